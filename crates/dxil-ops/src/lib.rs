@@ -1,0 +1,191 @@
+//! Tables of the DXIL operation database: every `dx.op.*` operation (opcode, name, function,
+//! class, operands, overloads, stages, minimum shader model, flags), the database's enums, and
+//! the validation rules.
+//!
+//! The tables live in `generated.rs`, written by `tests/generated.rs` from
+//! `../shared/spec/dxil-db.json` (the facts of DXC's `hctdb.py`) and checked in; that test fails
+//! when regenerating would change the file, and `BLESS=1` rewrites it. Spec: DXIL.rst,
+//! "Operations" and "Validation Rules".
+#![forbid(unsafe_code)]
+
+#[rustfmt::skip]
+mod generated;
+mod stage;
+
+pub use generated::*;
+pub use stage::{ShaderStage, Stages};
+
+/// An operation table of the database (`OpCodeTableID`): the high 16 bits of an opcode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OpTable {
+    /// `CoreOps`, table id 0.
+    Core,
+    /// `ExperimentalOps`, table id 0x8000.
+    Experimental,
+}
+
+/// Memory attribute of an operation's function (`fn_attr` in the database).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FnAttr {
+    /// No attribute beyond `nounwind`.
+    None,
+    /// `readnone` (`rn`).
+    ReadNone,
+    /// `readonly` (`ro`).
+    ReadOnly,
+    /// `noduplicate` (`nd`).
+    NoDuplicate,
+    /// `noreturn` (`nr`).
+    NoReturn,
+    /// `argmemonly` (`amo`).
+    ArgMemOnly,
+}
+
+/// Boolean properties of an operation, as bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct OpFlags(pub u16);
+
+impl OpFlags {
+    /// Computes derivatives (`is_deriv`).
+    pub const DERIV: OpFlags = OpFlags(1);
+    /// Uses gradients (`is_gradient`).
+    pub const GRADIENT: OpFlags = OpFlags(2);
+    /// Sampler feedback operation (`is_feedback`).
+    pub const FEEDBACK: OpFlags = OpFlags(4);
+    /// Wave operation (`is_wave`).
+    pub const WAVE: OpFlags = OpFlags(8);
+    /// Barrier (`is_barrier`).
+    pub const BARRIER: OpFlags = OpFlags(16);
+    /// Convergent (`is_convergent`).
+    pub const CONVERGENT: OpFlags = OpFlags(32);
+    /// Requires uniform inputs (`requires_uniform_inputs`).
+    pub const UNIFORM_INPUTS: OpFlags = OpFlags(64);
+    /// A reserved opcode slot (`is_reserved`).
+    pub const RESERVED: OpFlags = OpFlags(128);
+
+    /// Whether every bit of `other` is set.
+    pub const fn contains(self, other: OpFlags) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// One operand of an operation. Position 0 is the return value, position 1 the opcode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Operand {
+    /// The operand's name (empty for most return values).
+    pub name: &'static str,
+    /// The database's type code (`i32`, `$o` for the overload type, `res`, ...).
+    pub ty: &'static str,
+    /// Must be a constant.
+    pub is_const: bool,
+    /// The enum the operand's values come from, if any.
+    pub enum_name: Option<&'static str>,
+    /// Largest allowed value, if limited.
+    pub max: Option<u32>,
+}
+
+/// One DXIL operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpInfo {
+    /// The table the operation lives in.
+    pub table: OpTable,
+    /// The opcode as it appears as the first argument of a `dx.op.*` call.
+    pub opcode: u32,
+    /// The operation's name (`Sqrt`).
+    pub name: &'static str,
+    /// The function name without overload suffix (`dx.op.unary`).
+    pub function: &'static str,
+    /// The operation class (`Unary`).
+    pub class: &'static str,
+    /// The category used in documentation.
+    pub category: &'static str,
+    /// Overload codes (`hf`, `hfd<hfd`, ...), as the database spells them.
+    pub overloads: &'static str,
+    /// Operands, the return value first and the opcode second.
+    pub operands: &'static [Operand],
+    /// The operand names after the opcode in parentheses, as the reference disassembler
+    /// prints them after a call: `(value)`.
+    pub signature: &'static str,
+    /// Memory attribute of the function.
+    pub fn_attr: FnAttr,
+    /// Stages the operation is allowed in; empty means all.
+    pub stages: Stages,
+    /// Minimum shader model (major, minor).
+    pub shader_model: (u8, u8),
+    /// Shader model from which the operation is translated rather than native, if any.
+    pub shader_model_translated: Option<(u8, u8)>,
+    /// Boolean properties.
+    pub flags: OpFlags,
+}
+
+/// A validation rule (`ValidationRule` and the rule list of the database).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleInfo {
+    /// The rule code as the validator prints it (`BITCODE.VALID`).
+    pub code: &'static str,
+    /// Its group (`BITCODE`).
+    pub group: &'static str,
+    /// Description.
+    pub doc: &'static str,
+    /// The message format (with `%0`-style placeholders).
+    pub message: &'static str,
+    /// The rule is disabled in the reference validator.
+    pub disabled: bool,
+    /// Shader model from which the rule applies.
+    pub shader_model: (u8, u8),
+}
+
+/// Looks up an operation by its opcode (table id in the high 16 bits, index in the low 16).
+pub fn op_info(opcode: u32) -> Option<&'static OpInfo> {
+    let index = (opcode & 0xffff) as usize;
+    match opcode >> 16 {
+        0 => CORE_OPS.get(index),
+        0x8000 => EXPERIMENTAL_OPS.get(index),
+        _ => None,
+    }
+}
+
+/// Looks up an operation by name (`Sqrt`); linear, meant for tools rather than hot paths.
+pub fn op_by_name(name: &str) -> Option<&'static OpInfo> {
+    CORE_OPS
+        .iter()
+        .chain(EXPERIMENTAL_OPS.iter())
+        .find(|op| op.name == name)
+}
+
+impl ValidationRule {
+    /// The rule's entry in [`VALIDATION_RULES`].
+    pub fn info(self) -> &'static RuleInfo {
+        &VALIDATION_RULES[self as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_by_opcode() {
+        let sqrt = op_info(24).expect("opcode 24");
+        assert_eq!(sqrt.name, "Sqrt");
+        assert_eq!(sqrt.function, "dx.op.unary");
+        assert_eq!(sqrt.signature, "(value)");
+        assert_eq!(sqrt.fn_attr, FnAttr::ReadNone);
+        let store = op_info(5).expect("opcode 5");
+        assert_eq!(store.signature, "(outputSigId,rowIndex,colIndex,value)");
+        assert!(op_info(0x8000_0000).is_some());
+        assert!(op_info(0x0001_0000).is_none());
+        assert!(op_info(u32::MAX).is_none());
+        assert_eq!(op_by_name("Sqrt").map(|o| o.opcode), Some(24));
+        assert_eq!(OpCode::Sqrt as u32, 24);
+    }
+
+    #[test]
+    fn enums_round_trip() {
+        assert_eq!(SemanticKind::from_u32(3), Some(SemanticKind::Position));
+        assert_eq!(SemanticKind::Position.name(), "Position");
+        assert_eq!(SigPointKind::from_u32(20), None);
+        assert_eq!(SemanticInterpretationKind::ClipCull, SemanticInterpretationKind::Shadow);
+        assert_eq!(ValidationRule::BitcodeValid.info().code, "BITCODE.VALID");
+    }
+}
