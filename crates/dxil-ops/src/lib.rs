@@ -185,7 +185,10 @@ mod tests {
         assert_eq!(SemanticKind::from_u32(3), Some(SemanticKind::Position));
         assert_eq!(SemanticKind::Position.name(), "Position");
         assert_eq!(SigPointKind::from_u32(20), None);
-        assert_eq!(SemanticInterpretationKind::ClipCull, SemanticInterpretationKind::Shadow);
+        assert_eq!(
+            SemanticInterpretationKind::ClipCull,
+            SemanticInterpretationKind::Shadow
+        );
         assert_eq!(ValidationRule::BitcodeValid.info().code, "BITCODE.VALID");
     }
 }

@@ -100,7 +100,12 @@ fn write_op(out: &mut String, op: &Value) {
     };
     writeln!(out, "    OpInfo {{").unwrap();
     writeln!(out, "        table: OpTable::{table},").unwrap();
-    writeln!(out, "        opcode: {},", op["opcode"].as_u64().expect("opcode")).unwrap();
+    writeln!(
+        out,
+        "        opcode: {},",
+        op["opcode"].as_u64().expect("opcode")
+    )
+    .unwrap();
     writeln!(out, "        name: {:?},", s(op, "name")).unwrap();
     writeln!(out, "        function: {:?},", s(op, "function")).unwrap();
     writeln!(out, "        class: {:?},", s(op, "class")).unwrap();
@@ -126,8 +131,18 @@ fn write_op(out: &mut String, op: &Value) {
         .unwrap();
     }
     writeln!(out, "        ],").unwrap();
-    writeln!(out, "        signature: {:?},", format!("({})", sig.join(","))).unwrap();
-    writeln!(out, "        fn_attr: FnAttr::{},", fn_attr(s(op, "fn_attr"))).unwrap();
+    writeln!(
+        out,
+        "        signature: {:?},",
+        format!("({})", sig.join(","))
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "        fn_attr: FnAttr::{},",
+        fn_attr(s(op, "fn_attr"))
+    )
+    .unwrap();
     writeln!(out, "        stages: Stages({stages:#x}),").unwrap();
     writeln!(out, "        shader_model: ({smj}, {smn}),").unwrap();
     writeln!(out, "        shader_model_translated: {smt},").unwrap();
@@ -155,14 +170,26 @@ fn write_enum(out: &mut String, e: &Value) {
             primary.push((vname, num));
         }
     }
-    let internal = if b(e, "internal") { " (internal to the reference)" } else { "" };
+    let internal = if b(e, "internal") {
+        " (internal to the reference)"
+    } else {
+        ""
+    };
     let numbering = if ordinal {
         " The database gives no values; they are numbered by position."
     } else {
         ""
     };
-    writeln!(out, "/// `{name}` from the op database{internal}.{numbering}").unwrap();
-    writeln!(out, "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]").unwrap();
+    writeln!(
+        out,
+        "/// `{name}` from the op database{internal}.{numbering}"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]"
+    )
+    .unwrap();
     writeln!(out, "#[repr(u32)]").unwrap();
     writeln!(out, "pub enum {name} {{").unwrap();
     for (v, n) in &primary {
@@ -183,7 +210,11 @@ fn write_enum(out: &mut String, e: &Value) {
     }
     writeln!(out, "    ];\n").unwrap();
     writeln!(out, "    /// The value with number `v`.").unwrap();
-    writeln!(out, "    pub const fn from_u32(v: u32) -> Option<{name}> {{").unwrap();
+    writeln!(
+        out,
+        "    pub const fn from_u32(v: u32) -> Option<{name}> {{"
+    )
+    .unwrap();
     writeln!(out, "        match v {{").unwrap();
     for (v, n) in &primary {
         writeln!(out, "            {n} => Some({name}::{v}),").unwrap();
@@ -206,7 +237,11 @@ fn generate(db: &Value) -> String {
     out.push_str("use crate::{FnAttr, OpFlags, OpInfo, OpTable, Operand, RuleInfo, Stages};\n\n");
     let ops = db["dxil_ops"].as_array().expect("dxil_ops");
     for (table, cname, doc) in [
-        ("CoreOps", "CORE_OPS", "Operations of `CoreOps`, indexed by opcode."),
+        (
+            "CoreOps",
+            "CORE_OPS",
+            "Operations of `CoreOps`, indexed by opcode.",
+        ),
         (
             "ExperimentalOps",
             "EXPERIMENTAL_OPS",
@@ -226,22 +261,46 @@ fn generate(db: &Value) -> String {
         out.push_str("];\n\n");
     }
     // The opcodes as one enum.
-    writeln!(out, "/// Every operation's opcode (`OpCode` of the database).").unwrap();
-    writeln!(out, "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]").unwrap();
+    writeln!(
+        out,
+        "/// Every operation's opcode (`OpCode` of the database)."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]"
+    )
+    .unwrap();
     writeln!(out, "#[repr(u32)]\npub enum OpCode {{").unwrap();
     let mut seen = std::collections::HashSet::new();
     for op in ops {
         let n = s(op, "name");
         assert!(seen.insert(n), "duplicate op name {n}");
-        writeln!(out, "    /// `{}`: {}", s(op, "function"), s(op, "doc").replace('\n', " ")).unwrap();
-        writeln!(out, "    {n} = {:#x},", op["opcode"].as_u64().expect("opcode")).unwrap();
+        writeln!(
+            out,
+            "    /// `{}`: {}",
+            s(op, "function"),
+            s(op, "doc").replace('\n', " ")
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "    {n} = {:#x},",
+            op["opcode"].as_u64().expect("opcode")
+        )
+        .unwrap();
     }
     out.push_str("}\n\n");
     // Enums (the database lists ValidationRule twice; identical copies are written once).
     let mut written: Vec<&Value> = Vec::new();
     for e in db["enums"].as_array().expect("enums") {
         if let Some(prev) = written.iter().find(|p| s(p, "name") == s(e, "name")) {
-            assert_eq!(*prev, e, "enum {} listed twice with different values", s(e, "name"));
+            assert_eq!(
+                *prev,
+                e,
+                "enum {} listed twice with different values",
+                s(e, "name")
+            );
             continue;
         }
         write_enum(&mut out, e);
@@ -249,8 +308,17 @@ fn generate(db: &Value) -> String {
     }
     // Validation rules, in ValidationRule order.
     let rules = db["validation_rules"].as_array().expect("validation_rules");
-    writeln!(out, "/// Every validation rule, indexed by [`ValidationRule`].").unwrap();
-    writeln!(out, "pub static VALIDATION_RULES: [RuleInfo; {}] = [", rules.len()).unwrap();
+    writeln!(
+        out,
+        "/// Every validation rule, indexed by [`ValidationRule`]."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub static VALIDATION_RULES: [RuleInfo; {}] = [",
+        rules.len()
+    )
+    .unwrap();
     for r in rules {
         let (a, c) = sm(&r["shader_model"]).expect("rule shader model");
         writeln!(
@@ -291,7 +359,10 @@ fn generate(db: &Value) -> String {
 
 #[test]
 fn generated_tables_are_up_to_date() {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec/dxil-db.json");
+    let root = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/spec/dxil-db.json"
+    );
     let Ok(text) = std::fs::read_to_string(root) else {
         eprintln!("note: {root} absent; skipping");
         return;
