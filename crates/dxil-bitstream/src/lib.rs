@@ -1,0 +1,43 @@
+//! LLVM bitstream container format (spec: `../shared/spec/BitCodeFormat.rst`): a zero-copy
+//! cursor [`Reader`], a [`Writer`], abbreviations, BLOCKINFO, an `llvm-bcanalyzer -dump` style
+//! printer ([`dump`]) and a generic re-encoder ([`reencode`]) that proves the layer is exact.
+//!
+//! API notes for users of the reader:
+//! - [`Reader::next`] hides DEFINE_ABBREV records; [`Reader::next_raw`] reports them too.
+//! - A BLOCKINFO block may be read whole with [`Reader::read_blockinfo_block`], or entered with
+//!   [`Reader::enter_block`] and walked like any block: DEFINE_ABBREV records inside it register
+//!   for the block named by the last SETBID record.
+//! - Every BLOCKINFO block is applied (LLVM 3.7 ignores all but the first; DXIL has one).
+//! - VBR abbreviation operands of width 1 are rejected (they carry no data bits); fixed and VBR
+//!   width 0 read the value 0 as LLVM does.
+//! - At END_BLOCK the aligned position must equal the end given by the block's length word.
+#![forbid(unsafe_code)]
+
+mod abbrev;
+mod bits;
+pub mod char6;
+mod error;
+mod reader;
+mod record;
+
+pub use abbrev::{Abbrev, AbbrevOp, MAX_ABBREV_OPS};
+pub use bits::{MAX_FIXED_WIDTH, MAX_VBR_WIDTH};
+pub use error::{Error, ErrorKind, Result};
+pub use reader::{
+    Reader, BITCODE_MAGIC, BLOCKINFO_CODE_BLOCKNAME, BLOCKINFO_CODE_SETBID,
+    BLOCKINFO_CODE_SETRECORDNAME, WRAPPER_MAGIC,
+};
+pub use record::{
+    Entry, RawEntry, Record, DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK, FIRST_APPLICATION_ABBREV,
+    UNABBREV_RECORD,
+};
+
+/// Block ID of the standard BLOCKINFO block.
+pub const BLOCKINFO_BLOCK_ID: u32 = 0;
+/// Deepest block nesting accepted by the reader.
+pub const MAX_DEPTH: usize = 64;
+/// Most abbreviations usable in one block (including those from BLOCKINFO), and most
+/// registered for one block ID in BLOCKINFO.
+pub const MAX_ABBREVS: usize = 4096;
+/// Most block IDs that BLOCKINFO may describe.
+pub const MAX_BLOCKINFO_ENTRIES: usize = 1024;

@@ -1,0 +1,503 @@
+//! The cursor reader: blocks, abbreviations, BLOCKINFO and records
+//! (BitCodeFormat.rst, "Bitstream Format" and "Standard Blocks").
+
+use std::sync::Arc;
+
+use crate::abbrev::{Abbrev, AbbrevOp};
+use crate::bits::{BitCursor, MAX_VBR_WIDTH};
+use crate::error::{Error, ErrorKind, Result};
+use crate::record::{Entry, RawEntry, Record, DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK};
+use crate::{BLOCKINFO_BLOCK_ID, MAX_ABBREVS, MAX_BLOCKINFO_ENTRIES, MAX_DEPTH};
+
+/// BLOCKINFO record code SETBID.
+pub const BLOCKINFO_CODE_SETBID: u32 = 1;
+/// BLOCKINFO record code BLOCKNAME.
+pub const BLOCKINFO_CODE_BLOCKNAME: u32 = 2;
+/// BLOCKINFO record code SETRECORDNAME.
+pub const BLOCKINFO_CODE_SETRECORDNAME: u32 = 3;
+
+/// The bitcode magic `'B' 'C' 0xC0DE`.
+pub const BITCODE_MAGIC: [u8; 4] = [0x42, 0x43, 0xC0, 0xDE];
+/// The bitcode wrapper magic 0x0B17C0DE (little-endian on disk).
+pub const WRAPPER_MAGIC: u32 = 0x0B17_C0DE;
+
+/// One open block (or the top level).
+#[derive(Debug)]
+struct Scope {
+    /// `None` at top level.
+    block_id: Option<u32>,
+    abbrev_width: u32,
+    /// Bit where the block ends according to its length word.
+    end_bit: u64,
+    /// Length word of the block (0 at top level).
+    len_words: u32,
+    abbrevs: Vec<Arc<Abbrev>>,
+    /// Inside BLOCKINFO: the block ID selected by the last SETBID.
+    setbid: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pending {
+    None,
+    SubBlock(u32),
+    Record(u32),
+}
+
+/// Zero-copy reader over a bitcode buffer.
+///
+/// Walk it with [`Reader::next`]; after `Entry::SubBlock` call [`Reader::enter_block`],
+/// [`Reader::skip_block`] or [`Reader::read_blockinfo_block`]; after `Entry::Record` call
+/// [`Reader::read_record`]. Bit offsets count from the `BC` magic.
+#[derive(Debug)]
+pub struct Reader<'a> {
+    cur: BitCursor<'a>,
+    scopes: Vec<Scope>,
+    /// Abbreviations registered through BLOCKINFO, per block ID.
+    blockinfo: Vec<(u32, Vec<Arc<Abbrev>>)>,
+    pending: Pending,
+    /// Abbreviation vectors of closed scopes, kept to avoid reallocating.
+    spare: Vec<Vec<Arc<Abbrev>>>,
+}
+
+impl<'a> Reader<'a> {
+    /// Accepts bitcode starting with `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header (then the
+    /// wrapped range is read and offsets count from its start); checks the magic.
+    pub fn new(bitcode: &'a [u8]) -> Result<Self> {
+        let bytes = unwrap_bitcode(bitcode)?;
+        if bytes.get(..4) != Some(&BITCODE_MAGIC[..]) {
+            return Err(Error::new(ErrorKind::BadMagic, 0));
+        }
+        let mut cur = BitCursor::new(bytes);
+        cur.seek(32, "magic")?;
+        let top = Scope {
+            block_id: None,
+            abbrev_width: 2,
+            end_bit: cur.len_bits(),
+            len_words: 0,
+            abbrevs: Vec::new(),
+            setbid: None,
+        };
+        Ok(Reader {
+            cur,
+            scopes: vec![top],
+            blockinfo: Vec::new(),
+            pending: Pending::None,
+            spare: Vec::new(),
+        })
+    }
+
+    /// The bitcode being read (after removing any wrapper), starting with the magic.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.cur.bytes()
+    }
+
+    /// Current bit offset from the start of the bitcode.
+    pub fn bit_offset(&self) -> u64 {
+        self.cur.pos()
+    }
+
+    /// Number of open blocks (0 at top level).
+    pub fn depth(&self) -> usize {
+        self.scopes.len() - 1
+    }
+
+    /// ID of the innermost open block (`None` at top level).
+    pub fn block_id(&self) -> Option<u32> {
+        self.top().block_id
+    }
+
+    /// Abbreviation ID width of the innermost open block (2 at top level).
+    pub fn abbrev_width(&self) -> u32 {
+        self.top().abbrev_width
+    }
+
+    /// Length word (in 32-bit words) of the innermost open block (0 at top level).
+    pub fn block_len_words(&self) -> u32 {
+        self.top().len_words
+    }
+
+    /// Abbreviations usable in the innermost block, in ID order from 4.
+    pub fn abbrevs(&self) -> &[Arc<Abbrev>] {
+        &self.top().abbrevs
+    }
+
+    /// Abbreviations registered through BLOCKINFO for `block_id`.
+    pub fn blockinfo_abbrevs(&self, block_id: u32) -> &[Arc<Abbrev>] {
+        self.blockinfo
+            .iter()
+            .find(|(id, _)| *id == block_id)
+            .map(|(_, v)| v.as_slice())
+            .unwrap_or(&[])
+    }
+
+    fn top(&self) -> &Scope {
+        // The top-level scope is never popped.
+        self.scopes
+            .last()
+            .unwrap_or_else(|| unreachable!("top-level scope is never popped"))
+    }
+
+    fn top_mut(&mut self) -> &mut Scope {
+        self.scopes
+            .last_mut()
+            .unwrap_or_else(|| unreachable!("top-level scope is never popped"))
+    }
+
+    fn err(&self, kind: ErrorKind) -> Error {
+        self.cur.err(kind)
+    }
+
+    /// Next entry in the current block. DEFINE_ABBREV records are registered and not returned.
+    #[allow(clippy::should_implement_trait)] // fallible, not an iterator
+    pub fn next(&mut self) -> Result<Entry> {
+        loop {
+            if let RawEntry::Entry(e) = self.next_raw()? {
+                return Ok(e);
+            }
+        }
+    }
+
+    /// Next entry, also reporting DEFINE_ABBREV records (after registering them).
+    pub fn next_raw(&mut self) -> Result<RawEntry> {
+        match self.pending {
+            Pending::None => {}
+            Pending::SubBlock(_) => {
+                return Err(self.err(ErrorKind::Misuse("sub-block neither entered nor skipped")))
+            }
+            Pending::Record(_) => return Err(self.err(ErrorKind::Misuse("record not read"))),
+        }
+        let depth = self.depth();
+        if depth == 0 && self.at_end_of_stream()? {
+            return Ok(RawEntry::Entry(Entry::EndOfStream));
+        }
+        let at = self.cur.pos();
+        let width = self.top().abbrev_width;
+        let id = self.cur.read(width, "abbreviation id")? as u32;
+        match id {
+            END_BLOCK => {
+                if depth == 0 {
+                    return Err(Error::new(ErrorKind::AtTopLevel("END_BLOCK"), at));
+                }
+                self.cur.align32()?;
+                let expected = self.top().end_bit;
+                if self.cur.pos() != expected {
+                    return Err(Error::new(
+                        ErrorKind::BlockLengthMismatch {
+                            expected,
+                            found: self.cur.pos(),
+                        },
+                        at,
+                    ));
+                }
+                self.pop_scope();
+                Ok(RawEntry::Entry(Entry::EndBlock))
+            }
+            ENTER_SUBBLOCK => {
+                let block_id = self.cur.read_vbr32(8, "block id")?;
+                self.pending = Pending::SubBlock(block_id);
+                Ok(RawEntry::Entry(Entry::SubBlock { block_id }))
+            }
+            DEFINE_ABBREV => {
+                if depth == 0 {
+                    return Err(Error::new(ErrorKind::AtTopLevel("DEFINE_ABBREV"), at));
+                }
+                let abbrev = Arc::new(Abbrev::read(&mut self.cur)?);
+                self.register_abbrev(abbrev.clone(), at)?;
+                Ok(RawEntry::DefineAbbrev(abbrev))
+            }
+            _ => {
+                if depth == 0 {
+                    return Err(Error::new(ErrorKind::AtTopLevel("record"), at));
+                }
+                if id >= 4 && (id - 4) as usize >= self.top().abbrevs.len() {
+                    return Err(Error::new(ErrorKind::UndefinedAbbrev(id), at));
+                }
+                self.pending = Pending::Record(id);
+                Ok(RawEntry::Entry(Entry::Record { abbrev_id: id }))
+            }
+        }
+    }
+
+    /// At top level: true at the end of the buffer, or when only zero padding (< 32 bits) is
+    /// left; the cursor is then moved to the end.
+    fn at_end_of_stream(&mut self) -> Result<bool> {
+        let left = self.cur.bits_left();
+        if left == 0 {
+            return Ok(true);
+        }
+        if left < 32 {
+            let pos = self.cur.pos();
+            let rest = self.cur.read(left as u32, "padding")?;
+            if rest == 0 {
+                return Ok(true);
+            }
+            self.cur.seek(pos, "padding")?;
+        }
+        Ok(false)
+    }
+
+    fn register_abbrev(&mut self, abbrev: Arc<Abbrev>, at: u64) -> Result<()> {
+        let scope = self.top();
+        if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
+            let bid = scope.setbid.ok_or_else(|| {
+                Error::new(
+                    ErrorKind::InvalidBlockInfo("DEFINE_ABBREV before SETBID"),
+                    at,
+                )
+            })?;
+            let list = self.blockinfo_entry(bid, at)?;
+            if list.len() >= MAX_ABBREVS {
+                return Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at));
+            }
+            list.push(abbrev);
+        } else {
+            let list = &mut self.top_mut().abbrevs;
+            if list.len() >= MAX_ABBREVS {
+                return Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at));
+            }
+            list.push(abbrev);
+        }
+        Ok(())
+    }
+
+    fn blockinfo_entry(&mut self, bid: u32, at: u64) -> Result<&mut Vec<Arc<Abbrev>>> {
+        let idx = match self.blockinfo.iter().position(|(id, _)| *id == bid) {
+            Some(i) => i,
+            None => {
+                if self.blockinfo.len() >= MAX_BLOCKINFO_ENTRIES {
+                    return Err(Error::new(
+                        ErrorKind::TooManyBlockInfo(MAX_BLOCKINFO_ENTRIES),
+                        at,
+                    ));
+                }
+                self.blockinfo.push((bid, Vec::new()));
+                self.blockinfo.len() - 1
+            }
+        };
+        Ok(&mut self.blockinfo[idx].1)
+    }
+
+    fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            if let Some(mut s) = self.scopes.pop() {
+                s.abbrevs.clear();
+                self.spare.push(s.abbrevs);
+            }
+        }
+    }
+
+    /// Reads a block header (abbrev width, alignment, length word); returns (width, len, end).
+    fn read_block_header(&mut self, what: &'static str) -> Result<(u32, u32, u64)> {
+        let block_id = match self.pending {
+            Pending::SubBlock(id) => id,
+            _ => return Err(self.err(ErrorKind::Misuse(what))),
+        };
+        self.pending = Pending::None;
+        let at = self.cur.pos();
+        let width = self.cur.read_vbr32(4, "abbreviation id width")?;
+        if width == 0 || width > MAX_VBR_WIDTH {
+            return Err(Error::new(
+                ErrorKind::InvalidBlock("abbreviation id width"),
+                at,
+            ));
+        }
+        self.cur.align32()?;
+        let len = self.cur.read(32, "block length")? as u32;
+        let end = self.cur.pos() + u64::from(len) * 32;
+        if end > self.top().end_bit || end > self.cur.len_bits() {
+            return Err(Error::new(
+                ErrorKind::InvalidBlock("block length exceeds its enclosing block"),
+                at,
+            ));
+        }
+        let _ = block_id;
+        Ok((width, len, end))
+    }
+
+    /// After `Entry::SubBlock`: enters it, applying BLOCKINFO abbreviations for its ID.
+    pub fn enter_block(&mut self) -> Result<()> {
+        let block_id = match self.pending {
+            Pending::SubBlock(id) => id,
+            _ => return Err(self.err(ErrorKind::Misuse("enter_block without a sub-block"))),
+        };
+        if self.depth() >= MAX_DEPTH {
+            return Err(self.err(ErrorKind::TooDeep(MAX_DEPTH)));
+        }
+        let (abbrev_width, len_words, end_bit) = self.read_block_header("enter_block")?;
+        let mut abbrevs = self.spare.pop().unwrap_or_default();
+        if let Some((_, list)) = self.blockinfo.iter().find(|(id, _)| *id == block_id) {
+            abbrevs.extend(list.iter().cloned());
+        }
+        self.scopes.push(Scope {
+            block_id: Some(block_id),
+            abbrev_width,
+            end_bit,
+            len_words,
+            abbrevs,
+            setbid: None,
+        });
+        Ok(())
+    }
+
+    /// After `Entry::SubBlock`: skips it using its length word.
+    pub fn skip_block(&mut self) -> Result<()> {
+        let (_, _, end) = self.read_block_header("skip_block without a sub-block")?;
+        self.cur.seek(end, "skipped block")
+    }
+
+    /// After `Entry::SubBlock { block_id: 0 }`: reads the whole BLOCKINFO block, registering its
+    /// abbreviations for later blocks (sub-blocks inside it are skipped), and returns after its
+    /// END_BLOCK.
+    pub fn read_blockinfo_block(&mut self) -> Result<()> {
+        if self.pending != Pending::SubBlock(BLOCKINFO_BLOCK_ID) {
+            return Err(self.err(ErrorKind::Misuse("read_blockinfo_block without BLOCKINFO")));
+        }
+        self.enter_block()?;
+        let mut rec = Record::new();
+        loop {
+            match self.next()? {
+                Entry::EndBlock => return Ok(()),
+                Entry::SubBlock { .. } => self.skip_block()?,
+                Entry::Record { abbrev_id } => self.read_record(abbrev_id, &mut rec)?,
+                Entry::EndOfStream => {
+                    return Err(self.err(ErrorKind::Truncated("BLOCKINFO block")));
+                }
+            }
+        }
+    }
+
+    /// After `Entry::Record`: reads the record into `rec` (reusing its operand vector).
+    pub fn read_record(&mut self, abbrev_id: u32, rec: &mut Record<'a>) -> Result<()> {
+        if self.pending != Pending::Record(abbrev_id) {
+            return Err(self.err(ErrorKind::Misuse("read_record without that pending record")));
+        }
+        self.pending = Pending::None;
+        rec.ops.clear();
+        rec.blob = None;
+        rec.abbrev_id = abbrev_id;
+        let end = self.top().end_bit;
+        if abbrev_id == crate::record::UNABBREV_RECORD {
+            rec.code = self.cur.read_vbr32(6, "record code")?;
+            let at = self.cur.pos();
+            let n = self.cur.read_vbr(6, "record length")?;
+            if n.saturating_mul(6) > end.saturating_sub(self.cur.pos()) {
+                return Err(Error::new(ErrorKind::RecordTooLong(n), at));
+            }
+            rec.ops.reserve(n as usize);
+            for _ in 0..n {
+                rec.ops.push(self.cur.read_vbr(6, "record operand")?);
+            }
+        } else {
+            let idx = (abbrev_id - 4) as usize;
+            let scope = self
+                .scopes
+                .last()
+                .ok_or_else(|| self.cur.err(ErrorKind::Misuse("")))?;
+            let abbrev = scope
+                .abbrevs
+                .get(idx)
+                .ok_or_else(|| self.cur.err(ErrorKind::UndefinedAbbrev(abbrev_id)))?;
+            read_abbreviated(&mut self.cur, abbrev.ops(), end, rec)?;
+        }
+        if self.top().block_id == Some(BLOCKINFO_BLOCK_ID) && rec.code == BLOCKINFO_CODE_SETBID {
+            let at = self.cur.pos();
+            let bid = rec
+                .ops
+                .first()
+                .and_then(|&v| u32::try_from(v).ok())
+                .ok_or_else(|| Error::new(ErrorKind::InvalidBlockInfo("bad SETBID"), at))?;
+            self.top_mut().setbid = Some(bid);
+        }
+        Ok(())
+    }
+}
+
+/// Reads one scalar field.
+#[inline]
+fn read_scalar(cur: &mut BitCursor<'_>, op: AbbrevOp) -> Result<u64> {
+    match op {
+        AbbrevOp::Literal(v) => Ok(v),
+        AbbrevOp::Fixed(w) => cur.read(u32::from(w), "fixed field"),
+        AbbrevOp::Vbr(0) => Ok(0),
+        AbbrevOp::Vbr(w) => cur.read_vbr(u32::from(w), "VBR field"),
+        AbbrevOp::Char6 => Ok(u64::from(crate::char6::decode(
+            cur.read(6, "char6 field")? as u8
+        ))),
+        AbbrevOp::Array | AbbrevOp::Blob => {
+            Err(cur.err(ErrorKind::InvalidAbbrev("array or blob used as a scalar")))
+        }
+    }
+}
+
+/// Reads the fields of an abbreviated record.
+fn read_abbreviated<'a>(
+    cur: &mut BitCursor<'a>,
+    ops: &[AbbrevOp],
+    end: u64,
+    rec: &mut Record<'a>,
+) -> Result<()> {
+    let at = cur.pos();
+    let code = read_scalar(cur, ops[0])?;
+    rec.code =
+        u32::try_from(code).map_err(|_| Error::new(ErrorKind::OutOfRange("record code"), at))?;
+    let mut i = 1;
+    while i < ops.len() {
+        let op = ops[i];
+        match op {
+            AbbrevOp::Array => {
+                let elt = ops[i + 1];
+                let at = cur.pos();
+                let n = cur.read_vbr(6, "array length")?;
+                let left = end.saturating_sub(cur.pos());
+                if n.saturating_mul(elt.min_bits().max(1)) > left {
+                    return Err(Error::new(ErrorKind::RecordTooLong(n), at));
+                }
+                rec.ops.reserve(n as usize);
+                for _ in 0..n {
+                    rec.ops.push(read_scalar(cur, elt)?);
+                }
+                return Ok(());
+            }
+            AbbrevOp::Blob => {
+                let at = cur.pos();
+                let n = cur.read_vbr(6, "blob length")?;
+                cur.align32()?;
+                let start = cur.pos();
+                let left = end.saturating_sub(start);
+                if n.saturating_mul(8) > left {
+                    return Err(Error::new(ErrorKind::RecordTooLong(n), at));
+                }
+                let first = (start / 8) as usize;
+                let bytes = cur.bytes();
+                let blob = bytes
+                    .get(first..first + n as usize)
+                    .ok_or_else(|| Error::new(ErrorKind::Truncated("blob"), at))?;
+                cur.seek(start + n * 8, "blob")?;
+                cur.align32()?;
+                rec.blob = Some(blob);
+                return Ok(());
+            }
+            _ => rec.ops.push(read_scalar(cur, op)?),
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Strips the optional 0x0B17C0DE wrapper header.
+fn unwrap_bitcode(bytes: &[u8]) -> Result<&[u8]> {
+    let word = |i: usize| -> Option<u32> {
+        let s = bytes.get(i * 4..i * 4 + 4)?;
+        Some(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+    };
+    if word(0) != Some(WRAPPER_MAGIC) {
+        return Ok(bytes);
+    }
+    let (off, size) = match (word(2), word(3)) {
+        (Some(o), Some(s)) => (o as usize, s as usize),
+        _ => return Err(Error::new(ErrorKind::BadWrapper, 0)),
+    };
+    off.checked_add(size)
+        .and_then(|end| bytes.get(off..end))
+        .ok_or_else(|| Error::new(ErrorKind::BadWrapper, 0))
+}
