@@ -1,0 +1,131 @@
+//! Constants (LLVM 3.7 CONSTANTS_BLOCK, CST_CODE_*; LangRef "Constants").
+
+use crate::ids::{Block, Function, Type};
+use crate::instructions::{BinOp, CastOp};
+use crate::values::ValueRef;
+
+/// One constant: its type (the current CST_CODE_SETTYPE type) and its kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstData {
+    /// The constant's type.
+    pub ty: Type,
+    /// What the constant is.
+    pub kind: ConstKind,
+}
+
+/// The constant kinds LLVM 3.7 writes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstKind {
+    /// `zeroinitializer` / `null` / `0` (CST_CODE_NULL).
+    Null,
+    /// `undef` (CST_CODE_UNDEF).
+    Undef,
+    /// Integer of at most 64 bits (CST_CODE_INTEGER), sign-extended to 64 bits.
+    Int(i64),
+    /// Integer wider than 64 bits (CST_CODE_WIDE_INTEGER): the active 64-bit words, least
+    /// significant first, each decoded from the signed VBR encoding.
+    WideInt(Box<[u64]>),
+    /// `half`/`float`/`double` (CST_CODE_FLOAT): the IEEE bit pattern, zero-extended.
+    Float(u64),
+    /// `x86_fp80`/`fp128`/`ppc_fp128` (CST_CODE_FLOAT): the two record words as written.
+    FloatWide([u64; 2]),
+    /// Array, struct or vector of other values (CST_CODE_AGGREGATE).
+    Aggregate(Box<[ValueRef]>),
+    /// `c"..."` without a terminating NUL (CST_CODE_STRING).
+    String(Box<[u8]>),
+    /// `c"...\00"` (CST_CODE_CSTRING): the bytes without the final NUL.
+    CString(Box<[u8]>),
+    /// Array or vector of integers/floats (CST_CODE_DATA): elements as written (float
+    /// elements are their bit patterns).
+    Data(Box<[u64]>),
+    /// Cast expression (CST_CODE_CE_CAST: [opcode, opty, opval]).
+    Cast {
+        /// The cast.
+        op: CastOp,
+        /// Operand.
+        value: ValueRef,
+    },
+    /// Binary expression (CST_CODE_CE_BINOP: [opcode, lhs, rhs, flags?]).
+    Binary {
+        /// The operation.
+        op: BinOp,
+        /// Left operand.
+        lhs: ValueRef,
+        /// Right operand.
+        rhs: ValueRef,
+        /// Optional flags word (nuw = 1, nsw = 2; exact = 1); 0 when absent.
+        flags: u64,
+    },
+    /// `getelementptr` (CST_CODE_CE_GEP / CE_INBOUNDS_GEP: [pointee type?, (type, value)...]).
+    Gep {
+        /// `inbounds`.
+        inbounds: bool,
+        /// Explicit source element type (present when the record has an odd length).
+        source_ty: Option<Type>,
+        /// Base pointer and indices.
+        operands: Box<[ValueRef]>,
+    },
+    /// `select` (CST_CODE_CE_SELECT).
+    Select {
+        /// Condition.
+        cond: ValueRef,
+        /// Value if true.
+        if_true: ValueRef,
+        /// Value if false.
+        if_false: ValueRef,
+    },
+    /// `extractelement` (CST_CODE_CE_EXTRACTELT).
+    ExtractElement {
+        /// Vector.
+        vector: ValueRef,
+        /// Index.
+        index: ValueRef,
+    },
+    /// `insertelement` (CST_CODE_CE_INSERTELT).
+    InsertElement {
+        /// Vector.
+        vector: ValueRef,
+        /// Element.
+        element: ValueRef,
+        /// Index.
+        index: ValueRef,
+    },
+    /// `shufflevector` (CST_CODE_CE_SHUFFLEVEC, or CE_SHUFVEC_EX when the operand type
+    /// differs from the result type).
+    ShuffleVector {
+        /// First vector.
+        a: ValueRef,
+        /// Second vector.
+        b: ValueRef,
+        /// Mask.
+        mask: ValueRef,
+        /// The operand vector type when written as CE_SHUFVEC_EX.
+        operand_ty: Option<Type>,
+    },
+    /// `icmp`/`fcmp` (CST_CODE_CE_CMP: [opty, lhs, rhs, pred]).
+    Cmp {
+        /// LLVM `CmpInst::Predicate` value.
+        predicate: u8,
+        /// Left operand.
+        lhs: ValueRef,
+        /// Right operand.
+        rhs: ValueRef,
+    },
+    /// `blockaddress(@f, %bb)` (CST_CODE_BLOCKADDRESS: [fnty, fnval, bb#]).
+    BlockAddress {
+        /// The function.
+        function: Function,
+        /// The block (a block number in that function's body).
+        block: Block,
+    },
+    /// Inline assembly (CST_CODE_INLINEASM: [sideeffect|alignstack<<1|dialect<<2, asmlen,
+    /// asm..., constraintlen, constraint...]).
+    InlineAsm {
+        /// The flags word.
+        flags: u64,
+        /// Assembly string.
+        asm: Box<[u8]>,
+        /// Constraint string.
+        constraints: Box<[u8]>,
+    },
+}

@@ -1,0 +1,654 @@
+//! Instructions (LLVM 3.7 FUNCTION_BLOCK, FUNC_CODE_INST_*; LangRef "Instruction Reference").
+
+use crate::ids::{Block, Metadata, Type};
+use crate::values::ValueRef;
+
+/// One instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstData {
+    /// What the instruction does, with its operands.
+    pub kind: InstKind,
+    /// Result type; `None` when the result is `void` (such instructions get no value number
+    /// and no `%N` slot).
+    pub ty: Option<Type>,
+    /// Name from the function value symbol table (`None`: unnamed, printed `%N`).
+    pub name: Option<String>,
+    /// Debug location (FUNC_CODE_DEBUG_LOC, or the previous one repeated by
+    /// FUNC_CODE_DEBUG_LOC_AGAIN).
+    pub debug_loc: Option<DebugLoc>,
+    /// Metadata attachments other than the debug location (METADATA_ATTACHMENT: kind id,
+    /// node), in record order.
+    pub attachments: Vec<(u32, Metadata)>,
+}
+
+/// A debug location (FUNC_CODE_DEBUG_LOC: [line, col, scope + 1, inlined-at + 1]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DebugLoc {
+    /// Line.
+    pub line: u32,
+    /// Column.
+    pub col: u32,
+    /// Scope node.
+    pub scope: Option<Metadata>,
+    /// `inlinedAt` location.
+    pub inlined_at: Option<Metadata>,
+}
+
+/// Atomic ordering codes (ORDERING_*): 0 notatomic, 1 unordered, 2 monotonic, 3 acquire,
+/// 4 release, 5 acq_rel, 6 seq_cst.
+pub type Ordering = u8;
+
+/// Synchronization scope codes (SYNCHSCOPE_*): 0 singlethread, 1 crossthread.
+pub type SyncScope = u8;
+
+/// Atomic ordering and scope of an atomic load or store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Atomic {
+    /// Ordering code.
+    pub ordering: Ordering,
+    /// Scope code.
+    pub scope: SyncScope,
+}
+
+/// Instruction kinds with their operands, one per record LLVM 3.7 writes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    /// Binary operator (FUNC_CODE_INST_BINOP: [lhs, rhs, opcode, flags?]).
+    Binary {
+        /// The operation.
+        op: BinOp,
+        /// Left operand.
+        lhs: ValueRef,
+        /// Right operand.
+        rhs: ValueRef,
+        /// Flags word, 0 when absent: nuw = 1, nsw = 2 (add/sub/mul/shl); exact = 1
+        /// (udiv/sdiv/lshr/ashr); fast-math bits ([`FastMath`]) for floating point.
+        flags: u64,
+    },
+    /// Cast (FUNC_CODE_INST_CAST: [value, destty, opcode]); the destination is the result type.
+    Cast {
+        /// The cast.
+        op: CastOp,
+        /// Operand.
+        value: ValueRef,
+    },
+    /// `getelementptr` (FUNC_CODE_INST_GEP: [inbounds, source type, base, indices...]).
+    Gep {
+        /// `inbounds`.
+        inbounds: bool,
+        /// Source element type.
+        source_ty: Type,
+        /// Base pointer, then indices.
+        operands: Box<[ValueRef]>,
+    },
+    /// `select` (FUNC_CODE_INST_VSELECT: [true value, false value, condition]).
+    Select {
+        /// Condition.
+        cond: ValueRef,
+        /// Value if true.
+        if_true: ValueRef,
+        /// Value if false.
+        if_false: ValueRef,
+    },
+    /// `extractelement` (FUNC_CODE_INST_EXTRACTELT).
+    ExtractElement {
+        /// Vector.
+        vector: ValueRef,
+        /// Index.
+        index: ValueRef,
+    },
+    /// `insertelement` (FUNC_CODE_INST_INSERTELT).
+    InsertElement {
+        /// Vector.
+        vector: ValueRef,
+        /// Element.
+        element: ValueRef,
+        /// Index.
+        index: ValueRef,
+    },
+    /// `shufflevector` (FUNC_CODE_INST_SHUFFLEVEC).
+    ShuffleVector {
+        /// First vector.
+        a: ValueRef,
+        /// Second vector.
+        b: ValueRef,
+        /// Mask (a constant).
+        mask: ValueRef,
+    },
+    /// `icmp`/`fcmp` (FUNC_CODE_INST_CMP2 or CMP: [lhs, rhs, predicate, flags?]).
+    Cmp {
+        /// LLVM `CmpInst::Predicate` value (0-15 fcmp, 32-41 icmp).
+        predicate: u8,
+        /// Left operand.
+        lhs: ValueRef,
+        /// Right operand.
+        rhs: ValueRef,
+        /// Fast-math flags, 0 when absent.
+        flags: u64,
+    },
+    /// `ret` (FUNC_CODE_INST_RET).
+    Ret {
+        /// Returned value (`None`: `ret void`).
+        value: Option<ValueRef>,
+    },
+    /// Unconditional `br` (FUNC_CODE_INST_BR: [bb]).
+    Br {
+        /// Destination.
+        target: Block,
+    },
+    /// Conditional `br` (FUNC_CODE_INST_BR: [bb true, bb false, cond]).
+    CondBr {
+        /// Condition.
+        cond: ValueRef,
+        /// Destination if true.
+        if_true: Block,
+        /// Destination if false.
+        if_false: Block,
+    },
+    /// `switch` (FUNC_CODE_INST_SWITCH: [opty, cond, default bb, (case value, bb)...]).
+    Switch {
+        /// The condition's type.
+        cond_ty: Type,
+        /// Condition.
+        cond: ValueRef,
+        /// Default destination.
+        default: Block,
+        /// Cases: constant value and destination.
+        cases: Box<[(ValueRef, Block)]>,
+    },
+    /// `indirectbr` (FUNC_CODE_INST_INDIRECTBR: [opty, address, bb...]).
+    IndirectBr {
+        /// The address's type.
+        addr_ty: Type,
+        /// Address.
+        addr: ValueRef,
+        /// Possible destinations.
+        dests: Box<[Block]>,
+    },
+    /// `invoke` (FUNC_CODE_INST_INVOKE: [attrs, cc|explicit<<13, normal bb, unwind bb, fnty,
+    /// callee, args...]).
+    Invoke {
+        /// Attribute list (index into [`crate::Module::attribute_lists`] plus one, 0 none).
+        attributes: u32,
+        /// Raw calling-convention field (cc | explicit type << 13).
+        cc_field: u64,
+        /// Normal destination.
+        normal: Block,
+        /// Unwind destination.
+        unwind: Block,
+        /// Function type.
+        fn_ty: Type,
+        /// Callee.
+        callee: ValueRef,
+        /// Arguments (fixed, then variadic).
+        args: Box<[ValueRef]>,
+    },
+    /// `resume` (FUNC_CODE_INST_RESUME).
+    Resume {
+        /// The exception value.
+        value: ValueRef,
+    },
+    /// `unreachable` (FUNC_CODE_INST_UNREACHABLE).
+    Unreachable,
+    /// `phi` (FUNC_CODE_INST_PHI: [ty, (signed value, bb)...]).
+    Phi {
+        /// Incoming values with their predecessor blocks, in record order.
+        incoming: Box<[(ValueRef, Block)]>,
+    },
+    /// `alloca` (FUNC_CODE_INST_ALLOCA: [allocated ty, size ty, size, align field]).
+    Alloca {
+        /// Allocated type.
+        allocated_ty: Type,
+        /// The size operand's type.
+        size_ty: Type,
+        /// Element count (absolute value id in the record).
+        size: ValueRef,
+        /// Raw align field: log2(align) + 1 in bits 0-4, inalloca bit 5, explicit type bit 6.
+        align_field: u64,
+    },
+    /// `load` (FUNC_CODE_INST_LOAD: [ptr, ty, align, vol], LOADATOMIC adds [ordering, scope]).
+    Load {
+        /// Pointer.
+        ptr: ValueRef,
+        /// Alignment as encoded: log2(align) + 1, 0 for none.
+        align_log2p1: u8,
+        /// `volatile`.
+        volatile: bool,
+        /// Atomic ordering and scope (LOADATOMIC).
+        atomic: Option<Atomic>,
+    },
+    /// `store` (FUNC_CODE_INST_STORE: [ptr, value, align, vol], STOREATOMIC adds [ordering,
+    /// scope]).
+    Store {
+        /// Pointer.
+        ptr: ValueRef,
+        /// Stored value.
+        value: ValueRef,
+        /// Alignment as encoded: log2(align) + 1, 0 for none.
+        align_log2p1: u8,
+        /// `volatile`.
+        volatile: bool,
+        /// Atomic ordering and scope (STOREATOMIC).
+        atomic: Option<Atomic>,
+    },
+    /// `cmpxchg` (FUNC_CODE_INST_CMPXCHG: [ptr, cmp, new, vol, success ordering, scope,
+    /// failure ordering, weak]).
+    CmpXchg {
+        /// Pointer.
+        ptr: ValueRef,
+        /// Expected value.
+        cmp: ValueRef,
+        /// New value.
+        new: ValueRef,
+        /// `volatile`.
+        volatile: bool,
+        /// Success ordering.
+        success: Ordering,
+        /// Scope.
+        scope: SyncScope,
+        /// Failure ordering.
+        failure: Ordering,
+        /// `weak`.
+        weak: bool,
+    },
+    /// `atomicrmw` (FUNC_CODE_INST_ATOMICRMW: [ptr, value, op, vol, ordering, scope]).
+    AtomicRmw {
+        /// Pointer.
+        ptr: ValueRef,
+        /// Operand.
+        value: ValueRef,
+        /// RMW_* operation code (0 xchg, 1 add, 2 sub, 3 and, 4 nand, 5 or, 6 xor, 7 max,
+        /// 8 min, 9 umax, 10 umin).
+        op: u8,
+        /// `volatile`.
+        volatile: bool,
+        /// Ordering.
+        ordering: Ordering,
+        /// Scope.
+        scope: SyncScope,
+    },
+    /// `fence` (FUNC_CODE_INST_FENCE: [ordering, scope]).
+    Fence {
+        /// Ordering.
+        ordering: Ordering,
+        /// Scope.
+        scope: SyncScope,
+    },
+    /// `call` (FUNC_CODE_INST_CALL: [attrs, cc field, fnty, callee, args...]).
+    Call {
+        /// Attribute list (index into [`crate::Module::attribute_lists`] plus one, 0 none).
+        attributes: u32,
+        /// Raw field: cc << 1 | tail | musttail << 14 | explicit type << 15.
+        cc_field: u64,
+        /// Function type (explicit, or the callee's pointee when the explicit bit is clear).
+        fn_ty: Type,
+        /// Callee.
+        callee: ValueRef,
+        /// Arguments (fixed, then variadic); metadata arguments are [`ValueRef::Metadata`].
+        args: Box<[ValueRef]>,
+    },
+    /// `va_arg` (FUNC_CODE_INST_VAARG: [valist ty, valist, result ty]).
+    VaArg {
+        /// The va_list operand's type.
+        valist_ty: Type,
+        /// The va_list.
+        valist: ValueRef,
+    },
+    /// `extractvalue` (FUNC_CODE_INST_EXTRACTVAL: [aggregate, indices...]).
+    ExtractValue {
+        /// Aggregate.
+        aggregate: ValueRef,
+        /// Indices.
+        indices: Box<[u32]>,
+    },
+    /// `insertvalue` (FUNC_CODE_INST_INSERTVAL: [aggregate, value, indices...]).
+    InsertValue {
+        /// Aggregate.
+        aggregate: ValueRef,
+        /// Inserted value.
+        value: ValueRef,
+        /// Indices.
+        indices: Box<[u32]>,
+    },
+    /// `landingpad` (FUNC_CODE_INST_LANDINGPAD: [ty, cleanup, n, (kind, value)...]).
+    LandingPad {
+        /// `cleanup`.
+        cleanup: bool,
+        /// Clauses: kind (0 catch, 1 filter) and value.
+        clauses: Box<[(u8, ValueRef)]>,
+    },
+}
+
+/// Walks the value operands of an instruction in record order (shared by the shared and
+/// mutable walks; `$($m)?` is `mut` for the mutable one).
+macro_rules! walk_operands {
+    ($this:expr, $f:ident $(, $m:tt)?) => {
+        match $this {
+            InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
+                $f(lhs);
+                $f(rhs);
+            }
+            InstKind::Cast { value, .. }
+            | InstKind::Resume { value }
+            | InstKind::VaArg { valist: value, .. } => $f(value),
+            InstKind::Gep { operands, .. } => {
+                for v in & $($m)? **operands {
+                    $f(v);
+                }
+            }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                $f(if_true);
+                $f(if_false);
+                $f(cond);
+            }
+            InstKind::ExtractElement { vector, index } => {
+                $f(vector);
+                $f(index);
+            }
+            InstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                $f(vector);
+                $f(element);
+                $f(index);
+            }
+            InstKind::ShuffleVector { a, b, mask } => {
+                $f(a);
+                $f(b);
+                $f(mask);
+            }
+            InstKind::Ret { value } => {
+                if let Some(v) = value {
+                    $f(v)
+                }
+            }
+            InstKind::Br { .. } | InstKind::Unreachable | InstKind::Fence { .. } => {}
+            InstKind::CondBr { cond, .. } => $f(cond),
+            InstKind::Switch { cond, cases, .. } => {
+                $f(cond);
+                for (v, _) in & $($m)? **cases {
+                    $f(v);
+                }
+            }
+            InstKind::IndirectBr { addr, .. } => $f(addr),
+            InstKind::Invoke { callee, args, .. } | InstKind::Call { callee, args, .. } => {
+                $f(callee);
+                for v in & $($m)? **args {
+                    $f(v);
+                }
+            }
+            InstKind::Phi { incoming } => {
+                for (v, _) in & $($m)? **incoming {
+                    $f(v);
+                }
+            }
+            InstKind::Alloca { size, .. } => $f(size),
+            InstKind::Load { ptr, .. } => $f(ptr),
+            InstKind::Store { ptr, value, .. } | InstKind::AtomicRmw { ptr, value, .. } => {
+                $f(ptr);
+                $f(value);
+            }
+            InstKind::CmpXchg { ptr, cmp, new, .. } => {
+                $f(ptr);
+                $f(cmp);
+                $f(new);
+            }
+            InstKind::ExtractValue { aggregate, .. } => $f(aggregate),
+            InstKind::InsertValue {
+                aggregate, value, ..
+            } => {
+                $f(aggregate);
+                $f(value);
+            }
+            InstKind::LandingPad { clauses, .. } => {
+                for (_, v) in & $($m)? **clauses {
+                    $f(v);
+                }
+            }
+        }
+    };
+}
+
+impl InstKind {
+    /// Calls `f` on every value operand, in record order (block operands are not values).
+    pub fn for_each_operand(&self, mut f: impl FnMut(&ValueRef)) {
+        walk_operands!(self, f)
+    }
+
+    /// Calls `f` on every value operand, in record order, allowing it to replace them.
+    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut ValueRef)) {
+        walk_operands!(self, f, mut)
+    }
+
+    /// True for terminators (ret, br, switch, indirectbr, invoke, resume, unreachable).
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Ret { .. }
+                | InstKind::Br { .. }
+                | InstKind::CondBr { .. }
+                | InstKind::Switch { .. }
+                | InstKind::IndirectBr { .. }
+                | InstKind::Invoke { .. }
+                | InstKind::Resume { .. }
+                | InstKind::Unreachable
+        )
+    }
+}
+
+/// Fast-math flag bits (LLVM 3.7 `FastMathFlags`).
+pub struct FastMath;
+
+impl FastMath {
+    /// `fast` (unsafe algebra).
+    pub const UNSAFE_ALGEBRA: u64 = 1;
+    /// `nnan`.
+    pub const NO_NANS: u64 = 2;
+    /// `ninf`.
+    pub const NO_INFS: u64 = 4;
+    /// `nsz`.
+    pub const NO_SIGNED_ZEROS: u64 = 8;
+    /// `arcp`.
+    pub const ALLOW_RECIPROCAL: u64 = 16;
+}
+
+/// Binary operators (bitcode BINOP_* codes, with the floating-point forms told apart by the
+/// operand type as LLVM's reader does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `add`.
+    Add,
+    /// `fadd`.
+    FAdd,
+    /// `sub`.
+    Sub,
+    /// `fsub`.
+    FSub,
+    /// `mul`.
+    Mul,
+    /// `fmul`.
+    FMul,
+    /// `udiv`.
+    UDiv,
+    /// `sdiv`.
+    SDiv,
+    /// `fdiv`.
+    FDiv,
+    /// `urem`.
+    URem,
+    /// `srem`.
+    SRem,
+    /// `frem`.
+    FRem,
+    /// `shl`.
+    Shl,
+    /// `lshr`.
+    LShr,
+    /// `ashr`.
+    AShr,
+    /// `and`.
+    And,
+    /// `or`.
+    Or,
+    /// `xor`.
+    Xor,
+}
+
+impl BinOp {
+    /// Decodes a BINOP_* code; `is_fp` selects the floating-point forms.
+    pub fn from_code(code: u64, is_fp: bool) -> Option<BinOp> {
+        use BinOp::*;
+        Some(match (code, is_fp) {
+            (0, false) => Add,
+            (0, true) => FAdd,
+            (1, false) => Sub,
+            (1, true) => FSub,
+            (2, false) => Mul,
+            (2, true) => FMul,
+            (3, false) => UDiv,
+            (4, false) => SDiv,
+            (4, true) => FDiv,
+            (5, false) => URem,
+            (6, false) => SRem,
+            (6, true) => FRem,
+            (7, false) => Shl,
+            (8, false) => LShr,
+            (9, false) => AShr,
+            (10, false) => And,
+            (11, false) => Or,
+            (12, false) => Xor,
+            _ => return None,
+        })
+    }
+
+    /// The BINOP_* code.
+    pub fn code(self) -> u64 {
+        use BinOp::*;
+        match self {
+            Add | FAdd => 0,
+            Sub | FSub => 1,
+            Mul | FMul => 2,
+            UDiv => 3,
+            SDiv | FDiv => 4,
+            URem => 5,
+            SRem | FRem => 6,
+            Shl => 7,
+            LShr => 8,
+            AShr => 9,
+            And => 10,
+            Or => 11,
+            Xor => 12,
+        }
+    }
+
+    /// The LLVM assembly mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Add => "add",
+            FAdd => "fadd",
+            Sub => "sub",
+            FSub => "fsub",
+            Mul => "mul",
+            FMul => "fmul",
+            UDiv => "udiv",
+            SDiv => "sdiv",
+            FDiv => "fdiv",
+            URem => "urem",
+            SRem => "srem",
+            FRem => "frem",
+            Shl => "shl",
+            LShr => "lshr",
+            AShr => "ashr",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+        }
+    }
+}
+
+/// Cast operators (bitcode CAST_* codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastOp {
+    /// `trunc` (0).
+    Trunc,
+    /// `zext` (1).
+    ZExt,
+    /// `sext` (2).
+    SExt,
+    /// `fptoui` (3).
+    FpToUi,
+    /// `fptosi` (4).
+    FpToSi,
+    /// `uitofp` (5).
+    UiToFp,
+    /// `sitofp` (6).
+    SiToFp,
+    /// `fptrunc` (7).
+    FpTrunc,
+    /// `fpext` (8).
+    FpExt,
+    /// `ptrtoint` (9).
+    PtrToInt,
+    /// `inttoptr` (10).
+    IntToPtr,
+    /// `bitcast` (11).
+    BitCast,
+    /// `addrspacecast` (12).
+    AddrSpaceCast,
+}
+
+impl CastOp {
+    const ALL: [CastOp; 13] = [
+        CastOp::Trunc,
+        CastOp::ZExt,
+        CastOp::SExt,
+        CastOp::FpToUi,
+        CastOp::FpToSi,
+        CastOp::UiToFp,
+        CastOp::SiToFp,
+        CastOp::FpTrunc,
+        CastOp::FpExt,
+        CastOp::PtrToInt,
+        CastOp::IntToPtr,
+        CastOp::BitCast,
+        CastOp::AddrSpaceCast,
+    ];
+
+    /// Decodes a CAST_* code.
+    pub fn from_code(code: u64) -> Option<CastOp> {
+        usize::try_from(code)
+            .ok()
+            .and_then(|i| Self::ALL.get(i).copied())
+    }
+
+    /// The CAST_* code.
+    pub fn code(self) -> u64 {
+        self as u64
+    }
+
+    /// The LLVM assembly mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            CastOp::Trunc => "trunc",
+            CastOp::ZExt => "zext",
+            CastOp::SExt => "sext",
+            CastOp::FpToUi => "fptoui",
+            CastOp::FpToSi => "fptosi",
+            CastOp::UiToFp => "uitofp",
+            CastOp::SiToFp => "sitofp",
+            CastOp::FpTrunc => "fptrunc",
+            CastOp::FpExt => "fpext",
+            CastOp::PtrToInt => "ptrtoint",
+            CastOp::IntToPtr => "inttoptr",
+            CastOp::BitCast => "bitcast",
+            CastOp::AddrSpaceCast => "addrspacecast",
+        }
+    }
+}

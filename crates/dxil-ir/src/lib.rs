@@ -1,0 +1,166 @@
+//! The in-memory DXIL module: an LLVM 3.7 module held in arenas with typed `u32` ids.
+//!
+//! Layout (issue 3, part 2):
+//! - [`Module::types`] is the TYPE_BLOCK in bitcode order; [`Type`] is the bitcode type id.
+//! - Global values live in [`Module::globals`], [`Module::functions`], [`Module::aliases`];
+//!   [`Module::global_values`] keeps the interleaved record order, which is the start of
+//!   LLVM's value numbering.
+//! - Constants share one arena, [`Module::constants`]; the module constants block is
+//!   [`Module::module_constants`] (in the order read) and each body has its own run
+//!   ([`Body::constants`]).
+//! - Metadata share one arena, [`Module::metadata`]: module-level metadata first (arena
+//!   index = bitcode metadata id), then each function's local metadata ([`Body::local_metadata`]).
+//! - Operands are [`ValueRef`]s; `Arg` and `Inst` are local to the enclosing body. Results of
+//!   `void` type have `ty: None` and take no value number (they get no `%N` slot).
+//! - Names from the value symbol tables are stored on the entities; the record order of the
+//!   tables is kept too ([`Module::symtab`], [`Body::symtab`]).
+//!
+//! Stability: additions are fine; breaking changes are announced here.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod attributes;
+mod body;
+mod constants;
+mod ids;
+mod instructions;
+mod metadata;
+mod types;
+mod values;
+
+pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
+pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
+pub use constants::{ConstData, ConstKind};
+pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
+pub use instructions::{
+    Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind, Ordering, SyncScope,
+};
+pub use metadata::*;
+pub use types::{StructType, TypeData};
+pub use values::{
+    decode_linkage, AliasData, FunctionData, GlobalCommon, GlobalVar, Linkage, LinkageCode,
+    ValueRef,
+};
+
+/// A global value in module record order (the first value ids).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GlobalValue {
+    /// MODULE_CODE_GLOBALVAR.
+    Global(Global),
+    /// MODULE_CODE_FUNCTION.
+    Function(Function),
+    /// MODULE_CODE_ALIAS.
+    Alias(Alias),
+}
+
+impl From<GlobalValue> for ValueRef {
+    fn from(g: GlobalValue) -> ValueRef {
+        match g {
+            GlobalValue::Global(x) => ValueRef::Global(x),
+            GlobalValue::Function(x) => ValueRef::Function(x),
+            GlobalValue::Alias(x) => ValueRef::Alias(x),
+        }
+    }
+}
+
+/// An LLVM 3.7 module (the MODULE_BLOCK of a DXIL or ILDB part).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Module {
+    /// MODULE_CODE_VERSION (1: relative value ids).
+    pub version: u64,
+    /// MODULE_CODE_TRIPLE.
+    pub triple: Option<String>,
+    /// MODULE_CODE_DATALAYOUT.
+    pub datalayout: Option<String>,
+    /// MODULE_CODE_ASM (module inline assembly).
+    pub asm: Option<String>,
+    /// MODULE_CODE_SECTIONNAME records in order (globals and functions refer to them 1-based).
+    pub section_names: Vec<String>,
+    /// MODULE_CODE_GCNAME records in order (functions refer to them 1-based).
+    pub gc_names: Vec<String>,
+    /// MODULE_CODE_DEPLIB records in order.
+    pub deplibs: Vec<String>,
+    /// MODULE_CODE_COMDAT records: (selection kind, name).
+    pub comdats: Vec<(u64, String)>,
+    /// The type table.
+    pub types: Vec<TypeData>,
+    /// The TYPE_CODE_NUMENTRY value, when present.
+    pub type_count_hint: Option<u64>,
+    /// PARAMATTR_GROUP_BLOCK entries in record order.
+    pub attribute_groups: Vec<AttributeGroup>,
+    /// PARAMATTR_BLOCK entries in record order (referred to 1-based).
+    pub attribute_lists: Vec<AttributeList>,
+    /// Global variables in record order.
+    pub globals: Vec<GlobalVar>,
+    /// Functions in record order.
+    pub functions: Vec<FunctionData>,
+    /// Aliases in record order.
+    pub aliases: Vec<AliasData>,
+    /// All global values in record order.
+    pub global_values: Vec<GlobalValue>,
+    /// Constant arena (module constants first, then each body's).
+    pub constants: Vec<ConstData>,
+    /// The module constants block in the order read.
+    pub module_constants: Vec<Const>,
+    /// Metadata arena.
+    pub metadata: Vec<MetadataData>,
+    /// Number of module-level metadata (ids `0..module_metadata_count`).
+    pub module_metadata_count: u32,
+    /// Named metadata in record order.
+    pub named_metadata: Vec<NamedMetadata>,
+    /// The metadata kind table in record order.
+    pub metadata_kinds: Vec<MetadataKind>,
+    /// Module value symbol table entries in record order.
+    pub symtab: Vec<VstEntry>,
+    /// Module-level use-list records.
+    pub uselists: Vec<UseList>,
+}
+
+impl Module {
+    /// The data of type `ty`.
+    pub fn ty(&self, ty: Type) -> Option<&TypeData> {
+        self.types.get(ty.index())
+    }
+
+    /// The data of constant `c`.
+    pub fn constant(&self, c: Const) -> Option<&ConstData> {
+        self.constants.get(c.index())
+    }
+
+    /// The data of metadata `md`.
+    pub fn md(&self, md: Metadata) -> Option<&MetadataData> {
+        self.metadata.get(md.index())
+    }
+
+    /// The first type-table entry equal to `data`.
+    pub fn find_type(&self, data: &TypeData) -> Option<Type> {
+        self.types
+            .iter()
+            .position(|t| t == data)
+            .and_then(Type::from_index)
+    }
+
+    /// The type of a value; `body` is the function body that `Arg`/`Inst` refer to.
+    /// `None` for a `void` instruction, a dangling id, or metadata when the table has no
+    /// `metadata` type.
+    pub fn value_type(&self, body: Option<&Body>, v: ValueRef) -> Option<Type> {
+        match v {
+            ValueRef::Global(g) => self.globals.get(g.index()).map(|x| x.common.ty),
+            ValueRef::Function(f) => self.functions.get(f.index()).map(|x| x.common.ty),
+            ValueRef::Alias(a) => self.aliases.get(a.index()).map(|x| x.common.ty),
+            ValueRef::Const(c) => self.constant(c).map(|x| x.ty),
+            ValueRef::Arg(a) => body?.args.get(a.index()).map(|x| x.ty),
+            ValueRef::Inst(i) => body?.inst(i)?.ty,
+            ValueRef::Metadata(_) => self.find_type(&TypeData::Metadata),
+        }
+    }
+
+    /// The name of a global value, if it has one.
+    pub fn global_name(&self, g: GlobalValue) -> Option<&str> {
+        match g {
+            GlobalValue::Global(x) => self.globals.get(x.index())?.common.name.as_deref(),
+            GlobalValue::Function(x) => self.functions.get(x.index())?.common.name.as_deref(),
+            GlobalValue::Alias(x) => self.aliases.get(x.index())?.common.name.as_deref(),
+        }
+    }
+}
