@@ -19,6 +19,8 @@ pub mod char6;
 mod error;
 mod reader;
 mod record;
+mod reencode;
+mod writer;
 
 pub use abbrev::{Abbrev, AbbrevOp, MAX_ABBREV_OPS};
 pub use bits::{MAX_FIXED_WIDTH, MAX_VBR_WIDTH};
@@ -31,6 +33,8 @@ pub use record::{
     Entry, RawEntry, Record, DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK, FIRST_APPLICATION_ABBREV,
     UNABBREV_RECORD,
 };
+pub use reencode::reencode;
+pub use writer::Writer;
 
 /// Block ID of the standard BLOCKINFO block.
 pub const BLOCKINFO_BLOCK_ID: u32 = 0;

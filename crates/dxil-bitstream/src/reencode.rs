@@ -1,0 +1,30 @@
+//! Generic re-encoder: reads every block, abbreviation definition and record and writes them
+//! back with the same abbreviation IDs, widths and order. For a stream written by LLVM the
+//! output is byte-identical, which checks the reader and writer against each other.
+
+use crate::error::Result;
+use crate::{Entry, RawEntry, Reader, Record, Writer};
+
+/// Re-encodes `bitcode` (any wrapper is dropped) block by block and record by record.
+pub fn reencode(bitcode: &[u8]) -> Result<Vec<u8>> {
+    let mut r = Reader::new(bitcode)?;
+    let mut w = Writer::with_capacity(r.bytes().len());
+    let mut rec = Record::new();
+    loop {
+        match r.next_raw()? {
+            RawEntry::DefineAbbrev(a) => {
+                w.define_abbrev((*a).clone())?;
+            }
+            RawEntry::Entry(Entry::SubBlock { block_id }) => {
+                r.enter_block()?;
+                w.enter_block(block_id, r.abbrev_width())?;
+            }
+            RawEntry::Entry(Entry::EndBlock) => w.exit_block()?,
+            RawEntry::Entry(Entry::Record { abbrev_id }) => {
+                r.read_record(abbrev_id, &mut rec)?;
+                w.write_record(&rec)?;
+            }
+            RawEntry::Entry(Entry::EndOfStream) => return w.finish(),
+        }
+    }
+}
