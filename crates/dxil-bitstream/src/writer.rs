@@ -327,7 +327,7 @@ impl Writer {
                     self.emit_vbr_unchecked(b.len() as u64, 6);
                     self.align32();
                     self.buf.extend_from_slice(b);
-                    while self.buf.len() % 4 != 0 {
+                    while self.buf.len() & 3 != 0 {
                         self.buf.push(0);
                     }
                     break;
