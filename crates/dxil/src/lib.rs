@@ -2,3 +2,5 @@
 //!
 //! This crate is the front door; each layer lives in its own crate and is re-exported here.
 #![forbid(unsafe_code)]
+
+pub use dxil_parts as parts;

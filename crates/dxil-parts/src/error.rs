@@ -1,0 +1,56 @@
+//! Errors of the part readers and writers: a kind and a byte offset inside the part.
+
+use std::fmt;
+
+/// What went wrong while reading or writing a part.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// The part ends before a field that must be present.
+    #[error("truncated {0}")]
+    Truncated(&'static str),
+    /// A field holds a value the format does not allow.
+    #[error("invalid {0}")]
+    Invalid(&'static str),
+    /// An offset points outside the region it must point into.
+    #[error("{0} out of range")]
+    OutOfRange(&'static str),
+    /// The typed model is inconsistent and cannot be written.
+    #[error("inconsistent model: {0}")]
+    Inconsistent(&'static str),
+}
+
+/// A part read/write error: a kind and the byte offset (inside the part) where it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(Box<Inner>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Inner {
+    kind: ErrorKind,
+    offset: usize,
+}
+
+impl Error {
+    /// Makes an error of `kind` found at byte `offset`.
+    pub fn new(kind: ErrorKind, offset: usize) -> Self {
+        Error(Box::new(Inner { kind, offset }))
+    }
+    /// The kind of error.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+    /// The byte offset inside the part.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at offset {:#x})", self.0.kind, self.0.offset)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Result type of this crate.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,215 @@
+//! Enumerations used by the parts, with the spec's names and values.
+//!
+//! DXIL.rst, sections "Signature element record" (SemanticKind, ComponentType,
+//! InterpolationMode) and "Shader Properties and Capabilities" (tessellator, primitive and
+//! topology enums); the container-level encodings (`SystemValue`, `SigComponentType`,
+//! `MinPrecision`) are the values the signature parts store.
+//! Structs keep the raw stored numbers (so unknown values round-trip); these enums name them.
+
+macro_rules! named_enum {
+    ($(#[$m:meta])* $name:ident : $repr:ty { $($(#[$vm:meta])* $var:ident = $val:expr),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[repr($repr)]
+        pub enum $name { $($(#[$vm])* $var = $val),* }
+        impl $name {
+            /// The enumerator with stored value `v`, if there is one.
+            pub fn from_raw(v: u32) -> Option<Self> {
+                match v { $(x if x == $val => Some($name::$var),)* _ => None }
+            }
+            /// The spec's name of the enumerator.
+            pub fn name(self) -> &'static str {
+                match self { $($name::$var => stringify!($var)),* }
+            }
+            /// The stored value.
+            pub fn raw(self) -> u32 { self as u32 }
+        }
+    };
+}
+
+named_enum!(
+    /// DXIL `SemanticKind` (DXIL.rst "Signature element record"; PSV0 stores it in one byte).
+    SemanticKind: u8 {
+        Arbitrary = 0, VertexID = 1, InstanceID = 2, Position = 3, RenderTargetArrayIndex = 4,
+        ViewPortArrayIndex = 5, ClipDistance = 6, CullDistance = 7, OutputControlPointID = 8,
+        DomainLocation = 9, PrimitiveID = 10, GSInstanceID = 11, SampleIndex = 12,
+        IsFrontFace = 13, Coverage = 14, InnerCoverage = 15, Target = 16, Depth = 17,
+        DepthLessEqual = 18, DepthGreaterEqual = 19, StencilRef = 20, DispatchThreadID = 21,
+        GroupID = 22, GroupIndex = 23, GroupThreadID = 24, TessFactor = 25,
+        InsideTessFactor = 26, ViewID = 27, Barycentrics = 28, ShadingRate = 29,
+        CullPrimitive = 30, StartVertexLocation = 31, StartInstanceLocation = 32, Invalid = 33,
+    }
+);
+
+impl SemanticKind {
+    /// The canonical semantic name of a system value (`SV_Position`), `None` for
+    /// `Arbitrary` and `Invalid`.
+    pub fn sv_name(self) -> Option<&'static str> {
+        use SemanticKind::*;
+        Some(match self {
+            Arbitrary | Invalid => return None,
+            VertexID => "SV_VertexID",
+            InstanceID => "SV_InstanceID",
+            Position => "SV_Position",
+            RenderTargetArrayIndex => "SV_RenderTargetArrayIndex",
+            ViewPortArrayIndex => "SV_ViewportArrayIndex",
+            ClipDistance => "SV_ClipDistance",
+            CullDistance => "SV_CullDistance",
+            OutputControlPointID => "SV_OutputControlPointID",
+            DomainLocation => "SV_DomainLocation",
+            PrimitiveID => "SV_PrimitiveID",
+            GSInstanceID => "SV_GSInstanceID",
+            SampleIndex => "SV_SampleIndex",
+            IsFrontFace => "SV_IsFrontFace",
+            Coverage => "SV_Coverage",
+            InnerCoverage => "SV_InnerCoverage",
+            Target => "SV_Target",
+            Depth => "SV_Depth",
+            DepthLessEqual => "SV_DepthLessEqual",
+            DepthGreaterEqual => "SV_DepthGreaterEqual",
+            StencilRef => "SV_StencilRef",
+            DispatchThreadID => "SV_DispatchThreadID",
+            GroupID => "SV_GroupID",
+            GroupIndex => "SV_GroupIndex",
+            GroupThreadID => "SV_GroupThreadID",
+            TessFactor => "SV_TessFactor",
+            InsideTessFactor => "SV_InsideTessFactor",
+            ViewID => "SV_ViewID",
+            Barycentrics => "SV_Barycentrics",
+            ShadingRate => "SV_ShadingRate",
+            CullPrimitive => "SV_CullPrimitive",
+            StartVertexLocation => "SV_StartVertexLocation",
+            StartInstanceLocation => "SV_StartInstanceLocation",
+        })
+    }
+}
+
+named_enum!(
+    /// DXIL `InterpolationMode` (DXIL.rst "Signature element record").
+    InterpolationMode: u8 {
+        Undefined = 0, Constant = 1, Linear = 2, LinearCentroid = 3, LinearNoperspective = 4,
+        LinearNoperspectiveCentroid = 5, LinearSample = 6, LinearNoperspectiveSample = 7,
+        Invalid = 8,
+    }
+);
+
+impl InterpolationMode {
+    /// The HLSL spelling the disassembly prints (`nointerpolation`, `noperspective centroid`).
+    pub fn hlsl_name(self) -> &'static str {
+        use InterpolationMode::*;
+        match self {
+            Undefined => "",
+            Constant => "nointerpolation",
+            Linear => "linear",
+            LinearCentroid => "centroid",
+            LinearNoperspective => "noperspective",
+            LinearNoperspectiveCentroid => "noperspective centroid",
+            LinearSample => "sample",
+            LinearNoperspectiveSample => "noperspective sample",
+            Invalid => "invalid",
+        }
+    }
+}
+
+named_enum!(
+    /// DXIL `ComponentType` (DXIL.rst "Signature element record").
+    ComponentType: u8 {
+        Invalid = 0, I1 = 1, I16 = 2, U16 = 3, I32 = 4, U32 = 5, I64 = 6, U64 = 7, F16 = 8,
+        F32 = 9, F64 = 10, SNormF16 = 11, UNormF16 = 12, SNormF32 = 13, UNormF32 = 14,
+        SNormF64 = 15, UNormF64 = 16, PackedS8x32 = 17, PackedU8x32 = 18,
+    }
+);
+
+named_enum!(
+    /// The system value a signature part stores per element (the D3D_NAME encoding).
+    SystemValue: u32 {
+        Undefined = 0, Position = 1, ClipDistance = 2, CullDistance = 3,
+        RenderTargetArrayIndex = 4, ViewPortArrayIndex = 5, VertexID = 6, PrimitiveID = 7,
+        InstanceID = 8, IsFrontFace = 9, SampleIndex = 10, FinalQuadEdgeTessfactor = 11,
+        FinalQuadInsideTessfactor = 12, FinalTriEdgeTessfactor = 13,
+        FinalTriInsideTessfactor = 14, FinalLineDetailTessfactor = 15,
+        FinalLineDensityTessfactor = 16, Barycentrics = 23, ShadingRate = 24,
+        CullPrimitive = 25, Target = 64, Depth = 65, Coverage = 66, DepthGE = 67, DepthLE = 68,
+        StencilRef = 69, InnerCoverage = 70,
+    }
+);
+
+named_enum!(
+    /// The component type a signature part (and PSV0 element) stores.
+    SigComponentType: u32 {
+        Unknown = 0, UInt32 = 1, SInt32 = 2, Float32 = 3, UInt16 = 4, SInt16 = 5, Float16 = 6,
+        UInt64 = 7, SInt64 = 8, Float64 = 9,
+    }
+);
+
+named_enum!(
+    /// The minimum precision a signature part stores per element.
+    MinPrecision: u32 {
+        Default = 0, Float16 = 1, Float2_8 = 2, Reserved = 3, SInt16 = 4, UInt16 = 5,
+        Any16 = 0xf0, Any10 = 0xf1,
+    }
+);
+
+named_enum!(
+    /// DXIL `ShaderKind` (the program version's kind field; PSV0 `ShaderStage`).
+    ShaderKind: u8 {
+        Pixel = 0, Vertex = 1, Geometry = 2, Hull = 3, Domain = 4, Compute = 5, Library = 6,
+        RayGeneration = 7, Intersection = 8, AnyHit = 9, ClosestHit = 10, Miss = 11,
+        Callable = 12, Mesh = 13, Amplification = 14, Node = 15, Invalid = 16,
+    }
+);
+
+named_enum!(
+    /// DXIL `TessellatorDomain`.
+    TessellatorDomain: u32 { Undefined = 0, IsoLine = 1, Tri = 2, Quad = 3 }
+);
+
+named_enum!(
+    /// DXIL `TessellatorOutputPrimitive`.
+    TessellatorOutputPrimitive: u32 {
+        Undefined = 0, Point = 1, Line = 2, TriangleCW = 3, TriangleCCW = 4,
+    }
+);
+
+named_enum!(
+    /// DXIL `PrimitiveTopology` (geometry shader output topology).
+    PrimitiveTopology: u32 { Undefined = 0, PointList = 1, LineList = 2, LineStrip = 3,
+        TriangleList = 4, TriangleStrip = 5 }
+);
+
+named_enum!(
+    /// DXIL `MeshOutputTopology`.
+    MeshOutputTopology: u32 { Undefined = 0, Line = 1, Triangle = 2 }
+);
+
+named_enum!(
+    /// PSV0 resource type of a binding record.
+    PsvResourceType: u32 {
+        Invalid = 0, Sampler = 1, CBV = 2, SRVTyped = 3, SRVRaw = 4, SRVStructured = 5,
+        UAVTyped = 6, UAVRaw = 7, UAVStructured = 8, UAVStructuredWithCounter = 9,
+    }
+);
+
+named_enum!(
+    /// DXIL `ResourceKind` (PSV0 binding records of version 2 and later).
+    ResourceKind: u32 {
+        Invalid = 0, Texture1D = 1, Texture2D = 2, Texture2DMS = 3, Texture3D = 4,
+        TextureCube = 5, Texture1DArray = 6, Texture2DArray = 7, Texture2DMSArray = 8,
+        TextureCubeArray = 9, TypedBuffer = 10, RawBuffer = 11, StructuredBuffer = 12,
+        CBuffer = 13, Sampler = 14, TBuffer = 15, RTAccelerationStructure = 16,
+        FeedbackTexture2D = 17, FeedbackTexture2DArray = 18,
+    }
+);
+
+/// DXIL `InputPrimitive` spelling as the disassembly prints it (`triangleadj`, `patch5`).
+pub fn input_primitive_name(v: u32) -> Option<String> {
+    Some(match v {
+        1 => "point".into(),
+        2 => "line".into(),
+        3 => "triangle".into(),
+        6 => "lineadj".into(),
+        7 => "triangleadj".into(),
+        8..=39 => format!("patch{}", v - 7),
+        _ => return None,
+    })
+}
