@@ -1,0 +1,90 @@
+//! Acceptance against the reference compiler: `../shared/rootsig/index.jsonl` holds generated
+//! root signature strings with the reference's result. Accepted strings must compile to the
+//! identical RTS0 part; refused strings must be refused.
+
+mod common;
+
+use dxil_rootsig::{compile, Version};
+
+#[test]
+fn reference_rootsig_strings() {
+    let Some(shared) = common::shared() else {
+        return;
+    };
+    let path = shared.join("rootsig/index.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("note: {} not readable; skipping", path.display());
+        return;
+    };
+    let (mut ok_total, mut ok_match, mut err_total, mut err_refused) = (0u32, 0u32, 0u32, 0u32);
+    let mut same_message = 0u32;
+    let mut message_diffs = Vec::new();
+    let mut disagreements = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).expect("index line is JSON");
+        let id = v["id"].as_str().unwrap_or("?");
+        let src = v["text"].as_str().expect("text");
+        let version =
+            Version::parse(v["version"].as_str().expect("version")).expect("known version");
+        let got = compile(src, version);
+        if v["ok"].as_bool() == Some(true) {
+            ok_total += 1;
+            let container = common::unhex(v["container_hex"].as_str().expect("container_hex"));
+            let want = common::rts0(&container).expect("reference container has RTS0");
+            match &got {
+                Ok(rs) if dxil_rootsig::binary::write(rs) == want => ok_match += 1,
+                Ok(_) => disagreements.push(format!("{id}: accepted, bytes differ: {src}")),
+                Err(e) => {
+                    disagreements.push(format!("{id}: reference accepted, we refused ({e}): {src}"))
+                }
+            }
+        } else {
+            err_total += 1;
+            match &got {
+                Err(e) => {
+                    err_refused += 1;
+                    // The reference prints `rs.hlsl:L:C: error: root signature error - MSG`.
+                    let theirs = v["error"]
+                        .as_str()
+                        .unwrap_or("")
+                        .lines()
+                        .next()
+                        .unwrap_or("");
+                    let theirs = theirs
+                        .split("root signature error - ")
+                        .nth(1)
+                        .unwrap_or(theirs);
+                    let ours = e.message().trim_start_matches("root signature error - ");
+                    if ours.trim_end() == theirs.trim_end() {
+                        same_message += 1;
+                    } else {
+                        message_diffs.push(format!("{id}: ours {ours:?} / reference {theirs:?}"));
+                    }
+                }
+                Ok(_) => disagreements.push(format!(
+                    "{id}: reference refused ({}), we accepted: {src}",
+                    v["error"]
+                        .as_str()
+                        .unwrap_or("")
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                )),
+            }
+        }
+    }
+    let ok_pct = 100.0 * f64::from(ok_match) / f64::from(ok_total.max(1));
+    let err_pct = 100.0 * f64::from(err_refused) / f64::from(err_total.max(1));
+    println!("accepted: {ok_match}/{ok_total} identical RTS0 ({ok_pct:.2}%)");
+    println!("refused: {err_refused}/{err_total} refused ({err_pct:.2}%)");
+    println!("refused with the reference's message: {same_message}/{err_refused}");
+    for d in message_diffs.iter().take(5) {
+        println!("  {d}");
+    }
+    println!("disagreements: {}", disagreements.len());
+    for d in disagreements.iter().take(10) {
+        println!("  {d}");
+    }
+    assert!(ok_pct >= 99.5, "accepted-match {ok_pct:.2}% below 99.5%");
+    assert!(err_pct >= 99.0, "refused {err_pct:.2}% below 99%");
+}
