@@ -59,6 +59,9 @@ pub enum ErrorKind {
     /// The caller used the API out of order (e.g. `enter_block` without a pending sub-block).
     #[error("API misuse: {0}")]
     Misuse(&'static str),
+    /// Writing formatted output (the dump) failed.
+    #[error("writing output failed")]
+    Output,
     /// A record does not match the abbreviation used to write it.
     #[error("record does not match its abbreviation: {0}")]
     AbbrevMismatch(&'static str),

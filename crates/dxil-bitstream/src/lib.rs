@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 mod abbrev;
+pub mod bcdump;
 mod bits;
 pub mod char6;
 mod error;
@@ -23,6 +24,7 @@ mod reencode;
 mod writer;
 
 pub use abbrev::{Abbrev, AbbrevOp, MAX_ABBREV_OPS};
+pub use bcdump::{dump, DumpOptions};
 pub use bits::{MAX_FIXED_WIDTH, MAX_VBR_WIDTH};
 pub use error::{Error, ErrorKind, Result};
 pub use reader::{
