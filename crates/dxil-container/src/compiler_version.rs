@@ -82,7 +82,8 @@ impl<'a> CompilerVersion<'a> {
         if rest.is_none() && !second.is_empty() {
             return Err(bad("version string is not NUL-terminated"));
         }
-        let commit_sha = std::str::from_utf8(first).map_err(|_| bad("commit string is not UTF-8"))?;
+        let commit_sha =
+            std::str::from_utf8(first).map_err(|_| bad("commit string is not UTF-8"))?;
         let version_string =
             std::str::from_utf8(second).map_err(|_| bad("version string is not UTF-8"))?;
         Ok(CompilerVersion {

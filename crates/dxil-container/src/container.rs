@@ -188,9 +188,7 @@ impl<'a> Container<'a> {
 
     /// Bytes of the input past `ContainerSizeInBytes` (usually empty).
     pub fn trailing(&self) -> &'a [u8] {
-        self.input
-            .get(self.header.size as usize..)
-            .unwrap_or(&[])
+        self.input.get(self.header.size as usize..).unwrap_or(&[])
     }
 
     /// The whole input this container was parsed from.
@@ -265,8 +263,7 @@ fn read_part<'a>(
         ));
     }
     let at = offset as usize;
-    let (Some(fourcc), Some(part_size)) = (u32_at(container, at), u32_at(container, at + 4))
-    else {
+    let (Some(fourcc), Some(part_size)) = (u32_at(container, at), u32_at(container, at + 4)) else {
         return Err(Error::new(ErrorKind::TruncatedPartHeader { index }, start));
     };
     let fourcc = FourCC(fourcc);

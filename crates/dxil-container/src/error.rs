@@ -27,7 +27,9 @@ impl NotDxilKind {
     pub fn describe(self) -> &'static str {
         match self {
             NotDxilKind::RawBitcode => "raw LLVM bitcode, not a DXIL container",
-            NotDxilKind::WrappedBitcode => "wrapped LLVM bitcode (0x0B17C0DE), not a DXIL container",
+            NotDxilKind::WrappedBitcode => {
+                "wrapped LLVM bitcode (0x0B17C0DE), not a DXIL container"
+            }
             NotDxilKind::DxbcShaderModel5 => "DXBC SM4/SM5 container without a DXIL part",
             NotDxilKind::RootSignatureOnly => "root-signature-only container (RTS0, no DXIL part)",
             NotDxilKind::NoDxilPart => "container without a DXIL part",

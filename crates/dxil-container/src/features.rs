@@ -38,9 +38,18 @@ pub const FEATURE_NAMES: &[(u64, &str)] = &[
     (0x20_0000, "ShaderFeatureInfo_SamplerFeedback"),
     (0x40_0000, "ShaderFeatureInfo_AtomicInt64OnTypedResource"),
     (0x80_0000, "ShaderFeatureInfo_AtomicInt64OnGroupShared"),
-    (0x100_0000, "ShaderFeatureInfo_DerivativesInMeshAndAmpShaders"),
-    (0x200_0000, "ShaderFeatureInfo_ResourceDescriptorHeapIndexing"),
-    (0x400_0000, "ShaderFeatureInfo_SamplerDescriptorHeapIndexing"),
+    (
+        0x100_0000,
+        "ShaderFeatureInfo_DerivativesInMeshAndAmpShaders",
+    ),
+    (
+        0x200_0000,
+        "ShaderFeatureInfo_ResourceDescriptorHeapIndexing",
+    ),
+    (
+        0x400_0000,
+        "ShaderFeatureInfo_SamplerDescriptorHeapIndexing",
+    ),
     (0x800_0000, "ShaderFeatureInfo_Reserved"),
     (0x1000_0000, "ShaderFeatureInfo_AtomicInt64OnHeapResource"),
     (0x2000_0000, "ShaderFeatureInfo_AdvancedTextureOps"),

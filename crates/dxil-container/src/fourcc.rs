@@ -81,7 +81,10 @@ impl FourCC {
 
     /// True for the parts that only SM4/SM5 (DXBC bytecode) containers carry.
     pub fn is_dxbc_bytecode_era(self) -> bool {
-        matches!(self, FourCC::SHDR | FourCC::SHEX | FourCC::ISGN | FourCC::OSGN)
+        matches!(
+            self,
+            FourCC::SHDR | FourCC::SHEX | FourCC::ISGN | FourCC::OSGN
+        )
     }
 }
 
@@ -141,7 +144,10 @@ mod tests {
         assert_eq!(FourCC::DXIL.to_string(), "DXIL");
         assert_eq!(FourCC::parse("RTS0"), Some(FourCC::RTS0));
         assert_eq!(FourCC::parse("RTS"), None);
-        assert_eq!(FourCC::from_bytes([b'A', b'B', 1, 0]).to_string(), "AB\\x01\\x00");
+        assert_eq!(
+            FourCC::from_bytes([b'A', b'B', 1, 0]).to_string(),
+            "AB\\x01\\x00"
+        );
         assert_eq!(FourCC::HASH.name(), Some("ShaderHash"));
         assert_eq!(FourCC::parse("ZZZZ").and_then(FourCC::name), None);
     }

@@ -116,9 +116,7 @@ pub struct ProgramVersion(pub u32);
 impl ProgramVersion {
     /// Builds the field from its parts.
     pub fn new(kind: ShaderKind, major: u8, minor: u8) -> Self {
-        ProgramVersion(
-            (kind as u32) << 16 | u32::from(major & 0xf) << 4 | u32::from(minor & 0xf),
-        )
+        ProgramVersion((kind as u32) << 16 | u32::from(major & 0xf) << 4 | u32::from(minor & 0xf))
     }
     /// The raw kind number (high 16 bits).
     pub fn kind_raw(self) -> u16 {
@@ -142,8 +140,20 @@ impl fmt::Display for ProgramVersion {
     /// `ps_6_0` style; an undefined kind prints as `kind<N>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind() {
-            Some(k) => write!(f, "{}_{}_{}", k.profile_prefix(), self.major(), self.minor()),
-            None => write!(f, "kind{}_{}_{}", self.kind_raw(), self.major(), self.minor()),
+            Some(k) => write!(
+                f,
+                "{}_{}_{}",
+                k.profile_prefix(),
+                self.major(),
+                self.minor()
+            ),
+            None => write!(
+                f,
+                "kind{}_{}_{}",
+                self.kind_raw(),
+                self.major(),
+                self.minor()
+            ),
         }
     }
 }

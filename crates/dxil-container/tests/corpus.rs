@@ -37,7 +37,9 @@ fn corpus_parses_round_trips_and_verifies() {
         if let Some(debug) = c.debug_program().unwrap() {
             assert_eq!(debug.version, program.version, "{name}");
         }
-        c.feature_info().unwrap().expect("SFI0 in every corpus container");
+        c.feature_info()
+            .unwrap()
+            .expect("SFI0 in every corpus container");
         if let Some(v) = c.compiler_version().unwrap() {
             assert!(!v.commit_sha.is_empty(), "{name}");
         }
@@ -51,7 +53,10 @@ fn corpus_parses_round_trips_and_verifies() {
             "{name}"
         );
     }
-    eprintln!("{} containers; digests {statuses:?}; {hashes} HASH parts", files.len());
+    eprintln!(
+        "{} containers; digests {statuses:?}; {hashes} HASH parts",
+        files.len()
+    );
     assert!(statuses.get("matches").copied().unwrap_or(0) > 0);
 }
 

@@ -75,7 +75,11 @@ fn truncated_and_bit_flipped_corpus_never_panics() {
         for v in 0..VARIANTS {
             let mut m = bytes.clone();
             for _ in 0..1 + rng.below(8) {
-                let at = if v % 2 == 0 { rng.below(len.min(64)) } else { rng.below(len) };
+                let at = if v % 2 == 0 {
+                    rng.below(len.min(64))
+                } else {
+                    rng.below(len)
+                };
                 m[at] ^= 1 << rng.below(8);
             }
             exercise(&m);

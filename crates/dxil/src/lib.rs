@@ -4,3 +4,4 @@
 #![forbid(unsafe_code)]
 
 pub use dxil_parts as parts;
+pub use dxil_container as container;

@@ -2,14 +2,37 @@
 
 use clap::Subcommand;
 
+mod extract;
+mod hash;
+mod info;
+mod parts;
+mod roundtrip;
+
 /// Error type for subcommands: a message already formatted for `error: ...`.
 pub type CmdResult = Result<(), crate::io::CliError>;
 
 #[derive(Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Describe a container: parts, shader model, digest, HASH, feature flags.
+    Info(info::Args),
+    /// List a container's parts, one per line.
+    Parts(parts::Args),
+    /// Write one part (for DXIL/ILDB: the raw bitcode).
+    Extract(extract::Args),
+    /// Print the computed container digest and its status; --update stores it.
+    Hash(hash::Args),
+    /// Read a container and write it back.
+    Roundtrip(roundtrip::Args),
+}
 
 impl Command {
     pub fn run(self) -> CmdResult {
-        match self {}
+        match self {
+            Command::Info(a) => info::run(a),
+            Command::Parts(a) => parts::run(a),
+            Command::Extract(a) => extract::run(a),
+            Command::Hash(a) => hash::run(a),
+            Command::Roundtrip(a) => roundtrip::run(a),
+        }
     }
 }

@@ -20,7 +20,10 @@ pub fn corpus_files() -> Option<Vec<PathBuf>> {
         .collect();
     files.sort();
     if files.is_empty() {
-        eprintln!("note: no containers in {}; skipping corpus test", dir.display());
+        eprintln!(
+            "note: no containers in {}; skipping corpus test",
+            dir.display()
+        );
         return None;
     }
     Some(files)
@@ -30,7 +33,10 @@ pub fn corpus_files() -> Option<Vec<PathBuf>> {
 pub fn rootsig_containers() -> Vec<Vec<u8>> {
     let path = shared_dir().join("rootsig/index.jsonl");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("note: {} absent; skipping root signature inputs", path.display());
+        eprintln!(
+            "note: {} absent; skipping root signature inputs",
+            path.display()
+        );
         return Vec::new();
     };
     let key = "\"container_hex\": \"";
