@@ -1,4 +1,5 @@
-//! Enumerations used by the parts, with the spec's names and values.
+//! Enumerations used by the parts, with the spec's names and values. `SemanticKind` and
+//! `SigPointKind` come from `dxil-ops` (generated from `dxil-db.json`).
 //!
 //! DXIL.rst, sections "Signature element record" (SemanticKind, ComponentType,
 //! InterpolationMode) and "Shader Properties and Capabilities" (tessellator, primitive and
@@ -27,61 +28,47 @@ macro_rules! named_enum {
     };
 }
 
-named_enum!(
-    /// DXIL `SemanticKind` (DXIL.rst "Signature element record"; PSV0 stores it in one byte).
-    SemanticKind: u8 {
-        Arbitrary = 0, VertexID = 1, InstanceID = 2, Position = 3, RenderTargetArrayIndex = 4,
-        ViewPortArrayIndex = 5, ClipDistance = 6, CullDistance = 7, OutputControlPointID = 8,
-        DomainLocation = 9, PrimitiveID = 10, GSInstanceID = 11, SampleIndex = 12,
-        IsFrontFace = 13, Coverage = 14, InnerCoverage = 15, Target = 16, Depth = 17,
-        DepthLessEqual = 18, DepthGreaterEqual = 19, StencilRef = 20, DispatchThreadID = 21,
-        GroupID = 22, GroupIndex = 23, GroupThreadID = 24, TessFactor = 25,
-        InsideTessFactor = 26, ViewID = 27, Barycentrics = 28, ShadingRate = 29,
-        CullPrimitive = 30, StartVertexLocation = 31, StartInstanceLocation = 32, Invalid = 33,
-    }
-);
+pub use dxil_ops::{SemanticKind, SigPointKind};
 
-impl SemanticKind {
-    /// The canonical semantic name of a system value (`SV_Position`), `None` for
-    /// `Arbitrary` and `Invalid`.
-    pub fn sv_name(self) -> Option<&'static str> {
-        use SemanticKind::*;
-        Some(match self {
-            Arbitrary | Invalid => return None,
-            VertexID => "SV_VertexID",
-            InstanceID => "SV_InstanceID",
-            Position => "SV_Position",
-            RenderTargetArrayIndex => "SV_RenderTargetArrayIndex",
-            ViewPortArrayIndex => "SV_ViewportArrayIndex",
-            ClipDistance => "SV_ClipDistance",
-            CullDistance => "SV_CullDistance",
-            OutputControlPointID => "SV_OutputControlPointID",
-            DomainLocation => "SV_DomainLocation",
-            PrimitiveID => "SV_PrimitiveID",
-            GSInstanceID => "SV_GSInstanceID",
-            SampleIndex => "SV_SampleIndex",
-            IsFrontFace => "SV_IsFrontFace",
-            Coverage => "SV_Coverage",
-            InnerCoverage => "SV_InnerCoverage",
-            Target => "SV_Target",
-            Depth => "SV_Depth",
-            DepthLessEqual => "SV_DepthLessEqual",
-            DepthGreaterEqual => "SV_DepthGreaterEqual",
-            StencilRef => "SV_StencilRef",
-            DispatchThreadID => "SV_DispatchThreadID",
-            GroupID => "SV_GroupID",
-            GroupIndex => "SV_GroupIndex",
-            GroupThreadID => "SV_GroupThreadID",
-            TessFactor => "SV_TessFactor",
-            InsideTessFactor => "SV_InsideTessFactor",
-            ViewID => "SV_ViewID",
-            Barycentrics => "SV_Barycentrics",
-            ShadingRate => "SV_ShadingRate",
-            CullPrimitive => "SV_CullPrimitive",
-            StartVertexLocation => "SV_StartVertexLocation",
-            StartInstanceLocation => "SV_StartInstanceLocation",
-        })
-    }
+/// The canonical semantic name of a system value (`SV_Position`), `None` for
+/// `Arbitrary` and `Invalid` (the names the module signature prints).
+pub fn sv_semantic_name(kind: SemanticKind) -> Option<&'static str> {
+    use SemanticKind::*;
+    Some(match kind {
+        Arbitrary | Invalid => return None,
+        VertexID => "SV_VertexID",
+        InstanceID => "SV_InstanceID",
+        Position => "SV_Position",
+        RenderTargetArrayIndex => "SV_RenderTargetArrayIndex",
+        ViewPortArrayIndex => "SV_ViewportArrayIndex",
+        ClipDistance => "SV_ClipDistance",
+        CullDistance => "SV_CullDistance",
+        OutputControlPointID => "SV_OutputControlPointID",
+        DomainLocation => "SV_DomainLocation",
+        PrimitiveID => "SV_PrimitiveID",
+        GSInstanceID => "SV_GSInstanceID",
+        SampleIndex => "SV_SampleIndex",
+        IsFrontFace => "SV_IsFrontFace",
+        Coverage => "SV_Coverage",
+        InnerCoverage => "SV_InnerCoverage",
+        Target => "SV_Target",
+        Depth => "SV_Depth",
+        DepthLessEqual => "SV_DepthLessEqual",
+        DepthGreaterEqual => "SV_DepthGreaterEqual",
+        StencilRef => "SV_StencilRef",
+        DispatchThreadID => "SV_DispatchThreadID",
+        GroupID => "SV_GroupID",
+        GroupIndex => "SV_GroupIndex",
+        GroupThreadID => "SV_GroupThreadID",
+        TessFactor => "SV_TessFactor",
+        InsideTessFactor => "SV_InsideTessFactor",
+        ViewID => "SV_ViewID",
+        Barycentrics => "SV_Barycentrics",
+        ShadingRate => "SV_ShadingRate",
+        CullPrimitive => "SV_CullPrimitive",
+        StartVertexLocation => "SV_StartVertexLocation",
+        StartInstanceLocation => "SV_StartInstanceLocation",
+    })
 }
 
 named_enum!(

@@ -19,7 +19,9 @@ mod write;
 pub use runtime::{RuntimeInfo, RuntimeInfo1};
 
 use crate::le::c_str;
-use crate::names::{InterpolationMode, PsvResourceType, ResourceKind, SemanticKind, ShaderKind};
+use crate::names::{
+    sv_semantic_name, InterpolationMode, PsvResourceType, ResourceKind, SemanticKind, ShaderKind,
+};
 
 /// Size of `PSVResourceBindInfo0`.
 pub const BIND_INFO0_SIZE: u32 = 16;
@@ -108,7 +110,7 @@ impl PsvSignatureElement {
     }
     /// The semantic kind, if known.
     pub fn semantic_kind(&self) -> Option<SemanticKind> {
-        SemanticKind::from_raw(self.semantic_kind as u32)
+        SemanticKind::from_u32(self.semantic_kind as u32)
     }
     /// The interpolation mode, if known.
     pub fn interpolation_mode(&self) -> Option<InterpolationMode> {
@@ -197,11 +199,8 @@ impl Psv {
     /// The name the module's signature gives `e`: its stored name for arbitrary semantics,
     /// the canonical `SV_` name for system values.
     pub fn element_name(&self, e: &PsvSignatureElement) -> Option<&str> {
-        match e.semantic_kind() {
-            Some(k) => match k.sv_name() {
-                Some(n) => Some(n),
-                None => self.string(e.semantic_name),
-            },
+        match e.semantic_kind().and_then(sv_semantic_name) {
+            Some(n) => Some(n),
             None => self.string(e.semantic_name),
         }
     }
