@@ -130,6 +130,11 @@ impl<'a> Reader<'a> {
             .unwrap_or(&[])
     }
 
+    /// Inside a BLOCKINFO block: the block ID selected by the last SETBID record.
+    pub fn blockinfo_target(&self) -> Option<u32> {
+        self.top().setbid
+    }
+
     fn top(&self) -> &Scope {
         // The top-level scope is never popped.
         self.scopes

@@ -70,7 +70,11 @@ pub fn dump<W: Write>(bitcode: &[u8], out: &mut W, opts: DumpOptions) -> Result<
             }
             RawEntry::DefineAbbrev(a) => {
                 if opts.show_abbrevs {
-                    let id = r.abbrevs().len() + 3;
+                    // The ID it has in its block (inside BLOCKINFO: in the SETBID block).
+                    let id = match r.blockinfo_target() {
+                        Some(bid) => r.blockinfo_abbrevs(bid).len() + 3,
+                        None => r.abbrevs().len() + 3,
+                    };
                     line.clear();
                     push_abbrev(&mut line, &a);
                     writeln!(out, "{:indent$}<DEFINE_ABBREV abbrevid={id}{line}/>", "")
