@@ -52,11 +52,7 @@ impl Violation {
 
     /// This violation as an [`Error`] of kind [`ErrorKind::Validation`] at a position.
     pub fn into_error(self, position: Position) -> Error {
-        Error::new(
-            ErrorKind::Validation,
-            format!("root signature error - {}", self.message),
-            position,
-        )
+        Error::new(ErrorKind::Validation, self.message, position)
     }
 }
 

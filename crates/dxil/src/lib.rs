@@ -5,3 +5,4 @@
 
 pub use dxil_parts as parts;
 pub use dxil_container as container;
+pub use dxil_rootsig as rootsig;

@@ -6,6 +6,7 @@ mod extract;
 mod hash;
 mod info;
 mod parts;
+mod rootsig;
 mod roundtrip;
 
 /// Error type for subcommands: a message already formatted for `error: ...`.
@@ -23,6 +24,8 @@ pub enum Command {
     Hash(hash::Args),
     /// Read a container and write it back.
     Roundtrip(roundtrip::Args),
+    /// Root signatures: compile text to RTS0, show RTS0 as text, check either.
+    Rootsig(rootsig::Args),
 }
 
 impl Command {
@@ -33,6 +36,7 @@ impl Command {
             Command::Extract(a) => extract::run(a),
             Command::Hash(a) => hash::run(a),
             Command::Roundtrip(a) => roundtrip::run(a),
+            Command::Rootsig(a) => rootsig::run(a),
         }
     }
 }
