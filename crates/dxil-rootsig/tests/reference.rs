@@ -18,6 +18,7 @@ fn reference_rootsig_strings() {
     };
     let (mut ok_total, mut ok_match, mut err_total, mut err_refused) = (0u32, 0u32, 0u32, 0u32);
     let mut same_message = 0u32;
+    let mut same_container = 0u32;
     let mut message_diffs = Vec::new();
     let mut disagreements = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -32,7 +33,18 @@ fn reference_rootsig_strings() {
             let container = common::unhex(v["container_hex"].as_str().expect("container_hex"));
             let want = common::rts0(&container).expect("reference container has RTS0");
             match &got {
-                Ok(rs) if dxil_rootsig::binary::write(rs) == want => ok_match += 1,
+                Ok(rs) if dxil_rootsig::binary::write(rs) == want => {
+                    ok_match += 1;
+                    // The whole container: version 1.0, the RTS0 part alone, digest set.
+                    let mut b = dxil_container::ContainerBuf::new();
+                    b.add_part(
+                        dxil_container::FourCC::RTS0,
+                        dxil_rootsig::binary::write(rs),
+                    );
+                    if b.to_bytes_with_digest().ok().as_deref() == Some(&container[..]) {
+                        same_container += 1;
+                    }
+                }
                 Ok(_) => disagreements.push(format!("{id}: accepted, bytes differ: {src}")),
                 Err(e) => {
                     disagreements.push(format!("{id}: reference accepted, we refused ({e}): {src}"))
@@ -76,6 +88,7 @@ fn reference_rootsig_strings() {
     let ok_pct = 100.0 * f64::from(ok_match) / f64::from(ok_total.max(1));
     let err_pct = 100.0 * f64::from(err_refused) / f64::from(err_total.max(1));
     println!("accepted: {ok_match}/{ok_total} identical RTS0 ({ok_pct:.2}%)");
+    println!("accepted: {same_container}/{ok_total} identical whole containers (digest included)");
     println!("refused: {err_refused}/{err_total} refused ({err_pct:.2}%)");
     println!("refused with the reference's message: {same_message}/{err_refused}");
     for d in message_diffs.iter().take(5) {
@@ -85,6 +98,10 @@ fn reference_rootsig_strings() {
     for d in disagreements.iter().take(10) {
         println!("  {d}");
     }
+    assert_eq!(
+        same_container, ok_match,
+        "containers differ where RTS0 parts agree"
+    );
     assert!(ok_pct >= 99.5, "accepted-match {ok_pct:.2}% below 99.5%");
     assert!(err_pct >= 99.0, "refused {err_pct:.2}% below 99%");
 }
