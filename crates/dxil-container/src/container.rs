@@ -287,3 +287,103 @@ fn read_part<'a>(
         data,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::write::ContainerBuf;
+
+    fn container(parts: &[(FourCC, &[u8])]) -> Vec<u8> {
+        let mut b = ContainerBuf::new();
+        for (cc, data) in parts {
+            b.add_part(*cc, data.to_vec());
+        }
+        b.to_bytes().unwrap()
+    }
+
+    #[test]
+    fn names_what_is_not_dxil() {
+        let sm5 = container(&[
+            (FourCC::RDEF, b"x"),
+            (FourCC::ISGN, b""),
+            (FourCC::SHEX, b""),
+        ]);
+        let c = Container::parse(&sm5).unwrap();
+        assert_eq!(c.not_dxil(), Some(NotDxilKind::DxbcShaderModel5));
+        let e = c.program().unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::NotDxil(NotDxilKind::DxbcShaderModel5));
+        assert_eq!(
+            e.to_string(),
+            "DXBC SM4/SM5 container without a DXIL part (at offset 0x0)"
+        );
+        let rs = container(&[(FourCC::RTS0, b"abcd")]);
+        assert_eq!(
+            Container::parse(&rs).unwrap().not_dxil(),
+            Some(NotDxilKind::RootSignatureOnly)
+        );
+        let empty = container(&[]);
+        assert_eq!(
+            Container::parse(&empty).unwrap().not_dxil(),
+            Some(NotDxilKind::NoDxilPart)
+        );
+        let e = Container::parse(b"BC\xC0\xDE\x35\x14").unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::NotDxil(NotDxilKind::RawBitcode));
+        let e = Container::parse(b"\xDE\xC0\x17\x0B\0\0\0\0").unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::NotDxil(NotDxilKind::WrappedBitcode));
+    }
+
+    #[test]
+    fn every_offset_and_size_is_checked() {
+        let good = container(&[(FourCC::SFI0, &[0; 8]), (FourCC::HASH, &[0; 20])]);
+        let set = |at: usize, v: u32| {
+            let mut b = good.clone();
+            b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+            Container::parse(&b).unwrap_err()
+        };
+        let kind = |e: Error| e.kind().clone();
+        assert!(matches!(kind(set(0, 0)), ErrorKind::BadMagic { .. }));
+        assert!(matches!(
+            kind(set(24, 1000)),
+            ErrorKind::SizeExceedsInput { .. }
+        ));
+        assert!(matches!(kind(set(24, 8)), ErrorKind::SizeTooSmall { .. }));
+        assert!(matches!(
+            kind(set(28, u32::MAX)),
+            ErrorKind::PartTableOutOfBounds { .. }
+        ));
+        assert!(matches!(
+            kind(set(32, 4)),
+            ErrorKind::PartOffsetOutOfBounds { index: 0, .. }
+        ));
+        assert!(matches!(
+            kind(set(36, u32::MAX)),
+            ErrorKind::PartOffsetOutOfBounds { index: 1, .. }
+        ));
+        let last = good.len() as u32 - 4;
+        assert!(matches!(
+            kind(set(36, last)),
+            ErrorKind::TruncatedPartHeader { index: 1 }
+        ));
+        let e = set(44, u32::MAX);
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::PartDataOutOfBounds { index: 0, .. }
+        ));
+        assert_eq!(e.offset(), 44);
+        assert_eq!(
+            Container::parse(&good[..20]).unwrap_err().to_string(),
+            "truncated container header: need 32 bytes, have 20 (at offset 0x14)"
+        );
+    }
+
+    #[test]
+    fn trailing_bytes_are_kept_apart() {
+        let mut b = container(&[(FourCC::SFI0, &[0; 8])]);
+        let size = b.len();
+        b.extend_from_slice(b"tail");
+        let c = Container::parse(&b).unwrap();
+        assert_eq!(c.bytes().len(), size);
+        assert_eq!(c.trailing(), b"tail");
+        assert_eq!(c.to_buf().to_bytes().unwrap(), b);
+    }
+}

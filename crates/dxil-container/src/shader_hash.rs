@@ -109,3 +109,47 @@ impl Container<'_> {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::{build_program_part, DxilVersion, ProgramVersion, ShaderKind};
+    use crate::write::ContainerBuf;
+
+    #[test]
+    fn includes_source_hashes_the_debug_module() {
+        let v = ProgramVersion::new(ShaderKind::Pixel, 6, 0);
+        let dxil = build_program_part(v, DxilVersion(0x100), b"BC\xC0\xDEstripped").unwrap();
+        let ildb = build_program_part(v, DxilVersion(0x100), b"BC\xC0\xDEwith debug").unwrap();
+        for (flags, hashed) in [
+            (0, &b"BC\xC0\xDEstripped"[..]),
+            (1, b"BC\xC0\xDEwith debug"),
+        ] {
+            let mut b = ContainerBuf::new();
+            b.add_part(FourCC::ILDB, ildb.clone());
+            b.add_part(FourCC::DXIL, dxil.clone());
+            let stored = ShaderHash {
+                flags,
+                digest: Digest(md5(hashed)),
+            };
+            b.add_part(FourCC::HASH, stored.to_bytes().to_vec());
+            let bytes = b.to_bytes().unwrap();
+            let c = Container::parse(&bytes).unwrap();
+            let check = c.verify_shader_hash().unwrap().unwrap();
+            assert!(check.matches(), "flags {flags}");
+            assert_eq!(
+                check.source,
+                if flags == 0 {
+                    FourCC::DXIL
+                } else {
+                    FourCC::ILDB
+                }
+            );
+            b.remove_part(FourCC::ILDB);
+            let bytes = b.to_bytes().unwrap();
+            let c = Container::parse(&bytes).unwrap();
+            assert_eq!(c.verify_shader_hash().is_err(), flags == 1);
+        }
+        assert!(ShaderHash::parse(&[0; 19], 0).is_err());
+    }
+}
