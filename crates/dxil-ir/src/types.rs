@@ -4,7 +4,7 @@ use crate::ids::Type;
 
 /// One entry of the type table. The table keeps the bitcode order, so [`Type`] is the
 /// bitcode type id.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TypeData {
     /// `void` (TYPE_CODE_VOID).
     Void,
@@ -64,7 +64,7 @@ pub enum TypeData {
 }
 
 /// A struct type.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct StructType {
     /// The name set by a preceding STRUCT_NAME record (identified structs only; an identified
     /// struct may be unnamed, printed as `%N`).

@@ -1,0 +1,39 @@
+//! Decode throughput of `read_module` over the corpus (DXIL and ILDB bitcode), in MB/s.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+fn bench(c: &mut Criterion) {
+    let Some(dir) = support::corpus_dir() else {
+        return;
+    };
+    let files: Vec<Vec<u8>> = support::corpus_ids(&dir)
+        .iter()
+        .filter_map(|id| std::fs::read(dir.join(format!("{id}.dxil"))).ok())
+        .collect();
+    let mut modules: Vec<&[u8]> = Vec::new();
+    for f in &files {
+        for part in [b"DXIL", b"ILDB"] {
+            if let Some(bc) = support::part_bitcode(f, part) {
+                modules.push(bc);
+            }
+        }
+    }
+    let total: usize = modules.iter().map(|m| m.len()).sum();
+    let mut g = c.benchmark_group("read_module");
+    g.throughput(Throughput::Bytes(total as u64));
+    g.sample_size(10);
+    g.bench_function("corpus", |b| {
+        b.iter(|| {
+            for m in &modules {
+                let _ = std::hint::black_box(dxil_bitcode::read_module(m));
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

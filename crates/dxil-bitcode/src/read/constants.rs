@@ -1,0 +1,275 @@
+//! CONSTANTS_BLOCK (LLVM 3.7 `parseConstants`): module constants and function constants.
+
+use dxil_bitstream::Entry;
+use dxil_ir::{BinOp, Block, CastOp, Const, ConstData, ConstKind, Type, TypeData, ValueRef};
+
+use super::cursor::Cursor;
+use super::values::State;
+use super::{bytes, decode_signed, op, op32, K};
+use crate::codes::*;
+use crate::error::{ErrorKind, Result};
+
+/// Value-id resolution inside one constants block: earlier values directly, later ids as the
+/// constants this block will define (checked when the block ends).
+struct Ids {
+    base_value: u64,
+    arena_base: usize,
+    max_forward: Option<u64>,
+}
+
+impl Ids {
+    fn get(&mut self, st: &State, id: u64) -> K<ValueRef> {
+        if id < self.base_value {
+            return st.value(id).map(|v| v.0).ok_or(ErrorKind::BadValue(id));
+        }
+        let off = id - self.base_value;
+        let idx = usize::try_from(off)
+            .ok()
+            .and_then(|o| o.checked_add(self.arena_base))
+            .and_then(Const::from_index)
+            .ok_or(ErrorKind::BadValue(id))?;
+        self.max_forward = Some(self.max_forward.map_or(off, |m| m.max(off)));
+        Ok(ValueRef::Const(idx))
+    }
+}
+
+/// Reads a constants block; `local` when it belongs to a function body. Returns the ids of
+/// the constants read, in order.
+pub(crate) fn read_constants(
+    cur: &mut Cursor<'_>,
+    st: &mut State,
+    local: bool,
+    order: &mut Vec<Const>,
+) -> Result<()> {
+    let prev = cur.enter(CONSTANTS_BLOCK_ID)?;
+    let mut ids = Ids {
+        base_value: st.value_count() as u64,
+        arena_base: st.m.constants.len(),
+        max_forward: None,
+    };
+    let mut cur_ty: Option<Type> = None;
+    let mut count = 0u64;
+    loop {
+        match cur.next()? {
+            Entry::EndBlock => break,
+            Entry::EndOfStream => return Err(cur.truncated()),
+            Entry::SubBlock { block_id } => {
+                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+            }
+            Entry::Record { abbrev_id } => {
+                let code = cur.read_record(abbrev_id)?;
+                let ops = &cur.rec.ops;
+                if code == CST_CODE_SETTYPE {
+                    let t = op(ops, 0).and_then(|t| st.ty(t)).map_err(|k| cur.err(k))?;
+                    if matches!(
+                        st.td(t),
+                        TypeData::Void | TypeData::Label | TypeData::Function { .. }
+                    ) {
+                        return Err(cur.err(ErrorKind::TypeMismatch("invalid constant type")));
+                    }
+                    cur_ty = Some(t);
+                    continue;
+                }
+                let ty = match cur_ty {
+                    Some(t) => t,
+                    // LLVM starts with i32 as the current type.
+                    None => st.find(&TypeData::Int(32), "i32").map_err(|k| cur.err(k))?,
+                };
+                let kind = constant(st, &mut ids, code, ty, ops).map_err(|k| cur.err(k))?;
+                let id = Const::from_index(st.m.constants.len())
+                    .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too many constants")))?;
+                st.m.constants.push(ConstData { ty, kind });
+                order.push(id);
+                if local {
+                    st.local_values.push((ValueRef::Const(id), ty));
+                } else {
+                    st.module_values.push((ValueRef::Const(id), ty));
+                }
+                count += 1;
+            }
+        }
+    }
+    if let Some(m) = ids.max_forward {
+        if m >= count {
+            return Err(cur.err(ErrorKind::BadValue(ids.base_value.saturating_add(m))));
+        }
+    }
+    cur.leave(prev);
+    Ok(())
+}
+
+fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<ConstKind> {
+    Ok(match code {
+        CST_CODE_NULL => ConstKind::Null,
+        CST_CODE_UNDEF => ConstKind::Undef,
+        CST_CODE_INTEGER => match st.td(ty) {
+            TypeData::Int(bits) if *bits <= 64 => ConstKind::Int(decode_signed(op(ops, 0)?)),
+            _ => {
+                return Err(ErrorKind::TypeMismatch(
+                    "INTEGER constant of a non-i1..i64 type",
+                ))
+            }
+        },
+        CST_CODE_WIDE_INTEGER => match st.td(ty) {
+            TypeData::Int(bits) if *bits > 64 && !ops.is_empty() => {
+                ConstKind::WideInt(ops.iter().map(|&w| decode_signed(w) as u64).collect())
+            }
+            _ => return Err(ErrorKind::TypeMismatch("WIDE_INTEGER constant")),
+        },
+        CST_CODE_FLOAT => match st.td(ty) {
+            TypeData::Half | TypeData::Float | TypeData::Double => ConstKind::Float(op(ops, 0)?),
+            TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128 => {
+                ConstKind::FloatWide([op(ops, 0)?, op(ops, 1)?])
+            }
+            _ => return Err(ErrorKind::TypeMismatch("FLOAT constant of a non-FP type")),
+        },
+        CST_CODE_AGGREGATE => {
+            if !matches!(
+                st.td(ty),
+                TypeData::Struct(_) | TypeData::Array { .. } | TypeData::Vector { .. }
+            ) {
+                return Err(ErrorKind::TypeMismatch(
+                    "AGGREGATE constant of a non-aggregate",
+                ));
+            }
+            ConstKind::Aggregate(
+                ops.iter()
+                    .map(|&v| ids.get(st, v))
+                    .collect::<K<Box<[ValueRef]>>>()?,
+            )
+        }
+        CST_CODE_STRING => ConstKind::String(bytes(ops)?),
+        CST_CODE_CSTRING => ConstKind::CString(bytes(ops)?),
+        CST_CODE_DATA => {
+            st.element(ty)?;
+            ConstKind::Data(ops.into())
+        }
+        CST_CODE_CE_BINOP => {
+            let op_code = op(ops, 0)?;
+            let bin = BinOp::from_code(op_code, st.is_fp(ty))
+                .ok_or(ErrorKind::InvalidRecord("unknown binary opcode"))?;
+            ConstKind::Binary {
+                op: bin,
+                lhs: ids.get(st, op(ops, 1)?)?,
+                rhs: ids.get(st, op(ops, 2)?)?,
+                flags: if ops.len() > 3 { op(ops, 3)? } else { 0 },
+            }
+        }
+        CST_CODE_CE_CAST => {
+            let cast = CastOp::from_code(op(ops, 0)?)
+                .ok_or(ErrorKind::InvalidRecord("unknown cast opcode"))?;
+            st.ty(op(ops, 1)?)?;
+            ConstKind::Cast {
+                op: cast,
+                value: ids.get(st, op(ops, 2)?)?,
+            }
+        }
+        CST_CODE_CE_GEP | CST_CODE_CE_INBOUNDS_GEP => {
+            let mut i = 0;
+            let source_ty = if ops.len() & 1 == 1 {
+                i = 1;
+                Some(st.ty(op(ops, 0)?)?)
+            } else {
+                None
+            };
+            let pairs = ops.get(i..).unwrap_or(&[]);
+            let mut operands = Vec::with_capacity(pairs.len() / 2);
+            for pair in pairs.chunks_exact(2) {
+                st.ty(pair[0])?;
+                operands.push(ids.get(st, pair[1])?);
+            }
+            if operands.is_empty() {
+                return Err(ErrorKind::InvalidRecord("GEP without operands"));
+            }
+            ConstKind::Gep {
+                inbounds: code == CST_CODE_CE_INBOUNDS_GEP,
+                source_ty,
+                operands: operands.into(),
+            }
+        }
+        CST_CODE_CE_SELECT => ConstKind::Select {
+            cond: ids.get(st, op(ops, 0)?)?,
+            if_true: ids.get(st, op(ops, 1)?)?,
+            if_false: ids.get(st, op(ops, 2)?)?,
+        },
+        CST_CODE_CE_EXTRACTELT => {
+            st.ty(op(ops, 0)?)?;
+            let vector = ids.get(st, op(ops, 1)?)?;
+            let index = match ops.len() {
+                3 => ids.get(st, op(ops, 2)?)?,
+                _ => {
+                    st.ty(op(ops, 2)?)?;
+                    ids.get(st, op(ops, 3)?)?
+                }
+            };
+            ConstKind::ExtractElement { vector, index }
+        }
+        CST_CODE_CE_INSERTELT => {
+            let vector = ids.get(st, op(ops, 0)?)?;
+            let element = ids.get(st, op(ops, 1)?)?;
+            let index = match ops.len() {
+                3 => ids.get(st, op(ops, 2)?)?,
+                _ => {
+                    st.ty(op(ops, 2)?)?;
+                    ids.get(st, op(ops, 3)?)?
+                }
+            };
+            ConstKind::InsertElement {
+                vector,
+                element,
+                index,
+            }
+        }
+        CST_CODE_CE_SHUFFLEVEC => ConstKind::ShuffleVector {
+            a: ids.get(st, op(ops, 0)?)?,
+            b: ids.get(st, op(ops, 1)?)?,
+            mask: ids.get(st, op(ops, 2)?)?,
+            operand_ty: None,
+        },
+        CST_CODE_CE_SHUFVEC_EX => ConstKind::ShuffleVector {
+            operand_ty: Some(st.ty(op(ops, 0)?)?),
+            a: ids.get(st, op(ops, 1)?)?,
+            b: ids.get(st, op(ops, 2)?)?,
+            mask: ids.get(st, op(ops, 3)?)?,
+        },
+        CST_CODE_CE_CMP => {
+            st.ty(op(ops, 0)?)?;
+            ConstKind::Cmp {
+                lhs: ids.get(st, op(ops, 1)?)?,
+                rhs: ids.get(st, op(ops, 2)?)?,
+                predicate: u8::try_from(op(ops, 3)?)
+                    .map_err(|_| ErrorKind::InvalidRecord("predicate"))?,
+            }
+        }
+        CST_CODE_BLOCKADDRESS => {
+            st.ty(op(ops, 0)?)?;
+            let f = match ids.get(st, op(ops, 1)?)? {
+                ValueRef::Function(f) => f,
+                _ => return Err(ErrorKind::TypeMismatch("blockaddress of a non-function")),
+            };
+            ConstKind::BlockAddress {
+                function: f,
+                block: Block(op32(ops, 2)?),
+            }
+        }
+        CST_CODE_INLINEASM => {
+            let flags = op(ops, 0)?;
+            let asm_len = usize::try_from(op(ops, 1)?).unwrap_or(usize::MAX);
+            let asm = ops
+                .get(2..2usize.saturating_add(asm_len))
+                .ok_or(ErrorKind::InvalidRecord("inline asm string"))?;
+            let at = 2 + asm_len;
+            let c_len = usize::try_from(op(ops, at)?).unwrap_or(usize::MAX);
+            let cons = ops
+                .get(at + 1..(at + 1).saturating_add(c_len))
+                .ok_or(ErrorKind::InvalidRecord("inline asm constraints"))?;
+            ConstKind::InlineAsm {
+                flags,
+                asm: bytes(asm)?,
+                constraints: bytes(cons)?,
+            }
+        }
+        18 => return Err(ErrorKind::Unsupported("pre-3.6 CST_CODE_INLINEASM_OLD")),
+        other => return Err(ErrorKind::UnexpectedRecord(other)),
+    })
+}

@@ -1,0 +1,95 @@
+//! The bitstream cursor of the module reader: the bitstream [`Reader`], one reused
+//! [`Record`], and what is needed to place errors (block, record code, bit offset).
+
+use dxil_bitstream::{Entry, Reader, Record};
+
+use crate::codes::block_name;
+use crate::error::{Error, ErrorKind, Result};
+
+/// Reader plus error context.
+pub(crate) struct Cursor<'a> {
+    pub r: Reader<'a>,
+    pub rec: Record<'a>,
+    /// Name of the block being read.
+    pub block: &'static str,
+    /// Code of the record being handled (cleared when a new entry is read).
+    pub code: Option<u32>,
+    /// Bit offset where the current record's body starts.
+    pub rec_bit: u64,
+}
+
+impl<'a> Cursor<'a> {
+    pub fn new(bitcode: &'a [u8]) -> Result<Self> {
+        let r = Reader::new(bitcode).map_err(|e| bs_err(e, "bitcode"))?;
+        Ok(Cursor {
+            r,
+            rec: Record::new(),
+            block: "top level",
+            code: None,
+            rec_bit: 0,
+        })
+    }
+
+    /// An error of `kind` at the current record.
+    pub fn err(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.block, self.code, self.rec_bit)
+    }
+
+    /// Wraps a bitstream error with the current block.
+    pub fn wrap(&self, e: dxil_bitstream::Error) -> Error {
+        bs_err(e, self.block)
+    }
+
+    /// The next entry of the current block.
+    pub fn next(&mut self) -> Result<Entry> {
+        self.code = None;
+        let e = self.r.next().map_err(|e| bs_err(e, self.block))?;
+        self.rec_bit = self.r.bit_offset();
+        Ok(e)
+    }
+
+    /// Reads the pending record into `self.rec`, returning its code.
+    pub fn read_record(&mut self, abbrev_id: u32) -> Result<u32> {
+        self.r
+            .read_record(abbrev_id, &mut self.rec)
+            .map_err(|e| bs_err(e, self.block))?;
+        self.code = Some(self.rec.code);
+        Ok(self.rec.code)
+    }
+
+    /// Enters the pending sub-block `id`; returns the enclosing block's name for [`Self::leave`].
+    pub fn enter(&mut self, id: u32) -> Result<&'static str> {
+        self.r.enter_block().map_err(|e| bs_err(e, self.block))?;
+        let prev = self.block;
+        self.block = block_name(id);
+        self.code = None;
+        Ok(prev)
+    }
+
+    /// Restores the enclosing block's name after its sub-block's END_BLOCK.
+    pub fn leave(&mut self, prev: &'static str) {
+        self.block = prev;
+        self.code = None;
+    }
+
+    /// Bits left in the whole buffer (an upper bound for any count read from the input).
+    pub fn bits_left(&self) -> u64 {
+        (self.r.bytes().len() as u64)
+            .saturating_mul(8)
+            .saturating_sub(self.r.bit_offset())
+    }
+
+    /// Error for an END_OF_STREAM inside a block.
+    pub fn truncated(&self) -> Error {
+        self.err(ErrorKind::Malformed("stream ends inside a block"))
+    }
+}
+
+fn bs_err(e: dxil_bitstream::Error, block: &'static str) -> Error {
+    Error::new(
+        ErrorKind::Bitstream(e.kind().clone()),
+        block,
+        None,
+        e.bit_offset(),
+    )
+}

@@ -1,0 +1,1018 @@
+//! FUNCTION_BLOCK (LLVM 3.7 `parseFunctionBody`): blocks, instructions, debug locations,
+//! and the body's constants, metadata, symbol table, attachments and use lists.
+
+use dxil_bitstream::Entry;
+use dxil_ir::*;
+
+use super::constants::read_constants;
+use super::cursor::Cursor;
+use super::metadata::{read_metadata, MdFixup};
+use super::symtab::{read_symtab, read_uselists};
+use super::values::State;
+use super::{decode_signed, flag, op, op32, K};
+use crate::codes::*;
+use crate::error::{ErrorKind, Result};
+
+/// Forward references are parked as `Arg(FWD_BASE + k)` until the body is complete
+/// (function types have fewer than 2^24 parameters, so real arguments never reach it).
+const FWD_BASE: u32 = 1 << 31;
+
+/// State of the body being read.
+struct Fn {
+    body: Body,
+    cur_block: usize,
+    last_inst: Option<Inst>,
+    last_loc: Option<DebugLoc>,
+    /// Forward references: (absolute value id, expected type).
+    fwd: Vec<(u32, Type)>,
+    md_fixups: Vec<MdFixup>,
+    fn_attachments: Vec<(u32, Metadata)>,
+}
+
+/// Reads the body of function `f`.
+pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -> Result<()> {
+    let prev = cur.enter(FUNCTION_BLOCK_ID)?;
+    let fn_ty =
+        st.m.functions
+            .get(f.index())
+            .map(|x| x.fn_ty)
+            .ok_or_else(|| cur.err(ErrorKind::Malformed("body for an unknown function")))?;
+    let params = match st.td(fn_ty) {
+        TypeData::Function { params, .. } => params.clone(),
+        _ => return Err(cur.err(ErrorKind::TypeMismatch("function of a non-function type"))),
+    };
+    st.local_values.clear();
+    st.local_md.clear();
+    let mut fs = Fn {
+        body: Body::default(),
+        cur_block: 0,
+        last_inst: None,
+        last_loc: None,
+        fwd: Vec::new(),
+        md_fixups: Vec::new(),
+        fn_attachments: Vec::new(),
+    };
+    for (i, &ty) in params.iter().enumerate() {
+        fs.body.args.push(ArgData { ty, name: None });
+        st.local_values.push((ValueRef::Arg(Arg(i as u32)), ty));
+    }
+    loop {
+        match cur.next()? {
+            Entry::EndBlock => break,
+            Entry::EndOfStream => return Err(cur.truncated()),
+            Entry::SubBlock { block_id } => match block_id {
+                CONSTANTS_BLOCK_ID => read_constants(cur, st, true, &mut fs.body.constants)?,
+                METADATA_BLOCK_ID => read_metadata(cur, st, true, &mut fs.md_fixups)?,
+                VALUE_SYMTAB_BLOCK_ID => read_symtab(cur, st, Some(&mut fs.body))?,
+                METADATA_ATTACHMENT_ID => read_attachments(cur, st, &mut fs)?,
+                USELIST_BLOCK_ID => read_uselists(cur, &mut fs.body.uselists)?,
+                other => return Err(cur.err(ErrorKind::UnexpectedBlock(other))),
+            },
+            Entry::Record { abbrev_id } => {
+                let code = cur.read_record(abbrev_id)?;
+                let bits_left = cur.bits_left();
+                let r = record(st, &mut fs, code, &cur.rec.ops, bits_left);
+                r.map_err(|k| cur.err(k))?;
+            }
+        }
+    }
+    if fs.body.blocks.is_empty() || fs.cur_block != fs.body.blocks.len() {
+        return Err(cur.err(ErrorKind::Malformed(
+            "function body ends before its last block is terminated",
+        )));
+    }
+    resolve_forward(st, &mut fs).map_err(|k| cur.err(k))?;
+    let Fn {
+        body,
+        fn_attachments,
+        ..
+    } = fs;
+    if let Some(func) = st.m.functions.get_mut(f.index()) {
+        func.body = Some(body);
+        func.attachments = fn_attachments;
+    }
+    st.local_values.clear();
+    st.local_md.clear();
+    cur.leave(prev);
+    Ok(())
+}
+
+/// Replaces the parked forward references by the values they name.
+fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
+    for fix in std::mem::take(&mut fs.md_fixups) {
+        let (v, ty) = st
+            .value(fix.value_id)
+            .ok_or(ErrorKind::BadValue(fix.value_id))?;
+        if ty != fix.ty {
+            return Err(ErrorKind::TypeMismatch("forward metadata value type"));
+        }
+        if let Some(MetadataData::Value { value, .. }) = st.m.metadata.get_mut(fix.md.index()) {
+            *value = v;
+        }
+    }
+    if fs.fwd.is_empty() {
+        return Ok(());
+    }
+    let mut result = Ok(());
+    for inst in &mut fs.body.insts {
+        inst.kind.for_each_operand_mut(|v| {
+            if let ValueRef::Arg(Arg(a)) = *v {
+                if a >= FWD_BASE {
+                    let (id, ty) = fs.fwd[(a - FWD_BASE) as usize];
+                    match st.value(u64::from(id)) {
+                        Some((real, real_ty)) if real_ty == ty => *v = real,
+                        Some(_) => result = Err(ErrorKind::TypeMismatch("forward reference type")),
+                        None => result = Err(ErrorKind::BadValue(u64::from(id))),
+                    }
+                }
+            }
+        });
+        result.clone()?;
+    }
+    Ok(())
+}
+
+/// Operand decoding for one instruction record.
+struct Ops<'r> {
+    ops: &'r [u64],
+    i: usize,
+    /// The value number the instruction would get (LLVM `NextValueNo`).
+    inst_num: u32,
+    relative: bool,
+}
+
+impl Ops<'_> {
+    fn next(&mut self) -> K<u64> {
+        let v = op(self.ops, self.i)?;
+        self.i += 1;
+        Ok(v)
+    }
+
+    fn done(&self) -> bool {
+        self.i >= self.ops.len()
+    }
+
+    fn rest(&self) -> &[u64] {
+        self.ops.get(self.i..).unwrap_or(&[])
+    }
+
+    fn abs(&self, raw: u64) -> u32 {
+        if self.relative {
+            self.inst_num.wrapping_sub(raw as u32)
+        } else {
+            raw as u32
+        }
+    }
+
+    fn ty(&mut self, st: &State) -> K<Type> {
+        let t = self.next()?;
+        st.ty(t)
+    }
+
+    fn block(&mut self, fs: &Fn) -> K<Block> {
+        let b = self.next()?;
+        check_block(fs, b)
+    }
+
+    /// A value and, for forward references, its type (LLVM `getValueTypePair`).
+    fn value_type(&mut self, st: &State, fs: &mut Fn) -> K<(ValueRef, Type)> {
+        let raw = self.next()?;
+        let id = self.abs(raw);
+        if id < self.inst_num {
+            return st
+                .value(u64::from(id))
+                .ok_or(ErrorKind::BadValue(u64::from(id)));
+        }
+        let ty = self.ty(st)?;
+        Ok((resolve(st, fs, id, ty)?, ty))
+    }
+
+    /// A value of known type (LLVM `popValue`).
+    fn value(&mut self, st: &State, fs: &mut Fn, ty: Type) -> K<ValueRef> {
+        let raw = self.next()?;
+        let id = self.abs(raw);
+        resolve(st, fs, id, ty)
+    }
+
+    /// A value given by a sign-rotated relative id (phi operands).
+    fn value_signed(&mut self, st: &State, fs: &mut Fn, ty: Type) -> K<ValueRef> {
+        let raw = decode_signed(self.next()?) as u64;
+        let id = self.abs(raw);
+        resolve(st, fs, id, ty)
+    }
+}
+
+fn check_block(fs: &Fn, b: u64) -> K<Block> {
+    if b < fs.body.blocks.len() as u64 {
+        Ok(Block(b as u32))
+    } else {
+        Err(ErrorKind::BadBlock(b))
+    }
+}
+
+/// The value with absolute id `id` and type `ty`: metadata for `metadata`-typed operands,
+/// a defined value (type-checked), or a parked forward reference.
+fn resolve(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
+    if matches!(st.td(ty), TypeData::Metadata) {
+        return st.md(u64::from(id)).map(ValueRef::Metadata);
+    }
+    match st.value(u64::from(id)) {
+        Some((v, vty)) if vty == ty => Ok(v),
+        Some(_) => Err(ErrorKind::TypeMismatch("operand type")),
+        None => {
+            if fs.fwd.len() >= (u32::MAX - FWD_BASE) as usize {
+                return Err(ErrorKind::InvalidRecord("too many forward references"));
+            }
+            let k = fs.fwd.len() as u32;
+            fs.fwd.push((id, ty));
+            Ok(ValueRef::Arg(Arg(FWD_BASE + k)))
+        }
+    }
+}
+
+fn atomic_ordering(v: u64) -> K<Ordering> {
+    if v <= 6 {
+        Ok(v as u8)
+    } else {
+        Err(ErrorKind::InvalidRecord("atomic ordering"))
+    }
+}
+
+fn scope(v: u64) -> K<SyncScope> {
+    if v <= 1 {
+        Ok(v as u8)
+    } else {
+        Err(ErrorKind::InvalidRecord("synchronization scope"))
+    }
+}
+
+fn align(v: u64) -> K<u8> {
+    if v <= 30 {
+        Ok(v as u8)
+    } else {
+        Err(ErrorKind::InvalidRecord("alignment exceeds 2^29"))
+    }
+}
+
+fn i1(st: &State) -> K<Type> {
+    st.find(&TypeData::Int(1), "i1")
+}
+
+/// `i1`, or `<N x i1>` for a vector operand (compare results).
+fn bool_like(st: &State, operand: Type) -> K<Type> {
+    let b = i1(st)?;
+    match *st.td(operand) {
+        TypeData::Vector { len, .. } => st.find(&TypeData::Vector { len, elem: b }, "<N x i1>"),
+        _ => Ok(b),
+    }
+}
+
+fn end(o: &Ops<'_>) -> K<()> {
+    if o.done() {
+        Ok(())
+    } else {
+        Err(ErrorKind::InvalidRecord("extra operands"))
+    }
+}
+
+fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -> K<()> {
+    let mut o = Ops {
+        ops,
+        i: 0,
+        inst_num: u32::try_from(st.value_count())
+            .map_err(|_| ErrorKind::InvalidRecord("too many values"))?,
+        relative: st.relative_ids,
+    };
+    let (kind, ty): (InstKind, Option<Type>) = match code {
+        FUNC_CODE_DECLAREBLOCKS => {
+            let n = o.next()?;
+            if n == 0 || !fs.body.blocks.is_empty() {
+                return Err(ErrorKind::InvalidRecord("DECLAREBLOCKS"));
+            }
+            // Every block holds at least one record of at least two bits.
+            if n > bits_left / 2 {
+                return Err(ErrorKind::InvalidRecord("more blocks than bits left"));
+            }
+            fs.body.blocks.resize_with(n as usize, BlockData::default);
+            return Ok(());
+        }
+        FUNC_CODE_DEBUG_LOC => {
+            let inst = fs
+                .last_inst
+                .ok_or(ErrorKind::Malformed("DEBUG_LOC before any instruction"))?;
+            let line = u32::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("line"))?;
+            let col = u32::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("column"))?;
+            let scope = st.md_or_null(o.next()?)?;
+            let inlined_at = st.md_or_null(o.next()?)?;
+            let loc = DebugLoc {
+                line,
+                col,
+                scope,
+                inlined_at,
+            };
+            fs.last_loc = Some(loc);
+            if let Some(i) = fs.body.insts.get_mut(inst.index()) {
+                i.debug_loc = Some(loc);
+            }
+            return Ok(());
+        }
+        FUNC_CODE_DEBUG_LOC_AGAIN => {
+            let inst = fs.last_inst.ok_or(ErrorKind::Malformed(
+                "DEBUG_LOC_AGAIN before any instruction",
+            ))?;
+            if let Some(i) = fs.body.insts.get_mut(inst.index()) {
+                i.debug_loc = fs.last_loc;
+            }
+            return Ok(());
+        }
+        FUNC_CODE_INST_BINOP => {
+            let (lhs, lt) = o.value_type(st, fs)?;
+            let rhs = o.value(st, fs, lt)?;
+            let opc = o.next()?;
+            let op = BinOp::from_code(opc, st.is_fp(lt))
+                .ok_or(ErrorKind::InvalidRecord("binary opcode"))?;
+            let flags = if o.done() { 0 } else { o.next()? };
+            end(&o)?;
+            (
+                InstKind::Binary {
+                    op,
+                    lhs,
+                    rhs,
+                    flags,
+                },
+                Some(lt),
+            )
+        }
+        FUNC_CODE_INST_CAST => {
+            let (value, _) = o.value_type(st, fs)?;
+            let dest = o.ty(st)?;
+            let op = CastOp::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("cast opcode"))?;
+            end(&o)?;
+            (InstKind::Cast { op, value }, Some(dest))
+        }
+        FUNC_CODE_INST_GEP => {
+            let inbounds = flag(ops, 0)?;
+            o.i = 1;
+            let source_ty = o.ty(st)?;
+            let mut operands = Vec::with_capacity(o.rest().len());
+            let mut types = Vec::with_capacity(o.rest().len());
+            while !o.done() {
+                let (v, t) = o.value_type(st, fs)?;
+                operands.push(v);
+                types.push(t);
+            }
+            let ty = gep_result(st, source_ty, &operands, &types)?;
+            (
+                InstKind::Gep {
+                    inbounds,
+                    source_ty,
+                    operands: operands.into(),
+                },
+                Some(ty),
+            )
+        }
+        FUNC_CODE_INST_VSELECT => {
+            let (if_true, t) = o.value_type(st, fs)?;
+            let if_false = o.value(st, fs, t)?;
+            let (cond, _) = o.value_type(st, fs)?;
+            end(&o)?;
+            (
+                InstKind::Select {
+                    cond,
+                    if_true,
+                    if_false,
+                },
+                Some(t),
+            )
+        }
+        FUNC_CODE_INST_EXTRACTELT => {
+            let (vector, vt) = o.value_type(st, fs)?;
+            let (index, _) = o.value_type(st, fs)?;
+            end(&o)?;
+            let elem = match *st.td(vt) {
+                TypeData::Vector { elem, .. } => elem,
+                _ => return Err(ErrorKind::TypeMismatch("extractelement of a non-vector")),
+            };
+            (InstKind::ExtractElement { vector, index }, Some(elem))
+        }
+        FUNC_CODE_INST_INSERTELT => {
+            let (vector, vt) = o.value_type(st, fs)?;
+            let elem = match *st.td(vt) {
+                TypeData::Vector { elem, .. } => elem,
+                _ => return Err(ErrorKind::TypeMismatch("insertelement into a non-vector")),
+            };
+            let element = o.value(st, fs, elem)?;
+            let (index, _) = o.value_type(st, fs)?;
+            end(&o)?;
+            (
+                InstKind::InsertElement {
+                    vector,
+                    element,
+                    index,
+                },
+                Some(vt),
+            )
+        }
+        FUNC_CODE_INST_SHUFFLEVEC => {
+            let (a, vt) = o.value_type(st, fs)?;
+            let b = o.value(st, fs, vt)?;
+            let (mask, mt) = o.value_type(st, fs)?;
+            end(&o)?;
+            let (TypeData::Vector { elem, .. }, TypeData::Vector { len, .. }) =
+                (st.td(vt), st.td(mt))
+            else {
+                return Err(ErrorKind::TypeMismatch("shufflevector of non-vectors"));
+            };
+            let rt = st.find(
+                &TypeData::Vector {
+                    len: *len,
+                    elem: *elem,
+                },
+                "the shufflevector result vector type",
+            )?;
+            (InstKind::ShuffleVector { a, b, mask }, Some(rt))
+        }
+        FUNC_CODE_INST_CMP | FUNC_CODE_INST_CMP2 => {
+            let (lhs, lt) = o.value_type(st, fs)?;
+            let rhs = o.value(st, fs, lt)?;
+            let predicate =
+                u8::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("predicate"))?;
+            let flags = if o.done() { 0 } else { o.next()? };
+            end(&o)?;
+            (
+                InstKind::Cmp {
+                    predicate,
+                    lhs,
+                    rhs,
+                    flags,
+                },
+                Some(bool_like(st, lt)?),
+            )
+        }
+        FUNC_CODE_INST_RET => {
+            let value = if o.done() {
+                None
+            } else {
+                Some(o.value_type(st, fs)?.0)
+            };
+            if !o.done() {
+                return Err(ErrorKind::Unsupported("ret with several values"));
+            }
+            (InstKind::Ret { value }, None)
+        }
+        FUNC_CODE_INST_BR => {
+            let target = o.block(fs)?;
+            if o.done() {
+                (InstKind::Br { target }, None)
+            } else {
+                let if_false = o.block(fs)?;
+                let b = i1(st)?;
+                let cond = o.value(st, fs, b)?;
+                end(&o)?;
+                (
+                    InstKind::CondBr {
+                        cond,
+                        if_true: target,
+                        if_false,
+                    },
+                    None,
+                )
+            }
+        }
+        FUNC_CODE_INST_SWITCH => {
+            if op(ops, 0)? >> 16 == 0x4B5 {
+                return Err(ErrorKind::Unsupported("SWITCH with case ranges"));
+            }
+            let cond_ty = o.ty(st)?;
+            let cond = o.value(st, fs, cond_ty)?;
+            let default = o.block(fs)?;
+            if o.rest().len() & 1 != 0 {
+                return Err(ErrorKind::InvalidRecord(
+                    "switch case without a destination",
+                ));
+            }
+            let mut cases = Vec::with_capacity(o.rest().len() / 2);
+            while !o.done() {
+                let id = o.next()?;
+                let v = match st.value(id) {
+                    Some((v @ ValueRef::Const(_), t)) if t == cond_ty => v,
+                    _ => return Err(ErrorKind::BadValue(id)),
+                };
+                cases.push((v, o.block(fs)?));
+            }
+            (
+                InstKind::Switch {
+                    cond_ty,
+                    cond,
+                    default,
+                    cases: cases.into(),
+                },
+                None,
+            )
+        }
+        FUNC_CODE_INST_INDIRECTBR => {
+            let addr_ty = o.ty(st)?;
+            let addr = o.value(st, fs, addr_ty)?;
+            let mut dests = Vec::with_capacity(o.rest().len());
+            while !o.done() {
+                dests.push(o.block(fs)?);
+            }
+            (
+                InstKind::IndirectBr {
+                    addr_ty,
+                    addr,
+                    dests: dests.into(),
+                },
+                None,
+            )
+        }
+        FUNC_CODE_INST_INVOKE => {
+            let attributes = attr_list(st, o.next()?)?;
+            let cc_field = o.next()?;
+            let normal = o.block(fs)?;
+            let unwind = o.block(fs)?;
+            let explicit = if cc_field >> 13 & 1 == 1 {
+                Some(o.ty(st)?)
+            } else {
+                None
+            };
+            let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
+            (
+                InstKind::Invoke {
+                    attributes,
+                    cc_field,
+                    normal,
+                    unwind,
+                    fn_ty,
+                    callee,
+                    args,
+                },
+                ret,
+            )
+        }
+        FUNC_CODE_INST_CALL => {
+            let attributes = attr_list(st, o.next()?)?;
+            let cc_field = o.next()?;
+            let explicit = if cc_field >> 15 & 1 == 1 {
+                Some(o.ty(st)?)
+            } else {
+                None
+            };
+            let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
+            (
+                InstKind::Call {
+                    attributes,
+                    cc_field,
+                    fn_ty,
+                    callee,
+                    args,
+                },
+                ret,
+            )
+        }
+        FUNC_CODE_INST_RESUME => {
+            let (value, _) = o.value_type(st, fs)?;
+            end(&o)?;
+            (InstKind::Resume { value }, None)
+        }
+        FUNC_CODE_INST_UNREACHABLE => (InstKind::Unreachable, None),
+        FUNC_CODE_INST_PHI => {
+            let ty = o.ty(st)?;
+            if o.rest().len() & 1 != 0 {
+                return Err(ErrorKind::InvalidRecord("phi operand without a block"));
+            }
+            let mut incoming = Vec::with_capacity(o.rest().len() / 2);
+            while !o.done() {
+                let v = o.value_signed(st, fs, ty)?;
+                incoming.push((v, o.block(fs)?));
+            }
+            (
+                InstKind::Phi {
+                    incoming: incoming.into(),
+                },
+                Some(ty),
+            )
+        }
+        FUNC_CODE_INST_LANDINGPAD => {
+            let ty = o.ty(st)?;
+            let cleanup = flag(ops, 1)?;
+            o.i = 2;
+            let n = o.next()?;
+            let mut clauses = Vec::new();
+            for _ in 0..n {
+                let kind = o.next()?;
+                if kind > 1 {
+                    return Err(ErrorKind::InvalidRecord("landingpad clause kind"));
+                }
+                clauses.push((kind as u8, o.value_type(st, fs)?.0));
+            }
+            end(&o)?;
+            (
+                InstKind::LandingPad {
+                    cleanup,
+                    clauses: clauses.into(),
+                },
+                Some(ty),
+            )
+        }
+        FUNC_CODE_INST_ALLOCA => {
+            if ops.len() != 4 {
+                return Err(ErrorKind::InvalidRecord("ALLOCA needs 4 operands"));
+            }
+            let inst_ty = st.ty(ops[0])?;
+            let size_ty = st.ty(ops[1])?;
+            let align_field = ops[3];
+            align(align_field & !(3 << 5))?;
+            let (allocated_ty, result) = if align_field & (1 << 6) != 0 {
+                (inst_ty, st.pointer_to(inst_ty, 0)?)
+            } else {
+                match *st.td(inst_ty) {
+                    TypeData::Pointer { pointee, .. } => (pointee, inst_ty),
+                    _ => return Err(ErrorKind::TypeMismatch("old-style alloca type")),
+                }
+            };
+            let id = u32::try_from(ops[2]).map_err(|_| ErrorKind::BadValue(ops[2]))?;
+            let size = resolve(st, fs, id, size_ty)?;
+            (
+                InstKind::Alloca {
+                    allocated_ty,
+                    size_ty,
+                    size,
+                    align_field,
+                },
+                Some(result),
+            )
+        }
+        FUNC_CODE_INST_LOAD | FUNC_CODE_INST_LOADATOMIC => {
+            let (ptr, pt) = o.value_type(st, fs)?;
+            let atomic_fields = if code == FUNC_CODE_INST_LOADATOMIC {
+                2
+            } else {
+                0
+            };
+            let ty = if o.rest().len() == 3 + atomic_fields {
+                o.ty(st)?
+            } else if o.rest().len() == 2 + atomic_fields {
+                st.element(pt)?
+            } else {
+                return Err(ErrorKind::InvalidRecord("LOAD operand count"));
+            };
+            let align_log2p1 = align(o.next()?)?;
+            let volatile = flag(ops, o.i)?;
+            o.i += 1;
+            let atomic = if atomic_fields != 0 {
+                Some(Atomic {
+                    ordering: atomic_ordering(o.next()?)?,
+                    scope: scope(o.next()?)?,
+                })
+            } else {
+                None
+            };
+            (
+                InstKind::Load {
+                    ptr,
+                    align_log2p1,
+                    volatile,
+                    atomic,
+                },
+                Some(ty),
+            )
+        }
+        FUNC_CODE_INST_STORE | FUNC_CODE_INST_STOREATOMIC => {
+            let (ptr, _) = o.value_type(st, fs)?;
+            let (value, _) = o.value_type(st, fs)?;
+            let atomic_fields = if code == FUNC_CODE_INST_STOREATOMIC {
+                2
+            } else {
+                0
+            };
+            if o.rest().len() != 2 + atomic_fields {
+                return Err(ErrorKind::InvalidRecord("STORE operand count"));
+            }
+            let align_log2p1 = align(o.next()?)?;
+            let volatile = flag(ops, o.i)?;
+            o.i += 1;
+            let atomic = if atomic_fields != 0 {
+                Some(Atomic {
+                    ordering: atomic_ordering(o.next()?)?,
+                    scope: scope(o.next()?)?,
+                })
+            } else {
+                None
+            };
+            (
+                InstKind::Store {
+                    ptr,
+                    value,
+                    align_log2p1,
+                    volatile,
+                    atomic,
+                },
+                None,
+            )
+        }
+        FUNC_CODE_INST_CMPXCHG => {
+            let (ptr, _) = o.value_type(st, fs)?;
+            let (cmp, ct) = o.value_type(st, fs)?;
+            let new = o.value(st, fs, ct)?;
+            if o.rest().len() != 5 {
+                return Err(ErrorKind::Unsupported(
+                    "CMPXCHG without failure ordering and weak",
+                ));
+            }
+            let volatile = flag(ops, o.i)?;
+            o.i += 1;
+            let success = atomic_ordering(o.next()?)?;
+            let sc = scope(o.next()?)?;
+            let failure = atomic_ordering(o.next()?)?;
+            let weak = flag(ops, o.i)?;
+            let b = i1(st)?;
+            let rt = st.find(
+                &TypeData::Struct(StructType {
+                    elems: Box::new([ct, b]),
+                    ..StructType::default()
+                }),
+                "the cmpxchg result struct",
+            )?;
+            (
+                InstKind::CmpXchg {
+                    ptr,
+                    cmp,
+                    new,
+                    volatile,
+                    success,
+                    scope: sc,
+                    failure,
+                    weak,
+                },
+                Some(rt),
+            )
+        }
+        FUNC_CODE_INST_ATOMICRMW => {
+            let (ptr, pt) = o.value_type(st, fs)?;
+            let vt = st.element(pt)?;
+            let value = o.value(st, fs, vt)?;
+            if o.rest().len() != 4 {
+                return Err(ErrorKind::InvalidRecord("ATOMICRMW operand count"));
+            }
+            let rmw = o.next()?;
+            if rmw > 10 {
+                return Err(ErrorKind::InvalidRecord("atomicrmw operation"));
+            }
+            let volatile = flag(ops, o.i)?;
+            o.i += 1;
+            (
+                InstKind::AtomicRmw {
+                    ptr,
+                    value,
+                    op: rmw as u8,
+                    volatile,
+                    ordering: atomic_ordering(o.next()?)?,
+                    scope: scope(o.next()?)?,
+                },
+                Some(vt),
+            )
+        }
+        FUNC_CODE_INST_FENCE => {
+            if ops.len() != 2 {
+                return Err(ErrorKind::InvalidRecord("FENCE needs 2 operands"));
+            }
+            (
+                InstKind::Fence {
+                    ordering: atomic_ordering(ops[0])?,
+                    scope: scope(ops[1])?,
+                },
+                None,
+            )
+        }
+        FUNC_CODE_INST_VAARG => {
+            let valist_ty = o.ty(st)?;
+            let valist = o.value(st, fs, valist_ty)?;
+            let ty = o.ty(st)?;
+            end(&o)?;
+            (InstKind::VaArg { valist_ty, valist }, Some(ty))
+        }
+        FUNC_CODE_INST_EXTRACTVAL => {
+            let (aggregate, mut t) = o.value_type(st, fs)?;
+            let indices = index_list(o.rest())?;
+            for &i in indices.iter() {
+                t = aggregate_member(st, t, i)?;
+            }
+            (InstKind::ExtractValue { aggregate, indices }, Some(t))
+        }
+        FUNC_CODE_INST_INSERTVAL => {
+            let (aggregate, at) = o.value_type(st, fs)?;
+            let (value, _) = o.value_type(st, fs)?;
+            let indices = index_list(o.rest())?;
+            let mut t = at;
+            for &i in indices.iter() {
+                t = aggregate_member(st, t, i)?;
+            }
+            (
+                InstKind::InsertValue {
+                    aggregate,
+                    value,
+                    indices,
+                },
+                Some(at),
+            )
+        }
+        4 | 5 | 24 | 30 | 37 | 40 | 42 => {
+            return Err(ErrorKind::Unsupported("pre-3.7 instruction record"))
+        }
+        other => return Err(ErrorKind::UnexpectedRecord(other)),
+    };
+    push_inst(st, fs, kind, ty)
+}
+
+fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
+    let block = fs
+        .body
+        .blocks
+        .get_mut(fs.cur_block)
+        .ok_or(ErrorKind::Malformed(
+            "instruction outside any declared block",
+        ))?;
+    let id = Inst::from_index(fs.body.insts.len())
+        .ok_or(ErrorKind::InvalidRecord("too many instructions"))?;
+    let ty = ty.filter(|&t| !matches!(st.td(t), TypeData::Void));
+    let terminator = kind.is_terminator();
+    block.insts.push(id);
+    fs.body.insts.push(InstData {
+        kind,
+        ty,
+        name: None,
+        debug_loc: None,
+        attachments: Vec::new(),
+    });
+    if let Some(t) = ty {
+        st.local_values.push((ValueRef::Inst(id), t));
+    }
+    if terminator {
+        fs.cur_block += 1;
+    }
+    fs.last_inst = Some(id);
+    Ok(())
+}
+
+fn attr_list(st: &State, v: u64) -> K<u32> {
+    if v <= st.m.attribute_lists.len() as u64 {
+        Ok(v as u32)
+    } else {
+        Err(ErrorKind::InvalidRecord("attribute list id"))
+    }
+}
+
+fn index_list(ops: &[u64]) -> K<Box<[u32]>> {
+    if ops.is_empty() {
+        return Err(ErrorKind::InvalidRecord("aggregate access without indices"));
+    }
+    ops.iter()
+        .map(|&i| u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index")))
+        .collect()
+}
+
+fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {
+    match st.td(t) {
+        TypeData::Struct(_) | TypeData::Array { .. } => st.member(t, u64::from(i)),
+        _ => Err(ErrorKind::TypeMismatch(
+            "aggregate index into a non-aggregate",
+        )),
+    }
+}
+
+type CallParts = (Type, ValueRef, Box<[ValueRef]>, Option<Type>);
+
+/// Callee and arguments of a call or invoke (after the fixed fields).
+fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type>) -> K<CallParts> {
+    let (callee, ct) = o.value_type(st, fs)?;
+    let pointee = match *st.td(ct) {
+        TypeData::Pointer { pointee, .. } => pointee,
+        _ => return Err(ErrorKind::TypeMismatch("callee is not a pointer")),
+    };
+    let fn_ty = explicit.unwrap_or(pointee);
+    if fn_ty != pointee {
+        return Err(ErrorKind::TypeMismatch(
+            "explicit call type differs from the callee's",
+        ));
+    }
+    let (ret, params, vararg) = match st.td(fn_ty) {
+        TypeData::Function {
+            ret,
+            params,
+            vararg,
+        } => (*ret, params.clone(), *vararg),
+        _ => return Err(ErrorKind::TypeMismatch("callee is not a function")),
+    };
+    if o.rest().len() < params.len() {
+        return Err(ErrorKind::InvalidRecord("too few call arguments"));
+    }
+    let mut args = Vec::with_capacity(o.rest().len());
+    for &p in params.iter() {
+        if matches!(st.td(p), TypeData::Label) {
+            return Err(ErrorKind::Unsupported("label-typed call arguments"));
+        }
+        args.push(o.value(st, fs, p)?);
+    }
+    if vararg {
+        while !o.done() {
+            args.push(o.value_type(st, fs)?.0);
+        }
+    }
+    end(o)?;
+    Ok((fn_ty, callee, args.into(), Some(ret)))
+}
+
+/// The result type of a GEP (LLVM `GetElementPtrInst::getGEPReturnType`).
+fn gep_result(st: &State, source: Type, operands: &[ValueRef], types: &[Type]) -> K<Type> {
+    let (&base_ty, index_types) = types
+        .split_first()
+        .ok_or(ErrorKind::InvalidRecord("GEP without a base"))?;
+    let (scalar_ptr, mut vec_len) = match *st.td(base_ty) {
+        TypeData::Vector { len, elem } => (elem, Some(len)),
+        _ => (base_ty, None),
+    };
+    let TypeData::Pointer { pointee, addrspace } = *st.td(scalar_ptr) else {
+        return Err(ErrorKind::TypeMismatch("GEP base is not a pointer"));
+    };
+    if pointee != source {
+        return Err(ErrorKind::TypeMismatch(
+            "GEP source type differs from the pointee",
+        ));
+    }
+    let mut t = source;
+    for (k, (&v, &it)) in operands.iter().zip(types).enumerate().skip(1) {
+        if let TypeData::Vector { len, .. } = *st.td(it) {
+            vec_len = Some(len);
+        }
+        let _ = index_types;
+        if k == 1 {
+            continue;
+        }
+        t = match st.td(t) {
+            TypeData::Struct(_) => st.member(t, st.const_index(v)?)?,
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+            _ => return Err(ErrorKind::TypeMismatch("GEP index into a non-aggregate")),
+        };
+    }
+    let p = st.pointer_to(t, addrspace)?;
+    match vec_len {
+        Some(len) => st.find(&TypeData::Vector { len, elem: p }, "a vector of pointers"),
+        None => Ok(p),
+    }
+}
+
+/// METADATA_ATTACHMENT block: [inst, (kind, node)...] or [(kind, node)...] for the function.
+fn read_attachments(cur: &mut Cursor<'_>, st: &mut State, fs: &mut Fn) -> Result<()> {
+    let prev = cur.enter(METADATA_ATTACHMENT_ID)?;
+    fs.body.has_attachment_block = true;
+    loop {
+        match cur.next()? {
+            Entry::EndBlock => break,
+            Entry::EndOfStream => return Err(cur.truncated()),
+            Entry::SubBlock { block_id } => {
+                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+            }
+            Entry::Record { abbrev_id } => {
+                let code = cur.read_record(abbrev_id)?;
+                if code != METADATA_ATTACHMENT {
+                    return Err(cur.err(ErrorKind::UnexpectedRecord(code)));
+                }
+                let r = attachment(st, fs, &cur.rec.ops);
+                r.map_err(|k| cur.err(k))?;
+            }
+        }
+    }
+    cur.leave(prev);
+    Ok(())
+}
+
+fn attachment(st: &State, fs: &mut Fn, ops: &[u64]) -> K<()> {
+    let (target, pairs) = if ops.len() & 1 == 1 {
+        (Some(op32(ops, 0)?), ops.get(1..).unwrap_or(&[]))
+    } else {
+        (None, ops)
+    };
+    let mut list = Vec::with_capacity(pairs.len() / 2);
+    for pair in pairs.chunks_exact(2) {
+        let kind = u32::try_from(pair[0]).map_err(|_| ErrorKind::InvalidRecord("kind id"))?;
+        if !st.m.metadata_kinds.iter().any(|k| k.id == kind) {
+            return Err(ErrorKind::InvalidRecord("unknown metadata kind"));
+        }
+        list.push((kind, st.md(pair[1])?));
+    }
+    match target {
+        None => fs.fn_attachments.extend(list),
+        Some(i) => {
+            let inst = fs
+                .body
+                .insts
+                .get_mut(i as usize)
+                .ok_or(ErrorKind::InvalidRecord(
+                    "attachment to an unknown instruction",
+                ))?;
+            inst.attachments.extend(list);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,65 @@
+//! The LLVM 3.7 module reader: bitcode -> [`dxil_ir::Module`].
+
+mod attrs;
+mod constants;
+mod cursor;
+mod function;
+mod metadata;
+mod module;
+mod symtab;
+mod types;
+mod values;
+
+pub use module::read_module;
+
+use crate::error::ErrorKind;
+
+/// Result of a record handler; the caller adds the position.
+pub(crate) type K<T> = std::result::Result<T, ErrorKind>;
+
+/// Operand `i` of a record.
+#[inline]
+pub(crate) fn op(ops: &[u64], i: usize) -> K<u64> {
+    ops.get(i)
+        .copied()
+        .ok_or(ErrorKind::InvalidRecord("too few operands"))
+}
+
+/// Operand `i` as a `u32`.
+#[inline]
+pub(crate) fn op32(ops: &[u64], i: usize) -> K<u32> {
+    u32::try_from(op(ops, i)?).map_err(|_| ErrorKind::InvalidRecord("operand exceeds 32 bits"))
+}
+
+/// Operand `i` as a flag (0 or 1).
+#[inline]
+pub(crate) fn flag(ops: &[u64], i: usize) -> K<bool> {
+    match op(ops, i)? {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(ErrorKind::InvalidRecord("flag operand is not 0 or 1")),
+    }
+}
+
+/// Operands as bytes (each must be below 256).
+pub(crate) fn bytes(ops: &[u64]) -> K<Box<[u8]>> {
+    ops.iter()
+        .map(|&c| u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits")))
+        .collect()
+}
+
+/// Operands as a UTF-8 string.
+pub(crate) fn string(ops: &[u64]) -> K<String> {
+    String::from_utf8(bytes(ops)?.into_vec()).map_err(|_| ErrorKind::NotUtf8)
+}
+
+/// Decodes a sign-rotated VBR value (LLVM `decodeSignRotatedValue`).
+pub(crate) fn decode_signed(v: u64) -> i64 {
+    if v & 1 == 0 {
+        (v >> 1) as i64
+    } else if v != 1 {
+        ((v >> 1) as i64).wrapping_neg()
+    } else {
+        i64::MIN
+    }
+}

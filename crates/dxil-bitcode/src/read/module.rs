@@ -1,0 +1,389 @@
+//! The top level and MODULE_BLOCK (LLVM 3.7 `parseModule`).
+
+use dxil_bitstream::{Entry, BLOCKINFO_BLOCK_ID};
+use dxil_ir::{
+    decode_linkage, Alias, AliasData, Function, FunctionData, Global, GlobalCommon, GlobalValue,
+    GlobalVar, Module, Type, TypeData, ValueRef,
+};
+
+use super::attrs::read_attrs;
+use super::constants::read_constants;
+use super::cursor::Cursor;
+use super::function::read_function;
+use super::metadata::read_metadata;
+use super::symtab::{read_symtab, read_uselists};
+use super::types::read_types;
+use super::values::State;
+use super::{flag, op, op32, string, K};
+use crate::codes::*;
+use crate::error::{ErrorKind, Result};
+
+/// A module-level reference resolved once all module values are known.
+enum Deferred {
+    Init(Global, u64),
+    Aliasee(Alias, u64),
+    Prologue(Function, u64),
+    Prefix(Function, u64),
+    Personality(Function, u64),
+}
+
+struct ModState {
+    st: State,
+    deferred: Vec<Deferred>,
+    /// Functions with bodies, in record order; bodies are matched to them in order.
+    bodies: Vec<Function>,
+    next_body: usize,
+}
+
+/// Reads an LLVM 3.7 bitcode module (the bitcode of a DXIL or ILDB part, starting with
+/// `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header).
+///
+/// Every record is decoded into the IR; anything not understood is an error naming the block,
+/// the record code and the bit offset.
+pub fn read_module(bitcode: &[u8]) -> Result<Module> {
+    let mut cur = Cursor::new(bitcode)?;
+    let mut ms = ModState {
+        st: State::default(),
+        deferred: Vec::new(),
+        bodies: Vec::new(),
+        next_body: 0,
+    };
+    let mut seen_module = false;
+    loop {
+        match cur.next()? {
+            Entry::EndOfStream => break,
+            Entry::SubBlock { block_id } if block_id == BLOCKINFO_BLOCK_ID => {
+                cur.r.read_blockinfo_block().map_err(|e| cur.wrap(e))?
+            }
+            Entry::SubBlock { block_id } if block_id == MODULE_BLOCK_ID && !seen_module => {
+                seen_module = true;
+                read_module_block(&mut cur, &mut ms)?;
+            }
+            Entry::SubBlock { block_id } => {
+                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+            }
+            Entry::Record { .. } | Entry::EndBlock => {
+                return Err(cur.err(ErrorKind::Malformed("record at top level")))
+            }
+        }
+    }
+    if !seen_module {
+        return Err(cur.err(ErrorKind::Malformed("no MODULE_BLOCK")));
+    }
+    Ok(ms.st.m)
+}
+
+fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
+    let prev = cur.enter(MODULE_BLOCK_ID)?;
+    loop {
+        match cur.next()? {
+            Entry::EndBlock => break,
+            Entry::EndOfStream => return Err(cur.truncated()),
+            Entry::SubBlock { block_id } => match block_id {
+                BLOCKINFO_BLOCK_ID => cur.r.read_blockinfo_block().map_err(|e| cur.wrap(e))?,
+                PARAMATTR_BLOCK_ID => read_attrs(cur, &mut ms.st, false)?,
+                PARAMATTR_GROUP_BLOCK_ID => read_attrs(cur, &mut ms.st, true)?,
+                TYPE_BLOCK_ID_NEW => read_types(cur, &mut ms.st)?,
+                CONSTANTS_BLOCK_ID => {
+                    let mut order = std::mem::take(&mut ms.st.m.module_constants);
+                    let r = read_constants(cur, &mut ms.st, false, &mut order);
+                    ms.st.m.module_constants = order;
+                    r?;
+                }
+                METADATA_BLOCK_ID => read_metadata(cur, &mut ms.st, false, &mut Vec::new())?,
+                VALUE_SYMTAB_BLOCK_ID => read_symtab(cur, &mut ms.st, None)?,
+                USELIST_BLOCK_ID => {
+                    let mut lists = std::mem::take(&mut ms.st.m.uselists);
+                    let r = read_uselists(cur, &mut lists);
+                    ms.st.m.uselists = lists;
+                    r?;
+                }
+                FUNCTION_BLOCK_ID => {
+                    let f = *ms.bodies.get(ms.next_body).ok_or_else(|| {
+                        cur.err(ErrorKind::Malformed(
+                            "more function bodies than definitions",
+                        ))
+                    })?;
+                    ms.next_body += 1;
+                    ms.st.seen_body = true;
+                    read_function(cur, &mut ms.st, f)?;
+                }
+                other => return Err(cur.err(ErrorKind::UnexpectedBlock(other))),
+            },
+            Entry::Record { abbrev_id } => {
+                let code = cur.read_record(abbrev_id)?;
+                let r = module_record(ms, code, &cur.rec.ops);
+                r.map_err(|k| cur.err(k))?;
+            }
+        }
+    }
+    if ms.next_body != ms.bodies.len() {
+        return Err(cur.err(ErrorKind::Malformed("function definition without a body")));
+    }
+    resolve_deferred(ms).map_err(|k| cur.err(k))?;
+    cur.leave(prev);
+    Ok(())
+}
+
+fn resolve_deferred(ms: &mut ModState) -> K<()> {
+    let st = &mut ms.st;
+    for d in ms.deferred.drain(..) {
+        let id = match d {
+            Deferred::Init(_, id)
+            | Deferred::Aliasee(_, id)
+            | Deferred::Prologue(_, id)
+            | Deferred::Prefix(_, id)
+            | Deferred::Personality(_, id) => id,
+        };
+        let v = st
+            .module_values
+            .get(id as usize)
+            .ok_or(ErrorKind::BadValue(id))?
+            .0;
+        let missing = ErrorKind::Malformed("dangling global value");
+        match d {
+            Deferred::Init(g, _) => {
+                st.m.globals.get_mut(g.index()).ok_or(missing)?.initializer = Some(v)
+            }
+            Deferred::Aliasee(a, _) => st.m.aliases.get_mut(a.index()).ok_or(missing)?.aliasee = v,
+            Deferred::Prologue(f, _) => {
+                st.m.functions.get_mut(f.index()).ok_or(missing)?.prologue = Some(v)
+            }
+            Deferred::Prefix(f, _) => {
+                st.m.functions.get_mut(f.index()).ok_or(missing)?.prefix = Some(v)
+            }
+            Deferred::Personality(f, _) => {
+                st.m.functions
+                    .get_mut(f.index())
+                    .ok_or(missing)?
+                    .personality = Some(v)
+            }
+        }
+    }
+    Ok(())
+}
+
+fn small<T: TryFrom<u64>>(v: u64, max: u64, what: &'static str) -> K<T> {
+    if v > max {
+        return Err(ErrorKind::InvalidRecord(what));
+    }
+    T::try_from(v).map_err(|_| ErrorKind::InvalidRecord(what))
+}
+
+fn linkage(v: u64) -> K<u8> {
+    decode_linkage(v).ok_or(ErrorKind::InvalidRecord("unknown linkage"))?;
+    small(v, 19, "linkage")
+}
+
+/// LLVM 3.7 `parseAlignmentValue`: exponent + 1, at most 2^29.
+fn align(v: u64) -> K<u8> {
+    small(v, 30, "alignment exceeds 2^29")
+}
+
+fn module_record(ms: &mut ModState, code: u32, ops: &[u64]) -> K<()> {
+    let st = &mut ms.st;
+    match code {
+        MODULE_CODE_VERSION => {
+            let v = op(ops, 0)?;
+            if v > 1 {
+                return Err(ErrorKind::Unsupported("module version above 1"));
+            }
+            st.m.version = v;
+            st.relative_ids = v >= 1;
+        }
+        MODULE_CODE_TRIPLE => st.m.triple = Some(string(ops)?),
+        MODULE_CODE_DATALAYOUT => st.m.datalayout = Some(string(ops)?),
+        MODULE_CODE_ASM => st.m.asm = Some(string(ops)?),
+        MODULE_CODE_SECTIONNAME => st.m.section_names.push(string(ops)?),
+        MODULE_CODE_DEPLIB => st.m.deplibs.push(string(ops)?),
+        MODULE_CODE_GCNAME => st.m.gc_names.push(string(ops)?),
+        MODULE_CODE_COMDAT => {
+            let kind = op(ops, 0)?;
+            let len = usize::try_from(op(ops, 1)?).unwrap_or(usize::MAX);
+            let name = ops
+                .get(2..2usize.saturating_add(len))
+                .ok_or(ErrorKind::InvalidRecord("comdat name"))?;
+            st.m.comdats.push((kind, string(name)?));
+        }
+        MODULE_CODE_GLOBALVAR => global_var(ms, ops)?,
+        MODULE_CODE_FUNCTION => function(ms, ops)?,
+        MODULE_CODE_ALIAS => alias(ms, ops)?,
+        other => return Err(ErrorKind::UnexpectedRecord(other)),
+    }
+    Ok(())
+}
+
+fn common_tail(st: &State, c: &mut GlobalCommon, ops: &[u64], at: [Option<usize>; 5]) -> K<()> {
+    let [vis, tls, unnamed, dll, comdat] = at;
+    if let Some(v) = vis.and_then(|i| ops.get(i)) {
+        c.visibility = small(*v, 2, "visibility")?;
+    }
+    if let Some(v) = tls.and_then(|i| ops.get(i)) {
+        c.thread_local = small(*v, 4, "thread-local mode")?;
+    }
+    if let Some(i) = unnamed.filter(|&i| i < ops.len()) {
+        c.unnamed_addr = flag(ops, i)?;
+    }
+    if let Some(v) = dll.and_then(|i| ops.get(i)) {
+        c.dll_storage = small(*v, 2, "DLL storage class")?;
+    }
+    if let Some(v) = comdat.and_then(|i| ops.get(i)) {
+        c.comdat = small(*v, st.m.comdats.len() as u64, "comdat id")?;
+    }
+    Ok(())
+}
+
+fn push_global_value(st: &mut State, g: GlobalValue, ty: Type) -> K<()> {
+    if st.module_values.len() >= (u32::MAX / 2) as usize {
+        return Err(ErrorKind::InvalidRecord("too many values"));
+    }
+    st.m.global_values.push(g);
+    st.module_values.push((ValueRef::from(g), ty));
+    Ok(())
+}
+
+fn global_var(ms: &mut ModState, ops: &[u64]) -> K<()> {
+    let st = &mut ms.st;
+    if ops.len() < 6 {
+        return Err(ErrorKind::InvalidRecord("GLOBALVAR needs 6 operands"));
+    }
+    let ty = st.ty(ops[0])?;
+    let bits = ops[1];
+    let explicit_type = bits & 2 != 0;
+    let (value_ty, addrspace, ptr_ty) = if explicit_type {
+        let a = u32::try_from(bits >> 2).map_err(|_| ErrorKind::InvalidRecord("addrspace"))?;
+        (ty, a, st.pointer_to(ty, a)?)
+    } else {
+        match *st.td(ty) {
+            TypeData::Pointer { pointee, addrspace } => (pointee, addrspace, ty),
+            _ => return Err(ErrorKind::TypeMismatch("global of a non-pointer type")),
+        }
+    };
+    let section = small(ops[5], st.m.section_names.len() as u64, "section id")?;
+    let mut common = GlobalCommon {
+        ty: ptr_ty,
+        linkage: linkage(ops[3])?,
+        ..GlobalCommon::default()
+    };
+    common_tail(
+        st,
+        &mut common,
+        ops,
+        [Some(6), Some(7), Some(8), Some(10), Some(11)],
+    )?;
+    let externally_initialized = ops.len() > 9 && flag(ops, 9)?;
+    let g = Global::from_index(st.m.globals.len()).ok_or(ErrorKind::InvalidRecord("globals"))?;
+    if ops[2] != 0 {
+        ms.deferred.push(Deferred::Init(g, ops[2] - 1));
+    }
+    st.m.globals.push(GlobalVar {
+        common,
+        value_ty,
+        addrspace,
+        is_constant: bits & 1 != 0,
+        explicit_type,
+        initializer: None,
+        align_log2p1: align(ops[4])?,
+        section,
+        externally_initialized,
+        record_len: ops.len().min(255) as u8,
+    });
+    push_global_value(st, GlobalValue::Global(g), ptr_ty)
+}
+
+fn function(ms: &mut ModState, ops: &[u64]) -> K<()> {
+    let st = &mut ms.st;
+    if ops.len() < 8 {
+        return Err(ErrorKind::InvalidRecord("FUNCTION needs 8 operands"));
+    }
+    let mut fn_ty = st.ty(ops[0])?;
+    if let TypeData::Pointer { pointee, .. } = *st.td(fn_ty) {
+        fn_ty = pointee;
+    }
+    if !matches!(st.td(fn_ty), TypeData::Function { .. }) {
+        return Err(ErrorKind::TypeMismatch("function of a non-function type"));
+    }
+    let ptr_ty = st.pointer_to(fn_ty, 0)?;
+    let mut common = GlobalCommon {
+        ty: ptr_ty,
+        linkage: linkage(ops[3])?,
+        ..GlobalCommon::default()
+    };
+    common_tail(
+        st,
+        &mut common,
+        ops,
+        [Some(7), None, Some(9), Some(11), Some(12)],
+    )?;
+    let f =
+        Function::from_index(st.m.functions.len()).ok_or(ErrorKind::InvalidRecord("functions"))?;
+    let is_proto = flag(ops, 2)?;
+    let gc = match ops.get(8) {
+        Some(&v) => small(v, st.m.gc_names.len() as u64, "gc id")?,
+        None => 0,
+    };
+    for (i, mk) in [
+        (10, Deferred::Prologue as fn(Function, u64) -> Deferred),
+        (13, Deferred::Prefix),
+        (14, Deferred::Personality),
+    ] {
+        if let Some(&v) = ops.get(i).filter(|&&v| v != 0) {
+            ms.deferred.push(mk(f, v - 1));
+        }
+    }
+    st.m.functions.push(FunctionData {
+        common,
+        fn_ty,
+        calling_conv: op32(ops, 1)?,
+        is_proto,
+        attributes: small(
+            ops[4],
+            st.m.attribute_lists.len() as u64,
+            "attribute list id",
+        )?,
+        align_log2p1: align(ops[5])?,
+        section: small(ops[6], st.m.section_names.len() as u64, "section id")?,
+        gc,
+        prologue: None,
+        prefix: None,
+        personality: None,
+        record_len: ops.len().min(255) as u8,
+        attachments: Vec::new(),
+        body: None,
+    });
+    if !is_proto {
+        ms.bodies.push(f);
+    }
+    push_global_value(st, GlobalValue::Function(f), ptr_ty)
+}
+
+fn alias(ms: &mut ModState, ops: &[u64]) -> K<()> {
+    let st = &mut ms.st;
+    if ops.len() < 3 {
+        return Err(ErrorKind::InvalidRecord("ALIAS needs 3 operands"));
+    }
+    let ty = st.ty(ops[0])?;
+    if !matches!(st.td(ty), TypeData::Pointer { .. }) {
+        return Err(ErrorKind::TypeMismatch("alias of a non-pointer type"));
+    }
+    let mut common = GlobalCommon {
+        ty,
+        linkage: linkage(ops[2])?,
+        ..GlobalCommon::default()
+    };
+    common_tail(
+        st,
+        &mut common,
+        ops,
+        [Some(3), Some(5), Some(6), Some(4), None],
+    )?;
+    let a = Alias::from_index(st.m.aliases.len()).ok_or(ErrorKind::InvalidRecord("aliases"))?;
+    ms.deferred.push(Deferred::Aliasee(a, ops[1]));
+    st.m.aliases.push(AliasData {
+        common,
+        // Replaced by the resolved aliasee when the module block ends.
+        aliasee: ValueRef::Alias(a),
+        record_len: ops.len().min(255) as u8,
+    });
+    push_global_value(st, GlobalValue::Alias(a), ty)
+}

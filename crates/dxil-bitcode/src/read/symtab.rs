@@ -1,0 +1,106 @@
+//! VALUE_SYMTAB_BLOCK (LLVM 3.7 `parseValueSymbolTable`) and USELIST_BLOCK
+//! (`parseUseLists`, kept as data).
+
+use dxil_bitstream::Entry;
+use dxil_ir::{Block, Body, UseList, ValueRef, VstEntry};
+
+use super::cursor::Cursor;
+use super::values::State;
+use super::{op, string, K};
+use crate::codes::*;
+use crate::error::{ErrorKind, Result};
+
+/// Reads a value symbol table: the module's (`body` = None) or a function's.
+pub(crate) fn read_symtab(
+    cur: &mut Cursor<'_>,
+    st: &mut State,
+    mut body: Option<&mut Body>,
+) -> Result<()> {
+    let prev = cur.enter(VALUE_SYMTAB_BLOCK_ID)?;
+    loop {
+        match cur.next()? {
+            Entry::EndBlock => break,
+            Entry::EndOfStream => return Err(cur.truncated()),
+            Entry::SubBlock { block_id } => {
+                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+            }
+            Entry::Record { abbrev_id } => {
+                let code = cur.read_record(abbrev_id)?;
+                let r = entry(st, body.as_deref_mut(), code, &cur.rec.ops);
+                r.map_err(|k| cur.err(k))?;
+            }
+        }
+    }
+    cur.leave(prev);
+    Ok(())
+}
+
+fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<()> {
+    let id = op(ops, 0)?;
+    let name = string(ops.get(1..).unwrap_or(&[]))?;
+    match (code, body) {
+        (VST_CODE_ENTRY, None) => {
+            let (v, _) = st.value(id).ok_or(ErrorKind::BadValue(id))?;
+            let slot = match v {
+                ValueRef::Global(g) => st.m.globals.get_mut(g.index()).map(|x| &mut x.common),
+                ValueRef::Function(f) => st.m.functions.get_mut(f.index()).map(|x| &mut x.common),
+                ValueRef::Alias(a) => st.m.aliases.get_mut(a.index()).map(|x| &mut x.common),
+                _ => None,
+            };
+            let common = slot.ok_or(ErrorKind::InvalidRecord("name for a non-global value"))?;
+            common.name = Some(name);
+            st.m.symtab.push(VstEntry::Value(v));
+        }
+        (VST_CODE_ENTRY, Some(body)) => {
+            let (v, _) = st.value(id).ok_or(ErrorKind::BadValue(id))?;
+            let slot = match v {
+                ValueRef::Arg(a) => body.args.get_mut(a.index()).map(|x| &mut x.name),
+                ValueRef::Inst(i) => body.insts.get_mut(i.index()).map(|x| &mut x.name),
+                _ => None,
+            };
+            *slot.ok_or(ErrorKind::InvalidRecord("name for a non-local value"))? = Some(name);
+            body.symtab.push(VstEntry::Value(v));
+        }
+        (VST_CODE_BBENTRY, Some(body)) => {
+            let b = usize::try_from(id)
+                .ok()
+                .and_then(|i| body.blocks.get_mut(i))
+                .ok_or(ErrorKind::BadBlock(id))?;
+            b.name = Some(name);
+            body.symtab.push(VstEntry::Block(Block(id as u32)));
+        }
+        (other, _) => return Err(ErrorKind::UnexpectedRecord(other)),
+    }
+    Ok(())
+}
+
+/// Reads a use-list block into `out`.
+pub(crate) fn read_uselists(cur: &mut Cursor<'_>, out: &mut Vec<UseList>) -> Result<()> {
+    let prev = cur.enter(USELIST_BLOCK_ID)?;
+    loop {
+        match cur.next()? {
+            Entry::EndBlock => break,
+            Entry::EndOfStream => return Err(cur.truncated()),
+            Entry::SubBlock { block_id } => {
+                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+            }
+            Entry::Record { abbrev_id } => {
+                let code = cur.read_record(abbrev_id)?;
+                let ops = &cur.rec.ops;
+                if code != USELIST_CODE_DEFAULT && code != USELIST_CODE_BB {
+                    return Err(cur.err(ErrorKind::UnexpectedRecord(code)));
+                }
+                let Some((&id, indexes)) = ops.split_last().filter(|_| ops.len() >= 3) else {
+                    return Err(cur.err(ErrorKind::InvalidRecord("use list shorter than 3")));
+                };
+                out.push(UseList {
+                    is_block: code == USELIST_CODE_BB,
+                    indexes: indexes.into(),
+                    id,
+                });
+            }
+        }
+    }
+    cur.leave(prev);
+    Ok(())
+}

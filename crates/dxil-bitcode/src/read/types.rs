@@ -1,0 +1,172 @@
+//! TYPE_BLOCK_ID_NEW (LLVM 3.7 `parseTypeTableBody`).
+
+use dxil_bitstream::Entry;
+use dxil_ir::{StructType, Type, TypeData};
+
+use super::cursor::Cursor;
+use super::values::State;
+use super::{op, op32, string, K};
+use crate::codes::*;
+use crate::error::{ErrorKind, Result};
+
+/// Most parameters of a function type / elements of a struct (keeps placeholder ids free).
+const MAX_MEMBERS: usize = 1 << 24;
+
+/// Reads the type table.
+pub(crate) fn read_types(cur: &mut Cursor<'_>, st: &mut State) -> Result<()> {
+    if !st.m.types.is_empty() {
+        return Err(cur.err(ErrorKind::Malformed("second TYPE_BLOCK")));
+    }
+    let prev = cur.enter(TYPE_BLOCK_ID_NEW)?;
+    let mut pending_name: Option<String> = None;
+    loop {
+        match cur.next()? {
+            Entry::EndBlock => break,
+            Entry::EndOfStream => return Err(cur.truncated()),
+            Entry::SubBlock { block_id } => {
+                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+            }
+            Entry::Record { abbrev_id } => {
+                let code = cur.read_record(abbrev_id)?;
+                let ops = &cur.rec.ops;
+                let r = type_record(st, code, ops, &mut pending_name);
+                r.map_err(|k| cur.err(k))?;
+            }
+        }
+    }
+    // Every referenced type id must exist (forward references are allowed inside the block).
+    let n = st.m.types.len();
+    for t in &st.m.types {
+        let bad = match t {
+            TypeData::Pointer { pointee: x, .. }
+            | TypeData::Array { elem: x, .. }
+            | TypeData::Vector { elem: x, .. } => x.index() >= n,
+            TypeData::Struct(s) => s.elems.iter().any(|e| e.index() >= n),
+            TypeData::Function { ret, params, .. } => {
+                ret.index() >= n || params.iter().any(|e| e.index() >= n)
+            }
+            _ => false,
+        };
+        if bad {
+            return Err(cur.err(ErrorKind::Malformed("type refers to an undefined type id")));
+        }
+    }
+    if pending_name.is_some() {
+        return Err(cur.err(ErrorKind::Malformed("STRUCT_NAME without a struct")));
+    }
+    for (i, t) in st.m.types.iter().enumerate() {
+        st.type_map.entry(t.clone()).or_insert(Type(i as u32));
+    }
+    cur.leave(prev);
+    Ok(())
+}
+
+/// A type id inside the type block (may refer forward; checked at the end).
+fn fwd_ty(id: u64) -> K<Type> {
+    u32::try_from(id)
+        .ok()
+        .filter(|&i| i < u32::MAX)
+        .map(Type)
+        .ok_or(ErrorKind::BadType(id))
+}
+
+fn type_list(ops: &[u64]) -> K<Box<[Type]>> {
+    if ops.len() > MAX_MEMBERS {
+        return Err(ErrorKind::InvalidRecord("too many members"));
+    }
+    ops.iter().map(|&t| fwd_ty(t)).collect()
+}
+
+fn type_record(st: &mut State, code: u32, ops: &[u64], pending_name: &mut Option<String>) -> K<()> {
+    let data = match code {
+        TYPE_CODE_NUMENTRY => {
+            st.m.type_count_hint = Some(op(ops, 0)?);
+            return Ok(());
+        }
+        TYPE_CODE_STRUCT_NAME => {
+            *pending_name = Some(string(ops)?);
+            return Ok(());
+        }
+        TYPE_CODE_VOID => TypeData::Void,
+        TYPE_CODE_HALF => TypeData::Half,
+        TYPE_CODE_FLOAT => TypeData::Float,
+        TYPE_CODE_DOUBLE => TypeData::Double,
+        TYPE_CODE_X86_FP80 => TypeData::X86Fp80,
+        TYPE_CODE_FP128 => TypeData::Fp128,
+        TYPE_CODE_PPC_FP128 => TypeData::PpcFp128,
+        TYPE_CODE_LABEL => TypeData::Label,
+        TYPE_CODE_METADATA => TypeData::Metadata,
+        TYPE_CODE_X86_MMX => TypeData::X86Mmx,
+        TYPE_CODE_INTEGER => {
+            let bits = op32(ops, 0)?;
+            if !(1..(1 << 23)).contains(&bits) {
+                return Err(ErrorKind::InvalidRecord("integer width out of range"));
+            }
+            TypeData::Int(bits)
+        }
+        TYPE_CODE_POINTER => {
+            let addrspace = if ops.len() > 1 { op32(ops, 1)? } else { 0 };
+            TypeData::Pointer {
+                pointee: fwd_ty(op(ops, 0)?)?,
+                addrspace,
+            }
+        }
+        TYPE_CODE_ARRAY | TYPE_CODE_VECTOR => {
+            let len = op(ops, 0)?;
+            let elem = fwd_ty(op(ops, 1)?)?;
+            if code == TYPE_CODE_ARRAY {
+                TypeData::Array { len, elem }
+            } else {
+                if len == 0 {
+                    return Err(ErrorKind::InvalidRecord("vector of length 0"));
+                }
+                TypeData::Vector { len, elem }
+            }
+        }
+        TYPE_CODE_FUNCTION => {
+            let vararg = super::flag(ops, 0)?;
+            let ret = fwd_ty(op(ops, 1)?)?;
+            TypeData::Function {
+                ret,
+                params: type_list(ops.get(2..).unwrap_or(&[]))?,
+                vararg,
+            }
+        }
+        TYPE_CODE_STRUCT_ANON | TYPE_CODE_STRUCT_NAMED => {
+            let packed = super::flag(ops, 0)?;
+            let elems = type_list(ops.get(1..).unwrap_or(&[]))?;
+            let identified = code == TYPE_CODE_STRUCT_NAMED;
+            let name = if identified {
+                pending_name.take()
+            } else {
+                None
+            };
+            TypeData::Struct(StructType {
+                name,
+                identified,
+                packed,
+                opaque: false,
+                elems,
+            })
+        }
+        TYPE_CODE_OPAQUE => TypeData::Struct(StructType {
+            name: pending_name.take(),
+            identified: true,
+            packed: false,
+            opaque: true,
+            elems: Box::new([]),
+        }),
+        TYPE_CODE_FUNCTION_OLD => {
+            return Err(ErrorKind::Unsupported("pre-3.7 TYPE_CODE_FUNCTION_OLD"))
+        }
+        other => return Err(ErrorKind::UnexpectedRecord(other)),
+    };
+    if pending_name.is_some() && !matches!(data, TypeData::Struct(_)) {
+        return Err(ErrorKind::Malformed("STRUCT_NAME not followed by a struct"));
+    }
+    if st.m.types.len() >= u32::MAX as usize - 1 {
+        return Err(ErrorKind::InvalidRecord("too many types"));
+    }
+    st.m.types.push(data);
+    Ok(())
+}

@@ -1,0 +1,139 @@
+//! Reader state shared by all blocks: the module being built, the value numbering, and the
+//! type lookups.
+
+use std::collections::HashMap;
+
+use dxil_ir::{Metadata, Module, Type, TypeData, ValueRef};
+
+use super::K;
+use crate::error::ErrorKind;
+
+/// Everything the reader knows so far.
+#[derive(Default)]
+pub(crate) struct State {
+    pub m: Module,
+    /// First occurrence of each type in the table (for derived-type lookups).
+    pub type_map: HashMap<TypeData, Type>,
+    /// Module-level values in value-id order, with their types.
+    pub module_values: Vec<(ValueRef, Type)>,
+    /// Function-local values (arguments, constants, instructions) of the body being read.
+    pub local_values: Vec<(ValueRef, Type)>,
+    /// Function-local metadata of the body being read (ids from `module_metadata_count`).
+    pub local_md: Vec<Metadata>,
+    /// A function body has been read (module metadata must come before).
+    pub seen_body: bool,
+    /// MODULE_CODE_VERSION >= 1: instruction operands are relative ids.
+    pub relative_ids: bool,
+}
+
+impl State {
+    /// Number of values defined so far (module values plus the current body's).
+    pub fn value_count(&self) -> usize {
+        self.module_values.len() + self.local_values.len()
+    }
+
+    /// The value with absolute id `id`, if defined.
+    pub fn value(&self, id: u64) -> Option<(ValueRef, Type)> {
+        let id = usize::try_from(id).ok()?;
+        match id.checked_sub(self.module_values.len()) {
+            None => self.module_values.get(id).copied(),
+            Some(local) => self.local_values.get(local).copied(),
+        }
+    }
+
+    /// Checks a type id.
+    pub fn ty(&self, id: u64) -> K<Type> {
+        usize::try_from(id)
+            .ok()
+            .filter(|&i| i < self.m.types.len())
+            .and_then(Type::from_index)
+            .ok_or(ErrorKind::BadType(id))
+    }
+
+    /// The data of a checked type.
+    pub fn td(&self, ty: Type) -> &TypeData {
+        // Types come from `ty`, or from the table itself, so the index is in range.
+        static VOID: TypeData = TypeData::Void;
+        self.m.types.get(ty.index()).unwrap_or(&VOID)
+    }
+
+    /// The type id of `data`, which must be in the table.
+    pub fn find(&self, data: &TypeData, what: &'static str) -> K<Type> {
+        self.type_map
+            .get(data)
+            .copied()
+            .ok_or(ErrorKind::MissingType(what))
+    }
+
+    /// `pointee addrspace(n)*`.
+    pub fn pointer_to(&self, pointee: Type, addrspace: u32) -> K<Type> {
+        self.find(&TypeData::Pointer { pointee, addrspace }, "a pointer type")
+    }
+
+    /// The metadata id `id` (module-level or local to the current body).
+    pub fn md(&self, id: u64) -> K<Metadata> {
+        let count = u64::from(self.m.module_metadata_count);
+        if id < count {
+            Ok(Metadata(id as u32))
+        } else {
+            usize::try_from(id - count)
+                .ok()
+                .and_then(|i| self.local_md.get(i).copied())
+                .ok_or(ErrorKind::BadMetadata(id))
+        }
+    }
+
+    /// Nullable metadata reference (`0` = null, `n` = id n-1).
+    pub fn md_or_null(&self, id: u64) -> K<Option<Metadata>> {
+        if id == 0 {
+            Ok(None)
+        } else {
+            self.md(id - 1).map(Some)
+        }
+    }
+
+    /// True when the type is floating point or a vector of floating point.
+    pub fn is_fp(&self, ty: Type) -> bool {
+        match self.td(ty) {
+            TypeData::Vector { elem, .. } => self.td(*elem).is_float(),
+            t => t.is_float(),
+        }
+    }
+
+    /// The element type of an array, vector or pointer.
+    pub fn element(&self, ty: Type) -> K<Type> {
+        match self.td(ty) {
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Ok(*elem),
+            TypeData::Pointer { pointee, .. } => Ok(*pointee),
+            _ => Err(ErrorKind::TypeMismatch(
+                "expected an array, vector or pointer",
+            )),
+        }
+    }
+
+    /// Value of a constant integer index (for struct GEP indices): `Int` or `Null`.
+    pub fn const_index(&self, v: ValueRef) -> K<u64> {
+        if let ValueRef::Const(c) = v {
+            match self.m.constants.get(c.index()).map(|c| &c.kind) {
+                Some(dxil_ir::ConstKind::Int(i)) => return Ok(*i as u64),
+                Some(dxil_ir::ConstKind::Null) => return Ok(0),
+                _ => {}
+            }
+        }
+        Err(ErrorKind::TypeMismatch(
+            "struct index is not a constant integer",
+        ))
+    }
+
+    /// The member type reached by one aggregate index (struct field, array/vector element).
+    pub fn member(&self, ty: Type, index: u64) -> K<Type> {
+        match self.td(ty) {
+            TypeData::Struct(s) => usize::try_from(index)
+                .ok()
+                .and_then(|i| s.elems.get(i).copied())
+                .ok_or(ErrorKind::InvalidRecord("struct index out of range")),
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Ok(*elem),
+            _ => Err(ErrorKind::TypeMismatch("index into a non-aggregate type")),
+        }
+    }
+}
