@@ -1,0 +1,171 @@
+//! The comments the reference disassembler adds after instructions (DXC's
+//! `DxcAssemblyAnnotationWriter::printInfoComment`): for `llvm.dbg.value`/`llvm.dbg.declare`
+//! ` ; var:"name" !DIExpression(...) func:"fn"`, for other instructions with a debug location
+//! ` ; line:N col:M`, and for `dx.op.*` calls `  ; OpName(operand,...)` from the op table
+//! (plus the resource kind for `AnnotateHandle`).
+
+use dxil_ir::{ConstKind, InstData, InstKind, Metadata, MetadataData as M, TypeData, ValueRef};
+
+use crate::printer::Printer;
+use crate::types::push_u64;
+
+/// Cap on scope-chain walks (input-controlled).
+const MAX_SCOPE_DEPTH: usize = 1024;
+
+/// The `AnnotateHandle` opcode.
+const ANNOTATE_HANDLE: u32 = 216;
+
+impl Printer<'_> {
+    /// Writes the comments for one instruction.
+    pub fn write_info_comment(&mut self, inst: &InstData) {
+        let m = self.m;
+        let call = match &inst.kind {
+            InstKind::Call { callee, args, .. } => Some((*callee, &args[..])),
+            _ => None,
+        };
+        let callee_name = call.and_then(|(c, _)| match c {
+            ValueRef::Function(f) => m.functions.get(f.index())?.common.name.as_deref(),
+            _ => None,
+        });
+        let dbg_var_args = match callee_name {
+            Some("llvm.dbg.value") => Some((2usize, 3usize)),
+            Some("llvm.dbg.declare") => Some((1, 2)),
+            _ => None,
+        };
+        if let (Some((vi, ei)), Some((_, args))) = (dbg_var_args, call) {
+            self.write_var_comment(args, vi, ei);
+        } else if let Some(dl) = &inst.debug_loc {
+            if dl.line != 0 {
+                self.out.push_str(" ; line:");
+                push_u64(self.out, u64::from(dl.line));
+                self.out.push_str(" col:");
+                let col = if dl.col >= 1 << 16 { 0 } else { dl.col };
+                push_u64(self.out, u64::from(col));
+            }
+        }
+        let (Some(name), Some((_, args))) = (callee_name, call) else {
+            return;
+        };
+        if args.is_empty() || !name.starts_with("dx.op.") {
+            return;
+        }
+        let Some(opcode) = self.const_u64(args[0]) else {
+            return;
+        };
+        let opcode = opcode as u32;
+        let Some(info) = dxil_ops::op_info(opcode) else {
+            self.out.push_str("  ; invalid DXIL opcode #");
+            push_u64(self.out, u64::from(opcode));
+            return;
+        };
+        self.out.push_str("  ; ");
+        self.out.push_str(info.name);
+        self.out.push_str(info.signature);
+        if opcode == ANNOTATE_HANDLE {
+            if let Some(&props) = args.get(2) {
+                self.write_props(props);
+            }
+        }
+    }
+
+    /// The zero-extended value of an integer constant.
+    fn const_u64(&self, v: ValueRef) -> Option<u64> {
+        let ValueRef::Const(c) = v else { return None };
+        let cd = self.m.constant(c)?;
+        let bits = match self.m.ty(cd.ty)? {
+            TypeData::Int(b) => *b,
+            _ => return None,
+        };
+        let raw = match &cd.kind {
+            ConstKind::Int(v) => *v as u64,
+            ConstKind::Null => 0,
+            ConstKind::WideInt(w) => *w.first()?,
+            _ => return None,
+        };
+        Some(if bits >= 64 {
+            raw
+        } else {
+            raw & ((1u64 << bits) - 1)
+        })
+    }
+
+    fn write_props(&mut self, props: ValueRef) {
+        let m = self.m;
+        let ValueRef::Const(c) = props else { return };
+        let Some(cd) = m.constant(c) else { return };
+        let two = matches!(m.ty(cd.ty), Some(TypeData::Struct(st)) if st.elems.len() == 2);
+        let (w0, w1) = if !two {
+            (0, 0)
+        } else {
+            match &cd.kind {
+                ConstKind::Null => (0, 0),
+                ConstKind::Aggregate(e) if e.len() == 2 => {
+                    let a = self.const_u64(e[0]);
+                    let b = self.const_u64(e[1]);
+                    match (a, b) {
+                        (Some(a), Some(b)) => (a as u32, b as u32),
+                        _ => return,
+                    }
+                }
+                _ => return,
+            }
+        };
+        crate::resprops::write_resource_properties(self.out, w0, w1);
+    }
+
+    fn md_arg(&self, args: &[ValueRef], i: usize) -> Option<Metadata> {
+        match args.get(i)? {
+            ValueRef::Metadata(md) => Some(*md),
+            _ => None,
+        }
+    }
+
+    fn write_var_comment(&mut self, args: &[ValueRef], vi: usize, ei: usize) {
+        let m = self.m;
+        let var = self.md_arg(args, vi);
+        let expr = self.md_arg(args, ei);
+        let (Some(var), Some(expr)) = (var, expr) else {
+            return;
+        };
+        let (Some(M::LocalVariable(v)), Some(M::Expression(e))) = (m.md(var), m.md(expr)) else {
+            return;
+        };
+        self.out.push_str(" ; var:\"");
+        push_raw(self.out, md_string(m, v.name));
+        self.out.push_str("\" ");
+        if e.distinct {
+            self.out.push_str("distinct ");
+        }
+        self.out.push_str("!DIExpression(");
+        crate::dwarf::write_di_expression_elements(self.out, &e.elements);
+        self.out.push(')');
+        // The subprogram enclosing the variable's scope.
+        let mut scope = v.scope;
+        for _ in 0..MAX_SCOPE_DEPTH {
+            let Some(s) = scope else { return };
+            match m.md(s) {
+                Some(M::Subprogram(sp)) => {
+                    self.out.push_str(" func:\"");
+                    push_raw(self.out, md_string(m, sp.name));
+                    self.out.push('"');
+                    return;
+                }
+                Some(M::LexicalBlock(b)) => scope = b.scope,
+                Some(M::LexicalBlockFile(b)) => scope = b.scope,
+                _ => return,
+            }
+        }
+    }
+}
+
+/// Appends bytes as text (the reference writes names unescaped).
+fn push_raw(out: &mut String, bytes: &[u8]) {
+    out.push_str(&String::from_utf8_lossy(bytes));
+}
+
+fn md_string(m: &dxil_ir::Module, r: Option<Metadata>) -> &[u8] {
+    match r.and_then(|id| m.md(id)) {
+        Some(M::String(b)) => b,
+        _ => &[],
+    }
+}

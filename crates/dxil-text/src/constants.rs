@@ -1,0 +1,554 @@
+//! Constants as LLVM 3.7 prints them (`WriteConstantInternal`; LangRef "Constants"), after
+//! the canonicalisation LLVM applies when the reader creates them: an aggregate whose
+//! elements are all zero becomes `zeroinitializer`, all `undef` becomes `undef`, and an
+//! `[N x i8]` array of integer elements becomes a `c"..."` string.
+
+use dxil_ir::{ConstData, ConstKind, Module, Type, TypeData, ValueRef};
+
+use crate::float::{write_double, write_float, write_half};
+use crate::names::write_escaped;
+use crate::printer::Printer;
+use crate::types::{push_i64, push_u64};
+
+/// Cap on constant nesting (aggregates of aggregates, expressions of expressions).
+const MAX_DEPTH: u32 = 256;
+
+fn int_width(m: &Module, ty: Type) -> Option<u32> {
+    match m.ty(ty) {
+        Some(TypeData::Int(b)) => Some(*b),
+        _ => None,
+    }
+}
+
+/// Sign-extends the low `bits` bits of `v`.
+pub fn sext(v: u64, bits: u32) -> i64 {
+    if bits == 0 || bits >= 64 {
+        v as i64
+    } else {
+        let sh = 64 - bits;
+        ((v << sh) as i64) >> sh
+    }
+}
+
+fn elem_type(m: &Module, ty: Type) -> Option<Type> {
+    match m.ty(ty) {
+        Some(TypeData::Array { elem, .. }) | Some(TypeData::Vector { elem, .. }) => Some(*elem),
+        _ => None,
+    }
+}
+
+/// Whether LLVM would hold this constant as a null value (`isNullValue`): integer 0,
+/// positive floating-point zero, null pointer or `zeroinitializer`.
+pub fn is_null(m: &Module, c: &ConstData, depth: u32) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match &c.kind {
+        ConstKind::Null => true,
+        ConstKind::Int(v) => match int_width(m, c.ty) {
+            Some(b) if b < 64 => (*v as u64) & ((1u64 << b) - 1) == 0,
+            _ => *v == 0,
+        },
+        ConstKind::WideInt(w) => w.iter().all(|x| *x == 0),
+        ConstKind::Float(bits) => *bits == 0,
+        ConstKind::FloatWide(w) => w[0] == 0 && w[1] == 0,
+        ConstKind::Aggregate(elems) => elems.iter().all(|e| match e {
+            ValueRef::Const(ec) => m.constant(*ec).is_some_and(|d| is_null(m, d, depth + 1)),
+            _ => false,
+        }),
+        ConstKind::Data(d) => d.iter().all(|x| *x == 0),
+        ConstKind::String(b) | ConstKind::CString(b) => b.iter().all(|x| *x == 0),
+        _ => false,
+    }
+}
+
+/// Whether LLVM would hold this constant as `undef`.
+pub fn is_undef(m: &Module, c: &ConstData, depth: u32) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match &c.kind {
+        ConstKind::Undef => true,
+        ConstKind::Aggregate(elems) => {
+            !elems.is_empty()
+                && !is_null(m, c, depth)
+                && elems.iter().all(|e| match e {
+                    ValueRef::Const(ec) => {
+                        m.constant(*ec).is_some_and(|d| is_undef(m, d, depth + 1))
+                    }
+                    _ => false,
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The operands LLVM's constant has (for the type finder): elements of aggregates that stay
+/// aggregates, operands of expressions.
+pub fn constant_operands(m: &Module, c: &ConstData, out: &mut Vec<ValueRef>) {
+    match &c.kind {
+        ConstKind::Aggregate(elems)
+            if !is_null(m, c, 0) && !is_undef(m, c, 0) && !becomes_data(m, c.ty, elems) =>
+        {
+            out.extend(elems.iter().copied());
+        }
+        ConstKind::Cast { value, .. } => out.push(*value),
+        ConstKind::Binary { lhs, rhs, .. } | ConstKind::Cmp { lhs, rhs, .. } => {
+            out.push(*lhs);
+            out.push(*rhs);
+        }
+        ConstKind::Gep { operands, .. } => out.extend(operands.iter().copied()),
+        ConstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } => out.extend([*cond, *if_true, *if_false]),
+        ConstKind::ExtractElement { vector, index } => out.extend([*vector, *index]),
+        ConstKind::InsertElement {
+            vector,
+            element,
+            index,
+        } => out.extend([*vector, *element, *index]),
+        ConstKind::ShuffleVector { a, b, mask, .. } => out.extend([*a, *b, *mask]),
+        ConstKind::BlockAddress { function, .. } => out.push(ValueRef::Function(*function)),
+        _ => {}
+    }
+}
+
+/// Whether an array/vector aggregate becomes a `ConstantDataSequential` (every element an
+/// integer or floating-point constant of a type such sequences hold).
+fn becomes_data(m: &Module, ty: Type, elems: &[ValueRef]) -> bool {
+    let Some(et) = elem_type(m, ty) else {
+        return false;
+    };
+    let ok_ty = match m.ty(et) {
+        Some(TypeData::Int(b)) => matches!(b, 8 | 16 | 32 | 64),
+        Some(TypeData::Half | TypeData::Float | TypeData::Double) => true,
+        _ => false,
+    };
+    ok_ty
+        && elems.iter().all(|e| match e {
+            ValueRef::Const(c) => matches!(
+                m.constant(*c).map(|d| &d.kind),
+                Some(ConstKind::Int(_) | ConstKind::Float(_) | ConstKind::Null)
+            ),
+            _ => false,
+        })
+}
+
+impl Printer<'_> {
+    /// Writes a constant's value (without its type).
+    pub fn write_constant(&mut self, c: dxil_ir::Const, depth: u32) {
+        let m = self.m;
+        let Some(cd) = m.constant(c) else {
+            self.out.push_str("<badref>");
+            return;
+        };
+        if depth > MAX_DEPTH {
+            self.out.push_str("<constant nesting too deep>");
+            return;
+        }
+        let ty = cd.ty;
+        match &cd.kind {
+            ConstKind::Int(v) => self.write_int(ty, *v as u64),
+            ConstKind::WideInt(words) => self.write_wide_int(ty, words),
+            ConstKind::Float(bits) => self.write_fp(ty, *bits),
+            ConstKind::FloatWide(w) => self.write_fp_wide(ty, *w),
+            ConstKind::Null => self.write_null(ty),
+            ConstKind::Undef => self.out.push_str("undef"),
+            ConstKind::Aggregate(elems) => {
+                if is_null(m, cd, depth) {
+                    self.out.push_str("zeroinitializer");
+                } else if is_undef(m, cd, depth) {
+                    self.out.push_str("undef");
+                } else if self.is_i8_array(ty) && becomes_data(m, ty, elems) {
+                    let bytes: Vec<u8> = elems
+                        .iter()
+                        .map(|e| match e {
+                            ValueRef::Const(ec) => match m.constant(*ec).map(|d| &d.kind) {
+                                Some(ConstKind::Int(v)) => *v as u8,
+                                _ => 0,
+                            },
+                            _ => 0,
+                        })
+                        .collect();
+                    self.write_c_string(&bytes, false);
+                } else {
+                    self.write_aggregate(ty, elems, depth);
+                }
+            }
+            ConstKind::Data(d) => {
+                if d.iter().all(|x| *x == 0) {
+                    self.out.push_str("zeroinitializer");
+                } else if self.is_i8_array(ty) {
+                    let bytes: Vec<u8> = d.iter().map(|x| *x as u8).collect();
+                    self.write_c_string(&bytes, false);
+                } else {
+                    self.write_data(ty, d);
+                }
+            }
+            ConstKind::String(b) => {
+                if b.iter().all(|x| *x == 0) {
+                    self.out.push_str("zeroinitializer");
+                } else {
+                    self.write_c_string(b, false);
+                }
+            }
+            ConstKind::CString(b) => {
+                if b.iter().all(|x| *x == 0) {
+                    self.out.push_str("zeroinitializer");
+                } else {
+                    self.write_c_string(b, true);
+                }
+            }
+            ConstKind::Cast { op, value } => {
+                self.out.push_str(op.mnemonic());
+                self.out.push_str(" (");
+                self.write_typed_value(*value, depth + 1);
+                self.out.push_str(" to ");
+                self.write_type(ty);
+                self.out.push(')');
+            }
+            ConstKind::Binary {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
+                use dxil_ir::BinOp as B;
+                self.out.push_str(op.mnemonic());
+                match op {
+                    B::Add | B::Sub | B::Mul | B::Shl => {
+                        if flags & 1 != 0 {
+                            self.out.push_str(" nuw");
+                        }
+                        if flags & 2 != 0 {
+                            self.out.push_str(" nsw");
+                        }
+                    }
+                    B::UDiv | B::SDiv | B::LShr | B::AShr if flags & 1 != 0 => {
+                        self.out.push_str(" exact");
+                    }
+                    _ => {}
+                }
+                self.out.push_str(" (");
+                self.write_typed_value(*lhs, depth + 1);
+                self.out.push_str(", ");
+                self.write_typed_value(*rhs, depth + 1);
+                self.out.push(')');
+            }
+            ConstKind::Gep {
+                inbounds, operands, ..
+            } => {
+                self.out.push_str("getelementptr");
+                if *inbounds {
+                    self.out.push_str(" inbounds");
+                }
+                self.out.push_str(" (");
+                if let Some(&base) = operands.first() {
+                    let pointee = self.value_type(base).and_then(|t| self.scalar_pointee(t));
+                    match pointee {
+                        Some(p) => self.write_type(p),
+                        None => self.out.push_str("<badtype>"),
+                    }
+                    self.out.push_str(", ");
+                }
+                for (i, &o) in operands.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.write_typed_value(o, depth + 1);
+                }
+                self.out.push(')');
+            }
+            ConstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => self.write_ce_ops("select", &[*cond, *if_true, *if_false], depth),
+            ConstKind::ExtractElement { vector, index } => {
+                self.write_ce_ops("extractelement", &[*vector, *index], depth)
+            }
+            ConstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => self.write_ce_ops("insertelement", &[*vector, *element, *index], depth),
+            ConstKind::ShuffleVector { a, b, mask, .. } => {
+                self.write_ce_ops("shufflevector", &[*a, *b, *mask], depth)
+            }
+            ConstKind::Cmp {
+                predicate,
+                lhs,
+                rhs,
+            } => {
+                self.out
+                    .push_str(if *predicate < 32 { "fcmp " } else { "icmp " });
+                self.out
+                    .push_str(crate::function::predicate_text(*predicate));
+                self.out.push_str(" (");
+                self.write_typed_value(*lhs, depth + 1);
+                self.out.push_str(", ");
+                self.write_typed_value(*rhs, depth + 1);
+                self.out.push(')');
+            }
+            ConstKind::BlockAddress { function, block } => {
+                self.out.push_str("blockaddress(");
+                self.write_value(ValueRef::Function(*function), depth + 1);
+                self.out.push_str(", ");
+                self.write_foreign_block(*function, *block);
+                self.out.push(')');
+            }
+            ConstKind::InlineAsm {
+                flags,
+                asm,
+                constraints,
+            } => {
+                self.out.push_str("asm ");
+                if flags & 1 != 0 {
+                    self.out.push_str("sideeffect ");
+                }
+                if flags & 2 != 0 {
+                    self.out.push_str("alignstack ");
+                }
+                if (flags >> 2) & 1 == 1 {
+                    self.out.push_str("inteldialect ");
+                }
+                self.out.push('"');
+                write_escaped(self.out, asm);
+                self.out.push_str("\", \"");
+                write_escaped(self.out, constraints);
+                self.out.push('"');
+            }
+        }
+    }
+
+    fn write_ce_ops(&mut self, name: &str, ops: &[ValueRef], depth: u32) {
+        self.out.push_str(name);
+        self.out.push_str(" (");
+        for (i, &o) in ops.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_typed_value(o, depth + 1);
+        }
+        self.out.push(')');
+    }
+
+    fn scalar_pointee(&self, ty: Type) -> Option<Type> {
+        let m = self.m;
+        let t = match m.ty(ty)? {
+            TypeData::Vector { elem, .. } => *elem,
+            _ => ty,
+        };
+        match m.ty(t)? {
+            TypeData::Pointer { pointee, .. } => Some(*pointee),
+            _ => None,
+        }
+    }
+
+    fn is_i8_array(&self, ty: Type) -> bool {
+        match self.m.ty(ty) {
+            Some(TypeData::Array { elem, .. }) => {
+                matches!(self.m.ty(*elem), Some(TypeData::Int(8)))
+            }
+            _ => false,
+        }
+    }
+
+    fn write_c_string(&mut self, bytes: &[u8], nul: bool) {
+        self.out.push_str("c\"");
+        write_escaped(self.out, bytes);
+        if nul {
+            self.out.push_str("\\00");
+        }
+        self.out.push('"');
+    }
+
+    fn write_aggregate(&mut self, ty: Type, elems: &[ValueRef], depth: u32) {
+        let m = self.m;
+        match m.ty(ty) {
+            Some(TypeData::Struct(st)) => {
+                if st.packed {
+                    self.out.push('<');
+                }
+                self.out.push('{');
+                if !elems.is_empty() {
+                    self.out.push(' ');
+                    for (i, &e) in elems.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        self.write_typed_value(e, depth + 1);
+                    }
+                    self.out.push(' ');
+                }
+                self.out.push('}');
+                if st.packed {
+                    self.out.push('>');
+                }
+            }
+            Some(TypeData::Vector { elem, .. }) | Some(TypeData::Array { elem, .. }) => {
+                let (open, close) = if matches!(m.ty(ty), Some(TypeData::Vector { .. })) {
+                    ('<', '>')
+                } else {
+                    ('[', ']')
+                };
+                let et = *elem;
+                self.out.push(open);
+                for (i, &e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.write_type(et);
+                    self.out.push(' ');
+                    self.write_value(e, depth + 1);
+                }
+                self.out.push(close);
+            }
+            _ => self.out.push_str("<bad aggregate>"),
+        }
+    }
+
+    fn write_data(&mut self, ty: Type, d: &[u64]) {
+        let m = self.m;
+        let (open, close) = match m.ty(ty) {
+            Some(TypeData::Vector { .. }) => ('<', '>'),
+            _ => ('[', ']'),
+        };
+        let Some(et) = elem_type(m, ty) else {
+            self.out.push_str("<bad data>");
+            return;
+        };
+        self.out.push(open);
+        for (i, &x) in d.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_type(et);
+            self.out.push(' ');
+            match m.ty(et) {
+                Some(TypeData::Int(_)) => self.write_int(et, x),
+                _ => self.write_fp(et, x),
+            }
+        }
+        self.out.push(close);
+    }
+
+    /// Writes an integer constant of type `ty` from its (possibly sign-extended) bits.
+    pub fn write_int(&mut self, ty: Type, v: u64) {
+        let bits = int_width(self.m, ty).unwrap_or(64);
+        if bits == 1 {
+            self.out.push_str(if v & 1 != 0 { "true" } else { "false" });
+        } else {
+            push_i64(self.out, sext(v, bits));
+        }
+    }
+
+    fn write_wide_int(&mut self, ty: Type, words: &[u64]) {
+        let bits = int_width(self.m, ty).unwrap_or(64);
+        let nwords = (bits as usize).div_ceil(64).max(1);
+        // Sign-extend the active words to the full width.
+        let neg = words.last().is_some_and(|w| (*w as i64) < 0);
+        let mut v: Vec<u64> = (0..nwords)
+            .map(|i| {
+                words
+                    .get(i)
+                    .copied()
+                    .unwrap_or(if neg { u64::MAX } else { 0 })
+            })
+            .collect();
+        let top_bits = bits as usize - (nwords - 1) * 64;
+        let sign = if top_bits == 64 {
+            (v[nwords - 1] >> 63) & 1 == 1
+        } else {
+            (v[nwords - 1] >> (top_bits - 1)) & 1 == 1
+        };
+        if top_bits < 64 {
+            v[nwords - 1] &= (1u64 << top_bits) - 1;
+        }
+        if sign {
+            // Two's complement negate within the width.
+            let mut carry = 1u128;
+            for (i, w) in v.iter_mut().enumerate() {
+                let mask = if i == nwords - 1 && top_bits < 64 {
+                    (1u64 << top_bits) - 1
+                } else {
+                    u64::MAX
+                };
+                let s = u128::from(!*w & mask) + carry;
+                *w = s as u64 & mask;
+                carry = s >> 64;
+            }
+            self.out.push('-');
+        }
+        // Repeated division by 10^19.
+        let mut digits: Vec<u64> = Vec::new();
+        while v.iter().any(|w| *w != 0) {
+            let mut rem = 0u128;
+            for w in v.iter_mut().rev() {
+                let cur = (rem << 64) | u128::from(*w);
+                *w = (cur / 10_000_000_000_000_000_000) as u64;
+                rem = cur % 10_000_000_000_000_000_000;
+            }
+            digits.push(rem as u64);
+        }
+        match digits.split_last() {
+            None => self.out.push('0'),
+            Some((first, rest)) => {
+                push_u64(self.out, *first);
+                for d in rest.iter().rev() {
+                    let s = d.to_string();
+                    for _ in s.len()..19 {
+                        self.out.push('0');
+                    }
+                    self.out.push_str(&s);
+                }
+            }
+        }
+    }
+
+    /// Writes a floating-point constant of type `ty` from its bit pattern.
+    pub fn write_fp(&mut self, ty: Type, bits: u64) {
+        match self.m.ty(ty) {
+            Some(TypeData::Half) => write_half(self.out, bits as u16),
+            Some(TypeData::Float) => write_float(self.out, bits as u32),
+            Some(TypeData::Double) => write_double(self.out, bits),
+            _ => self.write_fp_wide(ty, [bits, 0]),
+        }
+    }
+
+    fn write_fp_wide(&mut self, ty: Type, w: [u64; 2]) {
+        use std::fmt::Write;
+        match self.m.ty(ty) {
+            Some(TypeData::X86Fp80) => {
+                // The reader rearranges the record words into the 80-bit value.
+                let lo = (w[1] & 0xffff) | (w[0] << 16);
+                let hi = w[0] >> 48;
+                let _ = write!(self.out, "0xK{:04X}{:016X}", hi & 0xffff, lo);
+            }
+            Some(TypeData::Fp128) => {
+                let _ = write!(self.out, "0xL{:016X}{:016X}", w[0], w[1]);
+            }
+            Some(TypeData::PpcFp128) => {
+                let _ = write!(self.out, "0xM{:016X}{:016X}", w[0], w[1]);
+            }
+            Some(TypeData::Half) => write_half(self.out, w[0] as u16),
+            Some(TypeData::Float) => write_float(self.out, w[0] as u32),
+            _ => write_double(self.out, w[0]),
+        }
+    }
+
+    fn write_null(&mut self, ty: Type) {
+        match self.m.ty(ty) {
+            Some(TypeData::Int(1)) => self.out.push_str("false"),
+            Some(TypeData::Int(_)) => self.out.push('0'),
+            Some(TypeData::Half | TypeData::Float | TypeData::Double) => self.write_fp(ty, 0),
+            Some(TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128) => {
+                self.write_fp_wide(ty, [0, 0])
+            }
+            Some(TypeData::Pointer { .. }) => self.out.push_str("null"),
+            _ => self.out.push_str("zeroinitializer"),
+        }
+    }
+}

@@ -1,0 +1,968 @@
+//! Functions, blocks and instructions as LLVM 3.7 prints them (`printFunction`,
+//! `printBasicBlock`, `printInstruction`; LangRef "Functions", "Instruction Reference").
+
+use dxil_ir::{
+    Block, Body, FastMath, Inst, InstData, InstKind, Linkage, Module, Type, TypeData, ValueRef,
+};
+
+use crate::attrs::{write_attrs, FUNCTION_INDEX};
+use crate::names::{write_escaped, write_metadata_identifier, write_name};
+use crate::printer::{named, FnSlots, Printer};
+use crate::slots::{fn_attrs, kind_name, sort_attachments, NodeRef};
+use crate::types::push_u64;
+
+/// The text of a comparison predicate (LLVM `CmpInst::Predicate` values).
+pub fn predicate_text(p: u8) -> &'static str {
+    match p {
+        0 => "false",
+        1 => "oeq",
+        2 => "ogt",
+        3 => "oge",
+        4 => "olt",
+        5 => "ole",
+        6 => "one",
+        7 => "ord",
+        8 => "uno",
+        9 => "ueq",
+        10 => "ugt",
+        11 => "uge",
+        12 => "ult",
+        13 => "ule",
+        14 => "une",
+        15 => "true",
+        32 => "eq",
+        33 => "ne",
+        34 => "ugt",
+        35 => "uge",
+        36 => "ult",
+        37 => "ule",
+        38 => "sgt",
+        39 => "sge",
+        40 => "slt",
+        41 => "sle",
+        _ => "unknown",
+    }
+}
+
+fn ordering_text(o: u8) -> &'static str {
+    match o {
+        1 => " unordered",
+        2 => " monotonic",
+        3 => " acquire",
+        4 => " release",
+        5 => " acq_rel",
+        6 => " seq_cst",
+        _ => " <bad ordering>",
+    }
+}
+
+fn rmw_text(op: u8) -> &'static str {
+    match op {
+        0 => " xchg",
+        1 => " add",
+        2 => " sub",
+        3 => " and",
+        4 => " nand",
+        5 => " or",
+        6 => " xor",
+        7 => " max",
+        8 => " min",
+        9 => " umax",
+        10 => " umin",
+        _ => " <unknown operation>",
+    }
+}
+
+/// The keyword of a calling convention (`PrintCallingConv`).
+pub fn write_calling_conv(out: &mut String, cc: u64) {
+    let s = match cc {
+        8 => "fastcc",
+        9 => "coldcc",
+        12 => "webkit_jscc",
+        13 => "anyregcc",
+        14 => "preserve_mostcc",
+        15 => "preserve_allcc",
+        10 => "ghccc",
+        64 => "x86_stdcallcc",
+        65 => "x86_fastcallcc",
+        70 => "x86_thiscallcc",
+        80 => "x86_vectorcallcc",
+        77 => "intel_ocl_bicc",
+        66 => "arm_apcscc",
+        67 => "arm_aapcscc",
+        68 => "arm_aapcs_vfpcc",
+        69 => "msp430_intrcc",
+        71 => "ptx_kernel",
+        72 => "ptx_device",
+        78 => "x86_64_sysvcc",
+        79 => "x86_64_win64cc",
+        75 => "spir_func",
+        76 => "spir_kernel",
+        _ => {
+            out.push_str("cc");
+            push_u64(out, cc);
+            return;
+        }
+    };
+    out.push_str(s);
+}
+
+/// Writes the linkage keyword with its trailing space (nothing for external).
+pub fn write_linkage(out: &mut String, code: u8) {
+    let l = dxil_ir::decode_linkage(u64::from(code)).unwrap_or(Linkage::External);
+    let k = l.keyword();
+    if !k.is_empty() {
+        out.push_str(k);
+        out.push(' ');
+    }
+}
+
+/// Writes visibility and DLL storage keywords with trailing spaces.
+pub fn write_visibility_dll(out: &mut String, visibility: u8, dll: u8) {
+    match visibility {
+        1 => out.push_str("hidden "),
+        2 => out.push_str("protected "),
+        _ => {}
+    }
+    match dll {
+        1 => out.push_str("dllimport "),
+        2 => out.push_str("dllexport "),
+        _ => {}
+    }
+}
+
+/// A block's predecessors in LLVM's use-list order: the terminators that branch to it, the
+/// most recently read first, one entry per branch operand.
+fn predecessors(body: &Body) -> Vec<Vec<Block>> {
+    let mut preds: Vec<Vec<Block>> = vec![Vec::new(); body.blocks.len()];
+    for (b, block) in body.blocks.iter().enumerate() {
+        let Some(from) = Block::from_index(b) else {
+            continue;
+        };
+        for &i in &block.insts {
+            let Some(inst) = body.inst(i) else { continue };
+            let mut add = |t: Block| {
+                if let Some(p) = preds.get_mut(t.index()) {
+                    p.push(from);
+                }
+            };
+            // Uses are created in operand-initialisation order.
+            match &inst.kind {
+                InstKind::Br { target } => add(*target),
+                InstKind::CondBr {
+                    if_true, if_false, ..
+                } => {
+                    add(*if_false);
+                    add(*if_true);
+                }
+                InstKind::Switch { default, cases, .. } => {
+                    add(*default);
+                    for (_, t) in cases.iter() {
+                        add(*t);
+                    }
+                }
+                InstKind::IndirectBr { dests, .. } => dests.iter().for_each(|d| add(*d)),
+                InstKind::Invoke { normal, unwind, .. } => {
+                    add(*normal);
+                    add(*unwind);
+                }
+                _ => {}
+            }
+        }
+    }
+    for p in &mut preds {
+        p.reverse();
+    }
+    preds
+}
+
+/// Pads the current line to column `col` with at least one space (`PadToColumn`).
+fn pad_to_column(out: &mut String, col: usize) {
+    let line_start = out.rfind('\n').map_or(0, |p| p + 1);
+    let cur = out[line_start..].chars().count();
+    let n = col.saturating_sub(cur).max(1);
+    for _ in 0..n {
+        out.push(' ');
+    }
+}
+
+fn align_of(log2p1: u64) -> u64 {
+    if log2p1 == 0 || log2p1 > 63 {
+        0
+    } else {
+        1u64 << (log2p1 - 1)
+    }
+}
+
+impl<'m> Printer<'m> {
+    /// Prints one function (`printFunction`).
+    pub fn print_function(&mut self, index: usize) {
+        let m: &'m Module = self.m;
+        let Some(f) = m.functions.get(index) else {
+            return;
+        };
+        self.out.push('\n');
+        let list = self
+            .lists
+            .get((f.attributes as usize).wrapping_sub(1))
+            .cloned();
+        let fn_set = fn_attrs(&self.lists, f.attributes).map(|s| s.to_vec());
+        if let Some(set) = &fn_set {
+            let shown: Vec<_> = set
+                .iter()
+                .filter(|a| !matches!(a, dxil_ir::Attribute::String { .. }))
+                .cloned()
+                .collect();
+            if !shown.is_empty() {
+                self.out.push_str("; Function Attrs: ");
+                write_attrs(self.out, &shown, false);
+                self.out.push('\n');
+            }
+        }
+        let is_decl = f.body.is_none();
+        self.out
+            .push_str(if is_decl { "declare " } else { "define " });
+        write_linkage(self.out, f.common.linkage);
+        write_visibility_dll(self.out, f.common.visibility, f.common.dll_storage);
+        if f.calling_conv != 0 {
+            write_calling_conv(self.out, u64::from(f.calling_conv));
+            self.out.push(' ');
+        }
+        let (ret, params, vararg) = match m.ty(f.fn_ty) {
+            Some(TypeData::Function {
+                ret,
+                params,
+                vararg,
+            }) => (Some(*ret), &params[..], *vararg),
+            _ => (None, &[][..], false),
+        };
+        if let Some(l) = &list {
+            let r = l.at(0);
+            if !r.is_empty() {
+                write_attrs(self.out, r, false);
+                self.out.push(' ');
+            }
+        }
+        match ret {
+            Some(r) => self.write_type(r),
+            None => self.out.push_str("<badtype>"),
+        }
+        self.out.push(' ');
+        self.write_value(
+            ValueRef::Function(dxil_ir::Function::from_index(index).unwrap_or_default()),
+            0,
+        );
+        self.out.push('(');
+        self.body = f.body.as_ref();
+        self.fslots = match &f.body {
+            Some(b) => FnSlots::new(b),
+            None => FnSlots::default(),
+        };
+        for (i, &pt) in params.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.write_type(pt);
+            if let Some(l) = &list {
+                let a = l.at(i as u32 + 1);
+                if !a.is_empty() {
+                    self.out.push(' ');
+                    write_attrs(self.out, a, false);
+                }
+            }
+            if let Some(body) = &f.body {
+                if let Some(arg) = body.args.get(i) {
+                    if named(&arg.name) {
+                        self.out.push(' ');
+                        write_name(
+                            self.out,
+                            Some('%'),
+                            arg.name.as_deref().unwrap_or("").as_bytes(),
+                        );
+                    }
+                }
+            }
+        }
+        if vararg {
+            if !params.is_empty() {
+                self.out.push_str(", ");
+            }
+            self.out.push_str("...");
+        }
+        self.out.push(')');
+        if f.common.unnamed_addr {
+            self.out.push_str(" unnamed_addr");
+        }
+        if let Some(set) = &fn_set {
+            if let Some(slot) = self.slots.attr_set_slot(set) {
+                self.out.push_str(" #");
+                push_u64(self.out, u64::from(slot));
+            }
+        }
+        if f.section != 0 {
+            if let Some(s) = m.section_names.get(f.section as usize - 1) {
+                self.out.push_str(" section \"");
+                write_escaped(self.out, s.as_bytes());
+                self.out.push('"');
+            }
+        }
+        if f.common.comdat != 0 {
+            self.write_comdat(f.common.comdat, f.common.name.as_deref(), false);
+        }
+        let align = align_of(u64::from(f.align_log2p1));
+        if align != 0 {
+            self.out.push_str(" align ");
+            push_u64(self.out, align);
+        }
+        if f.gc != 0 {
+            if let Some(g) = m.gc_names.get(f.gc as usize - 1) {
+                self.out.push_str(" gc \"");
+                self.out.push_str(g);
+                self.out.push('"');
+            }
+        }
+        if let Some(p) = f.prefix {
+            self.out.push_str(" prefix ");
+            self.write_typed_value(p, 0);
+        }
+        if let Some(p) = f.prologue {
+            self.out.push_str(" prologue ");
+            self.write_typed_value(p, 0);
+        }
+        if let Some(p) = f.personality {
+            self.out.push_str(" personality ");
+            self.write_typed_value(p, 0);
+        }
+        let mut atts = f.attachments.clone();
+        sort_attachments(m, &mut atts);
+        for (k, md) in atts {
+            self.out.push_str(" !");
+            write_metadata_identifier(self.out, kind_name(m, k).unwrap_or("").as_bytes());
+            self.out.push(' ');
+            self.write_node_ref(NodeRef::Arena(md));
+        }
+        match &f.body {
+            None => self.out.push('\n'),
+            Some(body) => {
+                self.out.push_str(" {");
+                let preds = predecessors(body);
+                for (b, block) in body.blocks.iter().enumerate() {
+                    self.print_block(body, b, block, &preds);
+                }
+                self.out.push_str("}\n");
+            }
+        }
+        self.body = None;
+        self.fslots = FnSlots::default();
+    }
+
+    /// Writes ` comdat` or ` comdat($name)` (`, comdat` for globals).
+    pub fn write_comdat(&mut self, comdat: u32, name: Option<&str>, global: bool) {
+        let Some((_, cname)) = self.m.comdats.get(comdat as usize - 1) else {
+            return;
+        };
+        if global {
+            self.out.push(',');
+        }
+        self.out.push_str(" comdat");
+        if name != Some(cname.as_str()) {
+            self.out.push('(');
+            write_name(self.out, Some('$'), cname.as_bytes());
+            self.out.push(')');
+        }
+    }
+
+    fn print_block(
+        &mut self,
+        body: &Body,
+        b: usize,
+        block: &dxil_ir::BlockData,
+        preds: &[Vec<Block>],
+    ) {
+        let bpreds: &[Block] = preds.get(b).map(|p| p.as_slice()).unwrap_or(&[]);
+        if named(&block.name) {
+            self.out.push('\n');
+            write_name(
+                self.out,
+                None,
+                block.name.as_deref().unwrap_or("").as_bytes(),
+            );
+            self.out.push(':');
+        } else if !bpreds.is_empty() {
+            self.out.push_str("\n; <label>:");
+            match self
+                .fslots
+                .blocks
+                .get(b)
+                .copied()
+                .filter(|s| *s != u32::MAX)
+            {
+                Some(s) => push_u64(self.out, u64::from(s)),
+                None => self.out.push_str("<badref>"),
+            }
+        }
+        if b != 0 {
+            pad_to_column(self.out, 50);
+            self.out.push(';');
+            if bpreds.is_empty() {
+                self.out.push_str(" No predecessors!");
+            } else {
+                self.out.push_str(" preds = ");
+                for (i, &p) in bpreds.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.write_block_ref(p);
+                }
+            }
+        }
+        self.out.push('\n');
+        for &i in &block.insts {
+            if let Some(inst) = body.inst(i) {
+                self.print_inst(i, inst);
+            }
+            self.out.push('\n');
+        }
+    }
+
+    fn print_inst(&mut self, id: Inst, inst: &InstData) {
+        let m = self.m;
+        self.out.push_str("  ");
+        if named(&inst.name) {
+            write_name(
+                self.out,
+                Some('%'),
+                inst.name.as_deref().unwrap_or("").as_bytes(),
+            );
+            self.out.push_str(" = ");
+        } else if inst.ty.is_some() {
+            match self
+                .fslots
+                .insts
+                .get(id.index())
+                .copied()
+                .filter(|s| *s != u32::MAX)
+            {
+                Some(s) => {
+                    self.out.push('%');
+                    push_u64(self.out, u64::from(s));
+                    self.out.push_str(" = ");
+                }
+                None => self.out.push_str("<badref> = "),
+            }
+        }
+        if let InstKind::Call { cc_field, .. } = &inst.kind {
+            if cc_field & (1 << 14) != 0 {
+                self.out.push_str("musttail ");
+            } else if cc_field & 1 != 0 {
+                self.out.push_str("tail ");
+            }
+        }
+        self.out.push_str(opcode_name(&inst.kind));
+        match &inst.kind {
+            InstKind::Load {
+                atomic: Some(_), ..
+            }
+            | InstKind::Store {
+                atomic: Some(_), ..
+            } => self.out.push_str(" atomic"),
+            InstKind::CmpXchg { weak: true, .. } => self.out.push_str(" weak"),
+            _ => {}
+        }
+        if matches!(
+            &inst.kind,
+            InstKind::Load { volatile: true, .. }
+                | InstKind::Store { volatile: true, .. }
+                | InstKind::CmpXchg { volatile: true, .. }
+                | InstKind::AtomicRmw { volatile: true, .. }
+        ) {
+            self.out.push_str(" volatile");
+        }
+        self.write_optimization_info(inst);
+        match &inst.kind {
+            InstKind::Cmp { predicate, .. } => {
+                self.out.push(' ');
+                self.out.push_str(predicate_text(*predicate));
+            }
+            InstKind::AtomicRmw { op, .. } => self.out.push_str(rmw_text(*op)),
+            _ => {}
+        }
+        self.write_inst_operands(inst);
+        // Atomic orderings and alignment.
+        match &inst.kind {
+            InstKind::Load {
+                align_log2p1,
+                atomic,
+                ..
+            }
+            | InstKind::Store {
+                align_log2p1,
+                atomic,
+                ..
+            } => {
+                if let Some(a) = atomic {
+                    self.write_atomic(a.ordering, a.scope);
+                }
+                let al = align_of(u64::from(*align_log2p1));
+                if al != 0 {
+                    self.out.push_str(", align ");
+                    push_u64(self.out, al);
+                }
+            }
+            InstKind::CmpXchg {
+                success,
+                failure,
+                scope,
+                ..
+            } => {
+                if *scope == 0 {
+                    self.out.push_str(" singlethread");
+                }
+                self.out.push_str(ordering_text(*success));
+                self.out.push_str(ordering_text(*failure));
+            }
+            InstKind::AtomicRmw {
+                ordering, scope, ..
+            }
+            | InstKind::Fence { ordering, scope } => self.write_atomic(*ordering, *scope),
+            _ => {}
+        }
+        // Metadata attachments: the debug location first, then by kind.
+        if let Some(dl) = &inst.debug_loc {
+            if let Some(n) = self.slots.find_loc(dl) {
+                self.out.push_str(", !dbg ");
+                self.write_node_ref(n);
+            }
+        }
+        let mut atts = inst.attachments.clone();
+        sort_attachments(m, &mut atts);
+        for (k, md) in atts {
+            self.out.push_str(", !");
+            write_metadata_identifier(self.out, kind_name(m, k).unwrap_or("").as_bytes());
+            self.out.push(' ');
+            self.write_node_ref(NodeRef::Arena(md));
+        }
+        self.write_info_comment(inst);
+    }
+
+    fn write_atomic(&mut self, ordering: u8, scope: u8) {
+        if ordering == 0 {
+            return;
+        }
+        if scope == 0 {
+            self.out.push_str(" singlethread");
+        }
+        self.out.push_str(ordering_text(ordering));
+    }
+
+    fn write_optimization_info(&mut self, inst: &InstData) {
+        use dxil_ir::BinOp as B;
+        let (fp, flags) = match &inst.kind {
+            InstKind::Binary { op, flags, .. } => match op {
+                B::FAdd | B::FSub | B::FMul | B::FDiv | B::FRem => (true, *flags),
+                B::Add | B::Sub | B::Mul | B::Shl => {
+                    if flags & 1 != 0 {
+                        self.out.push_str(" nuw");
+                    }
+                    if flags & 2 != 0 {
+                        self.out.push_str(" nsw");
+                    }
+                    return;
+                }
+                B::UDiv | B::SDiv | B::LShr | B::AShr => {
+                    if flags & 1 != 0 {
+                        self.out.push_str(" exact");
+                    }
+                    return;
+                }
+                _ => return,
+            },
+            InstKind::Cmp {
+                predicate, flags, ..
+            } if *predicate < 32 => (true, *flags),
+            InstKind::Gep { inbounds: true, .. } => {
+                self.out.push_str(" inbounds");
+                return;
+            }
+            _ => return,
+        };
+        if !fp {
+            return;
+        }
+        if flags & FastMath::UNSAFE_ALGEBRA != 0 {
+            self.out.push_str(" fast");
+            return;
+        }
+        if flags & FastMath::NO_NANS != 0 {
+            self.out.push_str(" nnan");
+        }
+        if flags & FastMath::NO_INFS != 0 {
+            self.out.push_str(" ninf");
+        }
+        if flags & FastMath::NO_SIGNED_ZEROS != 0 {
+            self.out.push_str(" nsz");
+        }
+        if flags & FastMath::ALLOW_RECIPROCAL != 0 {
+            self.out.push_str(" arcp");
+        }
+    }
+
+    fn typed_block(&mut self, b: Block) {
+        self.out.push_str("label ");
+        self.write_block_ref(b);
+    }
+
+    fn write_inst_operands(&mut self, inst: &InstData) {
+        let m = self.m;
+        match &inst.kind {
+            InstKind::CondBr {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                self.out.push(' ');
+                self.write_typed_value(*cond, 0);
+                self.out.push_str(", ");
+                self.typed_block(*if_true);
+                self.out.push_str(", ");
+                self.typed_block(*if_false);
+            }
+            InstKind::Br { target } => {
+                self.out.push(' ');
+                self.typed_block(*target);
+            }
+            InstKind::Switch {
+                cond,
+                default,
+                cases,
+                ..
+            } => {
+                self.out.push(' ');
+                self.write_typed_value(*cond, 0);
+                self.out.push_str(", ");
+                self.typed_block(*default);
+                self.out.push_str(" [");
+                for (v, t) in cases.iter() {
+                    self.out.push_str("\n    ");
+                    self.write_typed_value(*v, 0);
+                    self.out.push_str(", ");
+                    self.typed_block(*t);
+                }
+                self.out.push_str("\n  ]");
+            }
+            InstKind::IndirectBr { addr, dests, .. } => {
+                self.out.push(' ');
+                self.write_typed_value(*addr, 0);
+                self.out.push_str(", [");
+                for (i, d) in dests.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.typed_block(*d);
+                }
+                self.out.push(']');
+            }
+            InstKind::Phi { incoming } => {
+                self.out.push(' ');
+                self.write_opt_type(inst.ty);
+                self.out.push(' ');
+                for (i, (v, b)) in incoming.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.out.push_str("[ ");
+                    self.write_value(*v, 0);
+                    self.out.push_str(", ");
+                    self.write_block_ref(*b);
+                    self.out.push_str(" ]");
+                }
+            }
+            InstKind::ExtractValue { aggregate, indices } => {
+                self.out.push(' ');
+                self.write_typed_value(*aggregate, 0);
+                for i in indices.iter() {
+                    self.out.push_str(", ");
+                    push_u64(self.out, u64::from(*i));
+                }
+            }
+            InstKind::InsertValue {
+                aggregate,
+                value,
+                indices,
+            } => {
+                self.out.push(' ');
+                self.write_typed_value(*aggregate, 0);
+                self.out.push_str(", ");
+                self.write_typed_value(*value, 0);
+                for i in indices.iter() {
+                    self.out.push_str(", ");
+                    push_u64(self.out, u64::from(*i));
+                }
+            }
+            InstKind::LandingPad { cleanup, clauses } => {
+                self.out.push(' ');
+                self.write_opt_type(inst.ty);
+                if *cleanup || !clauses.is_empty() {
+                    self.out.push('\n');
+                }
+                if *cleanup {
+                    self.out.push_str("          cleanup");
+                }
+                for (i, (kind, v)) in clauses.iter().enumerate() {
+                    if i != 0 || *cleanup {
+                        self.out.push('\n');
+                    }
+                    self.out.push_str(if *kind == 0 {
+                        "          catch "
+                    } else {
+                        "          filter "
+                    });
+                    self.write_typed_value(*v, 0);
+                }
+            }
+            InstKind::Ret { value: None } => self.out.push_str(" void"),
+            InstKind::Call {
+                attributes,
+                cc_field,
+                fn_ty,
+                callee,
+                args,
+            } => {
+                // LLVM keeps the convention in 13 bits of the call's subclass data; the
+                // explicit-type flag shifted into bit 14 by the reader is lost there.
+                let cc = ((cc_field & !(1u64 << 14)) >> 1) & 0x1fff;
+                self.write_call(*attributes, cc, *fn_ty, *callee, args);
+            }
+            InstKind::Invoke {
+                attributes,
+                cc_field,
+                normal,
+                unwind,
+                fn_ty,
+                callee,
+                args,
+            } => {
+                let cc = (cc_field & !(1u64 << 13)) & 0x7fff;
+                self.write_call(*attributes, cc, *fn_ty, *callee, args);
+                self.out.push_str("\n          to ");
+                self.typed_block(*normal);
+                self.out.push_str(" unwind ");
+                self.typed_block(*unwind);
+            }
+            InstKind::Alloca {
+                allocated_ty,
+                size_ty,
+                size,
+                align_field,
+            } => {
+                self.out.push(' ');
+                if align_field & (1 << 5) != 0 {
+                    self.out.push_str("inalloca ");
+                }
+                self.write_type(*allocated_ty);
+                let is_one = match size {
+                    ValueRef::Const(c) => matches!(
+                        m.constant(*c).map(|d| &d.kind),
+                        Some(dxil_ir::ConstKind::Int(1))
+                    ),
+                    _ => false,
+                };
+                let is_i32 = matches!(m.ty(*size_ty), Some(TypeData::Int(32)));
+                if !is_one || !is_i32 {
+                    self.out.push_str(", ");
+                    self.write_typed_value(*size, 0);
+                }
+                let al = align_of(align_field & 31);
+                if al != 0 {
+                    self.out.push_str(", align ");
+                    push_u64(self.out, al);
+                }
+            }
+            InstKind::Cast { value, .. } => {
+                self.out.push(' ');
+                self.write_typed_value(*value, 0);
+                self.out.push_str(" to ");
+                self.write_opt_type(inst.ty);
+            }
+            InstKind::VaArg { valist, .. } => {
+                self.out.push(' ');
+                self.write_typed_value(*valist, 0);
+                self.out.push_str(", ");
+                self.write_opt_type(inst.ty);
+            }
+            InstKind::Unreachable | InstKind::Fence { .. } => {}
+            _ => self.write_generic_operands(inst),
+        }
+    }
+
+    fn write_opt_type(&mut self, ty: Option<Type>) {
+        match ty {
+            Some(t) => self.write_type(t),
+            None => self.out.push_str("void"),
+        }
+    }
+
+    /// The "print the normal way" branch: one type for all operands when they agree.
+    fn write_generic_operands(&mut self, inst: &InstData) {
+        let mut ops: Vec<ValueRef> = Vec::with_capacity(4);
+        crate::operands::llvm_operand_order(&inst.kind, |v| ops.push(v));
+        let Some(&first) = ops.first() else {
+            return;
+        };
+        match &inst.kind {
+            InstKind::Gep { source_ty, .. } => {
+                self.out.push(' ');
+                self.write_type(*source_ty);
+                self.out.push(',');
+            }
+            InstKind::Load { .. } => {
+                self.out.push(' ');
+                self.write_opt_type(inst.ty);
+                self.out.push(',');
+            }
+            _ => {}
+        }
+        let print_all = matches!(
+            inst.kind,
+            InstKind::Select { .. }
+                | InstKind::Store { .. }
+                | InstKind::ShuffleVector { .. }
+                | InstKind::Ret { .. }
+        ) || {
+            let t0 = self.op_type_key(first);
+            ops[1..].iter().any(|&o| self.op_type_key(o) != t0)
+        };
+        if !print_all {
+            self.out.push(' ');
+            match self.value_type(first) {
+                Some(t) if !matches!(first, ValueRef::Metadata(_)) => self.write_type(t),
+                _ => self.out.push_str("metadata"),
+            }
+        }
+        self.out.push(' ');
+        for (i, &o) in ops.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if print_all {
+                self.write_typed_value(o, 0);
+            } else {
+                self.write_value(o, 0);
+            }
+        }
+    }
+
+    fn op_type_key(&self, v: ValueRef) -> Option<Type> {
+        match v {
+            ValueRef::Metadata(_) => None,
+            _ => self.value_type(v),
+        }
+    }
+
+    fn write_call(
+        &mut self,
+        attributes: u32,
+        cc: u64,
+        fn_ty: Type,
+        callee: ValueRef,
+        args: &[ValueRef],
+    ) {
+        let m = self.m;
+        if cc != 0 {
+            self.out.push(' ');
+            write_calling_conv(self.out, cc);
+        }
+        let list = self
+            .lists
+            .get((attributes as usize).wrapping_sub(1))
+            .cloned();
+        if let Some(l) = &list {
+            let r = l.at(0);
+            if !r.is_empty() {
+                self.out.push(' ');
+                write_attrs(self.out, r, false);
+            }
+        }
+        self.out.push(' ');
+        match m.ty(fn_ty) {
+            Some(TypeData::Function {
+                ret, vararg: false, ..
+            }) => self.write_type(*ret),
+            _ => self.write_type(fn_ty),
+        }
+        self.out.push(' ');
+        self.write_value(callee, 0);
+        self.out.push('(');
+        for (i, &a) in args.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            if let ValueRef::Metadata(_) = a {
+                self.out.push_str("metadata");
+            } else {
+                match self.value_type(a) {
+                    Some(t) => self.write_type(t),
+                    None => self.out.push_str("<badtype>"),
+                }
+            }
+            if let Some(l) = &list {
+                let at = l.at(i as u32 + 1);
+                if !at.is_empty() {
+                    self.out.push(' ');
+                    write_attrs(self.out, at, false);
+                }
+            }
+            self.out.push(' ');
+            self.write_value(a, 0);
+        }
+        self.out.push(')');
+        if let Some(l) = &list {
+            let fa = l.at(FUNCTION_INDEX);
+            if !fa.is_empty() {
+                if let Some(slot) = self.slots.attr_set_slot(fa) {
+                    self.out.push_str(" #");
+                    push_u64(self.out, u64::from(slot));
+                }
+            }
+        }
+    }
+}
+
+/// The LLVM opcode name of an instruction.
+pub fn opcode_name(k: &InstKind) -> &'static str {
+    match k {
+        InstKind::Binary { op, .. } => op.mnemonic(),
+        InstKind::Cast { op, .. } => op.mnemonic(),
+        InstKind::Gep { .. } => "getelementptr",
+        InstKind::Select { .. } => "select",
+        InstKind::ExtractElement { .. } => "extractelement",
+        InstKind::InsertElement { .. } => "insertelement",
+        InstKind::ShuffleVector { .. } => "shufflevector",
+        InstKind::Cmp { predicate, .. } => {
+            if *predicate < 32 {
+                "fcmp"
+            } else {
+                "icmp"
+            }
+        }
+        InstKind::Ret { .. } => "ret",
+        InstKind::Br { .. } | InstKind::CondBr { .. } => "br",
+        InstKind::Switch { .. } => "switch",
+        InstKind::IndirectBr { .. } => "indirectbr",
+        InstKind::Invoke { .. } => "invoke",
+        InstKind::Resume { .. } => "resume",
+        InstKind::Unreachable => "unreachable",
+        InstKind::Phi { .. } => "phi",
+        InstKind::Alloca { .. } => "alloca",
+        InstKind::Load { .. } => "load",
+        InstKind::Store { .. } => "store",
+        InstKind::CmpXchg { .. } => "cmpxchg",
+        InstKind::AtomicRmw { .. } => "atomicrmw",
+        InstKind::Fence { .. } => "fence",
+        InstKind::Call { .. } => "call",
+        InstKind::VaArg { .. } => "va_arg",
+        InstKind::ExtractValue { .. } => "extractvalue",
+        InstKind::InsertValue { .. } => "insertvalue",
+        InstKind::LandingPad { .. } => "landingpad",
+    }
+}

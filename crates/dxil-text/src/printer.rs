@@ -1,0 +1,198 @@
+//! The printer state: the module, its type names and slots, the output, and the numbering of
+//! the function being printed.
+
+use dxil_ir::{Body, Module, Type, ValueRef};
+
+use crate::attrs::ListAttrs;
+use crate::names::write_name;
+use crate::slots::Slots;
+use crate::types::{push_u64, TypeNames};
+
+/// Local slot numbers of one function (`%0`, `%1`, ...; `u32::MAX`: named or void).
+#[derive(Default)]
+pub struct FnSlots {
+    /// By argument index.
+    pub args: Vec<u32>,
+    /// By block index.
+    pub blocks: Vec<u32>,
+    /// By instruction index.
+    pub insts: Vec<u32>,
+}
+
+impl FnSlots {
+    /// Numbers a body: unnamed arguments, then per block the block (when unnamed) and its
+    /// unnamed non-void instructions (`SlotTracker::processFunction`).
+    pub fn new(body: &Body) -> FnSlots {
+        let mut s = FnSlots {
+            args: vec![u32::MAX; body.args.len()],
+            blocks: vec![u32::MAX; body.blocks.len()],
+            insts: vec![u32::MAX; body.insts.len()],
+        };
+        let mut next = 0u32;
+        for (i, a) in body.args.iter().enumerate() {
+            if !named(&a.name) {
+                s.args[i] = next;
+                next += 1;
+            }
+        }
+        for (b, block) in body.blocks.iter().enumerate() {
+            if !named(&block.name) {
+                s.blocks[b] = next;
+                next += 1;
+            }
+            for &i in &block.insts {
+                let Some(inst) = body.inst(i) else { continue };
+                if inst.ty.is_some() && !named(&inst.name) {
+                    if let Some(slot) = s.insts.get_mut(i.index()) {
+                        *slot = next;
+                        next += 1;
+                    }
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Whether an optional name is a real (non-empty) name.
+pub fn named(n: &Option<String>) -> bool {
+    n.as_deref().is_some_and(|s| !s.is_empty())
+}
+
+/// The printer.
+pub struct Printer<'m> {
+    /// The module.
+    pub m: &'m Module,
+    /// Output.
+    pub out: &'m mut String,
+    /// Struct names and numbers.
+    pub types: TypeNames,
+    /// Module-wide slots.
+    pub slots: Slots,
+    /// Attribute lists, merged and sorted.
+    pub lists: Vec<ListAttrs>,
+    /// The body being printed.
+    pub body: Option<&'m Body>,
+    /// Its slots.
+    pub fslots: FnSlots,
+}
+
+impl<'m> Printer<'m> {
+    /// Writes a type.
+    pub fn write_type(&mut self, ty: Type) {
+        self.types.write(self.m, self.out, ty);
+    }
+
+    /// The type of a value in the current function.
+    pub fn value_type(&self, v: ValueRef) -> Option<Type> {
+        self.m.value_type(self.body, v)
+    }
+
+    /// Writes `type value`.
+    pub fn write_typed_value(&mut self, v: ValueRef, depth: u32) {
+        if let ValueRef::Metadata(_) = v {
+            self.out.push_str("metadata ");
+        } else {
+            match self.value_type(v) {
+                Some(t) => self.write_type(t),
+                None => self.out.push_str("<badtype>"),
+            }
+            self.out.push(' ');
+        }
+        self.write_value(v, depth);
+    }
+
+    /// Writes a value as an operand (`WriteAsOperandInternal`).
+    pub fn write_value(&mut self, v: ValueRef, depth: u32) {
+        let m = self.m;
+        match v {
+            ValueRef::Global(g) => {
+                let gv = m.globals.get(g.index());
+                let slot = self.slots.global_slots.get(g.index()).copied();
+                self.write_global_name(gv.and_then(|x| x.common.name.as_deref()), slot);
+            }
+            ValueRef::Function(f) => {
+                let fv = m.functions.get(f.index());
+                let slot = self.slots.function_slots.get(f.index()).copied();
+                self.write_global_name(fv.and_then(|x| x.common.name.as_deref()), slot);
+            }
+            ValueRef::Alias(a) => {
+                let av = m.aliases.get(a.index());
+                let slot = self.slots.alias_slots.get(a.index()).copied();
+                self.write_global_name(av.and_then(|x| x.common.name.as_deref()), slot);
+            }
+            ValueRef::Const(c) => self.write_constant(c, depth),
+            ValueRef::Arg(a) => {
+                let name = self
+                    .body
+                    .and_then(|b| b.args.get(a.index()))
+                    .and_then(|x| x.name.as_deref());
+                let slot = self.fslots.args.get(a.index()).copied();
+                self.write_local_name(name, slot);
+            }
+            ValueRef::Inst(i) => {
+                let name = self
+                    .body
+                    .and_then(|b| b.inst(i))
+                    .and_then(|x| x.name.as_deref());
+                let slot = self.fslots.insts.get(i.index()).copied();
+                self.write_local_name(name, slot);
+            }
+            ValueRef::Metadata(md) => self.write_md_operand(md, true),
+        }
+    }
+
+    fn write_global_name(&mut self, name: Option<&str>, slot: Option<u32>) {
+        match name.filter(|n| !n.is_empty()) {
+            Some(n) => write_name(self.out, Some('@'), n.as_bytes()),
+            None => match slot.filter(|s| *s != u32::MAX) {
+                Some(s) => {
+                    self.out.push('@');
+                    push_u64(self.out, u64::from(s));
+                }
+                None => self.out.push_str("<badref>"),
+            },
+        }
+    }
+
+    /// Writes `%name` or `%slot`.
+    pub fn write_local_name(&mut self, name: Option<&str>, slot: Option<u32>) {
+        match name.filter(|n| !n.is_empty()) {
+            Some(n) => write_name(self.out, Some('%'), n.as_bytes()),
+            None => match slot.filter(|s| *s != u32::MAX) {
+                Some(s) => {
+                    self.out.push('%');
+                    push_u64(self.out, u64::from(s));
+                }
+                None => self.out.push_str("<badref>"),
+            },
+        }
+    }
+
+    /// Writes a block reference (`%name` / `%N`) of the current function.
+    pub fn write_block_ref(&mut self, b: dxil_ir::Block) {
+        let name = self
+            .body
+            .and_then(|body| body.block(b))
+            .and_then(|x| x.name.as_deref());
+        let slot = self.fslots.blocks.get(b.index()).copied();
+        self.write_local_name(name, slot);
+    }
+
+    /// Writes a block of another function (for `blockaddress`).
+    pub fn write_foreign_block(&mut self, f: dxil_ir::Function, b: dxil_ir::Block) {
+        let Some(body) = self
+            .m
+            .functions
+            .get(f.index())
+            .and_then(|f| f.body.as_ref())
+        else {
+            self.out.push_str("<badref>");
+            return;
+        };
+        let name = body.block(b).and_then(|x| x.name.as_deref());
+        let slots = FnSlots::new(body);
+        let slot = slots.blocks.get(b.index()).copied();
+        self.write_local_name(name, slot);
+    }
+}

@@ -1,0 +1,362 @@
+//! Slot numbers LLVM 3.7's `SlotTracker` gives for a module print: unnamed global values
+//! (`@0`), metadata nodes (`!0`), and function attribute sets (`#0`). Metadata nodes are
+//! numbered depth-first in the order the writer meets them: the operands of named metadata,
+//! then for each function its attachments, and for each instruction the nodes passed to
+//! `llvm.*` intrinsics and the nodes attached to it (`!dbg` first, then by kind).
+
+use std::collections::HashMap;
+
+use dxil_ir::{
+    Attribute, DebugLoc, FunctionData, InstKind, Metadata, MetadataData, Module, ValueRef,
+};
+
+use crate::attrs::{ListAttrs, FUNCTION_INDEX};
+use crate::mdwalk::{md_operands, MdOperand};
+
+/// A metadata node as the printer numbers it: an arena node, or a `DILocation` that LLVM
+/// creates for an instruction's debug location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NodeRef {
+    /// A node of [`Module::metadata`].
+    Arena(Metadata),
+    /// Entry of [`Slots::locs`].
+    Loc(u32),
+}
+
+/// The fields of a debug location node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LocKey {
+    /// Line.
+    pub line: u64,
+    /// Column (LLVM keeps 16 bits; larger columns become 0).
+    pub col: u64,
+    /// Scope.
+    pub scope: Option<Metadata>,
+    /// Inlined-at location.
+    pub inlined_at: Option<Metadata>,
+}
+
+/// Context kind ids LLVM 3.7 fixes (`LLVMContext` constructor).
+const FIXED_KINDS: [&str; 14] = [
+    "dbg",
+    "tbaa",
+    "prof",
+    "fpmath",
+    "range",
+    "tbaa.struct",
+    "invariant.load",
+    "alias.scope",
+    "noalias",
+    "nontemporal",
+    "llvm.mem.parallel_loop_access",
+    "nonnull",
+    "dereferenceable",
+    "dereferenceable_or_null",
+];
+
+/// The context kind id LLVM gives the bitcode kind `kind`: the fixed ids, then the module's
+/// kinds in table order.
+pub fn context_kind(m: &Module, kind: u32) -> u64 {
+    let Some(pos) = m.metadata_kinds.iter().position(|k| k.id == kind) else {
+        return u64::MAX;
+    };
+    let name = m.metadata_kinds[pos].name.as_str();
+    match FIXED_KINDS.iter().position(|k| *k == name) {
+        Some(i) => i as u64,
+        None => FIXED_KINDS.len() as u64 + pos as u64,
+    }
+}
+
+/// The name of bitcode kind `kind`.
+pub fn kind_name(m: &Module, kind: u32) -> Option<&str> {
+    m.metadata_kinds
+        .iter()
+        .find(|k| k.id == kind)
+        .map(|k| k.name.as_str())
+}
+
+/// Sorts attachments as `getAllMetadata` returns them (by context kind id), keeping the last
+/// attachment of a kind, and drops the debug-location kind (held apart) and attachments of
+/// non-nodes.
+pub fn sort_attachments(m: &Module, atts: &mut Vec<(u32, Metadata)>) {
+    // Later attachments of the same kind replace earlier ones.
+    let mut kept: Vec<(u64, u32, Metadata)> = Vec::with_capacity(atts.len());
+    for &(k, md) in atts.iter() {
+        if !crate::mdwalk::is_node(m, md) {
+            continue;
+        }
+        let ck = context_kind(m, k);
+        if ck == 0 {
+            continue;
+        }
+        match kept.iter_mut().find(|(c, _, _)| *c == ck) {
+            Some(e) => *e = (ck, k, md),
+            None => kept.push((ck, k, md)),
+        }
+    }
+    kept.sort_by_key(|(c, _, _)| *c);
+    atts.clear();
+    atts.extend(kept.into_iter().map(|(_, k, md)| (k, md)));
+}
+
+/// Module-wide slot numbers.
+pub struct Slots {
+    /// Slot of each arena metadata item (`u32::MAX`: none).
+    md_arena: Vec<u32>,
+    /// Slot of each debug-location node.
+    md_loc: Vec<u32>,
+    /// Nodes in slot order.
+    pub order: Vec<NodeRef>,
+    /// Debug-location nodes not in the arena.
+    pub locs: Vec<LocKey>,
+    loc_map: HashMap<LocKey, NodeRef>,
+    /// Attribute sets in slot order (the function attributes of a function or call).
+    pub attr_sets: Vec<Vec<Attribute>>,
+    /// Slots of unnamed globals, functions, aliases (`u32::MAX`: named).
+    pub global_slots: Vec<u32>,
+    /// As `global_slots`, for functions.
+    pub function_slots: Vec<u32>,
+    /// As `global_slots`, for aliases.
+    pub alias_slots: Vec<u32>,
+}
+
+fn has_name(n: &Option<String>) -> bool {
+    n.as_deref().is_some_and(|s| !s.is_empty())
+}
+
+impl Slots {
+    /// Numbers everything the module print refers to.
+    pub fn new(m: &Module, lists: &[ListAttrs]) -> Slots {
+        let mut s = Slots {
+            md_arena: vec![u32::MAX; m.metadata.len()],
+            md_loc: Vec::new(),
+            order: Vec::new(),
+            locs: Vec::new(),
+            loc_map: HashMap::new(),
+            attr_sets: Vec::new(),
+            global_slots: vec![u32::MAX; m.globals.len()],
+            function_slots: vec![u32::MAX; m.functions.len()],
+            alias_slots: vec![u32::MAX; m.aliases.len()],
+        };
+        // Existing location nodes that are not distinct are the ones LLVM's uniquing returns
+        // for an equal debug location.
+        for (i, d) in m.metadata.iter().enumerate() {
+            if let MetadataData::Location(l) = d {
+                if !l.distinct {
+                    let key = LocKey {
+                        line: l.line,
+                        col: l.column,
+                        scope: Some(l.scope),
+                        inlined_at: l.inlined_at,
+                    };
+                    if let Some(id) = Metadata::from_index(i) {
+                        s.loc_map.entry(key).or_insert(NodeRef::Arena(id));
+                    }
+                }
+            }
+        }
+        let mut next = 0u32;
+        for (i, g) in m.globals.iter().enumerate() {
+            if !has_name(&g.common.name) {
+                s.global_slots[i] = next;
+                next += 1;
+            }
+        }
+        for (i, a) in m.aliases.iter().enumerate() {
+            if !has_name(&a.common.name) {
+                s.alias_slots[i] = next;
+                next += 1;
+            }
+        }
+        for nm in &m.named_metadata {
+            for &md in &nm.operands {
+                s.create_md(m, NodeRef::Arena(md));
+            }
+        }
+        for (i, f) in m.functions.iter().enumerate() {
+            if !has_name(&f.common.name) {
+                s.function_slots[i] = next;
+                next += 1;
+            }
+            if let Some(set) = fn_attrs(lists, f.attributes) {
+                s.create_attr_set(set);
+            }
+        }
+        for f in &m.functions {
+            s.process_function(m, lists, f);
+        }
+        s
+    }
+
+    fn process_function(&mut self, m: &Module, lists: &[ListAttrs], f: &FunctionData) {
+        let mut atts = f.attachments.clone();
+        sort_attachments(m, &mut atts);
+        for (_, md) in atts {
+            self.create_md(m, NodeRef::Arena(md));
+        }
+        let Some(body) = &f.body else {
+            return;
+        };
+        for block in &body.blocks {
+            for &i in &block.insts {
+                let Some(inst) = body.inst(i) else { continue };
+                if let InstKind::Call { callee, args, .. } = &inst.kind {
+                    if is_intrinsic(m, *callee) {
+                        for a in args.iter() {
+                            if let ValueRef::Metadata(md) = a {
+                                if crate::mdwalk::is_node(m, *md) {
+                                    self.create_md(m, NodeRef::Arena(*md));
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(dl) = &inst.debug_loc {
+                    let n = self.loc_node(dl);
+                    self.create_md(m, n);
+                }
+                let mut atts = inst.attachments.clone();
+                sort_attachments(m, &mut atts);
+                for (_, md) in atts {
+                    self.create_md(m, NodeRef::Arena(md));
+                }
+            }
+        }
+        for block in &body.blocks {
+            for &i in &block.insts {
+                let Some(inst) = body.inst(i) else { continue };
+                let attrs = match &inst.kind {
+                    InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } => {
+                        *attributes
+                    }
+                    _ => continue,
+                };
+                if let Some(set) = fn_attrs(lists, attrs) {
+                    self.create_attr_set(set);
+                }
+            }
+        }
+    }
+
+    /// The node LLVM uses for a debug location.
+    pub fn loc_node(&mut self, dl: &DebugLoc) -> NodeRef {
+        let key = loc_key(dl);
+        if let Some(&n) = self.loc_map.get(&key) {
+            return n;
+        }
+        let n = NodeRef::Loc(self.locs.len() as u32);
+        self.locs.push(key);
+        self.md_loc.push(u32::MAX);
+        self.loc_map.insert(key, n);
+        n
+    }
+
+    /// The node of an already-numbered debug location.
+    pub fn find_loc(&self, dl: &DebugLoc) -> Option<NodeRef> {
+        self.loc_map.get(&loc_key(dl)).copied()
+    }
+
+    fn slot_mut(&mut self, n: NodeRef) -> Option<&mut u32> {
+        match n {
+            NodeRef::Arena(id) => self.md_arena.get_mut(id.index()),
+            NodeRef::Loc(i) => self.md_loc.get_mut(i as usize),
+        }
+    }
+
+    /// The slot of a node (`None`: never numbered).
+    pub fn md_slot(&self, n: NodeRef) -> Option<u32> {
+        let s = match n {
+            NodeRef::Arena(id) => self.md_arena.get(id.index()),
+            NodeRef::Loc(i) => self.md_loc.get(i as usize),
+        };
+        s.copied().filter(|&s| s != u32::MAX)
+    }
+
+    /// `CreateMetadataSlot`: numbers `n` and, depth-first, the nodes among its operands.
+    fn create_md(&mut self, m: &Module, n: NodeRef) {
+        if let NodeRef::Arena(id) = n {
+            if !crate::mdwalk::is_node(m, id) {
+                return;
+            }
+        }
+        // Pre-order with the check at pop time matches the recursive numbering.
+        let mut stack = vec![n];
+        while let Some(n) = stack.pop() {
+            let next = self.order.len() as u32;
+            match self.slot_mut(n) {
+                Some(s) if *s == u32::MAX => *s = next,
+                _ => continue,
+            }
+            self.order.push(n);
+            let ops: Vec<NodeRef> = match n {
+                NodeRef::Arena(id) => md_operands(m, id)
+                    .into_iter()
+                    .filter_map(|o| match o {
+                        MdOperand::Node(c) => Some(NodeRef::Arena(c)),
+                        _ => None,
+                    })
+                    .collect(),
+                NodeRef::Loc(i) => {
+                    let k = self.locs[i as usize];
+                    [k.scope, k.inlined_at]
+                        .into_iter()
+                        .flatten()
+                        .filter(|c| crate::mdwalk::is_node(m, *c))
+                        .map(NodeRef::Arena)
+                        .collect()
+                }
+            };
+            for &c in ops.iter().rev() {
+                if self.md_slot(c).is_none() {
+                    stack.push(c);
+                }
+            }
+        }
+    }
+
+    fn create_attr_set(&mut self, set: &[Attribute]) {
+        if self.attr_set_slot(set).is_none() {
+            self.attr_sets.push(set.to_vec());
+        }
+    }
+
+    /// The slot of a function attribute set.
+    pub fn attr_set_slot(&self, set: &[Attribute]) -> Option<u32> {
+        self.attr_sets
+            .iter()
+            .position(|s| s.as_slice() == set)
+            .map(|p| p as u32)
+    }
+}
+
+fn loc_key(dl: &DebugLoc) -> LocKey {
+    LocKey {
+        line: u64::from(dl.line),
+        col: if dl.col >= 1 << 16 {
+            0
+        } else {
+            u64::from(dl.col)
+        },
+        scope: dl.scope,
+        inlined_at: dl.inlined_at,
+    }
+}
+
+/// The function attributes of attribute list `list` (1-based; 0 none), if any.
+pub fn fn_attrs(lists: &[ListAttrs], list: u32) -> Option<&[Attribute]> {
+    let l = lists.get((list as usize).checked_sub(1)?)?;
+    let a = l.at(FUNCTION_INDEX);
+    (!a.is_empty()).then_some(a)
+}
+
+/// Whether `callee` is a function whose name starts with `llvm.` (an intrinsic).
+pub fn is_intrinsic(m: &Module, callee: ValueRef) -> bool {
+    match callee {
+        ValueRef::Function(f) => m
+            .functions
+            .get(f.index())
+            .and_then(|f| f.common.name.as_deref())
+            .is_some_and(|n| n.starts_with("llvm.")),
+        _ => false,
+    }
+}

@@ -1,0 +1,445 @@
+//! Type names and the list of identified struct types the module prints (LLVM 3.7
+//! `TypePrinting` and `TypeFinder`; LangRef "Type System", "Structure Types").
+//!
+//! The printed struct list is the order in which LLVM's `TypeFinder` meets struct types:
+//! global variables (type, initializer), aliases, then each function (type, arguments, and
+//! for every instruction its type, its non-instruction operands and the metadata attached
+//! to it other than `!dbg`), then the operands of named metadata.
+
+use dxil_ir::{MetadataData, Module, Type, TypeData, ValueRef};
+
+use crate::mdwalk::{md_operands, MdOperand};
+use crate::names::write_name;
+use crate::util::IdSet;
+
+/// Cap on nesting when walking constants and metadata (input-controlled depth).
+const MAX_DEPTH: usize = 512;
+
+/// The struct types the module prints and the numbers of unnamed identified ones.
+pub struct TypeNames {
+    /// Named identified structs, in first-met order.
+    pub named: Vec<Type>,
+    /// Unnamed identified structs, in first-met order (`%0`, `%1`, ...).
+    pub numbered: Vec<Type>,
+    /// Number of each unnamed identified struct, by type index (`u32::MAX`: none).
+    number: Vec<u32>,
+}
+
+impl TypeNames {
+    /// Runs the type finder over the module.
+    pub fn new(m: &Module) -> TypeNames {
+        let mut f = Finder {
+            m,
+            visited_types: IdSet::new(m.types.len()),
+            visited_consts: IdSet::new(m.constants.len()),
+            visited_md: IdSet::new(m.metadata.len()),
+            found: Vec::new(),
+        };
+        f.run();
+        let mut names = TypeNames {
+            named: Vec::new(),
+            numbered: Vec::new(),
+            number: vec![u32::MAX; m.types.len()],
+        };
+        for ty in f.found {
+            let Some(TypeData::Struct(st)) = m.ty(ty) else {
+                continue;
+            };
+            if !st.identified {
+                continue;
+            }
+            match st.name.as_deref() {
+                Some(n) if !n.is_empty() => names.named.push(ty),
+                _ => {
+                    if let Some(slot) = names.number.get_mut(ty.index()) {
+                        *slot = names.numbered.len() as u32;
+                        names.numbered.push(ty);
+                    }
+                }
+            }
+        }
+        names
+    }
+
+    /// Writes a type the way it appears in instructions and declarations.
+    pub fn write(&self, m: &Module, out: &mut String, ty: Type) {
+        // Iterative over the type's spine; element types nest through an explicit stack of
+        // suffixes to be written after each inner type.
+        let mut suffixes: Vec<Suffix> = Vec::new();
+        let mut cur = ty;
+        loop {
+            if suffixes.len() > MAX_DEPTH {
+                out.push_str("<type nesting too deep>");
+                break;
+            }
+            match m.ty(cur) {
+                None => out.push_str("<badtype>"),
+                Some(TypeData::Void) => out.push_str("void"),
+                Some(TypeData::Half) => out.push_str("half"),
+                Some(TypeData::Float) => out.push_str("float"),
+                Some(TypeData::Double) => out.push_str("double"),
+                Some(TypeData::X86Fp80) => out.push_str("x86_fp80"),
+                Some(TypeData::Fp128) => out.push_str("fp128"),
+                Some(TypeData::PpcFp128) => out.push_str("ppc_fp128"),
+                Some(TypeData::Label) => out.push_str("label"),
+                Some(TypeData::Metadata) => out.push_str("metadata"),
+                Some(TypeData::X86Mmx) => out.push_str("x86_mmx"),
+                Some(TypeData::Int(bits)) => {
+                    out.push('i');
+                    push_u64(out, u64::from(*bits));
+                }
+                Some(TypeData::Pointer { pointee, addrspace }) => {
+                    suffixes.push(Suffix::Pointer(*addrspace));
+                    cur = *pointee;
+                    continue;
+                }
+                Some(TypeData::Array { len, elem }) => {
+                    out.push('[');
+                    push_u64(out, *len);
+                    out.push_str(" x ");
+                    suffixes.push(Suffix::Str("]"));
+                    cur = *elem;
+                    continue;
+                }
+                Some(TypeData::Vector { len, elem }) => {
+                    out.push('<');
+                    push_u64(out, *len);
+                    out.push_str(" x ");
+                    suffixes.push(Suffix::Str(">"));
+                    cur = *elem;
+                    continue;
+                }
+                Some(TypeData::Function {
+                    ret,
+                    params,
+                    vararg,
+                }) => {
+                    suffixes.push(Suffix::Function {
+                        ty: cur,
+                        params: params.len(),
+                        vararg: *vararg,
+                        next: 0,
+                    });
+                    cur = *ret;
+                    continue;
+                }
+                Some(TypeData::Struct(st)) => {
+                    if st.identified {
+                        match st.name.as_deref() {
+                            Some(n) if !n.is_empty() => write_name(out, Some('%'), n.as_bytes()),
+                            _ => match self.number.get(cur.index()) {
+                                Some(&n) if n != u32::MAX => {
+                                    out.push('%');
+                                    push_u64(out, u64::from(n));
+                                }
+                                _ => out.push_str("%\"type <unnumbered>\""),
+                            },
+                        }
+                    } else if st.opaque {
+                        out.push_str("opaque");
+                    } else {
+                        if st.packed {
+                            out.push('<');
+                        }
+                        if st.elems.is_empty() {
+                            out.push_str("{}");
+                            if st.packed {
+                                out.push('>');
+                            }
+                        } else {
+                            out.push_str("{ ");
+                            suffixes.push(Suffix::Struct {
+                                ty: cur,
+                                next: 1,
+                                packed: st.packed,
+                            });
+                            cur = st.elems[0];
+                            continue;
+                        }
+                    }
+                }
+            }
+            // Unwind suffixes until one continues with another element.
+            loop {
+                let Some(top) = suffixes.last_mut() else {
+                    return;
+                };
+                match top {
+                    Suffix::Pointer(addrspace) => {
+                        if *addrspace != 0 {
+                            out.push_str(" addrspace(");
+                            push_u64(out, u64::from(*addrspace));
+                            out.push(')');
+                        }
+                        out.push('*');
+                        suffixes.pop();
+                    }
+                    Suffix::Str(s) => {
+                        out.push_str(s);
+                        suffixes.pop();
+                    }
+                    Suffix::Struct { ty, next, packed } => {
+                        let elems = match m.ty(*ty) {
+                            Some(TypeData::Struct(st)) => &st.elems[..],
+                            _ => &[],
+                        };
+                        if let Some(&e) = elems.get(*next) {
+                            *next += 1;
+                            out.push_str(", ");
+                            cur = e;
+                            break;
+                        }
+                        out.push_str(" }");
+                        if *packed {
+                            out.push('>');
+                        }
+                        suffixes.pop();
+                    }
+                    Suffix::Function {
+                        ty,
+                        params,
+                        vararg,
+                        next,
+                    } => {
+                        let ps = match m.ty(*ty) {
+                            Some(TypeData::Function { params, .. }) => &params[..],
+                            _ => &[],
+                        };
+                        if *next == 0 {
+                            out.push_str(" (");
+                        }
+                        if let Some(&p) = ps.get(*next) {
+                            if *next > 0 {
+                                out.push_str(", ");
+                            }
+                            *next += 1;
+                            cur = p;
+                            break;
+                        }
+                        if *vararg {
+                            if *params > 0 {
+                                out.push_str(", ");
+                            }
+                            out.push_str("...");
+                        }
+                        out.push(')');
+                        suffixes.pop();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the body of a struct type (`{ i32, float }`, `<{ ... }>`, `opaque`).
+    pub fn write_struct_body(&self, m: &Module, out: &mut String, ty: Type) {
+        let Some(TypeData::Struct(st)) = m.ty(ty) else {
+            return;
+        };
+        if st.opaque {
+            out.push_str("opaque");
+            return;
+        }
+        if st.packed {
+            out.push('<');
+        }
+        if st.elems.is_empty() {
+            out.push_str("{}");
+        } else {
+            out.push_str("{ ");
+            for (i, &e) in st.elems.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                self.write(m, out, e);
+            }
+            out.push_str(" }");
+        }
+        if st.packed {
+            out.push('>');
+        }
+    }
+}
+
+enum Suffix {
+    Pointer(u32),
+    Str(&'static str),
+    Struct {
+        ty: Type,
+        next: usize,
+        packed: bool,
+    },
+    Function {
+        ty: Type,
+        params: usize,
+        vararg: bool,
+        next: usize,
+    },
+}
+
+/// Appends a decimal number.
+pub fn push_u64(out: &mut String, v: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &c in &buf[i..] {
+        out.push(c as char);
+    }
+}
+
+/// Appends a signed decimal number.
+pub fn push_i64(out: &mut String, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    push_u64(out, v.unsigned_abs());
+}
+
+struct Finder<'m> {
+    m: &'m Module,
+    visited_types: IdSet,
+    visited_consts: IdSet,
+    visited_md: IdSet,
+    found: Vec<Type>,
+}
+
+impl Finder<'_> {
+    fn run(&mut self) {
+        let m = self.m;
+        for g in &m.globals {
+            self.ty(g.common.ty);
+            if let Some(init) = g.initializer {
+                self.value(init);
+            }
+        }
+        for a in &m.aliases {
+            self.ty(a.common.ty);
+            self.value(a.aliasee);
+        }
+        for f in &m.functions {
+            self.ty(f.common.ty);
+            for v in [f.prefix, f.prologue, f.personality].into_iter().flatten() {
+                self.value(v);
+            }
+            let Some(body) = &f.body else {
+                continue;
+            };
+            for block in &body.blocks {
+                for &i in &block.insts {
+                    let Some(inst) = body.inst(i) else {
+                        continue;
+                    };
+                    if let Some(t) = inst.ty {
+                        self.ty(t);
+                    }
+                    crate::operands::llvm_operand_order(&inst.kind, |v| self.value(v));
+                    let mut atts: Vec<(u32, dxil_ir::Metadata)> = inst.attachments.clone();
+                    crate::slots::sort_attachments(m, &mut atts);
+                    for (_, md) in atts {
+                        self.md_node(md);
+                    }
+                }
+            }
+        }
+        for nm in &m.named_metadata {
+            for &md in &nm.operands {
+                self.md_node(md);
+            }
+        }
+    }
+
+    fn ty(&mut self, ty: Type) {
+        if !self.visited_types.insert(ty.index()) {
+            return;
+        }
+        let mut work = vec![ty];
+        while let Some(t) = work.pop() {
+            let Some(data) = self.m.ty(t) else { continue };
+            if matches!(data, TypeData::Struct(_)) {
+                self.found.push(t);
+            }
+            let mut subs: Vec<Type> = Vec::new();
+            match data {
+                TypeData::Pointer { pointee, .. } => subs.push(*pointee),
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => subs.push(*elem),
+                TypeData::Struct(st) => subs.extend(st.elems.iter().copied()),
+                TypeData::Function { ret, params, .. } => {
+                    subs.push(*ret);
+                    subs.extend(params.iter().copied());
+                }
+                _ => {}
+            }
+            for &s in subs.iter().rev() {
+                if self.visited_types.insert(s.index()) {
+                    work.push(s);
+                }
+            }
+        }
+    }
+
+    /// `TypeFinder::incorporateValue`: constants (not globals) and metadata wrappers.
+    fn value(&mut self, v: ValueRef) {
+        let mut work = vec![v];
+        while let Some(v) = work.pop() {
+            match v {
+                ValueRef::Metadata(md) => match self.m.md(md) {
+                    Some(MetadataData::Value { value, .. }) => work.push(*value),
+                    Some(MetadataData::String(_)) | None => {}
+                    Some(_) => self.md_node(md),
+                },
+                ValueRef::Const(c) => {
+                    if !self.visited_consts.insert(c.index()) {
+                        continue;
+                    }
+                    let Some(cd) = self.m.constant(c) else {
+                        continue;
+                    };
+                    self.ty(cd.ty);
+                    let mut ops: Vec<ValueRef> = Vec::new();
+                    crate::constants::constant_operands(self.m, cd, &mut ops);
+                    for &o in ops.iter().rev() {
+                        work.push(o);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `TypeFinder::incorporateMDNode`, depth-first over node operands in order.
+    fn md_node(&mut self, md: dxil_ir::Metadata) {
+        if !self.visited_md.insert(md.index()) {
+            return;
+        }
+        // Frames of (node, operands, next index).
+        let mut stack: Vec<(Vec<MdOperand>, usize)> = Vec::new();
+        stack.push((md_operands(self.m, md), 0));
+        while let Some((ops, next)) = stack.last_mut() {
+            let Some(&op) = ops.get(*next) else {
+                stack.pop();
+                continue;
+            };
+            *next += 1;
+            match op {
+                MdOperand::Node(n) => {
+                    if stack.len() < MAX_DEPTH && self.visited_md.insert(n.index()) {
+                        stack.push((md_operands(self.m, n), 0));
+                    }
+                }
+                MdOperand::Value(v) => {
+                    if let ValueRef::Const(_) = v {
+                        self.value(v);
+                    }
+                }
+                MdOperand::String(_) | MdOperand::Null => {}
+            }
+        }
+    }
+}

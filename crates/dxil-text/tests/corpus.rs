@@ -1,0 +1,145 @@
+//! Prints every module of `../shared/corpus` and compares the text with the body of the
+//! reference disassembly (`ID.ll` from the `target datalayout` line on). Reports the match
+//! count, groups failures by the kind of the first differing line, and fails below the floor.
+//! Skips when the corpus is absent.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Share of the corpus that must match (raised as the printer improves).
+const FLOOR: f64 = 0.995;
+
+fn body_of(ll: &str) -> Option<&str> {
+    let p = ll
+        .find("\ntarget datalayout")
+        .map(|p| p + 1)
+        .or_else(|| ll.starts_with("target datalayout").then_some(0))?;
+    Some(&ll[p..])
+}
+
+fn line_kind(line: &str) -> String {
+    let t = line.trim_start();
+    let word: String = t
+        .split([' ', '(', ','])
+        .next()
+        .unwrap_or("")
+        .chars()
+        .take(24)
+        .collect();
+    if t.starts_with('%') || t.starts_with('@') {
+        // `%x = op ...`: use the opcode.
+        let rest = t.split(" = ").nth(1).unwrap_or("");
+        let op: String = rest
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(24)
+            .collect();
+        return format!("{} = {op}", &word[..1.min(word.len())]);
+    }
+    if t.starts_with('!') {
+        let rest = t.split(" = ").nth(1).unwrap_or("");
+        let op: String = rest
+            .split(['(', ' ', '{'])
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(24)
+            .collect();
+        return format!("! = {op}");
+    }
+    word
+}
+
+#[test]
+fn corpus_bodies_match_reference() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        eprintln!("note: {dir} absent; skipping");
+        return;
+    };
+    let mut ids: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let n = e.file_name().into_string().ok()?;
+            n.strip_suffix(".dxil").map(str::to_string)
+        })
+        .collect();
+    ids.sort();
+    let only = std::env::var("ONLY").ok();
+    let (mut total, mut matched, mut read_errors) = (0usize, 0usize, 0usize);
+    let mut groups: BTreeMap<String, Vec<(String, usize, String, String)>> = BTreeMap::new();
+    let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for id in &ids {
+        if only.as_deref().is_some_and(|o| !id.starts_with(o)) {
+            continue;
+        }
+        let dxil = std::fs::read(Path::new(dir).join(format!("{id}.dxil"))).expect("read dxil");
+        let Ok(ll) = std::fs::read_to_string(Path::new(dir).join(format!("{id}.ll"))) else {
+            continue;
+        };
+        let Some(want) = body_of(&ll) else { continue };
+        total += 1;
+        let module = dxil_container::Container::parse(&dxil)
+            .map_err(|e| e.to_string())
+            .and_then(|c| c.primary_program().map_err(|e| e.to_string()))
+            .and_then(|p| dxil_bitcode::read_module(p.bitcode).map_err(|e| e.to_string()));
+        let module = match module {
+            Ok(m) => m,
+            Err(e) => {
+                read_errors += 1;
+                let key: String = e.chars().take(60).collect();
+                errors.entry(key).or_default().push(id.clone());
+                continue;
+            }
+        };
+        let mut got = String::new();
+        dxil_text::write_dumpbin_body(&module, &mut got);
+        if got == want {
+            matched += 1;
+            continue;
+        }
+        let mut gl = got.lines();
+        let mut wl = want.lines();
+        let mut n = 1usize;
+        loop {
+            match (gl.next(), wl.next()) {
+                (Some(a), Some(b)) if a == b => n += 1,
+                (a, b) => {
+                    let a = a.unwrap_or("<eof>").to_string();
+                    let b = b.unwrap_or("<eof>").to_string();
+                    groups
+                        .entry(line_kind(&b))
+                        .or_default()
+                        .push((id.clone(), n, a, b));
+                    break;
+                }
+            }
+        }
+    }
+    if total == 0 {
+        eprintln!("note: no corpus files");
+        return;
+    }
+    eprintln!(
+        "body identical: {matched}/{total} ({:.2}%), read errors {read_errors}",
+        100.0 * matched as f64 / total as f64
+    );
+    for (k, v) in &errors {
+        eprintln!("  read error x{}: {k} (e.g. {})", v.len(), v[0]);
+    }
+    let mut sorted: Vec<_> = groups.iter().collect();
+    sorted.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    for (kind, v) in sorted {
+        eprintln!("mismatch x{} first differing line kind `{kind}`", v.len());
+        for (id, n, got, want) in v.iter().take(2) {
+            eprintln!("  {id} line {n}\n    got:  {got}\n    want: {want}");
+        }
+    }
+    let share = matched as f64 / total as f64;
+    assert!(
+        share >= FLOOR,
+        "only {matched}/{total} bodies match (floor {FLOOR})"
+    );
+}
