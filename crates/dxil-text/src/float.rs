@@ -106,11 +106,12 @@ mod tests {
     #[test]
     fn hex_when_inexact() {
         assert_eq!(f(0.1), "0x3FB99999A0000000");
-        assert_eq!(d(0.1), "0x3FB999999999999A");
+        assert_eq!(d(0.1), "1.000000e-01");
+        assert_eq!(d(0.123456789), "0x3FBF9ADD3739635F");
         assert_eq!(f(f32::INFINITY), "0x7FF0000000000000");
         assert_eq!(f(f32::NEG_INFINITY), "0xFFF0000000000000");
         assert_eq!(f(f32::NAN), "0x7FF8000000000000");
-        assert_eq!(d(1e-300), "0x1A56E1FC2F8F359");
+        assert_eq!(d(1.234567891e-300), "0x1AA74FE1C6F36C7");
     }
 
     #[test]
