@@ -4,7 +4,7 @@
 
 use dxil_parts::names::ShaderKind;
 use dxil_parts::print::{
-    entry_signatures_from_psv, print_entry_signatures, print_part_header_sections,
+    container_parts, entry_signatures_from_psv, print_entry_signatures, print_part_header_sections,
     print_part_signature, print_pipeline_runtime_information, print_view_id_state,
 };
 use dxil_parts::{DebugName, FeatureInfo, Psv, ShaderHash, SignaturePart, ViewIdState};
@@ -56,11 +56,7 @@ fuzz_target!(|input: &[u8]| {
         _ => {
             // A container: the header sections printed from its parts.
             if let Ok(c) = dxil_container::Container::parse(data) {
-                let parts: Vec<([u8; 4], &[u8])> = c
-                    .parts()
-                    .iter()
-                    .map(|p| (p.fourcc.to_bytes(), p.data))
-                    .collect();
+                let parts = container_parts(&c);
                 let _ = print_part_header_sections(&parts, &mut out);
             }
         }

@@ -92,6 +92,14 @@ impl Section {
 /// A container's parts by four-character code, in stored order.
 pub type Parts<'a> = [([u8; 4], &'a [u8])];
 
+/// The parts of a parsed container, in the form the printers take.
+pub fn container_parts<'a>(c: &dxil_container::Container<'a>) -> Vec<([u8; 4], &'a [u8])> {
+    c.parts()
+        .iter()
+        .map(|p| (p.fourcc.to_bytes(), p.data))
+        .collect()
+}
+
 fn find<'a>(parts: &Parts<'a>, fourcc: &[u8; 4]) -> Option<&'a [u8]> {
     parts.iter().find(|(f, _)| f == fourcc).map(|&(_, d)| d)
 }
