@@ -173,6 +173,20 @@ fn predecessors(body: &Body) -> Vec<Vec<Block>> {
     for p in &mut preds {
         p.reverse();
     }
+    // USELIST_CODE_BB records reorder a block's uses: use i moves to position indexes[i]
+    // (LLVM's reader ignores a record whose length differs from the use count).
+    for ul in body.uselists.iter().filter(|u| u.is_block) {
+        let Some(p) = usize::try_from(ul.id).ok().and_then(|i| preds.get_mut(i)) else {
+            continue;
+        };
+        if ul.indexes.len() != p.len() {
+            continue;
+        }
+        let mut keyed: Vec<(u64, Block)> =
+            ul.indexes.iter().copied().zip(p.iter().copied()).collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        *p = keyed.into_iter().map(|(_, b)| b).collect();
+    }
     preds
 }
 
