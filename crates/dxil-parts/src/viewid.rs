@@ -138,4 +138,72 @@ impl ViewIdState {
         }
         Ok(s)
     }
+
+    /// Serializes the state of a shader of `kind` (the inverse of
+    /// [`ViewIdState::deserialize`] with the same `uses_view_id`).
+    pub fn serialize(&self, kind: ShaderKind, uses_view_id: bool) -> Vec<u32> {
+        let mut out = vec![self.num_inputs];
+        let streams = if kind == ShaderKind::Geometry { 4 } else { 1 };
+        for i in 0..streams {
+            let n = self.num_outputs[i];
+            out.push(n);
+            if uses_view_id {
+                put_mask(&mut out, n, &self.outputs_dependent_on_view_id[i]);
+            }
+            put_table(
+                &mut out,
+                self.num_inputs,
+                n,
+                &self.inputs_contributing_to_outputs[i],
+            );
+        }
+        match kind {
+            ShaderKind::Hull | ShaderKind::Mesh => {
+                out.push(self.num_pc_or_prim);
+                if uses_view_id {
+                    put_mask(
+                        &mut out,
+                        self.num_pc_or_prim,
+                        &self.pc_outputs_dependent_on_view_id,
+                    );
+                }
+                put_table(
+                    &mut out,
+                    self.num_inputs,
+                    self.num_pc_or_prim,
+                    &self.inputs_contributing_to_pc_outputs,
+                );
+            }
+            ShaderKind::Domain => {
+                out.push(self.num_pc_or_prim);
+                put_table(
+                    &mut out,
+                    self.num_pc_or_prim,
+                    self.num_outputs[0],
+                    &self.pc_inputs_contributing_to_outputs,
+                );
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
+fn put_mask(out: &mut Vec<u32>, scalars: u32, set: &[u32]) {
+    let start = out.len();
+    out.resize(start + words_for(scalars), 0);
+    for &i in set.iter().filter(|&&i| i < scalars) {
+        out[start + (i / 32) as usize] |= 1 << (i % 32);
+    }
+}
+
+fn put_table(out: &mut Vec<u32>, inputs: u32, outputs: u32, deps: &Dependencies) {
+    let per = words_for(outputs);
+    let start = out.len();
+    out.resize(start + per * inputs as usize, 0);
+    for (&o, ins) in deps {
+        for &i in ins.iter().filter(|&&i| i < inputs && o < outputs) {
+            out[start + i as usize * per + (o / 32) as usize] |= 1 << (o % 32);
+        }
+    }
 }
