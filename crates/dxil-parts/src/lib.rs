@@ -5,8 +5,17 @@
 //! - [`small`]: `HASH`, `SFI0`, `ILDN` and the program header's shader kind.
 //! - [`viewid`]: the serialized ViewId state (`dx.viewIdState`).
 //! - [`names`]: the spec's enumerations (SemanticKind, ComponentType, InterpolationMode, ...).
-//! - [`print`]: the header sections (signature tables, shader hash, pipeline runtime
+//! - [`print`](mod@print): the header sections (signature tables, shader hash, pipeline runtime
 //!   information, entry signatures, ViewId state).
+//!
+//! Header printing for `dis`: [`print::print_header`] prints the part sections itself
+//! (feature notes, ISG1/OSG1/PSG1 tables, debug name, shader hash, pipeline runtime
+//! information) and asks a [`print::ModuleHeader`] (implemented by the module layer) for the
+//! entry signatures, buffer definitions, resource bindings, ViewId state and subobjects.
+//! Helpers for that layer: [`print::print_entry_signatures`] (rows from metadata, or from
+//! PSV0 with [`print::entry_signatures_from_psv`]) and [`ViewIdState::deserialize`] +
+//! [`print::print_view_id_state`] (the `dx.viewIdState` array; `uses_view_id` is the ViewID
+//! shader flag, also stored in PSV0 `UsesViewID`).
 //!
 //! Every reader takes the part's bytes and returns a model whose `write` gives back the
 //! same bytes; errors carry the byte offset inside the part.
