@@ -75,6 +75,53 @@ fn module_names(m: &Module) -> (BTreeSet<String>, BTreeSet<String>, BTreeSet<Str
     (defs, decls, globals)
 }
 
+/// Per `define`: (name, instruction count, block count) from the reference text.
+fn ll_bodies(ll: &str) -> Vec<(String, usize, usize)> {
+    let mut out = Vec::new();
+    let mut lines = ll.lines();
+    while let Some(line) = lines.next() {
+        if !line.starts_with("define ") {
+            continue;
+        }
+        let name = line
+            .find('@')
+            .map(|at| {
+                let rest = &line[at + 1..];
+                match rest.strip_prefix('"') {
+                    Some(q) => unescape(q.split('"').next().unwrap_or("")),
+                    None => rest.split('(').next().unwrap_or("").to_owned(),
+                }
+            })
+            .unwrap_or_default();
+        let (mut insts, mut labels, mut first) = (0, 0, true);
+        for l in lines.by_ref() {
+            if l.starts_with('}') {
+                break;
+            }
+            let is_label = l.starts_with("; <label>:")
+                || (!l.starts_with(' ')
+                    && !l.starts_with(';')
+                    && l.split(';').next().unwrap_or("").trim_end().ends_with(':'));
+            if is_label {
+                labels += 1;
+            } else if l.starts_with("  ")
+                && !l.starts_with("   ")
+                && !l.trim_start().starts_with([';', ']'])
+            {
+                if first {
+                    labels += 1; // unnamed entry block
+                }
+                insts += 1;
+            } else {
+                continue;
+            }
+            first = false;
+        }
+        out.push((name, insts, labels));
+    }
+    out
+}
+
 /// Structural checks that do not depend on the reference text.
 fn check_invariants(id: &str, m: &Module) {
     for f in &m.functions {
@@ -119,14 +166,18 @@ fn corpus_modules_read() {
     let ids = support::corpus_ids(&dir);
     assert!(!ids.is_empty(), "empty corpus");
     let (mut dxil_ok, mut dxil_total, mut ildb_ok, mut ildb_total) = (0, 0, 0, 0);
+    let (mut stat_ok, mut stat_total) = (0, 0);
     let mut failures = Vec::new();
     let mut name_mismatches = Vec::new();
     let (mut di_nodes, mut debug_locs) = (0usize, 0usize);
+    let mut count_mismatches = Vec::new();
+    let mut bodies_checked = 0usize;
     for id in &ids {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).unwrap();
         let ll = std::fs::read_to_string(dir.join(format!("{id}.ll"))).unwrap_or_default();
         let mut printed: Option<Module> = None;
         for (part, ok, total) in [
+            (b"STAT", &mut stat_ok, &mut stat_total),
             (b"DXIL", &mut dxil_ok, &mut dxil_total),
             (b"ILDB", &mut ildb_ok, &mut ildb_total),
         ] {
@@ -147,6 +198,21 @@ fn corpus_modules_read() {
             let (d1, _, g1) = ll_names(&ll);
             let (d2, decls, g2) = module_names(&m);
             let dbg_decl = decls.iter().any(|n| n.starts_with("llvm.dbg."));
+            for (name, insts, blocks) in ll_bodies(&ll) {
+                let f = m
+                    .functions
+                    .iter()
+                    .find(|f| f.common.name.as_deref() == Some(name.as_str()));
+                let got = f
+                    .and_then(|f| f.body.as_ref())
+                    .map(|b| (b.insts.len(), b.blocks.len()));
+                if got != Some((insts, blocks)) {
+                    count_mismatches.push(format!(
+                        "{id} @{name}: reference {insts} instructions / {blocks} blocks, read {got:?}"
+                    ));
+                }
+                bodies_checked += 1;
+            }
             if d1 != d2 || (g1 != g2 && !dbg_decl) {
                 name_mismatches.push(format!(
                     "{id}: defines {d1:?} vs {d2:?}, globals {g1:?} vs {g2:?}"
@@ -175,6 +241,7 @@ fn corpus_modules_read() {
     }
     eprintln!(
         "DXIL modules read: {dxil_ok}/{dxil_total}; ILDB modules read: {ildb_ok}/{ildb_total}; \
+         STAT modules read: {stat_ok}/{stat_total}; \
          DI records: {di_nodes}; debug locations: {debug_locs}"
     );
     for f in failures.iter().take(20) {
@@ -193,5 +260,14 @@ fn corpus_modules_read() {
         "{} name mismatches",
         name_mismatches.len()
     );
-    assert!(ildb_total > 0 && di_nodes > 0 && debug_locs > 0);
+    eprintln!("function bodies compared with the reference: {bodies_checked}");
+    for f in count_mismatches.iter().take(10) {
+        eprintln!("  {f}");
+    }
+    assert!(
+        count_mismatches.is_empty(),
+        "{} body mismatches",
+        count_mismatches.len()
+    );
+    assert!(ildb_total > 0 && di_nodes > 0 && debug_locs > 0 && bodies_checked > 0);
 }

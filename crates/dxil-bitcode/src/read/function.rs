@@ -901,7 +901,7 @@ fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type
             ret,
             params,
             vararg,
-        } => (*ret, params.clone(), *vararg),
+        } => (*ret, params, *vararg),
         _ => return Err(ErrorKind::TypeMismatch("callee is not a function")),
     };
     if o.rest().len() < params.len() {
@@ -996,7 +996,7 @@ fn attachment(st: &State, fs: &mut Fn, ops: &[u64]) -> K<()> {
     let mut list = Vec::with_capacity(pairs.len() / 2);
     for pair in pairs.chunks_exact(2) {
         let kind = u32::try_from(pair[0]).map_err(|_| ErrorKind::InvalidRecord("kind id"))?;
-        if !st.m.metadata_kinds.iter().any(|k| k.id == kind) {
+        if !st.kind_ids.contains(&kind) {
             return Err(ErrorKind::InvalidRecord("unknown metadata kind"));
         }
         list.push((kind, st.md(pair[1])?));

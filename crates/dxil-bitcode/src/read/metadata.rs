@@ -1,8 +1,6 @@
 //! METADATA_BLOCK (LLVM 3.7 `parseMetadata`): strings, value wrappers, nodes, named
 //! metadata, the kind table and every DI* record.
 
-use std::collections::HashSet;
-
 use dxil_bitstream::Entry;
 use dxil_ir::*;
 
@@ -71,7 +69,6 @@ pub(crate) fn read_metadata(
         local_arena_base: st.m.metadata.len() as u64 - st.local_md.len() as u64,
         max_ref: None,
     };
-    let mut kinds: HashSet<u32> = st.m.metadata_kinds.iter().map(|k| k.id).collect();
     loop {
         match cur.next()? {
             Entry::EndBlock => break,
@@ -114,7 +111,7 @@ pub(crate) fn read_metadata(
                                 if ops.len() < 2 {
                                     return Err(ErrorKind::InvalidRecord("kind without a name"));
                                 }
-                                if !kinds.insert(id) {
+                                if !st.kind_ids.insert(id) {
                                     return Err(ErrorKind::Malformed(
                                         "conflicting METADATA_KIND records",
                                     ));

@@ -1,7 +1,7 @@
 //! Reader state shared by all blocks: the module being built, the value numbering, and the
 //! type lookups.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use dxil_ir::{Metadata, Module, Type, TypeData, ValueRef};
 
@@ -24,6 +24,8 @@ pub(crate) struct State {
     pub seen_body: bool,
     /// MODULE_CODE_VERSION >= 1: instruction operands are relative ids.
     pub relative_ids: bool,
+    /// Ids of the metadata kinds defined so far.
+    pub kind_ids: HashSet<u32>,
 }
 
 impl State {

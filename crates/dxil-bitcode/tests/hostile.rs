@@ -1,0 +1,129 @@
+//! Truncated and bit-flipped corpus bitcode must give errors, never panics or hangs.
+
+mod support;
+
+/// SplitMix64: a fixed-seed generator for reproducible variants.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const VARIANTS: usize = 16;
+
+#[test]
+fn truncated_and_bit_flipped_modules() {
+    let Some(dir) = support::corpus_dir() else {
+        return;
+    };
+    // Every 4th shader keeps the debug-build run short; both parts of each are used.
+    let ids = support::corpus_ids(&dir);
+    let mut rng = Rng(0x5EED_D1A1);
+    let (mut variants, mut errors) = (0usize, 0usize);
+    let mut buf = Vec::new();
+    for id in ids.iter().step_by(4) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).unwrap();
+        for part in [b"DXIL", b"ILDB", b"STAT"] {
+            let Some(bc) = support::part_bitcode(&bytes, part) else {
+                continue;
+            };
+            for _ in 0..VARIANTS {
+                let cut = rng.below(bc.len());
+                variants += 1;
+                errors += usize::from(dxil_bitcode::read_module(&bc[..cut]).is_err());
+            }
+            for _ in 0..VARIANTS {
+                buf.clear();
+                buf.extend_from_slice(bc);
+                // Keep the magic so the damage reaches the module structure.
+                for _ in 0..1 + rng.below(4) {
+                    let bit = 32 + rng.below((bc.len() - 4) * 8);
+                    buf[bit / 8] ^= 1 << (bit % 8);
+                }
+                variants += 1;
+                if let Err(e) = dxil_bitcode::read_module(&buf) {
+                    errors += 1;
+                    let text = e.to_string();
+                    assert!(text.contains("(at bit 0x"), "{text}");
+                }
+            }
+        }
+    }
+    eprintln!("{variants} damaged modules read, {errors} rejected with an error");
+    assert!(variants > 0 && errors > variants / 2);
+}
+
+#[test]
+fn error_names_block_code_and_bit() {
+    // A module block whose first record has an unknown code: MODULE_BLOCK with abbrev width 3,
+    // then UNABBREV_RECORD code 63 with no operands.
+    let mut w = BitWriter::default();
+    w.bits(u64::from(u32::from_le_bytes(*b"BC\xC0\xDE")), 32);
+    w.bits(1, 2); // ENTER_SUBBLOCK
+    w.vbr(8, 8); // MODULE_BLOCK_ID
+    w.vbr(3, 4); // abbrev width
+    w.align32();
+    let len_at = w.out.len();
+    w.bits(0, 32); // length placeholder
+    w.bits(3, 3); // UNABBREV_RECORD
+    w.vbr(63, 6); // code
+    w.vbr(0, 6); // no operands
+    w.bits(0, 3); // END_BLOCK
+    w.align32();
+    let words = ((w.out.len() - len_at - 4) / 4) as u32;
+    w.out[len_at..len_at + 4].copy_from_slice(&words.to_le_bytes());
+    let err = dxil_bitcode::read_module(&w.out).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("unexpected record code 63 in MODULE_BLOCK (at bit 0x"),
+        "{text}"
+    );
+    assert_eq!(err.record_code(), Some(63));
+}
+
+/// A minimal little-endian bit writer for hand-made bitcode.
+#[derive(Default)]
+struct BitWriter {
+    out: Vec<u8>,
+    cur: u64,
+    n: u32,
+}
+
+impl BitWriter {
+    fn bits(&mut self, v: u64, width: u32) {
+        for i in 0..width {
+            self.cur |= ((v >> i) & 1) << self.n;
+            self.n += 1;
+            if self.n == 8 {
+                self.out.push(self.cur as u8);
+                self.cur = 0;
+                self.n = 0;
+            }
+        }
+    }
+
+    fn vbr(&mut self, mut v: u64, width: u32) {
+        let hi = 1u64 << (width - 1);
+        while v >= hi {
+            self.bits((v & (hi - 1)) | hi, width);
+            v >>= width - 1;
+        }
+        self.bits(v, width);
+    }
+
+    fn align32(&mut self) {
+        while self.n != 0 || self.out.len() % 4 != 0 {
+            self.bits(0, 1);
+        }
+    }
+}
