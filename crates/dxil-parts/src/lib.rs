@@ -3,6 +3,7 @@
 //! - [`signature`]: `ISG1`/`OSG1`/`PSG1` program signatures.
 //! - [`psv`]: `PSV0` pipeline state validation data, versions 0 to 4.
 //! - [`small`]: `HASH`, `SFI0`, `ILDN` and the program header's shader kind.
+//! - [`rdat`]: `RDAT` container level and its subobject table.
 //! - [`viewid`]: the serialized ViewId state (`dx.viewIdState`).
 //! - [`names`]: the spec's enumerations (SemanticKind, ComponentType, InterpolationMode, ...).
 //! - [`print`](mod@print): the header sections (signature tables, shader hash, pipeline runtime
@@ -26,12 +27,14 @@ mod le;
 pub mod names;
 pub mod print;
 pub mod psv;
+pub mod rdat;
 pub mod signature;
 pub mod small;
 pub mod viewid;
 
 pub use error::{Error, ErrorKind, Result};
 pub use psv::Psv;
+pub use rdat::Rdat;
 pub use signature::{SignatureElement, SignaturePart, StringLayout};
 pub use small::{DebugName, FeatureInfo, ShaderHash};
 pub use viewid::ViewIdState;

@@ -6,7 +6,7 @@ mod common;
 use dxil_parts::names::ShaderKind;
 use dxil_parts::print::{print_part_header_sections, print_view_id_state};
 use dxil_parts::signature::SignaturePart;
-use dxil_parts::{DebugName, FeatureInfo, Psv, ShaderHash, ViewIdState};
+use dxil_parts::{DebugName, FeatureInfo, Psv, Rdat, ShaderHash, ViewIdState};
 use proptest::prelude::*;
 
 /// Parses `data` as `fourcc`; if it parses, it must write back identically.
@@ -17,6 +17,10 @@ fn check(fourcc: &[u8; 4], data: &[u8]) -> bool {
         b"SFI0" => FeatureInfo::parse(data).map(|p| Ok(p.write())),
         b"HASH" => ShaderHash::parse(data).map(|p| Ok(p.write())),
         b"ILDN" => DebugName::parse(data).map(|p| p.write()),
+        b"RDAT" => Rdat::parse(data).map(|p| {
+            let _ = p.subobjects();
+            p.write()
+        }),
         _ => return false,
     };
     match back {
@@ -115,7 +119,7 @@ proptest! {
 
     #[test]
     fn random_parts_never_panic(data in proptest::collection::vec(any::<u8>(), 0..200)) {
-        for f in [b"ISG1", b"PSV0", b"SFI0", b"HASH", b"ILDN"] {
+        for f in [b"ISG1", b"PSV0", b"SFI0", b"HASH", b"ILDN", b"RDAT"] {
             check(f, &data);
         }
     }

@@ -1,4 +1,4 @@
-//! Every ISG1/OSG1/PSG1/PSV0/SFI0/HASH/ILDN part of the corpus parses and re-serializes
+//! Every ISG1/OSG1/PSG1/PSV0/SFI0/HASH/ILDN/RDAT part of the corpus parses and re-serializes
 //! byte-identical.
 
 mod common;
@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use dxil_parts::signature::{SignaturePart, StringLayout};
-use dxil_parts::{DebugName, FeatureInfo, Psv, ShaderHash};
+use dxil_parts::{DebugName, FeatureInfo, Psv, Rdat, ShaderHash};
 
 fn roundtrip(fourcc: &[u8; 4], data: &[u8]) -> Option<Result<Vec<u8>, String>> {
     let e = |x: dxil_parts::Error| x.to_string();
@@ -18,6 +18,12 @@ fn roundtrip(fourcc: &[u8; 4], data: &[u8]) -> Option<Result<Vec<u8>, String>> {
         b"SFI0" => FeatureInfo::parse(data).map(|p| p.write()).map_err(e),
         b"HASH" => ShaderHash::parse(data).map(|p| p.write()).map_err(e),
         b"ILDN" => DebugName::parse(data).and_then(|p| p.write()).map_err(e),
+        b"RDAT" => Rdat::parse(data)
+            .and_then(|p| {
+                p.subobjects()?;
+                p.write()
+            })
+            .map_err(e),
         _ => return None,
     })
 }

@@ -5,14 +5,16 @@
 //! shader hash (`HASH`), pipeline runtime information (`PSV0`, needs the `DXIL`/`ILDB`
 //! program header for the shader kind). Then, when the module has `dx.version`, from the
 //! module: entry signatures with InterpMode/DynIdx (not for libraries), buffer definitions,
-//! resource bindings, ViewId state, subobjects. [`print_header`] prints the part sections
-//! itself and asks a [`ModuleHeader`] for the module ones.
+//! resource bindings, ViewId state, subobjects (from the `RDAT` subobject table when there
+//! is one, else from the module). [`print_header`] prints the part sections itself and asks
+//! a [`ModuleHeader`] for the module ones.
 
 mod entry_signature;
 mod features;
 mod fmt;
 mod part_signature;
 mod psv;
+mod subobjects;
 mod viewid;
 
 pub use entry_signature::{
@@ -22,6 +24,7 @@ pub use entry_signature::{
 pub use features::{print_feature_info, FEATURE_NAMES, OPT_FEATURE_NAMES};
 pub use part_signature::print_part_signature;
 pub use psv::{print_pipeline_runtime_information, print_psv_runtime_info};
+pub use subobjects::print_subobjects;
 pub use viewid::print_view_id_state;
 
 use std::fmt::Write;
@@ -29,6 +32,7 @@ use std::fmt::Write;
 use crate::error::Result;
 use crate::names::ShaderKind;
 use crate::psv::Psv;
+use crate::rdat::Rdat;
 use crate::signature::SignaturePart;
 use crate::small::{program_shader_kind, DebugName, FeatureInfo, ShaderHash};
 
@@ -187,7 +191,8 @@ pub trait ModuleHeader {
     fn print_resource_bindings(&self, out: &mut String) -> bool;
     /// `; ViewId state:`.
     fn print_view_id_state(&self, out: &mut String) -> bool;
-    /// `; Subobjects:`.
+    /// `; Subobjects:` from module metadata; only asked when the container has no
+    /// readable `RDAT` subobject table (which then takes precedence).
     fn print_subobjects(&self, out: &mut String) -> bool;
 }
 
@@ -226,8 +231,27 @@ pub fn print_header(
     if module.print_view_id_state(out) {
         printed.push(Section::ViewIdState);
     }
-    if module.print_subobjects(out) {
-        printed.push(Section::Subobjects);
+    let rdat = find(parts, b"RDAT").and_then(|d| Rdat::parse(d).ok());
+    match rdat.as_ref().map(Rdat::subobject_records) {
+        Some(Ok(Some(records))) => {
+            let mut list = Vec::new();
+            let mut error = false;
+            for r in records {
+                match r {
+                    Ok(Some(s)) => list.push(s),
+                    Ok(None) => {}
+                    Err(_) => error = true,
+                }
+            }
+            if print_subobjects(&list, error, out) {
+                printed.push(Section::Subobjects);
+            }
+        }
+        _ => {
+            if module.print_subobjects(out) {
+                printed.push(Section::Subobjects);
+            }
+        }
     }
     Ok(printed)
 }
