@@ -2,6 +2,8 @@
 
 use clap::Subcommand;
 
+mod bcdump;
+mod dis;
 mod extract;
 mod hash;
 mod info;
@@ -24,6 +26,10 @@ pub enum Command {
     Hash(hash::Args),
     /// Read a container and write it back.
     Roundtrip(roundtrip::Args),
+    /// Print bitcode blocks and records like `llvm-bcanalyzer -dump`.
+    Bcdump(bcdump::Args),
+    /// Disassemble to LLVM text as `dxc -dumpbin` prints the module.
+    Dis(dis::Args),
     /// Root signatures: compile text to RTS0, show RTS0 as text, check either.
     Rootsig(rootsig::Args),
 }
@@ -37,6 +43,8 @@ impl Command {
             Command::Hash(a) => hash::run(a),
             Command::Roundtrip(a) => roundtrip::run(a),
             Command::Rootsig(a) => rootsig::run(a),
+            Command::Bcdump(a) => bcdump::run(a),
+            Command::Dis(a) => dis::run(a),
         }
     }
 }
