@@ -5,9 +5,10 @@
 use dxil_parts::names::ShaderKind;
 use dxil_parts::print::{
     container_parts, entry_signatures_from_psv, print_entry_signatures, print_part_header_sections,
-    print_part_signature, print_pipeline_runtime_information, print_view_id_state,
+    print_part_signature, print_pipeline_runtime_information, print_subobjects,
+    print_view_id_state,
 };
-use dxil_parts::{DebugName, FeatureInfo, Psv, ShaderHash, SignaturePart, ViewIdState};
+use dxil_parts::{DebugName, FeatureInfo, Psv, Rdat, ShaderHash, SignaturePart, ViewIdState};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {
@@ -51,6 +52,14 @@ fuzz_target!(|input: &[u8]| {
             let kind = ShaderKind::from_raw(u32::from(sel >> 3) % 17).unwrap_or(ShaderKind::Pixel);
             if let Ok(s) = ViewIdState::deserialize(&words, kind, sel & 4 != 0) {
                 print_view_id_state(&s, kind, &mut out);
+            }
+        }
+        5 => {
+            if let Ok(p) = Rdat::parse(data) {
+                assert_eq!(p.write().expect("write"), data);
+                if let Ok(Some(list)) = p.subobjects() {
+                    print_subobjects(&list, false, &mut out);
+                }
             }
         }
         _ => {
