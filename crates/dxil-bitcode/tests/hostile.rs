@@ -122,7 +122,7 @@ impl BitWriter {
     }
 
     fn align32(&mut self) {
-        while self.n != 0 || self.out.len() % 4 != 0 {
+        while self.n != 0 || self.out.len() & 3 != 0 {
             self.bits(0, 1);
         }
     }

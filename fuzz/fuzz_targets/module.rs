@@ -1,0 +1,23 @@
+//! Fuzz target for the LLVM 3.7 module reader: any input must give a module or an error, never
+//! a panic or a hang; for modules that read, every operand must have a type. Input: raw
+//! bitcode (`BC` 0xC0DE or the wrapper).
+#![no_main]
+
+use dxil_ir::ValueRef;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(m) = dxil_bitcode::read_module(data) else {
+        return;
+    };
+    for f in &m.functions {
+        let Some(body) = &f.body else { continue };
+        for inst in &body.insts {
+            inst.kind.for_each_operand(|v| {
+                if !matches!(v, ValueRef::Metadata(_)) {
+                    assert!(m.value_type(Some(body), *v).is_some(), "operand without a type");
+                }
+            });
+        }
+    }
+});
