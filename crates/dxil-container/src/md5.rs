@@ -84,28 +84,57 @@ const S: [[u32; 4]; 4] = [
     [6, 10, 15, 21],
 ];
 
-/// The MD5 compression function: folds one 64-byte block into `state`.
+/// One MD5 step: `a = b + ((a + f(b, c, d) + x + k) <<< s)`.
+macro_rules! step {
+    ($f:expr, $a:ident, $b:ident, $c:ident, $d:ident, $x:expr, $k:expr, $s:expr) => {
+        $a = $a
+            .wrapping_add($f($b, $c, $d))
+            .wrapping_add($x)
+            .wrapping_add($k)
+            .rotate_left($s)
+            .wrapping_add($b);
+    };
+}
+
+fn f_round1(b: u32, c: u32, d: u32) -> u32 {
+    (b & c) | (!b & d)
+}
+fn f_round2(b: u32, c: u32, d: u32) -> u32 {
+    (b & d) | (c & !d)
+}
+fn f_round3(b: u32, c: u32, d: u32) -> u32 {
+    b ^ c ^ d
+}
+fn f_round4(b: u32, c: u32, d: u32) -> u32 {
+    c ^ (b | !d)
+}
+
+/// Runs the 16 steps of one round; message word `g(i)` feeds step `i`.
+macro_rules! round {
+    ($f:ident, $r:expr, $g:expr, $x:ident, $a:ident, $b:ident, $c:ident, $d:ident) => {
+        let mut i = 0;
+        while i < 16 {
+            let base = $r * 16 + i;
+            step!($f, $a, $b, $c, $d, $x[$g(i)], K[base], S[$r][0]);
+            step!($f, $d, $a, $b, $c, $x[$g(i + 1)], K[base + 1], S[$r][1]);
+            step!($f, $c, $d, $a, $b, $x[$g(i + 2)], K[base + 2], S[$r][2]);
+            step!($f, $b, $c, $d, $a, $x[$g(i + 3)], K[base + 3], S[$r][3]);
+            i += 4;
+        }
+    };
+}
+
+/// The MD5 compression function: folds one 64-byte block into `state` (RFC 1321, 3.4).
 fn compress(state: &mut [u32; 4], block: &[u8; 64]) {
     let mut x = [0u32; 16];
     for (w, chunk) in x.iter_mut().zip(block.chunks_exact(4)) {
         *w = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
     }
     let [mut a, mut b, mut c, mut d] = *state;
-    for i in 0..64 {
-        let round = i / 16;
-        let (f, g) = match round {
-            0 => ((b & c) | (!b & d), i),
-            1 => ((b & d) | (c & !d), (5 * i + 1) % 16),
-            2 => (b ^ c ^ d, (3 * i + 5) % 16),
-            _ => (c ^ (b | !d), (7 * i) % 16),
-        };
-        let sum = a.wrapping_add(f).wrapping_add(K[i]).wrapping_add(x[g]);
-        let rotated = sum.rotate_left(S[round][i % 4]).wrapping_add(b);
-        a = d;
-        d = c;
-        c = b;
-        b = rotated;
-    }
+    round!(f_round1, 0, |i: usize| i, x, a, b, c, d);
+    round!(f_round2, 1, |i: usize| (5 * i + 1) % 16, x, a, b, c, d);
+    round!(f_round3, 2, |i: usize| (3 * i + 5) % 16, x, a, b, c, d);
+    round!(f_round4, 3, |i: usize| (7 * i) % 16, x, a, b, c, d);
     state[0] = state[0].wrapping_add(a);
     state[1] = state[1].wrapping_add(b);
     state[2] = state[2].wrapping_add(c);
