@@ -133,3 +133,57 @@ fn corpus_signature_tables_follow_writer_rules() {
     }
     assert_eq!(same, total);
 }
+
+/// Rebuilding each PSV0 string and semantic index table from the element names and indexes
+/// with the reference writer's rules gives back the stored tables and offsets.
+#[test]
+fn corpus_psv_tables_follow_writer_rules() {
+    use dxil_parts::psv::{build_tables, ElementNames};
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let (mut total, mut same) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    for id in common::corpus_ids(&dir) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read shader");
+        for (fourcc, data) in common::split(&bytes).expect("container") {
+            if &fourcc != b"PSV0" {
+                continue;
+            }
+            let psv = Psv::parse(data).expect("parse");
+            let Some(s) = &psv.signatures else { continue };
+            total += 1;
+            let all: Vec<_> = s
+                .input
+                .iter()
+                .chain(&s.output)
+                .chain(&s.patch_const_or_prim)
+                .collect();
+            let names: Vec<ElementNames<'_>> = all
+                .iter()
+                .map(|e| ElementNames {
+                    semantic_kind: e.semantic_kind,
+                    name: psv.string(e.semantic_name).unwrap_or(""),
+                    indexes: psv.semantic_indexes(e).unwrap_or(&[]),
+                })
+                .collect();
+            let t = build_tables(&names, psv.entry_function_name());
+            let offsets: Vec<(u32, u32)> = all
+                .iter()
+                .map(|e| (e.semantic_name, e.semantic_indexes))
+                .collect();
+            if t.string_table == s.string_table
+                && t.semantic_index_table == s.semantic_index_table
+                && t.offsets == offsets
+                && t.entry_function_name == psv.runtime_info.entry_function_name
+            {
+                same += 1;
+            } else {
+                failures.push(id.clone());
+            }
+        }
+    }
+    println!("PSV0 tables rebuilt from names: {same}/{total}");
+    println!("failures: {:?}", &failures[..failures.len().min(10)]);
+    assert_eq!(same, total);
+}

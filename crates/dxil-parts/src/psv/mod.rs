@@ -12,10 +12,12 @@
 //! are `(vectors + 7) / 8` dwords; tables are `input_vectors * 4 * mask dwords`.
 //! Stored record sizes are respected: bytes past the known fields are kept per record.
 
+pub mod build;
 mod read;
 pub mod runtime;
 mod write;
 
+pub use build::{build_tables, ElementNames, PsvTables};
 pub use runtime::{RuntimeInfo, RuntimeInfo1};
 
 use crate::le::c_str;
