@@ -103,6 +103,33 @@ impl<'a> BitCursor<'a> {
     #[inline]
     pub(crate) fn read_vbr(&mut self, width: u32, what: &'static str) -> Result<u64> {
         debug_assert!((2..=MAX_VBR_WIDTH).contains(&width));
+        let hi_bit = 1u64 << (width - 1);
+        let mask = hi_bit - 1;
+        // Fast path: the whole value lies in the 56 bits loaded from one unaligned word.
+        if self.bits_left() >= 64 {
+            let shift = (self.pos % 8) as u32;
+            let mut word = self.load((self.pos / 8) as usize) >> shift;
+            let avail = 64 - shift;
+            let mut used = 0;
+            let mut value = 0u64;
+            let mut vshift = 0;
+            while used + width <= avail {
+                let piece = word & ((hi_bit << 1) - 1);
+                value |= (piece & mask) << vshift;
+                used += width;
+                if piece & hi_bit == 0 {
+                    self.pos += u64::from(used);
+                    return Ok(value);
+                }
+                word >>= width;
+                vshift += width - 1;
+            }
+        }
+        self.read_vbr_slow(width, what)
+    }
+
+    /// Chunk-by-chunk VBR decoding, used near the end of the input and for long values.
+    fn read_vbr_slow(&mut self, width: u32, what: &'static str) -> Result<u64> {
         let start = self.pos;
         let hi_bit = 1u64 << (width - 1);
         let mask = hi_bit - 1;
