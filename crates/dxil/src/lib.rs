@@ -7,6 +7,7 @@ pub use dxil_parts as parts;
 pub use dxil_container as container;
 pub use dxil_rootsig as rootsig;
 pub use dxil_bitcode as bitcode;
+pub use dxil_bitstream as bitstream;
 pub use dxil_ir as ir;
 pub use dxil_ops as ops;
 pub use dxil_text as text;
