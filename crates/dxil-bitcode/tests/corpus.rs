@@ -155,6 +155,14 @@ fn check_invariants(id: &str, m: &Module) {
             }
         }
         assert_eq!(seen, body.insts.len(), "{id}: instructions outside blocks");
+        for &md in &body.local_metadata {
+            let data = m.md(md).unwrap();
+            let dxil_ir::MetadataData::Value { ty, value } = data else {
+                panic!("{id}: function-local metadata that is not a value wrapper");
+            };
+            assert!(matches!(value, ValueRef::Arg(_) | ValueRef::Inst(_)));
+            assert_eq!(m.value_type(Some(body), *value), Some(*ty));
+        }
     }
 }
 
@@ -169,7 +177,7 @@ fn corpus_modules_read() {
     let (mut stat_ok, mut stat_total) = (0, 0);
     let mut failures = Vec::new();
     let mut name_mismatches = Vec::new();
-    let (mut di_nodes, mut debug_locs) = (0usize, 0usize);
+    let (mut di_nodes, mut debug_locs, mut local_mds) = (0usize, 0usize, 0usize);
     let mut count_mismatches = Vec::new();
     let mut bodies_checked = 0usize;
     for id in &ids {
@@ -230,6 +238,12 @@ fn corpus_modules_read() {
                     )
                 })
                 .count();
+            local_mds += m
+                .functions
+                .iter()
+                .filter_map(|f| f.body.as_ref())
+                .map(|b| b.local_metadata.len())
+                .sum::<usize>();
             debug_locs += m
                 .functions
                 .iter()
@@ -242,7 +256,8 @@ fn corpus_modules_read() {
     eprintln!(
         "DXIL modules read: {dxil_ok}/{dxil_total}; ILDB modules read: {ildb_ok}/{ildb_total}; \
          STAT modules read: {stat_ok}/{stat_total}; \
-         DI records: {di_nodes}; debug locations: {debug_locs}"
+         DI records: {di_nodes}; debug locations: {debug_locs}; \
+         function-local metadata: {local_mds}"
     );
     for f in failures.iter().take(20) {
         eprintln!("  {f}");

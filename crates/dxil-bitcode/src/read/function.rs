@@ -82,6 +82,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         )));
     }
     resolve_forward(st, &mut fs).map_err(|k| cur.err(k))?;
+    fs.body.local_metadata = std::mem::take(&mut st.local_md);
     let Fn {
         body,
         fn_attachments,

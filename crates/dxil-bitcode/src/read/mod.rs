@@ -4,6 +4,7 @@ mod attrs;
 mod constants;
 mod cursor;
 mod function;
+mod hash;
 mod metadata;
 mod module;
 mod symtab;

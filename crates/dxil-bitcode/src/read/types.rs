@@ -54,9 +54,7 @@ pub(crate) fn read_types(cur: &mut Cursor<'_>, st: &mut State) -> Result<()> {
     if pending_name.is_some() {
         return Err(cur.err(ErrorKind::Malformed("STRUCT_NAME without a struct")));
     }
-    for (i, t) in st.m.types.iter().enumerate() {
-        st.type_map.entry(t.clone()).or_insert(Type(i as u32));
-    }
+    st.index_types();
     cur.leave(prev);
     Ok(())
 }

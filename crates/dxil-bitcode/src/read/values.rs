@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use dxil_ir::{Metadata, Module, Type, TypeData, ValueRef};
 
+use super::hash::{fx_hash, FxBuild};
 use super::K;
 use crate::error::ErrorKind;
 
@@ -12,8 +13,9 @@ use crate::error::ErrorKind;
 #[derive(Default)]
 pub(crate) struct State {
     pub m: Module,
-    /// First occurrence of each type in the table (for derived-type lookups).
-    pub type_map: HashMap<TypeData, Type>,
+    /// Content hash of each type -> its first occurrence in the table (for derived-type
+    /// lookups; hash collisions fall back to a scan).
+    pub type_map: HashMap<u64, Type, FxBuild>,
     /// Module-level values in value-id order, with their types.
     pub module_values: Vec<(ValueRef, Type)>,
     /// Function-local values (arguments, constants, instructions) of the body being read.
@@ -25,7 +27,7 @@ pub(crate) struct State {
     /// MODULE_CODE_VERSION >= 1: instruction operands are relative ids.
     pub relative_ids: bool,
     /// Ids of the metadata kinds defined so far.
-    pub kind_ids: HashSet<u32>,
+    pub kind_ids: HashSet<u32, FxBuild>,
 }
 
 impl State {
@@ -61,10 +63,25 @@ impl State {
 
     /// The type id of `data`, which must be in the table.
     pub fn find(&self, data: &TypeData, what: &'static str) -> K<Type> {
-        self.type_map
-            .get(data)
-            .copied()
-            .ok_or(ErrorKind::MissingType(what))
+        let missing = ErrorKind::MissingType(what);
+        let first = *self.type_map.get(&fx_hash(data)).ok_or(missing.clone())?;
+        if self.m.types.get(first.index()) == Some(data) {
+            return Ok(first);
+        }
+        // Another type has the same hash: look the slow way.
+        self.m
+            .types
+            .iter()
+            .position(|t| t == data)
+            .and_then(Type::from_index)
+            .ok_or(missing)
+    }
+
+    /// Records the content hashes of the type table (after TYPE_BLOCK).
+    pub fn index_types(&mut self) {
+        for (i, t) in self.m.types.iter().enumerate() {
+            self.type_map.entry(fx_hash(t)).or_insert(Type(i as u32));
+        }
     }
 
     /// `pointee addrspace(n)*`.
