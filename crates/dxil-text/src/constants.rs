@@ -446,7 +446,7 @@ impl Printer<'_> {
     }
 
     fn write_wide_int(&mut self, ty: Type, words: &[u64]) {
-        let bits = int_width(self.m, ty).unwrap_or(64);
+        let bits = int_width(self.m, ty).filter(|b| *b > 0).unwrap_or(64);
         let nwords = (bits as usize).div_ceil(64).max(1);
         // Sign-extend the active words to the full width.
         let neg = words.last().is_some_and(|w| (*w as i64) < 0);

@@ -216,12 +216,10 @@ impl<'m> Printer<'m> {
             return;
         };
         self.out.push('\n');
-        let list = self
-            .lists
-            .get((f.attributes as usize).wrapping_sub(1))
-            .cloned();
-        let fn_set = fn_attrs(&self.lists, f.attributes).map(|s| s.to_vec());
-        if let Some(set) = &fn_set {
+        let lists: &'m [crate::attrs::ListAttrs] = self.lists;
+        let list = lists.get((f.attributes as usize).wrapping_sub(1));
+        let fn_set = fn_attrs(lists, f.attributes);
+        if let Some(set) = fn_set {
             let shown: Vec<_> = set
                 .iter()
                 .filter(|a| !matches!(a, dxil_ir::Attribute::String { .. }))
@@ -250,7 +248,7 @@ impl<'m> Printer<'m> {
             }) => (Some(*ret), &params[..], *vararg),
             _ => (None, &[][..], false),
         };
-        if let Some(l) = &list {
+        if let Some(l) = list {
             let r = l.at(0);
             if !r.is_empty() {
                 write_attrs(self.out, r, false);
@@ -277,7 +275,7 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", ");
             }
             self.write_type(pt);
-            if let Some(l) = &list {
+            if let Some(l) = list {
                 let a = l.at(i as u32 + 1);
                 if !a.is_empty() {
                     self.out.push(' ');
@@ -307,7 +305,7 @@ impl<'m> Printer<'m> {
         if f.common.unnamed_addr {
             self.out.push_str(" unnamed_addr");
         }
-        if let Some(set) = &fn_set {
+        if let Some(set) = fn_set {
             if let Some(slot) = self.slots.attr_set_slot(set) {
                 self.out.push_str(" #");
                 push_u64(self.out, u64::from(slot));
@@ -886,11 +884,8 @@ impl<'m> Printer<'m> {
             self.out.push(' ');
             write_calling_conv(self.out, cc);
         }
-        let list = self
-            .lists
-            .get((attributes as usize).wrapping_sub(1))
-            .cloned();
-        if let Some(l) = &list {
+        let list = self.lists.get((attributes as usize).wrapping_sub(1));
+        if let Some(l) = list {
             let r = l.at(0);
             if !r.is_empty() {
                 self.out.push(' ');
@@ -919,7 +914,7 @@ impl<'m> Printer<'m> {
                     None => self.out.push_str("<badtype>"),
                 }
             }
-            if let Some(l) = &list {
+            if let Some(l) = list {
                 let at = l.at(i as u32 + 1);
                 if !at.is_empty() {
                     self.out.push(' ');
@@ -930,7 +925,7 @@ impl<'m> Printer<'m> {
             self.write_value(a, 0);
         }
         self.out.push(')');
-        if let Some(l) = &list {
+        if let Some(l) = list {
             let fa = l.at(FUNCTION_INDEX);
             if !fa.is_empty() {
                 if let Some(slot) = self.slots.attr_set_slot(fa) {

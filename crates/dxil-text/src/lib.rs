@@ -37,7 +37,7 @@ pub fn write_module(module: &Module, out: &mut String) {
         out,
         types,
         slots,
-        lists,
+        lists: &lists,
         body: None,
         fslots: printer::FnSlots::default(),
     };

@@ -70,7 +70,7 @@ pub struct Printer<'m> {
     /// Module-wide slots.
     pub slots: Slots,
     /// Attribute lists, merged and sorted.
-    pub lists: Vec<ListAttrs>,
+    pub lists: &'m [ListAttrs],
     /// The body being printed.
     pub body: Option<&'m Body>,
     /// Its slots.
