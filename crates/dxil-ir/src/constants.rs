@@ -129,3 +129,58 @@ pub enum ConstKind {
         constraints: Box<[u8]>,
     },
 }
+
+impl ConstKind {
+    /// Calls `f` on every value operand, in record order (the function of a blockaddress is
+    /// not a value operand here).
+    pub fn for_each_operand(&self, mut f: impl FnMut(ValueRef)) {
+        match self {
+            ConstKind::Aggregate(ops) | ConstKind::Gep { operands: ops, .. } => {
+                ops.iter().for_each(|&v| f(v))
+            }
+            ConstKind::Cast { value, .. } => f(*value),
+            ConstKind::Binary { lhs, rhs, .. } | ConstKind::Cmp { lhs, rhs, .. } => {
+                f(*lhs);
+                f(*rhs);
+            }
+            ConstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                f(*cond);
+                f(*if_true);
+                f(*if_false);
+            }
+            ConstKind::ExtractElement { vector, index } => {
+                f(*vector);
+                f(*index);
+            }
+            ConstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                f(*vector);
+                f(*element);
+                f(*index);
+            }
+            ConstKind::ShuffleVector { a, b, mask, .. } => {
+                f(*a);
+                f(*b);
+                f(*mask);
+            }
+            ConstKind::Null
+            | ConstKind::Undef
+            | ConstKind::Int(_)
+            | ConstKind::WideInt(_)
+            | ConstKind::Float(_)
+            | ConstKind::FloatWide(_)
+            | ConstKind::String(_)
+            | ConstKind::CString(_)
+            | ConstKind::Data(_)
+            | ConstKind::BlockAddress { .. }
+            | ConstKind::InlineAsm { .. } => {}
+        }
+    }
+}

@@ -15,6 +15,10 @@
 //! - Names from the value symbol tables are stored on the entities; the record order of the
 //!   tables is kept too ([`Module::symtab`], [`Body::symtab`]).
 //!
+//! Guarantees of modules from `dxil_bitcode::read_module` (hostile input included): every id
+//! is in range; the type graph has no cycle except through identified structs (and none by
+//! value); constants do not reference themselves through other constants.
+//!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

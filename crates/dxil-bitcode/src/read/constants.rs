@@ -94,6 +94,9 @@ pub(crate) fn read_constants(
             return Err(cur.err(ErrorKind::BadValue(ids.base_value.saturating_add(m))));
         }
     }
+    if super::acyclic::constants_have_cycle(&st.m.constants, ids.arena_base, count as usize) {
+        return Err(cur.err(ErrorKind::Malformed("constant refers to itself")));
+    }
     cur.leave(prev);
     Ok(())
 }

@@ -119,7 +119,10 @@ fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
         inst.kind.for_each_operand_mut(|v| {
             if let ValueRef::Arg(Arg(a)) = *v {
                 if a >= FWD_BASE {
-                    let (id, ty) = fs.fwd[(a - FWD_BASE) as usize];
+                    let Some(&(id, ty)) = fs.fwd.get((a - FWD_BASE) as usize) else {
+                        result = Err(ErrorKind::Malformed("dangling forward reference"));
+                        return;
+                    };
                     match st.value(u64::from(id)) {
                         Some((real, real_ty)) if real_ty == ty => *v = real,
                         Some(_) => result = Err(ErrorKind::TypeMismatch("forward reference type")),

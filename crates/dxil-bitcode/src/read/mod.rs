@@ -1,5 +1,6 @@
 //! The LLVM 3.7 module reader: bitcode -> [`dxil_ir::Module`].
 
+mod acyclic;
 mod attrs;
 mod constants;
 mod cursor;

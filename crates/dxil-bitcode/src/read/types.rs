@@ -54,6 +54,11 @@ pub(crate) fn read_types(cur: &mut Cursor<'_>, st: &mut State) -> Result<()> {
     if pending_name.is_some() {
         return Err(cur.err(ErrorKind::Malformed("STRUCT_NAME without a struct")));
     }
+    if super::acyclic::types_have_bad_cycle(&st.m.types) {
+        return Err(cur.err(ErrorKind::Malformed(
+            "recursive type not broken by an identified struct",
+        )));
+    }
     st.index_types();
     cur.leave(prev);
     Ok(())
