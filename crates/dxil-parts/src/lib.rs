@@ -18,6 +18,10 @@
 //! [`print::print_view_id_state`] (the `dx.viewIdState` array; `uses_view_id` is the ViewID
 //! shader flag, also stored in PSV0 `UsesViewID`).
 //!
+//! DXIL.rst ("DXIL Container Format") specifies the container and program header; the part
+//! layouts here follow the reference compiler's container headers (facts only), and each
+//! module's doc states the layout it implements.
+//!
 //! Every reader takes the part's bytes and returns a model whose `write` gives back the
 //! same bytes; errors carry the byte offset inside the part.
 #![forbid(unsafe_code)]
