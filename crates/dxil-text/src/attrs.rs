@@ -163,3 +163,34 @@ pub fn write_attrs(out: &mut String, attrs: &[Attribute], in_group: bool) {
         write_attr(out, a, in_group);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_by_llvm_kind_order_then_ints_then_strings() {
+        // nounwind (18), readnone (20), noduplicate (12), argmemonly (45).
+        let mut a = vec![
+            Attribute::String {
+                key: "b".into(),
+                value: None,
+            },
+            Attribute::Enum(45),
+            Attribute::Int(41, 8),
+            Attribute::Enum(20),
+            Attribute::Enum(18),
+            Attribute::Enum(12),
+        ];
+        a.sort_by(|x, y| sort_key(x).cmp(&sort_key(y)));
+        let mut s = String::new();
+        write_attrs(&mut s, &a, false);
+        assert_eq!(
+            s,
+            "noduplicate nounwind readnone argmemonly dereferenceable(8) \"b\""
+        );
+        s.clear();
+        write_attrs(&mut s, &[Attribute::Int(1, 4), Attribute::Int(41, 8)], true);
+        assert_eq!(s, "align=4 dereferenceable=8");
+    }
+}

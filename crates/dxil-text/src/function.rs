@@ -975,3 +975,85 @@ pub fn opcode_name(k: &InstKind) -> &'static str {
         InstKind::LandingPad { .. } => "landingpad",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxil_ir::{BlockData, InstData, UseList};
+
+    fn inst(kind: InstKind) -> InstData {
+        InstData {
+            kind,
+            ty: None,
+            name: None,
+            debug_loc: None,
+            attachments: Vec::new(),
+        }
+    }
+
+    /// Three blocks branching to block 3 in order 0, 1, 2 (block 1 twice through a
+    /// conditional branch).
+    fn body() -> Body {
+        let b = |i: u32| Block(i);
+        let mut body = Body::default();
+        let kinds = [
+            InstKind::Br { target: b(3) },
+            InstKind::CondBr {
+                cond: ValueRef::Arg(dxil_ir::Arg(0)),
+                if_true: b(3),
+                if_false: b(2),
+            },
+            InstKind::Br { target: b(3) },
+            InstKind::Ret { value: None },
+        ];
+        for (i, k) in kinds.into_iter().enumerate() {
+            body.insts.push(inst(k));
+            body.blocks.push(BlockData {
+                name: None,
+                insts: vec![Inst(i as u32)],
+            });
+        }
+        body
+    }
+
+    #[test]
+    fn predecessors_most_recent_use_first() {
+        let p = predecessors(&body());
+        assert_eq!(p[3], vec![Block(2), Block(1), Block(0)]);
+        assert_eq!(p[2], vec![Block(1)]);
+        assert!(p[0].is_empty());
+    }
+
+    #[test]
+    fn block_use_list_records_permute_predecessors() {
+        let mut b = body();
+        b.uselists.push(UseList {
+            is_block: true,
+            indexes: Box::new([2, 0, 1]),
+            id: 3,
+        });
+        // Use i moves to position indexes[i].
+        assert_eq!(predecessors(&b)[3], vec![Block(1), Block(0), Block(2)]);
+        // A record of the wrong length is ignored.
+        b.uselists[0].indexes = Box::new([1, 0]);
+        assert_eq!(predecessors(&b)[3], vec![Block(2), Block(1), Block(0)]);
+    }
+
+    #[test]
+    fn padding_reaches_column_with_at_least_one_space() {
+        let mut s = String::from("x\n; <label>:5");
+        pad_to_column(&mut s, 50);
+        assert_eq!(s.len() - 2, 50);
+        let mut s = "a".repeat(60);
+        pad_to_column(&mut s, 50);
+        assert_eq!(s.len(), 61);
+    }
+
+    #[test]
+    fn predicates_and_alignment() {
+        assert_eq!(predicate_text(14), "une");
+        assert_eq!(predicate_text(40), "slt");
+        assert_eq!(align_of(0), 0);
+        assert_eq!(align_of(3), 4);
+    }
+}

@@ -9,11 +9,20 @@ fn is_print(c: u8) -> bool {
 
 /// Writes `bytes` with every byte that is not printable ASCII, and `\` and `"`, as `\XX`.
 pub fn write_escaped(out: &mut String, bytes: &[u8]) {
-    for &c in bytes {
-        if is_print(c) && c != b'\\' && c != b'"' {
-            out.push(c as char);
-        } else {
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        // Copy the longest run of bytes that need no escape in one go.
+        let run = rest
+            .iter()
+            .position(|&c| !(is_print(c) && c != b'\\' && c != b'"'))
+            .unwrap_or(rest.len());
+        // A run holds printable ASCII only, so it is valid UTF-8.
+        out.push_str(std::str::from_utf8(&rest[..run]).unwrap_or_default());
+        if let Some(&c) = rest.get(run) {
             push_hex_escape(out, c);
+            rest = &rest[run + 1..];
+        } else {
+            rest = &[];
         }
     }
 }
@@ -39,10 +48,8 @@ pub fn write_name(out: &mut String, prefix: Option<char>, name: &[u8]) {
         write_escaped(out, name);
         out.push('"');
     } else {
-        // Only ASCII bytes reach this branch.
-        for &c in name {
-            out.push(c as char);
-        }
+        // Only ASCII letters, digits and `-._` reach this branch: valid UTF-8.
+        out.push_str(std::str::from_utf8(name).unwrap_or_default());
     }
 }
 

@@ -289,9 +289,8 @@ pub fn push_u64(out: &mut String, v: u64) {
             break;
         }
     }
-    for &c in &buf[i..] {
-        out.push(c as char);
-    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// Appends a signed decimal number.
