@@ -1,5 +1,8 @@
 //! Bit-level cursor over a byte slice: fixed-width fields, VBR and alignment
 //! (BitCodeFormat.rst, "Bitstream Format": fixed width integers, variable width integers).
+//!
+//! The cursor caches up to 64 bits of the input in a word (least significant bit first), so
+//! most fields are one compare, shift and mask.
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -12,22 +15,29 @@ pub const MAX_FIXED_WIDTH: u32 = 64;
 #[derive(Clone, Debug)]
 pub(crate) struct BitCursor<'a> {
     bytes: &'a [u8],
-    pos: u64,
     len_bits: u64,
+    /// Next byte to load into `word`.
+    next_byte: usize,
+    /// Unread bits, lowest first; only the low `avail` bits are meaningful (the rest are 0).
+    word: u64,
+    avail: u32,
 }
 
 impl<'a> BitCursor<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> Self {
         BitCursor {
             bytes,
-            pos: 0,
             len_bits: (bytes.len() as u64).saturating_mul(8),
+            next_byte: 0,
+            word: 0,
+            avail: 0,
         }
     }
 
+    /// Current bit position.
     #[inline]
     pub(crate) fn pos(&self) -> u64 {
-        self.pos
+        self.next_byte as u64 * 8 - u64::from(self.avail)
     }
 
     #[inline]
@@ -37,7 +47,7 @@ impl<'a> BitCursor<'a> {
 
     #[inline]
     pub(crate) fn bits_left(&self) -> u64 {
-        self.len_bits - self.pos
+        self.len_bits - self.pos()
     }
 
     pub(crate) fn bytes(&self) -> &'a [u8] {
@@ -45,7 +55,7 @@ impl<'a> BitCursor<'a> {
     }
 
     pub(crate) fn err(&self, kind: ErrorKind) -> Error {
-        Error::new(kind, self.pos)
+        Error::new(kind, self.pos())
     }
 
     /// Moves to bit `pos`, which must be within the buffer.
@@ -53,27 +63,39 @@ impl<'a> BitCursor<'a> {
         if pos > self.len_bits {
             return Err(self.err(ErrorKind::Truncated(what)));
         }
-        self.pos = pos;
+        self.next_byte = (pos / 8) as usize;
+        self.word = 0;
+        self.avail = 0;
+        let skip = (pos % 8) as u32;
+        if skip > 0 {
+            self.refill();
+            self.word >>= skip;
+            self.avail -= skip;
+        }
         Ok(())
     }
 
-    /// Loads up to 8 bytes starting at byte `byte` as a little-endian word (zero padded).
+    /// Loads the next up to 8 bytes into the (empty) word.
     #[inline]
-    fn load(&self, byte: usize) -> u64 {
-        match self.bytes.get(byte..byte.saturating_add(8)) {
+    fn refill(&mut self) {
+        let b = self.next_byte;
+        match self.bytes.get(b..b.saturating_add(8)) {
             Some(s) => {
                 let mut a = [0u8; 8];
                 a.copy_from_slice(s);
-                u64::from_le_bytes(a)
+                self.word = u64::from_le_bytes(a);
+                self.avail = 64;
+                self.next_byte = b + 8;
             }
             None => {
+                let tail = self.bytes.get(b..).unwrap_or(&[]);
                 let mut a = [0u8; 8];
-                if let Some(tail) = self.bytes.get(byte..) {
-                    for (d, s) in a.iter_mut().zip(tail) {
-                        *d = *s;
-                    }
+                for (d, s) in a.iter_mut().zip(tail) {
+                    *d = *s;
                 }
-                u64::from_le_bytes(a)
+                self.word = u64::from_le_bytes(a);
+                self.avail = 8 * tail.len() as u32;
+                self.next_byte = b + tail.len();
             }
         }
     }
@@ -81,22 +103,41 @@ impl<'a> BitCursor<'a> {
     /// Reads a `width`-bit fixed field (0..=64 bits; 0 reads 0).
     #[inline]
     pub(crate) fn read(&mut self, width: u32, what: &'static str) -> Result<u64> {
-        if width == 0 {
-            return Ok(0);
+        debug_assert!(width <= 64);
+        if width <= self.avail {
+            if width == 64 {
+                let v = self.word;
+                self.word = 0;
+                self.avail = 0;
+                return Ok(v);
+            }
+            let v = self.word & ((1u64 << width) - 1);
+            self.word >>= width;
+            self.avail -= width;
+            return Ok(v);
         }
-        if width > 56 {
-            let lo = self.read(32, what)?;
-            let hi = self.read(width - 32, what)?;
-            return Ok(lo | (hi << 32));
-        }
+        self.read_split(width, what)
+    }
+
+    /// A field that continues past the cached word.
+    #[cold]
+    fn read_split(&mut self, width: u32, what: &'static str) -> Result<u64> {
         if u64::from(width) > self.bits_left() {
             return Err(self.err(ErrorKind::Truncated(what)));
         }
-        let byte = (self.pos / 8) as usize;
-        let shift = (self.pos % 8) as u32;
-        let word = self.load(byte) >> shift;
-        self.pos += u64::from(width);
-        Ok(word & ((1u64 << width) - 1))
+        let lo = self.word;
+        let have = self.avail;
+        self.refill();
+        let need = width - have;
+        // need <= 64 - have < 64 and the refilled word holds at least `need` bits.
+        let (hi, rest) = if need == 64 {
+            (self.word, 0)
+        } else {
+            (self.word & ((1u64 << need) - 1), self.word >> need)
+        };
+        self.word = rest;
+        self.avail -= need;
+        Ok(if have == 0 { hi } else { lo | (hi << have) })
     }
 
     /// Reads a VBR field with `width`-bit chunks (2..=32), capped at 64 bits of value.
@@ -104,41 +145,24 @@ impl<'a> BitCursor<'a> {
     pub(crate) fn read_vbr(&mut self, width: u32, what: &'static str) -> Result<u64> {
         debug_assert!((2..=MAX_VBR_WIDTH).contains(&width));
         let hi_bit = 1u64 << (width - 1);
-        let mask = hi_bit - 1;
-        // Fast path: the whole value lies in the 56 bits loaded from one unaligned word.
-        if self.bits_left() >= 64 {
-            let shift = (self.pos % 8) as u32;
-            let mut word = self.load((self.pos / 8) as usize) >> shift;
-            let avail = 64 - shift;
-            let mut used = 0;
-            let mut value = 0u64;
-            let mut vshift = 0;
-            while used + width <= avail {
-                let piece = word & ((hi_bit << 1) - 1);
-                value |= (piece & mask) << vshift;
-                used += width;
-                if piece & hi_bit == 0 {
-                    self.pos += u64::from(used);
-                    return Ok(value);
-                }
-                word >>= width;
-                vshift += width - 1;
-            }
+        let piece = self.read(width, what)?;
+        if piece & hi_bit == 0 {
+            return Ok(piece);
         }
-        self.read_vbr_slow(width, what)
+        self.read_vbr_rest(width, piece & (hi_bit - 1), what)
     }
 
-    /// Chunk-by-chunk VBR decoding, used near the end of the input and for long values.
-    fn read_vbr_slow(&mut self, width: u32, what: &'static str) -> Result<u64> {
-        let start = self.pos;
+    /// The chunks after the first of a multi-chunk VBR.
+    fn read_vbr_rest(&mut self, width: u32, first: u64, what: &'static str) -> Result<u64> {
+        let start = self.pos() - u64::from(width);
         let hi_bit = 1u64 << (width - 1);
         let mask = hi_bit - 1;
-        let mut value = 0u64;
-        let mut shift = 0u32;
+        let mut value = first;
+        let mut shift = width - 1;
         loop {
             let piece = self.read(width, what)?;
             let data = piece & mask;
-            if shift >= 64 || (shift > 0 && (data >> (64 - shift)) != 0) {
+            if shift >= 64 || (data >> (64 - shift)) != 0 {
                 return Err(Error::new(ErrorKind::VbrOverflow, start));
             }
             value |= data << shift;
@@ -151,14 +175,66 @@ impl<'a> BitCursor<'a> {
 
     /// Reads a VBR field that must fit in 32 bits.
     pub(crate) fn read_vbr32(&mut self, width: u32, what: &'static str) -> Result<u32> {
-        let start = self.pos;
+        let start = self.pos();
         let v = self.read_vbr(width, what)?;
         u32::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange(what), start))
     }
 
     /// Skips to the next multiple of 32 bits.
     pub(crate) fn align32(&mut self) -> Result<()> {
-        let p = self.pos.div_ceil(32) * 32;
-        self.seek(p, "alignment padding")
+        let pad = ((32 - self.pos() % 32) % 32) as u32;
+        if pad == 0 {
+            return Ok(());
+        }
+        self.read(pad, "alignment padding").map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every width at every starting offset, across word boundaries and at the very end.
+    #[test]
+    fn fixed_reads_at_every_offset() {
+        let bytes: Vec<u8> = (0..24u8).map(|i| i.wrapping_mul(37) ^ 0xa5).collect();
+        let bit = |i: u64| (bytes[(i / 8) as usize] >> (i % 8)) & 1;
+        for start in 0..=(bytes.len() as u64 * 8) {
+            for width in 0..=64u32 {
+                let mut c = BitCursor::new(&bytes);
+                c.seek(start, "test").unwrap();
+                let r = c.read(width, "test");
+                if start + u64::from(width) > bytes.len() as u64 * 8 {
+                    assert!(r.is_err());
+                    continue;
+                }
+                let expected =
+                    (0..u64::from(width)).fold(0u64, |v, k| v | (u64::from(bit(start + k)) << k));
+                assert_eq!(r.unwrap(), expected, "start {start} width {width}");
+                assert_eq!(c.pos(), start + u64::from(width));
+                // A second read continues where the first stopped.
+                if let Ok(v) = c.read(3, "test") {
+                    let p = start + u64::from(width);
+                    let e = (0..3).fold(0u64, |v, k| v | (u64::from(bit(p + k)) << k));
+                    assert_eq!(v, e);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn vbr_reads_and_overflow() {
+        // 0x7ff in vbr4 (3 data bits per chunk): 4 chunks 1111 1111 1111 0011 -> 0b11_111_111_111.
+        let bytes = [0xff, 0x3f, 0, 0];
+        let mut c = BitCursor::new(&bytes);
+        assert_eq!(c.read_vbr(4, "t").unwrap(), 0x7ff);
+        assert_eq!(c.pos(), 16);
+        // 65 all-ones vbr2 chunks carry 65 data bits: more than 64.
+        let ones = [0xffu8; 32];
+        let mut c = BitCursor::new(&ones);
+        assert_eq!(
+            c.read_vbr(2, "t").unwrap_err().kind(),
+            &ErrorKind::VbrOverflow
+        );
     }
 }
