@@ -60,7 +60,7 @@ impl<'a, 'm> Fields<'a, 'm> {
         self.sep(name);
         match r {
             None => self.p.out.push_str("null"),
-            Some(id) => self.p.write_md_operand(id, false),
+            Some(id) => self.p.write_md_operand(id),
         }
     }
 
@@ -112,7 +112,7 @@ impl<'a, 'm> Fields<'a, 'm> {
 impl Printer<'_> {
     /// Writes a metadata reference as an operand: `!N`, `!"string"`, or `type value` for a
     /// value wrapper.
-    pub fn write_md_operand(&mut self, md: Metadata, _from_value: bool) {
+    pub fn write_md_operand(&mut self, md: Metadata) {
         let m = self.m;
         match m.md(md) {
             Some(M::String(b)) => {
@@ -167,7 +167,7 @@ impl Printer<'_> {
             self.out.push_str("distinct ");
         }
         match data {
-            M::String(_) | M::Value { .. } => self.write_md_operand(id, false),
+            M::String(_) | M::Value { .. } => self.write_md_operand(id),
             M::Node { operands, .. } => {
                 self.out.push_str("!{");
                 for (i, op) in operands.iter().enumerate() {
@@ -176,7 +176,7 @@ impl Printer<'_> {
                     }
                     match op {
                         None => self.out.push_str("null"),
-                        Some(o) => self.write_md_operand(*o, false),
+                        Some(o) => self.write_md_operand(*o),
                     }
                 }
                 self.out.push('}');
@@ -202,7 +202,7 @@ impl Printer<'_> {
                         }
                         match o {
                             None => f.p.out.push_str("null"),
-                            Some(o) => f.p.write_md_operand(*o, false),
+                            Some(o) => f.p.write_md_operand(*o),
                         }
                     }
                     f.p.out.push('}');

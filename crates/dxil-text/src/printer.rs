@@ -138,7 +138,7 @@ impl<'m> Printer<'m> {
                 let slot = self.fslots.insts.get(i.index()).copied();
                 self.write_local_name(name, slot);
             }
-            ValueRef::Metadata(md) => self.write_md_operand(md, true),
+            ValueRef::Metadata(md) => self.write_md_operand(md),
         }
     }
 

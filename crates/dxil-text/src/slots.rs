@@ -4,14 +4,13 @@
 //! then for each function its attachments, and for each instruction the nodes passed to
 //! `llvm.*` intrinsics and the nodes attached to it (`!dbg` first, then by kind).
 
-use std::collections::HashMap;
-
 use dxil_ir::{
     Attribute, DebugLoc, FunctionData, InstKind, Metadata, MetadataData, Module, ValueRef,
 };
 
 use crate::attrs::{ListAttrs, FUNCTION_INDEX};
 use crate::mdwalk::{md_operands, MdOperand};
+use crate::util::FxHashMap;
 
 /// A metadata node as the printer numbers it: an arena node, or a `DILocation` that LLVM
 /// creates for an instruction's debug location.
@@ -109,7 +108,7 @@ pub struct Slots {
     pub order: Vec<NodeRef>,
     /// Debug-location nodes not in the arena.
     pub locs: Vec<LocKey>,
-    loc_map: HashMap<LocKey, NodeRef>,
+    loc_map: FxHashMap<LocKey, NodeRef>,
     /// Attribute sets in slot order (the function attributes of a function or call).
     pub attr_sets: Vec<Vec<Attribute>>,
     /// Slots of unnamed globals, functions, aliases (`u32::MAX`: named).
@@ -132,7 +131,7 @@ impl Slots {
             md_loc: Vec::new(),
             order: Vec::new(),
             locs: Vec::new(),
-            loc_map: HashMap::new(),
+            loc_map: FxHashMap::default(),
             attr_sets: Vec::new(),
             global_slots: vec![u32::MAX; m.globals.len()],
             function_slots: vec![u32::MAX; m.functions.len()],
