@@ -144,7 +144,15 @@ fn push_record(
         let _ = write!(s, " abbrevid={}", rec.abbrev_id);
     }
     for (i, v) in rec.ops.iter().enumerate() {
-        let _ = write!(s, " op{i}={}", *v as i64);
+        s.push_str(" op");
+        push_decimal(s, i as u64);
+        s.push('=');
+        // Operands print as signed 64-bit values, as llvm-bcanalyzer prints them.
+        let v = *v as i64;
+        if v < 0 {
+            s.push('-');
+        }
+        push_decimal(s, v.unsigned_abs());
     }
     s.push_str("/>");
     if let Some(a) = abbrev {
@@ -182,6 +190,21 @@ fn push_record(
             let _ = write!(s, "unprintable, {} bytes.", blob.len());
         }
     }
+}
+
+/// Appends `v` in decimal (the dump's hot path; `write!` is several times slower).
+fn push_decimal(s: &mut String, mut v: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    s.extend(buf[i..].iter().map(|&d| char::from(d)));
 }
 
 fn push_abbrev(s: &mut String, a: &Abbrev) {
