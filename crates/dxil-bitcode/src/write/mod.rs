@@ -1,0 +1,157 @@
+//! The LLVM 3.7 module writer: [`dxil_ir::Module`] -> bitcode, laid out the way DXC's LLVM
+//! 3.7 `BitcodeWriter` does (block order, BLOCKINFO and local abbreviations, abbreviation
+//! choice per record, relative operand ids, forward-reference types, sorted symbol tables).
+//!
+//! Orders (see `numbering.rs`): global values are numbered globals, functions, aliases (the
+//! `ValueEnumerator` rule); the type table, the module and function constants, the module
+//! metadata and the function-local metadata are written in the order the IR keeps them
+//! (the reader keeps the reference's order); value symbol tables are sorted by name (DXC's
+//! rule); the metadata kind table is written in the IR's order.
+
+mod abbrevs;
+mod constants;
+mod function;
+mod metadata;
+mod module;
+mod numbering;
+mod symtab;
+mod types;
+
+use dxil_bitstream::Writer;
+use dxil_ir::Module;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Encodes `m` as an LLVM 3.7 bitcode module (starting with the `BC` 0xC0DE magic, no
+/// wrapper), the way DXC writes the bitcode of a `DXIL`/`ILDB`/`STAT` part.
+///
+/// Errors name the inconsistency in the IR (a dangling type, value or metadata id, an
+/// operand of the wrong kind) and the block being written.
+pub fn write_module(m: &Module) -> Result<Vec<u8>> {
+    module::write(m)
+}
+
+/// Encodes `m` and wraps it in a program part's data (the 24-byte program header, the
+/// bitcode, zero padding to whole words), ready for a `DXIL`, `ILDB` or `STAT` part.
+///
+/// `version` is the program version word (shader kind << 16 | major << 4 | minor) and
+/// `dxil_version` the DXIL version word (major << 8 | minor).
+pub fn write_program_part(m: &Module, version: u32, dxil_version: u32) -> Result<Vec<u8>> {
+    let bc = write_module(m)?;
+    Ok(program_part(version, dxil_version, &bc))
+}
+
+/// The program part layout (DXIL.rst "DXIL Container Format", program header): u32
+/// version, u32 size in words, `DXIL`, u32 DXIL version, u32 bitcode offset (16, from the
+/// `DXIL` magic), u32 bitcode size, then the bitcode padded to a multiple of 4 bytes.
+fn program_part(version: u32, dxil_version: u32, bc: &[u8]) -> Vec<u8> {
+    let padded = bc.len().div_ceil(4) * 4;
+    let total = 24 + padded;
+    let mut out = Vec::with_capacity(total);
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&((total / 4) as u32).to_le_bytes());
+    out.extend_from_slice(b"DXIL");
+    out.extend_from_slice(&dxil_version.to_le_bytes());
+    out.extend_from_slice(&16u32.to_le_bytes());
+    out.extend_from_slice(&(bc.len() as u32).to_le_bytes());
+    out.extend_from_slice(bc);
+    out.resize(total, 0);
+    out
+}
+
+/// The bitstream writer with the context needed for errors.
+pub(crate) struct Out {
+    pub w: Writer,
+    /// Name of the block being written.
+    pub block: &'static str,
+    /// Reused record buffer.
+    pub rec: Vec<u64>,
+}
+
+impl Out {
+    /// An error of `kind` at the current position.
+    pub fn err(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.block, None, self.w.bit_offset())
+    }
+
+    /// Wraps a bitstream error.
+    pub fn bs(&self, e: dxil_bitstream::Error) -> Error {
+        Error::new(
+            ErrorKind::Bitstream(e.kind().clone()),
+            self.block,
+            None,
+            e.bit_offset(),
+        )
+    }
+
+    /// Opens a block and returns the name of the enclosing one.
+    pub fn enter(&mut self, id: u32, width: u32) -> Result<&'static str> {
+        self.w.enter_block(id, width).map_err(|e| self.bs(e))?;
+        Ok(std::mem::replace(&mut self.block, crate::codes::block_name(id)))
+    }
+
+    /// Closes the innermost block.
+    pub fn exit(&mut self, prev: &'static str) -> Result<()> {
+        self.w.exit_block().map_err(|e| self.bs(e))?;
+        self.block = prev;
+        Ok(())
+    }
+
+    /// Emits `self.rec` as record `code`, abbreviated with `abbrev` (0: unabbreviated), and
+    /// clears it.
+    pub fn emit(&mut self, code: u32, abbrev: u32) -> Result<()> {
+        let r = if abbrev == 0 {
+            self.w.write_unabbrev(code, &self.rec)
+        } else {
+            self.w.write_abbrev(abbrev, code, &self.rec, None)
+        };
+        self.rec.clear();
+        r.map_err(|e| self.bs(e))
+    }
+
+    /// Emits a record from explicit operands (unabbreviated).
+    pub fn emit_ops(&mut self, code: u32, ops: &[u64]) -> Result<()> {
+        self.w.write_unabbrev(code, ops).map_err(|e| self.bs(e))
+    }
+}
+
+/// LLVM `Log2_32_Ceil`: bits needed for values below `x` (0 for `x <= 1`).
+pub(crate) fn log2_ceil(x: u64) -> u8 {
+    if x <= 1 {
+        0
+    } else {
+        (64 - (x - 1).leading_zeros()) as u8
+    }
+}
+
+/// LLVM `BitCodeAbbrevOp::isChar6`.
+pub(crate) fn is_char6(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'.' || c == b'_'
+}
+
+/// LLVM `emitSignedInt64`: sign in bit 0, magnitude above.
+pub(crate) fn emit_signed(v: i64) -> u64 {
+    if v >= 0 {
+        (v as u64) << 1
+    } else {
+        (v.wrapping_neg() as u64) << 1 | 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn helpers() {
+        assert_eq!(super::log2_ceil(0), 0);
+        assert_eq!(super::log2_ceil(1), 0);
+        assert_eq!(super::log2_ceil(2), 1);
+        assert_eq!(super::log2_ceil(3), 2);
+        assert_eq!(super::log2_ceil(4), 2);
+        assert_eq!(super::log2_ceil(5), 3);
+        for v in [0i64, 1, -1, 63, -64, i64::MAX, i64::MIN + 1] {
+            assert_eq!(crate::read::decode_signed(super::emit_signed(v)), v);
+        }
+        assert_eq!(super::emit_signed(i64::MIN), 1);
+        assert!(super::is_char6(b'_') && !super::is_char6(b'-'));
+    }
+}
