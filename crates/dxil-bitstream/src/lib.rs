@@ -43,7 +43,8 @@ pub const BLOCKINFO_BLOCK_ID: u32 = 0;
 /// Deepest block nesting accepted by the reader.
 pub const MAX_DEPTH: usize = 64;
 /// Most abbreviations usable in one block (including those from BLOCKINFO), and most
-/// registered for one block ID in BLOCKINFO.
-pub const MAX_ABBREVS: usize = 4096;
+/// registered for one block ID in BLOCKINFO. LLVM 3.7 writes fewer than 20 per block; the cap
+/// bounds the cost of entering a block (BLOCKINFO abbreviations are shared into it).
+pub const MAX_ABBREVS: usize = 1024;
 /// Most block IDs that BLOCKINFO may describe.
 pub const MAX_BLOCKINFO_ENTRIES: usize = 1024;

@@ -193,6 +193,23 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("DEFINE_ABBREV")));
         }
+        // Refuse before writing anything.
+        let scope = self.top();
+        let target = if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
+            let bid = scope.setbid.ok_or_else(|| {
+                self.err(ErrorKind::InvalidBlockInfo("DEFINE_ABBREV before SETBID"))
+            })?;
+            let known = self.blockinfo.iter().find(|(id, _)| *id == bid);
+            if known.is_none() && self.blockinfo.len() >= MAX_BLOCKINFO_ENTRIES {
+                return Err(self.err(ErrorKind::TooManyBlockInfo(MAX_BLOCKINFO_ENTRIES)));
+            }
+            known.map_or(0, |(_, v)| v.len())
+        } else {
+            scope.abbrevs.len()
+        };
+        if target >= MAX_ABBREVS {
+            return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
+        }
         let w = self.top().abbrev_width;
         self.emit_bits(u64::from(DEFINE_ABBREV), w);
         self.emit_vbr_unchecked(abbrev.ops().len() as u64, 5);

@@ -535,3 +535,28 @@ fn block_length_must_match_end_block() {
         "{e}"
     );
 }
+
+#[test]
+fn abbreviations_per_block_are_capped() {
+    let lit = || Abbrev::new(vec![AbbrevOp::Literal(1)]).unwrap();
+    let mut w = Writer::new();
+    w.enter_block(8, 11).unwrap();
+    for _ in 0..dxil_bitstream::MAX_ABBREVS {
+        w.define_abbrev(lit()).unwrap();
+    }
+    let e = w.define_abbrev(lit()).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::TooManyAbbrevs(_)), "{e}");
+    // Emit the refused definition by hand (DEFINE_ABBREV, 1 operand, literal 1): the reader
+    // refuses it too.
+    w.emit(2, 11).unwrap();
+    w.emit_vbr(1, 5).unwrap();
+    w.emit(1, 1).unwrap();
+    w.emit_vbr(1, 8).unwrap();
+    w.exit_block().unwrap();
+    let bytes = w.finish().unwrap();
+    let mut r = Reader::new(&bytes).unwrap();
+    r.next().unwrap();
+    r.enter_block().unwrap();
+    let e = r.next().unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::TooManyAbbrevs(_)), "{e}");
+}
