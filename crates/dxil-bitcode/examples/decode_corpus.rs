@@ -1,6 +1,7 @@
 //! Decodes every corpus module (DXIL and ILDB parts) `N` times (default 5) and prints the
 //! throughput by wall-clock and by process CPU time (`/proc/self/stat`, robust on a busy
-//! machine). Usage: `cargo run --release -p dxil-bitcode --example decode_corpus [N]`.
+//! machine). Usage: `cargo run --release -p dxil-bitcode --example decode_corpus [N [FILE]]`
+//! (with FILE, only that container's modules are decoded: handy for peak-memory checks).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -22,10 +23,13 @@ fn main() {
     let Some(dir) = support::corpus_dir() else {
         return;
     };
-    let files: Vec<Vec<u8>> = support::corpus_ids(&dir)
-        .iter()
-        .filter_map(|id| std::fs::read(dir.join(format!("{id}.dxil"))).ok())
-        .collect();
+    let files: Vec<Vec<u8>> = match std::env::args().nth(2) {
+        Some(file) => std::fs::read(file).into_iter().collect(),
+        None => support::corpus_ids(&dir)
+            .iter()
+            .filter_map(|id| std::fs::read(dir.join(format!("{id}.dxil"))).ok())
+            .collect(),
+    };
     let modules: Vec<&[u8]> = files
         .iter()
         .flat_map(|f| [b"DXIL", b"ILDB"].map(|p| support::part_bitcode(f, p)))
@@ -47,7 +51,7 @@ fn main() {
         bytes as f64 / 1e6,
         mb / wall
     );
-    if let (Some(a), Some(b)) = (c0, cpu_seconds()) {
+    if let (Some(a), Some(b)) = (c0, cpu_seconds().filter(|&b| Some(b) > c0)) {
         print!(
             ", {:.1} MB/s CPU, {:.1} us CPU per module",
             mb / (b - a),

@@ -1,0 +1,193 @@
+//! Value, metadata and type numbering of the writer (LLVM 3.7 `ValueEnumerator`).
+//!
+//! Module values: globals, then functions, then aliases (each in IR order), then the module
+//! constants in [`Module::module_constants`] order. Function values follow: arguments, the
+//! body's constants in [`Body::constants`] order, then every instruction with a non-void
+//! result in program order. Metadata: module metadata by arena index (the reader keeps
+//! the bitcode ids), then the body's local metadata in [`Body::local_metadata`] order.
+
+use dxil_ir::{Body, Const, Metadata, Module, Type, TypeData, ValueRef};
+
+use crate::error::ErrorKind;
+
+type K<T> = std::result::Result<T, ErrorKind>;
+
+const NONE: u32 = u32::MAX;
+
+/// Numbers of the module and of the body being written.
+pub(crate) struct Numbering {
+    n_globals: u32,
+    n_functions: u32,
+    n_aliases: u32,
+    /// Constant arena index -> value id (`NONE` when not numbered).
+    const_ids: Vec<u32>,
+    /// Number of module-level values.
+    pub module_values: u32,
+    /// Number of module-level metadata.
+    pub module_md: u32,
+    /// Number of types.
+    pub type_count: u32,
+    /// The `metadata` type, if the table has one.
+    pub metadata_ty: Option<Type>,
+    /// First value id of the current body's instructions.
+    pub first_inst: u32,
+    /// Number of arguments of the current body.
+    n_args: u32,
+    /// Instruction arena index -> value id (`NONE` for void results) of the current body.
+    inst_ids: Vec<u32>,
+    /// Local metadata arena index -> metadata id, sorted by arena index.
+    local_md: Vec<(u32, u32)>,
+    /// Constants numbered for the current body (to clear afterwards).
+    body_consts: Vec<Const>,
+}
+
+impl Numbering {
+    /// Numbers the module-level values and metadata of `m`.
+    pub fn new(m: &Module) -> K<Self> {
+        let n = |len: usize| u32::try_from(len).map_err(|_| ErrorKind::Unsupported("too many values"));
+        let mut nb = Numbering {
+            n_globals: n(m.globals.len())?,
+            n_functions: n(m.functions.len())?,
+            n_aliases: n(m.aliases.len())?,
+            const_ids: vec![NONE; m.constants.len()],
+            module_values: 0,
+            module_md: m.module_metadata_count,
+            type_count: n(m.types.len())?,
+            metadata_ty: m.find_type(&TypeData::Metadata),
+            first_inst: 0,
+            n_args: 0,
+            inst_ids: Vec::new(),
+            local_md: Vec::new(),
+            body_consts: Vec::new(),
+        };
+        let mut next = nb
+            .n_globals
+            .checked_add(nb.n_functions)
+            .and_then(|x| x.checked_add(nb.n_aliases))
+            .ok_or(ErrorKind::Unsupported("too many values"))?;
+        for &c in &m.module_constants {
+            let slot = nb
+                .const_ids
+                .get_mut(c.index())
+                .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+            *slot = next;
+            next = next.checked_add(1).ok_or(ErrorKind::Unsupported("too many values"))?;
+        }
+        nb.module_values = next;
+        if m.metadata.len() < m.module_metadata_count as usize {
+            return Err(ErrorKind::Malformed("module metadata count exceeds the arena"));
+        }
+        Ok(nb)
+    }
+
+    /// Numbers the values and local metadata of `body`; returns the id after the constants
+    /// (the first instruction id).
+    pub fn enter_body(&mut self, m: &Module, body: &Body) -> K<u32> {
+        self.leave_body();
+        let too_many = ErrorKind::Unsupported("too many values");
+        self.n_args = u32::try_from(body.args.len()).map_err(|_| too_many.clone())?;
+        let mut next = self
+            .module_values
+            .checked_add(self.n_args)
+            .ok_or(too_many.clone())?;
+        for &c in &body.constants {
+            let slot = self
+                .const_ids
+                .get_mut(c.index())
+                .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+            *slot = next;
+            self.body_consts.push(c);
+            next = next.checked_add(1).ok_or(too_many.clone())?;
+        }
+        self.first_inst = next;
+        self.inst_ids.clear();
+        self.inst_ids.resize(body.insts.len(), NONE);
+        // Instruction ids follow program order (blocks in layout order).
+        for b in &body.blocks {
+            for &i in &b.insts {
+                let data = body.inst(i).ok_or(ErrorKind::Malformed("dangling instruction"))?;
+                if data.ty.is_some() {
+                    if let Some(slot) = self.inst_ids.get_mut(i.index()) {
+                        *slot = next;
+                        next = next.checked_add(1).ok_or(too_many.clone())?;
+                    }
+                }
+            }
+        }
+        let _ = m;
+        self.local_md.clear();
+        let mut id = self.module_md;
+        for &md in &body.local_metadata {
+            self.local_md.push((md.0, id));
+            id = id.checked_add(1).ok_or(too_many.clone())?;
+        }
+        self.local_md.sort_unstable();
+        Ok(self.first_inst)
+    }
+
+    /// Forgets the current body's numbers.
+    pub fn leave_body(&mut self) {
+        for c in self.body_consts.drain(..) {
+            if let Some(slot) = self.const_ids.get_mut(c.index()) {
+                *slot = NONE;
+            }
+        }
+        self.inst_ids.clear();
+        self.local_md.clear();
+        self.n_args = 0;
+    }
+
+    /// The value id of `v` (metadata operands: the metadata id, as LLVM's `getValueID`).
+    pub fn value(&self, v: ValueRef) -> K<u32> {
+        let bad = |x: u32| ErrorKind::BadValue(u64::from(x));
+        match v {
+            ValueRef::Global(g) if g.0 < self.n_globals => Ok(g.0),
+            ValueRef::Function(f) if f.0 < self.n_functions => Ok(self.n_globals + f.0),
+            ValueRef::Alias(a) if a.0 < self.n_aliases => {
+                Ok(self.n_globals + self.n_functions + a.0)
+            }
+            ValueRef::Const(c) => match self.const_ids.get(c.index()) {
+                Some(&id) if id != NONE => Ok(id),
+                _ => Err(bad(c.0)),
+            },
+            ValueRef::Arg(a) if a.0 < self.n_args => Ok(self.module_values + a.0),
+            ValueRef::Inst(i) => match self.inst_ids.get(i.index()) {
+                Some(&id) if id != NONE => Ok(id),
+                _ => Err(bad(i.0)),
+            },
+            ValueRef::Metadata(md) => self.md(md),
+            ValueRef::Global(dxil_ir::Global(x))
+            | ValueRef::Function(dxil_ir::Function(x))
+            | ValueRef::Alias(dxil_ir::Alias(x))
+            | ValueRef::Arg(dxil_ir::Arg(x)) => Err(bad(x)),
+        }
+    }
+
+    /// The metadata id of `md` (module-level, or local to the current body).
+    pub fn md(&self, md: Metadata) -> K<u32> {
+        if md.0 < self.module_md {
+            return Ok(md.0);
+        }
+        self.local_md
+            .binary_search_by_key(&md.0, |&(a, _)| a)
+            .map(|i| self.local_md[i].1)
+            .map_err(|_| ErrorKind::BadMetadata(u64::from(md.0)))
+    }
+
+    /// `getMetadataOrNullID`: 0 for none, id + 1 otherwise.
+    pub fn md_or_null(&self, md: Option<Metadata>) -> K<u64> {
+        match md {
+            None => Ok(0),
+            Some(md) => Ok(u64::from(self.md(md)?) + 1),
+        }
+    }
+
+    /// A checked type id.
+    pub fn ty(&self, t: Type) -> K<u64> {
+        if t.0 < self.type_count {
+            Ok(u64::from(t.0))
+        } else {
+            Err(ErrorKind::BadType(u64::from(t.0)))
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! PARAMATTR_GROUP_BLOCK, PARAMATTR_BLOCK and TYPE_BLOCK_ID_NEW (LLVM 3.7
+//! `WriteAttributeGroupTable`, `WriteAttributeTable`, `WriteTypeTable`).
+
+use dxil_bitstream::AbbrevOp::{Array, Char6, Fixed, Literal, Vbr};
+use dxil_ir::{Attribute, Module, TypeData};
+
+use super::abbrevs::define;
+use super::numbering::Numbering;
+use super::{is_char6, log2_ceil, Out};
+use crate::codes::*;
+use crate::error::Result;
+
+/// Attribute groups, one PARAMATTR_GRP_CODE_ENTRY each, in IR order.
+pub fn write_attribute_groups(out: &mut Out, m: &Module) -> Result<()> {
+    if m.attribute_groups.is_empty() {
+        return Ok(());
+    }
+    let prev = out.enter(PARAMATTR_GROUP_BLOCK_ID, 3)?;
+    for g in &m.attribute_groups {
+        out.rec.push(u64::from(g.id));
+        out.rec.push(u64::from(g.index));
+        for a in &g.attrs {
+            match a {
+                Attribute::Enum(k) => out.rec.extend([0, u64::from(*k)]),
+                Attribute::Int(k, v) => out.rec.extend([1, u64::from(*k), *v]),
+                Attribute::String { key, value } => {
+                    out.rec.push(if value.is_some() { 4 } else { 3 });
+                    out.rec.extend(key.bytes().map(u64::from));
+                    out.rec.push(0);
+                    if let Some(v) = value {
+                        out.rec.extend(v.bytes().map(u64::from));
+                        out.rec.push(0);
+                    }
+                }
+            }
+        }
+        out.emit(PARAMATTR_GRP_CODE_ENTRY, 0)?;
+    }
+    out.exit(prev)
+}
+
+/// Attribute lists, one PARAMATTR_CODE_ENTRY each, in IR order.
+pub fn write_attribute_lists(out: &mut Out, m: &Module) -> Result<()> {
+    if m.attribute_lists.is_empty() {
+        return Ok(());
+    }
+    let prev = out.enter(PARAMATTR_BLOCK_ID, 3)?;
+    for l in &m.attribute_lists {
+        out.rec.extend(l.groups.iter().map(|&g| u64::from(g)));
+        out.emit(PARAMATTR_CODE_ENTRY, 0)?;
+    }
+    out.exit(prev)
+}
+
+/// The type table, with its six local abbreviations.
+pub fn write_types(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
+    let prev = out.enter(TYPE_BLOCK_ID_NEW, 4)?;
+    let tb = log2_ceil(m.types.len() as u64 + 1);
+    let ptr = define(out, &[Literal(TYPE_CODE_POINTER.into()), Fixed(tb), Literal(0)])?;
+    let func = define(
+        out,
+        &[Literal(TYPE_CODE_FUNCTION.into()), Fixed(1), Array, Fixed(tb)],
+    )?;
+    let anon = define(
+        out,
+        &[Literal(TYPE_CODE_STRUCT_ANON.into()), Fixed(1), Array, Fixed(tb)],
+    )?;
+    let name = define(out, &[Literal(TYPE_CODE_STRUCT_NAME.into()), Array, Char6])?;
+    let named = define(
+        out,
+        &[Literal(TYPE_CODE_STRUCT_NAMED.into()), Fixed(1), Array, Fixed(tb)],
+    )?;
+    let array = define(out, &[Literal(TYPE_CODE_ARRAY.into()), Vbr(8), Fixed(tb)])?;
+    out.rec.push(m.types.len() as u64);
+    out.emit(TYPE_CODE_NUMENTRY, 0)?;
+    for t in &m.types {
+        let (code, abbrev) = match t {
+            TypeData::Void => (TYPE_CODE_VOID, 0),
+            TypeData::Half => (TYPE_CODE_HALF, 0),
+            TypeData::Float => (TYPE_CODE_FLOAT, 0),
+            TypeData::Double => (TYPE_CODE_DOUBLE, 0),
+            TypeData::X86Fp80 => (TYPE_CODE_X86_FP80, 0),
+            TypeData::Fp128 => (TYPE_CODE_FP128, 0),
+            TypeData::PpcFp128 => (TYPE_CODE_PPC_FP128, 0),
+            TypeData::Label => (TYPE_CODE_LABEL, 0),
+            TypeData::Metadata => (TYPE_CODE_METADATA, 0),
+            TypeData::X86Mmx => (TYPE_CODE_X86_MMX, 0),
+            TypeData::Int(bits) => {
+                out.rec.push(u64::from(*bits));
+                (TYPE_CODE_INTEGER, 0)
+            }
+            TypeData::Pointer { pointee, addrspace } => {
+                let p = tid(out, nb, *pointee)?;
+                out.rec.extend([p, u64::from(*addrspace)]);
+                (TYPE_CODE_POINTER, if *addrspace == 0 { ptr } else { 0 })
+            }
+            TypeData::Function {
+                ret,
+                params,
+                vararg,
+            } => {
+                let r = tid(out, nb, *ret)?;
+                out.rec.extend([u64::from(*vararg), r]);
+                for &p in params.iter() {
+                    let p = tid(out, nb, p)?;
+                    out.rec.push(p);
+                }
+                (TYPE_CODE_FUNCTION, func)
+            }
+            TypeData::Struct(s) => {
+                let mut vals = Vec::with_capacity(s.elems.len() + 1);
+                vals.push(u64::from(s.packed));
+                for &e in s.elems.iter() {
+                    vals.push(tid(out, nb, e)?);
+                }
+                let r = if !s.identified {
+                    (TYPE_CODE_STRUCT_ANON, anon)
+                } else {
+                    if let Some(n) = s.name.as_deref().filter(|n| !n.is_empty()) {
+                        out.rec.extend(n.bytes().map(u64::from));
+                        let a = if n.bytes().all(is_char6) { name } else { 0 };
+                        out.emit(TYPE_CODE_STRUCT_NAME, a)?;
+                    }
+                    if s.opaque {
+                        (TYPE_CODE_OPAQUE, 0)
+                    } else {
+                        (TYPE_CODE_STRUCT_NAMED, named)
+                    }
+                };
+                out.rec.extend(vals);
+                r
+            }
+            TypeData::Array { len, elem } => {
+                let e = tid(out, nb, *elem)?;
+                out.rec.extend([*len, e]);
+                (TYPE_CODE_ARRAY, array)
+            }
+            TypeData::Vector { len, elem } => {
+                let e = tid(out, nb, *elem)?;
+                out.rec.extend([*len, e]);
+                (TYPE_CODE_VECTOR, 0)
+            }
+        };
+        out.emit(code, abbrev)?;
+    }
+    out.exit(prev)
+}
+
+/// A checked type id, with the error placed at the current position.
+pub fn tid(out: &Out, nb: &Numbering, t: dxil_ir::Type) -> Result<u64> {
+    nb.ty(t).map_err(|k| out.err(k))
+}
