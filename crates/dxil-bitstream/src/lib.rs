@@ -11,6 +11,17 @@
 //! - VBR abbreviation operands of width 1 are rejected (they carry no data bits); fixed and VBR
 //!   width 0 read the value 0 as LLVM does.
 //! - At END_BLOCK the aligned position must equal the end given by the block's length word.
+//! - Bit offsets (in errors and [`Reader::bit_offset`]) count from the `BC` magic; for input in
+//!   the 0x0B17C0DE wrapper, from the start of the wrapped bitcode.
+//! - Hostile input: nesting is capped at [`MAX_DEPTH`], abbreviations per block at
+//!   [`MAX_ABBREVS`], BLOCKINFO entries at [`MAX_BLOCKINFO_ENTRIES`], operands per
+//!   abbreviation at [`MAX_ABBREV_OPS`]; record, array and blob lengths are checked against the
+//!   bits left in the enclosing block before anything is reserved; VBR values are capped at 64
+//!   bits. At top level, up to 31 zero bits of padding end the stream.
+//!
+//! The [`Writer`] mirrors the reader (same operand convention: literal operands other than the
+//! code are included in `ops`, array elements appended, the blob apart) and checks every record
+//! against its abbreviation.
 #![forbid(unsafe_code)]
 
 mod abbrev;
