@@ -190,10 +190,11 @@ fn predecessors(body: &Body) -> Vec<Vec<Block>> {
     preds
 }
 
-/// Pads the current line to column `col` with at least one space (`PadToColumn`).
+/// Pads the current line to column `col` with at least one space (`PadToColumn`; columns
+/// count bytes, and everything on a label line is ASCII).
 fn pad_to_column(out: &mut String, col: usize) {
     let line_start = out.rfind('\n').map_or(0, |p| p + 1);
-    let cur = out[line_start..].chars().count();
+    let cur = out.len() - line_start;
     let n = col.saturating_sub(cur).max(1);
     for _ in 0..n {
         out.push(' ');
