@@ -1,7 +1,8 @@
-//! A small multiplicative hasher for the reader's internal lookups (type table and metadata
-//! kind ids), much cheaper than SipHash for short keys.
+//! A small multiplicative hasher giving the content hash of a type for the type-table index
+//! (much cheaper than SipHash; the index itself uses keyed SipHash buckets, and equal content
+//! hashes fall back to a full-key map, so crafted collisions stay linear).
 
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 /// Fx-style hasher: rotate, xor, multiply per word.
 #[derive(Default, Clone, Copy)]
@@ -44,9 +45,6 @@ impl Hasher for FxHasher {
         self.0
     }
 }
-
-/// `BuildHasher` for [`FxHasher`].
-pub(crate) type FxBuild = BuildHasherDefault<FxHasher>;
 
 /// The [`FxHasher`] hash of a value.
 pub(crate) fn fx_hash<T: Hash + ?Sized>(v: &T) -> u64 {

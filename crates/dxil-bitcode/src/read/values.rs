@@ -1,11 +1,12 @@
 //! Reader state shared by all blocks: the module being built, the value numbering, and the
 //! type lookups.
 
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
 use dxil_ir::{Metadata, Module, Type, TypeData, ValueRef};
 
-use super::hash::{fx_hash, FxBuild};
+use super::hash::fx_hash;
 use super::K;
 use crate::error::ErrorKind;
 
@@ -15,7 +16,7 @@ pub(crate) struct State {
     pub m: Module,
     /// Content hash of each type -> its first occurrence in the table (for derived-type
     /// lookups; hash collisions fall back to a scan).
-    pub type_map: HashMap<u64, Type, FxBuild>,
+    pub type_map: HashMap<u64, Type>,
     /// Module-level values in value-id order, with their types.
     pub module_values: Vec<(ValueRef, Type)>,
     /// Function-local values (arguments, constants, instructions) of the body being read.
@@ -26,8 +27,10 @@ pub(crate) struct State {
     pub seen_body: bool,
     /// MODULE_CODE_VERSION >= 1: instruction operands are relative ids.
     pub relative_ids: bool,
+    /// Full-key type map, built on the first hash collision in `type_map`.
+    pub full_type_map: OnceCell<HashMap<TypeData, Type>>,
     /// Ids of the metadata kinds defined so far.
-    pub kind_ids: HashSet<u32, FxBuild>,
+    pub kind_ids: HashSet<u32>,
 }
 
 impl State {
@@ -68,13 +71,16 @@ impl State {
         if self.m.types.get(first.index()) == Some(data) {
             return Ok(first);
         }
-        // Another type has the same hash: look the slow way.
-        self.m
-            .types
-            .iter()
-            .position(|t| t == data)
-            .and_then(Type::from_index)
-            .ok_or(missing)
+        // Another type has the same hash: use a full-key map (built once; SipHash with random
+        // keys, so crafted collisions cannot make lookups quadratic).
+        let full = self.full_type_map.get_or_init(|| {
+            let mut map = HashMap::with_capacity(self.m.types.len());
+            for (i, t) in self.m.types.iter().enumerate() {
+                map.entry(t.clone()).or_insert(Type(i as u32));
+            }
+            map
+        });
+        full.get(data).copied().ok_or(missing)
     }
 
     /// Records the content hashes of the type table (after TYPE_BLOCK).
