@@ -418,6 +418,11 @@ fn body_errors_name_block_and_code() {
     let e = read_err(vec![(11, vec![7])]);
     assert!(e.contains("invalid basic block 7"), "{e}");
     // Body ends before its blocks are terminated.
-    let e = read_err(vec![(2, vec![1, 8, 0]), (2, vec![1, 9, 0]), (15, vec![])]);
+    let e = read_err(vec![
+        (2, vec![1, 8, 0]),
+        (2, vec![1, 9, 0]),
+        (11, vec![1]),
+        (15, vec![]),
+    ]);
     assert!(e.contains("ends before its last block"), "{e}");
 }

@@ -20,6 +20,9 @@ const FWD_BASE: u32 = 1 << 31;
 /// State of the body being read.
 struct Fn {
     body: Body,
+    /// The DECLAREBLOCKS count; blocks are created as their first instruction arrives, so
+    /// memory follows the content rather than the declared count.
+    declared: usize,
     cur_block: usize,
     last_inst: Option<Inst>,
     last_loc: Option<DebugLoc>,
@@ -45,6 +48,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
     st.local_md.clear();
     let mut fs = Fn {
         body: Body::default(),
+        declared: 0,
         cur_block: 0,
         last_inst: None,
         last_loc: None,
@@ -76,7 +80,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
             }
         }
     }
-    if fs.body.blocks.is_empty() || fs.cur_block != fs.body.blocks.len() {
+    if fs.declared == 0 || fs.cur_block != fs.declared || fs.body.blocks.len() != fs.declared {
         return Err(cur.err(ErrorKind::Malformed(
             "function body ends before its last block is terminated",
         )));
@@ -207,7 +211,7 @@ impl Ops<'_> {
 }
 
 fn check_block(fs: &Fn, b: u64) -> K<Block> {
-    if b < fs.body.blocks.len() as u64 {
+    if b < fs.declared as u64 {
         Ok(Block(b as u32))
     } else {
         Err(ErrorKind::BadBlock(b))
@@ -290,14 +294,14 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
     let (kind, ty): (InstKind, Option<Type>) = match code {
         FUNC_CODE_DECLAREBLOCKS => {
             let n = o.next()?;
-            if n == 0 || !fs.body.blocks.is_empty() {
+            if n == 0 || fs.declared != 0 {
                 return Err(ErrorKind::InvalidRecord("DECLAREBLOCKS"));
             }
             // Every block holds at least one record of at least two bits.
             if n > bits_left / 2 {
                 return Err(ErrorKind::InvalidRecord("more blocks than bits left"));
             }
-            fs.body.blocks.resize_with(n as usize, BlockData::default);
+            fs.declared = n as usize;
             return Ok(());
         }
         FUNC_CODE_DEBUG_LOC => {
@@ -830,6 +834,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
 }
 
 fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
+    if fs.cur_block == fs.body.blocks.len() && fs.cur_block < fs.declared {
+        fs.body.blocks.push(BlockData::default());
+    }
     let block = fs
         .body
         .blocks
