@@ -98,3 +98,26 @@ fn shared_range_arrays_cannot_amplify() {
     // 200 tables x 2 ranges x 24 bytes is far more than the blob holds.
     assert!(binary::read(&b).is_err());
 }
+
+#[test]
+fn validation_of_a_blob_names_byte_offsets() {
+    // Build an invalid blob by hand: two CBVs on b0 (the writer does not validate).
+    let mut rs = compile(
+        "CBV(b0), CBV(b1), DescriptorTable(SRV(t0), SRV(t1))",
+        Version::V1_1,
+    )
+    .expect("compiles");
+    if let dxil_rootsig::ParameterKind::Cbv(d) = &mut rs.parameters[1].kind {
+        d.register = 0;
+    }
+    let blob = binary::write(&rs);
+    let (back, layout) = binary::read_with_layout(&blob).expect("reads");
+    let v = validate(&back).expect_err("overlap");
+    assert_eq!(v.element, dxil_rootsig::Element::Parameter(1));
+    assert_eq!(layout.offset_of(v.element), Some(24 + 12));
+    // Ranges: table payload after the two descriptor payloads.
+    assert_eq!(
+        layout.ranges[2],
+        vec![24 + 3 * 12 + 2 * 12 + 8, 24 + 3 * 12 + 2 * 12 + 8 + 24]
+    );
+}

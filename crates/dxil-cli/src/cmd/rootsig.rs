@@ -70,8 +70,9 @@ fn version_arg(s: &str) -> Result<Version, CliError> {
     })
 }
 
-/// Reads a root signature from a container's RTS0 part or from a raw RTS0 blob.
-fn read_blob(bytes: &[u8], name: &str) -> Result<RootSignature, CliError> {
+/// Reads a root signature from a container's RTS0 part or from a raw RTS0 blob; also returns
+/// where its elements lie and the offset of the RTS0 data in the file.
+fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout, u64), CliError> {
     if bytes.starts_with(b"DXBC") {
         let c = Container::parse(bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
         let part = c.part(FourCC::RTS0).ok_or_else(|| {
@@ -79,14 +80,13 @@ fn read_blob(bytes: &[u8], name: &str) -> Result<RootSignature, CliError> {
                 "{name}: container has no RTS0 (root signature) part"
             ))
         })?;
-        binary::read(part.data).map_err(|e| {
-            CliError(format!(
-                "{name}: RTS0 part at offset {:#x}: {e}",
-                part.data_offset()
-            ))
-        })
+        let base = part.data_offset();
+        binary::read_with_layout(part.data)
+            .map(|(rs, layout)| (rs, layout, base))
+            .map_err(|e| CliError(format!("{name}: RTS0 part at offset {base:#x}: {e}")))
     } else {
-        binary::read(bytes)
+        binary::read_with_layout(bytes)
+            .map(|(rs, layout)| (rs, layout, 0))
             .map_err(|e| CliError(format!("{name}: not a container; as a raw RTS0 blob: {e}")))
     }
 }
@@ -151,7 +151,7 @@ pub fn run(args: Args) -> CmdResult {
         }
         Sub::Show { file, json } => {
             let name = file.display().to_string();
-            let rs = read_blob(&read_input(&file)?, &name)?;
+            let (rs, _, _) = read_blob(&read_input(&file)?, &name)?;
             let text = to_text(&rs);
             if json {
                 let verdict = validate(&rs);
@@ -179,10 +179,12 @@ pub fn run(args: Args) -> CmdResult {
 fn check(input: &str, version: &str, json: bool) -> CmdResult {
     let path = Path::new(input);
     let (source, result) = if path.is_file() || input == "-" {
-        let rs = read_blob(&read_input(path)?, input)?;
-        let r = validate(&rs)
-            .map(|()| rs)
-            .map_err(|v| v.into_error(dxil_rootsig::Position::None));
+        let (rs, layout, base) = read_blob(&read_input(path)?, input)?;
+        // Validation messages point at the element's bytes in the file.
+        let r = validate(&rs).map(|()| rs).map_err(|v| {
+            let at = layout.offset_of(v.element).map(|o| base + o);
+            v.into_error(at.map_or(dxil_rootsig::Position::None, dxil_rootsig::Position::Offset))
+        });
         ("binary", r)
     } else {
         ("text", compile(input, version_arg(version)?))

@@ -9,7 +9,7 @@
 mod read;
 mod write;
 
-pub use read::read;
+pub use read::{read, read_with_layout, Layout};
 pub use write::write;
 
 /// Size of the RTS0 header.

@@ -12,6 +12,7 @@ use crate::model::{
     DescriptorRange, ParameterKind, RootConstants, RootDescriptor, RootParameter, RootSignature,
     StaticSampler, Version,
 };
+use crate::validate::Element;
 
 /// A bounds-checked view of the blob.
 struct Blob<'a> {
@@ -52,12 +53,41 @@ impl Blob<'_> {
     }
 }
 
+/// Where each element of a read blob lies (byte offsets from the start of the part).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// Each root parameter's 12-byte header.
+    pub parameters: Vec<u64>,
+    /// Each descriptor range of each parameter (empty for non-tables).
+    pub ranges: Vec<Vec<u64>>,
+    /// Each static sampler.
+    pub static_samplers: Vec<u64>,
+}
+
+impl Layout {
+    /// The offset of a validation message's element (the header for [`Element::Root`]).
+    pub fn offset_of(&self, element: Element) -> Option<u64> {
+        match element {
+            Element::Root => Some(0),
+            Element::Parameter(i) => self.parameters.get(i).copied(),
+            Element::Range(i, j) => self.ranges.get(i).and_then(|r| r.get(j)).copied(),
+            Element::StaticSampler(i) => self.static_samplers.get(i).copied(),
+        }
+    }
+}
+
 /// Reads an RTS0 part (the part's data, without the container's part header).
 ///
 /// Accepts any placement of the parameter, payload and sampler arrays as long as each lies
 /// inside the blob; values of enumerations and flags are kept as found (see
 /// [`crate::validate`] for the rules). Errors carry the byte offset of the field at fault.
 pub fn read(data: &[u8]) -> Result<RootSignature> {
+    read_with_layout(data).map(|(rs, _)| rs)
+}
+
+/// [`read`], also returning where each element lies, so that validation messages can name
+/// byte offsets.
+pub fn read_with_layout(data: &[u8]) -> Result<(RootSignature, Layout)> {
     let b = Blob { data };
     let code = b.u32_at(0, "RTS0 header")?;
     let version = Version::from_code(code).ok_or_else(|| {
@@ -99,28 +129,40 @@ pub fn read(data: &[u8]) -> Result<RootSignature> {
     )?;
 
     // Both counts are now bounded by the blob size over the record size.
+    let mut layout = Layout::default();
     let mut parameters = Vec::with_capacity(num_params as usize);
     // Tables may not share ranges beyond the blob's size: a few bytes must not expand into
     // many copies of one large range array.
     let mut range_budget = data.len() as u64 / u64::from(range_size(version));
     for i in 0..u64::from(num_params) {
         let at = u64::from(params_offset) + i * u64::from(PARAMETER_HEADER_SIZE);
-        parameters.push(read_parameter(&b, at, version, &mut range_budget)?);
+        let (p, ranges) = read_parameter(&b, at, version, &mut range_budget)?;
+        parameters.push(p);
+        layout.parameters.push(at);
+        layout.ranges.push(ranges);
     }
     let mut static_samplers = Vec::with_capacity(num_samplers as usize);
     for i in 0..u64::from(num_samplers) {
         let at = u64::from(samplers_offset) + i * u64::from(sampler_size(version));
         static_samplers.push(read_sampler(&b, at, version)?);
+        layout.static_samplers.push(at);
     }
-    Ok(RootSignature {
+    let rs = RootSignature {
         version,
         flags,
         parameters,
         static_samplers,
-    })
+    };
+    Ok((rs, layout))
 }
 
-fn read_parameter(b: &Blob<'_>, at: u64, v: Version, budget: &mut u64) -> Result<RootParameter> {
+fn read_parameter(
+    b: &Blob<'_>,
+    at: u64,
+    v: Version,
+    budget: &mut u64,
+) -> Result<(RootParameter, Vec<u64>)> {
+    let mut offsets = Vec::new();
     let ty = b.u32_at(at, "root parameter")?;
     let visibility = ShaderVisibility(b.u32_at(at + 4, "root parameter")?);
     let payload = b.u32_at(at + 8, "root parameter")?;
@@ -142,6 +184,7 @@ fn read_parameter(b: &Blob<'_>, at: u64, v: Version, budget: &mut u64) -> Result
             for j in 0..u64::from(n) {
                 let r = u64::from(ranges_at) + j * u64::from(range_size(v));
                 ranges.push(read_range(b, r, v)?);
+                offsets.push(r);
             }
             ParameterKind::DescriptorTable(ranges)
         }
@@ -178,7 +221,7 @@ fn read_parameter(b: &Blob<'_>, at: u64, v: Version, budget: &mut u64) -> Result
             ))
         }
     };
-    Ok(RootParameter { visibility, kind })
+    Ok((RootParameter { visibility, kind }, offsets))
 }
 
 fn read_range(b: &Blob<'_>, at: u64, v: Version) -> Result<DescriptorRange> {
