@@ -127,3 +127,26 @@ impl BitWriter {
         }
     }
 }
+
+#[test]
+fn wrapped_bitcode_reads_like_raw() {
+    let Some(dir) = support::corpus_dir() else {
+        return;
+    };
+    let Some(id) = support::corpus_ids(&dir).into_iter().next() else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).unwrap();
+    let raw = support::part_bitcode(&bytes, b"DXIL").unwrap();
+    // Bitcode wrapper header: magic, version, offset, size, cpu type.
+    let mut wrapped = Vec::new();
+    for v in [0x0B17_C0DEu32, 0, 20, raw.len() as u32, 0] {
+        wrapped.extend_from_slice(&v.to_le_bytes());
+    }
+    wrapped.extend_from_slice(raw);
+    let a = dxil_bitcode::read_module(raw).unwrap();
+    let b = dxil_bitcode::read_module(&wrapped).unwrap();
+    assert_eq!(a, b);
+    // Reading is deterministic.
+    assert_eq!(a, dxil_bitcode::read_module(raw).unwrap());
+}
