@@ -7410,7 +7410,7 @@ pub enum OpCode {
     StoreOutput = 0x5,
     /// `dx.op.unary`: returns the absolute value of the input value.
     FAbs = 0x6,
-    /// `dx.op.unary`: clamps the result of a single or double precision floating point value to [0.0f...1.0f]
+    /// `dx.op.unary`: clamps the result of a single or double precision floating point value to \[0.0f...1.0f\]
     Saturate = 0x7,
     /// `dx.op.isSpecialFloat`: Returns true if x is NAN or QNAN, false otherwise.
     IsNaN = 0x8,
@@ -7466,17 +7466,17 @@ pub enum OpCode {
     FirstbitHi = 0x21,
     /// `dx.op.unaryBits`: Returns the location of the first set bit from the highest order bit based on the sign.
     FirstbitSHi = 0x22,
-    /// `dx.op.binary`: returns a if a >= b, else b
+    /// `dx.op.binary`: returns a if a \>= b, else b
     FMax = 0x23,
-    /// `dx.op.binary`: returns a if a < b, else b
+    /// `dx.op.binary`: returns a if a \< b, else b
     FMin = 0x24,
-    /// `dx.op.binary`: IMax(a,b) returns a if a > b, else b
+    /// `dx.op.binary`: IMax(a,b) returns a if a \> b, else b
     IMax = 0x25,
-    /// `dx.op.binary`: IMin(a,b) returns a if a < b, else b
+    /// `dx.op.binary`: IMin(a,b) returns a if a \< b, else b
     IMin = 0x26,
-    /// `dx.op.binary`: unsigned integer maximum. UMax(a,b) = a > b ? a : b
+    /// `dx.op.binary`: unsigned integer maximum. UMax(a,b) = a \> b ? a : b
     UMax = 0x27,
-    /// `dx.op.binary`: unsigned integer minimum. UMin(a,b) = a < b ? a : b
+    /// `dx.op.binary`: unsigned integer minimum. UMin(a,b) = a \< b ? a : b
     UMin = 0x28,
     /// `dx.op.binaryWithTwoOuts`: multiply of 32-bit operands to produce the correct full 64-bit result.
     IMul = 0x29,
@@ -8034,13 +8034,13 @@ pub enum OpCode {
     RayQuery_CommittedClusterID = 0x80000005,
     /// `dx.op.hitObject_StateScalar`: returns the cluster ID of this committed hit
     HitObject_ClusterID = 0x80000006,
-    /// `dx.op.triangleObjectPosition`: returns triangle vertices in object space as <9 x float>
+    /// `dx.op.triangleObjectPosition`: returns triangle vertices in object space as \<9 x float\>
     TriangleObjectPosition = 0x80000007,
-    /// `dx.op.rayQuery_CandidateTriangleObjectPosition`: returns candidate triangle vertices in object space as <9 x float>
+    /// `dx.op.rayQuery_CandidateTriangleObjectPosition`: returns candidate triangle vertices in object space as \<9 x float\>
     RayQuery_CandidateTriangleObjectPosition = 0x80000008,
-    /// `dx.op.rayQuery_CommittedTriangleObjectPosition`: returns committed triangle vertices in object space as <9 x float>
+    /// `dx.op.rayQuery_CommittedTriangleObjectPosition`: returns committed triangle vertices in object space as \<9 x float\>
     RayQuery_CommittedTriangleObjectPosition = 0x80000009,
-    /// `dx.op.hitObject_TriangleObjectPosition`: returns triangle vertices in object space as <9 x float>
+    /// `dx.op.hitObject_TriangleObjectPosition`: returns triangle vertices in object space as \<9 x float\>
     HitObject_TriangleObjectPosition = 0x8000000a,
     /// `dx.op.linAlgMatrixMultiplyAccumulate`: Returns the resulting matrix from multiplying A and B and accumulating into C
     LinAlgMatrixMultiplyAccumulate = 0x8000000b,
@@ -8048,7 +8048,7 @@ pub enum OpCode {
     LinAlgFillMatrix = 0x8000000c,
     /// `dx.op.linAlgCopyConvertMatrix`: Converts and copies the element and use type of the source matrix to the destination matrix with optional transpose
     LinAlgCopyConvertMatrix = 0x8000000d,
-    /// `dx.op.linAlgMatrixLoadFromDescriptor`: fills a matrix with data from a [RW]ByteAddressBuffer
+    /// `dx.op.linAlgMatrixLoadFromDescriptor`: fills a matrix with data from a \[RW\]ByteAddressBuffer
     LinAlgMatrixLoadFromDescriptor = 0x8000000e,
     /// `dx.op.linAlgMatrixLoadFromMemory`: fills a matrix with data from a groupshared array
     LinAlgMatrixLoadFromMemory = 0x8000000f,

@@ -229,6 +229,22 @@ fn write_enum(out: &mut String, e: &Value) {
     writeln!(out, "        }}\n    }}\n}}\n").unwrap();
 }
 
+/// Database text as a doc comment: one line, Markdown link and HTML brackets escaped.
+fn doc_text(t: &str) -> String {
+    let mut o = String::with_capacity(t.len());
+    for c in t.chars() {
+        match c {
+            '\n' | '\r' => o.push(' '),
+            '[' | ']' | '<' | '>' => {
+                o.push('\\');
+                o.push(c);
+            }
+            _ => o.push(c),
+        }
+    }
+    o
+}
+
 fn generate(db: &Value) -> String {
     let mut out = String::from(HEADER);
     out.push_str("//! Tables generated from the DXIL op database (`dxil-db.json`).\n");
@@ -280,7 +296,7 @@ fn generate(db: &Value) -> String {
             out,
             "    /// `{}`: {}",
             s(op, "function"),
-            s(op, "doc").replace('\n', " ")
+            doc_text(s(op, "doc"))
         )
         .unwrap();
         writeln!(
