@@ -1,4 +1,5 @@
-//! LLVM 3.7 bitcode for DXIL: the module reader (bitcode -> [`dxil_ir::Module`]).
+//! LLVM 3.7 bitcode for DXIL: the module reader (bitcode -> [`dxil_ir::Module`]) and
+//! writer ([`write_module`], IR -> bitcode, byte-identical to DXC for modules it wrote).
 //!
 //! Record layouts follow LLVM 3.7 as shipped in DXC (`include/llvm/Bitcode/LLVMBitCodes.h`,
 //! `lib/Bitcode/Reader/BitcodeReader.cpp`); `../shared/spec/BitCodeFormat.rst` describes the
@@ -23,6 +24,8 @@
 mod codes;
 mod error;
 mod read;
+mod write;
 
 pub use error::{Error, ErrorKind, Result};
 pub use read::read_module;
+pub use write::{write_module, write_program_part};

@@ -83,14 +83,35 @@ pub fn write_blockinfo(out: &mut Out, type_count: usize) -> Result<()> {
         (c, &[lit(CST_CODE_INTEGER), Vbr(8)]),
         (c, &[lit(CST_CODE_CE_CAST), Fixed(4), Fixed(tb), Vbr(8)]),
         (c, &[lit(CST_CODE_NULL)]),
-        (f, &[lit(FUNC_CODE_INST_LOAD), Vbr(6), Fixed(tb), Vbr(4), Fixed(1)]),
+        (
+            f,
+            &[
+                lit(FUNC_CODE_INST_LOAD),
+                Vbr(6),
+                Fixed(tb),
+                Vbr(4),
+                Fixed(1),
+            ],
+        ),
         (f, &[lit(FUNC_CODE_INST_BINOP), Vbr(6), Vbr(6), Fixed(4)]),
-        (f, &[lit(FUNC_CODE_INST_BINOP), Vbr(6), Vbr(6), Fixed(4), Fixed(7)]),
+        (
+            f,
+            &[
+                lit(FUNC_CODE_INST_BINOP),
+                Vbr(6),
+                Vbr(6),
+                Fixed(4),
+                Fixed(7),
+            ],
+        ),
         (f, &[lit(FUNC_CODE_INST_CAST), Vbr(6), Fixed(tb), Fixed(4)]),
         (f, &[lit(FUNC_CODE_INST_RET)]),
         (f, &[lit(FUNC_CODE_INST_RET), Vbr(6)]),
         (f, &[lit(FUNC_CODE_INST_UNREACHABLE)]),
-        (f, &[lit(FUNC_CODE_INST_GEP), Fixed(1), Fixed(tb), Array, Vbr(6)]),
+        (
+            f,
+            &[lit(FUNC_CODE_INST_GEP), Fixed(1), Fixed(tb), Array, Vbr(6)],
+        ),
     ];
     for (block, ops) in table {
         out.w

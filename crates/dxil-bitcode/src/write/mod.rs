@@ -87,7 +87,10 @@ impl Out {
     /// Opens a block and returns the name of the enclosing one.
     pub fn enter(&mut self, id: u32, width: u32) -> Result<&'static str> {
         self.w.enter_block(id, width).map_err(|e| self.bs(e))?;
-        Ok(std::mem::replace(&mut self.block, crate::codes::block_name(id)))
+        Ok(std::mem::replace(
+            &mut self.block,
+            crate::codes::block_name(id),
+        ))
     }
 
     /// Closes the innermost block.

@@ -44,7 +44,8 @@ pub(crate) struct Numbering {
 impl Numbering {
     /// Numbers the module-level values and metadata of `m`.
     pub fn new(m: &Module) -> K<Self> {
-        let n = |len: usize| u32::try_from(len).map_err(|_| ErrorKind::Unsupported("too many values"));
+        let n =
+            |len: usize| u32::try_from(len).map_err(|_| ErrorKind::Unsupported("too many values"));
         let mut nb = Numbering {
             n_globals: n(m.globals.len())?,
             n_functions: n(m.functions.len())?,
@@ -71,11 +72,15 @@ impl Numbering {
                 .get_mut(c.index())
                 .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
             *slot = next;
-            next = next.checked_add(1).ok_or(ErrorKind::Unsupported("too many values"))?;
+            next = next
+                .checked_add(1)
+                .ok_or(ErrorKind::Unsupported("too many values"))?;
         }
         nb.module_values = next;
         if m.metadata.len() < m.module_metadata_count as usize {
-            return Err(ErrorKind::Malformed("module metadata count exceeds the arena"));
+            return Err(ErrorKind::Malformed(
+                "module metadata count exceeds the arena",
+            ));
         }
         Ok(nb)
     }
@@ -105,7 +110,9 @@ impl Numbering {
         // Instruction ids follow program order (blocks in layout order).
         for b in &body.blocks {
             for &i in &b.insts {
-                let data = body.inst(i).ok_or(ErrorKind::Malformed("dangling instruction"))?;
+                let data = body
+                    .inst(i)
+                    .ok_or(ErrorKind::Malformed("dangling instruction"))?;
                 if data.ty.is_some() {
                     if let Some(slot) = self.inst_ids.get_mut(i.index()) {
                         *slot = next;

@@ -56,19 +56,37 @@ pub fn write_attribute_lists(out: &mut Out, m: &Module) -> Result<()> {
 pub fn write_types(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
     let prev = out.enter(TYPE_BLOCK_ID_NEW, 4)?;
     let tb = log2_ceil(m.types.len() as u64 + 1);
-    let ptr = define(out, &[Literal(TYPE_CODE_POINTER.into()), Fixed(tb), Literal(0)])?;
+    let ptr = define(
+        out,
+        &[Literal(TYPE_CODE_POINTER.into()), Fixed(tb), Literal(0)],
+    )?;
     let func = define(
         out,
-        &[Literal(TYPE_CODE_FUNCTION.into()), Fixed(1), Array, Fixed(tb)],
+        &[
+            Literal(TYPE_CODE_FUNCTION.into()),
+            Fixed(1),
+            Array,
+            Fixed(tb),
+        ],
     )?;
     let anon = define(
         out,
-        &[Literal(TYPE_CODE_STRUCT_ANON.into()), Fixed(1), Array, Fixed(tb)],
+        &[
+            Literal(TYPE_CODE_STRUCT_ANON.into()),
+            Fixed(1),
+            Array,
+            Fixed(tb),
+        ],
     )?;
     let name = define(out, &[Literal(TYPE_CODE_STRUCT_NAME.into()), Array, Char6])?;
     let named = define(
         out,
-        &[Literal(TYPE_CODE_STRUCT_NAMED.into()), Fixed(1), Array, Fixed(tb)],
+        &[
+            Literal(TYPE_CODE_STRUCT_NAMED.into()),
+            Fixed(1),
+            Array,
+            Fixed(tb),
+        ],
     )?;
     let array = define(out, &[Literal(TYPE_CODE_ARRAY.into()), Vbr(8), Fixed(tb)])?;
     out.rec.push(m.types.len() as u64);

@@ -1,0 +1,263 @@
+//! CONSTANTS_BLOCK (LLVM 3.7 `WriteConstants`): module constants (with the module-only
+//! abbreviations) and function constants.
+
+use dxil_bitstream::AbbrevOp::{Array, Char6, Fixed, Literal};
+use dxil_ir::{Body, Const, ConstKind, Module, TypeData, ValueRef};
+
+use super::abbrevs::*;
+use super::numbering::Numbering;
+use super::types::tid;
+use super::{emit_signed, is_char6, log2_ceil, Out};
+use crate::codes::*;
+use crate::error::{ErrorKind, Result};
+
+/// Writes one constants block holding `order` (value ids `first..first + order.len()`);
+/// `body` is `None` for the module block.
+pub fn write_constants(
+    out: &mut Out,
+    m: &Module,
+    body: Option<&Body>,
+    nb: &Numbering,
+    order: &[Const],
+    first: u32,
+) -> Result<()> {
+    let prev = out.enter(CONSTANTS_BLOCK_ID, 4)?;
+    let global = body.is_none();
+    if global {
+        let last = u64::from(first) + order.len() as u64;
+        let lit = |c: u32| Literal(u64::from(c));
+        define(
+            out,
+            &[lit(CST_CODE_AGGREGATE), Array, Fixed(log2_ceil(last + 1))],
+        )?;
+        define(out, &[lit(CST_CODE_STRING), Array, Fixed(8)])?;
+        define(out, &[lit(CST_CODE_CSTRING), Array, Fixed(7)])?;
+        define(out, &[lit(CST_CODE_CSTRING), Array, Char6])?;
+    }
+    let mut last_ty = None;
+    for &c in order {
+        let data = m
+            .constant(c)
+            .ok_or_else(|| out.err(ErrorKind::BadValue(u64::from(c.0))))?;
+        if last_ty != Some(data.ty) {
+            last_ty = Some(data.ty);
+            let t = tid(out, nb, data.ty)?;
+            out.rec.push(t);
+            out.emit(CST_CODE_SETTYPE, CST_SETTYPE)?;
+        }
+        let (code, abbrev) = constant(out, m, body, nb, data.ty, &data.kind, global)?;
+        out.emit(code, abbrev)?;
+    }
+    out.exit(prev)
+}
+
+fn vid(out: &Out, nb: &Numbering, v: ValueRef) -> Result<u64> {
+    nb.value(v).map(u64::from).map_err(|k| out.err(k))
+}
+
+fn vty(out: &Out, m: &Module, body: Option<&Body>, nb: &Numbering, v: ValueRef) -> Result<u64> {
+    let t = match v {
+        ValueRef::Metadata(_) => nb.metadata_ty,
+        _ => m.value_type(body, v),
+    }
+    .ok_or_else(|| out.err(ErrorKind::TypeMismatch("operand without a type")))?;
+    tid(out, nb, t)
+}
+
+/// True for constants LLVM's `isNullValue` reports (they are written as CST_CODE_NULL).
+fn is_null(kind: &ConstKind) -> bool {
+    matches!(
+        kind,
+        ConstKind::Null | ConstKind::Int(0) | ConstKind::Float(0) | ConstKind::FloatWide([0, 0])
+    )
+}
+
+/// Fills `out.rec` with one constant's operands; returns (code, abbreviation).
+fn constant(
+    out: &mut Out,
+    m: &Module,
+    body: Option<&Body>,
+    nb: &Numbering,
+    ty: dxil_ir::Type,
+    kind: &ConstKind,
+    global: bool,
+) -> Result<(u32, u32)> {
+    if is_null(kind) {
+        return Ok((CST_CODE_NULL, 0));
+    }
+    let g = |id: u32| if global { id } else { 0 };
+    Ok(match kind {
+        ConstKind::Null => (CST_CODE_NULL, 0),
+        ConstKind::Undef => (CST_CODE_UNDEF, 0),
+        ConstKind::Int(v) => {
+            out.rec.push(emit_signed(*v));
+            (CST_CODE_INTEGER, CST_INTEGER)
+        }
+        ConstKind::WideInt(words) => {
+            out.rec.extend(words.iter().map(|&w| emit_signed(w as i64)));
+            (CST_CODE_WIDE_INTEGER, 0)
+        }
+        ConstKind::Float(bits) => {
+            out.rec.push(*bits);
+            (CST_CODE_FLOAT, 0)
+        }
+        ConstKind::FloatWide(w) => {
+            out.rec.extend(*w);
+            (CST_CODE_FLOAT, 0)
+        }
+        ConstKind::String(bytes) => {
+            out.rec.extend(bytes.iter().map(|&b| u64::from(b)));
+            (CST_CODE_STRING, g(CST_STRING8))
+        }
+        ConstKind::CString(bytes) => {
+            out.rec.extend(bytes.iter().map(|&b| u64::from(b)));
+            let abbrev = if bytes.iter().all(|&b| is_char6(b)) {
+                g(CST_CSTRING6)
+            } else if bytes.iter().all(|&b| b < 128) {
+                g(CST_CSTRING7)
+            } else {
+                0
+            };
+            (CST_CODE_CSTRING, abbrev)
+        }
+        ConstKind::Data(elems) => {
+            out.rec.extend(elems.iter().copied());
+            (CST_CODE_DATA, 0)
+        }
+        ConstKind::Aggregate(ops) => {
+            for &v in ops.iter() {
+                let id = vid(out, nb, v)?;
+                out.rec.push(id);
+            }
+            (CST_CODE_AGGREGATE, g(CST_AGGREGATE))
+        }
+        ConstKind::Cast { op, value } => {
+            let t = vty(out, m, body, nb, *value)?;
+            let v = vid(out, nb, *value)?;
+            out.rec.extend([op.code(), t, v]);
+            (CST_CODE_CE_CAST, CST_CE_CAST)
+        }
+        ConstKind::Binary {
+            op,
+            lhs,
+            rhs,
+            flags,
+        } => {
+            let l = vid(out, nb, *lhs)?;
+            let r = vid(out, nb, *rhs)?;
+            out.rec.extend([op.code(), l, r]);
+            if *flags != 0 {
+                out.rec.push(*flags);
+            }
+            (CST_CODE_CE_BINOP, 0)
+        }
+        ConstKind::Gep {
+            inbounds,
+            source_ty,
+            operands,
+        } => {
+            let src = match source_ty {
+                Some(t) => *t,
+                None => {
+                    let base = operands
+                        .first()
+                        .and_then(|&b| m.value_type(body, b))
+                        .and_then(|t| m.ty(t));
+                    match base {
+                        Some(TypeData::Pointer { pointee, .. }) => *pointee,
+                        _ => return Err(out.err(ErrorKind::TypeMismatch("GEP base"))),
+                    }
+                }
+            };
+            let s = tid(out, nb, src)?;
+            out.rec.push(s);
+            for &v in operands.iter() {
+                let t = vty(out, m, body, nb, v)?;
+                let id = vid(out, nb, v)?;
+                out.rec.extend([t, id]);
+            }
+            let code = if *inbounds {
+                CST_CODE_CE_INBOUNDS_GEP
+            } else {
+                CST_CODE_CE_GEP
+            };
+            (code, 0)
+        }
+        ConstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            for v in [*cond, *if_true, *if_false] {
+                let id = vid(out, nb, v)?;
+                out.rec.push(id);
+            }
+            (CST_CODE_CE_SELECT, 0)
+        }
+        ConstKind::ExtractElement { vector, index } => {
+            let vt = vty(out, m, body, nb, *vector)?;
+            let v = vid(out, nb, *vector)?;
+            let it = vty(out, m, body, nb, *index)?;
+            let i = vid(out, nb, *index)?;
+            out.rec.extend([vt, v, it, i]);
+            (CST_CODE_CE_EXTRACTELT, 0)
+        }
+        ConstKind::InsertElement {
+            vector,
+            element,
+            index,
+        } => {
+            let v = vid(out, nb, *vector)?;
+            let e = vid(out, nb, *element)?;
+            let it = vty(out, m, body, nb, *index)?;
+            let i = vid(out, nb, *index)?;
+            out.rec.extend([v, e, it, i]);
+            (CST_CODE_CE_INSERTELT, 0)
+        }
+        ConstKind::ShuffleVector { a, b, mask, .. } => {
+            let at = m.value_type(body, *a);
+            let code = if at == Some(ty) {
+                CST_CODE_CE_SHUFFLEVEC
+            } else {
+                let t = vty(out, m, body, nb, *a)?;
+                out.rec.push(t);
+                CST_CODE_CE_SHUFVEC_EX
+            };
+            for v in [*a, *b, *mask] {
+                let id = vid(out, nb, v)?;
+                out.rec.push(id);
+            }
+            (code, 0)
+        }
+        ConstKind::Cmp {
+            predicate,
+            lhs,
+            rhs,
+        } => {
+            let t = vty(out, m, body, nb, *lhs)?;
+            let l = vid(out, nb, *lhs)?;
+            let r = vid(out, nb, *rhs)?;
+            out.rec.extend([t, l, r, u64::from(*predicate)]);
+            (CST_CODE_CE_CMP, 0)
+        }
+        ConstKind::BlockAddress { function, block } => {
+            let f = ValueRef::Function(*function);
+            let t = vty(out, m, body, nb, f)?;
+            let id = vid(out, nb, f)?;
+            out.rec.extend([t, id, u64::from(block.0)]);
+            (CST_CODE_BLOCKADDRESS, 0)
+        }
+        ConstKind::InlineAsm {
+            flags,
+            asm,
+            constraints,
+        } => {
+            out.rec.push(*flags);
+            out.rec.push(asm.len() as u64);
+            out.rec.extend(asm.iter().map(|&b| u64::from(b)));
+            out.rec.push(constraints.len() as u64);
+            out.rec.extend(constraints.iter().map(|&b| u64::from(b)));
+            (CST_CODE_INLINEASM, 0)
+        }
+    })
+}

@@ -1,0 +1,223 @@
+//! The top level and MODULE_BLOCK (LLVM 3.7 `WriteModule`, `WriteModuleInfo`).
+
+use dxil_bitstream::AbbrevOp::{Fixed, Literal, Vbr};
+use dxil_bitstream::Writer;
+use dxil_ir::{GlobalCommon, Module, ValueRef};
+
+use super::abbrevs::{define, write_blockinfo};
+use super::constants::write_constants;
+use super::function::write_function;
+use super::metadata::{write_kinds, write_module_metadata};
+use super::numbering::Numbering;
+use super::symtab::{write_module_symtab, write_uselists};
+use super::types::{tid, write_attribute_groups, write_attribute_lists, write_types};
+use super::{log2_ceil, Out};
+use crate::codes::*;
+use crate::error::{Error, ErrorKind, Result};
+
+/// Writes the whole module.
+pub fn write(m: &Module) -> Result<Vec<u8>> {
+    let mut out = Out {
+        w: Writer::with_capacity(estimate(m)),
+        block: "top level",
+        rec: Vec::with_capacity(64),
+    };
+    let mut nb = Numbering::new(m).map_err(|k| out.err(k))?;
+    let prev = out.enter(MODULE_BLOCK_ID, 3)?;
+    out.emit_ops(MODULE_CODE_VERSION, &[1])?;
+    write_blockinfo(&mut out, m.types.len())?;
+    write_attribute_groups(&mut out, m)?;
+    write_attribute_lists(&mut out, m)?;
+    write_types(&mut out, m, &nb)?;
+    for (kind, name) in &m.comdats {
+        out.rec.extend([*kind, name.len() as u64]);
+        out.rec.extend(name.bytes().map(u64::from));
+        out.emit(MODULE_CODE_COMDAT, 0)?;
+    }
+    write_module_info(&mut out, m, &nb)?;
+    if !m.module_constants.is_empty() {
+        let first = nb.module_values - m.module_constants.len() as u32;
+        write_constants(&mut out, m, None, &nb, &m.module_constants, first)?;
+    }
+    write_module_metadata(&mut out, m, &nb)?;
+    write_kinds(&mut out, m)?;
+    write_module_symtab(&mut out, m, &nb)?;
+    write_uselists(&mut out, &m.uselists)?;
+    for f in &m.functions {
+        if let Some(body) = &f.body {
+            if !f.is_proto {
+                write_function(&mut out, m, f, body, &mut nb)?;
+            }
+        }
+    }
+    out.exit(prev)?;
+    let block = out.block;
+    out.w.finish().map_err(|e| {
+        Error::new(
+            ErrorKind::Bitstream(e.kind().clone()),
+            block,
+            None,
+            e.bit_offset(),
+        )
+    })
+}
+
+/// A guess of the output size (to reserve once).
+fn estimate(m: &Module) -> usize {
+    let insts: usize = m
+        .functions
+        .iter()
+        .filter_map(|f| f.body.as_ref())
+        .map(|b| b.insts.len())
+        .sum();
+    1024 + m.types.len() * 8 + m.constants.len() * 6 + m.metadata.len() * 12 + insts * 10
+}
+
+fn string_record(out: &mut Out, code: u32, s: &str) -> Result<()> {
+    out.rec.extend(s.bytes().map(u64::from));
+    out.emit(code, 0)
+}
+
+/// True when a global needs the long GLOBALVAR form.
+fn has_extras(c: &GlobalCommon, externally_initialized: bool) -> bool {
+    c.thread_local != 0
+        || c.visibility != 0
+        || c.unnamed_addr
+        || externally_initialized
+        || c.dll_storage != 0
+        || c.comdat != 0
+}
+
+fn value_plus_one(out: &Out, nb: &Numbering, v: Option<ValueRef>) -> Result<u64> {
+    match v {
+        None => Ok(0),
+        Some(v) => Ok(u64::from(nb.value(v).map_err(|k| out.err(k))?) + 1),
+    }
+}
+
+/// Triple, data layout, asm, sections, GC names, the global variable abbreviation, then
+/// GLOBALVAR, FUNCTION and ALIAS records.
+fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
+    if let Some(t) = m.triple.as_deref().filter(|t| !t.is_empty()) {
+        string_record(out, MODULE_CODE_TRIPLE, t)?;
+    }
+    if let Some(d) = m.datalayout.as_deref().filter(|d| !d.is_empty()) {
+        string_record(out, MODULE_CODE_DATALAYOUT, d)?;
+    }
+    if let Some(a) = m.asm.as_deref().filter(|a| !a.is_empty()) {
+        string_record(out, MODULE_CODE_ASM, a)?;
+    }
+    for s in &m.section_names {
+        string_record(out, MODULE_CODE_SECTIONNAME, s)?;
+    }
+    for g in &m.gc_names {
+        string_record(out, MODULE_CODE_GCNAME, g)?;
+    }
+    for d in &m.deplibs {
+        string_record(out, MODULE_CODE_DEPLIB, d)?;
+    }
+    let mut simple = 0;
+    if !m.globals.is_empty() {
+        let max_align = m
+            .globals
+            .iter()
+            .map(|g| g.align_log2p1)
+            .chain(m.functions.iter().map(|f| f.align_log2p1))
+            .max()
+            .unwrap_or(0);
+        let mut max_ty = 0;
+        for g in &m.globals {
+            max_ty = max_ty.max(tid(out, nb, g.value_ty)?);
+        }
+        let align_op = if max_align == 0 {
+            Literal(0)
+        } else {
+            Fixed(log2_ceil(u64::from(max_align) + 1))
+        };
+        let section_op = if m.section_names.is_empty() {
+            Literal(0)
+        } else {
+            Fixed(log2_ceil(m.section_names.len() as u64 + 1))
+        };
+        simple = define(
+            out,
+            &[
+                Literal(MODULE_CODE_GLOBALVAR.into()),
+                Fixed(log2_ceil(max_ty + 1)),
+                Vbr(6),
+                Vbr(6),
+                Fixed(5),
+                align_op,
+                section_op,
+            ],
+        )?;
+    }
+    for g in &m.globals {
+        let c = &g.common;
+        let ty = tid(out, nb, g.value_ty)?;
+        let init = value_plus_one(out, nb, g.initializer)?;
+        out.rec.extend([
+            ty,
+            u64::from(g.addrspace) << 2 | 2 | u64::from(g.is_constant),
+            init,
+            u64::from(c.linkage),
+            u64::from(g.align_log2p1),
+            u64::from(g.section),
+        ]);
+        let abbrev = if has_extras(c, g.externally_initialized) {
+            out.rec.extend([
+                u64::from(c.visibility),
+                u64::from(c.thread_local),
+                u64::from(c.unnamed_addr),
+                u64::from(g.externally_initialized),
+                u64::from(c.dll_storage),
+                u64::from(c.comdat),
+            ]);
+            0
+        } else {
+            simple
+        };
+        out.emit(MODULE_CODE_GLOBALVAR, abbrev)?;
+    }
+    for f in &m.functions {
+        let c = &f.common;
+        let ty = tid(out, nb, f.fn_ty)?;
+        let prologue = value_plus_one(out, nb, f.prologue)?;
+        let prefix = value_plus_one(out, nb, f.prefix)?;
+        let personality = value_plus_one(out, nb, f.personality)?;
+        out.rec.extend([
+            ty,
+            u64::from(f.calling_conv),
+            u64::from(f.body.is_none() || f.is_proto),
+            u64::from(c.linkage),
+            u64::from(f.attributes),
+            u64::from(f.align_log2p1),
+            u64::from(f.section),
+            u64::from(c.visibility),
+            u64::from(f.gc),
+            u64::from(c.unnamed_addr),
+            prologue,
+            u64::from(c.dll_storage),
+            u64::from(c.comdat),
+            prefix,
+            personality,
+        ]);
+        out.emit(MODULE_CODE_FUNCTION, 0)?;
+    }
+    for a in &m.aliases {
+        let c = &a.common;
+        let ty = tid(out, nb, c.ty)?;
+        let aliasee = u64::from(nb.value(a.aliasee).map_err(|k| out.err(k))?);
+        out.rec.extend([
+            ty,
+            aliasee,
+            u64::from(c.linkage),
+            u64::from(c.visibility),
+            u64::from(c.dll_storage),
+            u64::from(c.thread_local),
+            u64::from(c.unnamed_addr),
+        ]);
+        out.emit(MODULE_CODE_ALIAS, 0)?;
+    }
+    Ok(())
+}

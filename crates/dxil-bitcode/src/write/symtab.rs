@@ -1,0 +1,137 @@
+//! VALUE_SYMTAB_BLOCK (LLVM 3.7 `WriteValueSymbolTable` with DXC's change: entries sorted
+//! by name) and USELIST_BLOCK (records kept as data).
+
+use dxil_ir::{Body, Module, UseList, ValueRef};
+
+use super::abbrevs::*;
+use super::numbering::Numbering;
+use super::{is_char6, Out};
+use crate::codes::*;
+use crate::error::Result;
+
+/// One symbol: name, id, basic block or value.
+struct Sym<'a> {
+    name: &'a [u8],
+    id: u64,
+    block: bool,
+}
+
+fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
+    if syms.is_empty() {
+        return Ok(());
+    }
+    // DXC sorts the table by name (byte order) so the output does not depend on hashing.
+    syms.sort_by(|a, b| a.name.cmp(b.name));
+    let prev = out.enter(VALUE_SYMTAB_BLOCK_ID, 4)?;
+    for s in syms.iter() {
+        let char6 = s.name.iter().all(|&c| is_char6(c));
+        let seven = s.name.iter().all(|&c| c < 128);
+        let (code, abbrev) = if s.block {
+            (
+                VST_CODE_BBENTRY,
+                if char6 { VST_BBENTRY_6 } else { VST_ENTRY_8 },
+            )
+        } else if char6 {
+            (VST_CODE_ENTRY, VST_ENTRY_6)
+        } else if seven {
+            (VST_CODE_ENTRY, VST_ENTRY_7)
+        } else {
+            (VST_CODE_ENTRY, VST_ENTRY_8)
+        };
+        out.rec.push(s.id);
+        out.rec.extend(s.name.iter().map(|&c| u64::from(c)));
+        out.emit(code, abbrev)?;
+    }
+    out.exit(prev)
+}
+
+/// The module symbol table: every named global variable, function and alias.
+pub fn write_module_symtab(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
+    let mut syms = Vec::new();
+    let named = m
+        .globals
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (ValueRef::Global(dxil_ir::Global(i as u32)), &g.common))
+        .chain(
+            m.functions
+                .iter()
+                .enumerate()
+                .map(|(i, f)| (ValueRef::Function(dxil_ir::Function(i as u32)), &f.common)),
+        )
+        .chain(
+            m.aliases
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (ValueRef::Alias(dxil_ir::Alias(i as u32)), &a.common)),
+        );
+    for (v, c) in named {
+        if let Some(name) = c.name.as_deref().filter(|n| !n.is_empty()) {
+            let id = nb.value(v).map_err(|k| out.err(k))?;
+            syms.push(Sym {
+                name: name.as_bytes(),
+                id: u64::from(id),
+                block: false,
+            });
+        }
+    }
+    write_syms(out, &mut syms)
+}
+
+/// A body's symbol table: named arguments, instructions and blocks.
+pub fn write_body_symtab(out: &mut Out, body: &Body, nb: &Numbering) -> Result<()> {
+    let mut syms = Vec::new();
+    for (i, a) in body.args.iter().enumerate() {
+        if let Some(name) = a.name.as_deref().filter(|n| !n.is_empty()) {
+            let id = nb
+                .value(ValueRef::Arg(dxil_ir::Arg(i as u32)))
+                .map_err(|k| out.err(k))?;
+            syms.push(Sym {
+                name: name.as_bytes(),
+                id: u64::from(id),
+                block: false,
+            });
+        }
+    }
+    for (i, inst) in body.insts.iter().enumerate() {
+        if let Some(name) = inst.name.as_deref().filter(|n| !n.is_empty()) {
+            let id = nb
+                .value(ValueRef::Inst(dxil_ir::Inst(i as u32)))
+                .map_err(|k| out.err(k))?;
+            syms.push(Sym {
+                name: name.as_bytes(),
+                id: u64::from(id),
+                block: false,
+            });
+        }
+    }
+    for (i, b) in body.blocks.iter().enumerate() {
+        if let Some(name) = b.name.as_deref().filter(|n| !n.is_empty()) {
+            syms.push(Sym {
+                name: name.as_bytes(),
+                id: i as u64,
+                block: true,
+            });
+        }
+    }
+    write_syms(out, &mut syms)
+}
+
+/// A use-list block with the records as kept.
+pub fn write_uselists(out: &mut Out, lists: &[UseList]) -> Result<()> {
+    if lists.is_empty() {
+        return Ok(());
+    }
+    let prev = out.enter(USELIST_BLOCK_ID, 3)?;
+    for l in lists {
+        out.rec.extend(l.indexes.iter().copied());
+        out.rec.push(l.id);
+        let code = if l.is_block {
+            USELIST_CODE_BB
+        } else {
+            USELIST_CODE_DEFAULT
+        };
+        out.emit(code, 0)?;
+    }
+    out.exit(prev)
+}

@@ -1,0 +1,183 @@
+//! Writer corpus test: every corpus module (DXIL, ILDB and STAT parts) is decoded and
+//! encoded again; the bytes must equal the reference's, and decoding the output must give
+//! the same IR. Failures report the first differing record (block path, record code, operand
+//! index), found by walking both bitstreams in parallel.
+
+mod support;
+
+use std::collections::BTreeMap;
+
+use dxil_bitstream::{Entry, RawEntry, Reader, Record};
+
+/// Where two bitstreams first differ, as a short description.
+fn first_difference(a: &[u8], b: &[u8]) -> String {
+    let (Ok(mut ra), Ok(mut rb)) = (Reader::new(a), Reader::new(b)) else {
+        return "unreadable stream".into();
+    };
+    let mut path: Vec<u32> = Vec::new();
+    let (mut reca, mut recb) = (Record::new(), Record::new());
+    let mut index = 0usize;
+    let p = |path: &[u32]| {
+        path.iter()
+            .map(|id| id.to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    loop {
+        let (ea, eb) = match (ra.next_raw(), rb.next_raw()) {
+            (Ok(x), Ok(y)) => (x, y),
+            (x, y) => return format!("block {}: read error {x:?} / {y:?}", p(&path)),
+        };
+        match (&ea, &eb) {
+            (RawEntry::DefineAbbrev(x), RawEntry::DefineAbbrev(y)) => {
+                if x != y {
+                    return format!("block {}: abbrev definition differs", p(&path));
+                }
+            }
+            (
+                RawEntry::Entry(Entry::SubBlock { block_id: x }),
+                RawEntry::Entry(Entry::SubBlock { block_id: y }),
+            ) if x == y => {
+                path.push(*x);
+                index = 0;
+                if ra.enter_block().is_err() || rb.enter_block().is_err() {
+                    return format!("block {}: cannot enter", p(&path));
+                }
+            }
+            (RawEntry::Entry(Entry::EndBlock), RawEntry::Entry(Entry::EndBlock)) => {
+                path.pop();
+            }
+            (RawEntry::Entry(Entry::EndOfStream), RawEntry::Entry(Entry::EndOfStream)) => {
+                return "streams equal record by record (layout differs)".into();
+            }
+            (
+                RawEntry::Entry(Entry::Record { abbrev_id: x }),
+                RawEntry::Entry(Entry::Record { abbrev_id: y }),
+            ) => {
+                if ra.read_record(*x, &mut reca).is_err() || rb.read_record(*y, &mut recb).is_err()
+                {
+                    return format!("block {}: unreadable record", p(&path));
+                }
+                index += 1;
+                if reca.code != recb.code {
+                    return format!(
+                        "block {} record #{index}: code {} vs {}",
+                        p(&path),
+                        reca.code,
+                        recb.code
+                    );
+                }
+                if reca.ops != recb.ops {
+                    let at = reca
+                        .ops
+                        .iter()
+                        .zip(&recb.ops)
+                        .position(|(u, v)| u != v)
+                        .unwrap_or(reca.ops.len().min(recb.ops.len()));
+                    return format!(
+                        "block {} record #{index} code {}: op {at} ({} ops vs {})",
+                        p(&path),
+                        reca.code,
+                        reca.ops.len(),
+                        recb.ops.len()
+                    );
+                }
+                if x != y {
+                    return format!(
+                        "block {} record #{index} code {}: abbrev {x} vs {y}",
+                        p(&path),
+                        reca.code
+                    );
+                }
+            }
+            _ => {
+                return format!(
+                    "block {} after record #{index}: {} vs {}",
+                    p(&path),
+                    entry_name(&ea),
+                    entry_name(&eb)
+                )
+            }
+        }
+    }
+}
+
+fn entry_name(e: &RawEntry) -> String {
+    match e {
+        RawEntry::DefineAbbrev(_) => "DEFINE_ABBREV".into(),
+        RawEntry::Entry(Entry::SubBlock { block_id }) => format!("block {block_id}"),
+        RawEntry::Entry(Entry::EndBlock) => "END_BLOCK".into(),
+        RawEntry::Entry(Entry::Record { .. }) => "record".into(),
+        RawEntry::Entry(Entry::EndOfStream) => "end of stream".into(),
+    }
+}
+
+#[test]
+fn corpus_reencodes_byte_identical() {
+    let Some(dir) = support::corpus_dir() else {
+        return;
+    };
+    let ids = support::corpus_ids(&dir);
+    let (mut total, mut same, mut ir_same) = (0usize, 0usize, 0usize);
+    let mut patterns: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    for id in &ids {
+        let Ok(file) = std::fs::read(dir.join(format!("{id}.dxil"))) else {
+            continue;
+        };
+        for part in [b"DXIL", b"ILDB", b"STAT"] {
+            let Some(bc) = support::part_bitcode(&file, part) else {
+                continue;
+            };
+            let Ok(m) = dxil_bitcode::read_module(bc) else {
+                continue;
+            };
+            total += 1;
+            let out = match dxil_bitcode::write_module(&m) {
+                Ok(out) => out,
+                Err(e) => {
+                    let key = format!("write error: {e}");
+                    let slot = patterns.entry(key).or_insert((0, String::new()));
+                    slot.0 += 1;
+                    slot.1 = format!("{id} {}", String::from_utf8_lossy(part));
+                    continue;
+                }
+            };
+            if out == bc {
+                same += 1;
+            } else {
+                let diff = first_difference(bc, &out);
+                let slot = patterns.entry(diff).or_insert((0, String::new()));
+                slot.0 += 1;
+                if slot.1.is_empty() {
+                    slot.1 = format!("{id} {}", String::from_utf8_lossy(part));
+                }
+            }
+            match dxil_bitcode::read_module(&out) {
+                Ok(back) if back == m => ir_same += 1,
+                Ok(_) => {
+                    let slot = patterns
+                        .entry("re-read IR differs".into())
+                        .or_insert((0, String::new()));
+                    slot.0 += 1;
+                    slot.1 = format!("{id} {}", String::from_utf8_lossy(part));
+                }
+                Err(e) => {
+                    let slot = patterns
+                        .entry(format!("re-read error: {e}"))
+                        .or_insert((0, String::new()));
+                    slot.0 += 1;
+                    slot.1 = format!("{id} {}", String::from_utf8_lossy(part));
+                }
+            }
+        }
+    }
+    eprintln!("writer: {same}/{total} modules byte-identical, {ir_same}/{total} re-read equal");
+    let mut sorted: Vec<_> = patterns.iter().collect();
+    sorted.sort_by_key(|e| std::cmp::Reverse(e.1 .0));
+    for (diff, (n, example)) in sorted.iter().take(25) {
+        eprintln!("  {n:5} x {diff}   (e.g. {example})");
+    }
+    assert!(total > 0, "no corpus module was read");
+    assert_eq!(ir_same, total, "decoding the output must give the same IR");
+    assert_eq!(same, total, "every module must re-encode byte-identical");
+}
