@@ -817,8 +817,14 @@ impl<'m> Printer<'m> {
 
     /// The "print the normal way" branch: one type for all operands when they agree.
     fn write_generic_operands(&mut self, inst: &InstData) {
-        let mut ops: Vec<ValueRef> = Vec::with_capacity(4);
+        let mut ops = std::mem::take(&mut self.scratch);
+        ops.clear();
         crate::operands::llvm_operand_order(&inst.kind, |v| ops.push(v));
+        self.write_generic_operand_list(inst, &ops);
+        self.scratch = ops;
+    }
+
+    fn write_generic_operand_list(&mut self, inst: &InstData, ops: &[ValueRef]) {
         let Some(&first) = ops.first() else {
             return;
         };

@@ -40,6 +40,7 @@ pub fn write_module(module: &Module, out: &mut String) {
         lists: &lists,
         body: None,
         fslots: printer::FnSlots::default(),
+        scratch: Vec::new(),
     };
     p.print_module();
 }

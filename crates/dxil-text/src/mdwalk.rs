@@ -29,93 +29,152 @@ pub fn classify(m: &Module, r: Option<Metadata>) -> MdOperand {
     }
 }
 
-/// The operands of node `md` in LLVM's operand order (empty for strings and values).
-pub fn md_operands(m: &Module, md: Metadata) -> Vec<MdOperand> {
+/// Appends the operands of node `md` in LLVM's operand order to `out`.
+pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
     let Some(data) = m.md(md) else {
-        return Vec::new();
+        return;
     };
-    let refs: Vec<Option<Metadata>> = match data {
-        M::String(_) | M::Value { .. } => return Vec::new(),
-        M::Node { operands, .. } => operands.to_vec(),
+    let fixed: [Option<Metadata>; 11];
+    let refs: &[Option<Metadata>] = match data {
+        M::String(_) | M::Value { .. } => return,
+        M::Node { operands, .. } => operands,
         M::Location(n) => {
-            let mut v = vec![Some(n.scope)];
-            if n.inlined_at.is_some() {
-                v.push(n.inlined_at);
-            }
-            v
+            fixed = pad([Some(n.scope), n.inlined_at]);
+            let len = if n.inlined_at.is_some() { 2 } else { 1 };
+            &fixed[..len]
         }
         M::GenericDebug(n) => {
-            let mut v = vec![n.header];
-            v.extend(n.operands.iter().copied());
-            v
+            out.push(classify(m, n.header));
+            &n.operands
         }
-        M::Subrange(_) | M::Expression(_) => Vec::new(),
-        M::Enumerator(n) => vec![n.name],
-        M::BasicType(n) => vec![None, None, n.name],
-        M::File(n) => vec![n.filename, n.directory],
-        M::DerivedType(n) => vec![n.file, n.scope, n.name, n.base_type, n.extra_data],
-        M::CompositeType(n) => vec![
-            n.file,
-            n.scope,
-            n.name,
-            n.base_type,
-            n.elements,
-            n.vtable_holder,
-            n.template_params,
-            n.identifier,
-        ],
-        M::SubroutineType(n) => vec![None, None, None, None, n.types, None, None, None],
-        M::CompileUnit(n) => vec![
-            n.file,
-            n.producer,
-            n.flags,
-            n.split_debug_filename,
-            n.enums,
-            n.retained_types,
-            n.subprograms,
-            n.globals,
-            n.imports,
-        ],
-        M::Subprogram(n) => vec![
-            n.file,
-            n.scope,
-            n.name,
-            n.name,
-            n.linkage_name,
-            n.ty,
-            n.containing_type,
-            n.function,
-            n.template_params,
-            n.declaration,
-            n.variables,
-        ],
-        M::LexicalBlock(n) => vec![n.file, n.scope],
-        M::LexicalBlockFile(n) => vec![n.file, n.scope],
-        M::Namespace(n) => vec![n.file, n.scope, n.name],
-        M::TemplateTypeParameter(n) => vec![n.name, n.ty],
-        M::TemplateValueParameter(n) => vec![n.name, n.ty, n.value],
-        M::GlobalVariable(n) => vec![
-            n.scope,
-            n.name,
-            n.file,
-            n.ty,
-            n.name,
-            n.linkage_name,
-            n.variable,
-            n.static_data_member_declaration,
-        ],
-        M::LocalVariable(n) => vec![n.scope, n.name, n.file, n.ty],
-        M::ObjCProperty(n) => vec![n.name, n.file, n.getter, n.setter, n.ty],
-        M::ImportedEntity(n) => vec![n.scope, n.entity, n.name],
-        M::Module(n) => vec![
-            n.scope,
-            n.name,
-            n.configuration_macros,
-            n.include_path,
-            n.isysroot,
-        ],
+        M::Subrange(_) | M::Expression(_) => &[],
+        M::Enumerator(n) => {
+            fixed = pad([n.name]);
+            &fixed[..1]
+        }
+        M::BasicType(n) => {
+            fixed = pad([None, None, n.name]);
+            &fixed[..3]
+        }
+        M::File(n) => {
+            fixed = pad([n.filename, n.directory]);
+            &fixed[..2]
+        }
+        M::DerivedType(n) => {
+            fixed = pad([n.file, n.scope, n.name, n.base_type, n.extra_data]);
+            &fixed[..5]
+        }
+        M::CompositeType(n) => {
+            fixed = pad([
+                n.file,
+                n.scope,
+                n.name,
+                n.base_type,
+                n.elements,
+                n.vtable_holder,
+                n.template_params,
+                n.identifier,
+            ]);
+            &fixed[..8]
+        }
+        M::SubroutineType(n) => {
+            fixed = pad([None, None, None, None, n.types, None, None, None]);
+            &fixed[..8]
+        }
+        M::CompileUnit(n) => {
+            fixed = pad([
+                n.file,
+                n.producer,
+                n.flags,
+                n.split_debug_filename,
+                n.enums,
+                n.retained_types,
+                n.subprograms,
+                n.globals,
+                n.imports,
+            ]);
+            &fixed[..9]
+        }
+        M::Subprogram(n) => {
+            fixed = [
+                n.file,
+                n.scope,
+                n.name,
+                n.name,
+                n.linkage_name,
+                n.ty,
+                n.containing_type,
+                n.function,
+                n.template_params,
+                n.declaration,
+                n.variables,
+            ];
+            &fixed[..11]
+        }
+        M::LexicalBlock(n) => {
+            fixed = pad([n.file, n.scope]);
+            &fixed[..2]
+        }
+        M::LexicalBlockFile(n) => {
+            fixed = pad([n.file, n.scope]);
+            &fixed[..2]
+        }
+        M::Namespace(n) => {
+            fixed = pad([n.file, n.scope, n.name]);
+            &fixed[..3]
+        }
+        M::TemplateTypeParameter(n) => {
+            fixed = pad([n.name, n.ty]);
+            &fixed[..2]
+        }
+        M::TemplateValueParameter(n) => {
+            fixed = pad([n.name, n.ty, n.value]);
+            &fixed[..3]
+        }
+        M::GlobalVariable(n) => {
+            fixed = pad([
+                n.scope,
+                n.name,
+                n.file,
+                n.ty,
+                n.name,
+                n.linkage_name,
+                n.variable,
+                n.static_data_member_declaration,
+            ]);
+            &fixed[..8]
+        }
+        M::LocalVariable(n) => {
+            fixed = pad([n.scope, n.name, n.file, n.ty]);
+            &fixed[..4]
+        }
+        M::ObjCProperty(n) => {
+            fixed = pad([n.name, n.file, n.getter, n.setter, n.ty]);
+            &fixed[..5]
+        }
+        M::ImportedEntity(n) => {
+            fixed = pad([n.scope, n.entity, n.name]);
+            &fixed[..3]
+        }
+        M::Module(n) => {
+            fixed = pad([
+                n.scope,
+                n.name,
+                n.configuration_macros,
+                n.include_path,
+                n.isysroot,
+            ]);
+            &fixed[..5]
+        }
     };
-    refs.into_iter().map(|r| classify(m, r)).collect()
+    out.extend(refs.iter().map(|&r| classify(m, r)));
+}
+
+/// Pads a short operand list to the longest layout.
+fn pad<const N: usize>(a: [Option<Metadata>; N]) -> [Option<Metadata>; 11] {
+    let mut o = [None; 11];
+    o[..N].copy_from_slice(&a);
+    o
 }
 
 /// Whether `md` is a node (not a string or value wrapper).

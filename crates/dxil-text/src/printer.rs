@@ -75,6 +75,8 @@ pub struct Printer<'m> {
     pub body: Option<&'m Body>,
     /// Its slots.
     pub fslots: FnSlots,
+    /// Scratch operand list reused across instructions.
+    pub scratch: Vec<ValueRef>,
 }
 
 impl<'m> Printer<'m> {

@@ -9,7 +9,7 @@ use dxil_ir::{
 };
 
 use crate::attrs::{ListAttrs, FUNCTION_INDEX};
-use crate::mdwalk::{md_operands, MdOperand};
+use crate::mdwalk::{md_operands_into, MdOperand};
 use crate::util::FxHashMap;
 
 /// A metadata node as the printer numbers it: an arena node, or a `DILocation` that LLVM
@@ -111,6 +111,10 @@ pub struct Slots {
     loc_map: FxHashMap<LocKey, NodeRef>,
     /// Attribute sets in slot order (the function attributes of a function or call).
     pub attr_sets: Vec<Vec<Attribute>>,
+    /// Scratch operand buffer.
+    buf: Vec<MdOperand>,
+    /// Scratch traversal stack.
+    stack: Vec<NodeRef>,
     /// Slots of unnamed globals, functions, aliases (`u32::MAX`: named).
     pub global_slots: Vec<u32>,
     /// As `global_slots`, for functions.
@@ -133,6 +137,8 @@ impl Slots {
             locs: Vec::new(),
             loc_map: FxHashMap::default(),
             attr_sets: Vec::new(),
+            buf: Vec::new(),
+            stack: Vec::new(),
             global_slots: vec![u32::MAX; m.globals.len()],
             function_slots: vec![u32::MAX; m.functions.len()],
             alias_slots: vec![u32::MAX; m.aliases.len()],
@@ -278,8 +284,14 @@ impl Slots {
                 return;
             }
         }
+        // Already numbered: nothing to do (the common case for debug locations).
+        if self.md_slot(n).is_some() {
+            return;
+        }
         // Pre-order with the check at pop time matches the recursive numbering.
-        let mut stack = vec![n];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(n);
         while let Some(n) = stack.pop() {
             let next = self.order.len() as u32;
             match self.slot_mut(n) {
@@ -287,30 +299,33 @@ impl Slots {
                 _ => continue,
             }
             self.order.push(n);
-            let ops: Vec<NodeRef> = match n {
-                NodeRef::Arena(id) => md_operands(m, id)
-                    .into_iter()
-                    .filter_map(|o| match o {
-                        MdOperand::Node(c) => Some(NodeRef::Arena(c)),
+            let mark = stack.len();
+            match n {
+                NodeRef::Arena(id) => {
+                    let mut buf = std::mem::take(&mut self.buf);
+                    buf.clear();
+                    md_operands_into(m, id, &mut buf);
+                    stack.extend(buf.iter().filter_map(|o| match o {
+                        MdOperand::Node(c) => Some(NodeRef::Arena(*c)),
                         _ => None,
-                    })
-                    .collect(),
+                    }));
+                    self.buf = buf;
+                }
                 NodeRef::Loc(i) => {
                     let k = self.locs[i as usize];
-                    [k.scope, k.inlined_at]
-                        .into_iter()
-                        .flatten()
-                        .filter(|c| crate::mdwalk::is_node(m, *c))
-                        .map(NodeRef::Arena)
-                        .collect()
-                }
-            };
-            for &c in ops.iter().rev() {
-                if self.md_slot(c).is_none() {
-                    stack.push(c);
+                    stack.extend(
+                        [k.scope, k.inlined_at]
+                            .into_iter()
+                            .flatten()
+                            .filter(|c| crate::mdwalk::is_node(m, *c))
+                            .map(NodeRef::Arena),
+                    );
                 }
             }
+            // Children are visited in operand order: reverse them on the stack.
+            stack[mark..].reverse();
         }
+        self.stack = stack;
     }
 
     fn create_attr_set(&mut self, set: &[Attribute]) {

@@ -8,7 +8,7 @@
 
 use dxil_ir::{MetadataData, Module, Type, TypeData, ValueRef};
 
-use crate::mdwalk::{md_operands, MdOperand};
+use crate::mdwalk::{md_operands_into, MdOperand};
 use crate::names::write_name;
 use crate::util::IdSet;
 
@@ -34,6 +34,10 @@ impl TypeNames {
             visited_consts: IdSet::new(m.constants.len()),
             visited_md: IdSet::new(m.metadata.len()),
             found: Vec::new(),
+            work: Vec::new(),
+            ops: Vec::new(),
+            subs: Vec::new(),
+            tywork: Vec::new(),
         };
         f.run();
         let mut names = TypeNames {
@@ -307,6 +311,11 @@ struct Finder<'m> {
     visited_consts: IdSet,
     visited_md: IdSet,
     found: Vec<Type>,
+    /// Scratch stacks reused across calls.
+    work: Vec<ValueRef>,
+    ops: Vec<ValueRef>,
+    subs: Vec<Type>,
+    tywork: Vec<Type>,
 }
 
 impl Finder<'_> {
@@ -358,13 +367,16 @@ impl Finder<'_> {
         if !self.visited_types.insert(ty.index()) {
             return;
         }
-        let mut work = vec![ty];
+        let mut work = std::mem::take(&mut self.tywork);
+        let mut subs = std::mem::take(&mut self.subs);
+        work.clear();
+        work.push(ty);
         while let Some(t) = work.pop() {
             let Some(data) = self.m.ty(t) else { continue };
             if matches!(data, TypeData::Struct(_)) {
                 self.found.push(t);
             }
-            let mut subs: Vec<Type> = Vec::new();
+            subs.clear();
             match data {
                 TypeData::Pointer { pointee, .. } => subs.push(*pointee),
                 TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => subs.push(*elem),
@@ -381,11 +393,22 @@ impl Finder<'_> {
                 }
             }
         }
+        self.tywork = work;
+        self.subs = subs;
     }
 
     /// `TypeFinder::incorporateValue`: constants (not globals) and metadata wrappers.
     fn value(&mut self, v: ValueRef) {
-        let mut work = vec![v];
+        // Most operands are instructions, arguments or globals: nothing to do, no allocation.
+        match v {
+            ValueRef::Const(c) if !self.visited_consts.contains(c.index()) => {}
+            ValueRef::Metadata(_) => {}
+            _ => return,
+        }
+        let mut work = std::mem::take(&mut self.work);
+        let mut ops = std::mem::take(&mut self.ops);
+        work.clear();
+        work.push(v);
         while let Some(v) = work.pop() {
             match v {
                 ValueRef::Metadata(md) => match self.m.md(md) {
@@ -401,15 +424,15 @@ impl Finder<'_> {
                         continue;
                     };
                     self.ty(cd.ty);
-                    let mut ops: Vec<ValueRef> = Vec::new();
+                    ops.clear();
                     crate::constants::constant_operands(self.m, cd, &mut ops);
-                    for &o in ops.iter().rev() {
-                        work.push(o);
-                    }
+                    work.extend(ops.iter().rev());
                 }
                 _ => {}
             }
         }
+        self.work = work;
+        self.ops = ops;
     }
 
     /// `TypeFinder::incorporateMDNode`, depth-first over node operands in order.
@@ -417,19 +440,26 @@ impl Finder<'_> {
         if !self.visited_md.insert(md.index()) {
             return;
         }
-        // Frames of (node, operands, next index).
-        let mut stack: Vec<(Vec<MdOperand>, usize)> = Vec::new();
-        stack.push((md_operands(self.m, md), 0));
-        while let Some((ops, next)) = stack.last_mut() {
-            let Some(&op) = ops.get(*next) else {
+        // Frames of (start of the node's operands in `flat`, next operand index); the top
+        // frame's operands run to the end of `flat`.
+        let mut flat: Vec<MdOperand> = Vec::new();
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        md_operands_into(self.m, md, &mut flat);
+        stack.push((0, 0));
+        while let Some((start, next)) = stack.last_mut() {
+            let start = *start;
+            let Some(&op) = flat.get(start + *next) else {
                 stack.pop();
+                flat.truncate(start);
                 continue;
             };
             *next += 1;
             match op {
                 MdOperand::Node(n) => {
                     if stack.len() < MAX_DEPTH && self.visited_md.insert(n.index()) {
-                        stack.push((md_operands(self.m, n), 0));
+                        let s = flat.len();
+                        md_operands_into(self.m, n, &mut flat);
+                        stack.push((s, 0));
                     }
                 }
                 MdOperand::Value(v) => {

@@ -13,6 +13,13 @@ impl IdSet {
         }
     }
 
+    /// Whether `i` is present.
+    pub fn contains(&self, i: usize) -> bool {
+        self.bits
+            .get(i / 64)
+            .is_some_and(|w| w & (1u64 << (i % 64)) != 0)
+    }
+
     /// Inserts `i`; true when it was not yet present. Out-of-range indices are never
     /// inserted (and report false).
     pub fn insert(&mut self, i: usize) -> bool {
