@@ -1,0 +1,553 @@
+//! The module's sections of the `dxc -dumpbin` header: entry signatures (from the printed
+//! module's metadata), buffer definitions, resource bindings and ViewId state (from the
+//! reflection module: the `STAT` part's module when the container has one, else the
+//! printed module). Layout of each section as the reference disassembler prints it.
+
+use std::fmt::Write;
+
+use dxil_ir::{Module, Type, TypeData};
+use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind, ShaderKind};
+use dxil_parts::print::{print_view_id_state, EntrySignature, EntrySignatureRow, ModuleHeader};
+use dxil_parts::ViewIdState;
+
+use crate::layout::DataLayout;
+use crate::md::Md;
+use crate::model::{DxilMetadata, FieldAnnotation, Resource, ResourceClass, SignatureElement};
+
+/// Raw shader flag bit: the shader uses ViewID.
+pub const FLAG_VIEW_ID: u64 = 1 << 21;
+/// Raw shader flag bit: native low precision (16-bit types are not min precision).
+pub const FLAG_USE_NATIVE_LOW_PRECISION: u64 = 1 << 23;
+
+/// A module and its metadata model.
+pub struct ModuleView<'m> {
+    /// The IR.
+    pub module: &'m Module,
+    /// Its DXIL metadata.
+    pub metadata: DxilMetadata,
+}
+
+impl<'m> ModuleView<'m> {
+    /// Reads the metadata of `module`.
+    pub fn new(module: &'m Module) -> crate::Result<Self> {
+        Ok(ModuleView {
+            module,
+            metadata: DxilMetadata::read(module)?,
+        })
+    }
+
+    /// The raw shader flags of the first entry.
+    pub fn shader_flags(&self) -> u64 {
+        self.metadata
+            .entry_points
+            .as_ref()
+            .and_then(|e| e.first())
+            .map_or(0, |e| e.shader_flags())
+    }
+}
+
+/// The header sections of a printed module with its reflection module.
+pub struct ModuleSections<'m> {
+    /// The printed module.
+    pub main: &'m ModuleView<'m>,
+    /// The reflection module (the printed one when there is no `STAT` module).
+    pub reflection: &'m ModuleView<'m>,
+}
+
+/// `CompType::GetName` spellings (resource formats).
+const COMP_NAMES: [&str; 19] = [
+    "invalid", "i1", "i16", "u16", "i32", "u32", "i64", "u64", "f16", "f32", "f64", "snorm_f16", "unorm_f16",
+    "snorm_f32", "unorm_f32", "snorm_f64", "unorm_f64", "p32i8", "p32u8",
+];
+/// HLSL spellings of component types.
+const HLSL_NAMES: [&str; 19] = [
+    "unknown", "bool", "int16_t", "uint16_t", "int", "uint", "int64_t", "uint64_t", "half", "float", "double",
+    "snorm_half", "unorm_half", "snorm_float", "unorm_float", "snorm_double", "unorm_double", "int8_t_packed",
+    "uint8_t_packed",
+];
+/// HLSL spellings with minimum precision types.
+const HLSL_MIN_NAMES: [&str; 19] = [
+    "unknown", "bool", "min16i", "min16ui", "int", "uint", "int64_t", "uint64_t", "min16float", "float", "double",
+    "snorm_min16f", "unorm_min16f", "snorm_float", "unorm_float", "snorm_double", "unorm_double", "int8_t_packed",
+    "uint8_t_packed",
+];
+/// Resource dimension spellings by `ResourceKind`.
+const DIM_NAMES: [&str; 19] = [
+    "invalid", "1d", "2d", "2dMS", "3d", "cube", "1darray", "2darray", "2darrayMS", "cubearray", "buf", "rawbuf",
+    "structbuf", "cbuffer", "sampler", "tbuffer", "ras", "fbtex2d", "fbtex2darray",
+];
+
+fn table(names: &[&'static str; 19], v: u32) -> &'static str {
+    names.get(v as usize).copied().unwrap_or("invalid")
+}
+
+fn left(out: &mut String, s: &str, w: usize) {
+    out.push_str(s);
+    for _ in s.chars().count()..w {
+        out.push(' ');
+    }
+}
+
+fn right(out: &mut String, s: &str, w: usize) {
+    for _ in s.chars().count()..w {
+        out.push(' ');
+    }
+    out.push_str(s);
+}
+
+fn indent(out: &mut String, n: usize) {
+    out.push(';');
+    for _ in 0..n {
+        out.push(' ');
+    }
+}
+
+fn element_rows(list: &Option<Vec<SignatureElement>>) -> EntrySignature {
+    list.iter()
+        .flatten()
+        .map(|e| {
+            let kind = SemanticKind::from_u32(u32::from(e.semantic_kind));
+            let name = match kind {
+                Some(k) if k != SemanticKind::Arbitrary => sv_semantic_name(k).map(str::to_string),
+                _ => None,
+            }
+            .unwrap_or_else(|| e.name.clone());
+            EntrySignatureRow {
+                name,
+                index: e.semantic_indices.first().copied().unwrap_or(0),
+                interpolation_mode: e.interpolation_mode,
+                dyn_index_mask: e.dyn_idx_comp_mask() as u8,
+            }
+        })
+        .collect()
+}
+
+/// A struct type's element types.
+fn struct_elems(m: &Module, ty: Type) -> Option<&[Type]> {
+    match m.ty(ty)? {
+        TypeData::Struct(s) => Some(&s.elems),
+        _ => None,
+    }
+}
+
+fn struct_name(m: &Module, ty: Type) -> &str {
+    match m.ty(ty) {
+        Some(TypeData::Struct(s)) => s.name.as_deref().unwrap_or(""),
+        _ => "",
+    }
+}
+
+fn is_hl_matrix(m: &Module, ty: Type) -> bool {
+    matches!(m.ty(ty), Some(TypeData::Struct(s)) if s.name.as_deref().is_some_and(|n| n.starts_with("class.matrix.")))
+}
+
+fn pointee(m: &Module, ty: Type) -> Option<Type> {
+    match m.ty(ty)? {
+        TypeData::Pointer { pointee, .. } => Some(*pointee),
+        _ => None,
+    }
+}
+
+fn array_elem(m: &Module, ty: Type) -> Option<Type> {
+    match m.ty(ty)? {
+        TypeData::Array { elem, .. } => Some(*elem),
+        _ => None,
+    }
+}
+
+/// The pointee of a resource's symbol type (the HLSL type).
+fn hlsl_pointee(m: &Module, r: &Resource) -> Option<Type> {
+    match &r.base.symbol {
+        Md::Value { ty, .. } => pointee(m, *ty),
+        _ => None,
+    }
+}
+
+/// Buffer layout printer state.
+struct Layout<'a> {
+    view: &'a ModuleView<'a>,
+    dl: DataLayout,
+    min_precision: bool,
+    depth: usize,
+}
+
+const OFFSET_INDENT: usize = 50;
+
+impl Layout<'_> {
+    fn m(&self) -> &Module {
+        self.view.module
+    }
+
+    fn offset_tail(out: &mut String, offset: u32, size: u32) {
+        out.push_str("; Offset:");
+        right(out, &offset.to_string(), 5);
+        if size != 0 {
+            out.push_str(" Size: ");
+            right(out, &size.to_string(), 5);
+        }
+        out.push('\n');
+    }
+
+    fn type_and_name(&self, ty: Type, fa: &FieldAnnotation, name: &str, array_size: u64) -> String {
+        let mut ty = ty;
+        let mut guard = 0;
+        while let Some(e) = array_elem(self.m(), ty) {
+            ty = e;
+            guard += 1;
+            if guard > 64 {
+                break;
+            }
+        }
+        let comp = fa.comp_type().unwrap_or(0);
+        let comp_name = table(if self.min_precision { &HLSL_MIN_NAMES } else { &HLSL_NAMES }, comp);
+        let mut s = String::new();
+        if let Some((rows, cols, orientation)) = fa.matrix() {
+            match orientation {
+                1 => s.push_str("row_major "),
+                2 => s.push_str("column_major "),
+                _ => {}
+            }
+            let _ = write!(s, "{comp_name}{rows}x{cols}");
+        } else if let Some(TypeData::Vector { len, .. }) = self.m().ty(ty) {
+            let _ = write!(s, "{comp_name}{len}");
+        } else {
+            s.push_str(comp_name);
+        }
+        s.push(' ');
+        s.push_str(name);
+        if array_size != 0 {
+            let _ = write!(s, "[{array_size}]");
+        }
+        s.push(';');
+        s
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn field(
+        &mut self,
+        out: &mut String,
+        ty: Type,
+        fa: &FieldAnnotation,
+        name: &str,
+        use_dl: bool,
+        offset: u32,
+        ind: usize,
+        off_ind: usize,
+        size: u32,
+    ) {
+        let m = self.view.module;
+        let is_struct = matches!(m.ty(ty), Some(TypeData::Struct(_)));
+        let matrix = fa.matrix();
+        if is_struct && matrix.is_none() {
+            self.structure(out, ty, use_dl, name, offset, ind, off_ind, 0);
+            return;
+        }
+        let mut elt = ty;
+        let mut array_size: u64 = 0;
+        let mut level = 0;
+        if !is_hl_matrix(m, elt) && array_elem(m, elt).is_some() {
+            array_size = 1;
+            while !is_hl_matrix(m, elt) && level < 64 {
+                let Some(TypeData::Array { len, elem }) = m.ty(elt) else { break };
+                array_size = array_size.wrapping_mul(*len);
+                elt = *elem;
+                level += 1;
+            }
+        }
+        let mut elt_is_struct = matches!(m.ty(elt), Some(TypeData::Struct(_)));
+        if let Some((rows, cols, orientation)) = matrix {
+            match orientation {
+                1 if rows != 0 => array_size /= u64::from(rows),
+                2 if cols != 0 => array_size /= u64::from(cols),
+                _ => {}
+            }
+            if matches!(m.ty(elt), Some(TypeData::Vector { .. })) {
+                elt_is_struct = false;
+            } else if elt_is_struct {
+                // The matrix's register element type: not a struct.
+                elt_is_struct = false;
+            }
+            if level == 1 {
+                array_size = 0;
+            }
+        }
+        if !is_hl_matrix(m, elt) && elt_is_struct {
+            let mut n = name.to_string();
+            if array_size != 0 {
+                let _ = write!(n, "[{array_size}]");
+            }
+            n.push(';');
+            self.structure(out, elt, use_dl, &n, offset, ind, off_ind, 0);
+        } else {
+            indent(out, ind);
+            let s = self.type_and_name(ty, fa, name, array_size);
+            left(out, &s, off_ind);
+            Self::offset_tail(out, offset, size);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn structure(
+        &mut self,
+        out: &mut String,
+        ty: Type,
+        use_dl: bool,
+        var: &str,
+        offset: u32,
+        ind: usize,
+        off_ind: usize,
+        size: u32,
+    ) {
+        self.depth += 1;
+        let m = self.view.module;
+        indent(out, ind);
+        out.push_str("struct ");
+        out.push_str(struct_name(m, ty));
+        out.push('\n');
+        indent(out, ind);
+        out.push_str("{\n;\n");
+        let field_ind = ind + 4;
+        let annotation = self.view.metadata.struct_annotation(ty);
+        match annotation {
+            _ if self.depth > 32 => {}
+            None if size == 0 => {
+                indent(out, field_ind);
+                out.push_str("/* empty struct */\n");
+            }
+            None => {
+                indent(out, field_ind);
+                let _ = writeln!(out, "[{size} x i8] (type annotation not present)");
+            }
+            Some(a) => {
+                let elems = struct_elems(m, ty).unwrap_or(&[]);
+                for (i, (&ety, fa)) in elems.iter().zip(&a.fields).enumerate() {
+                    let foff = if use_dl {
+                        offset.wrapping_add(self.dl.element_offset(m, ty, i).unwrap_or(0) as u32)
+                    } else {
+                        offset.wrapping_add(fa.cbuffer_offset().unwrap_or(u32::MAX))
+                    };
+                    let name = fa.name().unwrap_or("").to_string();
+                    self.field(out, ety, fa, &name, use_dl, foff, field_ind, off_ind.saturating_sub(4), 0);
+                }
+            }
+        }
+        indent(out, ind);
+        out.push('\n');
+        indent(out, ind);
+        out.push_str("} ");
+        left(out, &format!("{var};"), off_ind.saturating_sub(2));
+        Self::offset_tail(out, offset, size);
+        out.push_str(";\n");
+        self.depth -= 1;
+    }
+
+    fn cbuffer(&mut self, out: &mut String, r: &Resource, tbuffer: bool) {
+        let m = self.view.module;
+        let mut ty = hlsl_pointee(m, r);
+        if let Some(e) = ty.and_then(|t| array_elem(m, t)) {
+            ty = Some(e);
+        }
+        let ty = ty.filter(|&t| struct_elems(m, t).is_some());
+        let annotation = ty.and_then(|t| self.view.metadata.struct_annotation(t));
+        let _ = writeln!(out, "; {} {}\n; {{\n;", if tbuffer { "tbuffer" } else { "cbuffer" }, r.base.name);
+        match (ty, annotation) {
+            (Some(t), Some(a)) => {
+                let size = if tbuffer { a.cbuffer_size } else { r.shape_or_size };
+                self.structure(out, t, false, &r.base.name, 0, 3, OFFSET_INDENT, size);
+            }
+            _ if tbuffer => out.push_str(";   (type annotation not present)\n;\n"),
+            _ => {
+                let _ = writeln!(out, ";   [{} x i8] (type annotation not present)\n;", r.shape_or_size);
+            }
+        }
+        out.push_str("; }\n;\n");
+    }
+
+    fn structured(&mut self, out: &mut String, r: &Resource) {
+        let m = self.view.module;
+        let _ = writeln!(out, "; Resource bind info for {}\n; {{\n;", r.base.name);
+        let mut st = hlsl_pointee(m, r);
+        let mut guard = 0;
+        while let Some(e) = st.and_then(|t| array_elem(m, t)) {
+            st = Some(e);
+            guard += 1;
+            if guard > 64 {
+                break;
+            }
+        }
+        let st = st.filter(|&t| struct_elems(m, t).is_some_and(|e| !e.is_empty()));
+        let Some(st) = st else {
+            out.push_str("; }\n;\n");
+            return;
+        };
+        let ret = struct_elems(m, st).and_then(|e| e.first().copied()).unwrap_or(st);
+        let alloc = |t: Type| self.dl.type_alloc_size(m, t).unwrap_or(0) as u32;
+        let ret_is_struct = matches!(m.ty(ret), Some(TypeData::Struct(_)));
+        if !ret_is_struct || is_hl_matrix(m, ret) {
+            match self.view.metadata.struct_annotation(st) {
+                None => {
+                    let _ = writeln!(out, ";   [{} x i8] (type annotation not present)", alloc(st));
+                }
+                Some(a) => {
+                    let fa = a.fields.first().cloned().unwrap_or_default();
+                    let size = alloc(st);
+                    self.field(out, ret, &fa, "$Element", false, 0, 3, OFFSET_INDENT, size);
+                }
+            }
+            out.push_str(";\n");
+        } else {
+            match self.view.metadata.struct_annotation(ret) {
+                None => {
+                    let _ = writeln!(out, ";   [{} x i8] (type annotation not present)", alloc(ret));
+                }
+                Some(_) => {
+                    let size = alloc(ret);
+                    self.structure(out, ret, true, "$Element", 0, 3, OFFSET_INDENT, size);
+                }
+            }
+        }
+        out.push_str("; }\n;\n");
+    }
+}
+
+fn resource_line(out: &mut String, r: &Resource) {
+    out.push_str("; ");
+    left(out, &r.base.name, 31);
+    let (class, id_prefix, bind_prefix) = match r.class {
+        ResourceClass::SRV => ("texture", "T", "t"),
+        ResourceClass::UAV => ("UAV", "U", "u"),
+        ResourceClass::CBuffer => ("cbuffer", "CB", "cb"),
+        ResourceClass::Sampler => ("sampler", "S", "s"),
+    };
+    right(out, class, 10);
+    let kind = r.kind();
+    let (format, dim): (String, String) = match r.class {
+        ResourceClass::CBuffer | ResourceClass::Sampler => ("NA".into(), "NA".into()),
+        _ => {
+            let format = match kind {
+                Some(ResourceKind::RawBuffer) => "byte".into(),
+                Some(ResourceKind::StructuredBuffer) => "struct".into(),
+                _ => table(&COMP_NAMES, r.element_type().map_or(0, |t| t.raw())).into(),
+            };
+            let dim = match kind {
+                Some(ResourceKind::RawBuffer | ResourceKind::StructuredBuffer) => match r.class {
+                    ResourceClass::SRV => "r/o".into(),
+                    _ if r.has_counter => "r/w+cnt".into(),
+                    _ => "r/w".into(),
+                },
+                Some(ResourceKind::TypedBuffer) => "buf".into(),
+                Some(ResourceKind::Texture2DMS | ResourceKind::Texture2DMSArray) => {
+                    let mut d = table(&DIM_NAMES, r.shape_or_size).to_string();
+                    if r.sample_count != 0 {
+                        d.push_str(&r.sample_count.to_string());
+                    }
+                    d
+                }
+                _ => table(&DIM_NAMES, r.shape_or_size).into(),
+            };
+            (format, dim)
+        }
+    };
+    right(out, &format, 8);
+    right(out, &dim, 12);
+    right(out, &format!("{id_prefix}{}", r.base.id), 8);
+    let mut bind = format!("{bind_prefix}{}", r.base.lower_bound);
+    if r.base.space != 0 {
+        let _ = write!(bind, ",space{}", r.base.space);
+    }
+    right(out, &bind, 15);
+    if r.base.range_size == u32::MAX {
+        right(out, "unbounded", 6);
+    } else {
+        right(out, &r.base.range_size.to_string(), 6);
+    }
+    out.push('\n');
+}
+
+impl ModuleHeader for ModuleSections<'_> {
+    fn is_dxil(&self) -> bool {
+        self.main.metadata.version.is_some()
+    }
+
+    fn shader_kind(&self) -> Option<ShaderKind> {
+        self.main.metadata.shader_kind()
+    }
+
+    fn entry_signatures(&self) -> [EntrySignature; 3] {
+        let sigs = self
+            .main
+            .metadata
+            .entry_points
+            .as_ref()
+            .and_then(|e| e.first())
+            .and_then(|e| e.signatures.as_ref());
+        match sigs {
+            Some(s) => [element_rows(&s.input), element_rows(&s.output), element_rows(&s.patch_constant)],
+            None => Default::default(),
+        }
+    }
+
+    fn print_buffer_definitions(&self, out: &mut String) -> bool {
+        out.push_str(";\n; Buffer Definitions:\n;\n");
+        let view = self.reflection;
+        let mut l = Layout {
+            view,
+            dl: DataLayout::of(view.module),
+            min_precision: view.shader_flags() & FLAG_USE_NATIVE_LOW_PRECISION == 0,
+            depth: 0,
+        };
+        let Some(res) = view.metadata.resources.as_ref() else {
+            return true;
+        };
+        for r in res.of(ResourceClass::CBuffer) {
+            l.cbuffer(out, r, false);
+        }
+        for r in res.of(ResourceClass::SRV) {
+            match r.kind() {
+                Some(ResourceKind::StructuredBuffer) => l.structured(out, r),
+                Some(ResourceKind::TBuffer) => l.cbuffer(out, r, true),
+                _ => {}
+            }
+        }
+        for r in res.of(ResourceClass::UAV) {
+            if r.kind() == Some(ResourceKind::StructuredBuffer) {
+                l.structured(out, r);
+            }
+        }
+        true
+    }
+
+    fn print_resource_bindings(&self, out: &mut String) -> bool {
+        out.push_str(";\n; Resource Bindings:\n;\n");
+        out.push_str("; Name                                 Type  Format         Dim      ID      HLSL Bind  Count\n");
+        out.push_str("; ------------------------------ ---------- ------- ----------- ------- -------------- ------\n");
+        if let Some(res) = self.reflection.metadata.resources.as_ref() {
+            for class in [ResourceClass::CBuffer, ResourceClass::Sampler, ResourceClass::SRV, ResourceClass::UAV] {
+                for r in res.of(class) {
+                    resource_line(out, r);
+                }
+            }
+        }
+        out.push_str(";\n");
+        true
+    }
+
+    fn print_view_id_state(&self, out: &mut String) -> bool {
+        let view = self.reflection;
+        let (Some(data), Some(kind)) = (view.metadata.view_id_state.as_ref(), view.metadata.shader_kind()) else {
+            return false;
+        };
+        let uses = view.shader_flags() & FLAG_VIEW_ID != 0;
+        match ViewIdState::deserialize(data, kind, uses) {
+            Ok(s) => {
+                print_view_id_state(&s, kind, out);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn print_subobjects(&self, _out: &mut String) -> bool {
+        false
+    }
+}

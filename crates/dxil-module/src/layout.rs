@@ -1,0 +1,138 @@
+//! Type sizes and struct element offsets from the module's data layout string (LangRef
+//! "Data Layout"; LLVM 3.7 rules as the reference compiler changed them: integers and
+//! floats take the layout's ABI alignment, vectors and arrays their element's alignment,
+//! structs the largest element alignment).
+
+use dxil_ir::{Module, Type, TypeData};
+
+/// Most nested types followed (identified structs may nest deeply only through input).
+const MAX_DEPTH: usize = 64;
+
+/// A parsed data layout: ABI alignments in bytes.
+#[derive(Clone, Debug)]
+pub struct DataLayout {
+    ints: Vec<(u32, u64)>,
+    floats: Vec<(u32, u64)>,
+    pointer: (u64, u64),
+}
+
+impl DataLayout {
+    /// Parses `s` over LLVM's defaults; unknown specifications are ignored.
+    pub fn parse(s: &str) -> DataLayout {
+        let mut dl = DataLayout {
+            ints: vec![(1, 1), (8, 1), (16, 2), (32, 4), (64, 4)],
+            floats: vec![(16, 2), (32, 4), (64, 8), (128, 16)],
+            pointer: (4, 4),
+        };
+        for spec in s.split('-') {
+            let (head, rest) = spec.split_at(spec.find(|c: char| c.is_ascii_digit() || c == ':').unwrap_or(spec.len()));
+            let nums: Vec<u64> = rest.split(':').filter_map(|x| x.parse().ok()).collect();
+            let set = |list: &mut Vec<(u32, u64)>, nums: &[u64]| {
+                if let (Some(&bits), Some(&abi)) = (nums.first(), nums.get(1)) {
+                    let bits = bits as u32;
+                    list.retain(|e| e.0 != bits);
+                    list.push((bits, abi / 8));
+                }
+            };
+            match head {
+                "i" => set(&mut dl.ints, &nums),
+                "f" => set(&mut dl.floats, &nums),
+                "p" => {
+                    let n: Vec<u64> = rest.trim_start_matches(':').split(':').filter_map(|x| x.parse().ok()).collect();
+                    if let (Some(&size), Some(&abi)) = (n.first(), n.get(1)) {
+                        dl.pointer = (size / 8, abi / 8);
+                    }
+                }
+                _ => {}
+            }
+        }
+        dl.ints.sort();
+        dl
+    }
+
+    /// The layout of `module` (LLVM's defaults when it has none).
+    pub fn of(module: &Module) -> DataLayout {
+        DataLayout::parse(module.datalayout.as_deref().unwrap_or(""))
+    }
+
+    fn int_align(&self, bits: u32) -> u64 {
+        if let Some(e) = self.ints.iter().find(|e| e.0 == bits) {
+            return e.1;
+        }
+        self.ints
+            .iter()
+            .find(|e| e.0 > bits)
+            .or(self.ints.last())
+            .map_or(1, |e| e.1)
+    }
+
+    /// (size in bits, ABI alignment in bytes) of `ty`.
+    fn size_align(&self, m: &Module, ty: Type, depth: usize) -> Option<(u64, u64)> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        Some(match m.ty(ty)? {
+            TypeData::Int(b) => (u64::from(*b), self.int_align(*b)),
+            TypeData::Half => (16, self.float_align(16)),
+            TypeData::Float => (32, self.float_align(32)),
+            TypeData::Double => (64, self.float_align(64)),
+            TypeData::Pointer { .. } => (self.pointer.0 * 8, self.pointer.1),
+            TypeData::Array { len, elem } => {
+                let e = self.alloc_size(m, *elem, depth + 1)?;
+                let (_, a) = self.size_align(m, *elem, depth + 1)?;
+                (len.checked_mul(e)?.checked_mul(8)?, a)
+            }
+            TypeData::Vector { len, elem } => {
+                // The reference's LLVM aligns vectors like their elements.
+                // and lays elements out at their allocation size (`<3 x i1>` with `i1:32`
+                // takes 12 bytes).
+                let (_, ea) = self.size_align(m, *elem, depth + 1)?;
+                let es = self.alloc_size(m, *elem, depth + 1)?;
+                (len.checked_mul(es)?.checked_mul(8)?, ea)
+            }
+            TypeData::Struct(s) => {
+                let mut off = 0u64;
+                let mut align = 1u64;
+                for &e in s.elems.iter() {
+                    let (_, a) = self.size_align(m, e, depth + 1)?;
+                    let a = if s.packed { 1 } else { a.max(1) };
+                    off = off.checked_next_multiple_of(a)?;
+                    off = off.checked_add(self.alloc_size(m, e, depth + 1)?)?;
+                    align = align.max(a);
+                }
+                (off.checked_next_multiple_of(align)?.checked_mul(8)?, align)
+            }
+            _ => return None,
+        })
+    }
+
+    fn float_align(&self, bits: u32) -> u64 {
+        self.floats.iter().find(|e| e.0 == bits).map_or(bits as u64 / 8, |e| e.1)
+    }
+
+    fn alloc_size(&self, m: &Module, ty: Type, depth: usize) -> Option<u64> {
+        let (bits, align) = self.size_align(m, ty, depth)?;
+        bits.div_ceil(8).checked_next_multiple_of(align.max(1))
+    }
+
+    /// `getTypeAllocSize`: bytes between consecutive array elements of `ty`.
+    pub fn type_alloc_size(&self, m: &Module, ty: Type) -> Option<u64> {
+        self.alloc_size(m, ty, 0)
+    }
+
+    /// Byte offset of element `index` of struct `ty`.
+    pub fn element_offset(&self, m: &Module, ty: Type, index: usize) -> Option<u64> {
+        let TypeData::Struct(s) = m.ty(ty)? else { return None };
+        let mut off = 0u64;
+        for (i, &e) in s.elems.iter().enumerate() {
+            let (_, a) = self.size_align(m, e, 1)?;
+            let a = if s.packed { 1 } else { a.max(1) };
+            off = off.checked_next_multiple_of(a)?;
+            if i == index {
+                return Some(off);
+            }
+            off = off.checked_add(self.alloc_size(m, e, 1)?)?;
+        }
+        None
+    }
+}

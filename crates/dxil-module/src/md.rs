@@ -1,0 +1,399 @@
+//! A metadata tree read out of the IR and written back into it (LangRef "Metadata").
+//!
+//! [`Md`] is the shape the DXIL records have: nodes of operands that are `null`, strings,
+//! integer constants, integer arrays, other values (functions, `undef` symbols) or nested
+//! nodes. Reading expands the graph from a root (shared nodes are expanded at each use, within
+//! a budget); writing interns: a node, string or value wrapper equal to an existing
+//! module-level one is reused, so writing an unchanged tree changes nothing.
+
+use std::collections::HashMap;
+
+use dxil_ir::{Const, ConstData, ConstKind, MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Most nested nodes the reader follows.
+const MAX_DEPTH: usize = 64;
+/// Most nodes the reader expands from one root.
+const MAX_NODES: usize = 1 << 20;
+
+/// One metadata operand.
+#[derive(Clone, Debug)]
+pub enum Md {
+    /// `null`.
+    Null,
+    /// `!"..."`.
+    String(Box<[u8]>),
+    /// An integer constant `iN v` (N <= 64), `value` zero-extended from N bits.
+    Int {
+        /// Bit width.
+        bits: u32,
+        /// The value's low `bits` bits.
+        value: u64,
+    },
+    /// A constant array of integers (`[N x i32] [...]` or `zeroinitializer`).
+    IntArray {
+        /// Element bit width.
+        bits: u32,
+        /// Elements, zero-extended.
+        values: Vec<u64>,
+    },
+    /// Any other value (function, global, `undef` of a type, constant expression).
+    Value {
+        /// The value's type.
+        ty: Type,
+        /// The value.
+        value: ValueRef,
+    },
+    /// A tuple `!{...}`; `id` is where it was read from (not compared).
+    Node {
+        /// The node's metadata id when read from the IR.
+        id: Option<u32>,
+        /// Operands.
+        ops: Vec<Md>,
+    },
+    /// Any other metadata (debug info nodes), by reference.
+    Ref(Metadata),
+}
+
+impl PartialEq for Md {
+    fn eq(&self, other: &Md) -> bool {
+        match (self, other) {
+            (Md::Null, Md::Null) => true,
+            (Md::String(a), Md::String(b)) => a == b,
+            (Md::Int { bits: a, value: x }, Md::Int { bits: b, value: y }) => a == b && x == y,
+            (Md::IntArray { bits: a, values: x }, Md::IntArray { bits: b, values: y }) => {
+                a == b && x == y
+            }
+            (Md::Value { ty: a, value: x }, Md::Value { ty: b, value: y }) => a == b && x == y,
+            (Md::Node { ops: a, .. }, Md::Node { ops: b, .. }) => a == b,
+            (Md::Ref(a), Md::Ref(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Md {
+    /// A node without an id.
+    pub fn node(ops: Vec<Md>) -> Md {
+        Md::Node { id: None, ops }
+    }
+    /// `i32 v`.
+    pub fn i32(v: u32) -> Md {
+        Md::Int { bits: 32, value: u64::from(v) }
+    }
+    /// `i8 v`.
+    pub fn i8(v: u8) -> Md {
+        Md::Int { bits: 8, value: u64::from(v) }
+    }
+    /// `i1 v`.
+    pub fn i1(v: bool) -> Md {
+        Md::Int { bits: 1, value: u64::from(v) }
+    }
+    /// `i64 v`.
+    pub fn i64(v: u64) -> Md {
+        Md::Int { bits: 64, value: v }
+    }
+    /// `!"s"`.
+    pub fn string(s: &str) -> Md {
+        Md::String(s.as_bytes().into())
+    }
+}
+
+fn mask(bits: u32, v: i64) -> u64 {
+    if bits >= 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << bits) - 1)
+    }
+}
+
+fn int_bits(module: &Module, ty: Type) -> Option<u32> {
+    match module.ty(ty)? {
+        TypeData::Int(b) if *b <= 64 => Some(*b),
+        _ => None,
+    }
+}
+
+/// The integer value of constant `c` of type `ty`, if it is a plain integer.
+fn const_int(module: &Module, ty: Type, c: Const) -> Option<(u32, u64)> {
+    let bits = int_bits(module, ty)?;
+    match &module.constant(c)?.kind {
+        ConstKind::Int(v) => Some((bits, mask(bits, *v))),
+        ConstKind::Null => Some((bits, 0)),
+        _ => None,
+    }
+}
+
+/// The elements of an integer array constant.
+fn const_int_array(module: &Module, ty: Type, c: Const) -> Option<(u32, Vec<u64>)> {
+    let TypeData::Array { len, elem } = module.ty(ty)? else {
+        return None;
+    };
+    let bits = int_bits(module, *elem)?;
+    let data = module.constant(c)?;
+    match &data.kind {
+        ConstKind::Null => {
+            let n = usize::try_from(*len).ok().filter(|&n| n <= MAX_NODES)?;
+            Some((bits, vec![0; n]))
+        }
+        ConstKind::Data(d) => Some((bits, d.iter().map(|&v| mask(bits, v as i64)).collect())),
+        ConstKind::Aggregate(ops) => {
+            let mut out = Vec::with_capacity(ops.len());
+            for op in ops.iter() {
+                let ValueRef::Const(e) = op else { return None };
+                out.push(const_int(module, *elem, *e)?.1);
+            }
+            Some((bits, out))
+        }
+        _ => None,
+    }
+}
+
+/// Reads metadata trees out of a module.
+pub struct Reader<'m> {
+    module: &'m Module,
+    budget: usize,
+}
+
+impl<'m> Reader<'m> {
+    /// A reader over `module`.
+    pub fn new(module: &'m Module) -> Self {
+        Reader { module, budget: MAX_NODES }
+    }
+
+    /// The operands of named metadata `name`, expanded; `None` when absent.
+    pub fn named(&mut self, name: &str) -> Result<Option<Vec<Md>>> {
+        let Some(nm) = self.module.named_metadata.iter().find(|n| n.name == name) else {
+            return Ok(None);
+        };
+        let mut out = Vec::with_capacity(nm.operands.len());
+        for &op in &nm.operands {
+            out.push(self.read(Some(op), 0)?);
+        }
+        Ok(Some(out))
+    }
+
+    /// Expands one reference.
+    pub fn read(&mut self, md: MdRef, depth: usize) -> Result<Md> {
+        let Some(md) = md else { return Ok(Md::Null) };
+        if depth > MAX_DEPTH || self.budget == 0 {
+            return Err(Error::new(ErrorKind::TooComplex, Some(md.0), "metadata", None));
+        }
+        self.budget -= 1;
+        let Some(data) = self.module.md(md) else {
+            return Err(Error::new(ErrorKind::Expected("a defined node"), Some(md.0), "metadata", None));
+        };
+        Ok(match data {
+            MetadataData::String(s) => Md::String(s.clone()),
+            MetadataData::Value { ty, value } => match *value {
+                ValueRef::Const(c) => {
+                    if let Some((bits, value)) = const_int(self.module, *ty, c) {
+                        Md::Int { bits, value }
+                    } else if let Some((bits, values)) = const_int_array(self.module, *ty, c) {
+                        Md::IntArray { bits, values }
+                    } else {
+                        Md::Value { ty: *ty, value: ValueRef::Const(c) }
+                    }
+                }
+                v => Md::Value { ty: *ty, value: v },
+            },
+            MetadataData::Node { operands, .. } => {
+                let mut ops = Vec::with_capacity(operands.len());
+                for &op in operands.iter() {
+                    ops.push(self.read(op, depth + 1)?);
+                }
+                Md::Node { id: Some(md.0), ops }
+            }
+            _ => Md::Ref(md),
+        })
+    }
+}
+
+/// Writes metadata trees into a module, reusing equal module-level entries.
+pub struct Writer<'m> {
+    module: &'m mut Module,
+    nodes: HashMap<Box<[MdRef]>, Metadata>,
+    strings: HashMap<Box<[u8]>, Metadata>,
+    values: HashMap<(Type, ValueRef), Metadata>,
+    ints: HashMap<(u32, u64), Const>,
+    arrays: HashMap<(u32, Vec<u64>), Const>,
+}
+
+impl<'m> Writer<'m> {
+    /// A writer into `module`.
+    pub fn new(module: &'m mut Module) -> Self {
+        let mut w = Writer {
+            nodes: HashMap::new(),
+            strings: HashMap::new(),
+            values: HashMap::new(),
+            ints: HashMap::new(),
+            arrays: HashMap::new(),
+            module,
+        };
+        let count = (w.module.module_metadata_count as usize).min(w.module.metadata.len());
+        for (i, d) in w.module.metadata[..count].iter().enumerate() {
+            let id = Metadata(i as u32);
+            match d {
+                MetadataData::Node { distinct: false, operands } => {
+                    w.nodes.entry(operands.clone()).or_insert(id);
+                }
+                MetadataData::String(s) => {
+                    w.strings.entry(s.clone()).or_insert(id);
+                }
+                MetadataData::Value { ty, value } => {
+                    w.values.entry((*ty, *value)).or_insert(id);
+                }
+                _ => {}
+            }
+        }
+        for &c in &w.module.module_constants {
+            let Some(data) = w.module.constant(c) else { continue };
+            let ty = data.ty;
+            if let Some(key) = const_int(w.module, ty, c) {
+                w.ints.entry(key).or_insert(c);
+            } else if let Some(key) = const_int_array(w.module, ty, c) {
+                w.arrays.entry(key).or_insert(c);
+            }
+        }
+        w
+    }
+
+    fn push_md(&mut self, data: MetadataData) -> Result<Metadata> {
+        if self.module.metadata.len() != self.module.module_metadata_count as usize {
+            return Err(Error::new(
+                ErrorKind::Unsupported("adding module metadata to a module with function-local metadata"),
+                None,
+                "metadata",
+                None,
+            ));
+        }
+        let id = Metadata::from_index(self.module.metadata.len())
+            .ok_or_else(|| Error::new(ErrorKind::TooComplex, None, "metadata", None))?;
+        self.module.metadata.push(data);
+        self.module.module_metadata_count += 1;
+        Ok(id)
+    }
+
+    fn push_const(&mut self, data: ConstData) -> Result<Const> {
+        let module_only = self.module.module_constants.len() == self.module.constants.len();
+        if !module_only {
+            return Err(Error::new(
+                ErrorKind::Unsupported("adding a module constant to a module with function constants"),
+                None,
+                "constant",
+                None,
+            ));
+        }
+        let id = Const::from_index(self.module.constants.len())
+            .ok_or_else(|| Error::new(ErrorKind::TooComplex, None, "constant", None))?;
+        self.module.constants.push(data);
+        self.module.module_constants.push(id);
+        Ok(id)
+    }
+
+    fn type_of(&mut self, data: TypeData) -> Result<Type> {
+        if let Some(t) = self.module.find_type(&data) {
+            return Ok(t);
+        }
+        Err(Error::new(ErrorKind::Unsupported("a type the module's type table lacks"), None, "type", None))
+    }
+
+    fn value(&mut self, ty: Type, value: ValueRef) -> Result<Metadata> {
+        if let Some(&m) = self.values.get(&(ty, value)) {
+            return Ok(m);
+        }
+        let m = self.push_md(MetadataData::Value { ty, value })?;
+        self.values.insert((ty, value), m);
+        Ok(m)
+    }
+
+    /// Writes `md`, returning the reference to use as an operand.
+    pub fn write(&mut self, md: &Md) -> Result<MdRef> {
+        Ok(Some(match md {
+            Md::Null => return Ok(None),
+            Md::Ref(m) => *m,
+            Md::String(s) => {
+                if let Some(&m) = self.strings.get(s) {
+                    m
+                } else {
+                    let m = self.push_md(MetadataData::String(s.clone()))?;
+                    self.strings.insert(s.clone(), m);
+                    m
+                }
+            }
+            Md::Int { bits, value } => {
+                let ty = self.type_of(TypeData::Int(*bits))?;
+                let c = match self.ints.get(&(*bits, *value)) {
+                    Some(&c) => c,
+                    None => {
+                        let signed = if *bits >= 64 || *bits == 0 {
+                            *value as i64
+                        } else {
+                            let shift = 64 - bits;
+                            ((*value << shift) as i64) >> shift
+                        };
+                        let c = self.push_const(ConstData { ty, kind: ConstKind::Int(signed) })?;
+                        self.ints.insert((*bits, *value), c);
+                        c
+                    }
+                };
+                self.value(ty, ValueRef::Const(c))?
+            }
+            Md::IntArray { bits, values } => {
+                let elem = self.type_of(TypeData::Int(*bits))?;
+                let ty = self.type_of(TypeData::Array { len: values.len() as u64, elem })?;
+                let key = (*bits, values.clone());
+                let c = match self.arrays.get(&key) {
+                    Some(&c) => c,
+                    None => {
+                        let c = self.push_const(ConstData {
+                            ty,
+                            kind: ConstKind::Data(values.clone().into()),
+                        })?;
+                        self.arrays.insert(key, c);
+                        c
+                    }
+                };
+                self.value(ty, ValueRef::Const(c))?
+            }
+            Md::Value { ty, value } => self.value(*ty, *value)?,
+            Md::Node { ops, .. } => {
+                let mut refs = Vec::with_capacity(ops.len());
+                for op in ops {
+                    refs.push(self.write(op)?);
+                }
+                let refs: Box<[MdRef]> = refs.into();
+                if let Some(&m) = self.nodes.get(&refs) {
+                    m
+                } else {
+                    let m = self.push_md(MetadataData::Node { distinct: false, operands: refs.clone() })?;
+                    self.nodes.insert(refs, m);
+                    m
+                }
+            }
+        }))
+    }
+
+    /// Sets the operands of named metadata `name` (created at the end when absent); every
+    /// operand must be a node.
+    pub fn set_named(&mut self, name: &str, ops: &[Md]) -> Result<()> {
+        let mut refs = Vec::with_capacity(ops.len());
+        for op in ops {
+            match self.write(op)? {
+                Some(m) => refs.push(m),
+                None => {
+                    return Err(Error::new(ErrorKind::Expected("a node"), None, "named metadata operand", None))
+                }
+            }
+        }
+        match self.module.named_metadata.iter_mut().find(|n| n.name == name) {
+            Some(n) => n.operands = refs,
+            None => self.module.named_metadata.push(dxil_ir::NamedMetadata {
+                name: name.to_string(),
+                operands: refs,
+            }),
+        }
+        Ok(())
+    }
+}

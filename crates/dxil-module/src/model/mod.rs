@@ -1,0 +1,279 @@
+//! The typed DXIL metadata: versions, shader model, entry points, resources, type
+//! annotations, ViewId state (DXIL.rst "Metadata" sections). [`DxilMetadata::read`] reads it
+//! from an IR module; [`DxilMetadata::write`] writes it back (reusing equal nodes, so an
+//! unchanged model leaves the module's metadata as it was).
+
+mod annotations;
+mod properties;
+mod resources;
+mod signature;
+
+pub use annotations::{
+    FieldAnnotation, FieldProperty, FunctionAnnotation, ParamAnnotation, StructAnnotation, TemplateArg,
+    TypeAnnotations,
+};
+pub use properties::{AsState, DsState, GsState, HsState, MsState, Property};
+pub use resources::{Resource, ResourceBase, ResourceClass, ResourceLists, ResourceProperty};
+pub use signature::{EntrySignatures, SignatureElement, SignatureProperty};
+
+use dxil_ir::Module;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::fields::Fields;
+use crate::md::{Md, Reader, Writer};
+
+/// `major.minor` (`dx.version`, `dx.valver`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Version {
+    /// Major.
+    pub major: u32,
+    /// Minor.
+    pub minor: u32,
+}
+
+/// `dx.shaderModel`: `!{!"ps", i32 6, i32 0}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ShaderModel {
+    /// Kind abbreviation (`ps`, `vs`, `lib`, ...).
+    pub kind: String,
+    /// Major.
+    pub major: u32,
+    /// Minor.
+    pub minor: u32,
+}
+
+/// An entry point: `!{function, !"name", signatures, resources, properties}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryPoint {
+    /// The function (`null` for a library's module entry).
+    pub function: Md,
+    /// Name.
+    pub name: String,
+    /// Signatures.
+    pub signatures: Option<EntrySignatures>,
+    /// Resources.
+    pub resources: Option<ResourceLists>,
+    /// Properties.
+    pub properties: Option<Vec<Property>>,
+}
+
+impl EntryPoint {
+    /// The raw shader flags (tag 0; 0 when absent).
+    pub fn shader_flags(&self) -> u64 {
+        self.properties
+            .iter()
+            .flatten()
+            .find_map(|p| match p {
+                Property::ShaderFlags(f) => Some(*f),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
+    fn read(md: &Md) -> Result<Self> {
+        let f = Fields::of(md, "entry point")?;
+        f.expect_len(5, false, "entry point")?;
+        let name = match f.get(1, "entry point.name")? {
+            Md::Null => String::new(),
+            _ => f.string(1, "entry point.name")?,
+        };
+        Ok(EntryPoint {
+            function: f.get(0, "entry point.function")?.clone(),
+            name,
+            signatures: EntrySignatures::read(f.get(2, "entry point.signatures")?)?,
+            resources: ResourceLists::read(f.get(3, "entry point.resources")?)?,
+            properties: properties::read_properties(f.get(4, "entry point.properties")?)?,
+        })
+    }
+
+    fn write(&self) -> Md {
+        Md::node(vec![
+            self.function.clone(),
+            Md::string(&self.name),
+            self.signatures.as_ref().map_or(Md::Null, EntrySignatures::write),
+            self.resources.as_ref().map_or(Md::Null, ResourceLists::write),
+            properties::write_properties(&self.properties),
+        ])
+    }
+}
+
+/// The DXIL metadata of a module. Each field is `None`/empty when the named metadata is
+/// absent.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct DxilMetadata {
+    /// `dx.version`.
+    pub version: Option<Version>,
+    /// `dx.valver`.
+    pub validator_version: Option<Version>,
+    /// `dx.shaderModel`.
+    pub shader_model: Option<ShaderModel>,
+    /// `dx.resources`.
+    pub resources: Option<ResourceLists>,
+    /// `dx.typeAnnotations` operands.
+    pub type_annotations: Option<Vec<TypeAnnotations>>,
+    /// `dx.viewIdState`: the serialized state.
+    pub view_id_state: Option<Vec<u32>>,
+    /// `dx.entryPoints`.
+    pub entry_points: Option<Vec<EntryPoint>>,
+    /// `dx.rootSignature`: (function, serialized root signature, ...) tuples, kept as read.
+    pub root_signatures: Option<Vec<Md>>,
+}
+
+/// Named metadata the model covers.
+pub const MODEL_NAMES: [&str; 8] = [
+    "dx.version",
+    "dx.valver",
+    "dx.shaderModel",
+    "dx.resources",
+    "dx.typeAnnotations",
+    "dx.viewIdState",
+    "dx.entryPoints",
+    "dx.rootSignature",
+];
+
+fn single<'a>(ops: &'a [Md], name: &'static str) -> Result<&'a Md> {
+    match ops {
+        [one] => Ok(one),
+        _ => Err(Error::new(ErrorKind::Expected("one operand"), None, name, None)),
+    }
+}
+
+fn version(md: &Md, what: &'static str) -> Result<Version> {
+    let f = Fields::of(md, what)?;
+    f.expect_len(2, false, what)?;
+    Ok(Version {
+        major: f.u32(0, what)?,
+        minor: f.u32(1, what)?,
+    })
+}
+
+impl DxilMetadata {
+    /// Reads the model from `module`.
+    pub fn read(module: &Module) -> Result<Self> {
+        let mut r = Reader::new(module);
+        let mut m = DxilMetadata::default();
+        if let Some(ops) = r.named("dx.version")? {
+            m.version = Some(version(single(&ops, "dx.version")?, "dx.version")?);
+        }
+        if let Some(ops) = r.named("dx.valver")? {
+            m.validator_version = Some(version(single(&ops, "dx.valver")?, "dx.valver")?);
+        }
+        if let Some(ops) = r.named("dx.shaderModel")? {
+            let f = Fields::of(single(&ops, "dx.shaderModel")?, "dx.shaderModel")?;
+            f.expect_len(3, false, "dx.shaderModel")?;
+            m.shader_model = Some(ShaderModel {
+                kind: f.string(0, "dx.shaderModel.kind")?,
+                major: f.u32(1, "dx.shaderModel.major")?,
+                minor: f.u32(2, "dx.shaderModel.minor")?,
+            });
+        }
+        if let Some(ops) = r.named("dx.resources")? {
+            m.resources = ResourceLists::read(single(&ops, "dx.resources")?)?;
+            if m.resources.is_none() {
+                return Err(Error::new(ErrorKind::Expected("a node"), None, "dx.resources", None));
+            }
+        }
+        if let Some(ops) = r.named("dx.typeAnnotations")? {
+            m.type_annotations = Some(
+                ops.iter()
+                    .map(|o| TypeAnnotations::read(o, module))
+                    .collect::<Result<_>>()?,
+            );
+        }
+        if let Some(ops) = r.named("dx.viewIdState")? {
+            let f = Fields::of(single(&ops, "dx.viewIdState")?, "dx.viewIdState")?;
+            f.expect_len(1, false, "dx.viewIdState")?;
+            match f.get(0, "dx.viewIdState.array")? {
+                Md::IntArray { bits: 32, values } => {
+                    m.view_id_state = Some(values.iter().map(|&v| v as u32).collect());
+                }
+                _ => {
+                    return Err(f.err(ErrorKind::Expected("an i32 array"), "dx.viewIdState.array", 0));
+                }
+            }
+        }
+        if let Some(ops) = r.named("dx.entryPoints")? {
+            m.entry_points = Some(ops.iter().map(EntryPoint::read).collect::<Result<_>>()?);
+        }
+        if let Some(ops) = r.named("dx.rootSignature")? {
+            m.root_signatures = Some(ops);
+        }
+        Ok(m)
+    }
+
+    /// The named metadata this model writes, as trees (name, operands).
+    pub fn to_trees(&self) -> Vec<(&'static str, Vec<Md>)> {
+        let mut out = Vec::new();
+        let ver = |v: &Version| Md::node(vec![Md::i32(v.major), Md::i32(v.minor)]);
+        if let Some(v) = &self.version {
+            out.push(("dx.version", vec![ver(v)]));
+        }
+        if let Some(v) = &self.validator_version {
+            out.push(("dx.valver", vec![ver(v)]));
+        }
+        if let Some(s) = &self.shader_model {
+            out.push((
+                "dx.shaderModel",
+                vec![Md::node(vec![Md::string(&s.kind), Md::i32(s.major), Md::i32(s.minor)])],
+            ));
+        }
+        if let Some(r) = &self.resources {
+            out.push(("dx.resources", vec![r.write()]));
+        }
+        if let Some(t) = &self.type_annotations {
+            out.push(("dx.typeAnnotations", t.iter().map(TypeAnnotations::write).collect()));
+        }
+        if let Some(v) = &self.view_id_state {
+            out.push((
+                "dx.viewIdState",
+                vec![Md::node(vec![Md::IntArray {
+                    bits: 32,
+                    values: v.iter().map(|&x| u64::from(x)).collect(),
+                }])],
+            ));
+        }
+        if let Some(e) = &self.entry_points {
+            out.push(("dx.entryPoints", e.iter().map(EntryPoint::write).collect()));
+        }
+        if let Some(r) = &self.root_signatures {
+            out.push(("dx.rootSignature", r.clone()));
+        }
+        out
+    }
+
+    /// Writes the model into `module`'s named metadata (each present field replaces the
+    /// operands of its named metadata; absent fields leave the module's as they are).
+    pub fn write(&self, module: &mut Module) -> Result<()> {
+        let trees = self.to_trees();
+        let mut w = Writer::new(module);
+        for (name, ops) in &trees {
+            w.set_named(name, ops)?;
+        }
+        Ok(())
+    }
+
+    /// The shader kind from the shader model.
+    pub fn shader_kind(&self) -> Option<dxil_parts::names::ShaderKind> {
+        use dxil_parts::names::ShaderKind as K;
+        Some(match self.shader_model.as_ref()?.kind.as_str() {
+            "ps" => K::Pixel,
+            "vs" => K::Vertex,
+            "gs" => K::Geometry,
+            "hs" => K::Hull,
+            "ds" => K::Domain,
+            "cs" => K::Compute,
+            "lib" => K::Library,
+            "ms" => K::Mesh,
+            "as" => K::Amplification,
+            _ => return None,
+        })
+    }
+
+    /// The struct annotation of type `ty`.
+    pub fn struct_annotation(&self, ty: dxil_ir::Type) -> Option<&StructAnnotation> {
+        self.type_annotations.iter().flatten().find_map(|t| match t {
+            TypeAnnotations::Structs(list) => list.iter().find(|s| s.ty == ty),
+            _ => None,
+        })
+    }
+}
