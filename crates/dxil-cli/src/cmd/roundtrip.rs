@@ -1,12 +1,18 @@
 //! `dxil roundtrip F -o OUT [--keep-bitcode]`: reads a container and writes it back.
 //!
-//! With `--keep-bitcode` the bitcode is copied as read (a container-level round trip, byte
-//! for byte). Without it every layer is to be decoded and re-encoded; that needs the bitcode
-//! writer, which is not available yet, so the command says so.
+//! Without `--keep-bitcode` the bitcode of every program part (`DXIL`, `ILDB`, `STAT`) is
+//! decoded into the IR and encoded again with the bitcode writer. A part whose bitcode comes
+//! out identical is kept as read (so the container is reproduced byte for byte); a changed
+//! part is rebuilt (program header + bitcode), then the `HASH` part is recomputed and a
+//! matching container digest is updated. With `--keep-bitcode` the bitcode is copied as
+//! read (a container-level round trip).
 
 use std::path::PathBuf;
 
-use dxil_container::{Container, ContainerBuf};
+use dxil_container::{
+    build_program_part, digest, Container, ContainerBuf, DigestStatus, FourCC, Program,
+    ShaderHash,
+};
 
 use super::CmdResult;
 use crate::io::{read_input, write_binary, CliError};
@@ -29,21 +35,41 @@ pub fn run(args: Args) -> CmdResult {
     let bytes = read_input(&args.file)?;
     let c = Container::parse(&bytes)?;
     let mut buf = c.to_buf();
-    if !args.keep_bitcode {
-        reencode_bitcode(&c, &mut buf)?;
+    if args.keep_bitcode || !reencode_bitcode(&c, &mut buf)? {
+        return write_binary(args.output.as_deref(), &buf.to_bytes()?);
     }
-    write_binary(args.output.as_deref(), &buf.to_bytes()?)
+    let mut out = buf.to_bytes()?;
+    if let Some(stored) = c.shader_hash()? {
+        let (digest, _) = Container::parse(&out)?.compute_shader_hash(stored.flags)?;
+        let hash = ShaderHash {
+            flags: stored.flags,
+            digest,
+        };
+        buf.replace_part(FourCC::HASH, hash.to_bytes().to_vec())?;
+        out = buf.to_bytes()?;
+    }
+    if c.digest_status() == DigestStatus::Matches {
+        digest::update_in_place(&mut out)?;
+    }
+    write_binary(args.output.as_deref(), &out)
 }
 
-/// EXTENSION POINT: re-encode the bitcode of every program part (`DXIL`, `ILDB`, `STAT`).
-///
-/// When the bitcode reader/writer lands: for each program part, read `Program::parse(part)`,
-/// decode `program.bitcode` to IR, encode it again, and store the result with
-/// `buf.replace_part(fourcc, build_program_part(program.version, program.dxil_version,
-/// &new_bitcode)?)`. `replace_part` keeps the input layout when the bytes come out identical.
-fn reencode_bitcode(_c: &Container<'_>, _buf: &mut ContainerBuf<'_>) -> CmdResult {
-    Err(CliError(
-        "bitcode re-encoding is not available yet; use --keep-bitcode to copy the bitcode as read"
-            .into(),
-    ))
+/// Re-encodes the bitcode of every program part (`DXIL`, `ILDB`, `STAT`); returns true when
+/// some part changed.
+fn reencode_bitcode(c: &Container<'_>, buf: &mut ContainerBuf<'_>) -> Result<bool, CliError> {
+    let mut changed = false;
+    for fourcc in [FourCC::DXIL, FourCC::ILDB, FourCC::STAT] {
+        let Some(part) = c.part(fourcc) else { continue };
+        let program = Program::parse(part)?;
+        let module = dxil_bitcode::read_module(program.bitcode)
+            .map_err(|e| CliError(format!("{fourcc} bitcode: {e}")))?;
+        let bitcode = dxil_bitcode::write_module(&module)
+            .map_err(|e| CliError(format!("{fourcc} bitcode: writing: {e}")))?;
+        if bitcode != program.bitcode {
+            let data = build_program_part(program.version, program.dxil_version, &bitcode)?;
+            buf.replace_part(fourcc, data)?;
+            changed = true;
+        }
+    }
+    Ok(changed)
 }
