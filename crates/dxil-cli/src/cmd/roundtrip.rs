@@ -10,8 +10,7 @@
 use std::path::PathBuf;
 
 use dxil_container::{
-    build_program_part, digest, Container, ContainerBuf, DigestStatus, FourCC, Program,
-    ShaderHash,
+    build_program_part, digest, Container, ContainerBuf, DigestStatus, FourCC, Program, ShaderHash,
 };
 
 use super::CmdResult;
