@@ -198,10 +198,12 @@ impl Verifier {
 /// Checks a root signature against the reference's rules; the first violation is returned.
 pub fn validate(rs: &RootSignature) -> std::result::Result<(), Violation> {
     // The reference checks 1.0 after converting it to 1.1 with the implied volatile flags.
+    let converted;
     let rs = if rs.version == Version::V1_0 {
-        rs.converted(Version::V1_0)
+        converted = rs.converted(Version::V1_0);
+        &converted
     } else {
-        rs.clone()
+        rs
     };
     if rs.flags.0 & !RootFlags::VALID != 0 {
         return Err(Violation::new(

@@ -57,3 +57,25 @@ pub(crate) static KEYWORDS: std::sync::LazyLock<Vec<&'static str>> =
         add(&mut BorderColor::NAMES.iter().map(|n| n.1));
         v
     });
+
+/// Every keyword as (ASCII lower-case spelling, canonical spelling), sorted for binary search.
+static SORTED: std::sync::LazyLock<Vec<(String, &'static str)>> = std::sync::LazyLock::new(|| {
+    let mut v: Vec<(String, &'static str)> = KEYWORDS
+        .iter()
+        .map(|k| (k.to_ascii_lowercase(), *k))
+        .collect();
+    v.sort();
+    v
+});
+
+/// The keyword spelled `word` (ASCII case-insensitive).
+pub(crate) fn lookup(word: &[u8]) -> Option<&'static str> {
+    let mut buf = [0u8; 128];
+    let w = buf.get_mut(..word.len())?;
+    for (d, c) in w.iter_mut().zip(word) {
+        *d = c.to_ascii_lowercase();
+    }
+    let w: &[u8] = w;
+    let i = SORTED.binary_search_by(|(k, _)| k.as_bytes().cmp(w)).ok()?;
+    SORTED.get(i).map(|(_, k)| *k)
+}

@@ -10,7 +10,7 @@
 //! is at most 127 characters; any other character starts an unknown token that runs to the end
 //! of the input.
 
-use crate::text::keywords::KEYWORDS;
+use crate::text::keywords;
 
 /// Longest token, in bytes.
 const MAX_TOKEN: usize = 127;
@@ -179,10 +179,7 @@ fn classify_word(text: &[u8]) -> Tok {
             }
         }
     }
-    KEYWORDS
-        .iter()
-        .find(|k| k.as_bytes().eq_ignore_ascii_case(text))
-        .map_or(Tok::Unknown, |k| Tok::Kw(k))
+    keywords::lookup(text).map_or(Tok::Unknown, Tok::Kw)
 }
 
 /// `atoll`: optional sign, then leading digits; saturates instead of overflowing.
