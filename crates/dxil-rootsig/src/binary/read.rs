@@ -80,7 +80,7 @@ impl Layout {
 ///
 /// Accepts any placement of the parameter, payload and sampler arrays as long as each lies
 /// inside the blob; values of enumerations and flags are kept as found (see
-/// [`crate::validate`] for the rules). Errors carry the byte offset of the field at fault.
+/// [`crate::validate()`] for the rules). Errors carry the byte offset of the field at fault.
 pub fn read(data: &[u8]) -> Result<RootSignature> {
     read_with_layout(data).map(|(rs, _)| rs)
 }

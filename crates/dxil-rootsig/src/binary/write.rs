@@ -28,7 +28,7 @@ fn count(n: usize) -> u32 {
 /// Serializes a root signature as an RTS0 part of its own version.
 ///
 /// Flags the version cannot store are dropped (1.0 descriptor and range flags, sampler flags
-/// before 1.2). The model is not validated; see [`crate::validate`].
+/// before 1.2). The model is not validated; see [`crate::validate()`].
 pub fn write(rs: &RootSignature) -> Vec<u8> {
     let v = rs.version;
     let mut out = Vec::with_capacity(estimate(rs));
