@@ -39,7 +39,11 @@ pub fn reflection_module(c: &Container<'_>) -> Result<Option<Module>, HeaderErro
 
 /// Prints the header of `input` (a container, or bare bitcode / program part: module
 /// sections only) whose printed module is `module`.
-pub fn print_dumpbin_header(input: &[u8], module: &Module, out: &mut String) -> Result<(), HeaderError> {
+pub fn print_dumpbin_header(
+    input: &[u8],
+    module: &Module,
+    out: &mut String,
+) -> Result<(), HeaderError> {
     let is_container = input.starts_with(b"DXBC");
     let (parts, stat) = if is_container {
         let c = Container::parse(input)?;

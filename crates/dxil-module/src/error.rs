@@ -33,7 +33,12 @@ pub struct Error {
 
 impl Error {
     /// An error in `field` of node `node` at operand `operand`.
-    pub fn new(kind: ErrorKind, node: Option<u32>, field: &'static str, operand: Option<usize>) -> Self {
+    pub fn new(
+        kind: ErrorKind,
+        node: Option<u32>,
+        field: &'static str,
+        operand: Option<usize>,
+    ) -> Self {
         Error {
             kind,
             node,
@@ -49,7 +54,9 @@ impl fmt::Display for Error {
             ErrorKind::MissingField => write!(f, "missing {}", self.field)?,
             ErrorKind::Expected(what) => write!(f, "{}: expected {what}", self.field)?,
             ErrorKind::OutOfRange(v) => write!(f, "{}: value {v} out of range", self.field)?,
-            ErrorKind::TooComplex => write!(f, "{}: metadata graph too deep or too large", self.field)?,
+            ErrorKind::TooComplex => {
+                write!(f, "{}: metadata graph too deep or too large", self.field)?
+            }
             ErrorKind::Unsupported(what) => write!(f, "{}: unsupported: {what}", self.field)?,
         }
         match (self.node, self.operand) {

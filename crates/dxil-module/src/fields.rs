@@ -37,18 +37,34 @@ impl<'a> Fields<'a> {
 
     /// Requires exactly `n` operands (or at least, with `at_least`).
     pub fn expect_len(&self, n: usize, at_least: bool, record: &'static str) -> Result<()> {
-        let ok = if at_least { self.ops.len() >= n } else { self.ops.len() == n };
+        let ok = if at_least {
+            self.ops.len() >= n
+        } else {
+            self.ops.len() == n
+        };
         if ok {
             Ok(())
         } else if self.ops.len() < n {
-            Err(Error::new(ErrorKind::MissingField, self.id, record, Some(self.ops.len())))
+            Err(Error::new(
+                ErrorKind::MissingField,
+                self.id,
+                record,
+                Some(self.ops.len()),
+            ))
         } else {
-            Err(Error::new(ErrorKind::Expected("fewer operands"), self.id, record, Some(n)))
+            Err(Error::new(
+                ErrorKind::Expected("fewer operands"),
+                self.id,
+                record,
+                Some(n),
+            ))
         }
     }
 
     pub fn get(&self, i: usize, field: &'static str) -> Result<&'a Md> {
-        self.ops.get(i).ok_or_else(|| self.err(ErrorKind::MissingField, field, i))
+        self.ops
+            .get(i)
+            .ok_or_else(|| self.err(ErrorKind::MissingField, field, i))
     }
 
     /// An integer of at most `max_bits` bits.
@@ -114,7 +130,11 @@ impl<'a> Fields<'a> {
     /// Tag/value pairs: (tag, index of the value).
     pub fn tag_pairs(&self, field: &'static str) -> Result<Vec<(u32, usize)>> {
         if self.ops.len() % 2 != 0 {
-            return Err(self.err(ErrorKind::Expected("tag/value pairs"), field, self.ops.len()));
+            return Err(self.err(
+                ErrorKind::Expected("tag/value pairs"),
+                field,
+                self.ops.len(),
+            ));
         }
         (0..self.ops.len() / 2)
             .map(|k| Ok((self.u32(2 * k, field)?, 2 * k + 1)))

@@ -56,25 +56,91 @@ pub struct ModuleSections<'m> {
 
 /// `CompType::GetName` spellings (resource formats).
 const COMP_NAMES: [&str; 19] = [
-    "invalid", "i1", "i16", "u16", "i32", "u32", "i64", "u64", "f16", "f32", "f64", "snorm_f16", "unorm_f16",
-    "snorm_f32", "unorm_f32", "snorm_f64", "unorm_f64", "p32i8", "p32u8",
+    "invalid",
+    "i1",
+    "i16",
+    "u16",
+    "i32",
+    "u32",
+    "i64",
+    "u64",
+    "f16",
+    "f32",
+    "f64",
+    "snorm_f16",
+    "unorm_f16",
+    "snorm_f32",
+    "unorm_f32",
+    "snorm_f64",
+    "unorm_f64",
+    "p32i8",
+    "p32u8",
 ];
 /// HLSL spellings of component types.
 const HLSL_NAMES: [&str; 19] = [
-    "unknown", "bool", "int16_t", "uint16_t", "int", "uint", "int64_t", "uint64_t", "half", "float", "double",
-    "snorm_half", "unorm_half", "snorm_float", "unorm_float", "snorm_double", "unorm_double", "int8_t_packed",
+    "unknown",
+    "bool",
+    "int16_t",
+    "uint16_t",
+    "int",
+    "uint",
+    "int64_t",
+    "uint64_t",
+    "half",
+    "float",
+    "double",
+    "snorm_half",
+    "unorm_half",
+    "snorm_float",
+    "unorm_float",
+    "snorm_double",
+    "unorm_double",
+    "int8_t_packed",
     "uint8_t_packed",
 ];
 /// HLSL spellings with minimum precision types.
 const HLSL_MIN_NAMES: [&str; 19] = [
-    "unknown", "bool", "min16i", "min16ui", "int", "uint", "int64_t", "uint64_t", "min16float", "float", "double",
-    "snorm_min16f", "unorm_min16f", "snorm_float", "unorm_float", "snorm_double", "unorm_double", "int8_t_packed",
+    "unknown",
+    "bool",
+    "min16i",
+    "min16ui",
+    "int",
+    "uint",
+    "int64_t",
+    "uint64_t",
+    "min16float",
+    "float",
+    "double",
+    "snorm_min16f",
+    "unorm_min16f",
+    "snorm_float",
+    "unorm_float",
+    "snorm_double",
+    "unorm_double",
+    "int8_t_packed",
     "uint8_t_packed",
 ];
 /// Resource dimension spellings by `ResourceKind`.
 const DIM_NAMES: [&str; 19] = [
-    "invalid", "1d", "2d", "2dMS", "3d", "cube", "1darray", "2darray", "2darrayMS", "cubearray", "buf", "rawbuf",
-    "structbuf", "cbuffer", "sampler", "tbuffer", "ras", "fbtex2d", "fbtex2darray",
+    "invalid",
+    "1d",
+    "2d",
+    "2dMS",
+    "3d",
+    "cube",
+    "1darray",
+    "2darray",
+    "2darrayMS",
+    "cubearray",
+    "buf",
+    "rawbuf",
+    "structbuf",
+    "cbuffer",
+    "sampler",
+    "tbuffer",
+    "ras",
+    "fbtex2d",
+    "fbtex2darray",
 ];
 
 fn table(names: &[&'static str; 19], v: u32) -> &'static str {
@@ -199,7 +265,14 @@ impl Layout<'_> {
             }
         }
         let comp = fa.comp_type().unwrap_or(0);
-        let comp_name = table(if self.min_precision { &HLSL_MIN_NAMES } else { &HLSL_NAMES }, comp);
+        let comp_name = table(
+            if self.min_precision {
+                &HLSL_MIN_NAMES
+            } else {
+                &HLSL_NAMES
+            },
+            comp,
+        );
         let mut s = String::new();
         if let Some((rows, cols, orientation)) = fa.matrix() {
             match orientation {
@@ -248,7 +321,9 @@ impl Layout<'_> {
         if !is_hl_matrix(m, elt) && array_elem(m, elt).is_some() {
             array_size = 1;
             while !is_hl_matrix(m, elt) && level < 64 {
-                let Some(TypeData::Array { len, elem }) = m.ty(elt) else { break };
+                let Some(TypeData::Array { len, elem }) = m.ty(elt) else {
+                    break;
+                };
                 array_size = array_size.wrapping_mul(*len);
                 elt = *elem;
                 level += 1;
@@ -327,7 +402,17 @@ impl Layout<'_> {
                         offset.wrapping_add(fa.cbuffer_offset().unwrap_or(u32::MAX))
                     };
                     let name = fa.name().unwrap_or("").to_string();
-                    self.field(out, ety, fa, &name, use_dl, foff, field_ind, off_ind.saturating_sub(4), 0);
+                    self.field(
+                        out,
+                        ety,
+                        fa,
+                        &name,
+                        use_dl,
+                        foff,
+                        field_ind,
+                        off_ind.saturating_sub(4),
+                        0,
+                    );
                 }
             }
         }
@@ -349,15 +434,28 @@ impl Layout<'_> {
         }
         let ty = ty.filter(|&t| struct_elems(m, t).is_some());
         let annotation = ty.and_then(|t| self.view.metadata.struct_annotation(t));
-        let _ = writeln!(out, "; {} {}\n; {{\n;", if tbuffer { "tbuffer" } else { "cbuffer" }, r.base.name);
+        let _ = writeln!(
+            out,
+            "; {} {}\n; {{\n;",
+            if tbuffer { "tbuffer" } else { "cbuffer" },
+            r.base.name
+        );
         match (ty, annotation) {
             (Some(t), Some(a)) => {
-                let size = if tbuffer { a.cbuffer_size } else { r.shape_or_size };
+                let size = if tbuffer {
+                    a.cbuffer_size
+                } else {
+                    r.shape_or_size
+                };
                 self.structure(out, t, false, &r.base.name, 0, 3, OFFSET_INDENT, size);
             }
             _ if tbuffer => out.push_str(";   (type annotation not present)\n;\n"),
             _ => {
-                let _ = writeln!(out, ";   [{} x i8] (type annotation not present)\n;", r.shape_or_size);
+                let _ = writeln!(
+                    out,
+                    ";   [{} x i8] (type annotation not present)\n;",
+                    r.shape_or_size
+                );
             }
         }
         out.push_str("; }\n;\n");
@@ -380,13 +478,19 @@ impl Layout<'_> {
             out.push_str("; }\n;\n");
             return;
         };
-        let ret = struct_elems(m, st).and_then(|e| e.first().copied()).unwrap_or(st);
+        let ret = struct_elems(m, st)
+            .and_then(|e| e.first().copied())
+            .unwrap_or(st);
         let alloc = |t: Type| self.dl.type_alloc_size(m, t).unwrap_or(0) as u32;
         let ret_is_struct = matches!(m.ty(ret), Some(TypeData::Struct(_)));
         if !ret_is_struct || is_hl_matrix(m, ret) {
             match self.view.metadata.struct_annotation(st) {
                 None => {
-                    let _ = writeln!(out, ";   [{} x i8] (type annotation not present)", alloc(st));
+                    let _ = writeln!(
+                        out,
+                        ";   [{} x i8] (type annotation not present)",
+                        alloc(st)
+                    );
                 }
                 Some(a) => {
                     let fa = a.fields.first().cloned().unwrap_or_default();
@@ -398,7 +502,11 @@ impl Layout<'_> {
         } else {
             match self.view.metadata.struct_annotation(ret) {
                 None => {
-                    let _ = writeln!(out, ";   [{} x i8] (type annotation not present)", alloc(ret));
+                    let _ = writeln!(
+                        out,
+                        ";   [{} x i8] (type annotation not present)",
+                        alloc(ret)
+                    );
                 }
                 Some(_) => {
                     let size = alloc(ret);
@@ -482,7 +590,11 @@ impl ModuleHeader for ModuleSections<'_> {
             .and_then(|e| e.first())
             .and_then(|e| e.signatures.as_ref());
         match sigs {
-            Some(s) => [element_rows(&s.input), element_rows(&s.output), element_rows(&s.patch_constant)],
+            Some(s) => [
+                element_rows(&s.input),
+                element_rows(&s.output),
+                element_rows(&s.patch_constant),
+            ],
             None => Default::default(),
         }
     }
@@ -522,7 +634,12 @@ impl ModuleHeader for ModuleSections<'_> {
         out.push_str("; Name                                 Type  Format         Dim      ID      HLSL Bind  Count\n");
         out.push_str("; ------------------------------ ---------- ------- ----------- ------- -------------- ------\n");
         if let Some(res) = self.reflection.metadata.resources.as_ref() {
-            for class in [ResourceClass::CBuffer, ResourceClass::Sampler, ResourceClass::SRV, ResourceClass::UAV] {
+            for class in [
+                ResourceClass::CBuffer,
+                ResourceClass::Sampler,
+                ResourceClass::SRV,
+                ResourceClass::UAV,
+            ] {
                 for r in res.of(class) {
                     resource_line(out, r);
                 }
@@ -534,7 +651,10 @@ impl ModuleHeader for ModuleSections<'_> {
 
     fn print_view_id_state(&self, out: &mut String) -> bool {
         let view = self.reflection;
-        let (Some(data), Some(kind)) = (view.metadata.view_id_state.as_ref(), view.metadata.shader_kind()) else {
+        let (Some(data), Some(kind)) = (
+            view.metadata.view_id_state.as_ref(),
+            view.metadata.shader_kind(),
+        ) else {
             return false;
         };
         let uses = view.shader_flags() & FLAG_VIEW_ID != 0;

@@ -25,7 +25,10 @@ impl DataLayout {
             pointer: (4, 4),
         };
         for spec in s.split('-') {
-            let (head, rest) = spec.split_at(spec.find(|c: char| c.is_ascii_digit() || c == ':').unwrap_or(spec.len()));
+            let (head, rest) = spec.split_at(
+                spec.find(|c: char| c.is_ascii_digit() || c == ':')
+                    .unwrap_or(spec.len()),
+            );
             let nums: Vec<u64> = rest.split(':').filter_map(|x| x.parse().ok()).collect();
             let set = |list: &mut Vec<(u32, u64)>, nums: &[u64]| {
                 if let (Some(&bits), Some(&abi)) = (nums.first(), nums.get(1)) {
@@ -38,7 +41,11 @@ impl DataLayout {
                 "i" => set(&mut dl.ints, &nums),
                 "f" => set(&mut dl.floats, &nums),
                 "p" => {
-                    let n: Vec<u64> = rest.trim_start_matches(':').split(':').filter_map(|x| x.parse().ok()).collect();
+                    let n: Vec<u64> = rest
+                        .trim_start_matches(':')
+                        .split(':')
+                        .filter_map(|x| x.parse().ok())
+                        .collect();
                     if let (Some(&size), Some(&abi)) = (n.first(), n.get(1)) {
                         dl.pointer = (size / 8, abi / 8);
                     }
@@ -107,7 +114,10 @@ impl DataLayout {
     }
 
     fn float_align(&self, bits: u32) -> u64 {
-        self.floats.iter().find(|e| e.0 == bits).map_or(bits as u64 / 8, |e| e.1)
+        self.floats
+            .iter()
+            .find(|e| e.0 == bits)
+            .map_or(bits as u64 / 8, |e| e.1)
     }
 
     fn alloc_size(&self, m: &Module, ty: Type, depth: usize) -> Option<u64> {
@@ -122,7 +132,9 @@ impl DataLayout {
 
     /// Byte offset of element `index` of struct `ty`.
     pub fn element_offset(&self, m: &Module, ty: Type, index: usize) -> Option<u64> {
-        let TypeData::Struct(s) = m.ty(ty)? else { return None };
+        let TypeData::Struct(s) = m.ty(ty)? else {
+            return None;
+        };
         let mut off = 0u64;
         for (i, &e) in s.elems.iter().enumerate() {
             let (_, a) = self.size_align(m, e, 1)?;

@@ -19,7 +19,7 @@ pub mod header;
 pub mod layout;
 pub mod md;
 pub mod model;
-
+pub mod reflect;
 
 pub use error::{Error, ErrorKind, Result};
 pub use model::DxilMetadata;

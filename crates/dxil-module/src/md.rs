@@ -8,14 +8,16 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::{Const, ConstData, ConstKind, MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Const, ConstData, ConstKind, MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef,
+};
 
 use crate::error::{Error, ErrorKind, Result};
 
 /// Most nested nodes the reader follows.
 const MAX_DEPTH: usize = 64;
 /// Most nodes the reader expands from one root.
-const MAX_NODES: usize = 1 << 20;
+const MAX_NODES: usize = 1 << 18;
 
 /// One metadata operand.
 #[derive(Clone, Debug)]
@@ -80,15 +82,24 @@ impl Md {
     }
     /// `i32 v`.
     pub fn i32(v: u32) -> Md {
-        Md::Int { bits: 32, value: u64::from(v) }
+        Md::Int {
+            bits: 32,
+            value: u64::from(v),
+        }
     }
     /// `i8 v`.
     pub fn i8(v: u8) -> Md {
-        Md::Int { bits: 8, value: u64::from(v) }
+        Md::Int {
+            bits: 8,
+            value: u64::from(v),
+        }
     }
     /// `i1 v`.
     pub fn i1(v: bool) -> Md {
-        Md::Int { bits: 1, value: u64::from(v) }
+        Md::Int {
+            bits: 1,
+            value: u64::from(v),
+        }
     }
     /// `i64 v`.
     pub fn i64(v: u64) -> Md {
@@ -159,7 +170,10 @@ pub struct Reader<'m> {
 impl<'m> Reader<'m> {
     /// A reader over `module`.
     pub fn new(module: &'m Module) -> Self {
-        Reader { module, budget: MAX_NODES }
+        Reader {
+            module,
+            budget: MAX_NODES,
+        }
     }
 
     /// The operands of named metadata `name`, expanded; `None` when absent.
@@ -178,11 +192,21 @@ impl<'m> Reader<'m> {
     pub fn read(&mut self, md: MdRef, depth: usize) -> Result<Md> {
         let Some(md) = md else { return Ok(Md::Null) };
         if depth > MAX_DEPTH || self.budget == 0 {
-            return Err(Error::new(ErrorKind::TooComplex, Some(md.0), "metadata", None));
+            return Err(Error::new(
+                ErrorKind::TooComplex,
+                Some(md.0),
+                "metadata",
+                None,
+            ));
         }
         self.budget -= 1;
         let Some(data) = self.module.md(md) else {
-            return Err(Error::new(ErrorKind::Expected("a defined node"), Some(md.0), "metadata", None));
+            return Err(Error::new(
+                ErrorKind::Expected("a defined node"),
+                Some(md.0),
+                "metadata",
+                None,
+            ));
         };
         Ok(match data {
             MetadataData::String(s) => Md::String(s.clone()),
@@ -193,7 +217,10 @@ impl<'m> Reader<'m> {
                     } else if let Some((bits, values)) = const_int_array(self.module, *ty, c) {
                         Md::IntArray { bits, values }
                     } else {
-                        Md::Value { ty: *ty, value: ValueRef::Const(c) }
+                        Md::Value {
+                            ty: *ty,
+                            value: ValueRef::Const(c),
+                        }
                     }
                 }
                 v => Md::Value { ty: *ty, value: v },
@@ -203,7 +230,10 @@ impl<'m> Reader<'m> {
                 for &op in operands.iter() {
                     ops.push(self.read(op, depth + 1)?);
                 }
-                Md::Node { id: Some(md.0), ops }
+                Md::Node {
+                    id: Some(md.0),
+                    ops,
+                }
             }
             _ => Md::Ref(md),
         })
@@ -235,7 +265,10 @@ impl<'m> Writer<'m> {
         for (i, d) in w.module.metadata[..count].iter().enumerate() {
             let id = Metadata(i as u32);
             match d {
-                MetadataData::Node { distinct: false, operands } => {
+                MetadataData::Node {
+                    distinct: false,
+                    operands,
+                } => {
                     w.nodes.entry(operands.clone()).or_insert(id);
                 }
                 MetadataData::String(s) => {
@@ -248,7 +281,9 @@ impl<'m> Writer<'m> {
             }
         }
         for &c in &w.module.module_constants {
-            let Some(data) = w.module.constant(c) else { continue };
+            let Some(data) = w.module.constant(c) else {
+                continue;
+            };
             let ty = data.ty;
             if let Some(key) = const_int(w.module, ty, c) {
                 w.ints.entry(key).or_insert(c);
@@ -262,7 +297,9 @@ impl<'m> Writer<'m> {
     fn push_md(&mut self, data: MetadataData) -> Result<Metadata> {
         if self.module.metadata.len() != self.module.module_metadata_count as usize {
             return Err(Error::new(
-                ErrorKind::Unsupported("adding module metadata to a module with function-local metadata"),
+                ErrorKind::Unsupported(
+                    "adding module metadata to a module with function-local metadata",
+                ),
                 None,
                 "metadata",
                 None,
@@ -279,7 +316,9 @@ impl<'m> Writer<'m> {
         let module_only = self.module.module_constants.len() == self.module.constants.len();
         if !module_only {
             return Err(Error::new(
-                ErrorKind::Unsupported("adding a module constant to a module with function constants"),
+                ErrorKind::Unsupported(
+                    "adding a module constant to a module with function constants",
+                ),
                 None,
                 "constant",
                 None,
@@ -296,7 +335,12 @@ impl<'m> Writer<'m> {
         if let Some(t) = self.module.find_type(&data) {
             return Ok(t);
         }
-        Err(Error::new(ErrorKind::Unsupported("a type the module's type table lacks"), None, "type", None))
+        Err(Error::new(
+            ErrorKind::Unsupported("a type the module's type table lacks"),
+            None,
+            "type",
+            None,
+        ))
     }
 
     fn value(&mut self, ty: Type, value: ValueRef) -> Result<Metadata> {
@@ -333,7 +377,10 @@ impl<'m> Writer<'m> {
                             let shift = 64 - bits;
                             ((*value << shift) as i64) >> shift
                         };
-                        let c = self.push_const(ConstData { ty, kind: ConstKind::Int(signed) })?;
+                        let c = self.push_const(ConstData {
+                            ty,
+                            kind: ConstKind::Int(signed),
+                        })?;
                         self.ints.insert((*bits, *value), c);
                         c
                     }
@@ -342,7 +389,10 @@ impl<'m> Writer<'m> {
             }
             Md::IntArray { bits, values } => {
                 let elem = self.type_of(TypeData::Int(*bits))?;
-                let ty = self.type_of(TypeData::Array { len: values.len() as u64, elem })?;
+                let ty = self.type_of(TypeData::Array {
+                    len: values.len() as u64,
+                    elem,
+                })?;
                 let key = (*bits, values.clone());
                 let c = match self.arrays.get(&key) {
                     Some(&c) => c,
@@ -367,7 +417,10 @@ impl<'m> Writer<'m> {
                 if let Some(&m) = self.nodes.get(&refs) {
                     m
                 } else {
-                    let m = self.push_md(MetadataData::Node { distinct: false, operands: refs.clone() })?;
+                    let m = self.push_md(MetadataData::Node {
+                        distinct: false,
+                        operands: refs.clone(),
+                    })?;
                     self.nodes.insert(refs, m);
                     m
                 }
@@ -383,11 +436,21 @@ impl<'m> Writer<'m> {
             match self.write(op)? {
                 Some(m) => refs.push(m),
                 None => {
-                    return Err(Error::new(ErrorKind::Expected("a node"), None, "named metadata operand", None))
+                    return Err(Error::new(
+                        ErrorKind::Expected("a node"),
+                        None,
+                        "named metadata operand",
+                        None,
+                    ))
                 }
             }
         }
-        match self.module.named_metadata.iter_mut().find(|n| n.name == name) {
+        match self
+            .module
+            .named_metadata
+            .iter_mut()
+            .find(|n| n.name == name)
+        {
             Some(n) => n.operands = refs,
             None => self.module.named_metadata.push(dxil_ir::NamedMetadata {
                 name: name.to_string(),

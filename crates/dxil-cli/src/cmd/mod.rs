@@ -8,6 +8,7 @@ mod extract;
 mod hash;
 mod info;
 mod parts;
+mod reflect;
 mod rootsig;
 mod roundtrip;
 
@@ -32,6 +33,8 @@ pub enum Command {
     Dis(dis::Args),
     /// Root signatures: compile text to RTS0, show RTS0 as text, check either.
     Rootsig(rootsig::Args),
+    /// Reflection: entry points, signatures, resources, constant buffers, features.
+    Reflect(reflect::Args),
 }
 
 impl Command {
@@ -45,6 +48,7 @@ impl Command {
             Command::Rootsig(a) => rootsig::run(a),
             Command::Bcdump(a) => bcdump::run(a),
             Command::Dis(a) => dis::run(a),
+            Command::Reflect(a) => reflect::run(a),
         }
     }
 }

@@ -81,7 +81,11 @@ impl FieldAnnotation {
     /// Matrix annotation (tag 2): rows, cols, orientation.
     pub fn matrix(&self) -> Option<(u32, u32, u32)> {
         self.properties.iter().find_map(|p| match p {
-            FieldProperty::Matrix { rows, cols, orientation } => Some((*rows, *cols, *orientation)),
+            FieldProperty::Matrix {
+                rows,
+                cols,
+                orientation,
+            } => Some((*rows, *cols, *orientation)),
             _ => None,
         })
     }
@@ -104,19 +108,30 @@ impl FieldAnnotation {
                 }
                 3 => FieldProperty::CBufferOffset(f.u32(i, "field annotation.cbuffer offset")?),
                 4 => FieldProperty::Semantic(f.string(i, "field annotation.semantic")?),
-                5 => FieldProperty::InterpolationMode(f.u32(i, "field annotation.interpolation mode")?),
+                5 => FieldProperty::InterpolationMode(
+                    f.u32(i, "field annotation.interpolation mode")?,
+                ),
                 6 => FieldProperty::FieldName(f.string(i, "field annotation.field name")?),
                 7 => FieldProperty::CompType(f.u32(i, "field annotation.comp type")?),
                 8 => FieldProperty::Precise(f.bool(i, "field annotation.precise")?),
                 9 => FieldProperty::CBUsed(f.bool(i, "field annotation.cb used")?),
-                10 => FieldProperty::ResourceProperties(f.get(i, "field annotation.resource properties")?.clone()),
+                10 => FieldProperty::ResourceProperties(
+                    f.get(i, "field annotation.resource properties")?.clone(),
+                ),
                 11 => {
                     if depth > 8 {
-                        return Err(f.err(ErrorKind::Expected("bit fields nested at most 8 deep"), "field annotation.bit fields", i));
+                        return Err(f.err(
+                            ErrorKind::Expected("bit fields nested at most 8 deep"),
+                            "field annotation.bit fields",
+                            i,
+                        ));
                     }
                     let b = f.node(i, "field annotation.bit fields")?;
                     FieldProperty::BitFields(
-                        b.ops.iter().map(|x| FieldAnnotation::read(x, depth + 1)).collect::<Result<_>>()?,
+                        b.ops
+                            .iter()
+                            .map(|x| FieldAnnotation::read(x, depth + 1))
+                            .collect::<Result<_>>()?,
                     )
                 }
                 12 => FieldProperty::BitFieldWidth(f.u32(i, "field annotation.bit field width")?),
@@ -133,7 +148,11 @@ impl FieldAnnotation {
             let (tag, v) = match p {
                 FieldProperty::SNorm(v) => (0, Md::i1(*v)),
                 FieldProperty::UNorm(v) => (1, Md::i1(*v)),
-                FieldProperty::Matrix { rows, cols, orientation } => (2, u32_node(&[*rows, *cols, *orientation])),
+                FieldProperty::Matrix {
+                    rows,
+                    cols,
+                    orientation,
+                } => (2, u32_node(&[*rows, *cols, *orientation])),
                 FieldProperty::CBufferOffset(v) => (3, Md::i32(*v)),
                 FieldProperty::Semantic(v) => (4, Md::string(v)),
                 FieldProperty::InterpolationMode(v) => (5, Md::i32(*v)),
@@ -142,7 +161,9 @@ impl FieldAnnotation {
                 FieldProperty::Precise(v) => (8, Md::i1(*v)),
                 FieldProperty::CBUsed(v) => (9, Md::i1(*v)),
                 FieldProperty::ResourceProperties(v) => (10, v.clone()),
-                FieldProperty::BitFields(v) => (11, Md::node(v.iter().map(FieldAnnotation::write).collect())),
+                FieldProperty::BitFields(v) => {
+                    (11, Md::node(v.iter().map(FieldAnnotation::write).collect()))
+                }
                 FieldProperty::BitFieldWidth(v) => (12, Md::i32(*v)),
                 FieldProperty::VectorSize(v) => (13, Md::i32(*v)),
                 FieldProperty::Other(t, v) => (*t, v.clone()),
@@ -243,7 +264,11 @@ impl TypeAnnotations {
         let f = Fields::of(md, "type annotations")?;
         let tag = f.u32(0, "type annotations.tag")?;
         if f.len() % 2 != 1 {
-            return Err(f.err(ErrorKind::Expected("key/annotation pairs"), "type annotations", f.len()));
+            return Err(f.err(
+                ErrorKind::Expected("key/annotation pairs"),
+                "type annotations",
+                f.len(),
+            ));
         }
         let pairs = (f.len() - 1) / 2;
         match tag {
@@ -252,15 +277,27 @@ impl TypeAnnotations {
                 for k in 0..pairs {
                     let key = f.get(1 + 2 * k, "struct annotation.type")?;
                     let Md::Value { ty, .. } = key else {
-                        return Err(f.err(ErrorKind::Expected("a struct value"), "struct annotation.type", 1 + 2 * k));
+                        return Err(f.err(
+                            ErrorKind::Expected("a struct value"),
+                            "struct annotation.type",
+                            1 + 2 * k,
+                        ));
                     };
                     let Some(n) = struct_elems(module, *ty) else {
-                        return Err(f.err(ErrorKind::Expected("a struct type"), "struct annotation.type", 1 + 2 * k));
+                        return Err(f.err(
+                            ErrorKind::Expected("a struct type"),
+                            "struct annotation.type",
+                            1 + 2 * k,
+                        ));
                     };
                     let a = f.node(2 + 2 * k, "struct annotation")?;
                     let has_extra = a.len() == n + 2;
                     if a.len() != n + 1 && !has_extra {
-                        return Err(a.err(ErrorKind::Expected("one annotation per struct element"), "struct annotation", a.len()));
+                        return Err(a.err(
+                            ErrorKind::Expected("one annotation per struct element"),
+                            "struct annotation",
+                            a.len(),
+                        ));
                     }
                     let fields = (0..n)
                         .map(|i| FieldAnnotation::read(a.get(i + 1, "struct annotation.field")?, 0))
@@ -270,15 +307,23 @@ impl TypeAnnotations {
                         let mut args = None;
                         for (tag, i) in e.tag_pairs("struct annotation.extended")? {
                             if tag != 0 {
-                                return Err(e.err(ErrorKind::OutOfRange(u64::from(tag)), "struct annotation.extended tag", i - 1));
+                                return Err(e.err(
+                                    ErrorKind::OutOfRange(u64::from(tag)),
+                                    "struct annotation.extended tag",
+                                    i - 1,
+                                ));
                             }
                             let list = e.node(i, "struct annotation.template args")?;
                             let mut v = Vec::new();
                             for x in list.ops {
                                 let t = Fields::of(x, "template arg")?;
                                 v.push(match t.u32(0, "template arg.tag")? {
-                                    0 if t.len() == 2 => TemplateArg::Type(t.get(1, "template arg.type")?.clone()),
-                                    1 if t.len() == 2 => TemplateArg::Integral(t.u64(1, "template arg.value")?),
+                                    0 if t.len() == 2 => {
+                                        TemplateArg::Type(t.get(1, "template arg.type")?.clone())
+                                    }
+                                    1 if t.len() == 2 => {
+                                        TemplateArg::Integral(t.u64(1, "template arg.value")?)
+                                    }
                                     _ => TemplateArg::Other(x.clone()),
                                 });
                             }
@@ -304,12 +349,23 @@ impl TypeAnnotations {
                     let function = f.get(1 + 2 * k, "function annotation.function")?.clone();
                     let a = f.node(2 + 2 * k, "function annotation")?;
                     let ret = ParamAnnotation::read(a.get(0, "function annotation.return")?)?;
-                    let params = a.ops[1..].iter().map(ParamAnnotation::read).collect::<Result<_>>()?;
-                    out.push(FunctionAnnotation { function, ret, params });
+                    let params = a.ops[1..]
+                        .iter()
+                        .map(ParamAnnotation::read)
+                        .collect::<Result<_>>()?;
+                    out.push(FunctionAnnotation {
+                        function,
+                        ret,
+                        params,
+                    });
                 }
                 Ok(TypeAnnotations::Functions(out))
             }
-            t => Err(f.err(ErrorKind::OutOfRange(u64::from(t)), "type annotations.tag", 0)),
+            t => Err(f.err(
+                ErrorKind::OutOfRange(u64::from(t)),
+                "type annotations.tag",
+                0,
+            )),
         }
     }
 

@@ -9,8 +9,8 @@ mod resources;
 mod signature;
 
 pub use annotations::{
-    FieldAnnotation, FieldProperty, FunctionAnnotation, ParamAnnotation, StructAnnotation, TemplateArg,
-    TypeAnnotations,
+    FieldAnnotation, FieldProperty, FunctionAnnotation, ParamAnnotation, StructAnnotation,
+    TemplateArg, TypeAnnotations,
 };
 pub use properties::{AsState, DsState, GsState, HsState, MsState, Property};
 pub use resources::{Resource, ResourceBase, ResourceClass, ResourceLists, ResourceProperty};
@@ -90,8 +90,12 @@ impl EntryPoint {
         Md::node(vec![
             self.function.clone(),
             Md::string(&self.name),
-            self.signatures.as_ref().map_or(Md::Null, EntrySignatures::write),
-            self.resources.as_ref().map_or(Md::Null, ResourceLists::write),
+            self.signatures
+                .as_ref()
+                .map_or(Md::Null, EntrySignatures::write),
+            self.resources
+                .as_ref()
+                .map_or(Md::Null, ResourceLists::write),
             properties::write_properties(&self.properties),
         ])
     }
@@ -134,7 +138,12 @@ pub const MODEL_NAMES: [&str; 8] = [
 fn single<'a>(ops: &'a [Md], name: &'static str) -> Result<&'a Md> {
     match ops {
         [one] => Ok(one),
-        _ => Err(Error::new(ErrorKind::Expected("one operand"), None, name, None)),
+        _ => Err(Error::new(
+            ErrorKind::Expected("one operand"),
+            None,
+            name,
+            None,
+        )),
     }
 }
 
@@ -170,7 +179,12 @@ impl DxilMetadata {
         if let Some(ops) = r.named("dx.resources")? {
             m.resources = ResourceLists::read(single(&ops, "dx.resources")?)?;
             if m.resources.is_none() {
-                return Err(Error::new(ErrorKind::Expected("a node"), None, "dx.resources", None));
+                return Err(Error::new(
+                    ErrorKind::Expected("a node"),
+                    None,
+                    "dx.resources",
+                    None,
+                ));
             }
         }
         if let Some(ops) = r.named("dx.typeAnnotations")? {
@@ -188,7 +202,11 @@ impl DxilMetadata {
                     m.view_id_state = Some(values.iter().map(|&v| v as u32).collect());
                 }
                 _ => {
-                    return Err(f.err(ErrorKind::Expected("an i32 array"), "dx.viewIdState.array", 0));
+                    return Err(f.err(
+                        ErrorKind::Expected("an i32 array"),
+                        "dx.viewIdState.array",
+                        0,
+                    ));
                 }
             }
         }
@@ -214,14 +232,21 @@ impl DxilMetadata {
         if let Some(s) = &self.shader_model {
             out.push((
                 "dx.shaderModel",
-                vec![Md::node(vec![Md::string(&s.kind), Md::i32(s.major), Md::i32(s.minor)])],
+                vec![Md::node(vec![
+                    Md::string(&s.kind),
+                    Md::i32(s.major),
+                    Md::i32(s.minor),
+                ])],
             ));
         }
         if let Some(r) = &self.resources {
             out.push(("dx.resources", vec![r.write()]));
         }
         if let Some(t) = &self.type_annotations {
-            out.push(("dx.typeAnnotations", t.iter().map(TypeAnnotations::write).collect()));
+            out.push((
+                "dx.typeAnnotations",
+                t.iter().map(TypeAnnotations::write).collect(),
+            ));
         }
         if let Some(v) = &self.view_id_state {
             out.push((
@@ -271,9 +296,12 @@ impl DxilMetadata {
 
     /// The struct annotation of type `ty`.
     pub fn struct_annotation(&self, ty: dxil_ir::Type) -> Option<&StructAnnotation> {
-        self.type_annotations.iter().flatten().find_map(|t| match t {
-            TypeAnnotations::Structs(list) => list.iter().find(|s| s.ty == ty),
-            _ => None,
-        })
+        self.type_annotations
+            .iter()
+            .flatten()
+            .find_map(|t| match t {
+                TypeAnnotations::Structs(list) => list.iter().find(|s| s.ty == ty),
+                _ => None,
+            })
     }
 }

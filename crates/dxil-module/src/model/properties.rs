@@ -170,7 +170,9 @@ impl Property {
                 })
             }
             11 => Property::WaveSize(f.u32_list(i, "properties.wave size")?),
-            12 => Property::EntryRootSignature(f.get(i, "properties.entry root signature")?.clone()),
+            12 => {
+                Property::EntryRootSignature(f.get(i, "properties.entry root signature")?.clone())
+            }
             23 => Property::RangedWaveSize(f.u32_list(i, "properties.ranged wave size")?),
             24 => Property::GroupSharedLimit(f.u32(i, "properties.group shared limit")?),
             t => Property::Other(t, f.get(i, "properties.value")?.clone()),
@@ -182,7 +184,13 @@ impl Property {
             Property::ShaderFlags(v) => (0, Md::i64(*v)),
             Property::GsState(s) => (
                 1,
-                u32_node(&[s.input_primitive, s.max_vertex_count, s.active_stream_mask, s.output_topology, s.instance_count]),
+                u32_node(&[
+                    s.input_primitive,
+                    s.max_vertex_count,
+                    s.active_stream_mask,
+                    s.output_topology,
+                    s.instance_count,
+                ]),
             ),
             Property::DsState(s) => (2, u32_node(&[s.domain, s.input_control_points])),
             Property::HsState(s) => (
@@ -212,7 +220,13 @@ impl Property {
                     Md::i32(s.payload_size_in_bytes),
                 ]),
             ),
-            Property::AsState(s) => (10, Md::node(vec![u32_node(&s.num_threads), Md::i32(s.payload_size_in_bytes)])),
+            Property::AsState(s) => (
+                10,
+                Md::node(vec![
+                    u32_node(&s.num_threads),
+                    Md::i32(s.payload_size_in_bytes),
+                ]),
+            ),
             Property::WaveSize(v) => (11, u32_node(v)),
             Property::EntryRootSignature(v) => (12, v.clone()),
             Property::RangedWaveSize(v) => (23, u32_node(v)),
@@ -249,4 +263,3 @@ pub(crate) fn write_properties(p: &Option<Vec<Property>>) -> Md {
         }
     }
 }
-

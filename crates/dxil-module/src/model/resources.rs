@@ -127,11 +127,21 @@ impl Resource {
                 let mut out = Vec::new();
                 for (tag, i) in p.tag_pairs("resource.properties")? {
                     out.push(match tag {
-                        0 if typed => ResourceProperty::ElementType(p.u32(i, "resource.element type")?),
-                        1 if typed => ResourceProperty::ElementStride(p.u32(i, "resource.element stride")?),
-                        2 if typed => ResourceProperty::SamplerFeedbackKind(p.u32(i, "resource.sampler feedback kind")?),
-                        3 if typed => ResourceProperty::Atomic64Use(p.bool(i, "resource.atomic64 use")?),
-                        4 if typed => ResourceProperty::ReorderCoherent(p.bool(i, "resource.reorder coherent")?),
+                        0 if typed => {
+                            ResourceProperty::ElementType(p.u32(i, "resource.element type")?)
+                        }
+                        1 if typed => {
+                            ResourceProperty::ElementStride(p.u32(i, "resource.element stride")?)
+                        }
+                        2 if typed => ResourceProperty::SamplerFeedbackKind(
+                            p.u32(i, "resource.sampler feedback kind")?,
+                        ),
+                        3 if typed => {
+                            ResourceProperty::Atomic64Use(p.bool(i, "resource.atomic64 use")?)
+                        }
+                        4 if typed => ResourceProperty::ReorderCoherent(
+                            p.bool(i, "resource.reorder coherent")?,
+                        ),
                         t => ResourceProperty::Other(t, p.get(i, "resource.property")?.clone()),
                     });
                 }
@@ -249,13 +259,22 @@ impl ResourceLists {
             return Ok(None);
         };
         if f.len() != 4 {
-            return Err(f.err(ErrorKind::Expected("4 resource lists"), "resources", f.len()));
+            return Err(f.err(
+                ErrorKind::Expected("4 resource lists"),
+                "resources",
+                f.len(),
+            ));
         }
         let mut out = ResourceLists::default();
         for (i, class) in CLASSES.into_iter().enumerate() {
             let list = match f.opt_node(i, "resources.list")? {
                 None => None,
-                Some(l) => Some(l.ops.iter().map(|r| Resource::read(r, class)).collect::<Result<Vec<_>>>()?),
+                Some(l) => Some(
+                    l.ops
+                        .iter()
+                        .map(|r| Resource::read(r, class))
+                        .collect::<Result<Vec<_>>>()?,
+                ),
             };
             match class {
                 ResourceClass::SRV => out.srvs = list,

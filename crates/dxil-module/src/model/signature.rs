@@ -93,11 +93,22 @@ impl SignatureElement {
                 let mut out = Vec::new();
                 for (tag, i) in p.tag_pairs("signature element.properties")? {
                     out.push(match tag {
-                        0 => SignatureProperty::OutputStream(p.u32(i, "signature element.output stream")?),
-                        1 => SignatureProperty::GlobalSymbol(p.get(i, "signature element.global symbol")?.clone()),
-                        2 => SignatureProperty::DynIdxCompMask(p.u32(i, "signature element.dyn idx mask")?),
-                        3 => SignatureProperty::UsageCompMask(p.u32(i, "signature element.usage mask")?),
-                        t => SignatureProperty::Other(t, p.get(i, "signature element.property")?.clone()),
+                        0 => SignatureProperty::OutputStream(
+                            p.u32(i, "signature element.output stream")?,
+                        ),
+                        1 => SignatureProperty::GlobalSymbol(
+                            p.get(i, "signature element.global symbol")?.clone(),
+                        ),
+                        2 => SignatureProperty::DynIdxCompMask(
+                            p.u32(i, "signature element.dyn idx mask")?,
+                        ),
+                        3 => SignatureProperty::UsageCompMask(
+                            p.u32(i, "signature element.usage mask")?,
+                        ),
+                        t => SignatureProperty::Other(
+                            t,
+                            p.get(i, "signature element.property")?.clone(),
+                        ),
                     });
                 }
                 Some(out)
@@ -164,10 +175,19 @@ pub struct EntrySignatures {
     pub patch_constant: Option<Vec<SignatureElement>>,
 }
 
-fn read_list(f: &Fields<'_>, i: usize, field: &'static str) -> Result<Option<Vec<SignatureElement>>> {
+fn read_list(
+    f: &Fields<'_>,
+    i: usize,
+    field: &'static str,
+) -> Result<Option<Vec<SignatureElement>>> {
     match f.opt_node(i, field)? {
         None => Ok(None),
-        Some(list) => list.ops.iter().map(SignatureElement::read).collect::<Result<_>>().map(Some),
+        Some(list) => list
+            .ops
+            .iter()
+            .map(SignatureElement::read)
+            .collect::<Result<_>>()
+            .map(Some),
     }
 }
 
@@ -184,7 +204,11 @@ impl EntrySignatures {
             return Ok(None);
         };
         if f.len() != 3 {
-            return Err(f.err(ErrorKind::Expected("3 signatures"), "entry signatures", f.len()));
+            return Err(f.err(
+                ErrorKind::Expected("3 signatures"),
+                "entry signatures",
+                f.len(),
+            ));
         }
         Ok(Some(EntrySignatures {
             input: read_list(&f, 0, "entry signatures.input")?,

@@ -1,0 +1,103 @@
+//! `dxil reflect F [--json]`: entry points, stage, shader model, thread group size,
+//! signatures, resource bindings, constant buffers with their members, shader flags and
+//! required features (`dxil_module::reflect`; the JSON shape is documented there).
+
+use std::fmt::Write;
+use std::path::PathBuf;
+
+use dxil_module::reflect::{reflect, Member, Reflection};
+
+use super::CmdResult;
+use crate::io::{read_input, write_text, CliError};
+
+/// Arguments of `dxil reflect`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Container or bitcode file (`-` for standard input).
+    pub file: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `dxil reflect`.
+pub fn run(args: Args) -> CmdResult {
+    let bytes = read_input(&args.file)?;
+    let r = reflect(&bytes).map_err(|e| CliError(format!("{}: {e}", args.file.display())))?;
+    let text = if args.json {
+        let mut s = serde_json::to_string_pretty(&r).map_err(CliError::from)?;
+        s.push('\n');
+        s
+    } else {
+        render(&r)
+    };
+    write_text(None, &text)
+}
+
+fn members(out: &mut String, list: &[Member], depth: usize) {
+    for m in list {
+        let _ = write!(out, "{:w$}{} {}", "", m.r#type, m.name, w = 4 + depth * 2);
+        if m.elements != 0 {
+            let _ = write!(out, "[{}]", m.elements);
+        }
+        let _ = writeln!(out, " @{}", m.offset);
+        members(out, &m.members, depth + 1);
+    }
+}
+
+fn render(r: &Reflection) -> String {
+    let mut out = String::new();
+    if let Some(sm) = &r.shader_model {
+        let _ = writeln!(out, "shader model: {}_{}_{}", sm.kind, sm.major, sm.minor);
+    }
+    let _ = writeln!(out, "shader flags: {:#x}", r.shader_flags);
+    for f in &r.required_features {
+        let _ = writeln!(out, "requires: {f}");
+    }
+    for e in &r.entry_points {
+        let _ = write!(
+            out,
+            "entry {:?} stage {}",
+            e.name,
+            e.stage.as_deref().unwrap_or("?")
+        );
+        if let Some(t) = &e.thread_group_size {
+            let _ = write!(out, " threads {t:?}");
+        }
+        out.push('\n');
+        for (title, sig) in [
+            ("input", &e.input_signature),
+            ("output", &e.output_signature),
+            ("patch constant", &e.patch_constant_signature),
+        ] {
+            for el in sig.iter() {
+                let _ = writeln!(
+                    out,
+                    "  {title} {}{:?} {} rows {} cols {}",
+                    el.name,
+                    el.semantic_indices,
+                    el.component_type.unwrap_or("?"),
+                    el.rows,
+                    el.cols
+                );
+            }
+        }
+    }
+    for res in &r.resources {
+        let count = res.count.map_or("unbounded".to_string(), |c| c.to_string());
+        let _ = writeln!(
+            out,
+            "resource {:?} {:?} {} space {} lower bound {} count {count}",
+            res.name,
+            res.class,
+            res.kind.unwrap_or("?"),
+            res.space,
+            res.lower_bound
+        );
+    }
+    for b in &r.constant_buffers {
+        let _ = writeln!(out, "{} {:?} size {}", b.kind, b.name, b.size);
+        members(&mut out, &b.members, 0);
+    }
+    out
+}

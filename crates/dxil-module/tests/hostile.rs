@@ -1,0 +1,122 @@
+//! Hostile input: mutated IR metadata through the model and the header printer, and
+//! truncated / bit-flipped corpus containers through reflection. Errors are fine; panics
+//! and hangs are not.
+
+mod common;
+
+use dxil_ir::{Metadata, MetadataData, Module};
+use dxil_module::header::{ModuleSections, ModuleView};
+use dxil_parts::print::ModuleHeader;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
+    }
+}
+
+/// One random change to a module-level node.
+fn mutate(m: &mut Module, rng: &mut Rng) {
+    let count = m.module_metadata_count as usize;
+    if count == 0 {
+        return;
+    }
+    let target = rng.below(count);
+    let other = Metadata(rng.below(count) as u32);
+    let choice = rng.below(5);
+    if let Some(MetadataData::Node { operands, .. }) = m.metadata.get_mut(target) {
+        let len = operands.len();
+        let mut ops = operands.to_vec();
+        match choice {
+            0 if len > 0 => ops[rng.below(len)] = None,
+            1 if len > 0 => ops[rng.below(len)] = Some(other),
+            2 => ops.truncate(rng.below(len + 1)),
+            3 => ops.push(Some(other)),
+            _ if len > 0 => ops[rng.below(len)] = Some(Metadata(target as u32)),
+            _ => {}
+        }
+        *operands = ops.into();
+    } else if let Some(d) = m.metadata.get_mut(target) {
+        *d = MetadataData::String(b"\xff\xfe".to_vec().into());
+    }
+}
+
+fn exercise(m: &Module) {
+    let Ok(view) = ModuleView::new(m) else { return };
+    let s = ModuleSections {
+        main: &view,
+        reflection: &view,
+    };
+    let mut out = String::new();
+    let _ = s.entry_signatures();
+    s.print_buffer_definitions(&mut out);
+    s.print_resource_bindings(&mut out);
+    s.print_view_id_state(&mut out);
+    let _ = view.metadata.write(&mut m.clone());
+}
+
+#[test]
+fn mutated_metadata_does_not_panic() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut runs, mut errors) = (0usize, 0usize);
+    for id in common::corpus_ids(&dir).iter().step_by(25) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        for (_, bitcode) in common::program_bitcodes(&bytes) {
+            let Ok(module) = dxil_bitcode::read_module(bitcode) else {
+                continue;
+            };
+            for _ in 0..20 {
+                let mut m = module.clone();
+                for _ in 0..=rng.below(3) {
+                    mutate(&mut m, &mut rng);
+                }
+                runs += 1;
+                if dxil_module::DxilMetadata::read(&m).is_err() {
+                    errors += 1;
+                }
+                exercise(&m);
+            }
+        }
+    }
+    println!("mutated modules: {runs}, rejected with an error: {errors}");
+    assert!(errors > 0 || runs == 0, "no mutation was detected");
+}
+
+#[test]
+fn truncated_and_bit_flipped_containers_reflect_without_panic() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut runs = 0usize;
+    for id in common::corpus_ids(&dir).iter().step_by(40) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        assert!(dxil_module::reflect::reflect(&bytes).is_ok(), "{id}");
+        for _ in 0..8 {
+            let cut = rng.below(bytes.len());
+            let _ = dxil_module::reflect::reflect(&bytes[..cut]);
+            let mut flipped = bytes.clone();
+            for _ in 0..=rng.below(4) {
+                let at = rng.below(flipped.len());
+                flipped[at] ^= 1 << rng.below(8);
+            }
+            let _ = dxil_module::reflect::reflect(&flipped);
+            runs += 2;
+        }
+    }
+    println!("damaged containers reflected: {runs}");
+}

@@ -1,0 +1,71 @@
+//! Corpus round trip of the metadata model: every DXIL/ILDB/STAT module's metadata reads
+//! into the model, and writing the model back leaves the module exactly as it was (every
+//! node it writes is an existing one), and the model's trees equal the metadata read back.
+
+mod common;
+
+use dxil_module::md::Reader;
+use dxil_module::model::MODEL_NAMES;
+use dxil_module::DxilMetadata;
+
+#[test]
+fn corpus_metadata_model_round_trip() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let (mut modules, mut same) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    for id in common::corpus_ids(&dir) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        for (part, bitcode) in common::program_bitcodes(&bytes) {
+            let Ok(module) = dxil_bitcode::read_module(bitcode) else {
+                continue;
+            };
+            modules += 1;
+            let model = match DxilMetadata::read(&module) {
+                Ok(m) => m,
+                Err(e) => {
+                    failures.push(format!("{id} {part}: read: {e}"));
+                    continue;
+                }
+            };
+            // The trees the model writes equal the trees in the module.
+            let mut reader = Reader::new(&module);
+            let trees = model.to_trees();
+            let mut ok = true;
+            for name in MODEL_NAMES {
+                let original = reader.named(name).expect("read tree");
+                let written = trees.iter().find(|t| t.0 == name).map(|t| t.1.clone());
+                if original != written {
+                    ok = false;
+                    failures.push(format!("{id} {part}: {name} differs"));
+                }
+            }
+            let mut again = module.clone();
+            match model.write(&mut again) {
+                Ok(()) if again == module => {}
+                Ok(()) => {
+                    ok = false;
+                    failures.push(format!(
+                        "{id} {part}: module changed ({} -> {} metadata)",
+                        module.metadata.len(),
+                        again.metadata.len()
+                    ));
+                }
+                Err(e) => {
+                    ok = false;
+                    failures.push(format!("{id} {part}: write: {e}"));
+                }
+            }
+            if ok {
+                same += 1;
+            }
+        }
+    }
+    println!("metadata model round trip: {same}/{modules} modules identical");
+    for f in failures.iter().take(20) {
+        println!("{f}");
+    }
+    assert!(modules > 0 || common::corpus_dir().is_none());
+    assert_eq!(same, modules, "{} failures", failures.len());
+}
