@@ -77,9 +77,11 @@ impl<'a> Reader<'a> {
             abbrevs: Vec::new(),
             setbid: None,
         };
+        let mut scopes = Vec::with_capacity(8);
+        scopes.push(top);
         Ok(Reader {
             cur,
-            scopes: vec![top],
+            scopes,
             blockinfo: Vec::new(),
             pending: Pending::None,
             spare: Vec::new(),
