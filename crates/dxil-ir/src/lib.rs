@@ -15,6 +15,12 @@
 //! - Names from the value symbol tables are stored on the entities; the record order of the
 //!   tables is kept too ([`Module::symtab`], [`Body::symtab`]).
 //!
+//! Bitcode value ids as read: [`Module::global_values`] (ids `0..G`), then
+//! [`Module::module_constants`]; inside a body, the arguments, then [`Body::constants`], then
+//! the instructions whose `ty` is `Some`, in arena order. Bitcode metadata ids: arena indexes
+//! `0..module_metadata_count`, then [`Body::local_metadata`] of the body being read.
+//! Instruction ids in METADATA_ATTACHMENT are [`Inst`] indexes (all instructions count).
+//!
 //! Guarantees of modules from `dxil_bitcode::read_module` (hostile input included): every id
 //! is in range; the type graph has no cycle except through identified structs (and none by
 //! value); constants do not reference themselves through other constants.
