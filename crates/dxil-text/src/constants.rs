@@ -13,6 +13,9 @@ use crate::types::{push_i64, push_u64};
 /// Cap on constant nesting (aggregates of aggregates, expressions of expressions).
 const MAX_DEPTH: u32 = 256;
 
+/// Widest integer constant printed in decimal (bits).
+const MAX_PRINTED_INT_BITS: usize = 1 << 16;
+
 fn int_width(m: &Module, ty: Type) -> Option<u32> {
     match m.ty(ty) {
         Some(TypeData::Int(b)) => Some(*b),
@@ -446,8 +449,16 @@ impl Printer<'_> {
     }
 
     fn write_wide_int(&mut self, ty: Type, words: &[u64]) {
-        let bits = int_width(self.m, ty).filter(|b| *b > 0).unwrap_or(64);
-        let nwords = (bits as usize).div_ceil(64).max(1);
+        let bits = int_width(self.m, ty).filter(|b| *b > 0).unwrap_or(64) as usize;
+        // Words beyond the record's active ones only repeat the sign, so the value is the
+        // same in the narrower width.
+        let bits = bits.min(64 * words.len().max(1));
+        if bits > MAX_PRINTED_INT_BITS {
+            // Decimal conversion is quadratic in the width; such constants are not DXIL.
+            self.out.push_str("<integer too wide to print>");
+            return;
+        }
+        let nwords = bits.div_ceil(64).max(1);
         // Sign-extend the active words to the full width.
         let neg = words.last().is_some_and(|w| (*w as i64) < 0);
         let mut v: Vec<u64> = (0..nwords)
@@ -458,7 +469,7 @@ impl Printer<'_> {
                     .unwrap_or(if neg { u64::MAX } else { 0 })
             })
             .collect();
-        let top_bits = bits as usize - (nwords - 1) * 64;
+        let top_bits = bits - (nwords - 1) * 64;
         let sign = if top_bits == 64 {
             (v[nwords - 1] >> 63) & 1 == 1
         } else {
@@ -550,5 +561,70 @@ impl Printer<'_> {
             Some(TypeData::Pointer { .. }) => self.out.push_str("null"),
             _ => self.out.push_str("zeroinitializer"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::printer::{FnSlots, Printer};
+    use dxil_ir::Const;
+
+    fn print_const(ty: TypeData, kind: ConstKind) -> String {
+        let m = Module {
+            types: vec![ty],
+            constants: vec![ConstData { ty: Type(0), kind }],
+            ..Module::default()
+        };
+        let lists = crate::attrs::build_lists(&m);
+        let mut out = String::new();
+        let mut p = Printer {
+            m: &m,
+            out: &mut out,
+            types: crate::types::TypeNames::new(&m),
+            slots: crate::slots::Slots::new(&m, &lists),
+            lists: &lists,
+            body: None,
+            fslots: FnSlots::default(),
+            scratch: Vec::new(),
+        };
+        p.write_constant(Const(0), 0);
+        out
+    }
+
+    #[test]
+    fn wide_integers_are_signed_decimal() {
+        let w = |words: &[u64]| ConstKind::WideInt(words.into());
+        assert_eq!(print_const(TypeData::Int(128), w(&[u64::MAX])), "-1");
+        assert_eq!(
+            print_const(TypeData::Int(128), w(&[0, 1])),
+            "18446744073709551616"
+        );
+        assert_eq!(
+            print_const(TypeData::Int(96), w(&[5, u64::MAX])),
+            "-18446744073709551611"
+        );
+        // A huge width with few active words prints the same value.
+        assert_eq!(print_const(TypeData::Int(1 << 22), w(&[7])), "7");
+    }
+
+    #[test]
+    fn narrow_integers_sign_extend() {
+        assert_eq!(print_const(TypeData::Int(8), ConstKind::Int(255)), "-1");
+        assert_eq!(print_const(TypeData::Int(1), ConstKind::Int(-1)), "true");
+        assert_eq!(print_const(TypeData::Int(32), ConstKind::Null), "0");
+    }
+
+    #[test]
+    fn zero_strings_collapse() {
+        let ty = TypeData::Array {
+            len: 1,
+            elem: Type(0),
+        };
+        // Element type index 0 is the array itself here; only the kind matters.
+        assert_eq!(
+            print_const(ty, ConstKind::CString(Box::new([]))),
+            "zeroinitializer"
+        );
     }
 }

@@ -306,8 +306,8 @@ impl<'m> Printer<'m> {
         if f.common.unnamed_addr {
             self.out.push_str(" unnamed_addr");
         }
-        if let Some(set) = fn_set {
-            if let Some(slot) = self.slots.attr_set_slot(set) {
+        if fn_set.is_some() {
+            if let Some(slot) = self.slots.attr_set_slot(f.attributes) {
                 self.out.push_str(" #");
                 push_u64(self.out, u64::from(slot));
             }
@@ -935,7 +935,7 @@ impl<'m> Printer<'m> {
         if let Some(l) = list {
             let fa = l.at(FUNCTION_INDEX);
             if !fa.is_empty() {
-                if let Some(slot) = self.slots.attr_set_slot(fa) {
+                if let Some(slot) = self.slots.attr_set_slot(attributes) {
                     self.out.push_str(" #");
                     push_u64(self.out, u64::from(slot));
                 }

@@ -111,6 +111,10 @@ pub struct Slots {
     loc_map: FxHashMap<LocKey, NodeRef>,
     /// Attribute sets in slot order (the function attributes of a function or call).
     pub attr_sets: Vec<Vec<Attribute>>,
+    /// Slot of each set, by its text.
+    attr_set_keys: FxHashMap<String, u32>,
+    /// Slot of the function attributes of each attribute list (`u32::MAX`: none yet).
+    list_slot: Vec<u32>,
     /// Scratch operand buffer.
     buf: Vec<MdOperand>,
     /// Scratch traversal stack.
@@ -137,6 +141,8 @@ impl Slots {
             locs: Vec::new(),
             loc_map: FxHashMap::default(),
             attr_sets: Vec::new(),
+            attr_set_keys: FxHashMap::default(),
+            list_slot: Vec::new(),
             buf: Vec::new(),
             stack: Vec::new(),
             global_slots: vec![u32::MAX; m.globals.len()],
@@ -183,9 +189,7 @@ impl Slots {
                 s.function_slots[i] = next;
                 next += 1;
             }
-            if let Some(set) = fn_attrs(lists, f.attributes) {
-                s.create_attr_set(set);
-            }
+            s.create_attr_set(lists, f.attributes);
         }
         for f in &m.functions {
             s.process_function(m, lists, f);
@@ -236,9 +240,7 @@ impl Slots {
                     }
                     _ => continue,
                 };
-                if let Some(set) = fn_attrs(lists, attrs) {
-                    self.create_attr_set(set);
-                }
+                self.create_attr_set(lists, attrs);
             }
         }
     }
@@ -328,18 +330,33 @@ impl Slots {
         self.stack = stack;
     }
 
-    fn create_attr_set(&mut self, set: &[Attribute]) {
-        if self.attr_set_slot(set).is_none() {
+    /// Numbers the function attributes of attribute list `list` (1-based; 0 none).
+    fn create_attr_set(&mut self, lists: &[ListAttrs], list: u32) {
+        let Some(set) = fn_attrs(lists, list) else {
+            return;
+        };
+        let idx = list as usize - 1;
+        if self.list_slot.get(idx).is_some_and(|s| *s != u32::MAX) {
+            return;
+        }
+        // Equal sets from different lists share a slot; the text of a set identifies it.
+        let mut key = String::new();
+        crate::attrs::write_attrs(&mut key, set, true);
+        let next = self.attr_sets.len() as u32;
+        let slot = *self.attr_set_keys.entry(key).or_insert(next);
+        if slot == next {
             self.attr_sets.push(set.to_vec());
         }
+        if self.list_slot.len() <= idx {
+            self.list_slot.resize(idx + 1, u32::MAX);
+        }
+        self.list_slot[idx] = slot;
     }
 
-    /// The slot of a function attribute set.
-    pub fn attr_set_slot(&self, set: &[Attribute]) -> Option<u32> {
-        self.attr_sets
-            .iter()
-            .position(|s| s.as_slice() == set)
-            .map(|p| p as u32)
+    /// The slot of the function attributes of attribute list `list` (1-based).
+    pub fn attr_set_slot(&self, list: u32) -> Option<u32> {
+        let idx = (list as usize).checked_sub(1)?;
+        self.list_slot.get(idx).copied().filter(|s| *s != u32::MAX)
     }
 }
 
