@@ -28,4 +28,6 @@ mod write;
 
 pub use error::{Error, ErrorKind, Result};
 pub use read::read_module;
-pub use write::{write_module, write_program_part};
+pub use write::{
+    orders, write_module, write_module_with, write_program_part, BodyOrders, Orders, WriteOptions,
+};

@@ -112,6 +112,62 @@ fn entry_name(e: &RawEntry) -> String {
     }
 }
 
+/// Compares the orders computed by the writer's rules with the orders the reader kept.
+fn order_difference(m: &dxil_ir::Module) -> Option<String> {
+    let o = match dxil_bitcode::orders(m, dxil_bitcode::WriteOptions::infer(m)) {
+        Ok(o) => o,
+        Err(e) => return Some(format!("orders: {e}")),
+    };
+    let first = |a: &[u32], b: &[u32]| a.iter().zip(b).position(|(x, y)| x != y);
+    let types: Vec<u32> = o.types.iter().map(|t| t.0).collect();
+    let stored: Vec<u32> = (0..m.types.len() as u32).collect();
+    if types != stored {
+        return Some(format!(
+            "type order (len {} vs {}, first at {:?})",
+            types.len(),
+            stored.len(),
+            first(&types, &stored)
+        ));
+    }
+    let mc: Vec<u32> = o.module_constants.iter().map(|c| c.0).collect();
+    let smc: Vec<u32> = m.module_constants.iter().map(|c| c.0).collect();
+    if mc != smc {
+        return Some(format!(
+            "module constant order (len {} vs {}, first at {:?})",
+            mc.len(),
+            smc.len(),
+            first(&mc, &smc)
+        ));
+    }
+    let md: Vec<u32> = o.module_metadata.iter().map(|c| c.0).collect();
+    let smd: Vec<u32> = (0..m.module_metadata_count).collect();
+    if md != smd {
+        return Some(format!(
+            "module metadata order (len {} vs {}, first at {:?})",
+            md.len(),
+            smd.len(),
+            first(&md, &smd)
+        ));
+    }
+    for (f, b) in m.functions.iter().zip(&o.bodies) {
+        let Some(body) = &f.body else { continue };
+        let bc: Vec<u32> = b.constants.iter().map(|c| c.0).collect();
+        let sbc: Vec<u32> = body.constants.iter().map(|c| c.0).collect();
+        if bc != sbc {
+            return Some(format!(
+                "function constant order (len {} vs {}, first at {:?})",
+                bc.len(),
+                sbc.len(),
+                first(&bc, &sbc)
+            ));
+        }
+        if b.local_metadata != body.local_metadata {
+            return Some("function-local metadata order".into());
+        }
+    }
+    None
+}
+
 #[test]
 fn corpus_reencodes_byte_identical() {
     let Some(dir) = support::corpus_dir() else {
@@ -120,6 +176,7 @@ fn corpus_reencodes_byte_identical() {
     let ids = support::corpus_ids(&dir);
     let (mut total, mut same, mut ir_same) = (0usize, 0usize, 0usize);
     let mut patterns: BTreeMap<String, (usize, String)> = BTreeMap::new();
+    let mut preserve: BTreeMap<String, usize> = BTreeMap::new();
     for id in &ids {
         let Ok(file) = std::fs::read(dir.join(format!("{id}.dxil"))) else {
             continue;
@@ -132,6 +189,21 @@ fn corpus_reencodes_byte_identical() {
                 continue;
             };
             total += 1;
+            let opts = dxil_bitcode::WriteOptions::infer(&m);
+            *preserve
+                .entry(format!(
+                    "{} preserve_use_list_order={}",
+                    String::from_utf8_lossy(part),
+                    opts.preserve_use_list_order
+                ))
+                .or_default() += 1;
+            if let Some(d) = order_difference(&m) {
+                let slot = patterns.entry(d).or_insert((0, String::new()));
+                slot.0 += 1;
+                if slot.1.is_empty() {
+                    slot.1 = format!("{id} {}", String::from_utf8_lossy(part));
+                }
+            }
             let out = match dxil_bitcode::write_module(&m) {
                 Ok(out) => out,
                 Err(e) => {
@@ -172,6 +244,9 @@ fn corpus_reencodes_byte_identical() {
         }
     }
     eprintln!("writer: {same}/{total} modules byte-identical, {ir_same}/{total} re-read equal");
+    for (k, n) in &preserve {
+        eprintln!("  {n:5} x {k}");
+    }
     let mut sorted: Vec<_> = patterns.iter().collect();
     sorted.sort_by_key(|e| std::cmp::Reverse(e.1 .0));
     for (diff, (n, example)) in sorted.iter().take(25) {

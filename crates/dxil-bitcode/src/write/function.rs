@@ -7,6 +7,7 @@ use dxil_ir::{Body, DebugLoc, FunctionData, InstData, InstKind, Module, Type, Ty
 
 use super::abbrevs::*;
 use super::constants::write_constants;
+use super::enumerate::BodyOrders;
 use super::metadata::{write_attachments, write_local_metadata};
 use super::numbering::Numbering;
 use super::symtab::{write_body_symtab, write_uselists};
@@ -21,16 +22,17 @@ pub fn write_function(
     m: &Module,
     f: &FunctionData,
     body: &Body,
+    orders: &BodyOrders,
     nb: &mut Numbering,
 ) -> Result<()> {
     let prev = out.enter(FUNCTION_BLOCK_ID, 4)?;
-    let first_inst = nb.enter_body(m, body).map_err(|k| out.err(k))?;
+    let first_inst = nb.enter_body(body, orders).map_err(|k| out.err(k))?;
     out.emit_ops(FUNC_CODE_DECLAREBLOCKS, &[body.blocks.len() as u64])?;
-    if !body.constants.is_empty() {
-        let first = first_inst - body.constants.len() as u32;
-        write_constants(out, m, Some(body), nb, &body.constants, first)?;
+    if !orders.constants.is_empty() {
+        let first = first_inst - orders.constants.len() as u32;
+        write_constants(out, m, Some(body), nb, &orders.constants, first)?;
     }
-    write_local_metadata(out, m, body, nb)?;
+    write_local_metadata(out, m, &orders.local_metadata, nb)?;
     let mut w = InstWriter {
         m,
         body,

@@ -2,9 +2,10 @@
 //! `WriteFunctionLocalMetadata`) and METADATA_ATTACHMENT (`WriteMetadataAttachment`).
 
 use dxil_bitstream::AbbrevOp::{Array, Fixed, Literal, Vbr};
-use dxil_ir::{Body, FunctionData, MdRef, MetadataData as M, Module};
+use dxil_ir::{Body, FunctionData, MdRef, Metadata, MetadataData as M, Module};
 
 use super::abbrevs::define;
+use super::enumerate::sorted_attachments;
 use super::numbering::Numbering;
 use super::Out;
 use crate::codes::*;
@@ -22,14 +23,24 @@ fn rotate(i: i64) -> u64 {
 
 /// The module metadata block: abbreviations for the record kinds present, every module
 /// metadata in id order, then the named metadata.
-pub fn write_module_metadata(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
-    let n = m.module_metadata_count as usize;
-    let mds = m.metadata.get(..n).unwrap_or(&[]);
-    if mds.is_empty() && m.named_metadata.is_empty() {
+pub fn write_module_metadata(
+    out: &mut Out,
+    m: &Module,
+    order: &[Metadata],
+    nb: &Numbering,
+) -> Result<()> {
+    if order.is_empty() && m.named_metadata.is_empty() {
         return Ok(());
     }
+    let mut mds = Vec::with_capacity(order.len());
+    for &md in order {
+        let d = m
+            .md(md)
+            .ok_or_else(|| out.err(ErrorKind::BadMetadata(u64::from(md.0))))?;
+        mds.push(d);
+    }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
-    let has = |f: fn(&M) -> bool| mds.iter().any(f);
+    let has = |f: fn(&M) -> bool| mds.iter().any(|d| f(d));
     let lit = |c: u32| Literal(u64::from(c));
     let mut string = 0;
     if has(|d| matches!(d, M::String(_))) {
@@ -105,12 +116,17 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
 }
 
 /// The function-local metadata block (value wrappers of arguments and instructions).
-pub fn write_local_metadata(out: &mut Out, m: &Module, body: &Body, nb: &Numbering) -> Result<()> {
-    if body.local_metadata.is_empty() {
+pub fn write_local_metadata(
+    out: &mut Out,
+    m: &Module,
+    order: &[Metadata],
+    nb: &Numbering,
+) -> Result<()> {
+    if order.is_empty() {
         return Ok(());
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
-    for &md in &body.local_metadata {
+    for &md in order {
         let d = m
             .md(md)
             .ok_or_else(|| out.err(ErrorKind::BadMetadata(u64::from(md.0))))?;
@@ -130,7 +146,7 @@ pub fn write_attachments(
 ) -> Result<()> {
     let prev = out.enter(METADATA_ATTACHMENT_ID, 3)?;
     if !f.attachments.is_empty() {
-        for &(kind, md) in &f.attachments {
+        for (kind, md) in sorted_attachments(&f.attachments) {
             let id = nb.md(md).map_err(|k| out.err(k))?;
             out.rec.extend([u64::from(kind), u64::from(id)]);
         }
@@ -144,7 +160,7 @@ pub fn write_attachments(
                 .ok_or_else(|| out.err(ErrorKind::Malformed("dangling instruction")))?;
             if !inst.attachments.is_empty() {
                 out.rec.push(n);
-                for &(kind, md) in &inst.attachments {
+                for (kind, md) in sorted_attachments(&inst.attachments) {
                     let id = nb.md(md).map_err(|k| out.err(k))?;
                     out.rec.extend([u64::from(kind), u64::from(id)]);
                 }

@@ -2,14 +2,17 @@
 //! 3.7 `BitcodeWriter` does (block order, BLOCKINFO and local abbreviations, abbreviation
 //! choice per record, relative operand ids, forward-reference types, sorted symbol tables).
 //!
-//! Orders (see `numbering.rs`): global values are numbered globals, functions, aliases (the
-//! `ValueEnumerator` rule); the type table, the module and function constants, the module
-//! metadata and the function-local metadata are written in the order the IR keeps them
-//! (the reader keeps the reference's order); value symbol tables are sorted by name (DXC's
-//! rule); the metadata kind table is written in the IR's order.
+//! Orders are computed from the IR by LLVM's rules ([`orders`]), not taken from the order
+//! the IR keeps: global values are numbered globals, functions, aliases; the type table,
+//! the module and function constants, the module metadata and the function-local metadata
+//! follow `ValueEnumerator`; value symbol tables are sorted by name (DXC's rule);
+//! attachments are sorted by kind id. What is written in the IR's order: attribute groups
+//! and lists (the IR holds their ids), section and GC names, the metadata kind table
+//! (by the ids the IR holds), use-list records (kept as data).
 
 mod abbrevs;
 mod constants;
+mod enumerate;
 mod function;
 mod metadata;
 mod module;
@@ -17,18 +20,26 @@ mod numbering;
 mod symtab;
 mod types;
 
+pub use enumerate::{orders, BodyOrders, Orders, WriteOptions};
+
 use dxil_bitstream::Writer;
 use dxil_ir::Module;
 
 use crate::error::{Error, ErrorKind, Result};
 
 /// Encodes `m` as an LLVM 3.7 bitcode module (starting with the `BC` 0xC0DE magic, no
-/// wrapper), the way DXC writes the bitcode of a `DXIL`/`ILDB`/`STAT` part.
+/// wrapper), the way DXC writes the bitcode of a `DXIL`/`ILDB`/`STAT` part, with the
+/// options [`WriteOptions::infer`] finds for it.
 ///
 /// Errors name the inconsistency in the IR (a dangling type, value or metadata id, an
 /// operand of the wrong kind) and the block being written.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
-    module::write(m)
+    module::write(m, WriteOptions::infer(m))
+}
+
+/// Like [`write_module`], with explicit writer options.
+pub fn write_module_with(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
+    module::write(m, options)
 }
 
 /// Encodes `m` and wraps it in a program part's data (the 24-byte program header, the

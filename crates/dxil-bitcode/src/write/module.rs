@@ -6,6 +6,7 @@ use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
+use super::enumerate::{compute, WriteOptions};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
@@ -16,38 +17,37 @@ use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Writes the whole module.
-pub fn write(m: &Module) -> Result<Vec<u8>> {
+pub fn write(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
     let mut out = Out {
         w: Writer::with_capacity(estimate(m)),
         block: "top level",
         rec: Vec::with_capacity(64),
     };
-    let mut nb = Numbering::new(m).map_err(|k| out.err(k))?;
+    let orders = compute(m, options.preserve_use_list_order).map_err(|k| out.err(k))?;
+    let mut nb = Numbering::new(m, &orders).map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
     out.emit_ops(MODULE_CODE_VERSION, &[1])?;
-    write_blockinfo(&mut out, m.types.len())?;
+    write_blockinfo(&mut out, orders.types.len())?;
     write_attribute_groups(&mut out, m)?;
     write_attribute_lists(&mut out, m)?;
-    write_types(&mut out, m, &nb)?;
+    write_types(&mut out, m, &orders.types, &nb)?;
     for (kind, name) in &m.comdats {
         out.rec.extend([*kind, name.len() as u64]);
         out.rec.extend(name.bytes().map(u64::from));
         out.emit(MODULE_CODE_COMDAT, 0)?;
     }
     write_module_info(&mut out, m, &nb)?;
-    if !m.module_constants.is_empty() {
-        let first = nb.module_values - m.module_constants.len() as u32;
-        write_constants(&mut out, m, None, &nb, &m.module_constants, first)?;
+    if !orders.module_constants.is_empty() {
+        let first = nb.module_values - orders.module_constants.len() as u32;
+        write_constants(&mut out, m, None, &nb, &orders.module_constants, first)?;
     }
-    write_module_metadata(&mut out, m, &nb)?;
+    write_module_metadata(&mut out, m, &orders.module_metadata, &nb)?;
     write_kinds(&mut out, m)?;
     write_module_symtab(&mut out, m, &nb)?;
     write_uselists(&mut out, &m.uselists)?;
-    for f in &m.functions {
+    for (f, bo) in m.functions.iter().zip(&orders.bodies) {
         if let Some(body) = &f.body {
-            if !f.is_proto {
-                write_function(&mut out, m, f, body, &mut nb)?;
-            }
+            write_function(&mut out, m, f, body, bo, &mut nb)?;
         }
     }
     out.exit(prev)?;
@@ -188,7 +188,7 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
         out.rec.extend([
             ty,
             u64::from(f.calling_conv),
-            u64::from(f.body.is_none() || f.is_proto),
+            u64::from(f.body.is_none()),
             u64::from(c.linkage),
             u64::from(f.attributes),
             u64::from(f.align_log2p1),

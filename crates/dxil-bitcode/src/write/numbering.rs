@@ -1,12 +1,14 @@
-//! Value, metadata and type numbering of the writer (LLVM 3.7 `ValueEnumerator`).
+//! Value, metadata and type numbering of the writer (LLVM 3.7 `ValueEnumerator`), from the
+//! orders computed by `enumerate.rs`.
 //!
 //! Module values: globals, then functions, then aliases (each in IR order), then the module
-//! constants in [`Module::module_constants`] order. Function values follow: arguments, the
-//! body's constants in [`Body::constants`] order, then every instruction with a non-void
-//! result in program order. Metadata: module metadata by arena index (the reader keeps
-//! the bitcode ids), then the body's local metadata in [`Body::local_metadata`] order.
+//! constants. Function values follow: arguments, the body's constants, then every
+//! instruction with a non-void result in program order. Metadata: module metadata, then the
+//! body's local metadata.
 
-use dxil_ir::{Body, Const, Metadata, Module, Type, TypeData, ValueRef};
+use dxil_ir::{Body, Metadata, Module, Type, TypeData, ValueRef};
+
+use super::enumerate::{BodyOrders, Orders};
 
 use crate::error::ErrorKind;
 
@@ -25,8 +27,6 @@ pub(crate) struct Numbering {
     pub module_values: u32,
     /// Number of module-level metadata.
     pub module_md: u32,
-    /// Number of types.
-    pub type_count: u32,
     /// The `metadata` type, if the table has one.
     pub metadata_ty: Option<Type>,
     /// First value id of the current body's instructions.
@@ -35,15 +35,18 @@ pub(crate) struct Numbering {
     n_args: u32,
     /// Instruction arena index -> value id (`NONE` for void results) of the current body.
     inst_ids: Vec<u32>,
-    /// Local metadata arena index -> metadata id, sorted by arena index.
-    local_md: Vec<(u32, u32)>,
-    /// Constants numbered for the current body (to clear afterwards).
-    body_consts: Vec<Const>,
+    /// Type arena index -> bitcode type id (`NONE`: not in the table).
+    type_ids: Vec<u32>,
+    /// Metadata arena index -> metadata id (`NONE`: not numbered).
+    md_ids: Vec<u32>,
+    /// Arena indexes numbered for the current body (to clear afterwards).
+    body_consts: Vec<u32>,
+    body_mds: Vec<u32>,
 }
 
 impl Numbering {
     /// Numbers the module-level values and metadata of `m`.
-    pub fn new(m: &Module) -> K<Self> {
+    pub fn new(m: &Module, orders: &Orders) -> K<Self> {
         let n =
             |len: usize| u32::try_from(len).map_err(|_| ErrorKind::Unsupported("too many values"));
         let mut nb = Numbering {
@@ -52,21 +55,36 @@ impl Numbering {
             n_aliases: n(m.aliases.len())?,
             const_ids: vec![NONE; m.constants.len()],
             module_values: 0,
-            module_md: m.module_metadata_count,
-            type_count: n(m.types.len())?,
+            module_md: n(orders.module_metadata.len())?,
             metadata_ty: m.find_type(&TypeData::Metadata),
             first_inst: 0,
             n_args: 0,
             inst_ids: Vec::new(),
-            local_md: Vec::new(),
+            type_ids: vec![NONE; m.types.len()],
+            md_ids: vec![NONE; m.metadata.len()],
             body_consts: Vec::new(),
+            body_mds: Vec::new(),
         };
+        for (i, t) in orders.types.iter().enumerate() {
+            let slot = nb
+                .type_ids
+                .get_mut(t.index())
+                .ok_or(ErrorKind::BadType(u64::from(t.0)))?;
+            *slot = i as u32;
+        }
+        for (i, md) in orders.module_metadata.iter().enumerate() {
+            let slot = nb
+                .md_ids
+                .get_mut(md.index())
+                .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
+            *slot = i as u32;
+        }
         let mut next = nb
             .n_globals
             .checked_add(nb.n_functions)
             .and_then(|x| x.checked_add(nb.n_aliases))
             .ok_or(ErrorKind::Unsupported("too many values"))?;
-        for &c in &m.module_constants {
+        for &c in &orders.module_constants {
             let slot = nb
                 .const_ids
                 .get_mut(c.index())
@@ -87,7 +105,7 @@ impl Numbering {
 
     /// Numbers the values and local metadata of `body`; returns the id after the constants
     /// (the first instruction id).
-    pub fn enter_body(&mut self, m: &Module, body: &Body) -> K<u32> {
+    pub fn enter_body(&mut self, body: &Body, orders: &BodyOrders) -> K<u32> {
         self.leave_body();
         let too_many = ErrorKind::Unsupported("too many values");
         self.n_args = u32::try_from(body.args.len()).map_err(|_| too_many.clone())?;
@@ -95,13 +113,13 @@ impl Numbering {
             .module_values
             .checked_add(self.n_args)
             .ok_or(too_many.clone())?;
-        for &c in &body.constants {
+        for &c in &orders.constants {
             let slot = self
                 .const_ids
                 .get_mut(c.index())
                 .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
             *slot = next;
-            self.body_consts.push(c);
+            self.body_consts.push(c.0);
             next = next.checked_add(1).ok_or(too_many.clone())?;
         }
         self.first_inst = next;
@@ -121,26 +139,32 @@ impl Numbering {
                 }
             }
         }
-        let _ = m;
-        self.local_md.clear();
         let mut id = self.module_md;
-        for &md in &body.local_metadata {
-            self.local_md.push((md.0, id));
+        for &md in &orders.local_metadata {
+            let slot = self
+                .md_ids
+                .get_mut(md.index())
+                .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
+            *slot = id;
+            self.body_mds.push(md.0);
             id = id.checked_add(1).ok_or(too_many.clone())?;
         }
-        self.local_md.sort_unstable();
         Ok(self.first_inst)
     }
 
     /// Forgets the current body's numbers.
     pub fn leave_body(&mut self) {
         for c in self.body_consts.drain(..) {
-            if let Some(slot) = self.const_ids.get_mut(c.index()) {
+            if let Some(slot) = self.const_ids.get_mut(c as usize) {
+                *slot = NONE;
+            }
+        }
+        for md in self.body_mds.drain(..) {
+            if let Some(slot) = self.md_ids.get_mut(md as usize) {
                 *slot = NONE;
             }
         }
         self.inst_ids.clear();
-        self.local_md.clear();
         self.n_args = 0;
     }
 
@@ -172,13 +196,10 @@ impl Numbering {
 
     /// The metadata id of `md` (module-level, or local to the current body).
     pub fn md(&self, md: Metadata) -> K<u32> {
-        if md.0 < self.module_md {
-            return Ok(md.0);
+        match self.md_ids.get(md.index()) {
+            Some(&id) if id != NONE => Ok(id),
+            _ => Err(ErrorKind::BadMetadata(u64::from(md.0))),
         }
-        self.local_md
-            .binary_search_by_key(&md.0, |&(a, _)| a)
-            .map(|i| self.local_md[i].1)
-            .map_err(|_| ErrorKind::BadMetadata(u64::from(md.0)))
     }
 
     /// `getMetadataOrNullID`: 0 for none, id + 1 otherwise.
@@ -191,10 +212,9 @@ impl Numbering {
 
     /// A checked type id.
     pub fn ty(&self, t: Type) -> K<u64> {
-        if t.0 < self.type_count {
-            Ok(u64::from(t.0))
-        } else {
-            Err(ErrorKind::BadType(u64::from(t.0)))
+        match self.type_ids.get(t.index()) {
+            Some(&id) if id != NONE => Ok(u64::from(id)),
+            _ => Err(ErrorKind::BadType(u64::from(t.0))),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! `WriteAttributeGroupTable`, `WriteAttributeTable`, `WriteTypeTable`).
 
 use dxil_bitstream::AbbrevOp::{Array, Char6, Fixed, Literal, Vbr};
-use dxil_ir::{Attribute, Module, TypeData};
+use dxil_ir::{Attribute, Module, Type, TypeData};
 
 use super::abbrevs::define;
 use super::numbering::Numbering;
@@ -52,10 +52,10 @@ pub fn write_attribute_lists(out: &mut Out, m: &Module) -> Result<()> {
     out.exit(prev)
 }
 
-/// The type table, with its six local abbreviations.
-pub fn write_types(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
+/// The type table (`order`), with its six local abbreviations.
+pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) -> Result<()> {
     let prev = out.enter(TYPE_BLOCK_ID_NEW, 4)?;
-    let tb = log2_ceil(m.types.len() as u64 + 1);
+    let tb = log2_ceil(order.len() as u64 + 1);
     let ptr = define(
         out,
         &[Literal(TYPE_CODE_POINTER.into()), Fixed(tb), Literal(0)],
@@ -89,9 +89,12 @@ pub fn write_types(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
         ],
     )?;
     let array = define(out, &[Literal(TYPE_CODE_ARRAY.into()), Vbr(8), Fixed(tb)])?;
-    out.rec.push(m.types.len() as u64);
+    out.rec.push(order.len() as u64);
     out.emit(TYPE_CODE_NUMENTRY, 0)?;
-    for t in &m.types {
+    for &ti in order {
+        let t = m
+            .ty(ti)
+            .ok_or_else(|| out.err(crate::error::ErrorKind::BadType(u64::from(ti.0))))?;
         let (code, abbrev) = match t {
             TypeData::Void => (TYPE_CODE_VOID, 0),
             TypeData::Half => (TYPE_CODE_HALF, 0),

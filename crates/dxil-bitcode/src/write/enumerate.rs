@@ -1,0 +1,788 @@
+//! The orders LLVM 3.7's `ValueEnumerator` gives a module, computed from the IR by its
+//! rules (not from the order the IR keeps):
+//!
+//! - **Types**: first-use order of `EnumerateType` (subtypes before the type; identified
+//!   structs may be referred to before they are defined), visiting: global values' types,
+//!   initializers and other module constants, the `metadata` type, constants reached from
+//!   named metadata, then per function: parameter types, function attachments, instruction
+//!   operands (LLVM operand order; constant operands walked), metadata operands, the result
+//!   type, attachments and the debug location's operands.
+//! - **Constants**: module constants are the values reached from global initializers,
+//!   aliasees, prefix/prologue data, personality functions and metadata
+//!   (`ConstantAsMetadata`); a body's constants are the other constants its instructions use
+//!   (operands before users). Each range is then stably sorted by type id and descending use
+//!   count, and integer (vector) constants are moved first with `std::partition`'s
+//!   two-ended swap.
+//! - **Metadata**: post-order over node operands (LLVM operand order of each DI node), from
+//!   the named metadata, then per function: its attachments, instruction metadata operands,
+//!   instruction attachments (by kind id) and debug-location operands. Function-local value
+//!   wrappers are numbered per body, in operand order, after the module metadata.
+
+use dxil_ir::{
+    Body, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module, Type, TypeData, ValueRef,
+};
+
+use crate::error::ErrorKind;
+
+type K<T> = std::result::Result<T, ErrorKind>;
+
+const UNSEEN: u32 = 0;
+const VISITING: u32 = u32::MAX;
+/// Constant state of module constants while a body is enumerated.
+const MODULE: u32 = u32::MAX;
+
+/// The orders the writer uses (see the module documentation for the rules).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Orders {
+    /// Types in bitcode order (arena ids).
+    pub types: Vec<Type>,
+    /// Module constants in bitcode order.
+    pub module_constants: Vec<Const>,
+    /// Module metadata in bitcode order.
+    pub module_metadata: Vec<Metadata>,
+    /// Per function (in [`Module::functions`] order; empty for declarations): the body's
+    /// constants and function-local metadata in bitcode order.
+    pub bodies: Vec<BodyOrders>,
+}
+
+/// The orders of one function body.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BodyOrders {
+    /// The body's constants in bitcode order.
+    pub constants: Vec<Const>,
+    /// The body's function-local metadata in bitcode order.
+    pub local_metadata: Vec<Metadata>,
+}
+
+/// An operand in LLVM's operand order: a value or a basic block (label typed).
+#[derive(Clone, Copy)]
+enum Op {
+    V(ValueRef),
+    B,
+}
+
+/// Calls `f` on the operands of an instruction in LLVM 3.7's `User::operands()` order.
+fn llvm_operands(kind: &InstKind, mut f: impl FnMut(Op)) {
+    use InstKind as I;
+    let v = |f: &mut dyn FnMut(Op), x: &ValueRef| f(Op::V(*x));
+    match kind {
+        I::Select {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            v(&mut f, cond);
+            v(&mut f, if_true);
+            v(&mut f, if_false);
+        }
+        I::Store { ptr, value, .. } => {
+            v(&mut f, value);
+            v(&mut f, ptr);
+        }
+        I::Call { callee, args, .. } => {
+            args.iter().for_each(|a| v(&mut f, a));
+            v(&mut f, callee);
+        }
+        I::Invoke { callee, args, .. } => {
+            args.iter().for_each(|a| v(&mut f, a));
+            f(Op::B);
+            f(Op::B);
+            v(&mut f, callee);
+        }
+        I::Br { .. } => f(Op::B),
+        I::CondBr { cond, .. } => {
+            v(&mut f, cond);
+            f(Op::B);
+            f(Op::B);
+        }
+        I::Switch { cond, cases, .. } => {
+            v(&mut f, cond);
+            f(Op::B);
+            for (c, _) in cases.iter() {
+                v(&mut f, c);
+                f(Op::B);
+            }
+        }
+        I::IndirectBr { addr, dests, .. } => {
+            v(&mut f, addr);
+            dests.iter().for_each(|_| f(Op::B));
+        }
+        other => other.for_each_operand(|x| f(Op::V(*x))),
+    }
+}
+
+/// LLVM operand order of a metadata node (`MDNode::operands()`), nulls skipped.
+fn md_operands(d: &M, out: &mut Vec<Metadata>) {
+    let mut p = |x: &Option<Metadata>| out.extend(*x);
+    match d {
+        M::String(_) | M::Value { .. } | M::Subrange(_) | M::Expression(_) => {}
+        M::Node { operands, .. } => operands.iter().for_each(p),
+        M::Location(n) => {
+            p(&Some(n.scope));
+            p(&n.inlined_at);
+        }
+        M::GenericDebug(n) => {
+            p(&n.header);
+            n.operands.iter().for_each(p);
+        }
+        M::Enumerator(n) => p(&n.name),
+        M::BasicType(n) => p(&n.name),
+        M::File(n) => {
+            p(&n.filename);
+            p(&n.directory);
+        }
+        M::DerivedType(n) => {
+            for x in [n.file, n.scope, n.name, n.base_type, n.extra_data] {
+                p(&x);
+            }
+        }
+        M::CompositeType(n) => {
+            for x in [
+                n.file,
+                n.scope,
+                n.name,
+                n.base_type,
+                n.elements,
+                n.vtable_holder,
+                n.template_params,
+                n.identifier,
+            ] {
+                p(&x);
+            }
+        }
+        M::SubroutineType(n) => p(&n.types),
+        M::CompileUnit(n) => {
+            for x in [
+                n.file,
+                n.producer,
+                n.flags,
+                n.split_debug_filename,
+                n.enums,
+                n.retained_types,
+                n.subprograms,
+                n.globals,
+                n.imports,
+            ] {
+                p(&x);
+            }
+        }
+        M::Subprogram(n) => {
+            for x in [
+                n.file,
+                n.scope,
+                n.name,
+                n.name,
+                n.linkage_name,
+                n.ty,
+                n.containing_type,
+                n.function,
+                n.template_params,
+                n.declaration,
+                n.variables,
+            ] {
+                p(&x);
+            }
+        }
+        M::LexicalBlock(n) => {
+            p(&n.file);
+            p(&n.scope);
+        }
+        M::LexicalBlockFile(n) => {
+            p(&n.file);
+            p(&n.scope);
+        }
+        M::Namespace(n) => {
+            for x in [n.file, n.scope, n.name] {
+                p(&x);
+            }
+        }
+        M::TemplateTypeParameter(n) => {
+            p(&n.name);
+            p(&n.ty);
+        }
+        M::TemplateValueParameter(n) => {
+            for x in [n.name, n.ty, n.value] {
+                p(&x);
+            }
+        }
+        M::GlobalVariable(n) => {
+            for x in [
+                n.scope,
+                n.name,
+                n.file,
+                n.ty,
+                n.name,
+                n.linkage_name,
+                n.variable,
+                n.static_data_member_declaration,
+            ] {
+                p(&x);
+            }
+        }
+        M::LocalVariable(n) => {
+            for x in [n.scope, n.name, n.file, n.ty] {
+                p(&x);
+            }
+        }
+        M::ObjCProperty(n) => {
+            for x in [n.name, n.file, n.getter, n.setter, n.ty] {
+                p(&x);
+            }
+        }
+        M::ImportedEntity(n) => {
+            for x in [n.scope, n.entity, n.name] {
+                p(&x);
+            }
+        }
+        M::Module(n) => {
+            for x in [
+                n.scope,
+                n.name,
+                n.configuration_macros,
+                n.include_path,
+                n.isysroot,
+            ] {
+                p(&x);
+            }
+        }
+    }
+}
+
+/// The `i`-th subtype of a type (`Type::subtypes()`).
+fn subtype(t: &TypeData, i: usize) -> Option<Type> {
+    match t {
+        TypeData::Pointer { pointee, .. } => (i == 0).then_some(*pointee),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => (i == 0).then_some(*elem),
+        TypeData::Struct(s) => s.elems.get(i).copied(),
+        TypeData::Function { ret, params, .. } => match i {
+            0 => Some(*ret),
+            _ => params.get(i - 1).copied(),
+        },
+        _ => None,
+    }
+}
+
+struct En<'m> {
+    m: &'m Module,
+    /// Per type: UNSEEN, VISITING, or bitcode id + 1.
+    type_state: Vec<u32>,
+    types: Vec<Type>,
+    /// Per constant: UNSEEN, or index + 1 into `vals` (the range being enumerated).
+    const_state: Vec<u32>,
+    /// The constants of the range being enumerated, with use counts.
+    vals: Vec<(Const, u32)>,
+    /// Per metadata: UNSEEN, VISITING, or bitcode id + 1.
+    md_state: Vec<u32>,
+    mds: Vec<Metadata>,
+    /// Scratch stacks.
+    stack: Vec<(u32, usize)>,
+    md_ops: Vec<Metadata>,
+    md_stack: Vec<(Metadata, usize, usize)>,
+    label: Option<Type>,
+}
+
+impl En<'_> {
+    fn td(&self, t: Type) -> K<&TypeData> {
+        self.m.ty(t).ok_or(ErrorKind::BadType(u64::from(t.0)))
+    }
+
+    /// `EnumerateType`.
+    fn ty(&mut self, t: Type) -> K<()> {
+        if *self
+            .type_state
+            .get(t.index())
+            .ok_or(ErrorKind::BadType(u64::from(t.0)))?
+            != UNSEEN
+        {
+            return Ok(());
+        }
+        self.stack.clear();
+        self.begin_type(t)?;
+        while let Some(&(ti, i)) = self.stack.last() {
+            let td = self.td(Type(ti))?;
+            if let Some(sub) = subtype(td, i) {
+                if let Some(top) = self.stack.last_mut() {
+                    top.1 += 1;
+                }
+                let s = *self
+                    .type_state
+                    .get(sub.index())
+                    .ok_or(ErrorKind::BadType(u64::from(sub.0)))?;
+                if s == UNSEEN {
+                    self.begin_type(sub)?;
+                }
+                continue;
+            }
+            self.stack.pop();
+            let st = &mut self.type_state[ti as usize];
+            if *st == UNSEEN || *st == VISITING {
+                self.types.push(Type(ti));
+                *st = self.types.len() as u32;
+            }
+        }
+        Ok(())
+    }
+
+    fn begin_type(&mut self, t: Type) -> K<()> {
+        if let TypeData::Struct(s) = self.td(t)? {
+            if s.identified {
+                self.type_state[t.index()] = VISITING;
+            }
+        }
+        self.stack.push((t.0, 0));
+        Ok(())
+    }
+
+    /// `EnumerateValue` for module-level values and constants (arguments and instructions
+    /// are numbered by the writer).
+    fn value(&mut self, v: ValueRef) -> K<()> {
+        let ValueRef::Const(c) = v else {
+            return Ok(());
+        };
+        let frames_base = self.stack.len();
+        self.enter_const(c, frames_base)?;
+        while self.stack.len() > frames_base {
+            let (ci, i) = *self.stack.last().unwrap_or(&(0, 0));
+            let data = self
+                .m
+                .constant(Const(ci))
+                .ok_or(ErrorKind::BadValue(u64::from(ci)))?;
+            let mut next = None;
+            let mut k = 0;
+            data.kind.for_each_operand(|op| {
+                if k == i {
+                    next = Some(op);
+                }
+                k += 1;
+            });
+            if let Some(op) = next {
+                if let Some(top) = self.stack.last_mut() {
+                    top.1 += 1;
+                }
+                if let ValueRef::Const(oc) = op {
+                    self.enter_const(oc, frames_base)?;
+                }
+                continue;
+            }
+            self.stack.pop();
+            self.vals.push((Const(ci), 1));
+            self.const_state[ci as usize] = self.vals.len() as u32;
+        }
+        Ok(())
+    }
+
+    fn enter_const(&mut self, c: Const, _base: usize) -> K<()> {
+        let st = *self
+            .const_state
+            .get(c.index())
+            .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+        if st == MODULE {
+            return Ok(());
+        }
+        if st != UNSEEN {
+            if let Some(slot) = self.vals.get_mut(st as usize - 1) {
+                slot.1 += 1;
+            }
+            return Ok(());
+        }
+        let ty = self
+            .m
+            .constant(c)
+            .ok_or(ErrorKind::BadValue(u64::from(c.0)))?
+            .ty;
+        // The type walk uses the scratch stack too: run it on its own stack.
+        let saved = std::mem::take(&mut self.stack);
+        let r = self.ty(ty);
+        self.stack = saved;
+        r?;
+        if self.stack.len() > 4096 * 64 {
+            return Err(ErrorKind::Unsupported("constant nesting too deep"));
+        }
+        self.stack.push((c.0, 0));
+        Ok(())
+    }
+
+    /// `EnumerateOperandType`.
+    fn operand_type(&mut self, v: ValueRef) -> K<()> {
+        let mut work = vec![v];
+        while let Some(v) = work.pop() {
+            let t = self
+                .m
+                .value_type(None, v)
+                .ok_or(ErrorKind::TypeMismatch("operand without a type"))?;
+            self.ty(t)?;
+            if let ValueRef::Const(c) = v {
+                if self.const_state[c.index()] != UNSEEN {
+                    continue;
+                }
+                let data = self
+                    .m
+                    .constant(c)
+                    .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+                let start = work.len();
+                data.kind.for_each_operand(|op| work.push(op));
+                if let ConstKind::BlockAddress { function, .. } = data.kind {
+                    work.push(ValueRef::Function(function));
+                }
+                work[start..].reverse();
+            }
+        }
+        Ok(())
+    }
+
+    /// `EnumerateMetadata` (post-order, iterative).
+    fn metadata(&mut self, md: Metadata) -> K<()> {
+        if *self
+            .md_state
+            .get(md.index())
+            .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?
+            != UNSEEN
+        {
+            return Ok(());
+        }
+        self.md_ops.clear();
+        self.md_stack.clear();
+        self.begin_md(md)?;
+        while let Some(&(node, start, end)) = self.md_stack.last() {
+            if start < end {
+                if let Some(top) = self.md_stack.last_mut() {
+                    top.1 += 1;
+                }
+                let op = self.md_ops[start];
+                let s = *self
+                    .md_state
+                    .get(op.index())
+                    .ok_or(ErrorKind::BadMetadata(u64::from(op.0)))?;
+                if s == UNSEEN {
+                    self.begin_md(op)?;
+                }
+                continue;
+            }
+            self.md_stack.pop();
+            // This node's operands are the last region: drop them.
+            let begin = self.md_stack.last().map_or(0, |f| f.2);
+            self.md_ops.truncate(begin);
+            if let Some(M::Value { value, .. }) = self.m.md(node) {
+                let v = *value;
+                if matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_)) {
+                    return Err(ErrorKind::Malformed(
+                        "function-local metadata in a module node",
+                    ));
+                }
+                let saved = std::mem::take(&mut self.stack);
+                let r = self.value(v);
+                self.stack = saved;
+                r?;
+            }
+            self.mds.push(node);
+            self.md_state[node.index()] = self.mds.len() as u32;
+        }
+        Ok(())
+    }
+
+    fn begin_md(&mut self, md: Metadata) -> K<()> {
+        let d = self
+            .m
+            .md(md)
+            .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
+        self.md_state[md.index()] = VISITING;
+        let start = self.md_ops.len();
+        md_operands(d, &mut self.md_ops);
+        let end = self.md_ops.len();
+        self.md_stack.push((md, start, end));
+        Ok(())
+    }
+
+    /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type id, use count descending), then integers
+    /// first by `std::partition` (two-ended swapping, as the C++ libraries implement it).
+    fn optimize(&mut self, preserve: bool) -> K<Vec<Const>> {
+        if preserve {
+            return Ok(self.vals.iter().map(|v| v.0).collect());
+        }
+        let m = self.m;
+        let mut keyed = Vec::with_capacity(self.vals.len());
+        for &(c, n) in &self.vals {
+            let ty = m.constant(c).ok_or(ErrorKind::BadValue(u64::from(c.0)))?.ty;
+            let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
+            let int = match m.ty(ty) {
+                Some(TypeData::Int(_)) => true,
+                Some(TypeData::Vector { elem, .. }) => {
+                    matches!(m.ty(*elem), Some(TypeData::Int(_)))
+                }
+                _ => false,
+            };
+            keyed.push((c, tid, n, int));
+        }
+        if keyed.len() > 1 {
+            keyed.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)));
+            let (mut first, mut last) = (0usize, keyed.len());
+            'outer: loop {
+                loop {
+                    if first == last {
+                        break 'outer;
+                    }
+                    if !keyed[first].3 {
+                        break;
+                    }
+                    first += 1;
+                }
+                loop {
+                    last -= 1;
+                    if first == last {
+                        break 'outer;
+                    }
+                    if keyed[last].3 {
+                        break;
+                    }
+                }
+                keyed.swap(first, last);
+                first += 1;
+            }
+        }
+        Ok(keyed.into_iter().map(|k| k.0).collect())
+    }
+}
+
+/// Attachments sorted by kind id (LLVM's `getAllMetadata` order).
+pub(crate) fn sorted_attachments(list: &[(u32, Metadata)]) -> Vec<(u32, Metadata)> {
+    let mut v = list.to_vec();
+    v.sort_by_key(|a| a.0);
+    v
+}
+
+fn is_local(m: &Module, md: Metadata) -> bool {
+    matches!(
+        m.md(md),
+        Some(M::Value {
+            value: ValueRef::Arg(_) | ValueRef::Inst(_),
+            ..
+        })
+    )
+}
+
+/// Computes the orders LLVM 3.7's `ValueEnumerator` gives `m` when written with `options`.
+pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, crate::Error> {
+    compute(m, options.preserve_use_list_order)
+        .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
+}
+
+/// Writer options (the parameters of LLVM 3.7's `WriteBitcodeToFile`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// `ShouldPreserveUseListOrder`: constants keep their first-use order (no
+    /// `OptimizeConstants`) and use-list blocks are written. DXC sets it for the `ILDB`
+    /// module and when it re-serializes a module after stripping metadata; it clears it for
+    /// the stripped `DXIL` module and `STAT`.
+    pub preserve_use_list_order: bool,
+}
+
+impl WriteOptions {
+    /// The options the producer of `m` used, as far as the IR shows them: use-list records
+    /// mean `preserve_use_list_order`; otherwise the flag is chosen whose constant order
+    /// equals the order the IR keeps (the reader keeps the producer's order); a module built
+    /// by hand (keeping no constant order) gets the default (DXC's `DXIL` part setting).
+    pub fn infer(m: &Module) -> WriteOptions {
+        let has_uselists = !m.uselists.is_empty()
+            || m.functions
+                .iter()
+                .filter_map(|f| f.body.as_ref())
+                .any(|b| !b.uselists.is_empty());
+        if has_uselists {
+            return WriteOptions {
+                preserve_use_list_order: true,
+            };
+        }
+        let kept = |o: &Orders| {
+            o.module_constants == m.module_constants
+                && m.functions.iter().zip(&o.bodies).all(|(f, b)| {
+                    f.body
+                        .as_ref()
+                        .is_none_or(|body| body.constants == b.constants)
+                })
+        };
+        for preserve in [false, true] {
+            if compute(m, preserve).is_ok_and(|o| kept(&o)) {
+                return WriteOptions {
+                    preserve_use_list_order: preserve,
+                };
+            }
+        }
+        WriteOptions::default()
+    }
+}
+
+pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
+    let mut en = En {
+        m,
+        type_state: vec![UNSEEN; m.types.len()],
+        types: Vec::with_capacity(m.types.len()),
+        const_state: vec![UNSEEN; m.constants.len()],
+        vals: Vec::new(),
+        md_state: vec![UNSEEN; m.metadata.len()],
+        mds: Vec::new(),
+        stack: Vec::new(),
+        md_ops: Vec::new(),
+        md_stack: Vec::new(),
+        label: m.find_type(&TypeData::Label),
+    };
+    for g in &m.globals {
+        en.ty(g.common.ty)?;
+    }
+    for f in &m.functions {
+        en.ty(f.common.ty)?;
+    }
+    for a in &m.aliases {
+        en.ty(a.common.ty)?;
+    }
+    for g in &m.globals {
+        if let Some(init) = g.initializer {
+            en.value(init)?;
+        }
+    }
+    for a in &m.aliases {
+        en.value(a.aliasee)?;
+    }
+    for f in &m.functions {
+        if let Some(v) = f.prefix {
+            en.value(v)?;
+        }
+    }
+    for f in &m.functions {
+        if let Some(v) = f.prologue {
+            en.value(v)?;
+        }
+    }
+    for f in &m.functions {
+        if let Some(v) = f.personality {
+            en.value(v)?;
+        }
+    }
+    let md_ty = m
+        .find_type(&TypeData::Metadata)
+        .ok_or(ErrorKind::MissingType("metadata"))?;
+    en.ty(md_ty)?;
+    for nm in &m.named_metadata {
+        for &op in &nm.operands {
+            en.metadata(op)?;
+        }
+    }
+    for f in &m.functions {
+        if let Some(TypeData::Function { params, .. }) = m.ty(f.fn_ty) {
+            for &p in params.iter() {
+                en.ty(p)?;
+            }
+        }
+        for (_, md) in sorted_attachments(&f.attachments) {
+            en.metadata(md)?;
+        }
+        let Some(body) = &f.body else { continue };
+        for_each_inst(body, |inst| {
+            let mut r = Ok(());
+            llvm_operands(&inst.kind, |op| {
+                if r.is_err() {
+                    return;
+                }
+                r = match op {
+                    Op::B => match en.label {
+                        Some(l) => en.ty(l),
+                        None => Err(ErrorKind::MissingType("label")),
+                    },
+                    Op::V(ValueRef::Metadata(md)) if is_local(m, md) => Ok(()),
+                    Op::V(ValueRef::Metadata(md)) => en.metadata(md),
+                    Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => m
+                        .value_type(Some(body), v)
+                        .ok_or(ErrorKind::TypeMismatch("operand without a type"))
+                        .and_then(|t| en.ty(t)),
+                    Op::V(v) => en.operand_type(v),
+                };
+            });
+            r?;
+            match inst.ty {
+                Some(t) => en.ty(t)?,
+                None => {
+                    let void = m
+                        .find_type(&TypeData::Void)
+                        .ok_or(ErrorKind::MissingType("void"))?;
+                    en.ty(void)?;
+                }
+            }
+            for (_, md) in sorted_attachments(&inst.attachments) {
+                en.metadata(md)?;
+            }
+            if let Some(loc) = inst.debug_loc {
+                if let Some(s) = loc.scope {
+                    en.metadata(s)?;
+                }
+                if let Some(i) = loc.inlined_at {
+                    en.metadata(i)?;
+                }
+            }
+            Ok(())
+        })?;
+    }
+    let module_constants = en.optimize(preserve)?;
+    for &c in &module_constants {
+        en.const_state[c.index()] = MODULE;
+    }
+    let mut bodies = Vec::with_capacity(m.functions.len());
+    for f in &m.functions {
+        let Some(body) = &f.body else {
+            bodies.push(BodyOrders::default());
+            continue;
+        };
+        en.vals.clear();
+        for_each_inst(body, |inst| {
+            let mut r = Ok(());
+            llvm_operands(&inst.kind, |op| {
+                if let (Op::V(v @ ValueRef::Const(_)), Ok(())) = (op, &r) {
+                    let saved = std::mem::take(&mut en.stack);
+                    r = en.value(v);
+                    en.stack = saved;
+                }
+            });
+            r
+        })?;
+        let constants = en.optimize(preserve)?;
+        for &c in &constants {
+            en.const_state[c.index()] = UNSEEN;
+        }
+        let mut local_metadata = Vec::new();
+        let mut seen = Vec::new();
+        for_each_inst(body, |inst| {
+            if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &inst.kind {
+                for a in args.iter() {
+                    if let ValueRef::Metadata(md) = *a {
+                        if is_local(m, md) && !seen.contains(&md.0) {
+                            seen.push(md.0);
+                            local_metadata.push(md);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        bodies.push(BodyOrders {
+            constants,
+            local_metadata,
+        });
+    }
+    Ok(Orders {
+        types: en.types,
+        module_constants,
+        module_metadata: en.mds,
+        bodies,
+    })
+}
+
+/// Calls `f` on every instruction of `body` in program order.
+fn for_each_inst(body: &Body, mut f: impl FnMut(&dxil_ir::InstData) -> K<()>) -> K<()> {
+    for b in &body.blocks {
+        for &i in &b.insts {
+            let inst = body
+                .inst(i)
+                .ok_or(ErrorKind::Malformed("dangling instruction"))?;
+            f(inst)?;
+        }
+    }
+    Ok(())
+}
