@@ -1,0 +1,45 @@
+//! LLVM 3.7 / DXIL text parser: text -> [`dxil_ir::Module`], the inverse of `dxil-text`.
+//!
+//! Accepts the module text the reference disassembler prints (the header comments are `;`
+//! comments) and LLVM 3.7 assembly as people write it (spec: `../shared/spec/LangRef.rst`):
+//! named and numbered values, blocks and types with forward references, globals, aliases,
+//! declarations and definitions, attributes and attribute groups, every instruction of the
+//! IR, constant expressions, metadata (named, numbered, `distinct`, `DI*` records,
+//! attachments, function-local arguments).
+//!
+//! The module is built as the bitcode reader would build it from the same module as far as
+//! the text tells: constants are uniqued and normalised as LLVM uniques them, `!dbg`
+//! locations become debug locations, attribute groups and lists are enumerated in LLVM's
+//! order, function-local metadata follow the module's.
+//!
+//! Errors are [`Diagnostics`]: up to 20 per run, each with `file:line:column` and the
+//! offending text underlined. Hostile input never panics; nesting is capped at 128 levels.
+#![forbid(unsafe_code)]
+
+mod diag;
+mod finalize;
+mod function;
+mod lexer;
+mod metadata;
+mod module;
+mod parser;
+mod types;
+mod values;
+
+pub use diag::{line_col, Diagnostic, Diagnostics};
+
+use dxil_ir::Module;
+
+/// Parses module text. `file` names the input in diagnostics.
+pub fn parse_module(src: &str, file: &str) -> Result<Module, Diagnostics> {
+    let mut p = parser::Parser::new(src);
+    p.prescan();
+    p.parse_top();
+    if p.errors.is_empty() {
+        p.finalize();
+    }
+    if !p.errors.is_empty() {
+        return Err(Diagnostics::new(file, src, std::mem::take(&mut p.errors)));
+    }
+    Ok(p.m)
+}

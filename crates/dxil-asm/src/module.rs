@@ -1,0 +1,718 @@
+//! The module level (LangRef "Module Structure"): target lines, type definitions, globals,
+//! aliases, function declarations and definitions, attribute groups, metadata definitions.
+//! A prescan gives every global value its index first, so references may precede definitions.
+
+use dxil_ir::{
+    attr_kind_name, AliasData, ArgData, Attribute, Body, Function, FunctionData, Global,
+    GlobalCommon, GlobalValue, GlobalVar, Linkage, Type, TypeData, ValueRef,
+};
+
+use crate::lexer::Kind;
+use crate::parser::{AttrSite, AttrSpec, PResult, Parser};
+use crate::values::{FnState, LocalDef, LocalKey};
+
+/// The ATTR_KIND code of an attribute keyword.
+pub fn attr_code(w: &str) -> Option<u32> {
+    (1..=45).find(|&c| attr_kind_name(c) == Some(w))
+}
+
+fn linkage_of(w: &str) -> Option<Linkage> {
+    Some(match w {
+        "private" => Linkage::Private,
+        "internal" => Linkage::Internal,
+        "available_externally" => Linkage::AvailableExternally,
+        "linkonce" => Linkage::LinkOnceAny,
+        "weak" => Linkage::WeakAny,
+        "common" => Linkage::Common,
+        "appending" => Linkage::Appending,
+        "extern_weak" => Linkage::ExternalWeak,
+        "linkonce_odr" => Linkage::LinkOnceOdr,
+        "weak_odr" => Linkage::WeakOdr,
+        "external" => Linkage::External,
+        _ => return None,
+    })
+}
+
+pub fn calling_conv_code(w: &str) -> Option<u32> {
+    Some(match w {
+        "ccc" => 0,
+        "fastcc" => 8,
+        "coldcc" => 9,
+        "webkit_jscc" => 12,
+        "anyregcc" => 13,
+        "preserve_mostcc" => 14,
+        "preserve_allcc" => 15,
+        "ghccc" => 10,
+        "x86_stdcallcc" => 64,
+        "x86_fastcallcc" => 65,
+        "x86_thiscallcc" => 70,
+        "x86_vectorcallcc" => 80,
+        "intel_ocl_bicc" => 77,
+        "arm_apcscc" => 66,
+        "arm_aapcscc" => 67,
+        "arm_aapcs_vfpcc" => 68,
+        "msp430_intrcc" => 69,
+        "ptx_kernel" => 71,
+        "ptx_device" => 72,
+        "x86_64_sysvcc" => 78,
+        "x86_64_win64cc" => 79,
+        "spir_func" => 75,
+        "spir_kernel" => 76,
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    /// Gives every global variable, function and alias its index (record order: globals,
+    /// functions, aliases, each in text order).
+    pub fn prescan(&mut self) {
+        let mut depth = 0i64;
+        let (mut ng, mut nf, mut na) = (0u32, 0u32, 0u32);
+        let mut unnamed = 0u32;
+        let mut i = 0;
+        let mut pending: Vec<(usize, u8)> = Vec::new();
+        while i < self.toks.len() {
+            let t = self.toks[i];
+            match t.kind {
+                Kind::LBrace => depth += 1,
+                Kind::RBrace => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 && t.line_start {
+                if matches!(t.kind, Kind::GlobalVar | Kind::GlobalId)
+                    && self.toks.get(i + 1).map(|x| x.kind) == Some(Kind::Eq)
+                {
+                    let mut j = i + 2;
+                    let mut what = 0u8;
+                    while let Some(x) = self.toks.get(j) {
+                        if x.line_start || x.kind == Kind::Eof {
+                            break;
+                        }
+                        if x.kind == Kind::Word {
+                            match self.text(*x) {
+                                "alias" => {
+                                    what = 2;
+                                    break;
+                                }
+                                "global" | "constant" => break,
+                                _ => {}
+                            }
+                        }
+                        j += 1;
+                    }
+                    pending.push((i, what));
+                } else if t.kind == Kind::Word && matches!(self.text(t), "define" | "declare") {
+                    let mut j = i + 1;
+                    while let Some(x) = self.toks.get(j) {
+                        if matches!(x.kind, Kind::GlobalVar | Kind::GlobalId) {
+                            pending.push((j, 1));
+                            break;
+                        }
+                        if x.kind == Kind::Eof || (x.line_start && j > i + 1) {
+                            break;
+                        }
+                        j += 1;
+                    }
+                }
+            }
+            i += 1;
+        }
+        for (ti, what) in pending {
+            let t = self.toks[ti];
+            let g = match what {
+                0 => {
+                    ng += 1;
+                    GlobalValue::Global(Global(ng - 1))
+                }
+                1 => {
+                    nf += 1;
+                    GlobalValue::Function(Function(nf - 1))
+                }
+                _ => {
+                    na += 1;
+                    GlobalValue::Alias(dxil_ir::Alias(na - 1))
+                }
+            };
+            if t.kind == Kind::GlobalId {
+                self.global_numbers.entry(unnamed).or_insert(g);
+                unnamed += 1;
+            } else {
+                let name = self.name_of(t);
+                self.global_names.entry(name).or_insert(g);
+            }
+        }
+        self.defined_globals = vec![false; ng as usize];
+        self.defined_functions = vec![false; nf as usize];
+        self.defined_aliases = vec![false; na as usize];
+        self.m.globals.reserve(ng as usize);
+        self.m.functions.reserve(nf as usize);
+        self.m.aliases.reserve(na as usize);
+    }
+
+    /// Parses the whole module, recording errors and recovering at the next top-level line.
+    pub fn parse_top(&mut self) {
+        while self.kind() != Kind::Eof && self.errors.len() < crate::parser::MAX_ERRORS {
+            let before = self.pos;
+            if let Err(d) = self.parse_entity() {
+                self.record(d);
+                if self.pos == before {
+                    self.bump();
+                }
+                // Skip to the next line that starts a top-level entity.
+                while self.kind() != Kind::Eof {
+                    let t = self.tok();
+                    if t.line_start
+                        && (matches!(
+                            t.kind,
+                            Kind::GlobalVar | Kind::GlobalId | Kind::MetaVar | Kind::MetaId
+                        ) || (t.kind == Kind::Word
+                            && matches!(
+                                self.text(t),
+                                "define" | "declare" | "attributes" | "target"
+                            )))
+                    {
+                        break;
+                    }
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    fn parse_entity(&mut self) -> PResult<()> {
+        let t = self.tok();
+        match t.kind {
+            Kind::Word => match self.text(t) {
+                "target" => {
+                    self.bump();
+                    let which = self.bump();
+                    self.expect(Kind::Eq, "`=`")?;
+                    let s = self.expect(Kind::Str, "a string")?;
+                    let v = String::from_utf8_lossy(&self.string_value(s)).into_owned();
+                    match self.text(which) {
+                        "datalayout" => self.m.datalayout = Some(v),
+                        "triple" => self.m.triple = Some(v),
+                        _ => return self.err_at(which, "expected `datalayout` or `triple`"),
+                    }
+                    Ok(())
+                }
+                "module" => {
+                    self.bump();
+                    self.expect_word("asm")?;
+                    let s = self.expect(Kind::Str, "a string")?;
+                    let v = String::from_utf8_lossy(&self.string_value(s)).into_owned();
+                    let asm = self.m.asm.get_or_insert_with(String::new);
+                    if !asm.is_empty() {
+                        asm.push('\n');
+                    }
+                    asm.push_str(&v);
+                    Ok(())
+                }
+                "declare" | "define" => self.parse_function(),
+                "attributes" => self.parse_attribute_group(),
+                _ => self.err("expected a top-level entity"),
+            },
+            Kind::LocalVar | Kind::LocalId => {
+                self.bump();
+                self.expect(Kind::Eq, "`=`")?;
+                self.expect_word("type")?;
+                let target = if t.kind == Kind::LocalId {
+                    let n = self.id_of(t)?;
+                    if self.numbered_types.get(&n).is_some_and(|e| e.1.is_some()) {
+                        return self.err_at(t, "type redefined");
+                    }
+                    self.numbered_struct(n, Some(t.start as usize))
+                } else {
+                    let name = String::from_utf8_lossy(&self.name_of(t)).into_owned();
+                    if self.named_types.get(&name).is_some_and(|e| e.1.is_some()) {
+                        return self.err_at(t, "type redefined");
+                    }
+                    self.named_struct(&name, Some(t.start as usize))
+                };
+                self.parse_type_definition(target)
+            }
+            Kind::GlobalVar | Kind::GlobalId => self.parse_global(),
+            Kind::MetaVar => self.parse_named_metadata(),
+            Kind::MetaId => self.parse_metadata_definition(),
+            _ => self.err("expected a top-level entity"),
+        }
+    }
+
+    fn lookup_global(&self, t: crate::lexer::Tok) -> PResult<GlobalValue> {
+        let g = if t.kind == Kind::GlobalId {
+            self.global_numbers.get(&self.id_of(t)?).copied()
+        } else {
+            self.global_names.get(&self.name_of(t)).copied()
+        };
+        g.ok_or(()).or_else(|_| self.err_at(t, "global value not found by the prescan"))
+    }
+
+    fn parse_linkage_etc(&mut self, c: &mut GlobalCommon) -> Option<Linkage> {
+        let mut linkage = None;
+        if let Some(l) = linkage_of(self.text(self.tok())).filter(|_| self.kind() == Kind::Word) {
+            self.bump();
+            linkage = Some(l);
+            c.linkage = l.code();
+        }
+        loop {
+            let w = if self.kind() == Kind::Word { self.text(self.tok()) } else { "" };
+            match w {
+                "default" => {}
+                "hidden" => c.visibility = 1,
+                "protected" => c.visibility = 2,
+                "dllimport" => c.dll_storage = 1,
+                "dllexport" => c.dll_storage = 2,
+                "unnamed_addr" => c.unnamed_addr = true,
+                "thread_local" => {
+                    self.bump();
+                    c.thread_local = 1;
+                    if self.kind() == Kind::LParen {
+                        self.bump();
+                        c.thread_local = match self.text(self.tok()) {
+                            "localdynamic" => 2,
+                            "initialexec" => 3,
+                            "localexec" => 4,
+                            _ => 1,
+                        };
+                        self.bump();
+                        let _ = self.eat(Kind::RParen);
+                    }
+                    continue;
+                }
+                _ => return linkage,
+            }
+            self.bump();
+        }
+    }
+
+    fn parse_global(&mut self) -> PResult<()> {
+        let nt = self.bump();
+        let g = self.lookup_global(nt)?;
+        self.expect(Kind::Eq, "`=`")?;
+        let name = (nt.kind == Kind::GlobalVar)
+            .then(|| String::from_utf8_lossy(&self.name_of(nt)).into_owned());
+        let mut common = GlobalCommon {
+            name,
+            ..GlobalCommon::default()
+        };
+        let linkage = self.parse_linkage_etc(&mut common);
+        if let GlobalValue::Alias(a) = g {
+            self.expect_word("alias")?;
+            let mut fs = FnState::default();
+            let (ty, aliasee) = if self.kind() == Kind::Word
+                && crate::values::cast_op(self.text(self.tok())).is_some()
+                || self.is_word("getelementptr")
+            {
+                // A constant expression carries its own type.
+                let t = self.tok();
+                let ty = self.peek_ce_type()?;
+                let v = self.parse_value(ty, &mut fs)?;
+                let _ = t;
+                (ty, v)
+            } else {
+                self.parse_typed_value(&mut fs)?
+            };
+            common.ty = ty;
+            if a.index() != self.m.aliases.len() {
+                return self.err_at(nt, "alias out of order");
+            }
+            self.m.aliases.push(AliasData {
+                common,
+                aliasee,
+                record_len: 7,
+            });
+            if let Some(d) = self.defined_aliases.get_mut(a.index()) {
+                *d = true;
+            }
+            return Ok(());
+        }
+        let GlobalValue::Global(gi) = g else {
+            return self.err_at(nt, "expected a global variable");
+        };
+        let mut addrspace = 0;
+        let mut externally_initialized = false;
+        loop {
+            if self.eat_word("addrspace") {
+                addrspace = self.parse_addrspace()?;
+            } else if self.eat_word("externally_initialized") {
+                externally_initialized = true;
+            } else {
+                break;
+            }
+        }
+        let is_constant = if self.eat_word("constant") {
+            true
+        } else {
+            self.expect_word("global")?;
+            false
+        };
+        let value_ty = self.parse_type()?;
+        let declaration = matches!(linkage, Some(Linkage::External) | Some(Linkage::ExternalWeak));
+        let mut fs = FnState::default();
+        let initializer = if declaration {
+            None
+        } else {
+            Some(self.parse_value(value_ty, &mut fs)?)
+        };
+        let mut align_log2p1 = 0;
+        let mut section = 0;
+        while self.eat(Kind::Comma) {
+            if self.eat_word("align") {
+                let t = self.tok();
+                let a = self.parse_u64("alignment")?;
+                if !a.is_power_of_two() {
+                    return self.err_at(t, "alignment is not a power of two");
+                }
+                align_log2p1 = a.trailing_zeros() as u8 + 1;
+            } else if self.eat_word("section") {
+                let s = self.expect(Kind::Str, "a section name")?;
+                section = self.section_index(s);
+            } else {
+                return self.err("expected `align` or `section`");
+            }
+        }
+        common.ty = self.pointer_to(value_ty, addrspace);
+        let long = common.thread_local != 0
+            || common.visibility != 0
+            || common.unnamed_addr
+            || externally_initialized
+            || common.dll_storage != 0;
+        if gi.index() != self.m.globals.len() {
+            return self.err_at(nt, "global out of order");
+        }
+        self.m.globals.push(GlobalVar {
+            common,
+            value_ty,
+            addrspace,
+            is_constant,
+            explicit_type: true,
+            initializer,
+            align_log2p1,
+            section,
+            externally_initialized,
+            record_len: if long { 12 } else { 6 },
+        });
+        if let Some(d) = self.defined_globals.get_mut(gi.index()) {
+            *d = true;
+        }
+        Ok(())
+    }
+
+    /// The type of the constant expression that follows (parsed again by the caller).
+    fn peek_ce_type(&mut self) -> PResult<Type> {
+        let save = self.pos;
+        let bt = self.bump();
+        let w = self.text(bt);
+        let ty = if w == "getelementptr" {
+            self.eat_word("inbounds");
+            self.expect(Kind::LParen, "`(`")?;
+            let source = self.parse_type()?;
+            self.expect(Kind::Comma, "`,`")?;
+            let mut fs = FnState::default();
+            let mut tys = Vec::new();
+            let mut ops = Vec::new();
+            loop {
+                let (t, v) = self.parse_typed_value(&mut fs)?;
+                tys.push(t);
+                ops.push(v);
+                if !self.eat(Kind::Comma) {
+                    break;
+                }
+            }
+            let t = self.tok();
+            self.gep_result(source, &tys, &ops).or_else(|m| self.err_at(t, m))?
+        } else {
+            self.expect(Kind::LParen, "`(`")?;
+            let mut fs = FnState::default();
+            self.parse_typed_value(&mut fs)?;
+            self.expect_word("to")?;
+            self.parse_type()?
+        };
+        self.pos = save;
+        Ok(ty)
+    }
+
+    fn section_index(&mut self, s: crate::lexer::Tok) -> u32 {
+        let name = String::from_utf8_lossy(&self.string_value(s)).into_owned();
+        match self.m.section_names.iter().position(|n| *n == name) {
+            Some(i) => i as u32 + 1,
+            None => {
+                self.m.section_names.push(name);
+                self.m.section_names.len() as u32
+            }
+        }
+    }
+
+    /// Attributes in a parameter, return or function position. `group` selects the
+    /// `attributes #N = { ... }` spelling (`align=4`).
+    pub fn parse_attrs(&mut self, out: &mut Vec<Attribute>, group: bool) -> PResult<()> {
+        loop {
+            let t = self.tok();
+            match t.kind {
+                Kind::Str => {
+                    self.bump();
+                    let key = String::from_utf8_lossy(&self.string_value(t)).into_owned();
+                    let value = if self.eat(Kind::Eq) {
+                        let v = self.expect(Kind::Str, "a string value")?;
+                        Some(String::from_utf8_lossy(&self.string_value(v)).into_owned())
+                    } else {
+                        None
+                    };
+                    out.push(Attribute::String { key, value });
+                }
+                Kind::Word => {
+                    let w = self.text(t);
+                    let Some(code) = attr_code(w) else { return Ok(()) };
+                    if matches!(w, "align" | "alignstack" | "dereferenceable" | "dereferenceable_or_null") {
+                        self.bump();
+                        let v = if self.eat(Kind::Eq) {
+                            self.parse_u64("attribute value")?
+                        } else if self.eat(Kind::LParen) {
+                            let v = self.parse_u64("attribute value")?;
+                            self.expect(Kind::RParen, "`)`")?;
+                            v
+                        } else if w == "align" && !group {
+                            self.parse_u64("alignment")?
+                        } else {
+                            return self.err("expected an attribute value");
+                        };
+                        out.push(Attribute::Int(code, v));
+                    } else {
+                        self.bump();
+                        out.push(Attribute::Enum(code));
+                    }
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn parse_attribute_group(&mut self) -> PResult<()> {
+        self.bump();
+        let t = self.expect(Kind::AttrGrp, "`#N`")?;
+        let n = self.id_of(t)?;
+        self.expect(Kind::Eq, "`=`")?;
+        self.expect(Kind::LBrace, "`{`")?;
+        let mut attrs = Vec::new();
+        self.parse_attrs(&mut attrs, true)?;
+        self.expect(Kind::RBrace, "`}` or an attribute")?;
+        if self.attr_groups.insert(n, attrs).is_some() {
+            return self.err_at(t, "attribute group redefined");
+        }
+        Ok(())
+    }
+
+    fn parse_function(&mut self) -> PResult<()> {
+        let bt = self.bump();
+        let is_define = self.text(bt) == "define";
+        let mut common = GlobalCommon::default();
+        self.parse_linkage_etc(&mut common);
+        let mut cc = 0;
+        if let Some(c) = calling_conv_code(self.text(self.tok())).filter(|_| self.kind() == Kind::Word) {
+            self.bump();
+            cc = c;
+        } else if self.kind() == Kind::Word && self.text(self.tok()).starts_with("cc") {
+            let t = self.bump();
+            cc = self.text(t)[2..].parse().or_else(|_| self.err_at(t, "invalid calling convention"))?;
+        }
+        let mut spec = AttrSpec::default();
+        self.parse_attrs(&mut spec.ret, false)?;
+        let ret = self.parse_type()?;
+        let nt = self.tok();
+        if !matches!(nt.kind, Kind::GlobalVar | Kind::GlobalId) {
+            return self.err("expected a function name");
+        }
+        self.bump();
+        let GlobalValue::Function(fi) = self.lookup_global(nt)? else {
+            return self.err_at(nt, "expected a function");
+        };
+        if nt.kind == Kind::GlobalVar {
+            common.name = Some(String::from_utf8_lossy(&self.name_of(nt)).into_owned());
+        }
+        self.expect(Kind::LParen, "`(`")?;
+        let mut params = Vec::new();
+        let mut arg_names = Vec::new();
+        let mut vararg = false;
+        if !self.eat(Kind::RParen) {
+            loop {
+                if self.eat(Kind::Dots) {
+                    vararg = true;
+                    break;
+                }
+                let ty = self.parse_type()?;
+                let mut a = Vec::new();
+                self.parse_attrs(&mut a, false)?;
+                spec.params.push(a);
+                params.push(ty);
+                let t = self.tok();
+                if matches!(t.kind, Kind::LocalVar | Kind::LocalId) {
+                    self.bump();
+                    arg_names.push(Some(t));
+                } else {
+                    arg_names.push(None);
+                }
+                if !self.eat(Kind::Comma) {
+                    break;
+                }
+            }
+            self.expect(Kind::RParen, "`)`")?;
+        }
+        let fn_ty = self.intern_type(TypeData::Function {
+            ret,
+            params: params.clone().into_boxed_slice(),
+            vararg,
+        });
+        let mut f = FunctionData {
+            common,
+            fn_ty,
+            calling_conv: cc,
+            is_proto: !is_define,
+            attributes: 0,
+            align_log2p1: 0,
+            section: 0,
+            gc: 0,
+            prologue: None,
+            prefix: None,
+            personality: None,
+            record_len: 16,
+            attachments: Vec::new(),
+            body: None,
+        };
+        f.common.ty = self.pointer_to(fn_ty, 0);
+        // Function attributes and the other trailing fields.
+        loop {
+            if self.eat_word("unnamed_addr") {
+                f.common.unnamed_addr = true;
+                continue;
+            }
+            let t = self.tok();
+            if t.kind == Kind::AttrGrp {
+                self.bump();
+                spec.groups.push((self.id_of(t)?, t.start as usize));
+                continue;
+            }
+            let n = spec.func.len();
+            if t.kind == Kind::Str || (t.kind == Kind::Word && attr_code(self.text(t)).is_some() && !self.is_word("align")) {
+                self.parse_attrs(&mut spec.func, false)?;
+                if spec.func.len() > n {
+                    continue;
+                }
+            }
+            if self.eat_word("section") {
+                let s = self.expect(Kind::Str, "a section name")?;
+                f.section = self.section_index(s);
+            } else if self.eat_word("align") {
+                let t = self.tok();
+                let a = self.parse_u64("alignment")?;
+                if !a.is_power_of_two() {
+                    return self.err_at(t, "alignment is not a power of two");
+                }
+                f.align_log2p1 = a.trailing_zeros() as u8 + 1;
+            } else if self.eat_word("gc") {
+                let s = self.expect(Kind::Str, "a gc name")?;
+                let name = String::from_utf8_lossy(&self.string_value(s)).into_owned();
+                self.m.gc_names.push(name);
+                f.gc = self.m.gc_names.len() as u32;
+            } else if self.is_word("prefix") || self.is_word("prologue") || self.is_word("personality") {
+                let bt = self.bump();
+        let w = self.text(bt);
+                let mut fs = FnState::default();
+                let (_, v) = self.parse_typed_value(&mut fs)?;
+                match w {
+                    "prefix" => f.prefix = Some(v),
+                    "prologue" => f.prologue = Some(v),
+                    _ => f.personality = Some(v),
+                }
+            } else if self.kind() == Kind::MetaVar {
+                let kt = self.bump();
+                let kname = String::from_utf8_lossy(&self.name_of(kt)).into_owned();
+                let k = self.kind_id(&kname);
+                let mt = self.expect(Kind::MetaId, "`!N`")?;
+                let n = self.id_of(mt)?;
+                let md = self.md_number(n, mt.start as usize);
+                f.attachments.push((k, md));
+            } else {
+                break;
+            }
+        }
+        if fi.index() != self.m.functions.len() {
+            return self.err_at(nt, "function out of order");
+        }
+        let findex = fi.index();
+        if !spec.ret.is_empty() || !spec.func.is_empty() || !spec.groups.is_empty() || spec.params.iter().any(|p| !p.is_empty()) {
+            self.attr_specs.push((AttrSite::Function(findex), spec));
+        }
+        if let Some(d) = self.defined_functions.get_mut(findex) {
+            *d = true;
+        }
+        self.local_md.push(Vec::new());
+        if !is_define {
+            self.m.functions.push(f);
+            return Ok(());
+        }
+        // The body.
+        let mut fs = FnState {
+            active: true,
+            ..FnState::default()
+        };
+        let mut body = Body::default();
+        for (i, (&ty, name)) in params.iter().zip(&arg_names).enumerate() {
+            let v = ValueRef::Arg(dxil_ir::Arg(i as u32));
+            let key = match name {
+                Some(t) if t.kind == Kind::LocalVar => {
+                    let n = self.name_of(*t);
+                    body.args.push(ArgData {
+                        ty,
+                        name: Some(String::from_utf8_lossy(&n).into_owned()),
+                    });
+                    LocalKey::Name(n)
+                }
+                Some(t) => {
+                    let n = self.id_of(*t)?;
+                    if n != fs.next {
+                        return self.err_at(*t, format!("argument expected to be numbered `%{}`", fs.next));
+                    }
+                    fs.next += 1;
+                    body.args.push(ArgData { ty, name: None });
+                    LocalKey::Num(n)
+                }
+                None => {
+                    let n = fs.next;
+                    fs.next += 1;
+                    body.args.push(ArgData { ty, name: None });
+                    LocalKey::Num(n)
+                }
+            };
+            fs.defs.insert(key, LocalDef::Value(v, Some(ty)));
+            fs.arg_types.push(ty);
+        }
+        self.m.functions.push(f);
+        self.cur_fn = findex;
+        self.expect(Kind::LBrace, "`{`")?;
+        let r = self.parse_body(&mut fs, &mut body, findex);
+        if let Some(func) = self.m.functions.get_mut(findex) {
+            func.body = Some(body);
+        }
+        r
+    }
+
+    /// Checks the module-level forward references once everything is parsed.
+    pub fn check_globals(&mut self) {
+        let checks = std::mem::take(&mut self.global_type_checks);
+        for (v, ty, off) in checks {
+            let actual = match v {
+                ValueRef::Global(g) => self.m.globals.get(g.index()).map(|x| x.common.ty),
+                ValueRef::Function(f) => self.m.functions.get(f.index()).map(|x| x.common.ty),
+                ValueRef::Alias(a) => self.m.aliases.get(a.index()).map(|x| x.common.ty),
+                _ => Some(ty),
+            };
+            if actual != Some(ty) {
+                let msg = match actual {
+                    None => "global value is never defined".to_string(),
+                    Some(a) => format!("global value has type {}, used as {}", self.type_str(a), self.type_str(ty)),
+                };
+                self.record(crate::diag::Diagnostic { message: msg, offset: off, len: 1 });
+            }
+        }
+    }
+}
