@@ -577,16 +577,19 @@ mod tests {
             ..Module::default()
         };
         let lists = crate::attrs::build_lists(&m);
+        let kinds = crate::slots::Kinds::new(&m);
         let mut out = String::new();
         let mut p = Printer {
             m: &m,
             out: &mut out,
-            types: crate::types::TypeNames::new(&m),
-            slots: crate::slots::Slots::new(&m, &lists),
+            types: crate::types::TypeNames::new(&m, &kinds),
+            slots: crate::slots::Slots::new(&m, &lists, &kinds),
             lists: &lists,
+            kinds: &kinds,
             body: None,
             fslots: FnSlots::default(),
             scratch: Vec::new(),
+            foreign_blocks: Default::default(),
         };
         p.write_constant(Const(0), 0);
         out

@@ -8,7 +8,7 @@ use dxil_ir::{
 use crate::attrs::{write_attrs, FUNCTION_INDEX};
 use crate::names::{write_escaped, write_metadata_identifier, write_name};
 use crate::printer::{named, FnSlots, Printer};
-use crate::slots::{fn_attrs, kind_name, sort_attachments, NodeRef};
+use crate::slots::{fn_attrs, NodeRef};
 use crate::types::push_u64;
 
 /// The text of a comparison predicate (LLVM `CmpInst::Predicate` values).
@@ -347,10 +347,10 @@ impl<'m> Printer<'m> {
             self.write_typed_value(p, 0);
         }
         let mut atts = f.attachments.clone();
-        sort_attachments(m, &mut atts);
+        self.kinds.sort_attachments(m, &mut atts);
         for (k, md) in atts {
             self.out.push_str(" !");
-            write_metadata_identifier(self.out, kind_name(m, k).unwrap_or("").as_bytes());
+            write_metadata_identifier(self.out, self.kinds.name(m, k).unwrap_or("").as_bytes());
             self.out.push(' ');
             self.write_node_ref(NodeRef::Arena(md));
         }
@@ -548,10 +548,10 @@ impl<'m> Printer<'m> {
             }
         }
         let mut atts = inst.attachments.clone();
-        sort_attachments(m, &mut atts);
+        self.kinds.sort_attachments(m, &mut atts);
         for (k, md) in atts {
             self.out.push_str(", !");
-            write_metadata_identifier(self.out, kind_name(m, k).unwrap_or("").as_bytes());
+            write_metadata_identifier(self.out, self.kinds.name(m, k).unwrap_or("").as_bytes());
             self.out.push(' ');
             self.write_node_ref(NodeRef::Arena(md));
         }

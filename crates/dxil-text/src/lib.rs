@@ -29,18 +29,21 @@ use dxil_ir::Module;
 ///
 /// Never panics: dangling ids in a hand-built module print as `<badref>`/`<badtype>`.
 pub fn write_module(module: &Module, out: &mut String) {
-    let types = types::TypeNames::new(module);
+    let kinds = slots::Kinds::new(module);
+    let types = types::TypeNames::new(module, &kinds);
     let lists = attrs::build_lists(module);
-    let slots = slots::Slots::new(module, &lists);
+    let slots = slots::Slots::new(module, &lists, &kinds);
     let mut p = printer::Printer {
         m: module,
         out,
         types,
         slots,
         lists: &lists,
+        kinds: &kinds,
         body: None,
         fslots: printer::FnSlots::default(),
         scratch: Vec::new(),
+        foreign_blocks: Default::default(),
     };
     p.print_module();
 }

@@ -71,12 +71,16 @@ pub struct Printer<'m> {
     pub slots: Slots,
     /// Attribute lists, merged and sorted.
     pub lists: &'m [ListAttrs],
+    /// The metadata kind table.
+    pub kinds: &'m crate::slots::Kinds,
     /// The body being printed.
     pub body: Option<&'m Body>,
     /// Its slots.
     pub fslots: FnSlots,
     /// Scratch operand list reused across instructions.
     pub scratch: Vec<ValueRef>,
+    /// Block slots of other functions, for `blockaddress` (computed once per function).
+    pub foreign_blocks: crate::util::FxHashMap<usize, Vec<u32>>,
 }
 
 impl<'m> Printer<'m> {
@@ -193,8 +197,12 @@ impl<'m> Printer<'m> {
             return;
         };
         let name = body.block(b).and_then(|x| x.name.as_deref());
-        let slots = FnSlots::new(body);
-        let slot = slots.blocks.get(b.index()).copied();
+        let slot = self
+            .foreign_blocks
+            .entry(f.index())
+            .or_insert_with(|| FnSlots::new(body).blocks)
+            .get(b.index())
+            .copied();
         self.write_local_name(name, slot);
     }
 }

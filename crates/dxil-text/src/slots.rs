@@ -53,49 +53,60 @@ const FIXED_KINDS: [&str; 14] = [
     "dereferenceable_or_null",
 ];
 
-/// The context kind id LLVM gives the bitcode kind `kind`: the fixed ids, then the module's
-/// kinds in table order.
-pub fn context_kind(m: &Module, kind: u32) -> u64 {
-    let Some(pos) = m.metadata_kinds.iter().position(|k| k.id == kind) else {
-        return u64::MAX;
-    };
-    let name = m.metadata_kinds[pos].name.as_str();
-    match FIXED_KINDS.iter().position(|k| *k == name) {
-        Some(i) => i as u64,
-        None => FIXED_KINDS.len() as u64 + pos as u64,
-    }
+/// The metadata kind table: for each bitcode kind id, the context kind id LLVM gives it (the
+/// fixed ids, then the module's kinds in table order) and its name.
+pub struct Kinds {
+    map: FxHashMap<u32, (u64, usize)>,
 }
 
-/// The name of bitcode kind `kind`.
-pub fn kind_name(m: &Module, kind: u32) -> Option<&str> {
-    m.metadata_kinds
-        .iter()
-        .find(|k| k.id == kind)
-        .map(|k| k.name.as_str())
-}
-
-/// Sorts attachments as `getAllMetadata` returns them (by context kind id), keeping the last
-/// attachment of a kind, and drops the debug-location kind (held apart) and attachments of
-/// non-nodes.
-pub fn sort_attachments(m: &Module, atts: &mut Vec<(u32, Metadata)>) {
-    // Later attachments of the same kind replace earlier ones.
-    let mut kept: Vec<(u64, u32, Metadata)> = Vec::with_capacity(atts.len());
-    for &(k, md) in atts.iter() {
-        if !crate::mdwalk::is_node(m, md) {
-            continue;
+impl Kinds {
+    /// Indexes the module's METADATA_KIND table.
+    pub fn new(m: &Module) -> Kinds {
+        let mut map = FxHashMap::default();
+        for (pos, k) in m.metadata_kinds.iter().enumerate() {
+            let ctx = match FIXED_KINDS.iter().position(|f| *f == k.name) {
+                Some(i) => i as u64,
+                None => (FIXED_KINDS.len() + pos) as u64,
+            };
+            map.entry(k.id).or_insert((ctx, pos));
         }
-        let ck = context_kind(m, k);
-        if ck == 0 {
-            continue;
-        }
-        match kept.iter_mut().find(|(c, _, _)| *c == ck) {
-            Some(e) => *e = (ck, k, md),
-            None => kept.push((ck, k, md)),
-        }
+        Kinds { map }
     }
-    kept.sort_by_key(|(c, _, _)| *c);
-    atts.clear();
-    atts.extend(kept.into_iter().map(|(_, k, md)| (k, md)));
+
+    /// The context kind id of bitcode kind `kind` (`u64::MAX`: unknown).
+    pub fn context_kind(&self, kind: u32) -> u64 {
+        self.map.get(&kind).map_or(u64::MAX, |e| e.0)
+    }
+
+    /// The name of bitcode kind `kind`.
+    pub fn name<'m>(&self, m: &'m Module, kind: u32) -> Option<&'m str> {
+        let &(_, pos) = self.map.get(&kind)?;
+        m.metadata_kinds.get(pos).map(|k| k.name.as_str())
+    }
+
+    /// Sorts attachments as `getAllMetadata` returns them (by context kind id), keeping the
+    /// last attachment of a kind, and drops the debug-location kind (held apart) and
+    /// attachments of non-nodes.
+    pub fn sort_attachments(&self, m: &Module, atts: &mut Vec<(u32, Metadata)>) {
+        let mut kept: Vec<(u64, u32, Metadata)> = Vec::with_capacity(atts.len());
+        for &(k, md) in atts.iter() {
+            if !crate::mdwalk::is_node(m, md) {
+                continue;
+            }
+            let ck = self.context_kind(k);
+            if ck == 0 {
+                continue;
+            }
+            // Later attachments of the same kind replace earlier ones.
+            match kept.iter_mut().find(|(c, _, _)| *c == ck) {
+                Some(e) => *e = (ck, k, md),
+                None => kept.push((ck, k, md)),
+            }
+        }
+        kept.sort_by_key(|(c, _, _)| *c);
+        atts.clear();
+        atts.extend(kept.into_iter().map(|(_, k, md)| (k, md)));
+    }
 }
 
 /// Module-wide slot numbers.
@@ -133,7 +144,7 @@ fn has_name(n: &Option<String>) -> bool {
 
 impl Slots {
     /// Numbers everything the module print refers to.
-    pub fn new(m: &Module, lists: &[ListAttrs]) -> Slots {
+    pub fn new(m: &Module, lists: &[ListAttrs], kinds: &Kinds) -> Slots {
         let mut s = Slots {
             md_arena: vec![u32::MAX; m.metadata.len()],
             md_loc: Vec::new(),
@@ -192,14 +203,20 @@ impl Slots {
             s.create_attr_set(lists, f.attributes);
         }
         for f in &m.functions {
-            s.process_function(m, lists, f);
+            s.process_function(m, lists, kinds, f);
         }
         s
     }
 
-    fn process_function(&mut self, m: &Module, lists: &[ListAttrs], f: &FunctionData) {
+    fn process_function(
+        &mut self,
+        m: &Module,
+        lists: &[ListAttrs],
+        kinds: &Kinds,
+        f: &FunctionData,
+    ) {
         let mut atts = f.attachments.clone();
-        sort_attachments(m, &mut atts);
+        kinds.sort_attachments(m, &mut atts);
         for (_, md) in atts {
             self.create_md(m, NodeRef::Arena(md));
         }
@@ -225,7 +242,7 @@ impl Slots {
                     self.create_md(m, n);
                 }
                 let mut atts = inst.attachments.clone();
-                sort_attachments(m, &mut atts);
+                kinds.sort_attachments(m, &mut atts);
                 for (_, md) in atts {
                     self.create_md(m, NodeRef::Arena(md));
                 }

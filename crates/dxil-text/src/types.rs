@@ -27,9 +27,10 @@ pub struct TypeNames {
 
 impl TypeNames {
     /// Runs the type finder over the module.
-    pub fn new(m: &Module) -> TypeNames {
+    pub fn new(m: &Module, kinds: &crate::slots::Kinds) -> TypeNames {
         let mut f = Finder {
             m,
+            kinds,
             visited_types: IdSet::new(m.types.len()),
             visited_consts: IdSet::new(m.constants.len()),
             visited_md: IdSet::new(m.metadata.len()),
@@ -307,6 +308,7 @@ pub fn push_i64(out: &mut String, v: i64) {
 
 struct Finder<'m> {
     m: &'m Module,
+    kinds: &'m crate::slots::Kinds,
     visited_types: IdSet,
     visited_consts: IdSet,
     visited_md: IdSet,
@@ -349,7 +351,7 @@ impl Finder<'_> {
                     }
                     crate::operands::llvm_operand_order(&inst.kind, |v| self.value(v));
                     let mut atts: Vec<(u32, dxil_ir::Metadata)> = inst.attachments.clone();
-                    crate::slots::sort_attachments(m, &mut atts);
+                    self.kinds.sort_attachments(m, &mut atts);
                     for (_, md) in atts {
                         self.md_node(md);
                     }
