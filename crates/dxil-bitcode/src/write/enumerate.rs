@@ -43,6 +43,12 @@ pub struct Orders {
     /// Per function (in [`Module::functions`] order; empty for declarations): the body's
     /// constants and function-local metadata in bitcode order.
     pub bodies: Vec<BodyOrders>,
+    /// Attribute lists in bitcode order (indexes into [`Module::attribute_lists`]): first
+    /// use by the functions, then by calls and invokes in program order.
+    pub attribute_lists: Vec<u32>,
+    /// Attribute group ids in bitcode order: first use by those lists (their new ids are
+    /// positions + 1).
+    pub attribute_groups: Vec<u32>,
 }
 
 /// The orders of one function body.
@@ -766,12 +772,56 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
             local_metadata,
         });
     }
+    let (attribute_lists, attribute_groups) = attribute_orders(m)?;
     Ok(Orders {
         types: en.types,
         module_constants,
         module_metadata: en.mds,
         bodies,
+        attribute_lists,
+        attribute_groups,
     })
+}
+
+/// `EnumerateAttributes` order: function attribute lists, then call/invoke lists.
+fn attribute_orders(m: &Module) -> K<(Vec<u32>, Vec<u32>)> {
+    let mut seen = vec![false; m.attribute_lists.len()];
+    let mut lists = Vec::new();
+    let mut add = |a: u32| -> K<()> {
+        if a == 0 {
+            return Ok(());
+        }
+        let i = (a - 1) as usize;
+        let slot = seen
+            .get_mut(i)
+            .ok_or(ErrorKind::InvalidRecord("attribute list id"))?;
+        if !*slot {
+            *slot = true;
+            lists.push(a - 1);
+        }
+        Ok(())
+    };
+    for f in &m.functions {
+        add(f.attributes)?;
+    }
+    for f in &m.functions {
+        let Some(body) = &f.body else { continue };
+        for_each_inst(body, |inst| match &inst.kind {
+            InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } => {
+                add(*attributes)
+            }
+            _ => Ok(()),
+        })?;
+    }
+    let mut groups: Vec<u32> = Vec::new();
+    for &l in &lists {
+        for &g in m.attribute_lists[l as usize].groups.iter() {
+            if !groups.contains(&g) {
+                groups.push(g);
+            }
+        }
+    }
+    Ok((lists, groups))
 }
 
 /// Calls `f` on every instruction of `body` in program order.

@@ -291,12 +291,9 @@ impl InstWriter<'_> {
                 callee,
                 args,
             } => {
-                out.rec.extend([
-                    u64::from(*attributes),
-                    *cc_field,
-                    u64::from(normal.0),
-                    u64::from(unwind.0),
-                ]);
+                let attrs = self.nb.attr_list(*attributes).map_err(|k| out.err(k))?;
+                out.rec
+                    .extend([attrs, *cc_field, u64::from(normal.0), u64::from(unwind.0)]);
                 if cc_field >> 13 & 1 == 1 {
                     self.push_ty(out, *fn_ty)?;
                 }
@@ -435,7 +432,8 @@ impl InstWriter<'_> {
                 callee,
                 args,
             } => {
-                out.rec.extend([u64::from(*attributes), *cc_field]);
+                let attrs = self.nb.attr_list(*attributes).map_err(|k| out.err(k))?;
+                out.rec.extend([attrs, *cc_field]);
                 if cc_field >> 15 & 1 == 1 {
                     self.push_ty(out, *fn_ty)?;
                 }

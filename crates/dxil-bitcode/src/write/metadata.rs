@@ -101,13 +101,15 @@ pub fn write_module_metadata(
     out.exit(prev)
 }
 
-/// The metadata kind table (its own METADATA_BLOCK), in IR order.
+/// The metadata kind table (its own METADATA_BLOCK), by kind id.
 pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
     if m.metadata_kinds.is_empty() {
         return Ok(());
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
-    for k in &m.metadata_kinds {
+    let mut kinds: Vec<_> = m.metadata_kinds.iter().collect();
+    kinds.sort_by_key(|k| k.id);
+    for k in kinds {
         out.rec.push(u64::from(k.id));
         out.rec.extend(k.name.bytes().map(u64::from));
         out.emit(METADATA_KIND, 0)?;

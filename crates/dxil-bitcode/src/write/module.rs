@@ -28,8 +28,8 @@ pub fn write(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
     out.emit_ops(MODULE_CODE_VERSION, &[1])?;
     write_blockinfo(&mut out, orders.types.len())?;
-    write_attribute_groups(&mut out, m)?;
-    write_attribute_lists(&mut out, m)?;
+    write_attribute_groups(&mut out, m, &orders.attribute_groups, &nb)?;
+    write_attribute_lists(&mut out, m, &orders.attribute_lists, &nb)?;
     write_types(&mut out, m, &orders.types, &nb)?;
     for (kind, name) in &m.comdats {
         out.rec.extend([*kind, name.len() as u64]);
@@ -185,12 +185,13 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
         let prologue = value_plus_one(out, nb, f.prologue)?;
         let prefix = value_plus_one(out, nb, f.prefix)?;
         let personality = value_plus_one(out, nb, f.personality)?;
+        let attrs = nb.attr_list(f.attributes).map_err(|k| out.err(k))?;
         out.rec.extend([
             ty,
             u64::from(f.calling_conv),
             u64::from(f.body.is_none()),
             u64::from(c.linkage),
-            u64::from(f.attributes),
+            attrs,
             u64::from(f.align_log2p1),
             u64::from(f.section),
             u64::from(c.visibility),

@@ -42,6 +42,10 @@ pub(crate) struct Numbering {
     /// Arena indexes numbered for the current body (to clear afterwards).
     body_consts: Vec<u32>,
     body_mds: Vec<u32>,
+    /// Attribute list index + 1 -> bitcode list id (0: none / unused).
+    attr_lists: Vec<u32>,
+    /// Attribute group (IR id, bitcode id), sorted by IR id.
+    attr_groups: Vec<(u32, u32)>,
 }
 
 impl Numbering {
@@ -64,7 +68,18 @@ impl Numbering {
             md_ids: vec![NONE; m.metadata.len()],
             body_consts: Vec::new(),
             body_mds: Vec::new(),
+            attr_lists: vec![0; m.attribute_lists.len() + 1],
+            attr_groups: Vec::with_capacity(orders.attribute_groups.len()),
         };
+        for (i, &l) in orders.attribute_lists.iter().enumerate() {
+            if let Some(slot) = nb.attr_lists.get_mut(l as usize + 1) {
+                *slot = i as u32 + 1;
+            }
+        }
+        for (i, &g) in orders.attribute_groups.iter().enumerate() {
+            nb.attr_groups.push((g, i as u32 + 1));
+        }
+        nb.attr_groups.sort_unstable();
         for (i, t) in orders.types.iter().enumerate() {
             let slot = nb
                 .type_ids
@@ -208,6 +223,22 @@ impl Numbering {
             None => Ok(0),
             Some(md) => Ok(u64::from(self.md(md)?) + 1),
         }
+    }
+
+    /// The bitcode id (1-based, 0 none) of attribute list `a` (1-based IR index).
+    pub fn attr_list(&self, a: u32) -> K<u64> {
+        match self.attr_lists.get(a as usize) {
+            Some(&id) if a == 0 || id != 0 => Ok(u64::from(id)),
+            _ => Err(ErrorKind::InvalidRecord("attribute list id")),
+        }
+    }
+
+    /// The bitcode id of attribute group `g` (IR id).
+    pub fn attr_group(&self, g: u32) -> K<u64> {
+        self.attr_groups
+            .binary_search_by_key(&g, |&(k, _)| k)
+            .map(|i| u64::from(self.attr_groups[i].1))
+            .map_err(|_| ErrorKind::InvalidRecord("attribute group id"))
     }
 
     /// A checked type id.

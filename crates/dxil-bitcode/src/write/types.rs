@@ -8,16 +8,28 @@ use super::abbrevs::define;
 use super::numbering::Numbering;
 use super::{is_char6, log2_ceil, Out};
 use crate::codes::*;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 
-/// Attribute groups, one PARAMATTR_GRP_CODE_ENTRY each, in IR order.
-pub fn write_attribute_groups(out: &mut Out, m: &Module) -> Result<()> {
-    if m.attribute_groups.is_empty() {
+/// Attribute groups, one PARAMATTR_GRP_CODE_ENTRY each, in `order` (IR group ids),
+/// renumbered 1, 2, ...
+pub fn write_attribute_groups(
+    out: &mut Out,
+    m: &Module,
+    order: &[u32],
+    nb: &Numbering,
+) -> Result<()> {
+    if order.is_empty() {
         return Ok(());
     }
     let prev = out.enter(PARAMATTR_GROUP_BLOCK_ID, 3)?;
-    for g in &m.attribute_groups {
-        out.rec.push(u64::from(g.id));
+    for &gid in order {
+        let g = m
+            .attribute_groups
+            .iter()
+            .find(|g| g.id == gid)
+            .ok_or_else(|| out.err(ErrorKind::InvalidRecord("attribute group id")))?;
+        let id = nb.attr_group(gid).map_err(|k| out.err(k))?;
+        out.rec.push(id);
         out.rec.push(u64::from(g.index));
         for a in &g.attrs {
             match a {
@@ -39,14 +51,26 @@ pub fn write_attribute_groups(out: &mut Out, m: &Module) -> Result<()> {
     out.exit(prev)
 }
 
-/// Attribute lists, one PARAMATTR_CODE_ENTRY each, in IR order.
-pub fn write_attribute_lists(out: &mut Out, m: &Module) -> Result<()> {
-    if m.attribute_lists.is_empty() {
+/// Attribute lists, one PARAMATTR_CODE_ENTRY each, in `order` (IR list indexes).
+pub fn write_attribute_lists(
+    out: &mut Out,
+    m: &Module,
+    order: &[u32],
+    nb: &Numbering,
+) -> Result<()> {
+    if order.is_empty() {
         return Ok(());
     }
     let prev = out.enter(PARAMATTR_BLOCK_ID, 3)?;
-    for l in &m.attribute_lists {
-        out.rec.extend(l.groups.iter().map(|&g| u64::from(g)));
+    for &l in order {
+        let list = m
+            .attribute_lists
+            .get(l as usize)
+            .ok_or_else(|| out.err(ErrorKind::InvalidRecord("attribute list id")))?;
+        for &g in list.groups.iter() {
+            let id = nb.attr_group(g).map_err(|k| out.err(k))?;
+            out.rec.push(id);
+        }
         out.emit(PARAMATTR_CODE_ENTRY, 0)?;
     }
     out.exit(prev)
@@ -94,7 +118,7 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
     for &ti in order {
         let t = m
             .ty(ti)
-            .ok_or_else(|| out.err(crate::error::ErrorKind::BadType(u64::from(ti.0))))?;
+            .ok_or_else(|| out.err(ErrorKind::BadType(u64::from(ti.0))))?;
         let (code, abbrev) = match t {
             TypeData::Void => (TYPE_CODE_VOID, 0),
             TypeData::Half => (TYPE_CODE_HALF, 0),
