@@ -13,8 +13,6 @@ pub enum ErrorKind {
     OutOfRange(u64),
     /// The metadata graph is too deep or too large to expand.
     TooComplex,
-    /// Writing needs something the module cannot hold (named in the message).
-    Unsupported(&'static str),
 }
 
 /// A metadata error: the kind, the node (`!N`, when the operand lies in a numbered node),
@@ -57,7 +55,6 @@ impl fmt::Display for Error {
             ErrorKind::TooComplex => {
                 write!(f, "{}: metadata graph too deep or too large", self.field)?
             }
-            ErrorKind::Unsupported(what) => write!(f, "{}: unsupported: {what}", self.field)?,
         }
         match (self.node, self.operand) {
             (Some(n), Some(i)) => write!(f, " (in !{n}, operand {i})"),

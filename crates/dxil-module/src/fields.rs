@@ -129,7 +129,7 @@ impl<'a> Fields<'a> {
 
     /// Tag/value pairs: (tag, index of the value).
     pub fn tag_pairs(&self, field: &'static str) -> Result<Vec<(u32, usize)>> {
-        if self.ops.len() % 2 != 0 {
+        if self.ops.len() & 1 != 0 {
             return Err(self.err(
                 ErrorKind::Expected("tag/value pairs"),
                 field,

@@ -240,7 +240,8 @@ impl<'m> Reader<'m> {
     }
 }
 
-/// Writes metadata trees into a module, reusing equal module-level entries.
+/// Writes metadata trees into a module, reusing equal module-level entries; new entries go
+/// after the module-level metadata.
 pub struct Writer<'m> {
     module: &'m mut Module,
     nodes: HashMap<Box<[MdRef]>, Metadata>,
@@ -294,36 +295,42 @@ impl<'m> Writer<'m> {
         w
     }
 
+    /// Adds a module-level entry. Function-local metadata (which takes the ids after the
+    /// module's) moves up by one: the body lists and the instruction operands that name it.
     fn push_md(&mut self, data: MetadataData) -> Result<Metadata> {
-        if self.module.metadata.len() != self.module.module_metadata_count as usize {
-            return Err(Error::new(
-                ErrorKind::Unsupported(
-                    "adding module metadata to a module with function-local metadata",
-                ),
-                None,
-                "metadata",
-                None,
-            ));
+        let count = self.module.module_metadata_count;
+        let at = count as usize;
+        if at > self.module.metadata.len() || self.module.metadata.len() >= u32::MAX as usize {
+            return Err(Error::new(ErrorKind::TooComplex, None, "metadata", None));
         }
-        let id = Metadata::from_index(self.module.metadata.len())
-            .ok_or_else(|| Error::new(ErrorKind::TooComplex, None, "metadata", None))?;
-        self.module.metadata.push(data);
+        self.module.metadata.insert(at, data);
         self.module.module_metadata_count += 1;
-        Ok(id)
+        if self.module.metadata.len() > at + 1 {
+            let shift = |m: &mut Metadata| {
+                if m.0 >= count {
+                    m.0 += 1;
+                }
+            };
+            for f in &mut self.module.functions {
+                let Some(body) = f.body.as_mut() else {
+                    continue;
+                };
+                body.local_metadata.iter_mut().for_each(shift);
+                for inst in &mut body.insts {
+                    inst.kind.for_each_operand_mut(|v| {
+                        if let ValueRef::Metadata(m) = v {
+                            shift(m);
+                        }
+                    });
+                }
+            }
+        }
+        Ok(Metadata(count))
     }
 
+    /// Appends a module constant (the bitcode writer numbers constants by use, so the arena
+    /// position does not matter).
     fn push_const(&mut self, data: ConstData) -> Result<Const> {
-        let module_only = self.module.module_constants.len() == self.module.constants.len();
-        if !module_only {
-            return Err(Error::new(
-                ErrorKind::Unsupported(
-                    "adding a module constant to a module with function constants",
-                ),
-                None,
-                "constant",
-                None,
-            ));
-        }
         let id = Const::from_index(self.module.constants.len())
             .ok_or_else(|| Error::new(ErrorKind::TooComplex, None, "constant", None))?;
         self.module.constants.push(data);
@@ -335,12 +342,10 @@ impl<'m> Writer<'m> {
         if let Some(t) = self.module.find_type(&data) {
             return Ok(t);
         }
-        Err(Error::new(
-            ErrorKind::Unsupported("a type the module's type table lacks"),
-            None,
-            "type",
-            None,
-        ))
+        let t = Type::from_index(self.module.types.len())
+            .ok_or_else(|| Error::new(ErrorKind::TooComplex, None, "type", None))?;
+        self.module.types.push(data);
+        Ok(t)
     }
 
     fn value(&mut self, ty: Type, value: ValueRef) -> Result<Metadata> {

@@ -263,7 +263,7 @@ impl TypeAnnotations {
     pub(crate) fn read(md: &Md, module: &Module) -> Result<Self> {
         let f = Fields::of(md, "type annotations")?;
         let tag = f.u32(0, "type annotations.tag")?;
-        if f.len() % 2 != 1 {
+        if f.len() & 1 != 1 {
             return Err(f.err(
                 ErrorKind::Expected("key/annotation pairs"),
                 "type annotations",

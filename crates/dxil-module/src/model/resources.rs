@@ -46,7 +46,7 @@ pub enum ResourceProperty {
     ElementStride(u32),
     /// Tag 2: sampler feedback kind.
     SamplerFeedbackKind(u32),
-    /// Tag 3: 64-bit atomics are used.
+    /// Tag 3: 64-bit atomics are used (an `i32`).
     Atomic64Use(bool),
     /// Tag 4: reorder-coherent UAV.
     ReorderCoherent(bool),
@@ -199,7 +199,7 @@ impl Resource {
                         ResourceProperty::ElementType(v) => (0, Md::i32(*v)),
                         ResourceProperty::ElementStride(v) => (1, Md::i32(*v)),
                         ResourceProperty::SamplerFeedbackKind(v) => (2, Md::i32(*v)),
-                        ResourceProperty::Atomic64Use(v) => (3, Md::i1(*v)),
+                        ResourceProperty::Atomic64Use(v) => (3, Md::i32(u32::from(*v))),
                         ResourceProperty::ReorderCoherent(v) => (4, Md::i1(*v)),
                         ResourceProperty::Other(t, v) => (*t, v.clone()),
                     };
@@ -241,6 +241,19 @@ impl ResourceLists {
     /// Every record: SRVs, UAVs, CBVs, samplers.
     pub fn all(&self) -> impl Iterator<Item = &Resource> {
         self.lists().into_iter().flatten().flatten()
+    }
+
+    /// Every record, mutable.
+    pub fn all_mut(&mut self) -> impl Iterator<Item = &mut Resource> {
+        [
+            &mut self.srvs,
+            &mut self.uavs,
+            &mut self.cbuffers,
+            &mut self.samplers,
+        ]
+        .into_iter()
+        .flatten()
+        .flatten()
     }
 
     /// The records of one class.
