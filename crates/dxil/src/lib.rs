@@ -11,3 +11,4 @@ pub use dxil_bitstream as bitstream;
 pub use dxil_ir as ir;
 pub use dxil_ops as ops;
 pub use dxil_text as text;
+pub use dxil_module as module;
