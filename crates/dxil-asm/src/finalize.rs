@@ -53,7 +53,7 @@ impl Parser<'_> {
         let mut errs = Vec::new();
         for (n, (_, defined, off)) in &self.md_numbers {
             if !defined {
-                errs.push(Diagnostic { message: format!("use of undefined metadata `!{n}`"), offset: *off, len: 1 });
+                errs.push(Diagnostic { message: format!("use of undefined metadata `!{n}`"), offset: *off, len: n.to_string().len() + 1 });
             }
         }
         for (name, (_, def)) in &self.named_types {

@@ -43,6 +43,7 @@ impl Parser<'_> {
     /// Parses blocks up to the closing `}` and resolves the function's forward references.
     pub fn parse_body(&mut self, fs: &mut FnState, body: &mut Body, findex: usize) -> PResult<()> {
         let mut layout: Vec<u32> = Vec::new();
+        let mut text_preds: Vec<Option<Vec<LocalKey>>> = Vec::new();
         let mut block_insts: Vec<Vec<Inst>> = Vec::new();
         while self.kind() != Kind::RBrace {
             if self.kind() == Kind::Eof {
@@ -79,6 +80,7 @@ impl Parser<'_> {
             entry.1 = true;
             layout.push(b);
             block_insts.push(Vec::new());
+            text_preds.push(self.preds_comment(t));
             loop {
                 let it = self.tok();
                 let idx = body.insts.len();
@@ -111,7 +113,7 @@ impl Parser<'_> {
                     Some(LocalKey::Num(n)) => n.to_string(),
                     None => b.to_string(),
                 };
-                return Err(crate::diag::Diagnostic { message: format!("use of undefined block `%{name}`"), offset: *off, len: 1 });
+                return Err(crate::diag::Diagnostic { len: name.len() + 1, message: format!("use of undefined block `%{name}`"), offset: *off });
             }
         }
         body.blocks = layout
@@ -143,7 +145,7 @@ impl Parser<'_> {
                         LocalKey::Name(n) => String::from_utf8_lossy(n).into_owned(),
                         LocalKey::Num(n) => n.to_string(),
                     };
-                    return Err(crate::diag::Diagnostic { message: format!("use of undefined value `%{name}`"), offset: *off, len: 1 });
+                    return Err(crate::diag::Diagnostic { len: name.len() + 1, message: format!("use of undefined value `%{name}`"), offset: *off });
                 }
             }
         }
@@ -176,6 +178,21 @@ impl Parser<'_> {
                 _ => {}
             }
         }
+        // Use-list order of blocks, from the `; preds = ...` comments.
+        let want: Vec<Option<Vec<u32>>> = text_preds
+            .iter()
+            .map(|tp| {
+                tp.as_ref().and_then(|keys| {
+                    keys.iter()
+                        .map(|k| match fs.defs.get(k) {
+                            Some(LocalDef::Block(b)) => final_index.get(*b as usize).copied(),
+                            _ => None,
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        body.uselists = block_uselists(body, &want);
         // Function-local metadata wrappers of forward values.
         if let Some(list) = self.local_md.get_mut(findex) {
             for (_, v) in list.iter_mut() {
@@ -760,5 +777,101 @@ impl Parser<'_> {
         self.parse_attachments(&mut inst, findex, idx)?;
         fs.inst_types.push(rty);
         Ok((inst, is_term))
+    }
+}
+
+/// The predecessors the printer derives without use-list records (branch operands in
+/// operand order, the last read first).
+fn default_preds(body: &Body) -> Vec<Vec<u32>> {
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); body.blocks.len()];
+    for (b, block) in body.blocks.iter().enumerate() {
+        for &i in &block.insts {
+            let Some(inst) = body.inst(i) else { continue };
+            let mut add = |t: Block| {
+                if let Some(p) = preds.get_mut(t.index()) {
+                    p.push(b as u32);
+                }
+            };
+            match &inst.kind {
+                InstKind::Br { target } => add(*target),
+                InstKind::CondBr { if_true, if_false, .. } => {
+                    add(*if_false);
+                    add(*if_true);
+                }
+                InstKind::Switch { default, cases, .. } => {
+                    add(*default);
+                    cases.iter().for_each(|(_, t)| add(*t));
+                }
+                InstKind::IndirectBr { dests, .. } => dests.iter().for_each(|d| add(*d)),
+                InstKind::Invoke { normal, unwind, .. } => {
+                    add(*normal);
+                    add(*unwind);
+                }
+                _ => {}
+            }
+        }
+    }
+    for p in &mut preds {
+        p.reverse();
+    }
+    preds
+}
+
+/// USELIST_CODE_BB records that turn the default predecessor order into `want`.
+fn block_uselists(body: &Body, want: &[Option<Vec<u32>>]) -> Vec<dxil_ir::UseList> {
+    let preds = default_preds(body);
+    let mut out = Vec::new();
+    for (b, (have, want)) in preds.iter().zip(want).enumerate() {
+        let Some(want) = want else { continue };
+        if have == want || have.len() != want.len() {
+            continue;
+        }
+        // indexes[i]: the position of default use i in the wanted order.
+        let mut taken = vec![false; want.len()];
+        let mut indexes = Vec::with_capacity(have.len());
+        for h in have {
+            let Some(pos) = want.iter().enumerate().position(|(j, w)| w == h && !taken[j]) else {
+                break;
+            };
+            taken[pos] = true;
+            indexes.push(pos as u64);
+        }
+        if indexes.len() != have.len() {
+            continue;
+        }
+        out.push(dxil_ir::UseList { is_block: true, indexes: indexes.into_boxed_slice(), id: b as u64 });
+    }
+    out
+}
+
+impl Parser<'_> {
+    /// The blocks named by the `; preds = ...` comment of the block starting at `t` (on the
+    /// label's line, or on the line before the first instruction of an unlabelled block).
+    fn preds_comment(&self, t: Tok) -> Option<Vec<LocalKey>> {
+        let src = self.src.as_bytes();
+        let at = t.start as usize;
+        let line_start = src.get(..at)?.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+        let line = if t.kind == Kind::Label {
+            let end = src.get(at..)?.iter().position(|&c| c == b'\n').map_or(src.len(), |p| at + p);
+            self.src.get(line_start..end)?
+        } else {
+            let prev_end = line_start.checked_sub(1)?;
+            let prev_start = src.get(..prev_end)?.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+            self.src.get(prev_start..prev_end)?
+        };
+        let rest = &line[line.find("; preds = ")? + 10..];
+        let mut keys = Vec::new();
+        for part in rest.split(", ") {
+            let part = part.trim_end();
+            let name = part.strip_prefix('%')?;
+            if !name.is_empty() && name.bytes().all(|c| c.is_ascii_digit()) {
+                keys.push(LocalKey::Num(name.parse().ok()?));
+            } else if let Some(q) = name.strip_prefix('"').and_then(|n| n.strip_suffix('"')) {
+                keys.push(LocalKey::Name(crate::lexer::unescape(q.as_bytes())));
+            } else {
+                keys.push(LocalKey::Name(name.as_bytes().to_vec()));
+            }
+        }
+        Some(keys)
     }
 }

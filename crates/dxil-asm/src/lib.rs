@@ -16,6 +16,7 @@
 //! offending text underlined. Hostile input never panics; nesting is capped at 128 levels.
 #![forbid(unsafe_code)]
 
+mod assemble;
 mod diag;
 mod finalize;
 mod function;
@@ -26,6 +27,9 @@ mod parser;
 mod types;
 mod values;
 
+pub use assemble::{
+    assemble_bitcode, assemble_container, dxil_version, shader_model, AssembleError,
+};
 pub use diag::{line_col, Diagnostic, Diagnostics};
 
 use dxil_ir::Module;
