@@ -1,0 +1,232 @@
+//! Whole containers: the parts a module implies, in the reference's order, and a per-part
+//! comparison with a stored container.
+//!
+//! Order (reference assembler): `SFI0`; non-library: `ISG1`, `OSG1`, `PSG1` (when the patch
+//! constant / primitive signature has elements), `PSV0`, `RTS0`; library: `VERS`
+//! (validator 1.8+), `RDAT`; then `ILDB`, `STAT`, `ILDN`, `HASH` (validator 1.5+), `DXIL`.
+//!
+//! Regenerated from the module: `SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`, `HASH` and the
+//! digest. Copied (given in [`BuildOptions::copied`]): `RTS0` (stripped from the `DXIL`
+//! module's metadata), `VERS` (compiler version), `RDAT`, `ILDB`, `STAT`, `ILDN` (other
+//! modules and the debug name).
+
+use dxil_container::{
+    build_program_part, digest, Container, DxilVersion, FourCC, ProgramVersion, ShaderHash,
+};
+use dxil_parts::names::ShaderKind;
+
+use crate::error::{ErrorKind, Result};
+use crate::psv::build_psv;
+use crate::signature::{build_signature_part, SignatureContext};
+use crate::sigpoint::{SigPoint, SignatureKind};
+use crate::source::Source;
+
+/// Inputs of [`build_container`] that the module does not determine.
+#[derive(Clone, Debug, Default)]
+pub struct BuildOptions {
+    /// Parts copied as given (`RTS0`, `VERS`, `RDAT`, `ILDB`, `STAT`, `ILDN`); each is
+    /// placed at its position in the reference's order.
+    pub copied: Vec<(FourCC, Vec<u8>)>,
+    /// `HASH` flags (1: hash the `ILDB` bitcode, which must then be among `copied`).
+    pub hash_flags: u32,
+}
+
+/// The parts generated from the module alone, in order: `SFI0`, then (non-library)
+/// `ISG1`, `OSG1`, `PSG1` when present, `PSV0`.
+pub fn build_parts(src: &Source<'_>) -> Result<Vec<(FourCC, Vec<u8>)>> {
+    let flags = src.recorded_flags();
+    let mut out = vec![(FourCC::SFI0, flags.feature_info().to_le_bytes().to_vec())];
+    if src.kind == ShaderKind::Library {
+        return Ok(out);
+    }
+    let sigs = [
+        (SignatureKind::Input, FourCC::ISG1),
+        (SignatureKind::Output, FourCC::OSG1),
+        (SignatureKind::PatchConstOrPrim, FourCC::PSG1),
+    ];
+    for (sig, fourcc) in sigs {
+        let elements = src.signature(sig);
+        if sig == SignatureKind::PatchConstOrPrim && elements.is_empty() {
+            continue;
+        }
+        // Compute and amplification shaders have no signature point: empty parts.
+        let point = SigPoint::of(src.kind, sig).unwrap_or(SigPoint::CSIn);
+        let cx = SignatureContext {
+            point,
+            domain: src.domain(),
+            is_input: match sig {
+                SignatureKind::Input => true,
+                SignatureKind::Output => false,
+                SignatureKind::PatchConstOrPrim => src.kind == ShaderKind::Domain,
+            },
+            use_min_precision: flags.use_min_precision(),
+            validator: src.validator(),
+        };
+        out.push((fourcc, build_signature_part(elements, &cx)?));
+    }
+    out.push((FourCC::PSV0, build_psv(src)?));
+    Ok(out)
+}
+
+const ORDER: [FourCC; 12] = [
+    FourCC::SFI0,
+    FourCC::ISG1,
+    FourCC::OSG1,
+    FourCC::PSG1,
+    FourCC::VERS,
+    FourCC::RDAT,
+    FourCC::PSV0,
+    FourCC::RTS0,
+    FourCC::ILDB,
+    FourCC::STAT,
+    FourCC::ILDN,
+    FourCC::HASH,
+];
+
+/// Builds a whole container for `src` whose `DXIL` part holds `bitcode` (the module's
+/// serialized form), with the digest computed.
+pub fn build_container(src: &Source<'_>, bitcode: &[u8], opts: &BuildOptions) -> Result<Vec<u8>> {
+    let mut parts = build_parts(src)?;
+    parts.extend(opts.copied.iter().cloned());
+    if src.validator() >= (1, 5) {
+        let hashed = if opts.hash_flags & ShaderHash::INCLUDES_SOURCE != 0 {
+            let ildb = opts
+                .copied
+                .iter()
+                .find(|(f, _)| *f == FourCC::ILDB)
+                .ok_or(ErrorKind::Missing("ILDB part for an IncludesSource hash"))?;
+            let part = dxil_container::Part {
+                fourcc: FourCC::ILDB,
+                offset: 0,
+                data: &ildb.1,
+            };
+            dxil_container::md5::md5(dxil_container::Program::parse(&part)?.bitcode)
+        } else {
+            dxil_container::md5::md5(bitcode)
+        };
+        let hash = ShaderHash {
+            flags: opts.hash_flags,
+            digest: dxil_container::Digest(hashed),
+        };
+        parts.push((FourCC::HASH, hash.to_bytes().to_vec()));
+    }
+    parts.sort_by_key(|(f, _)| ORDER.iter().position(|o| o == f).unwrap_or(ORDER.len()));
+    let (major, minor) = src.shader_model();
+    let version = ProgramVersion::new(
+        dxil_container::ShaderKind::from_u16(src.kind as u16)
+            .ok_or(ErrorKind::OutOfRange("shader kind"))?,
+        major as u8,
+        minor as u8,
+    );
+    let dxil_version = src
+        .meta
+        .version
+        .map_or(DxilVersion(0x100), |v| DxilVersion((v.major << 8) | (v.minor & 0xff)));
+    parts.push((FourCC::DXIL, build_program_part(version, dxil_version, bitcode)?));
+    let mut buf = dxil_container::ContainerBuf::new();
+    for (f, d) in parts {
+        buf.add_part(f, d);
+    }
+    Ok(buf.to_bytes_with_digest()?)
+}
+
+/// The outcome of regenerating one part of a stored container.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PartCheck {
+    /// Regenerated bytes equal the stored ones.
+    Same,
+    /// Regenerated bytes differ: first differing byte offset and both sizes.
+    Differs {
+        /// First differing byte (the shorter length when one is a prefix of the other).
+        at: usize,
+        /// Stored size.
+        stored: usize,
+        /// Regenerated size.
+        regenerated: usize,
+    },
+    /// Regeneration failed.
+    Failed(String),
+    /// The part is not regenerated from the module (copied as stored).
+    Copied,
+    /// The module implies the part but the container lacks it.
+    Missing,
+}
+
+fn compare(stored: &[u8], regenerated: &[u8]) -> PartCheck {
+    if stored == regenerated {
+        return PartCheck::Same;
+    }
+    let at = stored
+        .iter()
+        .zip(regenerated)
+        .position(|(a, b)| a != b)
+        .unwrap_or(stored.len().min(regenerated.len()));
+    PartCheck::Differs {
+        at,
+        stored: stored.len(),
+        regenerated: regenerated.len(),
+    }
+}
+
+/// Regenerates every part of `c` that the `DXIL` module determines and compares it with
+/// the stored part; other parts are [`PartCheck::Copied`]. The last entry is the digest
+/// (fourcc `DXBC`), recomputed over the container with regenerated parts.
+pub fn regenerate(c: &Container<'_>) -> Result<Vec<(FourCC, PartCheck)>> {
+    let program = c.program()?;
+    let module = dxil_bitcode::read_module(program.bitcode)?;
+    let src = Source::new(&module)?;
+    let generated = build_parts(&src);
+    let mut out = Vec::new();
+    let mut rebuilt = c.to_buf();
+    for p in c.parts() {
+        let check = match p.fourcc {
+            FourCC::SFI0 | FourCC::ISG1 | FourCC::OSG1 | FourCC::PSG1 | FourCC::PSV0 => {
+                match &generated {
+                    Err(e) => PartCheck::Failed(e.to_string()),
+                    Ok(parts) => match parts.iter().find(|(f, _)| *f == p.fourcc) {
+                        Some((_, d)) => {
+                            rebuilt.replace_part(p.fourcc, d.clone())?;
+                            compare(p.data, d)
+                        }
+                        None => PartCheck::Failed("not implied by the module".into()),
+                    },
+                }
+            }
+            FourCC::HASH => {
+                let stored = ShaderHash::parse(p.data, p.data_offset())?;
+                match c.compute_shader_hash(stored.flags) {
+                    Ok((digest, _)) => {
+                        let d = ShaderHash {
+                            flags: stored.flags,
+                            digest,
+                        }
+                        .to_bytes();
+                        rebuilt.replace_part(FourCC::HASH, d.to_vec())?;
+                        compare(p.data, &d)
+                    }
+                    Err(e) => PartCheck::Failed(e.to_string()),
+                }
+            }
+            _ => PartCheck::Copied,
+        };
+        out.push((p.fourcc, check));
+    }
+    if let Ok(parts) = &generated {
+        for (f, _) in parts {
+            if c.part(*f).is_none() {
+                out.push((*f, PartCheck::Missing));
+            }
+        }
+    }
+    let stored_digest = c.header().digest;
+    let mut bytes = rebuilt.to_bytes()?;
+    let check = match c.digest_status() {
+        dxil_container::DigestStatus::Matches => {
+            let d = digest::update_in_place(&mut bytes)?;
+            compare(&stored_digest.0, &d.0)
+        }
+        _ => PartCheck::Copied,
+    };
+    out.push((FourCC::CONTAINER, check));
+    Ok(out)
+}

@@ -1,0 +1,27 @@
+//! From module to container parts, the way the reference compiler writes them.
+//!
+//! - [`Source`]: a module and its DXIL metadata, with the facts the writers need.
+//! - [`signature::build_signature_part`]: `ISG1`/`OSG1`/`PSG1` from signature metadata.
+//! - [`psv::build_psv`]: `PSV0` in the version the validator version calls for.
+//! - [`flags::RawFlags`]: shader flag bits and the `SFI0` feature info they imply.
+//! - [`container`]: every regenerable part in the reference's order, `HASH`, the digest,
+//!   and a per-part comparison with a stored container ([`container::regenerate`]).
+//! - [`sigpoint`]: signature points, packing kinds and semantic interpretations.
+//!
+//! Part layouts follow DXIL.rst ("DXIL Container Format") and the reference's container
+//! headers; the writing rules are facts observed in the reference's assembler and checked
+//! on the corpus (see the tests).
+#![forbid(unsafe_code)]
+
+pub mod container;
+pub mod error;
+pub mod flags;
+pub mod psv;
+pub mod signature;
+pub mod sigpoint;
+pub mod source;
+
+pub use container::{build_container, build_parts, regenerate, BuildOptions, PartCheck};
+pub use error::{Error, ErrorKind, Result};
+pub use flags::RawFlags;
+pub use source::Source;
