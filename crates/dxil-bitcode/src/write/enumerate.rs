@@ -254,6 +254,30 @@ fn md_operands(d: &M, out: &mut Vec<Metadata>) {
     }
 }
 
+/// The `i`-th value operand of a constant (the order of [`ConstKind::for_each_operand`]).
+fn const_operand(k: &ConstKind, i: usize) -> Option<ValueRef> {
+    use ConstKind as C;
+    let pick = |ops: &[ValueRef]| ops.get(i).copied();
+    match k {
+        C::Aggregate(ops) | C::Gep { operands: ops, .. } => ops.get(i).copied(),
+        C::Cast { value, .. } => pick(&[*value]),
+        C::Binary { lhs, rhs, .. } | C::Cmp { lhs, rhs, .. } => pick(&[*lhs, *rhs]),
+        C::Select {
+            cond,
+            if_true,
+            if_false,
+        } => pick(&[*cond, *if_true, *if_false]),
+        C::ExtractElement { vector, index } => pick(&[*vector, *index]),
+        C::InsertElement {
+            vector,
+            element,
+            index,
+        } => pick(&[*vector, *element, *index]),
+        C::ShuffleVector { a, b, mask, .. } => pick(&[*a, *b, *mask]),
+        _ => None,
+    }
+}
+
 /// The `i`-th subtype of a type (`Type::subtypes()`).
 fn subtype(t: &TypeData, i: usize) -> Option<Type> {
     match t {
@@ -284,7 +308,11 @@ struct En<'m> {
     stack: Vec<(u32, usize)>,
     md_ops: Vec<Metadata>,
     md_stack: Vec<(Metadata, usize, usize)>,
+    work: Vec<ValueRef>,
+    /// Constants whose operand types were walked.
+    type_walked: Vec<bool>,
     label: Option<Type>,
+    void: Option<Type>,
 }
 
 impl En<'_> {
@@ -353,15 +381,7 @@ impl En<'_> {
                 .m
                 .constant(Const(ci))
                 .ok_or(ErrorKind::BadValue(u64::from(ci)))?;
-            let mut next = None;
-            let mut k = 0;
-            data.kind.for_each_operand(|op| {
-                if k == i {
-                    next = Some(op);
-                }
-                k += 1;
-            });
-            if let Some(op) = next {
+            if let Some(op) = const_operand(&data.kind, i) {
                 if let Some(top) = self.stack.last_mut() {
                     top.1 += 1;
                 }
@@ -410,7 +430,15 @@ impl En<'_> {
 
     /// `EnumerateOperandType`.
     fn operand_type(&mut self, v: ValueRef) -> K<()> {
-        let mut work = vec![v];
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        work.push(v);
+        let r = self.operand_type_walk(&mut work);
+        self.work = work;
+        r
+    }
+
+    fn operand_type_walk(&mut self, work: &mut Vec<ValueRef>) -> K<()> {
         while let Some(v) = work.pop() {
             let t = self
                 .m
@@ -418,9 +446,16 @@ impl En<'_> {
                 .ok_or(ErrorKind::TypeMismatch("operand without a type"))?;
             self.ty(t)?;
             if let ValueRef::Const(c) = v {
-                if self.const_state[c.index()] != UNSEEN {
+                // A constant already walked adds no new type (LLVM walks it again; skipping
+                // keeps shared subexpressions linear).
+                let walked = self
+                    .type_walked
+                    .get_mut(c.index())
+                    .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+                if self.const_state[c.index()] != UNSEEN || *walked {
                     continue;
                 }
+                *walked = true;
                 let data = self
                     .m
                     .constant(c)
@@ -629,7 +664,10 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
         stack: Vec::new(),
         md_ops: Vec::new(),
         md_stack: Vec::new(),
+        work: Vec::new(),
+        type_walked: vec![false; m.constants.len()],
         label: m.find_type(&TypeData::Label),
+        void: m.find_type(&TypeData::Void),
     };
     for g in &m.globals {
         en.ty(g.common.ty)?;
@@ -706,9 +744,7 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
             match inst.ty {
                 Some(t) => en.ty(t)?,
                 None => {
-                    let void = m
-                        .find_type(&TypeData::Void)
-                        .ok_or(ErrorKind::MissingType("void"))?;
+                    let void = en.void.ok_or(ErrorKind::MissingType("void"))?;
                     en.ty(void)?;
                 }
             }
