@@ -43,7 +43,10 @@ pub fn run(args: Args) -> CmdResult {
         let fourcc = FourCC::parse(&args.part)
             .filter(|f| matches!(*f, FourCC::DXIL | FourCC::ILDB | FourCC::STAT))
             .ok_or_else(|| {
-                CliError(format!("--part {:?}: expected DXIL, ILDB or STAT", args.part))
+                CliError(format!(
+                    "--part {:?}: expected DXIL, ILDB or STAT",
+                    args.part
+                ))
             })?;
         let c = Container::parse(&bytes)?;
         let part = c
