@@ -47,6 +47,10 @@ impl Parser<'_> {
         self.build_kinds();
         self.apply_debug_locs();
         self.place_metadata_args();
+        if !self.m.metadata.is_empty() || !self.m.named_metadata.is_empty() {
+            // LLVM's type table holds `metadata` whenever the module has metadata.
+            self.intern_type(dxil_ir::TypeData::Metadata);
+        }
     }
 
     fn check_defined(&mut self) {

@@ -309,14 +309,6 @@ impl<'s> Parser<'s> {
         u32::try_from(v).or_else(|_| self.err_at(t, format!("{what} too large")))
     }
 
-    /// Skips to the next token that starts a line (error recovery).
-    pub fn skip_line(&mut self) {
-        self.bump();
-        while self.kind() != Kind::Eof && !self.tok().line_start {
-            self.bump();
-        }
-    }
-
     pub fn record(&mut self, d: Diagnostic) {
         if self.errors.len() < MAX_ERRORS {
             self.errors.push(d);

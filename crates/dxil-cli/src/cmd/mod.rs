@@ -2,6 +2,7 @@
 
 use clap::Subcommand;
 
+mod asm;
 mod bcdump;
 mod dis;
 mod extract;
@@ -29,6 +30,9 @@ pub enum Command {
     Roundtrip(roundtrip::Args),
     /// Print bitcode blocks and records like `llvm-bcanalyzer -dump`.
     Bcdump(bcdump::Args),
+    /// Assemble LLVM 3.7 / DXIL text into a container (or raw bitcode).
+    #[command(name = "as")]
+    As(asm::Args),
     /// Disassemble to LLVM text as `dxc -dumpbin` prints the module.
     Dis(dis::Args),
     /// Root signatures: compile text to RTS0, show RTS0 as text, check either.
@@ -48,6 +52,7 @@ impl Command {
             Command::Rootsig(a) => rootsig::run(a),
             Command::Bcdump(a) => bcdump::run(a),
             Command::Dis(a) => dis::run(a),
+            Command::As(a) => asm::run(a),
             Command::Reflect(a) => reflect::run(a),
         }
     }
