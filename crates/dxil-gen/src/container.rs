@@ -118,11 +118,13 @@ pub fn build_container(src: &Source<'_>, bitcode: &[u8], opts: &BuildOptions) ->
         major as u8,
         minor as u8,
     );
-    let dxil_version = src
-        .meta
-        .version
-        .map_or(DxilVersion(0x100), |v| DxilVersion((v.major << 8) | (v.minor & 0xff)));
-    parts.push((FourCC::DXIL, build_program_part(version, dxil_version, bitcode)?));
+    let dxil_version = src.meta.version.map_or(DxilVersion(0x100), |v| {
+        DxilVersion((v.major << 8) | (v.minor & 0xff))
+    });
+    parts.push((
+        FourCC::DXIL,
+        build_program_part(version, dxil_version, bitcode)?,
+    ));
     let mut buf = dxil_container::ContainerBuf::new();
     for (f, d) in parts {
         buf.add_part(f, d);

@@ -58,8 +58,7 @@ fn binding(r: &Resource, v2: bool) -> ResourceBinding {
         _ => 3,
     };
     let atomic64 = is_uav
-        && r
-            .properties
+        && r.properties
             .iter()
             .flatten()
             .any(|p| matches!(p, ResourceProperty::Atomic64Use(true)));

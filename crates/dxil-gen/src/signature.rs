@@ -19,7 +19,9 @@
 //!   1.7 on.
 
 use dxil_module::model::SignatureElement as MdElement;
-use dxil_parts::signature::{SignatureElement, SignaturePart, StringLayout, ELEMENT_SIZE, HEADER_SIZE};
+use dxil_parts::signature::{
+    SignatureElement, SignaturePart, StringLayout, ELEMENT_SIZE, HEADER_SIZE,
+};
 
 use crate::error::{ErrorKind, Result};
 use crate::sigpoint::{Interpretation, SigPoint};
@@ -86,16 +88,16 @@ pub fn system_value(kind: u32, domain: u32) -> u32 {
 /// `DxilProgramSigCompType` of a DXIL component type.
 pub fn sig_component_type(ct: u32, i1_unknown: bool) -> u32 {
     match ct {
-        4 => 2,                       // I32 -> SInt32
-        1 => u32::from(!i1_unknown),  // I1 -> UInt32 (Unknown below 1.5)
-        5 => 1,                       // U32
-        9 => 3,                       // F32
-        2 => 5,                       // I16
-        6 => 8,                       // I64
-        3 => 4,                       // U16
-        7 => 7,                       // U64
-        8 => 6,                       // F16
-        10 => 9,                      // F64
+        4 => 2,                      // I32 -> SInt32
+        1 => u32::from(!i1_unknown), // I1 -> UInt32 (Unknown below 1.5)
+        5 => 1,                      // U32
+        9 => 3,                      // F32
+        2 => 5,                      // I16
+        6 => 8,                      // I64
+        3 => 4,                      // U16
+        7 => 7,                      // U64
+        8 => 6,                      // F16
+        10 => 9,                     // F64
         _ => 0,
     }
 }
@@ -117,15 +119,20 @@ pub fn is_allocated(e: &MdElement) -> bool {
 
 /// The columns of `e` as a component mask (start column 0 when unallocated).
 pub fn cols_mask(e: &MdElement) -> u8 {
-    let start = if is_allocated(e) { e.start_col.clamp(0, 3) as u32 } else { 0 };
+    let start = if is_allocated(e) {
+        e.start_col.clamp(0, 3) as u32
+    } else {
+        0
+    };
     let cols = u32::from(e.cols.min(4));
     (((1u32 << cols) - 1) << start) as u8
 }
 
 /// True when `e` gets records in the part.
 pub fn in_part(point: SigPoint, e: &MdElement) -> bool {
+    let kind = u32::from(e.semantic_kind);
     !matches!(
-        point.interpretation(u32::from(e.semantic_kind)),
+        point.recover(kind).interpretation(kind),
         Interpretation::NA | Interpretation::NotInSig
     )
 }

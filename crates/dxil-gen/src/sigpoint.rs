@@ -163,6 +163,16 @@ impl SigPoint {
         })
     }
 
+    /// The point an element of kind `semantic` declared in this signature really sits at:
+    /// SV_PrimitiveID in a GS vertex input signature is a GS (non-vertex) input.
+    pub fn recover(self, semantic: u32) -> SigPoint {
+        if semantic == 10 && self == SigPoint::GSVIn {
+            SigPoint::GSIn
+        } else {
+            self
+        }
+    }
+
     /// The interpretation of semantic kind `semantic` (raw SemanticKind) at this point;
     /// unknown kinds are [`Interpretation::NA`].
     pub fn interpretation(self, semantic: u32) -> Interpretation {
@@ -193,7 +203,10 @@ mod tests {
         assert_eq!(SigPoint::PSOut.interpretation(16), Interpretation::Target);
         assert_eq!(SigPoint::PSIn.interpretation(10), Interpretation::SGV);
         assert_eq!(SigPoint::GSIn.interpretation(10), Interpretation::Shadow);
-        assert_eq!(SigPoint::PCOut.interpretation(25), Interpretation::TessFactor);
+        assert_eq!(
+            SigPoint::PCOut.interpretation(25),
+            Interpretation::TessFactor
+        );
         assert_eq!(SigPoint::VSIn.interpretation(3), Interpretation::Arb);
         assert_eq!(SigPoint::VSIn.interpretation(99), Interpretation::NA);
         assert_eq!(SigPoint::VSIn.packing(), PackingKind::InputAssembler);

@@ -34,11 +34,19 @@ impl<'m> Source<'m> {
         Ok(Source { module, meta, kind })
     }
 
-    /// The validator version (`dx.valver`; 1.0 when absent).
+    /// The validator version (`dx.valver`; 1.0 when absent) as a comparable key: major 0
+    /// means the latest validator (validation disabled), so it compares above every
+    /// numbered version.
     pub fn validator(&self) -> ValVer {
-        self.meta
+        let (major, minor) = self
+            .meta
             .validator_version
-            .map_or((1, 0), |v| (v.major, v.minor))
+            .map_or((1, 0), |v| (v.major, v.minor));
+        if major == 0 {
+            (u32::MAX, minor)
+        } else {
+            (major, minor)
+        }
     }
 
     /// The shader model as `(major, minor)`.

@@ -49,7 +49,11 @@ fn corpus_parts_regenerate() {
         let checks = match regenerate(&c) {
             Ok(c) => c,
             Err(e) => {
-                table.entry("(error)".into()).or_default().2.push(format!("{id}: {e}"));
+                table
+                    .entry("(error)".into())
+                    .or_default()
+                    .2
+                    .push(format!("{id}: {e}"));
                 continue;
             }
         };
@@ -69,10 +73,17 @@ fn corpus_parts_regenerate() {
             }
         }
     }
-    println!("{:<6} {:>6} {:>6} {:>8}", "part", "same", "total", "percent");
+    println!(
+        "{:<6} {:>6} {:>6} {:>8}",
+        "part", "same", "total", "percent"
+    );
     let mut low = Vec::new();
     for (part, (same, total, fails)) in &table {
-        let pct = if *total == 0 { 100.0 } else { 100.0 * *same as f64 / *total as f64 };
+        let pct = if *total == 0 {
+            100.0
+        } else {
+            100.0 * *same as f64 / *total as f64
+        };
         println!("{part:<6} {same:>6} {total:>6} {pct:>7.2}%");
         for f in fails.iter().take(8) {
             println!("    {f}");

@@ -1,5 +1,10 @@
 //! `dxil parts F`: one line per part, in offset-table order:
 //! `FOURCC offset 0x.. size N (Name)`.
+//!
+//! `--regenerate`: each part the `DXIL` module determines is regenerated (`dxil-gen`) and
+//! compared with the stored bytes: `same`, `differs at 0x.. (stored N, regenerated M)`,
+//! `copied` (not derived from the module), `failed: ...`; a last `digest` line compares
+//! the container digest recomputed over the regenerated parts.
 
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -14,12 +19,18 @@ use crate::io::{read_input, write_text};
 pub struct Args {
     /// Container file (`-` for standard input).
     pub file: PathBuf,
+    /// Regenerate the parts from the module and compare them with the stored ones.
+    #[arg(long)]
+    pub regenerate: bool,
 }
 
 /// Runs `dxil parts`.
 pub fn run(args: Args) -> CmdResult {
     let bytes = read_input(&args.file)?;
     let c = Container::parse(&bytes)?;
+    if args.regenerate {
+        return regenerate(&c);
+    }
     let mut out = String::new();
     for p in c.parts() {
         let _ = write!(
@@ -33,6 +44,33 @@ pub fn run(args: Args) -> CmdResult {
             let _ = write!(out, " ({name})");
         }
         out.push('\n');
+    }
+    write_text(None, &out)
+}
+
+fn regenerate(c: &Container<'_>) -> CmdResult {
+    use dxil_gen::PartCheck;
+    let mut out = String::new();
+    for (fourcc, check) in dxil_gen::regenerate(c)? {
+        let name = if fourcc == dxil_container::FourCC::CONTAINER {
+            "digest".to_string()
+        } else {
+            fourcc.to_string()
+        };
+        let _ = match check {
+            PartCheck::Same => writeln!(out, "{name} same"),
+            PartCheck::Differs {
+                at,
+                stored,
+                regenerated,
+            } => writeln!(
+                out,
+                "{name} differs at {at:#x} (stored {stored}, regenerated {regenerated})"
+            ),
+            PartCheck::Failed(e) => writeln!(out, "{name} failed: {e}"),
+            PartCheck::Copied => writeln!(out, "{name} copied"),
+            PartCheck::Missing => writeln!(out, "{name} missing (the module implies it)"),
+        };
     }
     write_text(None, &out)
 }
