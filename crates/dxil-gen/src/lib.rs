@@ -20,6 +20,7 @@ pub mod psv;
 pub mod signature;
 pub mod sigpoint;
 pub mod source;
+pub mod stdsort;
 
 pub use container::{build_container, build_parts, regenerate, BuildOptions, PartCheck};
 pub use error::{Error, ErrorKind, Result};

@@ -13,7 +13,8 @@
 //! - Read/write mask: inputs `AlwaysReads` = usage mask shifted by the start column;
 //!   outputs `NeverWrites` = its complement in 4 bits; below validator 1.5: inputs 0,
 //!   outputs the complement of the mask in 8 bits.
-//! - Records sorted by (stream, register, name offset), stable.
+//! - Records sorted by (stream, register, name offset) with the reference's unstable sort
+//!   ([`crate::stdsort`]): equal keys keep its order.
 //! - Names: one string per declared element in declaration order, every element (also
 //!   those without records); deduplicated and the part padded to 4 bytes from validator
 //!   1.7 on.
@@ -221,7 +222,10 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
             }
         }
     }
-    recs.sort_by_key(|(_, r)| (r.stream, r.register, r.semantic_name));
+    let key = |r: &SignatureElement| (r.stream, r.register, r.semantic_name);
+    crate::stdsort::std_sort(&mut recs, &|a: &(usize, SignatureElement), b| {
+        key(&a.1) < key(&b.1)
+    });
     let declared: Vec<(&str, Vec<usize>)> = elements
         .iter()
         .enumerate()
