@@ -12,7 +12,10 @@ use dxil_parts::ViewIdState;
 
 use crate::layout::DataLayout;
 use crate::md::Md;
-use crate::model::{DxilMetadata, FieldAnnotation, Resource, ResourceClass, SignatureElement};
+use crate::model::{
+    DxilMetadata, FieldAnnotation, Resource, ResourceClass, SignatureElement, Subobject,
+    SubobjectBody,
+};
 
 /// Raw shader flag bit: the shader uses ViewID.
 pub const FLAG_VIEW_ID: u64 = 1 << 21;
@@ -667,7 +670,94 @@ impl ModuleHeader for ModuleSections<'_> {
         }
     }
 
-    fn print_subobjects(&self, _out: &mut String) -> bool {
-        false
+    fn print_subobjects(&self, out: &mut String) -> bool {
+        let Some(list) = self.main.metadata.subobjects.as_ref() else {
+            return false;
+        };
+        print_module_subobjects(list, out)
     }
+}
+
+/// Prints `dx.subobjects` as the reference does: in metadata order (its subobject map keeps
+/// insertion order; a repeated name keeps the first), root signatures with their text when
+/// they have one.
+fn print_module_subobjects(list: &[Subobject], out: &mut String) -> bool {
+    use dxil_parts::rdat::{Subobject as Part, SubobjectData as D, SubobjectKind as K};
+    let mut seen = std::collections::HashSet::new();
+    let sorted: Vec<&Subobject> = list
+        .iter()
+        .filter(|s| seen.insert(s.name.as_str()))
+        .collect();
+    let mut parts = Vec::with_capacity(sorted.len());
+    let mut texts = Vec::new();
+    for s in &sorted {
+        let Some(kind) = K::from_raw(s.kind) else {
+            continue;
+        };
+        let data = match &s.body {
+            SubobjectBody::StateObjectConfig { flags } => D::StateObjectConfig { flags: *flags },
+            SubobjectBody::RootSignature { data, text } => {
+                if !text.is_empty() {
+                    texts.push((kind, s.name.clone(), data.len(), text.clone()));
+                }
+                D::RootSignature { data: data.clone() }
+            }
+            SubobjectBody::SubobjectToExportsAssociation { subobject, exports } => {
+                D::SubobjectToExportsAssociation {
+                    subobject: subobject.clone(),
+                    exports: exports.clone(),
+                }
+            }
+            SubobjectBody::RaytracingShaderConfig {
+                max_payload_size_in_bytes,
+                max_attribute_size_in_bytes,
+            } => D::RaytracingShaderConfig {
+                max_payload_size_in_bytes: *max_payload_size_in_bytes,
+                max_attribute_size_in_bytes: *max_attribute_size_in_bytes,
+            },
+            SubobjectBody::RaytracingPipelineConfig {
+                max_trace_recursion_depth,
+            } => D::RaytracingPipelineConfig {
+                max_trace_recursion_depth: *max_trace_recursion_depth,
+            },
+            SubobjectBody::HitGroup {
+                ty,
+                intersection,
+                any_hit,
+                closest_hit,
+            } => D::HitGroup {
+                ty: *ty,
+                any_hit: any_hit.clone(),
+                closest_hit: closest_hit.clone(),
+                intersection: intersection.clone(),
+            },
+            SubobjectBody::RaytracingPipelineConfig1 {
+                max_trace_recursion_depth,
+                flags,
+            } => D::RaytracingPipelineConfig1 {
+                max_trace_recursion_depth: *max_trace_recursion_depth,
+                flags: *flags,
+            },
+        };
+        parts.push(Part {
+            kind,
+            name: s.name.clone(),
+            data,
+        });
+    }
+    let mut text = String::new();
+    if !dxil_parts::print::print_subobjects(&parts, false, &mut text) {
+        return false;
+    }
+    for (kind, name, size, rs_text) in texts {
+        let plain = format!(";  {} {} = {{ <{size} bytes> }};\n", kind.name(), name);
+        let with = format!(
+            ";  {} {} = {{ <{size} bytes>, \"{rs_text}\" }};\n",
+            kind.name(),
+            name
+        );
+        text = text.replacen(&plain, &with, 1);
+    }
+    out.push_str(&text);
+    true
 }

@@ -149,6 +149,16 @@ fn const_int_array(module: &Module, ty: Type, c: Const) -> Option<(u32, Vec<u64>
             Some((bits, vec![0; n]))
         }
         ConstKind::Data(d) => Some((bits, d.iter().map(|&v| mask(bits, v as i64)).collect())),
+        ConstKind::String(b) if bits == 8 => {
+            Some((bits, b.iter().map(|&v| u64::from(v)).collect()))
+        }
+        ConstKind::CString(b) if bits == 8 => Some((
+            bits,
+            b.iter()
+                .map(|&v| u64::from(v))
+                .chain(std::iter::once(0))
+                .collect(),
+        )),
         ConstKind::Aggregate(ops) => {
             let mut out = Vec::with_capacity(ops.len());
             for op in ops.iter() {

@@ -7,6 +7,7 @@ mod annotations;
 mod properties;
 mod resources;
 mod signature;
+mod subobjects;
 
 pub use annotations::{
     FieldAnnotation, FieldProperty, FunctionAnnotation, ParamAnnotation, StructAnnotation,
@@ -15,6 +16,7 @@ pub use annotations::{
 pub use properties::{AsState, DsState, GsState, HsState, MsState, Property};
 pub use resources::{Resource, ResourceBase, ResourceClass, ResourceLists, ResourceProperty};
 pub use signature::{EntrySignatures, SignatureElement, SignatureProperty};
+pub use subobjects::{Subobject, SubobjectBody};
 
 use dxil_ir::Module;
 
@@ -121,10 +123,12 @@ pub struct DxilMetadata {
     pub entry_points: Option<Vec<EntryPoint>>,
     /// `dx.rootSignature`: (function, serialized root signature, ...) tuples, kept as read.
     pub root_signatures: Option<Vec<Md>>,
+    /// `dx.subobjects`.
+    pub subobjects: Option<Vec<Subobject>>,
 }
 
 /// Named metadata the model covers.
-pub const MODEL_NAMES: [&str; 8] = [
+pub const MODEL_NAMES: [&str; 9] = [
     "dx.version",
     "dx.valver",
     "dx.shaderModel",
@@ -133,6 +137,7 @@ pub const MODEL_NAMES: [&str; 8] = [
     "dx.viewIdState",
     "dx.entryPoints",
     "dx.rootSignature",
+    "dx.subobjects",
 ];
 
 fn single<'a>(ops: &'a [Md], name: &'static str) -> Result<&'a Md> {
@@ -216,6 +221,9 @@ impl DxilMetadata {
         if let Some(ops) = r.named("dx.rootSignature")? {
             m.root_signatures = Some(ops);
         }
+        if let Some(ops) = r.named("dx.subobjects")? {
+            m.subobjects = Some(ops.iter().map(Subobject::read).collect::<Result<_>>()?);
+        }
         Ok(m)
     }
 
@@ -262,6 +270,9 @@ impl DxilMetadata {
         }
         if let Some(r) = &self.root_signatures {
             out.push(("dx.rootSignature", r.clone()));
+        }
+        if let Some(s) = &self.subobjects {
+            out.push(("dx.subobjects", s.iter().map(Subobject::write).collect()));
         }
         out
     }

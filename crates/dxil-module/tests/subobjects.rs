@@ -1,0 +1,105 @@
+//! `dx.subobjects`: the corpus libraries' `RDAT` subobjects, written into the module as
+//! metadata, read back and printed from the module, give the section the reference prints
+//! from `RDAT`.
+
+mod common;
+
+use dxil_module::header::{ModuleSections, ModuleView};
+use dxil_module::model::{Subobject, SubobjectBody};
+use dxil_module::DxilMetadata;
+use dxil_parts::print::{print_subobjects, ModuleHeader};
+use dxil_parts::rdat::SubobjectData;
+use dxil_parts::Rdat;
+
+fn to_model(s: &dxil_parts::rdat::Subobject) -> Subobject {
+    let body = match &s.data {
+        SubobjectData::StateObjectConfig { flags } => {
+            SubobjectBody::StateObjectConfig { flags: *flags }
+        }
+        SubobjectData::RootSignature { data } => SubobjectBody::RootSignature {
+            data: data.clone(),
+            text: String::new(),
+        },
+        SubobjectData::SubobjectToExportsAssociation { subobject, exports } => {
+            SubobjectBody::SubobjectToExportsAssociation {
+                subobject: subobject.clone(),
+                exports: exports.clone(),
+            }
+        }
+        SubobjectData::RaytracingShaderConfig {
+            max_payload_size_in_bytes,
+            max_attribute_size_in_bytes,
+        } => SubobjectBody::RaytracingShaderConfig {
+            max_payload_size_in_bytes: *max_payload_size_in_bytes,
+            max_attribute_size_in_bytes: *max_attribute_size_in_bytes,
+        },
+        SubobjectData::RaytracingPipelineConfig {
+            max_trace_recursion_depth,
+        } => SubobjectBody::RaytracingPipelineConfig {
+            max_trace_recursion_depth: *max_trace_recursion_depth,
+        },
+        SubobjectData::HitGroup {
+            ty,
+            any_hit,
+            closest_hit,
+            intersection,
+        } => SubobjectBody::HitGroup {
+            ty: *ty,
+            intersection: intersection.clone(),
+            any_hit: any_hit.clone(),
+            closest_hit: closest_hit.clone(),
+        },
+        SubobjectData::RaytracingPipelineConfig1 {
+            max_trace_recursion_depth,
+            flags,
+        } => SubobjectBody::RaytracingPipelineConfig1 {
+            max_trace_recursion_depth: *max_trace_recursion_depth,
+            flags: *flags,
+        },
+    };
+    Subobject {
+        name: s.name.clone(),
+        kind: s.kind as u32,
+        body,
+    }
+}
+
+#[test]
+fn module_subobjects_print_like_rdat() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut checked = 0;
+    for id in common::corpus_ids(&dir) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        let c = dxil_container::Container::parse(&bytes).expect("container");
+        let Some(rdat) = c.part(dxil_container::FourCC::from_bytes(*b"RDAT")) else {
+            continue;
+        };
+        let Ok(Some(list)) = Rdat::parse(rdat.data).and_then(|r| r.subobjects()) else {
+            continue;
+        };
+        if list.is_empty() {
+            continue;
+        }
+        let mut expected = String::new();
+        print_subobjects(&list, false, &mut expected);
+        let mut module = dxil_bitcode::read_module(c.primary_program().expect("program").bitcode)
+            .expect("module");
+        let mut model = DxilMetadata::read(&module).expect("model");
+        model.subobjects = Some(list.iter().map(to_model).collect());
+        model.write(&mut module).expect("write");
+        let view = ModuleView::new(&module).expect("read back");
+        assert_eq!(view.metadata.subobjects, model.subobjects, "{id}");
+        let sections = ModuleSections {
+            main: &view,
+            reflection: &view,
+        };
+        let mut printed = String::new();
+        assert!(sections.print_subobjects(&mut printed), "{id}");
+        assert_eq!(printed, expected, "{id}");
+        checked += 1;
+    }
+    println!("libraries with subobjects checked: {checked}");
+    assert!(checked > 0);
+}
