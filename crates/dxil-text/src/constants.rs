@@ -40,58 +40,105 @@ fn elem_type(m: &Module, ty: Type) -> Option<Type> {
     }
 }
 
-/// Whether LLVM would hold this constant as a null value (`isNullValue`): integer 0,
-/// positive floating-point zero, null pointer or `zeroinitializer`.
-pub fn is_null(m: &Module, c: &ConstData, depth: u32) -> bool {
-    if depth > MAX_DEPTH {
-        return false;
+/// Flag of [`const_flags`]: LLVM holds the constant as a null value (`isNullValue`: integer
+/// 0, positive floating-point zero, null pointer, `zeroinitializer`).
+pub const NULL: u8 = 1;
+/// Flag of [`const_flags`]: LLVM holds the constant as `undef`.
+pub const UNDEF: u8 = 2;
+const DONE: u8 = 0x80;
+const BUSY: u8 = 0x40;
+
+/// Computes [`NULL`]/[`UNDEF`] for every constant once, children first (an aggregate whose
+/// elements are all null becomes `zeroinitializer`, all `undef` becomes `undef`). Linear in
+/// the constant graph, however much it shares sub-constants.
+pub fn const_flags(m: &Module) -> Vec<u8> {
+    let n = m.constants.len();
+    let mut f = vec![0u8; n];
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    let child = |e: &ValueRef| match e {
+        ValueRef::Const(c) if c.index() < n => Some(c.index()),
+        _ => None,
+    };
+    for root in 0..n {
+        if f[root] & DONE != 0 {
+            continue;
+        }
+        stack.push((root, false));
+        while let Some((c, expanded)) = stack.pop() {
+            if f[c] & DONE != 0 || (!expanded && f[c] & BUSY != 0) {
+                continue;
+            }
+            let kind = &m.constants[c].kind;
+            if !expanded {
+                f[c] |= BUSY;
+                stack.push((c, true));
+                if let ConstKind::Aggregate(elems) = kind {
+                    for i in elems.iter().filter_map(child) {
+                        if f[i] & (DONE | BUSY) == 0 {
+                            stack.push((i, false));
+                        }
+                    }
+                }
+                continue;
+            }
+            let ty = m.constants[c].ty;
+            let v = match kind {
+                ConstKind::Null => NULL,
+                ConstKind::Undef => UNDEF,
+                ConstKind::Int(v) => {
+                    let zero = match int_width(m, ty) {
+                        Some(b) if b < 64 => (*v as u64) & ((1u64 << b) - 1) == 0,
+                        _ => *v == 0,
+                    };
+                    if zero {
+                        NULL
+                    } else {
+                        0
+                    }
+                }
+                ConstKind::WideInt(w) if w.iter().all(|x| *x == 0) => NULL,
+                ConstKind::Float(0) => NULL,
+                ConstKind::FloatWide([0, 0]) => NULL,
+                ConstKind::Data(d) if d.iter().all(|x| *x == 0) => NULL,
+                ConstKind::String(b) | ConstKind::CString(b) if b.iter().all(|x| *x == 0) => NULL,
+                ConstKind::Aggregate(elems) => {
+                    let all = |flag: u8| {
+                        elems
+                            .iter()
+                            .all(|e| child(e).is_some_and(|i| f[i] & flag != 0))
+                    };
+                    if all(NULL) {
+                        NULL
+                    } else if all(UNDEF) {
+                        UNDEF
+                    } else {
+                        0
+                    }
+                }
+                _ => 0,
+            };
+            f[c] = DONE | v;
+        }
     }
-    match &c.kind {
-        ConstKind::Null => true,
-        ConstKind::Int(v) => match int_width(m, c.ty) {
-            Some(b) if b < 64 => (*v as u64) & ((1u64 << b) - 1) == 0,
-            _ => *v == 0,
-        },
-        ConstKind::WideInt(w) => w.iter().all(|x| *x == 0),
-        ConstKind::Float(bits) => *bits == 0,
-        ConstKind::FloatWide(w) => w[0] == 0 && w[1] == 0,
-        ConstKind::Aggregate(elems) => elems.iter().all(|e| match e {
-            ValueRef::Const(ec) => m.constant(*ec).is_some_and(|d| is_null(m, d, depth + 1)),
-            _ => false,
-        }),
-        ConstKind::Data(d) => d.iter().all(|x| *x == 0),
-        ConstKind::String(b) | ConstKind::CString(b) => b.iter().all(|x| *x == 0),
-        _ => false,
-    }
+    f
 }
 
-/// Whether LLVM would hold this constant as `undef`.
-pub fn is_undef(m: &Module, c: &ConstData, depth: u32) -> bool {
-    if depth > MAX_DEPTH {
-        return false;
-    }
-    match &c.kind {
-        ConstKind::Undef => true,
-        ConstKind::Aggregate(elems) => {
-            !elems.is_empty()
-                && !is_null(m, c, depth)
-                && elems.iter().all(|e| match e {
-                    ValueRef::Const(ec) => {
-                        m.constant(*ec).is_some_and(|d| is_undef(m, d, depth + 1))
-                    }
-                    _ => false,
-                })
-        }
-        _ => false,
-    }
+fn has(flags: &[u8], c: dxil_ir::Const, flag: u8) -> bool {
+    flags.get(c.index()).is_some_and(|f| f & flag != 0)
 }
 
 /// The operands LLVM's constant has (for the type finder): elements of aggregates that stay
 /// aggregates, operands of expressions.
-pub fn constant_operands(m: &Module, c: &ConstData, out: &mut Vec<ValueRef>) {
+pub fn constant_operands(
+    m: &Module,
+    flags: &[u8],
+    id: dxil_ir::Const,
+    c: &ConstData,
+    out: &mut Vec<ValueRef>,
+) {
     match &c.kind {
         ConstKind::Aggregate(elems)
-            if !is_null(m, c, 0) && !is_undef(m, c, 0) && !becomes_data(m, c.ty, elems) =>
+            if !has(flags, id, NULL | UNDEF) && !becomes_data(m, c.ty, elems) =>
         {
             out.extend(elems.iter().copied());
         }
@@ -151,6 +198,12 @@ impl Printer<'_> {
             self.out.push_str("<constant nesting too deep>");
             return;
         }
+        // Shared sub-constants can make the text exponential in the input: bound the work.
+        if self.const_budget == 0 {
+            self.out.push_str("<constant too large to print>");
+            return;
+        }
+        self.const_budget -= 1;
         let ty = cd.ty;
         match &cd.kind {
             ConstKind::Int(v) => self.write_int(ty, *v as u64),
@@ -160,9 +213,9 @@ impl Printer<'_> {
             ConstKind::Null => self.write_null(ty),
             ConstKind::Undef => self.out.push_str("undef"),
             ConstKind::Aggregate(elems) => {
-                if is_null(m, cd, depth) {
+                if has(&self.const_flags, c, NULL) {
                     self.out.push_str("zeroinitializer");
-                } else if is_undef(m, cd, depth) {
+                } else if has(&self.const_flags, c, UNDEF) {
                     self.out.push_str("undef");
                 } else if self.is_i8_array(ty) && becomes_data(m, ty, elems) {
                     let bytes: Vec<u8> = elems
@@ -582,12 +635,14 @@ mod tests {
         let mut p = Printer {
             m: &m,
             out: &mut out,
-            types: crate::types::TypeNames::new(&m, &kinds),
+            types: crate::types::TypeNames::new(&m, &kinds, &const_flags(&m)),
             slots: crate::slots::Slots::new(&m, &lists, &kinds),
             lists: &lists,
             kinds: &kinds,
             body: None,
             fslots: FnSlots::default(),
+            const_flags: const_flags(&m),
+            const_budget: crate::printer::CONST_BUDGET,
             scratch: Vec::new(),
             foreign_blocks: Default::default(),
         };
@@ -629,5 +684,72 @@ mod tests {
             print_const(ty, ConstKind::CString(Box::new([]))),
             "zeroinitializer"
         );
+    }
+}
+
+#[cfg(test)]
+mod dag_tests {
+    use super::*;
+    use dxil_ir::StructType;
+
+    /// `C_k = { C_{k-1}, C_{k-1} }` for 200 levels: a tree of 2^200 leaves in a few hundred
+    /// records.
+    fn dag(leaf: i64, named: bool) -> Module {
+        let mut m = Module::default();
+        m.types.push(TypeData::Int(32));
+        m.constants.push(ConstData {
+            ty: Type(0),
+            kind: ConstKind::Int(leaf),
+        });
+        for k in 1..200u32 {
+            m.types.push(TypeData::Struct(StructType {
+                name: named.then(|| format!("T{k}")),
+                identified: named,
+                elems: Box::new([Type(k - 1), Type(k - 1)]),
+                ..StructType::default()
+            }));
+            let prev = ValueRef::Const(dxil_ir::Const(k - 1));
+            m.constants.push(ConstData {
+                ty: Type(k),
+                kind: ConstKind::Aggregate(Box::new([prev, prev])),
+            });
+        }
+        m
+    }
+
+    #[test]
+    fn shared_constants_are_classified_in_linear_time() {
+        let f = const_flags(&dag(0, true));
+        assert!(f.iter().all(|x| x & NULL != 0));
+        let f = const_flags(&dag(1, true));
+        assert!(f.iter().all(|x| x & NULL == 0));
+    }
+
+    #[test]
+    fn exponential_constant_text_is_cut_short() {
+        for named in [true, false] {
+            let text = crate::print_module(&with_global(dag(1, named)));
+            assert!(text.contains("<constant too large to print>"));
+            if !named {
+                // The literal struct type nests its body: its text is cut short too.
+                assert!(text.contains("<type too large to print>"));
+            }
+        }
+    }
+
+    fn with_global(mut m: Module) -> Module {
+        m.globals.push(dxil_ir::GlobalVar {
+            common: dxil_ir::GlobalCommon::default(),
+            value_ty: Type(199),
+            addrspace: 0,
+            is_constant: true,
+            explicit_type: true,
+            initializer: Some(ValueRef::Const(dxil_ir::Const(199))),
+            align_log2p1: 0,
+            section: 0,
+            externally_initialized: false,
+            record_len: 12,
+        });
+        m
     }
 }

@@ -30,7 +30,8 @@ use dxil_ir::Module;
 /// Never panics: dangling ids in a hand-built module print as `<badref>`/`<badtype>`.
 pub fn write_module(module: &Module, out: &mut String) {
     let kinds = slots::Kinds::new(module);
-    let types = types::TypeNames::new(module, &kinds);
+    let const_flags = constants::const_flags(module);
+    let types = types::TypeNames::new(module, &kinds, &const_flags);
     let lists = attrs::build_lists(module);
     let slots = slots::Slots::new(module, &lists, &kinds);
     let mut p = printer::Printer {
@@ -42,6 +43,8 @@ pub fn write_module(module: &Module, out: &mut String) {
         kinds: &kinds,
         body: None,
         fslots: printer::FnSlots::default(),
+        const_flags,
+        const_budget: printer::CONST_BUDGET,
         scratch: Vec::new(),
         foreign_blocks: Default::default(),
     };

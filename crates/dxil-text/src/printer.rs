@@ -54,6 +54,10 @@ impl FnSlots {
     }
 }
 
+/// Most constants (and constant elements) one module print writes: sharing lets a small
+/// input describe exponentially large text; past this the printer writes a marker instead.
+pub const CONST_BUDGET: u64 = 1 << 22;
+
 /// Whether an optional name is a real (non-empty) name.
 pub fn named(n: &Option<String>) -> bool {
     n.as_deref().is_some_and(|s| !s.is_empty())
@@ -77,6 +81,10 @@ pub struct Printer<'m> {
     pub body: Option<&'m Body>,
     /// Its slots.
     pub fslots: FnSlots,
+    /// [`crate::constants::const_flags`] of every constant.
+    pub const_flags: Vec<u8>,
+    /// Constants left to print before the output is cut short ([`CONST_BUDGET`]).
+    pub const_budget: u64,
     /// Scratch operand list reused across instructions.
     pub scratch: Vec<ValueRef>,
     /// Block slots of other functions, for `blockaddress` (computed once per function).

@@ -23,14 +23,21 @@ pub struct TypeNames {
     pub numbered: Vec<Type>,
     /// Number of each unnamed identified struct, by type index (`u32::MAX`: none).
     number: Vec<u32>,
+    /// Type nodes left to write before the output is cut short (literal structs nest their
+    /// bodies, so sharing can make type text exponential in the input).
+    budget: std::cell::Cell<u64>,
 }
+
+/// Most type nodes one module print writes.
+pub const TYPE_BUDGET: u64 = 1 << 24;
 
 impl TypeNames {
     /// Runs the type finder over the module.
-    pub fn new(m: &Module, kinds: &crate::slots::Kinds) -> TypeNames {
+    pub fn new(m: &Module, kinds: &crate::slots::Kinds, flags: &[u8]) -> TypeNames {
         let mut f = Finder {
             m,
             kinds,
+            flags,
             visited_types: IdSet::new(m.types.len()),
             visited_consts: IdSet::new(m.constants.len()),
             visited_md: IdSet::new(m.metadata.len()),
@@ -45,6 +52,7 @@ impl TypeNames {
             named: Vec::new(),
             numbered: Vec::new(),
             number: vec![u32::MAX; m.types.len()],
+            budget: std::cell::Cell::new(TYPE_BUDGET),
         };
         for ty in f.found {
             let Some(TypeData::Struct(st)) = m.ty(ty) else {
@@ -77,6 +85,12 @@ impl TypeNames {
                 out.push_str("<type nesting too deep>");
                 break;
             }
+            let left = self.budget.get();
+            if left == 0 {
+                out.push_str("<type too large to print>");
+                break;
+            }
+            self.budget.set(left - 1);
             match m.ty(cur) {
                 None => out.push_str("<badtype>"),
                 Some(TypeData::Void) => out.push_str("void"),
@@ -309,6 +323,7 @@ pub fn push_i64(out: &mut String, v: i64) {
 struct Finder<'m> {
     m: &'m Module,
     kinds: &'m crate::slots::Kinds,
+    flags: &'m [u8],
     visited_types: IdSet,
     visited_consts: IdSet,
     visited_md: IdSet,
@@ -427,7 +442,7 @@ impl Finder<'_> {
                     };
                     self.ty(cd.ty);
                     ops.clear();
-                    crate::constants::constant_operands(self.m, cd, &mut ops);
+                    crate::constants::constant_operands(self.m, self.flags, c, cd, &mut ops);
                     work.extend(ops.iter().rev());
                 }
                 _ => {}
