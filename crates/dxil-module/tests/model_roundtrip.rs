@@ -5,7 +5,10 @@
 mod common;
 
 use dxil_module::md::Reader;
-use dxil_module::model::MODEL_NAMES;
+use dxil_module::model::{
+    FieldAnnotation, FieldProperty, Property, ResourceLists, ResourceProperty, SignatureElement,
+    SignatureProperty, TypeAnnotations, MODEL_NAMES,
+};
 use dxil_module::DxilMetadata;
 
 #[test]
@@ -13,7 +16,7 @@ fn corpus_metadata_model_round_trip() {
     let Some(dir) = common::corpus_dir() else {
         return;
     };
-    let (mut modules, mut same) = (0usize, 0usize);
+    let (mut modules, mut same, mut untyped) = (0usize, 0usize, 0usize);
     let mut failures = Vec::new();
     for id in common::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
@@ -29,6 +32,7 @@ fn corpus_metadata_model_round_trip() {
                     continue;
                 }
             };
+            untyped += untyped_fields(&model);
             // The trees the model writes equal the trees in the module.
             let mut reader = Reader::new(&module);
             let trees = model.to_trees();
@@ -63,6 +67,8 @@ fn corpus_metadata_model_round_trip() {
         }
     }
     println!("metadata model round trip: {same}/{modules} modules identical");
+    println!("fields kept untyped (unknown tags): {untyped}");
+    assert_eq!(untyped, 0, "the corpus uses tags the model does not type");
     for f in failures.iter().take(60) {
         println!("{f}");
     }
@@ -112,4 +118,72 @@ fn changed_model_survives_bitcode_round_trip() {
     }
     println!("changed models checked: {checked}");
     assert!(checked > 0);
+}
+
+fn untyped_in_field(f: &FieldAnnotation) -> usize {
+    f.properties
+        .iter()
+        .map(|p| match p {
+            FieldProperty::Other(..) => 1,
+            FieldProperty::BitFields(b) => b.iter().map(untyped_in_field).sum(),
+            _ => 0,
+        })
+        .sum()
+}
+
+fn untyped_in_sig(list: &Option<Vec<SignatureElement>>) -> usize {
+    list.iter()
+        .flatten()
+        .flat_map(|e| e.properties.iter().flatten())
+        .filter(|p| matches!(p, SignatureProperty::Other(..)))
+        .count()
+}
+
+fn untyped_in_resources(r: &Option<ResourceLists>) -> usize {
+    r.iter()
+        .flat_map(|r| r.all())
+        .flat_map(|r| r.properties.iter().flatten())
+        .filter(|p| matches!(p, ResourceProperty::Other(..)))
+        .count()
+}
+
+/// Operands the model keeps as raw trees because their tag is unknown to it.
+fn untyped_fields(m: &DxilMetadata) -> usize {
+    let mut n = untyped_in_resources(&m.resources);
+    for e in m.entry_points.iter().flatten() {
+        n += untyped_in_resources(&e.resources);
+        if let Some(s) = &e.signatures {
+            n += untyped_in_sig(&s.input)
+                + untyped_in_sig(&s.output)
+                + untyped_in_sig(&s.patch_constant);
+        }
+        n += e
+            .properties
+            .iter()
+            .flatten()
+            .filter(|p| matches!(p, Property::Other(..)))
+            .count();
+    }
+    for t in m.type_annotations.iter().flatten() {
+        match t {
+            TypeAnnotations::Structs(list) => {
+                n += list
+                    .iter()
+                    .flat_map(|s| &s.fields)
+                    .map(untyped_in_field)
+                    .sum::<usize>()
+            }
+            TypeAnnotations::Functions(list) => {
+                for f in list {
+                    n += untyped_in_field(&f.ret.field);
+                    n += f
+                        .params
+                        .iter()
+                        .map(|p| untyped_in_field(&p.field))
+                        .sum::<usize>();
+                }
+            }
+        }
+    }
+    n
 }

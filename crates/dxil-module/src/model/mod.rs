@@ -4,6 +4,7 @@
 //! unchanged model leaves the module's metadata as it was).
 
 mod annotations;
+mod node;
 mod properties;
 mod resources;
 mod signature;
@@ -13,6 +14,7 @@ pub use annotations::{
     FieldAnnotation, FieldProperty, FunctionAnnotation, ParamAnnotation, StructAnnotation,
     TemplateArg, TypeAnnotations,
 };
+pub use node::{NodeId, NodeIo, NodeIoProperty, NodeRecordProperty};
 pub use properties::{AsState, DsState, GsState, HsState, MsState, Property};
 pub use resources::{Resource, ResourceBase, ResourceClass, ResourceLists, ResourceProperty};
 pub use signature::{EntrySignatures, SignatureElement, SignatureProperty};

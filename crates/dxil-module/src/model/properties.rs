@@ -4,6 +4,8 @@ use crate::error::Result;
 use crate::fields::{u32_node, Fields};
 use crate::md::Md;
 
+use super::node::{read_io_list, write_io_list, NodeId, NodeIo};
+
 /// Geometry shader state (tag 1): `!{i32 input primitive, i32 max vertex count,
 /// i32 active stream mask, i32 output topology, i32 instance count}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -105,7 +107,27 @@ pub enum Property {
     RangedWaveSize(Vec<u32>),
     /// Tag 24: group shared memory limit.
     GroupSharedLimit(u32),
-    /// Node shader tags (13 to 22) and unknown tags: the value as read.
+    /// Tag 13: `NodeLaunchType`.
+    NodeLaunchType(u32),
+    /// Tag 14: the node is a program entry (`i1`).
+    NodeIsProgramEntry(bool),
+    /// Tag 15: node id.
+    NodeId(NodeId),
+    /// Tag 16: local root arguments table index.
+    NodeLocalRootArgumentsTableIndex(u32),
+    /// Tag 17: the node whose input this one shares.
+    ShareInputOf(NodeId),
+    /// Tag 18: dispatch grid.
+    NodeDispatchGrid(Vec<u32>),
+    /// Tag 19: max recursion depth.
+    NodeMaxRecursionDepth(u32),
+    /// Tag 20: node inputs.
+    NodeInputs(Vec<NodeIo>),
+    /// Tag 21: node outputs.
+    NodeOutputs(Vec<NodeIo>),
+    /// Tag 22: max dispatch grid.
+    NodeMaxDispatchGrid(Vec<u32>),
+    /// Unknown tags: the value as read.
     Other(u32, Md),
 }
 
@@ -175,6 +197,18 @@ impl Property {
             }
             23 => Property::RangedWaveSize(f.u32_list(i, "properties.ranged wave size")?),
             24 => Property::GroupSharedLimit(f.u32(i, "properties.group shared limit")?),
+            13 => Property::NodeLaunchType(f.u32(i, "properties.node launch type")?),
+            14 => Property::NodeIsProgramEntry(f.bool(i, "properties.node is program entry")?),
+            15 => Property::NodeId(NodeId::read(f, i, "properties.node id")?),
+            16 => Property::NodeLocalRootArgumentsTableIndex(
+                f.u32(i, "properties.local root arguments table index")?,
+            ),
+            17 => Property::ShareInputOf(NodeId::read(f, i, "properties.share input of")?),
+            18 => Property::NodeDispatchGrid(f.u32_list(i, "properties.dispatch grid")?),
+            19 => Property::NodeMaxRecursionDepth(f.u32(i, "properties.max recursion depth")?),
+            20 => Property::NodeInputs(read_io_list(f, i, "properties.node inputs")?),
+            21 => Property::NodeOutputs(read_io_list(f, i, "properties.node outputs")?),
+            22 => Property::NodeMaxDispatchGrid(f.u32_list(i, "properties.max dispatch grid")?),
             t => Property::Other(t, f.get(i, "properties.value")?.clone()),
         })
     }
@@ -231,6 +265,16 @@ impl Property {
             Property::EntryRootSignature(v) => (12, v.clone()),
             Property::RangedWaveSize(v) => (23, u32_node(v)),
             Property::GroupSharedLimit(v) => (24, Md::i32(*v)),
+            Property::NodeLaunchType(v) => (13, Md::i32(*v)),
+            Property::NodeIsProgramEntry(v) => (14, Md::i1(*v)),
+            Property::NodeId(v) => (15, v.write()),
+            Property::NodeLocalRootArgumentsTableIndex(v) => (16, Md::i32(*v)),
+            Property::ShareInputOf(v) => (17, v.write()),
+            Property::NodeDispatchGrid(v) => (18, u32_node(v)),
+            Property::NodeMaxRecursionDepth(v) => (19, Md::i32(*v)),
+            Property::NodeInputs(v) => (20, write_io_list(v)),
+            Property::NodeOutputs(v) => (21, write_io_list(v)),
+            Property::NodeMaxDispatchGrid(v) => (22, u32_node(v)),
             Property::Other(t, v) => (*t, v.clone()),
         }
     }
