@@ -37,6 +37,13 @@ pub fn run(args: Args) -> CmdResult {
     if args.keep_bitcode || !reencode_bitcode(&c, &mut buf)? {
         return write_binary(args.output.as_deref(), &buf.to_bytes()?);
     }
+    let out = rehash(&c, &mut buf)?;
+    write_binary(args.output.as_deref(), &out)
+}
+
+/// Serializes `buf` (edited from `c`) with its `HASH` part recomputed (same flags) and, when
+/// `c`'s digest matched its bytes, the container digest updated.
+fn rehash(c: &Container<'_>, buf: &mut ContainerBuf<'_>) -> Result<Vec<u8>, CliError> {
     let mut out = buf.to_bytes()?;
     if let Some(stored) = c.shader_hash()? {
         let (digest, _) = Container::parse(&out)?.compute_shader_hash(stored.flags)?;
@@ -50,7 +57,7 @@ pub fn run(args: Args) -> CmdResult {
     if c.digest_status() == DigestStatus::Matches {
         digest::update_in_place(&mut out)?;
     }
-    write_binary(args.output.as_deref(), &out)
+    Ok(out)
 }
 
 /// Re-encodes the bitcode of every program part (`DXIL`, `ILDB`, `STAT`); returns true when
@@ -71,4 +78,60 @@ fn reencode_bitcode(c: &Container<'_>, buf: &mut ContainerBuf<'_>) -> Result<boo
         }
     }
     Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxil_container::{DxilVersion, ProgramVersion, ShaderKind};
+
+    fn container(bitcode: &[u8], hash_flags: u32) -> Vec<u8> {
+        let v = ProgramVersion::new(ShaderKind::Pixel, 6, 0);
+        let dxil = build_program_part(v, DxilVersion(0x100), bitcode).unwrap();
+        let mut b = ContainerBuf::new();
+        b.add_part(FourCC::DXIL, dxil);
+        let digest = Container::parse(&b.to_bytes().unwrap())
+            .unwrap()
+            .compute_shader_hash(hash_flags)
+            .unwrap()
+            .0;
+        let hash = ShaderHash {
+            flags: hash_flags,
+            digest,
+        };
+        b.add_part(FourCC::HASH, hash.to_bytes().to_vec());
+        b.to_bytes_with_digest().unwrap()
+    }
+
+    #[test]
+    fn changed_bitcode_updates_hash_and_digest() {
+        let before = container(b"BC\xC0\xDEold bitcode", 0);
+        let c = Container::parse(&before).unwrap();
+        assert!(c.verify_shader_hash().unwrap().unwrap().matches());
+        let mut buf = c.to_buf();
+        let v = ProgramVersion::new(ShaderKind::Pixel, 6, 0);
+        let new_part = build_program_part(v, DxilVersion(0x100), b"BC\xC0\xDEnew!").unwrap();
+        buf.replace_part(FourCC::DXIL, new_part).unwrap();
+        let out = rehash(&c, &mut buf).unwrap();
+        let after = Container::parse(&out).unwrap();
+        assert_eq!(after.program().unwrap().bitcode, b"BC\xC0\xDEnew!");
+        assert!(after.verify_shader_hash().unwrap().unwrap().matches());
+        assert_eq!(after.digest_status(), DigestStatus::Matches);
+        assert_ne!(after.header().digest, c.header().digest);
+    }
+
+    #[test]
+    fn unsigned_digest_stays_unsigned() {
+        let mut bytes = container(b"BC\xC0\xDEold bitcode", 0);
+        bytes[4..20].fill(0);
+        let c = Container::parse(&bytes).unwrap();
+        let mut buf = c.to_buf();
+        let v = ProgramVersion::new(ShaderKind::Pixel, 6, 0);
+        let new_part = build_program_part(v, DxilVersion(0x100), b"BC\xC0\xDEnew!").unwrap();
+        buf.replace_part(FourCC::DXIL, new_part).unwrap();
+        let out = rehash(&c, &mut buf).unwrap();
+        let after = Container::parse(&out).unwrap();
+        assert_eq!(after.digest_status(), DigestStatus::Unsigned);
+        assert!(after.verify_shader_hash().unwrap().unwrap().matches());
+    }
 }
