@@ -358,6 +358,13 @@ impl En<'_> {
     }
 
     fn begin_type(&mut self, t: Type) -> K<()> {
+        // Every frame on the stack is a different type unless a cycle avoids identified
+        // structs (which LLVM cannot build).
+        if self.stack.len() > self.type_state.len() {
+            return Err(ErrorKind::Malformed(
+                "recursive type not broken by an identified struct",
+            ));
+        }
         if let TypeData::Struct(s) = self.td(t)? {
             if s.identified {
                 self.type_state[t.index()] = VISITING;
@@ -421,8 +428,9 @@ impl En<'_> {
         let r = self.ty(ty);
         self.stack = saved;
         r?;
-        if self.stack.len() > 4096 * 64 {
-            return Err(ErrorKind::Unsupported("constant nesting too deep"));
+        // Every frame is a different constant unless a constant refers to itself.
+        if self.stack.len() > self.const_state.len() {
+            return Err(ErrorKind::Malformed("constant refers to itself"));
         }
         self.stack.push((c.0, 0));
         Ok(())

@@ -154,6 +154,87 @@ pub(crate) fn emit_signed(v: i64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use dxil_ir::*;
+
+    fn global(ty: Type, value_ty: Type, initializer: Option<ValueRef>) -> GlobalVar {
+        GlobalVar {
+            common: GlobalCommon {
+                ty,
+                ..GlobalCommon::default()
+            },
+            value_ty,
+            addrspace: 0,
+            is_constant: false,
+            explicit_type: true,
+            initializer,
+            align_log2p1: 0,
+            section: 0,
+            externally_initialized: false,
+            record_len: 6,
+        }
+    }
+
+    #[test]
+    fn inconsistent_ir_is_an_error_not_a_hang() {
+        // A pointer to itself (no identified struct breaks the cycle).
+        let mut m = Module {
+            types: vec![
+                TypeData::Pointer {
+                    pointee: Type(0),
+                    addrspace: 0,
+                },
+                TypeData::Metadata,
+            ],
+            ..Module::default()
+        };
+        m.globals.push(global(Type(0), Type(0), None));
+        assert!(super::write_module(&m).is_err());
+        // A constant that contains itself.
+        let mut m = Module {
+            types: vec![
+                TypeData::Int(32),
+                TypeData::Array {
+                    len: 1,
+                    elem: Type(0),
+                },
+                TypeData::Pointer {
+                    pointee: Type(1),
+                    addrspace: 0,
+                },
+                TypeData::Metadata,
+            ],
+            ..Module::default()
+        };
+        m.constants.push(ConstData {
+            ty: Type(1),
+            kind: ConstKind::Aggregate(Box::new([ValueRef::Const(Const(0))])),
+        });
+        m.globals
+            .push(global(Type(2), Type(1), Some(ValueRef::Const(Const(0)))));
+        assert!(super::write_module(&m).is_err());
+        // Dangling ids.
+        let mut m = Module {
+            types: vec![TypeData::Int(32), TypeData::Metadata],
+            ..Module::default()
+        };
+        m.globals.push(global(Type(7), Type(0), None));
+        assert!(super::write_module(&m).is_err());
+        m.globals[0] = global(Type(0), Type(0), Some(ValueRef::Const(Const(3))));
+        assert!(super::write_module(&m).is_err());
+    }
+
+    #[test]
+    fn empty_module_reads_back() {
+        let m = Module {
+            version: 1,
+            types: vec![TypeData::Metadata],
+            type_count_hint: Some(1),
+            ..Module::default()
+        };
+        let bc = super::write_module(&m).unwrap();
+        assert_eq!(crate::read_module(&bc).unwrap(), m);
+    }
+
     #[test]
     fn helpers() {
         assert_eq!(super::log2_ceil(0), 0);

@@ -107,11 +107,37 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
     if let Some(a) = m.asm.as_deref().filter(|a| !a.is_empty()) {
         string_record(out, MODULE_CODE_ASM, a)?;
     }
-    for s in &m.section_names {
-        string_record(out, MODULE_CODE_SECTIONNAME, s)?;
-    }
-    for g in &m.gc_names {
-        string_record(out, MODULE_CODE_GCNAME, g)?;
+    // Section and GC names are numbered by first use: globals, then functions (a
+    // function's section before its GC name); unused names are not written.
+    let mut sections = vec![0u32; m.section_names.len() + 1];
+    let mut gcs = vec![0u32; m.gc_names.len() + 1];
+    let (mut n_sections, mut n_gcs) = (0u32, 0u32);
+    let uses = m
+        .globals
+        .iter()
+        .map(|g| (g.section, 0))
+        .chain(m.functions.iter().map(|f| (f.section, f.gc)));
+    for (section, gc) in uses {
+        let bad = || ErrorKind::InvalidRecord("section or GC name id");
+        if section != 0 {
+            let slot = sections
+                .get_mut(section as usize)
+                .ok_or_else(|| out.err(bad()))?;
+            if *slot == 0 {
+                n_sections += 1;
+                *slot = n_sections;
+                let name = &m.section_names[section as usize - 1];
+                string_record(out, MODULE_CODE_SECTIONNAME, name)?;
+            }
+        }
+        if gc != 0 {
+            let slot = gcs.get_mut(gc as usize).ok_or_else(|| out.err(bad()))?;
+            if *slot == 0 {
+                n_gcs += 1;
+                *slot = n_gcs;
+                string_record(out, MODULE_CODE_GCNAME, &m.gc_names[gc as usize - 1])?;
+            }
+        }
     }
     for d in &m.deplibs {
         string_record(out, MODULE_CODE_DEPLIB, d)?;
@@ -134,10 +160,10 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
         } else {
             Fixed(log2_ceil(u64::from(max_align) + 1))
         };
-        let section_op = if m.section_names.is_empty() {
+        let section_op = if n_sections == 0 {
             Literal(0)
         } else {
-            Fixed(log2_ceil(m.section_names.len() as u64 + 1))
+            Fixed(log2_ceil(u64::from(n_sections) + 1))
         };
         simple = define(
             out,
@@ -162,7 +188,7 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
             init,
             u64::from(c.linkage),
             u64::from(g.align_log2p1),
-            u64::from(g.section),
+            u64::from(sections[g.section as usize]),
         ]);
         let abbrev = if has_extras(c, g.externally_initialized) {
             out.rec.extend([
@@ -193,9 +219,9 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
             u64::from(c.linkage),
             attrs,
             u64::from(f.align_log2p1),
-            u64::from(f.section),
+            u64::from(sections[f.section as usize]),
             u64::from(c.visibility),
-            u64::from(f.gc),
+            u64::from(gcs[f.gc as usize]),
             u64::from(c.unnamed_addr),
             prologue,
             u64::from(c.dll_storage),
