@@ -33,6 +33,8 @@ pub enum Md {
         /// The value's low `bits` bits.
         value: u64,
     },
+    /// A `float` constant: its IEEE bit pattern.
+    Float(u32),
     /// A constant array of integers (`[N x i32] [...]` or `zeroinitializer`).
     IntArray {
         /// Element bit width.
@@ -64,6 +66,7 @@ impl PartialEq for Md {
             (Md::Null, Md::Null) => true,
             (Md::String(a), Md::String(b)) => a == b,
             (Md::Int { bits: a, value: x }, Md::Int { bits: b, value: y }) => a == b && x == y,
+            (Md::Float(a), Md::Float(b)) => a == b,
             (Md::IntArray { bits: a, values: x }, Md::IntArray { bits: b, values: y }) => {
                 a == b && x == y
             }
@@ -132,6 +135,18 @@ fn const_int(module: &Module, ty: Type, c: Const) -> Option<(u32, u64)> {
     match &module.constant(c)?.kind {
         ConstKind::Int(v) => Some((bits, mask(bits, *v))),
         ConstKind::Null => Some((bits, 0)),
+        _ => None,
+    }
+}
+
+/// The bit pattern of a `float` constant.
+fn const_float(module: &Module, ty: Type, c: Const) -> Option<u32> {
+    if module.ty(ty)? != &TypeData::Float {
+        return None;
+    }
+    match &module.constant(c)?.kind {
+        ConstKind::Float(v) => u32::try_from(*v).ok(),
+        ConstKind::Null => Some(0),
         _ => None,
     }
 }
@@ -224,6 +239,8 @@ impl<'m> Reader<'m> {
                 ValueRef::Const(c) => {
                     if let Some((bits, value)) = const_int(self.module, *ty, c) {
                         Md::Int { bits, value }
+                    } else if let Some(bits) = const_float(self.module, *ty, c) {
+                        Md::Float(bits)
                     } else if let Some((bits, values)) = const_int_array(self.module, *ty, c) {
                         Md::IntArray { bits, values }
                     } else {
@@ -259,6 +276,7 @@ pub struct Writer<'m> {
     values: HashMap<(Type, ValueRef), Metadata>,
     ints: HashMap<(u32, u64), Const>,
     arrays: HashMap<(u32, Vec<u64>), Const>,
+    floats: HashMap<u32, Const>,
 }
 
 impl<'m> Writer<'m> {
@@ -270,6 +288,7 @@ impl<'m> Writer<'m> {
             values: HashMap::new(),
             ints: HashMap::new(),
             arrays: HashMap::new(),
+            floats: HashMap::new(),
             module,
         };
         let count = (w.module.module_metadata_count as usize).min(w.module.metadata.len());
@@ -298,6 +317,8 @@ impl<'m> Writer<'m> {
             let ty = data.ty;
             if let Some(key) = const_int(w.module, ty, c) {
                 w.ints.entry(key).or_insert(c);
+            } else if let Some(key) = const_float(w.module, ty, c) {
+                w.floats.entry(key).or_insert(c);
             } else if let Some(key) = const_int_array(w.module, ty, c) {
                 w.arrays.entry(key).or_insert(c);
             }
@@ -397,6 +418,21 @@ impl<'m> Writer<'m> {
                             kind: ConstKind::Int(signed),
                         })?;
                         self.ints.insert((*bits, *value), c);
+                        c
+                    }
+                };
+                self.value(ty, ValueRef::Const(c))?
+            }
+            Md::Float(bits) => {
+                let ty = self.type_of(TypeData::Float)?;
+                let c = match self.floats.get(bits) {
+                    Some(&c) => c,
+                    None => {
+                        let c = self.push_const(ConstData {
+                            ty,
+                            kind: ConstKind::Float(u64::from(*bits)),
+                        })?;
+                        self.floats.insert(*bits, c);
                         c
                     }
                 };

@@ -1,6 +1,6 @@
 //! Entry properties (DXIL.rst "Shader Properties and Capabilities"): a tag/value list.
 
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 use crate::fields::{u32_node, Fields};
 use crate::md::Md;
 
@@ -46,8 +46,15 @@ pub struct HsState {
     pub partitioning: u32,
     /// `TessellatorOutputPrimitive`.
     pub output_primitive: u32,
-    /// Max tessellation factor (a `float` constant, kept as read).
-    pub max_tess_factor: Md,
+    /// Max tessellation factor: the `float`'s bit pattern ([`HsState::max_tess_factor`]).
+    pub max_tess_factor_bits: u32,
+}
+
+impl HsState {
+    /// The max tessellation factor.
+    pub fn max_tess_factor(&self) -> f32 {
+        f32::from_bits(self.max_tess_factor_bits)
+    }
 }
 
 /// Mesh shader state (tag 9).
@@ -101,8 +108,8 @@ pub enum Property {
     AsState(AsState),
     /// Tag 11: `!{i32 size}`.
     WaveSize(Vec<u32>),
-    /// Tag 12: serialized root signature (the `[N x i8]` constant).
-    EntryRootSignature(Md),
+    /// Tag 12: serialized root signature (`RTS0` bytes; `!{[N x i8] c"..."}`).
+    EntryRootSignature(Vec<u8>),
     /// Tag 23: `!{i32 min, i32 max, i32 preferred}`.
     RangedWaveSize(Vec<u32>),
     /// Tag 24: group shared memory limit.
@@ -166,7 +173,16 @@ impl Property {
                     domain: s.u32(3, "HS state.domain")?,
                     partitioning: s.u32(4, "HS state.partitioning")?,
                     output_primitive: s.u32(5, "HS state.output primitive")?,
-                    max_tess_factor: s.get(6, "HS state.max tessellation factor")?.clone(),
+                    max_tess_factor_bits: match s.get(6, "HS state.max tessellation factor")? {
+                        Md::Float(b) => *b,
+                        _ => {
+                            return Err(s.err(
+                                ErrorKind::Expected("a float constant"),
+                                "HS state.max tessellation factor",
+                                6,
+                            ))
+                        }
+                    },
                 })
             }
             4 => Property::NumThreads(f.u32_list(i, "properties.num threads")?),
@@ -193,7 +209,20 @@ impl Property {
             }
             11 => Property::WaveSize(f.u32_list(i, "properties.wave size")?),
             12 => {
-                Property::EntryRootSignature(f.get(i, "properties.entry root signature")?.clone())
+                let w = f.node(i, "properties.entry root signature")?;
+                w.expect_len(1, false, "properties.entry root signature")?;
+                match w.get(0, "properties.entry root signature")? {
+                    Md::IntArray { bits: 8, values } => {
+                        Property::EntryRootSignature(values.iter().map(|&v| v as u8).collect())
+                    }
+                    _ => {
+                        return Err(w.err(
+                            ErrorKind::Expected("an i8 array"),
+                            "properties.entry root signature",
+                            0,
+                        ))
+                    }
+                }
             }
             23 => Property::RangedWaveSize(f.u32_list(i, "properties.ranged wave size")?),
             24 => Property::GroupSharedLimit(f.u32(i, "properties.group shared limit")?),
@@ -236,7 +265,7 @@ impl Property {
                     Md::i32(s.domain),
                     Md::i32(s.partitioning),
                     Md::i32(s.output_primitive),
-                    s.max_tess_factor.clone(),
+                    Md::Float(s.max_tess_factor_bits),
                 ]),
             ),
             Property::NumThreads(v) => (4, u32_node(v)),
@@ -262,7 +291,13 @@ impl Property {
                 ]),
             ),
             Property::WaveSize(v) => (11, u32_node(v)),
-            Property::EntryRootSignature(v) => (12, v.clone()),
+            Property::EntryRootSignature(v) => (
+                12,
+                Md::node(vec![Md::IntArray {
+                    bits: 8,
+                    values: v.iter().map(|&b| u64::from(b)).collect(),
+                }]),
+            ),
             Property::RangedWaveSize(v) => (23, u32_node(v)),
             Property::GroupSharedLimit(v) => (24, Md::i32(*v)),
             Property::NodeLaunchType(v) => (13, Md::i32(*v)),
