@@ -47,6 +47,27 @@ impl Parser<'_> {
         self.build_kinds();
         self.apply_debug_locs();
         self.place_metadata_args();
+        let branches = self.m.functions.iter().filter_map(|f| f.body.as_ref()).any(|b| {
+            b.insts.iter().any(|i| {
+                matches!(
+                    i.kind,
+                    InstKind::Br { .. }
+                        | InstKind::CondBr { .. }
+                        | InstKind::Switch { .. }
+                        | InstKind::IndirectBr { .. }
+                        | InstKind::Invoke { .. }
+                )
+            })
+        });
+        let void_insts = self.m.functions.iter().filter_map(|f| f.body.as_ref()).any(|b| b.insts.iter().any(|i| i.ty.is_none()));
+        if void_insts {
+            // Instructions without a result have type `void`.
+            self.intern_type(dxil_ir::TypeData::Void);
+        }
+        if branches {
+            // Block operands have type `label`.
+            self.intern_type(dxil_ir::TypeData::Label);
+        }
         if !self.m.metadata.is_empty() || !self.m.named_metadata.is_empty() {
             // LLVM's type table holds `metadata` whenever the module has metadata.
             self.intern_type(dxil_ir::TypeData::Metadata);
