@@ -287,11 +287,7 @@ impl<'m> Printer<'m> {
                 if let Some(arg) = body.args.get(i) {
                     if named(&arg.name) {
                         self.out.push(' ');
-                        write_name(
-                            self.out,
-                            Some('%'),
-                            arg.name.as_deref().unwrap_or("").as_bytes(),
-                        );
+                        write_name(self.out, Some('%'), arg.name.as_deref().unwrap_or(""));
                     }
                 }
             }
@@ -380,7 +376,7 @@ impl<'m> Printer<'m> {
         self.out.push_str(" comdat");
         if name != Some(cname.as_str()) {
             self.out.push('(');
-            write_name(self.out, Some('$'), cname.as_bytes());
+            write_name(self.out, Some('$'), cname);
             self.out.push(')');
         }
     }
@@ -395,11 +391,7 @@ impl<'m> Printer<'m> {
         let bpreds: &[Block] = preds.get(b).map(|p| p.as_slice()).unwrap_or(&[]);
         if named(&block.name) {
             self.out.push('\n');
-            write_name(
-                self.out,
-                None,
-                block.name.as_deref().unwrap_or("").as_bytes(),
-            );
+            write_name(self.out, None, block.name.as_deref().unwrap_or(""));
             self.out.push(':');
         } else if !bpreds.is_empty() {
             self.out.push_str("\n; <label>:");
@@ -442,11 +434,7 @@ impl<'m> Printer<'m> {
         let m = self.m;
         self.out.push_str("  ");
         if named(&inst.name) {
-            write_name(
-                self.out,
-                Some('%'),
-                inst.name.as_deref().unwrap_or("").as_bytes(),
-            );
+            write_name(self.out, Some('%'), inst.name.as_deref().unwrap_or(""));
             self.out.push_str(" = ");
         } else if inst.ty.is_some() {
             match self

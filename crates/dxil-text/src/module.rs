@@ -115,11 +115,7 @@ impl Printer<'_> {
         for i in 0..self.types.named.len() {
             let ty = self.types.named[i];
             if let Some(TypeData::Struct(st)) = m.ty(ty) {
-                write_name(
-                    self.out,
-                    Some('%'),
-                    st.name.as_deref().unwrap_or("").as_bytes(),
-                );
+                write_name(self.out, Some('%'), st.name.as_deref().unwrap_or(""));
             }
             self.out.push_str(" = type ");
             self.types.write_struct_body(m, self.out, ty);

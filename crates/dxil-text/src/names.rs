@@ -35,10 +35,12 @@ fn push_hex_escape(out: &mut String, c: u8) {
 
 /// Writes a name with its prefix (`@`, `%`, or none for labels): bare when it is made of
 /// letters, digits, `-`, `.` and `_` and does not start with a digit, else quoted and escaped.
-pub fn write_name(out: &mut String, prefix: Option<char>, name: &[u8]) {
+pub fn write_name(out: &mut String, prefix: Option<char>, name: &str) {
     if let Some(p) = prefix {
         out.push(p);
     }
+    let name_str = name;
+    let name = name.as_bytes();
     let needs_quotes = name.first().is_some_and(|c| c.is_ascii_digit())
         || name
             .iter()
@@ -48,8 +50,7 @@ pub fn write_name(out: &mut String, prefix: Option<char>, name: &[u8]) {
         write_escaped(out, name);
         out.push('"');
     } else {
-        // Only ASCII letters, digits and `-._` reach this branch: valid UTF-8.
-        out.push_str(std::str::from_utf8(name).unwrap_or_default());
+        out.push_str(name_str);
     }
 }
 
@@ -79,7 +80,7 @@ pub fn write_metadata_identifier(out: &mut String, name: &[u8]) {
 mod tests {
     use super::*;
 
-    fn name(prefix: Option<char>, n: &[u8]) -> String {
+    fn name(prefix: Option<char>, n: &str) -> String {
         let mut s = String::new();
         write_name(&mut s, prefix, n);
         s
@@ -87,16 +88,16 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(name(Some('@'), b"main"), "@main");
-        assert_eq!(name(Some('%'), b"dx.types.Handle"), "%dx.types.Handle");
-        assert_eq!(name(Some('@'), b"\x01?foo@@YAXXZ"), "@\"\\01?foo@@YAXXZ\"");
+        assert_eq!(name(Some('@'), "main"), "@main");
+        assert_eq!(name(Some('%'), "dx.types.Handle"), "%dx.types.Handle");
+        assert_eq!(name(Some('@'), "\u{1}?foo@@YAXXZ"), "@\"\\01?foo@@YAXXZ\"");
         assert_eq!(
-            name(Some('%'), b"class.RWStructuredBuffer<float>"),
+            name(Some('%'), "class.RWStructuredBuffer<float>"),
             "%\"class.RWStructuredBuffer<float>\""
         );
-        assert_eq!(name(Some('%'), b"1abc"), "%\"1abc\"");
-        assert_eq!(name(None, b"if.then"), "if.then");
-        assert_eq!(name(Some('%'), b"a\"b\\"), "%\"a\\22b\\5C\"");
+        assert_eq!(name(Some('%'), "1abc"), "%\"1abc\"");
+        assert_eq!(name(None, "if.then"), "if.then");
+        assert_eq!(name(Some('%'), "a\"b\\"), "%\"a\\22b\\5C\"");
     }
 
     #[test]

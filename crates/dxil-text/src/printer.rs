@@ -158,7 +158,7 @@ impl<'m> Printer<'m> {
 
     fn write_global_name(&mut self, name: Option<&str>, slot: Option<u32>) {
         match name.filter(|n| !n.is_empty()) {
-            Some(n) => write_name(self.out, Some('@'), n.as_bytes()),
+            Some(n) => write_name(self.out, Some('@'), n),
             None => match slot.filter(|s| *s != u32::MAX) {
                 Some(s) => {
                     self.out.push('@');
@@ -172,7 +172,7 @@ impl<'m> Printer<'m> {
     /// Writes `%name` or `%slot`.
     pub fn write_local_name(&mut self, name: Option<&str>, slot: Option<u32>) {
         match name.filter(|n| !n.is_empty()) {
-            Some(n) => write_name(self.out, Some('%'), n.as_bytes()),
+            Some(n) => write_name(self.out, Some('%'), n),
             None => match slot.filter(|s| *s != u32::MAX) {
                 Some(s) => {
                     self.out.push('%');

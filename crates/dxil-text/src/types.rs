@@ -145,7 +145,7 @@ impl TypeNames {
                 Some(TypeData::Struct(st)) => {
                     if st.identified {
                         match st.name.as_deref() {
-                            Some(n) if !n.is_empty() => write_name(out, Some('%'), n.as_bytes()),
+                            Some(n) if !n.is_empty() => write_name(out, Some('%'), n),
                             _ => match self.number.get(cur.index()) {
                                 Some(&n) if n != u32::MAX => {
                                     out.push('%');
