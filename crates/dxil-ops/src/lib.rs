@@ -7,6 +7,7 @@
 //! when regenerating would change the file, and `BLESS=1` rewrites it. Spec: DXIL.rst,
 //! "Operations" and "Validation Rules".
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 #[rustfmt::skip]
 mod generated;

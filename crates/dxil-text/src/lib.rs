@@ -5,6 +5,7 @@
 //! (slot numbering, metadata numbering, float spelling, comments) are those of LLVM 3.7's
 //! assembly writer and DXC's annotation writer, observed on the corpus.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod annotate;
 mod attrs;
