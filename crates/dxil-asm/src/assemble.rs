@@ -3,9 +3,7 @@
 //! `!dx.version`), the `HASH` part (MD5 of the bitcode), and the container digest.
 //! Signature, PSV0 and feature parts come with a later issue.
 
-use dxil_container::{
-    Container, ContainerBuf, FourCC, ProgramVersion, ShaderHash, ShaderKind,
-};
+use dxil_container::{Container, ContainerBuf, FourCC, ProgramVersion, ShaderHash, ShaderKind};
 use dxil_ir::{ConstKind, MetadataData, Module, ValueRef};
 
 /// Why a module could not be assembled.
@@ -33,7 +31,10 @@ fn node_operands(m: &Module, name: &str) -> Option<Vec<Option<dxil_ir::Metadata>
 
 fn md_int(m: &Module, md: Option<dxil_ir::Metadata>) -> Option<u64> {
     match m.md(md?)? {
-        MetadataData::Value { value: ValueRef::Const(c), .. } => match &m.constant(*c)?.kind {
+        MetadataData::Value {
+            value: ValueRef::Const(c),
+            ..
+        } => match &m.constant(*c)?.kind {
             ConstKind::Null => Some(0),
             ConstKind::Int(v) => u64::try_from(*v).ok(),
             _ => None,
@@ -53,8 +54,10 @@ fn md_str(m: &Module, md: Option<dxil_ir::Metadata>) -> Option<String> {
 /// i32 0}`.
 pub fn shader_model(m: &Module) -> Result<(ShaderKind, u8, u8), AssembleError> {
     let bad = |why: &str| AssembleError::Metadata(format!("!dx.shaderModel: {why}"));
-    let ops = node_operands(m, "dx.shaderModel").ok_or_else(|| bad("missing (expected !{!\"vs\", i32 6, i32 0})"))?;
-    let prefix = md_str(m, ops.first().copied().flatten()).ok_or_else(|| bad("first operand is not a string"))?;
+    let ops = node_operands(m, "dx.shaderModel")
+        .ok_or_else(|| bad("missing (expected !{!\"vs\", i32 6, i32 0})"))?;
+    let prefix = md_str(m, ops.first().copied().flatten())
+        .ok_or_else(|| bad("first operand is not a string"))?;
     let kind = (0..32u16)
         .filter_map(ShaderKind::from_u16)
         .find(|k| k.profile_prefix() == prefix)
@@ -70,7 +73,8 @@ pub fn shader_model(m: &Module) -> Result<(ShaderKind, u8, u8), AssembleError> {
 /// DXIL version (major, minor) from `!dx.version = !{!N}`, `!N = !{i32 1, i32 0}`.
 pub fn dxil_version(m: &Module) -> Result<(u32, u32), AssembleError> {
     let bad = |why: &str| AssembleError::Metadata(format!("!dx.version: {why}"));
-    let ops = node_operands(m, "dx.version").ok_or_else(|| bad("missing (expected !{i32 1, i32 0})"))?;
+    let ops =
+        node_operands(m, "dx.version").ok_or_else(|| bad("missing (expected !{i32 1, i32 0})"))?;
     let major = md_int(m, ops.first().copied().flatten()).and_then(|v| u32::try_from(v).ok());
     let minor = md_int(m, ops.get(1).copied().flatten()).and_then(|v| u32::try_from(v).ok());
     match (major, minor) {

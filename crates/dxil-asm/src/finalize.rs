@@ -33,7 +33,12 @@ const FIXED_KINDS: [&str; 14] = [
 fn attr_rank(a: &Attribute) -> (u8, u64, String, String) {
     match a {
         Attribute::Enum(c) => (0, u64::from(*c), String::new(), String::new()),
-        Attribute::Int(c, v) => (1, (u64::from(*c) << 40) | (*v & 0xff_ffff_ffff), String::new(), String::new()),
+        Attribute::Int(c, v) => (
+            1,
+            (u64::from(*c) << 40) | (*v & 0xff_ffff_ffff),
+            String::new(),
+            String::new(),
+        ),
         Attribute::String { key, value } => (2, 0, key.clone(), value.clone().unwrap_or_default()),
     }
 }
@@ -47,19 +52,29 @@ impl Parser<'_> {
         self.build_kinds();
         self.apply_debug_locs();
         self.place_metadata_args();
-        let branches = self.m.functions.iter().filter_map(|f| f.body.as_ref()).any(|b| {
-            b.insts.iter().any(|i| {
-                matches!(
-                    i.kind,
-                    InstKind::Br { .. }
-                        | InstKind::CondBr { .. }
-                        | InstKind::Switch { .. }
-                        | InstKind::IndirectBr { .. }
-                        | InstKind::Invoke { .. }
-                )
-            })
-        });
-        let void_insts = self.m.functions.iter().filter_map(|f| f.body.as_ref()).any(|b| b.insts.iter().any(|i| i.ty.is_none()));
+        let branches = self
+            .m
+            .functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .any(|b| {
+                b.insts.iter().any(|i| {
+                    matches!(
+                        i.kind,
+                        InstKind::Br { .. }
+                            | InstKind::CondBr { .. }
+                            | InstKind::Switch { .. }
+                            | InstKind::IndirectBr { .. }
+                            | InstKind::Invoke { .. }
+                    )
+                })
+            });
+        let void_insts = self
+            .m
+            .functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .any(|b| b.insts.iter().any(|i| i.ty.is_none()));
         if void_insts {
             // Instructions without a result have type `void`.
             self.intern_type(dxil_ir::TypeData::Void);
@@ -78,18 +93,30 @@ impl Parser<'_> {
         let mut errs = Vec::new();
         for (n, (_, defined, off)) in &self.md_numbers {
             if !defined {
-                errs.push(Diagnostic { message: format!("use of undefined metadata `!{n}`"), offset: *off, len: n.to_string().len() + 1 });
+                errs.push(Diagnostic {
+                    message: format!("use of undefined metadata `!{n}`"),
+                    offset: *off,
+                    len: n.to_string().len() + 1,
+                });
             }
         }
         for (name, (_, def)) in &self.named_types {
             if def.is_none() {
                 let off = self.src.find(&format!("%{name}")).unwrap_or(0);
-                errs.push(Diagnostic { message: format!("use of undefined type `%{name}`"), offset: off, len: name.len() + 1 });
+                errs.push(Diagnostic {
+                    message: format!("use of undefined type `%{name}`"),
+                    offset: off,
+                    len: name.len() + 1,
+                });
             }
         }
         for (n, (_, def)) in &self.numbered_types {
             if def.is_none() {
-                errs.push(Diagnostic { message: format!("use of undefined type `%{n}`"), offset: 0, len: 1 });
+                errs.push(Diagnostic {
+                    message: format!("use of undefined type `%{n}`"),
+                    offset: 0,
+                    len: 1,
+                });
             }
         }
         errs.sort_by_key(|d| d.offset);
@@ -111,7 +138,11 @@ impl Parser<'_> {
             for (g, off) in &spec.groups {
                 match self.attr_groups.get(g) {
                     Some(a) => func.extend(a.iter().cloned()),
-                    None => self.record(Diagnostic { message: format!("use of undefined attribute group `#{g}`"), offset: *off, len: 2 }),
+                    None => self.record(Diagnostic {
+                        message: format!("use of undefined attribute group `#{g}`"),
+                        offset: *off,
+                        len: 2,
+                    }),
                 }
             }
             let mut slots: Vec<(u32, Vec<Attribute>)> = Vec::new();
@@ -134,15 +165,23 @@ impl Parser<'_> {
                 attrs.sort_by_key(attr_rank);
                 attrs.dedup();
                 let next = group_ids.len() as u32 + 1;
-                let id = *group_ids.entry((index, format!("{attrs:?}"))).or_insert_with(|| {
-                    self.m.attribute_groups.push(AttributeGroup { id: next, index, attrs });
-                    next
-                });
+                let id = *group_ids
+                    .entry((index, format!("{attrs:?}")))
+                    .or_insert_with(|| {
+                        self.m.attribute_groups.push(AttributeGroup {
+                            id: next,
+                            index,
+                            attrs,
+                        });
+                        next
+                    });
                 groups.push(id);
             }
             let next = list_ids.len() as u32 + 1;
             let list = *list_ids.entry(groups.clone()).or_insert_with(|| {
-                self.m.attribute_lists.push(AttributeList { groups: groups.into_boxed_slice() });
+                self.m.attribute_lists.push(AttributeList {
+                    groups: groups.into_boxed_slice(),
+                });
                 next
             });
             match site {
@@ -152,10 +191,16 @@ impl Parser<'_> {
                     }
                 }
                 AttrSite::Inst(f, i) => {
-                    let inst = self.m.functions.get_mut(f).and_then(|x| x.body.as_mut()).and_then(|b| b.insts.get_mut(i));
+                    let inst = self
+                        .m
+                        .functions
+                        .get_mut(f)
+                        .and_then(|x| x.body.as_mut())
+                        .and_then(|b| b.insts.get_mut(i));
                     if let Some(inst) = inst {
                         match &mut inst.kind {
-                            InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } => *attributes = list,
+                            InstKind::Call { attributes, .. }
+                            | InstKind::Invoke { attributes, .. } => *attributes = list,
                             _ => {}
                         }
                     }
@@ -165,12 +210,22 @@ impl Parser<'_> {
     }
 
     fn build_kinds(&mut self) {
-        let mut names: Vec<(String, u32)> = self.kinds.iter().map(|(n, k)| (n.clone(), *k)).collect();
+        let mut names: Vec<(String, u32)> =
+            self.kinds.iter().map(|(n, k)| (n.clone(), *k)).collect();
         names.sort_by_key(|(_, k)| *k);
         // Custom kinds: topological order of the printed attachment order, ties by first use.
-        let custom: Vec<u32> = names.iter().filter(|(n, _)| !FIXED_KINDS.contains(&n.as_str())).map(|(_, k)| *k).collect();
+        let custom: Vec<u32> = names
+            .iter()
+            .filter(|(n, _)| !FIXED_KINDS.contains(&n.as_str()))
+            .map(|(_, k)| *k)
+            .collect();
         let mut indeg: HashMap<u32, usize> = custom.iter().map(|k| (*k, 0)).collect();
-        let mut edges: Vec<(u32, u32)> = self.kind_edges.iter().copied().filter(|(a, b)| a != b && indeg.contains_key(a) && indeg.contains_key(b)).collect();
+        let mut edges: Vec<(u32, u32)> = self
+            .kind_edges
+            .iter()
+            .copied()
+            .filter(|(a, b)| a != b && indeg.contains_key(a) && indeg.contains_key(b))
+            .collect();
         edges.sort_unstable();
         edges.dedup();
         for (_, b) in &edges {
@@ -181,7 +236,10 @@ impl Parser<'_> {
         let mut order = Vec::new();
         let mut done: HashMap<u32, bool> = HashMap::new();
         while order.len() < custom.len() {
-            let next = custom.iter().find(|k| !done.contains_key(k) && indeg.get(k) == Some(&0)).or_else(|| custom.iter().find(|k| !done.contains_key(k)));
+            let next = custom
+                .iter()
+                .find(|k| !done.contains_key(k) && indeg.get(k) == Some(&0))
+                .or_else(|| custom.iter().find(|k| !done.contains_key(k)));
             let Some(&k) = next else { break };
             done.insert(k, true);
             order.push(k);
@@ -196,7 +254,10 @@ impl Parser<'_> {
         let mut remap: HashMap<u32, u32> = HashMap::new();
         self.m.metadata_kinds.clear();
         for (i, name) in FIXED_KINDS.iter().enumerate() {
-            self.m.metadata_kinds.push(MetadataKind { id: i as u32, name: name.to_string() });
+            self.m.metadata_kinds.push(MetadataKind {
+                id: i as u32,
+                name: name.to_string(),
+            });
             if let Some(&k) = self.kinds.get(*name) {
                 remap.insert(k, i as u32);
             }
@@ -204,7 +265,10 @@ impl Parser<'_> {
         for k in order {
             let id = self.m.metadata_kinds.len() as u32;
             if let Some((n, _)) = names.iter().find(|(_, x)| *x == k) {
-                self.m.metadata_kinds.push(MetadataKind { id, name: n.clone() });
+                self.m.metadata_kinds.push(MetadataKind {
+                    id,
+                    name: n.clone(),
+                });
             }
             remap.insert(k, id);
         }
@@ -233,11 +297,20 @@ impl Parser<'_> {
                     inlined_at: l.inlined_at,
                 },
                 _ => {
-                    self.record(Diagnostic { message: "`!dbg` must refer to a !DILocation".into(), offset: off, len: 1 });
+                    self.record(Diagnostic {
+                        message: "`!dbg` must refer to a !DILocation".into(),
+                        offset: off,
+                        len: 1,
+                    });
                     continue;
                 }
             };
-            let inst = self.m.functions.get_mut(f).and_then(|x| x.body.as_mut()).and_then(|b| b.insts.get_mut(i));
+            let inst = self
+                .m
+                .functions
+                .get_mut(f)
+                .and_then(|x| x.body.as_mut())
+                .and_then(|b| b.insts.get_mut(i));
             if let Some(inst) = inst {
                 inst.debug_loc = Some(loc);
             }
@@ -264,9 +337,15 @@ impl Parser<'_> {
                 MdUse::Module(m) => m,
                 MdUse::Local(lf, k) => Metadata(base.get(lf).copied().unwrap_or(0) + k),
             };
-            let inst = self.m.functions.get_mut(f).and_then(|x| x.body.as_mut()).and_then(|b| b.insts.get_mut(i));
+            let inst = self
+                .m
+                .functions
+                .get_mut(f)
+                .and_then(|x| x.body.as_mut())
+                .and_then(|b| b.insts.get_mut(i));
             if let Some(inst) = inst {
-                if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind {
+                if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
+                {
                     if let Some(a) = args.get_mut(pos) {
                         *a = ValueRef::Metadata(id);
                     }

@@ -54,22 +54,27 @@ impl Parser<'_> {
             let b = if t.kind == Kind::Label {
                 self.bump();
                 let name = self.name_of(t);
-                let is_num = !name.is_empty() && name.iter().all(|c| c.is_ascii_digit()) && self.text(t).as_bytes()[0] != b'"';
+                let is_num = !name.is_empty()
+                    && name.iter().all(|c| c.is_ascii_digit())
+                    && self.text(t).as_bytes()[0] != b'"';
                 let key = if is_num {
                     let n = self.id_of(t)?;
                     if n != fs.next {
-                        return self.err_at(t, format!("label expected to be numbered `{}`", fs.next));
+                        return self
+                            .err_at(t, format!("label expected to be numbered `{}`", fs.next));
                     }
                     fs.next += 1;
                     LocalKey::Num(n)
                 } else {
                     LocalKey::Name(name)
                 };
-                self.block_for(fs, key, t.start as usize).or_else(|m| self.err_at(t, m))?
+                self.block_for(fs, key, t.start as usize)
+                    .or_else(|m| self.err_at(t, m))?
             } else {
                 let n = fs.next;
                 fs.next += 1;
-                self.block_for(fs, LocalKey::Num(n), t.start as usize).or_else(|m| self.err_at(t, m))?
+                self.block_for(fs, LocalKey::Num(n), t.start as usize)
+                    .or_else(|m| self.err_at(t, m))?
             };
             let Some(entry) = fs.blocks.get_mut(b as usize) else {
                 return self.err_at(t, "bad block");
@@ -113,7 +118,11 @@ impl Parser<'_> {
                     Some(LocalKey::Num(n)) => n.to_string(),
                     None => b.to_string(),
                 };
-                return Err(crate::diag::Diagnostic { len: name.len() + 1, message: format!("use of undefined block `%{name}`"), offset: *off });
+                return Err(crate::diag::Diagnostic {
+                    len: name.len() + 1,
+                    message: format!("use of undefined block `%{name}`"),
+                    offset: *off,
+                });
             }
         }
         body.blocks = layout
@@ -138,14 +147,23 @@ impl Parser<'_> {
             match fs.defs.get(key) {
                 Some(LocalDef::Value(v, vt)) if *vt == Some(*ty) => resolved.push(*v),
                 Some(LocalDef::Value(_, _)) => {
-                    return Err(crate::diag::Diagnostic { message: "forward reference has a different type than the definition".into(), offset: *off, len: 1 })
+                    return Err(crate::diag::Diagnostic {
+                        message: "forward reference has a different type than the definition"
+                            .into(),
+                        offset: *off,
+                        len: 1,
+                    })
                 }
                 _ => {
                     let name = match key {
                         LocalKey::Name(n) => String::from_utf8_lossy(n).into_owned(),
                         LocalKey::Num(n) => n.to_string(),
                     };
-                    return Err(crate::diag::Diagnostic { len: name.len() + 1, message: format!("use of undefined value `%{name}`"), offset: *off });
+                    return Err(crate::diag::Diagnostic {
+                        len: name.len() + 1,
+                        message: format!("use of undefined value `%{name}`"),
+                        offset: *off,
+                    });
                 }
             }
         }
@@ -161,7 +179,9 @@ impl Parser<'_> {
             });
             match &mut inst.kind {
                 InstKind::Br { target } => remap(target),
-                InstKind::CondBr { if_true, if_false, .. } => {
+                InstKind::CondBr {
+                    if_true, if_false, ..
+                } => {
                     remap(if_true);
                     remap(if_false);
                 }
@@ -208,7 +228,13 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn define_result(&mut self, fs: &mut FnState, name: Option<Tok>, ty: Option<Type>, idx: usize) -> PResult<Option<String>> {
+    fn define_result(
+        &mut self,
+        fs: &mut FnState,
+        name: Option<Tok>,
+        ty: Option<Type>,
+        idx: usize,
+    ) -> PResult<Option<String>> {
         let v = ValueRef::Inst(Inst(idx as u32));
         match name {
             Some(t) if t.kind == Kind::LocalVar => {
@@ -229,7 +255,10 @@ impl Parser<'_> {
                 }
                 let n = self.id_of(t)?;
                 if n != fs.next {
-                    return self.err_at(t, format!("instruction expected to be numbered `%{}`", fs.next));
+                    return self.err_at(
+                        t,
+                        format!("instruction expected to be numbered `%{}`", fs.next),
+                    );
                 }
                 fs.next += 1;
                 fs.defs.insert(LocalKey::Num(n), LocalDef::Value(v, ty));
@@ -278,7 +307,12 @@ impl Parser<'_> {
     }
 
     /// One instruction with its result name and attachments; true when it is a terminator.
-    fn parse_instruction(&mut self, fs: &mut FnState, body: &mut Body, findex: usize) -> PResult<(InstData, bool)> {
+    fn parse_instruction(
+        &mut self,
+        fs: &mut FnState,
+        body: &mut Body,
+        findex: usize,
+    ) -> PResult<(InstData, bool)> {
         let idx = body.insts.len();
         let mut name = None;
         if matches!(self.kind(), Kind::LocalVar | Kind::LocalId) && self.peek(1).kind == Kind::Eq {
@@ -299,7 +333,10 @@ impl Parser<'_> {
         let w = self.text(op);
         let (kind, ty): (InstKind, Option<Type>) = if let Some(bop) = bin_op(w) {
             let mut flags = self.parse_bin_flags(bop);
-            let fpop = matches!(bop, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem);
+            let fpop = matches!(
+                bop,
+                BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem
+            );
             if fpop {
                 flags = self.parse_fast_math();
             }
@@ -307,10 +344,24 @@ impl Parser<'_> {
             self.expect(Kind::Comma, "`,`")?;
             let rhs = self.value_of(ty, fs)?;
             let fp = self.is_fp_type(ty);
-            if fp != fpop && !matches!(bop, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem) && fp {
+            if fp != fpop
+                && !matches!(
+                    bop,
+                    BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem
+                )
+                && fp
+            {
                 return self.err_at(op, "integer operation on floating-point operands");
             }
-            (InstKind::Binary { op: fix_fp(bop, fpop), lhs, rhs, flags }, Some(ty))
+            (
+                InstKind::Binary {
+                    op: fix_fp(bop, fpop),
+                    lhs,
+                    rhs,
+                    flags,
+                },
+                Some(ty),
+            )
         } else if let Some(cop) = cast_op(w) {
             let (_, value) = self.parse_typed_value(fs)?;
             self.expect_word("to")?;
@@ -338,7 +389,14 @@ impl Parser<'_> {
                         self.expect(Kind::Comma, "`,`")?;
                         self.expect_word("label")?;
                         let if_false = self.parse_block_ref(fs)?;
-                        (InstKind::CondBr { cond, if_true, if_false }, None)
+                        (
+                            InstKind::CondBr {
+                                cond,
+                                if_true,
+                                if_false,
+                            },
+                            None,
+                        )
                     }
                 }
                 "switch" => {
@@ -355,7 +413,15 @@ impl Parser<'_> {
                         let b = self.parse_block_ref(fs)?;
                         cases.push((v, b));
                     }
-                    (InstKind::Switch { cond_ty, cond, default, cases: cases.into_boxed_slice() }, None)
+                    (
+                        InstKind::Switch {
+                            cond_ty,
+                            cond,
+                            default,
+                            cases: cases.into_boxed_slice(),
+                        },
+                        None,
+                    )
                 }
                 "indirectbr" => {
                     let (addr_ty, addr) = self.parse_typed_value(fs)?;
@@ -372,7 +438,14 @@ impl Parser<'_> {
                         }
                         self.expect(Kind::RBracket, "`]`")?;
                     }
-                    (InstKind::IndirectBr { addr_ty, addr, dests: dests.into_boxed_slice() }, None)
+                    (
+                        InstKind::IndirectBr {
+                            addr_ty,
+                            addr,
+                            dests: dests.into_boxed_slice(),
+                        },
+                        None,
+                    )
                 }
                 "unreachable" => (InstKind::Unreachable, None),
                 "resume" => {
@@ -380,9 +453,15 @@ impl Parser<'_> {
                     (InstKind::Resume { value }, None)
                 }
                 "icmp" | "fcmp" => {
-                    let flags = if w == "fcmp" { self.parse_fast_math() } else { 0 };
+                    let flags = if w == "fcmp" {
+                        self.parse_fast_math()
+                    } else {
+                        0
+                    };
                     let pt = self.tok();
-                    let Some(p) = predicate(self.text(pt), w == "icmp").filter(|_| pt.kind == Kind::Word) else {
+                    let Some(p) =
+                        predicate(self.text(pt), w == "icmp").filter(|_| pt.kind == Kind::Word)
+                    else {
                         return self.err("expected a comparison predicate");
                     };
                     self.bump();
@@ -390,7 +469,15 @@ impl Parser<'_> {
                     self.expect(Kind::Comma, "`,`")?;
                     let rhs = self.value_of(ty, fs)?;
                     let rt = self.cmp_result(ty);
-                    (InstKind::Cmp { predicate: p, lhs, rhs, flags }, Some(rt))
+                    (
+                        InstKind::Cmp {
+                            predicate: p,
+                            lhs,
+                            rhs,
+                            flags,
+                        },
+                        Some(rt),
+                    )
                 }
                 "phi" => {
                     let ty = self.parse_type()?;
@@ -407,7 +494,12 @@ impl Parser<'_> {
                         }
                         self.bump();
                     }
-                    (InstKind::Phi { incoming: incoming.into_boxed_slice() }, Some(ty))
+                    (
+                        InstKind::Phi {
+                            incoming: incoming.into_boxed_slice(),
+                        },
+                        Some(ty),
+                    )
                 }
                 "select" => {
                     let (_, cond) = self.parse_typed_value(fs)?;
@@ -415,13 +507,23 @@ impl Parser<'_> {
                     let (ty, if_true) = self.parse_typed_value(fs)?;
                     self.expect(Kind::Comma, "`,`")?;
                     let (_, if_false) = self.parse_typed_value(fs)?;
-                    (InstKind::Select { cond, if_true, if_false }, Some(ty))
+                    (
+                        InstKind::Select {
+                            cond,
+                            if_true,
+                            if_false,
+                        },
+                        Some(ty),
+                    )
                 }
                 "extractelement" => {
                     let (vt, vector) = self.parse_typed_value(fs)?;
                     self.expect(Kind::Comma, "`,`")?;
                     let (_, index) = self.parse_typed_value(fs)?;
-                    let et = self.element_type(vt, None).ok_or(()).or_else(|_| self.err_at(op, "extractelement of a non-vector"))?;
+                    let et = self
+                        .element_type(vt, None)
+                        .ok_or(())
+                        .or_else(|_| self.err_at(op, "extractelement of a non-vector"))?;
                     (InstKind::ExtractElement { vector, index }, Some(et))
                 }
                 "insertelement" => {
@@ -430,7 +532,14 @@ impl Parser<'_> {
                     let (_, element) = self.parse_typed_value(fs)?;
                     self.expect(Kind::Comma, "`,`")?;
                     let (_, index) = self.parse_typed_value(fs)?;
-                    (InstKind::InsertElement { vector, element, index }, Some(vt))
+                    (
+                        InstKind::InsertElement {
+                            vector,
+                            element,
+                            index,
+                        },
+                        Some(vt),
+                    )
                 }
                 "shufflevector" => {
                     let (vt, a) = self.parse_typed_value(fs)?;
@@ -438,7 +547,9 @@ impl Parser<'_> {
                     let (_, b) = self.parse_typed_value(fs)?;
                     self.expect(Kind::Comma, "`,`")?;
                     let (mt, mask) = self.parse_typed_value(fs)?;
-                    let rt = self.shuffle_result(vt, mt).or_else(|m| self.err_at(op, m))?;
+                    let rt = self
+                        .shuffle_result(vt, mt)
+                        .or_else(|m| self.err_at(op, m))?;
                     (InstKind::ShuffleVector { a, b, mask }, Some(rt))
                 }
                 "extractvalue" | "insertvalue" => {
@@ -454,15 +565,31 @@ impl Parser<'_> {
                         self.bump();
                         let it = self.tok();
                         let i = self.parse_u32("index")?;
-                        cur = self.element_type(cur, Some(u64::from(i))).ok_or(()).or_else(|_| self.err_at(it, "invalid index"))?;
+                        cur = self
+                            .element_type(cur, Some(u64::from(i)))
+                            .ok_or(())
+                            .or_else(|_| self.err_at(it, "invalid index"))?;
                         indices.push(i);
                     }
                     if indices.is_empty() {
                         return self.err("expected an index");
                     }
                     match value {
-                        None => (InstKind::ExtractValue { aggregate, indices: indices.into_boxed_slice() }, Some(cur)),
-                        Some(value) => (InstKind::InsertValue { aggregate, value, indices: indices.into_boxed_slice() }, Some(at)),
+                        None => (
+                            InstKind::ExtractValue {
+                                aggregate,
+                                indices: indices.into_boxed_slice(),
+                            },
+                            Some(cur),
+                        ),
+                        Some(value) => (
+                            InstKind::InsertValue {
+                                aggregate,
+                                value,
+                                indices: indices.into_boxed_slice(),
+                            },
+                            Some(at),
+                        ),
                     }
                 }
                 "alloca" => {
@@ -485,13 +612,25 @@ impl Parser<'_> {
                     let size = match size {
                         Some(v) => v,
                         None => {
-                            let c = self.intern_const(dxil_ir::ConstData { ty: i32t, kind: dxil_ir::ConstKind::Int(1) });
+                            let c = self.intern_const(dxil_ir::ConstData {
+                                ty: i32t,
+                                kind: dxil_ir::ConstKind::Int(1),
+                            });
                             ValueRef::Const(c)
                         }
                     };
                     let rt = self.pointer_to(allocated_ty, 0);
-                    let align_field = u64::from(align) | if inalloca { 1 << 5 } else { 0 } | (1 << 6);
-                    (InstKind::Alloca { allocated_ty, size_ty, size, align_field }, Some(rt))
+                    let align_field =
+                        u64::from(align) | if inalloca { 1 << 5 } else { 0 } | (1 << 6);
+                    (
+                        InstKind::Alloca {
+                            allocated_ty,
+                            size_ty,
+                            size,
+                            align_field,
+                        },
+                        Some(rt),
+                    )
                 }
                 "load" => {
                     let atomic = self.eat_word("atomic");
@@ -501,16 +640,29 @@ impl Parser<'_> {
                     let pt = self.tok();
                     let (ptr_ty, ptr) = self.parse_typed_value(fs)?;
                     if self.pointee(ptr_ty).map(|p| p.0) != Some(ty) {
-                        return self.err_at(pt, "load type does not match the pointer's element type");
+                        return self
+                            .err_at(pt, "load type does not match the pointer's element type");
                     }
-                    let at = if atomic { Some(self.parse_scope_ordering()?) } else { None };
+                    let at = if atomic {
+                        Some(self.parse_scope_ordering()?)
+                    } else {
+                        None
+                    };
                     let mut align = 0;
                     if self.kind() == Kind::Comma && !self.at_md_attachment() {
                         self.bump();
                         self.expect_word("align")?;
                         align = self.parse_align()?;
                     }
-                    (InstKind::Load { ptr, align_log2p1: align, volatile, atomic: at.map(|(scope, ordering)| Atomic { ordering, scope }) }, Some(ty))
+                    (
+                        InstKind::Load {
+                            ptr,
+                            align_log2p1: align,
+                            volatile,
+                            atomic: at.map(|(scope, ordering)| Atomic { ordering, scope }),
+                        },
+                        Some(ty),
+                    )
                 }
                 "store" => {
                     let atomic = self.eat_word("atomic");
@@ -518,14 +670,27 @@ impl Parser<'_> {
                     let (_, value) = self.parse_typed_value(fs)?;
                     self.expect(Kind::Comma, "`,`")?;
                     let (_, ptr) = self.parse_typed_value(fs)?;
-                    let at = if atomic { Some(self.parse_scope_ordering()?) } else { None };
+                    let at = if atomic {
+                        Some(self.parse_scope_ordering()?)
+                    } else {
+                        None
+                    };
                     let mut align = 0;
                     if self.kind() == Kind::Comma && !self.at_md_attachment() {
                         self.bump();
                         self.expect_word("align")?;
                         align = self.parse_align()?;
                     }
-                    (InstKind::Store { ptr, value, align_log2p1: align, volatile, atomic: at.map(|(scope, ordering)| Atomic { ordering, scope }) }, None)
+                    (
+                        InstKind::Store {
+                            ptr,
+                            value,
+                            align_log2p1: align,
+                            volatile,
+                            atomic: at.map(|(scope, ordering)| Atomic { ordering, scope }),
+                        },
+                        None,
+                    )
                 }
                 "cmpxchg" => {
                     let weak = self.eat_word("weak");
@@ -542,8 +707,26 @@ impl Parser<'_> {
                     };
                     self.bump();
                     let i1 = self.int_type(1);
-                    let rt = self.intern_type(TypeData::Struct(dxil_ir::StructType { name: None, identified: false, packed: false, opaque: false, elems: vec![ty, i1].into_boxed_slice() }));
-                    (InstKind::CmpXchg { ptr, cmp, new, volatile, success, scope, failure, weak }, Some(rt))
+                    let rt = self.intern_type(TypeData::Struct(dxil_ir::StructType {
+                        name: None,
+                        identified: false,
+                        packed: false,
+                        opaque: false,
+                        elems: vec![ty, i1].into_boxed_slice(),
+                    }));
+                    (
+                        InstKind::CmpXchg {
+                            ptr,
+                            cmp,
+                            new,
+                            volatile,
+                            success,
+                            scope,
+                            failure,
+                            weak,
+                        },
+                        Some(rt),
+                    )
                 }
                 "atomicrmw" => {
                     let volatile = self.eat_word("volatile");
@@ -556,7 +739,17 @@ impl Parser<'_> {
                     self.expect(Kind::Comma, "`,`")?;
                     let (ty, value) = self.parse_typed_value(fs)?;
                     let (scope, ordering) = self.parse_scope_ordering()?;
-                    (InstKind::AtomicRmw { ptr, value, op: rop, volatile, ordering, scope }, Some(ty))
+                    (
+                        InstKind::AtomicRmw {
+                            ptr,
+                            value,
+                            op: rop,
+                            volatile,
+                            ordering,
+                            scope,
+                        },
+                        Some(ty),
+                    )
                 }
                 "fence" => {
                     let (scope, ordering) = self.parse_scope_ordering()?;
@@ -577,8 +770,17 @@ impl Parser<'_> {
                         }
                         self.bump();
                     }
-                    let rt = self.gep_result(source_ty, &tys, &ops).or_else(|m| self.err_at(op, m))?;
-                    (InstKind::Gep { inbounds, source_ty, operands: ops.into_boxed_slice() }, Some(rt))
+                    let rt = self
+                        .gep_result(source_ty, &tys, &ops)
+                        .or_else(|m| self.err_at(op, m))?;
+                    (
+                        InstKind::Gep {
+                            inbounds,
+                            source_ty,
+                            operands: ops.into_boxed_slice(),
+                        },
+                        Some(rt),
+                    )
                 }
                 "va_arg" => {
                     let (valist_ty, valist) = self.parse_typed_value(fs)?;
@@ -586,7 +788,9 @@ impl Parser<'_> {
                     let ty = self.parse_type()?;
                     (InstKind::VaArg { valist_ty, valist }, Some(ty))
                 }
-                "call" | "invoke" => return self.parse_call(fs, body, findex, name, tail, w == "invoke", idx),
+                "call" | "invoke" => {
+                    return self.parse_call(fs, body, findex, name, tail, w == "invoke", idx)
+                }
                 "landingpad" => return self.err_at(op, "`landingpad` is not supported"),
                 _ => return self.err_at(op, format!("unknown instruction `{w}`")),
             }
@@ -594,7 +798,13 @@ impl Parser<'_> {
         let ty = ty.filter(|t| !matches!(self.ty_data(*t), Some(TypeData::Void)));
         let is_term = kind.is_terminator();
         let result_name = self.define_result(fs, name, ty, idx)?;
-        let mut inst = InstData { kind, ty, name: result_name, debug_loc: None, attachments: Vec::new() };
+        let mut inst = InstData {
+            kind,
+            ty,
+            name: result_name,
+            debug_loc: None,
+            attachments: Vec::new(),
+        };
         self.parse_attachments(&mut inst, findex, idx)?;
         fs.inst_types.push(ty);
         Ok((inst, is_term))
@@ -602,7 +812,9 @@ impl Parser<'_> {
 
     fn is_fp_type(&self, ty: Type) -> bool {
         match self.ty_data(ty) {
-            Some(TypeData::Vector { elem, .. }) => self.ty_data(*elem).is_some_and(|e| e.is_float()),
+            Some(TypeData::Vector { elem, .. }) => {
+                self.ty_data(*elem).is_some_and(|e| e.is_float())
+            }
             Some(d) => d.is_float(),
             None => false,
         }
@@ -652,7 +864,16 @@ impl Parser<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn parse_call(&mut self, fs: &mut FnState, _body: &mut Body, findex: usize, name: Option<Tok>, tail: u64, invoke: bool, idx: usize) -> PResult<(InstData, bool)> {
+    fn parse_call(
+        &mut self,
+        fs: &mut FnState,
+        _body: &mut Body,
+        findex: usize,
+        name: Option<Tok>,
+        tail: u64,
+        invoke: bool,
+        idx: usize,
+    ) -> PResult<(InstData, bool)> {
         let mut cc = 0u64;
         let t = self.tok();
         if t.kind == Kind::Word {
@@ -669,15 +890,14 @@ impl Parser<'_> {
         // `ret` or the full function type.
         let explicit_fn = matches!(self.ty_data(ty), Some(TypeData::Function { .. }));
         let ct = self.tok();
-        let callee_ptr_ty_for_ret = |p: &mut Parser<'_>, params: Vec<Type>| -> Type {
-            let f = p.intern_type(TypeData::Function { ret: ty, params: params.into_boxed_slice(), vararg: false });
-            f
-        };
         // Parse the callee with a placeholder type; check after the arguments are known.
         let callee_tok = ct;
         let save = self.pos;
         // Skip the callee token to parse the arguments first.
-        if !matches!(ct.kind, Kind::GlobalVar | Kind::GlobalId | Kind::LocalVar | Kind::LocalId) {
+        if !matches!(
+            ct.kind,
+            Kind::GlobalVar | Kind::GlobalId | Kind::LocalVar | Kind::LocalId
+        ) {
             return self.err("expected a callee");
         }
         self.bump();
@@ -714,10 +934,18 @@ impl Parser<'_> {
         let fn_ty = if explicit_fn {
             ty
         } else {
-            callee_ptr_ty_for_ret(self, arg_tys.clone())
+            self.intern_type(TypeData::Function {
+                ret: ty,
+                params: arg_tys.into_boxed_slice(),
+                vararg: false,
+            })
         };
         let (ret, vararg, nparams) = match self.ty_data(fn_ty) {
-            Some(TypeData::Function { ret, vararg, params }) => (*ret, *vararg, params.len()),
+            Some(TypeData::Function {
+                ret,
+                vararg,
+                params,
+            }) => (*ret, *vararg, params.len()),
             _ => return self.err_at(ty_tok, "expected a function type"),
         };
         if (!vararg && nparams != args.len()) || args.len() < nparams {
@@ -758,7 +986,10 @@ impl Parser<'_> {
             self.expect_word("label")?;
             unwind = self.parse_block_ref(fs)?;
         }
-        let has_attrs = !spec.ret.is_empty() || !spec.func.is_empty() || !spec.groups.is_empty() || spec.params.iter().any(|p| !p.is_empty());
+        let has_attrs = !spec.ret.is_empty()
+            || !spec.func.is_empty()
+            || !spec.groups.is_empty()
+            || spec.params.iter().any(|p| !p.is_empty());
         if has_attrs {
             self.attr_specs.push((AttrSite::Inst(findex, idx), spec));
         }
@@ -766,14 +997,34 @@ impl Parser<'_> {
             self.md_args.push((findex, idx, pos, u));
         }
         let kind = if invoke {
-            InstKind::Invoke { attributes: 0, cc_field: cc | (1 << 13), normal, unwind, fn_ty, callee, args: args.into_boxed_slice() }
+            InstKind::Invoke {
+                attributes: 0,
+                cc_field: cc | (1 << 13),
+                normal,
+                unwind,
+                fn_ty,
+                callee,
+                args: args.into_boxed_slice(),
+            }
         } else {
-            InstKind::Call { attributes: 0, cc_field: (cc << 1) | tail | (1 << 15), fn_ty, callee, args: args.into_boxed_slice() }
+            InstKind::Call {
+                attributes: 0,
+                cc_field: (cc << 1) | tail | (1 << 15),
+                fn_ty,
+                callee,
+                args: args.into_boxed_slice(),
+            }
         };
         let rty = Some(ret).filter(|t| !matches!(self.ty_data(*t), Some(TypeData::Void)));
         let is_term = invoke;
         let result_name = self.define_result(fs, name, rty, idx)?;
-        let mut inst = InstData { kind, ty: rty, name: result_name, debug_loc: None, attachments: Vec::new() };
+        let mut inst = InstData {
+            kind,
+            ty: rty,
+            name: result_name,
+            debug_loc: None,
+            attachments: Vec::new(),
+        };
         self.parse_attachments(&mut inst, findex, idx)?;
         fs.inst_types.push(rty);
         Ok((inst, is_term))
@@ -794,7 +1045,9 @@ fn default_preds(body: &Body) -> Vec<Vec<u32>> {
             };
             match &inst.kind {
                 InstKind::Br { target } => add(*target),
-                InstKind::CondBr { if_true, if_false, .. } => {
+                InstKind::CondBr {
+                    if_true, if_false, ..
+                } => {
                     add(*if_false);
                     add(*if_true);
                 }
@@ -830,7 +1083,11 @@ fn block_uselists(body: &Body, want: &[Option<Vec<u32>>]) -> Vec<dxil_ir::UseLis
         let mut taken = vec![false; want.len()];
         let mut indexes = Vec::with_capacity(have.len());
         for h in have {
-            let Some(pos) = want.iter().enumerate().position(|(j, w)| w == h && !taken[j]) else {
+            let Some(pos) = want
+                .iter()
+                .enumerate()
+                .position(|(j, w)| w == h && !taken[j])
+            else {
                 break;
             };
             taken[pos] = true;
@@ -839,7 +1096,11 @@ fn block_uselists(body: &Body, want: &[Option<Vec<u32>>]) -> Vec<dxil_ir::UseLis
         if indexes.len() != have.len() {
             continue;
         }
-        out.push(dxil_ir::UseList { is_block: true, indexes: indexes.into_boxed_slice(), id: b as u64 });
+        out.push(dxil_ir::UseList {
+            is_block: true,
+            indexes: indexes.into_boxed_slice(),
+            id: b as u64,
+        });
     }
     out
 }
@@ -850,13 +1111,25 @@ impl Parser<'_> {
     fn preds_comment(&self, t: Tok) -> Option<Vec<LocalKey>> {
         let src = self.src.as_bytes();
         let at = t.start as usize;
-        let line_start = src.get(..at)?.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+        let line_start = src
+            .get(..at)?
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |p| p + 1);
         let line = if t.kind == Kind::Label {
-            let end = src.get(at..)?.iter().position(|&c| c == b'\n').map_or(src.len(), |p| at + p);
+            let end = src
+                .get(at..)?
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(src.len(), |p| at + p);
             self.src.get(line_start..end)?
         } else {
             let prev_end = line_start.checked_sub(1)?;
-            let prev_start = src.get(..prev_end)?.iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+            let prev_start = src
+                .get(..prev_end)?
+                .iter()
+                .rposition(|&c| c == b'\n')
+                .map_or(0, |p| p + 1);
             self.src.get(prev_start..prev_end)?
         };
         let rest = &line[line.find("; preds = ")? + 10..];

@@ -148,7 +148,13 @@ fn skip_string(s: &[u8], n: usize, i: &mut usize) -> bool {
 
 fn lex_one(s: &[u8], n: usize, i: &mut usize) -> Kind {
     let c = s[*i];
-    let at = |k: usize| -> u8 { if k < n { s[k] } else { 0 } };
+    let at = |k: usize| -> u8 {
+        if k < n {
+            s[k]
+        } else {
+            0
+        }
+    };
     match c {
         b'=' => {
             *i += 1;
@@ -387,11 +393,14 @@ mod tests {
         assert_eq!(
             kinds("%1 = add i32 %x, -5 ; comment\nentry: !dbg !12 #0 0x3FF0 1.0e+00 c\"a\""),
             vec![
-                LocalId, Eq, Word, IntType, LocalVar, Comma, Int, Label, MetaVar, MetaId,
-                AttrGrp, Float, Float, CStr, Eof
+                LocalId, Eq, Word, IntType, LocalVar, Comma, Int, Label, MetaVar, MetaId, AttrGrp,
+                Float, Float, CStr, Eof
             ]
         );
-        assert_eq!(kinds("!{ !\"x\" }"), vec![Bang, LBrace, Bang, Str, RBrace, Eof]);
+        assert_eq!(
+            kinds("!{ !\"x\" }"),
+            vec![Bang, LBrace, Bang, Str, RBrace, Eof]
+        );
         assert_eq!(unescape(b"a\\5Cb\\00"), b"a\\b\0".to_vec());
     }
 }

@@ -119,7 +119,9 @@ impl Parser<'_> {
             }
             self.expect(Kind::RBrace, "`}`")?;
         }
-        self.m.named_metadata.push(ir::NamedMetadata { name, operands });
+        self.m
+            .named_metadata
+            .push(ir::NamedMetadata { name, operands });
         Ok(())
     }
 
@@ -147,7 +149,10 @@ impl Parser<'_> {
                     }
                     self.expect(Kind::RBrace, "`}`")?;
                 }
-                Ok(M::Node { distinct, operands: ops.into_boxed_slice() })
+                Ok(M::Node {
+                    distinct,
+                    operands: ops.into_boxed_slice(),
+                })
             }
             Kind::MetaVar if self.peek(1).kind == Kind::LParen => {
                 self.bump();
@@ -292,7 +297,9 @@ impl Parser<'_> {
             Kind::Int => {
                 self.bump();
                 match self.text(t).parse::<i128>() {
-                    Ok(v) if v >= i128::from(i64::MIN) && v <= i128::from(u64::MAX) => Ok(Fv::Int(v)),
+                    Ok(v) if v >= i128::from(i64::MIN) && v <= i128::from(u64::MAX) => {
+                        Ok(Fv::Int(v))
+                    }
                     _ => self.err_at(t, "integer out of range"),
                 }
             }
@@ -329,7 +336,10 @@ impl Parser<'_> {
                 }
                 self.expect(Kind::RParen, "`)`")?;
             }
-            return Ok(M::Expression(ir::DIExpression { distinct, elements: elements.into_boxed_slice() }));
+            return Ok(M::Expression(ir::DIExpression {
+                distinct,
+                elements: elements.into_boxed_slice(),
+            }));
         }
         let f = self.parse_fields()?;
         let mut used = vec![false; f.list.len()];
@@ -337,18 +347,42 @@ impl Parser<'_> {
         let r = r?;
         if let Some(i) = used.iter().position(|u| !u) {
             let (n, _, off) = &f.list[i];
-            return Err(crate::diag::Diagnostic { message: format!("unknown field `{n}` in !{name}"), offset: *off, len: n.len() });
+            return Err(crate::diag::Diagnostic {
+                message: format!("unknown field `{n}` in !{name}"),
+                offset: *off,
+                len: n.len(),
+            });
         }
         Ok(r)
     }
 
-    fn build_di(&mut self, name: &str, distinct: bool, f: &Fields, used: &mut [bool], t: crate::lexer::Tok) -> PResult<M> {
-        let mut g = Getter { p: self, f, used, t };
+    fn build_di(
+        &mut self,
+        name: &str,
+        distinct: bool,
+        f: &Fields,
+        used: &mut [bool],
+        t: crate::lexer::Tok,
+    ) -> PResult<M> {
+        let mut g = Getter {
+            p: self,
+            f,
+            used,
+            t,
+        };
         Ok(match name {
             "DILocation" => {
                 let scope = g.md("scope")?;
-                let Some(scope) = scope else { return g.p.err_at(t, "!DILocation needs a scope") };
-                M::Location(ir::DILocation { distinct, line: g.u("line")?, column: g.u("column")?, scope, inlined_at: g.md("inlinedAt")? })
+                let Some(scope) = scope else {
+                    return g.p.err_at(t, "!DILocation needs a scope");
+                };
+                M::Location(ir::DILocation {
+                    distinct,
+                    line: g.u("line")?,
+                    column: g.u("column")?,
+                    scope,
+                    inlined_at: g.md("inlinedAt")?,
+                })
             }
             "GenericDINode" => {
                 let tag = g.u("tag")?;
@@ -360,10 +394,23 @@ impl Parser<'_> {
                     },
                     _ => Box::new([]),
                 };
-                M::GenericDebug(ir::GenericDINode { distinct, tag, header, operands: ops })
+                M::GenericDebug(ir::GenericDINode {
+                    distinct,
+                    tag,
+                    header,
+                    operands: ops,
+                })
             }
-            "DISubrange" => M::Subrange(ir::DISubrange { distinct, count: g.i("count")?, lower_bound: g.i("lowerBound")? }),
-            "DIEnumerator" => M::Enumerator(ir::DIEnumerator { distinct, name: g.string("name")?, value: g.i("value")? }),
+            "DISubrange" => M::Subrange(ir::DISubrange {
+                distinct,
+                count: g.i("count")?,
+                lower_bound: g.i("lowerBound")?,
+            }),
+            "DIEnumerator" => M::Enumerator(ir::DIEnumerator {
+                distinct,
+                name: g.string("name")?,
+                value: g.i("value")?,
+            }),
             "DIBasicType" => M::BasicType(ir::DIBasicType {
                 distinct,
                 tag: g.u_or("tag", 0x24)?,
@@ -372,7 +419,11 @@ impl Parser<'_> {
                 align: g.u("align")?,
                 encoding: g.u("encoding")?,
             }),
-            "DIFile" => M::File(ir::DIFile { distinct, filename: g.string("filename")?, directory: g.string("directory")? }),
+            "DIFile" => M::File(ir::DIFile {
+                distinct,
+                filename: g.string("filename")?,
+                directory: g.string("directory")?,
+            }),
             "DIDerivedType" => M::DerivedType(ir::DIDerivedType {
                 distinct,
                 tag: g.u("tag")?,
@@ -405,7 +456,11 @@ impl Parser<'_> {
                 template_params: g.md("templateParams")?,
                 identifier: g.string("identifier")?,
             }),
-            "DISubroutineType" => M::SubroutineType(ir::DISubroutineType { distinct, flags: g.u("flags")?, types: g.md("types")? }),
+            "DISubroutineType" => M::SubroutineType(ir::DISubroutineType {
+                distinct,
+                flags: g.u("flags")?,
+                types: g.md("types")?,
+            }),
             "DICompileUnit" => M::CompileUnit(ir::DICompileUnit {
                 distinct,
                 language: g.u("language")?,
@@ -444,10 +499,31 @@ impl Parser<'_> {
                 declaration: g.md("declaration")?,
                 variables: g.md("variables")?,
             }),
-            "DILexicalBlock" => M::LexicalBlock(ir::DILexicalBlock { distinct, scope: g.md("scope")?, file: g.md("file")?, line: g.u("line")?, column: g.u("column")? }),
-            "DILexicalBlockFile" => M::LexicalBlockFile(ir::DILexicalBlockFile { distinct, scope: g.md("scope")?, file: g.md("file")?, discriminator: g.u("discriminator")? }),
-            "DINamespace" => M::Namespace(ir::DINamespace { distinct, scope: g.md("scope")?, file: g.md("file")?, name: g.string("name")?, line: g.u("line")? }),
-            "DITemplateTypeParameter" => M::TemplateTypeParameter(ir::DITemplateTypeParameter { distinct, name: g.string("name")?, ty: g.md("type")? }),
+            "DILexicalBlock" => M::LexicalBlock(ir::DILexicalBlock {
+                distinct,
+                scope: g.md("scope")?,
+                file: g.md("file")?,
+                line: g.u("line")?,
+                column: g.u("column")?,
+            }),
+            "DILexicalBlockFile" => M::LexicalBlockFile(ir::DILexicalBlockFile {
+                distinct,
+                scope: g.md("scope")?,
+                file: g.md("file")?,
+                discriminator: g.u("discriminator")?,
+            }),
+            "DINamespace" => M::Namespace(ir::DINamespace {
+                distinct,
+                scope: g.md("scope")?,
+                file: g.md("file")?,
+                name: g.string("name")?,
+                line: g.u("line")?,
+            }),
+            "DITemplateTypeParameter" => M::TemplateTypeParameter(ir::DITemplateTypeParameter {
+                distinct,
+                name: g.string("name")?,
+                ty: g.md("type")?,
+            }),
             "DITemplateValueParameter" => M::TemplateValueParameter(ir::DITemplateValueParameter {
                 distinct,
                 tag: g.u_or("tag", 0x30)?,
@@ -528,8 +604,17 @@ impl Getter<'_, '_, '_> {
     }
 
     fn bad<T>(&self, name: &str, what: &str) -> PResult<T> {
-        let off = self.f.list.iter().find(|(n, _, _)| n == name).map_or(self.t.start as usize, |x| x.2);
-        Err(crate::diag::Diagnostic { message: format!("field `{name}` expects {what}"), offset: off, len: name.len() })
+        let off = self
+            .f
+            .list
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .map_or(self.t.start as usize, |x| x.2);
+        Err(crate::diag::Diagnostic {
+            message: format!("field `{name}` expects {what}"),
+            offset: off,
+            len: name.len(),
+        })
     }
 
     fn md(&mut self, name: &str) -> PResult<MdRef> {

@@ -244,7 +244,8 @@ impl Parser<'_> {
         } else {
             self.global_names.get(&self.name_of(t)).copied()
         };
-        g.ok_or(()).or_else(|_| self.err_at(t, "global value not found by the prescan"))
+        g.ok_or(())
+            .or_else(|_| self.err_at(t, "global value not found by the prescan"))
     }
 
     fn parse_linkage_etc(&mut self, c: &mut GlobalCommon) -> Option<Linkage> {
@@ -255,7 +256,11 @@ impl Parser<'_> {
             c.linkage = l.code();
         }
         loop {
-            let w = if self.kind() == Kind::Word { self.text(self.tok()) } else { "" };
+            let w = if self.kind() == Kind::Word {
+                self.text(self.tok())
+            } else {
+                ""
+            };
             match w {
                 "default" => {}
                 "hidden" => c.visibility = 1,
@@ -347,7 +352,10 @@ impl Parser<'_> {
             false
         };
         let value_ty = self.parse_type()?;
-        let declaration = matches!(linkage, Some(Linkage::External) | Some(Linkage::ExternalWeak));
+        let declaration = matches!(
+            linkage,
+            Some(Linkage::External) | Some(Linkage::ExternalWeak)
+        );
         let mut fs = FnState::default();
         let initializer = if declaration {
             None
@@ -420,7 +428,8 @@ impl Parser<'_> {
                 }
             }
             let t = self.tok();
-            self.gep_result(source, &tys, &ops).or_else(|m| self.err_at(t, m))?
+            self.gep_result(source, &tys, &ops)
+                .or_else(|m| self.err_at(t, m))?
         } else {
             self.expect(Kind::LParen, "`(`")?;
             let mut fs = FnState::default();
@@ -462,8 +471,13 @@ impl Parser<'_> {
                 }
                 Kind::Word => {
                     let w = self.text(t);
-                    let Some(code) = attr_code(w) else { return Ok(()) };
-                    if matches!(w, "align" | "alignstack" | "dereferenceable" | "dereferenceable_or_null") {
+                    let Some(code) = attr_code(w) else {
+                        return Ok(());
+                    };
+                    if matches!(
+                        w,
+                        "align" | "alignstack" | "dereferenceable" | "dereferenceable_or_null"
+                    ) {
                         self.bump();
                         let v = if self.eat(Kind::Eq) {
                             self.parse_u64("attribute value")?
@@ -508,12 +522,16 @@ impl Parser<'_> {
         let mut common = GlobalCommon::default();
         self.parse_linkage_etc(&mut common);
         let mut cc = 0;
-        if let Some(c) = calling_conv_code(self.text(self.tok())).filter(|_| self.kind() == Kind::Word) {
+        if let Some(c) =
+            calling_conv_code(self.text(self.tok())).filter(|_| self.kind() == Kind::Word)
+        {
             self.bump();
             cc = c;
         } else if self.kind() == Kind::Word && self.text(self.tok()).starts_with("cc") {
             let t = self.bump();
-            cc = self.text(t)[2..].parse().or_else(|_| self.err_at(t, "invalid calling convention"))?;
+            cc = self.text(t)[2..]
+                .parse()
+                .or_else(|_| self.err_at(t, "invalid calling convention"))?;
         }
         let mut spec = AttrSpec::default();
         self.parse_attrs(&mut spec.ret, false)?;
@@ -592,7 +610,11 @@ impl Parser<'_> {
                 continue;
             }
             let n = spec.func.len();
-            if t.kind == Kind::Str || (t.kind == Kind::Word && attr_code(self.text(t)).is_some() && !self.is_word("align")) {
+            if t.kind == Kind::Str
+                || (t.kind == Kind::Word
+                    && attr_code(self.text(t)).is_some()
+                    && !self.is_word("align"))
+            {
                 self.parse_attrs(&mut spec.func, false)?;
                 if spec.func.len() > n {
                     continue;
@@ -613,9 +635,12 @@ impl Parser<'_> {
                 let name = String::from_utf8_lossy(&self.string_value(s)).into_owned();
                 self.m.gc_names.push(name);
                 f.gc = self.m.gc_names.len() as u32;
-            } else if self.is_word("prefix") || self.is_word("prologue") || self.is_word("personality") {
+            } else if self.is_word("prefix")
+                || self.is_word("prologue")
+                || self.is_word("personality")
+            {
                 let bt = self.bump();
-        let w = self.text(bt);
+                let w = self.text(bt);
                 let mut fs = FnState::default();
                 let (_, v) = self.parse_typed_value(&mut fs)?;
                 match w {
@@ -639,7 +664,11 @@ impl Parser<'_> {
             return self.err_at(nt, "function out of order");
         }
         let findex = fi.index();
-        if !spec.ret.is_empty() || !spec.func.is_empty() || !spec.groups.is_empty() || spec.params.iter().any(|p| !p.is_empty()) {
+        if !spec.ret.is_empty()
+            || !spec.func.is_empty()
+            || !spec.groups.is_empty()
+            || spec.params.iter().any(|p| !p.is_empty())
+        {
             self.attr_specs.push((AttrSite::Function(findex), spec));
         }
         if let Some(d) = self.defined_functions.get_mut(findex) {
@@ -670,7 +699,10 @@ impl Parser<'_> {
                 Some(t) => {
                     let n = self.id_of(*t)?;
                     if n != fs.next {
-                        return self.err_at(*t, format!("argument expected to be numbered `%{}`", fs.next));
+                        return self.err_at(
+                            *t,
+                            format!("argument expected to be numbered `%{}`", fs.next),
+                        );
                     }
                     fs.next += 1;
                     body.args.push(ArgData { ty, name: None });
@@ -709,9 +741,17 @@ impl Parser<'_> {
             if actual != Some(ty) {
                 let msg = match actual {
                     None => "global value is never defined".to_string(),
-                    Some(a) => format!("global value has type {}, used as {}", self.type_str(a), self.type_str(ty)),
+                    Some(a) => format!(
+                        "global value has type {}, used as {}",
+                        self.type_str(a),
+                        self.type_str(ty)
+                    ),
                 };
-                self.record(crate::diag::Diagnostic { message: msg, offset: off, len: 1 });
+                self.record(crate::diag::Diagnostic {
+                    message: msg,
+                    offset: off,
+                    len: 1,
+                });
             }
         }
     }

@@ -284,7 +284,9 @@ impl<'s> Parser<'s> {
     /// The number of a `%N`/`@N`/`!N`/`#N`/`N:` token.
     pub fn id_of(&self, t: Tok) -> PResult<u32> {
         let s = self.text(t);
-        let digits = s.trim_start_matches(['%', '@', '!', '#']).trim_end_matches(':');
+        let digits = s
+            .trim_start_matches(['%', '@', '!', '#'])
+            .trim_end_matches(':');
         match digits.parse::<u32>() {
             Ok(v) if v < FWD => Ok(v),
             _ => self.err_at(t, "number too large"),

@@ -248,9 +248,15 @@ impl Parser<'_> {
             Some(TypeData::Half) => "half".into(),
             Some(TypeData::Double) => "double".into(),
             Some(TypeData::Void) => "void".into(),
-            Some(TypeData::Pointer { pointee, .. }) => format!("{}*", self.type_str_shallow(*pointee)),
-            Some(TypeData::Vector { len, elem }) => format!("<{len} x {}>", self.type_str_shallow(*elem)),
-            Some(TypeData::Array { len, elem }) => format!("[{len} x {}]", self.type_str_shallow(*elem)),
+            Some(TypeData::Pointer { pointee, .. }) => {
+                format!("{}*", self.type_str_shallow(*pointee))
+            }
+            Some(TypeData::Vector { len, elem }) => {
+                format!("<{len} x {}>", self.type_str_shallow(*elem))
+            }
+            Some(TypeData::Array { len, elem }) => {
+                format!("[{len} x {}]", self.type_str_shallow(*elem))
+            }
             Some(TypeData::Struct(st)) => match &st.name {
                 Some(n) => format!("%{n}"),
                 None => "struct".into(),

@@ -73,12 +73,20 @@ pub fn f64_to_half(v: f64) -> u16 {
         let half = m >> shift;
         let rem = m & ((1 << shift) - 1);
         let mid = 1 << (shift - 1);
-        let r = if rem > mid || (rem == mid && half & 1 == 1) { half + 1 } else { half };
+        let r = if rem > mid || (rem == mid && half & 1 == 1) {
+            half + 1
+        } else {
+            half
+        };
         return sign | r as u16;
     }
     let h = ((e as u32) << 10) | (man >> 13);
     let rem = man & 0x1fff;
-    let r = if rem > 0x1000 || (rem == 0x1000 && h & 1 == 1) { h + 1 } else { h };
+    let r = if rem > 0x1000 || (rem == 0x1000 && h & 1 == 1) {
+        h + 1
+    } else {
+        h
+    };
     sign | r as u16
 }
 
@@ -187,7 +195,12 @@ impl Parser<'_> {
     }
 
     /// The temporary block of `key`, created on first reference.
-    pub fn block_for(&mut self, fs: &mut FnState, key: LocalKey, off: usize) -> Result<u32, String> {
+    pub fn block_for(
+        &mut self,
+        fs: &mut FnState,
+        key: LocalKey,
+        off: usize,
+    ) -> Result<u32, String> {
         match fs.defs.get(&key) {
             Some(LocalDef::Block(b)) => Ok(*b),
             Some(LocalDef::Value(..)) => Err("a value is not a block".into()),
@@ -210,7 +223,13 @@ impl Parser<'_> {
     /// An integer constant of type `ty` from its decimal text.
     pub fn int_const(&mut self, ty: Type, text: &str, t: crate::lexer::Tok) -> PResult<Const> {
         let Some(bits) = self.is_int(ty) else {
-            return self.err_at(t, format!("integer constant for non-integer type {}", self.type_str(ty)));
+            return self.err_at(
+                t,
+                format!(
+                    "integer constant for non-integer type {}",
+                    self.type_str(ty)
+                ),
+            );
         };
         let Ok(v) = text.parse::<i128>() else {
             return self.err_at(t, "integer constant out of range");
@@ -220,16 +239,30 @@ impl Parser<'_> {
                 return self.err_at(t, "integer constants wider than 128 bits are not supported");
             }
             if v == 0 {
-                return Ok(self.intern_const(ConstData { ty, kind: ConstKind::Null }));
+                return Ok(self.intern_const(ConstData {
+                    ty,
+                    kind: ConstKind::Null,
+                }));
             }
             let lo = v as u64;
             let hi = (v >> 64) as u64;
-            let words: Vec<u64> = if (v as i64) as i128 == v { vec![lo] } else { vec![lo, hi] };
-            return Ok(self.intern_const(ConstData { ty, kind: ConstKind::WideInt(words.into_boxed_slice()) }));
+            let words: Vec<u64> = if (v as i64) as i128 == v {
+                vec![lo]
+            } else {
+                vec![lo, hi]
+            };
+            return Ok(self.intern_const(ConstData {
+                ty,
+                kind: ConstKind::WideInt(words.into_boxed_slice()),
+            }));
         }
         let shift = 128 - bits;
         let sext = ((v << shift) >> shift) as i64;
-        let kind = if sext == 0 { ConstKind::Null } else { ConstKind::Int(sext) };
+        let kind = if sext == 0 {
+            ConstKind::Null
+        } else {
+            ConstKind::Int(sext)
+        };
         Ok(self.intern_const(ConstData { ty, kind }))
     }
 
@@ -260,7 +293,10 @@ impl Parser<'_> {
             Some(TypeData::Double) => Ok(v.to_bits()),
             Some(TypeData::Float) => Ok(u64::from((v as f32).to_bits())),
             Some(TypeData::Half) => Ok(u64::from(f64_to_half(v))),
-            _ => self.err_at(t, format!("floating-point constant for type {}", self.type_str(ty))),
+            _ => self.err_at(
+                t,
+                format!("floating-point constant for type {}", self.type_str(ty)),
+            ),
         }
     }
 
@@ -279,7 +315,11 @@ impl Parser<'_> {
             Kind::Float => {
                 self.bump();
                 let bits = self.float_bits(ty, t)?;
-                let kind = if bits == 0 { ConstKind::Null } else { ConstKind::Float(bits) };
+                let kind = if bits == 0 {
+                    ConstKind::Null
+                } else {
+                    ConstKind::Float(bits)
+                };
                 Ok(self.intern_const(ConstData { ty, kind }))
             }
             Kind::CStr => {
@@ -288,7 +328,10 @@ impl Parser<'_> {
                 match data {
                     Some(TypeData::Array { len, elem }) if self.is_int(elem) == Some(8) => {
                         if bytes.len() as u64 != len {
-                            return self.err_at(t, format!("string has {} bytes, type wants {len}", bytes.len()));
+                            return self.err_at(
+                                t,
+                                format!("string has {} bytes, type wants {len}", bytes.len()),
+                            );
                         }
                         Ok(self.byte_array(ty, bytes))
                     }
@@ -296,7 +339,11 @@ impl Parser<'_> {
                 }
             }
             Kind::LBracket | Kind::LBrace => {
-                let close = if t.kind == Kind::LBracket { Kind::RBracket } else { Kind::RBrace };
+                let close = if t.kind == Kind::LBracket {
+                    Kind::RBracket
+                } else {
+                    Kind::RBrace
+                };
                 self.bump();
                 let elems = self.parse_elems(close, fs)?;
                 self.aggregate(ty, elems, t, t.kind == Kind::LBrace, false)
@@ -357,15 +404,41 @@ impl Parser<'_> {
         let want: Vec<Type> = match (&data, is_struct) {
             (Some(TypeData::Struct(st)), true) if st.packed == packed => st.elems.to_vec(),
             (Some(TypeData::Array { len, elem }), false) if t.kind == Kind::LBracket => {
-                vec![*elem; usize::try_from(*len).unwrap_or(usize::MAX).min(elems.len() + 1)]
+                vec![
+                    *elem;
+                    usize::try_from(*len)
+                        .unwrap_or(usize::MAX)
+                        .min(elems.len() + 1)
+                ]
             }
             (Some(TypeData::Vector { len, elem }), false) if t.kind == Kind::Less => {
-                vec![*elem; usize::try_from(*len).unwrap_or(usize::MAX).min(elems.len() + 1)]
+                vec![
+                    *elem;
+                    usize::try_from(*len)
+                        .unwrap_or(usize::MAX)
+                        .min(elems.len() + 1)
+                ]
             }
-            _ => return self.err_at(t, format!("aggregate constant does not match type {}", self.type_str(ty))),
+            _ => {
+                return self.err_at(
+                    t,
+                    format!(
+                        "aggregate constant does not match type {}",
+                        self.type_str(ty)
+                    ),
+                )
+            }
         };
         if want.len() != elems.len() {
-            return self.err_at(t, format!("aggregate has {} elements, type {} wants {}", elems.len(), self.type_str(ty), want.len()));
+            return self.err_at(
+                t,
+                format!(
+                    "aggregate has {} elements, type {} wants {}",
+                    elems.len(),
+                    self.type_str(ty),
+                    want.len()
+                ),
+            );
         }
         if want.iter().zip(&elems).any(|(a, (b, _))| a != b) {
             return self.err_at(t, "aggregate element type does not match");
@@ -378,13 +451,22 @@ impl Parser<'_> {
             })
             .collect();
         if !elems.is_empty() && kinds.iter().all(|k| matches!(k, Some(ConstKind::Null))) {
-            return Ok(self.intern_const(ConstData { ty, kind: ConstKind::Null }));
+            return Ok(self.intern_const(ConstData {
+                ty,
+                kind: ConstKind::Null,
+            }));
         }
         if elems.is_empty() {
-            return Ok(self.intern_const(ConstData { ty, kind: ConstKind::Null }));
+            return Ok(self.intern_const(ConstData {
+                ty,
+                kind: ConstKind::Null,
+            }));
         }
         if kinds.iter().all(|k| matches!(k, Some(ConstKind::Undef))) {
-            return Ok(self.intern_const(ConstData { ty, kind: ConstKind::Undef }));
+            return Ok(self.intern_const(ConstData {
+                ty,
+                kind: ConstKind::Undef,
+            }));
         }
         if !is_struct {
             let elem = want[0];
@@ -398,9 +480,11 @@ impl Parser<'_> {
                 for k in &kinds {
                     match k {
                         Some(ConstKind::Null) => words.push(0),
-                        Some(ConstKind::Int(v)) if bits > 0 => {
-                            words.push(if bits == 64 { *v as u64 } else { (*v as u64) & ((1u64 << bits) - 1) })
-                        }
+                        Some(ConstKind::Int(v)) if bits > 0 => words.push(if bits == 64 {
+                            *v as u64
+                        } else {
+                            (*v as u64) & ((1u64 << bits) - 1)
+                        }),
                         Some(ConstKind::Float(b)) if bits == 0 => words.push(*b),
                         _ => break,
                     }
@@ -410,12 +494,18 @@ impl Parser<'_> {
                         let bytes = words.iter().map(|&w| w as u8).collect();
                         return Ok(self.byte_array(ty, bytes));
                     }
-                    return Ok(self.intern_const(ConstData { ty, kind: ConstKind::Data(words.into_boxed_slice()) }));
+                    return Ok(self.intern_const(ConstData {
+                        ty,
+                        kind: ConstKind::Data(words.into_boxed_slice()),
+                    }));
                 }
             }
         }
         let ops: Vec<ValueRef> = elems.into_iter().map(|(_, v)| v).collect();
-        Ok(self.intern_const(ConstData { ty, kind: ConstKind::Aggregate(ops.into_boxed_slice()) }))
+        Ok(self.intern_const(ConstData {
+            ty,
+            kind: ConstKind::Aggregate(ops.into_boxed_slice()),
+        }))
     }
 
     fn parse_word_constant(&mut self, ty: Type, fs: &mut FnState) -> PResult<Const> {
@@ -429,7 +519,11 @@ impl Parser<'_> {
                 }
                 return Ok(self.intern_const(ConstData {
                     ty,
-                    kind: if w == "true" { ConstKind::Int(-1) } else { ConstKind::Null },
+                    kind: if w == "true" {
+                        ConstKind::Int(-1)
+                    } else {
+                        ConstKind::Null
+                    },
                 }));
             }
             "null" => {
@@ -448,7 +542,14 @@ impl Parser<'_> {
         }
         let (kind, result_ty) = self.parse_const_expr(fs)?;
         if result_ty != ty {
-            return self.err_at(t, format!("constant expression has type {}, expected {}", self.type_str(result_ty), self.type_str(ty)));
+            return self.err_at(
+                t,
+                format!(
+                    "constant expression has type {}, expected {}",
+                    self.type_str(result_ty),
+                    self.type_str(ty)
+                ),
+            );
         }
         Ok(self.intern_const(ConstData { ty, kind }))
     }
@@ -475,7 +576,19 @@ impl Parser<'_> {
             if lt != rt {
                 return self.err_at(t, "operands of different types");
             }
-            return Ok((ConstKind::Binary { op: fix_fp(op, self.ty_data(lt).is_some_and(|d| is_fp_or_fp_vector(self, d))), lhs, rhs, flags }, lt));
+            return Ok((
+                ConstKind::Binary {
+                    op: fix_fp(
+                        op,
+                        self.ty_data(lt)
+                            .is_some_and(|d| is_fp_or_fp_vector(self, d)),
+                    ),
+                    lhs,
+                    rhs,
+                    flags,
+                },
+                lt,
+            ));
         }
         match w {
             "getelementptr" => {
@@ -494,8 +607,17 @@ impl Parser<'_> {
                     }
                 }
                 self.expect(Kind::RParen, "`)`")?;
-                let rt = self.gep_result(source, &tys, &ops).or_else(|m| self.err_at(t, m))?;
-                Ok((ConstKind::Gep { inbounds, source_ty: Some(source), operands: ops.into_boxed_slice() }, rt))
+                let rt = self
+                    .gep_result(source, &tys, &ops)
+                    .or_else(|m| self.err_at(t, m))?;
+                Ok((
+                    ConstKind::Gep {
+                        inbounds,
+                        source_ty: Some(source),
+                        operands: ops.into_boxed_slice(),
+                    },
+                    rt,
+                ))
             }
             "select" => {
                 self.expect(Kind::LParen, "`(`")?;
@@ -505,11 +627,20 @@ impl Parser<'_> {
                 self.expect(Kind::Comma, "`,`")?;
                 let (_, if_false) = self.parse_typed_value(fs)?;
                 self.expect(Kind::RParen, "`)`")?;
-                Ok((ConstKind::Select { cond, if_true, if_false }, ty))
+                Ok((
+                    ConstKind::Select {
+                        cond,
+                        if_true,
+                        if_false,
+                    },
+                    ty,
+                ))
             }
             "icmp" | "fcmp" => {
                 let pt = self.tok();
-                let predicate = predicate(self.text(pt), w == "icmp").ok_or(()).or_else(|_| self.err("expected a predicate"))?;
+                let predicate = predicate(self.text(pt), w == "icmp")
+                    .ok_or(())
+                    .or_else(|_| self.err("expected a predicate"))?;
                 self.bump();
                 self.expect(Kind::LParen, "`(`")?;
                 let (ty, lhs) = self.parse_typed_value(fs)?;
@@ -517,7 +648,14 @@ impl Parser<'_> {
                 let (_, rhs) = self.parse_typed_value(fs)?;
                 self.expect(Kind::RParen, "`)`")?;
                 let rt = self.cmp_result(ty);
-                Ok((ConstKind::Cmp { predicate, lhs, rhs }, rt))
+                Ok((
+                    ConstKind::Cmp {
+                        predicate,
+                        lhs,
+                        rhs,
+                    },
+                    rt,
+                ))
             }
             "extractelement" => {
                 self.expect(Kind::LParen, "`(`")?;
@@ -525,7 +663,10 @@ impl Parser<'_> {
                 self.expect(Kind::Comma, "`,`")?;
                 let (_, index) = self.parse_typed_value(fs)?;
                 self.expect(Kind::RParen, "`)`")?;
-                let et = self.element_type(vt, None).ok_or(()).or_else(|_| self.err_at(t, "extractelement of a non-vector"))?;
+                let et = self
+                    .element_type(vt, None)
+                    .ok_or(())
+                    .or_else(|_| self.err_at(t, "extractelement of a non-vector"))?;
                 Ok((ConstKind::ExtractElement { vector, index }, et))
             }
             "insertelement" => {
@@ -536,7 +677,14 @@ impl Parser<'_> {
                 self.expect(Kind::Comma, "`,`")?;
                 let (_, index) = self.parse_typed_value(fs)?;
                 self.expect(Kind::RParen, "`)`")?;
-                Ok((ConstKind::InsertElement { vector, element, index }, vt))
+                Ok((
+                    ConstKind::InsertElement {
+                        vector,
+                        element,
+                        index,
+                    },
+                    vt,
+                ))
             }
             "shufflevector" => {
                 self.expect(Kind::LParen, "`(`")?;
@@ -548,7 +696,15 @@ impl Parser<'_> {
                 self.expect(Kind::RParen, "`)`")?;
                 let rt = self.shuffle_result(vt, mt).or_else(|m| self.err_at(t, m))?;
                 let operand_ty = (rt != vt).then_some(vt);
-                Ok((ConstKind::ShuffleVector { a, b, mask, operand_ty }, rt))
+                Ok((
+                    ConstKind::ShuffleVector {
+                        a,
+                        b,
+                        mask,
+                        operand_ty,
+                    },
+                    rt,
+                ))
             }
             _ => self.err_at(t, format!("expected a constant, found `{w}`")),
         }
@@ -568,7 +724,9 @@ impl Parser<'_> {
                     continue;
                 }
             }
-            if matches!(op, BinOp::UDiv | BinOp::SDiv | BinOp::LShr | BinOp::AShr) && self.eat_word("exact") {
+            if matches!(op, BinOp::UDiv | BinOp::SDiv | BinOp::LShr | BinOp::AShr)
+                && self.eat_word("exact")
+            {
                 flags |= 1;
                 continue;
             }
@@ -614,7 +772,12 @@ impl Parser<'_> {
     }
 
     /// The result type of a GEP with source element type `source` over `ops` (base first).
-    pub fn gep_result(&mut self, source: Type, tys: &[Type], ops: &[ValueRef]) -> Result<Type, String> {
+    pub fn gep_result(
+        &mut self,
+        source: Type,
+        tys: &[Type],
+        ops: &[ValueRef],
+    ) -> Result<Type, String> {
         let base_ty = *tys.first().ok_or("getelementptr needs a base pointer")?;
         let (vec_len, base_ptr) = match self.ty_data(base_ty) {
             Some(TypeData::Vector { len, elem }) => (Some(*len), *elem),
@@ -624,12 +787,18 @@ impl Parser<'_> {
             return Err("getelementptr base is not a pointer".into());
         };
         if pointee != source {
-            return Err(format!("explicit getelementptr type {} does not match the pointee {}", self.type_str(source), self.type_str(pointee)));
+            return Err(format!(
+                "explicit getelementptr type {} does not match the pointee {}",
+                self.type_str(source),
+                self.type_str(pointee)
+            ));
         }
         let mut cur = source;
         for &v in ops.iter().skip(2) {
             let idx = self.const_index(v);
-            cur = self.element_type(cur, idx).ok_or("invalid getelementptr indices")?;
+            cur = self
+                .element_type(cur, idx)
+                .ok_or("invalid getelementptr indices")?;
         }
         let p = self.pointer_to(cur, addrspace);
         let vec_len = vec_len.or_else(|| {
@@ -662,7 +831,9 @@ pub fn fix_fp(op: BinOp, fp: bool) -> BinOp {
 
 /// The cast with mnemonic `w`.
 pub fn cast_op(w: &str) -> Option<CastOp> {
-    (0..13).filter_map(CastOp::from_code).find(|c| c.mnemonic() == w)
+    (0..13)
+        .filter_map(CastOp::from_code)
+        .find(|c| c.mnemonic() == w)
 }
 
 /// The binary operator with mnemonic `w`.
@@ -676,9 +847,12 @@ pub fn bin_op(w: &str) -> Option<BinOp> {
 /// The predicate value of `w` (`CmpInst::Predicate`).
 pub fn predicate(w: &str, icmp: bool) -> Option<u8> {
     let f = [
-        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true",
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge",
+        "ult", "ule", "une", "true",
     ];
-    let i = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"];
+    let i = [
+        "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
+    ];
     if icmp {
         i.iter().position(|p| *p == w).map(|p| 32 + p as u8)
     } else {

@@ -48,9 +48,13 @@ fn corpus_text_round_trip() {
         let module = match dxil_asm::parse_module(&ll, &format!("{id}.ll")) {
             Ok(m) => m,
             Err(e) => {
-                let first = e.errors.first().map(|d| d.message.clone()).unwrap_or_default();
+                let first = e
+                    .errors
+                    .first()
+                    .map(|d| d.message.clone())
+                    .unwrap_or_default();
                 let key: String = first.chars().take(70).collect();
-                if parse_errors.get(&key).is_none_or(|v| v.len() < 1) {
+                if parse_errors.get(&key).is_none_or(|v| v.is_empty()) {
                     eprintln!("{e}");
                 }
                 parse_errors.entry(key).or_default().push(id.clone());
@@ -71,7 +75,12 @@ fn corpus_text_round_trip() {
                 (a, b) => {
                     let b = b.unwrap_or("<eof>").to_string();
                     let key: String = b.trim_start().chars().take(14).collect();
-                    diffs.entry(key).or_default().push((id.clone(), n, a.unwrap_or("<eof>").to_string(), b));
+                    diffs.entry(key).or_default().push((
+                        id.clone(),
+                        n,
+                        a.unwrap_or("<eof>").to_string(),
+                        b,
+                    ));
                     break;
                 }
             }
@@ -97,5 +106,8 @@ fn corpus_text_round_trip() {
         }
     }
     let share = matched as f64 / total as f64;
-    assert!(share >= FLOOR, "only {matched}/{total} bodies round trip (floor {FLOOR})");
+    assert!(
+        share >= FLOOR,
+        "only {matched}/{total} bodies round trip (floor {FLOOR})"
+    );
 }

@@ -67,14 +67,24 @@ fn truncated_and_mutated_text_never_panics() {
             }
         }
     }
-    let deep_types = format!("@g = global {}i32{} undef\n", "[1 x ".repeat(5000), "]".repeat(5000));
+    let deep_types = format!(
+        "@g = global {}i32{} undef\n",
+        "[1 x ".repeat(5000),
+        "]".repeat(5000)
+    );
     let deep_md = format!("!0 = {}{}\n", "!{".repeat(5000), "}".repeat(5000));
     let deep_ce = format!(
         "@g = global i32 {}i32 0{}\n",
         "add (i32 1, ".repeat(3000),
         ")".repeat(3000)
     );
-    for junk in [deep_types, deep_md, deep_ce, "\u{0}\u{1}%%%@@@!!!".to_string(), "define void @f() {".to_string()] {
+    for junk in [
+        deep_types,
+        deep_md,
+        deep_ce,
+        "\u{0}\u{1}%%%@@@!!!".to_string(),
+        "define void @f() {".to_string(),
+    ] {
         let r = dxil_asm::parse_module(&junk, "j.ll");
         assert!(r.is_err(), "junk parsed");
         errors += 1;

@@ -17,7 +17,9 @@ fn negative_inputs_parse_or_report_positions() {
     files.sort();
     let (mut ok, mut failed) = (0usize, 0usize);
     for path in &files {
-        let Ok(src) = std::fs::read_to_string(path) else { continue };
+        let Ok(src) = std::fs::read_to_string(path) else {
+            continue;
+        };
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
         match dxil_asm::parse_module(&src, name) {
             Ok(_) => ok += 1,
@@ -26,7 +28,10 @@ fn negative_inputs_parse_or_report_positions() {
                 assert!(!d.errors.is_empty(), "{name}: error without diagnostics");
                 let lines = src.lines().count().max(1);
                 for &(line, col) in &d.positions {
-                    assert!(line >= 1 && line <= lines + 1 && col >= 1, "{name}: bad position {line}:{col}");
+                    assert!(
+                        line >= 1 && line <= lines + 1 && col >= 1,
+                        "{name}: bad position {line}:{col}"
+                    );
                 }
                 let text = d.to_string();
                 assert!(text.contains(&format!("{name}:{}:{}", d.positions[0].0, d.positions[0].1)));
@@ -34,5 +39,8 @@ fn negative_inputs_parse_or_report_positions() {
             }
         }
     }
-    eprintln!("negative inputs: {ok} parse, {failed} fail with line:column diagnostics (of {})", files.len());
+    eprintln!(
+        "negative inputs: {ok} parse, {failed} fail with line:column diagnostics (of {})",
+        files.len()
+    );
 }
