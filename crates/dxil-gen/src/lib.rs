@@ -6,6 +6,7 @@
 //! - [`flags::RawFlags`]: shader flag bits and the `SFI0` feature info they imply.
 //! - [`container`]: every regenerable part in the reference's order, `HASH`, the digest,
 //!   and a per-part comparison with a stored container ([`container::regenerate`]).
+//! - [`pack::pack_signature`]: the signature packer (prefix-stable and optimized).
 //! - [`sigpoint`]: signature points, packing kinds and semantic interpretations.
 //!
 //! Part layouts follow DXIL.rst ("DXIL Container Format") and the reference's container
@@ -16,6 +17,7 @@
 pub mod container;
 pub mod error;
 pub mod flags;
+pub mod pack;
 pub mod psv;
 pub mod signature;
 pub mod sigpoint;

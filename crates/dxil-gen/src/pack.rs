@@ -1,0 +1,732 @@
+//! The signature packer (DXIL.rst "Signature packing": packing kinds, the seven
+//! constraints, packing for SGVs). Places elements the way the reference's allocator does
+//! (facts of DXC's `DxilSignatureAllocator` and `PackDxilSignature`): prefix-stable
+//! packing (the reference's default) or optimized packing.
+//!
+//! Per packing kind: input assembler elements take consecutive rows at column 0; pixel
+//! targets take the row of their first semantic index; vertex and patch constant
+//! signatures are packed into 32 registers of 4 components (GS outputs per stream).
+//! Elements whose interpretation is NA, NotInSig, NotPacked or Shadow are not placed.
+//!
+//! Each register keeps, per component, the flags of the element occupying it or the
+//! flags of elements that may not be placed there (ordering: arbitrary left of system
+//! values left of SGVs), its interpolation mode, its data width (16/32-bit), and the
+//! indexing direction of multi-row elements crossing it.
+
+use crate::sigpoint::{Interpretation, PackingKind, SigPoint};
+
+/// Number of registers of a packed signature.
+pub const REGISTERS: u32 = 32;
+/// Registers clip and cull distances may occupy together.
+pub const MAX_CLIP_CULL_ROWS: u32 = 2;
+
+/// Width of an element's scalars for packing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DataWidth {
+    /// 64-bit or unknown types (no constraint).
+    #[default]
+    Undefined,
+    /// Native 16-bit types.
+    Bits16,
+    /// 32-bit types, booleans and minimum-precision types.
+    Bits32,
+}
+
+impl DataWidth {
+    /// The width of DXIL component type `ct` (raw); 16-bit types count as 32-bit when the
+    /// module uses minimum precision.
+    pub fn of(ct: u32, use_min_precision: bool) -> DataWidth {
+        match ct {
+            2 | 3 | 8 | 11 | 12 if use_min_precision => DataWidth::Bits32,
+            2 | 3 | 8 | 11 | 12 => DataWidth::Bits16,
+            1 | 4 | 5 | 9 | 13 | 14 => DataWidth::Bits32,
+            _ => DataWidth::Undefined,
+        }
+    }
+}
+
+/// The packing strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Appended elements never move earlier ones (the reference's default).
+    PrefixStable,
+    /// Sorted, greedy by class (`-pack-optimized`).
+    Optimized,
+}
+
+/// One element to place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackElement {
+    /// Element id (ties in optimized packing).
+    pub id: u32,
+    /// Semantic kind, raw.
+    pub kind: u32,
+    /// Interpolation mode, raw (0: undefined).
+    pub interpolation: u8,
+    /// Interpretation at the signature point.
+    pub interpretation: Interpretation,
+    /// Scalar width.
+    pub width: DataWidth,
+    /// Rows.
+    pub rows: u32,
+    /// Columns (1 to 4).
+    pub cols: u32,
+    /// GS output stream.
+    pub stream: u32,
+    /// First semantic index (pixel targets: the render target).
+    pub start_index: u32,
+    /// The placement: (start row, start column); `None` when not placed.
+    pub location: Option<(u32, u32)>,
+}
+
+impl PackElement {
+    /// Whether the packer places elements of this interpretation.
+    pub fn should_allocate(&self) -> bool {
+        !matches!(
+            self.interpretation,
+            Interpretation::NA
+                | Interpretation::NotInSig
+                | Interpretation::NotPacked
+                | Interpretation::Shadow
+        )
+    }
+}
+
+const OCCUPIED: u8 = 1;
+const ARBITRARY: u8 = 2;
+const SGV: u8 = 4;
+const SV: u8 = 8;
+const TESS_FACTOR: u8 = 16;
+const CLIP_CULL: u8 = 32;
+const CONFLICTS_WITH_INDEXED: u8 = SGV | SV;
+const INDEXED_UP: u8 = 1;
+const INDEXED_DOWN: u8 = 2;
+
+fn element_flags(i: Interpretation) -> u8 {
+    match i {
+        Interpretation::Arb => ARBITRARY,
+        Interpretation::SV => SV,
+        Interpretation::SGV => SGV,
+        Interpretation::TessFactor => TESS_FACTOR,
+        Interpretation::ClipCull => CLIP_CULL,
+        _ => 0,
+    }
+}
+
+/// Flags that may not sit to the left of an element with `flags`.
+fn conflicts_left(flags: u8) -> u8 {
+    let mut c = 0;
+    if flags & ARBITRARY != 0 {
+        c |= SGV | SV | TESS_FACTOR | CLIP_CULL;
+    }
+    if flags & (SV | TESS_FACTOR | CLIP_CULL) != 0 {
+        c |= SGV;
+    }
+    c
+}
+
+/// Flags that may not sit to the right of an element with `flags`.
+fn conflicts_right(flags: u8) -> u8 {
+    let mut c = 0;
+    if flags & SGV != 0 {
+        c |= ARBITRARY | SV | TESS_FACTOR | CLIP_CULL;
+    }
+    if flags & (SV | TESS_FACTOR | CLIP_CULL) != 0 {
+        c |= ARBITRARY;
+    }
+    c
+}
+
+fn index_flags(row: u32, rows: u32) -> u8 {
+    (if row > 0 { INDEXED_UP } else { 0 }) | (if row + 1 < rows { INDEXED_DOWN } else { 0 })
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Register {
+    flags: [u8; 4],
+    interp: u8,
+    index_flags: u8,
+    indexing_fixed: bool,
+    width: DataWidth,
+}
+
+impl Register {
+    fn row_conflict(&self, flags: u8, index: u8, interp: u8, cols: u32, width: DataWidth) -> bool {
+        if self.index_flags != 0 && flags & CONFLICTS_WITH_INDEXED != 0 {
+            return true;
+        }
+        if self.indexing_fixed && (index | self.index_flags) != self.index_flags {
+            return true;
+        }
+        if flags & TESS_FACTOR != 0 && (index | self.index_flags) != index {
+            return true;
+        }
+        if self.interp != 0 && self.interp != interp {
+            return true;
+        }
+        if self.width != DataWidth::Undefined && self.width != width {
+            return true;
+        }
+        let mut free = 0;
+        for f in self.flags {
+            if f & OCCUPIED != 0 || f & flags != 0 {
+                free = 0;
+            } else {
+                free += 1;
+            }
+            if cols <= free {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn col_conflict(&self, flags: u8, col: u32, cols: u32) -> bool {
+        if col + cols > 4 {
+            return true;
+        }
+        let flags = flags | OCCUPIED;
+        (col..col + cols).any(|i| self.flags[i as usize] & flags != 0)
+    }
+
+    fn place(&mut self, flags: u8, index: u8, interp: u8, col: u32, cols: u32, width: DataWidth) {
+        self.interp = interp;
+        self.index_flags |= index;
+        self.width = width;
+        if flags & (CONFLICTS_WITH_INDEXED | TESS_FACTOR) != 0 {
+            self.indexing_fixed = true;
+        }
+        let (left, right) = (conflicts_left(flags), conflicts_right(flags));
+        for (i, f) in self.flags.iter_mut().enumerate() {
+            let i = i as u32;
+            if *f & OCCUPIED == 0 {
+                if i < col {
+                    *f |= left;
+                } else if i < col + cols {
+                    *f = OCCUPIED | flags;
+                } else {
+                    *f |= right;
+                }
+            }
+        }
+    }
+}
+
+/// The shape an allocator works on (an element or a stand-in for clip/cull rows).
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    flags: u8,
+    interp: u8,
+    width: DataWidth,
+    rows: u32,
+    cols: u32,
+}
+
+impl Shape {
+    fn of(e: &PackElement) -> Shape {
+        Shape {
+            flags: element_flags(e.interpretation),
+            interp: e.interpolation,
+            width: e.width,
+            rows: e.rows,
+            cols: e.cols,
+        }
+    }
+}
+
+/// A register file being packed.
+#[derive(Clone, Debug)]
+struct Allocator {
+    regs: Vec<Register>,
+}
+
+impl Allocator {
+    fn new(n: u32) -> Allocator {
+        Allocator {
+            regs: vec![Register::default(); n as usize],
+        }
+    }
+
+    fn row_conflict(&self, s: &Shape, row: u32) -> bool {
+        if s.rows.saturating_add(row) > self.regs.len() as u32 {
+            return true;
+        }
+        (0..s.rows).any(|i| {
+            self.regs[(row + i) as usize].row_conflict(
+                s.flags,
+                index_flags(i, s.rows),
+                s.interp,
+                s.cols,
+                s.width,
+            )
+        })
+    }
+
+    fn col_conflict(&self, s: &Shape, row: u32, col: u32) -> bool {
+        (0..s.rows).any(|i| self.regs[(row + i) as usize].col_conflict(s.flags, col, s.cols))
+    }
+
+    fn place(&mut self, s: &Shape, row: u32, col: u32) {
+        for i in 0..s.rows {
+            if let Some(r) = self.regs.get_mut((row + i) as usize) {
+                r.place(
+                    s.flags,
+                    index_flags(i, s.rows),
+                    s.interp,
+                    col,
+                    s.cols,
+                    s.width,
+                );
+            }
+        }
+    }
+
+    /// First (row, column) in `start_row..start_row + num_rows` where `s` fits, and the
+    /// row after it.
+    fn find(
+        &self,
+        s: &Shape,
+        start_row: u32,
+        num_rows: u32,
+        start_col: u32,
+    ) -> Option<(u32, u32, u32)> {
+        if s.rows > num_rows || s.rows == 0 || s.cols == 0 || start_col + s.cols > 4 {
+            return None;
+        }
+        for row in start_row..=(start_row + num_rows - s.rows) {
+            if self.row_conflict(s, row) {
+                continue;
+            }
+            for col in start_col..=(4 - s.cols) {
+                if !self.col_conflict(s, row, col) {
+                    return Some((row, col, row + s.rows));
+                }
+            }
+        }
+        None
+    }
+
+    fn pack_next(
+        &mut self,
+        e: &mut PackElement,
+        start_row: u32,
+        num_rows: u32,
+        start_col: u32,
+    ) -> u32 {
+        let s = Shape::of(e);
+        match self.find(&s, start_row, num_rows, start_col) {
+            Some((row, col, used)) => {
+                self.place(&s, row, col);
+                e.location = Some((row, col));
+                used
+            }
+            None => 0,
+        }
+    }
+
+    fn pack_prefix_stable(
+        &mut self,
+        els: &mut [&mut PackElement],
+        start_row: u32,
+        num_rows: u32,
+    ) -> u32 {
+        let mut used = 0;
+        let mut cc_used = 0u32;
+        let mut cc_indexed = false;
+        let mut cc_alloc = Allocator::new(MAX_CLIP_CULL_ROWS);
+        // Stand-ins for the (up to two) registers clip/cull distances occupy: their row.
+        let mut cc_rows: [Option<u32>; 2] = [None, None];
+        for e in els.iter_mut() {
+            e.location = None;
+            match e.interpretation {
+                Interpretation::ClipCull => {
+                    let s = Shape::of(e);
+                    let Some((row, col, need)) = cc_alloc.find(&s, 0, MAX_CLIP_CULL_ROWS, 0) else {
+                        continue;
+                    };
+                    if e.rows > 1 && !cc_indexed {
+                        if cc_used == MAX_CLIP_CULL_ROWS && cc_rows[0].map(|r| r + 1) != cc_rows[1]
+                        {
+                            continue;
+                        }
+                        cc_indexed = true;
+                    }
+                    if need > cc_used {
+                        let mut stand_in = Shape {
+                            flags: s.flags,
+                            interp: s.interp,
+                            width: s.width,
+                            rows: 1,
+                            cols: 4,
+                        };
+                        if cc_indexed {
+                            if cc_used < 1 {
+                                stand_in.rows = MAX_CLIP_CULL_ROWS;
+                                match self.find(&stand_in, start_row, num_rows, 0) {
+                                    Some((r, c, u)) => {
+                                        self.place(&stand_in, r, c);
+                                        used = used.max(u);
+                                        cc_rows = [Some(r), Some(r + 1)];
+                                    }
+                                    None => continue,
+                                }
+                            } else {
+                                let Some(r0) = cc_rows[0] else { continue };
+                                // The second register must be the one right after the
+                                // first. (The reference searches from there on, which can
+                                // put an indexed element over a register it does not own;
+                                // no corpus shader reaches that case.)
+                                match self.find(&stand_in, r0 + 1, 1, 0) {
+                                    Some((r, c, u)) => {
+                                        self.place(&stand_in, r, c);
+                                        used = used.max(u);
+                                        cc_rows[1] = Some(r);
+                                    }
+                                    None => continue,
+                                }
+                            }
+                            cc_used = MAX_CLIP_CULL_ROWS;
+                        } else {
+                            match self.find(&stand_in, start_row, num_rows, 0) {
+                                Some((r, c, u)) => {
+                                    self.place(&stand_in, r, c);
+                                    used = used.max(u);
+                                    cc_rows[cc_used as usize] = Some(r);
+                                }
+                                None => continue,
+                            }
+                            cc_used = need;
+                        }
+                    }
+                    cc_alloc.place(&s, row, col);
+                    if let Some(r) = cc_rows.get(row as usize).copied().flatten() {
+                        e.location = Some((r, col));
+                    }
+                    continue;
+                }
+                Interpretation::TessFactor if e.rows > 1 => {
+                    used = used.max(self.pack_next(e, start_row, num_rows, 3));
+                    continue;
+                }
+                _ => {}
+            }
+            used = used.max(self.pack_next(e, start_row, num_rows, 0));
+        }
+        used
+    }
+
+    fn pack_optimized(
+        &mut self,
+        els: &mut [&mut PackElement],
+        mut start_row: u32,
+        num_rows: u32,
+    ) -> u32 {
+        let mut used = 0;
+        let mut vec4 = Vec::new();
+        let mut arb = Vec::new();
+        let mut sv = Vec::new();
+        let mut sgv = Vec::new();
+        let mut tess = Vec::new();
+        let mut cc = Vec::new();
+        for (i, e) in els.iter_mut().enumerate() {
+            e.location = None;
+            match e.interpretation {
+                Interpretation::Arb | Interpretation::SV if e.cols == 4 => vec4.push(i),
+                Interpretation::Arb => arb.push(i),
+                Interpretation::SV => sv.push(i),
+                Interpretation::ClipCull => cc.push(i),
+                Interpretation::SGV => sgv.push(i),
+                Interpretation::TessFactor if e.rows > 1 => tess.push(i),
+                Interpretation::TessFactor => sv.push(i),
+                _ => {}
+            }
+        }
+        let sort = |list: &mut Vec<usize>, els: &[&mut PackElement]| {
+            let key = |i: &usize| {
+                let e = &els[*i];
+                (
+                    e.interpolation,
+                    std::cmp::Reverse(e.rows),
+                    std::cmp::Reverse(e.cols),
+                    e.id,
+                )
+            };
+            crate::stdsort::std_sort(list, &|a, b| key(a) < key(b));
+        };
+        let greedy = |this: &mut Allocator,
+                      list: &[usize],
+                      els: &mut [&mut PackElement],
+                      start: u32,
+                      col: u32| {
+            let mut u = 0;
+            for &i in list {
+                u = u.max(this.pack_next(els[i], start, num_rows, col));
+            }
+            u
+        };
+        if !vec4.is_empty() {
+            sort(&mut vec4, els);
+            used = used.max(greedy(self, &vec4, els, start_row, 0));
+            start_row = start_row.max(used);
+        }
+        if !tess.is_empty() {
+            sort(&mut tess, els);
+            used = used.max(greedy(self, &tess, els, start_row, 3));
+        }
+        if !arb.is_empty() {
+            sort(&mut arb, els);
+            used = used.max(greedy(self, &arb, els, start_row, 0));
+        }
+        if !sv.is_empty() {
+            sort(&mut sv, els);
+            used = used.max(greedy(self, &sv, els, start_row, 0));
+        }
+        sort(&mut cc, els);
+        let multi_row_cols: u32 = cc
+            .iter()
+            .filter(|&&i| els[i].rows > 1)
+            .map(|&i| els[i].cols)
+            .sum();
+        if multi_row_cols == 0 {
+            let mut cc_alloc = Allocator::new(MAX_CLIP_CULL_ROWS);
+            let cc_used = greedy(&mut cc_alloc, &cc, els, 0, 0);
+            let mut by_row: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+            for &i in &cc {
+                if let Some((r, _)) = els[i].location.take() {
+                    if let Some(list) = by_row.get_mut(r as usize) {
+                        list.push(i);
+                    }
+                }
+            }
+            for list in by_row.iter().take(cc_used as usize) {
+                let Some(&first) = list.first() else { continue };
+                let f = &els[first];
+                let s = Shape {
+                    flags: element_flags(f.interpretation),
+                    interp: f.interpolation,
+                    width: f.width,
+                    rows: 1,
+                    cols: list.iter().map(|&i| els[i].cols).sum(),
+                };
+                'rows: for row in start_row..start_row + num_rows {
+                    if self.row_conflict(&s, row) {
+                        continue;
+                    }
+                    for col in 0..=4u32.saturating_sub(s.cols) {
+                        if self.col_conflict(&s, row, col) {
+                            continue;
+                        }
+                        let mut c = col;
+                        for &i in list {
+                            let es = Shape::of(els[i]);
+                            self.place(&es, row, c);
+                            els[i].location = Some((row, c));
+                            c += els[i].cols;
+                        }
+                        used = used.max(row + 1);
+                        break 'rows;
+                    }
+                }
+            }
+        } else if num_rows > 1 {
+            for i in 0..num_rows - 1 {
+                let row = start_row + i;
+                let (Some(r0), Some(r1)) =
+                    (self.regs.get(row as usize), self.regs.get(row as usize + 1))
+                else {
+                    break;
+                };
+                let mut trial = Allocator {
+                    regs: vec![*r0, *r1],
+                };
+                greedy(&mut trial, &cc, els, 0, 0);
+                let all = cc.iter().all(|&i| els[i].location.is_some());
+                for &i in &cc {
+                    els[i].location = None;
+                }
+                if all {
+                    greedy(self, &cc, els, row, 0);
+                    break;
+                }
+            }
+        }
+        if !sgv.is_empty() {
+            sort(&mut sgv, els);
+            used = used.max(greedy(self, &sgv, els, start_row, 0));
+        }
+        used
+    }
+}
+
+/// Places the elements of one signature at `point`; returns the rows used. Elements the
+/// packer does not place get `location = None`.
+pub fn pack_signature(elements: &mut [PackElement], point: SigPoint, strategy: Strategy) -> u32 {
+    let mut list: Vec<&mut PackElement> = Vec::with_capacity(elements.len());
+    for e in elements.iter_mut() {
+        if e.should_allocate() {
+            list.push(e);
+        } else {
+            e.location = None;
+        }
+    }
+    let mut used = 0;
+    if point == SigPoint::GSOut {
+        for stream in 0..4 {
+            let mut part: Vec<&mut PackElement> = Vec::new();
+            for e in list.iter_mut() {
+                if e.stream == stream {
+                    part.push(e);
+                }
+            }
+            if part.is_empty() {
+                continue;
+            }
+            let mut a = Allocator::new(REGISTERS);
+            let u = match strategy {
+                Strategy::PrefixStable => a.pack_prefix_stable(&mut part, 0, REGISTERS),
+                Strategy::Optimized => a.pack_optimized(&mut part, 0, REGISTERS),
+            };
+            used = used.max(u);
+        }
+        return used;
+    }
+    match point.packing() {
+        PackingKind::None => {}
+        PackingKind::InputAssembler => {
+            for e in list.iter_mut() {
+                e.location = Some((used, 0));
+                used = used.saturating_add(e.rows);
+            }
+        }
+        PackingKind::Vertex | PackingKind::PatchConstant => {
+            let mut a = Allocator::new(REGISTERS);
+            used = match strategy {
+                Strategy::PrefixStable => a.pack_prefix_stable(&mut list, 0, REGISTERS),
+                Strategy::Optimized => a.pack_optimized(&mut list, 0, REGISTERS),
+            };
+        }
+        PackingKind::Target => {
+            for e in list.iter_mut() {
+                if e.kind != 16 {
+                    continue;
+                }
+                e.location = Some((e.start_index, 0));
+                used = used.max(e.start_index.saturating_add(e.rows));
+            }
+        }
+    }
+    used
+}
+
+/// Checks the placements of one signature against the spec's packing constraints: every
+/// placed element inside the 32 x 4 register space without overlap (per GS stream);
+/// (1) one interpolation mode per register (undefined modes aside); (2) system values right of arbitrary
+/// components and SGVs right of all others; (3) clip/cull distances in at most 2
+/// registers; (4) no register inside a multi-row (indexed) element holds a system value;
+/// (5) an index range overlapping a TessFactor range lies inside it; (6) overlapping
+/// index ranges share their registers (implied by the checks above); (7) SGVs are never
+/// left of other elements. Returns the first violation.
+pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), String> {
+    let packing = point.packing();
+    let placed: Vec<(&PackElement, u32, u32)> = elements
+        .iter()
+        .filter_map(|e| e.location.map(|(r, c)| (e, r, c)))
+        .collect();
+    for (e, r, c) in &placed {
+        if !e.should_allocate() {
+            return Err(format!("element {} is placed but must not be", e.id));
+        }
+        if r.saturating_add(e.rows) > REGISTERS || c.saturating_add(e.cols) > 4 {
+            return Err(format!("element {} leaves the register space", e.id));
+        }
+    }
+    let streams = if point == SigPoint::GSOut { 4 } else { 1 };
+    for stream in 0..streams {
+        // Per register and component: the element occupying it.
+        let mut grid: Vec<[Option<&PackElement>; 4]> = vec![[None; 4]; REGISTERS as usize];
+        for &(e, r, c) in placed
+            .iter()
+            .filter(|(e, _, _)| streams == 1 || e.stream == stream)
+        {
+            for row in r..r + e.rows {
+                for col in c..c + e.cols {
+                    let slot = &mut grid[row as usize][col as usize];
+                    if let Some(o) = slot {
+                        return Err(format!(
+                            "elements {} and {} overlap at r{row}.{col}",
+                            o.id, e.id
+                        ));
+                    }
+                    *slot = Some(e);
+                }
+            }
+        }
+        if !matches!(packing, PackingKind::Vertex | PackingKind::PatchConstant) {
+            continue;
+        }
+        let rank = |e: &PackElement| match e.interpretation {
+            Interpretation::Arb => 0,
+            Interpretation::SGV => 2,
+            _ => 1,
+        };
+        let mut clip_cull_rows = 0;
+        for (row, reg) in grid.iter().enumerate() {
+            let present: Vec<&PackElement> = reg.iter().flatten().copied().collect();
+            // Undefined interpolation (0) constrains nothing.
+            let modes: Vec<u8> = present
+                .iter()
+                .map(|e| e.interpolation)
+                .filter(|&m| m != 0)
+                .collect();
+            if modes.windows(2).any(|w| w[0] != w[1]) {
+                return Err(format!("r{row}: mixed interpolation modes (constraint 1)"));
+            }
+            if present.windows(2).any(|w| rank(w[0]) > rank(w[1])) {
+                return Err(format!("r{row}: system value left of arbitrary or SGV left of others (constraints 2, 7)"));
+            }
+            if present
+                .iter()
+                .any(|e| e.interpretation == Interpretation::ClipCull)
+            {
+                clip_cull_rows += 1;
+            }
+            let indexed = present.iter().any(|e| e.rows > 1);
+            if indexed
+                && present
+                    .iter()
+                    .any(|e| matches!(e.interpretation, Interpretation::SV | Interpretation::SGV))
+            {
+                return Err(format!(
+                    "r{row}: system value inside an index range (constraint 4)"
+                ));
+            }
+        }
+        if clip_cull_rows > MAX_CLIP_CULL_ROWS {
+            return Err(format!(
+                "clip/cull distances in {clip_cull_rows} registers (constraint 3)"
+            ));
+        }
+        let ranges: Vec<(&PackElement, u32, u32)> = placed
+            .iter()
+            .filter(|(e, _, _)| e.rows > 1 && (streams == 1 || e.stream == stream))
+            .map(|&(e, r, _)| (e, r, r + e.rows))
+            .collect();
+        for &(t, ts, te) in ranges
+            .iter()
+            .filter(|(e, _, _)| e.interpretation == Interpretation::TessFactor)
+        {
+            for &(o, os, oe) in &ranges {
+                if std::ptr::eq(o, t) || os >= te || ts >= oe {
+                    continue;
+                }
+                if os < ts || oe > te {
+                    return Err(format!(
+                        "index range of {} crosses TessFactor range of {} (constraint 5)",
+                        o.id, t.id
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,160 @@
+//! The packer: repacking every corpus signature from its unplaced elements gives the
+//! reference's placements, every placement satisfies the packing constraints, and random
+//! element sets pack within the constraints (property test).
+
+use std::path::PathBuf;
+
+use dxil_gen::pack::{
+    check_placement, pack_signature, DataWidth, PackElement, Strategy as Packing,
+};
+use dxil_gen::sigpoint::{Interpretation, SigPoint, SignatureKind};
+use dxil_gen::Source;
+use proptest::prelude::*;
+
+fn corpus_dir() -> Option<PathBuf> {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    if d.is_dir() {
+        Some(d)
+    } else {
+        eprintln!("note: {} absent; skipping corpus test", d.display());
+        None
+    }
+}
+
+/// (id, uses -pack_optimized) for every corpus shader.
+fn entries(dir: &std::path::Path) -> Vec<(String, bool)> {
+    let index = std::fs::read_to_string(dir.join("index.jsonl")).expect("index");
+    index
+        .lines()
+        .filter_map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+            let id = v.get("id")?.as_str()?.to_string();
+            let optimized = v.get("args")?.as_array()?.iter().any(|a| {
+                a.as_str().is_some_and(|s| {
+                    s.starts_with("-pack_optimized") || s.starts_with("-pack-optimized")
+                })
+            });
+            Some((id, optimized))
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_repack() {
+    let Some(dir) = corpus_dir() else { return };
+    let (mut same, mut total, mut constraint_failures) = (0usize, 0usize, 0usize);
+    let mut fails = Vec::new();
+    for (id, optimized) in entries(&dir) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        let c = dxil_container::Container::parse(&bytes).expect("container");
+        let program = c.program().expect("program");
+        let module = dxil_bitcode::read_module(program.bitcode).expect("module");
+        let src = Source::new(&module).expect("source");
+        let use_min = src.recorded_flags().use_min_precision();
+        for sig in [
+            SignatureKind::Input,
+            SignatureKind::Output,
+            SignatureKind::PatchConstOrPrim,
+        ] {
+            let Some(point) = SigPoint::of(src.kind, sig) else {
+                continue;
+            };
+            let md = src.signature(sig);
+            if md.is_empty() {
+                continue;
+            }
+            let mut els: Vec<PackElement> = md
+                .iter()
+                .map(|e| {
+                    let kind = u32::from(e.semantic_kind);
+                    PackElement {
+                        id: e.id,
+                        kind,
+                        interpolation: e.interpolation_mode,
+                        interpretation: point.recover(kind).interpretation(kind),
+                        width: DataWidth::of(u32::from(e.component_type), use_min),
+                        rows: e.rows,
+                        cols: u32::from(e.cols),
+                        stream: e.output_stream(),
+                        start_index: e.semantic_indices.first().copied().unwrap_or(0),
+                        location: None,
+                    }
+                })
+                .collect();
+            let strategy = if optimized {
+                Packing::Optimized
+            } else {
+                Packing::PrefixStable
+            };
+            pack_signature(&mut els, point, strategy);
+            total += 1;
+            let expected: Vec<Option<(u32, u32)>> = md
+                .iter()
+                .map(|e| {
+                    (e.start_row != -1 && e.start_col != -1)
+                        .then_some((e.start_row as u32, e.start_col as u32))
+                })
+                .collect();
+            let got: Vec<Option<(u32, u32)>> = els.iter().map(|e| e.location).collect();
+            if got == expected {
+                same += 1;
+            } else {
+                fails.push(format!("{id} {sig:?}: got {got:?} expected {expected:?}"));
+            }
+            if let Err(e) = check_placement(&els, point) {
+                constraint_failures += 1;
+                fails.push(format!("{id} {sig:?}: constraint: {e}"));
+            }
+        }
+    }
+    println!("signatures repacked: {same}/{total}; constraint violations {constraint_failures}");
+    for f in fails.iter().take(15) {
+        println!("  {f}");
+    }
+    assert_eq!(constraint_failures, 0);
+    assert!(same * 1000 >= total * 995, "{same}/{total}");
+}
+
+fn arb_element() -> impl proptest::strategy::Strategy<Value = (u8, u8, u8, u32, u32, u8)> {
+    // (interpretation class, interpolation, width, rows, cols, stream)
+    (0u8..6, 0u8..4, 0u8..3, 1u32..5, 1u32..5, 0u8..2)
+}
+
+proptest! {
+    #[test]
+    fn random_sets_satisfy_constraints(
+        set in proptest::collection::vec(arb_element(), 0..24),
+        optimized in any::<bool>(),
+        point in 0usize..4,
+    ) {
+        let point = [SigPoint::VSOut, SigPoint::PSIn, SigPoint::PCOut, SigPoint::GSOut][point];
+        let mut els: Vec<PackElement> = set
+            .iter()
+            .enumerate()
+            .map(|(i, &(class, interp, width, rows, cols, stream))| {
+                let (kind, interpretation, rows, cols) = match class {
+                    0 | 1 => (0, Interpretation::Arb, rows, cols),
+                    2 => (3, Interpretation::SV, 1, cols),
+                    3 => (10, Interpretation::SGV, 1, 1),
+                    4 => (6, Interpretation::ClipCull, rows.min(2), cols),
+                    _ => (25, Interpretation::TessFactor, rows, 1),
+                };
+                PackElement {
+                    id: i as u32,
+                    kind,
+                    interpolation: interp,
+                    interpretation,
+                    width: [DataWidth::Undefined, DataWidth::Bits16, DataWidth::Bits32][width as usize],
+                    rows,
+                    cols,
+                    stream: u32::from(stream),
+                    start_index: 0,
+                    location: None,
+                }
+            })
+            .collect();
+        let strategy = if optimized { Packing::Optimized } else { Packing::PrefixStable };
+        pack_signature(&mut els, point, strategy);
+        prop_assert_eq!(check_placement(&els, point), Ok(()));
+    }
+}
