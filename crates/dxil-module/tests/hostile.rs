@@ -120,3 +120,52 @@ fn truncated_and_bit_flipped_containers_reflect_without_panic() {
     }
     println!("damaged containers reflected: {runs}");
 }
+
+/// A malformed field is reported with its node and field name.
+#[test]
+fn malformed_field_names_node_and_field() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut checked = 0;
+    for id in common::corpus_ids(&dir).iter().take(200) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        let c = dxil_container::Container::parse(&bytes).expect("container");
+        let mut m =
+            dxil_bitcode::read_module(c.program().expect("program").bitcode).expect("module");
+        let entries = dxil_module::md::Reader::new(&m)
+            .named("dx.entryPoints")
+            .expect("tree")
+            .unwrap_or_default();
+        // entry -> signatures (operand 2) -> input (0) -> first element.
+        use dxil_module::md::Md;
+        let element = entries.first().and_then(|e| match e {
+            Md::Node { ops, .. } => match ops.get(2)? {
+                Md::Node { ops, .. } => match ops.first()? {
+                    Md::Node { ops, .. } => match ops.first()? {
+                        Md::Node { id, .. } => *id,
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        });
+        let Some(element) = element else { continue };
+        let Some(MetadataData::Node { operands, .. }) = m.metadata.get_mut(element as usize) else {
+            continue;
+        };
+        let mut ops = operands.to_vec();
+        ops[1] = ops[0];
+        *operands = ops.into();
+        let err = dxil_module::DxilMetadata::read(&m).expect_err("malformed name accepted");
+        assert_eq!(
+            err.to_string(),
+            format!("signature element.name: expected a string (in !{element}, operand 1)"),
+            "{id}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
