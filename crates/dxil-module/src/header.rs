@@ -238,7 +238,12 @@ struct Layout<'a> {
     dl: DataLayout,
     min_precision: bool,
     depth: usize,
+    /// Fields left to print (nested structs repeat their fields at each use).
+    budget: usize,
 }
+
+/// Most fields printed for one module.
+const FIELD_BUDGET: usize = 1 << 20;
 
 const OFFSET_INDENT: usize = 50;
 
@@ -399,6 +404,10 @@ impl Layout<'_> {
             Some(a) => {
                 let elems = struct_elems(m, ty).unwrap_or(&[]);
                 for (i, (&ety, fa)) in elems.iter().zip(&a.fields).enumerate() {
+                    if self.budget == 0 {
+                        break;
+                    }
+                    self.budget -= 1;
                     let foff = if use_dl {
                         offset.wrapping_add(self.dl.element_offset(m, ty, i).unwrap_or(0) as u32)
                     } else {
@@ -610,6 +619,7 @@ impl ModuleHeader for ModuleSections<'_> {
             dl: DataLayout::of(view.module),
             min_precision: view.shader_flags() & FLAG_USE_NATIVE_LOW_PRECISION == 0,
             depth: 0,
+            budget: FIELD_BUDGET,
         };
         let Some(res) = view.metadata.resources.as_ref() else {
             return true;

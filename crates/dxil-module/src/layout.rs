@@ -3,17 +3,23 @@
 //! floats take the layout's ABI alignment, vectors and arrays their element's alignment,
 //! structs the largest element alignment).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use dxil_ir::{Module, Type, TypeData};
 
 /// Most nested types followed (identified structs may nest deeply only through input).
 const MAX_DEPTH: usize = 64;
 
-/// A parsed data layout: ABI alignments in bytes.
+/// A parsed data layout: ABI alignments in bytes. It caches the sizes it computes by type
+/// id, so use one per module ([`DataLayout::of`]).
 #[derive(Clone, Debug)]
 pub struct DataLayout {
     ints: Vec<(u32, u64)>,
     floats: Vec<(u32, u64)>,
     pointer: (u64, u64),
+    /// Computed (size in bits, alignment) per type: shared subtypes are computed once.
+    cache: RefCell<HashMap<Type, Option<(u64, u64)>>>,
 }
 
 impl DataLayout {
@@ -23,6 +29,7 @@ impl DataLayout {
             ints: vec![(1, 1), (8, 1), (16, 2), (32, 4), (64, 4)],
             floats: vec![(16, 2), (32, 4), (64, 8), (128, 16)],
             pointer: (4, 4),
+            cache: RefCell::new(HashMap::new()),
         };
         for spec in s.split('-') {
             let (head, rest) = spec.split_at(
@@ -78,6 +85,15 @@ impl DataLayout {
         if depth > MAX_DEPTH {
             return None;
         }
+        if let Some(v) = self.cache.borrow().get(&ty) {
+            return *v;
+        }
+        let v = self.compute(m, ty, depth);
+        self.cache.borrow_mut().insert(ty, v);
+        v
+    }
+
+    fn compute(&self, m: &Module, ty: Type, depth: usize) -> Option<(u64, u64)> {
         Some(match m.ty(ty)? {
             TypeData::Int(b) => (u64::from(*b), self.int_align(*b)),
             TypeData::Half => (16, self.float_align(16)),

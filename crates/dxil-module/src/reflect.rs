@@ -291,6 +291,8 @@ struct Members<'a> {
     module: &'a Module,
     md: &'a DxilMetadata,
     min_precision: bool,
+    /// Members left to describe (nested structs repeat their members at each use).
+    budget: std::cell::Cell<usize>,
 }
 
 impl Members<'_> {
@@ -303,11 +305,16 @@ impl Members<'_> {
         if depth > 32 {
             return Vec::new();
         }
-        s.elems
-            .iter()
-            .zip(&a.fields)
-            .map(|(&ety, fa)| self.member(ety, fa, base, depth))
-            .collect()
+        let mut out = Vec::new();
+        for (&ety, fa) in s.elems.iter().zip(&a.fields) {
+            let left = self.budget.get();
+            if left == 0 {
+                break;
+            }
+            self.budget.set(left - 1);
+            out.push(self.member(ety, fa, base, depth));
+        }
+        out
     }
 
     fn member(&self, ty: Type, fa: &FieldAnnotation, base: u32, depth: usize) -> Member {
@@ -368,6 +375,7 @@ fn buffers(view: &ModuleView<'_>) -> Vec<BufferReflection> {
         module: m,
         md,
         min_precision: view.shader_flags() & FLAG_USE_NATIVE_LOW_PRECISION == 0,
+        budget: std::cell::Cell::new(1 << 20),
     };
     let Some(res) = md.resources.as_ref() else {
         return Vec::new();
