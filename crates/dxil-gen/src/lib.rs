@@ -3,6 +3,7 @@
 //! - [`Source`]: a module and its DXIL metadata, with the facts the writers need.
 //! - [`signature::build_signature_part`]: `ISG1`/`OSG1`/`PSG1` from signature metadata.
 //! - [`psv::build_psv`]: `PSV0` in the version the validator version calls for.
+//! - [`compute_flags::compute_flags`]: an entry's shader flags recomputed from the module.
 //! - [`flags::RawFlags`]: shader flag bits and the `SFI0` feature info they imply.
 //! - [`container`]: every regenerable part in the reference's order, `HASH`, the digest,
 //!   and a per-part comparison with a stored container ([`container::regenerate`]).
@@ -14,6 +15,7 @@
 //! on the corpus (see the tests).
 #![forbid(unsafe_code)]
 
+pub mod compute_flags;
 pub mod container;
 pub mod error;
 pub mod flags;

@@ -1,0 +1,531 @@
+//! Computing an entry's shader flags from the module (DXIL.rst "Shader Properties and
+//! Capabilities"; the rules are facts of the reference's flag collection):
+//!
+//! - Per instruction of every defined function (calls count only when they call a
+//!   `dx.op.*` function): `double` results/operands set Doubles (and double extensions
+//!   for `fdiv`, int/float casts and `Fma`); `half`/`i16` set low precision; `i64` sets
+//!   Int64Ops (and 64-bit group shared atomics for `cmpxchg`/`atomicrmw`); pointers into
+//!   address space 3 set RequiresGroup. `extractelement`/`insertelement` count only for
+//!   RequiresGroup.
+//! - Per operation: wave and sampler feedback operations by their database flags; named
+//!   operations for tiled resources, MSAD, inner coverage, ViewID, raytracing tier 1.1,
+//!   barycentrics, derivatives, descriptor heap indexing, advanced texture operations,
+//!   extended command info, typed UAV loads of several components.
+//! - From the signatures: viewport/render target array index, stencil ref, inner
+//!   coverage, shading rate, barycentrics.
+//! - Module level: ROVs, 64 UAVs, UAVs at every stage, raw and structured buffers.
+//! - Validator gates: derivatives and RequiresGroup from 1.8, sampler feedback from 1.9,
+//!   barycentrics from 1.6, every typed UAV load below 1.1.
+//! - Options the module records only in the flags themselves are kept from the recorded
+//!   flags: DisableOptimizations, DisableMathRefactoring, ForceEarlyDepthStencil,
+//!   AllResourcesBound, UseNativeLowPrecision, ResMayNotAlias.
+
+use dxil_ir::{ConstKind, InstKind, Module, TypeData, ValueRef};
+use dxil_module::model::{Resource, ResourceClass};
+use dxil_ops::OpFlags;
+use dxil_parts::names::ShaderKind;
+
+use crate::flags::{bit, RawFlags};
+use crate::signature::ValVer;
+use crate::sigpoint::SignatureKind;
+use crate::source::Source;
+
+/// Bits kept from the recorded flags (module options).
+pub const OPTION_BITS: u64 = (1 << bit::DISABLE_OPTIMIZATIONS)
+    | (1 << bit::DISABLE_MATH_REFACTORING)
+    | (1 << bit::FORCE_EARLY_DEPTH_STENCIL)
+    | (1 << bit::ALL_RESOURCES_BOUND)
+    | (1 << bit::USE_NATIVE_LOW_PRECISION)
+    | (1 << bit::RES_MAY_NOT_ALIAS);
+
+#[derive(Default)]
+struct Scan {
+    double: bool,
+    double_ext: bool,
+    int64: bool,
+    low16: bool,
+    wave: bool,
+    feedback: bool,
+    tiled: bool,
+    lod_clamp: bool,
+    msad: bool,
+    inner_coverage: bool,
+    view_id: bool,
+    rt11: bool,
+    barycentrics: bool,
+    atomic64_group_shared: bool,
+    atomic64_typed: bool,
+    derivatives: bool,
+    res_heap: bool,
+    sampler_heap: bool,
+    advanced_tex: bool,
+    cmp_grad_bias: bool,
+    extended_cmd: bool,
+    requires_group: bool,
+    typed_uav_loads: bool,
+    writeable_msaa: bool,
+}
+
+fn ty_is(m: &Module, ty: Option<dxil_ir::Type>, f: impl Fn(&TypeData) -> bool) -> bool {
+    ty.and_then(|t| m.ty(t)).is_some_and(f)
+}
+
+fn const_int(m: &Module, v: &ValueRef) -> Option<i64> {
+    match v {
+        ValueRef::Const(c) => match &m.constant(*c)?.kind {
+            ConstKind::Int(i) => Some(*i),
+            ConstKind::Null => Some(0),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn is_const(v: &ValueRef) -> bool {
+    matches!(v, ValueRef::Const(_))
+}
+
+/// The resource properties of an `annotateHandle` call's props constant:
+/// (kind, is UAV, component count).
+fn annotate_props(m: &Module, v: &ValueRef) -> Option<(u32, bool, u32)> {
+    let ValueRef::Const(c) = v else { return None };
+    let words: Vec<u64> = match &m.constant(*c)?.kind {
+        ConstKind::Aggregate(vals) => vals
+            .iter()
+            .map(|x| const_int(m, x).unwrap_or(0) as u64)
+            .collect(),
+        ConstKind::Data(d) => d.to_vec(),
+        ConstKind::Null => vec![0, 0],
+        _ => return None,
+    };
+    let w0 = *words.first()? as u32;
+    let w1 = words.get(1).copied().unwrap_or(0) as u32;
+    Some((w0 & 0xff, w0 & (1 << 12) != 0, (w1 >> 8) & 0xff))
+}
+
+/// Follows phi (first incoming) and select (true value) chains to a call, as the
+/// reference does when looking for the call that created a handle.
+fn find_call(body: &dxil_ir::Body, mut v: ValueRef) -> Option<&dxil_ir::InstData> {
+    for _ in 0..64 {
+        let ValueRef::Inst(i) = v else { return None };
+        let inst = body.inst(i)?;
+        v = match &inst.kind {
+            InstKind::Call { .. } => return Some(inst),
+            InstKind::Phi { incoming } => incoming.first()?.0,
+            InstKind::Select { if_true, .. } => *if_true,
+            _ => return None,
+        };
+    }
+    None
+}
+
+/// An integer constant, following phi (first incoming) and select (true value) chains.
+fn constant_through(m: &Module, body: &dxil_ir::Body, mut v: ValueRef) -> Option<i64> {
+    for _ in 0..64 {
+        if let Some(c) = const_int(m, &v) {
+            return Some(c);
+        }
+        let ValueRef::Inst(i) = v else { return None };
+        v = match &body.inst(i)?.kind {
+            InstKind::Phi { incoming } => incoming.first()?.0,
+            InstKind::Select { if_true, .. } => *if_true,
+            _ => return None,
+        };
+    }
+    None
+}
+
+/// Components of a typed resource's element: the first field of the symbol's struct type
+/// (a vector's length, else 1).
+fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
+    let dxil_module::md::Md::Value { ty, .. } = symbol else {
+        return 0;
+    };
+    let mut t = *ty;
+    if let Some(TypeData::Pointer { pointee, .. }) = m.ty(t) {
+        t = *pointee;
+    }
+    let Some(TypeData::Struct(st)) = m.ty(t) else {
+        return 0;
+    };
+    match st.elems.first().and_then(|e| m.ty(*e)) {
+        Some(TypeData::Vector { len, .. }) => *len as u32,
+        Some(_) => 1,
+        None => 0,
+    }
+}
+
+fn is_typed_kind(kind: u32) -> bool {
+    (1..=10).contains(&kind)
+}
+
+fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
+    let m = src.module;
+    let Some(body) = &f.body else { return };
+    let val = src.validator();
+    let back_compat_uav_loads = val == (1, 0);
+    let is_dxil_op = |callee: &ValueRef| -> bool {
+        match callee {
+            ValueRef::Function(g) => m
+                .functions
+                .get(g.index())
+                .and_then(|f| f.common.name.as_deref())
+                .is_some_and(|n| n.starts_with("dx.op.")),
+            _ => false,
+        }
+    };
+    let vty = |v: &ValueRef| m.value_type(Some(body), *v);
+    for inst in &body.insts {
+        if let InstKind::Call { callee, .. } = &inst.kind {
+            if !is_dxil_op(callee) {
+                continue;
+            }
+        }
+        let group_ptr = |t: Option<dxil_ir::Type>| {
+            ty_is(m, t, |d| {
+                matches!(d, TypeData::Pointer { addrspace: 3, .. })
+            })
+        };
+        s.requires_group |= group_ptr(inst.ty);
+        if matches!(
+            inst.kind,
+            InstKind::ExtractElement { .. } | InstKind::InsertElement { .. }
+        ) {
+            continue;
+        }
+        let mut double = ty_is(m, inst.ty, |d| matches!(d, TypeData::Double));
+        let mut half = ty_is(m, inst.ty, |d| matches!(d, TypeData::Half));
+        let mut i16 = ty_is(m, inst.ty, |d| matches!(d, TypeData::Int(16)));
+        let mut i64 = ty_is(m, inst.ty, |d| matches!(d, TypeData::Int(64)));
+        inst.kind.for_each_operand(|op| {
+            let t = vty(op);
+            double |= ty_is(m, t, |d| matches!(d, TypeData::Double));
+            half |= ty_is(m, t, |d| matches!(d, TypeData::Half));
+            i16 |= ty_is(m, t, |d| matches!(d, TypeData::Int(16)));
+            i64 |= ty_is(m, t, |d| matches!(d, TypeData::Int(64)));
+            s.requires_group |= group_ptr(t);
+        });
+        if double {
+            s.double = true;
+            if let InstKind::Binary { op, .. } = &inst.kind {
+                s.double_ext |= matches!(op, dxil_ir::BinOp::FDiv);
+            }
+            if let InstKind::Cast { op, .. } = &inst.kind {
+                s.double_ext |= matches!(
+                    op,
+                    dxil_ir::CastOp::UiToFp
+                        | dxil_ir::CastOp::SiToFp
+                        | dxil_ir::CastOp::FpToUi
+                        | dxil_ir::CastOp::FpToSi
+                );
+            }
+        }
+        if i64 {
+            s.int64 = true;
+            s.atomic64_group_shared |= matches!(
+                inst.kind,
+                InstKind::CmpXchg { .. } | InstKind::AtomicRmw { .. }
+            );
+        }
+        s.low16 |= half || i16;
+        let InstKind::Call { args, .. } = &inst.kind else {
+            continue;
+        };
+        let Some(opcode) = args.first().and_then(|a| const_int(m, a)) else {
+            continue;
+        };
+        let Some(info) = dxil_ops::op_info(opcode as u32) else {
+            continue;
+        };
+        if info.flags.0 & OpFlags::WAVE.0 != 0 {
+            s.wave = true;
+        }
+        if info.flags.0 & OpFlags::FEEDBACK.0 != 0 {
+            s.feedback = true;
+        }
+        let arg = |i: usize| args.get(i);
+        let nonconst_offsets =
+            |from: usize| (from..from + 3).any(|i| arg(i).is_some_and(|a| !is_const(a)));
+        let clamp = || {
+            args.last().is_some_and(|c| match c {
+                ValueRef::Const(k) => match m.constant(*k).map(|d| &d.kind) {
+                    Some(ConstKind::Float(bits)) => *bits & 0x7fff_ffff_ffff_ffff != 0,
+                    Some(ConstKind::Undef) | Some(ConstKind::Null) => false,
+                    _ => true,
+                },
+                _ => true,
+            })
+        };
+        // The properties of the resource a handle refers to: from an annotateHandle
+        // call's props constant, or from the UAV record a createHandle call names.
+        let handle_props = |h: Option<&ValueRef>| -> Option<(u32, bool, u32)> {
+            let call = find_call(body, *h?)?;
+            let InstKind::Call { args, .. } = &call.kind else {
+                return None;
+            };
+            let op = args.first().and_then(|a| const_int(m, a))?;
+            match dxil_ops::op_info(op as u32)?.name {
+                "AnnotateHandle" => annotate_props(m, args.get(2)?),
+                "CreateHandle" => {
+                    if const_int(m, args.get(1)?)? != 1 {
+                        return None;
+                    }
+                    let range = constant_through(m, body, *args.get(2)?)?;
+                    let r = uavs(src).iter().find(|r| i64::from(r.base.id) == range)?;
+                    Some((r.shape_or_size, true, symbol_components(m, &r.base.symbol)))
+                }
+                _ => None,
+            }
+        };
+        match info.name {
+            "CheckAccessFullyMapped" => s.tiled = true,
+            "Msad" => s.msad = true,
+            "TextureLoad" | "BufferLoad" => {
+                if info.name == "TextureLoad" && nonconst_offsets(6) {
+                    s.advanced_tex = true;
+                }
+                if let Some((kind, uav, comps)) = handle_props(arg(1)) {
+                    if uav && (back_compat_uav_loads || (is_typed_kind(kind) && comps > 1)) {
+                        s.typed_uav_loads = true;
+                    }
+                }
+            }
+            "Fma" => s.double_ext |= double,
+            "InnerCoverage" => s.inner_coverage = true,
+            "ViewID" => s.view_id = true,
+            "AllocateRayQuery" | "AllocateRayQuery2" | "GeometryIndex" => s.rt11 = true,
+            "AttributeAtVertex" => s.barycentrics = true,
+            "AtomicBinOp" | "AtomicCompareExchange" => {
+                if i64 {
+                    if let Some((kind, _, _)) = handle_props(arg(1)) {
+                        s.atomic64_typed |= is_typed_kind(kind);
+                    }
+                }
+            }
+            "SampleLevel" | "SampleCmpLevelZero" => s.advanced_tex |= nonconst_offsets(7),
+            "SampleGrad" | "SampleCmpGrad" => {
+                s.advanced_tex |= nonconst_offsets(7);
+                s.lod_clamp |= clamp();
+                s.cmp_grad_bias = info.name == "SampleCmpGrad";
+            }
+            "Sample" | "SampleBias" | "SampleCmp" | "SampleCmpBias" => {
+                s.advanced_tex |= nonconst_offsets(7);
+                s.lod_clamp |= clamp();
+                s.cmp_grad_bias = info.name == "SampleCmpBias";
+                s.derivatives = true;
+            }
+            "DerivFineX" | "DerivFineY" | "DerivCoarseX" | "DerivCoarseY" | "CalculateLOD" => {
+                s.derivatives = true;
+            }
+            "CreateHandleFromHeap" => {
+                if arg(2).and_then(|a| const_int(m, a)).is_some_and(|v| v != 0) {
+                    s.sampler_heap = true;
+                } else {
+                    s.res_heap = true;
+                }
+            }
+            "TextureStoreSample" => {
+                s.writeable_msaa = true;
+                s.advanced_tex = true;
+            }
+            "SampleCmpLevel" | "TextureGatherRaw" => s.advanced_tex = true,
+            "StartVertexLocation" | "StartInstanceLocation" => s.extended_cmd = true,
+            "Barrier" => {
+                if arg(1)
+                    .and_then(|a| const_int(m, a))
+                    .is_some_and(|mode| mode != 2)
+                {
+                    s.requires_group = true;
+                }
+            }
+            "BarrierByMemoryType" => {
+                let mem = arg(1).and_then(|a| const_int(m, a));
+                let sem = arg(2).and_then(|a| const_int(m, a));
+                if mem.is_some_and(|v| v & 0xe != 0) || sem.is_some_and(|v| v & 0x3 != 0) {
+                    s.requires_group = true;
+                }
+            }
+            "BarrierByMemoryHandle" | "BarrierByNodeRecordHandle" => {
+                if arg(2)
+                    .and_then(|a| const_int(m, a))
+                    .is_some_and(|v| v & 0x3 != 0)
+                {
+                    s.requires_group = true;
+                }
+            }
+            "GetGroupWaveIndex" | "GetGroupWaveCount" => s.requires_group = true,
+            _ => {}
+        }
+    }
+}
+
+fn uavs<'a>(src: &'a Source<'_>) -> &'a [Resource] {
+    src.meta
+        .resources
+        .as_ref()
+        .map_or(&[][..], |r| r.of(ResourceClass::UAV))
+}
+
+/// Computes the entry's shader flags from the module; module options are taken from
+/// `recorded` ([`OPTION_BITS`]).
+pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
+    let val: ValVer = src.validator();
+    let mut s = Scan::default();
+    for f in &src.module.functions {
+        scan_function(src, f, &mut s);
+    }
+    let kind = src.kind;
+    let mut flags = RawFlags(recorded.0 & OPTION_BITS);
+    // Signatures.
+    let mut vp_rt = false;
+    let mut stencil = false;
+    let mut shading_rate = false;
+    let check_in_rt = kind == ShaderKind::Geometry
+        || (val >= (1, 4) && matches!(kind, ShaderKind::Domain | ShaderKind::Hull));
+    let check_out_rt = matches!(
+        kind,
+        ShaderKind::Vertex | ShaderKind::Domain | ShaderKind::Hull
+    );
+    for e in src.signature(SignatureKind::Input) {
+        match e.semantic_kind {
+            4 | 5 => vp_rt |= check_in_rt,
+            29 => shading_rate = true,
+            28 => s.barycentrics = true,
+            _ => {}
+        }
+    }
+    for e in src.signature(SignatureKind::Output) {
+        match e.semantic_kind {
+            4 | 5 => vp_rt |= check_out_rt,
+            20 => stencil |= kind == ShaderKind::Pixel,
+            15 => s.inner_coverage |= kind == ShaderKind::Pixel,
+            29 => shading_rate = true,
+            _ => {}
+        }
+    }
+    let mut deriv_mesh_amp =
+        s.derivatives && matches!(kind, ShaderKind::Mesh | ShaderKind::Amplification);
+    if s.derivatives && val < (1, 8) {
+        s.derivatives = false;
+    }
+    if val < (1, 8) {
+        s.requires_group = false;
+    }
+    if val < (1, 9) {
+        s.feedback = false;
+    }
+    if s.derivatives && matches!(kind, ShaderKind::Mesh | ShaderKind::Amplification) {
+        deriv_mesh_amp = true;
+    }
+    let set = |f: &mut RawFlags, b: u32, on: bool| f.set(b, on);
+    set(&mut flags, bit::ENABLE_DOUBLE_PRECISION, s.double);
+    set(&mut flags, bit::STENCIL_REF, stencil);
+    set(&mut flags, bit::INNER_COVERAGE, s.inner_coverage);
+    set(&mut flags, bit::INT64_OPS, s.int64);
+    set(&mut flags, bit::LOW_PRECISION_PRESENT, s.low16);
+    set(&mut flags, bit::ENABLE_DOUBLE_EXTENSIONS, s.double_ext);
+    set(&mut flags, bit::WAVE_OPS, s.wave);
+    set(
+        &mut flags,
+        bit::TILED_RESOURCES,
+        s.tiled || (val >= (1, 8) && s.lod_clamp),
+    );
+    set(&mut flags, bit::ENABLE_MSAD, s.msad);
+    set(
+        &mut flags,
+        bit::UAV_LOAD_ADDITIONAL_FORMATS,
+        s.typed_uav_loads,
+    );
+    set(&mut flags, bit::VIEW_ID, s.view_id);
+    set(&mut flags, bit::VIEWPORT_AND_RT_ARRAY_INDEX, vp_rt);
+    set(&mut flags, bit::SHADING_RATE, shading_rate);
+    set(
+        &mut flags,
+        bit::BARYCENTRICS,
+        val >= (1, 6) && s.barycentrics,
+    );
+    set(&mut flags, bit::SAMPLER_FEEDBACK, s.feedback);
+    set(&mut flags, bit::RAYTRACING_TIER_1_1, s.rt11);
+    set(
+        &mut flags,
+        bit::ATOMIC_INT64_ON_TYPED_RESOURCE,
+        s.atomic64_typed,
+    );
+    set(
+        &mut flags,
+        bit::ATOMIC_INT64_ON_GROUP_SHARED,
+        s.atomic64_group_shared,
+    );
+    set(
+        &mut flags,
+        bit::DERIVATIVES_IN_MESH_AND_AMP_SHADERS,
+        deriv_mesh_amp,
+    );
+    set(
+        &mut flags,
+        bit::RESOURCE_DESCRIPTOR_HEAP_INDEXING,
+        s.res_heap,
+    );
+    set(
+        &mut flags,
+        bit::SAMPLER_DESCRIPTOR_HEAP_INDEXING,
+        s.sampler_heap,
+    );
+    set(&mut flags, bit::ADVANCED_TEXTURE_OPS, s.advanced_tex);
+    set(
+        &mut flags,
+        bit::SAMPLE_CMP_GRADIENT_OR_BIAS,
+        s.cmp_grad_bias,
+    );
+    set(&mut flags, bit::EXTENDED_COMMAND_INFO, s.extended_cmd);
+    // Module level (the per-function derivative and group bits are cleared).
+    let uav_list = uavs(src);
+    let writeable_msaa = if val < (1, 8) {
+        s.writeable_msaa || uav_list.iter().any(|r| matches!(r.shape_or_size, 3 | 8))
+    } else {
+        s.writeable_msaa
+    };
+    set(&mut flags, bit::WRITEABLE_MSAA_TEXTURES, writeable_msaa);
+    let mut num_uavs = 0u32;
+    let mut raw_structured = false;
+    let mut rov = false;
+    for u in uav_list {
+        num_uavs += u.base.range_size.min(9);
+        rov |= u.rasterizer_ordered;
+        raw_structured |= matches!(u.shape_or_size, 11 | 12);
+    }
+    if let Some(r) = &src.meta.resources {
+        raw_structured |= r
+            .of(ResourceClass::SRV)
+            .iter()
+            .any(|r| matches!(r.shape_or_size, 11 | 12));
+    }
+    set(&mut flags, bit::ROVS, rov);
+    let many = if val < (1, 6) {
+        uav_list.len() > 8
+    } else {
+        num_uavs > 8
+    };
+    set(&mut flags, bit::UAVS_64, many);
+    let every_stage = if val < (1, 8) {
+        num_uavs != 0 && !matches!(kind, ShaderKind::Compute | ShaderKind::Pixel)
+    } else {
+        num_uavs != 0
+            && matches!(
+                kind,
+                ShaderKind::Vertex | ShaderKind::Hull | ShaderKind::Domain | ShaderKind::Geometry
+            )
+    };
+    set(&mut flags, bit::UAVS_AT_EVERY_STAGE, every_stage);
+    set(
+        &mut flags,
+        bit::ENABLE_RAW_AND_STRUCTURED_BUFFERS,
+        raw_structured,
+    );
+    set(
+        &mut flags,
+        bit::CS_RAW_AND_STRUCTURED_VIA_SHADER_4X,
+        raw_structured && src.shader_model().0 == 4 && kind == ShaderKind::Compute,
+    );
+    flags
+}

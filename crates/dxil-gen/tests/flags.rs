@@ -1,0 +1,70 @@
+//! Shader flags recomputed from each corpus module equal the recorded `dx.entryPoints`
+//! flags (non-library shaders); prints the mismatching bits with counts.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use dxil_gen::compute_flags::compute_flags;
+use dxil_gen::Source;
+use dxil_parts::names::ShaderKind;
+
+fn corpus_dir() -> Option<PathBuf> {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    if d.is_dir() {
+        Some(d)
+    } else {
+        eprintln!("note: {} absent; skipping corpus test", d.display());
+        None
+    }
+}
+
+#[test]
+fn corpus_shader_flags() {
+    let Some(dir) = corpus_dir() else { return };
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .into_string()
+                .ok()?
+                .strip_suffix(".dxil")
+                .map(str::to_string)
+        })
+        .collect();
+    ids.sort();
+    let (mut same, mut total) = (0usize, 0usize);
+    let mut bits: BTreeMap<(u32, bool), (usize, Vec<String>)> = BTreeMap::new();
+    for id in ids {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        let c = dxil_container::Container::parse(&bytes).expect("container");
+        let program = c.program().expect("program");
+        let module = dxil_bitcode::read_module(program.bitcode).expect("module");
+        let src = Source::new(&module).expect("source");
+        if src.kind == ShaderKind::Library {
+            continue;
+        }
+        let recorded = src.recorded_flags();
+        let computed = compute_flags(&src, recorded);
+        total += 1;
+        if computed == recorded {
+            same += 1;
+            continue;
+        }
+        let diff = computed.0 ^ recorded.0;
+        for b in 0..64 {
+            if diff & (1 << b) != 0 {
+                let e = bits.entry((b, recorded.has(b))).or_default();
+                e.0 += 1;
+                if e.1.len() < 4 {
+                    e.1.push(id.clone());
+                }
+            }
+        }
+    }
+    println!("shader flags recomputed == recorded: {same}/{total}");
+    for ((b, rec), (n, ex)) in &bits {
+        println!("  bit {b} recorded {rec}: {n} {ex:?}");
+    }
+    assert!(same * 1000 >= total * 995, "{same}/{total}");
+}
