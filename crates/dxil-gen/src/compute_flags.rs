@@ -296,11 +296,8 @@ fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
             "AllocateRayQuery" | "AllocateRayQuery2" | "GeometryIndex" => s.rt11 = true,
             "AttributeAtVertex" => s.barycentrics = true,
             "AtomicBinOp" | "AtomicCompareExchange" => {
-                if i64 {
-                    if let Some((kind, _, _)) = handle_props(arg(1)) {
-                        s.atomic64_typed |= is_typed_kind(kind);
-                    }
-                }
+                let typed = i64 && handle_props(arg(1)).is_some_and(|(k, _, _)| is_typed_kind(k));
+                s.atomic64_typed |= typed;
             }
             "SampleLevel" | "SampleCmpLevelZero" => s.advanced_tex |= nonconst_offsets(7),
             "SampleGrad" | "SampleCmpGrad" => {
@@ -331,27 +328,18 @@ fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
             "SampleCmpLevel" | "TextureGatherRaw" => s.advanced_tex = true,
             "StartVertexLocation" | "StartInstanceLocation" => s.extended_cmd = true,
             "Barrier" => {
-                if arg(1)
-                    .and_then(|a| const_int(m, a))
-                    .is_some_and(|mode| mode != 2)
-                {
-                    s.requires_group = true;
-                }
+                let mode = arg(1).and_then(|a| const_int(m, a));
+                s.requires_group |= mode.is_some_and(|mode| mode != 2);
             }
             "BarrierByMemoryType" => {
                 let mem = arg(1).and_then(|a| const_int(m, a));
                 let sem = arg(2).and_then(|a| const_int(m, a));
-                if mem.is_some_and(|v| v & 0xe != 0) || sem.is_some_and(|v| v & 0x3 != 0) {
-                    s.requires_group = true;
-                }
+                s.requires_group |=
+                    mem.is_some_and(|v| v & 0xe != 0) || sem.is_some_and(|v| v & 0x3 != 0);
             }
             "BarrierByMemoryHandle" | "BarrierByNodeRecordHandle" => {
-                if arg(2)
-                    .and_then(|a| const_int(m, a))
-                    .is_some_and(|v| v & 0x3 != 0)
-                {
-                    s.requires_group = true;
-                }
+                let sem = arg(2).and_then(|a| const_int(m, a));
+                s.requires_group |= sem.is_some_and(|v| v & 0x3 != 0);
             }
             "GetGroupWaveIndex" | "GetGroupWaveCount" => s.requires_group = true,
             _ => {}
