@@ -136,7 +136,7 @@ fn constant_through(m: &Module, body: &dxil_ir::Body, mut v: ValueRef) -> Option
 }
 
 /// Components of a typed resource's element: the first field of the symbol's struct type
-/// (a vector's length, else 1).
+/// (arrays of resources looked through; a vector's length, else 1).
 fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
     let dxil_module::md::Md::Value { ty, .. } = symbol else {
         return 0;
@@ -144,6 +144,13 @@ fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
     let mut t = *ty;
     if let Some(TypeData::Pointer { pointee, .. }) = m.ty(t) {
         t = *pointee;
+    }
+    // Resource arrays: the element type.
+    for _ in 0..8 {
+        match m.ty(t) {
+            Some(TypeData::Array { elem, .. }) => t = *elem,
+            _ => break,
+        }
     }
     let Some(TypeData::Struct(st)) = m.ty(t) else {
         return 0;
