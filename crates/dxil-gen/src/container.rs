@@ -16,6 +16,7 @@ use dxil_container::{
 use dxil_parts::names::ShaderKind;
 
 use crate::error::{ErrorKind, Result};
+use crate::flags::RawFlags;
 use crate::psv::build_psv;
 use crate::signature::{build_signature_part, SignatureContext};
 use crate::sigpoint::{SigPoint, SignatureKind};
@@ -31,10 +32,10 @@ pub struct BuildOptions {
     pub hash_flags: u32,
 }
 
-/// The parts generated from the module alone, in order: `SFI0`, then (non-library)
+/// The parts generated from the module alone (shader flags: [`Source::flags`]), in order: `SFI0`, then (non-library)
 /// `ISG1`, `OSG1`, `PSG1` when present, `PSV0`.
 pub fn build_parts(src: &Source<'_>) -> Result<Vec<(FourCC, Vec<u8>)>> {
-    let flags = src.recorded_flags();
+    let flags = src.flags;
     let mut out = vec![(FourCC::SFI0, flags.feature_info().to_le_bytes().to_vec())];
     if src.kind == ShaderKind::Library {
         return Ok(out);
@@ -170,13 +171,20 @@ fn compare(stored: &[u8], regenerated: &[u8]) -> PartCheck {
     }
 }
 
+/// The entry's shader flags as recorded in `dx.entryPoints` and as recomputed from the
+/// module (`None` for libraries, whose per-function flags are not recomputed).
+pub fn check_flags(src: &Source<'_>) -> Option<(RawFlags, RawFlags)> {
+    (src.kind != ShaderKind::Library).then(|| (src.recorded_flags(), src.flags))
+}
+
 /// Regenerates every part of `c` that the `DXIL` module determines and compares it with
 /// the stored part; other parts are [`PartCheck::Copied`]. The last entry is the digest
 /// (fourcc `DXBC`), recomputed over the container with regenerated parts.
-pub fn regenerate(c: &Container<'_>) -> Result<Vec<(FourCC, PartCheck)>> {
+pub fn regenerate(c: &Container<'_>) -> Result<Regeneration> {
     let program = c.program()?;
     let module = dxil_bitcode::read_module(program.bitcode)?;
     let src = Source::new(&module)?;
+    let flags = check_flags(&src);
     let generated = build_parts(&src);
     let mut out = Vec::new();
     let mut rebuilt = c.to_buf();
@@ -230,5 +238,15 @@ pub fn regenerate(c: &Container<'_>) -> Result<Vec<(FourCC, PartCheck)>> {
         _ => PartCheck::Copied,
     };
     out.push((FourCC::CONTAINER, check));
-    Ok(out)
+    Ok(Regeneration { parts: out, flags })
+}
+
+/// The result of [`regenerate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Regeneration {
+    /// Per stored part (then parts the module implies but the container lacks, then the
+    /// digest as fourcc `DXBC`): the comparison.
+    pub parts: Vec<(FourCC, PartCheck)>,
+    /// Recorded and recomputed shader flags (non-library shaders).
+    pub flags: Option<(RawFlags, RawFlags)>,
 }

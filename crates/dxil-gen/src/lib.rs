@@ -26,7 +26,9 @@ pub mod sigpoint;
 pub mod source;
 pub mod stdsort;
 
-pub use container::{build_container, build_parts, regenerate, BuildOptions, PartCheck};
+pub use container::{
+    build_container, build_parts, check_flags, regenerate, BuildOptions, PartCheck, Regeneration,
+};
 pub use error::{Error, ErrorKind, Result};
 pub use flags::RawFlags;
 pub use source::Source;

@@ -302,7 +302,7 @@ pub fn build_psv(src: &Source<'_>) -> Result<Vec<u8>> {
         });
     }
     if version >= 1 {
-        let flags = src.recorded_flags();
+        let flags = src.flags;
         let uses_view_id = flags.has(bit::VIEW_ID);
         let input = src.signature(SignatureKind::Input);
         let output = src.signature(SignatureKind::Output);

@@ -20,6 +20,10 @@ pub struct Source<'m> {
     pub meta: DxilMetadata,
     /// The shader kind from `dx.shaderModel`.
     pub kind: ShaderKind,
+    /// The shader flags the parts are written from: recomputed from the module for
+    /// non-library shaders ([`crate::compute_flags::compute_flags`]), the recorded
+    /// module flags for libraries.
+    pub flags: RawFlags,
 }
 
 static NO_ELEMENTS: Vec<SignatureElement> = Vec::new();
@@ -31,7 +35,19 @@ impl<'m> Source<'m> {
         let kind = meta
             .shader_kind()
             .ok_or(ErrorKind::Missing("dx.shaderModel"))?;
-        Ok(Source { module, meta, kind })
+        let mut src = Source {
+            module,
+            meta,
+            kind,
+            flags: RawFlags(0),
+        };
+        let recorded = src.recorded_flags();
+        src.flags = if kind == ShaderKind::Library {
+            recorded
+        } else {
+            crate::compute_flags::compute_flags(&src, recorded)
+        };
+        Ok(src)
     }
 
     /// The validator version (`dx.valver`; 1.0 when absent) as a comparable key: major 0

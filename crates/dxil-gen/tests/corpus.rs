@@ -47,7 +47,7 @@ fn corpus_parts_regenerate() {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let c = Container::parse(&bytes).expect("container");
         let checks = match regenerate(&c) {
-            Ok(c) => c,
+            Ok(r) => r.parts,
             Err(e) => {
                 table
                     .entry("(error)".into())

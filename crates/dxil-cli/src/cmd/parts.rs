@@ -4,7 +4,8 @@
 //! `--regenerate`: each part the `DXIL` module determines is regenerated (`dxil-gen`) and
 //! compared with the stored bytes: `same`, `differs at 0x.. (stored N, regenerated M)`,
 //! `copied` (not derived from the module), `failed: ...`; a last `digest` line compares
-//! the container digest recomputed over the regenerated parts.
+//! the container digest recomputed over the regenerated parts; then the recorded shader
+//! flags against the ones recomputed from the module.
 
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -51,7 +52,8 @@ pub fn run(args: Args) -> CmdResult {
 fn regenerate(c: &Container<'_>) -> CmdResult {
     use dxil_gen::PartCheck;
     let mut out = String::new();
-    for (fourcc, check) in dxil_gen::regenerate(c)? {
+    let regen = dxil_gen::regenerate(c)?;
+    for (fourcc, check) in regen.parts {
         let name = if fourcc == dxil_container::FourCC::CONTAINER {
             "digest".to_string()
         } else {
@@ -70,6 +72,17 @@ fn regenerate(c: &Container<'_>) -> CmdResult {
             PartCheck::Failed(e) => writeln!(out, "{name} failed: {e}"),
             PartCheck::Copied => writeln!(out, "{name} copied"),
             PartCheck::Missing => writeln!(out, "{name} missing (the module implies it)"),
+        };
+    }
+    if let Some((recorded, computed)) = regen.flags {
+        let _ = if recorded == computed {
+            writeln!(out, "shader flags same ({:#x})", recorded.0)
+        } else {
+            writeln!(
+                out,
+                "shader flags differ: recorded {:#x}, computed {:#x}",
+                recorded.0, computed.0
+            )
         };
     }
     write_text(None, &out)
