@@ -190,6 +190,19 @@ fn corpus_reencodes_byte_identical() {
             };
             total += 1;
             let opts = dxil_bitcode::WriteOptions::infer(&m);
+            let uselists = !m.uselists.is_empty()
+                || m.functions
+                    .iter()
+                    .filter_map(|f| f.body.as_ref())
+                    .any(|b| !b.uselists.is_empty());
+            if uselists {
+                *preserve
+                    .entry(format!(
+                        "{} with use-list blocks",
+                        String::from_utf8_lossy(part)
+                    ))
+                    .or_default() += 1;
+            }
             *preserve
                 .entry(format!(
                     "{} preserve_use_list_order={}",
