@@ -152,18 +152,18 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
     // Name offsets in declaration order, over every element.
     let start = HEADER_SIZE as usize + count * ELEMENT_SIZE as usize;
     let mut next = start;
-    let mut seen: Vec<(&str, usize)> = Vec::new();
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut name_off = Vec::with_capacity(elements.len());
     for e in elements {
         let found = if dedup {
-            seen.iter().find(|(n, _)| *n == e.name).map(|&(_, o)| o)
+            seen.get(e.name.as_str()).copied()
         } else {
             None
         };
         let off = found.unwrap_or_else(|| {
             let o = next;
             next += e.name.len() + 1;
-            seen.push((&e.name, o));
+            seen.entry(e.name.as_str()).or_insert(o);
             o
         });
         name_off.push(off);
@@ -226,18 +226,16 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
     crate::stdsort::std_sort(&mut recs, &|a: &(usize, SignatureElement), b| {
         key(&a.1) < key(&b.1)
     });
+    let mut owned: Vec<Vec<usize>> = vec![Vec::new(); elements.len()];
+    for (k, (owner, _)) in recs.iter().enumerate() {
+        if let Some(list) = owned.get_mut(*owner) {
+            list.push(k);
+        }
+    }
     let declared: Vec<(&str, Vec<usize>)> = elements
         .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let mine = recs
-                .iter()
-                .enumerate()
-                .filter(|(_, (owner, _))| *owner == i)
-                .map(|(k, _)| k)
-                .collect();
-            (e.name.as_str(), mine)
-        })
+        .zip(owned)
+        .map(|(e, list)| (e.name.as_str(), list))
         .collect();
     let part = SignaturePart::build(
         recs.into_iter().map(|(_, r)| r).collect(),
