@@ -1,0 +1,66 @@
+//! Criterion benchmarks: reading the metadata model and printing the module's header
+//! sections over a sample of the corpus (skipped when `../shared` is absent).
+
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use dxil_module::header::{ModuleSections, ModuleView};
+use dxil_module::DxilMetadata;
+use dxil_parts::print::ModuleHeader;
+
+fn sample() -> Vec<dxil_ir::Module> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("note: {} absent; nothing to benchmark", dir.display());
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .step_by(20)
+        .filter_map(|p| {
+            let bytes = std::fs::read(p).ok()?;
+            let c = dxil_container::Container::parse(&bytes).ok()?;
+            dxil_bitcode::read_module(c.program().ok()?.bitcode).ok()
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let modules = sample();
+    if modules.is_empty() {
+        return;
+    }
+    c.bench_function("metadata model read (corpus sample)", |b| {
+        b.iter(|| {
+            for m in &modules {
+                let _ = DxilMetadata::read(m);
+            }
+        })
+    });
+    c.bench_function("module header sections (corpus sample)", |b| {
+        b.iter(|| {
+            let mut out = String::new();
+            for m in &modules {
+                let Ok(view) = ModuleView::new(m) else {
+                    continue;
+                };
+                let s = ModuleSections {
+                    main: &view,
+                    reflection: &view,
+                };
+                s.print_buffer_definitions(&mut out);
+                s.print_resource_bindings(&mut out);
+                s.print_view_id_state(&mut out);
+                out.clear();
+            }
+        })
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
