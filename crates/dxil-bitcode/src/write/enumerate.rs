@@ -631,33 +631,43 @@ impl WriteOptions {
     /// equals the order the IR keeps (the reader keeps the producer's order); a module built
     /// by hand (keeping no constant order) gets the default (DXC's `DXIL` part setting).
     pub fn infer(m: &Module) -> WriteOptions {
-        let has_uselists = !m.uselists.is_empty()
-            || m.functions
-                .iter()
-                .filter_map(|f| f.body.as_ref())
-                .any(|b| !b.uselists.is_empty());
-        if has_uselists {
-            return WriteOptions {
-                preserve_use_list_order: true,
-            };
-        }
-        let kept = |o: &Orders| {
-            o.module_constants == m.module_constants
-                && m.functions.iter().zip(&o.bodies).all(|(f, b)| {
-                    f.body
-                        .as_ref()
-                        .is_none_or(|body| body.constants == b.constants)
-                })
+        infer_with_orders(m).0
+    }
+}
+
+/// [`WriteOptions::infer`], also returning the orders for the chosen options when they were
+/// computed on the way.
+pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
+    let has_uselists = !m.uselists.is_empty()
+        || m.functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .any(|b| !b.uselists.is_empty());
+    if has_uselists {
+        let options = WriteOptions {
+            preserve_use_list_order: true,
         };
-        for preserve in [false, true] {
-            if compute(m, preserve).is_ok_and(|o| kept(&o)) {
-                return WriteOptions {
+        return (options, None);
+    }
+    let kept = |o: &Orders| {
+        o.module_constants == m.module_constants
+            && m.functions.iter().zip(&o.bodies).all(|(f, b)| {
+                f.body
+                    .as_ref()
+                    .is_none_or(|body| body.constants == b.constants)
+            })
+    };
+    for preserve in [false, true] {
+        if let Ok(o) = compute(m, preserve) {
+            if kept(&o) {
+                let options = WriteOptions {
                     preserve_use_list_order: preserve,
                 };
+                return (options, Some(o));
             }
         }
-        WriteOptions::default()
     }
+    (WriteOptions::default(), None)
 }
 
 pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {

@@ -34,12 +34,13 @@ use crate::error::{Error, ErrorKind, Result};
 /// Errors name the inconsistency in the IR (a dangling type, value or metadata id, an
 /// operand of the wrong kind) and the block being written.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
-    module::write(m, WriteOptions::infer(m))
+    let (options, orders) = enumerate::infer_with_orders(m);
+    module::write(m, options, orders)
 }
 
 /// Like [`write_module`], with explicit writer options.
 pub fn write_module_with(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
-    module::write(m, options)
+    module::write(m, options, None)
 }
 
 /// Encodes `m` and wraps it in a program part's data (the 24-byte program header, the

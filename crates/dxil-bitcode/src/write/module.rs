@@ -6,7 +6,7 @@ use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
-use super::enumerate::{compute, WriteOptions};
+use super::enumerate::{compute, Orders, WriteOptions};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
@@ -16,14 +16,17 @@ use super::{log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 
-/// Writes the whole module.
-pub fn write(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
+/// Writes the whole module (`orders`: already computed for `options`).
+pub fn write(m: &Module, options: WriteOptions, orders: Option<Orders>) -> Result<Vec<u8>> {
     let mut out = Out {
         w: Writer::with_capacity(estimate(m)),
         block: "top level",
         rec: Vec::with_capacity(64),
     };
-    let orders = compute(m, options.preserve_use_list_order).map_err(|k| out.err(k))?;
+    let orders = match orders {
+        Some(o) => o,
+        None => compute(m, options.preserve_use_list_order).map_err(|k| out.err(k))?,
+    };
     let mut nb = Numbering::new(m, &orders).map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
     out.emit_ops(MODULE_CODE_VERSION, &[1])?;
