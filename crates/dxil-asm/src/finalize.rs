@@ -83,10 +83,8 @@ impl Parser<'_> {
             // Block operands have type `label`.
             self.intern_type(dxil_ir::TypeData::Label);
         }
-        if !self.m.metadata.is_empty() || !self.m.named_metadata.is_empty() {
-            // LLVM's type table holds `metadata` whenever the module has metadata.
-            self.intern_type(dxil_ir::TypeData::Metadata);
-        }
+        // LLVM 3.7's ValueEnumerator always enumerates the `metadata` type.
+        self.intern_type(dxil_ir::TypeData::Metadata);
     }
 
     fn check_defined(&mut self) {

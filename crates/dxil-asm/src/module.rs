@@ -144,9 +144,49 @@ impl Parser<'_> {
         self.defined_globals = vec![false; ng as usize];
         self.defined_functions = vec![false; nf as usize];
         self.defined_aliases = vec![false; na as usize];
-        self.m.globals.reserve(ng as usize);
-        self.m.functions.reserve(nf as usize);
-        self.m.aliases.reserve(na as usize);
+        // Placeholders, replaced as the definitions are parsed (a definition that fails to
+        // parse leaves its placeholder, and the parse reports an error).
+        let common = GlobalCommon::default();
+        self.m.globals = (0..ng)
+            .map(|_| GlobalVar {
+                common: common.clone(),
+                value_ty: Type(0),
+                addrspace: 0,
+                is_constant: false,
+                explicit_type: true,
+                initializer: None,
+                align_log2p1: 0,
+                section: 0,
+                externally_initialized: false,
+                record_len: 6,
+            })
+            .collect();
+        self.m.functions = (0..nf)
+            .map(|_| FunctionData {
+                common: common.clone(),
+                fn_ty: Type(0),
+                calling_conv: 0,
+                is_proto: true,
+                attributes: 0,
+                align_log2p1: 0,
+                section: 0,
+                gc: 0,
+                prologue: None,
+                prefix: None,
+                personality: None,
+                record_len: 16,
+                attachments: Vec::new(),
+                body: None,
+            })
+            .collect();
+        self.m.aliases = (0..na)
+            .map(|_| AliasData {
+                common: common.clone(),
+                aliasee: ValueRef::Global(Global(0)),
+                record_len: 7,
+            })
+            .collect();
+        self.local_md = vec![Vec::new(); nf as usize];
     }
 
     /// Parses the whole module, recording errors and recovering at the next top-level line.
@@ -318,17 +358,15 @@ impl Parser<'_> {
                 self.parse_typed_value(&mut fs)?
             };
             common.ty = ty;
-            if a.index() != self.m.aliases.len() {
-                return self.err_at(nt, "alias out of order");
+            if self.defined_aliases.get(a.index()) != Some(&false) {
+                return self.err_at(nt, "global value redefined");
             }
-            self.m.aliases.push(AliasData {
+            self.defined_aliases[a.index()] = true;
+            self.m.aliases[a.index()] = AliasData {
                 common,
                 aliasee,
                 record_len: 7,
-            });
-            if let Some(d) = self.defined_aliases.get_mut(a.index()) {
-                *d = true;
-            }
+            };
             return Ok(());
         }
         let GlobalValue::Global(gi) = g else {
@@ -385,10 +423,11 @@ impl Parser<'_> {
             || common.unnamed_addr
             || externally_initialized
             || common.dll_storage != 0;
-        if gi.index() != self.m.globals.len() {
-            return self.err_at(nt, "global out of order");
+        if self.defined_globals.get(gi.index()) != Some(&false) {
+            return self.err_at(nt, "global value redefined");
         }
-        self.m.globals.push(GlobalVar {
+        self.defined_globals[gi.index()] = true;
+        self.m.globals[gi.index()] = GlobalVar {
             common,
             value_ty,
             addrspace,
@@ -399,10 +438,7 @@ impl Parser<'_> {
             section,
             externally_initialized,
             record_len: if long { 12 } else { 6 },
-        });
-        if let Some(d) = self.defined_globals.get_mut(gi.index()) {
-            *d = true;
-        }
+        };
         Ok(())
     }
 
@@ -660,10 +696,11 @@ impl Parser<'_> {
                 break;
             }
         }
-        if fi.index() != self.m.functions.len() {
-            return self.err_at(nt, "function out of order");
-        }
         let findex = fi.index();
+        if self.defined_functions.get(findex) != Some(&false) {
+            return self.err_at(nt, "function redefined");
+        }
+        self.defined_functions[findex] = true;
         if !spec.ret.is_empty()
             || !spec.func.is_empty()
             || !spec.groups.is_empty()
@@ -671,12 +708,8 @@ impl Parser<'_> {
         {
             self.attr_specs.push((AttrSite::Function(findex), spec));
         }
-        if let Some(d) = self.defined_functions.get_mut(findex) {
-            *d = true;
-        }
-        self.local_md.push(Vec::new());
         if !is_define {
-            self.m.functions.push(f);
+            self.m.functions[findex] = f;
             return Ok(());
         }
         // The body.
@@ -718,7 +751,7 @@ impl Parser<'_> {
             fs.defs.insert(key, LocalDef::Value(v, Some(ty)));
             fs.arg_types.push(ty);
         }
-        self.m.functions.push(f);
+        self.m.functions[findex] = f;
         self.cur_fn = findex;
         self.expect(Kind::LBrace, "`{`")?;
         let r = self.parse_body(&mut fs, &mut body, findex);
