@@ -3,13 +3,22 @@
 //!
 //! - [`model`]: [`DxilMetadata`] read from / written to a [`dxil_ir::Module`] (DXIL.rst
 //!   "Versioning", "Entry points", "Shader Properties and Capabilities", "Signature element
-//!   record", "Shader Resources", "Type annotations").
+//!   record", "Shader Resources", "Type annotations"): `dx.version`, `dx.valver`,
+//!   `dx.shaderModel`, `dx.entryPoints` (signatures, resources, properties including
+//!   GS/DS/HS/MS/AS/node states, wave size, entry root signature), `dx.resources`,
+//!   `dx.typeAnnotations`, `dx.viewIdState`, `dx.rootSignature` (kept as trees) and
+//!   `dx.subobjects`. Reading then writing an unchanged model leaves the module identical;
+//!   a changed model adds the nodes, constants and types it needs.
 //! - [`md`]: the metadata tree the model is read from and written to.
-//! - [`header`]: [`header::ModuleSections`], the `dxil_parts::print::ModuleHeader` of a module
-//!   (entry signatures, buffer definitions, resource bindings, ViewId state).
-//! - [`reflect`]: a serializable reflection of a container.
+//! - [`header`]: [`header::ModuleSections`], the `dxil_parts::print::ModuleHeader` of a
+//!   module (entry signatures, buffer definitions, resource bindings, ViewId state, module
+//!   subobjects); [`dumpbin::print_dumpbin_header`] prints a container's whole header,
+//!   reading the `STAT` part's module for reflection when there is one.
+//! - [`layout`]: type sizes and struct offsets from the data layout (structured buffers).
+//! - [`reflect`]: a serializable reflection of a container (`dxil reflect --json`).
 //!
-//! Malformed metadata is an [`Error`] naming the node (`!12`) and field.
+//! Malformed metadata is an [`Error`] naming the node (`!12`) and field, e.g.
+//! `signature element.name: expected a string (in !12, operand 1)`.
 #![forbid(unsafe_code)]
 
 pub mod dumpbin;

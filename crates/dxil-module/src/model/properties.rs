@@ -3,6 +3,9 @@
 use crate::error::{ErrorKind, Result};
 use crate::fields::{u32_node, Fields};
 use crate::md::Md;
+use dxil_parts::names::{
+    MeshOutputTopology, PrimitiveTopology, TessellatorDomain, TessellatorOutputPrimitive,
+};
 
 use super::node::{read_io_list, write_io_list, NodeId, NodeIo};
 
@@ -54,6 +57,35 @@ impl HsState {
     /// The max tessellation factor.
     pub fn max_tess_factor(&self) -> f32 {
         f32::from_bits(self.max_tess_factor_bits)
+    }
+    /// The tessellator domain.
+    pub fn domain(&self) -> Option<TessellatorDomain> {
+        TessellatorDomain::from_raw(self.domain)
+    }
+    /// The tessellator output primitive.
+    pub fn output_primitive(&self) -> Option<TessellatorOutputPrimitive> {
+        TessellatorOutputPrimitive::from_raw(self.output_primitive)
+    }
+}
+
+impl DsState {
+    /// The tessellator domain.
+    pub fn domain(&self) -> Option<TessellatorDomain> {
+        TessellatorDomain::from_raw(self.domain)
+    }
+}
+
+impl GsState {
+    /// The output topology.
+    pub fn output_topology(&self) -> Option<PrimitiveTopology> {
+        PrimitiveTopology::from_raw(self.output_topology)
+    }
+}
+
+impl MsState {
+    /// The output topology.
+    pub fn output_topology(&self) -> Option<MeshOutputTopology> {
+        MeshOutputTopology::from_raw(self.output_topology)
     }
 }
 
