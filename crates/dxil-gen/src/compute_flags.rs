@@ -11,8 +11,11 @@
 //!   operations for tiled resources, MSAD, inner coverage, ViewID, raytracing tier 1.1,
 //!   barycentrics, derivatives, descriptor heap indexing, advanced texture operations,
 //!   extended command info, typed UAV loads of several components.
-//! - From the signatures: viewport/render target array index, stencil ref, inner
-//!   coverage, shading rate, barycentrics.
+//! - From the signatures (libraries: of every entry with a shader kind): viewport/render
+//!   target array index, stencil ref, inner coverage, shading rate, barycentrics;
+//!   derivatives in mesh/amplification entries (libraries: in the entry function's own
+//!   code). 64-bit atomics through handles not annotated from a binding or library
+//!   resource set AtomicInt64OnHeapResource.
 //! - Module level: ROVs, 64 UAVs, UAVs at every stage, raw and structured buffers.
 //! - Validator gates: derivatives and RequiresGroup from 1.8, sampler feedback from 1.9,
 //!   barycentrics from 1.6, every typed UAV load below 1.1.
@@ -21,13 +24,12 @@
 //!   AllResourcesBound, UseNativeLowPrecision, ResMayNotAlias.
 
 use dxil_ir::{ConstKind, InstKind, Module, TypeData, ValueRef};
-use dxil_module::model::{Resource, ResourceClass};
+use dxil_module::model::{Property, Resource, ResourceClass};
 use dxil_ops::OpFlags;
 use dxil_parts::names::ShaderKind;
 
 use crate::flags::{bit, RawFlags};
 use crate::signature::ValVer;
-use crate::sigpoint::SignatureKind;
 use crate::source::Source;
 
 /// Bits kept from the recorded flags (module options).
@@ -64,6 +66,7 @@ struct Scan {
     requires_group: bool,
     typed_uav_loads: bool,
     writeable_msaa: bool,
+    atomic64_heap: bool,
 }
 
 fn ty_is(m: &Module, ty: Option<dxil_ir::Type>, f: impl Fn(&TypeData) -> bool) -> bool {
@@ -160,6 +163,32 @@ fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
         Some(_) => 1,
         None => 0,
     }
+}
+
+/// Whether a handle is an annotated binding or library resource (not a descriptor heap
+/// handle): the reference records 64-bit atomics on those in the resource instead.
+fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> bool {
+    let name_of = |inst: &dxil_ir::InstData| -> Option<&'static str> {
+        let InstKind::Call { args, .. } = &inst.kind else {
+            return None;
+        };
+        let op = args.first().and_then(|a| const_int(m, a))?;
+        Some(dxil_ops::op_info(op as u32)?.name)
+    };
+    let Some(call) = h.and_then(|h| find_call(body, *h)) else {
+        return false;
+    };
+    if name_of(call) != Some("AnnotateHandle") {
+        return false;
+    }
+    let InstKind::Call { args, .. } = &call.kind else {
+        return false;
+    };
+    let inner = args.get(1).and_then(|a| find_call(body, *a));
+    matches!(
+        inner.and_then(name_of),
+        Some("CreateHandleFromBinding") | Some("CreateHandleForLib")
+    )
 }
 
 fn is_typed_kind(kind: u32) -> bool {
@@ -305,6 +334,7 @@ fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
             "AtomicBinOp" | "AtomicCompareExchange" => {
                 let typed = i64 && handle_props(arg(1)).is_some_and(|(k, _, _)| is_typed_kind(k));
                 s.atomic64_typed |= typed;
+                s.atomic64_heap |= i64 && !bound_resource(m, body, arg(1));
             }
             "SampleLevel" | "SampleCmpLevelZero" => s.advanced_tex |= nonconst_offsets(7),
             "SampleGrad" | "SampleCmpGrad" => {
@@ -366,40 +396,80 @@ fn uavs<'a>(src: &'a Source<'_>) -> &'a [Resource] {
 pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
     let val: ValVer = src.validator();
     let mut s = Scan::default();
-    for f in &src.module.functions {
+    // Functions whose own code computes derivatives (libraries: per entry).
+    let mut deriv_functions = Vec::new();
+    for (i, f) in src.module.functions.iter().enumerate() {
+        let before = s.derivatives;
+        s.derivatives = false;
         scan_function(src, f, &mut s);
+        if s.derivatives {
+            deriv_functions.push(i);
+        }
+        s.derivatives |= before;
     }
     let kind = src.kind;
     let mut flags = RawFlags(recorded.0 & OPTION_BITS);
-    // Signatures.
+    // Signatures: the entry's, or (libraries) those of every entry with a shader kind.
     let mut vp_rt = false;
     let mut stencil = false;
     let mut shading_rate = false;
-    let check_in_rt = kind == ShaderKind::Geometry
-        || (val >= (1, 4) && matches!(kind, ShaderKind::Domain | ShaderKind::Hull));
-    let check_out_rt = matches!(
-        kind,
-        ShaderKind::Vertex | ShaderKind::Domain | ShaderKind::Hull
-    );
-    for e in src.signature(SignatureKind::Input) {
-        match e.semantic_kind {
-            4 | 5 => vp_rt |= check_in_rt,
-            29 => shading_rate = true,
-            28 => s.barycentrics = true,
-            _ => {}
+    let mesh_amp = matches!(kind, ShaderKind::Mesh | ShaderKind::Amplification);
+    let mut lib_deriv_mesh_amp = false;
+    let empty = Vec::new();
+    for entry in src.meta.entry_points.iter().flatten() {
+        let entry_kind = if kind == ShaderKind::Library {
+            let k = entry.properties.iter().flatten().find_map(|p| match p {
+                Property::ShaderKind(k) => ShaderKind::from_raw(*k),
+                _ => None,
+            });
+            match k {
+                Some(k) => k,
+                None => continue,
+            }
+        } else {
+            kind
+        };
+        let own_derivatives = match &entry.function {
+            dxil_module::md::Md::Value {
+                value: ValueRef::Function(f),
+                ..
+            } => deriv_functions.contains(&f.index()),
+            _ => false,
+        };
+        lib_deriv_mesh_amp |= kind == ShaderKind::Library
+            && own_derivatives
+            && matches!(entry_kind, ShaderKind::Mesh | ShaderKind::Amplification);
+        let sigs = entry.signatures.as_ref();
+        let input = sigs.and_then(|s| s.input.as_ref()).unwrap_or(&empty);
+        let output = sigs.and_then(|s| s.output.as_ref()).unwrap_or(&empty);
+        let check_in_rt = entry_kind == ShaderKind::Geometry
+            || (val >= (1, 4) && matches!(entry_kind, ShaderKind::Domain | ShaderKind::Hull));
+        let check_out_rt = matches!(
+            entry_kind,
+            ShaderKind::Vertex | ShaderKind::Domain | ShaderKind::Hull
+        );
+        for e in input {
+            match e.semantic_kind {
+                4 | 5 => vp_rt |= check_in_rt,
+                29 => shading_rate = true,
+                28 => s.barycentrics = true,
+                _ => {}
+            }
+        }
+        for e in output {
+            match e.semantic_kind {
+                4 | 5 => vp_rt |= check_out_rt,
+                20 => stencil |= entry_kind == ShaderKind::Pixel,
+                15 => s.inner_coverage |= entry_kind == ShaderKind::Pixel,
+                29 => shading_rate = true,
+                _ => {}
+            }
+        }
+        if kind != ShaderKind::Library {
+            break;
         }
     }
-    for e in src.signature(SignatureKind::Output) {
-        match e.semantic_kind {
-            4 | 5 => vp_rt |= check_out_rt,
-            20 => stencil |= kind == ShaderKind::Pixel,
-            15 => s.inner_coverage |= kind == ShaderKind::Pixel,
-            29 => shading_rate = true,
-            _ => {}
-        }
-    }
-    let mut deriv_mesh_amp =
-        s.derivatives && matches!(kind, ShaderKind::Mesh | ShaderKind::Amplification);
+    let mut deriv_mesh_amp = (s.derivatives && mesh_amp) || (lib_deriv_mesh_amp && val >= (1, 8));
     if s.derivatives && val < (1, 8) {
         s.derivatives = false;
     }
