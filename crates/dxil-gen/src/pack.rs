@@ -730,3 +730,50 @@ pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), 
     }
     Ok(())
 }
+
+/// The packer's view of a signature's metadata elements at `point` (interpretation from
+/// the spec table after recovering the element's real point; data width from the
+/// component type and the module's precision mode); locations are cleared.
+pub fn elements_from_metadata(
+    elements: &[dxil_module::model::SignatureElement],
+    point: SigPoint,
+    use_min_precision: bool,
+) -> Vec<PackElement> {
+    elements
+        .iter()
+        .map(|e| {
+            let kind = u32::from(e.semantic_kind);
+            PackElement {
+                id: e.id,
+                kind,
+                interpolation: e.interpolation_mode,
+                interpretation: point.recover(kind).interpretation(kind),
+                width: DataWidth::of(u32::from(e.component_type), use_min_precision),
+                rows: e.rows,
+                cols: u32::from(e.cols),
+                stream: e.output_stream(),
+                start_index: e.semantic_indices.first().copied().unwrap_or(0),
+                location: None,
+            }
+        })
+        .collect()
+}
+
+/// Repacks `elements` (a signature's metadata at `point`) and writes the placements into
+/// their start row and column (`-1, -1` for elements the packer does not place); returns
+/// the rows used.
+pub fn repack_metadata(
+    elements: &mut [dxil_module::model::SignatureElement],
+    point: SigPoint,
+    use_min_precision: bool,
+    strategy: Strategy,
+) -> u32 {
+    let mut pack = elements_from_metadata(elements, point, use_min_precision);
+    let used = pack_signature(&mut pack, point, strategy);
+    for (e, p) in elements.iter_mut().zip(&pack) {
+        let (row, col) = p.location.map_or((-1, -1), |(r, c)| (r as i32, c as i8));
+        e.start_row = row;
+        e.start_col = col;
+    }
+    used
+}

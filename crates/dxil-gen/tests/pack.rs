@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use dxil_gen::pack::{
-    check_placement, pack_signature, DataWidth, PackElement, Strategy as Packing,
+    check_placement, elements_from_metadata, pack_signature, DataWidth, PackElement,
+    Strategy as Packing,
 };
 use dxil_gen::sigpoint::{Interpretation, SigPoint, SignatureKind};
 use dxil_gen::Source;
@@ -63,24 +64,7 @@ fn corpus_repack() {
             if md.is_empty() {
                 continue;
             }
-            let mut els: Vec<PackElement> = md
-                .iter()
-                .map(|e| {
-                    let kind = u32::from(e.semantic_kind);
-                    PackElement {
-                        id: e.id,
-                        kind,
-                        interpolation: e.interpolation_mode,
-                        interpretation: point.recover(kind).interpretation(kind),
-                        width: DataWidth::of(u32::from(e.component_type), use_min),
-                        rows: e.rows,
-                        cols: u32::from(e.cols),
-                        stream: e.output_stream(),
-                        start_index: e.semantic_indices.first().copied().unwrap_or(0),
-                        location: None,
-                    }
-                })
-                .collect();
+            let mut els = elements_from_metadata(md, point, use_min);
             let strategy = if optimized {
                 Packing::Optimized
             } else {
@@ -96,7 +80,9 @@ fn corpus_repack() {
                 })
                 .collect();
             let got: Vec<Option<(u32, u32)>> = els.iter().map(|e| e.location).collect();
-            if got == expected {
+            let mut copy = md.to_vec();
+            dxil_gen::pack::repack_metadata(&mut copy, point, use_min, strategy);
+            if got == expected && copy.as_slice() == md {
                 same += 1;
             } else {
                 fails.push(format!("{id} {sig:?}: got {got:?} expected {expected:?}"));

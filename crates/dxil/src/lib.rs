@@ -11,4 +11,6 @@ pub use dxil_bitstream as bitstream;
 pub use dxil_ir as ir;
 pub use dxil_ops as ops;
 pub use dxil_text as text;
+pub use dxil_asm as asm;
 pub use dxil_module as module;
+pub use dxil_gen as gen;
