@@ -31,7 +31,21 @@ const VISITING: u32 = u32::MAX;
 /// Constant state of module constants while a body is enumerated.
 const MODULE: u32 = u32::MAX;
 
-/// The orders the writer uses (see the module documentation for the rules).
+/// The orders the writer uses, computed by LLVM 3.7's `ValueEnumerator` rules:
+///
+/// - types: first use by `EnumerateType` (subtypes first; identified structs may be used
+///   before they are defined) over global values, module constants, the `metadata` type,
+///   named metadata, then each function's parameters, attachments, instruction operands (in
+///   LLVM's operand order), result types and debug-location operands;
+/// - module constants: the constants reached from initializers, aliasees, prefix/prologue
+///   data, personality functions and metadata; a body's constants: the other constants its
+///   instructions use; each range stably sorted by (type id, descending use count) with
+///   integer constants moved first (`OptimizeConstants`), unless use-list order is
+///   preserved ([`WriteOptions`]);
+/// - metadata: post-order over node operands from the named metadata, then each function's
+///   attachments, metadata operands, instruction attachments and debug locations;
+///   function-local value wrappers per body in operand order;
+/// - attribute lists and groups: first use (functions, then calls).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Orders {
     /// Types in bitcode order (arena ids).

@@ -225,6 +225,20 @@ mod tests {
     }
 
     #[test]
+    fn program_part_layout() {
+        let part = super::program_part(0x60005, 0x105, b"BC\xC0\xDE\x01");
+        assert_eq!(part.len(), 24 + 8);
+        assert_eq!(&part[0..4], &0x60005u32.to_le_bytes());
+        assert_eq!(&part[4..8], &8u32.to_le_bytes());
+        assert_eq!(&part[8..12], b"DXIL");
+        assert_eq!(&part[12..16], &0x105u32.to_le_bytes());
+        assert_eq!(&part[16..20], &16u32.to_le_bytes());
+        assert_eq!(&part[20..24], &5u32.to_le_bytes());
+        assert_eq!(&part[24..29], b"BC\xC0\xDE\x01");
+        assert_eq!(&part[29..], &[0, 0, 0]);
+    }
+
+    #[test]
     fn empty_module_reads_back() {
         let m = Module {
             version: 1,
