@@ -10,7 +10,8 @@
 //! - Per operation: wave and sampler feedback operations by their database flags; named
 //!   operations for tiled resources, MSAD, inner coverage, ViewID, raytracing tier 1.1,
 //!   barycentrics, derivatives, descriptor heap indexing, advanced texture operations,
-//!   extended command info, typed UAV loads of several components.
+//!   extended command info, typed UAV loads of several components, writeable MSAA
+//!   textures (annotated UAV handles of 2D MS kinds).
 //! - From the signatures (libraries: of every entry with a shader kind): viewport/render
 //!   target array index, stencil ref, inner coverage, shading rate, barycentrics;
 //!   derivatives in mesh/amplification entries (libraries: in the entry function's own
@@ -67,6 +68,7 @@ struct Scan {
     typed_uav_loads: bool,
     writeable_msaa: bool,
     atomic64_heap: bool,
+    msaa_uav_used: bool,
 }
 
 fn ty_is(m: &Module, ty: Option<dxil_ir::Type>, f: impl Fn(&TypeData) -> bool) -> bool {
@@ -379,6 +381,10 @@ fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
                 s.requires_group |= sem.is_some_and(|v| v & 0x3 != 0);
             }
             "GetGroupWaveIndex" | "GetGroupWaveCount" => s.requires_group = true,
+            "AnnotateHandle" => {
+                let props = arg(2).and_then(|p| annotate_props(m, p));
+                s.msaa_uav_used |= props.is_some_and(|(k, uav, _)| uav && matches!(k, 3 | 8));
+            }
             _ => {}
         }
     }
@@ -523,6 +529,11 @@ pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
     );
     set(
         &mut flags,
+        bit::ATOMIC_INT64_ON_HEAP_RESOURCE,
+        s.atomic64_heap,
+    );
+    set(
+        &mut flags,
         bit::DERIVATIVES_IN_MESH_AND_AMP_SHADERS,
         deriv_mesh_amp,
     );
@@ -548,7 +559,7 @@ pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
     let writeable_msaa = if val < (1, 8) {
         s.writeable_msaa || uav_list.iter().any(|r| matches!(r.shape_or_size, 3 | 8))
     } else {
-        s.writeable_msaa
+        s.writeable_msaa || s.msaa_uav_used
     };
     set(&mut flags, bit::WRITEABLE_MSAA_TEXTURES, writeable_msaa);
     let mut num_uavs = 0u32;

@@ -43,6 +43,12 @@ fn corpus_shader_flags() {
         // Libraries: the module entry's flags (per-function flags live in RDAT).
         let recorded = src.recorded_flags();
         let computed = compute_flags(&src, recorded);
+        if std::env::var("GEN_ONLY").is_ok_and(|o| o == id) {
+            println!(
+                "{id}: recorded {:#x} computed {:#x}",
+                recorded.0, computed.0
+            );
+        }
         total += 1;
         if computed == recorded {
             same += 1;
