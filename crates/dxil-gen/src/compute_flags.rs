@@ -14,8 +14,8 @@
 //!   textures (annotated UAV handles of 2D MS kinds).
 //! - From the signatures (libraries: of every entry with a shader kind): viewport/render
 //!   target array index, stencil ref, inner coverage, shading rate, barycentrics;
-//!   derivatives in mesh/amplification entries (libraries: in the entry function's own
-//!   code). 64-bit atomics through handles not annotated from a binding or library
+//!   derivatives in mesh/amplification entries (libraries: in the entry function or a
+//!   function it calls). 64-bit atomics through handles not annotated from a binding or library
 //!   resource set AtomicInt64OnHeapResource.
 //! - Module level: ROVs, 64 UAVs, UAVs at every stage, raw and structured buffers.
 //! - Validator gates: derivatives and RequiresGroup from 1.8, sampler feedback from 1.9,
@@ -106,6 +106,36 @@ fn annotate_props(m: &Module, v: &ValueRef) -> Option<(u32, bool, u32)> {
     let w0 = *words.first()? as u32;
     let w1 = words.get(1).copied().unwrap_or(0) as u32;
     Some((w0 & 0xff, w0 & (1 << 12) != 0, (w1 >> 8) & 0xff))
+}
+
+/// Whether function `start` or a function it calls (directly or not) is in `targets`.
+fn reaches(m: &Module, start: usize, targets: &[bool]) -> bool {
+    let mut seen = vec![false; m.functions.len()];
+    let mut stack = vec![start];
+    while let Some(f) = stack.pop() {
+        if targets.get(f).copied().unwrap_or(false) {
+            return true;
+        }
+        let Some(slot) = seen.get_mut(f) else {
+            continue;
+        };
+        if std::mem::replace(slot, true) {
+            continue;
+        }
+        let Some(body) = m.functions.get(f).and_then(|d| d.body.as_ref()) else {
+            continue;
+        };
+        for inst in &body.insts {
+            if let InstKind::Call {
+                callee: ValueRef::Function(g),
+                ..
+            } = &inst.kind
+            {
+                stack.push(g.index());
+            }
+        }
+    }
+    false
 }
 
 /// Follows phi (first incoming) and select (true value) chains to a call, as the
@@ -402,15 +432,13 @@ fn uavs<'a>(src: &'a Source<'_>) -> &'a [Resource] {
 pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
     let val: ValVer = src.validator();
     let mut s = Scan::default();
-    // Functions whose own code computes derivatives (libraries: per entry).
-    let mut deriv_functions = Vec::new();
+    // Functions whose own code computes derivatives.
+    let mut deriv_functions = vec![false; src.module.functions.len()];
     for (i, f) in src.module.functions.iter().enumerate() {
         let before = s.derivatives;
         s.derivatives = false;
         scan_function(src, f, &mut s);
-        if s.derivatives {
-            deriv_functions.push(i);
-        }
+        deriv_functions[i] = s.derivatives;
         s.derivatives |= before;
     }
     let kind = src.kind;
@@ -435,15 +463,15 @@ pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
         } else {
             kind
         };
-        let own_derivatives = match &entry.function {
+        let reached_derivatives = match &entry.function {
             dxil_module::md::Md::Value {
                 value: ValueRef::Function(f),
                 ..
-            } => deriv_functions.contains(&f.index()),
+            } => reaches(src.module, f.index(), &deriv_functions),
             _ => false,
         };
         lib_deriv_mesh_amp |= kind == ShaderKind::Library
-            && own_derivatives
+            && reached_derivatives
             && matches!(entry_kind, ShaderKind::Mesh | ShaderKind::Amplification);
         let sigs = entry.signatures.as_ref();
         let input = sigs.and_then(|s| s.input.as_ref()).unwrap_or(&empty);
