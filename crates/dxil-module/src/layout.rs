@@ -164,3 +164,98 @@ impl DataLayout {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxil_ir::StructType;
+
+    fn module(types: Vec<TypeData>, layout: &str) -> Module {
+        Module {
+            types,
+            datalayout: Some(layout.into()),
+            ..Module::default()
+        }
+    }
+
+    const DXIL_16: &str =
+        "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64";
+    const DXIL_32: &str =
+        "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64";
+
+    #[test]
+    fn struct_offsets_follow_element_alignment() {
+        // { i16, <4 x i16>, <4 x i16> }: vectors align like their elements.
+        let m = module(
+            vec![
+                TypeData::Int(16),
+                TypeData::Vector {
+                    len: 4,
+                    elem: Type(0),
+                },
+                TypeData::Struct(StructType {
+                    identified: true,
+                    elems: vec![Type(0), Type(1), Type(1)].into(),
+                    ..StructType::default()
+                }),
+            ],
+            DXIL_16,
+        );
+        let dl = DataLayout::of(&m);
+        assert_eq!(dl.element_offset(&m, Type(2), 1), Some(2));
+        assert_eq!(dl.element_offset(&m, Type(2), 2), Some(10));
+        assert_eq!(dl.type_alloc_size(&m, Type(2)), Some(18));
+    }
+
+    #[test]
+    fn bool_vectors_use_allocation_size() {
+        // [4 x <3 x i1>] with i1:32 takes 48 bytes.
+        let m = module(
+            vec![
+                TypeData::Int(1),
+                TypeData::Vector {
+                    len: 3,
+                    elem: Type(0),
+                },
+                TypeData::Array {
+                    len: 4,
+                    elem: Type(1),
+                },
+                TypeData::Double,
+                TypeData::Struct(StructType {
+                    elems: vec![Type(0), Type(3)].into(),
+                    ..StructType::default()
+                }),
+            ],
+            DXIL_32,
+        );
+        let dl = DataLayout::of(&m);
+        assert_eq!(dl.type_alloc_size(&m, Type(2)), Some(48));
+        assert_eq!(dl.element_offset(&m, Type(4), 1), Some(8));
+        assert_eq!(dl.type_alloc_size(&m, Type(4)), Some(16));
+    }
+
+    #[test]
+    fn exponential_nesting_is_computed_once() {
+        // s0 = {i32, i32}, s(k+1) = {sk, sk}: 2^60 leaves, sizes found by memoization.
+        let mut types = vec![TypeData::Int(32)];
+        types.push(TypeData::Struct(StructType {
+            elems: vec![Type(0), Type(0)].into(),
+            ..StructType::default()
+        }));
+        for k in 1..60u32 {
+            types.push(TypeData::Struct(StructType {
+                elems: vec![Type(k), Type(k)].into(),
+                ..StructType::default()
+            }));
+        }
+        let m = module(types, DXIL_32);
+        let dl = DataLayout::of(&m);
+        assert_eq!(dl.type_alloc_size(&m, Type(10)), Some(8 << 9));
+        assert_eq!(
+            dl.type_alloc_size(&m, Type(60)),
+            None,
+            "overflow is reported, not wrapped"
+        );
+    }
+}
