@@ -37,8 +37,9 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
 /// Writes binary output; `-` (or no path) writes standard output, refused on a terminal.
 pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
     match path {
-        Some(p) if p.as_os_str() != "-" => std::fs::write(p, bytes)
-            .map_err(|e| CliError(format!("writing {}: {e}", p.display()))),
+        Some(p) if p.as_os_str() != "-" => {
+            std::fs::write(p, bytes).map_err(|e| CliError(format!("writing {}: {e}", p.display())))
+        }
         _ => {
             let mut out = std::io::stdout().lock();
             if out.is_terminal() {
@@ -56,8 +57,9 @@ pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
 /// Writes text output; `-` (or no path) writes standard output.
 pub fn write_text(path: Option<&Path>, text: &str) -> Result<(), CliError> {
     match path {
-        Some(p) if p.as_os_str() != "-" => std::fs::write(p, text)
-            .map_err(|e| CliError(format!("writing {}: {e}", p.display()))),
+        Some(p) if p.as_os_str() != "-" => {
+            std::fs::write(p, text).map_err(|e| CliError(format!("writing {}: {e}", p.display())))
+        }
         _ => {
             let mut out = std::io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

@@ -7,7 +7,11 @@ mod io;
 use clap::Parser;
 
 #[derive(Parser)]
-#[command(name = "dxil", version, about = "DXIL toolkit: inspect, disassemble, assemble, validate")]
+#[command(
+    name = "dxil",
+    version,
+    about = "DXIL toolkit: inspect, disassemble, assemble, validate"
+)]
 struct Cli {
     #[command(subcommand)]
     command: cmd::Command,
