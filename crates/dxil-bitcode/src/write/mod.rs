@@ -17,10 +17,13 @@ mod function;
 mod metadata;
 mod module;
 mod numbering;
+mod operands;
+mod options;
 mod symtab;
 mod types;
 
-pub use enumerate::{orders, BodyOrders, Orders, WriteOptions};
+pub use enumerate::{orders, BodyOrders, Orders};
+pub use options::WriteOptions;
 
 use dxil_bitstream::Writer;
 use dxil_ir::Module;
@@ -34,7 +37,7 @@ use crate::error::{Error, ErrorKind, Result};
 /// Errors name the inconsistency in the IR (a dangling type, value or metadata id, an
 /// operand of the wrong kind) and the block being written.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
-    let (options, orders) = enumerate::infer_with_orders(m);
+    let (options, orders) = options::infer_with_orders(m);
     module::write(m, options, orders)
 }
 

@@ -6,10 +6,11 @@ use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
-use super::enumerate::{compute, Orders, WriteOptions};
+use super::enumerate::{compute, Orders};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
+use super::options::WriteOptions;
 use super::symtab::{write_module_symtab, write_uselists};
 use super::types::{tid, write_attribute_groups, write_attribute_lists, write_types};
 use super::{log2_ceil, Out};

@@ -1,0 +1,237 @@
+//! Operand orders LLVM 3.7 walks: `User::operands()` of instructions and constants,
+//! `MDNode::operands()` of each metadata node kind (DXC `DebugInfoMetadata.cpp`), and
+//! `Type::subtypes()`.
+
+use dxil_ir::{ConstKind, InstKind, Metadata, MetadataData as M, Type, TypeData, ValueRef};
+
+/// An operand in LLVM's operand order: a value or a basic block (label typed).
+#[derive(Clone, Copy)]
+pub(crate) enum Op {
+    V(ValueRef),
+    B,
+}
+
+/// Calls `f` on the operands of an instruction in LLVM 3.7's `User::operands()` order.
+pub(crate) fn llvm_operands(kind: &InstKind, mut f: impl FnMut(Op)) {
+    use InstKind as I;
+    let v = |f: &mut dyn FnMut(Op), x: &ValueRef| f(Op::V(*x));
+    match kind {
+        I::Select {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            v(&mut f, cond);
+            v(&mut f, if_true);
+            v(&mut f, if_false);
+        }
+        I::Store { ptr, value, .. } => {
+            v(&mut f, value);
+            v(&mut f, ptr);
+        }
+        I::Call { callee, args, .. } => {
+            args.iter().for_each(|a| v(&mut f, a));
+            v(&mut f, callee);
+        }
+        I::Invoke { callee, args, .. } => {
+            args.iter().for_each(|a| v(&mut f, a));
+            f(Op::B);
+            f(Op::B);
+            v(&mut f, callee);
+        }
+        I::Br { .. } => f(Op::B),
+        I::CondBr { cond, .. } => {
+            v(&mut f, cond);
+            f(Op::B);
+            f(Op::B);
+        }
+        I::Switch { cond, cases, .. } => {
+            v(&mut f, cond);
+            f(Op::B);
+            for (c, _) in cases.iter() {
+                v(&mut f, c);
+                f(Op::B);
+            }
+        }
+        I::IndirectBr { addr, dests, .. } => {
+            v(&mut f, addr);
+            dests.iter().for_each(|_| f(Op::B));
+        }
+        other => other.for_each_operand(|x| f(Op::V(*x))),
+    }
+}
+
+/// LLVM operand order of a metadata node (`MDNode::operands()`), nulls skipped.
+pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
+    let mut p = |x: &Option<Metadata>| out.extend(*x);
+    match d {
+        M::String(_) | M::Value { .. } | M::Subrange(_) | M::Expression(_) => {}
+        M::Node { operands, .. } => operands.iter().for_each(p),
+        M::Location(n) => {
+            p(&Some(n.scope));
+            p(&n.inlined_at);
+        }
+        M::GenericDebug(n) => {
+            p(&n.header);
+            n.operands.iter().for_each(p);
+        }
+        M::Enumerator(n) => p(&n.name),
+        M::BasicType(n) => p(&n.name),
+        M::File(n) => {
+            p(&n.filename);
+            p(&n.directory);
+        }
+        M::DerivedType(n) => {
+            for x in [n.file, n.scope, n.name, n.base_type, n.extra_data] {
+                p(&x);
+            }
+        }
+        M::CompositeType(n) => {
+            for x in [
+                n.file,
+                n.scope,
+                n.name,
+                n.base_type,
+                n.elements,
+                n.vtable_holder,
+                n.template_params,
+                n.identifier,
+            ] {
+                p(&x);
+            }
+        }
+        M::SubroutineType(n) => p(&n.types),
+        M::CompileUnit(n) => {
+            for x in [
+                n.file,
+                n.producer,
+                n.flags,
+                n.split_debug_filename,
+                n.enums,
+                n.retained_types,
+                n.subprograms,
+                n.globals,
+                n.imports,
+            ] {
+                p(&x);
+            }
+        }
+        M::Subprogram(n) => {
+            for x in [
+                n.file,
+                n.scope,
+                n.name,
+                n.name,
+                n.linkage_name,
+                n.ty,
+                n.containing_type,
+                n.function,
+                n.template_params,
+                n.declaration,
+                n.variables,
+            ] {
+                p(&x);
+            }
+        }
+        M::LexicalBlock(n) => {
+            p(&n.file);
+            p(&n.scope);
+        }
+        M::LexicalBlockFile(n) => {
+            p(&n.file);
+            p(&n.scope);
+        }
+        M::Namespace(n) => {
+            for x in [n.file, n.scope, n.name] {
+                p(&x);
+            }
+        }
+        M::TemplateTypeParameter(n) => {
+            p(&n.name);
+            p(&n.ty);
+        }
+        M::TemplateValueParameter(n) => {
+            for x in [n.name, n.ty, n.value] {
+                p(&x);
+            }
+        }
+        M::GlobalVariable(n) => {
+            for x in [
+                n.scope,
+                n.name,
+                n.file,
+                n.ty,
+                n.name,
+                n.linkage_name,
+                n.variable,
+                n.static_data_member_declaration,
+            ] {
+                p(&x);
+            }
+        }
+        M::LocalVariable(n) => {
+            for x in [n.scope, n.name, n.file, n.ty] {
+                p(&x);
+            }
+        }
+        M::ObjCProperty(n) => {
+            for x in [n.name, n.file, n.getter, n.setter, n.ty] {
+                p(&x);
+            }
+        }
+        M::ImportedEntity(n) => {
+            for x in [n.scope, n.entity, n.name] {
+                p(&x);
+            }
+        }
+        M::Module(n) => {
+            for x in [
+                n.scope,
+                n.name,
+                n.configuration_macros,
+                n.include_path,
+                n.isysroot,
+            ] {
+                p(&x);
+            }
+        }
+    }
+}
+
+/// The `i`-th value operand of a constant (the order of [`ConstKind::for_each_operand`]).
+pub(crate) fn const_operand(k: &ConstKind, i: usize) -> Option<ValueRef> {
+    use ConstKind as C;
+    let pick = |ops: &[ValueRef]| ops.get(i).copied();
+    match k {
+        C::Aggregate(ops) | C::Gep { operands: ops, .. } => ops.get(i).copied(),
+        C::Cast { value, .. } => pick(&[*value]),
+        C::Binary { lhs, rhs, .. } | C::Cmp { lhs, rhs, .. } => pick(&[*lhs, *rhs]),
+        C::Select {
+            cond,
+            if_true,
+            if_false,
+        } => pick(&[*cond, *if_true, *if_false]),
+        C::ExtractElement { vector, index } => pick(&[*vector, *index]),
+        C::InsertElement {
+            vector,
+            element,
+            index,
+        } => pick(&[*vector, *element, *index]),
+        C::ShuffleVector { a, b, mask, .. } => pick(&[*a, *b, *mask]),
+        _ => None,
+    }
+}
+
+/// The `i`-th subtype of a type (`Type::subtypes()`).
+pub(crate) fn subtype(t: &TypeData, i: usize) -> Option<Type> {
+    match t {
+        TypeData::Pointer { pointee, .. } => (i == 0).then_some(*pointee),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => (i == 0).then_some(*elem),
+        TypeData::Struct(s) => s.elems.get(i).copied(),
+        TypeData::Function { ret, params, .. } => match i {
+            0 => Some(*ret),
+            _ => params.get(i - 1).copied(),
+        },
+        _ => None,
+    }
+}

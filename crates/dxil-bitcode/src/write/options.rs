@@ -1,0 +1,60 @@
+//! Writer options and their inference from a module read from bitcode.
+
+use dxil_ir::Module;
+
+use super::enumerate::{compute, Orders};
+
+/// Writer options (the parameters of LLVM 3.7's `WriteBitcodeToFile`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// `ShouldPreserveUseListOrder`: constants keep their first-use order (no
+    /// `OptimizeConstants`) and use-list blocks are written. DXC sets it for the `ILDB`
+    /// module and when it re-serializes a module after stripping metadata; it clears it for
+    /// the stripped `DXIL` module and `STAT`.
+    pub preserve_use_list_order: bool,
+}
+
+impl WriteOptions {
+    /// The options the producer of `m` used, as far as the IR shows them: use-list records
+    /// mean `preserve_use_list_order`; otherwise the flag is chosen whose constant order
+    /// equals the order the IR keeps (the reader keeps the producer's order); a module built
+    /// by hand (keeping no constant order) gets the default (DXC's `DXIL` part setting).
+    pub fn infer(m: &Module) -> WriteOptions {
+        infer_with_orders(m).0
+    }
+}
+
+/// [`WriteOptions::infer`], also returning the orders for the chosen options when they were
+/// computed on the way.
+pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
+    let has_uselists = !m.uselists.is_empty()
+        || m.functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .any(|b| !b.uselists.is_empty());
+    if has_uselists {
+        let options = WriteOptions {
+            preserve_use_list_order: true,
+        };
+        return (options, None);
+    }
+    let kept = |o: &Orders| {
+        o.module_constants == m.module_constants
+            && m.functions.iter().zip(&o.bodies).all(|(f, b)| {
+                f.body
+                    .as_ref()
+                    .is_none_or(|body| body.constants == b.constants)
+            })
+    };
+    for preserve in [false, true] {
+        if let Ok(o) = compute(m, preserve) {
+            if kept(&o) {
+                let options = WriteOptions {
+                    preserve_use_list_order: preserve,
+                };
+                return (options, Some(o));
+            }
+        }
+    }
+    (WriteOptions::default(), None)
+}
