@@ -17,6 +17,7 @@ use dxil_parts::names::ShaderKind;
 
 use crate::error::{ErrorKind, Result};
 use crate::flags::RawFlags;
+use crate::pack::{repack_metadata, Strategy};
 use crate::psv::build_psv;
 use crate::signature::{build_signature_part, SignatureContext};
 use crate::sigpoint::{SigPoint, SignatureKind};
@@ -185,6 +186,7 @@ pub fn regenerate(c: &Container<'_>) -> Result<Regeneration> {
     let module = dxil_bitcode::read_module(program.bitcode)?;
     let src = Source::new(&module)?;
     let flags = check_flags(&src);
+    let packing = check_packing(&src);
     let generated = build_parts(&src);
     let mut out = Vec::new();
     let mut rebuilt = c.to_buf();
@@ -238,7 +240,11 @@ pub fn regenerate(c: &Container<'_>) -> Result<Regeneration> {
         _ => PartCheck::Copied,
     };
     out.push((FourCC::CONTAINER, check));
-    Ok(Regeneration { parts: out, flags })
+    Ok(Regeneration {
+        parts: out,
+        flags,
+        packing,
+    })
 }
 
 /// The result of [`regenerate`].
@@ -249,4 +255,40 @@ pub struct Regeneration {
     pub parts: Vec<(FourCC, PartCheck)>,
     /// Recorded and recomputed shader flags (non-library shaders).
     pub flags: Option<(RawFlags, RawFlags)>,
+    /// Per signature with elements: the packing strategy that reproduces the recorded
+    /// placements (`None`: neither does).
+    pub packing: Vec<(SignatureKind, Option<Strategy>)>,
+}
+
+/// Repacks each signature of the entry from its unplaced elements, first prefix-stable
+/// (the reference's default), then optimized; reports which reproduces the recorded
+/// start rows and columns.
+pub fn check_packing(src: &Source<'_>) -> Vec<(SignatureKind, Option<Strategy>)> {
+    let mut out = Vec::new();
+    if src.kind == ShaderKind::Library {
+        return out;
+    }
+    let use_min = src.flags.use_min_precision();
+    for sig in [
+        SignatureKind::Input,
+        SignatureKind::Output,
+        SignatureKind::PatchConstOrPrim,
+    ] {
+        let md = src.signature(sig);
+        let Some(point) = SigPoint::of(src.kind, sig) else {
+            continue;
+        };
+        if md.is_empty() {
+            continue;
+        }
+        let found = [Strategy::PrefixStable, Strategy::Optimized]
+            .into_iter()
+            .find(|&strategy| {
+                let mut copy = md.to_vec();
+                repack_metadata(&mut copy, point, use_min, strategy);
+                copy.as_slice() == md
+            });
+        out.push((sig, found));
+    }
+    out
 }

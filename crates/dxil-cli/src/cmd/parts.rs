@@ -5,7 +5,8 @@
 //! compared with the stored bytes: `same`, `differs at 0x.. (stored N, regenerated M)`,
 //! `copied` (not derived from the module), `failed: ...`; a last `digest` line compares
 //! the container digest recomputed over the regenerated parts; then the recorded shader
-//! flags against the ones recomputed from the module.
+//! flags against the ones recomputed from the module, and per signature whether
+//! repacking its elements reproduces the recorded placements.
 
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -83,6 +84,12 @@ fn regenerate(c: &Container<'_>) -> CmdResult {
                 "shader flags differ: recorded {:#x}, computed {:#x}",
                 recorded.0, computed.0
             )
+        };
+    }
+    for (sig, strategy) in regen.packing {
+        let _ = match strategy {
+            Some(s) => writeln!(out, "{sig:?} signature placements same (repacked {s:?})"),
+            None => writeln!(out, "{sig:?} signature placements differ from a repack"),
         };
     }
     write_text(None, &out)
