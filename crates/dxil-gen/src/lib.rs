@@ -14,6 +14,7 @@
 //! headers; the writing rules are facts observed in the reference's assembler and checked
 //! on the corpus (see the tests).
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod compute_flags;
 pub mod container;
