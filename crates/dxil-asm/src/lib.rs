@@ -28,7 +28,7 @@ mod types;
 mod values;
 
 pub use assemble::{
-    assemble_bitcode, assemble_container, dxil_version, shader_model, AssembleError,
+    assemble_bitcode, assemble_container, dxil_version, shader_model, AssembleError, Assembled,
 };
 pub use diag::{line_col, Diagnostic, Diagnostics};
 

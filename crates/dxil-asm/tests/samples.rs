@@ -41,7 +41,9 @@ fn samples_assemble_and_round_trip_through_dis() {
             "{name}: dis(as(sample)) differs from the parsed sample"
         );
         let again = dxil_asm::parse_module(&dis, &name).unwrap_or_else(|e| panic!("{e}"));
-        let container2 = dxil_asm::assemble_container(&again).expect("reassemble");
+        let container2 = dxil_asm::assemble_container(&again)
+            .expect("reassemble")
+            .bytes;
         assert_eq!(container, container2, "{name}: as(dis(as(sample))) differs");
     }
 }

@@ -1,7 +1,8 @@
 //! `dxil as F.ll [-o OUT.dxil] [--bitcode]`: assembles LLVM 3.7 / DXIL text (as `dxil dis`
 //! and the reference print it, or hand-written) into a container with the `DXIL` program part
-//! (shader kind and model from `!dx.shaderModel`, DXIL version from `!dx.version`), the
-//! `HASH` part and the container digest; `--bitcode` writes the raw bitcode instead. `-` is
+//! (shader kind and model from `!dx.shaderModel`, DXIL version from `!dx.version`), the parts
+//! generated from its metadata (`SFI0`, signatures, `PSV0`), `HASH` and the container digest;
+//! `--bitcode` writes the raw bitcode instead. `-` is
 //! standard input / output. Text errors print as `file:line:column` with the text underlined.
 
 use std::path::PathBuf;
@@ -43,7 +44,12 @@ pub fn run(args: Args) -> CmdResult {
     let out = if args.bitcode {
         dxil_asm::assemble_bitcode(&module)
     } else {
-        dxil_asm::assemble_container(&module)
+        dxil_asm::assemble_container(&module).map(|a| {
+            if let Some(note) = a.note {
+                eprintln!("warning: {name}: {note}");
+            }
+            a.bytes
+        })
     }
     .map_err(|e| CliError(format!("{name}: {e}")))?;
     write_binary(args.output.as_deref(), &out)
