@@ -26,7 +26,13 @@ fn samples_assemble_and_round_trip_through_dis() {
         let printed = dxil_text::print_module(&module);
         let container =
             dxil_asm::assemble_container(&module).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(container.note, None, "{name}: every part generated");
+        let container = container.bytes;
         let c = dxil_container::Container::parse(&container).expect("container parses");
+        for part in ["SFI0", "ISG1", "OSG1", "PSV0", "HASH", "DXIL"] {
+            let fourcc = dxil_container::FourCC::from_bytes(part.as_bytes().try_into().unwrap());
+            assert!(c.part(fourcc).is_some(), "{name}: {part} part");
+        }
         assert!(
             c.verify_shader_hash()
                 .expect("hash")
