@@ -89,7 +89,26 @@ impl Parser<'_> {
             loop {
                 let it = self.tok();
                 let idx = body.insts.len();
-                let (inst, is_term) = self.parse_instruction(fs, body, findex)?;
+                let (inst, is_term) = match self.parse_instruction(fs, body, findex) {
+                    Ok(x) => x,
+                    Err(d) => {
+                        // Recover at the next line: record the error and go on, so one run
+                        // reports several errors.
+                        if self.errors.len() + 1 >= crate::parser::MAX_ERRORS {
+                            return Err(d);
+                        }
+                        self.record(d);
+                        fs.poisoned = true;
+                        self.bump();
+                        while self.kind() != Kind::Eof && !self.tok().line_start {
+                            self.bump();
+                        }
+                        if matches!(self.kind(), Kind::RBrace | Kind::Label | Kind::Eof) {
+                            break;
+                        }
+                        continue;
+                    }
+                };
                 let _ = it;
                 body.insts.push(inst);
                 if let Some(bi) = block_insts.last_mut() {
@@ -104,6 +123,9 @@ impl Parser<'_> {
             }
         }
         self.bump();
+        if fs.poisoned {
+            return Ok(());
+        }
         // Blocks: every referenced block must be defined; renumber to layout order.
         let mut final_index = vec![u32::MAX; fs.blocks.len()];
         for (i, &b) in layout.iter().enumerate() {
@@ -254,13 +276,13 @@ impl Parser<'_> {
                     return self.err_at(t, "a void instruction cannot have a name");
                 }
                 let n = self.id_of(t)?;
-                if n != fs.next {
+                if n != fs.next && !fs.poisoned {
                     return self.err_at(
                         t,
                         format!("instruction expected to be numbered `%{}`", fs.next),
                     );
                 }
-                fs.next += 1;
+                fs.next = n.saturating_add(1);
                 fs.defs.insert(LocalKey::Num(n), LocalDef::Value(v, ty));
                 Ok(None)
             }

@@ -48,6 +48,9 @@ pub struct FnState {
     pub inst_types: Vec<Option<Type>>,
     /// Argument types.
     pub arg_types: Vec<Type>,
+    /// An instruction failed to parse: later numbering and forward-reference checks are
+    /// skipped (the errors would only echo the first).
+    pub poisoned: bool,
 }
 
 /// Rounds a double to the nearest half (IEEE binary16) bit pattern.

@@ -100,6 +100,10 @@ fn diagnostics_point_at_the_offending_text() {
     let text = e.to_string();
     assert!(text.contains("x.ll:4:24"), "{text}");
     assert!(text.contains("^^^^^"), "{text}");
+    // Several errors in one run, inside a function body too.
+    let src = "define void @f() {\n  %1 = add i32 1, %x\n  %2 = frob i32 1\n  %3 = add i32 %2, 1\n  %4 = load float, i32* undef\n  ret void\n}\n";
+    let e = dxil_asm::parse_module(src, "z.ll").unwrap_err();
+    assert_eq!(e.positions, vec![(3, 8), (5, 20)], "{e}");
     // Several errors in one run.
     let src = "@a = global i32 zz\n@b = global i32 yy\n";
     let e = dxil_asm::parse_module(src, "y.ll").unwrap_err();
