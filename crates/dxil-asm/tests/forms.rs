@@ -186,3 +186,39 @@ fn type_errors_are_reported() {
         assert!(e.to_string().contains(what), "{src}: {e}");
     }
 }
+
+#[test]
+fn function_attachments_aliases_and_attribute_spellings() {
+    let src = r#"
+@g = global i32 7, section "data", align 8
+@a = alias i32* @g
+
+define float @f(float noalias %x, i32 zeroext) #0 !custom !0 {
+  %2 = call fast float @g2(float %x) #1
+  %3 = fadd nnan ninf float %2, 0x3FF0000000000000
+  %4 = load atomic volatile i32, i32* @g seq_cst, align 4
+  %5 = atomicrmw add i32* @g, i32 1 monotonic
+  %6 = cmpxchg i32* @g, i32 1, i32 2 acq_rel monotonic
+  ret float %3
+}
+
+declare float @g2(float) #1
+
+attributes #0 = { nounwind "fp32-denorm-mode"="any" }
+attributes #1 = { nounwind readnone }
+
+!0 = !{!"note"}
+"#;
+    let src = src.replace("call fast float", "call float");
+    let text = through_bitcode(&parse(&src));
+    for want in [
+        "@a = alias i32* @g",
+        "define float @f(float noalias %x, i32 zeroext) #0 !custom !0 {",
+        "%3 = fadd nnan ninf float %2, 1.000000e+00",
+        "%4 = load atomic volatile i32, i32* @g seq_cst, align 4",
+        "%6 = cmpxchg i32* @g, i32 1, i32 2 acq_rel monotonic",
+        "@g = global i32 7, section \"data\", align 8",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in\n{text}");
+    }
+}
