@@ -12,8 +12,17 @@
 //! locations become debug locations, attribute groups and lists are enumerated in LLVM's
 //! order, function-local metadata follow the module's.
 //!
-//! Errors are [`Diagnostics`]: up to 20 per run, each with `file:line:column` and the
-//! offending text underlined. Hostile input never panics; nesting is capped at 128 levels.
+//! Errors are [`Diagnostics`]: up to 20 per run (parsing resumes at the next top-level entity
+//! or, inside a function, at the next line), each with `file:line:column` and the offending
+//! text underlined. Hostile input never panics; nesting is capped at 128 levels.
+//!
+//! API: [`parse_module`] (text -> IR); [`assemble_bitcode`] and [`assemble_container`]
+//! (IR -> bitcode / container with every part `dxil-gen` generates, `HASH` and digest);
+//! [`shader_model`], [`dxil_version`] (read from the DXIL metadata).
+//!
+//! What the text cannot carry (so assembled bitcode may differ from the original while the
+//! text is identical): metadata kinds the producer registered but no instruction uses, and
+//! fast-math flags under `fast` (printed whenever the unsafe-algebra bit is set).
 #![forbid(unsafe_code)]
 
 mod assemble;

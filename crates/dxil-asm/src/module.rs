@@ -752,7 +752,6 @@ impl Parser<'_> {
             fs.arg_types.push(ty);
         }
         self.m.functions[findex] = f;
-        self.cur_fn = findex;
         self.expect(Kind::LBrace, "`{`")?;
         let r = self.parse_body(&mut fs, &mut body, findex);
         if let Some(func) = self.m.functions.get_mut(findex) {

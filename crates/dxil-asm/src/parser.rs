@@ -91,8 +91,6 @@ pub struct Parser<'s> {
     pub md_args: Vec<(usize, usize, usize, MdUse)>,
     /// `!dbg` references: (function, inst, metadata, offset).
     pub dbg_refs: Vec<(usize, usize, Metadata, usize)>,
-    /// Function bodies parsed so far index by function.
-    pub cur_fn: usize,
 }
 
 impl<'s> Parser<'s> {
@@ -129,7 +127,6 @@ impl<'s> Parser<'s> {
             local_md: Vec::new(),
             md_args: Vec::new(),
             dbg_refs: Vec::new(),
-            cur_fn: 0,
         }
     }
 
