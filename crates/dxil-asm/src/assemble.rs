@@ -102,12 +102,37 @@ pub struct Assembled {
 /// A container for `m`: every part the reference writes from the module, `HASH`, `DXIL`,
 /// digest computed (see the module docs for the fallback).
 pub fn assemble_container(m: &Module) -> Result<Assembled, AssembleError> {
+    assemble_with_options(m, dxil_gen::BuildOptions::default())
+}
+
+/// As [`assemble_container`], for a module parsed from `text`: when the text's header
+/// comments carry reflection the module lacks, the container also holds a `STAT` part with
+/// the module carrying it (see [`crate::reflection`]), as the reference writes.
+pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled, AssembleError> {
+    let mut opts = dxil_gen::BuildOptions::default();
+    if let Some(stat) = crate::reflection::stat_module(m, text) {
+        let (kind, major, minor) = shader_model(m)?;
+        let (dmaj, dmin) = dxil_version(m)?;
+        let bitcode = dxil_bitcode::write_module(&stat)?;
+        let part = dxil_container::build_program_part(
+            ProgramVersion::new(kind, major, minor),
+            dxil_container::DxilVersion((dmaj << 8) | dmin),
+            &bitcode,
+        )?;
+        opts.copied.push((FourCC::from_bytes(*b"STAT"), part));
+    }
+    assemble_with_options(m, opts)
+}
+
+fn assemble_with_options(
+    m: &Module,
+    opts: dxil_gen::BuildOptions,
+) -> Result<Assembled, AssembleError> {
     let (kind, major, minor) = shader_model(m)?;
     let (dmaj, dmin) = dxil_version(m)?;
     let bitcode = dxil_bitcode::write_module(m)?;
-    let generated = dxil_gen::Source::new(m).and_then(|src| {
-        dxil_gen::build_container(&src, &bitcode, &dxil_gen::BuildOptions::default())
-    });
+    let generated =
+        dxil_gen::Source::new(m).and_then(|src| dxil_gen::build_container(&src, &bitcode, &opts));
     let note = match generated {
         Ok(bytes) => return Ok(Assembled { bytes, note: None }),
         Err(e) => format!("container parts not generated ({e}); wrote HASH and DXIL only"),

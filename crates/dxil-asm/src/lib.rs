@@ -33,11 +33,13 @@ mod lexer;
 mod metadata;
 mod module;
 mod parser;
+pub mod reflection;
 mod types;
 mod values;
 
 pub use assemble::{
-    assemble_bitcode, assemble_container, dxil_version, shader_model, AssembleError, Assembled,
+    assemble_bitcode, assemble_container, assemble_container_from_text, dxil_version, shader_model,
+    AssembleError, Assembled,
 };
 pub use diag::{line_col, Diagnostic, Diagnostics};
 

@@ -44,7 +44,7 @@ pub fn run(args: Args) -> CmdResult {
     let out = if args.bitcode {
         dxil_asm::assemble_bitcode(&module)
     } else {
-        dxil_asm::assemble_container(&module).map(|a| {
+        dxil_asm::assemble_container_from_text(&module, text).map(|a| {
             if let Some(note) = a.note {
                 eprintln!("warning: {name}: {note}");
             }

@@ -1,0 +1,154 @@
+//! Reflection carried by the header comments of module text (`dxc -dumpbin`'s
+//! `; Resource Bindings:` section), and the `STAT` module built from it.
+//!
+//! A stripped `DXIL` module keeps its resource records but not their names; the reference
+//! writes the unstripped module (with names) into the `STAT` part, and its disassembler
+//! prints the reflection sections from that module (DXIL.rst "DXIL Container Format").
+//! When the text's header names resources the module leaves unnamed, [`stat_module`] gives
+//! the module with those names, for the `STAT` part.
+
+use dxil_ir::Module;
+use dxil_module::model::{DxilMetadata, ResourceLists};
+
+/// One row of the `; Resource Bindings:` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BindingRow {
+    /// The resource name (empty when the table prints none).
+    pub name: String,
+    /// The `ID` column's class prefix: `CB`, `T`, `U` or `S`.
+    pub class: String,
+    /// The `ID` column's number (the record id within its class).
+    pub id: u32,
+}
+
+/// The lines of the header section that starts with `; {title}` (up to the module text).
+fn section<'t>(text: &'t str, title: &str) -> Vec<&'t str> {
+    let mut lines = text.lines();
+    let mut out = Vec::new();
+    if !lines.any(|l| l.trim_end() == format!("; {title}")) {
+        return out;
+    }
+    for l in lines {
+        if !l.starts_with(';') {
+            break;
+        }
+        // The next section title: `; Word ...:` at column 2 with no leading spaces.
+        let body = l.get(2..).unwrap_or("");
+        if !out.is_empty() && body.ends_with(':') && !body.starts_with(' ') && !body.is_empty() {
+            break;
+        }
+        out.push(l);
+    }
+    out
+}
+
+/// Splits an `ID` cell (`CB0`, `T12`, `U3`, `S0`) into class prefix and number.
+fn split_id(cell: &str) -> Option<(String, u32)> {
+    let at = cell.find(|c: char| c.is_ascii_digit())?;
+    let (class, num) = cell.split_at(at);
+    if !matches!(class, "CB" | "T" | "U" | "S") {
+        return None;
+    }
+    Some((class.to_string(), num.parse().ok()?))
+}
+
+/// The rows of the `; Resource Bindings:` table in `text` (none when it has no such table,
+/// or a row does not parse: then nothing is reconstructed).
+pub fn binding_rows(text: &str) -> Vec<BindingRow> {
+    let lines = section(text, "Resource Bindings:");
+    let Some(start) = lines.iter().position(|l| l.starts_with("; ---")) else {
+        return Vec::new();
+    };
+    let mut rows = Vec::new();
+    for l in lines.iter().skip(start + 1) {
+        let body = l.get(2..).unwrap_or("");
+        if body.trim().is_empty() {
+            break;
+        }
+        let cells: Vec<&str> = body.split_whitespace().collect();
+        // Name (may be empty or hold spaces), Type, Format, Dim, ID, HLSL Bind, Count.
+        let Some(fixed) = cells.len().checked_sub(6) else {
+            return Vec::new();
+        };
+        let Some((class, id)) = cells.get(fixed + 3).and_then(|c| split_id(c)) else {
+            return Vec::new();
+        };
+        let name = cells.get(..fixed).map(|c| c.join(" ")).unwrap_or_default();
+        rows.push(BindingRow { name, class, id });
+    }
+    rows
+}
+
+fn class_list<'a>(
+    lists: &'a mut ResourceLists,
+    class: &str,
+) -> Option<&'a mut Vec<dxil_module::model::Resource>> {
+    match class {
+        "CB" => lists.cbuffers.as_mut(),
+        "T" => lists.srvs.as_mut(),
+        "U" => lists.uavs.as_mut(),
+        "S" => lists.samplers.as_mut(),
+        _ => None,
+    }
+}
+
+/// The module with the reflection `text`'s header carries and `m` lacks (resource names),
+/// or `None` when the header adds nothing or does not fit the module.
+pub fn stat_module(m: &Module, text: &str) -> Option<Module> {
+    let rows = binding_rows(text);
+    if rows.is_empty() {
+        return None;
+    }
+    let mut md = DxilMetadata::read(m).ok()?;
+    let lists = md.resources.as_mut()?;
+    let mut changed = false;
+    for row in &rows {
+        let list = class_list(lists, &row.class)?;
+        let r = list.iter_mut().find(|r| r.base.id == row.id)?;
+        if r.base.name != row.name {
+            if !r.base.name.is_empty() {
+                return None;
+            }
+            r.base.name.clone_from(&row.name);
+            changed = true;
+        }
+    }
+    if !changed {
+        return None;
+    }
+    let mut out = m.clone();
+    md.write(&mut out).ok()?;
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binding_rows_parse_names_and_ids() {
+        let text = "; Resource Bindings:\n;\n\
+; Name                                 Type  Format         Dim      ID      HLSL Bind  Count\n\
+; ------------------------------ ---------- ------- ----------- ------- -------------- ------\n\
+; $Globals                          cbuffer      NA          NA     CB0            cb0     1\n\
+;                                   sampler      NA          NA      S1             s0     1\n\
+;\n;\n; ViewId state:\n;\ntarget triple = \"dxil-ms-dx\"\n";
+        let rows = binding_rows(text);
+        assert_eq!(
+            rows,
+            vec![
+                BindingRow {
+                    name: "$Globals".into(),
+                    class: "CB".into(),
+                    id: 0
+                },
+                BindingRow {
+                    name: String::new(),
+                    class: "S".into(),
+                    id: 1
+                },
+            ]
+        );
+        assert!(binding_rows("; Resource Bindings:\n; ---\n; a b c d X0 e 1\n").is_empty());
+    }
+}
