@@ -26,6 +26,7 @@
 #![forbid(unsafe_code)]
 
 mod assemble;
+mod buffers;
 mod diag;
 mod finalize;
 mod function;

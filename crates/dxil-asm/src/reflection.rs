@@ -4,8 +4,9 @@
 //! A stripped `DXIL` module keeps its resource records but not their names; the reference
 //! writes the unstripped module (with names) into the `STAT` part, and its disassembler
 //! prints the reflection sections from that module (DXIL.rst "DXIL Container Format").
-//! When the text's header names resources the module leaves unnamed, [`stat_module`] gives
-//! the module with those names, for the `STAT` part.
+//! When the text's header names resources the module leaves unnamed, or lays out buffers
+//! whose struct types the module does not annotate, [`stat_module`] gives the module with
+//! those names and annotations (`crate::buffers`), for the `STAT` part.
 
 use dxil_ir::Module;
 use dxil_module::model::{DxilMetadata, ResourceLists};
@@ -113,10 +114,11 @@ pub fn stat_module(m: &Module, text: &str) -> Option<Module> {
             changed = true;
         }
     }
+    let mut out = m.clone();
+    changed |= crate::buffers::add_annotations(&mut out, &mut md, text);
     if !changed {
         return None;
     }
-    let mut out = m.clone();
     md.write(&mut out).ok()?;
     Some(out)
 }
