@@ -107,7 +107,8 @@ pub fn assemble_container(m: &Module) -> Result<Assembled, AssembleError> {
 
 /// As [`assemble_container`], for a module parsed from `text`: when the text's header
 /// comments carry reflection the module lacks, the container also holds a `STAT` part with
-/// the module carrying it (see [`crate::reflection`]), as the reference writes.
+/// the module carrying it (see [`crate::reflection`]), as the reference writes; a debug name
+/// line gives the `ILDN` part.
 pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled, AssembleError> {
     let mut opts = dxil_gen::BuildOptions::default();
     if let Some(stat) = crate::reflection::stat_module(m, text) {
@@ -120,6 +121,9 @@ pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled,
             &bitcode,
         )?;
         opts.copied.push((FourCC::from_bytes(*b"STAT"), part));
+    }
+    if let Some(part) = crate::debug_name::debug_name_part(text) {
+        opts.copied.push((FourCC::from_bytes(*b"ILDN"), part));
     }
     assemble_with_options(m, opts)
 }

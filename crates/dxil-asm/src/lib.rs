@@ -27,6 +27,7 @@
 
 mod assemble;
 mod buffers;
+mod debug_name;
 mod diag;
 mod finalize;
 mod function;
