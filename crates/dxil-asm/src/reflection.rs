@@ -43,15 +43,22 @@ fn section<'t>(text: &'t str, title: &str) -> Vec<&'t str> {
     out
 }
 
-/// Splits an `ID` cell (`CB0`, `T12`, `U3`, `S0`) into class prefix and number.
+/// Splits an `ID` cell (`CB0`, `T12`, `U3`, `S0`) into class prefix and number; the cell
+/// may run into the next column (`U0u4294967295,space4294967295` for a long binding).
 fn split_id(cell: &str) -> Option<(String, u32)> {
     let at = cell.find(|c: char| c.is_ascii_digit())?;
-    let (class, num) = cell.split_at(at);
+    let (class, rest) = cell.split_at(at);
     if !matches!(class, "CB" | "T" | "U" | "S") {
         return None;
     }
-    Some((class.to_string(), num.parse().ok()?))
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    Some((class.to_string(), rest.get(..end)?.parse().ok()?))
 }
+
+/// The `Type` column's spellings.
+const TYPE_CELLS: [&str; 5] = ["cbuffer", "tbuffer", "texture", "UAV", "sampler"];
 
 /// The rows of the `; Resource Bindings:` table in `text` (none when it has no such table,
 /// or a row does not parse: then nothing is reconstructed).
@@ -67,14 +74,15 @@ pub fn binding_rows(text: &str) -> Vec<BindingRow> {
             break;
         }
         let cells: Vec<&str> = body.split_whitespace().collect();
-        // Name (may be empty or hold spaces), Type, Format, Dim, ID, HLSL Bind, Count.
-        let Some(fixed) = cells.len().checked_sub(6) else {
+        // Name (may be empty), Type, Format, Dim, ID, HLSL Bind, Count; wide cells run
+        // into the next one, so the row is read from its (rightmost) type cell.
+        let Some(ty) = cells.iter().rposition(|c| TYPE_CELLS.contains(c)) else {
             return Vec::new();
         };
-        let Some((class, id)) = cells.get(fixed + 3).and_then(|c| split_id(c)) else {
+        let Some((class, id)) = cells.get(ty + 3).and_then(|c| split_id(c)) else {
             return Vec::new();
         };
-        let name = cells.get(..fixed).map(|c| c.join(" ")).unwrap_or_default();
+        let name = cells.get(..ty).map(|c| c.join(" ")).unwrap_or_default();
         rows.push(BindingRow { name, class, id });
     }
     rows
@@ -97,14 +105,10 @@ fn class_list<'a>(
 /// or `None` when the header adds nothing or does not fit the module.
 pub fn stat_module(m: &Module, text: &str) -> Option<Module> {
     let rows = binding_rows(text);
-    if rows.is_empty() {
-        return None;
-    }
     let mut md = DxilMetadata::read(m).ok()?;
-    let lists = md.resources.as_mut()?;
     let mut changed = false;
     for row in &rows {
-        let list = class_list(lists, &row.class)?;
+        let list = class_list(md.resources.as_mut()?, &row.class)?;
         let r = list.iter_mut().find(|r| r.base.id == row.id)?;
         if r.base.name != row.name {
             if !r.base.name.is_empty() {
@@ -152,5 +156,18 @@ mod tests {
             ]
         );
         assert!(binding_rows("; Resource Bindings:\n; ---\n; a b c d X0 e 1\n").is_empty());
+        let glued = "; Resource Bindings:\n; ---\n\
+; buf                                   UAV  struct         r/w      U0u4294967295,space4294967295     1\n\
+; Tex                               texture     f32          2d      T1             t4unbounded\n;\n";
+        let rows = binding_rows(glued);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            (rows[0].name.as_str(), rows[0].class.as_str(), rows[0].id),
+            ("buf", "U", 0)
+        );
+        assert_eq!(
+            (rows[1].name.as_str(), rows[1].class.as_str(), rows[1].id),
+            ("Tex", "T", 1)
+        );
     }
 }
