@@ -76,10 +76,13 @@ pub fn binding_rows(text: &str) -> Vec<BindingRow> {
         let cells: Vec<&str> = body.split_whitespace().collect();
         // Name (may be empty), Type, Format, Dim, ID, HLSL Bind, Count; wide cells run
         // into the next one, so the row is read from its (rightmost) type cell.
-        let Some(ty) = cells.iter().rposition(|c| TYPE_CELLS.contains(c)) else {
-            return Vec::new();
-        };
-        let Some((class, id)) = cells.get(ty + 3).and_then(|c| split_id(c)) else {
+        // (`tbuffer` is also a `Dim` spelling: the type cell is the one three cells before
+        // an ID cell.)
+        let found = (0..cells.len()).rev().find_map(|i| {
+            let id = cells.get(i + 3).and_then(|c| split_id(c))?;
+            TYPE_CELLS.contains(cells.get(i)?).then_some((i, id))
+        });
+        let Some((ty, (class, id))) = found else {
             return Vec::new();
         };
         let name = cells.get(..ty).map(|c| c.join(" ")).unwrap_or_default();
@@ -158,9 +161,11 @@ mod tests {
         assert!(binding_rows("; Resource Bindings:\n; ---\n; a b c d X0 e 1\n").is_empty());
         let glued = "; Resource Bindings:\n; ---\n\
 ; buf                                   UAV  struct         r/w      U0u4294967295,space4294967295     1\n\
-; Tex                               texture     f32          2d      T1             t4unbounded\n;\n";
+; Tex                               texture     f32          2d      T1             t4unbounded\n\
+; tb                                texture     u32     tbuffer      T2             t1     1\n;\n";
         let rows = binding_rows(glued);
-        assert_eq!(rows.len(), 2);
+        assert_eq!(rows.len(), 3);
+        assert_eq!((rows[2].name.as_str(), rows[2].id), ("tb", 2));
         assert_eq!(
             (rows[0].name.as_str(), rows[0].class.as_str(), rows[0].id),
             ("buf", "U", 0)
