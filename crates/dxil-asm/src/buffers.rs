@@ -155,7 +155,7 @@ fn buffers(text: &str) -> Vec<Buffer> {
         }
         let body = match lines.get(j).map(|l| l.trim()) {
             Some(l) if l.starts_with("struct ") => read_struct(&lines, &mut j, 0),
-            Some(l) if structured && l.contains("$Element;") => {
+            Some(l) if structured && l.contains("$Element") => {
                 offset_of(l).map(|(offset, _)| Item::Field {
                     decl: l.split(';').next().unwrap_or("").trim().to_string(),
                     offset,
@@ -324,7 +324,14 @@ pub fn add_annotations(out: &mut Module, md: &mut DxilMetadata, text: &str) -> b
             (false, Item::Struct { items, size, .. }) => b.annotate(st, items, 0, *size, false, 0),
             (true, Item::Struct { items, size, .. }) => {
                 let ret = struct_elems(b.m, st).and_then(|e| e.first().copied());
-                ret.and_then(|ret| b.annotate(ret, items, 0, *size, true, 0))
+                match ret.map(|r| (r, strip_arrays(b.m, r))) {
+                    Some((ret, inner)) if ret == inner => b.annotate(ret, items, 0, *size, true, 0),
+                    // An array of structs: the buffer type's one field, then the struct.
+                    Some((_, inner)) => b.annotate(inner, items, 0, 0, true, 0).map(|()| {
+                        b.done.push((st, 0, vec![FieldAnnotation::default()]));
+                    }),
+                    None => None,
+                }
             }
             (true, Item::Field { decl, .. }) => {
                 let fa = field_annotation(decl, None);
