@@ -204,8 +204,11 @@ fn field_annotation(decl: &str, offset: Option<u32>) -> Option<FieldAnnotation> 
     if orientation.is_some() {
         words.remove(0);
     }
-    let [ty, name] = words.as_slice() else {
-        return None;
+    // A field without a name (bit fields) prints `TYPE ;`.
+    let (ty, name) = match words.as_slice() {
+        [ty] => (*ty, None),
+        [ty, name] => (*ty, Some(*name)),
+        _ => return None,
     };
     // TYPE is a component name, then a vector length or ROWSxCOLS.
     let (comp, shape) = COMP_NAMES
@@ -223,7 +226,9 @@ fn field_annotation(decl: &str, offset: Option<u32>) -> Option<FieldAnnotation> 
     } else if orientation.is_some() || !shape.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
-    props.push(FieldProperty::FieldName(base_name(name)));
+    if let Some(name) = name {
+        props.push(FieldProperty::FieldName(base_name(name)));
+    }
     if let Some(o) = offset {
         props.push(FieldProperty::CBufferOffset(o));
     }
@@ -274,7 +279,7 @@ impl Builder<'_> {
                 } => {
                     let inner_ty = strip_arrays(self.m, ety);
                     let rel = offset.checked_sub(base)?;
-                    if !self.done.iter().any(|(t, _, _)| *t == inner_ty) {
+                    if !use_dl || !self.done.iter().any(|(t, _, _)| *t == inner_ty) {
                         self.annotate(inner_ty, inner, *offset, 0, use_dl, depth + 1)?;
                     }
                     let mut props = vec![FieldProperty::FieldName(base_name(var))];
@@ -285,8 +290,12 @@ impl Builder<'_> {
                 }
             }
         }
-        if !self.done.iter().any(|(t, _, _)| *t == ty) {
-            self.done.push((ty, size, fields));
+        // A struct laid out with constant buffer offsets replaces one read from a data
+        // layout print (which gives no constant buffer offsets).
+        match self.done.iter_mut().find(|(t, _, _)| *t == ty) {
+            None => self.done.push((ty, size, fields)),
+            Some(entry) if !use_dl => entry.2 = fields,
+            Some(_) => {}
         }
         Some(())
     }
@@ -327,7 +336,8 @@ pub fn add_annotations(out: &mut Module, md: &mut DxilMetadata, text: &str) -> b
                 match ret.map(|r| (r, strip_arrays(b.m, r))) {
                     Some((ret, inner)) if ret == inner => b.annotate(ret, items, 0, *size, true, 0),
                     // An array of structs: the buffer type's one field, then the struct.
-                    Some((_, inner)) => b.annotate(inner, items, 0, 0, true, 0).map(|()| {
+                    // (printed with constant buffer offsets.)
+                    Some((_, inner)) => b.annotate(inner, items, 0, 0, false, 0).map(|()| {
                         b.done.push((st, 0, vec![FieldAnnotation::default()]));
                     }),
                     None => None,
