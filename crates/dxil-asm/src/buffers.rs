@@ -85,7 +85,8 @@ fn read_struct(lines: &[&str], i: &mut usize, depth: usize) -> Option<Item> {
     let mut items = Vec::new();
     loop {
         let l = lines.get(*i)?.trim();
-        if l.is_empty() {
+        // An empty struct prints `/* empty struct */` for want of an annotation.
+        if l.is_empty() || l == "/* empty struct */" {
             *i += 1;
         } else if l.starts_with("struct ") {
             items.push(read_struct(lines, i, depth + 1)?);
@@ -279,7 +280,8 @@ impl Builder<'_> {
                 } => {
                     let inner_ty = strip_arrays(self.m, ety);
                     let rel = offset.checked_sub(base)?;
-                    if !use_dl || !self.done.iter().any(|(t, _, _)| *t == inner_ty) {
+                    let seen = self.done.iter().any(|(t, _, _)| *t == inner_ty);
+                    if !inner.is_empty() && (!use_dl || !seen) {
                         self.annotate(inner_ty, inner, *offset, 0, use_dl, depth + 1)?;
                     }
                     let mut props = vec![FieldProperty::FieldName(base_name(var))];

@@ -74,15 +74,29 @@ pub fn binding_rows(text: &str) -> Vec<BindingRow> {
             break;
         }
         let cells: Vec<&str> = body.split_whitespace().collect();
-        // Name (may be empty), Type, Format, Dim, ID, HLSL Bind, Count; wide cells run
-        // into the next one, so the row is read from its (rightmost) type cell.
-        // (`tbuffer` is also a `Dim` spelling: the type cell is the one three cells before
-        // an ID cell.)
-        let found = (0..cells.len()).rev().find_map(|i| {
-            let id = cells.get(i + 3).and_then(|c| split_id(c))?;
-            TYPE_CELLS.contains(cells.get(i)?).then_some((i, id))
-        });
-        let Some((ty, (class, id))) = found else {
+        // Name (may be empty), Type, Format, Dim, ID, HLSL Bind, Count; a wide cell runs
+        // into the next one. The ID cell anchors the row: the rightmost class-and-number
+        // cell with at most two cells after it; the type cell is three cells before it, or
+        // fewer when cells ran together (`UAVunorm_f32`, `invalidfbtex2darray`).
+        let Some((j, (class, id))) = (0..cells.len())
+            .rev()
+            .take(3)
+            .find_map(|j| Some((j, split_id(cells.get(j)?)?)))
+        else {
+            return Vec::new();
+        };
+        let at = |back: usize| j.checked_sub(back).and_then(|k| Some((k, *cells.get(k)?)));
+        let exact = [3, 2]
+            .into_iter()
+            .filter_map(at)
+            .find(|(_, c)| TYPE_CELLS.contains(c));
+        let prefix = || {
+            [3, 2, 1]
+                .into_iter()
+                .filter_map(at)
+                .find(|(_, c)| TYPE_CELLS.iter().any(|t| c.starts_with(t)))
+        };
+        let Some((ty, _)) = exact.or_else(prefix) else {
             return Vec::new();
         };
         let name = cells.get(..ty).map(|c| c.join(" ")).unwrap_or_default();
@@ -162,10 +176,14 @@ mod tests {
         let glued = "; Resource Bindings:\n; ---\n\
 ; buf                                   UAV  struct         r/w      U0u4294967295,space4294967295     1\n\
 ; Tex                               texture     f32          2d      T1             t4unbounded\n\
-; tb                                texture     u32     tbuffer      T2             t1     1\n;\n";
+; tb                                texture     u32     tbuffer      T2             t1     1\n\
+; fb                                    UAV invalidfbtex2darray      U1             u0     1\n\
+; s_uav                                 UAVunorm_f32          3d      U2             u0     1\n;\n";
         let rows = binding_rows(glued);
-        assert_eq!(rows.len(), 3);
+        assert_eq!(rows.len(), 5);
         assert_eq!((rows[2].name.as_str(), rows[2].id), ("tb", 2));
+        assert_eq!((rows[3].name.as_str(), rows[3].id), ("fb", 1));
+        assert_eq!((rows[4].name.as_str(), rows[4].id), ("s_uav", 2));
         assert_eq!(
             (rows[0].name.as_str(), rows[0].class.as_str(), rows[0].id),
             ("buf", "U", 0)
