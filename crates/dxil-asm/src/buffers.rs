@@ -5,7 +5,8 @@
 use dxil_ir::{ConstData, ConstKind, Module, Type, TypeData, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{
-    DxilMetadata, FieldAnnotation, FieldProperty, Resource, StructAnnotation, TypeAnnotations,
+    DxilMetadata, FieldAnnotation, FieldProperty, Resource, ResourceClass, StructAnnotation,
+    TypeAnnotations,
 };
 
 /// Most nested struct levels read.
@@ -58,6 +59,9 @@ enum Item {
 struct Buffer {
     name: String,
     structured: bool,
+    /// Printed as `cbuffer NAME` (a `CBV`; `tbuffer`s and structured buffers are SRVs or
+    /// UAVs).
+    cbv: bool,
     body: Option<Item>,
 }
 
@@ -139,11 +143,14 @@ fn buffers(text: &str) -> Vec<Buffer> {
     while let Some(l) = lines.get(i) {
         let head = l
             .strip_prefix("cbuffer ")
-            .or_else(|| l.strip_prefix("tbuffer "))
-            .map(|n| (n, false))
-            .or_else(|| l.strip_prefix("Resource bind info for ").map(|n| (n, true)));
+            .map(|n| (n, false, true))
+            .or_else(|| l.strip_prefix("tbuffer ").map(|n| (n, false, false)))
+            .or_else(|| {
+                l.strip_prefix("Resource bind info for ")
+                    .map(|n| (n, true, false))
+            });
         i += 1;
-        let Some((name, structured)) = head else {
+        let Some((name, structured, cbv)) = head else {
             continue;
         };
         // `{`, an empty line, then the body up to the buffer's closing `}`.
@@ -167,6 +174,7 @@ fn buffers(text: &str) -> Vec<Buffer> {
         out.push(Buffer {
             name: name.to_string(),
             structured,
+            cbv,
             body,
         });
     }
@@ -323,7 +331,12 @@ pub fn add_annotations(out: &mut Module, md: &mut DxilMetadata, text: &str) -> b
     let resources: Vec<Resource> = md.resources.iter().flat_map(|l| l.all()).cloned().collect();
     for buf in buffers(text) {
         let Some(body) = &buf.body else { continue };
-        let Some(r) = resources.iter().find(|r| r.base.name == buf.name) else {
+        let is_cbv = |r: &&Resource| (r.class == ResourceClass::CBuffer) == buf.cbv;
+        let Some(r) = resources
+            .iter()
+            .filter(is_cbv)
+            .find(|r| r.base.name == buf.name)
+        else {
             continue;
         };
         let Some(st) = pointee(b.m, r) else { continue };
