@@ -407,3 +407,45 @@ pub fn add_annotations(out: &mut Module, md: &mut DxilMetadata, text: &str) -> b
         .push(TypeAnnotations::Structs(list));
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_lines_give_annotations() {
+        let fa = field_annotation("row_major float4x3 m[2]", Some(32)).expect("a matrix");
+        assert_eq!(fa.matrix(), Some((4, 3, 1)));
+        assert_eq!(fa.name(), Some("m"));
+        assert_eq!(fa.cbuffer_offset(), Some(32));
+        assert_eq!(fa.comp_type(), Some(9));
+        let fa = field_annotation("min16ui2 mu", None).expect("a vector");
+        assert_eq!((fa.comp_type(), fa.cbuffer_offset()), (Some(3), None));
+        assert_eq!(
+            field_annotation("int ", Some(0)).and_then(|f| f.comp_type()),
+            Some(4)
+        );
+        assert!(field_annotation("float4x4 m", Some(0)).is_none());
+        assert!(field_annotation("widget w", Some(0)).is_none());
+    }
+
+    #[test]
+    fn buffer_section_reads_nested_structs() {
+        let text = "; Buffer Definitions:\n;\n; cbuffer CB\n; {\n;\n;   struct CB\n;   {\n;\n\
+;       float a;                                      ; Offset:    0\n\
+;       struct struct.S\n;       {\n;\n\
+;           int i;                                    ; Offset:   16\n;       \n\
+;       } s;                                          ; Offset:   16\n;\n;   \n\
+;   } CB;                                             ; Offset:    0 Size:    20\n;\n; }\n;\n\
+;\n; Resource Bindings:\n;\ntarget triple = \"dxil-ms-dx\"\n";
+        let bufs = buffers(text);
+        assert_eq!(bufs.len(), 1);
+        let b = &bufs[0];
+        assert_eq!((b.name.as_str(), b.structured, b.cbv), ("CB", false, true));
+        let Some(Item::Struct { items, size, .. }) = &b.body else {
+            panic!("a struct body");
+        };
+        assert_eq!((items.len(), *size), (2, 20));
+        assert!(matches!(&items[1], Item::Struct { items, offset: 16, .. } if items.len() == 1));
+    }
+}
