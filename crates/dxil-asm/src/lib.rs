@@ -18,7 +18,12 @@
 //!
 //! API: [`parse_module`] (text -> IR); [`assemble_bitcode`] and [`assemble_container`]
 //! (IR -> bitcode / container with every part `dxil-gen` generates, `HASH` and digest);
-//! [`shader_model`], [`dxil_version`] (read from the DXIL metadata).
+//! [`shader_model`], [`dxil_version`] (read from the DXIL metadata);
+//! [`assemble_container_from_text`] also reads the header comments back: resource names
+//! (`; Resource Bindings:`) and struct annotations (`; Buffer Definitions:`) a stripped
+//! module lacks go into a `STAT` module ([`reflection`]), and `; shader debug name:` into
+//! `ILDN`, so the container prints the same header. (Not read back: the `; Subobjects:`
+//! section of libraries, which the reference prints from `RDAT`.)
 //!
 //! What the text cannot carry (so assembled bitcode may differ from the original while the
 //! text is identical): metadata kinds the producer registered but no instruction uses, and
