@@ -80,7 +80,7 @@ const COMP_NAMES: [&str; 19] = [
     "p32u8",
 ];
 /// HLSL spellings of component types.
-const HLSL_NAMES: [&str; 19] = [
+pub(crate) const HLSL_NAMES: [&str; 19] = [
     "unknown",
     "bool",
     "int16_t",
@@ -102,7 +102,7 @@ const HLSL_NAMES: [&str; 19] = [
     "uint8_t_packed",
 ];
 /// HLSL spellings with minimum precision types.
-const HLSL_MIN_NAMES: [&str; 19] = [
+pub(crate) const HLSL_MIN_NAMES: [&str; 19] = [
     "unknown",
     "bool",
     "min16i",

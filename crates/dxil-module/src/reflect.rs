@@ -173,49 +173,6 @@ pub struct Member {
     pub members: Vec<Member>,
 }
 
-const HLSL_NAMES: [&str; 19] = [
-    "unknown",
-    "bool",
-    "int16_t",
-    "uint16_t",
-    "int",
-    "uint",
-    "int64_t",
-    "uint64_t",
-    "half",
-    "float",
-    "double",
-    "snorm_half",
-    "unorm_half",
-    "snorm_float",
-    "unorm_float",
-    "snorm_double",
-    "unorm_double",
-    "int8_t_packed",
-    "uint8_t_packed",
-];
-const HLSL_MIN_NAMES: [&str; 19] = [
-    "unknown",
-    "bool",
-    "min16i",
-    "min16ui",
-    "int",
-    "uint",
-    "int64_t",
-    "uint64_t",
-    "min16float",
-    "float",
-    "double",
-    "snorm_min16f",
-    "unorm_min16f",
-    "snorm_float",
-    "unorm_float",
-    "snorm_double",
-    "unorm_double",
-    "int8_t_packed",
-    "uint8_t_packed",
-];
-
 fn element(e: &SignatureElement) -> ElementReflection {
     ElementReflection {
         name: e.name.clone(),
@@ -332,9 +289,9 @@ impl Members<'_> {
         }
         let comp = fa.comp_type().unwrap_or(0) as usize;
         let names = if self.min_precision {
-            &HLSL_MIN_NAMES
+            &crate::header::HLSL_MIN_NAMES
         } else {
-            &HLSL_NAMES
+            &crate::header::HLSL_NAMES
         };
         let comp_name = names.get(comp).copied().unwrap_or("unknown");
         let (ty_name, members) = if let Some((rows, cols, orientation)) = fa.matrix() {
