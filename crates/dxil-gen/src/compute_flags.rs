@@ -205,7 +205,7 @@ fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> boo
             return None;
         };
         let op = args.first().and_then(|a| const_int(m, a))?;
-        Some(dxil_ops::op_info(op as u32)?.name)
+        Some(dxil_ops::op_info(op as u32)?.name())
     };
     let Some(call) = h.and_then(|h| find_call(body, *h)) else {
         return false;
@@ -332,7 +332,7 @@ fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
                 return None;
             };
             let op = args.first().and_then(|a| const_int(m, a))?;
-            match dxil_ops::op_info(op as u32)?.name {
+            match dxil_ops::op_info(op as u32)?.name() {
                 "AnnotateHandle" => annotate_props(m, args.get(2)?),
                 "CreateHandle" => {
                     if const_int(m, args.get(1)?)? != 1 {
@@ -345,11 +345,11 @@ fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
                 _ => None,
             }
         };
-        match info.name {
+        match info.name() {
             "CheckAccessFullyMapped" => s.tiled = true,
             "Msad" => s.msad = true,
             "TextureLoad" | "BufferLoad" => {
-                if info.name == "TextureLoad" && nonconst_offsets(6) {
+                if info.name() == "TextureLoad" && nonconst_offsets(6) {
                     s.advanced_tex = true;
                 }
                 if let Some((kind, uav, comps)) = handle_props(arg(1)) {
@@ -372,12 +372,12 @@ fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
             "SampleGrad" | "SampleCmpGrad" => {
                 s.advanced_tex |= nonconst_offsets(7);
                 s.lod_clamp |= clamp();
-                s.cmp_grad_bias = info.name == "SampleCmpGrad";
+                s.cmp_grad_bias = info.name() == "SampleCmpGrad";
             }
             "Sample" | "SampleBias" | "SampleCmp" | "SampleCmpBias" => {
                 s.advanced_tex |= nonconst_offsets(7);
                 s.lod_clamp |= clamp();
-                s.cmp_grad_bias = info.name == "SampleCmpBias";
+                s.cmp_grad_bias = info.name() == "SampleCmpBias";
                 s.derivatives = true;
             }
             "DerivFineX" | "DerivFineY" | "DerivCoarseX" | "DerivCoarseY" | "CalculateLOD" => {

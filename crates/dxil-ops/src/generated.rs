@@ -3,6644 +3,4996 @@
 // Names are the database's own spelling (`HitObject_ClusterID`).
 #![allow(non_camel_case_types)]
 
-use crate::{FnAttr, OpFlags, OpInfo, OpTable, Operand, RuleInfo, Stages};
+use crate::{FnAttr, OpFlags, OpInfo, OpTable, Operand, RuleInfo, Stages, Str};
 
 /// Operations of `CoreOps`, indexed by opcode.
 pub static CORE_OPS: [OpInfo; 312] = [
-    OpInfo {
+    OpInfo { // TempRegLoad
         table: OpTable::Core,
         opcode: 0,
-        name: "TempRegLoad",
-        function: "dx.op.tempRegLoad",
-        class: "TempRegLoad",
-        category: "Temporary, indexable, input, output registers",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "u32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(index)",
+        name: Str::new(19, 11),
+        function: Str::new(30, 17),
+        class: Str::new(19, 11),
+        category: Str::new(47, 45),
+        overloads: Str::new(92, 4),
+        operands: (0, 3),
+        signature: Str::new(96, 7),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TempRegStore
         table: OpTable::Core,
         opcode: 1,
-        name: "TempRegStore",
-        function: "dx.op.tempRegStore",
-        class: "TempRegStore",
-        category: "Temporary, indexable, input, output registers",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(index,value)",
+        name: Str::new(109, 12),
+        function: Str::new(121, 18),
+        class: Str::new(109, 12),
+        category: Str::new(47, 45),
+        overloads: Str::new(92, 4),
+        operands: (3, 4),
+        signature: Str::new(139, 13),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // MinPrecXRegLoad
         table: OpTable::Core,
         opcode: 2,
-        name: "MinPrecXRegLoad",
-        function: "dx.op.minPrecXRegLoad",
-        class: "MinPrecXRegLoad",
-        category: "Temporary, indexable, input, output registers",
-        overloads: "hw",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "regIndex", ty: "pf32", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "u8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(regIndex,index,component)",
+        name: Str::new(175, 15),
+        function: Str::new(190, 21),
+        class: Str::new(175, 15),
+        category: Str::new(47, 45),
+        overloads: Str::new(211, 2),
+        operands: (7, 5),
+        signature: Str::new(213, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // MinPrecXRegStore
         table: OpTable::Core,
         opcode: 3,
-        name: "MinPrecXRegStore",
-        function: "dx.op.minPrecXRegStore",
-        class: "MinPrecXRegStore",
-        category: "Temporary, indexable, input, output registers",
-        overloads: "hw",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "regIndex", ty: "pf32", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "u8", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(regIndex,index,component,value)",
+        name: Str::new(239, 16),
+        function: Str::new(255, 22),
+        class: Str::new(239, 16),
+        category: Str::new(47, 45),
+        overloads: Str::new(211, 2),
+        operands: (12, 6),
+        signature: Str::new(277, 32),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LoadInput
         table: OpTable::Core,
         opcode: 4,
-        name: "LoadInput",
-        function: "dx.op.loadInput",
-        class: "LoadInput",
-        category: "Temporary, indexable, input, output registers",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputSigId", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rowIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "colIndex", ty: "u8", is_const: false, enum_name: None, max: None },
-            Operand { name: "gsVertexAxis", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputSigId,rowIndex,colIndex,gsVertexAxis)",
+        name: Str::new(347, 9),
+        function: Str::new(356, 15),
+        class: Str::new(347, 9),
+        category: Str::new(47, 45),
+        overloads: Str::new(92, 4),
+        operands: (18, 6),
+        signature: Str::new(371, 43),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // StoreOutput
         table: OpTable::Core,
         opcode: 5,
-        name: "StoreOutput",
-        function: "dx.op.storeOutput",
-        class: "StoreOutput",
-        category: "Temporary, indexable, input, output registers",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "outputSigId", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rowIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "colIndex", ty: "u8", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(outputSigId,rowIndex,colIndex,value)",
+        name: Str::new(425, 11),
+        function: Str::new(436, 17),
+        class: Str::new(425, 11),
+        category: Str::new(47, 45),
+        overloads: Str::new(92, 4),
+        operands: (24, 6),
+        signature: Str::new(453, 37),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FAbs
         table: OpTable::Core,
         opcode: 6,
-        name: "FAbs",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hfd<hfd",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(490, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(521, 7),
+        operands: (30, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Saturate
         table: OpTable::Core,
         opcode: 7,
-        name: "Saturate",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hfd<hfd",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(535, 8),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(521, 7),
+        operands: (33, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IsNaN
         table: OpTable::Core,
         opcode: 8,
-        name: "IsNaN",
-        function: "dx.op.isSpecialFloat",
-        class: "IsSpecialFloat",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o_i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(548, 5),
+        function: Str::new(553, 20),
+        class: Str::new(573, 14),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (36, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IsInf
         table: OpTable::Core,
         opcode: 9,
-        name: "IsInf",
-        function: "dx.op.isSpecialFloat",
-        class: "IsSpecialFloat",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o_i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(592, 5),
+        function: Str::new(553, 20),
+        class: Str::new(573, 14),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (39, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IsFinite
         table: OpTable::Core,
         opcode: 10,
-        name: "IsFinite",
-        function: "dx.op.isSpecialFloat",
-        class: "IsSpecialFloat",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o_i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(597, 8),
+        function: Str::new(553, 20),
+        class: Str::new(573, 14),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (42, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IsNormal
         table: OpTable::Core,
         opcode: 11,
-        name: "IsNormal",
-        function: "dx.op.isSpecialFloat",
-        class: "IsSpecialFloat",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o_i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(605, 8),
+        function: Str::new(553, 20),
+        class: Str::new(573, 14),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (45, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Cos
         table: OpTable::Core,
         opcode: 12,
-        name: "Cos",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(613, 3),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (48, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Sin
         table: OpTable::Core,
         opcode: 13,
-        name: "Sin",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(616, 3),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (51, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Tan
         table: OpTable::Core,
         opcode: 14,
-        name: "Tan",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(619, 3),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (54, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Acos
         table: OpTable::Core,
         opcode: 15,
-        name: "Acos",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(622, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (57, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Asin
         table: OpTable::Core,
         opcode: 16,
-        name: "Asin",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(626, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (60, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Atan
         table: OpTable::Core,
         opcode: 17,
-        name: "Atan",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(630, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (63, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Hcos
         table: OpTable::Core,
         opcode: 18,
-        name: "Hcos",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(634, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (66, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Hsin
         table: OpTable::Core,
         opcode: 19,
-        name: "Hsin",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(638, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (69, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Htan
         table: OpTable::Core,
         opcode: 20,
-        name: "Htan",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(642, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (72, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Exp
         table: OpTable::Core,
         opcode: 21,
-        name: "Exp",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(646, 3),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (75, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Frc
         table: OpTable::Core,
         opcode: 22,
-        name: "Frc",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(649, 3),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (78, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Log
         table: OpTable::Core,
         opcode: 23,
-        name: "Log",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(652, 3),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (81, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Sqrt
         table: OpTable::Core,
         opcode: 24,
-        name: "Sqrt",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(655, 4),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (84, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Rsqrt
         table: OpTable::Core,
         opcode: 25,
-        name: "Rsqrt",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(659, 5),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(510, 11),
+        overloads: Str::new(587, 5),
+        operands: (87, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Round_ne
         table: OpTable::Core,
         opcode: 26,
-        name: "Round_ne",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float - rounding",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(664, 8),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(672, 22),
+        overloads: Str::new(587, 5),
+        operands: (90, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Round_ni
         table: OpTable::Core,
         opcode: 27,
-        name: "Round_ni",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float - rounding",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(694, 8),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(672, 22),
+        overloads: Str::new(587, 5),
+        operands: (93, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Round_pi
         table: OpTable::Core,
         opcode: 28,
-        name: "Round_pi",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float - rounding",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(702, 8),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(672, 22),
+        overloads: Str::new(587, 5),
+        operands: (96, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Round_z
         table: OpTable::Core,
         opcode: 29,
-        name: "Round_z",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary float - rounding",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(710, 7),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(672, 22),
+        overloads: Str::new(587, 5),
+        operands: (99, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Bfrev
         table: OpTable::Core,
         opcode: 30,
-        name: "Bfrev",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Unary int",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(717, 5),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(722, 9),
+        overloads: Str::new(731, 7),
+        operands: (102, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Countbits
         table: OpTable::Core,
         opcode: 31,
-        name: "Countbits",
-        function: "dx.op.unaryBits",
-        class: "UnaryBits",
-        category: "Unary int",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o_i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(744, 9),
+        function: Str::new(753, 15),
+        class: Str::new(768, 9),
+        category: Str::new(722, 9),
+        overloads: Str::new(731, 7),
+        operands: (105, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FirstbitLo
         table: OpTable::Core,
         opcode: 32,
-        name: "FirstbitLo",
-        function: "dx.op.unaryBits",
-        class: "UnaryBits",
-        category: "Unary int",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o_i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(777, 10),
+        function: Str::new(753, 15),
+        class: Str::new(768, 9),
+        category: Str::new(722, 9),
+        overloads: Str::new(731, 7),
+        operands: (108, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FirstbitHi
         table: OpTable::Core,
         opcode: 33,
-        name: "FirstbitHi",
-        function: "dx.op.unaryBits",
-        class: "UnaryBits",
-        category: "Unary uint",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o_i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(787, 10),
+        function: Str::new(753, 15),
+        class: Str::new(768, 9),
+        category: Str::new(797, 10),
+        overloads: Str::new(731, 7),
+        operands: (111, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FirstbitSHi
         table: OpTable::Core,
         opcode: 34,
-        name: "FirstbitSHi",
-        function: "dx.op.unaryBits",
-        class: "UnaryBits",
-        category: "Unary int",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o_i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(807, 11),
+        function: Str::new(753, 15),
+        class: Str::new(768, 9),
+        category: Str::new(722, 9),
+        overloads: Str::new(731, 7),
+        operands: (114, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FMax
         table: OpTable::Core,
         opcode: 35,
-        name: "FMax",
-        function: "dx.op.binary",
-        class: "Binary",
-        category: "Binary float",
-        overloads: "hfd<hfd",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(820, 4),
+        function: Str::new(824, 12),
+        class: Str::new(836, 6),
+        category: Str::new(842, 12),
+        overloads: Str::new(521, 7),
+        operands: (117, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FMin
         table: OpTable::Core,
         opcode: 36,
-        name: "FMin",
-        function: "dx.op.binary",
-        class: "Binary",
-        category: "Binary float",
-        overloads: "hfd<hfd",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(859, 4),
+        function: Str::new(824, 12),
+        class: Str::new(836, 6),
+        category: Str::new(842, 12),
+        overloads: Str::new(521, 7),
+        operands: (121, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IMax
         table: OpTable::Core,
         opcode: 37,
-        name: "IMax",
-        function: "dx.op.binary",
-        class: "Binary",
-        category: "Binary int",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(863, 4),
+        function: Str::new(824, 12),
+        class: Str::new(836, 6),
+        category: Str::new(867, 10),
+        overloads: Str::new(731, 7),
+        operands: (125, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IMin
         table: OpTable::Core,
         opcode: 38,
-        name: "IMin",
-        function: "dx.op.binary",
-        class: "Binary",
-        category: "Binary int",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(877, 4),
+        function: Str::new(824, 12),
+        class: Str::new(836, 6),
+        category: Str::new(867, 10),
+        overloads: Str::new(731, 7),
+        operands: (129, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // UMax
         table: OpTable::Core,
         opcode: 39,
-        name: "UMax",
-        function: "dx.op.binary",
-        class: "Binary",
-        category: "Binary uint",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(881, 4),
+        function: Str::new(824, 12),
+        class: Str::new(836, 6),
+        category: Str::new(885, 11),
+        overloads: Str::new(731, 7),
+        operands: (133, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // UMin
         table: OpTable::Core,
         opcode: 40,
-        name: "UMin",
-        function: "dx.op.binary",
-        class: "Binary",
-        category: "Binary uint",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(896, 4),
+        function: Str::new(824, 12),
+        class: Str::new(836, 6),
+        category: Str::new(885, 11),
+        overloads: Str::new(731, 7),
+        operands: (137, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IMul
         table: OpTable::Core,
         opcode: 41,
-        name: "IMul",
-        function: "dx.op.binaryWithTwoOuts",
-        class: "BinaryWithTwoOuts",
-        category: "Binary int with two outputs",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "twoi32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(906, 4),
+        function: Str::new(910, 23),
+        class: Str::new(933, 17),
+        category: Str::new(950, 27),
+        overloads: Str::new(977, 1),
+        operands: (141, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // UMul
         table: OpTable::Core,
         opcode: 42,
-        name: "UMul",
-        function: "dx.op.binaryWithTwoOuts",
-        class: "BinaryWithTwoOuts",
-        category: "Binary uint with two outputs",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "twoi32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(978, 4),
+        function: Str::new(910, 23),
+        class: Str::new(933, 17),
+        category: Str::new(982, 28),
+        overloads: Str::new(977, 1),
+        operands: (145, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // UDiv
         table: OpTable::Core,
         opcode: 43,
-        name: "UDiv",
-        function: "dx.op.binaryWithTwoOuts",
-        class: "BinaryWithTwoOuts",
-        category: "Binary uint with two outputs",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "twoi32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(1010, 4),
+        function: Str::new(910, 23),
+        class: Str::new(933, 17),
+        category: Str::new(982, 28),
+        overloads: Str::new(977, 1),
+        operands: (149, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // UAddc
         table: OpTable::Core,
         opcode: 44,
-        name: "UAddc",
-        function: "dx.op.binaryWithCarryOrBorrow",
-        class: "BinaryWithCarryOrBorrow",
-        category: "Binary uint with carry or borrow",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "i32c", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(1018, 5),
+        function: Str::new(1023, 29),
+        class: Str::new(1052, 23),
+        category: Str::new(1075, 32),
+        overloads: Str::new(977, 1),
+        operands: (153, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // USubb
         table: OpTable::Core,
         opcode: 45,
-        name: "USubb",
-        function: "dx.op.binaryWithCarryOrBorrow",
-        class: "BinaryWithCarryOrBorrow",
-        category: "Binary uint with carry or borrow",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "i32c", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(1107, 5),
+        function: Str::new(1023, 29),
+        class: Str::new(1052, 23),
+        category: Str::new(1075, 32),
+        overloads: Str::new(977, 1),
+        operands: (157, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FMad
         table: OpTable::Core,
         opcode: 46,
-        name: "FMad",
-        function: "dx.op.tertiary",
-        class: "Tertiary",
-        category: "Tertiary float",
-        overloads: "hfd<hfd",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "c", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b,c)",
+        name: Str::new(1113, 4),
+        function: Str::new(1117, 14),
+        class: Str::new(1131, 8),
+        category: Str::new(1139, 14),
+        overloads: Str::new(521, 7),
+        operands: (161, 5),
+        signature: Str::new(1153, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Fma
         table: OpTable::Core,
         opcode: 47,
-        name: "Fma",
-        function: "dx.op.tertiary",
-        class: "Tertiary",
-        category: "Tertiary float",
-        overloads: "d<d",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "c", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b,c)",
+        name: Str::new(1160, 3),
+        function: Str::new(1117, 14),
+        class: Str::new(1131, 8),
+        category: Str::new(1139, 14),
+        overloads: Str::new(1163, 3),
+        operands: (166, 5),
+        signature: Str::new(1153, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IMad
         table: OpTable::Core,
         opcode: 48,
-        name: "IMad",
-        function: "dx.op.tertiary",
-        class: "Tertiary",
-        category: "Tertiary int",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "c", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b,c)",
+        name: Str::new(1166, 4),
+        function: Str::new(1117, 14),
+        class: Str::new(1131, 8),
+        category: Str::new(1170, 12),
+        overloads: Str::new(731, 7),
+        operands: (171, 5),
+        signature: Str::new(1153, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // UMad
         table: OpTable::Core,
         opcode: 49,
-        name: "UMad",
-        function: "dx.op.tertiary",
-        class: "Tertiary",
-        category: "Tertiary uint",
-        overloads: "wil<wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "c", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b,c)",
+        name: Str::new(1182, 4),
+        function: Str::new(1117, 14),
+        class: Str::new(1131, 8),
+        category: Str::new(1186, 13),
+        overloads: Str::new(731, 7),
+        operands: (176, 5),
+        signature: Str::new(1153, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Msad
         table: OpTable::Core,
         opcode: 50,
-        name: "Msad",
-        function: "dx.op.tertiary",
-        class: "Tertiary",
-        category: "Tertiary int",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "c", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b,c)",
+        name: Str::new(1199, 4),
+        function: Str::new(1117, 14),
+        class: Str::new(1131, 8),
+        category: Str::new(1170, 12),
+        overloads: Str::new(977, 1),
+        operands: (181, 5),
+        signature: Str::new(1153, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Ibfe
         table: OpTable::Core,
         opcode: 51,
-        name: "Ibfe",
-        function: "dx.op.tertiary",
-        class: "Tertiary",
-        category: "Tertiary int",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "c", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b,c)",
+        name: Str::new(1203, 4),
+        function: Str::new(1117, 14),
+        class: Str::new(1131, 8),
+        category: Str::new(1170, 12),
+        overloads: Str::new(977, 1),
+        operands: (186, 5),
+        signature: Str::new(1153, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Ubfe
         table: OpTable::Core,
         opcode: 52,
-        name: "Ubfe",
-        function: "dx.op.tertiary",
-        class: "Tertiary",
-        category: "Tertiary uint",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "c", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b,c)",
+        name: Str::new(1207, 4),
+        function: Str::new(1117, 14),
+        class: Str::new(1131, 8),
+        category: Str::new(1186, 13),
+        overloads: Str::new(977, 1),
+        operands: (191, 5),
+        signature: Str::new(1153, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Bfi
         table: OpTable::Core,
         opcode: 53,
-        name: "Bfi",
-        function: "dx.op.quaternary",
-        class: "Quaternary",
-        category: "Quaternary",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "width", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "replacedValue", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(width,offset,value,replacedValue)",
+        name: Str::new(1235, 3),
+        function: Str::new(1238, 16),
+        class: Str::new(1254, 10),
+        category: Str::new(1254, 10),
+        overloads: Str::new(977, 1),
+        operands: (196, 6),
+        signature: Str::new(1264, 34),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Dot2
         table: OpTable::Core,
         opcode: 54,
-        name: "Dot2",
-        function: "dx.op.dot2",
-        class: "Dot2",
-        category: "Dot",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "ax", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "ay", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "bx", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "by", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(ax,ay,bx,by)",
+        name: Str::new(1306, 4),
+        function: Str::new(1310, 10),
+        class: Str::new(1306, 4),
+        category: Str::new(1320, 3),
+        overloads: Str::new(1323, 2),
+        operands: (202, 6),
+        signature: Str::new(1325, 13),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Dot3
         table: OpTable::Core,
         opcode: 55,
-        name: "Dot3",
-        function: "dx.op.dot3",
-        class: "Dot3",
-        category: "Dot",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "ax", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "ay", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "az", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "bx", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "by", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "bz", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(ax,ay,az,bx,by,bz)",
+        name: Str::new(1342, 4),
+        function: Str::new(1346, 10),
+        class: Str::new(1342, 4),
+        category: Str::new(1320, 3),
+        overloads: Str::new(1323, 2),
+        operands: (208, 8),
+        signature: Str::new(1356, 19),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Dot4
         table: OpTable::Core,
         opcode: 56,
-        name: "Dot4",
-        function: "dx.op.dot4",
-        class: "Dot4",
-        category: "Dot",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "ax", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "ay", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "az", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "aw", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "bx", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "by", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "bz", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "bw", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(ax,ay,az,aw,bx,by,bz,bw)",
+        name: Str::new(1379, 4),
+        function: Str::new(1383, 10),
+        class: Str::new(1379, 4),
+        category: Str::new(1320, 3),
+        overloads: Str::new(1323, 2),
+        operands: (216, 10),
+        signature: Str::new(1393, 25),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CreateHandle
         table: OpTable::Core,
         opcode: 57,
-        name: "CreateHandle",
-        function: "dx.op.createHandle",
-        class: "CreateHandle",
-        category: "Resources",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "resourceClass", ty: "i8", is_const: true, enum_name: None, max: None },
-            Operand { name: "rangeId", ty: "i32", is_const: true, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "nonUniformIndex", ty: "i1", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(resourceClass,rangeId,index,nonUniformIndex)",
+        name: Str::new(1460, 12),
+        function: Str::new(1472, 18),
+        class: Str::new(1460, 12),
+        category: Str::new(1490, 9),
+        overloads: Str::new(103, 1),
+        operands: (226, 6),
+        signature: Str::new(1499, 45),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CBufferLoad
         table: OpTable::Core,
         opcode: 58,
-        name: "CBufferLoad",
-        function: "dx.op.cBufferLoad",
-        class: "CBufferLoad",
-        category: "Resources",
-        overloads: "hfd8wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "byteOffset", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "alignment", ty: "u32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(handle,byteOffset,alignment)",
+        name: Str::new(1569, 11),
+        function: Str::new(1580, 17),
+        class: Str::new(1569, 11),
+        category: Str::new(1490, 9),
+        overloads: Str::new(1597, 7),
+        operands: (232, 5),
+        signature: Str::new(1604, 29),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CBufferLoadLegacy
         table: OpTable::Core,
         opcode: 59,
-        name: "CBufferLoadLegacy",
-        function: "dx.op.cBufferLoadLegacy",
-        class: "CBufferLoadLegacy",
-        category: "Resources",
-        overloads: "hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$cb", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "regIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(handle,regIndex)",
+        name: Str::new(1636, 17),
+        function: Str::new(1653, 23),
+        class: Str::new(1636, 17),
+        category: Str::new(1490, 9),
+        overloads: Str::new(1676, 6),
+        operands: (237, 4),
+        signature: Str::new(1682, 17),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Sample
         table: OpTable::Core,
         opcode: 60,
-        name: "Sample",
-        function: "dx.op.sample",
-        class: "Sample",
-        category: "Resources - sample",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,clamp)",
+        name: Str::new(1762, 6),
+        function: Str::new(1768, 12),
+        class: Str::new(1762, 6),
+        category: Str::new(1780, 18),
+        overloads: Str::new(92, 4),
+        operands: (241, 12),
+        signature: Str::new(1798, 71),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(2),
     },
-    OpInfo {
+    OpInfo { // SampleBias
         table: OpTable::Core,
         opcode: 61,
-        name: "SampleBias",
-        function: "dx.op.sampleBias",
-        class: "SampleBias",
-        category: "Resources - sample",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "bias", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,bias,clamp)",
+        name: Str::new(1873, 10),
+        function: Str::new(1883, 16),
+        class: Str::new(1873, 10),
+        category: Str::new(1780, 18),
+        overloads: Str::new(92, 4),
+        operands: (253, 13),
+        signature: Str::new(1899, 76),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(2),
     },
-    OpInfo {
+    OpInfo { // SampleLevel
         table: OpTable::Core,
         opcode: 62,
-        name: "SampleLevel",
-        function: "dx.op.sampleLevel",
-        class: "SampleLevel",
-        category: "Resources - sample",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "LOD", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,LOD)",
+        name: Str::new(1978, 11),
+        function: Str::new(1989, 17),
+        class: Str::new(1978, 11),
+        category: Str::new(1780, 18),
+        overloads: Str::new(92, 4),
+        operands: (266, 12),
+        signature: Str::new(2006, 69),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // SampleGrad
         table: OpTable::Core,
         opcode: 63,
-        name: "SampleGrad",
-        function: "dx.op.sampleGrad",
-        class: "SampleGrad",
-        category: "Resources - sample",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,ddx0,ddx1,ddx2,ddy0,ddy1,ddy2,clamp)",
+        name: Str::new(2099, 10),
+        function: Str::new(2109, 16),
+        class: Str::new(2099, 10),
+        category: Str::new(1780, 18),
+        overloads: Str::new(92, 4),
+        operands: (278, 18),
+        signature: Str::new(2125, 101),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // SampleCmp
         table: OpTable::Core,
         opcode: 64,
-        name: "SampleCmp",
-        function: "dx.op.sampleCmp",
-        class: "SampleCmp",
-        category: "Resources - sample",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "compareValue", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,clamp)",
+        name: Str::new(2238, 9),
+        function: Str::new(2247, 15),
+        class: Str::new(2238, 9),
+        category: Str::new(1780, 18),
+        overloads: Str::new(1323, 2),
+        operands: (296, 13),
+        signature: Str::new(2262, 84),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(2),
     },
-    OpInfo {
+    OpInfo { // SampleCmpLevelZero
         table: OpTable::Core,
         opcode: 65,
-        name: "SampleCmpLevelZero",
-        function: "dx.op.sampleCmpLevelZero",
-        class: "SampleCmpLevelZero",
-        category: "Resources - sample",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "compareValue", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue)",
+        name: Str::new(2346, 18),
+        function: Str::new(2364, 24),
+        class: Str::new(2346, 18),
+        category: Str::new(1780, 18),
+        overloads: Str::new(1323, 2),
+        operands: (309, 12),
+        signature: Str::new(2388, 78),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TextureLoad
         table: OpTable::Core,
         opcode: 66,
-        name: "TextureLoad",
-        function: "dx.op.textureLoad",
-        class: "TextureLoad",
-        category: "Resources",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "mipLevelOrSampleCount", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,mipLevelOrSampleCount,coord0,coord1,coord2,offset0,offset1,offset2)",
+        name: Str::new(2487, 11),
+        function: Str::new(2498, 17),
+        class: Str::new(2487, 11),
+        category: Str::new(1490, 9),
+        overloads: Str::new(92, 4),
+        operands: (321, 10),
+        signature: Str::new(2515, 72),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TextureStore
         table: OpTable::Core,
         opcode: 67,
-        name: "TextureStore",
-        function: "dx.op.textureStore",
-        class: "TextureStore",
-        category: "Resources",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value0", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value1", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value2", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value3", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,coord0,coord1,coord2,value0,value1,value2,value3,mask)",
+        name: Str::new(2615, 12),
+        function: Str::new(2627, 18),
+        class: Str::new(2615, 12),
+        category: Str::new(1490, 9),
+        overloads: Str::new(92, 4),
+        operands: (331, 11),
+        signature: Str::new(2645, 59),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BufferLoad
         table: OpTable::Core,
         opcode: 68,
-        name: "BufferLoad",
-        function: "dx.op.bufferLoad",
-        class: "BufferLoad",
-        category: "Resources",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "wot", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,index,wot)",
+        name: Str::new(2707, 10),
+        function: Str::new(2717, 16),
+        class: Str::new(2707, 10),
+        category: Str::new(1490, 9),
+        overloads: Str::new(92, 4),
+        operands: (342, 5),
+        signature: Str::new(2733, 15),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BufferStore
         table: OpTable::Core,
         opcode: 69,
-        name: "BufferStore",
-        function: "dx.op.bufferStore",
-        class: "BufferStore",
-        category: "Resources",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "uav", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value0", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value1", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value2", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value3", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(uav,coord0,coord1,value0,value1,value2,value3,mask)",
+        name: Str::new(2751, 11),
+        function: Str::new(2762, 17),
+        class: Str::new(2751, 11),
+        category: Str::new(1490, 9),
+        overloads: Str::new(92, 4),
+        operands: (347, 10),
+        signature: Str::new(2779, 52),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BufferUpdateCounter
         table: OpTable::Core,
         opcode: 70,
-        name: "BufferUpdateCounter",
-        function: "dx.op.bufferUpdateCounter",
-        class: "BufferUpdateCounter",
-        category: "Resources",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "uav", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "inc", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(uav,inc)",
+        name: Str::new(2834, 19),
+        function: Str::new(2853, 25),
+        class: Str::new(2834, 19),
+        category: Str::new(1490, 9),
+        overloads: Str::new(103, 1),
+        operands: (357, 4),
+        signature: Str::new(2878, 9),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CheckAccessFullyMapped
         table: OpTable::Core,
         opcode: 71,
-        name: "CheckAccessFullyMapped",
-        function: "dx.op.checkAccessFullyMapped",
-        class: "CheckAccessFullyMapped",
-        category: "Resources",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "status", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(status)",
+        name: Str::new(2893, 22),
+        function: Str::new(2915, 28),
+        class: Str::new(2893, 22),
+        category: Str::new(1490, 9),
+        overloads: Str::new(977, 1),
+        operands: (361, 3),
+        signature: Str::new(2943, 8),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GetDimensions
         table: OpTable::Core,
         opcode: 72,
-        name: "GetDimensions",
-        function: "dx.op.getDimensions",
-        class: "GetDimensions",
-        category: "Resources",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "dims", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "mipLevel", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(handle,mipLevel)",
+        name: Str::new(2963, 13),
+        function: Str::new(2976, 19),
+        class: Str::new(2963, 13),
+        category: Str::new(1490, 9),
+        overloads: Str::new(103, 1),
+        operands: (364, 4),
+        signature: Str::new(2995, 17),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TextureGather
         table: OpTable::Core,
         opcode: 73,
-        name: "TextureGather",
-        function: "dx.op.textureGather",
-        class: "TextureGather",
-        category: "Resources - gather",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "channel", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,channel)",
+        name: Str::new(3019, 13),
+        function: Str::new(3032, 19),
+        class: Str::new(3019, 13),
+        category: Str::new(3051, 18),
+        overloads: Str::new(92, 4),
+        operands: (368, 11),
+        signature: Str::new(3069, 65),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TextureGatherCmp
         table: OpTable::Core,
         opcode: 74,
-        name: "TextureGatherCmp",
-        function: "dx.op.textureGatherCmp",
-        class: "TextureGatherCmp",
-        category: "Resources - gather",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "channel", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "compareValue", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,channel,compareValue)",
+        name: Str::new(3134, 16),
+        function: Str::new(3150, 22),
+        class: Str::new(3134, 16),
+        category: Str::new(3051, 18),
+        overloads: Str::new(92, 4),
+        operands: (379, 12),
+        signature: Str::new(3172, 78),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Texture2DMSGetSamplePosition
         table: OpTable::Core,
         opcode: 75,
-        name: "Texture2DMSGetSamplePosition",
-        function: "dx.op.texture2DMSGetSamplePosition",
-        class: "Texture2DMSGetSamplePosition",
-        category: "Resources - sample",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "SamplePos", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,index)",
+        name: Str::new(3259, 28),
+        function: Str::new(3287, 34),
+        class: Str::new(3259, 28),
+        category: Str::new(1780, 18),
+        overloads: Str::new(103, 1),
+        operands: (391, 4),
+        signature: Str::new(3321, 11),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RenderTargetGetSamplePosition
         table: OpTable::Core,
         opcode: 76,
-        name: "RenderTargetGetSamplePosition",
-        function: "dx.op.renderTargetGetSamplePosition",
-        class: "RenderTargetGetSamplePosition",
-        category: "Resources - sample",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "SamplePos", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(index)",
+        name: Str::new(3332, 29),
+        function: Str::new(3361, 35),
+        class: Str::new(3332, 29),
+        category: Str::new(1780, 18),
+        overloads: Str::new(103, 1),
+        operands: (395, 3),
+        signature: Str::new(96, 7),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RenderTargetGetSampleCount
         table: OpTable::Core,
         opcode: 77,
-        name: "RenderTargetGetSampleCount",
-        function: "dx.op.renderTargetGetSampleCount",
-        class: "RenderTargetGetSampleCount",
-        category: "Resources - sample",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(3396, 26),
+        function: Str::new(3422, 32),
+        class: Str::new(3396, 26),
+        category: Str::new(1780, 18),
+        overloads: Str::new(103, 1),
+        operands: (398, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // AtomicBinOp
         table: OpTable::Core,
         opcode: 78,
-        name: "AtomicBinOp",
-        function: "dx.op.atomicBinOp",
-        class: "AtomicBinOp",
-        category: "Synchronization",
-        overloads: "li",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "atomicOp", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "newValue", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(handle,atomicOp,offset0,offset1,offset2,newValue)",
+        name: Str::new(3472, 11),
+        function: Str::new(3483, 17),
+        class: Str::new(3472, 11),
+        category: Str::new(3500, 15),
+        overloads: Str::new(3515, 2),
+        operands: (400, 8),
+        signature: Str::new(3517, 50),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // AtomicCompareExchange
         table: OpTable::Core,
         opcode: 79,
-        name: "AtomicCompareExchange",
-        function: "dx.op.atomicCompareExchange",
-        class: "AtomicCompareExchange",
-        category: "Synchronization",
-        overloads: "li",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "compareValue", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "newValue", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(handle,offset0,offset1,offset2,compareValue,newValue)",
+        name: Str::new(3567, 21),
+        function: Str::new(3588, 27),
+        class: Str::new(3567, 21),
+        category: Str::new(3500, 15),
+        overloads: Str::new(3515, 2),
+        operands: (408, 8),
+        signature: Str::new(3615, 54),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Barrier
         table: OpTable::Core,
         opcode: 80,
-        name: "Barrier",
-        function: "dx.op.barrier",
-        class: "Barrier",
-        category: "Synchronization",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "barrierMode", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(barrierMode)",
+        name: Str::new(3680, 7),
+        function: Str::new(3687, 13),
+        class: Str::new(3680, 7),
+        category: Str::new(3500, 15),
+        overloads: Str::new(103, 1),
+        operands: (416, 3),
+        signature: Str::new(3700, 13),
         fn_attr: FnAttr::NoDuplicate,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(16),
     },
-    OpInfo {
+    OpInfo { // CalculateLOD
         table: OpTable::Core,
         opcode: 81,
-        name: "CalculateLOD",
-        function: "dx.op.calculateLOD",
-        class: "CalculateLOD",
-        category: "Derivatives",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamped", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(handle,sampler,coord0,coord1,coord2,clamped)",
+        name: Str::new(3720, 12),
+        function: Str::new(3732, 18),
+        class: Str::new(3720, 12),
+        category: Str::new(3750, 11),
+        overloads: Str::new(1717, 1),
+        operands: (419, 8),
+        signature: Str::new(3761, 45),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(2),
     },
-    OpInfo {
+    OpInfo { // Discard
         table: OpTable::Core,
         opcode: 82,
-        name: "Discard",
-        function: "dx.op.discard",
-        class: "Discard",
-        category: "Pixel shader",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "condition", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(condition)",
+        name: Str::new(3815, 7),
+        function: Str::new(3822, 13),
+        class: Str::new(3815, 7),
+        category: Str::new(3835, 12),
+        overloads: Str::new(103, 1),
+        operands: (427, 3),
+        signature: Str::new(3847, 11),
         fn_attr: FnAttr::None,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // DerivCoarseX
         table: OpTable::Core,
         opcode: 83,
-        name: "DerivCoarseX",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Derivatives",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(3858, 12),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(3750, 11),
+        overloads: Str::new(587, 5),
+        operands: (430, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(35),
     },
-    OpInfo {
+    OpInfo { // DerivCoarseY
         table: OpTable::Core,
         opcode: 84,
-        name: "DerivCoarseY",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Derivatives",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(3870, 12),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(3750, 11),
+        overloads: Str::new(587, 5),
+        operands: (433, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(35),
     },
-    OpInfo {
+    OpInfo { // DerivFineX
         table: OpTable::Core,
         opcode: 85,
-        name: "DerivFineX",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Derivatives",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(3882, 10),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(3750, 11),
+        overloads: Str::new(587, 5),
+        operands: (436, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(35),
     },
-    OpInfo {
+    OpInfo { // DerivFineY
         table: OpTable::Core,
         opcode: 86,
-        name: "DerivFineY",
-        function: "dx.op.unary",
-        class: "Unary",
-        category: "Derivatives",
-        overloads: "hf<hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(3892, 10),
+        function: Str::new(494, 11),
+        class: Str::new(505, 5),
+        category: Str::new(3750, 11),
+        overloads: Str::new(587, 5),
+        operands: (439, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(35),
     },
-    OpInfo {
+    OpInfo { // EvalSnapped
         table: OpTable::Core,
         opcode: 87,
-        name: "EvalSnapped",
-        function: "dx.op.evalSnapped",
-        class: "EvalSnapped",
-        category: "Pixel shader",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputSigId", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputRowIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputColIndex", ty: "i8", is_const: false, enum_name: None, max: None },
-            Operand { name: "offsetX", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offsetY", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputSigId,inputRowIndex,inputColIndex,offsetX,offsetY)",
+        name: Str::new(3942, 11),
+        function: Str::new(3953, 17),
+        class: Str::new(3942, 11),
+        category: Str::new(3835, 12),
+        overloads: Str::new(1323, 2),
+        operands: (442, 7),
+        signature: Str::new(3970, 56),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // EvalSampleIndex
         table: OpTable::Core,
         opcode: 88,
-        name: "EvalSampleIndex",
-        function: "dx.op.evalSampleIndex",
-        class: "EvalSampleIndex",
-        category: "Pixel shader",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputSigId", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputRowIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputColIndex", ty: "i8", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampleIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputSigId,inputRowIndex,inputColIndex,sampleIndex)",
+        name: Str::new(4037, 15),
+        function: Str::new(4052, 21),
+        class: Str::new(4037, 15),
+        category: Str::new(3835, 12),
+        overloads: Str::new(1323, 2),
+        operands: (449, 6),
+        signature: Str::new(4073, 52),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // EvalCentroid
         table: OpTable::Core,
         opcode: 89,
-        name: "EvalCentroid",
-        function: "dx.op.evalCentroid",
-        class: "EvalCentroid",
-        category: "Pixel shader",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputSigId", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputRowIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputColIndex", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputSigId,inputRowIndex,inputColIndex)",
+        name: Str::new(4125, 12),
+        function: Str::new(4137, 18),
+        class: Str::new(4125, 12),
+        category: Str::new(3835, 12),
+        overloads: Str::new(1323, 2),
+        operands: (455, 5),
+        signature: Str::new(4155, 40),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // SampleIndex
         table: OpTable::Core,
         opcode: 90,
-        name: "SampleIndex",
-        function: "dx.op.sampleIndex",
-        class: "SampleIndex",
-        category: "Pixel shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(4195, 11),
+        function: Str::new(4206, 17),
+        class: Str::new(4195, 11),
+        category: Str::new(3835, 12),
+        overloads: Str::new(977, 1),
+        operands: (460, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Coverage
         table: OpTable::Core,
         opcode: 91,
-        name: "Coverage",
-        function: "dx.op.coverage",
-        class: "Coverage",
-        category: "Pixel shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(4223, 8),
+        function: Str::new(4231, 14),
+        class: Str::new(4223, 8),
+        category: Str::new(3835, 12),
+        overloads: Str::new(977, 1),
+        operands: (462, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // InnerCoverage
         table: OpTable::Core,
         opcode: 92,
-        name: "InnerCoverage",
-        function: "dx.op.innerCoverage",
-        class: "InnerCoverage",
-        category: "Pixel shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(4245, 13),
+        function: Str::new(4258, 19),
+        class: Str::new(4245, 13),
+        category: Str::new(3835, 12),
+        overloads: Str::new(977, 1),
+        operands: (464, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ThreadId
         table: OpTable::Core,
         opcode: 93,
-        name: "ThreadId",
-        function: "dx.op.threadId",
-        class: "ThreadId",
-        category: "Compute/Mesh/Amplification/Node shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(component)",
+        name: Str::new(4277, 8),
+        function: Str::new(4285, 14),
+        class: Str::new(4277, 8),
+        category: Str::new(4299, 38),
+        overloads: Str::new(977, 1),
+        operands: (466, 3),
+        signature: Str::new(4337, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe020),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GroupId
         table: OpTable::Core,
         opcode: 94,
-        name: "GroupId",
-        function: "dx.op.groupId",
-        class: "GroupId",
-        category: "Compute/Mesh/Amplification/Node shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(component)",
+        name: Str::new(4348, 7),
+        function: Str::new(4355, 13),
+        class: Str::new(4348, 7),
+        category: Str::new(4299, 38),
+        overloads: Str::new(977, 1),
+        operands: (469, 3),
+        signature: Str::new(4337, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe020),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ThreadIdInGroup
         table: OpTable::Core,
         opcode: 95,
-        name: "ThreadIdInGroup",
-        function: "dx.op.threadIdInGroup",
-        class: "ThreadIdInGroup",
-        category: "Compute/Mesh/Amplification/Node shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(component)",
+        name: Str::new(4368, 15),
+        function: Str::new(4383, 21),
+        class: Str::new(4368, 15),
+        category: Str::new(4299, 38),
+        overloads: Str::new(977, 1),
+        operands: (472, 3),
+        signature: Str::new(4337, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe020),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FlattenedThreadIdInGroup
         table: OpTable::Core,
         opcode: 96,
-        name: "FlattenedThreadIdInGroup",
-        function: "dx.op.flattenedThreadIdInGroup",
-        class: "FlattenedThreadIdInGroup",
-        category: "Compute/Mesh/Amplification/Node shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(4404, 24),
+        function: Str::new(4428, 30),
+        class: Str::new(4404, 24),
+        category: Str::new(4299, 38),
+        overloads: Str::new(977, 1),
+        operands: (475, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe020),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // EmitStream
         table: OpTable::Core,
         opcode: 97,
-        name: "EmitStream",
-        function: "dx.op.emitStream",
-        class: "EmitStream",
-        category: "Geometry shader",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "streamId", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(streamId)",
+        name: Str::new(4466, 10),
+        function: Str::new(4476, 16),
+        class: Str::new(4466, 10),
+        category: Str::new(4492, 15),
+        overloads: Str::new(103, 1),
+        operands: (477, 3),
+        signature: Str::new(4507, 10),
         fn_attr: FnAttr::None,
         stages: Stages(0x4),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CutStream
         table: OpTable::Core,
         opcode: 98,
-        name: "CutStream",
-        function: "dx.op.cutStream",
-        class: "CutStream",
-        category: "Geometry shader",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "streamId", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(streamId)",
+        name: Str::new(4517, 9),
+        function: Str::new(4526, 15),
+        class: Str::new(4517, 9),
+        category: Str::new(4492, 15),
+        overloads: Str::new(103, 1),
+        operands: (480, 3),
+        signature: Str::new(4507, 10),
         fn_attr: FnAttr::None,
         stages: Stages(0x4),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // EmitThenCutStream
         table: OpTable::Core,
         opcode: 99,
-        name: "EmitThenCutStream",
-        function: "dx.op.emitThenCutStream",
-        class: "EmitThenCutStream",
-        category: "Geometry shader",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "streamId", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(streamId)",
+        name: Str::new(4541, 17),
+        function: Str::new(4558, 23),
+        class: Str::new(4541, 17),
+        category: Str::new(4492, 15),
+        overloads: Str::new(103, 1),
+        operands: (483, 3),
+        signature: Str::new(4507, 10),
         fn_attr: FnAttr::None,
         stages: Stages(0x4),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GSInstanceID
         table: OpTable::Core,
         opcode: 100,
-        name: "GSInstanceID",
-        function: "dx.op.gSInstanceID",
-        class: "GSInstanceID",
-        category: "Geometry shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(4581, 12),
+        function: Str::new(4593, 18),
+        class: Str::new(4581, 12),
+        category: Str::new(4492, 15),
+        overloads: Str::new(977, 1),
+        operands: (486, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x4),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // MakeDouble
         table: OpTable::Core,
         opcode: 101,
-        name: "MakeDouble",
-        function: "dx.op.makeDouble",
-        class: "MakeDouble",
-        category: "Double precision",
-        overloads: "d",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "lo", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hi", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(lo,hi)",
+        name: Str::new(4615, 10),
+        function: Str::new(4625, 16),
+        class: Str::new(4615, 10),
+        category: Str::new(4641, 16),
+        overloads: Str::new(4657, 1),
+        operands: (488, 4),
+        signature: Str::new(4658, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // SplitDouble
         table: OpTable::Core,
         opcode: 102,
-        name: "SplitDouble",
-        function: "dx.op.splitDouble",
-        class: "SplitDouble",
-        category: "Double precision",
-        overloads: "d",
-        operands: &[
-            Operand { name: "", ty: "splitdouble", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(4676, 11),
+        function: Str::new(4687, 17),
+        class: Str::new(4676, 11),
+        category: Str::new(4641, 16),
+        overloads: Str::new(4657, 1),
+        operands: (492, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LoadOutputControlPoint
         table: OpTable::Core,
         opcode: 103,
-        name: "LoadOutputControlPoint",
-        function: "dx.op.loadOutputControlPoint",
-        class: "LoadOutputControlPoint",
-        category: "Domain and hull shader",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputSigId", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputSigId,row,col,index)",
+        name: Str::new(4710, 22),
+        function: Str::new(4732, 28),
+        class: Str::new(4710, 22),
+        category: Str::new(4760, 22),
+        overloads: Str::new(92, 4),
+        operands: (495, 6),
+        signature: Str::new(4782, 26),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x18),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LoadPatchConstant
         table: OpTable::Core,
         opcode: 104,
-        name: "LoadPatchConstant",
-        function: "dx.op.loadPatchConstant",
-        class: "LoadPatchConstant",
-        category: "Domain and hull shader",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputSigId", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputSigId,row,col)",
+        name: Str::new(4808, 17),
+        function: Str::new(4825, 23),
+        class: Str::new(4808, 17),
+        category: Str::new(4760, 22),
+        overloads: Str::new(92, 4),
+        operands: (501, 5),
+        signature: Str::new(4848, 20),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x18),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // DomainLocation
         table: OpTable::Core,
         opcode: 105,
-        name: "DomainLocation",
-        function: "dx.op.domainLocation",
-        class: "DomainLocation",
-        category: "Domain shader",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(component)",
+        name: Str::new(4868, 14),
+        function: Str::new(4882, 20),
+        class: Str::new(4868, 14),
+        category: Str::new(4902, 13),
+        overloads: Str::new(1717, 1),
+        operands: (506, 3),
+        signature: Str::new(4337, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x10),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // StorePatchConstant
         table: OpTable::Core,
         opcode: 106,
-        name: "StorePatchConstant",
-        function: "dx.op.storePatchConstant",
-        class: "StorePatchConstant",
-        category: "Hull shader",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "outputSigID", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(outputSigID,row,col,value)",
+        name: Str::new(4926, 18),
+        function: Str::new(4944, 24),
+        class: Str::new(4926, 18),
+        category: Str::new(4968, 11),
+        overloads: Str::new(92, 4),
+        operands: (509, 6),
+        signature: Str::new(4979, 27),
         fn_attr: FnAttr::None,
         stages: Stages(0x8),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // OutputControlPointID
         table: OpTable::Core,
         opcode: 107,
-        name: "OutputControlPointID",
-        function: "dx.op.outputControlPointID",
-        class: "OutputControlPointID",
-        category: "Hull shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(5006, 20),
+        function: Str::new(5026, 26),
+        class: Str::new(5006, 20),
+        category: Str::new(4968, 11),
+        overloads: Str::new(977, 1),
+        operands: (515, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x8),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // PrimitiveID
         table: OpTable::Core,
         opcode: 108,
-        name: "PrimitiveID",
-        function: "dx.op.primitiveID",
-        class: "PrimitiveID",
-        category: "Hull, Domain and Geometry shaders",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(5052, 11),
+        function: Str::new(5063, 17),
+        class: Str::new(5052, 11),
+        category: Str::new(5080, 33),
+        overloads: Str::new(977, 1),
+        operands: (517, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1c),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CycleCounterLegacy
         table: OpTable::Core,
         opcode: 109,
-        name: "CycleCounterLegacy",
-        function: "dx.op.cycleCounterLegacy",
-        class: "CycleCounterLegacy",
-        category: "Other",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "twoi32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(5113, 18),
+        function: Str::new(5131, 24),
+        class: Str::new(5113, 18),
+        category: Str::new(5155, 5),
+        overloads: Str::new(103, 1),
+        operands: (519, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // WaveIsFirstLane
         table: OpTable::Core,
         opcode: 110,
-        name: "WaveIsFirstLane",
-        function: "dx.op.waveIsFirstLane",
-        class: "WaveIsFirstLane",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(5160, 15),
+        function: Str::new(5175, 21),
+        class: Str::new(5160, 15),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (521, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveGetLaneIndex
         table: OpTable::Core,
         opcode: 111,
-        name: "WaveGetLaneIndex",
-        function: "dx.op.waveGetLaneIndex",
-        class: "WaveGetLaneIndex",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(5200, 16),
+        function: Str::new(5216, 22),
+        class: Str::new(5200, 16),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (523, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveGetLaneCount
         table: OpTable::Core,
         opcode: 112,
-        name: "WaveGetLaneCount",
-        function: "dx.op.waveGetLaneCount",
-        class: "WaveGetLaneCount",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(5238, 16),
+        function: Str::new(5254, 22),
+        class: Str::new(5238, 16),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (525, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveAnyTrue
         table: OpTable::Core,
         opcode: 113,
-        name: "WaveAnyTrue",
-        function: "dx.op.waveAnyTrue",
-        class: "WaveAnyTrue",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "cond", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(cond)",
+        name: Str::new(5280, 11),
+        function: Str::new(5291, 17),
+        class: Str::new(5280, 11),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (527, 3),
+        signature: Str::new(5308, 6),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveAllTrue
         table: OpTable::Core,
         opcode: 114,
-        name: "WaveAllTrue",
-        function: "dx.op.waveAllTrue",
-        class: "WaveAllTrue",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "cond", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(cond)",
+        name: Str::new(5314, 11),
+        function: Str::new(5325, 17),
+        class: Str::new(5314, 11),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (530, 3),
+        signature: Str::new(5308, 6),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveActiveAllEqual
         table: OpTable::Core,
         opcode: 115,
-        name: "WaveActiveAllEqual",
-        function: "dx.op.waveActiveAllEqual",
-        class: "WaveActiveAllEqual",
-        category: "Wave",
-        overloads: "hfd18wil<hfd18wil",
-        operands: &[
-            Operand { name: "", ty: "$o_i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(5342, 18),
+        function: Str::new(5360, 24),
+        class: Str::new(5342, 18),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5384, 17),
+        operands: (533, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveActiveBallot
         table: OpTable::Core,
         opcode: 116,
-        name: "WaveActiveBallot",
-        function: "dx.op.waveActiveBallot",
-        class: "WaveActiveBallot",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "fouri32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "cond", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(cond)",
+        name: Str::new(5408, 16),
+        function: Str::new(5424, 22),
+        class: Str::new(5408, 16),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (536, 3),
+        signature: Str::new(5308, 6),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveReadLaneAt
         table: OpTable::Core,
         opcode: 117,
-        name: "WaveReadLaneAt",
-        function: "dx.op.waveReadLaneAt",
-        class: "WaveReadLaneAt",
-        category: "Wave",
-        overloads: "hfd18wil<hfd18wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "lane", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value,lane)",
+        name: Str::new(5450, 14),
+        function: Str::new(5464, 20),
+        class: Str::new(5450, 14),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5384, 17),
+        operands: (539, 4),
+        signature: Str::new(5484, 12),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveReadLaneFirst
         table: OpTable::Core,
         opcode: 118,
-        name: "WaveReadLaneFirst",
-        function: "dx.op.waveReadLaneFirst",
-        class: "WaveReadLaneFirst",
-        category: "Wave",
-        overloads: "hfd18wil<hfd18wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(5496, 17),
+        function: Str::new(5513, 23),
+        class: Str::new(5496, 17),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5384, 17),
+        operands: (543, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveActiveOp
         table: OpTable::Core,
         opcode: 119,
-        name: "WaveActiveOp",
-        function: "dx.op.waveActiveOp",
-        class: "WaveActiveOp",
-        category: "Wave",
-        overloads: "hfd18wil<hfd18wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "op", ty: "i8", is_const: true, enum_name: Some("WaveOpKind"), max: None },
-            Operand { name: "sop", ty: "i8", is_const: true, enum_name: Some("SignedOpKind"), max: None },
-        ],
-        signature: "(value,op,sop)",
+        name: Str::new(5563, 12),
+        function: Str::new(5575, 18),
+        class: Str::new(5563, 12),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5384, 17),
+        operands: (546, 5),
+        signature: Str::new(5593, 14),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveActiveBit
         table: OpTable::Core,
         opcode: 120,
-        name: "WaveActiveBit",
-        function: "dx.op.waveActiveBit",
-        class: "WaveActiveBit",
-        category: "Wave",
-        overloads: "8wil<8wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "op", ty: "i8", is_const: true, enum_name: Some("WaveBitOpKind"), max: None },
-        ],
-        signature: "(value,op)",
+        name: Str::new(5620, 13),
+        function: Str::new(5633, 19),
+        class: Str::new(5620, 13),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5652, 9),
+        operands: (551, 4),
+        signature: Str::new(5661, 10),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WavePrefixOp
         table: OpTable::Core,
         opcode: 121,
-        name: "WavePrefixOp",
-        function: "dx.op.wavePrefixOp",
-        class: "WavePrefixOp",
-        category: "Wave",
-        overloads: "hfd8wil<hfd8wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "op", ty: "i8", is_const: true, enum_name: Some("WaveOpKind"), max: None },
-            Operand { name: "sop", ty: "i8", is_const: true, enum_name: Some("SignedOpKind"), max: None },
-        ],
-        signature: "(value,op,sop)",
+        name: Str::new(5671, 12),
+        function: Str::new(5683, 18),
+        class: Str::new(5671, 12),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5701, 15),
+        operands: (555, 5),
+        signature: Str::new(5593, 14),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // QuadReadLaneAt
         table: OpTable::Core,
         opcode: 122,
-        name: "QuadReadLaneAt",
-        function: "dx.op.quadReadLaneAt",
-        class: "QuadReadLaneAt",
-        category: "Quad Wave Ops",
-        overloads: "hfd18wil<hfd18wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "quadLane", ty: "u32", is_const: false, enum_name: None, max: Some(3) },
-        ],
-        signature: "(value,quadLane)",
+        name: Str::new(5724, 14),
+        function: Str::new(5738, 20),
+        class: Str::new(5724, 14),
+        category: Str::new(5758, 13),
+        overloads: Str::new(5384, 17),
+        operands: (560, 4),
+        signature: Str::new(5771, 16),
         fn_attr: FnAttr::None,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // QuadOp
         table: OpTable::Core,
         opcode: 123,
-        name: "QuadOp",
-        function: "dx.op.quadOp",
-        class: "QuadOp",
-        category: "Quad Wave Ops",
-        overloads: "hfd8wil<hfd8wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "op", ty: "i8", is_const: true, enum_name: Some("QuadOpKind"), max: None },
-        ],
-        signature: "(value,op)",
+        name: Str::new(5797, 6),
+        function: Str::new(5803, 12),
+        class: Str::new(5797, 6),
+        category: Str::new(5758, 13),
+        overloads: Str::new(5701, 15),
+        operands: (564, 4),
+        signature: Str::new(5661, 10),
         fn_attr: FnAttr::None,
         stages: Stages(0xe061),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // BitcastI16toF16
         table: OpTable::Core,
         opcode: 124,
-        name: "BitcastI16toF16",
-        function: "dx.op.bitcastI16toF16",
-        class: "BitcastI16toF16",
-        category: "Bitcasts with different sizes",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "h", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "i16", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(5819, 15),
+        function: Str::new(5834, 21),
+        class: Str::new(5819, 15),
+        category: Str::new(5855, 29),
+        overloads: Str::new(103, 1),
+        operands: (568, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BitcastF16toI16
         table: OpTable::Core,
         opcode: 125,
-        name: "BitcastF16toI16",
-        function: "dx.op.bitcastF16toI16",
-        class: "BitcastF16toI16",
-        category: "Bitcasts with different sizes",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i16", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "h", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(5884, 15),
+        function: Str::new(5899, 21),
+        class: Str::new(5884, 15),
+        category: Str::new(5855, 29),
+        overloads: Str::new(103, 1),
+        operands: (571, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BitcastI32toF32
         table: OpTable::Core,
         opcode: 126,
-        name: "BitcastI32toF32",
-        function: "dx.op.bitcastI32toF32",
-        class: "BitcastI32toF32",
-        category: "Bitcasts with different sizes",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(5920, 15),
+        function: Str::new(5935, 21),
+        class: Str::new(5920, 15),
+        category: Str::new(5855, 29),
+        overloads: Str::new(103, 1),
+        operands: (574, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BitcastF32toI32
         table: OpTable::Core,
         opcode: 127,
-        name: "BitcastF32toI32",
-        function: "dx.op.bitcastF32toI32",
-        class: "BitcastF32toI32",
-        category: "Bitcasts with different sizes",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(5956, 15),
+        function: Str::new(5971, 21),
+        class: Str::new(5956, 15),
+        category: Str::new(5855, 29),
+        overloads: Str::new(103, 1),
+        operands: (577, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BitcastI64toF64
         table: OpTable::Core,
         opcode: 128,
-        name: "BitcastI64toF64",
-        function: "dx.op.bitcastI64toF64",
-        class: "BitcastI64toF64",
-        category: "Bitcasts with different sizes",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "d", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "i64", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(5995, 15),
+        function: Str::new(6010, 21),
+        class: Str::new(5995, 15),
+        category: Str::new(5855, 29),
+        overloads: Str::new(103, 1),
+        operands: (580, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BitcastF64toI64
         table: OpTable::Core,
         opcode: 129,
-        name: "BitcastF64toI64",
-        function: "dx.op.bitcastF64toI64",
-        class: "BitcastF64toI64",
-        category: "Bitcasts with different sizes",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i64", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "d", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6031, 15),
+        function: Str::new(6046, 21),
+        class: Str::new(6031, 15),
+        category: Str::new(5855, 29),
+        overloads: Str::new(103, 1),
+        operands: (583, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LegacyF32ToF16
         table: OpTable::Core,
         opcode: 130,
-        name: "LegacyF32ToF16",
-        function: "dx.op.legacyF32ToF16",
-        class: "LegacyF32ToF16",
-        category: "Legacy floating-point",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6067, 14),
+        function: Str::new(6081, 20),
+        class: Str::new(6067, 14),
+        category: Str::new(6101, 21),
+        overloads: Str::new(103, 1),
+        operands: (586, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LegacyF16ToF32
         table: OpTable::Core,
         opcode: 131,
-        name: "LegacyF16ToF32",
-        function: "dx.op.legacyF16ToF32",
-        class: "LegacyF16ToF32",
-        category: "Legacy floating-point",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6122, 14),
+        function: Str::new(6136, 20),
+        class: Str::new(6122, 14),
+        category: Str::new(6101, 21),
+        overloads: Str::new(103, 1),
+        operands: (589, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LegacyDoubleToFloat
         table: OpTable::Core,
         opcode: 132,
-        name: "LegacyDoubleToFloat",
-        function: "dx.op.legacyDoubleToFloat",
-        class: "LegacyDoubleToFloat",
-        category: "Double precision",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "d", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6156, 19),
+        function: Str::new(6175, 25),
+        class: Str::new(6156, 19),
+        category: Str::new(4641, 16),
+        overloads: Str::new(103, 1),
+        operands: (592, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LegacyDoubleToSInt32
         table: OpTable::Core,
         opcode: 133,
-        name: "LegacyDoubleToSInt32",
-        function: "dx.op.legacyDoubleToSInt32",
-        class: "LegacyDoubleToSInt32",
-        category: "Double precision",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "d", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6200, 20),
+        function: Str::new(6220, 26),
+        class: Str::new(6200, 20),
+        category: Str::new(4641, 16),
+        overloads: Str::new(103, 1),
+        operands: (595, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LegacyDoubleToUInt32
         table: OpTable::Core,
         opcode: 134,
-        name: "LegacyDoubleToUInt32",
-        function: "dx.op.legacyDoubleToUInt32",
-        class: "LegacyDoubleToUInt32",
-        category: "Double precision",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "d", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6246, 20),
+        function: Str::new(6266, 26),
+        class: Str::new(6246, 20),
+        category: Str::new(4641, 16),
+        overloads: Str::new(103, 1),
+        operands: (598, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // WaveAllBitCount
         table: OpTable::Core,
         opcode: 135,
-        name: "WaveAllBitCount",
-        function: "dx.op.waveAllOp",
-        class: "WaveAllOp",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6292, 15),
+        function: Str::new(6307, 15),
+        class: Str::new(6322, 9),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (601, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WavePrefixBitCount
         table: OpTable::Core,
         opcode: 136,
-        name: "WavePrefixBitCount",
-        function: "dx.op.wavePrefixOp",
-        class: "WavePrefixOp",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(6331, 18),
+        function: Str::new(5683, 18),
+        class: Str::new(5671, 12),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (604, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // AttributeAtVertex
         table: OpTable::Core,
         opcode: 137,
-        name: "AttributeAtVertex",
-        function: "dx.op.attributeAtVertex",
-        class: "AttributeAtVertex",
-        category: "Pixel shader",
-        overloads: "hfiw",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputSigId", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputRowIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputColIndex", ty: "i8", is_const: false, enum_name: None, max: None },
-            Operand { name: "VertexID", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputSigId,inputRowIndex,inputColIndex,VertexID)",
+        name: Str::new(6357, 17),
+        function: Str::new(6374, 23),
+        class: Str::new(6357, 17),
+        category: Str::new(3835, 12),
+        overloads: Str::new(6397, 4),
+        operands: (607, 6),
+        signature: Str::new(6401, 49),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1),
         shader_model: (6, 1),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ViewID
         table: OpTable::Core,
         opcode: 138,
-        name: "ViewID",
-        function: "dx.op.viewID",
-        class: "ViewID",
-        category: "Graphics shader",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(6450, 6),
+        function: Str::new(6456, 12),
+        class: Str::new(6450, 6),
+        category: Str::new(6468, 15),
+        overloads: Str::new(977, 1),
+        operands: (613, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x201f),
         shader_model: (6, 1),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RawBufferLoad
         table: OpTable::Core,
         opcode: 139,
-        name: "RawBufferLoad",
-        function: "dx.op.rawBufferLoad",
-        class: "RawBufferLoad",
-        category: "Resources",
-        overloads: "hfwidl",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "elementOffset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask", ty: "i8", is_const: true, enum_name: None, max: None },
-            Operand { name: "alignment", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(srv,index,elementOffset,mask,alignment)",
+        name: Str::new(6496, 13),
+        function: Str::new(6509, 19),
+        class: Str::new(6496, 13),
+        category: Str::new(1490, 9),
+        overloads: Str::new(6528, 6),
+        operands: (615, 7),
+        signature: Str::new(6534, 40),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 2),
         shader_model_translated: Some((6, 0)),
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RawBufferStore
         table: OpTable::Core,
         opcode: 140,
-        name: "RawBufferStore",
-        function: "dx.op.rawBufferStore",
-        class: "RawBufferStore",
-        category: "Resources",
-        overloads: "hfwidl",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "uav", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "elementOffset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value0", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value1", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value2", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value3", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask", ty: "i8", is_const: true, enum_name: None, max: None },
-            Operand { name: "alignment", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(uav,index,elementOffset,value0,value1,value2,value3,mask,alignment)",
+        name: Str::new(6574, 14),
+        function: Str::new(6588, 20),
+        class: Str::new(6574, 14),
+        category: Str::new(1490, 9),
+        overloads: Str::new(6528, 6),
+        operands: (622, 11),
+        signature: Str::new(6608, 68),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 2),
         shader_model_translated: Some((6, 0)),
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // InstanceID
         table: OpTable::Core,
         opcode: 141,
-        name: "InstanceID",
-        function: "dx.op.instanceID",
-        class: "InstanceID",
-        category: "Raytracing object space uint System Values",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(6676, 10),
+        function: Str::new(6686, 16),
+        class: Str::new(6676, 10),
+        category: Str::new(6702, 42),
+        overloads: Str::new(977, 1),
+        operands: (633, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // InstanceIndex
         table: OpTable::Core,
         opcode: 142,
-        name: "InstanceIndex",
-        function: "dx.op.instanceIndex",
-        class: "InstanceIndex",
-        category: "Raytracing object space uint System Values",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(6744, 13),
+        function: Str::new(6757, 19),
+        class: Str::new(6744, 13),
+        category: Str::new(6702, 42),
+        overloads: Str::new(977, 1),
+        operands: (635, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitKind
         table: OpTable::Core,
         opcode: 143,
-        name: "HitKind",
-        function: "dx.op.hitKind",
-        class: "HitKind",
-        category: "Raytracing hit uint System Values",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(6776, 7),
+        function: Str::new(6783, 13),
+        class: Str::new(6776, 7),
+        category: Str::new(6796, 33),
+        overloads: Str::new(977, 1),
+        operands: (637, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayFlags
         table: OpTable::Core,
         opcode: 144,
-        name: "RayFlags",
-        function: "dx.op.rayFlags",
-        class: "RayFlags",
-        category: "Raytracing uint System Values",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(6829, 8),
+        function: Str::new(6837, 14),
+        class: Str::new(6829, 8),
+        category: Str::new(6851, 29),
+        overloads: Str::new(977, 1),
+        operands: (639, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xf40),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // DispatchRaysIndex
         table: OpTable::Core,
         opcode: 145,
-        name: "DispatchRaysIndex",
-        function: "dx.op.dispatchRaysIndex",
-        class: "DispatchRaysIndex",
-        category: "Ray Dispatch Arguments",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(col)",
+        name: Str::new(6880, 17),
+        function: Str::new(6897, 23),
+        class: Str::new(6880, 17),
+        category: Str::new(6920, 22),
+        overloads: Str::new(977, 1),
+        operands: (641, 3),
+        signature: Str::new(6942, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1fc0),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // DispatchRaysDimensions
         table: OpTable::Core,
         opcode: 146,
-        name: "DispatchRaysDimensions",
-        function: "dx.op.dispatchRaysDimensions",
-        class: "DispatchRaysDimensions",
-        category: "Ray Dispatch Arguments",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(col)",
+        name: Str::new(6947, 22),
+        function: Str::new(6969, 28),
+        class: Str::new(6947, 22),
+        category: Str::new(6920, 22),
+        overloads: Str::new(977, 1),
+        operands: (644, 3),
+        signature: Str::new(6942, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x1fc0),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // WorldRayOrigin
         table: OpTable::Core,
         opcode: 147,
-        name: "WorldRayOrigin",
-        function: "dx.op.worldRayOrigin",
-        class: "WorldRayOrigin",
-        category: "Ray Vectors",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(col)",
+        name: Str::new(6997, 14),
+        function: Str::new(7011, 20),
+        class: Str::new(6997, 14),
+        category: Str::new(7031, 11),
+        overloads: Str::new(1717, 1),
+        operands: (647, 3),
+        signature: Str::new(6942, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xf40),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // WorldRayDirection
         table: OpTable::Core,
         opcode: 148,
-        name: "WorldRayDirection",
-        function: "dx.op.worldRayDirection",
-        class: "WorldRayDirection",
-        category: "Ray Vectors",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(col)",
+        name: Str::new(7042, 17),
+        function: Str::new(7059, 23),
+        class: Str::new(7042, 17),
+        category: Str::new(7031, 11),
+        overloads: Str::new(1717, 1),
+        operands: (650, 3),
+        signature: Str::new(6942, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xf40),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ObjectRayOrigin
         table: OpTable::Core,
         opcode: 149,
-        name: "ObjectRayOrigin",
-        function: "dx.op.objectRayOrigin",
-        class: "ObjectRayOrigin",
-        category: "Ray object space Vectors",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(col)",
+        name: Str::new(7082, 15),
+        function: Str::new(7097, 21),
+        class: Str::new(7082, 15),
+        category: Str::new(7118, 24),
+        overloads: Str::new(1717, 1),
+        operands: (653, 3),
+        signature: Str::new(6942, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ObjectRayDirection
         table: OpTable::Core,
         opcode: 150,
-        name: "ObjectRayDirection",
-        function: "dx.op.objectRayDirection",
-        class: "ObjectRayDirection",
-        category: "Ray object space Vectors",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(col)",
+        name: Str::new(7142, 18),
+        function: Str::new(7160, 24),
+        class: Str::new(7142, 18),
+        category: Str::new(7118, 24),
+        overloads: Str::new(1717, 1),
+        operands: (656, 3),
+        signature: Str::new(6942, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ObjectToWorld
         table: OpTable::Core,
         opcode: 151,
-        name: "ObjectToWorld",
-        function: "dx.op.objectToWorld",
-        class: "ObjectToWorld",
-        category: "Ray Transforms",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(row,col)",
+        name: Str::new(7184, 13),
+        function: Str::new(7197, 19),
+        class: Str::new(7184, 13),
+        category: Str::new(7216, 14),
+        overloads: Str::new(1717, 1),
+        operands: (659, 4),
+        signature: Str::new(7230, 9),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // WorldToObject
         table: OpTable::Core,
         opcode: 152,
-        name: "WorldToObject",
-        function: "dx.op.worldToObject",
-        class: "WorldToObject",
-        category: "Ray Transforms",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(row,col)",
+        name: Str::new(7239, 13),
+        function: Str::new(7252, 19),
+        class: Str::new(7239, 13),
+        category: Str::new(7216, 14),
+        overloads: Str::new(1717, 1),
+        operands: (663, 4),
+        signature: Str::new(7230, 9),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayTMin
         table: OpTable::Core,
         opcode: 153,
-        name: "RayTMin",
-        function: "dx.op.rayTMin",
-        class: "RayTMin",
-        category: "RayT",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(7271, 7),
+        function: Str::new(7278, 13),
+        class: Str::new(7271, 7),
+        category: Str::new(7291, 4),
+        overloads: Str::new(1717, 1),
+        operands: (667, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xf40),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayTCurrent
         table: OpTable::Core,
         opcode: 154,
-        name: "RayTCurrent",
-        function: "dx.op.rayTCurrent",
-        class: "RayTCurrent",
-        category: "RayT",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(7295, 11),
+        function: Str::new(7306, 17),
+        class: Str::new(7295, 11),
+        category: Str::new(7291, 4),
+        overloads: Str::new(1717, 1),
+        operands: (669, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xf40),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IgnoreHit
         table: OpTable::Core,
         opcode: 155,
-        name: "IgnoreHit",
-        function: "dx.op.ignoreHit",
-        class: "IgnoreHit",
-        category: "AnyHit Terminals",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(7323, 9),
+        function: Str::new(7332, 15),
+        class: Str::new(7323, 9),
+        category: Str::new(7347, 16),
+        overloads: Str::new(103, 1),
+        operands: (671, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::NoReturn,
         stages: Stages(0x200),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // AcceptHitAndEndSearch
         table: OpTable::Core,
         opcode: 156,
-        name: "AcceptHitAndEndSearch",
-        function: "dx.op.acceptHitAndEndSearch",
-        class: "AcceptHitAndEndSearch",
-        category: "AnyHit Terminals",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(7363, 21),
+        function: Str::new(7384, 27),
+        class: Str::new(7363, 21),
+        category: Str::new(7347, 16),
+        overloads: Str::new(103, 1),
+        operands: (673, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::NoReturn,
         stages: Stages(0x200),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TraceRay
         table: OpTable::Core,
         opcode: 157,
-        name: "TraceRay",
-        function: "dx.op.traceRay",
-        class: "TraceRay",
-        category: "Indirect Shader Invocation",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "AccelerationStructure", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "RayFlags", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "InstanceInclusionMask", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "RayContributionToHitGroupIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "MultiplierForGeometryContributionToShaderIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "MissShaderIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "TMin", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "TMax", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "payload", ty: "$udt", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(AccelerationStructure,RayFlags,InstanceInclusionMask,RayContributionToHitGroupIndex,MultiplierForGeometryContributionToShaderIndex,MissShaderIndex,Origin_X,Origin_Y,Origin_Z,TMin,Direction_X,Direction_Y,Direction_Z,TMax,payload)",
+        name: Str::new(7620, 8),
+        function: Str::new(7628, 14),
+        class: Str::new(7620, 8),
+        category: Str::new(7642, 26),
+        overloads: Str::new(7668, 1),
+        operands: (675, 17),
+        signature: Str::new(7669, 229),
         fn_attr: FnAttr::None,
         stages: Stages(0xcc0),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ReportHit
         table: OpTable::Core,
         opcode: 158,
-        name: "ReportHit",
-        function: "dx.op.reportHit",
-        class: "ReportHit",
-        category: "Indirect Shader Invocation",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "THit", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "HitKind", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "Attributes", ty: "$udt", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(THit,HitKind,Attributes)",
+        name: Str::new(7912, 9),
+        function: Str::new(7921, 15),
+        class: Str::new(7912, 9),
+        category: Str::new(7642, 26),
+        overloads: Str::new(7668, 1),
+        operands: (692, 5),
+        signature: Str::new(7936, 25),
         fn_attr: FnAttr::None,
         stages: Stages(0x140),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CallShader
         table: OpTable::Core,
         opcode: 159,
-        name: "CallShader",
-        function: "dx.op.callShader",
-        class: "CallShader",
-        category: "Indirect Shader Invocation",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "ShaderIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "Parameter", ty: "$udt", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(ShaderIndex,Parameter)",
+        name: Str::new(7981, 10),
+        function: Str::new(7991, 16),
+        class: Str::new(7981, 10),
+        category: Str::new(7642, 26),
+        overloads: Str::new(7668, 1),
+        operands: (697, 4),
+        signature: Str::new(8007, 23),
         fn_attr: FnAttr::None,
         stages: Stages(0x1cc0),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CreateHandleForLib
         table: OpTable::Core,
         opcode: 160,
-        name: "CreateHandleForLib",
-        function: "dx.op.createHandleForLib",
-        class: "CreateHandleForLib",
-        category: "Library create handle from resource struct (like HL intrinsic)",
-        overloads: "o",
-        operands: &[
-            Operand { name: "", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "Resource", ty: "$obj", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(Resource)",
+        name: Str::new(8042, 18),
+        function: Str::new(8060, 24),
+        class: Str::new(8042, 18),
+        category: Str::new(8084, 62),
+        overloads: Str::new(8146, 1),
+        operands: (701, 3),
+        signature: Str::new(8147, 10),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 3),
         shader_model_translated: Some((6, 0)),
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // PrimitiveIndex
         table: OpTable::Core,
         opcode: 161,
-        name: "PrimitiveIndex",
-        function: "dx.op.primitiveIndex",
-        class: "PrimitiveIndex",
-        category: "Raytracing object space uint System Values",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(8157, 14),
+        function: Str::new(8171, 20),
+        class: Str::new(8157, 14),
+        category: Str::new(6702, 42),
+        overloads: Str::new(977, 1),
+        operands: (704, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 3),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Dot2AddHalf
         table: OpTable::Core,
         opcode: 162,
-        name: "Dot2AddHalf",
-        function: "dx.op.dot2AddHalf",
-        class: "Dot2AddHalf",
-        category: "Dot product with accumulate",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "acc", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "ax", ty: "h", is_const: false, enum_name: None, max: None },
-            Operand { name: "ay", ty: "h", is_const: false, enum_name: None, max: None },
-            Operand { name: "bx", ty: "h", is_const: false, enum_name: None, max: None },
-            Operand { name: "by", ty: "h", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(acc,ax,ay,bx,by)",
+        name: Str::new(8194, 11),
+        function: Str::new(8205, 17),
+        class: Str::new(8194, 11),
+        category: Str::new(8222, 27),
+        overloads: Str::new(1717, 1),
+        operands: (706, 7),
+        signature: Str::new(8249, 17),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 4),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Dot4AddI8Packed
         table: OpTable::Core,
         opcode: 163,
-        name: "Dot4AddI8Packed",
-        function: "dx.op.dot4AddPacked",
-        class: "Dot4AddPacked",
-        category: "Dot product with accumulate",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "acc", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(acc,a,b)",
+        name: Str::new(8266, 15),
+        function: Str::new(8281, 19),
+        class: Str::new(8300, 13),
+        category: Str::new(8222, 27),
+        overloads: Str::new(977, 1),
+        operands: (713, 5),
+        signature: Str::new(8313, 9),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 4),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Dot4AddU8Packed
         table: OpTable::Core,
         opcode: 164,
-        name: "Dot4AddU8Packed",
-        function: "dx.op.dot4AddPacked",
-        class: "Dot4AddPacked",
-        category: "Dot product with accumulate",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "acc", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(acc,a,b)",
+        name: Str::new(8322, 15),
+        function: Str::new(8281, 19),
+        class: Str::new(8300, 13),
+        category: Str::new(8222, 27),
+        overloads: Str::new(977, 1),
+        operands: (718, 5),
+        signature: Str::new(8313, 9),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 4),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // WaveMatch
         table: OpTable::Core,
         opcode: 165,
-        name: "WaveMatch",
-        function: "dx.op.waveMatch",
-        class: "WaveMatch",
-        category: "Wave",
-        overloads: "hfd8wil<hfd8wil",
-        operands: &[
-            Operand { name: "", ty: "fouri32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(8337, 9),
+        function: Str::new(8346, 15),
+        class: Str::new(8337, 9),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5701, 15),
+        operands: (723, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveMultiPrefixOp
         table: OpTable::Core,
         opcode: 166,
-        name: "WaveMultiPrefixOp",
-        function: "dx.op.waveMultiPrefixOp",
-        class: "WaveMultiPrefixOp",
-        category: "Wave",
-        overloads: "hfd8wil<hfd8wil",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask3", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "op", ty: "i8", is_const: true, enum_name: Some("WaveMultiPrefixOpKind"), max: None },
-            Operand { name: "sop", ty: "i8", is_const: true, enum_name: Some("SignedOpKind"), max: None },
-        ],
-        signature: "(value,mask0,mask1,mask2,mask3,op,sop)",
+        name: Str::new(8402, 17),
+        function: Str::new(8419, 23),
+        class: Str::new(8402, 17),
+        category: Str::new(5196, 4),
+        overloads: Str::new(5701, 15),
+        operands: (726, 9),
+        signature: Str::new(8442, 38),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // WaveMultiPrefixBitCount
         table: OpTable::Core,
         opcode: 167,
-        name: "WaveMultiPrefixBitCount",
-        function: "dx.op.waveMultiPrefixBitCount",
-        class: "WaveMultiPrefixBitCount",
-        category: "Wave",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask3", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value,mask0,mask1,mask2,mask3)",
+        name: Str::new(8480, 23),
+        function: Str::new(8503, 29),
+        class: Str::new(8480, 23),
+        category: Str::new(5196, 4),
+        overloads: Str::new(103, 1),
+        operands: (735, 7),
+        signature: Str::new(8532, 31),
         fn_attr: FnAttr::None,
         stages: Stages(0xffff),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // SetMeshOutputCounts
         table: OpTable::Core,
         opcode: 168,
-        name: "SetMeshOutputCounts",
-        function: "dx.op.setMeshOutputCounts",
-        class: "SetMeshOutputCounts",
-        category: "Mesh shader instructions",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "numVertices", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "numPrimitives", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(numVertices,numPrimitives)",
+        name: Str::new(8587, 19),
+        function: Str::new(8606, 25),
+        class: Str::new(8587, 19),
+        category: Str::new(8631, 24),
+        overloads: Str::new(103, 1),
+        operands: (742, 4),
+        signature: Str::new(8655, 27),
         fn_attr: FnAttr::None,
         stages: Stages(0x2000),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // EmitIndices
         table: OpTable::Core,
         opcode: 169,
-        name: "EmitIndices",
-        function: "dx.op.emitIndices",
-        class: "EmitIndices",
-        category: "Mesh shader instructions",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "PrimitiveIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "VertexIndex0", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "VertexIndex1", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "VertexIndex2", ty: "u32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(PrimitiveIndex,VertexIndex0,VertexIndex1,VertexIndex2)",
+        name: Str::new(8718, 11),
+        function: Str::new(8729, 17),
+        class: Str::new(8718, 11),
+        category: Str::new(8631, 24),
+        overloads: Str::new(103, 1),
+        operands: (746, 6),
+        signature: Str::new(8746, 55),
         fn_attr: FnAttr::None,
         stages: Stages(0x2000),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GetMeshPayload
         table: OpTable::Core,
         opcode: 170,
-        name: "GetMeshPayload",
-        function: "dx.op.getMeshPayload",
-        class: "GetMeshPayload",
-        category: "Mesh shader instructions",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(8801, 14),
+        function: Str::new(8815, 20),
+        class: Str::new(8801, 14),
+        category: Str::new(8631, 24),
+        overloads: Str::new(7668, 1),
+        operands: (752, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x2000),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // StoreVertexOutput
         table: OpTable::Core,
         opcode: 171,
-        name: "StoreVertexOutput",
-        function: "dx.op.storeVertexOutput",
-        class: "StoreVertexOutput",
-        category: "Mesh shader instructions",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "outputSigId", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rowIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "colIndex", ty: "u8", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "vertexIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(outputSigId,rowIndex,colIndex,value,vertexIndex)",
+        name: Str::new(8846, 17),
+        function: Str::new(8863, 23),
+        class: Str::new(8846, 17),
+        category: Str::new(8631, 24),
+        overloads: Str::new(92, 4),
+        operands: (754, 7),
+        signature: Str::new(8886, 49),
         fn_attr: FnAttr::None,
         stages: Stages(0x2000),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // StorePrimitiveOutput
         table: OpTable::Core,
         opcode: 172,
-        name: "StorePrimitiveOutput",
-        function: "dx.op.storePrimitiveOutput",
-        class: "StorePrimitiveOutput",
-        category: "Mesh shader instructions",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "outputSigId", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rowIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-            Operand { name: "colIndex", ty: "u8", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "primitiveIndex", ty: "u32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(outputSigId,rowIndex,colIndex,value,primitiveIndex)",
+        name: Str::new(8949, 20),
+        function: Str::new(8969, 26),
+        class: Str::new(8949, 20),
+        category: Str::new(8631, 24),
+        overloads: Str::new(92, 4),
+        operands: (761, 7),
+        signature: Str::new(8995, 52),
         fn_attr: FnAttr::None,
         stages: Stages(0x2000),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // DispatchMesh
         table: OpTable::Core,
         opcode: 173,
-        name: "DispatchMesh",
-        function: "dx.op.dispatchMesh",
-        class: "DispatchMesh",
-        category: "Amplification shader instructions",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "threadGroupCountX", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "threadGroupCountY", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "threadGroupCountZ", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "payload", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(threadGroupCountX,threadGroupCountY,threadGroupCountZ,payload)",
+        name: Str::new(9098, 12),
+        function: Str::new(9110, 18),
+        class: Str::new(9098, 12),
+        category: Str::new(9128, 33),
+        overloads: Str::new(7668, 1),
+        operands: (768, 6),
+        signature: Str::new(9161, 63),
         fn_attr: FnAttr::None,
         stages: Stages(0x4000),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // WriteSamplerFeedback
         table: OpTable::Core,
         opcode: 174,
-        name: "WriteSamplerFeedback",
-        function: "dx.op.writeSamplerFeedback",
-        class: "WriteSamplerFeedback",
-        category: "Sampler Feedback",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "feedbackTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampledTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "c0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,clamp)",
+        name: Str::new(9253, 20),
+        function: Str::new(9273, 26),
+        class: Str::new(9253, 20),
+        category: Str::new(9299, 16),
+        overloads: Str::new(103, 1),
+        operands: (774, 10),
+        signature: Str::new(9315, 50),
         fn_attr: FnAttr::None,
         stages: Stages(0x41),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(6),
     },
-    OpInfo {
+    OpInfo { // WriteSamplerFeedbackBias
         table: OpTable::Core,
         opcode: 175,
-        name: "WriteSamplerFeedbackBias",
-        function: "dx.op.writeSamplerFeedbackBias",
-        class: "WriteSamplerFeedbackBias",
-        category: "Sampler Feedback",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "feedbackTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampledTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "c0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "bias", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,bias,clamp)",
+        name: Str::new(9365, 24),
+        function: Str::new(9389, 30),
+        class: Str::new(9365, 24),
+        category: Str::new(9299, 16),
+        overloads: Str::new(103, 1),
+        operands: (784, 11),
+        signature: Str::new(9419, 55),
         fn_attr: FnAttr::None,
         stages: Stages(0x41),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(6),
     },
-    OpInfo {
+    OpInfo { // WriteSamplerFeedbackLevel
         table: OpTable::Core,
         opcode: 176,
-        name: "WriteSamplerFeedbackLevel",
-        function: "dx.op.writeSamplerFeedbackLevel",
-        class: "WriteSamplerFeedbackLevel",
-        category: "Sampler Feedback",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "feedbackTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampledTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "c0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "lod", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,lod)",
+        name: Str::new(9477, 25),
+        function: Str::new(9502, 31),
+        class: Str::new(9477, 25),
+        category: Str::new(9299, 16),
+        overloads: Str::new(103, 1),
+        operands: (795, 10),
+        signature: Str::new(9533, 48),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(4),
     },
-    OpInfo {
+    OpInfo { // WriteSamplerFeedbackGrad
         table: OpTable::Core,
         opcode: 177,
-        name: "WriteSamplerFeedbackGrad",
-        function: "dx.op.writeSamplerFeedbackGrad",
-        class: "WriteSamplerFeedbackGrad",
-        category: "Sampler Feedback",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "feedbackTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampledTex", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "c0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "c3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,ddx0,ddx1,ddx2,ddy0,ddy1,ddy2,clamp)",
+        name: Str::new(9581, 24),
+        function: Str::new(9605, 30),
+        class: Str::new(9581, 24),
+        category: Str::new(9299, 16),
+        overloads: Str::new(103, 1),
+        operands: (805, 16),
+        signature: Str::new(9635, 80),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(4),
     },
-    OpInfo {
+    OpInfo { // AllocateRayQuery
         table: OpTable::Core,
         opcode: 178,
-        name: "AllocateRayQuery",
-        function: "dx.op.allocateRayQuery",
-        class: "AllocateRayQuery",
-        category: "Inline Ray Query",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "constRayFlags", ty: "u32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(constRayFlags)",
+        name: Str::new(9728, 16),
+        function: Str::new(9744, 22),
+        class: Str::new(9728, 16),
+        category: Str::new(9766, 16),
+        overloads: Str::new(103, 1),
+        operands: (821, 3),
+        signature: Str::new(9782, 15),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_TraceRayInline
         table: OpTable::Core,
         opcode: 179,
-        name: "RayQuery_TraceRayInline",
-        function: "dx.op.rayQuery_TraceRayInline",
-        class: "RayQuery_TraceRayInline",
-        category: "Inline Ray Query",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "accelerationStructure", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayFlags", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "instanceInclusionMask", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "origin_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "origin_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "origin_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "tMin", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "direction_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "direction_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "direction_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "tMax", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,accelerationStructure,rayFlags,instanceInclusionMask,origin_X,origin_Y,origin_Z,tMin,direction_X,direction_Y,direction_Z,tMax)",
+        name: Str::new(9926, 23),
+        function: Str::new(9949, 29),
+        class: Str::new(9926, 23),
+        category: Str::new(9766, 16),
+        overloads: Str::new(103, 1),
+        operands: (824, 14),
+        signature: Str::new(9978, 142),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_Proceed
         table: OpTable::Core,
         opcode: 180,
-        name: "RayQuery_Proceed",
-        function: "dx.op.rayQuery_Proceed",
-        class: "RayQuery_Proceed",
-        category: "Inline Ray Query",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10120, 16),
+        function: Str::new(10136, 22),
+        class: Str::new(10120, 16),
+        category: Str::new(9766, 16),
+        overloads: Str::new(10158, 1),
+        operands: (838, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_Abort
         table: OpTable::Core,
         opcode: 181,
-        name: "RayQuery_Abort",
-        function: "dx.op.rayQuery_Abort",
-        class: "RayQuery_Abort",
-        category: "Inline Ray Query",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10175, 14),
+        function: Str::new(10189, 20),
+        class: Str::new(10175, 14),
+        category: Str::new(9766, 16),
+        overloads: Str::new(103, 1),
+        operands: (841, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommitNonOpaqueTriangleHit
         table: OpTable::Core,
         opcode: 182,
-        name: "RayQuery_CommitNonOpaqueTriangleHit",
-        function: "dx.op.rayQuery_CommitNonOpaqueTriangleHit",
-        class: "RayQuery_CommitNonOpaqueTriangleHit",
-        category: "Inline Ray Query",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10209, 35),
+        function: Str::new(10244, 41),
+        class: Str::new(10209, 35),
+        category: Str::new(9766, 16),
+        overloads: Str::new(103, 1),
+        operands: (844, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommitProceduralPrimitiveHit
         table: OpTable::Core,
         opcode: 183,
-        name: "RayQuery_CommitProceduralPrimitiveHit",
-        function: "dx.op.rayQuery_CommitProceduralPrimitiveHit",
-        class: "RayQuery_CommitProceduralPrimitiveHit",
-        category: "Inline Ray Query",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "t", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,t)",
+        name: Str::new(10286, 37),
+        function: Str::new(10323, 43),
+        class: Str::new(10286, 37),
+        category: Str::new(9766, 16),
+        overloads: Str::new(103, 1),
+        operands: (847, 4),
+        signature: Str::new(10366, 18),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedStatus
         table: OpTable::Core,
         opcode: 184,
-        name: "RayQuery_CommittedStatus",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10384, 24),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (851, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateType
         table: OpTable::Core,
         opcode: 185,
-        name: "RayQuery_CandidateType",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10454, 22),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (854, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateObjectToWorld3x4
         table: OpTable::Core,
         opcode: 186,
-        name: "RayQuery_CandidateObjectToWorld3x4",
-        function: "dx.op.rayQuery_StateMatrix",
-        class: "RayQuery_StateMatrix",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,row,col)",
+        name: Str::new(10476, 34),
+        function: Str::new(10510, 26),
+        class: Str::new(10536, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (857, 5),
+        signature: Str::new(10556, 24),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateWorldToObject3x4
         table: OpTable::Core,
         opcode: 187,
-        name: "RayQuery_CandidateWorldToObject3x4",
-        function: "dx.op.rayQuery_StateMatrix",
-        class: "RayQuery_StateMatrix",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,row,col)",
+        name: Str::new(10580, 34),
+        function: Str::new(10510, 26),
+        class: Str::new(10536, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (862, 5),
+        signature: Str::new(10556, 24),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedObjectToWorld3x4
         table: OpTable::Core,
         opcode: 188,
-        name: "RayQuery_CommittedObjectToWorld3x4",
-        function: "dx.op.rayQuery_StateMatrix",
-        class: "RayQuery_StateMatrix",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,row,col)",
+        name: Str::new(10614, 34),
+        function: Str::new(10510, 26),
+        class: Str::new(10536, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (867, 5),
+        signature: Str::new(10556, 24),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedWorldToObject3x4
         table: OpTable::Core,
         opcode: 189,
-        name: "RayQuery_CommittedWorldToObject3x4",
-        function: "dx.op.rayQuery_StateMatrix",
-        class: "RayQuery_StateMatrix",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "col", ty: "i8", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,row,col)",
+        name: Str::new(10648, 34),
+        function: Str::new(10510, 26),
+        class: Str::new(10536, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (872, 5),
+        signature: Str::new(10556, 24),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateProceduralPrimitiveNonOpaque
         table: OpTable::Core,
         opcode: 190,
-        name: "RayQuery_CandidateProceduralPrimitiveNonOpaque",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10682, 46),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(10158, 1),
+        operands: (877, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateTriangleFrontFace
         table: OpTable::Core,
         opcode: 191,
-        name: "RayQuery_CandidateTriangleFrontFace",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10728, 35),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(10158, 1),
+        operands: (880, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedTriangleFrontFace
         table: OpTable::Core,
         opcode: 192,
-        name: "RayQuery_CommittedTriangleFrontFace",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10763, 35),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(10158, 1),
+        operands: (883, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateTriangleBarycentrics
         table: OpTable::Core,
         opcode: 193,
-        name: "RayQuery_CandidateTriangleBarycentrics",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(10798, 38),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (886, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedTriangleBarycentrics
         table: OpTable::Core,
         opcode: 194,
-        name: "RayQuery_CommittedTriangleBarycentrics",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(10908, 38),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (890, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_RayFlags
         table: OpTable::Core,
         opcode: 195,
-        name: "RayQuery_RayFlags",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(10946, 17),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (894, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_WorldRayOrigin
         table: OpTable::Core,
         opcode: 196,
-        name: "RayQuery_WorldRayOrigin",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(10963, 23),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (897, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_WorldRayDirection
         table: OpTable::Core,
         opcode: 197,
-        name: "RayQuery_WorldRayDirection",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(10986, 26),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (901, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_RayTMin
         table: OpTable::Core,
         opcode: 198,
-        name: "RayQuery_RayTMin",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11012, 16),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (905, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateTriangleRayT
         table: OpTable::Core,
         opcode: 199,
-        name: "RayQuery_CandidateTriangleRayT",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11028, 30),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (908, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedRayT
         table: OpTable::Core,
         opcode: 200,
-        name: "RayQuery_CommittedRayT",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11058, 22),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (911, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateInstanceIndex
         table: OpTable::Core,
         opcode: 201,
-        name: "RayQuery_CandidateInstanceIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11080, 31),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (914, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateInstanceID
         table: OpTable::Core,
         opcode: 202,
-        name: "RayQuery_CandidateInstanceID",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11111, 28),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (917, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateGeometryIndex
         table: OpTable::Core,
         opcode: 203,
-        name: "RayQuery_CandidateGeometryIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11139, 31),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (920, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidatePrimitiveIndex
         table: OpTable::Core,
         opcode: 204,
-        name: "RayQuery_CandidatePrimitiveIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11170, 32),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (923, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateObjectRayOrigin
         table: OpTable::Core,
         opcode: 205,
-        name: "RayQuery_CandidateObjectRayOrigin",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(11202, 33),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (926, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateObjectRayDirection
         table: OpTable::Core,
         opcode: 206,
-        name: "RayQuery_CandidateObjectRayDirection",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(11235, 36),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (930, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedInstanceIndex
         table: OpTable::Core,
         opcode: 207,
-        name: "RayQuery_CommittedInstanceIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11271, 31),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (934, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedInstanceID
         table: OpTable::Core,
         opcode: 208,
-        name: "RayQuery_CommittedInstanceID",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11302, 28),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (937, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedGeometryIndex
         table: OpTable::Core,
         opcode: 209,
-        name: "RayQuery_CommittedGeometryIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11330, 31),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (940, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedPrimitiveIndex
         table: OpTable::Core,
         opcode: 210,
-        name: "RayQuery_CommittedPrimitiveIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11361, 32),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (943, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedObjectRayOrigin
         table: OpTable::Core,
         opcode: 211,
-        name: "RayQuery_CommittedObjectRayOrigin",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(11393, 33),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (946, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedObjectRayDirection
         table: OpTable::Core,
         opcode: 212,
-        name: "RayQuery_CommittedObjectRayDirection",
-        function: "dx.op.rayQuery_StateVector",
-        class: "RayQuery_StateVector",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i8", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,component)",
+        name: Str::new(11426, 36),
+        function: Str::new(10836, 26),
+        class: Str::new(10862, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (950, 4),
+        signature: Str::new(10882, 26),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GeometryIndex
         table: OpTable::Core,
         opcode: 213,
-        name: "GeometryIndex",
-        function: "dx.op.geometryIndex",
-        class: "GeometryIndex",
-        category: "Raytracing object space uint System Values, raytracing tier 1.1",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(11462, 13),
+        function: Str::new(11475, 19),
+        class: Str::new(11462, 13),
+        category: Str::new(11494, 63),
+        overloads: Str::new(977, 1),
+        operands: (954, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x740),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateInstanceContributionToHitGroupIndex
         table: OpTable::Core,
         opcode: 214,
-        name: "RayQuery_CandidateInstanceContributionToHitGroupIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11557, 53),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (956, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedInstanceContributionToHitGroupIndex
         table: OpTable::Core,
         opcode: 215,
-        name: "RayQuery_CommittedInstanceContributionToHitGroupIndex",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(11610, 53),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (959, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 5),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // AnnotateHandle
         table: OpTable::Core,
         opcode: 216,
-        name: "AnnotateHandle",
-        function: "dx.op.annotateHandle",
-        class: "AnnotateHandle",
-        category: "Get handle from heap",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "res", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "props", ty: "resproperty", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(res,props)",
+        name: Str::new(11679, 14),
+        function: Str::new(11693, 20),
+        class: Str::new(11679, 14),
+        category: Str::new(11713, 20),
+        overloads: Str::new(103, 1),
+        operands: (962, 4),
+        signature: Str::new(11733, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 6),
         shader_model_translated: Some((6, 0)),
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CreateHandleFromBinding
         table: OpTable::Core,
         opcode: 217,
-        name: "CreateHandleFromBinding",
-        function: "dx.op.createHandleFromBinding",
-        class: "CreateHandleFromBinding",
-        category: "Get handle from heap",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "bind", ty: "resbind", is_const: true, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "nonUniformIndex", ty: "i1", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(bind,index,nonUniformIndex)",
+        name: Str::new(11755, 23),
+        function: Str::new(11778, 29),
+        class: Str::new(11755, 23),
+        category: Str::new(11713, 20),
+        overloads: Str::new(103, 1),
+        operands: (966, 5),
+        signature: Str::new(11807, 28),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 6),
         shader_model_translated: Some((6, 0)),
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CreateHandleFromHeap
         table: OpTable::Core,
         opcode: 218,
-        name: "CreateHandleFromHeap",
-        function: "dx.op.createHandleFromHeap",
-        class: "CreateHandleFromHeap",
-        category: "Get handle from heap",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "samplerHeap", ty: "i1", is_const: true, enum_name: None, max: None },
-            Operand { name: "nonUniformIndex", ty: "i1", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(index,samplerHeap,nonUniformIndex)",
+        name: Str::new(11846, 20),
+        function: Str::new(11866, 26),
+        class: Str::new(11846, 20),
+        category: Str::new(11713, 20),
+        overloads: Str::new(103, 1),
+        operands: (971, 5),
+        signature: Str::new(11892, 35),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 6),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Unpack4x8
         table: OpTable::Core,
         opcode: 219,
-        name: "Unpack4x8",
-        function: "dx.op.unpack4x8",
-        class: "Unpack4x8",
-        category: "Unpacking intrinsics",
-        overloads: "iw",
-        operands: &[
-            Operand { name: "", ty: "$vec4", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "unpackMode", ty: "i8", is_const: false, enum_name: None, max: None },
-            Operand { name: "pk", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(unpackMode,pk)",
+        name: Str::new(11944, 9),
+        function: Str::new(11953, 15),
+        class: Str::new(11944, 9),
+        category: Str::new(11968, 20),
+        overloads: Str::new(11988, 2),
+        operands: (976, 4),
+        signature: Str::new(11990, 15),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 6),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Pack4x8
         table: OpTable::Core,
         opcode: 220,
-        name: "Pack4x8",
-        function: "dx.op.pack4x8",
-        class: "Pack4x8",
-        category: "Packing intrinsics",
-        overloads: "iw",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "packMode", ty: "i8", is_const: false, enum_name: None, max: None },
-            Operand { name: "x", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "y", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "z", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "w", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(packMode,x,y,z,w)",
+        name: Str::new(12017, 7),
+        function: Str::new(12024, 13),
+        class: Str::new(12017, 7),
+        category: Str::new(12037, 18),
+        overloads: Str::new(11988, 2),
+        operands: (980, 7),
+        signature: Str::new(12055, 18),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 6),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IsHelperLane
         table: OpTable::Core,
         opcode: 221,
-        name: "IsHelperLane",
-        function: "dx.op.isHelperLane",
-        class: "IsHelperLane",
-        category: "Helper Lanes",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12073, 12),
+        function: Str::new(12085, 18),
+        class: Str::new(12073, 12),
+        category: Str::new(12103, 12),
+        overloads: Str::new(10158, 1),
+        operands: (987, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 6),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // QuadVote
         table: OpTable::Core,
         opcode: 222,
-        name: "QuadVote",
-        function: "dx.op.quadVote",
-        class: "QuadVote",
-        category: "Quad Wave Ops",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o_i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "cond", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "op", ty: "i8", is_const: true, enum_name: Some("QuadVoteOpKind"), max: None },
-        ],
-        signature: "(cond,op)",
+        name: Str::new(12129, 8),
+        function: Str::new(12137, 14),
+        class: Str::new(12129, 8),
+        category: Str::new(5758, 13),
+        overloads: Str::new(10158, 1),
+        operands: (989, 4),
+        signature: Str::new(12151, 9),
         fn_attr: FnAttr::None,
         stages: Stages(0xe061),
         shader_model: (6, 7),
         shader_model_translated: Some((6, 0)),
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // TextureGatherRaw
         table: OpTable::Core,
         opcode: 223,
-        name: "TextureGatherRaw",
-        function: "dx.op.textureGatherRaw",
-        class: "TextureGatherRaw",
-        category: "Resources - gather",
-        overloads: "wil",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1)",
+        name: Str::new(12160, 16),
+        function: Str::new(12176, 22),
+        class: Str::new(12160, 16),
+        category: Str::new(3051, 18),
+        overloads: Str::new(12198, 3),
+        operands: (993, 10),
+        signature: Str::new(12201, 57),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 7),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // SampleCmpLevel
         table: OpTable::Core,
         opcode: 224,
-        name: "SampleCmpLevel",
-        function: "dx.op.sampleCmpLevel",
-        class: "SampleCmpLevel",
-        category: "Resources - sample",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "compareValue", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "lod", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,lod)",
+        name: Str::new(12258, 14),
+        function: Str::new(12272, 20),
+        class: Str::new(12258, 14),
+        category: Str::new(1780, 18),
+        overloads: Str::new(1323, 2),
+        operands: (1003, 13),
+        signature: Str::new(12292, 82),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 7),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TextureStoreSample
         table: OpTable::Core,
         opcode: 225,
-        name: "TextureStoreSample",
-        function: "dx.op.textureStoreSample",
-        class: "TextureStoreSample",
-        category: "Resources",
-        overloads: "hfwi",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value0", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value1", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value2", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "value3", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "mask", ty: "i8", is_const: true, enum_name: None, max: None },
-            Operand { name: "sampleIdx", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,coord0,coord1,coord2,value0,value1,value2,value3,mask,sampleIdx)",
+        name: Str::new(12383, 18),
+        function: Str::new(12401, 24),
+        class: Str::new(12383, 18),
+        category: Str::new(1490, 9),
+        overloads: Str::new(92, 4),
+        operands: (1016, 12),
+        signature: Str::new(12425, 69),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 7),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // Reserved0
         table: OpTable::Core,
         opcode: 226,
-        name: "Reserved0",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12494, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1028, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved1
         table: OpTable::Core,
         opcode: 227,
-        name: "Reserved1",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12525, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1030, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved2
         table: OpTable::Core,
         opcode: 228,
-        name: "Reserved2",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12534, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1032, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved3
         table: OpTable::Core,
         opcode: 229,
-        name: "Reserved3",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12543, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1034, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved4
         table: OpTable::Core,
         opcode: 230,
-        name: "Reserved4",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12552, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1036, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved5
         table: OpTable::Core,
         opcode: 231,
-        name: "Reserved5",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12561, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1038, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved6
         table: OpTable::Core,
         opcode: 232,
-        name: "Reserved6",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12570, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1040, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved7
         table: OpTable::Core,
         opcode: 233,
-        name: "Reserved7",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12579, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1042, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved8
         table: OpTable::Core,
         opcode: 234,
-        name: "Reserved8",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12588, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1044, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved9
         table: OpTable::Core,
         opcode: 235,
-        name: "Reserved9",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12597, 9),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1046, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved10
         table: OpTable::Core,
         opcode: 236,
-        name: "Reserved10",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12606, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1048, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // Reserved11
         table: OpTable::Core,
         opcode: 237,
-        name: "Reserved11",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(12616, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1050, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // AllocateNodeOutputRecords
         table: OpTable::Core,
         opcode: 238,
-        name: "AllocateNodeOutputRecords",
-        function: "dx.op.allocateNodeOutputRecords",
-        class: "AllocateNodeOutputRecords",
-        category: "Create/Annotate Node Handles",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "output", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "numRecords", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "perThread", ty: "i1", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(output,numRecords,perThread)",
+        name: Str::new(12677, 25),
+        function: Str::new(12702, 31),
+        class: Str::new(12677, 25),
+        category: Str::new(12733, 28),
+        overloads: Str::new(103, 1),
+        operands: (1052, 5),
+        signature: Str::new(12761, 29),
         fn_attr: FnAttr::None,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GetNodeRecordPtr
         table: OpTable::Core,
         opcode: 239,
-        name: "GetNodeRecordPtr",
-        function: "dx.op.getNodeRecordPtr",
-        class: "GetNodeRecordPtr",
-        category: "Get Pointer to Node Record in Address Space 6",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "recordhandle", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "arrayIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(recordhandle,arrayIndex)",
+        name: Str::new(12812, 16),
+        function: Str::new(12828, 22),
+        class: Str::new(12812, 16),
+        category: Str::new(12850, 45),
+        overloads: Str::new(7668, 1),
+        operands: (1057, 4),
+        signature: Str::new(12895, 25),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IncrementOutputCount
         table: OpTable::Core,
         opcode: 240,
-        name: "IncrementOutputCount",
-        function: "dx.op.incrementOutputCount",
-        class: "IncrementOutputCount",
-        category: "Work Graph intrinsics",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "output", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "count", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "perThread", ty: "i1", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(output,count,perThread)",
+        name: Str::new(12925, 20),
+        function: Str::new(12945, 26),
+        class: Str::new(12925, 20),
+        category: Str::new(12971, 21),
+        overloads: Str::new(103, 1),
+        operands: (1061, 5),
+        signature: Str::new(12992, 24),
         fn_attr: FnAttr::None,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // OutputComplete
         table: OpTable::Core,
         opcode: 241,
-        name: "OutputComplete",
-        function: "dx.op.outputComplete",
-        class: "OutputComplete",
-        category: "Work Graph intrinsics",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "output", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(output)",
+        name: Str::new(13016, 14),
+        function: Str::new(13030, 20),
+        class: Str::new(13016, 14),
+        category: Str::new(12971, 21),
+        overloads: Str::new(103, 1),
+        operands: (1066, 3),
+        signature: Str::new(13050, 8),
         fn_attr: FnAttr::None,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GetInputRecordCount
         table: OpTable::Core,
         opcode: 242,
-        name: "GetInputRecordCount",
-        function: "dx.op.getInputRecordCount",
-        class: "GetInputRecordCount",
-        category: "Work Graph intrinsics",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "input", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(input)",
+        name: Str::new(13063, 19),
+        function: Str::new(13082, 25),
+        class: Str::new(13063, 19),
+        category: Str::new(12971, 21),
+        overloads: Str::new(103, 1),
+        operands: (1069, 3),
+        signature: Str::new(13107, 7),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FinishedCrossGroupSharing
         table: OpTable::Core,
         opcode: 243,
-        name: "FinishedCrossGroupSharing",
-        function: "dx.op.finishedCrossGroupSharing",
-        class: "FinishedCrossGroupSharing",
-        category: "Work Graph intrinsics",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "input", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(input)",
+        name: Str::new(13114, 25),
+        function: Str::new(13139, 31),
+        class: Str::new(13114, 25),
+        category: Str::new(12971, 21),
+        overloads: Str::new(103, 1),
+        operands: (1072, 3),
+        signature: Str::new(13107, 7),
         fn_attr: FnAttr::None,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // BarrierByMemoryType
         table: OpTable::Core,
         opcode: 244,
-        name: "BarrierByMemoryType",
-        function: "dx.op.barrierByMemoryType",
-        class: "BarrierByMemoryType",
-        category: "Synchronization",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "MemoryTypeFlags", ty: "i32", is_const: true, enum_name: None, max: None },
-            Operand { name: "SemanticFlags", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(MemoryTypeFlags,SemanticFlags)",
+        name: Str::new(13198, 19),
+        function: Str::new(13217, 25),
+        class: Str::new(13198, 19),
+        category: Str::new(3500, 15),
+        overloads: Str::new(103, 1),
+        operands: (1075, 4),
+        signature: Str::new(13242, 31),
         fn_attr: FnAttr::NoDuplicate,
         stages: Stages(0x0),
         shader_model: (6, 8),
         shader_model_translated: Some((6, 0)),
         flags: OpFlags(16),
     },
-    OpInfo {
+    OpInfo { // BarrierByMemoryHandle
         table: OpTable::Core,
         opcode: 245,
-        name: "BarrierByMemoryHandle",
-        function: "dx.op.barrierByMemoryHandle",
-        class: "BarrierByMemoryHandle",
-        category: "Synchronization",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "object", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "SemanticFlags", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(object,SemanticFlags)",
+        name: Str::new(13279, 21),
+        function: Str::new(13300, 27),
+        class: Str::new(13279, 21),
+        category: Str::new(3500, 15),
+        overloads: Str::new(103, 1),
+        operands: (1079, 4),
+        signature: Str::new(13327, 22),
         fn_attr: FnAttr::NoDuplicate,
         stages: Stages(0x0),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(16),
     },
-    OpInfo {
+    OpInfo { // BarrierByNodeRecordHandle
         table: OpTable::Core,
         opcode: 246,
-        name: "BarrierByNodeRecordHandle",
-        function: "dx.op.barrierByNodeRecordHandle",
-        class: "BarrierByNodeRecordHandle",
-        category: "Synchronization",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "object", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "SemanticFlags", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(object,SemanticFlags)",
+        name: Str::new(13349, 25),
+        function: Str::new(13374, 31),
+        class: Str::new(13349, 25),
+        category: Str::new(3500, 15),
+        overloads: Str::new(103, 1),
+        operands: (1083, 4),
+        signature: Str::new(13327, 22),
         fn_attr: FnAttr::NoDuplicate,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(16),
     },
-    OpInfo {
+    OpInfo { // CreateNodeOutputHandle
         table: OpTable::Core,
         opcode: 247,
-        name: "CreateNodeOutputHandle",
-        function: "dx.op.createNodeOutputHandle",
-        class: "createNodeOutputHandle",
-        category: "Create/Annotate Node Handles",
-        overloads: "v",
-        operands: &[
-            Operand { name: "output", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "MetadataIdx", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(MetadataIdx)",
+        name: Str::new(13416, 22),
+        function: Str::new(13438, 28),
+        class: Str::new(13466, 22),
+        category: Str::new(12733, 28),
+        overloads: Str::new(103, 1),
+        operands: (1087, 3),
+        signature: Str::new(13488, 13),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IndexNodeHandle
         table: OpTable::Core,
         opcode: 248,
-        name: "IndexNodeHandle",
-        function: "dx.op.indexNodeHandle",
-        class: "IndexNodeHandle",
-        category: "Create/Annotate Node Handles",
-        overloads: "v",
-        operands: &[
-            Operand { name: "output", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "NodeOutputHandle", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "ArrayIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(NodeOutputHandle,ArrayIndex)",
+        name: Str::new(13527, 15),
+        function: Str::new(13542, 21),
+        class: Str::new(13527, 15),
+        category: Str::new(12733, 28),
+        overloads: Str::new(103, 1),
+        operands: (1090, 4),
+        signature: Str::new(13563, 29),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // AnnotateNodeHandle
         table: OpTable::Core,
         opcode: 249,
-        name: "AnnotateNodeHandle",
-        function: "dx.op.annotateNodeHandle",
-        class: "AnnotateNodeHandle",
-        category: "Create/Annotate Node Handles",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "node", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "props", ty: "nodeproperty", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(node,props)",
+        name: Str::new(13608, 18),
+        function: Str::new(13626, 24),
+        class: Str::new(13608, 18),
+        category: Str::new(12733, 28),
+        overloads: Str::new(103, 1),
+        operands: (1094, 4),
+        signature: Str::new(13650, 12),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // CreateNodeInputRecordHandle
         table: OpTable::Core,
         opcode: 250,
-        name: "CreateNodeInputRecordHandle",
-        function: "dx.op.createNodeInputRecordHandle",
-        class: "CreateNodeInputRecordHandle",
-        category: "Create/Annotate Node Handles",
-        overloads: "v",
-        operands: &[
-            Operand { name: "output", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "MetadataIdx", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(MetadataIdx)",
+        name: Str::new(13662, 27),
+        function: Str::new(13689, 33),
+        class: Str::new(13662, 27),
+        category: Str::new(12733, 28),
+        overloads: Str::new(103, 1),
+        operands: (1098, 3),
+        signature: Str::new(13488, 13),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // AnnotateNodeRecordHandle
         table: OpTable::Core,
         opcode: 251,
-        name: "AnnotateNodeRecordHandle",
-        function: "dx.op.annotateNodeRecordHandle",
-        class: "AnnotateNodeRecordHandle",
-        category: "Create/Annotate Node Handles",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "noderecord", ty: "noderecordhandle", is_const: false, enum_name: None, max: None },
-            Operand { name: "props", ty: "noderecordproperty", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(noderecord,props)",
+        name: Str::new(13750, 24),
+        function: Str::new(13774, 30),
+        class: Str::new(13750, 24),
+        category: Str::new(12733, 28),
+        overloads: Str::new(103, 1),
+        operands: (1101, 4),
+        signature: Str::new(13804, 18),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // NodeOutputIsValid
         table: OpTable::Core,
         opcode: 252,
-        name: "NodeOutputIsValid",
-        function: "dx.op.nodeOutputIsValid",
-        class: "NodeOutputIsValid",
-        category: "Work Graph intrinsics",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "output", ty: "nodehandle", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(output)",
+        name: Str::new(13822, 17),
+        function: Str::new(13839, 23),
+        class: Str::new(13822, 17),
+        category: Str::new(12971, 21),
+        overloads: Str::new(103, 1),
+        operands: (1105, 3),
+        signature: Str::new(13050, 8),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GetRemainingRecursionLevels
         table: OpTable::Core,
         opcode: 253,
-        name: "GetRemainingRecursionLevels",
-        function: "dx.op.getRemainingRecursionLevels",
-        class: "GetRemainingRecursionLevels",
-        category: "Work Graph intrinsics",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(13862, 27),
+        function: Str::new(13889, 33),
+        class: Str::new(13862, 27),
+        category: Str::new(12971, 21),
+        overloads: Str::new(103, 1),
+        operands: (1108, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x8000),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // SampleCmpGrad
         table: OpTable::Core,
         opcode: 254,
-        name: "SampleCmpGrad",
-        function: "dx.op.sampleCmpGrad",
-        class: "SampleCmpGrad",
-        category: "Comparison Samples",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "compareValue", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddx2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "ddy2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,ddx0,ddx1,ddx2,ddy0,ddy1,ddy2,clamp)",
+        name: Str::new(13922, 13),
+        function: Str::new(13935, 19),
+        class: Str::new(13922, 13),
+        category: Str::new(13954, 18),
+        overloads: Str::new(1323, 2),
+        operands: (1110, 19),
+        signature: Str::new(13972, 114),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // SampleCmpBias
         table: OpTable::Core,
         opcode: 255,
-        name: "SampleCmpBias",
-        function: "dx.op.sampleCmpBias",
-        class: "SampleCmpBias",
-        category: "Comparison Samples",
-        overloads: "hf",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srv", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "sampler", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord0", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord1", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord2", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "coord3", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset0", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset1", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset2", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "compareValue", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "bias", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "clamp", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,bias,clamp)",
+        name: Str::new(14086, 13),
+        function: Str::new(14099, 19),
+        class: Str::new(14086, 13),
+        category: Str::new(13954, 18),
+        overloads: Str::new(1323, 2),
+        operands: (1129, 14),
+        signature: Str::new(14118, 89),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xe061),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(2),
     },
-    OpInfo {
+    OpInfo { // StartVertexLocation
         table: OpTable::Core,
         opcode: 256,
-        name: "StartVertexLocation",
-        function: "dx.op.startVertexLocation",
-        class: "StartVertexLocation",
-        category: "Extended Command Information",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(14207, 19),
+        function: Str::new(14226, 25),
+        class: Str::new(14207, 19),
+        category: Str::new(14251, 28),
+        overloads: Str::new(977, 1),
+        operands: (1143, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x2),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // StartInstanceLocation
         table: OpTable::Core,
         opcode: 257,
-        name: "StartInstanceLocation",
-        function: "dx.op.startInstanceLocation",
-        class: "StartInstanceLocation",
-        category: "Extended Command Information",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(14279, 21),
+        function: Str::new(14300, 27),
+        class: Str::new(14279, 21),
+        category: Str::new(14251, 28),
+        overloads: Str::new(977, 1),
+        operands: (1145, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x2),
         shader_model: (6, 8),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // AllocateRayQuery2
         table: OpTable::Core,
         opcode: 258,
-        name: "AllocateRayQuery2",
-        function: "dx.op.allocateRayQuery2",
-        class: "AllocateRayQuery2",
-        category: "Inline Ray Query",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "constRayFlags", ty: "u32", is_const: true, enum_name: None, max: None },
-            Operand { name: "constRayQueryFlags", ty: "u32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(constRayFlags,constRayQueryFlags)",
+        name: Str::new(14345, 17),
+        function: Str::new(14362, 23),
+        class: Str::new(14345, 17),
+        category: Str::new(9766, 16),
+        overloads: Str::new(103, 1),
+        operands: (1147, 4),
+        signature: Str::new(14385, 34),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ReservedA0
         table: OpTable::Core,
         opcode: 259,
-        name: "ReservedA0",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(14419, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1151, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedA1
         table: OpTable::Core,
         opcode: 260,
-        name: "ReservedA1",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(14429, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1153, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedA2
         table: OpTable::Core,
         opcode: 261,
-        name: "ReservedA2",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(14439, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1155, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // HitObject_TraceRay
         table: OpTable::Core,
         opcode: 262,
-        name: "HitObject_TraceRay",
-        function: "dx.op.hitObject_TraceRay",
-        class: "HitObject_TraceRay",
-        category: "Shader Execution Reordering",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "accelerationStructure", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayFlags", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "instanceInclusionMask", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayContributionToHitGroupIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "multiplierForGeometryContributionToHitGroupIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "missShaderIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "TMin", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "TMax", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "payload", ty: "$udt", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(accelerationStructure,rayFlags,instanceInclusionMask,rayContributionToHitGroupIndex,multiplierForGeometryContributionToHitGroupIndex,missShaderIndex,Origin_X,Origin_Y,Origin_Z,TMin,Direction_X,Direction_Y,Direction_Z,TMax,payload)",
+        name: Str::new(14552, 18),
+        function: Str::new(14570, 24),
+        class: Str::new(14552, 18),
+        category: Str::new(14594, 27),
+        overloads: Str::new(7668, 1),
+        operands: (1157, 17),
+        signature: Str::new(14621, 231),
         fn_attr: FnAttr::None,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_FromRayQuery
         table: OpTable::Core,
         opcode: 263,
-        name: "HitObject_FromRayQuery",
-        function: "dx.op.hitObject_FromRayQuery",
-        class: "HitObject_FromRayQuery",
-        category: "Shader Execution Reordering",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(14852, 22),
+        function: Str::new(14874, 28),
+        class: Str::new(14852, 22),
+        category: Str::new(14594, 27),
+        overloads: Str::new(103, 1),
+        operands: (1174, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_FromRayQueryWithAttrs
         table: OpTable::Core,
         opcode: 264,
-        name: "HitObject_FromRayQueryWithAttrs",
-        function: "dx.op.hitObject_FromRayQueryWithAttrs",
-        class: "HitObject_FromRayQueryWithAttrs",
-        category: "Shader Execution Reordering",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "HitKind", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "CommittedAttribs", ty: "$udt", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle,HitKind,CommittedAttribs)",
+        name: Str::new(14918, 31),
+        function: Str::new(14949, 37),
+        class: Str::new(14918, 31),
+        category: Str::new(14594, 27),
+        overloads: Str::new(7668, 1),
+        operands: (1177, 5),
+        signature: Str::new(14986, 41),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_MakeMiss
         table: OpTable::Core,
         opcode: 265,
-        name: "HitObject_MakeMiss",
-        function: "dx.op.hitObject_MakeMiss",
-        class: "HitObject_MakeMiss",
-        category: "Shader Execution Reordering",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "RayFlags", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "MissShaderIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Origin_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "TMin", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_X", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_Y", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "Direction_Z", ty: "f", is_const: false, enum_name: None, max: None },
-            Operand { name: "TMax", ty: "f", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(RayFlags,MissShaderIndex,Origin_X,Origin_Y,Origin_Z,TMin,Direction_X,Direction_Y,Direction_Z,TMax)",
+        name: Str::new(15027, 18),
+        function: Str::new(15045, 24),
+        class: Str::new(15027, 18),
+        category: Str::new(14594, 27),
+        overloads: Str::new(103, 1),
+        operands: (1182, 12),
+        signature: Str::new(15069, 99),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_MakeNop
         table: OpTable::Core,
         opcode: 266,
-        name: "HitObject_MakeNop",
-        function: "dx.op.hitObject_MakeNop",
-        class: "HitObject_MakeNop",
-        category: "Shader Execution Reordering",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(15168, 17),
+        function: Str::new(15185, 23),
+        class: Str::new(15168, 17),
+        category: Str::new(14594, 27),
+        overloads: Str::new(103, 1),
+        operands: (1194, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_Invoke
         table: OpTable::Core,
         opcode: 267,
-        name: "HitObject_Invoke",
-        function: "dx.op.hitObject_Invoke",
-        class: "HitObject_Invoke",
-        category: "Shader Execution Reordering",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "payload", ty: "$udt", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,payload)",
+        name: Str::new(15217, 16),
+        function: Str::new(15233, 22),
+        class: Str::new(15217, 16),
+        category: Str::new(14594, 27),
+        overloads: Str::new(7668, 1),
+        operands: (1196, 4),
+        signature: Str::new(15255, 19),
         fn_attr: FnAttr::None,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // MaybeReorderThread
         table: OpTable::Core,
         opcode: 268,
-        name: "MaybeReorderThread",
-        function: "dx.op.maybeReorderThread",
-        class: "MaybeReorderThread",
-        category: "Shader Execution Reordering",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "coherenceHint", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "numCoherenceHintBitsFromLSB", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,coherenceHint,numCoherenceHintBitsFromLSB)",
+        name: Str::new(15314, 18),
+        function: Str::new(15332, 24),
+        class: Str::new(15314, 18),
+        category: Str::new(14594, 27),
+        overloads: Str::new(103, 1),
+        operands: (1200, 5),
+        signature: Str::new(15356, 53),
         fn_attr: FnAttr::None,
         stages: Stages(0xc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_IsMiss
         table: OpTable::Core,
         opcode: 269,
-        name: "HitObject_IsMiss",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15409, 16),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(10158, 1),
+        operands: (1205, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_IsHit
         table: OpTable::Core,
         opcode: 270,
-        name: "HitObject_IsHit",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15484, 15),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(10158, 1),
+        operands: (1208, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_IsNop
         table: OpTable::Core,
         opcode: 271,
-        name: "HitObject_IsNop",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "1",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15499, 15),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(10158, 1),
+        operands: (1211, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_RayFlags
         table: OpTable::Core,
         opcode: 272,
-        name: "HitObject_RayFlags",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15514, 18),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1214, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_RayTMin
         table: OpTable::Core,
         opcode: 273,
-        name: "HitObject_RayTMin",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15532, 17),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1217, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_RayTCurrent
         table: OpTable::Core,
         opcode: 274,
-        name: "HitObject_RayTCurrent",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15549, 21),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1220, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_WorldRayOrigin
         table: OpTable::Core,
         opcode: 275,
-        name: "HitObject_WorldRayOrigin",
-        function: "dx.op.hitObject_StateVector",
-        class: "HitObject_StateVector",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,component)",
+        name: Str::new(15570, 24),
+        function: Str::new(15594, 27),
+        class: Str::new(15621, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1223, 4),
+        signature: Str::new(15642, 21),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_WorldRayDirection
         table: OpTable::Core,
         opcode: 276,
-        name: "HitObject_WorldRayDirection",
-        function: "dx.op.hitObject_StateVector",
-        class: "HitObject_StateVector",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,component)",
+        name: Str::new(15663, 27),
+        function: Str::new(15594, 27),
+        class: Str::new(15621, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1227, 4),
+        signature: Str::new(15642, 21),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_ObjectRayOrigin
         table: OpTable::Core,
         opcode: 277,
-        name: "HitObject_ObjectRayOrigin",
-        function: "dx.op.hitObject_StateVector",
-        class: "HitObject_StateVector",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,component)",
+        name: Str::new(15690, 25),
+        function: Str::new(15594, 27),
+        class: Str::new(15621, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1231, 4),
+        signature: Str::new(15642, 21),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_ObjectRayDirection
         table: OpTable::Core,
         opcode: 278,
-        name: "HitObject_ObjectRayDirection",
-        function: "dx.op.hitObject_StateVector",
-        class: "HitObject_StateVector",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "component", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,component)",
+        name: Str::new(15715, 28),
+        function: Str::new(15594, 27),
+        class: Str::new(15621, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1235, 4),
+        signature: Str::new(15642, 21),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_ObjectToWorld3x4
         table: OpTable::Core,
         opcode: 279,
-        name: "HitObject_ObjectToWorld3x4",
-        function: "dx.op.hitObject_StateMatrix",
-        class: "HitObject_StateMatrix",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: true, enum_name: None, max: None },
-            Operand { name: "col", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,row,col)",
+        name: Str::new(15743, 26),
+        function: Str::new(15769, 27),
+        class: Str::new(15796, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1239, 5),
+        signature: Str::new(15817, 19),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_WorldToObject3x4
         table: OpTable::Core,
         opcode: 280,
-        name: "HitObject_WorldToObject3x4",
-        function: "dx.op.hitObject_StateMatrix",
-        class: "HitObject_StateMatrix",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "row", ty: "i32", is_const: true, enum_name: None, max: None },
-            Operand { name: "col", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,row,col)",
+        name: Str::new(15836, 26),
+        function: Str::new(15769, 27),
+        class: Str::new(15796, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1244, 5),
+        signature: Str::new(15817, 19),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_GeometryIndex
         table: OpTable::Core,
         opcode: 281,
-        name: "HitObject_GeometryIndex",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15862, 23),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1249, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_InstanceIndex
         table: OpTable::Core,
         opcode: 282,
-        name: "HitObject_InstanceIndex",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15885, 23),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1252, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_InstanceID
         table: OpTable::Core,
         opcode: 283,
-        name: "HitObject_InstanceID",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15908, 20),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1255, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_PrimitiveIndex
         table: OpTable::Core,
         opcode: 284,
-        name: "HitObject_PrimitiveIndex",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15928, 24),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1258, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_HitKind
         table: OpTable::Core,
         opcode: 285,
-        name: "HitObject_HitKind",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15952, 17),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1261, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_ShaderTableIndex
         table: OpTable::Core,
         opcode: 286,
-        name: "HitObject_ShaderTableIndex",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(15969, 26),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1264, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_SetShaderTableIndex
         table: OpTable::Core,
         opcode: 287,
-        name: "HitObject_SetShaderTableIndex",
-        function: "dx.op.hitObject_SetShaderTableIndex",
-        class: "HitObject_SetShaderTableIndex",
-        category: "Shader Execution Reordering",
-        overloads: "v",
-        operands: &[
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "shaderTableIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,shaderTableIndex)",
+        name: Str::new(16011, 29),
+        function: Str::new(16040, 35),
+        class: Str::new(16011, 29),
+        category: Str::new(14594, 27),
+        overloads: Str::new(103, 1),
+        operands: (1267, 4),
+        signature: Str::new(16075, 28),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_LoadLocalRootTableConstant
         table: OpTable::Core,
         opcode: 288,
-        name: "HitObject_LoadLocalRootTableConstant",
-        function: "dx.op.hitObject_LoadLocalRootTableConstant",
-        class: "HitObject_LoadLocalRootTableConstant",
-        category: "Shader Execution Reordering",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,offset)",
+        name: Str::new(16103, 36),
+        function: Str::new(16139, 42),
+        class: Str::new(16103, 36),
+        category: Str::new(14594, 27),
+        overloads: Str::new(103, 1),
+        operands: (1271, 4),
+        signature: Str::new(16181, 18),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_Attributes
         table: OpTable::Core,
         opcode: 289,
-        name: "HitObject_Attributes",
-        function: "dx.op.hitObject_Attributes",
-        class: "HitObject_Attributes",
-        category: "Shader Execution Reordering",
-        overloads: "u",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-            Operand { name: "attributes", ty: "$udt", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject,attributes)",
+        name: Str::new(16209, 20),
+        function: Str::new(16229, 26),
+        class: Str::new(16209, 20),
+        category: Str::new(14594, 27),
+        overloads: Str::new(7668, 1),
+        operands: (1275, 4),
+        signature: Str::new(16255, 22),
         fn_attr: FnAttr::ArgMemOnly,
         stages: Stages(0xcc0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ReservedB28
         table: OpTable::Core,
         opcode: 290,
-        name: "ReservedB28",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16277, 11),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1279, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedB29
         table: OpTable::Core,
         opcode: 291,
-        name: "ReservedB29",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16288, 11),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1281, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedB30
         table: OpTable::Core,
         opcode: 292,
-        name: "ReservedB30",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16299, 11),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1283, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC0
         table: OpTable::Core,
         opcode: 293,
-        name: "ReservedC0",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16310, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1285, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC1
         table: OpTable::Core,
         opcode: 294,
-        name: "ReservedC1",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16320, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1287, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC2
         table: OpTable::Core,
         opcode: 295,
-        name: "ReservedC2",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16330, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1289, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC3
         table: OpTable::Core,
         opcode: 296,
-        name: "ReservedC3",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16340, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1291, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC4
         table: OpTable::Core,
         opcode: 297,
-        name: "ReservedC4",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16350, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1293, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC5
         table: OpTable::Core,
         opcode: 298,
-        name: "ReservedC5",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16360, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1295, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC6
         table: OpTable::Core,
         opcode: 299,
-        name: "ReservedC6",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16370, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1297, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC7
         table: OpTable::Core,
         opcode: 300,
-        name: "ReservedC7",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16380, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1299, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC8
         table: OpTable::Core,
         opcode: 301,
-        name: "ReservedC8",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16390, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1301, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedC9
         table: OpTable::Core,
         opcode: 302,
-        name: "ReservedC9",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16400, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1303, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // RawBufferVectorLoad
         table: OpTable::Core,
         opcode: 303,
-        name: "RawBufferVectorLoad",
-        function: "dx.op.rawBufferVectorLoad",
-        class: "RawBufferVectorLoad",
-        category: "Resources",
-        overloads: "hfwidl<hfwidl",
-        operands: &[
-            Operand { name: "", ty: "$r", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "buf", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "elementOffset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "alignment", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(buf,index,elementOffset,alignment)",
+        name: Str::new(16413, 19),
+        function: Str::new(16432, 25),
+        class: Str::new(16413, 19),
+        category: Str::new(1490, 9),
+        overloads: Str::new(16457, 13),
+        operands: (1305, 6),
+        signature: Str::new(16470, 35),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RawBufferVectorStore
         table: OpTable::Core,
         opcode: 304,
-        name: "RawBufferVectorStore",
-        function: "dx.op.rawBufferVectorStore",
-        class: "RawBufferVectorStore",
-        category: "Resources",
-        overloads: "hfwidl<hfwidl",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "uav", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "index", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "elementOffset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value0", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "alignment", ty: "i32", is_const: true, enum_name: None, max: None },
-        ],
-        signature: "(uav,index,elementOffset,value0,alignment)",
+        name: Str::new(16505, 20),
+        function: Str::new(16525, 26),
+        class: Str::new(16505, 20),
+        category: Str::new(1490, 9),
+        overloads: Str::new(16457, 13),
+        operands: (1311, 7),
+        signature: Str::new(16551, 42),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 9),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ReservedD0
         table: OpTable::Core,
         opcode: 305,
-        name: "ReservedD0",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16593, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1318, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedD1
         table: OpTable::Core,
         opcode: 306,
-        name: "ReservedD1",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16603, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1320, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedD2
         table: OpTable::Core,
         opcode: 307,
-        name: "ReservedD2",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16613, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1322, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // ReservedD3
         table: OpTable::Core,
         opcode: 308,
-        name: "ReservedD3",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16623, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1324, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // VectorReduceAnd
         table: OpTable::Core,
         opcode: 309,
-        name: "VectorReduceAnd",
-        function: "dx.op.vectorReduce",
-        class: "VectorReduce",
-        category: "Vector reduce to scalar",
-        overloads: "<18wil",
-        operands: &[
-            Operand { name: "", ty: "$elt", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a)",
+        name: Str::new(16637, 15),
+        function: Str::new(16652, 18),
+        class: Str::new(16670, 12),
+        category: Str::new(16682, 23),
+        overloads: Str::new(16705, 6),
+        operands: (1326, 3),
+        signature: Str::new(16711, 3),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // VectorReduceOr
         table: OpTable::Core,
         opcode: 310,
-        name: "VectorReduceOr",
-        function: "dx.op.vectorReduce",
-        class: "VectorReduce",
-        category: "Vector reduce to scalar",
-        overloads: "<18wil",
-        operands: &[
-            Operand { name: "", ty: "$elt", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a)",
+        name: Str::new(16714, 14),
+        function: Str::new(16652, 18),
+        class: Str::new(16670, 12),
+        category: Str::new(16682, 23),
+        overloads: Str::new(16705, 6),
+        operands: (1329, 3),
+        signature: Str::new(16711, 3),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // FDot
         table: OpTable::Core,
         opcode: 311,
-        name: "FDot",
-        function: "dx.op.dot",
-        class: "Dot",
-        category: "Dot",
-        overloads: "<hf",
-        operands: &[
-            Operand { name: "", ty: "$elt", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "a", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "b", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(a,b)",
+        name: Str::new(16728, 4),
+        function: Str::new(16732, 9),
+        class: Str::new(1320, 3),
+        category: Str::new(1320, 3),
+        overloads: Str::new(16741, 3),
+        operands: (1332, 4),
+        signature: Str::new(854, 5),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 0),
@@ -6651,739 +5003,560 @@ pub static CORE_OPS: [OpInfo; 312] = [
 
 /// Operations of `ExperimentalOps`, indexed by the opcode's low 16 bits.
 pub static EXPERIMENTAL_OPS: [OpInfo; 35] = [
-    OpInfo {
+    OpInfo { // ExperimentalNop
         table: OpTable::Experimental,
         opcode: 2147483648,
-        name: "ExperimentalNop",
-        function: "dx.op.nop",
-        class: "Nop",
-        category: "No-op",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16744, 15),
+        function: Str::new(16759, 9),
+        class: Str::new(16768, 3),
+        category: Str::new(16771, 5),
+        overloads: Str::new(103, 1),
+        operands: (1336, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // GetGroupWaveIndex
         table: OpTable::Experimental,
         opcode: 2147483649,
-        name: "GetGroupWaveIndex",
-        function: "dx.op.getGroupWaveIndex",
-        class: "GetGroupWaveIndex",
-        category: "Group Wave Ops",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16776, 17),
+        function: Str::new(16793, 23),
+        class: Str::new(16776, 17),
+        category: Str::new(16816, 14),
+        overloads: Str::new(103, 1),
+        operands: (1338, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe020),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // GetGroupWaveCount
         table: OpTable::Experimental,
         opcode: 2147483650,
-        name: "GetGroupWaveCount",
-        function: "dx.op.getGroupWaveCount",
-        class: "GetGroupWaveCount",
-        category: "Group Wave Ops",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16830, 17),
+        function: Str::new(16847, 23),
+        class: Str::new(16830, 17),
+        category: Str::new(16816, 14),
+        overloads: Str::new(103, 1),
+        operands: (1340, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xe020),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(8),
     },
-    OpInfo {
+    OpInfo { // ClusterID
         table: OpTable::Experimental,
         opcode: 2147483651,
-        name: "ClusterID",
-        function: "dx.op.clusterID",
-        class: "ClusterID",
-        category: "Raytracing uint System Values",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16870, 9),
+        function: Str::new(16879, 15),
+        class: Str::new(16870, 9),
+        category: Str::new(6851, 29),
+        overloads: Str::new(103, 1),
+        operands: (1342, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x640),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateClusterID
         table: OpTable::Experimental,
         opcode: 2147483652,
-        name: "RayQuery_CandidateClusterID",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(16894, 27),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (1344, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedClusterID
         table: OpTable::Experimental,
         opcode: 2147483653,
-        name: "RayQuery_CommittedClusterID",
-        function: "dx.op.rayQuery_StateScalar",
-        class: "RayQuery_StateScalar",
-        category: "Inline Ray Query",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(16921, 27),
+        function: Str::new(10408, 26),
+        class: Str::new(10434, 20),
+        category: Str::new(9766, 16),
+        overloads: Str::new(977, 1),
+        operands: (1347, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_ClusterID
         table: OpTable::Experimental,
         opcode: 2147483654,
-        name: "HitObject_ClusterID",
-        function: "dx.op.hitObject_StateScalar",
-        class: "HitObject_StateScalar",
-        category: "Shader Execution Reordering",
-        overloads: "i",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(16948, 19),
+        function: Str::new(15425, 27),
+        class: Str::new(15452, 21),
+        category: Str::new(14594, 27),
+        overloads: Str::new(977, 1),
+        operands: (1350, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // TriangleObjectPosition
         table: OpTable::Experimental,
         opcode: 2147483655,
-        name: "TriangleObjectPosition",
-        function: "dx.op.triangleObjectPosition",
-        class: "TriangleObjectPosition",
-        category: "Raytracing System Values",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$vec9", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(16972, 22),
+        function: Str::new(16994, 28),
+        class: Str::new(16972, 22),
+        category: Str::new(17022, 24),
+        overloads: Str::new(1717, 1),
+        operands: (1353, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0x640),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CandidateTriangleObjectPosition
         table: OpTable::Experimental,
         opcode: 2147483656,
-        name: "RayQuery_CandidateTriangleObjectPosition",
-        function: "dx.op.rayQuery_CandidateTriangleObjectPosition",
-        class: "RayQuery_CandidateTriangleObjectPosition",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$vec9", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(17046, 40),
+        function: Str::new(17086, 46),
+        class: Str::new(17046, 40),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (1355, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // RayQuery_CommittedTriangleObjectPosition
         table: OpTable::Experimental,
         opcode: 2147483657,
-        name: "RayQuery_CommittedTriangleObjectPosition",
-        function: "dx.op.rayQuery_CommittedTriangleObjectPosition",
-        class: "RayQuery_CommittedTriangleObjectPosition",
-        category: "Inline Ray Query",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$vec9", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "rayQueryHandle", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(rayQueryHandle)",
+        name: Str::new(17132, 40),
+        function: Str::new(17172, 46),
+        class: Str::new(17132, 40),
+        category: Str::new(9766, 16),
+        overloads: Str::new(1717, 1),
+        operands: (1358, 3),
+        signature: Str::new(10159, 16),
         fn_attr: FnAttr::ReadOnly,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // HitObject_TriangleObjectPosition
         table: OpTable::Experimental,
         opcode: 2147483658,
-        name: "HitObject_TriangleObjectPosition",
-        function: "dx.op.hitObject_TriangleObjectPosition",
-        class: "HitObject_TriangleObjectPosition",
-        category: "Shader Execution Reordering",
-        overloads: "f",
-        operands: &[
-            Operand { name: "", ty: "$vec9", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "hitObject", ty: "hit_object", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(hitObject)",
+        name: Str::new(17218, 32),
+        function: Str::new(17250, 38),
+        class: Str::new(17218, 32),
+        category: Str::new(14594, 27),
+        overloads: Str::new(1717, 1),
+        operands: (1361, 3),
+        signature: Str::new(15473, 11),
         fn_attr: FnAttr::ReadNone,
         stages: Stages(0xcc0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixMultiplyAccumulate
         table: OpTable::Experimental,
         opcode: 2147483659,
-        name: "LinAlgMatrixMultiplyAccumulate",
-        function: "dx.op.linAlgMatrixMultiplyAccumulate",
-        class: "LinAlgMatrixMultiplyAccumulate",
-        category: "Linear Algebra Operations",
-        overloads: "o,o,o,o",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrixA", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrixB", ty: "$x2", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrixC", ty: "$x3", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrixA,matrixB,matrixC)",
+        name: Str::new(17321, 30),
+        function: Str::new(17351, 36),
+        class: Str::new(17321, 30),
+        category: Str::new(17387, 25),
+        overloads: Str::new(17412, 7),
+        operands: (1364, 5),
+        signature: Str::new(17419, 25),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgFillMatrix
         table: OpTable::Experimental,
         opcode: 2147483660,
-        name: "LinAlgFillMatrix",
-        function: "dx.op.linAlgFillMatrix",
-        class: "LinAlgFillMatrix",
-        category: "Linear Algebra Operations",
-        overloads: "o,hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$x1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(value)",
+        name: Str::new(17444, 16),
+        function: Str::new(17460, 22),
+        class: Str::new(17444, 16),
+        category: Str::new(17387, 25),
+        overloads: Str::new(17482, 8),
+        operands: (1369, 3),
+        signature: Str::new(528, 7),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgCopyConvertMatrix
         table: OpTable::Experimental,
         opcode: 2147483661,
-        name: "LinAlgCopyConvertMatrix",
-        function: "dx.op.linAlgCopyConvertMatrix",
-        class: "LinAlgCopyConvertMatrix",
-        category: "Linear Algebra Operations",
-        overloads: "o,o",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "srcMatrix", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "transpose", ty: "i1", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(srcMatrix,transpose)",
+        name: Str::new(17508, 23),
+        function: Str::new(17531, 29),
+        class: Str::new(17508, 23),
+        category: Str::new(17387, 25),
+        overloads: Str::new(17560, 3),
+        operands: (1372, 4),
+        signature: Str::new(17563, 21),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixLoadFromDescriptor
         table: OpTable::Experimental,
         opcode: 2147483662,
-        name: "LinAlgMatrixLoadFromDescriptor",
-        function: "dx.op.linAlgMatrixLoadFromDescriptor",
-        class: "LinAlgMatrixLoadFromDescriptor",
-        category: "Linear Algebra Operations",
-        overloads: "o",
-        operands: &[
-            Operand { name: "", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "stride", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "layout", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "align", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(handle,offset,stride,layout,align)",
+        name: Str::new(17601, 30),
+        function: Str::new(17631, 36),
+        class: Str::new(17601, 30),
+        category: Str::new(17387, 25),
+        overloads: Str::new(8146, 1),
+        operands: (1376, 7),
+        signature: Str::new(17667, 35),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixLoadFromMemory
         table: OpTable::Experimental,
         opcode: 2147483663,
-        name: "LinAlgMatrixLoadFromMemory",
-        function: "dx.op.linAlgMatrixLoadFromMemory",
-        class: "LinAlgMatrixLoadFromMemory",
-        category: "Linear Algebra Operations",
-        overloads: "o,hfdwil<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "memory", ty: "$x_gs1", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "stride", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "layout", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(memory,offset,stride,layout)",
+        name: Str::new(17714, 26),
+        function: Str::new(17740, 32),
+        class: Str::new(17714, 26),
+        category: Str::new(17387, 25),
+        overloads: Str::new(17772, 15),
+        operands: (1383, 6),
+        signature: Str::new(17787, 29),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixLength
         table: OpTable::Experimental,
         opcode: 2147483664,
-        name: "LinAlgMatrixLength",
-        function: "dx.op.linAlgMatrixLength",
-        class: "LinAlgMatrixLength",
-        category: "Linear Algebra Operations",
-        overloads: "o",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix)",
+        name: Str::new(17822, 18),
+        function: Str::new(17840, 24),
+        class: Str::new(17822, 18),
+        category: Str::new(17387, 25),
+        overloads: Str::new(8146, 1),
+        operands: (1389, 3),
+        signature: Str::new(17864, 8),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixGetCoordinate
         table: OpTable::Experimental,
         opcode: 2147483665,
-        name: "LinAlgMatrixGetCoordinate",
-        function: "dx.op.linAlgMatrixGetCoordinate",
-        class: "LinAlgMatrixGetCoordinate",
-        category: "Linear Algebra Operations",
-        overloads: "o",
-        operands: &[
-            Operand { name: "", ty: "int2", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "threadLocalIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,threadLocalIndex)",
+        name: Str::new(17892, 25),
+        function: Str::new(17917, 31),
+        class: Str::new(17892, 25),
+        category: Str::new(17387, 25),
+        overloads: Str::new(8146, 1),
+        operands: (1392, 4),
+        signature: Str::new(17948, 25),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixGetElement
         table: OpTable::Experimental,
         opcode: 2147483666,
-        name: "LinAlgMatrixGetElement",
-        function: "dx.op.linAlgMatrixGetElement",
-        class: "LinAlgMatrixGetElement",
-        category: "Linear Algebra Operations",
-        overloads: "hfdwil,o",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "threadLocalIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,threadLocalIndex)",
+        name: Str::new(17973, 22),
+        function: Str::new(17995, 28),
+        class: Str::new(17973, 22),
+        category: Str::new(17387, 25),
+        overloads: Str::new(18023, 8),
+        operands: (1396, 4),
+        signature: Str::new(17948, 25),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixSetElement
         table: OpTable::Experimental,
         opcode: 2147483667,
-        name: "LinAlgMatrixSetElement",
-        function: "dx.op.linAlgMatrixSetElement",
-        class: "LinAlgMatrixSetElement",
-        category: "Linear Algebra Operations",
-        overloads: "o,o,hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "threadLocalIndex", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "value", ty: "$x2", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,threadLocalIndex,value)",
+        name: Str::new(18031, 22),
+        function: Str::new(18053, 28),
+        class: Str::new(18031, 22),
+        category: Str::new(17387, 25),
+        overloads: Str::new(18081, 10),
+        operands: (1400, 5),
+        signature: Str::new(18091, 31),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixStoreToDescriptor
         table: OpTable::Experimental,
         opcode: 2147483668,
-        name: "LinAlgMatrixStoreToDescriptor",
-        function: "dx.op.linAlgMatrixStoreToDescriptor",
-        class: "LinAlgMatrixStoreToDescriptor",
-        category: "Linear Algebra Operations",
-        overloads: "o",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "stride", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "layout", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "align", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,handle,offset,stride,layout,align)",
+        name: Str::new(18122, 29),
+        function: Str::new(18151, 35),
+        class: Str::new(18122, 29),
+        category: Str::new(17387, 25),
+        overloads: Str::new(8146, 1),
+        operands: (1405, 8),
+        signature: Str::new(18186, 42),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixStoreToMemory
         table: OpTable::Experimental,
         opcode: 2147483669,
-        name: "LinAlgMatrixStoreToMemory",
-        function: "dx.op.linAlgMatrixStoreToMemory",
-        class: "LinAlgMatrixStoreToMemory",
-        category: "Linear Algebra Operations",
-        overloads: "o,hfdwil<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "memory", ty: "$x_gs1", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "stride", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "layout", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,memory,offset,stride,layout)",
+        name: Str::new(18228, 25),
+        function: Str::new(18253, 31),
+        class: Str::new(18228, 25),
+        category: Str::new(17387, 25),
+        overloads: Str::new(17772, 15),
+        operands: (1413, 7),
+        signature: Str::new(18284, 36),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixQueryAccumulatorLayout
         table: OpTable::Experimental,
         opcode: 2147483670,
-        name: "LinAlgMatrixQueryAccumulatorLayout",
-        function: "dx.op.linAlgMatrixQueryAccumulatorLayout",
-        class: "LinAlgMatrixQueryAccumulatorLayout",
-        category: "Linear Algebra Operations",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(18320, 34),
+        function: Str::new(18354, 40),
+        class: Str::new(18320, 34),
+        category: Str::new(17387, 25),
+        overloads: Str::new(103, 1),
+        operands: (1420, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixMultiply
         table: OpTable::Experimental,
         opcode: 2147483671,
-        name: "LinAlgMatrixMultiply",
-        function: "dx.op.linAlgMatrixMultiply",
-        class: "LinAlgMatrixMultiply",
-        category: "Linear Algebra Operations",
-        overloads: "o,o,o",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrixA", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrixB", ty: "$x2", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrixA,matrixB)",
+        name: Str::new(18394, 20),
+        function: Str::new(18414, 26),
+        class: Str::new(18394, 20),
+        category: Str::new(17387, 25),
+        overloads: Str::new(18440, 5),
+        operands: (1422, 4),
+        signature: Str::new(18445, 17),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixAccumulate
         table: OpTable::Experimental,
         opcode: 2147483672,
-        name: "LinAlgMatrixAccumulate",
-        function: "dx.op.linAlgMatrixAccumulate",
-        class: "LinAlgMatrixAccumulate",
-        category: "Linear Algebra Operations",
-        overloads: "o,o,o",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrixLHS", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrixRHS", ty: "$x2", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrixLHS,matrixRHS)",
+        name: Str::new(18480, 22),
+        function: Str::new(18502, 28),
+        class: Str::new(18480, 22),
+        category: Str::new(17387, 25),
+        overloads: Str::new(18440, 5),
+        operands: (1426, 4),
+        signature: Str::new(18530, 21),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatVecMul
         table: OpTable::Experimental,
         opcode: 2147483673,
-        name: "LinAlgMatVecMul",
-        function: "dx.op.linAlgMatVecMul",
-        class: "LinAlgMatVecMul",
-        category: "Linear Algebra Operations",
-        overloads: "<hfdwil,o,<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "isOutputSigned", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputVector", ty: "$x2", is_const: false, enum_name: None, max: None },
-            Operand { name: "interpretation", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,isOutputSigned,inputVector,interpretation)",
+        name: Str::new(18590, 15),
+        function: Str::new(18605, 21),
+        class: Str::new(18590, 15),
+        category: Str::new(17387, 25),
+        overloads: Str::new(18626, 17),
+        operands: (1430, 6),
+        signature: Str::new(18643, 50),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatVecMulAdd
         table: OpTable::Experimental,
         opcode: 2147483674,
-        name: "LinAlgMatVecMulAdd",
-        function: "dx.op.linAlgMatVecMulAdd",
-        class: "LinAlgMatVecMulAdd",
-        category: "Linear Algebra Operations",
-        overloads: "<hfdwil,o,<hfdwil,<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "isOutputSigned", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputVector", ty: "$x2", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputInterpretation", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "biasVector", ty: "$x3", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,isOutputSigned,inputVector,inputInterpretation,biasVector)",
+        name: Str::new(18722, 18),
+        function: Str::new(18740, 24),
+        class: Str::new(18722, 18),
+        category: Str::new(17387, 25),
+        overloads: Str::new(18764, 25),
+        operands: (1436, 7),
+        signature: Str::new(18789, 66),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixAccumulateToDescriptor
         table: OpTable::Experimental,
         opcode: 2147483675,
-        name: "LinAlgMatrixAccumulateToDescriptor",
-        function: "dx.op.linAlgMatrixAccumulateToDescriptor",
-        class: "LinAlgMatrixAccumulateToDescriptor",
-        category: "Linear Algebra Operations",
-        overloads: "o",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$o", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "stride", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "layout", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "align", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,handle,offset,stride,layout,align)",
+        name: Str::new(18855, 34),
+        function: Str::new(18889, 40),
+        class: Str::new(18855, 34),
+        category: Str::new(17387, 25),
+        overloads: Str::new(8146, 1),
+        operands: (1443, 8),
+        signature: Str::new(18186, 42),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixAccumulateToMemory
         table: OpTable::Experimental,
         opcode: 2147483676,
-        name: "LinAlgMatrixAccumulateToMemory",
-        function: "dx.op.linAlgMatrixAccumulateToMemory",
-        class: "LinAlgMatrixAccumulateToMemory",
-        category: "Linear Algebra Operations",
-        overloads: "o,hfdwil<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "matrix", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "memory", ty: "$x_gs1", is_const: false, enum_name: None, max: None },
-            Operand { name: "targetType", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "stride", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "layout", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(matrix,memory,targetType,offset,stride,layout)",
+        name: Str::new(18939, 30),
+        function: Str::new(18969, 36),
+        class: Str::new(18939, 30),
+        category: Str::new(17387, 25),
+        overloads: Str::new(17772, 15),
+        operands: (1451, 8),
+        signature: Str::new(19005, 47),
         fn_attr: FnAttr::None,
         stages: Stages(0x20),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgMatrixOuterProduct
         table: OpTable::Experimental,
         opcode: 2147483677,
-        name: "LinAlgMatrixOuterProduct",
-        function: "dx.op.linAlgMatrixOuterProduct",
-        class: "LinAlgMatrixOuterProduct",
-        category: "Linear Algebra Operations",
-        overloads: "o,<hfdwil,<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "vectorA", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "vectorB", ty: "$x2", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(vectorA,vectorB)",
+        name: Str::new(19066, 24),
+        function: Str::new(19090, 30),
+        class: Str::new(19066, 24),
+        category: Str::new(17387, 25),
+        overloads: Str::new(19120, 17),
+        operands: (1459, 4),
+        signature: Str::new(19137, 17),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgConvert
         table: OpTable::Experimental,
         opcode: 2147483678,
-        name: "LinAlgConvert",
-        function: "dx.op.linAlgConvert",
-        class: "LinAlgConvert",
-        category: "Linear Algebra Operations",
-        overloads: "<hfdwil,<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "$x0", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputVector", ty: "$x1", is_const: false, enum_name: None, max: None },
-            Operand { name: "inputInterpretation", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "outputInterpretation", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(inputVector,inputInterpretation,outputInterpretation)",
+        name: Str::new(19174, 13),
+        function: Str::new(19187, 19),
+        class: Str::new(19174, 13),
+        category: Str::new(17387, 25),
+        overloads: Str::new(19206, 15),
+        operands: (1463, 5),
+        signature: Str::new(19221, 54),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // LinAlgVectorAccumulateToDescriptor
         table: OpTable::Experimental,
         opcode: 2147483679,
-        name: "LinAlgVectorAccumulateToDescriptor",
-        function: "dx.op.linAlgVectorAccumulateToDescriptor",
-        class: "LinAlgVectorAccumulateToDescriptor",
-        category: "Linear Algebra Operations",
-        overloads: "<hfdwil",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "handle", ty: "res", is_const: false, enum_name: None, max: None },
-            Operand { name: "offset", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "align", ty: "i32", is_const: false, enum_name: None, max: None },
-            Operand { name: "vector", ty: "$o", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "(handle,offset,align,vector)",
+        name: Str::new(19281, 34),
+        function: Str::new(19315, 40),
+        class: Str::new(19281, 34),
+        category: Str::new(17387, 25),
+        overloads: Str::new(19355, 7),
+        operands: (1468, 6),
+        signature: Str::new(19362, 28),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // ReservedE0
         table: OpTable::Experimental,
         opcode: 2147483680,
-        name: "ReservedE0",
-        function: "dx.op.reserved",
-        class: "Reserved",
-        category: "",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(19390, 10),
+        function: Str::new(12503, 14),
+        class: Str::new(12517, 8),
+        category: Str::new(0, 0),
+        overloads: Str::new(103, 1),
+        operands: (1474, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 0),
         shader_model_translated: None,
         flags: OpFlags(128),
     },
-    OpInfo {
+    OpInfo { // DebugBreak
         table: OpTable::Experimental,
         opcode: 2147483681,
-        name: "DebugBreak",
-        function: "dx.op.debugBreak",
-        class: "DebugBreak",
-        category: "Debugging",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "v", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(19400, 10),
+        function: Str::new(19410, 16),
+        class: Str::new(19400, 10),
+        category: Str::new(19426, 9),
+        overloads: Str::new(103, 1),
+        operands: (1476, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::NoDuplicate,
         stages: Stages(0x0),
         shader_model: (6, 10),
         shader_model_translated: None,
         flags: OpFlags(0),
     },
-    OpInfo {
+    OpInfo { // IsDebuggingEnabled
         table: OpTable::Experimental,
         opcode: 2147483682,
-        name: "IsDebuggingEnabled",
-        function: "dx.op.isDebuggingEnabled",
-        class: "IsDebuggingEnabled",
-        category: "Debugging",
-        overloads: "v",
-        operands: &[
-            Operand { name: "", ty: "i1", is_const: false, enum_name: None, max: None },
-            Operand { name: "opcode", ty: "i32", is_const: false, enum_name: None, max: None },
-        ],
-        signature: "()",
+        name: Str::new(19435, 18),
+        function: Str::new(19453, 24),
+        class: Str::new(19435, 18),
+        category: Str::new(19426, 9),
+        overloads: Str::new(103, 1),
+        operands: (1478, 2),
+        signature: Str::new(3454, 2),
         fn_attr: FnAttr::None,
         stages: Stages(0x0),
         shader_model: (6, 10),
@@ -11582,308 +9755,3583 @@ impl SemanticInterpretationKind {
 
 /// Every validation rule, indexed by [`ValidationRule`].
 pub static VALIDATION_RULES: [RuleInfo; 304] = [
-    RuleInfo { code: "BITCODE.VALID", group: "BITCODE", doc: "Module must be bitcode-valid", message: "Module bitcode is invalid.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.PARTMATCHES", group: "CONTAINER", doc: "DXIL Container Parts must match Module", message: "Container part '%0' does not match expected for module.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.PARTREPEATED", group: "CONTAINER", doc: "DXIL Container must have only one of each part type", message: "More than one container part '%0'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.PARTMISSING", group: "CONTAINER", doc: "DXIL Container requires certain parts, corresponding to module", message: "Missing part '%0' required by module.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.PARTINVALID", group: "CONTAINER", doc: "DXIL Container must not contain unknown parts", message: "Unknown part '%0' found in DXIL container.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.ROOTSIGNATUREINCOMPATIBLE", group: "CONTAINER", doc: "Root Signature in DXIL Container must be compatible with shader", message: "Root Signature in DXIL container is not compatible with shader.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.CONTENTMATCHES", group: "CONTAINER", doc: "DXIL Container Content must match Module", message: "DXIL container mismatch for '%0' between '%1' part:('%2') and DXIL module:('%3')", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.CONTENTINVALID", group: "CONTAINER", doc: "DXIL Container Content is well-formed", message: "In '%0', '%1' is not well-formed", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "CONTAINER.UNUSEDITEMINTABLE", group: "CONTAINER", doc: "Items in Table must be used", message: "In '%0', '%1' is not used", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.REQUIRED", group: "META", doc: "Required metadata missing.", message: "Required metadata missing.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.COMPUTEWITHNODE", group: "META", doc: "Compute entry must not have node metadata", message: "Compute entry '%0' has unexpected node shader metadata", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.KNOWN", group: "META", doc: "Named metadata should be known", message: "Named metadata '%0' is unknown.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.USED", group: "META", doc: "All metadata must be used by dxil.", message: "All metadata must be used by dxil.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.TARGET", group: "META", doc: "Target triple must be 'dxil-ms-dx'", message: "Unknown target triple '%0'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.WELLFORMED", group: "META", doc: "Metadata must be well-formed in operand count and types.", message: "Metadata must be well-formed in operand count and types.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.VERSIONSUPPORTED", group: "META", doc: "Version in metadata must be supported.", message: "%0 version in metadata (%1.%2) is not supported; maximum: (%3.%4).", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SEMANTICLEN", group: "META", doc: "Semantic length must be at least 1 and at most 64.", message: "Semantic length must be at least 1 and at most 64.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.INTERPMODEVALID", group: "META", doc: "Interpolation mode must be valid", message: "Invalid interpolation mode for '%0'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SEMAKINDVALID", group: "META", doc: "Semantic kind must be valid", message: "Semantic kind for '%0' is invalid.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.NOSEMANTICOVERLAP", group: "META", doc: "Semantics must not overlap", message: "Semantic '%0' overlap at %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SEMAKINDMATCHESNAME", group: "META", doc: "Semantic name must match system value, when defined.", message: "Semantic name %0 does not match System Value kind %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.DUPLICATESYSVALUE", group: "META", doc: "System value may only appear once in signature", message: "System value %0 appears more than once in the same signature.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SEMANTICINDEXMAX", group: "META", doc: "System value semantics have a maximum valid semantic index", message: "%0 semantic index exceeds maximum (%1).", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SYSTEMVALUEROWS", group: "META", doc: "System value may only have 1 row", message: "rows for system value semantic %0 must be 1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SEMANTICSHOULDBEALLOCATED", group: "META", doc: "Semantic should have a valid packing location", message: "%0 Semantic '%1' should have a valid packing location.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SEMANTICSHOULDNOTBEALLOCATED", group: "META", doc: "Semantic should have a packing location of -1", message: "%0 Semantic '%1' should have a packing location of -1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.VALUERANGE", group: "META", doc: "Metadata value must be within range.", message: "Metadata value must be within range.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.FLAGSUSAGE", group: "META", doc: "Flags must match usage.", message: "Flags must match usage.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.DENSERESIDS", group: "META", doc: "Resource identifiers must be zero-based and dense.", message: "Resource identifiers must be zero-based and dense.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SIGNATUREOVERLAP", group: "META", doc: "Signature elements may not overlap in packing location.", message: "signature element %0 at location (%1,%2) size (%3,%4) overlaps another signature element.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SIGNATUREOUTOFRANGE", group: "META", doc: "Signature elements must fit within maximum signature size", message: "signature element %0 at location (%1,%2) size (%3,%4) is out of range.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SIGNATUREINDEXCONFLICT", group: "META", doc: "Only elements with compatible indexing rules may be packed together", message: "signature element %0 at location (%1,%2) size (%3,%4) has an indexing conflict with another signature element packed into the same row.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SIGNATUREILLEGALCOMPONENTORDER", group: "META", doc: "Component ordering for packed elements must be: arbitrary < system value < system generated value", message: "signature element %0 at location (%1,%2) size (%3,%4) violates component ordering rule (arb < sv < sgv).", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SIGNATUREDATAWIDTH", group: "META", doc: "Data width must be identical for all elements packed into the same row.", message: "signature element %0 at location (%1, %2) size (%3, %4) has data width that differs from another element packed into the same row.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.INTEGERINTERPMODE", group: "META", doc: "Interpolation mode on integer must be Constant", message: "signature element %0 specifies invalid interpolation mode for integer component type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.INTERPMODEINONEROW", group: "META", doc: "Interpolation mode must be identical for all elements packed into the same row.", message: "signature element %0 at location (%1,%2) size (%3,%4) has interpolation mode that differs from another element packed into the same row.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SEMANTICCOMPTYPE", group: "META", doc: "%0 must be %1.", message: "%0 must be %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.CLIPCULLMAXROWS", group: "META", doc: "Combined elements of SV_ClipDistance and SV_CullDistance must fit in two rows.", message: "ClipDistance and CullDistance occupy more than the maximum of 2 rows combined.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.CLIPCULLMAXCOMPONENTS", group: "META", doc: "Combined elements of SV_ClipDistance and SV_CullDistance must fit in 8 components", message: "ClipDistance and CullDistance use more than the maximum of 8 components combined.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.SIGNATURECOMPTYPE", group: "META", doc: "signature %0 specifies unrecognized or invalid component type.", message: "signature %0 specifies unrecognized or invalid component type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.TESSELLATORPARTITION", group: "META", doc: "Invalid Tessellator Partitioning specified. Must be integer, pow2, fractional_odd or fractional_even.", message: "Invalid Tessellator Partitioning specified. Must be integer, pow2, fractional_odd or fractional_even.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.TESSELLATOROUTPUTPRIMITIVE", group: "META", doc: "Invalid Tessellator Output Primitive specified. Must be point, line, triangleCW or triangleCCW.", message: "Invalid Tessellator Output Primitive specified. Must be point, line, triangleCW or triangleCCW.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.MAXTESSFACTOR", group: "META", doc: "Hull Shader MaxTessFactor must be [%0..%1].  %2 specified.", message: "Hull Shader MaxTessFactor must be [%0..%1].  %2 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.VALIDSAMPLERMODE", group: "META", doc: "Invalid sampler mode on sampler .", message: "Invalid sampler mode on sampler .", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.COHERENCENOTONAPPENDCONSUME", group: "META", doc: "globally/reorder coherent incompatible with append/consume/counter buffers", message: "%0coherent cannot be used on buffer with counter", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.STRUCTBUFALIGNMENT", group: "META", doc: "StructuredBuffer stride not aligned", message: "structured buffer element size must be a multiple of %0 bytes (actual size %1 bytes).", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.STRUCTBUFALIGNMENTOUTOFBOUND", group: "META", doc: "StructuredBuffer stride out of bounds", message: "structured buffer elements cannot be larger than %0 bytes (actual size %1 bytes).", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.ENTRYFUNCTION", group: "META", doc: "entrypoint not found.", message: "entrypoint not found.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.INVALIDCONTROLFLOWHINT", group: "META", doc: "Invalid control flow hint.", message: "Invalid control flow hint.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.BRANCHFLATTEN", group: "META", doc: "Can't use branch and flatten attributes together.", message: "Can't use branch and flatten attributes together.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.FORCECASEONSWITCH", group: "META", doc: "Attribute forcecase only works for switch.", message: "Attribute forcecase only works for switch.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.CONTROLFLOWHINTNOTONCONTROLFLOW", group: "META", doc: "Control flow hint only works on control flow inst.", message: "Control flow hint only works on control flow inst.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.TEXTURETYPE", group: "META", doc: "elements of typed buffers and textures must fit in four 32-bit quantities.", message: "elements of typed buffers and textures must fit in four 32-bit quantities.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.BARYCENTRICSINTERPOLATION", group: "META", doc: "SV_Barycentrics cannot be used with 'nointerpolation' type.", message: "SV_Barycentrics cannot be used with 'nointerpolation' type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.BARYCENTRICSFLOAT3", group: "META", doc: "only 'float3' type is allowed for SV_Barycentrics.", message: "only 'float3' type is allowed for SV_Barycentrics.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.BARYCENTRICSTWOPERSPECTIVES", group: "META", doc: "There can only be up to two input attributes of SV_Barycentrics with different perspective interpolation mode.", message: "There can only be up to two input attributes of SV_Barycentrics with different perspective interpolation mode.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "META.NOENTRYPROPSFORENTRY", group: "META", doc: "Entry point %0 must have entry properties.", message: "Entry point %0 must have entry properties.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.OLOAD", group: "INSTR", doc: "DXIL intrinsic overload must be valid.", message: "DXIL intrinsic overload must be valid.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.CALLOLOAD", group: "INSTR", doc: "Call to DXIL intrinsic must match overload signature", message: "Call to DXIL intrinsic '%0' does not match an allowed overload signature.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.PTRBITCAST", group: "INSTR", doc: "Pointer type bitcast must be have same size.", message: "Pointer type bitcast must be have same size.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MINPRECISONBITCAST", group: "INSTR", doc: "Bitcast on minprecison types is not allowed.", message: "Bitcast on minprecison types is not allowed.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.STRUCTBITCAST", group: "INSTR", doc: "Bitcast on struct types is not allowed.", message: "Bitcast on struct types is not allowed.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.STATUS", group: "INSTR", doc: "Resource status should only be used by CheckAccessFullyMapped.", message: "Resource status should only be used by CheckAccessFullyMapped.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.CHECKACCESSFULLYMAPPED", group: "INSTR", doc: "CheckAccessFullyMapped should only be used on resource status.", message: "CheckAccessFullyMapped should only be used on resource status.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.OPCONST", group: "INSTR", doc: "DXIL intrinsic requires an immediate constant operand", message: "%0 of %1 must be an immediate constant.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ALLOWED", group: "INSTR", doc: "Instructions must be of an allowed type.", message: "Instructions must be of an allowed type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.OPCODERESERVED", group: "INSTR", doc: "Instructions must not reference reserved opcodes.", message: "Instructions must not reference reserved opcodes.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.OPERANDRANGE", group: "INSTR", doc: "DXIL intrinsic operand must be within defined range", message: "expect %0 between %1, got %2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOREADINGUNINITIALIZED", group: "INSTR", doc: "Instructions should not read uninitialized value.", message: "Instructions should not read uninitialized value.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOGENERICPTRADDRSPACECAST", group: "INSTR", doc: "Address space cast between pointer types must have one part to be generic address space.", message: "Address space cast between pointer types must have one part to be generic address space.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.INBOUNDSACCESS", group: "INSTR", doc: "Access to out-of-bounds memory is disallowed.", message: "Access to out-of-bounds memory is disallowed.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.OPCONSTRANGE", group: "INSTR", doc: "Constant values must be in-range for operation.", message: "Constant values must be in-range for operation.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.IMMBIASFORSAMPLEB", group: "INSTR", doc: "bias amount for sample_b must be in the range [%0,%1], but %2 was specified as an immediate.", message: "bias amount for sample_b must be in the range [%0,%1], but %2 was specified as an immediate.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ILLEGALDXILOPCODE", group: "INSTR", doc: "DXILOpCode must be valid or a supported experimental opcode.", message: "DXILOpCode must be [0..%0] or a supported experimental opcode.  %1 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.EXPDXILOPCODEREQUIRESEXPSM", group: "INSTR", doc: "Use of experimental DXILOpCode requires an experimental shader model.", message: "Use of experimental DXILOpCode requires an experimental shader model.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ILLEGALDXILOPFUNCTION", group: "INSTR", doc: "'%0' is not a DXILOpFuncition for DXILOpcode '%1'.", message: "'%0' is not a DXILOpFuncition for DXILOpcode '%1'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOINDEFINITELOG", group: "INSTR", doc: "No indefinite logarithm.", message: "No indefinite logarithm.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOINDEFINITEASIN", group: "INSTR", doc: "No indefinite arcsine.", message: "No indefinite arcsine.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOINDEFINITEACOS", group: "INSTR", doc: "No indefinite arccosine.", message: "No indefinite arccosine.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOIDIVBYZERO", group: "INSTR", doc: "No signed integer division by zero.", message: "No signed integer division by zero.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOUDIVBYZERO", group: "INSTR", doc: "No unsigned integer division by zero.", message: "No unsigned integer division by zero.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOINDEFINITEDSXY", group: "INSTR", doc: "No indefinite derivative calculation.", message: "No indefinite derivative calculation.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MINPRECISIONNOTPRECISE", group: "INSTR", doc: "Instructions marked precise may not refer to minprecision values.", message: "Instructions marked precise may not refer to minprecision values.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ONLYONEALLOCCONSUME", group: "INSTR", doc: "RWStructuredBuffers may increment or decrement their counters, but not both.", message: "RWStructuredBuffers may increment or decrement their counters, but not both.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.TEXTUREOFFSET", group: "INSTR", doc: "offset texture instructions must take offset which can resolve to integer literal in the range -8 to 7.", message: "offset texture instructions must take offset which can resolve to integer literal in the range -8 to 7.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.CANNOTPULLPOSITION", group: "INSTR", doc: "pull-model evaluation of position disallowed", message: "%0 does not support pull-model evaluation of position.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.EVALINTERPOLATIONMODE", group: "INSTR", doc: "Interpolation mode on %0 used with eval_* instruction must be linear, linear_centroid, linear_noperspective, linear_noperspective_centroid, linear_sample or linear_noperspective_sample.", message: "Interpolation mode on %0 used with eval_* instruction must be linear, linear_centroid, linear_noperspective, linear_noperspective_centroid, linear_sample or linear_noperspective_sample.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCECOORDINATEMISS", group: "INSTR", doc: "coord uninitialized.", message: "coord uninitialized.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCECOORDINATETOOMANY", group: "INSTR", doc: "out of bound coord must be undef.", message: "out of bound coord must be undef.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEOFFSETMISS", group: "INSTR", doc: "offset uninitialized.", message: "offset uninitialized.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEOFFSETTOOMANY", group: "INSTR", doc: "out of bound offset must be undef.", message: "out of bound offset must be undef.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.UNDEFRESULTFORGETDIMENSION", group: "INSTR", doc: "GetDimensions used undef dimension %0 on %1.", message: "GetDimensions used undef dimension %0 on %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.SAMPLERMODEFORLOD", group: "INSTR", doc: "lod instruction requires sampler declared in default mode.", message: "lod instruction requires sampler declared in default mode.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.SAMPLERMODEFORSAMPLE", group: "INSTR", doc: "sample/_l/_d/_cl_s/gather instruction requires sampler declared in default mode.", message: "sample/_l/_d/_cl_s/gather instruction requires sampler declared in default mode.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.SAMPLERMODEFORSAMPLEC", group: "INSTR", doc: "sample_c_*/gather_c instructions require sampler declared in comparison mode.", message: "sample_c_*/gather_c instructions require sampler declared in comparison mode.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.SAMPLECOMPTYPE", group: "INSTR", doc: "sample_* instructions require resource to be declared to return UNORM, SNORM or FLOAT.", message: "sample_* instructions require resource to be declared to return UNORM, SNORM or FLOAT.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BARRIERMODEUSELESSUGROUP", group: "INSTR", doc: "sync can't specify both _ugroup and _uglobal. If both are needed, just specify _uglobal.", message: "sync can't specify both _ugroup and _uglobal. If both are needed, just specify _uglobal.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BARRIERMODENOMEMORY", group: "INSTR", doc: "sync must include some form of memory barrier - _u (UAV) and/or _g (Thread Group Shared Memory).  Only _t (thread group sync) is optional.", message: "sync must include some form of memory barrier - _u (UAV) and/or _g (Thread Group Shared Memory).  Only _t (thread group sync) is optional.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BARRIERMODEFORNONCS", group: "INSTR", doc: "sync in a non-Compute/Amplification/Mesh/Node Shader must only sync UAV (sync_uglobal).", message: "sync in a non-Compute/Amplification/Mesh/Node Shader must only sync UAV (sync_uglobal).", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BARRIERFLAGINVALID", group: "INSTR", doc: "Invalid %0 flags on DXIL operation '%1'", message: "Invalid %0 flags on DXIL operation '%1'", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BARRIERNONCONSTANTFLAGARGUMENT", group: "INSTR", doc: "Memory type, access, or sync flag is not constant", message: "Memory type, access, or sync flag is not constant", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BARRIERREQUIRESNODE", group: "INSTR", doc: "sync in a non-Node Shader must not sync node record memory.", message: "sync in a non-Node Shader must not sync node record memory.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.WRITEMASKFORTYPEDUAVSTORE", group: "INSTR", doc: "store on typed uav must write to all four components of the UAV.", message: "store on typed uav must write to all four components of the UAV.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.WRITEMASKGAPFORUAV", group: "INSTR", doc: "UAV write mask must be contiguous, starting at x: .x, .xy, .xyz, or .xyzw.", message: "UAV write mask must be contiguous, starting at x: .x, .xy, .xyz, or .xyzw.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORCALCLOD", group: "INSTR", doc: "lod requires resource declared as texture1D/2D/3D/Cube/CubeArray/1DArray/2DArray.", message: "lod requires resource declared as texture1D/2D/3D/Cube/CubeArray/1DArray/2DArray.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORSAMPLE", group: "INSTR", doc: "sample/_l/_d requires resource declared as texture1D/2D/3D/Cube/1DArray/2DArray/CubeArray.", message: "sample/_l/_d requires resource declared as texture1D/2D/3D/Cube/1DArray/2DArray/CubeArray.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORSAMPLEC", group: "INSTR", doc: "samplec requires resource declared as texture1D/2D/Cube/1DArray/2DArray/CubeArray.", message: "samplec requires resource declared as texture1D/2D/Cube/1DArray/2DArray/CubeArray.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORGATHER", group: "INSTR", doc: "gather requires resource declared as texture/2D/Cube/2DArray/CubeArray.", message: "gather requires resource declared as texture/2D/Cube/2DArray/CubeArray.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.WRITEMASKMATCHVALUEFORUAVSTORE", group: "INSTR", doc: "uav store write mask must match store value mask, write mask is %0 and store value mask is %1.", message: "uav store write mask must match store value mask, write mask is %0 and store value mask is %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.UNDEFINEDVALUEFORUAVSTORE", group: "INSTR", doc: "Assignment of undefined values to UAV.", message: "Assignment of undefined values to UAV.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORBUFFERLOADSTORE", group: "INSTR", doc: "buffer load/store only works on Raw/Typed/StructuredBuffer.", message: "buffer load/store only works on Raw/Typed/StructuredBuffer.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORTEXTURESTORE", group: "INSTR", doc: "texture store only works on Texture1D/1DArray/2D/2DArray/3D.", message: "texture store only works on Texture1D/1DArray/2D/2DArray/3D.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORGETDIM", group: "INSTR", doc: "Invalid resource kind on GetDimensions.", message: "Invalid resource kind on GetDimensions.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORTEXTURELOAD", group: "INSTR", doc: "texture load only works on Texture1D/1DArray/2D/2DArray/3D/MS2D/MS2DArray.", message: "texture load only works on Texture1D/1DArray/2D/2DArray/3D/MS2D/MS2DArray.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCECLASSFORSAMPLERGATHER", group: "INSTR", doc: "sample, lod and gather should be on srv resource.", message: "sample, lod and gather should be on srv resource.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCECLASSFORUAVSTORE", group: "INSTR", doc: "store should be on uav resource.", message: "store should be on uav resource.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCECLASSFORLOAD", group: "INSTR", doc: "load can only run on UAV/SRV resource.", message: "load can only run on UAV/SRV resource.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEMAPTOSINGLEENTRY", group: "INSTR", doc: "Fail to map resource to resource table.", message: "Fail to map resource to resource table.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEUSER", group: "INSTR", doc: "Resource should only be used by Load/GEP/Call.", message: "Resource should only be used by Load/GEP/Call.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.RESOURCEKINDFORTRACERAY", group: "INSTR", doc: "TraceRay should only use RTAccelerationStructure.", message: "TraceRay should only use RTAccelerationStructure.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.OFFSETONUAVLOAD", group: "INSTR", doc: "uav load don't support offset.", message: "uav load don't support offset.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MIPONUAVLOAD", group: "INSTR", doc: "uav load don't support mipLevel/sampleIndex.", message: "uav load don't support mipLevel/sampleIndex.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.SAMPLEINDEXFORLOAD2DMS", group: "INSTR", doc: "load on Texture2DMS/2DMSArray require sampleIndex.", message: "load on Texture2DMS/2DMSArray require sampleIndex.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.COORDINATECOUNTFORRAWTYPEDBUF", group: "INSTR", doc: "raw/typed buffer offset must be undef.", message: "raw/typed buffer offset must be undef.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.CONSTALIGNFORRAWBUF", group: "INSTR", doc: "Raw Buffer alignment value must be a constant.", message: "Raw Buffer alignment value must be a constant.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.COORDINATECOUNTFORSTRUCTBUF", group: "INSTR", doc: "structured buffer requires defined index and offset coordinates.", message: "structured buffer requires defined index and offset coordinates.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MIPLEVELFORGETDIMENSION", group: "INSTR", doc: "Use mip level on buffer when GetDimensions.", message: "Use mip level on buffer when GetDimensions.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.DXILSTRUCTUSER", group: "INSTR", doc: "Dxil struct types should only be used by ExtractValue.", message: "Dxil struct types should only be used by ExtractValue.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.DXILSTRUCTUSEROUTOFBOUND", group: "INSTR", doc: "Index out of bound when extract value from dxil struct types.", message: "Index out of bound when extract value from dxil struct types.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.HANDLENOTFROMCREATEHANDLE", group: "INSTR", doc: "Resource handle should returned by createHandle.", message: "Resource handle should returned by createHandle.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BUFFERUPDATECOUNTERONUAV", group: "INSTR", doc: "BufferUpdateCounter valid only on UAV.", message: "BufferUpdateCounter valid only on UAV.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.BUFFERUPDATECOUNTERONRESHASCOUNTER", group: "INSTR", doc: "BufferUpdateCounter valid only when HasCounter is true.", message: "BufferUpdateCounter valid only when HasCounter is true.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.CBUFFEROUTOFBOUND", group: "INSTR", doc: "Cbuffer access out of bound.", message: "Cbuffer access out of bound.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.CBUFFERCLASSFORCBUFFERHANDLE", group: "INSTR", doc: "Expect Cbuffer for CBufferLoad handle.", message: "Expect Cbuffer for CBufferLoad handle.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.FAILTORESLOVETGSMPOINTER", group: "INSTR", doc: "TGSM pointers must originate from an unambiguous TGSM global variable.", message: "TGSM pointers must originate from an unambiguous TGSM global variable.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.EXTRACTVALUE", group: "INSTR", doc: "ExtractValue should only be used on dxil struct types and cmpxchg.", message: "ExtractValue should only be used on dxil struct types and cmpxchg.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.TGSMRACECOND", group: "INSTR", doc: "Race condition writing to shared memory detected, consider making this write conditional.", message: "Race condition writing to shared memory detected, consider making this write conditional.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ATTRIBUTEATVERTEXNOINTERPOLATION", group: "INSTR", doc: "Attribute %0 must have nointerpolation mode in order to use GetAttributeAtVertex function.", message: "Attribute %0 must have nointerpolation mode in order to use GetAttributeAtVertex function.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.CREATEHANDLEIMMRANGEID", group: "INSTR", doc: "Local resource must map to global resource.", message: "Local resource must map to global resource.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.SIGNATUREOPERATIONNOTINENTRY", group: "INSTR", doc: "Dxil operation for input output signature must be in entryPoints.", message: "Dxil operation for input output signature must be in entryPoints.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MULTIPLESETMESHOUTPUTCOUNTS", group: "INSTR", doc: "SetMeshOUtputCounts cannot be called multiple times.", message: "SetMeshOUtputCounts cannot be called multiple times.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MISSINGSETMESHOUTPUTCOUNTS", group: "INSTR", doc: "Missing SetMeshOutputCounts call.", message: "Missing SetMeshOutputCounts call.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NONDOMINATINGSETMESHOUTPUTCOUNTS", group: "INSTR", doc: "Non-Dominating SetMeshOutputCounts call.", message: "Non-Dominating SetMeshOutputCounts call.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MULTIPLEGETMESHPAYLOAD", group: "INSTR", doc: "GetMeshPayload cannot be called multiple times.", message: "GetMeshPayload cannot be called multiple times.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NOTONCEDISPATCHMESH", group: "INSTR", doc: "DispatchMesh must be called exactly once in an Amplification shader.", message: "DispatchMesh must be called exactly once in an Amplification shader.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NONDOMINATINGDISPATCHMESH", group: "INSTR", doc: "Non-Dominating DispatchMesh call.", message: "Non-Dominating DispatchMesh call.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ATOMICOPNONGROUPSHAREDORRECORD", group: "INSTR", doc: "Non-groupshared or node record destination to atomic operation.", message: "Non-groupshared or node record destination to atomic operation.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ATOMICINTRINNONUAV", group: "INSTR", doc: "Non-UAV destination to atomic intrinsic.", message: "Non-UAV destination to atomic intrinsic.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.SVCONFLICTINGLAUNCHMODE", group: "INSTR", doc: "Input system values are compatible with node shader launch mode.", message: "Call to DXIL intrinsic %0 (%1) is not allowed in node shader launch type %2", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.ATOMICCONST", group: "INSTR", doc: "Constant destination to atomic.", message: "Constant destination to atomic.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.NODERECORDHANDLEUSEAFTERCOMPLETE", group: "INSTR", doc: "Invalid use of completed record handle.", message: "Invalid use of completed record handle.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.UNDEFHITOBJECT", group: "INSTR", doc: "HitObject is undef.", message: "HitObject is undef.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.PARAMMULTIPLE", group: "INSTR", doc: "Parameter must be a valid multiple", message: "parameter '%0' must be a multiple of %1, got %2", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.PARAMMINIMUMVALUE", group: "INSTR", doc: "Parameter must be greater than a minimum value", message: "parameter '%0' must be greater than %1, got %2", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.MAYREORDERTHREADUNDEFCOHERENCEHINTPARAM", group: "INSTR", doc: "Use of undef coherence hint or num coherence hint bits in MaybeReorderThread.", message: "Use of undef coherence hint or num coherence hint bits in MaybeReorderThread.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.REORDERCOHERENTREQUIRESSM69", group: "INSTR", doc: "reordercoherent requires SM 6.9 or later.", message: "reordercoherent requires SM 6.9 or later.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMETADATAMISSING", group: "INSTR", doc: "%0 matrix must have well-formed metadata.", message: "%0 matrix must have well-formed metadata.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGILLEGALKDIM", group: "INSTR", doc: "%0 matrix K dimension out of bounds. K=%1 must be >= %2 and <= %3.", message: "%0 matrix K dimension out of bounds. K=%1 must be >= %2 and <= %3.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGILLEGALCOMPONENTTYPE", group: "INSTR", doc: "Component type '%0' from %1 not allowed in LinAlg Matrix operations.", message: "Component type '%0' from %1 not allowed in LinAlg Matrix operations.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXSCOPEMISMATCH", group: "INSTR", doc: "%0 matrix scope '%1' does not match expected scope %2.", message: "%0 matrix scope '%1' does not match expected scope %2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXSCOPEMISMATCH2", group: "INSTR", doc: "%0 matrix scope '%1' does not match expected scope %2 or %3.", message: "%0 matrix scope '%1' does not match expected scope %2 or %3.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXUSEMISMATCH", group: "INSTR", doc: "%0 matrix use '%1' does not match expected use %2.", message: "%0 matrix use '%1' does not match expected use %2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXUSEMISMATCH2", group: "INSTR", doc: "%0 matrix use '%1' does not match expected use %2 or %3.", message: "%0 matrix use '%1' does not match expected use %2 or %3.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXNOTEXACTMATCH", group: "INSTR", doc: "%0 matrix '%1' must exactly match %2 matrix '%3'.", message: "%0 matrix '%1' must exactly match %2 matrix '%3'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXSCOPEREQLAYOUT2", group: "INSTR", doc: "%0 matrix with scope '%1' requires layout %2 or %3 for %4.", message: "%0 matrix with scope '%1' requires layout %2 or %3 for %4.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXLAYOUTREQSTRIDE", group: "INSTR", doc: "%0 with layout '%1' requires stride 0.", message: "%0 with layout '%1' requires stride 0.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXDIMVECTORMISMATCH", group: "INSTR", doc: "%0 vector size '%1' must match input matrix M dimension '%2'", message: "%0 vector size '%1' must match input matrix M dimension '%2'", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXDIMKVECKMISMATCH", group: "INSTR", doc: "%0 vector size '%1' must be %2 for input matrix with K '%3' and Type '%4'", message: "%0 vector size '%1' must be %2 for input matrix with K '%3' and Type '%4'", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXOUTPUTBIASVECMISMATCH", group: "INSTR", doc: "Output vector element type '%0' must match bias vector element type '%1'", message: "Output vector element type '%0' must match bias vector element type '%1'", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXUNSIGNEDFLOATTYPENOTALLOWED", group: "INSTR", doc: "Float-like type '%0' must be signed", message: "Float-like type '%0' must be signed", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXLOADTHREADREQUIRESBAB", group: "INSTR", doc: "Loading matrix with Thread scope requires ByteAddressBuffer.", message: "Loading matrix with Thread scope requires ByteAddressBuffer.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXREQUIRESRWBAB", group: "INSTR", doc: "%0 requires RWByteAddressBuffer.", message: "%0 requires RWByteAddressBuffer.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXREQUIRESLAYOUT2", group: "INSTR", doc: "%0 requires layout %1 or %2.", message: "%0 requires layout %1 or %2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIX2PARTSMUSTMATCH", group: "INSTR", doc: "%0 matrix %1 '%2' must match %3 matrix %4 '%5'.", message: "%0 matrix %1 '%2' must match %3 matrix %4 '%5'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXSCOPEMUSTMATCH3", group: "INSTR", doc: "Matrix scope must be the same for all matrices. %0 '%1', %2 '%3', %4 '%5'.", message: "Matrix scope must be the same for all matrices. %0 '%1', %2 '%3', %4 '%5'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXSCOPEMUSTMATCH4", group: "INSTR", doc: "Matrix scope must be the same for all matrices. %0 '%1', %2 '%3', %4 '%5', %6 '%7'.", message: "Matrix scope must be the same for all matrices. %0 '%1', %2 '%3', %4 '%5', %6 '%7'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXMATRIXKDIMMUSTMATCH", group: "INSTR", doc: "K dim of A matrix '%0' must match K dim of B matrix '%1'. %2 != %3.", message: "K dim of A matrix '%0' must match K dim of B matrix '%1'. %2 != %3.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "INSTR.LINALGMATRIXMATRIXRESDIMMUSTMATCH", group: "INSTR", doc: "%0 matrix dimension '%1' must match A.MxB.N '%2'.", message: "%0 matrix dimension '%1' must match A.MxB.N '%2'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "TYPES.NOVECTOR", group: "TYPES", doc: "Vector types must not be present", message: "Vector type '%0' is not allowed.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "TYPES.DEFINED", group: "TYPES", doc: "Type must be defined based on DXIL primitives", message: "Type '%0' is not defined on DXIL primitives.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "TYPES.INTWIDTH", group: "TYPES", doc: "Int type must be of valid width", message: "Int type '%0' has an invalid width.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "TYPES.NOMULTIDIM", group: "TYPES", doc: "Only one dimension allowed for array type.", message: "Only one dimension allowed for array type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "TYPES.NOPTRTOPTR", group: "TYPES", doc: "Pointers to pointers, or pointers in structures are not allowed.", message: "Pointers to pointers, or pointers in structures are not allowed.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "TYPES.I8", group: "TYPES", doc: "I8 can only be used as immediate value for intrinsic or as i8* via bitcast by lifetime intrinsics.", message: "I8 can only be used as immediate value for intrinsic or as i8* via bitcast by lifetime intrinsics.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.NAME", group: "SM", doc: "Target shader model name must be known", message: "Unknown shader model '%0'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.DXILVERSION", group: "SM", doc: "Target shader model requires specific Dxil Version", message: "Shader model requires Dxil Version %0.%1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PROGRAMVERSION", group: "SM", doc: "Program Version in Dxil Container does not match Dxil Module shader model version", message: "Program Version is %0.%1 but Dxil Module shader model version is %2.%3.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.OPCODE", group: "SM", doc: "Opcode must be defined in target shader model", message: "Opcode %0 not valid in shader model %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.OPERAND", group: "SM", doc: "Operand must be defined in target shader model.", message: "Operand must be defined in target shader model.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.SEMANTIC", group: "SM", doc: "Semantic must be defined in target shader model", message: "Semantic '%0' is invalid as %1 %2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.NOINTERPMODE", group: "SM", doc: "Interpolation mode must be undefined for VS input/PS output/patch constant.", message: "Interpolation mode for '%0' is set but should be undefined.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.CONSTANTINTERPMODE", group: "SM", doc: "Interpolation mode must be constant for MS primitive output.", message: "Interpolation mode for '%0' should be constant.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.NOPSOUTPUTIDX", group: "SM", doc: "Pixel shader output registers are not indexable.", message: "Pixel shader output registers are not indexable.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PSCONSISTENTINTERP", group: "SM", doc: "Interpolation mode for PS input position must be linear_noperspective_centroid or linear_noperspective_sample when outputting oDepthGE or oDepthLE and not running at sample frequency (which is forced by inputting SV_SampleIndex or declaring an input linear_sample or linear_noperspective_sample).", message: "Interpolation mode for PS input position must be linear_noperspective_centroid or linear_noperspective_sample when outputting oDepthGE or oDepthLE and not running at sample frequency (which is forced by inputting SV_SampleIndex or declaring an input linear_sample or linear_noperspective_sample).", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.THREADGROUPCHANNELRANGE", group: "SM", doc: "Declared Thread Group %0 size %1 outside valid range [%2..%3].", message: "Declared Thread Group %0 size %1 outside valid range [%2..%3].", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MAXTHEADGROUP", group: "SM", doc: "Declared Thread Group Count %0 (X*Y*Z) is beyond the valid maximum of %1.", message: "Declared Thread Group Count %0 (X*Y*Z) is beyond the valid maximum of %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MAXTGSMSIZEONENTRY", group: "SM", doc: "Total Thread Group Shared Memory used by entry must not exceed maximum for shader model.", message: "Total Thread Group Shared Memory used by '%0' is %1, exceeding maximum: %2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.EXPLICITTGSMSIZEONENTRY", group: "SM", doc: "Total Thread Group Shared Memory used by entry must not exceed limit specified by entry attribute.", message: "Total Thread Group Shared Memory used by '%0' is %1, exceeding explicit limit: %2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.TGSMUNSUPPORTED", group: "SM", doc: "Thread Group Shared Memory not supported %0.", message: "Thread Group Shared Memory not supported %0.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZEVALUE", group: "SM", doc: "WaveSize value must be a power of 2 in range [4..128]", message: "WaveSize %0 (%1) outside valid range [%2..%3], or not a power of 2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZEALLZEROWHENUNDEFINED", group: "SM", doc: "WaveSize Max and Preferred must be 0 when Min is 0", message: "WaveSize Max (%0) and Preferred (%1) must be 0 when Min is 0", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZEMAXANDPREFERREDZEROWHENNORANGE", group: "SM", doc: "WaveSize Max and Preferred must be 0 to encode min==max", message: "WaveSize Max (%0) and Preferred (%1) must be 0 to encode min==max", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZEMAXGREATERTHANMIN", group: "SM", doc: "WaveSize Max must greater than Min", message: "WaveSize Max (%0) is less than Min (%1)", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZEPREFERREDINRANGE", group: "SM", doc: "WaveSize Preferred must be within Min..Max range", message: "WaveSize Preferred (%0) outside Min..Max range [%1..%2]", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZEONCOMPUTEORNODE", group: "SM", doc: "WaveSize only allowed on compute or node shaders", message: "WaveSize only allowed on compute or node shaders", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZENEEDSSM66OR67", group: "SM", doc: "WaveSize is valid only for Shader Model 6.6 and 6.7.", message: "WaveSize is valid only for Shader Model 6.6 and 6.7.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZERANGENEEDSSM68PLUS", group: "SM", doc: "WaveSize Range is valid only for Shader Model 6.8 and higher.", message: "WaveSize Range is valid only for Shader Model 6.8 and higher.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZERANGEEXPECTSTHREEPARAMS", group: "SM", doc: "WaveSize Range tag expects exactly 3 parameters.", message: "WaveSize Range tag expects exactly 3 parameters.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZEEXPECTSONEPARAM", group: "SM", doc: "WaveSize tag expects exactly 1 parameter.", message: "WaveSize tag expects exactly 1 parameter.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZETAGDUPLICATE", group: "SM", doc: "WaveSize or WaveSizeRange tag may only appear once per entry point.", message: "WaveSize or WaveSizeRange tag may only appear once per entry point.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.WAVESIZENEEDSCONSTANTOPERANDS", group: "SM", doc: "WaveSize metadata operands must be constant values.", message: "WaveSize metadata operands must be constant values.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.ROVONLYINPS", group: "SM", doc: "RasterizerOrdered objects are only allowed in 5.0+ pixel shaders.", message: "RasterizerOrdered objects are only allowed in 5.0+ pixel shaders.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.TESSFACTORFORDOMAIN", group: "SM", doc: "Required TessFactor for domain not found declared anywhere in Patch Constant data.", message: "Required TessFactor for domain not found declared anywhere in Patch Constant data.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.TESSFACTORSIZEMATCHDOMAIN", group: "SM", doc: "TessFactor rows, columns (%0, %1) invalid for domain %2.  Expected %3 rows and 1 column.", message: "TessFactor rows, columns (%0, %1) invalid for domain %2.  Expected %3 rows and 1 column.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INSIDETESSFACTORSIZEMATCHDOMAIN", group: "SM", doc: "InsideTessFactor rows, columns (%0, %1) invalid for domain %2.  Expected %3 rows and 1 column.", message: "InsideTessFactor rows, columns (%0, %1) invalid for domain %2.  Expected %3 rows and 1 column.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.DOMAINLOCATIONIDXOOB", group: "SM", doc: "DomainLocation component index out of bounds for the domain.", message: "DomainLocation component index out of bounds for the domain.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.HULLPASSTHRUCONTROLPOINTCOUNTMATCH", group: "SM", doc: "For pass thru hull shader, input control point count must match output control point count", message: "For pass thru hull shader, input control point count must match output control point count", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.OUTPUTCONTROLPOINTSTOTALSCALARS", group: "SM", doc: "Total number of scalars across all HS output control points must not exceed .", message: "Total number of scalars across all HS output control points must not exceed .", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.ISOLINEOUTPUTPRIMITIVEMISMATCH", group: "SM", doc: "Hull Shader declared with IsoLine Domain must specify output primitive point or line. Triangle_cw or triangle_ccw output are not compatible with the IsoLine Domain.", message: "Hull Shader declared with IsoLine Domain must specify output primitive point or line. Triangle_cw or triangle_ccw output are not compatible with the IsoLine Domain.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.TRIOUTPUTPRIMITIVEMISMATCH", group: "SM", doc: "Hull Shader declared with Tri Domain must specify output primitive point, triangle_cw or triangle_ccw. Line output is not compatible with the Tri domain.", message: "Hull Shader declared with Tri Domain must specify output primitive point, triangle_cw or triangle_ccw. Line output is not compatible with the Tri domain.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.VALIDDOMAIN", group: "SM", doc: "Invalid Tessellator Domain specified. Must be isoline, tri or quad.", message: "Invalid Tessellator Domain specified. Must be isoline, tri or quad.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PATCHCONSTANTONLYFORHSDS", group: "SM", doc: "patch constant signature only valid in HS and DS.", message: "patch constant signature only valid in HS and DS.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.STREAMINDEXRANGE", group: "SM", doc: "Stream index (%0) must between 0 and %1.", message: "Stream index (%0) must between 0 and %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PSOUTPUTSEMANTIC", group: "SM", doc: "Pixel Shader allows output semantics to be SV_Target, SV_Depth, SV_DepthGreaterEqual, SV_DepthLessEqual, SV_Coverage or SV_StencilRef, %0 found.", message: "Pixel Shader allows output semantics to be SV_Target, SV_Depth, SV_DepthGreaterEqual, SV_DepthLessEqual, SV_Coverage or SV_StencilRef, %0 found.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PSMULTIPLEDEPTHSEMANTIC", group: "SM", doc: "Pixel Shader only allows one type of depth semantic to be declared.", message: "Pixel Shader only allows one type of depth semantic to be declared.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PSTARGETINDEXMATCHESROW", group: "SM", doc: "SV_Target semantic index must match packed row location.", message: "SV_Target semantic index must match packed row location.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PSTARGETCOL0", group: "SM", doc: "SV_Target packed location must start at column 0.", message: "SV_Target packed location must start at column 0.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.PSCOVERAGEANDINNERCOVERAGE", group: "SM", doc: "InnerCoverage and Coverage are mutually exclusive.", message: "InnerCoverage and Coverage are mutually exclusive.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.GSOUTPUTVERTEXCOUNTRANGE", group: "SM", doc: "GS output vertex count must be [0..%0].  %1 specified.", message: "GS output vertex count must be [0..%0].  %1 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.GSINSTANCECOUNTRANGE", group: "SM", doc: "GS instance count must be [1..%0].  %1 specified.", message: "GS instance count must be [1..%0].  %1 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.DSINPUTCONTROLPOINTCOUNTRANGE", group: "SM", doc: "DS input control point count must be [0..%0].  %1 specified.", message: "DS input control point count must be [0..%0].  %1 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.HSINPUTCONTROLPOINTCOUNTRANGE", group: "SM", doc: "HS input control point count must be [0..%0].  %1 specified.", message: "HS input control point count must be [0..%0].  %1 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.ZEROHSINPUTCONTROLPOINTWITHINPUT", group: "SM", doc: "When HS input control point count is 0, no input signature should exist.", message: "When HS input control point count is 0, no input signature should exist.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.OUTPUTCONTROLPOINTCOUNTRANGE", group: "SM", doc: "output control point count must be [%0..%1].  %2 specified.", message: "output control point count must be [%0..%1].  %2 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.GSVALIDINPUTPRIMITIVE", group: "SM", doc: "GS input primitive unrecognized.", message: "GS input primitive unrecognized.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.GSVALIDOUTPUTPRIMITIVETOPOLOGY", group: "SM", doc: "GS output primitive topology unrecognized.", message: "GS output primitive topology unrecognized.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.APPENDANDCONSUMEONSAMEUAV", group: "SM", doc: "BufferUpdateCounter inc and dec on a given UAV (%d) cannot both be in the same shader for shader model less than 5.1.", message: "BufferUpdateCounter inc and dec on a given UAV (%d) cannot both be in the same shader for shader model less than 5.1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INVALIDTEXTUREKINDONUAV", group: "SM", doc: "TextureCube[Array] resources are not supported with UAVs.", message: "TextureCube[Array] resources are not supported with UAVs.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INVALIDRESOURCEKIND", group: "SM", doc: "Invalid resources kind.", message: "Invalid resources kind.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INVALIDRESOURCECOMPTYPE", group: "SM", doc: "Invalid resource return type.", message: "Invalid resource return type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INVALIDSAMPLERFEEDBACKTYPE", group: "SM", doc: "Invalid sampler feedback type.", message: "Invalid sampler feedback type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.SAMPLECOUNTONLYON2DMS", group: "SM", doc: "Only Texture2DMS/2DMSArray could has sample count.", message: "Only Texture2DMS/2DMSArray could has sample count.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.COUNTERONLYONSTRUCTBUF", group: "SM", doc: "BufferUpdateCounter valid only on structured buffers.", message: "BufferUpdateCounter valid only on structured buffers.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.GSTOTALOUTPUTVERTEXDATARANGE", group: "SM", doc: "Declared output vertex count (%0) multiplied by the total number of declared scalar components of output data (%1) equals %2.  This value cannot be greater than %3.", message: "Declared output vertex count (%0) multiplied by the total number of declared scalar components of output data (%1) equals %2.  This value cannot be greater than %3.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MULTISTREAMMUSTBEPOINT", group: "SM", doc: "When multiple GS output streams are used they must be pointlists", message: "Multiple GS output streams are used but '%0' is not pointlist.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.COMPLETEPOSITION", group: "SM", doc: "Not all elements of SV_Position were written.", message: "Not all elements of SV_Position were written.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.UNDEFINEDOUTPUT", group: "SM", doc: "Not all elements of output %0 were written.", message: "Not all elements of output %0 were written.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.CSNOSIGNATURES", group: "SM", doc: "Compute shaders must not have shader signatures.", message: "Compute shaders must not have shader signatures.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.CBUFFERTEMPLATETYPEMUSTBESTRUCT", group: "SM", doc: "D3D12 constant/texture buffer template element can only be a struct.", message: "D3D12 constant/texture buffer template element can only be a struct.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.RESOURCERANGEOVERLAP", group: "SM", doc: "Resource ranges must not overlap", message: "Resource %0 with base %1 size %2 overlap with other resource with base %3 size %4 in space %5.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.CBUFFERSIZE", group: "SM", doc: "CBuffer size must not exceed 65536 bytes", message: "CBuffer size is %0 bytes, exceeding maximum of 65536 bytes.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.CBUFFEROFFSETOVERLAP", group: "SM", doc: "CBuffer offsets must not overlap", message: "CBuffer %0 has offset overlaps at %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.CBUFFERELEMENTOVERFLOW", group: "SM", doc: "CBuffer elements must not overflow", message: "CBuffer %0 size insufficient for element at offset %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.CBUFFERARRAYOFFSETALIGNMENT", group: "SM", doc: "CBuffer array offset must be aligned to 16-bytes", message: "CBuffer %0 has unaligned array offset at %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.OPCODEININVALIDFUNCTION", group: "SM", doc: "Invalid DXIL opcode usage like StorePatchConstant in patch constant function", message: "opcode '%0' should only be used in '%1'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.VIEWIDNEEDSSLOT", group: "SM", doc: "ViewID requires compatible space in pixel shader input signature", message: "Pixel shader input signature lacks available space for ViewID.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.64BITRAWBUFFERLOADSTORE", group: "SM", doc: "i64/f64 rawBufferLoad/Store overloads are allowed after SM 6.3.", message: "i64/f64 rawBufferLoad/Store overloads are allowed after SM 6.3.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.RAYSHADERSIGNATURES", group: "SM", doc: "Ray tracing shader '%0' should not have any shader signatures.", message: "Ray tracing shader '%0' should not have any shader signatures.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.RAYSHADERPAYLOADSIZE", group: "SM", doc: "For shader '%0', %1 size is smaller than argument's allocation size.", message: "For shader '%0', %1 size is smaller than argument's allocation size.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHSHADERMAXVERTEXCOUNT", group: "SM", doc: "MS max vertex output count must be [0..%0].  %1 specified.", message: "MS max vertex output count must be [0..%0].  %1 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHSHADERMAXPRIMITIVECOUNT", group: "SM", doc: "MS max primitive output count must be [0..%0].  %1 specified.", message: "MS max primitive output count must be [0..%0].  %1 specified.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHSHADERPAYLOADSIZE", group: "SM", doc: "For mesh shader with entry '%0', payload size %1 is greater than maximum size of %2 bytes.", message: "For mesh shader with entry '%0', payload size %1 is greater than maximum size of %2 bytes.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHSHADERPAYLOADSIZEDECLARED", group: "SM", doc: "For mesh shader with entry '%0', payload size %1 is greater than declared size of %2 bytes.", message: "For mesh shader with entry '%0', payload size %1 is greater than declared size of %2 bytes.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHSHADEROUTPUTSIZE", group: "SM", doc: "For shader '%0', vertex plus primitive output size is greater than %1.", message: "For shader '%0', vertex plus primitive output size is greater than %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHSHADERINOUTSIZE", group: "SM", doc: "For shader '%0', payload plus output size is greater than %1.", message: "For shader '%0', payload plus output size is greater than %1.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHVSIGROWCOUNT", group: "SM", doc: "For shader '%0', vertex output signatures are taking up more than %1 rows.", message: "For shader '%0', vertex output signatures are taking up more than %1 rows.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHPSIGROWCOUNT", group: "SM", doc: "For shader '%0', primitive output signatures are taking up more than %1 rows.", message: "For shader '%0', primitive output signatures are taking up more than %1 rows.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.MESHTOTALSIGROWCOUNT", group: "SM", doc: "For shader '%0', vertex and primitive output signatures are taking up more than %1 rows.", message: "For shader '%0', vertex and primitive output signatures are taking up more than %1 rows.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.AMPLIFICATIONSHADERPAYLOADSIZE", group: "SM", doc: "For amplification shader with entry '%0', payload size %1 is greater than maximum size of %2 bytes.", message: "For amplification shader with entry '%0', payload size %1 is greater than maximum size of %2 bytes.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.AMPLIFICATIONSHADERPAYLOADSIZEDECLARED", group: "SM", doc: "For amplification shader with entry '%0', payload size %1 is greater than declared size of %2 bytes.", message: "For amplification shader with entry '%0', payload size %1 is greater than declared size of %2 bytes.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.ISSPECIALFLOAT", group: "SM", doc: "16 bit IsSpecialFloat overloads require Shader Model 6.9 or higher.", message: "16 bit IsSpecialFloat overloads require Shader Model 6.9 or higher.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "FLOW.REDUCIBLE", group: "FLOW", doc: "Execution flow must be reducible.", message: "Execution flow must be reducible.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "FLOW.NORECURSION", group: "FLOW", doc: "Recursion is not permitted.", message: "Recursion is not permitted.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "FLOW.DEADLOOP", group: "FLOW", doc: "Loop must have break.", message: "Loop must have break.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "FLOW.FUNCTIONCALL", group: "FLOW", doc: "Function with parameter is not permitted", message: "Function %0 with parameter is not permitted, it should be inlined.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.DXILNSRESERVED", group: "DECL", doc: "The DXIL reserved prefixes must only be used by built-in functions and types", message: "Declaration '%0' uses a reserved prefix.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.DXILFNEXTERN", group: "DECL", doc: "External function must be a DXIL function", message: "External function '%0' is not a DXIL function.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.USEDINTERNAL", group: "DECL", doc: "Internal declaration must be used", message: "Internal declaration '%0' is unused.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.NOTUSEDEXTERNAL", group: "DECL", doc: "External declaration should not be used", message: "External declaration '%0' is unused.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.USEDEXTERNALFUNCTION", group: "DECL", doc: "External function must be used", message: "External function '%0' is unused.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.FNISCALLED", group: "DECL", doc: "Functions can only be used by call instructions", message: "Function '%0' is used for something other than calling.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.FNFLATTENPARAM", group: "DECL", doc: "Function parameters must not use struct types", message: "Type '%0' is a struct type but is used as a parameter in function '%1'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.FNATTRIBUTE", group: "DECL", doc: "Functions should only contain known function attributes", message: "Function '%0' contains invalid attribute '%1' with value '%2'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.RESOURCEINFNSIG", group: "DECL", doc: "Resources not allowed in function signatures", message: "Function '%0' uses resource in function signature.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.RAYQUERYINFNSIG", group: "DECL", doc: "Rayquery objects not allowed in function signatures", message: "Function '%0' uses rayquery object in function signature.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.ALLOCATERAYQUERYFLAGSARECONST", group: "DECL", doc: "RayFlags for AllocateRayQuery must be constant", message: "constRayFlags argument of AllocateRayQuery must be constant", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.ALLOCATERAYQUERY2FLAGSARECONST", group: "DECL", doc: "constRayFlags and RayQueryFlags for AllocateRayQuery2 must be constant", message: "constRayFlags and RayQueryFlags arguments of AllocateRayQuery2 must be constant", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.ALLOWOPACITYMICROMAPSEXPECTEDGIVENFORCEOMM2STATE", group: "DECL", doc: "When the ForceOMM2State ConstRayFlag is given as an argument to a RayQuery object, AllowOpacityMicromaps is expected as a RayQueryFlag argument", message: "RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS must be set for RayQueryFlags when RAY_FLAG_FORCE_OMM_2_STATE is set for constRayFlags on AllocateRayQuery2 operation.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.PAYLOADSTRUCT", group: "DECL", doc: "Payload parameter must be struct type", message: "Argument '%0' must be a struct type for payload in shader function '%1'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.ATTRSTRUCT", group: "DECL", doc: "Attributes parameter must be struct type", message: "Argument '%0' must be a struct type for attributes in shader function '%1'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.PARAMSTRUCT", group: "DECL", doc: "Callable function parameter must be struct type", message: "Argument '%0' must be a struct type for callable shader function '%1'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.EXTRAARGS", group: "DECL", doc: "Extra arguments not allowed for shader functions", message: "Extra argument '%0' not allowed for shader function '%1'.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.SHADERRETURNVOID", group: "DECL", doc: "Shader functions must return void", message: "Shader function '%0' must have void return type.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.SHADERMISSINGARG", group: "DECL", doc: "payload/params/attributes parameter is required for certain shader types", message: "%0 shader '%1' missing required %2 parameter.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.MULTIPLENODEINPUTS", group: "DECL", doc: "A node shader may not have more than one input record", message: "node shader '%0' may not have more than one input record (%1 are declared)", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "DECL.NODELAUNCHINPUTTYPE", group: "DECL", doc: "Invalid input record type for node launch type", message: "%0 node shader '%1' has incompatible input record type (should be %2)", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLECALLINENTRY", group: "SM", doc: "Features used in internal function calls must be compatible with entry", message: "Entry function calls one or more functions using incompatible features.  See other errors for details.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLEOPERATION", group: "SM", doc: "Operations used in entry function must be compatible with shader stage and other properties", message: "Entry function performs some operation that is incompatible with the shader stage or other entry properties.  See other errors for details.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLESTAGE", group: "SM", doc: "Functions may only use features available in the entry function's stage", message: "Function uses features incompatible with the shader stage (%0) of the entry function.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLESHADERMODEL", group: "SM", doc: "Functions may only use features available in the current shader model", message: "Function uses features incompatible with the shader model.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLETHREADGROUPDIM", group: "SM", doc: "When derivatives are used in compute-model shaders, the thread group dimensions must be compatible", message: "Function uses derivatives in compute-model shader with NumThreads (%0, %1, %2); derivatives require NumThreads to be 1D and a multiple of 4, or 2D/3D with X and Y both being a multiple of 2.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLEDERIVINCOMPUTESHADERMODEL", group: "SM", doc: "Derivatives in compute-model shaders require shader model 6.6 and above", message: "Function uses derivatives in compute-model shader, which is only supported in shader model 6.6 and above.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLEREQUIRESGROUP", group: "SM", doc: "Functions requiring groupshared memory must be called from shaders with a visible group", message: "Function requires a visible group, but is called from a shader without one.", disabled: false, shader_model: (6, 0) },
-    RuleInfo { code: "SM.INCOMPATIBLEDERIVLAUNCH", group: "SM", doc: "Node shaders only support derivatives in broadcasting and coalescing launch modes", message: "Function called from %0 launch node shader uses derivatives; only broadcasting and coalescing launch modes support derivatives.", disabled: false, shader_model: (6, 0) },
+    RuleInfo { code: Str::new(19477, 13), group: Str::new(19490, 7), doc: Str::new(19497, 28), message: Str::new(19525, 26), disabled: false, shader_model: (6, 0) }, // BITCODE.VALID
+    RuleInfo { code: Str::new(19551, 21), group: Str::new(19572, 9), doc: Str::new(19581, 38), message: Str::new(19619, 55), disabled: false, shader_model: (6, 0) }, // CONTAINER.PARTMATCHES
+    RuleInfo { code: Str::new(19674, 22), group: Str::new(19572, 9), doc: Str::new(19696, 51), message: Str::new(19747, 34), disabled: false, shader_model: (6, 0) }, // CONTAINER.PARTREPEATED
+    RuleInfo { code: Str::new(19781, 21), group: Str::new(19572, 9), doc: Str::new(19802, 62), message: Str::new(19864, 37), disabled: false, shader_model: (6, 0) }, // CONTAINER.PARTMISSING
+    RuleInfo { code: Str::new(19901, 21), group: Str::new(19572, 9), doc: Str::new(19922, 45), message: Str::new(19967, 42), disabled: false, shader_model: (6, 0) }, // CONTAINER.PARTINVALID
+    RuleInfo { code: Str::new(20009, 35), group: Str::new(19572, 9), doc: Str::new(20044, 63), message: Str::new(20107, 63), disabled: false, shader_model: (6, 0) }, // CONTAINER.ROOTSIGNATUREINCOMPATIBLE
+    RuleInfo { code: Str::new(20170, 24), group: Str::new(19572, 9), doc: Str::new(20194, 40), message: Str::new(20234, 80), disabled: false, shader_model: (6, 0) }, // CONTAINER.CONTENTMATCHES
+    RuleInfo { code: Str::new(20314, 24), group: Str::new(19572, 9), doc: Str::new(20338, 37), message: Str::new(20375, 32), disabled: false, shader_model: (6, 0) }, // CONTAINER.CONTENTINVALID
+    RuleInfo { code: Str::new(20407, 27), group: Str::new(19572, 9), doc: Str::new(20434, 27), message: Str::new(20461, 25), disabled: false, shader_model: (6, 0) }, // CONTAINER.UNUSEDITEMINTABLE
+    RuleInfo { code: Str::new(20486, 13), group: Str::new(20499, 4), doc: Str::new(20503, 26), message: Str::new(20503, 26), disabled: false, shader_model: (6, 0) }, // META.REQUIRED
+    RuleInfo { code: Str::new(20529, 20), group: Str::new(20499, 4), doc: Str::new(20549, 41), message: Str::new(20590, 54), disabled: false, shader_model: (6, 0) }, // META.COMPUTEWITHNODE
+    RuleInfo { code: Str::new(20644, 10), group: Str::new(20499, 4), doc: Str::new(20654, 30), message: Str::new(20684, 31), disabled: false, shader_model: (6, 0) }, // META.KNOWN
+    RuleInfo { code: Str::new(20715, 9), group: Str::new(20499, 4), doc: Str::new(20724, 34), message: Str::new(20724, 34), disabled: false, shader_model: (6, 0) }, // META.USED
+    RuleInfo { code: Str::new(20758, 11), group: Str::new(20499, 4), doc: Str::new(20769, 34), message: Str::new(20803, 27), disabled: false, shader_model: (6, 0) }, // META.TARGET
+    RuleInfo { code: Str::new(20830, 15), group: Str::new(20499, 4), doc: Str::new(20845, 56), message: Str::new(20845, 56), disabled: false, shader_model: (6, 0) }, // META.WELLFORMED
+    RuleInfo { code: Str::new(20901, 21), group: Str::new(20499, 4), doc: Str::new(20922, 38), message: Str::new(20960, 66), disabled: false, shader_model: (6, 0) }, // META.VERSIONSUPPORTED
+    RuleInfo { code: Str::new(21026, 16), group: Str::new(20499, 4), doc: Str::new(21042, 50), message: Str::new(21042, 50), disabled: false, shader_model: (6, 0) }, // META.SEMANTICLEN
+    RuleInfo { code: Str::new(21092, 20), group: Str::new(20499, 4), doc: Str::new(21112, 32), message: Str::new(21144, 36), disabled: false, shader_model: (6, 0) }, // META.INTERPMODEVALID
+    RuleInfo { code: Str::new(21180, 18), group: Str::new(20499, 4), doc: Str::new(21198, 27), message: Str::new(21225, 34), disabled: false, shader_model: (6, 0) }, // META.SEMAKINDVALID
+    RuleInfo { code: Str::new(21259, 22), group: Str::new(20499, 4), doc: Str::new(21281, 26), message: Str::new(21307, 28), disabled: false, shader_model: (6, 0) }, // META.NOSEMANTICOVERLAP
+    RuleInfo { code: Str::new(21335, 24), group: Str::new(20499, 4), doc: Str::new(21359, 52), message: Str::new(21411, 53), disabled: false, shader_model: (6, 0) }, // META.SEMAKINDMATCHESNAME
+    RuleInfo { code: Str::new(21464, 22), group: Str::new(20499, 4), doc: Str::new(21486, 46), message: Str::new(21532, 61), disabled: false, shader_model: (6, 0) }, // META.DUPLICATESYSVALUE
+    RuleInfo { code: Str::new(21593, 21), group: Str::new(20499, 4), doc: Str::new(21614, 58), message: Str::new(21672, 39), disabled: false, shader_model: (6, 0) }, // META.SEMANTICINDEXMAX
+    RuleInfo { code: Str::new(21711, 20), group: Str::new(20499, 4), doc: Str::new(21731, 32), message: Str::new(21763, 44), disabled: false, shader_model: (6, 0) }, // META.SYSTEMVALUEROWS
+    RuleInfo { code: Str::new(21807, 30), group: Str::new(20499, 4), doc: Str::new(21837, 45), message: Str::new(21882, 54), disabled: false, shader_model: (6, 0) }, // META.SEMANTICSHOULDBEALLOCATED
+    RuleInfo { code: Str::new(21936, 33), group: Str::new(20499, 4), doc: Str::new(21969, 45), message: Str::new(22014, 54), disabled: false, shader_model: (6, 0) }, // META.SEMANTICSHOULDNOTBEALLOCATED
+    RuleInfo { code: Str::new(22068, 15), group: Str::new(20499, 4), doc: Str::new(22083, 36), message: Str::new(22083, 36), disabled: false, shader_model: (6, 0) }, // META.VALUERANGE
+    RuleInfo { code: Str::new(22119, 15), group: Str::new(20499, 4), doc: Str::new(22134, 23), message: Str::new(22134, 23), disabled: false, shader_model: (6, 0) }, // META.FLAGSUSAGE
+    RuleInfo { code: Str::new(22157, 16), group: Str::new(20499, 4), doc: Str::new(22173, 50), message: Str::new(22173, 50), disabled: false, shader_model: (6, 0) }, // META.DENSERESIDS
+    RuleInfo { code: Str::new(22223, 21), group: Str::new(20499, 4), doc: Str::new(22244, 55), message: Str::new(22299, 89), disabled: false, shader_model: (6, 0) }, // META.SIGNATUREOVERLAP
+    RuleInfo { code: Str::new(22388, 24), group: Str::new(20499, 4), doc: Str::new(22412, 57), message: Str::new(22469, 70), disabled: false, shader_model: (6, 0) }, // META.SIGNATUREOUTOFRANGE
+    RuleInfo { code: Str::new(22539, 27), group: Str::new(20499, 4), doc: Str::new(22566, 67), message: Str::new(22633, 135), disabled: false, shader_model: (6, 0) }, // META.SIGNATUREINDEXCONFLICT
+    RuleInfo { code: Str::new(22768, 35), group: Str::new(20499, 4), doc: Str::new(22803, 97), message: Str::new(22900, 104), disabled: false, shader_model: (6, 0) }, // META.SIGNATUREILLEGALCOMPONENTORDER
+    RuleInfo { code: Str::new(23004, 23), group: Str::new(20499, 4), doc: Str::new(23027, 71), message: Str::new(23098, 130), disabled: false, shader_model: (6, 0) }, // META.SIGNATUREDATAWIDTH
+    RuleInfo { code: Str::new(23228, 22), group: Str::new(20499, 4), doc: Str::new(23250, 46), message: Str::new(23296, 85), disabled: false, shader_model: (6, 0) }, // META.INTEGERINTERPMODE
+    RuleInfo { code: Str::new(23381, 23), group: Str::new(20499, 4), doc: Str::new(23404, 79), message: Str::new(23483, 136), disabled: false, shader_model: (6, 0) }, // META.INTERPMODEINONEROW
+    RuleInfo { code: Str::new(23619, 21), group: Str::new(20499, 4), doc: Str::new(23640, 14), message: Str::new(23640, 14), disabled: false, shader_model: (6, 0) }, // META.SEMANTICCOMPTYPE
+    RuleInfo { code: Str::new(23654, 20), group: Str::new(20499, 4), doc: Str::new(23674, 78), message: Str::new(23752, 78), disabled: false, shader_model: (6, 0) }, // META.CLIPCULLMAXROWS
+    RuleInfo { code: Str::new(23830, 26), group: Str::new(20499, 4), doc: Str::new(23856, 81), message: Str::new(23937, 81), disabled: false, shader_model: (6, 0) }, // META.CLIPCULLMAXCOMPONENTS
+    RuleInfo { code: Str::new(24018, 22), group: Str::new(20499, 4), doc: Str::new(24040, 62), message: Str::new(24040, 62), disabled: false, shader_model: (6, 0) }, // META.SIGNATURECOMPTYPE
+    RuleInfo { code: Str::new(24102, 25), group: Str::new(20499, 4), doc: Str::new(24127, 101), message: Str::new(24127, 101), disabled: false, shader_model: (6, 0) }, // META.TESSELLATORPARTITION
+    RuleInfo { code: Str::new(24228, 31), group: Str::new(20499, 4), doc: Str::new(24259, 95), message: Str::new(24259, 95), disabled: false, shader_model: (6, 0) }, // META.TESSELLATOROUTPUTPRIMITIVE
+    RuleInfo { code: Str::new(24354, 18), group: Str::new(20499, 4), doc: Str::new(24372, 58), message: Str::new(24372, 58), disabled: false, shader_model: (6, 0) }, // META.MAXTESSFACTOR
+    RuleInfo { code: Str::new(24430, 21), group: Str::new(20499, 4), doc: Str::new(24451, 33), message: Str::new(24451, 33), disabled: false, shader_model: (6, 0) }, // META.VALIDSAMPLERMODE
+    RuleInfo { code: Str::new(24484, 32), group: Str::new(20499, 4), doc: Str::new(24516, 74), message: Str::new(24590, 48), disabled: false, shader_model: (6, 0) }, // META.COHERENCENOTONAPPENDCONSUME
+    RuleInfo { code: Str::new(24638, 23), group: Str::new(20499, 4), doc: Str::new(24661, 35), message: Str::new(24696, 85), disabled: false, shader_model: (6, 0) }, // META.STRUCTBUFALIGNMENT
+    RuleInfo { code: Str::new(24781, 33), group: Str::new(20499, 4), doc: Str::new(24814, 37), message: Str::new(24851, 81), disabled: false, shader_model: (6, 0) }, // META.STRUCTBUFALIGNMENTOUTOFBOUND
+    RuleInfo { code: Str::new(24932, 18), group: Str::new(20499, 4), doc: Str::new(24950, 21), message: Str::new(24950, 21), disabled: false, shader_model: (6, 0) }, // META.ENTRYFUNCTION
+    RuleInfo { code: Str::new(24971, 27), group: Str::new(20499, 4), doc: Str::new(24998, 26), message: Str::new(24998, 26), disabled: false, shader_model: (6, 0) }, // META.INVALIDCONTROLFLOWHINT
+    RuleInfo { code: Str::new(25024, 18), group: Str::new(20499, 4), doc: Str::new(25042, 49), message: Str::new(25042, 49), disabled: false, shader_model: (6, 0) }, // META.BRANCHFLATTEN
+    RuleInfo { code: Str::new(25091, 22), group: Str::new(20499, 4), doc: Str::new(25113, 42), message: Str::new(25113, 42), disabled: false, shader_model: (6, 0) }, // META.FORCECASEONSWITCH
+    RuleInfo { code: Str::new(25155, 36), group: Str::new(20499, 4), doc: Str::new(25191, 50), message: Str::new(25191, 50), disabled: false, shader_model: (6, 0) }, // META.CONTROLFLOWHINTNOTONCONTROLFLOW
+    RuleInfo { code: Str::new(25241, 16), group: Str::new(20499, 4), doc: Str::new(25257, 74), message: Str::new(25257, 74), disabled: false, shader_model: (6, 0) }, // META.TEXTURETYPE
+    RuleInfo { code: Str::new(25331, 30), group: Str::new(20499, 4), doc: Str::new(25361, 59), message: Str::new(25361, 59), disabled: false, shader_model: (6, 0) }, // META.BARYCENTRICSINTERPOLATION
+    RuleInfo { code: Str::new(25420, 23), group: Str::new(20499, 4), doc: Str::new(25443, 50), message: Str::new(25443, 50), disabled: false, shader_model: (6, 0) }, // META.BARYCENTRICSFLOAT3
+    RuleInfo { code: Str::new(25493, 32), group: Str::new(20499, 4), doc: Str::new(25525, 110), message: Str::new(25525, 110), disabled: false, shader_model: (6, 0) }, // META.BARYCENTRICSTWOPERSPECTIVES
+    RuleInfo { code: Str::new(25635, 25), group: Str::new(20499, 4), doc: Str::new(25660, 42), message: Str::new(25660, 42), disabled: false, shader_model: (6, 0) }, // META.NOENTRYPROPSFORENTRY
+    RuleInfo { code: Str::new(25702, 11), group: Str::new(25713, 5), doc: Str::new(25718, 38), message: Str::new(25718, 38), disabled: false, shader_model: (6, 0) }, // INSTR.OLOAD
+    RuleInfo { code: Str::new(25756, 15), group: Str::new(25713, 5), doc: Str::new(25771, 52), message: Str::new(25823, 73), disabled: false, shader_model: (6, 0) }, // INSTR.CALLOLOAD
+    RuleInfo { code: Str::new(25896, 16), group: Str::new(25713, 5), doc: Str::new(25912, 44), message: Str::new(25912, 44), disabled: false, shader_model: (6, 0) }, // INSTR.PTRBITCAST
+    RuleInfo { code: Str::new(25956, 24), group: Str::new(25713, 5), doc: Str::new(25980, 44), message: Str::new(25980, 44), disabled: false, shader_model: (6, 0) }, // INSTR.MINPRECISONBITCAST
+    RuleInfo { code: Str::new(26024, 19), group: Str::new(25713, 5), doc: Str::new(26043, 39), message: Str::new(26043, 39), disabled: false, shader_model: (6, 0) }, // INSTR.STRUCTBITCAST
+    RuleInfo { code: Str::new(26082, 12), group: Str::new(25713, 5), doc: Str::new(26094, 62), message: Str::new(26094, 62), disabled: false, shader_model: (6, 0) }, // INSTR.STATUS
+    RuleInfo { code: Str::new(26156, 28), group: Str::new(25713, 5), doc: Str::new(26184, 62), message: Str::new(26184, 62), disabled: false, shader_model: (6, 0) }, // INSTR.CHECKACCESSFULLYMAPPED
+    RuleInfo { code: Str::new(26246, 13), group: Str::new(25713, 5), doc: Str::new(26259, 53), message: Str::new(26312, 39), disabled: false, shader_model: (6, 0) }, // INSTR.OPCONST
+    RuleInfo { code: Str::new(26351, 13), group: Str::new(25713, 5), doc: Str::new(26364, 40), message: Str::new(26364, 40), disabled: false, shader_model: (6, 0) }, // INSTR.ALLOWED
+    RuleInfo { code: Str::new(26404, 20), group: Str::new(25713, 5), doc: Str::new(26424, 49), message: Str::new(26424, 49), disabled: false, shader_model: (6, 0) }, // INSTR.OPCODERESERVED
+    RuleInfo { code: Str::new(26473, 18), group: Str::new(25713, 5), doc: Str::new(26491, 51), message: Str::new(26542, 29), disabled: false, shader_model: (6, 0) }, // INSTR.OPERANDRANGE
+    RuleInfo { code: Str::new(26571, 28), group: Str::new(25713, 5), doc: Str::new(26599, 49), message: Str::new(26599, 49), disabled: false, shader_model: (6, 0) }, // INSTR.NOREADINGUNINITIALIZED
+    RuleInfo { code: Str::new(26648, 31), group: Str::new(25713, 5), doc: Str::new(26679, 88), message: Str::new(26679, 88), disabled: false, shader_model: (6, 0) }, // INSTR.NOGENERICPTRADDRSPACECAST
+    RuleInfo { code: Str::new(26767, 20), group: Str::new(25713, 5), doc: Str::new(26787, 45), message: Str::new(26787, 45), disabled: false, shader_model: (6, 0) }, // INSTR.INBOUNDSACCESS
+    RuleInfo { code: Str::new(26832, 18), group: Str::new(25713, 5), doc: Str::new(26850, 47), message: Str::new(26850, 47), disabled: false, shader_model: (6, 0) }, // INSTR.OPCONSTRANGE
+    RuleInfo { code: Str::new(26897, 23), group: Str::new(25713, 5), doc: Str::new(26920, 92), message: Str::new(26920, 92), disabled: false, shader_model: (6, 0) }, // INSTR.IMMBIASFORSAMPLEB
+    RuleInfo { code: Str::new(27012, 23), group: Str::new(25713, 5), doc: Str::new(27035, 60), message: Str::new(27095, 77), disabled: false, shader_model: (6, 0) }, // INSTR.ILLEGALDXILOPCODE
+    RuleInfo { code: Str::new(27172, 32), group: Str::new(25713, 5), doc: Str::new(27204, 69), message: Str::new(27204, 69), disabled: false, shader_model: (6, 0) }, // INSTR.EXPDXILOPCODEREQUIRESEXPSM
+    RuleInfo { code: Str::new(27273, 27), group: Str::new(25713, 5), doc: Str::new(27300, 50), message: Str::new(27300, 50), disabled: false, shader_model: (6, 0) }, // INSTR.ILLEGALDXILOPFUNCTION
+    RuleInfo { code: Str::new(27350, 21), group: Str::new(25713, 5), doc: Str::new(27371, 24), message: Str::new(27371, 24), disabled: false, shader_model: (6, 0) }, // INSTR.NOINDEFINITELOG
+    RuleInfo { code: Str::new(27395, 22), group: Str::new(25713, 5), doc: Str::new(27417, 22), message: Str::new(27417, 22), disabled: false, shader_model: (6, 0) }, // INSTR.NOINDEFINITEASIN
+    RuleInfo { code: Str::new(27439, 22), group: Str::new(25713, 5), doc: Str::new(27461, 24), message: Str::new(27461, 24), disabled: false, shader_model: (6, 0) }, // INSTR.NOINDEFINITEACOS
+    RuleInfo { code: Str::new(27485, 18), group: Str::new(25713, 5), doc: Str::new(27503, 35), message: Str::new(27503, 35), disabled: false, shader_model: (6, 0) }, // INSTR.NOIDIVBYZERO
+    RuleInfo { code: Str::new(27538, 18), group: Str::new(25713, 5), doc: Str::new(27556, 37), message: Str::new(27556, 37), disabled: false, shader_model: (6, 0) }, // INSTR.NOUDIVBYZERO
+    RuleInfo { code: Str::new(27593, 22), group: Str::new(25713, 5), doc: Str::new(27615, 37), message: Str::new(27615, 37), disabled: false, shader_model: (6, 0) }, // INSTR.NOINDEFINITEDSXY
+    RuleInfo { code: Str::new(27652, 28), group: Str::new(25713, 5), doc: Str::new(27680, 65), message: Str::new(27680, 65), disabled: false, shader_model: (6, 0) }, // INSTR.MINPRECISIONNOTPRECISE
+    RuleInfo { code: Str::new(27745, 25), group: Str::new(25713, 5), doc: Str::new(27770, 76), message: Str::new(27770, 76), disabled: false, shader_model: (6, 0) }, // INSTR.ONLYONEALLOCCONSUME
+    RuleInfo { code: Str::new(27846, 19), group: Str::new(25713, 5), doc: Str::new(27865, 103), message: Str::new(27865, 103), disabled: false, shader_model: (6, 0) }, // INSTR.TEXTUREOFFSET
+    RuleInfo { code: Str::new(27968, 24), group: Str::new(25713, 5), doc: Str::new(27992, 44), message: Str::new(28036, 54), disabled: false, shader_model: (6, 0) }, // INSTR.CANNOTPULLPOSITION
+    RuleInfo { code: Str::new(28090, 27), group: Str::new(25713, 5), doc: Str::new(28117, 185), message: Str::new(28117, 185), disabled: false, shader_model: (6, 0) }, // INSTR.EVALINTERPOLATIONMODE
+    RuleInfo { code: Str::new(28302, 28), group: Str::new(25713, 5), doc: Str::new(28330, 20), message: Str::new(28330, 20), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCECOORDINATEMISS
+    RuleInfo { code: Str::new(28350, 31), group: Str::new(25713, 5), doc: Str::new(28381, 33), message: Str::new(28381, 33), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCECOORDINATETOOMANY
+    RuleInfo { code: Str::new(28414, 24), group: Str::new(25713, 5), doc: Str::new(28438, 21), message: Str::new(28438, 21), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEOFFSETMISS
+    RuleInfo { code: Str::new(28459, 27), group: Str::new(25713, 5), doc: Str::new(28486, 34), message: Str::new(28486, 34), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEOFFSETTOOMANY
+    RuleInfo { code: Str::new(28520, 32), group: Str::new(25713, 5), doc: Str::new(28552, 44), message: Str::new(28552, 44), disabled: false, shader_model: (6, 0) }, // INSTR.UNDEFRESULTFORGETDIMENSION
+    RuleInfo { code: Str::new(28596, 23), group: Str::new(25713, 5), doc: Str::new(28619, 58), message: Str::new(28619, 58), disabled: false, shader_model: (6, 0) }, // INSTR.SAMPLERMODEFORLOD
+    RuleInfo { code: Str::new(28677, 26), group: Str::new(25713, 5), doc: Str::new(28703, 80), message: Str::new(28703, 80), disabled: false, shader_model: (6, 0) }, // INSTR.SAMPLERMODEFORSAMPLE
+    RuleInfo { code: Str::new(28783, 27), group: Str::new(25713, 5), doc: Str::new(28810, 77), message: Str::new(28810, 77), disabled: false, shader_model: (6, 0) }, // INSTR.SAMPLERMODEFORSAMPLEC
+    RuleInfo { code: Str::new(28887, 20), group: Str::new(25713, 5), doc: Str::new(28907, 86), message: Str::new(28907, 86), disabled: false, shader_model: (6, 0) }, // INSTR.SAMPLECOMPTYPE
+    RuleInfo { code: Str::new(28993, 30), group: Str::new(25713, 5), doc: Str::new(29023, 88), message: Str::new(29023, 88), disabled: false, shader_model: (6, 0) }, // INSTR.BARRIERMODEUSELESSUGROUP
+    RuleInfo { code: Str::new(29111, 25), group: Str::new(25713, 5), doc: Str::new(29136, 138), message: Str::new(29136, 138), disabled: false, shader_model: (6, 0) }, // INSTR.BARRIERMODENOMEMORY
+    RuleInfo { code: Str::new(29274, 25), group: Str::new(25713, 5), doc: Str::new(29299, 87), message: Str::new(29299, 87), disabled: false, shader_model: (6, 0) }, // INSTR.BARRIERMODEFORNONCS
+    RuleInfo { code: Str::new(29386, 24), group: Str::new(25713, 5), doc: Str::new(29410, 39), message: Str::new(29410, 39), disabled: false, shader_model: (6, 0) }, // INSTR.BARRIERFLAGINVALID
+    RuleInfo { code: Str::new(29449, 36), group: Str::new(25713, 5), doc: Str::new(29485, 49), message: Str::new(29485, 49), disabled: false, shader_model: (6, 0) }, // INSTR.BARRIERNONCONSTANTFLAGARGUMENT
+    RuleInfo { code: Str::new(29534, 25), group: Str::new(25713, 5), doc: Str::new(29559, 59), message: Str::new(29559, 59), disabled: false, shader_model: (6, 0) }, // INSTR.BARRIERREQUIRESNODE
+    RuleInfo { code: Str::new(29618, 31), group: Str::new(25713, 5), doc: Str::new(29649, 64), message: Str::new(29649, 64), disabled: false, shader_model: (6, 0) }, // INSTR.WRITEMASKFORTYPEDUAVSTORE
+    RuleInfo { code: Str::new(29713, 24), group: Str::new(25713, 5), doc: Str::new(29737, 74), message: Str::new(29737, 74), disabled: false, shader_model: (6, 0) }, // INSTR.WRITEMASKGAPFORUAV
+    RuleInfo { code: Str::new(29811, 28), group: Str::new(25713, 5), doc: Str::new(29839, 81), message: Str::new(29839, 81), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORCALCLOD
+    RuleInfo { code: Str::new(29920, 27), group: Str::new(25713, 5), doc: Str::new(29947, 90), message: Str::new(29947, 90), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORSAMPLE
+    RuleInfo { code: Str::new(30037, 28), group: Str::new(25713, 5), doc: Str::new(30065, 82), message: Str::new(30065, 82), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORSAMPLEC
+    RuleInfo { code: Str::new(30147, 27), group: Str::new(25713, 5), doc: Str::new(30174, 71), message: Str::new(30174, 71), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORGATHER
+    RuleInfo { code: Str::new(30245, 36), group: Str::new(25713, 5), doc: Str::new(30281, 94), message: Str::new(30281, 94), disabled: false, shader_model: (6, 0) }, // INSTR.WRITEMASKMATCHVALUEFORUAVSTORE
+    RuleInfo { code: Str::new(30375, 31), group: Str::new(25713, 5), doc: Str::new(30406, 38), message: Str::new(30406, 38), disabled: false, shader_model: (6, 0) }, // INSTR.UNDEFINEDVALUEFORUAVSTORE
+    RuleInfo { code: Str::new(30444, 36), group: Str::new(25713, 5), doc: Str::new(30480, 59), message: Str::new(30480, 59), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORBUFFERLOADSTORE
+    RuleInfo { code: Str::new(30539, 33), group: Str::new(25713, 5), doc: Str::new(30572, 60), message: Str::new(30572, 60), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORTEXTURESTORE
+    RuleInfo { code: Str::new(30632, 27), group: Str::new(25713, 5), doc: Str::new(30659, 39), message: Str::new(30659, 39), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORGETDIM
+    RuleInfo { code: Str::new(30698, 32), group: Str::new(25713, 5), doc: Str::new(30730, 74), message: Str::new(30730, 74), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORTEXTURELOAD
+    RuleInfo { code: Str::new(30804, 35), group: Str::new(25713, 5), doc: Str::new(30839, 49), message: Str::new(30839, 49), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCECLASSFORSAMPLERGATHER
+    RuleInfo { code: Str::new(30888, 30), group: Str::new(25713, 5), doc: Str::new(30918, 32), message: Str::new(30918, 32), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCECLASSFORUAVSTORE
+    RuleInfo { code: Str::new(30950, 26), group: Str::new(25713, 5), doc: Str::new(30976, 38), message: Str::new(30976, 38), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCECLASSFORLOAD
+    RuleInfo { code: Str::new(31014, 30), group: Str::new(25713, 5), doc: Str::new(31044, 39), message: Str::new(31044, 39), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEMAPTOSINGLEENTRY
+    RuleInfo { code: Str::new(31083, 18), group: Str::new(25713, 5), doc: Str::new(31101, 46), message: Str::new(31101, 46), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEUSER
+    RuleInfo { code: Str::new(31147, 29), group: Str::new(25713, 5), doc: Str::new(31176, 49), message: Str::new(31176, 49), disabled: false, shader_model: (6, 0) }, // INSTR.RESOURCEKINDFORTRACERAY
+    RuleInfo { code: Str::new(31225, 21), group: Str::new(25713, 5), doc: Str::new(31246, 30), message: Str::new(31246, 30), disabled: false, shader_model: (6, 0) }, // INSTR.OFFSETONUAVLOAD
+    RuleInfo { code: Str::new(31276, 18), group: Str::new(25713, 5), doc: Str::new(31294, 44), message: Str::new(31294, 44), disabled: false, shader_model: (6, 0) }, // INSTR.MIPONUAVLOAD
+    RuleInfo { code: Str::new(31338, 28), group: Str::new(25713, 5), doc: Str::new(31366, 50), message: Str::new(31366, 50), disabled: false, shader_model: (6, 0) }, // INSTR.SAMPLEINDEXFORLOAD2DMS
+    RuleInfo { code: Str::new(31416, 35), group: Str::new(25713, 5), doc: Str::new(31451, 38), message: Str::new(31451, 38), disabled: false, shader_model: (6, 0) }, // INSTR.COORDINATECOUNTFORRAWTYPEDBUF
+    RuleInfo { code: Str::new(31489, 25), group: Str::new(25713, 5), doc: Str::new(31514, 46), message: Str::new(31514, 46), disabled: false, shader_model: (6, 0) }, // INSTR.CONSTALIGNFORRAWBUF
+    RuleInfo { code: Str::new(31560, 33), group: Str::new(25713, 5), doc: Str::new(31593, 64), message: Str::new(31593, 64), disabled: false, shader_model: (6, 0) }, // INSTR.COORDINATECOUNTFORSTRUCTBUF
+    RuleInfo { code: Str::new(31657, 29), group: Str::new(25713, 5), doc: Str::new(31686, 43), message: Str::new(31686, 43), disabled: false, shader_model: (6, 0) }, // INSTR.MIPLEVELFORGETDIMENSION
+    RuleInfo { code: Str::new(31729, 20), group: Str::new(25713, 5), doc: Str::new(31749, 54), message: Str::new(31749, 54), disabled: false, shader_model: (6, 0) }, // INSTR.DXILSTRUCTUSER
+    RuleInfo { code: Str::new(31803, 30), group: Str::new(25713, 5), doc: Str::new(31833, 61), message: Str::new(31833, 61), disabled: false, shader_model: (6, 0) }, // INSTR.DXILSTRUCTUSEROUTOFBOUND
+    RuleInfo { code: Str::new(31894, 31), group: Str::new(25713, 5), doc: Str::new(31925, 48), message: Str::new(31925, 48), disabled: false, shader_model: (6, 0) }, // INSTR.HANDLENOTFROMCREATEHANDLE
+    RuleInfo { code: Str::new(31973, 30), group: Str::new(25713, 5), doc: Str::new(32003, 38), message: Str::new(32003, 38), disabled: false, shader_model: (6, 0) }, // INSTR.BUFFERUPDATECOUNTERONUAV
+    RuleInfo { code: Str::new(32041, 40), group: Str::new(25713, 5), doc: Str::new(32081, 55), message: Str::new(32081, 55), disabled: false, shader_model: (6, 0) }, // INSTR.BUFFERUPDATECOUNTERONRESHASCOUNTER
+    RuleInfo { code: Str::new(32136, 23), group: Str::new(25713, 5), doc: Str::new(32159, 28), message: Str::new(32159, 28), disabled: false, shader_model: (6, 0) }, // INSTR.CBUFFEROUTOFBOUND
+    RuleInfo { code: Str::new(32187, 34), group: Str::new(25713, 5), doc: Str::new(32221, 38), message: Str::new(32221, 38), disabled: false, shader_model: (6, 0) }, // INSTR.CBUFFERCLASSFORCBUFFERHANDLE
+    RuleInfo { code: Str::new(32259, 30), group: Str::new(25713, 5), doc: Str::new(32289, 70), message: Str::new(32289, 70), disabled: false, shader_model: (6, 0) }, // INSTR.FAILTORESLOVETGSMPOINTER
+    RuleInfo { code: Str::new(32359, 18), group: Str::new(25713, 5), doc: Str::new(32377, 66), message: Str::new(32377, 66), disabled: false, shader_model: (6, 0) }, // INSTR.EXTRACTVALUE
+    RuleInfo { code: Str::new(32443, 18), group: Str::new(25713, 5), doc: Str::new(32461, 89), message: Str::new(32461, 89), disabled: false, shader_model: (6, 0) }, // INSTR.TGSMRACECOND
+    RuleInfo { code: Str::new(32550, 38), group: Str::new(25713, 5), doc: Str::new(32588, 90), message: Str::new(32588, 90), disabled: false, shader_model: (6, 0) }, // INSTR.ATTRIBUTEATVERTEXNOINTERPOLATION
+    RuleInfo { code: Str::new(32678, 28), group: Str::new(25713, 5), doc: Str::new(32706, 43), message: Str::new(32706, 43), disabled: false, shader_model: (6, 0) }, // INSTR.CREATEHANDLEIMMRANGEID
+    RuleInfo { code: Str::new(32749, 34), group: Str::new(25713, 5), doc: Str::new(32783, 65), message: Str::new(32783, 65), disabled: false, shader_model: (6, 0) }, // INSTR.SIGNATUREOPERATIONNOTINENTRY
+    RuleInfo { code: Str::new(32848, 33), group: Str::new(25713, 5), doc: Str::new(32881, 52), message: Str::new(32881, 52), disabled: false, shader_model: (6, 0) }, // INSTR.MULTIPLESETMESHOUTPUTCOUNTS
+    RuleInfo { code: Str::new(32933, 32), group: Str::new(25713, 5), doc: Str::new(32965, 33), message: Str::new(32965, 33), disabled: false, shader_model: (6, 0) }, // INSTR.MISSINGSETMESHOUTPUTCOUNTS
+    RuleInfo { code: Str::new(32998, 38), group: Str::new(25713, 5), doc: Str::new(33036, 40), message: Str::new(33036, 40), disabled: false, shader_model: (6, 0) }, // INSTR.NONDOMINATINGSETMESHOUTPUTCOUNTS
+    RuleInfo { code: Str::new(33076, 28), group: Str::new(25713, 5), doc: Str::new(33104, 47), message: Str::new(33104, 47), disabled: false, shader_model: (6, 0) }, // INSTR.MULTIPLEGETMESHPAYLOAD
+    RuleInfo { code: Str::new(33151, 25), group: Str::new(25713, 5), doc: Str::new(33176, 68), message: Str::new(33176, 68), disabled: false, shader_model: (6, 0) }, // INSTR.NOTONCEDISPATCHMESH
+    RuleInfo { code: Str::new(33244, 31), group: Str::new(25713, 5), doc: Str::new(33275, 33), message: Str::new(33275, 33), disabled: false, shader_model: (6, 0) }, // INSTR.NONDOMINATINGDISPATCHMESH
+    RuleInfo { code: Str::new(33308, 36), group: Str::new(25713, 5), doc: Str::new(33344, 63), message: Str::new(33344, 63), disabled: false, shader_model: (6, 0) }, // INSTR.ATOMICOPNONGROUPSHAREDORRECORD
+    RuleInfo { code: Str::new(33407, 24), group: Str::new(25713, 5), doc: Str::new(33431, 40), message: Str::new(33431, 40), disabled: false, shader_model: (6, 0) }, // INSTR.ATOMICINTRINNONUAV
+    RuleInfo { code: Str::new(33471, 29), group: Str::new(25713, 5), doc: Str::new(33500, 64), message: Str::new(33564, 75), disabled: false, shader_model: (6, 0) }, // INSTR.SVCONFLICTINGLAUNCHMODE
+    RuleInfo { code: Str::new(33639, 17), group: Str::new(25713, 5), doc: Str::new(33656, 31), message: Str::new(33656, 31), disabled: false, shader_model: (6, 0) }, // INSTR.ATOMICCONST
+    RuleInfo { code: Str::new(33687, 38), group: Str::new(25713, 5), doc: Str::new(33725, 39), message: Str::new(33725, 39), disabled: false, shader_model: (6, 0) }, // INSTR.NODERECORDHANDLEUSEAFTERCOMPLETE
+    RuleInfo { code: Str::new(33764, 20), group: Str::new(25713, 5), doc: Str::new(33784, 19), message: Str::new(33784, 19), disabled: false, shader_model: (6, 0) }, // INSTR.UNDEFHITOBJECT
+    RuleInfo { code: Str::new(33803, 19), group: Str::new(25713, 5), doc: Str::new(33822, 34), message: Str::new(33856, 47), disabled: false, shader_model: (6, 0) }, // INSTR.PARAMMULTIPLE
+    RuleInfo { code: Str::new(33903, 23), group: Str::new(25713, 5), doc: Str::new(33926, 46), message: Str::new(33972, 46), disabled: false, shader_model: (6, 0) }, // INSTR.PARAMMINIMUMVALUE
+    RuleInfo { code: Str::new(34018, 45), group: Str::new(25713, 5), doc: Str::new(34063, 77), message: Str::new(34063, 77), disabled: false, shader_model: (6, 0) }, // INSTR.MAYREORDERTHREADUNDEFCOHERENCEHINTPARAM
+    RuleInfo { code: Str::new(34140, 33), group: Str::new(25713, 5), doc: Str::new(34173, 41), message: Str::new(34173, 41), disabled: false, shader_model: (6, 0) }, // INSTR.REORDERCOHERENTREQUIRESSM69
+    RuleInfo { code: Str::new(34214, 27), group: Str::new(25713, 5), doc: Str::new(34241, 41), message: Str::new(34241, 41), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMETADATAMISSING
+    RuleInfo { code: Str::new(34282, 23), group: Str::new(25713, 5), doc: Str::new(34305, 66), message: Str::new(34305, 66), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGILLEGALKDIM
+    RuleInfo { code: Str::new(34371, 32), group: Str::new(25713, 5), doc: Str::new(34403, 68), message: Str::new(34403, 68), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGILLEGALCOMPONENTTYPE
+    RuleInfo { code: Str::new(34471, 31), group: Str::new(25713, 5), doc: Str::new(34502, 54), message: Str::new(34502, 54), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXSCOPEMISMATCH
+    RuleInfo { code: Str::new(34556, 32), group: Str::new(25713, 5), doc: Str::new(34588, 60), message: Str::new(34588, 60), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXSCOPEMISMATCH2
+    RuleInfo { code: Str::new(34648, 29), group: Str::new(25713, 5), doc: Str::new(34677, 50), message: Str::new(34677, 50), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXUSEMISMATCH
+    RuleInfo { code: Str::new(34727, 30), group: Str::new(25713, 5), doc: Str::new(34757, 56), message: Str::new(34757, 56), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXUSEMISMATCH2
+    RuleInfo { code: Str::new(34813, 31), group: Str::new(25713, 5), doc: Str::new(34844, 49), message: Str::new(34844, 49), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXNOTEXACTMATCH
+    RuleInfo { code: Str::new(34893, 33), group: Str::new(25713, 5), doc: Str::new(34926, 58), message: Str::new(34926, 58), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXSCOPEREQLAYOUT2
+    RuleInfo { code: Str::new(34984, 33), group: Str::new(25713, 5), doc: Str::new(35017, 38), message: Str::new(35017, 38), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXLAYOUTREQSTRIDE
+    RuleInfo { code: Str::new(35055, 35), group: Str::new(25713, 5), doc: Str::new(35090, 60), message: Str::new(35090, 60), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXDIMVECTORMISMATCH
+    RuleInfo { code: Str::new(35150, 34), group: Str::new(25713, 5), doc: Str::new(35184, 73), message: Str::new(35184, 73), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXDIMKVECKMISMATCH
+    RuleInfo { code: Str::new(35257, 39), group: Str::new(25713, 5), doc: Str::new(35296, 72), message: Str::new(35296, 72), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXOUTPUTBIASVECMISMATCH
+    RuleInfo { code: Str::new(35368, 45), group: Str::new(25713, 5), doc: Str::new(35413, 35), message: Str::new(35413, 35), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXUNSIGNEDFLOATTYPENOTALLOWED
+    RuleInfo { code: Str::new(35448, 39), group: Str::new(25713, 5), doc: Str::new(35487, 60), message: Str::new(35487, 60), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXLOADTHREADREQUIRESBAB
+    RuleInfo { code: Str::new(35547, 31), group: Str::new(25713, 5), doc: Str::new(35578, 32), message: Str::new(35578, 32), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXREQUIRESRWBAB
+    RuleInfo { code: Str::new(35610, 33), group: Str::new(25713, 5), doc: Str::new(35643, 28), message: Str::new(35643, 28), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXREQUIRESLAYOUT2
+    RuleInfo { code: Str::new(35671, 33), group: Str::new(25713, 5), doc: Str::new(35704, 47), message: Str::new(35704, 47), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIX2PARTSMUSTMATCH
+    RuleInfo { code: Str::new(35751, 33), group: Str::new(25713, 5), doc: Str::new(35784, 74), message: Str::new(35784, 74), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXSCOPEMUSTMATCH3
+    RuleInfo { code: Str::new(35858, 33), group: Str::new(25713, 5), doc: Str::new(35891, 83), message: Str::new(35891, 83), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXSCOPEMUSTMATCH4
+    RuleInfo { code: Str::new(35974, 37), group: Str::new(25713, 5), doc: Str::new(36011, 67), message: Str::new(36011, 67), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXMATRIXKDIMMUSTMATCH
+    RuleInfo { code: Str::new(36078, 39), group: Str::new(25713, 5), doc: Str::new(36117, 49), message: Str::new(36117, 49), disabled: false, shader_model: (6, 0) }, // INSTR.LINALGMATRIXMATRIXRESDIMMUSTMATCH
+    RuleInfo { code: Str::new(36166, 14), group: Str::new(36180, 5), doc: Str::new(36185, 32), message: Str::new(36217, 32), disabled: false, shader_model: (6, 0) }, // TYPES.NOVECTOR
+    RuleInfo { code: Str::new(36249, 13), group: Str::new(36180, 5), doc: Str::new(36262, 45), message: Str::new(36307, 44), disabled: false, shader_model: (6, 0) }, // TYPES.DEFINED
+    RuleInfo { code: Str::new(36351, 14), group: Str::new(36180, 5), doc: Str::new(36365, 31), message: Str::new(36396, 35), disabled: false, shader_model: (6, 0) }, // TYPES.INTWIDTH
+    RuleInfo { code: Str::new(36431, 16), group: Str::new(36180, 5), doc: Str::new(36447, 42), message: Str::new(36447, 42), disabled: false, shader_model: (6, 0) }, // TYPES.NOMULTIDIM
+    RuleInfo { code: Str::new(36489, 16), group: Str::new(36180, 5), doc: Str::new(36505, 64), message: Str::new(36505, 64), disabled: false, shader_model: (6, 0) }, // TYPES.NOPTRTOPTR
+    RuleInfo { code: Str::new(36569, 8), group: Str::new(36180, 5), doc: Str::new(36577, 98), message: Str::new(36577, 98), disabled: false, shader_model: (6, 0) }, // TYPES.I8
+    RuleInfo { code: Str::new(36675, 7), group: Str::new(36682, 2), doc: Str::new(36684, 38), message: Str::new(36722, 26), disabled: false, shader_model: (6, 0) }, // SM.NAME
+    RuleInfo { code: Str::new(36748, 14), group: Str::new(36682, 2), doc: Str::new(36762, 50), message: Str::new(36812, 41), disabled: false, shader_model: (6, 0) }, // SM.DXILVERSION
+    RuleInfo { code: Str::new(36853, 17), group: Str::new(36682, 2), doc: Str::new(36870, 81), message: Str::new(36951, 71), disabled: false, shader_model: (6, 0) }, // SM.PROGRAMVERSION
+    RuleInfo { code: Str::new(37022, 9), group: Str::new(36682, 2), doc: Str::new(37031, 45), message: Str::new(37076, 39), disabled: false, shader_model: (6, 0) }, // SM.OPCODE
+    RuleInfo { code: Str::new(37115, 10), group: Str::new(36682, 2), doc: Str::new(37125, 47), message: Str::new(37125, 47), disabled: false, shader_model: (6, 0) }, // SM.OPERAND
+    RuleInfo { code: Str::new(37172, 11), group: Str::new(36682, 2), doc: Str::new(37183, 47), message: Str::new(37230, 34), disabled: false, shader_model: (6, 0) }, // SM.SEMANTIC
+    RuleInfo { code: Str::new(37264, 15), group: Str::new(36682, 2), doc: Str::new(37279, 75), message: Str::new(37354, 59), disabled: false, shader_model: (6, 0) }, // SM.NOINTERPMODE
+    RuleInfo { code: Str::new(37413, 21), group: Str::new(36682, 2), doc: Str::new(37434, 60), message: Str::new(37494, 47), disabled: false, shader_model: (6, 0) }, // SM.CONSTANTINTERPMODE
+    RuleInfo { code: Str::new(37541, 16), group: Str::new(36682, 2), doc: Str::new(37557, 48), message: Str::new(37557, 48), disabled: false, shader_model: (6, 0) }, // SM.NOPSOUTPUTIDX
+    RuleInfo { code: Str::new(37605, 21), group: Str::new(36682, 2), doc: Str::new(37626, 296), message: Str::new(37626, 296), disabled: false, shader_model: (6, 0) }, // SM.PSCONSISTENTINTERP
+    RuleInfo { code: Str::new(37922, 26), group: Str::new(36682, 2), doc: Str::new(37948, 62), message: Str::new(37948, 62), disabled: false, shader_model: (6, 0) }, // SM.THREADGROUPCHANNELRANGE
+    RuleInfo { code: Str::new(38010, 16), group: Str::new(36682, 2), doc: Str::new(38026, 73), message: Str::new(38026, 73), disabled: false, shader_model: (6, 0) }, // SM.MAXTHEADGROUP
+    RuleInfo { code: Str::new(38099, 21), group: Str::new(36682, 2), doc: Str::new(38120, 88), message: Str::new(38208, 75), disabled: false, shader_model: (6, 0) }, // SM.MAXTGSMSIZEONENTRY
+    RuleInfo { code: Str::new(38283, 26), group: Str::new(36682, 2), doc: Str::new(38309, 98), message: Str::new(38407, 82), disabled: false, shader_model: (6, 0) }, // SM.EXPLICITTGSMSIZEONENTRY
+    RuleInfo { code: Str::new(38489, 18), group: Str::new(36682, 2), doc: Str::new(38507, 44), message: Str::new(38507, 44), disabled: false, shader_model: (6, 0) }, // SM.TGSMUNSUPPORTED
+    RuleInfo { code: Str::new(38551, 16), group: Str::new(36682, 2), doc: Str::new(38567, 53), message: Str::new(38620, 67), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZEVALUE
+    RuleInfo { code: Str::new(38687, 31), group: Str::new(36682, 2), doc: Str::new(38718, 50), message: Str::new(38768, 60), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZEALLZEROWHENUNDEFINED
+    RuleInfo { code: Str::new(38828, 41), group: Str::new(36682, 2), doc: Str::new(38869, 55), message: Str::new(38924, 65), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZEMAXANDPREFERREDZEROWHENNORANGE
+    RuleInfo { code: Str::new(38989, 28), group: Str::new(36682, 2), doc: Str::new(39017, 34), message: Str::new(39051, 39), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZEMAXGREATERTHANMIN
+    RuleInfo { code: Str::new(39090, 27), group: Str::new(36682, 2), doc: Str::new(39117, 48), message: Str::new(39165, 55), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZEPREFERREDINRANGE
+    RuleInfo { code: Str::new(39220, 26), group: Str::new(36682, 2), doc: Str::new(39246, 48), message: Str::new(39246, 48), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZEONCOMPUTEORNODE
+    RuleInfo { code: Str::new(39294, 24), group: Str::new(36682, 2), doc: Str::new(39318, 52), message: Str::new(39318, 52), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZENEEDSSM66OR67
+    RuleInfo { code: Str::new(39370, 29), group: Str::new(36682, 2), doc: Str::new(39399, 61), message: Str::new(39399, 61), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZERANGENEEDSSM68PLUS
+    RuleInfo { code: Str::new(39460, 34), group: Str::new(36682, 2), doc: Str::new(39494, 48), message: Str::new(39494, 48), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZERANGEEXPECTSTHREEPARAMS
+    RuleInfo { code: Str::new(39542, 26), group: Str::new(36682, 2), doc: Str::new(39568, 41), message: Str::new(39568, 41), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZEEXPECTSONEPARAM
+    RuleInfo { code: Str::new(39609, 23), group: Str::new(36682, 2), doc: Str::new(39632, 67), message: Str::new(39632, 67), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZETAGDUPLICATE
+    RuleInfo { code: Str::new(39699, 32), group: Str::new(36682, 2), doc: Str::new(39731, 51), message: Str::new(39731, 51), disabled: false, shader_model: (6, 0) }, // SM.WAVESIZENEEDSCONSTANTOPERANDS
+    RuleInfo { code: Str::new(39782, 14), group: Str::new(36682, 2), doc: Str::new(39796, 65), message: Str::new(39796, 65), disabled: false, shader_model: (6, 0) }, // SM.ROVONLYINPS
+    RuleInfo { code: Str::new(39861, 22), group: Str::new(36682, 2), doc: Str::new(39883, 82), message: Str::new(39883, 82), disabled: false, shader_model: (6, 0) }, // SM.TESSFACTORFORDOMAIN
+    RuleInfo { code: Str::new(39965, 28), group: Str::new(36682, 2), doc: Str::new(39993, 88), message: Str::new(39993, 88), disabled: false, shader_model: (6, 0) }, // SM.TESSFACTORSIZEMATCHDOMAIN
+    RuleInfo { code: Str::new(40081, 34), group: Str::new(36682, 2), doc: Str::new(40115, 94), message: Str::new(40115, 94), disabled: false, shader_model: (6, 0) }, // SM.INSIDETESSFACTORSIZEMATCHDOMAIN
+    RuleInfo { code: Str::new(40209, 23), group: Str::new(36682, 2), doc: Str::new(40232, 60), message: Str::new(40232, 60), disabled: false, shader_model: (6, 0) }, // SM.DOMAINLOCATIONIDXOOB
+    RuleInfo { code: Str::new(40292, 37), group: Str::new(36682, 2), doc: Str::new(40329, 90), message: Str::new(40329, 90), disabled: false, shader_model: (6, 0) }, // SM.HULLPASSTHRUCONTROLPOINTCOUNTMATCH
+    RuleInfo { code: Str::new(40419, 34), group: Str::new(36682, 2), doc: Str::new(40453, 77), message: Str::new(40453, 77), disabled: false, shader_model: (6, 0) }, // SM.OUTPUTCONTROLPOINTSTOTALSCALARS
+    RuleInfo { code: Str::new(40530, 33), group: Str::new(36682, 2), doc: Str::new(40563, 164), message: Str::new(40563, 164), disabled: false, shader_model: (6, 0) }, // SM.ISOLINEOUTPUTPRIMITIVEMISMATCH
+    RuleInfo { code: Str::new(40727, 29), group: Str::new(36682, 2), doc: Str::new(40756, 153), message: Str::new(40756, 153), disabled: false, shader_model: (6, 0) }, // SM.TRIOUTPUTPRIMITIVEMISMATCH
+    RuleInfo { code: Str::new(40909, 14), group: Str::new(36682, 2), doc: Str::new(40923, 67), message: Str::new(40923, 67), disabled: false, shader_model: (6, 0) }, // SM.VALIDDOMAIN
+    RuleInfo { code: Str::new(40990, 27), group: Str::new(36682, 2), doc: Str::new(41017, 49), message: Str::new(41017, 49), disabled: false, shader_model: (6, 0) }, // SM.PATCHCONSTANTONLYFORHSDS
+    RuleInfo { code: Str::new(41066, 19), group: Str::new(36682, 2), doc: Str::new(41085, 40), message: Str::new(41085, 40), disabled: false, shader_model: (6, 0) }, // SM.STREAMINDEXRANGE
+    RuleInfo { code: Str::new(41125, 19), group: Str::new(36682, 2), doc: Str::new(41144, 144), message: Str::new(41144, 144), disabled: false, shader_model: (6, 0) }, // SM.PSOUTPUTSEMANTIC
+    RuleInfo { code: Str::new(41288, 26), group: Str::new(36682, 2), doc: Str::new(41314, 67), message: Str::new(41314, 67), disabled: false, shader_model: (6, 0) }, // SM.PSMULTIPLEDEPTHSEMANTIC
+    RuleInfo { code: Str::new(41381, 26), group: Str::new(36682, 2), doc: Str::new(41407, 56), message: Str::new(41407, 56), disabled: false, shader_model: (6, 0) }, // SM.PSTARGETINDEXMATCHESROW
+    RuleInfo { code: Str::new(41463, 15), group: Str::new(36682, 2), doc: Str::new(41478, 49), message: Str::new(41478, 49), disabled: false, shader_model: (6, 0) }, // SM.PSTARGETCOL0
+    RuleInfo { code: Str::new(41527, 29), group: Str::new(36682, 2), doc: Str::new(41556, 50), message: Str::new(41556, 50), disabled: false, shader_model: (6, 0) }, // SM.PSCOVERAGEANDINNERCOVERAGE
+    RuleInfo { code: Str::new(41606, 27), group: Str::new(36682, 2), doc: Str::new(41633, 54), message: Str::new(41633, 54), disabled: false, shader_model: (6, 0) }, // SM.GSOUTPUTVERTEXCOUNTRANGE
+    RuleInfo { code: Str::new(41687, 23), group: Str::new(36682, 2), doc: Str::new(41710, 49), message: Str::new(41710, 49), disabled: false, shader_model: (6, 0) }, // SM.GSINSTANCECOUNTRANGE
+    RuleInfo { code: Str::new(41759, 32), group: Str::new(36682, 2), doc: Str::new(41791, 60), message: Str::new(41791, 60), disabled: false, shader_model: (6, 0) }, // SM.DSINPUTCONTROLPOINTCOUNTRANGE
+    RuleInfo { code: Str::new(41851, 32), group: Str::new(36682, 2), doc: Str::new(41883, 60), message: Str::new(41883, 60), disabled: false, shader_model: (6, 0) }, // SM.HSINPUTCONTROLPOINTCOUNTRANGE
+    RuleInfo { code: Str::new(41943, 35), group: Str::new(36682, 2), doc: Str::new(41978, 72), message: Str::new(41978, 72), disabled: false, shader_model: (6, 0) }, // SM.ZEROHSINPUTCONTROLPOINTWITHINPUT
+    RuleInfo { code: Str::new(42050, 31), group: Str::new(36682, 2), doc: Str::new(42081, 59), message: Str::new(42081, 59), disabled: false, shader_model: (6, 0) }, // SM.OUTPUTCONTROLPOINTCOUNTRANGE
+    RuleInfo { code: Str::new(42140, 24), group: Str::new(36682, 2), doc: Str::new(42164, 32), message: Str::new(42164, 32), disabled: false, shader_model: (6, 0) }, // SM.GSVALIDINPUTPRIMITIVE
+    RuleInfo { code: Str::new(42196, 33), group: Str::new(36682, 2), doc: Str::new(42229, 42), message: Str::new(42229, 42), disabled: false, shader_model: (6, 0) }, // SM.GSVALIDOUTPUTPRIMITIVETOPOLOGY
+    RuleInfo { code: Str::new(42271, 28), group: Str::new(36682, 2), doc: Str::new(42299, 117), message: Str::new(42299, 117), disabled: false, shader_model: (6, 0) }, // SM.APPENDANDCONSUMEONSAMEUAV
+    RuleInfo { code: Str::new(42416, 26), group: Str::new(36682, 2), doc: Str::new(42442, 57), message: Str::new(42442, 57), disabled: false, shader_model: (6, 0) }, // SM.INVALIDTEXTUREKINDONUAV
+    RuleInfo { code: Str::new(42499, 22), group: Str::new(36682, 2), doc: Str::new(42521, 23), message: Str::new(42521, 23), disabled: false, shader_model: (6, 0) }, // SM.INVALIDRESOURCEKIND
+    RuleInfo { code: Str::new(42544, 26), group: Str::new(36682, 2), doc: Str::new(42570, 29), message: Str::new(42570, 29), disabled: false, shader_model: (6, 0) }, // SM.INVALIDRESOURCECOMPTYPE
+    RuleInfo { code: Str::new(42599, 29), group: Str::new(36682, 2), doc: Str::new(42628, 30), message: Str::new(42628, 30), disabled: false, shader_model: (6, 0) }, // SM.INVALIDSAMPLERFEEDBACKTYPE
+    RuleInfo { code: Str::new(42658, 24), group: Str::new(36682, 2), doc: Str::new(42682, 50), message: Str::new(42682, 50), disabled: false, shader_model: (6, 0) }, // SM.SAMPLECOUNTONLYON2DMS
+    RuleInfo { code: Str::new(42732, 25), group: Str::new(36682, 2), doc: Str::new(42757, 53), message: Str::new(42757, 53), disabled: false, shader_model: (6, 0) }, // SM.COUNTERONLYONSTRUCTBUF
+    RuleInfo { code: Str::new(42810, 31), group: Str::new(36682, 2), doc: Str::new(42841, 164), message: Str::new(42841, 164), disabled: false, shader_model: (6, 0) }, // SM.GSTOTALOUTPUTVERTEXDATARANGE
+    RuleInfo { code: Str::new(43005, 25), group: Str::new(36682, 2), doc: Str::new(43030, 64), message: Str::new(43094, 62), disabled: false, shader_model: (6, 0) }, // SM.MULTISTREAMMUSTBEPOINT
+    RuleInfo { code: Str::new(43156, 19), group: Str::new(36682, 2), doc: Str::new(43175, 45), message: Str::new(43175, 45), disabled: false, shader_model: (6, 0) }, // SM.COMPLETEPOSITION
+    RuleInfo { code: Str::new(43220, 18), group: Str::new(36682, 2), doc: Str::new(43238, 43), message: Str::new(43238, 43), disabled: false, shader_model: (6, 0) }, // SM.UNDEFINEDOUTPUT
+    RuleInfo { code: Str::new(43281, 17), group: Str::new(36682, 2), doc: Str::new(43298, 48), message: Str::new(43298, 48), disabled: false, shader_model: (6, 0) }, // SM.CSNOSIGNATURES
+    RuleInfo { code: Str::new(43346, 34), group: Str::new(36682, 2), doc: Str::new(43380, 68), message: Str::new(43380, 68), disabled: false, shader_model: (6, 0) }, // SM.CBUFFERTEMPLATETYPEMUSTBESTRUCT
+    RuleInfo { code: Str::new(43448, 23), group: Str::new(36682, 2), doc: Str::new(43471, 32), message: Str::new(43503, 94), disabled: false, shader_model: (6, 0) }, // SM.RESOURCERANGEOVERLAP
+    RuleInfo { code: Str::new(43597, 14), group: Str::new(36682, 2), doc: Str::new(43611, 40), message: Str::new(43651, 59), disabled: false, shader_model: (6, 0) }, // SM.CBUFFERSIZE
+    RuleInfo { code: Str::new(43710, 23), group: Str::new(36682, 2), doc: Str::new(43733, 32), message: Str::new(43765, 37), disabled: false, shader_model: (6, 0) }, // SM.CBUFFEROFFSETOVERLAP
+    RuleInfo { code: Str::new(43802, 25), group: Str::new(36682, 2), doc: Str::new(43827, 34), message: Str::new(43861, 54), disabled: false, shader_model: (6, 0) }, // SM.CBUFFERELEMENTOVERFLOW
+    RuleInfo { code: Str::new(43915, 30), group: Str::new(36682, 2), doc: Str::new(43945, 48), message: Str::new(43993, 44), disabled: false, shader_model: (6, 0) }, // SM.CBUFFERARRAYOFFSETALIGNMENT
+    RuleInfo { code: Str::new(44037, 26), group: Str::new(36682, 2), doc: Str::new(44063, 76), message: Str::new(44139, 40), disabled: false, shader_model: (6, 0) }, // SM.OPCODEININVALIDFUNCTION
+    RuleInfo { code: Str::new(44179, 18), group: Str::new(36682, 2), doc: Str::new(44197, 64), message: Str::new(44261, 62), disabled: false, shader_model: (6, 0) }, // SM.VIEWIDNEEDSSLOT
+    RuleInfo { code: Str::new(44323, 26), group: Str::new(36682, 2), doc: Str::new(44349, 63), message: Str::new(44349, 63), disabled: false, shader_model: (6, 0) }, // SM.64BITRAWBUFFERLOADSTORE
+    RuleInfo { code: Str::new(44412, 22), group: Str::new(36682, 2), doc: Str::new(44434, 62), message: Str::new(44434, 62), disabled: false, shader_model: (6, 0) }, // SM.RAYSHADERSIGNATURES
+    RuleInfo { code: Str::new(44496, 23), group: Str::new(36682, 2), doc: Str::new(44519, 68), message: Str::new(44519, 68), disabled: false, shader_model: (6, 0) }, // SM.RAYSHADERPAYLOADSIZE
+    RuleInfo { code: Str::new(44587, 27), group: Str::new(36682, 2), doc: Str::new(44614, 58), message: Str::new(44614, 58), disabled: false, shader_model: (6, 0) }, // SM.MESHSHADERMAXVERTEXCOUNT
+    RuleInfo { code: Str::new(44672, 30), group: Str::new(36682, 2), doc: Str::new(44702, 61), message: Str::new(44702, 61), disabled: false, shader_model: (6, 0) }, // SM.MESHSHADERMAXPRIMITIVECOUNT
+    RuleInfo { code: Str::new(44763, 24), group: Str::new(36682, 2), doc: Str::new(44787, 90), message: Str::new(44787, 90), disabled: false, shader_model: (6, 0) }, // SM.MESHSHADERPAYLOADSIZE
+    RuleInfo { code: Str::new(44877, 32), group: Str::new(36682, 2), doc: Str::new(44909, 91), message: Str::new(44909, 91), disabled: false, shader_model: (6, 0) }, // SM.MESHSHADERPAYLOADSIZEDECLARED
+    RuleInfo { code: Str::new(45000, 23), group: Str::new(36682, 2), doc: Str::new(45023, 70), message: Str::new(45023, 70), disabled: false, shader_model: (6, 0) }, // SM.MESHSHADEROUTPUTSIZE
+    RuleInfo { code: Str::new(45093, 22), group: Str::new(36682, 2), doc: Str::new(45115, 61), message: Str::new(45115, 61), disabled: false, shader_model: (6, 0) }, // SM.MESHSHADERINOUTSIZE
+    RuleInfo { code: Str::new(45176, 19), group: Str::new(36682, 2), doc: Str::new(45195, 74), message: Str::new(45195, 74), disabled: false, shader_model: (6, 0) }, // SM.MESHVSIGROWCOUNT
+    RuleInfo { code: Str::new(45269, 19), group: Str::new(36682, 2), doc: Str::new(45288, 77), message: Str::new(45288, 77), disabled: false, shader_model: (6, 0) }, // SM.MESHPSIGROWCOUNT
+    RuleInfo { code: Str::new(45365, 23), group: Str::new(36682, 2), doc: Str::new(45388, 88), message: Str::new(45388, 88), disabled: false, shader_model: (6, 0) }, // SM.MESHTOTALSIGROWCOUNT
+    RuleInfo { code: Str::new(45476, 33), group: Str::new(36682, 2), doc: Str::new(45509, 99), message: Str::new(45509, 99), disabled: false, shader_model: (6, 0) }, // SM.AMPLIFICATIONSHADERPAYLOADSIZE
+    RuleInfo { code: Str::new(45608, 41), group: Str::new(36682, 2), doc: Str::new(45649, 100), message: Str::new(45649, 100), disabled: false, shader_model: (6, 0) }, // SM.AMPLIFICATIONSHADERPAYLOADSIZEDECLARED
+    RuleInfo { code: Str::new(45749, 17), group: Str::new(36682, 2), doc: Str::new(45766, 67), message: Str::new(45766, 67), disabled: false, shader_model: (6, 0) }, // SM.ISSPECIALFLOAT
+    RuleInfo { code: Str::new(45833, 14), group: Str::new(45847, 4), doc: Str::new(45851, 33), message: Str::new(45851, 33), disabled: false, shader_model: (6, 0) }, // FLOW.REDUCIBLE
+    RuleInfo { code: Str::new(45884, 16), group: Str::new(45847, 4), doc: Str::new(45900, 27), message: Str::new(45900, 27), disabled: false, shader_model: (6, 0) }, // FLOW.NORECURSION
+    RuleInfo { code: Str::new(45927, 13), group: Str::new(45847, 4), doc: Str::new(45940, 21), message: Str::new(45940, 21), disabled: false, shader_model: (6, 0) }, // FLOW.DEADLOOP
+    RuleInfo { code: Str::new(45961, 17), group: Str::new(45847, 4), doc: Str::new(45978, 40), message: Str::new(46018, 66), disabled: false, shader_model: (6, 0) }, // FLOW.FUNCTIONCALL
+    RuleInfo { code: Str::new(46084, 19), group: Str::new(46103, 4), doc: Str::new(46107, 76), message: Str::new(46183, 40), disabled: false, shader_model: (6, 0) }, // DECL.DXILNSRESERVED
+    RuleInfo { code: Str::new(46223, 17), group: Str::new(46103, 4), doc: Str::new(46240, 41), message: Str::new(46281, 46), disabled: false, shader_model: (6, 0) }, // DECL.DXILFNEXTERN
+    RuleInfo { code: Str::new(46327, 17), group: Str::new(46103, 4), doc: Str::new(46344, 33), message: Str::new(46377, 36), disabled: false, shader_model: (6, 0) }, // DECL.USEDINTERNAL
+    RuleInfo { code: Str::new(46413, 20), group: Str::new(46103, 4), doc: Str::new(46433, 39), message: Str::new(46472, 36), disabled: false, shader_model: (6, 0) }, // DECL.NOTUSEDEXTERNAL
+    RuleInfo { code: Str::new(46508, 25), group: Str::new(46103, 4), doc: Str::new(46533, 30), message: Str::new(46563, 33), disabled: false, shader_model: (6, 0) }, // DECL.USEDEXTERNALFUNCTION
+    RuleInfo { code: Str::new(46596, 15), group: Str::new(46103, 4), doc: Str::new(46611, 47), message: Str::new(46658, 55), disabled: false, shader_model: (6, 0) }, // DECL.FNISCALLED
+    RuleInfo { code: Str::new(46713, 19), group: Str::new(46103, 4), doc: Str::new(46732, 45), message: Str::new(46777, 71), disabled: false, shader_model: (6, 0) }, // DECL.FNFLATTENPARAM
+    RuleInfo { code: Str::new(46848, 16), group: Str::new(46103, 4), doc: Str::new(46864, 55), message: Str::new(46919, 62), disabled: false, shader_model: (6, 0) }, // DECL.FNATTRIBUTE
+    RuleInfo { code: Str::new(46981, 20), group: Str::new(46103, 4), doc: Str::new(47001, 44), message: Str::new(47045, 50), disabled: false, shader_model: (6, 0) }, // DECL.RESOURCEINFNSIG
+    RuleInfo { code: Str::new(47095, 20), group: Str::new(46103, 4), doc: Str::new(47115, 51), message: Str::new(47166, 57), disabled: false, shader_model: (6, 0) }, // DECL.RAYQUERYINFNSIG
+    RuleInfo { code: Str::new(47223, 34), group: Str::new(46103, 4), doc: Str::new(47257, 46), message: Str::new(47303, 59), disabled: false, shader_model: (6, 0) }, // DECL.ALLOCATERAYQUERYFLAGSARECONST
+    RuleInfo { code: Str::new(47362, 35), group: Str::new(46103, 4), doc: Str::new(47397, 70), message: Str::new(47467, 79), disabled: false, shader_model: (6, 0) }, // DECL.ALLOCATERAYQUERY2FLAGSARECONST
+    RuleInfo { code: Str::new(47546, 53), group: Str::new(46103, 4), doc: Str::new(47599, 143), message: Str::new(47742, 156), disabled: false, shader_model: (6, 0) }, // DECL.ALLOWOPACITYMICROMAPSEXPECTEDGIVENFORCEOMM2STATE
+    RuleInfo { code: Str::new(47898, 18), group: Str::new(46103, 4), doc: Str::new(47916, 37), message: Str::new(47953, 72), disabled: false, shader_model: (6, 0) }, // DECL.PAYLOADSTRUCT
+    RuleInfo { code: Str::new(48025, 15), group: Str::new(46103, 4), doc: Str::new(48040, 40), message: Str::new(48080, 75), disabled: false, shader_model: (6, 0) }, // DECL.ATTRSTRUCT
+    RuleInfo { code: Str::new(48155, 16), group: Str::new(46103, 4), doc: Str::new(48171, 47), message: Str::new(48218, 70), disabled: false, shader_model: (6, 0) }, // DECL.PARAMSTRUCT
+    RuleInfo { code: Str::new(48288, 14), group: Str::new(46103, 4), doc: Str::new(48302, 48), message: Str::new(48350, 57), disabled: false, shader_model: (6, 0) }, // DECL.EXTRAARGS
+    RuleInfo { code: Str::new(48407, 21), group: Str::new(46103, 4), doc: Str::new(48428, 33), message: Str::new(48461, 48), disabled: false, shader_model: (6, 0) }, // DECL.SHADERRETURNVOID
+    RuleInfo { code: Str::new(48509, 21), group: Str::new(46103, 4), doc: Str::new(48530, 72), message: Str::new(48602, 45), disabled: false, shader_model: (6, 0) }, // DECL.SHADERMISSINGARG
+    RuleInfo { code: Str::new(48647, 23), group: Str::new(46103, 4), doc: Str::new(48670, 53), message: Str::new(48723, 74), disabled: false, shader_model: (6, 0) }, // DECL.MULTIPLENODEINPUTS
+    RuleInfo { code: Str::new(48797, 24), group: Str::new(46103, 4), doc: Str::new(48821, 46), message: Str::new(48867, 69), disabled: false, shader_model: (6, 0) }, // DECL.NODELAUNCHINPUTTYPE
+    RuleInfo { code: Str::new(48936, 26), group: Str::new(36682, 2), doc: Str::new(48962, 70), message: Str::new(49032, 102), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLECALLINENTRY
+    RuleInfo { code: Str::new(49134, 24), group: Str::new(36682, 2), doc: Str::new(49158, 91), message: Str::new(49249, 139), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLEOPERATION
+    RuleInfo { code: Str::new(49388, 20), group: Str::new(36682, 2), doc: Str::new(49408, 71), message: Str::new(49479, 85), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLESTAGE
+    RuleInfo { code: Str::new(49564, 26), group: Str::new(36682, 2), doc: Str::new(49590, 69), message: Str::new(49659, 58), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLESHADERMODEL
+    RuleInfo { code: Str::new(49717, 29), group: Str::new(36682, 2), doc: Str::new(49746, 98), message: Str::new(49844, 190), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLETHREADGROUPDIM
+    RuleInfo { code: Str::new(50034, 40), group: Str::new(36682, 2), doc: Str::new(50074, 71), message: Str::new(50145, 105), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLEDERIVINCOMPUTESHADERMODEL
+    RuleInfo { code: Str::new(50250, 28), group: Str::new(36682, 2), doc: Str::new(50278, 87), message: Str::new(50365, 75), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLEREQUIRESGROUP
+    RuleInfo { code: Str::new(50440, 26), group: Str::new(36682, 2), doc: Str::new(50466, 81), message: Str::new(50547, 127), disabled: false, shader_model: (6, 0) }, // SM.INCOMPATIBLEDERIVLAUNCH
 ];
+
+/// Every operand of every operation, in table order; [`OpInfo`] holds a range.
+pub(crate) static OPERANDS: [Operand; 1480] = [
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TempRegLoad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TempRegLoad opcode
+    Operand { name: Str::new(11, 5), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // TempRegLoad index
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // TempRegStore 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TempRegStore opcode
+    Operand { name: Str::new(11, 5), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // TempRegStore index
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TempRegStore value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // MinPrecXRegLoad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MinPrecXRegLoad opcode
+    Operand { name: Str::new(152, 8), ty: Str::new(160, 4), is_const: false, enum_name: None, max: None }, // MinPrecXRegLoad regIndex
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MinPrecXRegLoad index
+    Operand { name: Str::new(164, 9), ty: Str::new(173, 2), is_const: false, enum_name: None, max: None }, // MinPrecXRegLoad component
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // MinPrecXRegStore 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MinPrecXRegStore opcode
+    Operand { name: Str::new(152, 8), ty: Str::new(160, 4), is_const: false, enum_name: None, max: None }, // MinPrecXRegStore regIndex
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MinPrecXRegStore index
+    Operand { name: Str::new(164, 9), ty: Str::new(173, 2), is_const: false, enum_name: None, max: None }, // MinPrecXRegStore component
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // MinPrecXRegStore value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LoadInput 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadInput opcode
+    Operand { name: Str::new(309, 10), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // LoadInput inputSigId
+    Operand { name: Str::new(319, 8), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // LoadInput rowIndex
+    Operand { name: Str::new(327, 8), ty: Str::new(173, 2), is_const: false, enum_name: None, max: None }, // LoadInput colIndex
+    Operand { name: Str::new(335, 12), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadInput gsVertexAxis
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // StoreOutput 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StoreOutput opcode
+    Operand { name: Str::new(414, 11), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StoreOutput outputSigId
+    Operand { name: Str::new(319, 8), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StoreOutput rowIndex
+    Operand { name: Str::new(327, 8), ty: Str::new(173, 2), is_const: false, enum_name: None, max: None }, // StoreOutput colIndex
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // StoreOutput value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FAbs 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FAbs opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FAbs value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Saturate 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Saturate opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Saturate value
+    Operand { name: Str::new(0, 0), ty: Str::new(543, 5), is_const: false, enum_name: None, max: None }, // IsNaN 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IsNaN opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IsNaN value
+    Operand { name: Str::new(0, 0), ty: Str::new(543, 5), is_const: false, enum_name: None, max: None }, // IsInf 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IsInf opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IsInf value
+    Operand { name: Str::new(0, 0), ty: Str::new(543, 5), is_const: false, enum_name: None, max: None }, // IsFinite 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IsFinite opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IsFinite value
+    Operand { name: Str::new(0, 0), ty: Str::new(543, 5), is_const: false, enum_name: None, max: None }, // IsNormal 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IsNormal opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IsNormal value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Cos 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Cos opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Cos value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Sin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Sin opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Sin value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Tan 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Tan opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Tan value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Acos 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Acos opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Acos value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Asin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Asin opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Asin value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Atan 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Atan opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Atan value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Hcos 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Hcos opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Hcos value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Hsin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Hsin opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Hsin value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Htan 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Htan opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Htan value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Exp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Exp opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Exp value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Frc 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Frc opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Frc value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Log 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Log opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Log value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Sqrt 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Sqrt opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Sqrt value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Rsqrt 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Rsqrt opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Rsqrt value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_ne 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Round_ne opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_ne value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_ni 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Round_ni opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_ni value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_pi 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Round_pi opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_pi value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_z 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Round_z opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Round_z value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Bfrev 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Bfrev opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Bfrev value
+    Operand { name: Str::new(0, 0), ty: Str::new(738, 6), is_const: false, enum_name: None, max: None }, // Countbits 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Countbits opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Countbits value
+    Operand { name: Str::new(0, 0), ty: Str::new(738, 6), is_const: false, enum_name: None, max: None }, // FirstbitLo 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FirstbitLo opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FirstbitLo value
+    Operand { name: Str::new(0, 0), ty: Str::new(738, 6), is_const: false, enum_name: None, max: None }, // FirstbitHi 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FirstbitHi opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FirstbitHi value
+    Operand { name: Str::new(0, 0), ty: Str::new(738, 6), is_const: false, enum_name: None, max: None }, // FirstbitSHi 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FirstbitSHi opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FirstbitSHi value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMax 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FMax opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMax a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMax b
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FMin opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMin a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMin b
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMax 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IMax opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMax a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMax b
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IMin opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMin a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMin b
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMax 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // UMax opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMax a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMax b
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // UMin opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMin a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMin b
+    Operand { name: Str::new(0, 0), ty: Str::new(900, 6), is_const: false, enum_name: None, max: None }, // IMul 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IMul opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMul a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMul b
+    Operand { name: Str::new(0, 0), ty: Str::new(900, 6), is_const: false, enum_name: None, max: None }, // UMul 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // UMul opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMul a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMul b
+    Operand { name: Str::new(0, 0), ty: Str::new(900, 6), is_const: false, enum_name: None, max: None }, // UDiv 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // UDiv opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UDiv a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UDiv b
+    Operand { name: Str::new(0, 0), ty: Str::new(1014, 4), is_const: false, enum_name: None, max: None }, // UAddc 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // UAddc opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UAddc a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UAddc b
+    Operand { name: Str::new(0, 0), ty: Str::new(1014, 4), is_const: false, enum_name: None, max: None }, // USubb 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // USubb opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // USubb a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // USubb b
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FMad opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMad a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMad b
+    Operand { name: Str::new(1112, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FMad c
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Fma 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Fma opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Fma a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Fma b
+    Operand { name: Str::new(1112, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Fma c
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IMad opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMad a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMad b
+    Operand { name: Str::new(1112, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IMad c
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // UMad opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMad a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMad b
+    Operand { name: Str::new(1112, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // UMad c
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Msad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Msad opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Msad a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Msad b
+    Operand { name: Str::new(1112, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Msad c
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ibfe 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Ibfe opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ibfe a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ibfe b
+    Operand { name: Str::new(1112, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ibfe c
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ubfe 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Ubfe opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ubfe a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ubfe b
+    Operand { name: Str::new(1112, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Ubfe c
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Bfi 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Bfi opcode
+    Operand { name: Str::new(1211, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Bfi width
+    Operand { name: Str::new(1216, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Bfi offset
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Bfi value
+    Operand { name: Str::new(1222, 13), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Bfi replacedValue
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot2 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot2 opcode
+    Operand { name: Str::new(1298, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot2 ax
+    Operand { name: Str::new(1300, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot2 ay
+    Operand { name: Str::new(1302, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot2 bx
+    Operand { name: Str::new(1304, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot2 by
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot3 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot3 opcode
+    Operand { name: Str::new(1298, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot3 ax
+    Operand { name: Str::new(1300, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot3 ay
+    Operand { name: Str::new(1338, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot3 az
+    Operand { name: Str::new(1302, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot3 bx
+    Operand { name: Str::new(1304, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot3 by
+    Operand { name: Str::new(1340, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot3 bz
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot4 opcode
+    Operand { name: Str::new(1298, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 ax
+    Operand { name: Str::new(1300, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 ay
+    Operand { name: Str::new(1338, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 az
+    Operand { name: Str::new(1375, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 aw
+    Operand { name: Str::new(1302, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 bx
+    Operand { name: Str::new(1304, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 by
+    Operand { name: Str::new(1340, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 bz
+    Operand { name: Str::new(1377, 2), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4 bw
+    Operand { name: Str::new(0, 0), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CreateHandle 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateHandle opcode
+    Operand { name: Str::new(1421, 13), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // CreateHandle resourceClass
+    Operand { name: Str::new(1436, 7), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // CreateHandle rangeId
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateHandle index
+    Operand { name: Str::new(1443, 15), ty: Str::new(1458, 2), is_const: true, enum_name: None, max: None }, // CreateHandle nonUniformIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // CBufferLoad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CBufferLoad opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CBufferLoad handle
+    Operand { name: Str::new(1550, 10), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // CBufferLoad byteOffset
+    Operand { name: Str::new(1560, 9), ty: Str::new(16, 3), is_const: true, enum_name: None, max: None }, // CBufferLoad alignment
+    Operand { name: Str::new(0, 0), ty: Str::new(1633, 3), is_const: false, enum_name: None, max: None }, // CBufferLoadLegacy 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CBufferLoadLegacy opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CBufferLoadLegacy handle
+    Operand { name: Str::new(152, 8), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // CBufferLoadLegacy regIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // Sample 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Sample opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // Sample srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // Sample sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // Sample coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // Sample coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // Sample coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // Sample coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Sample offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Sample offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Sample offset2
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // Sample clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleBias 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleBias opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleBias srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleBias sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleBias coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleBias coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleBias coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleBias coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleBias offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleBias offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleBias offset2
+    Operand { name: Str::new(1869, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleBias bias
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleBias clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleLevel 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleLevel opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleLevel srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleLevel sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleLevel coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleLevel coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleLevel coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleLevel coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleLevel offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleLevel offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleLevel offset2
+    Operand { name: Str::new(1975, 3), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleLevel LOD
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleGrad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleGrad opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleGrad srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleGrad sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleGrad offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleGrad offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleGrad offset2
+    Operand { name: Str::new(2075, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad ddx0
+    Operand { name: Str::new(2079, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad ddx1
+    Operand { name: Str::new(2083, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad ddx2
+    Operand { name: Str::new(2087, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad ddy0
+    Operand { name: Str::new(2091, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad ddy1
+    Operand { name: Str::new(2095, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad ddy2
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleGrad clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleCmp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmp opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmp srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmp sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmp coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmp coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmp coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmp coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmp offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmp offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmp offset2
+    Operand { name: Str::new(2226, 12), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmp compareValue
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmp clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero offset2
+    Operand { name: Str::new(2226, 12), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevelZero compareValue
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // TextureLoad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureLoad srv
+    Operand { name: Str::new(2466, 21), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad mipLevelOrSampleCount
+    Operand { name: Str::new(1711, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad coord2
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureLoad offset2
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // TextureStore 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStore opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureStore srv
+    Operand { name: Str::new(1711, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStore coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStore coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStore coord2
+    Operand { name: Str::new(2587, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStore value0
+    Operand { name: Str::new(2593, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStore value1
+    Operand { name: Str::new(2599, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStore value2
+    Operand { name: Str::new(2605, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStore value3
+    Operand { name: Str::new(2611, 4), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // TextureStore mask
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // BufferLoad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferLoad opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // BufferLoad srv
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferLoad index
+    Operand { name: Str::new(2704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferLoad wot
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // BufferStore 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferStore opcode
+    Operand { name: Str::new(2748, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // BufferStore uav
+    Operand { name: Str::new(1711, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferStore coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferStore coord1
+    Operand { name: Str::new(2587, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // BufferStore value0
+    Operand { name: Str::new(2593, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // BufferStore value1
+    Operand { name: Str::new(2599, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // BufferStore value2
+    Operand { name: Str::new(2605, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // BufferStore value3
+    Operand { name: Str::new(2611, 4), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // BufferStore mask
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferUpdateCounter 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BufferUpdateCounter opcode
+    Operand { name: Str::new(2748, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // BufferUpdateCounter uav
+    Operand { name: Str::new(2831, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // BufferUpdateCounter inc
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // CheckAccessFullyMapped 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CheckAccessFullyMapped opcode
+    Operand { name: Str::new(2887, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // CheckAccessFullyMapped status
+    Operand { name: Str::new(0, 0), ty: Str::new(2951, 4), is_const: false, enum_name: None, max: None }, // GetDimensions 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetDimensions opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // GetDimensions handle
+    Operand { name: Str::new(2955, 8), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetDimensions mipLevel
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // TextureGather 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGather opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureGather srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureGather sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGather coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGather coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGather coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGather coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGather offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGather offset1
+    Operand { name: Str::new(3012, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGather channel
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // TextureGatherCmp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGatherCmp opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureGatherCmp srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureGatherCmp sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherCmp coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherCmp coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherCmp coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherCmp coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGatherCmp offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGatherCmp offset1
+    Operand { name: Str::new(3012, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGatherCmp channel
+    Operand { name: Str::new(2226, 12), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherCmp compareValue
+    Operand { name: Str::new(0, 0), ty: Str::new(3250, 9), is_const: false, enum_name: None, max: None }, // Texture2DMSGetSamplePosition 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Texture2DMSGetSamplePosition opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // Texture2DMSGetSamplePosition srv
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Texture2DMSGetSamplePosition index
+    Operand { name: Str::new(0, 0), ty: Str::new(3250, 9), is_const: false, enum_name: None, max: None }, // RenderTargetGetSamplePosition 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RenderTargetGetSamplePosition opcode
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RenderTargetGetSamplePosition index
+    Operand { name: Str::new(0, 0), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // RenderTargetGetSampleCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RenderTargetGetSampleCount opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // AtomicBinOp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicBinOp opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // AtomicBinOp handle
+    Operand { name: Str::new(3456, 8), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicBinOp atomicOp
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicBinOp offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicBinOp offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicBinOp offset2
+    Operand { name: Str::new(3464, 8), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // AtomicBinOp newValue
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange handle
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange offset2
+    Operand { name: Str::new(2226, 12), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange compareValue
+    Operand { name: Str::new(3464, 8), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // AtomicCompareExchange newValue
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Barrier 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Barrier opcode
+    Operand { name: Str::new(3669, 11), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // Barrier barrierMode
+    Operand { name: Str::new(0, 0), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // CalculateLOD 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CalculateLOD opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CalculateLOD handle
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CalculateLOD sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // CalculateLOD coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // CalculateLOD coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // CalculateLOD coord2
+    Operand { name: Str::new(3713, 7), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // CalculateLOD clamped
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Discard 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Discard opcode
+    Operand { name: Str::new(3806, 9), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // Discard condition
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivCoarseX 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DerivCoarseX opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivCoarseX value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivCoarseY 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DerivCoarseY opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivCoarseY value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivFineX 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DerivFineX opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivFineX value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivFineY 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DerivFineY opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DerivFineY value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // EvalSnapped 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSnapped opcode
+    Operand { name: Str::new(309, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSnapped inputSigId
+    Operand { name: Str::new(3902, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSnapped inputRowIndex
+    Operand { name: Str::new(3915, 13), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // EvalSnapped inputColIndex
+    Operand { name: Str::new(3928, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSnapped offsetX
+    Operand { name: Str::new(3935, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSnapped offsetY
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // EvalSampleIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSampleIndex opcode
+    Operand { name: Str::new(309, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSampleIndex inputSigId
+    Operand { name: Str::new(3902, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSampleIndex inputRowIndex
+    Operand { name: Str::new(3915, 13), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // EvalSampleIndex inputColIndex
+    Operand { name: Str::new(4026, 11), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalSampleIndex sampleIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // EvalCentroid 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalCentroid opcode
+    Operand { name: Str::new(309, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalCentroid inputSigId
+    Operand { name: Str::new(3902, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EvalCentroid inputRowIndex
+    Operand { name: Str::new(3915, 13), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // EvalCentroid inputColIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // SampleIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleIndex opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Coverage 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Coverage opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // InnerCoverage 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // InnerCoverage opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // ThreadId 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ThreadId opcode
+    Operand { name: Str::new(164, 9), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ThreadId component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // GroupId 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GroupId opcode
+    Operand { name: Str::new(164, 9), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GroupId component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // ThreadIdInGroup 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ThreadIdInGroup opcode
+    Operand { name: Str::new(164, 9), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ThreadIdInGroup component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FlattenedThreadIdInGroup 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FlattenedThreadIdInGroup opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // EmitStream 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EmitStream opcode
+    Operand { name: Str::new(4458, 8), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // EmitStream streamId
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // CutStream 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CutStream opcode
+    Operand { name: Str::new(4458, 8), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // CutStream streamId
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // EmitThenCutStream 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EmitThenCutStream opcode
+    Operand { name: Str::new(4458, 8), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // EmitThenCutStream streamId
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // GSInstanceID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GSInstanceID opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // MakeDouble 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MakeDouble opcode
+    Operand { name: Str::new(4611, 2), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MakeDouble lo
+    Operand { name: Str::new(4613, 2), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MakeDouble hi
+    Operand { name: Str::new(0, 0), ty: Str::new(4665, 11), is_const: false, enum_name: None, max: None }, // SplitDouble 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SplitDouble opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // SplitDouble value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LoadOutputControlPoint 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadOutputControlPoint opcode
+    Operand { name: Str::new(309, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadOutputControlPoint inputSigId
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadOutputControlPoint row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // LoadOutputControlPoint col
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadOutputControlPoint index
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LoadPatchConstant 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadPatchConstant opcode
+    Operand { name: Str::new(309, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadPatchConstant inputSigId
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LoadPatchConstant row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // LoadPatchConstant col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DomainLocation 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DomainLocation opcode
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // DomainLocation component
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // StorePatchConstant 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StorePatchConstant opcode
+    Operand { name: Str::new(4915, 11), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StorePatchConstant outputSigID
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StorePatchConstant row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // StorePatchConstant col
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // StorePatchConstant value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // OutputControlPointID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // OutputControlPointID opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // PrimitiveID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // PrimitiveID opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(900, 6), is_const: false, enum_name: None, max: None }, // CycleCounterLegacy 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CycleCounterLegacy opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveIsFirstLane 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveIsFirstLane opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveGetLaneIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveGetLaneIndex opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveGetLaneCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveGetLaneCount opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveAnyTrue 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveAnyTrue opcode
+    Operand { name: Str::new(5276, 4), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveAnyTrue cond
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveAllTrue 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveAllTrue opcode
+    Operand { name: Str::new(5276, 4), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveAllTrue cond
+    Operand { name: Str::new(0, 0), ty: Str::new(543, 5), is_const: false, enum_name: None, max: None }, // WaveActiveAllEqual 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveActiveAllEqual opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveActiveAllEqual value
+    Operand { name: Str::new(0, 0), ty: Str::new(5401, 7), is_const: false, enum_name: None, max: None }, // WaveActiveBallot 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveActiveBallot opcode
+    Operand { name: Str::new(5276, 4), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveActiveBallot cond
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveReadLaneAt 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveReadLaneAt opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveReadLaneAt value
+    Operand { name: Str::new(5446, 4), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveReadLaneAt lane
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveReadLaneFirst 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveReadLaneFirst opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveReadLaneFirst value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveActiveOp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveActiveOp opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveActiveOp value
+    Operand { name: Str::new(5546, 2), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(5536, 10)), max: None }, // WaveActiveOp op
+    Operand { name: Str::new(5560, 3), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(5548, 12)), max: None }, // WaveActiveOp sop
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveActiveBit 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveActiveBit opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveActiveBit value
+    Operand { name: Str::new(5546, 2), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(5607, 13)), max: None }, // WaveActiveBit op
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WavePrefixOp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WavePrefixOp opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WavePrefixOp value
+    Operand { name: Str::new(5546, 2), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(5536, 10)), max: None }, // WavePrefixOp op
+    Operand { name: Str::new(5560, 3), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(5548, 12)), max: None }, // WavePrefixOp sop
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // QuadReadLaneAt 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // QuadReadLaneAt opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // QuadReadLaneAt value
+    Operand { name: Str::new(5716, 8), ty: Str::new(16, 3), is_const: false, enum_name: None, max: Some(3) }, // QuadReadLaneAt quadLane
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // QuadOp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // QuadOp opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // QuadOp value
+    Operand { name: Str::new(5546, 2), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(5787, 10)), max: None }, // QuadOp op
+    Operand { name: Str::new(0, 0), ty: Str::new(5815, 1), is_const: false, enum_name: None, max: None }, // BitcastI16toF16 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastI16toF16 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(5816, 3), is_const: false, enum_name: None, max: None }, // BitcastI16toF16 value
+    Operand { name: Str::new(0, 0), ty: Str::new(5816, 3), is_const: false, enum_name: None, max: None }, // BitcastF16toI16 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastF16toI16 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(5815, 1), is_const: false, enum_name: None, max: None }, // BitcastF16toI16 value
+    Operand { name: Str::new(0, 0), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // BitcastI32toF32 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastI32toF32 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastI32toF32 value
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastF32toI32 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastF32toI32 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // BitcastF32toI32 value
+    Operand { name: Str::new(0, 0), ty: Str::new(4657, 1), is_const: false, enum_name: None, max: None }, // BitcastI64toF64 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastI64toF64 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(5992, 3), is_const: false, enum_name: None, max: None }, // BitcastI64toF64 value
+    Operand { name: Str::new(0, 0), ty: Str::new(5992, 3), is_const: false, enum_name: None, max: None }, // BitcastF64toI64 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BitcastF64toI64 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(4657, 1), is_const: false, enum_name: None, max: None }, // BitcastF64toI64 value
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyF32ToF16 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyF32ToF16 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // LegacyF32ToF16 value
+    Operand { name: Str::new(0, 0), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // LegacyF16ToF32 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyF16ToF32 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyF16ToF32 value
+    Operand { name: Str::new(0, 0), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // LegacyDoubleToFloat 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyDoubleToFloat opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(4657, 1), is_const: false, enum_name: None, max: None }, // LegacyDoubleToFloat value
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyDoubleToSInt32 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyDoubleToSInt32 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(4657, 1), is_const: false, enum_name: None, max: None }, // LegacyDoubleToSInt32 value
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyDoubleToUInt32 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LegacyDoubleToUInt32 opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(4657, 1), is_const: false, enum_name: None, max: None }, // LegacyDoubleToUInt32 value
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveAllBitCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveAllBitCount opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveAllBitCount value
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WavePrefixBitCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WavePrefixBitCount opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WavePrefixBitCount value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // AttributeAtVertex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AttributeAtVertex opcode
+    Operand { name: Str::new(309, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AttributeAtVertex inputSigId
+    Operand { name: Str::new(3902, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AttributeAtVertex inputRowIndex
+    Operand { name: Str::new(3915, 13), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // AttributeAtVertex inputColIndex
+    Operand { name: Str::new(6349, 8), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // AttributeAtVertex VertexID
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // ViewID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ViewID opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // RawBufferLoad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferLoad opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // RawBufferLoad srv
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferLoad index
+    Operand { name: Str::new(6483, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferLoad elementOffset
+    Operand { name: Str::new(2611, 4), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RawBufferLoad mask
+    Operand { name: Str::new(1560, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // RawBufferLoad alignment
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // RawBufferStore 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferStore opcode
+    Operand { name: Str::new(2748, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // RawBufferStore uav
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferStore index
+    Operand { name: Str::new(6483, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferStore elementOffset
+    Operand { name: Str::new(2587, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RawBufferStore value0
+    Operand { name: Str::new(2593, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RawBufferStore value1
+    Operand { name: Str::new(2599, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RawBufferStore value2
+    Operand { name: Str::new(2605, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RawBufferStore value3
+    Operand { name: Str::new(2611, 4), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RawBufferStore mask
+    Operand { name: Str::new(1560, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // RawBufferStore alignment
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // InstanceID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // InstanceID opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // InstanceIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // InstanceIndex opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitKind 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitKind opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayFlags 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayFlags opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DispatchRaysIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DispatchRaysIndex opcode
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // DispatchRaysIndex col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DispatchRaysDimensions 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DispatchRaysDimensions opcode
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // DispatchRaysDimensions col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WorldRayOrigin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WorldRayOrigin opcode
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // WorldRayOrigin col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WorldRayDirection 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WorldRayDirection opcode
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // WorldRayDirection col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // ObjectRayOrigin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ObjectRayOrigin opcode
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // ObjectRayOrigin col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // ObjectRayDirection 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ObjectRayDirection opcode
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // ObjectRayDirection col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // ObjectToWorld 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ObjectToWorld opcode
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ObjectToWorld row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // ObjectToWorld col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WorldToObject 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WorldToObject opcode
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WorldToObject row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // WorldToObject col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayTMin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayTMin opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayTCurrent 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayTCurrent opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // IgnoreHit 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IgnoreHit opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // AcceptHitAndEndSearch 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AcceptHitAndEndSearch opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // TraceRay 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TraceRay opcode
+    Operand { name: Str::new(7411, 21), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TraceRay AccelerationStructure
+    Operand { name: Str::new(6829, 8), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TraceRay RayFlags
+    Operand { name: Str::new(7432, 21), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TraceRay InstanceInclusionMask
+    Operand { name: Str::new(7453, 30), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TraceRay RayContributionToHitGroupIndex
+    Operand { name: Str::new(7483, 46), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TraceRay MultiplierForGeometryContributionToShaderIndex
+    Operand { name: Str::new(7529, 15), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TraceRay MissShaderIndex
+    Operand { name: Str::new(7544, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay Origin_X
+    Operand { name: Str::new(7552, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay Origin_Y
+    Operand { name: Str::new(7560, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay Origin_Z
+    Operand { name: Str::new(7568, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay TMin
+    Operand { name: Str::new(7572, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay Direction_X
+    Operand { name: Str::new(7583, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay Direction_Y
+    Operand { name: Str::new(7594, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay Direction_Z
+    Operand { name: Str::new(7605, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TraceRay TMax
+    Operand { name: Str::new(7609, 7), ty: Str::new(7616, 4), is_const: false, enum_name: None, max: None }, // TraceRay payload
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // ReportHit 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReportHit opcode
+    Operand { name: Str::new(7898, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // ReportHit THit
+    Operand { name: Str::new(6776, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReportHit HitKind
+    Operand { name: Str::new(7902, 10), ty: Str::new(7616, 4), is_const: false, enum_name: None, max: None }, // ReportHit Attributes
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // CallShader 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CallShader opcode
+    Operand { name: Str::new(7961, 11), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CallShader ShaderIndex
+    Operand { name: Str::new(7972, 9), ty: Str::new(7616, 4), is_const: false, enum_name: None, max: None }, // CallShader Parameter
+    Operand { name: Str::new(0, 0), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CreateHandleForLib 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateHandleForLib opcode
+    Operand { name: Str::new(8030, 8), ty: Str::new(8038, 4), is_const: false, enum_name: None, max: None }, // CreateHandleForLib Resource
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // PrimitiveIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // PrimitiveIndex opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot2AddHalf 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot2AddHalf opcode
+    Operand { name: Str::new(8191, 3), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot2AddHalf acc
+    Operand { name: Str::new(1298, 2), ty: Str::new(5815, 1), is_const: false, enum_name: None, max: None }, // Dot2AddHalf ax
+    Operand { name: Str::new(1300, 2), ty: Str::new(5815, 1), is_const: false, enum_name: None, max: None }, // Dot2AddHalf ay
+    Operand { name: Str::new(1302, 2), ty: Str::new(5815, 1), is_const: false, enum_name: None, max: None }, // Dot2AddHalf bx
+    Operand { name: Str::new(1304, 2), ty: Str::new(5815, 1), is_const: false, enum_name: None, max: None }, // Dot2AddHalf by
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4AddI8Packed 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot4AddI8Packed opcode
+    Operand { name: Str::new(8191, 3), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4AddI8Packed acc
+    Operand { name: Str::new(818, 1), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot4AddI8Packed a
+    Operand { name: Str::new(819, 1), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot4AddI8Packed b
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4AddU8Packed 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot4AddU8Packed opcode
+    Operand { name: Str::new(8191, 3), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Dot4AddU8Packed acc
+    Operand { name: Str::new(818, 1), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot4AddU8Packed a
+    Operand { name: Str::new(819, 1), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Dot4AddU8Packed b
+    Operand { name: Str::new(0, 0), ty: Str::new(5401, 7), is_const: false, enum_name: None, max: None }, // WaveMatch 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMatch opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveMatch value
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixOp 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixOp opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixOp value
+    Operand { name: Str::new(8361, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixOp mask0
+    Operand { name: Str::new(8366, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixOp mask1
+    Operand { name: Str::new(8371, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixOp mask2
+    Operand { name: Str::new(8376, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixOp mask3
+    Operand { name: Str::new(5546, 2), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(8381, 21)), max: None }, // WaveMultiPrefixOp op
+    Operand { name: Str::new(5560, 3), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(5548, 12)), max: None }, // WaveMultiPrefixOp sop
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixBitCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixBitCount opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixBitCount value
+    Operand { name: Str::new(8361, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixBitCount mask0
+    Operand { name: Str::new(8366, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixBitCount mask1
+    Operand { name: Str::new(8371, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixBitCount mask2
+    Operand { name: Str::new(8376, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WaveMultiPrefixBitCount mask3
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // SetMeshOutputCounts 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SetMeshOutputCounts opcode
+    Operand { name: Str::new(8563, 11), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SetMeshOutputCounts numVertices
+    Operand { name: Str::new(8574, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SetMeshOutputCounts numPrimitives
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // EmitIndices 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // EmitIndices opcode
+    Operand { name: Str::new(8157, 14), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // EmitIndices PrimitiveIndex
+    Operand { name: Str::new(8682, 12), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // EmitIndices VertexIndex0
+    Operand { name: Str::new(8694, 12), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // EmitIndices VertexIndex1
+    Operand { name: Str::new(8706, 12), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // EmitIndices VertexIndex2
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // GetMeshPayload 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetMeshPayload opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // StoreVertexOutput 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StoreVertexOutput opcode
+    Operand { name: Str::new(414, 11), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StoreVertexOutput outputSigId
+    Operand { name: Str::new(319, 8), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StoreVertexOutput rowIndex
+    Operand { name: Str::new(327, 8), ty: Str::new(173, 2), is_const: false, enum_name: None, max: None }, // StoreVertexOutput colIndex
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // StoreVertexOutput value
+    Operand { name: Str::new(8835, 11), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StoreVertexOutput vertexIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // StorePrimitiveOutput 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StorePrimitiveOutput opcode
+    Operand { name: Str::new(414, 11), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StorePrimitiveOutput outputSigId
+    Operand { name: Str::new(319, 8), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StorePrimitiveOutput rowIndex
+    Operand { name: Str::new(327, 8), ty: Str::new(173, 2), is_const: false, enum_name: None, max: None }, // StorePrimitiveOutput colIndex
+    Operand { name: Str::new(104, 5), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // StorePrimitiveOutput value
+    Operand { name: Str::new(8935, 14), ty: Str::new(16, 3), is_const: false, enum_name: None, max: None }, // StorePrimitiveOutput primitiveIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // DispatchMesh 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DispatchMesh opcode
+    Operand { name: Str::new(9047, 17), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DispatchMesh threadGroupCountX
+    Operand { name: Str::new(9064, 17), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DispatchMesh threadGroupCountY
+    Operand { name: Str::new(9081, 17), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DispatchMesh threadGroupCountZ
+    Operand { name: Str::new(7609, 7), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // DispatchMesh payload
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback opcode
+    Operand { name: Str::new(9224, 11), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback feedbackTex
+    Operand { name: Str::new(9235, 10), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback sampledTex
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback sampler
+    Operand { name: Str::new(9245, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback c0
+    Operand { name: Str::new(9247, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback c1
+    Operand { name: Str::new(9249, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback c2
+    Operand { name: Str::new(9251, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback c3
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedback clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias opcode
+    Operand { name: Str::new(9224, 11), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias feedbackTex
+    Operand { name: Str::new(9235, 10), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias sampledTex
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias sampler
+    Operand { name: Str::new(9245, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias c0
+    Operand { name: Str::new(9247, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias c1
+    Operand { name: Str::new(9249, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias c2
+    Operand { name: Str::new(9251, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias c3
+    Operand { name: Str::new(1869, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias bias
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackBias clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel opcode
+    Operand { name: Str::new(9224, 11), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel feedbackTex
+    Operand { name: Str::new(9235, 10), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel sampledTex
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel sampler
+    Operand { name: Str::new(9245, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel c0
+    Operand { name: Str::new(9247, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel c1
+    Operand { name: Str::new(9249, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel c2
+    Operand { name: Str::new(9251, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel c3
+    Operand { name: Str::new(9474, 3), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackLevel lod
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad opcode
+    Operand { name: Str::new(9224, 11), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad feedbackTex
+    Operand { name: Str::new(9235, 10), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad sampledTex
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad sampler
+    Operand { name: Str::new(9245, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad c0
+    Operand { name: Str::new(9247, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad c1
+    Operand { name: Str::new(9249, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad c2
+    Operand { name: Str::new(9251, 2), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad c3
+    Operand { name: Str::new(2075, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad ddx0
+    Operand { name: Str::new(2079, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad ddx1
+    Operand { name: Str::new(2083, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad ddx2
+    Operand { name: Str::new(2087, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad ddy0
+    Operand { name: Str::new(2091, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad ddy1
+    Operand { name: Str::new(2095, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad ddy2
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // WriteSamplerFeedbackGrad clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AllocateRayQuery 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AllocateRayQuery opcode
+    Operand { name: Str::new(9715, 13), ty: Str::new(16, 3), is_const: true, enum_name: None, max: None }, // AllocateRayQuery constRayFlags
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline rayQueryHandle
+    Operand { name: Str::new(9811, 21), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline accelerationStructure
+    Operand { name: Str::new(9832, 8), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline rayFlags
+    Operand { name: Str::new(9840, 21), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline instanceInclusionMask
+    Operand { name: Str::new(9861, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline origin_X
+    Operand { name: Str::new(9869, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline origin_Y
+    Operand { name: Str::new(9877, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline origin_Z
+    Operand { name: Str::new(9885, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline tMin
+    Operand { name: Str::new(9889, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline direction_X
+    Operand { name: Str::new(9900, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline direction_Y
+    Operand { name: Str::new(9911, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline direction_Z
+    Operand { name: Str::new(9922, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_TraceRayInline tMax
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_Proceed 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_Proceed opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_Proceed rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // RayQuery_Abort 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_Abort opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_Abort rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // RayQuery_CommitNonOpaqueTriangleHit 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommitNonOpaqueTriangleHit opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommitNonOpaqueTriangleHit rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // RayQuery_CommitProceduralPrimitiveHit 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommitProceduralPrimitiveHit opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommitProceduralPrimitiveHit rayQueryHandle
+    Operand { name: Str::new(10285, 1), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // RayQuery_CommitProceduralPrimitiveHit t
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedStatus 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedStatus opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedStatus rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateType 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateType opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateType rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectToWorld3x4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectToWorld3x4 opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectToWorld3x4 rayQueryHandle
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectToWorld3x4 row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectToWorld3x4 col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateWorldToObject3x4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateWorldToObject3x4 opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateWorldToObject3x4 rayQueryHandle
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateWorldToObject3x4 row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateWorldToObject3x4 col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectToWorld3x4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectToWorld3x4 opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectToWorld3x4 rayQueryHandle
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectToWorld3x4 row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectToWorld3x4 col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedWorldToObject3x4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedWorldToObject3x4 opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedWorldToObject3x4 rayQueryHandle
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedWorldToObject3x4 row
+    Operand { name: Str::new(4707, 3), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedWorldToObject3x4 col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateProceduralPrimitiveNonOpaque 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateProceduralPrimitiveNonOpaque opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateProceduralPrimitiveNonOpaque rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleFrontFace 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleFrontFace opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleFrontFace rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleFrontFace 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleFrontFace opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleFrontFace rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleBarycentrics 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleBarycentrics opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleBarycentrics rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_CandidateTriangleBarycentrics component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleBarycentrics 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleBarycentrics opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleBarycentrics rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_CommittedTriangleBarycentrics component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_RayFlags 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_RayFlags opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_RayFlags rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_WorldRayOrigin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_WorldRayOrigin opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_WorldRayOrigin rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_WorldRayOrigin component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_WorldRayDirection 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_WorldRayDirection opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_WorldRayDirection rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_WorldRayDirection component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_RayTMin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_RayTMin opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_RayTMin rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleRayT 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleRayT opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleRayT rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedRayT 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedRayT opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedRayT rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceID opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceID rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateGeometryIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateGeometryIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateGeometryIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidatePrimitiveIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidatePrimitiveIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidatePrimitiveIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectRayOrigin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectRayOrigin opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectRayOrigin rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_CandidateObjectRayOrigin component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectRayDirection 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectRayDirection opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateObjectRayDirection rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_CandidateObjectRayDirection component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceID opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceID rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedGeometryIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedGeometryIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedGeometryIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedPrimitiveIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedPrimitiveIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedPrimitiveIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectRayOrigin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectRayOrigin opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectRayOrigin rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_CommittedObjectRayOrigin component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectRayDirection 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectRayDirection opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedObjectRayDirection rayQueryHandle
+    Operand { name: Str::new(164, 9), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // RayQuery_CommittedObjectRayDirection component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // GeometryIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GeometryIndex opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceContributionToHitGroupIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceContributionToHitGroupIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateInstanceContributionToHitGroupIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceContributionToHitGroupIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceContributionToHitGroupIndex opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedInstanceContributionToHitGroupIndex rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // AnnotateHandle 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AnnotateHandle opcode
+    Operand { name: Str::new(1418, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // AnnotateHandle res
+    Operand { name: Str::new(11663, 5), ty: Str::new(11668, 11), is_const: true, enum_name: None, max: None }, // AnnotateHandle props
+    Operand { name: Str::new(0, 0), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CreateHandleFromBinding 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateHandleFromBinding opcode
+    Operand { name: Str::new(11744, 4), ty: Str::new(11748, 7), is_const: true, enum_name: None, max: None }, // CreateHandleFromBinding bind
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateHandleFromBinding index
+    Operand { name: Str::new(1443, 15), ty: Str::new(1458, 2), is_const: true, enum_name: None, max: None }, // CreateHandleFromBinding nonUniformIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // CreateHandleFromHeap 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateHandleFromHeap opcode
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateHandleFromHeap index
+    Operand { name: Str::new(11835, 11), ty: Str::new(1458, 2), is_const: true, enum_name: None, max: None }, // CreateHandleFromHeap samplerHeap
+    Operand { name: Str::new(1443, 15), ty: Str::new(1458, 2), is_const: true, enum_name: None, max: None }, // CreateHandleFromHeap nonUniformIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(11927, 5), is_const: false, enum_name: None, max: None }, // Unpack4x8 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Unpack4x8 opcode
+    Operand { name: Str::new(11932, 10), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // Unpack4x8 unpackMode
+    Operand { name: Str::new(11942, 2), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Unpack4x8 pk
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Pack4x8 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Pack4x8 opcode
+    Operand { name: Str::new(12005, 8), ty: Str::new(1434, 2), is_const: false, enum_name: None, max: None }, // Pack4x8 packMode
+    Operand { name: Str::new(12013, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Pack4x8 x
+    Operand { name: Str::new(12014, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Pack4x8 y
+    Operand { name: Str::new(12015, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Pack4x8 z
+    Operand { name: Str::new(12016, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // Pack4x8 w
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // IsHelperLane 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IsHelperLane opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(543, 5), is_const: false, enum_name: None, max: None }, // QuadVote 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // QuadVote opcode
+    Operand { name: Str::new(5276, 4), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // QuadVote cond
+    Operand { name: Str::new(5546, 2), ty: Str::new(1434, 2), is_const: true, enum_name: Some(Str::new(12115, 14)), max: None }, // QuadVote op
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // TextureGatherRaw 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGatherRaw opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureGatherRaw srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureGatherRaw sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherRaw coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherRaw coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherRaw coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // TextureGatherRaw coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGatherRaw offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureGatherRaw offset1
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleCmpLevel 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevel opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevel srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevel sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevel coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevel coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevel coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevel coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevel offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevel offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpLevel offset2
+    Operand { name: Str::new(2226, 12), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevel compareValue
+    Operand { name: Str::new(9474, 3), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpLevel lod
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // TextureStoreSample 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStoreSample opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // TextureStoreSample srv
+    Operand { name: Str::new(1711, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStoreSample coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStoreSample coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStoreSample coord2
+    Operand { name: Str::new(2587, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStoreSample value0
+    Operand { name: Str::new(2593, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStoreSample value1
+    Operand { name: Str::new(2599, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStoreSample value2
+    Operand { name: Str::new(2605, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // TextureStoreSample value3
+    Operand { name: Str::new(2611, 4), ty: Str::new(1434, 2), is_const: true, enum_name: None, max: None }, // TextureStoreSample mask
+    Operand { name: Str::new(12374, 9), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TextureStoreSample sampleIdx
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved0 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved0 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved1 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved1 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved2 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved2 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved3 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved3 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved4 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved5 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved5 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved6 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved6 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved7 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved7 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved8 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved8 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved9 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved9 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved10 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved10 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // Reserved11 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // Reserved11 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // AllocateNodeOutputRecords 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AllocateNodeOutputRecords opcode
+    Operand { name: Str::new(12642, 6), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // AllocateNodeOutputRecords output
+    Operand { name: Str::new(12658, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AllocateNodeOutputRecords numRecords
+    Operand { name: Str::new(12668, 9), ty: Str::new(1458, 2), is_const: true, enum_name: None, max: None }, // AllocateNodeOutputRecords perThread
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // GetNodeRecordPtr 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetNodeRecordPtr opcode
+    Operand { name: Str::new(12790, 12), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // GetNodeRecordPtr recordhandle
+    Operand { name: Str::new(12802, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetNodeRecordPtr arrayIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // IncrementOutputCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IncrementOutputCount opcode
+    Operand { name: Str::new(12642, 6), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // IncrementOutputCount output
+    Operand { name: Str::new(12920, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IncrementOutputCount count
+    Operand { name: Str::new(12668, 9), ty: Str::new(1458, 2), is_const: true, enum_name: None, max: None }, // IncrementOutputCount perThread
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // OutputComplete 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // OutputComplete opcode
+    Operand { name: Str::new(12642, 6), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // OutputComplete output
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetInputRecordCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetInputRecordCount opcode
+    Operand { name: Str::new(13058, 5), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // GetInputRecordCount input
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // FinishedCrossGroupSharing 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FinishedCrossGroupSharing opcode
+    Operand { name: Str::new(13058, 5), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // FinishedCrossGroupSharing input
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // BarrierByMemoryType 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BarrierByMemoryType opcode
+    Operand { name: Str::new(13170, 15), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // BarrierByMemoryType MemoryTypeFlags
+    Operand { name: Str::new(13185, 13), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // BarrierByMemoryType SemanticFlags
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // BarrierByMemoryHandle 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BarrierByMemoryHandle opcode
+    Operand { name: Str::new(13273, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // BarrierByMemoryHandle object
+    Operand { name: Str::new(13185, 13), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // BarrierByMemoryHandle SemanticFlags
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // BarrierByNodeRecordHandle 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // BarrierByNodeRecordHandle opcode
+    Operand { name: Str::new(13273, 6), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // BarrierByNodeRecordHandle object
+    Operand { name: Str::new(13185, 13), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // BarrierByNodeRecordHandle SemanticFlags
+    Operand { name: Str::new(12642, 6), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // CreateNodeOutputHandle output
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateNodeOutputHandle opcode
+    Operand { name: Str::new(13405, 11), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // CreateNodeOutputHandle MetadataIdx
+    Operand { name: Str::new(12642, 6), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // IndexNodeHandle output
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IndexNodeHandle opcode
+    Operand { name: Str::new(13501, 16), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // IndexNodeHandle NodeOutputHandle
+    Operand { name: Str::new(13517, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IndexNodeHandle ArrayIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // AnnotateNodeHandle 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AnnotateNodeHandle opcode
+    Operand { name: Str::new(13592, 4), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // AnnotateNodeHandle node
+    Operand { name: Str::new(11663, 5), ty: Str::new(13596, 12), is_const: true, enum_name: None, max: None }, // AnnotateNodeHandle props
+    Operand { name: Str::new(12642, 6), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // CreateNodeInputRecordHandle output
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // CreateNodeInputRecordHandle opcode
+    Operand { name: Str::new(13405, 11), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // CreateNodeInputRecordHandle MetadataIdx
+    Operand { name: Str::new(0, 0), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // AnnotateNodeRecordHandle 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AnnotateNodeRecordHandle opcode
+    Operand { name: Str::new(13722, 10), ty: Str::new(12626, 16), is_const: false, enum_name: None, max: None }, // AnnotateNodeRecordHandle noderecord
+    Operand { name: Str::new(11663, 5), ty: Str::new(13732, 18), is_const: true, enum_name: None, max: None }, // AnnotateNodeRecordHandle props
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // NodeOutputIsValid 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // NodeOutputIsValid opcode
+    Operand { name: Str::new(12642, 6), ty: Str::new(12648, 10), is_const: false, enum_name: None, max: None }, // NodeOutputIsValid output
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetRemainingRecursionLevels 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetRemainingRecursionLevels opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleCmpGrad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpGrad opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpGrad srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpGrad sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpGrad offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpGrad offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpGrad offset2
+    Operand { name: Str::new(2226, 12), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad compareValue
+    Operand { name: Str::new(2075, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad ddx0
+    Operand { name: Str::new(2079, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad ddx1
+    Operand { name: Str::new(2083, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad ddx2
+    Operand { name: Str::new(2087, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad ddy0
+    Operand { name: Str::new(2091, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad ddy1
+    Operand { name: Str::new(2095, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad ddy2
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpGrad clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // SampleCmpBias 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpBias opcode
+    Operand { name: Str::new(1701, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpBias srv
+    Operand { name: Str::new(1704, 7), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // SampleCmpBias sampler
+    Operand { name: Str::new(1711, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpBias coord0
+    Operand { name: Str::new(1718, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpBias coord1
+    Operand { name: Str::new(1724, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpBias coord2
+    Operand { name: Str::new(1730, 6), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpBias coord3
+    Operand { name: Str::new(1736, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpBias offset0
+    Operand { name: Str::new(1743, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpBias offset1
+    Operand { name: Str::new(1750, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // SampleCmpBias offset2
+    Operand { name: Str::new(2226, 12), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpBias compareValue
+    Operand { name: Str::new(1869, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpBias bias
+    Operand { name: Str::new(1757, 5), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // SampleCmpBias clamp
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // StartVertexLocation 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StartVertexLocation opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // StartInstanceLocation 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // StartInstanceLocation opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AllocateRayQuery2 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // AllocateRayQuery2 opcode
+    Operand { name: Str::new(9715, 13), ty: Str::new(16, 3), is_const: true, enum_name: None, max: None }, // AllocateRayQuery2 constRayFlags
+    Operand { name: Str::new(14327, 18), ty: Str::new(16, 3), is_const: true, enum_name: None, max: None }, // AllocateRayQuery2 constRayQueryFlags
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedA0 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedA0 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedA1 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedA1 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedA2 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedA2 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay opcode
+    Operand { name: Str::new(9811, 21), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay accelerationStructure
+    Operand { name: Str::new(9832, 8), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay rayFlags
+    Operand { name: Str::new(9840, 21), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay instanceInclusionMask
+    Operand { name: Str::new(14459, 30), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay rayContributionToHitGroupIndex
+    Operand { name: Str::new(14489, 48), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay multiplierForGeometryContributionToHitGroupIndex
+    Operand { name: Str::new(14537, 15), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay missShaderIndex
+    Operand { name: Str::new(7544, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay Origin_X
+    Operand { name: Str::new(7552, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay Origin_Y
+    Operand { name: Str::new(7560, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay Origin_Z
+    Operand { name: Str::new(7568, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay TMin
+    Operand { name: Str::new(7572, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay Direction_X
+    Operand { name: Str::new(7583, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay Direction_Y
+    Operand { name: Str::new(7594, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay Direction_Z
+    Operand { name: Str::new(7605, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay TMax
+    Operand { name: Str::new(7609, 7), ty: Str::new(7616, 4), is_const: false, enum_name: None, max: None }, // HitObject_TraceRay payload
+    Operand { name: Str::new(0, 0), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQuery 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQuery opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQuery rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQueryWithAttrs 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQueryWithAttrs opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQueryWithAttrs rayQueryHandle
+    Operand { name: Str::new(6776, 7), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQueryWithAttrs HitKind
+    Operand { name: Str::new(14902, 16), ty: Str::new(7616, 4), is_const: false, enum_name: None, max: None }, // HitObject_FromRayQueryWithAttrs CommittedAttribs
+    Operand { name: Str::new(0, 0), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss opcode
+    Operand { name: Str::new(6829, 8), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss RayFlags
+    Operand { name: Str::new(7529, 15), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss MissShaderIndex
+    Operand { name: Str::new(7544, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss Origin_X
+    Operand { name: Str::new(7552, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss Origin_Y
+    Operand { name: Str::new(7560, 8), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss Origin_Z
+    Operand { name: Str::new(7568, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss TMin
+    Operand { name: Str::new(7572, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss Direction_X
+    Operand { name: Str::new(7583, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss Direction_Y
+    Operand { name: Str::new(7594, 11), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss Direction_Z
+    Operand { name: Str::new(7605, 4), ty: Str::new(1717, 1), is_const: false, enum_name: None, max: None }, // HitObject_MakeMiss TMax
+    Operand { name: Str::new(0, 0), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_MakeNop 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_MakeNop opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // HitObject_Invoke 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_Invoke opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_Invoke hitObject
+    Operand { name: Str::new(7609, 7), ty: Str::new(7616, 4), is_const: false, enum_name: None, max: None }, // HitObject_Invoke payload
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // MaybeReorderThread 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MaybeReorderThread opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // MaybeReorderThread hitObject
+    Operand { name: Str::new(15274, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MaybeReorderThread coherenceHint
+    Operand { name: Str::new(15287, 27), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // MaybeReorderThread numCoherenceHintBitsFromLSB
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_IsMiss 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_IsMiss opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_IsMiss hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_IsHit 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_IsHit opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_IsHit hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_IsNop 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_IsNop opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_IsNop hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_RayFlags 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_RayFlags opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_RayFlags hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_RayTMin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_RayTMin opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_RayTMin hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_RayTCurrent 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_RayTCurrent opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_RayTCurrent hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_WorldRayOrigin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_WorldRayOrigin opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_WorldRayOrigin hitObject
+    Operand { name: Str::new(164, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_WorldRayOrigin component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_WorldRayDirection 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_WorldRayDirection opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_WorldRayDirection hitObject
+    Operand { name: Str::new(164, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_WorldRayDirection component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_ObjectRayOrigin 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_ObjectRayOrigin opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_ObjectRayOrigin hitObject
+    Operand { name: Str::new(164, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_ObjectRayOrigin component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_ObjectRayDirection 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_ObjectRayDirection opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_ObjectRayDirection hitObject
+    Operand { name: Str::new(164, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_ObjectRayDirection component
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_ObjectToWorld3x4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_ObjectToWorld3x4 opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_ObjectToWorld3x4 hitObject
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_ObjectToWorld3x4 row
+    Operand { name: Str::new(4707, 3), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_ObjectToWorld3x4 col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_WorldToObject3x4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_WorldToObject3x4 opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_WorldToObject3x4 hitObject
+    Operand { name: Str::new(4704, 3), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_WorldToObject3x4 row
+    Operand { name: Str::new(4707, 3), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // HitObject_WorldToObject3x4 col
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_GeometryIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_GeometryIndex opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_GeometryIndex hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_InstanceIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_InstanceIndex opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_InstanceIndex hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_InstanceID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_InstanceID opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_InstanceID hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_PrimitiveIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_PrimitiveIndex opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_PrimitiveIndex hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_HitKind 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_HitKind opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_HitKind hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_ShaderTableIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_ShaderTableIndex opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_ShaderTableIndex hitObject
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_SetShaderTableIndex hitObject
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_SetShaderTableIndex opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_SetShaderTableIndex hitObject
+    Operand { name: Str::new(15995, 16), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_SetShaderTableIndex shaderTableIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_LoadLocalRootTableConstant 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_LoadLocalRootTableConstant opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_LoadLocalRootTableConstant hitObject
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_LoadLocalRootTableConstant offset
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // HitObject_Attributes 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_Attributes opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_Attributes hitObject
+    Operand { name: Str::new(16199, 10), ty: Str::new(7616, 4), is_const: false, enum_name: None, max: None }, // HitObject_Attributes attributes
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedB28 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedB28 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedB29 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedB29 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedB30 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedB30 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC0 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC0 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC1 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC1 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC2 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC2 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC3 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC3 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC4 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC4 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC5 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC5 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC6 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC6 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC7 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC7 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC8 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC8 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedC9 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedC9 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(1699, 2), is_const: false, enum_name: None, max: None }, // RawBufferVectorLoad 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorLoad opcode
+    Operand { name: Str::new(16410, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorLoad buf
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorLoad index
+    Operand { name: Str::new(6483, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorLoad elementOffset
+    Operand { name: Str::new(1560, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // RawBufferVectorLoad alignment
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // RawBufferVectorStore 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorStore opcode
+    Operand { name: Str::new(2748, 3), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorStore uav
+    Operand { name: Str::new(11, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorStore index
+    Operand { name: Str::new(6483, 13), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RawBufferVectorStore elementOffset
+    Operand { name: Str::new(2587, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RawBufferVectorStore value0
+    Operand { name: Str::new(1560, 9), ty: Str::new(8, 3), is_const: true, enum_name: None, max: None }, // RawBufferVectorStore alignment
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedD0 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedD0 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedD1 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedD1 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedD2 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedD2 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedD3 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedD3 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(16633, 4), is_const: false, enum_name: None, max: None }, // VectorReduceAnd 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // VectorReduceAnd opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // VectorReduceAnd a
+    Operand { name: Str::new(0, 0), ty: Str::new(16633, 4), is_const: false, enum_name: None, max: None }, // VectorReduceOr 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // VectorReduceOr opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // VectorReduceOr a
+    Operand { name: Str::new(0, 0), ty: Str::new(16633, 4), is_const: false, enum_name: None, max: None }, // FDot 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // FDot opcode
+    Operand { name: Str::new(818, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FDot a
+    Operand { name: Str::new(819, 1), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // FDot b
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ExperimentalNop 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ExperimentalNop opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetGroupWaveIndex 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetGroupWaveIndex opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetGroupWaveCount 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // GetGroupWaveCount opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ClusterID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ClusterID opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateClusterID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateClusterID opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateClusterID rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedClusterID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedClusterID opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedClusterID rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // HitObject_ClusterID 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_ClusterID opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_ClusterID hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(16967, 5), is_const: false, enum_name: None, max: None }, // TriangleObjectPosition 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // TriangleObjectPosition opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(16967, 5), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleObjectPosition 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleObjectPosition opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CandidateTriangleObjectPosition rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(16967, 5), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleObjectPosition 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleObjectPosition opcode
+    Operand { name: Str::new(9797, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // RayQuery_CommittedTriangleObjectPosition rayQueryHandle
+    Operand { name: Str::new(0, 0), ty: Str::new(16967, 5), is_const: false, enum_name: None, max: None }, // HitObject_TriangleObjectPosition 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // HitObject_TriangleObjectPosition opcode
+    Operand { name: Str::new(15208, 9), ty: Str::new(14449, 10), is_const: false, enum_name: None, max: None }, // HitObject_TriangleObjectPosition hitObject
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiplyAccumulate 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiplyAccumulate opcode
+    Operand { name: Str::new(17291, 7), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiplyAccumulate matrixA
+    Operand { name: Str::new(17301, 7), ty: Str::new(17308, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiplyAccumulate matrixB
+    Operand { name: Str::new(17311, 7), ty: Str::new(17318, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiplyAccumulate matrixC
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgFillMatrix 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgFillMatrix opcode
+    Operand { name: Str::new(104, 5), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgFillMatrix value
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgCopyConvertMatrix 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgCopyConvertMatrix opcode
+    Operand { name: Str::new(17490, 9), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgCopyConvertMatrix srcMatrix
+    Operand { name: Str::new(17499, 9), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // LinAlgCopyConvertMatrix transpose
+    Operand { name: Str::new(0, 0), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromDescriptor 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromDescriptor opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromDescriptor handle
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromDescriptor offset
+    Operand { name: Str::new(17584, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromDescriptor stride
+    Operand { name: Str::new(17590, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromDescriptor layout
+    Operand { name: Str::new(17596, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromDescriptor align
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromMemory 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromMemory opcode
+    Operand { name: Str::new(17702, 6), ty: Str::new(17708, 6), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromMemory memory
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromMemory offset
+    Operand { name: Str::new(17584, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromMemory stride
+    Operand { name: Str::new(17590, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLoadFromMemory layout
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLength 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLength opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LinAlgMatrixLength matrix
+    Operand { name: Str::new(0, 0), ty: Str::new(17872, 4), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetCoordinate 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetCoordinate opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetCoordinate matrix
+    Operand { name: Str::new(17876, 16), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetCoordinate threadLocalIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetElement 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetElement opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetElement matrix
+    Operand { name: Str::new(17876, 16), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixGetElement threadLocalIndex
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixSetElement 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixSetElement opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixSetElement matrix
+    Operand { name: Str::new(17876, 16), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixSetElement threadLocalIndex
+    Operand { name: Str::new(104, 5), ty: Str::new(17308, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixSetElement value
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor matrix
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor handle
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor offset
+    Operand { name: Str::new(17584, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor stride
+    Operand { name: Str::new(17590, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor layout
+    Operand { name: Str::new(17596, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToDescriptor align
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToMemory 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToMemory opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToMemory matrix
+    Operand { name: Str::new(17702, 6), ty: Str::new(17708, 6), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToMemory memory
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToMemory offset
+    Operand { name: Str::new(17584, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToMemory stride
+    Operand { name: Str::new(17590, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixStoreToMemory layout
+    Operand { name: Str::new(0, 0), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixQueryAccumulatorLayout 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixQueryAccumulatorLayout opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiply 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiply opcode
+    Operand { name: Str::new(17291, 7), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiply matrixA
+    Operand { name: Str::new(17301, 7), ty: Str::new(17308, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixMultiply matrixB
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulate 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulate opcode
+    Operand { name: Str::new(18462, 9), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulate matrixLHS
+    Operand { name: Str::new(18471, 9), ty: Str::new(17308, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulate matrixRHS
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMul 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMul opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMul matrix
+    Operand { name: Str::new(18551, 14), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMul isOutputSigned
+    Operand { name: Str::new(18565, 11), ty: Str::new(17308, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMul inputVector
+    Operand { name: Str::new(18576, 14), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMul interpretation
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMulAdd 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMulAdd opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMulAdd matrix
+    Operand { name: Str::new(18551, 14), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMulAdd isOutputSigned
+    Operand { name: Str::new(18565, 11), ty: Str::new(17308, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMulAdd inputVector
+    Operand { name: Str::new(18693, 19), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMulAdd inputInterpretation
+    Operand { name: Str::new(18712, 10), ty: Str::new(17318, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatVecMulAdd biasVector
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor matrix
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor handle
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor offset
+    Operand { name: Str::new(17584, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor stride
+    Operand { name: Str::new(17590, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor layout
+    Operand { name: Str::new(17596, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToDescriptor align
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory opcode
+    Operand { name: Str::new(17816, 6), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory matrix
+    Operand { name: Str::new(17702, 6), ty: Str::new(17708, 6), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory memory
+    Operand { name: Str::new(18929, 10), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory targetType
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory offset
+    Operand { name: Str::new(17584, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory stride
+    Operand { name: Str::new(17590, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixAccumulateToMemory layout
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixOuterProduct 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixOuterProduct opcode
+    Operand { name: Str::new(19052, 7), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixOuterProduct vectorA
+    Operand { name: Str::new(19059, 7), ty: Str::new(17308, 3), is_const: false, enum_name: None, max: None }, // LinAlgMatrixOuterProduct vectorB
+    Operand { name: Str::new(0, 0), ty: Str::new(17288, 3), is_const: false, enum_name: None, max: None }, // LinAlgConvert 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgConvert opcode
+    Operand { name: Str::new(18565, 11), ty: Str::new(17298, 3), is_const: false, enum_name: None, max: None }, // LinAlgConvert inputVector
+    Operand { name: Str::new(18693, 19), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgConvert inputInterpretation
+    Operand { name: Str::new(19154, 20), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgConvert outputInterpretation
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // LinAlgVectorAccumulateToDescriptor 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgVectorAccumulateToDescriptor opcode
+    Operand { name: Str::new(1544, 6), ty: Str::new(1418, 3), is_const: false, enum_name: None, max: None }, // LinAlgVectorAccumulateToDescriptor handle
+    Operand { name: Str::new(1216, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgVectorAccumulateToDescriptor offset
+    Operand { name: Str::new(17596, 5), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // LinAlgVectorAccumulateToDescriptor align
+    Operand { name: Str::new(19275, 6), ty: Str::new(0, 2), is_const: false, enum_name: None, max: None }, // LinAlgVectorAccumulateToDescriptor vector
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // ReservedE0 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // ReservedE0 opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(103, 1), is_const: false, enum_name: None, max: None }, // DebugBreak 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // DebugBreak opcode
+    Operand { name: Str::new(0, 0), ty: Str::new(1458, 2), is_const: false, enum_name: None, max: None }, // IsDebuggingEnabled 
+    Operand { name: Str::new(2, 6), ty: Str::new(8, 3), is_const: false, enum_name: None, max: None }, // IsDebuggingEnabled opcode
+];
+
+/// Every string of the tables, back to back.
+pub(crate) const STRINGS: &str = concat!(
+    "", // 0
+    "$o", // 0
+    "opcode", // 2
+    "i32", // 8
+    "index", // 11
+    "u32", // 16
+    "TempRegLoad", // 19
+    "dx.op.tempRegLoad", // 30
+    "Temporary, indexable, input, output registers", // 47
+    "hfwi", // 92
+    "(index)", // 96
+    "v", // 103
+    "value", // 104
+    "TempRegStore", // 109
+    "dx.op.tempRegStore", // 121
+    "(index,value)", // 139
+    "regIndex", // 152
+    "pf32", // 160
+    "component", // 164
+    "u8", // 173
+    "MinPrecXRegLoad", // 175
+    "dx.op.minPrecXRegLoad", // 190
+    "hw", // 211
+    "(regIndex,index,component)", // 213
+    "MinPrecXRegStore", // 239
+    "dx.op.minPrecXRegStore", // 255
+    "(regIndex,index,component,value)", // 277
+    "inputSigId", // 309
+    "rowIndex", // 319
+    "colIndex", // 327
+    "gsVertexAxis", // 335
+    "LoadInput", // 347
+    "dx.op.loadInput", // 356
+    "(inputSigId,rowIndex,colIndex,gsVertexAxis)", // 371
+    "outputSigId", // 414
+    "StoreOutput", // 425
+    "dx.op.storeOutput", // 436
+    "(outputSigId,rowIndex,colIndex,value)", // 453
+    "FAbs", // 490
+    "dx.op.unary", // 494
+    "Unary", // 505
+    "Unary float", // 510
+    "hfd<hfd", // 521
+    "(value)", // 528
+    "Saturate", // 535
+    "$o_i1", // 543
+    "IsNaN", // 548
+    "dx.op.isSpecialFloat", // 553
+    "IsSpecialFloat", // 573
+    "hf<hf", // 587
+    "IsInf", // 592
+    "IsFinite", // 597
+    "IsNormal", // 605
+    "Cos", // 613
+    "Sin", // 616
+    "Tan", // 619
+    "Acos", // 622
+    "Asin", // 626
+    "Atan", // 630
+    "Hcos", // 634
+    "Hsin", // 638
+    "Htan", // 642
+    "Exp", // 646
+    "Frc", // 649
+    "Log", // 652
+    "Sqrt", // 655
+    "Rsqrt", // 659
+    "Round_ne", // 664
+    "Unary float - rounding", // 672
+    "Round_ni", // 694
+    "Round_pi", // 702
+    "Round_z", // 710
+    "Bfrev", // 717
+    "Unary int", // 722
+    "wil<wil", // 731
+    "$o_i32", // 738
+    "Countbits", // 744
+    "dx.op.unaryBits", // 753
+    "UnaryBits", // 768
+    "FirstbitLo", // 777
+    "FirstbitHi", // 787
+    "Unary uint", // 797
+    "FirstbitSHi", // 807
+    "a", // 818
+    "b", // 819
+    "FMax", // 820
+    "dx.op.binary", // 824
+    "Binary", // 836
+    "Binary float", // 842
+    "(a,b)", // 854
+    "FMin", // 859
+    "IMax", // 863
+    "Binary int", // 867
+    "IMin", // 877
+    "UMax", // 881
+    "Binary uint", // 885
+    "UMin", // 896
+    "twoi32", // 900
+    "IMul", // 906
+    "dx.op.binaryWithTwoOuts", // 910
+    "BinaryWithTwoOuts", // 933
+    "Binary int with two outputs", // 950
+    "i", // 977
+    "UMul", // 978
+    "Binary uint with two outputs", // 982
+    "UDiv", // 1010
+    "i32c", // 1014
+    "UAddc", // 1018
+    "dx.op.binaryWithCarryOrBorrow", // 1023
+    "BinaryWithCarryOrBorrow", // 1052
+    "Binary uint with carry or borrow", // 1075
+    "USubb", // 1107
+    "c", // 1112
+    "FMad", // 1113
+    "dx.op.tertiary", // 1117
+    "Tertiary", // 1131
+    "Tertiary float", // 1139
+    "(a,b,c)", // 1153
+    "Fma", // 1160
+    "d<d", // 1163
+    "IMad", // 1166
+    "Tertiary int", // 1170
+    "UMad", // 1182
+    "Tertiary uint", // 1186
+    "Msad", // 1199
+    "Ibfe", // 1203
+    "Ubfe", // 1207
+    "width", // 1211
+    "offset", // 1216
+    "replacedValue", // 1222
+    "Bfi", // 1235
+    "dx.op.quaternary", // 1238
+    "Quaternary", // 1254
+    "(width,offset,value,replacedValue)", // 1264
+    "ax", // 1298
+    "ay", // 1300
+    "bx", // 1302
+    "by", // 1304
+    "Dot2", // 1306
+    "dx.op.dot2", // 1310
+    "Dot", // 1320
+    "hf", // 1323
+    "(ax,ay,bx,by)", // 1325
+    "az", // 1338
+    "bz", // 1340
+    "Dot3", // 1342
+    "dx.op.dot3", // 1346
+    "(ax,ay,az,bx,by,bz)", // 1356
+    "aw", // 1375
+    "bw", // 1377
+    "Dot4", // 1379
+    "dx.op.dot4", // 1383
+    "(ax,ay,az,aw,bx,by,bz,bw)", // 1393
+    "res", // 1418
+    "resourceClass", // 1421
+    "i8", // 1434
+    "rangeId", // 1436
+    "nonUniformIndex", // 1443
+    "i1", // 1458
+    "CreateHandle", // 1460
+    "dx.op.createHandle", // 1472
+    "Resources", // 1490
+    "(resourceClass,rangeId,index,nonUniformIndex)", // 1499
+    "handle", // 1544
+    "byteOffset", // 1550
+    "alignment", // 1560
+    "CBufferLoad", // 1569
+    "dx.op.cBufferLoad", // 1580
+    "hfd8wil", // 1597
+    "(handle,byteOffset,alignment)", // 1604
+    "$cb", // 1633
+    "CBufferLoadLegacy", // 1636
+    "dx.op.cBufferLoadLegacy", // 1653
+    "hfdwil", // 1676
+    "(handle,regIndex)", // 1682
+    "$r", // 1699
+    "srv", // 1701
+    "sampler", // 1704
+    "coord0", // 1711
+    "f", // 1717
+    "coord1", // 1718
+    "coord2", // 1724
+    "coord3", // 1730
+    "offset0", // 1736
+    "offset1", // 1743
+    "offset2", // 1750
+    "clamp", // 1757
+    "Sample", // 1762
+    "dx.op.sample", // 1768
+    "Resources - sample", // 1780
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,clamp)", // 1798
+    "bias", // 1869
+    "SampleBias", // 1873
+    "dx.op.sampleBias", // 1883
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,bias,clamp)", // 1899
+    "LOD", // 1975
+    "SampleLevel", // 1978
+    "dx.op.sampleLevel", // 1989
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,LOD)", // 2006
+    "ddx0", // 2075
+    "ddx1", // 2079
+    "ddx2", // 2083
+    "ddy0", // 2087
+    "ddy1", // 2091
+    "ddy2", // 2095
+    "SampleGrad", // 2099
+    "dx.op.sampleGrad", // 2109
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,ddx0,ddx1,ddx2,ddy0,ddy1,ddy2,clamp)", // 2125
+    "compareValue", // 2226
+    "SampleCmp", // 2238
+    "dx.op.sampleCmp", // 2247
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,clamp)", // 2262
+    "SampleCmpLevelZero", // 2346
+    "dx.op.sampleCmpLevelZero", // 2364
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue)", // 2388
+    "mipLevelOrSampleCount", // 2466
+    "TextureLoad", // 2487
+    "dx.op.textureLoad", // 2498
+    "(srv,mipLevelOrSampleCount,coord0,coord1,coord2,offset0,offset1,offset2)", // 2515
+    "value0", // 2587
+    "value1", // 2593
+    "value2", // 2599
+    "value3", // 2605
+    "mask", // 2611
+    "TextureStore", // 2615
+    "dx.op.textureStore", // 2627
+    "(srv,coord0,coord1,coord2,value0,value1,value2,value3,mask)", // 2645
+    "wot", // 2704
+    "BufferLoad", // 2707
+    "dx.op.bufferLoad", // 2717
+    "(srv,index,wot)", // 2733
+    "uav", // 2748
+    "BufferStore", // 2751
+    "dx.op.bufferStore", // 2762
+    "(uav,coord0,coord1,value0,value1,value2,value3,mask)", // 2779
+    "inc", // 2831
+    "BufferUpdateCounter", // 2834
+    "dx.op.bufferUpdateCounter", // 2853
+    "(uav,inc)", // 2878
+    "status", // 2887
+    "CheckAccessFullyMapped", // 2893
+    "dx.op.checkAccessFullyMapped", // 2915
+    "(status)", // 2943
+    "dims", // 2951
+    "mipLevel", // 2955
+    "GetDimensions", // 2963
+    "dx.op.getDimensions", // 2976
+    "(handle,mipLevel)", // 2995
+    "channel", // 3012
+    "TextureGather", // 3019
+    "dx.op.textureGather", // 3032
+    "Resources - gather", // 3051
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,channel)", // 3069
+    "TextureGatherCmp", // 3134
+    "dx.op.textureGatherCmp", // 3150
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,channel,compareValue)", // 3172
+    "SamplePos", // 3250
+    "Texture2DMSGetSamplePosition", // 3259
+    "dx.op.texture2DMSGetSamplePosition", // 3287
+    "(srv,index)", // 3321
+    "RenderTargetGetSamplePosition", // 3332
+    "dx.op.renderTargetGetSamplePosition", // 3361
+    "RenderTargetGetSampleCount", // 3396
+    "dx.op.renderTargetGetSampleCount", // 3422
+    "()", // 3454
+    "atomicOp", // 3456
+    "newValue", // 3464
+    "AtomicBinOp", // 3472
+    "dx.op.atomicBinOp", // 3483
+    "Synchronization", // 3500
+    "li", // 3515
+    "(handle,atomicOp,offset0,offset1,offset2,newValue)", // 3517
+    "AtomicCompareExchange", // 3567
+    "dx.op.atomicCompareExchange", // 3588
+    "(handle,offset0,offset1,offset2,compareValue,newValue)", // 3615
+    "barrierMode", // 3669
+    "Barrier", // 3680
+    "dx.op.barrier", // 3687
+    "(barrierMode)", // 3700
+    "clamped", // 3713
+    "CalculateLOD", // 3720
+    "dx.op.calculateLOD", // 3732
+    "Derivatives", // 3750
+    "(handle,sampler,coord0,coord1,coord2,clamped)", // 3761
+    "condition", // 3806
+    "Discard", // 3815
+    "dx.op.discard", // 3822
+    "Pixel shader", // 3835
+    "(condition)", // 3847
+    "DerivCoarseX", // 3858
+    "DerivCoarseY", // 3870
+    "DerivFineX", // 3882
+    "DerivFineY", // 3892
+    "inputRowIndex", // 3902
+    "inputColIndex", // 3915
+    "offsetX", // 3928
+    "offsetY", // 3935
+    "EvalSnapped", // 3942
+    "dx.op.evalSnapped", // 3953
+    "(inputSigId,inputRowIndex,inputColIndex,offsetX,offsetY)", // 3970
+    "sampleIndex", // 4026
+    "EvalSampleIndex", // 4037
+    "dx.op.evalSampleIndex", // 4052
+    "(inputSigId,inputRowIndex,inputColIndex,sampleIndex)", // 4073
+    "EvalCentroid", // 4125
+    "dx.op.evalCentroid", // 4137
+    "(inputSigId,inputRowIndex,inputColIndex)", // 4155
+    "SampleIndex", // 4195
+    "dx.op.sampleIndex", // 4206
+    "Coverage", // 4223
+    "dx.op.coverage", // 4231
+    "InnerCoverage", // 4245
+    "dx.op.innerCoverage", // 4258
+    "ThreadId", // 4277
+    "dx.op.threadId", // 4285
+    "Compute/Mesh/Amplification/Node shader", // 4299
+    "(component)", // 4337
+    "GroupId", // 4348
+    "dx.op.groupId", // 4355
+    "ThreadIdInGroup", // 4368
+    "dx.op.threadIdInGroup", // 4383
+    "FlattenedThreadIdInGroup", // 4404
+    "dx.op.flattenedThreadIdInGroup", // 4428
+    "streamId", // 4458
+    "EmitStream", // 4466
+    "dx.op.emitStream", // 4476
+    "Geometry shader", // 4492
+    "(streamId)", // 4507
+    "CutStream", // 4517
+    "dx.op.cutStream", // 4526
+    "EmitThenCutStream", // 4541
+    "dx.op.emitThenCutStream", // 4558
+    "GSInstanceID", // 4581
+    "dx.op.gSInstanceID", // 4593
+    "lo", // 4611
+    "hi", // 4613
+    "MakeDouble", // 4615
+    "dx.op.makeDouble", // 4625
+    "Double precision", // 4641
+    "d", // 4657
+    "(lo,hi)", // 4658
+    "splitdouble", // 4665
+    "SplitDouble", // 4676
+    "dx.op.splitDouble", // 4687
+    "row", // 4704
+    "col", // 4707
+    "LoadOutputControlPoint", // 4710
+    "dx.op.loadOutputControlPoint", // 4732
+    "Domain and hull shader", // 4760
+    "(inputSigId,row,col,index)", // 4782
+    "LoadPatchConstant", // 4808
+    "dx.op.loadPatchConstant", // 4825
+    "(inputSigId,row,col)", // 4848
+    "DomainLocation", // 4868
+    "dx.op.domainLocation", // 4882
+    "Domain shader", // 4902
+    "outputSigID", // 4915
+    "StorePatchConstant", // 4926
+    "dx.op.storePatchConstant", // 4944
+    "Hull shader", // 4968
+    "(outputSigID,row,col,value)", // 4979
+    "OutputControlPointID", // 5006
+    "dx.op.outputControlPointID", // 5026
+    "PrimitiveID", // 5052
+    "dx.op.primitiveID", // 5063
+    "Hull, Domain and Geometry shaders", // 5080
+    "CycleCounterLegacy", // 5113
+    "dx.op.cycleCounterLegacy", // 5131
+    "Other", // 5155
+    "WaveIsFirstLane", // 5160
+    "dx.op.waveIsFirstLane", // 5175
+    "Wave", // 5196
+    "WaveGetLaneIndex", // 5200
+    "dx.op.waveGetLaneIndex", // 5216
+    "WaveGetLaneCount", // 5238
+    "dx.op.waveGetLaneCount", // 5254
+    "cond", // 5276
+    "WaveAnyTrue", // 5280
+    "dx.op.waveAnyTrue", // 5291
+    "(cond)", // 5308
+    "WaveAllTrue", // 5314
+    "dx.op.waveAllTrue", // 5325
+    "WaveActiveAllEqual", // 5342
+    "dx.op.waveActiveAllEqual", // 5360
+    "hfd18wil<hfd18wil", // 5384
+    "fouri32", // 5401
+    "WaveActiveBallot", // 5408
+    "dx.op.waveActiveBallot", // 5424
+    "lane", // 5446
+    "WaveReadLaneAt", // 5450
+    "dx.op.waveReadLaneAt", // 5464
+    "(value,lane)", // 5484
+    "WaveReadLaneFirst", // 5496
+    "dx.op.waveReadLaneFirst", // 5513
+    "WaveOpKind", // 5536
+    "op", // 5546
+    "SignedOpKind", // 5548
+    "sop", // 5560
+    "WaveActiveOp", // 5563
+    "dx.op.waveActiveOp", // 5575
+    "(value,op,sop)", // 5593
+    "WaveBitOpKind", // 5607
+    "WaveActiveBit", // 5620
+    "dx.op.waveActiveBit", // 5633
+    "8wil<8wil", // 5652
+    "(value,op)", // 5661
+    "WavePrefixOp", // 5671
+    "dx.op.wavePrefixOp", // 5683
+    "hfd8wil<hfd8wil", // 5701
+    "quadLane", // 5716
+    "QuadReadLaneAt", // 5724
+    "dx.op.quadReadLaneAt", // 5738
+    "Quad Wave Ops", // 5758
+    "(value,quadLane)", // 5771
+    "QuadOpKind", // 5787
+    "QuadOp", // 5797
+    "dx.op.quadOp", // 5803
+    "h", // 5815
+    "i16", // 5816
+    "BitcastI16toF16", // 5819
+    "dx.op.bitcastI16toF16", // 5834
+    "Bitcasts with different sizes", // 5855
+    "BitcastF16toI16", // 5884
+    "dx.op.bitcastF16toI16", // 5899
+    "BitcastI32toF32", // 5920
+    "dx.op.bitcastI32toF32", // 5935
+    "BitcastF32toI32", // 5956
+    "dx.op.bitcastF32toI32", // 5971
+    "i64", // 5992
+    "BitcastI64toF64", // 5995
+    "dx.op.bitcastI64toF64", // 6010
+    "BitcastF64toI64", // 6031
+    "dx.op.bitcastF64toI64", // 6046
+    "LegacyF32ToF16", // 6067
+    "dx.op.legacyF32ToF16", // 6081
+    "Legacy floating-point", // 6101
+    "LegacyF16ToF32", // 6122
+    "dx.op.legacyF16ToF32", // 6136
+    "LegacyDoubleToFloat", // 6156
+    "dx.op.legacyDoubleToFloat", // 6175
+    "LegacyDoubleToSInt32", // 6200
+    "dx.op.legacyDoubleToSInt32", // 6220
+    "LegacyDoubleToUInt32", // 6246
+    "dx.op.legacyDoubleToUInt32", // 6266
+    "WaveAllBitCount", // 6292
+    "dx.op.waveAllOp", // 6307
+    "WaveAllOp", // 6322
+    "WavePrefixBitCount", // 6331
+    "VertexID", // 6349
+    "AttributeAtVertex", // 6357
+    "dx.op.attributeAtVertex", // 6374
+    "hfiw", // 6397
+    "(inputSigId,inputRowIndex,inputColIndex,VertexID)", // 6401
+    "ViewID", // 6450
+    "dx.op.viewID", // 6456
+    "Graphics shader", // 6468
+    "elementOffset", // 6483
+    "RawBufferLoad", // 6496
+    "dx.op.rawBufferLoad", // 6509
+    "hfwidl", // 6528
+    "(srv,index,elementOffset,mask,alignment)", // 6534
+    "RawBufferStore", // 6574
+    "dx.op.rawBufferStore", // 6588
+    "(uav,index,elementOffset,value0,value1,value2,value3,mask,alignment)", // 6608
+    "InstanceID", // 6676
+    "dx.op.instanceID", // 6686
+    "Raytracing object space uint System Values", // 6702
+    "InstanceIndex", // 6744
+    "dx.op.instanceIndex", // 6757
+    "HitKind", // 6776
+    "dx.op.hitKind", // 6783
+    "Raytracing hit uint System Values", // 6796
+    "RayFlags", // 6829
+    "dx.op.rayFlags", // 6837
+    "Raytracing uint System Values", // 6851
+    "DispatchRaysIndex", // 6880
+    "dx.op.dispatchRaysIndex", // 6897
+    "Ray Dispatch Arguments", // 6920
+    "(col)", // 6942
+    "DispatchRaysDimensions", // 6947
+    "dx.op.dispatchRaysDimensions", // 6969
+    "WorldRayOrigin", // 6997
+    "dx.op.worldRayOrigin", // 7011
+    "Ray Vectors", // 7031
+    "WorldRayDirection", // 7042
+    "dx.op.worldRayDirection", // 7059
+    "ObjectRayOrigin", // 7082
+    "dx.op.objectRayOrigin", // 7097
+    "Ray object space Vectors", // 7118
+    "ObjectRayDirection", // 7142
+    "dx.op.objectRayDirection", // 7160
+    "ObjectToWorld", // 7184
+    "dx.op.objectToWorld", // 7197
+    "Ray Transforms", // 7216
+    "(row,col)", // 7230
+    "WorldToObject", // 7239
+    "dx.op.worldToObject", // 7252
+    "RayTMin", // 7271
+    "dx.op.rayTMin", // 7278
+    "RayT", // 7291
+    "RayTCurrent", // 7295
+    "dx.op.rayTCurrent", // 7306
+    "IgnoreHit", // 7323
+    "dx.op.ignoreHit", // 7332
+    "AnyHit Terminals", // 7347
+    "AcceptHitAndEndSearch", // 7363
+    "dx.op.acceptHitAndEndSearch", // 7384
+    "AccelerationStructure", // 7411
+    "InstanceInclusionMask", // 7432
+    "RayContributionToHitGroupIndex", // 7453
+    "MultiplierForGeometryContributionToShaderIndex", // 7483
+    "MissShaderIndex", // 7529
+    "Origin_X", // 7544
+    "Origin_Y", // 7552
+    "Origin_Z", // 7560
+    "TMin", // 7568
+    "Direction_X", // 7572
+    "Direction_Y", // 7583
+    "Direction_Z", // 7594
+    "TMax", // 7605
+    "payload", // 7609
+    "$udt", // 7616
+    "TraceRay", // 7620
+    "dx.op.traceRay", // 7628
+    "Indirect Shader Invocation", // 7642
+    "u", // 7668
+    "(AccelerationStructure,RayFlags,InstanceInclusionMask,RayContributionToHitGroupIndex,MultiplierForGeometryContributionToShaderIndex,MissShaderIndex,Origin_X,Origin_Y,Origin_Z,TMin,Direction_X,Direction_Y,Direction_Z,TMax,payload)", // 7669
+    "THit", // 7898
+    "Attributes", // 7902
+    "ReportHit", // 7912
+    "dx.op.reportHit", // 7921
+    "(THit,HitKind,Attributes)", // 7936
+    "ShaderIndex", // 7961
+    "Parameter", // 7972
+    "CallShader", // 7981
+    "dx.op.callShader", // 7991
+    "(ShaderIndex,Parameter)", // 8007
+    "Resource", // 8030
+    "$obj", // 8038
+    "CreateHandleForLib", // 8042
+    "dx.op.createHandleForLib", // 8060
+    "Library create handle from resource struct (like HL intrinsic)", // 8084
+    "o", // 8146
+    "(Resource)", // 8147
+    "PrimitiveIndex", // 8157
+    "dx.op.primitiveIndex", // 8171
+    "acc", // 8191
+    "Dot2AddHalf", // 8194
+    "dx.op.dot2AddHalf", // 8205
+    "Dot product with accumulate", // 8222
+    "(acc,ax,ay,bx,by)", // 8249
+    "Dot4AddI8Packed", // 8266
+    "dx.op.dot4AddPacked", // 8281
+    "Dot4AddPacked", // 8300
+    "(acc,a,b)", // 8313
+    "Dot4AddU8Packed", // 8322
+    "WaveMatch", // 8337
+    "dx.op.waveMatch", // 8346
+    "mask0", // 8361
+    "mask1", // 8366
+    "mask2", // 8371
+    "mask3", // 8376
+    "WaveMultiPrefixOpKind", // 8381
+    "WaveMultiPrefixOp", // 8402
+    "dx.op.waveMultiPrefixOp", // 8419
+    "(value,mask0,mask1,mask2,mask3,op,sop)", // 8442
+    "WaveMultiPrefixBitCount", // 8480
+    "dx.op.waveMultiPrefixBitCount", // 8503
+    "(value,mask0,mask1,mask2,mask3)", // 8532
+    "numVertices", // 8563
+    "numPrimitives", // 8574
+    "SetMeshOutputCounts", // 8587
+    "dx.op.setMeshOutputCounts", // 8606
+    "Mesh shader instructions", // 8631
+    "(numVertices,numPrimitives)", // 8655
+    "VertexIndex0", // 8682
+    "VertexIndex1", // 8694
+    "VertexIndex2", // 8706
+    "EmitIndices", // 8718
+    "dx.op.emitIndices", // 8729
+    "(PrimitiveIndex,VertexIndex0,VertexIndex1,VertexIndex2)", // 8746
+    "GetMeshPayload", // 8801
+    "dx.op.getMeshPayload", // 8815
+    "vertexIndex", // 8835
+    "StoreVertexOutput", // 8846
+    "dx.op.storeVertexOutput", // 8863
+    "(outputSigId,rowIndex,colIndex,value,vertexIndex)", // 8886
+    "primitiveIndex", // 8935
+    "StorePrimitiveOutput", // 8949
+    "dx.op.storePrimitiveOutput", // 8969
+    "(outputSigId,rowIndex,colIndex,value,primitiveIndex)", // 8995
+    "threadGroupCountX", // 9047
+    "threadGroupCountY", // 9064
+    "threadGroupCountZ", // 9081
+    "DispatchMesh", // 9098
+    "dx.op.dispatchMesh", // 9110
+    "Amplification shader instructions", // 9128
+    "(threadGroupCountX,threadGroupCountY,threadGroupCountZ,payload)", // 9161
+    "feedbackTex", // 9224
+    "sampledTex", // 9235
+    "c0", // 9245
+    "c1", // 9247
+    "c2", // 9249
+    "c3", // 9251
+    "WriteSamplerFeedback", // 9253
+    "dx.op.writeSamplerFeedback", // 9273
+    "Sampler Feedback", // 9299
+    "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,clamp)", // 9315
+    "WriteSamplerFeedbackBias", // 9365
+    "dx.op.writeSamplerFeedbackBias", // 9389
+    "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,bias,clamp)", // 9419
+    "lod", // 9474
+    "WriteSamplerFeedbackLevel", // 9477
+    "dx.op.writeSamplerFeedbackLevel", // 9502
+    "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,lod)", // 9533
+    "WriteSamplerFeedbackGrad", // 9581
+    "dx.op.writeSamplerFeedbackGrad", // 9605
+    "(feedbackTex,sampledTex,sampler,c0,c1,c2,c3,ddx0,ddx1,ddx2,ddy0,ddy1,ddy2,clamp)", // 9635
+    "constRayFlags", // 9715
+    "AllocateRayQuery", // 9728
+    "dx.op.allocateRayQuery", // 9744
+    "Inline Ray Query", // 9766
+    "(constRayFlags)", // 9782
+    "rayQueryHandle", // 9797
+    "accelerationStructure", // 9811
+    "rayFlags", // 9832
+    "instanceInclusionMask", // 9840
+    "origin_X", // 9861
+    "origin_Y", // 9869
+    "origin_Z", // 9877
+    "tMin", // 9885
+    "direction_X", // 9889
+    "direction_Y", // 9900
+    "direction_Z", // 9911
+    "tMax", // 9922
+    "RayQuery_TraceRayInline", // 9926
+    "dx.op.rayQuery_TraceRayInline", // 9949
+    "(rayQueryHandle,accelerationStructure,rayFlags,instanceInclusionMask,origin_X,origin_Y,origin_Z,tMin,direction_X,direction_Y,direction_Z,tMax)", // 9978
+    "RayQuery_Proceed", // 10120
+    "dx.op.rayQuery_Proceed", // 10136
+    "1", // 10158
+    "(rayQueryHandle)", // 10159
+    "RayQuery_Abort", // 10175
+    "dx.op.rayQuery_Abort", // 10189
+    "RayQuery_CommitNonOpaqueTriangleHit", // 10209
+    "dx.op.rayQuery_CommitNonOpaqueTriangleHit", // 10244
+    "t", // 10285
+    "RayQuery_CommitProceduralPrimitiveHit", // 10286
+    "dx.op.rayQuery_CommitProceduralPrimitiveHit", // 10323
+    "(rayQueryHandle,t)", // 10366
+    "RayQuery_CommittedStatus", // 10384
+    "dx.op.rayQuery_StateScalar", // 10408
+    "RayQuery_StateScalar", // 10434
+    "RayQuery_CandidateType", // 10454
+    "RayQuery_CandidateObjectToWorld3x4", // 10476
+    "dx.op.rayQuery_StateMatrix", // 10510
+    "RayQuery_StateMatrix", // 10536
+    "(rayQueryHandle,row,col)", // 10556
+    "RayQuery_CandidateWorldToObject3x4", // 10580
+    "RayQuery_CommittedObjectToWorld3x4", // 10614
+    "RayQuery_CommittedWorldToObject3x4", // 10648
+    "RayQuery_CandidateProceduralPrimitiveNonOpaque", // 10682
+    "RayQuery_CandidateTriangleFrontFace", // 10728
+    "RayQuery_CommittedTriangleFrontFace", // 10763
+    "RayQuery_CandidateTriangleBarycentrics", // 10798
+    "dx.op.rayQuery_StateVector", // 10836
+    "RayQuery_StateVector", // 10862
+    "(rayQueryHandle,component)", // 10882
+    "RayQuery_CommittedTriangleBarycentrics", // 10908
+    "RayQuery_RayFlags", // 10946
+    "RayQuery_WorldRayOrigin", // 10963
+    "RayQuery_WorldRayDirection", // 10986
+    "RayQuery_RayTMin", // 11012
+    "RayQuery_CandidateTriangleRayT", // 11028
+    "RayQuery_CommittedRayT", // 11058
+    "RayQuery_CandidateInstanceIndex", // 11080
+    "RayQuery_CandidateInstanceID", // 11111
+    "RayQuery_CandidateGeometryIndex", // 11139
+    "RayQuery_CandidatePrimitiveIndex", // 11170
+    "RayQuery_CandidateObjectRayOrigin", // 11202
+    "RayQuery_CandidateObjectRayDirection", // 11235
+    "RayQuery_CommittedInstanceIndex", // 11271
+    "RayQuery_CommittedInstanceID", // 11302
+    "RayQuery_CommittedGeometryIndex", // 11330
+    "RayQuery_CommittedPrimitiveIndex", // 11361
+    "RayQuery_CommittedObjectRayOrigin", // 11393
+    "RayQuery_CommittedObjectRayDirection", // 11426
+    "GeometryIndex", // 11462
+    "dx.op.geometryIndex", // 11475
+    "Raytracing object space uint System Values, raytracing tier 1.1", // 11494
+    "RayQuery_CandidateInstanceContributionToHitGroupIndex", // 11557
+    "RayQuery_CommittedInstanceContributionToHitGroupIndex", // 11610
+    "props", // 11663
+    "resproperty", // 11668
+    "AnnotateHandle", // 11679
+    "dx.op.annotateHandle", // 11693
+    "Get handle from heap", // 11713
+    "(res,props)", // 11733
+    "bind", // 11744
+    "resbind", // 11748
+    "CreateHandleFromBinding", // 11755
+    "dx.op.createHandleFromBinding", // 11778
+    "(bind,index,nonUniformIndex)", // 11807
+    "samplerHeap", // 11835
+    "CreateHandleFromHeap", // 11846
+    "dx.op.createHandleFromHeap", // 11866
+    "(index,samplerHeap,nonUniformIndex)", // 11892
+    "$vec4", // 11927
+    "unpackMode", // 11932
+    "pk", // 11942
+    "Unpack4x8", // 11944
+    "dx.op.unpack4x8", // 11953
+    "Unpacking intrinsics", // 11968
+    "iw", // 11988
+    "(unpackMode,pk)", // 11990
+    "packMode", // 12005
+    "x", // 12013
+    "y", // 12014
+    "z", // 12015
+    "w", // 12016
+    "Pack4x8", // 12017
+    "dx.op.pack4x8", // 12024
+    "Packing intrinsics", // 12037
+    "(packMode,x,y,z,w)", // 12055
+    "IsHelperLane", // 12073
+    "dx.op.isHelperLane", // 12085
+    "Helper Lanes", // 12103
+    "QuadVoteOpKind", // 12115
+    "QuadVote", // 12129
+    "dx.op.quadVote", // 12137
+    "(cond,op)", // 12151
+    "TextureGatherRaw", // 12160
+    "dx.op.textureGatherRaw", // 12176
+    "wil", // 12198
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1)", // 12201
+    "SampleCmpLevel", // 12258
+    "dx.op.sampleCmpLevel", // 12272
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,lod)", // 12292
+    "sampleIdx", // 12374
+    "TextureStoreSample", // 12383
+    "dx.op.textureStoreSample", // 12401
+    "(srv,coord0,coord1,coord2,value0,value1,value2,value3,mask,sampleIdx)", // 12425
+    "Reserved0", // 12494
+    "dx.op.reserved", // 12503
+    "Reserved", // 12517
+    "Reserved1", // 12525
+    "Reserved2", // 12534
+    "Reserved3", // 12543
+    "Reserved4", // 12552
+    "Reserved5", // 12561
+    "Reserved6", // 12570
+    "Reserved7", // 12579
+    "Reserved8", // 12588
+    "Reserved9", // 12597
+    "Reserved10", // 12606
+    "Reserved11", // 12616
+    "noderecordhandle", // 12626
+    "output", // 12642
+    "nodehandle", // 12648
+    "numRecords", // 12658
+    "perThread", // 12668
+    "AllocateNodeOutputRecords", // 12677
+    "dx.op.allocateNodeOutputRecords", // 12702
+    "Create/Annotate Node Handles", // 12733
+    "(output,numRecords,perThread)", // 12761
+    "recordhandle", // 12790
+    "arrayIndex", // 12802
+    "GetNodeRecordPtr", // 12812
+    "dx.op.getNodeRecordPtr", // 12828
+    "Get Pointer to Node Record in Address Space 6", // 12850
+    "(recordhandle,arrayIndex)", // 12895
+    "count", // 12920
+    "IncrementOutputCount", // 12925
+    "dx.op.incrementOutputCount", // 12945
+    "Work Graph intrinsics", // 12971
+    "(output,count,perThread)", // 12992
+    "OutputComplete", // 13016
+    "dx.op.outputComplete", // 13030
+    "(output)", // 13050
+    "input", // 13058
+    "GetInputRecordCount", // 13063
+    "dx.op.getInputRecordCount", // 13082
+    "(input)", // 13107
+    "FinishedCrossGroupSharing", // 13114
+    "dx.op.finishedCrossGroupSharing", // 13139
+    "MemoryTypeFlags", // 13170
+    "SemanticFlags", // 13185
+    "BarrierByMemoryType", // 13198
+    "dx.op.barrierByMemoryType", // 13217
+    "(MemoryTypeFlags,SemanticFlags)", // 13242
+    "object", // 13273
+    "BarrierByMemoryHandle", // 13279
+    "dx.op.barrierByMemoryHandle", // 13300
+    "(object,SemanticFlags)", // 13327
+    "BarrierByNodeRecordHandle", // 13349
+    "dx.op.barrierByNodeRecordHandle", // 13374
+    "MetadataIdx", // 13405
+    "CreateNodeOutputHandle", // 13416
+    "dx.op.createNodeOutputHandle", // 13438
+    "createNodeOutputHandle", // 13466
+    "(MetadataIdx)", // 13488
+    "NodeOutputHandle", // 13501
+    "ArrayIndex", // 13517
+    "IndexNodeHandle", // 13527
+    "dx.op.indexNodeHandle", // 13542
+    "(NodeOutputHandle,ArrayIndex)", // 13563
+    "node", // 13592
+    "nodeproperty", // 13596
+    "AnnotateNodeHandle", // 13608
+    "dx.op.annotateNodeHandle", // 13626
+    "(node,props)", // 13650
+    "CreateNodeInputRecordHandle", // 13662
+    "dx.op.createNodeInputRecordHandle", // 13689
+    "noderecord", // 13722
+    "noderecordproperty", // 13732
+    "AnnotateNodeRecordHandle", // 13750
+    "dx.op.annotateNodeRecordHandle", // 13774
+    "(noderecord,props)", // 13804
+    "NodeOutputIsValid", // 13822
+    "dx.op.nodeOutputIsValid", // 13839
+    "GetRemainingRecursionLevels", // 13862
+    "dx.op.getRemainingRecursionLevels", // 13889
+    "SampleCmpGrad", // 13922
+    "dx.op.sampleCmpGrad", // 13935
+    "Comparison Samples", // 13954
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,ddx0,ddx1,ddx2,ddy0,ddy1,ddy2,clamp)", // 13972
+    "SampleCmpBias", // 14086
+    "dx.op.sampleCmpBias", // 14099
+    "(srv,sampler,coord0,coord1,coord2,coord3,offset0,offset1,offset2,compareValue,bias,clamp)", // 14118
+    "StartVertexLocation", // 14207
+    "dx.op.startVertexLocation", // 14226
+    "Extended Command Information", // 14251
+    "StartInstanceLocation", // 14279
+    "dx.op.startInstanceLocation", // 14300
+    "constRayQueryFlags", // 14327
+    "AllocateRayQuery2", // 14345
+    "dx.op.allocateRayQuery2", // 14362
+    "(constRayFlags,constRayQueryFlags)", // 14385
+    "ReservedA0", // 14419
+    "ReservedA1", // 14429
+    "ReservedA2", // 14439
+    "hit_object", // 14449
+    "rayContributionToHitGroupIndex", // 14459
+    "multiplierForGeometryContributionToHitGroupIndex", // 14489
+    "missShaderIndex", // 14537
+    "HitObject_TraceRay", // 14552
+    "dx.op.hitObject_TraceRay", // 14570
+    "Shader Execution Reordering", // 14594
+    "(accelerationStructure,rayFlags,instanceInclusionMask,rayContributionToHitGroupIndex,multiplierForGeometryContributionToHitGroupIndex,missShaderIndex,Origin_X,Origin_Y,Origin_Z,TMin,Direction_X,Direction_Y,Direction_Z,TMax,payload)", // 14621
+    "HitObject_FromRayQuery", // 14852
+    "dx.op.hitObject_FromRayQuery", // 14874
+    "CommittedAttribs", // 14902
+    "HitObject_FromRayQueryWithAttrs", // 14918
+    "dx.op.hitObject_FromRayQueryWithAttrs", // 14949
+    "(rayQueryHandle,HitKind,CommittedAttribs)", // 14986
+    "HitObject_MakeMiss", // 15027
+    "dx.op.hitObject_MakeMiss", // 15045
+    "(RayFlags,MissShaderIndex,Origin_X,Origin_Y,Origin_Z,TMin,Direction_X,Direction_Y,Direction_Z,TMax)", // 15069
+    "HitObject_MakeNop", // 15168
+    "dx.op.hitObject_MakeNop", // 15185
+    "hitObject", // 15208
+    "HitObject_Invoke", // 15217
+    "dx.op.hitObject_Invoke", // 15233
+    "(hitObject,payload)", // 15255
+    "coherenceHint", // 15274
+    "numCoherenceHintBitsFromLSB", // 15287
+    "MaybeReorderThread", // 15314
+    "dx.op.maybeReorderThread", // 15332
+    "(hitObject,coherenceHint,numCoherenceHintBitsFromLSB)", // 15356
+    "HitObject_IsMiss", // 15409
+    "dx.op.hitObject_StateScalar", // 15425
+    "HitObject_StateScalar", // 15452
+    "(hitObject)", // 15473
+    "HitObject_IsHit", // 15484
+    "HitObject_IsNop", // 15499
+    "HitObject_RayFlags", // 15514
+    "HitObject_RayTMin", // 15532
+    "HitObject_RayTCurrent", // 15549
+    "HitObject_WorldRayOrigin", // 15570
+    "dx.op.hitObject_StateVector", // 15594
+    "HitObject_StateVector", // 15621
+    "(hitObject,component)", // 15642
+    "HitObject_WorldRayDirection", // 15663
+    "HitObject_ObjectRayOrigin", // 15690
+    "HitObject_ObjectRayDirection", // 15715
+    "HitObject_ObjectToWorld3x4", // 15743
+    "dx.op.hitObject_StateMatrix", // 15769
+    "HitObject_StateMatrix", // 15796
+    "(hitObject,row,col)", // 15817
+    "HitObject_WorldToObject3x4", // 15836
+    "HitObject_GeometryIndex", // 15862
+    "HitObject_InstanceIndex", // 15885
+    "HitObject_InstanceID", // 15908
+    "HitObject_PrimitiveIndex", // 15928
+    "HitObject_HitKind", // 15952
+    "HitObject_ShaderTableIndex", // 15969
+    "shaderTableIndex", // 15995
+    "HitObject_SetShaderTableIndex", // 16011
+    "dx.op.hitObject_SetShaderTableIndex", // 16040
+    "(hitObject,shaderTableIndex)", // 16075
+    "HitObject_LoadLocalRootTableConstant", // 16103
+    "dx.op.hitObject_LoadLocalRootTableConstant", // 16139
+    "(hitObject,offset)", // 16181
+    "attributes", // 16199
+    "HitObject_Attributes", // 16209
+    "dx.op.hitObject_Attributes", // 16229
+    "(hitObject,attributes)", // 16255
+    "ReservedB28", // 16277
+    "ReservedB29", // 16288
+    "ReservedB30", // 16299
+    "ReservedC0", // 16310
+    "ReservedC1", // 16320
+    "ReservedC2", // 16330
+    "ReservedC3", // 16340
+    "ReservedC4", // 16350
+    "ReservedC5", // 16360
+    "ReservedC6", // 16370
+    "ReservedC7", // 16380
+    "ReservedC8", // 16390
+    "ReservedC9", // 16400
+    "buf", // 16410
+    "RawBufferVectorLoad", // 16413
+    "dx.op.rawBufferVectorLoad", // 16432
+    "hfwidl<hfwidl", // 16457
+    "(buf,index,elementOffset,alignment)", // 16470
+    "RawBufferVectorStore", // 16505
+    "dx.op.rawBufferVectorStore", // 16525
+    "(uav,index,elementOffset,value0,alignment)", // 16551
+    "ReservedD0", // 16593
+    "ReservedD1", // 16603
+    "ReservedD2", // 16613
+    "ReservedD3", // 16623
+    "$elt", // 16633
+    "VectorReduceAnd", // 16637
+    "dx.op.vectorReduce", // 16652
+    "VectorReduce", // 16670
+    "Vector reduce to scalar", // 16682
+    "<18wil", // 16705
+    "(a)", // 16711
+    "VectorReduceOr", // 16714
+    "FDot", // 16728
+    "dx.op.dot", // 16732
+    "<hf", // 16741
+    "ExperimentalNop", // 16744
+    "dx.op.nop", // 16759
+    "Nop", // 16768
+    "No-op", // 16771
+    "GetGroupWaveIndex", // 16776
+    "dx.op.getGroupWaveIndex", // 16793
+    "Group Wave Ops", // 16816
+    "GetGroupWaveCount", // 16830
+    "dx.op.getGroupWaveCount", // 16847
+    "ClusterID", // 16870
+    "dx.op.clusterID", // 16879
+    "RayQuery_CandidateClusterID", // 16894
+    "RayQuery_CommittedClusterID", // 16921
+    "HitObject_ClusterID", // 16948
+    "$vec9", // 16967
+    "TriangleObjectPosition", // 16972
+    "dx.op.triangleObjectPosition", // 16994
+    "Raytracing System Values", // 17022
+    "RayQuery_CandidateTriangleObjectPosition", // 17046
+    "dx.op.rayQuery_CandidateTriangleObjectPosition", // 17086
+    "RayQuery_CommittedTriangleObjectPosition", // 17132
+    "dx.op.rayQuery_CommittedTriangleObjectPosition", // 17172
+    "HitObject_TriangleObjectPosition", // 17218
+    "dx.op.hitObject_TriangleObjectPosition", // 17250
+    "$x0", // 17288
+    "matrixA", // 17291
+    "$x1", // 17298
+    "matrixB", // 17301
+    "$x2", // 17308
+    "matrixC", // 17311
+    "$x3", // 17318
+    "LinAlgMatrixMultiplyAccumulate", // 17321
+    "dx.op.linAlgMatrixMultiplyAccumulate", // 17351
+    "Linear Algebra Operations", // 17387
+    "o,o,o,o", // 17412
+    "(matrixA,matrixB,matrixC)", // 17419
+    "LinAlgFillMatrix", // 17444
+    "dx.op.linAlgFillMatrix", // 17460
+    "o,hfdwil", // 17482
+    "srcMatrix", // 17490
+    "transpose", // 17499
+    "LinAlgCopyConvertMatrix", // 17508
+    "dx.op.linAlgCopyConvertMatrix", // 17531
+    "o,o", // 17560
+    "(srcMatrix,transpose)", // 17563
+    "stride", // 17584
+    "layout", // 17590
+    "align", // 17596
+    "LinAlgMatrixLoadFromDescriptor", // 17601
+    "dx.op.linAlgMatrixLoadFromDescriptor", // 17631
+    "(handle,offset,stride,layout,align)", // 17667
+    "memory", // 17702
+    "$x_gs1", // 17708
+    "LinAlgMatrixLoadFromMemory", // 17714
+    "dx.op.linAlgMatrixLoadFromMemory", // 17740
+    "o,hfdwil<hfdwil", // 17772
+    "(memory,offset,stride,layout)", // 17787
+    "matrix", // 17816
+    "LinAlgMatrixLength", // 17822
+    "dx.op.linAlgMatrixLength", // 17840
+    "(matrix)", // 17864
+    "int2", // 17872
+    "threadLocalIndex", // 17876
+    "LinAlgMatrixGetCoordinate", // 17892
+    "dx.op.linAlgMatrixGetCoordinate", // 17917
+    "(matrix,threadLocalIndex)", // 17948
+    "LinAlgMatrixGetElement", // 17973
+    "dx.op.linAlgMatrixGetElement", // 17995
+    "hfdwil,o", // 18023
+    "LinAlgMatrixSetElement", // 18031
+    "dx.op.linAlgMatrixSetElement", // 18053
+    "o,o,hfdwil", // 18081
+    "(matrix,threadLocalIndex,value)", // 18091
+    "LinAlgMatrixStoreToDescriptor", // 18122
+    "dx.op.linAlgMatrixStoreToDescriptor", // 18151
+    "(matrix,handle,offset,stride,layout,align)", // 18186
+    "LinAlgMatrixStoreToMemory", // 18228
+    "dx.op.linAlgMatrixStoreToMemory", // 18253
+    "(matrix,memory,offset,stride,layout)", // 18284
+    "LinAlgMatrixQueryAccumulatorLayout", // 18320
+    "dx.op.linAlgMatrixQueryAccumulatorLayout", // 18354
+    "LinAlgMatrixMultiply", // 18394
+    "dx.op.linAlgMatrixMultiply", // 18414
+    "o,o,o", // 18440
+    "(matrixA,matrixB)", // 18445
+    "matrixLHS", // 18462
+    "matrixRHS", // 18471
+    "LinAlgMatrixAccumulate", // 18480
+    "dx.op.linAlgMatrixAccumulate", // 18502
+    "(matrixLHS,matrixRHS)", // 18530
+    "isOutputSigned", // 18551
+    "inputVector", // 18565
+    "interpretation", // 18576
+    "LinAlgMatVecMul", // 18590
+    "dx.op.linAlgMatVecMul", // 18605
+    "<hfdwil,o,<hfdwil", // 18626
+    "(matrix,isOutputSigned,inputVector,interpretation)", // 18643
+    "inputInterpretation", // 18693
+    "biasVector", // 18712
+    "LinAlgMatVecMulAdd", // 18722
+    "dx.op.linAlgMatVecMulAdd", // 18740
+    "<hfdwil,o,<hfdwil,<hfdwil", // 18764
+    "(matrix,isOutputSigned,inputVector,inputInterpretation,biasVector)", // 18789
+    "LinAlgMatrixAccumulateToDescriptor", // 18855
+    "dx.op.linAlgMatrixAccumulateToDescriptor", // 18889
+    "targetType", // 18929
+    "LinAlgMatrixAccumulateToMemory", // 18939
+    "dx.op.linAlgMatrixAccumulateToMemory", // 18969
+    "(matrix,memory,targetType,offset,stride,layout)", // 19005
+    "vectorA", // 19052
+    "vectorB", // 19059
+    "LinAlgMatrixOuterProduct", // 19066
+    "dx.op.linAlgMatrixOuterProduct", // 19090
+    "o,<hfdwil,<hfdwil", // 19120
+    "(vectorA,vectorB)", // 19137
+    "outputInterpretation", // 19154
+    "LinAlgConvert", // 19174
+    "dx.op.linAlgConvert", // 19187
+    "<hfdwil,<hfdwil", // 19206
+    "(inputVector,inputInterpretation,outputInterpretation)", // 19221
+    "vector", // 19275
+    "LinAlgVectorAccumulateToDescriptor", // 19281
+    "dx.op.linAlgVectorAccumulateToDescriptor", // 19315
+    "<hfdwil", // 19355
+    "(handle,offset,align,vector)", // 19362
+    "ReservedE0", // 19390
+    "DebugBreak", // 19400
+    "dx.op.debugBreak", // 19410
+    "Debugging", // 19426
+    "IsDebuggingEnabled", // 19435
+    "dx.op.isDebuggingEnabled", // 19453
+    "BITCODE.VALID", // 19477
+    "BITCODE", // 19490
+    "Module must be bitcode-valid", // 19497
+    "Module bitcode is invalid.", // 19525
+    "CONTAINER.PARTMATCHES", // 19551
+    "CONTAINER", // 19572
+    "DXIL Container Parts must match Module", // 19581
+    "Container part '%0' does not match expected for module.", // 19619
+    "CONTAINER.PARTREPEATED", // 19674
+    "DXIL Container must have only one of each part type", // 19696
+    "More than one container part '%0'.", // 19747
+    "CONTAINER.PARTMISSING", // 19781
+    "DXIL Container requires certain parts, corresponding to module", // 19802
+    "Missing part '%0' required by module.", // 19864
+    "CONTAINER.PARTINVALID", // 19901
+    "DXIL Container must not contain unknown parts", // 19922
+    "Unknown part '%0' found in DXIL container.", // 19967
+    "CONTAINER.ROOTSIGNATUREINCOMPATIBLE", // 20009
+    "Root Signature in DXIL Container must be compatible with shader", // 20044
+    "Root Signature in DXIL container is not compatible with shader.", // 20107
+    "CONTAINER.CONTENTMATCHES", // 20170
+    "DXIL Container Content must match Module", // 20194
+    "DXIL container mismatch for '%0' between '%1' part:('%2') and DXIL module:('%3')", // 20234
+    "CONTAINER.CONTENTINVALID", // 20314
+    "DXIL Container Content is well-formed", // 20338
+    "In '%0', '%1' is not well-formed", // 20375
+    "CONTAINER.UNUSEDITEMINTABLE", // 20407
+    "Items in Table must be used", // 20434
+    "In '%0', '%1' is not used", // 20461
+    "META.REQUIRED", // 20486
+    "META", // 20499
+    "Required metadata missing.", // 20503
+    "META.COMPUTEWITHNODE", // 20529
+    "Compute entry must not have node metadata", // 20549
+    "Compute entry '%0' has unexpected node shader metadata", // 20590
+    "META.KNOWN", // 20644
+    "Named metadata should be known", // 20654
+    "Named metadata '%0' is unknown.", // 20684
+    "META.USED", // 20715
+    "All metadata must be used by dxil.", // 20724
+    "META.TARGET", // 20758
+    "Target triple must be 'dxil-ms-dx'", // 20769
+    "Unknown target triple '%0'.", // 20803
+    "META.WELLFORMED", // 20830
+    "Metadata must be well-formed in operand count and types.", // 20845
+    "META.VERSIONSUPPORTED", // 20901
+    "Version in metadata must be supported.", // 20922
+    "%0 version in metadata (%1.%2) is not supported; maximum: (%3.%4).", // 20960
+    "META.SEMANTICLEN", // 21026
+    "Semantic length must be at least 1 and at most 64.", // 21042
+    "META.INTERPMODEVALID", // 21092
+    "Interpolation mode must be valid", // 21112
+    "Invalid interpolation mode for '%0'.", // 21144
+    "META.SEMAKINDVALID", // 21180
+    "Semantic kind must be valid", // 21198
+    "Semantic kind for '%0' is invalid.", // 21225
+    "META.NOSEMANTICOVERLAP", // 21259
+    "Semantics must not overlap", // 21281
+    "Semantic '%0' overlap at %1.", // 21307
+    "META.SEMAKINDMATCHESNAME", // 21335
+    "Semantic name must match system value, when defined.", // 21359
+    "Semantic name %0 does not match System Value kind %1.", // 21411
+    "META.DUPLICATESYSVALUE", // 21464
+    "System value may only appear once in signature", // 21486
+    "System value %0 appears more than once in the same signature.", // 21532
+    "META.SEMANTICINDEXMAX", // 21593
+    "System value semantics have a maximum valid semantic index", // 21614
+    "%0 semantic index exceeds maximum (%1).", // 21672
+    "META.SYSTEMVALUEROWS", // 21711
+    "System value may only have 1 row", // 21731
+    "rows for system value semantic %0 must be 1.", // 21763
+    "META.SEMANTICSHOULDBEALLOCATED", // 21807
+    "Semantic should have a valid packing location", // 21837
+    "%0 Semantic '%1' should have a valid packing location.", // 21882
+    "META.SEMANTICSHOULDNOTBEALLOCATED", // 21936
+    "Semantic should have a packing location of -1", // 21969
+    "%0 Semantic '%1' should have a packing location of -1.", // 22014
+    "META.VALUERANGE", // 22068
+    "Metadata value must be within range.", // 22083
+    "META.FLAGSUSAGE", // 22119
+    "Flags must match usage.", // 22134
+    "META.DENSERESIDS", // 22157
+    "Resource identifiers must be zero-based and dense.", // 22173
+    "META.SIGNATUREOVERLAP", // 22223
+    "Signature elements may not overlap in packing location.", // 22244
+    "signature element %0 at location (%1,%2) size (%3,%4) overlaps another signature element.", // 22299
+    "META.SIGNATUREOUTOFRANGE", // 22388
+    "Signature elements must fit within maximum signature size", // 22412
+    "signature element %0 at location (%1,%2) size (%3,%4) is out of range.", // 22469
+    "META.SIGNATUREINDEXCONFLICT", // 22539
+    "Only elements with compatible indexing rules may be packed together", // 22566
+    "signature element %0 at location (%1,%2) size (%3,%4) has an indexing conflict with another signature element packed into the same row.", // 22633
+    "META.SIGNATUREILLEGALCOMPONENTORDER", // 22768
+    "Component ordering for packed elements must be: arbitrary < system value < system generated value", // 22803
+    "signature element %0 at location (%1,%2) size (%3,%4) violates component ordering rule (arb < sv < sgv).", // 22900
+    "META.SIGNATUREDATAWIDTH", // 23004
+    "Data width must be identical for all elements packed into the same row.", // 23027
+    "signature element %0 at location (%1, %2) size (%3, %4) has data width that differs from another element packed into the same row.", // 23098
+    "META.INTEGERINTERPMODE", // 23228
+    "Interpolation mode on integer must be Constant", // 23250
+    "signature element %0 specifies invalid interpolation mode for integer component type.", // 23296
+    "META.INTERPMODEINONEROW", // 23381
+    "Interpolation mode must be identical for all elements packed into the same row.", // 23404
+    "signature element %0 at location (%1,%2) size (%3,%4) has interpolation mode that differs from another element packed into the same row.", // 23483
+    "META.SEMANTICCOMPTYPE", // 23619
+    "%0 must be %1.", // 23640
+    "META.CLIPCULLMAXROWS", // 23654
+    "Combined elements of SV_ClipDistance and SV_CullDistance must fit in two rows.", // 23674
+    "ClipDistance and CullDistance occupy more than the maximum of 2 rows combined.", // 23752
+    "META.CLIPCULLMAXCOMPONENTS", // 23830
+    "Combined elements of SV_ClipDistance and SV_CullDistance must fit in 8 components", // 23856
+    "ClipDistance and CullDistance use more than the maximum of 8 components combined.", // 23937
+    "META.SIGNATURECOMPTYPE", // 24018
+    "signature %0 specifies unrecognized or invalid component type.", // 24040
+    "META.TESSELLATORPARTITION", // 24102
+    "Invalid Tessellator Partitioning specified. Must be integer, pow2, fractional_odd or fractional_even.", // 24127
+    "META.TESSELLATOROUTPUTPRIMITIVE", // 24228
+    "Invalid Tessellator Output Primitive specified. Must be point, line, triangleCW or triangleCCW.", // 24259
+    "META.MAXTESSFACTOR", // 24354
+    "Hull Shader MaxTessFactor must be [%0..%1].  %2 specified.", // 24372
+    "META.VALIDSAMPLERMODE", // 24430
+    "Invalid sampler mode on sampler .", // 24451
+    "META.COHERENCENOTONAPPENDCONSUME", // 24484
+    "globally/reorder coherent incompatible with append/consume/counter buffers", // 24516
+    "%0coherent cannot be used on buffer with counter", // 24590
+    "META.STRUCTBUFALIGNMENT", // 24638
+    "StructuredBuffer stride not aligned", // 24661
+    "structured buffer element size must be a multiple of %0 bytes (actual size %1 bytes).", // 24696
+    "META.STRUCTBUFALIGNMENTOUTOFBOUND", // 24781
+    "StructuredBuffer stride out of bounds", // 24814
+    "structured buffer elements cannot be larger than %0 bytes (actual size %1 bytes).", // 24851
+    "META.ENTRYFUNCTION", // 24932
+    "entrypoint not found.", // 24950
+    "META.INVALIDCONTROLFLOWHINT", // 24971
+    "Invalid control flow hint.", // 24998
+    "META.BRANCHFLATTEN", // 25024
+    "Can't use branch and flatten attributes together.", // 25042
+    "META.FORCECASEONSWITCH", // 25091
+    "Attribute forcecase only works for switch.", // 25113
+    "META.CONTROLFLOWHINTNOTONCONTROLFLOW", // 25155
+    "Control flow hint only works on control flow inst.", // 25191
+    "META.TEXTURETYPE", // 25241
+    "elements of typed buffers and textures must fit in four 32-bit quantities.", // 25257
+    "META.BARYCENTRICSINTERPOLATION", // 25331
+    "SV_Barycentrics cannot be used with 'nointerpolation' type.", // 25361
+    "META.BARYCENTRICSFLOAT3", // 25420
+    "only 'float3' type is allowed for SV_Barycentrics.", // 25443
+    "META.BARYCENTRICSTWOPERSPECTIVES", // 25493
+    "There can only be up to two input attributes of SV_Barycentrics with different perspective interpolation mode.", // 25525
+    "META.NOENTRYPROPSFORENTRY", // 25635
+    "Entry point %0 must have entry properties.", // 25660
+    "INSTR.OLOAD", // 25702
+    "INSTR", // 25713
+    "DXIL intrinsic overload must be valid.", // 25718
+    "INSTR.CALLOLOAD", // 25756
+    "Call to DXIL intrinsic must match overload signature", // 25771
+    "Call to DXIL intrinsic '%0' does not match an allowed overload signature.", // 25823
+    "INSTR.PTRBITCAST", // 25896
+    "Pointer type bitcast must be have same size.", // 25912
+    "INSTR.MINPRECISONBITCAST", // 25956
+    "Bitcast on minprecison types is not allowed.", // 25980
+    "INSTR.STRUCTBITCAST", // 26024
+    "Bitcast on struct types is not allowed.", // 26043
+    "INSTR.STATUS", // 26082
+    "Resource status should only be used by CheckAccessFullyMapped.", // 26094
+    "INSTR.CHECKACCESSFULLYMAPPED", // 26156
+    "CheckAccessFullyMapped should only be used on resource status.", // 26184
+    "INSTR.OPCONST", // 26246
+    "DXIL intrinsic requires an immediate constant operand", // 26259
+    "%0 of %1 must be an immediate constant.", // 26312
+    "INSTR.ALLOWED", // 26351
+    "Instructions must be of an allowed type.", // 26364
+    "INSTR.OPCODERESERVED", // 26404
+    "Instructions must not reference reserved opcodes.", // 26424
+    "INSTR.OPERANDRANGE", // 26473
+    "DXIL intrinsic operand must be within defined range", // 26491
+    "expect %0 between %1, got %2.", // 26542
+    "INSTR.NOREADINGUNINITIALIZED", // 26571
+    "Instructions should not read uninitialized value.", // 26599
+    "INSTR.NOGENERICPTRADDRSPACECAST", // 26648
+    "Address space cast between pointer types must have one part to be generic address space.", // 26679
+    "INSTR.INBOUNDSACCESS", // 26767
+    "Access to out-of-bounds memory is disallowed.", // 26787
+    "INSTR.OPCONSTRANGE", // 26832
+    "Constant values must be in-range for operation.", // 26850
+    "INSTR.IMMBIASFORSAMPLEB", // 26897
+    "bias amount for sample_b must be in the range [%0,%1], but %2 was specified as an immediate.", // 26920
+    "INSTR.ILLEGALDXILOPCODE", // 27012
+    "DXILOpCode must be valid or a supported experimental opcode.", // 27035
+    "DXILOpCode must be [0..%0] or a supported experimental opcode.  %1 specified.", // 27095
+    "INSTR.EXPDXILOPCODEREQUIRESEXPSM", // 27172
+    "Use of experimental DXILOpCode requires an experimental shader model.", // 27204
+    "INSTR.ILLEGALDXILOPFUNCTION", // 27273
+    "'%0' is not a DXILOpFuncition for DXILOpcode '%1'.", // 27300
+    "INSTR.NOINDEFINITELOG", // 27350
+    "No indefinite logarithm.", // 27371
+    "INSTR.NOINDEFINITEASIN", // 27395
+    "No indefinite arcsine.", // 27417
+    "INSTR.NOINDEFINITEACOS", // 27439
+    "No indefinite arccosine.", // 27461
+    "INSTR.NOIDIVBYZERO", // 27485
+    "No signed integer division by zero.", // 27503
+    "INSTR.NOUDIVBYZERO", // 27538
+    "No unsigned integer division by zero.", // 27556
+    "INSTR.NOINDEFINITEDSXY", // 27593
+    "No indefinite derivative calculation.", // 27615
+    "INSTR.MINPRECISIONNOTPRECISE", // 27652
+    "Instructions marked precise may not refer to minprecision values.", // 27680
+    "INSTR.ONLYONEALLOCCONSUME", // 27745
+    "RWStructuredBuffers may increment or decrement their counters, but not both.", // 27770
+    "INSTR.TEXTUREOFFSET", // 27846
+    "offset texture instructions must take offset which can resolve to integer literal in the range -8 to 7.", // 27865
+    "INSTR.CANNOTPULLPOSITION", // 27968
+    "pull-model evaluation of position disallowed", // 27992
+    "%0 does not support pull-model evaluation of position.", // 28036
+    "INSTR.EVALINTERPOLATIONMODE", // 28090
+    "Interpolation mode on %0 used with eval_* instruction must be linear, linear_centroid, linear_noperspective, linear_noperspective_centroid, linear_sample or linear_noperspective_sample.", // 28117
+    "INSTR.RESOURCECOORDINATEMISS", // 28302
+    "coord uninitialized.", // 28330
+    "INSTR.RESOURCECOORDINATETOOMANY", // 28350
+    "out of bound coord must be undef.", // 28381
+    "INSTR.RESOURCEOFFSETMISS", // 28414
+    "offset uninitialized.", // 28438
+    "INSTR.RESOURCEOFFSETTOOMANY", // 28459
+    "out of bound offset must be undef.", // 28486
+    "INSTR.UNDEFRESULTFORGETDIMENSION", // 28520
+    "GetDimensions used undef dimension %0 on %1.", // 28552
+    "INSTR.SAMPLERMODEFORLOD", // 28596
+    "lod instruction requires sampler declared in default mode.", // 28619
+    "INSTR.SAMPLERMODEFORSAMPLE", // 28677
+    "sample/_l/_d/_cl_s/gather instruction requires sampler declared in default mode.", // 28703
+    "INSTR.SAMPLERMODEFORSAMPLEC", // 28783
+    "sample_c_*/gather_c instructions require sampler declared in comparison mode.", // 28810
+    "INSTR.SAMPLECOMPTYPE", // 28887
+    "sample_* instructions require resource to be declared to return UNORM, SNORM or FLOAT.", // 28907
+    "INSTR.BARRIERMODEUSELESSUGROUP", // 28993
+    "sync can't specify both _ugroup and _uglobal. If both are needed, just specify _uglobal.", // 29023
+    "INSTR.BARRIERMODENOMEMORY", // 29111
+    "sync must include some form of memory barrier - _u (UAV) and/or _g (Thread Group Shared Memory).  Only _t (thread group sync) is optional.", // 29136
+    "INSTR.BARRIERMODEFORNONCS", // 29274
+    "sync in a non-Compute/Amplification/Mesh/Node Shader must only sync UAV (sync_uglobal).", // 29299
+    "INSTR.BARRIERFLAGINVALID", // 29386
+    "Invalid %0 flags on DXIL operation '%1'", // 29410
+    "INSTR.BARRIERNONCONSTANTFLAGARGUMENT", // 29449
+    "Memory type, access, or sync flag is not constant", // 29485
+    "INSTR.BARRIERREQUIRESNODE", // 29534
+    "sync in a non-Node Shader must not sync node record memory.", // 29559
+    "INSTR.WRITEMASKFORTYPEDUAVSTORE", // 29618
+    "store on typed uav must write to all four components of the UAV.", // 29649
+    "INSTR.WRITEMASKGAPFORUAV", // 29713
+    "UAV write mask must be contiguous, starting at x: .x, .xy, .xyz, or .xyzw.", // 29737
+    "INSTR.RESOURCEKINDFORCALCLOD", // 29811
+    "lod requires resource declared as texture1D/2D/3D/Cube/CubeArray/1DArray/2DArray.", // 29839
+    "INSTR.RESOURCEKINDFORSAMPLE", // 29920
+    "sample/_l/_d requires resource declared as texture1D/2D/3D/Cube/1DArray/2DArray/CubeArray.", // 29947
+    "INSTR.RESOURCEKINDFORSAMPLEC", // 30037
+    "samplec requires resource declared as texture1D/2D/Cube/1DArray/2DArray/CubeArray.", // 30065
+    "INSTR.RESOURCEKINDFORGATHER", // 30147
+    "gather requires resource declared as texture/2D/Cube/2DArray/CubeArray.", // 30174
+    "INSTR.WRITEMASKMATCHVALUEFORUAVSTORE", // 30245
+    "uav store write mask must match store value mask, write mask is %0 and store value mask is %1.", // 30281
+    "INSTR.UNDEFINEDVALUEFORUAVSTORE", // 30375
+    "Assignment of undefined values to UAV.", // 30406
+    "INSTR.RESOURCEKINDFORBUFFERLOADSTORE", // 30444
+    "buffer load/store only works on Raw/Typed/StructuredBuffer.", // 30480
+    "INSTR.RESOURCEKINDFORTEXTURESTORE", // 30539
+    "texture store only works on Texture1D/1DArray/2D/2DArray/3D.", // 30572
+    "INSTR.RESOURCEKINDFORGETDIM", // 30632
+    "Invalid resource kind on GetDimensions.", // 30659
+    "INSTR.RESOURCEKINDFORTEXTURELOAD", // 30698
+    "texture load only works on Texture1D/1DArray/2D/2DArray/3D/MS2D/MS2DArray.", // 30730
+    "INSTR.RESOURCECLASSFORSAMPLERGATHER", // 30804
+    "sample, lod and gather should be on srv resource.", // 30839
+    "INSTR.RESOURCECLASSFORUAVSTORE", // 30888
+    "store should be on uav resource.", // 30918
+    "INSTR.RESOURCECLASSFORLOAD", // 30950
+    "load can only run on UAV/SRV resource.", // 30976
+    "INSTR.RESOURCEMAPTOSINGLEENTRY", // 31014
+    "Fail to map resource to resource table.", // 31044
+    "INSTR.RESOURCEUSER", // 31083
+    "Resource should only be used by Load/GEP/Call.", // 31101
+    "INSTR.RESOURCEKINDFORTRACERAY", // 31147
+    "TraceRay should only use RTAccelerationStructure.", // 31176
+    "INSTR.OFFSETONUAVLOAD", // 31225
+    "uav load don't support offset.", // 31246
+    "INSTR.MIPONUAVLOAD", // 31276
+    "uav load don't support mipLevel/sampleIndex.", // 31294
+    "INSTR.SAMPLEINDEXFORLOAD2DMS", // 31338
+    "load on Texture2DMS/2DMSArray require sampleIndex.", // 31366
+    "INSTR.COORDINATECOUNTFORRAWTYPEDBUF", // 31416
+    "raw/typed buffer offset must be undef.", // 31451
+    "INSTR.CONSTALIGNFORRAWBUF", // 31489
+    "Raw Buffer alignment value must be a constant.", // 31514
+    "INSTR.COORDINATECOUNTFORSTRUCTBUF", // 31560
+    "structured buffer requires defined index and offset coordinates.", // 31593
+    "INSTR.MIPLEVELFORGETDIMENSION", // 31657
+    "Use mip level on buffer when GetDimensions.", // 31686
+    "INSTR.DXILSTRUCTUSER", // 31729
+    "Dxil struct types should only be used by ExtractValue.", // 31749
+    "INSTR.DXILSTRUCTUSEROUTOFBOUND", // 31803
+    "Index out of bound when extract value from dxil struct types.", // 31833
+    "INSTR.HANDLENOTFROMCREATEHANDLE", // 31894
+    "Resource handle should returned by createHandle.", // 31925
+    "INSTR.BUFFERUPDATECOUNTERONUAV", // 31973
+    "BufferUpdateCounter valid only on UAV.", // 32003
+    "INSTR.BUFFERUPDATECOUNTERONRESHASCOUNTER", // 32041
+    "BufferUpdateCounter valid only when HasCounter is true.", // 32081
+    "INSTR.CBUFFEROUTOFBOUND", // 32136
+    "Cbuffer access out of bound.", // 32159
+    "INSTR.CBUFFERCLASSFORCBUFFERHANDLE", // 32187
+    "Expect Cbuffer for CBufferLoad handle.", // 32221
+    "INSTR.FAILTORESLOVETGSMPOINTER", // 32259
+    "TGSM pointers must originate from an unambiguous TGSM global variable.", // 32289
+    "INSTR.EXTRACTVALUE", // 32359
+    "ExtractValue should only be used on dxil struct types and cmpxchg.", // 32377
+    "INSTR.TGSMRACECOND", // 32443
+    "Race condition writing to shared memory detected, consider making this write conditional.", // 32461
+    "INSTR.ATTRIBUTEATVERTEXNOINTERPOLATION", // 32550
+    "Attribute %0 must have nointerpolation mode in order to use GetAttributeAtVertex function.", // 32588
+    "INSTR.CREATEHANDLEIMMRANGEID", // 32678
+    "Local resource must map to global resource.", // 32706
+    "INSTR.SIGNATUREOPERATIONNOTINENTRY", // 32749
+    "Dxil operation for input output signature must be in entryPoints.", // 32783
+    "INSTR.MULTIPLESETMESHOUTPUTCOUNTS", // 32848
+    "SetMeshOUtputCounts cannot be called multiple times.", // 32881
+    "INSTR.MISSINGSETMESHOUTPUTCOUNTS", // 32933
+    "Missing SetMeshOutputCounts call.", // 32965
+    "INSTR.NONDOMINATINGSETMESHOUTPUTCOUNTS", // 32998
+    "Non-Dominating SetMeshOutputCounts call.", // 33036
+    "INSTR.MULTIPLEGETMESHPAYLOAD", // 33076
+    "GetMeshPayload cannot be called multiple times.", // 33104
+    "INSTR.NOTONCEDISPATCHMESH", // 33151
+    "DispatchMesh must be called exactly once in an Amplification shader.", // 33176
+    "INSTR.NONDOMINATINGDISPATCHMESH", // 33244
+    "Non-Dominating DispatchMesh call.", // 33275
+    "INSTR.ATOMICOPNONGROUPSHAREDORRECORD", // 33308
+    "Non-groupshared or node record destination to atomic operation.", // 33344
+    "INSTR.ATOMICINTRINNONUAV", // 33407
+    "Non-UAV destination to atomic intrinsic.", // 33431
+    "INSTR.SVCONFLICTINGLAUNCHMODE", // 33471
+    "Input system values are compatible with node shader launch mode.", // 33500
+    "Call to DXIL intrinsic %0 (%1) is not allowed in node shader launch type %2", // 33564
+    "INSTR.ATOMICCONST", // 33639
+    "Constant destination to atomic.", // 33656
+    "INSTR.NODERECORDHANDLEUSEAFTERCOMPLETE", // 33687
+    "Invalid use of completed record handle.", // 33725
+    "INSTR.UNDEFHITOBJECT", // 33764
+    "HitObject is undef.", // 33784
+    "INSTR.PARAMMULTIPLE", // 33803
+    "Parameter must be a valid multiple", // 33822
+    "parameter '%0' must be a multiple of %1, got %2", // 33856
+    "INSTR.PARAMMINIMUMVALUE", // 33903
+    "Parameter must be greater than a minimum value", // 33926
+    "parameter '%0' must be greater than %1, got %2", // 33972
+    "INSTR.MAYREORDERTHREADUNDEFCOHERENCEHINTPARAM", // 34018
+    "Use of undef coherence hint or num coherence hint bits in MaybeReorderThread.", // 34063
+    "INSTR.REORDERCOHERENTREQUIRESSM69", // 34140
+    "reordercoherent requires SM 6.9 or later.", // 34173
+    "INSTR.LINALGMETADATAMISSING", // 34214
+    "%0 matrix must have well-formed metadata.", // 34241
+    "INSTR.LINALGILLEGALKDIM", // 34282
+    "%0 matrix K dimension out of bounds. K=%1 must be >= %2 and <= %3.", // 34305
+    "INSTR.LINALGILLEGALCOMPONENTTYPE", // 34371
+    "Component type '%0' from %1 not allowed in LinAlg Matrix operations.", // 34403
+    "INSTR.LINALGMATRIXSCOPEMISMATCH", // 34471
+    "%0 matrix scope '%1' does not match expected scope %2.", // 34502
+    "INSTR.LINALGMATRIXSCOPEMISMATCH2", // 34556
+    "%0 matrix scope '%1' does not match expected scope %2 or %3.", // 34588
+    "INSTR.LINALGMATRIXUSEMISMATCH", // 34648
+    "%0 matrix use '%1' does not match expected use %2.", // 34677
+    "INSTR.LINALGMATRIXUSEMISMATCH2", // 34727
+    "%0 matrix use '%1' does not match expected use %2 or %3.", // 34757
+    "INSTR.LINALGMATRIXNOTEXACTMATCH", // 34813
+    "%0 matrix '%1' must exactly match %2 matrix '%3'.", // 34844
+    "INSTR.LINALGMATRIXSCOPEREQLAYOUT2", // 34893
+    "%0 matrix with scope '%1' requires layout %2 or %3 for %4.", // 34926
+    "INSTR.LINALGMATRIXLAYOUTREQSTRIDE", // 34984
+    "%0 with layout '%1' requires stride 0.", // 35017
+    "INSTR.LINALGMATRIXDIMVECTORMISMATCH", // 35055
+    "%0 vector size '%1' must match input matrix M dimension '%2'", // 35090
+    "INSTR.LINALGMATRIXDIMKVECKMISMATCH", // 35150
+    "%0 vector size '%1' must be %2 for input matrix with K '%3' and Type '%4'", // 35184
+    "INSTR.LINALGMATRIXOUTPUTBIASVECMISMATCH", // 35257
+    "Output vector element type '%0' must match bias vector element type '%1'", // 35296
+    "INSTR.LINALGMATRIXUNSIGNEDFLOATTYPENOTALLOWED", // 35368
+    "Float-like type '%0' must be signed", // 35413
+    "INSTR.LINALGMATRIXLOADTHREADREQUIRESBAB", // 35448
+    "Loading matrix with Thread scope requires ByteAddressBuffer.", // 35487
+    "INSTR.LINALGMATRIXREQUIRESRWBAB", // 35547
+    "%0 requires RWByteAddressBuffer.", // 35578
+    "INSTR.LINALGMATRIXREQUIRESLAYOUT2", // 35610
+    "%0 requires layout %1 or %2.", // 35643
+    "INSTR.LINALGMATRIX2PARTSMUSTMATCH", // 35671
+    "%0 matrix %1 '%2' must match %3 matrix %4 '%5'.", // 35704
+    "INSTR.LINALGMATRIXSCOPEMUSTMATCH3", // 35751
+    "Matrix scope must be the same for all matrices. %0 '%1', %2 '%3', %4 '%5'.", // 35784
+    "INSTR.LINALGMATRIXSCOPEMUSTMATCH4", // 35858
+    "Matrix scope must be the same for all matrices. %0 '%1', %2 '%3', %4 '%5', %6 '%7'.", // 35891
+    "INSTR.LINALGMATRIXMATRIXKDIMMUSTMATCH", // 35974
+    "K dim of A matrix '%0' must match K dim of B matrix '%1'. %2 != %3.", // 36011
+    "INSTR.LINALGMATRIXMATRIXRESDIMMUSTMATCH", // 36078
+    "%0 matrix dimension '%1' must match A.MxB.N '%2'.", // 36117
+    "TYPES.NOVECTOR", // 36166
+    "TYPES", // 36180
+    "Vector types must not be present", // 36185
+    "Vector type '%0' is not allowed.", // 36217
+    "TYPES.DEFINED", // 36249
+    "Type must be defined based on DXIL primitives", // 36262
+    "Type '%0' is not defined on DXIL primitives.", // 36307
+    "TYPES.INTWIDTH", // 36351
+    "Int type must be of valid width", // 36365
+    "Int type '%0' has an invalid width.", // 36396
+    "TYPES.NOMULTIDIM", // 36431
+    "Only one dimension allowed for array type.", // 36447
+    "TYPES.NOPTRTOPTR", // 36489
+    "Pointers to pointers, or pointers in structures are not allowed.", // 36505
+    "TYPES.I8", // 36569
+    "I8 can only be used as immediate value for intrinsic or as i8* via bitcast by lifetime intrinsics.", // 36577
+    "SM.NAME", // 36675
+    "SM", // 36682
+    "Target shader model name must be known", // 36684
+    "Unknown shader model '%0'.", // 36722
+    "SM.DXILVERSION", // 36748
+    "Target shader model requires specific Dxil Version", // 36762
+    "Shader model requires Dxil Version %0.%1.", // 36812
+    "SM.PROGRAMVERSION", // 36853
+    "Program Version in Dxil Container does not match Dxil Module shader model version", // 36870
+    "Program Version is %0.%1 but Dxil Module shader model version is %2.%3.", // 36951
+    "SM.OPCODE", // 37022
+    "Opcode must be defined in target shader model", // 37031
+    "Opcode %0 not valid in shader model %1.", // 37076
+    "SM.OPERAND", // 37115
+    "Operand must be defined in target shader model.", // 37125
+    "SM.SEMANTIC", // 37172
+    "Semantic must be defined in target shader model", // 37183
+    "Semantic '%0' is invalid as %1 %2.", // 37230
+    "SM.NOINTERPMODE", // 37264
+    "Interpolation mode must be undefined for VS input/PS output/patch constant.", // 37279
+    "Interpolation mode for '%0' is set but should be undefined.", // 37354
+    "SM.CONSTANTINTERPMODE", // 37413
+    "Interpolation mode must be constant for MS primitive output.", // 37434
+    "Interpolation mode for '%0' should be constant.", // 37494
+    "SM.NOPSOUTPUTIDX", // 37541
+    "Pixel shader output registers are not indexable.", // 37557
+    "SM.PSCONSISTENTINTERP", // 37605
+    "Interpolation mode for PS input position must be linear_noperspective_centroid or linear_noperspective_sample when outputting oDepthGE or oDepthLE and not running at sample frequency (which is forced by inputting SV_SampleIndex or declaring an input linear_sample or linear_noperspective_sample).", // 37626
+    "SM.THREADGROUPCHANNELRANGE", // 37922
+    "Declared Thread Group %0 size %1 outside valid range [%2..%3].", // 37948
+    "SM.MAXTHEADGROUP", // 38010
+    "Declared Thread Group Count %0 (X*Y*Z) is beyond the valid maximum of %1.", // 38026
+    "SM.MAXTGSMSIZEONENTRY", // 38099
+    "Total Thread Group Shared Memory used by entry must not exceed maximum for shader model.", // 38120
+    "Total Thread Group Shared Memory used by '%0' is %1, exceeding maximum: %2.", // 38208
+    "SM.EXPLICITTGSMSIZEONENTRY", // 38283
+    "Total Thread Group Shared Memory used by entry must not exceed limit specified by entry attribute.", // 38309
+    "Total Thread Group Shared Memory used by '%0' is %1, exceeding explicit limit: %2.", // 38407
+    "SM.TGSMUNSUPPORTED", // 38489
+    "Thread Group Shared Memory not supported %0.", // 38507
+    "SM.WAVESIZEVALUE", // 38551
+    "WaveSize value must be a power of 2 in range [4..128]", // 38567
+    "WaveSize %0 (%1) outside valid range [%2..%3], or not a power of 2.", // 38620
+    "SM.WAVESIZEALLZEROWHENUNDEFINED", // 38687
+    "WaveSize Max and Preferred must be 0 when Min is 0", // 38718
+    "WaveSize Max (%0) and Preferred (%1) must be 0 when Min is 0", // 38768
+    "SM.WAVESIZEMAXANDPREFERREDZEROWHENNORANGE", // 38828
+    "WaveSize Max and Preferred must be 0 to encode min==max", // 38869
+    "WaveSize Max (%0) and Preferred (%1) must be 0 to encode min==max", // 38924
+    "SM.WAVESIZEMAXGREATERTHANMIN", // 38989
+    "WaveSize Max must greater than Min", // 39017
+    "WaveSize Max (%0) is less than Min (%1)", // 39051
+    "SM.WAVESIZEPREFERREDINRANGE", // 39090
+    "WaveSize Preferred must be within Min..Max range", // 39117
+    "WaveSize Preferred (%0) outside Min..Max range [%1..%2]", // 39165
+    "SM.WAVESIZEONCOMPUTEORNODE", // 39220
+    "WaveSize only allowed on compute or node shaders", // 39246
+    "SM.WAVESIZENEEDSSM66OR67", // 39294
+    "WaveSize is valid only for Shader Model 6.6 and 6.7.", // 39318
+    "SM.WAVESIZERANGENEEDSSM68PLUS", // 39370
+    "WaveSize Range is valid only for Shader Model 6.8 and higher.", // 39399
+    "SM.WAVESIZERANGEEXPECTSTHREEPARAMS", // 39460
+    "WaveSize Range tag expects exactly 3 parameters.", // 39494
+    "SM.WAVESIZEEXPECTSONEPARAM", // 39542
+    "WaveSize tag expects exactly 1 parameter.", // 39568
+    "SM.WAVESIZETAGDUPLICATE", // 39609
+    "WaveSize or WaveSizeRange tag may only appear once per entry point.", // 39632
+    "SM.WAVESIZENEEDSCONSTANTOPERANDS", // 39699
+    "WaveSize metadata operands must be constant values.", // 39731
+    "SM.ROVONLYINPS", // 39782
+    "RasterizerOrdered objects are only allowed in 5.0+ pixel shaders.", // 39796
+    "SM.TESSFACTORFORDOMAIN", // 39861
+    "Required TessFactor for domain not found declared anywhere in Patch Constant data.", // 39883
+    "SM.TESSFACTORSIZEMATCHDOMAIN", // 39965
+    "TessFactor rows, columns (%0, %1) invalid for domain %2.  Expected %3 rows and 1 column.", // 39993
+    "SM.INSIDETESSFACTORSIZEMATCHDOMAIN", // 40081
+    "InsideTessFactor rows, columns (%0, %1) invalid for domain %2.  Expected %3 rows and 1 column.", // 40115
+    "SM.DOMAINLOCATIONIDXOOB", // 40209
+    "DomainLocation component index out of bounds for the domain.", // 40232
+    "SM.HULLPASSTHRUCONTROLPOINTCOUNTMATCH", // 40292
+    "For pass thru hull shader, input control point count must match output control point count", // 40329
+    "SM.OUTPUTCONTROLPOINTSTOTALSCALARS", // 40419
+    "Total number of scalars across all HS output control points must not exceed .", // 40453
+    "SM.ISOLINEOUTPUTPRIMITIVEMISMATCH", // 40530
+    "Hull Shader declared with IsoLine Domain must specify output primitive point or line. Triangle_cw or triangle_ccw output are not compatible with the IsoLine Domain.", // 40563
+    "SM.TRIOUTPUTPRIMITIVEMISMATCH", // 40727
+    "Hull Shader declared with Tri Domain must specify output primitive point, triangle_cw or triangle_ccw. Line output is not compatible with the Tri domain.", // 40756
+    "SM.VALIDDOMAIN", // 40909
+    "Invalid Tessellator Domain specified. Must be isoline, tri or quad.", // 40923
+    "SM.PATCHCONSTANTONLYFORHSDS", // 40990
+    "patch constant signature only valid in HS and DS.", // 41017
+    "SM.STREAMINDEXRANGE", // 41066
+    "Stream index (%0) must between 0 and %1.", // 41085
+    "SM.PSOUTPUTSEMANTIC", // 41125
+    "Pixel Shader allows output semantics to be SV_Target, SV_Depth, SV_DepthGreaterEqual, SV_DepthLessEqual, SV_Coverage or SV_StencilRef, %0 found.", // 41144
+    "SM.PSMULTIPLEDEPTHSEMANTIC", // 41288
+    "Pixel Shader only allows one type of depth semantic to be declared.", // 41314
+    "SM.PSTARGETINDEXMATCHESROW", // 41381
+    "SV_Target semantic index must match packed row location.", // 41407
+    "SM.PSTARGETCOL0", // 41463
+    "SV_Target packed location must start at column 0.", // 41478
+    "SM.PSCOVERAGEANDINNERCOVERAGE", // 41527
+    "InnerCoverage and Coverage are mutually exclusive.", // 41556
+    "SM.GSOUTPUTVERTEXCOUNTRANGE", // 41606
+    "GS output vertex count must be [0..%0].  %1 specified.", // 41633
+    "SM.GSINSTANCECOUNTRANGE", // 41687
+    "GS instance count must be [1..%0].  %1 specified.", // 41710
+    "SM.DSINPUTCONTROLPOINTCOUNTRANGE", // 41759
+    "DS input control point count must be [0..%0].  %1 specified.", // 41791
+    "SM.HSINPUTCONTROLPOINTCOUNTRANGE", // 41851
+    "HS input control point count must be [0..%0].  %1 specified.", // 41883
+    "SM.ZEROHSINPUTCONTROLPOINTWITHINPUT", // 41943
+    "When HS input control point count is 0, no input signature should exist.", // 41978
+    "SM.OUTPUTCONTROLPOINTCOUNTRANGE", // 42050
+    "output control point count must be [%0..%1].  %2 specified.", // 42081
+    "SM.GSVALIDINPUTPRIMITIVE", // 42140
+    "GS input primitive unrecognized.", // 42164
+    "SM.GSVALIDOUTPUTPRIMITIVETOPOLOGY", // 42196
+    "GS output primitive topology unrecognized.", // 42229
+    "SM.APPENDANDCONSUMEONSAMEUAV", // 42271
+    "BufferUpdateCounter inc and dec on a given UAV (%d) cannot both be in the same shader for shader model less than 5.1.", // 42299
+    "SM.INVALIDTEXTUREKINDONUAV", // 42416
+    "TextureCube[Array] resources are not supported with UAVs.", // 42442
+    "SM.INVALIDRESOURCEKIND", // 42499
+    "Invalid resources kind.", // 42521
+    "SM.INVALIDRESOURCECOMPTYPE", // 42544
+    "Invalid resource return type.", // 42570
+    "SM.INVALIDSAMPLERFEEDBACKTYPE", // 42599
+    "Invalid sampler feedback type.", // 42628
+    "SM.SAMPLECOUNTONLYON2DMS", // 42658
+    "Only Texture2DMS/2DMSArray could has sample count.", // 42682
+    "SM.COUNTERONLYONSTRUCTBUF", // 42732
+    "BufferUpdateCounter valid only on structured buffers.", // 42757
+    "SM.GSTOTALOUTPUTVERTEXDATARANGE", // 42810
+    "Declared output vertex count (%0) multiplied by the total number of declared scalar components of output data (%1) equals %2.  This value cannot be greater than %3.", // 42841
+    "SM.MULTISTREAMMUSTBEPOINT", // 43005
+    "When multiple GS output streams are used they must be pointlists", // 43030
+    "Multiple GS output streams are used but '%0' is not pointlist.", // 43094
+    "SM.COMPLETEPOSITION", // 43156
+    "Not all elements of SV_Position were written.", // 43175
+    "SM.UNDEFINEDOUTPUT", // 43220
+    "Not all elements of output %0 were written.", // 43238
+    "SM.CSNOSIGNATURES", // 43281
+    "Compute shaders must not have shader signatures.", // 43298
+    "SM.CBUFFERTEMPLATETYPEMUSTBESTRUCT", // 43346
+    "D3D12 constant/texture buffer template element can only be a struct.", // 43380
+    "SM.RESOURCERANGEOVERLAP", // 43448
+    "Resource ranges must not overlap", // 43471
+    "Resource %0 with base %1 size %2 overlap with other resource with base %3 size %4 in space %5.", // 43503
+    "SM.CBUFFERSIZE", // 43597
+    "CBuffer size must not exceed 65536 bytes", // 43611
+    "CBuffer size is %0 bytes, exceeding maximum of 65536 bytes.", // 43651
+    "SM.CBUFFEROFFSETOVERLAP", // 43710
+    "CBuffer offsets must not overlap", // 43733
+    "CBuffer %0 has offset overlaps at %1.", // 43765
+    "SM.CBUFFERELEMENTOVERFLOW", // 43802
+    "CBuffer elements must not overflow", // 43827
+    "CBuffer %0 size insufficient for element at offset %1.", // 43861
+    "SM.CBUFFERARRAYOFFSETALIGNMENT", // 43915
+    "CBuffer array offset must be aligned to 16-bytes", // 43945
+    "CBuffer %0 has unaligned array offset at %1.", // 43993
+    "SM.OPCODEININVALIDFUNCTION", // 44037
+    "Invalid DXIL opcode usage like StorePatchConstant in patch constant function", // 44063
+    "opcode '%0' should only be used in '%1'.", // 44139
+    "SM.VIEWIDNEEDSSLOT", // 44179
+    "ViewID requires compatible space in pixel shader input signature", // 44197
+    "Pixel shader input signature lacks available space for ViewID.", // 44261
+    "SM.64BITRAWBUFFERLOADSTORE", // 44323
+    "i64/f64 rawBufferLoad/Store overloads are allowed after SM 6.3.", // 44349
+    "SM.RAYSHADERSIGNATURES", // 44412
+    "Ray tracing shader '%0' should not have any shader signatures.", // 44434
+    "SM.RAYSHADERPAYLOADSIZE", // 44496
+    "For shader '%0', %1 size is smaller than argument's allocation size.", // 44519
+    "SM.MESHSHADERMAXVERTEXCOUNT", // 44587
+    "MS max vertex output count must be [0..%0].  %1 specified.", // 44614
+    "SM.MESHSHADERMAXPRIMITIVECOUNT", // 44672
+    "MS max primitive output count must be [0..%0].  %1 specified.", // 44702
+    "SM.MESHSHADERPAYLOADSIZE", // 44763
+    "For mesh shader with entry '%0', payload size %1 is greater than maximum size of %2 bytes.", // 44787
+    "SM.MESHSHADERPAYLOADSIZEDECLARED", // 44877
+    "For mesh shader with entry '%0', payload size %1 is greater than declared size of %2 bytes.", // 44909
+    "SM.MESHSHADEROUTPUTSIZE", // 45000
+    "For shader '%0', vertex plus primitive output size is greater than %1.", // 45023
+    "SM.MESHSHADERINOUTSIZE", // 45093
+    "For shader '%0', payload plus output size is greater than %1.", // 45115
+    "SM.MESHVSIGROWCOUNT", // 45176
+    "For shader '%0', vertex output signatures are taking up more than %1 rows.", // 45195
+    "SM.MESHPSIGROWCOUNT", // 45269
+    "For shader '%0', primitive output signatures are taking up more than %1 rows.", // 45288
+    "SM.MESHTOTALSIGROWCOUNT", // 45365
+    "For shader '%0', vertex and primitive output signatures are taking up more than %1 rows.", // 45388
+    "SM.AMPLIFICATIONSHADERPAYLOADSIZE", // 45476
+    "For amplification shader with entry '%0', payload size %1 is greater than maximum size of %2 bytes.", // 45509
+    "SM.AMPLIFICATIONSHADERPAYLOADSIZEDECLARED", // 45608
+    "For amplification shader with entry '%0', payload size %1 is greater than declared size of %2 bytes.", // 45649
+    "SM.ISSPECIALFLOAT", // 45749
+    "16 bit IsSpecialFloat overloads require Shader Model 6.9 or higher.", // 45766
+    "FLOW.REDUCIBLE", // 45833
+    "FLOW", // 45847
+    "Execution flow must be reducible.", // 45851
+    "FLOW.NORECURSION", // 45884
+    "Recursion is not permitted.", // 45900
+    "FLOW.DEADLOOP", // 45927
+    "Loop must have break.", // 45940
+    "FLOW.FUNCTIONCALL", // 45961
+    "Function with parameter is not permitted", // 45978
+    "Function %0 with parameter is not permitted, it should be inlined.", // 46018
+    "DECL.DXILNSRESERVED", // 46084
+    "DECL", // 46103
+    "The DXIL reserved prefixes must only be used by built-in functions and types", // 46107
+    "Declaration '%0' uses a reserved prefix.", // 46183
+    "DECL.DXILFNEXTERN", // 46223
+    "External function must be a DXIL function", // 46240
+    "External function '%0' is not a DXIL function.", // 46281
+    "DECL.USEDINTERNAL", // 46327
+    "Internal declaration must be used", // 46344
+    "Internal declaration '%0' is unused.", // 46377
+    "DECL.NOTUSEDEXTERNAL", // 46413
+    "External declaration should not be used", // 46433
+    "External declaration '%0' is unused.", // 46472
+    "DECL.USEDEXTERNALFUNCTION", // 46508
+    "External function must be used", // 46533
+    "External function '%0' is unused.", // 46563
+    "DECL.FNISCALLED", // 46596
+    "Functions can only be used by call instructions", // 46611
+    "Function '%0' is used for something other than calling.", // 46658
+    "DECL.FNFLATTENPARAM", // 46713
+    "Function parameters must not use struct types", // 46732
+    "Type '%0' is a struct type but is used as a parameter in function '%1'.", // 46777
+    "DECL.FNATTRIBUTE", // 46848
+    "Functions should only contain known function attributes", // 46864
+    "Function '%0' contains invalid attribute '%1' with value '%2'.", // 46919
+    "DECL.RESOURCEINFNSIG", // 46981
+    "Resources not allowed in function signatures", // 47001
+    "Function '%0' uses resource in function signature.", // 47045
+    "DECL.RAYQUERYINFNSIG", // 47095
+    "Rayquery objects not allowed in function signatures", // 47115
+    "Function '%0' uses rayquery object in function signature.", // 47166
+    "DECL.ALLOCATERAYQUERYFLAGSARECONST", // 47223
+    "RayFlags for AllocateRayQuery must be constant", // 47257
+    "constRayFlags argument of AllocateRayQuery must be constant", // 47303
+    "DECL.ALLOCATERAYQUERY2FLAGSARECONST", // 47362
+    "constRayFlags and RayQueryFlags for AllocateRayQuery2 must be constant", // 47397
+    "constRayFlags and RayQueryFlags arguments of AllocateRayQuery2 must be constant", // 47467
+    "DECL.ALLOWOPACITYMICROMAPSEXPECTEDGIVENFORCEOMM2STATE", // 47546
+    "When the ForceOMM2State ConstRayFlag is given as an argument to a RayQuery object, AllowOpacityMicromaps is expected as a RayQueryFlag argument", // 47599
+    "RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS must be set for RayQueryFlags when RAY_FLAG_FORCE_OMM_2_STATE is set for constRayFlags on AllocateRayQuery2 operation.", // 47742
+    "DECL.PAYLOADSTRUCT", // 47898
+    "Payload parameter must be struct type", // 47916
+    "Argument '%0' must be a struct type for payload in shader function '%1'.", // 47953
+    "DECL.ATTRSTRUCT", // 48025
+    "Attributes parameter must be struct type", // 48040
+    "Argument '%0' must be a struct type for attributes in shader function '%1'.", // 48080
+    "DECL.PARAMSTRUCT", // 48155
+    "Callable function parameter must be struct type", // 48171
+    "Argument '%0' must be a struct type for callable shader function '%1'.", // 48218
+    "DECL.EXTRAARGS", // 48288
+    "Extra arguments not allowed for shader functions", // 48302
+    "Extra argument '%0' not allowed for shader function '%1'.", // 48350
+    "DECL.SHADERRETURNVOID", // 48407
+    "Shader functions must return void", // 48428
+    "Shader function '%0' must have void return type.", // 48461
+    "DECL.SHADERMISSINGARG", // 48509
+    "payload/params/attributes parameter is required for certain shader types", // 48530
+    "%0 shader '%1' missing required %2 parameter.", // 48602
+    "DECL.MULTIPLENODEINPUTS", // 48647
+    "A node shader may not have more than one input record", // 48670
+    "node shader '%0' may not have more than one input record (%1 are declared)", // 48723
+    "DECL.NODELAUNCHINPUTTYPE", // 48797
+    "Invalid input record type for node launch type", // 48821
+    "%0 node shader '%1' has incompatible input record type (should be %2)", // 48867
+    "SM.INCOMPATIBLECALLINENTRY", // 48936
+    "Features used in internal function calls must be compatible with entry", // 48962
+    "Entry function calls one or more functions using incompatible features.  See other errors for details.", // 49032
+    "SM.INCOMPATIBLEOPERATION", // 49134
+    "Operations used in entry function must be compatible with shader stage and other properties", // 49158
+    "Entry function performs some operation that is incompatible with the shader stage or other entry properties.  See other errors for details.", // 49249
+    "SM.INCOMPATIBLESTAGE", // 49388
+    "Functions may only use features available in the entry function's stage", // 49408
+    "Function uses features incompatible with the shader stage (%0) of the entry function.", // 49479
+    "SM.INCOMPATIBLESHADERMODEL", // 49564
+    "Functions may only use features available in the current shader model", // 49590
+    "Function uses features incompatible with the shader model.", // 49659
+    "SM.INCOMPATIBLETHREADGROUPDIM", // 49717
+    "When derivatives are used in compute-model shaders, the thread group dimensions must be compatible", // 49746
+    "Function uses derivatives in compute-model shader with NumThreads (%0, %1, %2); derivatives require NumThreads to be 1D and a multiple of 4, or 2D/3D with X and Y both being a multiple of 2.", // 49844
+    "SM.INCOMPATIBLEDERIVINCOMPUTESHADERMODEL", // 50034
+    "Derivatives in compute-model shaders require shader model 6.6 and above", // 50074
+    "Function uses derivatives in compute-model shader, which is only supported in shader model 6.6 and above.", // 50145
+    "SM.INCOMPATIBLEREQUIRESGROUP", // 50250
+    "Functions requiring groupshared memory must be called from shaders with a visible group", // 50278
+    "Function requires a visible group, but is called from a shader without one.", // 50365
+    "SM.INCOMPATIBLEDERIVLAUNCH", // 50440
+    "Node shaders only support derivatives in broadcasting and coalescing launch modes", // 50466
+    "Function called from %0 launch node shader uses derivatives; only broadcasting and coalescing launch modes support derivatives.", // 50547
+);

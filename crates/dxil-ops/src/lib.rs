@@ -70,19 +70,65 @@ impl OpFlags {
     }
 }
 
+/// A string of the generated tables: a range of one shared blob, so the tables hold no
+/// pointers and need no relocation when a program loads.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Str {
+    off: u32,
+    len: u32,
+}
+
+impl Str {
+    pub(crate) const fn new(off: u32, len: u32) -> Str {
+        Str { off, len }
+    }
+
+    /// The text.
+    pub fn as_str(self) -> &'static str {
+        let start = self.off as usize;
+        generated::STRINGS
+            .get(start..start + self.len as usize)
+            .unwrap_or("")
+    }
+}
+
+impl std::fmt::Debug for Str {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
 /// One operand of an operation. Position 0 is the return value, position 1 the opcode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Operand {
+    name: Str,
+    ty: Str,
+    is_const: bool,
+    enum_name: Option<Str>,
+    max: Option<u32>,
+}
+
+impl Operand {
     /// The operand's name (empty for most return values).
-    pub name: &'static str,
+    pub fn name(&self) -> &'static str {
+        self.name.as_str()
+    }
     /// The database's type code (`i32`, `$o` for the overload type, `res`, ...).
-    pub ty: &'static str,
+    pub fn ty(&self) -> &'static str {
+        self.ty.as_str()
+    }
     /// Must be a constant.
-    pub is_const: bool,
+    pub fn is_const(&self) -> bool {
+        self.is_const
+    }
     /// The enum the operand's values come from, if any.
-    pub enum_name: Option<&'static str>,
+    pub fn enum_name(&self) -> Option<&'static str> {
+        self.enum_name.map(Str::as_str)
+    }
     /// Largest allowed value, if limited.
-    pub max: Option<u32>,
+    pub fn max(&self) -> Option<u32> {
+        self.max
+    }
 }
 
 /// One DXIL operation.
@@ -92,21 +138,14 @@ pub struct OpInfo {
     pub table: OpTable,
     /// The opcode as it appears as the first argument of a `dx.op.*` call.
     pub opcode: u32,
-    /// The operation's name (`Sqrt`).
-    pub name: &'static str,
-    /// The function name without overload suffix (`dx.op.unary`).
-    pub function: &'static str,
-    /// The operation class (`Unary`).
-    pub class: &'static str,
-    /// The category used in documentation.
-    pub category: &'static str,
-    /// Overload codes (`hf`, `hfd<hfd`, ...), as the database spells them.
-    pub overloads: &'static str,
-    /// Operands, the return value first and the opcode second.
-    pub operands: &'static [Operand],
-    /// The operand names after the opcode in parentheses, as the reference disassembler
-    /// prints them after a call: `(value)`.
-    pub signature: &'static str,
+    name: Str,
+    function: Str,
+    class: Str,
+    category: Str,
+    overloads: Str,
+    /// Start and length of the operands in the shared operand table.
+    operands: (u16, u8),
+    signature: Str,
     /// Memory attribute of the function.
     pub fn_attr: FnAttr,
     /// Stages the operation is allowed in; empty means all.
@@ -119,21 +158,71 @@ pub struct OpInfo {
     pub flags: OpFlags,
 }
 
+impl OpInfo {
+    /// The operation's name (`Sqrt`).
+    pub fn name(&self) -> &'static str {
+        self.name.as_str()
+    }
+    /// The function name without overload suffix (`dx.op.unary`).
+    pub fn function(&self) -> &'static str {
+        self.function.as_str()
+    }
+    /// The operation class (`Unary`).
+    pub fn class(&self) -> &'static str {
+        self.class.as_str()
+    }
+    /// The category used in documentation.
+    pub fn category(&self) -> &'static str {
+        self.category.as_str()
+    }
+    /// Overload codes (`hf`, `hfd<hfd`, ...), as the database spells them.
+    pub fn overloads(&self) -> &'static str {
+        self.overloads.as_str()
+    }
+    /// Operands, the return value first and the opcode second.
+    pub fn operands(&self) -> &'static [Operand] {
+        let start = self.operands.0 as usize;
+        generated::OPERANDS
+            .get(start..start + self.operands.1 as usize)
+            .unwrap_or(&[])
+    }
+    /// The operand names after the opcode in parentheses, as the reference disassembler
+    /// prints them after a call: `(value)`.
+    pub fn signature(&self) -> &'static str {
+        self.signature.as_str()
+    }
+}
+
 /// A validation rule (`ValidationRule` and the rule list of the database).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleInfo {
-    /// The rule code as the validator prints it (`BITCODE.VALID`).
-    pub code: &'static str,
-    /// Its group (`BITCODE`).
-    pub group: &'static str,
-    /// Description.
-    pub doc: &'static str,
-    /// The message format (with `%0`-style placeholders).
-    pub message: &'static str,
+    code: Str,
+    group: Str,
+    doc: Str,
+    message: Str,
     /// The rule is disabled in the reference validator.
     pub disabled: bool,
     /// Shader model from which the rule applies.
     pub shader_model: (u8, u8),
+}
+
+impl RuleInfo {
+    /// The rule code as the validator prints it (`BITCODE.VALID`).
+    pub fn code(&self) -> &'static str {
+        self.code.as_str()
+    }
+    /// Its group (`BITCODE`).
+    pub fn group(&self) -> &'static str {
+        self.group.as_str()
+    }
+    /// Description.
+    pub fn doc(&self) -> &'static str {
+        self.doc.as_str()
+    }
+    /// The message format (with `%0`-style placeholders).
+    pub fn message(&self) -> &'static str {
+        self.message.as_str()
+    }
 }
 
 /// Looks up an operation by its opcode (table id in the high 16 bits, index in the low 16).
@@ -151,7 +240,7 @@ pub fn op_by_name(name: &str) -> Option<&'static OpInfo> {
     CORE_OPS
         .iter()
         .chain(EXPERIMENTAL_OPS.iter())
-        .find(|op| op.name == name)
+        .find(|op| op.name() == name)
 }
 
 impl ValidationRule {
@@ -168,12 +257,15 @@ mod tests {
     #[test]
     fn lookup_by_opcode() {
         let sqrt = op_info(24).expect("opcode 24");
-        assert_eq!(sqrt.name, "Sqrt");
-        assert_eq!(sqrt.function, "dx.op.unary");
-        assert_eq!(sqrt.signature, "(value)");
+        assert_eq!(sqrt.name(), "Sqrt");
+        assert_eq!(sqrt.function(), "dx.op.unary");
+        assert_eq!(sqrt.signature(), "(value)");
+        assert_eq!(sqrt.operands().len(), 3);
+        assert_eq!(sqrt.operands()[2].name(), "value");
+        assert_eq!(sqrt.operands()[2].ty(), "$o");
         assert_eq!(sqrt.fn_attr, FnAttr::ReadNone);
         let store = op_info(5).expect("opcode 5");
-        assert_eq!(store.signature, "(outputSigId,rowIndex,colIndex,value)");
+        assert_eq!(store.signature(), "(outputSigId,rowIndex,colIndex,value)");
         assert!(op_info(0x8000_0000).is_some());
         assert!(op_info(0x0001_0000).is_none());
         assert!(op_info(u32::MAX).is_none());
@@ -190,6 +282,10 @@ mod tests {
             SemanticInterpretationKind::ClipCull,
             SemanticInterpretationKind::Shadow
         );
-        assert_eq!(ValidationRule::BitcodeValid.info().code, "BITCODE.VALID");
+        assert_eq!(ValidationRule::BitcodeValid.info().code(), "BITCODE.VALID");
+        assert_eq!(
+            ValidationRule::BitcodeValid.info().message(),
+            "Module bitcode is invalid."
+        );
     }
 }

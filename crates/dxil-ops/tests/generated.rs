@@ -70,7 +70,42 @@ const FLAGS: [(&str, u16); 8] = [
     ("is_reserved", 128),
 ];
 
-fn write_op(out: &mut String, op: &Value) {
+/// Interns every string of the tables into one blob, so the tables hold offsets rather than
+/// pointers (no load-time relocations).
+#[derive(Default)]
+struct Strings {
+    blob: String,
+    parts: Vec<(u32, String)>,
+    seen: std::collections::HashMap<String, u32>,
+}
+
+impl Strings {
+    /// The `Str(offset, len)` expression for `text`, with the text as a comment.
+    fn get(&mut self, text: &str) -> String {
+        let off = match self.seen.get(text) {
+            Some(&o) => o,
+            None => {
+                let o = self.blob.len() as u32;
+                self.blob.push_str(text);
+                self.parts.push((o, text.to_string()));
+                self.seen.insert(text.to_string(), o);
+                o
+            }
+        };
+        format!("Str::new({off}, {})", text.len())
+    }
+
+    fn write(&self, out: &mut String) {
+        writeln!(out, "/// Every string of the tables, back to back.").unwrap();
+        writeln!(out, "pub(crate) const STRINGS: &str = concat!(").unwrap();
+        for (o, p) in &self.parts {
+            writeln!(out, "    {p:?}, // {o}").unwrap();
+        }
+        out.push_str(");\n");
+    }
+}
+
+fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut Vec<String>) {
     let table = match s(op, "table") {
         "CoreOps" => "Core",
         "ExperimentalOps" => "Experimental",
@@ -98,7 +133,32 @@ fn write_op(out: &mut String, op: &Value) {
         Some((a, c)) => format!("Some(({a}, {c}))"),
         None => "None".to_string(),
     };
-    writeln!(out, "    OpInfo {{").unwrap();
+    let start = operand_list.len();
+    for o in operands {
+        let en = match o["enum"].as_str() {
+            Some(e) => format!("Some({})", st.get(e)),
+            None => "None".into(),
+        };
+        let max = match o["max"].as_u64() {
+            Some(m) => format!("Some({m})"),
+            None => "None".into(),
+        };
+        let name = st.get(s(o, "name"));
+        let ty = st.get(s(o, "type"));
+        operand_list.push(format!(
+            "    Operand {{ name: {name}, ty: {ty}, is_const: {}, enum_name: {en}, max: {max} }}, // {} {}",
+            b(o, "is_const"),
+            s(op, "name"),
+            s(o, "name"),
+        ));
+    }
+    let name = st.get(s(op, "name"));
+    let function = st.get(s(op, "function"));
+    let class = st.get(s(op, "class"));
+    let category = st.get(s(op, "category"));
+    let overloads = st.get(s(op, "overloads"));
+    let signature = st.get(&format!("({})", sig.join(",")));
+    writeln!(out, "    OpInfo {{ // {}", s(op, "name")).unwrap();
     writeln!(out, "        table: OpTable::{table},").unwrap();
     writeln!(
         out,
@@ -106,37 +166,18 @@ fn write_op(out: &mut String, op: &Value) {
         op["opcode"].as_u64().expect("opcode")
     )
     .unwrap();
-    writeln!(out, "        name: {:?},", s(op, "name")).unwrap();
-    writeln!(out, "        function: {:?},", s(op, "function")).unwrap();
-    writeln!(out, "        class: {:?},", s(op, "class")).unwrap();
-    writeln!(out, "        category: {:?},", s(op, "category")).unwrap();
-    writeln!(out, "        overloads: {:?},", s(op, "overloads")).unwrap();
-    writeln!(out, "        operands: &[").unwrap();
-    for o in operands {
-        let en = match o["enum"].as_str() {
-            Some(e) => format!("Some({e:?})"),
-            None => "None".into(),
-        };
-        let max = match o["max"].as_u64() {
-            Some(m) => format!("Some({m})"),
-            None => "None".into(),
-        };
-        writeln!(
-            out,
-            "            Operand {{ name: {:?}, ty: {:?}, is_const: {}, enum_name: {en}, max: {max} }},",
-            s(o, "name"),
-            s(o, "type"),
-            b(o, "is_const")
-        )
-        .unwrap();
-    }
-    writeln!(out, "        ],").unwrap();
+    writeln!(out, "        name: {name},").unwrap();
+    writeln!(out, "        function: {function},").unwrap();
+    writeln!(out, "        class: {class},").unwrap();
+    writeln!(out, "        category: {category},").unwrap();
+    writeln!(out, "        overloads: {overloads},").unwrap();
     writeln!(
         out,
-        "        signature: {:?},",
-        format!("({})", sig.join(","))
+        "        operands: ({start}, {}),",
+        operand_list.len() - start
     )
     .unwrap();
+    writeln!(out, "        signature: {signature},").unwrap();
     writeln!(
         out,
         "        fn_attr: FnAttr::{},",
@@ -250,7 +291,11 @@ fn generate(db: &Value) -> String {
     out.push_str("//! Tables generated from the DXIL op database (`dxil-db.json`).\n");
     out.push_str("// Names are the database's own spelling (`HitObject_ClusterID`).\n");
     out.push_str("#![allow(non_camel_case_types)]\n\n");
-    out.push_str("use crate::{FnAttr, OpFlags, OpInfo, OpTable, Operand, RuleInfo, Stages};\n\n");
+    out.push_str(
+        "use crate::{FnAttr, OpFlags, OpInfo, OpTable, Operand, RuleInfo, Stages, Str};\n\n",
+    );
+    let mut st = Strings::default();
+    let mut operand_list: Vec<String> = Vec::new();
     let ops = db["dxil_ops"].as_array().expect("dxil_ops");
     for (table, cname, doc) in [
         (
@@ -272,7 +317,7 @@ fn generate(db: &Value) -> String {
         writeln!(out, "/// {doc}").unwrap();
         writeln!(out, "pub static {cname}: [OpInfo; {}] = [", list.len()).unwrap();
         for op in list {
-            write_op(&mut out, op);
+            write_op(&mut out, op, &mut st, &mut operand_list);
         }
         out.push_str("];\n\n");
     }
@@ -337,18 +382,35 @@ fn generate(db: &Value) -> String {
     .unwrap();
     for r in rules {
         let (a, c) = sm(&r["shader_model"]).expect("rule shader model");
+        let code = st.get(s(r, "name"));
+        let group = st.get(s(r, "group"));
+        let doc = st.get(s(r, "doc"));
+        let message = st.get(s(r, "message"));
         writeln!(
             out,
-            "    RuleInfo {{ code: {:?}, group: {:?}, doc: {:?}, message: {:?}, disabled: {}, shader_model: ({a}, {c}) }},",
+            "    RuleInfo {{ code: {code}, group: {group}, doc: {doc}, message: {message}, disabled: {}, shader_model: ({a}, {c}) }}, // {}",
+            b(r, "disabled"),
             s(r, "name"),
-            s(r, "group"),
-            s(r, "doc"),
-            s(r, "message"),
-            b(r, "disabled")
         )
         .unwrap();
     }
-    out.push_str("];\n");
+    out.push_str("];\n\n");
+    writeln!(
+        out,
+        "/// Every operand of every operation, in table order; [`OpInfo`] holds a range."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static OPERANDS: [Operand; {}] = [",
+        operand_list.len()
+    )
+    .unwrap();
+    for o in &operand_list {
+        writeln!(out, "{o}").unwrap();
+    }
+    out.push_str("];\n\n");
+    st.write(&mut out);
     // The rule list and the enum must agree position by position.
     let en = db["enums"]
         .as_array()

@@ -59,8 +59,8 @@ impl Printer<'_> {
             return;
         };
         self.out.push_str("  ; ");
-        self.out.push_str(info.name);
-        self.out.push_str(info.signature);
+        self.out.push_str(info.name());
+        self.out.push_str(info.signature());
         if opcode == ANNOTATE_HANDLE {
             if let Some(&props) = args.get(2) {
                 self.write_props(props);
