@@ -1,0 +1,30 @@
+//! Dev-only helpers shared by the tests, benchmarks and examples of the workspace.
+//!
+//! Reference data lives outside the repository, in `../shared` relative to the workspace root
+//! (`corpus/`, `rootsig/`, `negative/`, `spec/`). Every helper that looks for it returns
+//! `None` (or an empty list) after printing a `note: ... absent; skipping` line to stderr, so a
+//! test skips cleanly by returning early.
+//!
+//! The shared directory is found from this crate's own `CARGO_MANIFEST_DIR`: the crate sits
+//! at `crates/dxil-test-support`, the same depth as every other crate, so
+//! `CARGO_MANIFEST_DIR/../../../shared` is the same directory for all of them.
+//!
+//! Nothing here depends on another workspace crate: the container helpers read the
+//! DXContainer layout directly, so any crate (including `dxil-container` itself) can use them
+//! without a dependency cycle.
+#![forbid(unsafe_code)]
+
+pub mod container;
+pub mod damage;
+pub mod index;
+pub mod paths;
+pub mod report;
+
+pub use container::{dxil_bitcode, part, part_bitcode, parts, program_bitcode, program_bitcodes};
+pub use damage::{SplitMix64, XorShift64};
+pub use index::{read_jsonl, rootsig_containers, unhex};
+pub use paths::{
+    corpus_dir, corpus_files, corpus_ids, files_with_extension, ids_with_extension, shared_dir,
+    shared_path, spread, workspace_root,
+};
+pub use report::{first_line_difference, ll_body, print_line_groups, LineGroups};

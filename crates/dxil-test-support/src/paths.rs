@@ -1,0 +1,85 @@
+//! Locating `../shared` and listing its files (sorted, so samples are reproducible).
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root: two levels above this crate's manifest directory
+/// (`crates/dxil-test-support`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `<workspace>/../shared`, or `None` after a note on stderr when it is absent.
+pub fn shared_dir() -> Option<PathBuf> {
+    let dir = workspace_root().join("../shared");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("note: {} absent; skipping", dir.display());
+        None
+    }
+}
+
+/// `<workspace>/../shared/<rel>` (a file or a directory), or `None` after a note on stderr
+/// when it is absent.
+pub fn shared_path(rel: &str) -> Option<PathBuf> {
+    let path = workspace_root().join("../shared").join(rel);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("note: {} absent; skipping", path.display());
+        None
+    }
+}
+
+/// `../shared/corpus`, or `None` after a note on stderr when it is absent.
+pub fn corpus_dir() -> Option<PathBuf> {
+    shared_path("corpus").filter(|d| d.is_dir())
+}
+
+/// The files of `dir` whose name ends in `.<ext>`, sorted; empty when `dir` is unreadable.
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The names (without `.<ext>`) of the files of `dir` ending in `.<ext>`, sorted; empty when
+/// `dir` is unreadable.
+pub fn ids_with_extension(dir: &Path, ext: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut ids: Vec<String> = entries
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(ext)?
+                .strip_suffix('.')
+                .map(str::to_string)
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// Corpus shader ids (`ID.dxil` file names without the extension), sorted.
+pub fn corpus_ids(dir: &Path) -> Vec<String> {
+    ids_with_extension(dir, "dxil")
+}
+
+/// Every corpus container (`*.dxil`), sorted; empty (after a note) when the corpus is absent.
+pub fn corpus_files() -> Vec<PathBuf> {
+    corpus_dir().map_or_else(Vec::new, |d| files_with_extension(&d, "dxil"))
+}
+
+/// About `n` items spread evenly over `items`: every `len / n`-th one (at least every one),
+/// at most `n` of them.
+pub fn spread<T>(items: &[T], n: usize) -> impl Iterator<Item = &T> {
+    let step = (items.len() / n.max(1)).max(1);
+    items.iter().step_by(step).take(n)
+}
