@@ -1,48 +1,14 @@
 //! Throughput over the corpus (`DXIL` parts' bitcode): walking every record, dumping, and
 //! re-encoding. Skips (benchmarks nothing) when `../shared/corpus` is absent.
 
-use std::path::PathBuf;
-
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dxil_bitstream::{dump, reencode, DumpOptions, Entry, Reader, Record};
 
-fn u32_at(b: &[u8], off: usize) -> Option<u32> {
-    let s = b.get(off..off.checked_add(4)?)?;
-    Some(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-}
-
-/// The `DXIL` part's bitcode of a container.
-fn dxil_bitcode(c: &[u8]) -> Option<Vec<u8>> {
-    let count = u32_at(c, 28)? as usize;
-    for i in 0..count.min(64) {
-        let off = u32_at(c, 32 + 4 * i)? as usize;
-        if c.get(off..off + 4)? != b"DXIL" {
-            continue;
-        }
-        let data = c.get(off + 8..off + 8 + u32_at(c, off + 4)? as usize)?;
-        let start = 8 + u32_at(data, 16)? as usize;
-        return Some(
-            data.get(start..start + u32_at(data, 20)? as usize)?
-                .to_vec(),
-        );
-    }
-    None
-}
-
+/// The `DXIL` part's bitcode of every corpus container, in name order.
 fn corpus() -> Vec<Vec<u8>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let Ok(rd) = std::fs::read_dir(&dir) else {
-        eprintln!("note: {} absent; nothing to benchmark", dir.display());
-        return Vec::new();
-    };
-    let mut paths: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "dxil"))
-        .collect();
-    paths.sort();
-    paths
+    dxil_test_support::corpus_files()
         .iter()
-        .filter_map(|p| dxil_bitcode(&std::fs::read(p).ok()?))
+        .filter_map(|p| Some(dxil_test_support::dxil_bitcode(&std::fs::read(p).ok()?)?.to_vec()))
         .collect()
 }
 

@@ -3,8 +3,6 @@
 //! output), and text identity for everything LLVM 19 names as LLVM 3.7 does. Skipped when
 //! neither `llvm-bcanalyzer` nor `llvm-bcanalyzer-19` is installed.
 
-mod common;
-
 use std::process::Command;
 
 use dxil_bitstream::{dump, DumpOptions};
@@ -53,7 +51,7 @@ fn dump_agrees_with_llvm_bcanalyzer() {
         eprintln!("note: llvm-bcanalyzer(-19) not installed; skipping");
         return;
     };
-    let files = common::corpus_files();
+    let files = dxil_test_support::corpus_files();
     let tmp = std::env::temp_dir().join(format!("dxil-bcdump-{}.bc", std::process::id()));
     let opts = DumpOptions {
         non_symbolic: true,
@@ -65,7 +63,7 @@ fn dump_agrees_with_llvm_bcanalyzer() {
     // Every DXIL part, plus the ILDB parts (debug-info modules).
     for f in &files {
         let c = std::fs::read(f).unwrap();
-        for (fourcc, bc) in common::program_bitcodes(&c) {
+        for (fourcc, bc) in dxil_test_support::program_bitcodes(&c) {
             if &fourcc == b"STAT" {
                 continue;
             }

@@ -2,9 +2,8 @@
 //! re-encoder: errors, never panics or hangs. Fixed seed; 16 truncations and 16 bit-flip
 //! variants per sampled module.
 
-mod common;
-
 use dxil_bitstream::{dump, reencode, DumpOptions, Entry, Reader, Record, Result};
+use dxil_test_support::SplitMix64 as Rng;
 
 fn walk(bc: &[u8]) -> Result<u64> {
     let mut r = Reader::new(bc)?;
@@ -23,18 +22,6 @@ fn walk(bc: &[u8]) -> Result<u64> {
             }
             Entry::EndOfStream => return Ok(n),
         }
-    }
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 
@@ -57,13 +44,13 @@ fn exercise(bc: &[u8], variant: u64) -> bool {
 
 #[test]
 fn truncated_and_bit_flipped_corpus_bitcode() {
-    let files = common::corpus_files();
+    let files = dxil_test_support::corpus_files();
     let mut rng = Rng(0x5eed_b175_7e4a);
     let (mut variants, mut accepted) = (0u64, 0u64);
     // Every 4th module (sorted by name, so a fixed sample).
     for f in files.iter().step_by(4) {
         let c = std::fs::read(f).unwrap();
-        let Some(bc) = common::dxil_bitcode(&c) else {
+        let Some(bc) = dxil_test_support::dxil_bitcode(&c) else {
             continue;
         };
         assert!(exercise(bc, 0), "{}: intact module must read", f.display());

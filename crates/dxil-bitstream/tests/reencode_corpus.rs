@@ -1,15 +1,13 @@
 //! Every corpus module re-encodes byte-identically through the generic re-encoder.
 
-mod common;
-
 #[test]
 fn reencode_every_corpus_module_byte_identical() {
-    let files = common::corpus_files();
+    let files = dxil_test_support::corpus_files();
     let (mut same, mut total) = (0, 0);
     let mut failures = Vec::new();
     for f in &files {
         let c = std::fs::read(f).unwrap();
-        for (fourcc, bc) in common::program_bitcodes(&c) {
+        for (fourcc, bc) in dxil_test_support::program_bitcodes(&c) {
             total += 1;
             let out = dxil_bitstream::reencode(bc).unwrap();
             if out == bc {

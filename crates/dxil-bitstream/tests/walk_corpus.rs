@@ -1,7 +1,5 @@
 //! Walks every block and record of every corpus module.
 
-mod common;
-
 use dxil_bitstream::{Entry, Reader, Record, Result};
 
 /// Walks the whole stream; returns (blocks, records).
@@ -31,11 +29,11 @@ fn walk(bc: &[u8]) -> Result<(u64, u64)> {
 
 #[test]
 fn walk_every_corpus_module() {
-    let files = common::corpus_files();
+    let files = dxil_test_support::corpus_files();
     let (mut modules, mut records) = (0, 0);
     for f in &files {
         let c = std::fs::read(f).unwrap();
-        for (fourcc, bc) in common::program_bitcodes(&c) {
+        for (fourcc, bc) in dxil_test_support::program_bitcodes(&c) {
             let (_, n) = walk(bc).unwrap_or_else(|e| {
                 panic!("{} {}: {e}", f.display(), String::from_utf8_lossy(&fourcc))
             });
