@@ -3,7 +3,7 @@
 //! variants per sampled module.
 
 use dxil_bitstream::{dump, reencode, DumpOptions, Entry, Reader, Record, Result};
-use dxil_test_support::SplitMix64 as Rng;
+use dxil_test_support::SplitMix64;
 
 fn walk(bc: &[u8]) -> Result<u64> {
     let mut r = Reader::new(bc)?;
@@ -45,7 +45,7 @@ fn exercise(bc: &[u8], variant: u64) -> bool {
 #[test]
 fn truncated_and_bit_flipped_corpus_bitcode() {
     let files = dxil_test_support::corpus_files();
-    let mut rng = Rng(0x5eed_b175_7e4a);
+    let mut rng = SplitMix64(0x5eed_b175_7e4a);
     let (mut variants, mut accepted) = (0u64, 0u64);
     // Every 4th module (sorted by name, so a fixed sample).
     for f in files.iter().step_by(4) {
@@ -74,7 +74,7 @@ fn truncated_and_bit_flipped_corpus_bitcode() {
 
 #[test]
 fn garbage_and_tiny_inputs() {
-    let mut rng = Rng(42);
+    let mut rng = SplitMix64(42);
     for len in 0..64usize {
         for _ in 0..64 {
             let mut v: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();

@@ -5,16 +5,10 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dxil_container::{Container, DigestStatus};
 
 fn corpus() -> Vec<Vec<u8>> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return Vec::new();
-    };
-    let mut paths: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-        .collect();
-    paths.sort();
-    paths.iter().filter_map(|p| std::fs::read(p).ok()).collect()
+    dxil_test_support::corpus_files()
+        .iter()
+        .filter_map(|p| std::fs::read(p).ok())
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -3,26 +3,8 @@
 //! HASH verification and write. Nothing may panic; whatever parses must write back
 //! byte-identical.
 
-mod common;
-
 use dxil_container::{Container, ContainerBuf};
-
-/// Marsaglia's xorshift64, fixed seed: reproducible variants.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use dxil_test_support::XorShift64;
 
 /// Everything a user-facing command would do with a container.
 fn exercise(bytes: &[u8]) {
@@ -55,10 +37,11 @@ const VARIANTS: usize = 24;
 
 #[test]
 fn truncated_and_bit_flipped_corpus_never_panics() {
-    let Some(files) = common::corpus_files() else {
+    let files = dxil_test_support::corpus_files();
+    if files.is_empty() {
         return;
-    };
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    }
+    let mut rng = XorShift64(0x9e37_79b9_7f4a_7c15);
     let mut inputs = 0usize;
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
@@ -97,7 +80,7 @@ fn tiny_and_odd_inputs() {
         v.resize(n.max(4), 0xff);
         exercise(&v);
     }
-    for bytes in common::rootsig_containers().iter().take(200) {
+    for bytes in dxil_test_support::rootsig_containers().iter().take(200) {
         for cut in 0..bytes.len() {
             exercise(&bytes[..cut]);
         }
