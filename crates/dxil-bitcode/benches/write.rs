@@ -3,22 +3,16 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 fn bench(c: &mut Criterion) {
-    let Some(dir) = support::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let files: Vec<Vec<u8>> = support::corpus_ids(&dir)
-        .iter()
-        .filter_map(|id| std::fs::read(dir.join(format!("{id}.dxil"))).ok())
-        .collect();
+    let files: Vec<Vec<u8>> = dxil_test_support::corpus_bytes(&dir);
     let mut modules = Vec::new();
     let mut total = 0usize;
     for f in &files {
         for part in [b"DXIL", b"ILDB", b"STAT"] {
-            if let Some(bc) = support::part_bitcode(f, part) {
+            if let Some(bc) = dxil_test_support::part_bitcode(f, part) {
                 if let Ok(m) = dxil_bitcode::read_module(bc) {
                     // Options as the round trip infers them, so only encoding is timed.
                     let opts = dxil_bitcode::WriteOptions::infer(&m);

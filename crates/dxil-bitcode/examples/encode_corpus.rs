@@ -4,38 +4,23 @@
 //! `cargo run --release -p dxil-bitcode --example encode_corpus [N [FILE]]` (with FILE, only
 //! that container's modules: handy for allocation profiling, e.g. under `valgrind --tool=dhat`).
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let rest = stat.rsplit(')').next()?;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
-}
-
 fn main() {
     let n: usize = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(5);
-    let Some(dir) = support::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let files: Vec<Vec<u8>> = match std::env::args().nth(2) {
         Some(file) => std::fs::read(file).into_iter().collect(),
-        None => support::corpus_ids(&dir)
-            .iter()
-            .filter_map(|id| std::fs::read(dir.join(format!("{id}.dxil"))).ok())
-            .collect(),
+        None => dxil_test_support::corpus_bytes(&dir),
     };
     let mut modules = Vec::new();
     let mut bytes = 0usize;
     for f in &files {
         for p in [b"DXIL", b"ILDB", b"STAT"] {
-            if let Some(bc) = support::part_bitcode(f, p) {
+            if let Some(bc) = dxil_test_support::part_bitcode(f, p) {
                 if let Ok(m) = dxil_bitcode::read_module(bc) {
                     bytes += bc.len();
                     let opts = dxil_bitcode::WriteOptions::infer(&m);
@@ -44,7 +29,7 @@ fn main() {
             }
         }
     }
-    let (t0, c0) = (std::time::Instant::now(), cpu_seconds());
+    let (t0, c0) = (std::time::Instant::now(), dxil_test_support::cpu_seconds());
     let mut out = 0usize;
     for _ in 0..n {
         for (m, opts) in &modules {
@@ -60,12 +45,6 @@ fn main() {
         out as f64 / 1e6,
         mb / wall
     );
-    if let (Some(a), Some(b)) = (c0, cpu_seconds().filter(|&b| Some(b) > c0)) {
-        print!(
-            ", {:.1} MB/s CPU, {:.1} us CPU per module",
-            mb / (b - a),
-            (b - a) * 1e6 / (modules.len() * n) as f64
-        );
-    }
+    dxil_test_support::print_cpu_throughput(c0, mb, modules.len() * n);
     println!();
 }

@@ -4,9 +4,6 @@
 
 use std::collections::BTreeMap;
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 /// The variant name of a `Debug` rendering.
 fn variant(debug: String) -> String {
     debug
@@ -17,16 +14,16 @@ fn variant(debug: String) -> String {
 }
 
 fn main() {
-    let Some(dir) = support::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let mut hist: BTreeMap<String, usize> = BTreeMap::new();
-    for id in support::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let Ok(bytes) = std::fs::read(dir.join(format!("{id}.dxil"))) else {
             continue;
         };
         for part in [b"DXIL", b"ILDB", b"STAT"] {
-            let Some(bc) = support::part_bitcode(&bytes, part) else {
+            let Some(bc) = dxil_test_support::part_bitcode(&bytes, part) else {
                 continue;
             };
             let Ok(m) = dxil_bitcode::read_module(bc) else {

@@ -1,8 +1,6 @@
 //! Reads every corpus module (DXIL and ILDB parts) and checks the result against the
 //! reference disassembly (`ID.ll`, which shows the ILDB module when there is one).
 
-mod support;
-
 use std::collections::BTreeSet;
 
 use dxil_ir::{InstKind, Module, TypeData, ValueRef};
@@ -168,10 +166,10 @@ fn check_invariants(id: &str, m: &Module) {
 
 #[test]
 fn corpus_modules_read() {
-    let Some(dir) = support::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let ids = support::corpus_ids(&dir);
+    let ids = dxil_test_support::corpus_ids(&dir);
     assert!(!ids.is_empty(), "empty corpus");
     let (mut dxil_ok, mut dxil_total, mut ildb_ok, mut ildb_total) = (0, 0, 0, 0);
     let (mut stat_ok, mut stat_total) = (0, 0);
@@ -189,7 +187,7 @@ fn corpus_modules_read() {
             (b"DXIL", &mut dxil_ok, &mut dxil_total),
             (b"ILDB", &mut ildb_ok, &mut ildb_total),
         ] {
-            let Some(bc) = support::part_bitcode(&bytes, part) else {
+            let Some(bc) = dxil_test_support::part_bitcode(&bytes, part) else {
                 continue;
             };
             *total += 1;

@@ -1,40 +1,21 @@
 //! Truncated and bit-flipped corpus bitcode must give errors, never panics or hangs.
 
-mod support;
-
-/// SplitMix64: a fixed-seed generator for reproducible variants.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 const VARIANTS: usize = 16;
 
 #[test]
 fn truncated_and_bit_flipped_modules() {
-    let Some(dir) = support::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     // Every 4th shader keeps the debug-build run short; both parts of each are used.
-    let ids = support::corpus_ids(&dir);
-    let mut rng = Rng(0x5EED_D1A1);
+    let ids = dxil_test_support::corpus_ids(&dir);
+    let mut rng = dxil_test_support::SplitMix64(0x5EED_D1A1);
     let (mut variants, mut errors) = (0usize, 0usize);
     let mut buf = Vec::new();
     for id in ids.iter().step_by(4) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).unwrap();
         for part in [b"DXIL", b"ILDB", b"STAT"] {
-            let Some(bc) = support::part_bitcode(&bytes, part) else {
+            let Some(bc) = dxil_test_support::part_bitcode(&bytes, part) else {
                 continue;
             };
             for _ in 0..VARIANTS {
@@ -130,14 +111,14 @@ impl BitWriter {
 
 #[test]
 fn wrapped_bitcode_reads_like_raw() {
-    let Some(dir) = support::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let Some(id) = support::corpus_ids(&dir).into_iter().next() else {
+    let Some(id) = dxil_test_support::corpus_ids(&dir).into_iter().next() else {
         return;
     };
     let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).unwrap();
-    let raw = support::part_bitcode(&bytes, b"DXIL").unwrap();
+    let raw = dxil_test_support::part_bitcode(&bytes, b"DXIL").unwrap();
     // Bitcode wrapper header: magic, version, offset, size, cpu type.
     let mut wrapped = Vec::new();
     for v in [0x0B17_C0DEu32, 0, 20, raw.len() as u32, 0] {

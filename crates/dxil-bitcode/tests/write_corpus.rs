@@ -3,8 +3,6 @@
 //! the same IR. Failures report the first differing record (block path, record code, operand
 //! index), found by walking both bitstreams in parallel.
 
-mod support;
-
 use std::collections::BTreeMap;
 
 use dxil_bitstream::{Entry, RawEntry, Reader, Record};
@@ -170,10 +168,10 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
 
 #[test]
 fn corpus_reencodes_byte_identical() {
-    let Some(dir) = support::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let ids = support::corpus_ids(&dir);
+    let ids = dxil_test_support::corpus_ids(&dir);
     let (mut total, mut same, mut ir_same) = (0usize, 0usize, 0usize);
     let mut patterns: BTreeMap<String, (usize, String)> = BTreeMap::new();
     let mut preserve: BTreeMap<String, usize> = BTreeMap::new();
@@ -182,7 +180,7 @@ fn corpus_reencodes_byte_identical() {
             continue;
         };
         for part in [b"DXIL", b"ILDB", b"STAT"] {
-            let Some(bc) = support::part_bitcode(&file, part) else {
+            let Some(bc) = dxil_test_support::part_bitcode(&file, part) else {
                 continue;
             };
             let Ok(m) = dxil_bitcode::read_module(bc) else {

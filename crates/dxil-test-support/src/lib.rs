@@ -19,12 +19,14 @@ pub mod damage;
 pub mod index;
 pub mod paths;
 pub mod report;
+pub mod timing;
 
 pub use container::{dxil_bitcode, part, part_bitcode, parts, program_bitcode, program_bitcodes};
 pub use damage::{SplitMix64, XorShift64};
 pub use index::{read_jsonl, rootsig_containers, unhex};
 pub use paths::{
-    corpus_dir, corpus_files, corpus_ids, files_with_extension, ids_with_extension, shared_dir,
-    shared_path, spread, workspace_root,
+    corpus_bytes, corpus_dir, corpus_files, corpus_ids, files_with_extension, ids_with_extension,
+    shared_dir, shared_path, spread, workspace_root,
 };
 pub use report::{first_line_difference, ll_body, print_line_groups, LineGroups};
+pub use timing::{cpu_seconds, print_cpu_throughput};

@@ -72,6 +72,15 @@ pub fn corpus_ids(dir: &Path) -> Vec<String> {
     ids_with_extension(dir, "dxil")
 }
 
+/// The bytes of every container `ID.dxil` in `dir`, in id order; unreadable files are left
+/// out.
+pub fn corpus_bytes(dir: &Path) -> Vec<Vec<u8>> {
+    corpus_ids(dir)
+        .iter()
+        .filter_map(|id| std::fs::read(dir.join(format!("{id}.dxil"))).ok())
+        .collect()
+}
+
 /// Every corpus container (`*.dxil`), sorted; empty (after a note) when the corpus is absent.
 pub fn corpus_files() -> Vec<PathBuf> {
     corpus_dir().map_or_else(Vec::new, |d| files_with_extension(&d, "dxil"))
