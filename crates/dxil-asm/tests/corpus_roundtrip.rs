@@ -4,46 +4,30 @@
 //! Skips when the corpus is absent. `ONLY=prefix` restricts the run.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+
+use dxil_test_support::{first_line_difference, ll_body, print_line_groups, LineGroups};
 
 /// Share of the corpus whose body must print back identically.
 const FLOOR: f64 = 1.0;
 
-fn body_of(ll: &str) -> Option<&str> {
-    let p = ll
-        .find("\ntarget datalayout")
-        .map(|p| p + 1)
-        .or_else(|| ll.starts_with("target datalayout").then_some(0))?;
-    Some(&ll[p..])
-}
-
 #[test]
 fn corpus_text_round_trip() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("note: {dir} absent; skipping");
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let mut ids: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            let n = e.file_name().into_string().ok()?;
-            n.strip_suffix(".ll").map(str::to_string)
-        })
-        .collect();
-    ids.sort();
+    let ids = dxil_test_support::ids_with_extension(&dir, "ll");
     let only = std::env::var("ONLY").ok();
     let (mut total, mut matched) = (0usize, 0usize);
     let mut parse_errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut diffs: BTreeMap<String, Vec<(String, usize, String, String)>> = BTreeMap::new();
+    let mut diffs = LineGroups::new();
     for id in &ids {
         if only.as_deref().is_some_and(|o| !id.starts_with(o)) {
             continue;
         }
-        let Ok(ll) = std::fs::read_to_string(Path::new(dir).join(format!("{id}.ll"))) else {
+        let Ok(ll) = std::fs::read_to_string(dir.join(format!("{id}.ll"))) else {
             continue;
         };
-        let Some(want) = body_of(&ll) else { continue };
+        let Some(want) = ll_body(&ll) else { continue };
         total += 1;
         let module = match dxil_asm::parse_module(&ll, &format!("{id}.ll")) {
             Ok(m) => m,
@@ -67,24 +51,9 @@ fn corpus_text_round_trip() {
             matched += 1;
             continue;
         }
-        let (mut gl, mut wl) = (got.lines(), want.lines());
-        let mut n = 1usize;
-        loop {
-            match (gl.next(), wl.next()) {
-                (Some(a), Some(b)) if a == b => n += 1,
-                (a, b) => {
-                    let b = b.unwrap_or("<eof>").to_string();
-                    let key: String = b.trim_start().chars().take(14).collect();
-                    diffs.entry(key).or_default().push((
-                        id.clone(),
-                        n,
-                        a.unwrap_or("<eof>").to_string(),
-                        b,
-                    ));
-                    break;
-                }
-            }
-        }
+        let (n, a, b) = first_line_difference(&got, &want);
+        let key: String = b.trim_start().chars().take(14).collect();
+        diffs.entry(key).or_default().push((id.clone(), n, a, b));
     }
     if total == 0 {
         eprintln!("note: no corpus files");
@@ -97,14 +66,9 @@ fn corpus_text_round_trip() {
     for (k, v) in &parse_errors {
         eprintln!("  parse error x{}: {k} (e.g. {})", v.len(), v[0]);
     }
-    let mut sorted: Vec<_> = diffs.iter().collect();
-    sorted.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
-    for (kind, v) in sorted {
-        eprintln!("  differ x{} at `{kind}`", v.len());
-        for (id, n, got, want) in v.iter().take(2) {
-            eprintln!("    {id} line {n}\n      got:  {got}\n      want: {want}");
-        }
-    }
+    print_line_groups(&diffs, "    ", |kind, n| {
+        format!("  differ x{n} at `{kind}`")
+    });
     let share = matched as f64 / total as f64;
     assert!(
         share >= FLOOR,

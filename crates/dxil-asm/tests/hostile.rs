@@ -1,35 +1,14 @@
 //! Hostile input: truncated and mutated corpus text, deep nesting and junk never panic.
 
+/// About `n` reference `ID.ll` texts spread over the corpus; empty when it is absent.
 fn corpus_samples(n: usize) -> Vec<String> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return Vec::new();
     };
-    let mut paths: Vec<_> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
-        .collect();
-    paths.sort();
-    let step = (paths.len() / n.max(1)).max(1);
-    paths
-        .iter()
-        .step_by(step)
-        .take(n)
+    let paths = dxil_test_support::files_with_extension(&dir, "ll");
+    dxil_test_support::spread(&paths, n)
         .filter_map(|p| std::fs::read_to_string(p).ok())
         .collect()
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]
@@ -38,7 +17,7 @@ fn truncated_and_mutated_text_never_panics() {
     if samples.is_empty() {
         eprintln!("note: corpus absent; only synthetic inputs");
     }
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = dxil_test_support::XorShift64(0x9e37_79b9_7f4a_7c15);
     let mut errors = 0usize;
     for s in &samples {
         let bytes = s.as_bytes();

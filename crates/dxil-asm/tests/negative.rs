@@ -4,17 +4,10 @@
 
 #[test]
 fn negative_inputs_parse_or_report_positions() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/negative");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("note: {dir} absent; skipping");
+    let Some(dir) = dxil_test_support::shared_path("negative") else {
         return;
     };
-    let mut files: Vec<_> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
-        .collect();
-    files.sort();
+    let files = dxil_test_support::files_with_extension(&dir, "ll");
     let (mut ok, mut failed) = (0usize, 0usize);
     for path in &files {
         let Ok(src) = std::fs::read_to_string(path) else {

@@ -31,19 +31,10 @@ fn reflection_span(header: &str) -> Vec<&str> {
 
 #[test]
 fn corpus_reflection_sections() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("note: {dir} absent; skipping");
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let mut ids: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            let n = e.file_name().into_string().ok()?;
-            n.strip_suffix(".ll").map(str::to_string)
-        })
-        .collect();
-    ids.sort();
+    let ids = dxil_test_support::ids_with_extension(&dir, "ll");
     let limit: usize = std::env::var("LIMIT")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -54,7 +45,7 @@ fn corpus_reflection_sections() {
         if total >= limit {
             break;
         }
-        let Ok(text) = std::fs::read_to_string(format!("{dir}/{id}.ll")) else {
+        let Ok(text) = std::fs::read_to_string(dir.join(format!("{id}.ll"))) else {
             continue;
         };
         let want = reflection_span(&text);

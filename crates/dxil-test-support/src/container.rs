@@ -59,6 +59,12 @@ pub fn dxil_bitcode(b: &[u8]) -> Option<&[u8]> {
     part_bitcode(b, b"DXIL")
 }
 
+/// The bitcode of the module the reference disassembly shows: the `ILDB` part's (the one
+/// with debug information) when there is one, else the `DXIL` part's.
+pub fn primary_bitcode(b: &[u8]) -> Option<&[u8]> {
+    part_bitcode(b, b"ILDB").or_else(|| part_bitcode(b, b"DXIL"))
+}
+
 /// The bitcode of every program part (`DXIL`, `ILDB`, `STAT`) as (fourcc, bitcode), in file
 /// order; empty when the container is malformed.
 pub fn program_bitcodes(b: &[u8]) -> Vec<([u8; 4], &[u8])> {

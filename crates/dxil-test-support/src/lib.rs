@@ -21,7 +21,9 @@ pub mod paths;
 pub mod report;
 pub mod timing;
 
-pub use container::{dxil_bitcode, part, part_bitcode, parts, program_bitcode, program_bitcodes};
+pub use container::{
+    dxil_bitcode, part, part_bitcode, parts, primary_bitcode, program_bitcode, program_bitcodes,
+};
 pub use damage::{SplitMix64, XorShift64};
 pub use index::{read_jsonl, rootsig_containers, unhex};
 pub use paths::{

@@ -16,20 +16,20 @@ pub fn ll_body(ll: &str) -> Option<&str> {
 }
 
 /// The first line where `got` and `want` differ: (1-based line, got line, want line), with
-/// `<eof>` for a missing line; `None` when every line is equal.
-pub fn first_line_difference(got: &str, want: &str) -> Option<(usize, String, String)> {
+/// `<eof>` for a missing line. For texts that differ only after their last line (a final
+/// newline), that is the line after the last, `<eof>` on both sides.
+pub fn first_line_difference(got: &str, want: &str) -> (usize, String, String) {
     let (mut gl, mut wl) = (got.lines(), want.lines());
     let mut n = 1usize;
     loop {
         match (gl.next(), wl.next()) {
-            (None, None) => return None,
             (Some(a), Some(b)) if a == b => n += 1,
             (a, b) => {
-                return Some((
+                return (
                     n,
                     a.unwrap_or("<eof>").to_string(),
                     b.unwrap_or("<eof>").to_string(),
-                ))
+                )
             }
         }
     }

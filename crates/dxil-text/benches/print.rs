@@ -4,23 +4,9 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn corpus_bitcode() -> Vec<Vec<u8>> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut paths: Vec<_> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-        .collect();
-    paths.sort();
-    paths
+    dxil_test_support::corpus_files()
         .iter()
-        .filter_map(|p| {
-            let bytes = std::fs::read(p).ok()?;
-            let c = dxil_container::Container::parse(&bytes).ok()?;
-            Some(c.primary_program().ok()?.bitcode.to_vec())
-        })
+        .filter_map(|p| Some(dxil_test_support::primary_bitcode(&std::fs::read(p).ok()?)?.to_vec()))
         .collect()
 }
 

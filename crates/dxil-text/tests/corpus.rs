@@ -4,18 +4,11 @@
 //! Skips when the corpus is absent.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+
+use dxil_test_support::{first_line_difference, ll_body, print_line_groups, LineGroups};
 
 /// Share of the corpus that must match (every body matches the reference).
 const FLOOR: f64 = 1.0;
-
-fn body_of(ll: &str) -> Option<&str> {
-    let p = ll
-        .find("\ntarget datalayout")
-        .map(|p| p + 1)
-        .or_else(|| ll.starts_with("target datalayout").then_some(0))?;
-    Some(&ll[p..])
-}
 
 fn line_kind(line: &str) -> String {
     let t = line.trim_start();
@@ -54,33 +47,24 @@ fn line_kind(line: &str) -> String {
 
 #[test]
 fn corpus_bodies_match_reference() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        eprintln!("note: {dir} absent; skipping");
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let mut ids: Vec<String> = entries
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            let n = e.file_name().into_string().ok()?;
-            n.strip_suffix(".dxil").map(str::to_string)
-        })
-        .collect();
-    ids.sort();
+    let ids = dxil_test_support::corpus_ids(&dir);
     let only = std::env::var("ONLY").ok();
     let (mut total, mut matched, mut read_errors) = (0usize, 0usize, 0usize);
     let mut stripped = 0usize;
-    let mut groups: BTreeMap<String, Vec<(String, usize, String, String)>> = BTreeMap::new();
+    let mut groups = LineGroups::new();
     let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for id in &ids {
         if only.as_deref().is_some_and(|o| !id.starts_with(o)) {
             continue;
         }
-        let dxil = std::fs::read(Path::new(dir).join(format!("{id}.dxil"))).expect("read dxil");
-        let Ok(ll) = std::fs::read_to_string(Path::new(dir).join(format!("{id}.ll"))) else {
+        let dxil = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read dxil");
+        let Ok(ll) = std::fs::read_to_string(dir.join(format!("{id}.ll"))) else {
             continue;
         };
-        let Some(want) = body_of(&ll) else { continue };
+        let Some(want) = ll_body(&ll) else { continue };
         total += 1;
         let module = dxil_container::Container::parse(&dxil)
             .map_err(|e| e.to_string())
@@ -115,23 +99,11 @@ fn corpus_bodies_match_reference() {
             matched += 1;
             continue;
         }
-        let mut gl = got.lines();
-        let mut wl = want.lines();
-        let mut n = 1usize;
-        loop {
-            match (gl.next(), wl.next()) {
-                (Some(a), Some(b)) if a == b => n += 1,
-                (a, b) => {
-                    let a = a.unwrap_or("<eof>").to_string();
-                    let b = b.unwrap_or("<eof>").to_string();
-                    groups
-                        .entry(line_kind(&b))
-                        .or_default()
-                        .push((id.clone(), n, a, b));
-                    break;
-                }
-            }
-        }
+        let (n, a, b) = first_line_difference(&got, &want);
+        groups
+            .entry(line_kind(&b))
+            .or_default()
+            .push((id.clone(), n, a, b));
     }
     if total == 0 {
         eprintln!("note: no corpus files");
@@ -145,14 +117,9 @@ fn corpus_bodies_match_reference() {
     for (k, v) in &errors {
         eprintln!("  read error x{}: {k} (e.g. {})", v.len(), v[0]);
     }
-    let mut sorted: Vec<_> = groups.iter().collect();
-    sorted.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
-    for (kind, v) in sorted {
-        eprintln!("mismatch x{} first differing line kind `{kind}`", v.len());
-        for (id, n, got, want) in v.iter().take(2) {
-            eprintln!("  {id} line {n}\n    got:  {got}\n    want: {want}");
-        }
-    }
+    print_line_groups(&groups, "  ", |kind, n| {
+        format!("mismatch x{n} first differing line kind `{kind}`")
+    });
     let share = matched as f64 / total as f64;
     assert!(
         share >= FLOOR,

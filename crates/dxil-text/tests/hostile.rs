@@ -3,37 +3,11 @@
 //! Skips when `../shared/corpus` is absent.
 
 fn sample() -> Vec<Vec<u8>> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut paths: Vec<_> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-        .collect();
-    paths.sort();
-    paths
+    dxil_test_support::corpus_files()
         .iter()
         .step_by(16)
-        .filter_map(|p| {
-            let bytes = std::fs::read(p).ok()?;
-            let c = dxil_container::Container::parse(&bytes).ok()?;
-            Some(c.primary_program().ok()?.bitcode.to_vec())
-        })
+        .filter_map(|p| Some(dxil_test_support::primary_bitcode(&std::fs::read(p).ok()?)?.to_vec()))
         .collect()
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]
@@ -43,7 +17,7 @@ fn damaged_modules_print_or_fail_cleanly() {
         eprintln!("note: corpus absent; skipping");
         return;
     }
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = dxil_test_support::XorShift64(0x9E37_79B9_7F4A_7C15);
     let (mut tried, mut printed) = (0usize, 0usize);
     let mut out = String::new();
     for m in &modules {
