@@ -1,31 +1,18 @@
 //! Criterion benchmarks: reading the metadata model and printing the module's header
 //! sections over a sample of the corpus (skipped when `../shared` is absent).
 
-use std::path::PathBuf;
-
 use criterion::{criterion_group, criterion_main, Criterion};
 use dxil_module::header::{ModuleSections, ModuleView};
 use dxil_module::DxilMetadata;
 use dxil_parts::print::ModuleHeader;
 
 fn sample() -> Vec<dxil_ir::Module> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("note: {} absent; nothing to benchmark", dir.display());
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-        .collect();
-    files.sort();
-    files
+    dxil_test_support::corpus_files()
         .iter()
         .step_by(20)
         .filter_map(|p| {
             let bytes = std::fs::read(p).ok()?;
-            let c = dxil_container::Container::parse(&bytes).ok()?;
-            dxil_bitcode::read_module(c.program().ok()?.bitcode).ok()
+            dxil_bitcode::read_module(dxil_test_support::dxil_bitcode(&bytes)?).ok()
         })
         .collect()
 }

@@ -2,16 +2,14 @@
 //! crate) against the reference disassembly: the text before `target datalayout` of each
 //! corpus `ID.ll`.
 
-mod common;
-
 #[test]
 fn corpus_headers_match_reference() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let (mut total, mut same) = (0usize, 0usize);
     let mut first_diffs = Vec::new();
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let Ok(ll) = std::fs::read_to_string(dir.join(format!("{id}.ll"))) else {
             continue;

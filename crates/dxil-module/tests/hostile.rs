@@ -2,32 +2,13 @@
 //! truncated / bit-flipped corpus containers through reflection. Errors are fine; panics
 //! and hangs are not.
 
-mod common;
-
 use dxil_ir::{Metadata, MetadataData, Module};
 use dxil_module::header::{ModuleSections, ModuleView};
 use dxil_parts::print::ModuleHeader;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
+use dxil_test_support::XorShift64;
 
 /// One random change to a module-level node.
-fn mutate(m: &mut Module, rng: &mut Rng) {
+fn mutate(m: &mut Module, rng: &mut XorShift64) {
     let count = m.module_metadata_count as usize;
     if count == 0 {
         return;
@@ -68,14 +49,14 @@ fn exercise(m: &Module) {
 
 #[test]
 fn mutated_metadata_does_not_panic() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = XorShift64(0x9e37_79b9_7f4a_7c15);
     let (mut runs, mut errors) = (0usize, 0usize);
-    for id in common::corpus_ids(&dir).iter().step_by(25) {
+    for id in dxil_test_support::corpus_ids(&dir).iter().step_by(25) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
-        for (_, bitcode) in common::program_bitcodes(&bytes) {
+        for (_, bitcode) in dxil_test_support::program_bitcodes(&bytes) {
             let Ok(module) = dxil_bitcode::read_module(bitcode) else {
                 continue;
             };
@@ -98,12 +79,12 @@ fn mutated_metadata_does_not_panic() {
 
 #[test]
 fn truncated_and_bit_flipped_containers_reflect_without_panic() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
     let mut runs = 0usize;
-    for id in common::corpus_ids(&dir).iter().step_by(40) {
+    for id in dxil_test_support::corpus_ids(&dir).iter().step_by(40) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         assert!(dxil_module::reflect::reflect(&bytes).is_ok(), "{id}");
         for _ in 0..8 {
@@ -124,11 +105,11 @@ fn truncated_and_bit_flipped_containers_reflect_without_panic() {
 /// A malformed field is reported with its node and field name.
 #[test]
 fn malformed_field_names_node_and_field() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let mut checked = 0;
-    for id in common::corpus_ids(&dir).iter().take(200) {
+    for id in dxil_test_support::corpus_ids(&dir).iter().take(200) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let c = dxil_container::Container::parse(&bytes).expect("container");
         let mut m =

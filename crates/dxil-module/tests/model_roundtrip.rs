@@ -2,8 +2,6 @@
 //! into the model, and writing the model back leaves the module exactly as it was (every
 //! node it writes is an existing one), and the model's trees equal the metadata read back.
 
-mod common;
-
 use dxil_module::md::Reader;
 use dxil_module::model::{
     FieldAnnotation, FieldProperty, Property, ResourceLists, ResourceProperty, SignatureElement,
@@ -13,14 +11,15 @@ use dxil_module::DxilMetadata;
 
 #[test]
 fn corpus_metadata_model_round_trip() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let (mut modules, mut same, mut untyped) = (0usize, 0usize, 0usize);
     let mut failures = Vec::new();
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
-        for (part, bitcode) in common::program_bitcodes(&bytes) {
+        for (part, bitcode) in dxil_test_support::program_bitcodes(&bytes) {
+            let part = String::from_utf8_lossy(&part);
             let Ok(module) = dxil_bitcode::read_module(bitcode) else {
                 continue;
             };
@@ -72,7 +71,7 @@ fn corpus_metadata_model_round_trip() {
     for f in failures.iter().take(60) {
         println!("{f}");
     }
-    assert!(modules > 0 || common::corpus_dir().is_none());
+    assert!(modules > 0 || dxil_test_support::corpus_dir().is_none());
     assert_eq!(same, modules, "{} failures", failures.len());
 }
 
@@ -80,13 +79,14 @@ fn corpus_metadata_model_round_trip() {
 /// module prints the same after the bitcode writer and reader.
 #[test]
 fn changed_model_survives_bitcode_round_trip() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let mut checked = 0usize;
-    for id in common::corpus_ids(&dir).iter().step_by(50) {
+    for id in dxil_test_support::corpus_ids(&dir).iter().step_by(50) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
-        for (part, bitcode) in common::program_bitcodes(&bytes) {
+        for (part, bitcode) in dxil_test_support::program_bitcodes(&bytes) {
+            let part = String::from_utf8_lossy(&part);
             let Ok(mut module) = dxil_bitcode::read_module(bitcode) else {
                 continue;
             };

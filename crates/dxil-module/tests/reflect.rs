@@ -2,8 +2,6 @@
 //! field order, and its resources are the rows of the reference's `; Resource Bindings:`
 //! table (name, class, binding, count).
 
-mod common;
-
 use dxil_module::model::ResourceClass;
 use dxil_module::reflect::reflect;
 
@@ -42,11 +40,11 @@ fn row_matches(row: &str, name: &str, class: &str, bind: &str, count: &str) -> b
 
 #[test]
 fn corpus_reflection_matches_resource_bindings() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let (mut total, mut same) = (0usize, 0usize);
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let r = reflect(&bytes).unwrap_or_else(|e| panic!("{id}: {e}"));
         let json = serde_json::to_value(&r).expect("json");

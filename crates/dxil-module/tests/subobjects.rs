@@ -2,8 +2,6 @@
 //! metadata, read back and printed from the module, give the section the reference prints
 //! from `RDAT`.
 
-mod common;
-
 use dxil_module::header::{ModuleSections, ModuleView};
 use dxil_module::model::{Subobject, SubobjectBody};
 use dxil_module::DxilMetadata;
@@ -66,11 +64,11 @@ fn to_model(s: &dxil_parts::rdat::Subobject) -> Subobject {
 
 #[test]
 fn module_subobjects_print_like_rdat() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let mut checked = 0;
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let c = dxil_container::Container::parse(&bytes).expect("container");
         let Some(rdat) = c.part(dxil_container::FourCC::from_bytes(*b"RDAT")) else {
