@@ -6,17 +6,7 @@ use dxil_parts::print::{container_parts, print_part_header_sections};
 use dxil_parts::{Psv, SignaturePart};
 
 fn load() -> Vec<Vec<u8>> {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let Ok(rd) = std::fs::read_dir(&dir) else {
-        eprintln!("note: {} absent; nothing to benchmark", dir.display());
-        return Vec::new();
-    };
-    let mut files: Vec<_> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-        .collect();
-    files.sort();
-    files
+    dxil_test_support::corpus_files()
         .iter()
         .step_by(8)
         .filter_map(|p| std::fs::read(p).ok())

@@ -3,8 +3,6 @@
 //! The entry signature tables come from PSV0 and the ViewId state from the `dx.viewIdState`
 //! array read out of the reference text (the module layer supplies both in `dis`).
 
-mod common;
-
 use std::collections::BTreeMap;
 
 use dxil_parts::names::ShaderKind;
@@ -158,7 +156,7 @@ impl ModuleHeader for TestModule {
 
 #[test]
 fn corpus_header_sections_match_reference() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     // section label -> (compared, identical)
@@ -166,13 +164,13 @@ fn corpus_header_sections_match_reference() {
     let mut mismatches: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut missing_in_reference = 0usize;
     let (mut shaders, mut all_same, mut whole) = (0usize, 0usize, 0usize);
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read shader");
         let Ok(ll) = std::fs::read_to_string(dir.join(format!("{id}.ll"))) else {
             continue;
         };
         let header = ll.split("target datalayout").next().unwrap_or("");
-        let parts = common::split(&bytes).expect("container");
+        let parts = dxil_test_support::parts(&bytes).expect("container");
         let psv = parts
             .iter()
             .find(|(f, _)| f == b"PSV0")

@@ -1,8 +1,6 @@
 //! Hostile input: truncated and bit-flipped corpus parts never panic, and whatever parses
 //! writes back to the same bytes and prints without panicking.
 
-mod common;
-
 use dxil_parts::names::ShaderKind;
 use dxil_parts::print::{print_part_header_sections, print_view_id_state};
 use dxil_parts::signature::SignaturePart;
@@ -37,27 +35,16 @@ fn check(fourcc: &[u8; 4], data: &[u8]) -> bool {
     }
 }
 
-/// Small deterministic generator (xorshift) so the test is reproducible.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn truncated_and_flipped_corpus_parts() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = dxil_test_support::XorShift64(0x9e37_79b9_7f4a_7c15);
     let (mut cases, mut accepted) = (0usize, 0usize);
-    for (n, id) in common::corpus_ids(&dir).into_iter().enumerate() {
+    for (n, id) in dxil_test_support::corpus_ids(&dir).into_iter().enumerate() {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read shader");
-        let parts = common::split(&bytes).expect("container");
+        let parts = dxil_test_support::parts(&bytes).expect("container");
         for (fourcc, data) in &parts {
             // Every truncation for a sample of shaders; a few for the rest.
             let cuts: Vec<usize> = if n % 16 == 0 {

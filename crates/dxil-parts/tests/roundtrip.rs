@@ -1,8 +1,6 @@
 //! Every ISG1/OSG1/PSG1/PSV0/SFI0/HASH/ILDN/RDAT part of the corpus parses and re-serializes
 //! byte-identical.
 
-mod common;
-
 use std::collections::BTreeMap;
 
 use dxil_parts::signature::{SignaturePart, StringLayout};
@@ -30,16 +28,16 @@ fn roundtrip(fourcc: &[u8; 4], data: &[u8]) -> Option<Result<Vec<u8>, String>> {
 
 #[test]
 fn corpus_parts_roundtrip() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     // fourcc -> (total, identical)
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut psv_versions: BTreeMap<u32, usize> = BTreeMap::new();
     let mut failures = Vec::new();
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read shader");
-        let parts = common::split(&bytes).expect("container");
+        let parts = dxil_test_support::parts(&bytes).expect("container");
         for (fourcc, data) in parts {
             let Some(res) = roundtrip(&fourcc, data) else {
                 continue;
@@ -75,15 +73,15 @@ fn corpus_parts_roundtrip() {
 /// the stored table) gives back the stored bytes.
 #[test]
 fn corpus_signature_tables_follow_writer_rules() {
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let (mut total, mut same) = (0usize, 0usize);
     let mut layouts: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read shader");
-        for (fourcc, data) in common::split(&bytes).expect("container") {
+        for (fourcc, data) in dxil_test_support::parts(&bytes).expect("container") {
             if !matches!(&fourcc, b"ISG1" | b"OSG1" | b"PSG1") {
                 continue;
             }
@@ -139,14 +137,14 @@ fn corpus_signature_tables_follow_writer_rules() {
 #[test]
 fn corpus_psv_tables_follow_writer_rules() {
     use dxil_parts::psv::{build_tables, ElementNames};
-    let Some(dir) = common::corpus_dir() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
     let (mut total, mut same) = (0usize, 0usize);
     let mut failures = Vec::new();
-    for id in common::corpus_ids(&dir) {
+    for id in dxil_test_support::corpus_ids(&dir) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read shader");
-        for (fourcc, data) in common::split(&bytes).expect("container") {
+        for (fourcc, data) in dxil_test_support::parts(&bytes).expect("container") {
             if &fourcc != b"PSV0" {
                 continue;
             }
