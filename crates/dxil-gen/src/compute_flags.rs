@@ -42,33 +42,33 @@ pub const OPTION_BITS: u64 = (1 << bit::DISABLE_OPTIMIZATIONS)
     | (1 << bit::RES_MAY_NOT_ALIAS);
 
 #[derive(Default)]
-struct Scan {
-    double: bool,
-    double_ext: bool,
-    int64: bool,
-    low16: bool,
-    wave: bool,
-    feedback: bool,
-    tiled: bool,
-    lod_clamp: bool,
-    msad: bool,
-    inner_coverage: bool,
-    view_id: bool,
-    rt11: bool,
-    barycentrics: bool,
-    atomic64_group_shared: bool,
-    atomic64_typed: bool,
-    derivatives: bool,
-    res_heap: bool,
-    sampler_heap: bool,
-    advanced_tex: bool,
-    cmp_grad_bias: bool,
-    extended_cmd: bool,
-    requires_group: bool,
-    typed_uav_loads: bool,
-    writeable_msaa: bool,
-    atomic64_heap: bool,
-    msaa_uav_used: bool,
+pub(crate) struct Scan {
+    pub(crate) double: bool,
+    pub(crate) double_ext: bool,
+    pub(crate) int64: bool,
+    pub(crate) low16: bool,
+    pub(crate) wave: bool,
+    pub(crate) feedback: bool,
+    pub(crate) tiled: bool,
+    pub(crate) lod_clamp: bool,
+    pub(crate) msad: bool,
+    pub(crate) inner_coverage: bool,
+    pub(crate) view_id: bool,
+    pub(crate) rt11: bool,
+    pub(crate) barycentrics: bool,
+    pub(crate) atomic64_group_shared: bool,
+    pub(crate) atomic64_typed: bool,
+    pub(crate) derivatives: bool,
+    pub(crate) res_heap: bool,
+    pub(crate) sampler_heap: bool,
+    pub(crate) advanced_tex: bool,
+    pub(crate) cmp_grad_bias: bool,
+    pub(crate) extended_cmd: bool,
+    pub(crate) requires_group: bool,
+    pub(crate) typed_uav_loads: bool,
+    pub(crate) writeable_msaa: bool,
+    pub(crate) atomic64_heap: bool,
+    pub(crate) msaa_uav_used: bool,
 }
 
 fn ty_is(m: &Module, ty: Option<dxil_ir::Type>, f: impl Fn(&TypeData) -> bool) -> bool {
@@ -227,7 +227,7 @@ fn is_typed_kind(kind: u32) -> bool {
     (1..=10).contains(&kind)
 }
 
-fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
+pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
     let m = src.module;
     let Some(body) = &f.body else { return };
     let val = src.validator();

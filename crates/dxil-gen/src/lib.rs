@@ -7,6 +7,7 @@
 //! - [`flags::RawFlags`]: shader flag bits and the `SFI0` feature info they imply.
 //! - [`container`]: every regenerable part in the reference's order, `HASH`, the digest,
 //!   and a per-part comparison with a stored container ([`container::regenerate`]).
+//! - [`rdat::build_rdat`]: `RDAT` (runtime data) of a library.
 //! - [`pack::pack_signature`]: the signature packer (prefix-stable and optimized).
 //! - [`sigpoint`]: signature points, packing kinds and semantic interpretations.
 //!
@@ -22,6 +23,7 @@ pub mod error;
 pub mod flags;
 pub mod pack;
 pub mod psv;
+pub mod rdat;
 pub mod signature;
 pub mod sigpoint;
 pub mod source;
