@@ -5,16 +5,12 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dxil_rootsig::{binary, compile, Version};
 
 fn load() -> Vec<(String, Version)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/rootsig/index.jsonl"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: {path} not found; nothing to benchmark");
+    let Some(path) = dxil_test_support::shared_path("rootsig/index.jsonl") else {
         return Vec::new();
     };
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+    dxil_test_support::read_jsonl(&path)
+        .unwrap_or_default()
+        .iter()
         .filter_map(|v| {
             Some((
                 v["text"].as_str()?.to_string(),

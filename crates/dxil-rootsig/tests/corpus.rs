@@ -1,29 +1,19 @@
 //! Every RTS0 part in `../shared/corpus` reads, prints to text, parses back and re-serializes
 //! byte-identical; and the binary alone round-trips.
 
-mod common;
-
 use dxil_rootsig::{binary, parse, to_text, validate};
 
 #[test]
 fn corpus_rts0_round_trip() {
-    let Some(shared) = common::shared() else {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
         return;
     };
-    let Ok(dir) = std::fs::read_dir(shared.join("corpus")) else {
-        eprintln!("note: corpus not readable; skipping");
-        return;
-    };
-    let mut files: Vec<_> = dir
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-        .collect();
-    files.sort();
+    let files = dxil_test_support::files_with_extension(&dir, "dxil");
     let (mut seen, mut ok, mut valid) = (0u32, 0u32, 0u32);
     let mut failures = Vec::new();
     for path in &files {
         let bytes = std::fs::read(path).expect("read corpus file");
-        let Some(part) = common::rts0(&bytes) else {
+        let Some(part) = dxil_test_support::part(&bytes, b"RTS0") else {
             continue;
         };
         seen += 1;

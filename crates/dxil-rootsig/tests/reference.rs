@@ -2,18 +2,14 @@
 //! root signature strings with the reference's result. Accepted strings must compile to the
 //! identical RTS0 part; refused strings must be refused.
 
-mod common;
-
 use dxil_rootsig::{compile, Version};
 
 #[test]
 fn reference_rootsig_strings() {
-    let Some(shared) = common::shared() else {
+    let Some(path) = dxil_test_support::shared_path("rootsig/index.jsonl") else {
         return;
     };
-    let path = shared.join("rootsig/index.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("note: {} not readable; skipping", path.display());
+    let Some(index) = dxil_test_support::read_jsonl(&path) else {
         return;
     };
     let (mut ok_total, mut ok_match, mut err_total, mut err_refused) = (0u32, 0u32, 0u32, 0u32);
@@ -21,8 +17,7 @@ fn reference_rootsig_strings() {
     let mut same_container = 0u32;
     let mut message_diffs = Vec::new();
     let mut disagreements = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: serde_json::Value = serde_json::from_str(line).expect("index line is JSON");
+    for v in &index {
         let id = v["id"].as_str().unwrap_or("?");
         let src = v["text"].as_str().expect("text");
         let version =
@@ -30,8 +25,10 @@ fn reference_rootsig_strings() {
         let got = compile(src, version);
         if v["ok"].as_bool() == Some(true) {
             ok_total += 1;
-            let container = common::unhex(v["container_hex"].as_str().expect("container_hex"));
-            let want = common::rts0(&container).expect("reference container has RTS0");
+            let container =
+                dxil_test_support::unhex(v["container_hex"].as_str().expect("container_hex"));
+            let want =
+                dxil_test_support::part(&container, b"RTS0").expect("reference container has RTS0");
             match &got {
                 Ok(rs) if dxil_rootsig::binary::write(rs) == want => {
                     ok_match += 1;

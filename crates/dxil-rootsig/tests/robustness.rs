@@ -1,8 +1,6 @@
 //! Damaged RTS0 blobs (every truncation, single bit flips) and damaged text never panic; the
 //! errors carry positions inside the input.
 
-mod common;
-
 use dxil_rootsig::{binary, compile, to_text, validate, Position, Version};
 
 fn blobs() -> Vec<Vec<u8>> {
@@ -12,21 +10,16 @@ fn blobs() -> Vec<Vec<u8>> {
                     DescriptorTable(SRV(t0, numDescriptors = unbounded), UAV(u0, offset = 2)), StaticSampler(s0)";
         out.push(binary::write(&compile(text, v).expect("compiles")));
     }
-    if let Some(shared) = common::shared() {
-        if let Ok(dir) = std::fs::read_dir(shared.join("corpus")) {
-            let mut paths: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            paths.sort();
-            for p in paths
-                .iter()
-                .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-            {
-                if let Some(part) = std::fs::read(p).ok().as_deref().and_then(common::rts0) {
-                    out.push(part.to_vec());
-                }
-                if out.len() >= 40 {
-                    break;
-                }
-            }
+    for p in &dxil_test_support::corpus_files() {
+        if let Some(part) = std::fs::read(p)
+            .ok()
+            .as_deref()
+            .and_then(|b| dxil_test_support::part(b, b"RTS0"))
+        {
+            out.push(part.to_vec());
+        }
+        if out.len() >= 40 {
+            break;
         }
     }
     out
