@@ -2,7 +2,8 @@
 //! module (subobjects carried from the stored part when the module has none, as the
 //! validator does), and compares with the stored bytes. Prints
 //! `RDAT regenerated == stored: N/M` and the mismatches grouped by the first differing
-//! sub-part. Skips when `../shared` is absent. `RDAT_ONLY=ID` limits the run to one shader.
+//! sub-part. Skips when `../shared` is absent. `RDAT_ONLY=ID` limits the run to one shader;
+//! `RDAT_DUMP=DIR` writes each mismatching regenerated part to `DIR/ID.rdat`.
 
 use std::collections::BTreeMap;
 
@@ -62,11 +63,19 @@ fn corpus_rdat_regenerates() {
         })();
         match built {
             Ok(b) if b == stored => same += 1,
-            Ok(b) => patterns
-                .entry(first_difference(stored, &b))
+            Ok(b) => {
+                if let Ok(d) = std::env::var("RDAT_DUMP") {
+                    let _ = std::fs::write(format!("{d}/{id}.rdat"), &b);
+                }
+                patterns
+                    .entry(first_difference(stored, &b))
+                    .or_default()
+                    .push(id.clone())
+            }
+            Err(e) => patterns
+                .entry(format!("error: {e}"))
                 .or_default()
                 .push(id.clone()),
-            Err(e) => patterns.entry(format!("error: {e}")).or_default().push(id.clone()),
         }
     }
     if total == 0 {

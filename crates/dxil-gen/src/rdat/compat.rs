@@ -102,7 +102,8 @@ fn masked_memory(flags: u32, drop: u32) -> u32 {
 
 /// Minimum shader model and stage mask of one `dx.op` call (library: translation allowed).
 fn op_requirements(m: &Module, args: &[ValueRef], ty_i64: bool, val: ValVer) -> ((u32, u32), u32) {
-    let op = const_int(m, args.first()).and_then(|v| u32::try_from(v).ok());
+    // Opcodes are `i32` constants: experimental ones (0x8000_0000 and up) read negative.
+    let op = const_int(m, args.first()).map(|v| v as u32);
     let info = op.and_then(dxil_ops::op_info);
     let mut min = (6, 0);
     let mut mask = 0xffff;
@@ -151,11 +152,8 @@ fn op_requirements(m: &Module, args: &[ValueRef], ty_i64: bool, val: ValVer) -> 
             }
         };
         if group {
-            mask &= sflag(LIBRARY)
-                | sflag(COMPUTE)
-                | sflag(AMPLIFICATION)
-                | sflag(MESH)
-                | sflag(NODE);
+            mask &=
+                sflag(LIBRARY) | sflag(COMPUTE) | sflag(AMPLIFICATION) | sflag(MESH) | sflag(NODE);
         }
     } else if matches!(op, 78 | 79) {
         if ty_i64 {
@@ -196,7 +194,11 @@ fn translate_barrier_invalid(memory: Option<u32>, semantic: Option<u32>) -> bool
 }
 
 /// The flags of one function alone (DXC `ShaderFlags::CollectShaderFlags`).
-fn function_flags(src: &Source<'_>, f: &dxil_ir::FunctionData, props: Option<&FnProps<'_>>) -> RawFlags {
+fn function_flags(
+    src: &Source<'_>,
+    f: &dxil_ir::FunctionData,
+    props: Option<&FnProps<'_>>,
+) -> RawFlags {
     let val = src.validator();
     let mut s = Scan::default();
     scan_function(src, f, &mut s);
@@ -246,11 +248,11 @@ fn function_flags(src: &Source<'_>, f: &dxil_ir::FunctionData, props: Option<&Fn
     }
     let writeable_msaa = if val < (1, 8) {
         s.writeable_msaa
-            || src
-                .meta
-                .resources
-                .as_ref()
-                .is_some_and(|r| r.of(dxil_module::model::ResourceClass::UAV).iter().any(|u| matches!(u.shape_or_size, 3 | 8)))
+            || src.meta.resources.as_ref().is_some_and(|r| {
+                r.of(dxil_module::model::ResourceClass::UAV)
+                    .iter()
+                    .any(|u| matches!(u.shape_or_size, 3 | 8))
+            })
     } else {
         s.writeable_msaa || s.msaa_uav_used
     };
@@ -262,7 +264,10 @@ fn function_flags(src: &Source<'_>, f: &dxil_ir::FunctionData, props: Option<&Fn
         (bit::LOW_PRECISION_PRESENT, s.low16),
         (bit::ENABLE_DOUBLE_EXTENSIONS, s.double_ext),
         (bit::WAVE_OPS, s.wave),
-        (bit::TILED_RESOURCES, s.tiled || (val >= (1, 8) && s.lod_clamp)),
+        (
+            bit::TILED_RESOURCES,
+            s.tiled || (val >= (1, 8) && s.lod_clamp),
+        ),
         (bit::ENABLE_MSAD, s.msad),
         (bit::UAV_LOAD_ADDITIONAL_FORMATS, s.typed_uav_loads),
         (bit::VIEW_ID, s.view_id),
@@ -321,7 +326,11 @@ fn raise_for_flags(flags: RawFlags, min: &mut (u32, u32)) {
 /// The compatibility of every defined function (`None` for declarations), indexed like
 /// `module.functions`. `props[i]` are function `i`'s entry properties; `rt11_subobjects`
 /// says the subobjects call for raytracing tier 1.1.
-pub fn compute(src: &Source<'_>, props: &[Option<FnProps<'_>>], rt11_subobjects: bool) -> Vec<Option<Compat>> {
+pub fn compute(
+    src: &Source<'_>,
+    props: &[Option<FnProps<'_>>],
+    rt11_subobjects: bool,
+) -> Vec<Option<Compat>> {
     let m = src.module;
     let val = src.validator();
     let dxil15 = val >= (1, 5);
@@ -426,7 +435,9 @@ pub fn compute(src: &Source<'_>, props: &[Option<FnProps<'_>>], rt11_subobjects:
                 }
             }
             raise_for_flags(c.flags, &mut c.min);
-        } else if c.flags.has(bit::USE_NATIVE_LOW_PRECISION) && c.flags.has(bit::LOW_PRECISION_PRESENT) {
+        } else if c.flags.has(bit::USE_NATIVE_LOW_PRECISION)
+            && c.flags.has(bit::LOW_PRECISION_PRESENT)
+        {
             c.min = c.min.max((6, 2));
         } else if c.flags.has(bit::BARYCENTRICS) || c.flags.has(bit::VIEW_ID) {
             c.min = c.min.max((6, 1));

@@ -42,13 +42,26 @@ fn demangle(name: &[u8]) -> &[u8] {
     }
 }
 
-/// The value a resource symbol refers to (`None` for `undef` and the like).
-fn symbol_value(md: &Md) -> Option<ValueRef> {
-    match md {
-        Md::Value { value, .. } => match value {
-            ValueRef::Global(_) | ValueRef::Const(_) | ValueRef::Function(_) => Some(*value),
-            _ => None,
-        },
+/// The value a resource symbol refers to (`None` for `undef` and the like). From shader
+/// model 6.6 a bitcast symbol stands for the global it casts (the metadata loader reads
+/// the global through it).
+fn symbol_value(src: &Source<'_>, md: &Md) -> Option<ValueRef> {
+    let Md::Value { value, .. } = md else {
+        return None;
+    };
+    if let ValueRef::Const(c) = value {
+        if let Some(dxil_ir::ConstKind::Cast {
+            op: dxil_ir::CastOp::BitCast,
+            value: inner,
+        }) = src.module.constant(*c).map(|d| &d.kind)
+        {
+            if src.shader_model() >= (6, 6) {
+                return Some(*inner);
+            }
+        }
+    }
+    match value {
+        ValueRef::Global(_) | ValueRef::Const(_) | ValueRef::Function(_) => Some(*value),
         _ => None,
     }
 }
@@ -73,7 +86,9 @@ fn group_shared(src: &Source<'_>, uses: &Uses) -> Result<Vec<u32>> {
         let mut done = vec![false; m.functions.len()];
         let mut work: Vec<usize> = uses.users_of(gv).collect();
         while let Some(f) = work.pop() {
-            let Some(slot) = done.get_mut(f) else { continue };
+            let Some(slot) = done.get_mut(f) else {
+                continue;
+            };
             if std::mem::replace(slot, true) {
                 continue;
             }
@@ -100,7 +115,9 @@ pub(crate) fn add_functions(
     // Resources per using function, in resource order.
     let mut res_of: Vec<Vec<u32>> = vec![Vec::new(); m.functions.len()];
     for (symbol, index) in resources {
-        let Some(v) = symbol_value(symbol) else { continue };
+        let Some(v) = symbol_value(src, symbol) else {
+            continue;
+        };
         for f in uses.users_of(v) {
             if let Some(list) = res_of.get_mut(f) {
                 if !list.contains(index) {
@@ -236,7 +253,8 @@ fn add_signature(
         let cols_and_stream = ((e.cols.wrapping_sub(1)) & 3)
             | (((e.start_col as u8) & 3) << 2)
             | (((stream as u8) & 3) << 4);
-        let masks = ((e.usage_comp_mask() as u8) & 0xf) | (((e.dyn_idx_comp_mask() as u8) & 0xf) << 4);
+        let masks =
+            ((e.usage_comp_mask() as u8) & 0xf) | (((e.dyn_idx_comp_mask() as u8) & 0xf) << 4);
         let rec = Record::default()
             .u32(name)
             .u32(indices)
@@ -342,7 +360,10 @@ fn shader_info(b: &mut Builder, p: &FnProps<'_>, tg: u32, out_flags: &mut u16) -
             });
             (
                 part::HS_INFO,
-                r.u8(icp as u8).u8(ocp as u8).u8(domain as u8).u8(prim as u8),
+                r.u8(icp as u8)
+                    .u8(ocp as u8)
+                    .u8(domain as u8)
+                    .u8(prim as u8),
             )
         }
         4 => {
@@ -359,10 +380,7 @@ fn shader_info(b: &mut Builder, p: &FnProps<'_>, tg: u32, out_flags: &mut u16) -
             for _ in 0..6 {
                 r = r.u32(0);
             }
-            (
-                part::DS_INFO,
-                r.u8(ds_cp as u8).u8(ds_domain as u8),
-            )
+            (part::DS_INFO, r.u8(ds_cp as u8).u8(ds_domain as u8))
         }
         5 => {
             let threads = b.indices.insert(&p.num_threads)?;

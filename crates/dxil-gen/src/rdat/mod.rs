@@ -241,7 +241,12 @@ fn add_resources(b: &mut Builder, src: &Source<'_>) -> Result<ResourceIndex> {
                 if r.globally_coherent {
                     flags |= 1;
                 }
-                if prop(|p| matches!(p, dxil_module::model::ResourceProperty::ReorderCoherent(true))) {
+                if prop(|p| {
+                    matches!(
+                        p,
+                        dxil_module::model::ResourceProperty::ReorderCoherent(true)
+                    )
+                }) {
                     flags |= 0x20;
                 }
                 if r.rasterizer_ordered {

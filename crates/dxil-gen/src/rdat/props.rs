@@ -67,9 +67,7 @@ impl NodeIoProps {
                                 byte_offset,
                                 component_type,
                                 num_components,
-                            } => {
-                                p.dispatch_grid = (*byte_offset, *component_type, *num_components)
-                            }
+                            } => p.dispatch_grid = (*byte_offset, *component_type, *num_components),
                             NodeRecordProperty::Other(..) => {}
                         }
                     }
