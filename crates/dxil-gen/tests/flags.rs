@@ -1,37 +1,16 @@
 //! Shader flags recomputed from each corpus module equal the recorded `dx.entryPoints`
 //! flags (libraries: the module entry's); prints the mismatching bits with counts.
 
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-
 use dxil_gen::compute_flags::compute_flags;
 use dxil_gen::Source;
-
-fn corpus_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if d.is_dir() {
-        Some(d)
-    } else {
-        eprintln!("note: {} absent; skipping corpus test", d.display());
-        None
-    }
-}
+use std::collections::BTreeMap;
 
 #[test]
 fn corpus_shader_flags() {
-    let Some(dir) = corpus_dir() else { return };
-    let mut ids: Vec<String> = std::fs::read_dir(&dir)
-        .expect("corpus")
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .into_string()
-                .ok()?
-                .strip_suffix(".dxil")
-                .map(str::to_string)
-        })
-        .collect();
-    ids.sort();
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let ids = dxil_test_support::corpus_ids(&dir);
     let (mut same, mut total) = (0usize, 0usize);
     let mut bits: BTreeMap<(u32, bool), (usize, Vec<String>)> = BTreeMap::new();
     for id in ids {

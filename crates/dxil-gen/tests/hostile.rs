@@ -2,45 +2,22 @@
 //! parts) regenerate without a panic; errors are fine. Also exercises the packer and the
 //! constraint checker on extreme shapes.
 
-use std::path::PathBuf;
-
 use dxil_gen::pack::{check_placement, pack_signature, DataWidth, PackElement, Strategy};
 use dxil_gen::sigpoint::{Interpretation, SigPoint};
 
-fn corpus_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if d.is_dir() {
-        Some(d)
-    } else {
-        eprintln!("note: {} absent; skipping corpus test", d.display());
-        None
-    }
-}
-
 #[test]
 fn corrupted_containers_do_not_panic() {
-    let Some(dir) = corpus_dir() else { return };
-    let mut ids: Vec<String> = std::fs::read_dir(&dir)
-        .expect("corpus")
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .into_string()
-                .ok()?
-                .strip_suffix(".dxil")
-                .map(str::to_string)
-        })
-        .collect();
-    ids.sort();
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let ids = dxil_test_support::corpus_ids(&dir);
     let mut runs = 0usize;
     // Every 40th shader, 24 deterministic flips each.
     for id in ids.iter().step_by(40) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
-        let mut state = bytes.len() as u64 ^ 0x9e37_79b9_7f4a_7c15;
+        let mut rng = dxil_test_support::XorShift64(bytes.len() as u64 ^ 0x9e37_79b9_7f4a_7c15);
         for _ in 0..24 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
+            let state = rng.next();
             let mut b = bytes.clone();
             let at = (state as usize) % b.len();
             b[at] ^= 1 << (state >> 61);

@@ -2,8 +2,6 @@
 //! reference's placements, every placement satisfies the packing constraints, and random
 //! element sets pack within the constraints (property test).
 
-use std::path::PathBuf;
-
 use dxil_gen::pack::{
     check_placement, elements_from_metadata, pack_signature, DataWidth, PackElement,
     Strategy as Packing,
@@ -12,23 +10,12 @@ use dxil_gen::sigpoint::{Interpretation, SigPoint, SignatureKind};
 use dxil_gen::Source;
 use proptest::prelude::*;
 
-fn corpus_dir() -> Option<PathBuf> {
-    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if d.is_dir() {
-        Some(d)
-    } else {
-        eprintln!("note: {} absent; skipping corpus test", d.display());
-        None
-    }
-}
-
 /// (id, uses -pack_optimized) for every corpus shader.
 fn entries(dir: &std::path::Path) -> Vec<(String, bool)> {
-    let index = std::fs::read_to_string(dir.join("index.jsonl")).expect("index");
-    index
-        .lines()
-        .filter_map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+    dxil_test_support::read_jsonl(&dir.join("index.jsonl"))
+        .expect("index")
+        .iter()
+        .filter_map(|v| {
             let id = v.get("id")?.as_str()?.to_string();
             let optimized = v.get("args")?.as_array()?.iter().any(|a| {
                 a.as_str().is_some_and(|s| {
@@ -42,7 +29,9 @@ fn entries(dir: &std::path::Path) -> Vec<(String, bool)> {
 
 #[test]
 fn corpus_repack() {
-    let Some(dir) = corpus_dir() else { return };
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
     let (mut same, mut total, mut constraint_failures) = (0usize, 0usize, 0usize);
     let mut fails = Vec::new();
     for (id, optimized) in entries(&dir) {
