@@ -5,10 +5,11 @@
 //! constant / primitive signature has elements), `PSV0`, `RTS0`; library: `VERS`
 //! (validator 1.8+), `RDAT`; then `ILDB`, `STAT`, `ILDN`, `HASH` (validator 1.5+), `DXIL`.
 //!
-//! Regenerated from the module: `SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`, `HASH` and the
-//! digest. Copied (given in [`BuildOptions::copied`]): `RTS0` (stripped from the `DXIL`
-//! module's metadata), `VERS` (compiler version), `RDAT`, `ILDB`, `STAT`, `ILDN` (other
-//! modules and the debug name).
+//! Regenerated from the module: `SFI0`, `ISG1`, `OSG1`, `PSG1`, `PSV0`, `RDAT` (libraries;
+//! subobjects the module lacks are carried from the stored part), `HASH` and the digest.
+//! Copied (given in [`BuildOptions::copied`]): `RTS0` (stripped from the `DXIL` module's
+//! metadata), `VERS` (compiler version), `ILDB`, `STAT`, `ILDN` (other modules and the debug
+//! name); an `RDAT` given there replaces the generated one.
 
 use dxil_container::{
     build_program_part, digest, Container, DxilVersion, FourCC, ProgramVersion, ShaderHash,
@@ -86,10 +87,14 @@ const ORDER: [FourCC; 12] = [
 ];
 
 /// Builds a whole container for `src` whose `DXIL` part holds `bitcode` (the module's
-/// serialized form), with the digest computed.
+/// serialized form), with the digest computed. A library gets an `RDAT` generated from the
+/// module ([`crate::rdat::build_rdat`]) unless `opts.copied` holds one.
 pub fn build_container(src: &Source<'_>, bitcode: &[u8], opts: &BuildOptions) -> Result<Vec<u8>> {
     let mut parts = build_parts(src)?;
     parts.extend(opts.copied.iter().cloned());
+    if src.kind == ShaderKind::Library && !parts.iter().any(|(f, _)| *f == FourCC::RDAT) {
+        parts.push((FourCC::RDAT, crate::rdat::build_rdat(src, None)?));
+    }
     if src.validator() >= (1, 5) {
         let hashed = if opts.hash_flags & ShaderHash::INCLUDES_SOURCE != 0 {
             let ildb = opts
@@ -202,6 +207,19 @@ pub fn regenerate(c: &Container<'_>) -> Result<Regeneration> {
                         }
                         None => PartCheck::Failed("not implied by the module".into()),
                     },
+                }
+            }
+            FourCC::RDAT if src.kind == ShaderKind::Library => {
+                let carried = dxil_parts::rdat::Rdat::parse(p.data)
+                    .ok()
+                    .and_then(|r| r.subobjects().ok().flatten());
+                match crate::rdat::build_rdat(&src, carried.as_deref()) {
+                    Ok(d) => {
+                        let check = compare(p.data, &d);
+                        rebuilt.replace_part(FourCC::RDAT, d)?;
+                        check
+                    }
+                    Err(e) => PartCheck::Failed(e.to_string()),
                 }
             }
             FourCC::HASH => {
