@@ -51,7 +51,7 @@ fn corpus_text_round_trip() {
             matched += 1;
             continue;
         }
-        let (n, a, b) = first_line_difference(&got, &want);
+        let (n, a, b) = first_line_difference(&got, want);
         let key: String = b.trim_start().chars().take(14).collect();
         diffs.entry(key).or_default().push((id.clone(), n, a, b));
     }

@@ -99,7 +99,7 @@ fn corpus_bodies_match_reference() {
             matched += 1;
             continue;
         }
-        let (n, a, b) = first_line_difference(&got, &want);
+        let (n, a, b) = first_line_difference(&got, want);
         groups
             .entry(line_kind(&b))
             .or_default()
