@@ -475,7 +475,9 @@ impl Parser<'_> {
             let elem = want[0];
             let simple = match self.ty_data(elem) {
                 Some(TypeData::Int(b)) => matches!(b, 8 | 16 | 32 | 64).then_some(*b),
-                Some(TypeData::Half) | Some(TypeData::Float) | Some(TypeData::Double) => Some(0),
+                // LLVM 3.7 keeps half elements as a plain aggregate: its data sequences take
+                // only i8/i16/i32/i64, float and double (`isElementTypeCompatible`).
+                Some(TypeData::Float) | Some(TypeData::Double) => Some(0),
                 _ => None,
             };
             if let Some(bits) = simple {

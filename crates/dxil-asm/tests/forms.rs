@@ -222,3 +222,35 @@ attributes #1 = { nounwind readnone }
         assert!(text.contains(want), "missing `{want}` in\n{text}");
     }
 }
+
+/// LLVM 3.7 stores arrays and vectors of i8/i16/i32/i64, float and double as data sequences
+/// and everything else (half, i1) as aggregates of element constants; its reader refuses a
+/// data record of half elements.
+#[test]
+fn half_and_i1_sequences_are_aggregates() {
+    let src = r#"
+@h = global <3 x half> <half 0xH3C00, half 0xH3C00, half 0xH4000>
+@b = global [2 x i1] [i1 true, i1 false]
+@f = global <2 x float> <float 1.0, float 2.0>
+"#;
+    let m = parse(src);
+    let kind_of = |name: &str| {
+        let g = m
+            .globals
+            .iter()
+            .find(|g| g.common.name.as_deref() == Some(name))
+            .expect("global");
+        let Some(dxil_ir::ValueRef::Const(init)) = g.initializer else {
+            panic!("{name} has no constant initializer");
+        };
+        m.constant(init).expect("constant").kind.clone()
+    };
+    assert!(matches!(kind_of("h"), dxil_ir::ConstKind::Aggregate(_)));
+    assert!(matches!(kind_of("b"), dxil_ir::ConstKind::Aggregate(_)));
+    assert!(matches!(kind_of("f"), dxil_ir::ConstKind::Data(_)));
+    let text = through_bitcode(&m);
+    assert!(
+        text.contains("@h = global <3 x half> <half 0xH3C00, half 0xH3C00, half 0xH4000>"),
+        "{text}"
+    );
+}

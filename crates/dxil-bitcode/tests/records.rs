@@ -426,3 +426,41 @@ fn body_errors_name_block_and_code() {
     ]);
     assert!(e.contains("ends before its last block"), "{e}");
 }
+
+/// LLVM 3.7 stores only i8/i16/i32/i64, float and double sequences as DATA records; a DATA
+/// record of half elements is refused, as the reference's reader refuses it.
+#[test]
+fn data_record_of_half_elements_is_refused() {
+    let build = |elem_code: u32, elem_ops: Vec<u64>| {
+        let mut w = Writer::new();
+        w.enter_block(MODULE, 3).unwrap();
+        w.write_unabbrev(1, &[1]).unwrap();
+        block(
+            &mut w,
+            TYPES,
+            &[
+                (1, vec![3]),
+                (elem_code, elem_ops), // 0 element type
+                (12, vec![2, 0]),      // 1 <2 x elem>
+                (8, vec![1, 0]),       // 2 <2 x elem>*
+            ],
+        );
+        // @v = global <2 x elem> <DATA>: value 0 is @v, the constant is value 1.
+        w.write_unabbrev(7, &[1, 2, 2, 0, 0, 0]).unwrap();
+        block(
+            &mut w,
+            CONSTANTS,
+            &[(1, vec![1]), (22, vec![0x3C00, 0x4000])],
+        );
+        w.exit_block().unwrap();
+        w.finish().unwrap()
+    };
+    // <2 x i16> as data is fine.
+    dxil_bitcode::read_module(&build(7, vec![16])).expect("i16 data reads");
+    // <2 x half> (type code 10) as data is not.
+    let e = match dxil_bitcode::read_module(&build(10, vec![])) {
+        Ok(_) => panic!("half data accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("DATA constant whose elements"), "{e}");
+}

@@ -144,7 +144,25 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
         CST_CODE_STRING => ConstKind::String(bytes(ops)?),
         CST_CODE_CSTRING => ConstKind::CString(bytes(ops)?),
         CST_CODE_DATA => {
-            st.element(ty)?;
+            // Only arrays and vectors of i8/i16/i32/i64, float and double are stored as data
+            // in LLVM 3.7 (`ConstantDataSequential::isElementTypeCompatible`); its reader
+            // refuses any other element type.
+            let elem = match st.td(ty) {
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+                _ => {
+                    return Err(ErrorKind::TypeMismatch(
+                        "DATA constant of a non-sequential type",
+                    ))
+                }
+            };
+            if !matches!(
+                st.td(elem),
+                TypeData::Int(8 | 16 | 32 | 64) | TypeData::Float | TypeData::Double
+            ) {
+                return Err(ErrorKind::TypeMismatch(
+                    "DATA constant whose elements are not i8/i16/i32/i64/float/double",
+                ));
+            }
             ConstKind::Data(ops.into())
         }
         CST_CODE_CE_BINOP => {

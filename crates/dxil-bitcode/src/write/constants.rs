@@ -121,6 +121,24 @@ fn constant(
             (CST_CODE_CSTRING, abbrev)
         }
         ConstKind::Data(elems) => {
+            // The reader's rule, mirrored: only i8/i16/i32/i64, float and double sequences
+            // are data in LLVM 3.7; anything else must be an aggregate.
+            let elem = match m.ty(ty) {
+                Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => *elem,
+                _ => {
+                    return Err(out.err(ErrorKind::TypeMismatch(
+                        "data constant of a non-sequential type",
+                    )))
+                }
+            };
+            if !matches!(
+                m.ty(elem),
+                Some(TypeData::Int(8 | 16 | 32 | 64) | TypeData::Float | TypeData::Double)
+            ) {
+                return Err(out.err(ErrorKind::TypeMismatch(
+                    "data constant whose elements are not i8/i16/i32/i64/float/double",
+                )));
+            }
             out.rec.extend(elems.iter().copied());
             (CST_CODE_DATA, 0)
         }
