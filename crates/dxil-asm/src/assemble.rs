@@ -95,7 +95,8 @@ pub fn assemble_bitcode(m: &Module) -> Result<Vec<u8>, AssembleError> {
 pub struct Assembled {
     /// The container bytes.
     pub bytes: Vec<u8>,
-    /// Why only `HASH` and `DXIL` were written, when the other parts could not be generated.
+    /// A warning: why only `HASH` and `DXIL` were written, when the other parts could not
+    /// be generated, or what the text could not carry (root signature subobject bytes).
     pub note: Option<String>,
 }
 
@@ -125,7 +126,30 @@ pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled,
     if let Some(part) = crate::debug_name::debug_name_part(text) {
         opts.copied.push((FourCC::from_bytes(*b"ILDN"), part));
     }
-    assemble_with_options(m, opts)
+    // Libraries: subobjects the header prints (from the `RDAT` part; the module may lack
+    // them) go into the generated `RDAT`.
+    let subobjects = crate::subobjects::read_subobjects(text);
+    let mut warning = None;
+    if let Some(s) = &subobjects {
+        let rdat = dxil_gen::Source::new(m)
+            .ok()
+            .filter(|src| src.kind == dxil_parts::names::ShaderKind::Library)
+            .and_then(|src| dxil_gen::rdat::build_rdat(&src, Some(&s.list)).ok());
+        if let Some(rdat) = rdat {
+            opts.copied.push((FourCC::RDAT, rdat));
+            if !s.unknown_bytes.is_empty() {
+                warning = Some(format!(
+                    "the text gives only the size of root signature subobject(s) {}; wrote zero bytes",
+                    s.unknown_bytes.join(", ")
+                ));
+            }
+        }
+    }
+    let mut assembled = assemble_with_options(m, opts)?;
+    if assembled.note.is_none() {
+        assembled.note = warning;
+    }
+    Ok(assembled)
 }
 
 fn assemble_with_options(

@@ -22,8 +22,9 @@
 //! [`assemble_container_from_text`] also reads the header comments back: resource names
 //! (`; Resource Bindings:`) and struct annotations (`; Buffer Definitions:`) a stripped
 //! module lacks go into a `STAT` module ([`reflection`]), and `; shader debug name:` into
-//! `ILDN`, so the container prints the same header. (Not read back: the `; Subobjects:`
-//! section of libraries, which the reference prints from `RDAT`.)
+//! `ILDN`, and a library's `; Subobjects:` section into its generated `RDAT`
+//! ([`subobjects`]; root signature subobjects print only their size and come back as zero
+//! bytes), so the container prints the same header.
 //!
 //! What the text cannot carry (so assembled bitcode may differ from the original while the
 //! text is identical): metadata kinds the producer registered but no instruction uses, and
@@ -41,6 +42,7 @@ mod metadata;
 mod module;
 mod parser;
 pub mod reflection;
+pub mod subobjects;
 mod types;
 mod values;
 
