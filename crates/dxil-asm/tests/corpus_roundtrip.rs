@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use dxil_test_support::{first_line_difference, ll_body, print_line_groups, LineGroups};
+use dxil_test_support::{
+    assert_floor, first_line_difference, ll_body, print_id_groups, print_line_groups, LineGroups,
+};
 
 /// Share of the corpus whose body must print back identically.
 const FLOOR: f64 = 1.0;
@@ -63,15 +65,9 @@ fn corpus_text_round_trip() {
         "text round trip identical: {matched}/{total} ({:.2}%)",
         100.0 * matched as f64 / total as f64
     );
-    for (k, v) in &parse_errors {
-        eprintln!("  parse error x{}: {k} (e.g. {})", v.len(), v[0]);
-    }
+    print_id_groups(&parse_errors, "parse error");
     print_line_groups(&diffs, "    ", |kind, n| {
         format!("  differ x{n} at `{kind}`")
     });
-    let share = matched as f64 / total as f64;
-    assert!(
-        share >= FLOOR,
-        "only {matched}/{total} bodies round trip (floor {FLOOR})"
-    );
+    assert_floor(matched, total, FLOOR, "bodies round trip");
 }

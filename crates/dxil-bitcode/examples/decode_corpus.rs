@@ -4,16 +4,8 @@
 //! (with FILE, only that container's modules are decoded: handy for peak-memory checks).
 
 fn main() {
-    let n: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(5);
-    let Some(dir) = dxil_test_support::corpus_dir() else {
+    let Some((n, files)) = dxil_test_support::example_inputs() else {
         return;
-    };
-    let files: Vec<Vec<u8>> = match std::env::args().nth(2) {
-        Some(file) => std::fs::read(file).into_iter().collect(),
-        None => dxil_test_support::corpus_bytes(&dir),
     };
     let modules: Vec<&[u8]> = files
         .iter()

@@ -357,6 +357,17 @@ fn writer_rejects_mismatched_records() {
     assert!(Abbrev::new(vec![AbbrevOp::Fixed(3), AbbrevOp::Vbr(1)]).is_err());
 }
 
+/// A reader inside the first (outermost) block, at its first record: (reader, abbrev id).
+fn at_first_record(bytes: &[u8]) -> (Reader<'_>, u32) {
+    let mut r = Reader::new(bytes).unwrap();
+    r.next().unwrap();
+    r.enter_block().unwrap();
+    let Entry::Record { abbrev_id } = r.next().unwrap() else {
+        panic!("expected a record")
+    };
+    (r, abbrev_id)
+}
+
 #[test]
 fn vbr_overflow_is_an_error_with_offset() {
     // A block with an unabbreviated record whose first operand takes 13 vbr6 chunks.
@@ -369,12 +380,7 @@ fn vbr_overflow_is_an_error_with_offset() {
     // next operand supply a 14th chunk: the reader must stop at 64 bits.
     let last_chunk_bit = 32 + 32 + 32 + 2 + 6 + 6 + 12 * 6 + 5;
     bytes[last_chunk_bit / 8] |= 1 << (last_chunk_bit % 8);
-    let mut r = Reader::new(&bytes).unwrap();
-    r.next().unwrap();
-    r.enter_block().unwrap();
-    let Entry::Record { abbrev_id } = r.next().unwrap() else {
-        panic!()
-    };
+    let (mut r, abbrev_id) = at_first_record(&bytes);
     let e = r.read_record(abbrev_id, &mut Record::new()).unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::VbrOverflow);
     assert!(e
@@ -393,12 +399,7 @@ fn huge_record_length_is_rejected_before_allocating() {
     w.emit(0, 32).unwrap();
     w.exit_block().unwrap();
     let bytes = w.finish().unwrap();
-    let mut r = Reader::new(&bytes).unwrap();
-    r.next().unwrap();
-    r.enter_block().unwrap();
-    let Entry::Record { abbrev_id } = r.next().unwrap() else {
-        panic!()
-    };
+    let (mut r, abbrev_id) = at_first_record(&bytes);
     let e = r.read_record(abbrev_id, &mut Record::new()).unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::RecordTooLong(1 << 40));
 }
@@ -522,12 +523,7 @@ fn block_length_must_match_end_block() {
     w.exit_block().unwrap();
     let mut bytes = w.finish().unwrap();
     bytes[8] += 1; // first block's length word claims one more word
-    let mut r = Reader::new(&bytes).unwrap();
-    r.next().unwrap();
-    r.enter_block().unwrap();
-    let Entry::Record { abbrev_id } = r.next().unwrap() else {
-        panic!()
-    };
+    let (mut r, abbrev_id) = at_first_record(&bytes);
     r.read_record(abbrev_id, &mut Record::new()).unwrap();
     let e = r.next().unwrap_err();
     assert!(

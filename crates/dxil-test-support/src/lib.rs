@@ -30,5 +30,7 @@ pub use paths::{
     corpus_bytes, corpus_dir, corpus_files, corpus_ids, files_with_extension, ids_with_extension,
     shared_dir, shared_path, spread, workspace_root,
 };
-pub use report::{first_line_difference, ll_body, print_line_groups, LineGroups};
-pub use timing::{cpu_seconds, print_cpu_throughput};
+pub use report::{
+    assert_floor, first_line_difference, ll_body, print_id_groups, print_line_groups, LineGroups,
+};
+pub use timing::{cpu_seconds, example_inputs, print_cpu_throughput};

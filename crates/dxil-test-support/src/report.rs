@@ -47,3 +47,22 @@ pub fn print_line_groups(groups: &LineGroups, indent: &str, title: impl Fn(&str,
         }
     }
 }
+
+/// Prints failures grouped by message to stderr, in key order: `  {label} x{count}: {key}
+/// (e.g. {first id})`.
+pub fn print_id_groups(groups: &BTreeMap<String, Vec<String>>, label: &str) {
+    for (key, ids) in groups {
+        let example = ids.first().map_or("", String::as_str);
+        eprintln!("  {label} x{}: {key} (e.g. {example})", ids.len());
+    }
+}
+
+/// Asserts that `matched` of `total` (non-zero) reaches the share `floor` (0.0 to 1.0);
+/// the failure reads `only {matched}/{total} {what} (floor {floor})`.
+pub fn assert_floor(matched: usize, total: usize, floor: f64, what: &str) {
+    let share = matched as f64 / total as f64;
+    assert!(
+        share >= floor,
+        "only {matched}/{total} {what} (floor {floor})"
+    );
+}

@@ -24,3 +24,18 @@ pub fn print_cpu_throughput(start: Option<f64>, mb: f64, units: usize) {
         );
     }
 }
+
+/// The inputs of a corpus throughput example run as `EXAMPLE [N [FILE]]`: the pass count `N`
+/// (default 5) and the bytes of `FILE`, or of every corpus container when no `FILE` is given;
+/// `None` (after a note) when there is no `FILE` and the corpus is absent.
+pub fn example_inputs() -> Option<(usize, Vec<Vec<u8>>)> {
+    let n = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(5);
+    let files = match std::env::args().nth(2) {
+        Some(file) => std::fs::read(file).into_iter().collect(),
+        None => crate::paths::corpus_bytes(&crate::paths::corpus_dir()?),
+    };
+    Some((n, files))
+}

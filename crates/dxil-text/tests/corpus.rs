@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use dxil_test_support::{first_line_difference, ll_body, print_line_groups, LineGroups};
+use dxil_test_support::{
+    assert_floor, first_line_difference, ll_body, print_id_groups, print_line_groups, LineGroups,
+};
 
 /// Share of the corpus that must match (every body matches the reference).
 const FLOOR: f64 = 1.0;
@@ -114,15 +116,9 @@ fn corpus_bodies_match_reference() {
          {stripped} stripped DXIL modules of -Zi containers printed",
         100.0 * matched as f64 / total as f64
     );
-    for (k, v) in &errors {
-        eprintln!("  read error x{}: {k} (e.g. {})", v.len(), v[0]);
-    }
+    print_id_groups(&errors, "read error");
     print_line_groups(&groups, "  ", |kind, n| {
         format!("mismatch x{n} first differing line kind `{kind}`")
     });
-    let share = matched as f64 / total as f64;
-    assert!(
-        share >= FLOOR,
-        "only {matched}/{total} bodies match (floor {FLOOR})"
-    );
+    assert_floor(matched, total, FLOOR, "bodies match");
 }
