@@ -13,21 +13,12 @@ fn main() {
         .flatten()
         .collect();
     let bytes: usize = modules.iter().map(|m| m.len()).sum();
-    let (t0, c0) = (std::time::Instant::now(), dxil_test_support::cpu_seconds());
+    let clock = dxil_test_support::Stopwatch::start();
     let mut ok = 0;
     for _ in 0..n {
         for m in &modules {
             ok += usize::from(dxil_bitcode::read_module(m).is_ok());
         }
     }
-    let wall = t0.elapsed().as_secs_f64();
-    let mb = (bytes * n) as f64 / 1e6;
-    print!(
-        "{} modules x {n}, {:.2} MB per pass, {ok} reads ok: {:.1} MB/s wall",
-        modules.len(),
-        bytes as f64 / 1e6,
-        mb / wall
-    );
-    dxil_test_support::print_cpu_throughput(c0, mb, modules.len() * n);
-    println!();
+    clock.report(modules.len(), n, bytes, &format!("{ok} reads ok"));
 }

@@ -21,22 +21,17 @@ fn main() {
             }
         }
     }
-    let (t0, c0) = (std::time::Instant::now(), dxil_test_support::cpu_seconds());
+    let clock = dxil_test_support::Stopwatch::start();
     let mut out = 0usize;
     for _ in 0..n {
         for (m, opts) in &modules {
             out += dxil_bitcode::write_module_with(m, *opts).map_or(0, |b| b.len());
         }
     }
-    let wall = t0.elapsed().as_secs_f64();
-    let mb = (bytes * n) as f64 / 1e6;
-    print!(
-        "{} modules x {n}, {:.2} MB per pass, {:.2} MB written: {:.1} MB/s wall",
+    clock.report(
         modules.len(),
-        bytes as f64 / 1e6,
-        out as f64 / 1e6,
-        mb / wall
+        n,
+        bytes,
+        &format!("{:.2} MB written", out as f64 / 1e6),
     );
-    dxil_test_support::print_cpu_throughput(c0, mb, modules.len() * n);
-    println!();
 }

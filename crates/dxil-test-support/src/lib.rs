@@ -33,4 +33,4 @@ pub use paths::{
 pub use report::{
     assert_floor, first_line_difference, ll_body, print_id_groups, print_line_groups, LineGroups,
 };
-pub use timing::{cpu_seconds, example_inputs, print_cpu_throughput};
+pub use timing::{cpu_seconds, example_inputs, Stopwatch};

@@ -12,16 +12,42 @@ pub fn cpu_seconds() -> Option<f64> {
     Some((utime + stime) / 100.0)
 }
 
-/// Prints `, X MB/s CPU, Y us CPU per module` (no newline) for `mb` megabytes over `units`
-/// modules since `start` (a [`cpu_seconds`] reading); prints nothing when CPU time is
-/// unavailable or has not advanced.
-pub fn print_cpu_throughput(start: Option<f64>, mb: f64, units: usize) {
-    if let (Some(a), Some(b)) = (start, cpu_seconds().filter(|&b| Some(b) > start)) {
+/// A clock started before the timed passes: wall-clock and process CPU time.
+#[derive(Debug, Clone, Copy)]
+pub struct Stopwatch {
+    wall: std::time::Instant,
+    cpu: Option<f64>,
+}
+
+impl Stopwatch {
+    /// Starts both clocks.
+    pub fn start() -> Stopwatch {
+        Stopwatch {
+            wall: std::time::Instant::now(),
+            cpu: cpu_seconds(),
+        }
+    }
+
+    /// Prints one line: `{modules} modules x {passes}, {MB} MB per pass, {detail}: {X} MB/s
+    /// wall`, then `, {Y} MB/s CPU, {Z} us CPU per module` when CPU time is available and has
+    /// advanced. `bytes` is the input size of one pass.
+    pub fn report(&self, modules: usize, passes: usize, bytes: usize, detail: &str) {
+        let wall = self.wall.elapsed().as_secs_f64();
+        let mb = (bytes * passes) as f64 / 1e6;
         print!(
-            ", {:.1} MB/s CPU, {:.1} us CPU per module",
-            mb / (b - a),
-            (b - a) * 1e6 / units as f64
+            "{modules} modules x {passes}, {:.2} MB per pass, {detail}: {:.1} MB/s wall",
+            bytes as f64 / 1e6,
+            mb / wall
         );
+        let (start, now) = (self.cpu, cpu_seconds());
+        if let (Some(a), Some(b)) = (start, now.filter(|&b| Some(b) > start)) {
+            print!(
+                ", {:.1} MB/s CPU, {:.1} us CPU per module",
+                mb / (b - a),
+                (b - a) * 1e6 / (modules * passes) as f64
+            );
+        }
+        println!();
     }
 }
 
