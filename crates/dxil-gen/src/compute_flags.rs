@@ -405,7 +405,8 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
                 let sem = arg(2).and_then(|a| const_int(m, a));
                 // All memory (0xf) is reduced to the kinds that need no group; otherwise
                 // group shared memory (2) or a group semantic (sync, scope) needs one.
-                s.requires_group |= mem.is_some_and(|v| (if v == 0xf { v & !2 } else { v }) & 2 != 0)
+                s.requires_group |= mem
+                    .is_some_and(|v| (if v == 0xf { v & !2 } else { v }) & 2 != 0)
                     || sem.is_some_and(|v| v & 0x3 != 0);
             }
             "BarrierByMemoryHandle" | "BarrierByNodeRecordHandle" => {

@@ -335,7 +335,6 @@ pub fn compute(
     let val = src.validator();
     let dxil15 = val >= (1, 5);
     let dxil18 = val >= (1, 8);
-    let dxil19 = val >= (1, 9);
     let dxr11_all = dxil15 && !dxil18 && rt11_subobjects;
     let prop = |i: usize| props.get(i).and_then(Option::as_ref);
     let mut out: Vec<Option<Compat>> = m
@@ -395,12 +394,11 @@ pub fn compute(
             }
         }
     }
+    // Kinds the validator knows: up to callable (1.4), amplification (1.5-1.7), node.
     let valid_mask: u32 = if !dxil15 {
         (1 << 13) - 1
     } else if !dxil18 {
         (1 << 15) - 1
-    } else if !dxil19 {
-        (1 << 16) - 1
     } else {
         (1 << 16) - 1
     };

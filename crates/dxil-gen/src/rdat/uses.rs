@@ -32,11 +32,9 @@ impl Uses {
                             ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_) => {
                                 set.insert(v);
                             }
-                            ValueRef::Const(c) => {
-                                if set.insert(v) {
-                                    if let Some(d) = m.constant(c) {
-                                        d.kind.for_each_operand(|o| stack.push(o));
-                                    }
+                            ValueRef::Const(c) if set.insert(v) => {
+                                if let Some(d) = m.constant(c) {
+                                    d.kind.for_each_operand(|o| stack.push(o));
                                 }
                             }
                             _ => {}
