@@ -88,3 +88,44 @@ fn corpus_rdat_regenerates() {
     }
     assert_eq!(same, total, "RDAT mismatches (see above)");
 }
+
+/// Bit-flipped `DXIL` modules of corpus libraries: whenever the damaged module still reads,
+/// `RDAT` generation returns (bytes or an error) without panicking.
+#[test]
+fn damaged_library_modules_do_not_panic() {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let mut rng = dxil_test_support::XorShift64(0x5eed_4da7);
+    let mut libraries = 0;
+    let mut read = 0;
+    for id in dxil_test_support::corpus_ids(&dir) {
+        let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        if dxil_test_support::container::part(&bytes, b"RDAT").is_none() {
+            continue;
+        }
+        let Some(bitcode) = dxil_test_support::container::dxil_bitcode(&bytes) else {
+            continue;
+        };
+        libraries += 1;
+        if libraries > 40 {
+            break;
+        }
+        for _ in 0..40 {
+            let mut damaged = bitcode.to_vec();
+            let at = rng.below(damaged.len());
+            if let Some(b) = damaged.get_mut(at) {
+                *b ^= 1 << rng.below(8);
+            }
+            let Ok(module) = dxil_bitcode::read_module(&damaged) else {
+                continue;
+            };
+            let Ok(src) = Source::new(&module) else {
+                continue;
+            };
+            read += 1;
+            let _ = build_rdat(&src, None);
+        }
+    }
+    println!("damaged library modules read and regenerated: {read}");
+}
