@@ -248,6 +248,9 @@ pub fn regenerate(c: &Container<'_>) -> Result<Regeneration> {
             }
         }
     }
+    if src.kind == ShaderKind::Library && c.part(FourCC::RDAT).is_none() {
+        out.push((FourCC::RDAT, PartCheck::Missing));
+    }
     let stored_digest = c.header().digest;
     let mut bytes = rebuilt.to_bytes()?;
     let check = match c.digest_status() {

@@ -276,3 +276,56 @@ impl Record {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_start_empty_and_share() {
+        let mut s = Strings::default();
+        assert_eq!(s.insert(b"").unwrap(), 0);
+        assert_eq!(s.insert(b"ab").unwrap(), 1);
+        assert_eq!(s.insert(b"c").unwrap(), 4);
+        assert_eq!(s.insert(b"ab").unwrap(), 1);
+        assert_eq!(s.data, b"\0ab\0c\0");
+    }
+
+    #[test]
+    fn index_arrays_share_equal_arrays() {
+        let mut a = IndexArrays::default();
+        assert_eq!(a.insert(&[1, 2]).unwrap(), 0);
+        assert_eq!(a.insert(&[]).unwrap(), 3);
+        assert_eq!(a.insert(&[1, 2]).unwrap(), 0);
+        assert_eq!(a.data, vec![2, 1, 2, 0]);
+    }
+
+    #[test]
+    fn tables_deduplicate_only_when_asked() {
+        let mut on = Table::new(3, 4, true);
+        let mut off = Table::new(3, 4, false);
+        for t in [&mut on, &mut off] {
+            t.insert(&[1, 0, 0, 0]).unwrap();
+            t.insert(&[1, 0, 0, 0]).unwrap();
+        }
+        assert_eq!(on.count, 1);
+        assert_eq!(off.count, 2);
+        // Short records are zero-padded to the stride.
+        assert_eq!(on.insert(&[1]).unwrap(), 0);
+    }
+
+    #[test]
+    fn finish_pads_and_leaves_out_empty_parts() {
+        let mut b = Builder::default();
+        b.order.push(Slot::Strings);
+        b.add_table(3, 8, true);
+        b.order.push(Slot::Indices);
+        b.strings.insert(b"x").unwrap();
+        let out = b.finish().unwrap();
+        let r = dxil_parts::rdat::Rdat::parse(&out).unwrap();
+        assert_eq!(r.parts.len(), 1);
+        assert_eq!(r.parts[0].kind, STRING_BUFFER);
+        assert_eq!(r.parts[0].data, b"\0x\0\0");
+        assert_eq!(r.write().unwrap(), out);
+    }
+}
