@@ -103,7 +103,47 @@ pub struct Assembled {
 /// A container for `m`: every part the reference writes from the module, `HASH`, `DXIL`,
 /// digest computed (see the module docs for the fallback).
 pub fn assemble_container(m: &Module) -> Result<Assembled, AssembleError> {
-    assemble_with_options(m, dxil_gen::BuildOptions::default())
+    let mut opts = dxil_gen::BuildOptions::default();
+    let split = split_debug_info(m)?;
+    let m = with_debug_part(m, &split, &mut opts);
+    assemble_with_options(m, opts)
+}
+
+/// For a module carrying debug info, what the reference writes: the `ILDB` part (the whole
+/// module) and the module with its debug info stripped ([`dxil_module::strip`]), which
+/// becomes the `DXIL` part and the source of every generated part.
+fn split_debug_info(m: &Module) -> Result<Option<(Vec<u8>, Module)>, AssembleError> {
+    if !dxil_module::strip::has_debug_info(m) {
+        return Ok(None);
+    }
+    let (kind, major, minor) = shader_model(m)?;
+    let (dmaj, dmin) = dxil_version(m)?;
+    let bitcode = dxil_bitcode::write_module(m)?;
+    let part = dxil_container::build_program_part(
+        ProgramVersion::new(kind, major, minor),
+        dxil_container::DxilVersion((dmaj << 8) | dmin),
+        &bitcode,
+    )?;
+    let mut stripped = m.clone();
+    dxil_module::strip::strip_debug_info(&mut stripped)
+        .map_err(|e| AssembleError::Metadata(format!("stripping debug info: {e}")))?;
+    Ok(Some((part, stripped)))
+}
+
+/// The module the `DXIL` part holds: the stripped one when `split` has an `ILDB` part (which
+/// joins the copied parts), else `m`.
+fn with_debug_part<'a>(
+    m: &'a Module,
+    split: &'a Option<(Vec<u8>, Module)>,
+    opts: &mut dxil_gen::BuildOptions,
+) -> &'a Module {
+    match split {
+        Some((ildb, stripped)) => {
+            opts.copied.push((FourCC::ILDB, ildb.clone()));
+            stripped
+        }
+        None => m,
+    }
 }
 
 /// As [`assemble_container`], for a module parsed from `text`: when the text's header
@@ -112,6 +152,8 @@ pub fn assemble_container(m: &Module) -> Result<Assembled, AssembleError> {
 /// line gives the `ILDN` part.
 pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled, AssembleError> {
     let mut opts = dxil_gen::BuildOptions::default();
+    let split = split_debug_info(m)?;
+    let m = with_debug_part(m, &split, &mut opts);
     if let Some(stat) = crate::reflection::stat_module(m, text) {
         let (kind, major, minor) = shader_model(m)?;
         let (dmaj, dmin) = dxil_version(m)?;

@@ -130,45 +130,48 @@ pub enum ConstKind {
     },
 }
 
-impl ConstKind {
-    /// Calls `f` on every value operand, in record order (the function of a blockaddress is
-    /// not a value operand here).
-    pub fn for_each_operand(&self, mut f: impl FnMut(ValueRef)) {
-        match self {
+/// Walks the value operands of a constant in record order (shared by the shared and mutable
+/// walks; `$($m)?` is `mut` for the mutable one). The function of a blockaddress is not a
+/// value operand here.
+macro_rules! walk_const_operands {
+    ($this:expr, $f:ident $(, $m:tt)?) => {
+        match $this {
             ConstKind::Aggregate(ops) | ConstKind::Gep { operands: ops, .. } => {
-                ops.iter().for_each(|&v| f(v))
+                for v in & $($m)? **ops {
+                    $f(v);
+                }
             }
-            ConstKind::Cast { value, .. } => f(*value),
+            ConstKind::Cast { value, .. } => $f(value),
             ConstKind::Binary { lhs, rhs, .. } | ConstKind::Cmp { lhs, rhs, .. } => {
-                f(*lhs);
-                f(*rhs);
+                $f(lhs);
+                $f(rhs);
             }
             ConstKind::Select {
                 cond,
                 if_true,
                 if_false,
             } => {
-                f(*cond);
-                f(*if_true);
-                f(*if_false);
+                $f(cond);
+                $f(if_true);
+                $f(if_false);
             }
             ConstKind::ExtractElement { vector, index } => {
-                f(*vector);
-                f(*index);
+                $f(vector);
+                $f(index);
             }
             ConstKind::InsertElement {
                 vector,
                 element,
                 index,
             } => {
-                f(*vector);
-                f(*element);
-                f(*index);
+                $f(vector);
+                $f(element);
+                $f(index);
             }
             ConstKind::ShuffleVector { a, b, mask, .. } => {
-                f(*a);
-                f(*b);
-                f(*mask);
+                $f(a);
+                $f(b);
+                $f(mask);
             }
             ConstKind::Null
             | ConstKind::Undef
@@ -182,5 +185,19 @@ impl ConstKind {
             | ConstKind::BlockAddress { .. }
             | ConstKind::InlineAsm { .. } => {}
         }
+    };
+}
+
+impl ConstKind {
+    /// Calls `f` on every value operand, in record order (the function of a blockaddress is
+    /// not a value operand here).
+    pub fn for_each_operand(&self, mut f: impl FnMut(ValueRef)) {
+        let mut g = |v: &ValueRef| f(*v);
+        walk_const_operands!(self, g)
+    }
+
+    /// Calls `f` on every value operand, in record order, allowing it to replace them.
+    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut ValueRef)) {
+        walk_const_operands!(self, f, mut)
     }
 }

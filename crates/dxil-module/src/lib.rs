@@ -16,6 +16,7 @@
 //!   reading the `STAT` part's module for reflection when there is one.
 //! - [`layout`]: type sizes and struct offsets from the data layout (structured buffers).
 //! - [`reflect`]: a serializable reflection of a container (`dxil reflect --json`).
+//! - [`strip`]: debug-info stripping, as the reference does for the `DXIL` part.
 //!
 //! Malformed metadata is an [`Error`] naming the node (`!12`) and field, e.g.
 //! `signature element.name: expected a string (in !12, operand 1)`.
@@ -29,6 +30,7 @@ pub mod layout;
 pub mod md;
 pub mod model;
 pub mod reflect;
+pub mod strip;
 
 pub use error::{Error, ErrorKind, Result};
 pub use model::DxilMetadata;
