@@ -1,6 +1,7 @@
 //! Fuzz target for the text parser (`dxil as`): any input must parse or fail with
-//! diagnostics, never panic or hang; whatever parses must print and go through the bitcode
-//! writer without a panic. Input: text (invalid UTF-8 is replaced).
+//! diagnostics, never panic or hang; whatever parses must print, go through the bitcode
+//! writer and be assembled into a container (parts generated, debug info split off, header
+//! comments read back) without a panic. Input: text (invalid UTF-8 is replaced).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -11,6 +12,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(m) => {
             let _ = dxil_text::print_module(&m);
             let _ = dxil_asm::assemble_bitcode(&m);
+            let _ = dxil_asm::assemble_container_from_text(&m, &text);
         }
         Err(d) => {
             let _ = d.to_string();

@@ -1,5 +1,6 @@
 //! Fuzz target for the LLVM 3.7 module reader: any input must give a module or an error, never
-//! a panic or a hang; for modules that read, every operand must have a type. Input: raw
+//! a panic or a hang; for modules that read, every operand must have a type, and stripping
+//! the debug info then writing must not panic. Input: raw
 //! bitcode (`BC` 0xC0DE or the wrapper).
 #![no_main]
 
@@ -19,5 +20,9 @@ fuzz_target!(|data: &[u8]| {
                 }
             });
         }
+    }
+    let mut stripped = m.clone();
+    if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {
+        let _ = dxil_bitcode::write_module(&stripped);
     }
 });
