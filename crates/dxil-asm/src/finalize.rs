@@ -133,14 +133,11 @@ impl Parser<'_> {
         let mut list_ids: HashMap<Vec<u32>, u32> = HashMap::new();
         for (site, spec) in specs {
             let mut func = spec.func.clone();
-            for (g, off) in &spec.groups {
-                match self.attr_groups.get(g) {
-                    Some(a) => func.extend(a.iter().cloned()),
-                    None => self.record(Diagnostic {
-                        message: format!("use of undefined attribute group `#{g}`"),
-                        offset: *off,
-                        len: 2,
-                    }),
+            // An attribute group that is never defined adds nothing: LLVM 3.7's parser merges
+            // an empty attribute set for it (its group table default-constructs the entry).
+            for (g, _) in &spec.groups {
+                if let Some(a) = self.attr_groups.get(g) {
+                    func.extend(a.iter().cloned());
                 }
             }
             let mut slots: Vec<(u32, Vec<Attribute>)> = Vec::new();

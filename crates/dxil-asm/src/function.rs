@@ -99,7 +99,12 @@ impl Parser<'_> {
                         }
                         self.record(d);
                         fs.poisoned = true;
-                        self.bump();
+                        // Skip the rest of the line; when the error came after the whole
+                        // line was read, the next line is where to go on.
+                        let here = self.tok();
+                        if here.start == it.start || !here.line_start {
+                            self.bump();
+                        }
                         while self.kind() != Kind::Eof && !self.tok().line_start {
                             self.bump();
                         }
@@ -109,7 +114,6 @@ impl Parser<'_> {
                         continue;
                     }
                 };
-                let _ = it;
                 body.insts.push(inst);
                 if let Some(bi) = block_insts.last_mut() {
                     bi.push(Inst(idx as u32));
@@ -385,9 +389,13 @@ impl Parser<'_> {
                 Some(ty),
             )
         } else if let Some(cop) = cast_op(w) {
-            let (_, value) = self.parse_typed_value(fs)?;
+            let at = self.tok();
+            let (from, value) = self.parse_typed_value(fs)?;
             self.expect_word("to")?;
             let to = self.parse_type()?;
+            if !crate::casts::cast_is_valid(&self.m.types, cop, from, to) {
+                return self.err_at(at, self.invalid_cast(from, to));
+            }
             (InstKind::Cast { op: cop, value }, Some(to))
         } else {
             match w {

@@ -33,6 +33,7 @@
 
 mod assemble;
 mod buffers;
+mod casts;
 mod debug_name;
 mod diag;
 mod finalize;

@@ -565,10 +565,13 @@ impl Parser<'_> {
         let w = self.text(t);
         if let Some(op) = cast_op(w) {
             self.expect(Kind::LParen, "`(`")?;
-            let (_, v) = self.parse_typed_value(fs)?;
+            let (from, v) = self.parse_typed_value(fs)?;
             self.expect_word("to")?;
             let to = self.parse_type()?;
             self.expect(Kind::RParen, "`)`")?;
+            if !crate::casts::cast_is_valid(&self.m.types, op, from, to) {
+                return self.err_at(t, self.invalid_cast(from, to));
+            }
             return Ok((ConstKind::Cast { op, value: v }, to));
         }
         if let Some(op) = bin_op(w) {

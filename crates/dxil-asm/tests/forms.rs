@@ -181,6 +181,19 @@ fn type_errors_are_reported() {
             "define void @f() {\n  call void @g()\n  ret void\n}\n",
             "undefined global",
         ),
+        // LLVM's castIsValid, with its message and the operand's position.
+        (
+            "%S = type { i8* }\n%T = type { i8* }\ndefine void @f(%S %a) {\n  %b = bitcast %S %a to %T\n  ret void\n}\n",
+            "invalid cast opcode for cast from '%S = type { i8* }' to '%T = type { i8* }'\n --> e.ll:4:16",
+        ),
+        (
+            "define void @f(i32 %a) {\n  %b = trunc i32 %a to i64\n  ret void\n}\n",
+            "invalid cast opcode for cast from 'i32' to 'i64'",
+        ),
+        (
+            "@g = global i32* bitcast (i32 0 to i32*)\n",
+            "invalid cast opcode for cast from 'i32' to 'i32*'",
+        ),
     ] {
         let e = dxil_asm::parse_module(src, "e.ll").unwrap_err();
         assert!(e.to_string().contains(what), "{src}: {e}");
@@ -253,4 +266,13 @@ fn half_and_i1_sequences_are_aggregates() {
         text.contains("@h = global <3 x half> <half 0xH3C00, half 0xH3C00, half 0xH4000>"),
         "{text}"
     );
+}
+
+/// An attribute group that is never defined adds nothing, as in LLVM 3.7's parser (the
+/// reference's own validator tests rely on it).
+#[test]
+fn undefined_attribute_groups_are_empty() {
+    let src = "define void @f() #1 {\n  ret void\n}\n";
+    let text = through_bitcode(&parse(src));
+    assert!(text.contains("define void @f() {"), "{text}");
 }
