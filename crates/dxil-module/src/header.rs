@@ -692,7 +692,6 @@ impl ModuleHeader for ModuleSections<'_> {
 /// insertion order; a repeated name keeps the first), root signatures with their text when
 /// they have one.
 fn print_module_subobjects(list: &[Subobject], out: &mut String) -> bool {
-    use dxil_parts::rdat::{Subobject as Part, SubobjectData as D, SubobjectKind as K};
     let mut seen = std::collections::HashSet::new();
     let sorted: Vec<&Subobject> = list
         .iter()
@@ -701,59 +700,15 @@ fn print_module_subobjects(list: &[Subobject], out: &mut String) -> bool {
     let mut parts = Vec::with_capacity(sorted.len());
     let mut texts = Vec::new();
     for s in &sorted {
-        let Some(kind) = K::from_raw(s.kind) else {
+        let Some(part) = s.to_part() else {
             continue;
         };
-        let data = match &s.body {
-            SubobjectBody::StateObjectConfig { flags } => D::StateObjectConfig { flags: *flags },
-            SubobjectBody::RootSignature { data, text } => {
-                if !text.is_empty() {
-                    texts.push((kind, s.name.clone(), data.len(), text.clone()));
-                }
-                D::RootSignature { data: data.clone() }
+        if let SubobjectBody::RootSignature { data, text } = &s.body {
+            if !text.is_empty() {
+                texts.push((part.kind, s.name.clone(), data.len(), text.clone()));
             }
-            SubobjectBody::SubobjectToExportsAssociation { subobject, exports } => {
-                D::SubobjectToExportsAssociation {
-                    subobject: subobject.clone(),
-                    exports: exports.clone(),
-                }
-            }
-            SubobjectBody::RaytracingShaderConfig {
-                max_payload_size_in_bytes,
-                max_attribute_size_in_bytes,
-            } => D::RaytracingShaderConfig {
-                max_payload_size_in_bytes: *max_payload_size_in_bytes,
-                max_attribute_size_in_bytes: *max_attribute_size_in_bytes,
-            },
-            SubobjectBody::RaytracingPipelineConfig {
-                max_trace_recursion_depth,
-            } => D::RaytracingPipelineConfig {
-                max_trace_recursion_depth: *max_trace_recursion_depth,
-            },
-            SubobjectBody::HitGroup {
-                ty,
-                intersection,
-                any_hit,
-                closest_hit,
-            } => D::HitGroup {
-                ty: *ty,
-                any_hit: any_hit.clone(),
-                closest_hit: closest_hit.clone(),
-                intersection: intersection.clone(),
-            },
-            SubobjectBody::RaytracingPipelineConfig1 {
-                max_trace_recursion_depth,
-                flags,
-            } => D::RaytracingPipelineConfig1 {
-                max_trace_recursion_depth: *max_trace_recursion_depth,
-                flags: *flags,
-            },
-        };
-        parts.push(Part {
-            kind,
-            name: s.name.clone(),
-            data,
-        });
+        }
+        parts.push(part);
     }
     let mut text = String::new();
     if !dxil_parts::print::print_subobjects(&parts, false, &mut text) {

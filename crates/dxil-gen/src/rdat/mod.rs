@@ -21,8 +21,8 @@ mod functions;
 pub mod props;
 mod uses;
 
-use dxil_module::model::{ResourceClass, SubobjectBody};
-use dxil_parts::rdat::{Subobject, SubobjectData, SubobjectKind};
+use dxil_module::model::ResourceClass;
+use dxil_parts::rdat::{Subobject, SubobjectData};
 
 use crate::error::Result;
 use crate::signature::ValVer;
@@ -92,62 +92,7 @@ fn max_part_type(val: ValVer, shader_model: (u32, u32), raw_major: u32) -> u32 {
 /// The module's subobjects in the `RDAT` form (`None` without `dx.subobjects`).
 pub fn module_subobjects(src: &Source<'_>) -> Option<Vec<Subobject>> {
     let list = src.meta.subobjects.as_ref()?;
-    Some(
-        list.iter()
-            .filter_map(|s| {
-                let kind = SubobjectKind::from_raw(s.kind)?;
-                let data = match &s.body {
-                    SubobjectBody::StateObjectConfig { flags } => {
-                        SubobjectData::StateObjectConfig { flags: *flags }
-                    }
-                    SubobjectBody::RootSignature { data, .. } => {
-                        SubobjectData::RootSignature { data: data.clone() }
-                    }
-                    SubobjectBody::SubobjectToExportsAssociation { subobject, exports } => {
-                        SubobjectData::SubobjectToExportsAssociation {
-                            subobject: subobject.clone(),
-                            exports: exports.clone(),
-                        }
-                    }
-                    SubobjectBody::RaytracingShaderConfig {
-                        max_payload_size_in_bytes,
-                        max_attribute_size_in_bytes,
-                    } => SubobjectData::RaytracingShaderConfig {
-                        max_payload_size_in_bytes: *max_payload_size_in_bytes,
-                        max_attribute_size_in_bytes: *max_attribute_size_in_bytes,
-                    },
-                    SubobjectBody::RaytracingPipelineConfig {
-                        max_trace_recursion_depth,
-                    } => SubobjectData::RaytracingPipelineConfig {
-                        max_trace_recursion_depth: *max_trace_recursion_depth,
-                    },
-                    SubobjectBody::HitGroup {
-                        ty,
-                        intersection,
-                        any_hit,
-                        closest_hit,
-                    } => SubobjectData::HitGroup {
-                        ty: *ty,
-                        any_hit: any_hit.clone(),
-                        closest_hit: closest_hit.clone(),
-                        intersection: intersection.clone(),
-                    },
-                    SubobjectBody::RaytracingPipelineConfig1 {
-                        max_trace_recursion_depth,
-                        flags,
-                    } => SubobjectData::RaytracingPipelineConfig1 {
-                        max_trace_recursion_depth: *max_trace_recursion_depth,
-                        flags: *flags,
-                    },
-                };
-                Some(Subobject {
-                    kind,
-                    name: s.name.clone(),
-                    data,
-                })
-            })
-            .collect(),
-    )
+    Some(list.iter().filter_map(|s| s.to_part()).collect())
 }
 
 /// Whether the subobjects call for raytracing tier 1.1 (a pipeline config 1, or a state

@@ -71,6 +71,58 @@ pub struct Subobject {
 }
 
 impl Subobject {
+    /// The subobject in the form the `RDAT` part stores and the dumpbin header prints
+    /// (`None` for a kind the table does not know).
+    pub fn to_part(&self) -> Option<dxil_parts::rdat::Subobject> {
+        use dxil_parts::rdat::SubobjectData as D;
+        let kind = dxil_parts::rdat::SubobjectKind::from_raw(self.kind)?;
+        let data = match &self.body {
+            SubobjectBody::StateObjectConfig { flags } => D::StateObjectConfig { flags: *flags },
+            SubobjectBody::RootSignature { data, .. } => D::RootSignature { data: data.clone() },
+            SubobjectBody::SubobjectToExportsAssociation { subobject, exports } => {
+                D::SubobjectToExportsAssociation {
+                    subobject: subobject.clone(),
+                    exports: exports.clone(),
+                }
+            }
+            SubobjectBody::RaytracingShaderConfig {
+                max_payload_size_in_bytes,
+                max_attribute_size_in_bytes,
+            } => D::RaytracingShaderConfig {
+                max_payload_size_in_bytes: *max_payload_size_in_bytes,
+                max_attribute_size_in_bytes: *max_attribute_size_in_bytes,
+            },
+            SubobjectBody::RaytracingPipelineConfig {
+                max_trace_recursion_depth,
+            } => D::RaytracingPipelineConfig {
+                max_trace_recursion_depth: *max_trace_recursion_depth,
+            },
+            SubobjectBody::HitGroup {
+                ty,
+                intersection,
+                any_hit,
+                closest_hit,
+            } => D::HitGroup {
+                ty: *ty,
+                any_hit: any_hit.clone(),
+                closest_hit: closest_hit.clone(),
+                intersection: intersection.clone(),
+            },
+            SubobjectBody::RaytracingPipelineConfig1 {
+                max_trace_recursion_depth,
+                flags,
+            } => D::RaytracingPipelineConfig1 {
+                max_trace_recursion_depth: *max_trace_recursion_depth,
+                flags: *flags,
+            },
+        };
+        Some(dxil_parts::rdat::Subobject {
+            kind,
+            name: self.name.clone(),
+            data,
+        })
+    }
+
     pub(crate) fn read(md: &Md) -> Result<Self> {
         let f = Fields::of(md, "subobject")?;
         f.expect_len(2, true, "subobject")?;
