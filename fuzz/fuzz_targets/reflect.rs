@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = dxil_module::reflect::reflect(data);
+    let _ = dxil::reflect(data);
     let bitcode = match dxil_container::Container::parse(data) {
         Ok(c) => match c.primary_program() {
             Ok(p) => p.bitcode,

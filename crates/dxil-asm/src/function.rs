@@ -46,7 +46,7 @@ impl Parser<'_> {
         let mut text_preds: Vec<Option<Vec<LocalKey>>> = Vec::new();
         let mut block_insts: Vec<Vec<Inst>> = Vec::new();
         while self.kind() != Kind::RBrace {
-            if self.kind() == Kind::Eof {
+            if self.kind() == Kind::Eof || self.at_top_level_entity() {
                 return self.err("expected `}` at the end of the function");
             }
             // The block: an optional label.
@@ -108,7 +108,9 @@ impl Parser<'_> {
                         while self.kind() != Kind::Eof && !self.tok().line_start {
                             self.bump();
                         }
-                        if matches!(self.kind(), Kind::RBrace | Kind::Label | Kind::Eof) {
+                        if matches!(self.kind(), Kind::RBrace | Kind::Label | Kind::Eof)
+                            || self.at_top_level_entity()
+                        {
                             break;
                         }
                         continue;

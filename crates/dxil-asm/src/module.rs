@@ -78,6 +78,11 @@ impl Parser<'_> {
                 Kind::RBrace => depth -= 1,
                 _ => {}
             }
+            // What starts only a top-level entity ends a body left without its `}`; the
+            // parser reports that body, and every entity after it is still found.
+            if depth > 0 && t.line_start && self.starts_top_level_entity(i) {
+                depth = 0;
+            }
             if depth == 0 && t.line_start {
                 if matches!(t.kind, Kind::GlobalVar | Kind::GlobalId)
                     && self.toks.get(i + 1).map(|x| x.kind) == Some(Kind::Eq)
@@ -199,24 +204,31 @@ impl Parser<'_> {
                     self.bump();
                 }
                 // Skip to the next line that starts a top-level entity.
-                while self.kind() != Kind::Eof {
-                    let t = self.tok();
-                    if t.line_start
-                        && (matches!(
-                            t.kind,
-                            Kind::GlobalVar | Kind::GlobalId | Kind::MetaVar | Kind::MetaId
-                        ) || (t.kind == Kind::Word
-                            && matches!(
-                                self.text(t),
-                                "define" | "declare" | "attributes" | "target"
-                            )))
-                    {
-                        break;
-                    }
+                while self.kind() != Kind::Eof && !self.at_top_level_entity() {
                     self.bump();
                 }
             }
         }
+    }
+
+    /// Whether the current token starts a line with what only a top-level entity starts
+    /// with (a global, a metadata definition, `define`, `declare`, `attributes`, `target`):
+    /// where recovery resumes, and where a function body missing its `}` is known to end.
+    pub(crate) fn at_top_level_entity(&self) -> bool {
+        self.starts_top_level_entity(self.pos)
+    }
+
+    /// [`Self::at_top_level_entity`] for the token at index `i`.
+    fn starts_top_level_entity(&self, i: usize) -> bool {
+        let Some(&t) = self.toks.get(i) else {
+            return false;
+        };
+        t.line_start
+            && (matches!(
+                t.kind,
+                Kind::GlobalVar | Kind::GlobalId | Kind::MetaVar | Kind::MetaId
+            ) || (t.kind == Kind::Word
+                && matches!(self.text(t), "define" | "declare" | "attributes" | "target")))
     }
 
     fn parse_entity(&mut self) -> PResult<()> {

@@ -1,9 +1,10 @@
-//! Input and output helpers shared by subcommands: `-` is stdin/stdout, and binary output is
-//! refused when stdout is a terminal.
+//! The argument sets every subcommand flattens (inputs, output, JSON) and the reading and
+//! writing they share: `-` is standard input or output, binary output is refused on a
+//! terminal, files that are changed are replaced whole (a temporary file, then a rename).
 
 use std::fmt;
 use std::io::{IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A CLI error: printed as `error: <message>`, exit status 1.
 #[derive(Debug)]
@@ -21,6 +22,84 @@ impl<E: std::error::Error> From<E> for CliError {
     }
 }
 
+/// The result of a subcommand.
+pub type CmdResult = Result<(), CliError>;
+
+/// How an input is named in messages: its path, or `<stdin>`.
+pub fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Prefixes an error with the input's name.
+pub fn in_file(path: &Path) -> impl Fn(CliError) -> CliError + '_ {
+    move |e| CliError(format!("{}: {}", display_name(path), e.0))
+}
+
+/// One input file.
+#[derive(clap::Args, Debug)]
+pub struct InputArg {
+    /// Input file (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+}
+
+impl InputArg {
+    /// The input's bytes.
+    pub fn read(&self) -> Result<Vec<u8>, CliError> {
+        read_input(&self.input)
+    }
+
+    /// The input's name in messages.
+    pub fn name(&self) -> String {
+        display_name(&self.input)
+    }
+}
+
+/// One or more input files.
+#[derive(clap::Args, Debug)]
+pub struct InputsArg {
+    /// Input files (`-` for standard input).
+    #[arg(value_name = "FILE", required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Where text or binary output goes.
+#[derive(clap::Args, Debug)]
+pub struct OutputArg {
+    /// Output file (`-` or absent: standard output).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+impl OutputArg {
+    /// Writes text.
+    pub fn text(&self, text: &str) -> CmdResult {
+        write_text(self.output.as_deref(), text)
+    }
+
+    /// Writes binary output (refused on a terminal).
+    pub fn binary(&self, bytes: &[u8]) -> CmdResult {
+        write_binary(self.output.as_deref(), bytes)
+    }
+
+    /// Whether output goes to standard output.
+    pub fn is_stdout(&self) -> bool {
+        self.output.as_ref().is_none_or(|p| p.as_os_str() == "-")
+    }
+}
+
+/// `--json`: structured output instead of text.
+#[derive(clap::Args, Debug)]
+pub struct JsonArg {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Reads a whole input file; `-` reads standard input.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
     if path.as_os_str() == "-" {
@@ -35,7 +114,7 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
 }
 
 /// Writes binary output; `-` (or no path) writes standard output, refused on a terminal.
-pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
+pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> CmdResult {
     match path {
         Some(p) if p.as_os_str() != "-" => {
             std::fs::write(p, bytes).map_err(|e| CliError(format!("writing {}: {e}", p.display())))
@@ -55,7 +134,7 @@ pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
 }
 
 /// Writes text output; `-` (or no path) writes standard output.
-pub fn write_text(path: Option<&Path>, text: &str) -> Result<(), CliError> {
+pub fn write_text(path: Option<&Path>, text: &str) -> CmdResult {
     match path {
         Some(p) if p.as_os_str() != "-" => {
             std::fs::write(p, text).map_err(|e| CliError(format!("writing {}: {e}", p.display())))
@@ -69,5 +148,107 @@ pub fn write_text(path: Option<&Path>, text: &str) -> Result<(), CliError> {
                 Err(e) => Err(CliError(format!("writing standard output: {e}"))),
             }
         }
+    }
+}
+
+/// Replaces `path` with `bytes` so that no reader sees a half-written file: the bytes go to
+/// a temporary file beside it, which is then renamed over it.
+pub fn replace_file(path: &Path, bytes: &[u8]) -> CmdResult {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| CliError(format!("{}: not a file name", path.display())))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        CliError(format!("replacing {}: {e}", path.display()))
+    })
+}
+
+/// JSON text, pretty, with a final newline.
+pub fn json_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, CliError> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// What a report command gives for one input.
+pub struct Report {
+    /// The text form.
+    pub text: String,
+    /// The JSON form.
+    pub json: serde_json::Value,
+    /// Whether the input passed the command's check (a failed check exits 1).
+    pub ok: bool,
+}
+
+/// Runs `f` on each input and writes the reports: the text of each (under a `==> FILE <==`
+/// line when there are several) or JSON (an array of `{"file", "report"|"error"}` when
+/// there are several). An input that fails is reported on standard error and the others
+/// go on; the status is 1 when any failed or did not pass its check.
+pub fn report_each(
+    inputs: &[PathBuf],
+    json: bool,
+    out: &OutputArg,
+    f: impl Fn(&Path, &[u8]) -> Result<Report, CliError>,
+) -> CmdResult {
+    let several = inputs.len() > 1;
+    let mut text = String::new();
+    let mut array = Vec::new();
+    let (mut failed, mut not_ok) = (0usize, 0usize);
+    for (i, path) in inputs.iter().enumerate() {
+        let name = display_name(path);
+        let result = read_input(path).and_then(|bytes| f(path, &bytes));
+        match result {
+            Ok(r) => {
+                not_ok += usize::from(!r.ok);
+                if json {
+                    array.push(serde_json::json!({ "file": name, "report": r.json }));
+                    if !several {
+                        text = json_text(&r.json)?;
+                    }
+                } else {
+                    if several {
+                        if i > 0 {
+                            text.push('\n');
+                        }
+                        text.push_str(&format!("==> {name} <==\n"));
+                    }
+                    text.push_str(&r.text);
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("error: {name}: {e}");
+                if json && several {
+                    array.push(serde_json::json!({ "file": name, "error": e.0 }));
+                }
+            }
+        }
+    }
+    if json && several {
+        text = json_text(&array)?;
+    }
+    if !text.is_empty() {
+        out.text(&text)?;
+    }
+    match (failed, not_ok) {
+        (0, 0) => Ok(()),
+        _ => Err(CliError::quiet()),
+    }
+}
+
+impl CliError {
+    /// A failure already reported (on standard error or in the output): exit 1, no
+    /// further message.
+    pub fn quiet() -> Self {
+        CliError(String::new())
     }
 }

@@ -6,13 +6,15 @@ mod io;
 
 use clap::Parser;
 
+/// The command line.
 #[derive(Parser)]
 #[command(
     name = "dxil",
     version,
-    about = "DXIL toolkit: inspect, disassemble, assemble, validate"
+    about = "DXIL toolkit: inspect, disassemble, assemble, reflect and re-encode DXIL \
+             containers; root signatures"
 )]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
     command: cmd::Command,
 }
@@ -20,7 +22,9 @@ struct Cli {
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = cli.command.run() {
-        eprintln!("error: {e}");
+        if !e.0.is_empty() {
+            eprintln!("error: {e}");
+        }
         std::process::exit(1);
     }
 }

@@ -26,12 +26,10 @@
 //! Resources and constant buffers come from the reflection module (`STAT` when present);
 //! entry points and signatures from the printed module.
 
-use dxil_container::Container;
 use dxil_ir::{Module, Type, TypeData};
 use dxil_parts::names::{ComponentType, InterpolationMode, ResourceKind, SemanticKind, ShaderKind};
 use serde::Serialize;
 
-use crate::dumpbin::{reflection_module, HeaderError};
 use crate::header::{ModuleView, FLAG_USE_NATIVE_LOW_PRECISION};
 use crate::md::Md;
 use crate::model::{
@@ -379,25 +377,18 @@ fn buffers(view: &ModuleView<'_>) -> Vec<BufferReflection> {
     out
 }
 
-/// Reflects `input` (a container, or bare bitcode).
-pub fn reflect(input: &[u8]) -> Result<Reflection, HeaderError> {
-    let (bitcode, features, stat) = if input.starts_with(b"DXBC") {
-        let c = Container::parse(input)?;
-        let features = c
-            .feature_info()?
-            .map(|f| f.names().map(str::to_string).collect())
-            .unwrap_or_default();
-        (
-            c.primary_program()?.bitcode,
-            features,
-            reflection_module(&c)?,
-        )
-    } else {
-        (input, Vec::new(), None)
-    };
-    let module = dxil_bitcode::read_module(bitcode)?;
-    let main = ModuleView::new(&module)?;
-    let stat_view = match &stat {
+/// Reflects a module: `main` is the module the container's program part holds (the `DXIL`
+/// or `ILDB` part), `reflection` the `STAT` part's module when the container has one (a
+/// stripped `DXIL` module leaves its resource names and struct annotations there), and
+/// `required_features` the names the `SFI0` part lists.
+pub fn reflect_modules(
+    main: &Module,
+    reflection: Option<&Module>,
+    required_features: Vec<String>,
+) -> Result<Reflection, crate::Error> {
+    let features = required_features;
+    let main = ModuleView::new(main)?;
+    let stat_view = match reflection {
         Some(m) => Some(ModuleView::new(m)?),
         None => None,
     };

@@ -27,14 +27,19 @@ pub use model::{
     DescriptorRange, ParameterKind, RootConstants, RootDescriptor, RootParameter, RootSignature,
     StaticSampler, Version, FLOAT32_MAX, MAX_DWORDS, OFFSET_APPEND, UNBOUNDED,
 };
-pub use text::{parse, to_text};
+pub use text::{parse, to_text, TextForm};
 pub use validate::{validate, Element, Violation};
 
 /// Parses and validates root signature text as the reference compiler does for
 /// `-T rootsig_1_x`: the first syntax or validation error is returned, validation errors at
 /// the position of the element they name.
 pub fn compile(text: &str, version: Version) -> Result<RootSignature> {
-    let (rs, map) = text::parse_with_map(text, version)?;
+    compile_form(text, version, TextForm::Attribute)
+}
+
+/// [`compile`] for text laid out as `form` says (a file may break lines).
+pub fn compile_form(text: &str, version: Version, form: TextForm) -> Result<RootSignature> {
+    let (rs, map) = text::parse_form(text, version, form)?;
     validate::validate(&rs).map_err(|v| {
         let pos = match v.element {
             Element::Root => map.flags,

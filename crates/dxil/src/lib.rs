@@ -1,6 +1,45 @@
 //! `dxil`: read, write, print and build DXIL shaders in pure Rust.
 //!
-//! This crate is the front door; each layer lives in its own crate and is re-exported here:
+//! DXIL (the DirectX Intermediate Language, `DXIL.rst`) is what every Direct3D 12 shader
+//! ships in: a DXContainer whose `DXIL` part holds LLVM 3.7 bitcode. This crate is the front
+//! door: one call per job, each taking the bytes of whatever the user has (a container, a
+//! program part without its container, raw bitcode, or DXIL text; detected once by
+//! [`Input::parse`]) and giving one [`Error`] whose offsets count from the start of those
+//! bytes.
+//!
+//! | call | what |
+//! |---|---|
+//! | [`disassemble`] | the text `dxc -dumpbin` prints |
+//! | [`assemble`], [`Assembler`] | text to a container with every part generated, or to bitcode |
+//! | [`reflect`] | entry points, signatures, resources, constant buffers, flags |
+//! | [`info`] | parts, program, digest and `HASH` status, features |
+//! | [`reencode`] | every layer decoded and encoded again |
+//! | [`parse_text`], [`read_module`] | text or bitcode to the in-memory module ([`ir::Module`]) |
+//!
+//! A whole round through the crate: read a container, print it, reflect it, assemble the
+//! printed text again.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
+//! # let Some(path) = std::fs::read_dir(dir).ok().and_then(|d| d.filter_map(|e| e.ok())
+//! #     .map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "dxil")).min())
+//! # else {
+//! #     assert!(std::env::var_os("CI").is_none(), "{dir} is absent under CI");
+//! #     return Ok(());
+//! # };
+//! let bytes = std::fs::read(&path)?;
+//! let text = dxil::disassemble(&bytes)?;
+//! let reflection = dxil::reflect(&bytes)?;
+//! println!("{} entry points", reflection.entry_points.len());
+//! let rebuilt = dxil::assemble(&text)?;
+//! let again = dxil::disassemble(&rebuilt)?;
+//! let body = |t: &str| t.find("target datalayout").map(|at| t[at..].to_string());
+//! assert_eq!(body(&again), body(&text));
+//! # Ok(()) }
+//! ```
+//!
+//! Each layer lives in its own crate and is re-exported here:
 //!
 //! | module | layer |
 //! |---|---|
@@ -16,6 +55,29 @@
 //! | [`ops`] | the DXIL operation, enum and validation-rule tables |
 //! | [`rootsig`] | root signatures: HLSL text, RTS0, metadata, validation |
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod assemble;
+mod disassemble;
+mod error;
+mod info;
+mod input;
+mod reencode;
+mod reflect;
+
+pub use assemble::{assemble, parse_text, Assembler, Assembly};
+pub use disassemble::{disassemble, disassemble_input};
+pub use error::{Error, ErrorKind, Location, Result};
+pub use info::{
+    describe, info, CompilerInfo, ContainerInfo, DigestInfo, FeaturesInfo, HashInfo, Info,
+    PartInfo, ProgramInfo, View,
+};
+pub use input::{Bitcode, FileKind, Input};
+pub use reencode::{reencode, reencode_with, Depth};
+pub use reflect::{
+    reflect, reflect_input, BufferReflection, ElementReflection, EntryReflection, Member,
+    Reflection, ResourceReflection,
+};
 
 pub use dxil_asm as asm;
 pub use dxil_bitcode as bitcode;
@@ -28,3 +90,17 @@ pub use dxil_ops as ops;
 pub use dxil_parts as parts;
 pub use dxil_rootsig as rootsig;
 pub use dxil_text as text;
+
+/// Decodes the module of `bytes` (a container's `ILDB` part when present, else its `DXIL`
+/// part; a program part; or raw bitcode). Errors give their bit in `bytes`.
+///
+/// ```
+/// # fn main() -> Result<(), dxil::Error> {
+/// # let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/compute.ll")).unwrap();
+/// let module = dxil::read_module(&dxil::assemble(&text)?)?;
+/// assert_eq!(module.triple.as_deref(), Some("dxil-ms-dx"));
+/// # Ok(()) }
+/// ```
+pub fn read_module(bytes: &[u8]) -> Result<ir::Module> {
+    Input::parse(bytes)?.primary_bitcode()?.read_module()
+}

@@ -1,27 +1,26 @@
 //! `dxil bcdump F [--part FOURCC] [-o OUT]`: prints the blocks and records of LLVM bitcode in
 //! the style of `llvm-bcanalyzer -dump`. F is a container (the `DXIL` part's bitcode is dumped,
-//! or the part named by `--part`) or raw bitcode (`BC` 0xC0DE, or the 0x0B17C0DE wrapper).
-//! On a malformed stream, everything read before the error is printed, then the error.
+//! or the part named by `--part`), a program part, or raw bitcode (`BC` 0xC0DE, or the
+//! 0x0B17C0DE wrapper). On a malformed stream, everything read before the error is printed,
+//! then the error.
 
-use std::path::PathBuf;
+use dxil::bitstream::{dump, DumpOptions};
+use dxil::container::{FourCC, Program};
+use dxil::Input;
 
-use dxil_bitstream::{dump, DumpOptions};
-use dxil_container::{Container, FourCC, Program};
-
-use super::CmdResult;
-use crate::io::{read_input, write_text, CliError};
+use super::{lib_error, CmdResult};
+use crate::io::{in_file, CliError, InputArg, OutputArg};
 
 /// Arguments of `dxil bcdump`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Container or raw bitcode file (`-` for standard input).
-    pub file: PathBuf,
+    #[command(flatten)]
+    pub input: InputArg,
     /// For a container: the program part to dump (DXIL, ILDB or STAT).
     #[arg(long, default_value = "DXIL")]
     pub part: String,
-    /// Output file (`-` or absent: standard output).
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: OutputArg,
     /// Print the contents of the BLOCKINFO block.
     #[arg(long)]
     pub dump_blockinfo: bool,
@@ -38,24 +37,16 @@ pub struct Args {
 
 /// Runs `dxil bcdump`.
 pub fn run(args: Args) -> CmdResult {
-    let bytes = read_input(&args.file)?;
-    let bitcode = if bytes.starts_with(b"DXBC") {
-        let fourcc = FourCC::parse(&args.part)
-            .filter(|f| matches!(*f, FourCC::DXIL | FourCC::ILDB | FourCC::STAT))
-            .ok_or_else(|| {
-                CliError(format!(
-                    "--part {:?}: expected DXIL, ILDB or STAT",
-                    args.part
-                ))
-            })?;
-        let c = Container::parse(&bytes)?;
-        let part = c
-            .part(fourcc)
-            .ok_or_else(|| CliError(format!("no {fourcc} part in the container")))?;
-        Program::parse(part)?.bitcode
-    } else {
-        &bytes[..]
-    };
+    let fourcc = FourCC::parse(&args.part)
+        .filter(|f| matches!(*f, FourCC::DXIL | FourCC::ILDB | FourCC::STAT))
+        .ok_or_else(|| {
+            CliError(format!(
+                "--part {:?}: expected DXIL, ILDB or STAT",
+                args.part
+            ))
+        })?;
+    let bytes = args.input.read()?;
+    let (bitcode, position) = select(&bytes, fourcc).map_err(in_file(&args.input.input))?;
     let opts = DumpOptions {
         dump_blockinfo: args.dump_blockinfo,
         non_symbolic: args.non_symbolic,
@@ -64,6 +55,33 @@ pub fn run(args: Args) -> CmdResult {
     };
     let mut text = String::with_capacity(bitcode.len() * 8);
     let result = dump(bitcode, &mut text, opts);
-    write_text(args.output.as_deref(), &text)?;
-    result.map_err(|e| CliError(format!("bitcode: {e}")))
+    args.out.text(&text)?;
+    result.map_err(|e| {
+        let bit = position * 8 + e.bit_offset();
+        CliError(format!(
+            "{}: bitcode: {} (at offset {:#x}.{})",
+            args.input.name(),
+            e.kind(),
+            bit / 8,
+            bit % 8
+        ))
+    })
+}
+
+/// The bitcode to dump and where it starts in the input.
+fn select(bytes: &[u8], fourcc: FourCC) -> Result<(&[u8], u64), CliError> {
+    let input = Input::parse(bytes).map_err(lib_error)?;
+    match &input {
+        Input::Container(c) => {
+            let part = c
+                .part(fourcc)
+                .ok_or_else(|| CliError(format!("no {fourcc} part in the container")))?;
+            let p = Program::parse(part)?;
+            Ok((p.bitcode, p.bitcode_position))
+        }
+        _ => {
+            let b = input.primary_bitcode().map_err(lib_error)?;
+            Ok((b.bytes, b.position))
+        }
+    }
 }

@@ -2,24 +2,22 @@
 //! (`DXIL`, `ILDB`, `STAT`) it writes the raw LLVM bitcode, which `llvm-bcanalyzer` reads,
 //! unless `--raw` asks for the part data as stored.
 
-use std::path::PathBuf;
+use dxil::container::{FourCC, Program};
+use dxil::Input;
 
-use dxil_container::{Container, FourCC, Program};
-
-use super::CmdResult;
-use crate::io::{read_input, write_binary, CliError};
+use super::{lib_error, CmdResult};
+use crate::io::{in_file, CliError, InputArg, OutputArg};
 
 /// Arguments of `dxil extract`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Container file (`-` for standard input).
-    pub file: PathBuf,
+    #[command(flatten)]
+    pub input: InputArg,
     /// Four-character code of the part, e.g. DXIL, ILDB, RTS0.
     #[arg(long)]
     pub part: String,
-    /// Output file (`-` or absent: standard output).
-    #[arg(short, long)]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub out: OutputArg,
     /// Write the part data as stored, even for program parts.
     #[arg(long)]
     pub raw: bool,
@@ -33,8 +31,14 @@ pub fn run(args: Args) -> CmdResult {
             args.part
         ))
     })?;
-    let bytes = read_input(&args.file)?;
-    let c = Container::parse(&bytes)?;
+    let bytes = args.input.read()?;
+    let data = part_data(&bytes, fourcc, args.raw).map_err(in_file(&args.input.input))?;
+    args.out.binary(data)
+}
+
+fn part_data(bytes: &[u8], fourcc: FourCC, raw: bool) -> Result<&[u8], CliError> {
+    let input = Input::parse(bytes).map_err(lib_error)?;
+    let c = input.container().map_err(lib_error)?;
     let Some(part) = c.part(fourcc) else {
         let have: Vec<String> = c.parts().iter().map(|p| p.fourcc.to_string()).collect();
         return Err(CliError(format!(
@@ -47,10 +51,9 @@ pub fn run(args: Args) -> CmdResult {
         )));
     };
     let is_program = matches!(fourcc, FourCC::DXIL | FourCC::ILDB | FourCC::STAT);
-    let data = if is_program && !args.raw {
+    Ok(if is_program && !raw {
         Program::parse(part)?.bitcode
     } else {
         part.data
-    };
-    write_binary(args.output.as_deref(), data)
+    })
 }

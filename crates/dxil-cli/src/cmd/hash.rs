@@ -1,44 +1,102 @@
-//! `dxil hash F [--update] [-o OUT]`: prints the container digest computed from the bytes (32
-//! lowercase hex digits) and how the stored one compares (matches / differs / unsigned /
-//! bypass / preview). `--update` writes the container with the computed digest, to OUT or in
-//! place (standard output when F is `-`).
+//! `dxil hash F... [--check] [--json] [-o OUT]`: prints the container digest computed from
+//! the bytes (32 lowercase hex digits) and how the stored one compares: `matches`,
+//! `differs` (stale), or a sentinel the reference writes on purpose (`unsigned`: all
+//! zeros; `preview`: 16 x 0x02; `bypass`: 16 x 0x01). `--check` exits 1 when the stored
+//! digest is stale; sentinels pass.
+//!
+//! `dxil hash F --update (-o OUT | --in-place)`: writes the container with the computed
+//! digest to OUT (`-`: standard output), or replaces F (through a temporary file and a
+//! rename).
 
 use std::path::PathBuf;
 
-use dxil_container::{digest, Container};
+use dxil::container::{digest, DigestStatus};
+use dxil::Input;
+use serde_json::json;
 
-use super::CmdResult;
-use crate::io::{read_input, write_binary};
+use super::{lib_error, CmdResult};
+use crate::io::{
+    in_file, read_input, replace_file, report_each, write_binary, CliError, InputsArg, JsonArg,
+    OutputArg, Report,
+};
 
 /// Arguments of `dxil hash`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Container file (`-` for standard input).
-    pub file: PathBuf,
-    /// Store the computed digest in the container.
+    #[command(flatten)]
+    pub inputs: InputsArg,
+    /// Exit 1 when a stored digest is stale (differs from the computed one).
+    #[arg(long, conflicts_with = "update")]
+    pub check: bool,
+    /// Store the computed digest: in OUT (`-o`) or in the input itself (`--in-place`).
     #[arg(long)]
     pub update: bool,
-    /// Where `--update` writes (default: FILE itself; `-`: standard output).
-    #[arg(short, long, requires = "update")]
+    /// With --update: replace the input file (atomically).
+    #[arg(long, requires = "update", conflicts_with = "output")]
+    pub in_place: bool,
+    /// With --update: where the updated container goes (`-`: standard output); without
+    /// --update: where the report goes.
+    #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub json: JsonArg,
 }
 
 /// Runs `dxil hash`.
 pub fn run(args: Args) -> CmdResult {
-    let mut bytes = read_input(&args.file)?;
-    let c = Container::parse(&bytes)?;
-    let line = format!("{} {}\n", c.computed_digest(), c.digest_status());
-    if !args.update {
-        return crate::io::write_text(None, &line);
+    if args.update {
+        return update(&args);
     }
-    digest::update_in_place(&mut bytes)?;
-    let target = args.output.unwrap_or_else(|| args.file.clone());
-    let to_stdout = target.as_os_str() == "-";
-    if to_stdout {
-        // Standard output carries the container; the report goes to standard error.
-        eprint!("{line}");
+    let out = OutputArg {
+        output: args.output.clone(),
+    };
+    report_each(&args.inputs.inputs, args.json.json, &out, |_, bytes| {
+        let input = Input::parse(bytes).map_err(lib_error)?;
+        let c = input.container().map_err(lib_error)?;
+        let status = c.digest_status();
+        Ok(Report {
+            text: format!("{} {}\n", c.computed_digest(), status),
+            json: json!({
+                "computed": c.computed_digest().to_string(),
+                "stored": c.header().digest.to_string(),
+                "status": status.word(),
+            }),
+            ok: !(args.check && status == DigestStatus::Differs),
+        })
+    })
+}
+
+fn update(args: &Args) -> CmdResult {
+    let [file] = args.inputs.inputs.as_slice() else {
+        return Err(CliError("--update takes one input".into()));
+    };
+    if args.output.is_none() && !args.in_place {
+        return Err(CliError(
+            "--update needs -o OUT (`-`: standard output) or --in-place".into(),
+        ));
+    }
+    if args.in_place && file.as_os_str() == "-" {
+        return Err(CliError(
+            "--in-place needs a file, not standard input".into(),
+        ));
+    }
+    let mut bytes = read_input(file)?;
+    let computed = {
+        let input = Input::parse(&bytes)
+            .map_err(lib_error)
+            .map_err(in_file(file))?;
+        let c = input
+            .container()
+            .map_err(lib_error)
+            .map_err(in_file(file))?;
+        c.computed_digest()
+    };
+    digest::update_in_place(&mut bytes).map_err(|e| in_file(file)(e.into()))?;
+    if args.in_place {
+        replace_file(file, &bytes)
     } else {
-        crate::io::write_text(None, &line)?;
+        // The report goes to standard error: standard output may carry the container.
+        eprintln!("{computed} updated");
+        write_binary(args.output.as_deref(), &bytes)
     }
-    write_binary(Some(&target), &bytes)
 }

@@ -2,43 +2,48 @@
 
 use clap::Subcommand;
 
+pub use crate::io::CmdResult;
+
 mod asm;
 mod bcdump;
+mod completions;
 mod dis;
 mod extract;
 mod hash;
 mod info;
+mod man;
 mod parts;
 mod reflect;
 mod rootsig;
 mod roundtrip;
 
-/// Error type for subcommands: a message already formatted for `error: ...`.
-pub type CmdResult = Result<(), crate::io::CliError>;
-
 #[derive(Subcommand)]
 pub enum Command {
-    /// Describe a container: parts, shader model, digest, HASH, feature flags.
+    /// Describe containers: parts, shader model, digest, HASH, feature flags.
     Info(info::Args),
-    /// List a container's parts, one per line.
+    /// List a container's parts; --regenerate compares them with the module's.
     Parts(parts::Args),
-    /// Write one part (for DXIL/ILDB: the raw bitcode).
+    /// Write one part (for DXIL/ILDB/STAT: the raw bitcode).
     Extract(extract::Args),
-    /// Print the computed container digest and its status; --update stores it.
+    /// Print the computed container digest and its status; --check, --update.
     Hash(hash::Args),
-    /// Read a container and write it back.
+    /// Decode every layer of a container and encode it again.
     Roundtrip(roundtrip::Args),
     /// Print bitcode blocks and records like `llvm-bcanalyzer -dump`.
     Bcdump(bcdump::Args),
     /// Assemble LLVM 3.7 / DXIL text into a container (or raw bitcode).
     #[command(name = "as")]
     As(asm::Args),
-    /// Disassemble to LLVM text as `dxc -dumpbin` prints the module.
+    /// Disassemble to the text `dxc -dumpbin` prints.
     Dis(dis::Args),
     /// Root signatures: compile text to RTS0, show RTS0 as text, check either.
     Rootsig(rootsig::Args),
     /// Reflection: entry points, signatures, resources, constant buffers, features.
     Reflect(reflect::Args),
+    /// Print a shell completion script.
+    Completions(completions::Args),
+    /// Print the man page (roff).
+    Man(man::Args),
 }
 
 impl Command {
@@ -54,6 +59,13 @@ impl Command {
             Command::Dis(a) => dis::run(a),
             Command::As(a) => asm::run(a),
             Command::Reflect(a) => reflect::run(a),
+            Command::Completions(a) => completions::run(a),
+            Command::Man(a) => man::run(a),
         }
     }
+}
+
+/// A front-door error as the CLI prints it.
+pub fn lib_error(e: dxil::Error) -> crate::io::CliError {
+    crate::io::CliError(e.to_string())
 }

@@ -1,96 +1,156 @@
-//! `dxil parts F`: one line per part, in offset-table order:
+//! `dxil parts F... [--json] [-o OUT]`: one line per part, in offset-table order:
 //! `FOURCC offset 0x.. size N (Name)`.
 //!
 //! `--regenerate`: each part the `DXIL` module determines is regenerated (`dxil-gen`) and
-//! compared with the stored bytes: `same`, `differs at 0x.. (stored N, regenerated M)`,
-//! `copied` (not derived from the module), `failed: ...`; a last `digest` line compares
-//! the container digest recomputed over the regenerated parts; then the recorded shader
-//! flags against the ones recomputed from the module, and per signature whether
-//! repacking its elements reproduces the recorded placements.
+//! compared with the stored bytes: `same`, `differs at 0x..: stored 0x.., regenerated 0x..
+//! (N and M bytes)`, `copied` (not derived from the module), `failed: ...`, `missing`; a
+//! `digest` line compares the container digest recomputed over the regenerated parts; then
+//! the recorded shader flags against the ones recomputed from the module, and per signature
+//! whether repacking its elements reproduces the recorded placements. Any difference is a
+//! failed check: exit status 1.
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
-use dxil_container::Container;
+use dxil::gen::PartCheck;
+use dxil::Input;
+use serde_json::{json, Value};
 
-use super::CmdResult;
-use crate::io::{read_input, write_text};
+use super::{lib_error, CmdResult};
+use crate::io::{report_each, CliError, InputsArg, JsonArg, OutputArg, Report};
 
 /// Arguments of `dxil parts`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Container file (`-` for standard input).
-    pub file: PathBuf,
-    /// Regenerate the parts from the module and compare them with the stored ones.
+    #[command(flatten)]
+    pub inputs: InputsArg,
+    /// Regenerate the parts from the module and compare them with the stored ones (exit 1
+    /// when any differs).
     #[arg(long)]
     pub regenerate: bool,
+    #[command(flatten)]
+    pub json: JsonArg,
+    #[command(flatten)]
+    pub out: OutputArg,
 }
 
 /// Runs `dxil parts`.
 pub fn run(args: Args) -> CmdResult {
-    let bytes = read_input(&args.file)?;
-    let c = Container::parse(&bytes)?;
-    if args.regenerate {
-        return regenerate(&c);
-    }
-    let mut out = String::new();
-    for p in c.parts() {
-        let _ = write!(
-            out,
-            "{} offset {:#x} size {}",
-            p.fourcc,
-            p.offset,
-            p.data.len()
-        );
-        if let Some(name) = p.fourcc.name() {
-            let _ = write!(out, " ({name})");
-        }
-        out.push('\n');
-    }
-    write_text(None, &out)
+    report_each(
+        &args.inputs.inputs,
+        args.json.json,
+        &args.out,
+        |_, bytes| {
+            let input = Input::parse(bytes).map_err(lib_error)?;
+            let c = input.container().map_err(lib_error)?;
+            if args.regenerate {
+                return regenerate(c);
+            }
+            let mut text = String::new();
+            let mut list = Vec::new();
+            for p in c.parts() {
+                let _ = write!(
+                    text,
+                    "{} offset {:#x} size {}",
+                    p.fourcc,
+                    p.offset,
+                    p.data.len()
+                );
+                if let Some(name) = p.fourcc.name() {
+                    let _ = write!(text, " ({name})");
+                }
+                text.push('\n');
+                list.push(json!({
+                    "fourcc": p.fourcc.to_string(),
+                    "name": p.fourcc.name(),
+                    "offset": p.offset,
+                    "size": p.data.len(),
+                }));
+            }
+            Ok(Report {
+                text,
+                json: Value::Array(list),
+                ok: true,
+            })
+        },
+    )
 }
 
-fn regenerate(c: &Container<'_>) -> CmdResult {
-    use dxil_gen::PartCheck;
-    let mut out = String::new();
-    let regen = dxil_gen::regenerate(c)?;
-    for (fourcc, check) in regen.parts {
-        let name = if fourcc == dxil_container::FourCC::CONTAINER {
+fn byte(b: Option<u8>) -> String {
+    b.map_or("end".to_string(), |b| format!("{b:#04x}"))
+}
+
+fn regenerate(c: &dxil::container::Container<'_>) -> Result<Report, CliError> {
+    let regen = dxil::gen::regenerate(c)?;
+    let mut text = String::new();
+    let mut ok = true;
+    let mut parts = Vec::new();
+    for (fourcc, check) in &regen.parts {
+        let name = if *fourcc == dxil::container::FourCC::CONTAINER {
             "digest".to_string()
         } else {
             fourcc.to_string()
         };
-        let _ = match check {
-            PartCheck::Same => writeln!(out, "{name} same"),
+        let (status, detail) = match check {
+            PartCheck::Same => ("same", String::new()),
             PartCheck::Differs {
                 at,
+                stored_byte,
+                regenerated_byte,
                 stored,
                 regenerated,
-            } => writeln!(
-                out,
-                "{name} differs at {at:#x} (stored {stored}, regenerated {regenerated})"
-            ),
-            PartCheck::Failed(e) => writeln!(out, "{name} failed: {e}"),
-            PartCheck::Copied => writeln!(out, "{name} copied"),
-            PartCheck::Missing => writeln!(out, "{name} missing (the module implies it)"),
+            } => {
+                let sizes = if stored == regenerated {
+                    format!("{stored} bytes each")
+                } else {
+                    format!("stored {stored} bytes, regenerated {regenerated}")
+                };
+                (
+                    "differs",
+                    format!(
+                        " at {at:#x}: stored {}, regenerated {} ({sizes})",
+                        byte(*stored_byte),
+                        byte(*regenerated_byte)
+                    ),
+                )
+            }
+            PartCheck::Failed(e) => ("failed", format!(": {e}")),
+            PartCheck::Copied => ("copied", String::new()),
+            PartCheck::Missing => ("missing", " (the module implies it)".to_string()),
         };
+        ok &= matches!(check, PartCheck::Same | PartCheck::Copied);
+        let _ = writeln!(text, "{name} {status}{detail}");
+        parts.push(json!({ "part": name, "status": status, "detail": detail.trim_start_matches([' ', ':']) }));
     }
-    if let Some((recorded, computed)) = regen.flags {
+    let flags = regen.flags.map(|(recorded, computed)| {
         let _ = if recorded == computed {
-            writeln!(out, "shader flags same ({:#x})", recorded.0)
+            writeln!(text, "shader flags same ({:#x})", recorded.0)
         } else {
+            ok = false;
             writeln!(
-                out,
+                text,
                 "shader flags differ: recorded {:#x}, computed {:#x}",
                 recorded.0, computed.0
             )
         };
-    }
-    for (sig, strategy) in regen.packing {
+        json!({ "recorded": recorded.0, "computed": computed.0 })
+    });
+    let mut packing = Vec::new();
+    for (sig, strategy) in &regen.packing {
         let _ = match strategy {
-            Some(s) => writeln!(out, "{sig:?} signature placements same (repacked {s:?})"),
-            None => writeln!(out, "{sig:?} signature placements differ from a repack"),
+            Some(s) => writeln!(text, "{sig:?} signature placements same (repacked {s:?})"),
+            None => {
+                ok = false;
+                writeln!(text, "{sig:?} signature placements differ from a repack")
+            }
         };
+        packing.push(json!({
+            "signature": format!("{sig:?}"),
+            "repacked": strategy.as_ref().map(|s| format!("{s:?}")),
+        }));
     }
-    write_text(None, &out)
+    Ok(Report {
+        text,
+        json: json!({ "same": ok, "parts": parts, "shader_flags": flags, "packing": packing }),
+        ok,
+    })
 }

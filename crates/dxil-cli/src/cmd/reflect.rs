@@ -1,37 +1,41 @@
-//! `dxil reflect F [--json]`: entry points, stage, shader model, thread group size,
-//! signatures, resource bindings, constant buffers with their members, shader flags and
-//! required features (`dxil_module::reflect`; the JSON shape is documented there).
+//! `dxil reflect F... [--json] [-o OUT]`: entry points, stage, shader model, thread group
+//! size, signatures, resource bindings, constant buffers with their members, shader flags
+//! and required features ([`dxil::reflect`]; the JSON shape is documented in
+//! `dxil_module::reflect`).
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
-use dxil_module::reflect::{reflect, Member, Reflection};
+use dxil::{Member, Reflection};
 
-use super::CmdResult;
-use crate::io::{read_input, write_text, CliError};
+use super::{lib_error, CmdResult};
+use crate::io::{report_each, InputsArg, JsonArg, OutputArg, Report};
 
 /// Arguments of `dxil reflect`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Container or bitcode file (`-` for standard input).
-    pub file: PathBuf,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub inputs: InputsArg,
+    #[command(flatten)]
+    pub json: JsonArg,
+    #[command(flatten)]
+    pub out: OutputArg,
 }
 
 /// Runs `dxil reflect`.
 pub fn run(args: Args) -> CmdResult {
-    let bytes = read_input(&args.file)?;
-    let r = reflect(&bytes).map_err(|e| CliError(format!("{}: {e}", args.file.display())))?;
-    let text = if args.json {
-        let mut s = serde_json::to_string_pretty(&r).map_err(CliError::from)?;
-        s.push('\n');
-        s
-    } else {
-        render(&r)
-    };
-    write_text(None, &text)
+    report_each(
+        &args.inputs.inputs,
+        args.json.json,
+        &args.out,
+        |_, bytes| {
+            let r = dxil::reflect(bytes).map_err(lib_error)?;
+            Ok(Report {
+                text: render(&r),
+                json: serde_json::to_value(&r)?,
+                ok: true,
+            })
+        },
+    )
 }
 
 fn members(out: &mut String, list: &[Member], depth: usize) {

@@ -1,15 +1,19 @@
 //! `dxil rootsig`: compile root signature text to a container, show the root signature of a
 //! container or RTS0 blob as text, and check either form against the reference's rules.
+//! Text comes by `--text` (as it stands in a `RootSignature` attribute: only spaces separate
+//! tokens) or `--file` (a file of its own: line breaks and tabs separate tokens too);
+//! binaries by `--file` (or the positional FILE of `show`).
 
 use std::path::{Path, PathBuf};
 
 use clap::Subcommand;
-use dxil_container::{Container, ContainerBuf, FourCC};
-use dxil_rootsig::{binary, compile, to_text, validate, RootSignature, Version};
+use dxil::container::{ContainerBuf, FourCC};
+use dxil::rootsig::{binary, compile_form, to_text, validate, RootSignature, TextForm, Version};
+use dxil::Input;
 use serde_json::json;
 
-use super::CmdResult;
-use crate::io::{read_input, write_binary, write_text, CliError};
+use super::{lib_error, CmdResult};
+use crate::io::{display_name, json_text, read_input, CliError, InputArg, JsonArg, OutputArg};
 
 /// `dxil rootsig ...`
 #[derive(clap::Args)]
@@ -18,47 +22,64 @@ pub struct Args {
     cmd: Sub,
 }
 
+/// Where root signature text comes from.
+#[derive(clap::Args)]
+#[group(required = true, multiple = false)]
+struct TextSource {
+    /// The root signature text, e.g. "RootFlags(0), CBV(b0)".
+    #[arg(long)]
+    text: Option<String>,
+    /// A file holding root signature text (`-` for standard input).
+    #[arg(short, long, value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
 #[derive(Subcommand)]
 enum Sub {
     /// Compile root signature text into a container holding its RTS0 part (digest set).
     Compile {
-        /// The root signature text, e.g. "RootFlags(0), CBV(b0)" (or use --file).
-        #[arg(required_unless_present = "file")]
-        text: Option<String>,
-        /// Read the text from a file (`-` for standard input).
-        #[arg(short, long, conflicts_with = "text")]
-        file: Option<PathBuf>,
+        #[command(flatten)]
+        source: TextSource,
         /// Root signature version: 1.0, 1.1 or 1.2 (also rootsig_1_0 ...).
         #[arg(long, default_value = "1.1")]
         version: String,
-        /// Output file (default: standard output).
-        #[arg(short, long)]
-        output: Option<PathBuf>,
+        #[command(flatten)]
+        out: OutputArg,
         /// Write the bare RTS0 part instead of a container.
         #[arg(long)]
         raw: bool,
-        /// Print a JSON report instead of writing binary output to standard output.
-        #[arg(long)]
-        json: bool,
+        /// Print a JSON report on standard output (the binary goes to -o only).
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Print the root signature of a container (its RTS0 part) or of a raw RTS0 blob as text.
     Show {
-        /// Container or RTS0 file (`-` for standard input).
-        file: PathBuf,
-        /// Print a JSON report (version, text, model, validation).
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        input: InputArg,
+        #[command(flatten)]
+        json: JsonArg,
+        #[command(flatten)]
+        out: OutputArg,
     },
-    /// Check a container, an RTS0 blob or root signature text against the reference's rules.
+    /// Check a container, an RTS0 blob (`--binary`) or root signature text (`--text`,
+    /// `--file`) against the reference's rules.
     Check {
-        /// A file (container or RTS0) or, if no such file exists, root signature text.
-        input: String,
+        /// The root signature text.
+        #[arg(long, conflicts_with_all = ["file", "binary"])]
+        text: Option<String>,
+        /// A file of root signature text (`-` for standard input).
+        #[arg(short, long, value_name = "FILE", conflicts_with = "binary")]
+        file: Option<PathBuf>,
+        /// A container or RTS0 blob (`-` for standard input).
+        #[arg(long, value_name = "FILE", required_unless_present_any = ["text", "file"])]
+        binary: Option<PathBuf>,
         /// Version for text input: 1.0, 1.1 or 1.2.
         #[arg(long, default_value = "1.1")]
         version: String,
-        /// Print a JSON report.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        json: JsonArg,
+        #[command(flatten)]
+        out: OutputArg,
     },
 }
 
@@ -70,11 +91,35 @@ fn version_arg(s: &str) -> Result<Version, CliError> {
     })
 }
 
+/// The text, its name in messages and its layout.
+fn read_text(
+    text: Option<String>,
+    file: Option<&Path>,
+) -> Result<(String, String, TextForm), CliError> {
+    match (text, file) {
+        (Some(t), _) => Ok((t, "--text".to_string(), TextForm::Attribute)),
+        (None, Some(f)) => {
+            let t = String::from_utf8(read_input(f)?).map_err(|e| {
+                CliError(format!(
+                    "{}: not UTF-8 text (at offset {:#x})",
+                    display_name(f),
+                    e.utf8_error().valid_up_to()
+                ))
+            })?;
+            Ok((t, display_name(f), TextForm::File))
+        }
+        (None, None) => Err(CliError("no root signature text given".into())),
+    }
+}
+
 /// Reads a root signature from a container's RTS0 part or from a raw RTS0 blob; also returns
 /// where its elements lie and the offset of the RTS0 data in the file.
 fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout, u64), CliError> {
     if bytes.starts_with(b"DXBC") {
-        let c = Container::parse(bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
+        let input = Input::parse(bytes)
+            .map_err(lib_error)
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
+        let c = input.container().map_err(lib_error)?;
         let part = c.part(FourCC::RTS0).ok_or_else(|| {
             CliError(format!(
                 "{name}: container has no RTS0 (root signature) part"
@@ -91,38 +136,26 @@ fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout,
     }
 }
 
-fn print_json(v: &serde_json::Value) -> CmdResult {
-    let s = serde_json::to_string_pretty(v).map_err(|e| CliError(e.to_string()))?;
-    write_text(None, &(s + "\n"))
-}
-
 /// Runs `dxil rootsig`.
 pub fn run(args: Args) -> CmdResult {
     match args.cmd {
         Sub::Compile {
-            text,
-            file,
+            source,
             version,
-            output,
+            out,
             raw,
             json,
         } => {
             let version = version_arg(&version)?;
-            let text = match (text, file) {
-                (Some(t), _) => t,
-                (None, Some(f)) => String::from_utf8(read_input(&f)?)
-                    .map_err(|_| CliError(format!("{}: not UTF-8 text", f.display())))?,
-                (None, None) => return Err(CliError("no root signature text given".into())),
-            };
-            let rs = match compile(&text, version) {
+            let (text, name, form) = read_text(source.text, source.file.as_deref())?;
+            let rs = match compile_form(&text, version, form) {
                 Ok(rs) => rs,
                 Err(e) => {
-                    if json {
-                        print_json(
-                            &json!({"ok": false, "error": e.to_string(), "kind": e.kind(), "position": e.position()}),
-                        )?;
+                    if json.json {
+                        let report = json!({"ok": false, "error": e.to_string(), "kind": e.kind(), "position": e.position()});
+                        crate::io::write_text(None, &json_text(&report)?)?;
                     }
-                    return Err(CliError(e.to_string()));
+                    return Err(CliError(format!("{name}: {e}")));
                 }
             };
             let part = binary::write(&rs);
@@ -133,85 +166,103 @@ pub fn run(args: Args) -> CmdResult {
                 b.add_part(FourCC::RTS0, part.clone());
                 b.to_bytes_with_digest()?
             };
-            if json {
-                if let Some(o) = &output {
-                    write_binary(Some(o), &bytes)?;
+            if json.json {
+                if !out.is_stdout() {
+                    out.binary(&bytes)?;
                 }
-                print_json(&json!({
+                let report = json!({
                     "ok": true,
                     "version": rs.version.as_str(),
                     "rts0_size": part.len(),
                     "output_size": bytes.len(),
-                    "output": output.as_ref().map(|p| p.display().to_string()),
+                    "output": out.output.as_ref().filter(|_| !out.is_stdout()).map(|p| p.display().to_string()),
                     "warnings": validate::lint(&rs).into_iter().map(|v| v.message).collect::<Vec<_>>(),
-                }))
+                });
+                crate::io::write_text(None, &json_text(&report)?)
             } else {
-                write_binary(output.as_deref(), &bytes)
+                out.binary(&bytes)
             }
         }
-        Sub::Show { file, json } => {
-            let name = file.display().to_string();
-            let (rs, _, _) = read_blob(&read_input(&file)?, &name)?;
+        Sub::Show { input, json, out } => {
+            let name = input.name();
+            let (rs, _, _) = read_blob(&input.read()?, &name)?;
             let text = to_text(&rs);
-            if json {
+            if json.json {
                 let verdict = validate(&rs);
-                print_json(&json!({
+                out.text(&json_text(&json!({
                     "version": rs.version.as_str(),
                     "text": text.as_ref().ok(),
                     "text_error": text.as_ref().err().map(|e| e.to_string()),
                     "valid": verdict.is_ok(),
                     "violation": verdict.err(),
                     "root_signature": rs,
-                }))
+                }))?)
             } else {
                 let text = text.map_err(|e| CliError(format!("{name}: {e}")))?;
-                write_text(None, &format!("{text}\n"))
+                out.text(&format!("{text}\n"))
             }
         }
         Sub::Check {
-            input,
+            text,
+            file,
+            binary,
             version,
             json,
-        } => check(&input, &version, json),
+            out,
+        } => check(text, file, binary, &version, json.json, &out),
     }
 }
 
-fn check(input: &str, version: &str, json: bool) -> CmdResult {
-    let path = Path::new(input);
-    let (source, result) = if path.is_file() || input == "-" {
-        let (rs, layout, base) = read_blob(&read_input(path)?, input)?;
-        // Validation messages point at the element's bytes in the file.
-        let r = validate(&rs).map(|()| rs).map_err(|v| {
-            let at = layout.offset_of(v.element).map(|o| base + o);
-            v.into_error(at.map_or(dxil_rootsig::Position::None, dxil_rootsig::Position::Offset))
-        });
-        ("binary", r)
-    } else {
-        ("text", compile(input, version_arg(version)?))
+fn check(
+    text: Option<String>,
+    file: Option<PathBuf>,
+    binary: Option<PathBuf>,
+    version: &str,
+    json: bool,
+    out: &OutputArg,
+) -> CmdResult {
+    let (source, name, result) = match binary {
+        Some(path) => {
+            let name = display_name(&path);
+            let (rs, layout, base) = read_blob(&read_input(&path)?, &name)?;
+            // Validation messages point at the element's bytes in the file.
+            let r = validate(&rs).map(|()| rs).map_err(|v| {
+                let at = layout.offset_of(v.element).map(|o| base + o);
+                v.into_error(at.map_or(
+                    dxil::rootsig::Position::None,
+                    dxil::rootsig::Position::Offset,
+                ))
+            });
+            ("binary", name, r)
+        }
+        None => {
+            let (t, name, form) = read_text(text, file.as_deref())?;
+            ("text", name, compile_form(&t, version_arg(version)?, form))
+        }
     };
     match result {
         Ok(rs) => {
             let warnings: Vec<String> =
                 validate::lint(&rs).into_iter().map(|v| v.message).collect();
             if json {
-                print_json(
+                out.text(&json_text(
                     &json!({"ok": true, "source": source, "version": rs.version.as_str(), "warnings": warnings}),
-                )
+                )?)
             } else {
-                let mut out = format!("ok: root signature {} is valid\n", rs.version);
+                let mut s = format!("ok: root signature {} is valid\n", rs.version);
                 for w in warnings {
-                    out.push_str(&format!("warning: {w}\n"));
+                    s.push_str(&format!("warning: {w}\n"));
                 }
-                write_text(None, &out)
+                out.text(&s)
             }
         }
         Err(e) => {
             if json {
-                print_json(
+                out.text(&json_text(
                     &json!({"ok": false, "source": source, "error": e.to_string(), "kind": e.kind(), "position": e.position()}),
-                )?;
+                )?)?;
             }
-            Err(CliError(e.to_string()))
+            Err(CliError(format!("{name}: {e}")))
         }
     }
 }

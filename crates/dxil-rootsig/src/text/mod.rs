@@ -5,5 +5,5 @@ pub(crate) mod lexer;
 mod parser;
 mod printer;
 
-pub use parser::{parse, parse_with_map, SourceMap};
+pub use parser::{parse, parse_form, parse_with_map, SourceMap, TextForm};
 pub use printer::{float_text, to_text};

@@ -49,10 +49,50 @@ pub fn parse(text: &str, version: Version) -> Result<RootSignature> {
 
 /// [`parse`], also returning where each element starts.
 pub fn parse_with_map(text: &str, version: Version) -> Result<(RootSignature, SourceMap)> {
+    parse_form(text, version, TextForm::Attribute)
+}
+
+/// How root signature text is laid out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TextForm {
+    /// The string of a `RootSignature` attribute or `-T rootsig_1_x` source, as the
+    /// reference's parser sees it once HLSL has joined the string literals: only spaces
+    /// separate tokens; a tab or a line break is an error.
+    #[default]
+    Attribute,
+    /// Text in a file of its own: tabs and line breaks separate tokens as spaces do
+    /// (positions still count lines).
+    File,
+}
+
+/// [`parse_with_map`] for text laid out as `form` says.
+pub fn parse_form(
+    text: &str,
+    version: Version,
+    form: TextForm,
+) -> Result<(RootSignature, SourceMap)> {
     let src = text.as_bytes();
+    // Whitespace becomes spaces byte for byte, so token offsets stay those of `text`.
+    let spaced: Vec<u8>;
+    let tokens_from = match form {
+        TextForm::Attribute => src,
+        TextForm::File => {
+            spaced = src
+                .iter()
+                .map(|&b| {
+                    if matches!(b, b'\t' | b'\n' | b'\r') {
+                        b' '
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            &spaced
+        }
+    };
     let mut p = Parser {
         src,
-        toks: tokenize(src),
+        toks: tokenize(tokens_from),
         next: 0,
         version,
         map: SourceMap::default(),

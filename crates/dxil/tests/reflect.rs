@@ -2,8 +2,8 @@
 //! field order, and its resources are the rows of the reference's `; Resource Bindings:`
 //! table (name, class, binding, count).
 
-use dxil_module::model::ResourceClass;
-use dxil_module::reflect::reflect;
+use dxil::module::model::ResourceClass;
+use dxil::reflect;
 
 /// The rows of the reference's resource table.
 fn reference_rows(ll: &str) -> Vec<&str> {
