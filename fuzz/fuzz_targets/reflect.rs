@@ -1,20 +1,20 @@
-//! Fuzz target for the DXIL layer: any input (container or bitcode) must reflect and print
-//! its dumpbin header without a panic or a hang; errors are fine.
+//! Fuzz target for the front door: any input (container, program part, bitcode, text) must
+//! be detected, disassembled (header and body), reflected and described without a panic or
+//! a hang; errors are fine, and their offsets lie inside the input.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let _ = dxil::reflect(data);
-    let bitcode = match dxil_container::Container::parse(data) {
-        Ok(c) => match c.primary_program() {
-            Ok(p) => p.bitcode,
-            Err(_) => return,
-        },
-        Err(_) => data,
-    };
-    if let Ok(m) = dxil_bitcode::read_module(bitcode) {
-        let mut out = String::new();
-        let _ = dxil_module::dumpbin::print_dumpbin_header(data, &m, &mut out);
+    for result in [
+        dxil::disassemble(data).map(drop),
+        dxil::reflect(data).map(drop),
+        dxil::info(data).map(drop),
+    ] {
+        if let Err(e) = result {
+            if let Some(at) = e.offset() {
+                assert!(at <= data.len() as u64, "{e}");
+            }
+        }
     }
 });

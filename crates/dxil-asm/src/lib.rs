@@ -30,6 +30,7 @@
 //! text is identical): metadata kinds the producer registered but no instruction uses, and
 //! fast-math flags under `fast` (printed whenever the unsafe-algebra bit is set).
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod assemble;
 mod buffers;

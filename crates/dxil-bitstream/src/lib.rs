@@ -23,6 +23,7 @@
 //! code are included in `ops`, array elements appended, the blob apart) and checks every record
 //! against its abbreviation.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod abbrev;
 pub mod bcdump;

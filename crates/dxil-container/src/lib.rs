@@ -20,6 +20,7 @@
 //! # Ok::<(), dxil_container::Error>(())
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod bytes;
 mod compiler_version;

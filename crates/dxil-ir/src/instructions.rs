@@ -131,7 +131,7 @@ pub enum InstKind {
         /// Returned value (`None`: `ret void`).
         value: Option<ValueRef>,
     },
-    /// Unconditional `br` (FUNC_CODE_INST_BR: [bb]).
+    /// Unconditional `br` (FUNC_CODE_INST_BR: \[bb\]).
     Br {
         /// Destination.
         target: Block,

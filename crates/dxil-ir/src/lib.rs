@@ -1,6 +1,6 @@
 //! The in-memory DXIL module: an LLVM 3.7 module held in arenas with typed `u32` ids.
 //!
-//! Layout (issue 3, part 2):
+//! Layout:
 //! - [`Module::types`] is the TYPE_BLOCK in bitcode order; [`Type`] is the bitcode type id.
 //! - Global values live in [`Module::globals`], [`Module::functions`], [`Module::aliases`];
 //!   [`Module::global_values`] keeps the interleaved record order, which is the start of

@@ -21,6 +21,7 @@
 //! Malformed metadata is an [`Error`] naming the node (`!12`) and field, e.g.
 //! `signature element.name: expected a string (in !12, operand 1)`.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod dumpbin;
 pub mod error;

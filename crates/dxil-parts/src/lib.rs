@@ -25,6 +25,7 @@
 //! Every reader takes the part's bytes and returns a model whose `write` gives back the
 //! same bytes; errors carry the byte offset inside the part.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod error;
 mod le;

@@ -12,7 +12,13 @@ macro_rules! named_enum {
         $(#[$m])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[repr($repr)]
-        pub enum $name { $($(#[$vm])* $var = $val),* }
+        pub enum $name {
+            $(
+                #[doc = concat!("`", stringify!($var), "` (", stringify!($val), ").")]
+                $(#[$vm])*
+                $var = $val
+            ),*
+        }
         impl $name {
             /// The enumerator with stored value `v`, if there is one.
             pub fn from_raw(v: u32) -> Option<Self> {

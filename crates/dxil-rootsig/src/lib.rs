@@ -9,6 +9,7 @@
 //! assert_eq!(to_text(&rs).unwrap(), "RootFlags(ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT), CBV(b0)");
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod binary;
 pub mod enums;

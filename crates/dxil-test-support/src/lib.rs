@@ -13,6 +13,7 @@
 //! DXContainer layout directly, so any crate (including `dxil-container` itself) can use them
 //! without a dependency cycle.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod container;
 pub mod damage;

@@ -8,14 +8,34 @@ pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Whether reference data must be present: under CI (`CI=true`, as CI services set it) or
+/// with `DXIL_REQUIRE_SHARED=1` (set by `.ci/run`), a test whose data is absent fails
+/// instead of skipping, so a run that measured nothing cannot pass.
+pub fn shared_required() -> bool {
+    let set =
+        |name: &str| std::env::var(name).is_ok_and(|v| !v.is_empty() && v != "0" && v != "false");
+    set("CI") || set("DXIL_REQUIRE_SHARED")
+}
+
+/// Skips (a note on stderr, `None`) when reference data is absent, or fails when it is
+/// required ([`shared_required`]).
+fn absent(path: &Path) -> Option<PathBuf> {
+    assert!(
+        !shared_required(),
+        "{} is absent, and reference data is required here (CI or DXIL_REQUIRE_SHARED)",
+        path.display()
+    );
+    eprintln!("note: {} absent; skipping", path.display());
+    None
+}
+
 /// `<workspace>/../shared`, or `None` after a note on stderr when it is absent.
 pub fn shared_dir() -> Option<PathBuf> {
     let dir = workspace_root().join("../shared");
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("note: {} absent; skipping", dir.display());
-        None
+        absent(&dir)
     }
 }
 
@@ -26,8 +46,7 @@ pub fn shared_path(rel: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        eprintln!("note: {} absent; skipping", path.display());
-        None
+        absent(&path)
     }
 }
 

@@ -21,13 +21,8 @@
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! # let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
-//! # let Some(path) = std::fs::read_dir(dir).ok().and_then(|d| d.filter_map(|e| e.ok())
-//! #     .map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "dxil")).min())
-//! # else {
-//! #     assert!(std::env::var_os("CI").is_none(), "{dir} is absent under CI");
-//! #     return Ok(());
-//! # };
+//! # let Some(dir) = dxil_test_support::corpus_dir() else { return Ok(()) };
+//! # let path = dir.join(&dxil_test_support::corpus_ids(&dir)[0]).with_extension("dxil");
 //! let bytes = std::fs::read(&path)?;
 //! let text = dxil::disassemble(&bytes)?;
 //! let reflection = dxil::reflect(&bytes)?;

@@ -1,0 +1,527 @@
+//! The `dxil` command over every subcommand: success, each error path, exit codes (0 ok,
+//! 1 failure or failed check, 2 usage) and the wording on standard error.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn dxil(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dxil"))
+        .args(args)
+        .output()
+        .expect("run dxil")
+}
+
+fn dxil_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dxil"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dxil");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
+    child.wait_with_output().expect("wait")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[track_caller]
+fn ok(o: &Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(o));
+    stdout(o)
+}
+
+#[track_caller]
+fn fails(o: &Output, code: i32, wording: &str) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout: {}\nstderr: {}",
+        stdout(o),
+        stderr(o)
+    );
+    assert!(
+        stderr(o).contains(wording),
+        "stderr lacks {wording:?}: {}",
+        stderr(o)
+    );
+}
+
+/// A scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dxil-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../samples")
+        .join(name)
+}
+
+/// The compute sample assembled into `dir`.
+fn compute_container(dir: &Path) -> PathBuf {
+    let out = dir.join("compute.dxil");
+    ok(&dxil(&[
+        "as",
+        sample("compute.ll").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]));
+    out
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    fails(&dxil(&["frobnicate"]), 2, "unrecognized subcommand");
+    fails(&dxil(&["info"]), 2, "required");
+    fails(
+        &dxil(&["dis", "--no-such-flag", "x"]),
+        2,
+        "unexpected argument",
+    );
+    let help = ok(&dxil(&["--help"]));
+    assert!(
+        !help.contains("validate"),
+        "the about text claims a validator: {help}"
+    );
+}
+
+#[test]
+fn missing_and_unrecognized_inputs_name_the_file() {
+    let dir = scratch("inputs");
+    fails(
+        &dxil(&["info", "/no/such/file.dxil"]),
+        1,
+        "reading /no/such/file.dxil",
+    );
+    let random = dir.join("random.bin");
+    std::fs::write(&random, [0xffu8, 0xfe, 0x00, 0x80, 0x13, 0x37]).unwrap();
+    for cmd in [
+        "info",
+        "dis",
+        "reflect",
+        "parts",
+        "hash",
+        "roundtrip",
+        "bcdump",
+    ] {
+        let o = dxil(&[cmd, s(&random)]);
+        fails(
+            &o,
+            1,
+            &format!(
+                "{}: unrecognized input (starts with ff fe 00 80)",
+                s(&random)
+            ),
+        );
+        assert!(!stderr(&o).contains("STAT"), "{cmd}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn info_text_json_and_several_files() {
+    let dir = scratch("info");
+    let c = compute_container(&dir);
+    let text = ok(&dxil(&["info", s(&c)]));
+    assert!(text.starts_with("kind: DXIL container\n"), "{text}");
+    assert!(text.contains("program (DXIL): cs_6_0"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&dxil(&["info", s(&c), "--json"]))).unwrap();
+    assert_eq!(json["digest"]["status"], "matches");
+    let two = ok(&dxil(&["info", s(&c), s(&c)]));
+    assert_eq!(two.matches("==> ").count(), 2, "{two}");
+    let arr: serde_json::Value =
+        serde_json::from_str(&ok(&dxil(&["info", s(&c), s(&c), "--json"]))).unwrap();
+    assert_eq!(arr.as_array().map(Vec::len), Some(2));
+    // One bad input among good ones: the good ones are reported, the status is 1.
+    let o = dxil(&["info", s(&c), "/no/such.dxil"]);
+    fails(&o, 1, "reading /no/such.dxil");
+    assert!(stdout(&o).contains("kind: DXIL container"));
+    // -o writes the report to a file; `-` reads standard input.
+    let report = dir.join("info.txt");
+    ok(&dxil(&["info", s(&c), "-o", s(&report)]));
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), text);
+    let from_stdin = ok(&dxil_stdin(&["info", "-"], &std::fs::read(&c).unwrap()));
+    assert_eq!(from_stdin, text);
+}
+
+#[test]
+fn parts_lists_and_regenerate_checks() {
+    let dir = scratch("parts");
+    let c = compute_container(&dir);
+    let list = ok(&dxil(&["parts", s(&c)]));
+    assert!(
+        list.lines().any(|l| l.starts_with("PSV0 offset 0x")),
+        "{list}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&dxil(&["parts", s(&c), "--json"]))).unwrap();
+    assert!(json
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["fourcc"] == "DXIL"));
+    let regen = ok(&dxil(&["parts", "--regenerate", s(&c)]));
+    assert!(regen.contains("PSV0 same"), "{regen}");
+    // A changed PSV0 byte: the check fails and says which byte.
+    let bytes = std::fs::read(&c).unwrap();
+    let info: serde_json::Value =
+        serde_json::from_str(&ok(&dxil(&["parts", s(&c), "--json"]))).unwrap();
+    let psv = info
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["fourcc"] == "PSV0")
+        .unwrap();
+    let at = psv["offset"].as_u64().unwrap() as usize + 8 + 4;
+    let mut damaged = bytes.clone();
+    damaged[at] ^= 0x10;
+    let bad = dir.join("bad.dxil");
+    std::fs::write(&bad, &damaged).unwrap();
+    let o = dxil(&["parts", "--regenerate", s(&bad)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let line = stdout(&o)
+        .lines()
+        .find(|l| l.starts_with("PSV0"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(line.starts_with("PSV0 differs at 0x4: stored 0x"), "{line}");
+    assert!(line.ends_with("bytes each)"), "{line}");
+}
+
+#[test]
+fn extract_writes_part_data_or_bitcode() {
+    let dir = scratch("extract");
+    let c = compute_container(&dir);
+    let bc = dir.join("dxil.bc");
+    ok(&dxil(&["extract", s(&c), "--part", "DXIL", "-o", s(&bc)]));
+    assert!(std::fs::read(&bc).unwrap().starts_with(b"BC\xC0\xDE"));
+    let raw = dir.join("dxil.part");
+    ok(&dxil(&[
+        "extract",
+        s(&c),
+        "--part",
+        "DXIL",
+        "--raw",
+        "-o",
+        s(&raw),
+    ]));
+    assert_eq!(&std::fs::read(&raw).unwrap()[8..12], b"DXIL");
+    fails(
+        &dxil(&["extract", s(&c), "--part", "RTS0", "-o", s(&raw)]),
+        1,
+        "no RTS0 part (parts: ",
+    );
+    fails(
+        &dxil(&["extract", s(&c), "--part", "TOOLONG"]),
+        1,
+        "expected a four-character code",
+    );
+}
+
+#[test]
+fn hash_reports_checks_and_updates() {
+    let dir = scratch("hash");
+    let c = compute_container(&dir);
+    let line = ok(&dxil(&["hash", s(&c)]));
+    assert!(
+        line.ends_with(" matches\n") && line.len() == 32 + 9,
+        "{line}"
+    );
+    ok(&dxil(&["hash", "--check", s(&c)]));
+    // A stale digest: reported as such, and --check fails.
+    let mut bytes = std::fs::read(&c).unwrap();
+    bytes[4] ^= 1;
+    let stale = dir.join("stale.dxil");
+    std::fs::write(&stale, &bytes).unwrap();
+    assert!(ok(&dxil(&["hash", s(&stale)])).ends_with(" differs\n"));
+    let o = dxil(&["hash", "--check", s(&stale)]);
+    assert_eq!(o.status.code(), Some(1));
+    // The unsigned sentinel is not stale.
+    let mut unsigned = bytes.clone();
+    unsigned[4..20].fill(0);
+    let u = dir.join("unsigned.dxil");
+    std::fs::write(&u, &unsigned).unwrap();
+    assert!(ok(&dxil(&["hash", "--check", s(&u)])).ends_with(" unsigned\n"));
+    // --update needs a destination; -o and --in-place give the signed container.
+    fails(
+        &dxil(&["hash", "--update", s(&stale)]),
+        1,
+        "--update needs -o OUT",
+    );
+    let fixed = dir.join("fixed.dxil");
+    ok(&dxil(&["hash", "--update", s(&stale), "-o", s(&fixed)]));
+    assert_eq!(std::fs::read(&fixed).unwrap(), std::fs::read(&c).unwrap());
+    ok(&dxil(&["hash", "--update", "--in-place", s(&stale)]));
+    assert_eq!(std::fs::read(&stale).unwrap(), std::fs::read(&c).unwrap());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left behind");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&dxil(&["hash", s(&c), "--json"]))).unwrap();
+    assert_eq!(json["status"], "matches");
+}
+
+#[test]
+fn roundtrip_gives_the_container_back() {
+    let dir = scratch("roundtrip");
+    let c = compute_container(&dir);
+    for extra in [&[][..], &["--keep-bitcode"][..]] {
+        let out = dir.join("rt.dxil");
+        let mut args = vec!["roundtrip", s(&c), "-o", s(&out)];
+        args.extend_from_slice(extra);
+        ok(&dxil(&args));
+        assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&c).unwrap());
+    }
+    fails(
+        &dxil(&["roundtrip", s(&sample("compute.ll")), "-o", "-"]),
+        1,
+        "expected a DXContainer, found text (assemble it first)",
+    );
+}
+
+#[test]
+fn bcdump_prints_blocks_and_locates_errors() {
+    let dir = scratch("bcdump");
+    let c = compute_container(&dir);
+    let dump = ok(&dxil(&["bcdump", s(&c)]));
+    assert!(
+        dump.contains("<MODULE_BLOCK"),
+        "{}",
+        &dump[..dump.len().min(400)]
+    );
+    fails(
+        &dxil(&["bcdump", s(&c), "--part", "RTS0"]),
+        1,
+        "expected DXIL, ILDB or STAT",
+    );
+    // Cut bitcode: what was read is printed, then the error with its place in the file.
+    let bc = dir.join("dxil.bc");
+    ok(&dxil(&["extract", s(&c), "--part", "DXIL", "-o", s(&bc)]));
+    let bytes = std::fs::read(&bc).unwrap();
+    let cut = dir.join("cut.bc");
+    let mut damaged = bytes.clone();
+    let half = damaged.len() / 2;
+    damaged[half..].fill(0xff);
+    std::fs::write(&cut, &damaged).unwrap();
+    let o = dxil(&["bcdump", s(&cut)]);
+    fails(&o, 1, &format!("{}: bitcode: ", s(&cut)));
+    assert!(stderr(&o).contains("(at offset 0x"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("<MODULE_BLOCK"));
+}
+
+#[test]
+fn as_assembles_and_reports_text_errors() {
+    let dir = scratch("as");
+    let c = compute_container(&dir);
+    assert!(std::fs::read(&c).unwrap().starts_with(b"DXBC"));
+    let bc = dir.join("compute.bc");
+    ok(&dxil(&[
+        "as",
+        s(&sample("compute.ll")),
+        "--bitcode",
+        "-o",
+        s(&bc),
+    ]));
+    assert!(std::fs::read(&bc).unwrap().starts_with(b"BC\xC0\xDE"));
+    let bad = dir.join("bad.ll");
+    std::fs::write(&bad, "define void @f() {\n  ret i32\n}\n").unwrap();
+    fails(
+        &dxil(&["as", s(&bad), "-o", "-"]),
+        1,
+        &format!("--> {}:3:1", s(&bad)),
+    );
+    // A body missing its `}`: one error, at the entity that follows it.
+    let text = std::fs::read_to_string(sample("compute.ll")).unwrap();
+    let unclosed: String = text
+        .lines()
+        .filter(|l| *l != "}")
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let open = dir.join("open.ll");
+    std::fs::write(&open, unclosed).unwrap();
+    let o = dxil(&["as", s(&open), "-o", "-"]);
+    fails(
+        &o,
+        1,
+        "error: expected `}` at the end of the function, found `declare`",
+    );
+    assert_eq!(stderr(&o).matches("error:").count(), 1, "{}", stderr(&o));
+    let not_utf8 = dir.join("latin1.ll");
+    std::fs::write(&not_utf8, b"; caf\xe9\n").unwrap();
+    fails(
+        &dxil(&["as", s(&not_utf8), "-o", "-"]),
+        1,
+        "input is not UTF-8 (at offset 0x5)",
+    );
+}
+
+#[test]
+fn dis_prints_and_refuses_colliding_outputs() {
+    let dir = scratch("dis");
+    let c = compute_container(&dir);
+    let text = ok(&dxil(&["dis", s(&c)]));
+    assert!(text.contains("define void @main()"), "{text}");
+    let out = dir.join("one.ll");
+    ok(&dxil(&["dis", s(&c), "-o", s(&out)]));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    fails(
+        &dxil(&["dis", s(&c), s(&c)]),
+        1,
+        "several inputs need --out-dir",
+    );
+    let (d1, d2) = (dir.join("d1"), dir.join("d2"));
+    std::fs::create_dir_all(&d1).unwrap();
+    std::fs::create_dir_all(&d2).unwrap();
+    std::fs::copy(&c, d1.join("x.dxil")).unwrap();
+    std::fs::copy(&c, d2.join("x.dxil")).unwrap();
+    let outdir = dir.join("out");
+    fails(
+        &dxil(&[
+            "dis",
+            s(&d1.join("x.dxil")),
+            s(&d2.join("x.dxil")),
+            "--out-dir",
+            s(&outdir),
+        ]),
+        1,
+        "would both be written to",
+    );
+    assert!(!outdir.join("x.ll").exists());
+    ok(&dxil(&[
+        "dis",
+        s(&d1.join("x.dxil")),
+        s(&c),
+        "--out-dir",
+        s(&outdir),
+    ]));
+    assert_eq!(std::fs::read_to_string(outdir.join("x.ll")).unwrap(), text);
+    // A flipped byte in the bitcode: the error names the file and the place in it.
+    let bc_at = {
+        let json: serde_json::Value =
+            serde_json::from_str(&ok(&dxil(&["info", s(&c), "--json"]))).unwrap();
+        json["program"]["bitcode_offset"].as_u64().unwrap() as usize
+    };
+    let mut bytes = std::fs::read(&c).unwrap();
+    let end = bytes.len();
+    for b in &mut bytes[bc_at + 40..end.min(bc_at + 400)] {
+        *b = 0xff;
+    }
+    let bad = dir.join("bad.dxil");
+    std::fs::write(&bad, &bytes).unwrap();
+    let o = dxil(&["dis", s(&bad)]);
+    fails(&o, 1, &format!("error: {}: DXIL bitcode: ", s(&bad)));
+    assert!(stderr(&o).contains("(at offset 0x"), "{}", stderr(&o));
+}
+
+#[test]
+fn reflect_text_and_json() {
+    let dir = scratch("reflect");
+    let c = compute_container(&dir);
+    let text = ok(&dxil(&["reflect", s(&c)]));
+    assert!(
+        text.contains("entry \"main\" stage Compute threads [64, 1, 1]"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&dxil(&["reflect", s(&c), "--json"]))).unwrap();
+    assert_eq!(json["entry_points"][0]["name"], "main");
+    fails(
+        &dxil(&["reflect", s(&sample("compute.ll"))]),
+        1,
+        "found text (assemble it first)",
+    );
+}
+
+#[test]
+fn rootsig_sources_are_explicit() {
+    let dir = scratch("rootsig");
+    let rs = dir.join("rs.txt");
+    std::fs::write(&rs, "RootFlags(0),\n\tCBV(b0)\n").unwrap();
+    let out = dir.join("rs.dxil");
+    ok(&dxil(&["rootsig", "compile", "-f", s(&rs), "-o", s(&out)]));
+    let shown = ok(&dxil(&["rootsig", "show", s(&out)]));
+    assert!(shown.contains("CBV(b0"), "{shown}");
+    assert!(ok(&dxil(&["rootsig", "check", "--binary", s(&out)])).starts_with("ok: "));
+    assert!(ok(&dxil(&["rootsig", "check", "--text", "CBV(b0)"])).starts_with("ok: "));
+    assert!(ok(&dxil(&["rootsig", "check", "--file", s(&rs)])).starts_with("ok: "));
+    // Errors in a file give its line and column.
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "RootFlags(0),\nCBV(b0\n").unwrap();
+    fails(
+        &dxil(&["rootsig", "check", "--file", s(&bad)]),
+        1,
+        &format!("{}: 3:1:", s(&bad)),
+    );
+    // Attribute text is the reference's: a line break in it is an error.
+    fails(
+        &dxil(&["rootsig", "check", "--text", "CBV(b0)\n"]),
+        1,
+        "--text: 1:8:",
+    );
+    // A mistyped path is not taken for text.
+    fails(
+        &dxil(&["rootsig", "check", "notafile.rs"]),
+        2,
+        "unexpected argument",
+    );
+    fails(
+        &dxil(&["rootsig", "check", "--file", "/no/such.rs"]),
+        1,
+        "reading /no/such.rs",
+    );
+    fails(&dxil(&["rootsig", "compile"]), 2, "required");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&dxil(&["rootsig", "show", s(&out), "--json"]))).unwrap();
+    assert_eq!(json["valid"], true);
+}
+
+#[test]
+fn completions_and_man_page() {
+    let bash = ok(&dxil(&["completions", "bash"]));
+    assert!(bash.contains("dxil") && bash.contains("roundtrip"));
+    let man = ok(&dxil(&["man"]));
+    assert!(man.contains(".TH dxil"), "{}", &man[..man.len().min(200)]);
+    fails(&dxil(&["completions", "tcsh"]), 2, "invalid value");
+}
+
+/// The corpus through the CLI: `dis` equals the reference's text for a sample of shaders.
+#[test]
+fn corpus_dis_matches_the_reference() {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let ids = dxil_test_support::corpus_ids(&dir);
+    let mut checked = 0;
+    for id in dxil_test_support::spread(&ids, 12) {
+        let Ok(want) = std::fs::read_to_string(dir.join(format!("{id}.ll"))) else {
+            continue;
+        };
+        let got = ok(&dxil(&["dis", s(&dir.join(format!("{id}.dxil")))]));
+        assert!(got == want, "{id}: dis differs from the reference");
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
