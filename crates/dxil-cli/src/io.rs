@@ -179,6 +179,24 @@ pub fn json_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, CliE
     Ok(s)
 }
 
+/// The arguments of a report command: inputs, `--json`, `-o`.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub inputs: InputsArg,
+    #[command(flatten)]
+    pub json: JsonArg,
+    #[command(flatten)]
+    pub out: OutputArg,
+}
+
+impl ReportArgs {
+    /// Runs `f` on each input ([`report_each`]).
+    pub fn run(&self, f: impl Fn(&Path, &[u8]) -> Result<Report, CliError>) -> CmdResult {
+        report_each(&self.inputs.inputs, self.json.json, &self.out, f)
+    }
+}
+
 /// What a report command gives for one input.
 pub struct Report {
     /// The text form.

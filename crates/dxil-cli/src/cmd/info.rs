@@ -4,32 +4,23 @@
 //! damaged typed parts are reported, not fatal.
 
 use super::{lib_error, CmdResult};
-use crate::io::{report_each, InputsArg, JsonArg, OutputArg, Report};
+use crate::io::{Report, ReportArgs};
 
 /// Arguments of `dxil info`.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: InputsArg,
-    #[command(flatten)]
-    pub json: JsonArg,
-    #[command(flatten)]
-    pub out: OutputArg,
+    pub report: ReportArgs,
 }
 
 /// Runs `dxil info`.
 pub fn run(args: Args) -> CmdResult {
-    report_each(
-        &args.inputs.inputs,
-        args.json.json,
-        &args.out,
-        |_, bytes| {
-            let info = dxil::info(bytes).map_err(lib_error)?;
-            Ok(Report {
-                text: info.to_string(),
-                json: serde_json::to_value(&info)?,
-                ok: true,
-            })
-        },
-    )
+    args.report.run(|_, bytes| {
+        let info = dxil::info(bytes).map_err(lib_error)?;
+        Ok(Report {
+            text: info.to_string(),
+            json: serde_json::to_value(&info)?,
+            ok: true,
+        })
+    })
 }

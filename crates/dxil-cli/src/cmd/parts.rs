@@ -16,63 +16,54 @@ use dxil::Input;
 use serde_json::{json, Value};
 
 use super::{lib_error, CmdResult};
-use crate::io::{report_each, CliError, InputsArg, JsonArg, OutputArg, Report};
+use crate::io::{CliError, Report, ReportArgs};
 
 /// Arguments of `dxil parts`.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: InputsArg,
+    pub report: ReportArgs,
     /// Regenerate the parts from the module and compare them with the stored ones (exit 1
     /// when any differs).
     #[arg(long)]
     pub regenerate: bool,
-    #[command(flatten)]
-    pub json: JsonArg,
-    #[command(flatten)]
-    pub out: OutputArg,
 }
 
 /// Runs `dxil parts`.
 pub fn run(args: Args) -> CmdResult {
-    report_each(
-        &args.inputs.inputs,
-        args.json.json,
-        &args.out,
-        |_, bytes| {
-            let input = Input::parse(bytes).map_err(lib_error)?;
-            let c = input.container().map_err(lib_error)?;
-            if args.regenerate {
-                return regenerate(c);
-            }
-            let mut text = String::new();
-            let mut list = Vec::new();
-            for p in c.parts() {
-                let _ = write!(
-                    text,
-                    "{} offset {:#x} size {}",
-                    p.fourcc,
-                    p.offset,
-                    p.data.len()
-                );
-                if let Some(name) = p.fourcc.name() {
-                    let _ = write!(text, " ({name})");
-                }
-                text.push('\n');
-                list.push(json!({
-                    "fourcc": p.fourcc.to_string(),
-                    "name": p.fourcc.name(),
-                    "offset": p.offset,
-                    "size": p.data.len(),
-                }));
-            }
-            Ok(Report {
+    args.report.run(|_, bytes| {
+        let input = Input::parse(bytes).map_err(lib_error)?;
+        let c = input.container().map_err(lib_error)?;
+        if args.regenerate {
+            return regenerate(c);
+        }
+        let mut text = String::new();
+        let mut list = Vec::new();
+        for p in c.parts() {
+            let _ = write!(
                 text,
-                json: Value::Array(list),
-                ok: true,
-            })
-        },
-    )
+                "{} offset {:#x} size {}",
+                p.fourcc,
+                p.offset,
+                p.data.len()
+            );
+            if let Some(name) = p.fourcc.name() {
+                let _ = write!(text, " ({name})");
+            }
+            text.push('\n');
+            list.push(json!({
+                "fourcc": p.fourcc.to_string(),
+                "name": p.fourcc.name(),
+                "offset": p.offset,
+                "size": p.data.len(),
+            }));
+        }
+        Ok(Report {
+            text,
+            json: Value::Array(list),
+            ok: true,
+        })
+    })
 }
 
 fn byte(b: Option<u8>) -> String {

@@ -8,34 +8,25 @@ use std::fmt::Write;
 use dxil::{Member, Reflection};
 
 use super::{lib_error, CmdResult};
-use crate::io::{report_each, InputsArg, JsonArg, OutputArg, Report};
+use crate::io::{Report, ReportArgs};
 
 /// Arguments of `dxil reflect`.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub inputs: InputsArg,
-    #[command(flatten)]
-    pub json: JsonArg,
-    #[command(flatten)]
-    pub out: OutputArg,
+    pub report: ReportArgs,
 }
 
 /// Runs `dxil reflect`.
 pub fn run(args: Args) -> CmdResult {
-    report_each(
-        &args.inputs.inputs,
-        args.json.json,
-        &args.out,
-        |_, bytes| {
-            let r = dxil::reflect(bytes).map_err(lib_error)?;
-            Ok(Report {
-                text: render(&r),
-                json: serde_json::to_value(&r)?,
-                ok: true,
-            })
-        },
-    )
+    args.report.run(|_, bytes| {
+        let r = dxil::reflect(bytes).map_err(lib_error)?;
+        Ok(Report {
+            text: render(&r),
+            json: serde_json::to_value(&r)?,
+            ok: true,
+        })
+    })
 }
 
 fn members(out: &mut String, list: &[Member], depth: usize) {
