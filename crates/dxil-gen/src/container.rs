@@ -11,10 +11,10 @@
 //! metadata), `VERS` (compiler version), `ILDB`, `STAT`, `ILDN` (other modules and the debug
 //! name); an `RDAT` given there replaces the generated one.
 
+use dxil_container::ShaderKind;
 use dxil_container::{
     build_program_part, digest, Container, DxilVersion, FourCC, ProgramVersion, ShaderHash,
 };
-use dxil_parts::names::ShaderKind;
 
 use crate::error::{ErrorKind, Result};
 use crate::flags::RawFlags;
@@ -119,12 +119,7 @@ pub fn build_container(src: &Source<'_>, bitcode: &[u8], opts: &BuildOptions) ->
     }
     parts.sort_by_key(|(f, _)| ORDER.iter().position(|o| o == f).unwrap_or(ORDER.len()));
     let (major, minor) = src.shader_model();
-    let version = ProgramVersion::new(
-        dxil_container::ShaderKind::from_u16(src.kind as u16)
-            .ok_or(ErrorKind::OutOfRange("shader kind"))?,
-        major as u8,
-        minor as u8,
-    );
+    let version = ProgramVersion::new(src.kind, major as u8, minor as u8);
     let dxil_version = src.meta.version.map_or(DxilVersion(0x100), |v| {
         DxilVersion((v.major << 8) | (v.minor & 0xff))
     });

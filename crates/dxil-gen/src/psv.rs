@@ -9,8 +9,8 @@
 //! - ViewID masks and dependency tables: copied from `dx.viewIdState` word by word, each
 //!   section sized by the state's own scalar counts.
 
+use dxil_container::ShaderKind;
 use dxil_module::model::{Property, Resource, ResourceClass, ResourceProperty, SignatureElement};
-use dxil_parts::names::ShaderKind;
 use dxil_parts::psv::{
     build_tables, mask_dwords, ElementNames, Psv, PsvSignatureElement, PsvSignatures,
     ResourceBinding, RuntimeInfo, RuntimeInfo1, BIND_INFO0_SIZE, BIND_INFO1_SIZE,

@@ -3,7 +3,7 @@
 //! SemanticKind at each signature point). The table below is transcribed from the spec's
 //! SEMINT-TABLE (minimum shader model notes dropped).
 
-use dxil_parts::names::ShaderKind;
+use dxil_container::ShaderKind;
 
 /// Where a signature sits in the pipeline (SigPointKind).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,8 +5,9 @@
 
 use std::fmt::Write;
 
+use dxil_container::ShaderKind;
 use dxil_ir::{Module, Type, TypeData};
-use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind, ShaderKind};
+use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind};
 use dxil_parts::print::{print_view_id_state, EntrySignature, EntrySignatureRow, ModuleHeader};
 use dxil_parts::ViewIdState;
 

@@ -27,8 +27,9 @@
 //! entry points and signatures from the printed module.
 
 use dxil_container::Container;
+use dxil_container::ShaderKind;
 use dxil_ir::{Module, Type, TypeData};
-use dxil_parts::names::{ComponentType, InterpolationMode, ResourceKind, SemanticKind, ShaderKind};
+use dxil_parts::names::{ComponentType, InterpolationMode, ResourceKind, SemanticKind};
 use serde::Serialize;
 
 use crate::dumpbin::{reflection_module, HeaderError};

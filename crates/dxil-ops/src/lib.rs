@@ -14,7 +14,7 @@ mod generated;
 mod stage;
 
 pub use generated::*;
-pub use stage::{ShaderStage, Stages};
+pub use stage::Stages;
 
 /// An operation table of the database (`OpCodeTableID`): the high 16 bits of an opcode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -271,6 +271,10 @@ mod tests {
         assert!(op_info(u32::MAX).is_none());
         assert_eq!(op_by_name("Sqrt").map(|o| o.opcode), Some(24));
         assert_eq!(OpCode::Sqrt as u32, 24);
+        let discard = op_by_name("Discard").expect("Discard");
+        assert!(discard.stages.allows(dxil_container::ShaderKind::Pixel));
+        assert!(!discard.stages.allows(dxil_container::ShaderKind::Vertex));
+        assert!(sqrt.stages.allows(dxil_container::ShaderKind::Node));
     }
 
     #[test]

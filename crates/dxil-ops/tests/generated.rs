@@ -1,6 +1,7 @@
 //! Regenerates `src/generated.rs` from `../shared/spec/dxil-db.json` in memory and checks that
 //! the checked-in file is identical; `BLESS=1` rewrites it. Skips when `../shared` is absent.
 
+use dxil_container::ShaderKind;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -39,25 +40,6 @@ fn fn_attr(code: &str) -> &'static str {
         other => panic!("unknown fn_attr {other}"),
     }
 }
-
-const STAGES: [&str; 16] = [
-    "pixel",
-    "vertex",
-    "geometry",
-    "hull",
-    "domain",
-    "compute",
-    "library",
-    "raygeneration",
-    "intersection",
-    "anyhit",
-    "closesthit",
-    "miss",
-    "callable",
-    "mesh",
-    "amplification",
-    "node",
-];
 
 const FLAGS: [(&str, u16); 8] = [
     ("is_deriv", 1),
@@ -116,11 +98,13 @@ fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut V
     let mut stages = 0u32;
     for st in op["shader_stages"].as_array().expect("stages") {
         let name = st.as_str().expect("stage name");
-        let bit = STAGES
-            .iter()
-            .position(|x| *x == name)
+        // The database spells a stage as the kind's name in lower case; its bit is the kind's
+        // number, so a stage set and a program's kind agree.
+        let kind = ShaderKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
             .unwrap_or_else(|| panic!("unknown stage {name}"));
-        stages |= 1 << bit;
+        stages |= 1 << kind.raw();
     }
     let mut flags = 0u16;
     for (key, bit) in FLAGS {

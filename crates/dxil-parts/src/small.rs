@@ -3,7 +3,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::le::{Reader, Sink};
-use crate::names::ShaderKind;
+use dxil_container::ShaderKind;
 
 /// `HASH`: `u32` flags (bit 0: the hash includes the source) and a 16-byte digest.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

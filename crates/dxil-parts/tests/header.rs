@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use dxil_parts::names::ShaderKind;
+use dxil_container::ShaderKind;
 use dxil_parts::print::{
     entry_signatures_from_psv, print_header, print_view_id_state, program_kind, EntrySignature,
     ModuleHeader,

@@ -1,7 +1,7 @@
 //! Hostile input: truncated and bit-flipped corpus parts never panic, and whatever parses
 //! writes back to the same bytes and prints without panicking.
 
-use dxil_parts::names::ShaderKind;
+use dxil_container::ShaderKind;
 use dxil_parts::print::{print_part_header_sections, print_view_id_state};
 use dxil_parts::signature::SignaturePart;
 use dxil_parts::{DebugName, FeatureInfo, Psv, Rdat, ShaderHash, ViewIdState};

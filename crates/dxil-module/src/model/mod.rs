@@ -291,8 +291,8 @@ impl DxilMetadata {
     }
 
     /// The shader kind from the shader model.
-    pub fn shader_kind(&self) -> Option<dxil_parts::names::ShaderKind> {
-        use dxil_parts::names::ShaderKind as K;
+    pub fn shader_kind(&self) -> Option<dxil_container::ShaderKind> {
+        use dxil_container::ShaderKind as K;
         Some(match self.shader_model.as_ref()?.kind.as_str() {
             "ps" => K::Pixel,
             "vs" => K::Vertex,

@@ -3,8 +3,9 @@
 //! can come from either source.
 
 use super::fmt::{left, num, right};
-use crate::names::{InterpolationMode, ShaderKind};
+use crate::names::InterpolationMode;
 use crate::psv::{Psv, PsvSignatureElement};
+use dxil_container::ShaderKind;
 
 /// One row: the element's name, first semantic index, interpolation mode, dynamic index mask.
 #[derive(Debug, Clone, PartialEq, Eq)]

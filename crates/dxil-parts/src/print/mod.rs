@@ -30,11 +30,11 @@ pub use viewid::print_view_id_state;
 use std::fmt::Write;
 
 use crate::error::Result;
-use crate::names::ShaderKind;
 use crate::psv::Psv;
 use crate::rdat::Rdat;
 use crate::signature::SignaturePart;
 use crate::small::{program_shader_kind, DebugName, FeatureInfo, ShaderHash};
+use dxil_container::ShaderKind;
 
 /// A header section, in the order the reference prints them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,10 +3,11 @@
 use std::fmt::Write;
 
 use crate::names::{
-    input_primitive_name, MeshOutputTopology, PrimitiveTopology, ShaderKind, TessellatorDomain,
+    input_primitive_name, MeshOutputTopology, PrimitiveTopology, TessellatorDomain,
     TessellatorOutputPrimitive,
 };
 use crate::psv::Psv;
+use dxil_container::ShaderKind;
 
 fn num_threads_and_gsm(psv: &Psv, out: &mut String) {
     let ri = &psv.runtime_info;
