@@ -14,6 +14,9 @@ pub enum ErrorKind {
     /// An offset points outside the region it must point into.
     #[error("{0} out of range")]
     OutOfRange(&'static str),
+    /// A part that `dxil-container` reads (`HASH`, `SFI0`) is malformed.
+    #[error("{0}")]
+    Container(dxil_container::ErrorKind),
     /// The typed model is inconsistent and cannot be written.
     #[error("inconsistent model: {0}")]
     Inconsistent(&'static str),
@@ -41,6 +44,15 @@ impl Error {
     /// The byte offset inside the part.
     pub fn offset(&self) -> usize {
         self.0.offset
+    }
+}
+
+impl From<dxil_container::Error> for Error {
+    /// Keeps the kind and the offset; container readers called on part data count from its
+    /// start, as this crate does.
+    fn from(e: dxil_container::Error) -> Self {
+        let offset = usize::try_from(e.offset()).unwrap_or(usize::MAX);
+        Error::new(ErrorKind::Container(e.kind().clone()), offset)
     }
 }
 

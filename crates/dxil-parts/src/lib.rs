@@ -40,5 +40,5 @@ pub use error::{Error, ErrorKind, Result};
 pub use psv::Psv;
 pub use rdat::Rdat;
 pub use signature::{SignatureElement, SignaturePart, StringLayout};
-pub use small::{DebugName, FeatureInfo, ShaderHash};
+pub use small::DebugName;
 pub use viewid::ViewIdState;

@@ -21,7 +21,7 @@ pub use entry_signature::{
     entry_signature_titles, entry_signatures_from_psv, print_entry_signature,
     print_entry_signatures, EntrySignature, EntrySignatureRow,
 };
-pub use features::{print_feature_info, FEATURE_NAMES, OPT_FEATURE_NAMES};
+pub use features::print_feature_info;
 pub use part_signature::print_part_signature;
 pub use psv::{print_pipeline_runtime_information, print_psv_runtime_info};
 pub use subobjects::print_subobjects;
@@ -33,8 +33,9 @@ use crate::error::Result;
 use crate::psv::Psv;
 use crate::rdat::Rdat;
 use crate::signature::SignaturePart;
-use crate::small::{program_shader_kind, DebugName, FeatureInfo, ShaderHash};
+use crate::small::{program_shader_kind, DebugName};
 use dxil_container::ShaderKind;
+use dxil_container::{FeatureInfo, ShaderHash};
 
 /// A header section, in the order the reference prints them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -125,7 +126,7 @@ pub fn program_kind(parts: &Parts<'_>) -> Result<Option<u32>> {
 pub fn print_part_header_sections(parts: &Parts<'_>, out: &mut String) -> Result<Vec<Section>> {
     let mut printed = Vec::new();
     if let Some(d) = find(parts, b"SFI0") {
-        if print_feature_info(&FeatureInfo::parse(d)?, out) {
+        if print_feature_info(&FeatureInfo::parse_exact(d, 0)?, out) {
             printed.push(Section::FeatureInfo);
         }
     }
@@ -158,12 +159,12 @@ pub fn print_part_header_sections(parts: &Parts<'_>, out: &mut String) -> Result
         printed.push(Section::DebugName);
     }
     if let Some(d) = find(parts, b"HASH") {
-        let h = ShaderHash::parse(d)?;
+        let h = ShaderHash::parse_exact(d, 0)?;
         out.push_str("; shader hash: ");
-        for b in h.digest {
+        for b in h.digest.0 {
             let _ = write!(out, "{b:02x}");
         }
-        if h.flags & ShaderHash::INCLUDES_SOURCE != 0 {
+        if h.includes_source() {
             out.push_str(" (includes source)");
         }
         out.push('\n');
