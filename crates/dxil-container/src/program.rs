@@ -386,6 +386,15 @@ mod tests {
         let v = ProgramVersion::new(ShaderKind::Compute, 6, 0);
         let data = build_program_part(v, DxilVersion(0x100), &bc).unwrap();
         assert_eq!(data.len(), 32);
+        // The header words as DXC lays them out, then the bitcode padded to whole words.
+        assert_eq!(&data[0..4], &0x50060u32.to_le_bytes());
+        assert_eq!(&data[4..8], &8u32.to_le_bytes());
+        assert_eq!(&data[8..12], b"DXIL");
+        assert_eq!(&data[12..16], &0x100u32.to_le_bytes());
+        assert_eq!(&data[16..20], &16u32.to_le_bytes());
+        assert_eq!(&data[20..24], &7u32.to_le_bytes());
+        assert_eq!(&data[24..31], &bc);
+        assert_eq!(data[31], 0);
         let part = Part {
             fourcc: FourCC::DXIL,
             offset: 40,
