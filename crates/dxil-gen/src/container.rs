@@ -21,8 +21,9 @@ use crate::flags::RawFlags;
 use crate::pack::{repack_metadata, Strategy};
 use crate::psv::build_psv;
 use crate::signature::{build_signature_part, SignatureContext};
-use crate::sigpoint::{SigPoint, SignatureKind};
+use crate::sigpoint::{SigPointInfo, SignatureKind};
 use crate::source::Source;
+use dxil_ops::SigPointKind;
 
 /// Inputs of [`build_container`] that the module does not determine.
 #[derive(Clone, Debug, Default)]
@@ -53,7 +54,7 @@ pub fn build_parts(src: &Source<'_>) -> Result<Vec<(FourCC, Vec<u8>)>> {
             continue;
         }
         // Compute and amplification shaders have no signature point: empty parts.
-        let point = SigPoint::of(src.kind, sig).unwrap_or(SigPoint::CSIn);
+        let point = SigPointKind::of(src.kind, sig).unwrap_or(SigPointKind::CSIn);
         let cx = SignatureContext {
             point,
             domain: src.domain(),
@@ -291,7 +292,7 @@ pub fn check_packing(src: &Source<'_>) -> Vec<(SignatureKind, Option<Strategy>)>
         SignatureKind::PatchConstOrPrim,
     ] {
         let md = src.signature(sig);
-        let Some(point) = SigPoint::of(src.kind, sig) else {
+        let Some(point) = SigPointKind::of(src.kind, sig) else {
             continue;
         };
         if md.is_empty() {

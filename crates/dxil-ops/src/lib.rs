@@ -281,11 +281,13 @@ mod tests {
     fn enums_round_trip() {
         assert_eq!(SemanticKind::from_u32(3), Some(SemanticKind::Position));
         assert_eq!(SemanticKind::Position.name(), "Position");
-        assert_eq!(SigPointKind::from_u32(20), None);
-        assert_eq!(
-            SemanticInterpretationKind::ClipCull,
-            SemanticInterpretationKind::Shadow
-        );
+        // Numbered by position as the reference declares them, not by the database's numbers.
+        assert_eq!(SigPointKind::from_u32(20), Some(SigPointKind::Invalid));
+        assert_eq!(SigPointKind::from_u32(21), None);
+        assert_eq!(SemanticInterpretationKind::Shadow as u32, 8);
+        assert_eq!(SemanticInterpretationKind::ClipCull as u32, 9);
+        assert_eq!(SemanticInterpretationKind::Invalid as u32, 10);
+        assert_eq!(PackingKind::Invalid as u32, 5);
         assert_eq!(ValidationRule::BitcodeValid.info().code(), "BITCODE.VALID");
         assert_eq!(
             ValidationRule::BitcodeValid.info().message(),

@@ -175,6 +175,17 @@ fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut V
     writeln!(out, "    }},").unwrap();
 }
 
+/// Enums the reference declares without values (`hide_val` in DXC's `DxilConstants.h`), so
+/// the compiler numbers them by position. The database's numbers for them are not what the
+/// compiler uses: it gives `Shadow` and `ClipCull` the same number and skips 20 before
+/// `SigPointKind::Invalid`.
+const POSITIONAL: [&str; 4] = [
+    "SemanticKind",
+    "SigPointKind",
+    "SemanticInterpretationKind",
+    "PackingKind",
+];
+
 fn write_enum(out: &mut String, e: &Value) {
     let name = s(e, "name");
     let values = e["values"].as_array().expect("values");
@@ -183,7 +194,9 @@ fn write_enum(out: &mut String, e: &Value) {
         .map(|v| v["value"].as_u64().expect("value"))
         .collect();
     // An enum whose values are all equal carries no numbering (OpCodeClass): number by position.
-    let ordinal = nums.len() > 1 && nums.iter().all(|n| *n == nums[0]);
+    let unnumbered = nums.len() > 1 && nums.iter().all(|n| *n == nums[0]);
+    let positional = POSITIONAL.contains(&name);
+    let ordinal = unnumbered || positional;
     let mut primary: Vec<(String, u64)> = Vec::new();
     let mut aliases: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
@@ -200,8 +213,10 @@ fn write_enum(out: &mut String, e: &Value) {
     } else {
         ""
     };
-    let numbering = if ordinal {
+    let numbering = if unnumbered {
         " The database gives no values; they are numbered by position."
+    } else if positional {
+        " Numbered by position, as the reference declares it."
     } else {
         ""
     };
