@@ -15,6 +15,6 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(m) = dxil_bitcode::read_module(bitcode) {
         let mut out = String::new();
-        let _ = dxil_module::dumpbin::print_dumpbin_header(data, &m, &mut out);
+        let _ = dxil_text::header::print_dumpbin_header(data, &m, &mut out);
     }
 });

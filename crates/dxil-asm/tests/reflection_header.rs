@@ -62,7 +62,7 @@ fn corpus_reflection_sections() {
             continue;
         };
         let mut got = String::new();
-        if let Err(e) = dxil_module::dumpbin::print_dumpbin_header(&a.bytes, &module, &mut got) {
+        if let Err(e) = dxil_text::header::print_dumpbin_header(&a.bytes, &module, &mut got) {
             failures.push(format!("{id}: header: {e}"));
             continue;
         }

@@ -32,12 +32,14 @@ use dxil_ir::{Module, Type, TypeData};
 use dxil_parts::names::{ComponentType, InterpolationMode, ResourceKind, SemanticKind};
 use serde::Serialize;
 
-use crate::dumpbin::{reflection_module, HeaderError};
-use crate::header::{ModuleView, FLAG_USE_NATIVE_LOW_PRECISION};
 use crate::md::Md;
 use crate::model::{
     DxilMetadata, EntryPoint, FieldAnnotation, Property, Resource, ResourceClass, ShaderModel,
     SignatureElement, Version,
+};
+use crate::view::{
+    reflection_module, HeaderError, ModuleView, FLAG_USE_NATIVE_LOW_PRECISION, HLSL_MIN_NAMES,
+    HLSL_NAMES,
 };
 
 /// The reflection of a shader.
@@ -290,9 +292,9 @@ impl Members<'_> {
         }
         let comp = fa.comp_type().unwrap_or(0) as usize;
         let names = if self.min_precision {
-            &crate::header::HLSL_MIN_NAMES
+            &HLSL_MIN_NAMES
         } else {
-            &crate::header::HLSL_NAMES
+            &HLSL_NAMES
         };
         let comp_name = names.get(comp).copied().unwrap_or("unknown");
         let (ty_name, members) = if let Some((rows, cols, orientation)) = fa.matrix() {

@@ -19,7 +19,7 @@ fn corpus_headers_match_reference() {
         let module = dxil_bitcode::read_module(c.primary_program().expect("program").bitcode)
             .expect("module");
         let mut out = String::new();
-        dxil_module::dumpbin::print_dumpbin_header(&bytes, &module, &mut out).expect("header");
+        dxil_text::header::print_dumpbin_header(&bytes, &module, &mut out).expect("header");
         total += 1;
         if out == reference {
             same += 1;

@@ -2,12 +2,13 @@
 //! metadata, read back and printed from the module, give the section the reference prints
 //! from `RDAT`.
 
-use dxil_module::header::{ModuleSections, ModuleView};
 use dxil_module::model::{Subobject, SubobjectBody};
+use dxil_module::view::ModuleView;
 use dxil_module::DxilMetadata;
-use dxil_parts::print::{print_subobjects, ModuleHeader};
 use dxil_parts::rdat::SubobjectData;
 use dxil_parts::Rdat;
+use dxil_text::header::ModuleSections;
+use dxil_text::header::{print_subobjects, ModuleHeader};
 
 fn to_model(s: &dxil_parts::rdat::Subobject) -> Subobject {
     let body = match &s.data {

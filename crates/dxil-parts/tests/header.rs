@@ -6,11 +6,11 @@
 use std::collections::BTreeMap;
 
 use dxil_container::{FeatureInfo, ShaderKind};
-use dxil_parts::print::{
+use dxil_parts::{Psv, ViewIdState};
+use dxil_text::header::{
     entry_signatures_from_psv, print_header, print_view_id_state, program_kind, EntrySignature,
     ModuleHeader,
 };
-use dxil_parts::{Psv, ViewIdState};
 
 /// Title lines that start a section (text after `; `).
 const TITLES: &[&str] = &[

@@ -2,9 +2,9 @@
 //! writes back to the same bytes and prints without panicking.
 
 use dxil_container::{FeatureInfo, ShaderHash, ShaderKind};
-use dxil_parts::print::{print_part_header_sections, print_view_id_state};
 use dxil_parts::signature::SignaturePart;
 use dxil_parts::{DebugName, Psv, Rdat, ViewIdState};
+use dxil_text::header::{print_part_header_sections, print_view_id_state};
 use proptest::prelude::*;
 
 /// Parses `data` as `fourcc`; if it parses, it must write back identically.

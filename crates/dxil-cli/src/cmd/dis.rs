@@ -1,6 +1,6 @@
 //! `dxil dis F [-o OUT]`, `dxil dis F... --out-dir DIR`: disassembles containers (or raw
 //! bitcode, or a bare program part) to the text `dxc -dumpbin` prints: the header comment
-//! block (`dxil_module::dumpbin`), then the module from `target datalayout` on. As the
+//! block (`dxil_text::header`), then the module from `target datalayout` on. As the
 //! reference does, a container's `ILDB` module (the one carrying debug info) is printed when
 //! present, else the `DXIL` module. Several inputs are disassembled in
 //! parallel, one worker thread per core, each into `DIR/<input stem>.ll`.
@@ -67,8 +67,7 @@ pub fn disassemble(bytes: &[u8]) -> Result<String, CliError> {
     let bitcode = select_bitcode(bytes)?;
     let module = dxil_bitcode::read_module(bitcode)?;
     let mut text = String::with_capacity(bitcode.len() * 4 + 1024);
-    dxil_module::dumpbin::print_dumpbin_header(bytes, &module, &mut text)?;
-    dxil_text::write_dumpbin_body(&module, &mut text);
+    dxil_text::print_dumpbin(bytes, &module, &mut text)?;
     Ok(text)
 }
 

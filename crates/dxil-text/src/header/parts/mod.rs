@@ -29,13 +29,13 @@ pub use viewid::print_view_id_state;
 
 use std::fmt::Write;
 
-use crate::error::Result;
-use crate::psv::Psv;
-use crate::rdat::Rdat;
-use crate::signature::SignaturePart;
-use crate::small::{program_shader_kind, DebugName};
 use dxil_container::ShaderKind;
 use dxil_container::{FeatureInfo, ShaderHash};
+use dxil_parts::psv::Psv;
+use dxil_parts::rdat::Rdat;
+use dxil_parts::signature::SignaturePart;
+use dxil_parts::small::{program_shader_kind, DebugName};
+use dxil_parts::Result;
 
 /// A header section, in the order the reference prints them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
