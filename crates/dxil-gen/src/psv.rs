@@ -283,15 +283,8 @@ pub fn build_psv(src: &Source<'_>) -> Result<Vec<u8>> {
     stage_info(src, &mut ri)?;
     let mut psv = Psv::default();
     if let Some(res) = &src.meta.resources {
-        for class in [
-            ResourceClass::CBuffer,
-            ResourceClass::Sampler,
-            ResourceClass::SRV,
-            ResourceClass::UAV,
-        ] {
-            for r in res.of(class) {
-                psv.resources.push(binding(r, version >= 2));
-            }
+        for (_, r) in res.in_binding_order() {
+            psv.resources.push(binding(r, version >= 2));
         }
     }
     if !psv.resources.is_empty() {

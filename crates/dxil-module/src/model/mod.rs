@@ -18,7 +18,7 @@ pub use node::{NodeId, NodeIo, NodeIoProperty, NodeRecordProperty};
 pub use properties::{AsState, DsState, GsState, HsState, MsState, Property};
 pub use resources::{Resource, ResourceBase, ResourceClass, ResourceLists, ResourceProperty};
 pub use signature::{EntrySignatures, SignatureElement, SignatureProperty};
-pub use subobjects::{Subobject, SubobjectBody};
+pub use subobjects::Subobject;
 
 use dxil_ir::Module;
 

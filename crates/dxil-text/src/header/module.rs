@@ -9,13 +9,12 @@ use dxil_container::ShaderKind;
 use dxil_ir::{Module, Type, TypeData};
 use dxil_module::layout::DataLayout;
 use dxil_module::md::Md;
-use dxil_module::model::{
-    FieldAnnotation, Resource, ResourceClass, SignatureElement, Subobject, SubobjectBody,
-};
+use dxil_module::model::{FieldAnnotation, Resource, ResourceClass, SignatureElement, Subobject};
 use dxil_module::view::{
     ModuleView, FLAG_USE_NATIVE_LOW_PRECISION, FLAG_VIEW_ID, HLSL_MIN_NAMES, HLSL_NAMES,
 };
 use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind};
+use dxil_parts::rdat::SubobjectData;
 use dxil_parts::ViewIdState;
 
 use super::parts::{print_view_id_state, EntrySignature, EntrySignatureRow, ModuleHeader};
@@ -574,15 +573,8 @@ impl ModuleHeader for ModuleSections<'_> {
         out.push_str("; Name                                 Type  Format         Dim      ID      HLSL Bind  Count\n");
         out.push_str("; ------------------------------ ---------- ------- ----------- ------- -------------- ------\n");
         if let Some(res) = self.reflection.metadata.resources.as_ref() {
-            for class in [
-                ResourceClass::CBuffer,
-                ResourceClass::Sampler,
-                ResourceClass::SRV,
-                ResourceClass::UAV,
-            ] {
-                for r in res.of(class) {
-                    resource_line(out, r);
-                }
+            for (_, r) in res.in_binding_order() {
+                resource_line(out, r);
             }
         }
         out.push_str(";\n");
@@ -630,9 +622,9 @@ fn print_module_subobjects(list: &[Subobject], out: &mut String) -> bool {
         let Some(part) = s.to_part() else {
             continue;
         };
-        if let SubobjectBody::RootSignature { data, text } = &s.body {
-            if !text.is_empty() {
-                texts.push((part.kind, s.name.clone(), data.len(), text.clone()));
+        if let SubobjectData::RootSignature { data } = &s.data {
+            if !s.text.is_empty() {
+                texts.push((part.kind, s.name.clone(), data.len(), s.text.clone()));
             }
         }
         parts.push(part);
