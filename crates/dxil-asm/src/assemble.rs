@@ -60,9 +60,7 @@ pub fn shader_model(m: &Module) -> Result<(ShaderKind, u8, u8), AssembleError> {
         .ok_or_else(|| bad("missing (expected !{!\"vs\", i32 6, i32 0})"))?;
     let prefix = md_str(m, ops.first().copied().flatten())
         .ok_or_else(|| bad("first operand is not a string"))?;
-    let kind = ShaderKind::ALL
-        .into_iter()
-        .find(|k| k.profile_prefix() == prefix)
+    let kind = ShaderKind::from_shader_model_name(&prefix)
         .ok_or_else(|| bad(&format!("unknown shader kind `{prefix}`")))?;
     let major = md_int(m, ops.get(1).copied().flatten()).and_then(|v| u8::try_from(v).ok());
     let minor = md_int(m, ops.get(2).copied().flatten()).and_then(|v| u8::try_from(v).ok());

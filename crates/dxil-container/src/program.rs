@@ -121,6 +121,26 @@ impl ShaderKind {
         }
     }
 
+    /// The kind a shader model name stands for (`ps` in `!dx.shaderModel` and `ps_6_0`). Only
+    /// the kinds with shader models of their own have one: ray tracing and node shaders are
+    /// library entries (`lib`).
+    pub fn from_shader_model_name(name: &str) -> Option<Self> {
+        use ShaderKind::*;
+        [
+            Pixel,
+            Vertex,
+            Geometry,
+            Hull,
+            Domain,
+            Compute,
+            Library,
+            Mesh,
+            Amplification,
+        ]
+        .into_iter()
+        .find(|k| k.profile_prefix() == name)
+    }
+
     /// The profile prefix DXC uses (`ps`, `vs`, ..., `lib`, `raygeneration`, ..., `node`).
     pub fn profile_prefix(self) -> &'static str {
         match self {
@@ -377,6 +397,11 @@ mod tests {
         assert_eq!(ShaderKind::from_raw(15), Some(ShaderKind::Node));
         assert_eq!(ShaderKind::from_raw(16), Some(ShaderKind::Invalid));
         assert_eq!(ShaderKind::from_raw(17), None);
+        assert_eq!(
+            ShaderKind::from_shader_model_name("as"),
+            Some(ShaderKind::Amplification)
+        );
+        assert_eq!(ShaderKind::from_shader_model_name("raygeneration"), None);
         assert_eq!(DxilVersion(0x10a).to_string(), "1.10");
     }
 

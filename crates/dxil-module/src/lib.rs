@@ -15,6 +15,7 @@
 //!   [`reflect`] are printed and built from them.
 //! - [`layout`]: type sizes and struct offsets from the data layout (structured buffers).
 //! - [`reflect`]: a serializable reflection of a container (`dxil reflect --json`).
+//! - [`shader_flags`]: the shader flag bits of `dx.entryPoints`.
 //! - [`strip`]: debug-info stripping, as the reference does for the `DXIL` part.
 //!
 //! Malformed metadata is an [`Error`] naming the node (`!12`) and field, e.g.
@@ -27,6 +28,7 @@ pub mod layout;
 pub mod md;
 pub mod model;
 pub mod reflect;
+pub mod shader_flags;
 pub mod strip;
 pub mod view;
 

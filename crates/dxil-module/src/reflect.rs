@@ -37,10 +37,8 @@ use crate::model::{
     DxilMetadata, EntryPoint, FieldAnnotation, Property, Resource, ResourceClass, ShaderModel,
     SignatureElement, Version,
 };
-use crate::view::{
-    reflection_module, HeaderError, ModuleView, FLAG_USE_NATIVE_LOW_PRECISION, HLSL_MIN_NAMES,
-    HLSL_NAMES,
-};
+use crate::shader_flags::{bit, mask};
+use crate::view::{reflection_module, HeaderError, ModuleView, HLSL_MIN_NAMES, HLSL_NAMES};
 
 /// The reflection of a shader.
 #[derive(Clone, Debug, Serialize)]
@@ -334,7 +332,7 @@ fn buffers(view: &ModuleView<'_>) -> Vec<BufferReflection> {
     let members = Members {
         module: m,
         md,
-        min_precision: view.shader_flags() & FLAG_USE_NATIVE_LOW_PRECISION == 0,
+        min_precision: view.shader_flags() & mask(bit::USE_NATIVE_LOW_PRECISION) == 0,
         budget: std::cell::Cell::new(1 << 20),
     };
     let Some(res) = md.resources.as_ref() else {

@@ -7,11 +7,6 @@ use dxil_ir::Module;
 
 use crate::model::DxilMetadata;
 
-/// Raw shader flag bit: the shader uses ViewID.
-pub const FLAG_VIEW_ID: u64 = 1 << 21;
-/// Raw shader flag bit: native low precision (16-bit types are not min precision).
-pub const FLAG_USE_NATIVE_LOW_PRECISION: u64 = 1 << 23;
-
 /// A module and its metadata model.
 pub struct ModuleView<'m> {
     /// The IR.

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::le::{Reader, Sink};
-use dxil_container::ShaderKind;
+use dxil_container::{ProgramVersion, ShaderKind};
 
 /// `ILDN`: `u16` flags, `u16` name length, the name, a NUL, and zero padding to 4 bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -51,7 +51,7 @@ impl DebugName {
 /// The shader kind in a `DXIL`/`ILDB` program header (`ProgramVersion >> 16`), raw.
 pub fn program_shader_kind(program: &[u8]) -> Result<u16> {
     let v = Reader::new(program).u32("program version")?;
-    Ok((v >> 16) as u16)
+    Ok(ProgramVersion(v).kind_raw())
 }
 
 /// The shader kind in a program header, if it names one.

@@ -292,19 +292,7 @@ impl DxilMetadata {
 
     /// The shader kind from the shader model.
     pub fn shader_kind(&self) -> Option<dxil_container::ShaderKind> {
-        use dxil_container::ShaderKind as K;
-        Some(match self.shader_model.as_ref()?.kind.as_str() {
-            "ps" => K::Pixel,
-            "vs" => K::Vertex,
-            "gs" => K::Geometry,
-            "hs" => K::Hull,
-            "ds" => K::Domain,
-            "cs" => K::Compute,
-            "lib" => K::Library,
-            "ms" => K::Mesh,
-            "as" => K::Amplification,
-            _ => return None,
-        })
+        dxil_container::ShaderKind::from_shader_model_name(&self.shader_model.as_ref()?.kind)
     }
 
     /// The struct annotation of type `ty`.

@@ -10,9 +10,8 @@ use dxil_ir::{Module, Type, TypeData};
 use dxil_module::layout::DataLayout;
 use dxil_module::md::Md;
 use dxil_module::model::{FieldAnnotation, Resource, ResourceClass, SignatureElement, Subobject};
-use dxil_module::view::{
-    ModuleView, FLAG_USE_NATIVE_LOW_PRECISION, FLAG_VIEW_ID, HLSL_MIN_NAMES, HLSL_NAMES,
-};
+use dxil_module::shader_flags::{bit, mask};
+use dxil_module::view::{ModuleView, HLSL_MIN_NAMES, HLSL_NAMES};
 use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind};
 use dxil_parts::rdat::SubobjectData;
 use dxil_parts::ViewIdState;
@@ -543,7 +542,7 @@ impl ModuleHeader for ModuleSections<'_> {
         let mut l = Layout {
             view,
             dl: DataLayout::of(view.module),
-            min_precision: view.shader_flags() & FLAG_USE_NATIVE_LOW_PRECISION == 0,
+            min_precision: view.shader_flags() & mask(bit::USE_NATIVE_LOW_PRECISION) == 0,
             depth: 0,
             budget: FIELD_BUDGET,
         };
@@ -589,7 +588,7 @@ impl ModuleHeader for ModuleSections<'_> {
         ) else {
             return false;
         };
-        let uses = view.shader_flags() & FLAG_VIEW_ID != 0;
+        let uses = view.shader_flags() & mask(bit::VIEW_ID) != 0;
         match ViewIdState::deserialize(data, kind, uses) {
             Ok(s) => {
                 print_view_id_state(&s, kind, out);
