@@ -1,6 +1,6 @@
-//! The whole dumpbin header (part sections from `dxil-parts`, module sections from this
-//! crate) against the reference disassembly: the text before `target datalayout` of each
-//! corpus `ID.ll`.
+//! The whole dumpbin header (part sections from `dxil-parts`' models, module sections from
+//! `dxil-module`'s) against the reference disassembly: the text before `target datalayout`
+//! of each corpus `ID.ll`.
 
 #[test]
 fn corpus_headers_match_reference() {
