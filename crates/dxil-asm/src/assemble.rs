@@ -60,9 +60,7 @@ pub fn shader_model(m: &Module) -> Result<(ShaderKind, u8, u8), AssembleError> {
         .ok_or_else(|| bad("missing (expected !{!\"vs\", i32 6, i32 0})"))?;
     let prefix = md_str(m, ops.first().copied().flatten())
         .ok_or_else(|| bad("first operand is not a string"))?;
-    let kind = (0..32u16)
-        .filter_map(ShaderKind::from_u16)
-        .find(|k| k.profile_prefix() == prefix)
+    let kind = ShaderKind::from_shader_model_name(&prefix)
         .ok_or_else(|| bad(&format!("unknown shader kind `{prefix}`")))?;
     let major = md_int(m, ops.get(1).copied().flatten()).and_then(|v| u8::try_from(v).ok());
     let minor = md_int(m, ops.get(2).copied().flatten()).and_then(|v| u8::try_from(v).ok());
@@ -175,7 +173,7 @@ pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled,
     if let Some(s) = &subobjects {
         let rdat = dxil_gen::Source::new(m)
             .ok()
-            .filter(|src| src.kind == dxil_parts::names::ShaderKind::Library)
+            .filter(|src| src.kind == ShaderKind::Library)
             .and_then(|src| dxil_gen::rdat::build_rdat(&src, Some(&s.list)).ok());
         if let Some(rdat) = rdat {
             opts.copied.push((FourCC::RDAT, rdat));

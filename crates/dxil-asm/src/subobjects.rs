@@ -1,6 +1,6 @@
 //! The `; Subobjects:` header section of library text, read back into the subobjects the
 //! reference disassembler prints it from (the `RDAT` subobject table; the section's format
-//! is the one `dxil_parts::print` writes: `;  Kind name = { fields };` per subobject).
+//! is the one `dxil_text::header` writes: `;  Kind name = { fields };` per subobject).
 //!
 //! The section prints a root signature's size only (`<48 bytes>`): such a subobject comes
 //! back with that many zero bytes, and [`Subobjects::unknown_bytes`] names it.
@@ -234,7 +234,7 @@ mod tests {
         assert_eq!(s.list.len(), 8);
         assert_eq!(s.unknown_bytes, vec!["grs".to_string()]);
         let mut printed = String::new();
-        dxil_parts::print::print_subobjects(&s.list, false, &mut printed);
+        dxil_text::header::print_subobjects(&s.list, false, &mut printed);
         assert!(SECTION.starts_with(&printed), "{printed}");
     }
 

@@ -62,7 +62,15 @@ fn corpus_reflection_sections() {
             continue;
         };
         let mut got = String::new();
-        if let Err(e) = dxil_module::dumpbin::print_dumpbin_header(&a.bytes, &module, &mut got) {
+        let Ok(c) = dxil_container::Container::parse(&a.bytes) else {
+            failures.push(format!("{id}: not a container"));
+            continue;
+        };
+        let stat = dxil_test_support::part_bitcode(&a.bytes, b"STAT")
+            .and_then(|b| dxil_bitcode::read_module(b).ok());
+        let printed =
+            dxil_text::header::print_dumpbin_header(Some(&c), &module, stat.as_ref(), &mut got);
+        if let Err(e) = printed {
             failures.push(format!("{id}: header: {e}"));
             continue;
         }

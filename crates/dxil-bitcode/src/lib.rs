@@ -28,6 +28,4 @@ mod write;
 
 pub use error::{Error, ErrorKind, Result};
 pub use read::read_module;
-pub use write::{
-    orders, write_module, write_module_with, write_program_part, BodyOrders, Orders, WriteOptions,
-};
+pub use write::{orders, write_module, write_module_with, BodyOrders, Orders, WriteOptions};

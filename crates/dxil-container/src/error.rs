@@ -115,6 +115,16 @@ pub enum ErrorKind {
         /// Bytes present.
         have: usize,
     },
+    /// A fixed-size part is longer than its layout, so it would not write back the same.
+    #[error("{fourcc} part of {have} bytes: expected exactly {size}")]
+    PartSizeMismatch {
+        /// The part's fourcc.
+        fourcc: FourCC,
+        /// The layout's size.
+        size: u64,
+        /// Bytes present.
+        have: usize,
+    },
     /// The program header's `DxilMagic` is not `DXIL`.
     #[error("{fourcc} part: bitcode header magic {found:02x?} is not \"DXIL\"")]
     BadProgramMagic {
@@ -187,6 +197,22 @@ impl Error {
     pub fn offset(&self) -> u64 {
         self.0.offset
     }
+}
+
+/// Checks that a fixed-size part holds exactly `size` bytes (its data starting at
+/// `data_offset`); the error points at the first byte past the layout.
+pub(crate) fn exact_size(fourcc: FourCC, data: &[u8], size: usize, data_offset: u64) -> Result<()> {
+    if data.len() == size {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::PartSizeMismatch {
+            fourcc,
+            size: size as u64,
+            have: data.len(),
+        },
+        data_offset + size.min(data.len()) as u64,
+    ))
 }
 
 impl fmt::Display for Error {

@@ -41,7 +41,7 @@ pub use container::{
 };
 pub use digest::{Digest, DigestStatus};
 pub use error::{Error, ErrorKind, NotDxilKind, Result};
-pub use features::{FeatureInfo, FEATURE_NAMES};
+pub use features::{Feature, FeatureInfo, FEATURES};
 pub use fourcc::FourCC;
 pub use program::{
     build_program_part, DxilVersion, Program, ProgramVersion, ShaderKind, BITCODE_HEADER_OFFSET,

@@ -22,7 +22,9 @@ pub const PROGRAM_HEADER_SIZE: usize = 24;
 /// Offset of `DxilBitcodeHeader` inside the program header; `BitcodeOffset` counts from here.
 pub const BITCODE_HEADER_OFFSET: usize = 8;
 
-/// Shader kind, the high 16 bits of `ProgramVersion` (DXC `DXIL::ShaderKind`).
+/// Shader kind (DXC `DXIL::ShaderKind`): the high 16 bits of `ProgramVersion`, the PSV0
+/// `ShaderStage` byte, the RDAT function kind, and the stage numbering of the op database's
+/// stage sets. The one definition every crate uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u16)]
 pub enum ShaderKind {
@@ -58,10 +60,12 @@ pub enum ShaderKind {
     Amplification = 14,
     /// Work-graph node shader.
     Node = 15,
+    /// No kind: what the reference stores where a kind is unknown (an entry without one).
+    Invalid = 16,
 }
 
 impl ShaderKind {
-    /// Every kind, in numeric order.
+    /// Every defined kind, in numeric order (`Invalid` excluded).
     pub const ALL: [ShaderKind; 16] = [
         ShaderKind::Pixel,
         ShaderKind::Vertex,
@@ -81,9 +85,60 @@ impl ShaderKind {
         ShaderKind::Node,
     ];
 
-    /// The kind with this number, if defined.
-    pub fn from_u16(v: u16) -> Option<Self> {
-        ShaderKind::ALL.get(usize::from(v)).copied()
+    /// The enumerator with stored value `v` (`Invalid` included), if there is one.
+    pub fn from_raw(v: u32) -> Option<Self> {
+        match v {
+            16 => Some(ShaderKind::Invalid),
+            _ => ShaderKind::ALL.get(usize::try_from(v).ok()?).copied(),
+        }
+    }
+
+    /// The stored value.
+    pub fn raw(self) -> u32 {
+        self as u32
+    }
+
+    /// The spec's name of the enumerator (`Pixel`, `RayGeneration`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ShaderKind::Pixel => "Pixel",
+            ShaderKind::Vertex => "Vertex",
+            ShaderKind::Geometry => "Geometry",
+            ShaderKind::Hull => "Hull",
+            ShaderKind::Domain => "Domain",
+            ShaderKind::Compute => "Compute",
+            ShaderKind::Library => "Library",
+            ShaderKind::RayGeneration => "RayGeneration",
+            ShaderKind::Intersection => "Intersection",
+            ShaderKind::AnyHit => "AnyHit",
+            ShaderKind::ClosestHit => "ClosestHit",
+            ShaderKind::Miss => "Miss",
+            ShaderKind::Callable => "Callable",
+            ShaderKind::Mesh => "Mesh",
+            ShaderKind::Amplification => "Amplification",
+            ShaderKind::Node => "Node",
+            ShaderKind::Invalid => "Invalid",
+        }
+    }
+
+    /// The kind a shader model name stands for (`ps` in `!dx.shaderModel` and `ps_6_0`). Only
+    /// the kinds with shader models of their own have one: ray tracing and node shaders are
+    /// library entries (`lib`).
+    pub fn from_shader_model_name(name: &str) -> Option<Self> {
+        use ShaderKind::*;
+        [
+            Pixel,
+            Vertex,
+            Geometry,
+            Hull,
+            Domain,
+            Compute,
+            Library,
+            Mesh,
+            Amplification,
+        ]
+        .into_iter()
+        .find(|k| k.profile_prefix() == name)
     }
 
     /// The profile prefix DXC uses (`ps`, `vs`, ..., `lib`, `raygeneration`, ..., `node`).
@@ -105,6 +160,7 @@ impl ShaderKind {
             ShaderKind::Mesh => "ms",
             ShaderKind::Amplification => "as",
             ShaderKind::Node => "node",
+            ShaderKind::Invalid => "invalid",
         }
     }
 }
@@ -124,7 +180,8 @@ impl ProgramVersion {
     }
     /// The shader kind, if the number is defined.
     pub fn kind(self) -> Option<ShaderKind> {
-        ShaderKind::from_u16(self.kind_raw())
+        // `Invalid` names no profile; it prints as an undefined number.
+        ShaderKind::from_raw(u32::from(self.kind_raw())).filter(|&k| k != ShaderKind::Invalid)
     }
     /// Shader model major version.
     pub fn major(self) -> u8 {
@@ -337,7 +394,14 @@ mod tests {
         assert_eq!(v.to_string(), "lib_6_3");
         assert_eq!(ProgramVersion::new(ShaderKind::Pixel, 6, 10).0, 0x6a);
         assert_eq!(ProgramVersion(0x0010_0060).to_string(), "kind16_6_0");
-        assert_eq!(ShaderKind::from_u16(15), Some(ShaderKind::Node));
+        assert_eq!(ShaderKind::from_raw(15), Some(ShaderKind::Node));
+        assert_eq!(ShaderKind::from_raw(16), Some(ShaderKind::Invalid));
+        assert_eq!(ShaderKind::from_raw(17), None);
+        assert_eq!(
+            ShaderKind::from_shader_model_name("as"),
+            Some(ShaderKind::Amplification)
+        );
+        assert_eq!(ShaderKind::from_shader_model_name("raygeneration"), None);
         assert_eq!(DxilVersion(0x10a).to_string(), "1.10");
     }
 
@@ -347,6 +411,15 @@ mod tests {
         let v = ProgramVersion::new(ShaderKind::Compute, 6, 0);
         let data = build_program_part(v, DxilVersion(0x100), &bc).unwrap();
         assert_eq!(data.len(), 32);
+        // The header words as DXC lays them out, then the bitcode padded to whole words.
+        assert_eq!(&data[0..4], &0x50060u32.to_le_bytes());
+        assert_eq!(&data[4..8], &8u32.to_le_bytes());
+        assert_eq!(&data[8..12], b"DXIL");
+        assert_eq!(&data[12..16], &0x100u32.to_le_bytes());
+        assert_eq!(&data[16..20], &16u32.to_le_bytes());
+        assert_eq!(&data[20..24], &7u32.to_le_bytes());
+        assert_eq!(&data[24..31], &bc);
+        assert_eq!(data[31], 0);
         let part = Part {
             fourcc: FourCC::DXIL,
             offset: 40,

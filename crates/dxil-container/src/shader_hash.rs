@@ -7,7 +7,7 @@
 use crate::bytes::{array16_at, u32_at};
 use crate::container::Container;
 use crate::digest::Digest;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{exact_size, Error, ErrorKind, Result};
 use crate::fourcc::FourCC;
 use crate::md5::md5;
 
@@ -43,6 +43,14 @@ impl ShaderHash {
                 data_offset,
             )),
         }
+    }
+
+    /// Reads the part data, which must be exactly 20 bytes: what parses this way writes back
+    /// the same bytes ([`ShaderHash::to_bytes`]).
+    pub fn parse_exact(data: &[u8], data_offset: u64) -> Result<Self> {
+        let hash = ShaderHash::parse(data, data_offset)?;
+        exact_size(FourCC::HASH, data, SHADER_HASH_SIZE, data_offset)?;
+        Ok(hash)
     }
 
     /// True when the hash covers the debug module (`IncludesSource`).
@@ -133,6 +141,9 @@ mod tests {
                 digest: Digest(md5(hashed)),
             };
             b.add_part(FourCC::HASH, stored.to_bytes().to_vec());
+            assert_eq!(ShaderHash::parse_exact(&stored.to_bytes(), 0), Ok(stored));
+            assert!(ShaderHash::parse_exact(&[0; 21], 0).is_err());
+            assert!(ShaderHash::parse(&[0; 21], 0).is_ok());
             let bytes = b.to_bytes().unwrap();
             let c = Container::parse(&bytes).unwrap();
             let check = c.verify_shader_hash().unwrap().unwrap();

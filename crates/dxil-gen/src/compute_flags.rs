@@ -24,10 +24,10 @@
 //!   flags: DisableOptimizations, DisableMathRefactoring, ForceEarlyDepthStencil,
 //!   AllResourcesBound, UseNativeLowPrecision, ResMayNotAlias.
 
+use dxil_container::ShaderKind;
 use dxil_ir::{ConstKind, InstKind, Module, TypeData, ValueRef};
 use dxil_module::model::{Property, Resource, ResourceClass};
 use dxil_ops::OpFlags;
-use dxil_parts::names::ShaderKind;
 
 use crate::flags::{bit, RawFlags};
 use crate::signature::ValVer;

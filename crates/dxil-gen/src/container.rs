@@ -11,18 +11,19 @@
 //! metadata), `VERS` (compiler version), `ILDB`, `STAT`, `ILDN` (other modules and the debug
 //! name); an `RDAT` given there replaces the generated one.
 
+use dxil_container::ShaderKind;
 use dxil_container::{
     build_program_part, digest, Container, DxilVersion, FourCC, ProgramVersion, ShaderHash,
 };
-use dxil_parts::names::ShaderKind;
 
 use crate::error::{ErrorKind, Result};
 use crate::flags::RawFlags;
 use crate::pack::{repack_metadata, Strategy};
 use crate::psv::build_psv;
 use crate::signature::{build_signature_part, SignatureContext};
-use crate::sigpoint::{SigPoint, SignatureKind};
+use crate::sigpoint::{SigPointInfo, SignatureKind};
 use crate::source::Source;
+use dxil_ops::SigPointKind;
 
 /// Inputs of [`build_container`] that the module does not determine.
 #[derive(Clone, Debug, Default)]
@@ -53,7 +54,7 @@ pub fn build_parts(src: &Source<'_>) -> Result<Vec<(FourCC, Vec<u8>)>> {
             continue;
         }
         // Compute and amplification shaders have no signature point: empty parts.
-        let point = SigPoint::of(src.kind, sig).unwrap_or(SigPoint::CSIn);
+        let point = SigPointKind::of(src.kind, sig).unwrap_or(SigPointKind::CSIn);
         let cx = SignatureContext {
             point,
             domain: src.domain(),
@@ -119,12 +120,7 @@ pub fn build_container(src: &Source<'_>, bitcode: &[u8], opts: &BuildOptions) ->
     }
     parts.sort_by_key(|(f, _)| ORDER.iter().position(|o| o == f).unwrap_or(ORDER.len()));
     let (major, minor) = src.shader_model();
-    let version = ProgramVersion::new(
-        dxil_container::ShaderKind::from_u16(src.kind as u16)
-            .ok_or(ErrorKind::OutOfRange("shader kind"))?,
-        major as u8,
-        minor as u8,
-    );
+    let version = ProgramVersion::new(src.kind, major as u8, minor as u8);
     let dxil_version = src.meta.version.map_or(DxilVersion(0x100), |v| {
         DxilVersion((v.major << 8) | (v.minor & 0xff))
     });
@@ -303,7 +299,7 @@ pub fn check_packing(src: &Source<'_>) -> Vec<(SignatureKind, Option<Strategy>)>
         SignatureKind::PatchConstOrPrim,
     ] {
         let md = src.signature(sig);
-        let Some(point) = SigPoint::of(src.kind, sig) else {
+        let Some(point) = SigPointKind::of(src.kind, sig) else {
             continue;
         };
         if md.is_empty() {

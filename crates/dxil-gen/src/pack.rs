@@ -13,7 +13,8 @@
 //! values left of SGVs), its interpolation mode, its data width (16/32-bit), and the
 //! indexing direction of multi-row elements crossing it.
 
-use crate::sigpoint::{Interpretation, PackingKind, SigPoint};
+use crate::sigpoint::SigPointInfo;
+use dxil_ops::{PackingKind, SemanticInterpretationKind, SigPointKind};
 
 /// Number of registers of a packed signature.
 pub const REGISTERS: u32 = 32;
@@ -64,7 +65,7 @@ pub struct PackElement {
     /// Interpolation mode, raw (0: undefined).
     pub interpolation: u8,
     /// Interpretation at the signature point.
-    pub interpretation: Interpretation,
+    pub interpretation: SemanticInterpretationKind,
     /// Scalar width.
     pub width: DataWidth,
     /// Rows.
@@ -84,10 +85,10 @@ impl PackElement {
     pub fn should_allocate(&self) -> bool {
         !matches!(
             self.interpretation,
-            Interpretation::NA
-                | Interpretation::NotInSig
-                | Interpretation::NotPacked
-                | Interpretation::Shadow
+            SemanticInterpretationKind::NA
+                | SemanticInterpretationKind::NotInSig
+                | SemanticInterpretationKind::NotPacked
+                | SemanticInterpretationKind::Shadow
         )
     }
 }
@@ -102,13 +103,13 @@ const CONFLICTS_WITH_INDEXED: u8 = SGV | SV;
 const INDEXED_UP: u8 = 1;
 const INDEXED_DOWN: u8 = 2;
 
-fn element_flags(i: Interpretation) -> u8 {
+fn element_flags(i: SemanticInterpretationKind) -> u8 {
     match i {
-        Interpretation::Arb => ARBITRARY,
-        Interpretation::SV => SV,
-        Interpretation::SGV => SGV,
-        Interpretation::TessFactor => TESS_FACTOR,
-        Interpretation::ClipCull => CLIP_CULL,
+        SemanticInterpretationKind::Arb => ARBITRARY,
+        SemanticInterpretationKind::SV => SV,
+        SemanticInterpretationKind::SGV => SGV,
+        SemanticInterpretationKind::TessFactor => TESS_FACTOR,
+        SemanticInterpretationKind::ClipCull => CLIP_CULL,
         _ => 0,
     }
 }
@@ -339,7 +340,7 @@ impl Allocator {
         for e in els.iter_mut() {
             e.location = None;
             match e.interpretation {
-                Interpretation::ClipCull => {
+                SemanticInterpretationKind::ClipCull => {
                     let s = Shape::of(e);
                     let Some((row, col, need)) = cc_alloc.find(&s, 0, MAX_CLIP_CULL_ROWS, 0) else {
                         continue;
@@ -404,7 +405,7 @@ impl Allocator {
                     }
                     continue;
                 }
-                Interpretation::TessFactor if e.rows > 1 => {
+                SemanticInterpretationKind::TessFactor if e.rows > 1 => {
                     used = used.max(self.pack_next(e, start_row, num_rows, 3));
                     continue;
                 }
@@ -431,13 +432,15 @@ impl Allocator {
         for (i, e) in els.iter_mut().enumerate() {
             e.location = None;
             match e.interpretation {
-                Interpretation::Arb | Interpretation::SV if e.cols == 4 => vec4.push(i),
-                Interpretation::Arb => arb.push(i),
-                Interpretation::SV => sv.push(i),
-                Interpretation::ClipCull => cc.push(i),
-                Interpretation::SGV => sgv.push(i),
-                Interpretation::TessFactor if e.rows > 1 => tess.push(i),
-                Interpretation::TessFactor => sv.push(i),
+                SemanticInterpretationKind::Arb | SemanticInterpretationKind::SV if e.cols == 4 => {
+                    vec4.push(i)
+                }
+                SemanticInterpretationKind::Arb => arb.push(i),
+                SemanticInterpretationKind::SV => sv.push(i),
+                SemanticInterpretationKind::ClipCull => cc.push(i),
+                SemanticInterpretationKind::SGV => sgv.push(i),
+                SemanticInterpretationKind::TessFactor if e.rows > 1 => tess.push(i),
+                SemanticInterpretationKind::TessFactor => sv.push(i),
                 _ => {}
             }
         }
@@ -560,7 +563,11 @@ impl Allocator {
 
 /// Places the elements of one signature at `point`; returns the rows used. Elements the
 /// packer does not place get `location = None`.
-pub fn pack_signature(elements: &mut [PackElement], point: SigPoint, strategy: Strategy) -> u32 {
+pub fn pack_signature(
+    elements: &mut [PackElement],
+    point: SigPointKind,
+    strategy: Strategy,
+) -> u32 {
     let mut list: Vec<&mut PackElement> = Vec::with_capacity(elements.len());
     for e in elements.iter_mut() {
         if e.should_allocate() {
@@ -570,7 +577,7 @@ pub fn pack_signature(elements: &mut [PackElement], point: SigPoint, strategy: S
         }
     }
     let mut used = 0;
-    if point == SigPoint::GSOut {
+    if point == SigPointKind::GSOut {
         for stream in 0..4 {
             let mut part: Vec<&mut PackElement> = Vec::new();
             for e in list.iter_mut() {
@@ -591,7 +598,8 @@ pub fn pack_signature(elements: &mut [PackElement], point: SigPoint, strategy: S
         return used;
     }
     match point.packing() {
-        PackingKind::None => {}
+        // No point of a shader's signature is `Invalid`; like `None`, it places nothing.
+        PackingKind::None | PackingKind::Invalid => {}
         PackingKind::InputAssembler => {
             for e in list.iter_mut() {
                 e.location = Some((used, 0));
@@ -626,7 +634,7 @@ pub fn pack_signature(elements: &mut [PackElement], point: SigPoint, strategy: S
 /// (5) an index range overlapping a TessFactor range lies inside it; (6) overlapping
 /// index ranges share their registers (implied by the checks above); (7) SGVs are never
 /// left of other elements. Returns the first violation.
-pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), String> {
+pub fn check_placement(elements: &[PackElement], point: SigPointKind) -> Result<(), String> {
     let packing = point.packing();
     let placed: Vec<(&PackElement, u32, u32)> = elements
         .iter()
@@ -640,7 +648,7 @@ pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), 
             return Err(format!("element {} leaves the register space", e.id));
         }
     }
-    let streams = if point == SigPoint::GSOut { 4 } else { 1 };
+    let streams = if point == SigPointKind::GSOut { 4 } else { 1 };
     for stream in 0..streams {
         // Per register and component: the element occupying it.
         let mut grid: Vec<[Option<&PackElement>; 4]> = vec![[None; 4]; REGISTERS as usize];
@@ -665,8 +673,8 @@ pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), 
             continue;
         }
         let rank = |e: &PackElement| match e.interpretation {
-            Interpretation::Arb => 0,
-            Interpretation::SGV => 2,
+            SemanticInterpretationKind::Arb => 0,
+            SemanticInterpretationKind::SGV => 2,
             _ => 1,
         };
         let mut clip_cull_rows = 0;
@@ -686,15 +694,18 @@ pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), 
             }
             if present
                 .iter()
-                .any(|e| e.interpretation == Interpretation::ClipCull)
+                .any(|e| e.interpretation == SemanticInterpretationKind::ClipCull)
             {
                 clip_cull_rows += 1;
             }
             let indexed = present.iter().any(|e| e.rows > 1);
             if indexed
-                && present
-                    .iter()
-                    .any(|e| matches!(e.interpretation, Interpretation::SV | Interpretation::SGV))
+                && present.iter().any(|e| {
+                    matches!(
+                        e.interpretation,
+                        SemanticInterpretationKind::SV | SemanticInterpretationKind::SGV
+                    )
+                })
             {
                 return Err(format!(
                     "r{row}: system value inside an index range (constraint 4)"
@@ -713,7 +724,7 @@ pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), 
             .collect();
         for &(t, ts, te) in ranges
             .iter()
-            .filter(|(e, _, _)| e.interpretation == Interpretation::TessFactor)
+            .filter(|(e, _, _)| e.interpretation == SemanticInterpretationKind::TessFactor)
         {
             for &(o, os, oe) in &ranges {
                 if std::ptr::eq(o, t) || os >= te || ts >= oe {
@@ -736,7 +747,7 @@ pub fn check_placement(elements: &[PackElement], point: SigPoint) -> Result<(), 
 /// component type and the module's precision mode); locations are cleared.
 pub fn elements_from_metadata(
     elements: &[dxil_module::model::SignatureElement],
-    point: SigPoint,
+    point: SigPointKind,
     use_min_precision: bool,
 ) -> Vec<PackElement> {
     elements
@@ -764,7 +775,7 @@ pub fn elements_from_metadata(
 /// the rows used.
 pub fn repack_metadata(
     elements: &mut [dxil_module::model::SignatureElement],
-    point: SigPoint,
+    point: SigPointKind,
     use_min_precision: bool,
     strategy: Strategy,
 ) -> u32 {

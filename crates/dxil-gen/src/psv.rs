@@ -9,8 +9,8 @@
 //! - ViewID masks and dependency tables: copied from `dx.viewIdState` word by word, each
 //!   section sized by the state's own scalar counts.
 
+use dxil_container::ShaderKind;
 use dxil_module::model::{Property, Resource, ResourceClass, ResourceProperty, SignatureElement};
-use dxil_parts::names::ShaderKind;
 use dxil_parts::psv::{
     build_tables, mask_dwords, ElementNames, Psv, PsvSignatureElement, PsvSignatures,
     ResourceBinding, RuntimeInfo, RuntimeInfo1, BIND_INFO0_SIZE, BIND_INFO1_SIZE,
@@ -283,15 +283,8 @@ pub fn build_psv(src: &Source<'_>) -> Result<Vec<u8>> {
     stage_info(src, &mut ri)?;
     let mut psv = Psv::default();
     if let Some(res) = &src.meta.resources {
-        for class in [
-            ResourceClass::CBuffer,
-            ResourceClass::Sampler,
-            ResourceClass::SRV,
-            ResourceClass::UAV,
-        ] {
-            for r in res.of(class) {
-                psv.resources.push(binding(r, version >= 2));
-            }
+        for (_, r) in res.in_binding_order() {
+            psv.resources.push(binding(r, version >= 2));
         }
     }
     if !psv.resources.is_empty() {

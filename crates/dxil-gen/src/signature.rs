@@ -25,7 +25,8 @@ use dxil_parts::signature::{
 };
 
 use crate::error::{ErrorKind, Result};
-use crate::sigpoint::{Interpretation, SigPoint};
+use crate::sigpoint::SigPointInfo;
+use dxil_ops::{SemanticInterpretationKind, SigPointKind};
 
 /// Validator version as `(major, minor)`; compares lexicographically.
 pub type ValVer = (u32, u32);
@@ -34,7 +35,7 @@ pub type ValVer = (u32, u32);
 #[derive(Clone, Copy, Debug)]
 pub struct SignatureContext {
     /// The signature point.
-    pub point: SigPoint,
+    pub point: SigPointKind,
     /// Tessellator domain (HS/DS; 0 otherwise), raw.
     pub domain: u32,
     /// Whether records describe inputs (`AlwaysReads`) or outputs (`NeverWrites`).
@@ -130,11 +131,11 @@ pub fn cols_mask(e: &MdElement) -> u8 {
 }
 
 /// True when `e` gets records in the part.
-pub fn in_part(point: SigPoint, e: &MdElement) -> bool {
+pub fn in_part(point: SigPointKind, e: &MdElement) -> bool {
     let kind = u32::from(e.semantic_kind);
     !matches!(
         point.recover(kind).interpretation(kind),
-        Interpretation::NA | Interpretation::NotInSig
+        SemanticInterpretationKind::NA | SemanticInterpretationKind::NotInSig
     )
 }
 

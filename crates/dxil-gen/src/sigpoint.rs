@@ -1,77 +1,14 @@
 //! Signature points and semantic interpretations (DXIL.rst "HLSL signatures and semantics":
 //! the SigPointKind table, SemanticInterpretationKind and the interpretation of each
 //! SemanticKind at each signature point). The table below is transcribed from the spec's
-//! SEMINT-TABLE (minimum shader model notes dropped).
+//! SEMINT-TABLE (minimum shader model notes dropped). The enums are `dxil-ops`'s, generated
+//! from the op database; this module adds what the database does not carry: which point a
+//! shader's signature sits at, its packing kind, and the interpretation table.
 
-use dxil_parts::names::ShaderKind;
+use dxil_container::ShaderKind;
+use dxil_ops::{PackingKind, SemanticInterpretationKind as Interp, SigPointKind};
 
-/// Where a signature sits in the pipeline (SigPointKind).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum SigPoint {
-    VSIn = 0,
-    VSOut = 1,
-    PCIn = 2,
-    HSIn = 3,
-    HSCPIn = 4,
-    HSCPOut = 5,
-    PCOut = 6,
-    DSIn = 7,
-    DSCPIn = 8,
-    DSOut = 9,
-    GSVIn = 10,
-    GSIn = 11,
-    GSOut = 12,
-    PSIn = 13,
-    PSOut = 14,
-    CSIn = 15,
-    MSIn = 16,
-    MSOut = 17,
-    MSPOut = 18,
-    ASIn = 19,
-}
-
-/// How elements at a signature point are allocated (PackingKind).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PackingKind {
-    /// No signature.
-    None,
-    /// VS input: one element per register, no packing.
-    InputAssembler,
-    /// Connects to the rasterizer: packed under the constraints.
-    Vertex,
-    /// Patch constants (tessellation factors).
-    PatchConstant,
-    /// PS output: SV_Target rows are the render target indexes.
-    Target,
-}
-
-/// SemanticInterpretationKind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Interpretation {
-    /// Not available at this point.
-    NA,
-    /// Normal system value.
-    SV,
-    /// System generated value (placed last).
-    SGV,
-    /// Treated as arbitrary.
-    Arb,
-    /// Not included in the signature (intrinsic access).
-    NotInSig,
-    /// In the signature but not packed.
-    NotPacked,
-    /// SV_Target.
-    Target,
-    /// Tessellation factors.
-    TessFactor,
-    /// Shadow element kept for compatibility.
-    Shadow,
-    /// SV_ClipDistance / SV_CullDistance.
-    ClipCull,
-}
-
-/// The signature a [`SigPoint`] belongs to.
+/// The signature a [`SigPointKind`] belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SignatureKind {
     /// Input signature (`ISG1`).
@@ -82,7 +19,7 @@ pub enum SignatureKind {
     PatchConstOrPrim,
 }
 
-// One row per SemanticKind (0..=32), one column per SigPoint (0..=19):
+// One row per SemanticKind (0..=32), one column per SigPointKind (0..=19):
 // N NA, S SV, G SGV, A Arb, I NotInSig, P NotPacked, T Target, F TessFactor, H Shadow,
 // C ClipCull.
 const TABLE: [&[u8; 20]; 33] = [
@@ -121,25 +58,24 @@ const TABLE: [&[u8; 20]; 33] = [
     b"INNNNNNNNNNNNNNNNNNN", // StartInstanceLocation
 ];
 
-impl SigPoint {
-    /// The packing kind (spec SIGPOINT table).
-    pub fn packing(self) -> PackingKind {
-        use SigPoint::*;
-        match self {
-            VSIn => PackingKind::InputAssembler,
-            VSOut | HSCPIn | HSCPOut | DSCPIn | DSOut | GSVIn | GSOut | PSIn | MSOut | MSPOut => {
-                PackingKind::Vertex
-            }
-            PCOut | DSIn => PackingKind::PatchConstant,
-            PSOut => PackingKind::Target,
-            PCIn | HSIn | GSIn | CSIn | MSIn | ASIn => PackingKind::None,
-        }
-    }
-
+/// What this crate knows of a signature point beyond its generated enum.
+pub trait SigPointInfo: Sized {
     /// The signature point of `sig` in a shader of `kind` (`None`: the shader kind has no
     /// such signature).
-    pub fn of(kind: ShaderKind, sig: SignatureKind) -> Option<SigPoint> {
-        use SigPoint::*;
+    fn of(kind: ShaderKind, sig: SignatureKind) -> Option<Self>;
+    /// The packing kind (spec SIGPOINT table).
+    fn packing(self) -> PackingKind;
+    /// The point an element of kind `semantic` declared in this signature really sits at:
+    /// SV_PrimitiveID in a GS vertex input signature is a GS (non-vertex) input.
+    fn recover(self, semantic: u32) -> Self;
+    /// The interpretation of semantic kind `semantic` (raw SemanticKind) at this point;
+    /// unknown kinds and points are `NA`.
+    fn interpretation(self, semantic: u32) -> Interp;
+}
+
+impl SigPointInfo for SigPointKind {
+    fn of(kind: ShaderKind, sig: SignatureKind) -> Option<SigPointKind> {
+        use SigPointKind::*;
         use SignatureKind::*;
         Some(match (kind, sig) {
             (ShaderKind::Vertex, Input) => VSIn,
@@ -163,33 +99,43 @@ impl SigPoint {
         })
     }
 
-    /// The point an element of kind `semantic` declared in this signature really sits at:
-    /// SV_PrimitiveID in a GS vertex input signature is a GS (non-vertex) input.
-    pub fn recover(self, semantic: u32) -> SigPoint {
-        if semantic == 10 && self == SigPoint::GSVIn {
-            SigPoint::GSIn
+    fn packing(self) -> PackingKind {
+        use SigPointKind::*;
+        match self {
+            VSIn => PackingKind::InputAssembler,
+            VSOut | HSCPIn | HSCPOut | DSCPIn | DSOut | GSVIn | GSOut | PSIn | MSOut | MSPOut => {
+                PackingKind::Vertex
+            }
+            PCOut | DSIn => PackingKind::PatchConstant,
+            PSOut => PackingKind::Target,
+            PCIn | HSIn | GSIn | CSIn | MSIn | ASIn => PackingKind::None,
+            Invalid => PackingKind::Invalid,
+        }
+    }
+
+    fn recover(self, semantic: u32) -> SigPointKind {
+        if semantic == 10 && self == SigPointKind::GSVIn {
+            SigPointKind::GSIn
         } else {
             self
         }
     }
 
-    /// The interpretation of semantic kind `semantic` (raw SemanticKind) at this point;
-    /// unknown kinds are [`Interpretation::NA`].
-    pub fn interpretation(self, semantic: u32) -> Interpretation {
-        let Some(row) = TABLE.get(semantic as usize) else {
-            return Interpretation::NA;
-        };
-        match row[self as usize] {
-            b'S' => Interpretation::SV,
-            b'G' => Interpretation::SGV,
-            b'A' => Interpretation::Arb,
-            b'I' => Interpretation::NotInSig,
-            b'P' => Interpretation::NotPacked,
-            b'T' => Interpretation::Target,
-            b'F' => Interpretation::TessFactor,
-            b'H' => Interpretation::Shadow,
-            b'C' => Interpretation::ClipCull,
-            _ => Interpretation::NA,
+    fn interpretation(self, semantic: u32) -> Interp {
+        let cell = TABLE
+            .get(semantic as usize)
+            .and_then(|row| row.get(self as usize));
+        match cell {
+            Some(b'S') => Interp::SV,
+            Some(b'G') => Interp::SGV,
+            Some(b'A') => Interp::Arb,
+            Some(b'I') => Interp::NotInSig,
+            Some(b'P') => Interp::NotPacked,
+            Some(b'T') => Interp::Target,
+            Some(b'F') => Interp::TessFactor,
+            Some(b'H') => Interp::Shadow,
+            Some(b'C') => Interp::ClipCull,
+            _ => Interp::NA,
         }
     }
 }
@@ -200,15 +146,21 @@ mod tests {
 
     #[test]
     fn spec_examples() {
-        assert_eq!(SigPoint::PSOut.interpretation(16), Interpretation::Target);
-        assert_eq!(SigPoint::PSIn.interpretation(10), Interpretation::SGV);
-        assert_eq!(SigPoint::GSIn.interpretation(10), Interpretation::Shadow);
+        use SigPointKind as P;
+        assert_eq!(P::PSOut.interpretation(16), Interp::Target);
+        assert_eq!(P::PSIn.interpretation(10), Interp::SGV);
+        assert_eq!(P::GSIn.interpretation(10), Interp::Shadow);
+        assert_eq!(P::PSIn.interpretation(6), Interp::ClipCull);
+        assert_eq!(P::PCOut.interpretation(25), Interp::TessFactor);
+        assert_eq!(P::VSIn.interpretation(3), Interp::Arb);
+        assert_eq!(P::VSIn.interpretation(99), Interp::NA);
+        assert_eq!(P::Invalid.interpretation(3), Interp::NA);
+        assert_eq!(P::VSIn.packing(), PackingKind::InputAssembler);
+        assert_eq!(P::Invalid.packing(), PackingKind::Invalid);
+        assert_eq!(P::GSVIn.recover(10), P::GSIn);
         assert_eq!(
-            SigPoint::PCOut.interpretation(25),
-            Interpretation::TessFactor
+            P::of(ShaderKind::Domain, SignatureKind::PatchConstOrPrim),
+            Some(P::DSIn)
         );
-        assert_eq!(SigPoint::VSIn.interpretation(3), Interpretation::Arb);
-        assert_eq!(SigPoint::VSIn.interpretation(99), Interpretation::NA);
-        assert_eq!(SigPoint::VSIn.packing(), PackingKind::InputAssembler);
     }
 }

@@ -1,10 +1,10 @@
 //! [`Source`]: the module facts the part writers need, gathered once from a module's DXIL
 //! metadata (DXIL.rst "Metadata", "Entry points", "Shader Properties and Capabilities").
 
+use dxil_container::ShaderKind;
 use dxil_ir::Module;
 use dxil_module::model::{EntryPoint, Property, SignatureElement};
 use dxil_module::DxilMetadata;
-use dxil_parts::names::ShaderKind;
 
 use crate::error::{ErrorKind, Result};
 use crate::flags::RawFlags;

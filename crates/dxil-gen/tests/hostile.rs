@@ -3,7 +3,7 @@
 //! constraint checker on extreme shapes.
 
 use dxil_gen::pack::{check_placement, pack_signature, DataWidth, PackElement, Strategy};
-use dxil_gen::sigpoint::{Interpretation, SigPoint};
+use dxil_ops::{SemanticInterpretationKind, SigPointKind};
 
 #[test]
 fn corrupted_containers_do_not_panic() {
@@ -46,11 +46,11 @@ fn extreme_shapes_are_rejected_or_placed_validly() {
         (2, 4),
     ];
     for point in [
-        SigPoint::VSIn,
-        SigPoint::VSOut,
-        SigPoint::PCOut,
-        SigPoint::PSOut,
-        SigPoint::GSOut,
+        SigPointKind::VSIn,
+        SigPointKind::VSOut,
+        SigPointKind::PCOut,
+        SigPointKind::PSOut,
+        SigPointKind::GSOut,
     ] {
         for strategy in [Strategy::PrefixStable, Strategy::Optimized] {
             let mut els: Vec<PackElement> = shapes
@@ -61,9 +61,9 @@ fn extreme_shapes_are_rejected_or_placed_validly() {
                     kind: if i % 2 == 0 { 0 } else { 16 },
                     interpolation: 2,
                     interpretation: [
-                        Interpretation::Arb,
-                        Interpretation::ClipCull,
-                        Interpretation::TessFactor,
+                        SemanticInterpretationKind::Arb,
+                        SemanticInterpretationKind::ClipCull,
+                        SemanticInterpretationKind::TessFactor,
                     ][i % 3],
                     width: DataWidth::Bits32,
                     rows,
@@ -74,7 +74,10 @@ fn extreme_shapes_are_rejected_or_placed_validly() {
                 })
                 .collect();
             pack_signature(&mut els, point, strategy);
-            if matches!(point, SigPoint::VSOut | SigPoint::PCOut | SigPoint::GSOut) {
+            if matches!(
+                point,
+                SigPointKind::VSOut | SigPointKind::PCOut | SigPointKind::GSOut
+            ) {
                 assert_eq!(
                     check_placement(&els, point),
                     Ok(()),

@@ -6,8 +6,9 @@ use dxil_gen::pack::{
     check_placement, elements_from_metadata, pack_signature, DataWidth, PackElement,
     Strategy as Packing,
 };
-use dxil_gen::sigpoint::{Interpretation, SigPoint, SignatureKind};
+use dxil_gen::sigpoint::{SigPointInfo, SignatureKind};
 use dxil_gen::Source;
+use dxil_ops::{SemanticInterpretationKind, SigPointKind};
 use proptest::prelude::*;
 
 /// (id, uses -pack_optimized) for every corpus shader.
@@ -46,7 +47,7 @@ fn corpus_repack() {
             SignatureKind::Output,
             SignatureKind::PatchConstOrPrim,
         ] {
-            let Some(point) = SigPoint::of(src.kind, sig) else {
+            let Some(point) = SigPointKind::of(src.kind, sig) else {
                 continue;
             };
             let md = src.signature(sig);
@@ -102,17 +103,17 @@ proptest! {
         optimized in any::<bool>(),
         point in 0usize..4,
     ) {
-        let point = [SigPoint::VSOut, SigPoint::PSIn, SigPoint::PCOut, SigPoint::GSOut][point];
+        let point = [SigPointKind::VSOut, SigPointKind::PSIn, SigPointKind::PCOut, SigPointKind::GSOut][point];
         let mut els: Vec<PackElement> = set
             .iter()
             .enumerate()
             .map(|(i, &(class, interp, width, rows, cols, stream))| {
                 let (kind, interpretation, rows, cols) = match class {
-                    0 | 1 => (0, Interpretation::Arb, rows, cols),
-                    2 => (3, Interpretation::SV, 1, cols),
-                    3 => (10, Interpretation::SGV, 1, 1),
-                    4 => (6, Interpretation::ClipCull, rows.min(2), cols),
-                    _ => (25, Interpretation::TessFactor, rows, 1),
+                    0 | 1 => (0, SemanticInterpretationKind::Arb, rows, cols),
+                    2 => (3, SemanticInterpretationKind::SV, 1, cols),
+                    3 => (10, SemanticInterpretationKind::SGV, 1, 1),
+                    4 => (6, SemanticInterpretationKind::ClipCull, rows.min(2), cols),
+                    _ => (25, SemanticInterpretationKind::TessFactor, rows, 1),
                 };
                 PackElement {
                     id: i as u32,

@@ -2,9 +2,10 @@
 //! sections over a sample of the corpus (skipped when `../shared` is absent).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dxil_module::header::{ModuleSections, ModuleView};
+use dxil_module::view::ModuleView;
 use dxil_module::DxilMetadata;
-use dxil_parts::print::ModuleHeader;
+use dxil_text::header::ModuleHeader;
+use dxil_text::header::ModuleSections;
 
 fn sample() -> Vec<dxil_ir::Module> {
     dxil_test_support::corpus_files()

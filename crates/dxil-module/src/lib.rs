@@ -1,5 +1,5 @@
-//! The DXIL layer over the IR (`dxil-ir`): the typed DXIL metadata, the dumpbin header
-//! sections that come from the module, and reflection.
+//! The DXIL layer over the IR (`dxil-ir`): the typed DXIL metadata, the data the dumpbin
+//! header sections print from the module, and reflection.
 //!
 //! - [`model`]: [`DxilMetadata`] read from / written to a [`dxil_ir::Module`] (DXIL.rst
 //!   "Versioning", "Entry points", "Shader Properties and Capabilities", "Signature element
@@ -10,12 +10,12 @@
 //!   `dx.subobjects`. Reading then writing an unchanged model leaves the module identical;
 //!   a changed model adds the nodes, constants and types it needs.
 //! - [`md`]: the metadata tree the model is read from and written to.
-//! - [`header`]: [`header::ModuleSections`], the `dxil_parts::print::ModuleHeader` of a
-//!   module (entry signatures, buffer definitions, resource bindings, ViewId state, module
-//!   subobjects); [`dumpbin::print_dumpbin_header`] prints a container's whole header,
-//!   reading the `STAT` part's module for reflection when there is one.
+//! - [`view`]: [`view::ModuleView`] (a module with its metadata model) and the reflection
+//!   module of a container (the `STAT` part's module); the dumpbin header (`dxil-text`) and
+//!   [`reflect`] are printed and built from them.
 //! - [`layout`]: type sizes and struct offsets from the data layout (structured buffers).
 //! - [`reflect`]: a serializable reflection of a container (`dxil reflect --json`).
+//! - [`shader_flags`]: the shader flag bits of `dx.entryPoints`.
 //! - [`strip`]: debug-info stripping, as the reference does for the `DXIL` part.
 //!
 //! Malformed metadata is an [`Error`] naming the node (`!12`) and field, e.g.
@@ -23,15 +23,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod dumpbin;
 pub mod error;
 mod fields;
-pub mod header;
 pub mod layout;
 pub mod md;
 pub mod model;
 pub mod reflect;
+pub mod shader_flags;
 pub mod strip;
+pub mod view;
 
 pub use error::{Error, ErrorKind, Result};
 pub use model::DxilMetadata;

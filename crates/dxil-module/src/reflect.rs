@@ -26,16 +26,18 @@
 //! Resources and constant buffers come from the reflection module (`STAT` when present);
 //! entry points and signatures from the printed module.
 
+use dxil_container::ShaderKind;
 use dxil_ir::{Module, Type, TypeData};
-use dxil_parts::names::{ComponentType, InterpolationMode, ResourceKind, SemanticKind, ShaderKind};
+use dxil_parts::names::{ComponentType, InterpolationMode, ResourceKind, SemanticKind};
 use serde::Serialize;
 
-use crate::header::{ModuleView, FLAG_USE_NATIVE_LOW_PRECISION};
 use crate::md::Md;
 use crate::model::{
     DxilMetadata, EntryPoint, FieldAnnotation, Property, Resource, ResourceClass, ShaderModel,
     SignatureElement, Version,
 };
+use crate::shader_flags::{bit, mask};
+use crate::view::{ModuleView, HLSL_MIN_NAMES, HLSL_NAMES};
 
 /// The reflection of a shader.
 #[derive(Clone, Debug, Serialize)]
@@ -287,9 +289,9 @@ impl Members<'_> {
         }
         let comp = fa.comp_type().unwrap_or(0) as usize;
         let names = if self.min_precision {
-            &crate::header::HLSL_MIN_NAMES
+            &HLSL_MIN_NAMES
         } else {
-            &crate::header::HLSL_NAMES
+            &HLSL_NAMES
         };
         let comp_name = names.get(comp).copied().unwrap_or("unknown");
         let (ty_name, members) = if let Some((rows, cols, orientation)) = fa.matrix() {
@@ -329,7 +331,7 @@ fn buffers(view: &ModuleView<'_>) -> Vec<BufferReflection> {
     let members = Members {
         module: m,
         md,
-        min_precision: view.shader_flags() & FLAG_USE_NATIVE_LOW_PRECISION == 0,
+        min_precision: view.shader_flags() & mask(bit::USE_NATIVE_LOW_PRECISION) == 0,
         budget: std::cell::Cell::new(1 << 20),
     };
     let Some(res) = md.resources.as_ref() else {

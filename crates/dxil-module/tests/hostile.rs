@@ -3,9 +3,10 @@
 //! and hangs are not.
 
 use dxil_ir::{Metadata, MetadataData, Module};
-use dxil_module::header::{ModuleSections, ModuleView};
-use dxil_parts::print::ModuleHeader;
+use dxil_module::view::ModuleView;
 use dxil_test_support::XorShift64;
+use dxil_text::header::ModuleHeader;
+use dxil_text::header::ModuleSections;
 
 /// One random change to a module-level node.
 fn mutate(m: &mut Module, rng: &mut XorShift64) {

@@ -2,63 +2,19 @@
 //! metadata, read back and printed from the module, give the section the reference prints
 //! from `RDAT`.
 
-use dxil_module::header::{ModuleSections, ModuleView};
-use dxil_module::model::{Subobject, SubobjectBody};
+use dxil_module::model::Subobject;
+use dxil_module::view::ModuleView;
 use dxil_module::DxilMetadata;
-use dxil_parts::print::{print_subobjects, ModuleHeader};
-use dxil_parts::rdat::SubobjectData;
 use dxil_parts::Rdat;
+use dxil_text::header::ModuleSections;
+use dxil_text::header::{print_subobjects, ModuleHeader};
 
 fn to_model(s: &dxil_parts::rdat::Subobject) -> Subobject {
-    let body = match &s.data {
-        SubobjectData::StateObjectConfig { flags } => {
-            SubobjectBody::StateObjectConfig { flags: *flags }
-        }
-        SubobjectData::RootSignature { data } => SubobjectBody::RootSignature {
-            data: data.clone(),
-            text: String::new(),
-        },
-        SubobjectData::SubobjectToExportsAssociation { subobject, exports } => {
-            SubobjectBody::SubobjectToExportsAssociation {
-                subobject: subobject.clone(),
-                exports: exports.clone(),
-            }
-        }
-        SubobjectData::RaytracingShaderConfig {
-            max_payload_size_in_bytes,
-            max_attribute_size_in_bytes,
-        } => SubobjectBody::RaytracingShaderConfig {
-            max_payload_size_in_bytes: *max_payload_size_in_bytes,
-            max_attribute_size_in_bytes: *max_attribute_size_in_bytes,
-        },
-        SubobjectData::RaytracingPipelineConfig {
-            max_trace_recursion_depth,
-        } => SubobjectBody::RaytracingPipelineConfig {
-            max_trace_recursion_depth: *max_trace_recursion_depth,
-        },
-        SubobjectData::HitGroup {
-            ty,
-            any_hit,
-            closest_hit,
-            intersection,
-        } => SubobjectBody::HitGroup {
-            ty: *ty,
-            intersection: intersection.clone(),
-            any_hit: any_hit.clone(),
-            closest_hit: closest_hit.clone(),
-        },
-        SubobjectData::RaytracingPipelineConfig1 {
-            max_trace_recursion_depth,
-            flags,
-        } => SubobjectBody::RaytracingPipelineConfig1 {
-            max_trace_recursion_depth: *max_trace_recursion_depth,
-            flags: *flags,
-        },
-    };
     Subobject {
         name: s.name.clone(),
         kind: s.kind as u32,
-        body,
+        data: s.data.clone(),
+        text: String::new(),
     }
 }
 

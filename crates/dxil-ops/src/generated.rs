@@ -9230,7 +9230,7 @@ impl ValidationRule {
     }
 }
 
-/// `SemanticKind` from the op database.
+/// `SemanticKind` from the op database. Numbered by position, as the reference declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u32)]
 pub enum SemanticKind {
@@ -9425,7 +9425,7 @@ impl SemanticKind {
     }
 }
 
-/// `SigPointKind` from the op database.
+/// `SigPointKind` from the op database. Numbered by position, as the reference declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u32)]
 pub enum SigPointKind {
@@ -9470,7 +9470,7 @@ pub enum SigPointKind {
     /// `ASIn`
     ASIn = 19,
     /// `Invalid`
-    Invalid = 21,
+    Invalid = 20,
 }
 
 impl SigPointKind {
@@ -9522,7 +9522,7 @@ impl SigPointKind {
             17 => Some(SigPointKind::MSOut),
             18 => Some(SigPointKind::MSPOut),
             19 => Some(SigPointKind::ASIn),
-            21 => Some(SigPointKind::Invalid),
+            20 => Some(SigPointKind::Invalid),
             _ => None,
         }
     }
@@ -9555,7 +9555,7 @@ impl SigPointKind {
     }
 }
 
-/// `PackingKind` from the op database.
+/// `PackingKind` from the op database. Numbered by position, as the reference declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u32)]
 pub enum PackingKind {
@@ -9675,7 +9675,7 @@ impl Float32DenormMode {
     }
 }
 
-/// `SemanticInterpretationKind` from the op database.
+/// `SemanticInterpretationKind` from the op database. Numbered by position, as the reference declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u32)]
 pub enum SemanticInterpretationKind {
@@ -9697,16 +9697,15 @@ pub enum SemanticInterpretationKind {
     TessFactor = 7,
     /// `Shadow`
     Shadow = 8,
+    /// `ClipCull`
+    ClipCull = 9,
     /// `Invalid`
-    Invalid = 9,
+    Invalid = 10,
 }
 
 impl SemanticInterpretationKind {
-    /// `ClipCull`, the same value as `Shadow`.
-    #[allow(non_upper_case_globals)]
-    pub const ClipCull: SemanticInterpretationKind = SemanticInterpretationKind::Shadow;
     /// Every value, in database order.
-    pub const ALL: [SemanticInterpretationKind; 10] = [
+    pub const ALL: [SemanticInterpretationKind; 11] = [
         SemanticInterpretationKind::NA,
         SemanticInterpretationKind::SV,
         SemanticInterpretationKind::SGV,
@@ -9716,6 +9715,7 @@ impl SemanticInterpretationKind {
         SemanticInterpretationKind::Target,
         SemanticInterpretationKind::TessFactor,
         SemanticInterpretationKind::Shadow,
+        SemanticInterpretationKind::ClipCull,
         SemanticInterpretationKind::Invalid,
     ];
 
@@ -9731,7 +9731,8 @@ impl SemanticInterpretationKind {
             6 => Some(SemanticInterpretationKind::Target),
             7 => Some(SemanticInterpretationKind::TessFactor),
             8 => Some(SemanticInterpretationKind::Shadow),
-            9 => Some(SemanticInterpretationKind::Invalid),
+            9 => Some(SemanticInterpretationKind::ClipCull),
+            10 => Some(SemanticInterpretationKind::Invalid),
             _ => None,
         }
     }
@@ -9748,6 +9749,7 @@ impl SemanticInterpretationKind {
             SemanticInterpretationKind::Target => "Target",
             SemanticInterpretationKind::TessFactor => "TessFactor",
             SemanticInterpretationKind::Shadow => "Shadow",
+            SemanticInterpretationKind::ClipCull => "ClipCull",
             SemanticInterpretationKind::Invalid => "Invalid",
         }
     }

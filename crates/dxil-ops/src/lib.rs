@@ -14,7 +14,7 @@ mod generated;
 mod stage;
 
 pub use generated::*;
-pub use stage::{ShaderStage, Stages};
+pub use stage::Stages;
 
 /// An operation table of the database (`OpCodeTableID`): the high 16 bits of an opcode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -271,17 +271,23 @@ mod tests {
         assert!(op_info(u32::MAX).is_none());
         assert_eq!(op_by_name("Sqrt").map(|o| o.opcode), Some(24));
         assert_eq!(OpCode::Sqrt as u32, 24);
+        let discard = op_by_name("Discard").expect("Discard");
+        assert!(discard.stages.allows(dxil_container::ShaderKind::Pixel));
+        assert!(!discard.stages.allows(dxil_container::ShaderKind::Vertex));
+        assert!(sqrt.stages.allows(dxil_container::ShaderKind::Node));
     }
 
     #[test]
     fn enums_round_trip() {
         assert_eq!(SemanticKind::from_u32(3), Some(SemanticKind::Position));
         assert_eq!(SemanticKind::Position.name(), "Position");
-        assert_eq!(SigPointKind::from_u32(20), None);
-        assert_eq!(
-            SemanticInterpretationKind::ClipCull,
-            SemanticInterpretationKind::Shadow
-        );
+        // Numbered by position as the reference declares them, not by the database's numbers.
+        assert_eq!(SigPointKind::from_u32(20), Some(SigPointKind::Invalid));
+        assert_eq!(SigPointKind::from_u32(21), None);
+        assert_eq!(SemanticInterpretationKind::Shadow as u32, 8);
+        assert_eq!(SemanticInterpretationKind::ClipCull as u32, 9);
+        assert_eq!(SemanticInterpretationKind::Invalid as u32, 10);
+        assert_eq!(PackingKind::Invalid as u32, 5);
         assert_eq!(ValidationRule::BitcodeValid.info().code(), "BITCODE.VALID");
         assert_eq!(
             ValidationRule::BitcodeValid.info().message(),

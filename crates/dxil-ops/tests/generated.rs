@@ -1,6 +1,7 @@
 //! Regenerates `src/generated.rs` from `../shared/spec/dxil-db.json` in memory and checks that
 //! the checked-in file is identical; `BLESS=1` rewrites it. Skips when `../shared` is absent.
 
+use dxil_container::ShaderKind;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -39,25 +40,6 @@ fn fn_attr(code: &str) -> &'static str {
         other => panic!("unknown fn_attr {other}"),
     }
 }
-
-const STAGES: [&str; 16] = [
-    "pixel",
-    "vertex",
-    "geometry",
-    "hull",
-    "domain",
-    "compute",
-    "library",
-    "raygeneration",
-    "intersection",
-    "anyhit",
-    "closesthit",
-    "miss",
-    "callable",
-    "mesh",
-    "amplification",
-    "node",
-];
 
 const FLAGS: [(&str, u16); 8] = [
     ("is_deriv", 1),
@@ -116,11 +98,13 @@ fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut V
     let mut stages = 0u32;
     for st in op["shader_stages"].as_array().expect("stages") {
         let name = st.as_str().expect("stage name");
-        let bit = STAGES
-            .iter()
-            .position(|x| *x == name)
+        // The database spells a stage as the kind's name in lower case; its bit is the kind's
+        // number, so a stage set and a program's kind agree.
+        let kind = ShaderKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
             .unwrap_or_else(|| panic!("unknown stage {name}"));
-        stages |= 1 << bit;
+        stages |= 1 << kind.raw();
     }
     let mut flags = 0u16;
     for (key, bit) in FLAGS {
@@ -191,6 +175,17 @@ fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut V
     writeln!(out, "    }},").unwrap();
 }
 
+/// Enums the reference declares without values (`hide_val` in DXC's `DxilConstants.h`), so
+/// the compiler numbers them by position. The database's numbers for them are not what the
+/// compiler uses: it gives `Shadow` and `ClipCull` the same number and skips 20 before
+/// `SigPointKind::Invalid`.
+const POSITIONAL: [&str; 4] = [
+    "SemanticKind",
+    "SigPointKind",
+    "SemanticInterpretationKind",
+    "PackingKind",
+];
+
 fn write_enum(out: &mut String, e: &Value) {
     let name = s(e, "name");
     let values = e["values"].as_array().expect("values");
@@ -199,7 +194,9 @@ fn write_enum(out: &mut String, e: &Value) {
         .map(|v| v["value"].as_u64().expect("value"))
         .collect();
     // An enum whose values are all equal carries no numbering (OpCodeClass): number by position.
-    let ordinal = nums.len() > 1 && nums.iter().all(|n| *n == nums[0]);
+    let unnumbered = nums.len() > 1 && nums.iter().all(|n| *n == nums[0]);
+    let positional = POSITIONAL.contains(&name);
+    let ordinal = unnumbered || positional;
     let mut primary: Vec<(String, u64)> = Vec::new();
     let mut aliases: Vec<(String, String)> = Vec::new();
     for (i, v) in values.iter().enumerate() {
@@ -216,8 +213,10 @@ fn write_enum(out: &mut String, e: &Value) {
     } else {
         ""
     };
-    let numbering = if ordinal {
+    let numbering = if unnumbered {
         " The database gives no values; they are numbered by position."
+    } else if positional {
+        " Numbered by position, as the reference declares it."
     } else {
         ""
     };

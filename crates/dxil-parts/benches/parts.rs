@@ -2,8 +2,8 @@
 //! Skips (benchmarks nothing) when `../shared/corpus` is absent.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dxil_parts::print::{container_parts, print_part_header_sections};
 use dxil_parts::{Psv, SignaturePart};
+use dxil_text::header::{container_parts, print_part_header_sections};
 
 fn load() -> Vec<Vec<u8>> {
     dxil_test_support::corpus_files()

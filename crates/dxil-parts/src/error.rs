@@ -14,6 +14,9 @@ pub enum ErrorKind {
     /// An offset points outside the region it must point into.
     #[error("{0} out of range")]
     OutOfRange(&'static str),
+    /// A part that `dxil-container` reads (`HASH`, `SFI0`) is malformed.
+    #[error("{0}")]
+    Container(dxil_container::ErrorKind),
     /// The typed model is inconsistent and cannot be written.
     #[error("inconsistent model: {0}")]
     Inconsistent(&'static str),
@@ -27,12 +30,27 @@ pub struct Error(Box<Inner>);
 struct Inner {
     kind: ErrorKind,
     offset: usize,
+    part: Option<[u8; 4]>,
 }
 
 impl Error {
     /// Makes an error of `kind` found at byte `offset`.
     pub fn new(kind: ErrorKind, offset: usize) -> Self {
-        Error(Box::new(Inner { kind, offset }))
+        Error(Box::new(Inner {
+            kind,
+            offset,
+            part: None,
+        }))
+    }
+    /// The same error, found in the part `fourcc` (so a caller that knows where the part
+    /// lies can place the offset in its file).
+    pub fn in_part(mut self, fourcc: [u8; 4]) -> Self {
+        self.0.part = Some(fourcc);
+        self
+    }
+    /// The part the error was found in, when the reader said.
+    pub fn part(&self) -> Option<[u8; 4]> {
+        self.0.part
     }
     /// The kind of error.
     pub fn kind(&self) -> &ErrorKind {
@@ -44,8 +62,20 @@ impl Error {
     }
 }
 
+impl From<dxil_container::Error> for Error {
+    /// Keeps the kind and the offset; container readers called on part data count from its
+    /// start, as this crate does.
+    fn from(e: dxil_container::Error) -> Self {
+        let offset = usize::try_from(e.offset()).unwrap_or(usize::MAX);
+        Error::new(ErrorKind::Container(e.kind().clone()), offset)
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(part) = self.0.part {
+            write!(f, "{} part: ", String::from_utf8_lossy(&part))?;
+        }
         write!(f, "{} (at offset {:#x})", self.0.kind, self.0.offset)
     }
 }

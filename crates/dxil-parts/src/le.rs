@@ -56,12 +56,6 @@ impl<'a> Reader<'a> {
         let b = self.bytes(4, what)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    /// Reads a little-endian `u64`.
-    pub fn u64(&mut self, what: &'static str) -> Result<u64> {
-        let lo = self.u32(what)? as u64;
-        let hi = self.u32(what)? as u64;
-        Ok(lo | hi << 32)
-    }
     /// Reads `count` little-endian `u32`s, checking the length before allocating.
     pub fn u32_array(&mut self, count: usize, what: &'static str) -> Result<Vec<u32>> {
         let n = count

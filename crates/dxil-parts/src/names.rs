@@ -144,15 +144,6 @@ named_enum!(
 );
 
 named_enum!(
-    /// DXIL `ShaderKind` (the program version's kind field; PSV0 `ShaderStage`).
-    ShaderKind: u8 {
-        Pixel = 0, Vertex = 1, Geometry = 2, Hull = 3, Domain = 4, Compute = 5, Library = 6,
-        RayGeneration = 7, Intersection = 8, AnyHit = 9, ClosestHit = 10, Miss = 11,
-        Callable = 12, Mesh = 13, Amplification = 14, Node = 15, Invalid = 16,
-    }
-);
-
-named_enum!(
     /// DXIL `TessellatorDomain`.
     TessellatorDomain: u32 { Undefined = 0, IsoLine = 1, Tri = 2, Quad = 3 }
 );

@@ -1,70 +1,10 @@
-//! Small fixed-layout parts: `HASH` (shader hash), `SFI0` (feature info), `ILDN` (debug
-//! name), and the program header at the start of `DXIL`/`ILDB` (for the shader kind).
+//! Small parts: `ILDN` (debug name), and the program header at the start of `DXIL`/`ILDB`
+//! (for the shader kind). `HASH` and `SFI0` are `dxil-container`'s `ShaderHash` and
+//! `FeatureInfo`.
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::le::{Reader, Sink};
-use crate::names::ShaderKind;
-
-/// `HASH`: `u32` flags (bit 0: the hash includes the source) and a 16-byte digest.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ShaderHash {
-    /// Flags (`1`: includes source).
-    pub flags: u32,
-    /// The MD5 digest.
-    pub digest: [u8; 16],
-}
-
-impl ShaderHash {
-    /// Flag: the hash covers the source too.
-    pub const INCLUDES_SOURCE: u32 = 1;
-    /// Size of the part.
-    pub const SIZE: usize = 20;
-
-    /// Parses the part; it must be exactly 20 bytes.
-    pub fn parse(data: &[u8]) -> Result<Self> {
-        let mut r = Reader::new(data);
-        let flags = r.u32("hash flags")?;
-        let mut digest = [0u8; 16];
-        digest.copy_from_slice(r.bytes(16, "hash digest")?);
-        if r.remaining() != 0 {
-            return Err(Error::new(ErrorKind::Invalid("hash part size"), r.pos()));
-        }
-        Ok(ShaderHash { flags, digest })
-    }
-    /// Serializes the part.
-    pub fn write(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(Self::SIZE);
-        out.put_u32(self.flags);
-        out.extend_from_slice(&self.digest);
-        out
-    }
-}
-
-/// `SFI0`: the 64-bit shader feature flags.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FeatureInfo {
-    /// Feature flags (bits 0-32: required features; bits 40 and up: optional feature flags).
-    pub flags: u64,
-}
-
-impl FeatureInfo {
-    /// Bit where the optional feature flags start.
-    pub const OPT_SHIFT: u32 = 40;
-
-    /// Parses the part; it must be exactly 8 bytes.
-    pub fn parse(data: &[u8]) -> Result<Self> {
-        let mut r = Reader::new(data);
-        let flags = r.u64("feature flags")?;
-        if r.remaining() != 0 {
-            return Err(Error::new(ErrorKind::Invalid("feature info size"), r.pos()));
-        }
-        Ok(FeatureInfo { flags })
-    }
-    /// Serializes the part.
-    pub fn write(&self) -> Vec<u8> {
-        self.flags.to_le_bytes().to_vec()
-    }
-}
+use dxil_container::{ProgramVersion, ShaderKind};
 
 /// `ILDN`: `u16` flags, `u16` name length, the name, a NUL, and zero padding to 4 bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -111,7 +51,7 @@ impl DebugName {
 /// The shader kind in a `DXIL`/`ILDB` program header (`ProgramVersion >> 16`), raw.
 pub fn program_shader_kind(program: &[u8]) -> Result<u16> {
     let v = Reader::new(program).u32("program version")?;
-    Ok((v >> 16) as u16)
+    Ok(ProgramVersion(v).kind_raw())
 }
 
 /// The shader kind in a program header, if it names one.

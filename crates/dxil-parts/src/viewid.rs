@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::names::ShaderKind;
+use dxil_container::ShaderKind;
 
 /// Output index -> input indexes contributing to it (only outputs with contributors).
 pub type Dependencies = BTreeMap<u32, Vec<u32>>;

@@ -1,10 +1,10 @@
 //! Hostile input: truncated and bit-flipped corpus parts never panic, and whatever parses
 //! writes back to the same bytes and prints without panicking.
 
-use dxil_parts::names::ShaderKind;
-use dxil_parts::print::{print_part_header_sections, print_view_id_state};
+use dxil_container::{FeatureInfo, ShaderHash, ShaderKind};
 use dxil_parts::signature::SignaturePart;
-use dxil_parts::{DebugName, FeatureInfo, Psv, Rdat, ShaderHash, ViewIdState};
+use dxil_parts::{DebugName, Psv, Rdat, ViewIdState};
+use dxil_text::header::{print_part_header_sections, print_view_id_state};
 use proptest::prelude::*;
 
 /// Parses `data` as `fourcc`; if it parses, it must write back identically.
@@ -12,8 +12,12 @@ fn check(fourcc: &[u8; 4], data: &[u8]) -> bool {
     let back = match fourcc {
         b"ISG1" | b"OSG1" | b"PSG1" => SignaturePart::parse(data).map(|p| p.write()),
         b"PSV0" => Psv::parse(data).map(|p| p.write()),
-        b"SFI0" => FeatureInfo::parse(data).map(|p| Ok(p.write())),
-        b"HASH" => ShaderHash::parse(data).map(|p| Ok(p.write())),
+        b"SFI0" => FeatureInfo::parse_exact(data, 0)
+            .map(|p| Ok(p.to_bytes().to_vec()))
+            .map_err(dxil_parts::Error::from),
+        b"HASH" => ShaderHash::parse_exact(data, 0)
+            .map(|p| Ok(p.to_bytes().to_vec()))
+            .map_err(dxil_parts::Error::from),
         b"ILDN" => DebugName::parse(data).map(|p| p.write()),
         b"RDAT" => Rdat::parse(data).map(|p| {
             let _ = p.subobjects();

@@ -3,8 +3,9 @@
 
 use std::collections::BTreeMap;
 
+use dxil_container::{FeatureInfo, ShaderHash};
 use dxil_parts::signature::{SignaturePart, StringLayout};
-use dxil_parts::{DebugName, FeatureInfo, Psv, Rdat, ShaderHash};
+use dxil_parts::{DebugName, Psv, Rdat};
 
 fn roundtrip(fourcc: &[u8; 4], data: &[u8]) -> Option<Result<Vec<u8>, String>> {
     let e = |x: dxil_parts::Error| x.to_string();
@@ -13,8 +14,12 @@ fn roundtrip(fourcc: &[u8; 4], data: &[u8]) -> Option<Result<Vec<u8>, String>> {
             .and_then(|p| p.write())
             .map_err(e),
         b"PSV0" => Psv::parse(data).and_then(|p| p.write()).map_err(e),
-        b"SFI0" => FeatureInfo::parse(data).map(|p| p.write()).map_err(e),
-        b"HASH" => ShaderHash::parse(data).map(|p| p.write()).map_err(e),
+        b"SFI0" => FeatureInfo::parse_exact(data, 0)
+            .map(|p| p.to_bytes().to_vec())
+            .map_err(|x| x.to_string()),
+        b"HASH" => ShaderHash::parse_exact(data, 0)
+            .map(|p| p.to_bytes().to_vec())
+            .map_err(|x| x.to_string()),
         b"ILDN" => DebugName::parse(data).and_then(|p| p.write()).map_err(e),
         b"RDAT" => Rdat::parse(data)
             .and_then(|p| {

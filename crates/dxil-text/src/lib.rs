@@ -1,5 +1,7 @@
 //! LLVM 3.7 / DXIL text: the printer that writes a [`dxil_ir::Module`] exactly as the
-//! reference disassembler (`dxc -dumpbin`) prints the module after its header comments.
+//! reference disassembler (`dxc -dumpbin`) prints the module after its header comments, and
+//! ([`header`]) the header comments themselves, from the container parts and the module's
+//! metadata. [`print_dumpbin`] prints both.
 //!
 //! Spec: LLVM 3.7 LangRef (`../shared/spec/LangRef.rst`) for the syntax; the layout rules
 //! (slot numbering, metadata numbering, float spelling, comments) are those of LLVM 3.7's
@@ -13,6 +15,7 @@ mod constants;
 pub mod dwarf;
 pub mod float;
 mod function;
+pub mod header;
 mod mdwalk;
 mod metadata;
 mod module;
@@ -57,6 +60,20 @@ pub fn print_module(module: &Module) -> String {
     let mut out = String::with_capacity(64 * 1024);
     write_module(module, &mut out);
     out
+}
+
+/// Appends the whole `dxc -dumpbin` text of a module: the header
+/// ([`header::print_dumpbin_header`]: `container`'s part sections, then the sections of
+/// `module` and its `reflection` module), then the body ([`write_dumpbin_body`]).
+pub fn print_dumpbin(
+    container: Option<&dxil_container::Container<'_>>,
+    module: &Module,
+    reflection: Option<&Module>,
+    out: &mut String,
+) -> Result<(), header::HeaderError> {
+    header::print_dumpbin_header(container, module, reflection, out)?;
+    write_dumpbin_body(module, out);
+    Ok(())
 }
 
 /// Appends the module body as `dxc -dumpbin` prints it: the module text followed by the empty

@@ -1,15 +1,15 @@
 //! Disassembly: the text `dxc -dumpbin` prints, header comments and module.
 
-use dxil_module::dumpbin::HeaderError;
+use dxil_text::header::HeaderError;
 
-use crate::error::{Error, Result};
-use crate::input::{Bitcode, Input};
+use crate::error::{Error, ErrorKind, Location, Result};
+use crate::input::Input;
 
 /// Disassembles `bytes` (a container, a program part or LLVM bitcode) to the text the
 /// reference's `dxc -dumpbin` prints: the header comment block (parts, signatures,
 /// resources, ...), then the module from `target datalayout` on. As the reference does, a
 /// container's `ILDB` module (the one carrying debug info) is printed when present, else
-/// its `DXIL` module.
+/// its `DXIL` module; resource names and buffer layouts come from its `STAT` module.
 ///
 /// ```
 /// # fn main() -> Result<(), dxil::Error> {
@@ -28,38 +28,34 @@ pub fn disassemble(bytes: &[u8]) -> Result<String> {
 pub fn disassemble_input(input: &Input<'_>) -> Result<String> {
     let bitcode = input.primary_bitcode()?;
     let module = bitcode.read_module()?;
-    let mut text = String::with_capacity(bitcode.bytes.len() * 4 + 1024);
-    let header_input = match input {
-        Input::Container(c) => c.bytes(),
-        _ => bitcode.bytes,
+    let reflection = input.reflection_module()?;
+    let container = match input {
+        Input::Container(c) => Some(c),
+        _ => None,
     };
-    dxil_module::dumpbin::print_dumpbin_header(header_input, &module, &mut text)
+    let mut text = String::with_capacity(bitcode.bytes.len() * 4 + 1024);
+    dxil_text::print_dumpbin(container, &module, reflection.as_ref(), &mut text)
         .map_err(|e| header_error(e, input))?;
-    dxil_text::write_dumpbin_body(&module, &mut text);
     Ok(text)
 }
 
-/// Maps a header error to the front door's, offsets counted in the user's file.
-pub(crate) fn header_error(e: HeaderError, input: &Input<'_>) -> Error {
+/// Maps a header error to the front door's, a part's offsets counted in the user's file.
+fn header_error(e: HeaderError, input: &Input<'_>) -> Error {
     match e {
-        HeaderError::Container(e) => Error::container(e),
         HeaderError::Part(e) => {
-            Error::new(crate::ErrorKind::Part, format!("part: {e}")).caused_by(e)
-        }
-        HeaderError::Bitcode(e) => {
-            let stat = match input {
-                Input::Container(c) => c
-                    .part(dxil_container::FourCC::from_bytes(*b"STAT"))
-                    .and_then(|p| dxil_container::Program::parse(p).ok())
-                    .map(|p| Bitcode {
-                        bytes: p.bitcode,
-                        position: p.bitcode_position,
-                        part: Some(p.fourcc),
-                    }),
+            let part = e.part().and_then(|fourcc| match input {
+                Input::Container(c) => c.part(dxil_container::FourCC::from_bytes(fourcc)),
                 _ => None,
-            };
-            let position = stat.map_or(0, |s| s.position);
-            Error::bitcode(e, position, "STAT bitcode")
+            });
+            let mut err = Error::new(ErrorKind::Part, e.to_string());
+            if let (Some(fourcc), Some(part)) = (e.part(), part) {
+                err = Error::new(
+                    ErrorKind::Part,
+                    format!("{} part: {}", String::from_utf8_lossy(&fourcc), e.kind()),
+                )
+                .at(Location::Byte(part.data_offset() + e.offset() as u64));
+            }
+            err.caused_by(e)
         }
         HeaderError::Metadata(e) => Error::metadata(e),
     }

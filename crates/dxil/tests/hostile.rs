@@ -85,3 +85,37 @@ fn bitcode_errors_count_from_the_file_start() {
     }
     assert!(located > 0, "no damaged bitcode was refused");
 }
+
+/// A damaged part the header prints from gives an error naming the part, located in the
+/// user's file (inside that part's data).
+#[test]
+fn part_errors_count_from_the_file_start() {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let mut located = 0;
+    for id in dxil_test_support::corpus_ids(&dir).iter().step_by(50) {
+        let mut bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+        let (start, end) = {
+            let input = dxil::Input::parse(&bytes).expect("container");
+            let c = input.container().expect("container");
+            let Some(psv) = c.part(dxil::container::FourCC::from_bytes(*b"PSV0")) else {
+                continue;
+            };
+            let start = psv.data_offset() as usize;
+            (start, start + psv.data.len())
+        };
+        // The size of the runtime info record: far larger than the part.
+        bytes[start..start + 4].copy_from_slice(&0xfff0u32.to_le_bytes());
+        let e = dxil::disassemble(&bytes).expect_err("damaged PSV0 prints");
+        assert_eq!(e.kind(), dxil::ErrorKind::Part, "{id}: {e}");
+        assert!(e.message().starts_with("PSV0 part: "), "{id}: {e}");
+        let at = e.offset().expect("located") as usize;
+        assert!(
+            (start..=end).contains(&at),
+            "{id}: {e} not in {start:#x}..{end:#x}"
+        );
+        located += 1;
+    }
+    assert!(located > 0, "no corpus container has a PSV0 part");
+}

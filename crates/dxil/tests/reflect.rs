@@ -92,14 +92,8 @@ fn corpus_reflection_matches_resource_bindings() {
             continue;
         };
         let rows = reference_rows(&ll);
-        let order = [
-            ResourceClass::CBuffer,
-            ResourceClass::Sampler,
-            ResourceClass::SRV,
-            ResourceClass::UAV,
-        ];
         let mut mine = Vec::new();
-        for class in order {
+        for class in ResourceClass::BINDING_ORDER {
             mine.extend(r.resources.iter().filter(|res| res.class == class));
         }
         let ok = rows.len() == mine.len()

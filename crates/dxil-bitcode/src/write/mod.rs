@@ -32,7 +32,8 @@ use crate::error::{Error, ErrorKind, Result};
 
 /// Encodes `m` as an LLVM 3.7 bitcode module (starting with the `BC` 0xC0DE magic, no
 /// wrapper), the way DXC writes the bitcode of a `DXIL`/`ILDB`/`STAT` part, with the
-/// options [`WriteOptions::infer`] finds for it.
+/// options [`WriteOptions::infer`] finds for it. The program header around it is
+/// `dxil-container`'s `build_program_part` (this crate stays below the container layer).
 ///
 /// Errors name the inconsistency in the IR (a dangling type, value or metadata id, an
 /// operand of the wrong kind) and the block being written.
@@ -44,34 +45,6 @@ pub fn write_module(m: &Module) -> Result<Vec<u8>> {
 /// Like [`write_module`], with explicit writer options.
 pub fn write_module_with(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
     module::write(m, options, None)
-}
-
-/// Encodes `m` and wraps it in a program part's data (the 24-byte program header, the
-/// bitcode, zero padding to whole words), ready for a `DXIL`, `ILDB` or `STAT` part.
-///
-/// `version` is the program version word (shader kind << 16 | major << 4 | minor) and
-/// `dxil_version` the DXIL version word (major << 8 | minor).
-pub fn write_program_part(m: &Module, version: u32, dxil_version: u32) -> Result<Vec<u8>> {
-    let bc = write_module(m)?;
-    Ok(program_part(version, dxil_version, &bc))
-}
-
-/// The program part layout (DXIL.rst "DXIL Container Format", program header): u32
-/// version, u32 size in words, `DXIL`, u32 DXIL version, u32 bitcode offset (16, from the
-/// `DXIL` magic), u32 bitcode size, then the bitcode padded to a multiple of 4 bytes.
-fn program_part(version: u32, dxil_version: u32, bc: &[u8]) -> Vec<u8> {
-    let padded = bc.len().div_ceil(4) * 4;
-    let total = 24 + padded;
-    let mut out = Vec::with_capacity(total);
-    out.extend_from_slice(&version.to_le_bytes());
-    out.extend_from_slice(&((total / 4) as u32).to_le_bytes());
-    out.extend_from_slice(b"DXIL");
-    out.extend_from_slice(&dxil_version.to_le_bytes());
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&(bc.len() as u32).to_le_bytes());
-    out.extend_from_slice(bc);
-    out.resize(total, 0);
-    out
 }
 
 /// The bitstream writer with the context needed for errors.
@@ -225,20 +198,6 @@ mod tests {
         assert!(super::write_module(&m).is_err());
         m.globals[0] = global(Type(0), Type(0), Some(ValueRef::Const(Const(3))));
         assert!(super::write_module(&m).is_err());
-    }
-
-    #[test]
-    fn program_part_layout() {
-        let part = super::program_part(0x60005, 0x105, b"BC\xC0\xDE\x01");
-        assert_eq!(part.len(), 24 + 8);
-        assert_eq!(&part[0..4], &0x60005u32.to_le_bytes());
-        assert_eq!(&part[4..8], &8u32.to_le_bytes());
-        assert_eq!(&part[8..12], b"DXIL");
-        assert_eq!(&part[12..16], &0x105u32.to_le_bytes());
-        assert_eq!(&part[16..20], &16u32.to_le_bytes());
-        assert_eq!(&part[20..24], &5u32.to_le_bytes());
-        assert_eq!(&part[24..29], b"BC\xC0\xDE\x01");
-        assert_eq!(&part[29..], &[0, 0, 0]);
     }
 
     #[test]

@@ -151,67 +151,60 @@ fn add_resources(b: &mut Builder, src: &Source<'_>) -> Result<ResourceIndex> {
         return Ok(out);
     };
     let mut index = 0u32;
-    for class in [
-        ResourceClass::CBuffer,
-        ResourceClass::Sampler,
-        ResourceClass::SRV,
-        ResourceClass::UAV,
-    ] {
-        for r in lists.of(class) {
-            let name = b.strings.insert(r.base.name.as_bytes())?;
-            out.push((r.base.symbol.clone(), index));
-            index = index.wrapping_add(1);
-            let (class_id, kind) = match class {
-                ResourceClass::SRV => (0, r.shape_or_size),
-                ResourceClass::UAV => (1, r.shape_or_size),
-                ResourceClass::CBuffer => (2, 13),
-                ResourceClass::Sampler => (3, 14),
+    for (class, r) in lists.in_binding_order() {
+        let name = b.strings.insert(r.base.name.as_bytes())?;
+        out.push((r.base.symbol.clone(), index));
+        index = index.wrapping_add(1);
+        let (class_id, kind) = match class {
+            ResourceClass::SRV => (0, r.shape_or_size),
+            ResourceClass::UAV => (1, r.shape_or_size),
+            ResourceClass::CBuffer => (2, 13),
+            ResourceClass::Sampler => (3, 14),
+        };
+        let upper = if r.base.range_size == u32::MAX {
+            u32::MAX
+        } else {
+            r.base
+                .lower_bound
+                .wrapping_add(r.base.range_size)
+                .wrapping_sub(1)
+        };
+        let mut flags = 0;
+        if class == ResourceClass::UAV {
+            let prop = |want: fn(&dxil_module::model::ResourceProperty) -> bool| {
+                r.properties.iter().flatten().any(want)
             };
-            let upper = if r.base.range_size == u32::MAX {
-                u32::MAX
-            } else {
-                r.base
-                    .lower_bound
-                    .wrapping_add(r.base.range_size)
-                    .wrapping_sub(1)
-            };
-            let mut flags = 0;
-            if class == ResourceClass::UAV {
-                let prop = |want: fn(&dxil_module::model::ResourceProperty) -> bool| {
-                    r.properties.iter().flatten().any(want)
-                };
-                if r.has_counter {
-                    flags |= 2;
-                }
-                if r.globally_coherent {
-                    flags |= 1;
-                }
-                if prop(|p| {
-                    matches!(
-                        p,
-                        dxil_module::model::ResourceProperty::ReorderCoherent(true)
-                    )
-                }) {
-                    flags |= 0x20;
-                }
-                if r.rasterizer_ordered {
-                    flags |= 4;
-                }
-                if prop(|p| matches!(p, dxil_module::model::ResourceProperty::Atomic64Use(true))) {
-                    flags |= 0x10;
-                }
+            if r.has_counter {
+                flags |= 2;
             }
-            let rec = Record::default()
-                .u32(class_id)
-                .u32(kind)
-                .u32(r.base.id)
-                .u32(r.base.space)
-                .u32(r.base.lower_bound)
-                .u32(upper)
-                .u32(name)
-                .u32(flags);
-            b.insert(part::RESOURCE, &rec.0)?;
+            if r.globally_coherent {
+                flags |= 1;
+            }
+            if prop(|p| {
+                matches!(
+                    p,
+                    dxil_module::model::ResourceProperty::ReorderCoherent(true)
+                )
+            }) {
+                flags |= 0x20;
+            }
+            if r.rasterizer_ordered {
+                flags |= 4;
+            }
+            if prop(|p| matches!(p, dxil_module::model::ResourceProperty::Atomic64Use(true))) {
+                flags |= 0x10;
+            }
         }
+        let rec = Record::default()
+            .u32(class_id)
+            .u32(kind)
+            .u32(r.base.id)
+            .u32(r.base.space)
+            .u32(r.base.lower_bound)
+            .u32(upper)
+            .u32(name)
+            .u32(flags);
+        b.insert(part::RESOURCE, &rec.0)?;
     }
     Ok(out)
 }

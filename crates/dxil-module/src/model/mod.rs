@@ -18,7 +18,7 @@ pub use node::{NodeId, NodeIo, NodeIoProperty, NodeRecordProperty};
 pub use properties::{AsState, DsState, GsState, HsState, MsState, Property};
 pub use resources::{Resource, ResourceBase, ResourceClass, ResourceLists, ResourceProperty};
 pub use signature::{EntrySignatures, SignatureElement, SignatureProperty};
-pub use subobjects::{Subobject, SubobjectBody};
+pub use subobjects::Subobject;
 
 use dxil_ir::Module;
 
@@ -291,20 +291,8 @@ impl DxilMetadata {
     }
 
     /// The shader kind from the shader model.
-    pub fn shader_kind(&self) -> Option<dxil_parts::names::ShaderKind> {
-        use dxil_parts::names::ShaderKind as K;
-        Some(match self.shader_model.as_ref()?.kind.as_str() {
-            "ps" => K::Pixel,
-            "vs" => K::Vertex,
-            "gs" => K::Geometry,
-            "hs" => K::Hull,
-            "ds" => K::Domain,
-            "cs" => K::Compute,
-            "lib" => K::Library,
-            "ms" => K::Mesh,
-            "as" => K::Amplification,
-            _ => return None,
-        })
+    pub fn shader_kind(&self) -> Option<dxil_container::ShaderKind> {
+        dxil_container::ShaderKind::from_shader_model_name(&self.shader_model.as_ref()?.kind)
     }
 
     /// The struct annotation of type `ty`.

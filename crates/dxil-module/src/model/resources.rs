@@ -19,6 +19,17 @@ pub enum ResourceClass {
     Sampler,
 }
 
+impl ResourceClass {
+    /// The order the reference lists bindings in (PSV0 and RDAT resource tables, the
+    /// header's resource bindings): constant buffers, samplers, SRVs, UAVs.
+    pub const BINDING_ORDER: [ResourceClass; 4] = [
+        ResourceClass::CBuffer,
+        ResourceClass::Sampler,
+        ResourceClass::SRV,
+        ResourceClass::UAV,
+    ];
+}
+
 /// Fields every record starts with: `i32 id, symbol, !"name", i32 space, i32 lower bound,
 /// i32 range size`.
 #[derive(Clone, Debug, PartialEq)]
@@ -254,6 +265,13 @@ impl ResourceLists {
         .into_iter()
         .flatten()
         .flatten()
+    }
+
+    /// Every record with its class, in [`ResourceClass::BINDING_ORDER`].
+    pub fn in_binding_order(&self) -> impl Iterator<Item = (ResourceClass, &Resource)> {
+        ResourceClass::BINDING_ORDER
+            .into_iter()
+            .flat_map(move |class| self.of(class).iter().map(move |r| (class, r)))
     }
 
     /// The records of one class.

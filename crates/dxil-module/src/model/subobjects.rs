@@ -1,125 +1,35 @@
 //! State subobjects (`dx.subobjects`): `!{!"name", i32 kind, fields...}` per subobject
-//! (DXIL.rst "Subobjects"; kinds as in the `RDAT` subobject table).
+//! (DXIL.rst "Subobjects"; kinds as in the `RDAT` subobject table). The payload is the one
+//! `dxil-parts` decodes from `RDAT`; the metadata adds a root signature's HLSL text.
+
+use dxil_parts::rdat::SubobjectData;
 
 use crate::error::{ErrorKind, Result};
 use crate::fields::Fields;
 use crate::md::Md;
-
-/// A subobject's payload.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SubobjectBody {
-    /// Kind 0: `i32 flags`.
-    StateObjectConfig {
-        /// `StateObjectFlags`.
-        flags: u32,
-    },
-    /// Kinds 1 (global) and 2 (local): `!{[N x i8] data}, !"text"`.
-    RootSignature {
-        /// Serialized root signature.
-        data: Vec<u8>,
-        /// The HLSL text it was compiled from (may be empty).
-        text: String,
-    },
-    /// Kind 8: `!"subobject", !{!"export"...}`.
-    SubobjectToExportsAssociation {
-        /// Associated subobject.
-        subobject: String,
-        /// Export names.
-        exports: Vec<String>,
-    },
-    /// Kind 9: `i32 max payload size, i32 max attribute size`.
-    RaytracingShaderConfig {
-        /// Max payload bytes.
-        max_payload_size_in_bytes: u32,
-        /// Max attribute bytes.
-        max_attribute_size_in_bytes: u32,
-    },
-    /// Kind 10: `i32 max trace recursion depth`.
-    RaytracingPipelineConfig {
-        /// Max recursion depth.
-        max_trace_recursion_depth: u32,
-    },
-    /// Kind 11: `i32 type, !"intersection", !"anyhit", !"closesthit"`.
-    HitGroup {
-        /// `HitGroupType`.
-        ty: u32,
-        /// Intersection export.
-        intersection: String,
-        /// Any-hit export.
-        any_hit: String,
-        /// Closest-hit export.
-        closest_hit: String,
-    },
-    /// Kind 12: `i32 max trace recursion depth, i32 flags`.
-    RaytracingPipelineConfig1 {
-        /// Max recursion depth.
-        max_trace_recursion_depth: u32,
-        /// `RaytracingPipelineFlags`.
-        flags: u32,
-    },
-}
 
 /// One subobject.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subobject {
     /// Name.
     pub name: String,
-    /// `SubobjectKind`, raw (1 and 2 share [`SubobjectBody::RootSignature`]).
+    /// `SubobjectKind`, raw (1 and 2 share [`SubobjectData::RootSignature`]).
     pub kind: u32,
-    /// Payload.
-    pub body: SubobjectBody,
+    /// Payload, as the `RDAT` subobject table stores it.
+    pub data: SubobjectData,
+    /// The HLSL text a root signature was compiled from (kinds 1 and 2; may be empty).
+    /// Other kinds have none and keep it empty.
+    pub text: String,
 }
 
 impl Subobject {
     /// The subobject in the form the `RDAT` part stores and the dumpbin header prints
     /// (`None` for a kind the table does not know).
     pub fn to_part(&self) -> Option<dxil_parts::rdat::Subobject> {
-        use dxil_parts::rdat::SubobjectData as D;
-        let kind = dxil_parts::rdat::SubobjectKind::from_raw(self.kind)?;
-        let data = match &self.body {
-            SubobjectBody::StateObjectConfig { flags } => D::StateObjectConfig { flags: *flags },
-            SubobjectBody::RootSignature { data, .. } => D::RootSignature { data: data.clone() },
-            SubobjectBody::SubobjectToExportsAssociation { subobject, exports } => {
-                D::SubobjectToExportsAssociation {
-                    subobject: subobject.clone(),
-                    exports: exports.clone(),
-                }
-            }
-            SubobjectBody::RaytracingShaderConfig {
-                max_payload_size_in_bytes,
-                max_attribute_size_in_bytes,
-            } => D::RaytracingShaderConfig {
-                max_payload_size_in_bytes: *max_payload_size_in_bytes,
-                max_attribute_size_in_bytes: *max_attribute_size_in_bytes,
-            },
-            SubobjectBody::RaytracingPipelineConfig {
-                max_trace_recursion_depth,
-            } => D::RaytracingPipelineConfig {
-                max_trace_recursion_depth: *max_trace_recursion_depth,
-            },
-            SubobjectBody::HitGroup {
-                ty,
-                intersection,
-                any_hit,
-                closest_hit,
-            } => D::HitGroup {
-                ty: *ty,
-                any_hit: any_hit.clone(),
-                closest_hit: closest_hit.clone(),
-                intersection: intersection.clone(),
-            },
-            SubobjectBody::RaytracingPipelineConfig1 {
-                max_trace_recursion_depth,
-                flags,
-            } => D::RaytracingPipelineConfig1 {
-                max_trace_recursion_depth: *max_trace_recursion_depth,
-                flags: *flags,
-            },
-        };
         Some(dxil_parts::rdat::Subobject {
-            kind,
+            kind: dxil_parts::rdat::SubobjectKind::from_raw(self.kind)?,
             name: self.name.clone(),
-            data,
+            data: self.data.clone(),
         })
     }
 
@@ -128,10 +38,11 @@ impl Subobject {
         f.expect_len(2, true, "subobject")?;
         let kind = f.u32(1, "subobject.kind")?;
         let want = |n: usize| f.expect_len(n, false, "subobject");
-        let body = match kind {
+        let mut text = String::new();
+        let data = match kind {
             0 => {
                 want(3)?;
-                SubobjectBody::StateObjectConfig {
+                SubobjectData::StateObjectConfig {
                     flags: f.u32(2, "subobject.flags")?,
                 }
             }
@@ -149,15 +60,13 @@ impl Subobject {
                         ));
                     }
                 };
-                SubobjectBody::RootSignature {
-                    data,
-                    text: f.string(3, "subobject.root signature text")?,
-                }
+                text = f.string(3, "subobject.root signature text")?;
+                SubobjectData::RootSignature { data }
             }
             8 => {
                 want(4)?;
                 let list = f.node(3, "subobject.exports")?;
-                SubobjectBody::SubobjectToExportsAssociation {
+                SubobjectData::SubobjectToExportsAssociation {
                     subobject: f.string(2, "subobject.subobject")?,
                     exports: (0..list.len())
                         .map(|i| list.string(i, "subobject.export"))
@@ -166,20 +75,20 @@ impl Subobject {
             }
             9 => {
                 want(4)?;
-                SubobjectBody::RaytracingShaderConfig {
+                SubobjectData::RaytracingShaderConfig {
                     max_payload_size_in_bytes: f.u32(2, "subobject.max payload size")?,
                     max_attribute_size_in_bytes: f.u32(3, "subobject.max attribute size")?,
                 }
             }
             10 => {
                 want(3)?;
-                SubobjectBody::RaytracingPipelineConfig {
+                SubobjectData::RaytracingPipelineConfig {
                     max_trace_recursion_depth: f.u32(2, "subobject.max trace recursion depth")?,
                 }
             }
             11 => {
                 want(6)?;
-                SubobjectBody::HitGroup {
+                SubobjectData::HitGroup {
                     ty: f.u32(2, "subobject.hit group type")?,
                     intersection: f.string(3, "subobject.intersection")?,
                     any_hit: f.string(4, "subobject.anyhit")?,
@@ -188,7 +97,7 @@ impl Subobject {
             }
             12 => {
                 want(4)?;
-                SubobjectBody::RaytracingPipelineConfig1 {
+                SubobjectData::RaytracingPipelineConfig1 {
                     max_trace_recursion_depth: f.u32(2, "subobject.max trace recursion depth")?,
                     flags: f.u32(3, "subobject.flags")?,
                 }
@@ -198,36 +107,37 @@ impl Subobject {
         Ok(Subobject {
             name: f.string(0, "subobject.name")?,
             kind,
-            body,
+            data,
+            text,
         })
     }
 
     pub(crate) fn write(&self) -> Md {
         let mut ops = vec![Md::string(&self.name), Md::i32(self.kind)];
-        match &self.body {
-            SubobjectBody::StateObjectConfig { flags } => ops.push(Md::i32(*flags)),
-            SubobjectBody::RootSignature { data, text } => {
+        match &self.data {
+            SubobjectData::StateObjectConfig { flags } => ops.push(Md::i32(*flags)),
+            SubobjectData::RootSignature { data } => {
                 ops.push(Md::node(vec![Md::IntArray {
                     bits: 8,
                     values: data.iter().map(|&b| u64::from(b)).collect(),
                 }]));
-                ops.push(Md::string(text));
+                ops.push(Md::string(&self.text));
             }
-            SubobjectBody::SubobjectToExportsAssociation { subobject, exports } => {
+            SubobjectData::SubobjectToExportsAssociation { subobject, exports } => {
                 ops.push(Md::string(subobject));
                 ops.push(Md::node(exports.iter().map(|e| Md::string(e)).collect()));
             }
-            SubobjectBody::RaytracingShaderConfig {
+            SubobjectData::RaytracingShaderConfig {
                 max_payload_size_in_bytes,
                 max_attribute_size_in_bytes,
             } => {
                 ops.push(Md::i32(*max_payload_size_in_bytes));
                 ops.push(Md::i32(*max_attribute_size_in_bytes));
             }
-            SubobjectBody::RaytracingPipelineConfig {
+            SubobjectData::RaytracingPipelineConfig {
                 max_trace_recursion_depth,
             } => ops.push(Md::i32(*max_trace_recursion_depth)),
-            SubobjectBody::HitGroup {
+            SubobjectData::HitGroup {
                 ty,
                 intersection,
                 any_hit,
@@ -238,7 +148,7 @@ impl Subobject {
                 ops.push(Md::string(any_hit));
                 ops.push(Md::string(closest_hit));
             }
-            SubobjectBody::RaytracingPipelineConfig1 {
+            SubobjectData::RaytracingPipelineConfig1 {
                 max_trace_recursion_depth,
                 flags,
             } => {

@@ -22,8 +22,9 @@ pub use runtime::{RuntimeInfo, RuntimeInfo1};
 
 use crate::le::c_str;
 use crate::names::{
-    sv_semantic_name, InterpolationMode, PsvResourceType, ResourceKind, SemanticKind, ShaderKind,
+    sv_semantic_name, InterpolationMode, PsvResourceType, ResourceKind, SemanticKind,
 };
+use dxil_container::ShaderKind;
 
 /// Size of `PSVResourceBindInfo0`.
 pub const BIND_INFO0_SIZE: u32 = 16;

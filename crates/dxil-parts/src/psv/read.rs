@@ -7,7 +7,7 @@ use super::{
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::le::Reader;
-use crate::names::ShaderKind;
+use dxil_container::ShaderKind;
 
 fn read_runtime_info(r: &mut Reader<'_>) -> Result<RuntimeInfo> {
     let at = r.pos();

@@ -8,7 +8,7 @@
 //! offset (52: version 3); group shared bytes (56: version 4). The stored size selects the
 //! version; bytes past the largest known layout are kept as `extra`.
 
-use crate::names::ShaderKind;
+use dxil_container::ShaderKind;
 
 /// Size of `PSVRuntimeInfo0`.
 pub const SIZE0: u32 = 24;

@@ -2,8 +2,8 @@
 //! Mask/Register/SysValue/Format/Used columns (from `ISG1`/`OSG1`/`PSG1`).
 
 use super::fmt::{left, mask_columns, num, right};
-use crate::names::{SigComponentType, SystemValue};
-use crate::signature::SignaturePart;
+use dxil_parts::names::{SigComponentType, SystemValue};
+use dxil_parts::signature::SignaturePart;
 
 fn sys_value_name(v: u32) -> &'static str {
     use SystemValue::*;

@@ -5,49 +5,18 @@
 
 use std::fmt::Write;
 
+use dxil_container::ShaderKind;
 use dxil_ir::{Module, Type, TypeData};
-use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind, ShaderKind};
-use dxil_parts::print::{print_view_id_state, EntrySignature, EntrySignatureRow, ModuleHeader};
+use dxil_module::layout::DataLayout;
+use dxil_module::md::Md;
+use dxil_module::model::{FieldAnnotation, Resource, ResourceClass, SignatureElement, Subobject};
+use dxil_module::shader_flags::{bit, mask};
+use dxil_module::view::{ModuleView, HLSL_MIN_NAMES, HLSL_NAMES};
+use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind};
+use dxil_parts::rdat::SubobjectData;
 use dxil_parts::ViewIdState;
 
-use crate::layout::DataLayout;
-use crate::md::Md;
-use crate::model::{
-    DxilMetadata, FieldAnnotation, Resource, ResourceClass, SignatureElement, Subobject,
-    SubobjectBody,
-};
-
-/// Raw shader flag bit: the shader uses ViewID.
-pub const FLAG_VIEW_ID: u64 = 1 << 21;
-/// Raw shader flag bit: native low precision (16-bit types are not min precision).
-pub const FLAG_USE_NATIVE_LOW_PRECISION: u64 = 1 << 23;
-
-/// A module and its metadata model.
-pub struct ModuleView<'m> {
-    /// The IR.
-    pub module: &'m Module,
-    /// Its DXIL metadata.
-    pub metadata: DxilMetadata,
-}
-
-impl<'m> ModuleView<'m> {
-    /// Reads the metadata of `module`.
-    pub fn new(module: &'m Module) -> crate::Result<Self> {
-        Ok(ModuleView {
-            module,
-            metadata: DxilMetadata::read(module)?,
-        })
-    }
-
-    /// The raw shader flags of the first entry.
-    pub fn shader_flags(&self) -> u64 {
-        self.metadata
-            .entry_points
-            .as_ref()
-            .and_then(|e| e.first())
-            .map_or(0, |e| e.shader_flags())
-    }
-}
+use super::parts::{print_view_id_state, EntrySignature, EntrySignatureRow, ModuleHeader};
 
 /// The header sections of a printed module with its reflection module.
 pub struct ModuleSections<'m> {
@@ -78,50 +47,6 @@ const COMP_NAMES: [&str; 19] = [
     "unorm_f64",
     "p32i8",
     "p32u8",
-];
-/// HLSL spellings of component types.
-pub(crate) const HLSL_NAMES: [&str; 19] = [
-    "unknown",
-    "bool",
-    "int16_t",
-    "uint16_t",
-    "int",
-    "uint",
-    "int64_t",
-    "uint64_t",
-    "half",
-    "float",
-    "double",
-    "snorm_half",
-    "unorm_half",
-    "snorm_float",
-    "unorm_float",
-    "snorm_double",
-    "unorm_double",
-    "int8_t_packed",
-    "uint8_t_packed",
-];
-/// HLSL spellings with minimum precision types.
-pub(crate) const HLSL_MIN_NAMES: [&str; 19] = [
-    "unknown",
-    "bool",
-    "min16i",
-    "min16ui",
-    "int",
-    "uint",
-    "int64_t",
-    "uint64_t",
-    "min16float",
-    "float",
-    "double",
-    "snorm_min16f",
-    "unorm_min16f",
-    "snorm_float",
-    "unorm_float",
-    "snorm_double",
-    "unorm_double",
-    "int8_t_packed",
-    "uint8_t_packed",
 ];
 /// Resource dimension spellings by `ResourceKind`.
 const DIM_NAMES: [&str; 19] = [
@@ -617,7 +542,7 @@ impl ModuleHeader for ModuleSections<'_> {
         let mut l = Layout {
             view,
             dl: DataLayout::of(view.module),
-            min_precision: view.shader_flags() & FLAG_USE_NATIVE_LOW_PRECISION == 0,
+            min_precision: view.shader_flags() & mask(bit::USE_NATIVE_LOW_PRECISION) == 0,
             depth: 0,
             budget: FIELD_BUDGET,
         };
@@ -647,15 +572,8 @@ impl ModuleHeader for ModuleSections<'_> {
         out.push_str("; Name                                 Type  Format         Dim      ID      HLSL Bind  Count\n");
         out.push_str("; ------------------------------ ---------- ------- ----------- ------- -------------- ------\n");
         if let Some(res) = self.reflection.metadata.resources.as_ref() {
-            for class in [
-                ResourceClass::CBuffer,
-                ResourceClass::Sampler,
-                ResourceClass::SRV,
-                ResourceClass::UAV,
-            ] {
-                for r in res.of(class) {
-                    resource_line(out, r);
-                }
+            for (_, r) in res.in_binding_order() {
+                resource_line(out, r);
             }
         }
         out.push_str(";\n");
@@ -670,7 +588,7 @@ impl ModuleHeader for ModuleSections<'_> {
         ) else {
             return false;
         };
-        let uses = view.shader_flags() & FLAG_VIEW_ID != 0;
+        let uses = view.shader_flags() & mask(bit::VIEW_ID) != 0;
         match ViewIdState::deserialize(data, kind, uses) {
             Ok(s) => {
                 print_view_id_state(&s, kind, out);
@@ -703,15 +621,15 @@ fn print_module_subobjects(list: &[Subobject], out: &mut String) -> bool {
         let Some(part) = s.to_part() else {
             continue;
         };
-        if let SubobjectBody::RootSignature { data, text } = &s.body {
-            if !text.is_empty() {
-                texts.push((part.kind, s.name.clone(), data.len(), text.clone()));
+        if let SubobjectData::RootSignature { data } = &s.data {
+            if !s.text.is_empty() {
+                texts.push((part.kind, s.name.clone(), data.len(), s.text.clone()));
             }
         }
         parts.push(part);
     }
     let mut text = String::new();
-    if !dxil_parts::print::print_subobjects(&parts, false, &mut text) {
+    if !super::parts::print_subobjects(&parts, false, &mut text) {
         return false;
     }
     for (kind, name, size, rs_text) in texts {

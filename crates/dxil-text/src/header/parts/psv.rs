@@ -2,11 +2,12 @@
 
 use std::fmt::Write;
 
-use crate::names::{
-    input_primitive_name, MeshOutputTopology, PrimitiveTopology, ShaderKind, TessellatorDomain,
+use dxil_container::ShaderKind;
+use dxil_parts::names::{
+    input_primitive_name, MeshOutputTopology, PrimitiveTopology, TessellatorDomain,
     TessellatorOutputPrimitive,
 };
-use crate::psv::Psv;
+use dxil_parts::psv::Psv;
 
 fn num_threads_and_gsm(psv: &Psv, out: &mut String) {
     let ri = &psv.runtime_info;

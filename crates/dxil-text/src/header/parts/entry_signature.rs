@@ -3,8 +3,9 @@
 //! can come from either source.
 
 use super::fmt::{left, num, right};
-use crate::names::{InterpolationMode, ShaderKind};
-use crate::psv::{Psv, PsvSignatureElement};
+use dxil_container::ShaderKind;
+use dxil_parts::names::InterpolationMode;
+use dxil_parts::psv::{Psv, PsvSignatureElement};
 
 /// One row: the element's name, first semantic index, interpolation mode, dynamic index mask.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 
 use std::fmt::Write;
 
-use crate::names::ShaderKind;
-use crate::viewid::{Dependencies, ViewIdState};
+use dxil_container::ShaderKind;
+use dxil_parts::viewid::{Dependencies, ViewIdState};
 
 fn dependent(out: &mut String, set: &str, items: &[u32]) {
     let list: Vec<String> = items.iter().map(u32::to_string).collect();

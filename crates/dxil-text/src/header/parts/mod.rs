@@ -21,7 +21,7 @@ pub use entry_signature::{
     entry_signature_titles, entry_signatures_from_psv, print_entry_signature,
     print_entry_signatures, EntrySignature, EntrySignatureRow,
 };
-pub use features::{print_feature_info, FEATURE_NAMES, OPT_FEATURE_NAMES};
+pub use features::print_feature_info;
 pub use part_signature::print_part_signature;
 pub use psv::{print_pipeline_runtime_information, print_psv_runtime_info};
 pub use subobjects::print_subobjects;
@@ -29,12 +29,13 @@ pub use viewid::print_view_id_state;
 
 use std::fmt::Write;
 
-use crate::error::Result;
-use crate::names::ShaderKind;
-use crate::psv::Psv;
-use crate::rdat::Rdat;
-use crate::signature::SignaturePart;
-use crate::small::{program_shader_kind, DebugName, FeatureInfo, ShaderHash};
+use dxil_container::ShaderKind;
+use dxil_container::{FeatureInfo, ShaderHash};
+use dxil_parts::psv::Psv;
+use dxil_parts::rdat::Rdat;
+use dxil_parts::signature::SignaturePart;
+use dxil_parts::small::{program_shader_kind, DebugName};
+use dxil_parts::Result;
 
 /// A header section, in the order the reference prints them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,12 +121,20 @@ pub fn program_kind(parts: &Parts<'_>) -> Result<Option<u32>> {
         .transpose()
 }
 
+/// A part reader's result, its error naming the part.
+fn in_part<T, E: Into<dxil_parts::Error>>(
+    r: std::result::Result<T, E>,
+    fourcc: &[u8; 4],
+) -> Result<T> {
+    r.map_err(|e| e.into().in_part(*fourcc))
+}
+
 /// Prints the sections that come from container parts, in reference order, and returns
 /// the sections printed. A part that fails to parse is an error.
 pub fn print_part_header_sections(parts: &Parts<'_>, out: &mut String) -> Result<Vec<Section>> {
     let mut printed = Vec::new();
     if let Some(d) = find(parts, b"SFI0") {
-        if print_feature_info(&FeatureInfo::parse(d)?, out) {
+        if print_feature_info(&in_part(FeatureInfo::parse_exact(d, 0), b"SFI0")?, out) {
             printed.push(Section::FeatureInfo);
         }
     }
@@ -141,7 +150,12 @@ pub fn print_part_header_sections(parts: &Parts<'_>, out: &mut String) -> Result
     ];
     for (fourcc, title, is_input, section) in sigs {
         if let Some(d) = find(parts, fourcc) {
-            print_part_signature(title, &SignaturePart::parse(d)?, is_input, out);
+            print_part_signature(
+                title,
+                &in_part(SignaturePart::parse(d), fourcc)?,
+                is_input,
+                out,
+            );
             printed.push(section);
         }
     }
@@ -158,19 +172,19 @@ pub fn print_part_header_sections(parts: &Parts<'_>, out: &mut String) -> Result
         printed.push(Section::DebugName);
     }
     if let Some(d) = find(parts, b"HASH") {
-        let h = ShaderHash::parse(d)?;
+        let h = in_part(ShaderHash::parse_exact(d, 0), b"HASH")?;
         out.push_str("; shader hash: ");
-        for b in h.digest {
+        for b in h.digest.0 {
             let _ = write!(out, "{b:02x}");
         }
-        if h.flags & ShaderHash::INCLUDES_SOURCE != 0 {
+        if h.includes_source() {
             out.push_str(" (includes source)");
         }
         out.push('\n');
         printed.push(Section::ShaderHash);
     }
     if let (Some(kind), Some(d)) = (program_kind(parts)?, find(parts, b"PSV0")) {
-        print_pipeline_runtime_information(&Psv::parse(d)?, kind, out);
+        print_pipeline_runtime_information(&in_part(Psv::parse(d), b"PSV0")?, kind, out);
         printed.push(Section::PipelineRuntimeInformation);
     }
     Ok(printed)

@@ -1,6 +1,6 @@
-//! The whole dumpbin header (part sections from `dxil-parts`, module sections from this
-//! crate) against the reference disassembly: the text before `target datalayout` of each
-//! corpus `ID.ll`.
+//! The whole dumpbin header (part sections from `dxil-parts`' models, module sections from
+//! `dxil-module`'s) against the reference disassembly: the text before `target datalayout`
+//! of each corpus `ID.ll`.
 
 #[test]
 fn corpus_headers_match_reference() {
@@ -19,7 +19,10 @@ fn corpus_headers_match_reference() {
         let module = dxil_bitcode::read_module(c.primary_program().expect("program").bitcode)
             .expect("module");
         let mut out = String::new();
-        dxil_module::dumpbin::print_dumpbin_header(&bytes, &module, &mut out).expect("header");
+        let stat = dxil_test_support::part_bitcode(&bytes, b"STAT")
+            .map(|b| dxil_bitcode::read_module(b).expect("STAT module"));
+        dxil_text::header::print_dumpbin_header(Some(&c), &module, stat.as_ref(), &mut out)
+            .expect("header");
         total += 1;
         if out == reference {
             same += 1;

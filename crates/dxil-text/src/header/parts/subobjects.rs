@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::rdat::{Subobject, SubobjectData};
+use dxil_parts::rdat::{Subobject, SubobjectData};
 
 fn state_object_flag(f: u32) -> &'static str {
     match f {

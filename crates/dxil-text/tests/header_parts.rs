@@ -5,12 +5,12 @@
 
 use std::collections::BTreeMap;
 
-use dxil_parts::names::ShaderKind;
-use dxil_parts::print::{
+use dxil_container::{FeatureInfo, ShaderKind};
+use dxil_parts::{Psv, ViewIdState};
+use dxil_text::header::{
     entry_signatures_from_psv, print_header, print_view_id_state, program_kind, EntrySignature,
     ModuleHeader,
 };
-use dxil_parts::{FeatureInfo, Psv, ViewIdState};
 
 /// Title lines that start a section (text after `; `).
 const TITLES: &[&str] = &[
@@ -183,8 +183,8 @@ fn corpus_header_sections_match_reference() {
             None => parts
                 .iter()
                 .find(|(f, _)| f == b"SFI0")
-                .and_then(|(_, d)| FeatureInfo::parse(d).ok())
-                .is_some_and(|f| f.flags & (1 << 16) != 0),
+                .and_then(|(_, d)| FeatureInfo::parse_exact(d, 0).ok())
+                .is_some_and(|f| f.0 & (1 << 16) != 0),
         };
         let view_id = match (view_id_array(&ll), kind) {
             (Some(a), Some(k)) => Some(ViewIdState::deserialize(&a, k, uses_view_id)),
