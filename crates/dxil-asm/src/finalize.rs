@@ -5,30 +5,12 @@
 use std::collections::HashMap;
 
 use dxil_ir::{
-    Attribute, AttributeGroup, AttributeList, DebugLoc, InstKind, Metadata, MetadataData,
-    MetadataKind, ValueRef,
+    Attribute, AttributeGroup, AttributeList, DebugLoc, FixedMetadataKind, InstKind, Metadata,
+    MetadataData, MetadataKind, ValueRef,
 };
 
 use crate::diag::Diagnostic;
 use crate::parser::{AttrSite, MdUse, Parser};
-
-/// Context kinds LLVM 3.7 registers first (`LLVMContext`), in id order.
-const FIXED_KINDS: [&str; 14] = [
-    "dbg",
-    "tbaa",
-    "prof",
-    "fpmath",
-    "range",
-    "tbaa.struct",
-    "invariant.load",
-    "alias.scope",
-    "noalias",
-    "nontemporal",
-    "llvm.mem.parallel_loop_access",
-    "nonnull",
-    "dereferenceable",
-    "dereferenceable_or_null",
-];
 
 fn attr_rank(a: &Attribute) -> (u8, u64, String, String) {
     match a {
@@ -211,7 +193,7 @@ impl Parser<'_> {
         // Custom kinds: topological order of the printed attachment order, ties by first use.
         let custom: Vec<u32> = names
             .iter()
-            .filter(|(n, _)| !FIXED_KINDS.contains(&n.as_str()))
+            .filter(|(n, _)| FixedMetadataKind::from_keyword(n).is_none())
             .map(|(_, k)| *k)
             .collect();
         let mut indeg: HashMap<u32, usize> = custom.iter().map(|k| (*k, 0)).collect();
@@ -248,13 +230,14 @@ impl Parser<'_> {
         }
         let mut remap: HashMap<u32, u32> = HashMap::new();
         self.m.metadata_kinds.clear();
-        for (i, name) in FIXED_KINDS.iter().enumerate() {
+        for fixed in FixedMetadataKind::ALL {
+            let id = fixed.code() as u32;
             self.m.metadata_kinds.push(MetadataKind {
-                id: i as u32,
-                name: name.to_string(),
+                id,
+                name: fixed.keyword().to_string(),
             });
-            if let Some(&k) = self.kinds.get(*name) {
-                remap.insert(k, i as u32);
+            if let Some(&k) = self.kinds.get(fixed.keyword()) {
+                remap.insert(k, id);
             }
         }
         for k in order {

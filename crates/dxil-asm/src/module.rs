@@ -3,8 +3,8 @@
 //! A prescan gives every global value its index first, so references may precede definitions.
 
 use dxil_ir::{
-    attr_kind_name, AliasData, ArgData, Attribute, Body, Function, FunctionData, Global,
-    GlobalCommon, GlobalValue, GlobalVar, Linkage, Type, TypeData, ValueRef,
+    attr_kind_name, AliasData, ArgData, Attribute, Body, CallingConv, Function, FunctionData,
+    Global, GlobalCommon, GlobalValue, GlobalVar, Linkage, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::Kind;
@@ -29,35 +29,6 @@ fn linkage_of(w: &str) -> Option<Linkage> {
         "linkonce_odr" => Linkage::LinkOnceOdr,
         "weak_odr" => Linkage::WeakOdr,
         "external" => Linkage::External,
-        _ => return None,
-    })
-}
-
-pub fn calling_conv_code(w: &str) -> Option<u32> {
-    Some(match w {
-        "ccc" => 0,
-        "fastcc" => 8,
-        "coldcc" => 9,
-        "webkit_jscc" => 12,
-        "anyregcc" => 13,
-        "preserve_mostcc" => 14,
-        "preserve_allcc" => 15,
-        "ghccc" => 10,
-        "x86_stdcallcc" => 64,
-        "x86_fastcallcc" => 65,
-        "x86_thiscallcc" => 70,
-        "x86_vectorcallcc" => 80,
-        "intel_ocl_bicc" => 77,
-        "arm_apcscc" => 66,
-        "arm_aapcscc" => 67,
-        "arm_aapcs_vfpcc" => 68,
-        "msp430_intrcc" => 69,
-        "ptx_kernel" => 71,
-        "ptx_device" => 72,
-        "x86_64_sysvcc" => 78,
-        "x86_64_win64cc" => 79,
-        "spir_func" => 75,
-        "spir_kernel" => 76,
         _ => return None,
     })
 }
@@ -559,10 +530,10 @@ impl Parser<'_> {
         self.parse_linkage_etc(&mut common);
         let mut cc = 0;
         if let Some(c) =
-            calling_conv_code(self.text(self.tok())).filter(|_| self.kind() == Kind::Word)
+            CallingConv::from_keyword(self.text(self.tok())).filter(|_| self.kind() == Kind::Word)
         {
             self.bump();
-            cc = c;
+            cc = c.code() as u32;
         } else if self.kind() == Kind::Word && self.text(self.tok()).starts_with("cc") {
             let t = self.bump();
             cc = self.text(t)[2..]

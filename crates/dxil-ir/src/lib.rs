@@ -1,6 +1,6 @@
 //! The in-memory DXIL module: an LLVM 3.7 module held in arenas with typed `u32` ids.
 //!
-//! Layout (issue 3, part 2):
+//! Layout:
 //! - [`Module::types`] is the TYPE_BLOCK in bitcode order; [`Type`] is the bitcode type id.
 //! - Global values live in [`Module::globals`], [`Module::functions`], [`Module::aliases`];
 //!   [`Module::global_values`] keeps the interleaved record order, which is the start of
@@ -34,6 +34,7 @@ mod body;
 mod constants;
 mod ids;
 mod instructions;
+mod keywords;
 mod metadata;
 mod types;
 mod values;
@@ -42,8 +43,10 @@ pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use constants::{ConstData, ConstKind};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
-pub use instructions::{
-    Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind, Ordering, SyncScope,
+pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind};
+pub use keywords::{
+    CallingConv, FixedMetadataKind, FloatPredicate, IntPredicate, Ordering, Predicate, RmwOp,
+    SyncScope,
 };
 pub use metadata::*;
 pub use types::{StructType, TypeData};

@@ -338,10 +338,9 @@ impl Printer<'_> {
                 lhs,
                 rhs,
             } => {
-                self.out
-                    .push_str(if *predicate < 32 { "fcmp " } else { "icmp " });
-                self.out
-                    .push_str(crate::function::predicate_text(*predicate));
+                self.out.push_str(predicate.instruction());
+                self.out.push(' ');
+                self.out.push_str(predicate.keyword());
                 self.out.push_str(" (");
                 self.write_typed_value(*lhs, depth + 1);
                 self.out.push_str(", ");

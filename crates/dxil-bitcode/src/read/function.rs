@@ -239,19 +239,11 @@ fn resolve(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
 }
 
 fn atomic_ordering(v: u64) -> K<Ordering> {
-    if v <= 6 {
-        Ok(v as u8)
-    } else {
-        Err(ErrorKind::InvalidRecord("atomic ordering"))
-    }
+    Ordering::from_code(v).ok_or(ErrorKind::InvalidRecord("atomic ordering"))
 }
 
 fn scope(v: u64) -> K<SyncScope> {
-    if v <= 1 {
-        Ok(v as u8)
-    } else {
-        Err(ErrorKind::InvalidRecord("synchronization scope"))
-    }
+    SyncScope::from_code(v).ok_or(ErrorKind::InvalidRecord("synchronization scope"))
 }
 
 fn align(v: u64) -> K<u8> {
@@ -444,7 +436,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let (lhs, lt) = o.value_type(st, fs)?;
             let rhs = o.value(st, fs, lt)?;
             let predicate =
-                u8::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("predicate"))?;
+                Predicate::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("predicate"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
             (
@@ -763,17 +755,15 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if o.rest().len() != 4 {
                 return Err(ErrorKind::InvalidRecord("ATOMICRMW operand count"));
             }
-            let rmw = o.next()?;
-            if rmw > 10 {
-                return Err(ErrorKind::InvalidRecord("atomicrmw operation"));
-            }
+            let rmw = RmwOp::from_code(o.next()?)
+                .ok_or(ErrorKind::InvalidRecord("atomicrmw operation"))?;
             let volatile = flag(ops, o.i)?;
             o.i += 1;
             (
                 InstKind::AtomicRmw {
                     ptr,
                     value,
-                    op: rmw as u8,
+                    op: rmw,
                     volatile,
                     ordering: atomic_ordering(o.next()?)?,
                     scope: scope(o.next()?)?,

@@ -255,7 +255,7 @@ fn constant(
             let t = vty(out, m, body, nb, *lhs)?;
             let l = vid(out, nb, *lhs)?;
             let r = vid(out, nb, *rhs)?;
-            out.rec.extend([t, l, r, u64::from(*predicate)]);
+            out.rec.extend([t, l, r, predicate.code()]);
             (CST_CODE_CE_CMP, 0)
         }
         ConstKind::BlockAddress { function, block } => {
