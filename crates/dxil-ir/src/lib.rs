@@ -32,6 +32,7 @@
 mod attributes;
 mod body;
 mod constants;
+mod di;
 mod ids;
 mod instructions;
 mod keywords;
@@ -42,6 +43,7 @@ mod values;
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use constants::{ConstData, ConstKind};
+pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind};
 pub use keywords::{
