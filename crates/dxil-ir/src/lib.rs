@@ -31,6 +31,7 @@
 
 mod attributes;
 mod body;
+pub mod check;
 mod constants;
 mod di;
 mod ids;
@@ -42,6 +43,7 @@ mod values;
 
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
+pub use check::{IdError, IdSite, IdSpace};
 pub use constants::{ConstData, ConstKind};
 pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};

@@ -70,6 +70,11 @@ pub fn read_module(bitcode: &[u8]) -> Result<Module> {
     if !seen_module {
         return Err(cur.err(ErrorKind::Malformed("no MODULE_BLOCK")));
     }
+    // Later passes index the arenas directly; this is where that is proven.
+    ms.st
+        .m
+        .check_ids()
+        .map_err(|e| cur.err(ErrorKind::InvalidId(e)))?;
     Ok(ms.st.m)
 }
 
