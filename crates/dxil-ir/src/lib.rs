@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod arena;
 mod attributes;
 mod body;
 pub mod check;
@@ -41,6 +42,7 @@ mod metadata;
 mod types;
 mod values;
 
+pub use arena::{Arena, EntityId};
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use check::{IdError, IdSite, IdSpace};
@@ -100,7 +102,7 @@ pub struct Module {
     /// MODULE_CODE_COMDAT records: (selection kind, name).
     pub comdats: Vec<(u64, String)>,
     /// The type table.
-    pub types: Vec<TypeData>,
+    pub types: Arena<Type, TypeData>,
     /// The TYPE_CODE_NUMENTRY value, when present.
     pub type_count_hint: Option<u64>,
     /// PARAMATTR_GROUP_BLOCK entries in record order.
@@ -136,7 +138,7 @@ pub struct Module {
 impl Module {
     /// The data of type `ty`.
     pub fn ty(&self, ty: Type) -> Option<&TypeData> {
-        self.types.get(ty.index())
+        self.types.get(ty)
     }
 
     /// The data of constant `c`.

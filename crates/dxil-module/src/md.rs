@@ -520,7 +520,7 @@ mod tests {
     /// `!named = !{!2}`, `!0 = !"s"`, `!1 = i32 7`, `!2 = !{!0, !1, null}`.
     fn module() -> Module {
         Module {
-            types: vec![TypeData::Int(32), TypeData::Metadata],
+            types: vec![TypeData::Int(32), TypeData::Metadata].into(),
             constants: vec![ConstData {
                 ty: Type(0),
                 kind: ConstKind::Int(7),

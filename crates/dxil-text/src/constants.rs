@@ -624,7 +624,7 @@ mod tests {
 
     fn print_const(ty: TypeData, kind: ConstKind) -> String {
         let m = Module {
-            types: vec![ty],
+            types: vec![ty].into(),
             constants: vec![ConstData { ty: Type(0), kind }],
             ..Module::default()
         };

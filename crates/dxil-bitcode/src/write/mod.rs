@@ -188,7 +188,8 @@ mod tests {
                     addrspace: 0,
                 },
                 TypeData::Metadata,
-            ],
+            ]
+            .into(),
             ..Module::default()
         };
         m.globals.push(global(Type(0), Type(0), None));
@@ -206,7 +207,8 @@ mod tests {
                     addrspace: 0,
                 },
                 TypeData::Metadata,
-            ],
+            ]
+            .into(),
             ..Module::default()
         };
         m.constants.push(ConstData {
@@ -218,7 +220,7 @@ mod tests {
         assert!(super::write_module(&m).is_err());
         // Dangling ids.
         let mut m = Module {
-            types: vec![TypeData::Int(32), TypeData::Metadata],
+            types: vec![TypeData::Int(32), TypeData::Metadata].into(),
             ..Module::default()
         };
         m.globals.push(global(Type(7), Type(0), None));
@@ -245,7 +247,7 @@ mod tests {
     fn empty_module_reads_back() {
         let m = Module {
             version: 1,
-            types: vec![TypeData::Metadata],
+            types: vec![TypeData::Metadata].into(),
             type_count_hint: Some(1),
             ..Module::default()
         };
