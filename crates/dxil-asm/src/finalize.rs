@@ -163,7 +163,7 @@ impl Parser<'_> {
             });
             match site {
                 AttrSite::Function(f) => {
-                    if let Some(func) = self.m.functions.get_mut(f) {
+                    if let Some(func) = self.m.functions.as_mut_slice().get_mut(f) {
                         func.attributes = list;
                     }
                 }
@@ -171,6 +171,7 @@ impl Parser<'_> {
                     let inst = self
                         .m
                         .functions
+                        .as_mut_slice()
                         .get_mut(f)
                         .and_then(|x| x.body.as_mut())
                         .and_then(|b| b.insts.get_mut(i));
@@ -286,6 +287,7 @@ impl Parser<'_> {
             let inst = self
                 .m
                 .functions
+                .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
                 .and_then(|b| b.insts.get_mut(i));
@@ -305,7 +307,13 @@ impl Parser<'_> {
             for (ty, value) in list {
                 ids.push(self.push_md(MetadataData::Value { ty, value }));
             }
-            if let Some(b) = self.m.functions.get_mut(f).and_then(|x| x.body.as_mut()) {
+            if let Some(b) = self
+                .m
+                .functions
+                .as_mut_slice()
+                .get_mut(f)
+                .and_then(|x| x.body.as_mut())
+            {
                 b.local_metadata = ids;
             }
         }
@@ -318,6 +326,7 @@ impl Parser<'_> {
             let inst = self
                 .m
                 .functions
+                .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
                 .and_then(|b| b.insts.get_mut(i));

@@ -725,7 +725,7 @@ impl Parser<'_> {
         self.m.functions[findex] = f;
         self.expect(Kind::LBrace, "`{`")?;
         let r = self.parse_body(&mut fs, &mut body, findex);
-        if let Some(func) = self.m.functions.get_mut(findex) {
+        if let Some(func) = self.m.functions.as_mut_slice().get_mut(findex) {
             func.body = Some(body);
         }
         r
@@ -736,9 +736,9 @@ impl Parser<'_> {
         let checks = std::mem::take(&mut self.global_type_checks);
         for (v, ty, off) in checks {
             let actual = match v {
-                ValueRef::Global(g) => self.m.globals.get(g.index()).map(|x| x.common.ty),
-                ValueRef::Function(f) => self.m.functions.get(f.index()).map(|x| x.common.ty),
-                ValueRef::Alias(a) => self.m.aliases.get(a.index()).map(|x| x.common.ty),
+                ValueRef::Global(g) => self.m.globals.get(g).map(|x| x.common.ty),
+                ValueRef::Function(f) => self.m.functions.get(f).map(|x| x.common.ty),
+                ValueRef::Alias(a) => self.m.aliases.get(a).map(|x| x.common.ty),
                 _ => Some(ty),
             };
             if actual != Some(ty) {

@@ -109,6 +109,12 @@ impl<I: EntityId, T> Arena<I, T> {
         &mut self.items
     }
 
+    /// Keeps the entries for which `f` is true; the ids of the entries after a removed one
+    /// change, so the caller renumbers its references.
+    pub fn retain(&mut self, f: impl FnMut(&T) -> bool) {
+        self.items.retain(f);
+    }
+
     /// Removes every entry.
     pub fn clear(&mut self) {
         self.items.clear();

@@ -404,7 +404,7 @@ impl Checker<'_> {
                 } => self.ty(*t)?,
                 ConstKind::BlockAddress { function, block } => {
                     self.range(IdSpace::Function, function.0, m.functions.len())?;
-                    let blocks = m.functions[function.index()]
+                    let blocks = m.functions[*function]
                         .body
                         .as_ref()
                         .map_or(0, |b| b.blocks.len());
@@ -428,7 +428,7 @@ impl Checker<'_> {
                         Some(l) => {
                             let owner = self.local_owner[l];
                             m.functions
-                                .get(owner as usize)
+                                .get(Function(owner))
                                 .and_then(|f| f.body.as_ref())
                                 .map(|body| Scope {
                                     func: Function(owner),

@@ -110,11 +110,11 @@ pub struct Module {
     /// PARAMATTR_BLOCK entries in record order (referred to 1-based).
     pub attribute_lists: Vec<AttributeList>,
     /// Global variables in record order.
-    pub globals: Vec<GlobalVar>,
+    pub globals: Arena<Global, GlobalVar>,
     /// Functions in record order.
-    pub functions: Vec<FunctionData>,
+    pub functions: Arena<Function, FunctionData>,
     /// Aliases in record order.
-    pub aliases: Vec<AliasData>,
+    pub aliases: Arena<Alias, AliasData>,
     /// All global values in record order.
     pub global_values: Vec<GlobalValue>,
     /// Constant arena (module constants first, then each body's).
@@ -164,9 +164,9 @@ impl Module {
     /// `metadata` type.
     pub fn value_type(&self, body: Option<&Body>, v: ValueRef) -> Option<Type> {
         match v {
-            ValueRef::Global(g) => self.globals.get(g.index()).map(|x| x.common.ty),
-            ValueRef::Function(f) => self.functions.get(f.index()).map(|x| x.common.ty),
-            ValueRef::Alias(a) => self.aliases.get(a.index()).map(|x| x.common.ty),
+            ValueRef::Global(g) => self.globals.get(g).map(|x| x.common.ty),
+            ValueRef::Function(f) => self.functions.get(f).map(|x| x.common.ty),
+            ValueRef::Alias(a) => self.aliases.get(a).map(|x| x.common.ty),
             ValueRef::Const(c) => self.constant(c).map(|x| x.ty),
             ValueRef::Arg(a) => body?.args.get(a.index()).map(|x| x.ty),
             ValueRef::Inst(i) => body?.inst(i)?.ty,
@@ -177,9 +177,9 @@ impl Module {
     /// The name of a global value, if it has one.
     pub fn global_name(&self, g: GlobalValue) -> Option<&str> {
         match g {
-            GlobalValue::Global(x) => self.globals.get(x.index())?.common.name.as_deref(),
-            GlobalValue::Function(x) => self.functions.get(x.index())?.common.name.as_deref(),
-            GlobalValue::Alias(x) => self.aliases.get(x.index())?.common.name.as_deref(),
+            GlobalValue::Global(x) => self.globals.get(x)?.common.name.as_deref(),
+            GlobalValue::Function(x) => self.functions.get(x)?.common.name.as_deref(),
+            GlobalValue::Alias(x) => self.aliases.get(x)?.common.name.as_deref(),
         }
     }
 }

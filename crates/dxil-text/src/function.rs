@@ -143,7 +143,7 @@ impl<'m> Printer<'m> {
     /// Prints one function (`printFunction`).
     pub fn print_function(&mut self, index: usize) {
         let m: &'m Module = self.m;
-        let Some(f) = m.functions.get(index) else {
+        let Some(f) = m.functions.as_slice().get(index) else {
             return;
         };
         self.out.push('\n');

@@ -385,7 +385,7 @@ pub fn is_intrinsic(m: &Module, callee: ValueRef) -> bool {
     match callee {
         ValueRef::Function(f) => m
             .functions
-            .get(f.index())
+            .get(f)
             .and_then(|f| f.common.name.as_deref())
             .is_some_and(|n| n.starts_with("llvm.")),
         _ => false,

@@ -37,7 +37,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
     let prev = cur.enter(FUNCTION_BLOCK_ID)?;
     let fn_ty =
         st.m.functions
-            .get(f.index())
+            .get(f)
             .map(|x| x.fn_ty)
             .ok_or_else(|| cur.err(ErrorKind::Malformed("body for an unknown function")))?;
     let params = match st.td(fn_ty) {
@@ -92,7 +92,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         fn_attachments,
         ..
     } = fs;
-    if let Some(func) = st.m.functions.get_mut(f.index()) {
+    if let Some(func) = st.m.functions.get_mut(f) {
         func.body = Some(body);
         func.attachments = fn_attachments;
     }

@@ -42,9 +42,9 @@ fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<(
         (VST_CODE_ENTRY, None) => {
             let (v, _) = st.value(id).ok_or(ErrorKind::BadValue(id))?;
             let slot = match v {
-                ValueRef::Global(g) => st.m.globals.get_mut(g.index()).map(|x| &mut x.common),
-                ValueRef::Function(f) => st.m.functions.get_mut(f.index()).map(|x| &mut x.common),
-                ValueRef::Alias(a) => st.m.aliases.get_mut(a.index()).map(|x| &mut x.common),
+                ValueRef::Global(g) => st.m.globals.get_mut(g).map(|x| &mut x.common),
+                ValueRef::Function(f) => st.m.functions.get_mut(f).map(|x| &mut x.common),
+                ValueRef::Alias(a) => st.m.aliases.get_mut(a).map(|x| &mut x.common),
                 _ => None,
             };
             let common = slot.ok_or(ErrorKind::InvalidRecord("name for a non-global value"))?;
