@@ -93,7 +93,7 @@ impl Parser<'_> {
         }
         let distinct = self.eat_word("distinct");
         let data = self.parse_md_node_body(distinct)?;
-        if let Some(slot) = self.m.metadata.get_mut(id.index()) {
+        if let Some(slot) = self.m.metadata.get_mut(id) {
             *slot = data;
         }
         if let Some(e) = self.md_numbers.get_mut(&n) {

@@ -115,6 +115,12 @@ impl<I: EntityId, T> Arena<I, T> {
         self.items.retain(f);
     }
 
+    /// Inserts an entry at position `index`; the ids of the entries from there on grow by
+    /// one, so the caller renumbers its references. Panics when `index > len`.
+    pub fn insert(&mut self, index: usize, value: T) {
+        self.items.insert(index, value);
+    }
+
     /// Removes every entry.
     pub fn clear(&mut self) {
         self.items.clear();

@@ -118,11 +118,11 @@ pub struct Module {
     /// All global values in record order.
     pub global_values: Vec<GlobalValue>,
     /// Constant arena (module constants first, then each body's).
-    pub constants: Vec<ConstData>,
+    pub constants: Arena<Const, ConstData>,
     /// The module constants block in the order read.
     pub module_constants: Vec<Const>,
     /// Metadata arena.
-    pub metadata: Vec<MetadataData>,
+    pub metadata: Arena<Metadata, MetadataData>,
     /// Number of module-level metadata (ids `0..module_metadata_count`).
     pub module_metadata_count: u32,
     /// Named metadata in record order.
@@ -143,12 +143,12 @@ impl Module {
 
     /// The data of constant `c`.
     pub fn constant(&self, c: Const) -> Option<&ConstData> {
-        self.constants.get(c.index())
+        self.constants.get(c)
     }
 
     /// The data of metadata `md`.
     pub fn md(&self, md: Metadata) -> Option<&MetadataData> {
-        self.metadata.get(md.index())
+        self.metadata.get(md)
     }
 
     /// The first type-table entry equal to `data`.

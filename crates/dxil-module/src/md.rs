@@ -524,7 +524,8 @@ mod tests {
             constants: vec![ConstData {
                 ty: Type(0),
                 kind: ConstKind::Int(7),
-            }],
+            }]
+            .into(),
             module_constants: vec![Const(0)],
             metadata: vec![
                 MetadataData::String(b"s".to_vec().into()),
@@ -536,7 +537,8 @@ mod tests {
                     distinct: false,
                     operands: vec![Some(Metadata(0)), Some(Metadata(1)), None].into(),
                 },
-            ],
+            ]
+            .into(),
             module_metadata_count: 3,
             named_metadata: vec![NamedMetadata {
                 name: "named".into(),

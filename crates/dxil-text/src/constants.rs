@@ -625,7 +625,7 @@ mod tests {
     fn print_const(ty: TypeData, kind: ConstKind) -> String {
         let m = Module {
             types: vec![ty].into(),
-            constants: vec![ConstData { ty: Type(0), kind }],
+            constants: vec![ConstData { ty: Type(0), kind }].into(),
             ..Module::default()
         };
         let lists = crate::attrs::build_lists(&m);

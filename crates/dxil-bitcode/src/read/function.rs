@@ -111,7 +111,7 @@ fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
         if ty != fix.ty {
             return Err(ErrorKind::TypeMismatch("forward metadata value type"));
         }
-        if let Some(MetadataData::Value { value, .. }) = st.m.metadata.get_mut(fix.md.index()) {
+        if let Some(MetadataData::Value { value, .. }) = st.m.metadata.get_mut(fix.md) {
             *value = v;
         }
     }

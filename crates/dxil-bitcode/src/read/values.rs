@@ -139,7 +139,7 @@ impl State {
     /// Value of a constant integer index (for struct GEP indices): `Int` or `Null`.
     pub fn const_index(&self, v: ValueRef) -> K<u64> {
         if let ValueRef::Const(c) = v {
-            match self.m.constants.get(c.index()).map(|c| &c.kind) {
+            match self.m.constants.get(c).map(|c| &c.kind) {
                 Some(dxil_ir::ConstKind::Int(i)) => return Ok(*i as u64),
                 Some(dxil_ir::ConstKind::Null) => return Ok(0),
                 _ => {}
