@@ -174,7 +174,7 @@ impl Parser<'_> {
                         .as_mut_slice()
                         .get_mut(f)
                         .and_then(|x| x.body.as_mut())
-                        .and_then(|b| b.insts.get_mut(i));
+                        .and_then(|b| b.insts.as_mut_slice().get_mut(i));
                     if let Some(inst) = inst {
                         match &mut inst.kind {
                             InstKind::Call { attributes, .. }
@@ -290,7 +290,7 @@ impl Parser<'_> {
                 .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
-                .and_then(|b| b.insts.get_mut(i));
+                .and_then(|b| b.insts.as_mut_slice().get_mut(i));
             if let Some(inst) = inst {
                 inst.debug_loc = Some(loc);
             }
@@ -329,7 +329,7 @@ impl Parser<'_> {
                 .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
-                .and_then(|b| b.insts.get_mut(i));
+                .and_then(|b| b.insts.as_mut_slice().get_mut(i));
             if let Some(inst) = inst {
                 if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
                 {

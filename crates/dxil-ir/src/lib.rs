@@ -168,7 +168,7 @@ impl Module {
             ValueRef::Function(f) => self.functions.get(f).map(|x| x.common.ty),
             ValueRef::Alias(a) => self.aliases.get(a).map(|x| x.common.ty),
             ValueRef::Const(c) => self.constant(c).map(|x| x.ty),
-            ValueRef::Arg(a) => body?.args.get(a.index()).map(|x| x.ty),
+            ValueRef::Arg(a) => body?.args.get(a).map(|x| x.ty),
             ValueRef::Inst(i) => body?.inst(i)?.ty,
             ValueRef::Metadata(_) => self.find_type(&TypeData::Metadata),
         }

@@ -214,7 +214,7 @@ impl<'m> Printer<'m> {
                 }
             }
             if let Some(body) = &f.body {
-                if let Some(arg) = body.args.get(i) {
+                if let Some(arg) = body.args.as_slice().get(i) {
                     if named(&arg.name) {
                         self.out.push(' ');
                         write_name(self.out, Some('%'), arg.name.as_deref().unwrap_or(""));

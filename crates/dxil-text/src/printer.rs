@@ -139,7 +139,7 @@ impl<'m> Printer<'m> {
             ValueRef::Arg(a) => {
                 let name = self
                     .body
-                    .and_then(|b| b.args.get(a.index()))
+                    .and_then(|b| b.args.get(a))
                     .and_then(|x| x.name.as_deref());
                 let slot = self.fslots.args.get(a.index()).copied();
                 self.write_local_name(name, slot);

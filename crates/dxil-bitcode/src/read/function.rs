@@ -311,7 +311,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 inlined_at,
             };
             fs.last_loc = Some(loc);
-            if let Some(i) = fs.body.insts.get_mut(inst.index()) {
+            if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.debug_loc = Some(loc);
             }
             return Ok(());
@@ -320,7 +320,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let inst = fs.last_inst.ok_or(ErrorKind::Malformed(
                 "DEBUG_LOC_AGAIN before any instruction",
             ))?;
-            if let Some(i) = fs.body.insts.get_mut(inst.index()) {
+            if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.debug_loc = fs.last_loc;
             }
             return Ok(());
@@ -830,6 +830,7 @@ fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K
     let block = fs
         .body
         .blocks
+        .as_mut_slice()
         .get_mut(fs.cur_block)
         .ok_or(ErrorKind::Malformed(
             "instruction outside any declared block",
@@ -1005,13 +1006,9 @@ fn attachment(st: &State, fs: &mut Fn, ops: &[u64]) -> K<()> {
     match target {
         None => fs.fn_attachments.extend(list),
         Some(i) => {
-            let inst = fs
-                .body
-                .insts
-                .get_mut(i as usize)
-                .ok_or(ErrorKind::InvalidRecord(
-                    "attachment to an unknown instruction",
-                ))?;
+            let inst = fs.body.insts.as_mut_slice().get_mut(i as usize).ok_or(
+                ErrorKind::InvalidRecord("attachment to an unknown instruction"),
+            )?;
             inst.attachments.extend(list);
         }
     }
