@@ -283,8 +283,10 @@ impl Checker<'_> {
         if md.index() < module_md {
             return Ok(());
         }
+        // Metadata no body lists as local are module-level, wherever they sit.
         let owner = self.local_owner.get(md.index() - module_md).copied();
         match (owner, scope) {
+            (Some(NO_OWNER), _) => Ok(()),
             (Some(o), Some(s)) if o == s.func.0 => Ok(()),
             _ => Err(self.err(IdSpace::Metadata, u64::from(md.0))),
         }
@@ -302,7 +304,20 @@ impl Checker<'_> {
             ValueRef::Function(x) => self.range(IdSpace::Function, x.0, m.functions.len()),
             ValueRef::Alias(x) => self.range(IdSpace::Alias, x.0, m.aliases.len()),
             ValueRef::Const(x) => self.constant(x),
-            ValueRef::Metadata(x) => self.md_in(x, scope),
+            ValueRef::Metadata(x) => {
+                self.md_in(x, scope)?;
+                // A function-local wrapper no body lists: its value is this body's.
+                match (&m.metadata[x], scope) {
+                    (
+                        MetadataData::Value {
+                            value: v @ (ValueRef::Arg(_) | ValueRef::Inst(_)),
+                            ..
+                        },
+                        Some(_),
+                    ) => self.value(*v, scope),
+                    _ => Ok(()),
+                }
+            }
             ValueRef::Arg(Arg(x)) => match scope {
                 Some(s) => self.range(IdSpace::Arg, x, s.body.args.len()),
                 None => Err(self.err(IdSpace::Arg, u64::from(x))),
@@ -424,20 +439,24 @@ impl Checker<'_> {
             match d {
                 MetadataData::Value { ty, value } => {
                     self.ty(*ty)?;
-                    let scope = match i.checked_sub(module_md) {
-                        Some(l) => {
-                            let owner = self.local_owner[l];
-                            m.functions
-                                .get(Function(owner))
-                                .and_then(|f| f.body.as_ref())
-                                .map(|body| Scope {
-                                    func: Function(owner),
-                                    body,
-                                })
-                        }
-                        None => None,
-                    };
-                    self.value(*value, scope)?;
+                    let owner = i
+                        .checked_sub(module_md)
+                        .map_or(NO_OWNER, |l| self.local_owner[l]);
+                    let scope = m
+                        .functions
+                        .get(Function(owner))
+                        .and_then(|f| f.body.as_ref())
+                        .map(|body| Scope {
+                            func: Function(owner),
+                            body,
+                        });
+                    // A wrapper of an argument or instruction that no body lists is checked
+                    // where a body uses it (a hand-built module need not list them).
+                    let deferred =
+                        scope.is_none() && matches!(value, ValueRef::Arg(_) | ValueRef::Inst(_));
+                    if !deferred {
+                        self.value(*value, scope)?;
+                    }
                 }
                 _ => {
                     let mut r = Ok(());
@@ -724,13 +743,22 @@ mod tests {
         });
         assert_eq!(check(&m).unwrap_err().space, IdSpace::Inst);
 
-        // A function-local value wrapper another function's body lists.
+        // A function-local value wrapper is checked where a body uses it: this function
+        // has no argument 0.
         let mut m = module();
         m.metadata.push(MetadataData::Value {
             ty: Type(0),
             value: ValueRef::Arg(Arg(0)),
         });
-        assert_eq!(check(&m).unwrap_err().space, IdSpace::Arg);
+        assert_eq!(check(&m), Ok(()));
+        body(&mut m).insts[0].kind = InstKind::Ret {
+            value: Some(ValueRef::Metadata(Metadata(0))),
+        };
+        let e = check(&m).unwrap_err();
+        assert_eq!(
+            (e.space, e.site),
+            (IdSpace::Arg, IdSite::Inst(Function(0), Inst(0)))
+        );
     }
 
     #[test]

@@ -36,9 +36,7 @@ pub fn write_constants(
     }
     let mut last_ty = None;
     for &c in order {
-        let data = m
-            .constant(c)
-            .ok_or_else(|| out.err(ErrorKind::BadValue(u64::from(c.0))))?;
+        let data = &m.constants[c];
         if last_ty != Some(data.ty) {
             last_ty = Some(data.ty);
             let t = tid(out, nb, data.ty)?;

@@ -36,9 +36,7 @@ pub fn write_module_metadata(
     }
     let mut mds = Vec::with_capacity(order.len());
     for &md in order {
-        let d = m
-            .md(md)
-            .ok_or_else(|| out.err(ErrorKind::BadMetadata(u64::from(md.0))))?;
+        let d = &m.metadata[md];
         mds.push(d);
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
@@ -131,9 +129,7 @@ pub fn write_local_metadata(
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
     for &md in order {
-        let d = m
-            .md(md)
-            .ok_or_else(|| out.err(ErrorKind::BadMetadata(u64::from(md.0))))?;
+        let d = &m.metadata[md];
         let (code, _) = md_record(out, nb, d)?;
         out.emit(code, 0)?;
     }

@@ -34,8 +34,9 @@ use crate::error::{Error, ErrorKind, Result};
 /// wrapper), the way DXC writes the bitcode of a `DXIL`/`ILDB`/`STAT` part, with the
 /// options [`WriteOptions::infer`] finds for it.
 ///
-/// Errors name the inconsistency in the IR (a dangling type, value or metadata id, an
-/// operand of the wrong kind) and the block being written.
+/// Errors name the inconsistency in the IR (a dangling type, value or metadata id, found by
+/// [`dxil_ir::check`] before the values are enumerated; an operand of the wrong kind) and the block
+/// being written.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
     let (options, orders) = options::infer_with_orders(m);
     module::write(m, options, orders)
