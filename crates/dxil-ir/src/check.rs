@@ -148,8 +148,9 @@ struct Checker<'m> {
     m: &'m Module,
     /// For metadata `module_metadata_count + i`, the function that lists it as local.
     local_owner: Vec<u32>,
-    /// Sorted metadata kind ids.
-    kinds: Vec<u32>,
+    /// Sorted metadata kind ids, built when the first attachment is met (most modules have
+    /// few attachments and a long kind table).
+    kinds: std::cell::OnceCell<Vec<u32>>,
     site: IdSite,
 }
 
@@ -173,10 +174,9 @@ pub fn check(m: &Module) -> CheckResult {
     let mut c = Checker {
         m,
         local_owner: Vec::new(),
-        kinds: m.metadata_kinds.iter().map(|k| k.id).collect(),
+        kinds: std::cell::OnceCell::new(),
         site: IdSite::Module,
     };
-    c.kinds.sort_unstable();
     let module_md = m.module_metadata_count as usize;
     if module_md > m.metadata.len() {
         return Err(IdError {
@@ -241,6 +241,7 @@ impl Checker<'_> {
         }
     }
 
+    #[inline]
     fn range(&self, space: IdSpace, id: u32, len: usize) -> CheckResult {
         if (id as usize) < len {
             Ok(())
@@ -249,6 +250,7 @@ impl Checker<'_> {
         }
     }
 
+    #[inline]
     fn one_based(&self, space: IdSpace, id: u32, len: usize) -> CheckResult {
         if (id as usize) <= len {
             Ok(())
@@ -257,27 +259,37 @@ impl Checker<'_> {
         }
     }
 
+    #[inline]
     fn ty(&self, t: Type) -> CheckResult {
         self.range(IdSpace::Type, t.0, self.m.types.len())
     }
 
+    #[inline]
     fn constant(&self, c: Const) -> CheckResult {
         self.range(IdSpace::Const, c.0, self.m.constants.len())
     }
 
+    #[inline]
     fn kind(&self, kind: u32) -> CheckResult {
-        match self.kinds.binary_search(&kind) {
+        let kinds = self.kinds.get_or_init(|| {
+            let mut k: Vec<u32> = self.m.metadata_kinds.iter().map(|k| k.id).collect();
+            k.sort_unstable();
+            k
+        });
+        match kinds.binary_search(&kind) {
             Ok(_) => Ok(()),
             Err(_) => Err(self.err(IdSpace::MetadataKind, u64::from(kind))),
         }
     }
 
     /// Any metadata of the arena (node operands may name any item).
+    #[inline]
     fn md(&self, md: Metadata) -> CheckResult {
         self.range(IdSpace::Metadata, md.0, self.m.metadata.len())
     }
 
     /// Metadata visible from `scope`: the module's, or the local metadata of that body.
+    #[inline]
     fn md_in(&self, md: Metadata, scope: Option<Scope<'_>>) -> CheckResult {
         let module_md = self.m.module_metadata_count as usize;
         if md.index() < module_md {
@@ -292,8 +304,24 @@ impl Checker<'_> {
         }
     }
 
+    #[inline]
     fn block(&self, b: Block, scope: Scope<'_>) -> CheckResult {
         self.range(IdSpace::Block, b.0, scope.body.blocks.len())
+    }
+
+    /// [`Checker::value`] inside a body, as a cheap yes/no for the common case.
+    #[inline(always)]
+    fn value_ok(&self, v: ValueRef, s: Scope<'_>) -> bool {
+        let m = self.m;
+        match v {
+            ValueRef::Inst(Inst(x)) => (x as usize) < s.body.insts.len(),
+            ValueRef::Const(Const(x)) => (x as usize) < m.constants.len(),
+            ValueRef::Arg(Arg(x)) => (x as usize) < s.body.args.len(),
+            ValueRef::Global(Global(x)) => (x as usize) < m.globals.len(),
+            ValueRef::Function(Function(x)) => (x as usize) < m.functions.len(),
+            ValueRef::Alias(Alias(x)) => (x as usize) < m.aliases.len(),
+            ValueRef::Metadata(_) => self.value(v, Some(s)).is_ok(),
+        }
     }
 
     /// A value operand; arguments and instructions only inside a body.
@@ -459,13 +487,16 @@ impl Checker<'_> {
                     }
                 }
                 _ => {
-                    let mut r = Ok(());
+                    let len = m.metadata.len();
+                    let mut bad = None;
                     d.for_each_ref(|md| {
-                        if r.is_ok() {
-                            r = self.md(md);
+                        if md.index() >= len {
+                            bad = Some(md);
                         }
                     });
-                    r?;
+                    if let Some(md) = bad {
+                        self.md(md)?;
+                    }
                 }
             }
         }
@@ -505,13 +536,18 @@ impl Checker<'_> {
                 self.kind(kind)?;
                 self.md_in(md, Some(s))?;
             }
-            let mut r = Ok(());
-            inst.kind.for_each_operand(|v| {
-                if r.is_ok() {
-                    r = self.value(*v, Some(s));
-                }
-            });
-            r?;
+            let mut ok = true;
+            inst.kind.for_each_operand(|v| ok &= self.value_ok(*v, s));
+            if !ok {
+                // The slow path names the bad operand.
+                let mut r = Ok(());
+                inst.kind.for_each_operand(|v| {
+                    if r.is_ok() {
+                        r = self.value(*v, Some(s));
+                    }
+                });
+                r?;
+            }
             self.inst_ids(&inst.kind, s)?;
         }
         self.site = IdSite::Function(s.func);

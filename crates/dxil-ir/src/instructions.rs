@@ -410,6 +410,7 @@ macro_rules! walk_operands {
 
 impl InstKind {
     /// Calls `f` on every value operand, in record order (block operands are not values).
+    #[inline]
     pub fn for_each_operand(&self, mut f: impl FnMut(&ValueRef)) {
         walk_operands!(self, f)
     }
