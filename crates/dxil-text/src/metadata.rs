@@ -130,7 +130,7 @@ impl<'a, 'm> Fields<'a, 'm> {
     }
 
     fn string(&mut self, name: &str, s: &Option<Metadata>, show: DiShow, _: Option<()>) {
-        let bytes: &[u8] = match s.map(|id| &self.p.m.metadata[id]) {
+        let bytes: &[u8] = match s.and_then(|id| self.p.m.md(id)) {
             Some(M::String(b)) => b,
             _ => &[],
         };
@@ -217,18 +217,19 @@ impl Printer<'_> {
     /// value wrapper.
     pub fn write_md_operand(&mut self, md: Metadata) {
         let m = self.m;
-        match &m.metadata[md] {
-            M::String(b) => {
+        match m.md(md) {
+            Some(M::String(b)) => {
                 self.out.push_str("!\"");
                 write_escaped(self.out, b);
                 self.out.push('"');
             }
-            M::Value { ty, value } => {
+            Some(M::Value { ty, value }) => {
                 self.write_type(*ty);
                 self.out.push(' ');
                 self.write_value(*value, 0);
             }
-            _ => self.write_node_ref(NodeRef::Arena(md)),
+            Some(_) => self.write_node_ref(NodeRef::Arena(md)),
+            None => self.out.push_str("<badref>"),
         }
     }
 
@@ -263,7 +264,10 @@ impl Printer<'_> {
             NodeRef::Arena(id) => id,
         };
         let m = self.m;
-        let data = &m.metadata[id];
+        let Some(data) = m.md(id) else {
+            self.out.push_str("<badref>");
+            return;
+        };
         if data.is_distinct() {
             self.out.push_str("distinct ");
         }

@@ -121,19 +121,19 @@ impl<'m> Printer<'m> {
         let m = self.m;
         match v {
             ValueRef::Global(g) => {
-                let name = m.globals[g].common.name.as_deref();
+                let gv = m.globals.get(g);
                 let slot = self.slots.global_slots.get(g.index()).copied();
-                self.write_global_name(name, slot);
+                self.write_global_name(gv.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Function(f) => {
-                let name = m.functions[f].common.name.as_deref();
+                let fv = m.functions.get(f);
                 let slot = self.slots.function_slots.get(f.index()).copied();
-                self.write_global_name(name, slot);
+                self.write_global_name(fv.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Alias(a) => {
-                let name = m.aliases[a].common.name.as_deref();
+                let av = m.aliases.get(a);
                 let slot = self.slots.alias_slots.get(a.index()).copied();
-                self.write_global_name(name, slot);
+                self.write_global_name(av.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Const(c) => self.write_constant(c, depth),
             ValueRef::Arg(a) => {
