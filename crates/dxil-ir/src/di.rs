@@ -2,7 +2,7 @@
 //! "Specialized Metadata Nodes"; field order and defaults as LLVM 3.7's reader, writer,
 //! `AsmWriter` and `LLParser` use them).
 //!
-//! [`for_each_di_record!`] hands the list to a macro of the caller, which turns it into a
+//! [`crate::for_each_di_record!`] hands the list to a macro of the caller, which turns it into a
 //! codec: the bitcode reader and writer, the printer and the parser each expand it once, so a
 //! record's code, name and fields are written down only here.
 //!
@@ -26,7 +26,7 @@
 //!   one `Skip` leaves out (zero, null or empty when not given).
 
 /// How a field of a DI record is encoded in bitcode and spelled in text. The codecs turn the
-/// kind names of [`for_each_di_record!`] into method calls; this enum names them for the
+/// kind names of [`crate::for_each_di_record!`] into method calls; this enum names them for the
 /// documentation and for checks on the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DiKind {
@@ -373,7 +373,7 @@ macro_rules! di_ir {
             }
         )*
 
-        /// Every DI record of [`for_each_di_record!`], in list order.
+        /// Every DI record of [`crate::for_each_di_record!`], in list order.
         pub const DI_RECORDS: &[DiRecordInfo] = &[$(
             DiRecordInfo {
                 code: $code,
