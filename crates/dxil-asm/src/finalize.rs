@@ -5,30 +5,12 @@
 use std::collections::HashMap;
 
 use dxil_ir::{
-    Attribute, AttributeGroup, AttributeList, DebugLoc, InstKind, Metadata, MetadataData,
-    MetadataKind, ValueRef,
+    Attribute, AttributeGroup, AttributeList, DebugLoc, FixedMetadataKind, InstKind, Metadata,
+    MetadataData, MetadataKind, ValueRef,
 };
 
 use crate::diag::Diagnostic;
 use crate::parser::{AttrSite, MdUse, Parser};
-
-/// Context kinds LLVM 3.7 registers first (`LLVMContext`), in id order.
-const FIXED_KINDS: [&str; 14] = [
-    "dbg",
-    "tbaa",
-    "prof",
-    "fpmath",
-    "range",
-    "tbaa.struct",
-    "invariant.load",
-    "alias.scope",
-    "noalias",
-    "nontemporal",
-    "llvm.mem.parallel_loop_access",
-    "nonnull",
-    "dereferenceable",
-    "dereferenceable_or_null",
-];
 
 fn attr_rank(a: &Attribute) -> (u8, u64, String, String) {
     match a {
@@ -181,7 +163,7 @@ impl Parser<'_> {
             });
             match site {
                 AttrSite::Function(f) => {
-                    if let Some(func) = self.m.functions.get_mut(f) {
+                    if let Some(func) = self.m.functions.as_mut_slice().get_mut(f) {
                         func.attributes = list;
                     }
                 }
@@ -189,9 +171,10 @@ impl Parser<'_> {
                     let inst = self
                         .m
                         .functions
+                        .as_mut_slice()
                         .get_mut(f)
                         .and_then(|x| x.body.as_mut())
-                        .and_then(|b| b.insts.get_mut(i));
+                        .and_then(|b| b.insts.as_mut_slice().get_mut(i));
                     if let Some(inst) = inst {
                         match &mut inst.kind {
                             InstKind::Call { attributes, .. }
@@ -211,7 +194,7 @@ impl Parser<'_> {
         // Custom kinds: topological order of the printed attachment order, ties by first use.
         let custom: Vec<u32> = names
             .iter()
-            .filter(|(n, _)| !FIXED_KINDS.contains(&n.as_str()))
+            .filter(|(n, _)| FixedMetadataKind::from_keyword(n).is_none())
             .map(|(_, k)| *k)
             .collect();
         let mut indeg: HashMap<u32, usize> = custom.iter().map(|k| (*k, 0)).collect();
@@ -248,13 +231,14 @@ impl Parser<'_> {
         }
         let mut remap: HashMap<u32, u32> = HashMap::new();
         self.m.metadata_kinds.clear();
-        for (i, name) in FIXED_KINDS.iter().enumerate() {
+        for fixed in FixedMetadataKind::ALL {
+            let id = fixed.code() as u32;
             self.m.metadata_kinds.push(MetadataKind {
-                id: i as u32,
-                name: name.to_string(),
+                id,
+                name: fixed.keyword().to_string(),
             });
-            if let Some(&k) = self.kinds.get(*name) {
-                remap.insert(k, i as u32);
+            if let Some(&k) = self.kinds.get(fixed.keyword()) {
+                remap.insert(k, id);
             }
         }
         for k in order {
@@ -303,9 +287,10 @@ impl Parser<'_> {
             let inst = self
                 .m
                 .functions
+                .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
-                .and_then(|b| b.insts.get_mut(i));
+                .and_then(|b| b.insts.as_mut_slice().get_mut(i));
             if let Some(inst) = inst {
                 inst.debug_loc = Some(loc);
             }
@@ -322,7 +307,13 @@ impl Parser<'_> {
             for (ty, value) in list {
                 ids.push(self.push_md(MetadataData::Value { ty, value }));
             }
-            if let Some(b) = self.m.functions.get_mut(f).and_then(|x| x.body.as_mut()) {
+            if let Some(b) = self
+                .m
+                .functions
+                .as_mut_slice()
+                .get_mut(f)
+                .and_then(|x| x.body.as_mut())
+            {
                 b.local_metadata = ids;
             }
         }
@@ -335,9 +326,10 @@ impl Parser<'_> {
             let inst = self
                 .m
                 .functions
+                .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
-                .and_then(|b| b.insts.get_mut(i));
+                .and_then(|b| b.insts.as_mut_slice().get_mut(i));
             if let Some(inst) = inst {
                 if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
                 {

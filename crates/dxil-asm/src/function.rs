@@ -3,40 +3,17 @@
 //! closing brace, and metadata attachments.
 
 use dxil_ir::{
-    Atomic, BinOp, Block, BlockData, Body, Inst, InstData, InstKind, Type, TypeData, ValueRef,
+    Atomic, BinOp, Block, BlockData, Body, CallingConv, FixedMetadataKind, Inst, InstData,
+    InstKind, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::{Kind, Tok};
 use crate::parser::{AttrSite, AttrSpec, MdUse, PResult, Parser, FWD};
-use crate::values::{bin_op, cast_op, fix_fp, is_fwd, predicate, FnState, LocalDef, LocalKey};
+use crate::values::{bin_op, cast_op, fix_fp, is_fwd, FnState, LocalDef, LocalKey};
 
-fn ordering(w: &str) -> Option<u8> {
-    Some(match w {
-        "unordered" => 1,
-        "monotonic" => 2,
-        "acquire" => 3,
-        "release" => 4,
-        "acq_rel" => 5,
-        "seq_cst" => 6,
-        _ => return None,
-    })
-}
-
-fn rmw_op(w: &str) -> Option<u8> {
-    Some(match w {
-        "xchg" => 0,
-        "add" => 1,
-        "sub" => 2,
-        "and" => 3,
-        "nand" => 4,
-        "or" => 5,
-        "xor" => 6,
-        "max" => 7,
-        "min" => 8,
-        "umax" => 9,
-        "umin" => 10,
-        _ => return None,
-    })
+/// An ordering keyword; `notatomic` has no assembly spelling.
+fn ordering(w: &str) -> Option<Ordering> {
+    Ordering::from_keyword(w).filter(|o| *o != Ordering::NotAtomic)
 }
 
 impl Parser<'_> {
@@ -317,8 +294,12 @@ impl Parser<'_> {
         Ok(a.trailing_zeros() as u8 + 1)
     }
 
-    fn parse_scope_ordering(&mut self) -> PResult<(u8, u8)> {
-        let scope = if self.eat_word("singlethread") { 0 } else { 1 };
+    fn parse_scope_ordering(&mut self) -> PResult<(SyncScope, Ordering)> {
+        let scope = if self.eat_word(SyncScope::SingleThread.keyword()) {
+            SyncScope::SingleThread
+        } else {
+            SyncScope::CrossThread
+        };
         let t = self.tok();
         let o = ordering(self.text(t)).filter(|_| t.kind == Kind::Word);
         match o {
@@ -491,8 +472,8 @@ impl Parser<'_> {
                         0
                     };
                     let pt = self.tok();
-                    let Some(p) =
-                        predicate(self.text(pt), w == "icmp").filter(|_| pt.kind == Kind::Word)
+                    let Some(p) = Predicate::from_keyword(self.text(pt), w == "icmp")
+                        .filter(|_| pt.kind == Kind::Word)
                     else {
                         return self.err("expected a comparison predicate");
                     };
@@ -763,7 +744,7 @@ impl Parser<'_> {
                 "atomicrmw" => {
                     let volatile = self.eat_word("volatile");
                     let ot = self.tok();
-                    let Some(rop) = rmw_op(self.text(ot)) else {
+                    let Some(rop) = RmwOp::from_keyword(self.text(ot)) else {
                         return self.err("expected an atomicrmw operation");
                     };
                     self.bump();
@@ -881,7 +862,7 @@ impl Parser<'_> {
             let mt = self.expect(Kind::MetaId, "`!N`")?;
             let n = self.id_of(mt)?;
             let md = self.md_number(n, mt.start as usize);
-            if kname == "dbg" {
+            if kname == FixedMetadataKind::Dbg.keyword() {
                 self.dbg_refs.push((findex, idx, md, mt.start as usize));
                 continue;
             }
@@ -910,9 +891,9 @@ impl Parser<'_> {
         let t = self.tok();
         if t.kind == Kind::Word {
             let w = self.text(t);
-            if let Some(c) = crate::module::calling_conv_code(w) {
+            if let Some(c) = CallingConv::from_keyword(w) {
                 self.bump();
-                cc = u64::from(c);
+                cc = c.code();
             }
         }
         let mut spec = AttrSpec::default();

@@ -77,6 +77,8 @@ enum Fv {
 
 struct Fields {
     list: Vec<(String, Fv, usize)>,
+    /// The elements of a `DIExpression`.
+    elements: Option<Box<[u64]>>,
 }
 
 impl Parser<'_> {
@@ -91,7 +93,7 @@ impl Parser<'_> {
         }
         let distinct = self.eat_word("distinct");
         let data = self.parse_md_node_body(distinct)?;
-        if let Some(slot) = self.m.metadata.get_mut(id.index()) {
+        if let Some(slot) = self.m.metadata.get_mut(id) {
             *slot = data;
         }
         if let Some(e) = self.md_numbers.get_mut(&n) {
@@ -228,7 +230,10 @@ impl Parser<'_> {
         self.expect(Kind::LParen, "`(`")?;
         let mut list = Vec::new();
         if self.eat(Kind::RParen) {
-            return Ok(Fields { list });
+            return Ok(Fields {
+                list,
+                elements: None,
+            });
         }
         loop {
             let nt = self.tok();
@@ -244,7 +249,10 @@ impl Parser<'_> {
             }
         }
         self.expect(Kind::RParen, "`)`")?;
-        Ok(Fields { list })
+        Ok(Fields {
+            list,
+            elements: None,
+        })
     }
 
     fn parse_field_value(&mut self) -> PResult<Fv> {
@@ -315,36 +323,27 @@ impl Parser<'_> {
     }
 
     fn parse_di_record(&mut self, name: &str, distinct: bool, t: crate::lexer::Tok) -> PResult<M> {
-        if name == "DIExpression" {
-            self.expect(Kind::LParen, "`(`")?;
-            let mut elements = Vec::new();
-            if !self.eat(Kind::RParen) {
-                loop {
-                    let et = self.bump();
-                    let v = match et.kind {
-                        Kind::Int => self.text(et).parse::<u64>().ok(),
-                        Kind::Word => dwarf_names().get(self.text(et)).copied(),
-                        _ => None,
-                    };
-                    match v {
-                        Some(v) => elements.push(v),
-                        None => return self.err_at(et, "expected a DWARF operation or integer"),
-                    }
-                    if !self.eat(Kind::Comma) {
-                        break;
-                    }
-                }
-                self.expect(Kind::RParen, "`)`")?;
+        // `DIExpression` lists its elements without field names.
+        let f = if name == ir::DIExpression::NAME {
+            Fields {
+                list: Vec::new(),
+                elements: Some(self.parse_expression_elements()?),
             }
-            return Ok(M::Expression(ir::DIExpression {
-                distinct,
-                elements: elements.into_boxed_slice(),
-            }));
-        }
-        let f = self.parse_fields()?;
+        } else {
+            self.parse_fields()?
+        };
         let mut used = vec![false; f.list.len()];
-        let r = self.build_di(name, distinct, &f, &mut used, t);
-        let r = r?;
+        let mut g = Getter {
+            p: self,
+            f: &f,
+            used: &mut used,
+            t,
+            record: name,
+        };
+        let r = match g.build_di(name, distinct)? {
+            Some(r) => r,
+            None => return self.err_at(t, format!("unknown metadata record `!{name}`")),
+        };
         if let Some(i) = used.iter().position(|u| !u) {
             let (n, _, off) = &f.list[i];
             return Err(crate::diag::Diagnostic {
@@ -356,242 +355,66 @@ impl Parser<'_> {
         Ok(r)
     }
 
-    fn build_di(
-        &mut self,
-        name: &str,
-        distinct: bool,
-        f: &Fields,
-        used: &mut [bool],
-        t: crate::lexer::Tok,
-    ) -> PResult<M> {
-        let mut g = Getter {
-            p: self,
-            f,
-            used,
-            t,
-        };
-        Ok(match name {
-            "DILocation" => {
-                let scope = g.md("scope")?;
-                let Some(scope) = scope else {
-                    return g.p.err_at(t, "!DILocation needs a scope");
+    fn parse_expression_elements(&mut self) -> PResult<Box<[u64]>> {
+        self.expect(Kind::LParen, "`(`")?;
+        let mut elements = Vec::new();
+        if !self.eat(Kind::RParen) {
+            loop {
+                let et = self.bump();
+                let v = match et.kind {
+                    Kind::Int => self.text(et).parse::<u64>().ok(),
+                    Kind::Word => dwarf_names().get(self.text(et)).copied(),
+                    _ => None,
                 };
-                M::Location(ir::DILocation {
-                    distinct,
-                    line: g.u("line")?,
-                    column: g.u("column")?,
-                    scope,
-                    inlined_at: g.md("inlinedAt")?,
-                })
+                match v {
+                    Some(v) => elements.push(v),
+                    None => return self.err_at(et, "expected a DWARF operation or integer"),
+                }
+                if !self.eat(Kind::Comma) {
+                    break;
+                }
             }
-            "GenericDINode" => {
-                let tag = g.u("tag")?;
-                let header = g.string("header")?;
-                let ops = match g.take("operands") {
-                    Some(Fv::Md(m)) => match g.p.m.md(m) {
-                        Some(M::Node { operands, .. }) => operands.clone(),
-                        _ => Box::new([]),
-                    },
-                    _ => Box::new([]),
-                };
-                M::GenericDebug(ir::GenericDINode {
-                    distinct,
-                    tag,
-                    header,
-                    operands: ops,
-                })
-            }
-            "DISubrange" => M::Subrange(ir::DISubrange {
-                distinct,
-                count: g.i("count")?,
-                lower_bound: g.i("lowerBound")?,
-            }),
-            "DIEnumerator" => M::Enumerator(ir::DIEnumerator {
-                distinct,
-                name: g.string("name")?,
-                value: g.i("value")?,
-            }),
-            "DIBasicType" => M::BasicType(ir::DIBasicType {
-                distinct,
-                tag: g.u_or("tag", 0x24)?,
-                name: g.string("name")?,
-                size: g.u("size")?,
-                align: g.u("align")?,
-                encoding: g.u("encoding")?,
-            }),
-            "DIFile" => M::File(ir::DIFile {
-                distinct,
-                filename: g.string("filename")?,
-                directory: g.string("directory")?,
-            }),
-            "DIDerivedType" => M::DerivedType(ir::DIDerivedType {
-                distinct,
-                tag: g.u("tag")?,
-                name: g.string("name")?,
-                file: g.md("file")?,
-                line: g.u("line")?,
-                scope: g.md("scope")?,
-                base_type: g.md("baseType")?,
-                size: g.u("size")?,
-                align: g.u("align")?,
-                offset: g.u("offset")?,
-                flags: g.u("flags")?,
-                extra_data: g.md("extraData")?,
-            }),
-            "DICompositeType" => M::CompositeType(ir::DICompositeType {
-                distinct,
-                tag: g.u("tag")?,
-                name: g.string("name")?,
-                file: g.md("file")?,
-                line: g.u("line")?,
-                scope: g.md("scope")?,
-                base_type: g.md("baseType")?,
-                size: g.u("size")?,
-                align: g.u("align")?,
-                offset: g.u("offset")?,
-                flags: g.u("flags")?,
-                elements: g.md("elements")?,
-                runtime_lang: g.u("runtimeLang")?,
-                vtable_holder: g.md("vtableHolder")?,
-                template_params: g.md("templateParams")?,
-                identifier: g.string("identifier")?,
-            }),
-            "DISubroutineType" => M::SubroutineType(ir::DISubroutineType {
-                distinct,
-                flags: g.u("flags")?,
-                types: g.md("types")?,
-            }),
-            "DICompileUnit" => M::CompileUnit(ir::DICompileUnit {
-                distinct,
-                language: g.u("language")?,
-                file: g.md("file")?,
-                producer: g.string("producer")?,
-                is_optimized: g.b("isOptimized")?,
-                flags: g.string("flags")?,
-                runtime_version: g.u("runtimeVersion")?,
-                split_debug_filename: g.string("splitDebugFilename")?,
-                emission_kind: g.u("emissionKind")?,
-                enums: g.md("enums")?,
-                retained_types: g.md("retainedTypes")?,
-                subprograms: g.md("subprograms")?,
-                globals: g.md("globals")?,
-                imports: g.md("imports")?,
-                dwo_id: Some(g.u("dwoId")?),
-            }),
-            "DISubprogram" => M::Subprogram(ir::DISubprogram {
-                distinct,
-                scope: g.md("scope")?,
-                name: g.string("name")?,
-                linkage_name: g.string("linkageName")?,
-                file: g.md("file")?,
-                line: g.u("line")?,
-                ty: g.md("type")?,
-                is_local: g.b("isLocal")?,
-                is_definition: g.b_or("isDefinition", true)?,
-                scope_line: g.u("scopeLine")?,
-                containing_type: g.md("containingType")?,
-                virtuality: g.u("virtuality")?,
-                virtual_index: g.u("virtualIndex")?,
-                flags: g.u("flags")?,
-                is_optimized: g.b("isOptimized")?,
-                function: g.md("function")?,
-                template_params: g.md("templateParams")?,
-                declaration: g.md("declaration")?,
-                variables: g.md("variables")?,
-            }),
-            "DILexicalBlock" => M::LexicalBlock(ir::DILexicalBlock {
-                distinct,
-                scope: g.md("scope")?,
-                file: g.md("file")?,
-                line: g.u("line")?,
-                column: g.u("column")?,
-            }),
-            "DILexicalBlockFile" => M::LexicalBlockFile(ir::DILexicalBlockFile {
-                distinct,
-                scope: g.md("scope")?,
-                file: g.md("file")?,
-                discriminator: g.u("discriminator")?,
-            }),
-            "DINamespace" => M::Namespace(ir::DINamespace {
-                distinct,
-                scope: g.md("scope")?,
-                file: g.md("file")?,
-                name: g.string("name")?,
-                line: g.u("line")?,
-            }),
-            "DITemplateTypeParameter" => M::TemplateTypeParameter(ir::DITemplateTypeParameter {
-                distinct,
-                name: g.string("name")?,
-                ty: g.md("type")?,
-            }),
-            "DITemplateValueParameter" => M::TemplateValueParameter(ir::DITemplateValueParameter {
-                distinct,
-                tag: g.u_or("tag", 0x30)?,
-                name: g.string("name")?,
-                ty: g.md("type")?,
-                value: g.md("value")?,
-            }),
-            "DIGlobalVariable" => M::GlobalVariable(ir::DIGlobalVariable {
-                distinct,
-                scope: g.md("scope")?,
-                name: g.string("name")?,
-                linkage_name: g.string("linkageName")?,
-                file: g.md("file")?,
-                line: g.u("line")?,
-                ty: g.md("type")?,
-                is_local: g.b("isLocal")?,
-                is_definition: g.b_or("isDefinition", true)?,
-                variable: g.md("variable")?,
-                static_data_member_declaration: g.md("declaration")?,
-            }),
-            "DILocalVariable" => M::LocalVariable(ir::DILocalVariable {
-                distinct,
-                tag: g.u("tag")?,
-                scope: g.md("scope")?,
-                name: g.string("name")?,
-                file: g.md("file")?,
-                line: g.u("line")?,
-                ty: g.md("type")?,
-                arg: g.u("arg")?,
-                flags: g.u("flags")?,
-                obsolete_inlined_at: None,
-            }),
-            "DIObjCProperty" => M::ObjCProperty(ir::DIObjCProperty {
-                distinct,
-                name: g.string("name")?,
-                file: g.md("file")?,
-                line: g.u("line")?,
-                setter: g.string("setter")?,
-                getter: g.string("getter")?,
-                attributes: g.u("attributes")?,
-                ty: g.md("type")?,
-            }),
-            "DIImportedEntity" => M::ImportedEntity(ir::DIImportedEntity {
-                distinct,
-                tag: g.u("tag")?,
-                scope: g.md("scope")?,
-                entity: g.md("entity")?,
-                line: g.u("line")?,
-                name: g.string("name")?,
-            }),
-            "DIModule" => M::Module(ir::DIModule {
-                distinct,
-                scope: g.md("scope")?,
-                name: g.string("name")?,
-                configuration_macros: g.string("configMacros")?,
-                include_path: g.string("includePath")?,
-                isysroot: g.string("isysroot")?,
-            }),
-            _ => return self.err_at(t, format!("unknown metadata record `!{name}`")),
-        })
+            self.expect(Kind::RParen, "`)`")?;
+        }
+        Ok(elements.into_boxed_slice())
     }
 }
 
+/// `Getter::build_di(name, distinct)`: the DI record named `name` from the parsed fields
+/// (`None` for an unknown name).
+macro_rules! di_parser {
+    ($(
+        $variant:ident($ty:ident) $code:literal $name:literal
+            ops($min:literal ..= $max:expr) zero[$($z:literal),*] {
+            $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
+        }
+    )*) => {
+        impl Getter<'_, '_, '_> {
+            fn build_di(&mut self, name: &str, distinct: bool) -> PResult<Option<M>> {
+                Ok(Some(match name {
+                    $(
+                        $name => M::$variant(ir::$ty {
+                            distinct,
+                            $( $field: self.$kind($text, None $( .or(Some($default)) )?)?, )*
+                        }),
+                    )*
+                    _ => return Ok(None),
+                }))
+            }
+        }
+    };
+}
+
+dxil_ir::for_each_di_record!(di_parser);
+
+/// Takes the fields of one DI record by name. The methods named after the kinds of
+/// [`dxil_ir::for_each_di_record!`] take the text name and the list's default.
 struct Getter<'a, 'p, 's> {
     p: &'a mut Parser<'s>,
     f: &'p Fields,
     used: &'p mut [bool],
     t: crate::lexer::Tok,
+    record: &'p str,
 }
 
 impl Getter<'_, '_, '_> {
@@ -617,7 +440,7 @@ impl Getter<'_, '_, '_> {
         })
     }
 
-    fn md(&mut self, name: &str) -> PResult<MdRef> {
+    fn md(&mut self, name: &str, _: Option<()>) -> PResult<MdRef> {
         match self.take(name) {
             None | Some(Fv::Null) => Ok(None),
             Some(Fv::Md(m)) => Ok(Some(m)),
@@ -626,7 +449,7 @@ impl Getter<'_, '_, '_> {
         }
     }
 
-    fn string(&mut self, name: &str) -> PResult<MdRef> {
+    fn string(&mut self, name: &str, _: Option<()>) -> PResult<MdRef> {
         match self.take(name) {
             None | Some(Fv::Null) => Ok(None),
             Some(Fv::Str(s)) if s.is_empty() => Ok(None),
@@ -645,10 +468,6 @@ impl Getter<'_, '_, '_> {
         }
     }
 
-    fn u(&mut self, name: &str) -> PResult<u64> {
-        self.u_or(name, 0)
-    }
-
     fn i(&mut self, name: &str) -> PResult<i64> {
         match self.take(name) {
             None => Ok(0),
@@ -665,7 +484,77 @@ impl Getter<'_, '_, '_> {
         }
     }
 
-    fn b(&mut self, name: &str) -> PResult<bool> {
-        self.b_or(name, false)
+    fn flag(&mut self, name: &str, default: Option<bool>) -> PResult<bool> {
+        self.b_or(name, default.unwrap_or(false))
+    }
+
+    fn uint(&mut self, name: &str, default: Option<u64>) -> PResult<u64> {
+        self.u_or(name, default.unwrap_or(0))
+    }
+
+    fn tag(&mut self, name: &str, default: Option<u64>) -> PResult<u64> {
+        self.uint(name, default)
+    }
+
+    fn generic_tag(&mut self, name: &str, default: Option<u64>) -> PResult<u64> {
+        self.uint(name, default)
+    }
+
+    fn flags(&mut self, name: &str, default: Option<u64>) -> PResult<u64> {
+        self.uint(name, default)
+    }
+
+    fn lang(&mut self, name: &str, default: Option<u64>) -> PResult<u64> {
+        self.uint(name, default)
+    }
+
+    fn encoding(&mut self, name: &str, default: Option<u64>) -> PResult<u64> {
+        self.uint(name, default)
+    }
+
+    fn virtuality(&mut self, name: &str, default: Option<u64>) -> PResult<u64> {
+        self.uint(name, default)
+    }
+
+    fn int(&mut self, name: &str, _: Option<i64>) -> PResult<i64> {
+        self.i(name)
+    }
+
+    fn sint(&mut self, name: &str, _: Option<i64>) -> PResult<i64> {
+        self.i(name)
+    }
+
+    fn md_required(&mut self, name: &str, _: Option<()>) -> PResult<Metadata> {
+        match self.md(name, None)? {
+            Some(m) => Ok(m),
+            None => {
+                let t = self.t;
+                let record = self.record;
+                self.p.err_at(t, format!("!{record} needs a {name}"))
+            }
+        }
+    }
+
+    fn opt_uint(&mut self, name: &str, default: Option<u64>) -> PResult<Option<u64>> {
+        self.uint(name, default).map(Some)
+    }
+
+    /// The field has no text form: never taken, so writing it is an unknown field.
+    fn obsolete(&mut self, _: &str, _: Option<()>) -> PResult<Option<u64>> {
+        Ok(None)
+    }
+
+    fn md_list(&mut self, name: &str, _: Option<()>) -> PResult<Box<[MdRef]>> {
+        Ok(match self.take(name) {
+            Some(Fv::Md(m)) => match self.p.m.md(m) {
+                Some(M::Node { operands, .. }) => operands.clone(),
+                _ => Box::new([]),
+            },
+            _ => Box::new([]),
+        })
+    }
+
+    fn elements(&mut self, _: &str, _: Option<()>) -> PResult<Box<[u64]>> {
+        Ok(self.f.elements.clone().unwrap_or_default())
     }
 }

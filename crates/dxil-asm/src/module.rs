@@ -3,8 +3,8 @@
 //! A prescan gives every global value its index first, so references may precede definitions.
 
 use dxil_ir::{
-    attr_kind_name, AliasData, ArgData, Attribute, Body, Function, FunctionData, Global,
-    GlobalCommon, GlobalValue, GlobalVar, Linkage, Type, TypeData, ValueRef,
+    attr_kind_name, AliasData, ArgData, Attribute, Body, CallingConv, Function, FunctionData,
+    Global, GlobalCommon, GlobalValue, GlobalVar, Linkage, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::Kind;
@@ -29,35 +29,6 @@ fn linkage_of(w: &str) -> Option<Linkage> {
         "linkonce_odr" => Linkage::LinkOnceOdr,
         "weak_odr" => Linkage::WeakOdr,
         "external" => Linkage::External,
-        _ => return None,
-    })
-}
-
-pub fn calling_conv_code(w: &str) -> Option<u32> {
-    Some(match w {
-        "ccc" => 0,
-        "fastcc" => 8,
-        "coldcc" => 9,
-        "webkit_jscc" => 12,
-        "anyregcc" => 13,
-        "preserve_mostcc" => 14,
-        "preserve_allcc" => 15,
-        "ghccc" => 10,
-        "x86_stdcallcc" => 64,
-        "x86_fastcallcc" => 65,
-        "x86_thiscallcc" => 70,
-        "x86_vectorcallcc" => 80,
-        "intel_ocl_bicc" => 77,
-        "arm_apcscc" => 66,
-        "arm_aapcscc" => 67,
-        "arm_aapcs_vfpcc" => 68,
-        "msp430_intrcc" => 69,
-        "ptx_kernel" => 71,
-        "ptx_device" => 72,
-        "x86_64_sysvcc" => 78,
-        "x86_64_win64cc" => 79,
-        "spir_func" => 75,
-        "spir_kernel" => 76,
         _ => return None,
     })
 }
@@ -571,10 +542,10 @@ impl Parser<'_> {
         self.parse_linkage_etc(&mut common);
         let mut cc = 0;
         if let Some(c) =
-            calling_conv_code(self.text(self.tok())).filter(|_| self.kind() == Kind::Word)
+            CallingConv::from_keyword(self.text(self.tok())).filter(|_| self.kind() == Kind::Word)
         {
             self.bump();
-            cc = c;
+            cc = c.code() as u32;
         } else if self.kind() == Kind::Word && self.text(self.tok()).starts_with("cc") {
             let t = self.bump();
             cc = self.text(t)[2..]
@@ -766,7 +737,7 @@ impl Parser<'_> {
         self.m.functions[findex] = f;
         self.expect(Kind::LBrace, "`{`")?;
         let r = self.parse_body(&mut fs, &mut body, findex);
-        if let Some(func) = self.m.functions.get_mut(findex) {
+        if let Some(func) = self.m.functions.as_mut_slice().get_mut(findex) {
             func.body = Some(body);
         }
         r
@@ -777,9 +748,9 @@ impl Parser<'_> {
         let checks = std::mem::take(&mut self.global_type_checks);
         for (v, ty, off) in checks {
             let actual = match v {
-                ValueRef::Global(g) => self.m.globals.get(g.index()).map(|x| x.common.ty),
-                ValueRef::Function(f) => self.m.functions.get(f.index()).map(|x| x.common.ty),
-                ValueRef::Alias(a) => self.m.aliases.get(a.index()).map(|x| x.common.ty),
+                ValueRef::Global(g) => self.m.globals.get(g).map(|x| x.common.ty),
+                ValueRef::Function(f) => self.m.functions.get(f).map(|x| x.common.ty),
+                ValueRef::Alias(a) => self.m.aliases.get(a).map(|x| x.common.ty),
                 _ => Some(ty),
             };
             if actual != Some(ty) {

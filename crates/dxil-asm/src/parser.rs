@@ -327,7 +327,7 @@ impl<'s> Parser<'s> {
     }
 
     pub fn ty_data(&self, t: Type) -> Option<&TypeData> {
-        self.m.types.get(t.index())
+        self.m.types.get(t)
     }
 
     pub fn pointer_to(&mut self, t: Type, addrspace: u32) -> Type {

@@ -210,7 +210,7 @@ impl Parser<'_> {
         } else {
             return self.err("expected a struct body or `opaque`");
         };
-        if let Some(TypeData::Struct(st)) = self.m.types.get_mut(target.index()) {
+        if let Some(TypeData::Struct(st)) = self.m.types.get_mut(target) {
             match body {
                 None => st.opaque = true,
                 Some(b) => {

@@ -6,7 +6,9 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::{BinOp, Block, CastOp, Const, ConstData, ConstKind, Inst, Type, TypeData, ValueRef};
+use dxil_ir::{
+    BinOp, Block, CastOp, Const, ConstData, ConstKind, Inst, Predicate, Type, TypeData, ValueRef,
+};
 
 use crate::lexer::Kind;
 use crate::parser::{PResult, Parser, FWD};
@@ -646,7 +648,7 @@ impl Parser<'_> {
             }
             "icmp" | "fcmp" => {
                 let pt = self.tok();
-                let predicate = predicate(self.text(pt), w == "icmp")
+                let predicate = Predicate::from_keyword(self.text(pt), w == "icmp")
                     .ok_or(())
                     .or_else(|_| self.err("expected a predicate"))?;
                 self.bump();
@@ -850,22 +852,6 @@ pub fn bin_op(w: &str) -> Option<BinOp> {
         .flat_map(|c| [BinOp::from_code(c, false), BinOp::from_code(c, true)])
         .flatten()
         .find(|b| b.mnemonic() == w)
-}
-
-/// The predicate value of `w` (`CmpInst::Predicate`).
-pub fn predicate(w: &str, icmp: bool) -> Option<u8> {
-    let f = [
-        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge",
-        "ult", "ule", "une", "true",
-    ];
-    let i = [
-        "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
-    ];
-    if icmp {
-        i.iter().position(|p| *p == w).map(|p| 32 + p as u8)
-    } else {
-        f.iter().position(|p| *p == w).map(|p| p as u8)
-    }
 }
 
 /// Whether a `Const` id is a placeholder.

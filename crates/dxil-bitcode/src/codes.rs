@@ -81,30 +81,10 @@ pub const METADATA_NODE: u32 = 3;
 pub const METADATA_NAME: u32 = 4;
 pub const METADATA_DISTINCT_NODE: u32 = 5;
 pub const METADATA_KIND: u32 = 6;
-pub const METADATA_LOCATION: u32 = 7;
 pub const METADATA_NAMED_NODE: u32 = 10;
 pub const METADATA_ATTACHMENT: u32 = 11;
-pub const METADATA_GENERIC_DEBUG: u32 = 12;
-pub const METADATA_SUBRANGE: u32 = 13;
-pub const METADATA_ENUMERATOR: u32 = 14;
-pub const METADATA_BASIC_TYPE: u32 = 15;
-pub const METADATA_FILE: u32 = 16;
-pub const METADATA_DERIVED_TYPE: u32 = 17;
-pub const METADATA_COMPOSITE_TYPE: u32 = 18;
-pub const METADATA_SUBROUTINE_TYPE: u32 = 19;
-pub const METADATA_COMPILE_UNIT: u32 = 20;
-pub const METADATA_SUBPROGRAM: u32 = 21;
-pub const METADATA_LEXICAL_BLOCK: u32 = 22;
-pub const METADATA_LEXICAL_BLOCK_FILE: u32 = 23;
-pub const METADATA_NAMESPACE: u32 = 24;
-pub const METADATA_TEMPLATE_TYPE: u32 = 25;
-pub const METADATA_TEMPLATE_VALUE: u32 = 26;
-pub const METADATA_GLOBAL_VAR: u32 = 27;
-pub const METADATA_LOCAL_VAR: u32 = 28;
-pub const METADATA_EXPRESSION: u32 = 29;
-pub const METADATA_OBJC_PROPERTY: u32 = 30;
-pub const METADATA_IMPORTED_ENTITY: u32 = 31;
-pub const METADATA_MODULE: u32 = 32;
+// The DI records (METADATA_LOCATION = 7, METADATA_GENERIC_DEBUG = 12 to METADATA_MODULE =
+// 32) take their codes from `dxil_ir::for_each_di_record!`.
 
 // CONSTANTS_BLOCK
 pub const CST_CODE_SETTYPE: u32 = 1;

@@ -45,6 +45,10 @@ pub enum ErrorKind {
     /// A string that is not UTF-8 where a name is expected.
     #[error("name is not UTF-8")]
     NotUtf8,
+    /// The module read holds an id that names nothing (found by [`dxil_ir::check`] after
+    /// the last record).
+    #[error("{0}")]
+    InvalidId(dxil_ir::IdError),
 }
 
 /// A module reader error. Prints like

@@ -207,7 +207,13 @@ fn uncommon_records() {
             ValueRef::Const(Const(1))
         ]))
     );
-    assert!(matches!(c(5), ConstKind::Cmp { predicate: 32, .. }));
+    assert!(matches!(
+        c(5),
+        ConstKind::Cmp {
+            predicate: Predicate::Int(IntPredicate::Eq),
+            ..
+        }
+    ));
     assert!(matches!(
         c(6),
         ConstKind::Select {
@@ -283,32 +289,32 @@ fn uncommon_records() {
             align_log2p1: 3,
             volatile: false,
             atomic: Some(Atomic {
-                ordering: 6,
-                scope: 1
+                ordering: Ordering::SeqCst,
+                scope: SyncScope::CrossThread
             })
         }
     );
     assert!(
-        matches!(k(2), InstKind::Store { ptr, value, atomic: Some(Atomic { ordering: 4, .. }), .. } if *ptr == g && *value == inst(0))
+        matches!(k(2), InstKind::Store { ptr, value, atomic: Some(Atomic { ordering: Ordering::Release, .. }), .. } if *ptr == g && *value == inst(0))
     );
     assert_eq!(
         *k(3),
         InstKind::Fence {
-            ordering: 5,
-            scope: 0
+            ordering: Ordering::AcqRel,
+            scope: SyncScope::SingleThread
         }
     );
     assert!(matches!(
         k(4),
         InstKind::AtomicRmw {
-            op: 1,
-            ordering: 2,
+            op: RmwOp::Add,
+            ordering: Ordering::Monotonic,
             ..
         }
     ));
     assert_eq!(b.insts[4].ty, Some(Type(1)));
     assert!(
-        matches!(k(5), InstKind::CmpXchg { cmp, new, success: 6, failure: 2, .. } if *cmp == inst(0) && *new == inst(1))
+        matches!(k(5), InstKind::CmpXchg { cmp, new, success: Ordering::SeqCst, failure: Ordering::Monotonic, .. } if *cmp == inst(0) && *new == inst(1))
     );
     assert_eq!(b.insts[5].ty, Some(Type(9)));
     assert_eq!(

@@ -335,7 +335,7 @@ fn build(spec: &Spec) -> Module {
                 }
                 OpSpec::Cmp(x, y) => {
                     let kind = InstKind::Cmp {
-                        predicate: 32 + x % 10,
+                        predicate: Predicate::from_code(32 + u64::from(x % 10)).unwrap(),
                         lhs: pick(&ints, x),
                         rhs: pick(&ints, y),
                         flags: 0,

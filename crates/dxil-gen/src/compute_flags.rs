@@ -122,7 +122,7 @@ fn reaches(m: &Module, start: usize, targets: &[bool]) -> bool {
         if std::mem::replace(slot, true) {
             continue;
         }
-        let Some(body) = m.functions.get(f).and_then(|d| d.body.as_ref()) else {
+        let Some(body) = m.functions.as_slice().get(f).and_then(|d| d.body.as_ref()) else {
             continue;
         };
         for inst in &body.insts {
@@ -236,7 +236,7 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
         match callee {
             ValueRef::Function(g) => m
                 .functions
-                .get(g.index())
+                .get(*g)
                 .and_then(|f| f.common.name.as_deref())
                 .is_some_and(|n| n.starts_with("dx.op.")),
             _ => false,

@@ -1,7 +1,8 @@
 //! Function bodies (LLVM 3.7 FUNCTION_BLOCK): arguments, blocks, instructions, and the
 //! per-function constants, metadata, symbol table order and use lists.
 
-use crate::ids::{Block, Const, Inst, Metadata, Type};
+use crate::arena::Arena;
+use crate::ids::{Arg, Block, Const, Inst, Metadata, Type};
 use crate::instructions::InstData;
 use crate::values::ValueRef;
 
@@ -49,11 +50,11 @@ pub struct UseList {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Body {
     /// Arguments, one per parameter of the function type.
-    pub args: Vec<ArgData>,
+    pub args: Arena<Arg, ArgData>,
     /// Blocks in layout order (the DECLAREBLOCKS count).
-    pub blocks: Vec<BlockData>,
+    pub blocks: Arena<Block, BlockData>,
     /// Instruction arena, in the order read (program order).
-    pub insts: Vec<InstData>,
+    pub insts: Arena<Inst, InstData>,
     /// The function's constants block, in the order read (a contiguous run of
     /// [`crate::Module::constants`]).
     pub constants: Vec<Const>,
@@ -71,11 +72,11 @@ pub struct Body {
 impl Body {
     /// The instruction data of `inst`.
     pub fn inst(&self, inst: Inst) -> Option<&InstData> {
-        self.insts.get(inst.index())
+        self.insts.get(inst)
     }
 
     /// The block data of `block`.
     pub fn block(&self, block: Block) -> Option<&BlockData> {
-        self.blocks.get(block.index())
+        self.blocks.get(block)
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::ids::{Block, Function, Type};
 use crate::instructions::{BinOp, CastOp};
+use crate::keywords::Predicate;
 use crate::values::ValueRef;
 
 /// One constant: its type (the current CST_CODE_SETTYPE type) and its kind.
@@ -104,8 +105,8 @@ pub enum ConstKind {
     },
     /// `icmp`/`fcmp` (CST_CODE_CE_CMP: [opty, lhs, rhs, pred]).
     Cmp {
-        /// LLVM `CmpInst::Predicate` value.
-        predicate: u8,
+        /// The predicate (`fcmp` or `icmp`).
+        predicate: Predicate,
         /// Left operand.
         lhs: ValueRef,
         /// Right operand.

@@ -21,6 +21,34 @@ macro_rules! entity_id {
             }
         }
 
+        impl crate::arena::EntityId for $name {
+            #[inline]
+            fn from_index(index: usize) -> Option<Self> {
+                $name::from_index(index)
+            }
+
+            #[inline]
+            fn index(self) -> usize {
+                $name::index(self)
+            }
+        }
+
+        impl<T> core::ops::Index<$name> for crate::arena::Arena<$name, T> {
+            type Output = T;
+
+            #[inline]
+            fn index(&self, id: $name) -> &T {
+                &self.as_slice()[id.index()]
+            }
+        }
+
+        impl<T> core::ops::IndexMut<$name> for crate::arena::Arena<$name, T> {
+            #[inline]
+            fn index_mut(&mut self, id: $name) -> &mut T {
+                &mut self.as_mut_slice()[id.index()]
+            }
+        }
+
         impl core::fmt::Display for $name {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 write!(f, concat!($prefix, "{}"), self.0)

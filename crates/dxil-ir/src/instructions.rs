@@ -1,6 +1,7 @@
 //! Instructions (LLVM 3.7 FUNCTION_BLOCK, FUNC_CODE_INST_*; LangRef "Instruction Reference").
 
 use crate::ids::{Block, Metadata, Type};
+use crate::keywords::{Ordering, Predicate, RmwOp, SyncScope};
 use crate::values::ValueRef;
 
 /// One instruction.
@@ -34,19 +35,12 @@ pub struct DebugLoc {
     pub inlined_at: Option<Metadata>,
 }
 
-/// Atomic ordering codes (ORDERING_*): 0 notatomic, 1 unordered, 2 monotonic, 3 acquire,
-/// 4 release, 5 acq_rel, 6 seq_cst.
-pub type Ordering = u8;
-
-/// Synchronization scope codes (SYNCHSCOPE_*): 0 singlethread, 1 crossthread.
-pub type SyncScope = u8;
-
 /// Atomic ordering and scope of an atomic load or store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Atomic {
-    /// Ordering code.
+    /// Ordering.
     pub ordering: Ordering,
-    /// Scope code.
+    /// Scope.
     pub scope: SyncScope,
 }
 
@@ -117,8 +111,8 @@ pub enum InstKind {
     },
     /// `icmp`/`fcmp` (FUNC_CODE_INST_CMP2 or CMP: [lhs, rhs, predicate, flags?]).
     Cmp {
-        /// LLVM `CmpInst::Predicate` value (0-15 fcmp, 32-41 icmp).
-        predicate: u8,
+        /// The predicate (`fcmp` or `icmp`).
+        predicate: Predicate,
         /// Left operand.
         lhs: ValueRef,
         /// Right operand.
@@ -257,9 +251,8 @@ pub enum InstKind {
         ptr: ValueRef,
         /// Operand.
         value: ValueRef,
-        /// RMW_* operation code (0 xchg, 1 add, 2 sub, 3 and, 4 nand, 5 or, 6 xor, 7 max,
-        /// 8 min, 9 umax, 10 umin).
-        op: u8,
+        /// The operation.
+        op: RmwOp,
         /// `volatile`.
         volatile: bool,
         /// Ordering.
@@ -417,6 +410,7 @@ macro_rules! walk_operands {
 
 impl InstKind {
     /// Calls `f` on every value operand, in record order (block operands are not values).
+    #[inline]
     pub fn for_each_operand(&self, mut f: impl FnMut(&ValueRef)) {
         walk_operands!(self, f)
     }

@@ -23,27 +23,38 @@
 //!
 //! Guarantees of modules from `dxil_bitcode::read_module` (hostile input included): every id
 //! is in range; the type graph has no cycle except through identified structs (and none by
-//! value); constants do not reference themselves through other constants.
+//! value); constants do not reference themselves through other constants. The id part is
+//! proven by one pass, [`check`] ([`Module::check_ids`]), which the bitcode reader, the text
+//! parser and the bitcode writer run; each arena is an [`Arena`] indexed by its typed id.
 //!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod arena;
 mod attributes;
 mod body;
+pub mod check;
 mod constants;
+mod di;
 mod ids;
 mod instructions;
+mod keywords;
 mod metadata;
 mod types;
 mod values;
 
+pub use arena::{Arena, EntityId};
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
+pub use check::{IdError, IdSite, IdSpace};
 pub use constants::{ConstData, ConstKind};
+pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
-pub use instructions::{
-    Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind, Ordering, SyncScope,
+pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind};
+pub use keywords::{
+    CallingConv, FixedMetadataKind, FloatPredicate, IntPredicate, Ordering, Predicate, RmwOp,
+    SyncScope,
 };
 pub use metadata::*;
 pub use types::{StructType, TypeData};
@@ -93,7 +104,7 @@ pub struct Module {
     /// MODULE_CODE_COMDAT records: (selection kind, name).
     pub comdats: Vec<(u64, String)>,
     /// The type table.
-    pub types: Vec<TypeData>,
+    pub types: Arena<Type, TypeData>,
     /// The TYPE_CODE_NUMENTRY value, when present.
     pub type_count_hint: Option<u64>,
     /// PARAMATTR_GROUP_BLOCK entries in record order.
@@ -101,19 +112,19 @@ pub struct Module {
     /// PARAMATTR_BLOCK entries in record order (referred to 1-based).
     pub attribute_lists: Vec<AttributeList>,
     /// Global variables in record order.
-    pub globals: Vec<GlobalVar>,
+    pub globals: Arena<Global, GlobalVar>,
     /// Functions in record order.
-    pub functions: Vec<FunctionData>,
+    pub functions: Arena<Function, FunctionData>,
     /// Aliases in record order.
-    pub aliases: Vec<AliasData>,
+    pub aliases: Arena<Alias, AliasData>,
     /// All global values in record order.
     pub global_values: Vec<GlobalValue>,
     /// Constant arena (module constants first, then each body's).
-    pub constants: Vec<ConstData>,
+    pub constants: Arena<Const, ConstData>,
     /// The module constants block in the order read.
     pub module_constants: Vec<Const>,
     /// Metadata arena.
-    pub metadata: Vec<MetadataData>,
+    pub metadata: Arena<Metadata, MetadataData>,
     /// Number of module-level metadata (ids `0..module_metadata_count`).
     pub module_metadata_count: u32,
     /// Named metadata in record order.
@@ -129,17 +140,17 @@ pub struct Module {
 impl Module {
     /// The data of type `ty`.
     pub fn ty(&self, ty: Type) -> Option<&TypeData> {
-        self.types.get(ty.index())
+        self.types.get(ty)
     }
 
     /// The data of constant `c`.
     pub fn constant(&self, c: Const) -> Option<&ConstData> {
-        self.constants.get(c.index())
+        self.constants.get(c)
     }
 
     /// The data of metadata `md`.
     pub fn md(&self, md: Metadata) -> Option<&MetadataData> {
-        self.metadata.get(md.index())
+        self.metadata.get(md)
     }
 
     /// The first type-table entry equal to `data`.
@@ -155,11 +166,11 @@ impl Module {
     /// `metadata` type.
     pub fn value_type(&self, body: Option<&Body>, v: ValueRef) -> Option<Type> {
         match v {
-            ValueRef::Global(g) => self.globals.get(g.index()).map(|x| x.common.ty),
-            ValueRef::Function(f) => self.functions.get(f.index()).map(|x| x.common.ty),
-            ValueRef::Alias(a) => self.aliases.get(a.index()).map(|x| x.common.ty),
+            ValueRef::Global(g) => self.globals.get(g).map(|x| x.common.ty),
+            ValueRef::Function(f) => self.functions.get(f).map(|x| x.common.ty),
+            ValueRef::Alias(a) => self.aliases.get(a).map(|x| x.common.ty),
             ValueRef::Const(c) => self.constant(c).map(|x| x.ty),
-            ValueRef::Arg(a) => body?.args.get(a.index()).map(|x| x.ty),
+            ValueRef::Arg(a) => body?.args.get(a).map(|x| x.ty),
             ValueRef::Inst(i) => body?.inst(i)?.ty,
             ValueRef::Metadata(_) => self.find_type(&TypeData::Metadata),
         }
@@ -168,9 +179,9 @@ impl Module {
     /// The name of a global value, if it has one.
     pub fn global_name(&self, g: GlobalValue) -> Option<&str> {
         match g {
-            GlobalValue::Global(x) => self.globals.get(x.index())?.common.name.as_deref(),
-            GlobalValue::Function(x) => self.functions.get(x.index())?.common.name.as_deref(),
-            GlobalValue::Alias(x) => self.aliases.get(x.index())?.common.name.as_deref(),
+            GlobalValue::Global(x) => self.globals.get(x)?.common.name.as_deref(),
+            GlobalValue::Function(x) => self.functions.get(x)?.common.name.as_deref(),
+            GlobalValue::Alias(x) => self.aliases.get(x)?.common.name.as_deref(),
         }
     }
 }

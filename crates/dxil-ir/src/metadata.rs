@@ -94,39 +94,6 @@ pub enum MetadataData {
     Module(DIModule),
 }
 
-impl MetadataData {
-    /// The `distinct` flag of a node (false for strings and value wrappers).
-    pub fn is_distinct(&self) -> bool {
-        use MetadataData as M;
-        match self {
-            M::String(_) | M::Value { .. } => false,
-            M::Node { distinct, .. } => *distinct,
-            M::Location(n) => n.distinct,
-            M::GenericDebug(n) => n.distinct,
-            M::Subrange(n) => n.distinct,
-            M::Enumerator(n) => n.distinct,
-            M::BasicType(n) => n.distinct,
-            M::File(n) => n.distinct,
-            M::DerivedType(n) => n.distinct,
-            M::CompositeType(n) => n.distinct,
-            M::SubroutineType(n) => n.distinct,
-            M::CompileUnit(n) => n.distinct,
-            M::Subprogram(n) => n.distinct,
-            M::LexicalBlock(n) => n.distinct,
-            M::LexicalBlockFile(n) => n.distinct,
-            M::Namespace(n) => n.distinct,
-            M::TemplateTypeParameter(n) => n.distinct,
-            M::TemplateValueParameter(n) => n.distinct,
-            M::GlobalVariable(n) => n.distinct,
-            M::LocalVariable(n) => n.distinct,
-            M::Expression(n) => n.distinct,
-            M::ObjCProperty(n) => n.distinct,
-            M::ImportedEntity(n) => n.distinct,
-            M::Module(n) => n.distinct,
-        }
-    }
-}
-
 /// METADATA_LOCATION: [distinct, line, column, scope, inlinedAt + 1].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DILocation {

@@ -172,7 +172,7 @@ mod tests {
 
     fn module(types: Vec<TypeData>, layout: &str) -> Module {
         Module {
-            types,
+            types: types.into(),
             datalayout: Some(layout.into()),
             ..Module::default()
         }

@@ -520,11 +520,12 @@ mod tests {
     /// `!named = !{!2}`, `!0 = !"s"`, `!1 = i32 7`, `!2 = !{!0, !1, null}`.
     fn module() -> Module {
         Module {
-            types: vec![TypeData::Int(32), TypeData::Metadata],
+            types: vec![TypeData::Int(32), TypeData::Metadata].into(),
             constants: vec![ConstData {
                 ty: Type(0),
                 kind: ConstKind::Int(7),
-            }],
+            }]
+            .into(),
             module_constants: vec![Const(0)],
             metadata: vec![
                 MetadataData::String(b"s".to_vec().into()),
@@ -536,7 +537,8 @@ mod tests {
                     distinct: false,
                     operands: vec![Some(Metadata(0)), Some(Metadata(1)), None].into(),
                 },
-            ],
+            ]
+            .into(),
             module_metadata_count: 3,
             named_metadata: vec![NamedMetadata {
                 name: "named".into(),

@@ -40,10 +40,10 @@ pub fn has_debug_info(m: &Module) -> bool {
 
 /// The key of a module flag node `!{i32 behavior, !"key", value}`.
 fn flag_key(m: &Module, node: dxil_ir::Metadata) -> Option<&[u8]> {
-    let MetadataData::Node { operands, .. } = m.metadata.get(node.index())? else {
+    let MetadataData::Node { operands, .. } = m.metadata.get(node)? else {
         return None;
     };
-    match m.metadata.get(operands.get(1).copied()??.index())? {
+    match m.metadata.get(operands.get(1).copied()??)? {
         MetadataData::String(s) => Some(s),
         _ => None,
     }
@@ -59,13 +59,13 @@ fn module_flag_int(m: &Module, key: &[u8]) -> Option<i64> {
         .operands
         .iter()
         .find(|&&n| flag_key(m, n) == Some(key))?;
-    let MetadataData::Node { operands, .. } = m.metadata.get(node.index())? else {
+    let MetadataData::Node { operands, .. } = m.metadata.get(node)? else {
         return None;
     };
     let MetadataData::Value {
         value: ValueRef::Const(c),
         ..
-    } = m.metadata.get(operands.get(2).copied()??.index())?
+    } = m.metadata.get(operands.get(2).copied()??)?
     else {
         return None;
     };

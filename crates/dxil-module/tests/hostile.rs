@@ -17,7 +17,7 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
     let target = rng.below(count);
     let other = Metadata(rng.below(count) as u32);
     let choice = rng.below(5);
-    if let Some(MetadataData::Node { operands, .. }) = m.metadata.get_mut(target) {
+    if let Some(MetadataData::Node { operands, .. }) = m.metadata.as_mut_slice().get_mut(target) {
         let len = operands.len();
         let mut ops = operands.to_vec();
         match choice {
@@ -29,7 +29,7 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
             _ => {}
         }
         *operands = ops.into();
-    } else if let Some(d) = m.metadata.get_mut(target) {
+    } else if let Some(d) = m.metadata.as_mut_slice().get_mut(target) {
         *d = MetadataData::String(b"\xff\xfe".to_vec().into());
     }
 }
@@ -110,7 +110,9 @@ fn malformed_field_names_node_and_field() {
             _ => None,
         });
         let Some(element) = element else { continue };
-        let Some(MetadataData::Node { operands, .. }) = m.metadata.get_mut(element as usize) else {
+        let Some(MetadataData::Node { operands, .. }) =
+            m.metadata.as_mut_slice().get_mut(element as usize)
+        else {
             continue;
         };
         let mut ops = operands.to_vec();

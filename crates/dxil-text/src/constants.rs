@@ -338,10 +338,9 @@ impl Printer<'_> {
                 lhs,
                 rhs,
             } => {
-                self.out
-                    .push_str(if *predicate < 32 { "fcmp " } else { "icmp " });
-                self.out
-                    .push_str(crate::function::predicate_text(*predicate));
+                self.out.push_str(predicate.instruction());
+                self.out.push(' ');
+                self.out.push_str(predicate.keyword());
                 self.out.push_str(" (");
                 self.write_typed_value(*lhs, depth + 1);
                 self.out.push_str(", ");
@@ -625,8 +624,8 @@ mod tests {
 
     fn print_const(ty: TypeData, kind: ConstKind) -> String {
         let m = Module {
-            types: vec![ty],
-            constants: vec![ConstData { ty: Type(0), kind }],
+            types: vec![ty].into(),
+            constants: vec![ConstData { ty: Type(0), kind }].into(),
             ..Module::default()
         };
         let lists = crate::attrs::build_lists(&m);

@@ -2,7 +2,8 @@
 //! `printBasicBlock`, `printInstruction`; LangRef "Functions", "Instruction Reference").
 
 use dxil_ir::{
-    Block, Body, FastMath, Inst, InstData, InstKind, Linkage, Module, Type, TypeData, ValueRef,
+    Block, Body, CallingConv, FastMath, FixedMetadataKind, Inst, InstData, InstKind, Linkage,
+    Module, Ordering, SyncScope, Type, TypeData, ValueRef,
 };
 
 use crate::attrs::{write_attrs, FUNCTION_INDEX};
@@ -11,100 +12,29 @@ use crate::printer::{named, FnSlots, Printer};
 use crate::slots::{fn_attrs, NodeRef};
 use crate::types::push_u64;
 
-/// The text of a comparison predicate (LLVM `CmpInst::Predicate` values).
-pub fn predicate_text(p: u8) -> &'static str {
-    match p {
-        0 => "false",
-        1 => "oeq",
-        2 => "ogt",
-        3 => "oge",
-        4 => "olt",
-        5 => "ole",
-        6 => "one",
-        7 => "ord",
-        8 => "uno",
-        9 => "ueq",
-        10 => "ugt",
-        11 => "uge",
-        12 => "ult",
-        13 => "ule",
-        14 => "une",
-        15 => "true",
-        32 => "eq",
-        33 => "ne",
-        34 => "ugt",
-        35 => "uge",
-        36 => "ult",
-        37 => "ule",
-        38 => "sgt",
-        39 => "sge",
-        40 => "slt",
-        41 => "sle",
-        _ => "unknown",
-    }
-}
-
-fn ordering_text(o: u8) -> &'static str {
+/// The keyword of an atomic ordering with its leading space; `notatomic` is never written
+/// after an atomic instruction, so it prints as the bad value LLVM's writer names.
+fn ordering_text(o: Ordering) -> &'static str {
     match o {
-        1 => " unordered",
-        2 => " monotonic",
-        3 => " acquire",
-        4 => " release",
-        5 => " acq_rel",
-        6 => " seq_cst",
-        _ => " <bad ordering>",
+        Ordering::NotAtomic => " <bad ordering>",
+        Ordering::Unordered => " unordered",
+        Ordering::Monotonic => " monotonic",
+        Ordering::Acquire => " acquire",
+        Ordering::Release => " release",
+        Ordering::AcqRel => " acq_rel",
+        Ordering::SeqCst => " seq_cst",
     }
 }
 
-fn rmw_text(op: u8) -> &'static str {
-    match op {
-        0 => " xchg",
-        1 => " add",
-        2 => " sub",
-        3 => " and",
-        4 => " nand",
-        5 => " or",
-        6 => " xor",
-        7 => " max",
-        8 => " min",
-        9 => " umax",
-        10 => " umin",
-        _ => " <unknown operation>",
-    }
-}
-
-/// The keyword of a calling convention (`PrintCallingConv`).
+/// The keyword of a calling convention (`PrintCallingConv`), `ccN` for unnamed numbers.
 pub fn write_calling_conv(out: &mut String, cc: u64) {
-    let s = match cc {
-        8 => "fastcc",
-        9 => "coldcc",
-        12 => "webkit_jscc",
-        13 => "anyregcc",
-        14 => "preserve_mostcc",
-        15 => "preserve_allcc",
-        10 => "ghccc",
-        64 => "x86_stdcallcc",
-        65 => "x86_fastcallcc",
-        70 => "x86_thiscallcc",
-        80 => "x86_vectorcallcc",
-        77 => "intel_ocl_bicc",
-        66 => "arm_apcscc",
-        67 => "arm_aapcscc",
-        68 => "arm_aapcs_vfpcc",
-        69 => "msp430_intrcc",
-        71 => "ptx_kernel",
-        72 => "ptx_device",
-        78 => "x86_64_sysvcc",
-        79 => "x86_64_win64cc",
-        75 => "spir_func",
-        76 => "spir_kernel",
-        _ => {
+    match CallingConv::from_code(cc) {
+        Some(c) => out.push_str(c.keyword()),
+        None => {
             out.push_str("cc");
             push_u64(out, cc);
-            return;
         }
-    };
-    out.push_str(s);
+    }
 }
 
 /// Writes the linkage keyword with its trailing space (nothing for external).
@@ -213,7 +143,7 @@ impl<'m> Printer<'m> {
     /// Prints one function (`printFunction`).
     pub fn print_function(&mut self, index: usize) {
         let m: &'m Module = self.m;
-        let Some(f) = m.functions.get(index) else {
+        let Some(f) = m.functions.as_slice().get(index) else {
             return;
         };
         self.out.push('\n');
@@ -284,7 +214,7 @@ impl<'m> Printer<'m> {
                 }
             }
             if let Some(body) = &f.body {
-                if let Some(arg) = body.args.get(i) {
+                if let Some(arg) = body.args.as_slice().get(i) {
                     if named(&arg.name) {
                         self.out.push(' ');
                         write_name(self.out, Some('%'), arg.name.as_deref().unwrap_or(""));
@@ -483,9 +413,12 @@ impl<'m> Printer<'m> {
         match &inst.kind {
             InstKind::Cmp { predicate, .. } => {
                 self.out.push(' ');
-                self.out.push_str(predicate_text(*predicate));
+                self.out.push_str(predicate.keyword());
             }
-            InstKind::AtomicRmw { op, .. } => self.out.push_str(rmw_text(*op)),
+            InstKind::AtomicRmw { op, .. } => {
+                self.out.push(' ');
+                self.out.push_str(op.keyword());
+            }
             _ => {}
         }
         self.write_inst_operands(inst);
@@ -516,9 +449,7 @@ impl<'m> Printer<'m> {
                 scope,
                 ..
             } => {
-                if *scope == 0 {
-                    self.out.push_str(" singlethread");
-                }
+                self.write_scope(*scope);
                 self.out.push_str(ordering_text(*success));
                 self.out.push_str(ordering_text(*failure));
             }
@@ -531,7 +462,9 @@ impl<'m> Printer<'m> {
         // Metadata attachments: the debug location first, then by kind.
         if let Some(dl) = &inst.debug_loc {
             if let Some(n) = self.slots.find_loc(dl) {
-                self.out.push_str(", !dbg ");
+                self.out.push_str(", !");
+                self.out.push_str(FixedMetadataKind::Dbg.keyword());
+                self.out.push(' ');
                 self.write_node_ref(n);
             }
         }
@@ -546,14 +479,20 @@ impl<'m> Printer<'m> {
         self.write_info_comment(inst);
     }
 
-    fn write_atomic(&mut self, ordering: u8, scope: u8) {
-        if ordering == 0 {
+    fn write_atomic(&mut self, ordering: Ordering, scope: SyncScope) {
+        if ordering == Ordering::NotAtomic {
             return;
         }
-        if scope == 0 {
-            self.out.push_str(" singlethread");
-        }
+        self.write_scope(scope);
         self.out.push_str(ordering_text(ordering));
+    }
+
+    /// ` singlethread`; the default scope is not written.
+    fn write_scope(&mut self, scope: SyncScope) {
+        if scope == SyncScope::SingleThread {
+            self.out.push(' ');
+            self.out.push_str(scope.keyword());
+        }
     }
 
     fn write_optimization_info(&mut self, inst: &InstData) {
@@ -580,7 +519,7 @@ impl<'m> Printer<'m> {
             },
             InstKind::Cmp {
                 predicate, flags, ..
-            } if *predicate < 32 => (true, *flags),
+            } if !predicate.is_int() => (true, *flags),
             InstKind::Gep { inbounds: true, .. } => {
                 self.out.push_str(" inbounds");
                 return;
@@ -942,13 +881,7 @@ pub fn opcode_name(k: &InstKind) -> &'static str {
         InstKind::ExtractElement { .. } => "extractelement",
         InstKind::InsertElement { .. } => "insertelement",
         InstKind::ShuffleVector { .. } => "shufflevector",
-        InstKind::Cmp { predicate, .. } => {
-            if *predicate < 32 {
-                "fcmp"
-            } else {
-                "icmp"
-            }
-        }
+        InstKind::Cmp { predicate, .. } => predicate.instruction(),
         InstKind::Ret { .. } => "ret",
         InstKind::Br { .. } | InstKind::CondBr { .. } => "br",
         InstKind::Switch { .. } => "switch",
@@ -1045,9 +978,7 @@ mod tests {
     }
 
     #[test]
-    fn predicates_and_alignment() {
-        assert_eq!(predicate_text(14), "une");
-        assert_eq!(predicate_text(40), "slt");
+    fn alignment() {
         assert_eq!(align_of(0), 0);
         assert_eq!(align_of(3), 4);
     }

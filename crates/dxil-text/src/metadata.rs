@@ -2,7 +2,7 @@
 //! `writeDI*` field printers; LangRef "Metadata", "Specialized Metadata Nodes"): field order,
 //! and which fields are left out when zero, empty or null.
 
-use dxil_ir::{Metadata, MetadataData as M};
+use dxil_ir::{DiShow, Metadata, MetadataData as M, DW_TAG_AUTO_VARIABLE};
 
 use crate::dwarf;
 use crate::names::write_escaped;
@@ -10,16 +10,24 @@ use crate::printer::Printer;
 use crate::slots::NodeRef;
 use crate::types::{push_i64, push_u64};
 
-/// Field printer for `!DIxxx(...)`: a separator before every field but the first.
+/// Field printer for `!DIxxx(...)`: a separator before every field but the first. Each
+/// field method is a kind of [`dxil_ir::for_each_di_record!`]: it takes the text name, the
+/// value, when to show it and the list's default.
 struct Fields<'a, 'm> {
     p: &'a mut Printer<'m>,
     first: bool,
+    /// The record's DWARF tag once printed (`arg` of an auto variable depends on it).
+    tag: u64,
 }
 
 impl<'a, 'm> Fields<'a, 'm> {
     fn new(p: &'a mut Printer<'m>, head: &str) -> Self {
         p.out.push_str(head);
-        Fields { p, first: true }
+        Fields {
+            p,
+            first: true,
+            tag: 0,
+        }
     }
 
     fn sep(&mut self, name: &str) {
@@ -31,20 +39,102 @@ impl<'a, 'm> Fields<'a, 'm> {
         self.p.out.push_str(": ");
     }
 
-    fn tag(&mut self, tag: u64) {
-        self.sep("tag");
-        match dwarf::tag_name(tag) {
-            Some(n) => self.p.out.push_str(n),
-            None => push_u64(self.p.out, tag),
+    /// Whether a number field is left out.
+    fn skip_u64(&self, show: DiShow, v: u64, default: Option<u64>) -> bool {
+        match show {
+            DiShow::Always => false,
+            DiShow::Skip => v == default.unwrap_or(0),
+            DiShow::SkipIfAutoVariable => v == 0 && self.tag == DW_TAG_AUTO_VARIABLE,
         }
     }
 
-    fn string(&mut self, name: &str, s: Option<Metadata>, skip_empty: bool) {
+    fn number_or_name(&mut self, name: &str, v: u64, f: fn(u64) -> Option<&'static str>) {
+        self.sep(name);
+        match f(v) {
+            Some(n) => self.p.out.push_str(n),
+            None => push_u64(self.p.out, v),
+        }
+    }
+
+    fn flag(&mut self, name: &str, v: &bool, _: DiShow, _: Option<bool>) {
+        self.sep(name);
+        self.p.out.push_str(if *v { "true" } else { "false" });
+    }
+
+    fn uint(&mut self, name: &str, v: &u64, show: DiShow, default: Option<u64>) {
+        if self.skip_u64(show, *v, default) {
+            return;
+        }
+        self.sep(name);
+        push_u64(self.p.out, *v);
+    }
+
+    fn tag(&mut self, name: &str, v: &u64, show: DiShow, default: Option<u64>) {
+        self.tag = *v;
+        if !self.skip_u64(show, *v, default) {
+            self.number_or_name(name, *v, dwarf::tag_name);
+        }
+    }
+
+    fn generic_tag(&mut self, name: &str, v: &u64, show: DiShow, default: Option<u64>) {
+        self.tag(name, v, show, default);
+    }
+
+    fn flags(&mut self, name: &str, v: &u64, show: DiShow, default: Option<u64>) {
+        if self.skip_u64(show, *v, default) {
+            return;
+        }
+        self.sep(name);
+        dwarf::write_di_flags(self.p.out, *v);
+    }
+
+    fn lang(&mut self, name: &str, v: &u64, show: DiShow, default: Option<u64>) {
+        if !self.skip_u64(show, *v, default) {
+            self.number_or_name(name, *v, dwarf::language_name);
+        }
+    }
+
+    fn encoding(&mut self, name: &str, v: &u64, show: DiShow, default: Option<u64>) {
+        if !self.skip_u64(show, *v, default) {
+            self.number_or_name(name, *v, dwarf::attribute_encoding_name);
+        }
+    }
+
+    fn virtuality(&mut self, name: &str, v: &u64, show: DiShow, default: Option<u64>) {
+        if !self.skip_u64(show, *v, default) {
+            self.number_or_name(name, *v, dwarf::virtuality_name);
+        }
+    }
+
+    fn int(&mut self, name: &str, v: &i64, show: DiShow, default: Option<i64>) {
+        if show != DiShow::Always && *v == default.unwrap_or(0) {
+            return;
+        }
+        self.sep(name);
+        push_i64(self.p.out, *v);
+    }
+
+    fn sint(&mut self, name: &str, v: &i64, show: DiShow, default: Option<i64>) {
+        self.int(name, v, show, default);
+    }
+
+    fn md(&mut self, name: &str, r: &Option<Metadata>, show: DiShow, _: Option<()>) {
+        if show != DiShow::Always && r.is_none() {
+            return;
+        }
+        self.sep(name);
+        match r {
+            None => self.p.out.push_str("null"),
+            Some(id) => self.p.write_md_operand(*id),
+        }
+    }
+
+    fn string(&mut self, name: &str, s: &Option<Metadata>, show: DiShow, _: Option<()>) {
         let bytes: &[u8] = match s.and_then(|id| self.p.m.md(id)) {
             Some(M::String(b)) => b,
             _ => &[],
         };
-        if skip_empty && bytes.is_empty() {
+        if show != DiShow::Always && bytes.is_empty() {
             return;
         }
         self.sep(name);
@@ -53,61 +143,74 @@ impl<'a, 'm> Fields<'a, 'm> {
         self.p.out.push('"');
     }
 
-    fn md(&mut self, name: &str, r: Option<Metadata>, skip_null: bool) {
-        if skip_null && r.is_none() {
+    fn md_required(&mut self, name: &str, r: &Metadata, show: DiShow, _: Option<()>) {
+        self.md(name, &Some(*r), show, None);
+    }
+
+    fn opt_uint(&mut self, name: &str, v: &Option<u64>, show: DiShow, default: Option<u64>) {
+        self.uint(name, &v.unwrap_or(0), show, default);
+    }
+
+    /// Not printed: the field has no text form.
+    fn obsolete(&mut self, _: &str, _: &Option<u64>, _: DiShow, _: Option<()>) {}
+
+    fn md_list(&mut self, name: &str, v: &[Option<Metadata>], show: DiShow, _: Option<()>) {
+        if show != DiShow::Always && v.is_empty() {
             return;
         }
         self.sep(name);
-        match r {
-            None => self.p.out.push_str("null"),
-            Some(id) => self.p.write_md_operand(id),
+        self.p.out.push('{');
+        for (i, o) in v.iter().enumerate() {
+            if i > 0 {
+                self.p.out.push_str(", ");
+            }
+            match o {
+                None => self.p.out.push_str("null"),
+                Some(o) => self.p.write_md_operand(*o),
+            }
         }
+        self.p.out.push('}');
     }
 
-    fn uint(&mut self, name: &str, v: u64, skip_zero: bool) {
-        if skip_zero && v == 0 {
-            return;
-        }
-        self.sep(name);
-        push_u64(self.p.out, v);
-    }
-
-    fn int(&mut self, name: &str, v: i64, skip_zero: bool) {
-        if skip_zero && v == 0 {
-            return;
-        }
-        self.sep(name);
-        push_i64(self.p.out, v);
-    }
-
-    fn boolean(&mut self, name: &str, v: bool) {
-        self.sep(name);
-        self.p.out.push_str(if v { "true" } else { "false" });
-    }
-
-    fn flags(&mut self, name: &str, v: u64) {
-        if v == 0 {
-            return;
-        }
-        self.sep(name);
-        dwarf::write_di_flags(self.p.out, v);
-    }
-
-    fn dwarf_enum(&mut self, name: &str, v: u64, f: fn(u64) -> Option<&'static str>) {
-        if v == 0 {
-            return;
-        }
-        self.sep(name);
-        match f(v) {
-            Some(s) => self.p.out.push_str(s),
-            None => push_u64(self.p.out, v),
-        }
+    /// The elements of a `DIExpression`, written without a field name.
+    fn elements(&mut self, _: &str, v: &[u64], _: DiShow, _: Option<()>) {
+        dwarf::write_di_expression_elements(self.p.out, v);
     }
 
     fn end(self) {
         self.p.out.push(')');
     }
 }
+
+/// `Printer::write_di`: the body of a DI record, `!DIxxx(...)`; nothing for other metadata.
+macro_rules! di_printer {
+    ($(
+        $variant:ident($ty:ident) $code:literal $name:literal
+            ops($min:literal ..= $max:expr) zero[$($z:literal),*] {
+            $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
+        }
+    )*) => {
+        impl Printer<'_> {
+            fn write_di(&mut self, data: &M) {
+                match data {
+                    $(
+                        M::$variant(n) => {
+                            let mut f = Fields::new(self, concat!("!", $name, "("));
+                            $(
+                                let default = None $( .or(Some($default)) )?;
+                                f.$kind($text, &n.$field, DiShow::$show, default);
+                            )*
+                            f.end();
+                        }
+                    )*
+                    _ => {}
+                }
+            }
+        }
+    };
+}
+
+dxil_ir::for_each_di_record!(di_printer);
 
 impl Printer<'_> {
     /// Writes a metadata reference as an operand: `!N`, `!"string"`, or `type value` for a
@@ -148,11 +251,13 @@ impl Printer<'_> {
                 let Some(k) = self.slots.locs.get(i as usize).copied() else {
                     return;
                 };
+                // Built from a debug location, whose scope may be missing; printed with
+                // the fields of a `DILocation` record.
                 let mut f = Fields::new(self, "!DILocation(");
-                f.uint("line", k.line, false);
-                f.uint("column", k.col, true);
-                f.md("scope", k.scope, false);
-                f.md("inlinedAt", k.inlined_at, true);
+                f.uint("line", &k.line, DiShow::Always, None);
+                f.uint("column", &k.col, DiShow::Skip, None);
+                f.md("scope", &k.scope, DiShow::Always, None);
+                f.md("inlinedAt", &k.inlined_at, DiShow::Skip, None);
                 f.end();
                 return;
             }
@@ -181,242 +286,7 @@ impl Printer<'_> {
                 }
                 self.out.push('}');
             }
-            M::Location(n) => {
-                let mut f = Fields::new(self, "!DILocation(");
-                f.uint("line", n.line, false);
-                f.uint("column", n.column, true);
-                f.md("scope", Some(n.scope), false);
-                f.md("inlinedAt", n.inlined_at, true);
-                f.end();
-            }
-            M::GenericDebug(n) => {
-                let mut f = Fields::new(self, "!GenericDINode(");
-                f.tag(n.tag);
-                f.string("header", n.header, true);
-                if !n.operands.is_empty() {
-                    f.sep("operands");
-                    f.p.out.push('{');
-                    for (i, o) in n.operands.iter().enumerate() {
-                        if i > 0 {
-                            f.p.out.push_str(", ");
-                        }
-                        match o {
-                            None => f.p.out.push_str("null"),
-                            Some(o) => f.p.write_md_operand(*o),
-                        }
-                    }
-                    f.p.out.push('}');
-                }
-                f.end();
-            }
-            M::Subrange(n) => {
-                let mut f = Fields::new(self, "!DISubrange(");
-                f.int("count", n.count, false);
-                f.int("lowerBound", n.lower_bound, true);
-                f.end();
-            }
-            M::Enumerator(n) => {
-                let mut f = Fields::new(self, "!DIEnumerator(");
-                f.string("name", n.name, false);
-                f.int("value", n.value, false);
-                f.end();
-            }
-            M::BasicType(n) => {
-                let mut f = Fields::new(self, "!DIBasicType(");
-                if n.tag != 0x24 {
-                    f.tag(n.tag);
-                }
-                f.string("name", n.name, true);
-                f.uint("size", n.size, true);
-                f.uint("align", n.align, true);
-                f.dwarf_enum("encoding", n.encoding, dwarf::attribute_encoding_name);
-                f.end();
-            }
-            M::File(n) => {
-                let mut f = Fields::new(self, "!DIFile(");
-                f.string("filename", n.filename, false);
-                f.string("directory", n.directory, false);
-                f.end();
-            }
-            M::DerivedType(n) => {
-                let mut f = Fields::new(self, "!DIDerivedType(");
-                f.tag(n.tag);
-                f.string("name", n.name, true);
-                f.md("scope", n.scope, true);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.md("baseType", n.base_type, false);
-                f.uint("size", n.size, true);
-                f.uint("align", n.align, true);
-                f.uint("offset", n.offset, true);
-                f.flags("flags", n.flags);
-                f.md("extraData", n.extra_data, true);
-                f.end();
-            }
-            M::CompositeType(n) => {
-                let mut f = Fields::new(self, "!DICompositeType(");
-                f.tag(n.tag);
-                f.string("name", n.name, true);
-                f.md("scope", n.scope, true);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.md("baseType", n.base_type, true);
-                f.uint("size", n.size, true);
-                f.uint("align", n.align, true);
-                f.uint("offset", n.offset, true);
-                f.flags("flags", n.flags);
-                f.md("elements", n.elements, true);
-                f.dwarf_enum("runtimeLang", n.runtime_lang, dwarf::language_name);
-                f.md("vtableHolder", n.vtable_holder, true);
-                f.md("templateParams", n.template_params, true);
-                f.string("identifier", n.identifier, true);
-                f.end();
-            }
-            M::SubroutineType(n) => {
-                let mut f = Fields::new(self, "!DISubroutineType(");
-                f.flags("flags", n.flags);
-                f.md("types", n.types, false);
-                f.end();
-            }
-            M::CompileUnit(n) => {
-                let mut f = Fields::new(self, "!DICompileUnit(");
-                f.dwarf_enum("language", n.language, dwarf::language_name);
-                f.md("file", n.file, false);
-                f.string("producer", n.producer, true);
-                f.boolean("isOptimized", n.is_optimized);
-                f.string("flags", n.flags, true);
-                f.uint("runtimeVersion", n.runtime_version, false);
-                f.string("splitDebugFilename", n.split_debug_filename, true);
-                f.uint("emissionKind", n.emission_kind, false);
-                f.md("enums", n.enums, true);
-                f.md("retainedTypes", n.retained_types, true);
-                f.md("subprograms", n.subprograms, true);
-                f.md("globals", n.globals, true);
-                f.md("imports", n.imports, true);
-                f.uint("dwoId", n.dwo_id.unwrap_or(0), true);
-                f.end();
-            }
-            M::Subprogram(n) => {
-                let mut f = Fields::new(self, "!DISubprogram(");
-                f.string("name", n.name, true);
-                f.string("linkageName", n.linkage_name, true);
-                f.md("scope", n.scope, false);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.md("type", n.ty, true);
-                f.boolean("isLocal", n.is_local);
-                f.boolean("isDefinition", n.is_definition);
-                f.uint("scopeLine", n.scope_line, true);
-                f.md("containingType", n.containing_type, true);
-                f.dwarf_enum("virtuality", n.virtuality, dwarf::virtuality_name);
-                f.uint("virtualIndex", n.virtual_index, true);
-                f.flags("flags", n.flags);
-                f.boolean("isOptimized", n.is_optimized);
-                f.md("function", n.function, true);
-                f.md("templateParams", n.template_params, true);
-                f.md("declaration", n.declaration, true);
-                f.md("variables", n.variables, true);
-                f.end();
-            }
-            M::LexicalBlock(n) => {
-                let mut f = Fields::new(self, "!DILexicalBlock(");
-                f.md("scope", n.scope, false);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.uint("column", n.column, true);
-                f.end();
-            }
-            M::LexicalBlockFile(n) => {
-                let mut f = Fields::new(self, "!DILexicalBlockFile(");
-                f.md("scope", n.scope, false);
-                f.md("file", n.file, true);
-                f.uint("discriminator", n.discriminator, false);
-                f.end();
-            }
-            M::Namespace(n) => {
-                let mut f = Fields::new(self, "!DINamespace(");
-                f.string("name", n.name, true);
-                f.md("scope", n.scope, false);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.end();
-            }
-            M::TemplateTypeParameter(n) => {
-                let mut f = Fields::new(self, "!DITemplateTypeParameter(");
-                f.string("name", n.name, true);
-                f.md("type", n.ty, false);
-                f.end();
-            }
-            M::TemplateValueParameter(n) => {
-                let mut f = Fields::new(self, "!DITemplateValueParameter(");
-                if n.tag != 0x30 {
-                    f.tag(n.tag);
-                }
-                f.string("name", n.name, true);
-                f.md("type", n.ty, true);
-                f.md("value", n.value, false);
-                f.end();
-            }
-            M::GlobalVariable(n) => {
-                let mut f = Fields::new(self, "!DIGlobalVariable(");
-                f.string("name", n.name, true);
-                f.string("linkageName", n.linkage_name, true);
-                f.md("scope", n.scope, false);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.md("type", n.ty, true);
-                f.boolean("isLocal", n.is_local);
-                f.boolean("isDefinition", n.is_definition);
-                f.md("variable", n.variable, true);
-                f.md("declaration", n.static_data_member_declaration, true);
-                f.end();
-            }
-            M::LocalVariable(n) => {
-                let mut f = Fields::new(self, "!DILocalVariable(");
-                f.tag(n.tag);
-                f.string("name", n.name, true);
-                f.uint("arg", n.arg, n.tag == 0x100);
-                f.md("scope", n.scope, false);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.md("type", n.ty, true);
-                f.flags("flags", n.flags);
-                f.end();
-            }
-            M::Expression(n) => {
-                self.out.push_str("!DIExpression(");
-                dwarf::write_di_expression_elements(self.out, &n.elements);
-                self.out.push(')');
-            }
-            M::ObjCProperty(n) => {
-                let mut f = Fields::new(self, "!DIObjCProperty(");
-                f.string("name", n.name, true);
-                f.md("file", n.file, true);
-                f.uint("line", n.line, true);
-                f.string("setter", n.setter, true);
-                f.string("getter", n.getter, true);
-                f.uint("attributes", n.attributes, true);
-                f.md("type", n.ty, true);
-                f.end();
-            }
-            M::ImportedEntity(n) => {
-                let mut f = Fields::new(self, "!DIImportedEntity(");
-                f.tag(n.tag);
-                f.string("name", n.name, true);
-                f.md("scope", n.scope, false);
-                f.md("entity", n.entity, true);
-                f.uint("line", n.line, true);
-                f.end();
-            }
-            M::Module(n) => {
-                let mut f = Fields::new(self, "!DIModule(");
-                f.md("scope", n.scope, false);
-                f.string("name", n.name, true);
-                f.string("configMacros", n.configuration_macros, true);
-                f.string("includePath", n.include_path, true);
-                f.string("isysroot", n.isysroot, true);
-                f.end();
-            }
+            _ => self.write_di(data),
         }
     }
 }

@@ -125,7 +125,9 @@ impl Printer<'_> {
 
     fn print_global(&mut self, i: usize) {
         let m = self.m;
-        let Some(g) = m.globals.get(i) else { return };
+        let Some(g) = m.globals.as_slice().get(i) else {
+            return;
+        };
         self.write_value(
             ValueRef::Global(dxil_ir::Global::from_index(i).unwrap_or_default()),
             0,
@@ -183,7 +185,9 @@ impl Printer<'_> {
 
     fn print_alias(&mut self, i: usize) {
         let m = self.m;
-        let Some(a) = m.aliases.get(i) else { return };
+        let Some(a) = m.aliases.as_slice().get(i) else {
+            return;
+        };
         self.write_value(
             ValueRef::Alias(dxil_ir::Alias::from_index(i).unwrap_or_default()),
             0,

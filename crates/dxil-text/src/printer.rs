@@ -121,17 +121,17 @@ impl<'m> Printer<'m> {
         let m = self.m;
         match v {
             ValueRef::Global(g) => {
-                let gv = m.globals.get(g.index());
+                let gv = m.globals.get(g);
                 let slot = self.slots.global_slots.get(g.index()).copied();
                 self.write_global_name(gv.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Function(f) => {
-                let fv = m.functions.get(f.index());
+                let fv = m.functions.get(f);
                 let slot = self.slots.function_slots.get(f.index()).copied();
                 self.write_global_name(fv.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Alias(a) => {
-                let av = m.aliases.get(a.index());
+                let av = m.aliases.get(a);
                 let slot = self.slots.alias_slots.get(a.index()).copied();
                 self.write_global_name(av.and_then(|x| x.common.name.as_deref()), slot);
             }
@@ -139,7 +139,7 @@ impl<'m> Printer<'m> {
             ValueRef::Arg(a) => {
                 let name = self
                     .body
-                    .and_then(|b| b.args.get(a.index()))
+                    .and_then(|b| b.args.get(a))
                     .and_then(|x| x.name.as_deref());
                 let slot = self.fslots.args.get(a.index()).copied();
                 self.write_local_name(name, slot);
@@ -195,12 +195,7 @@ impl<'m> Printer<'m> {
 
     /// Writes a block of another function (for `blockaddress`).
     pub fn write_foreign_block(&mut self, f: dxil_ir::Function, b: dxil_ir::Block) {
-        let Some(body) = self
-            .m
-            .functions
-            .get(f.index())
-            .and_then(|f| f.body.as_ref())
-        else {
+        let Some(body) = self.m.functions.get(f).and_then(|f| f.body.as_ref()) else {
             self.out.push_str("<badref>");
             return;
         };

@@ -5,7 +5,8 @@
 //! `llvm.*` intrinsics and the nodes attached to it (`!dbg` first, then by kind).
 
 use dxil_ir::{
-    Attribute, DebugLoc, FunctionData, InstKind, Metadata, MetadataData, Module, ValueRef,
+    Attribute, DebugLoc, FixedMetadataKind, FunctionData, InstKind, Metadata, MetadataData, Module,
+    ValueRef,
 };
 
 use crate::attrs::{ListAttrs, FUNCTION_INDEX};
@@ -35,24 +36,6 @@ pub struct LocKey {
     pub inlined_at: Option<Metadata>,
 }
 
-/// Context kind ids LLVM 3.7 fixes (`LLVMContext` constructor).
-const FIXED_KINDS: [&str; 14] = [
-    "dbg",
-    "tbaa",
-    "prof",
-    "fpmath",
-    "range",
-    "tbaa.struct",
-    "invariant.load",
-    "alias.scope",
-    "noalias",
-    "nontemporal",
-    "llvm.mem.parallel_loop_access",
-    "nonnull",
-    "dereferenceable",
-    "dereferenceable_or_null",
-];
-
 /// The metadata kind table: for each bitcode kind id, the context kind id LLVM gives it (the
 /// fixed ids, then the module's kinds in table order) and its name.
 pub struct Kinds {
@@ -64,9 +47,9 @@ impl Kinds {
     pub fn new(m: &Module) -> Kinds {
         let mut map = FxHashMap::default();
         for (pos, k) in m.metadata_kinds.iter().enumerate() {
-            let ctx = match FIXED_KINDS.iter().position(|f| *f == k.name) {
-                Some(i) => i as u64,
-                None => (FIXED_KINDS.len() + pos) as u64,
+            let ctx = match FixedMetadataKind::from_keyword(&k.name) {
+                Some(f) => f.code(),
+                None => (FixedMetadataKind::ALL.len() + pos) as u64,
             };
             map.entry(k.id).or_insert((ctx, pos));
         }
@@ -402,7 +385,7 @@ pub fn is_intrinsic(m: &Module, callee: ValueRef) -> bool {
     match callee {
         ValueRef::Function(f) => m
             .functions
-            .get(f.index())
+            .get(f)
             .and_then(|f| f.common.name.as_deref())
             .is_some_and(|n| n.starts_with("llvm.")),
         _ => false,

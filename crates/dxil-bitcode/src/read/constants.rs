@@ -1,7 +1,9 @@
 //! CONSTANTS_BLOCK (LLVM 3.7 `parseConstants`): module constants and function constants.
 
 use dxil_bitstream::Entry;
-use dxil_ir::{BinOp, Block, CastOp, Const, ConstData, ConstKind, Type, TypeData, ValueRef};
+use dxil_ir::{
+    BinOp, Block, CastOp, Const, ConstData, ConstKind, Predicate, Type, TypeData, ValueRef,
+};
 
 use super::cursor::Cursor;
 use super::values::State;
@@ -258,8 +260,8 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
             ConstKind::Cmp {
                 lhs: ids.get(st, op(ops, 1)?)?,
                 rhs: ids.get(st, op(ops, 2)?)?,
-                predicate: u8::try_from(op(ops, 3)?)
-                    .map_err(|_| ErrorKind::InvalidRecord("predicate"))?,
+                predicate: Predicate::from_code(op(ops, 3)?)
+                    .ok_or(ErrorKind::InvalidRecord("predicate"))?,
             }
         }
         CST_CODE_BLOCKADDRESS => {

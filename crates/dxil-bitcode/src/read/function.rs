@@ -37,7 +37,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
     let prev = cur.enter(FUNCTION_BLOCK_ID)?;
     let fn_ty =
         st.m.functions
-            .get(f.index())
+            .get(f)
             .map(|x| x.fn_ty)
             .ok_or_else(|| cur.err(ErrorKind::Malformed("body for an unknown function")))?;
     let params = match st.td(fn_ty) {
@@ -92,7 +92,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         fn_attachments,
         ..
     } = fs;
-    if let Some(func) = st.m.functions.get_mut(f.index()) {
+    if let Some(func) = st.m.functions.get_mut(f) {
         func.body = Some(body);
         func.attachments = fn_attachments;
     }
@@ -111,7 +111,7 @@ fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
         if ty != fix.ty {
             return Err(ErrorKind::TypeMismatch("forward metadata value type"));
         }
-        if let Some(MetadataData::Value { value, .. }) = st.m.metadata.get_mut(fix.md.index()) {
+        if let Some(MetadataData::Value { value, .. }) = st.m.metadata.get_mut(fix.md) {
             *value = v;
         }
     }
@@ -239,19 +239,11 @@ fn resolve(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
 }
 
 fn atomic_ordering(v: u64) -> K<Ordering> {
-    if v <= 6 {
-        Ok(v as u8)
-    } else {
-        Err(ErrorKind::InvalidRecord("atomic ordering"))
-    }
+    Ordering::from_code(v).ok_or(ErrorKind::InvalidRecord("atomic ordering"))
 }
 
 fn scope(v: u64) -> K<SyncScope> {
-    if v <= 1 {
-        Ok(v as u8)
-    } else {
-        Err(ErrorKind::InvalidRecord("synchronization scope"))
-    }
+    SyncScope::from_code(v).ok_or(ErrorKind::InvalidRecord("synchronization scope"))
 }
 
 fn align(v: u64) -> K<u8> {
@@ -319,7 +311,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 inlined_at,
             };
             fs.last_loc = Some(loc);
-            if let Some(i) = fs.body.insts.get_mut(inst.index()) {
+            if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.debug_loc = Some(loc);
             }
             return Ok(());
@@ -328,7 +320,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let inst = fs.last_inst.ok_or(ErrorKind::Malformed(
                 "DEBUG_LOC_AGAIN before any instruction",
             ))?;
-            if let Some(i) = fs.body.insts.get_mut(inst.index()) {
+            if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.debug_loc = fs.last_loc;
             }
             return Ok(());
@@ -444,7 +436,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let (lhs, lt) = o.value_type(st, fs)?;
             let rhs = o.value(st, fs, lt)?;
             let predicate =
-                u8::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("predicate"))?;
+                Predicate::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("predicate"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
             (
@@ -763,17 +755,15 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if o.rest().len() != 4 {
                 return Err(ErrorKind::InvalidRecord("ATOMICRMW operand count"));
             }
-            let rmw = o.next()?;
-            if rmw > 10 {
-                return Err(ErrorKind::InvalidRecord("atomicrmw operation"));
-            }
+            let rmw = RmwOp::from_code(o.next()?)
+                .ok_or(ErrorKind::InvalidRecord("atomicrmw operation"))?;
             let volatile = flag(ops, o.i)?;
             o.i += 1;
             (
                 InstKind::AtomicRmw {
                     ptr,
                     value,
-                    op: rmw as u8,
+                    op: rmw,
                     volatile,
                     ordering: atomic_ordering(o.next()?)?,
                     scope: scope(o.next()?)?,
@@ -840,6 +830,7 @@ fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K
     let block = fs
         .body
         .blocks
+        .as_mut_slice()
         .get_mut(fs.cur_block)
         .ok_or(ErrorKind::Malformed(
             "instruction outside any declared block",
@@ -1015,13 +1006,9 @@ fn attachment(st: &State, fs: &mut Fn, ops: &[u64]) -> K<()> {
     match target {
         None => fs.fn_attachments.extend(list),
         Some(i) => {
-            let inst = fs
-                .body
-                .insts
-                .get_mut(i as usize)
-                .ok_or(ErrorKind::InvalidRecord(
-                    "attachment to an unknown instruction",
-                ))?;
+            let inst = fs.body.insts.as_mut_slice().get_mut(i as usize).ok_or(
+                ErrorKind::InvalidRecord("attachment to an unknown instruction"),
+            )?;
             inst.attachments.extend(list);
         }
     }

@@ -167,8 +167,6 @@ fn md_record(
     local: bool,
     fixups: &mut Vec<MdFixup>,
 ) -> K<MetadataData> {
-    let d = |i: usize| -> K<bool> { super::flag(ops, i) };
-    let n = |i: usize| op(ops, i);
     Ok(match code {
         METADATA_STRING => MetadataData::String(bytes(ops)?),
         METADATA_VALUE => {
@@ -211,282 +209,132 @@ fn md_record(
                 .map(|&id| ids.or_null(id))
                 .collect::<K<Box<[MdRef]>>>()?,
         },
-        METADATA_LOCATION => {
-            exact(ops, 5)?;
-            MetadataData::Location(DILocation {
-                distinct: d(0)?,
-                line: n(1)?,
-                column: n(2)?,
-                scope: ids.get(n(3)?)?,
-                inlined_at: ids.or_null(n(4)?)?,
-            })
-        }
-        METADATA_GENERIC_DEBUG => {
-            if ops.len() < 4 || n(2)? != 0 || n(1)? >= 1 << 16 {
-                return Err(ErrorKind::InvalidRecord("GenericDINode"));
-            }
-            MetadataData::GenericDebug(GenericDINode {
-                distinct: d(0)?,
-                tag: n(1)?,
-                header: ids.or_null(n(3)?)?,
-                operands: ops
-                    .get(4..)
-                    .unwrap_or(&[])
-                    .iter()
-                    .map(|&id| ids.or_null(id))
-                    .collect::<K<_>>()?,
-            })
-        }
-        METADATA_SUBRANGE => {
-            exact(ops, 3)?;
-            MetadataData::Subrange(DISubrange {
-                distinct: d(0)?,
-                count: n(1)? as i64,
-                lower_bound: unrotate(n(2)?),
-            })
-        }
-        METADATA_ENUMERATOR => {
-            exact(ops, 3)?;
-            MetadataData::Enumerator(DIEnumerator {
-                distinct: d(0)?,
-                value: unrotate(n(1)?),
-                name: ids.or_null(n(2)?)?,
-            })
-        }
-        METADATA_BASIC_TYPE => {
-            exact(ops, 6)?;
-            MetadataData::BasicType(DIBasicType {
-                distinct: d(0)?,
-                tag: n(1)?,
-                name: ids.or_null(n(2)?)?,
-                size: n(3)?,
-                align: n(4)?,
-                encoding: n(5)?,
-            })
-        }
-        METADATA_FILE => {
-            exact(ops, 3)?;
-            MetadataData::File(DIFile {
-                distinct: d(0)?,
-                filename: ids.or_null(n(1)?)?,
-                directory: ids.or_null(n(2)?)?,
-            })
-        }
-        METADATA_DERIVED_TYPE => {
-            exact(ops, 12)?;
-            MetadataData::DerivedType(DIDerivedType {
-                distinct: d(0)?,
-                tag: n(1)?,
-                name: ids.or_null(n(2)?)?,
-                file: ids.or_null(n(3)?)?,
-                line: n(4)?,
-                scope: ids.or_null(n(5)?)?,
-                base_type: ids.or_null(n(6)?)?,
-                size: n(7)?,
-                align: n(8)?,
-                offset: n(9)?,
-                flags: n(10)?,
-                extra_data: ids.or_null(n(11)?)?,
-            })
-        }
-        METADATA_COMPOSITE_TYPE => {
-            exact(ops, 16)?;
-            MetadataData::CompositeType(DICompositeType {
-                distinct: d(0)?,
-                tag: n(1)?,
-                name: ids.or_null(n(2)?)?,
-                file: ids.or_null(n(3)?)?,
-                line: n(4)?,
-                scope: ids.or_null(n(5)?)?,
-                base_type: ids.or_null(n(6)?)?,
-                size: n(7)?,
-                align: n(8)?,
-                offset: n(9)?,
-                flags: n(10)?,
-                elements: ids.or_null(n(11)?)?,
-                runtime_lang: n(12)?,
-                vtable_holder: ids.or_null(n(13)?)?,
-                template_params: ids.or_null(n(14)?)?,
-                identifier: ids.or_null(n(15)?)?,
-            })
-        }
-        METADATA_SUBROUTINE_TYPE => {
-            exact(ops, 3)?;
-            MetadataData::SubroutineType(DISubroutineType {
-                distinct: d(0)?,
-                flags: n(1)?,
-                types: ids.or_null(n(2)?)?,
-            })
-        }
-        METADATA_MODULE => {
-            exact(ops, 6)?;
-            MetadataData::Module(DIModule {
-                distinct: d(0)?,
-                scope: ids.or_null(n(1)?)?,
-                name: ids.or_null(n(2)?)?,
-                configuration_macros: ids.or_null(n(3)?)?,
-                include_path: ids.or_null(n(4)?)?,
-                isysroot: ids.or_null(n(5)?)?,
-            })
-        }
-        METADATA_COMPILE_UNIT => {
-            if ops.len() != 14 && ops.len() != 15 {
-                return Err(ErrorKind::InvalidRecord("wrong number of operands"));
-            }
-            MetadataData::CompileUnit(DICompileUnit {
-                distinct: d(0)?,
-                language: n(1)?,
-                file: ids.or_null(n(2)?)?,
-                producer: ids.or_null(n(3)?)?,
-                is_optimized: d(4)?,
-                flags: ids.or_null(n(5)?)?,
-                runtime_version: n(6)?,
-                split_debug_filename: ids.or_null(n(7)?)?,
-                emission_kind: n(8)?,
-                enums: ids.or_null(n(9)?)?,
-                retained_types: ids.or_null(n(10)?)?,
-                subprograms: ids.or_null(n(11)?)?,
-                globals: ids.or_null(n(12)?)?,
-                imports: ids.or_null(n(13)?)?,
-                dwo_id: ops.get(14).copied(),
-            })
-        }
-        METADATA_SUBPROGRAM => {
-            exact(ops, 19)?;
-            MetadataData::Subprogram(DISubprogram {
-                distinct: d(0)?,
-                scope: ids.or_null(n(1)?)?,
-                name: ids.or_null(n(2)?)?,
-                linkage_name: ids.or_null(n(3)?)?,
-                file: ids.or_null(n(4)?)?,
-                line: n(5)?,
-                ty: ids.or_null(n(6)?)?,
-                is_local: d(7)?,
-                is_definition: d(8)?,
-                scope_line: n(9)?,
-                containing_type: ids.or_null(n(10)?)?,
-                virtuality: n(11)?,
-                virtual_index: n(12)?,
-                flags: n(13)?,
-                is_optimized: d(14)?,
-                function: ids.or_null(n(15)?)?,
-                template_params: ids.or_null(n(16)?)?,
-                declaration: ids.or_null(n(17)?)?,
-                variables: ids.or_null(n(18)?)?,
-            })
-        }
-        METADATA_LEXICAL_BLOCK => {
-            exact(ops, 5)?;
-            MetadataData::LexicalBlock(DILexicalBlock {
-                distinct: d(0)?,
-                scope: ids.or_null(n(1)?)?,
-                file: ids.or_null(n(2)?)?,
-                line: n(3)?,
-                column: n(4)?,
-            })
-        }
-        METADATA_LEXICAL_BLOCK_FILE => {
-            exact(ops, 4)?;
-            MetadataData::LexicalBlockFile(DILexicalBlockFile {
-                distinct: d(0)?,
-                scope: ids.or_null(n(1)?)?,
-                file: ids.or_null(n(2)?)?,
-                discriminator: n(3)?,
-            })
-        }
-        METADATA_NAMESPACE => {
-            exact(ops, 5)?;
-            MetadataData::Namespace(DINamespace {
-                distinct: d(0)?,
-                scope: ids.or_null(n(1)?)?,
-                file: ids.or_null(n(2)?)?,
-                name: ids.or_null(n(3)?)?,
-                line: n(4)?,
-            })
-        }
-        METADATA_TEMPLATE_TYPE => {
-            exact(ops, 3)?;
-            MetadataData::TemplateTypeParameter(DITemplateTypeParameter {
-                distinct: d(0)?,
-                name: ids.or_null(n(1)?)?,
-                ty: ids.or_null(n(2)?)?,
-            })
-        }
-        METADATA_TEMPLATE_VALUE => {
-            exact(ops, 5)?;
-            MetadataData::TemplateValueParameter(DITemplateValueParameter {
-                distinct: d(0)?,
-                tag: n(1)?,
-                name: ids.or_null(n(2)?)?,
-                ty: ids.or_null(n(3)?)?,
-                value: ids.or_null(n(4)?)?,
-            })
-        }
-        METADATA_GLOBAL_VAR => {
-            exact(ops, 11)?;
-            MetadataData::GlobalVariable(DIGlobalVariable {
-                distinct: d(0)?,
-                scope: ids.or_null(n(1)?)?,
-                name: ids.or_null(n(2)?)?,
-                linkage_name: ids.or_null(n(3)?)?,
-                file: ids.or_null(n(4)?)?,
-                line: n(5)?,
-                ty: ids.or_null(n(6)?)?,
-                is_local: d(7)?,
-                is_definition: d(8)?,
-                variable: ids.or_null(n(9)?)?,
-                static_data_member_declaration: ids.or_null(n(10)?)?,
-            })
-        }
-        METADATA_LOCAL_VAR => {
-            if ops.len() != 9 && ops.len() != 10 {
-                return Err(ErrorKind::InvalidRecord("wrong number of operands"));
-            }
-            MetadataData::LocalVariable(DILocalVariable {
-                distinct: d(0)?,
-                tag: n(1)?,
-                scope: ids.or_null(n(2)?)?,
-                name: ids.or_null(n(3)?)?,
-                file: ids.or_null(n(4)?)?,
-                line: n(5)?,
-                ty: ids.or_null(n(6)?)?,
-                arg: n(7)?,
-                flags: n(8)?,
-                obsolete_inlined_at: ops.get(9).copied(),
-            })
-        }
-        METADATA_EXPRESSION => MetadataData::Expression(DIExpression {
-            distinct: d(0)?,
-            elements: ops.get(1..).unwrap_or(&[]).into(),
-        }),
-        METADATA_OBJC_PROPERTY => {
-            exact(ops, 8)?;
-            MetadataData::ObjCProperty(DIObjCProperty {
-                distinct: d(0)?,
-                name: ids.or_null(n(1)?)?,
-                file: ids.or_null(n(2)?)?,
-                line: n(3)?,
-                setter: ids.or_null(n(4)?)?,
-                getter: ids.or_null(n(5)?)?,
-                attributes: n(6)?,
-                ty: ids.or_null(n(7)?)?,
-            })
-        }
-        METADATA_IMPORTED_ENTITY => {
-            exact(ops, 6)?;
-            MetadataData::ImportedEntity(DIImportedEntity {
-                distinct: d(0)?,
-                tag: n(1)?,
-                scope: ids.or_null(n(2)?)?,
-                entity: ids.or_null(n(3)?)?,
-                line: n(4)?,
-                name: ids.or_null(n(5)?)?,
-            })
-        }
         8 | 9 => return Err(ErrorKind::Unsupported("pre-3.6 METADATA_OLD_NODE")),
-        other => return Err(ErrorKind::UnexpectedRecord(other)),
+        other => match read_di(other, ops, ids)? {
+            Some(d) => d,
+            None => return Err(ErrorKind::UnexpectedRecord(other)),
+        },
     })
 }
+
+/// The operands of one DI record, read field by field; each method is a kind of
+/// [`dxil_ir::for_each_di_record!`] and takes the field's operand index.
+struct DiOps<'a, 'b> {
+    ops: &'a [u64],
+    ids: &'b mut MdIds,
+}
+
+impl DiOps<'_, '_> {
+    fn flag(&mut self, i: usize) -> K<bool> {
+        super::flag(self.ops, i)
+    }
+
+    fn uint(&mut self, i: usize) -> K<u64> {
+        op(self.ops, i)
+    }
+
+    fn tag(&mut self, i: usize) -> K<u64> {
+        op(self.ops, i)
+    }
+
+    fn generic_tag(&mut self, i: usize) -> K<u64> {
+        let t = op(self.ops, i)?;
+        if t >= 1 << 16 {
+            return Err(ErrorKind::InvalidRecord("GenericDINode tag"));
+        }
+        Ok(t)
+    }
+
+    fn flags(&mut self, i: usize) -> K<u64> {
+        op(self.ops, i)
+    }
+
+    fn lang(&mut self, i: usize) -> K<u64> {
+        op(self.ops, i)
+    }
+
+    fn encoding(&mut self, i: usize) -> K<u64> {
+        op(self.ops, i)
+    }
+
+    fn virtuality(&mut self, i: usize) -> K<u64> {
+        op(self.ops, i)
+    }
+
+    fn int(&mut self, i: usize) -> K<i64> {
+        op(self.ops, i).map(|v| v as i64)
+    }
+
+    fn sint(&mut self, i: usize) -> K<i64> {
+        op(self.ops, i).map(unrotate)
+    }
+
+    fn md(&mut self, i: usize) -> K<MdRef> {
+        self.ids.or_null(op(self.ops, i)?)
+    }
+
+    fn string(&mut self, i: usize) -> K<MdRef> {
+        self.md(i)
+    }
+
+    fn md_required(&mut self, i: usize) -> K<Metadata> {
+        self.ids.get(op(self.ops, i)?)
+    }
+
+    fn opt_uint(&mut self, i: usize) -> K<Option<u64>> {
+        Ok(self.ops.get(i).copied())
+    }
+
+    fn obsolete(&mut self, i: usize) -> K<Option<u64>> {
+        Ok(self.ops.get(i).copied())
+    }
+
+    fn md_list(&mut self, i: usize) -> K<Box<[MdRef]>> {
+        let rest = self.ops.get(i..).unwrap_or(&[]);
+        rest.iter().map(|&id| self.ids.or_null(id)).collect()
+    }
+
+    fn elements(&mut self, i: usize) -> K<Box<[u64]>> {
+        Ok(self.ops.get(i..).unwrap_or(&[]).into())
+    }
+}
+
+/// `read_di(code, ops, ids)`: the DI record with code `code`, or `None` for other codes.
+macro_rules! di_reader {
+    ($(
+        $variant:ident($ty:ident) $code:literal $name:literal
+            ops($min:literal ..= $max:expr) zero[$($z:literal),*] {
+            $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
+        }
+    )*) => {
+        fn read_di(code: u32, ops: &[u64], ids: &mut MdIds) -> K<Option<MetadataData>> {
+            let mut r = DiOps { ops, ids };
+            Ok(Some(match code {
+                $(
+                    $code => {
+                        if !($min..=$max).contains(&ops.len()) {
+                            return Err(ErrorKind::InvalidRecord("wrong number of operands"));
+                        }
+                        $(
+                            if op(ops, $z)? != 0 {
+                                return Err(ErrorKind::InvalidRecord(concat!(
+                                    "reserved operand of ", $name
+                                )));
+                            }
+                        )*
+                        MetadataData::$variant($ty {
+                            distinct: r.flag(0)?,
+                            $( $field: r.$kind($idx)?, )*
+                        })
+                    }
+                )*
+                _ => return Ok(None),
+            }))
+        }
+    };
+}
+
+dxil_ir::for_each_di_record!(di_reader);
 
 /// LLVM's `unrotateSign` for DI records.
 fn unrotate(u: u64) -> i64 {

@@ -70,6 +70,11 @@ pub fn read_module(bitcode: &[u8]) -> Result<Module> {
     if !seen_module {
         return Err(cur.err(ErrorKind::Malformed("no MODULE_BLOCK")));
     }
+    // Later passes index the arenas directly; this is where that is proven.
+    ms.st
+        .m
+        .check_ids()
+        .map_err(|e| cur.err(ErrorKind::InvalidId(e)))?;
     Ok(ms.st.m)
 }
 
@@ -142,21 +147,14 @@ fn resolve_deferred(ms: &mut ModState) -> K<()> {
             .0;
         let missing = ErrorKind::Malformed("dangling global value");
         match d {
-            Deferred::Init(g, _) => {
-                st.m.globals.get_mut(g.index()).ok_or(missing)?.initializer = Some(v)
-            }
-            Deferred::Aliasee(a, _) => st.m.aliases.get_mut(a.index()).ok_or(missing)?.aliasee = v,
+            Deferred::Init(g, _) => st.m.globals.get_mut(g).ok_or(missing)?.initializer = Some(v),
+            Deferred::Aliasee(a, _) => st.m.aliases.get_mut(a).ok_or(missing)?.aliasee = v,
             Deferred::Prologue(f, _) => {
-                st.m.functions.get_mut(f.index()).ok_or(missing)?.prologue = Some(v)
+                st.m.functions.get_mut(f).ok_or(missing)?.prologue = Some(v)
             }
-            Deferred::Prefix(f, _) => {
-                st.m.functions.get_mut(f.index()).ok_or(missing)?.prefix = Some(v)
-            }
+            Deferred::Prefix(f, _) => st.m.functions.get_mut(f).ok_or(missing)?.prefix = Some(v),
             Deferred::Personality(f, _) => {
-                st.m.functions
-                    .get_mut(f.index())
-                    .ok_or(missing)?
-                    .personality = Some(v)
+                st.m.functions.get_mut(f).ok_or(missing)?.personality = Some(v)
             }
         }
     }

@@ -42,9 +42,9 @@ fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<(
         (VST_CODE_ENTRY, None) => {
             let (v, _) = st.value(id).ok_or(ErrorKind::BadValue(id))?;
             let slot = match v {
-                ValueRef::Global(g) => st.m.globals.get_mut(g.index()).map(|x| &mut x.common),
-                ValueRef::Function(f) => st.m.functions.get_mut(f.index()).map(|x| &mut x.common),
-                ValueRef::Alias(a) => st.m.aliases.get_mut(a.index()).map(|x| &mut x.common),
+                ValueRef::Global(g) => st.m.globals.get_mut(g).map(|x| &mut x.common),
+                ValueRef::Function(f) => st.m.functions.get_mut(f).map(|x| &mut x.common),
+                ValueRef::Alias(a) => st.m.aliases.get_mut(a).map(|x| &mut x.common),
                 _ => None,
             };
             let common = slot.ok_or(ErrorKind::InvalidRecord("name for a non-global value"))?;
@@ -54,8 +54,8 @@ fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<(
         (VST_CODE_ENTRY, Some(body)) => {
             let (v, _) = st.value(id).ok_or(ErrorKind::BadValue(id))?;
             let slot = match v {
-                ValueRef::Arg(a) => body.args.get_mut(a.index()).map(|x| &mut x.name),
-                ValueRef::Inst(i) => body.insts.get_mut(i.index()).map(|x| &mut x.name),
+                ValueRef::Arg(a) => body.args.get_mut(a).map(|x| &mut x.name),
+                ValueRef::Inst(i) => body.insts.get_mut(i).map(|x| &mut x.name),
                 _ => None,
             };
             *slot.ok_or(ErrorKind::InvalidRecord("name for a non-local value"))? = Some(name);
@@ -64,7 +64,7 @@ fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<(
         (VST_CODE_BBENTRY, Some(body)) => {
             let b = usize::try_from(id)
                 .ok()
-                .and_then(|i| body.blocks.get_mut(i))
+                .and_then(|i| body.blocks.as_mut_slice().get_mut(i))
                 .ok_or(ErrorKind::BadBlock(id))?;
             b.name = Some(name);
             body.symtab.push(VstEntry::Block(Block(id as u32)));

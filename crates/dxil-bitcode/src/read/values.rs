@@ -61,14 +61,14 @@ impl State {
     pub fn td(&self, ty: Type) -> &TypeData {
         // Types come from `ty`, or from the table itself, so the index is in range.
         static VOID: TypeData = TypeData::Void;
-        self.m.types.get(ty.index()).unwrap_or(&VOID)
+        self.m.types.get(ty).unwrap_or(&VOID)
     }
 
     /// The type id of `data`, which must be in the table.
     pub fn find(&self, data: &TypeData, what: &'static str) -> K<Type> {
         let missing = ErrorKind::MissingType(what);
         let first = *self.type_map.get(&fx_hash(data)).ok_or(missing.clone())?;
-        if self.m.types.get(first.index()) == Some(data) {
+        if self.m.types.get(first) == Some(data) {
             return Ok(first);
         }
         // Another type has the same hash: use a full-key map (built once; SipHash with random
@@ -139,7 +139,7 @@ impl State {
     /// Value of a constant integer index (for struct GEP indices): `Int` or `Null`.
     pub fn const_index(&self, v: ValueRef) -> K<u64> {
         if let ValueRef::Const(c) = v {
-            match self.m.constants.get(c.index()).map(|c| &c.kind) {
+            match self.m.constants.get(c).map(|c| &c.kind) {
                 Some(dxil_ir::ConstKind::Int(i)) => return Ok(*i as u64),
                 Some(dxil_ir::ConstKind::Null) => return Ok(0),
                 _ => {}

@@ -36,9 +36,7 @@ pub fn write_constants(
     }
     let mut last_ty = None;
     for &c in order {
-        let data = m
-            .constant(c)
-            .ok_or_else(|| out.err(ErrorKind::BadValue(u64::from(c.0))))?;
+        let data = &m.constants[c];
         if last_ty != Some(data.ty) {
             last_ty = Some(data.ty);
             let t = tid(out, nb, data.ty)?;
@@ -255,7 +253,7 @@ fn constant(
             let t = vty(out, m, body, nb, *lhs)?;
             let l = vid(out, nb, *lhs)?;
             let r = vid(out, nb, *rhs)?;
-            out.rec.extend([t, l, r, u64::from(*predicate)]);
+            out.rec.extend([t, l, r, predicate.code()]);
             (CST_CODE_CE_CMP, 0)
         }
         ConstKind::BlockAddress { function, block } => {

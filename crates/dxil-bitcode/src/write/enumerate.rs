@@ -101,7 +101,7 @@ struct En<'m> {
 
 impl En<'_> {
     fn td(&self, t: Type) -> K<&TypeData> {
-        self.m.ty(t).ok_or(ErrorKind::BadType(u64::from(t.0)))
+        Ok(&self.m.types[t])
     }
 
     /// `EnumerateType`.
@@ -168,10 +168,7 @@ impl En<'_> {
         self.enter_const(c, frames_base)?;
         while self.stack.len() > frames_base {
             let (ci, i) = *self.stack.last().unwrap_or(&(0, 0));
-            let data = self
-                .m
-                .constant(Const(ci))
-                .ok_or(ErrorKind::BadValue(u64::from(ci)))?;
+            let data = &self.m.constants[Const(ci)];
             if let Some(op) = const_operand(&data.kind, i) {
                 if let Some(top) = self.stack.last_mut() {
                     top.1 += 1;
@@ -202,11 +199,7 @@ impl En<'_> {
             }
             return Ok(());
         }
-        let ty = self
-            .m
-            .constant(c)
-            .ok_or(ErrorKind::BadValue(u64::from(c.0)))?
-            .ty;
+        let ty = self.m.constants[c].ty;
         // The type walk uses the scratch stack too: run it on its own stack.
         let saved = std::mem::take(&mut self.stack);
         let r = self.ty(ty);
@@ -248,10 +241,7 @@ impl En<'_> {
                     continue;
                 }
                 *walked = true;
-                let data = self
-                    .m
-                    .constant(c)
-                    .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+                let data = &self.m.constants[c];
                 let start = work.len();
                 data.kind.for_each_operand(|op| work.push(op));
                 if let ConstKind::BlockAddress { function, .. } = data.kind {
@@ -314,10 +304,7 @@ impl En<'_> {
     }
 
     fn begin_md(&mut self, md: Metadata) -> K<()> {
-        let d = self
-            .m
-            .md(md)
-            .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
+        let d = &self.m.metadata[md];
         self.md_state[md.index()] = VISITING;
         let start = self.md_ops.len();
         md_operands(d, &mut self.md_ops);
@@ -335,7 +322,7 @@ impl En<'_> {
         let m = self.m;
         let mut keyed = Vec::with_capacity(self.vals.len());
         for &(c, n) in &self.vals {
-            let ty = m.constant(c).ok_or(ErrorKind::BadValue(u64::from(c.0)))?.ty;
+            let ty = m.constants[c].ty;
             let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
             let int = match m.ty(ty) {
                 Some(TypeData::Int(_)) => true,
@@ -399,7 +386,10 @@ pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, 
         .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
 }
 
+/// Every write enumerates first, so this is where the id check runs that lets the writer
+/// index the arenas directly.
 pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
+    m.check_ids().map_err(ErrorKind::InvalidId)?;
     let mut en = En {
         m,
         type_state: vec![UNSEEN; m.types.len()],

@@ -232,7 +232,7 @@ impl InstWriter<'_> {
             } => {
                 self.push_vt(out, *lhs)?;
                 self.push_v(out, *rhs)?;
-                out.rec.push(u64::from(*predicate));
+                out.rec.push(predicate.code());
                 if *flags != 0 {
                     out.rec.push(*flags);
                 }
@@ -356,7 +356,7 @@ impl InstWriter<'_> {
                     .extend([u64::from(*align_log2p1), u64::from(*volatile)]);
                 match atomic {
                     Some(a) => {
-                        out.rec.extend([u64::from(a.ordering), u64::from(a.scope)]);
+                        out.rec.extend([a.ordering.code(), a.scope.code()]);
                         (FUNC_CODE_INST_LOADATOMIC, 0)
                     }
                     None => (FUNC_CODE_INST_LOAD, if fwd { 0 } else { FN_LOAD }),
@@ -375,7 +375,7 @@ impl InstWriter<'_> {
                     .extend([u64::from(*align_log2p1), u64::from(*volatile)]);
                 match atomic {
                     Some(a) => {
-                        out.rec.extend([u64::from(a.ordering), u64::from(a.scope)]);
+                        out.rec.extend([a.ordering.code(), a.scope.code()]);
                         (FUNC_CODE_INST_STOREATOMIC, 0)
                     }
                     None => (FUNC_CODE_INST_STORE, 0),
@@ -396,9 +396,9 @@ impl InstWriter<'_> {
                 self.push_v(out, *new)?;
                 out.rec.extend([
                     u64::from(*volatile),
-                    u64::from(*success),
-                    u64::from(*scope),
-                    u64::from(*failure),
+                    success.code(),
+                    scope.code(),
+                    failure.code(),
                     u64::from(*weak),
                 ]);
                 (FUNC_CODE_INST_CMPXCHG, 0)
@@ -414,15 +414,15 @@ impl InstWriter<'_> {
                 self.push_vt(out, *ptr)?;
                 self.push_v(out, *value)?;
                 out.rec.extend([
-                    u64::from(*op),
+                    op.code(),
                     u64::from(*volatile),
-                    u64::from(*ordering),
-                    u64::from(*scope),
+                    ordering.code(),
+                    scope.code(),
                 ]);
                 (FUNC_CODE_INST_ATOMICRMW, 0)
             }
             InstKind::Fence { ordering, scope } => {
-                out.rec.extend([u64::from(*ordering), u64::from(*scope)]);
+                out.rec.extend([ordering.code(), scope.code()]);
                 (FUNC_CODE_INST_FENCE, 0)
             }
             InstKind::Call {

@@ -2,7 +2,9 @@
 //! `WriteFunctionLocalMetadata`) and METADATA_ATTACHMENT (`WriteMetadataAttachment`).
 
 use dxil_bitstream::AbbrevOp::{Array, Fixed, Literal, Vbr};
-use dxil_ir::{Body, FunctionData, MdRef, Metadata, MetadataData as M, Module};
+use dxil_ir::{
+    Body, DILocation, FunctionData, GenericDINode, MdRef, Metadata, MetadataData as M, Module,
+};
 
 use super::abbrevs::define;
 use super::enumerate::sorted_attachments;
@@ -34,9 +36,7 @@ pub fn write_module_metadata(
     }
     let mut mds = Vec::with_capacity(order.len());
     for &md in order {
-        let d = m
-            .md(md)
-            .ok_or_else(|| out.err(ErrorKind::BadMetadata(u64::from(md.0))))?;
+        let d = &m.metadata[md];
         mds.push(d);
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
@@ -51,7 +51,7 @@ pub fn write_module_metadata(
         location = define(
             out,
             &[
-                lit(METADATA_LOCATION),
+                lit(DILocation::CODE),
                 Fixed(1),
                 Vbr(6),
                 Vbr(8),
@@ -65,7 +65,7 @@ pub fn write_module_metadata(
         generic = define(
             out,
             &[
-                lit(METADATA_GENERIC_DEBUG),
+                lit(GenericDINode::CODE),
                 Fixed(1),
                 Vbr(6),
                 Fixed(1),
@@ -83,8 +83,8 @@ pub fn write_module_metadata(
         let (code, abbrev) = md_record(out, nb, d)?;
         let abbrev = match code {
             METADATA_STRING => string,
-            METADATA_LOCATION => location,
-            METADATA_GENERIC_DEBUG => generic,
+            DILocation::CODE => location,
+            GenericDINode::CODE => generic,
             _ => abbrev,
         };
         out.emit(code, abbrev)?;
@@ -129,9 +129,7 @@ pub fn write_local_metadata(
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
     for &md in order {
-        let d = m
-            .md(md)
-            .ok_or_else(|| out.err(ErrorKind::BadMetadata(u64::from(md.0))))?;
+        let d = &m.metadata[md];
         let (code, _) = md_record(out, nb, d)?;
         out.emit(code, 0)?;
     }
@@ -206,245 +204,136 @@ fn fill(r: &mut Vec<u64>, nb: &Numbering, d: &M) -> K<u32> {
                 METADATA_NODE
             }
         }
-        M::Location(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.line,
-                n.column,
-                u64::from(nb.md(n.scope)?),
-                o(n.inlined_at)?,
-            ]);
-            METADATA_LOCATION
-        }
-        M::GenericDebug(n) => {
-            r.extend([u64::from(n.distinct), n.tag, 0, o(n.header)?]);
-            for &x in n.operands.iter() {
-                r.push(o(x)?);
-            }
-            METADATA_GENERIC_DEBUG
-        }
-        M::Subrange(n) => {
-            r.extend([u64::from(n.distinct), n.count as u64, rotate(n.lower_bound)]);
-            METADATA_SUBRANGE
-        }
-        M::Enumerator(n) => {
-            r.extend([u64::from(n.distinct), rotate(n.value), o(n.name)?]);
-            METADATA_ENUMERATOR
-        }
-        M::BasicType(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.tag,
-                o(n.name)?,
-                n.size,
-                n.align,
-                n.encoding,
-            ]);
-            METADATA_BASIC_TYPE
-        }
-        M::File(n) => {
-            r.extend([u64::from(n.distinct), o(n.filename)?, o(n.directory)?]);
-            METADATA_FILE
-        }
-        M::DerivedType(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.tag,
-                o(n.name)?,
-                o(n.file)?,
-                n.line,
-                o(n.scope)?,
-                o(n.base_type)?,
-                n.size,
-                n.align,
-                n.offset,
-                n.flags,
-                o(n.extra_data)?,
-            ]);
-            METADATA_DERIVED_TYPE
-        }
-        M::CompositeType(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.tag,
-                o(n.name)?,
-                o(n.file)?,
-                n.line,
-                o(n.scope)?,
-                o(n.base_type)?,
-                n.size,
-                n.align,
-                n.offset,
-                n.flags,
-                o(n.elements)?,
-                n.runtime_lang,
-                o(n.vtable_holder)?,
-                o(n.template_params)?,
-                o(n.identifier)?,
-            ]);
-            METADATA_COMPOSITE_TYPE
-        }
-        M::SubroutineType(n) => {
-            r.extend([u64::from(n.distinct), n.flags, o(n.types)?]);
-            METADATA_SUBROUTINE_TYPE
-        }
-        M::CompileUnit(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.language,
-                o(n.file)?,
-                o(n.producer)?,
-                u64::from(n.is_optimized),
-                o(n.flags)?,
-                n.runtime_version,
-                o(n.split_debug_filename)?,
-                n.emission_kind,
-                o(n.enums)?,
-                o(n.retained_types)?,
-                o(n.subprograms)?,
-                o(n.globals)?,
-                o(n.imports)?,
-            ]);
-            r.extend(n.dwo_id);
-            METADATA_COMPILE_UNIT
-        }
-        M::Subprogram(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                o(n.scope)?,
-                o(n.name)?,
-                o(n.linkage_name)?,
-                o(n.file)?,
-                n.line,
-                o(n.ty)?,
-                u64::from(n.is_local),
-                u64::from(n.is_definition),
-                n.scope_line,
-                o(n.containing_type)?,
-                n.virtuality,
-                n.virtual_index,
-                n.flags,
-                u64::from(n.is_optimized),
-                o(n.function)?,
-                o(n.template_params)?,
-                o(n.declaration)?,
-                o(n.variables)?,
-            ]);
-            METADATA_SUBPROGRAM
-        }
-        M::LexicalBlock(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                o(n.scope)?,
-                o(n.file)?,
-                n.line,
-                n.column,
-            ]);
-            METADATA_LEXICAL_BLOCK
-        }
-        M::LexicalBlockFile(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                o(n.scope)?,
-                o(n.file)?,
-                n.discriminator,
-            ]);
-            METADATA_LEXICAL_BLOCK_FILE
-        }
-        M::Namespace(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                o(n.scope)?,
-                o(n.file)?,
-                o(n.name)?,
-                n.line,
-            ]);
-            METADATA_NAMESPACE
-        }
-        M::TemplateTypeParameter(n) => {
-            r.extend([u64::from(n.distinct), o(n.name)?, o(n.ty)?]);
-            METADATA_TEMPLATE_TYPE
-        }
-        M::TemplateValueParameter(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.tag,
-                o(n.name)?,
-                o(n.ty)?,
-                o(n.value)?,
-            ]);
-            METADATA_TEMPLATE_VALUE
-        }
-        M::GlobalVariable(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                o(n.scope)?,
-                o(n.name)?,
-                o(n.linkage_name)?,
-                o(n.file)?,
-                n.line,
-                o(n.ty)?,
-                u64::from(n.is_local),
-                u64::from(n.is_definition),
-                o(n.variable)?,
-                o(n.static_data_member_declaration)?,
-            ]);
-            METADATA_GLOBAL_VAR
-        }
-        M::LocalVariable(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.tag,
-                o(n.scope)?,
-                o(n.name)?,
-                o(n.file)?,
-                n.line,
-                o(n.ty)?,
-                n.arg,
-                n.flags,
-            ]);
-            r.extend(n.obsolete_inlined_at);
-            METADATA_LOCAL_VAR
-        }
-        M::Expression(n) => {
-            r.push(u64::from(n.distinct));
-            r.extend(n.elements.iter().copied());
-            METADATA_EXPRESSION
-        }
-        M::ObjCProperty(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                o(n.name)?,
-                o(n.file)?,
-                n.line,
-                o(n.setter)?,
-                o(n.getter)?,
-                n.attributes,
-                o(n.ty)?,
-            ]);
-            METADATA_OBJC_PROPERTY
-        }
-        M::ImportedEntity(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                n.tag,
-                o(n.scope)?,
-                o(n.entity)?,
-                n.line,
-                o(n.name)?,
-            ]);
-            METADATA_IMPORTED_ENTITY
-        }
-        M::Module(n) => {
-            r.extend([
-                u64::from(n.distinct),
-                o(n.scope)?,
-                o(n.name)?,
-                o(n.configuration_macros)?,
-                o(n.include_path)?,
-                o(n.isysroot)?,
-            ]);
-            METADATA_MODULE
-        }
+        other => match write_di(r, nb, other)? {
+            Some(code) => code,
+            None => return Err(ErrorKind::Malformed("metadata without a record")),
+        },
     })
 }
+
+/// The operands of one DI record, written field by field into the slots reserved for them;
+/// each method is a kind of [`dxil_ir::for_each_di_record!`] and takes the field's operand
+/// index (the optional tail is appended).
+struct DiOut<'a, 'n> {
+    r: &'a mut Vec<u64>,
+    base: usize,
+    nb: &'n Numbering,
+}
+
+impl DiOut<'_, '_> {
+    fn set(&mut self, i: usize, v: u64) {
+        self.r[self.base + i] = v;
+    }
+
+    fn flag(&mut self, i: usize, v: &bool) -> K<()> {
+        self.set(i, u64::from(*v));
+        Ok(())
+    }
+
+    fn uint(&mut self, i: usize, v: &u64) -> K<()> {
+        self.set(i, *v);
+        Ok(())
+    }
+
+    fn tag(&mut self, i: usize, v: &u64) -> K<()> {
+        self.uint(i, v)
+    }
+
+    fn generic_tag(&mut self, i: usize, v: &u64) -> K<()> {
+        self.uint(i, v)
+    }
+
+    fn flags(&mut self, i: usize, v: &u64) -> K<()> {
+        self.uint(i, v)
+    }
+
+    fn lang(&mut self, i: usize, v: &u64) -> K<()> {
+        self.uint(i, v)
+    }
+
+    fn encoding(&mut self, i: usize, v: &u64) -> K<()> {
+        self.uint(i, v)
+    }
+
+    fn virtuality(&mut self, i: usize, v: &u64) -> K<()> {
+        self.uint(i, v)
+    }
+
+    fn int(&mut self, i: usize, v: &i64) -> K<()> {
+        self.set(i, *v as u64);
+        Ok(())
+    }
+
+    fn sint(&mut self, i: usize, v: &i64) -> K<()> {
+        self.set(i, rotate(*v));
+        Ok(())
+    }
+
+    fn md(&mut self, i: usize, v: &MdRef) -> K<()> {
+        let id = self.nb.md_or_null(*v)?;
+        self.set(i, id);
+        Ok(())
+    }
+
+    fn string(&mut self, i: usize, v: &MdRef) -> K<()> {
+        self.md(i, v)
+    }
+
+    fn md_required(&mut self, i: usize, v: &Metadata) -> K<()> {
+        let id = self.nb.md(*v)?;
+        self.set(i, u64::from(id));
+        Ok(())
+    }
+
+    fn opt_uint(&mut self, _: usize, v: &Option<u64>) -> K<()> {
+        self.r.extend(*v);
+        Ok(())
+    }
+
+    fn obsolete(&mut self, i: usize, v: &Option<u64>) -> K<()> {
+        self.opt_uint(i, v)
+    }
+
+    fn md_list(&mut self, _: usize, v: &[MdRef]) -> K<()> {
+        for &x in v {
+            let id = self.nb.md_or_null(x)?;
+            self.r.push(id);
+        }
+        Ok(())
+    }
+
+    fn elements(&mut self, _: usize, v: &[u64]) -> K<()> {
+        self.r.extend_from_slice(v);
+        Ok(())
+    }
+}
+
+/// `write_di(r, nb, d)`: appends the operands of DI record `d` and returns its code; `None`
+/// when `d` is not a DI record.
+macro_rules! di_writer {
+    ($(
+        $variant:ident($ty:ident) $code:literal $name:literal
+            ops($min:literal ..= $max:expr) zero[$($z:literal),*] {
+            $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
+        }
+    )*) => {
+        fn write_di(r: &mut Vec<u64>, nb: &Numbering, d: &M) -> K<Option<u32>> {
+            match d {
+                $(
+                    M::$variant(n) => {
+                        let base = r.len();
+                        // Reserved operands stay 0.
+                        r.resize(base + $min, 0);
+                        let mut w = DiOut { r, base, nb };
+                        w.flag(0, &n.distinct)?;
+                        $( w.$kind($idx, &n.$field)?; )*
+                        Ok(Some($code))
+                    }
+                )*
+                _ => Ok(None),
+            }
+        }
+    };
+}
+
+dxil_ir::for_each_di_record!(di_writer);

@@ -35,8 +35,9 @@ use crate::error::{Error, ErrorKind, Result};
 /// options [`WriteOptions::infer`] finds for it. The program header around it is
 /// `dxil-container`'s `build_program_part` (this crate stays below the container layer).
 ///
-/// Errors name the inconsistency in the IR (a dangling type, value or metadata id, an
-/// operand of the wrong kind) and the block being written.
+/// Errors name the inconsistency in the IR (a dangling type, value or metadata id, found by
+/// [`dxil_ir::check`] before the values are enumerated; an operand of the wrong kind) and the block
+/// being written.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
     let (options, orders) = options::infer_with_orders(m);
     module::write(m, options, orders)
@@ -161,7 +162,8 @@ mod tests {
                     addrspace: 0,
                 },
                 TypeData::Metadata,
-            ],
+            ]
+            .into(),
             ..Module::default()
         };
         m.globals.push(global(Type(0), Type(0), None));
@@ -179,7 +181,8 @@ mod tests {
                     addrspace: 0,
                 },
                 TypeData::Metadata,
-            ],
+            ]
+            .into(),
             ..Module::default()
         };
         m.constants.push(ConstData {
@@ -191,7 +194,7 @@ mod tests {
         assert!(super::write_module(&m).is_err());
         // Dangling ids.
         let mut m = Module {
-            types: vec![TypeData::Int(32), TypeData::Metadata],
+            types: vec![TypeData::Int(32), TypeData::Metadata].into(),
             ..Module::default()
         };
         m.globals.push(global(Type(7), Type(0), None));
@@ -204,7 +207,7 @@ mod tests {
     fn empty_module_reads_back() {
         let m = Module {
             version: 1,
-            types: vec![TypeData::Metadata],
+            types: vec![TypeData::Metadata].into(),
             type_count_hint: Some(1),
             ..Module::default()
         };

@@ -80,7 +80,7 @@ fn const_int(m: &Module, v: Option<&ValueRef>) -> Option<i64> {
 /// Whether `callee` is a declared `dx.op.*` function.
 pub fn is_dxil_op(m: &Module, callee: &ValueRef) -> bool {
     match callee {
-        ValueRef::Function(g) => m.functions.get(g.index()).is_some_and(|f| {
+        ValueRef::Function(g) => m.functions.get(*g).is_some_and(|f| {
             f.body.is_none()
                 && f.common
                     .name
@@ -371,7 +371,7 @@ pub fn compute(
                     c.min = c.min.max(min);
                     c.mask &= mask;
                 }
-            } else if m.functions.get(g.index()).is_some_and(|d| d.body.is_some()) {
+            } else if m.functions.get(*g).is_some_and(|d| d.body.is_some()) {
                 edges.push((i, g.index()));
             }
         }
