@@ -194,6 +194,8 @@ fn corpus_modules_read() {
             match dxil_bitcode::read_module(bc) {
                 Ok(m) => {
                     *ok += 1;
+                    m.check_ids()
+                        .unwrap_or_else(|e| panic!("{id}: read but fails the id check: {e}"));
                     check_invariants(id, &m);
                     printed = Some(m);
                 }
