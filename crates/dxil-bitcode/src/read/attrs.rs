@@ -1,7 +1,6 @@
 //! PARAMATTR_GROUP_BLOCK and PARAMATTR_BLOCK (LLVM 3.7 `parseAttributeGroupBlock`,
 //! `parseAttributeBlock`).
 
-use dxil_bitstream::Entry;
 use dxil_ir::{Attribute, AttributeGroup, AttributeList};
 
 use super::cursor::Cursor;
@@ -18,35 +17,21 @@ pub(crate) fn read_attrs(cur: &mut Cursor<'_>, st: &mut State, group: bool) -> R
         PARAMATTR_BLOCK_ID
     };
     let prev = cur.enter(id)?;
-    loop {
-        match cur.next()? {
-            Entry::EndBlock => break,
-            Entry::EndOfStream => return Err(cur.truncated()),
-            Entry::SubBlock { block_id } => {
-                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+    while let Some(code) = cur.next_record()? {
+        let ops = &cur.rec.ops;
+        let r = match (group, code) {
+            (true, PARAMATTR_GRP_CODE_ENTRY) => {
+                group_entry(ops).map(|g| st.m.attribute_groups.push(g))
             }
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
-                let ops = &cur.rec.ops;
-                let r = match (group, code) {
-                    (true, PARAMATTR_GRP_CODE_ENTRY) => {
-                        group_entry(ops).map(|g| st.m.attribute_groups.push(g))
-                    }
-                    (false, PARAMATTR_CODE_ENTRY) => ops
-                        .iter()
-                        .map(|&g| {
-                            u32::try_from(g).map_err(|_| ErrorKind::InvalidRecord("group id"))
-                        })
-                        .collect::<K<Box<[u32]>>>()
-                        .map(|groups| st.m.attribute_lists.push(AttributeList { groups })),
-                    (_, 1) if !group => {
-                        Err(ErrorKind::Unsupported("pre-3.3 PARAMATTR_CODE_ENTRY_OLD"))
-                    }
-                    (_, other) => Err(ErrorKind::UnexpectedRecord(other)),
-                };
-                r.map_err(|k| cur.err(k))?;
-            }
-        }
+            (false, PARAMATTR_CODE_ENTRY) => ops
+                .iter()
+                .map(|&g| u32::try_from(g).map_err(|_| ErrorKind::InvalidRecord("group id")))
+                .collect::<K<Box<[u32]>>>()
+                .map(|groups| st.m.attribute_lists.push(AttributeList { groups })),
+            (_, 1) if !group => Err(ErrorKind::Unsupported("pre-3.3 PARAMATTR_CODE_ENTRY_OLD")),
+            (_, other) => Err(ErrorKind::UnexpectedRecord(other)),
+        };
+        r.map_err(|k| cur.err(k))?;
     }
     cur.leave(prev);
     Ok(())

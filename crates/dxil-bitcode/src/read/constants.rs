@@ -1,6 +1,5 @@
 //! CONSTANTS_BLOCK (LLVM 3.7 `parseConstants`): module constants and function constants.
 
-use dxil_bitstream::Entry;
 use dxil_ir::{
     BinOp, Block, CastOp, Const, ConstData, ConstKind, Predicate, Type, TypeData, ValueRef,
 };
@@ -51,45 +50,35 @@ pub(crate) fn read_constants(
     };
     let mut cur_ty: Option<Type> = None;
     let mut count = 0u64;
-    loop {
-        match cur.next()? {
-            Entry::EndBlock => break,
-            Entry::EndOfStream => return Err(cur.truncated()),
-            Entry::SubBlock { block_id } => {
-                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+    while let Some(code) = cur.next_record()? {
+        let ops = &cur.rec.ops;
+        if code == CST_CODE_SETTYPE {
+            let t = op(ops, 0).and_then(|t| st.ty(t)).map_err(|k| cur.err(k))?;
+            if matches!(
+                st.td(t),
+                TypeData::Void | TypeData::Label | TypeData::Function { .. }
+            ) {
+                return Err(cur.err(ErrorKind::TypeMismatch("invalid constant type")));
             }
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
-                let ops = &cur.rec.ops;
-                if code == CST_CODE_SETTYPE {
-                    let t = op(ops, 0).and_then(|t| st.ty(t)).map_err(|k| cur.err(k))?;
-                    if matches!(
-                        st.td(t),
-                        TypeData::Void | TypeData::Label | TypeData::Function { .. }
-                    ) {
-                        return Err(cur.err(ErrorKind::TypeMismatch("invalid constant type")));
-                    }
-                    cur_ty = Some(t);
-                    continue;
-                }
-                let ty = match cur_ty {
-                    Some(t) => t,
-                    // LLVM starts with i32 as the current type.
-                    None => st.find(&TypeData::Int(32), "i32").map_err(|k| cur.err(k))?,
-                };
-                let kind = constant(st, &mut ids, code, ty, ops).map_err(|k| cur.err(k))?;
-                let id = Const::from_index(st.m.constants.len())
-                    .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too many constants")))?;
-                st.m.constants.push(ConstData { ty, kind });
-                order.push(id);
-                if local {
-                    st.local_values.push((ValueRef::Const(id), ty));
-                } else {
-                    st.module_values.push((ValueRef::Const(id), ty));
-                }
-                count += 1;
-            }
+            cur_ty = Some(t);
+            continue;
         }
+        let ty = match cur_ty {
+            Some(t) => t,
+            // LLVM starts with i32 as the current type.
+            None => st.find(&TypeData::Int(32), "i32").map_err(|k| cur.err(k))?,
+        };
+        let kind = constant(st, &mut ids, code, ty, ops).map_err(|k| cur.err(k))?;
+        let id = Const::from_index(st.m.constants.len())
+            .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too many constants")))?;
+        st.m.constants.push(ConstData { ty, kind });
+        order.push(id);
+        if local {
+            st.local_values.push((ValueRef::Const(id), ty));
+        } else {
+            st.module_values.push((ValueRef::Const(id), ty));
+        }
+        count += 1;
     }
     if let Some(m) = ids.max_forward {
         if m >= count {

@@ -48,6 +48,18 @@ impl<'a> Cursor<'a> {
         Ok(e)
     }
 
+    /// The next record of a block that holds records only: its code (operands in
+    /// `self.rec`), or `None` at the block's end. A sub-block or the end of the stream is an
+    /// error.
+    pub fn next_record(&mut self) -> Result<Option<u32>> {
+        match self.next()? {
+            Entry::EndBlock => Ok(None),
+            Entry::EndOfStream => Err(self.truncated()),
+            Entry::SubBlock { block_id } => Err(self.err(ErrorKind::UnexpectedBlock(block_id))),
+            Entry::Record { abbrev_id } => self.read_record(abbrev_id).map(Some),
+        }
+    }
+
     /// Reads the pending record into `self.rec`, returning its code.
     pub fn read_record(&mut self, abbrev_id: u32) -> Result<u32> {
         self.r

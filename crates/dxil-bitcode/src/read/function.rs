@@ -968,22 +968,12 @@ fn gep_result(st: &State, source: Type, operands: &[ValueRef], types: &[Type]) -
 fn read_attachments(cur: &mut Cursor<'_>, st: &mut State, fs: &mut Fn) -> Result<()> {
     let prev = cur.enter(METADATA_ATTACHMENT_ID)?;
     fs.body.has_attachment_block = true;
-    loop {
-        match cur.next()? {
-            Entry::EndBlock => break,
-            Entry::EndOfStream => return Err(cur.truncated()),
-            Entry::SubBlock { block_id } => {
-                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
-            }
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
-                if code != METADATA_ATTACHMENT {
-                    return Err(cur.err(ErrorKind::UnexpectedRecord(code)));
-                }
-                let r = attachment(st, fs, &cur.rec.ops);
-                r.map_err(|k| cur.err(k))?;
-            }
+    while let Some(code) = cur.next_record()? {
+        if code != METADATA_ATTACHMENT {
+            return Err(cur.err(ErrorKind::UnexpectedRecord(code)));
         }
+        let r = attachment(st, fs, &cur.rec.ops);
+        r.map_err(|k| cur.err(k))?;
     }
     cur.leave(prev);
     Ok(())

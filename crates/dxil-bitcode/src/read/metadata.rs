@@ -69,74 +69,60 @@ pub(crate) fn read_metadata(
         local_arena_base: st.m.metadata.len() as u64 - st.local_md.len() as u64,
         max_ref: None,
     };
-    loop {
-        match cur.next()? {
-            Entry::EndBlock => break,
-            Entry::EndOfStream => return Err(cur.truncated()),
-            Entry::SubBlock { block_id } => {
-                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
+    while let Some(code) = cur.next_record()? {
+        match code {
+            METADATA_NAME => {
+                let name = string(&cur.rec.ops).map_err(|k| cur.err(k))?;
+                let next = cur.next()?;
+                let Entry::Record { abbrev_id } = next else {
+                    return Err(cur.err(ErrorKind::Malformed(
+                        "METADATA_NAME not followed by METADATA_NAMED_NODE",
+                    )));
+                };
+                if cur.read_record(abbrev_id)? != METADATA_NAMED_NODE {
+                    return Err(cur.err(ErrorKind::Malformed(
+                        "METADATA_NAME not followed by METADATA_NAMED_NODE",
+                    )));
+                }
+                let operands = cur
+                    .rec
+                    .ops
+                    .iter()
+                    .map(|&id| ids.get(id))
+                    .collect::<K<Vec<_>>>()
+                    .map_err(|k| cur.err(k))?;
+                st.m.named_metadata.push(NamedMetadata { name, operands });
             }
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
-                match code {
-                    METADATA_NAME => {
-                        let name = string(&cur.rec.ops).map_err(|k| cur.err(k))?;
-                        let next = cur.next()?;
-                        let Entry::Record { abbrev_id } = next else {
-                            return Err(cur.err(ErrorKind::Malformed(
-                                "METADATA_NAME not followed by METADATA_NAMED_NODE",
-                            )));
-                        };
-                        if cur.read_record(abbrev_id)? != METADATA_NAMED_NODE {
-                            return Err(cur.err(ErrorKind::Malformed(
-                                "METADATA_NAME not followed by METADATA_NAMED_NODE",
-                            )));
+            METADATA_KIND => {
+                let ops = &cur.rec.ops;
+                let r = op(ops, 0)
+                    .and_then(|id| {
+                        u32::try_from(id).map_err(|_| ErrorKind::InvalidRecord("kind id"))
+                    })
+                    .and_then(|id| {
+                        if ops.len() < 2 {
+                            return Err(ErrorKind::InvalidRecord("kind without a name"));
                         }
-                        let operands = cur
-                            .rec
-                            .ops
-                            .iter()
-                            .map(|&id| ids.get(id))
-                            .collect::<K<Vec<_>>>()
-                            .map_err(|k| cur.err(k))?;
-                        st.m.named_metadata.push(NamedMetadata { name, operands });
-                    }
-                    METADATA_KIND => {
-                        let ops = &cur.rec.ops;
-                        let r = op(ops, 0)
-                            .and_then(|id| {
-                                u32::try_from(id).map_err(|_| ErrorKind::InvalidRecord("kind id"))
-                            })
-                            .and_then(|id| {
-                                if ops.len() < 2 {
-                                    return Err(ErrorKind::InvalidRecord("kind without a name"));
-                                }
-                                if !st.kind_ids.insert(id) {
-                                    return Err(ErrorKind::Malformed(
-                                        "conflicting METADATA_KIND records",
-                                    ));
-                                }
-                                let name = string(ops.get(1..).unwrap_or(&[]))?;
-                                st.m.metadata_kinds.push(MetadataKind { id, name });
-                                Ok(())
-                            });
-                        r.map_err(|k| cur.err(k))?;
-                    }
-                    _ => {
-                        let data = md_record(st, &mut ids, code, &cur.rec.ops, local, fixups)
-                            .map_err(|k| cur.err(k))?;
-                        let id = Metadata::from_index(st.m.metadata.len())
-                            .filter(|m| m.0 < u32::MAX)
-                            .ok_or_else(|| {
-                                cur.err(ErrorKind::InvalidRecord("too much metadata"))
-                            })?;
-                        st.m.metadata.push(data);
-                        if local {
-                            st.local_md.push(id);
-                        } else {
-                            st.m.module_metadata_count += 1;
+                        if !st.kind_ids.insert(id) {
+                            return Err(ErrorKind::Malformed("conflicting METADATA_KIND records"));
                         }
-                    }
+                        let name = string(ops.get(1..).unwrap_or(&[]))?;
+                        st.m.metadata_kinds.push(MetadataKind { id, name });
+                        Ok(())
+                    });
+                r.map_err(|k| cur.err(k))?;
+            }
+            _ => {
+                let data = md_record(st, &mut ids, code, &cur.rec.ops, local, fixups)
+                    .map_err(|k| cur.err(k))?;
+                let id = Metadata::from_index(st.m.metadata.len())
+                    .filter(|m| m.0 < u32::MAX)
+                    .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too much metadata")))?;
+                st.m.metadata.push(data);
+                if local {
+                    st.local_md.push(id);
+                } else {
+                    st.m.module_metadata_count += 1;
                 }
             }
         }

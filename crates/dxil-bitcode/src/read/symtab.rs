@@ -1,7 +1,6 @@
 //! VALUE_SYMTAB_BLOCK (LLVM 3.7 `parseValueSymbolTable`) and USELIST_BLOCK
 //! (`parseUseLists`, kept as data).
 
-use dxil_bitstream::Entry;
 use dxil_ir::{Block, Body, UseList, ValueRef, VstEntry};
 
 use super::cursor::Cursor;
@@ -17,19 +16,9 @@ pub(crate) fn read_symtab(
     mut body: Option<&mut Body>,
 ) -> Result<()> {
     let prev = cur.enter(VALUE_SYMTAB_BLOCK_ID)?;
-    loop {
-        match cur.next()? {
-            Entry::EndBlock => break,
-            Entry::EndOfStream => return Err(cur.truncated()),
-            Entry::SubBlock { block_id } => {
-                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
-            }
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
-                let r = entry(st, body.as_deref_mut(), code, &cur.rec.ops);
-                r.map_err(|k| cur.err(k))?;
-            }
-        }
+    while let Some(code) = cur.next_record()? {
+        let r = entry(st, body.as_deref_mut(), code, &cur.rec.ops);
+        r.map_err(|k| cur.err(k))?;
     }
     cur.leave(prev);
     Ok(())
@@ -77,29 +66,19 @@ fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<(
 /// Reads a use-list block into `out`.
 pub(crate) fn read_uselists(cur: &mut Cursor<'_>, out: &mut Vec<UseList>) -> Result<()> {
     let prev = cur.enter(USELIST_BLOCK_ID)?;
-    loop {
-        match cur.next()? {
-            Entry::EndBlock => break,
-            Entry::EndOfStream => return Err(cur.truncated()),
-            Entry::SubBlock { block_id } => {
-                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
-            }
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
-                let ops = &cur.rec.ops;
-                if code != USELIST_CODE_DEFAULT && code != USELIST_CODE_BB {
-                    return Err(cur.err(ErrorKind::UnexpectedRecord(code)));
-                }
-                let Some((&id, indexes)) = ops.split_last().filter(|_| ops.len() >= 3) else {
-                    return Err(cur.err(ErrorKind::InvalidRecord("use list shorter than 3")));
-                };
-                out.push(UseList {
-                    is_block: code == USELIST_CODE_BB,
-                    indexes: indexes.into(),
-                    id,
-                });
-            }
+    while let Some(code) = cur.next_record()? {
+        let ops = &cur.rec.ops;
+        if code != USELIST_CODE_DEFAULT && code != USELIST_CODE_BB {
+            return Err(cur.err(ErrorKind::UnexpectedRecord(code)));
         }
+        let Some((&id, indexes)) = ops.split_last().filter(|_| ops.len() >= 3) else {
+            return Err(cur.err(ErrorKind::InvalidRecord("use list shorter than 3")));
+        };
+        out.push(UseList {
+            is_block: code == USELIST_CODE_BB,
+            indexes: indexes.into(),
+            id,
+        });
     }
     cur.leave(prev);
     Ok(())

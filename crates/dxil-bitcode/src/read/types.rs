@@ -1,6 +1,5 @@
 //! TYPE_BLOCK_ID_NEW (LLVM 3.7 `parseTypeTableBody`).
 
-use dxil_bitstream::Entry;
 use dxil_ir::{StructType, Type, TypeData};
 
 use super::cursor::Cursor;
@@ -19,20 +18,10 @@ pub(crate) fn read_types(cur: &mut Cursor<'_>, st: &mut State) -> Result<()> {
     }
     let prev = cur.enter(TYPE_BLOCK_ID_NEW)?;
     let mut pending_name: Option<String> = None;
-    loop {
-        match cur.next()? {
-            Entry::EndBlock => break,
-            Entry::EndOfStream => return Err(cur.truncated()),
-            Entry::SubBlock { block_id } => {
-                return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
-            }
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
-                let ops = &cur.rec.ops;
-                let r = type_record(st, code, ops, &mut pending_name);
-                r.map_err(|k| cur.err(k))?;
-            }
-        }
+    while let Some(code) = cur.next_record()? {
+        let ops = &cur.rec.ops;
+        let r = type_record(st, code, ops, &mut pending_name);
+        r.map_err(|k| cur.err(k))?;
     }
     // Every referenced type id must exist (forward references are allowed inside the block).
     let n = st.m.types.len();

@@ -6,16 +6,12 @@
 use super::{lib_error, CmdResult};
 use crate::io::{Report, ReportArgs};
 
-/// Arguments of `dxil info`.
-#[derive(clap::Args)]
-pub struct Args {
-    #[command(flatten)]
-    pub report: ReportArgs,
-}
+/// Arguments of `dxil info`: the inputs, `--json`, `-o`.
+pub type Args = ReportArgs;
 
 /// Runs `dxil info`.
 pub fn run(args: Args) -> CmdResult {
-    args.report.run(|_, bytes| {
+    args.run(|_, bytes| {
         let info = dxil::info(bytes).map_err(lib_error)?;
         Ok(Report {
             text: info.to_string(),

@@ -10,16 +10,12 @@ use dxil::{Member, Reflection};
 use super::{lib_error, CmdResult};
 use crate::io::{Report, ReportArgs};
 
-/// Arguments of `dxil reflect`.
-#[derive(clap::Args)]
-pub struct Args {
-    #[command(flatten)]
-    pub report: ReportArgs,
-}
+/// Arguments of `dxil reflect`: the inputs, `--json`, `-o`.
+pub type Args = ReportArgs;
 
 /// Runs `dxil reflect`.
 pub fn run(args: Args) -> CmdResult {
-    args.report.run(|_, bytes| {
+    args.run(|_, bytes| {
         let r = dxil::reflect(bytes).map_err(lib_error)?;
         Ok(Report {
             text: render(&r),
