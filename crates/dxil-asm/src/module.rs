@@ -138,22 +138,7 @@ impl Parser<'_> {
             })
             .collect();
         self.m.functions = (0..nf)
-            .map(|_| FunctionData {
-                common: common.clone(),
-                fn_ty: Type(0),
-                calling_conv: 0,
-                is_proto: true,
-                attributes: 0,
-                align_log2p1: 0,
-                section: 0,
-                gc: 0,
-                prologue: None,
-                prefix: None,
-                personality: None,
-                record_len: 16,
-                attachments: Vec::new(),
-                body: None,
-            })
+            .map(|_| FunctionData::declaration(common.clone(), Type(0), 16))
             .collect();
         self.m.aliases = (0..na)
             .map(|_| AliasData {

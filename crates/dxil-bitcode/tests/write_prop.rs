@@ -128,24 +128,16 @@ impl Builder {
     fn function(&mut self, name: &str, fn_ty: Type, attributes: u32) -> Function {
         let ty = self.ptr(fn_ty);
         self.m.functions.push(FunctionData {
-            common: GlobalCommon {
-                name: Some(name.into()),
-                ty,
-                ..GlobalCommon::default()
-            },
-            fn_ty,
-            calling_conv: 0,
-            is_proto: true,
             attributes,
-            align_log2p1: 0,
-            section: 0,
-            gc: 0,
-            prologue: None,
-            prefix: None,
-            personality: None,
-            record_len: 15,
-            attachments: Vec::new(),
-            body: None,
+            ..FunctionData::declaration(
+                GlobalCommon {
+                    name: Some(name.into()),
+                    ty,
+                    ..GlobalCommon::default()
+                },
+                fn_ty,
+                15,
+            )
         });
         Function(self.m.functions.len() as u32 - 1)
     }

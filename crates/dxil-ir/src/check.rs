@@ -715,23 +715,16 @@ mod tests {
             insts: vec![Inst(0)],
         });
         m.functions.push(FunctionData {
-            common: GlobalCommon {
-                ty: Type(1),
-                ..GlobalCommon::default()
-            },
-            fn_ty: Type(1),
-            calling_conv: 0,
             is_proto: false,
-            attributes: 0,
-            align_log2p1: 0,
-            section: 0,
-            gc: 0,
-            prologue: None,
-            prefix: None,
-            personality: None,
-            record_len: 0,
-            attachments: Vec::new(),
             body: Some(body),
+            ..FunctionData::declaration(
+                GlobalCommon {
+                    ty: Type(1),
+                    ..GlobalCommon::default()
+                },
+                Type(1),
+                0,
+            )
         });
         m.global_values.push(GlobalValue::Function(Function(0)));
         m

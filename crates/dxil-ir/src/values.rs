@@ -200,6 +200,31 @@ pub struct FunctionData {
 }
 
 /// An alias (MODULE_CODE_ALIAS: [alias type, aliasee val#, linkage, visibility,
+
+impl FunctionData {
+    /// A declaration of type `fn_ty` (a prototype: no body, no attributes, C calling
+    /// convention), its FUNCTION record `record_len` operands long; definitions and other
+    /// properties are set on the result.
+    pub fn declaration(common: GlobalCommon, fn_ty: Type, record_len: u8) -> Self {
+        FunctionData {
+            common,
+            fn_ty,
+            calling_conv: 0,
+            is_proto: true,
+            attributes: 0,
+            align_log2p1: 0,
+            section: 0,
+            gc: 0,
+            prologue: None,
+            prefix: None,
+            personality: None,
+            record_len,
+            attachments: Vec::new(),
+            body: None,
+        }
+    }
+}
+
 /// dllstorageclass, threadlocal, unnamed_addr]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AliasData {
