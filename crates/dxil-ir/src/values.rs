@@ -199,8 +199,6 @@ pub struct FunctionData {
     pub body: Option<crate::Body>,
 }
 
-/// An alias (MODULE_CODE_ALIAS: [alias type, aliasee val#, linkage, visibility,
-
 impl FunctionData {
     /// A declaration of type `fn_ty` (a prototype: no body, no attributes, C calling
     /// convention), its FUNCTION record `record_len` operands long; definitions and other
@@ -225,6 +223,7 @@ impl FunctionData {
     }
 }
 
+/// An alias (MODULE_CODE_ALIAS: [alias type, aliasee val#, linkage, visibility,
 /// dllstorageclass, threadlocal, unnamed_addr]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AliasData {
