@@ -96,16 +96,21 @@ impl Error {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Error {
+    /// What went wrong and where in the module (block, record code), without the bit
+    /// offset: for callers that place the error in a file of their own.
+    pub fn message(&self) -> String {
         let i = &self.0;
         match (&i.kind, i.code) {
-            (ErrorKind::UnexpectedRecord(_), _) | (_, None) => {
-                write!(f, "{} in {}", i.kind, i.block)?
-            }
-            (kind, Some(code)) => write!(f, "{kind} (record code {code} in {})", i.block)?,
+            (ErrorKind::UnexpectedRecord(_), _) | (_, None) => format!("{} in {}", i.kind, i.block),
+            (kind, Some(code)) => format!("{kind} (record code {code} in {})", i.block),
         }
-        write!(f, " (at bit 0x{:x})", i.bit)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at bit 0x{:x})", self.message(), self.0.bit)
     }
 }
 

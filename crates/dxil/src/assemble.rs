@@ -64,7 +64,7 @@ impl Assembler {
     /// Parses `text` and assembles it.
     pub fn assemble(&self, text: &str) -> Result<Assembly> {
         let name = self.file_name.as_deref().unwrap_or("<input>");
-        let module = parse(text, name)?;
+        let module = parse_text(text, name)?;
         let generated = if self.bitcode_only {
             dxil_asm::assemble_bitcode(&module).map(|bytes| (bytes, None))
         } else {
@@ -92,10 +92,6 @@ impl Assembler {
 /// assert_eq!(m.functions.len(), 1);
 /// ```
 pub fn parse_text(text: &str, name: &str) -> Result<dxil_ir::Module> {
-    parse(text, name)
-}
-
-fn parse(text: &str, name: &str) -> Result<dxil_ir::Module> {
     dxil_asm::parse_module(text, name).map_err(|d| {
         let rendered = d.to_string();
         let message = rendered

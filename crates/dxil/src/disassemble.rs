@@ -43,19 +43,22 @@ pub fn disassemble_input(input: &Input<'_>) -> Result<String> {
 fn header_error(e: HeaderError, input: &Input<'_>) -> Error {
     match e {
         HeaderError::Part(e) => {
-            let part = e.part().and_then(|fourcc| match input {
-                Input::Container(c) => c.part(dxil_container::FourCC::from_bytes(fourcc)),
+            // The printer names the part; where it lies places the offset in the file.
+            let at = e.part().and_then(|fourcc| match input {
+                Input::Container(c) => c
+                    .part(dxil_container::FourCC::from_bytes(fourcc))
+                    .map(|p| p.data_offset() + e.offset() as u64),
                 _ => None,
             });
-            let mut err = Error::new(ErrorKind::Part, e.to_string());
-            if let (Some(fourcc), Some(part)) = (e.part(), part) {
-                err = Error::new(
+            match (e.part(), at) {
+                (Some(fourcc), Some(at)) => Error::new(
                     ErrorKind::Part,
                     format!("{} part: {}", String::from_utf8_lossy(&fourcc), e.kind()),
                 )
-                .at(Location::Byte(part.data_offset() + e.offset() as u64));
+                .at(Location::Byte(at)),
+                _ => Error::new(ErrorKind::Part, e.to_string()),
             }
-            err.caused_by(e)
+            .caused_by(e)
         }
         HeaderError::Metadata(e) => Error::metadata(e),
     }

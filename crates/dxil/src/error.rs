@@ -55,22 +55,6 @@ pub enum ErrorKind {
     RootSignature,
 }
 
-impl ErrorKind {
-    /// A short name for the layer, as printed before some messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::Input => "input",
-            ErrorKind::Container => "container",
-            ErrorKind::Part => "part",
-            ErrorKind::Bitcode => "bitcode",
-            ErrorKind::Metadata => "metadata",
-            ErrorKind::Text => "text",
-            ErrorKind::Generate => "generate",
-            ErrorKind::RootSignature => "root signature",
-        }
-    }
-}
-
 type Source = Box<dyn std::error::Error + Send + Sync + 'static>;
 
 /// An error of any entry point of this crate: a kind, a message, the [`Location`] in the
@@ -144,19 +128,11 @@ impl Error {
 
     /// A bitcode error in bitcode that starts `base` bytes into the input.
     pub(crate) fn bitcode(e: dxil_bitcode::Error, base: u64, what: &str) -> Self {
-        let mut message = String::new();
-        if !what.is_empty() {
-            message.push_str(what);
-            message.push_str(": ");
-        }
-        match (e.kind(), e.record_code()) {
-            (dxil_bitcode::ErrorKind::UnexpectedRecord(_), _) | (_, None) => {
-                message.push_str(&format!("{} in {}", e.kind(), e.block()))
-            }
-            (kind, Some(code)) => {
-                message.push_str(&format!("{kind} (record code {code} in {})", e.block()))
-            }
-        }
+        let message = if what.is_empty() {
+            e.message()
+        } else {
+            format!("{what}: {}", e.message())
+        };
         Error::new(ErrorKind::Bitcode, message)
             .at(Location::Bit(base * 8 + e.bit_offset()))
             .caused_by(e)

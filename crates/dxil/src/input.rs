@@ -23,14 +23,18 @@ impl FileKind {
     /// Detects the form of `bytes` from their first bytes alone; `None` when they are none
     /// of the forms (not even UTF-8 text).
     pub fn detect(bytes: &[u8]) -> Option<FileKind> {
+        Self::by_magic(bytes)
+            .or_else(|| std::str::from_utf8(bytes).is_ok().then_some(FileKind::Text))
+    }
+
+    /// The binary forms, told by their magic bytes.
+    fn by_magic(bytes: &[u8]) -> Option<FileKind> {
         if bytes.starts_with(b"DXBC") {
             Some(FileKind::Container)
         } else if bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
             Some(FileKind::Bitcode)
         } else if bytes.get(8..12) == Some(b"DXIL".as_slice()) {
             Some(FileKind::ProgramPart)
-        } else if std::str::from_utf8(bytes).is_ok() {
-            Some(FileKind::Text)
         } else {
             None
         }
@@ -60,6 +64,24 @@ pub enum Input<'a> {
     Text(&'a str),
 }
 
+/// The error for bytes that are none of the forms [`Input`] reads.
+fn unrecognized(bytes: &[u8]) -> Error {
+    let head: Vec<String> = bytes.iter().take(4).map(|b| format!("{b:02x}")).collect();
+    let head = if head.is_empty() {
+        "nothing".to_string()
+    } else {
+        head.join(" ")
+    };
+    Error::new(
+        ErrorKind::Input,
+        format!(
+            "unrecognized input (starts with {head}): expected a DXBC container, a DXIL \
+             program part, LLVM bitcode or UTF-8 text"
+        ),
+    )
+    .at(Location::Byte(0))
+}
+
 /// Bitcode located in the user's input.
 #[derive(Clone, Copy, Debug)]
 pub struct Bitcode<'a> {
@@ -74,29 +96,16 @@ pub struct Bitcode<'a> {
 impl<'a> Input<'a> {
     /// Detects and parses `bytes`. Errors name what was found when it is none of the forms.
     pub fn parse(bytes: &'a [u8]) -> Result<Self> {
-        match FileKind::detect(bytes) {
+        match FileKind::by_magic(bytes) {
             Some(FileKind::Container) => Ok(Input::Container(
                 Container::parse(bytes).map_err(Error::container)?,
             )),
             Some(FileKind::Bitcode) => Ok(Input::Bitcode(bytes)),
             Some(FileKind::ProgramPart) => Ok(Input::ProgramPart(bare_program(bytes)?)),
-            Some(FileKind::Text) => Ok(Input::Text(std::str::from_utf8(bytes).unwrap_or_default())),
-            None => {
-                let head: Vec<String> = bytes.iter().take(4).map(|b| format!("{b:02x}")).collect();
-                Err(Error::new(
-                    ErrorKind::Input,
-                    format!(
-                        "unrecognized input (starts with {}): expected a DXBC container, a DXIL \
-                         program part, LLVM bitcode or UTF-8 text",
-                        if head.is_empty() {
-                            "nothing".to_string()
-                        } else {
-                            head.join(" ")
-                        }
-                    ),
-                )
-                .at(Location::Byte(0)))
-            }
+            Some(FileKind::Text) | None => match std::str::from_utf8(bytes) {
+                Ok(text) => Ok(Input::Text(text)),
+                Err(_) => Err(unrecognized(bytes)),
+            },
         }
     }
 

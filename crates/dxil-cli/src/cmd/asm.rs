@@ -4,7 +4,7 @@
 //! `--bitcode` writes the raw bitcode instead. Text errors print as `file:line:column` with
 //! the text underlined.
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{CliError, InputArg, OutputArg};
 
 /// Arguments of `dxil as`.
@@ -32,8 +32,7 @@ pub fn run(args: Args) -> CmdResult {
     let assembled = dxil::Assembler::new()
         .file_name(name.clone())
         .bitcode_only(args.bitcode)
-        .assemble(text)
-        .map_err(lib_error)?;
+        .assemble(text)?;
     for w in &assembled.warnings {
         eprintln!("warning: {name}: {w}");
     }

@@ -8,7 +8,7 @@ use dxil::bitstream::{dump, DumpOptions};
 use dxil::container::{FourCC, Program};
 use dxil::Input;
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{in_file, CliError, InputArg, OutputArg};
 
 /// Arguments of `dxil bcdump`.
@@ -57,20 +57,18 @@ pub fn run(args: Args) -> CmdResult {
     let result = dump(bitcode, &mut text, opts);
     args.out.text(&text)?;
     result.map_err(|e| {
-        let bit = position * 8 + e.bit_offset();
+        let at = dxil::Location::Bit(position * 8 + e.bit_offset());
         CliError(format!(
-            "{}: bitcode: {} (at offset {:#x}.{})",
+            "{}: bitcode: {} (at {at})",
             args.input.name(),
-            e.kind(),
-            bit / 8,
-            bit % 8
+            e.kind()
         ))
     })
 }
 
 /// The bitcode to dump and where it starts in the input.
 fn select(bytes: &[u8], fourcc: FourCC) -> Result<(&[u8], u64), CliError> {
-    let input = Input::parse(bytes).map_err(lib_error)?;
+    let input = Input::parse(bytes)?;
     match &input {
         Input::Container(c) => {
             let part = c
@@ -80,7 +78,7 @@ fn select(bytes: &[u8], fourcc: FourCC) -> Result<(&[u8], u64), CliError> {
             Ok((p.bitcode, p.bitcode_position))
         }
         _ => {
-            let b = input.primary_bitcode().map_err(lib_error)?;
+            let b = input.primary_bitcode()?;
             Ok((b.bytes, b.position))
         }
     }

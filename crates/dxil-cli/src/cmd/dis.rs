@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{display_name, read_input, write_text, CliError, InputsArg};
 
 /// Arguments of `dxil dis`.
@@ -29,7 +29,7 @@ pub struct Args {
 fn disassemble_file(file: &Path) -> Result<String, CliError> {
     let bytes = read_input(file)?;
     dxil::disassemble(&bytes)
-        .map_err(lib_error)
+        .map_err(CliError::from)
         .map_err(|e| CliError(format!("{}: {e}", display_name(file))))
 }
 

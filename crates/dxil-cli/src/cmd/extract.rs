@@ -5,7 +5,7 @@
 use dxil::container::{FourCC, Program};
 use dxil::Input;
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{in_file, CliError, InputArg, OutputArg};
 
 /// Arguments of `dxil extract`.
@@ -37,8 +37,8 @@ pub fn run(args: Args) -> CmdResult {
 }
 
 fn part_data(bytes: &[u8], fourcc: FourCC, raw: bool) -> Result<&[u8], CliError> {
-    let input = Input::parse(bytes).map_err(lib_error)?;
-    let c = input.container().map_err(lib_error)?;
+    let input = Input::parse(bytes)?;
+    let c = input.container()?;
     let Some(part) = c.part(fourcc) else {
         let have: Vec<String> = c.parts().iter().map(|p| p.fourcc.to_string()).collect();
         return Err(CliError(format!(

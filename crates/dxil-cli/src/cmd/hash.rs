@@ -14,7 +14,7 @@ use dxil::container::{digest, DigestStatus};
 use dxil::Input;
 use serde_json::json;
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{
     in_file, read_input, replace_file, report_each, write_binary, CliError, InputsArg, JsonArg,
     OutputArg, Report,
@@ -51,8 +51,8 @@ pub fn run(args: Args) -> CmdResult {
         output: args.output.clone(),
     };
     report_each(&args.inputs.inputs, args.json.json, &out, |_, bytes| {
-        let input = Input::parse(bytes).map_err(lib_error)?;
-        let c = input.container().map_err(lib_error)?;
+        let input = Input::parse(bytes)?;
+        let c = input.container()?;
         let status = c.digest_status();
         Ok(Report {
             text: format!("{} {}\n", c.computed_digest(), status),
@@ -83,11 +83,11 @@ fn update(args: &Args) -> CmdResult {
     let mut bytes = read_input(file)?;
     let computed = {
         let input = Input::parse(&bytes)
-            .map_err(lib_error)
+            .map_err(CliError::from)
             .map_err(in_file(file))?;
         let c = input
             .container()
-            .map_err(lib_error)
+            .map_err(CliError::from)
             .map_err(in_file(file))?;
         c.computed_digest()
     };

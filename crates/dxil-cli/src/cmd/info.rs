@@ -3,7 +3,7 @@
 //! Containers without a `DXIL` part (SM4/SM5 DXBC, root signature only) are described too;
 //! damaged typed parts are reported, not fatal.
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{Report, ReportArgs};
 
 /// Arguments of `dxil info`: the inputs, `--json`, `-o`.
@@ -12,7 +12,7 @@ pub type Args = ReportArgs;
 /// Runs `dxil info`.
 pub fn run(args: Args) -> CmdResult {
     args.run(|_, bytes| {
-        let info = dxil::info(bytes).map_err(lib_error)?;
+        let info = dxil::info(bytes)?;
         Ok(Report {
             text: info.to_string(),
             json: serde_json::to_value(&info)?,

@@ -64,8 +64,3 @@ impl Command {
         }
     }
 }
-
-/// A front-door error as the CLI prints it.
-pub fn lib_error(e: dxil::Error) -> crate::io::CliError {
-    crate::io::CliError(e.to_string())
-}

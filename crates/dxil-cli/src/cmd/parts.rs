@@ -15,7 +15,7 @@ use dxil::gen::PartCheck;
 use dxil::Input;
 use serde_json::{json, Value};
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{CliError, Report, ReportArgs};
 
 /// Arguments of `dxil parts`.
@@ -32,8 +32,8 @@ pub struct Args {
 /// Runs `dxil parts`.
 pub fn run(args: Args) -> CmdResult {
     args.report.run(|_, bytes| {
-        let input = Input::parse(bytes).map_err(lib_error)?;
-        let c = input.container().map_err(lib_error)?;
+        let input = Input::parse(bytes)?;
+        let c = input.container()?;
         if args.regenerate {
             return regenerate(c);
         }

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use dxil::{Member, Reflection};
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{Report, ReportArgs};
 
 /// Arguments of `dxil reflect`: the inputs, `--json`, `-o`.
@@ -16,7 +16,7 @@ pub type Args = ReportArgs;
 /// Runs `dxil reflect`.
 pub fn run(args: Args) -> CmdResult {
     args.run(|_, bytes| {
-        let r = dxil::reflect(bytes).map_err(lib_error)?;
+        let r = dxil::reflect(bytes)?;
         Ok(Report {
             text: render(&r),
             json: serde_json::to_value(&r)?,

@@ -12,7 +12,7 @@ use dxil::rootsig::{binary, compile_form, to_text, validate, RootSignature, Text
 use dxil::Input;
 use serde_json::json;
 
-use super::{lib_error, CmdResult};
+use super::CmdResult;
 use crate::io::{display_name, json_text, read_input, CliError, InputArg, JsonArg, OutputArg};
 
 /// `dxil rootsig ...`
@@ -117,9 +117,9 @@ fn read_text(
 fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout, u64), CliError> {
     if bytes.starts_with(b"DXBC") {
         let input = Input::parse(bytes)
-            .map_err(lib_error)
+            .map_err(CliError::from)
             .map_err(|e| CliError(format!("{name}: {e}")))?;
-        let c = input.container().map_err(lib_error)?;
+        let c = input.container()?;
         let part = c.part(FourCC::RTS0).ok_or_else(|| {
             CliError(format!(
                 "{name}: container has no RTS0 (root signature) part"

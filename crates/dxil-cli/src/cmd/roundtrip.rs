@@ -5,8 +5,8 @@
 
 use dxil::Depth;
 
-use super::{lib_error, CmdResult};
-use crate::io::{in_file, InputArg, OutputArg};
+use super::CmdResult;
+use crate::io::{in_file, CliError, InputArg, OutputArg};
 
 /// Arguments of `dxil roundtrip`.
 #[derive(clap::Args)]
@@ -29,7 +29,7 @@ pub fn run(args: Args) -> CmdResult {
         Depth::Bitcode
     };
     let out = dxil::reencode_with(&bytes, depth)
-        .map_err(lib_error)
+        .map_err(CliError::from)
         .map_err(in_file(&args.input.input))?;
     args.out.binary(&out)
 }
