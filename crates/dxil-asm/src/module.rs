@@ -585,20 +585,9 @@ impl Parser<'_> {
             vararg,
         });
         let mut f = FunctionData {
-            common,
-            fn_ty,
             calling_conv: cc,
             is_proto: !is_define,
-            attributes: 0,
-            align_log2p1: 0,
-            section: 0,
-            gc: 0,
-            prologue: None,
-            prefix: None,
-            personality: None,
-            record_len: 16,
-            attachments: Vec::new(),
-            body: None,
+            ..FunctionData::declaration(common, fn_ty, 16)
         };
         f.common.ty = self.pointer_to(fn_ty, 0);
         // Function attributes and the other trailing fields.
