@@ -24,8 +24,10 @@
 //! Guarantees of modules from `dxil_bitcode::read_module` (hostile input included): every id
 //! is in range; the type graph has no cycle except through identified structs (and none by
 //! value); constants do not reference themselves through other constants. The id part is
-//! proven by one pass, [`check`] ([`Module::check_ids`]), which the bitcode reader, the text
-//! parser and the bitcode writer run; each arena is an [`Arena`] indexed by its typed id.
+//! proven by one pass, [`check`] ([`Module::check_ids`]), which the text parser and the
+//! bitcode writer run; the bitcode reader checks each id as it reads its record and runs the
+//! pass only in builds with debug assertions (its tests and fuzz target assert that what it
+//! accepts passes). Each arena is an [`Arena`] indexed by its typed id.
 //!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]
