@@ -9,11 +9,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// Textual scope for `for_each_dx_op!`, which `op` expands.
+#[macro_use]
 #[rustfmt::skip]
 mod generated;
+mod op;
 mod stage;
 
 pub use generated::*;
+pub use op::{DxOp, Operands};
 pub use stage::Stages;
 
 /// An operation table of the database (`OpCodeTableID`): the high 16 bits of an opcode.
