@@ -12087,12 +12087,12 @@ pub(crate) const STRINGS: &str = concat!(
     "byteOffset", // 1550
     "alignment", // 1560
     "CBufferLoad", // 1569
-    "dx.op.cBufferLoad", // 1580
+    "dx.op.cbufferLoad", // 1580
     "hfd8wil", // 1597
     "(handle,byteOffset,alignment)", // 1604
     "$cb", // 1633
     "CBufferLoadLegacy", // 1636
-    "dx.op.cBufferLoadLegacy", // 1653
+    "dx.op.cbufferLoadLegacy", // 1653
     "hfdwil", // 1676
     "(handle,regIndex)", // 1682
     "$r", // 1699
@@ -12253,7 +12253,7 @@ pub(crate) const STRINGS: &str = concat!(
     "EmitThenCutStream", // 4541
     "dx.op.emitThenCutStream", // 4558
     "GSInstanceID", // 4581
-    "dx.op.gSInstanceID", // 4593
+    "dx.op.gsInstanceID", // 4593
     "lo", // 4611
     "hi", // 4613
     "MakeDouble", // 4615

@@ -13,12 +13,18 @@
 #[macro_use]
 #[rustfmt::skip]
 mod generated;
+mod decode;
 mod op;
+mod shape;
 mod stage;
+mod ty;
 
+pub use decode::{decode_call, DecodeError, DecodeErrorKind, DxCall};
 pub use generated::*;
 pub use op::{DxOp, Operands};
+pub use shape::{OverloadSet, MAX_OVERLOADS};
 pub use stage::Stages;
+pub use ty::{Scalar, Ty};
 
 /// An operation table of the database (`OpCodeTableID`): the high 16 bits of an opcode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -87,6 +87,35 @@ impl Strings {
     }
 }
 
+/// The function name of an operation: `dx.op.` and its class with the leading capitals
+/// lower-cased, except the last of a run of three or more that starts the next word
+/// (`BufferLoad` -> `bufferLoad`, `CBufferLoadLegacy` -> `cbufferLoadLegacy`, `GSInstanceID`
+/// -> `gsInstanceID`). The database's `function` field lower-cases only the first letter; the
+/// reference declares the names this rule gives (DXIL.rst spells `dx.op.cbufferLoadLegacy`),
+/// and the two agree on every other class.
+fn function_name(op: &Value) -> String {
+    let class = s(op, "class");
+    let c: Vec<char> = class.chars().collect();
+    let run = c.iter().take_while(|ch| ch.is_ascii_uppercase()).count();
+    let keep_last = run >= 3 && c.get(run).is_some_and(|ch| ch.is_ascii_lowercase());
+    let lower = if keep_last { run - 1 } else { run };
+    let mut name = String::from("dx.op.");
+    for (i, ch) in c.iter().enumerate() {
+        name.push(if i < lower {
+            ch.to_ascii_lowercase()
+        } else {
+            *ch
+        });
+    }
+    let db = s(op, "function");
+    // The rule may only change letter case, and only inside the leading run of capitals.
+    assert!(
+        name.eq_ignore_ascii_case(db) && name[6 + run..] == db[6 + run..],
+        "function name rule disagrees with the database for {class}"
+    );
+    name
+}
+
 fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut Vec<String>) {
     let table = match s(op, "table") {
         "CoreOps" => "Core",
@@ -137,7 +166,7 @@ fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut V
         ));
     }
     let name = st.get(s(op, "name"));
-    let function = st.get(s(op, "function"));
+    let function = st.get(&function_name(op));
     let class = st.get(s(op, "class"));
     let category = st.get(s(op, "category"));
     let overloads = st.get(s(op, "overloads"));
