@@ -171,6 +171,25 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// Whether `callee` is a function named `dx.op.*` (DXIL.rst, "Operations": the functions of
+/// the operations), whatever the call passes it.
+pub fn is_dx_op_callee(m: &Module, callee: ValueRef) -> bool {
+    callee_of(m, callee).is_some_and(|(_, name)| name.starts_with("dx.op."))
+}
+
+/// The opcode of a call to a `dx.op.*` function, without checking the rest of the call: for
+/// tools that report on calls [`decode_call`] rejects (the reference disassembler comments
+/// every such call by its opcode alone).
+pub fn call_opcode(m: &Module, inst: &InstData) -> Option<u32> {
+    let InstKind::Call { callee, args, .. } = &inst.kind else {
+        return None;
+    };
+    if !is_dx_op_callee(m, *callee) {
+        return None;
+    }
+    const_i32(m, *args.first()?)
+}
+
 /// The name of the function a call calls, when it is a function with a name.
 fn callee_of(m: &Module, callee: ValueRef) -> Option<(Function, &str)> {
     let ValueRef::Function(f) = callee else {
@@ -289,6 +308,23 @@ pub fn decode_call(
     }))
 }
 
+/// Checks a declared function against operation `info` (its name and function type) and
+/// returns its overload types: what [`decode_call`] checks of the callee, for a declaration
+/// alone.
+pub fn check_function(
+    m: &Module,
+    info: &'static OpInfo,
+    f: Function,
+) -> Result<[Option<Type>; MAX_OVERLOADS], DecodeError> {
+    let op = info.name();
+    let data = m
+        .functions
+        .get(f)
+        .ok_or_else(|| DecodeError::new(DecodeErrorKind::CallType { op }))?;
+    let name = data.common.name.as_deref().unwrap_or("");
+    resolve(m, info, data.fn_ty, name)
+}
+
 /// The value of an `i32` constant, as the opcode's bits.
 fn const_i32(m: &Module, v: ValueRef) -> Option<u32> {
     let ValueRef::Const(c) = v else { return None };
@@ -310,7 +346,7 @@ fn type_text(m: &Module, t: Type) -> String {
 
 /// Checks function type `fn_ty` and callee name `name` against operation `info`, and finds
 /// the overload types.
-pub(crate) fn resolve(
+fn resolve(
     m: &Module,
     info: &'static OpInfo,
     fn_ty: Type,

@@ -16,13 +16,17 @@ mod generated;
 mod decode;
 mod op;
 mod shape;
+mod signature;
 mod stage;
 mod ty;
 
-pub use decode::{decode_call, DecodeError, DecodeErrorKind, DxCall};
+pub use decode::{
+    call_opcode, check_function, decode_call, is_dx_op_callee, DecodeError, DecodeErrorKind, DxCall,
+};
 pub use generated::*;
 pub use op::{DxOp, Operands};
 pub use shape::{OverloadSet, MAX_OVERLOADS};
+pub use signature::{LowPrecision, OpSignature, SignatureError};
 pub use stage::Stages;
 pub use ty::{Scalar, Ty};
 
