@@ -27,7 +27,7 @@
 use dxil_container::ShaderKind;
 use dxil_ir::{ConstKind, InstKind, Module, TypeData, ValueRef};
 use dxil_module::model::{Property, Resource, ResourceClass};
-use dxil_ops::OpFlags;
+use dxil_ops::{DxCall, DxOp, OpFlags};
 
 use crate::flags::{bit, RawFlags};
 use crate::signature::ValVer;
@@ -200,27 +200,21 @@ fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
 /// Whether a handle is an annotated binding or library resource (not a descriptor heap
 /// handle): the reference records 64-bit atomics on those in the resource instead.
 fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> bool {
-    let name_of = |inst: &dxil_ir::InstData| -> Option<&'static str> {
-        let InstKind::Call { args, .. } = &inst.kind else {
-            return None;
-        };
-        let op = args.first().and_then(|a| const_int(m, a))?;
-        Some(dxil_ops::op_info(op as u32)?.name())
-    };
-    let Some(call) = h.and_then(|h| find_call(body, *h)) else {
+    let op_of = |inst: &dxil_ir::InstData| decoded(m, body, inst).map(|c| c.op);
+    let Some(DxOp::AnnotateHandle { res, .. }) =
+        h.and_then(|h| find_call(body, *h)).and_then(op_of)
+    else {
         return false;
     };
-    if name_of(call) != Some("AnnotateHandle") {
-        return false;
-    }
-    let InstKind::Call { args, .. } = &call.kind else {
-        return false;
-    };
-    let inner = args.get(1).and_then(|a| find_call(body, *a));
     matches!(
-        inner.and_then(name_of),
-        Some("CreateHandleFromBinding") | Some("CreateHandleForLib")
+        find_call(body, res).and_then(op_of),
+        Some(DxOp::CreateHandleFromBinding { .. } | DxOp::CreateHandleForLib { .. })
     )
+}
+
+/// The typed operation of a valid `dx.op` call.
+fn decoded(m: &Module, body: &dxil_ir::Body, inst: &dxil_ir::InstData) -> Option<DxCall> {
+    dxil_ops::decode_call(m, body, inst).ok().flatten()
 }
 
 fn is_typed_kind(kind: u32) -> bool {
@@ -232,16 +226,7 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
     let Some(body) = &f.body else { return };
     let val = src.validator();
     let back_compat_uav_loads = val == (1, 0);
-    let is_dxil_op = |callee: &ValueRef| -> bool {
-        match callee {
-            ValueRef::Function(g) => m
-                .functions
-                .get(*g)
-                .and_then(|f| f.common.name.as_deref())
-                .is_some_and(|n| n.starts_with("dx.op.")),
-            _ => false,
-        }
-    };
+    let is_dxil_op = |callee: &ValueRef| dxil_ops::is_dx_op_callee(m, *callee);
     let vty = |v: &ValueRef| m.value_type(Some(body), *v);
     for inst in &body.insts {
         if let InstKind::Call { callee, .. } = &inst.kind {
@@ -296,126 +281,187 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
             );
         }
         s.low16 |= half || i16;
-        let InstKind::Call { args, .. } = &inst.kind else {
+        let Some(call) = decoded(m, body, inst) else {
             continue;
         };
-        let Some(opcode) = args.first().and_then(|a| const_int(m, a)) else {
-            continue;
-        };
-        let Some(info) = dxil_ops::op_info(opcode as u32) else {
-            continue;
-        };
-        if info.flags.0 & OpFlags::WAVE.0 != 0 {
+        let info = call.op.info();
+        if info.flags.contains(OpFlags::WAVE) {
             s.wave = true;
         }
-        if info.flags.0 & OpFlags::FEEDBACK.0 != 0 {
+        if info.flags.contains(OpFlags::FEEDBACK) {
             s.feedback = true;
         }
-        let arg = |i: usize| args.get(i);
-        let nonconst_offsets =
-            |from: usize| (from..from + 3).any(|i| arg(i).is_some_and(|a| !is_const(a)));
-        let clamp = || {
-            args.last().is_some_and(|c| match c {
-                ValueRef::Const(k) => match m.constant(*k).map(|d| &d.kind) {
-                    Some(ConstKind::Float(bits)) => *bits & 0x7fff_ffff_ffff_ffff != 0,
-                    Some(ConstKind::Undef) | Some(ConstKind::Null) => false,
-                    _ => true,
-                },
+        let nonconst = |offsets: [ValueRef; 3]| offsets.iter().any(|a| !is_const(a));
+        let clamped = |c: ValueRef| match c {
+            ValueRef::Const(k) => match m.constant(k).map(|d| &d.kind) {
+                Some(ConstKind::Float(bits)) => *bits & 0x7fff_ffff_ffff_ffff != 0,
+                Some(ConstKind::Undef) | Some(ConstKind::Null) => false,
                 _ => true,
-            })
+            },
+            _ => true,
         };
         // The properties of the resource a handle refers to: from an annotateHandle
         // call's props constant, or from the UAV record a createHandle call names.
-        let handle_props = |h: Option<&ValueRef>| -> Option<(u32, bool, u32)> {
-            let call = find_call(body, *h?)?;
-            let InstKind::Call { args, .. } = &call.kind else {
-                return None;
-            };
-            let op = args.first().and_then(|a| const_int(m, a))?;
-            match dxil_ops::op_info(op as u32)?.name() {
-                "AnnotateHandle" => annotate_props(m, args.get(2)?),
-                "CreateHandle" => {
-                    if const_int(m, args.get(1)?)? != 1 {
+        let handle_props = |h: ValueRef| -> Option<(u32, bool, u32)> {
+            match decoded(m, body, find_call(body, h)?)?.op {
+                DxOp::AnnotateHandle { props, .. } => annotate_props(m, &props),
+                DxOp::CreateHandle {
+                    resource_class,
+                    range_id,
+                    ..
+                } => {
+                    if const_int(m, &resource_class)? != 1 {
                         return None;
                     }
-                    let range = constant_through(m, body, *args.get(2)?)?;
+                    let range = constant_through(m, body, range_id)?;
                     let r = uavs(src).iter().find(|r| i64::from(r.base.id) == range)?;
                     Some((r.shape_or_size, true, symbol_components(m, &r.base.symbol)))
                 }
                 _ => None,
             }
         };
-        match info.name() {
-            "CheckAccessFullyMapped" => s.tiled = true,
-            "Msad" => s.msad = true,
-            "TextureLoad" | "BufferLoad" => {
-                if info.name() == "TextureLoad" && nonconst_offsets(6) {
+        let typed_uav_load = |srv: ValueRef, s: &mut Scan| {
+            if let Some((kind, uav, comps)) = handle_props(srv) {
+                if uav && (back_compat_uav_loads || (is_typed_kind(kind) && comps > 1)) {
+                    s.typed_uav_loads = true;
+                }
+            }
+        };
+        let atomic = |handle: ValueRef, s: &mut Scan| {
+            let typed = i64 && handle_props(handle).is_some_and(|(k, _, _)| is_typed_kind(k));
+            s.atomic64_typed |= typed;
+            s.atomic64_heap |= i64 && !bound_resource(m, body, Some(&handle));
+        };
+        let semantic_group = |sem: ValueRef| const_int(m, &sem).is_some_and(|v| v & 0x3 != 0);
+        match call.op {
+            DxOp::CheckAccessFullyMapped { .. } => s.tiled = true,
+            DxOp::Msad { .. } => s.msad = true,
+            DxOp::TextureLoad {
+                srv,
+                offset0,
+                offset1,
+                offset2,
+                ..
+            } => {
+                if nonconst([offset0, offset1, offset2]) {
                     s.advanced_tex = true;
                 }
-                if let Some((kind, uav, comps)) = handle_props(arg(1)) {
-                    if uav && (back_compat_uav_loads || (is_typed_kind(kind) && comps > 1)) {
-                        s.typed_uav_loads = true;
-                    }
-                }
+                typed_uav_load(srv, s);
             }
-            "Fma" => s.double_ext |= double,
-            "InnerCoverage" => s.inner_coverage = true,
-            "ViewID" => s.view_id = true,
-            "AllocateRayQuery" | "AllocateRayQuery2" | "GeometryIndex" => s.rt11 = true,
-            "AttributeAtVertex" => s.barycentrics = true,
-            "AtomicBinOp" | "AtomicCompareExchange" => {
-                let typed = i64 && handle_props(arg(1)).is_some_and(|(k, _, _)| is_typed_kind(k));
-                s.atomic64_typed |= typed;
-                s.atomic64_heap |= i64 && !bound_resource(m, body, arg(1));
+            DxOp::BufferLoad { srv, .. } => typed_uav_load(srv, s),
+            DxOp::Fma { .. } => s.double_ext |= double,
+            DxOp::InnerCoverage {} => s.inner_coverage = true,
+            DxOp::ViewID {} => s.view_id = true,
+            DxOp::AllocateRayQuery { .. }
+            | DxOp::AllocateRayQuery2 { .. }
+            | DxOp::GeometryIndex {} => s.rt11 = true,
+            DxOp::AttributeAtVertex { .. } => s.barycentrics = true,
+            DxOp::AtomicBinOp { handle, .. } | DxOp::AtomicCompareExchange { handle, .. } => {
+                atomic(handle, s)
             }
-            "SampleLevel" | "SampleCmpLevelZero" => s.advanced_tex |= nonconst_offsets(7),
-            "SampleGrad" | "SampleCmpGrad" => {
-                s.advanced_tex |= nonconst_offsets(7);
-                s.lod_clamp |= clamp();
-                s.cmp_grad_bias = info.name() == "SampleCmpGrad";
+            DxOp::SampleLevel {
+                offset0,
+                offset1,
+                offset2,
+                ..
             }
-            "Sample" | "SampleBias" | "SampleCmp" | "SampleCmpBias" => {
-                s.advanced_tex |= nonconst_offsets(7);
-                s.lod_clamp |= clamp();
-                s.cmp_grad_bias = info.name() == "SampleCmpBias";
+            | DxOp::SampleCmpLevelZero {
+                offset0,
+                offset1,
+                offset2,
+                ..
+            } => s.advanced_tex |= nonconst([offset0, offset1, offset2]),
+            DxOp::SampleGrad {
+                offset0,
+                offset1,
+                offset2,
+                clamp,
+                ..
+            }
+            | DxOp::SampleCmpGrad {
+                offset0,
+                offset1,
+                offset2,
+                clamp,
+                ..
+            } => {
+                s.advanced_tex |= nonconst([offset0, offset1, offset2]);
+                s.lod_clamp |= clamped(clamp);
+                s.cmp_grad_bias = matches!(call.op, DxOp::SampleCmpGrad { .. });
+            }
+            DxOp::Sample {
+                offset0,
+                offset1,
+                offset2,
+                clamp,
+                ..
+            }
+            | DxOp::SampleBias {
+                offset0,
+                offset1,
+                offset2,
+                clamp,
+                ..
+            }
+            | DxOp::SampleCmp {
+                offset0,
+                offset1,
+                offset2,
+                clamp,
+                ..
+            }
+            | DxOp::SampleCmpBias {
+                offset0,
+                offset1,
+                offset2,
+                clamp,
+                ..
+            } => {
+                s.advanced_tex |= nonconst([offset0, offset1, offset2]);
+                s.lod_clamp |= clamped(clamp);
+                s.cmp_grad_bias = matches!(call.op, DxOp::SampleCmpBias { .. });
                 s.derivatives = true;
             }
-            "DerivFineX" | "DerivFineY" | "DerivCoarseX" | "DerivCoarseY" | "CalculateLOD" => {
-                s.derivatives = true;
-            }
-            "CreateHandleFromHeap" => {
-                if arg(2).and_then(|a| const_int(m, a)).is_some_and(|v| v != 0) {
+            DxOp::DerivFineX { .. }
+            | DxOp::DerivFineY { .. }
+            | DxOp::DerivCoarseX { .. }
+            | DxOp::DerivCoarseY { .. }
+            | DxOp::CalculateLOD { .. } => s.derivatives = true,
+            DxOp::CreateHandleFromHeap { sampler_heap, .. } => {
+                if const_int(m, &sampler_heap).is_some_and(|v| v != 0) {
                     s.sampler_heap = true;
                 } else {
                     s.res_heap = true;
                 }
             }
-            "TextureStoreSample" => {
+            DxOp::TextureStoreSample { .. } => {
                 s.writeable_msaa = true;
                 s.advanced_tex = true;
             }
-            "SampleCmpLevel" | "TextureGatherRaw" => s.advanced_tex = true,
-            "StartVertexLocation" | "StartInstanceLocation" => s.extended_cmd = true,
-            "Barrier" => {
-                let mode = arg(1).and_then(|a| const_int(m, a));
+            DxOp::SampleCmpLevel { .. } | DxOp::TextureGatherRaw { .. } => s.advanced_tex = true,
+            DxOp::StartVertexLocation {} | DxOp::StartInstanceLocation {} => s.extended_cmd = true,
+            DxOp::Barrier { barrier_mode } => {
+                let mode = const_int(m, &barrier_mode);
                 s.requires_group |= mode.is_some_and(|mode| mode != 2);
             }
-            "BarrierByMemoryType" => {
-                let mem = arg(1).and_then(|a| const_int(m, a));
-                let sem = arg(2).and_then(|a| const_int(m, a));
+            DxOp::BarrierByMemoryType {
+                memory_type_flags,
+                semantic_flags,
+            } => {
+                let mem = const_int(m, &memory_type_flags);
                 // All memory (0xf) is reduced to the kinds that need no group; otherwise
                 // group shared memory (2) or a group semantic (sync, scope) needs one.
                 s.requires_group |= mem
                     .is_some_and(|v| (if v == 0xf { v & !2 } else { v }) & 2 != 0)
-                    || sem.is_some_and(|v| v & 0x3 != 0);
+                    || semantic_group(semantic_flags);
             }
-            "BarrierByMemoryHandle" | "BarrierByNodeRecordHandle" => {
-                let sem = arg(2).and_then(|a| const_int(m, a));
-                s.requires_group |= sem.is_some_and(|v| v & 0x3 != 0);
+            DxOp::BarrierByMemoryHandle { semantic_flags, .. }
+            | DxOp::BarrierByNodeRecordHandle { semantic_flags, .. } => {
+                s.requires_group |= semantic_group(semantic_flags);
             }
-            "GetGroupWaveIndex" | "GetGroupWaveCount" => s.requires_group = true,
-            "AnnotateHandle" => {
-                let props = arg(2).and_then(|p| annotate_props(m, p));
+            DxOp::GetGroupWaveIndex {} | DxOp::GetGroupWaveCount {} => s.requires_group = true,
+            DxOp::AnnotateHandle { props, .. } => {
+                let props = annotate_props(m, &props);
                 s.msaa_uav_used |= props.is_some_and(|(k, uav, _)| uav && matches!(k, 3 | 8));
             }
             _ => {}

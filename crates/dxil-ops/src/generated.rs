@@ -6265,6 +6265,377 @@ pub enum OpCode {
     IsDebuggingEnabled = 0x80000022,
 }
 
+/// Calls the macro `$mac` once with every operation of the database (`CoreOps`, then
+/// `ExperimentalOps`), one entry each:
+/// `Variant = opcode, "DbName", "Class", "ret type code" => { field: "type code" is_const, ... };`
+/// Field names are the database's operand names in `snake_case`, in database order;
+/// the return value and the opcode are not listed as fields. Spec: DXIL.rst,
+/// "Operations"; the facts are those of `dxil-db.json`.
+///
+/// ```
+/// macro_rules! count {
+///     ($($op:ident = $code:literal, $name:literal, $class:literal, $ret:literal
+///         => { $($field:ident : $ty:literal $is_const:literal),* };)*) => {
+///         [$($name),*].len()
+///     };
+/// }
+/// assert_eq!(dxil_ops::for_each_dx_op!(count), 347);
+/// ```
+#[macro_export]
+macro_rules! for_each_dx_op {
+    ($mac:ident) => {
+        $mac! {
+            TempRegLoad = 0x0, "TempRegLoad", "TempRegLoad", "$o" => { index: "u32" false };
+            TempRegStore = 0x1, "TempRegStore", "TempRegStore", "v" => { index: "u32" false, value: "$o" false };
+            MinPrecXRegLoad = 0x2, "MinPrecXRegLoad", "MinPrecXRegLoad", "$o" => { reg_index: "pf32" false, index: "i32" false, component: "u8" false };
+            MinPrecXRegStore = 0x3, "MinPrecXRegStore", "MinPrecXRegStore", "v" => { reg_index: "pf32" false, index: "i32" false, component: "u8" false, value: "$o" false };
+            LoadInput = 0x4, "LoadInput", "LoadInput", "$o" => { input_sig_id: "u32" false, row_index: "u32" false, col_index: "u8" false, gs_vertex_axis: "i32" false };
+            StoreOutput = 0x5, "StoreOutput", "StoreOutput", "v" => { output_sig_id: "u32" false, row_index: "u32" false, col_index: "u8" false, value: "$o" false };
+            FAbs = 0x6, "FAbs", "Unary", "$o" => { value: "$o" false };
+            Saturate = 0x7, "Saturate", "Unary", "$o" => { value: "$o" false };
+            IsNaN = 0x8, "IsNaN", "IsSpecialFloat", "$o_i1" => { value: "$o" false };
+            IsInf = 0x9, "IsInf", "IsSpecialFloat", "$o_i1" => { value: "$o" false };
+            IsFinite = 0xa, "IsFinite", "IsSpecialFloat", "$o_i1" => { value: "$o" false };
+            IsNormal = 0xb, "IsNormal", "IsSpecialFloat", "$o_i1" => { value: "$o" false };
+            Cos = 0xc, "Cos", "Unary", "$o" => { value: "$o" false };
+            Sin = 0xd, "Sin", "Unary", "$o" => { value: "$o" false };
+            Tan = 0xe, "Tan", "Unary", "$o" => { value: "$o" false };
+            Acos = 0xf, "Acos", "Unary", "$o" => { value: "$o" false };
+            Asin = 0x10, "Asin", "Unary", "$o" => { value: "$o" false };
+            Atan = 0x11, "Atan", "Unary", "$o" => { value: "$o" false };
+            Hcos = 0x12, "Hcos", "Unary", "$o" => { value: "$o" false };
+            Hsin = 0x13, "Hsin", "Unary", "$o" => { value: "$o" false };
+            Htan = 0x14, "Htan", "Unary", "$o" => { value: "$o" false };
+            Exp = 0x15, "Exp", "Unary", "$o" => { value: "$o" false };
+            Frc = 0x16, "Frc", "Unary", "$o" => { value: "$o" false };
+            Log = 0x17, "Log", "Unary", "$o" => { value: "$o" false };
+            Sqrt = 0x18, "Sqrt", "Unary", "$o" => { value: "$o" false };
+            Rsqrt = 0x19, "Rsqrt", "Unary", "$o" => { value: "$o" false };
+            Round_ne = 0x1a, "Round_ne", "Unary", "$o" => { value: "$o" false };
+            Round_ni = 0x1b, "Round_ni", "Unary", "$o" => { value: "$o" false };
+            Round_pi = 0x1c, "Round_pi", "Unary", "$o" => { value: "$o" false };
+            Round_z = 0x1d, "Round_z", "Unary", "$o" => { value: "$o" false };
+            Bfrev = 0x1e, "Bfrev", "Unary", "$o" => { value: "$o" false };
+            Countbits = 0x1f, "Countbits", "UnaryBits", "$o_i32" => { value: "$o" false };
+            FirstbitLo = 0x20, "FirstbitLo", "UnaryBits", "$o_i32" => { value: "$o" false };
+            FirstbitHi = 0x21, "FirstbitHi", "UnaryBits", "$o_i32" => { value: "$o" false };
+            FirstbitSHi = 0x22, "FirstbitSHi", "UnaryBits", "$o_i32" => { value: "$o" false };
+            FMax = 0x23, "FMax", "Binary", "$o" => { a: "$o" false, b: "$o" false };
+            FMin = 0x24, "FMin", "Binary", "$o" => { a: "$o" false, b: "$o" false };
+            IMax = 0x25, "IMax", "Binary", "$o" => { a: "$o" false, b: "$o" false };
+            IMin = 0x26, "IMin", "Binary", "$o" => { a: "$o" false, b: "$o" false };
+            UMax = 0x27, "UMax", "Binary", "$o" => { a: "$o" false, b: "$o" false };
+            UMin = 0x28, "UMin", "Binary", "$o" => { a: "$o" false, b: "$o" false };
+            IMul = 0x29, "IMul", "BinaryWithTwoOuts", "twoi32" => { a: "$o" false, b: "$o" false };
+            UMul = 0x2a, "UMul", "BinaryWithTwoOuts", "twoi32" => { a: "$o" false, b: "$o" false };
+            UDiv = 0x2b, "UDiv", "BinaryWithTwoOuts", "twoi32" => { a: "$o" false, b: "$o" false };
+            UAddc = 0x2c, "UAddc", "BinaryWithCarryOrBorrow", "i32c" => { a: "$o" false, b: "$o" false };
+            USubb = 0x2d, "USubb", "BinaryWithCarryOrBorrow", "i32c" => { a: "$o" false, b: "$o" false };
+            FMad = 0x2e, "FMad", "Tertiary", "$o" => { a: "$o" false, b: "$o" false, c: "$o" false };
+            Fma = 0x2f, "Fma", "Tertiary", "$o" => { a: "$o" false, b: "$o" false, c: "$o" false };
+            IMad = 0x30, "IMad", "Tertiary", "$o" => { a: "$o" false, b: "$o" false, c: "$o" false };
+            UMad = 0x31, "UMad", "Tertiary", "$o" => { a: "$o" false, b: "$o" false, c: "$o" false };
+            Msad = 0x32, "Msad", "Tertiary", "$o" => { a: "$o" false, b: "$o" false, c: "$o" false };
+            Ibfe = 0x33, "Ibfe", "Tertiary", "$o" => { a: "$o" false, b: "$o" false, c: "$o" false };
+            Ubfe = 0x34, "Ubfe", "Tertiary", "$o" => { a: "$o" false, b: "$o" false, c: "$o" false };
+            Bfi = 0x35, "Bfi", "Quaternary", "$o" => { width: "$o" false, offset: "$o" false, value: "$o" false, replaced_value: "$o" false };
+            Dot2 = 0x36, "Dot2", "Dot2", "$o" => { ax: "$o" false, ay: "$o" false, bx: "$o" false, by: "$o" false };
+            Dot3 = 0x37, "Dot3", "Dot3", "$o" => { ax: "$o" false, ay: "$o" false, az: "$o" false, bx: "$o" false, by: "$o" false, bz: "$o" false };
+            Dot4 = 0x38, "Dot4", "Dot4", "$o" => { ax: "$o" false, ay: "$o" false, az: "$o" false, aw: "$o" false, bx: "$o" false, by: "$o" false, bz: "$o" false, bw: "$o" false };
+            CreateHandle = 0x39, "CreateHandle", "CreateHandle", "res" => { resource_class: "i8" true, range_id: "i32" true, index: "i32" false, non_uniform_index: "i1" true };
+            CBufferLoad = 0x3a, "CBufferLoad", "CBufferLoad", "$o" => { handle: "res" false, byte_offset: "u32" false, alignment: "u32" true };
+            CBufferLoadLegacy = 0x3b, "CBufferLoadLegacy", "CBufferLoadLegacy", "$cb" => { handle: "res" false, reg_index: "u32" false };
+            Sample = 0x3c, "Sample", "Sample", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, clamp: "f" false };
+            SampleBias = 0x3d, "SampleBias", "SampleBias", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, bias: "f" false, clamp: "f" false };
+            SampleLevel = 0x3e, "SampleLevel", "SampleLevel", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, lod: "f" false };
+            SampleGrad = 0x3f, "SampleGrad", "SampleGrad", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, ddx0: "f" false, ddx1: "f" false, ddx2: "f" false, ddy0: "f" false, ddy1: "f" false, ddy2: "f" false, clamp: "f" false };
+            SampleCmp = 0x40, "SampleCmp", "SampleCmp", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, compare_value: "f" false, clamp: "f" false };
+            SampleCmpLevelZero = 0x41, "SampleCmpLevelZero", "SampleCmpLevelZero", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, compare_value: "f" false };
+            TextureLoad = 0x42, "TextureLoad", "TextureLoad", "$r" => { srv: "res" false, mip_level_or_sample_count: "i32" false, coord0: "i32" false, coord1: "i32" false, coord2: "i32" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false };
+            TextureStore = 0x43, "TextureStore", "TextureStore", "v" => { srv: "res" false, coord0: "i32" false, coord1: "i32" false, coord2: "i32" false, value0: "$o" false, value1: "$o" false, value2: "$o" false, value3: "$o" false, mask: "i8" false };
+            BufferLoad = 0x44, "BufferLoad", "BufferLoad", "$r" => { srv: "res" false, index: "i32" false, wot: "i32" false };
+            BufferStore = 0x45, "BufferStore", "BufferStore", "v" => { uav: "res" false, coord0: "i32" false, coord1: "i32" false, value0: "$o" false, value1: "$o" false, value2: "$o" false, value3: "$o" false, mask: "i8" false };
+            BufferUpdateCounter = 0x46, "BufferUpdateCounter", "BufferUpdateCounter", "i32" => { uav: "res" false, inc: "i8" false };
+            CheckAccessFullyMapped = 0x47, "CheckAccessFullyMapped", "CheckAccessFullyMapped", "i1" => { status: "$o" false };
+            GetDimensions = 0x48, "GetDimensions", "GetDimensions", "dims" => { handle: "res" false, mip_level: "i32" false };
+            TextureGather = 0x49, "TextureGather", "TextureGather", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, channel: "i32" false };
+            TextureGatherCmp = 0x4a, "TextureGatherCmp", "TextureGatherCmp", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, channel: "i32" false, compare_value: "f" false };
+            Texture2DMSGetSamplePosition = 0x4b, "Texture2DMSGetSamplePosition", "Texture2DMSGetSamplePosition", "SamplePos" => { srv: "res" false, index: "i32" false };
+            RenderTargetGetSamplePosition = 0x4c, "RenderTargetGetSamplePosition", "RenderTargetGetSamplePosition", "SamplePos" => { index: "i32" false };
+            RenderTargetGetSampleCount = 0x4d, "RenderTargetGetSampleCount", "RenderTargetGetSampleCount", "u32" => {  };
+            AtomicBinOp = 0x4e, "AtomicBinOp", "AtomicBinOp", "$o" => { handle: "res" false, atomic_op: "i32" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, new_value: "$o" false };
+            AtomicCompareExchange = 0x4f, "AtomicCompareExchange", "AtomicCompareExchange", "$o" => { handle: "res" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, compare_value: "$o" false, new_value: "$o" false };
+            Barrier = 0x50, "Barrier", "Barrier", "v" => { barrier_mode: "i32" true };
+            CalculateLOD = 0x51, "CalculateLOD", "CalculateLOD", "f" => { handle: "res" false, sampler: "res" false, coord0: "$o" false, coord1: "$o" false, coord2: "$o" false, clamped: "i1" false };
+            Discard = 0x52, "Discard", "Discard", "v" => { condition: "i1" false };
+            DerivCoarseX = 0x53, "DerivCoarseX", "Unary", "$o" => { value: "$o" false };
+            DerivCoarseY = 0x54, "DerivCoarseY", "Unary", "$o" => { value: "$o" false };
+            DerivFineX = 0x55, "DerivFineX", "Unary", "$o" => { value: "$o" false };
+            DerivFineY = 0x56, "DerivFineY", "Unary", "$o" => { value: "$o" false };
+            EvalSnapped = 0x57, "EvalSnapped", "EvalSnapped", "$o" => { input_sig_id: "i32" false, input_row_index: "i32" false, input_col_index: "i8" false, offset_x: "i32" false, offset_y: "i32" false };
+            EvalSampleIndex = 0x58, "EvalSampleIndex", "EvalSampleIndex", "$o" => { input_sig_id: "i32" false, input_row_index: "i32" false, input_col_index: "i8" false, sample_index: "i32" false };
+            EvalCentroid = 0x59, "EvalCentroid", "EvalCentroid", "$o" => { input_sig_id: "i32" false, input_row_index: "i32" false, input_col_index: "i8" false };
+            SampleIndex = 0x5a, "SampleIndex", "SampleIndex", "$o" => {  };
+            Coverage = 0x5b, "Coverage", "Coverage", "$o" => {  };
+            InnerCoverage = 0x5c, "InnerCoverage", "InnerCoverage", "$o" => {  };
+            ThreadId = 0x5d, "ThreadId", "ThreadId", "$o" => { component: "i32" false };
+            GroupId = 0x5e, "GroupId", "GroupId", "$o" => { component: "i32" false };
+            ThreadIdInGroup = 0x5f, "ThreadIdInGroup", "ThreadIdInGroup", "$o" => { component: "i32" false };
+            FlattenedThreadIdInGroup = 0x60, "FlattenedThreadIdInGroup", "FlattenedThreadIdInGroup", "$o" => {  };
+            EmitStream = 0x61, "EmitStream", "EmitStream", "v" => { stream_id: "i8" false };
+            CutStream = 0x62, "CutStream", "CutStream", "v" => { stream_id: "i8" false };
+            EmitThenCutStream = 0x63, "EmitThenCutStream", "EmitThenCutStream", "v" => { stream_id: "i8" false };
+            GSInstanceID = 0x64, "GSInstanceID", "GSInstanceID", "$o" => {  };
+            MakeDouble = 0x65, "MakeDouble", "MakeDouble", "$o" => { lo: "i32" false, hi: "i32" false };
+            SplitDouble = 0x66, "SplitDouble", "SplitDouble", "splitdouble" => { value: "$o" false };
+            LoadOutputControlPoint = 0x67, "LoadOutputControlPoint", "LoadOutputControlPoint", "$o" => { input_sig_id: "i32" false, row: "i32" false, col: "i8" false, index: "i32" false };
+            LoadPatchConstant = 0x68, "LoadPatchConstant", "LoadPatchConstant", "$o" => { input_sig_id: "i32" false, row: "i32" false, col: "i8" false };
+            DomainLocation = 0x69, "DomainLocation", "DomainLocation", "$o" => { component: "i8" true };
+            StorePatchConstant = 0x6a, "StorePatchConstant", "StorePatchConstant", "v" => { output_sig_id: "i32" false, row: "i32" false, col: "i8" false, value: "$o" false };
+            OutputControlPointID = 0x6b, "OutputControlPointID", "OutputControlPointID", "$o" => {  };
+            PrimitiveID = 0x6c, "PrimitiveID", "PrimitiveID", "$o" => {  };
+            CycleCounterLegacy = 0x6d, "CycleCounterLegacy", "CycleCounterLegacy", "twoi32" => {  };
+            WaveIsFirstLane = 0x6e, "WaveIsFirstLane", "WaveIsFirstLane", "i1" => {  };
+            WaveGetLaneIndex = 0x6f, "WaveGetLaneIndex", "WaveGetLaneIndex", "i32" => {  };
+            WaveGetLaneCount = 0x70, "WaveGetLaneCount", "WaveGetLaneCount", "i32" => {  };
+            WaveAnyTrue = 0x71, "WaveAnyTrue", "WaveAnyTrue", "i1" => { cond: "i1" false };
+            WaveAllTrue = 0x72, "WaveAllTrue", "WaveAllTrue", "i1" => { cond: "i1" false };
+            WaveActiveAllEqual = 0x73, "WaveActiveAllEqual", "WaveActiveAllEqual", "$o_i1" => { value: "$o" false };
+            WaveActiveBallot = 0x74, "WaveActiveBallot", "WaveActiveBallot", "fouri32" => { cond: "i1" false };
+            WaveReadLaneAt = 0x75, "WaveReadLaneAt", "WaveReadLaneAt", "$o" => { value: "$o" false, lane: "i32" false };
+            WaveReadLaneFirst = 0x76, "WaveReadLaneFirst", "WaveReadLaneFirst", "$o" => { value: "$o" false };
+            WaveActiveOp = 0x77, "WaveActiveOp", "WaveActiveOp", "$o" => { value: "$o" false, op: "i8" true, sop: "i8" true };
+            WaveActiveBit = 0x78, "WaveActiveBit", "WaveActiveBit", "$o" => { value: "$o" false, op: "i8" true };
+            WavePrefixOp = 0x79, "WavePrefixOp", "WavePrefixOp", "$o" => { value: "$o" false, op: "i8" true, sop: "i8" true };
+            QuadReadLaneAt = 0x7a, "QuadReadLaneAt", "QuadReadLaneAt", "$o" => { value: "$o" false, quad_lane: "u32" false };
+            QuadOp = 0x7b, "QuadOp", "QuadOp", "$o" => { value: "$o" false, op: "i8" true };
+            BitcastI16toF16 = 0x7c, "BitcastI16toF16", "BitcastI16toF16", "h" => { value: "i16" false };
+            BitcastF16toI16 = 0x7d, "BitcastF16toI16", "BitcastF16toI16", "i16" => { value: "h" false };
+            BitcastI32toF32 = 0x7e, "BitcastI32toF32", "BitcastI32toF32", "f" => { value: "i32" false };
+            BitcastF32toI32 = 0x7f, "BitcastF32toI32", "BitcastF32toI32", "i32" => { value: "f" false };
+            BitcastI64toF64 = 0x80, "BitcastI64toF64", "BitcastI64toF64", "d" => { value: "i64" false };
+            BitcastF64toI64 = 0x81, "BitcastF64toI64", "BitcastF64toI64", "i64" => { value: "d" false };
+            LegacyF32ToF16 = 0x82, "LegacyF32ToF16", "LegacyF32ToF16", "i32" => { value: "f" false };
+            LegacyF16ToF32 = 0x83, "LegacyF16ToF32", "LegacyF16ToF32", "f" => { value: "i32" false };
+            LegacyDoubleToFloat = 0x84, "LegacyDoubleToFloat", "LegacyDoubleToFloat", "f" => { value: "d" false };
+            LegacyDoubleToSInt32 = 0x85, "LegacyDoubleToSInt32", "LegacyDoubleToSInt32", "i32" => { value: "d" false };
+            LegacyDoubleToUInt32 = 0x86, "LegacyDoubleToUInt32", "LegacyDoubleToUInt32", "i32" => { value: "d" false };
+            WaveAllBitCount = 0x87, "WaveAllBitCount", "WaveAllOp", "i32" => { value: "i1" false };
+            WavePrefixBitCount = 0x88, "WavePrefixBitCount", "WavePrefixOp", "i32" => { value: "i1" false };
+            AttributeAtVertex = 0x89, "AttributeAtVertex", "AttributeAtVertex", "$o" => { input_sig_id: "i32" false, input_row_index: "i32" false, input_col_index: "i8" false, vertex_id: "i8" false };
+            ViewID = 0x8a, "ViewID", "ViewID", "$o" => {  };
+            RawBufferLoad = 0x8b, "RawBufferLoad", "RawBufferLoad", "$r" => { srv: "res" false, index: "i32" false, element_offset: "i32" false, mask: "i8" true, alignment: "i32" true };
+            RawBufferStore = 0x8c, "RawBufferStore", "RawBufferStore", "v" => { uav: "res" false, index: "i32" false, element_offset: "i32" false, value0: "$o" false, value1: "$o" false, value2: "$o" false, value3: "$o" false, mask: "i8" true, alignment: "i32" true };
+            InstanceID = 0x8d, "InstanceID", "InstanceID", "$o" => {  };
+            InstanceIndex = 0x8e, "InstanceIndex", "InstanceIndex", "$o" => {  };
+            HitKind = 0x8f, "HitKind", "HitKind", "$o" => {  };
+            RayFlags = 0x90, "RayFlags", "RayFlags", "$o" => {  };
+            DispatchRaysIndex = 0x91, "DispatchRaysIndex", "DispatchRaysIndex", "$o" => { col: "i8" false };
+            DispatchRaysDimensions = 0x92, "DispatchRaysDimensions", "DispatchRaysDimensions", "$o" => { col: "i8" false };
+            WorldRayOrigin = 0x93, "WorldRayOrigin", "WorldRayOrigin", "$o" => { col: "i8" false };
+            WorldRayDirection = 0x94, "WorldRayDirection", "WorldRayDirection", "$o" => { col: "i8" false };
+            ObjectRayOrigin = 0x95, "ObjectRayOrigin", "ObjectRayOrigin", "$o" => { col: "i8" false };
+            ObjectRayDirection = 0x96, "ObjectRayDirection", "ObjectRayDirection", "$o" => { col: "i8" false };
+            ObjectToWorld = 0x97, "ObjectToWorld", "ObjectToWorld", "$o" => { row: "i32" false, col: "i8" false };
+            WorldToObject = 0x98, "WorldToObject", "WorldToObject", "$o" => { row: "i32" false, col: "i8" false };
+            RayTMin = 0x99, "RayTMin", "RayTMin", "$o" => {  };
+            RayTCurrent = 0x9a, "RayTCurrent", "RayTCurrent", "$o" => {  };
+            IgnoreHit = 0x9b, "IgnoreHit", "IgnoreHit", "v" => {  };
+            AcceptHitAndEndSearch = 0x9c, "AcceptHitAndEndSearch", "AcceptHitAndEndSearch", "v" => {  };
+            TraceRay = 0x9d, "TraceRay", "TraceRay", "v" => { acceleration_structure: "res" false, ray_flags: "i32" false, instance_inclusion_mask: "i32" false, ray_contribution_to_hit_group_index: "i32" false, multiplier_for_geometry_contribution_to_shader_index: "i32" false, miss_shader_index: "i32" false, origin_x: "f" false, origin_y: "f" false, origin_z: "f" false, t_min: "f" false, direction_x: "f" false, direction_y: "f" false, direction_z: "f" false, t_max: "f" false, payload: "$udt" false };
+            ReportHit = 0x9e, "ReportHit", "ReportHit", "i1" => { t_hit: "f" false, hit_kind: "i32" false, attributes: "$udt" false };
+            CallShader = 0x9f, "CallShader", "CallShader", "v" => { shader_index: "i32" false, parameter: "$udt" false };
+            CreateHandleForLib = 0xa0, "CreateHandleForLib", "CreateHandleForLib", "res" => { resource: "$obj" false };
+            PrimitiveIndex = 0xa1, "PrimitiveIndex", "PrimitiveIndex", "$o" => {  };
+            Dot2AddHalf = 0xa2, "Dot2AddHalf", "Dot2AddHalf", "$o" => { acc: "$o" false, ax: "h" false, ay: "h" false, bx: "h" false, by: "h" false };
+            Dot4AddI8Packed = 0xa3, "Dot4AddI8Packed", "Dot4AddPacked", "$o" => { acc: "$o" false, a: "i32" false, b: "i32" false };
+            Dot4AddU8Packed = 0xa4, "Dot4AddU8Packed", "Dot4AddPacked", "$o" => { acc: "$o" false, a: "i32" false, b: "i32" false };
+            WaveMatch = 0xa5, "WaveMatch", "WaveMatch", "fouri32" => { value: "$o" false };
+            WaveMultiPrefixOp = 0xa6, "WaveMultiPrefixOp", "WaveMultiPrefixOp", "$o" => { value: "$o" false, mask0: "i32" false, mask1: "i32" false, mask2: "i32" false, mask3: "i32" false, op: "i8" true, sop: "i8" true };
+            WaveMultiPrefixBitCount = 0xa7, "WaveMultiPrefixBitCount", "WaveMultiPrefixBitCount", "i32" => { value: "i1" false, mask0: "i32" false, mask1: "i32" false, mask2: "i32" false, mask3: "i32" false };
+            SetMeshOutputCounts = 0xa8, "SetMeshOutputCounts", "SetMeshOutputCounts", "v" => { num_vertices: "i32" false, num_primitives: "i32" false };
+            EmitIndices = 0xa9, "EmitIndices", "EmitIndices", "v" => { primitive_index: "u32" false, vertex_index0: "u32" false, vertex_index1: "u32" false, vertex_index2: "u32" false };
+            GetMeshPayload = 0xaa, "GetMeshPayload", "GetMeshPayload", "$o" => {  };
+            StoreVertexOutput = 0xab, "StoreVertexOutput", "StoreVertexOutput", "v" => { output_sig_id: "u32" false, row_index: "u32" false, col_index: "u8" false, value: "$o" false, vertex_index: "u32" false };
+            StorePrimitiveOutput = 0xac, "StorePrimitiveOutput", "StorePrimitiveOutput", "v" => { output_sig_id: "u32" false, row_index: "u32" false, col_index: "u8" false, value: "$o" false, primitive_index: "u32" false };
+            DispatchMesh = 0xad, "DispatchMesh", "DispatchMesh", "v" => { thread_group_count_x: "i32" false, thread_group_count_y: "i32" false, thread_group_count_z: "i32" false, payload: "$o" false };
+            WriteSamplerFeedback = 0xae, "WriteSamplerFeedback", "WriteSamplerFeedback", "v" => { feedback_tex: "res" false, sampled_tex: "res" false, sampler: "res" false, c0: "f" false, c1: "f" false, c2: "f" false, c3: "f" false, clamp: "f" false };
+            WriteSamplerFeedbackBias = 0xaf, "WriteSamplerFeedbackBias", "WriteSamplerFeedbackBias", "v" => { feedback_tex: "res" false, sampled_tex: "res" false, sampler: "res" false, c0: "f" false, c1: "f" false, c2: "f" false, c3: "f" false, bias: "f" false, clamp: "f" false };
+            WriteSamplerFeedbackLevel = 0xb0, "WriteSamplerFeedbackLevel", "WriteSamplerFeedbackLevel", "v" => { feedback_tex: "res" false, sampled_tex: "res" false, sampler: "res" false, c0: "f" false, c1: "f" false, c2: "f" false, c3: "f" false, lod: "f" false };
+            WriteSamplerFeedbackGrad = 0xb1, "WriteSamplerFeedbackGrad", "WriteSamplerFeedbackGrad", "v" => { feedback_tex: "res" false, sampled_tex: "res" false, sampler: "res" false, c0: "f" false, c1: "f" false, c2: "f" false, c3: "f" false, ddx0: "f" false, ddx1: "f" false, ddx2: "f" false, ddy0: "f" false, ddy1: "f" false, ddy2: "f" false, clamp: "f" false };
+            AllocateRayQuery = 0xb2, "AllocateRayQuery", "AllocateRayQuery", "i32" => { const_ray_flags: "u32" true };
+            RayQuery_TraceRayInline = 0xb3, "RayQuery_TraceRayInline", "RayQuery_TraceRayInline", "v" => { ray_query_handle: "i32" false, acceleration_structure: "res" false, ray_flags: "i32" false, instance_inclusion_mask: "i32" false, origin_x: "f" false, origin_y: "f" false, origin_z: "f" false, t_min: "f" false, direction_x: "f" false, direction_y: "f" false, direction_z: "f" false, t_max: "f" false };
+            RayQuery_Proceed = 0xb4, "RayQuery_Proceed", "RayQuery_Proceed", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_Abort = 0xb5, "RayQuery_Abort", "RayQuery_Abort", "v" => { ray_query_handle: "i32" false };
+            RayQuery_CommitNonOpaqueTriangleHit = 0xb6, "RayQuery_CommitNonOpaqueTriangleHit", "RayQuery_CommitNonOpaqueTriangleHit", "v" => { ray_query_handle: "i32" false };
+            RayQuery_CommitProceduralPrimitiveHit = 0xb7, "RayQuery_CommitProceduralPrimitiveHit", "RayQuery_CommitProceduralPrimitiveHit", "v" => { ray_query_handle: "i32" false, t: "f" false };
+            RayQuery_CommittedStatus = 0xb8, "RayQuery_CommittedStatus", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateType = 0xb9, "RayQuery_CandidateType", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateObjectToWorld3x4 = 0xba, "RayQuery_CandidateObjectToWorld3x4", "RayQuery_StateMatrix", "$o" => { ray_query_handle: "i32" false, row: "i32" false, col: "i8" false };
+            RayQuery_CandidateWorldToObject3x4 = 0xbb, "RayQuery_CandidateWorldToObject3x4", "RayQuery_StateMatrix", "$o" => { ray_query_handle: "i32" false, row: "i32" false, col: "i8" false };
+            RayQuery_CommittedObjectToWorld3x4 = 0xbc, "RayQuery_CommittedObjectToWorld3x4", "RayQuery_StateMatrix", "$o" => { ray_query_handle: "i32" false, row: "i32" false, col: "i8" false };
+            RayQuery_CommittedWorldToObject3x4 = 0xbd, "RayQuery_CommittedWorldToObject3x4", "RayQuery_StateMatrix", "$o" => { ray_query_handle: "i32" false, row: "i32" false, col: "i8" false };
+            RayQuery_CandidateProceduralPrimitiveNonOpaque = 0xbe, "RayQuery_CandidateProceduralPrimitiveNonOpaque", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateTriangleFrontFace = 0xbf, "RayQuery_CandidateTriangleFrontFace", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedTriangleFrontFace = 0xc0, "RayQuery_CommittedTriangleFrontFace", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateTriangleBarycentrics = 0xc1, "RayQuery_CandidateTriangleBarycentrics", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            RayQuery_CommittedTriangleBarycentrics = 0xc2, "RayQuery_CommittedTriangleBarycentrics", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            RayQuery_RayFlags = 0xc3, "RayQuery_RayFlags", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_WorldRayOrigin = 0xc4, "RayQuery_WorldRayOrigin", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            RayQuery_WorldRayDirection = 0xc5, "RayQuery_WorldRayDirection", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            RayQuery_RayTMin = 0xc6, "RayQuery_RayTMin", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateTriangleRayT = 0xc7, "RayQuery_CandidateTriangleRayT", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedRayT = 0xc8, "RayQuery_CommittedRayT", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateInstanceIndex = 0xc9, "RayQuery_CandidateInstanceIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateInstanceID = 0xca, "RayQuery_CandidateInstanceID", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateGeometryIndex = 0xcb, "RayQuery_CandidateGeometryIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidatePrimitiveIndex = 0xcc, "RayQuery_CandidatePrimitiveIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CandidateObjectRayOrigin = 0xcd, "RayQuery_CandidateObjectRayOrigin", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            RayQuery_CandidateObjectRayDirection = 0xce, "RayQuery_CandidateObjectRayDirection", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            RayQuery_CommittedInstanceIndex = 0xcf, "RayQuery_CommittedInstanceIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedInstanceID = 0xd0, "RayQuery_CommittedInstanceID", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedGeometryIndex = 0xd1, "RayQuery_CommittedGeometryIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedPrimitiveIndex = 0xd2, "RayQuery_CommittedPrimitiveIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedObjectRayOrigin = 0xd3, "RayQuery_CommittedObjectRayOrigin", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            RayQuery_CommittedObjectRayDirection = 0xd4, "RayQuery_CommittedObjectRayDirection", "RayQuery_StateVector", "$o" => { ray_query_handle: "i32" false, component: "i8" true };
+            GeometryIndex = 0xd5, "GeometryIndex", "GeometryIndex", "$o" => {  };
+            RayQuery_CandidateInstanceContributionToHitGroupIndex = 0xd6, "RayQuery_CandidateInstanceContributionToHitGroupIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedInstanceContributionToHitGroupIndex = 0xd7, "RayQuery_CommittedInstanceContributionToHitGroupIndex", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            AnnotateHandle = 0xd8, "AnnotateHandle", "AnnotateHandle", "res" => { res: "res" false, props: "resproperty" true };
+            CreateHandleFromBinding = 0xd9, "CreateHandleFromBinding", "CreateHandleFromBinding", "res" => { bind: "resbind" true, index: "i32" false, non_uniform_index: "i1" true };
+            CreateHandleFromHeap = 0xda, "CreateHandleFromHeap", "CreateHandleFromHeap", "res" => { index: "i32" false, sampler_heap: "i1" true, non_uniform_index: "i1" true };
+            Unpack4x8 = 0xdb, "Unpack4x8", "Unpack4x8", "$vec4" => { unpack_mode: "i8" false, pk: "i32" false };
+            Pack4x8 = 0xdc, "Pack4x8", "Pack4x8", "i32" => { pack_mode: "i8" false, x: "$o" false, y: "$o" false, z: "$o" false, w: "$o" false };
+            IsHelperLane = 0xdd, "IsHelperLane", "IsHelperLane", "$o" => {  };
+            QuadVote = 0xde, "QuadVote", "QuadVote", "$o_i1" => { cond: "i1" false, op: "i8" true };
+            TextureGatherRaw = 0xdf, "TextureGatherRaw", "TextureGatherRaw", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false };
+            SampleCmpLevel = 0xe0, "SampleCmpLevel", "SampleCmpLevel", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, compare_value: "f" false, lod: "f" false };
+            TextureStoreSample = 0xe1, "TextureStoreSample", "TextureStoreSample", "v" => { srv: "res" false, coord0: "i32" false, coord1: "i32" false, coord2: "i32" false, value0: "$o" false, value1: "$o" false, value2: "$o" false, value3: "$o" false, mask: "i8" true, sample_idx: "i32" false };
+            Reserved0 = 0xe2, "Reserved0", "Reserved", "v" => {  };
+            Reserved1 = 0xe3, "Reserved1", "Reserved", "v" => {  };
+            Reserved2 = 0xe4, "Reserved2", "Reserved", "v" => {  };
+            Reserved3 = 0xe5, "Reserved3", "Reserved", "v" => {  };
+            Reserved4 = 0xe6, "Reserved4", "Reserved", "v" => {  };
+            Reserved5 = 0xe7, "Reserved5", "Reserved", "v" => {  };
+            Reserved6 = 0xe8, "Reserved6", "Reserved", "v" => {  };
+            Reserved7 = 0xe9, "Reserved7", "Reserved", "v" => {  };
+            Reserved8 = 0xea, "Reserved8", "Reserved", "v" => {  };
+            Reserved9 = 0xeb, "Reserved9", "Reserved", "v" => {  };
+            Reserved10 = 0xec, "Reserved10", "Reserved", "v" => {  };
+            Reserved11 = 0xed, "Reserved11", "Reserved", "v" => {  };
+            AllocateNodeOutputRecords = 0xee, "AllocateNodeOutputRecords", "AllocateNodeOutputRecords", "noderecordhandle" => { output: "nodehandle" false, num_records: "i32" false, per_thread: "i1" true };
+            GetNodeRecordPtr = 0xef, "GetNodeRecordPtr", "GetNodeRecordPtr", "$o" => { recordhandle: "noderecordhandle" false, array_index: "i32" false };
+            IncrementOutputCount = 0xf0, "IncrementOutputCount", "IncrementOutputCount", "v" => { output: "nodehandle" false, count: "i32" false, per_thread: "i1" true };
+            OutputComplete = 0xf1, "OutputComplete", "OutputComplete", "v" => { output: "noderecordhandle" false };
+            GetInputRecordCount = 0xf2, "GetInputRecordCount", "GetInputRecordCount", "i32" => { input: "noderecordhandle" false };
+            FinishedCrossGroupSharing = 0xf3, "FinishedCrossGroupSharing", "FinishedCrossGroupSharing", "i1" => { input: "noderecordhandle" false };
+            BarrierByMemoryType = 0xf4, "BarrierByMemoryType", "BarrierByMemoryType", "v" => { memory_type_flags: "i32" true, semantic_flags: "i32" true };
+            BarrierByMemoryHandle = 0xf5, "BarrierByMemoryHandle", "BarrierByMemoryHandle", "v" => { object: "res" false, semantic_flags: "i32" true };
+            BarrierByNodeRecordHandle = 0xf6, "BarrierByNodeRecordHandle", "BarrierByNodeRecordHandle", "v" => { object: "noderecordhandle" false, semantic_flags: "i32" true };
+            CreateNodeOutputHandle = 0xf7, "CreateNodeOutputHandle", "createNodeOutputHandle", "nodehandle" => { metadata_idx: "i32" true };
+            IndexNodeHandle = 0xf8, "IndexNodeHandle", "IndexNodeHandle", "nodehandle" => { node_output_handle: "nodehandle" false, array_index: "i32" false };
+            AnnotateNodeHandle = 0xf9, "AnnotateNodeHandle", "AnnotateNodeHandle", "nodehandle" => { node: "nodehandle" false, props: "nodeproperty" true };
+            CreateNodeInputRecordHandle = 0xfa, "CreateNodeInputRecordHandle", "CreateNodeInputRecordHandle", "noderecordhandle" => { metadata_idx: "i32" true };
+            AnnotateNodeRecordHandle = 0xfb, "AnnotateNodeRecordHandle", "AnnotateNodeRecordHandle", "noderecordhandle" => { noderecord: "noderecordhandle" false, props: "noderecordproperty" true };
+            NodeOutputIsValid = 0xfc, "NodeOutputIsValid", "NodeOutputIsValid", "i1" => { output: "nodehandle" false };
+            GetRemainingRecursionLevels = 0xfd, "GetRemainingRecursionLevels", "GetRemainingRecursionLevels", "i32" => {  };
+            SampleCmpGrad = 0xfe, "SampleCmpGrad", "SampleCmpGrad", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, compare_value: "f" false, ddx0: "f" false, ddx1: "f" false, ddx2: "f" false, ddy0: "f" false, ddy1: "f" false, ddy2: "f" false, clamp: "f" false };
+            SampleCmpBias = 0xff, "SampleCmpBias", "SampleCmpBias", "$r" => { srv: "res" false, sampler: "res" false, coord0: "f" false, coord1: "f" false, coord2: "f" false, coord3: "f" false, offset0: "i32" false, offset1: "i32" false, offset2: "i32" false, compare_value: "f" false, bias: "f" false, clamp: "f" false };
+            StartVertexLocation = 0x100, "StartVertexLocation", "StartVertexLocation", "$o" => {  };
+            StartInstanceLocation = 0x101, "StartInstanceLocation", "StartInstanceLocation", "$o" => {  };
+            AllocateRayQuery2 = 0x102, "AllocateRayQuery2", "AllocateRayQuery2", "i32" => { const_ray_flags: "u32" true, const_ray_query_flags: "u32" true };
+            ReservedA0 = 0x103, "ReservedA0", "Reserved", "v" => {  };
+            ReservedA1 = 0x104, "ReservedA1", "Reserved", "v" => {  };
+            ReservedA2 = 0x105, "ReservedA2", "Reserved", "v" => {  };
+            HitObject_TraceRay = 0x106, "HitObject_TraceRay", "HitObject_TraceRay", "hit_object" => { acceleration_structure: "res" false, ray_flags: "i32" false, instance_inclusion_mask: "i32" false, ray_contribution_to_hit_group_index: "i32" false, multiplier_for_geometry_contribution_to_hit_group_index: "i32" false, miss_shader_index: "i32" false, origin_x: "f" false, origin_y: "f" false, origin_z: "f" false, t_min: "f" false, direction_x: "f" false, direction_y: "f" false, direction_z: "f" false, t_max: "f" false, payload: "$udt" false };
+            HitObject_FromRayQuery = 0x107, "HitObject_FromRayQuery", "HitObject_FromRayQuery", "hit_object" => { ray_query_handle: "i32" false };
+            HitObject_FromRayQueryWithAttrs = 0x108, "HitObject_FromRayQueryWithAttrs", "HitObject_FromRayQueryWithAttrs", "hit_object" => { ray_query_handle: "i32" false, hit_kind: "i32" false, committed_attribs: "$udt" false };
+            HitObject_MakeMiss = 0x109, "HitObject_MakeMiss", "HitObject_MakeMiss", "hit_object" => { ray_flags: "i32" false, miss_shader_index: "i32" false, origin_x: "f" false, origin_y: "f" false, origin_z: "f" false, t_min: "f" false, direction_x: "f" false, direction_y: "f" false, direction_z: "f" false, t_max: "f" false };
+            HitObject_MakeNop = 0x10a, "HitObject_MakeNop", "HitObject_MakeNop", "hit_object" => {  };
+            HitObject_Invoke = 0x10b, "HitObject_Invoke", "HitObject_Invoke", "v" => { hit_object: "hit_object" false, payload: "$udt" false };
+            MaybeReorderThread = 0x10c, "MaybeReorderThread", "MaybeReorderThread", "v" => { hit_object: "hit_object" false, coherence_hint: "i32" false, num_coherence_hint_bits_from_lsb: "i32" false };
+            HitObject_IsMiss = 0x10d, "HitObject_IsMiss", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_IsHit = 0x10e, "HitObject_IsHit", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_IsNop = 0x10f, "HitObject_IsNop", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_RayFlags = 0x110, "HitObject_RayFlags", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_RayTMin = 0x111, "HitObject_RayTMin", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_RayTCurrent = 0x112, "HitObject_RayTCurrent", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_WorldRayOrigin = 0x113, "HitObject_WorldRayOrigin", "HitObject_StateVector", "$o" => { hit_object: "hit_object" false, component: "i32" true };
+            HitObject_WorldRayDirection = 0x114, "HitObject_WorldRayDirection", "HitObject_StateVector", "$o" => { hit_object: "hit_object" false, component: "i32" true };
+            HitObject_ObjectRayOrigin = 0x115, "HitObject_ObjectRayOrigin", "HitObject_StateVector", "$o" => { hit_object: "hit_object" false, component: "i32" true };
+            HitObject_ObjectRayDirection = 0x116, "HitObject_ObjectRayDirection", "HitObject_StateVector", "$o" => { hit_object: "hit_object" false, component: "i32" true };
+            HitObject_ObjectToWorld3x4 = 0x117, "HitObject_ObjectToWorld3x4", "HitObject_StateMatrix", "$o" => { hit_object: "hit_object" false, row: "i32" true, col: "i32" true };
+            HitObject_WorldToObject3x4 = 0x118, "HitObject_WorldToObject3x4", "HitObject_StateMatrix", "$o" => { hit_object: "hit_object" false, row: "i32" true, col: "i32" true };
+            HitObject_GeometryIndex = 0x119, "HitObject_GeometryIndex", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_InstanceIndex = 0x11a, "HitObject_InstanceIndex", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_InstanceID = 0x11b, "HitObject_InstanceID", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_PrimitiveIndex = 0x11c, "HitObject_PrimitiveIndex", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_HitKind = 0x11d, "HitObject_HitKind", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_ShaderTableIndex = 0x11e, "HitObject_ShaderTableIndex", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            HitObject_SetShaderTableIndex = 0x11f, "HitObject_SetShaderTableIndex", "HitObject_SetShaderTableIndex", "hit_object" => { hit_object: "hit_object" false, shader_table_index: "i32" false };
+            HitObject_LoadLocalRootTableConstant = 0x120, "HitObject_LoadLocalRootTableConstant", "HitObject_LoadLocalRootTableConstant", "i32" => { hit_object: "hit_object" false, offset: "i32" false };
+            HitObject_Attributes = 0x121, "HitObject_Attributes", "HitObject_Attributes", "v" => { hit_object: "hit_object" false, attributes: "$udt" false };
+            ReservedB28 = 0x122, "ReservedB28", "Reserved", "v" => {  };
+            ReservedB29 = 0x123, "ReservedB29", "Reserved", "v" => {  };
+            ReservedB30 = 0x124, "ReservedB30", "Reserved", "v" => {  };
+            ReservedC0 = 0x125, "ReservedC0", "Reserved", "v" => {  };
+            ReservedC1 = 0x126, "ReservedC1", "Reserved", "v" => {  };
+            ReservedC2 = 0x127, "ReservedC2", "Reserved", "v" => {  };
+            ReservedC3 = 0x128, "ReservedC3", "Reserved", "v" => {  };
+            ReservedC4 = 0x129, "ReservedC4", "Reserved", "v" => {  };
+            ReservedC5 = 0x12a, "ReservedC5", "Reserved", "v" => {  };
+            ReservedC6 = 0x12b, "ReservedC6", "Reserved", "v" => {  };
+            ReservedC7 = 0x12c, "ReservedC7", "Reserved", "v" => {  };
+            ReservedC8 = 0x12d, "ReservedC8", "Reserved", "v" => {  };
+            ReservedC9 = 0x12e, "ReservedC9", "Reserved", "v" => {  };
+            RawBufferVectorLoad = 0x12f, "RawBufferVectorLoad", "RawBufferVectorLoad", "$r" => { buf: "res" false, index: "i32" false, element_offset: "i32" false, alignment: "i32" true };
+            RawBufferVectorStore = 0x130, "RawBufferVectorStore", "RawBufferVectorStore", "v" => { uav: "res" false, index: "i32" false, element_offset: "i32" false, value0: "$o" false, alignment: "i32" true };
+            ReservedD0 = 0x131, "ReservedD0", "Reserved", "v" => {  };
+            ReservedD1 = 0x132, "ReservedD1", "Reserved", "v" => {  };
+            ReservedD2 = 0x133, "ReservedD2", "Reserved", "v" => {  };
+            ReservedD3 = 0x134, "ReservedD3", "Reserved", "v" => {  };
+            VectorReduceAnd = 0x135, "VectorReduceAnd", "VectorReduce", "$elt" => { a: "$o" false };
+            VectorReduceOr = 0x136, "VectorReduceOr", "VectorReduce", "$elt" => { a: "$o" false };
+            FDot = 0x137, "FDot", "Dot", "$elt" => { a: "$o" false, b: "$o" false };
+            ExperimentalNop = 0x80000000, "ExperimentalNop", "Nop", "v" => {  };
+            GetGroupWaveIndex = 0x80000001, "GetGroupWaveIndex", "GetGroupWaveIndex", "i32" => {  };
+            GetGroupWaveCount = 0x80000002, "GetGroupWaveCount", "GetGroupWaveCount", "i32" => {  };
+            ClusterID = 0x80000003, "ClusterID", "ClusterID", "i32" => {  };
+            RayQuery_CandidateClusterID = 0x80000004, "RayQuery_CandidateClusterID", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedClusterID = 0x80000005, "RayQuery_CommittedClusterID", "RayQuery_StateScalar", "$o" => { ray_query_handle: "i32" false };
+            HitObject_ClusterID = 0x80000006, "HitObject_ClusterID", "HitObject_StateScalar", "$o" => { hit_object: "hit_object" false };
+            TriangleObjectPosition = 0x80000007, "TriangleObjectPosition", "TriangleObjectPosition", "$vec9" => {  };
+            RayQuery_CandidateTriangleObjectPosition = 0x80000008, "RayQuery_CandidateTriangleObjectPosition", "RayQuery_CandidateTriangleObjectPosition", "$vec9" => { ray_query_handle: "i32" false };
+            RayQuery_CommittedTriangleObjectPosition = 0x80000009, "RayQuery_CommittedTriangleObjectPosition", "RayQuery_CommittedTriangleObjectPosition", "$vec9" => { ray_query_handle: "i32" false };
+            HitObject_TriangleObjectPosition = 0x8000000a, "HitObject_TriangleObjectPosition", "HitObject_TriangleObjectPosition", "$vec9" => { hit_object: "hit_object" false };
+            LinAlgMatrixMultiplyAccumulate = 0x8000000b, "LinAlgMatrixMultiplyAccumulate", "LinAlgMatrixMultiplyAccumulate", "$x0" => { matrix_a: "$x1" false, matrix_b: "$x2" false, matrix_c: "$x3" false };
+            LinAlgFillMatrix = 0x8000000c, "LinAlgFillMatrix", "LinAlgFillMatrix", "$x0" => { value: "$x1" false };
+            LinAlgCopyConvertMatrix = 0x8000000d, "LinAlgCopyConvertMatrix", "LinAlgCopyConvertMatrix", "$x0" => { src_matrix: "$x1" false, transpose: "i1" false };
+            LinAlgMatrixLoadFromDescriptor = 0x8000000e, "LinAlgMatrixLoadFromDescriptor", "LinAlgMatrixLoadFromDescriptor", "$o" => { handle: "res" false, offset: "i32" false, stride: "i32" false, layout: "i32" false, align: "i32" false };
+            LinAlgMatrixLoadFromMemory = 0x8000000f, "LinAlgMatrixLoadFromMemory", "LinAlgMatrixLoadFromMemory", "$x0" => { memory: "$x_gs1" false, offset: "i32" false, stride: "i32" false, layout: "i32" false };
+            LinAlgMatrixLength = 0x80000010, "LinAlgMatrixLength", "LinAlgMatrixLength", "i32" => { matrix: "$o" false };
+            LinAlgMatrixGetCoordinate = 0x80000011, "LinAlgMatrixGetCoordinate", "LinAlgMatrixGetCoordinate", "int2" => { matrix: "$o" false, thread_local_index: "i32" false };
+            LinAlgMatrixGetElement = 0x80000012, "LinAlgMatrixGetElement", "LinAlgMatrixGetElement", "$x0" => { matrix: "$x1" false, thread_local_index: "i32" false };
+            LinAlgMatrixSetElement = 0x80000013, "LinAlgMatrixSetElement", "LinAlgMatrixSetElement", "$x0" => { matrix: "$x1" false, thread_local_index: "i32" false, value: "$x2" false };
+            LinAlgMatrixStoreToDescriptor = 0x80000014, "LinAlgMatrixStoreToDescriptor", "LinAlgMatrixStoreToDescriptor", "v" => { matrix: "$o" false, handle: "res" false, offset: "i32" false, stride: "i32" false, layout: "i32" false, align: "i32" false };
+            LinAlgMatrixStoreToMemory = 0x80000015, "LinAlgMatrixStoreToMemory", "LinAlgMatrixStoreToMemory", "v" => { matrix: "$x0" false, memory: "$x_gs1" false, offset: "i32" false, stride: "i32" false, layout: "i32" false };
+            LinAlgMatrixQueryAccumulatorLayout = 0x80000016, "LinAlgMatrixQueryAccumulatorLayout", "LinAlgMatrixQueryAccumulatorLayout", "i32" => {  };
+            LinAlgMatrixMultiply = 0x80000017, "LinAlgMatrixMultiply", "LinAlgMatrixMultiply", "$x0" => { matrix_a: "$x1" false, matrix_b: "$x2" false };
+            LinAlgMatrixAccumulate = 0x80000018, "LinAlgMatrixAccumulate", "LinAlgMatrixAccumulate", "$x0" => { matrix_lhs: "$x1" false, matrix_rhs: "$x2" false };
+            LinAlgMatVecMul = 0x80000019, "LinAlgMatVecMul", "LinAlgMatVecMul", "$x0" => { matrix: "$x1" false, is_output_signed: "i1" false, input_vector: "$x2" false, interpretation: "i32" false };
+            LinAlgMatVecMulAdd = 0x8000001a, "LinAlgMatVecMulAdd", "LinAlgMatVecMulAdd", "$x0" => { matrix: "$x1" false, is_output_signed: "i1" false, input_vector: "$x2" false, input_interpretation: "i32" false, bias_vector: "$x3" false };
+            LinAlgMatrixAccumulateToDescriptor = 0x8000001b, "LinAlgMatrixAccumulateToDescriptor", "LinAlgMatrixAccumulateToDescriptor", "v" => { matrix: "$o" false, handle: "res" false, offset: "i32" false, stride: "i32" false, layout: "i32" false, align: "i32" false };
+            LinAlgMatrixAccumulateToMemory = 0x8000001c, "LinAlgMatrixAccumulateToMemory", "LinAlgMatrixAccumulateToMemory", "v" => { matrix: "$x0" false, memory: "$x_gs1" false, target_type: "i32" false, offset: "i32" false, stride: "i32" false, layout: "i32" false };
+            LinAlgMatrixOuterProduct = 0x8000001d, "LinAlgMatrixOuterProduct", "LinAlgMatrixOuterProduct", "$x0" => { vector_a: "$x1" false, vector_b: "$x2" false };
+            LinAlgConvert = 0x8000001e, "LinAlgConvert", "LinAlgConvert", "$x0" => { input_vector: "$x1" false, input_interpretation: "i32" false, output_interpretation: "i32" false };
+            LinAlgVectorAccumulateToDescriptor = 0x8000001f, "LinAlgVectorAccumulateToDescriptor", "LinAlgVectorAccumulateToDescriptor", "v" => { handle: "res" false, offset: "i32" false, align: "i32" false, vector: "$o" false };
+            ReservedE0 = 0x80000020, "ReservedE0", "Reserved", "v" => {  };
+            DebugBreak = 0x80000021, "DebugBreak", "DebugBreak", "v" => {  };
+            IsDebuggingEnabled = 0x80000022, "IsDebuggingEnabled", "IsDebuggingEnabled", "i1" => {  };
+        }
+    };
+}
+
 /// `OpCodeTableID` from the op database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u32)]
@@ -11716,12 +12087,12 @@ pub(crate) const STRINGS: &str = concat!(
     "byteOffset", // 1550
     "alignment", // 1560
     "CBufferLoad", // 1569
-    "dx.op.cBufferLoad", // 1580
+    "dx.op.cbufferLoad", // 1580
     "hfd8wil", // 1597
     "(handle,byteOffset,alignment)", // 1604
     "$cb", // 1633
     "CBufferLoadLegacy", // 1636
-    "dx.op.cBufferLoadLegacy", // 1653
+    "dx.op.cbufferLoadLegacy", // 1653
     "hfdwil", // 1676
     "(handle,regIndex)", // 1682
     "$r", // 1699
@@ -11882,7 +12253,7 @@ pub(crate) const STRINGS: &str = concat!(
     "EmitThenCutStream", // 4541
     "dx.op.emitThenCutStream", // 4558
     "GSInstanceID", // 4581
-    "dx.op.gSInstanceID", // 4593
+    "dx.op.gsInstanceID", // 4593
     "lo", // 4611
     "hi", // 4613
     "MakeDouble", // 4615

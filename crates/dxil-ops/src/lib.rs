@@ -9,12 +9,26 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// Textual scope for `for_each_dx_op!`, which `op` expands.
+#[macro_use]
 #[rustfmt::skip]
 mod generated;
+mod decode;
+mod op;
+mod shape;
+mod signature;
 mod stage;
+mod ty;
 
+pub use decode::{
+    call_opcode, check_function, decode_call, is_dx_op_callee, DecodeError, DecodeErrorKind, DxCall,
+};
 pub use generated::*;
+pub use op::{DxOp, Operands};
+pub use shape::{OverloadSet, MAX_OVERLOADS};
+pub use signature::{LowPrecision, OpSignature, SignatureError};
 pub use stage::Stages;
+pub use ty::{Scalar, Ty};
 
 /// An operation table of the database (`OpCodeTableID`): the high 16 bits of an opcode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

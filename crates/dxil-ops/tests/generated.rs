@@ -87,6 +87,35 @@ impl Strings {
     }
 }
 
+/// The function name of an operation: `dx.op.` and its class with the leading capitals
+/// lower-cased, except the last of a run of three or more that starts the next word
+/// (`BufferLoad` -> `bufferLoad`, `CBufferLoadLegacy` -> `cbufferLoadLegacy`, `GSInstanceID`
+/// -> `gsInstanceID`). The database's `function` field lower-cases only the first letter; the
+/// reference declares the names this rule gives (DXIL.rst spells `dx.op.cbufferLoadLegacy`),
+/// and the two agree on every other class.
+fn function_name(op: &Value) -> String {
+    let class = s(op, "class");
+    let c: Vec<char> = class.chars().collect();
+    let run = c.iter().take_while(|ch| ch.is_ascii_uppercase()).count();
+    let keep_last = run >= 3 && c.get(run).is_some_and(|ch| ch.is_ascii_lowercase());
+    let lower = if keep_last { run - 1 } else { run };
+    let mut name = String::from("dx.op.");
+    for (i, ch) in c.iter().enumerate() {
+        name.push(if i < lower {
+            ch.to_ascii_lowercase()
+        } else {
+            *ch
+        });
+    }
+    let db = s(op, "function");
+    // The rule may only change letter case, and only inside the leading run of capitals.
+    assert!(
+        name.eq_ignore_ascii_case(db) && name[6 + run..] == db[6 + run..],
+        "function name rule disagrees with the database for {class}"
+    );
+    name
+}
+
 fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut Vec<String>) {
     let table = match s(op, "table") {
         "CoreOps" => "Core",
@@ -137,7 +166,7 @@ fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut V
         ));
     }
     let name = st.get(s(op, "name"));
-    let function = st.get(s(op, "function"));
+    let function = st.get(&function_name(op));
     let class = st.get(s(op, "class"));
     let category = st.get(s(op, "category"));
     let overloads = st.get(s(op, "overloads"));
@@ -173,6 +202,102 @@ fn write_op(out: &mut String, op: &Value, st: &mut Strings, operand_list: &mut V
     writeln!(out, "        shader_model_translated: {smt},").unwrap();
     writeln!(out, "        flags: OpFlags({flags}),").unwrap();
     writeln!(out, "    }},").unwrap();
+}
+
+/// `snake_case` of a database operand name (`outputSigId` -> `output_sig_id`,
+/// `TMin` -> `t_min`): a break before an upper-case letter that follows a lower-case letter or
+/// digit, or that starts a word after a run of capitals.
+fn snake(name: &str) -> String {
+    let c: Vec<char> = name.chars().collect();
+    let mut o = String::with_capacity(name.len() + 4);
+    for (i, &ch) in c.iter().enumerate() {
+        if ch.is_ascii_uppercase() && i > 0 {
+            let prev = c[i - 1];
+            let next_lower = c.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            if prev.is_ascii_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_ascii_uppercase() && next_lower)
+            {
+                o.push('_');
+            }
+        }
+        o.push(ch.to_ascii_lowercase());
+    }
+    o
+}
+
+/// Rust keywords an operand name must not become.
+const KEYWORDS: [&str; 38] = [
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub",
+    "ref", "return", "self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use",
+    "where", "while", "yield",
+];
+
+/// The `for_each_dx_op!` macro: every operation with its opcode, variant name, database name,
+/// class, return type code and operands after the opcode (field name, type code, const flag).
+fn write_op_macro(out: &mut String, ops: &[Value]) {
+    out.push_str(
+        "/// Calls the macro `$mac` once with every operation of the database (`CoreOps`, then\n\
+         /// `ExperimentalOps`), one entry each:\n\
+         /// `Variant = opcode, \"DbName\", \"Class\", \"ret type code\" => { field: \"type code\" is_const, ... };`\n\
+         /// Field names are the database's operand names in `snake_case`, in database order;\n\
+         /// the return value and the opcode are not listed as fields. Spec: DXIL.rst,\n\
+         /// \"Operations\"; the facts are those of `dxil-db.json`.\n\
+         ///\n\
+         /// ```\n\
+         /// macro_rules! count {\n\
+         ///     ($($op:ident = $code:literal, $name:literal, $class:literal, $ret:literal\n\
+         ///         => { $($field:ident : $ty:literal $is_const:literal),* };)*) => {\n\
+         ///         [$($name),*].len()\n\
+         ///     };\n\
+         /// }\n\
+         /// assert_eq!(dxil_ops::for_each_dx_op!(count), 347);\n\
+         /// ```\n",
+    );
+    out.push_str(
+        "#[macro_export]\nmacro_rules! for_each_dx_op {\n    ($mac:ident) => {\n        $mac! {\n",
+    );
+    for op in ops {
+        let operands = op["operands"].as_array().expect("operands");
+        assert_eq!(
+            s(&operands[1], "name"),
+            "opcode",
+            "operand 1 of {} is not the opcode",
+            s(op, "name")
+        );
+        let mut fields = Vec::new();
+        for o in &operands[2..] {
+            let f = snake(s(o, "name"));
+            assert!(
+                !f.is_empty() && !KEYWORDS.contains(&f.as_str()),
+                "operand name {f:?} of {}",
+                s(op, "name")
+            );
+            assert!(
+                !fields.iter().any(|(g, _, _)| *g == f),
+                "duplicate operand {f} in {}",
+                s(op, "name")
+            );
+            fields.push((f, s(o, "type").to_string(), b(o, "is_const")));
+        }
+        let fields: Vec<String> = fields
+            .iter()
+            .map(|(f, t, c)| format!("{f}: {t:?} {c}"))
+            .collect();
+        writeln!(
+            out,
+            "            {} = {:#x}, {:?}, {:?}, {:?} => {{ {} }};",
+            s(op, "name"),
+            op["opcode"].as_u64().expect("opcode"),
+            s(op, "name"),
+            s(op, "class"),
+            s(&operands[0], "type"),
+            fields.join(", ")
+        )
+        .unwrap();
+    }
+    out.push_str("        }\n    };\n}\n\n");
 }
 
 /// Enums the reference declares without values (`hide_val` in DXC's `DxilConstants.h`), so
@@ -351,6 +476,7 @@ fn generate(db: &Value) -> String {
         .unwrap();
     }
     out.push_str("}\n\n");
+    write_op_macro(&mut out, ops);
     // Enums (the database lists ValidationRule twice; identical copies are written once).
     let mut written: Vec<&Value> = Vec::new();
     for e in db["enums"].as_array().expect("enums") {

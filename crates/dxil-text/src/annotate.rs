@@ -5,15 +5,13 @@
 //! (plus the resource kind for `AnnotateHandle`).
 
 use dxil_ir::{ConstKind, InstData, InstKind, Metadata, MetadataData as M, TypeData, ValueRef};
+use dxil_ops::{DxOp, OpCode};
 
 use crate::printer::Printer;
 use crate::types::push_u64;
 
 /// Cap on scope-chain walks (input-controlled).
 const MAX_SCOPE_DEPTH: usize = 1024;
-
-/// The `AnnotateHandle` opcode.
-const ANNOTATE_HANDLE: u32 = 216;
 
 impl Printer<'_> {
     /// Writes the comments for one instruction.
@@ -43,29 +41,64 @@ impl Printer<'_> {
                 push_u64(self.out, u64::from(col));
             }
         }
-        let (Some(name), Some((_, args))) = (callee_name, call) else {
-            return;
-        };
-        if args.is_empty() || !name.starts_with("dx.op.") {
-            return;
-        }
-        let Some(opcode) = self.const_u64(args[0]) else {
-            return;
-        };
-        let opcode = opcode as u32;
-        let Some(info) = dxil_ops::op_info(opcode) else {
-            self.out.push_str("  ; invalid DXIL opcode #");
-            push_u64(self.out, u64::from(opcode));
-            return;
+        self.write_op_comment(inst);
+    }
+
+    /// The `  ; OpName(operand,...)` comment of a `dx.op` call, from its typed operation
+    /// (plus the resource properties of `AnnotateHandle`). A call the database rejects is
+    /// still commented by its opcode alone, as the reference does.
+    fn write_op_comment(&mut self, inst: &InstData) {
+        let decoded = self
+            .body
+            .map(|body| dxil_ops::decode_call(self.m, body, inst));
+        let info = match decoded {
+            Some(Ok(None)) => return,
+            Some(Ok(Some(call))) => {
+                let info = call.op.info();
+                self.out.push_str("  ; ");
+                self.out.push_str(info.name());
+                self.out.push_str(info.signature());
+                if let DxOp::AnnotateHandle { props, .. } = call.op {
+                    self.write_props(props);
+                }
+                return;
+            }
+            Some(Err(_)) | None => {
+                let Some(opcode) = self.raw_opcode(inst) else {
+                    return;
+                };
+                match dxil_ops::op_info(opcode) {
+                    Some(info) => info,
+                    None => {
+                        self.out.push_str("  ; invalid DXIL opcode #");
+                        push_u64(self.out, u64::from(opcode));
+                        return;
+                    }
+                }
+            }
         };
         self.out.push_str("  ; ");
         self.out.push_str(info.name());
         self.out.push_str(info.signature());
-        if opcode == ANNOTATE_HANDLE {
-            if let Some(&props) = args.get(2) {
-                self.write_props(props);
+        if info.opcode == OpCode::AnnotateHandle as u32 {
+            if let InstKind::Call { args, .. } = &inst.kind {
+                if let Some(&props) = args.get(2) {
+                    self.write_props(props);
+                }
             }
         }
+    }
+
+    /// The opcode of a call to a `dx.op.*` function the database rejects: its first
+    /// argument, any integer constant, zero-extended.
+    fn raw_opcode(&self, inst: &InstData) -> Option<u32> {
+        let InstKind::Call { callee, args, .. } = &inst.kind else {
+            return None;
+        };
+        if !dxil_ops::is_dx_op_callee(self.m, *callee) {
+            return None;
+        }
+        Some(self.const_u64(*args.first()?)? as u32)
     }
 
     /// The zero-extended value of an integer constant.

@@ -12,6 +12,7 @@
 //!   feature flags.
 
 use dxil_ir::{ConstKind, InstKind, Module, TypeData, ValueRef};
+use dxil_ops::{DxCall, DxOp};
 
 use crate::compute_flags::{scan_function, Scan};
 use crate::flags::{bit, RawFlags};
@@ -79,16 +80,8 @@ fn const_int(m: &Module, v: Option<&ValueRef>) -> Option<i64> {
 
 /// Whether `callee` is a declared `dx.op.*` function.
 pub fn is_dxil_op(m: &Module, callee: &ValueRef) -> bool {
-    match callee {
-        ValueRef::Function(g) => m.functions.get(*g).is_some_and(|f| {
-            f.body.is_none()
-                && f.common
-                    .name
-                    .as_deref()
-                    .is_some_and(|n| n.starts_with("dx.op."))
-        }),
-        _ => false,
-    }
+    dxil_ops::is_dx_op_callee(m, *callee)
+        && matches!(callee, ValueRef::Function(g) if m.functions.get(*g).is_some_and(|f| f.body.is_none()))
 }
 
 /// The memory type flags of a `BarrierByMemoryType`, with "all memory" reduced by `drop`.
@@ -100,54 +93,84 @@ fn masked_memory(flags: u32, drop: u32) -> u32 {
     }
 }
 
-/// Minimum shader model and stage mask of one `dx.op` call (library: translation allowed).
-fn op_requirements(m: &Module, args: &[ValueRef], ty_i64: bool, val: ValVer) -> ((u32, u32), u32) {
-    // Opcodes are `i32` constants: experimental ones (0x8000_0000 and up) read negative.
-    let op = const_int(m, args.first()).map(|v| v as u32);
-    let info = op.and_then(dxil_ops::op_info);
+/// Minimum shader model and stage mask of one `dx.op` call (library: translation allowed);
+/// a call that does not decode has no requirements.
+fn op_requirements(
+    m: &Module,
+    call: Option<&DxCall>,
+    ty_i64: bool,
+    val: ValVer,
+) -> ((u32, u32), u32) {
     let mut min = (6, 0);
     let mut mask = 0xffff;
-    if let Some(info) = info {
-        let sm = info.shader_model_translated.unwrap_or(info.shader_model);
-        min = (u32::from(sm.0), u32::from(sm.1));
-        if info.stages.0 != 0 {
-            mask = info.stages.0;
-        }
-    }
-    let Some(op) = op else {
+    let Some(call) = call else {
         return (min, mask);
     };
-    let arg = |i: usize| const_int(m, args.get(i)).map(|v| v as u32);
-    if val < (1, 8) && matches!(op, 60 | 61 | 64 | 81 | 83..=86) {
+    let info = call.op.info();
+    let sm = info.shader_model_translated.unwrap_or(info.shader_model);
+    min = (u32::from(sm.0), u32::from(sm.1));
+    if info.stages.0 != 0 {
+        mask = info.stages.0;
+    }
+    // Opcodes are `i32` constants, so flag words read as their bits.
+    let c = |v: ValueRef| const_int(m, Some(&v)).map(|v| v as u32);
+    let derivative = matches!(
+        call.op,
+        DxOp::Sample { .. }
+            | DxOp::SampleBias { .. }
+            | DxOp::SampleCmp { .. }
+            | DxOp::CalculateLOD { .. }
+            | DxOp::DerivCoarseX { .. }
+            | DxOp::DerivCoarseY { .. }
+            | DxOp::DerivFineX { .. }
+            | DxOp::DerivFineY { .. }
+    );
+    if val < (1, 8) && derivative {
         mask &= !(sflag(COMPUTE) | sflag(AMPLIFICATION) | sflag(MESH));
         return (min, mask);
     }
     if val < (1, 5) {
-        if info.is_some_and(|i| i.flags.contains(dxil_ops::OpFlags::WAVE)) {
+        if info.flags.contains(dxil_ops::OpFlags::WAVE) {
             mask = sflag(MESH) - 1;
         }
         return (min, mask);
     }
-    if matches!(op, 80 | 244..=246) {
-        if op == 244 && translate_barrier_invalid(arg(1), arg(2)) {
-            min = (6, 8);
+    // Barriers: (memory type flags of BarrierByMemoryType, semantic flags, legacy mode).
+    let barrier = match call.op {
+        DxOp::Barrier { barrier_mode } => Some((None, None, c(barrier_mode))),
+        DxOp::BarrierByMemoryType {
+            memory_type_flags,
+            semantic_flags,
+        } => Some((Some(c(memory_type_flags)), c(semantic_flags), None)),
+        DxOp::BarrierByMemoryHandle { semantic_flags, .. }
+        | DxOp::BarrierByNodeRecordHandle { semantic_flags, .. } => {
+            Some((None, c(semantic_flags), None))
         }
-        let sem = if op == 80 { None } else { arg(2) };
-        if matches!(op, 244 | 245) && sem.is_some_and(|s| s & 8 != 0) {
+        _ => None,
+    };
+    if let Some((memory, sem, mode)) = barrier {
+        if let Some(memory) = memory {
+            if translate_barrier_invalid(memory, sem) {
+                min = (6, 8);
+            }
+        }
+        let by_type_or_handle = matches!(
+            call.op,
+            DxOp::BarrierByMemoryType { .. } | DxOp::BarrierByMemoryHandle { .. }
+        );
+        if by_type_or_handle && sem.is_some_and(|s| s & 8 != 0) {
             return ((6, 9), mask & (sflag(LIBRARY) | sflag(RAYGEN)));
         }
-        let node = match op {
-            246 => true,
-            244 => arg(1).is_some_and(|f| masked_memory(f, 0xc) & 0xc != 0),
-            _ => false,
-        };
+        let memory = memory.flatten();
+        let node = matches!(call.op, DxOp::BarrierByNodeRecordHandle { .. })
+            || memory.is_some_and(|f| masked_memory(f, 0xc) & 0xc != 0);
         if node {
             return (min, mask & (sflag(LIBRARY) | sflag(NODE)));
         }
-        let group = match op {
-            80 => arg(1).is_some_and(|mode| mode != 2),
+        let group = match call.op {
+            DxOp::Barrier { .. } => mode.is_some_and(|mode| mode != 2),
             _ => {
-                (op == 244 && arg(1).is_some_and(|f| masked_memory(f, 2) & 2 != 0))
+                memory.is_some_and(|f| masked_memory(f, 2) & 2 != 0)
                     || sem.is_some_and(|s| s & 3 != 0)
             }
         };
@@ -155,11 +178,19 @@ fn op_requirements(m: &Module, args: &[ValueRef], ty_i64: bool, val: ValVer) -> 
             mask &=
                 sflag(LIBRARY) | sflag(COMPUTE) | sflag(AMPLIFICATION) | sflag(MESH) | sflag(NODE);
         }
-    } else if matches!(op, 78 | 79) {
+    } else if matches!(
+        call.op,
+        DxOp::AtomicBinOp { .. } | DxOp::AtomicCompareExchange { .. }
+    ) {
         if ty_i64 {
             min = (6, 6);
         }
-    } else if val == (1, 6) && matches!(op, 216 | 217) {
+    } else if val == (1, 6)
+        && matches!(
+            call.op,
+            DxOp::AnnotateHandle { .. } | DxOp::CreateHandleFromBinding { .. }
+        )
+    {
         min = (6, 6);
     }
     (min, mask)
@@ -358,7 +389,7 @@ pub fn compute(
     for (i, f) in m.functions.iter().enumerate() {
         let Some(body) = &f.body else { continue };
         for inst in &body.insts {
-            let InstKind::Call { callee, args, .. } = &inst.kind else {
+            let InstKind::Call { callee, .. } = &inst.kind else {
                 continue;
             };
             let ValueRef::Function(g) = callee else {
@@ -366,7 +397,8 @@ pub fn compute(
             };
             if is_dxil_op(m, callee) {
                 let i64 = matches!(inst.ty.and_then(|t| m.ty(t)), Some(TypeData::Int(64)));
-                let (min, mask) = op_requirements(m, args, i64, val);
+                let call = dxil_ops::decode_call(m, body, inst).ok().flatten();
+                let (min, mask) = op_requirements(m, call.as_ref(), i64, val);
                 if let Some(Some(c)) = out.get_mut(i) {
                     c.min = c.min.max(min);
                     c.mask &= mask;
