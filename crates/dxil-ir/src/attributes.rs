@@ -14,7 +14,7 @@ pub struct AttributeGroup {
 }
 
 /// One attribute of a group.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Attribute {
     /// A well-known attribute without a value (record kind 0): ATTR_KIND_* code.
     Enum(u32),

@@ -689,6 +689,75 @@ macro_rules! di_refs {
 
 crate::for_each_di_record!(di_refs);
 
+/// Calls a closure on every metadata reference of a record's fields, allowing it to replace
+/// them; the mutable twin of [`RefWalk`].
+struct RefWalkMut<F: FnMut(&mut Metadata)>(F);
+
+impl<F: FnMut(&mut Metadata)> RefWalkMut<F> {
+    fn flag(&mut self, _: &mut bool) {}
+    fn uint(&mut self, _: &mut u64) {}
+    fn tag(&mut self, _: &mut u64) {}
+    fn generic_tag(&mut self, _: &mut u64) {}
+    fn flags(&mut self, _: &mut u64) {}
+    fn lang(&mut self, _: &mut u64) {}
+    fn encoding(&mut self, _: &mut u64) {}
+    fn virtuality(&mut self, _: &mut u64) {}
+    fn int(&mut self, _: &mut i64) {}
+    fn sint(&mut self, _: &mut i64) {}
+    fn opt_uint(&mut self, _: &mut Option<u64>) {}
+    fn obsolete(&mut self, _: &mut Option<u64>) {}
+    fn elements(&mut self, _: &mut [u64]) {}
+
+    fn md(&mut self, r: &mut MdRef) {
+        if let Some(m) = r {
+            (self.0)(m);
+        }
+    }
+
+    fn string(&mut self, r: &mut MdRef) {
+        self.md(r);
+    }
+
+    fn md_required(&mut self, r: &mut Metadata) {
+        (self.0)(r);
+    }
+
+    fn md_list(&mut self, rs: &mut [MdRef]) {
+        for r in rs {
+            self.md(r);
+        }
+    }
+}
+
+/// `MetadataData::for_each_ref_mut`.
+macro_rules! di_refs_mut {
+    ($(
+        $variant:ident($ty:ident) $code:literal $name:literal
+            ops($min:literal ..= $max:expr) zero[$($z:literal),*] {
+            $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
+        }
+    )*) => {
+        impl MetadataData {
+            /// Calls `f` on every metadata this item refers to, in the order of
+            /// [`MetadataData::for_each_ref`], allowing it to replace them.
+            pub fn for_each_ref_mut(&mut self, f: impl FnMut(&mut Metadata)) {
+                let mut w = RefWalkMut(f);
+                match self {
+                    MetadataData::String(_) | MetadataData::Value { .. } => {}
+                    MetadataData::Node { operands, .. } => w.md_list(operands),
+                    $(
+                        MetadataData::$variant(n) => {
+                            $( w.$kind(&mut n.$field); )*
+                        }
+                    )*
+                }
+            }
+        }
+    };
+}
+
+crate::for_each_di_record!(di_refs_mut);
+
 #[cfg(test)]
 mod tests {
     use super::*;

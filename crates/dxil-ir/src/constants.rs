@@ -6,7 +6,7 @@ use crate::keywords::Predicate;
 use crate::values::ValueRef;
 
 /// One constant: its type (the current CST_CODE_SETTYPE type) and its kind.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ConstData {
     /// The constant's type.
     pub ty: Type,
@@ -15,7 +15,7 @@ pub struct ConstData {
 }
 
 /// The constant kinds LLVM 3.7 writes.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ConstKind {
     /// `zeroinitializer` / `null` / `0` (CST_CODE_NULL).
     Null,

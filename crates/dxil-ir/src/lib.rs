@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 mod arena;
+pub mod build;
 mod attributes;
 mod body;
 pub mod check;

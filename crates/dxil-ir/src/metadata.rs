@@ -29,7 +29,7 @@ pub struct MetadataKind {
 }
 
 /// One metadata item.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MetadataData {
     /// `!"..."` (METADATA_STRING).
     String(Box<[u8]>),
@@ -95,7 +95,7 @@ pub enum MetadataData {
 }
 
 /// METADATA_LOCATION: [distinct, line, column, scope, inlinedAt + 1].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DILocation {
     /// `distinct`.
     pub distinct: bool,
@@ -110,7 +110,7 @@ pub struct DILocation {
 }
 
 /// METADATA_GENERIC_DEBUG: [distinct, tag, version (0), header, operands...].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GenericDINode {
     /// `distinct`.
     pub distinct: bool,
@@ -123,7 +123,7 @@ pub struct GenericDINode {
 }
 
 /// METADATA_SUBRANGE: [distinct, count, lowerBound (sign-rotated)].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DISubrange {
     /// `distinct`.
     pub distinct: bool,
@@ -134,7 +134,7 @@ pub struct DISubrange {
 }
 
 /// METADATA_ENUMERATOR: [distinct, value (sign-rotated), name].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIEnumerator {
     /// `distinct`.
     pub distinct: bool,
@@ -145,7 +145,7 @@ pub struct DIEnumerator {
 }
 
 /// METADATA_BASIC_TYPE: [distinct, tag, name, size, align, encoding].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIBasicType {
     /// `distinct`.
     pub distinct: bool,
@@ -162,7 +162,7 @@ pub struct DIBasicType {
 }
 
 /// METADATA_FILE: [distinct, filename, directory].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIFile {
     /// `distinct`.
     pub distinct: bool,
@@ -174,7 +174,7 @@ pub struct DIFile {
 
 /// METADATA_DERIVED_TYPE: [distinct, tag, name, file, line, scope, baseType, size, align,
 /// offset, flags, extraData].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIDerivedType {
     /// `distinct`.
     pub distinct: bool,
@@ -204,7 +204,7 @@ pub struct DIDerivedType {
 
 /// METADATA_COMPOSITE_TYPE: [distinct, tag, name, file, line, scope, baseType, size, align,
 /// offset, flags, elements, runtimeLang, vtableHolder, templateParams, identifier].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DICompositeType {
     /// `distinct`.
     pub distinct: bool,
@@ -241,7 +241,7 @@ pub struct DICompositeType {
 }
 
 /// METADATA_SUBROUTINE_TYPE: [distinct, flags, types].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DISubroutineType {
     /// `distinct`.
     pub distinct: bool,
@@ -254,7 +254,7 @@ pub struct DISubroutineType {
 /// METADATA_COMPILE_UNIT: [distinct, language, file, producer, isOptimized, flags,
 /// runtimeVersion, splitDebugFilename, emissionKind, enums, retainedTypes, subprograms,
 /// globals, imports, dwoId?].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DICompileUnit {
     /// `distinct`.
     pub distinct: bool,
@@ -291,7 +291,7 @@ pub struct DICompileUnit {
 /// METADATA_SUBPROGRAM: [distinct, scope, name, linkageName, file, line, type, isLocal,
 /// isDefinition, scopeLine, containingType, virtuality, virtualIndex, flags, isOptimized,
 /// function, templateParams, declaration, variables].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DISubprogram {
     /// `distinct`.
     pub distinct: bool,
@@ -334,7 +334,7 @@ pub struct DISubprogram {
 }
 
 /// METADATA_LEXICAL_BLOCK: [distinct, scope, file, line, column].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DILexicalBlock {
     /// `distinct`.
     pub distinct: bool,
@@ -349,7 +349,7 @@ pub struct DILexicalBlock {
 }
 
 /// METADATA_LEXICAL_BLOCK_FILE: [distinct, scope, file, discriminator].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DILexicalBlockFile {
     /// `distinct`.
     pub distinct: bool,
@@ -362,7 +362,7 @@ pub struct DILexicalBlockFile {
 }
 
 /// METADATA_NAMESPACE: [distinct, scope, file, name, line].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DINamespace {
     /// `distinct`.
     pub distinct: bool,
@@ -377,7 +377,7 @@ pub struct DINamespace {
 }
 
 /// METADATA_TEMPLATE_TYPE: [distinct, name, type].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DITemplateTypeParameter {
     /// `distinct`.
     pub distinct: bool,
@@ -388,7 +388,7 @@ pub struct DITemplateTypeParameter {
 }
 
 /// METADATA_TEMPLATE_VALUE: [distinct, tag, name, type, value].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DITemplateValueParameter {
     /// `distinct`.
     pub distinct: bool,
@@ -404,7 +404,7 @@ pub struct DITemplateValueParameter {
 
 /// METADATA_GLOBAL_VAR: [distinct, scope, name, linkageName, file, line, type, isLocal,
 /// isDefinition, variable, staticDataMemberDeclaration].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIGlobalVariable {
     /// `distinct`.
     pub distinct: bool,
@@ -432,7 +432,7 @@ pub struct DIGlobalVariable {
 
 /// METADATA_LOCAL_VAR: [distinct, tag, scope, name, file, line, type, arg, flags,
 /// (obsolete inlinedAt)?].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DILocalVariable {
     /// `distinct`.
     pub distinct: bool,
@@ -457,7 +457,7 @@ pub struct DILocalVariable {
 }
 
 /// METADATA_EXPRESSION: [distinct, elements...].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIExpression {
     /// `distinct`.
     pub distinct: bool,
@@ -466,7 +466,7 @@ pub struct DIExpression {
 }
 
 /// METADATA_OBJC_PROPERTY: [distinct, name, file, line, setter, getter, attributes, type].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIObjCProperty {
     /// `distinct`.
     pub distinct: bool,
@@ -487,7 +487,7 @@ pub struct DIObjCProperty {
 }
 
 /// METADATA_IMPORTED_ENTITY: [distinct, tag, scope, entity, line, name].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIImportedEntity {
     /// `distinct`.
     pub distinct: bool,
@@ -504,7 +504,7 @@ pub struct DIImportedEntity {
 }
 
 /// METADATA_MODULE: [distinct, scope, name, configurationMacros, includePath, isysroot].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DIModule {
     /// `distinct`.
     pub distinct: bool,

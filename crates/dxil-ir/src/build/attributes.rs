@@ -1,0 +1,173 @@
+//! Attribute sets per function, call and parameter, and their forming into attribute groups
+//! and lists (LLVM 3.7 PARAMATTR_GROUP_BLOCK / PARAMATTR_BLOCK; LangRef "Attribute Groups",
+//! "Parameter Attributes", "Function Attributes").
+//!
+//! LLVM keeps the attributes of one position sorted (enum attributes by kind, then integer
+//! attributes, then string attributes by key and value) and an attribute list as its
+//! positions in index order: return value, parameters, function last (the function index is
+//! `~0U`). Groups and lists are numbered as `ValueEnumerator::EnumerateAttributes` meets
+//! them: the functions' lists in function order, then the calls' and invokes' lists in
+//! program order; within a list, its groups in position order.
+
+use std::collections::HashMap;
+
+use crate::{Attribute, AttributeGroup, AttributeList, Function, Inst, InstKind, Module};
+
+/// The attributes of one function, call or invoke, by position.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Attributes {
+    /// Function attributes (`nounwind`, `readnone`, string attributes, ...).
+    pub function: Vec<Attribute>,
+    /// Return-value attributes.
+    pub ret: Vec<Attribute>,
+    /// Parameter attributes, by parameter (missing trailing entries are empty).
+    pub params: Vec<Vec<Attribute>>,
+}
+
+impl Attributes {
+    /// True when no position has an attribute.
+    pub fn is_empty(&self) -> bool {
+        self.function.is_empty() && self.ret.is_empty() && self.params.iter().all(Vec::is_empty)
+    }
+}
+
+/// What an attribute set belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum AttrSite {
+    /// A function declaration or definition.
+    Function(Function),
+    /// A call or invoke: the function holding it and its instruction id (program order).
+    Call(Function, Inst),
+}
+
+/// LLVM's order of attributes within one position (`AttributeSetNode` sorting): enum kinds,
+/// then integer attributes by (kind, value), then strings by key and value.
+fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
+    fn rank(a: &Attribute) -> (u8, u32, u64) {
+        match a {
+            Attribute::Enum(c) => (0, *c, 0),
+            // The value takes the low 40 bits beside the kind, as LLVM's packed key does.
+            Attribute::Int(c, v) => (1, *c, *v & 0xff_ffff_ffff),
+            Attribute::String { .. } => (2, 0, 0),
+        }
+    }
+    rank(a).cmp(&rank(b)).then_with(|| match (a, b) {
+        (
+            Attribute::String { key: k1, value: v1 },
+            Attribute::String { key: k2, value: v2 },
+        ) => k1
+            .cmp(k2)
+            .then_with(|| v1.as_deref().unwrap_or("").cmp(v2.as_deref().unwrap_or(""))),
+        _ => core::cmp::Ordering::Equal,
+    })
+}
+
+/// Replaces the attribute groups and lists of `m` with the ones `sites` need, numbered in
+/// LLVM's enumeration order, and points each function, call and invoke at its list (sites
+/// with no attribute get none). A site naming an instruction that is not a call or invoke
+/// is ignored.
+pub fn form_attributes(m: &mut Module, mut sites: Vec<(AttrSite, Attributes)>) {
+    m.attribute_groups.clear();
+    m.attribute_lists.clear();
+    sites.sort_by_key(|(site, _)| match *site {
+        AttrSite::Function(f) => (0, f.0, 0),
+        AttrSite::Call(f, i) => (1, f.0, i.0),
+    });
+    let mut group_ids: HashMap<(u32, Vec<Attribute>), u32> = HashMap::new();
+    let mut list_ids: HashMap<Box<[u32]>, u32> = HashMap::new();
+    let mut groups = Vec::new();
+    for (site, attrs) in sites {
+        groups.clear();
+        let positions = core::iter::once((0u32, attrs.ret))
+            .chain(
+                attrs
+                    .params
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, p)| (i as u32 + 1, p)),
+            )
+            .chain(core::iter::once((u32::MAX, attrs.function)));
+        for (index, mut set) in positions {
+            if set.is_empty() {
+                continue;
+            }
+            set.sort_by(attr_order);
+            set.dedup();
+            let next = group_ids.len() as u32 + 1;
+            let id = *group_ids.entry((index, set)).or_insert_with_key(|(_, set)| {
+                m.attribute_groups.push(AttributeGroup {
+                    id: next,
+                    index,
+                    attrs: set.clone(),
+                });
+                next
+            });
+            groups.push(id);
+        }
+        if groups.is_empty() {
+            continue;
+        }
+        let list = match list_ids.get(groups.as_slice()) {
+            Some(&l) => l,
+            None => {
+                m.attribute_lists.push(AttributeList {
+                    groups: groups.clone().into_boxed_slice(),
+                });
+                let l = m.attribute_lists.len() as u32;
+                list_ids.insert(groups.clone().into_boxed_slice(), l);
+                l
+            }
+        };
+        match site {
+            AttrSite::Function(f) => {
+                if let Some(func) = m.functions.get_mut(f) {
+                    func.attributes = list;
+                }
+            }
+            AttrSite::Call(f, i) => {
+                let inst = m
+                    .functions
+                    .get_mut(f)
+                    .and_then(|x| x.body.as_mut())
+                    .and_then(|b| b.insts.get_mut(i));
+                if let Some(inst) = inst {
+                    if let InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } =
+                        &mut inst.kind
+                    {
+                        *attributes = list;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The attribute sets of list `list` (1-based, 0 none) of `m`, by position: the inverse of
+/// [`form_attributes`] for one site.
+pub fn attributes_of(m: &Module, list: u32) -> Attributes {
+    let mut out = Attributes::default();
+    let Some(l) = list
+        .checked_sub(1)
+        .and_then(|i| m.attribute_lists.get(i as usize))
+    else {
+        return out;
+    };
+    for &g in l.groups.iter() {
+        let Some(group) = m.attribute_groups.iter().find(|x| x.id == g) else {
+            continue;
+        };
+        let slot = match group.index {
+            u32::MAX => &mut out.function,
+            0 => &mut out.ret,
+            n => {
+                let i = (n - 1) as usize;
+                if out.params.len() <= i {
+                    out.params.resize(i + 1, Vec::new());
+                }
+                &mut out.params[i]
+            }
+        };
+        slot.extend(group.attrs.iter().cloned());
+    }
+    out
+}

@@ -1,0 +1,203 @@
+//! Constant interning (LangRef "Constants"; LLVM 3.7 CONSTANTS_BLOCK): one id per
+//! (type, kind), as LLVM's context uniques constants. Operands are module-level values.
+
+use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
+use super::intern::hash_of;
+use super::module::ModuleBuilder;
+use super::typing::{int_bits, type_name};
+use super::Value;
+use crate::{ConstData, ConstKind, Const, Type, TypeData, ValueRef};
+
+impl ModuleBuilder {
+    /// The constant `kind` of type `ty` (get-or-insert). The kind must fit the type: an
+    /// integer of the type's width, a float of a floating-point type, an aggregate with one
+    /// operand of the right type per element, a string or data array of the right length;
+    /// operands must be module-level values of this module.
+    pub fn constant(&mut self, ty: Type, kind: ConstKind) -> BuildResult<Value> {
+        self.check_constant(ty, &kind)?;
+        let data = ConstData { ty, kind };
+        let h = hash_of(&data);
+        let consts = &self.m.constants;
+        let id = match self
+            .const_index
+            .find(h, |id| consts[id as usize] == data)
+        {
+            Some(id) => Const(id),
+            None => {
+                let id = self.m.constants.push(data);
+                self.const_index.insert(h, id.0);
+                id
+            }
+        };
+        Ok(Value::new(ValueRef::Const(id), Some(ty), None))
+    }
+
+    /// `iN v`, the value truncated to the type's width (LLVM keeps it sign-extended).
+    pub fn const_int(&mut self, ty: Type, v: i64) -> BuildResult<Value> {
+        let bits = int_bits(&self.m.types, ty).unwrap_or(64);
+        let v = if bits < 64 {
+            let shift = 64 - bits;
+            (v << shift) >> shift
+        } else {
+            v
+        };
+        self.constant(ty, ConstKind::Int(v))
+    }
+
+    /// `null` / `zeroinitializer` of `ty`.
+    pub fn const_null(&mut self, ty: Type) -> BuildResult<Value> {
+        self.constant(ty, ConstKind::Null)
+    }
+
+    /// `undef` of `ty`.
+    pub fn const_undef(&mut self, ty: Type) -> BuildResult<Value> {
+        self.constant(ty, ConstKind::Undef)
+    }
+
+    fn operand_ty(&self, what: &str, v: ValueRef) -> BuildResult<Type> {
+        if matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_)) {
+            return Err(BuildError::new(
+                BuildErrorKind::Foreign,
+                format!("{what}: constant operands must be module-level values"),
+            ));
+        }
+        self.m.value_type(None, v).ok_or_else(|| {
+            BuildError::new(
+                BuildErrorKind::Dangling,
+                format!("{what}: operand {v:?} does not exist"),
+            )
+        })
+    }
+
+    fn check_constant(&self, ty: Type, kind: &ConstKind) -> BuildResult<()> {
+        self.check_type("constant", ty)?;
+        let types = &self.m.types;
+        let td = &types[ty];
+        let tn = || type_name(types, ty);
+        let bad = |what: &str| Err(type_err(format!("constant: {what} of type {}", tn())));
+        let elem_count = |t: &TypeData| match t {
+            TypeData::Array { len, .. } | TypeData::Vector { len, .. } => Some(*len),
+            _ => None,
+        };
+        let elem_of = |t: &TypeData| match t {
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Some(*elem),
+            _ => None,
+        };
+        match kind {
+            ConstKind::Null | ConstKind::Undef => {
+                if matches!(
+                    td,
+                    TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Function { .. }
+                ) {
+                    return bad("null or undef");
+                }
+            }
+            ConstKind::Int(_) => {
+                if !matches!(td, TypeData::Int(b) if *b <= 64) {
+                    return bad("integer");
+                }
+            }
+            ConstKind::WideInt(_) => {
+                if !matches!(td, TypeData::Int(b) if *b > 64) {
+                    return bad("wide integer");
+                }
+            }
+            ConstKind::Float(_) => {
+                if !matches!(td, TypeData::Half | TypeData::Float | TypeData::Double) {
+                    return bad("float");
+                }
+            }
+            ConstKind::FloatWide(_) => {
+                if !matches!(
+                    td,
+                    TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128
+                ) {
+                    return bad("wide float");
+                }
+            }
+            ConstKind::Aggregate(ops) => {
+                let expect: Vec<Type> = match td {
+                    TypeData::Struct(s) if !s.opaque => s.elems.to_vec(),
+                    TypeData::Array { len, elem } | TypeData::Vector { len, elem } => {
+                        if *len != ops.len() as u64 {
+                            return bad(&format!("aggregate of {} elements", ops.len()));
+                        }
+                        vec![*elem; ops.len()]
+                    }
+                    _ => return bad("aggregate"),
+                };
+                if expect.len() != ops.len() {
+                    return bad(&format!("aggregate of {} elements", ops.len()));
+                }
+                for (i, (&op, &want)) in ops.iter().zip(&expect).enumerate() {
+                    let got = self.operand_ty("constant aggregate", op)?;
+                    if got != want {
+                        return Err(type_err(format!(
+                            "constant aggregate: element {} has type {}, expected {}",
+                            i + 1,
+                            type_name(types, got),
+                            type_name(types, want)
+                        )));
+                    }
+                }
+            }
+            ConstKind::String(b) | ConstKind::CString(b) => {
+                let extra = u64::from(matches!(kind, ConstKind::CString(_)));
+                let ok = matches!(td, TypeData::Array { len, elem }
+                    if *len == b.len() as u64 + extra && int_bits(types, *elem) == Some(8));
+                if !ok {
+                    return bad(&format!("string of {} bytes", b.len()));
+                }
+            }
+            ConstKind::Data(d) => {
+                let ok = elem_count(td) == Some(d.len() as u64)
+                    && elem_of(td).is_some_and(|e| {
+                        matches!(types.get(e), Some(TypeData::Int(_)))
+                            || types.get(e).is_some_and(TypeData::is_float)
+                    });
+                if !ok {
+                    return bad(&format!("data array of {} elements", d.len()));
+                }
+            }
+            ConstKind::Binary { lhs, rhs, .. } => {
+                let (l, r) = (
+                    self.operand_ty("constant expression", *lhs)?,
+                    self.operand_ty("constant expression", *rhs)?,
+                );
+                if l != ty || r != ty {
+                    return bad("binary expression with operands of another type");
+                }
+            }
+            ConstKind::BlockAddress { function, .. } => {
+                if !self.m.functions.contains(*function) {
+                    return Err(BuildError::new(
+                        BuildErrorKind::Dangling,
+                        format!("blockaddress: {function} does not exist"),
+                    ));
+                }
+            }
+            ConstKind::Gep { source_ty, .. } => {
+                if let Some(t) = source_ty {
+                    self.check_type("constant getelementptr", *t)?;
+                }
+                let mut r = Ok(());
+                kind.for_each_operand(|v| {
+                    if r.is_ok() {
+                        r = self.operand_ty("constant getelementptr", v).map(|_| ());
+                    }
+                });
+                r?;
+            }
+            _ => {
+                let mut r = Ok(());
+                kind.for_each_operand(|v| {
+                    if r.is_ok() {
+                        r = self.operand_ty("constant expression", v).map(|_| ());
+                    }
+                });
+                r?;
+            }
+        }
+        Ok(())
+    }
+}

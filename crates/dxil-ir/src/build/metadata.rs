@@ -1,0 +1,151 @@
+//! Metadata (LangRef "Metadata"; LLVM 3.7 METADATA_BLOCK): strings, value wrappers and
+//! uniqued nodes are interned as LLVM's context uniques them; `distinct` nodes never are,
+//! and may be reserved first so that cycles through them can be built.
+
+use super::error::{BuildError, BuildErrorKind, BuildResult};
+use super::intern::hash_of;
+use super::module::{ModuleBuilder, LOCAL_MD_TAG};
+use super::Value;
+use crate::{MdRef, Metadata, MetadataData, NamedMetadata, ValueRef};
+
+impl ModuleBuilder {
+    pub(crate) fn check_md(&self, what: &str, md: Metadata) -> BuildResult<()> {
+        if md.0 & LOCAL_MD_TAG == 0 && self.m.metadata.contains(md) {
+            Ok(())
+        } else {
+            Err(BuildError::new(
+                BuildErrorKind::Dangling,
+                format!("{what}: !{} is not module metadata of this builder", md.0),
+            ))
+        }
+    }
+
+    fn check_md_data(&self, what: &str, data: &MetadataData) -> BuildResult<()> {
+        let mut bad = None;
+        data.for_each_ref(|md| {
+            if bad.is_none() && self.check_md(what, md).is_err() {
+                bad = Some(md);
+            }
+        });
+        if let Some(md) = bad {
+            return self.check_md(what, md);
+        }
+        if let MetadataData::Value { ty, value } = data {
+            if matches!(value, ValueRef::Arg(_) | ValueRef::Inst(_)) {
+                return Err(BuildError::new(
+                    BuildErrorKind::Foreign,
+                    format!("{what}: function-local values are wrapped by FunctionBuilder::metadata_arg"),
+                ));
+            }
+            if self.m.value_type(None, *value) != Some(*ty) {
+                return Err(super::error::type_err(format!(
+                    "{what}: the wrapper's type is not the value's"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn intern_md(&mut self, data: MetadataData) -> Metadata {
+        let h = hash_of(&data);
+        let mds = &self.m.metadata;
+        if let Some(id) = self.md_index.find(h, |id| mds[id as usize] == data) {
+            return Metadata(id);
+        }
+        let id = self.m.metadata.push(data);
+        self.md_index.insert(h, id.0);
+        id
+    }
+
+    /// `!"..."` (get-or-insert).
+    pub fn md_string(&mut self, s: &[u8]) -> Metadata {
+        self.intern_md(MetadataData::String(s.into()))
+    }
+
+    /// A module-level value as metadata (`ValueAsMetadata`; get-or-insert).
+    pub fn md_value(&mut self, v: Value) -> BuildResult<Metadata> {
+        let (value, ty) = self.module_value("metadata value", v)?;
+        Ok(self.intern_md(MetadataData::Value { ty, value }))
+    }
+
+    /// A uniqued node or DI record (get-or-insert). Distinct data is an error (use
+    /// [`ModuleBuilder::md_distinct`]).
+    pub fn md(&mut self, data: MetadataData) -> BuildResult<Metadata> {
+        if data.is_distinct() {
+            return Err(BuildError::new(
+                BuildErrorKind::Unsupported,
+                "metadata: distinct data is built by md_distinct",
+            ));
+        }
+        self.check_md_data("metadata", &data)?;
+        Ok(self.intern_md(data))
+    }
+
+    /// `!{ops...}` (uniqued).
+    pub fn md_node(&mut self, operands: &[MdRef]) -> BuildResult<Metadata> {
+        self.md(MetadataData::Node {
+            distinct: false,
+            operands: operands.into(),
+        })
+    }
+
+    /// A new `distinct` node or DI record (never interned). The data must carry the
+    /// `distinct` flag.
+    pub fn md_distinct(&mut self, data: MetadataData) -> BuildResult<Metadata> {
+        let md = self.reserve_distinct();
+        self.define_distinct(md, data)?;
+        Ok(md)
+    }
+
+    /// Reserves the id of a `distinct` node defined later by
+    /// [`ModuleBuilder::define_distinct`] (nodes that refer to each other in a cycle).
+    pub fn reserve_distinct(&mut self) -> Metadata {
+        let md = self.m.metadata.push(MetadataData::Node {
+            distinct: true,
+            operands: Box::new([]),
+        });
+        self.md_reserved.insert(md.0);
+        md
+    }
+
+    /// Defines a reserved `distinct` node (once).
+    pub fn define_distinct(&mut self, md: Metadata, data: MetadataData) -> BuildResult<()> {
+        if !data.is_distinct() {
+            return Err(BuildError::new(
+                BuildErrorKind::Unsupported,
+                "define_distinct: the data is not distinct",
+            ));
+        }
+        self.check_md_data("distinct metadata", &data)?;
+        if !self.md_reserved.remove(&md.0) {
+            return Err(BuildError::new(
+                BuildErrorKind::Redefinition,
+                format!("define_distinct: !{} is not a reserved node", md.0),
+            ));
+        }
+        self.m.metadata[md] = data;
+        Ok(())
+    }
+
+    /// Metadata used as a value (`metadata !N` call arguments).
+    pub fn metadata_value(&mut self, md: Metadata) -> BuildResult<Value> {
+        self.check_md("metadata value", md)?;
+        let ty = self.metadata_type();
+        Ok(Value::new(ValueRef::Metadata(md), Some(ty), None))
+    }
+
+    /// Adds operands to named metadata `!name`, creating it when new.
+    pub fn named_metadata(&mut self, name: &str, operands: &[Metadata]) -> BuildResult<()> {
+        for &md in operands {
+            self.check_md("named metadata", md)?;
+        }
+        match self.m.named_metadata.iter_mut().find(|n| n.name == name) {
+            Some(n) => n.operands.extend_from_slice(operands),
+            None => self.m.named_metadata.push(NamedMetadata {
+                name: name.to_string(),
+                operands: operands.to_vec(),
+            }),
+        }
+        Ok(())
+    }
+}

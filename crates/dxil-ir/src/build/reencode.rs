@@ -1,0 +1,870 @@
+//! Re-encoding: [`copy_module`] rebuilds a decoded module through the public builder calls
+//! only (as wasm-encoder's `reencode` does for wasm), type by type, constant by constant,
+//! node by node and instruction by instruction. What the bitcode writer derives from
+//! content (orders, attribute numbering, symbol tables) comes out of the builder the way it
+//! comes out of the reader, so writing the copy gives the same bytes.
+//!
+//! Raw record fields LLVM 3.7 never writes (a call without the explicit-type bit, an old
+//! linkage code) cannot be expressed through the builder and are
+//! [`BuildErrorKind::Unsupported`] errors. The order in which the producer kept constants
+//! (the writer's use-list-order option, when no use-list block shows it) is not content
+//! either: the copy is written with the default option unless it carries use-list records.
+
+use std::collections::HashMap;
+
+use super::attributes::attributes_of;
+use super::error::{BuildError, BuildErrorKind, BuildResult};
+use super::function::FunctionBuilder;
+use super::insts::CallOptions;
+use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
+use super::Value;
+use crate::{
+    decode_linkage, Body, ConstKind, GlobalValue, InstData, InstKind, Linkage, Metadata,
+    MetadataData, Module, Type, TypeData, ValueRef,
+};
+
+/// Rebuilds `src` through [`ModuleBuilder`] and [`FunctionBuilder`] calls and returns the
+/// finished module.
+///
+/// ```
+/// use dxil_ir::build::{copy_module, FunctionOptions, ModuleBuilder};
+///
+/// let mut mb = ModuleBuilder::new();
+/// let i32t = mb.int(32);
+/// let fn_ty = mb.function_type(i32t, &[i32t, i32t], false)?;
+/// let f = mb.declare_function(Some("add"), fn_ty, &FunctionOptions::default())?;
+/// let mut fb = mb.define_function(f.function().unwrap())?;
+/// let b = fb.add_block(None)?;
+/// fb.position_at_end(b)?;
+/// let s = fb.add(fb.arg(0)?, fb.arg(1)?)?;
+/// fb.ret(Some(s))?;
+/// fb.finish()?;
+/// let m = mb.finish()?;
+/// assert_eq!(copy_module(&m)?, m);
+/// # Ok::<(), dxil_ir::build::BuildError>(())
+/// ```
+pub fn copy_module(src: &Module) -> BuildResult<Module> {
+    let mut cx = Copier {
+        src,
+        types: vec![None; src.types.len()],
+        consts: vec![None; src.constants.len()],
+        mds: vec![None; src.metadata.len()],
+        globals: Vec::with_capacity(src.globals.len()),
+        functions: Vec::with_capacity(src.functions.len()),
+        aliases: Vec::with_capacity(src.aliases.len()),
+        kinds: HashMap::new(),
+        pending_distinct: Vec::new(),
+    };
+    let mut mb = ModuleBuilder::new();
+    if let Some(t) = &src.triple {
+        mb.set_triple(t);
+    }
+    if let Some(d) = &src.datalayout {
+        mb.set_datalayout(d);
+    }
+    if let Some(a) = &src.asm {
+        mb.set_asm(a);
+    }
+    for d in &src.deplibs {
+        mb.add_deplib(d);
+    }
+    for (k, n) in &src.comdats {
+        mb.add_comdat(*k, n);
+    }
+    cx.copy_types(&mut mb)?;
+    let mut kinds: Vec<_> = src.metadata_kinds.iter().collect();
+    kinds.sort_by_key(|k| k.id);
+    for k in kinds {
+        cx.kinds.insert(k.id, mb.metadata_kind(&k.name));
+    }
+    cx.declare_globals(&mut mb)?;
+    for c in src.constants.ids() {
+        cx.constant(&mut mb, c)?;
+    }
+    cx.global_constants(&mut mb)?;
+    let module_md = (src.module_metadata_count as usize).min(src.metadata.len());
+    for i in 0..module_md {
+        cx.md(&mut mb, Metadata(i as u32))?;
+    }
+    cx.define_distinct(&mut mb)?;
+    for nm in &src.named_metadata {
+        let ops: Vec<Metadata> = nm
+            .operands
+            .iter()
+            .map(|&o| cx.md(&mut mb, o))
+            .collect::<BuildResult<_>>()?;
+        mb.named_metadata(&nm.name, &ops)?;
+    }
+    cx.define_distinct(&mut mb)?;
+    for (fi, f) in src.functions.iter_with_ids() {
+        for &(k, md) in &f.attachments {
+            let (k, md) = (cx.kind(k)?, cx.md(&mut mb, md)?);
+            cx.define_distinct(&mut mb)?;
+            mb.attach_function(cx.functions[fi.index()].function().unwrap_or(fi), k, md)?;
+        }
+    }
+    for (fi, f) in src.functions.iter_with_ids() {
+        if let Some(body) = &f.body {
+            let func = cx.functions[fi.index()].function().unwrap_or(fi);
+            let fb = mb.define_function(func)?;
+            BodyCopier::new(&cx, fb, body).run()?;
+        }
+    }
+    for u in &src.uselists {
+        mb.add_use_list(u.clone());
+    }
+    mb.finish()
+}
+
+struct Copier<'s> {
+    src: &'s Module,
+    types: Vec<Option<Type>>,
+    consts: Vec<Option<Value>>,
+    mds: Vec<Option<Metadata>>,
+    globals: Vec<Value>,
+    functions: Vec<Value>,
+    aliases: Vec<Value>,
+    kinds: HashMap<u32, u32>,
+    /// Distinct nodes reserved and still to define: (source, copy).
+    pending_distinct: Vec<(Metadata, Metadata)>,
+}
+
+fn unsupported(msg: String) -> BuildError {
+    BuildError::new(BuildErrorKind::Unsupported, msg)
+}
+
+fn dangling(msg: String) -> BuildError {
+    BuildError::new(BuildErrorKind::Dangling, msg)
+}
+
+fn linkage(code: u8) -> BuildResult<Linkage> {
+    match decode_linkage(u64::from(code)) {
+        Some(l) if l.code() == code => Ok(l),
+        _ => Err(unsupported(format!("linkage code {code} is not one LLVM 3.7 writes"))),
+    }
+}
+
+fn align_bytes(log2p1: u8) -> u64 {
+    if log2p1 == 0 {
+        0
+    } else {
+        1u64 << (log2p1 - 1).min(63)
+    }
+}
+
+fn name_of(m: &Module, list: &[String], id: u32) -> Option<String> {
+    let _ = m;
+    id.checked_sub(1)
+        .and_then(|i| list.get(i as usize))
+        .cloned()
+}
+
+impl Copier<'_> {
+    fn ty(&self, t: Type) -> BuildResult<Type> {
+        self.types
+            .get(t.index())
+            .copied()
+            .flatten()
+            .ok_or_else(|| dangling(format!("{t} was not copied")))
+    }
+
+    fn kind(&self, k: u32) -> BuildResult<u32> {
+        self.kinds
+            .get(&k)
+            .copied()
+            .ok_or_else(|| dangling(format!("metadata kind {k} is not in the kind table")))
+    }
+
+    /// Identified structs first (they break every cycle), then the literal types by an
+    /// explicit depth-first walk, then the struct bodies.
+    fn copy_types(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
+        let src = self.src;
+        for (t, d) in src.types.iter_with_ids() {
+            if let TypeData::Struct(s) = d {
+                if s.identified {
+                    self.types[t.index()] = Some(match &s.name {
+                        Some(n) => mb.struct_named(n),
+                        None => mb.struct_unnamed(),
+                    });
+                }
+            }
+        }
+        let mut stack: Vec<Type> = Vec::new();
+        for t in src.types.ids() {
+            stack.push(t);
+            while let Some(&cur) = stack.last() {
+                if self.types[cur.index()].is_some() {
+                    stack.pop();
+                    continue;
+                }
+                if stack.len() > src.types.len() + 1 {
+                    return Err(unsupported("a type refers to itself".into()));
+                }
+                let d = &src.types[cur];
+                let mut missing = None;
+                subtypes(d, |s| {
+                    if missing.is_none() && self.types.get(s.index()).is_some_and(Option::is_none) {
+                        missing = Some(s);
+                    }
+                });
+                if let Some(s) = missing {
+                    stack.push(s);
+                    continue;
+                }
+                let mut data = d.clone();
+                let mut err = None;
+                subtypes_mut(&mut data, |s| match self.ty(*s) {
+                    Ok(x) => *s = x,
+                    Err(e) => err = Some(e),
+                });
+                if let Some(e) = err {
+                    return Err(e);
+                }
+                self.types[cur.index()] = Some(mb.ty(data)?);
+                stack.pop();
+            }
+        }
+        for (t, d) in src.types.iter_with_ids() {
+            if let TypeData::Struct(s) = d {
+                if s.identified && !s.opaque {
+                    let elems: Vec<Type> =
+                        s.elems.iter().map(|&e| self.ty(e)).collect::<BuildResult<_>>()?;
+                    mb.set_struct_body(self.ty(t)?, &elems, s.packed)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn declare_globals(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
+        let src = self.src;
+        let order: Vec<GlobalValue> = if src.global_values.len()
+            == src.globals.len() + src.functions.len() + src.aliases.len()
+        {
+            src.global_values.clone()
+        } else {
+            let g = src.globals.ids().map(GlobalValue::Global);
+            let f = src.functions.ids().map(GlobalValue::Function);
+            let a = src.aliases.ids().map(GlobalValue::Alias);
+            g.chain(f).chain(a).collect()
+        };
+        for gv in order {
+            match gv {
+                GlobalValue::Global(g) => {
+                    let d = &src.globals[g];
+                    let c = &d.common;
+                    let opts = GlobalOptions {
+                        linkage: linkage(c.linkage)?,
+                        visibility: c.visibility,
+                        dll_storage: c.dll_storage,
+                        thread_local: c.thread_local,
+                        unnamed_addr: c.unnamed_addr,
+                        addrspace: d.addrspace,
+                        is_constant: d.is_constant,
+                        externally_initialized: d.externally_initialized,
+                        align: align_bytes(d.align_log2p1),
+                        section: name_of(src, &src.section_names, d.section),
+                        comdat: c.comdat,
+                    };
+                    let v = mb.add_global(c.name.as_deref(), self.ty(d.value_ty)?, &opts)?;
+                    if v.value_ref() != ValueRef::Global(g) {
+                        return Err(unsupported("global value record order".into()));
+                    }
+                    self.globals.push(v);
+                }
+                GlobalValue::Function(f) => {
+                    let d = &src.functions[f];
+                    let c = &d.common;
+                    let opts = FunctionOptions {
+                        linkage: linkage(c.linkage)?,
+                        calling_conv: d.calling_conv,
+                        visibility: c.visibility,
+                        dll_storage: c.dll_storage,
+                        unnamed_addr: c.unnamed_addr,
+                        align: align_bytes(d.align_log2p1),
+                        section: name_of(src, &src.section_names, d.section),
+                        gc: name_of(src, &src.gc_names, d.gc),
+                        comdat: c.comdat,
+                        attributes: attributes_of(src, d.attributes),
+                        prefix: None,
+                        prologue: None,
+                        personality: None,
+                    };
+                    let v = mb.declare_function(c.name.as_deref(), self.ty(d.fn_ty)?, &opts)?;
+                    if v.value_ref() != ValueRef::Function(f) {
+                        return Err(unsupported("global value record order".into()));
+                    }
+                    self.functions.push(v);
+                }
+                GlobalValue::Alias(a) => {
+                    let d = &src.aliases[a];
+                    let c = &d.common;
+                    let opts = AliasOptions {
+                        linkage: linkage(c.linkage)?,
+                        visibility: c.visibility,
+                        dll_storage: c.dll_storage,
+                        thread_local: c.thread_local,
+                        unnamed_addr: c.unnamed_addr,
+                    };
+                    let v = mb.add_alias(c.name.as_deref(), self.ty(c.ty)?, &opts)?;
+                    if v.value_ref() != ValueRef::Alias(a) {
+                        return Err(unsupported("global value record order".into()));
+                    }
+                    self.aliases.push(v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A module-level value of the copy (constants must be copied already).
+    fn module_value(&self, v: ValueRef) -> BuildResult<Value> {
+        let found = match v {
+            ValueRef::Global(g) => self.globals.get(g.index()).copied(),
+            ValueRef::Function(f) => self.functions.get(f.index()).copied(),
+            ValueRef::Alias(a) => self.aliases.get(a.index()).copied(),
+            ValueRef::Const(c) => self.consts.get(c.index()).copied().flatten(),
+            _ => None,
+        };
+        found.ok_or_else(|| dangling(format!("{v:?} is not a module-level value of the copy")))
+    }
+
+    /// Copies constant `c` after the constants it refers to (explicit stack).
+    fn constant(&mut self, mb: &mut ModuleBuilder, c: crate::Const) -> BuildResult<Value> {
+        let src = self.src;
+        let mut stack = vec![c];
+        while let Some(&cur) = stack.last() {
+            if self.consts[cur.index()].is_some() {
+                stack.pop();
+                continue;
+            }
+            if stack.len() > src.constants.len() + 1 {
+                return Err(unsupported("a constant refers to itself".into()));
+            }
+            let d = &src.constants[cur];
+            let mut missing = None;
+            d.kind.for_each_operand(|v| {
+                if let ValueRef::Const(o) = v {
+                    if missing.is_none() && self.consts.get(o.index()).is_some_and(Option::is_none) {
+                        missing = Some(o);
+                    }
+                }
+            });
+            if let Some(o) = missing {
+                stack.push(o);
+                continue;
+            }
+            let mut kind = d.kind.clone();
+            let mut err = None;
+            kind.for_each_operand_mut(|v| match self.module_value(*v) {
+                Ok(x) => *v = x.value_ref(),
+                Err(e) => err = Some(e),
+            });
+            if let Some(e) = err {
+                return Err(e);
+            }
+            if let ConstKind::Gep {
+                source_ty: Some(t), ..
+            } = &mut kind
+            {
+                *t = self.ty(*t)?;
+            }
+            if let ConstKind::ShuffleVector {
+                operand_ty: Some(t),
+                ..
+            } = &mut kind
+            {
+                *t = self.ty(*t)?;
+            }
+            let v = mb.constant(self.ty(d.ty)?, kind)?;
+            self.consts[cur.index()] = Some(v);
+            stack.pop();
+        }
+        self.module_value(ValueRef::Const(c))
+    }
+
+    fn global_constants(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
+        let src = self.src;
+        for (g, d) in src.globals.iter_with_ids() {
+            if let Some(init) = d.initializer {
+                let v = self.module_value(init)?;
+                mb.set_initializer(g, v)?;
+            }
+        }
+        for (a, d) in src.aliases.iter_with_ids() {
+            let v = self.module_value(d.aliasee)?;
+            mb.set_aliasee(a, v)?;
+        }
+        for (f, d) in src.functions.iter_with_ids() {
+            if d.prefix.is_some() || d.prologue.is_some() || d.personality.is_some() {
+                let get = |v: Option<ValueRef>| v.map(|v| self.module_value(v)).transpose();
+                mb.set_function_constants(f, get(d.prefix)?, get(d.prologue)?, get(d.personality)?)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies module metadata `md`: strings and value wrappers directly, uniqued nodes
+    /// after their operands (explicit stack), distinct nodes reserved (defined by
+    /// [`Copier::define_distinct`]).
+    fn md(&mut self, mb: &mut ModuleBuilder, md: Metadata) -> BuildResult<Metadata> {
+        let src = self.src;
+        let mut stack = vec![md];
+        while let Some(&cur) = stack.last() {
+            if self.mds.get(cur.index()).is_some_and(Option::is_some) {
+                stack.pop();
+                continue;
+            }
+            let d = src
+                .metadata
+                .get(cur)
+                .ok_or_else(|| dangling(format!("!{} does not exist", cur.0)))?;
+            if d.is_distinct() {
+                let id = mb.reserve_distinct();
+                self.pending_distinct.push((cur, id));
+                self.mds[cur.index()] = Some(id);
+                stack.pop();
+                continue;
+            }
+            if stack.len() > src.metadata.len() + 1 {
+                return Err(unsupported("uniqued metadata in a cycle".into()));
+            }
+            let mut missing = None;
+            d.for_each_ref(|o| {
+                if missing.is_none() && self.mds.get(o.index()).is_some_and(Option::is_none) {
+                    missing = Some(o);
+                }
+            });
+            if let Some(o) = missing {
+                stack.push(o);
+                continue;
+            }
+            let id = match d {
+                MetadataData::String(s) => mb.md_string(s),
+                MetadataData::Value { value, .. } => {
+                    let v = self.module_value(*value)?;
+                    mb.md_value(v)?
+                }
+                _ => {
+                    let data = self.remap_md(d)?;
+                    mb.md(data)?
+                }
+            };
+            self.mds[cur.index()] = Some(id);
+            stack.pop();
+        }
+        self.mds[md.index()].ok_or_else(|| dangling(format!("!{} was not copied", md.0)))
+    }
+
+    fn remap_md(&self, d: &MetadataData) -> BuildResult<MetadataData> {
+        let mut data = d.clone();
+        let mut err = None;
+        data.for_each_ref_mut(|o| match self.mds.get(o.index()).copied().flatten() {
+            Some(x) => *o = x,
+            None => err = Some(dangling(format!("!{} was not copied", o.0))),
+        });
+        err.map_or(Ok(data), Err)
+    }
+
+    fn define_distinct(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
+        while let Some((s, id)) = self.pending_distinct.pop() {
+            let d = &self.src.metadata[s];
+            let mut ops = Vec::new();
+            d.for_each_ref(|o| ops.push(o));
+            for o in ops {
+                self.md(mb, o)?;
+            }
+            let data = self.remap_md(d)?;
+            mb.define_distinct(id, data)?;
+        }
+        Ok(())
+    }
+}
+
+/// Calls `f` on the subtypes of a type.
+fn subtypes(d: &TypeData, mut f: impl FnMut(Type)) {
+    match d {
+        TypeData::Pointer { pointee: t, .. }
+        | TypeData::Array { elem: t, .. }
+        | TypeData::Vector { elem: t, .. } => f(*t),
+        TypeData::Struct(s) => s.elems.iter().for_each(|&t| f(t)),
+        TypeData::Function { ret, params, .. } => {
+            f(*ret);
+            params.iter().for_each(|&t| f(t));
+        }
+        _ => {}
+    }
+}
+
+fn subtypes_mut(d: &mut TypeData, mut f: impl FnMut(&mut Type)) {
+    match d {
+        TypeData::Pointer { pointee: t, .. }
+        | TypeData::Array { elem: t, .. }
+        | TypeData::Vector { elem: t, .. } => f(t),
+        TypeData::Struct(s) => s.elems.iter_mut().for_each(f),
+        TypeData::Function { ret, params, .. } => {
+            f(ret);
+            params.iter_mut().for_each(f);
+        }
+        _ => {}
+    }
+}
+
+/// Copies one body.
+struct BodyCopier<'c, 's, 'b> {
+    cx: &'c Copier<'s>,
+    fb: FunctionBuilder<'b>,
+    body: &'c Body,
+    insts: Vec<Option<Value>>,
+    fwd: Vec<Option<Value>>,
+}
+
+impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
+    fn new(cx: &'c Copier<'s>, fb: FunctionBuilder<'b>, body: &'c Body) -> Self {
+        BodyCopier {
+            cx,
+            fb,
+            body,
+            insts: vec![None; body.insts.len()],
+            fwd: vec![None; body.insts.len()],
+        }
+    }
+
+    fn value(&mut self, v: ValueRef) -> BuildResult<Value> {
+        match v {
+            ValueRef::Arg(a) => self.fb.arg(a.0),
+            ValueRef::Inst(i) => {
+                if let Some(x) = self.insts.get(i.index()).copied().flatten() {
+                    return Ok(x);
+                }
+                if let Some(x) = self.fwd.get(i.index()).copied().flatten() {
+                    return Ok(x);
+                }
+                let d = self
+                    .body
+                    .insts
+                    .get(i)
+                    .ok_or_else(|| dangling(format!("{i} does not exist")))?;
+                let ty = d
+                    .ty
+                    .ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
+                let x = self.fb.forward(self.cx.ty(ty)?)?;
+                self.fwd[i.index()] = Some(x);
+                Ok(x)
+            }
+            ValueRef::Metadata(md) => match self.cx.src.metadata.get(md) {
+                Some(MetadataData::Value {
+                    value: inner @ (ValueRef::Arg(_) | ValueRef::Inst(_)),
+                    ..
+                }) => {
+                    let inner = self.value(*inner)?;
+                    self.fb.metadata_arg(inner)
+                }
+                _ => {
+                    let m = self.cx.mds.get(md.index()).copied().flatten().ok_or_else(|| {
+                        dangling(format!("!{} is used by an instruction and was not copied", md.0))
+                    })?;
+                    self.fb.module().metadata_value(m)
+                }
+            },
+            other => self.cx.module_value(other),
+        }
+    }
+
+    fn values(&mut self, vs: &[ValueRef]) -> BuildResult<Vec<Value>> {
+        vs.iter().map(|&v| self.value(v)).collect()
+    }
+
+    fn run(mut self) -> BuildResult<()> {
+        let body = self.body;
+        for (i, a) in body.args.iter().enumerate() {
+            if let Some(n) = &a.name {
+                self.fb.set_arg_name(i as u32, n)?;
+            }
+        }
+        let mut blocks = Vec::with_capacity(body.blocks.len());
+        for b in body.blocks.iter() {
+            blocks.push(self.fb.add_block(b.name.as_deref())?);
+        }
+        for (bi, b) in body.blocks.iter().enumerate() {
+            self.fb.position_at_end(blocks[bi])?;
+            for &i in &b.insts {
+                let d = body
+                    .insts
+                    .get(i)
+                    .ok_or_else(|| dangling(format!("{i} does not exist")))?;
+                let v = self.inst(d)?;
+                if let Some(f) = self.fwd[i.index()] {
+                    self.fb.resolve(f, v)?;
+                }
+                self.insts[i.index()] = Some(v);
+                if let Some(n) = &d.name {
+                    self.fb.set_name(v, n)?;
+                }
+                if let Some(loc) = d.debug_loc {
+                    let map = |m: Option<Metadata>| {
+                        m.map(|m| {
+                            self.cx.mds.get(m.index()).copied().flatten().ok_or_else(|| {
+                                dangling(format!("debug location scope !{} was not copied", m.0))
+                            })
+                        })
+                        .transpose()
+                    };
+                    let loc = crate::DebugLoc {
+                        scope: map(loc.scope)?,
+                        inlined_at: map(loc.inlined_at)?,
+                        ..loc
+                    };
+                    self.fb.set_debug_loc(v, Some(loc))?;
+                }
+                for &(k, md) in &d.attachments {
+                    let m = self.cx.mds.get(md.index()).copied().flatten().ok_or_else(|| {
+                        dangling(format!("attachment !{} was not copied", md.0))
+                    })?;
+                    self.fb.attach(v, self.cx.kind(k)?, m)?;
+                }
+            }
+        }
+        for u in &body.uselists {
+            self.fb.add_use_list(u.clone());
+        }
+        self.fb.finish()
+    }
+
+    fn inst(&mut self, d: &InstData) -> BuildResult<Value> {
+        let ty = |s: &Self| d.ty.map(|t| s.cx.ty(t)).transpose();
+        let need_ty = |s: &Self| {
+            ty(s)?.ok_or_else(|| dangling("an instruction that needs a type has none".into()))
+        };
+        match &d.kind {
+            InstKind::Binary {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
+                let (l, r) = (self.value(*lhs)?, self.value(*rhs)?);
+                self.fb.binary(*op, l, r, *flags)
+            }
+            InstKind::Cast { op, value } => {
+                let v = self.value(*value)?;
+                let t = need_ty(self)?;
+                self.fb.cast(*op, v, t)
+            }
+            InstKind::Gep {
+                inbounds,
+                source_ty,
+                operands,
+            } => {
+                let ops = self.values(operands)?;
+                let (base, idx) = ops
+                    .split_first()
+                    .ok_or_else(|| dangling("getelementptr without operands".into()))?;
+                let st = self.cx.ty(*source_ty)?;
+                self.fb.gep(*inbounds, st, *base, idx)
+            }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let (c, t, f) = (self.value(*cond)?, self.value(*if_true)?, self.value(*if_false)?);
+                self.fb.select(c, t, f)
+            }
+            InstKind::ExtractElement { vector, index } => {
+                let (v, i) = (self.value(*vector)?, self.value(*index)?);
+                self.fb.extract_element(v, i)
+            }
+            InstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                let (v, e, i) = (self.value(*vector)?, self.value(*element)?, self.value(*index)?);
+                self.fb.insert_element(v, e, i)
+            }
+            InstKind::ShuffleVector { a, b, mask } => {
+                let (x, y, m) = (self.value(*a)?, self.value(*b)?, self.value(*mask)?);
+                self.fb.shuffle_vector(x, y, m)
+            }
+            InstKind::Cmp {
+                predicate,
+                lhs,
+                rhs,
+                flags,
+            } => {
+                let (l, r) = (self.value(*lhs)?, self.value(*rhs)?);
+                self.fb.cmp(*predicate, l, r, *flags)
+            }
+            InstKind::Ret { value } => {
+                let v = value.map(|v| self.value(v)).transpose()?;
+                self.fb.ret(v)
+            }
+            InstKind::Br { target } => self.fb.br(*target),
+            InstKind::CondBr {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let c = self.value(*cond)?;
+                self.fb.cond_br(c, *if_true, *if_false)
+            }
+            InstKind::Switch {
+                cond,
+                default,
+                cases,
+                ..
+            } => {
+                let c = self.value(*cond)?;
+                let cs: Vec<(Value, crate::Block)> = cases
+                    .iter()
+                    .map(|&(v, b)| Ok((self.value(v)?, b)))
+                    .collect::<BuildResult<_>>()?;
+                self.fb.switch(c, *default, &cs)
+            }
+            InstKind::IndirectBr { addr, dests, .. } => {
+                let a = self.value(*addr)?;
+                self.fb.indirect_br(a, dests)
+            }
+            InstKind::Invoke {
+                attributes,
+                cc_field,
+                normal,
+                unwind,
+                callee,
+                args,
+                ..
+            } => {
+                let opts = CallOptions {
+                    calling_conv: (*cc_field & 0x1fff) as u32,
+                    attributes: attributes_of(self.cx.src, *attributes),
+                    ..CallOptions::default()
+                };
+                if *cc_field != u64::from(opts.calling_conv) | 1 << 13 {
+                    return Err(unsupported(format!("invoke calling-convention field {cc_field:#x}")));
+                }
+                let c = self.value(*callee)?;
+                let a = self.values(args)?;
+                self.fb.invoke(c, &a, *normal, *unwind, &opts)
+            }
+            InstKind::Resume { value } => {
+                let v = self.value(*value)?;
+                self.fb.resume(v)
+            }
+            InstKind::Unreachable => self.fb.unreachable(),
+            InstKind::Phi { incoming } => {
+                let t = need_ty(self)?;
+                let inc: Vec<(Value, crate::Block)> = incoming
+                    .iter()
+                    .map(|&(v, b)| Ok((self.value(v)?, b)))
+                    .collect::<BuildResult<_>>()?;
+                self.fb.phi(t, &inc)
+            }
+            InstKind::Alloca {
+                allocated_ty,
+                size,
+                align_field,
+                ..
+            } => {
+                if align_field >> 7 != 0 || align_field & (1 << 6) == 0 {
+                    return Err(unsupported(format!("alloca align field {align_field:#x}")));
+                }
+                let s = self.value(*size)?;
+                let t = self.cx.ty(*allocated_ty)?;
+                let align = align_bytes((align_field & 0x1f) as u8);
+                self.fb.alloca(t, Some(s), align, align_field & (1 << 5) != 0)
+            }
+            InstKind::Load {
+                ptr,
+                align_log2p1,
+                volatile,
+                atomic,
+            } => {
+                let p = self.value(*ptr)?;
+                self.fb.load(p, align_bytes(*align_log2p1), *volatile, *atomic)
+            }
+            InstKind::Store {
+                ptr,
+                value,
+                align_log2p1,
+                volatile,
+                atomic,
+            } => {
+                let (p, v) = (self.value(*ptr)?, self.value(*value)?);
+                self.fb.store(v, p, align_bytes(*align_log2p1), *volatile, *atomic)
+            }
+            InstKind::CmpXchg {
+                ptr,
+                cmp,
+                new,
+                volatile,
+                success,
+                scope,
+                failure,
+                weak,
+            } => {
+                let (p, c, n) = (self.value(*ptr)?, self.value(*cmp)?, self.value(*new)?);
+                self.fb
+                    .cmpxchg(p, c, n, *volatile, *success, *failure, *scope, *weak)
+            }
+            InstKind::AtomicRmw {
+                ptr,
+                value,
+                op,
+                volatile,
+                ordering,
+                scope,
+            } => {
+                let (p, v) = (self.value(*ptr)?, self.value(*value)?);
+                self.fb.atomic_rmw(*op, p, v, *volatile, *ordering, *scope)
+            }
+            InstKind::Fence { ordering, scope } => self.fb.fence(*ordering, *scope),
+            InstKind::Call {
+                attributes,
+                cc_field,
+                callee,
+                args,
+                ..
+            } => {
+                let opts = CallOptions {
+                    calling_conv: ((*cc_field >> 1) & 0x1fff) as u32,
+                    tail: cc_field & 1 != 0,
+                    musttail: cc_field >> 14 & 1 != 0,
+                    attributes: attributes_of(self.cx.src, *attributes),
+                };
+                let c = self.value(*callee)?;
+                let a = self.values(args)?;
+                let v = self.fb.call(c, &a, &opts)?;
+                if cc_field >> 15 != 1 {
+                    return Err(unsupported(format!("call calling-convention field {cc_field:#x}")));
+                }
+                Ok(v)
+            }
+            InstKind::VaArg { valist, .. } => {
+                let v = self.value(*valist)?;
+                let t = need_ty(self)?;
+                self.fb.va_arg(v, t)
+            }
+            InstKind::ExtractValue { aggregate, indices } => {
+                let a = self.value(*aggregate)?;
+                self.fb.extract_value(a, indices)
+            }
+            InstKind::InsertValue {
+                aggregate,
+                value,
+                indices,
+            } => {
+                let (a, v) = (self.value(*aggregate)?, self.value(*value)?);
+                self.fb.insert_value(a, v, indices)
+            }
+            InstKind::LandingPad { cleanup, clauses } => {
+                let t = need_ty(self)?;
+                let cs: Vec<(u8, Value)> = clauses
+                    .iter()
+                    .map(|&(k, v)| Ok((k, self.value(v)?)))
+                    .collect::<BuildResult<_>>()?;
+                self.fb.landing_pad(t, *cleanup, &cs)
+            }
+        }
+    }
+}
