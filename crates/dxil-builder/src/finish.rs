@@ -1,0 +1,248 @@
+//! The end of a shader: its descriptions become the DXIL metadata model (DXIL.rst
+//! "Metadata": `dx.version`, `dx.valver`, `dx.shaderModel`, `dx.resources`,
+//! `dx.entryPoints`), signatures are placed by the project's packer, shader flags are
+//! computed from the code, and the module becomes a container with every part the
+//! reference writes beside `DXIL` (`dxil-gen`), digest included.
+
+use dxil_container::{FourCC, ShaderKind};
+use dxil_gen::pack::{repack_metadata, Strategy};
+use dxil_gen::sigpoint::{SigPointInfo, SignatureKind};
+use dxil_gen::{BuildOptions, Source};
+use dxil_ir::Module;
+use dxil_module::md::Md;
+use dxil_module::model::{
+    EntryPoint, EntrySignatures, Property, Resource, ResourceBase, ResourceClass, ResourceLists,
+    ResourceProperty, ShaderModel, SignatureElement, SignatureProperty, Version,
+};
+use dxil_module::shader_flags::bit;
+use dxil_module::DxilMetadata;
+use dxil_ops::SigPointKind;
+
+use crate::error::{Error, Result};
+use crate::resource::{Element, ResourceDesc};
+use crate::signature::ElementDesc;
+
+/// One entry point as the metadata records it.
+pub(crate) struct EntryMeta {
+    /// The function (`Md::Value` of the function; `Md::Null` for a library's module entry).
+    pub function: Md,
+    /// Name.
+    pub name: String,
+    /// Input, output and patch constant / primitive signatures.
+    pub signatures: [Vec<ElementDesc>; 3],
+    /// Properties other than shader flags.
+    pub properties: Vec<Property>,
+    /// The shader kind of a library entry.
+    pub kind: ShaderKind,
+}
+
+/// Everything `finish` needs besides the module.
+pub(crate) struct ShaderMeta {
+    /// Shader kind of the module.
+    pub kind: ShaderKind,
+    /// Shader model (major, minor).
+    pub model: (u32, u32),
+    /// Validator version written to `dx.valver`.
+    pub validator: (u32, u32),
+    /// Resources with their symbols (`undef` of a pointer to the resource's type).
+    pub resources: Vec<(ResourceDesc, Md)>,
+    /// Entries (one for a stage, any number for a library).
+    pub entries: Vec<EntryMeta>,
+    /// Recorded module option bits of the shader flags (native low precision, ...).
+    pub option_flags: u64,
+    /// `RTS0` bytes, when a root signature is given.
+    pub root_signature: Option<Vec<u8>>,
+}
+
+/// The metadata record of a resource with class-local id `id`.
+fn resource_record(id: u32, desc: &ResourceDesc, symbol: &Md) -> Resource {
+    let mut properties = Vec::new();
+    match desc.element {
+        Element::Typed(ty, _) if desc.class != ResourceClass::CBuffer => {
+            properties.push(ResourceProperty::ElementType(ty.raw()));
+        }
+        Element::Structured(stride) => {
+            // Structured buffers record their stride; the element type tag is the
+            // component type of a typed resource only.
+            properties.push(ResourceProperty::ElementStride(stride));
+        }
+        _ => {}
+    }
+    let shape_or_size = match desc.element {
+        Element::CBuffer(size) => size,
+        Element::Sampler(cmp) => u32::from(cmp),
+        _ => desc.kind.raw(),
+    };
+    Resource {
+        class: desc.class,
+        base: ResourceBase {
+            id,
+            symbol: symbol.clone(),
+            name: desc.name.clone(),
+            space: desc.binding.space,
+            lower_bound: desc.binding.lower_bound,
+            range_size: desc.binding.range_size,
+        },
+        shape_or_size,
+        sample_count: desc.sample_count,
+        globally_coherent: desc.globally_coherent,
+        has_counter: desc.has_counter,
+        rasterizer_ordered: desc.rasterizer_ordered,
+        properties: (!properties.is_empty()).then_some(properties),
+    }
+}
+
+/// The resource lists; ids count within each class in declaration order.
+pub(crate) fn resource_lists(resources: &[(ResourceDesc, Md)]) -> Option<ResourceLists> {
+    if resources.is_empty() {
+        return None;
+    }
+    let mut lists = ResourceLists::default();
+    for (desc, symbol) in resources {
+        let list = match desc.class {
+            ResourceClass::SRV => lists.srvs.get_or_insert_with(Vec::new),
+            ResourceClass::UAV => lists.uavs.get_or_insert_with(Vec::new),
+            ResourceClass::CBuffer => lists.cbuffers.get_or_insert_with(Vec::new),
+            ResourceClass::Sampler => lists.samplers.get_or_insert_with(Vec::new),
+        };
+        let id = list.len() as u32;
+        list.push(resource_record(id, desc, symbol));
+    }
+    Some(lists)
+}
+
+/// The element records of one signature, placed by the packer at `point`.
+fn signature_records(
+    list: &[ElementDesc],
+    point: Option<SigPointKind>,
+    use_min_precision: bool,
+) -> Result<Option<Vec<SignatureElement>>> {
+    if list.is_empty() {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(list.len());
+    for (i, e) in list.iter().enumerate() {
+        let kind = e.semantic_kind().ok_or_else(|| {
+            Error::signature(format!("`{}` is not a DXIL system value", e.semantic))
+        })?;
+        if e.rows == 0 || !(1..=4).contains(&e.cols) {
+            return Err(Error::signature(format!(
+                "`{}`: {} rows x {} columns (rows >= 1, columns 1 to 4)",
+                e.semantic, e.rows, e.cols
+            )));
+        }
+        let mut properties = Vec::new();
+        if e.stream != 0 {
+            properties.push(SignatureProperty::OutputStream(e.stream));
+        }
+        out.push(SignatureElement {
+            id: i as u32,
+            name: e.recorded_name(),
+            component_type: e.component_type.raw() as u8,
+            semantic_kind: kind as u8,
+            semantic_indices: (0..e.rows).map(|r| e.semantic_index + r).collect(),
+            interpolation_mode: e.interpolation.raw() as u8,
+            rows: e.rows,
+            cols: e.cols,
+            start_row: -1,
+            start_col: -1,
+            properties: (!properties.is_empty()).then_some(properties),
+        });
+    }
+    let point = point
+        .ok_or_else(|| Error::signature("this shader kind has no such signature".to_string()))?;
+    repack_metadata(&mut out, point, use_min_precision, Strategy::PrefixStable);
+    Ok(Some(out))
+}
+
+fn entry_signatures(entry: &EntryMeta, use_min_precision: bool) -> Result<Option<EntrySignatures>> {
+    let kinds = [
+        SignatureKind::Input,
+        SignatureKind::Output,
+        SignatureKind::PatchConstOrPrim,
+    ];
+    let mut lists = [None, None, None];
+    for (i, sig) in kinds.into_iter().enumerate() {
+        lists[i] = signature_records(
+            &entry.signatures[i],
+            SigPointKind::of(entry.kind, sig),
+            use_min_precision,
+        )?;
+    }
+    let [input, output, patch_constant] = lists;
+    if input.is_none() && output.is_none() && patch_constant.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(EntrySignatures {
+        input,
+        output,
+        patch_constant,
+    }))
+}
+
+/// The model with `flags` as every entry's shader flags (non-library modules have one
+/// entry; a library's entries take their flags from `flags` too, which for libraries the
+/// part writers read back as recorded).
+fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
+    let use_min_precision = meta.option_flags & (1 << bit::USE_NATIVE_LOW_PRECISION) == 0;
+    let resources = resource_lists(&meta.resources);
+    let mut entries = Vec::with_capacity(meta.entries.len());
+    for e in &meta.entries {
+        let mut properties = Vec::new();
+        if flags != 0 {
+            properties.push(Property::ShaderFlags(flags));
+        }
+        properties.extend(e.properties.iter().cloned());
+        entries.push(EntryPoint {
+            function: e.function.clone(),
+            name: e.name.clone(),
+            signatures: entry_signatures(e, use_min_precision)?,
+            resources: if meta.kind == ShaderKind::Library {
+                None
+            } else {
+                resources.clone()
+            },
+            properties: (!properties.is_empty()).then_some(properties),
+        });
+    }
+    Ok(DxilMetadata {
+        version: Some(Version {
+            major: 1,
+            minor: meta.model.1,
+        }),
+        validator_version: Some(Version {
+            major: meta.validator.0,
+            minor: meta.validator.1,
+        }),
+        shader_model: Some(ShaderModel {
+            kind: meta.kind.profile_prefix().to_string(),
+            major: meta.model.0,
+            minor: meta.model.1,
+        }),
+        resources,
+        entry_points: Some(entries),
+        ..DxilMetadata::default()
+    })
+}
+
+/// Writes the metadata into `module`, computes the shader flags from the code, and builds
+/// the container.
+pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
+    // Flags depend on the code and the resources, not on the recorded flags beyond the
+    // option bits: compute them on a copy carrying only the options, then write once.
+    let mut probe = module.clone();
+    model(meta, meta.option_flags)?
+        .write(&mut probe)
+        .map_err(Error::metadata)?;
+    let flags = Source::new(&probe).map_err(Error::parts)?.flags.0;
+    model(meta, flags)?
+        .write(&mut module)
+        .map_err(Error::metadata)?;
+    let bitcode = dxil_bitcode::write_module(&module).map_err(Error::bitcode)?;
+    let src = Source::new(&module).map_err(Error::parts)?;
+    let mut opts = BuildOptions::default();
+    if let Some(rts0) = &meta.root_signature {
+        opts.copied.push((FourCC::RTS0, rts0.clone()));
+    }
+    dxil_gen::build_container(&src, &bitcode, &opts).map_err(Error::parts)
+}

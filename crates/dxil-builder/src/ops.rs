@@ -1,0 +1,271 @@
+//! `dx.op` calls (DXIL.rst "Operations"): an operation of the database with its operands
+//! becomes a call of `dx.op.<class>[.<overload>]`, declared once with the reference's
+//! attributes. The stage and shader model are checked against the database, each operand
+//! against the type the overload gives it, and operands the database marks constant must be
+//! constants.
+
+use dxil_container::ShaderKind;
+use dxil_ir::build::{CallOptions, FunctionBuilder, FunctionOptions, Value};
+use dxil_ir::{attr_kind_name, Attribute, ConstKind, Type, TypeData, ValueRef};
+use dxil_ops::{DxOp, LowPrecision, OpTable, Ty};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::types::ir_type;
+
+/// One operand of a `dx.op` call: a value, or a constant given as a number and typed by the
+/// parameter it fills (`i8` for a component index, the overload type for a value, ...).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arg {
+    /// A value built earlier.
+    Value(Value),
+    /// An integer constant of the parameter's integer type (or converted to its float type).
+    Int(i64),
+    /// A floating-point constant of the parameter's float type.
+    Float(f64),
+    /// `undef` of the parameter's type.
+    Undef,
+}
+
+impl From<Value> for Arg {
+    fn from(v: Value) -> Arg {
+        Arg::Value(v)
+    }
+}
+
+macro_rules! int_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(v: $t) -> Arg {
+                Arg::Int(v as i64)
+            }
+        }
+    )*};
+}
+int_arg!(i8, u8, i16, u16, i32, u32, i64);
+
+impl From<bool> for Arg {
+    fn from(v: bool) -> Arg {
+        Arg::Int(i64::from(v))
+    }
+}
+
+impl From<f32> for Arg {
+    fn from(v: f32) -> Arg {
+        Arg::Float(f64::from(v))
+    }
+}
+
+impl From<f64> for Arg {
+    fn from(v: f64) -> Arg {
+        Arg::Float(v)
+    }
+}
+
+/// Where an operation is called: the stage (a library entry's own kind) and the shader model
+/// decide whether it is allowed; the precision mode picks `CBufRet` layouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpContext {
+    /// The stage of the calling entry.
+    pub stage: ShaderKind,
+    /// Shader model (major, minor).
+    pub model: (u32, u32),
+    /// Native 16-bit types or minimum precision.
+    pub low_precision: LowPrecision,
+}
+
+fn attr_code(name: &str) -> Option<u32> {
+    (1..=64).find(|&c| attr_kind_name(c) == Some(name))
+}
+
+/// Checks that `op` may be called from `cx`.
+pub fn check_allowed<V>(op: &DxOp<V>, cx: &OpContext) -> Result<()> {
+    let info = op.info();
+    let name = info.name();
+    if info.table == OpTable::Experimental {
+        return Err(Error::new(
+            ErrorKind::NotAllowed,
+            format!("{name} is an experimental operation"),
+        ));
+    }
+    if info.flags.contains(dxil_ops::OpFlags::RESERVED) {
+        return Err(Error::new(
+            ErrorKind::NotAllowed,
+            format!("{name} is a reserved opcode"),
+        ));
+    }
+    if !info.stages.allows(cx.stage) {
+        return Err(Error::new(
+            ErrorKind::NotAllowed,
+            format!("{name} is not allowed in {} shaders", cx.stage.name()),
+        ));
+    }
+    let (major, minor) = info.shader_model;
+    if (u32::from(major), u32::from(minor)) > cx.model {
+        return Err(Error::new(
+            ErrorKind::NotAllowed,
+            format!(
+                "{name} requires shader model {major}.{minor}, this shader is {}.{}",
+                cx.model.0, cx.model.1
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn type_text(fb: &mut FunctionBuilder<'_>, ty: Type) -> String {
+    let m = fb.module().module();
+    match Ty::from_ir(m, ty) {
+        Some(t) => t.to_string(),
+        None => format!("{:?}", m.ty(ty)),
+    }
+}
+
+/// The constant `arg` as a value of `ty`.
+fn materialise(
+    fb: &mut FunctionBuilder<'_>,
+    what: &str,
+    operand: &str,
+    arg: Arg,
+    ty: Type,
+) -> Result<Value> {
+    let mb = fb.module();
+    let data = mb.module().ty(ty).cloned();
+    let bad = |want: &str| {
+        Error::new(
+            ErrorKind::Operand,
+            format!("{what}: operand `{operand}` takes {want}"),
+        )
+    };
+    let v = match (arg, data) {
+        (Arg::Value(v), _) => v,
+        (Arg::Undef, _) => mb.const_undef(ty).map_err(Error::ir)?,
+        (Arg::Int(i), Some(TypeData::Int(_))) => mb.const_int(ty, i).map_err(Error::ir)?,
+        (Arg::Int(i), Some(d)) if d.is_float() => float_const(mb, ty, &d, i as f64)?,
+        (Arg::Float(x), Some(d)) if d.is_float() => float_const(mb, ty, &d, x)?,
+        (Arg::Float(_), _) => return Err(bad("an integer or a value, not a float constant")),
+        (Arg::Int(_), _) => return Err(bad("a value, not an integer constant")),
+    };
+    Ok(v)
+}
+
+fn float_const(
+    mb: &mut dxil_ir::build::ModuleBuilder,
+    ty: Type,
+    data: &TypeData,
+    x: f64,
+) -> Result<Value> {
+    let bits = match data {
+        TypeData::Half => u64::from(f32_to_f16_bits(x as f32)),
+        TypeData::Float => u64::from((x as f32).to_bits()),
+        _ => x.to_bits(),
+    };
+    mb.constant(ty, ConstKind::Float(bits)).map_err(Error::ir)
+}
+
+/// IEEE half bits of `x`, rounded to nearest even.
+fn f32_to_f16_bits(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1u32 << (shift - 1);
+        let rest = m & ((1 << shift) - 1);
+        let mut r = m >> shift;
+        if rest > half || (rest == half && r & 1 == 1) {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((e as u32) << 10) | (man >> 13);
+    let rest = man & 0x1fff;
+    if rest > 0x1000 || (rest == 0x1000 && r & 1 == 1) {
+        r += 1;
+    }
+    sign | r as u16
+}
+
+/// Emits `op` with `overloads` (one type per overload position of the operation; empty for
+/// operations without one) at the builder's insertion point; the result is the call
+/// (`void` operations give a value without a type).
+pub fn emit(
+    fb: &mut FunctionBuilder<'_>,
+    cx: &OpContext,
+    op: DxOp<Arg>,
+    overloads: &[Ty],
+) -> Result<Value> {
+    check_allowed(&op, cx)?;
+    let info = op.info();
+    let what = info.name();
+    let sig = op
+        .signature(overloads, cx.low_precision)
+        .map_err(|e| Error::new(ErrorKind::Operand, e.to_string()))?;
+    let mb = fb.module();
+    let ret = ir_type(mb, &sig.ret)?;
+    let params = sig
+        .params
+        .iter()
+        .map(|t| ir_type(mb, t))
+        .collect::<Result<Vec<_>>>()?;
+    let callee = match mb.lookup(&sig.name) {
+        Some(f) => f,
+        None => {
+            let fn_ty = mb.function_type(ret, &params, false).map_err(Error::ir)?;
+            let mut opts = FunctionOptions::default();
+            opts.attributes.function = sig
+                .attrs
+                .iter()
+                .filter_map(|a| attr_code(a).map(Attribute::Enum))
+                .collect();
+            mb.declare_function(Some(&sig.name), fn_ty, &opts)
+                .map_err(Error::ir)?
+        }
+    };
+    let operands = &info.operands()[2..];
+    let mut args = Vec::with_capacity(params.len());
+    let opcode_ty = params[0];
+    args.push(
+        fb.module()
+            .const_int(opcode_ty, i64::from(info.opcode))
+            .map_err(Error::ir)?,
+    );
+    for (i, arg) in op.call_args(|_| Arg::Undef).into_iter().skip(1).enumerate() {
+        let Some(&ty) = params.get(i + 1) else {
+            break;
+        };
+        let name = operands.get(i).map_or("", |o| o.name());
+        let v = materialise(fb, what, name, arg, ty)?;
+        if v.ty() != Some(ty) {
+            let got = v
+                .ty()
+                .map_or_else(|| "void".to_string(), |t| type_text(fb, t));
+            let want = type_text(fb, ty);
+            return Err(Error::new(
+                ErrorKind::Operand,
+                format!("{what}: operand `{name}` has type {got}, expected {want}"),
+            ));
+        }
+        let is_const = operands.get(i).is_some_and(|o| o.is_const());
+        if is_const && !matches!(v.value_ref(), ValueRef::Const(_)) {
+            return Err(Error::new(
+                ErrorKind::Operand,
+                format!("{what}: operand `{name}` must be a constant"),
+            ));
+        }
+        args.push(v);
+    }
+    fb.call(callee, &args, &CallOptions::default())
+        .map_err(Error::ir)
+}

@@ -1,0 +1,346 @@
+//! Resource ranges as a shader declares them (seed `004`, "Resource Type Information and
+//! Properties"; DXIL.rst "Shader Resources"): class, kind, element type or stride, binding,
+//! and the UAV flags. A [`ResourceDesc`] becomes one record of `dx.resources` and fixes what
+//! the handle-creation ops receive.
+
+use dxil_module::model::ResourceClass;
+use dxil_parts::names::{ComponentType, ResourceKind};
+
+/// Where a range is bound: register space, first register and count
+/// (DXIL.rst "Shader Resources": space, lower bound, range size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Binding {
+    /// Register space.
+    pub space: u32,
+    /// First register.
+    pub lower_bound: u32,
+    /// Registers in the range; `u32::MAX` for an unbounded array.
+    pub range_size: u32,
+}
+
+impl Default for Binding {
+    fn default() -> Self {
+        Binding {
+            space: 0,
+            lower_bound: 0,
+            range_size: 1,
+        }
+    }
+}
+
+impl Binding {
+    /// The last register of the range (`u32::MAX` for an unbounded one), as
+    /// `%dx.types.ResBind` holds it.
+    pub fn upper_bound(&self) -> u32 {
+        if self.range_size == u32::MAX {
+            u32::MAX
+        } else {
+            self.lower_bound
+                .saturating_add(self.range_size.saturating_sub(1))
+        }
+    }
+}
+
+/// What a resource's elements are (seed `004`, "Type information").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Element {
+    /// Typed buffers and textures: a component type and 1 to 4 components.
+    Typed(ComponentType, u8),
+    /// Structured buffers: the element stride in bytes.
+    Structured(u32),
+    /// Byte-address buffers and acceleration structures.
+    Raw,
+    /// Constant buffers: the size in bytes.
+    CBuffer(u32),
+    /// Samplers: whether it is a comparison sampler.
+    Sampler(bool),
+}
+
+/// One resource range of a shader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceDesc {
+    /// The name reflection shows (may be empty).
+    pub name: String,
+    /// SRV, UAV, CBV or sampler.
+    pub class: ResourceClass,
+    /// Shape.
+    pub kind: ResourceKind,
+    /// Element description.
+    pub element: Element,
+    /// Binding.
+    pub binding: Binding,
+    /// Multisampled textures: sample count (0 when not given).
+    pub sample_count: u32,
+    /// UAV: `globallycoherent`.
+    pub globally_coherent: bool,
+    /// UAV: has a hidden counter (`IncrementCounter`/`Append`).
+    pub has_counter: bool,
+    /// UAV: rasterizer ordered.
+    pub rasterizer_ordered: bool,
+}
+
+impl ResourceDesc {
+    fn new(name: &str, class: ResourceClass, kind: ResourceKind, element: Element) -> Self {
+        ResourceDesc {
+            name: name.to_string(),
+            class,
+            kind,
+            element,
+            binding: Binding::default(),
+            sample_count: 0,
+            globally_coherent: false,
+            has_counter: false,
+            rasterizer_ordered: false,
+        }
+    }
+
+    /// `StructuredBuffer<T>` with `stride`-byte elements.
+    pub fn structured_buffer(name: &str, stride: u32) -> Self {
+        Self::new(
+            name,
+            ResourceClass::SRV,
+            ResourceKind::StructuredBuffer,
+            Element::Structured(stride),
+        )
+    }
+
+    /// `RWStructuredBuffer<T>` with `stride`-byte elements.
+    pub fn rw_structured_buffer(name: &str, stride: u32) -> Self {
+        Self::new(
+            name,
+            ResourceClass::UAV,
+            ResourceKind::StructuredBuffer,
+            Element::Structured(stride),
+        )
+    }
+
+    /// `ByteAddressBuffer`.
+    pub fn byte_address_buffer(name: &str) -> Self {
+        Self::new(
+            name,
+            ResourceClass::SRV,
+            ResourceKind::RawBuffer,
+            Element::Raw,
+        )
+    }
+
+    /// `RWByteAddressBuffer`.
+    pub fn rw_byte_address_buffer(name: &str) -> Self {
+        Self::new(
+            name,
+            ResourceClass::UAV,
+            ResourceKind::RawBuffer,
+            Element::Raw,
+        )
+    }
+
+    /// `Buffer<T>` of `components` components of type `ty`.
+    pub fn typed_buffer(name: &str, ty: ComponentType, components: u8) -> Self {
+        Self::new(
+            name,
+            ResourceClass::SRV,
+            ResourceKind::TypedBuffer,
+            Element::Typed(ty, components),
+        )
+    }
+
+    /// `RWBuffer<T>`.
+    pub fn rw_typed_buffer(name: &str, ty: ComponentType, components: u8) -> Self {
+        Self::new(
+            name,
+            ResourceClass::UAV,
+            ResourceKind::TypedBuffer,
+            Element::Typed(ty, components),
+        )
+    }
+
+    /// A read-only texture of shape `kind` (`Texture2D`, `TextureCube`, ...).
+    pub fn texture(name: &str, kind: ResourceKind, ty: ComponentType, components: u8) -> Self {
+        Self::new(
+            name,
+            ResourceClass::SRV,
+            kind,
+            Element::Typed(ty, components),
+        )
+    }
+
+    /// A writable texture of shape `kind` (`RWTexture2D`, ...).
+    pub fn rw_texture(name: &str, kind: ResourceKind, ty: ComponentType, components: u8) -> Self {
+        Self::new(
+            name,
+            ResourceClass::UAV,
+            kind,
+            Element::Typed(ty, components),
+        )
+    }
+
+    /// `RaytracingAccelerationStructure`.
+    pub fn acceleration_structure(name: &str) -> Self {
+        Self::new(
+            name,
+            ResourceClass::SRV,
+            ResourceKind::RTAccelerationStructure,
+            Element::Raw,
+        )
+    }
+
+    /// A constant buffer of `size` bytes.
+    pub fn cbuffer(name: &str, size: u32) -> Self {
+        Self::new(
+            name,
+            ResourceClass::CBuffer,
+            ResourceKind::CBuffer,
+            Element::CBuffer(size),
+        )
+    }
+
+    /// `SamplerState` (`comparison`: `SamplerComparisonState`).
+    pub fn sampler(name: &str, comparison: bool) -> Self {
+        Self::new(
+            name,
+            ResourceClass::Sampler,
+            ResourceKind::Sampler,
+            Element::Sampler(comparison),
+        )
+    }
+
+    /// Binds the range at `register` of `space`.
+    pub fn at(mut self, space: u32, register: u32) -> Self {
+        self.binding.space = space;
+        self.binding.lower_bound = register;
+        self
+    }
+
+    /// Makes the range an array of `count` resources (`u32::MAX`: unbounded).
+    pub fn array(mut self, count: u32) -> Self {
+        self.binding.range_size = count;
+        self
+    }
+
+    /// Gives a UAV a hidden counter.
+    pub fn with_counter(mut self) -> Self {
+        self.has_counter = true;
+        self
+    }
+
+    /// Marks a UAV `globallycoherent`.
+    pub fn globally_coherent(mut self) -> Self {
+        self.globally_coherent = true;
+        self
+    }
+
+    /// Marks a UAV rasterizer ordered.
+    pub fn rasterizer_ordered(mut self) -> Self {
+        self.rasterizer_ordered = true;
+        self
+    }
+
+    /// The `ResourceClass` number handle-creation ops take (`i8` of `createHandle`, the
+    /// class byte of `%dx.types.ResBind`): SRV 0, UAV 1, CBV 2, sampler 3.
+    pub fn class_code(&self) -> u8 {
+        match self.class {
+            ResourceClass::SRV => 0,
+            ResourceClass::UAV => 1,
+            ResourceClass::CBuffer => 2,
+            ResourceClass::Sampler => 3,
+        }
+    }
+
+    /// The two words of `%dx.types.ResourceProperties` that `annotateHandle` takes (DXIL.rst
+    /// "Resource properties"): word 0 holds the kind (bits 0-7), UAV (12), ROV (13),
+    /// globally coherent (14), comparison sampler or counter (15); word 1 the component type
+    /// (bits 0-7) and count (8-15), the structure stride, or the constant buffer size.
+    pub fn properties_words(&self) -> (u32, u32) {
+        let mut w0 = self.kind.raw() & 0xff;
+        if self.class == ResourceClass::UAV {
+            w0 |= 1 << 12;
+            if self.rasterizer_ordered {
+                w0 |= 1 << 13;
+            }
+            if self.globally_coherent {
+                w0 |= 1 << 14;
+            }
+            if self.has_counter {
+                w0 |= 1 << 15;
+            }
+        }
+        let w1 = match self.element {
+            Element::Typed(ty, n) => ty.raw() | (u32::from(n) << 8),
+            Element::Structured(stride) => stride,
+            Element::CBuffer(size) => size,
+            Element::Sampler(cmp) => {
+                if cmp {
+                    w0 |= 1 << 15;
+                }
+                0
+            }
+            Element::Raw => 0,
+        };
+        (w0, w1)
+    }
+
+    /// Checks that the description is one DXIL can express; the message names the field.
+    pub fn check(&self) -> Result<(), String> {
+        let class_ok = match self.class {
+            ResourceClass::CBuffer => matches!(self.element, Element::CBuffer(_)),
+            ResourceClass::Sampler => matches!(self.element, Element::Sampler(_)),
+            ResourceClass::SRV | ResourceClass::UAV => matches!(
+                (self.kind, self.element),
+                (ResourceKind::StructuredBuffer, Element::Structured(_))
+                    | (ResourceKind::RawBuffer, Element::Raw)
+                    | (ResourceKind::RTAccelerationStructure, Element::Raw)
+                    | (
+                        ResourceKind::TypedBuffer
+                            | ResourceKind::Texture1D
+                            | ResourceKind::Texture2D
+                            | ResourceKind::Texture2DMS
+                            | ResourceKind::Texture3D
+                            | ResourceKind::TextureCube
+                            | ResourceKind::Texture1DArray
+                            | ResourceKind::Texture2DArray
+                            | ResourceKind::Texture2DMSArray
+                            | ResourceKind::TextureCubeArray,
+                        Element::Typed(_, 1..=4)
+                    )
+            ),
+        };
+        if !class_ok {
+            return Err(format!(
+                "resource `{}`: kind {} does not take element {:?} in class {:?}",
+                self.name,
+                self.kind.name(),
+                self.element,
+                self.class
+            ));
+        }
+        if self.class == ResourceClass::UAV
+            && matches!(
+                self.kind,
+                ResourceKind::TextureCube
+                    | ResourceKind::TextureCubeArray
+                    | ResourceKind::RTAccelerationStructure
+            )
+        {
+            return Err(format!(
+                "resource `{}`: {} cannot be a UAV",
+                self.name,
+                self.kind.name()
+            ));
+        }
+        if self.class != ResourceClass::UAV
+            && (self.has_counter || self.globally_coherent || self.rasterizer_ordered)
+        {
+            return Err(format!(
+                "resource `{}`: counters, globallycoherent and rasterizer ordering are UAV properties",
+                self.name
+            ));
+        }
+        if self.binding.range_size == 0 {
+            return Err(format!("resource `{}`: range size 0", self.name));
+        }
+        if let Element::Structured(0) = self.element {
+            return Err(format!("resource `{}`: structure stride 0", self.name));
+        }
+        Ok(())
+    }
+}

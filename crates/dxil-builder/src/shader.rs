@@ -1,0 +1,608 @@
+//! [`ShaderBuilder`]: one shader of a stage, or a library of entries, built over the IR
+//! builder. It holds what becomes DXIL metadata (DXIL.rst "Metadata": shader model,
+//! resources, entry points with signatures and properties) and hands out [`EntryBuilder`]s
+//! for the functions; [`ShaderBuilder::finish`] gives a container ready for Direct3D.
+
+use dxil_container::ShaderKind;
+use dxil_ir::build::{FunctionBuilder, FunctionOptions, GlobalOptions, ModuleBuilder, Value};
+use dxil_ir::{Linkage, Type, TypeData};
+use dxil_module::md::Md;
+use dxil_module::model::{AsState, DsState, GsState, HsState, MsState, Property};
+use dxil_module::shader_flags::bit;
+use dxil_ops::{DxOp, LowPrecision, Ty};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::finish::{finish, EntryMeta, ShaderMeta};
+use crate::ops::{emit, Arg, OpContext};
+use crate::resource::ResourceDesc;
+use crate::signature::ElementDesc;
+
+/// DXIL's data layout (DXIL.rst "DXIL Data Layout").
+pub const DATA_LAYOUT: &str =
+    "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64";
+/// DXIL's target triple.
+pub const TRIPLE: &str = "dxil-ms-dx";
+/// `%dx.types.ResBind`'s and `createHandleFromBinding`'s first shader model (6.6).
+const SM_6_6: (u32, u32) = (6, 6);
+
+/// A resource declared on a [`ShaderBuilder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResourceId(u32);
+
+/// Which signature an element belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signature {
+    /// Inputs (`loadInput`).
+    Input,
+    /// Outputs (`storeOutput`; mesh shaders: vertex outputs).
+    Output,
+    /// Hull shader patch constant outputs, domain shader patch constant inputs, mesh shader
+    /// primitive outputs.
+    PatchConstant,
+}
+
+/// The lowest shader model a kind exists in.
+fn min_model(kind: ShaderKind) -> (u32, u32) {
+    match kind {
+        ShaderKind::Mesh | ShaderKind::Amplification => (6, 5),
+        ShaderKind::Library => (6, 3),
+        _ => (6, 0),
+    }
+}
+
+/// What the metadata of one entry gathers while it is built.
+struct EntryState {
+    name: String,
+    function: Value,
+    kind: ShaderKind,
+    signatures: [Vec<ElementDesc>; 3],
+    properties: Vec<Property>,
+}
+
+/// Builds one DXIL shader: a stage of a shader model (`vs_6_0`, `cs_6_6`, ...) with one
+/// entry, or a library (`lib_6_3`+) with any number of ray tracing or node entries.
+///
+/// ```
+/// use dxil_builder::{ResourceDesc, ShaderBuilder};
+/// use dxil_container::ShaderKind;
+/// use dxil_ops::{DxOp, Scalar, Ty};
+///
+/// let mut sb = ShaderBuilder::new(ShaderKind::Compute, 6, 0)?;
+/// let out = sb.resource(ResourceDesc::rw_typed_buffer(
+///     "Out",
+///     dxil_parts::names::ComponentType::U32,
+///     1,
+/// ))?;
+/// sb.num_threads(64, 1, 1);
+/// let mut e = sb.entry("main")?;
+/// let h = e.create_handle(out, 0u32, false)?;
+/// let tid = e.op(DxOp::ThreadId { component: 0u32.into() }, &[Ty::Scalar(Scalar::I32)])?;
+/// e.op(
+///     DxOp::BufferStore {
+///         uav: h.into(), coord0: tid.into(), coord1: dxil_builder::Arg::Undef,
+///         value0: tid.into(), value1: tid.into(), value2: tid.into(), value3: tid.into(),
+///         mask: 15u8.into(),
+///     },
+///     &[Ty::Scalar(Scalar::I32)],
+/// )?;
+/// e.ret()?;
+/// e.finish()?;
+/// let container = sb.finish()?;
+/// assert_eq!(&container[..4], b"DXBC");
+/// # std::fs::write(std::env::temp_dir().join("dxil-builder-doc.dxil"), &container).unwrap();
+/// # Ok::<(), dxil_builder::Error>(())
+/// ```
+pub struct ShaderBuilder {
+    mb: ModuleBuilder,
+    cx: Context,
+}
+
+/// The shader's state apart from the module, so an [`EntryBuilder`] can borrow both.
+struct Context {
+    kind: ShaderKind,
+    model: (u32, u32),
+    validator: (u32, u32),
+    resources: Vec<(ResourceDesc, Md)>,
+    entries: Vec<EntryState>,
+    /// Signatures and properties set on the builder before (or after) the entry of a
+    /// non-library shader.
+    pending: ([Vec<ElementDesc>; 3], Vec<Property>),
+    native_low_precision: bool,
+    root_signature: Option<Vec<u8>>,
+}
+
+impl ShaderBuilder {
+    /// A shader of `kind` and shader model `major.minor`.
+    pub fn new(kind: ShaderKind, major: u32, minor: u32) -> Result<Self> {
+        if ShaderKind::from_shader_model_name(kind.profile_prefix()) != Some(kind) {
+            return Err(Error::new(
+                ErrorKind::Property,
+                format!(
+                    "{} shaders are library entries: build a Library and add them with entry_of_kind",
+                    kind.name()
+                ),
+            ));
+        }
+        if major != 6 || minor > 9 || (major, minor) < min_model(kind) {
+            return Err(Error::new(
+                ErrorKind::Property,
+                format!(
+                    "shader model {major}.{minor} does not have {} shaders (DXIL is 6.0 to 6.9)",
+                    kind.name()
+                ),
+            ));
+        }
+        let mut mb = ModuleBuilder::new();
+        mb.set_triple(TRIPLE);
+        mb.set_datalayout(DATA_LAYOUT);
+        Ok(ShaderBuilder {
+            mb,
+            cx: Context {
+                kind,
+                model: (major, minor),
+                validator: (1, minor.max(8)),
+                resources: Vec::new(),
+                entries: Vec::new(),
+                pending: Default::default(),
+                native_low_precision: false,
+                root_signature: None,
+            },
+        })
+    }
+
+    /// The IR builder: types, constants, globals and helper functions.
+    pub fn module(&mut self) -> &mut ModuleBuilder {
+        &mut self.mb
+    }
+
+    /// Uses native 16-bit types (the `-enable-16bit-types` mode, shader model 6.2+) instead
+    /// of minimum precision.
+    pub fn native_low_precision(&mut self, on: bool) {
+        self.cx.native_low_precision = on;
+    }
+
+    /// Sets `dx.valver`, the validator version the parts are written for (default 1.8, or
+    /// 1.N for shader model 6.N above 6.8).
+    pub fn validator_version(&mut self, major: u32, minor: u32) {
+        self.cx.validator = (major, minor);
+    }
+
+    /// Adds a signature element of the (single) entry; returns its element id, the
+    /// `inputSigId`/`outputSigId` the I/O operations take.
+    pub fn element(&mut self, sig: Signature, e: ElementDesc) -> u32 {
+        let list = &mut self.cx.pending.0[sig as usize];
+        list.push(e);
+        (list.len() - 1) as u32
+    }
+
+    /// Adds an input element (see [`ShaderBuilder::element`]).
+    pub fn input(&mut self, e: ElementDesc) -> u32 {
+        self.element(Signature::Input, e)
+    }
+
+    /// Adds an output element (see [`ShaderBuilder::element`]).
+    pub fn output(&mut self, e: ElementDesc) -> u32 {
+        self.element(Signature::Output, e)
+    }
+
+    /// Adds an entry property.
+    pub fn property(&mut self, p: Property) {
+        self.cx.pending.1.push(p);
+    }
+
+    /// `[numthreads(x, y, z)]` of a compute shader (mesh and amplification shaders take it
+    /// in their state).
+    pub fn num_threads(&mut self, x: u32, y: u32, z: u32) {
+        self.property(Property::NumThreads(vec![x, y, z]));
+    }
+
+    /// Geometry shader state.
+    pub fn gs_state(&mut self, s: GsState) {
+        self.property(Property::GsState(s));
+    }
+
+    /// Domain shader state.
+    pub fn ds_state(&mut self, s: DsState) {
+        self.property(Property::DsState(s));
+    }
+
+    /// Mesh shader state.
+    pub fn ms_state(&mut self, s: MsState) {
+        self.property(Property::MsState(s));
+    }
+
+    /// Amplification shader state.
+    pub fn as_state(&mut self, s: AsState) {
+        self.property(Property::AsState(s));
+    }
+
+    /// Hull shader state; `patch_constant_function` is a function of this module
+    /// (`void ()`), built with [`ShaderBuilder::function`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn hs_state(
+        &mut self,
+        patch_constant_function: Value,
+        input_control_points: u32,
+        output_control_points: u32,
+        domain: u32,
+        partitioning: u32,
+        output_primitive: u32,
+        max_tess_factor: f32,
+    ) -> Result<()> {
+        let f = self.function_md(patch_constant_function)?;
+        self.property(Property::HsState(HsState {
+            patch_constant_function: f,
+            input_control_points,
+            output_control_points,
+            domain,
+            partitioning,
+            output_primitive,
+            max_tess_factor_bits: max_tess_factor.to_bits(),
+        }));
+        Ok(())
+    }
+
+    /// A root signature in HLSL attribute syntax, compiled into the `RTS0` part.
+    pub fn root_signature(&mut self, text: &str) -> Result<()> {
+        let bytes = dxil_rootsig::compile_to_rts0(text, dxil_rootsig::Version::V1_1)
+            .map_err(|e| Error::new(ErrorKind::RootSignature, e.to_string()))?;
+        self.cx.root_signature = Some(bytes);
+        Ok(())
+    }
+
+    /// Declares a resource range; its record goes to `dx.resources`, its handles come from
+    /// [`EntryBuilder::create_handle`].
+    pub fn resource(&mut self, desc: ResourceDesc) -> Result<ResourceId> {
+        desc.check()
+            .map_err(|m| Error::new(ErrorKind::Resource, m))?;
+        let b = desc.binding;
+        for (other, _) in &self.cx.resources {
+            let same_space = other.class == desc.class && other.binding.space == b.space;
+            let overlap = other.binding.lower_bound <= b.upper_bound()
+                && b.lower_bound <= other.binding.upper_bound();
+            if same_space && overlap {
+                return Err(Error::new(
+                    ErrorKind::Resource,
+                    format!(
+                        "resource `{}` overlaps `{}` in space {}",
+                        desc.name, other.name, b.space
+                    ),
+                ));
+            }
+        }
+        let symbol = self.resource_symbol(&desc)?;
+        self.cx.resources.push((desc, symbol));
+        Ok(ResourceId((self.cx.resources.len() - 1) as u32))
+    }
+
+    /// The record's symbol: `undef` of a pointer to a struct named after the resource, as
+    /// the reference leaves it once globals are gone.
+    fn resource_symbol(&mut self, desc: &ResourceDesc) -> Result<Md> {
+        let mb = &mut self.mb;
+        let name = format!("dxil.resource.{}", self.cx.resources.len());
+        let st = mb.struct_named(&name);
+        let i32t = mb.int(32);
+        mb.set_struct_body(st, &[i32t], false).map_err(Error::ir)?;
+        let ptr = mb.pointer(st, 0).map_err(Error::ir)?;
+        let undef = mb.const_undef(ptr).map_err(Error::ir)?;
+        let _ = desc;
+        Ok(Md::Value {
+            ty: ptr,
+            value: undef.value_ref(),
+        })
+    }
+
+    /// A group-shared variable (`addrspace(3)`) of type `ty`.
+    pub fn group_shared(&mut self, name: &str, ty: Type) -> Result<Value> {
+        let opts = GlobalOptions {
+            addrspace: 3,
+            align: 4,
+            ..GlobalOptions::default()
+        };
+        self.mb.add_global(Some(name), ty, &opts).map_err(Error::ir)
+    }
+
+    fn function_md(&self, f: Value) -> Result<Md> {
+        let Some(func) = f.function() else {
+            return Err(Error::new(ErrorKind::Property, "expected a function"));
+        };
+        let ty = self.mb.module().functions[func].common.ty;
+        Ok(Md::Value {
+            ty,
+            value: f.value_ref(),
+        })
+    }
+
+    /// A `void ()` function with internal linkage (a hull shader's patch constant function):
+    /// the builder of its body.
+    pub fn function(&mut self, name: &str) -> Result<EntryBuilder<'_>> {
+        let stage = self.cx.kind;
+        self.define(name, stage, Linkage::Internal)
+    }
+
+    fn define(
+        &mut self,
+        name: &str,
+        stage: ShaderKind,
+        linkage: Linkage,
+    ) -> Result<EntryBuilder<'_>> {
+        let void = self.mb.void();
+        let fn_ty = self.mb.function_type(void, &[], false).map_err(Error::ir)?;
+        let opts = FunctionOptions {
+            linkage,
+            ..FunctionOptions::default()
+        };
+        let f = self
+            .mb
+            .declare_function(Some(name), fn_ty, &opts)
+            .map_err(Error::ir)?;
+        let func = f
+            .function()
+            .ok_or_else(|| Error::new(ErrorKind::Ir, "not a function"))?;
+        let cx = OpContext {
+            stage,
+            model: self.cx.model,
+            low_precision: if self.cx.native_low_precision {
+                LowPrecision::Native
+            } else {
+                LowPrecision::Minimum
+            },
+        };
+        let mut fb = self.mb.define_function(func).map_err(Error::ir)?;
+        let block = fb.add_block(None).map_err(Error::ir)?;
+        fb.position_at_end(block).map_err(Error::ir)?;
+        Ok(EntryBuilder {
+            fb,
+            cx,
+            shader: &mut self.cx,
+            function: f,
+        })
+    }
+
+    /// The entry function (`void ()`) of a non-library shader.
+    pub fn entry(&mut self, name: &str) -> Result<EntryBuilder<'_>> {
+        if self.cx.kind == ShaderKind::Library {
+            return Err(Error::new(
+                ErrorKind::Property,
+                "a library's entries have kinds: use entry_of_kind",
+            ));
+        }
+        if !self.cx.entries.is_empty() {
+            return Err(Error::new(
+                ErrorKind::Property,
+                format!("a {} shader has one entry", self.cx.kind.name()),
+            ));
+        }
+        let stage = self.cx.kind;
+        let e = self.define(name, stage, Linkage::External)?;
+        let function = e.function;
+        e.shader.entries.push(EntryState {
+            name: name.to_string(),
+            function,
+            kind: stage,
+            signatures: Default::default(),
+            properties: Vec::new(),
+        });
+        Ok(e)
+    }
+
+    /// Finishes the module and writes the container: metadata, packed signatures, computed
+    /// shader flags, every part, the digest.
+    pub fn finish(self) -> Result<Vec<u8>> {
+        let ShaderBuilder { mb, mut cx } = self;
+        if cx.entries.is_empty() && cx.kind != ShaderKind::Library {
+            return Err(Error::new(ErrorKind::Property, "the shader has no entry"));
+        }
+        let (sigs, props) = std::mem::take(&mut cx.pending);
+        if let Some(e) = cx.entries.first_mut() {
+            if cx.kind != ShaderKind::Library {
+                e.signatures = sigs;
+                e.properties.extend(props);
+            }
+        }
+        check_properties(&cx)?;
+        let module = mb.finish().map_err(Error::ir)?;
+        let mut entries = Vec::with_capacity(cx.entries.len());
+        for e in cx.entries {
+            let ty = module
+                .functions
+                .get(e.function.function().unwrap_or_default())
+                .map(|f| f.common.ty)
+                .ok_or_else(|| Error::new(ErrorKind::Ir, "entry function vanished"))?;
+            entries.push(EntryMeta {
+                function: Md::Value {
+                    ty,
+                    value: e.function.value_ref(),
+                },
+                name: e.name,
+                signatures: e.signatures,
+                properties: e.properties,
+                kind: e.kind,
+            });
+        }
+        let meta = ShaderMeta {
+            kind: cx.kind,
+            model: cx.model,
+            validator: cx.validator,
+            resources: cx.resources,
+            entries,
+            option_flags: if cx.native_low_precision {
+                1 << bit::USE_NATIVE_LOW_PRECISION
+            } else {
+                0
+            },
+            root_signature: cx.root_signature,
+        };
+        finish(module, &meta)
+    }
+}
+
+/// The properties each stage must have.
+fn check_properties(cx: &Context) -> Result<()> {
+    for e in &cx.entries {
+        let has = |f: fn(&Property) -> bool| e.properties.iter().any(f);
+        let need = match e.kind {
+            ShaderKind::Compute => {
+                (!has(|p| matches!(p, Property::NumThreads(_)))).then_some("numthreads")
+            }
+            ShaderKind::Geometry => {
+                (!has(|p| matches!(p, Property::GsState(_)))).then_some("geometry shader state")
+            }
+            ShaderKind::Hull => {
+                (!has(|p| matches!(p, Property::HsState(_)))).then_some("hull shader state")
+            }
+            ShaderKind::Domain => {
+                (!has(|p| matches!(p, Property::DsState(_)))).then_some("domain shader state")
+            }
+            ShaderKind::Mesh => {
+                (!has(|p| matches!(p, Property::MsState(_)))).then_some("mesh shader state")
+            }
+            ShaderKind::Amplification => (!has(|p| matches!(p, Property::AsState(_))))
+                .then_some("amplification shader state"),
+            _ => None,
+        };
+        if let Some(what) = need {
+            return Err(Error::new(
+                ErrorKind::Property,
+                format!("entry `{}` has no {what}", e.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Builds one function of a shader: LLVM instructions through [`EntryBuilder::ir`], DXIL
+/// operations through [`EntryBuilder::op`], handles through
+/// [`EntryBuilder::create_handle`].
+pub struct EntryBuilder<'a> {
+    fb: FunctionBuilder<'a>,
+    cx: OpContext,
+    shader: &'a mut Context,
+    function: Value,
+}
+
+impl<'a> EntryBuilder<'a> {
+    /// The IR function builder: blocks and LLVM instructions.
+    pub fn ir(&mut self) -> &mut FunctionBuilder<'a> {
+        &mut self.fb
+    }
+
+    /// The function being built.
+    pub fn function(&self) -> Value {
+        self.function
+    }
+
+    /// Calls DXIL operation `op` with `overloads` (one type per overload position; empty
+    /// for operations without one).
+    pub fn op(&mut self, op: DxOp<Arg>, overloads: &[Ty]) -> Result<Value> {
+        emit(&mut self.fb, &self.cx, op, overloads)
+    }
+
+    /// A handle to element `index` of resource range `res` (`index` counts from the range's
+    /// start): `createHandle` before shader model 6.6, `createHandleFromBinding` +
+    /// `annotateHandle` from 6.6 on (seed `004`, "Resource handles").
+    pub fn create_handle(
+        &mut self,
+        res: ResourceId,
+        index: impl Into<Arg>,
+        non_uniform: bool,
+    ) -> Result<Value> {
+        let (desc, _) = self
+            .shader
+            .resources
+            .get(res.0 as usize)
+            .cloned()
+            .ok_or_else(|| Error::new(ErrorKind::Resource, "unknown resource"))?;
+        let class_local_id = self.shader.resources[..res.0 as usize]
+            .iter()
+            .filter(|(d, _)| d.class == desc.class)
+            .count() as i64;
+        let lower = i64::from(desc.binding.lower_bound);
+        let index = match index.into() {
+            Arg::Int(i) => Arg::Int(i + lower),
+            Arg::Value(v) if lower != 0 => {
+                let mb = self.fb.module();
+                let i32t = mb.int(32);
+                let base = mb.const_int(i32t, lower).map_err(Error::ir)?;
+                Arg::Value(self.fb.add(v, base).map_err(Error::ir)?)
+            }
+            other => other,
+        };
+        if self.cx.model < SM_6_6 {
+            return self.op(
+                DxOp::CreateHandle {
+                    resource_class: Arg::Int(i64::from(desc.class_code())),
+                    range_id: Arg::Int(class_local_id),
+                    index,
+                    non_uniform_index: non_uniform.into(),
+                },
+                &[],
+            );
+        }
+        let mb = self.fb.module();
+        let bind_ty = crate::types::ir_type(mb, &Ty::Struct("dx.types.ResBind".into()))?;
+        let props_ty =
+            crate::types::ir_type(mb, &Ty::Struct("dx.types.ResourceProperties".into()))?;
+        let i32t = mb.int(32);
+        let i8t = mb.int(8);
+        let b = desc.binding;
+        let fields = [
+            mb.const_int(i32t, i64::from(b.lower_bound)),
+            mb.const_int(i32t, i64::from(b.upper_bound() as i32)),
+            mb.const_int(i32t, i64::from(b.space)),
+            mb.const_int(i8t, i64::from(desc.class_code())),
+        ]
+        .into_iter()
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(Error::ir)?;
+        let bind = mb
+            .constant(
+                bind_ty,
+                dxil_ir::ConstKind::Aggregate(fields.iter().map(|v| v.value_ref()).collect()),
+            )
+            .map_err(Error::ir)?;
+        let (w0, w1) = desc.properties_words();
+        let words = [
+            mb.const_int(i32t, i64::from(w0 as i32))
+                .map_err(Error::ir)?,
+            mb.const_int(i32t, i64::from(w1 as i32))
+                .map_err(Error::ir)?,
+        ];
+        let props = mb
+            .constant(
+                props_ty,
+                dxil_ir::ConstKind::Aggregate(words.iter().map(|v| v.value_ref()).collect()),
+            )
+            .map_err(Error::ir)?;
+        let h = self.op(
+            DxOp::CreateHandleFromBinding {
+                bind: bind.into(),
+                index,
+                non_uniform_index: non_uniform.into(),
+            },
+            &[],
+        )?;
+        self.op(
+            DxOp::AnnotateHandle {
+                res: h.into(),
+                props: props.into(),
+            },
+            &[],
+        )
+    }
+
+    /// `ret void`.
+    pub fn ret(&mut self) -> Result<()> {
+        self.fb.ret(None).map(|_| ()).map_err(Error::ir)
+    }
+
+    /// Ends the function (every block must have its terminator).
+    pub fn finish(self) -> Result<()> {
+        self.fb.finish().map_err(Error::ir)
+    }
+}
+
+/// The IR type for scalar data of `ty` (a helper for callers describing group-shared arrays).
+pub fn array_type(mb: &mut ModuleBuilder, len: u64, elem: Type) -> Result<Type> {
+    mb.ty(TypeData::Array { len, elem }).map_err(Error::ir)
+}

@@ -1,0 +1,128 @@
+//! Operation types in the module's type table: the database's plain descriptions
+//! ([`dxil_ops::Ty`]) materialised through the IR builder, with the bodies of the
+//! `%dx.types.*` structs the operations use (DXIL.rst "Operations": `ResRet`, `CBufRet`,
+//! `Dimensions`, `SamplePos`, handles, ...).
+
+use dxil_ir::build::ModuleBuilder;
+use dxil_ir::{Type, TypeData};
+use dxil_ops::{Scalar, Ty};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// The IR type of scalar `s`.
+pub fn scalar_type(mb: &mut ModuleBuilder, s: Scalar) -> Result<Type> {
+    let data = match s {
+        Scalar::Half => TypeData::Half,
+        Scalar::Float => TypeData::Float,
+        Scalar::Double => TypeData::Double,
+        Scalar::I1 => TypeData::Int(1),
+        Scalar::I8 => TypeData::Int(8),
+        Scalar::I16 => TypeData::Int(16),
+        Scalar::I32 => TypeData::Int(32),
+        Scalar::I64 => TypeData::Int(64),
+    };
+    mb.ty(data).map_err(Error::ir)
+}
+
+/// The element types of a `%dx.types.*` struct, or `None` for a name this module does not
+/// define (user structs: payloads, attributes, node records).
+fn dx_struct_body(name: &str) -> Option<Vec<Ty>> {
+    let s = |k: &str| scalar_named(k).map(Ty::Scalar);
+    let rest = name.strip_prefix("dx.types.")?;
+    let i8p = || Ty::Pointer(Box::new(Ty::Scalar(Scalar::I8)), 0);
+    let rep = |t: Ty, n: usize| vec![t; n];
+    Some(match rest {
+        "Handle" | "HitObject" | "NodeHandle" | "NodeRecordHandle" => vec![i8p()],
+        _ if rest.starts_with("LinAlgMatrix") => vec![i8p()],
+        "Dimensions" | "fouri32" => rep(s("i32")?, 4),
+        "fouri16" => rep(s("i16")?, 4),
+        "twoi32" | "splitdouble" | "NodeInfo" | "NodeRecordInfo" | "ResourceProperties" => {
+            rep(s("i32")?, 2)
+        }
+        "SamplePos" => rep(s("f32")?, 2),
+        "i32c" => vec![s("i32")?, s("i1")?],
+        "ResBind" => vec![s("i32")?, s("i32")?, s("i32")?, s("i8")?],
+        _ => {
+            if let Some(sfx) = rest.strip_prefix("ResRet.") {
+                let i32t = s("i32")?;
+                if let Some(v) = sfx.strip_prefix('v') {
+                    let split = v.find(|c: char| !c.is_ascii_digit())?;
+                    let n: u32 = v[..split].parse().ok()?;
+                    let elem = scalar_named(&v[split..])?;
+                    return Some(vec![Ty::Vector(n, elem), i32t]);
+                }
+                let e = s(sfx)?;
+                return Some(vec![e.clone(), e.clone(), e.clone(), e, i32t]);
+            }
+            let sfx = rest.strip_prefix("CBufRet.")?;
+            let (scalar, eight) = match sfx.strip_suffix(".8") {
+                Some(x) => (x, true),
+                None => (sfx, false),
+            };
+            let e = s(scalar)?;
+            let n = match (scalar, eight) {
+                (_, true) => 8,
+                ("f64" | "i64", false) => 2,
+                _ => 4,
+            };
+            rep(e, n)
+        }
+    })
+}
+
+/// The scalar an overload suffix (`f32`, `i1`, ...) names.
+fn scalar_named(suffix: &str) -> Option<Scalar> {
+    Some(match suffix {
+        "f16" => Scalar::Half,
+        "f32" => Scalar::Float,
+        "f64" => Scalar::Double,
+        "i1" => Scalar::I1,
+        "i8" => Scalar::I8,
+        "i16" => Scalar::I16,
+        "i32" => Scalar::I32,
+        "i64" => Scalar::I64,
+        _ => return None,
+    })
+}
+
+/// Materialises `ty`: scalars, vectors, pointers, and named structs (a `%dx.types.*` struct
+/// gets its body the first time; other names must have been defined by the caller).
+pub fn ir_type(mb: &mut ModuleBuilder, ty: &Ty) -> Result<Type> {
+    Ok(match ty {
+        Ty::Void => mb.void(),
+        Ty::Scalar(s) => scalar_type(mb, *s)?,
+        Ty::Vector(n, s) => {
+            let elem = scalar_type(mb, *s)?;
+            mb.ty(TypeData::Vector {
+                len: u64::from(*n),
+                elem,
+            })
+            .map_err(Error::ir)?
+        }
+        Ty::Pointer(p, addrspace) => {
+            let pointee = ir_type(mb, p)?;
+            mb.pointer(pointee, *addrspace).map_err(Error::ir)?
+        }
+        Ty::Struct(name) => {
+            let t = mb.struct_named(name);
+            let opaque = matches!(
+                mb.module().ty(t),
+                Some(TypeData::Struct(st)) if st.opaque
+            );
+            if opaque {
+                let body = dx_struct_body(name).ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Operand,
+                        format!("struct `%{name}` must be defined before use"),
+                    )
+                })?;
+                let elems = body
+                    .iter()
+                    .map(|e| ir_type(mb, e))
+                    .collect::<Result<Vec<_>>>()?;
+                mb.set_struct_body(t, &elems, false).map_err(Error::ir)?;
+            }
+            t
+        }
+    })
+}
