@@ -570,3 +570,103 @@ fn check_name(
         found: name.to_string(),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxil_ir::{ConstData, FunctionData, GlobalCommon};
+
+    /// A module with `float @<name>(i32, float)` and a call to it with opcode `opcode`.
+    fn call(name: &str, opcode: ConstKind) -> (Module, InstData) {
+        let mut m = Module::default();
+        let i32_ty = m.types.push(TypeData::Int(32));
+        let f32_ty = m.types.push(TypeData::Float);
+        let fn_ty = m.types.push(TypeData::Function {
+            ret: f32_ty,
+            params: [i32_ty, f32_ty].into(),
+            vararg: false,
+        });
+        let common = GlobalCommon {
+            name: Some(name.into()),
+            ty: fn_ty,
+            ..Default::default()
+        };
+        let f = m
+            .functions
+            .push(FunctionData::declaration(common, fn_ty, 0));
+        let code = m.constants.push(ConstData {
+            ty: i32_ty,
+            kind: opcode,
+        });
+        let x = m.constants.push(ConstData {
+            ty: f32_ty,
+            kind: ConstKind::Undef,
+        });
+        let inst = InstData {
+            kind: InstKind::Call {
+                attributes: 0,
+                cc_field: 0,
+                fn_ty,
+                callee: ValueRef::Function(f),
+                args: [ValueRef::Const(code), ValueRef::Const(x)].into(),
+            },
+            ty: Some(f32_ty),
+            name: None,
+            debug_loc: None,
+            attachments: Vec::new(),
+        };
+        (m, inst)
+    }
+
+    fn kind(name: &str, opcode: ConstKind) -> DecodeErrorKind {
+        let (m, inst) = call(name, opcode);
+        decode_call(&m, &Body::default(), &inst)
+            .expect_err("rejected")
+            .kind()
+            .clone()
+    }
+
+    #[test]
+    fn rejects_what_the_database_does_not_allow() {
+        let (m, inst) = call("dx.op.unary.f32", ConstKind::Int(24));
+        assert!(decode_call(&m, &Body::default(), &inst).is_ok_and(|c| c.is_some()));
+        let (m, inst) = call("other", ConstKind::Int(24));
+        assert_eq!(decode_call(&m, &Body::default(), &inst), Ok(None));
+        assert_eq!(
+            kind("dx.op.unary.f32", ConstKind::Undef),
+            DecodeErrorKind::OpcodeNotConstant
+        );
+        assert_eq!(
+            kind("dx.op.unary.f32", ConstKind::Int(0x7fff)),
+            DecodeErrorKind::UnknownOpcode(0x7fff)
+        );
+        assert!(matches!(
+            kind("dx.op.unary.f16", ConstKind::Int(24)),
+            DecodeErrorKind::CalleeName { .. }
+        ));
+        // FMax (35) takes two values; BufferLoad (68) has more operands.
+        assert!(matches!(
+            kind("dx.op.binary.f32", ConstKind::Int(35)),
+            DecodeErrorKind::ArgCount { .. }
+        ));
+        assert!(matches!(
+            kind("dx.op.bufferLoad.f32", ConstKind::Int(68)),
+            DecodeErrorKind::ArgCount { .. }
+        ));
+        // Countbits returns i32 for a float it does not allow.
+        let e = kind("dx.op.unaryBits.f32", ConstKind::Int(31));
+        assert!(
+            matches!(e, DecodeErrorKind::OperandType { index: 0, .. }),
+            "{e:?}"
+        );
+        // IsNaN returns i1, not float.
+        let e = kind("dx.op.isSpecialFloat.f32", ConstKind::Int(8));
+        assert!(
+            matches!(e, DecodeErrorKind::OperandType { index: 0, .. }),
+            "{e:?}"
+        );
+        // Bfrev (30) takes integers, not float.
+        let e = kind("dx.op.unary.f32", ConstKind::Int(30));
+        assert!(matches!(e, DecodeErrorKind::Overload { .. }), "{e:?}");
+    }
+}
