@@ -18,8 +18,8 @@
 //!   share another. Giving a taken name is a [`BuildErrorKind::Duplicate`] error (LLVM would
 //!   rename; a builder that renames silently hides mistakes).
 //! - Values used before they are defined go through [`FunctionBuilder::forward`] and
-//!   [`FunctionBuilder::resolve`]; metadata cycles through `distinct` nodes go through
-//!   [`ModuleBuilder::reserve_distinct`].
+//!   [`FunctionBuilder::resolve`]; metadata nodes in cycles go through
+//!   [`ModuleBuilder::reserve_md`] and [`ModuleBuilder::define_md`].
 //!
 //! [`copy_module`] rebuilds a decoded module through these calls only.
 //!

@@ -626,7 +626,7 @@ impl ModuleBuilder {
         if let Some(md) = self.md_reserved.iter().min() {
             return Err(BuildError::new(
                 BuildErrorKind::Dangling,
-                format!("distinct node !{md} reserved and never defined"),
+                format!("metadata !{md} reserved and never defined"),
             ));
         }
         let sites = std::mem::take(&mut self.attr_sites);

@@ -10,7 +10,7 @@
 //! (the writer's use-list-order option, when no use-list block shows it) is not content
 //! either: the copy is written with the default option unless it carries use-list records.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::attributes::attributes_of;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
@@ -54,6 +54,8 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
         aliases: Vec::with_capacity(src.aliases.len()),
         kinds: HashMap::new(),
         pending_distinct: Vec::new(),
+        visiting: vec![false; src.metadata.len()],
+        cycle_reserved: HashSet::new(),
     };
     let mut mb = ModuleBuilder::new();
     if let Some(t) = &src.triple {
@@ -127,6 +129,10 @@ struct Copier<'s> {
     kinds: HashMap<u32, u32>,
     /// Distinct nodes reserved and still to define: (source, copy).
     pending_distinct: Vec<(Metadata, Metadata)>,
+    /// Uniqued nodes whose operands are being copied.
+    visiting: Vec<bool>,
+    /// Uniqued nodes reserved because a cycle reached them, not yet defined.
+    cycle_reserved: HashSet<u32>,
 }
 
 fn unsupported(msg: String) -> BuildError {
@@ -405,13 +411,15 @@ impl Copier<'_> {
     }
 
     /// Copies module metadata `md`: strings and value wrappers directly, uniqued nodes
-    /// after their operands (explicit stack), distinct nodes reserved (defined by
-    /// [`Copier::define_distinct`]).
+    /// after their operands (explicit stack; a node met again while its operands are being
+    /// copied is in a cycle and is reserved, then defined when its operands are done),
+    /// distinct nodes reserved (defined by [`Copier::define_distinct`]).
     fn md(&mut self, mb: &mut ModuleBuilder, md: Metadata) -> BuildResult<Metadata> {
         let src = self.src;
         let mut stack = vec![md];
         while let Some(&cur) = stack.last() {
-            if self.mds.get(cur.index()).is_some_and(Option::is_some) {
+            let copied = self.mds.get(cur.index()).is_some_and(Option::is_some);
+            if copied && !self.cycle_reserved.contains(&cur.0) {
                 stack.pop();
                 continue;
             }
@@ -420,15 +428,13 @@ impl Copier<'_> {
                 .get(cur)
                 .ok_or_else(|| dangling(format!("!{} does not exist", cur.0)))?;
             if d.is_distinct() {
-                let id = mb.reserve_distinct();
+                let id = mb.reserve_md();
                 self.pending_distinct.push((cur, id));
                 self.mds[cur.index()] = Some(id);
                 stack.pop();
                 continue;
             }
-            if stack.len() > src.metadata.len() + 1 {
-                return Err(unsupported("uniqued metadata in a cycle".into()));
-            }
+            self.visiting[cur.index()] = true;
             let mut missing = None;
             d.for_each_ref(|o| {
                 if missing.is_none() && self.mds.get(o.index()).is_some_and(Option::is_none) {
@@ -436,7 +442,12 @@ impl Copier<'_> {
                 }
             });
             if let Some(o) = missing {
-                stack.push(o);
+                if self.visiting[o.index()] {
+                    self.mds[o.index()] = Some(mb.reserve_md());
+                    self.cycle_reserved.insert(o.0);
+                } else {
+                    stack.push(o);
+                }
                 continue;
             }
             let id = match d {
@@ -447,10 +458,17 @@ impl Copier<'_> {
                 }
                 _ => {
                     let data = self.remap_md(d)?;
-                    mb.md(data)?
+                    if self.cycle_reserved.remove(&cur.0) {
+                        let id = self.mds[cur.index()].unwrap_or_default();
+                        mb.define_md(id, data)?;
+                        id
+                    } else {
+                        mb.md(data)?
+                    }
                 }
             };
             self.mds[cur.index()] = Some(id);
+            self.visiting[cur.index()] = false;
             stack.pop();
         }
         self.mds[md.index()].ok_or_else(|| dangling(format!("!{} was not copied", md.0)))
@@ -475,7 +493,7 @@ impl Copier<'_> {
                 self.md(mb, o)?;
             }
             let data = self.remap_md(d)?;
-            mb.define_distinct(id, data)?;
+            mb.define_md(id, data)?;
         }
         Ok(())
     }
