@@ -44,8 +44,8 @@ pub enum AttrSite {
 /// declares it), which is the order `AttributeSetNode` sorts enum attributes by; it differs
 /// from the bitcode code order (`nonnull` sorts before `sret`).
 const IN_MEMORY_ORDER: [u8; 45] = [
-    1, 2, 35, 3, 38, 36, 43, 4, 5, 40, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 39, 41, 42, 16, 17,
-    18, 19, 37, 20, 21, 45, 22, 23, 24, 25, 26, 27, 28, 44, 29, 30, 31, 32, 33, 34,
+    1, 2, 35, 3, 38, 36, 43, 4, 5, 40, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 39, 41, 42, 16, 17, 18,
+    19, 37, 20, 21, 45, 22, 23, 24, 25, 26, 27, 28, 44, 29, 30, 31, 32, 33, 34,
 ];
 
 /// The sort rank of ATTR_KIND `code` (codes LLVM 3.7 does not define sort last, by code).
@@ -68,10 +68,7 @@ fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
         }
     }
     rank(a).cmp(&rank(b)).then_with(|| match (a, b) {
-        (
-            Attribute::String { key: k1, value: v1 },
-            Attribute::String { key: k2, value: v2 },
-        ) => k1
+        (Attribute::String { key: k1, value: v1 }, Attribute::String { key: k2, value: v2 }) => k1
             .cmp(k2)
             .then_with(|| v1.as_deref().unwrap_or("").cmp(v2.as_deref().unwrap_or(""))),
         _ => core::cmp::Ordering::Equal,
@@ -110,14 +107,16 @@ pub fn form_attributes(m: &mut Module, mut sites: Vec<(AttrSite, Attributes)>) {
             set.sort_by(attr_order);
             set.dedup();
             let next = group_ids.len() as u32 + 1;
-            let id = *group_ids.entry((index, set)).or_insert_with_key(|(_, set)| {
-                m.attribute_groups.push(AttributeGroup {
-                    id: next,
-                    index,
-                    attrs: set.clone(),
+            let id = *group_ids
+                .entry((index, set))
+                .or_insert_with_key(|(_, set)| {
+                    m.attribute_groups.push(AttributeGroup {
+                        id: next,
+                        index,
+                        attrs: set.clone(),
+                    });
+                    next
                 });
-                next
-            });
             groups.push(id);
         }
         if groups.is_empty() {

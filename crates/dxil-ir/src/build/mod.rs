@@ -39,7 +39,8 @@
 //! fb.ret(Some(sum))?;
 //! fb.finish()?;
 //! let module = mb.finish()?;
-//! assert_eq!(module.functions.len(), 1);
+//! let bitcode = dxil_bitcode::write_module(&module).expect("a checked module writes");
+//! assert_eq!(&bitcode[..4], b"BC\xc0\xde");
 //! # Ok::<(), dxil_ir::build::BuildError>(())
 //! ```
 

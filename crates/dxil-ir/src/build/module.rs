@@ -326,7 +326,8 @@ impl ModuleBuilder {
                 format!("{what}: a function-local value cannot be used at module level"),
             ));
         }
-        let ty = v.ty.ok_or_else(|| type_err(format!("{what}: the value has no type")))?;
+        let ty =
+            v.ty.ok_or_else(|| type_err(format!("{what}: the value has no type")))?;
         Ok((v.r, ty))
     }
 

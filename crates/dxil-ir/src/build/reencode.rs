@@ -146,7 +146,9 @@ fn dangling(msg: String) -> BuildError {
 fn linkage(code: u8) -> BuildResult<Linkage> {
     match decode_linkage(u64::from(code)) {
         Some(l) if l.code() == code => Ok(l),
-        _ => Err(unsupported(format!("linkage code {code} is not one LLVM 3.7 writes"))),
+        _ => Err(unsupported(format!(
+            "linkage code {code} is not one LLVM 3.7 writes"
+        ))),
     }
 }
 
@@ -233,8 +235,11 @@ impl Copier<'_> {
         for (t, d) in src.types.iter_with_ids() {
             if let TypeData::Struct(s) = d {
                 if s.identified && !s.opaque {
-                    let elems: Vec<Type> =
-                        s.elems.iter().map(|&e| self.ty(e)).collect::<BuildResult<_>>()?;
+                    let elems: Vec<Type> = s
+                        .elems
+                        .iter()
+                        .map(|&e| self.ty(e))
+                        .collect::<BuildResult<_>>()?;
                     mb.set_struct_body(self.ty(t)?, &elems, s.packed)?;
                 }
             }
@@ -351,7 +356,8 @@ impl Copier<'_> {
             let mut missing = None;
             d.kind.for_each_operand(|v| {
                 if let ValueRef::Const(o) = v {
-                    if missing.is_none() && self.consts.get(o.index()).is_some_and(Option::is_none) {
+                    if missing.is_none() && self.consts.get(o.index()).is_some_and(Option::is_none)
+                    {
                         missing = Some(o);
                     }
                 }
@@ -404,7 +410,12 @@ impl Copier<'_> {
         for (f, d) in src.functions.iter_with_ids() {
             if d.prefix.is_some() || d.prologue.is_some() || d.personality.is_some() {
                 let get = |v: Option<ValueRef>| v.map(|v| self.module_value(v)).transpose();
-                mb.set_function_constants(f, get(d.prefix)?, get(d.prologue)?, get(d.personality)?)?;
+                mb.set_function_constants(
+                    f,
+                    get(d.prefix)?,
+                    get(d.prologue)?,
+                    get(d.personality)?,
+                )?;
             }
         }
         Ok(())
@@ -563,9 +574,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     .insts
                     .get(i)
                     .ok_or_else(|| dangling(format!("{i} does not exist")))?;
-                let ty = d
-                    .ty
-                    .ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
+                let ty =
+                    d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
                 let x = self.fb.forward(self.cx.ty(ty)?)?;
                 self.fwd[i.index()] = Some(x);
                 Ok(x)
@@ -579,9 +589,18 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     self.fb.metadata_arg(inner)
                 }
                 _ => {
-                    let m = self.cx.mds.get(md.index()).copied().flatten().ok_or_else(|| {
-                        dangling(format!("!{} is used by an instruction and was not copied", md.0))
-                    })?;
+                    let m = self
+                        .cx
+                        .mds
+                        .get(md.index())
+                        .copied()
+                        .flatten()
+                        .ok_or_else(|| {
+                            dangling(format!(
+                                "!{} is used by an instruction and was not copied",
+                                md.0
+                            ))
+                        })?;
                     self.fb.module().metadata_value(m)
                 }
             },
@@ -622,9 +641,17 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 if let Some(loc) = d.debug_loc {
                     let map = |m: Option<Metadata>| {
                         m.map(|m| {
-                            self.cx.mds.get(m.index()).copied().flatten().ok_or_else(|| {
-                                dangling(format!("debug location scope !{} was not copied", m.0))
-                            })
+                            self.cx
+                                .mds
+                                .get(m.index())
+                                .copied()
+                                .flatten()
+                                .ok_or_else(|| {
+                                    dangling(format!(
+                                        "debug location scope !{} was not copied",
+                                        m.0
+                                    ))
+                                })
                         })
                         .transpose()
                     };
@@ -636,9 +663,13 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     self.fb.set_debug_loc(v, Some(loc))?;
                 }
                 for &(k, md) in &d.attachments {
-                    let m = self.cx.mds.get(md.index()).copied().flatten().ok_or_else(|| {
-                        dangling(format!("attachment !{} was not copied", md.0))
-                    })?;
+                    let m = self
+                        .cx
+                        .mds
+                        .get(md.index())
+                        .copied()
+                        .flatten()
+                        .ok_or_else(|| dangling(format!("attachment !{} was not copied", md.0)))?;
                     self.fb.attach(v, self.cx.kind(k)?, m)?;
                 }
             }
@@ -686,7 +717,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 if_true,
                 if_false,
             } => {
-                let (c, t, f) = (self.value(*cond)?, self.value(*if_true)?, self.value(*if_false)?);
+                let (c, t, f) = (
+                    self.value(*cond)?,
+                    self.value(*if_true)?,
+                    self.value(*if_false)?,
+                );
                 self.fb.select(c, t, f)
             }
             InstKind::ExtractElement { vector, index } => {
@@ -698,7 +733,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 element,
                 index,
             } => {
-                let (v, e, i) = (self.value(*vector)?, self.value(*element)?, self.value(*index)?);
+                let (v, e, i) = (
+                    self.value(*vector)?,
+                    self.value(*element)?,
+                    self.value(*index)?,
+                );
                 self.fb.insert_element(v, e, i)
             }
             InstKind::ShuffleVector { a, b, mask } => {
@@ -759,7 +798,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     ..CallOptions::default()
                 };
                 if *cc_field != u64::from(opts.calling_conv) | 1 << 13 {
-                    return Err(unsupported(format!("invoke calling-convention field {cc_field:#x}")));
+                    return Err(unsupported(format!(
+                        "invoke calling-convention field {cc_field:#x}"
+                    )));
                 }
                 let c = self.value(*callee)?;
                 let a = self.values(args)?;
@@ -790,7 +831,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 let s = self.value(*size)?;
                 let t = self.cx.ty(*allocated_ty)?;
                 let align = align_bytes((align_field & 0x1f) as u8);
-                self.fb.alloca(t, Some(s), align, align_field & (1 << 5) != 0)
+                self.fb
+                    .alloca(t, Some(s), align, align_field & (1 << 5) != 0)
             }
             InstKind::Load {
                 ptr,
@@ -799,7 +841,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 atomic,
             } => {
                 let p = self.value(*ptr)?;
-                self.fb.load(p, align_bytes(*align_log2p1), *volatile, *atomic)
+                self.fb
+                    .load(p, align_bytes(*align_log2p1), *volatile, *atomic)
             }
             InstKind::Store {
                 ptr,
@@ -809,7 +852,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 atomic,
             } => {
                 let (p, v) = (self.value(*ptr)?, self.value(*value)?);
-                self.fb.store(v, p, align_bytes(*align_log2p1), *volatile, *atomic)
+                self.fb
+                    .store(v, p, align_bytes(*align_log2p1), *volatile, *atomic)
             }
             InstKind::CmpXchg {
                 ptr,
@@ -854,7 +898,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 let a = self.values(args)?;
                 let v = self.fb.call(c, &a, &opts)?;
                 if cc_field >> 15 != 1 {
-                    return Err(unsupported(format!("call calling-convention field {cc_field:#x}")));
+                    return Err(unsupported(format!(
+                        "call calling-convention field {cc_field:#x}"
+                    )));
                 }
                 Ok(v)
             }
