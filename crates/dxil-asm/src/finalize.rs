@@ -4,26 +4,13 @@
 
 use std::collections::HashMap;
 
+use dxil_ir::build::{form_attributes, AttrSite as BuildSite, Attributes, MetadataKinds};
 use dxil_ir::{
-    Attribute, AttributeGroup, AttributeList, DebugLoc, FixedMetadataKind, InstKind, Metadata,
-    MetadataData, MetadataKind, ValueRef,
+    DebugLoc, FixedMetadataKind, Function, Inst, InstKind, Metadata, MetadataData, ValueRef,
 };
 
 use crate::diag::Diagnostic;
 use crate::parser::{AttrSite, MdUse, Parser};
-
-fn attr_rank(a: &Attribute) -> (u8, u64, String, String) {
-    match a {
-        Attribute::Enum(c) => (0, u64::from(*c), String::new(), String::new()),
-        Attribute::Int(c, v) => (
-            1,
-            (u64::from(*c) << 40) | (*v & 0xff_ffff_ffff),
-            String::new(),
-            String::new(),
-        ),
-        Attribute::String { key, value } => (2, 0, key.clone(), value.clone().unwrap_or_default()),
-    }
-}
 
 impl Parser<'_> {
     /// Runs every end-of-module step; errors are recorded.
@@ -105,86 +92,32 @@ impl Parser<'_> {
         }
     }
 
+    /// Resolves each site's `#N` group references, then forms the groups and lists as the
+    /// IR builder does (one rule for both: `dxil_ir::build::form_attributes`).
     fn build_attributes(&mut self) {
-        let mut specs = std::mem::take(&mut self.attr_specs);
-        specs.sort_by_key(|(site, _)| match site {
-            AttrSite::Function(f) => (0, *f, 0),
-            AttrSite::Inst(f, i) => (1, *f, *i),
-        });
-        let mut group_ids: HashMap<(u32, String), u32> = HashMap::new();
-        let mut list_ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let specs = std::mem::take(&mut self.attr_specs);
+        let mut sites = Vec::with_capacity(specs.len());
         for (site, spec) in specs {
-            let mut func = spec.func.clone();
+            let mut function = spec.func;
             // An attribute group that is never defined adds nothing: LLVM 3.7's parser merges
             // an empty attribute set for it (its group table default-constructs the entry).
             for (g, _) in &spec.groups {
                 if let Some(a) = self.attr_groups.get(g) {
-                    func.extend(a.iter().cloned());
+                    function.extend(a.iter().cloned());
                 }
             }
-            let mut slots: Vec<(u32, Vec<Attribute>)> = Vec::new();
-            if !spec.ret.is_empty() {
-                slots.push((0, spec.ret.clone()));
-            }
-            for (i, p) in spec.params.iter().enumerate() {
-                if !p.is_empty() {
-                    slots.push((i as u32 + 1, p.clone()));
-                }
-            }
-            if !func.is_empty() {
-                slots.push((u32::MAX, func));
-            }
-            if slots.is_empty() {
-                continue;
-            }
-            let mut groups = Vec::new();
-            for (index, mut attrs) in slots {
-                attrs.sort_by_key(attr_rank);
-                attrs.dedup();
-                let next = group_ids.len() as u32 + 1;
-                let id = *group_ids
-                    .entry((index, format!("{attrs:?}")))
-                    .or_insert_with(|| {
-                        self.m.attribute_groups.push(AttributeGroup {
-                            id: next,
-                            index,
-                            attrs,
-                        });
-                        next
-                    });
-                groups.push(id);
-            }
-            let next = list_ids.len() as u32 + 1;
-            let list = *list_ids.entry(groups.clone()).or_insert_with(|| {
-                self.m.attribute_lists.push(AttributeList {
-                    groups: groups.into_boxed_slice(),
-                });
-                next
-            });
-            match site {
-                AttrSite::Function(f) => {
-                    if let Some(func) = self.m.functions.as_mut_slice().get_mut(f) {
-                        func.attributes = list;
-                    }
-                }
-                AttrSite::Inst(f, i) => {
-                    let inst = self
-                        .m
-                        .functions
-                        .as_mut_slice()
-                        .get_mut(f)
-                        .and_then(|x| x.body.as_mut())
-                        .and_then(|b| b.insts.as_mut_slice().get_mut(i));
-                    if let Some(inst) = inst {
-                        match &mut inst.kind {
-                            InstKind::Call { attributes, .. }
-                            | InstKind::Invoke { attributes, .. } => *attributes = list,
-                            _ => {}
-                        }
-                    }
-                }
-            }
+            let site = match site {
+                AttrSite::Function(f) => BuildSite::Function(Function(f as u32)),
+                AttrSite::Inst(f, i) => BuildSite::Call(Function(f as u32), Inst(i as u32)),
+            };
+            let attrs = Attributes {
+                function,
+                ret: spec.ret,
+                params: spec.params,
+            };
+            sites.push((site, attrs));
         }
+        form_attributes(&mut self.m, sites);
     }
 
     fn build_kinds(&mut self) {
@@ -230,27 +163,18 @@ impl Parser<'_> {
             }
         }
         let mut remap: HashMap<u32, u32> = HashMap::new();
-        self.m.metadata_kinds.clear();
+        let mut table = MetadataKinds::new();
         for fixed in FixedMetadataKind::ALL {
-            let id = fixed.code() as u32;
-            self.m.metadata_kinds.push(MetadataKind {
-                id,
-                name: fixed.keyword().to_string(),
-            });
             if let Some(&k) = self.kinds.get(fixed.keyword()) {
-                remap.insert(k, id);
+                remap.insert(k, table.get_or_insert(fixed.keyword()));
             }
         }
         for k in order {
-            let id = self.m.metadata_kinds.len() as u32;
             if let Some((n, _)) = names.iter().find(|(_, x)| *x == k) {
-                self.m.metadata_kinds.push(MetadataKind {
-                    id,
-                    name: n.clone(),
-                });
+                remap.insert(k, table.get_or_insert(n));
             }
-            remap.insert(k, id);
         }
+        self.m.metadata_kinds = table.into_table();
         for f in &mut self.m.functions {
             for (k, _) in &mut f.attachments {
                 *k = remap.get(k).copied().unwrap_or(*k);

@@ -32,14 +32,10 @@ fn run(part: &[u8; 4]) -> (usize, usize, BTreeMap<String, (usize, String)>) {
                     continue;
                 }
                 Ok(out) => format!(
-                    "bytes differ ({} vs {} bytes){}",
+                    "bytes differ ({} vs {} bytes; reference preserve_use_list_order={})",
                     out.len(),
                     bc.len(),
-                    if copy.module_constants.is_empty() && !m.module_constants.is_empty() {
-                        ""
-                    } else {
-                        ""
-                    }
+                    dxil_bitcode::WriteOptions::infer(&m).preserve_use_list_order
                 ),
             },
         };

@@ -34,9 +34,9 @@
 #![warn(missing_docs)]
 
 mod arena;
-pub mod build;
 mod attributes;
 mod body;
+pub mod build;
 pub mod check;
 mod constants;
 mod di;

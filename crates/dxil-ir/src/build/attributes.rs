@@ -2,8 +2,8 @@
 //! and lists (LLVM 3.7 PARAMATTR_GROUP_BLOCK / PARAMATTR_BLOCK; LangRef "Attribute Groups",
 //! "Parameter Attributes", "Function Attributes").
 //!
-//! LLVM keeps the attributes of one position sorted (enum attributes by kind, then integer
-//! attributes, then string attributes by key and value) and an attribute list as its
+//! LLVM keeps the attributes of one position sorted (enum attributes by in-memory kind, then
+//! integer attributes by value, then string attributes by key and value) and an attribute list as its
 //! positions in index order: return value, parameters, function last (the function index is
 //! `~0U`). Groups and lists are numbered as `ValueEnumerator::EnumerateAttributes` meets
 //! them: the functions' lists in function order, then the calls' and invokes' lists in
@@ -40,22 +40,35 @@ pub enum AttrSite {
     Call(Function, Inst),
 }
 
-/// LLVM's order of attributes within one position (`AttributeSetNode` sorting): enum kinds,
-/// then integer attributes by (kind, value), then strings by key and value.
+/// ATTR_KIND codes in the order of LLVM 3.7's in-memory `Attribute::AttrKind` enum (as DXC
+/// declares it), which is the order `AttributeSetNode` sorts enum attributes by; it differs
+/// from the bitcode code order (`nonnull` sorts before `sret`).
+const IN_MEMORY_ORDER: [u8; 45] = [
+    1, 2, 35, 3, 38, 36, 43, 4, 5, 40, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 39, 41, 42, 16, 17, 18,
+    19, 37, 20, 21, 45, 22, 23, 24, 25, 26, 27, 28, 44, 29, 30, 31, 32, 33, 34,
+];
+
+/// The sort rank of ATTR_KIND `code` (codes LLVM 3.7 does not define sort last, by code).
+fn kind_rank(code: u32) -> u64 {
+    match IN_MEMORY_ORDER.iter().position(|&c| u32::from(c) == code) {
+        Some(p) => p as u64,
+        None => 64 + u64::from(code),
+    }
+}
+
+/// LLVM 3.7's order of attributes within one position (`AttributeImpl::operator<`): enum
+/// attributes by in-memory kind, then integer attributes by value alone, then string
+/// attributes by key and value.
 fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
-    fn rank(a: &Attribute) -> (u8, u32, u64) {
+    fn rank(a: &Attribute) -> (u8, u64) {
         match a {
-            Attribute::Enum(c) => (0, *c, 0),
-            // The value takes the low 40 bits beside the kind, as LLVM's packed key does.
-            Attribute::Int(c, v) => (1, *c, *v & 0xff_ffff_ffff),
-            Attribute::String { .. } => (2, 0, 0),
+            Attribute::Enum(c) => (0, kind_rank(*c)),
+            Attribute::Int(_, v) => (1, *v),
+            Attribute::String { .. } => (2, 0),
         }
     }
     rank(a).cmp(&rank(b)).then_with(|| match (a, b) {
-        (
-            Attribute::String { key: k1, value: v1 },
-            Attribute::String { key: k2, value: v2 },
-        ) => k1
+        (Attribute::String { key: k1, value: v1 }, Attribute::String { key: k2, value: v2 }) => k1
             .cmp(k2)
             .then_with(|| v1.as_deref().unwrap_or("").cmp(v2.as_deref().unwrap_or(""))),
         _ => core::cmp::Ordering::Equal,
@@ -94,14 +107,16 @@ pub fn form_attributes(m: &mut Module, mut sites: Vec<(AttrSite, Attributes)>) {
             set.sort_by(attr_order);
             set.dedup();
             let next = group_ids.len() as u32 + 1;
-            let id = *group_ids.entry((index, set)).or_insert_with_key(|(_, set)| {
-                m.attribute_groups.push(AttributeGroup {
-                    id: next,
-                    index,
-                    attrs: set.clone(),
+            let id = *group_ids
+                .entry((index, set))
+                .or_insert_with_key(|(_, set)| {
+                    m.attribute_groups.push(AttributeGroup {
+                        id: next,
+                        index,
+                        attrs: set.clone(),
+                    });
+                    next
                 });
-                next
-            });
             groups.push(id);
         }
         if groups.is_empty() {

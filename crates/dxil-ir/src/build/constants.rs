@@ -6,7 +6,7 @@ use super::intern::hash_of;
 use super::module::ModuleBuilder;
 use super::typing::{int_bits, type_name};
 use super::Value;
-use crate::{ConstData, ConstKind, Const, Type, TypeData, ValueRef};
+use crate::{Const, ConstData, ConstKind, Type, TypeData, ValueRef};
 
 impl ModuleBuilder {
     /// The constant `kind` of type `ty` (get-or-insert). The kind must fit the type: an
@@ -18,10 +18,7 @@ impl ModuleBuilder {
         let data = ConstData { ty, kind };
         let h = hash_of(&data);
         let consts = &self.m.constants;
-        let id = match self
-            .const_index
-            .find(h, |id| consts[id as usize] == data)
-        {
+        let id = match self.const_index.find(h, |id| consts[id as usize] == data) {
             Some(id) => Const(id),
             None => {
                 let id = self.m.constants.push(data);
@@ -87,7 +84,10 @@ impl ModuleBuilder {
             ConstKind::Null | ConstKind::Undef => {
                 if matches!(
                     td,
-                    TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Function { .. }
+                    TypeData::Void
+                        | TypeData::Label
+                        | TypeData::Metadata
+                        | TypeData::Function { .. }
                 ) {
                     return bad("null or undef");
                 }
@@ -108,10 +108,7 @@ impl ModuleBuilder {
                 }
             }
             ConstKind::FloatWide(_) => {
-                if !matches!(
-                    td,
-                    TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128
-                ) {
+                if !matches!(td, TypeData::X86Fp80 | TypeData::Fp128 | TypeData::PpcFp128) {
                     return bad("wide float");
                 }
             }

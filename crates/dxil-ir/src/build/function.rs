@@ -167,7 +167,9 @@ impl FunctionBuilder<'_> {
     pub fn set_name(&mut self, v: Value, name: &str) -> BuildResult<()> {
         let i = self.own_inst("set_name", v)?;
         if v.ty.is_none() {
-            return Err(type_err("set_name: an instruction of type void has no name"));
+            return Err(type_err(
+                "set_name: an instruction of type void has no name",
+            ));
         }
         if name.is_empty() {
             return Ok(());
@@ -315,7 +317,12 @@ impl FunctionBuilder<'_> {
     }
 
     /// Appends an instruction at the insertion point.
-    pub(crate) fn push(&mut self, what: &str, kind: InstKind, ty: Option<Type>) -> BuildResult<Value> {
+    pub(crate) fn push(
+        &mut self,
+        what: &str,
+        kind: InstKind,
+        ty: Option<Type>,
+    ) -> BuildResult<Value> {
         let Some(b) = self.current else {
             return Err(BuildError::new(
                 BuildErrorKind::Terminator,
@@ -396,7 +403,10 @@ impl FunctionBuilder<'_> {
         if let Some(k) = self.fwd.iter().position(|f| f.1.is_none()) {
             return Err(BuildError::new(
                 BuildErrorKind::Dangling,
-                format!("finish: forward reference {k} of {} never resolved", self.func),
+                format!(
+                    "finish: forward reference {k} of {} never resolved",
+                    self.func
+                ),
             ));
         }
         let fwd = &self.fwd;

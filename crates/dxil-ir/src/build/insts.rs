@@ -37,7 +37,13 @@ macro_rules! binops {
 
 impl FunctionBuilder<'_> {
     /// Operand `pos` of `what` must have type `want`.
-    pub(crate) fn expect_ty(&self, what: &str, pos: usize, got: Type, want: Type) -> BuildResult<()> {
+    pub(crate) fn expect_ty(
+        &self,
+        what: &str,
+        pos: usize,
+        got: Type,
+        want: Type,
+    ) -> BuildResult<()> {
         if got == want {
             Ok(())
         } else {
@@ -148,12 +154,18 @@ impl FunctionBuilder<'_> {
         let fbits = |t| primitive_bits(types, t).filter(|_| types[t].is_float());
         let ok = same_len
             && match op {
-                CastOp::Trunc => matches!((int_bits(types, ss), int_bits(types, ds)), (Some(a), Some(b)) if a > b),
+                CastOp::Trunc => {
+                    matches!((int_bits(types, ss), int_bits(types, ds)), (Some(a), Some(b)) if a > b)
+                }
                 CastOp::ZExt | CastOp::SExt => {
                     matches!((int_bits(types, ss), int_bits(types, ds)), (Some(a), Some(b)) if a < b)
                 }
-                CastOp::FpToUi | CastOp::FpToSi => fbits(ss).is_some() && int_bits(types, ds).is_some(),
-                CastOp::UiToFp | CastOp::SiToFp => int_bits(types, ss).is_some() && fbits(ds).is_some(),
+                CastOp::FpToUi | CastOp::FpToSi => {
+                    fbits(ss).is_some() && int_bits(types, ds).is_some()
+                }
+                CastOp::UiToFp | CastOp::SiToFp => {
+                    int_bits(types, ss).is_some() && fbits(ds).is_some()
+                }
                 CastOp::FpTrunc => matches!((fbits(ss), fbits(ds)), (Some(a), Some(b)) if a > b),
                 CastOp::FpExt => matches!((fbits(ss), fbits(ds)), (Some(a), Some(b)) if a < b),
                 CastOp::PtrToInt => is_ptr_like(types, st) && int_bits(types, ds).is_some(),
@@ -227,11 +239,23 @@ impl FunctionBuilder<'_> {
         let (i, it) = self.operand(what, 2, index)?;
         let (_, elem) = self.vector_elem(what, 1, vt)?;
         self.index_int(what, 2, it)?;
-        self.push(what, InstKind::ExtractElement { vector: v, index: i }, Some(elem))
+        self.push(
+            what,
+            InstKind::ExtractElement {
+                vector: v,
+                index: i,
+            },
+            Some(elem),
+        )
     }
 
     /// `insertelement`.
-    pub fn insert_element(&mut self, vector: Value, element: Value, index: Value) -> BuildResult<Value> {
+    pub fn insert_element(
+        &mut self,
+        vector: Value,
+        element: Value,
+        index: Value,
+    ) -> BuildResult<Value> {
         let what = "insertelement";
         let (v, vt) = self.operand(what, 1, vector)?;
         let (e, et) = self.operand(what, 2, element)?;
@@ -261,12 +285,26 @@ impl FunctionBuilder<'_> {
             return Err(self.wrong(what, 3, mt, "a constant vector of i32"));
         }
         let ty = self.mb.ty(TypeData::Vector { len, elem })?;
-        self.push(what, InstKind::ShuffleVector { a: x, b: y, mask: m }, Some(ty))
+        self.push(
+            what,
+            InstKind::ShuffleVector {
+                a: x,
+                b: y,
+                mask: m,
+            },
+            Some(ty),
+        )
     }
 
     /// `icmp` / `fcmp` by predicate: integer or pointer operands for `icmp`, floating point
     /// for `fcmp`; the result is `i1` (or a vector of it). `flags` are fast-math bits.
-    pub fn cmp(&mut self, predicate: Predicate, lhs: Value, rhs: Value, flags: u64) -> BuildResult<Value> {
+    pub fn cmp(
+        &mut self,
+        predicate: Predicate,
+        lhs: Value,
+        rhs: Value,
+        flags: u64,
+    ) -> BuildResult<Value> {
         let what = predicate.instruction();
         let (l, lt) = self.operand(what, 1, lhs)?;
         let (r, rt) = self.operand(what, 2, rhs)?;
@@ -289,12 +327,22 @@ impl FunctionBuilder<'_> {
     }
 
     /// `icmp pred`.
-    pub fn icmp(&mut self, pred: crate::IntPredicate, lhs: Value, rhs: Value) -> BuildResult<Value> {
+    pub fn icmp(
+        &mut self,
+        pred: crate::IntPredicate,
+        lhs: Value,
+        rhs: Value,
+    ) -> BuildResult<Value> {
         self.cmp(Predicate::Int(pred), lhs, rhs, 0)
     }
 
     /// `fcmp pred`.
-    pub fn fcmp(&mut self, pred: crate::FloatPredicate, lhs: Value, rhs: Value) -> BuildResult<Value> {
+    pub fn fcmp(
+        &mut self,
+        pred: crate::FloatPredicate,
+        lhs: Value,
+        rhs: Value,
+    ) -> BuildResult<Value> {
         self.cmp(Predicate::Float(pred), lhs, rhs, 0)
     }
 
@@ -349,7 +397,12 @@ impl FunctionBuilder<'_> {
     }
 
     /// `switch` on an integer; case values are constants of its type.
-    pub fn switch(&mut self, cond: Value, default: Block, cases: &[(Value, Block)]) -> BuildResult<Value> {
+    pub fn switch(
+        &mut self,
+        cond: Value,
+        default: Block,
+        cases: &[(Value, Block)],
+    ) -> BuildResult<Value> {
         let (c, ct) = self.operand("switch", 1, cond)?;
         if int_bits(&self.mb.m.types, ct).is_none() {
             return Err(self.wrong("switch", 1, ct, "an integer type"));
@@ -360,7 +413,10 @@ impl FunctionBuilder<'_> {
             let (r, t) = self.operand("switch", n + 2, v)?;
             self.expect_ty("switch", n + 2, t, ct)?;
             if !matches!(r, ValueRef::Const(_)) {
-                return Err(type_err(format!("switch: case {} is not a constant", n + 1)));
+                return Err(type_err(format!(
+                    "switch: case {} is not a constant",
+                    n + 1
+                )));
             }
             self.check_block("switch", b)?;
             out.push((r, b));
@@ -411,7 +467,13 @@ impl FunctionBuilder<'_> {
             self.check_block("phi", b)?;
             out.push((r, b));
         }
-        self.push("phi", InstKind::Phi { incoming: out.into() }, Some(ty))
+        self.push(
+            "phi",
+            InstKind::Phi {
+                incoming: out.into(),
+            },
+            Some(ty),
+        )
     }
 
     /// Adds an incoming (value, predecessor) pair to a phi of this function.
@@ -492,14 +554,22 @@ impl FunctionBuilder<'_> {
     /// `call`: the callee is a pointer to a function; arguments must match its parameters
     /// in number (at least, for a variadic callee) and type. The result has the callee's
     /// return type (`void`: no value).
-    pub fn call(&mut self, callee: Value, args: &[Value], opts: &CallOptions) -> BuildResult<Value> {
+    pub fn call(
+        &mut self,
+        callee: Value,
+        args: &[Value],
+        opts: &CallOptions,
+    ) -> BuildResult<Value> {
         let (c, ct) = self.operand("call", 1, callee)?;
         let (fn_ty, ret, params, vararg) = self.callee_fn_ty("call", ct)?;
         let args = self.call_args("call", &params, vararg, args)?;
         if opts.calling_conv >= 1 << 13 {
             return Err(BuildError::new(
                 BuildErrorKind::Unsupported,
-                format!("call: calling convention {} does not fit", opts.calling_conv),
+                format!(
+                    "call: calling convention {} does not fit",
+                    opts.calling_conv
+                ),
             ));
         }
         let cc_field = u64::from(opts.calling_conv) << 1
@@ -517,7 +587,8 @@ impl FunctionBuilder<'_> {
         };
         let v = self.push("call", kind, ty)?;
         if !opts.attributes.is_empty() {
-            self.call_attrs.push((v.inst().unwrap_or_default(), opts.attributes.clone()));
+            self.call_attrs
+                .push((v.inst().unwrap_or_default(), opts.attributes.clone()));
         }
         Ok(v)
     }
@@ -554,19 +625,27 @@ impl FunctionBuilder<'_> {
         };
         let v = self.push("invoke", kind, ty)?;
         if !opts.attributes.is_empty() {
-            self.call_attrs.push((v.inst().unwrap_or_default(), opts.attributes.clone()));
+            self.call_attrs
+                .push((v.inst().unwrap_or_default(), opts.attributes.clone()));
         }
         Ok(v)
     }
 
     /// `landingpad` of type `ty`: clauses are (0 catch / 1 filter, constant).
-    pub fn landing_pad(&mut self, ty: Type, cleanup: bool, clauses: &[(u8, Value)]) -> BuildResult<Value> {
+    pub fn landing_pad(
+        &mut self,
+        ty: Type,
+        cleanup: bool,
+        clauses: &[(u8, Value)],
+    ) -> BuildResult<Value> {
         self.mb.check_type("landingpad", ty)?;
         let mut out = Vec::with_capacity(clauses.len());
         for (n, &(k, v)) in clauses.iter().enumerate() {
             let (r, _) = self.operand("landingpad", n + 1, v)?;
             if k > 1 {
-                return Err(type_err(format!("landingpad: clause kind {k} is not catch or filter")));
+                return Err(type_err(format!(
+                    "landingpad: clause kind {k} is not catch or filter"
+                )));
             }
             out.push((k, r));
         }
@@ -584,6 +663,13 @@ impl FunctionBuilder<'_> {
             return Err(self.wrong("va_arg", 1, vt, "a pointer type"));
         }
         self.mb.check_type("va_arg", ty)?;
-        self.push("va_arg", InstKind::VaArg { valist_ty: vt, valist: v }, Some(ty))
+        self.push(
+            "va_arg",
+            InstKind::VaArg {
+                valist_ty: vt,
+                valist: v,
+            },
+            Some(ty),
+        )
     }
 }

@@ -18,7 +18,13 @@ impl FunctionBuilder<'_> {
 
     /// `alloca ty, size, align A` (`inalloca` when asked); `size: None` allocates one
     /// (`i32 1`). The result is `ty*`.
-    pub fn alloca(&mut self, ty: Type, size: Option<Value>, align: u64, inalloca: bool) -> BuildResult<Value> {
+    pub fn alloca(
+        &mut self,
+        ty: Type,
+        size: Option<Value>,
+        align: u64,
+        inalloca: bool,
+    ) -> BuildResult<Value> {
         self.mb.check_type("alloca", ty)?;
         let size = match size {
             Some(s) => s,
@@ -32,9 +38,8 @@ impl FunctionBuilder<'_> {
             return Err(self.wrong("alloca", 1, st, "an integer type"));
         }
         // LLVM 3.7's record: log2(align) + 1 in bits 0-4, inalloca bit 5, explicit type bit 6.
-        let align_field = u64::from(align_field("alloca", align)?)
-            | u64::from(inalloca) << 5
-            | 1 << 6;
+        let align_field =
+            u64::from(align_field("alloca", align)?) | u64::from(inalloca) << 5 | 1 << 6;
         let ptr = self.mb.pointer(ty, 0)?;
         let kind = InstKind::Alloca {
             allocated_ty: ty,
@@ -46,7 +51,13 @@ impl FunctionBuilder<'_> {
     }
 
     /// `load` (atomic when `atomic` is given): the result is the pointee type.
-    pub fn load(&mut self, ptr: Value, align: u64, volatile: bool, atomic: Option<Atomic>) -> BuildResult<Value> {
+    pub fn load(
+        &mut self,
+        ptr: Value,
+        align: u64,
+        volatile: bool,
+        atomic: Option<Atomic>,
+    ) -> BuildResult<Value> {
         let (p, pt) = self.operand("load", 1, ptr)?;
         let (ty, _) = self.pointer_operand("load", 1, pt)?;
         let kind = InstKind::Load {
@@ -169,16 +180,24 @@ impl FunctionBuilder<'_> {
     /// `source_ty`; the first index steps over the pointer, the others select array or
     /// vector elements (any integer) or struct fields (constant integers). The result
     /// points to the selected type in the base's address space.
-    pub fn gep(&mut self, inbounds: bool, source_ty: Type, base: Value, indices: &[Value]) -> BuildResult<Value> {
+    pub fn gep(
+        &mut self,
+        inbounds: bool,
+        source_ty: Type,
+        base: Value,
+        indices: &[Value],
+    ) -> BuildResult<Value> {
         let what = "getelementptr";
         let (b, bt) = self.operand(what, 1, base)?;
         let (pointee_ty, addrspace) = self.pointer_operand(what, 1, bt)?;
         self.expect_ty(what, 1, pointee_ty, source_ty)
-            .map_err(|_| type_err(format!(
-                "{what}: operand 1 points to {}, expected {}",
-                self.tname(pointee_ty),
-                self.tname(source_ty)
-            )))?;
+            .map_err(|_| {
+                type_err(format!(
+                    "{what}: operand 1 points to {}, expected {}",
+                    self.tname(pointee_ty),
+                    self.tname(source_ty)
+                ))
+            })?;
         let mut ops = Vec::with_capacity(indices.len() + 1);
         ops.push(b);
         let mut cur = source_ty;
@@ -191,11 +210,16 @@ impl FunctionBuilder<'_> {
                 let next = match self.mb.m.ty(cur) {
                     Some(TypeData::Struct(s)) if !s.opaque => {
                         let k = self.const_index(r).ok_or_else(|| {
-                            type_err(format!("{what}: operand {} indexes a struct and is not a constant", n + 2))
+                            type_err(format!(
+                                "{what}: operand {} indexes a struct and is not a constant",
+                                n + 2
+                            ))
                         })?;
                         aggregate_elem(&self.mb.m.types, cur, k)
                     }
-                    Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => Some(*elem),
+                    Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => {
+                        Some(*elem)
+                    }
                     _ => None,
                 };
                 cur = next.ok_or_else(|| {
@@ -219,7 +243,10 @@ impl FunctionBuilder<'_> {
 
     fn indexed(&self, what: &str, agg: Type, indices: &[u32]) -> BuildResult<Type> {
         if indices.is_empty() {
-            return Err(BuildError::new(BuildErrorKind::Arity, format!("{what}: no index")));
+            return Err(BuildError::new(
+                BuildErrorKind::Arity,
+                format!("{what}: no index"),
+            ));
         }
         let mut cur = agg;
         for &i in indices {
@@ -242,7 +269,12 @@ impl FunctionBuilder<'_> {
     }
 
     /// `insertvalue agg, value, indices...`: the value has the indexed type.
-    pub fn insert_value(&mut self, aggregate: Value, value: Value, indices: &[u32]) -> BuildResult<Value> {
+    pub fn insert_value(
+        &mut self,
+        aggregate: Value,
+        value: Value,
+        indices: &[u32],
+    ) -> BuildResult<Value> {
         let (a, at) = self.operand("insertvalue", 1, aggregate)?;
         let (v, vt) = self.operand("insertvalue", 2, value)?;
         let ty = self.indexed("insertvalue", at, indices)?;

@@ -92,14 +92,20 @@ impl ModuleBuilder {
     /// A new `distinct` node or DI record (never interned). The data must carry the
     /// `distinct` flag.
     pub fn md_distinct(&mut self, data: MetadataData) -> BuildResult<Metadata> {
-        let md = self.reserve_distinct();
-        self.define_distinct(md, data)?;
+        if !data.is_distinct() {
+            return Err(BuildError::new(
+                BuildErrorKind::Unsupported,
+                "md_distinct: the data is not distinct",
+            ));
+        }
+        let md = self.reserve_md();
+        self.define_md(md, data)?;
         Ok(md)
     }
 
-    /// Reserves the id of a `distinct` node defined later by
-    /// [`ModuleBuilder::define_distinct`] (nodes that refer to each other in a cycle).
-    pub fn reserve_distinct(&mut self) -> Metadata {
+    /// Reserves the id of a node defined later by [`ModuleBuilder::define_md`], for nodes
+    /// that refer to each other in a cycle (LLVM's temporary nodes).
+    pub fn reserve_md(&mut self) -> Metadata {
         let md = self.m.metadata.push(MetadataData::Node {
             distinct: true,
             operands: Box::new([]),
@@ -108,22 +114,37 @@ impl ModuleBuilder {
         md
     }
 
-    /// Defines a reserved `distinct` node (once).
-    pub fn define_distinct(&mut self, md: Metadata, data: MetadataData) -> BuildResult<()> {
-        if !data.is_distinct() {
+    /// Defines a reserved node (once). Uniqued data enters the interning table unless an
+    /// equal node is already there, in which case the two stay apart (as a temporary
+    /// resolved into an existing node would be merged by LLVM only on re-uniquing, which
+    /// cycles prevent).
+    pub fn define_md(&mut self, md: Metadata, data: MetadataData) -> BuildResult<()> {
+        if matches!(data, MetadataData::String(_) | MetadataData::Value { .. }) {
             return Err(BuildError::new(
                 BuildErrorKind::Unsupported,
-                "define_distinct: the data is not distinct",
+                "define_md: strings and value wrappers are made by md_string and md_value",
             ));
         }
-        self.check_md_data("distinct metadata", &data)?;
+        self.check_md_data("reserved metadata", &data)?;
         if !self.md_reserved.remove(&md.0) {
             return Err(BuildError::new(
                 BuildErrorKind::Redefinition,
-                format!("define_distinct: !{} is not a reserved node", md.0),
+                format!("define_md: !{} is not a reserved node", md.0),
             ));
         }
+        let uniqued = !data.is_distinct();
+        let h = hash_of(&data);
         self.m.metadata[md] = data;
+        if uniqued {
+            let mds = &self.m.metadata;
+            let known = self
+                .md_index
+                .find(h, |id| id != md.0 && mds[id as usize] == mds[md])
+                .is_some();
+            if !known {
+                self.md_index.insert(h, md.0);
+            }
+        }
         Ok(())
     }
 

@@ -18,8 +18,8 @@
 //!   share another. Giving a taken name is a [`BuildErrorKind::Duplicate`] error (LLVM would
 //!   rename; a builder that renames silently hides mistakes).
 //! - Values used before they are defined go through [`FunctionBuilder::forward`] and
-//!   [`FunctionBuilder::resolve`]; metadata cycles through `distinct` nodes go through
-//!   [`ModuleBuilder::reserve_distinct`].
+//!   [`FunctionBuilder::resolve`]; metadata nodes in cycles go through
+//!   [`ModuleBuilder::reserve_md`] and [`ModuleBuilder::define_md`].
 //!
 //! [`copy_module`] rebuilds a decoded module through these calls only.
 //!
@@ -39,7 +39,8 @@
 //! fb.ret(Some(sum))?;
 //! fb.finish()?;
 //! let module = mb.finish()?;
-//! assert_eq!(module.functions.len(), 1);
+//! let bitcode = dxil_bitcode::write_module(&module).expect("a checked module writes");
+//! assert_eq!(&bitcode[..4], b"BC\xc0\xde");
 //! # Ok::<(), dxil_ir::build::BuildError>(())
 //! ```
 

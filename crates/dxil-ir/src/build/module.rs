@@ -326,7 +326,8 @@ impl ModuleBuilder {
                 format!("{what}: a function-local value cannot be used at module level"),
             ));
         }
-        let ty = v.ty.ok_or_else(|| type_err(format!("{what}: the value has no type")))?;
+        let ty =
+            v.ty.ok_or_else(|| type_err(format!("{what}: the value has no type")))?;
         Ok((v.r, ty))
     }
 
@@ -626,7 +627,7 @@ impl ModuleBuilder {
         if let Some(md) = self.md_reserved.iter().min() {
             return Err(BuildError::new(
                 BuildErrorKind::Dangling,
-                format!("distinct node !{md} reserved and never defined"),
+                format!("metadata !{md} reserved and never defined"),
             ));
         }
         let sites = std::mem::take(&mut self.attr_sites);

@@ -10,7 +10,7 @@
 //! (the writer's use-list-order option, when no use-list block shows it) is not content
 //! either: the copy is written with the default option unless it carries use-list records.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::attributes::attributes_of;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
@@ -54,6 +54,8 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
         aliases: Vec::with_capacity(src.aliases.len()),
         kinds: HashMap::new(),
         pending_distinct: Vec::new(),
+        visiting: vec![false; src.metadata.len()],
+        cycle_reserved: HashSet::new(),
     };
     let mut mb = ModuleBuilder::new();
     if let Some(t) = &src.triple {
@@ -127,6 +129,10 @@ struct Copier<'s> {
     kinds: HashMap<u32, u32>,
     /// Distinct nodes reserved and still to define: (source, copy).
     pending_distinct: Vec<(Metadata, Metadata)>,
+    /// Uniqued nodes whose operands are being copied.
+    visiting: Vec<bool>,
+    /// Uniqued nodes reserved because a cycle reached them, not yet defined.
+    cycle_reserved: HashSet<u32>,
 }
 
 fn unsupported(msg: String) -> BuildError {
@@ -140,7 +146,9 @@ fn dangling(msg: String) -> BuildError {
 fn linkage(code: u8) -> BuildResult<Linkage> {
     match decode_linkage(u64::from(code)) {
         Some(l) if l.code() == code => Ok(l),
-        _ => Err(unsupported(format!("linkage code {code} is not one LLVM 3.7 writes"))),
+        _ => Err(unsupported(format!(
+            "linkage code {code} is not one LLVM 3.7 writes"
+        ))),
     }
 }
 
@@ -227,8 +235,11 @@ impl Copier<'_> {
         for (t, d) in src.types.iter_with_ids() {
             if let TypeData::Struct(s) = d {
                 if s.identified && !s.opaque {
-                    let elems: Vec<Type> =
-                        s.elems.iter().map(|&e| self.ty(e)).collect::<BuildResult<_>>()?;
+                    let elems: Vec<Type> = s
+                        .elems
+                        .iter()
+                        .map(|&e| self.ty(e))
+                        .collect::<BuildResult<_>>()?;
                     mb.set_struct_body(self.ty(t)?, &elems, s.packed)?;
                 }
             }
@@ -345,7 +356,8 @@ impl Copier<'_> {
             let mut missing = None;
             d.kind.for_each_operand(|v| {
                 if let ValueRef::Const(o) = v {
-                    if missing.is_none() && self.consts.get(o.index()).is_some_and(Option::is_none) {
+                    if missing.is_none() && self.consts.get(o.index()).is_some_and(Option::is_none)
+                    {
                         missing = Some(o);
                     }
                 }
@@ -398,20 +410,27 @@ impl Copier<'_> {
         for (f, d) in src.functions.iter_with_ids() {
             if d.prefix.is_some() || d.prologue.is_some() || d.personality.is_some() {
                 let get = |v: Option<ValueRef>| v.map(|v| self.module_value(v)).transpose();
-                mb.set_function_constants(f, get(d.prefix)?, get(d.prologue)?, get(d.personality)?)?;
+                mb.set_function_constants(
+                    f,
+                    get(d.prefix)?,
+                    get(d.prologue)?,
+                    get(d.personality)?,
+                )?;
             }
         }
         Ok(())
     }
 
     /// Copies module metadata `md`: strings and value wrappers directly, uniqued nodes
-    /// after their operands (explicit stack), distinct nodes reserved (defined by
-    /// [`Copier::define_distinct`]).
+    /// after their operands (explicit stack; a node met again while its operands are being
+    /// copied is in a cycle and is reserved, then defined when its operands are done),
+    /// distinct nodes reserved (defined by [`Copier::define_distinct`]).
     fn md(&mut self, mb: &mut ModuleBuilder, md: Metadata) -> BuildResult<Metadata> {
         let src = self.src;
         let mut stack = vec![md];
         while let Some(&cur) = stack.last() {
-            if self.mds.get(cur.index()).is_some_and(Option::is_some) {
+            let copied = self.mds.get(cur.index()).is_some_and(Option::is_some);
+            if copied && !self.cycle_reserved.contains(&cur.0) {
                 stack.pop();
                 continue;
             }
@@ -420,15 +439,13 @@ impl Copier<'_> {
                 .get(cur)
                 .ok_or_else(|| dangling(format!("!{} does not exist", cur.0)))?;
             if d.is_distinct() {
-                let id = mb.reserve_distinct();
+                let id = mb.reserve_md();
                 self.pending_distinct.push((cur, id));
                 self.mds[cur.index()] = Some(id);
                 stack.pop();
                 continue;
             }
-            if stack.len() > src.metadata.len() + 1 {
-                return Err(unsupported("uniqued metadata in a cycle".into()));
-            }
+            self.visiting[cur.index()] = true;
             let mut missing = None;
             d.for_each_ref(|o| {
                 if missing.is_none() && self.mds.get(o.index()).is_some_and(Option::is_none) {
@@ -436,7 +453,12 @@ impl Copier<'_> {
                 }
             });
             if let Some(o) = missing {
-                stack.push(o);
+                if self.visiting[o.index()] {
+                    self.mds[o.index()] = Some(mb.reserve_md());
+                    self.cycle_reserved.insert(o.0);
+                } else {
+                    stack.push(o);
+                }
                 continue;
             }
             let id = match d {
@@ -447,10 +469,17 @@ impl Copier<'_> {
                 }
                 _ => {
                     let data = self.remap_md(d)?;
-                    mb.md(data)?
+                    if self.cycle_reserved.remove(&cur.0) {
+                        let id = self.mds[cur.index()].unwrap_or_default();
+                        mb.define_md(id, data)?;
+                        id
+                    } else {
+                        mb.md(data)?
+                    }
                 }
             };
             self.mds[cur.index()] = Some(id);
+            self.visiting[cur.index()] = false;
             stack.pop();
         }
         self.mds[md.index()].ok_or_else(|| dangling(format!("!{} was not copied", md.0)))
@@ -475,7 +504,7 @@ impl Copier<'_> {
                 self.md(mb, o)?;
             }
             let data = self.remap_md(d)?;
-            mb.define_distinct(id, data)?;
+            mb.define_md(id, data)?;
         }
         Ok(())
     }
@@ -545,9 +574,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     .insts
                     .get(i)
                     .ok_or_else(|| dangling(format!("{i} does not exist")))?;
-                let ty = d
-                    .ty
-                    .ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
+                let ty =
+                    d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
                 let x = self.fb.forward(self.cx.ty(ty)?)?;
                 self.fwd[i.index()] = Some(x);
                 Ok(x)
@@ -561,9 +589,18 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     self.fb.metadata_arg(inner)
                 }
                 _ => {
-                    let m = self.cx.mds.get(md.index()).copied().flatten().ok_or_else(|| {
-                        dangling(format!("!{} is used by an instruction and was not copied", md.0))
-                    })?;
+                    let m = self
+                        .cx
+                        .mds
+                        .get(md.index())
+                        .copied()
+                        .flatten()
+                        .ok_or_else(|| {
+                            dangling(format!(
+                                "!{} is used by an instruction and was not copied",
+                                md.0
+                            ))
+                        })?;
                     self.fb.module().metadata_value(m)
                 }
             },
@@ -604,9 +641,17 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 if let Some(loc) = d.debug_loc {
                     let map = |m: Option<Metadata>| {
                         m.map(|m| {
-                            self.cx.mds.get(m.index()).copied().flatten().ok_or_else(|| {
-                                dangling(format!("debug location scope !{} was not copied", m.0))
-                            })
+                            self.cx
+                                .mds
+                                .get(m.index())
+                                .copied()
+                                .flatten()
+                                .ok_or_else(|| {
+                                    dangling(format!(
+                                        "debug location scope !{} was not copied",
+                                        m.0
+                                    ))
+                                })
                         })
                         .transpose()
                     };
@@ -618,9 +663,13 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     self.fb.set_debug_loc(v, Some(loc))?;
                 }
                 for &(k, md) in &d.attachments {
-                    let m = self.cx.mds.get(md.index()).copied().flatten().ok_or_else(|| {
-                        dangling(format!("attachment !{} was not copied", md.0))
-                    })?;
+                    let m = self
+                        .cx
+                        .mds
+                        .get(md.index())
+                        .copied()
+                        .flatten()
+                        .ok_or_else(|| dangling(format!("attachment !{} was not copied", md.0)))?;
                     self.fb.attach(v, self.cx.kind(k)?, m)?;
                 }
             }
@@ -668,7 +717,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 if_true,
                 if_false,
             } => {
-                let (c, t, f) = (self.value(*cond)?, self.value(*if_true)?, self.value(*if_false)?);
+                let (c, t, f) = (
+                    self.value(*cond)?,
+                    self.value(*if_true)?,
+                    self.value(*if_false)?,
+                );
                 self.fb.select(c, t, f)
             }
             InstKind::ExtractElement { vector, index } => {
@@ -680,7 +733,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 element,
                 index,
             } => {
-                let (v, e, i) = (self.value(*vector)?, self.value(*element)?, self.value(*index)?);
+                let (v, e, i) = (
+                    self.value(*vector)?,
+                    self.value(*element)?,
+                    self.value(*index)?,
+                );
                 self.fb.insert_element(v, e, i)
             }
             InstKind::ShuffleVector { a, b, mask } => {
@@ -741,7 +798,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     ..CallOptions::default()
                 };
                 if *cc_field != u64::from(opts.calling_conv) | 1 << 13 {
-                    return Err(unsupported(format!("invoke calling-convention field {cc_field:#x}")));
+                    return Err(unsupported(format!(
+                        "invoke calling-convention field {cc_field:#x}"
+                    )));
                 }
                 let c = self.value(*callee)?;
                 let a = self.values(args)?;
@@ -772,7 +831,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 let s = self.value(*size)?;
                 let t = self.cx.ty(*allocated_ty)?;
                 let align = align_bytes((align_field & 0x1f) as u8);
-                self.fb.alloca(t, Some(s), align, align_field & (1 << 5) != 0)
+                self.fb
+                    .alloca(t, Some(s), align, align_field & (1 << 5) != 0)
             }
             InstKind::Load {
                 ptr,
@@ -781,7 +841,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 atomic,
             } => {
                 let p = self.value(*ptr)?;
-                self.fb.load(p, align_bytes(*align_log2p1), *volatile, *atomic)
+                self.fb
+                    .load(p, align_bytes(*align_log2p1), *volatile, *atomic)
             }
             InstKind::Store {
                 ptr,
@@ -791,7 +852,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 atomic,
             } => {
                 let (p, v) = (self.value(*ptr)?, self.value(*value)?);
-                self.fb.store(v, p, align_bytes(*align_log2p1), *volatile, *atomic)
+                self.fb
+                    .store(v, p, align_bytes(*align_log2p1), *volatile, *atomic)
             }
             InstKind::CmpXchg {
                 ptr,
@@ -836,7 +898,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 let a = self.values(args)?;
                 let v = self.fb.call(c, &a, &opts)?;
                 if cc_field >> 15 != 1 {
-                    return Err(unsupported(format!("call calling-convention field {cc_field:#x}")));
+                    return Err(unsupported(format!(
+                        "call calling-convention field {cc_field:#x}"
+                    )));
                 }
                 Ok(v)
             }

@@ -41,7 +41,12 @@ impl ModuleBuilder {
         let first_class = |t: Type| {
             !matches!(
                 self.m.ty(t),
-                Some(TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Function { .. })
+                Some(
+                    TypeData::Void
+                        | TypeData::Label
+                        | TypeData::Metadata
+                        | TypeData::Function { .. }
+                )
             )
         };
         let ok = match &data {
@@ -68,14 +73,22 @@ impl ModuleBuilder {
                         "type: identified structs are made by struct_named or struct_unnamed",
                     ));
                 }
-                s.name.is_none() && !s.opaque && s.elems.iter().all(|e| sub_ok(e) && first_class(*e))
+                s.name.is_none()
+                    && !s.opaque
+                    && s.elems.iter().all(|e| sub_ok(e) && first_class(*e))
             }
             TypeData::Function { ret, params, .. } => {
                 sub_ok(ret)
-                    && !matches!(self.m.ty(*ret), Some(TypeData::Label | TypeData::Metadata | TypeData::Function { .. }))
+                    && !matches!(
+                        self.m.ty(*ret),
+                        Some(TypeData::Label | TypeData::Metadata | TypeData::Function { .. })
+                    )
                     && params.iter().all(|p| {
                         sub_ok(p)
-                            && !matches!(self.m.ty(*p), Some(TypeData::Void | TypeData::Label | TypeData::Function { .. }))
+                            && !matches!(
+                                self.m.ty(*p),
+                                Some(TypeData::Void | TypeData::Label | TypeData::Function { .. })
+                            )
                     })
             }
             _ => true,
@@ -164,7 +177,12 @@ impl ModuleBuilder {
             self.check_type("struct body", e)?;
             if matches!(
                 self.m.ty(e),
-                Some(TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Function { .. })
+                Some(
+                    TypeData::Void
+                        | TypeData::Label
+                        | TypeData::Metadata
+                        | TypeData::Function { .. }
+                )
             ) {
                 return Err(type_err(format!(
                     "struct body: element type {} is not allowed",
@@ -177,9 +195,7 @@ impl ModuleBuilder {
             return Err(type_err(format!("struct body: {name} is not a struct")));
         };
         if !s.identified {
-            return Err(type_err(format!(
-                "struct body: {name} is a literal struct"
-            )));
+            return Err(type_err(format!("struct body: {name} is a literal struct")));
         }
         if !s.opaque {
             if *s.elems == *elems && s.packed == packed {

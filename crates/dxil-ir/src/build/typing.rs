@@ -129,10 +129,7 @@ pub(crate) fn is_fp_like(types: &Types, ty: Type) -> bool {
 
 /// True for pointers and vectors of pointers.
 pub(crate) fn is_ptr_like(types: &Types, ty: Type) -> bool {
-    matches!(
-        types.get(scalar(types, ty)),
-        Some(TypeData::Pointer { .. })
-    )
+    matches!(types.get(scalar(types, ty)), Some(TypeData::Pointer { .. }))
 }
 
 /// The pointee and address space of a pointer type.
