@@ -81,3 +81,9 @@ impl Error {
         Error::new(ErrorKind::Ir, e.message())
     }
 }
+
+impl From<dxil_ir::build::BuildError> for Error {
+    fn from(e: dxil_ir::build::BuildError) -> Self {
+        Error::ir(e)
+    }
+}

@@ -197,8 +197,61 @@ fn f32_to_f16_bits(x: f32) -> u16 {
     sign | r as u16
 }
 
-/// Emits `op` with `overloads` (one type per overload position of the operation; empty for
-/// operations without one) at the builder's insertion point; the result is the call
+/// The scalar an overload letter of the database stands for.
+fn letter_scalar(c: u8) -> Option<dxil_ops::Scalar> {
+    use dxil_ops::Scalar::*;
+    Some(match c {
+        b'h' => Half,
+        b'f' => Float,
+        b'd' => Double,
+        b'1' => I1,
+        b'8' => I8,
+        b'w' => I16,
+        b'i' => I32,
+        b'l' => I64,
+        _ => return None,
+    })
+}
+
+/// The overload of a call given without one: none for operations without overloads, the
+/// type of the first value given for an overloaded operand, or the only scalar the
+/// operation allows.
+fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty>> {
+    let info = op.info();
+    let first = info.overloads().split(',').next().unwrap_or("");
+    if first.is_empty() || first == "v" {
+        return Ok(Vec::new());
+    }
+    for (o, arg) in op.operands() {
+        if o.ty() == "$o" {
+            if let Arg::Value(v) = arg {
+                if let Some(t) = v.ty().and_then(|t| Ty::from_ir(fb.module().module(), t)) {
+                    return Ok(vec![t]);
+                }
+            }
+        }
+    }
+    let scalars: Vec<_> = first
+        .split('<')
+        .next()
+        .unwrap_or("")
+        .bytes()
+        .filter_map(letter_scalar)
+        .collect();
+    match scalars.as_slice() {
+        [one] => Ok(vec![Ty::Scalar(*one)]),
+        _ => Err(Error::new(
+            ErrorKind::Operand,
+            format!(
+                "{}: the overload ('{first}') cannot be inferred from the operands; give it",
+                info.name()
+            ),
+        )),
+    }
+}
+
+/// Emits `op` with `overloads` (one type per overload position of the operation; empty to
+/// infer it, see [`infer_overload`]) at the builder's insertion point; the result is the call
 /// (`void` operations give a value without a type).
 pub fn emit(
     fb: &mut FunctionBuilder<'_>,
@@ -209,6 +262,13 @@ pub fn emit(
     check_allowed(&op, cx)?;
     let info = op.info();
     let what = info.name();
+    let inferred;
+    let overloads = if overloads.is_empty() {
+        inferred = infer_overload(fb, &op)?;
+        inferred.as_slice()
+    } else {
+        overloads
+    };
     let sig = op
         .signature(overloads, cx.low_precision)
         .map_err(|e| Error::new(ErrorKind::Operand, e.to_string()))?;

@@ -75,7 +75,7 @@ struct EntryState {
 /// ))?;
 /// sb.num_threads(64, 1, 1);
 /// let mut e = sb.entry("main")?;
-/// let h = e.create_handle(out, 0u32, false)?;
+/// let h = e.handle(out, 0u32, false)?;
 /// let tid = e.op(DxOp::ThreadId { component: 0u32.into() }, &[Ty::Scalar(Scalar::I32)])?;
 /// e.op(
 ///     DxOp::BufferStore {
@@ -251,7 +251,7 @@ impl ShaderBuilder {
     }
 
     /// Declares a resource range; its record goes to `dx.resources`, its handles come from
-    /// [`EntryBuilder::create_handle`].
+    /// [`EntryBuilder::handle`].
     pub fn resource(&mut self, desc: ResourceDesc) -> Result<ResourceId> {
         desc.check()
             .map_err(|m| Error::new(ErrorKind::Resource, m))?;
@@ -473,7 +473,7 @@ fn check_properties(cx: &Context) -> Result<()> {
 
 /// Builds one function of a shader: LLVM instructions through [`EntryBuilder::ir`], DXIL
 /// operations through [`EntryBuilder::op`], handles through
-/// [`EntryBuilder::create_handle`].
+/// [`EntryBuilder::handle`].
 pub struct EntryBuilder<'a> {
     fb: FunctionBuilder<'a>,
     cx: OpContext,
@@ -501,7 +501,7 @@ impl<'a> EntryBuilder<'a> {
     /// A handle to element `index` of resource range `res` (`index` counts from the range's
     /// start): `createHandle` before shader model 6.6, `createHandleFromBinding` +
     /// `annotateHandle` from 6.6 on (seed `004`, "Resource handles").
-    pub fn create_handle(
+    pub fn handle(
         &mut self,
         res: ResourceId,
         index: impl Into<Arg>,
@@ -606,3 +606,28 @@ impl<'a> EntryBuilder<'a> {
 pub fn array_type(mb: &mut ModuleBuilder, len: u64, elem: Type) -> Result<Type> {
     mb.ty(TypeData::Array { len, elem }).map_err(Error::ir)
 }
+
+/// One method per operation of the database, named after it in `snake_case`
+/// (`buffer_load`, `thread_id`), taking the overloads (empty to infer them, see
+/// [`EntryBuilder::op`]) and the operands in database order.
+macro_rules! op_methods {
+    ($($op:ident($method:ident) = $code:literal, $name:literal, $class:literal, $ret:literal
+        => { $($field:ident : $ty:literal $is_const:literal),* };)*) => {
+        impl EntryBuilder<'_> {
+            $(
+                #[doc = concat!("Calls `", $name, "` (opcode ", stringify!($code), ", class `",
+                    $class, "`): see [`EntryBuilder::op`].")]
+                #[allow(clippy::too_many_arguments)]
+                pub fn $method(
+                    &mut self,
+                    overloads: &[Ty],
+                    $($field: impl Into<Arg>),*
+                ) -> Result<Value> {
+                    self.op(DxOp::$op { $($field: $field.into()),* }, overloads)
+                }
+            )*
+        }
+    };
+}
+
+dxil_ops::for_each_dx_op!(op_methods);

@@ -7,7 +7,7 @@ use dxil_ir::ValueRef;
 use crate::{OpCode, OpInfo, Operand, CORE_OPS, EXPERIMENTAL_OPS};
 
 macro_rules! define_dx_op {
-    ($($op:ident = $code:literal, $name:literal, $class:literal, $ret:literal
+    ($($op:ident($method:ident) = $code:literal, $name:literal, $class:literal, $ret:literal
         => { $($field:ident : $ty:literal $is_const:tt),* };)*) => {
         /// One DXIL operation with its operands (the arguments after the opcode), named as
         /// the database names them. `V` is what an operand is: a [`ValueRef`] for a decoded

@@ -240,14 +240,15 @@ fn write_op_macro(out: &mut String, ops: &[Value]) {
     out.push_str(
         "/// Calls the macro `$mac` once with every operation of the database (`CoreOps`, then\n\
          /// `ExperimentalOps`), one entry each:\n\
-         /// `Variant = opcode, \"DbName\", \"Class\", \"ret type code\" => { field: \"type code\" is_const, ... };`\n\
-         /// Field names are the database's operand names in `snake_case`, in database order;\n\
+         /// `Variant(method) = opcode, \"DbName\", \"Class\", \"ret type code\" => { field: \"type code\" is_const, ... };`\n\
+         /// `method` is the operation's name in `snake_case` (for builder methods); field names\n\
+         /// are the database's operand names in `snake_case`, in database order;\n\
          /// the return value and the opcode are not listed as fields. Spec: DXIL.rst,\n\
          /// \"Operations\"; the facts are those of `dxil-db.json`.\n\
          ///\n\
          /// ```\n\
          /// macro_rules! count {\n\
-         ///     ($($op:ident = $code:literal, $name:literal, $class:literal, $ret:literal\n\
+         ///     ($($op:ident($method:ident) = $code:literal, $name:literal, $class:literal, $ret:literal\n\
          ///         => { $($field:ident : $ty:literal $is_const:literal),* };)*) => {\n\
          ///         [$($name),*].len()\n\
          ///     };\n\
@@ -258,6 +259,7 @@ fn write_op_macro(out: &mut String, ops: &[Value]) {
     out.push_str(
         "#[macro_export]\nmacro_rules! for_each_dx_op {\n    ($mac:ident) => {\n        $mac! {\n",
     );
+    let mut methods = std::collections::HashSet::new();
     for op in ops {
         let operands = op["operands"].as_array().expect("operands");
         assert_eq!(
@@ -281,14 +283,21 @@ fn write_op_macro(out: &mut String, ops: &[Value]) {
             );
             fields.push((f, s(o, "type").to_string(), b(o, "is_const")));
         }
+        let method = snake(s(op, "name")).replace("__", "_");
+        assert!(
+            !KEYWORDS.contains(&method.as_str()) && methods.insert(method.clone()),
+            "method name {method:?} of {} is a keyword or taken",
+            s(op, "name")
+        );
         let fields: Vec<String> = fields
             .iter()
             .map(|(f, t, c)| format!("{f}: {t:?} {c}"))
             .collect();
         writeln!(
             out,
-            "            {} = {:#x}, {:?}, {:?}, {:?} => {{ {} }};",
+            "            {}({}) = {:#x}, {:?}, {:?}, {:?} => {{ {} }};",
             s(op, "name"),
+            method,
             op["opcode"].as_u64().expect("opcode"),
             s(op, "name"),
             s(op, "class"),

@@ -77,6 +77,7 @@ pub use reflect::{
 pub use dxil_asm as asm;
 pub use dxil_bitcode as bitcode;
 pub use dxil_bitstream as bitstream;
+pub use dxil_builder as builder;
 pub use dxil_container as container;
 pub use dxil_gen as gen;
 pub use dxil_ir as ir;

@@ -1,0 +1,34 @@
+//! The examples' shaders, built by the examples' own code, are accepted by the reference
+//! validator and read back by the project.
+
+#[path = "../examples/compute.rs"]
+mod compute;
+#[path = "../examples/triangle.rs"]
+mod triangle;
+
+type Shaders = fn() -> compute::ExampleShaders;
+
+const EXAMPLES: [(&str, Shaders); 2] = [
+    ("compute", compute::shaders),
+    ("triangle", triangle::shaders),
+];
+
+#[test]
+fn every_example_shader_is_valid() {
+    let mut checked = 0;
+    for (example, shaders) in EXAMPLES {
+        let list = shaders().unwrap_or_else(|e| panic!("example {example}: {e}"));
+        assert!(!list.is_empty(), "example {example} wrote nothing");
+        for (name, bytes) in list {
+            dxil::disassemble(&bytes).unwrap_or_else(|e| panic!("{example}/{name}: {e}"));
+            let Some(verdict) = dxil_test_support::dxv_verdict(&bytes) else {
+                return;
+            };
+            if let Err(msg) = verdict {
+                panic!("{example}/{name}: the reference validator refused it:\n{msg}");
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("example shaders accepted by dxv: {checked}");
+}
