@@ -3,13 +3,22 @@
 
 #[path = "../examples/compute.rs"]
 mod compute;
+#[path = "../examples/geometry.rs"]
+mod geometry;
+#[path = "../examples/mesh.rs"]
+mod mesh;
+#[path = "../examples/tessellation.rs"]
+mod tessellation;
 #[path = "../examples/triangle.rs"]
 mod triangle;
 
 type Shaders = fn() -> compute::ExampleShaders;
 
-const EXAMPLES: [(&str, Shaders); 2] = [
+const EXAMPLES: [(&str, Shaders); 5] = [
     ("compute", compute::shaders),
+    ("geometry", geometry::shaders),
+    ("mesh", mesh::shaders),
+    ("tessellation", tessellation::shaders),
     ("triangle", triangle::shaders),
 ];
 
