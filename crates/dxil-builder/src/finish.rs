@@ -21,6 +21,7 @@ use dxil_ops::SigPointKind;
 use crate::error::{Error, Result};
 use crate::resource::{Element, ResourceDesc};
 use crate::signature::ElementDesc;
+use dxil_parts::names::{ComponentType, ResourceKind};
 
 /// One entry point as the metadata records it.
 pub(crate) struct EntryMeta {
@@ -65,6 +66,11 @@ fn resource_record(id: u32, desc: &ResourceDesc, symbol: &Md) -> Resource {
             // Structured buffers record their stride; the element type tag is the
             // component type of a typed resource only.
             properties.push(ResourceProperty::ElementStride(stride));
+        }
+        Element::Raw if desc.kind == ResourceKind::RTAccelerationStructure => {
+            // The reference records acceleration structures with an `I32` element type,
+            // and the validator checks every SRV's element type.
+            properties.push(ResourceProperty::ElementType(ComponentType::I32.raw()));
         }
         _ => {}
     }
@@ -186,7 +192,18 @@ fn entry_signatures(entry: &EntryMeta, use_min_precision: bool) -> Result<Option
 fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
     let use_min_precision = meta.option_flags & (1 << bit::USE_NATIVE_LOW_PRECISION) == 0;
     let resources = resource_lists(&meta.resources);
-    let mut entries = Vec::with_capacity(meta.entries.len());
+    let mut entries = Vec::with_capacity(meta.entries.len() + 1);
+    if meta.kind == ShaderKind::Library {
+        // A library's first entry stands for the module: no function, no name, the
+        // module's resources.
+        entries.push(EntryPoint {
+            function: Md::Null,
+            name: String::new(),
+            signatures: None,
+            resources: resources.clone(),
+            properties: None,
+        });
+    }
     for e in &meta.entries {
         let mut properties = Vec::new();
         if flags != 0 {

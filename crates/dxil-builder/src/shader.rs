@@ -103,6 +103,8 @@ struct Context {
     model: (u32, u32),
     validator: (u32, u32),
     resources: Vec<(ResourceDesc, Md)>,
+    /// Libraries: the global of each resource range.
+    globals: Vec<Option<Value>>,
     entries: Vec<EntryState>,
     /// Signatures and properties set on the builder before (or after) the entry of a
     /// non-library shader.
@@ -142,6 +144,7 @@ impl ShaderBuilder {
                 model: (major, minor),
                 validator: (1, minor.max(8)),
                 resources: Vec::new(),
+                globals: Vec::new(),
                 entries: Vec::new(),
                 pending: Default::default(),
                 native_low_precision: false,
@@ -279,6 +282,31 @@ impl ShaderBuilder {
     /// the reference leaves it once globals are gone.
     fn resource_symbol(&mut self, desc: &ResourceDesc) -> Result<Md> {
         let mb = &mut self.mb;
+        if self.cx.kind == ShaderKind::Library {
+            // Library functions find their resources through these globals: a handle is
+            // loaded from one and passed to `createHandleForLib`.
+            let handle = crate::types::ir_type(mb, &Ty::Struct("dx.types.Handle".into()))?;
+            let opts = GlobalOptions {
+                is_constant: true,
+                align: 4,
+                ..GlobalOptions::default()
+            };
+            let name = if desc.name.is_empty() {
+                format!("dxil.resource.{}", self.cx.resources.len())
+            } else {
+                desc.name.clone()
+            };
+            let g = mb.add_global(Some(&name), handle, &opts)?;
+            let ty = g
+                .ty()
+                .ok_or_else(|| Error::new(ErrorKind::Ir, "a global without a type"))?;
+            self.cx.globals.push(Some(g));
+            return Ok(Md::Value {
+                ty,
+                value: g.value_ref(),
+            });
+        }
+        self.cx.globals.push(None);
         let name = format!("dxil.resource.{}", self.cx.resources.len());
         let st = mb.struct_named(&name);
         let i32t = mb.int(32);
@@ -326,8 +354,18 @@ impl ShaderBuilder {
         stage: ShaderKind,
         linkage: Linkage,
     ) -> Result<EntryBuilder<'_>> {
+        self.define_with(name, stage, linkage, &[])
+    }
+
+    fn define_with(
+        &mut self,
+        name: &str,
+        stage: ShaderKind,
+        linkage: Linkage,
+        params: &[Type],
+    ) -> Result<EntryBuilder<'_>> {
         let void = self.mb.void();
-        let fn_ty = self.mb.function_type(void, &[], false).map_err(Error::ir)?;
+        let fn_ty = self.mb.function_type(void, params, false)?;
         let opts = FunctionOptions {
             linkage,
             ..FunctionOptions::default()
@@ -382,6 +420,44 @@ impl ShaderBuilder {
             kind: stage,
             signatures: Default::default(),
             properties: Vec::new(),
+        });
+        Ok(e)
+    }
+
+    /// An entry of a library: a function of shader kind `kind` (`RayGeneration`, `Miss`,
+    /// `ClosestHit`, `AnyHit`, `Intersection`, `Callable`, `Node`, or a stage kind) with
+    /// parameters `params` (ray tracing payload and attribute pointers) and the properties
+    /// the kind needs (payload and attribute sizes, node properties). The entry's shader
+    /// kind property is added here.
+    pub fn entry_of_kind(
+        &mut self,
+        name: &str,
+        kind: ShaderKind,
+        params: &[Type],
+        properties: Vec<Property>,
+    ) -> Result<EntryBuilder<'_>> {
+        if self.cx.kind != ShaderKind::Library {
+            return Err(Error::new(
+                ErrorKind::Property,
+                "entries with their own kinds belong to libraries",
+            ));
+        }
+        if kind == ShaderKind::Library || kind == ShaderKind::Invalid {
+            return Err(Error::new(
+                ErrorKind::Property,
+                format!("a library entry cannot be of kind {}", kind.name()),
+            ));
+        }
+        let e = self.define_with(name, kind, Linkage::External, params)?;
+        let function = e.function;
+        let mut props = vec![Property::ShaderKind(kind as u32)];
+        props.extend(properties);
+        e.shader.entries.push(EntryState {
+            name: name.to_string(),
+            function,
+            kind,
+            signatures: Default::default(),
+            properties: props,
         });
         Ok(e)
     }
@@ -517,6 +593,12 @@ impl<'a> EntryBuilder<'a> {
             .iter()
             .filter(|(d, _)| d.class == desc.class)
             .count() as i64;
+        if self.shader.kind == ShaderKind::Library {
+            let global = self.shader.globals.get(res.0 as usize).copied().flatten();
+            let global =
+                global.ok_or_else(|| Error::new(ErrorKind::Resource, "unknown resource"))?;
+            return self.library_handle(&desc, global, index.into());
+        }
         let lower = i64::from(desc.binding.lower_bound);
         let index = match index.into() {
             Arg::Int(i) => Arg::Int(i + lower),
@@ -541,8 +623,6 @@ impl<'a> EntryBuilder<'a> {
         }
         let mb = self.fb.module();
         let bind_ty = crate::types::ir_type(mb, &Ty::Struct("dx.types.ResBind".into()))?;
-        let props_ty =
-            crate::types::ir_type(mb, &Ty::Struct("dx.types.ResourceProperties".into()))?;
         let i32t = mb.int(32);
         let i8t = mb.int(8);
         let b = desc.binding;
@@ -561,19 +641,6 @@ impl<'a> EntryBuilder<'a> {
                 dxil_ir::ConstKind::Aggregate(fields.iter().map(|v| v.value_ref()).collect()),
             )
             .map_err(Error::ir)?;
-        let (w0, w1) = desc.properties_words();
-        let words = [
-            mb.const_int(i32t, i64::from(w0 as i32))
-                .map_err(Error::ir)?,
-            mb.const_int(i32t, i64::from(w1 as i32))
-                .map_err(Error::ir)?,
-        ];
-        let props = mb
-            .constant(
-                props_ty,
-                dxil_ir::ConstKind::Aggregate(words.iter().map(|v| v.value_ref()).collect()),
-            )
-            .map_err(Error::ir)?;
         let h = self.op(
             DxOp::CreateHandleFromBinding {
                 bind: bind.into(),
@@ -581,6 +648,52 @@ impl<'a> EntryBuilder<'a> {
                 non_uniform_index: non_uniform.into(),
             },
             &[],
+        )?;
+        self.annotate(&desc, h)
+    }
+
+    /// A handle in a library: the range's global loaded and passed to `createHandleForLib`,
+    /// then annotated with the resource's properties.
+    fn library_handle(&mut self, desc: &ResourceDesc, global: Value, index: Arg) -> Result<Value> {
+        if self.cx.model < SM_6_6 {
+            return Err(Error::new(
+                ErrorKind::NotAllowed,
+                "library resources are built for shader model 6.6 and later (createHandleForLib + annotateHandle)",
+            ));
+        }
+        if desc.binding.range_size != 1 || !matches!(index, Arg::Int(0)) {
+            return Err(Error::new(
+                ErrorKind::Resource,
+                format!(
+                    "resource `{}`: arrays of resources in libraries are not supported",
+                    desc.name
+                ),
+            ));
+        }
+        let loaded = self.fb.load(global, 4, false, None)?;
+        let h = self.op(
+            DxOp::CreateHandleForLib {
+                resource: loaded.into(),
+            },
+            &[Ty::Struct("dx.types.Handle".into())],
+        )?;
+        self.annotate(desc, h)
+    }
+
+    /// `annotateHandle` with the properties of `desc`.
+    fn annotate(&mut self, desc: &ResourceDesc, h: Value) -> Result<Value> {
+        let mb = self.fb.module();
+        let props_ty =
+            crate::types::ir_type(mb, &Ty::Struct("dx.types.ResourceProperties".into()))?;
+        let i32t = mb.int(32);
+        let (w0, w1) = desc.properties_words();
+        let words = [
+            mb.const_int(i32t, i64::from(w0 as i32))?,
+            mb.const_int(i32t, i64::from(w1 as i32))?,
+        ];
+        let props = mb.constant(
+            props_ty,
+            dxil_ir::ConstKind::Aggregate(words.iter().map(|v| v.value_ref()).collect()),
         )?;
         self.op(
             DxOp::AnnotateHandle {
