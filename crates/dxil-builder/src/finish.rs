@@ -196,17 +196,19 @@ fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
     if meta.kind == ShaderKind::Library {
         // A library's first entry stands for the module: no function, no name, the
         // module's resources.
+        // A library records the module's shader flags here; its functions' own flags go
+        // to `RDAT`.
         entries.push(EntryPoint {
             function: Md::Null,
             name: String::new(),
             signatures: None,
             resources: resources.clone(),
-            properties: None,
+            properties: (flags != 0).then(|| vec![Property::ShaderFlags(flags)]),
         });
     }
     for e in &meta.entries {
         let mut properties = Vec::new();
-        if flags != 0 {
+        if flags != 0 && meta.kind != ShaderKind::Library {
             properties.push(Property::ShaderFlags(flags));
         }
         properties.extend(e.properties.iter().cloned());
@@ -251,7 +253,13 @@ pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
     model(meta, meta.option_flags)?
         .write(&mut probe)
         .map_err(Error::metadata)?;
-    let flags = Source::new(&probe).map_err(Error::parts)?.flags.0;
+    let src = Source::new(&probe).map_err(Error::parts)?;
+    // Libraries keep the flags they record, so compute them here as for a stage.
+    let flags = if meta.kind == ShaderKind::Library {
+        dxil_gen::compute_flags::compute_flags(&src, dxil_gen::RawFlags(meta.option_flags)).0
+    } else {
+        src.flags.0
+    };
     model(meta, flags)?
         .write(&mut module)
         .map_err(Error::metadata)?;

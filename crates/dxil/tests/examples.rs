@@ -7,6 +7,10 @@ mod compute;
 mod geometry;
 #[path = "../examples/mesh.rs"]
 mod mesh;
+#[path = "../examples/node.rs"]
+mod node;
+#[path = "../examples/raytracing.rs"]
+mod raytracing;
 #[path = "../examples/tessellation.rs"]
 mod tessellation;
 #[path = "../examples/triangle.rs"]
@@ -14,10 +18,12 @@ mod triangle;
 
 type Shaders = fn() -> compute::ExampleShaders;
 
-const EXAMPLES: [(&str, Shaders); 5] = [
+const EXAMPLES: [(&str, Shaders); 7] = [
     ("compute", compute::shaders),
     ("geometry", geometry::shaders),
     ("mesh", mesh::shaders),
+    ("node", node::shaders),
+    ("raytracing", raytracing::shaders),
     ("tessellation", tessellation::shaders),
     ("triangle", triangle::shaders),
 ];
