@@ -3,6 +3,28 @@
 //! resources as seed `004` describes them, typed `dx.op` calls from the operation database
 //! ([`dxil_ops::DxOp`]), and a container with every part and the digest from
 //! [`ShaderBuilder::finish`].
+//!
+//! ```
+//! use dxil_builder::{Arg, ResourceDesc, ShaderBuilder};
+//! use dxil_container::ShaderKind;
+//! use dxil_ops::{Scalar, Ty};
+//!
+//! let mut sb = ShaderBuilder::new(ShaderKind::Compute, 6, 6)?;
+//! let out = sb.resource(ResourceDesc::rw_structured_buffer("Out", 4))?;
+//! sb.num_threads(64, 1, 1);
+//! let mut e = sb.entry("main")?;
+//! let tid = e.thread_id(&[Ty::Scalar(Scalar::I32)], 0)?;
+//! let h = e.handle(out, 0, false)?;
+//! let u = Arg::Undef;
+//! e.raw_buffer_store(&[Ty::Scalar(Scalar::I32)], h, tid, 0, tid, u, u, u, 1u8, 4)?;
+//! e.ret()?;
+//! e.finish()?;
+//! let container: Vec<u8> = sb.finish()?;
+//! # if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+//! #     verdict.unwrap();
+//! # }
+//! # Ok::<(), dxil_builder::Error>(())
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
