@@ -12,7 +12,7 @@ use dxil_ir::Module;
 use dxil_module::md::Md;
 use dxil_module::model::{
     EntryPoint, EntrySignatures, Property, Resource, ResourceBase, ResourceClass, ResourceLists,
-    ResourceProperty, ShaderModel, SignatureElement, SignatureProperty, Version,
+    ResourceProperty, ShaderModel, SignatureElement, SignatureProperty, Subobject, Version,
 };
 use dxil_module::shader_flags::bit;
 use dxil_module::DxilMetadata;
@@ -53,6 +53,8 @@ pub(crate) struct ShaderMeta {
     pub option_flags: u64,
     /// `RTS0` bytes, when a root signature is given.
     pub root_signature: Option<Vec<u8>>,
+    /// Library subobjects.
+    pub subobjects: Vec<Subobject>,
 }
 
 /// The metadata record of a resource with class-local id `id`.
@@ -66,6 +68,9 @@ fn resource_record(id: u32, desc: &ResourceDesc, symbol: &Md) -> Resource {
             // Structured buffers record their stride; the element type tag is the
             // component type of a typed resource only.
             properties.push(ResourceProperty::ElementStride(stride));
+        }
+        Element::Feedback(kind) => {
+            properties.push(ResourceProperty::SamplerFeedbackKind(kind));
         }
         Element::Raw if desc.kind == ResourceKind::RTAccelerationStructure => {
             // The reference records acceleration structures with an `I32` element type,
@@ -268,6 +273,17 @@ pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
     let mut opts = BuildOptions::default();
     if let Some(rts0) = &meta.root_signature {
         opts.copied.push((FourCC::RTS0, rts0.clone()));
+    }
+    if !meta.subobjects.is_empty() {
+        // The reference keeps subobjects in `RDAT` only: `dx.subobjects` is not allowed in
+        // the final module.
+        let list: Vec<_> = meta
+            .subobjects
+            .iter()
+            .filter_map(Subobject::to_part)
+            .collect();
+        let rdat = dxil_gen::rdat::build_rdat(&src, Some(&list)).map_err(Error::parts)?;
+        opts.copied.push((FourCC::RDAT, rdat));
     }
     dxil_gen::build_container(&src, &bitcode, &opts).map_err(Error::parts)
 }

@@ -54,6 +54,8 @@ pub enum Element {
     CBuffer(u32),
     /// Samplers: whether it is a comparison sampler.
     Sampler(bool),
+    /// Sampler feedback textures: the feedback type (0 `MinMip`, 1 `MipRegionUsed`).
+    Feedback(u32),
 }
 
 /// One resource range of a shader.
@@ -174,6 +176,12 @@ impl ResourceDesc {
         )
     }
 
+    /// A sampler feedback texture (`FeedbackTexture2D` or `FeedbackTexture2DArray`, always a
+    /// UAV) of feedback type `feedback` (0 `MinMip`, 1 `MipRegionUsed`).
+    pub fn feedback_texture(name: &str, kind: ResourceKind, feedback: u32) -> Self {
+        Self::new(name, ResourceClass::UAV, kind, Element::Feedback(feedback))
+    }
+
     /// `RaytracingAccelerationStructure`.
     pub fn acceleration_structure(name: &str) -> Self {
         Self::new(
@@ -274,6 +282,7 @@ impl ResourceDesc {
                 }
                 0
             }
+            Element::Feedback(kind) => kind,
             Element::Raw => 0,
         };
         (w0, w1)
@@ -289,6 +298,10 @@ impl ResourceDesc {
                 (ResourceKind::StructuredBuffer, Element::Structured(_))
                     | (ResourceKind::RawBuffer, Element::Raw)
                     | (ResourceKind::RTAccelerationStructure, Element::Raw)
+                    | (
+                        ResourceKind::FeedbackTexture2D | ResourceKind::FeedbackTexture2DArray,
+                        Element::Feedback(0..=1)
+                    )
                     | (
                         ResourceKind::TypedBuffer
                             | ResourceKind::Texture1D

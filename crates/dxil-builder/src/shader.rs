@@ -7,7 +7,7 @@ use dxil_container::ShaderKind;
 use dxil_ir::build::{FunctionBuilder, FunctionOptions, GlobalOptions, ModuleBuilder, Value};
 use dxil_ir::{Linkage, Type, TypeData};
 use dxil_module::md::Md;
-use dxil_module::model::{AsState, DsState, GsState, HsState, MsState, Property};
+use dxil_module::model::{AsState, DsState, GsState, HsState, MsState, Property, Subobject};
 use dxil_module::shader_flags::bit;
 use dxil_ops::{DxOp, LowPrecision, Ty};
 
@@ -111,6 +111,7 @@ struct Context {
     pending: ([Vec<ElementDesc>; 3], Vec<Property>),
     native_low_precision: bool,
     root_signature: Option<Vec<u8>>,
+    subobjects: Vec<Subobject>,
 }
 
 impl ShaderBuilder {
@@ -149,6 +150,7 @@ impl ShaderBuilder {
                 pending: Default::default(),
                 native_low_precision: false,
                 root_signature: None,
+                subobjects: Vec::new(),
             },
         })
     }
@@ -242,6 +244,35 @@ impl ShaderBuilder {
             output_primitive,
             max_tess_factor_bits: max_tess_factor.to_bits(),
         }));
+        Ok(())
+    }
+
+    /// Adds a state subobject of a library (`dx.subobjects`, and the `RDAT` subobject
+    /// table): hit groups, shader and pipeline configurations, root signatures and their
+    /// associations.
+    pub fn subobject(&mut self, subobject: Subobject) -> Result<()> {
+        if self.cx.kind != ShaderKind::Library {
+            return Err(Error::new(
+                ErrorKind::Property,
+                "subobjects belong to libraries",
+            ));
+        }
+        if subobject.to_part().is_none() {
+            return Err(Error::new(
+                ErrorKind::Property,
+                format!(
+                    "subobject `{}`: unknown kind {}",
+                    subobject.name, subobject.kind
+                ),
+            ));
+        }
+        if self.cx.subobjects.iter().any(|s| s.name == subobject.name) {
+            return Err(Error::new(
+                ErrorKind::Property,
+                format!("subobject `{}` is defined twice", subobject.name),
+            ));
+        }
+        self.cx.subobjects.push(subobject);
         Ok(())
     }
 
@@ -508,6 +539,7 @@ impl ShaderBuilder {
                 0
             },
             root_signature: cx.root_signature,
+            subobjects: cx.subobjects,
         };
         finish(module, &meta)
     }

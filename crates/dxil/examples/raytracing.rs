@@ -1,15 +1,17 @@
 //! A ray tracing library (`lib_6_6`): a ray generation shader tracing one ray per pixel into
 //! an acceleration structure and writing the payload's colour to a UAV texture, a miss shader
-//! and a closest-hit shader colouring by barycentrics.
+//! and a closest-hit shader colouring by barycentrics, with the subobjects a pipeline needs:
+//! a triangle hit group, the shader and pipeline configurations.
 //!
 //! `cargo run -p dxil --example raytracing -- OUT_DIR` writes `raytracing.dxil`.
 
 use dxil::builder::{Arg, ResourceDesc, ShaderBuilder};
 use dxil::container::ShaderKind;
 use dxil::ir::{ConstKind, TypeData};
-use dxil::module::model::Property;
+use dxil::module::model::{Property, Subobject};
 use dxil::ops::{Scalar, Ty};
 use dxil::parts::names::{ComponentType, ResourceKind};
+use dxil::parts::rdat::SubobjectData;
 
 /// The shaders this example writes: (file name, container).
 pub fn shaders() -> ExampleShaders {
@@ -138,6 +140,38 @@ pub fn shaders() -> ExampleShaders {
     e.ret()?;
     e.finish()?;
 
+    let subobject = |name: &str, kind: u32, data: SubobjectData| Subobject {
+        name: name.to_string(),
+        kind,
+        data,
+        text: String::new(),
+    };
+    // Kinds as the RDAT subobject table numbers them (DXIL.rst "Subobjects").
+    sb.subobject(subobject(
+        "hit_group",
+        11,
+        SubobjectData::HitGroup {
+            ty: 0,
+            intersection: String::new(),
+            any_hit: String::new(),
+            closest_hit: "closest_hit".to_string(),
+        },
+    ))?;
+    sb.subobject(subobject(
+        "shader_config",
+        9,
+        SubobjectData::RaytracingShaderConfig {
+            max_payload_size_in_bytes: 16,
+            max_attribute_size_in_bytes: 8,
+        },
+    ))?;
+    sb.subobject(subobject(
+        "pipeline_config",
+        10,
+        SubobjectData::RaytracingPipelineConfig {
+            max_trace_recursion_depth: 1,
+        },
+    ))?;
     Ok(vec![("raytracing.dxil".to_string(), sb.finish()?)])
 }
 
