@@ -28,6 +28,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod cbuffer;
 pub mod error;
 mod finish;
 pub mod ops;
@@ -36,6 +37,7 @@ pub mod shader;
 pub mod signature;
 pub mod types;
 
+pub use cbuffer::CBufferLayout;
 pub use error::{Error, ErrorKind, Result};
 pub use ops::{Arg, OpContext};
 pub use resource::{Binding, Element, ResourceDesc};

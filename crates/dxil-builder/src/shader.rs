@@ -9,7 +9,7 @@ use dxil_ir::{Linkage, Type, TypeData};
 use dxil_module::md::Md;
 use dxil_module::model::{AsState, DsState, GsState, HsState, MsState, Property, Subobject};
 use dxil_module::shader_flags::bit;
-use dxil_ops::{DxOp, LowPrecision, Ty};
+use dxil_ops::{DxOp, LowPrecision, Scalar, Ty};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::finish::{finish, EntryMeta, ShaderMeta};
@@ -734,6 +734,52 @@ impl<'a> EntryBuilder<'a> {
             },
             &[],
         )
+    }
+
+    /// One component of a constant buffer at byte `offset` (see [`crate::CBufferLayout`]),
+    /// of scalar type `ty`: `cbufferLoadLegacy` of the offset's row, then the component.
+    pub fn load_constant(&mut self, cbuffer: Value, offset: u32, ty: Scalar) -> Result<Value> {
+        let row = offset / crate::cbuffer::ROW;
+        let within = offset % crate::cbuffer::ROW;
+        let slot = match (ty, self.cx.low_precision) {
+            (Scalar::Double | Scalar::I64, _) => 8,
+            (Scalar::Half | Scalar::I16, LowPrecision::Native) => 2,
+            _ => 4,
+        };
+        if within % slot != 0 {
+            return Err(Error::new(
+                ErrorKind::Operand,
+                format!(
+                    "constant buffer offset {offset} is not aligned for {}",
+                    ty.keyword()
+                ),
+            ));
+        }
+        let rowv = self.c_buffer_load_legacy(&[Ty::Scalar(ty)], cbuffer, row)?;
+        Ok(self.fb.extract_value(rowv, &[within / slot])?)
+    }
+
+    /// A handle to a resource in the descriptor heap (shader model 6.6 dynamic resources):
+    /// `createHandleFromHeap` of `index` (in the sampler heap for samplers), annotated as
+    /// `desc` describes the resource (its binding is not used).
+    pub fn heap_handle(
+        &mut self,
+        desc: &ResourceDesc,
+        index: impl Into<Arg>,
+        non_uniform: bool,
+    ) -> Result<Value> {
+        desc.check()
+            .map_err(|m| Error::new(ErrorKind::Resource, m))?;
+        let sampler = desc.class == dxil_module::model::ResourceClass::Sampler;
+        let h = self.op(
+            DxOp::CreateHandleFromHeap {
+                index: index.into(),
+                sampler_heap: sampler.into(),
+                non_uniform_index: non_uniform.into(),
+            },
+            &[],
+        )?;
+        self.annotate(desc, h)
     }
 
     /// `ret void`.

@@ -1,15 +1,17 @@
-//! A compute shader with a structured buffer in, a UAV out and group-shared memory, built
-//! for shader model 6.0 (`createHandle`) and 6.6 (`createHandleFromBinding` +
-//! `annotateHandle`): each group stages 64 floats in group-shared memory, synchronises, and
-//! writes them back reversed and doubled.
+//! A compute shader with a structured buffer in, a UAV out, a constant buffer, group-shared
+//! memory and a root signature, built for shader model 6.0 (`createHandle`) and 6.6
+//! (`createHandleFromBinding` + `annotateHandle`): each group stages 64 floats in
+//! group-shared memory, synchronises, and writes them back reversed and multiplied by the
+//! constant buffer's `scale`.
 //!
 //! `cargo run -p dxil --example compute -- OUT_DIR` writes `compute_6_0.dxil` and
 //! `compute_6_6.dxil`.
 
-use dxil::builder::{ResourceDesc, ShaderBuilder};
+use dxil::builder::{CBufferLayout, ResourceDesc, ShaderBuilder};
 use dxil::container::ShaderKind;
 use dxil::ir::{BinOp, TypeData};
 use dxil::ops::{Scalar, Ty};
+use dxil::parts::names::ComponentType;
 
 /// The shaders this example writes: (file name, container).
 pub fn shaders() -> ExampleShaders {
@@ -24,6 +26,12 @@ fn compute(minor: u32) -> Result<Vec<u8>, dxil::builder::Error> {
     let mut sb = ShaderBuilder::new(ShaderKind::Compute, 6, minor)?;
     let input = sb.resource(ResourceDesc::structured_buffer("In", 4).at(0, 0))?;
     let output = sb.resource(ResourceDesc::rw_structured_buffer("Out", 4).at(0, 0))?;
+    let mut params = CBufferLayout::new();
+    let scale_offset = params
+        .member("scale", ComponentType::F32, 1, 1)
+        .map_err(|m| dxil::builder::Error::new(dxil::builder::ErrorKind::Resource, m))?;
+    let constants = sb.resource(ResourceDesc::cbuffer("Params", params.size()).at(0, 0))?;
+    sb.root_signature("RootFlags(0), CBV(b0), SRV(t0), UAV(u0)")?;
     sb.num_threads(64, 1, 1);
     let mb = sb.module();
     let f32t = mb.float();
@@ -34,10 +42,6 @@ fn compute(minor: u32) -> Result<Vec<u8>, dxil::builder::Error> {
     })?;
     let zero = mb.const_int(i32t, 0)?;
     let last = mb.const_int(i32t, 63)?;
-    let two = mb.constant(
-        f32t,
-        dxil::ir::ConstKind::Float(u64::from(2.0f32.to_bits())),
-    )?;
     let cache = sb.group_shared("cache", cache_ty)?;
 
     let i32o = [Ty::Scalar(Scalar::I32)];
@@ -45,6 +49,8 @@ fn compute(minor: u32) -> Result<Vec<u8>, dxil::builder::Error> {
     let mut e = sb.entry("main")?;
     let src = e.handle(input, 0, false)?;
     let dst = e.handle(output, 0, false)?;
+    let params = e.handle(constants, 0, false)?;
+    let scale = e.load_constant(params, scale_offset, Scalar::Float)?;
     let tid = e.thread_id(&i32o, 0)?;
     let gi = e.flattened_thread_id_in_group(&i32o)?;
     let loaded = if minor >= 2 {
@@ -63,12 +69,12 @@ fn compute(minor: u32) -> Result<Vec<u8>, dxil::builder::Error> {
     let mirrored = fb.binary(BinOp::Sub, last, gi, 0)?;
     let slot = fb.gep(true, cache_ty, cache, &[zero, mirrored])?;
     let y = fb.load(slot, 4, false, None)?;
-    let doubled = fb.fmul(y, two)?;
+    let scaled = fb.fmul(y, scale)?;
     let undef = dxil::builder::Arg::Undef;
     if minor >= 2 {
-        e.raw_buffer_store(&f32o, dst, tid, 0, doubled, undef, undef, undef, 1u8, 4)?;
+        e.raw_buffer_store(&f32o, dst, tid, 0, scaled, undef, undef, undef, 1u8, 4)?;
     } else {
-        e.buffer_store(&f32o, dst, tid, 0, doubled, undef, undef, undef, 1u8)?;
+        e.buffer_store(&f32o, dst, tid, 0, scaled, undef, undef, undef, 1u8)?;
     }
     e.ret()?;
     e.finish()?;
