@@ -746,7 +746,7 @@ impl<'a> EntryBuilder<'a> {
             (Scalar::Half | Scalar::I16, LowPrecision::Native) => 2,
             _ => 4,
         };
-        if within % slot != 0 {
+        if !within.is_multiple_of(slot) {
             return Err(Error::new(
                 ErrorKind::Operand,
                 format!(
