@@ -1,6 +1,8 @@
 //! Fuzz target for the LLVM 3.7 module reader: any input must give a module or an error, never
-//! a panic or a hang; for modules that read, every operand must have a type, and stripping
-//! the debug info then writing must not panic. Input: raw
+//! a panic or a hang; for modules that read, every operand must have a type, every `dx.op`
+//! call decodes or gives an error, a copy through the public IR builder (when the builder
+//! accepts the module: it checks types the reader does not) writes the same bytes as the
+//! module, and stripping the debug info then writing must not panic. Input: raw
 //! bitcode (`BC` 0xC0DE or the wrapper).
 #![no_main]
 
@@ -23,6 +25,21 @@ fuzz_target!(|data: &[u8]| {
                     assert!(m.value_type(Some(body), *v).is_some(), "operand without a type");
                 }
             });
+        }
+    }
+    for f in &m.functions {
+        let Some(body) = &f.body else { continue };
+        for inst in &body.insts {
+            let _ = dxil_ops::decode_call(&m, body, inst);
+        }
+    }
+    if let Ok(copy) = dxil_ir::build::copy_module(&m) {
+        let (a, b) = (
+            dxil_bitcode::write_module(&m),
+            dxil_bitcode::write_module(&copy),
+        );
+        if let (Ok(a), Ok(b)) = (a, b) {
+            assert!(a == b, "the builder's copy writes different bytes");
         }
     }
     let mut stripped = m.clone();
