@@ -10,15 +10,29 @@
 
 mod basic;
 mod model;
+mod resources;
 
 pub use model::{Arg, Comp, OpCase, Prop, Res, ResClass, ResKind, SigElem, CS1};
 
 /// The names [`Arg::Special`] uses, with what each one stands for.
-pub const SPECIALS: &[(&str, &str)] = &[];
+pub const SPECIALS: &[(&str, &str)] = &[
+    (
+        "status",
+        "the status (element 4) of a BufferLoad of resources[0], a typed buffer of float4",
+    ),
+    (
+        "binding",
+        "CreateHandleFromBinding of resources[0], not annotated",
+    ),
+    ("properties", "the ResourceProperties constant of resources[0]"),
+    ("resbind", "the ResBind constant of resources[0]"),
+    ("rayquery", "the result of AllocateRayQuery with constant ray flags 0"),
+    ("hitobject", "the result of HitObject_MakeNop"),
+];
 
 /// Every case, in opcode order within each group.
 pub fn op_cases() -> impl Iterator<Item = &'static OpCase> {
-    basic::CASES.iter()
+    basic::CASES.iter().chain(resources::CASES)
 }
 
 /// Operations without a case, with the reason.

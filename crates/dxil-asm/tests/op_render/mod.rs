@@ -42,8 +42,8 @@ pub fn render(case: &OpCase, flags: u64) -> Result<String, String> {
         globals: String::new(),
         values: 0,
         specials: BTreeMap::new(),
+        handles: BTreeMap::new(),
     };
-    let handles = r.handles()?;
     let op = dxil_ops::op_info(case.opcode).ok_or("not an operation")?;
     let operands = op.operands();
     if operands.len() != case.args.len() + 2 {
@@ -56,7 +56,7 @@ pub fn render(case: &OpCase, flags: u64) -> Result<String, String> {
     let mut args = Vec::new();
     for (arg, operand) in case.args.iter().zip(&operands[2..]) {
         let ty = types::of_code(operand.ty(), case.overload)?;
-        let v = r.value(arg, &ty, &handles)?;
+        let v = r.value(arg, &ty)?;
         args.push(format!("{ty} {v}"));
     }
     r.call(case.opcode, case.overload, &args)?;
@@ -77,6 +77,8 @@ pub struct Renderer<'c> {
     values: u32,
     /// Special values made so far, by name.
     specials: BTreeMap<&'static str, String>,
+    /// Handles made so far, by resource index.
+    handles: BTreeMap<usize, String>,
 }
 
 impl Renderer<'_> {
@@ -108,10 +110,13 @@ impl Renderer<'_> {
         let operands = op.operands();
         let ret = types::of_code(operands[0].ty(), ovl)?;
         let sfx = types::suffix(ovl);
+        // The reference spells the constant buffer load functions `dx.op.cbuffer...`,
+        // where the database's name has `cBuffer`.
+        let function = op.function().replace("dx.op.cBuffer", "dx.op.cbuffer");
         let name = if sfx.is_empty() {
-            op.function().to_string()
+            function
         } else {
-            format!("{}.{sfx}", op.function())
+            format!("{function}.{sfx}")
         };
         let mut params = vec!["i32".to_string()];
         for o in &operands[2..] {
@@ -158,46 +163,71 @@ impl Renderer<'_> {
             .ok_or_else(|| format!("operation {opcode} has no result"))
     }
 
-    /// The handles of the case's resources, in order.
-    fn handles(&mut self) -> Result<Vec<String>, String> {
-        let case = self.case;
-        let mut out = Vec::new();
-        for (i, res) in case.resources.iter().enumerate() {
-            let class = res.class as u32;
-            let handle = if case.model < (6, 6) {
-                let range = case.resources[..i]
-                    .iter()
-                    .filter(|r| r.class == res.class)
-                    .count();
-                let args = [
-                    format!("i8 {class}"),
-                    format!("i32 {range}"),
-                    format!("i32 {}", res.register),
-                    "i1 false".to_string(),
-                ];
-                self.call_value(57, "void", &args)?
-            } else {
-                let bind = format!(
-                    "%dx.types.ResBind {{ i32 {r}, i32 {r}, i32 {}, i8 {class} }}",
-                    res.space,
-                    r = res.register
-                );
-                let args = [bind, format!("i32 {}", res.register), "i1 false".into()];
-                let b = self.call_value(217, "void", &args)?;
-                let (p0, p1) = meta::properties(res);
-                let args = [
-                    format!("%dx.types.Handle {b}"),
-                    format!("%dx.types.ResourceProperties {{ i32 {p0}, i32 {p1} }}"),
-                ];
-                self.call_value(216, "void", &args)?
-            };
-            out.push(handle);
+    /// The handle of resource `i`, made on first use.
+    fn handle(&mut self, i: usize) -> Result<String, String> {
+        if let Some(h) = self.handles.get(&i) {
+            return Ok(h.clone());
         }
-        Ok(out)
+        let case = self.case;
+        let res = case.resources.get(i).ok_or_else(|| format!("no resource {i}"))?;
+        let class = res.class as u32;
+        let handle = if case.model < (6, 6) {
+            let range = case.resources[..i]
+                .iter()
+                .filter(|r| r.class == res.class)
+                .count();
+            let args = [
+                format!("i8 {class}"),
+                format!("i32 {range}"),
+                format!("i32 {}", res.register),
+                "i1 false".to_string(),
+            ];
+            self.call_value(57, "void", &args)?
+        } else {
+            let b = self.binding(i)?;
+            let args = [format!("%dx.types.Handle {b}"), self.props(i)?];
+            self.call_value(216, "void", &args)?
+        };
+        self.handles.insert(i, handle.clone());
+        Ok(handle)
+    }
+
+    /// `CreateHandleFromBinding` of resource `i` (not annotated).
+    fn binding(&mut self, i: usize) -> Result<String, String> {
+        let reg = self.case.resources.get(i).ok_or("no resource")?.register;
+        let args = [self.resbind(i)?, format!("i32 {reg}"), "i1 false".into()];
+        self.call_value(217, "void", &args)
+    }
+
+    /// The typed `ResBind` constant of resource `i`.
+    fn resbind(&self, i: usize) -> Result<String, String> {
+        let res = self.case.resources.get(i).ok_or("no resource")?;
+        Ok(format!(
+            "%dx.types.ResBind {{ i32 {r}, i32 {r}, i32 {}, i8 {} }}",
+            res.space,
+            res.class as u32,
+            r = res.register
+        ))
+    }
+
+    /// The typed `ResourceProperties` constant of resource `i`.
+    fn props(&self, i: usize) -> Result<String, String> {
+        let res = self.case.resources.get(i).ok_or("no resource")?;
+        let (p0, p1) = meta::properties(res);
+        Ok(format!(
+            "%dx.types.ResourceProperties {{ i32 {p0}, i32 {p1} }}"
+        ))
     }
 
     /// The value text of one operand of LLVM type `ty`.
-    fn value(&mut self, arg: &Arg, ty: &str, handles: &[String]) -> Result<String, String> {
+    fn value(&mut self, arg: &Arg, ty: &str) -> Result<String, String> {
+        if let Some(inner) = ty.strip_prefix('<').and_then(|t| t.strip_suffix('>')) {
+            if let (Arg::Int(_) | Arg::Float(_), Some((n, elt))) = (arg, inner.split_once(" x ")) {
+                let n: usize = n.parse().map_err(|_| format!("bad vector type {ty}"))?;
+                let e = self.value(arg, elt)?;
+                return Ok(format!("<{}>", vec![format!("{elt} {e}"); n].join(", ")));
+            }
+        }
         Ok(match *arg {
             Arg::Int(v) if ty == "i1" => (if v == 0 { "false" } else { "true" }).into(),
             Arg::Int(v) if ty.starts_with('i') => v.to_string(),
@@ -205,10 +235,7 @@ impl Renderer<'_> {
                 types::float_const(v, ty)
             }
             Arg::Undef => "undef".into(),
-            Arg::Handle(i) => handles
-                .get(i)
-                .cloned()
-                .ok_or_else(|| format!("no resource {i}"))?,
+            Arg::Handle(i) => self.handle(i)?,
             Arg::Input => self.input(ty)?,
             Arg::Special(name) => self.special(name, ty)?,
             _ => return Err(format!("{arg:?} is not a constant of type {ty}")),

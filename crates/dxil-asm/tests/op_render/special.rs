@@ -16,10 +16,40 @@ impl Renderer<'_> {
             "rayquery" => self.call_value(178, "void", &["i32 0".into()])?,
             // HitObject_MakeNop.
             "hitobject" => self.call_value(266, "void", &[])?,
+            "status" => {
+                let h = self.handle(0)?;
+                let ret = self.call_value(
+                    68,
+                    "float",
+                    &[format!("%dx.types.Handle {h}"), "i32 0".into(), "i32 undef".into()],
+                )?;
+                self.extract("%dx.types.ResRet.f32", &ret, 4)?
+            }
+            // Strip the type: the operand's type comes from the call.
+            "binding" => self.binding(0)?,
+            "properties" => strip_type(self.props(0)?),
+            "resbind" => strip_type(self.resbind(0)?),
             other => return Err(format!("unknown special value {other:?} of type {ty}")),
         };
         self.specials.insert(name, v.clone());
         Ok(v)
+    }
+}
+
+/// A typed constant's value text without its type.
+fn strip_type(typed: String) -> String {
+    typed
+        .split_once(' ')
+        .map_or(typed.clone(), |(_, v)| v.to_string())
+}
+
+impl Renderer<'_> {
+    /// `extractvalue` of element `index` of `v` of type `ty`.
+    pub(super) fn extract(&mut self, ty: &str, v: &str, index: u32) -> Result<String, String> {
+        let r = self.fresh();
+        use std::fmt::Write;
+        let _ = writeln!(self.body, "  {r} = extractvalue {ty} {v}, {index}");
+        Ok(r)
     }
 }
 

@@ -87,8 +87,24 @@ pub fn definition(name: &str) -> Option<String> {
         "f16" => "half".to_string(),
         "f32" => "float".into(),
         "f64" => "double".into(),
-        s => s.to_string(),
+        s => match s.strip_prefix('v') {
+            Some(v) => {
+                let digits = v.find(|c: char| !c.is_ascii_digit()).unwrap_or(0);
+                let (n, e) = v.split_at(digits);
+                let e = match e {
+                    "f16" => "half",
+                    "f32" => "float",
+                    "f64" => "double",
+                    e => e,
+                };
+                format!("<{n} x {e}>")
+            }
+            None => s.to_string(),
+        },
     };
+    if let Some(sfx) = short.strip_prefix("ResRet.").filter(|s| s.starts_with('v')) {
+        return Some(format!("{{ {}, i32 }}", scalar(sfx)));
+    }
     if let Some(sfx) = short.strip_prefix("ResRet.") {
         let t = scalar(sfx);
         return Some(format!("{{ {t}, {t}, {t}, {t}, i32 }}"));

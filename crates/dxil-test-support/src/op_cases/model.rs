@@ -281,3 +281,35 @@ impl OpCase {
         self
     }
 }
+
+impl Res {
+    /// A resource in space 0 at `register`.
+    pub const fn new(
+        class: ResClass,
+        kind: ResKind,
+        comp: Comp,
+        count: u32,
+        register: u32,
+    ) -> Res {
+        Res {
+            class,
+            kind,
+            comp,
+            count,
+            size: 0,
+            flag: false,
+            space: 0,
+            register,
+        }
+    }
+    /// With this stride, size or feedback type (see [`Res::size`]).
+    pub const fn size(mut self, size: u32) -> Res {
+        self.size = size;
+        self
+    }
+    /// With a counter (UAVs) or as a comparison sampler.
+    pub const fn flagged(mut self) -> Res {
+        self.flag = true;
+        self
+    }
+}
