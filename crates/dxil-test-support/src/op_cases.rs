@@ -9,8 +9,11 @@
 //! and asks the reference validator.
 
 mod basic;
+mod gaps;
 mod model;
+mod rayquery;
 mod resources;
+mod stages;
 
 pub use model::{Arg, Comp, OpCase, Prop, Res, ResClass, ResKind, SigElem, CS1};
 
@@ -28,14 +31,22 @@ pub const SPECIALS: &[(&str, &str)] = &[
     ("resbind", "the ResBind constant of resources[0]"),
     ("rayquery", "the result of AllocateRayQuery with constant ray flags 0"),
     ("hitobject", "the result of HitObject_MakeNop"),
+    (
+        "groupshared",
+        "a group shared global of the overload's struct type (`%struct.Payload = type { i32 }`)",
+    ),
 ];
 
 /// Every case, in opcode order within each group.
 pub fn op_cases() -> impl Iterator<Item = &'static OpCase> {
-    basic::CASES.iter().chain(resources::CASES)
+    basic::CASES
+        .iter()
+        .chain(resources::CASES)
+        .chain(rayquery::CASES)
+        .chain(stages::CASES)
 }
 
 /// Operations without a case, with the reason.
 pub fn op_gaps() -> &'static [(u32, &'static str)] {
-    &[]
+    gaps::GAPS
 }

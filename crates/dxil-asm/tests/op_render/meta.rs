@@ -109,7 +109,9 @@ impl Metadata {
                 );
                 let extra = match res.kind {
                     ResKind::StructuredBuffer => self.node(format!("!{{i32 1, i32 {}}}", res.size)),
-                    k if typed(k) => self.node(format!("!{{i32 0, i32 {}}}", res.comp as u32)),
+                    k if typed(k) || k == ResKind::RTAccelerationStructure => {
+                        self.node(format!("!{{i32 0, i32 {}}}", res.comp as u32))
+                    }
                     ResKind::FeedbackTexture2D | ResKind::FeedbackTexture2DArray => {
                         self.node(format!("!{{i32 2, i32 {}}}", res.size))
                     }
@@ -153,7 +155,11 @@ impl Metadata {
         for (id, e) in elems.iter().enumerate() {
             let indexes: Vec<String> = (0..e.rows).map(|i| format!("i32 {i}")).collect();
             let indexes = self.node(format!("!{{{}}}", indexes.join(", ")));
-            let mask = self.node(format!("!{{i32 3, i32 {}}}", (1u32 << e.cols) - 1));
+            let mask = if e.row < 0 {
+                "null".to_string()
+            } else {
+                self.node(format!("!{{i32 3, i32 {}}}", (1u32 << e.cols) - 1))
+            };
             items.push(self.node(format!(
                 "!{{i32 {id}, !\"{}\", i8 {}, i8 {}, {indexes}, i8 {}, i32 {}, i8 {}, i32 {}, i8 {}, {mask}}}",
                 e.semantic,
@@ -212,7 +218,7 @@ impl Metadata {
                     let n = self.node(format!("!{{{t}, i32 {payload}}}"));
                     items.push(format!("i32 10, {n}"));
                 }
-                Prop::NativeLowPrecision => {}
+                Prop::NativeLowPrecision | Prop::InPatchConstantFunction => {}
             }
         }
         if items.is_empty() {

@@ -8,7 +8,7 @@ mod special;
 mod types;
 
 use dxil_ops::FnAttr;
-use dxil_test_support::op_cases::{Arg, OpCase};
+use dxil_test_support::op_cases::{Arg, OpCase, Prop};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -43,6 +43,7 @@ pub fn render(case: &OpCase, flags: u64) -> Result<String, String> {
         values: 0,
         specials: BTreeMap::new(),
         handles: BTreeMap::new(),
+        patch_body: String::new(),
     };
     let op = dxil_ops::op_info(case.opcode).ok_or("not an operation")?;
     let operands = op.operands();
@@ -53,13 +54,25 @@ pub fn render(case: &OpCase, flags: u64) -> Result<String, String> {
             case.args.len()
         ));
     }
+    if case.stage == "ms" && case.opcode != 168 {
+        // Mesh outputs are written only after the counts are set.
+        r.call(168, "void", &["i32 3".into(), "i32 1".into()])?;
+    }
     let mut args = Vec::new();
     for (arg, operand) in case.args.iter().zip(&operands[2..]) {
         let ty = types::of_code(operand.ty(), case.overload)?;
         let v = r.value(arg, &ty)?;
         args.push(format!("{ty} {v}"));
     }
-    r.call(case.opcode, case.overload, &args)?;
+    if case.props.contains(&Prop::InPatchConstantFunction) {
+        // Handles and special values stay in the entry; only the call moves.
+        let entry = std::mem::take(&mut r.body);
+        r.call(case.opcode, case.overload, &args)?;
+        r.patch_body = std::mem::replace(&mut r.body, entry);
+    } else {
+        r.call(case.opcode, case.overload, &args)?;
+    }
+    r.write_outputs()?;
     r.finish(flags)
 }
 
@@ -79,6 +92,8 @@ pub struct Renderer<'c> {
     specials: BTreeMap<&'static str, String>,
     /// Handles made so far, by resource index.
     handles: BTreeMap<usize, String>,
+    /// The body of a hull shader's patch constant function.
+    patch_body: String,
 }
 
 impl Renderer<'_> {
@@ -110,9 +125,11 @@ impl Renderer<'_> {
         let operands = op.operands();
         let ret = types::of_code(operands[0].ty(), ovl)?;
         let sfx = types::suffix(ovl);
-        // The reference spells the constant buffer load functions `dx.op.cbuffer...`,
-        // where the database's name has `cBuffer`.
-        let function = op.function().replace("dx.op.cBuffer", "dx.op.cbuffer");
+        // The reference spells two function names differently from the database.
+        let function = op
+            .function()
+            .replace("dx.op.cBuffer", "dx.op.cbuffer")
+            .replace("dx.op.gSInstanceID", "dx.op.gsInstanceID");
         let name = if sfx.is_empty() {
             function
         } else {
@@ -272,6 +289,64 @@ impl Renderer<'_> {
         let r = self.fresh();
         let _ = writeln!(self.body, "  {r} = {cast} {vty} {v} to {ty}");
         Ok(r)
+    }
+
+    /// Stores 0 to every component of every output: the validator wants each element
+    /// written. Mesh shaders store vertex and primitive 0; a hull shader's patch constants
+    /// are stored in its patch constant function.
+    fn write_outputs(&mut self) -> Result<(), String> {
+        let case = self.case;
+        let (op, extra) = match case.stage {
+            "ms" => (171, Some("i32 0")),
+            _ => (5, None),
+        };
+        for (id, e) in case.outputs.iter().enumerate() {
+            self.store_element(op, id, e, extra)?;
+        }
+        match case.stage {
+            "ms" => {
+                for (id, e) in case.patch.iter().enumerate() {
+                    self.store_element(172, id, e, Some("i32 0"))?;
+                }
+            }
+            "hs" => {
+                let entry = std::mem::take(&mut self.body);
+                for (id, e) in case.patch.iter().enumerate() {
+                    self.store_element(106, id, e, None)?;
+                }
+                self.patch_body.push_str(&std::mem::replace(&mut self.body, entry));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Stores 0 to each component of output element `id` with operation `op`.
+    fn store_element(
+        &mut self,
+        op: u32,
+        id: usize,
+        e: &dxil_test_support::op_cases::SigElem,
+        extra: Option<&str>,
+    ) -> Result<(), String> {
+        let ty = e.comp.llvm();
+        let zero = match ty {
+            "half" | "float" | "double" => types::float_const(0.0, ty),
+            _ => "0".into(),
+        };
+        for row in 0..e.rows {
+            for col in 0..e.cols {
+                let mut args = vec![
+                    format!("i32 {id}"),
+                    format!("i32 {row}"),
+                    format!("i8 {col}"),
+                    format!("{ty} {zero}"),
+                ];
+                args.extend(extra.map(String::from));
+                self.call(op, ty, &args)?;
+            }
+        }
+        Ok(())
     }
 
     /// The whole module text.

@@ -29,6 +29,16 @@ impl Renderer<'_> {
             "binding" => self.binding(0)?,
             "properties" => strip_type(self.props(0)?),
             "resbind" => strip_type(self.resbind(0)?),
+            "groupshared" => {
+                let pointee = ty.split(" addrspace").next().unwrap_or(ty).to_string();
+                self.use_type(&pointee);
+                use std::fmt::Write;
+                let _ = writeln!(
+                    self.globals,
+                    "@groupshared = internal addrspace(3) global {pointee} undef, align 4"
+                );
+                "@groupshared".into()
+            }
             other => return Err(format!("unknown special value {other:?} of type {ty}")),
         };
         self.specials.insert(name, v.clone());
@@ -56,7 +66,10 @@ impl Renderer<'_> {
 /// Functions besides the entry: a hull shader's patch constant function.
 pub fn functions(r: &mut Renderer<'_>) -> Result<String, String> {
     Ok(if r.case.stage == "hs" {
-        "define void @patch_constant() {\n  ret void\n}\n\n".into()
+        format!(
+            "define void @patch_constant() {{\n{}  ret void\n}}\n\n",
+            r.patch_body
+        )
     } else {
         String::new()
     })

@@ -67,6 +67,10 @@ pub fn of_code(code: &str, ovl: &str) -> Result<String, String> {
 
 /// The body of a named `%dx.types.*` struct (`{ i32, i32 }`), or `None` for other names.
 pub fn definition(name: &str) -> Option<String> {
+    // The payload and attribute struct of the cases.
+    if name == "%struct.Payload" {
+        return Some("{ i32 }".into());
+    }
     let short = name.strip_prefix("%dx.types.")?;
     let fixed = match short {
         "Handle" | "HitObject" | "NodeHandle" | "NodeRecordHandle" => "{ i8* }",

@@ -103,8 +103,8 @@ pub struct Res {
     pub class: ResClass,
     /// Kind.
     pub kind: ResKind,
-    /// Element component type of typed resources (textures, typed buffers); ignored
-    /// otherwise.
+    /// Element component type of typed resources (textures, typed buffers) and of
+    /// acceleration structures (`I32`); ignored otherwise.
     pub comp: Comp,
     /// Components per element of typed resources (1..=4).
     pub count: u32,
@@ -159,6 +159,8 @@ pub enum Prop {
     Mesh(u32, u32, u32, u32),
     /// Amplification shader state: payload size in bytes.
     Amplification(u32),
+    /// The call is made in the hull shader's patch constant function, not the entry.
+    InPatchConstantFunction,
     /// 16-bit types are native (`-enable-16bit-types`, shader flag
     /// UseNativeLowPrecision).
     NativeLowPrecision,
@@ -206,7 +208,8 @@ pub struct OpCase {
     pub inputs: &'static [SigElem],
     /// Output signature.
     pub outputs: &'static [SigElem],
-    /// Patch constant signature (hull and domain shaders).
+    /// Patch constant signature (hull and domain shaders); primitive output signature
+    /// (mesh shaders).
     pub patch: &'static [SigElem],
     /// Entry and module properties.
     pub props: &'static [Prop],
