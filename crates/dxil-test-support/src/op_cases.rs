@@ -12,6 +12,7 @@ mod basic;
 mod gaps;
 mod model;
 mod rayquery;
+mod raytracing;
 mod resources;
 mod stages;
 
@@ -32,6 +33,18 @@ pub const SPECIALS: &[(&str, &str)] = &[
     ("rayquery", "the result of AllocateRayQuery with constant ray flags 0"),
     ("hitobject", "the result of HitObject_MakeNop"),
     (
+        "resource",
+        "a library's resource 0: the load of its global variable @res0 (type %res.0)",
+    ),
+    (
+        "payload",
+        "the entry's payload parameter; in a ray generation entry, an alloca of %struct.Payload",
+    ),
+    (
+        "attributes",
+        "the hit entry's attribute parameter; elsewhere, an alloca of %struct.Attr",
+    ),
+    (
         "groupshared",
         "a group shared global of the overload's struct type (`%struct.Payload = type { i32 }`)",
     ),
@@ -44,6 +57,7 @@ pub fn op_cases() -> impl Iterator<Item = &'static OpCase> {
         .chain(resources::CASES)
         .chain(rayquery::CASES)
         .chain(stages::CASES)
+        .chain(raytracing::CASES)
 }
 
 /// Operations without a case, with the reason.

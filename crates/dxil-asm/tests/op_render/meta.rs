@@ -62,16 +62,32 @@ impl Metadata {
         let resources = self.resources(case);
         let sigs = self.signatures(case);
         let props = self.properties(case, flags)?;
-        let entry = self.node(format!(
-            "!{{void ()* @main, !\"main\", {sigs}, {}, {props}}}",
-            resources.as_deref().unwrap_or("null")
-        ));
+        let res = resources.as_deref().unwrap_or("null");
+        let fn_ty = format!("void ({})*", lib_param_types(case).join(", "));
+        let mut annotations = None;
+        let entry = if case.stage == "lib" {
+            annotations = Some(self.annotations(case, &fn_ty));
+            let module_props = if flags != 0 {
+                self.node(format!("!{{i32 0, i64 {flags}}}"))
+            } else {
+                "null".into()
+            };
+            let module_entry =
+                self.node(format!("!{{null, !\"\", null, {res}, {module_props}}}"));
+            let e = self.node(format!("!{{{fn_ty} @main, !\"main\", null, null, {props}}}"));
+            format!("{module_entry}, {e}")
+        } else {
+            self.node(format!("!{{{fn_ty} @main, !\"main\", {sigs}, {res}, {props}}}"))
+        };
         let mut out = String::new();
         let _ = writeln!(out, "!dx.version = !{{{version}}}");
         let _ = writeln!(out, "!dx.valver = !{{{valver}}}");
         let _ = writeln!(out, "!dx.shaderModel = !{{{model}}}");
         if let Some(r) = &resources {
             let _ = writeln!(out, "!dx.resources = !{{{r}}}");
+        }
+        if let Some(a) = annotations {
+            let _ = writeln!(out, "!dx.typeAnnotations = !{{{a}}}");
         }
         let _ = writeln!(out, "!dx.entryPoints = !{{{entry}}}\n");
         for (i, n) in self.nodes.iter().enumerate() {
@@ -103,8 +119,13 @@ impl Metadata {
                     _ => "{ i32 }".into(),
                 };
                 self.types.push((ty.clone(), body));
+                let global = if case.stage == "lib" {
+                    format!("@res{i}")
+                } else {
+                    "undef".into()
+                };
                 let head = format!(
-                    "i32 {id}, {ty}* undef, !\"\", i32 {}, i32 {}, i32 1",
+                    "i32 {id}, {ty}* {global}, !\"\", i32 {}, i32 {}, i32 1",
                     res.space, res.register
                 );
                 let extra = match res.kind {
@@ -178,7 +199,21 @@ impl Metadata {
     /// The entry's properties: shader flags and the stage's state.
     fn properties(&mut self, case: &OpCase, flags: u64) -> Result<String, String> {
         let mut items = Vec::new();
-        if flags != 0 {
+        if case.stage == "lib" {
+            let kind = LIB_KINDS
+                .iter()
+                .position(|k| *k == case.entry)
+                .ok_or_else(|| format!("unknown library entry kind {:?}", case.entry))?;
+            items.push(format!("i32 8, i32 {}", kind + 7));
+            let params = lib_param_types(case);
+            if !params.is_empty() {
+                items.push("i32 6, i32 4".into());
+            }
+            if params.len() == 2 {
+                items.push("i32 7, i32 8".into());
+            }
+        }
+        if flags != 0 && case.stage != "lib" {
             items.push(format!("i32 0, i64 {flags}"));
         }
         for p in case.props {
@@ -235,6 +270,49 @@ impl Metadata {
             }
         }
         Err("mesh and amplification states need NumThreads".into())
+    }
+}
+
+/// Library entry kinds, numbered from 7 (raygeneration) as shader kinds.
+const LIB_KINDS: [&str; 6] = [
+    "raygeneration",
+    "intersection",
+    "anyhit",
+    "closesthit",
+    "miss",
+    "callable",
+];
+
+/// Parameter types of a library entry: payload, then hit attributes.
+fn lib_param_types(case: &OpCase) -> Vec<&'static str> {
+    match case.entry {
+        "anyhit" | "closesthit" => vec!["%struct.Payload*", "%struct.Attr*"],
+        "miss" | "callable" => vec!["%struct.Payload*"],
+        _ => vec![],
+    }
+}
+
+/// The entry's parameters as the definition names them.
+pub fn lib_params(case: &OpCase) -> Vec<String> {
+    lib_param_types(case)
+        .iter()
+        .zip(["%payload", "%attr"])
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect()
+}
+
+impl Metadata {
+    /// `dx.typeAnnotations` of a library entry: its parameters are `inout` payload and
+    /// `in` attributes.
+    fn annotations(&mut self, case: &OpCase, fn_ty: &str) -> String {
+        let empty = self.node("!{}".into());
+        let mut params = vec![self.node(format!("!{{i32 1, {empty}, {empty}}}"))];
+        for (i, _) in lib_param_types(case).iter().enumerate() {
+            let kind = if i == 0 { 2 } else { 0 };
+            params.push(self.node(format!("!{{i32 {kind}, {empty}, {empty}}}")));
+        }
+        let list = self.node(format!("!{{{}}}", params.join(", ")));
+        self.node(format!("!{{i32 1, {fn_ty} @main, {list}}}"))
     }
 }
 

@@ -17,10 +17,9 @@ use std::fmt::Write;
 pub fn build(case: &OpCase) -> Result<(String, Vec<u8>), String> {
     let first = render(case, 0)?;
     let m = parse(&first)?;
-    let flags = dxil_gen::Source::new(&m)
-        .map_err(|e| format!("reading metadata: {e}"))?
-        .flags
-        .0;
+    let src = dxil_gen::Source::new(&m).map_err(|e| format!("reading metadata: {e}"))?;
+    // Libraries keep their recorded flags in `Source`; compute theirs the same way.
+    let flags = dxil_gen::compute_flags::compute_flags(&src, dxil_gen::RawFlags(0)).0;
     let text = render(case, flags | meta::option_flags(case))?;
     let m = parse(&text)?;
     let out = dxil_asm::assemble_container(&m).map_err(|e| e.to_string())?;
@@ -188,7 +187,10 @@ impl Renderer<'_> {
         let case = self.case;
         let res = case.resources.get(i).ok_or_else(|| format!("no resource {i}"))?;
         let class = res.class as u32;
-        let handle = if case.model < (6, 6) {
+        let handle = if case.stage == "lib" {
+            let v = self.special("resource", "")?;
+            self.call_value(160, &format!("%res.{i}"), &[format!("%res.{i} {v}")])?
+        } else if case.model < (6, 6) {
             let range = case.resources[..i]
                 .iter()
                 .filter(|r| r.class == res.class)
@@ -355,8 +357,8 @@ impl Renderer<'_> {
         let extra = special::functions(&mut self)?;
         let mut md = meta::Metadata::default();
         let named = md.module(case, flags)?;
-        for (ty, _) in md.types.clone() {
-            self.use_type(&ty);
+        for p in meta::lib_params(case) {
+            self.use_type(&p);
         }
         let mut out = String::new();
         out.push_str(
@@ -372,7 +374,12 @@ impl Renderer<'_> {
         out.push_str(&self.globals);
         out.push('\n');
         out.push_str(&extra);
-        let _ = writeln!(out, "define void @main() {{\n{}  ret void\n}}\n", self.body);
+        let _ = writeln!(
+            out,
+            "define void @main({}) {{\n{}  ret void\n}}\n",
+            meta::lib_params(case).join(", "),
+            self.body
+        );
         for (decl, group) in self.decls.values() {
             let _ = writeln!(out, "{decl} #{group}\n");
         }

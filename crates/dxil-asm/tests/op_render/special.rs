@@ -39,6 +39,19 @@ impl Renderer<'_> {
                 );
                 "@groupshared".into()
             }
+            // A library's resource 0: the load of its global.
+            "resource" => {
+                use std::fmt::Write;
+                let _ = writeln!(self.globals, "@res0 = external constant %res.0, align 4");
+                let v = self.fresh();
+                let _ = writeln!(self.body, "  {v} = load %res.0, %res.0* @res0, align 4");
+                v
+            }
+            // The entry's payload parameter, or (ray generation) a local payload.
+            "payload" if self.case.entry != "raygeneration" => "%payload".into(),
+            "payload" => self.alloca("%struct.Payload")?,
+            "attributes" if matches!(self.case.entry, "anyhit" | "closesthit") => "%attr".into(),
+            "attributes" => self.alloca("%struct.Attr")?,
             other => return Err(format!("unknown special value {other:?} of type {ty}")),
         };
         self.specials.insert(name, v.clone());
@@ -54,6 +67,15 @@ fn strip_type(typed: String) -> String {
 }
 
 impl Renderer<'_> {
+    /// A local of type `ty`.
+    fn alloca(&mut self, ty: &str) -> Result<String, String> {
+        self.use_type(ty);
+        let r = self.fresh();
+        use std::fmt::Write;
+        let _ = writeln!(self.body, "  {r} = alloca {ty}, align 4");
+        Ok(r)
+    }
+
     /// `extractvalue` of element `index` of `v` of type `ty`.
     pub(super) fn extract(&mut self, ty: &str, v: &str, index: u32) -> Result<String, String> {
         let r = self.fresh();

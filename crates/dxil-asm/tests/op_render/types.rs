@@ -44,6 +44,7 @@ pub fn of_code(code: &str, ovl: &str) -> Result<String, String> {
         "v" => "void".into(),
         "$elt" => element(ovl).into(),
         "$udt" => format!("{ovl}*"),
+        "$obj" => ovl.into(),
         "res" => named("Handle"),
         "$r" => named(&format!("ResRet.{}", suffix(ovl))),
         "$cb" => named(&format!("CBufRet.{}", suffix(ovl))),
@@ -68,8 +69,10 @@ pub fn of_code(code: &str, ovl: &str) -> Result<String, String> {
 /// The body of a named `%dx.types.*` struct (`{ i32, i32 }`), or `None` for other names.
 pub fn definition(name: &str) -> Option<String> {
     // The payload and attribute struct of the cases.
-    if name == "%struct.Payload" {
-        return Some("{ i32 }".into());
+    match name {
+        "%struct.Payload" => return Some("{ i32 }".into()),
+        "%struct.Attr" => return Some("{ <2 x float> }".into()),
+        _ => {}
     }
     let short = name.strip_prefix("%dx.types.")?;
     let fixed = match short {
