@@ -9,6 +9,7 @@
 //! and asks the reference validator.
 
 mod basic;
+mod experimental;
 mod gaps;
 mod model;
 mod rayquery;
@@ -58,6 +59,7 @@ pub fn op_cases() -> impl Iterator<Item = &'static OpCase> {
         .chain(rayquery::CASES)
         .chain(stages::CASES)
         .chain(raytracing::CASES)
+        .chain(experimental::CASES)
 }
 
 /// Operations without a case, with the reason.

@@ -9,6 +9,9 @@ const SM60: (u32, u32) = (6, 0);
 
 /// The cases of this group.
 pub const CASES: &[OpCase] = &[
+    // Temporary register 0.
+    OpCase::cs(0, SM60, "i32", &[Int(0)]),
+    OpCase::cs(1, SM60, "i32", &[Int(0), I]),
     OpCase::cs(6, SM60, "float", &[F]),
     OpCase::cs(7, SM60, "float", &[F]),
     OpCase::cs(8, SM60, "float", &[F]),
