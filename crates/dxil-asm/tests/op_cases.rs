@@ -17,7 +17,11 @@ fn every_case_is_accepted_by_the_reference_validator() {
     for (opcode, _) in op_gaps() {
         *seen.entry(*opcode).or_default() += 1;
     }
-    let twice: Vec<_> = seen.iter().filter(|(_, n)| **n > 1).map(|(o, _)| *o).collect();
+    let twice: Vec<_> = seen
+        .iter()
+        .filter(|(_, n)| **n > 1)
+        .map(|(o, _)| *o)
+        .collect();
     let missing: Vec<_> = dxil_ops::CORE_OPS
         .iter()
         .chain(dxil_ops::EXPERIMENTAL_OPS.iter())

@@ -29,9 +29,15 @@ pub const SPECIALS: &[(&str, &str)] = &[
         "binding",
         "CreateHandleFromBinding of resources[0], not annotated",
     ),
-    ("properties", "the ResourceProperties constant of resources[0]"),
+    (
+        "properties",
+        "the ResourceProperties constant of resources[0]",
+    ),
     ("resbind", "the ResBind constant of resources[0]"),
-    ("rayquery", "the result of AllocateRayQuery with constant ray flags 0"),
+    (
+        "rayquery",
+        "the result of AllocateRayQuery with constant ray flags 0",
+    ),
     ("hitobject", "the result of HitObject_MakeNop"),
     (
         "resource",

@@ -58,7 +58,10 @@ impl Metadata {
         let (major, minor) = case.model;
         let version = self.node(format!("!{{i32 1, i32 {minor}}}"));
         let valver = self.node("!{i32 1, i32 10}".into());
-        let model = self.node(format!("!{{!\"{}\", i32 {major}, i32 {minor}}}", case.stage));
+        let model = self.node(format!(
+            "!{{!\"{}\", i32 {major}, i32 {minor}}}",
+            case.stage
+        ));
         let resources = self.resources(case);
         let sigs = self.signatures(case);
         let props = self.properties(case, flags)?;
@@ -72,12 +75,15 @@ impl Metadata {
             } else {
                 "null".into()
             };
-            let module_entry =
-                self.node(format!("!{{null, !\"\", null, {res}, {module_props}}}"));
-            let e = self.node(format!("!{{{fn_ty} @main, !\"main\", null, null, {props}}}"));
+            let module_entry = self.node(format!("!{{null, !\"\", null, {res}, {module_props}}}"));
+            let e = self.node(format!(
+                "!{{{fn_ty} @main, !\"main\", null, null, {props}}}"
+            ));
             format!("{module_entry}, {e}")
         } else {
-            self.node(format!("!{{{fn_ty} @main, !\"main\", {sigs}, {res}, {props}}}"))
+            self.node(format!(
+                "!{{{fn_ty} @main, !\"main\", {sigs}, {res}, {props}}}"
+            ))
         };
         let mut out = String::new();
         let _ = writeln!(out, "!dx.version = !{{{version}}}");
@@ -102,7 +108,12 @@ impl Metadata {
             return None;
         }
         let mut lists = Vec::new();
-        for class in [ResClass::Srv, ResClass::Uav, ResClass::CBuffer, ResClass::Sampler] {
+        for class in [
+            ResClass::Srv,
+            ResClass::Uav,
+            ResClass::CBuffer,
+            ResClass::Sampler,
+        ] {
             let mut items = Vec::new();
             for (i, res) in case.resources.iter().enumerate() {
                 if res.class != class {
@@ -319,15 +330,15 @@ impl Metadata {
 /// The semantic kind of a signature element's name: `SV_` plus a kind's name, else
 /// Arbitrary (0).
 fn semantic_kind(name: &str) -> u32 {
-    let Some(sv) = name.get(..3).filter(|p| p.eq_ignore_ascii_case("SV_")) else {
+    let Some(rest) = name
+        .get(..3)
+        .filter(|p| p.eq_ignore_ascii_case("SV_"))
+        .and_then(|_| name.get(3..))
+    else {
         return 0;
     };
-    let rest = &name[3..];
     dxil_ops::SemanticKind::ALL
         .iter()
         .find(|k| k.name().eq_ignore_ascii_case(rest))
-        .map_or(0, |k| {
-            let _ = sv;
-            *k as u32
-        })
+        .map_or(0, |k| *k as u32)
 }

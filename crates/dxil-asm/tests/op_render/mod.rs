@@ -104,7 +104,7 @@ impl Renderer<'_> {
 
     /// Records the named types a type text mentions.
     fn use_type(&mut self, ty: &str) {
-        for part in ty.split(|c: char| c == ' ' || c == ',' || c == '*' || c == '{') {
+        for part in ty.split([' ', ',', '*', '{']) {
             let name = part.trim_end_matches(['*', ',', '}']);
             if let Some(body) = types::definition(name) {
                 self.types.insert(name.to_string(), body);
@@ -174,7 +174,12 @@ impl Renderer<'_> {
     }
 
     /// Like [`Self::call`] for operations with a result.
-    pub fn call_value(&mut self, opcode: u32, ovl: &str, args: &[String]) -> Result<String, String> {
+    pub fn call_value(
+        &mut self,
+        opcode: u32,
+        ovl: &str,
+        args: &[String],
+    ) -> Result<String, String> {
         self.call(opcode, ovl, args)?
             .ok_or_else(|| format!("operation {opcode} has no result"))
     }
@@ -185,7 +190,10 @@ impl Renderer<'_> {
             return Ok(h.clone());
         }
         let case = self.case;
-        let res = case.resources.get(i).ok_or_else(|| format!("no resource {i}"))?;
+        let res = case
+            .resources
+            .get(i)
+            .ok_or_else(|| format!("no resource {i}"))?;
         let class = res.class as u32;
         let handle = if case.stage == "lib" {
             let v = self.special("resource", "")?;
@@ -250,9 +258,7 @@ impl Renderer<'_> {
         Ok(match *arg {
             Arg::Int(v) if ty == "i1" => (if v == 0 { "false" } else { "true" }).into(),
             Arg::Int(v) if ty.starts_with('i') => v.to_string(),
-            Arg::Float(v) if matches!(ty, "half" | "float" | "double") => {
-                types::float_const(v, ty)
-            }
+            Arg::Float(v) if matches!(ty, "half" | "float" | "double") => types::float_const(v, ty),
             Arg::Undef => "undef".into(),
             Arg::Handle(i) => self.handle(i)?,
             Arg::Input => self.input(ty)?,
@@ -269,9 +275,18 @@ impl Renderer<'_> {
                 "i32".to_string(),
             ),
             _ => {
-                let e = self.case.inputs.first().ok_or("Input needs an input element")?;
+                let e = self
+                    .case
+                    .inputs
+                    .first()
+                    .ok_or("Input needs an input element")?;
                 let t = e.comp.llvm().to_string();
-                let args = ["i32 0".into(), "i32 0".into(), "i8 0".into(), "i32 undef".into()];
+                let args = [
+                    "i32 0".into(),
+                    "i32 0".into(),
+                    "i8 0".into(),
+                    "i32 undef".into(),
+                ];
                 (self.call_value(4, &t, &args)?, t)
             }
         };
@@ -316,7 +331,8 @@ impl Renderer<'_> {
                 for (id, e) in case.patch.iter().enumerate() {
                     self.store_element(106, id, e, None)?;
                 }
-                self.patch_body.push_str(&std::mem::replace(&mut self.body, entry));
+                self.patch_body
+                    .push_str(&std::mem::replace(&mut self.body, entry));
             }
             _ => {}
         }

@@ -21,7 +21,11 @@ impl Renderer<'_> {
                 let ret = self.call_value(
                     68,
                     "float",
-                    &[format!("%dx.types.Handle {h}"), "i32 0".into(), "i32 undef".into()],
+                    &[
+                        format!("%dx.types.Handle {h}"),
+                        "i32 0".into(),
+                        "i32 undef".into(),
+                    ],
                 )?;
                 self.extract("%dx.types.ResRet.f32", &ret, 4)?
             }

@@ -107,7 +107,12 @@ pub const CASES: &[OpCase] = &[
     OpCase::cs(164, (6, 4), "i32", &[I, I, I]),
     OpCase::cs(165, (6, 5), "float", &[F]),
     // WaveMultiPrefixOpKind Sum, Signed, over the lanes of mask 1.
-    OpCase::cs(166, (6, 5), "float", &[F, I, Int(0), Int(0), Int(0), Int(0), Int(0)]),
+    OpCase::cs(
+        166,
+        (6, 5),
+        "float",
+        &[F, I, Int(0), Int(0), Int(0), Int(0), Int(0)],
+    ),
     OpCase::cs(167, (6, 5), "void", &[I, I, Int(0), Int(0), Int(0)]),
     // Unpack mode 0: signed bytes.
     OpCase::cs(219, (6, 6), "i32", &[Int(0), I]),

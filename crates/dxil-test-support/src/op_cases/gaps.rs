@@ -7,9 +7,11 @@ const RESERVED: &str = "reserved opcode slot";
 /// no case makes.
 const MIN_PREC_REG: &str = "needs a pf32 register pointer operand (not modelled)";
 /// Node operations need a node shader entry with input and output node metadata.
-const NODE: &str = "needs a work graph node entry with node input/output metadata (not modelled yet)";
+const NODE: &str =
+    "needs a work graph node entry with node input/output metadata (not modelled yet)";
 /// Results of `$vec9` / matrix types and LinAlg matrices.
-const VEC9: &str = "returns a 9-element vector ($vec9, native vectors of shader model 6.10; not modelled yet)";
+const VEC9: &str =
+    "returns a 9-element vector ($vec9, native vectors of shader model 6.10; not modelled yet)";
 const LINALG: &str = "LinAlg matrix operations: need matrix handle types and multi-overload ($x) signatures (not modelled)";
 
 /// The gaps, in opcode order.

@@ -287,13 +287,7 @@ impl OpCase {
 
 impl Res {
     /// A resource in space 0 at `register`.
-    pub const fn new(
-        class: ResClass,
-        kind: ResKind,
-        comp: Comp,
-        count: u32,
-        register: u32,
-    ) -> Res {
+    pub const fn new(class: ResClass, kind: ResKind, comp: Comp, count: u32, register: u32) -> Res {
         Res {
             class,
             kind,

@@ -7,15 +7,26 @@ const F: super::Arg = Float(1.0);
 const Z: super::Arg = Int(0);
 const Q: super::Arg = Special("rayquery");
 const SM65: (u32, u32) = (6, 5);
-const RTAS: &[Res] = &[Res::new(C::Srv, K::RTAccelerationStructure, Comp::I32, 0, 0)];
+const RTAS: &[Res] = &[Res::new(
+    C::Srv,
+    K::RTAccelerationStructure,
+    Comp::I32,
+    0,
+    0,
+)];
 
 /// The cases of this group.
 pub const CASES: &[OpCase] = &[
     // No constant ray flags.
     OpCase::cs(178, SM65, "void", &[Z]),
     // Ray flags 0, instance mask 0xff, origin, tMin, direction, tMax.
-    OpCase::cs(179, SM65, "void", &[Q, Handle(0), Z, Int(255), F, F, F, F, F, F, F, F])
-        .res(RTAS),
+    OpCase::cs(
+        179,
+        SM65,
+        "void",
+        &[Q, Handle(0), Z, Int(255), F, F, F, F, F, F, F, F],
+    )
+    .res(RTAS),
     OpCase::cs(180, SM65, "i1", &[Q]),
     OpCase::cs(181, SM65, "void", &[Q]),
     OpCase::cs(182, SM65, "void", &[Q]),

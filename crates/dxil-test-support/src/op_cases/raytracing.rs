@@ -12,9 +12,21 @@ const P: super::Arg = Special("payload");
 const A: super::Arg = Special("attributes");
 const SM63: (u32, u32) = (6, 3);
 const SM69: (u32, u32) = (6, 9);
-const RTAS: &[Res] = &[Res::new(C::Srv, K::RTAccelerationStructure, Comp::I32, 0, 0)];
+const RTAS: &[Res] = &[Res::new(
+    C::Srv,
+    K::RTAccelerationStructure,
+    Comp::I32,
+    0,
+    0,
+)];
 
-const fn lib(opcode: u32, entry: &'static str, model: (u32, u32), ovl: &'static str, args: &'static [super::Arg]) -> OpCase {
+const fn lib(
+    opcode: u32,
+    entry: &'static str,
+    model: (u32, u32),
+    ovl: &'static str,
+    args: &'static [super::Arg],
+) -> OpCase {
     OpCase::new(opcode, "lib", model, ovl, args).entry(entry)
 }
 
@@ -39,8 +51,30 @@ pub const CASES: &[OpCase] = &[
     lib(155, "anyhit", SM63, "void", &[]),
     lib(156, "anyhit", SM63, "void", &[]),
     // Flags 0, mask 0xff, hit group offset 0, geometry multiplier 1, miss 0, the ray.
-    lib(157, "raygeneration", SM63, "%struct.Payload", &[Handle(0), Z, Int(255), Z, Int(1), Z, F, F, F, F, F, F, F, F, P])
-        .res(RTAS),
+    lib(
+        157,
+        "raygeneration",
+        SM63,
+        "%struct.Payload",
+        &[
+            Handle(0),
+            Z,
+            Int(255),
+            Z,
+            Int(1),
+            Z,
+            F,
+            F,
+            F,
+            F,
+            F,
+            F,
+            F,
+            F,
+            P,
+        ],
+    )
+    .res(RTAS),
     // tHit 1, hit kind 0.
     lib(158, "intersection", SM63, "%struct.Attr", &[F, Z, A]),
     // Callable shader 0.
@@ -48,13 +82,47 @@ pub const CASES: &[OpCase] = &[
     lib(160, "raygeneration", SM63, "%res.0", &[Special("resource")]).res(RTAS),
     lib(161, "closesthit", SM63, "i32", &[]),
     lib(213, "closesthit", (6, 5), "i32", &[]),
-    lib(262, "raygeneration", SM69, "%struct.Payload", &[Handle(0), Z, Int(255), Z, Int(1), Z, F, F, F, F, F, F, F, F, P])
-        .res(RTAS),
+    lib(
+        262,
+        "raygeneration",
+        SM69,
+        "%struct.Payload",
+        &[
+            Handle(0),
+            Z,
+            Int(255),
+            Z,
+            Int(1),
+            Z,
+            F,
+            F,
+            F,
+            F,
+            F,
+            F,
+            F,
+            F,
+            P,
+        ],
+    )
+    .res(RTAS),
     lib(263, "raygeneration", SM69, "void", &[Special("rayquery")]),
     // Hit kind 0.
-    lib(264, "raygeneration", SM69, "%struct.Attr", &[Special("rayquery"), Z, A]),
+    lib(
+        264,
+        "raygeneration",
+        SM69,
+        "%struct.Attr",
+        &[Special("rayquery"), Z, A],
+    ),
     // Ray flags 0, miss shader 0, the ray.
-    lib(265, "raygeneration", SM69, "void", &[Z, Z, F, F, F, F, F, F, F, F]),
+    lib(
+        265,
+        "raygeneration",
+        SM69,
+        "void",
+        &[Z, Z, F, F, F, F, F, F, F, F],
+    ),
     lib(266, "raygeneration", SM69, "void", &[]),
     lib(267, "raygeneration", SM69, "%struct.Payload", &[HO, P]),
     // No coherence hint bits.

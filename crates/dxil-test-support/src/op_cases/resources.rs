@@ -28,10 +28,7 @@ const RW_BUF_U32: &[Res] = &[Res::new(C::Uav, K::TypedBuffer, Comp::U32, 1, 0)];
 const RW_TEX2D: &[Res] = &[Res::new(C::Uav, K::Texture2D, Comp::F32, 4, 0)];
 const RW_TEX2DMS: &[Res] = &[Res::new(C::Uav, K::Texture2DMS, Comp::F32, 4, 0)];
 const TEX2DMS: &[Res] = &[Res::new(C::Srv, K::Texture2DMS, Comp::F32, 4, 0)];
-const TEX2D_U32: &[Res] = &[
-    Res::new(C::Srv, K::Texture2D, Comp::U32, 1, 0),
-    SAMPLER,
-];
+const TEX2D_U32: &[Res] = &[Res::new(C::Srv, K::Texture2D, Comp::U32, 1, 0), SAMPLER];
 const RAW: &[Res] = &[Res::new(C::Srv, K::RawBuffer, Comp::U32, 0, 0)];
 const RW_RAW: &[Res] = &[Res::new(C::Uav, K::RawBuffer, Comp::U32, 0, 0)];
 const COUNTER: &[Res] = &[Res::new(C::Uav, K::StructuredBuffer, Comp::U32, 0, 0)
@@ -52,13 +49,30 @@ pub const CASES: &[OpCase] = &[
     OpCase::cs(59, SM60, "float", &[H0, Z]).res(CBUF),
     // 2D coordinates, zero offsets, no clamp.
     OpCase::new(60, "ps", SM60, "float", &[H0, H1, F, F, U, U, Z, Z, U, U]).res(TEX_SAMPLER),
-    OpCase::new(61, "ps", SM60, "float", &[H0, H1, F, F, U, U, Z, Z, U, FZ, U])
-        .res(TEX_SAMPLER),
+    OpCase::new(
+        61,
+        "ps",
+        SM60,
+        "float",
+        &[H0, H1, F, F, U, U, Z, Z, U, FZ, U],
+    )
+    .res(TEX_SAMPLER),
     OpCase::cs(62, SM60, "float", &[H0, H1, F, F, U, U, Z, Z, U, FZ]).res(TEX_SAMPLER),
-    OpCase::cs(63, SM60, "float", &[H0, H1, F, F, U, U, Z, Z, U, F, F, U, F, F, U, U])
-        .res(TEX_SAMPLER),
-    OpCase::new(64, "ps", SM60, "float", &[H0, H1, F, F, U, U, Z, Z, U, F, U])
-        .res(TEX_SAMPLER_CMP),
+    OpCase::cs(
+        63,
+        SM60,
+        "float",
+        &[H0, H1, F, F, U, U, Z, Z, U, F, F, U, F, F, U, U],
+    )
+    .res(TEX_SAMPLER),
+    OpCase::new(
+        64,
+        "ps",
+        SM60,
+        "float",
+        &[H0, H1, F, F, U, U, Z, Z, U, F, U],
+    )
+    .res(TEX_SAMPLER_CMP),
     OpCase::cs(65, SM60, "float", &[H0, H1, F, F, U, U, Z, Z, U, F]).res(TEX_SAMPLER_CMP),
     // Mip 0, coordinates (0, 0), zero offsets.
     OpCase::cs(66, SM60, "float", &[H0, Z, Z, Z, U, Z, Z, U]).res(&[TEX2D]),
@@ -87,22 +101,43 @@ pub const CASES: &[OpCase] = &[
     OpCase::new(174, "ps", (6, 5), "void", &[H0, H1, H2, F, F, U, U, U]).res(FEEDBACK),
     OpCase::new(175, "ps", (6, 5), "void", &[H0, H1, H2, F, F, U, U, FZ, U]).res(FEEDBACK),
     OpCase::cs(176, (6, 5), "void", &[H0, H1, H2, F, F, U, U, FZ]).res(FEEDBACK),
-    OpCase::cs(177, (6, 5), "void", &[H0, H1, H2, F, F, U, U, F, F, U, F, F, U, U])
-        .res(FEEDBACK),
-    OpCase::cs(216, (6, 6), "void", &[Special("binding"), Special("properties")]).res(RAW),
+    OpCase::cs(
+        177,
+        (6, 5),
+        "void",
+        &[H0, H1, H2, F, F, U, U, F, F, U, F, F, U, U],
+    )
+    .res(FEEDBACK),
+    OpCase::cs(
+        216,
+        (6, 6),
+        "void",
+        &[Special("binding"), Special("properties")],
+    )
+    .res(RAW),
     OpCase::cs(217, (6, 6), "void", &[Special("resbind"), Z, Z]).res(RAW),
     // Heap index 0, a resource (not a sampler), uniform.
     OpCase::cs(218, (6, 6), "void", &[Z, Z, Z]),
     OpCase::cs(223, (6, 7), "i32", &[H0, H1, F, F, U, U, Z, Z]).res(TEX2D_U32),
-    OpCase::cs(224, (6, 7), "float", &[H0, H1, F, F, U, U, Z, Z, U, F, FZ])
-        .res(TEX_SAMPLER_CMP),
+    OpCase::cs(224, (6, 7), "float", &[H0, H1, F, F, U, U, Z, Z, U, F, FZ]).res(TEX_SAMPLER_CMP),
     OpCase::cs(225, (6, 7), "float", &[H0, Z, Z, U, F, F, F, F, Int(15), Z]).res(RW_TEX2DMS),
     // Semantic flags 4: group scope.
     OpCase::cs(245, (6, 8), "void", &[H0, Int(4)]).res(RW_RAW),
-    OpCase::cs(254, (6, 8), "float", &[H0, H1, F, F, U, U, Z, Z, U, F, F, F, U, F, F, U, U])
-        .res(TEX_SAMPLER_CMP),
-    OpCase::new(255, "ps", (6, 8), "float", &[H0, H1, F, F, U, U, Z, Z, U, F, FZ, U])
-        .res(TEX_SAMPLER_CMP),
+    OpCase::cs(
+        254,
+        (6, 8),
+        "float",
+        &[H0, H1, F, F, U, U, Z, Z, U, F, F, F, U, F, F, U, U],
+    )
+    .res(TEX_SAMPLER_CMP),
+    OpCase::new(
+        255,
+        "ps",
+        (6, 8),
+        "float",
+        &[H0, H1, F, F, U, U, Z, Z, U, F, FZ, U],
+    )
+    .res(TEX_SAMPLER_CMP),
     // Alignment 4.
     OpCase::cs(303, (6, 9), "<4 x float>", &[H0, Z, U, Int(4)]).res(RAW),
     OpCase::cs(304, (6, 9), "<4 x float>", &[H0, Z, U, F, Int(4)]).res(RW_RAW),

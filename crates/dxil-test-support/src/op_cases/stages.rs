@@ -8,7 +8,15 @@ const F: super::Arg = Float(1.0);
 const Z: super::Arg = Int(0);
 const SM60: (u32, u32) = (6, 0);
 
-const fn sig(semantic: &'static str, comp: Comp, interp: u32, rows: u32, cols: u32, row: i32, col: i32) -> SigElem {
+const fn sig(
+    semantic: &'static str,
+    comp: Comp,
+    interp: u32,
+    rows: u32,
+    cols: u32,
+    row: i32,
+    col: i32,
+) -> SigElem {
     SigElem {
         semantic,
         comp,
@@ -40,7 +48,10 @@ const GS: &[Prop] = &[Prop::Geometry(1, 1, 1, 1, 1)];
 /// Three control points in and out, triangles, integer partitioning, clockwise triangles,
 /// factors up to 64.
 const HS: &[Prop] = &[Prop::Hull(3, 3, 2, 1, 3, 64.0)];
-const HS_PC: &[Prop] = &[Prop::Hull(3, 3, 2, 1, 3, 64.0), Prop::InPatchConstantFunction];
+const HS_PC: &[Prop] = &[
+    Prop::Hull(3, 3, 2, 1, 3, 64.0),
+    Prop::InPatchConstantFunction,
+];
 /// Triangles of three control points.
 const DS: &[Prop] = &[Prop::Domain(2, 3)];
 /// Three vertices, one triangle, no payload.
@@ -68,10 +79,22 @@ pub const CASES: &[OpCase] = &[
     OpCase::new(91, "ps", SM60, "i32", &[]),
     OpCase::new(92, "ps", SM60, "i32", &[]),
     // Stream 0.
-    OpCase::new(97, "gs", SM60, "void", &[Z]).ins(POS_SIG).outs(POS_SIG).props(GS),
-    OpCase::new(98, "gs", SM60, "void", &[Z]).ins(POS_SIG).outs(POS_SIG).props(GS),
-    OpCase::new(99, "gs", SM60, "void", &[Z]).ins(POS_SIG).outs(POS_SIG).props(GS),
-    OpCase::new(100, "gs", SM60, "i32", &[]).ins(POS_SIG).outs(POS_SIG).props(GS),
+    OpCase::new(97, "gs", SM60, "void", &[Z])
+        .ins(POS_SIG)
+        .outs(POS_SIG)
+        .props(GS),
+    OpCase::new(98, "gs", SM60, "void", &[Z])
+        .ins(POS_SIG)
+        .outs(POS_SIG)
+        .props(GS),
+    OpCase::new(99, "gs", SM60, "void", &[Z])
+        .ins(POS_SIG)
+        .outs(POS_SIG)
+        .props(GS),
+    OpCase::new(100, "gs", SM60, "i32", &[])
+        .ins(POS_SIG)
+        .outs(POS_SIG)
+        .props(GS),
     // Control point 0, row 0, column 0.
     OpCase::new(103, "hs", SM60, "float", &[Z, Z, Z, Z])
         .ins(POS_SIG)
@@ -99,11 +122,16 @@ pub const CASES: &[OpCase] = &[
         .outs(POS_SIG)
         .patch(TESS)
         .props(HS),
-    OpCase::new(108, "gs", SM60, "i32", &[]).ins(GS_PRIM).outs(POS_SIG).props(GS),
+    OpCase::new(108, "gs", SM60, "i32", &[])
+        .ins(GS_PRIM)
+        .outs(POS_SIG)
+        .props(GS),
     // Attribute 0 of vertex 1.
     OpCase::new(137, "ps", (6, 1), "float", &[Z, Z, Z, Int(1)]).ins(CONSTANT),
     OpCase::new(138, "ps", (6, 1), "i32", &[]),
-    OpCase::new(168, "ms", (6, 5), "void", &[Int(3), Int(1)]).outs(POS_SIG).props(MS),
+    OpCase::new(168, "ms", (6, 5), "void", &[Int(3), Int(1)])
+        .outs(POS_SIG)
+        .props(MS),
     // Triangle 0 of vertices 0, 1, 2.
     OpCase::new(169, "ms", (6, 5), "void", &[Z, Z, Int(1), Int(2)])
         .outs(POS_SIG)
@@ -120,8 +148,14 @@ pub const CASES: &[OpCase] = &[
         .patch(MS_PRIM)
         .props(MS),
     // One group.
-    OpCase::new(173, "as", (6, 5), "%struct.Payload addrspace(3)*", &[Int(1), Int(1), Int(1), Special("groupshared")])
-        .props(AS),
+    OpCase::new(
+        173,
+        "as",
+        (6, 5),
+        "%struct.Payload addrspace(3)*",
+        &[Int(1), Int(1), Int(1), Special("groupshared")],
+    )
+    .props(AS),
     OpCase::new(256, "vs", (6, 8), "i32", &[]),
     OpCase::new(257, "vs", (6, 8), "i32", &[]),
 ];
