@@ -6,7 +6,18 @@
 //! A shader for a case is one entry function that creates the handles of the case's
 //! resources, makes the [`Arg::Special`] values it uses, calls the operation once with the
 //! case's operands and returns; `dxil-asm`'s `tests/op_cases.rs` renders it as DXIL text
-//! and asks the reference validator.
+//! and asks the reference validator. What every such shader also does, whatever the
+//! operation:
+//!
+//! - stores 0 to every component of every output element after the call (the validator
+//!   wants each output written): `StoreOutput`; mesh shaders `StoreVertexOutput` and
+//!   `StorePrimitiveOutput` of vertex/primitive 0; hull shaders store their patch
+//!   constants in the patch constant function;
+//! - in mesh shaders, calls `SetMeshOutputCounts(3, 1)` first (unless that is the case);
+//! - records the shader flags the module's contents imply (module entry for libraries);
+//! - library entries are named `main`; hit entries take `(%struct.Payload*,
+//!   %struct.Attr*)`, miss and callable entries `(%struct.Payload*)`, with payload size 4
+//!   and attribute size 8 in their properties and `dx.typeAnnotations` for the parameters.
 
 mod basic;
 mod experimental;
