@@ -18,6 +18,7 @@
 pub mod container;
 pub mod damage;
 pub mod index;
+pub mod op_cases;
 pub mod paths;
 pub mod reference;
 pub mod report;

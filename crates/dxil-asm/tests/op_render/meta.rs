@@ -1,0 +1,344 @@
+//! The DXIL metadata of a case's shader (DXIL.rst "Metadata"): `dx.version`, `dx.valver`,
+//! `dx.shaderModel`, `dx.resources` and `dx.entryPoints` with signatures and properties.
+
+use dxil_test_support::op_cases::{OpCase, Prop, Res, ResClass, ResKind, SigElem};
+use std::fmt::Write;
+
+/// Numbered metadata nodes and the resource types they point at.
+#[derive(Default)]
+pub struct Metadata {
+    nodes: Vec<String>,
+    /// Resource struct types: (name, body).
+    pub types: Vec<(String, String)>,
+}
+
+/// Shader flag bits the case asks for that no computation finds (module options).
+pub fn option_flags(case: &OpCase) -> u64 {
+    let native = case.props.contains(&Prop::NativeLowPrecision);
+    if native {
+        1 << dxil_gen::flags::bit::USE_NATIVE_LOW_PRECISION
+    } else {
+        0
+    }
+}
+
+/// `AnnotateHandle`'s resource properties of `res` (two words; DXIL.rst "Resource
+/// Properties").
+pub fn properties(res: &Res) -> (u32, u32) {
+    let kind = res.kind as u32;
+    let mut p0 = kind;
+    if res.class == ResClass::Uav {
+        p0 |= 1 << 12;
+    }
+    if res.flag && matches!(res.class, ResClass::Uav | ResClass::Sampler) {
+        p0 |= 1 << 15;
+    }
+    let p1 = match res.kind {
+        ResKind::StructuredBuffer | ResKind::CBuffer | ResKind::TBuffer => res.size,
+        ResKind::FeedbackTexture2D | ResKind::FeedbackTexture2DArray => res.size,
+        k if typed(k) => res.comp as u32 | (res.count << 8),
+        _ => 0,
+    };
+    (p0, p1)
+}
+
+/// Textures and typed buffers: kinds with an element type.
+fn typed(kind: ResKind) -> bool {
+    (kind as u32) <= ResKind::TypedBuffer as u32
+}
+
+impl Metadata {
+    fn node(&mut self, body: String) -> String {
+        self.nodes.push(body);
+        format!("!{}", self.nodes.len() - 1)
+    }
+
+    /// The named metadata and numbered nodes of the whole module.
+    pub fn module(&mut self, case: &OpCase, flags: u64) -> Result<String, String> {
+        let (major, minor) = case.model;
+        let version = self.node(format!("!{{i32 1, i32 {minor}}}"));
+        let valver = self.node("!{i32 1, i32 10}".into());
+        let model = self.node(format!(
+            "!{{!\"{}\", i32 {major}, i32 {minor}}}",
+            case.stage
+        ));
+        let resources = self.resources(case);
+        let sigs = self.signatures(case);
+        let props = self.properties(case, flags)?;
+        let res = resources.as_deref().unwrap_or("null");
+        let fn_ty = format!("void ({})*", lib_param_types(case).join(", "));
+        let mut annotations = None;
+        let entry = if case.stage == "lib" {
+            annotations = Some(self.annotations(case, &fn_ty));
+            let module_props = if flags != 0 {
+                self.node(format!("!{{i32 0, i64 {flags}}}"))
+            } else {
+                "null".into()
+            };
+            let module_entry = self.node(format!("!{{null, !\"\", null, {res}, {module_props}}}"));
+            let e = self.node(format!(
+                "!{{{fn_ty} @main, !\"main\", null, null, {props}}}"
+            ));
+            format!("{module_entry}, {e}")
+        } else {
+            self.node(format!(
+                "!{{{fn_ty} @main, !\"main\", {sigs}, {res}, {props}}}"
+            ))
+        };
+        let mut out = String::new();
+        let _ = writeln!(out, "!dx.version = !{{{version}}}");
+        let _ = writeln!(out, "!dx.valver = !{{{valver}}}");
+        let _ = writeln!(out, "!dx.shaderModel = !{{{model}}}");
+        if let Some(r) = &resources {
+            let _ = writeln!(out, "!dx.resources = !{{{r}}}");
+        }
+        if let Some(a) = annotations {
+            let _ = writeln!(out, "!dx.typeAnnotations = !{{{a}}}");
+        }
+        let _ = writeln!(out, "!dx.entryPoints = !{{{entry}}}\n");
+        for (i, n) in self.nodes.iter().enumerate() {
+            let _ = writeln!(out, "!{i} = {n}");
+        }
+        Ok(out)
+    }
+
+    /// `dx.resources`: four lists by class, `None` without resources.
+    fn resources(&mut self, case: &OpCase) -> Option<String> {
+        if case.resources.is_empty() {
+            return None;
+        }
+        let mut lists = Vec::new();
+        for class in [
+            ResClass::Srv,
+            ResClass::Uav,
+            ResClass::CBuffer,
+            ResClass::Sampler,
+        ] {
+            let mut items = Vec::new();
+            for (i, res) in case.resources.iter().enumerate() {
+                if res.class != class {
+                    continue;
+                }
+                let id = items.len();
+                let ty = format!("%res.{i}");
+                let body = match res.kind {
+                    ResKind::CBuffer => format!("{{ [{} x float] }}", res.size.max(4) / 4),
+                    k if typed(k) && res.count > 1 => {
+                        format!("{{ <{} x {}> }}", res.count, res.comp.llvm())
+                    }
+                    k if typed(k) => format!("{{ {} }}", res.comp.llvm()),
+                    _ => "{ i32 }".into(),
+                };
+                self.types.push((ty.clone(), body));
+                let global = if case.stage == "lib" {
+                    format!("@res{i}")
+                } else {
+                    "undef".into()
+                };
+                let head = format!(
+                    "i32 {id}, {ty}* {global}, !\"\", i32 {}, i32 {}, i32 1",
+                    res.space, res.register
+                );
+                let extra = match res.kind {
+                    ResKind::StructuredBuffer => self.node(format!("!{{i32 1, i32 {}}}", res.size)),
+                    k if typed(k) || k == ResKind::RTAccelerationStructure => {
+                        self.node(format!("!{{i32 0, i32 {}}}", res.comp as u32))
+                    }
+                    ResKind::FeedbackTexture2D | ResKind::FeedbackTexture2DArray => {
+                        self.node(format!("!{{i32 2, i32 {}}}", res.size))
+                    }
+                    _ => "null".into(),
+                };
+                let kind = res.kind as u32;
+                let item = match class {
+                    ResClass::Srv => format!("!{{{head}, i32 {kind}, i32 0, {extra}}}"),
+                    ResClass::Uav => format!(
+                        "!{{{head}, i32 {kind}, i1 false, i1 {}, i1 false, {extra}}}",
+                        res.flag
+                    ),
+                    ResClass::CBuffer => format!("!{{{head}, i32 {}, null}}", res.size),
+                    ResClass::Sampler => format!("!{{{head}, i32 {}, null}}", res.flag as u32),
+                };
+                items.push(self.node(item));
+            }
+            lists.push(if items.is_empty() {
+                "null".to_string()
+            } else {
+                self.node(format!("!{{{}}}", items.join(", ")))
+            });
+        }
+        Some(self.node(format!("!{{{}}}", lists.join(", "))))
+    }
+
+    /// The entry's signature triple, `null` when all three are empty.
+    fn signatures(&mut self, case: &OpCase) -> String {
+        if case.inputs.is_empty() && case.outputs.is_empty() && case.patch.is_empty() {
+            return "null".into();
+        }
+        let lists = [case.inputs, case.outputs, case.patch].map(|s| self.signature(s));
+        self.node(format!("!{{{}}}", lists.join(", ")))
+    }
+
+    fn signature(&mut self, elems: &[SigElem]) -> String {
+        if elems.is_empty() {
+            return "null".into();
+        }
+        let mut items = Vec::new();
+        for (id, e) in elems.iter().enumerate() {
+            let indexes: Vec<String> = (0..e.rows).map(|i| format!("i32 {i}")).collect();
+            let indexes = self.node(format!("!{{{}}}", indexes.join(", ")));
+            let mask = if e.row < 0 {
+                "null".to_string()
+            } else {
+                self.node(format!("!{{i32 3, i32 {}}}", (1u32 << e.cols) - 1))
+            };
+            items.push(self.node(format!(
+                "!{{i32 {id}, !\"{}\", i8 {}, i8 {}, {indexes}, i8 {}, i32 {}, i8 {}, i32 {}, i8 {}, {mask}}}",
+                e.semantic,
+                e.comp as u32,
+                semantic_kind(e.semantic),
+                e.interp,
+                e.rows,
+                e.cols,
+                e.row,
+                e.col
+            )));
+        }
+        self.node(format!("!{{{}}}", items.join(", ")))
+    }
+
+    /// The entry's properties: shader flags and the stage's state.
+    fn properties(&mut self, case: &OpCase, flags: u64) -> Result<String, String> {
+        let mut items = Vec::new();
+        if case.stage == "lib" {
+            let kind = LIB_KINDS
+                .iter()
+                .position(|k| *k == case.entry)
+                .ok_or_else(|| format!("unknown library entry kind {:?}", case.entry))?;
+            items.push(format!("i32 8, i32 {}", kind + 7));
+            let params = lib_param_types(case);
+            if !params.is_empty() {
+                items.push("i32 6, i32 4".into());
+            }
+            if params.len() == 2 {
+                items.push("i32 7, i32 8".into());
+            }
+        }
+        if flags != 0 && case.stage != "lib" {
+            items.push(format!("i32 0, i64 {flags}"));
+        }
+        for p in case.props {
+            match *p {
+                Prop::NumThreads(x, y, z) => {
+                    if !matches!(case.stage, "ms" | "as") {
+                        let n = self.node(format!("!{{i32 {x}, i32 {y}, i32 {z}}}"));
+                        items.push(format!("i32 4, {n}"));
+                    }
+                }
+                Prop::Geometry(input, max, streams, topo, inst) => {
+                    let n = self.node(format!(
+                        "!{{i32 {input}, i32 {max}, i32 {streams}, i32 {topo}, i32 {inst}}}"
+                    ));
+                    items.push(format!("i32 1, {n}"));
+                }
+                Prop::Domain(domain, cps) => {
+                    let n = self.node(format!("!{{i32 {domain}, i32 {cps}}}"));
+                    items.push(format!("i32 2, {n}"));
+                }
+                Prop::Hull(inp, outp, domain, part, topo, max) => {
+                    let n = self.node(format!(
+                        "!{{void ()* @patch_constant, i32 {inp}, i32 {outp}, i32 {domain}, i32 {part}, i32 {topo}, float {}}}",
+                        super::types::float_const(max as f64, "float")
+                    ));
+                    items.push(format!("i32 3, {n}"));
+                }
+                Prop::Mesh(verts, prims, topo, payload) => {
+                    let t = self.threads(case)?;
+                    let n = self.node(format!(
+                        "!{{{t}, i32 {verts}, i32 {prims}, i32 {topo}, i32 {payload}}}"
+                    ));
+                    items.push(format!("i32 9, {n}"));
+                }
+                Prop::Amplification(payload) => {
+                    let t = self.threads(case)?;
+                    let n = self.node(format!("!{{{t}, i32 {payload}}}"));
+                    items.push(format!("i32 10, {n}"));
+                }
+                Prop::NativeLowPrecision | Prop::InPatchConstantFunction => {}
+            }
+        }
+        if items.is_empty() {
+            return Ok("null".into());
+        }
+        Ok(self.node(format!("!{{{}}}", items.join(", "))))
+    }
+
+    /// The `numthreads` node mesh and amplification states embed.
+    fn threads(&mut self, case: &OpCase) -> Result<String, String> {
+        for p in case.props {
+            if let Prop::NumThreads(x, y, z) = *p {
+                return Ok(self.node(format!("!{{i32 {x}, i32 {y}, i32 {z}}}")));
+            }
+        }
+        Err("mesh and amplification states need NumThreads".into())
+    }
+}
+
+/// Library entry kinds, numbered from 7 (raygeneration) as shader kinds.
+const LIB_KINDS: [&str; 6] = [
+    "raygeneration",
+    "intersection",
+    "anyhit",
+    "closesthit",
+    "miss",
+    "callable",
+];
+
+/// Parameter types of a library entry: payload, then hit attributes.
+fn lib_param_types(case: &OpCase) -> Vec<&'static str> {
+    match case.entry {
+        "anyhit" | "closesthit" => vec!["%struct.Payload*", "%struct.Attr*"],
+        "miss" | "callable" => vec!["%struct.Payload*"],
+        _ => vec![],
+    }
+}
+
+/// The entry's parameters as the definition names them.
+pub fn lib_params(case: &OpCase) -> Vec<String> {
+    lib_param_types(case)
+        .iter()
+        .zip(["%payload", "%attr"])
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect()
+}
+
+impl Metadata {
+    /// `dx.typeAnnotations` of a library entry: its parameters are `inout` payload and
+    /// `in` attributes.
+    fn annotations(&mut self, case: &OpCase, fn_ty: &str) -> String {
+        let empty = self.node("!{}".into());
+        let mut params = vec![self.node(format!("!{{i32 1, {empty}, {empty}}}"))];
+        for (i, _) in lib_param_types(case).iter().enumerate() {
+            let kind = if i == 0 { 2 } else { 0 };
+            params.push(self.node(format!("!{{i32 {kind}, {empty}, {empty}}}")));
+        }
+        let list = self.node(format!("!{{{}}}", params.join(", ")));
+        self.node(format!("!{{i32 1, {fn_ty} @main, {list}}}"))
+    }
+}
+
+/// The semantic kind of a signature element's name: `SV_` plus a kind's name, else
+/// Arbitrary (0).
+fn semantic_kind(name: &str) -> u32 {
+    let Some(rest) = name
+        .get(..3)
+        .filter(|p| p.eq_ignore_ascii_case("SV_"))
+        .and_then(|_| name.get(3..))
+    else {
+        return 0;
+    };
+    dxil_ops::SemanticKind::ALL
+        .iter()
+        .find(|k| k.name().eq_ignore_ascii_case(rest))
+        .map_or(0, |k| *k as u32)
+}

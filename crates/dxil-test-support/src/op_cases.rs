@@ -1,0 +1,85 @@
+//! For every DXIL operation, a minimal use the reference validator accepts, as data
+//! independent of any builder: the stage and shader model, the resources, signatures and
+//! properties the shader needs, and the operands of the call ([`OpCase`]). Operations no
+//! case covers are listed with the reason in [`op_gaps`].
+//!
+//! A shader for a case is one entry function that creates the handles of the case's
+//! resources, makes the [`Arg::Special`] values it uses, calls the operation once with the
+//! case's operands and returns; `dxil-asm`'s `tests/op_cases.rs` renders it as DXIL text
+//! and asks the reference validator. What every such shader also does, whatever the
+//! operation:
+//!
+//! - stores 0 to every component of every output element after the call (the validator
+//!   wants each output written): `StoreOutput`; mesh shaders `StoreVertexOutput` and
+//!   `StorePrimitiveOutput` of vertex/primitive 0; hull shaders store their patch
+//!   constants in the patch constant function;
+//! - in mesh shaders, calls `SetMeshOutputCounts(3, 1)` first (unless that is the case);
+//! - records the shader flags the module's contents imply (module entry for libraries);
+//! - library entries are named `main`; hit entries take `(%struct.Payload*,
+//!   %struct.Attr*)`, miss and callable entries `(%struct.Payload*)`, with payload size 4
+//!   and attribute size 8 in their properties and `dx.typeAnnotations` for the parameters.
+
+mod basic;
+mod experimental;
+mod gaps;
+mod model;
+mod rayquery;
+mod raytracing;
+mod resources;
+mod stages;
+
+pub use model::{Arg, Comp, OpCase, Prop, Res, ResClass, ResKind, SigElem, CS1};
+
+/// The names [`Arg::Special`] uses, with what each one stands for.
+pub const SPECIALS: &[(&str, &str)] = &[
+    (
+        "status",
+        "the status (element 4) of a BufferLoad of resources[0], a typed buffer of float4",
+    ),
+    (
+        "binding",
+        "CreateHandleFromBinding of resources[0], not annotated",
+    ),
+    (
+        "properties",
+        "the ResourceProperties constant of resources[0]",
+    ),
+    ("resbind", "the ResBind constant of resources[0]"),
+    (
+        "rayquery",
+        "the result of AllocateRayQuery with constant ray flags 0",
+    ),
+    ("hitobject", "the result of HitObject_MakeNop"),
+    (
+        "resource",
+        "a library's resource 0: the load of its global variable @res0 (type %res.0)",
+    ),
+    (
+        "payload",
+        "the entry's payload parameter; in a ray generation entry, an alloca of %struct.Payload",
+    ),
+    (
+        "attributes",
+        "the hit entry's attribute parameter; elsewhere, an alloca of %struct.Attr",
+    ),
+    (
+        "groupshared",
+        "a group shared global of the overload's struct type (`%struct.Payload = type { i32 }`)",
+    ),
+];
+
+/// Every case, in opcode order within each group.
+pub fn op_cases() -> impl Iterator<Item = &'static OpCase> {
+    basic::CASES
+        .iter()
+        .chain(resources::CASES)
+        .chain(rayquery::CASES)
+        .chain(stages::CASES)
+        .chain(raytracing::CASES)
+        .chain(experimental::CASES)
+}
+
+/// Operations without a case, with the reason.
+pub fn op_gaps() -> &'static [(u32, &'static str)] {
+    gaps::GAPS
+}
