@@ -755,7 +755,7 @@ impl<'a> EntryBuilder<'a> {
                 ),
             ));
         }
-        let rowv = self.c_buffer_load_legacy(&[Ty::Scalar(ty)], cbuffer, row)?;
+        let rowv = self.cbuffer_load_legacy(&[Ty::Scalar(ty)], cbuffer, row)?;
         Ok(self.fb.extract_value(rowv, &[within / slot])?)
     }
 

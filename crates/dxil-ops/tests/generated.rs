@@ -226,6 +226,48 @@ fn snake(name: &str) -> String {
     o
 }
 
+/// The builder-method name of an operation: its words in `snake_case`, where a word starts
+/// at a capital after a lower-case letter, after a digit unless an acronym goes on
+/// (`Texture2DMS`), or before a lower-case letter ending a run of capitals; a one-letter
+/// word joins the next (`FAbs` -> `fabs`, `CBufferLoad` -> `cbuffer_load`, `RayTMin` ->
+/// `ray_tmin`); `NaN` is one word.
+fn method_name(name: &str) -> String {
+    let name = name.replace("NaN", "Nan");
+    let mut words: Vec<String> = Vec::new();
+    for part in name.split('_') {
+        let c: Vec<char> = part.chars().collect();
+        let mut cur = String::new();
+        for (i, &ch) in c.iter().enumerate() {
+            if ch.is_ascii_uppercase() && !cur.is_empty() {
+                let prev = c[i - 1];
+                let next = c.get(i + 1).copied().unwrap_or(' ');
+                let boundary = prev.is_ascii_lowercase()
+                    || (prev.is_ascii_digit() && !next.is_ascii_uppercase())
+                    || (prev.is_ascii_uppercase() && next.is_ascii_lowercase());
+                if boundary {
+                    words.push(std::mem::take(&mut cur));
+                }
+            }
+            cur.push(ch);
+        }
+        if !cur.is_empty() {
+            words.push(cur);
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut carry = String::new();
+    let n = words.len();
+    for (i, w) in words.into_iter().enumerate() {
+        if w.len() == 1 && w.chars().all(|c| c.is_ascii_uppercase()) && i + 1 < n {
+            carry.push_str(&w);
+            continue;
+        }
+        out.push(format!("{carry}{w}").to_ascii_lowercase());
+        carry.clear();
+    }
+    out.join("_")
+}
+
 /// Rust keywords an operand name must not become.
 const KEYWORDS: [&str; 38] = [
     "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
@@ -283,7 +325,7 @@ fn write_op_macro(out: &mut String, ops: &[Value]) {
             );
             fields.push((f, s(o, "type").to_string(), b(o, "is_const")));
         }
-        let method = snake(s(op, "name")).replace("__", "_");
+        let method = method_name(s(op, "name"));
         assert!(
             !KEYWORDS.contains(&method.as_str()) && methods.insert(method.clone()),
             "method name {method:?} of {} is a keyword or taken",
