@@ -113,6 +113,7 @@ pub(crate) fn resource_lists(resources: &[(ResourceDesc, Md)]) -> Option<Resourc
 
 /// The element records of one signature, placed by the packer at `point`.
 fn signature_records(
+    which: &str,
     list: &[ElementDesc],
     point: Option<SigPointKind>,
     use_min_precision: bool,
@@ -123,11 +124,14 @@ fn signature_records(
     let mut out = Vec::with_capacity(list.len());
     for (i, e) in list.iter().enumerate() {
         let kind = e.semantic_kind().ok_or_else(|| {
-            Error::signature(format!("`{}` is not a DXIL system value", e.semantic))
+            Error::signature(format!(
+                "{which} element `{}`: not a DXIL system value",
+                e.semantic
+            ))
         })?;
         if e.rows == 0 || !(1..=4).contains(&e.cols) {
             return Err(Error::signature(format!(
-                "`{}`: {} rows x {} columns (rows >= 1, columns 1 to 4)",
+                "{which} element `{}`: {} rows x {} columns (rows >= 1, columns 1 to 4)",
                 e.semantic, e.rows, e.cols
             )));
         }
@@ -150,20 +154,24 @@ fn signature_records(
         });
     }
     let point = point
-        .ok_or_else(|| Error::signature("this shader kind has no such signature".to_string()))?;
+        .ok_or_else(|| Error::signature(format!("this shader kind has no {which} signature")))?;
     repack_metadata(&mut out, point, use_min_precision, Strategy::PrefixStable);
     Ok(Some(out))
 }
 
 fn entry_signatures(entry: &EntryMeta, use_min_precision: bool) -> Result<Option<EntrySignatures>> {
     let kinds = [
-        SignatureKind::Input,
-        SignatureKind::Output,
-        SignatureKind::PatchConstOrPrim,
+        (SignatureKind::Input, "input"),
+        (SignatureKind::Output, "output"),
+        (
+            SignatureKind::PatchConstOrPrim,
+            "patch constant or primitive",
+        ),
     ];
     let mut lists = [None, None, None];
-    for (i, sig) in kinds.into_iter().enumerate() {
+    for (i, (sig, which)) in kinds.into_iter().enumerate() {
         lists[i] = signature_records(
+            which,
             &entry.signatures[i],
             SigPointKind::of(entry.kind, sig),
             use_min_precision,
@@ -261,16 +269,16 @@ fn res_may_not_alias(module: &Module, meta: &ShaderMeta) -> bool {
     };
     let mut bodies = module.functions.iter().filter_map(|f| f.body.as_ref());
     bodies.any(|body| {
-        body.insts.iter().any(|inst| {
-            match dxil_ops::decode_call(module, body, inst) {
+        body.insts
+            .iter()
+            .any(|inst| match dxil_ops::decode_call(module, body, inst) {
                 Ok(Some(call)) => match call.op {
                     DxOp::CreateHandle { resource_class, .. } => int(resource_class) == Some(1),
                     DxOp::AnnotateHandle { props, .. } => uav_props(props),
                     _ => false,
                 },
                 _ => false,
-            }
-        })
+            })
     })
 }
 
