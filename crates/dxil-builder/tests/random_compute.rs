@@ -430,8 +430,9 @@ fn emit_stmt(e: &mut EntryBuilder<'_>, s: &mut State, st: &Stmt) -> BuildResult<
         }
         Stmt::Int(op, a, b) => {
             let (a, mut b) = (s.pick(T::I32, a), s.pick(T::I32, b));
-            // Shifts by the width or more give poison and division by zero is undefined:
-            // mask the shift amount as HLSL does, and make divisors odd.
+            // Shifts by the width or more give poison, and division by zero is undefined
+            // (the validator refuses a constant zero divisor: "No unsigned integer division
+            // by zero"): mask the shift amount as HLSL does, and make divisors odd.
             if matches!(op, IntOp::Shl | IntOp::LShr | IntOp::AShr) {
                 let m = s.int(e, 31)?;
                 b = e.ir().and(b, m)?;
