@@ -8,7 +8,7 @@ use dxil_container::{FourCC, ShaderKind};
 use dxil_gen::pack::{repack_metadata, Strategy};
 use dxil_gen::sigpoint::{SigPointInfo, SignatureKind};
 use dxil_gen::{BuildOptions, Source};
-use dxil_ir::Module;
+use dxil_ir::{ConstKind, Module, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{
     EntryPoint, EntrySignatures, Property, Resource, ResourceBase, ResourceClass, ResourceLists,
@@ -16,7 +16,7 @@ use dxil_module::model::{
 };
 use dxil_module::shader_flags::bit;
 use dxil_module::DxilMetadata;
-use dxil_ops::SigPointKind;
+use dxil_ops::{DxOp, SigPointKind};
 
 use crate::error::{Error, Result};
 use crate::resource::{Element, ResourceDesc};
@@ -124,6 +124,7 @@ pub(crate) fn resource_lists(resources: &[(ResourceDesc, Md)]) -> Option<Resourc
 
 /// The element records of one signature, placed by the packer at `point`.
 fn signature_records(
+    which: &str,
     list: &[ElementDesc],
     point: Option<SigPointKind>,
     use_min_precision: bool,
@@ -134,11 +135,14 @@ fn signature_records(
     let mut out = Vec::with_capacity(list.len());
     for (i, e) in list.iter().enumerate() {
         let kind = e.semantic_kind().ok_or_else(|| {
-            Error::signature(format!("`{}` is not a DXIL system value", e.semantic))
+            Error::signature(format!(
+                "{which} element `{}`: not a DXIL system value",
+                e.semantic
+            ))
         })?;
         if e.rows == 0 || !(1..=4).contains(&e.cols) {
             return Err(Error::signature(format!(
-                "`{}`: {} rows x {} columns (rows >= 1, columns 1 to 4)",
+                "{which} element `{}`: {} rows x {} columns (rows >= 1, columns 1 to 4)",
                 e.semantic, e.rows, e.cols
             )));
         }
@@ -161,20 +165,24 @@ fn signature_records(
         });
     }
     let point = point
-        .ok_or_else(|| Error::signature("this shader kind has no such signature".to_string()))?;
+        .ok_or_else(|| Error::signature(format!("this shader kind has no {which} signature")))?;
     repack_metadata(&mut out, point, use_min_precision, Strategy::PrefixStable);
     Ok(Some(out))
 }
 
 fn entry_signatures(entry: &EntryMeta, use_min_precision: bool) -> Result<Option<EntrySignatures>> {
     let kinds = [
-        SignatureKind::Input,
-        SignatureKind::Output,
-        SignatureKind::PatchConstOrPrim,
+        (SignatureKind::Input, "input"),
+        (SignatureKind::Output, "output"),
+        (
+            SignatureKind::PatchConstOrPrim,
+            "patch constant or primitive",
+        ),
     ];
     let mut lists = [None, None, None];
-    for (i, sig) in kinds.into_iter().enumerate() {
+    for (i, (sig, which)) in kinds.into_iter().enumerate() {
         lists[i] = signature_records(
+            which,
             &entry.signatures[i],
             SigPointKind::of(entry.kind, sig),
             use_min_precision,
@@ -249,6 +257,55 @@ fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
     })
 }
 
+/// Whether the shader flags record ResMayNotAlias. The builder's resources never alias (the
+/// reference compiler's default, without `-res-may-alias`), and the reference records that
+/// from DXIL 1.7 on for a shader that uses a UAV: from validator 1.8, a UAV handle made in
+/// the code (`createHandle` of class UAV, `annotateHandle` with UAV properties); before,
+/// any UAV declared. The validator computes the same and refuses a shader without it.
+fn res_may_not_alias(module: &Module, meta: &ShaderMeta) -> bool {
+    if meta.model < (6, 7) {
+        return false;
+    }
+    if meta.validator < (1, 8) {
+        return meta
+            .resources
+            .iter()
+            .any(|(d, _)| d.class == ResourceClass::UAV);
+    }
+    let int = |v: ValueRef| match v {
+        ValueRef::Const(c) => match module.constant(c).map(|d| &d.kind) {
+            Some(ConstKind::Int(i)) => Some(*i),
+            Some(ConstKind::Null) => Some(0),
+            _ => None,
+        },
+        _ => None,
+    };
+    // Word 0 of `%dx.types.ResourceProperties`: bit 12 marks a UAV.
+    let uav_props = |v: ValueRef| match v {
+        ValueRef::Const(c) => match module.constant(c).map(|d| &d.kind) {
+            Some(ConstKind::Aggregate(words)) => {
+                words.first().and_then(|w| int(*w)).unwrap_or(0) & (1 << 12) != 0
+            }
+            Some(ConstKind::Data(words)) => words.first().copied().unwrap_or(0) & (1 << 12) != 0,
+            _ => false,
+        },
+        _ => false,
+    };
+    let mut bodies = module.functions.iter().filter_map(|f| f.body.as_ref());
+    bodies.any(|body| {
+        body.insts
+            .iter()
+            .any(|inst| match dxil_ops::decode_call(module, body, inst) {
+                Ok(Some(call)) => match call.op {
+                    DxOp::CreateHandle { resource_class, .. } => int(resource_class) == Some(1),
+                    DxOp::AnnotateHandle { props, .. } => uav_props(props),
+                    _ => false,
+                },
+                _ => false,
+            })
+    })
+}
+
 /// Writes the metadata into `module`, computes the shader flags from the code, and builds
 /// the container.
 pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
@@ -260,11 +317,16 @@ pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
         .map_err(Error::metadata)?;
     let src = Source::new(&probe).map_err(Error::parts)?;
     // Libraries keep the flags they record, so compute them here as for a stage.
-    let flags = if meta.kind == ShaderKind::Library {
+    let mut flags = if meta.kind == ShaderKind::Library {
         dxil_gen::compute_flags::compute_flags(&src, dxil_gen::RawFlags(meta.option_flags)).0
     } else {
         src.flags.0
     };
+    // An option, not a use: the parts' flag computation keeps it as recorded, so the
+    // builder (the compiler here) decides it.
+    if res_may_not_alias(&probe, meta) {
+        flags |= 1 << bit::RES_MAY_NOT_ALIAS;
+    }
     model(meta, flags)?
         .write(&mut module)
         .map_err(Error::metadata)?;

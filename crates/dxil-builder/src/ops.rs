@@ -94,9 +94,19 @@ pub fn check_allowed<V>(op: &DxOp<V>, cx: &OpContext) -> Result<()> {
         ));
     }
     if !info.stages.allows(cx.stage) {
+        let allowed: Vec<_> = ShaderKind::ALL
+            .iter()
+            .copied()
+            .filter(|&k| info.stages.allows(k))
+            .map(ShaderKind::name)
+            .collect();
         return Err(Error::new(
             ErrorKind::NotAllowed,
-            format!("{name} is not allowed in {} shaders", cx.stage.name()),
+            format!(
+                "{name} is not allowed in {} shaders (only in {})",
+                cx.stage.name(),
+                allowed.join(", ")
+            ),
         ));
     }
     let (major, minor) = info.shader_model;
@@ -117,6 +127,15 @@ fn type_text(fb: &mut FunctionBuilder<'_>, ty: Type) -> String {
     match Ty::from_ir(m, ty) {
         Some(t) => t.to_string(),
         None => format!("{:?}", m.ty(ty)),
+    }
+}
+
+/// `@name` of function `f`, or its id when it has no name.
+fn function_name(fb: &mut FunctionBuilder<'_>, f: dxil_ir::Function) -> String {
+    let m = fb.module().module();
+    match m.functions.get(f).and_then(|d| d.common.name.as_deref()) {
+        Some(name) => format!("@{name}"),
+        None => f.to_string(),
     }
 }
 
@@ -307,6 +326,17 @@ pub fn emit(
         };
         let name = operands.get(i).map_or("", |o| o.name());
         let v = materialise(fb, what, name, arg, ty)?;
+        if let Some(owner) = v.owner().filter(|&f| f != fb.function()) {
+            let here = fb.function();
+            return Err(Error::new(
+                ErrorKind::Ir,
+                format!(
+                    "{what}: operand `{name}` is a value of {}, not of {}",
+                    function_name(fb, owner),
+                    function_name(fb, here)
+                ),
+            ));
+        }
         if v.ty() != Some(ty) {
             let got = v
                 .ty()

@@ -254,6 +254,22 @@ impl ResourceDesc {
         }
     }
 
+    /// The registers the range takes, as HLSL spells them: `t3`, `u0-u7`, `s2-` (unbounded).
+    pub fn registers(&self) -> String {
+        let letter = match self.class {
+            ResourceClass::SRV => 't',
+            ResourceClass::UAV => 'u',
+            ResourceClass::CBuffer => 'b',
+            ResourceClass::Sampler => 's',
+        };
+        let b = &self.binding;
+        match b.range_size {
+            1 => format!("{letter}{}", b.lower_bound),
+            u32::MAX => format!("{letter}{}-", b.lower_bound),
+            _ => format!("{letter}{}-{letter}{}", b.lower_bound, b.upper_bound()),
+        }
+    }
+
     /// The two words of `%dx.types.ResourceProperties` that `annotateHandle` takes (DXIL.rst
     /// "Resource properties"): word 0 holds the kind (bits 0-7), UAV (12), ROV (13),
     /// globally coherent (14), comparison sampler or counter (15); word 1 the component type

@@ -298,8 +298,12 @@ impl ShaderBuilder {
                 return Err(Error::new(
                     ErrorKind::Resource,
                     format!(
-                        "resource `{}` overlaps `{}` in space {}",
-                        desc.name, other.name, b.space
+                        "resource `{}` ({}) overlaps `{}` ({}) in space {}",
+                        desc.name,
+                        desc.registers(),
+                        other.name,
+                        other.registers(),
+                        b.space
                     ),
                 ));
             }

@@ -300,7 +300,11 @@ impl FunctionBuilder<'_> {
             if f != self.func {
                 return Err(BuildError::new(
                     BuildErrorKind::Foreign,
-                    format!("{what}: operand {pos} belongs to {f}, not {}", self.func),
+                    format!(
+                        "{what}: operand {pos} belongs to {}, not {}",
+                        self.fname(f),
+                        self.fname(self.func)
+                    ),
                 ));
             }
         }
@@ -309,6 +313,21 @@ impl FunctionBuilder<'_> {
             None => Err(type_err(format!(
                 "{what}: operand {pos} is an instruction of type void"
             ))),
+        }
+    }
+
+    /// A function as messages name it: its id, and its name when it has one
+    /// (`function0 (@main)`).
+    pub(crate) fn fname(&self, f: Function) -> String {
+        match self
+            .mb
+            .m
+            .functions
+            .get(f)
+            .and_then(|d| d.common.name.as_deref())
+        {
+            Some(name) => format!("{f} (@{name})"),
+            None => f.to_string(),
         }
     }
 
@@ -365,7 +384,7 @@ impl FunctionBuilder<'_> {
         if self.body.blocks.is_empty() {
             return Err(BuildError::new(
                 BuildErrorKind::Terminator,
-                format!("finish: {} has no block", self.func),
+                format!("finish: {} has no block", self.fname(self.func)),
             ));
         }
         for (b, data) in self.body.blocks.iter_with_ids() {
@@ -376,7 +395,7 @@ impl FunctionBuilder<'_> {
             if !ends {
                 return Err(BuildError::new(
                     BuildErrorKind::Terminator,
-                    format!("finish: {b} of {} has no terminator", self.func),
+                    format!("finish: {b} of {} has no terminator", self.fname(self.func)),
                 ));
             }
         }
