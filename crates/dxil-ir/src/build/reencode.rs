@@ -10,7 +10,7 @@
 //! (the writer's use-list-order option, when no use-list block shows it) is not content
 //! either: the copy is written with the default option unless it carries use-list records.
 
-use std::collections::{HashMap, HashSet};
+use super::hash::{FastMap, FastSet};
 
 use super::attributes::attributes_of;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
@@ -52,10 +52,10 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
         globals: Vec::with_capacity(src.globals.len()),
         functions: Vec::with_capacity(src.functions.len()),
         aliases: Vec::with_capacity(src.aliases.len()),
-        kinds: HashMap::new(),
+        kinds: FastMap::default(),
         pending_distinct: Vec::new(),
         visiting: vec![false; src.metadata.len()],
-        cycle_reserved: HashSet::new(),
+        cycle_reserved: FastSet::default(),
     };
     let mut mb = ModuleBuilder::new();
     if let Some(t) = &src.triple {
@@ -126,13 +126,13 @@ struct Copier<'s> {
     globals: Vec<Value>,
     functions: Vec<Value>,
     aliases: Vec<Value>,
-    kinds: HashMap<u32, u32>,
+    kinds: FastMap<u32, u32>,
     /// Distinct nodes reserved and still to define: (source, copy).
     pending_distinct: Vec<(Metadata, Metadata)>,
     /// Uniqued nodes whose operands are being copied.
     visiting: Vec<bool>,
     /// Uniqued nodes reserved because a cycle reached them, not yet defined.
-    cycle_reserved: HashSet<u32>,
+    cycle_reserved: FastSet<u32>,
 }
 
 fn unsupported(msg: String) -> BuildError {
