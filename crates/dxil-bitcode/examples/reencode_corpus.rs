@@ -3,7 +3,7 @@
 //! the public builder (`dxil_ir::build::copy_module`), writing (`write_module`) and rebuilding
 //! plus writing, each by wall-clock and process CPU time. A driver for `perf record`. Usage:
 //! `cargo run --release -p dxil-bitcode --example reencode_corpus [N [FILE]]`; with
-//! `STAGE=read|copy|write|both` in the environment, only that stage runs.
+//! `STAGE=read|copy|write|write-copy|both` in the environment, only that stage runs.
 
 fn main() {
     let Some((n, files)) = dxil_test_support::example_inputs() else {
@@ -52,6 +52,20 @@ fn main() {
             }
         }
         clock.report(modules.len(), n, bytes, "write_module");
+    }
+
+    if runs("write-copy") {
+        let copies: Vec<dxil_ir::Module> = modules
+            .iter()
+            .filter_map(|m| dxil_ir::build::copy_module(m).ok())
+            .collect();
+        let clock = dxil_test_support::Stopwatch::start();
+        for _ in 0..n {
+            for m in &copies {
+                let _ = std::hint::black_box(dxil_bitcode::write_module(m));
+            }
+        }
+        clock.report(copies.len(), n, bytes, "write_module of the copies");
     }
 
     if runs("both") {
