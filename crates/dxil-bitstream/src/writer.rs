@@ -22,12 +22,68 @@ struct Scope {
     setbid: Option<u32>,
 }
 
-/// Builds a bitstream in memory.
+/// The output bits, apart from the block state so that a record can be emitted while the
+/// abbreviation describing it is borrowed from the scope.
 #[derive(Debug)]
-pub struct Writer {
+struct Bits {
     buf: Vec<u8>,
     acc: u64,
     nacc: u32,
+}
+
+impl Bits {
+    /// Emits bits without checks (`value` fits in `width` <= 64).
+    #[inline]
+    fn emit_bits(&mut self, value: u64, width: u32) {
+        if width > 32 {
+            self.emit_bits(value & 0xffff_ffff, 32);
+            self.emit_bits(value >> 32, width - 32);
+            return;
+        }
+        self.acc |= value << self.nacc;
+        self.nacc += width;
+        if self.nacc >= 32 {
+            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.nacc -= 32;
+        }
+    }
+
+    #[inline]
+    fn emit_vbr_unchecked(&mut self, mut value: u64, width: u32) {
+        let hi = 1u64 << (width - 1);
+        let mask = hi - 1;
+        while value > mask {
+            self.emit_bits((value & mask) | hi, width);
+            value >>= width - 1;
+        }
+        self.emit_bits(value, width);
+    }
+
+    /// Pads with zero bits to a multiple of 32 bits.
+    fn align32(&mut self) {
+        if self.nacc > 0 {
+            self.emit_bits(0, 32 - self.nacc);
+        }
+    }
+
+    /// Emits one already checked scalar value.
+    #[inline]
+    fn emit_scalar(&mut self, op: AbbrevOp, v: u64) {
+        match op {
+            AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {}
+            AbbrevOp::Fixed(w) => self.emit_bits(v, u32::from(w)),
+            AbbrevOp::Vbr(0) => {}
+            AbbrevOp::Vbr(w) => self.emit_vbr_unchecked(v, u32::from(w)),
+            AbbrevOp::Char6 => self.emit_bits(u64::from(char6::encode(v).unwrap_or(0)), 6),
+        }
+    }
+}
+
+/// Builds a bitstream in memory.
+#[derive(Debug)]
+pub struct Writer {
+    bits: Bits,
     scopes: Vec<Scope>,
     blockinfo: Vec<(u32, Vec<Arc<Abbrev>>)>,
 }
@@ -49,9 +105,11 @@ impl Writer {
         let mut buf = Vec::with_capacity(bytes.max(4));
         buf.extend_from_slice(&BITCODE_MAGIC);
         Writer {
-            buf,
-            acc: 0,
-            nacc: 0,
+            bits: Bits {
+                buf,
+                acc: 0,
+                nacc: 0,
+            },
             scopes: vec![Scope {
                 block_id: None,
                 abbrev_width: 2,
@@ -65,7 +123,7 @@ impl Writer {
 
     /// Current bit offset from the start of the output.
     pub fn bit_offset(&self) -> u64 {
-        self.buf.len() as u64 * 8 + u64::from(self.nacc)
+        self.bits.buf.len() as u64 * 8 + u64::from(self.bits.nacc)
     }
 
     /// Number of open blocks.
@@ -92,21 +150,9 @@ impl Writer {
         Ok(())
     }
 
-    /// Emits bits without checks (`value` fits in `width` <= 64).
     #[inline]
     fn emit_bits(&mut self, value: u64, width: u32) {
-        if width > 32 {
-            self.emit_bits(value & 0xffff_ffff, 32);
-            self.emit_bits(value >> 32, width - 32);
-            return;
-        }
-        self.acc |= value << self.nacc;
-        self.nacc += width;
-        if self.nacc >= 32 {
-            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
-            self.acc >>= 32;
-            self.nacc -= 32;
-        }
+        self.bits.emit_bits(value, width);
     }
 
     /// Emits `value` as a VBR with `width`-bit chunks (2..=32).
@@ -119,21 +165,13 @@ impl Writer {
     }
 
     #[inline]
-    fn emit_vbr_unchecked(&mut self, mut value: u64, width: u32) {
-        let hi = 1u64 << (width - 1);
-        let mask = hi - 1;
-        while value > mask {
-            self.emit_bits((value & mask) | hi, width);
-            value >>= width - 1;
-        }
-        self.emit_bits(value, width);
+    fn emit_vbr_unchecked(&mut self, value: u64, width: u32) {
+        self.bits.emit_vbr_unchecked(value, width);
     }
 
     /// Pads with zero bits to a multiple of 32 bits.
     pub fn align32(&mut self) {
-        if self.nacc > 0 {
-            self.emit_bits(0, 32 - self.nacc);
-        }
+        self.bits.align32();
     }
 
     /// Opens a block with the given ID and abbreviation ID width (1..=32), applying the
@@ -150,7 +188,7 @@ impl Writer {
         self.emit_vbr_unchecked(u64::from(block_id), 8);
         self.emit_vbr_unchecked(u64::from(abbrev_width), 4);
         self.align32();
-        let len_at = self.buf.len();
+        let len_at = self.bits.buf.len();
         self.emit_bits(0, 32);
         let abbrevs = self
             .blockinfo
@@ -179,10 +217,10 @@ impl Writer {
         let Some(scope) = self.scopes.pop() else {
             return Err(self.err(ErrorKind::AtTopLevel("END_BLOCK")));
         };
-        let words = (self.buf.len() - scope.len_at - 4) / 4;
+        let words = (self.bits.buf.len() - scope.len_at - 4) / 4;
         let words =
             u32::try_from(words).map_err(|_| self.err(ErrorKind::OutOfRange("block length")))?;
-        self.buf[scope.len_at..scope.len_at + 4].copy_from_slice(&words.to_le_bytes());
+        self.bits.buf[scope.len_at..scope.len_at + 4].copy_from_slice(&words.to_le_bytes());
         Ok(())
     }
 
@@ -311,21 +349,31 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
-        let abbrev = abbrev_id
+        let w = self.top().abbrev_width;
+        let Some(abbrev) = abbrev_id
             .checked_sub(4)
             .and_then(|i| self.top().abbrevs.get(i as usize))
-            .cloned()
-            .ok_or_else(|| self.err(ErrorKind::UndefinedAbbrev(abbrev_id)))?;
-        let aops = abbrev.ops();
-        check_fields(aops, code, ops, blob).map_err(|m| self.err(ErrorKind::AbbrevMismatch(m)))?;
-        let w = self.top().abbrev_width;
+        else {
+            return Err(self.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
+        };
+        if let Err(m) = check_fields(abbrev.ops(), code, ops, blob) {
+            return Err(self.err(ErrorKind::AbbrevMismatch(m)));
+        }
         if w < 32 && abbrev_id >> w != 0 {
             return Err(self.err(ErrorKind::OutOfRange(
                 "abbreviation id wider than the block's",
             )));
         }
-        self.emit_bits(u64::from(abbrev_id), w);
-        self.emit_scalar(aops[0], u64::from(code));
+        // The abbreviation stays borrowed from the scope while the bits are written.
+        let Writer { bits, scopes, .. } = self;
+        let aops = scopes
+            .last()
+            .and_then(|s| s.abbrevs.get((abbrev_id - 4) as usize))
+            .map_or(&[][..], |a| a.ops());
+        bits.emit_bits(u64::from(abbrev_id), w);
+        if let Some(&first) = aops.first() {
+            bits.emit_scalar(first, u64::from(code));
+        }
         let mut vals = ops.iter();
         let mut i = 1;
         while i < aops.len() {
@@ -333,25 +381,25 @@ impl Writer {
                 AbbrevOp::Array => {
                     let elt = aops[i + 1];
                     let rest = vals.as_slice();
-                    self.emit_vbr_unchecked(rest.len() as u64, 6);
+                    bits.emit_vbr_unchecked(rest.len() as u64, 6);
                     for &v in rest {
-                        self.emit_scalar(elt, v);
+                        bits.emit_scalar(elt, v);
                     }
                     break;
                 }
                 AbbrevOp::Blob => {
                     let b = blob.unwrap_or(&[]);
-                    self.emit_vbr_unchecked(b.len() as u64, 6);
-                    self.align32();
-                    self.buf.extend_from_slice(b);
-                    while self.buf.len() & 3 != 0 {
-                        self.buf.push(0);
+                    bits.emit_vbr_unchecked(b.len() as u64, 6);
+                    bits.align32();
+                    bits.buf.extend_from_slice(b);
+                    while bits.buf.len() & 3 != 0 {
+                        bits.buf.push(0);
                     }
                     break;
                 }
                 op => {
                     let v = vals.next().copied().unwrap_or(0);
-                    self.emit_scalar(op, v);
+                    bits.emit_scalar(op, v);
                 }
             }
             i += 1;
@@ -372,25 +420,13 @@ impl Writer {
         }
     }
 
-    /// Emits one already checked scalar value.
-    #[inline]
-    fn emit_scalar(&mut self, op: AbbrevOp, v: u64) {
-        match op {
-            AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {}
-            AbbrevOp::Fixed(w) => self.emit_bits(v, u32::from(w)),
-            AbbrevOp::Vbr(0) => {}
-            AbbrevOp::Vbr(w) => self.emit_vbr_unchecked(v, u32::from(w)),
-            AbbrevOp::Char6 => self.emit_bits(u64::from(char6::encode(v).unwrap_or(0)), 6),
-        }
-    }
-
     /// Ends the stream (all blocks must be closed) and returns the bytes.
     pub fn finish(mut self) -> Result<Vec<u8>> {
         if self.depth() != 0 {
             return Err(self.err(ErrorKind::Misuse("finish with open blocks")));
         }
         self.align32();
-        Ok(self.buf)
+        Ok(self.bits.buf)
     }
 }
 

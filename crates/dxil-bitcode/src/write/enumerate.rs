@@ -88,7 +88,9 @@ struct En<'m> {
     /// Per metadata: UNSEEN, VISITING, or bitcode id + 1.
     md_state: Vec<u32>,
     mds: Vec<Metadata>,
-    /// Scratch stacks.
+    /// Scratch stacks: the type walk's, the constant walk's (apart, as a constant walk
+    /// enumerates types on the way), the metadata walk's.
+    type_stack: Vec<(u32, usize)>,
     stack: Vec<(u32, usize)>,
     md_ops: Vec<Metadata>,
     md_stack: Vec<(Metadata, usize, usize)>,
@@ -114,12 +116,12 @@ impl En<'_> {
         {
             return Ok(());
         }
-        self.stack.clear();
+        self.type_stack.clear();
         self.begin_type(t)?;
-        while let Some(&(ti, i)) = self.stack.last() {
+        while let Some(&(ti, i)) = self.type_stack.last() {
             let td = self.td(Type(ti))?;
             if let Some(sub) = subtype(td, i) {
-                if let Some(top) = self.stack.last_mut() {
+                if let Some(top) = self.type_stack.last_mut() {
                     top.1 += 1;
                 }
                 let s = *self
@@ -131,7 +133,7 @@ impl En<'_> {
                 }
                 continue;
             }
-            self.stack.pop();
+            self.type_stack.pop();
             let st = &mut self.type_state[ti as usize];
             if *st == UNSEEN || *st == VISITING {
                 self.types.push(Type(ti));
@@ -144,7 +146,7 @@ impl En<'_> {
     fn begin_type(&mut self, t: Type) -> K<()> {
         // Every frame on the stack is a different type unless a cycle avoids identified
         // structs (which LLVM cannot build).
-        if self.stack.len() > self.type_state.len() {
+        if self.type_stack.len() > self.type_state.len() {
             return Err(ErrorKind::Malformed(
                 "recursive type not broken by an identified struct",
             ));
@@ -154,7 +156,7 @@ impl En<'_> {
                 self.type_state[t.index()] = VISITING;
             }
         }
-        self.stack.push((t.0, 0));
+        self.type_stack.push((t.0, 0));
         Ok(())
     }
 
@@ -199,12 +201,7 @@ impl En<'_> {
             }
             return Ok(());
         }
-        let ty = self.m.constants[c].ty;
-        // The type walk uses the scratch stack too: run it on its own stack.
-        let saved = std::mem::take(&mut self.stack);
-        let r = self.ty(ty);
-        self.stack = saved;
-        r?;
+        self.ty(self.m.constants[c].ty)?;
         // Every frame is a different constant unless a constant refers to itself.
         if self.stack.len() > self.const_state.len() {
             return Err(ErrorKind::Malformed("constant refers to itself"));
@@ -292,10 +289,7 @@ impl En<'_> {
                         "function-local metadata in a module node",
                     ));
                 }
-                let saved = std::mem::take(&mut self.stack);
-                let r = self.value(v);
-                self.stack = saved;
-                r?;
+                self.value(v)?;
             }
             self.mds.push(node);
             self.md_state[node.index()] = self.mds.len() as u32;
@@ -398,6 +392,7 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
         vals: Vec::new(),
         md_state: vec![UNSEEN; m.metadata.len()],
         mds: Vec::new(),
+        type_stack: Vec::new(),
         stack: Vec::new(),
         md_ops: Vec::new(),
         md_stack: Vec::new(),
@@ -504,7 +499,10 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
         en.const_state[c.index()] = MODULE;
     }
     let mut bodies = Vec::with_capacity(m.functions.len());
-    for f in &m.functions {
+    // Per metadata: the 1-based index of the last body that listed it as local.
+    let mut local_seen = vec![0u32; m.metadata.len()];
+    for (fi, f) in m.functions.iter().enumerate() {
+        let mark = fi as u32 + 1;
         let Some(body) = &f.body else {
             bodies.push(BodyOrders::default());
             continue;
@@ -514,9 +512,7 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
             let mut r = Ok(());
             llvm_operands(&inst.kind, |op| {
                 if let (Op::V(v @ ValueRef::Const(_)), Ok(())) = (op, &r) {
-                    let saved = std::mem::take(&mut en.stack);
                     r = en.value(v);
-                    en.stack = saved;
                 }
             });
             r
@@ -526,13 +522,12 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
             en.const_state[c.index()] = UNSEEN;
         }
         let mut local_metadata = Vec::new();
-        let mut seen = Vec::new();
         for_each_inst(body, |inst| {
             if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &inst.kind {
                 for a in args.iter() {
                     if let ValueRef::Metadata(md) = *a {
-                        if is_local(m, md) && !seen.contains(&md.0) {
-                            seen.push(md.0);
+                        if is_local(m, md) && local_seen[md.index()] != mark {
+                            local_seen[md.index()] = mark;
                             local_metadata.push(md);
                         }
                     }

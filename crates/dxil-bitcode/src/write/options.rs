@@ -38,6 +38,16 @@ pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
         };
         return (options, None);
     }
+    // A module that keeps no constant order (one made by a builder) gets the default
+    // option; the orders for it are the ones computed here, so writing needs no second pass.
+    let keeps_none = m.module_constants.is_empty()
+        && m.functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .all(|b| b.constants.is_empty());
+    if keeps_none {
+        return (WriteOptions::default(), compute(m, false).ok());
+    }
     let kept = |o: &Orders| {
         o.module_constants == m.module_constants
             && m.functions.iter().zip(&o.bodies).all(|(f, b)| {
@@ -46,6 +56,8 @@ pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
                     .is_none_or(|body| body.constants == b.constants)
             })
     };
+    // The default option's orders serve the fallback too.
+    let mut default_orders = None;
     for preserve in [false, true] {
         if let Ok(o) = compute(m, preserve) {
             if kept(&o) {
@@ -54,7 +66,10 @@ pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
                 };
                 return (options, Some(o));
             }
+            if !preserve {
+                default_orders = Some(o);
+            }
         }
     }
-    (WriteOptions::default(), None)
+    (WriteOptions::default(), default_orders)
 }

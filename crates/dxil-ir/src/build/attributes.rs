@@ -9,7 +9,7 @@
 //! them: the functions' lists in function order, then the calls' and invokes' lists in
 //! program order; within a list, its groups in position order.
 
-use std::collections::HashMap;
+use super::hash::FastMap;
 
 use crate::{Attribute, AttributeGroup, AttributeList, Function, Inst, InstKind, Module};
 
@@ -79,60 +79,75 @@ fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
 /// LLVM's enumeration order, and points each function, call and invoke at its list (sites
 /// with no attribute get none). A site naming an instruction that is not a call or invoke
 /// is ignored.
-pub fn form_attributes(m: &mut Module, mut sites: Vec<(AttrSite, Attributes)>) {
+pub fn form_attributes(m: &mut Module, sites: Vec<(AttrSite, Attributes)>) {
+    let (sites, sets) = sites
+        .into_iter()
+        .zip(0u32..)
+        .map(|((site, attrs), i)| ((site, i), attrs))
+        .unzip();
+    form_attribute_sets(m, sites, sets);
+}
+
+/// Attribute sets kept once each: a builder meets the same few sets at every call.
+#[derive(Debug, Default)]
+pub(crate) struct AttributeSets {
+    sets: Vec<Attributes>,
+    ids: FastMap<Attributes, u32>,
+}
+
+impl AttributeSets {
+    /// The index of `a`, added when new (a lookup allocates nothing).
+    pub fn intern(&mut self, a: &Attributes) -> u32 {
+        if let Some(&i) = self.ids.get(a) {
+            return i;
+        }
+        let i = self.sets.len() as u32;
+        self.sets.push(a.clone());
+        self.ids.insert(a.clone(), i);
+        i
+    }
+
+    /// The sets by index.
+    pub fn into_sets(self) -> Vec<Attributes> {
+        self.sets
+    }
+}
+
+/// [`form_attributes`] for sites that name their attributes by index into `sets`: each set
+/// is formed into groups and a list once, at its first site in enumeration order (where
+/// LLVM numbers its groups; later sites with the same set add nothing new).
+pub(crate) fn form_attribute_sets(
+    m: &mut Module,
+    mut sites: Vec<(AttrSite, u32)>,
+    mut sets: Vec<Attributes>,
+) {
     m.attribute_groups.clear();
     m.attribute_lists.clear();
     sites.sort_by_key(|(site, _)| match *site {
         AttrSite::Function(f) => (0, f.0, 0),
         AttrSite::Call(f, i) => (1, f.0, i.0),
     });
-    let mut group_ids: HashMap<(u32, Vec<Attribute>), u32> = HashMap::new();
-    let mut list_ids: HashMap<Box<[u32]>, u32> = HashMap::new();
+    let mut group_ids: FastMap<(u32, Vec<Attribute>), u32> = FastMap::default();
+    let mut list_ids: FastMap<Box<[u32]>, u32> = FastMap::default();
+    // Per set: its list (0: no attribute), once formed.
+    let mut list_of: Vec<Option<u32>> = vec![None; sets.len()];
     let mut groups = Vec::new();
-    for (site, attrs) in sites {
-        groups.clear();
-        let positions = core::iter::once((0u32, attrs.ret))
-            .chain(
-                attrs
-                    .params
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, p)| (i as u32 + 1, p)),
-            )
-            .chain(core::iter::once((u32::MAX, attrs.function)));
-        for (index, mut set) in positions {
-            if set.is_empty() {
-                continue;
-            }
-            set.sort_by(attr_order);
-            set.dedup();
-            let next = group_ids.len() as u32 + 1;
-            let id = *group_ids
-                .entry((index, set))
-                .or_insert_with_key(|(_, set)| {
-                    m.attribute_groups.push(AttributeGroup {
-                        id: next,
-                        index,
-                        attrs: set.clone(),
-                    });
-                    next
-                });
-            groups.push(id);
-        }
-        if groups.is_empty() {
+    for (site, set_index) in sites {
+        let Some(slot) = list_of.get_mut(set_index as usize) else {
             continue;
-        }
-        let list = match list_ids.get(groups.as_slice()) {
-            Some(&l) => l,
+        };
+        let list = match *slot {
+            Some(l) => l,
             None => {
-                m.attribute_lists.push(AttributeList {
-                    groups: groups.clone().into_boxed_slice(),
-                });
-                let l = m.attribute_lists.len() as u32;
-                list_ids.insert(groups.clone().into_boxed_slice(), l);
+                let attrs = std::mem::take(&mut sets[set_index as usize]);
+                let l = form_list(m, attrs, &mut group_ids, &mut list_ids, &mut groups);
+                *slot = Some(l);
                 l
             }
         };
+        if list == 0 {
+            continue;
+        }
         match site {
             AttrSite::Function(f) => {
                 if let Some(func) = m.functions.get_mut(f) {
@@ -153,6 +168,60 @@ pub fn form_attributes(m: &mut Module, mut sites: Vec<(AttrSite, Attributes)>) {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The list (1-based; 0 when no position has an attribute) of one attribute set, adding
+/// the groups and the list when new.
+fn form_list(
+    m: &mut Module,
+    attrs: Attributes,
+    group_ids: &mut FastMap<(u32, Vec<Attribute>), u32>,
+    list_ids: &mut FastMap<Box<[u32]>, u32>,
+    groups: &mut Vec<u32>,
+) -> u32 {
+    groups.clear();
+    let positions = core::iter::once((0u32, attrs.ret))
+        .chain(
+            attrs
+                .params
+                .into_iter()
+                .enumerate()
+                .map(|(i, p)| (i as u32 + 1, p)),
+        )
+        .chain(core::iter::once((u32::MAX, attrs.function)));
+    for (index, mut set) in positions {
+        if set.is_empty() {
+            continue;
+        }
+        set.sort_by(attr_order);
+        set.dedup();
+        let next = group_ids.len() as u32 + 1;
+        let id = *group_ids
+            .entry((index, set))
+            .or_insert_with_key(|(_, set)| {
+                m.attribute_groups.push(AttributeGroup {
+                    id: next,
+                    index,
+                    attrs: set.clone(),
+                });
+                next
+            });
+        groups.push(id);
+    }
+    if groups.is_empty() {
+        return 0;
+    }
+    match list_ids.get(groups.as_slice()) {
+        Some(&l) => l,
+        None => {
+            m.attribute_lists.push(AttributeList {
+                groups: groups.clone().into_boxed_slice(),
+            });
+            let l = m.attribute_lists.len() as u32;
+            list_ids.insert(groups.clone().into_boxed_slice(), l);
+            l
         }
     }
 }

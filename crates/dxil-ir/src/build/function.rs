@@ -3,9 +3,9 @@
 //! checks of [`FunctionBuilder::finish`]. The instruction methods are in `insts.rs` and
 //! `memory.rs`.
 
-use std::collections::{HashMap, HashSet};
+use super::hash::{FastMap, FastSet};
 
-use super::attributes::{AttrSite, Attributes};
+use super::attributes::AttrSite;
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
 use super::module::{FnState, ModuleBuilder, LOCAL_MD_TAG};
 use super::typing::type_name;
@@ -28,13 +28,14 @@ pub struct FunctionBuilder<'a> {
     pub(crate) ret_ty: Type,
     pub(crate) body: Body,
     pub(crate) current: Option<Block>,
-    names: HashSet<String>,
+    names: FastSet<String>,
     /// Forward references: declared type and the value bound to it.
     fwd: Vec<(Type, Option<ValueRef>)>,
     /// Function-local metadata wrappers: type and value.
     locals: Vec<(Type, ValueRef)>,
-    local_ids: HashMap<ValueRef, u32>,
-    pub(crate) call_attrs: Vec<(Inst, Attributes)>,
+    local_ids: FastMap<ValueRef, u32>,
+    /// Calls with attributes: the instruction and its set's index in the module builder.
+    pub(crate) call_attrs: Vec<(Inst, u32)>,
 }
 
 impl ModuleBuilder {
@@ -68,10 +69,10 @@ impl ModuleBuilder {
             ret_ty,
             body,
             current: None,
-            names: HashSet::new(),
+            names: FastSet::default(),
             fwd: Vec::new(),
             locals: Vec::new(),
-            local_ids: HashMap::new(),
+            local_ids: FastMap::default(),
             call_attrs: Vec::new(),
         })
     }

@@ -502,28 +502,22 @@ impl FunctionBuilder<'_> {
         }
     }
 
-    /// The function type a callee of type `ct` calls through.
-    fn callee_fn_ty(&self, what: &str, ct: Type) -> BuildResult<(Type, Type, Box<[Type]>, bool)> {
+    /// The function type a callee of type `ct` points to, and its return type (the parameters
+    /// are read in place by [`Self::call_args`]).
+    fn callee_fn_ty(&self, what: &str, ct: Type) -> BuildResult<(Type, Type)> {
         if let Some((p, _)) = pointee(&self.mb.m.types, ct) {
-            if let Some(TypeData::Function {
-                ret,
-                params,
-                vararg,
-            }) = self.mb.m.ty(p)
-            {
-                return Ok((p, *ret, params.clone(), *vararg));
+            if let Some(TypeData::Function { ret, .. }) = self.mb.m.ty(p) {
+                return Ok((p, *ret));
             }
         }
         Err(self.wrong(what, 1, ct, "a pointer to a function"))
     }
 
-    fn call_args(
-        &self,
-        what: &str,
-        params: &[Type],
-        vararg: bool,
-        args: &[Value],
-    ) -> BuildResult<Box<[ValueRef]>> {
+    fn call_args(&self, what: &str, fn_ty: Type, args: &[Value]) -> BuildResult<Box<[ValueRef]>> {
+        let (params, vararg): (&[Type], bool) = match self.mb.m.ty(fn_ty) {
+            Some(TypeData::Function { params, vararg, .. }) => (params, *vararg),
+            _ => (&[], false),
+        };
         let arity_ok = if vararg {
             args.len() >= params.len()
         } else {
@@ -561,8 +555,8 @@ impl FunctionBuilder<'_> {
         opts: &CallOptions,
     ) -> BuildResult<Value> {
         let (c, ct) = self.operand("call", 1, callee)?;
-        let (fn_ty, ret, params, vararg) = self.callee_fn_ty("call", ct)?;
-        let args = self.call_args("call", &params, vararg, args)?;
+        let (fn_ty, ret) = self.callee_fn_ty("call", ct)?;
+        let args = self.call_args("call", fn_ty, args)?;
         if opts.calling_conv >= 1 << 13 {
             return Err(BuildError::new(
                 BuildErrorKind::Unsupported,
@@ -587,8 +581,8 @@ impl FunctionBuilder<'_> {
         };
         let v = self.push("call", kind, ty)?;
         if !opts.attributes.is_empty() {
-            self.call_attrs
-                .push((v.inst().unwrap_or_default(), opts.attributes.clone()));
+            let set = self.mb.attr_sets.intern(&opts.attributes);
+            self.call_attrs.push((v.inst().unwrap_or_default(), set));
         }
         Ok(v)
     }
@@ -603,8 +597,8 @@ impl FunctionBuilder<'_> {
         opts: &CallOptions,
     ) -> BuildResult<Value> {
         let (c, ct) = self.operand("invoke", 1, callee)?;
-        let (fn_ty, ret, params, vararg) = self.callee_fn_ty("invoke", ct)?;
-        let args = self.call_args("invoke", &params, vararg, args)?;
+        let (fn_ty, ret) = self.callee_fn_ty("invoke", ct)?;
+        let args = self.call_args("invoke", fn_ty, args)?;
         self.blocks_exist("invoke", &[normal, unwind])?;
         if opts.calling_conv >= 1 << 13 || opts.tail || opts.musttail {
             return Err(BuildError::new(
@@ -625,8 +619,8 @@ impl FunctionBuilder<'_> {
         };
         let v = self.push("invoke", kind, ty)?;
         if !opts.attributes.is_empty() {
-            self.call_attrs
-                .push((v.inst().unwrap_or_default(), opts.attributes.clone()));
+            let set = self.mb.attr_sets.intern(&opts.attributes);
+            self.call_attrs.push((v.inst().unwrap_or_default(), set));
         }
         Ok(v)
     }

@@ -3,20 +3,21 @@
 //! arena that already holds the data. A lookup allocates nothing; an insertion adds one
 //! slot.
 
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+
+use super::hash::{FastHasher, FastMap};
 
 /// Ids by hash of the data they name.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Interner {
-    heads: HashMap<u64, u32>,
+    heads: FastMap<u64, u32>,
     /// Per id (dense, from 0): the next id with the same hash, `u32::MAX` for none.
     next: Vec<u32>,
 }
 
-/// The hash of `v` (SipHash with fixed keys, so the tables are deterministic).
+/// The hash of `v` (deterministic: no random keys).
 pub(crate) fn hash_of<T: Hash + ?Sized>(v: &T) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
+    let mut h = FastHasher::default();
     v.hash(&mut h);
     h.finish()
 }

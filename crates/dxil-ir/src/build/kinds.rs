@@ -2,62 +2,93 @@
 //! registers first, with their fixed ids (`LLVMContext::MD_dbg` = 0 ... ), then custom kinds
 //! numbered in registration order.
 
-use std::collections::HashMap;
-
+use super::hash::FastMap;
 use crate::{FixedMetadataKind, MetadataKind};
 
 /// Kind names to ids, fixed kinds pre-registered.
-#[derive(Clone, Debug)]
+///
+/// The fixed kinds are found by their keyword and their names are made only by
+/// [`MetadataKinds::into_table`]: a builder per module costs no table up front.
+#[derive(Clone, Debug, Default)]
 pub struct MetadataKinds {
-    ids: HashMap<String, u32>,
-    table: Vec<MetadataKind>,
+    /// Custom kinds: name to id.
+    ids: FastMap<String, u32>,
+    /// Custom kind names in id order (after the fixed kinds).
+    custom: Vec<String>,
 }
 
-impl Default for MetadataKinds {
-    fn default() -> Self {
-        MetadataKinds::new()
-    }
-}
+/// The number of fixed kinds (their ids are `0..FIXED`).
+const FIXED: u32 = FixedMetadataKind::ALL.len() as u32;
 
 impl MetadataKinds {
     /// The table with LLVM 3.7's fixed kinds registered (`dbg`, `tbaa`, `prof`, ...).
     pub fn new() -> Self {
-        let mut k = MetadataKinds {
-            ids: HashMap::new(),
-            table: Vec::new(),
-        };
-        for fixed in FixedMetadataKind::ALL {
-            k.get_or_insert(fixed.keyword());
-        }
-        k
+        MetadataKinds::default()
     }
 
     /// The id of kind `name`, registering it when new (`getMDKindID`).
     pub fn get_or_insert(&mut self, name: &str) -> u32 {
-        if let Some(&id) = self.ids.get(name) {
+        if let Some(id) = self.get(name) {
             return id;
         }
-        let id = self.table.len() as u32;
+        let id = FIXED + self.custom.len() as u32;
         self.ids.insert(name.to_string(), id);
-        self.table.push(MetadataKind {
-            id,
-            name: name.to_string(),
-        });
+        self.custom.push(name.to_string());
         id
     }
 
     /// The id of kind `name`, if registered.
     pub fn get(&self, name: &str) -> Option<u32> {
-        self.ids.get(name).copied()
+        match FixedMetadataKind::from_keyword(name) {
+            Some(k) => Some(k.code() as u32),
+            None => self.ids.get(name).copied(),
+        }
     }
 
     /// Whether `id` names a registered kind.
     pub fn contains_id(&self, id: u32) -> bool {
-        (id as usize) < self.table.len()
+        (id as usize) < FIXED as usize + self.custom.len()
     }
 
     /// The METADATA_KIND records in id order.
-    pub fn into_table(self) -> Vec<MetadataKind> {
-        self.table
+    pub fn into_table(mut self) -> Vec<MetadataKind> {
+        self.take_table()
+    }
+
+    /// The METADATA_KIND records in id order, leaving the custom kinds empty.
+    pub(crate) fn take_table(&mut self) -> Vec<MetadataKind> {
+        self.ids.clear();
+        let fixed = FixedMetadataKind::ALL.iter().map(|k| MetadataKind {
+            id: k.code() as u32,
+            name: k.keyword().to_string(),
+        });
+        let custom = std::mem::take(&mut self.custom)
+            .into_iter()
+            .zip(FIXED..)
+            .map(|(name, id)| MetadataKind { id, name });
+        fixed.chain(custom).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_kinds_first_then_custom_in_registration_order() {
+        let mut k = MetadataKinds::new();
+        assert_eq!(k.get_or_insert("dbg"), 0);
+        assert_eq!(k.get("tbaa"), Some(1));
+        let custom = k.get_or_insert("dx.op");
+        assert_eq!(custom, FIXED);
+        assert_eq!(k.get_or_insert("dx.op"), custom);
+        assert_eq!(k.get_or_insert("dx.x"), FIXED + 1);
+        assert!(k.contains_id(FIXED + 1) && !k.contains_id(FIXED + 2));
+        let table = k.into_table();
+        assert_eq!(table.len() as u32, FIXED + 2);
+        for (i, e) in table.iter().enumerate() {
+            assert_eq!(e.id, i as u32);
+        }
+        assert_eq!(table[custom as usize].name, "dx.op");
     }
 }

@@ -48,6 +48,7 @@ mod attributes;
 mod constants;
 mod error;
 mod function;
+mod hash;
 mod insts;
 mod intern;
 mod kinds;

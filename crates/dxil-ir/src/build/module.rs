@@ -2,9 +2,9 @@
 //! definitions), global values (LangRef "Global Variables", "Functions", "Aliases"), and
 //! [`ModuleBuilder::finish`].
 
-use std::collections::{HashMap, HashSet};
+use super::hash::{FastMap, FastSet};
 
-use super::attributes::{form_attributes, AttrSite, Attributes};
+use super::attributes::{form_attribute_sets, AttrSite, AttributeSets, Attributes};
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
 use super::intern::Interner;
 use super::kinds::MetadataKinds;
@@ -157,16 +157,20 @@ impl Default for AliasOptions {
 pub struct ModuleBuilder {
     pub(crate) m: Module,
     pub(crate) type_index: Interner,
-    pub(crate) struct_names: HashMap<String, Type>,
+    /// Ids of `void`, `label` and `metadata` once interned.
+    pub(crate) prim_types: [Option<Type>; 3],
+    pub(crate) struct_names: FastMap<String, Type>,
     pub(crate) const_index: Interner,
     pub(crate) md_index: Interner,
     /// Distinct nodes reserved and not yet defined.
-    pub(crate) md_reserved: HashSet<u32>,
-    names: HashMap<String, GlobalValue>,
+    pub(crate) md_reserved: FastSet<u32>,
+    names: FastMap<String, GlobalValue>,
     pub(crate) kinds: MetadataKinds,
-    sections: HashMap<String, u32>,
-    gcs: HashMap<String, u32>,
-    pub(crate) attr_sites: Vec<(AttrSite, Attributes)>,
+    sections: FastMap<String, u32>,
+    gcs: FastMap<String, u32>,
+    /// Attribute sites: what holds the attributes and their index in `attr_sets`.
+    pub(crate) attr_sites: Vec<(AttrSite, u32)>,
+    pub(crate) attr_sets: AttributeSets,
     pub(crate) fn_state: Vec<FnState>,
     /// Function-local metadata per finished body: (type, value) of each wrapper.
     pub(crate) locals: Vec<(Function, Vec<(Type, ValueRef)>)>,
@@ -203,15 +207,17 @@ impl ModuleBuilder {
                 ..Module::default()
             },
             type_index: Interner::default(),
-            struct_names: HashMap::new(),
+            prim_types: [None; 3],
+            struct_names: FastMap::default(),
             const_index: Interner::default(),
             md_index: Interner::default(),
-            md_reserved: HashSet::new(),
-            names: HashMap::new(),
+            md_reserved: FastSet::default(),
+            names: FastMap::default(),
             kinds: MetadataKinds::new(),
-            sections: HashMap::new(),
-            gcs: HashMap::new(),
+            sections: FastMap::default(),
+            gcs: FastMap::default(),
             attr_sites: Vec::new(),
+            attr_sets: AttributeSets::default(),
             fn_state: Vec::new(),
             locals: Vec::new(),
             alias_set: Vec::new(),
@@ -484,8 +490,8 @@ impl ModuleBuilder {
         self.m.functions.push(f);
         self.fn_state.push(FnState::Declared);
         if !opts.attributes.is_empty() {
-            self.attr_sites
-                .push((AttrSite::Function(id), opts.attributes.clone()));
+            let set = self.attr_sets.intern(&opts.attributes);
+            self.attr_sites.push((AttrSite::Function(id), set));
         }
         self.m.global_values.push(GlobalValue::Function(id));
         Ok(Value::new(ValueRef::Function(id), Some(ty), None))
@@ -631,8 +637,9 @@ impl ModuleBuilder {
             ));
         }
         let sites = std::mem::take(&mut self.attr_sites);
-        form_attributes(&mut self.m, sites);
-        self.m.metadata_kinds = std::mem::take(&mut self.kinds).into_table();
+        let sets = std::mem::take(&mut self.attr_sets).into_sets();
+        form_attribute_sets(&mut self.m, sites, sets);
+        self.m.metadata_kinds = self.kinds.take_table();
         self.intern_type(TypeData::Metadata)?;
         self.place_local_metadata()?;
         self.m.check_ids().map_err(|e| {

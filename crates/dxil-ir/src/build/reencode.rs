@@ -10,7 +10,7 @@
 //! (the writer's use-list-order option, when no use-list block shows it) is not content
 //! either: the copy is written with the default option unless it carries use-list records.
 
-use std::collections::{HashMap, HashSet};
+use super::hash::{FastMap, FastSet};
 
 use super::attributes::attributes_of;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
@@ -52,10 +52,10 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
         globals: Vec::with_capacity(src.globals.len()),
         functions: Vec::with_capacity(src.functions.len()),
         aliases: Vec::with_capacity(src.aliases.len()),
-        kinds: HashMap::new(),
+        kinds: FastMap::default(),
         pending_distinct: Vec::new(),
         visiting: vec![false; src.metadata.len()],
-        cycle_reserved: HashSet::new(),
+        cycle_reserved: FastSet::default(),
     };
     let mut mb = ModuleBuilder::new();
     if let Some(t) = &src.triple {
@@ -126,13 +126,13 @@ struct Copier<'s> {
     globals: Vec<Value>,
     functions: Vec<Value>,
     aliases: Vec<Value>,
-    kinds: HashMap<u32, u32>,
+    kinds: FastMap<u32, u32>,
     /// Distinct nodes reserved and still to define: (source, copy).
     pending_distinct: Vec<(Metadata, Metadata)>,
     /// Uniqued nodes whose operands are being copied.
     visiting: Vec<bool>,
     /// Uniqued nodes reserved because a cycle reached them, not yet defined.
-    cycle_reserved: HashSet<u32>,
+    cycle_reserved: FastSet<u32>,
 }
 
 fn unsupported(msg: String) -> BuildError {
@@ -546,6 +546,11 @@ struct BodyCopier<'c, 's, 'b> {
     body: &'c Body,
     insts: Vec<Option<Value>>,
     fwd: Vec<Option<Value>>,
+    /// Operand buffer reused by every instruction.
+    scratch: Vec<Value>,
+    /// Call options by (attribute list, calling-convention field): a body's calls share a
+    /// few, and each is made once.
+    call_opts: FastMap<(u32, u64), CallOptions>,
 }
 
 impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
@@ -556,6 +561,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             body,
             insts: vec![None; body.insts.len()],
             fwd: vec![None; body.insts.len()],
+            scratch: Vec::new(),
+            call_opts: FastMap::default(),
         }
     }
 
@@ -608,8 +615,27 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         }
     }
 
-    fn values(&mut self, vs: &[ValueRef]) -> BuildResult<Vec<Value>> {
-        vs.iter().map(|&v| self.value(v)).collect()
+    /// Maps `vs` into the copy and hands them to `f` (in the reused buffer).
+    fn with_values<R>(
+        &mut self,
+        vs: &[ValueRef],
+        f: impl FnOnce(&mut Self, &[Value]) -> BuildResult<R>,
+    ) -> BuildResult<R> {
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
+        let mut r = Ok(());
+        for &v in vs {
+            match self.value(v) {
+                Ok(x) => buf.push(x),
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        let out = r.and_then(|()| f(self, &buf));
+        self.scratch = buf;
+        out
     }
 
     fn run(mut self) -> BuildResult<()> {
@@ -705,12 +731,13 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 source_ty,
                 operands,
             } => {
-                let ops = self.values(operands)?;
-                let (base, idx) = ops
-                    .split_first()
-                    .ok_or_else(|| dangling("getelementptr without operands".into()))?;
                 let st = self.cx.ty(*source_ty)?;
-                self.fb.gep(*inbounds, st, *base, idx)
+                self.with_values(operands, |s, ops| {
+                    let (base, idx) = ops
+                        .split_first()
+                        .ok_or_else(|| dangling("getelementptr without operands".into()))?;
+                    s.fb.gep(*inbounds, st, *base, idx)
+                })
             }
             InstKind::Select {
                 cond,
@@ -792,19 +819,20 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 args,
                 ..
             } => {
-                let opts = CallOptions {
-                    calling_conv: (*cc_field & 0x1fff) as u32,
-                    attributes: attributes_of(self.cx.src, *attributes),
-                    ..CallOptions::default()
-                };
-                if *cc_field != u64::from(opts.calling_conv) | 1 << 13 {
+                let calling_conv = (*cc_field & 0x1fff) as u32;
+                if *cc_field != u64::from(calling_conv) | 1 << 13 {
                     return Err(unsupported(format!(
                         "invoke calling-convention field {cc_field:#x}"
                     )));
                 }
                 let c = self.value(*callee)?;
-                let a = self.values(args)?;
-                self.fb.invoke(c, &a, *normal, *unwind, &opts)
+                // Invokes are rare: their options are not kept.
+                let opts = CallOptions {
+                    calling_conv,
+                    attributes: attributes_of(self.cx.src, *attributes),
+                    ..CallOptions::default()
+                };
+                self.with_values(args, |s, a| s.fb.invoke(c, a, *normal, *unwind, &opts))
             }
             InstKind::Resume { value } => {
                 let v = self.value(*value)?;
@@ -888,15 +916,21 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 args,
                 ..
             } => {
-                let opts = CallOptions {
-                    calling_conv: ((*cc_field >> 1) & 0x1fff) as u32,
-                    tail: cc_field & 1 != 0,
-                    musttail: cc_field >> 14 & 1 != 0,
-                    attributes: attributes_of(self.cx.src, *attributes),
-                };
                 let c = self.value(*callee)?;
-                let a = self.values(args)?;
-                let v = self.fb.call(c, &a, &opts)?;
+                let cc = *cc_field;
+                let v = self.with_values(args, |s, a| {
+                    let src = s.cx.src;
+                    let opts =
+                        s.call_opts
+                            .entry((*attributes, cc))
+                            .or_insert_with(|| CallOptions {
+                                calling_conv: ((cc >> 1) & 0x1fff) as u32,
+                                tail: cc & 1 != 0,
+                                musttail: cc >> 14 & 1 != 0,
+                                attributes: attributes_of(src, *attributes),
+                            });
+                    s.fb.call(c, a, opts)
+                })?;
                 if cc_field >> 15 != 1 {
                     return Err(unsupported(format!(
                         "call calling-convention field {cc_field:#x}"

@@ -101,17 +101,17 @@ impl ModuleBuilder {
 
     /// `void`.
     pub fn void(&mut self) -> Type {
-        self.prim(TypeData::Void)
+        self.cached_prim(0, TypeData::Void)
     }
 
     /// `label`.
     pub fn label(&mut self) -> Type {
-        self.prim(TypeData::Label)
+        self.cached_prim(1, TypeData::Label)
     }
 
     /// `metadata`.
     pub fn metadata_type(&mut self) -> Type {
-        self.prim(TypeData::Metadata)
+        self.cached_prim(2, TypeData::Metadata)
     }
 
     /// `float`.
@@ -122,6 +122,17 @@ impl ModuleBuilder {
     /// `iN`; `bits` is clamped to LLVM's 1..=2^23-1.
     pub fn int(&mut self, bits: u32) -> Type {
         self.prim(TypeData::Int(bits.clamp(1, (1 << 23) - 1)))
+    }
+
+    /// `void`, `label` and `metadata` are asked for per instruction: their ids are kept
+    /// (types are never removed, so a kept id stays right).
+    fn cached_prim(&mut self, slot: usize, data: TypeData) -> Type {
+        if let Some(t) = self.prim_types[slot] {
+            return t;
+        }
+        let t = self.prim(data);
+        self.prim_types[slot] = Some(t);
+        t
     }
 
     fn prim(&mut self, data: TypeData) -> Type {
@@ -190,22 +201,31 @@ impl ModuleBuilder {
                 )));
             }
         }
-        let name = type_name(&self.m.types, ty);
-        let Some(TypeData::Struct(s)) = self.m.types.get_mut(ty).filter(|_| true) else {
-            return Err(type_err(format!("struct body: {name} is not a struct")));
-        };
-        if !s.identified {
-            return Err(type_err(format!("struct body: {name} is a literal struct")));
-        }
-        if !s.opaque {
-            if *s.elems == *elems && s.packed == packed {
-                return Ok(());
+        // The name is spelled only for an error.
+        let name = |m: &ModuleBuilder| type_name(&m.m.types, ty);
+        let problem = match self.m.types.get(ty) {
+            Some(TypeData::Struct(s)) if !s.identified => Some("is a literal struct"),
+            Some(TypeData::Struct(s)) if !s.opaque => {
+                if *s.elems == *elems && s.packed == packed {
+                    return Ok(());
+                }
+                return Err(BuildError::new(
+                    BuildErrorKind::Redefinition,
+                    format!("struct body: {} already has another body", name(self)),
+                ));
             }
-            return Err(BuildError::new(
-                BuildErrorKind::Redefinition,
-                format!("struct body: {name} already has another body"),
-            ));
+            Some(TypeData::Struct(_)) => None,
+            _ => Some("is not a struct"),
+        };
+        if let Some(p) = problem {
+            return Err(type_err(format!("struct body: {} {p}", name(self))));
         }
+        let Some(TypeData::Struct(s)) = self.m.types.get_mut(ty) else {
+            return Err(type_err(format!(
+                "struct body: {} is not a struct",
+                name(self)
+            )));
+        };
         s.opaque = false;
         s.packed = packed;
         s.elems = elems.into();
