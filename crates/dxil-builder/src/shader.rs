@@ -309,6 +309,13 @@ impl ShaderBuilder {
         Ok(ResourceId((self.cx.resources.len() - 1) as u32))
     }
 
+    /// A library's global of resource range `res`: what a library function loads and
+    /// passes to `createHandleForLib` (see [`EntryBuilder::handle`]). `None` outside
+    /// libraries.
+    pub fn resource_global(&self, res: ResourceId) -> Option<Value> {
+        self.cx.globals.get(res.0 as usize).copied().flatten()
+    }
+
     /// The record's symbol: `undef` of a pointer to a struct named after the resource, as
     /// the reference leaves it once globals are gone.
     fn resource_symbol(&mut self, desc: &ResourceDesc) -> Result<Md> {
