@@ -154,7 +154,9 @@ fn materialise(
             // vector, as LLVM writes vectors of simple constants.
             let elem = mb.module().ty(elem).cloned();
             let bits = match (arg, elem) {
-                (Arg::Int(i), Some(TypeData::Int(w))) => (i as u64) & (u64::MAX >> (64 - w.min(64))),
+                (Arg::Int(i), Some(TypeData::Int(w))) => {
+                    (i as u64) & (u64::MAX >> (64 - w.min(64)))
+                }
                 (Arg::Int(i), Some(d)) if d.is_float() => float_bits(&d, i as f64),
                 (Arg::Float(x), Some(d)) if d.is_float() => float_bits(&d, x),
                 _ => return Err(bad("a value, or a number of its element type")),

@@ -10,10 +10,12 @@ use dxil_builder::{ElementDesc, EntryBuilder, ResourceDesc, ResourceId, ShaderBu
 use dxil_container::ShaderKind;
 use dxil_ir::build::Value;
 use dxil_ir::TypeData;
-use dxil_module::model::{AsState, DsState, GsState, MsState, Property};
+use dxil_module::model::{
+    AsState, DsState, GsState, MsState, NodeId, NodeIoProperty, NodeRecordProperty, Property,
+};
 use dxil_ops::{DxOp, LowPrecision, OpInfo, Scalar, Ty};
 use dxil_parts::names::{ComponentType, InterpolationMode, ResourceKind};
-use dxil_test_support::op_cases::{Comp, OpCase, Prop, Res, ResClass, SigElem};
+use dxil_test_support::op_cases::{Comp, Node, NodeIo, OpCase, Prop, Res, ResClass, SigElem};
 use std::collections::BTreeMap;
 
 /// Errors of the builder, the IR builder and the case itself.
@@ -172,9 +174,7 @@ fn overloads(
             // A library resource's own type: the pointee of its global.
             let i: usize = s["%res.".len()..].parse()?;
             let id = *ids.get(i).ok_or("no such resource")?;
-            let g = sb
-                .resource_global(id)
-                .ok_or("not a library resource")?;
+            let g = sb.resource_global(id).ok_or("not a library resource")?;
             let m = sb.module().module();
             let ptr = g.ty().ok_or("global without a type")?;
             let pointee = match m.ty(ptr) {
@@ -295,7 +295,9 @@ fn stage_state(sb: &mut ShaderBuilder, case: &OpCase) -> R<()> {
     });
     for p in case.props {
         match *p {
-            Prop::NumThreads(x, y, z) if !matches!(case.stage, "ms" | "as") => {
+            // Mesh and amplification shaders take it in their state, library entries in
+            // their own properties.
+            Prop::NumThreads(x, y, z) if !matches!(case.stage, "ms" | "as" | "lib") => {
                 sb.num_threads(x, y, z)
             }
             Prop::Geometry(input, max, streams, topo, inst) => sb.gs_state(GsState {
@@ -317,7 +319,9 @@ fn stage_state(sb: &mut ShaderBuilder, case: &OpCase) -> R<()> {
                 payload_size_in_bytes: payload,
             }),
             Prop::Amplification(payload) => sb.as_state(AsState {
-                num_threads: threads.clone().ok_or("amplification state needs numthreads")?,
+                num_threads: threads
+                    .clone()
+                    .ok_or("amplification state needs numthreads")?,
                 payload_size_in_bytes: payload,
             }),
             _ => {}
@@ -329,6 +333,10 @@ fn stage_state(sb: &mut ShaderBuilder, case: &OpCase) -> R<()> {
 /// A library entry `main` of the case's kind: hit entries take the payload and the
 /// attributes, miss and callable entries the payload.
 fn lib_entry<'s>(sb: &'s mut ShaderBuilder, case: &OpCase) -> R<EntryBuilder<'s>> {
+    if let Some(node) = &case.node {
+        let props = node_properties(node, case);
+        return Ok(sb.entry_of_kind("main", ShaderKind::Node, &[], props)?);
+    }
     let (kind, n) = match case.entry {
         "raygeneration" => (ShaderKind::RayGeneration, 0),
         "intersection" => (ShaderKind::Intersection, 0),
@@ -350,6 +358,68 @@ fn lib_entry<'s>(sb: &'s mut ShaderBuilder, case: &OpCase) -> R<EntryBuilder<'s>
         props.push(Property::RayAttribSize(8));
     }
     Ok(sb.entry_of_kind("main", kind, &params[..n], props)?)
+}
+
+/// A node entry's properties: launch type, node id, no local root arguments table, a
+/// 1x1x1 dispatch grid when broadcasting, the max recursion depth, input, outputs and
+/// `numthreads`.
+fn node_properties(node: &Node, case: &OpCase) -> Vec<Property> {
+    let mut props = vec![
+        Property::NodeLaunchType(node.launch),
+        Property::NodeId(NodeId {
+            name: "main".into(),
+            index: 0,
+        }),
+        Property::NodeLocalRootArgumentsTableIndex(u32::MAX),
+    ];
+    if node.launch == BROADCASTING {
+        props.push(Property::NodeDispatchGrid(vec![1, 1, 1]));
+    }
+    if node.max_recursion != 0 {
+        props.push(Property::NodeMaxRecursionDepth(node.max_recursion));
+    }
+    if let Some(input) = &node.input {
+        props.push(Property::NodeInputs(vec![node_io(input, None)]));
+    }
+    if !node.outputs.is_empty() {
+        let outputs = node.outputs.iter().enumerate();
+        props.push(Property::NodeOutputs(
+            outputs.map(|(i, o)| node_io(o, Some(i as u32))).collect(),
+        ));
+    }
+    for p in case.props {
+        if let Prop::NumThreads(x, y, z) = *p {
+            props.push(Property::NumThreads(vec![x, y, z]));
+        }
+    }
+    props
+}
+
+/// `NodeLaunchType::Broadcasting`.
+const BROADCASTING: u32 = 1;
+
+/// One node input (no `output` index) or output.
+fn node_io(io: &NodeIo, output: Option<u32>) -> dxil_module::model::NodeIo {
+    let mut properties = vec![NodeIoProperty::Flags(io.flags)];
+    if io.record_size != 0 {
+        properties.push(NodeIoProperty::RecordType(vec![
+            NodeRecordProperty::Size(io.record_size),
+            NodeRecordProperty::Alignment(4),
+        ]));
+    }
+    if io.max_records != 0 {
+        properties.push(NodeIoProperty::MaxRecords(io.max_records));
+    }
+    if io.array_size != 0 {
+        properties.push(NodeIoProperty::OutputArraySize(io.array_size));
+    }
+    if let Some(index) = output {
+        properties.push(NodeIoProperty::OutputId(NodeId {
+            name: "output".into(),
+            index,
+        }));
+    }
+    dxil_module::model::NodeIo { properties }
 }
 
 /// Where a zero is stored: `storeOutput`, `storePatchConstant`, or the mesh shader's

@@ -6,7 +6,10 @@ use dxil_builder::{Arg as BArg, EntryBuilder, ShaderBuilder};
 use dxil_ir::build::Value;
 use dxil_ir::{CastOp, ConstKind, IntPredicate};
 use dxil_ops::{Scalar, Ty};
-use dxil_test_support::op_cases::Arg;
+use dxil_test_support::op_cases::{Arg, Node};
+
+/// `NodeIOFlags` of per-thread records.
+const THREAD_RECORD: u32 = 0x20;
 
 impl Ctx<'_> {
     /// Values of the module made before any function: the group shared variable and a
@@ -60,7 +63,11 @@ impl Ctx<'_> {
         let (v, from) = match self.case.stage {
             "cs" | "ms" | "as" => (e.thread_id(&[Ty::Scalar(Scalar::I32)], 0)?, Scalar::I32),
             _ => {
-                let el = self.case.inputs.first().ok_or("Input needs an input element")?;
+                let el = self
+                    .case
+                    .inputs
+                    .first()
+                    .ok_or("Input needs an input element")?;
                 let s = super::scalar(el.comp.llvm())?;
                 let v = e.load_input(&[Ty::Scalar(s)], 0, 0, 0u8, BArg::Undef)?;
                 (v, s)
@@ -101,12 +108,21 @@ impl Ctx<'_> {
             }
             "binding" => {
                 let bind = self.res_bind(e)?;
-                let reg = self.descs.first().ok_or("no resource 0")?.binding.lower_bound;
+                let reg = self
+                    .descs
+                    .first()
+                    .ok_or("no resource 0")?
+                    .binding
+                    .lower_bound;
                 e.create_handle_from_binding(&[], bind, reg, false)?
             }
             "resbind" => self.res_bind(e)?,
             "properties" => {
-                let (w0, w1) = self.descs.first().ok_or("no resource 0")?.properties_words();
+                let (w0, w1) = self
+                    .descs
+                    .first()
+                    .ok_or("no resource 0")?
+                    .properties_words();
                 let fields = [w0, w1].map(|w| (32, i64::from(w as i32)));
                 aggregate(e, "dx.types.ResourceProperties", &fields)?
             }
@@ -121,10 +137,56 @@ impl Ctx<'_> {
                 let g = self.resource.ok_or("no library resource")?;
                 e.ir().load(g, 4, false, None)?
             }
+            "nodeinputraw" => e.create_node_input_record_handle(&[], 0)?,
+            "nodeinput" => {
+                let h = self.special(e, "nodeinputraw")?;
+                let info = self.special(e, "recordinfo")?;
+                e.annotate_node_record_handle(&[], h, info)?
+            }
+            "recordinfo" => {
+                let io = self.node()?.input.ok_or("the node has no input")?;
+                let fields = [(32, i64::from(io.flags)), (32, i64::from(io.record_size))];
+                aggregate(e, "dx.types.NodeRecordInfo", &fields)?
+            }
+            "nodeoutputraw" => e.create_node_output_handle(&[], 0)?,
+            "nodeoutput" => {
+                let h = self.special(e, "nodeoutputraw")?;
+                let info = self.special(e, "nodeinfo")?;
+                e.annotate_node_handle(&[], h, info)?
+            }
+            "nodeinfo" => {
+                let io = *self
+                    .node()?
+                    .outputs
+                    .first()
+                    .ok_or("the node has no output")?;
+                let fields = [(32, i64::from(io.flags)), (32, i64::from(io.record_size))];
+                aggregate(e, "dx.types.NodeInfo", &fields)?
+            }
+            "outputrecords" => {
+                let out = self.special(e, "nodeoutput")?;
+                let io = *self
+                    .node()?
+                    .outputs
+                    .first()
+                    .ok_or("the node has no output")?;
+                let records = e.allocate_node_output_records(&[], out, 1, true)?;
+                let fields = [
+                    (32, i64::from(io.flags | THREAD_RECORD)),
+                    (32, i64::from(io.record_size)),
+                ];
+                let info = aggregate(e, "dx.types.NodeRecordInfo", &fields)?;
+                e.annotate_node_record_handle(&[], records, info)?
+            }
             other => return Err(format!("unknown special value {other:?}").into()),
         };
         self.specials.insert(name, v);
         Ok(v)
+    }
+
+    /// The case's node entry.
+    fn node(&self) -> R<Node> {
+        Ok(self.case.node.ok_or("not a node entry")?)
     }
 
     /// The `%dx.types.ResBind` constant of resource 0.
