@@ -155,7 +155,7 @@ fn materialise(
             let elem = mb.module().ty(elem).cloned();
             let bits = match (arg, elem) {
                 (Arg::Int(i), Some(TypeData::Int(w))) => {
-                    (i as u64) & (u64::MAX >> (64 - w.min(64)))
+                    (i as u64) & (u64::MAX >> (64 - w.clamp(1, 64)))
                 }
                 (Arg::Int(i), Some(d)) if d.is_float() => float_bits(&d, i as f64),
                 (Arg::Float(x), Some(d)) if d.is_float() => float_bits(&d, x),

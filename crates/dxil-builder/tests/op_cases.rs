@@ -34,3 +34,25 @@ fn every_case_built_is_accepted_by_the_reference_validator() {
     }
     assert!(failures.is_empty(), "{} cases refused", failures.len());
 }
+
+/// The experimental operations belong to shader model 6.10: below it the builder refuses
+/// them, at it the call is made.
+#[test]
+fn experimental_operations_need_shader_model_6_10() {
+    use dxil_builder::{ErrorKind, ShaderBuilder};
+    use dxil_container::ShaderKind;
+    use dxil_ops::DxOp;
+    for (minor, allowed) in [(9, false), (10, true)] {
+        let mut sb = ShaderBuilder::new(ShaderKind::Compute, 6, minor).unwrap();
+        sb.num_threads(1, 1, 1);
+        let mut e = sb.entry("main").unwrap();
+        let r = e.op(DxOp::ExperimentalNop {}, &[]);
+        match r {
+            Ok(_) => assert!(allowed, "6.{minor} made an experimental call"),
+            Err(err) => {
+                assert!(!allowed, "6.{minor}: {err}");
+                assert_eq!(err.kind(), ErrorKind::NotAllowed);
+            }
+        }
+    }
+}
