@@ -18,9 +18,11 @@ use crate::types::ir_type;
 pub enum Arg {
     /// A value built earlier.
     Value(Value),
-    /// An integer constant of the parameter's integer type (or converted to its float type).
+    /// An integer constant of the parameter's integer type (or converted to its float type;
+    /// in every element of a vector parameter).
     Int(i64),
-    /// A floating-point constant of the parameter's float type.
+    /// A floating-point constant of the parameter's float type (in every element of a
+    /// vector parameter).
     Float(f64),
     /// `undef` of the parameter's type.
     Undef,
@@ -77,14 +79,22 @@ fn attr_code(name: &str) -> Option<u32> {
     (1..=64).find(|&c| attr_kind_name(c) == Some(name))
 }
 
+/// The shader model of the database's experimental operation table.
+const EXPERIMENTAL_MODEL: (u32, u32) = (6, 10);
+
 /// Checks that `op` may be called from `cx`.
 pub fn check_allowed<V>(op: &DxOp<V>, cx: &OpContext) -> Result<()> {
     let info = op.info();
     let name = info.name();
-    if info.table == OpTable::Experimental {
+    // The experimental table belongs to the experimental shader model, whatever model a
+    // row of it names.
+    if info.table == OpTable::Experimental && cx.model < EXPERIMENTAL_MODEL {
         return Err(Error::new(
             ErrorKind::NotAllowed,
-            format!("{name} is an experimental operation"),
+            format!(
+                "{name} is an experimental operation (shader model {}.{})",
+                EXPERIMENTAL_MODEL.0, EXPERIMENTAL_MODEL.1
+            ),
         ));
     }
     if info.flags.contains(dxil_ops::OpFlags::RESERVED) {
@@ -158,6 +168,21 @@ fn materialise(
     let v = match (arg, data) {
         (Arg::Value(v), _) => v,
         (Arg::Undef, _) => mb.const_undef(ty).map_err(Error::ir)?,
+        (Arg::Int(_) | Arg::Float(_), Some(TypeData::Vector { len, elem })) => {
+            // A number given for a vector parameter fills every element: a constant data
+            // vector, as LLVM writes vectors of simple constants.
+            let elem = mb.module().ty(elem).cloned();
+            let bits = match (arg, elem) {
+                (Arg::Int(i), Some(TypeData::Int(w))) => {
+                    (i as u64) & (u64::MAX >> (64 - w.clamp(1, 64)))
+                }
+                (Arg::Int(i), Some(d)) if d.is_float() => float_bits(&d, i as f64),
+                (Arg::Float(x), Some(d)) if d.is_float() => float_bits(&d, x),
+                _ => return Err(bad("a value, or a number of its element type")),
+            };
+            mb.constant(ty, ConstKind::Data(vec![bits; len as usize].into()))
+                .map_err(Error::ir)?
+        }
         (Arg::Int(i), Some(TypeData::Int(_))) => mb.const_int(ty, i).map_err(Error::ir)?,
         (Arg::Int(i), Some(d)) if d.is_float() => float_const(mb, ty, &d, i as f64)?,
         (Arg::Float(x), Some(d)) if d.is_float() => float_const(mb, ty, &d, x)?,
@@ -173,12 +198,17 @@ fn float_const(
     data: &TypeData,
     x: f64,
 ) -> Result<Value> {
-    let bits = match data {
+    mb.constant(ty, ConstKind::Float(float_bits(data, x)))
+        .map_err(Error::ir)
+}
+
+/// The bit pattern of `x` as a constant of float type `data`.
+fn float_bits(data: &TypeData, x: f64) -> u64 {
+    match data {
         TypeData::Half => u64::from(f32_to_f16_bits(x as f32)),
         TypeData::Float => u64::from((x as f32).to_bits()),
         _ => x.to_bits(),
-    };
-    mb.constant(ty, ConstKind::Float(bits)).map_err(Error::ir)
+    }
 }
 
 /// IEEE half bits of `x`, rounded to nearest even.

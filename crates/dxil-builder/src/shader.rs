@@ -24,6 +24,9 @@ pub const DATA_LAYOUT: &str =
 pub const TRIPLE: &str = "dxil-ms-dx";
 /// `%dx.types.ResBind`'s and `createHandleFromBinding`'s first shader model (6.6).
 const SM_6_6: (u32, u32) = (6, 6);
+/// The newest shader model's minor version: 6.10, the model of the database's experimental
+/// operation table.
+const MAX_MINOR: u32 = 10;
 
 /// A resource declared on a [`ShaderBuilder`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -126,11 +129,11 @@ impl ShaderBuilder {
                 ),
             ));
         }
-        if major != 6 || minor > 9 || (major, minor) < min_model(kind) {
+        if major != 6 || minor > MAX_MINOR || (major, minor) < min_model(kind) {
             return Err(Error::new(
                 ErrorKind::Property,
                 format!(
-                    "shader model {major}.{minor} does not have {} shaders (DXIL is 6.0 to 6.9)",
+                    "shader model {major}.{minor} does not have {} shaders (DXIL is 6.0 to 6.{MAX_MINOR})",
                     kind.name()
                 ),
             ));
@@ -311,6 +314,13 @@ impl ShaderBuilder {
         let symbol = self.resource_symbol(&desc)?;
         self.cx.resources.push((desc, symbol));
         Ok(ResourceId((self.cx.resources.len() - 1) as u32))
+    }
+
+    /// A library's global of resource range `res`: what a library function loads and
+    /// passes to `createHandleForLib` (see [`EntryBuilder::handle`]). `None` outside
+    /// libraries.
+    pub fn resource_global(&self, res: ResourceId) -> Option<Value> {
+        self.cx.globals.get(res.0 as usize).copied().flatten()
     }
 
     /// The record's symbol: `undef` of a pointer to a struct named after the resource, as
@@ -612,7 +622,8 @@ impl<'a> EntryBuilder<'a> {
 
     /// A handle to element `index` of resource range `res` (`index` counts from the range's
     /// start): `createHandle` before shader model 6.6, `createHandleFromBinding` +
-    /// `annotateHandle` from 6.6 on (seed `004`, "Resource handles").
+    /// `annotateHandle` from 6.6 on (seed `004`, "Resource handles"); in libraries,
+    /// `createHandleForLib` of the range's global (annotated from 6.6 on).
     pub fn handle(
         &mut self,
         res: ResourceId,
@@ -689,14 +700,9 @@ impl<'a> EntryBuilder<'a> {
     }
 
     /// A handle in a library: the range's global loaded and passed to `createHandleForLib`,
-    /// then annotated with the resource's properties.
+    /// then, from shader model 6.6 on, annotated with the resource's properties (before 6.6
+    /// the handle's resource is known from the global alone).
     fn library_handle(&mut self, desc: &ResourceDesc, global: Value, index: Arg) -> Result<Value> {
-        if self.cx.model < SM_6_6 {
-            return Err(Error::new(
-                ErrorKind::NotAllowed,
-                "library resources are built for shader model 6.6 and later (createHandleForLib + annotateHandle)",
-            ));
-        }
         if desc.binding.range_size != 1 || !matches!(index, Arg::Int(0)) {
             return Err(Error::new(
                 ErrorKind::Resource,
@@ -713,6 +719,9 @@ impl<'a> EntryBuilder<'a> {
             },
             &[Ty::Struct("dx.types.Handle".into())],
         )?;
+        if self.cx.model < SM_6_6 {
+            return Ok(h);
+        }
         self.annotate(desc, h)
     }
 

@@ -17,18 +17,23 @@
 //! - records the shader flags the module's contents imply (module entry for libraries);
 //! - library entries are named `main`; hit entries take `(%struct.Payload*,
 //!   %struct.Attr*)`, miss and callable entries `(%struct.Payload*)`, with payload size 4
-//!   and attribute size 8 in their properties and `dx.typeAnnotations` for the parameters.
+//!   and attribute size 8 in their properties and `dx.typeAnnotations` for the parameters;
+//! - node entries ([`Node`]) record their launch type, node id `("main", 0)`, local root
+//!   arguments table index -1, a 1x1x1 dispatch grid when broadcasting, the max recursion
+//!   depth when given, and their input and outputs (record types of the given size,
+//!   alignment 4; outputs named `("output", i)`).
 
 mod basic;
 mod experimental;
 mod gaps;
 mod model;
+mod node;
 mod rayquery;
 mod raytracing;
 mod resources;
 mod stages;
 
-pub use model::{Arg, Comp, OpCase, Prop, Res, ResClass, ResKind, SigElem, CS1};
+pub use model::{Arg, Comp, Node, NodeIo, OpCase, Prop, Res, ResClass, ResKind, SigElem, CS1};
 
 /// The names [`Arg::Special`] uses, with what each one stands for.
 pub const SPECIALS: &[(&str, &str)] = &[
@@ -63,6 +68,35 @@ pub const SPECIALS: &[(&str, &str)] = &[
         "the hit entry's attribute parameter; elsewhere, an alloca of %struct.Attr",
     ),
     (
+        "nodeinputraw",
+        "CreateNodeInputRecordHandle of the node's input (metadata index 0), not annotated",
+    ),
+    (
+        "nodeinput",
+        "nodeinputraw annotated with the input's NodeRecordInfo (flags, record size)",
+    ),
+    (
+        "recordinfo",
+        "the NodeRecordInfo constant of the node's input: its flags and record size",
+    ),
+    (
+        "nodeoutputraw",
+        "CreateNodeOutputHandle of the node's output 0, not annotated",
+    ),
+    (
+        "nodeoutput",
+        "nodeoutputraw annotated with the output's NodeInfo (flags, record size)",
+    ),
+    (
+        "nodeinfo",
+        "the NodeInfo constant of the node's output 0: its flags and record size",
+    ),
+    (
+        "outputrecords",
+        "AllocateNodeOutputRecords of one record per thread of nodeoutput, annotated with \
+         the NodeRecordInfo of thread records (the output's flags | 0x20, record size)",
+    ),
+    (
         "groupshared",
         "a group shared global of the overload's struct type (`%struct.Payload = type { i32 }`)",
     ),
@@ -76,6 +110,7 @@ pub fn op_cases() -> impl Iterator<Item = &'static OpCase> {
         .chain(rayquery::CASES)
         .chain(stages::CASES)
         .chain(raytracing::CASES)
+        .chain(node::CASES)
         .chain(experimental::CASES)
 }
 

@@ -1,7 +1,7 @@
 //! The DXIL metadata of a case's shader (DXIL.rst "Metadata"): `dx.version`, `dx.valver`,
 //! `dx.shaderModel`, `dx.resources` and `dx.entryPoints` with signatures and properties.
 
-use dxil_test_support::op_cases::{OpCase, Prop, Res, ResClass, ResKind, SigElem};
+use dxil_test_support::op_cases::{Node, NodeIo, OpCase, Prop, Res, ResClass, ResKind, SigElem};
 use std::fmt::Write;
 
 /// Numbered metadata nodes and the resource types they point at.
@@ -211,11 +211,20 @@ impl Metadata {
     fn properties(&mut self, case: &OpCase, flags: u64) -> Result<String, String> {
         let mut items = Vec::new();
         if case.stage == "lib" {
-            let kind = LIB_KINDS
-                .iter()
-                .position(|k| *k == case.entry)
-                .ok_or_else(|| format!("unknown library entry kind {:?}", case.entry))?;
-            items.push(format!("i32 8, i32 {}", kind + 7));
+            let kind = match case.entry {
+                "node" => NODE_KIND,
+                k => {
+                    LIB_KINDS
+                        .iter()
+                        .position(|l| *l == k)
+                        .ok_or_else(|| format!("unknown library entry kind {k:?}"))?
+                        + 7
+                }
+            };
+            items.push(format!("i32 8, i32 {kind}"));
+            if let Some(node) = &case.node {
+                self.node_properties(node, &mut items);
+            }
             let params = lib_param_types(case);
             if !params.is_empty() {
                 items.push("i32 6, i32 4".into());
@@ -281,6 +290,59 @@ impl Metadata {
             }
         }
         Err("mesh and amplification states need NumThreads".into())
+    }
+}
+
+/// The shader kind of node entries.
+const NODE_KIND: usize = 15;
+
+impl Metadata {
+    /// A node entry's properties: launch type, node id, local root arguments table index,
+    /// dispatch grid (broadcasting), max recursion depth, inputs and outputs.
+    fn node_properties(&mut self, node: &Node, items: &mut Vec<String>) {
+        items.push(format!("i32 13, i32 {}", node.launch));
+        let id = self.node("!{!\"main\", i32 0}".into());
+        items.push(format!("i32 15, {id}"));
+        items.push("i32 16, i32 -1".into());
+        if node.launch == 1 {
+            let grid = self.node("!{i32 1, i32 1, i32 1}".into());
+            items.push(format!("i32 18, {grid}"));
+        }
+        if node.max_recursion != 0 {
+            items.push(format!("i32 19, i32 {}", node.max_recursion));
+        }
+        if let Some(input) = &node.input {
+            let io = self.node_io(input, None);
+            let list = self.node(format!("!{{{io}}}"));
+            items.push(format!("i32 20, {list}"));
+        }
+        if !node.outputs.is_empty() {
+            let ios: Vec<String> = (0..node.outputs.len())
+                .map(|i| self.node_io(&node.outputs[i], Some(i)))
+                .collect();
+            let list = self.node(format!("!{{{}}}", ios.join(", ")));
+            items.push(format!("i32 21, {list}"));
+        }
+    }
+
+    /// One input or output: flags, record type, max records, array size, output id.
+    fn node_io(&mut self, io: &NodeIo, output: Option<usize>) -> String {
+        let mut props = vec![format!("i32 1, i32 {}", io.flags)];
+        if io.record_size != 0 {
+            let record = self.node(format!("!{{i32 0, i32 {}, i32 2, i32 4}}", io.record_size));
+            props.push(format!("i32 2, {record}"));
+        }
+        if io.max_records != 0 {
+            props.push(format!("i32 3, i32 {}", io.max_records));
+        }
+        if io.array_size != 0 {
+            props.push(format!("i32 5, i32 {}", io.array_size));
+        }
+        if let Some(i) = output {
+            let id = self.node(format!("!{{!\"output\", i32 {i}}}"));
+            props.push(format!("i32 0, {id}"));
+        }
+        self.node(format!("!{{{}}}", props.join(", ")))
     }
 }
 

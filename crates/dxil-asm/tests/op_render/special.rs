@@ -56,10 +56,88 @@ impl Renderer<'_> {
             "payload" => self.alloca("%struct.Payload")?,
             "attributes" if matches!(self.case.entry, "anyhit" | "closesthit") => "%attr".into(),
             "attributes" => self.alloca("%struct.Attr")?,
+            "nodeinputraw" => self.call_value(250, "void", &["i32 0".into()])?,
+            "nodeinput" => {
+                let h = self.special("nodeinputraw", ty)?;
+                let info = self.special("recordinfo", ty)?;
+                self.call_value(
+                    251,
+                    "void",
+                    &[
+                        format!("%dx.types.NodeRecordHandle {h}"),
+                        format!("%dx.types.NodeRecordInfo {info}"),
+                    ],
+                )?
+            }
+            "recordinfo" => {
+                let io = self.node()?.input.ok_or("the node has no input")?;
+                format!("{{ i32 {}, i32 {} }}", io.flags, io.record_size)
+            }
+            "nodeoutputraw" => self.call_value(247, "void", &["i32 0".into()])?,
+            "nodeoutput" => {
+                let h = self.special("nodeoutputraw", ty)?;
+                let info = self.special("nodeinfo", ty)?;
+                self.call_value(
+                    249,
+                    "void",
+                    &[
+                        format!("%dx.types.NodeHandle {h}"),
+                        format!("%dx.types.NodeInfo {info}"),
+                    ],
+                )?
+            }
+            "nodeinfo" => {
+                let io = self
+                    .node()?
+                    .outputs
+                    .first()
+                    .ok_or("the node has no output")?;
+                format!("{{ i32 {}, i32 {} }}", io.flags, io.record_size)
+            }
+            "outputrecords" => {
+                let out = self.special("nodeoutput", ty)?;
+                let io = *self
+                    .node()?
+                    .outputs
+                    .first()
+                    .ok_or("the node has no output")?;
+                let records = self.call_value(
+                    238,
+                    "void",
+                    &[
+                        format!("%dx.types.NodeHandle {out}"),
+                        "i32 1".into(),
+                        "i1 true".into(),
+                    ],
+                )?;
+                self.use_type("%dx.types.NodeRecordInfo");
+                self.call_value(
+                    251,
+                    "void",
+                    &[
+                        format!("%dx.types.NodeRecordHandle {records}"),
+                        format!(
+                            "%dx.types.NodeRecordInfo {{ i32 {}, i32 {} }}",
+                            io.flags | THREAD_RECORD,
+                            io.record_size
+                        ),
+                    ],
+                )?
+            }
             other => return Err(format!("unknown special value {other:?} of type {ty}")),
         };
         self.specials.insert(name, v.clone());
         Ok(v)
+    }
+}
+
+/// `NodeIOFlags` of per-thread records.
+const THREAD_RECORD: u32 = 0x20;
+
+impl Renderer<'_> {
+    /// The case's node entry.
+    fn node(&self) -> Result<dxil_test_support::op_cases::Node, String> {
+        self.case.node.ok_or_else(|| "not a node entry".to_string())
     }
 }
 

@@ -6,9 +6,6 @@ const RESERVED: &str = "reserved opcode slot";
 /// Minimum precision register operations take a `float*` register operand (`pf32`), which
 /// no case makes.
 const MIN_PREC_REG: &str = "needs a pf32 register pointer operand (not modelled)";
-/// Node operations need a node shader entry with input and output node metadata.
-const NODE: &str =
-    "needs a work graph node entry with node input/output metadata (not modelled yet)";
 /// Results of `$vec9` / matrix types and LinAlg matrices.
 const VEC9: &str =
     "returns a 9-element vector ($vec9, native vectors of shader model 6.10; not modelled yet)";
@@ -30,20 +27,6 @@ pub const GAPS: &[(u32, &str)] = &[
     (235, RESERVED),
     (236, RESERVED),
     (237, RESERVED),
-    (238, NODE),
-    (239, NODE),
-    (240, NODE),
-    (241, NODE),
-    (242, NODE),
-    (243, NODE),
-    (246, NODE),
-    (247, NODE),
-    (248, NODE),
-    (249, NODE),
-    (250, NODE),
-    (251, NODE),
-    (252, NODE),
-    (253, NODE),
     (259, RESERVED),
     (260, RESERVED),
     (261, RESERVED),

@@ -215,6 +215,60 @@ pub struct OpCase {
     pub props: &'static [Prop],
     /// Operands after the opcode.
     pub args: &'static [Arg],
+    /// For a `node` library entry: its launch, input and outputs.
+    pub node: Option<Node>,
+}
+
+/// A work graph node entry (a `lib` entry of kind `node`, DXIL.rst "Shader Properties and
+/// Capabilities", node shaders): named `main`, node id `("main", 0)`, no local root
+/// arguments table, `numthreads` from the case's properties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// `NodeLaunchType`: 1 broadcasting (with a 1x1x1 dispatch grid), 2 coalescing, 3 thread.
+    pub launch: u32,
+    /// The input, if any (metadata index 0).
+    pub input: Option<NodeIo>,
+    /// The outputs, in metadata index order; output `i` is named `("output", i)`.
+    pub outputs: &'static [NodeIo],
+    /// Max recursion depth; 0 when not given.
+    pub max_recursion: u32,
+}
+
+/// One node input or output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeIo {
+    /// `NodeIOFlags`: input 0x1, output 0x2, read-write 0x4, empty record 0x8, node array
+    /// 0x10, thread / group / dispatch record 0x20 / 0x40 / 0x60, track read-write input
+    /// sharing 0x100.
+    pub flags: u32,
+    /// Record size in bytes (alignment 4); 0 for empty records, which have no record type.
+    pub record_size: u32,
+    /// Max records (coalescing inputs and outputs); 0 when not given.
+    pub max_records: u32,
+    /// Output arrays: the array size; 0 otherwise.
+    pub array_size: u32,
+}
+
+impl NodeIo {
+    /// An input or output with `flags` and a record of `record_size` bytes.
+    pub const fn new(flags: u32, record_size: u32) -> NodeIo {
+        NodeIo {
+            flags,
+            record_size,
+            max_records: 0,
+            array_size: 0,
+        }
+    }
+    /// With at most `n` records.
+    pub const fn max_records(mut self, n: u32) -> NodeIo {
+        self.max_records = n;
+        self
+    }
+    /// An output array of `n` nodes.
+    pub const fn array(mut self, n: u32) -> NodeIo {
+        self.array_size = n;
+        self
+    }
 }
 
 /// `numthreads(1, 1, 1)`.
@@ -242,6 +296,7 @@ impl OpCase {
             patch: &[],
             props: &[],
             args,
+            node: None,
         }
     }
     /// A compute shader case with `numthreads(1, 1, 1)`.
@@ -281,6 +336,12 @@ impl OpCase {
     /// A library entry of this kind.
     pub const fn entry(mut self, kind: &'static str) -> OpCase {
         self.entry = kind;
+        self
+    }
+    /// A node entry of a library.
+    pub const fn node(mut self, node: Node) -> OpCase {
+        self.entry = "node";
+        self.node = Some(node);
         self
     }
 }
