@@ -158,3 +158,26 @@ fn a_small_function_round_trips_through_copy() {
     assert_eq!(body.insts[0].name.as_deref(), Some("sum"));
     assert_eq!(dxil_ir::build::copy_module(&m).unwrap(), m);
 }
+
+/// A read module's attribute group may name any parameter index; copying it must not size
+/// an allocation by that index.
+#[test]
+fn attribute_index_from_input_is_bounded() {
+    use dxil_ir::build::{attributes_of, BuildErrorKind, MAX_ATTRIBUTE_PARAMS};
+    use dxil_ir::{Attribute, AttributeGroup, AttributeList, Module};
+    let mut m = Module::default();
+    m.attribute_groups.push(AttributeGroup {
+        id: 1,
+        index: u32::MAX - 1,
+        attrs: vec![Attribute::Enum(18)],
+    });
+    m.attribute_lists.push(AttributeList {
+        groups: Box::new([1]),
+    });
+    let err = attributes_of(&m, 1).unwrap_err();
+    assert_eq!(err.kind(), BuildErrorKind::Unsupported);
+    assert!(err.message().contains("parameter"), "{}", err.message());
+    m.attribute_groups[0].index = MAX_ATTRIBUTE_PARAMS;
+    let ok = attributes_of(&m, 1).unwrap();
+    assert_eq!(ok.params.len(), MAX_ATTRIBUTE_PARAMS as usize);
+}

@@ -11,6 +11,7 @@
 
 use super::hash::FastMap;
 
+use super::error::{BuildError, BuildErrorKind, BuildResult};
 use crate::{Attribute, AttributeGroup, AttributeList, Function, Inst, InstKind, Module};
 
 /// The attributes of one function, call or invoke, by position.
@@ -226,15 +227,20 @@ fn form_list(
     }
 }
 
+/// Most parameter positions an attribute list may name: far more than any function has,
+/// and small enough that a hostile index cannot size an allocation.
+pub const MAX_ATTRIBUTE_PARAMS: u32 = 1 << 16;
+
 /// The attribute sets of list `list` (1-based, 0 none) of `m`, by position: the inverse of
-/// [`form_attributes`] for one site.
-pub fn attributes_of(m: &Module, list: u32) -> Attributes {
+/// [`form_attributes`] for one site. A group naming a parameter beyond
+/// [`MAX_ATTRIBUTE_PARAMS`] is an error.
+pub fn attributes_of(m: &Module, list: u32) -> BuildResult<Attributes> {
     let mut out = Attributes::default();
     let Some(l) = list
         .checked_sub(1)
         .and_then(|i| m.attribute_lists.get(i as usize))
     else {
-        return out;
+        return Ok(out);
     };
     for &g in l.groups.iter() {
         let Some(group) = m.attribute_groups.iter().find(|x| x.id == g) else {
@@ -243,6 +249,12 @@ pub fn attributes_of(m: &Module, list: u32) -> Attributes {
         let slot = match group.index {
             u32::MAX => &mut out.function,
             0 => &mut out.ret,
+            n if n > MAX_ATTRIBUTE_PARAMS => {
+                return Err(BuildError::new(
+                    BuildErrorKind::Unsupported,
+                    format!("attribute group {g} names parameter {n}"),
+                ));
+            }
             n => {
                 let i = (n - 1) as usize;
                 if out.params.len() <= i {
@@ -253,5 +265,5 @@ pub fn attributes_of(m: &Module, list: u32) -> Attributes {
         };
         slot.extend(group.attrs.iter().cloned());
     }
-    out
+    Ok(out)
 }

@@ -59,7 +59,7 @@ mod reencode;
 mod types;
 mod typing;
 
-pub use attributes::{attributes_of, form_attributes, AttrSite, Attributes};
+pub use attributes::{attributes_of, form_attributes, AttrSite, Attributes, MAX_ATTRIBUTE_PARAMS};
 pub use error::{BuildError, BuildErrorKind, BuildResult};
 pub use function::FunctionBuilder;
 pub use insts::CallOptions;

@@ -296,7 +296,7 @@ impl Copier<'_> {
                         section: name_of(src, &src.section_names, d.section),
                         gc: name_of(src, &src.gc_names, d.gc),
                         comdat: c.comdat,
-                        attributes: attributes_of(src, d.attributes),
+                        attributes: attributes_of(src, d.attributes)?,
                         prefix: None,
                         prologue: None,
                         personality: None,
@@ -829,7 +829,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 // Invokes are rare: their options are not kept.
                 let opts = CallOptions {
                     calling_conv,
-                    attributes: attributes_of(self.cx.src, *attributes),
+                    attributes: attributes_of(self.cx.src, *attributes)?,
                     ..CallOptions::default()
                 };
                 self.with_values(args, |s, a| s.fb.invoke(c, a, *normal, *unwind, &opts))
@@ -918,17 +918,18 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             } => {
                 let c = self.value(*callee)?;
                 let cc = *cc_field;
+                let key = (*attributes, cc);
+                if !self.call_opts.contains_key(&key) {
+                    let opts = CallOptions {
+                        calling_conv: ((cc >> 1) & 0x1fff) as u32,
+                        tail: cc & 1 != 0,
+                        musttail: cc >> 14 & 1 != 0,
+                        attributes: attributes_of(self.cx.src, *attributes)?,
+                    };
+                    self.call_opts.insert(key, opts);
+                }
                 let v = self.with_values(args, |s, a| {
-                    let src = s.cx.src;
-                    let opts =
-                        s.call_opts
-                            .entry((*attributes, cc))
-                            .or_insert_with(|| CallOptions {
-                                calling_conv: ((cc >> 1) & 0x1fff) as u32,
-                                tail: cc & 1 != 0,
-                                musttail: cc >> 14 & 1 != 0,
-                                attributes: attributes_of(src, *attributes),
-                            });
+                    let opts = &s.call_opts[&key];
                     s.fb.call(c, a, opts)
                 })?;
                 if cc_field >> 15 != 1 {
