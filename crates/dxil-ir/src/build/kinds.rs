@@ -32,12 +32,31 @@ impl MetadataKinds {
         k
     }
 
+    /// The table of a module as it stands (an adopted module keeps its kind ids, whatever
+    /// its producer registered); a name listed twice keeps its first id.
+    pub fn from_table(table: &[MetadataKind]) -> Self {
+        let mut ids = HashMap::with_capacity(table.len());
+        for k in table {
+            ids.entry(k.name.clone()).or_insert(k.id);
+        }
+        MetadataKinds {
+            ids,
+            table: table.to_vec(),
+        }
+    }
+
     /// The id of kind `name`, registering it when new (`getMDKindID`).
     pub fn get_or_insert(&mut self, name: &str) -> u32 {
         if let Some(&id) = self.ids.get(name) {
             return id;
         }
-        let id = self.table.len() as u32;
+        // One past the largest id: the table's length unless an adopted table skips ids.
+        let id = self
+            .table
+            .iter()
+            .map(|k| k.id.saturating_add(1))
+            .max()
+            .unwrap_or(0);
         self.ids.insert(name.to_string(), id);
         self.table.push(MetadataKind {
             id,
@@ -53,7 +72,8 @@ impl MetadataKinds {
 
     /// Whether `id` names a registered kind.
     pub fn contains_id(&self, id: u32) -> bool {
-        (id as usize) < self.table.len()
+        self.table.get(id as usize).is_some_and(|k| k.id == id)
+            || self.table.iter().any(|k| k.id == id)
     }
 
     /// The METADATA_KIND records in id order.

@@ -44,6 +44,7 @@
 //! # Ok::<(), dxil_ir::build::BuildError>(())
 //! ```
 
+mod adopt;
 mod attributes;
 mod constants;
 mod error;
@@ -51,6 +52,7 @@ mod function;
 mod insts;
 mod intern;
 mod kinds;
+mod lookup;
 mod memory;
 mod metadata;
 mod module;

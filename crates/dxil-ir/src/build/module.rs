@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::adopt::Adopted;
 use super::attributes::{form_attributes, AttrSite, Attributes};
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
 use super::intern::Interner;
@@ -162,16 +163,18 @@ pub struct ModuleBuilder {
     pub(crate) md_index: Interner,
     /// Distinct nodes reserved and not yet defined.
     pub(crate) md_reserved: HashSet<u32>,
-    names: HashMap<String, GlobalValue>,
+    pub(crate) names: HashMap<String, GlobalValue>,
     pub(crate) kinds: MetadataKinds,
-    sections: HashMap<String, u32>,
-    gcs: HashMap<String, u32>,
+    pub(crate) sections: HashMap<String, u32>,
+    pub(crate) gcs: HashMap<String, u32>,
     pub(crate) attr_sites: Vec<(AttrSite, Attributes)>,
     pub(crate) fn_state: Vec<FnState>,
     /// Function-local metadata per finished body: (type, value) of each wrapper.
     pub(crate) locals: Vec<(Function, Vec<(Type, ValueRef)>)>,
-    alias_set: Vec<bool>,
-    global_init_set: Vec<bool>,
+    pub(crate) alias_set: Vec<bool>,
+    pub(crate) global_init_set: Vec<bool>,
+    /// What [`ModuleBuilder::from_module`] set aside (`None` for a new module).
+    pub(crate) adopted: Option<Box<Adopted>>,
 }
 
 impl Default for ModuleBuilder {
@@ -216,6 +219,7 @@ impl ModuleBuilder {
             locals: Vec::new(),
             alias_set: Vec::new(),
             global_init_set: Vec::new(),
+            adopted: None,
         }
     }
 
@@ -630,10 +634,13 @@ impl ModuleBuilder {
                 format!("metadata !{md} reserved and never defined"),
             ));
         }
-        let sites = std::mem::take(&mut self.attr_sites);
-        form_attributes(&mut self.m, sites);
+        if let Some(sites) = self.attribute_sites() {
+            form_attributes(&mut self.m, sites);
+        }
         self.m.metadata_kinds = std::mem::take(&mut self.kinds).into_table();
         self.intern_type(TypeData::Metadata)?;
+        self.m.module_metadata_count = self.m.metadata.len() as u32;
+        self.place_adopted();
         self.place_local_metadata()?;
         self.m.check_ids().map_err(|e| {
             BuildError::new(
@@ -647,7 +654,6 @@ impl ModuleBuilder {
     /// Appends each body's function-local metadata after the module's and points the call
     /// arguments at them.
     fn place_local_metadata(&mut self) -> BuildResult<()> {
-        self.m.module_metadata_count = self.m.metadata.len() as u32;
         for (f, list) in std::mem::take(&mut self.locals) {
             let base = self.m.metadata.len() as u32;
             let ids: Vec<Metadata> = list
