@@ -13,6 +13,8 @@ pub enum ErrorKind {
     OutOfRange(u64),
     /// The metadata graph is too deep or too large to expand.
     TooComplex,
+    /// The IR builder refused what was written (its message).
+    Build(String),
 }
 
 /// A metadata error: the kind, the node (`!N`, when the operand lies in a numbered node),
@@ -55,6 +57,7 @@ impl fmt::Display for Error {
             ErrorKind::TooComplex => {
                 write!(f, "{}: metadata graph too deep or too large", self.field)?
             }
+            ErrorKind::Build(message) => write!(f, "{}: {message}", self.field)?,
         }
         match (self.node, self.operand) {
             (Some(n), Some(i)) => write!(f, " (in !{n}, operand {i})"),

@@ -3,14 +3,11 @@
 //! [`Md`] is the shape the DXIL records have: nodes of operands that are `null`, strings,
 //! integer constants, integer arrays, other values (functions, `undef` symbols) or nested
 //! nodes. Reading expands the graph from a root (shared nodes are expanded at each use, within
-//! a budget); writing interns: a node, string or value wrapper equal to an existing
-//! module-level one is reused, so writing an unchanged tree changes nothing.
+//! a budget); writing interns through `dxil_ir::build`: a node, string or value wrapper equal
+//! to an existing module-level one is reused, so writing an unchanged tree changes nothing.
 
-use std::collections::HashMap;
-
-use dxil_ir::{
-    Const, ConstData, ConstKind, MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef,
-};
+use dxil_ir::build::{BuildError, ModuleBuilder, Value};
+use dxil_ir::{Const, ConstKind, MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef};
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -267,216 +264,114 @@ impl<'m> Reader<'m> {
     }
 }
 
-/// Writes metadata trees into a module, reusing equal module-level entries; new entries go
-/// after the module-level metadata.
-pub struct Writer<'m> {
-    module: &'m mut Module,
-    nodes: HashMap<Box<[MdRef]>, Metadata>,
-    strings: HashMap<Box<[u8]>, Metadata>,
-    values: HashMap<(Type, ValueRef), Metadata>,
-    ints: HashMap<(u32, u64), Const>,
-    arrays: HashMap<(u32, Vec<u64>), Const>,
-    floats: HashMap<u32, Const>,
+/// Writes metadata trees through a [`ModuleBuilder`] (one adopted from the module by
+/// [`ModuleBuilder::from_module`]), which interns: an equal node, string or value wrapper is
+/// reused. A constant is reused in any form the reader reads as the same [`Md`] (`i32 0` is
+/// an integer or `null`; an integer array is data, `zeroinitializer` or a string); a new one
+/// takes the integer, float or data form.
+pub struct Writer<'b> {
+    b: &'b mut ModuleBuilder,
 }
 
-impl<'m> Writer<'m> {
-    /// A writer into `module`.
-    pub fn new(module: &'m mut Module) -> Self {
-        let mut w = Writer {
-            nodes: HashMap::new(),
-            strings: HashMap::new(),
-            values: HashMap::new(),
-            ints: HashMap::new(),
-            arrays: HashMap::new(),
-            floats: HashMap::new(),
-            module,
-        };
-        let count = (w.module.module_metadata_count as usize).min(w.module.metadata.len());
-        for (i, d) in w.module.metadata[..count].iter().enumerate() {
-            let id = Metadata(i as u32);
-            match d {
-                MetadataData::Node {
-                    distinct: false,
-                    operands,
-                } => {
-                    w.nodes.entry(operands.clone()).or_insert(id);
-                }
-                MetadataData::String(s) => {
-                    w.strings.entry(s.clone()).or_insert(id);
-                }
-                MetadataData::Value { ty, value } => {
-                    w.values.entry((*ty, *value)).or_insert(id);
-                }
-                _ => {}
-            }
-        }
-        for &c in &w.module.module_constants {
-            let Some(data) = w.module.constant(c) else {
-                continue;
-            };
-            let ty = data.ty;
-            if let Some(key) = const_int(w.module, ty, c) {
-                w.ints.entry(key).or_insert(c);
-            } else if let Some(key) = const_float(w.module, ty, c) {
-                w.floats.entry(key).or_insert(c);
-            } else if let Some(key) = const_int_array(w.module, ty, c) {
-                w.arrays.entry(key).or_insert(c);
-            }
-        }
-        w
+fn build_err(e: BuildError) -> Error {
+    Error::new(ErrorKind::Build(e.to_string()), None, "metadata", None)
+}
+
+impl<'b> Writer<'b> {
+    /// A writer through `b`.
+    pub fn new(b: &'b mut ModuleBuilder) -> Self {
+        Writer { b }
     }
 
-    /// Adds a module-level entry. Function-local metadata (which takes the ids after the
-    /// module's) moves up by one: the body lists and the instruction operands that name it.
-    fn push_md(&mut self, data: MetadataData) -> Result<Metadata> {
-        let count = self.module.module_metadata_count;
-        let at = count as usize;
-        if at > self.module.metadata.len() || self.module.metadata.len() >= u32::MAX as usize {
-            return Err(Error::new(ErrorKind::TooComplex, None, "metadata", None));
+    /// The first existing constant of type `ty` among the forms `found`, else a new `make`.
+    fn constant(&mut self, ty: Type, found: &[ConstKind], make: ConstKind) -> Result<Value> {
+        let existing = found
+            .iter()
+            .filter_map(|k| self.b.find_constant(ty, k))
+            .min_by_key(|v| match v.value_ref() {
+                ValueRef::Const(c) => c.0,
+                _ => u32::MAX,
+            });
+        match existing {
+            Some(v) => Ok(v),
+            None => self.b.constant(ty, make).map_err(build_err),
         }
-        self.module.metadata.insert(at, data);
-        self.module.module_metadata_count += 1;
-        if self.module.metadata.len() > at + 1 {
-            let shift = |m: &mut Metadata| {
-                if m.0 >= count {
-                    m.0 += 1;
-                }
-            };
-            for f in &mut self.module.functions {
-                let Some(body) = f.body.as_mut() else {
-                    continue;
-                };
-                body.local_metadata.iter_mut().for_each(shift);
-                for inst in &mut body.insts {
-                    inst.kind.for_each_operand_mut(|v| {
-                        if let ValueRef::Metadata(m) = v {
-                            shift(m);
-                        }
-                    });
-                }
-            }
-        }
-        Ok(Metadata(count))
-    }
-
-    /// Appends a module constant (the bitcode writer numbers constants by use, so the arena
-    /// position does not matter).
-    fn push_const(&mut self, data: ConstData) -> Result<Const> {
-        let id = Const::from_index(self.module.constants.len())
-            .ok_or_else(|| Error::new(ErrorKind::TooComplex, None, "constant", None))?;
-        self.module.constants.push(data);
-        self.module.module_constants.push(id);
-        Ok(id)
-    }
-
-    fn type_of(&mut self, data: TypeData) -> Result<Type> {
-        if let Some(t) = self.module.find_type(&data) {
-            return Ok(t);
-        }
-        let t = Type::from_index(self.module.types.len())
-            .ok_or_else(|| Error::new(ErrorKind::TooComplex, None, "type", None))?;
-        self.module.types.push(data);
-        Ok(t)
-    }
-
-    fn value(&mut self, ty: Type, value: ValueRef) -> Result<Metadata> {
-        if let Some(&m) = self.values.get(&(ty, value)) {
-            return Ok(m);
-        }
-        let m = self.push_md(MetadataData::Value { ty, value })?;
-        self.values.insert((ty, value), m);
-        Ok(m)
     }
 
     /// Writes `md`, returning the reference to use as an operand.
     pub fn write(&mut self, md: &Md) -> Result<MdRef> {
-        Ok(Some(match md {
+        let value = match md {
             Md::Null => return Ok(None),
-            Md::Ref(m) => *m,
-            Md::String(s) => {
-                if let Some(&m) = self.strings.get(s) {
-                    m
+            Md::Ref(m) => return Ok(Some(*m)),
+            Md::String(s) => return Ok(Some(self.b.md_string(s))),
+            Md::Int { bits, value } => {
+                let ty = self.b.ty(TypeData::Int(*bits)).map_err(build_err)?;
+                let signed = if *bits >= 64 || *bits == 0 {
+                    *value as i64
                 } else {
-                    let m = self.push_md(MetadataData::String(s.clone()))?;
-                    self.strings.insert(s.clone(), m);
-                    m
+                    let shift = 64 - bits;
+                    ((*value << shift) as i64) >> shift
+                };
+                let int = ConstKind::Int(signed);
+                if *value == 0 {
+                    self.constant(ty, &[int.clone(), ConstKind::Null], int)?
+                } else {
+                    self.constant(ty, std::slice::from_ref(&int), int.clone())?
                 }
             }
-            Md::Int { bits, value } => {
-                let ty = self.type_of(TypeData::Int(*bits))?;
-                let c = match self.ints.get(&(*bits, *value)) {
-                    Some(&c) => c,
-                    None => {
-                        let signed = if *bits >= 64 || *bits == 0 {
-                            *value as i64
-                        } else {
-                            let shift = 64 - bits;
-                            ((*value << shift) as i64) >> shift
-                        };
-                        let c = self.push_const(ConstData {
-                            ty,
-                            kind: ConstKind::Int(signed),
-                        })?;
-                        self.ints.insert((*bits, *value), c);
-                        c
-                    }
-                };
-                self.value(ty, ValueRef::Const(c))?
-            }
             Md::Float(bits) => {
-                let ty = self.type_of(TypeData::Float)?;
-                let c = match self.floats.get(bits) {
-                    Some(&c) => c,
-                    None => {
-                        let c = self.push_const(ConstData {
-                            ty,
-                            kind: ConstKind::Float(u64::from(*bits)),
-                        })?;
-                        self.floats.insert(*bits, c);
-                        c
-                    }
-                };
-                self.value(ty, ValueRef::Const(c))?
+                let ty = self.b.float();
+                let float = ConstKind::Float(u64::from(*bits));
+                if *bits == 0 {
+                    self.constant(ty, &[float.clone(), ConstKind::Null], float)?
+                } else {
+                    self.constant(ty, std::slice::from_ref(&float), float.clone())?
+                }
             }
             Md::IntArray { bits, values } => {
-                let elem = self.type_of(TypeData::Int(*bits))?;
-                let ty = self.type_of(TypeData::Array {
-                    len: values.len() as u64,
-                    elem,
-                })?;
-                let key = (*bits, values.clone());
-                let c = match self.arrays.get(&key) {
-                    Some(&c) => c,
-                    None => {
-                        let c = self.push_const(ConstData {
-                            ty,
-                            kind: ConstKind::Data(values.clone().into()),
-                        })?;
-                        self.arrays.insert(key, c);
-                        c
+                let elem = self.b.ty(TypeData::Int(*bits)).map_err(build_err)?;
+                let ty = self
+                    .b
+                    .ty(TypeData::Array {
+                        len: values.len() as u64,
+                        elem,
+                    })
+                    .map_err(build_err)?;
+                let data = ConstKind::Data(values.clone().into());
+                let mut forms = vec![data.clone()];
+                if values.iter().all(|&v| v == 0) {
+                    forms.push(ConstKind::Null);
+                }
+                if *bits == 8 && values.iter().all(|&v| v <= 0xff) {
+                    let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+                    if let Some((0, head)) = bytes.split_last() {
+                        forms.push(ConstKind::CString(head.into()));
                     }
-                };
-                self.value(ty, ValueRef::Const(c))?
+                    forms.push(ConstKind::String(bytes.into()));
+                }
+                self.constant(ty, &forms, data)?
             }
-            Md::Value { ty, value } => self.value(*ty, *value)?,
+            Md::Value { ty, value } => {
+                let v = self.b.value_of(*value).map_err(build_err)?;
+                if v.ty() != Some(*ty) {
+                    return Err(Error::new(
+                        ErrorKind::Expected("a value of the wrapper's type"),
+                        None,
+                        "metadata value",
+                        None,
+                    ));
+                }
+                v
+            }
             Md::Node { ops, .. } => {
                 let mut refs = Vec::with_capacity(ops.len());
                 for op in ops {
                     refs.push(self.write(op)?);
                 }
-                let refs: Box<[MdRef]> = refs.into();
-                if let Some(&m) = self.nodes.get(&refs) {
-                    m
-                } else {
-                    let m = self.push_md(MetadataData::Node {
-                        distinct: false,
-                        operands: refs.clone(),
-                    })?;
-                    self.nodes.insert(refs, m);
-                    m
-                }
+                return Ok(Some(self.b.md_node(&refs).map_err(build_err)?));
             }
-        }))
+        };
+        Ok(Some(self.b.md_value(value).map_err(build_err)?))
     }
 
     /// Sets the operands of named metadata `name` (created at the end when absent); every
@@ -496,26 +391,14 @@ impl<'m> Writer<'m> {
                 }
             }
         }
-        match self
-            .module
-            .named_metadata
-            .iter_mut()
-            .find(|n| n.name == name)
-        {
-            Some(n) => n.operands = refs,
-            None => self.module.named_metadata.push(dxil_ir::NamedMetadata {
-                name: name.to_string(),
-                operands: refs,
-            }),
-        }
-        Ok(())
+        self.b.set_named_metadata(name, &refs).map_err(build_err)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dxil_ir::NamedMetadata;
+    use dxil_ir::{ConstData, NamedMetadata};
 
     /// `!named = !{!2}`, `!0 = !"s"`, `!1 = i32 7`, `!2 = !{!0, !1, null}`.
     fn module() -> Module {
@@ -556,16 +439,18 @@ mod tests {
             tree,
             vec![Md::node(vec![Md::string("s"), Md::i32(7), Md::Null])]
         );
-        let mut again = m.clone();
-        Writer::new(&mut again).set_named("named", &tree).unwrap();
-        assert_eq!(again, m);
+        let mut b = ModuleBuilder::from_module(m.clone()).unwrap();
+        Writer::new(&mut b).set_named("named", &tree).unwrap();
+        assert_eq!(b.finish().unwrap(), m);
     }
 
     #[test]
     fn new_values_add_entries_and_read_back() {
-        let mut m = module();
+        let m = module();
         let tree = vec![Md::node(vec![Md::string("t"), Md::i32(7), Md::i32(9)])];
-        Writer::new(&mut m).set_named("named", &tree).unwrap();
+        let mut b = ModuleBuilder::from_module(m).unwrap();
+        Writer::new(&mut b).set_named("named", &tree).unwrap();
+        let m = b.finish().unwrap();
         assert_eq!(Reader::new(&m).named("named").unwrap().unwrap(), tree);
         // "t", i32 9's wrapper, the node: three new entries; one new constant.
         assert_eq!(m.module_metadata_count, 6);

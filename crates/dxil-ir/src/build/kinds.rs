@@ -11,10 +11,14 @@ use crate::{FixedMetadataKind, MetadataKind};
 /// [`MetadataKinds::into_table`]: a builder per module costs no table up front.
 #[derive(Clone, Debug, Default)]
 pub struct MetadataKinds {
-    /// Custom kinds: name to id.
+    /// Custom kinds (every kind of an adopted table): name to id.
     ids: FastMap<String, u32>,
     /// Custom kind names in id order (after the fixed kinds).
     custom: Vec<String>,
+    /// An adopted table without LLVM's layout (the fixed kinds first, at their ids, then
+    /// the rest in order), kept as it is with later kinds appended: a module keeps the ids
+    /// its producer gave.
+    adopted: Option<Vec<MetadataKind>>,
 }
 
 /// The number of fixed kinds (their ids are `0..FIXED`).
@@ -26,9 +30,46 @@ impl MetadataKinds {
         MetadataKinds::default()
     }
 
+    /// The table of a module as it stands (an adopted module keeps its kind ids, whatever
+    /// its producer registered); a name listed twice keeps its first id.
+    pub fn from_table(table: &[MetadataKind]) -> Self {
+        let fixed_first = FixedMetadataKind::ALL.iter().enumerate().all(|(i, k)| {
+            table
+                .get(i)
+                .is_some_and(|e| e.id == k.code() as u32 && e.name == k.keyword())
+        });
+        let contiguous = table.iter().enumerate().all(|(i, e)| e.id == i as u32);
+        let mut k = MetadataKinds::default();
+        if fixed_first && contiguous {
+            for e in &table[FIXED as usize..] {
+                k.get_or_insert(&e.name);
+            }
+            return k;
+        }
+        for e in table {
+            k.ids.entry(e.name.clone()).or_insert(e.id);
+        }
+        k.adopted = Some(table.to_vec());
+        k
+    }
+
     /// The id of kind `name`, registering it when new (`getMDKindID`).
     pub fn get_or_insert(&mut self, name: &str) -> u32 {
         if let Some(id) = self.get(name) {
+            return id;
+        }
+        if let Some(table) = &mut self.adopted {
+            // One past the largest id: an adopted table may skip ids.
+            let id = table
+                .iter()
+                .map(|k| k.id.saturating_add(1))
+                .max()
+                .unwrap_or(0);
+            table.push(MetadataKind {
+                id,
+                name: name.to_string(),
+            });
+            self.ids.insert(name.to_string(), id);
             return id;
         }
         let id = FIXED + self.custom.len() as u32;
@@ -39,6 +80,9 @@ impl MetadataKinds {
 
     /// The id of kind `name`, if registered.
     pub fn get(&self, name: &str) -> Option<u32> {
+        if self.adopted.is_some() {
+            return self.ids.get(name).copied();
+        }
         match FixedMetadataKind::from_keyword(name) {
             Some(k) => Some(k.code() as u32),
             None => self.ids.get(name).copied(),
@@ -47,7 +91,10 @@ impl MetadataKinds {
 
     /// Whether `id` names a registered kind.
     pub fn contains_id(&self, id: u32) -> bool {
-        (id as usize) < FIXED as usize + self.custom.len()
+        match &self.adopted {
+            Some(table) => table.iter().any(|k| k.id == id),
+            None => (id as usize) < FIXED as usize + self.custom.len(),
+        }
     }
 
     /// The METADATA_KIND records in id order.
@@ -58,6 +105,9 @@ impl MetadataKinds {
     /// The METADATA_KIND records in id order, leaving the custom kinds empty.
     pub(crate) fn take_table(&mut self) -> Vec<MetadataKind> {
         self.ids.clear();
+        if let Some(table) = self.adopted.take() {
+            return table;
+        }
         let fixed = FixedMetadataKind::ALL.iter().map(|k| MetadataKind {
             id: k.code() as u32,
             name: k.keyword().to_string(),

@@ -22,6 +22,8 @@
 //!   [`ModuleBuilder::reserve_md`] and [`ModuleBuilder::define_md`].
 //!
 //! [`copy_module`] rebuilds a decoded module through these calls only.
+//! [`ModuleBuilder::from_module`] adopts an existing module, so that interning finds its
+//! types, constants and metadata (its bodies are kept as they are).
 //!
 //! ```
 //! use dxil_ir::build::{FunctionOptions, ModuleBuilder};
@@ -44,6 +46,7 @@
 //! # Ok::<(), dxil_ir::build::BuildError>(())
 //! ```
 
+mod adopt;
 mod attributes;
 mod constants;
 mod error;
@@ -52,6 +55,7 @@ mod hash;
 mod insts;
 mod intern;
 mod kinds;
+mod lookup;
 mod memory;
 mod metadata;
 mod module;

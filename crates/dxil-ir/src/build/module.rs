@@ -4,6 +4,7 @@
 
 use super::hash::{FastMap, FastSet};
 
+use super::adopt::Adopted;
 use super::attributes::{form_attribute_sets, AttrSite, AttributeSets, Attributes};
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
 use super::intern::Interner;
@@ -164,18 +165,20 @@ pub struct ModuleBuilder {
     pub(crate) md_index: Interner,
     /// Distinct nodes reserved and not yet defined.
     pub(crate) md_reserved: FastSet<u32>,
-    names: FastMap<String, GlobalValue>,
+    pub(crate) names: FastMap<String, GlobalValue>,
     pub(crate) kinds: MetadataKinds,
-    sections: FastMap<String, u32>,
-    gcs: FastMap<String, u32>,
+    pub(crate) sections: FastMap<String, u32>,
+    pub(crate) gcs: FastMap<String, u32>,
     /// Attribute sites: what holds the attributes and their index in `attr_sets`.
     pub(crate) attr_sites: Vec<(AttrSite, u32)>,
     pub(crate) attr_sets: AttributeSets,
     pub(crate) fn_state: Vec<FnState>,
     /// Function-local metadata per finished body: (type, value) of each wrapper.
     pub(crate) locals: Vec<(Function, Vec<(Type, ValueRef)>)>,
-    alias_set: Vec<bool>,
-    global_init_set: Vec<bool>,
+    pub(crate) alias_set: Vec<bool>,
+    pub(crate) global_init_set: Vec<bool>,
+    /// What [`ModuleBuilder::from_module`] set aside (`None` for a new module).
+    pub(crate) adopted: Option<Box<Adopted>>,
 }
 
 impl Default for ModuleBuilder {
@@ -222,6 +225,7 @@ impl ModuleBuilder {
             locals: Vec::new(),
             alias_set: Vec::new(),
             global_init_set: Vec::new(),
+            adopted: None,
         }
     }
 
@@ -636,11 +640,13 @@ impl ModuleBuilder {
                 format!("metadata !{md} reserved and never defined"),
             ));
         }
-        let sites = std::mem::take(&mut self.attr_sites);
-        let sets = std::mem::take(&mut self.attr_sets).into_sets();
-        form_attribute_sets(&mut self.m, sites, sets);
+        if let Some((sites, sets)) = self.attribute_sites()? {
+            form_attribute_sets(&mut self.m, sites, sets);
+        }
         self.m.metadata_kinds = self.kinds.take_table();
         self.intern_type(TypeData::Metadata)?;
+        self.m.module_metadata_count = self.m.metadata.len() as u32;
+        self.place_adopted();
         self.place_local_metadata()?;
         self.m.check_ids().map_err(|e| {
             BuildError::new(
@@ -654,7 +660,6 @@ impl ModuleBuilder {
     /// Appends each body's function-local metadata after the module's and points the call
     /// arguments at them.
     fn place_local_metadata(&mut self) -> BuildResult<()> {
-        self.m.module_metadata_count = self.m.metadata.len() as u32;
         for (f, list) in std::mem::take(&mut self.locals) {
             let base = self.m.metadata.len() as u32;
             let ids: Vec<Metadata> = list

@@ -20,6 +20,7 @@ pub use resources::{Resource, ResourceBase, ResourceClass, ResourceLists, Resour
 pub use signature::{EntrySignatures, SignatureElement, SignatureProperty};
 pub use subobjects::Subobject;
 
+use dxil_ir::build::ModuleBuilder;
 use dxil_ir::Module;
 
 use crate::error::{Error, ErrorKind, Result};
@@ -280,14 +281,25 @@ impl DxilMetadata {
     }
 
     /// Writes the model into `module`'s named metadata (each present field replaces the
-    /// operands of its named metadata; absent fields leave the module's as they are).
+    /// operands of its named metadata; absent fields leave the module's as they are),
+    /// interning through a [`ModuleBuilder`] adopted from the module. The module's ids are
+    /// checked first, so an inconsistent module is an error and stays as it was; an error
+    /// while writing leaves the entries made before it (unreferenced).
     pub fn write(&self, module: &mut Module) -> Result<()> {
+        let build = |e: dxil_ir::build::BuildError| {
+            Error::new(ErrorKind::Build(e.to_string()), None, "metadata", None)
+        };
+        module
+            .check_ids()
+            .map_err(|e| Error::new(ErrorKind::Build(e.to_string()), None, "module", None))?;
         let trees = self.to_trees();
-        let mut w = Writer::new(module);
-        for (name, ops) in &trees {
-            w.set_named(name, ops)?;
-        }
-        Ok(())
+        let mut b = ModuleBuilder::from_module(std::mem::take(module)).map_err(build)?;
+        let mut w = Writer::new(&mut b);
+        let written = trees
+            .iter()
+            .try_for_each(|(name, ops)| w.set_named(name, ops));
+        *module = b.finish().map_err(build)?;
+        written
     }
 
     /// The shader kind from the shader model.

@@ -1,0 +1,64 @@
+//! Reading the interning tables without adding to them, values by id, and replacing the
+//! operands of named metadata: what a producer needs that holds ids rather than
+//! [`Value`]s (a module adopted by [`ModuleBuilder::from_module`], a metadata model written
+//! back over the one it was read from).
+
+use super::error::{BuildError, BuildErrorKind, BuildResult};
+use super::intern::hash_of;
+use super::module::ModuleBuilder;
+use super::Value;
+use crate::{ConstData, ConstKind, Metadata, NamedMetadata, Type, ValueRef};
+
+impl ModuleBuilder {
+    /// The interned constant `kind` of type `ty`, if there is one (nothing is added).
+    pub fn find_constant(&self, ty: Type, kind: &ConstKind) -> Option<Value> {
+        let data = ConstData {
+            ty,
+            kind: kind.clone(),
+        };
+        let consts = &self.m.constants;
+        let id = self
+            .const_index
+            .find(hash_of(&data), |id| consts[id as usize] == data)?;
+        Some(Value::new(
+            ValueRef::Const(crate::Const(id)),
+            Some(ty),
+            None,
+        ))
+    }
+
+    /// The module-level value `r` (a global, function, alias, constant or module metadata)
+    /// with its type; an argument, an instruction or an id that names nothing is an error.
+    pub fn value_of(&mut self, r: ValueRef) -> BuildResult<Value> {
+        match r {
+            ValueRef::Arg(_) | ValueRef::Inst(_) => Err(BuildError::new(
+                BuildErrorKind::Foreign,
+                "value: arguments and instructions belong to a function",
+            )),
+            ValueRef::Metadata(md) => self.metadata_value(md),
+            _ => match self.m.value_type(None, r) {
+                Some(ty) => Ok(Value::new(r, Some(ty), None)),
+                None => Err(BuildError::new(
+                    BuildErrorKind::Dangling,
+                    format!("value: {r:?} does not exist"),
+                )),
+            },
+        }
+    }
+
+    /// Sets the operands of named metadata `!name` (replacing the ones it has; created at
+    /// the end of the list when new).
+    pub fn set_named_metadata(&mut self, name: &str, operands: &[Metadata]) -> BuildResult<()> {
+        for &md in operands {
+            self.check_md("named metadata", md)?;
+        }
+        match self.m.named_metadata.iter_mut().find(|n| n.name == name) {
+            Some(n) => n.operands = operands.to_vec(),
+            None => self.m.named_metadata.push(NamedMetadata {
+                name: name.to_string(),
+                operands: operands.to_vec(),
+            }),
+        }
+        Ok(())
+    }
+}
