@@ -19,6 +19,9 @@
 //! metadata after [`Module::module_metadata_count`] is function-local and not reused.
 
 use super::attributes::{attributes_of, AttrSite, Attributes};
+
+/// Attribute sites (each naming its set by index) and the sets.
+pub(crate) type SitesAndSets = (Vec<(AttrSite, u32)>, Vec<Attributes>);
 use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::intern::hash_of;
 use super::kinds::MetadataKinds;
@@ -143,9 +146,7 @@ impl ModuleBuilder {
 
     /// The attribute sites to form the tables from; `None` keeps an adopted module's tables
     /// (nothing with attributes was added).
-    pub(crate) fn attribute_sites(
-        &mut self,
-    ) -> BuildResult<Option<(Vec<(AttrSite, u32)>, Vec<Attributes>)>> {
+    pub(crate) fn attribute_sites(&mut self) -> BuildResult<Option<SitesAndSets>> {
         let mut sites = std::mem::take(&mut self.attr_sites);
         let mut sets = std::mem::take(&mut self.attr_sets);
         let Some(a) = self.adopted.as_deref() else {
