@@ -106,6 +106,10 @@ pub const SPECIALS: &[(&str, &str)] = &[
          `float`)",
     ),
     (
+        "register",
+        "an alloca of `float`: a `float*` (`pf32`) register",
+    ),
+    (
         "matrix",
         "LinAlgFillMatrix of i32 0 at the operand's matrix type (`%dx.types.LinAlgMatrix*`), \
          one for each such operand",

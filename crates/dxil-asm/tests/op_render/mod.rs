@@ -61,7 +61,7 @@ pub fn render(case: &OpCase, flags: u64) -> Result<String, String> {
     let ovls: Vec<&str> = case.overloads().collect();
     let mut args = Vec::new();
     for (arg, operand) in case.args.iter().zip(&operands[2..]) {
-        let ty = types::of_code_at(operand.ty(), &ovls)?;
+        let ty = types::of_code(operand.ty(), &ovls)?;
         let v = r.value(arg, &ty)?;
         args.push(format!("{ty} {v}"));
     }
@@ -141,7 +141,7 @@ impl Renderer<'_> {
     ) -> Result<Option<String>, String> {
         let op = dxil_ops::op_info(opcode).ok_or("not an operation")?;
         let operands = op.operands();
-        let ret = types::of_code_at(operands[0].ty(), ovls)?;
+        let ret = types::of_code(operands[0].ty(), ovls)?;
         let sfx: Vec<String> = ovls
             .iter()
             .map(|o| types::suffix(o))
@@ -160,7 +160,7 @@ impl Renderer<'_> {
         };
         let mut params = vec!["i32".to_string()];
         for o in &operands[2..] {
-            params.push(types::of_code_at(o.ty(), ovls)?);
+            params.push(types::of_code(o.ty(), ovls)?);
         }
         for t in params.iter().chain(std::iter::once(&ret)) {
             self.use_type(&t.clone());

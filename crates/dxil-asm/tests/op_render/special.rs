@@ -69,6 +69,7 @@ impl Renderer<'_> {
             "payload" => self.alloca("%struct.Payload")?,
             "attributes" if matches!(self.case.entry, "anyhit" | "closesthit") => "%attr".into(),
             "attributes" => self.alloca("%struct.Attr")?,
+            "register" => self.alloca("float")?,
             "nodeinputraw" => self.call_value(250, "void", &["i32 0".into()])?,
             "nodeinput" => {
                 let h = self.special("nodeinputraw", ty)?;

@@ -32,14 +32,9 @@ pub fn element(ty: &str) -> &str {
     }
 }
 
-/// The LLVM type of database type code `code` when the overload type is `ovl`.
-pub fn of_code(code: &str, ovl: &str) -> Result<String, String> {
-    of_code_at(code, &[ovl])
-}
-
 /// The LLVM type of database type code `code` when the overload types of the positions
 /// are `ovls` (`$x1` is `ovls[1]`).
-pub fn of_code_at(code: &str, ovls: &[&str]) -> Result<String, String> {
+pub fn of_code(code: &str, ovls: &[&str]) -> Result<String, String> {
     let named = |n: &str| format!("%dx.types.{n}");
     let at = |k: usize| {
         ovls.get(k)
@@ -56,6 +51,7 @@ pub fn of_code_at(code: &str, ovls: &[&str]) -> Result<String, String> {
         "$x_gs1" => format!("{} addrspace(3)*", at(1)?),
         "$vec9" => format!("<9 x {ovl}>"),
         "int2" => "<2 x i32>".into(),
+        "pf32" => "float*".into(),
         "$o_i1" | "i1" | "1" => "i1".into(),
         "$o_i32" | "i32" | "u32" => "i32".into(),
         "i8" | "u8" => "i8".into(),

@@ -161,6 +161,11 @@ impl Ctx<'_> {
             "payload" => local(e, "struct.Payload")?,
             "attributes" if hit => e.ir().arg(1)?,
             "attributes" => local(e, "struct.Attr")?,
+            "register" => {
+                let fb = e.ir();
+                let f32t = fb.module().float();
+                fb.alloca(f32t, None, 4, false)?
+            }
             "groupshared" => self.groupshared.ok_or("no group shared variable")?,
             "resource" => {
                 let g = self.resource.ok_or("no library resource")?;

@@ -3,14 +3,8 @@
 /// Reserved opcode slots: no operation to call.
 const RESERVED: &str = "reserved opcode slot";
 
-/// Minimum precision register operations take a `float*` register operand (`pf32`), which
-/// no case makes.
-const MIN_PREC_REG: &str = "needs a pf32 register pointer operand (not modelled)";
-
 /// The gaps, in opcode order.
 pub const GAPS: &[(u32, &str)] = &[
-    (2, MIN_PREC_REG),
-    (3, MIN_PREC_REG),
     (226, RESERVED),
     (227, RESERVED),
     (228, RESERVED),
