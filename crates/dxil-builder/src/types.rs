@@ -141,3 +141,23 @@ pub fn ir_type(mb: &mut ModuleBuilder, ty: &Ty) -> Result<Type> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::matrix_shape;
+
+    #[test]
+    fn matrix_names_spell_their_target_type_fields() {
+        let shape = matrix_shape("dx.types.LinAlgMatrixC21M7N15U0S2");
+        assert_eq!(shape, Some([21, 7, 15, 0, 2]));
+        for bad in [
+            "dx.types.Handle",
+            "dx.types.LinAlgMatrixC9M4N4U0",
+            "dx.types.LinAlgMatrixC9M4N4U0S1x",
+            "dx.types.LinAlgMatrixM4C9N4U0S1",
+            "dx.types.LinAlgMatrixCM4N4U0S1",
+        ] {
+            assert_eq!(matrix_shape(bad), None, "{bad}");
+        }
+    }
+}
