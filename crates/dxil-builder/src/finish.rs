@@ -55,6 +55,8 @@ pub(crate) struct ShaderMeta {
     pub root_signature: Option<Vec<u8>>,
     /// Library subobjects.
     pub subobjects: Vec<Subobject>,
+    /// `dx.targetTypes` records of the LinAlg matrix types (empty without matrices).
+    pub target_types: Vec<Md>,
 }
 
 /// The metadata record of a resource with class-local id `id`.
@@ -309,6 +311,12 @@ fn res_may_not_alias(module: &Module, meta: &ShaderMeta) -> bool {
 /// Writes the metadata into `module`, computes the shader flags from the code, and builds
 /// the container.
 pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
+    if !meta.target_types.is_empty() {
+        // First, as the reference orders its named metadata.
+        dxil_module::md::Writer::new(&mut module)
+            .set_named("dx.targetTypes", &meta.target_types)
+            .map_err(Error::metadata)?;
+    }
     // Flags depend on the code and the resources, not on the recorded flags beyond the
     // option bits: compute them on a copy carrying only the options, then write once.
     let mut probe = module.clone();

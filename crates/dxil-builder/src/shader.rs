@@ -510,7 +510,7 @@ impl ShaderBuilder {
     /// Finishes the module and writes the container: metadata, packed signatures, computed
     /// shader flags, every part, the digest.
     pub fn finish(self) -> Result<Vec<u8>> {
-        let ShaderBuilder { mb, mut cx } = self;
+        let ShaderBuilder { mut mb, mut cx } = self;
         if cx.entries.is_empty() && cx.kind != ShaderKind::Library {
             return Err(Error::new(ErrorKind::Property, "the shader has no entry"));
         }
@@ -522,6 +522,7 @@ impl ShaderBuilder {
             }
         }
         check_properties(&cx)?;
+        let target_types = target_types(&mut mb)?;
         let module = mb.finish().map_err(Error::ir)?;
         let mut entries = Vec::with_capacity(cx.entries.len());
         for e in cx.entries {
@@ -554,9 +555,45 @@ impl ShaderBuilder {
             },
             root_signature: cx.root_signature,
             subobjects: cx.subobjects,
+            target_types,
         };
         finish(module, &meta)
     }
+}
+
+/// The `dx.targetTypes` records of the LinAlg matrix types in the module, in the order the
+/// types were made: the type's `undef`, then component type, rows, columns, use and scope
+/// (`!{%dx.types.LinAlgMatrixC9M4N4U0S1 undef, i32 9, i32 4, i32 4, i32 0, i32 1}`). The
+/// validator reads a matrix operand's shape from this record and refuses one without it.
+fn target_types(mb: &mut ModuleBuilder) -> Result<Vec<Md>> {
+    let mut matrices = Vec::new();
+    for (ty, data) in mb.module().types.iter_with_ids() {
+        let TypeData::Struct(st) = data else { continue };
+        let Some(name) = st.name.as_deref() else {
+            continue;
+        };
+        if !name.starts_with("dx.types.LinAlgMatrix") {
+            continue;
+        }
+        let shape = crate::types::matrix_shape(name).ok_or_else(|| {
+            Error::new(
+                ErrorKind::Operand,
+                format!("`%{name}` does not spell a matrix shape (C<n>M<n>N<n>U<n>S<n>)"),
+            )
+        })?;
+        matrices.push((ty, shape));
+    }
+    let mut records = Vec::with_capacity(matrices.len());
+    for (ty, shape) in matrices {
+        let undef = mb.const_undef(ty).map_err(Error::ir)?;
+        let mut fields = vec![Md::Value {
+            ty,
+            value: undef.value_ref(),
+        }];
+        fields.extend(shape.map(Md::i32));
+        records.push(Md::node(fields));
+    }
+    Ok(records)
 }
 
 /// The properties each stage must have.

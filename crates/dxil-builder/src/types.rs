@@ -70,6 +70,21 @@ fn dx_struct_body(name: &str) -> Option<Vec<Ty>> {
     })
 }
 
+/// The fields a LinAlg matrix type's name spells after its prefix
+/// (`dx.types.LinAlgMatrixC9M4N4U0S1`): component type, rows, columns, use and scope, in
+/// the order its `dx.targetTypes` record gives them; `None` for other names.
+pub(crate) fn matrix_shape(name: &str) -> Option<[u32; 5]> {
+    let mut rest = name.strip_prefix("dx.types.LinAlgMatrix")?;
+    let mut out = [0; 5];
+    for (field, tag) in out.iter_mut().zip(['C', 'M', 'N', 'U', 'S']) {
+        let r = rest.strip_prefix(tag)?;
+        let end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+        *field = r[..end].parse().ok()?;
+        rest = &r[end..];
+    }
+    rest.is_empty().then_some(out)
+}
+
 /// The scalar an overload suffix (`f32`, `i1`, ...) names.
 fn scalar_named(suffix: &str) -> Option<Scalar> {
     Some(match suffix {
@@ -125,4 +140,24 @@ pub fn ir_type(mb: &mut ModuleBuilder, ty: &Ty) -> Result<Type> {
             t
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matrix_shape;
+
+    #[test]
+    fn matrix_names_spell_their_target_type_fields() {
+        let shape = matrix_shape("dx.types.LinAlgMatrixC21M7N15U0S2");
+        assert_eq!(shape, Some([21, 7, 15, 0, 2]));
+        for bad in [
+            "dx.types.Handle",
+            "dx.types.LinAlgMatrixC9M4N4U0",
+            "dx.types.LinAlgMatrixC9M4N4U0S1x",
+            "dx.types.LinAlgMatrixM4C9N4U0S1",
+            "dx.types.LinAlgMatrixCM4N4U0S1",
+        ] {
+            assert_eq!(matrix_shape(bad), None, "{bad}");
+        }
+    }
 }

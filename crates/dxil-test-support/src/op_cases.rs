@@ -21,7 +21,11 @@
 //! - node entries ([`Node`]) record their launch type, node id `("main", 0)`, local root
 //!   arguments table index -1, a 1x1x1 dispatch grid when broadcasting, the max recursion
 //!   depth when given, and their input and outputs (record types of the given size,
-//!   alignment 4; outputs named `("output", i)`).
+//!   alignment 4; outputs named `("output", i)`);
+//! - records each LinAlg matrix type it uses in `dx.targetTypes`, in first-use order:
+//!   `!{%dx.types.LinAlgMatrixC<c>M<m>N<n>U<u>S<s> undef, i32 c, i32 m, i32 n, i32 u, i32 s}`
+//!   (component type, rows, columns, use, scope; the validator wants the record for every
+//!   matrix operand).
 
 mod basic;
 mod experimental;
@@ -98,7 +102,23 @@ pub const SPECIALS: &[(&str, &str)] = &[
     ),
     (
         "groupshared",
-        "a group shared global of the overload's struct type (`%struct.Payload = type { i32 }`)",
+        "a group shared global of the operand's pointee type (`%struct.Payload = type { i32 }`, \
+         `float`)",
+    ),
+    (
+        "register",
+        "an alloca of `float`: a `float*` (`pf32`) register",
+    ),
+    (
+        "matrix",
+        "LinAlgFillMatrix of i32 0 at the operand's matrix type (`%dx.types.LinAlgMatrix*`), \
+         one for each such operand",
+    ),
+    (
+        "loadedmatrix",
+        "LinAlgMatrixLoadFromDescriptor at the operand's matrix type from resources[0] \
+         (offset 0, stride 0, layout 0, alignment 128): thread-scope matrices, which \
+         LinAlgFillMatrix may not return",
     ),
 ];
 

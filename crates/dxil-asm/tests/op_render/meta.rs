@@ -53,8 +53,18 @@ impl Metadata {
         format!("!{}", self.nodes.len() - 1)
     }
 
-    /// The named metadata and numbered nodes of the whole module.
-    pub fn module(&mut self, case: &OpCase, flags: u64) -> Result<String, String> {
+    /// The named metadata and numbered nodes of the whole module; `matrices` are the LinAlg
+    /// matrix types used, in first-use order.
+    pub fn module(
+        &mut self,
+        case: &OpCase,
+        flags: u64,
+        matrices: &[String],
+    ) -> Result<String, String> {
+        let mut target_types = Vec::with_capacity(matrices.len());
+        for m in matrices {
+            target_types.push(self.target_type(m)?);
+        }
         let (major, minor) = case.model;
         let version = self.node(format!("!{{i32 1, i32 {minor}}}"));
         let valver = self.node("!{i32 1, i32 10}".into());
@@ -86,6 +96,9 @@ impl Metadata {
             ))
         };
         let mut out = String::new();
+        if !target_types.is_empty() {
+            let _ = writeln!(out, "!dx.targetTypes = !{{{}}}", target_types.join(", "));
+        }
         let _ = writeln!(out, "!dx.version = !{{{version}}}");
         let _ = writeln!(out, "!dx.valver = !{{{valver}}}");
         let _ = writeln!(out, "!dx.shaderModel = !{{{model}}}");
@@ -100,6 +113,26 @@ impl Metadata {
             let _ = writeln!(out, "!{i} = {n}");
         }
         Ok(out)
+    }
+
+    /// The `dx.targetTypes` record of matrix type `ty`
+    /// (`%dx.types.LinAlgMatrixC9M4N4U0S1`): its `undef` and the numbers its name spells
+    /// after `C`, `M`, `N`, `U` and `S` (component type, rows, columns, use, scope).
+    fn target_type(&mut self, ty: &str) -> Result<String, String> {
+        let rest = ty
+            .strip_prefix("%dx.types.LinAlgMatrix")
+            .ok_or_else(|| format!("{ty} is not a matrix type"))?;
+        let mut fields = vec![format!("{ty} undef")];
+        let mut rest = rest;
+        for tag in ['C', 'M', 'N', 'U', 'S'] {
+            let r = rest
+                .strip_prefix(tag)
+                .ok_or_else(|| format!("{ty}: no {tag} field"))?;
+            let end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+            fields.push(format!("i32 {}", &r[..end]));
+            rest = &r[end..];
+        }
+        Ok(self.node(format!("!{{{}}}", fields.join(", "))))
     }
 
     /// `dx.resources`: four lists by class, `None` without resources.

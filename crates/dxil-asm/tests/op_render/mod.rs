@@ -35,6 +35,7 @@ pub fn render(case: &OpCase, flags: u64) -> Result<String, String> {
     let mut r = Renderer {
         case,
         types: BTreeMap::new(),
+        matrices: Vec::new(),
         decls: BTreeMap::new(),
         attrs: Vec::new(),
         body: String::new(),
@@ -57,19 +58,20 @@ pub fn render(case: &OpCase, flags: u64) -> Result<String, String> {
         // Mesh outputs are written only after the counts are set.
         r.call(168, "void", &["i32 3".into(), "i32 1".into()])?;
     }
+    let ovls: Vec<&str> = case.overloads().collect();
     let mut args = Vec::new();
     for (arg, operand) in case.args.iter().zip(&operands[2..]) {
-        let ty = types::of_code(operand.ty(), case.overload)?;
+        let ty = types::of_code(operand.ty(), &ovls)?;
         let v = r.value(arg, &ty)?;
         args.push(format!("{ty} {v}"));
     }
     if case.props.contains(&Prop::InPatchConstantFunction) {
         // Handles and special values stay in the entry; only the call moves.
         let entry = std::mem::take(&mut r.body);
-        r.call(case.opcode, case.overload, &args)?;
+        r.call_at(case.opcode, &ovls, &args)?;
         r.patch_body = std::mem::replace(&mut r.body, entry);
     } else {
-        r.call(case.opcode, case.overload, &args)?;
+        r.call_at(case.opcode, &ovls, &args)?;
     }
     r.write_outputs()?;
     r.finish(flags)
@@ -80,6 +82,8 @@ pub struct Renderer<'c> {
     case: &'c OpCase,
     /// Named types used: name -> body.
     types: BTreeMap<String, String>,
+    /// LinAlg matrix types used, in first-use order (for `dx.targetTypes`).
+    matrices: Vec<String>,
     /// Declared functions: name -> (declaration without the attribute group, group).
     decls: BTreeMap<String, (String, usize)>,
     /// Attribute group texts in first-use order.
@@ -108,6 +112,10 @@ impl Renderer<'_> {
             let name = part.trim_end_matches(['*', ',', '}']);
             if let Some(body) = types::definition(name) {
                 self.types.insert(name.to_string(), body);
+                let matrix = name.starts_with("%dx.types.LinAlgMatrix");
+                if matrix && !self.matrices.iter().any(|m| m == name) {
+                    self.matrices.push(name.to_string());
+                }
             }
         }
     }
@@ -120,10 +128,26 @@ impl Renderer<'_> {
         ovl: &str,
         args: &[String],
     ) -> Result<Option<String>, String> {
+        self.call_at(opcode, &[ovl], args)
+    }
+
+    /// Like [`Self::call`] with the overload type of each position (`$x0`, `$x1`, ...);
+    /// the function name takes every overload's suffix in order.
+    pub fn call_at(
+        &mut self,
+        opcode: u32,
+        ovls: &[&str],
+        args: &[String],
+    ) -> Result<Option<String>, String> {
         let op = dxil_ops::op_info(opcode).ok_or("not an operation")?;
         let operands = op.operands();
-        let ret = types::of_code(operands[0].ty(), ovl)?;
-        let sfx = types::suffix(ovl);
+        let ret = types::of_code(operands[0].ty(), ovls)?;
+        let sfx: Vec<String> = ovls
+            .iter()
+            .map(|o| types::suffix(o))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let sfx = sfx.join(".");
         // The reference spells two function names differently from the database.
         let function = op
             .function()
@@ -136,7 +160,7 @@ impl Renderer<'_> {
         };
         let mut params = vec!["i32".to_string()];
         for o in &operands[2..] {
-            params.push(types::of_code(o.ty(), ovl)?);
+            params.push(types::of_code(o.ty(), ovls)?);
         }
         for t in params.iter().chain(std::iter::once(&ret)) {
             self.use_type(&t.clone());
@@ -372,7 +396,7 @@ impl Renderer<'_> {
         let case = self.case;
         let extra = special::functions(&mut self)?;
         let mut md = meta::Metadata::default();
-        let named = md.module(case, flags)?;
+        let named = md.module(case, flags, &self.matrices)?;
         for p in meta::lib_params(case) {
             self.use_type(&p);
         }

@@ -11,6 +11,19 @@ impl Renderer<'_> {
         if let Some(v) = self.specials.get(name) {
             return Ok(v.clone());
         }
+        if name == "matrix" {
+            // A matrix of the operand's type, filled with 0; one for each operand, as
+            // operands of one call may differ in type.
+            return self
+                .call_at(0x8000_000C, &[ty, "i32"], &["i32 0".into()])?
+                .ok_or_else(|| "LinAlgFillMatrix has no result".into());
+        }
+        if name == "loadedmatrix" {
+            let h = self.handle(0)?;
+            let mut args = vec![format!("%dx.types.Handle {h}")];
+            args.extend(["i32 0", "i32 0", "i32 0", "i32 128"].map(String::from));
+            return self.call_value(0x8000_000E, ty, &args);
+        }
         let v = match name {
             // AllocateRayQuery with no constant ray flags.
             "rayquery" => self.call_value(178, "void", &["i32 0".into()])?,
@@ -56,6 +69,7 @@ impl Renderer<'_> {
             "payload" => self.alloca("%struct.Payload")?,
             "attributes" if matches!(self.case.entry, "anyhit" | "closesthit") => "%attr".into(),
             "attributes" => self.alloca("%struct.Attr")?,
+            "register" => self.alloca("float")?,
             "nodeinputraw" => self.call_value(250, "void", &["i32 0".into()])?,
             "nodeinput" => {
                 let h = self.special("nodeinputraw", ty)?;

@@ -10,6 +10,10 @@ pub fn suffix(ty: &str) -> String {
         "half" => "f16".into(),
         "float" => "f32".into(),
         "double" => "f64".into(),
+        // LinAlg matrices are spelled `m` and their shape (`mC9M4N4U0S1`).
+        t if t.starts_with("%dx.types.LinAlgMatrix") => {
+            format!("m{}", &t["%dx.types.LinAlgMatrix".len()..])
+        }
         t if t.starts_with('%') => t[1..].into(),
         t if t.starts_with('<') => {
             let inner = t.trim_matches(|c| c == '<' || c == '>');
@@ -28,11 +32,26 @@ pub fn element(ty: &str) -> &str {
     }
 }
 
-/// The LLVM type of database type code `code` when the overload type is `ovl`.
-pub fn of_code(code: &str, ovl: &str) -> Result<String, String> {
+/// The LLVM type of database type code `code` when the overload types of the positions
+/// are `ovls` (`$x1` is `ovls[1]`).
+pub fn of_code(code: &str, ovls: &[&str]) -> Result<String, String> {
     let named = |n: &str| format!("%dx.types.{n}");
+    let at = |k: usize| {
+        ovls.get(k)
+            .map(|s| s.to_string())
+            .ok_or_else(|| format!("{code} needs an overload at position {k}"))
+    };
+    let ovl = ovls.first().copied().unwrap_or("void");
     Ok(match code {
-        "$o" => ovl.into(),
+        "$o" | "$x0" => ovl.into(),
+        "$x1" => at(1)?,
+        "$x2" => at(2)?,
+        "$x3" => at(3)?,
+        // Group shared memory of the second overload's type.
+        "$x_gs1" => format!("{} addrspace(3)*", at(1)?),
+        "$vec9" => format!("<9 x {ovl}>"),
+        "int2" => "<2 x i32>".into(),
+        "pf32" => "float*".into(),
         "$o_i1" | "i1" | "1" => "i1".into(),
         "$o_i32" | "i32" | "u32" => "i32".into(),
         "i8" | "u8" => "i8".into(),
@@ -77,6 +96,7 @@ pub fn definition(name: &str) -> Option<String> {
     let short = name.strip_prefix("%dx.types.")?;
     let fixed = match short {
         "Handle" | "HitObject" | "NodeHandle" | "NodeRecordHandle" => "{ i8* }",
+        m if m.starts_with("LinAlgMatrix") => "{ i8* }",
         "ResBind" => "{ i32, i32, i32, i8 }",
         "ResourceProperties" | "NodeInfo" | "NodeRecordInfo" | "twoi32" | "splitdouble" => {
             "{ i32, i32 }"

@@ -160,8 +160,8 @@ impl Ctx<'_> {
     }
 }
 
-/// The case's overload as the builder takes it: none for `void`, a pointer for the
-/// user-defined-type overloads.
+/// The case's overloads as the builder takes them: none for `void`, a pointer for the
+/// user-defined-type overloads, then the types of the further positions.
 fn overloads(
     sb: &mut ShaderBuilder,
     case: &OpCase,
@@ -186,12 +186,16 @@ fn overloads(
         s => parse_ty(s)?,
     };
     let udt = dxil_ops::OverloadSet::parse(info.overloads().split(',').next().unwrap_or(""));
-    Ok(vec![match ty {
+    let mut all = vec![match ty {
         Ty::Struct(n) if udt.allows_udt() && !udt.allows_object() => {
             Ty::Pointer(Box::new(Ty::Struct(n)), 0)
         }
         t => t,
-    }])
+    }];
+    for s in case.more_overloads {
+        all.push(parse_ty(s)?);
+    }
+    Ok(all)
 }
 
 /// An LLVM type spelling of the cases: scalars, `<N x scalar>`, `%name`, with an optional

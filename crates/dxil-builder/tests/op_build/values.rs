@@ -5,8 +5,13 @@ use super::{Ctx, R};
 use dxil_builder::{Arg as BArg, EntryBuilder, ShaderBuilder};
 use dxil_ir::build::Value;
 use dxil_ir::{CastOp, ConstKind, IntPredicate};
-use dxil_ops::{Scalar, Ty};
+use dxil_ops::{DxOp, Scalar, Ty};
 use dxil_test_support::op_cases::{Arg, Node};
+
+/// Opcode of LinAlgFillMatrix.
+const FILL_MATRIX: u32 = 0x8000_000C;
+/// Opcode of LinAlgMatrixLoadFromDescriptor.
+const LOAD_MATRIX: u32 = 0x8000_000E;
 
 /// `NodeIOFlags` of per-thread records.
 const THREAD_RECORD: u32 = 0x20;
@@ -42,8 +47,32 @@ impl Ctx<'_> {
             Arg::Undef => BArg::Undef,
             Arg::Handle(i) => self.handle(e, i)?.into(),
             Arg::Input => self.input(e, ty)?.into(),
+            Arg::Special("matrix") => self.matrix(e, ty)?.into(),
+            Arg::Special("loadedmatrix") => self.loaded_matrix(e, ty)?.into(),
             Arg::Special(name) => self.special(e, name)?.into(),
         })
+    }
+
+    /// A matrix of type `ty` filled with 0 (LinAlgFillMatrix), one for each operand: the
+    /// operands of one call may differ in type.
+    fn matrix(&mut self, e: &mut EntryBuilder<'_>, ty: &Ty) -> R<Value> {
+        let op = DxOp::from_args(FILL_MATRIX, &[BArg::Int(0)]).ok_or("LinAlgFillMatrix")?;
+        Ok(e.op(op, &[ty.clone(), Ty::Scalar(Scalar::I32)])?)
+    }
+
+    /// A matrix of type `ty` loaded from resource 0 (LinAlgMatrixLoadFromDescriptor at
+    /// offset 0, stride 0, layout 0, alignment 128).
+    fn loaded_matrix(&mut self, e: &mut EntryBuilder<'_>, ty: &Ty) -> R<Value> {
+        let h = self.handle(e, 0)?;
+        let args = [
+            h.into(),
+            BArg::Int(0),
+            BArg::Int(0),
+            BArg::Int(0),
+            BArg::Int(128),
+        ];
+        let op = DxOp::from_args(LOAD_MATRIX, &args).ok_or("LinAlgMatrixLoadFromDescriptor")?;
+        Ok(e.op(op, std::slice::from_ref(ty))?)
     }
 
     /// The handle of resource `i`, made on first use.
@@ -132,6 +161,11 @@ impl Ctx<'_> {
             "payload" => local(e, "struct.Payload")?,
             "attributes" if hit => e.ir().arg(1)?,
             "attributes" => local(e, "struct.Attr")?,
+            "register" => {
+                let fb = e.ir();
+                let f32t = fb.module().float();
+                fb.alloca(f32t, None, 4, false)?
+            }
             "groupshared" => self.groupshared.ok_or("no group shared variable")?,
             "resource" => {
                 let g = self.resource.ok_or("no library resource")?;

@@ -12,6 +12,9 @@ pub const CASES: &[OpCase] = &[
     // Temporary register 0.
     OpCase::cs(0, SM60, "i32", &[Int(0)]),
     OpCase::cs(1, SM60, "i32", &[Int(0), I]),
+    // Minimum precision register 0, component 0, of a `float` register.
+    OpCase::cs(2, SM60, "half", &[Special("register"), Int(0), Int(0)]),
+    OpCase::cs(3, SM60, "half", &[Special("register"), Int(0), Int(0), F]),
     OpCase::cs(6, SM60, "float", &[F]),
     OpCase::cs(7, SM60, "float", &[F]),
     OpCase::cs(8, SM60, "float", &[F]),

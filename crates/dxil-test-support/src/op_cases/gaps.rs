@@ -3,18 +3,8 @@
 /// Reserved opcode slots: no operation to call.
 const RESERVED: &str = "reserved opcode slot";
 
-/// Minimum precision register operations take a `float*` register operand (`pf32`), which
-/// no case makes.
-const MIN_PREC_REG: &str = "needs a pf32 register pointer operand (not modelled)";
-/// Results of `$vec9` / matrix types and LinAlg matrices.
-const VEC9: &str =
-    "returns a 9-element vector ($vec9, native vectors of shader model 6.10; not modelled yet)";
-const LINALG: &str = "LinAlg matrix operations: need matrix handle types and multi-overload ($x) signatures (not modelled)";
-
 /// The gaps, in opcode order.
 pub const GAPS: &[(u32, &str)] = &[
-    (2, MIN_PREC_REG),
-    (3, MIN_PREC_REG),
     (226, RESERVED),
     (227, RESERVED),
     (228, RESERVED),
@@ -47,29 +37,5 @@ pub const GAPS: &[(u32, &str)] = &[
     (306, RESERVED),
     (307, RESERVED),
     (308, RESERVED),
-    (0x8000_0007, VEC9),
-    (0x8000_0008, VEC9),
-    (0x8000_0009, VEC9),
-    (0x8000_000A, VEC9),
-    (0x8000_000B, LINALG),
-    (0x8000_000C, LINALG),
-    (0x8000_000D, LINALG),
-    (0x8000_000E, LINALG),
-    (0x8000_000F, LINALG),
-    (0x8000_0010, LINALG),
-    (0x8000_0011, LINALG),
-    (0x8000_0012, LINALG),
-    (0x8000_0013, LINALG),
-    (0x8000_0014, LINALG),
-    (0x8000_0015, LINALG),
-    (0x8000_0017, LINALG),
-    (0x8000_0018, LINALG),
-    (0x8000_0019, LINALG),
-    (0x8000_001A, LINALG),
-    (0x8000_001B, LINALG),
-    (0x8000_001C, LINALG),
-    (0x8000_001D, LINALG),
-    (0x8000_001E, LINALG),
-    (0x8000_001F, LINALG),
     (0x8000_0020, RESERVED),
 ];

@@ -200,8 +200,12 @@ pub struct OpCase {
     /// Shader model (major, minor); the DXIL version is 1.minor.
     pub model: (u32, u32),
     /// LLVM spelling of the overload type (`float`, `i32`, `half`, ...), `void` for
-    /// operations without overloads.
+    /// operations without overloads. Operations with several overload positions (`$x0`,
+    /// `$x1`, ...) take this one first.
     pub overload: &'static str,
+    /// The overload types of the positions after the first, in order (empty for
+    /// operations with one position).
+    pub more_overloads: &'static [&'static str],
     /// Resources, bound in this order; [`Arg::Handle`] indexes them.
     pub resources: &'static [Res],
     /// Input signature.
@@ -290,6 +294,7 @@ impl OpCase {
             entry: "",
             model,
             overload,
+            more_overloads: &[],
             resources: &[],
             inputs: &[],
             outputs: &[],
@@ -307,6 +312,15 @@ impl OpCase {
         args: &'static [Arg],
     ) -> OpCase {
         OpCase::new(opcode, "cs", model, overload, args).props(CS1)
+    }
+    /// With these overload types after the first (see [`OpCase::more_overloads`]).
+    pub const fn more_overloads(mut self, o: &'static [&'static str]) -> OpCase {
+        self.more_overloads = o;
+        self
+    }
+    /// The overload type of every position, the first one first.
+    pub fn overloads(&self) -> impl Iterator<Item = &'static str> {
+        std::iter::once(self.overload).chain(self.more_overloads.iter().copied())
     }
     /// With these resources.
     pub const fn res(mut self, r: &'static [Res]) -> OpCase {
