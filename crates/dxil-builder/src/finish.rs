@@ -313,9 +313,11 @@ fn res_may_not_alias(module: &Module, meta: &ShaderMeta) -> bool {
 pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
     if !meta.target_types.is_empty() {
         // First, as the reference orders its named metadata.
-        dxil_module::md::Writer::new(&mut module)
+        let mut b = dxil_ir::build::ModuleBuilder::from_module(module)?;
+        dxil_module::md::Writer::new(&mut b)
             .set_named("dx.targetTypes", &meta.target_types)
             .map_err(Error::metadata)?;
+        module = b.finish()?;
     }
     // Flags depend on the code and the resources, not on the recorded flags beyond the
     // option bits: compute them on a copy carrying only the options, then write once.
