@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod cbuffer;
+pub mod entry;
 pub mod error;
 mod finish;
 pub mod ops;
@@ -38,8 +39,9 @@ pub mod signature;
 pub mod types;
 
 pub use cbuffer::CBufferLayout;
+pub use entry::EntryBuilder;
 pub use error::{Error, ErrorKind, Result};
 pub use ops::{Arg, OpContext};
 pub use resource::{Binding, Element, ResourceDesc};
-pub use shader::{EntryBuilder, ResourceId, ShaderBuilder, Signature};
+pub use shader::{ResourceId, ShaderBuilder, Signature};
 pub use signature::ElementDesc;

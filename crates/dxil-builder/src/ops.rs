@@ -300,8 +300,10 @@ fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty
 }
 
 /// Emits `op` with `overloads` (one type per overload position of the operation; empty to
-/// infer it, see [`infer_overload`]) at the builder's insertion point; the result is the call
-/// (`void` operations give a value without a type).
+/// infer it: none for operations without overloads, else the type of the first value given
+/// for an overloaded operand, else the only scalar the operation allows) at the builder's
+/// insertion point; the result is the call (`void` operations give a value without a
+/// type).
 pub fn emit(
     fb: &mut FunctionBuilder<'_>,
     cx: &OpContext,
