@@ -15,6 +15,8 @@
 //! | [`info`] | parts, program, digest and `HASH` status, features |
 //! | [`reencode`] | every layer decoded and encoded again |
 //! | [`parse_text`], [`read_module`] | text or bitcode to the in-memory module ([`ir::Module`]) |
+//! | [`builder::ShaderBuilder`] | a shader of any stage, or a library, built without DXC: a container ready for Direct3D |
+//! | [`ir::build`] | modules built instruction by instruction, types checked at each call |
 //!
 //! A whole round through the crate: read a container, print it, reflect it, assemble the
 //! printed text again.
@@ -41,13 +43,14 @@
 //! | [`container`] | DXContainer: parts, typed part views, writer, digest |
 //! | [`parts`] | typed ISG1/OSG1/PSG1/PSV0/RDAT parts and the header sections they give |
 //! | [`bitstream`] | the LLVM bitstream: reader, writer, `bcdump` |
-//! | [`ir`] | the in-memory LLVM 3.7 module |
+//! | [`ir`] | the in-memory LLVM 3.7 module and its checked builder ([`ir::build`]) |
 //! | [`bitcode`] | LLVM 3.7 bitcode reader and writer |
 //! | [`text`] | the module printed as `dxc -dumpbin` prints it |
 //! | [`asm`] | the text parser and container assembly |
 //! | [`module`] | the DXIL layer: metadata model, reflection, dumpbin header |
 //! | [`gen`] | container parts generated from a module; shader flags; signature packing |
-//! | [`ops`] | the DXIL operation, enum and validation-rule tables |
+//! | [`ops`] | the DXIL operation, enum and validation-rule tables; typed ops ([`ops::DxOp`]) |
+//! | [`builder`] | shaders built without DXC: stages, libraries, signatures, resources, typed op methods |
 //! | [`rootsig`] | root signatures: HLSL text, RTS0, metadata, validation |
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
