@@ -486,7 +486,9 @@ impl FunctionBuilder<'_> {
                 for a in args.iter_mut() {
                     if let ValueRef::Metadata(Metadata(x)) = a {
                         if *x & LOCAL_MD_TAG != 0 {
-                            *x = remap[(*x & !LOCAL_MD_TAG) as usize] | LOCAL_MD_TAG;
+                            if let Some(&k) = remap.get((*x & !LOCAL_MD_TAG) as usize) {
+                                *x = k | LOCAL_MD_TAG;
+                            }
                         }
                     }
                 }
