@@ -138,6 +138,11 @@ pub struct Module {
     pub symtab: Vec<VstEntry>,
     /// Module-level use-list records.
     pub uselists: Vec<UseList>,
+    /// The bitcode writer's use-list-order option (LLVM's `ShouldPreserveUseListOrder`) as
+    /// the module's maker asked for it: constants keep their first-use order. Read from
+    /// bitcode it is false, since the option shows only in the constant order the reader
+    /// keeps, from which the writer infers it.
+    pub preserve_use_list_order: bool,
 }
 
 impl Module {

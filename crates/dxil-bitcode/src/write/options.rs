@@ -15,24 +15,35 @@ pub struct WriteOptions {
 }
 
 impl WriteOptions {
-    /// The options the producer of `m` used, as far as the IR shows them: use-list records
-    /// mean `preserve_use_list_order`; otherwise the flag is chosen whose constant order
+    /// The options the producer of `m` used, as far as the IR shows them: the option recorded
+    /// in the module ([`Module::preserve_use_list_order`]) or use-list records mean
+    /// `preserve_use_list_order`; otherwise the flag is chosen whose constant order
     /// equals the order the IR keeps (the reader keeps the producer's order); a module built
     /// by hand (keeping no constant order) gets the default (DXC's `DXIL` part setting).
     pub fn infer(m: &Module) -> WriteOptions {
         infer_with_orders(m).0
+    }
+
+    /// [`WriteOptions::infer`], recorded in `m` ([`Module::preserve_use_list_order`]) so that
+    /// it survives what forgets the kept constant order: a copy through the IR builder
+    /// (`dxil_ir::build::copy_module` carries the setting) writes as the original did.
+    pub fn record_inferred(m: &mut Module) -> WriteOptions {
+        let options = WriteOptions::infer(m);
+        m.preserve_use_list_order |= options.preserve_use_list_order;
+        options
     }
 }
 
 /// [`WriteOptions::infer`], also returning the orders for the chosen options when they were
 /// computed on the way.
 pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
-    let has_uselists = !m.uselists.is_empty()
+    let preserved = m.preserve_use_list_order
+        || !m.uselists.is_empty()
         || m.functions
             .iter()
             .filter_map(|f| f.body.as_ref())
             .any(|b| !b.uselists.is_empty());
-    if has_uselists {
+    if preserved {
         let options = WriteOptions {
             preserve_use_list_order: true,
         };

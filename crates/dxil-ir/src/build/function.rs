@@ -455,7 +455,47 @@ impl FunctionBuilder<'_> {
         for l in &mut self.locals {
             l.1 = target(l.1)?;
         }
-        err.map_or(Ok(()), Err)
+        if let Some(e) = err {
+            return Err(e);
+        }
+        self.fold_locals();
+        Ok(())
+    }
+
+    /// LLVM keeps one `LocalAsMetadata` per value, so a placeholder wrapped before its value
+    /// was known and the value wrapped itself are one node once the placeholder is bound:
+    /// each later wrapper of a value folds into its first, which keeps its place.
+    fn fold_locals(&mut self) {
+        let mut first: FastMap<ValueRef, u32> = FastMap::default();
+        let mut kept = Vec::with_capacity(self.locals.len());
+        let remap: Vec<u32> = self
+            .locals
+            .iter()
+            .map(|&(ty, v)| {
+                *first.entry(v).or_insert_with(|| {
+                    kept.push((ty, v));
+                    kept.len() as u32 - 1
+                })
+            })
+            .collect();
+        if kept.len() == self.locals.len() {
+            return;
+        }
+        for inst in self.body.insts.iter_mut() {
+            if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind {
+                for a in args.iter_mut() {
+                    if let ValueRef::Metadata(Metadata(x)) = a {
+                        if *x & LOCAL_MD_TAG != 0 {
+                            if let Some(&k) = remap.get((*x & !LOCAL_MD_TAG) as usize) {
+                                *x = k | LOCAL_MD_TAG;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.local_ids = first;
+        self.locals = kept;
     }
 
     /// Renumbers the instructions into program order when they were appended out of it.

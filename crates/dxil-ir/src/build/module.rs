@@ -234,6 +234,13 @@ impl ModuleBuilder {
         &self.m
     }
 
+    /// Asks the bitcode writer for LLVM's use-list-order option (`ShouldPreserveUseListOrder`,
+    /// DXC's setting for `ILDB` parts): constants are written in first-use order, not grouped
+    /// by type. Layout only; the module's content is the same either way.
+    pub fn preserve_use_list_order(&mut self, on: bool) {
+        self.m.preserve_use_list_order = on;
+    }
+
     /// `target triple = "..."` (MODULE_CODE_TRIPLE).
     pub fn set_triple(&mut self, triple: &str) {
         self.m.triple = Some(triple.to_string());

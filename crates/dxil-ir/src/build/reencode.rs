@@ -6,9 +6,11 @@
 //!
 //! Raw record fields LLVM 3.7 never writes (a call without the explicit-type bit, an old
 //! linkage code) cannot be expressed through the builder and are
-//! [`BuildErrorKind::Unsupported`] errors. The order in which the producer kept constants
-//! (the writer's use-list-order option, when no use-list block shows it) is not content
-//! either: the copy is written with the default option unless it carries use-list records.
+//! [`BuildErrorKind::Unsupported`] errors. The writer's use-list-order option is carried as
+//! the source records it ([`Module::preserve_use_list_order`]); a module read from bitcode
+//! shows it only by the order in which it keeps constants, which is layout, not content, so
+//! the copy is written with the default option unless the source carries use-list records
+//! or the option was recorded in it (`dxil_bitcode::WriteOptions::record_inferred`).
 
 use super::hash::{FastMap, FastSet};
 
@@ -58,6 +60,7 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
         cycle_reserved: FastSet::default(),
     };
     let mut mb = ModuleBuilder::new();
+    mb.preserve_use_list_order(src.preserve_use_list_order);
     if let Some(t) = &src.triple {
         mb.set_triple(t);
     }
