@@ -1,7 +1,10 @@
 //! The writer: the mirror of [`crate::Reader`] (BitCodeFormat.rst, "Bitstream Format").
 //!
-//! Bits are accumulated least significant first and flushed as little-endian 32-bit words;
-//! block length words are back-patched at END_BLOCK.
+//! Bits are accumulated least significant first in a 64-bit word and flushed as little-endian
+//! bytes (the stream's 32-bit words, two at a time); block length words are back-patched at
+//! END_BLOCK. An abbreviated record is checked against its abbreviation while it is written:
+//! a mismatch rewinds the output to where the record began, so a refused record leaves no
+//! bits behind.
 
 use std::sync::Arc;
 
@@ -18,8 +21,19 @@ struct Scope {
     abbrev_width: u32,
     /// Byte index of the block's length word.
     len_at: usize,
+    /// The BLOCKINFO entry this block took its first abbreviations from (an index into
+    /// `Writer::blockinfo`) and how many it had when the block was entered: BLOCKINFO lists
+    /// only grow, so that prefix is what the block sees, without a copy.
+    inherited: Option<(usize, usize)>,
+    /// Abbreviations defined in the block itself (ids after the inherited ones).
     abbrevs: Vec<Arc<Abbrev>>,
     setbid: Option<u32>,
+}
+
+impl Scope {
+    fn inherited_len(&self) -> usize {
+        self.inherited.map_or(0, |(_, n)| n)
+    }
 }
 
 /// The output bits, apart from the block state so that a record can be emitted while the
@@ -27,6 +41,15 @@ struct Scope {
 #[derive(Debug)]
 struct Bits {
     buf: Vec<u8>,
+    /// Pending bits, least significant first; `nacc` < 64 of them.
+    acc: u64,
+    nacc: u32,
+}
+
+/// Where the output stood before a record, to rewind to when the record is refused.
+#[derive(Clone, Copy)]
+struct Mark {
+    len: usize,
     acc: u64,
     nacc: u32,
 }
@@ -35,23 +58,27 @@ impl Bits {
     /// Emits bits without checks (`value` fits in `width` <= 64).
     #[inline]
     fn emit_bits(&mut self, value: u64, width: u32) {
-        if width > 32 {
-            self.emit_bits(value & 0xffff_ffff, 32);
-            self.emit_bits(value >> 32, width - 32);
+        let n = self.nacc;
+        self.acc |= value << n;
+        let total = n + width;
+        if total < 64 {
+            self.nacc = total;
             return;
         }
-        self.acc |= value << self.nacc;
-        self.nacc += width;
-        if self.nacc >= 32 {
-            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
-            self.acc >>= 32;
-            self.nacc -= 32;
-        }
+        self.buf.extend_from_slice(&self.acc.to_le_bytes());
+        // The bits of `value` that did not fit (none when the word was empty: then
+        // `width` was 64).
+        self.acc = if n == 0 { 0 } else { value >> (64 - n) };
+        self.nacc = total - 64;
     }
 
     #[inline]
     fn emit_vbr_unchecked(&mut self, mut value: u64, width: u32) {
         let hi = 1u64 << (width - 1);
+        if value < hi {
+            self.emit_bits(value, width);
+            return;
+        }
         let mask = hi - 1;
         while value > mask {
             self.emit_bits((value & mask) | hi, width);
@@ -60,23 +87,146 @@ impl Bits {
         self.emit_bits(value, width);
     }
 
-    /// Pads with zero bits to a multiple of 32 bits.
+    /// Pads with zero bits to a multiple of 32 bits, and flushes them: nothing stays pending.
     fn align32(&mut self) {
-        if self.nacc > 0 {
-            self.emit_bits(0, 32 - self.nacc);
+        let r = self.nacc % 32;
+        if r != 0 {
+            self.emit_bits(0, 32 - r);
+        }
+        if self.nacc == 32 {
+            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc = 0;
+            self.nacc = 0;
         }
     }
 
-    /// Emits one already checked scalar value.
-    #[inline]
-    fn emit_scalar(&mut self, op: AbbrevOp, v: u64) {
-        match op {
-            AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {}
-            AbbrevOp::Fixed(w) => self.emit_bits(v, u32::from(w)),
-            AbbrevOp::Vbr(0) => {}
-            AbbrevOp::Vbr(w) => self.emit_vbr_unchecked(v, u32::from(w)),
-            AbbrevOp::Char6 => self.emit_bits(u64::from(char6::encode(v).unwrap_or(0)), 6),
+    fn mark(&self) -> Mark {
+        Mark {
+            len: self.buf.len(),
+            acc: self.acc,
+            nacc: self.nacc,
         }
+    }
+
+    /// Rewinds to `m`: bits only ever append, so the bytes before it are untouched.
+    fn rewind(&mut self, m: Mark) {
+        self.buf.truncate(m.len);
+        self.acc = m.acc;
+        self.nacc = m.nacc;
+    }
+
+    /// Emits one scalar field, checking that `v` can be written with `op`.
+    #[inline]
+    fn emit_checked(&mut self, op: AbbrevOp, v: u64) -> std::result::Result<(), &'static str> {
+        match op {
+            AbbrevOp::Literal(l) => {
+                if l != v {
+                    return Err("value differs from the literal");
+                }
+            }
+            AbbrevOp::Fixed(w) => {
+                if w < 64 && v >> w != 0 {
+                    return Err("value too wide for fixed field");
+                }
+                self.emit_bits(v, u32::from(w));
+            }
+            AbbrevOp::Vbr(0) => {
+                if v != 0 {
+                    return Err("nonzero value for a VBR(0) field");
+                }
+            }
+            AbbrevOp::Vbr(w) => self.emit_vbr_unchecked(v, u32::from(w)),
+            AbbrevOp::Char6 => match char6::encode(v) {
+                Some(c) => self.emit_bits(u64::from(c), 6),
+                None => return Err("value is not a char6 character"),
+            },
+            // Not scalar positions ([`Abbrev::new`] keeps them out).
+            AbbrevOp::Array | AbbrevOp::Blob => {}
+        }
+        Ok(())
+    }
+
+    /// Emits the fields of an abbreviated record after its abbreviation id, checking each
+    /// against `aops`. On error the caller rewinds.
+    fn emit_fields(
+        &mut self,
+        aops: &[AbbrevOp],
+        code: u32,
+        ops: &[u64],
+        blob: Option<&[u8]>,
+    ) -> std::result::Result<(), &'static str> {
+        let Some((&first, rest)) = aops.split_first() else {
+            return Err("abbreviation has no operands");
+        };
+        self.emit_checked(first, u64::from(code))?;
+        let mut vals = ops;
+        let mut saw_blob = false;
+        for (i, &op) in rest.iter().enumerate() {
+            match op {
+                AbbrevOp::Array => {
+                    let elt = rest.get(i + 1).copied().unwrap_or(AbbrevOp::Array);
+                    self.emit_vbr_unchecked(vals.len() as u64, 6);
+                    self.emit_array(elt, vals)?;
+                    vals = &[];
+                    break;
+                }
+                AbbrevOp::Blob => {
+                    saw_blob = true;
+                    if let Some(b) = blob {
+                        self.emit_vbr_unchecked(b.len() as u64, 6);
+                        self.align32();
+                        self.buf.extend_from_slice(b);
+                        let pad = self.buf.len().wrapping_neg() & 3;
+                        self.buf.extend_from_slice(&[0; 3][..pad]);
+                    }
+                    break;
+                }
+                op => {
+                    let (&v, tail) = vals.split_first().ok_or("too few operands")?;
+                    self.emit_checked(op, v)?;
+                    vals = tail;
+                }
+            }
+        }
+        if !vals.is_empty() {
+            return Err("too many operands");
+        }
+        if saw_blob != blob.is_some() {
+            return Err("blob presence differs from the abbreviation");
+        }
+        Ok(())
+    }
+
+    /// The elements of an array field, one loop per element encoding.
+    fn emit_array(&mut self, elt: AbbrevOp, vals: &[u64]) -> std::result::Result<(), &'static str> {
+        match elt {
+            AbbrevOp::Fixed(w) => {
+                let w32 = u32::from(w);
+                if w < 64 && vals.iter().any(|&v| v >> w != 0) {
+                    return Err("value too wide for fixed field");
+                }
+                for &v in vals {
+                    self.emit_bits(v, w32);
+                }
+            }
+            AbbrevOp::Vbr(w) if w > 0 => {
+                for &v in vals {
+                    self.emit_vbr_unchecked(v, u32::from(w));
+                }
+            }
+            AbbrevOp::Char6 => {
+                for &v in vals {
+                    let c = char6::encode(v).ok_or("value is not a char6 character")?;
+                    self.emit_bits(u64::from(c), 6);
+                }
+            }
+            other => {
+                for &v in vals {
+                    self.emit_checked(other, v)?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -114,6 +264,7 @@ impl Writer {
                 block_id: None,
                 abbrev_width: 2,
                 len_at: 0,
+                inherited: None,
                 abbrevs: Vec::new(),
                 setbid: None,
             }],
@@ -190,17 +341,17 @@ impl Writer {
         self.align32();
         let len_at = self.bits.buf.len();
         self.emit_bits(0, 32);
-        let abbrevs = self
+        let inherited = self
             .blockinfo
             .iter()
-            .find(|(id, _)| *id == block_id)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default();
+            .position(|(id, _)| *id == block_id)
+            .map(|i| (i, self.blockinfo[i].1.len()));
         self.scopes.push(Scope {
             block_id: Some(block_id),
             abbrev_width,
             len_at,
-            abbrevs,
+            inherited,
+            abbrevs: Vec::new(),
             setbid: None,
         });
         Ok(())
@@ -227,7 +378,10 @@ impl Writer {
     /// Emits a DEFINE_ABBREV record. In a block it defines the next abbreviation ID (returned);
     /// inside BLOCKINFO it registers the abbreviation for the block named by the last SETBID
     /// (returning the ID it will have in such blocks).
-    pub fn define_abbrev(&mut self, abbrev: Abbrev) -> Result<u32> {
+    /// The abbreviation may be shared (`Arc<Abbrev>`): a writer that defines the same ones in
+    /// every stream builds them once.
+    pub fn define_abbrev(&mut self, abbrev: impl Into<Arc<Abbrev>>) -> Result<u32> {
+        let abbrev = abbrev.into();
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("DEFINE_ABBREV")));
         }
@@ -243,7 +397,7 @@ impl Writer {
             }
             known.map_or(0, |(_, v)| v.len())
         } else {
-            scope.abbrevs.len()
+            scope.inherited_len() + scope.abbrevs.len()
         };
         if target >= MAX_ABBREVS {
             return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
@@ -266,12 +420,12 @@ impl Writer {
                 }
             }
         }
-        self.register(Arc::new(abbrev))
+        self.register(abbrev)
     }
 
     fn register(&mut self, abbrev: Arc<Abbrev>) -> Result<u32> {
         let scope = self.top();
-        let list = if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
+        let (list, before) = if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
             let bid = scope.setbid.ok_or_else(|| {
                 self.err(ErrorKind::InvalidBlockInfo("DEFINE_ABBREV before SETBID"))
             })?;
@@ -285,22 +439,27 @@ impl Writer {
                     self.blockinfo.len() - 1
                 }
             };
-            &mut self.blockinfo[idx].1
+            (&mut self.blockinfo[idx].1, 0)
         } else {
             let n = self.scopes.len() - 1;
-            &mut self.scopes[n].abbrevs
+            let before = self.scopes[n].inherited_len();
+            (&mut self.scopes[n].abbrevs, before)
         };
-        if list.len() >= MAX_ABBREVS {
+        if before + list.len() >= MAX_ABBREVS {
             let e = ErrorKind::TooManyAbbrevs(MAX_ABBREVS);
             return Err(self.err(e));
         }
         list.push(abbrev);
-        Ok(list.len() as u32 + 3)
+        Ok((before + list.len()) as u32 + 3)
     }
 
     /// Inside BLOCKINFO: emits SETBID (unabbreviated) if `block_id` is not already selected,
     /// then defines `abbrev` for that block. Returns its ID in such blocks.
-    pub fn blockinfo_abbrev(&mut self, block_id: u32, abbrev: Abbrev) -> Result<u32> {
+    pub fn blockinfo_abbrev(
+        &mut self,
+        block_id: u32,
+        abbrev: impl Into<Arc<Abbrev>>,
+    ) -> Result<u32> {
         if self.top().block_id != Some(BLOCKINFO_BLOCK_ID) {
             return Err(self.err(ErrorKind::Misuse("blockinfo_abbrev outside BLOCKINFO")));
         }
@@ -350,59 +509,34 @@ impl Writer {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
         let w = self.top().abbrev_width;
-        let Some(abbrev) = abbrev_id
-            .checked_sub(4)
-            .and_then(|i| self.top().abbrevs.get(i as usize))
+        // The abbreviation stays borrowed from the scope while the bits are written.
+        let Writer {
+            bits,
+            scopes,
+            blockinfo,
+        } = self;
+        let Some(abbrev) = scopes
+            .last()
+            .and_then(|s| scope_abbrev(s, blockinfo, abbrev_id))
         else {
             return Err(self.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
         };
-        if let Err(m) = check_fields(abbrev.ops(), code, ops, blob) {
+        let too_wide = w < 32 && abbrev_id >> w != 0;
+        let mark = bits.mark();
+        if !too_wide {
+            bits.emit_bits(u64::from(abbrev_id), w);
+        }
+        let r = bits.emit_fields(abbrev.ops(), code, ops, blob);
+        if r.is_err() || too_wide {
+            bits.rewind(mark);
+        }
+        if let Err(m) = r {
             return Err(self.err(ErrorKind::AbbrevMismatch(m)));
         }
-        if w < 32 && abbrev_id >> w != 0 {
+        if too_wide {
             return Err(self.err(ErrorKind::OutOfRange(
                 "abbreviation id wider than the block's",
             )));
-        }
-        // The abbreviation stays borrowed from the scope while the bits are written.
-        let Writer { bits, scopes, .. } = self;
-        let aops = scopes
-            .last()
-            .and_then(|s| s.abbrevs.get((abbrev_id - 4) as usize))
-            .map_or(&[][..], |a| a.ops());
-        bits.emit_bits(u64::from(abbrev_id), w);
-        if let Some(&first) = aops.first() {
-            bits.emit_scalar(first, u64::from(code));
-        }
-        let mut vals = ops.iter();
-        let mut i = 1;
-        while i < aops.len() {
-            match aops[i] {
-                AbbrevOp::Array => {
-                    let elt = aops[i + 1];
-                    let rest = vals.as_slice();
-                    bits.emit_vbr_unchecked(rest.len() as u64, 6);
-                    for &v in rest {
-                        bits.emit_scalar(elt, v);
-                    }
-                    break;
-                }
-                AbbrevOp::Blob => {
-                    let b = blob.unwrap_or(&[]);
-                    bits.emit_vbr_unchecked(b.len() as u64, 6);
-                    bits.align32();
-                    bits.buf.extend_from_slice(b);
-                    while bits.buf.len() & 3 != 0 {
-                        bits.buf.push(0);
-                    }
-                    break;
-                }
-                op => {
-                    let v = vals.next().copied().unwrap_or(0);
-                    bits.emit_scalar(op, v);
-                }
-            }
-            i += 1;
         }
         self.note_record(code, ops);
         Ok(())
@@ -430,52 +564,16 @@ impl Writer {
     }
 }
 
-/// Checks that `code`, `ops` and `blob` can be written with abbreviation `aops`.
-fn check_fields(
-    aops: &[AbbrevOp],
-    code: u32,
-    ops: &[u64],
-    blob: Option<&[u8]>,
-) -> std::result::Result<(), &'static str> {
-    check_scalar(aops[0], u64::from(code))?;
-    let mut vals = ops.iter();
-    let mut saw_blob = false;
-    let mut i = 1;
-    while i < aops.len() {
-        match aops[i] {
-            AbbrevOp::Array => {
-                let elt = aops[i + 1];
-                for &v in vals.by_ref() {
-                    check_scalar(elt, v)?;
-                }
-                break;
-            }
-            AbbrevOp::Blob => {
-                saw_blob = true;
-                break;
-            }
-            op => {
-                let v = vals.next().ok_or("too few operands")?;
-                check_scalar(op, *v)?;
-            }
-        }
-        i += 1;
-    }
-    if vals.next().is_some() {
-        return Err("too many operands");
-    }
-    if saw_blob != blob.is_some() {
-        return Err("blob presence differs from the abbreviation");
-    }
-    Ok(())
-}
-
-fn check_scalar(op: AbbrevOp, v: u64) -> std::result::Result<(), &'static str> {
-    match op {
-        AbbrevOp::Literal(l) if l != v => Err("value differs from the literal"),
-        AbbrevOp::Fixed(w) if w < 64 && v >> w != 0 => Err("value too wide for fixed field"),
-        AbbrevOp::Vbr(0) if v != 0 => Err("nonzero value for a VBR(0) field"),
-        AbbrevOp::Char6 if char6::encode(v).is_none() => Err("value is not a char6 character"),
-        _ => Ok(()),
+/// Abbreviation `abbrev_id` (4 and up) as `scope` sees it: inherited from BLOCKINFO, then
+/// its own.
+fn scope_abbrev<'a>(
+    scope: &'a Scope,
+    blockinfo: &'a [(u32, Vec<Arc<Abbrev>>)],
+    abbrev_id: u32,
+) -> Option<&'a Abbrev> {
+    let i = abbrev_id.checked_sub(4)? as usize;
+    match scope.inherited {
+        Some((bi, n)) if i < n => blockinfo.get(bi)?.1.get(i).map(|a| &**a),
+        _ => scope.abbrevs.get(i - scope.inherited_len()).map(|a| &**a),
     }
 }
