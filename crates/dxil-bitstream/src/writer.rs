@@ -72,19 +72,44 @@ impl Bits {
         self.nacc = total - 64;
     }
 
-    #[inline]
-    fn emit_vbr_unchecked(&mut self, mut value: u64, width: u32) {
-        let hi = 1u64 << (width - 1);
-        if value < hi {
+    /// Emits a VBR (`width` 2..=32). The chunks are gathered in a register and emitted
+    /// together (two calls at most, for values above 2^58 in 6-bit chunks).
+    #[inline(always)]
+    fn emit_vbr_unchecked(&mut self, value: u64, width: u32) {
+        if value < 1u64 << (width - 1) {
             self.emit_bits(value, width);
+        } else {
+            self.emit_vbr_chunks(value, width);
+        }
+    }
+
+    /// A VBR of more than one chunk (kept out of line: most values take one).
+    #[inline(never)]
+    fn emit_vbr_chunks(&mut self, mut value: u64, width: u32) {
+        let hi = 1u64 << (width - 1);
+        let mask = hi - 1;
+        if value >> (2 * (width - 1)) == 0 {
+            // Two chunks (a byte in 6-bit chunks, as in the metadata kind names).
+            let two = ((value & mask) | hi) | (value >> (width - 1)) << width;
+            self.emit_bits(two, 2 * width);
             return;
         }
-        let mask = hi - 1;
-        while value > mask {
-            self.emit_bits((value & mask) | hi, width);
+        let (mut out, mut pos) = (0u64, 0u32);
+        loop {
+            if pos + width > 64 {
+                self.emit_bits(out, pos);
+                (out, pos) = (0, 0);
+            }
+            if value < hi {
+                out |= value << pos;
+                pos += width;
+                break;
+            }
+            out |= ((value & mask) | hi) << pos;
+            pos += width;
             value >>= width - 1;
         }
-        self.emit_bits(value, width);
+        self.emit_bits(out, pos);
     }
 
     /// Pads with zero bits to a multiple of 32 bits, and flushes them: nothing stays pending.
