@@ -45,6 +45,7 @@
 //! ```
 
 mod attributes;
+mod capacity;
 mod constants;
 mod error;
 mod function;
@@ -60,6 +61,7 @@ mod types;
 mod typing;
 
 pub use attributes::{attributes_of, form_attributes, AttrSite, Attributes};
+pub use capacity::ModuleCapacity;
 pub use error::{BuildError, BuildErrorKind, BuildResult};
 pub use function::FunctionBuilder;
 pub use insts::CallOptions;

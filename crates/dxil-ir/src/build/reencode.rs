@@ -13,6 +13,7 @@
 use super::hash::{FastMap, FastSet};
 
 use super::attributes::attributes_of;
+use super::capacity::ModuleCapacity;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::function::FunctionBuilder;
 use super::insts::CallOptions;
@@ -58,6 +59,7 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
         cycle_reserved: FastSet::default(),
     };
     let mut mb = ModuleBuilder::new();
+    mb.reserve(&ModuleCapacity::of(src));
     if let Some(t) = &src.triple {
         mb.set_triple(t);
     }
@@ -108,7 +110,8 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
     for (fi, f) in src.functions.iter_with_ids() {
         if let Some(body) = &f.body {
             let func = cx.functions[fi.index()].function().unwrap_or(fi);
-            let fb = mb.define_function(func)?;
+            let mut fb = mb.define_function(func)?;
+            fb.reserve(body.blocks.len(), body.insts.len());
             BodyCopier::new(&cx, fb, body).run()?;
         }
     }
