@@ -112,6 +112,47 @@ impl Bits {
         self.emit_bits(out, pos);
     }
 
+    /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
+    /// are packed into a register and emitted a word at a time.
+    fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
+        let data = width - 1;
+        let hi = 1u64 << data;
+        let mask = hi - 1;
+        let (mut out, mut pos) = (0u64, 0u32);
+        for &v in vals {
+            let (bits, n) = if v < hi {
+                (v, width)
+            } else if v >> (2 * data) == 0 {
+                (((v & mask) | hi) | (v >> data) << width, 2 * width)
+            } else {
+                self.emit_bits(out, pos);
+                (out, pos) = (0, 0);
+                self.emit_vbr_chunks(v, width);
+                continue;
+            };
+            if pos + n > 64 {
+                self.emit_bits(out, pos);
+                (out, pos) = (0, 0);
+            }
+            out |= bits << pos;
+            pos += n;
+        }
+        self.emit_bits(out, pos);
+    }
+
+    /// Emits `vals` as fixed fields of `width` (1..=32; each value fits), packed into a
+    /// register and emitted a word at a time.
+    fn emit_fixed_run(&mut self, vals: &[u64], width: u32) {
+        let per = (64 / width) as usize;
+        for chunk in vals.chunks(per) {
+            let mut out = 0u64;
+            for (i, &v) in chunk.iter().enumerate() {
+                out |= v << (i as u32 * width);
+            }
+            self.emit_bits(out, chunk.len() as u32 * width);
+        }
+    }
+
     /// Pads with zero bits to a multiple of 32 bits, and flushes them: nothing stays pending.
     fn align32(&mut self) {
         let r = self.nacc % 32;
@@ -230,19 +271,23 @@ impl Bits {
                 if w < 64 && vals.iter().any(|&v| v >> w != 0) {
                     return Err("value too wide for fixed field");
                 }
-                for &v in vals {
-                    self.emit_bits(v, w32);
+                if (1..=32).contains(&w32) {
+                    self.emit_fixed_run(vals, w32);
+                } else {
+                    for &v in vals {
+                        self.emit_bits(v, w32);
+                    }
                 }
             }
-            AbbrevOp::Vbr(w) if w > 0 => {
-                for &v in vals {
-                    self.emit_vbr_unchecked(v, u32::from(w));
-                }
-            }
+            AbbrevOp::Vbr(w) if w > 1 => self.emit_vbr_run(vals, u32::from(w)),
             AbbrevOp::Char6 => {
-                for &v in vals {
-                    let c = char6::encode(v).ok_or("value is not a char6 character")?;
-                    self.emit_bits(u64::from(c), 6);
+                for chunk in vals.chunks(10) {
+                    let mut out = 0u64;
+                    for (i, &v) in chunk.iter().enumerate() {
+                        let c = char6::encode(v).ok_or("value is not a char6 character")?;
+                        out |= u64::from(c) << (6 * i);
+                    }
+                    self.emit_bits(out, 6 * chunk.len() as u32);
                 }
             }
             other => {
@@ -513,9 +558,7 @@ impl Writer {
         self.emit_bits(u64::from(UNABBREV_RECORD), w);
         self.emit_vbr_unchecked(u64::from(code), 6);
         self.emit_vbr_unchecked(ops.len() as u64, 6);
-        for &op in ops {
-            self.emit_vbr_unchecked(op, 6);
-        }
+        self.bits.emit_vbr_run(ops, 6);
         self.note_record(code, ops);
         Ok(())
     }
