@@ -67,9 +67,12 @@ pub fn define(out: &mut Out, ops: &[AbbrevOp]) -> Result<u32> {
     out.w.define_abbrev(abbrev(ops)).map_err(|e| out.bs(e))
 }
 
+/// BLOCKINFO's abbreviations, each with the block it is registered for.
+type BlockInfoTable = Vec<(u32, Arc<Abbrev>)>;
+
 /// The BLOCKINFO abbreviations per type-id width: they depend on nothing else, so each
 /// width's list is built once per process and shared by every module written with it.
-static BLOCKINFO: [OnceLock<Vec<(u32, Arc<Abbrev>)>>; 65] = [const { OnceLock::new() }; 65];
+static BLOCKINFO: [OnceLock<BlockInfoTable>; 65] = [const { OnceLock::new() }; 65];
 
 /// Writes the BLOCKINFO block (LLVM 3.7 `WriteBlockInfo`); `type_count` is the number of
 /// types in the table.
@@ -86,7 +89,7 @@ pub fn write_blockinfo(out: &mut Out, type_count: usize) -> Result<()> {
 }
 
 /// The abbreviations `WriteBlockInfo` registers, by block, for type ids of `tb` bits.
-fn blockinfo_table(tb: u8) -> Vec<(u32, Arc<Abbrev>)> {
+fn blockinfo_table(tb: u8) -> BlockInfoTable {
     let v = VALUE_SYMTAB_BLOCK_ID;
     let c = CONSTANTS_BLOCK_ID;
     let f = FUNCTION_BLOCK_ID;
