@@ -212,6 +212,24 @@ impl En<'_> {
 
     /// `EnumerateOperandType`.
     fn operand_type(&mut self, v: ValueRef) -> K<()> {
+        // A constant already enumerated or walked has had its type and its operands' types
+        // enumerated: the walk would add nothing.
+        let ValueRef::Const(c) = v else {
+            // Globals, functions and aliases have no operands to walk.
+            let t = self
+                .m
+                .value_type(None, v)
+                .ok_or(ErrorKind::TypeMismatch("operand without a type"))?;
+            return self.ty(t);
+        };
+        let done = self
+            .const_state
+            .get(c.index())
+            .is_some_and(|&s| s != UNSEEN)
+            || self.type_walked.get(c.index()).is_some_and(|&w| w);
+        if done {
+            return Ok(());
+        }
         let mut work = std::mem::take(&mut self.work);
         work.clear();
         work.push(v);
@@ -358,10 +376,16 @@ impl En<'_> {
 }
 
 /// Attachments sorted by kind id (LLVM's `getAllMetadata` order).
-pub(crate) fn sorted_attachments(list: &[(u32, Metadata)]) -> Vec<(u32, Metadata)> {
+pub(crate) fn sorted_attachments(
+    list: &[(u32, Metadata)],
+) -> std::borrow::Cow<'_, [(u32, Metadata)]> {
+    // Most lists are empty or already in order: no copy for them.
+    if list.windows(2).all(|w| w[0].0 <= w[1].0) {
+        return std::borrow::Cow::Borrowed(list);
+    }
     let mut v = list.to_vec();
     v.sort_by_key(|a| a.0);
-    v
+    std::borrow::Cow::Owned(v)
 }
 
 fn is_local(m: &Module, md: Metadata) -> bool {
@@ -448,7 +472,7 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                 en.ty(p)?;
             }
         }
-        for (_, md) in sorted_attachments(&f.attachments) {
+        for &(_, md) in sorted_attachments(&f.attachments).iter() {
             en.metadata(md)?;
         }
         let Some(body) = &f.body else { continue };
@@ -480,7 +504,7 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                     en.ty(void)?;
                 }
             }
-            for (_, md) in sorted_attachments(&inst.attachments) {
+            for &(_, md) in sorted_attachments(&inst.attachments).iter() {
                 en.metadata(md)?;
             }
             if let Some(loc) = inst.debug_loc {
