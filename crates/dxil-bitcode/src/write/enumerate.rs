@@ -376,6 +376,7 @@ impl En<'_> {
 }
 
 /// Attachments sorted by kind id (LLVM's `getAllMetadata` order).
+#[inline]
 pub(crate) fn sorted_attachments(
     list: &[(u32, Metadata)],
 ) -> std::borrow::Cow<'_, [(u32, Metadata)]> {
