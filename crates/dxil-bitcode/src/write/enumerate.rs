@@ -106,16 +106,18 @@ impl En<'_> {
         Ok(&self.m.types[t])
     }
 
-    /// `EnumerateType`.
+    /// `EnumerateType`. Inline: nearly every call meets a type already enumerated.
+    #[inline]
     fn ty(&mut self, t: Type) -> K<()> {
-        if *self
-            .type_state
-            .get(t.index())
-            .ok_or(ErrorKind::BadType(u64::from(t.0)))?
-            != UNSEEN
-        {
-            return Ok(());
+        match self.type_state.get(t.index()) {
+            Some(&UNSEEN) => self.ty_walk(t),
+            Some(_) => Ok(()),
+            None => Err(ErrorKind::BadType(u64::from(t.0))),
         }
+    }
+
+    /// Enumerates `t` (unseen) after its subtypes.
+    fn ty_walk(&mut self, t: Type) -> K<()> {
         self.type_stack.clear();
         self.begin_type(t)?;
         while let Some(&(ti, i)) = self.type_stack.last() {
@@ -162,10 +164,26 @@ impl En<'_> {
 
     /// `EnumerateValue` for module-level values and constants (arguments and instructions
     /// are numbered by the writer).
+    #[inline]
     fn value(&mut self, v: ValueRef) -> K<()> {
         let ValueRef::Const(c) = v else {
             return Ok(());
         };
+        // Inline, the common cases: a module constant, or one already counted.
+        match self.const_state.get(c.index()) {
+            Some(&MODULE) => Ok(()),
+            Some(&st) if st != UNSEEN => {
+                if let Some(slot) = self.vals.get_mut(st as usize - 1) {
+                    slot.1 += 1;
+                }
+                Ok(())
+            }
+            _ => self.value_walk(c),
+        }
+    }
+
+    /// Enumerates constant `c` (unseen) after its operands.
+    fn value_walk(&mut self, c: Const) -> K<()> {
         let frames_base = self.stack.len();
         self.enter_const(c, frames_base)?;
         while self.stack.len() > frames_base {
@@ -268,16 +286,18 @@ impl En<'_> {
         Ok(())
     }
 
-    /// `EnumerateMetadata` (post-order, iterative).
+    /// `EnumerateMetadata` (post-order, iterative). Inline: most calls meet a node already
+    /// enumerated.
+    #[inline]
     fn metadata(&mut self, md: Metadata) -> K<()> {
-        if *self
-            .md_state
-            .get(md.index())
-            .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?
-            != UNSEEN
-        {
-            return Ok(());
+        match self.md_state.get(md.index()) {
+            Some(&UNSEEN) => self.metadata_walk(md),
+            Some(_) => Ok(()),
+            None => Err(ErrorKind::BadMetadata(u64::from(md.0))),
         }
+    }
+
+    fn metadata_walk(&mut self, md: Metadata) -> K<()> {
         self.md_ops.clear();
         self.md_stack.clear();
         self.begin_md(md)?;
