@@ -546,6 +546,9 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
     let mut bodies = Vec::with_capacity(m.functions.len());
     // Per metadata: the 1-based index of the last body that listed it as local.
     let mut local_seen = vec![0u32; m.metadata.len()];
+    // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
+    let mut call_seen = vec![false; m.attribute_lists.len()];
+    let mut call_lists = Vec::new();
     for (fi, f) in m.functions.iter().enumerate() {
         let mark = fi as u32 + 1;
         let Some(body) = &f.body else {
@@ -553,6 +556,10 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
             continue;
         };
         en.vals.clear();
+        // One walk: the body's constants, its function-local metadata (the wrappers among
+        // call and invoke arguments, in first-use order) and the attribute lists of its
+        // calls and invokes.
+        let mut local_metadata = Vec::new();
         for_each_inst(body, |inst| {
             let mut r = Ok(());
             llvm_operands(&inst.kind, |op| {
@@ -560,15 +567,25 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                     r = en.value(v);
                 }
             });
-            r
-        })?;
-        let constants = en.optimize(preserve)?;
-        for &c in &constants {
-            en.const_state[c.index()] = UNSEEN;
-        }
-        let mut local_metadata = Vec::new();
-        for_each_inst(body, |inst| {
-            if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &inst.kind {
+            if let InstKind::Call {
+                args, attributes, ..
+            }
+            | InstKind::Invoke {
+                args, attributes, ..
+            } = &inst.kind
+            {
+                let a = *attributes;
+                if a != 0 {
+                    match call_seen.get_mut(a as usize - 1) {
+                        Some(seen) if *seen => {}
+                        Some(seen) => {
+                            *seen = true;
+                            call_lists.push(a);
+                        }
+                        // Out of range: `attribute_orders` reports it.
+                        None => call_lists.push(a),
+                    }
+                }
                 for a in args.iter() {
                     if let ValueRef::Metadata(md) = *a {
                         if is_local(m, md) && local_seen[md.index()] != mark {
@@ -578,14 +595,18 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                     }
                 }
             }
-            Ok(())
+            r
         })?;
+        let constants = en.optimize(preserve)?;
+        for &c in &constants {
+            en.const_state[c.index()] = UNSEEN;
+        }
         bodies.push(BodyOrders {
             constants,
             local_metadata,
         });
     }
-    let (attribute_lists, attribute_groups) = attribute_orders(m)?;
+    let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists)?;
     Ok(Orders {
         types: en.types,
         module_constants,
@@ -596,8 +617,9 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
     })
 }
 
-/// `EnumerateAttributes` order: function attribute lists, then call/invoke lists.
-fn attribute_orders(m: &Module) -> K<(Vec<u32>, Vec<u32>)> {
+/// `EnumerateAttributes` order: function attribute lists, then call/invoke lists
+/// (`calls`: their 1-based ids in first-use order).
+fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     let mut seen = vec![false; m.attribute_lists.len()];
     let mut lists = Vec::new();
     let mut add = |a: u32| -> K<()> {
@@ -617,14 +639,8 @@ fn attribute_orders(m: &Module) -> K<(Vec<u32>, Vec<u32>)> {
     for f in &m.functions {
         add(f.attributes)?;
     }
-    for f in &m.functions {
-        let Some(body) = &f.body else { continue };
-        for_each_inst(body, |inst| match &inst.kind {
-            InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } => {
-                add(*attributes)
-            }
-            _ => Ok(()),
-        })?;
+    for &a in calls {
+        add(a)?;
     }
     let mut groups: Vec<u32> = Vec::new();
     for &l in &lists {
