@@ -460,7 +460,9 @@ impl Copier<'_> {
         let src = self.src;
         while let Some(&cur) = stack.last() {
             let copied = self.mds.get(cur.index()).is_some_and(Option::is_some);
-            if copied && !self.cycle_reserved.contains(&cur.0) {
+            // (Cycles are rare: the set is nearly always empty, and then not hashed into.)
+            let reserved = !self.cycle_reserved.is_empty() && self.cycle_reserved.contains(&cur.0);
+            if copied && !reserved {
                 stack.pop();
                 continue;
             }
@@ -499,7 +501,7 @@ impl Copier<'_> {
                 }
                 _ => {
                     let data = self.remap_md(d)?;
-                    if self.cycle_reserved.remove(&cur.0) {
+                    if !self.cycle_reserved.is_empty() && self.cycle_reserved.remove(&cur.0) {
                         let id = self.mds[cur.index()].unwrap_or_default();
                         mb.define_md(id, data)?;
                         id
