@@ -1,7 +1,10 @@
 //! The writer: the mirror of [`crate::Reader`] (BitCodeFormat.rst, "Bitstream Format").
 //!
-//! Bits are accumulated least significant first and flushed as little-endian 32-bit words;
-//! block length words are back-patched at END_BLOCK.
+//! Bits are accumulated least significant first in a 64-bit word and flushed as little-endian
+//! bytes (the stream's 32-bit words, two at a time); block length words are back-patched at
+//! END_BLOCK. An abbreviated record is checked against its abbreviation while it is written:
+//! a mismatch rewinds the output to where the record began, so a refused record leaves no
+//! bits behind.
 
 use std::sync::Arc;
 
@@ -18,8 +21,19 @@ struct Scope {
     abbrev_width: u32,
     /// Byte index of the block's length word.
     len_at: usize,
+    /// The BLOCKINFO entry this block took its first abbreviations from (an index into
+    /// `Writer::blockinfo`) and how many it had when the block was entered: BLOCKINFO lists
+    /// only grow, so that prefix is what the block sees, without a copy.
+    inherited: Option<(usize, usize)>,
+    /// Abbreviations defined in the block itself (ids after the inherited ones).
     abbrevs: Vec<Arc<Abbrev>>,
     setbid: Option<u32>,
+}
+
+impl Scope {
+    fn inherited_len(&self) -> usize {
+        self.inherited.map_or(0, |(_, n)| n)
+    }
 }
 
 /// The output bits, apart from the block state so that a record can be emitted while the
@@ -27,6 +41,15 @@ struct Scope {
 #[derive(Debug)]
 struct Bits {
     buf: Vec<u8>,
+    /// Pending bits, least significant first; `nacc` < 64 of them.
+    acc: u64,
+    nacc: u32,
+}
+
+/// Where the output stood before a record, to rewind to when the record is refused.
+#[derive(Clone, Copy)]
+struct Mark {
+    len: usize,
     acc: u64,
     nacc: u32,
 }
@@ -35,48 +58,245 @@ impl Bits {
     /// Emits bits without checks (`value` fits in `width` <= 64).
     #[inline]
     fn emit_bits(&mut self, value: u64, width: u32) {
-        if width > 32 {
-            self.emit_bits(value & 0xffff_ffff, 32);
-            self.emit_bits(value >> 32, width - 32);
+        let n = self.nacc;
+        self.acc |= value << n;
+        let total = n + width;
+        if total < 64 {
+            self.nacc = total;
             return;
         }
-        self.acc |= value << self.nacc;
-        self.nacc += width;
-        if self.nacc >= 32 {
-            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
-            self.acc >>= 32;
-            self.nacc -= 32;
+        self.buf.extend_from_slice(&self.acc.to_le_bytes());
+        // The bits of `value` that did not fit (none when the word was empty: then
+        // `width` was 64).
+        self.acc = if n == 0 { 0 } else { value >> (64 - n) };
+        self.nacc = total - 64;
+    }
+
+    /// Emits a VBR (`width` 2..=32). The chunks are gathered in a register and emitted
+    /// together (two calls at most, for values above 2^58 in 6-bit chunks).
+    #[inline(always)]
+    fn emit_vbr_unchecked(&mut self, value: u64, width: u32) {
+        if value < 1u64 << (width - 1) {
+            self.emit_bits(value, width);
+        } else {
+            self.emit_vbr_chunks(value, width);
         }
     }
 
-    #[inline]
-    fn emit_vbr_unchecked(&mut self, mut value: u64, width: u32) {
+    /// A VBR of more than one chunk (kept out of line: most values take one).
+    #[inline(never)]
+    fn emit_vbr_chunks(&mut self, mut value: u64, width: u32) {
         let hi = 1u64 << (width - 1);
         let mask = hi - 1;
-        while value > mask {
-            self.emit_bits((value & mask) | hi, width);
+        if value >> (2 * (width - 1)) == 0 {
+            // Two chunks (a byte in 6-bit chunks, as in the metadata kind names).
+            let two = ((value & mask) | hi) | (value >> (width - 1)) << width;
+            self.emit_bits(two, 2 * width);
+            return;
+        }
+        let (mut out, mut pos) = (0u64, 0u32);
+        loop {
+            if pos + width > 64 {
+                self.emit_bits(out, pos);
+                (out, pos) = (0, 0);
+            }
+            if value < hi {
+                out |= value << pos;
+                pos += width;
+                break;
+            }
+            out |= ((value & mask) | hi) << pos;
+            pos += width;
             value >>= width - 1;
         }
-        self.emit_bits(value, width);
+        self.emit_bits(out, pos);
     }
 
-    /// Pads with zero bits to a multiple of 32 bits.
+    /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
+    /// are packed into a register and emitted a word at a time.
+    fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
+        let data = width - 1;
+        let hi = 1u64 << data;
+        let mask = hi - 1;
+        let (mut out, mut pos) = (0u64, 0u32);
+        for &v in vals {
+            let (bits, n) = if v < hi {
+                (v, width)
+            } else if v >> (2 * data) == 0 {
+                (((v & mask) | hi) | (v >> data) << width, 2 * width)
+            } else {
+                self.emit_bits(out, pos);
+                (out, pos) = (0, 0);
+                self.emit_vbr_chunks(v, width);
+                continue;
+            };
+            if pos + n > 64 {
+                self.emit_bits(out, pos);
+                (out, pos) = (0, 0);
+            }
+            out |= bits << pos;
+            pos += n;
+        }
+        self.emit_bits(out, pos);
+    }
+
+    /// Emits `vals` as fixed fields of `width` (1..=32; each value fits), packed into a
+    /// register and emitted a word at a time.
+    fn emit_fixed_run(&mut self, vals: &[u64], width: u32) {
+        let per = (64 / width) as usize;
+        for chunk in vals.chunks(per) {
+            let mut out = 0u64;
+            for (i, &v) in chunk.iter().enumerate() {
+                out |= v << (i as u32 * width);
+            }
+            self.emit_bits(out, chunk.len() as u32 * width);
+        }
+    }
+
+    /// Pads with zero bits to a multiple of 32 bits, and flushes them: nothing stays pending.
     fn align32(&mut self) {
-        if self.nacc > 0 {
-            self.emit_bits(0, 32 - self.nacc);
+        let r = self.nacc % 32;
+        if r != 0 {
+            self.emit_bits(0, 32 - r);
+        }
+        if self.nacc == 32 {
+            self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc = 0;
+            self.nacc = 0;
         }
     }
 
-    /// Emits one already checked scalar value.
-    #[inline]
-    fn emit_scalar(&mut self, op: AbbrevOp, v: u64) {
-        match op {
-            AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {}
-            AbbrevOp::Fixed(w) => self.emit_bits(v, u32::from(w)),
-            AbbrevOp::Vbr(0) => {}
-            AbbrevOp::Vbr(w) => self.emit_vbr_unchecked(v, u32::from(w)),
-            AbbrevOp::Char6 => self.emit_bits(u64::from(char6::encode(v).unwrap_or(0)), 6),
+    fn mark(&self) -> Mark {
+        Mark {
+            len: self.buf.len(),
+            acc: self.acc,
+            nacc: self.nacc,
         }
+    }
+
+    /// Rewinds to `m`: bits only ever append, so the bytes before it are untouched.
+    fn rewind(&mut self, m: Mark) {
+        self.buf.truncate(m.len);
+        self.acc = m.acc;
+        self.nacc = m.nacc;
+    }
+
+    /// Emits one scalar field, checking that `v` can be written with `op`.
+    #[inline]
+    fn emit_checked(&mut self, op: AbbrevOp, v: u64) -> std::result::Result<(), &'static str> {
+        match op {
+            AbbrevOp::Literal(l) => {
+                if l != v {
+                    return Err("value differs from the literal");
+                }
+            }
+            AbbrevOp::Fixed(w) => {
+                if w < 64 && v >> w != 0 {
+                    return Err("value too wide for fixed field");
+                }
+                self.emit_bits(v, u32::from(w));
+            }
+            AbbrevOp::Vbr(0) => {
+                if v != 0 {
+                    return Err("nonzero value for a VBR(0) field");
+                }
+            }
+            AbbrevOp::Vbr(w) => self.emit_vbr_unchecked(v, u32::from(w)),
+            AbbrevOp::Char6 => match char6::encode(v) {
+                Some(c) => self.emit_bits(u64::from(c), 6),
+                None => return Err("value is not a char6 character"),
+            },
+            // Not scalar positions ([`Abbrev::new`] keeps them out).
+            AbbrevOp::Array | AbbrevOp::Blob => {}
+        }
+        Ok(())
+    }
+
+    /// Emits the fields of an abbreviated record after its abbreviation id, checking each
+    /// against `aops`. On error the caller rewinds.
+    fn emit_fields(
+        &mut self,
+        aops: &[AbbrevOp],
+        code: u32,
+        ops: &[u64],
+        blob: Option<&[u8]>,
+    ) -> std::result::Result<(), &'static str> {
+        let Some((&first, rest)) = aops.split_first() else {
+            return Err("abbreviation has no operands");
+        };
+        self.emit_checked(first, u64::from(code))?;
+        let mut vals = ops;
+        let mut saw_blob = false;
+        for (i, &op) in rest.iter().enumerate() {
+            match op {
+                AbbrevOp::Array => {
+                    let elt = rest.get(i + 1).copied().unwrap_or(AbbrevOp::Array);
+                    self.emit_vbr_unchecked(vals.len() as u64, 6);
+                    self.emit_array(elt, vals)?;
+                    vals = &[];
+                    break;
+                }
+                AbbrevOp::Blob => {
+                    saw_blob = true;
+                    if let Some(b) = blob {
+                        self.emit_vbr_unchecked(b.len() as u64, 6);
+                        self.align32();
+                        self.buf.extend_from_slice(b);
+                        let pad = self.buf.len().wrapping_neg() & 3;
+                        self.buf.extend_from_slice(&[0; 3][..pad]);
+                    }
+                    break;
+                }
+                op => {
+                    let (&v, tail) = vals.split_first().ok_or("too few operands")?;
+                    self.emit_checked(op, v)?;
+                    vals = tail;
+                }
+            }
+        }
+        if !vals.is_empty() {
+            return Err("too many operands");
+        }
+        if saw_blob != blob.is_some() {
+            return Err("blob presence differs from the abbreviation");
+        }
+        Ok(())
+    }
+
+    /// The elements of an array field, one loop per element encoding.
+    fn emit_array(&mut self, elt: AbbrevOp, vals: &[u64]) -> std::result::Result<(), &'static str> {
+        match elt {
+            AbbrevOp::Fixed(w) => {
+                let w32 = u32::from(w);
+                if w < 64 && vals.iter().any(|&v| v >> w != 0) {
+                    return Err("value too wide for fixed field");
+                }
+                if (1..=32).contains(&w32) {
+                    self.emit_fixed_run(vals, w32);
+                } else {
+                    for &v in vals {
+                        self.emit_bits(v, w32);
+                    }
+                }
+            }
+            AbbrevOp::Vbr(w) if w > 1 => self.emit_vbr_run(vals, u32::from(w)),
+            AbbrevOp::Char6 => {
+                for chunk in vals.chunks(10) {
+                    let mut out = 0u64;
+                    for (i, &v) in chunk.iter().enumerate() {
+                        let c = char6::encode(v).ok_or("value is not a char6 character")?;
+                        out |= u64::from(c) << (6 * i);
+                    }
+                    self.emit_bits(out, 6 * chunk.len() as u32);
+                }
+            }
+            other => {
+                for &v in vals {
+                    self.emit_checked(other, v)?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -114,6 +334,7 @@ impl Writer {
                 block_id: None,
                 abbrev_width: 2,
                 len_at: 0,
+                inherited: None,
                 abbrevs: Vec::new(),
                 setbid: None,
             }],
@@ -190,17 +411,17 @@ impl Writer {
         self.align32();
         let len_at = self.bits.buf.len();
         self.emit_bits(0, 32);
-        let abbrevs = self
+        let inherited = self
             .blockinfo
             .iter()
-            .find(|(id, _)| *id == block_id)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default();
+            .position(|(id, _)| *id == block_id)
+            .map(|i| (i, self.blockinfo[i].1.len()));
         self.scopes.push(Scope {
             block_id: Some(block_id),
             abbrev_width,
             len_at,
-            abbrevs,
+            inherited,
+            abbrevs: Vec::new(),
             setbid: None,
         });
         Ok(())
@@ -227,7 +448,10 @@ impl Writer {
     /// Emits a DEFINE_ABBREV record. In a block it defines the next abbreviation ID (returned);
     /// inside BLOCKINFO it registers the abbreviation for the block named by the last SETBID
     /// (returning the ID it will have in such blocks).
-    pub fn define_abbrev(&mut self, abbrev: Abbrev) -> Result<u32> {
+    /// The abbreviation may be shared (`Arc<Abbrev>`): a writer that defines the same ones in
+    /// every stream builds them once.
+    pub fn define_abbrev(&mut self, abbrev: impl Into<Arc<Abbrev>>) -> Result<u32> {
+        let abbrev = abbrev.into();
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("DEFINE_ABBREV")));
         }
@@ -243,7 +467,7 @@ impl Writer {
             }
             known.map_or(0, |(_, v)| v.len())
         } else {
-            scope.abbrevs.len()
+            scope.inherited_len() + scope.abbrevs.len()
         };
         if target >= MAX_ABBREVS {
             return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
@@ -266,12 +490,12 @@ impl Writer {
                 }
             }
         }
-        self.register(Arc::new(abbrev))
+        self.register(abbrev)
     }
 
     fn register(&mut self, abbrev: Arc<Abbrev>) -> Result<u32> {
         let scope = self.top();
-        let list = if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
+        let (list, before) = if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
             let bid = scope.setbid.ok_or_else(|| {
                 self.err(ErrorKind::InvalidBlockInfo("DEFINE_ABBREV before SETBID"))
             })?;
@@ -285,22 +509,27 @@ impl Writer {
                     self.blockinfo.len() - 1
                 }
             };
-            &mut self.blockinfo[idx].1
+            (&mut self.blockinfo[idx].1, 0)
         } else {
             let n = self.scopes.len() - 1;
-            &mut self.scopes[n].abbrevs
+            let before = self.scopes[n].inherited_len();
+            (&mut self.scopes[n].abbrevs, before)
         };
-        if list.len() >= MAX_ABBREVS {
+        if before + list.len() >= MAX_ABBREVS {
             let e = ErrorKind::TooManyAbbrevs(MAX_ABBREVS);
             return Err(self.err(e));
         }
         list.push(abbrev);
-        Ok(list.len() as u32 + 3)
+        Ok((before + list.len()) as u32 + 3)
     }
 
     /// Inside BLOCKINFO: emits SETBID (unabbreviated) if `block_id` is not already selected,
     /// then defines `abbrev` for that block. Returns its ID in such blocks.
-    pub fn blockinfo_abbrev(&mut self, block_id: u32, abbrev: Abbrev) -> Result<u32> {
+    pub fn blockinfo_abbrev(
+        &mut self,
+        block_id: u32,
+        abbrev: impl Into<Arc<Abbrev>>,
+    ) -> Result<u32> {
         if self.top().block_id != Some(BLOCKINFO_BLOCK_ID) {
             return Err(self.err(ErrorKind::Misuse("blockinfo_abbrev outside BLOCKINFO")));
         }
@@ -329,9 +558,7 @@ impl Writer {
         self.emit_bits(u64::from(UNABBREV_RECORD), w);
         self.emit_vbr_unchecked(u64::from(code), 6);
         self.emit_vbr_unchecked(ops.len() as u64, 6);
-        for &op in ops {
-            self.emit_vbr_unchecked(op, 6);
-        }
+        self.bits.emit_vbr_run(ops, 6);
         self.note_record(code, ops);
         Ok(())
     }
@@ -350,59 +577,34 @@ impl Writer {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
         let w = self.top().abbrev_width;
-        let Some(abbrev) = abbrev_id
-            .checked_sub(4)
-            .and_then(|i| self.top().abbrevs.get(i as usize))
+        // The abbreviation stays borrowed from the scope while the bits are written.
+        let Writer {
+            bits,
+            scopes,
+            blockinfo,
+        } = self;
+        let Some(abbrev) = scopes
+            .last()
+            .and_then(|s| scope_abbrev(s, blockinfo, abbrev_id))
         else {
             return Err(self.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
         };
-        if let Err(m) = check_fields(abbrev.ops(), code, ops, blob) {
+        let too_wide = w < 32 && abbrev_id >> w != 0;
+        let mark = bits.mark();
+        if !too_wide {
+            bits.emit_bits(u64::from(abbrev_id), w);
+        }
+        let r = bits.emit_fields(abbrev.ops(), code, ops, blob);
+        if r.is_err() || too_wide {
+            bits.rewind(mark);
+        }
+        if let Err(m) = r {
             return Err(self.err(ErrorKind::AbbrevMismatch(m)));
         }
-        if w < 32 && abbrev_id >> w != 0 {
+        if too_wide {
             return Err(self.err(ErrorKind::OutOfRange(
                 "abbreviation id wider than the block's",
             )));
-        }
-        // The abbreviation stays borrowed from the scope while the bits are written.
-        let Writer { bits, scopes, .. } = self;
-        let aops = scopes
-            .last()
-            .and_then(|s| s.abbrevs.get((abbrev_id - 4) as usize))
-            .map_or(&[][..], |a| a.ops());
-        bits.emit_bits(u64::from(abbrev_id), w);
-        if let Some(&first) = aops.first() {
-            bits.emit_scalar(first, u64::from(code));
-        }
-        let mut vals = ops.iter();
-        let mut i = 1;
-        while i < aops.len() {
-            match aops[i] {
-                AbbrevOp::Array => {
-                    let elt = aops[i + 1];
-                    let rest = vals.as_slice();
-                    bits.emit_vbr_unchecked(rest.len() as u64, 6);
-                    for &v in rest {
-                        bits.emit_scalar(elt, v);
-                    }
-                    break;
-                }
-                AbbrevOp::Blob => {
-                    let b = blob.unwrap_or(&[]);
-                    bits.emit_vbr_unchecked(b.len() as u64, 6);
-                    bits.align32();
-                    bits.buf.extend_from_slice(b);
-                    while bits.buf.len() & 3 != 0 {
-                        bits.buf.push(0);
-                    }
-                    break;
-                }
-                op => {
-                    let v = vals.next().copied().unwrap_or(0);
-                    bits.emit_scalar(op, v);
-                }
-            }
-            i += 1;
         }
         self.note_record(code, ops);
         Ok(())
@@ -430,52 +632,16 @@ impl Writer {
     }
 }
 
-/// Checks that `code`, `ops` and `blob` can be written with abbreviation `aops`.
-fn check_fields(
-    aops: &[AbbrevOp],
-    code: u32,
-    ops: &[u64],
-    blob: Option<&[u8]>,
-) -> std::result::Result<(), &'static str> {
-    check_scalar(aops[0], u64::from(code))?;
-    let mut vals = ops.iter();
-    let mut saw_blob = false;
-    let mut i = 1;
-    while i < aops.len() {
-        match aops[i] {
-            AbbrevOp::Array => {
-                let elt = aops[i + 1];
-                for &v in vals.by_ref() {
-                    check_scalar(elt, v)?;
-                }
-                break;
-            }
-            AbbrevOp::Blob => {
-                saw_blob = true;
-                break;
-            }
-            op => {
-                let v = vals.next().ok_or("too few operands")?;
-                check_scalar(op, *v)?;
-            }
-        }
-        i += 1;
-    }
-    if vals.next().is_some() {
-        return Err("too many operands");
-    }
-    if saw_blob != blob.is_some() {
-        return Err("blob presence differs from the abbreviation");
-    }
-    Ok(())
-}
-
-fn check_scalar(op: AbbrevOp, v: u64) -> std::result::Result<(), &'static str> {
-    match op {
-        AbbrevOp::Literal(l) if l != v => Err("value differs from the literal"),
-        AbbrevOp::Fixed(w) if w < 64 && v >> w != 0 => Err("value too wide for fixed field"),
-        AbbrevOp::Vbr(0) if v != 0 => Err("nonzero value for a VBR(0) field"),
-        AbbrevOp::Char6 if char6::encode(v).is_none() => Err("value is not a char6 character"),
-        _ => Ok(()),
+/// Abbreviation `abbrev_id` (4 and up) as `scope` sees it: inherited from BLOCKINFO, then
+/// its own.
+fn scope_abbrev<'a>(
+    scope: &'a Scope,
+    blockinfo: &'a [(u32, Vec<Arc<Abbrev>>)],
+    abbrev_id: u32,
+) -> Option<&'a Abbrev> {
+    let i = abbrev_id.checked_sub(4)? as usize;
+    match scope.inherited {
+        Some((bi, n)) if i < n => blockinfo.get(bi)?.1.get(i).map(|a| &**a),
+        _ => scope.abbrevs.get(i - scope.inherited_len()).map(|a| &**a),
     }
 }

@@ -41,6 +41,11 @@ impl<I: EntityId, T> Arena<I, T> {
         }
     }
 
+    /// Makes room for `additional` more entries.
+    pub fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+    }
+
     /// Adds an entry and returns its id.
     ///
     /// Panics when the arena already holds `u32::MAX + 1` entries; readers bound their

@@ -1,6 +1,8 @@
 //! Abbreviations: the BLOCKINFO block LLVM 3.7's writer emits (`WriteBlockInfo`) and the
 //! ids the standard abbreviations get in each block.
 
+use std::sync::{Arc, OnceLock};
+
 use dxil_bitstream::{Abbrev, AbbrevOp};
 
 use super::{log2_ceil, Out};
@@ -65,11 +67,29 @@ pub fn define(out: &mut Out, ops: &[AbbrevOp]) -> Result<u32> {
     out.w.define_abbrev(abbrev(ops)).map_err(|e| out.bs(e))
 }
 
+/// BLOCKINFO's abbreviations, each with the block it is registered for.
+type BlockInfoTable = Vec<(u32, Arc<Abbrev>)>;
+
+/// The BLOCKINFO abbreviations per type-id width: they depend on nothing else, so each
+/// width's list is built once per process and shared by every module written with it.
+static BLOCKINFO: [OnceLock<BlockInfoTable>; 65] = [const { OnceLock::new() }; 65];
+
 /// Writes the BLOCKINFO block (LLVM 3.7 `WriteBlockInfo`); `type_count` is the number of
 /// types in the table.
 pub fn write_blockinfo(out: &mut Out, type_count: usize) -> Result<()> {
     let tb = log2_ceil(type_count as u64 + 1);
+    let table = BLOCKINFO[usize::from(tb).min(64)].get_or_init(|| blockinfo_table(tb));
     let prev = out.enter(dxil_bitstream::BLOCKINFO_BLOCK_ID, 2)?;
+    for (block, a) in table {
+        out.w
+            .blockinfo_abbrev(*block, Arc::clone(a))
+            .map_err(|e| out.bs(e))?;
+    }
+    out.exit(prev)
+}
+
+/// The abbreviations `WriteBlockInfo` registers, by block, for type ids of `tb` bits.
+fn blockinfo_table(tb: u8) -> BlockInfoTable {
     let v = VALUE_SYMTAB_BLOCK_ID;
     let c = CONSTANTS_BLOCK_ID;
     let f = FUNCTION_BLOCK_ID;
@@ -113,10 +133,8 @@ pub fn write_blockinfo(out: &mut Out, type_count: usize) -> Result<()> {
             &[lit(FUNC_CODE_INST_GEP), Fixed(1), Fixed(tb), Array, Vbr(6)],
         ),
     ];
-    for (block, ops) in table {
-        out.w
-            .blockinfo_abbrev(block, abbrev(ops))
-            .map_err(|e| out.bs(e))?;
-    }
-    out.exit(prev)
+    table
+        .iter()
+        .map(|&(block, ops)| (block, Arc::new(abbrev(ops))))
+        .collect()
 }

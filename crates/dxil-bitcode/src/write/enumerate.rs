@@ -106,16 +106,18 @@ impl En<'_> {
         Ok(&self.m.types[t])
     }
 
-    /// `EnumerateType`.
+    /// `EnumerateType`. Inline: nearly every call meets a type already enumerated.
+    #[inline]
     fn ty(&mut self, t: Type) -> K<()> {
-        if *self
-            .type_state
-            .get(t.index())
-            .ok_or(ErrorKind::BadType(u64::from(t.0)))?
-            != UNSEEN
-        {
-            return Ok(());
+        match self.type_state.get(t.index()) {
+            Some(&UNSEEN) => self.ty_walk(t),
+            Some(_) => Ok(()),
+            None => Err(ErrorKind::BadType(u64::from(t.0))),
         }
+    }
+
+    /// Enumerates `t` (unseen) after its subtypes.
+    fn ty_walk(&mut self, t: Type) -> K<()> {
         self.type_stack.clear();
         self.begin_type(t)?;
         while let Some(&(ti, i)) = self.type_stack.last() {
@@ -162,10 +164,26 @@ impl En<'_> {
 
     /// `EnumerateValue` for module-level values and constants (arguments and instructions
     /// are numbered by the writer).
+    #[inline]
     fn value(&mut self, v: ValueRef) -> K<()> {
         let ValueRef::Const(c) = v else {
             return Ok(());
         };
+        // Inline, the common cases: a module constant, or one already counted.
+        match self.const_state.get(c.index()) {
+            Some(&MODULE) => Ok(()),
+            Some(&st) if st != UNSEEN => {
+                if let Some(slot) = self.vals.get_mut(st as usize - 1) {
+                    slot.1 += 1;
+                }
+                Ok(())
+            }
+            _ => self.value_walk(c),
+        }
+    }
+
+    /// Enumerates constant `c` (unseen) after its operands.
+    fn value_walk(&mut self, c: Const) -> K<()> {
         let frames_base = self.stack.len();
         self.enter_const(c, frames_base)?;
         while self.stack.len() > frames_base {
@@ -212,6 +230,24 @@ impl En<'_> {
 
     /// `EnumerateOperandType`.
     fn operand_type(&mut self, v: ValueRef) -> K<()> {
+        // A constant already enumerated or walked has had its type and its operands' types
+        // enumerated: the walk would add nothing.
+        let ValueRef::Const(c) = v else {
+            // Globals, functions and aliases have no operands to walk.
+            let t = self
+                .m
+                .value_type(None, v)
+                .ok_or(ErrorKind::TypeMismatch("operand without a type"))?;
+            return self.ty(t);
+        };
+        let done = self
+            .const_state
+            .get(c.index())
+            .is_some_and(|&s| s != UNSEEN)
+            || self.type_walked.get(c.index()).is_some_and(|&w| w);
+        if done {
+            return Ok(());
+        }
         let mut work = std::mem::take(&mut self.work);
         work.clear();
         work.push(v);
@@ -250,16 +286,18 @@ impl En<'_> {
         Ok(())
     }
 
-    /// `EnumerateMetadata` (post-order, iterative).
+    /// `EnumerateMetadata` (post-order, iterative). Inline: most calls meet a node already
+    /// enumerated.
+    #[inline]
     fn metadata(&mut self, md: Metadata) -> K<()> {
-        if *self
-            .md_state
-            .get(md.index())
-            .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?
-            != UNSEEN
-        {
-            return Ok(());
+        match self.md_state.get(md.index()) {
+            Some(&UNSEEN) => self.metadata_walk(md),
+            Some(_) => Ok(()),
+            None => Err(ErrorKind::BadMetadata(u64::from(md.0))),
         }
+    }
+
+    fn metadata_walk(&mut self, md: Metadata) -> K<()> {
         self.md_ops.clear();
         self.md_stack.clear();
         self.begin_md(md)?;
@@ -358,10 +396,17 @@ impl En<'_> {
 }
 
 /// Attachments sorted by kind id (LLVM's `getAllMetadata` order).
-pub(crate) fn sorted_attachments(list: &[(u32, Metadata)]) -> Vec<(u32, Metadata)> {
+#[inline]
+pub(crate) fn sorted_attachments(
+    list: &[(u32, Metadata)],
+) -> std::borrow::Cow<'_, [(u32, Metadata)]> {
+    // Most lists are empty or already in order: no copy for them.
+    if list.windows(2).all(|w| w[0].0 <= w[1].0) {
+        return std::borrow::Cow::Borrowed(list);
+    }
     let mut v = list.to_vec();
     v.sort_by_key(|a| a.0);
-    v
+    std::borrow::Cow::Owned(v)
 }
 
 fn is_local(m: &Module, md: Metadata) -> bool {
@@ -448,7 +493,7 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                 en.ty(p)?;
             }
         }
-        for (_, md) in sorted_attachments(&f.attachments) {
+        for &(_, md) in sorted_attachments(&f.attachments).iter() {
             en.metadata(md)?;
         }
         let Some(body) = &f.body else { continue };
@@ -480,7 +525,7 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                     en.ty(void)?;
                 }
             }
-            for (_, md) in sorted_attachments(&inst.attachments) {
+            for &(_, md) in sorted_attachments(&inst.attachments).iter() {
                 en.metadata(md)?;
             }
             if let Some(loc) = inst.debug_loc {
@@ -501,6 +546,9 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
     let mut bodies = Vec::with_capacity(m.functions.len());
     // Per metadata: the 1-based index of the last body that listed it as local.
     let mut local_seen = vec![0u32; m.metadata.len()];
+    // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
+    let mut call_seen = vec![false; m.attribute_lists.len()];
+    let mut call_lists = Vec::new();
     for (fi, f) in m.functions.iter().enumerate() {
         let mark = fi as u32 + 1;
         let Some(body) = &f.body else {
@@ -508,6 +556,10 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
             continue;
         };
         en.vals.clear();
+        // One walk: the body's constants, its function-local metadata (the wrappers among
+        // call and invoke arguments, in first-use order) and the attribute lists of its
+        // calls and invokes.
+        let mut local_metadata = Vec::new();
         for_each_inst(body, |inst| {
             let mut r = Ok(());
             llvm_operands(&inst.kind, |op| {
@@ -515,15 +567,25 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                     r = en.value(v);
                 }
             });
-            r
-        })?;
-        let constants = en.optimize(preserve)?;
-        for &c in &constants {
-            en.const_state[c.index()] = UNSEEN;
-        }
-        let mut local_metadata = Vec::new();
-        for_each_inst(body, |inst| {
-            if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &inst.kind {
+            if let InstKind::Call {
+                args, attributes, ..
+            }
+            | InstKind::Invoke {
+                args, attributes, ..
+            } = &inst.kind
+            {
+                let a = *attributes;
+                if a != 0 {
+                    match call_seen.get_mut(a as usize - 1) {
+                        Some(seen) if *seen => {}
+                        Some(seen) => {
+                            *seen = true;
+                            call_lists.push(a);
+                        }
+                        // Out of range: `attribute_orders` reports it.
+                        None => call_lists.push(a),
+                    }
+                }
                 for a in args.iter() {
                     if let ValueRef::Metadata(md) = *a {
                         if is_local(m, md) && local_seen[md.index()] != mark {
@@ -533,14 +595,18 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
                     }
                 }
             }
-            Ok(())
+            r
         })?;
+        let constants = en.optimize(preserve)?;
+        for &c in &constants {
+            en.const_state[c.index()] = UNSEEN;
+        }
         bodies.push(BodyOrders {
             constants,
             local_metadata,
         });
     }
-    let (attribute_lists, attribute_groups) = attribute_orders(m)?;
+    let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists)?;
     Ok(Orders {
         types: en.types,
         module_constants,
@@ -551,8 +617,9 @@ pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
     })
 }
 
-/// `EnumerateAttributes` order: function attribute lists, then call/invoke lists.
-fn attribute_orders(m: &Module) -> K<(Vec<u32>, Vec<u32>)> {
+/// `EnumerateAttributes` order: function attribute lists, then call/invoke lists
+/// (`calls`: their 1-based ids in first-use order).
+fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     let mut seen = vec![false; m.attribute_lists.len()];
     let mut lists = Vec::new();
     let mut add = |a: u32| -> K<()> {
@@ -572,14 +639,8 @@ fn attribute_orders(m: &Module) -> K<(Vec<u32>, Vec<u32>)> {
     for f in &m.functions {
         add(f.attributes)?;
     }
-    for f in &m.functions {
-        let Some(body) = &f.body else { continue };
-        for_each_inst(body, |inst| match &inst.kind {
-            InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } => {
-                add(*attributes)
-            }
-            _ => Ok(()),
-        })?;
+    for &a in calls {
+        add(a)?;
     }
     let mut groups: Vec<u32> = Vec::new();
     for &l in &lists {

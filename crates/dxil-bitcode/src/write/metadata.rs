@@ -146,7 +146,7 @@ pub fn write_attachments(
 ) -> Result<()> {
     let prev = out.enter(METADATA_ATTACHMENT_ID, 3)?;
     if !f.attachments.is_empty() {
-        for (kind, md) in sorted_attachments(&f.attachments) {
+        for &(kind, md) in sorted_attachments(&f.attachments).iter() {
             let id = nb.md(md).map_err(|k| out.err(k))?;
             out.rec.extend([u64::from(kind), u64::from(id)]);
         }
@@ -160,7 +160,7 @@ pub fn write_attachments(
                 .ok_or_else(|| out.err(ErrorKind::Malformed("dangling instruction")))?;
             if !inst.attachments.is_empty() {
                 out.rec.push(n);
-                for (kind, md) in sorted_attachments(&inst.attachments) {
+                for &(kind, md) in sorted_attachments(&inst.attachments).iter() {
                     let id = nb.md(md).map_err(|k| out.err(k))?;
                     out.rec.extend([u64::from(kind), u64::from(id)]);
                 }

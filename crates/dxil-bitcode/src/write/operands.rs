@@ -12,9 +12,13 @@ pub(crate) enum Op {
 }
 
 /// Calls `f` on the operands of an instruction in LLVM 3.7's `User::operands()` order.
-pub(crate) fn llvm_operands(kind: &InstKind, mut f: impl FnMut(Op)) {
+pub(crate) fn llvm_operands<F: FnMut(Op)>(kind: &InstKind, mut f: F) {
     use InstKind as I;
-    let v = |f: &mut dyn FnMut(Op), x: &ValueRef| f(Op::V(*x));
+    // Generic rather than `&mut dyn FnMut`: an indirect call per operand cost more than
+    // the work the callers do with it.
+    fn v<F: FnMut(Op)>(f: &mut F, x: &ValueRef) {
+        f(Op::V(*x));
+    }
     match kind {
         I::Select {
             cond,

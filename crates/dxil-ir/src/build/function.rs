@@ -291,30 +291,38 @@ impl FunctionBuilder<'_> {
 
     /// Checks and unpacks operand `pos` (1-based) of `what`: it must belong to this function
     /// or the module, and have a type.
+    #[inline]
     pub(crate) fn operand(
         &self,
         what: &str,
         pos: usize,
         v: Value,
     ) -> BuildResult<(ValueRef, Type)> {
+        match (v.func, v.ty) {
+            (f, Some(t)) if f.is_none_or(|f| f == self.func) => Ok((v.r, t)),
+            _ => Err(self.operand_error(what, pos, v)),
+        }
+    }
+
+    /// Why [`FunctionBuilder::operand`] refused `v`, out of the checked path.
+    #[cold]
+    #[inline(never)]
+    fn operand_error(&self, what: &str, pos: usize, v: Value) -> BuildError {
         if let Some(f) = v.func {
             if f != self.func {
-                return Err(BuildError::new(
+                return BuildError::new(
                     BuildErrorKind::Foreign,
                     format!(
                         "{what}: operand {pos} belongs to {}, not {}",
                         self.fname(f),
                         self.fname(self.func)
                     ),
-                ));
+                );
             }
         }
-        match v.ty {
-            Some(t) => Ok((v.r, t)),
-            None => Err(type_err(format!(
-                "{what}: operand {pos} is an instruction of type void"
-            ))),
-        }
+        type_err(format!(
+            "{what}: operand {pos} is an instruction of type void"
+        ))
     }
 
     /// A function as messages name it: its id, and its name when it has one

@@ -37,6 +37,7 @@ macro_rules! binops {
 
 impl FunctionBuilder<'_> {
     /// Operand `pos` of `what` must have type `want`.
+    #[inline]
     pub(crate) fn expect_ty(
         &self,
         what: &str,
@@ -47,12 +48,19 @@ impl FunctionBuilder<'_> {
         if got == want {
             Ok(())
         } else {
-            Err(type_err(format!(
-                "{what}: operand {pos} has type {}, expected {}",
-                self.tname(got),
-                self.tname(want)
-            )))
+            Err(self.mismatch(what, pos, got, want))
         }
+    }
+
+    /// The message of [`FunctionBuilder::expect_ty`], out of the checked path.
+    #[cold]
+    #[inline(never)]
+    fn mismatch(&self, what: &str, pos: usize, got: Type, want: Type) -> BuildError {
+        type_err(format!(
+            "{what}: operand {pos} has type {}, expected {}",
+            self.tname(got),
+            self.tname(want)
+        ))
     }
 
     pub(crate) fn wrong(&self, what: &str, pos: usize, got: Type, want: &str) -> BuildError {

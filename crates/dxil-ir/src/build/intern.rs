@@ -37,6 +37,12 @@ impl Interner {
         }
     }
 
+    /// Makes room for `additional` more ids.
+    pub fn reserve(&mut self, additional: usize) {
+        self.heads.reserve(additional);
+        self.next.reserve(additional);
+    }
+
     /// Records `id` (an arena index) under hash `h`.
     pub fn insert(&mut self, h: u64, id: u32) {
         let i = id as usize;

@@ -48,6 +48,7 @@
 
 mod adopt;
 mod attributes;
+mod capacity;
 mod constants;
 mod error;
 mod function;
@@ -64,6 +65,7 @@ mod types;
 mod typing;
 
 pub use attributes::{attributes_of, form_attributes, AttrSite, Attributes, MAX_ATTRIBUTE_PARAMS};
+pub use capacity::ModuleCapacity;
 pub use error::{BuildError, BuildErrorKind, BuildResult};
 pub use function::FunctionBuilder;
 pub use insts::CallOptions;

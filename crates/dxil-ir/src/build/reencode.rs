@@ -15,6 +15,7 @@
 use super::hash::{FastMap, FastSet};
 
 use super::attributes::attributes_of;
+use super::capacity::ModuleCapacity;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::function::FunctionBuilder;
 use super::insts::CallOptions;
@@ -58,9 +59,12 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
         pending_distinct: Vec::new(),
         visiting: vec![false; src.metadata.len()],
         cycle_reserved: FastSet::default(),
+        const_stack: Vec::new(),
+        md_stack: Vec::new(),
     };
     let mut mb = ModuleBuilder::new();
     mb.preserve_use_list_order(src.preserve_use_list_order);
+    mb.reserve(&ModuleCapacity::of(src));
     if let Some(t) = &src.triple {
         mb.set_triple(t);
     }
@@ -111,7 +115,8 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
     for (fi, f) in src.functions.iter_with_ids() {
         if let Some(body) = &f.body {
             let func = cx.functions[fi.index()].function().unwrap_or(fi);
-            let fb = mb.define_function(func)?;
+            let mut fb = mb.define_function(func)?;
+            fb.reserve(body.blocks.len(), body.insts.len());
             BodyCopier::new(&cx, fb, body).run()?;
         }
     }
@@ -136,6 +141,9 @@ struct Copier<'s> {
     visiting: Vec<bool>,
     /// Uniqued nodes reserved because a cycle reached them, not yet defined.
     cycle_reserved: FastSet<u32>,
+    /// The walks' stacks, kept between calls (one call per constant and per node).
+    const_stack: Vec<crate::Const>,
+    md_stack: Vec<Metadata>,
 }
 
 fn unsupported(msg: String) -> BuildError {
@@ -345,8 +353,21 @@ impl Copier<'_> {
 
     /// Copies constant `c` after the constants it refers to (explicit stack).
     fn constant(&mut self, mb: &mut ModuleBuilder, c: crate::Const) -> BuildResult<Value> {
+        let mut stack = std::mem::take(&mut self.const_stack);
+        stack.clear();
+        stack.push(c);
+        let r = self.constant_walk(mb, &mut stack);
+        self.const_stack = stack;
+        r?;
+        self.module_value(ValueRef::Const(c))
+    }
+
+    fn constant_walk(
+        &mut self,
+        mb: &mut ModuleBuilder,
+        stack: &mut Vec<crate::Const>,
+    ) -> BuildResult<()> {
         let src = self.src;
-        let mut stack = vec![c];
         while let Some(&cur) = stack.last() {
             if self.consts[cur.index()].is_some() {
                 stack.pop();
@@ -395,7 +416,7 @@ impl Copier<'_> {
             self.consts[cur.index()] = Some(v);
             stack.pop();
         }
-        self.module_value(ValueRef::Const(c))
+        Ok(())
     }
 
     fn global_constants(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
@@ -429,11 +450,22 @@ impl Copier<'_> {
     /// copied is in a cycle and is reserved, then defined when its operands are done),
     /// distinct nodes reserved (defined by [`Copier::define_distinct`]).
     fn md(&mut self, mb: &mut ModuleBuilder, md: Metadata) -> BuildResult<Metadata> {
+        let mut stack = std::mem::take(&mut self.md_stack);
+        stack.clear();
+        stack.push(md);
+        let r = self.md_walk(mb, &mut stack);
+        self.md_stack = stack;
+        r?;
+        self.mds[md.index()].ok_or_else(|| dangling(format!("!{} was not copied", md.0)))
+    }
+
+    fn md_walk(&mut self, mb: &mut ModuleBuilder, stack: &mut Vec<Metadata>) -> BuildResult<()> {
         let src = self.src;
-        let mut stack = vec![md];
         while let Some(&cur) = stack.last() {
             let copied = self.mds.get(cur.index()).is_some_and(Option::is_some);
-            if copied && !self.cycle_reserved.contains(&cur.0) {
+            // (Cycles are rare: the set is nearly always empty, and then not hashed into.)
+            let reserved = !self.cycle_reserved.is_empty() && self.cycle_reserved.contains(&cur.0);
+            if copied && !reserved {
                 stack.pop();
                 continue;
             }
@@ -472,7 +504,7 @@ impl Copier<'_> {
                 }
                 _ => {
                     let data = self.remap_md(d)?;
-                    if self.cycle_reserved.remove(&cur.0) {
+                    if !self.cycle_reserved.is_empty() && self.cycle_reserved.remove(&cur.0) {
                         let id = self.mds[cur.index()].unwrap_or_default();
                         mb.define_md(id, data)?;
                         id
@@ -485,7 +517,7 @@ impl Copier<'_> {
             self.visiting[cur.index()] = false;
             stack.pop();
         }
-        self.mds[md.index()].ok_or_else(|| dangling(format!("!{} was not copied", md.0)))
+        Ok(())
     }
 
     fn remap_md(&self, d: &MetadataData) -> BuildResult<MetadataData> {
