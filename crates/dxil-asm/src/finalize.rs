@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::build::{form_attributes, AttrSite as BuildSite, Attributes, MetadataKinds};
+use dxil_ir::build::{AttrSite as BuildSite, Attributes, MetadataKinds};
 use dxil_ir::{
     DebugLoc, FixedMetadataKind, Function, Inst, InstKind, Metadata, MetadataData, ValueRef,
 };
@@ -22,7 +22,7 @@ impl Parser<'_> {
         self.apply_debug_locs();
         self.place_metadata_args();
         let branches = self
-            .m
+            .m()
             .functions
             .iter()
             .filter_map(|f| f.body.as_ref())
@@ -39,21 +39,21 @@ impl Parser<'_> {
                 })
             });
         let void_insts = self
-            .m
+            .m()
             .functions
             .iter()
             .filter_map(|f| f.body.as_ref())
             .any(|b| b.insts.iter().any(|i| i.ty.is_none()));
         if void_insts {
             // Instructions without a result have type `void`.
-            self.intern_type(dxil_ir::TypeData::Void);
+            self.b.void();
         }
         if branches {
             // Block operands have type `label`.
-            self.intern_type(dxil_ir::TypeData::Label);
+            self.b.label();
         }
         // LLVM 3.7's ValueEnumerator always enumerates the `metadata` type.
-        self.intern_type(dxil_ir::TypeData::Metadata);
+        self.b.metadata_type();
     }
 
     fn check_defined(&mut self) {
@@ -117,7 +117,7 @@ impl Parser<'_> {
             };
             sites.push((site, attrs));
         }
-        form_attributes(&mut self.m, sites);
+        self.b.form_attributes(sites);
     }
 
     fn build_kinds(&mut self) {
@@ -174,8 +174,8 @@ impl Parser<'_> {
                 remap.insert(k, table.get_or_insert(n));
             }
         }
-        self.m.metadata_kinds = table.into_table();
-        for f in &mut self.m.functions {
+        *self.b.entities().metadata_kinds = table.into_table();
+        for f in self.b.entities().functions.iter_mut() {
             for (k, _) in &mut f.attachments {
                 *k = remap.get(k).copied().unwrap_or(*k);
             }
@@ -192,7 +192,7 @@ impl Parser<'_> {
     fn apply_debug_locs(&mut self) {
         let refs = std::mem::take(&mut self.dbg_refs);
         for (f, i, md, off) in refs {
-            let loc = match self.m.md(md) {
+            let loc = match self.m().md(md) {
                 Some(MetadataData::Location(l)) => DebugLoc {
                     line: u32::try_from(l.line).unwrap_or(u32::MAX),
                     col: u32::try_from(l.column).unwrap_or(u32::MAX),
@@ -209,7 +209,8 @@ impl Parser<'_> {
                 }
             };
             let inst = self
-                .m
+                .b
+                .entities()
                 .functions
                 .as_mut_slice()
                 .get_mut(f)
@@ -222,17 +223,19 @@ impl Parser<'_> {
     }
 
     fn place_metadata_args(&mut self) {
-        self.m.module_metadata_count = self.m.metadata.len() as u32;
+        let count = self.m().metadata.len() as u32;
+        *self.b.entities().module_metadata_count = count;
         let locals = std::mem::take(&mut self.local_md);
         let mut base: Vec<u32> = Vec::with_capacity(locals.len());
         for (f, list) in locals.into_iter().enumerate() {
-            base.push(self.m.metadata.len() as u32);
+            base.push(self.m().metadata.len() as u32);
             let mut ids = Vec::with_capacity(list.len());
             for (ty, value) in list {
                 ids.push(self.push_md(MetadataData::Value { ty, value }));
             }
             if let Some(b) = self
-                .m
+                .b
+                .entities()
                 .functions
                 .as_mut_slice()
                 .get_mut(f)
@@ -248,7 +251,8 @@ impl Parser<'_> {
                 MdUse::Local(lf, k) => Metadata(base.get(lf).copied().unwrap_or(0) + k),
             };
             let inst = self
-                .m
+                .b
+                .entities()
                 .functions
                 .as_mut_slice()
                 .get_mut(f)

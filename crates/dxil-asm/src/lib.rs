@@ -66,7 +66,7 @@ pub fn parse_module(src: &str, file: &str) -> Result<Module, Diagnostics> {
     }
     if p.errors.is_empty() {
         // Later passes index the arenas directly; this is where that is proven.
-        if let Err(e) = p.m.check_ids() {
+        if let Err(e) = p.m().check_ids() {
             p.errors.push(Diagnostic {
                 message: format!("internal: the parsed module is inconsistent: {e}"),
                 offset: 0,
@@ -77,5 +77,5 @@ pub fn parse_module(src: &str, file: &str) -> Result<Module, Diagnostics> {
     if !p.errors.is_empty() {
         return Err(Diagnostics::new(file, src, std::mem::take(&mut p.errors)));
     }
-    Ok(p.m)
+    Ok(p.b.into_filled_module())
 }

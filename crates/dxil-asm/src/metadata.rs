@@ -93,7 +93,7 @@ impl Parser<'_> {
         }
         let distinct = self.eat_word("distinct");
         let data = self.parse_md_node_body(distinct)?;
-        if let Some(slot) = self.m.metadata.get_mut(id) {
+        if let Some(slot) = self.b.entities().metadata.get_mut(id) {
             *slot = data;
         }
         if let Some(e) = self.md_numbers.get_mut(&n) {
@@ -121,7 +121,8 @@ impl Parser<'_> {
             }
             self.expect(Kind::RBrace, "`}`")?;
         }
-        self.m
+        self.b
+            .entities()
             .named_metadata
             .push(ir::NamedMetadata { name, operands });
         Ok(())
@@ -546,7 +547,7 @@ impl Getter<'_, '_, '_> {
 
     fn md_list(&mut self, name: &str, _: Option<()>) -> PResult<Box<[MdRef]>> {
         Ok(match self.take(name) {
-            Some(Fv::Md(m)) => match self.p.m.md(m) {
+            Some(Fv::Md(m)) => match self.p.m().md(m) {
                 Some(M::Node { operands, .. }) => operands.clone(),
                 _ => Box::new([]),
             },

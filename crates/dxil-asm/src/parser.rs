@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use dxil_ir::build::{BuildError, ModuleBuilder};
 use dxil_ir::{
     Attribute, Const, ConstData, GlobalValue, Metadata, MetadataData, Module, Type, TypeData,
     ValueRef,
@@ -58,11 +59,11 @@ pub struct Parser<'s> {
     pub src: &'s str,
     pub toks: Vec<Tok>,
     pub pos: usize,
-    pub m: Module,
+    /// The module under construction; every type is interned through it.
+    pub b: ModuleBuilder,
     pub errors: Vec<Diagnostic>,
     pub depth: u32,
     // types
-    pub type_intern: HashMap<TypeData, Type>,
     pub named_types: HashMap<String, (Type, Option<usize>)>,
     pub numbered_types: HashMap<u32, (Type, Option<usize>)>,
     // global values (from the prescan)
@@ -101,13 +102,9 @@ impl<'s> Parser<'s> {
             src,
             toks,
             pos: 0,
-            m: Module {
-                version: 1,
-                ..Module::default()
-            },
+            b: ModuleBuilder::new(),
             errors: Vec::new(),
             depth: 0,
-            type_intern: HashMap::new(),
             named_types: HashMap::new(),
             numbered_types: HashMap::new(),
             global_names: HashMap::new(),
@@ -316,29 +313,32 @@ impl<'s> Parser<'s> {
 
     // ---- arenas ----
 
-    pub fn intern_type(&mut self, data: TypeData) -> Type {
-        if let Some(&t) = self.type_intern.get(&data) {
-            return t;
-        }
-        let t = Type(self.m.types.len() as u32);
-        self.m.types.push(data.clone());
-        self.type_intern.insert(data, t);
-        t
+    /// The module under construction.
+    pub fn m(&self) -> &Module {
+        self.b.module()
+    }
+
+    /// A builder error as a diagnostic at the current token.
+    pub fn build_err<T>(&self, e: BuildError) -> PResult<T> {
+        self.err_at(self.tok(), e.to_string())
+    }
+
+    /// The type `data` (the builder rejects what LLVM's type system has no place for).
+    pub fn intern_type(&mut self, data: TypeData) -> PResult<Type> {
+        self.b.ty(data).or_else(|e| self.build_err(e))
     }
 
     pub fn ty_data(&self, t: Type) -> Option<&TypeData> {
-        self.m.types.get(t)
+        self.m().types.get(t)
     }
 
-    pub fn pointer_to(&mut self, t: Type, addrspace: u32) -> Type {
-        self.intern_type(TypeData::Pointer {
-            pointee: t,
-            addrspace,
-        })
+    pub fn pointer_to(&mut self, t: Type, addrspace: u32) -> PResult<Type> {
+        self.b.pointer(t, addrspace).or_else(|e| self.build_err(e))
     }
 
+    /// `iN`; the callers have checked the width against LLVM's range.
     pub fn int_type(&mut self, bits: u32) -> Type {
-        self.intern_type(TypeData::Int(bits))
+        self.b.int(bits)
     }
 
     pub fn intern_const(&mut self, data: ConstData) -> Const {
@@ -346,17 +346,15 @@ impl<'s> Parser<'s> {
         if let Some(&c) = self.const_intern.get(&key) {
             return c;
         }
-        let c = Const(self.m.constants.len() as u32);
-        self.m.constants.push(data);
-        self.m.module_constants.push(c);
+        let e = self.b.entities();
+        let c = e.constants.push(data);
+        e.module_constants.push(c);
         self.const_intern.insert(key, c);
         c
     }
 
     pub fn push_md(&mut self, data: MetadataData) -> Metadata {
-        let id = Metadata(self.m.metadata.len() as u32);
-        self.m.metadata.push(data);
-        id
+        self.b.entities().metadata.push(data)
     }
 
     pub fn md_string(&mut self, bytes: Vec<u8>) -> Metadata {

@@ -451,7 +451,7 @@ impl Parser<'_> {
         let kinds: Vec<Option<&ConstKind>> = elems
             .iter()
             .map(|(_, v)| match v {
-                ValueRef::Const(c) => self.m.constant(*c).map(|d| &d.kind),
+                ValueRef::Const(c) => self.m().constant(*c).map(|d| &d.kind),
                 _ => None,
             })
             .collect();
@@ -571,7 +571,7 @@ impl Parser<'_> {
             self.expect_word("to")?;
             let to = self.parse_type()?;
             self.expect(Kind::RParen, "`)`")?;
-            if !crate::casts::cast_is_valid(&self.m.types, op, from, to) {
+            if !crate::casts::cast_is_valid(&self.m().types, op, from, to) {
                 return self.err_at(t, self.invalid_cast(from, to));
             }
             return Ok((ConstKind::Cast { op, value: v }, to));
@@ -657,7 +657,7 @@ impl Parser<'_> {
                 self.expect(Kind::Comma, "`,`")?;
                 let (_, rhs) = self.parse_typed_value(fs)?;
                 self.expect(Kind::RParen, "`)`")?;
-                let rt = self.cmp_result(ty);
+                let rt = self.cmp_result(ty)?;
                 Ok((
                     ConstKind::Cmp {
                         predicate,
@@ -745,14 +745,14 @@ impl Parser<'_> {
     }
 
     /// The result type of a comparison of `ty` operands.
-    pub fn cmp_result(&mut self, ty: Type) -> Type {
+    pub fn cmp_result(&mut self, ty: Type) -> PResult<Type> {
         let i1 = self.int_type(1);
         match self.ty_data(ty) {
             Some(TypeData::Vector { len, .. }) => {
                 let len = *len;
                 self.intern_type(TypeData::Vector { len, elem: i1 })
             }
-            _ => i1,
+            _ => Ok(i1),
         }
     }
 
@@ -766,13 +766,15 @@ impl Parser<'_> {
             Some(TypeData::Vector { len, .. }) => *len,
             _ => return Err("shufflevector mask is not a vector".into()),
         };
-        Ok(self.intern_type(TypeData::Vector { len, elem }))
+        self.b
+            .ty(TypeData::Vector { len, elem })
+            .map_err(|e| e.to_string())
     }
 
     /// The integer value of a constant index, when known.
     pub fn const_index(&self, v: ValueRef) -> Option<u64> {
         match v {
-            ValueRef::Const(c) => match self.m.constant(c).map(|d| &d.kind) {
+            ValueRef::Const(c) => match self.m().constant(c).map(|d| &d.kind) {
                 Some(ConstKind::Null) => Some(0),
                 Some(ConstKind::Int(i)) => Some(*i as u64),
                 _ => None,
@@ -810,17 +812,20 @@ impl Parser<'_> {
                 .element_type(cur, idx)
                 .ok_or("invalid getelementptr indices")?;
         }
-        let p = self.pointer_to(cur, addrspace);
+        let p = self.b.pointer(cur, addrspace).map_err(|e| e.to_string())?;
         let vec_len = vec_len.or_else(|| {
             tys.iter().skip(1).find_map(|t| match self.ty_data(*t) {
                 Some(TypeData::Vector { len, .. }) => Some(*len),
                 _ => None,
             })
         });
-        Ok(match vec_len {
-            Some(len) => self.intern_type(TypeData::Vector { len, elem: p }),
-            None => p,
-        })
+        match vec_len {
+            Some(len) => self
+                .b
+                .ty(TypeData::Vector { len, elem: p })
+                .map_err(|e| e.to_string()),
+            None => Ok(p),
+        }
     }
 }
 

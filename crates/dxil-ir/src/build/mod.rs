@@ -50,6 +50,7 @@ mod adopt;
 mod attributes;
 mod constants;
 mod error;
+mod fill;
 mod function;
 mod hash;
 mod insts;
@@ -65,6 +66,7 @@ mod typing;
 
 pub use attributes::{attributes_of, form_attributes, AttrSite, Attributes, MAX_ATTRIBUTE_PARAMS};
 pub use error::{BuildError, BuildErrorKind, BuildResult};
+pub use fill::Entities;
 pub use function::FunctionBuilder;
 pub use insts::CallOptions;
 pub use kinds::MetadataKinds;
