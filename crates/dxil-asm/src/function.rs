@@ -628,7 +628,7 @@ impl Parser<'_> {
                             let c = self.intern_const(dxil_ir::ConstData {
                                 ty: i32t,
                                 kind: dxil_ir::ConstKind::Int(1),
-                            });
+                            })?;
                             ValueRef::Const(c)
                         }
                     };

@@ -74,7 +74,6 @@ pub struct Parser<'s> {
     pub defined_aliases: Vec<bool>,
     /// Deferred checks: value, type the text gave it, offset.
     pub global_type_checks: Vec<(ValueRef, Type, usize)>,
-    pub const_intern: HashMap<String, Const>,
     // metadata
     pub md_numbers: HashMap<u32, (Metadata, bool, usize)>,
     pub md_strings: HashMap<Vec<u8>, Metadata>,
@@ -113,7 +112,6 @@ impl<'s> Parser<'s> {
             defined_functions: Vec::new(),
             defined_aliases: Vec::new(),
             global_type_checks: Vec::new(),
-            const_intern: HashMap::new(),
             md_numbers: HashMap::new(),
             md_strings: HashMap::new(),
             md_values: HashMap::new(),
@@ -341,16 +339,21 @@ impl<'s> Parser<'s> {
         self.b.int(bits)
     }
 
-    pub fn intern_const(&mut self, data: ConstData) -> Const {
-        let key = format!("{:?}", data);
-        if let Some(&c) = self.const_intern.get(&key) {
-            return c;
+    /// The constant `data` (get-or-insert). The global values an operand names may not be
+    /// filled yet; `check_globals` checks their uses once they are.
+    pub fn intern_const(&mut self, data: ConstData) -> PResult<Const> {
+        let before = self.m().constants.len();
+        let v = match self.b.constant_filled_later(data.ty, data.kind) {
+            Ok(v) => v,
+            Err(e) => return self.build_err(e),
+        };
+        let ValueRef::Const(c) = v.value_ref() else {
+            return self.err("internal: a constant that is not a constant");
+        };
+        if self.m().constants.len() > before {
+            self.b.entities().module_constants.push(c);
         }
-        let e = self.b.entities();
-        let c = e.constants.push(data);
-        e.module_constants.push(c);
-        self.const_intern.insert(key, c);
-        c
+        Ok(c)
     }
 
     pub fn push_md(&mut self, data: MetadataData) -> Metadata {

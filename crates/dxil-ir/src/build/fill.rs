@@ -1,15 +1,17 @@
 //! Filling a module in place, for a producer that learns an entity's properties after
 //! referring to it: the text parser numbers every global value before parsing any (a
 //! constant may name a function defined further down) and fills each when its line is
-//! parsed. [`Entities`] lends out what interning does not index; the type arena stays
-//! behind [`ModuleBuilder::ty`] and the struct calls, so what interning finds stays what the
-//! arena holds.
+//! parsed. [`Entities`] lends out what interning does not index; the type and constant
+//! arenas stay behind the builder's calls, so what interning finds stays what the arenas
+//! hold.
 
 use super::attributes::{form_attributes, AttrSite, Attributes};
+use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::module::ModuleBuilder;
+use super::Value;
 use crate::{
-    Alias, AliasData, Arena, Const, ConstData, Function, FunctionData, Global, GlobalVar, Metadata,
-    MetadataData, MetadataKind, Module, NamedMetadata,
+    Alias, AliasData, Arena, Const, ConstData, ConstKind, Function, FunctionData, Global,
+    GlobalVar, Metadata, MetadataData, MetadataKind, Module, NamedMetadata, Type, ValueRef,
 };
 
 /// Mutable parts of the module under construction that the builder does not intern.
@@ -30,8 +32,6 @@ pub struct Entities<'a> {
     pub functions: &'a mut Arena<Function, FunctionData>,
     /// Aliases.
     pub aliases: &'a mut Arena<Alias, AliasData>,
-    /// The constant arena.
-    pub constants: &'a mut Arena<Const, ConstData>,
     /// The module constants.
     pub module_constants: &'a mut Vec<Const>,
     /// The metadata arena.
@@ -57,13 +57,37 @@ impl ModuleBuilder {
             globals: &mut m.globals,
             functions: &mut m.functions,
             aliases: &mut m.aliases,
-            constants: &mut m.constants,
             module_constants: &mut m.module_constants,
             metadata: &mut m.metadata,
             module_metadata_count: &mut m.module_metadata_count,
             named_metadata: &mut m.named_metadata,
             metadata_kinds: &mut m.metadata_kinds,
         }
+    }
+
+    /// The constant `kind` of type `ty` (get-or-insert) when the global values its operands
+    /// name may still be unfilled: their types are known only once their definitions are
+    /// parsed, so [`ModuleBuilder::constant`]'s type checks would compare against
+    /// placeholders. Only that the type and the operands exist is checked here; the caller
+    /// checks the kind against the type and each global value's use against the type it is
+    /// filled with.
+    pub fn constant_filled_later(&mut self, ty: Type, kind: ConstKind) -> BuildResult<Value> {
+        self.check_type("constant", ty)?;
+        let mut bad = None;
+        kind.for_each_operand(|v| {
+            let local = matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_));
+            if bad.is_none() && (local || self.m.value_type(None, v).is_none()) {
+                bad = Some(v);
+            }
+        });
+        if let Some(v) = bad {
+            return Err(BuildError::new(
+                BuildErrorKind::Dangling,
+                format!("constant: operand {v:?} is not a module-level value of this builder"),
+            ));
+        }
+        let id = self.intern_constant(ConstData { ty, kind });
+        Ok(Value::new(ValueRef::Const(id), Some(ty), None))
     }
 
     /// Forms the attribute groups and lists of `sites` as [`form_attributes`] does, for a
