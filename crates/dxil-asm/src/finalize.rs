@@ -231,7 +231,12 @@ impl Parser<'_> {
             base.push(self.m().metadata.len() as u32);
             let mut ids = Vec::with_capacity(list.len());
             for (ty, value) in list {
-                ids.push(self.push_md(MetadataData::Value { ty, value }));
+                ids.push(
+                    self.b
+                        .entities()
+                        .metadata
+                        .push(MetadataData::Value { ty, value }),
+                );
             }
             if let Some(b) = self
                 .b

@@ -93,8 +93,8 @@ impl Parser<'_> {
         }
         let distinct = self.eat_word("distinct");
         let data = self.parse_md_node_body(distinct)?;
-        if let Some(slot) = self.b.entities().metadata.get_mut(id) {
-            *slot = data;
+        if let Err(e) = self.b.define_md(id, data) {
+            return self.build_err(e);
         }
         if let Some(e) = self.md_numbers.get_mut(&n) {
             e.1 = true;
@@ -186,12 +186,12 @@ impl Parser<'_> {
             }
             Kind::Bang | Kind::MetaVar => {
                 let data = self.parse_md_node_body(false)?;
-                Ok(Some(self.push_md(data)))
+                Ok(Some(self.push_md(data)?))
             }
             _ => {
                 let mut fs = FnState::default();
                 let (ty, v) = self.parse_typed_value(&mut fs)?;
-                Ok(Some(self.md_value(ty, v)))
+                Ok(Some(self.md_value(ty, v)?))
             }
         }
     }
@@ -209,7 +209,7 @@ impl Parser<'_> {
                 let (ty, v) = self.parse_typed_value(fs)?;
                 let local = matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_)) || is_fwd(v);
                 if !local {
-                    return Ok(MdUse::Module(self.md_value(ty, v)));
+                    return Ok(MdUse::Module(self.md_value(ty, v)?));
                 }
                 let list = match self.local_md.get_mut(findex) {
                     Some(l) => l,

@@ -76,8 +76,6 @@ pub struct Parser<'s> {
     pub global_type_checks: Vec<(ValueRef, Type, usize)>,
     // metadata
     pub md_numbers: HashMap<u32, (Metadata, bool, usize)>,
-    pub md_strings: HashMap<Vec<u8>, Metadata>,
-    pub md_values: HashMap<(Type, ValueRef), Metadata>,
     /// Metadata kinds by name (bitcode kind id).
     pub kinds: HashMap<String, u32>,
     /// Kind order constraints seen in attachment lists (earlier, later).
@@ -113,8 +111,6 @@ impl<'s> Parser<'s> {
             defined_aliases: Vec::new(),
             global_type_checks: Vec::new(),
             md_numbers: HashMap::new(),
-            md_strings: HashMap::new(),
-            md_values: HashMap::new(),
             kinds: HashMap::new(),
             kind_edges: Vec::new(),
             attr_groups: HashMap::new(),
@@ -356,37 +352,32 @@ impl<'s> Parser<'s> {
         Ok(c)
     }
 
-    pub fn push_md(&mut self, data: MetadataData) -> Metadata {
-        self.b.entities().metadata.push(data)
+    /// A node or DI record written inline (kept apart from equal ones, as the text gave it).
+    pub fn push_md(&mut self, data: MetadataData) -> PResult<Metadata> {
+        let md = self.b.reserve_md();
+        match self.b.define_md(md, data) {
+            Ok(()) => Ok(md),
+            Err(e) => self.build_err(e),
+        }
     }
 
     pub fn md_string(&mut self, bytes: Vec<u8>) -> Metadata {
-        if let Some(&m) = self.md_strings.get(&bytes) {
-            return m;
-        }
-        let id = self.push_md(MetadataData::String(bytes.clone().into_boxed_slice()));
-        self.md_strings.insert(bytes, id);
-        id
+        self.b.md_string(&bytes)
     }
 
-    pub fn md_value(&mut self, ty: Type, value: ValueRef) -> Metadata {
-        if let Some(&m) = self.md_values.get(&(ty, value)) {
-            return m;
-        }
-        let id = self.push_md(MetadataData::Value { ty, value });
-        self.md_values.insert((ty, value), id);
-        id
+    /// A module-level value as metadata; its global value may not be filled yet.
+    pub fn md_value(&mut self, ty: Type, value: ValueRef) -> PResult<Metadata> {
+        self.b
+            .md_value_filled_later(ty, value)
+            .or_else(|e| self.build_err(e))
     }
 
-    /// The arena id of `!N` (a placeholder until its definition is parsed).
+    /// The arena id of `!N` (reserved until its definition is parsed).
     pub fn md_number(&mut self, n: u32, offset: usize) -> Metadata {
         if let Some(&(m, _, _)) = self.md_numbers.get(&n) {
             return m;
         }
-        let id = self.push_md(MetadataData::Node {
-            distinct: false,
-            operands: Box::new([]),
-        });
+        let id = self.b.reserve_md();
         self.md_numbers.insert(n, (id, false, offset));
         id
     }

@@ -90,6 +90,21 @@ impl ModuleBuilder {
         Ok(Value::new(ValueRef::Const(id), Some(ty), None))
     }
 
+    /// `value` of type `ty` as metadata (`ValueAsMetadata`; get-or-insert) when the global
+    /// value it names may still be unfilled (see [`ModuleBuilder::constant_filled_later`]):
+    /// only that the type and the value exist is checked.
+    pub fn md_value_filled_later(&mut self, ty: Type, value: ValueRef) -> BuildResult<Metadata> {
+        self.check_type("metadata value", ty)?;
+        let local = matches!(value, ValueRef::Arg(_) | ValueRef::Inst(_));
+        if local || self.m.value_type(None, value).is_none() {
+            return Err(BuildError::new(
+                BuildErrorKind::Dangling,
+                format!("metadata value: {value:?} is not a module-level value of this builder"),
+            ));
+        }
+        Ok(self.intern_md(MetadataData::Value { ty, value }))
+    }
+
     /// Forms the attribute groups and lists of `sites` as [`form_attributes`] does, for a
     /// producer that attaches attributes to entities it filled in place.
     pub fn form_attributes(&mut self, sites: Vec<(AttrSite, Attributes)>) {
