@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::build::{AttrSite as BuildSite, Attributes, MetadataKinds};
+use dxil_ir::build::{AttrSite as BuildSite, Attributes};
 use dxil_ir::{
     DebugLoc, FixedMetadataKind, Function, Inst, InstKind, Metadata, MetadataData, ValueRef,
 };
@@ -96,7 +96,6 @@ impl Parser<'_> {
     /// IR builder does (one rule for both: `dxil_ir::build::form_attributes`).
     fn build_attributes(&mut self) {
         let specs = std::mem::take(&mut self.attr_specs);
-        let mut sites = Vec::with_capacity(specs.len());
         for (site, spec) in specs {
             let mut function = spec.func;
             // An attribute group that is never defined adds nothing: LLVM 3.7's parser merges
@@ -115,9 +114,8 @@ impl Parser<'_> {
                 ret: spec.ret,
                 params: spec.params,
             };
-            sites.push((site, attrs));
+            self.b.set_attributes_filled(site, &attrs);
         }
-        self.b.form_attributes(sites);
     }
 
     fn build_kinds(&mut self) {
@@ -163,18 +161,16 @@ impl Parser<'_> {
             }
         }
         let mut remap: HashMap<u32, u32> = HashMap::new();
-        let mut table = MetadataKinds::new();
         for fixed in FixedMetadataKind::ALL {
             if let Some(&k) = self.kinds.get(fixed.keyword()) {
-                remap.insert(k, table.get_or_insert(fixed.keyword()));
+                remap.insert(k, self.b.metadata_kind(fixed.keyword()));
             }
         }
         for k in order {
             if let Some((n, _)) = names.iter().find(|(_, x)| *x == k) {
-                remap.insert(k, table.get_or_insert(n));
+                remap.insert(k, self.b.metadata_kind(n));
             }
         }
-        *self.b.entities().metadata_kinds = table.into_table();
         for f in self.b.entities().functions.iter_mut() {
             for (k, _) in &mut f.attachments {
                 *k = remap.get(k).copied().unwrap_or(*k);
@@ -222,38 +218,32 @@ impl Parser<'_> {
         }
     }
 
+    /// Hands each body's function-local metadata to the builder, which places it after the
+    /// module's when finishing, and points the call arguments at it.
     fn place_metadata_args(&mut self) {
-        let count = self.m().metadata.len() as u32;
-        *self.b.entities().module_metadata_count = count;
         let locals = std::mem::take(&mut self.local_md);
-        let mut base: Vec<u32> = Vec::with_capacity(locals.len());
+        let mut placeholders: Vec<Vec<Metadata>> = Vec::with_capacity(locals.len());
         for (f, list) in locals.into_iter().enumerate() {
-            base.push(self.m().metadata.len() as u32);
-            let mut ids = Vec::with_capacity(list.len());
-            for (ty, value) in list {
-                ids.push(
-                    self.b
-                        .entities()
-                        .metadata
-                        .push(MetadataData::Value { ty, value }),
-                );
-            }
-            if let Some(b) = self
-                .b
-                .entities()
-                .functions
-                .as_mut_slice()
-                .get_mut(f)
-                .and_then(|x| x.body.as_mut())
-            {
-                b.local_metadata = ids;
+            match self.b.local_metadata_filled(Function(f as u32), list) {
+                Ok(ids) => placeholders.push(ids),
+                Err(e) => {
+                    self.record(Diagnostic {
+                        message: format!("internal: {e}"),
+                        offset: 0,
+                        len: 0,
+                    });
+                    return;
+                }
             }
         }
         let uses = std::mem::take(&mut self.md_args);
         for (f, i, pos, u) in uses {
             let id = match u {
-                MdUse::Module(m) => m,
-                MdUse::Local(lf, k) => Metadata(base.get(lf).copied().unwrap_or(0) + k),
+                MdUse::Module(m) => Some(m),
+                MdUse::Local(lf, k) => placeholders
+                    .get(lf)
+                    .and_then(|ids| ids.get(k as usize))
+                    .copied(),
             };
             let inst = self
                 .b
@@ -263,7 +253,7 @@ impl Parser<'_> {
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
                 .and_then(|b| b.insts.as_mut_slice().get_mut(i));
-            if let Some(inst) = inst {
+            if let (Some(inst), Some(id)) = (inst, id) {
                 if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
                 {
                     if let Some(a) = args.get_mut(pos) {

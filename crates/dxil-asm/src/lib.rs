@@ -64,18 +64,17 @@ pub fn parse_module(src: &str, file: &str) -> Result<Module, Diagnostics> {
     if p.errors.is_empty() {
         p.finalize();
     }
-    if p.errors.is_empty() {
-        // Later passes index the arenas directly; this is where that is proven.
-        if let Err(e) = p.m().check_ids() {
-            p.errors.push(Diagnostic {
-                message: format!("internal: the parsed module is inconsistent: {e}"),
-                offset: 0,
-                len: 0,
-            });
-        }
-    }
     if !p.errors.is_empty() {
         return Err(Diagnostics::new(file, src, std::mem::take(&mut p.errors)));
     }
-    Ok(p.b.into_filled_module())
+    // The builder's end steps form the attributes and the kind table, place the
+    // function-local metadata and prove the ids (later passes index the arenas directly).
+    p.b.finish().map_err(|e| {
+        let d = Diagnostic {
+            message: format!("internal: the parsed module is inconsistent: {e}"),
+            offset: 0,
+            len: 0,
+        };
+        Diagnostics::new(file, src, vec![d])
+    })
 }

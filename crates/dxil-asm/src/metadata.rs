@@ -122,10 +122,8 @@ impl Parser<'_> {
             self.expect(Kind::RBrace, "`}`")?;
         }
         self.b
-            .entities()
-            .named_metadata
-            .push(ir::NamedMetadata { name, operands });
-        Ok(())
+            .named_metadata(&name, &operands)
+            .or_else(|e| self.build_err(e))
     }
 
     /// `!{...}` or `!DIxxx(...)`.

@@ -198,8 +198,8 @@ impl Parser<'_> {
                     let s = self.expect(Kind::Str, "a string")?;
                     let v = String::from_utf8_lossy(&self.string_value(s)).into_owned();
                     match self.text(which) {
-                        "datalayout" => *self.b.entities().datalayout = Some(v),
-                        "triple" => *self.b.entities().triple = Some(v),
+                        "datalayout" => self.b.set_datalayout(&v),
+                        "triple" => self.b.set_triple(&v),
                         _ => return self.err_at(which, "expected `datalayout` or `triple`"),
                     }
                     Ok(())
@@ -209,11 +209,13 @@ impl Parser<'_> {
                     self.expect_word("asm")?;
                     let s = self.expect(Kind::Str, "a string")?;
                     let v = String::from_utf8_lossy(&self.string_value(s)).into_owned();
-                    let asm = self.b.entities().asm.get_or_insert_with(String::new);
+                    // Each `module asm` line adds one line.
+                    let mut asm = self.m().asm.clone().unwrap_or_default();
                     if !asm.is_empty() {
                         asm.push('\n');
                     }
                     asm.push_str(&v);
+                    self.b.set_asm(&asm);
                     Ok(())
                 }
                 "declare" | "define" => self.parse_function(),

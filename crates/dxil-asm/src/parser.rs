@@ -76,7 +76,9 @@ pub struct Parser<'s> {
     pub global_type_checks: Vec<(ValueRef, Type, usize)>,
     // metadata
     pub md_numbers: HashMap<u32, (Metadata, bool, usize)>,
-    /// Metadata kinds by name (bitcode kind id).
+    /// Metadata kinds by name, with provisional ids in first-use order: the builder numbers
+    /// kinds in registration order, which the text fixes only once every attachment list is
+    /// seen (`build_kinds` registers them then and renumbers the attachments).
     pub kinds: HashMap<String, u32>,
     /// Kind order constraints seen in attachment lists (earlier, later).
     pub kind_edges: Vec<(u32, u32)>,

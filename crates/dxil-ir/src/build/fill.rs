@@ -1,27 +1,22 @@
 //! Filling a module in place, for a producer that learns an entity's properties after
 //! referring to it: the text parser numbers every global value before parsing any (a
 //! constant may name a function defined further down) and fills each when its line is
-//! parsed. [`Entities`] lends out what interning does not index; the type and constant
-//! arenas stay behind the builder's calls, so what interning finds stays what the arenas
-//! hold.
+//! parsed. [`Entities`] lends out the global values, their names' tables and the module
+//! constants list; types, constants, metadata, kinds and attributes stay behind the
+//! builder's calls, so what interning finds stays what the arenas hold, and
+//! [`ModuleBuilder::finish`] runs the end steps as for any module.
 
-use super::attributes::{form_attributes, AttrSite, Attributes};
+use super::attributes::{AttrSite, Attributes};
 use super::error::{BuildError, BuildErrorKind, BuildResult};
-use super::module::ModuleBuilder;
+use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
 use crate::{
     Alias, AliasData, Arena, Const, ConstData, ConstKind, Function, FunctionData, Global,
-    GlobalVar, Metadata, MetadataData, MetadataKind, Module, NamedMetadata, Type, ValueRef,
+    GlobalVar, Metadata, MetadataData, Type, ValueRef,
 };
 
 /// Mutable parts of the module under construction that the builder does not intern.
 pub struct Entities<'a> {
-    /// MODULE_CODE_TRIPLE.
-    pub triple: &'a mut Option<String>,
-    /// MODULE_CODE_DATALAYOUT.
-    pub datalayout: &'a mut Option<String>,
-    /// MODULE_CODE_ASM.
-    pub asm: &'a mut Option<String>,
     /// MODULE_CODE_SECTIONNAME records.
     pub section_names: &'a mut Vec<String>,
     /// MODULE_CODE_GCNAME records.
@@ -34,14 +29,6 @@ pub struct Entities<'a> {
     pub aliases: &'a mut Arena<Alias, AliasData>,
     /// The module constants.
     pub module_constants: &'a mut Vec<Const>,
-    /// The metadata arena.
-    pub metadata: &'a mut Arena<Metadata, MetadataData>,
-    /// Number of module-level metadata.
-    pub module_metadata_count: &'a mut u32,
-    /// Named metadata.
-    pub named_metadata: &'a mut Vec<NamedMetadata>,
-    /// The metadata kind table.
-    pub metadata_kinds: &'a mut Vec<MetadataKind>,
 }
 
 impl ModuleBuilder {
@@ -49,19 +36,12 @@ impl ModuleBuilder {
     pub fn entities(&mut self) -> Entities<'_> {
         let m = &mut self.m;
         Entities {
-            triple: &mut m.triple,
-            datalayout: &mut m.datalayout,
-            asm: &mut m.asm,
             section_names: &mut m.section_names,
             gc_names: &mut m.gc_names,
             globals: &mut m.globals,
             functions: &mut m.functions,
             aliases: &mut m.aliases,
             module_constants: &mut m.module_constants,
-            metadata: &mut m.metadata,
-            module_metadata_count: &mut m.module_metadata_count,
-            named_metadata: &mut m.named_metadata,
-            metadata_kinds: &mut m.metadata_kinds,
         }
     }
 
@@ -105,16 +85,37 @@ impl ModuleBuilder {
         Ok(self.intern_md(MetadataData::Value { ty, value }))
     }
 
-    /// Forms the attribute groups and lists of `sites` as [`form_attributes`] does, for a
-    /// producer that attaches attributes to entities it filled in place.
-    pub fn form_attributes(&mut self, sites: Vec<(AttrSite, Attributes)>) {
-        form_attributes(&mut self.m, sites);
+    /// Gives `site` (a function or a call filled in place) the attributes `attrs`;
+    /// [`ModuleBuilder::finish`] forms the groups and lists of every site.
+    pub fn set_attributes_filled(&mut self, site: AttrSite, attrs: &Attributes) {
+        let set = self.attr_sets.intern(attrs);
+        self.attr_sites.push((site, set));
     }
 
-    /// The module as it stands, without [`ModuleBuilder::finish`]'s end steps, for a
-    /// producer that filled entities in place and ran those steps itself (the text parser
-    /// orders kinds and places function-local metadata from what the text says).
-    pub fn into_filled_module(self) -> Module {
-        self.m
+    /// The function-local metadata `wrappers` of function `f`, whose body was filled in
+    /// place: the placeholder id of each, to use as a call argument of that body.
+    /// [`ModuleBuilder::finish`] places them after the module's metadata (as it places those
+    /// of [`super::FunctionBuilder::metadata_arg`]) and renumbers the arguments.
+    pub fn local_metadata_filled(
+        &mut self,
+        f: Function,
+        wrappers: Vec<(Type, ValueRef)>,
+    ) -> BuildResult<Vec<Metadata>> {
+        if !self.m.functions.contains(f) {
+            return Err(BuildError::new(
+                BuildErrorKind::Dangling,
+                format!("local metadata: {f} does not exist"),
+            ));
+        }
+        for &(ty, _) in &wrappers {
+            self.check_type("local metadata", ty)?;
+        }
+        let ids = (0..wrappers.len() as u32)
+            .map(|k| Metadata(k | LOCAL_MD_TAG))
+            .collect();
+        if !wrappers.is_empty() {
+            self.locals.push((f, wrappers));
+        }
+        Ok(ids)
     }
 }
