@@ -449,13 +449,7 @@ impl Parser<'_> {
 
     fn section_index(&mut self, s: crate::lexer::Tok) -> u32 {
         let name = String::from_utf8_lossy(&self.string_value(s)).into_owned();
-        match self.m().section_names.iter().position(|n| *n == name) {
-            Some(i) => i as u32 + 1,
-            None => {
-                self.b.entities().section_names.push(name);
-                self.b.entities().section_names.len() as u32
-            }
-        }
+        self.b.section_index(&name)
     }
 
     /// Attributes in a parameter, return or function position. `group` selects the
@@ -628,8 +622,7 @@ impl Parser<'_> {
             } else if self.eat_word("gc") {
                 let s = self.expect(Kind::Str, "a gc name")?;
                 let name = String::from_utf8_lossy(&self.string_value(s)).into_owned();
-                self.b.entities().gc_names.push(name);
-                f.gc = self.b.entities().gc_names.len() as u32;
+                f.gc = self.b.gc_index(&name);
             } else if self.is_word("prefix")
                 || self.is_word("prologue")
                 || self.is_word("personality")

@@ -348,6 +348,8 @@ impl<'s> Parser<'s> {
         let ValueRef::Const(c) = v.value_ref() else {
             return self.err("internal: a constant that is not a constant");
         };
+        // The module constants keep the order the text first names them in: the bitcode
+        // writer infers from it whether the producer kept use-list order.
         if self.m().constants.len() > before {
             self.b.entities().module_constants.push(c);
         }

@@ -1,9 +1,9 @@
 //! Filling a module in place, for a producer that learns an entity's properties after
 //! referring to it: the text parser numbers every global value before parsing any (a
 //! constant may name a function defined further down) and fills each when its line is
-//! parsed. [`Entities`] lends out the global values, their names' tables and the module
-//! constants list; types, constants, metadata, kinds and attributes stay behind the
-//! builder's calls, so what interning finds stays what the arenas hold, and
+//! parsed. [`Entities`] lends out the global values and the module constants list; types,
+//! constants, metadata, names of sections and collectors, kinds and attributes stay behind
+//! the builder's calls, so what interning finds stays what the arenas hold, and
 //! [`ModuleBuilder::finish`] runs the end steps as for any module.
 
 use super::attributes::{AttrSite, Attributes};
@@ -17,10 +17,6 @@ use crate::{
 
 /// Mutable parts of the module under construction that the builder does not intern.
 pub struct Entities<'a> {
-    /// MODULE_CODE_SECTIONNAME records.
-    pub section_names: &'a mut Vec<String>,
-    /// MODULE_CODE_GCNAME records.
-    pub gc_names: &'a mut Vec<String>,
     /// Global variables.
     pub globals: &'a mut Arena<Global, GlobalVar>,
     /// Functions and their bodies.
@@ -36,13 +32,23 @@ impl ModuleBuilder {
     pub fn entities(&mut self) -> Entities<'_> {
         let m = &mut self.m;
         Entities {
-            section_names: &mut m.section_names,
-            gc_names: &mut m.gc_names,
             globals: &mut m.globals,
             functions: &mut m.functions,
             aliases: &mut m.aliases,
             module_constants: &mut m.module_constants,
         }
+    }
+
+    /// The 1-based index of section `name` (get-or-insert), for a global value filled in
+    /// place.
+    pub fn section_index(&mut self, name: &str) -> u32 {
+        self.section(Some(name))
+    }
+
+    /// The 1-based index of garbage collector `name` (get-or-insert), for a function filled
+    /// in place.
+    pub fn gc_index(&mut self, name: &str) -> u32 {
+        self.gc(Some(name))
     }
 
     /// The constant `kind` of type `ty` (get-or-insert) when the global values its operands
