@@ -1,6 +1,7 @@
-//! The end of the parse: checks that everything referenced was defined, builds attribute
-//! groups and lists in LLVM's enumeration order, orders the metadata kind table, turns `!dbg`
-//! references into debug locations, and places function-local metadata after the module's.
+//! The end of the parse: checks that everything referenced was defined, hands the attribute
+//! sites, the metadata kinds (in the order the attachment lists imply) and the
+//! function-local metadata to the IR builder (whose `finish` forms and places them), and
+//! turns `!dbg` references into debug locations.
 
 use std::collections::HashMap;
 
@@ -92,8 +93,7 @@ impl Parser<'_> {
         }
     }
 
-    /// Resolves each site's `#N` group references, then forms the groups and lists as the
-    /// IR builder does (one rule for both: `dxil_ir::build::form_attributes`).
+    /// Resolves each site's `#N` group references and hands the site to the IR builder.
     fn build_attributes(&mut self) {
         let specs = std::mem::take(&mut self.attr_specs);
         for (site, spec) in specs {

@@ -7,8 +7,9 @@
 //! IR, constant expressions, metadata (named, numbered, `distinct`, `DI*` records,
 //! attachments, function-local arguments).
 //!
-//! The module is built as the bitcode reader would build it from the same module as far as
-//! the text tells: constants are uniqued and normalised as LLVM uniques them, `!dbg`
+//! The module is built through the IR builder (`dxil_ir::build::ModuleBuilder`, which
+//! interns types, constants and metadata and runs the end-of-module steps), as the bitcode
+//! reader would build it from the same module as far as the text tells: constants are uniqued and normalised as LLVM uniques them, `!dbg`
 //! locations become debug locations, attribute groups and lists are enumerated in LLVM's
 //! order, function-local metadata follow the module's.
 //!

@@ -59,7 +59,8 @@ pub struct Parser<'s> {
     pub src: &'s str,
     pub toks: Vec<Tok>,
     pub pos: usize,
-    /// The module under construction; every type is interned through it.
+    /// The module under construction: types, constants, metadata, kinds, attributes and
+    /// section names are interned through it.
     pub b: ModuleBuilder,
     pub errors: Vec<Diagnostic>,
     pub depth: u32,

@@ -64,7 +64,7 @@ mod reencode;
 mod types;
 mod typing;
 
-pub use attributes::{attributes_of, form_attributes, AttrSite, Attributes, MAX_ATTRIBUTE_PARAMS};
+pub use attributes::{attributes_of, AttrSite, Attributes, MAX_ATTRIBUTE_PARAMS};
 pub use error::{BuildError, BuildErrorKind, BuildResult};
 pub use fill::Entities;
 pub use function::FunctionBuilder;
