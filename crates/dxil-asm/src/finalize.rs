@@ -1,10 +1,11 @@
-//! The end of the parse: checks that everything referenced was defined, builds attribute
-//! groups and lists in LLVM's enumeration order, orders the metadata kind table, turns `!dbg`
-//! references into debug locations, and places function-local metadata after the module's.
+//! The end of the parse: checks that everything referenced was defined, hands the attribute
+//! sites, the metadata kinds (in the order the attachment lists imply) and the
+//! function-local metadata to the IR builder (whose `finish` forms and places them), and
+//! turns `!dbg` references into debug locations.
 
 use std::collections::HashMap;
 
-use dxil_ir::build::{form_attributes, AttrSite as BuildSite, Attributes, MetadataKinds};
+use dxil_ir::build::{AttrSite as BuildSite, Attributes};
 use dxil_ir::{
     DebugLoc, FixedMetadataKind, Function, Inst, InstKind, Metadata, MetadataData, ValueRef,
 };
@@ -22,7 +23,7 @@ impl Parser<'_> {
         self.apply_debug_locs();
         self.place_metadata_args();
         let branches = self
-            .m
+            .m()
             .functions
             .iter()
             .filter_map(|f| f.body.as_ref())
@@ -39,21 +40,21 @@ impl Parser<'_> {
                 })
             });
         let void_insts = self
-            .m
+            .m()
             .functions
             .iter()
             .filter_map(|f| f.body.as_ref())
             .any(|b| b.insts.iter().any(|i| i.ty.is_none()));
         if void_insts {
             // Instructions without a result have type `void`.
-            self.intern_type(dxil_ir::TypeData::Void);
+            self.b.void();
         }
         if branches {
             // Block operands have type `label`.
-            self.intern_type(dxil_ir::TypeData::Label);
+            self.b.label();
         }
         // LLVM 3.7's ValueEnumerator always enumerates the `metadata` type.
-        self.intern_type(dxil_ir::TypeData::Metadata);
+        self.b.metadata_type();
     }
 
     fn check_defined(&mut self) {
@@ -92,11 +93,9 @@ impl Parser<'_> {
         }
     }
 
-    /// Resolves each site's `#N` group references, then forms the groups and lists as the
-    /// IR builder does (one rule for both: `dxil_ir::build::form_attributes`).
+    /// Resolves each site's `#N` group references and hands the site to the IR builder.
     fn build_attributes(&mut self) {
         let specs = std::mem::take(&mut self.attr_specs);
-        let mut sites = Vec::with_capacity(specs.len());
         for (site, spec) in specs {
             let mut function = spec.func;
             // An attribute group that is never defined adds nothing: LLVM 3.7's parser merges
@@ -115,9 +114,8 @@ impl Parser<'_> {
                 ret: spec.ret,
                 params: spec.params,
             };
-            sites.push((site, attrs));
+            self.b.set_attributes_filled(site, &attrs);
         }
-        form_attributes(&mut self.m, sites);
     }
 
     fn build_kinds(&mut self) {
@@ -163,19 +161,17 @@ impl Parser<'_> {
             }
         }
         let mut remap: HashMap<u32, u32> = HashMap::new();
-        let mut table = MetadataKinds::new();
         for fixed in FixedMetadataKind::ALL {
             if let Some(&k) = self.kinds.get(fixed.keyword()) {
-                remap.insert(k, table.get_or_insert(fixed.keyword()));
+                remap.insert(k, self.b.metadata_kind(fixed.keyword()));
             }
         }
         for k in order {
             if let Some((n, _)) = names.iter().find(|(_, x)| *x == k) {
-                remap.insert(k, table.get_or_insert(n));
+                remap.insert(k, self.b.metadata_kind(n));
             }
         }
-        self.m.metadata_kinds = table.into_table();
-        for f in &mut self.m.functions {
+        for f in self.b.entities().functions.iter_mut() {
             for (k, _) in &mut f.attachments {
                 *k = remap.get(k).copied().unwrap_or(*k);
             }
@@ -192,7 +188,7 @@ impl Parser<'_> {
     fn apply_debug_locs(&mut self) {
         let refs = std::mem::take(&mut self.dbg_refs);
         for (f, i, md, off) in refs {
-            let loc = match self.m.md(md) {
+            let loc = match self.m().md(md) {
                 Some(MetadataData::Location(l)) => DebugLoc {
                     line: u32::try_from(l.line).unwrap_or(u32::MAX),
                     col: u32::try_from(l.column).unwrap_or(u32::MAX),
@@ -209,7 +205,8 @@ impl Parser<'_> {
                 }
             };
             let inst = self
-                .m
+                .b
+                .entities()
                 .functions
                 .as_mut_slice()
                 .get_mut(f)
@@ -221,40 +218,42 @@ impl Parser<'_> {
         }
     }
 
+    /// Hands each body's function-local metadata to the builder, which places it after the
+    /// module's when finishing, and points the call arguments at it.
     fn place_metadata_args(&mut self) {
-        self.m.module_metadata_count = self.m.metadata.len() as u32;
         let locals = std::mem::take(&mut self.local_md);
-        let mut base: Vec<u32> = Vec::with_capacity(locals.len());
+        let mut placeholders: Vec<Vec<Metadata>> = Vec::with_capacity(locals.len());
         for (f, list) in locals.into_iter().enumerate() {
-            base.push(self.m.metadata.len() as u32);
-            let mut ids = Vec::with_capacity(list.len());
-            for (ty, value) in list {
-                ids.push(self.push_md(MetadataData::Value { ty, value }));
-            }
-            if let Some(b) = self
-                .m
-                .functions
-                .as_mut_slice()
-                .get_mut(f)
-                .and_then(|x| x.body.as_mut())
-            {
-                b.local_metadata = ids;
+            match self.b.local_metadata_filled(Function(f as u32), list) {
+                Ok(ids) => placeholders.push(ids),
+                Err(e) => {
+                    self.record(Diagnostic {
+                        message: format!("internal: {e}"),
+                        offset: 0,
+                        len: 0,
+                    });
+                    return;
+                }
             }
         }
         let uses = std::mem::take(&mut self.md_args);
         for (f, i, pos, u) in uses {
             let id = match u {
-                MdUse::Module(m) => m,
-                MdUse::Local(lf, k) => Metadata(base.get(lf).copied().unwrap_or(0) + k),
+                MdUse::Module(m) => Some(m),
+                MdUse::Local(lf, k) => placeholders
+                    .get(lf)
+                    .and_then(|ids| ids.get(k as usize))
+                    .copied(),
             };
             let inst = self
-                .m
+                .b
+                .entities()
                 .functions
                 .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
                 .and_then(|b| b.insts.as_mut_slice().get_mut(i));
-            if let Some(inst) = inst {
+            if let (Some(inst), Some(id)) = (inst, id) {
                 if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
                 {
                     if let Some(a) = args.get_mut(pos) {

@@ -376,7 +376,7 @@ impl Parser<'_> {
             let (from, value) = self.parse_typed_value(fs)?;
             self.expect_word("to")?;
             let to = self.parse_type()?;
-            if !crate::casts::cast_is_valid(&self.m.types, cop, from, to) {
+            if !crate::casts::cast_is_valid(&self.m().types, cop, from, to) {
                 return self.err_at(at, self.invalid_cast(from, to));
             }
             (InstKind::Cast { op: cop, value }, Some(to))
@@ -481,7 +481,7 @@ impl Parser<'_> {
                     let (ty, lhs) = self.parse_typed_value(fs)?;
                     self.expect(Kind::Comma, "`,`")?;
                     let rhs = self.value_of(ty, fs)?;
-                    let rt = self.cmp_result(ty);
+                    let rt = self.cmp_result(ty)?;
                     (
                         InstKind::Cmp {
                             predicate: p,
@@ -628,11 +628,11 @@ impl Parser<'_> {
                             let c = self.intern_const(dxil_ir::ConstData {
                                 ty: i32t,
                                 kind: dxil_ir::ConstKind::Int(1),
-                            });
+                            })?;
                             ValueRef::Const(c)
                         }
                     };
-                    let rt = self.pointer_to(allocated_ty, 0);
+                    let rt = self.pointer_to(allocated_ty, 0)?;
                     let align_field =
                         u64::from(align) | if inalloca { 1 << 5 } else { 0 } | (1 << 6);
                     (
@@ -726,7 +726,7 @@ impl Parser<'_> {
                         packed: false,
                         opaque: false,
                         elems: vec![ty, i1].into_boxed_slice(),
-                    }));
+                    }))?;
                     (
                         InstKind::CmpXchg {
                             ptr,
@@ -926,7 +926,7 @@ impl Parser<'_> {
                     let u = self.parse_md_arg(fs, findex)?;
                     md_uses.push((pos, u));
                     args.push(ValueRef::Metadata(dxil_ir::Metadata(0)));
-                    let mt = self.intern_type(TypeData::Metadata);
+                    let mt = self.b.metadata_type();
                     arg_tys.push(mt);
                     spec.params.push(Vec::new());
                 } else {
@@ -951,7 +951,7 @@ impl Parser<'_> {
                 ret: ty,
                 params: arg_tys.into_boxed_slice(),
                 vararg: false,
-            })
+            })?
         };
         let (ret, vararg, nparams) = match self.ty_data(fn_ty) {
             Some(TypeData::Function {
@@ -967,7 +967,7 @@ impl Parser<'_> {
         // Now the callee.
         let after = self.pos;
         self.pos = save;
-        let callee_ty = self.pointer_to(fn_ty, 0);
+        let callee_ty = self.pointer_to(fn_ty, 0)?;
         let callee = self.parse_value(callee_ty, fs)?;
         self.pos = after;
         let mut spec_groups_seen = false;

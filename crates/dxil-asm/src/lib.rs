@@ -7,8 +7,9 @@
 //! IR, constant expressions, metadata (named, numbered, `distinct`, `DI*` records,
 //! attachments, function-local arguments).
 //!
-//! The module is built as the bitcode reader would build it from the same module as far as
-//! the text tells: constants are uniqued and normalised as LLVM uniques them, `!dbg`
+//! The module is built through the IR builder (`dxil_ir::build::ModuleBuilder`, which
+//! interns types, constants and metadata and runs the end-of-module steps), as the bitcode
+//! reader would build it from the same module as far as the text tells: constants are uniqued and normalised as LLVM uniques them, `!dbg`
 //! locations become debug locations, attribute groups and lists are enumerated in LLVM's
 //! order, function-local metadata follow the module's.
 //!
@@ -64,18 +65,17 @@ pub fn parse_module(src: &str, file: &str) -> Result<Module, Diagnostics> {
     if p.errors.is_empty() {
         p.finalize();
     }
-    if p.errors.is_empty() {
-        // Later passes index the arenas directly; this is where that is proven.
-        if let Err(e) = p.m.check_ids() {
-            p.errors.push(Diagnostic {
-                message: format!("internal: the parsed module is inconsistent: {e}"),
-                offset: 0,
-                len: 0,
-            });
-        }
-    }
     if !p.errors.is_empty() {
         return Err(Diagnostics::new(file, src, std::mem::take(&mut p.errors)));
     }
-    Ok(p.m)
+    // The builder's end steps form the attributes and the kind table, place the
+    // function-local metadata and prove the ids (later passes index the arenas directly).
+    p.b.finish().map_err(|e| {
+        let d = Diagnostic {
+            message: format!("internal: the parsed module is inconsistent: {e}"),
+            offset: 0,
+            len: 0,
+        };
+        Diagnostics::new(file, src, vec![d])
+    })
 }

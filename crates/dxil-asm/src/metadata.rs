@@ -93,8 +93,8 @@ impl Parser<'_> {
         }
         let distinct = self.eat_word("distinct");
         let data = self.parse_md_node_body(distinct)?;
-        if let Some(slot) = self.m.metadata.get_mut(id) {
-            *slot = data;
+        if let Err(e) = self.b.define_md(id, data) {
+            return self.build_err(e);
         }
         if let Some(e) = self.md_numbers.get_mut(&n) {
             e.1 = true;
@@ -121,10 +121,9 @@ impl Parser<'_> {
             }
             self.expect(Kind::RBrace, "`}`")?;
         }
-        self.m
-            .named_metadata
-            .push(ir::NamedMetadata { name, operands });
-        Ok(())
+        self.b
+            .named_metadata(&name, &operands)
+            .or_else(|e| self.build_err(e))
     }
 
     /// `!{...}` or `!DIxxx(...)`.
@@ -185,12 +184,12 @@ impl Parser<'_> {
             }
             Kind::Bang | Kind::MetaVar => {
                 let data = self.parse_md_node_body(false)?;
-                Ok(Some(self.push_md(data)))
+                Ok(Some(self.push_md(data)?))
             }
             _ => {
                 let mut fs = FnState::default();
                 let (ty, v) = self.parse_typed_value(&mut fs)?;
-                Ok(Some(self.md_value(ty, v)))
+                Ok(Some(self.md_value(ty, v)?))
             }
         }
     }
@@ -208,7 +207,7 @@ impl Parser<'_> {
                 let (ty, v) = self.parse_typed_value(fs)?;
                 let local = matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_)) || is_fwd(v);
                 if !local {
-                    return Ok(MdUse::Module(self.md_value(ty, v)));
+                    return Ok(MdUse::Module(self.md_value(ty, v)?));
                 }
                 let list = match self.local_md.get_mut(findex) {
                     Some(l) => l,
@@ -546,7 +545,7 @@ impl Getter<'_, '_, '_> {
 
     fn md_list(&mut self, name: &str, _: Option<()>) -> PResult<Box<[MdRef]>> {
         Ok(match self.take(name) {
-            Some(Fv::Md(m)) => match self.p.m.md(m) {
+            Some(Fv::Md(m)) => match self.p.m().md(m) {
                 Some(M::Node { operands, .. }) => operands.clone(),
                 _ => Box::new([]),
             },

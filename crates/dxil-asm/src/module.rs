@@ -123,7 +123,7 @@ impl Parser<'_> {
         // Placeholders, replaced as the definitions are parsed (a definition that fails to
         // parse leaves its placeholder, and the parse reports an error).
         let common = GlobalCommon::default();
-        self.m.globals = (0..ng)
+        *self.b.entities().globals = (0..ng)
             .map(|_| GlobalVar {
                 common: common.clone(),
                 value_ty: Type(0),
@@ -137,10 +137,10 @@ impl Parser<'_> {
                 record_len: 6,
             })
             .collect();
-        self.m.functions = (0..nf)
+        *self.b.entities().functions = (0..nf)
             .map(|_| FunctionData::declaration(common.clone(), Type(0), 16))
             .collect();
-        self.m.aliases = (0..na)
+        *self.b.entities().aliases = (0..na)
             .map(|_| AliasData {
                 common: common.clone(),
                 aliasee: ValueRef::Global(Global(0)),
@@ -198,8 +198,8 @@ impl Parser<'_> {
                     let s = self.expect(Kind::Str, "a string")?;
                     let v = String::from_utf8_lossy(&self.string_value(s)).into_owned();
                     match self.text(which) {
-                        "datalayout" => self.m.datalayout = Some(v),
-                        "triple" => self.m.triple = Some(v),
+                        "datalayout" => self.b.set_datalayout(&v),
+                        "triple" => self.b.set_triple(&v),
                         _ => return self.err_at(which, "expected `datalayout` or `triple`"),
                     }
                     Ok(())
@@ -209,11 +209,13 @@ impl Parser<'_> {
                     self.expect_word("asm")?;
                     let s = self.expect(Kind::Str, "a string")?;
                     let v = String::from_utf8_lossy(&self.string_value(s)).into_owned();
-                    let asm = self.m.asm.get_or_insert_with(String::new);
+                    // Each `module asm` line adds one line.
+                    let mut asm = self.m().asm.clone().unwrap_or_default();
                     if !asm.is_empty() {
                         asm.push('\n');
                     }
                     asm.push_str(&v);
+                    self.b.set_asm(&asm);
                     Ok(())
                 }
                 "declare" | "define" => self.parse_function(),
@@ -330,7 +332,7 @@ impl Parser<'_> {
                 return self.err_at(nt, "global value redefined");
             }
             self.defined_aliases[a.index()] = true;
-            self.m.aliases[a.index()] = AliasData {
+            self.b.entities().aliases[a.index()] = AliasData {
                 common,
                 aliasee,
                 record_len: 7,
@@ -385,7 +387,7 @@ impl Parser<'_> {
                 return self.err("expected `align` or `section`");
             }
         }
-        common.ty = self.pointer_to(value_ty, addrspace);
+        common.ty = self.pointer_to(value_ty, addrspace)?;
         let long = common.thread_local != 0
             || common.visibility != 0
             || common.unnamed_addr
@@ -395,7 +397,7 @@ impl Parser<'_> {
             return self.err_at(nt, "global value redefined");
         }
         self.defined_globals[gi.index()] = true;
-        self.m.globals[gi.index()] = GlobalVar {
+        self.b.entities().globals[gi.index()] = GlobalVar {
             common,
             value_ty,
             addrspace,
@@ -447,13 +449,7 @@ impl Parser<'_> {
 
     fn section_index(&mut self, s: crate::lexer::Tok) -> u32 {
         let name = String::from_utf8_lossy(&self.string_value(s)).into_owned();
-        match self.m.section_names.iter().position(|n| *n == name) {
-            Some(i) => i as u32 + 1,
-            None => {
-                self.m.section_names.push(name);
-                self.m.section_names.len() as u32
-            }
-        }
+        self.b.section_index(&name)
     }
 
     /// Attributes in a parameter, return or function position. `group` selects the
@@ -583,13 +579,13 @@ impl Parser<'_> {
             ret,
             params: params.clone().into_boxed_slice(),
             vararg,
-        });
+        })?;
         let mut f = FunctionData {
             calling_conv: cc,
             is_proto: !is_define,
             ..FunctionData::declaration(common, fn_ty, 16)
         };
-        f.common.ty = self.pointer_to(fn_ty, 0);
+        f.common.ty = self.pointer_to(fn_ty, 0)?;
         // Function attributes and the other trailing fields.
         loop {
             if self.eat_word("unnamed_addr") {
@@ -626,8 +622,7 @@ impl Parser<'_> {
             } else if self.eat_word("gc") {
                 let s = self.expect(Kind::Str, "a gc name")?;
                 let name = String::from_utf8_lossy(&self.string_value(s)).into_owned();
-                self.m.gc_names.push(name);
-                f.gc = self.m.gc_names.len() as u32;
+                f.gc = self.b.gc_index(&name);
             } else if self.is_word("prefix")
                 || self.is_word("prologue")
                 || self.is_word("personality")
@@ -666,7 +661,7 @@ impl Parser<'_> {
             self.attr_specs.push((AttrSite::Function(findex), spec));
         }
         if !is_define {
-            self.m.functions[findex] = f;
+            self.b.entities().functions[findex] = f;
             return Ok(());
         }
         // The body.
@@ -708,10 +703,10 @@ impl Parser<'_> {
             fs.defs.insert(key, LocalDef::Value(v, Some(ty)));
             fs.arg_types.push(ty);
         }
-        self.m.functions[findex] = f;
+        self.b.entities().functions[findex] = f;
         self.expect(Kind::LBrace, "`{`")?;
         let r = self.parse_body(&mut fs, &mut body, findex);
-        if let Some(func) = self.m.functions.as_mut_slice().get_mut(findex) {
+        if let Some(func) = self.b.entities().functions.as_mut_slice().get_mut(findex) {
             func.body = Some(body);
         }
         r
@@ -722,9 +717,9 @@ impl Parser<'_> {
         let checks = std::mem::take(&mut self.global_type_checks);
         for (v, ty, off) in checks {
             let actual = match v {
-                ValueRef::Global(g) => self.m.globals.get(g).map(|x| x.common.ty),
-                ValueRef::Function(f) => self.m.functions.get(f).map(|x| x.common.ty),
-                ValueRef::Alias(a) => self.m.aliases.get(a).map(|x| x.common.ty),
+                ValueRef::Global(g) => self.m().globals.get(g).map(|x| x.common.ty),
+                ValueRef::Function(f) => self.m().functions.get(f).map(|x| x.common.ty),
+                ValueRef::Alias(a) => self.m().aliases.get(a).map(|x| x.common.ty),
                 _ => Some(ty),
             };
             if actual != Some(ty) {

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use dxil_ir::build::{BuildError, ModuleBuilder};
 use dxil_ir::{
     Attribute, Const, ConstData, GlobalValue, Metadata, MetadataData, Module, Type, TypeData,
     ValueRef,
@@ -58,11 +59,12 @@ pub struct Parser<'s> {
     pub src: &'s str,
     pub toks: Vec<Tok>,
     pub pos: usize,
-    pub m: Module,
+    /// The module under construction: types, constants, metadata, kinds, attributes and
+    /// section names are interned through it.
+    pub b: ModuleBuilder,
     pub errors: Vec<Diagnostic>,
     pub depth: u32,
     // types
-    pub type_intern: HashMap<TypeData, Type>,
     pub named_types: HashMap<String, (Type, Option<usize>)>,
     pub numbered_types: HashMap<u32, (Type, Option<usize>)>,
     // global values (from the prescan)
@@ -73,12 +75,11 @@ pub struct Parser<'s> {
     pub defined_aliases: Vec<bool>,
     /// Deferred checks: value, type the text gave it, offset.
     pub global_type_checks: Vec<(ValueRef, Type, usize)>,
-    pub const_intern: HashMap<String, Const>,
     // metadata
     pub md_numbers: HashMap<u32, (Metadata, bool, usize)>,
-    pub md_strings: HashMap<Vec<u8>, Metadata>,
-    pub md_values: HashMap<(Type, ValueRef), Metadata>,
-    /// Metadata kinds by name (bitcode kind id).
+    /// Metadata kinds by name, with provisional ids in first-use order: the builder numbers
+    /// kinds in registration order, which the text fixes only once every attachment list is
+    /// seen (`build_kinds` registers them then and renumbers the attachments).
     pub kinds: HashMap<String, u32>,
     /// Kind order constraints seen in attachment lists (earlier, later).
     pub kind_edges: Vec<(u32, u32)>,
@@ -101,13 +102,9 @@ impl<'s> Parser<'s> {
             src,
             toks,
             pos: 0,
-            m: Module {
-                version: 1,
-                ..Module::default()
-            },
+            b: ModuleBuilder::new(),
             errors: Vec::new(),
             depth: 0,
-            type_intern: HashMap::new(),
             named_types: HashMap::new(),
             numbered_types: HashMap::new(),
             global_names: HashMap::new(),
@@ -116,10 +113,7 @@ impl<'s> Parser<'s> {
             defined_functions: Vec::new(),
             defined_aliases: Vec::new(),
             global_type_checks: Vec::new(),
-            const_intern: HashMap::new(),
             md_numbers: HashMap::new(),
-            md_strings: HashMap::new(),
-            md_values: HashMap::new(),
             kinds: HashMap::new(),
             kind_edges: Vec::new(),
             attr_groups: HashMap::new(),
@@ -316,76 +310,79 @@ impl<'s> Parser<'s> {
 
     // ---- arenas ----
 
-    pub fn intern_type(&mut self, data: TypeData) -> Type {
-        if let Some(&t) = self.type_intern.get(&data) {
-            return t;
-        }
-        let t = Type(self.m.types.len() as u32);
-        self.m.types.push(data.clone());
-        self.type_intern.insert(data, t);
-        t
+    /// The module under construction.
+    pub fn m(&self) -> &Module {
+        self.b.module()
+    }
+
+    /// A builder error as a diagnostic at the current token.
+    pub fn build_err<T>(&self, e: BuildError) -> PResult<T> {
+        self.err_at(self.tok(), e.to_string())
+    }
+
+    /// The type `data` (the builder rejects what LLVM's type system has no place for).
+    pub fn intern_type(&mut self, data: TypeData) -> PResult<Type> {
+        self.b.ty(data).or_else(|e| self.build_err(e))
     }
 
     pub fn ty_data(&self, t: Type) -> Option<&TypeData> {
-        self.m.types.get(t)
+        self.m().types.get(t)
     }
 
-    pub fn pointer_to(&mut self, t: Type, addrspace: u32) -> Type {
-        self.intern_type(TypeData::Pointer {
-            pointee: t,
-            addrspace,
-        })
+    pub fn pointer_to(&mut self, t: Type, addrspace: u32) -> PResult<Type> {
+        self.b.pointer(t, addrspace).or_else(|e| self.build_err(e))
     }
 
+    /// `iN`; the callers have checked the width against LLVM's range.
     pub fn int_type(&mut self, bits: u32) -> Type {
-        self.intern_type(TypeData::Int(bits))
+        self.b.int(bits)
     }
 
-    pub fn intern_const(&mut self, data: ConstData) -> Const {
-        let key = format!("{:?}", data);
-        if let Some(&c) = self.const_intern.get(&key) {
-            return c;
+    /// The constant `data` (get-or-insert). The global values an operand names may not be
+    /// filled yet; `check_globals` checks their uses once they are.
+    pub fn intern_const(&mut self, data: ConstData) -> PResult<Const> {
+        let before = self.m().constants.len();
+        let v = match self.b.constant_filled_later(data.ty, data.kind) {
+            Ok(v) => v,
+            Err(e) => return self.build_err(e),
+        };
+        let ValueRef::Const(c) = v.value_ref() else {
+            return self.err("internal: a constant that is not a constant");
+        };
+        // The module constants keep the order the text first names them in: the bitcode
+        // writer infers from it whether the producer kept use-list order.
+        if self.m().constants.len() > before {
+            self.b.entities().module_constants.push(c);
         }
-        let c = Const(self.m.constants.len() as u32);
-        self.m.constants.push(data);
-        self.m.module_constants.push(c);
-        self.const_intern.insert(key, c);
-        c
+        Ok(c)
     }
 
-    pub fn push_md(&mut self, data: MetadataData) -> Metadata {
-        let id = Metadata(self.m.metadata.len() as u32);
-        self.m.metadata.push(data);
-        id
+    /// A node or DI record written inline (kept apart from equal ones, as the text gave it).
+    pub fn push_md(&mut self, data: MetadataData) -> PResult<Metadata> {
+        let md = self.b.reserve_md();
+        match self.b.define_md(md, data) {
+            Ok(()) => Ok(md),
+            Err(e) => self.build_err(e),
+        }
     }
 
     pub fn md_string(&mut self, bytes: Vec<u8>) -> Metadata {
-        if let Some(&m) = self.md_strings.get(&bytes) {
-            return m;
-        }
-        let id = self.push_md(MetadataData::String(bytes.clone().into_boxed_slice()));
-        self.md_strings.insert(bytes, id);
-        id
+        self.b.md_string(&bytes)
     }
 
-    pub fn md_value(&mut self, ty: Type, value: ValueRef) -> Metadata {
-        if let Some(&m) = self.md_values.get(&(ty, value)) {
-            return m;
-        }
-        let id = self.push_md(MetadataData::Value { ty, value });
-        self.md_values.insert((ty, value), id);
-        id
+    /// A module-level value as metadata; its global value may not be filled yet.
+    pub fn md_value(&mut self, ty: Type, value: ValueRef) -> PResult<Metadata> {
+        self.b
+            .md_value_filled_later(ty, value)
+            .or_else(|e| self.build_err(e))
     }
 
-    /// The arena id of `!N` (a placeholder until its definition is parsed).
+    /// The arena id of `!N` (reserved until its definition is parsed).
     pub fn md_number(&mut self, n: u32, offset: usize) -> Metadata {
         if let Some(&(m, _, _)) = self.md_numbers.get(&n) {
             return m;
         }
-        let id = self.push_md(MetadataData::Node {
-            distinct: false,
-            operands: Box::new([]),
-        });
+        let id = self.b.reserve_md();
         self.md_numbers.insert(n, (id, false, offset));
         id
     }

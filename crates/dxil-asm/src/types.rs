@@ -40,7 +40,7 @@ impl Parser<'_> {
                     _ => return self.err("expected a type"),
                 };
                 self.bump();
-                self.intern_type(data)
+                self.intern_type(data)?
             }
             Kind::LocalVar => {
                 self.bump();
@@ -58,25 +58,25 @@ impl Parser<'_> {
                 self.expect_word("x")?;
                 let elem = self.parse_type()?;
                 self.expect(Kind::RBracket, "`]`")?;
-                self.intern_type(TypeData::Array { len, elem })
+                self.intern_type(TypeData::Array { len, elem })?
             }
             Kind::Less => {
                 self.bump();
                 if self.kind() == Kind::LBrace {
                     let st = self.parse_struct_body(true)?;
                     self.expect(Kind::Greater, "`>`")?;
-                    self.intern_type(TypeData::Struct(st))
+                    self.intern_type(TypeData::Struct(st))?
                 } else {
                     let len = self.parse_u64("vector length")?;
                     self.expect_word("x")?;
                     let elem = self.parse_type()?;
                     self.expect(Kind::Greater, "`>`")?;
-                    self.intern_type(TypeData::Vector { len, elem })
+                    self.intern_type(TypeData::Vector { len, elem })?
                 }
             }
             Kind::LBrace => {
                 let st = self.parse_struct_body(false)?;
-                self.intern_type(TypeData::Struct(st))
+                self.intern_type(TypeData::Struct(st))?
             }
             _ => return self.err("expected a type"),
         };
@@ -84,13 +84,13 @@ impl Parser<'_> {
             match self.kind() {
                 Kind::Star => {
                     self.bump();
-                    ty = self.pointer_to(ty, 0);
+                    ty = self.pointer_to(ty, 0)?;
                 }
                 Kind::Word if self.is_word("addrspace") => {
                     self.bump();
                     let a = self.parse_addrspace()?;
                     self.expect(Kind::Star, "`*` after addrspace")?;
-                    ty = self.pointer_to(ty, a);
+                    ty = self.pointer_to(ty, a)?;
                 }
                 Kind::LParen => {
                     let (params, vararg) = self.parse_param_types()?;
@@ -98,7 +98,7 @@ impl Parser<'_> {
                         ret: ty,
                         params: params.into_boxed_slice(),
                         vararg,
-                    });
+                    })?;
                 }
                 _ => return Ok(ty),
             }
@@ -164,14 +164,7 @@ impl Parser<'_> {
             }
             return e.0;
         }
-        let t = Type(self.m.types.len() as u32);
-        self.m.types.push(TypeData::Struct(StructType {
-            name: Some(name.to_string()),
-            identified: true,
-            packed: false,
-            opaque: true,
-            elems: Box::new([]),
-        }));
+        let t = self.b.struct_named(name);
         self.named_types.insert(name.to_string(), (t, def_offset));
         t
     }
@@ -184,14 +177,7 @@ impl Parser<'_> {
             }
             return e.0;
         }
-        let t = Type(self.m.types.len() as u32);
-        self.m.types.push(TypeData::Struct(StructType {
-            name: None,
-            identified: true,
-            packed: false,
-            opaque: true,
-            elems: Box::new([]),
-        }));
+        let t = self.b.struct_unnamed();
         self.numbered_types.insert(n, (t, def_offset));
         t
     }
@@ -210,17 +196,15 @@ impl Parser<'_> {
         } else {
             return self.err("expected a struct body or `opaque`");
         };
-        if let Some(TypeData::Struct(st)) = self.m.types.get_mut(target) {
-            match body {
-                None => st.opaque = true,
-                Some(b) => {
-                    st.opaque = false;
-                    st.packed = b.packed;
-                    st.elems = b.elems;
-                }
-            }
+        // An identified struct is made opaque and stays so unless given a body (a second
+        // definition was refused by the caller).
+        match body {
+            None => Ok(()),
+            Some(b) => self
+                .b
+                .set_struct_body(target, &b.elems, b.packed)
+                .or_else(|e| self.build_err(e)),
         }
-        Ok(())
     }
 
     /// The type `ty` points to, when it is a pointer.

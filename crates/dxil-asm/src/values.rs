@@ -244,10 +244,10 @@ impl Parser<'_> {
                 return self.err_at(t, "integer constants wider than 128 bits are not supported");
             }
             if v == 0 {
-                return Ok(self.intern_const(ConstData {
+                return self.intern_const(ConstData {
                     ty,
                     kind: ConstKind::Null,
-                }));
+                });
             }
             let lo = v as u64;
             let hi = (v >> 64) as u64;
@@ -256,10 +256,10 @@ impl Parser<'_> {
             } else {
                 vec![lo, hi]
             };
-            return Ok(self.intern_const(ConstData {
+            return self.intern_const(ConstData {
                 ty,
                 kind: ConstKind::WideInt(words.into_boxed_slice()),
-            }));
+            });
         }
         let shift = 128 - bits;
         let sext = ((v << shift) >> shift) as i64;
@@ -268,7 +268,7 @@ impl Parser<'_> {
         } else {
             ConstKind::Int(sext)
         };
-        Ok(self.intern_const(ConstData { ty, kind }))
+        self.intern_const(ConstData { ty, kind })
     }
 
     fn float_bits(&self, ty: Type, t: crate::lexer::Tok) -> PResult<u64> {
@@ -325,7 +325,7 @@ impl Parser<'_> {
                 } else {
                     ConstKind::Float(bits)
                 };
-                Ok(self.intern_const(ConstData { ty, kind }))
+                self.intern_const(ConstData { ty, kind })
             }
             Kind::CStr => {
                 self.bump();
@@ -338,7 +338,7 @@ impl Parser<'_> {
                                 format!("string has {} bytes, type wants {len}", bytes.len()),
                             );
                         }
-                        Ok(self.byte_array(ty, bytes))
+                        self.byte_array(ty, bytes)
                     }
                     _ => self.err_at(t, "string constant for a type that is not [N x i8]"),
                 }
@@ -386,7 +386,7 @@ impl Parser<'_> {
         Ok(out)
     }
 
-    fn byte_array(&mut self, ty: Type, bytes: Vec<u8>) -> Const {
+    fn byte_array(&mut self, ty: Type, bytes: Vec<u8>) -> PResult<Const> {
         let kind = if bytes.iter().all(|&b| b == 0) {
             ConstKind::Null
         } else if bytes.last() == Some(&0) && !bytes[..bytes.len() - 1].contains(&0) {
@@ -451,27 +451,27 @@ impl Parser<'_> {
         let kinds: Vec<Option<&ConstKind>> = elems
             .iter()
             .map(|(_, v)| match v {
-                ValueRef::Const(c) => self.m.constant(*c).map(|d| &d.kind),
+                ValueRef::Const(c) => self.m().constant(*c).map(|d| &d.kind),
                 _ => None,
             })
             .collect();
         if !elems.is_empty() && kinds.iter().all(|k| matches!(k, Some(ConstKind::Null))) {
-            return Ok(self.intern_const(ConstData {
+            return self.intern_const(ConstData {
                 ty,
                 kind: ConstKind::Null,
-            }));
+            });
         }
         if elems.is_empty() {
-            return Ok(self.intern_const(ConstData {
+            return self.intern_const(ConstData {
                 ty,
                 kind: ConstKind::Null,
-            }));
+            });
         }
         if kinds.iter().all(|k| matches!(k, Some(ConstKind::Undef))) {
-            return Ok(self.intern_const(ConstData {
+            return self.intern_const(ConstData {
                 ty,
                 kind: ConstKind::Undef,
-            }));
+            });
         }
         if !is_struct {
             let elem = want[0];
@@ -499,20 +499,20 @@ impl Parser<'_> {
                 if words.len() == kinds.len() {
                     if bits == 8 && matches!(data, Some(TypeData::Array { .. })) {
                         let bytes = words.iter().map(|&w| w as u8).collect();
-                        return Ok(self.byte_array(ty, bytes));
+                        return self.byte_array(ty, bytes);
                     }
-                    return Ok(self.intern_const(ConstData {
+                    return self.intern_const(ConstData {
                         ty,
                         kind: ConstKind::Data(words.into_boxed_slice()),
-                    }));
+                    });
                 }
             }
         }
         let ops: Vec<ValueRef> = elems.into_iter().map(|(_, v)| v).collect();
-        Ok(self.intern_const(ConstData {
+        self.intern_const(ConstData {
             ty,
             kind: ConstKind::Aggregate(ops.into_boxed_slice()),
-        }))
+        })
     }
 
     fn parse_word_constant(&mut self, ty: Type, fs: &mut FnState) -> PResult<Const> {
@@ -524,14 +524,14 @@ impl Parser<'_> {
                 if self.is_int(ty) != Some(1) {
                     return self.err_at(t, "`true`/`false` need type i1");
                 }
-                return Ok(self.intern_const(ConstData {
+                return self.intern_const(ConstData {
                     ty,
                     kind: if w == "true" {
                         ConstKind::Int(-1)
                     } else {
                         ConstKind::Null
                     },
-                }));
+                });
             }
             "null" => {
                 if self.pointee(ty).is_none() {
@@ -545,7 +545,7 @@ impl Parser<'_> {
         };
         if let Some(kind) = simple {
             self.bump();
-            return Ok(self.intern_const(ConstData { ty, kind }));
+            return self.intern_const(ConstData { ty, kind });
         }
         let (kind, result_ty) = self.parse_const_expr(fs)?;
         if result_ty != ty {
@@ -558,7 +558,7 @@ impl Parser<'_> {
                 ),
             );
         }
-        Ok(self.intern_const(ConstData { ty, kind }))
+        self.intern_const(ConstData { ty, kind })
     }
 
     /// A constant expression (after which the caller checks the type).
@@ -571,7 +571,7 @@ impl Parser<'_> {
             self.expect_word("to")?;
             let to = self.parse_type()?;
             self.expect(Kind::RParen, "`)`")?;
-            if !crate::casts::cast_is_valid(&self.m.types, op, from, to) {
+            if !crate::casts::cast_is_valid(&self.m().types, op, from, to) {
                 return self.err_at(t, self.invalid_cast(from, to));
             }
             return Ok((ConstKind::Cast { op, value: v }, to));
@@ -657,7 +657,7 @@ impl Parser<'_> {
                 self.expect(Kind::Comma, "`,`")?;
                 let (_, rhs) = self.parse_typed_value(fs)?;
                 self.expect(Kind::RParen, "`)`")?;
-                let rt = self.cmp_result(ty);
+                let rt = self.cmp_result(ty)?;
                 Ok((
                     ConstKind::Cmp {
                         predicate,
@@ -745,14 +745,14 @@ impl Parser<'_> {
     }
 
     /// The result type of a comparison of `ty` operands.
-    pub fn cmp_result(&mut self, ty: Type) -> Type {
+    pub fn cmp_result(&mut self, ty: Type) -> PResult<Type> {
         let i1 = self.int_type(1);
         match self.ty_data(ty) {
             Some(TypeData::Vector { len, .. }) => {
                 let len = *len;
                 self.intern_type(TypeData::Vector { len, elem: i1 })
             }
-            _ => i1,
+            _ => Ok(i1),
         }
     }
 
@@ -766,13 +766,15 @@ impl Parser<'_> {
             Some(TypeData::Vector { len, .. }) => *len,
             _ => return Err("shufflevector mask is not a vector".into()),
         };
-        Ok(self.intern_type(TypeData::Vector { len, elem }))
+        self.b
+            .ty(TypeData::Vector { len, elem })
+            .map_err(|e| e.to_string())
     }
 
     /// The integer value of a constant index, when known.
     pub fn const_index(&self, v: ValueRef) -> Option<u64> {
         match v {
-            ValueRef::Const(c) => match self.m.constant(c).map(|d| &d.kind) {
+            ValueRef::Const(c) => match self.m().constant(c).map(|d| &d.kind) {
                 Some(ConstKind::Null) => Some(0),
                 Some(ConstKind::Int(i)) => Some(*i as u64),
                 _ => None,
@@ -810,17 +812,20 @@ impl Parser<'_> {
                 .element_type(cur, idx)
                 .ok_or("invalid getelementptr indices")?;
         }
-        let p = self.pointer_to(cur, addrspace);
+        let p = self.b.pointer(cur, addrspace).map_err(|e| e.to_string())?;
         let vec_len = vec_len.or_else(|| {
             tys.iter().skip(1).find_map(|t| match self.ty_data(*t) {
                 Some(TypeData::Vector { len, .. }) => Some(*len),
                 _ => None,
             })
         });
-        Ok(match vec_len {
-            Some(len) => self.intern_type(TypeData::Vector { len, elem: p }),
-            None => p,
-        })
+        match vec_len {
+            Some(len) => self
+                .b
+                .ty(TypeData::Vector { len, elem: p })
+                .map_err(|e| e.to_string()),
+            None => Ok(p),
+        }
     }
 }
 

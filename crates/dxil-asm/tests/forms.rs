@@ -177,6 +177,10 @@ fn type_errors_are_reported() {
         ),
         ("!0 = !{!1}\n", "undefined metadata"),
         ("@g = global %T zeroinitializer\n", "undefined type"),
+        // Types the IR builder has no place for.
+        ("@g = global [2 x void] zeroinitializer\n", "not a valid LLVM type"),
+        ("@g = global label* null\n", "not a valid LLVM type"),
+        ("%S = type { void }\n", "element type void is not allowed"),
         (
             "define void @f() {\n  call void @g()\n  ret void\n}\n",
             "undefined global",

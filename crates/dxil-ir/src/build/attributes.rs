@@ -76,19 +76,6 @@ fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
     })
 }
 
-/// Replaces the attribute groups and lists of `m` with the ones `sites` need, numbered in
-/// LLVM's enumeration order, and points each function, call and invoke at its list (sites
-/// with no attribute get none). A site naming an instruction that is not a call or invoke
-/// is ignored.
-pub fn form_attributes(m: &mut Module, sites: Vec<(AttrSite, Attributes)>) {
-    let (sites, sets) = sites
-        .into_iter()
-        .zip(0u32..)
-        .map(|((site, attrs), i)| ((site, i), attrs))
-        .unzip();
-    form_attribute_sets(m, sites, sets);
-}
-
 /// Attribute sets kept once each: a builder meets the same few sets at every call.
 #[derive(Debug, Default)]
 pub(crate) struct AttributeSets {
@@ -114,9 +101,12 @@ impl AttributeSets {
     }
 }
 
-/// [`form_attributes`] for sites that name their attributes by index into `sets`: each set
-/// is formed into groups and a list once, at its first site in enumeration order (where
-/// LLVM numbers its groups; later sites with the same set add nothing new).
+/// Replaces the attribute groups and lists of `m` with the ones `sites` need, numbered in
+/// LLVM's enumeration order, and points each function, call and invoke at its list (sites
+/// with no attribute get none; a site naming an instruction that is not a call or invoke is
+/// ignored). Sites name their attributes by index into `sets`: each set is formed into
+/// groups and a list once, at its first site in enumeration order (where LLVM numbers its
+/// groups; later sites with the same set add nothing new).
 pub(crate) fn form_attribute_sets(
     m: &mut Module,
     mut sites: Vec<(AttrSite, u32)>,
@@ -232,7 +222,7 @@ fn form_list(
 pub const MAX_ATTRIBUTE_PARAMS: u32 = 1 << 16;
 
 /// The attribute sets of list `list` (1-based, 0 none) of `m`, by position: the inverse of
-/// [`form_attributes`] for one site. A group naming a parameter beyond
+/// forming the lists ([`super::ModuleBuilder::finish`]) for one site. A group naming a parameter beyond
 /// [`MAX_ATTRIBUTE_PARAMS`] is an error.
 pub fn attributes_of(m: &Module, list: u32) -> BuildResult<Attributes> {
     let mut out = Attributes::default();

@@ -15,18 +15,22 @@ impl ModuleBuilder {
     /// operands must be module-level values of this module.
     pub fn constant(&mut self, ty: Type, kind: ConstKind) -> BuildResult<Value> {
         self.check_constant(ty, &kind)?;
-        let data = ConstData { ty, kind };
+        let id = self.intern_constant(ConstData { ty, kind });
+        Ok(Value::new(ValueRef::Const(id), Some(ty), None))
+    }
+
+    /// Interns without checking the kind against the type (the callers did).
+    pub(crate) fn intern_constant(&mut self, data: ConstData) -> Const {
         let h = hash_of(&data);
         let consts = &self.m.constants;
-        let id = match self.const_index.find(h, |id| consts[id as usize] == data) {
+        match self.const_index.find(h, |id| consts[id as usize] == data) {
             Some(id) => Const(id),
             None => {
                 let id = self.m.constants.push(data);
                 self.const_index.insert(h, id.0);
                 id
             }
-        };
-        Ok(Value::new(ValueRef::Const(id), Some(ty), None))
+        }
     }
 
     /// `iN v`, the value truncated to the type's width (LLVM keeps it sign-extended).

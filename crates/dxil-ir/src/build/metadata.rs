@@ -46,7 +46,7 @@ impl ModuleBuilder {
         Ok(())
     }
 
-    fn intern_md(&mut self, data: MetadataData) -> Metadata {
+    pub(crate) fn intern_md(&mut self, data: MetadataData) -> Metadata {
         let h = hash_of(&data);
         let mds = &self.m.metadata;
         if let Some(id) = self.md_index.find(h, |id| mds[id as usize] == data) {

@@ -303,7 +303,7 @@ impl ModuleBuilder {
         Some(Value::new(g.into(), Some(ty), None))
     }
 
-    fn section(&mut self, name: Option<&str>) -> u32 {
+    pub(crate) fn section(&mut self, name: Option<&str>) -> u32 {
         let Some(name) = name else { return 0 };
         if let Some(&i) = self.sections.get(name) {
             return i;
@@ -314,7 +314,7 @@ impl ModuleBuilder {
         i
     }
 
-    fn gc(&mut self, name: Option<&str>) -> u32 {
+    pub(crate) fn gc(&mut self, name: Option<&str>) -> u32 {
         let Some(name) = name else { return 0 };
         if let Some(&i) = self.gcs.get(name) {
             return i;
