@@ -6,7 +6,7 @@ use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
-use super::enumerate::{compute, Orders};
+use super::enumerate::{compute, Orders, Proven};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
@@ -18,7 +18,8 @@ use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Writes the whole module (`orders`: already computed for `options`).
-pub fn write(m: &Module, options: WriteOptions, orders: Option<Orders>) -> Result<Vec<u8>> {
+pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Orders>) -> Result<Vec<u8>> {
+    let m = p.module();
     let mut out = Out {
         w: Writer::with_capacity(estimate(m)),
         block: "top level",
@@ -26,7 +27,7 @@ pub fn write(m: &Module, options: WriteOptions, orders: Option<Orders>) -> Resul
     };
     let orders = match orders {
         Some(o) => o,
-        None => compute(m, options.preserve_use_list_order).map_err(|k| out.err(k))?,
+        None => compute(p, options.preserve_use_list_order).map_err(|k| out.err(k))?,
     };
     let mut nb = Numbering::new(m, &orders).map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
