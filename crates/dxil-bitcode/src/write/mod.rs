@@ -118,6 +118,18 @@ impl Out {
         r.map_err(|e| self.bs(e))
     }
 
+    /// Emits `self.rec` followed by one operand per byte of `bytes` (a string or name) as
+    /// record `code`, abbreviated with `abbrev` (0: unabbreviated), and clears `self.rec`.
+    pub fn emit_bytes(&mut self, code: u32, abbrev: u32, bytes: &[u8]) -> Result<()> {
+        let r = if abbrev == 0 {
+            self.w.write_unabbrev_bytes(code, &self.rec, bytes)
+        } else {
+            self.w.write_abbrev_bytes(abbrev, code, &self.rec, bytes)
+        };
+        self.rec.clear();
+        r.map_err(|e| self.bs(e))
+    }
+
     /// Emits a record from explicit operands (unabbreviated).
     pub fn emit_ops(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         self.w.write_unabbrev(code, ops).map_err(|e| self.bs(e))

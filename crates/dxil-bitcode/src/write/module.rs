@@ -38,8 +38,7 @@ pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Orders>) -> Re
     write_types(&mut out, m, &orders.types, &nb)?;
     for (kind, name) in &m.comdats {
         out.rec.extend([*kind, name.len() as u64]);
-        out.rec.extend(name.bytes().map(u64::from));
-        out.emit(MODULE_CODE_COMDAT, 0)?;
+        out.emit_bytes(MODULE_CODE_COMDAT, 0, name.as_bytes())?;
     }
     write_module_info(&mut out, m, &nb)?;
     if !orders.module_constants.is_empty() {
@@ -79,8 +78,7 @@ fn estimate(m: &Module) -> usize {
 }
 
 fn string_record(out: &mut Out, code: u32, s: &str) -> Result<()> {
-    out.rec.extend(s.bytes().map(u64::from));
-    out.emit(code, 0)
+    out.emit_bytes(code, 0, s.as_bytes())
 }
 
 /// True when a global needs the long GLOBALVAR form.
