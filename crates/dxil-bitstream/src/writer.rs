@@ -146,27 +146,41 @@ impl Bits {
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
-        let (mut out, mut pos) = (0u64, 0u32);
-        for &b in bytes {
-            let v = u64::from(b);
-            let (bits, n) = if v < hi {
-                (v, width)
-            } else {
-                (((v & mask) | hi) | (v >> data) << width, 2 * width)
-            };
-            if pos + n > 64 {
-                self.emit_bits(out, pos);
-                (out, pos) = (0, 0);
+        // A byte takes at most `2 * width` bits: this many always fit in one register.
+        let per = (64 / (2 * width)) as usize;
+        for chunk in bytes.chunks(per) {
+            let (mut out, mut pos) = (0u64, 0u32);
+            for &b in chunk {
+                let v = u64::from(b);
+                let (bits, n) = if v < hi {
+                    (v, width)
+                } else {
+                    (((v & mask) | hi) | (v >> data) << width, 2 * width)
+                };
+                out |= bits << pos;
+                pos += n;
             }
-            out |= bits << pos;
-            pos += n;
+            self.emit_bits(out, pos);
         }
-        self.emit_bits(out, pos);
     }
 
     /// Emits `bytes` as fixed fields of `width` (1..=32; each byte fits), packed into a
     /// register and emitted a word at a time.
     fn emit_fixed_bytes(&mut self, bytes: &[u8], width: u32) {
+        if width == 8 {
+            // Eight-bit fields are the bytes themselves, least significant first.
+            let mut words = bytes.chunks_exact(8);
+            for w in words.by_ref() {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(w);
+                self.emit_bits(u64::from_le_bytes(b), 64);
+            }
+            let rest = words.remainder();
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.emit_bits(u64::from_le_bytes(b), 8 * rest.len() as u32);
+            return;
+        }
         let per = (64 / width) as usize;
         for chunk in bytes.chunks(per) {
             let mut out = 0u64;
@@ -359,12 +373,13 @@ impl Bits {
             }
             AbbrevOp::Vbr(w) if w >= 5 => self.emit_vbr_bytes(bytes, u32::from(w)),
             AbbrevOp::Char6 => {
+                if bytes.iter().any(|&b| CHAR6[usize::from(b)] == NOT_CHAR6) {
+                    return Err("value is not a char6 character");
+                }
                 for chunk in bytes.chunks(10) {
                     let mut out = 0u64;
                     for (i, &b) in chunk.iter().enumerate() {
-                        let c =
-                            char6::encode(u64::from(b)).ok_or("value is not a char6 character")?;
-                        out |= u64::from(c) << (6 * i);
+                        out |= u64::from(CHAR6[usize::from(b)]) << (6 * i);
                     }
                     self.emit_bits(out, 6 * chunk.len() as u32);
                 }
@@ -414,6 +429,18 @@ impl Bits {
         Ok(())
     }
 }
+
+/// [`char6::encode`] of every byte, [`NOT_CHAR6`] for the bytes it refuses.
+static CHAR6: [u8; 256] = {
+    let mut t = [NOT_CHAR6; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[char6::decode(i as u8) as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+const NOT_CHAR6: u8 = 0xff;
 
 /// Builds a bitstream in memory.
 #[derive(Debug)]
