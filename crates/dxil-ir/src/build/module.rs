@@ -282,14 +282,17 @@ impl ModuleBuilder {
         let Some(name) = name.filter(|n| !n.is_empty()) else {
             return Ok(None);
         };
-        if self.names.contains_key(name) {
-            return Err(BuildError::new(
+        // One lookup: the key is made before it, which costs a string only on the error path.
+        match self.names.entry(name.to_string()) {
+            std::collections::hash_map::Entry::Occupied(_) => Err(BuildError::new(
                 BuildErrorKind::Duplicate,
                 format!("the name @{name} is already taken"),
-            ));
+            )),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(g);
+                Ok(Some(name.to_string()))
+            }
         }
-        self.names.insert(name.to_string(), g);
-        Ok(Some(name.to_string()))
     }
 
     /// The global value named `name`.
