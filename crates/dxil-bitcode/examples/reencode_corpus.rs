@@ -1,7 +1,8 @@
 //! Decodes every eighth corpus DXIL part (the sample of the `reencode_builder` benchmark), then
 //! times `N` passes (default 5) of each stage apart: decoding (`read_module`), rebuilding through
 //! the public builder (`dxil_ir::build::copy_module`), writing (`write_module`) and rebuilding
-//! plus writing, each by wall-clock and process CPU time. A driver for `perf record`. Usage:
+//! plus writing (`copy_module_checked` + `write_checked`, the ids proven once), each by
+//! wall-clock and process CPU time. A driver for `perf record`. Usage:
 //! `cargo run --release -p dxil-bitcode --example reencode_corpus [N [FILE]]`; with
 //! `STAGE=read|copy|write|write-copy|both` in the environment, only that stage runs.
 
@@ -55,14 +56,14 @@ fn main() {
     }
 
     if runs("write-copy") {
-        let copies: Vec<dxil_ir::Module> = modules
+        let copies: Vec<dxil_ir::CheckedModule> = modules
             .iter()
-            .filter_map(|m| dxil_ir::build::copy_module(m).ok())
+            .filter_map(|m| dxil_ir::build::copy_module_checked(m).ok())
             .collect();
         let clock = dxil_test_support::Stopwatch::start();
         for _ in 0..n {
             for m in &copies {
-                let _ = std::hint::black_box(dxil_bitcode::write_module(m));
+                let _ = std::hint::black_box(dxil_bitcode::write_checked(m));
             }
         }
         clock.report(copies.len(), n, bytes, "write_module of the copies");
@@ -72,8 +73,8 @@ fn main() {
         let clock = dxil_test_support::Stopwatch::start();
         for _ in 0..n {
             for m in &modules {
-                if let Ok(copy) = dxil_ir::build::copy_module(m) {
-                    let _ = std::hint::black_box(dxil_bitcode::write_module(&copy));
+                if let Ok(copy) = dxil_ir::build::copy_module_checked(m) {
+                    let _ = std::hint::black_box(dxil_bitcode::write_checked(&copy));
                 }
             }
         }

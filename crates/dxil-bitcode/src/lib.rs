@@ -28,4 +28,6 @@ mod write;
 
 pub use error::{Error, ErrorKind, Result};
 pub use read::read_module;
-pub use write::{orders, write_module, write_module_with, BodyOrders, Orders, WriteOptions};
+pub use write::{
+    orders, write_checked, write_module, write_module_with, BodyOrders, Orders, WriteOptions,
+};

@@ -1,7 +1,7 @@
 //! The char6 encoding (BitCodeFormat.rst, "Char6"): `[a-zA-Z0-9._]` in 6 bits.
 
 /// Decodes a 6-bit value (0..=63) to its character.
-pub fn decode(v: u8) -> u8 {
+pub const fn decode(v: u8) -> u8 {
     match v & 63 {
         v @ 0..=25 => b'a' + v,
         v @ 26..=51 => b'A' + (v - 26),

@@ -140,6 +140,57 @@ impl Bits {
         self.emit_bits(out, pos);
     }
 
+    /// Emits `bytes` as VBRs of `width` (5..=32: a byte takes one or two chunks), packed
+    /// into a register and emitted a word at a time.
+    fn emit_vbr_bytes(&mut self, bytes: &[u8], width: u32) {
+        let data = width - 1;
+        let hi = 1u64 << data;
+        let mask = hi - 1;
+        // A byte takes at most `2 * width` bits: this many always fit in one register.
+        let per = (64 / (2 * width)) as usize;
+        for chunk in bytes.chunks(per) {
+            let (mut out, mut pos) = (0u64, 0u32);
+            for &b in chunk {
+                let v = u64::from(b);
+                let (bits, n) = if v < hi {
+                    (v, width)
+                } else {
+                    (((v & mask) | hi) | (v >> data) << width, 2 * width)
+                };
+                out |= bits << pos;
+                pos += n;
+            }
+            self.emit_bits(out, pos);
+        }
+    }
+
+    /// Emits `bytes` as fixed fields of `width` (1..=32; each byte fits), packed into a
+    /// register and emitted a word at a time.
+    fn emit_fixed_bytes(&mut self, bytes: &[u8], width: u32) {
+        if width == 8 {
+            // Eight-bit fields are the bytes themselves, least significant first.
+            let mut words = bytes.chunks_exact(8);
+            for w in words.by_ref() {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(w);
+                self.emit_bits(u64::from_le_bytes(b), 64);
+            }
+            let rest = words.remainder();
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.emit_bits(u64::from_le_bytes(b), 8 * rest.len() as u32);
+            return;
+        }
+        let per = (64 / width) as usize;
+        for chunk in bytes.chunks(per) {
+            let mut out = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                out |= u64::from(b) << (i as u32 * width);
+            }
+            self.emit_bits(out, chunk.len() as u32 * width);
+        }
+    }
+
     /// Emits `vals` as fixed fields of `width` (1..=32; each value fits), packed into a
     /// register and emitted a word at a time.
     fn emit_fixed_run(&mut self, vals: &[u64], width: u32) {
@@ -263,6 +314,85 @@ impl Bits {
         Ok(())
     }
 
+    /// [`Bits::emit_fields`] for a record whose operands are `head` then one per byte of
+    /// `tail` (strings and names: the bytes are not widened to operands first). No blob.
+    fn emit_fields_bytes(
+        &mut self,
+        aops: &[AbbrevOp],
+        code: u32,
+        head: &[u64],
+        tail: &[u8],
+    ) -> std::result::Result<(), &'static str> {
+        let Some((&first, rest)) = aops.split_first() else {
+            return Err("abbreviation has no operands");
+        };
+        self.emit_checked(first, u64::from(code))?;
+        let (mut head, mut tail) = (head, tail);
+        for (i, &op) in rest.iter().enumerate() {
+            match op {
+                AbbrevOp::Array => {
+                    let elt = rest.get(i + 1).copied().unwrap_or(AbbrevOp::Array);
+                    self.emit_vbr_unchecked((head.len() + tail.len()) as u64, 6);
+                    self.emit_array(elt, head)?;
+                    self.emit_array_bytes(elt, tail)?;
+                    (head, tail) = (&[], &[]);
+                    break;
+                }
+                AbbrevOp::Blob => return Err("blob presence differs from the abbreviation"),
+                op => {
+                    let v = if let Some((&v, rest)) = head.split_first() {
+                        head = rest;
+                        v
+                    } else {
+                        let (&b, rest) = tail.split_first().ok_or("too few operands")?;
+                        tail = rest;
+                        u64::from(b)
+                    };
+                    self.emit_checked(op, v)?;
+                }
+            }
+        }
+        if !head.is_empty() || !tail.is_empty() {
+            return Err("too many operands");
+        }
+        Ok(())
+    }
+
+    /// [`Bits::emit_array`] over bytes.
+    fn emit_array_bytes(
+        &mut self,
+        elt: AbbrevOp,
+        bytes: &[u8],
+    ) -> std::result::Result<(), &'static str> {
+        match elt {
+            AbbrevOp::Fixed(w) if (1..=32).contains(&w) => {
+                if w < 8 && bytes.iter().any(|&b| b >> w != 0) {
+                    return Err("value too wide for fixed field");
+                }
+                self.emit_fixed_bytes(bytes, u32::from(w));
+            }
+            AbbrevOp::Vbr(w) if w >= 5 => self.emit_vbr_bytes(bytes, u32::from(w)),
+            AbbrevOp::Char6 => {
+                if bytes.iter().any(|&b| CHAR6[usize::from(b)] == NOT_CHAR6) {
+                    return Err("value is not a char6 character");
+                }
+                for chunk in bytes.chunks(10) {
+                    let mut out = 0u64;
+                    for (i, &b) in chunk.iter().enumerate() {
+                        out |= u64::from(CHAR6[usize::from(b)]) << (6 * i);
+                    }
+                    self.emit_bits(out, 6 * chunk.len() as u32);
+                }
+            }
+            other => {
+                for &b in bytes {
+                    self.emit_checked(other, u64::from(b))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The elements of an array field, one loop per element encoding.
     fn emit_array(&mut self, elt: AbbrevOp, vals: &[u64]) -> std::result::Result<(), &'static str> {
         match elt {
@@ -299,6 +429,18 @@ impl Bits {
         Ok(())
     }
 }
+
+/// [`char6::encode`] of every byte, [`NOT_CHAR6`] for the bytes it refuses.
+static CHAR6: [u8; 256] = {
+    let mut t = [NOT_CHAR6; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[char6::decode(i as u8) as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+const NOT_CHAR6: u8 = 0xff;
 
 /// Builds a bitstream in memory.
 #[derive(Debug)]
@@ -561,6 +703,75 @@ impl Writer {
         self.bits.emit_vbr_run(ops, 6);
         self.note_record(code, ops);
         Ok(())
+    }
+
+    /// [`Writer::write_unabbrev`] of the operands `head` followed by one operand per byte of
+    /// `tail` (a string or name record), without widening the bytes first.
+    pub fn write_unabbrev_bytes(&mut self, code: u32, head: &[u64], tail: &[u8]) -> Result<()> {
+        if self.depth() == 0 {
+            return Err(self.err(ErrorKind::AtTopLevel("record")));
+        }
+        let w = self.top().abbrev_width;
+        self.emit_bits(u64::from(UNABBREV_RECORD), w);
+        self.emit_vbr_unchecked(u64::from(code), 6);
+        self.emit_vbr_unchecked((head.len() + tail.len()) as u64, 6);
+        self.bits.emit_vbr_run(head, 6);
+        self.bits.emit_vbr_bytes(tail, 6);
+        self.note_record_bytes(code, head, tail);
+        Ok(())
+    }
+
+    /// [`Writer::write_abbrev`] (no blob) of the operands `head` followed by one operand per
+    /// byte of `tail`, without widening the bytes first.
+    pub fn write_abbrev_bytes(
+        &mut self,
+        abbrev_id: u32,
+        code: u32,
+        head: &[u64],
+        tail: &[u8],
+    ) -> Result<()> {
+        if self.depth() == 0 {
+            return Err(self.err(ErrorKind::AtTopLevel("record")));
+        }
+        let w = self.top().abbrev_width;
+        let Writer {
+            bits,
+            scopes,
+            blockinfo,
+        } = self;
+        let Some(abbrev) = scopes
+            .last()
+            .and_then(|s| scope_abbrev(s, blockinfo, abbrev_id))
+        else {
+            return Err(self.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
+        };
+        let too_wide = w < 32 && abbrev_id >> w != 0;
+        let mark = bits.mark();
+        if !too_wide {
+            bits.emit_bits(u64::from(abbrev_id), w);
+        }
+        let r = bits.emit_fields_bytes(abbrev.ops(), code, head, tail);
+        if r.is_err() || too_wide {
+            bits.rewind(mark);
+        }
+        if let Err(m) = r {
+            return Err(self.err(ErrorKind::AbbrevMismatch(m)));
+        }
+        if too_wide {
+            return Err(self.err(ErrorKind::OutOfRange(
+                "abbreviation id wider than the block's",
+            )));
+        }
+        self.note_record_bytes(code, head, tail);
+        Ok(())
+    }
+
+    fn note_record_bytes(&mut self, code: u32, head: &[u64], tail: &[u8]) {
+        match (head.first(), tail.first()) {
+            (Some(_), _) => self.note_record(code, head),
+            (None, Some(&b)) => self.note_record(code, &[u64::from(b)]),
+            (None, None) => self.note_record(code, &[]),
+        }
     }
 
     /// Emits a record with abbreviation `abbrev_id` (4 and up). `ops` follow the reader's

@@ -556,3 +556,58 @@ fn abbreviations_per_block_are_capped() {
     let e = r.next().unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::TooManyAbbrevs(_)), "{e}");
 }
+
+/// The byte-tail record methods write the bits the widened operands give, for every array
+/// element encoding, a scalar taken from the bytes, and the unabbreviated form; a byte that
+/// does not fit is refused without output.
+#[test]
+fn byte_tail_records_match_widened_operands() {
+    let names: [&[u8]; 5] = [b"", b"dx.op.bufferLoad", b"a-b c", b"\x7f\x80\xff", b"_0.Z"];
+    let abbrevs = [
+        vec![AbbrevOp::Fixed(3), AbbrevOp::Array, AbbrevOp::Fixed(8)],
+        vec![AbbrevOp::Fixed(3), AbbrevOp::Array, AbbrevOp::Fixed(7)],
+        vec![AbbrevOp::Vbr(6), AbbrevOp::Array, AbbrevOp::Char6],
+        vec![AbbrevOp::Literal(2), AbbrevOp::Array, AbbrevOp::Vbr(6)],
+        vec![AbbrevOp::Literal(2), AbbrevOp::Array, AbbrevOp::Vbr(3)],
+        vec![
+            AbbrevOp::Fixed(3),
+            AbbrevOp::Fixed(8),
+            AbbrevOp::Array,
+            AbbrevOp::Fixed(8),
+        ],
+    ];
+    for ops in abbrevs {
+        for name in names {
+            let head: &[u64] = if matches!(ops[0], AbbrevOp::Literal(_)) {
+                &[]
+            } else {
+                &[5]
+            };
+            let widened: Vec<u64> = head
+                .iter()
+                .copied()
+                .chain(name.iter().map(|&b| u64::from(b)))
+                .collect();
+            let write = |bytes: bool| {
+                let mut w = Writer::new();
+                w.enter_block(8, 3).unwrap();
+                let id = w.define_abbrev(Abbrev::new(ops.clone()).unwrap()).unwrap();
+                let r = if bytes {
+                    w.write_abbrev_bytes(id, 2, head, name)
+                } else {
+                    w.write_abbrev(id, 2, &widened, None)
+                };
+                let ok = r.is_ok();
+                w.write_unabbrev(9, &[1]).unwrap();
+                if bytes {
+                    w.write_unabbrev_bytes(3, head, name).unwrap();
+                } else {
+                    w.write_unabbrev(3, &widened).unwrap();
+                }
+                w.exit_block().unwrap();
+                (ok, w.finish().unwrap())
+            };
+            assert_eq!(write(true), write(false), "{ops:?} {name:?}");
+        }
+    }
+}

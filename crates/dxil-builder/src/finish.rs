@@ -337,10 +337,11 @@ pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
     if res_may_not_alias(&probe, meta) {
         flags |= 1 << bit::RES_MAY_NOT_ALIAS;
     }
-    model(meta, flags)?
-        .write(&mut module)
+    // The metadata is interned through the builder, whose id check the writer then trusts.
+    let module = model(meta, flags)?
+        .write_checked(module)
         .map_err(Error::metadata)?;
-    let bitcode = dxil_bitcode::write_module(&module).map_err(Error::bitcode)?;
+    let bitcode = dxil_bitcode::write_checked(&module).map_err(Error::bitcode)?;
     let src = Source::new(&module).map_err(Error::parts)?;
     let mut opts = BuildOptions::default();
     if let Some(rts0) = &meta.root_signature {

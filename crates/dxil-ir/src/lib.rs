@@ -25,7 +25,8 @@
 //! is in range; the type graph has no cycle except through identified structs (and none by
 //! value); constants do not reference themselves through other constants. The id part is
 //! proven by one pass, [`check`] ([`Module::check_ids`]), which the text parser and the
-//! bitcode writer run; the bitcode reader checks each id as it reads its record and runs the
+//! bitcode writer run (the writer trusts a [`CheckedModule`], which the builder's
+//! `finish_checked` makes after the same pass); the bitcode reader checks each id as it reads its record and runs the
 //! pass only in builds with debug assertions (its tests and fuzz target assert that what it
 //! accepts passes). Each arena is an [`Arena`] indexed by its typed id.
 //!
@@ -38,6 +39,7 @@ mod attributes;
 mod body;
 pub mod build;
 pub mod check;
+mod checked;
 mod constants;
 mod di;
 mod ids;
@@ -51,6 +53,7 @@ pub use arena::{Arena, EntityId};
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use check::{IdError, IdSite, IdSpace};
+pub use checked::CheckedModule;
 pub use constants::{ConstData, ConstKind};
 pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};

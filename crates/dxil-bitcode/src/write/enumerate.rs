@@ -19,7 +19,8 @@
 //!   wrappers are numbered per body, in operand order, after the module metadata.
 
 use dxil_ir::{
-    Body, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module, Type, TypeData, ValueRef,
+    Body, CheckedModule, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module, Type,
+    TypeData, ValueRef,
 };
 
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
@@ -421,14 +422,36 @@ fn is_local(m: &Module, md: Metadata) -> bool {
 
 /// Computes the orders LLVM 3.7's `ValueEnumerator` gives `m` when written with `options`.
 pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, crate::Error> {
-    compute(m, options.preserve_use_list_order)
+    Proven::check(m)
+        .and_then(|p| compute(p, options.preserve_use_list_order))
         .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
 }
 
-/// Every write enumerates first, so this is where the id check runs that lets the writer
-/// index the arenas directly.
-pub(crate) fn compute(m: &Module, preserve: bool) -> K<Orders> {
-    m.check_ids().map_err(ErrorKind::InvalidId)?;
+/// A module whose ids were proven valid ([`Module::check_ids`], run here or by the maker of
+/// a [`CheckedModule`]): enumeration and writing index its arenas directly.
+#[derive(Clone, Copy)]
+pub(crate) struct Proven<'m>(&'m Module);
+
+impl<'m> Proven<'m> {
+    /// Runs the id check.
+    pub fn check(m: &'m Module) -> K<Proven<'m>> {
+        m.check_ids().map_err(ErrorKind::InvalidId)?;
+        Ok(Proven(m))
+    }
+
+    /// A module checked when it was wrapped.
+    pub fn of(m: &'m CheckedModule) -> Proven<'m> {
+        Proven(m)
+    }
+
+    pub fn module(self) -> &'m Module {
+        self.0
+    }
+}
+
+/// The orders for a proven module (every write enumerates first).
+pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
+    let m = p.module();
     let mut en = En {
         m,
         type_state: vec![UNSEEN; m.types.len()],

@@ -80,6 +80,10 @@ pub fn write_module_metadata(
         name = define(out, &[lit(METADATA_NAME), Array, Fixed(8)])?;
     }
     for d in mds {
+        if let M::String(s) = d {
+            out.emit_bytes(METADATA_STRING, string, s)?;
+            continue;
+        }
         let (code, abbrev) = md_record(out, nb, d)?;
         let abbrev = match code {
             METADATA_STRING => string,
@@ -90,8 +94,7 @@ pub fn write_module_metadata(
         out.emit(code, abbrev)?;
     }
     for nm in &m.named_metadata {
-        out.rec.extend(nm.name.bytes().map(u64::from));
-        out.emit(METADATA_NAME, name)?;
+        out.emit_bytes(METADATA_NAME, name, nm.name.as_bytes())?;
         for &op in &nm.operands {
             let id = nb.md(op).map_err(|k| out.err(k))?;
             out.rec.push(u64::from(id));
@@ -111,8 +114,7 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
     kinds.sort_by_key(|k| k.id);
     for k in kinds {
         out.rec.push(u64::from(k.id));
-        out.rec.extend(k.name.bytes().map(u64::from));
-        out.emit(METADATA_KIND, 0)?;
+        out.emit_bytes(METADATA_KIND, 0, k.name.as_bytes())?;
     }
     out.exit(prev)
 }

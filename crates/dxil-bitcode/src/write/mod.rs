@@ -26,7 +26,9 @@ pub use enumerate::{orders, BodyOrders, Orders};
 pub use options::WriteOptions;
 
 use dxil_bitstream::Writer;
-use dxil_ir::Module;
+use dxil_ir::{CheckedModule, Module};
+
+use enumerate::Proven;
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -39,13 +41,28 @@ use crate::error::{Error, ErrorKind, Result};
 /// [`dxil_ir::check`] before the values are enumerated; an operand of the wrong kind) and the block
 /// being written.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
-    let (options, orders) = options::infer_with_orders(m);
-    module::write(m, options, orders)
+    write_proven(proven(m)?)
+}
+
+/// [`write_module`] for a module whose ids were proven when it was made (by
+/// `dxil_ir::build::ModuleBuilder::finish_checked` or [`CheckedModule::new`]): the id check
+/// is not run again.
+pub fn write_checked(m: &CheckedModule) -> Result<Vec<u8>> {
+    write_proven(Proven::of(m))
 }
 
 /// Like [`write_module`], with explicit writer options.
 pub fn write_module_with(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
-    module::write(m, options, None)
+    module::write(proven(m)?, options, None)
+}
+
+fn proven(m: &Module) -> Result<Proven<'_>> {
+    Proven::check(m).map_err(|k| Error::new(k, "top level", None, 0))
+}
+
+fn write_proven(p: Proven<'_>) -> Result<Vec<u8>> {
+    let (options, orders) = options::infer_with_orders(p);
+    module::write(p, options, orders)
 }
 
 /// The bitstream writer with the context needed for errors.
@@ -96,6 +113,18 @@ impl Out {
             self.w.write_unabbrev(code, &self.rec)
         } else {
             self.w.write_abbrev(abbrev, code, &self.rec, None)
+        };
+        self.rec.clear();
+        r.map_err(|e| self.bs(e))
+    }
+
+    /// Emits `self.rec` followed by one operand per byte of `bytes` (a string or name) as
+    /// record `code`, abbreviated with `abbrev` (0: unabbreviated), and clears `self.rec`.
+    pub fn emit_bytes(&mut self, code: u32, abbrev: u32, bytes: &[u8]) -> Result<()> {
+        let r = if abbrev == 0 {
+            self.w.write_unabbrev_bytes(code, &self.rec, bytes)
+        } else {
+            self.w.write_abbrev_bytes(abbrev, code, &self.rec, bytes)
         };
         self.rec.clear();
         r.map_err(|e| self.bs(e))

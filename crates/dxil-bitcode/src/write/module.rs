@@ -6,7 +6,7 @@ use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
-use super::enumerate::{compute, Orders};
+use super::enumerate::{compute, Orders, Proven};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
@@ -18,7 +18,8 @@ use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Writes the whole module (`orders`: already computed for `options`).
-pub fn write(m: &Module, options: WriteOptions, orders: Option<Orders>) -> Result<Vec<u8>> {
+pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Orders>) -> Result<Vec<u8>> {
+    let m = p.module();
     let mut out = Out {
         w: Writer::with_capacity(estimate(m)),
         block: "top level",
@@ -26,7 +27,7 @@ pub fn write(m: &Module, options: WriteOptions, orders: Option<Orders>) -> Resul
     };
     let orders = match orders {
         Some(o) => o,
-        None => compute(m, options.preserve_use_list_order).map_err(|k| out.err(k))?,
+        None => compute(p, options.preserve_use_list_order).map_err(|k| out.err(k))?,
     };
     let mut nb = Numbering::new(m, &orders).map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
@@ -37,8 +38,7 @@ pub fn write(m: &Module, options: WriteOptions, orders: Option<Orders>) -> Resul
     write_types(&mut out, m, &orders.types, &nb)?;
     for (kind, name) in &m.comdats {
         out.rec.extend([*kind, name.len() as u64]);
-        out.rec.extend(name.bytes().map(u64::from));
-        out.emit(MODULE_CODE_COMDAT, 0)?;
+        out.emit_bytes(MODULE_CODE_COMDAT, 0, name.as_bytes())?;
     }
     write_module_info(&mut out, m, &nb)?;
     if !orders.module_constants.is_empty() {
@@ -78,8 +78,7 @@ fn estimate(m: &Module) -> usize {
 }
 
 fn string_record(out: &mut Out, code: u32, s: &str) -> Result<()> {
-    out.rec.extend(s.bytes().map(u64::from));
-    out.emit(code, 0)
+    out.emit_bytes(code, 0, s.as_bytes())
 }
 
 /// True when a global needs the long GLOBALVAR form.

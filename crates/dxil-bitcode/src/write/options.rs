@@ -2,7 +2,7 @@
 
 use dxil_ir::Module;
 
-use super::enumerate::{compute, Orders};
+use super::enumerate::{compute, Orders, Proven};
 
 /// Writer options (the parameters of LLVM 3.7's `WriteBitcodeToFile`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,7 +21,12 @@ impl WriteOptions {
     /// equals the order the IR keeps (the reader keeps the producer's order); a module built
     /// by hand (keeping no constant order) gets the default (DXC's `DXIL` part setting).
     pub fn infer(m: &Module) -> WriteOptions {
-        infer_with_orders(m).0
+        match Proven::check(m) {
+            Ok(p) => infer_with_orders(p).0,
+            Err(_) => WriteOptions {
+                preserve_use_list_order: preserved(m),
+            },
+        }
     }
 
     /// [`WriteOptions::infer`], recorded in `m` ([`Module::preserve_use_list_order`]) so that
@@ -36,14 +41,9 @@ impl WriteOptions {
 
 /// [`WriteOptions::infer`], also returning the orders for the chosen options when they were
 /// computed on the way.
-pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
-    let preserved = m.preserve_use_list_order
-        || !m.uselists.is_empty()
-        || m.functions
-            .iter()
-            .filter_map(|f| f.body.as_ref())
-            .any(|b| !b.uselists.is_empty());
-    if preserved {
+pub(crate) fn infer_with_orders(p: Proven<'_>) -> (WriteOptions, Option<Orders>) {
+    let m = p.module();
+    if preserved(m) {
         let options = WriteOptions {
             preserve_use_list_order: true,
         };
@@ -57,7 +57,7 @@ pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
             .filter_map(|f| f.body.as_ref())
             .all(|b| b.constants.is_empty());
     if keeps_none {
-        return (WriteOptions::default(), compute(m, false).ok());
+        return (WriteOptions::default(), compute(p, false).ok());
     }
     let kept = |o: &Orders| {
         o.module_constants == m.module_constants
@@ -70,7 +70,7 @@ pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
     // The default option's orders serve the fallback too.
     let mut default_orders = None;
     for preserve in [false, true] {
-        if let Ok(o) = compute(m, preserve) {
+        if let Ok(o) = compute(p, preserve) {
             if kept(&o) {
                 let options = WriteOptions {
                     preserve_use_list_order: preserve,
@@ -83,4 +83,14 @@ pub(crate) fn infer_with_orders(m: &Module) -> (WriteOptions, Option<Orders>) {
         }
     }
     (WriteOptions::default(), default_orders)
+}
+
+/// Whether the option is recorded in `m` or shown by its use-list records.
+fn preserved(m: &Module) -> bool {
+    m.preserve_use_list_order
+        || !m.uselists.is_empty()
+        || m.functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .any(|b| !b.uselists.is_empty())
 }

@@ -39,8 +39,7 @@ fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
             (VST_CODE_ENTRY, VST_ENTRY_8)
         };
         out.rec.push(s.id);
-        out.rec.extend(s.name.iter().map(|&c| u64::from(c)));
-        out.emit(code, abbrev)?;
+        out.emit_bytes(code, abbrev, s.name)?;
     }
     out.exit(prev)
 }

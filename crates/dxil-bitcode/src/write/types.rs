@@ -162,9 +162,8 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
                     (TYPE_CODE_STRUCT_ANON, anon)
                 } else {
                     if let Some(n) = s.name.as_deref().filter(|n| !n.is_empty()) {
-                        out.rec.extend(n.bytes().map(u64::from));
                         let a = if n.bytes().all(is_char6) { name } else { 0 };
-                        out.emit(TYPE_CODE_STRUCT_NAME, a)?;
+                        out.emit_bytes(TYPE_CODE_STRUCT_NAME, a, n.as_bytes())?;
                     }
                     if s.opaque {
                         (TYPE_CODE_OPAQUE, 0)

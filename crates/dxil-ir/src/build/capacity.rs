@@ -47,6 +47,7 @@ impl ModuleBuilder {
         self.m.globals.reserve(c.globals);
         self.m.functions.reserve(c.functions);
         self.fn_state.reserve(c.functions);
+        self.names.reserve(c.globals.saturating_add(c.functions));
         self.m
             .global_values
             .reserve(c.globals.saturating_add(c.functions));

@@ -73,7 +73,7 @@ pub use function::FunctionBuilder;
 pub use insts::CallOptions;
 pub use kinds::MetadataKinds;
 pub use module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
-pub use reencode::copy_module;
+pub use reencode::{copy_module, copy_module_checked};
 
 use crate::{Function, Inst, Type, ValueRef};
 

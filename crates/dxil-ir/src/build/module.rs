@@ -12,8 +12,8 @@ use super::kinds::MetadataKinds;
 use super::typing::{pointee, type_name};
 use super::Value;
 use crate::{
-    AliasData, Function, FunctionData, Global, GlobalCommon, GlobalValue, GlobalVar, InstKind,
-    Linkage, Metadata, MetadataData, Module, Type, TypeData, UseList, ValueRef,
+    AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon, GlobalValue, GlobalVar,
+    InstKind, Linkage, Metadata, MetadataData, Module, Type, TypeData, UseList, ValueRef,
 };
 
 /// Tag bit of a function-local metadata placeholder id (placed after the module's metadata
@@ -282,14 +282,17 @@ impl ModuleBuilder {
         let Some(name) = name.filter(|n| !n.is_empty()) else {
             return Ok(None);
         };
-        if self.names.contains_key(name) {
-            return Err(BuildError::new(
+        // One lookup: the key is made before it, which costs a string only on the error path.
+        match self.names.entry(name.to_string()) {
+            std::collections::hash_map::Entry::Occupied(_) => Err(BuildError::new(
                 BuildErrorKind::Duplicate,
                 format!("the name @{name} is already taken"),
-            ));
+            )),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(g);
+                Ok(Some(name.to_string()))
+            }
         }
-        self.names.insert(name.to_string(), g);
-        Ok(Some(name.to_string()))
     }
 
     /// The global value named `name`.
@@ -626,7 +629,13 @@ impl ModuleBuilder {
     /// after the module's, the `metadata` type LLVM 3.7 always enumerates, and the id check.
     /// A definition not finished, an alias without aliasee or a reserved distinct node never
     /// defined is an error.
-    pub fn finish(mut self) -> BuildResult<Module> {
+    pub fn finish(self) -> BuildResult<Module> {
+        self.finish_checked().map(CheckedModule::into_inner)
+    }
+
+    /// [`ModuleBuilder::finish`], returning the module as proven by its id check, for
+    /// consumers that skip their own (`dxil_bitcode::write_checked`).
+    pub fn finish_checked(mut self) -> BuildResult<CheckedModule> {
         for (i, s) in self.fn_state.iter().enumerate() {
             if *s == FnState::Defining {
                 return Err(BuildError::new(
@@ -655,13 +664,12 @@ impl ModuleBuilder {
         self.m.module_metadata_count = self.m.metadata.len() as u32;
         self.place_adopted();
         self.place_local_metadata()?;
-        self.m.check_ids().map_err(|e| {
+        CheckedModule::new(self.m).map_err(|e| {
             BuildError::new(
                 BuildErrorKind::Dangling,
                 format!("the built module holds an id that names nothing: {e}"),
             )
-        })?;
-        Ok(self.m)
+        })
     }
 
     /// Appends each body's function-local metadata after the module's and points the call

@@ -22,8 +22,8 @@ use super::insts::CallOptions;
 use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
 use super::Value;
 use crate::{
-    decode_linkage, Body, ConstKind, GlobalValue, InstData, InstKind, Linkage, Metadata,
-    MetadataData, Module, Type, TypeData, ValueRef,
+    decode_linkage, Body, CheckedModule, ConstKind, GlobalValue, InstData, InstKind, Linkage,
+    Metadata, MetadataData, Module, Type, TypeData, ValueRef,
 };
 
 /// Rebuilds `src` through [`ModuleBuilder`] and [`FunctionBuilder`] calls and returns the
@@ -47,6 +47,12 @@ use crate::{
 /// # Ok::<(), dxil_ir::build::BuildError>(())
 /// ```
 pub fn copy_module(src: &Module) -> BuildResult<Module> {
+    copy_module_checked(src).map(CheckedModule::into_inner)
+}
+
+/// [`copy_module`], returning the copy as proven by the builder's id check
+/// ([`ModuleBuilder::finish_checked`]).
+pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
     let mut cx = Copier {
         src,
         types: vec![None; src.types.len()],
@@ -123,7 +129,7 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
     for u in &src.uselists {
         mb.add_use_list(u.clone());
     }
-    mb.finish()
+    mb.finish_checked()
 }
 
 struct Copier<'s> {

@@ -21,7 +21,7 @@ pub use signature::{EntrySignatures, SignatureElement, SignatureProperty};
 pub use subobjects::Subobject;
 
 use dxil_ir::build::ModuleBuilder;
-use dxil_ir::Module;
+use dxil_ir::{CheckedModule, Module};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::fields::Fields;
@@ -286,20 +286,33 @@ impl DxilMetadata {
     /// checked first, so an inconsistent module is an error and stays as it was; an error
     /// while writing leaves the entries made before it (unreferenced).
     pub fn write(&self, module: &mut Module) -> Result<()> {
+        check_module(module)?;
+        let (built, written) = self.write_adopted(std::mem::take(module))?;
+        *module = built.into_inner();
+        written
+    }
+
+    /// [`Model::write`] into an owned module, returning it as proven by the builder's id
+    /// check (for `dxil_bitcode::write_checked`, which then skips its own).
+    pub fn write_checked(&self, module: Module) -> Result<CheckedModule> {
+        check_module(&module)?;
+        let (built, written) = self.write_adopted(module)?;
+        written.map(|()| built)
+    }
+
+    /// Interns the trees through a builder adopted from `module`: the finished module and
+    /// whether every tree was written.
+    fn write_adopted(&self, module: Module) -> Result<(CheckedModule, Result<()>)> {
         let build = |e: dxil_ir::build::BuildError| {
             Error::new(ErrorKind::Build(e.to_string()), None, "metadata", None)
         };
-        module
-            .check_ids()
-            .map_err(|e| Error::new(ErrorKind::Build(e.to_string()), None, "module", None))?;
         let trees = self.to_trees();
-        let mut b = ModuleBuilder::from_module(std::mem::take(module)).map_err(build)?;
+        let mut b = ModuleBuilder::from_module(module).map_err(build)?;
         let mut w = Writer::new(&mut b);
         let written = trees
             .iter()
             .try_for_each(|(name, ops)| w.set_named(name, ops));
-        *module = b.finish().map_err(build)?;
-        written
+        Ok((b.finish_checked().map_err(build)?, written))
     }
 
     /// The shader kind from the shader model.
@@ -317,4 +330,11 @@ impl DxilMetadata {
                 _ => None,
             })
     }
+}
+
+/// The id check before adopting, so that an inconsistent module is an error naming it.
+fn check_module(module: &Module) -> Result<()> {
+    module
+        .check_ids()
+        .map_err(|e| Error::new(ErrorKind::Build(e.to_string()), None, "module", None))
 }

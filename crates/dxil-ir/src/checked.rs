@@ -1,0 +1,49 @@
+//! [`CheckedModule`]: a module whose ids were proven once, so that a consumer (the bitcode
+//! writer) can index its arenas without running the id check again.
+
+use core::ops::Deref;
+
+use crate::{IdError, Module};
+
+/// A [`Module`] that passed [`Module::check_ids`] and cannot be changed while wrapped: every
+/// id it holds names an entry of the arena it indexes. Made by [`CheckedModule::new`] or by
+/// the builder (`ModuleBuilder::finish_checked`, which has just run the check); read through
+/// `Deref`; [`CheckedModule::into_inner`] gives the module back for editing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedModule(Module);
+
+impl CheckedModule {
+    /// Runs the id check on `m` and wraps it when it passes; the error names the first id
+    /// that names nothing.
+    pub fn new(m: Module) -> Result<CheckedModule, IdError> {
+        m.check_ids()?;
+        Ok(CheckedModule(m))
+    }
+
+    /// The module, for changes (which the check no longer covers).
+    pub fn into_inner(self) -> Module {
+        self.0
+    }
+}
+
+impl Deref for CheckedModule {
+    type Target = Module;
+
+    fn deref(&self) -> &Module {
+        &self.0
+    }
+}
+
+impl AsRef<Module> for CheckedModule {
+    fn as_ref(&self) -> &Module {
+        &self.0
+    }
+}
+
+impl TryFrom<Module> for CheckedModule {
+    type Error = IdError;
+
+    fn try_from(m: Module) -> Result<CheckedModule, IdError> {
+        CheckedModule::new(m)
+    }
+}
