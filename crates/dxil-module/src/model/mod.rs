@@ -292,7 +292,7 @@ impl DxilMetadata {
         written
     }
 
-    /// [`Model::write`] into an owned module, returning it as proven by the builder's id
+    /// [`DxilMetadata::write`] into an owned module, returning it as proven by the builder's id
     /// check (for `dxil_bitcode::write_checked`, which then skips its own).
     pub fn write_checked(&self, module: Module) -> Result<CheckedModule> {
         check_module(&module)?;
