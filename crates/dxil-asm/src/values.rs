@@ -55,46 +55,6 @@ pub struct FnState {
     pub poisoned: bool,
 }
 
-/// Rounds a double to the nearest half (IEEE binary16) bit pattern.
-pub fn f64_to_half(v: f64) -> u16 {
-    let f = v as f32;
-    let b = f.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xff) as i32;
-    let man = b & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let mid = 1 << (shift - 1);
-        let r = if rem > mid || (rem == mid && half & 1 == 1) {
-            half + 1
-        } else {
-            half
-        };
-        return sign | r as u16;
-    }
-    let h = ((e as u32) << 10) | (man >> 13);
-    let rem = man & 0x1fff;
-    let r = if rem > 0x1000 || (rem == 0x1000 && h & 1 == 1) {
-        h + 1
-    } else {
-        h
-    };
-    sign | r as u16
-}
-
 impl Parser<'_> {
     /// `T v`: a type and a value of it.
     pub fn parse_typed_value(&mut self, fs: &mut FnState) -> PResult<(Type, ValueRef)> {
@@ -297,7 +257,7 @@ impl Parser<'_> {
         match data {
             Some(TypeData::Double) => Ok(v.to_bits()),
             Some(TypeData::Float) => Ok(u64::from((v as f32).to_bits())),
-            Some(TypeData::Half) => Ok(u64::from(f64_to_half(v))),
+            Some(TypeData::Half) => Ok(u64::from(dxil_ir::half_bits(v))),
             _ => self.err_at(
                 t,
                 format!("floating-point constant for type {}", self.type_str(ty)),

@@ -205,45 +205,10 @@ fn float_const(
 /// The bit pattern of `x` as a constant of float type `data`.
 fn float_bits(data: &TypeData, x: f64) -> u64 {
     match data {
-        TypeData::Half => u64::from(f32_to_f16_bits(x as f32)),
+        TypeData::Half => u64::from(dxil_ir::half_bits(x)),
         TypeData::Float => u64::from((x as f32).to_bits()),
         _ => x.to_bits(),
     }
-}
-
-/// IEEE half bits of `x`, rounded to nearest even.
-fn f32_to_f16_bits(x: f32) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 16) & 0x8000) as u16;
-    let exp = ((b >> 23) & 0xff) as i32;
-    let man = b & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = 1u32 << (shift - 1);
-        let rest = m & ((1 << shift) - 1);
-        let mut r = m >> shift;
-        if rest > half || (rest == half && r & 1 == 1) {
-            r += 1;
-        }
-        return sign | r as u16;
-    }
-    let mut r = ((e as u32) << 10) | (man >> 13);
-    let rest = man & 0x1fff;
-    if rest > 0x1000 || (rest == 0x1000 && r & 1 == 1) {
-        r += 1;
-    }
-    sign | r as u16
 }
 
 /// The scalar an overload letter of the database stands for.

@@ -202,3 +202,44 @@ impl ConstKind {
         walk_const_operands!(self, f, mut)
     }
 }
+
+/// The IEEE binary16 bit pattern of `v`, rounded to nearest even through `float` (as the
+/// reference parses `half` literals).
+pub fn half_bits(v: f64) -> u16 {
+    let f = v as f32;
+    let b = f.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let r = if rem > mid || (rem == mid && half & 1 == 1) {
+            half + 1
+        } else {
+            half
+        };
+        return sign | r as u16;
+    }
+    let h = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1fff;
+    let r = if rem > 0x1000 || (rem == 0x1000 && h & 1 == 1) {
+        h + 1
+    } else {
+        h
+    };
+    sign | r as u16
+}

@@ -54,7 +54,7 @@ pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use check::{IdError, IdSite, IdSpace};
 pub use checked::CheckedModule;
-pub use constants::{ConstData, ConstKind};
+pub use constants::{half_bits, ConstData, ConstKind};
 pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind};

@@ -150,20 +150,8 @@ pub fn definition(name: &str) -> Option<String> {
 /// exponent form the reference prints).
 pub fn float_const(v: f64, ty: &str) -> String {
     if ty == "half" {
-        format!("0xH{:04X}", to_half_bits(v))
+        format!("0xH{:04X}", dxil_ir::half_bits(v))
     } else {
         format!("{v:.6e}").replace("e", "e+").replace("e+-", "e-")
     }
-}
-
-/// The binary16 bits of a value that binary16 holds exactly (the constants of the cases).
-fn to_half_bits(v: f64) -> u16 {
-    if v == 0.0 {
-        return if v.is_sign_negative() { 0x8000 } else { 0 };
-    }
-    let bits = (v as f32).to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
-    let mant = ((bits >> 13) & 0x3ff) as u16;
-    sign | ((exp.clamp(0, 31) as u16) << 10) | mant
 }
