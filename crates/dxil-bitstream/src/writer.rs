@@ -730,38 +730,9 @@ impl Writer {
         head: &[u64],
         tail: &[u8],
     ) -> Result<()> {
-        if self.depth() == 0 {
-            return Err(self.err(ErrorKind::AtTopLevel("record")));
-        }
-        let w = self.top().abbrev_width;
-        let Writer {
-            bits,
-            scopes,
-            blockinfo,
-        } = self;
-        let Some(abbrev) = scopes
-            .last()
-            .and_then(|s| scope_abbrev(s, blockinfo, abbrev_id))
-        else {
-            return Err(self.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
-        };
-        let too_wide = w < 32 && abbrev_id >> w != 0;
-        let mark = bits.mark();
-        if !too_wide {
-            bits.emit_bits(u64::from(abbrev_id), w);
-        }
-        let r = bits.emit_fields_bytes(abbrev.ops(), code, head, tail);
-        if r.is_err() || too_wide {
-            bits.rewind(mark);
-        }
-        if let Err(m) = r {
-            return Err(self.err(ErrorKind::AbbrevMismatch(m)));
-        }
-        if too_wide {
-            return Err(self.err(ErrorKind::OutOfRange(
-                "abbreviation id wider than the block's",
-            )));
-        }
+        self.emit_abbreviated(abbrev_id, |bits, ops| {
+            bits.emit_fields_bytes(ops, code, head, tail)
+        })?;
         self.note_record_bytes(code, head, tail);
         Ok(())
     }
@@ -784,6 +755,21 @@ impl Writer {
         ops: &[u64],
         blob: Option<&[u8]>,
     ) -> Result<()> {
+        self.emit_abbreviated(abbrev_id, |bits, abbrev_ops| {
+            bits.emit_fields(abbrev_ops, code, ops, blob)
+        })?;
+        self.note_record(code, ops);
+        Ok(())
+    }
+
+    /// Emits abbreviation id `abbrev_id` and the fields `emit` writes with its operands; on a
+    /// mismatch (or an id wider than the block's) the output is wound back to where the
+    /// record began.
+    fn emit_abbreviated(
+        &mut self,
+        abbrev_id: u32,
+        emit: impl FnOnce(&mut Bits, &[AbbrevOp]) -> std::result::Result<(), &'static str>,
+    ) -> Result<()> {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
@@ -805,7 +791,7 @@ impl Writer {
         if !too_wide {
             bits.emit_bits(u64::from(abbrev_id), w);
         }
-        let r = bits.emit_fields(abbrev.ops(), code, ops, blob);
+        let r = emit(bits, abbrev.ops());
         if r.is_err() || too_wide {
             bits.rewind(mark);
         }
@@ -817,7 +803,6 @@ impl Writer {
                 "abbreviation id wider than the block's",
             )));
         }
-        self.note_record(code, ops);
         Ok(())
     }
 
