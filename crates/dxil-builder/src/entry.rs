@@ -67,7 +67,12 @@ impl<'a> EntryBuilder<'a> {
         }
         let lower = i64::from(desc.binding.lower_bound);
         let index = match index.into() {
-            Arg::Int(i) => Arg::Int(i + lower),
+            Arg::Int(i) => Arg::Int(i.checked_add(lower).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Resource,
+                    format!("resource `{}`: index {i} is out of range", desc.name),
+                )
+            })?),
             Arg::Value(v) if lower != 0 => {
                 let mb = self.fb.module();
                 let i32t = mb.int(32);

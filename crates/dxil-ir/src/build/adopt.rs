@@ -132,7 +132,6 @@ impl ModuleBuilder {
         }
         b.kinds = MetadataKinds::from_table(&m.metadata_kinds);
         b.alias_set = vec![true; m.aliases.len()];
-        b.global_init_set = m.globals.iter().map(|g| g.initializer.is_some()).collect();
         b.adopted = Some(Box::new(Adopted {
             md_count,
             locals,

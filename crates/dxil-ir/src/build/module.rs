@@ -176,7 +176,6 @@ pub struct ModuleBuilder {
     /// Function-local metadata per finished body: (type, value) of each wrapper.
     pub(crate) locals: Vec<(Function, Vec<(Type, ValueRef)>)>,
     pub(crate) alias_set: Vec<bool>,
-    pub(crate) global_init_set: Vec<bool>,
     /// What [`ModuleBuilder::from_module`] set aside (`None` for a new module).
     pub(crate) adopted: Option<Box<Adopted>>,
 }
@@ -224,7 +223,6 @@ impl ModuleBuilder {
             fn_state: Vec::new(),
             locals: Vec::new(),
             alias_set: Vec::new(),
-            global_init_set: Vec::new(),
             adopted: None,
         }
     }
@@ -394,7 +392,6 @@ impl ModuleBuilder {
             externally_initialized: opts.externally_initialized,
             record_len: if long { 12 } else { 6 },
         });
-        self.global_init_set.push(false);
         self.m.global_values.push(GlobalValue::Global(id));
         Ok(Value::new(ValueRef::Global(id), Some(ty), None))
     }
@@ -408,7 +405,7 @@ impl ModuleBuilder {
                 format!("initializer: {global} does not exist"),
             ));
         };
-        if self.global_init_set[global.index()] {
+        if g.initializer.is_some() {
             return Err(BuildError::new(
                 BuildErrorKind::Redefinition,
                 format!("initializer: {global} already has one"),
@@ -421,7 +418,6 @@ impl ModuleBuilder {
                 type_name(&self.m.types, g.value_ty)
             )));
         }
-        self.global_init_set[global.index()] = true;
         self.m.globals[global].initializer = Some(r);
         Ok(())
     }
@@ -606,7 +602,8 @@ impl ModuleBuilder {
                 format!("aliasee: {alias} does not exist"),
             ));
         };
-        if self.alias_set[alias.index()] {
+        // Aliases filled in place (`entities`) are not tracked: they come with their aliasee.
+        if self.alias_set.get(alias.index()).copied().unwrap_or(true) {
             return Err(BuildError::new(
                 BuildErrorKind::Redefinition,
                 format!("aliasee: {alias} already has one"),
@@ -619,7 +616,9 @@ impl ModuleBuilder {
                 type_name(&self.m.types, a.common.ty)
             )));
         }
-        self.alias_set[alias.index()] = true;
+        if let Some(set) = self.alias_set.get_mut(alias.index()) {
+            *set = true;
+        }
         self.m.aliases[alias].aliasee = r;
         Ok(())
     }
