@@ -361,8 +361,15 @@ impl<'m> Printer<'m> {
     }
 
     fn print_inst(&mut self, id: Inst, inst: &InstData) {
-        let m = self.m;
         self.out.push_str("  ");
+        self.print_inst_body(id, inst);
+        self.write_info_comment(inst);
+    }
+
+    /// Prints one instruction without indentation or comments, with its metadata
+    /// attachments (`Instruction::print`); the function's slots must be set.
+    pub fn print_inst_body(&mut self, id: Inst, inst: &InstData) {
+        let m = self.m;
         if named(&inst.name) {
             write_name(self.out, Some('%'), inst.name.as_deref().unwrap_or(""));
             self.out.push_str(" = ");
@@ -476,7 +483,6 @@ impl<'m> Printer<'m> {
             self.out.push(' ');
             self.write_node_ref(NodeRef::Arena(md));
         }
-        self.write_info_comment(inst);
     }
 
     fn write_atomic(&mut self, ordering: Ordering, scope: SyncScope) {

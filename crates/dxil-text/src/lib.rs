@@ -55,6 +55,69 @@ pub fn write_module(module: &Module, out: &mut String) {
     p.print_module();
 }
 
+/// The text of each requested instruction as LLVM's `Instruction::print` gives it (what the
+/// reference validator quotes in its `note: at '...'` lines): no indentation, no comments,
+/// slots numbered within the instruction's function. One printer setup serves every request;
+/// a request naming no instruction gives `<badref>`.
+pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_ir::Inst)]) -> Vec<String> {
+    let kinds = slots::Kinds::new(module);
+    let const_flags = constants::const_flags(module);
+    let types = types::TypeNames::new(module, &kinds, &const_flags);
+    let lists = attrs::build_lists(module);
+    let slots = slots::Slots::new(module, &lists, &kinds);
+    let mut scratch = String::new();
+    let mut p = printer::Printer {
+        m: module,
+        out: &mut scratch,
+        types,
+        slots,
+        lists: &lists,
+        kinds: &kinds,
+        body: None,
+        fslots: printer::FnSlots::default(),
+        const_flags,
+        const_budget: printer::CONST_BUDGET,
+        scratch: Vec::new(),
+        foreign_blocks: Default::default(),
+    };
+    let mut current: Option<dxil_ir::Function> = None;
+    let mut texts = Vec::with_capacity(requests.len());
+    for &(function, inst) in requests {
+        let body = module.functions.get(function).and_then(|f| f.body.as_ref());
+        let Some((body, data)) = body.and_then(|b| Some((b, b.inst(inst)?))) else {
+            texts.push("<badref>".to_string());
+            continue;
+        };
+        if current != Some(function) {
+            p.body = Some(body);
+            p.fslots = printer::FnSlots::new(body);
+            current = Some(function);
+        }
+        p.out.clear();
+        p.const_budget = printer::CONST_BUDGET;
+        p.print_inst_body(inst, data);
+        texts.push(p.out.clone());
+    }
+    texts
+}
+
+/// Each type as LLVM's `Type::print` spells it (`<4 x float>`, `%dx.types.Handle`,
+/// `%struct.S = type { i32 }` for a named struct printed alone is *not* what it gives: named
+/// structs print by name), with one naming pass for all of them.
+pub fn type_texts(module: &Module, types: &[dxil_ir::Type]) -> Vec<String> {
+    let kinds = slots::Kinds::new(module);
+    let const_flags = constants::const_flags(module);
+    let names = types::TypeNames::new(module, &kinds, &const_flags);
+    types
+        .iter()
+        .map(|&ty| {
+            let mut out = String::new();
+            names.write(module, &mut out, ty);
+            out
+        })
+        .collect()
+}
+
 /// The text of `module` (from `target datalayout` on).
 pub fn print_module(module: &Module) -> String {
     let mut out = String::with_capacity(64 * 1024);

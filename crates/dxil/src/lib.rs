@@ -13,6 +13,7 @@
 //! | [`assemble`], [`Assembler`] | text to a container with every part generated, or to bitcode |
 //! | [`reflect`] | entry points, signatures, resources, constant buffers, flags |
 //! | [`info`] | parts, program, digest and `HASH` status, features |
+//! | [`validate`] | the reference validator's verdict and messages ([`validator::Report`]) |
 //! | [`reencode`] | every layer decoded and encoded again |
 //! | [`parse_text`], [`read_module`] | text or bitcode to the in-memory module ([`ir::Module`]) |
 //! | [`builder::ShaderBuilder`] | a shader of any stage, or a library, built without DXC: a container ready for Direct3D |
@@ -52,6 +53,7 @@
 //! | [`ops`] | the DXIL operation, enum and validation-rule tables; typed ops ([`ops::DxOp`]) |
 //! | [`builder`] | shaders built without DXC: stages, libraries, signatures, resources, typed op methods |
 //! | [`rootsig`] | root signatures: HLSL text, RTS0, metadata, validation |
+//! | [`validator`] | the DXIL validator: rules, diagnostics, reports |
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -62,6 +64,7 @@ mod info;
 mod input;
 mod reencode;
 mod reflect;
+mod validate;
 
 pub use assemble::{assemble, parse_text, Assembler, Assembly};
 pub use disassemble::{disassemble, disassemble_input};
@@ -77,6 +80,8 @@ pub use reflect::{
     Reflection, ResourceReflection,
 };
 
+pub use validate::validate;
+
 pub use dxil_asm as asm;
 pub use dxil_bitcode as bitcode;
 pub use dxil_bitstream as bitstream;
@@ -89,6 +94,7 @@ pub use dxil_ops as ops;
 pub use dxil_parts as parts;
 pub use dxil_rootsig as rootsig;
 pub use dxil_text as text;
+pub use dxil_validate as validator;
 
 /// Decodes the module of `bytes` (a container's `ILDB` part when present, else its `DXIL`
 /// part; a program part; or raw bitcode). Errors give their bit in `bytes`.

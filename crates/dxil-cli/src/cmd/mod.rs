@@ -16,6 +16,7 @@ mod parts;
 mod reflect;
 mod rootsig;
 mod roundtrip;
+mod val;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -40,6 +41,8 @@ pub enum Command {
     Rootsig(rootsig::Args),
     /// Reflection: entry points, signatures, resources, constant buffers, features.
     Reflect(reflect::Args),
+    /// Validate containers (or DXIL text) as the reference validator does.
+    Val(val::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// Print the man page (roff).
@@ -59,6 +62,7 @@ impl Command {
             Command::Dis(a) => dis::run(a),
             Command::As(a) => asm::run(a),
             Command::Reflect(a) => reflect::run(a),
+            Command::Val(a) => val::run(a),
             Command::Completions(a) => completions::run(a),
             Command::Man(a) => man::run(a),
         }

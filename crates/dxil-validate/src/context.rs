@@ -1,0 +1,282 @@
+//! The validation context: the module, its metadata model, and the diagnostics found so far,
+//! each emitted the way the reference's `ValidationContext` emits it (global, on a function,
+//! on an instruction with its `at '...'` note).
+
+use dxil_ir::{DebugLoc, Function, Inst, Module};
+use dxil_module::DxilMetadata;
+use dxil_ops::ValidationRule;
+
+use crate::report::{Diagnostic, Report, Severity};
+use crate::Options;
+
+/// The validator version this crate implements (`dx.valver` may not name a later one).
+pub const VALIDATOR_VERSION: (u32, u32) = (1, 10);
+
+/// The highest DXIL version this crate knows (`dx.version` may not name a later one).
+pub const DXIL_VERSION: (u32, u32) = (1, 10);
+
+enum Note {
+    Text(String),
+    /// `at '<instruction>' in block '<block>' of function '<name>'.`
+    At(Function, Inst),
+}
+
+struct Pending {
+    diag: Diagnostic,
+    notes: Vec<Note>,
+}
+
+/// What every rule reads, and where it reports.
+pub(crate) struct Ctx<'m> {
+    /// The module validated.
+    pub m: &'m Module,
+    /// Its DXIL metadata model.
+    pub md: &'m DxilMetadata,
+    /// The caller's options.
+    #[allow(dead_code)]
+    pub options: &'m Options,
+    /// `dx.valver` (1.0 when absent, as the reference assumes).
+    pub valver: (u32, u32),
+    /// `dx.version` (the DXIL version; 1.0 when absent).
+    pub dxil_version: (u32, u32),
+    pending: Vec<Pending>,
+    /// Rule and debug location of the last instruction error: repeats are dropped, as the
+    /// reference does for scalarized instructions.
+    last_located: Option<(ValidationRule, DebugLoc)>,
+}
+
+impl<'m> Ctx<'m> {
+    pub fn new(m: &'m Module, md: &'m DxilMetadata, options: &'m Options) -> Self {
+        let v = |v: &Option<dxil_module::model::Version>| v.as_ref().map(|v| (v.major, v.minor));
+        Ctx {
+            m,
+            md,
+            options,
+            valver: v(&md.validator_version).unwrap_or((1, 0)),
+            dxil_version: v(&md.version).unwrap_or((1, 0)),
+            pending: Vec::new(),
+            last_located: None,
+        }
+    }
+
+    /// True once an error has been emitted.
+    pub fn failed(&self) -> bool {
+        self.pending
+            .iter()
+            .any(|p| p.diag.severity == Severity::Error)
+    }
+
+    /// The validator version is at least `major.minor` (rules added later are skipped for
+    /// modules signed by older validators, as `dx.valver` asks).
+    pub fn valver_at_least(&self, major: u32, minor: u32) -> bool {
+        self.valver >= (major, minor)
+    }
+
+    /// The name of `f` as the reference prints it after `Function: `.
+    pub fn function_name(&self, f: Function) -> String {
+        self.m
+            .functions
+            .get(f)
+            .and_then(|f| f.common.name.clone())
+            .unwrap_or_default()
+    }
+
+    fn push(&mut self, severity: Severity, rule: Option<ValidationRule>, message: String, function: Option<String>) {
+        self.pending.push(Pending {
+            diag: Diagnostic {
+                severity,
+                rule,
+                message,
+                function,
+                notes: Vec::new(),
+            },
+            notes: Vec::new(),
+        });
+    }
+
+    /// `error: <rule text>` (`EmitError`, `EmitFormatError`).
+    pub fn error(&mut self, rule: ValidationRule, args: &[&str]) {
+        self.push(Severity::Error, Some(rule), format_rule(rule, args), None);
+    }
+
+    /// `error: <message>` for a message of the reference's own making (resource names
+    /// appended, metadata printed, messages outside the rule table).
+    pub fn error_text(&mut self, rule: Option<ValidationRule>, message: String) {
+        self.push(Severity::Error, rule, message, None);
+    }
+
+    /// `warning: <message>`.
+    pub fn warning_text(&mut self, rule: Option<ValidationRule>, message: String) {
+        self.push(Severity::Warning, rule, message, None);
+    }
+
+    /// `Function: <name>: error: <rule text>` (`EmitFnError`, `EmitFnFormatError`).
+    pub fn fn_error(&mut self, f: Function, rule: ValidationRule, args: &[&str]) {
+        let name = self.function_name(f);
+        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name));
+    }
+
+    /// `Function: <name>: error: <message>` for a message of the reference's own making.
+    pub fn fn_error_text(&mut self, f: Function, rule: Option<ValidationRule>, message: String) {
+        let name = self.function_name(f);
+        self.push(Severity::Error, rule, message, Some(name));
+    }
+
+    /// An error on an instruction (`EmitInstrError`, `EmitInstrFormatError`): reported on its
+    /// function, with the instruction quoted in a note.
+    pub fn inst_error(&mut self, f: Function, inst: Inst, rule: ValidationRule, args: &[&str]) {
+        self.inst_error_text(f, inst, rule, format_rule(rule, args));
+    }
+
+    /// [`Ctx::inst_error`] with a message of the reference's own making.
+    pub fn inst_error_text(&mut self, f: Function, inst: Inst, rule: ValidationRule, message: String) {
+        let loc = self.debug_loc(f, inst);
+        if let Some(loc) = loc {
+            if self.last_located.as_ref() == Some(&(rule, loc.clone())) {
+                return;
+            }
+            self.last_located = Some((rule, loc));
+        }
+        let name = self.function_name(f);
+        self.push(Severity::Error, Some(rule), message, Some(name));
+        if let Some(p) = self.pending.last_mut() {
+            p.notes.push(Note::At(f, inst));
+        }
+    }
+
+    /// A note on an instruction after the last error (`EmitInstrNote`): the text, then the
+    /// instruction quoted.
+    pub fn inst_note(&mut self, f: Function, inst: Inst, text: String) {
+        if let Some(p) = self.pending.last_mut() {
+            p.notes.push(Note::Text(text));
+            p.notes.push(Note::At(f, inst));
+        }
+    }
+
+    /// A note after the last diagnostic (`EmitNoteOnContext`).
+    pub fn note(&mut self, text: String) {
+        if let Some(p) = self.pending.last_mut() {
+            p.notes.push(Note::Text(text));
+        }
+    }
+
+    fn debug_loc(&self, f: Function, inst: Inst) -> Option<DebugLoc> {
+        let body = self.m.functions.get(f)?.body.as_ref()?;
+        body.inst(inst)?.debug_loc.clone()
+    }
+
+    /// The report, instruction notes printed (one printer setup for all of them).
+    pub fn finish(self, report: &mut Report) {
+        let requests: Vec<(Function, Inst)> = self
+            .pending
+            .iter()
+            .flat_map(|p| p.notes.iter())
+            .filter_map(|n| match n {
+                Note::At(f, i) => Some((*f, *i)),
+                Note::Text(_) => None,
+            })
+            .collect();
+        let mut texts = dxil_text::instruction_texts(self.m, &requests).into_iter();
+        for p in self.pending {
+            let mut diag = p.diag;
+            for n in p.notes {
+                diag.notes.push(match n {
+                    Note::Text(t) => t,
+                    Note::At(f, i) => {
+                        let text = texts.next().unwrap_or_default();
+                        format!(
+                            "at '{}' in block '{}' of function '{}'.",
+                            text,
+                            block_label(self.m, f, i),
+                            function_name(self.m, f)
+                        )
+                    }
+                });
+            }
+            report.diagnostics.push(diag);
+        }
+    }
+}
+
+fn function_name(m: &Module, f: Function) -> String {
+    m.functions
+        .get(f)
+        .and_then(|f| f.common.name.clone())
+        .unwrap_or_default()
+}
+
+/// The block of `inst` by name, or `#N` by its position in the function.
+fn block_label(m: &Module, f: Function, inst: Inst) -> String {
+    let Some(body) = m.functions.get(f).and_then(|f| f.body.as_ref()) else {
+        return String::new();
+    };
+    for (index, block) in body.blocks.iter().enumerate() {
+        if block.insts.contains(&inst) {
+            return match &block.name {
+                Some(name) if !name.is_empty() => name.clone(),
+                _ => format!("#{index}"),
+            };
+        }
+    }
+    String::new()
+}
+
+/// The rule's message with `%0`, `%1`... replaced by `args` (`FormatRuleText`): each
+/// placeholder's first occurrence, in argument order; an empty argument reads `<null>`; an
+/// argument starting with byte 1 (a mangled name) is escaped as LLVM prints names (`\01`).
+pub fn format_rule(rule: ValidationRule, args: &[&str]) -> String {
+    let mut text = rule.info().message().to_string();
+    for (i, arg) in args.iter().enumerate() {
+        let arg: std::borrow::Cow<'_, str> = if arg.is_empty() {
+            "<null>".into()
+        } else if arg.as_bytes()[0] == 1 {
+            escape(arg).into()
+        } else {
+            (*arg).into()
+        };
+        let placeholder = format!("%{i}");
+        if let Some(at) = text.find(&placeholder) {
+            text.replace_range(at..at + placeholder.len(), &arg);
+        }
+    }
+    text
+}
+
+/// `PrintEscapedString`: printable bytes but `\` and `"` as they are, the rest as `\XX`.
+pub fn escape(s: &str) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(s.len() + 2);
+    for &b in s.as_bytes() {
+        if (0x20..0x7f).contains(&b) && b != b'\\' && b != b'"' {
+            out.push(b as char);
+        } else {
+            out.push('\\');
+            out.push(HEX[usize::from(b >> 4)] as char);
+            out.push(HEX[usize::from(b & 15)] as char);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_fill_in_order() {
+        let text = format_rule(
+            ValidationRule::MetaVersionSupported,
+            &["Validator", "0", "0", "1", "10"],
+        );
+        assert_eq!(text, "Validator version in metadata (0.0) is not supported; maximum: (1.10).");
+    }
+
+    #[test]
+    fn mangled_names_are_escaped_and_empty_args_read_null() {
+        assert_eq!(escape("\u{1}?f@@YAXXZ"), "\\01?f@@YAXXZ");
+        assert_eq!(
+            format_rule(ValidationRule::MetaTarget, &[""]),
+            "Unknown target triple '<null>'."
+        );
+    }
+}

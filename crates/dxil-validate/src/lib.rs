@@ -1,0 +1,125 @@
+//! The DXIL validator: what the reference validator (DXC's `dxil.dll` / `dxv`) checks, with
+//! its messages, in pure Rust.
+//!
+//! [`validate_container`] checks a DXContainer (its program, then each part against what the
+//! module gives); [`validate_module`] checks a module alone (what `dxv` does for text input).
+//! Both give a [`Report`]: the diagnostics in the order the reference emits them, each with
+//! its [`ValidationRule`] (generated from the DXIL database, `dxil-db.json`) and its message
+//! formatted as the reference formats it; `Display` prints the report as `dxv` prints it.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let Some(dir) = dxil_test_support::corpus_dir() else { return Ok(()) };
+//! # let path = dir.join(&dxil_test_support::corpus_ids(&dir)[0]).with_extension("dxil");
+//! let bytes = std::fs::read(&path)?;
+//! let report = dxil_validate::validate_container(&bytes, &Default::default());
+//! print!("{report}"); // "Validation succeeded." or the errors, as dxv prints them
+//! # Ok(()) }
+//! ```
+//!
+//! Spec: DXIL.rst, "Validation Rules" and the sections each rule cites.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod context;
+mod report;
+mod rules;
+mod util;
+
+pub use context::{DXIL_VERSION, VALIDATOR_VERSION};
+pub use dxil_ops::ValidationRule;
+pub use report::{Diagnostic, Report, Severity};
+
+use dxil_container::Container;
+use dxil_ir::Module;
+use dxil_module::DxilMetadata;
+
+/// What to check.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Compare each container part with the part the module gives (`SFI0`, signatures,
+    /// `PSV0`, `RDAT`, root signature, ...). On by default.
+    pub parts: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { parts: true }
+    }
+}
+
+/// Validates a DXContainer: its `DXIL` program, then (when the program is valid and
+/// [`Options::parts`] is set) every part against the module. Input that cannot be read is
+/// reported as errors, never a panic.
+pub fn validate_container(bytes: &[u8], options: &Options) -> Report {
+    let mut report = Report::default();
+    let container = match Container::parse(bytes) {
+        Ok(c) => c,
+        Err(e) => {
+            report.diagnostics.push(unreadable(format!("Container is invalid: {e}.")));
+            return report;
+        }
+    };
+    let program = match container.program() {
+        Ok(p) => p,
+        Err(e) => {
+            report.diagnostics.push(unreadable(format!("Container is invalid: {e}.")));
+            return report;
+        }
+    };
+    let module = match dxil_bitcode::read_module(program.bitcode) {
+        Ok(m) => m,
+        Err(e) => {
+            report.diagnostics.push(bitcode_error(&e.to_string()));
+            return report;
+        }
+    };
+    validate_module_into(&module, options, &mut report);
+    report
+}
+
+/// Validates a module alone: the checks of the `DXIL` program, no container parts.
+pub fn validate_module(module: &Module, options: &Options) -> Report {
+    let mut report = Report::default();
+    validate_module_into(module, options, &mut report);
+    report
+}
+
+fn validate_module_into(module: &Module, options: &Options, report: &mut Report) {
+    let md = match DxilMetadata::read(module) {
+        Ok(md) => md,
+        Err(e) => {
+            report.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                rule: Some(ValidationRule::MetaWellFormed),
+                message: format!("Metadata is malformed: {e}."),
+                function: None,
+                notes: Vec::new(),
+            });
+            return;
+        }
+    };
+    let mut ctx = context::Ctx::new(module, &md, options);
+    rules::validate_module(&mut ctx);
+    ctx.finish(report);
+}
+
+fn unreadable(message: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        rule: Some(ValidationRule::ContainerPartInvalid),
+        message,
+        function: None,
+        notes: Vec::new(),
+    }
+}
+
+fn bitcode_error(reason: &str) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        rule: Some(ValidationRule::BitcodeValid),
+        message: format!("Module bitcode is invalid: {reason}."),
+        function: None,
+        notes: Vec::new(),
+    }
+}

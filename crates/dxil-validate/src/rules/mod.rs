@@ -1,0 +1,10 @@
+//! The rule passes, run in the reference's order (`ValidateDxilModule`).
+
+mod metadata;
+
+use crate::context::Ctx;
+
+/// Every module rule, in the order the reference checks them.
+pub(crate) fn validate_module(ctx: &mut Ctx) {
+    metadata::validate(ctx);
+}

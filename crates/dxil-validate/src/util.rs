@@ -1,0 +1,74 @@
+//! Small readings of the IR every rule needs: integer constants, `undef`, instructions in
+//! program order, type spellings.
+
+use dxil_ir::{Body, ConstKind, Inst, InstData, Module, Type, TypeData, ValueRef};
+
+/// The value of an integer constant (`i32 5`, or `null`/`zeroinitializer` as 0), sign-extended
+/// from its width; `None` for anything else (an instruction, `undef`, a float).
+pub fn const_int(m: &Module, v: ValueRef) -> Option<i64> {
+    let ValueRef::Const(c) = v else { return None };
+    let data = m.constant(c)?;
+    let bits = match m.ty(data.ty)? {
+        TypeData::Int(b) if *b <= 64 => *b,
+        _ => return None,
+    };
+    match data.kind {
+        ConstKind::Int(v) => Some(v),
+        ConstKind::Null => Some(0),
+        _ => None,
+    }
+    .map(|v| if bits == 1 { v & 1 } else { v })
+}
+
+/// [`const_int`] zero-extended from the constant's width (`getZExtValue`).
+pub fn const_uint(m: &Module, v: ValueRef) -> Option<u64> {
+    let value = const_int(m, v)?;
+    let ValueRef::Const(c) = v else { return None };
+    match m.ty(m.constant(c)?.ty)? {
+        TypeData::Int(64) => Some(value as u64),
+        TypeData::Int(b) => Some((value as u64) & ((1u64 << b) - 1)),
+        _ => None,
+    }
+}
+
+/// Whether `v` is `undef`.
+pub fn is_undef(m: &Module, v: ValueRef) -> bool {
+    matches!(v, ValueRef::Const(c) if matches!(m.constant(c).map(|d| &d.kind), Some(ConstKind::Undef)))
+}
+
+/// Every instruction of `body` in program order, with the index of its block.
+pub fn insts(body: &Body) -> impl Iterator<Item = (usize, Inst, &InstData)> + '_ {
+    body.blocks.iter().enumerate().flat_map(move |(b, block)| {
+        block
+            .insts
+            .iter()
+            .filter_map(move |&i| Some((b, i, body.inst(i)?)))
+    })
+}
+
+/// A type as LLVM prints it (`<4 x float>`, `%dx.types.Handle`).
+pub fn type_text(m: &Module, ty: Type) -> String {
+    dxil_text::type_texts(m, &[ty]).pop().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_read_as_the_reference_reads_them() {
+        let mut m = Module::default();
+        let i32_ty = m.types.push(TypeData::Int(32));
+        let c = |m: &mut Module, kind| {
+            ValueRef::Const(m.constants.push(dxil_ir::ConstData { ty: i32_ty, kind }))
+        };
+        let minus_one = c(&mut m, ConstKind::Int(-1));
+        let zero = c(&mut m, ConstKind::Null);
+        let undef = c(&mut m, ConstKind::Undef);
+        assert_eq!(const_int(&m, minus_one), Some(-1));
+        assert_eq!(const_uint(&m, minus_one), Some(0xffff_ffff));
+        assert_eq!(const_int(&m, zero), Some(0));
+        assert_eq!(const_int(&m, undef), None);
+        assert!(is_undef(&m, undef));
+    }
+}

@@ -1,0 +1,34 @@
+//! Validation of whatever the user has: a container (its program, then its parts), or a
+//! program part, bitcode or text (the module alone, as `dxv` does for text).
+
+use crate::error::Result;
+use crate::input::Input;
+use crate::validator::{Options, Report};
+
+/// Validates `bytes` as the reference validator would: a DXContainer is checked whole
+/// ([`validator::validate_container`](crate::validator::validate_container)); a program part,
+/// bitcode or DXIL text is read (text is assembled first) and its module checked
+/// ([`validator::validate_module`](crate::validator::validate_module)).
+///
+/// An input that is none of these forms, or text that does not parse, is an [`Error`](crate::Error);
+/// everything else, however malformed, gives a [`Report`].
+///
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// # let Some(dir) = dxil_test_support::corpus_dir() else { return Ok(()) };
+/// # let path = dir.join(&dxil_test_support::corpus_ids(&dir)[0]).with_extension("dxil");
+/// let report = dxil::validate(&std::fs::read(&path)?, &Default::default())?;
+/// if !report.is_valid() {
+///     eprint!("{report}");
+/// }
+/// # Ok(()) }
+/// ```
+pub fn validate(bytes: &[u8], options: &Options) -> Result<Report> {
+    let input = Input::parse(bytes)?;
+    let module = match &input {
+        Input::Container(_) => return Ok(crate::validator::validate_container(bytes, options)),
+        Input::Text(text) => crate::parse_text(text, "shader")?,
+        Input::ProgramPart(_) | Input::Bitcode(_) => input.primary_bitcode()?.read_module()?,
+    };
+    Ok(crate::validator::validate_module(&module, options))
+}
