@@ -72,6 +72,15 @@ impl<'m> Ctx<'m> {
         self.valver >= (major, minor)
     }
 
+    /// The shader model is a preview one (after 6.9, up to 6.10), where experimental
+    /// operations are allowed (`IsPreReleaseShaderModel`).
+    pub fn is_prerelease_shader_model(&self) -> bool {
+        self.md
+            .shader_model
+            .as_ref()
+            .is_some_and(|sm| (sm.major, sm.minor) > (6, 9) && (sm.major, sm.minor) <= (6, 10))
+    }
+
     /// The name of `f` as the reference prints it after `Function: `.
     pub fn function_name(&self, f: Function) -> String {
         self.m

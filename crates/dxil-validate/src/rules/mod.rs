@@ -1,5 +1,6 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
+mod function;
 mod metadata;
 
 use crate::context::Ctx;
@@ -7,4 +8,5 @@ use crate::context::Ctx;
 /// Every module rule, in the order the reference checks them.
 pub(crate) fn validate_module(ctx: &mut Ctx) {
     metadata::validate(ctx);
+    function::validate(ctx);
 }
