@@ -1,7 +1,12 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
+mod cfg;
 mod function;
+mod inst_md;
+mod instr;
 mod metadata;
+mod props;
+mod types;
 
 use crate::context::Ctx;
 
