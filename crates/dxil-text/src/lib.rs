@@ -101,6 +101,47 @@ pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_i
     texts
 }
 
+/// Each metadata node as LLVM's `Metadata::print` gives it with its module (what the reference
+/// validator appends to a metadata error): `!N = !{...}` for a numbered node (numbered as in the
+/// module print), `!"text"` for a string, `type value` for a value wrapper. One numbering pass
+/// serves every request.
+pub fn metadata_texts(module: &Module, nodes: &[dxil_ir::Metadata]) -> Vec<String> {
+    let kinds = slots::Kinds::new(module);
+    let const_flags = constants::const_flags(module);
+    let types = types::TypeNames::new(module, &kinds, &const_flags);
+    let lists = attrs::build_lists(module);
+    let slots = slots::Slots::new(module, &lists, &kinds);
+    let mut scratch = String::new();
+    let mut p = printer::Printer {
+        m: module,
+        out: &mut scratch,
+        types,
+        slots,
+        lists: &lists,
+        kinds: &kinds,
+        body: None,
+        fslots: printer::FnSlots::default(),
+        const_flags,
+        const_budget: printer::CONST_BUDGET,
+        scratch: Vec::new(),
+        foreign_blocks: Default::default(),
+    };
+    let mut texts = Vec::with_capacity(nodes.len());
+    for &md in nodes {
+        p.out.clear();
+        p.const_budget = printer::CONST_BUDGET;
+        if mdwalk::is_node(module, md) {
+            p.write_node_ref(slots::NodeRef::Arena(md));
+            p.out.push_str(" = ");
+            p.write_node_body(slots::NodeRef::Arena(md));
+        } else {
+            p.write_md_operand(md);
+        }
+        texts.push(p.out.clone());
+    }
+    texts
+}
+
 /// Each type as LLVM's `Type::print` spells it (`<4 x float>`, `%dx.types.Handle`,
 /// `%struct.S = type { i32 }` for a named struct printed alone is *not* what it gives: named
 /// structs print by name), with one naming pass for all of them.

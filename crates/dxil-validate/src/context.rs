@@ -2,7 +2,7 @@
 //! each emitted the way the reference's `ValidationContext` emits it (global, on a function,
 //! on an instruction with its `at '...'` note).
 
-use dxil_ir::{DebugLoc, Function, Inst, Module};
+use dxil_ir::{DebugLoc, Function, Inst, Metadata, Module};
 use dxil_module::DxilMetadata;
 use dxil_ops::ValidationRule;
 
@@ -24,6 +24,9 @@ enum Note {
 struct Pending {
     diag: Diagnostic,
     notes: Vec<Note>,
+    /// A metadata node printed after the message (`EmitMetaError`), resolved at the end with
+    /// one numbering of the module.
+    md_suffix: Option<Metadata>,
 }
 
 /// What every rule reads, and where it reports.
@@ -100,6 +103,7 @@ impl<'m> Ctx<'m> {
                 notes: Vec::new(),
             },
             notes: Vec::new(),
+            md_suffix: None,
         });
     }
 
@@ -112,6 +116,15 @@ impl<'m> Ctx<'m> {
     /// appended, metadata printed, messages outside the rule table).
     pub fn error_text(&mut self, rule: Option<ValidationRule>, message: String) {
         self.push(Severity::Error, rule, message, None);
+    }
+
+    /// `error: <rule text><metadata>` (`EmitMetaError`): the node printed as LLVM prints it
+    /// with its module (`!12 = !{...}`) right after the rule's text.
+    pub fn meta_error(&mut self, rule: ValidationRule, md: Metadata) {
+        self.push(Severity::Error, Some(rule), rule.info().message().to_string(), None);
+        if let Some(p) = self.pending.last_mut() {
+            p.md_suffix = Some(md);
+        }
     }
 
     /// `warning: <message>`.
@@ -186,8 +199,18 @@ impl<'m> Ctx<'m> {
             })
             .collect();
         let mut texts = dxil_text::instruction_texts(self.m, &requests).into_iter();
+        let md_requests: Vec<Metadata> = self.pending.iter().filter_map(|p| p.md_suffix).collect();
+        let mut md_texts = if md_requests.is_empty() {
+            Vec::new()
+        } else {
+            dxil_text::metadata_texts(self.m, &md_requests)
+        }
+        .into_iter();
         for p in self.pending {
             let mut diag = p.diag;
+            if p.md_suffix.is_some() {
+                diag.message.push_str(&md_texts.next().unwrap_or_default());
+            }
             for n in p.notes {
                 diag.notes.push(match n {
                     Note::Text(t) => t,
