@@ -1,7 +1,11 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
 mod function;
+mod handle_props;
+mod hit_object;
+pub(crate) mod linalg;
 mod metadata;
+mod ray_query;
 
 use crate::context::Ctx;
 
