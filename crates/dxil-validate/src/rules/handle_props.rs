@@ -10,11 +10,11 @@
 //!
 //! Anything else (a `phi`, an argument, a handle with an invalid kind) has no properties.
 //! The family-specific operation rules (LinAlg descriptors, `HitObject_TraceRay`) read a
-//! handle through here.
+//! handle through here; the generic handle and resource operation rules can too.
 
-use dxil_ir::{Body, ConstKind, Function, InstKind, ValueRef};
+use dxil_ir::{Body, CastOp, ConstKind, Function, InstKind, ValueRef};
 use dxil_module::md::Md;
-use dxil_module::model::{Resource, ResourceClass};
+use dxil_module::model::{Resource, ResourceClass, ResourceProperty};
 use dxil_ops::ValidationRule as R;
 
 use crate::context::Ctx;
@@ -47,6 +47,8 @@ pub(crate) struct Props {
     pub kind: u32,
     /// The UAV bit.
     pub is_uav: bool,
+    /// The reorder-coherent bit (UAVs of shader model 6.9 and later).
+    pub reorder_coherent: bool,
 }
 
 impl Props {
@@ -84,6 +86,7 @@ pub(crate) fn props_of(ctx: &Ctx, body: &Body, handle: ValueRef) -> Option<Props
             let props = Props {
                 kind: w0 & 0xff,
                 is_uav: w0 & (1 << 12) != 0,
+                reorder_coherent: w0 & (1 << 16) != 0,
             };
             (props.kind != 0).then_some(props)
         }
@@ -129,7 +132,7 @@ pub(crate) fn props_of(ctx: &Ctx, body: &Body, handle: ValueRef) -> Option<Props
             [&lists.cbuffers, &lists.uavs, &lists.srvs, &lists.samplers]
                 .into_iter()
                 .flat_map(|l| l.iter().flatten())
-                .find(|r| matches!(r.base.symbol, Md::Value { value, .. } if value == global))
+                .find(|r| symbol_value(ctx, r) == Some(global))
                 .and_then(resource_props)
         }
         _ => None,
@@ -160,9 +163,15 @@ pub(crate) fn props_of_handle(
     if props.is_none() {
         ctx.inst_error(f, i, R::InstrHandleNotFromCreateHandle, &[]);
     }
-    // The reference also rejects a reorder-coherent handle below shader model 6.9 here; the
-    // operations that read handles through this function exist only from 6.9 (hit objects)
-    // or 6.10 (LinAlg), so that rule cannot fire for them.
+    // Reordering exists from shader model 6.9.
+    let sm69 = ctx
+        .md
+        .shader_model
+        .as_ref()
+        .is_some_and(|sm| (sm.major, sm.minor) >= (6, 9));
+    if props.is_some_and(|p| p.reorder_coherent) && !sm69 {
+        ctx.inst_error(f, i, R::InstrReorderCoherentRequiresSM69, &[]);
+    }
     props
 }
 
@@ -181,25 +190,47 @@ fn props_words(ctx: &Ctx, v: ValueRef) -> Option<(u32, u32)> {
 
 /// The properties a resource record gives (`loadPropsFromResourceBase`).
 fn resource_props(res: &Resource) -> Option<Props> {
-    let props = match res.class {
-        ResourceClass::CBuffer => Props {
-            kind: KIND_CBUFFER,
-            is_uav: false,
-        },
-        ResourceClass::Sampler => Props {
-            kind: KIND_SAMPLER,
-            is_uav: false,
-        },
-        ResourceClass::SRV => Props {
-            kind: res.shape_or_size & 0xff,
-            is_uav: false,
-        },
-        ResourceClass::UAV => Props {
-            kind: res.shape_or_size & 0xff,
-            is_uav: true,
-        },
+    let (kind, is_uav) = match res.class {
+        ResourceClass::CBuffer => (KIND_CBUFFER, false),
+        ResourceClass::Sampler => (KIND_SAMPLER, false),
+        ResourceClass::SRV => (res.shape_or_size & 0xff, false),
+        ResourceClass::UAV => (res.shape_or_size & 0xff, true),
+    };
+    let reorder_coherent = is_uav
+        && res
+            .properties
+            .iter()
+            .flatten()
+            .any(|p| matches!(p, ResourceProperty::ReorderCoherent(true)));
+    let props = Props {
+        kind,
+        is_uav,
+        reorder_coherent,
     };
     (props.kind != 0).then_some(props)
+}
+
+/// The value a resource record's symbol names. From shader model 6.6 a library's symbol is
+/// the handle global cast to the resource's HLSL type; the global is the symbol then.
+fn symbol_value(ctx: &Ctx, res: &Resource) -> Option<ValueRef> {
+    let Md::Value { value, .. } = res.base.symbol else {
+        return None;
+    };
+    let sm66 = ctx
+        .md
+        .shader_model
+        .as_ref()
+        .is_some_and(|sm| (sm.major, sm.minor) >= (6, 6));
+    if let (true, ValueRef::Const(c)) = (sm66, value) {
+        if let Some(ConstKind::Cast {
+            op: CastOp::BitCast,
+            value,
+        }) = ctx.m.constant(c).map(|d| &d.kind)
+        {
+            return Some(*value);
+        }
+    }
+    Some(value)
 }
 
 /// Whether a resource's symbol points to an array (a range of resources).

@@ -54,10 +54,8 @@ fn hit_object(ctx: &mut Ctx, site: &Site, call: &DxCall) {
             ray_flags,
             miss_shader_index,
             ..
-        } => {
-            if undef(ray_flags) || undef(miss_shader_index) {
-                error(ctx, R::InstrNoReadingUninitialized, &[]);
-            }
+        } if undef(ray_flags) || undef(miss_shader_index) => {
+            error(ctx, R::InstrNoReadingUninitialized, &[]);
         }
         DxOp::HitObject_LoadLocalRootTableConstant { hit_object, offset } => {
             if undef(hit_object) {
@@ -101,10 +99,10 @@ fn hit_object(ctx: &mut Ctx, site: &Site, call: &DxCall) {
         | DxOp::HitObject_RayTMin { hit_object }
         | DxOp::HitObject_ShaderTableIndex { hit_object }
         | DxOp::HitObject_ClusterID { hit_object }
-        | DxOp::HitObject_TriangleObjectPosition { hit_object } => {
-            if undef(hit_object) {
-                error(ctx, R::InstrUndefHitObject, &[]);
-            }
+        | DxOp::HitObject_TriangleObjectPosition { hit_object }
+            if undef(hit_object) =>
+        {
+            error(ctx, R::InstrUndefHitObject, &[]);
         }
         DxOp::HitObject_ObjectRayDirection {
             hit_object,
@@ -167,7 +165,7 @@ fn hit_object(ctx: &mut Ctx, site: &Site, call: &DxCall) {
             ..
         } => {
             let props = handle_props::props_of(ctx, site.body, acceleration_structure);
-            if !props.is_some_and(|p| p.kind == KIND_ACCELERATION_STRUCTURE) {
+            if props.is_none_or(|p| p.kind != KIND_ACCELERATION_STRUCTURE) {
                 error(ctx, R::InstrResourceKindForTraceRay, &[]);
             }
             // Every operand after the acceleration structure, the payload included.

@@ -828,17 +828,7 @@ fn vector_of(m: &Module, ty: Type) -> Option<(u64, Type)> {
 }
 
 fn is_float(m: &Module, ty: Type) -> bool {
-    matches!(
-        m.ty(ty),
-        Some(
-            TypeData::Half
-                | TypeData::Float
-                | TypeData::Double
-                | TypeData::X86Fp80
-                | TypeData::Fp128
-                | TypeData::PpcFp128
-        )
-    )
+    m.ty(ty).is_some_and(TypeData::is_float)
 }
 
 fn is_row_or_column(layout: u32) -> bool {
@@ -918,5 +908,97 @@ fn layout_name(layout: u32) -> &'static str {
         LAYOUT_OUTER_PRODUCT_OPTIMAL => "OuterProductOptimal",
         LAYOUT_OUTER_PRODUCT_OPTIMAL_TRANSPOSE => "OuterProductOptimalTranspose",
         _ => "Unknown MatrixUse",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxil_ir::{ConstData, ConstKind, MetadataData, NamedMetadata, StructType};
+
+    /// A module with `dx.targetTypes` holding `tuples`, each a type name and five operands
+    /// (`None`: a float where an integer belongs).
+    fn module(tuples: &[(&str, [Option<u64>; 5])]) -> (Module, Vec<Type>) {
+        let mut m = Module::default();
+        let i32_ty = m.types.push(TypeData::Int(32));
+        let f32_ty = m.types.push(TypeData::Float);
+        let mut types = Vec::new();
+        let mut nodes = Vec::new();
+        for (name, ints) in tuples {
+            let st = StructType {
+                name: Some((*name).to_string()),
+                identified: true,
+                ..Default::default()
+            };
+            let ty = m.types.push(TypeData::Struct(st));
+            types.push(ty);
+            let undef = m.constants.push(ConstData {
+                ty,
+                kind: ConstKind::Undef,
+            });
+            let mut ops = vec![Some(m.metadata.push(MetadataData::Value {
+                ty,
+                value: ValueRef::Const(undef),
+            }))];
+            for v in ints {
+                let (ty, kind) = match v {
+                    Some(v) => (i32_ty, ConstKind::Int(*v as i64)),
+                    None => (f32_ty, ConstKind::Float(0)),
+                };
+                let c = m.constants.push(ConstData { ty, kind });
+                ops.push(Some(m.metadata.push(MetadataData::Value {
+                    ty,
+                    value: ValueRef::Const(c),
+                })));
+            }
+            nodes.push(m.metadata.push(MetadataData::Node {
+                distinct: false,
+                operands: ops.into(),
+            }));
+        }
+        m.named_metadata.push(NamedMetadata {
+            name: "dx.targetTypes".into(),
+            operands: nodes,
+        });
+        (m, types)
+    }
+
+    #[test]
+    fn target_types_come_from_metadata_first_tuple_wins() {
+        let (m, types) = module(&[
+            (
+                "dx.types.LinAlgMatrixC8M4N4U0S1",
+                [Some(8), Some(16), Some(32), Some(0), Some(1)],
+            ),
+            (
+                "dx.types.LinAlgMatrixC8M4N4U0S1.again",
+                [Some(9), Some(4), Some(4), None, Some(1)],
+            ),
+        ]);
+        let read = read_target_types(&m);
+        // The name says M4N4; the metadata, which the rules read, says 16 x 32.
+        let first = TargetType {
+            comp: 8,
+            m: 16,
+            n: 32,
+            usage: 0,
+            scope: 1,
+        };
+        assert_eq!(read.get(&types[0]), Some(&first));
+        // A tuple with a non-integer operand gives nothing.
+        assert_eq!(read.get(&types[1]), None);
+        assert!(is_matrix_type(&m, types[0]));
+    }
+
+    #[test]
+    fn names_fall_back_as_the_reference_prints_them() {
+        assert_eq!(component_name(23), "BFloat16");
+        assert_eq!(component_name(99), "Unknown ComponentType");
+        assert_eq!(scope_name(7), "Unknown MatrixScope");
+        assert_eq!(use_name(9), "Unknown MatrixUse");
+        assert_eq!(layout_name(9), "Unknown MatrixUse");
+        assert_eq!(elements_per_scalar(23), 2);
+        assert_eq!(elements_per_scalar(21), 4);
+        assert_eq!(elements_per_scalar(9), 1);
     }
 }

@@ -19,11 +19,9 @@ const RAY_QUERY_FLAG_ALLOW_OPACITY_MICROMAPS: i64 = 1;
 pub(crate) fn dx_op(ctx: &mut Ctx, site: &Site, call: &DxCall) {
     let m = ctx.m;
     match call.op {
-        DxOp::AllocateRayQuery { const_ray_flags } => {
-            // The flags select the query's fixed behaviour: any constant, `undef` included.
-            if !is_constant(const_ray_flags) {
-                ctx.inst_error(site.f, site.inst, R::DeclAllocateRayQueryFlagsAreConst, &[]);
-            }
+        // The flags select the query's fixed behaviour: any constant, `undef` included.
+        DxOp::AllocateRayQuery { const_ray_flags } if !is_constant(const_ray_flags) => {
+            ctx.inst_error(site.f, site.inst, R::DeclAllocateRayQueryFlagsAreConst, &[]);
         }
         DxOp::AllocateRayQuery2 {
             const_ray_flags,
@@ -60,10 +58,10 @@ pub(crate) fn dx_op(ctx: &mut Ctx, site: &Site, call: &DxCall) {
         DxOp::RayQuery_CandidateClusterID { ray_query_handle }
         | DxOp::RayQuery_CommittedClusterID { ray_query_handle }
         | DxOp::RayQuery_CandidateTriangleObjectPosition { ray_query_handle }
-        | DxOp::RayQuery_CommittedTriangleObjectPosition { ray_query_handle } => {
-            if util::is_undef(m, ray_query_handle) {
-                ctx.inst_error(site.f, site.inst, R::InstrNoReadingUninitialized, &[]);
-            }
+        | DxOp::RayQuery_CommittedTriangleObjectPosition { ray_query_handle }
+            if util::is_undef(m, ray_query_handle) =>
+        {
+            ctx.inst_error(site.f, site.inst, R::InstrNoReadingUninitialized, &[]);
         }
         _ => {}
     }
