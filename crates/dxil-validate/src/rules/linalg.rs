@@ -568,7 +568,7 @@ impl Val<'_, '_, '_, '_> {
                 &["Bias", &args[0], &args[1]],
             );
         }
-        if bias_elem != out_elem {
+        if !same_scalar(m, bias_elem, out_elem) {
             let args = [util::type_text(m, out_elem), util::type_text(m, bias_elem)];
             self.error(
                 R::InstrLinAlgMatrixOutputBiasVecMismatch,
@@ -825,6 +825,14 @@ fn vector_of(m: &Module, ty: Type) -> Option<(u64, Type)> {
         TypeData::Vector { len, elem } => Some((*len, *elem)),
         _ => None,
     }
+}
+
+/// Two element types are one LLVM type: the same entry, or equal scalar entries (a type
+/// table may spell a scalar twice; LLVM has one of each).
+fn same_scalar(m: &Module, a: Type, b: Type) -> bool {
+    a == b
+        || matches!((m.ty(a), m.ty(b)), (Some(x), Some(y))
+            if x == y && !matches!(x, TypeData::Struct(_)))
 }
 
 fn is_float(m: &Module, ty: Type) -> bool {
