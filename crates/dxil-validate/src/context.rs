@@ -42,6 +42,9 @@ pub(crate) struct Ctx<'m> {
     pub valver: (u32, u32),
     /// `dx.version` (the DXIL version; 1.0 when absent).
     pub dxil_version: (u32, u32),
+    /// `dx.targetTypes` read into each LinAlg matrix type's target type, on the first LinAlg
+    /// operation (`None` until then).
+    pub lin_alg_types: Option<crate::rules::linalg::TargetTypes>,
     pending: Vec<Pending>,
     /// Rule and debug location of the last instruction error: repeats are dropped, as the
     /// reference does for scalarized instructions.
@@ -57,6 +60,7 @@ impl<'m> Ctx<'m> {
             options,
             valver: v(&md.validator_version).unwrap_or((1, 0)),
             dxil_version: v(&md.version).unwrap_or((1, 0)),
+            lin_alg_types: None,
             pending: Vec::new(),
             last_located: None,
         }

@@ -496,9 +496,13 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         return None;
     }
     // A call the decoder refuses after the gate (operand types against the declaration)
-    // is the declaration's fault, which the external-function rules report.
-    dxil_ops::decode_call(m, site.body, site.data).ok().flatten()
+    // is the declaration's fault, which the external-function rules report. Operands the
+    // database marks constant need not be constants here: the reference checks constness
+    // per operation, with each rule's own message, and for some not at all.
+    dxil_ops::decode_call_any_operands(m, site.body, site.data).ok().flatten()
 }
 
 /// Every rule group's checks of one decoded `dx.op` call.
-fn dx_op(_ctx: &mut Ctx, _site: &Site, _call: &DxCall) {}
+fn dx_op(ctx: &mut Ctx, site: &Site, call: &DxCall) {
+    super::hit_object::dx_op(ctx, site, call);
+}

@@ -4,10 +4,14 @@ mod cfg;
 mod flow;
 mod function;
 mod globals;
+mod handle_props;
+mod hit_object;
 mod inst_md;
 mod instr;
+pub(crate) mod linalg;
 mod metadata;
 mod props;
+mod ray_query;
 mod types;
 
 use crate::context::Ctx;
