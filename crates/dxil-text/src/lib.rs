@@ -59,10 +59,7 @@ pub fn write_module(module: &Module, out: &mut String) {
 /// reference validator quotes in its `note: at '...'` lines): no indentation, no comments,
 /// slots numbered within the instruction's function. One printer setup serves every request;
 /// a request naming no instruction gives `<badref>`.
-pub fn instruction_texts(
-    module: &Module,
-    requests: &[(dxil_ir::Function, dxil_ir::Inst)],
-) -> Vec<String> {
+pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_ir::Inst)]) -> Vec<String> {
     // The printer's setup numbers the whole module: not worth it for nothing to print.
     if requests.is_empty() {
         return Vec::new();
