@@ -60,6 +60,10 @@ pub fn write_module(module: &Module, out: &mut String) {
 /// slots numbered within the instruction's function. One printer setup serves every request;
 /// a request naming no instruction gives `<badref>`.
 pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_ir::Inst)]) -> Vec<String> {
+    // The printer's setup numbers the whole module: not worth it for nothing to print.
+    if requests.is_empty() {
+        return Vec::new();
+    }
     let kinds = slots::Kinds::new(module);
     let const_flags = constants::const_flags(module);
     let types = types::TypeNames::new(module, &kinds, &const_flags);
