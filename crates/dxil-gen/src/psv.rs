@@ -339,6 +339,7 @@ pub fn build_psv(src: &Source<'_>) -> Result<Vec<u8>> {
                 semantic_kind: e.semantic_kind,
                 name: &e.name,
                 indexes: &e.semantic_indices,
+                rows: e.rows,
             })
             .collect();
         let entry_name = src.entry().map(|e| e.name.as_str()).unwrap_or("");

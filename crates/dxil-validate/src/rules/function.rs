@@ -82,4 +82,6 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
 }
 
 /// Every rule group's checks of one decoded `dx.op` call.
-fn dx_op(_ctx: &mut Ctx, _site: &Site, _call: &DxCall) {}
+fn dx_op(ctx: &mut Ctx, site: &Site, call: &DxCall) {
+    super::sig_ops::call(ctx, site, call);
+}
