@@ -213,15 +213,16 @@ fn check(ctx: &mut Ctx, st: &mut SigState, site: &Site, call: &DxCall) {
                 col_index,
             );
         }
-        OutputControlPointID {} => {
-            if !(st.entries[index].kind == ShaderKind::Hull && !is_patch_constant) {
-                ctx.inst_error(
-                    f,
-                    inst,
-                    R::SmOpcodeInInvalidFunction,
-                    &["OutputControlPointID", "hull function"],
-                );
-            }
+        // The control point id exists in the hull shader's own function only.
+        OutputControlPointID {}
+            if st.entries[index].kind != ShaderKind::Hull || is_patch_constant =>
+        {
+            ctx.inst_error(
+                f,
+                inst,
+                R::SmOpcodeInInvalidFunction,
+                &["OutputControlPointID", "hull function"],
+            );
         }
         LoadOutputControlPoint {
             input_sig_id,

@@ -91,10 +91,8 @@ fn entry(ctx: &mut Ctx, e: &mut Entry, use_min_precision: bool) {
                 );
             }
         }
-        ShaderKind::Compute => {
-            if e.sigs.iter().any(|s| !s.elements.is_empty()) {
-                ctx.fn_error(f, R::SmCSNoSignatures, &[]);
-            }
+        ShaderKind::Compute if e.sigs.iter().any(|s| !s.elements.is_empty()) => {
+            ctx.fn_error(f, R::SmCSNoSignatures, &[]);
         }
         ShaderKind::Mesh => mesh(ctx, e, f),
         _ => {}
