@@ -45,6 +45,8 @@ pub(crate) struct Ctx<'m> {
     /// `dx.targetTypes` read into each LinAlg matrix type's target type, on the first LinAlg
     /// operation (`None` until then).
     pub lin_alg_types: Option<crate::rules::linalg::TargetTypes>,
+    /// The entries' signatures and what the walk records of them (built on first use).
+    pub sig: Option<Box<crate::rules::SigState<'m>>>,
     pending: Vec<Pending>,
     /// Rule and debug location of the last instruction error: repeats are dropped, as the
     /// reference does for scalarized instructions.
@@ -61,6 +63,7 @@ impl<'m> Ctx<'m> {
             valver: v(&md.validator_version).unwrap_or((1, 0)),
             dxil_version: v(&md.version).unwrap_or((1, 0)),
             lin_alg_types: None,
+            sig: None,
             pending: Vec::new(),
             last_located: None,
         }
@@ -97,7 +100,13 @@ impl<'m> Ctx<'m> {
             .unwrap_or_default()
     }
 
-    fn push(&mut self, severity: Severity, rule: Option<ValidationRule>, message: String, function: Option<String>) {
+    fn push(
+        &mut self,
+        severity: Severity,
+        rule: Option<ValidationRule>,
+        message: String,
+        function: Option<String>,
+    ) {
         self.pending.push(Pending {
             diag: Diagnostic {
                 severity,
@@ -125,7 +134,12 @@ impl<'m> Ctx<'m> {
     /// `error: <rule text><metadata>` (`EmitMetaError`): the node printed as LLVM prints it
     /// with its module (`!12 = !{...}`) right after the rule's text.
     pub fn meta_error(&mut self, rule: ValidationRule, md: Metadata) {
-        self.push(Severity::Error, Some(rule), rule.info().message().to_string(), None);
+        self.push(
+            Severity::Error,
+            Some(rule),
+            rule.info().message().to_string(),
+            None,
+        );
         if let Some(p) = self.pending.last_mut() {
             p.md_suffix = Some(md);
         }
@@ -139,7 +153,12 @@ impl<'m> Ctx<'m> {
     /// `Function: <name>: error: <rule text>` (`EmitFnError`, `EmitFnFormatError`).
     pub fn fn_error(&mut self, f: Function, rule: ValidationRule, args: &[&str]) {
         let name = self.function_name(f);
-        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name));
+        self.push(
+            Severity::Error,
+            Some(rule),
+            format_rule(rule, args),
+            Some(name),
+        );
     }
 
     /// `Function: <name>: error: <message>` for a message of the reference's own making.
@@ -155,7 +174,13 @@ impl<'m> Ctx<'m> {
     }
 
     /// [`Ctx::inst_error`] with a message of the reference's own making.
-    pub fn inst_error_text(&mut self, f: Function, inst: Inst, rule: ValidationRule, message: String) {
+    pub fn inst_error_text(
+        &mut self,
+        f: Function,
+        inst: Inst,
+        rule: ValidationRule,
+        message: String,
+    ) {
         let loc = self.debug_loc(f, inst);
         if let Some(loc) = loc {
             if self.last_located.as_ref() == Some(&(rule, loc.clone())) {
@@ -304,7 +329,10 @@ mod tests {
             ValidationRule::MetaVersionSupported,
             &["Validator", "0", "0", "1", "10"],
         );
-        assert_eq!(text, "Validator version in metadata (0.0) is not supported; maximum: (1.10).");
+        assert_eq!(
+            text,
+            "Validator version in metadata (0.0) is not supported; maximum: (1.10)."
+        );
     }
 
     #[test]

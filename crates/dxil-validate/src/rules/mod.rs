@@ -12,14 +12,25 @@ pub(crate) mod linalg;
 mod metadata;
 mod props;
 mod ray_query;
+mod sig_alloc;
+mod sig_entry;
+mod sig_model;
+mod sig_ops;
+mod signature;
 mod types;
+mod uninit_output;
+
+pub(crate) use sig_model::SigState;
 
 use crate::context::Ctx;
 
 /// Every module rule, in the order the reference checks them.
 pub(crate) fn validate_module(ctx: &mut Ctx) {
     metadata::validate(ctx);
+    sig_entry::validate(ctx);
     globals::validate(ctx);
     flow::validate(ctx);
     function::validate(ctx);
+    signature::validate(ctx);
+    uninit_output::validate(ctx);
 }
