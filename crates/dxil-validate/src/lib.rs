@@ -24,6 +24,7 @@
 mod context;
 mod report;
 mod rules;
+mod upgrade;
 mod util;
 
 pub use context::{DXIL_VERSION, VALIDATOR_VERSION};
@@ -86,6 +87,9 @@ pub fn validate_module(module: &Module, options: &Options) -> Report {
 }
 
 fn validate_module_into(module: &Module, options: &Options, report: &mut Report) {
+    // The reference validates the module as LLVM reads it, auto-upgrades applied.
+    let upgraded = upgrade::upgrade(module);
+    let module = upgraded.as_ref().unwrap_or(module);
     let md = match DxilMetadata::read(module) {
         Ok(md) => md,
         Err(e) => {

@@ -395,7 +395,7 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, f: Function, body: &Body) {
                         }
                     }
                     MdKind::Loop => inst_md::loop_md(ctx, md, 0),
-                    MdKind::Tbaa => inst_md::tbaa_attachment(ctx, md),
+                    MdKind::Tbaa => inst_md::tbaa_md(ctx, md, 0),
                     MdKind::NonUniform => {
                         let is_gep = matches!(data.kind, InstKind::Gep { .. });
                         inst_md::nonuniform_md(ctx, md, is_gep, walk.rules.is_lib);

@@ -191,27 +191,9 @@ pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
     }
 }
 
-/// A `tbaa` attachment as the reference sees it: LLVM upgrades a scalar tag (whose first
-/// operand is not a node, or with fewer than three operands) when it reads the module, to
-/// `!{S, S, i64 0, flag}` with `S = !{name, parent}` for a three-operand tag (whose four
-/// operands are then always malformed), or to `!{tag, tag, i64 0}` otherwise (whose check is
-/// the tag's own). The upgraded node is not in the module, so a malformed one is printed as
-/// the original tag.
-pub(crate) fn tbaa_attachment(ctx: &mut Ctx, node: Metadata) {
-    let m = ctx.m;
-    let ops = node_ops(m, node).unwrap_or(&[]);
-    if ops.len() >= 3 && is_node(m, ops[0]) {
-        return tbaa_md(ctx, node, 0);
-    }
-    match ops.len() {
-        0 => ctx.meta_error(R::MetaWellFormed, node),
-        3 => ctx.meta_error(R::MetaWellFormed, node),
-        _ => tbaa_md(ctx, node, 1),
-    }
-}
-
 /// `ValidateTBAAMetadata`: a type name, or a node naming its parent (and a constness flag
-/// of 0 or 1).
+/// of 0 or 1). Attached tags are struct-path tags by then (the module is upgraded as LLVM
+/// reads it, `crate::upgrade`).
 pub(crate) fn tbaa_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
     let m = ctx.m;
     let ops = node_ops(m, node).unwrap_or(&[]);
