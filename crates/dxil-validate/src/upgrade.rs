@@ -13,7 +13,12 @@ pub(crate) fn upgrade(m: &Module) -> Option<Module> {
         .filter(|k| k.name == "tbaa")
         .map(|k| k.id)
         .collect();
-    if tbaa.is_empty() || !m.functions.iter().any(|f| has_old_tag(m, f.body.as_ref(), &tbaa)) {
+    if tbaa.is_empty()
+        || !m
+            .functions
+            .iter()
+            .any(|f| has_old_tag(m, f.body.as_ref(), &tbaa))
+    {
         return None;
     }
     let mut out = m.clone();
@@ -115,7 +120,8 @@ fn zero_i64(m: &mut Module) -> Metadata {
     let ty = m
         .find_type(&TypeData::Int(64))
         .unwrap_or_else(|| m.types.push(TypeData::Int(64)));
-    let is_zero = |d: &ConstData| d.ty == ty && matches!(d.kind, ConstKind::Int(0) | ConstKind::Null);
+    let is_zero =
+        |d: &ConstData| d.ty == ty && matches!(d.kind, ConstKind::Int(0) | ConstKind::Null);
     let found = m
         .constants
         .iter_with_ids()

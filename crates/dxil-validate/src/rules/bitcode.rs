@@ -41,7 +41,13 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         if body.blocks.is_empty() {
             continue;
         }
-        function(m, f, data.common.name.as_deref().unwrap_or(""), body, &mut out);
+        function(
+            m,
+            f,
+            data.common.name.as_deref().unwrap_or(""),
+            body,
+            &mut out,
+        );
     }
     if !out.parts.is_empty() {
         ctx.error(R::BitcodeValid, &[]);
@@ -111,7 +117,9 @@ fn function(m: &Module, f: Function, name: &str, body: &Body, out: &mut Out) {
     for (b, block) in body.blocks.iter().enumerate() {
         phis_of_block(m, f, body, &cfg, b, &block.insts, out);
         for (at, &inst) in block.insts.iter().enumerate() {
-            let Some(data) = body.inst(inst) else { continue };
+            let Some(data) = body.inst(inst) else {
+                continue;
+            };
             match &data.kind {
                 InstKind::Phi { .. } => {
                     let first = at == 0
@@ -157,7 +165,15 @@ fn function(m: &Module, f: Function, name: &str, body: &Body, out: &mut Out) {
 
 /// `visitBasicBlock`: the phis of a block have one entry per predecessor edge, in agreement
 /// with the predecessors, and one value per predecessor.
-fn phis_of_block(m: &Module, f: Function, body: &Body, cfg: &Cfg, b: usize, insts: &[Inst], out: &mut Out) {
+fn phis_of_block(
+    m: &Module,
+    f: Function,
+    body: &Body,
+    cfg: &Cfg,
+    b: usize,
+    insts: &[Inst],
+    out: &mut Out,
+) {
     let mut preds = cfg.preds[b].clone();
     preds.sort_unstable();
     for &inst in insts {
@@ -178,10 +194,14 @@ fn phis_of_block(m: &Module, f: Function, body: &Body, cfg: &Cfg, b: usize, inst
             );
             return;
         }
-        let mut values: Vec<(u32, ValueRef)> = incoming.iter().map(|&(v, blk)| (blk.0, v)).collect();
+        let mut values: Vec<(u32, ValueRef)> =
+            incoming.iter().map(|&(v, blk)| (blk.0, v)).collect();
         values.sort_by_key(|&(blk, _)| blk);
         for i in 0..values.len() {
-            if i > 0 && values[i].0 == values[i - 1].0 && !same_value(m, values[i].1, values[i - 1].1) {
+            if i > 0
+                && values[i].0 == values[i - 1].0
+                && !same_value(m, values[i].1, values[i - 1].1)
+            {
                 out.fail(
                     "PHI node has multiple entries for the same basic block with different incoming values!",
                     &[
@@ -211,7 +231,9 @@ fn phis_of_block(m: &Module, f: Function, body: &Body, cfg: &Cfg, b: usize, inst
 /// Whether two operands are one LLVM value (constants are unique by type and content).
 fn same_value(m: &Module, a: ValueRef, b: ValueRef) -> bool {
     match (a, b) {
-        (ValueRef::Const(x), ValueRef::Const(y)) => x == y || (m.constant(x).is_some() && m.constant(x) == m.constant(y)),
+        (ValueRef::Const(x), ValueRef::Const(y)) => {
+            x == y || (m.constant(x).is_some() && m.constant(x) == m.constant(y))
+        }
         _ => a == b,
     }
 }
@@ -219,14 +241,27 @@ fn same_value(m: &Module, a: ValueRef, b: ValueRef) -> bool {
 /// `visitInstruction`: no instruction but a phi uses itself (in reachable code), and each
 /// instruction operand dominates its use.
 #[allow(clippy::too_many_arguments)]
-fn instruction(f: Function, body: &Body, cfg: &Cfg, dt: &DomTree, b: u32, at: usize, inst: Inst, out: &mut Out) {
+fn instruction(
+    f: Function,
+    body: &Body,
+    cfg: &Cfg,
+    dt: &DomTree,
+    b: u32,
+    at: usize,
+    inst: Inst,
+    out: &mut Out,
+) {
     let Some(data) = body.inst(inst) else { return };
     let is_phi = matches!(data.kind, InstKind::Phi { .. });
     if !is_phi && dt.reachable(b) {
         let mut self_use = false;
-        data.kind.for_each_operand(|v| self_use |= *v == ValueRef::Inst(inst));
+        data.kind
+            .for_each_operand(|v| self_use |= *v == ValueRef::Inst(inst));
         if self_use {
-            out.fail("Only PHI nodes may reference their own value!", &[V::Inst(f, inst)]);
+            out.fail(
+                "Only PHI nodes may reference their own value!",
+                &[V::Inst(f, inst)],
+            );
             return;
         }
     }

@@ -225,7 +225,10 @@ impl DomTree {
             return false;
         }
         let user_is_phi = matches!(body.inst(user).map(|d| &d.kind), Some(InstKind::Phi { .. }));
-        let def_is_invoke = matches!(body.inst(def).map(|d| &d.kind), Some(InstKind::Invoke { .. }));
+        let def_is_invoke = matches!(
+            body.inst(def).map(|d| &d.kind),
+            Some(InstKind::Invoke { .. })
+        );
         if user_is_phi || def_is_invoke {
             return db != ub && self.dominates(db, ub);
         }

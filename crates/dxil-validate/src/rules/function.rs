@@ -7,7 +7,9 @@
 //! every other instruction goes through the LLVM instruction rules (`rules/instr.rs`).
 
 use dxil_container::ShaderKind;
-use dxil_ir::{Attribute, Body, Function, FunctionData, Inst, InstData, InstKind, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Attribute, Body, Function, FunctionData, Inst, InstData, InstKind, Type, TypeData, ValueRef,
+};
 use dxil_module::layout::DataLayout;
 use dxil_ops::{op_info, DxCall, ValidationRule as R, CORE_OPS};
 
@@ -100,7 +102,13 @@ pub(crate) fn validate(ctx: &mut Ctx) {
 
 /// The parameters and return type of entry and patch constant functions, and the inputs of
 /// node shaders.
-fn entry_declaration(ctx: &mut Ctx, entries: &Entries, f: Function, data: &FunctionData, body: &Body) {
+fn entry_declaration(
+    ctx: &mut Ctx,
+    entries: &Entries,
+    f: Function,
+    data: &FunctionData,
+    body: &Body,
+) {
     let m = ctx.m;
     let name = ctx.function_name(f);
     let props = entries.of(f);
@@ -170,7 +178,11 @@ fn entry_declaration(ctx: &mut Ctx, entries: &Entries, f: Function, data: &Funct
         } else {
             "payload"
         };
-        for missing in [first, "attributes"].iter().take(udt_args).skip(params.len()) {
+        for missing in [first, "attributes"]
+            .iter()
+            .take(udt_args)
+            .skip(params.len())
+        {
             ctx.fn_error(
                 f,
                 R::DeclShaderMissingArg,
@@ -196,7 +208,11 @@ fn node_inputs(ctx: &mut Ctx, f: Function, name: &str, p: &FnProps) {
     const GRANULARITY: u32 = 0x60;
     let (expected, launch, valid) = match p.launch_type {
         1 => (0x60, "broadcasting", "{RW}DispatchNodeInputRecord"),
-        2 => (0x40, "coalescing", "{RW}GroupNodeInputRecords or EmptyNodeInput"),
+        2 => (
+            0x40,
+            "coalescing",
+            "{RW}GroupNodeInputRecords or EmptyNodeInput",
+        ),
         3 => (0x20, "thread", "{RW}ThreadNodeInputRecord"),
         _ => return,
     };
@@ -281,7 +297,10 @@ fn is_hlsl_object_name(name: &str) -> bool {
 
 /// `IsHLSLResourceType` on a name without its `class.`/`struct.` prefix.
 fn is_resource_name(n: &str) -> bool {
-    if matches!(n, "SamplerState" | "SamplerComparisonState" | "RaytracingAccelerationStructure") {
+    if matches!(
+        n,
+        "SamplerState" | "SamplerComparisonState" | "RaytracingAccelerationStructure"
+    ) {
         return true;
     }
     let prefixed = [
@@ -350,7 +369,11 @@ fn function_attributes(ctx: &mut Ctx, f: Function, data: &FunctionData) {
     };
     let mut strings: Vec<(&str, &str)> = Vec::new();
     for gid in list.groups.iter() {
-        for g in m.attribute_groups.iter().filter(|g| g.id == *gid && g.index == u32::MAX) {
+        for g in m
+            .attribute_groups
+            .iter()
+            .filter(|g| g.id == *gid && g.index == u32::MAX)
+        {
             for a in &g.attrs {
                 if let Attribute::String { key, value } = a {
                     strings.push((key, value.as_deref().unwrap_or("")));
@@ -383,7 +406,9 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, f: Function, body: &Body) {
     let mut users = LazyUsers::new(body);
     for (block_index, block) in body.blocks.iter().enumerate() {
         for (at, &inst) in block.insts.iter().enumerate() {
-            let Some(data) = body.inst(inst) else { continue };
+            let Some(data) = body.inst(inst) else {
+                continue;
+            };
             let mut precise_md = None;
             for &(kind, md) in &data.attachments {
                 match walk.kinds.of(kind) {
@@ -478,12 +503,22 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         return None;
     }
     let Some(opcode) = args.first().and_then(|&a| util::const_uint(m, a)) else {
-        ctx.inst_error(site.f, site.inst, R::InstrOpConst, &["Opcode", "DXIL operation"]);
+        ctx.inst_error(
+            site.f,
+            site.inst,
+            R::InstrOpConst,
+            &["Opcode", "DXIL operation"],
+        );
         return None;
     };
     let Some(info) = u32::try_from(opcode).ok().and_then(op_info) else {
         let count = CORE_OPS.len().to_string();
-        ctx.inst_error(site.f, site.inst, R::InstrIllegalDXILOpCode, &[&count, &opcode.to_string()]);
+        ctx.inst_error(
+            site.f,
+            site.inst,
+            R::InstrIllegalDXILOpCode,
+            &[&count, &opcode.to_string()],
+        );
         return None;
     };
     if opcode >> 16 != 0 && !ctx.is_prerelease_shader_model() {
@@ -492,12 +527,19 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
     }
     if dxil_ops::check_function(m, info, callee_fn).is_err() {
         let name = callee_data.common.name.as_deref().unwrap_or("");
-        ctx.inst_error(site.f, site.inst, R::InstrIllegalDXILOpFunction, &[name, info.name()]);
+        ctx.inst_error(
+            site.f,
+            site.inst,
+            R::InstrIllegalDXILOpFunction,
+            &[name, info.name()],
+        );
         return None;
     }
     // A call the decoder refuses after the gate (operand types against the declaration)
     // is the declaration's fault, which the external-function rules report.
-    dxil_ops::decode_call(m, site.body, site.data).ok().flatten()
+    dxil_ops::decode_call(m, site.body, site.data)
+        .ok()
+        .flatten()
 }
 
 /// Every rule group's checks of one decoded `dx.op` call.

@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 
 use dxil_container::ShaderKind;
 use dxil_ir::{
-    decode_linkage, CastOp, Const, ConstKind, Function, Global, Inst, Linkage, Module, TypeData, ValueRef,
+    decode_linkage, CastOp, Const, ConstKind, Function, Global, Inst, Linkage, Module, TypeData,
+    ValueRef,
 };
 use dxil_module::layout::DataLayout;
 use dxil_module::md::Md;
@@ -47,7 +48,10 @@ impl UserIndex {
         let mut add = |v: ValueRef, u: User| {
             if matches!(
                 v,
-                ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_) | ValueRef::Const(_)
+                ValueRef::Global(_)
+                    | ValueRef::Function(_)
+                    | ValueRef::Alias(_)
+                    | ValueRef::Const(_)
             ) {
                 users.entry(v).or_default().push(u);
             }
@@ -63,7 +67,10 @@ impl UserIndex {
             }
         }
         for (f, data) in m.functions.iter_with_ids() {
-            for v in [data.prologue, data.prefix, data.personality].into_iter().flatten() {
+            for v in [data.prologue, data.prefix, data.personality]
+                .into_iter()
+                .flatten()
+            {
                 add(v, User::Function(f));
             }
         }
@@ -241,7 +248,12 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         for &(_, first) in list {
             let Some((uf, ui)) = first else { continue };
             if !tgsm_entry {
-                ctx.inst_error(uf, ui, R::SmTGSMUnsupported, &["from non-compute entry points"]);
+                ctx.inst_error(
+                    uf,
+                    ui,
+                    R::SmTGSMUnsupported,
+                    &["from non-compute entry points"],
+                );
             } else {
                 ctx.inst_error(uf, ui, rule, &[&name, &size.to_string(), &max.to_string()]);
             }
@@ -249,7 +261,9 @@ pub(crate) fn validate(ctx: &mut Ctx) {
     };
     if entries.is_lib {
         for (f, data) in m.functions.iter_with_ids() {
-            if data.body.is_some() && (entries.of(f).is_some() || entries.patch_constant.contains(&f)) {
+            if data.body.is_some()
+                && (entries.of(f).is_some() || entries.patch_constant.contains(&f))
+            {
                 report(ctx, f);
             }
         }
@@ -278,7 +292,8 @@ fn global_variable(
 ) {
     let m = ctx.m;
     let Some(data) = m.globals.get(g) else { return };
-    let internal_linkage = decode_linkage(u64::from(data.common.linkage)) == Some(Linkage::Internal);
+    let internal_linkage =
+        decode_linkage(u64::from(data.common.linkage)) == Some(Linkage::Internal);
     let is_static = internal_linkage && data.addrspace == 0;
     let is_shared = data.addrspace == ADDR_TGSM;
     let mut internal = is_static || is_shared;

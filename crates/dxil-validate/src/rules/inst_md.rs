@@ -94,7 +94,11 @@ fn constant_int(m: &Module, v: ValueRef) -> Option<u64> {
     let TypeData::Int(bits) = m.ty(data.ty)? else {
         return None;
     };
-    let mask = if *bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let mask = if *bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
     match &data.kind {
         ConstKind::Int(v) => Some(*v as u64 & mask),
         ConstKind::Null => Some(0),

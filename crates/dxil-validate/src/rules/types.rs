@@ -30,7 +30,12 @@ fn scalar_suffix(t: &TypeData) -> Option<&'static str> {
 /// return (`dx.types.ResRet.*`, `dx.types.CBufRet.*`, `dx.types.Dimensions`, ...): the
 /// reference compares with the types its operation table creates, which it finds by these
 /// names in the module (DXIL.rst "Operation types").
-pub(crate) fn is_dxil_builtin_struct(ctx: &Ctx, name: &str, elems: &[Type], min_precision: bool) -> bool {
+pub(crate) fn is_dxil_builtin_struct(
+    ctx: &Ctx,
+    name: &str,
+    elems: &[Type],
+    min_precision: bool,
+) -> bool {
     const FIXED: [&str; 8] = [
         "dx.types.i32c",
         "dx.types.twoi32",
