@@ -351,3 +351,90 @@ impl Users {
         }
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use dxil_ir::{Block, BlockData, Const, InstData};
+
+    /// A body whose block `i` branches to `edges[i]` (returns when empty).
+    pub(crate) fn body(edges: &[&[u32]]) -> Body {
+        let mut b = Body::default();
+        for (i, succ) in edges.iter().enumerate() {
+            let cond = ValueRef::Const(Const(0));
+            let kind = match succ {
+                [] => InstKind::Ret { value: None },
+                [t] => InstKind::Br { target: Block(*t) },
+                [t, f] => InstKind::CondBr {
+                    cond,
+                    if_true: Block(*t),
+                    if_false: Block(*f),
+                },
+                [d, rest @ ..] => InstKind::Switch {
+                    cond_ty: dxil_ir::Type(0),
+                    cond,
+                    default: Block(*d),
+                    cases: rest.iter().map(|&s| (cond, Block(s))).collect(),
+                },
+            };
+            let inst = b.insts.push(InstData {
+                kind,
+                ty: None,
+                name: None,
+                debug_loc: None,
+                attachments: Vec::new(),
+            });
+            b.blocks.push(BlockData {
+                name: Some(format!("b{i}")),
+                insts: vec![inst],
+            });
+        }
+        b
+    }
+
+    #[test]
+    fn dominators_of_a_diamond_and_unreachable_blocks() {
+        let b = body(&[&[1, 2], &[3], &[3], &[], &[3]]);
+        let cfg = Cfg::new(&b);
+        let dt = DomTree::new(&cfg);
+        assert!(dt.dominates(0, 3));
+        assert!(!dt.dominates(1, 3));
+        assert_eq!(dt.idom(3), Some(0));
+        assert!(!dt.reachable(4));
+        assert!(!dt.dominates(4, 3));
+    }
+
+    #[test]
+    fn outermost_loops_hold_their_inner_loops() {
+        // 0 -> 1 (outer header) -> 2 (inner header) -> 2 | 3 -> 1 | 4 (exit)
+        let b = body(&[&[1], &[2], &[2, 3], &[1, 4], &[]]);
+        let cfg = Cfg::new(&b);
+        let dt = DomTree::new(&cfg);
+        let loops = top_level_loops(&cfg, &dt);
+        assert_eq!(loops.len(), 1);
+        let mut blocks = loops[0].blocks.clone();
+        blocks.sort();
+        assert_eq!(blocks, vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn users_are_listed_once_per_use() {
+        let mut b = body(&[&[]]);
+        let v = ValueRef::Inst(Inst(0));
+        let add = b.insts.push(InstData {
+            kind: InstKind::Binary {
+                op: dxil_ir::BinOp::Add,
+                lhs: v,
+                rhs: v,
+                flags: 0,
+            },
+            ty: None,
+            name: None,
+            debug_loc: None,
+            attachments: Vec::new(),
+        });
+        b.blocks.as_mut_slice()[0].insts.insert(0, add);
+        let users = Users::new(&b);
+        assert_eq!(users.of(v), &[add, add]);
+    }
+}

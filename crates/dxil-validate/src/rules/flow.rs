@@ -315,3 +315,38 @@ fn is_output_complete(m: &Module, callee: Function) -> bool {
         d.body.is_none() && d.common.name.as_deref() == Some("dx.op.outputComplete")
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::cfg::tests::body;
+    use super::*;
+
+    #[test]
+    fn reducibility_by_t1_t2() {
+        // A diamond and a natural loop reduce; a loop with two entries does not.
+        assert!(reducible(&body(&[&[1, 2], &[3], &[3], &[]])));
+        assert!(reducible(&body(&[&[1], &[1, 2], &[]])));
+        assert!(!reducible(&body(&[&[1, 2], &[2], &[1, 3], &[]])));
+        // An unreachable two-block cycle reduces away; an unreachable cycle of three blocks
+        // each entered from the other two does not.
+        assert!(reducible(&body(&[&[], &[2], &[1]])));
+        assert!(!reducible(&body(&[&[], &[2, 3], &[1, 3], &[1, 2]])));
+    }
+
+    #[test]
+    fn recursion_is_found_one_call_after_the_start() {
+        let (main, a, b) = (Function(0), Function(1), Function(2));
+        let mut callees = HashMap::new();
+        callees.insert(main, vec![a]);
+        callees.insert(a, vec![b]);
+        callees.insert(b, vec![a]);
+        assert_eq!(recursion(&callees, &[main], false), Some(a));
+        // A cycle through the start is found at the function after it.
+        callees.insert(b, vec![main]);
+        assert_eq!(recursion(&callees, &[main], false), Some(a));
+        callees.insert(b, vec![]);
+        assert_eq!(recursion(&callees, &[main], false), None);
+        callees.insert(main, vec![main]);
+        assert_eq!(recursion(&callees, &[main], false), Some(main));
+    }
+}
