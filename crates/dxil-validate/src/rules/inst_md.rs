@@ -25,7 +25,7 @@ pub(crate) enum Kind {
 
 /// The kind table of a module: kind id to [`Kind`].
 pub(crate) struct Kinds {
-    map: Vec<(u32, Kind)>,
+    map: std::collections::HashMap<u32, Kind>,
 }
 
 impl Kinds {
@@ -46,15 +46,13 @@ impl Kinds {
                 };
                 (k.id, kind)
             })
+            .rev()
             .collect();
         Kinds { map }
     }
 
     pub fn of(&self, id: u32) -> Kind {
-        self.map
-            .iter()
-            .find(|(k, _)| *k == id)
-            .map_or(Kind::Other, |(_, kind)| *kind)
+        self.map.get(&id).copied().unwrap_or(Kind::Other)
     }
 }
 

@@ -32,6 +32,9 @@ pub(crate) struct InstrRules {
     pub sm69: bool,
     /// `GetUseMinPrecision`.
     pub use_min_precision: bool,
+    /// Whether each function called before an `unreachable` is a DXIL operation that does not
+    /// return, computed once per function.
+    pub noreturn_ops: std::collections::HashMap<Function, bool>,
 }
 
 /// The users of the current function's values, built when a rule first needs them.
@@ -155,9 +158,12 @@ impl InstrRules {
                         ..
                     }) = prev.map(|d| &d.kind)
                     {
-                        if is_dxil_function(ctx.m, *callee)
-                            && has_fn_enum_attr(ctx.m, *callee, ATTR_NORETURN)
-                        {
+                        let m = ctx.m;
+                        let noreturn = *self.noreturn_ops.entry(*callee).or_insert_with(|| {
+                            is_dxil_function(m, *callee)
+                                && has_fn_enum_attr(m, *callee, ATTR_NORETURN)
+                        });
+                        if noreturn {
                             return true;
                         }
                     }
