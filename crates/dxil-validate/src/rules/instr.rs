@@ -129,7 +129,7 @@ impl InstrRules {
     /// `IsLLVMInstructionAllowed` and the shader model and library exceptions: reports and
     /// returns false for an instruction DXIL does not allow here.
     pub fn check_allowed(
-        &self,
+        &mut self,
         ctx: &mut Ctx,
         f: Function,
         body: &Body,
