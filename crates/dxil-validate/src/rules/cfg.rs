@@ -85,7 +85,6 @@ impl Cfg {
 
 /// The dominator tree of the blocks reachable from the entry (block 0).
 pub(crate) struct DomTree {
-    idom: Vec<u32>,
     /// Pre- and post-order numbers in the tree: `a` dominates `b` iff `a`'s interval holds
     /// `b`'s.
     tin: Vec<u32>,
@@ -175,12 +174,7 @@ impl DomTree {
                 }
             }
         }
-        DomTree {
-            idom,
-            tin,
-            tout,
-            rpo,
-        }
+        DomTree { tin, tout, rpo }
     }
 
     /// Whether block `b` is reachable from the entry.
@@ -195,15 +189,6 @@ impl DomTree {
         }
         let (a, b) = (a as usize, b as usize);
         self.tin[a] <= self.tin[b] && self.tout[b] <= self.tout[a]
-    }
-
-    /// The immediate dominator of `b` (`None` for the entry and unreachable blocks).
-    #[allow(dead_code)]
-    pub fn idom(&self, b: u32) -> Option<u32> {
-        self.idom
-            .get(b as usize)
-            .copied()
-            .filter(|&d| d != NONE && b != 0)
     }
 
     /// LLVM's `DominatorTree::dominates(Instruction *Def, Instruction *User)`: a use in an
@@ -253,7 +238,6 @@ fn intersect(idom: &[u32], order: &[u32], mut a: u32, mut b: u32) -> u32 {
 
 /// A natural loop: its header and blocks (nested loops included).
 pub(crate) struct Loop {
-    #[allow(dead_code)]
     pub header: u32,
     pub blocks: Vec<u32>,
 }
@@ -399,7 +383,7 @@ pub(crate) mod tests {
         let dt = DomTree::new(&cfg);
         assert!(dt.dominates(0, 3));
         assert!(!dt.dominates(1, 3));
-        assert_eq!(dt.idom(3), Some(0));
+        assert!(!dt.dominates(2, 3));
         assert!(!dt.reachable(4));
         assert!(!dt.dominates(4, 3));
     }

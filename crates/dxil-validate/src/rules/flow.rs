@@ -51,8 +51,7 @@ fn module_reducible(m: &Module) -> bool {
     m.functions
         .iter()
         .filter_map(|f| f.body.as_ref())
-        .filter(|b| !b.blocks.is_empty())
-        .last()
+        .rfind(|b| !b.blocks.is_empty())
         .is_none_or(reducible)
 }
 

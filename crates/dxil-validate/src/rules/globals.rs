@@ -19,6 +19,9 @@ use super::props::{Entries, FnProps};
 use super::types::TypeCheck;
 use crate::context::Ctx;
 
+/// The first instruction through which a walk from a global reached a function.
+type FirstUser = Option<(Function, Inst)>;
+
 /// Group shared memory limits (DXIL.rst "Thread Group Shared Memory"): 32 KB for compute,
 /// amplification and node shaders, 28 KB for mesh shaders.
 const MAX_TGSM: u32 = 8192 * 4;
@@ -158,7 +161,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
     // Group shared bytes each function reaches, and per entry the first instruction through
     // which each global pushed it over its limit.
     let mut tgsm_in: HashMap<Function, u32> = HashMap::new();
-    let mut overages: HashMap<Function, Vec<(Global, Option<(Function, Inst)>)>> = HashMap::new();
+    let mut overages: HashMap<Function, Vec<(Global, FirstUser)>> = HashMap::new();
     for (g, data) in m.globals.iter_with_ids() {
         global_variable(ctx, &mut types, &index, &resources, entries.is_lib, g);
         if data.addrspace != ADDR_TGSM {
@@ -169,8 +172,8 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         // the global once for its function and continues with the function's users (its
         // callers); the first instruction met is the one reported.
         let mut done: HashSet<Function> = HashSet::new();
-        let mut work: Vec<(User, Option<(Function, Inst)>)> = Vec::new();
-        let push_users = |work: &mut Vec<_>, v: ValueRef, first: Option<(Function, Inst)>| {
+        let mut work: Vec<(User, FirstUser)> = Vec::new();
+        let push_users = |work: &mut Vec<_>, v: ValueRef, first: FirstUser| {
             // LLVM lists the newest use first and the worklist pops from the back: the
             // oldest user is handled first.
             for &u in index.of(v).iter().rev() {
@@ -184,7 +187,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         push_users(&mut work, ValueRef::Global(g), None);
         // Handling a user twice with the same first instruction adds nothing; remembering
         // the pairs also ends the walk where globals' initializers refer to each other.
-        let mut seen: HashSet<(User, Option<(Function, Inst)>)> = HashSet::new();
+        let mut seen: HashSet<(User, FirstUser)> = HashSet::new();
         while let Some((u, first)) = work.pop() {
             if !seen.insert((u, first)) {
                 continue;

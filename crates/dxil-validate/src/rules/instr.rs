@@ -5,8 +5,7 @@
 //! constant GEP bounds, division by zero, casts, atomics and group shared pointers.
 
 use dxil_ir::{
-    Body, CastOp, ConstKind, Function, Global, Inst, InstData, InstKind, Module, Type, TypeData,
-    ValueRef,
+    Body, CastOp, ConstKind, Function, Inst, InstData, InstKind, Module, Type, TypeData, ValueRef,
 };
 use dxil_module::layout::DataLayout;
 use dxil_ops::ValidationRule as R;
@@ -671,13 +670,4 @@ pub(crate) fn strip_gep_bitcast(
         }
     }
     v
-}
-
-/// The global `v` is, if it is one.
-#[allow(dead_code)]
-pub(crate) fn as_global(v: ValueRef) -> Option<Global> {
-    match v {
-        ValueRef::Global(g) => Some(g),
-        _ => None,
-    }
 }
