@@ -3,13 +3,15 @@ target triple = "dxil-ms-dx"
 
 %dx.types.Handle = type { i8* }
 %struct.RWByteAddressBuffer = type { i32 }
-
+%struct.P = type { i32, float* }
 
 define void @main() {
 entry:
   %h = call %dx.types.Handle @dx.op.createHandle(i32 57, i8 1, i32 0, i32 0, i1 false)
   %tid = call i32 @dx.op.threadId.i32(i32 93, i32 0)
-  %a = alloca float*, align 4
+  %a = alloca float**, align 4
+  %b = alloca void ()*, align 4
+  %c = alloca %struct.P, align 4
   call void @dx.op.bufferStore.i32(i32 69, %dx.types.Handle %h, i32 %tid, i32 undef, i32 %tid, i32 %tid, i32 %tid, i32 %tid, i8 15)
   ret void
 }
