@@ -125,6 +125,12 @@ impl<'m> Ctx<'m> {
         self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name));
     }
 
+    /// `Function: <name>: error: <rule text>` for a function the module does not hold (one
+    /// the reference declares while validating).
+    pub fn fn_error_named(&mut self, name: &str, rule: ValidationRule, args: &[&str]) {
+        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name.to_string()));
+    }
+
     /// `Function: <name>: error: <message>` for a message of the reference's own making.
     pub fn fn_error_text(&mut self, f: Function, rule: Option<ValidationRule>, message: String) {
         let name = self.function_name(f);

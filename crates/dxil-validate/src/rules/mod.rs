@@ -1,7 +1,11 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
+mod entry_kinds;
+mod externals;
 mod function;
 mod metadata;
+mod oload;
+mod ops;
 
 use crate::context::Ctx;
 

@@ -1,0 +1,435 @@
+//! The operation functions the reference validator knows (DXIL.rst "Operations": each
+//! operation is a call to `dx.op.<class>` with one suffix per overload type,
+//! `dx.op.bufferLoad.f32`): which overload a declaration carries, whether the operation
+//! allows it, the function the operation's table gives for it, and the table of functions
+//! the reference fills as it goes.
+//!
+//! The reference keeps one function per (operation class, overload). It fills that table when
+//! it loads the module, from the most recent call of each `dx.op.*` declaration (its first
+//! user), and again whenever a rule asks for the function of an operation and overload: the
+//! function of that name when its type is the right one, none when the type is wrong, and a
+//! new declaration when there is none of that name (which is then reported as an unused
+//! external function). Whether a call's callee is "a DXIL operation function for the
+//! opcode" (`INSTR.ILLEGALDXILOPFUNCTION`) is membership in that table for the opcode's
+//! class, so this module replays it in the reference's order.
+
+use std::collections::{HashMap, HashSet};
+
+use dxil_ir::{Function, Module, Type, TypeData};
+use dxil_ops::{OpInfo, OverloadSet, Scalar, MAX_OVERLOADS};
+
+/// Pointer nesting followed when reading an overload through pointers (input-controlled).
+const MAX_DEPTH: usize = 8;
+
+/// One overload type as the reference keys its function table: scalars by value (they are
+/// unique in a context whether or not the module's type table lists them), other types by
+/// their id in the module's type table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum OvTy {
+    /// `void`.
+    Void,
+    /// A scalar.
+    Scalar(Scalar),
+    /// Any other type (vector, struct, pointer, ...).
+    Ir(Type),
+}
+
+impl OvTy {
+    fn of(m: &Module, t: Type) -> OvTy {
+        match m.ty(t) {
+            Some(TypeData::Void) => OvTy::Void,
+            Some(td) => Scalar::from_ir(td).map_or(OvTy::Ir(t), OvTy::Scalar),
+            None => OvTy::Ir(t),
+        }
+    }
+}
+
+/// The overload of a declaration: one type, or one per position for the operations with
+/// several overload positions (which the reference wraps in an anonymous struct).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Overload {
+    /// One overload position (or none: `void`).
+    One(OvTy),
+    /// Several positions, in order.
+    Many(Box<[OvTy]>),
+}
+
+impl Overload {
+    /// No overload: the operations whose only overload is `void`.
+    pub const VOID: Overload = Overload::One(OvTy::Void);
+}
+
+/// Number of overload positions (`NumOverloadDims`): none for `v`, else one per
+/// comma-separated group of the database's overload letters.
+fn overload_dims(info: &OpInfo) -> usize {
+    match info.overloads() {
+        "v" => 0,
+        s => s.split(',').count(),
+    }
+}
+
+/// The overload the reference reads from a declaration of operation `info` with function
+/// type `fn_ty` (`OP::GetOverloadType`): from the position the database marks as the
+/// overload (return value or parameter), the element of a returned `ResRet`/`CBufRet`-like
+/// struct or native vector, or the operation's only type. `None` where the declaration is
+/// too short or not shaped for it.
+pub(crate) fn overload_type(m: &Module, info: &OpInfo, fn_ty: Type) -> Option<Overload> {
+    let Some(TypeData::Function { ret, params, .. }) = m.ty(fn_ty) else {
+        return None;
+    };
+    let operands = info.operands();
+    let at = |pos: usize| {
+        if pos == 0 {
+            Some(*ret)
+        } else {
+            params.get(pos - 1).copied()
+        }
+    };
+    if overload_dims(info) > 1 {
+        // `$x0`, `$x1`... in order; `$x_gsN` is read through its group shared pointer.
+        let mut tys = Vec::with_capacity(MAX_OVERLOADS);
+        for (pos, operand) in operands.iter().enumerate() {
+            if pos == 1 {
+                continue;
+            }
+            let Some(rest) = operand.ty().strip_prefix("$x") else {
+                continue;
+            };
+            let t = at(pos)?;
+            let t = if rest.starts_with("_gs") {
+                pointee(m, t)?
+            } else {
+                t
+            };
+            tys.push(OvTy::of(m, t));
+        }
+        return Some(Overload::Many(tys.into()));
+    }
+    let ret_code = operands.first().map_or("", |o| o.ty());
+    match ret_code {
+        "$o" => return Some(Overload::One(OvTy::of(m, *ret))),
+        "$r" | "$cb" => return first_element(m, *ret),
+        "$vec2" | "$vec9" => {
+            return match m.ty(*ret) {
+                Some(TypeData::Vector { elem, .. }) => Some(Overload::One(OvTy::of(m, *elem))),
+                _ => None,
+            }
+        }
+        code if code.starts_with("$vec") => return first_element(m, *ret),
+        _ => {}
+    }
+    for (pos, operand) in operands.iter().enumerate().skip(2) {
+        match operand.ty() {
+            "$o" | "$udt" | "$obj" => return Some(Overload::One(OvTy::of(m, at(pos)?))),
+            "$gsptr" => return Some(Overload::One(OvTy::of(m, pointee(m, at(pos)?)?))),
+            _ => {}
+        }
+    }
+    // Not overloaded: the operation's one type.
+    let letter = info.overloads().bytes().next()?;
+    Some(Overload::One(match letter {
+        b'v' => OvTy::Void,
+        b'h' => OvTy::Scalar(Scalar::Half),
+        b'f' => OvTy::Scalar(Scalar::Float),
+        b'd' => OvTy::Scalar(Scalar::Double),
+        b'1' => OvTy::Scalar(Scalar::I1),
+        b'8' => OvTy::Scalar(Scalar::I8),
+        b'w' => OvTy::Scalar(Scalar::I16),
+        b'i' => OvTy::Scalar(Scalar::I32),
+        b'l' => OvTy::Scalar(Scalar::I64),
+        _ => return None,
+    }))
+}
+
+fn pointee(m: &Module, t: Type) -> Option<Type> {
+    match m.ty(t) {
+        Some(TypeData::Pointer { pointee, .. }) => Some(*pointee),
+        _ => None,
+    }
+}
+
+fn first_element(m: &Module, t: Type) -> Option<Overload> {
+    match m.ty(t) {
+        Some(TypeData::Struct(st)) => Some(Overload::One(OvTy::of(m, *st.elems.first()?))),
+        _ => None,
+    }
+}
+
+/// The overload slot of a type (`OP::GetTypeSlot`), as far as legality goes.
+enum Slot {
+    Scalar(Scalar),
+    Udt,
+    Object,
+    Vector(Option<Scalar>),
+    /// `void`, an anonymous struct, an odd integer width, anything else.
+    Invalid,
+}
+
+fn slot(m: &Module, t: OvTy, depth: usize) -> Slot {
+    let t = match t {
+        OvTy::Void => return Slot::Invalid,
+        OvTy::Scalar(s) => return Slot::Scalar(s),
+        OvTy::Ir(t) => t,
+    };
+    match m.ty(t) {
+        Some(TypeData::Pointer { pointee, .. }) => match m.ty(*pointee) {
+            Some(TypeData::Struct(_)) => Slot::Udt,
+            // A pointer to anything else counts as what it points to.
+            Some(_) if depth < MAX_DEPTH => slot(m, OvTy::of(m, *pointee), depth + 1),
+            _ => Slot::Invalid,
+        },
+        Some(TypeData::Struct(st)) if st.name.is_some() => Slot::Object,
+        Some(TypeData::Vector { elem, .. }) => Slot::Vector(m.ty(*elem).and_then(Scalar::from_ir)),
+        _ => Slot::Invalid,
+    }
+}
+
+/// Whether operation `info` allows `ov` (`OP::IsOverloadLegal`): `void` for the operations
+/// without overloads; else each position's type among the database's letters for it (a
+/// vector by its element letters after `<`, `u` for a pointer to a struct, `o` for a named
+/// struct).
+pub(crate) fn is_overload_legal(m: &Module, info: &OpInfo, ov: &Overload) -> bool {
+    let dims = overload_dims(info);
+    if dims == 0 {
+        return *ov == Overload::VOID;
+    }
+    let types: &[OvTy] = match ov {
+        Overload::One(t) if dims == 1 => std::slice::from_ref(t),
+        Overload::Many(tys) if dims > 1 && tys.len() == dims => tys,
+        _ => return false,
+    };
+    info.overloads().split(',').zip(types).all(|(group, &t)| {
+        let set = OverloadSet::parse(group);
+        match slot(m, t, 0) {
+            Slot::Scalar(s) => set.allows_scalar(s),
+            Slot::Udt => set.allows_udt(),
+            Slot::Object => set.allows_object(),
+            Slot::Vector(Some(s)) => set.allows_vector(s),
+            Slot::Vector(None) | Slot::Invalid => false,
+        }
+    })
+}
+
+/// The name the operation's function has for `ov` (`OP::ConstructOverloadName`):
+/// `dx.op.<class>`, then `.` and the overload's name unless it is `void`.
+pub(crate) fn function_name(m: &Module, info: &OpInfo, ov: &Overload) -> String {
+    let mut name = String::from(info.function());
+    match ov {
+        Overload::One(OvTy::Void) => {}
+        Overload::One(t) => {
+            name.push('.');
+            type_name(m, *t, &mut name, 0);
+        }
+        Overload::Many(tys) => {
+            name.push('.');
+            for (i, t) in tys.iter().enumerate() {
+                if i > 0 {
+                    name.push('.');
+                }
+                type_name(m, *t, &mut name, 0);
+            }
+        }
+    }
+    name
+}
+
+/// An overload type's name in function names (`OP::GetTypeName`): `f32`, `v4f32`, a struct's
+/// name (`m` and the shape for a LinAlg matrix), the pointee's for a pointer.
+fn type_name(m: &Module, t: OvTy, out: &mut String, depth: usize) {
+    let t = match t {
+        OvTy::Scalar(s) => return out.push_str(s.suffix()),
+        OvTy::Void => return out.push_str("void"),
+        OvTy::Ir(t) => t,
+    };
+    match m.ty(t) {
+        Some(TypeData::Pointer { pointee, .. }) if depth < MAX_DEPTH => match m.ty(*pointee) {
+            Some(TypeData::Struct(st)) => out.push_str(st.name.as_deref().unwrap_or("")),
+            _ => type_name(m, OvTy::of(m, *pointee), out, depth + 1),
+        },
+        Some(TypeData::Struct(st)) => match &st.name {
+            Some(n) => match n.strip_prefix("dx.types.LinAlgMatrix") {
+                Some(shape) => {
+                    out.push('m');
+                    out.push_str(shape);
+                }
+                None => out.push_str(n),
+            },
+            None if depth < MAX_DEPTH => {
+                for (i, e) in st.elems.iter().enumerate() {
+                    if i > 0 {
+                        out.push('.');
+                    }
+                    type_name(m, OvTy::of(m, *e), out, depth + 1);
+                }
+            }
+            None => {}
+        },
+        Some(TypeData::Vector { len, elem }) => {
+            out.push('v');
+            out.push_str(&len.to_string());
+            type_name(m, OvTy::of(m, *elem), out, depth + 1);
+        }
+        _ => out.push_str(&crate::util::type_text(m, t)),
+    }
+}
+
+/// A function of the reference's table: one of the module, or one the reference declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OpFn {
+    /// A function of the module.
+    Module(Function),
+    /// The `n`-th function the reference added.
+    Added(usize),
+}
+
+/// The reference's table of operation functions, replayed.
+pub(crate) struct OpFunctions<'m> {
+    /// (class, overload) -> function.
+    table: HashMap<(&'static str, Overload), OpFn>,
+    /// The module functions in the table, by class.
+    members: HashSet<(&'static str, Function)>,
+    /// Every `dx.op.*` function of the module by name.
+    by_name: HashMap<&'m str, Function>,
+    /// Names of the functions the reference declared, in order.
+    added: Vec<String>,
+    added_by_name: HashMap<String, usize>,
+    /// The module's scalar types, by [`Scalar`] in declaration order (for overload slots).
+    scalars: [Option<Type>; 8],
+}
+
+fn scalar_index(s: Scalar) -> usize {
+    match s {
+        Scalar::Half => 0,
+        Scalar::Float => 1,
+        Scalar::Double => 2,
+        Scalar::I1 => 3,
+        Scalar::I8 => 4,
+        Scalar::I16 => 5,
+        Scalar::I32 => 6,
+        Scalar::I64 => 7,
+    }
+}
+
+impl<'m> OpFunctions<'m> {
+    /// The table as the reference has it after loading the module (`OP::RefreshCache`):
+    /// each `dx.op.*` function with a call, in module order, looked up for the opcode of its
+    /// most recent call (`first_call`) and the overload it carries.
+    pub(crate) fn load(m: &'m Module, first_call: impl Fn(Function) -> Option<u32>) -> Self {
+        let mut scalars = [None; 8];
+        for (t, td) in m.types.iter_with_ids() {
+            if let Some(s) = Scalar::from_ir(td) {
+                scalars[scalar_index(s)].get_or_insert(t);
+            }
+        }
+        let mut by_name = HashMap::new();
+        for (f, data) in m.functions.iter_with_ids() {
+            if let Some(name) = data.common.name.as_deref() {
+                by_name.entry(name).or_insert(f);
+            }
+        }
+        let mut table = OpFunctions {
+            table: HashMap::new(),
+            members: HashSet::new(),
+            by_name,
+            added: Vec::new(),
+            added_by_name: HashMap::new(),
+            scalars,
+        };
+        for (f, data) in m.functions.iter_with_ids() {
+            if !data
+                .common
+                .name
+                .as_deref()
+                .is_some_and(|n| n.starts_with("dx.op."))
+            {
+                continue;
+            }
+            let Some(info) = first_call(f).and_then(dxil_ops::op_info) else {
+                continue;
+            };
+            if let Some(ov) = overload_type(m, info, data.fn_ty) {
+                table.get(m, info, &ov);
+            }
+        }
+        table
+    }
+
+    /// Whether module function `f` is in the table for operation `info`'s class
+    /// (`OP::GetOpFuncList`).
+    pub(crate) fn is_function_of(&self, info: &OpInfo, f: Function) -> bool {
+        self.members.contains(&(info.class(), f))
+    }
+
+    /// The overload slots of `ov` as the module's types (`None` where the module has no
+    /// such scalar type, or the position is `void`).
+    pub(crate) fn slots(&self, ov: &Overload) -> [Option<Type>; MAX_OVERLOADS] {
+        let ty = |t: &OvTy| match *t {
+            OvTy::Void => None,
+            OvTy::Scalar(s) => self.scalars[scalar_index(s)],
+            OvTy::Ir(t) => Some(t),
+        };
+        let mut slots = [None; MAX_OVERLOADS];
+        match ov {
+            Overload::One(t) => slots[0] = ty(t),
+            Overload::Many(tys) => {
+                for (slot, t) in slots.iter_mut().zip(tys.iter()) {
+                    *slot = ty(t);
+                }
+            }
+        }
+        slots
+    }
+
+    /// The function of operation `info` for overload `ov` (`OP::GetOpFunc`), adding it to
+    /// the table: the one already there; else the module's function of that name when its
+    /// type is the operation's (none when it is not); else a function the reference
+    /// declares.
+    pub(crate) fn get(&mut self, m: &Module, info: &'static OpInfo, ov: &Overload) -> Option<OpFn> {
+        let dims = overload_dims(info);
+        if dims > 1 && !matches!(ov, Overload::Many(tys) if tys.len() == dims) {
+            return None;
+        }
+        let class = info.class();
+        if let Some(f) = self.table.get(&(class, ov.clone())) {
+            return Some(*f);
+        }
+        let name = function_name(m, info, ov);
+        let found = match self.by_name.get(name.as_str()) {
+            Some(&g) => {
+                let fn_ty = m.functions.get(g)?.fn_ty;
+                if !dxil_ops::function_type_matches(m, info, fn_ty, &self.slots(ov)) {
+                    return None;
+                }
+                self.members.insert((class, g));
+                OpFn::Module(g)
+            }
+            None => match self.added_by_name.get(&name) {
+                Some(&i) => OpFn::Added(i),
+                None => {
+                    self.added.push(name.clone());
+                    self.added_by_name.insert(name, self.added.len() - 1);
+                    OpFn::Added(self.added.len() - 1)
+                }
+            },
+        };
+        self.table.insert((class, ov.clone()), found);
+        Some(found)
+    }
+
+    /// The name of a function of the table.
+    pub(crate) fn name<'a>(&'a self, m: &'a Module, f: OpFn) -> &'a str {
+        match f {
+            OpFn::Module(g) => m
+                .functions
+                .get(g)
+                .and_then(|d| d.common.name.as_deref())
+                .unwrap_or(""),
+            OpFn::Added(i) => self.added.get(i).map_or("", String::as_str),
+        }
+    }
+
+    /// The functions the reference declared, in order.
+    pub(crate) fn added(&self) -> &[String] {
+        &self.added
+    }
+}
