@@ -86,6 +86,8 @@ pub fn validate_module(module: &Module, options: &Options) -> Report {
 }
 
 fn validate_module_into(module: &Module, options: &Options, report: &mut Report) {
+    let renamed = rules::canonical_overload_names(module);
+    let module = renamed.as_ref().unwrap_or(module);
     let md = match DxilMetadata::read(module) {
         Ok(md) => md,
         Err(e) => {

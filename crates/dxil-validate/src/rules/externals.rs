@@ -7,7 +7,7 @@
 //! ([`super::function::dx_op`]), in the order the reference visits calls: declaration by
 //! declaration, each one's calls in program order.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use dxil_container::ShaderKind;
 use dxil_ir::{Function, Inst, InstKind, Module, ValueRef};
@@ -52,8 +52,16 @@ impl Uses {
                 by_fn.entry(g).or_default().push(Use::Other);
             }
         };
+        // A constant is one user however many bodies list it (each body's constants block
+        // may repeat a module constant): each distinct constant counts once.
+        let mut seen: HashSet<&dxil_ir::ConstData> = HashSet::new();
         for c in m.constants.iter_with_ids().map(|(_, c)| c) {
-            c.kind.for_each_operand(|v| other(v, &mut by_fn));
+            let mut refs_function = false;
+            c.kind
+                .for_each_operand(|v| refs_function |= matches!(v, ValueRef::Function(_)));
+            if refs_function && seen.insert(c) {
+                c.kind.for_each_operand(|v| other(v, &mut by_fn));
+            }
         }
         for g in m.globals.iter_with_ids().map(|(_, g)| g) {
             if let Some(init) = g.initializer {

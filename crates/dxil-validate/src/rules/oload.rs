@@ -273,6 +273,74 @@ fn type_name(m: &Module, t: OvTy, out: &mut String, depth: usize) {
     }
 }
 
+/// Whether some overload position of `info` takes a user-defined type or an object
+/// (`OP::MayHaveNonCanonicalOverload`): the struct in the function's name may have been
+/// renamed when modules were linked.
+fn may_have_non_canonical_overload(info: &OpInfo) -> bool {
+    info.overloads() != "v"
+        && info.overloads().split(',').any(|group| {
+            let set = OverloadSet::parse(group);
+            set.allows_udt() || set.allows_object()
+        })
+}
+
+/// The names the reference gives `dx.op.*` declarations when it loads a module
+/// (`OP::FixOverloadNames`): a declaration of an operation overloaded on a user-defined type
+/// or an object, whose overload (read for the opcode of its most recent call, `first_call`)
+/// is allowed, takes the operation's function name for that overload; when a global value
+/// already has that name, the name with the next number appended (as LLVM's symbol table
+/// makes names unique). Returns the renamed functions in module order.
+pub(crate) fn canonical_names(
+    m: &Module,
+    first_call: impl Fn(Function) -> Option<u32>,
+) -> Vec<(Function, String)> {
+    let mut renames = Vec::new();
+    let mut names: Option<HashSet<&str>> = None;
+    let mut added: Vec<String> = Vec::new();
+    let mut last_unique = 0u32;
+    for (f, data) in m.functions.iter_with_ids() {
+        let Some(name) = data.common.name.as_deref() else {
+            continue;
+        };
+        if data.body.is_some() || !name.starts_with("dx.op.") {
+            continue;
+        }
+        let Some(info) = first_call(f).and_then(dxil_ops::op_info) else {
+            continue;
+        };
+        if !may_have_non_canonical_overload(info) {
+            continue;
+        }
+        let Some(ov) = overload_type(m, info, data.fn_ty) else {
+            continue;
+        };
+        if !is_overload_legal(m, info, &ov) {
+            continue;
+        }
+        let canonical = function_name(m, info, &ov);
+        if canonical == name {
+            continue;
+        }
+        let names = names.get_or_insert_with(|| {
+            m.global_values
+                .iter()
+                .filter_map(|&g| m.global_name(g))
+                .collect()
+        });
+        names.remove(name);
+        let taken =
+            |n: &str, names: &HashSet<&str>| names.contains(n) || added.iter().any(|a| a == n);
+        let mut unique = canonical.clone();
+        while taken(&unique, names) {
+            last_unique += 1;
+            unique = format!("{canonical}{last_unique}");
+        }
+        added.push(unique.clone());
+        renames.push((f, unique));
+    }
+    renames
+}
+
 /// A function of the reference's table: one of the module, or one the reference declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OpFn {
@@ -431,5 +499,153 @@ impl<'m> OpFunctions<'m> {
     /// The functions the reference declared, in order.
     pub(crate) fn added(&self) -> &[String] {
         &self.added
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dxil_ir::{FunctionData, GlobalCommon, StructType};
+    use dxil_ops::{LowPrecision, Ty, CORE_OPS, EXPERIMENTAL_OPS};
+
+    /// Interns `data` in `m`'s type table.
+    fn intern(m: &mut Module, data: TypeData) -> Type {
+        m.find_type(&data).unwrap_or_else(|| m.types.push(data))
+    }
+
+    /// `ty` in `m`; the structs a signature names get a body whose first element is
+    /// `first` (what the return structs of the overloads hold).
+    fn ir(m: &mut Module, ty: &Ty, first: Option<Type>) -> Type {
+        let data = match ty {
+            Ty::Void => TypeData::Void,
+            Ty::Scalar(s) => scalar_data(*s),
+            Ty::Vector(n, s) => {
+                let elem = intern(m, scalar_data(*s));
+                TypeData::Vector {
+                    len: u64::from(*n),
+                    elem,
+                }
+            }
+            Ty::Pointer(p, a) => TypeData::Pointer {
+                pointee: ir(m, p, first),
+                addrspace: *a,
+            },
+            Ty::Struct(name) => {
+                let i32_ty = intern(m, TypeData::Int(32));
+                let elems = vec![first.unwrap_or(i32_ty), i32_ty];
+                TypeData::Struct(StructType {
+                    name: Some(name.clone()),
+                    identified: true,
+                    packed: false,
+                    opaque: false,
+                    elems: elems.into(),
+                })
+            }
+        };
+        intern(m, data)
+    }
+
+    fn scalar_data(s: Scalar) -> TypeData {
+        match s {
+            Scalar::Half => TypeData::Half,
+            Scalar::Float => TypeData::Float,
+            Scalar::Double => TypeData::Double,
+            Scalar::I1 => TypeData::Int(1),
+            Scalar::I8 => TypeData::Int(8),
+            Scalar::I16 => TypeData::Int(16),
+            Scalar::I32 => TypeData::Int(32),
+            Scalar::I64 => TypeData::Int(64),
+        }
+    }
+
+    /// One overload the database allows for each position of `info`: the first scalar
+    /// letter, else a vector of the first vector letter, else a pointer to a struct (`u`) or
+    /// a LinAlg matrix (`o`).
+    fn some_overloads(info: &OpInfo) -> Vec<Ty> {
+        if info.overloads() == "v" {
+            return Vec::new();
+        }
+        info.overloads()
+            .split(',')
+            .map(|group| {
+                let (scalars, vectors) = group.split_once('<').unwrap_or((group, ""));
+                let letter = |c: u8| match c {
+                    b'h' => Some(Scalar::Half),
+                    b'f' => Some(Scalar::Float),
+                    b'd' => Some(Scalar::Double),
+                    b'1' => Some(Scalar::I1),
+                    b'8' => Some(Scalar::I8),
+                    b'w' => Some(Scalar::I16),
+                    b'i' => Some(Scalar::I32),
+                    b'l' => Some(Scalar::I64),
+                    _ => None,
+                };
+                if let Some(s) = scalars.bytes().find_map(letter) {
+                    Ty::Scalar(s)
+                } else if let Some(s) = vectors.bytes().find_map(letter) {
+                    Ty::Vector(4, s)
+                } else if scalars.contains('u') {
+                    Ty::Pointer(Box::new(Ty::Struct("struct.Payload".into())), 0)
+                } else {
+                    Ty::Struct("dx.types.LinAlgMatrixC4M4N4U0S2".into())
+                }
+            })
+            .collect()
+    }
+
+    /// For every operation, the declaration the project's signature builder makes for an
+    /// allowed overload reads back as that overload, allowed, named and typed as the
+    /// operation's function: the replayed table finds it rather than declaring another.
+    #[test]
+    fn declarations_read_back_as_their_overloads() {
+        let mut checked = 0;
+        for info in CORE_OPS.iter().chain(EXPERIMENTAL_OPS.iter()) {
+            if info.flags.contains(dxil_ops::OpFlags::RESERVED) {
+                continue;
+            }
+            let overloads = some_overloads(info);
+            let Ok(sig) = info.function_signature(&overloads, LowPrecision::Minimum) else {
+                panic!("{}: no signature for {overloads:?}", info.name());
+            };
+            let mut m = Module::default();
+            let first = overloads.first().map(|t| ir(&mut m, t, None));
+            let first = match overloads.first() {
+                Some(Ty::Pointer(..)) | None => None,
+                _ => first,
+            };
+            let ret = ir(&mut m, &sig.ret, first);
+            let params: Vec<Type> = sig.params.iter().map(|p| ir(&mut m, p, first)).collect();
+            let fn_ty = intern(
+                &mut m,
+                TypeData::Function {
+                    ret,
+                    params: params.into(),
+                    vararg: false,
+                },
+            );
+            let common = GlobalCommon {
+                name: Some(sig.name.clone()),
+                ty: fn_ty,
+                ..Default::default()
+            };
+            let f = m
+                .functions
+                .push(FunctionData::declaration(common, fn_ty, 0));
+            let ov = overload_type(&m, info, fn_ty)
+                .unwrap_or_else(|| panic!("{}: no overload read", info.name()));
+            assert!(is_overload_legal(&m, info, &ov), "{}: {ov:?}", info.name());
+            assert_eq!(function_name(&m, info, &ov), sig.name, "{}", info.name());
+            let mut table = OpFunctions::load(&m, |_| None);
+            assert_eq!(
+                table.get(&m, info, &ov),
+                Some(OpFn::Module(f)),
+                "{}",
+                info.name()
+            );
+            assert!(table.is_function_of(info, f));
+            assert!(table.added().is_empty());
+            checked += 1;
+        }
+        assert!(checked > 300, "{checked}");
     }
 }
