@@ -50,9 +50,7 @@ fn version_node(ctx: &Ctx, name: &str) -> Option<Option<(u64, u64)>> {
         return Some(None);
     };
     match &ops[..] {
-        [Md::Int { value: major, .. }, Md::Int { value: minor, .. }] => {
-            Some(Some((*major, *minor)))
-        }
+        [Md::Int { value: major, .. }, Md::Int { value: minor, .. }] => Some(Some((*major, *minor))),
         _ => Some(None),
     }
 }
@@ -66,16 +64,8 @@ fn validator_version(ctx: &mut Ctx) {
     };
     let (cur_major, cur_minor) = VALIDATOR_VERSION;
     if major != u64::from(cur_major) || minor > u64::from(cur_minor) {
-        let args = [
-            major.to_string(),
-            minor.to_string(),
-            cur_major.to_string(),
-            cur_minor.to_string(),
-        ];
-        ctx.error(
-            R::MetaVersionSupported,
-            &["Validator", &args[0], &args[1], &args[2], &args[3]],
-        );
+        let args = [major.to_string(), minor.to_string(), cur_major.to_string(), cur_minor.to_string()];
+        ctx.error(R::MetaVersionSupported, &["Validator", &args[0], &args[1], &args[2], &args[3]]);
     }
 }
 
@@ -90,15 +80,7 @@ fn dxil_version(ctx: &mut Ctx) {
     let (own_major, own_minor) = ctx.dxil_version;
     let supported = major == u64::from(max_major) && minor <= u64::from(max_minor);
     if !supported || (major, minor) != (u64::from(own_major), u64::from(own_minor)) {
-        let args = [
-            major.to_string(),
-            minor.to_string(),
-            max_major.to_string(),
-            max_minor.to_string(),
-        ];
-        ctx.error(
-            R::MetaVersionSupported,
-            &["Dxil", &args[0], &args[1], &args[2], &args[3]],
-        );
+        let args = [major.to_string(), minor.to_string(), max_major.to_string(), max_minor.to_string()];
+        ctx.error(R::MetaVersionSupported, &["Dxil", &args[0], &args[1], &args[2], &args[3]]);
     }
 }
