@@ -321,10 +321,15 @@ pub(crate) fn canonical_names(
         if canonical == name {
             continue;
         }
+        // Functions, variables and aliases share the module's symbol table.
         let names = names.get_or_insert_with(|| {
-            m.global_values
-                .iter()
-                .filter_map(|&g| m.global_name(g))
+            let functions = m.functions.iter_with_ids().map(|(_, d)| &d.common);
+            let globals = m.globals.iter_with_ids().map(|(_, d)| &d.common);
+            let aliases = m.aliases.iter_with_ids().map(|(_, d)| &d.common);
+            functions
+                .chain(globals)
+                .chain(aliases)
+                .filter_map(|c| c.name.as_deref())
                 .collect()
         });
         names.remove(name);
