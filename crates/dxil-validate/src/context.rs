@@ -40,6 +40,9 @@ pub(crate) struct Ctx<'m> {
     /// `dx.version` (the DXIL version; 1.0 when absent).
     pub dxil_version: (u32, u32),
     pending: Vec<Pending>,
+    /// Set when the reference would stop with an exception: its one line replaces every
+    /// diagnostic.
+    aborted: Option<String>,
     /// Rule and debug location of the last instruction error: repeats are dropped, as the
     /// reference does for scalarized instructions.
     last_located: Option<(ValidationRule, DebugLoc)>,
@@ -56,6 +59,7 @@ impl<'m> Ctx<'m> {
             dxil_version: v(&md.version).unwrap_or((1, 0)),
             pending: Vec::new(),
             last_located: None,
+            aborted: None,
         }
     }
 
@@ -180,8 +184,30 @@ impl<'m> Ctx<'m> {
         body.inst(inst)?.debug_loc.clone()
     }
 
+    /// Stops validation as the reference does when an exception escapes it (an LLVM cast
+    /// of a value to a type it does not have, ...): what was found so far is dropped and
+    /// the report holds `message` alone (the first abort wins).
+    pub fn abort(&mut self, message: &str) {
+        self.aborted.get_or_insert_with(|| message.to_string());
+    }
+
+    /// Whether validation was stopped ([`Ctx::abort`]).
+    pub fn is_aborted(&self) -> bool {
+        self.aborted.is_some()
+    }
+
     /// The report, instruction notes printed (one printer setup for all of them).
     pub fn finish(self, report: &mut Report) {
+        if let Some(message) = self.aborted {
+            report.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                rule: None,
+                message,
+                function: None,
+                notes: Vec::new(),
+            });
+            return;
+        }
         let requests: Vec<(Function, Inst)> = self
             .pending
             .iter()

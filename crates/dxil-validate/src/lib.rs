@@ -86,7 +86,11 @@ pub fn validate_module(module: &Module, options: &Options) -> Report {
 }
 
 fn validate_module_into(module: &Module, options: &Options, report: &mut Report) {
-    let renamed = rules::canonical_overload_names(module);
+    // The reference's loader renames some operation functions, or stops.
+    let renamed = match rules::canonical_overload_names(module) {
+        Ok(renamed) => renamed,
+        Err(line) => return report.diagnostics.push(aborted(line)),
+    };
     let module = renamed.as_ref().unwrap_or(module);
     let md = match DxilMetadata::read(module) {
         Ok(md) => md,
@@ -104,6 +108,17 @@ fn validate_module_into(module: &Module, options: &Options, report: &mut Report)
     let mut ctx = context::Ctx::new(module, &md, options);
     rules::validate_module(&mut ctx);
     ctx.finish(report);
+}
+
+/// The one line the reference prints when an exception stops it.
+fn aborted(line: &str) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        rule: None,
+        message: line.to_string(),
+        function: None,
+        notes: Vec::new(),
+    }
 }
 
 fn unreadable(message: String) -> Diagnostic {

@@ -15,7 +15,7 @@ use dxil_ops::{op_info, DxCall, DxOp, OpInfo, OpTable, ValidationRule as R};
 
 use super::entry_kinds::EntryKinds;
 use super::function::{self, Site};
-use super::oload::{self, OpFn, OpFunctions, Overload};
+use super::oload::{self, FirstUser, OpFn, OpFunctions, Overload, CAST_FAILURE};
 use crate::context::Ctx;
 use crate::util;
 
@@ -100,22 +100,32 @@ impl Uses {
         self.by_fn.get(&f).map_or(&[], Vec::as_slice)
     }
 
-    /// The opcode of the most recent use of `f` when it is a call with an integer constant
-    /// first argument (`OP::getOpCode` of the function's first user): `None` otherwise, or
-    /// when the value is not an opcode the reference can hold.
-    pub(crate) fn first_user_opcode(&self, m: &Module, f: Function) -> Option<u32> {
+    /// The most recent use of `f` (LLVM's first user) as the reference's loader reads it:
+    /// a call with the opcode of its integer constant first argument (`OP::getOpCode`), or
+    /// another use.
+    pub(crate) fn first_user(&self, m: &Module, f: Function) -> FirstUser {
+        let Some(&last) = self.of(f).last() else {
+            return FirstUser::None;
+        };
         let Use::Call {
             f: caller, inst, ..
-        } = *self.of(f).last()?
+        } = last
         else {
-            return None;
+            return FirstUser::Other;
         };
-        let data = m.functions.get(caller)?.body.as_ref()?.inst(inst)?;
-        let InstKind::Call { args, .. } = &data.kind else {
-            return None;
-        };
-        let value = util::const_uint(m, *args.first()?)?;
-        u32::try_from(value).ok().filter(|&v| v != u32::MAX)
+        let opcode = m
+            .functions
+            .get(caller)
+            .and_then(|d| d.body.as_ref())
+            .and_then(|b| b.inst(inst))
+            .and_then(|data| match &data.kind {
+                InstKind::Call { args, .. } => args.first().copied(),
+                _ => None,
+            })
+            .and_then(|a| util::const_uint(m, a))
+            .and_then(|v| u32::try_from(v).ok())
+            .filter(|&v| v != u32::MAX);
+        FirstUser::Call(opcode)
     }
 }
 
@@ -131,16 +141,20 @@ pub(crate) struct State<'m> {
 
 impl<'m> State<'m> {
     /// Reads the uses, the entries, and the operation function table as the reference has
-    /// it after loading `ctx`'s module.
-    pub(crate) fn new(ctx: &Ctx<'m>) -> State<'m> {
+    /// it after loading `ctx`'s module; `None` (and `ctx` aborted) when the reference's
+    /// loader would stop.
+    pub(crate) fn new(ctx: &mut Ctx<'m>) -> Option<State<'m>> {
         let m = ctx.m;
         let uses = Uses::collect(m);
-        let ops = OpFunctions::load(m, |f| uses.first_user_opcode(m, f));
-        State {
+        let Ok(ops) = OpFunctions::load(m, |f| uses.first_user(m, f)) else {
+            ctx.abort(CAST_FAILURE);
+            return None;
+        };
+        Some(State {
             uses,
             ops,
             kinds: EntryKinds::read(ctx),
-        }
+        })
     }
 }
 
@@ -226,8 +240,9 @@ fn call(ctx: &mut Ctx, st: &mut State, decl: Function, caller: Function, block: 
         Overload::VOID
     } else {
         match oload::overload_type(m, info, decl_data.fn_ty) {
-            Some(ov) if oload::is_overload_legal(m, info, &ov) => ov,
-            _ => return ctx.inst_error(caller, inst, R::InstrOload, &[]),
+            Ok(Some(ov)) if oload::is_overload_legal(m, info, &ov) => ov,
+            Ok(_) => return ctx.inst_error(caller, inst, R::InstrOload, &[]),
+            Err(_) => return ctx.abort(CAST_FAILURE),
         }
     };
     let Some(op_fn) = st.ops.get(m, info, &ov) else {

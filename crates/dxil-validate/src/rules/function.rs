@@ -31,7 +31,9 @@ pub(crate) struct Site<'m> {
 /// `ValidateFunction` for every function, in module order.
 pub(crate) fn validate(ctx: &mut Ctx) {
     let m = ctx.m;
-    let mut st = State::new(ctx);
+    let Some(mut st) = State::new(ctx) else {
+        return;
+    };
     for (f, data) in m.functions.iter_with_ids() {
         let Some(body) = &data.body else {
             externals::validate(ctx, &mut st, f);

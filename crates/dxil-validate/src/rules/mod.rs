@@ -12,12 +12,14 @@ use dxil_ir::Module;
 use crate::context::Ctx;
 
 /// The module as the reference validates it: some operation functions renamed to their
-/// canonical names, as the reference's loader does (`None` when nothing is renamed).
-pub(crate) fn canonical_overload_names(m: &Module) -> Option<Module> {
+/// canonical names, as the reference's loader does (`Ok(None)` when nothing is renamed;
+/// `Err` with the line the reference prints when its loader stops).
+pub(crate) fn canonical_overload_names(m: &Module) -> Result<Option<Module>, &'static str> {
     let uses = externals::Uses::collect(m);
-    let renames = oload::canonical_names(m, |f| uses.first_user_opcode(m, f));
+    let renames = oload::canonical_names(m, |f| uses.first_user(m, f))
+        .map_err(|_| oload::CAST_FAILURE)?;
     if renames.is_empty() {
-        return None;
+        return Ok(None);
     }
     let mut renamed = m.clone();
     for (f, name) in renames {
@@ -25,7 +27,7 @@ pub(crate) fn canonical_overload_names(m: &Module) -> Option<Module> {
             data.common.name = Some(name);
         }
     }
-    Some(renamed)
+    Ok(Some(renamed))
 }
 
 /// Every module rule, in the order the reference checks them.

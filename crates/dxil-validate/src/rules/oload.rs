@@ -68,14 +68,27 @@ fn overload_dims(info: &OpInfo) -> usize {
     }
 }
 
+/// The reference's loader or rules would cast a type to a kind it is not (a return value
+/// that is no struct where the operation returns one): the reference stops with an LLVM
+/// cast failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CastFailure;
+
+/// What the reference prints when an LLVM cast fails (`DXC_E_LLVM_CAST_ERROR`).
+pub(crate) const CAST_FAILURE: &str = "Validation failed - error code 0x80aa001d.";
+
 /// The overload the reference reads from a declaration of operation `info` with function
 /// type `fn_ty` (`OP::GetOverloadType`): from the position the database marks as the
 /// overload (return value or parameter), the element of a returned `ResRet`/`CBufRet`-like
-/// struct or native vector, or the operation's only type. `None` where the declaration is
-/// too short or not shaped for it.
-pub(crate) fn overload_type(m: &Module, info: &OpInfo, fn_ty: Type) -> Option<Overload> {
+/// struct or native vector, or the operation's only type. `Ok(None)` where the declaration
+/// is too short; [`CastFailure`] where it is not shaped for the reading.
+pub(crate) fn overload_type(
+    m: &Module,
+    info: &OpInfo,
+    fn_ty: Type,
+) -> Result<Option<Overload>, CastFailure> {
     let Some(TypeData::Function { ret, params, .. }) = m.ty(fn_ty) else {
-        return None;
+        return Err(CastFailure);
     };
     let operands = info.operands();
     let at = |pos: usize| {
@@ -95,24 +108,25 @@ pub(crate) fn overload_type(m: &Module, info: &OpInfo, fn_ty: Type) -> Option<Ov
             let Some(rest) = operand.ty().strip_prefix("$x") else {
                 continue;
             };
-            let t = at(pos)?;
+            let Some(t) = at(pos) else { return Ok(None) };
             let t = if rest.starts_with("_gs") {
-                pointee(m, t)?
+                element(m, t)?
             } else {
                 t
             };
             tys.push(OvTy::of(m, t));
         }
-        return Some(Overload::Many(tys.into()));
+        return Ok(Some(Overload::Many(tys.into())));
     }
+    let one = |t: Type| Ok(Some(Overload::One(OvTy::of(m, t))));
     let ret_code = operands.first().map_or("", |o| o.ty());
     match ret_code {
-        "$o" => return Some(Overload::One(OvTy::of(m, *ret))),
+        "$o" => return one(*ret),
         "$r" | "$cb" => return first_element(m, *ret),
         "$vec2" | "$vec9" => {
             return match m.ty(*ret) {
-                Some(TypeData::Vector { elem, .. }) => Some(Overload::One(OvTy::of(m, *elem))),
-                _ => None,
+                Some(TypeData::Vector { elem, .. }) => one(*elem),
+                _ => Err(CastFailure),
             }
         }
         code if code.starts_with("$vec") => return first_element(m, *ret),
@@ -120,14 +134,26 @@ pub(crate) fn overload_type(m: &Module, info: &OpInfo, fn_ty: Type) -> Option<Ov
     }
     for (pos, operand) in operands.iter().enumerate().skip(2) {
         match operand.ty() {
-            "$o" | "$udt" | "$obj" => return Some(Overload::One(OvTy::of(m, at(pos)?))),
-            "$gsptr" => return Some(Overload::One(OvTy::of(m, pointee(m, at(pos)?)?))),
+            "$o" | "$udt" | "$obj" => {
+                return match at(pos) {
+                    Some(t) => one(t),
+                    None => Ok(None),
+                }
+            }
+            "$gsptr" => {
+                return match at(pos) {
+                    Some(t) => one(element(m, t)?),
+                    None => Ok(None),
+                }
+            }
             _ => {}
         }
     }
     // Not overloaded: the operation's one type.
-    let letter = info.overloads().bytes().next()?;
-    Some(Overload::One(match letter {
+    let Some(letter) = info.overloads().bytes().next() else {
+        return Ok(None);
+    };
+    Ok(Some(Overload::One(match letter {
         b'v' => OvTy::Void,
         b'h' => OvTy::Scalar(Scalar::Half),
         b'f' => OvTy::Scalar(Scalar::Float),
@@ -137,21 +163,24 @@ pub(crate) fn overload_type(m: &Module, info: &OpInfo, fn_ty: Type) -> Option<Ov
         b'w' => OvTy::Scalar(Scalar::I16),
         b'i' => OvTy::Scalar(Scalar::I32),
         b'l' => OvTy::Scalar(Scalar::I64),
-        _ => return None,
-    }))
+        _ => return Ok(None),
+    })))
 }
 
-fn pointee(m: &Module, t: Type) -> Option<Type> {
+/// `getPointerElementType`: the element of a pointer, array or vector.
+fn element(m: &Module, t: Type) -> Result<Type, CastFailure> {
     match m.ty(t) {
-        Some(TypeData::Pointer { pointee, .. }) => Some(*pointee),
-        _ => None,
+        Some(TypeData::Pointer { pointee, .. }) => Ok(*pointee),
+        Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => Ok(*elem),
+        _ => Err(CastFailure),
     }
 }
 
-fn first_element(m: &Module, t: Type) -> Option<Overload> {
+/// The first element of a returned struct.
+fn first_element(m: &Module, t: Type) -> Result<Option<Overload>, CastFailure> {
     match m.ty(t) {
-        Some(TypeData::Struct(st)) => Some(Overload::One(OvTy::of(m, *st.elems.first()?))),
-        _ => None,
+        Some(TypeData::Struct(st)) => Ok(st.elems.first().map(|e| Overload::One(OvTy::of(m, *e)))),
+        _ => Err(CastFailure),
     }
 }
 
@@ -273,6 +302,30 @@ fn type_name(m: &Module, t: OvTy, out: &mut String, depth: usize) {
     }
 }
 
+/// The most recent use of a function (LLVM's first user), as the reference's loader reads
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FirstUser {
+    /// The function is not used.
+    None,
+    /// A use other than a call: the loader's cast of it to a call fails.
+    Other,
+    /// A call, with its opcode when the first argument is an integer constant below
+    /// `0xFFFFFFFF`.
+    Call(Option<u32>),
+}
+
+impl FirstUser {
+    /// The opcode the loader reads (`None` for an unused function or an invalid opcode).
+    fn opcode(self) -> Result<Option<u32>, CastFailure> {
+        match self {
+            FirstUser::None => Ok(None),
+            FirstUser::Other => Err(CastFailure),
+            FirstUser::Call(op) => Ok(op),
+        }
+    }
+}
+
 /// Whether some overload position of `info` takes a user-defined type or an object
 /// (`OP::MayHaveNonCanonicalOverload`): the struct in the function's name may have been
 /// renamed when modules were linked.
@@ -292,8 +345,8 @@ fn may_have_non_canonical_overload(info: &OpInfo) -> bool {
 /// makes names unique). Returns the renamed functions in module order.
 pub(crate) fn canonical_names(
     m: &Module,
-    first_call: impl Fn(Function) -> Option<u32>,
-) -> Vec<(Function, String)> {
+    first_user: impl Fn(Function) -> FirstUser,
+) -> Result<Vec<(Function, String)>, CastFailure> {
     let mut renames = Vec::new();
     let mut names: Option<HashSet<&str>> = None;
     let mut added: Vec<String> = Vec::new();
@@ -305,13 +358,13 @@ pub(crate) fn canonical_names(
         if data.body.is_some() || !name.starts_with("dx.op.") {
             continue;
         }
-        let Some(info) = first_call(f).and_then(dxil_ops::op_info) else {
+        let Some(info) = first_user(f).opcode()?.and_then(dxil_ops::op_info) else {
             continue;
         };
         if !may_have_non_canonical_overload(info) {
             continue;
         }
-        let Some(ov) = overload_type(m, info, data.fn_ty) else {
+        let Some(ov) = overload_type(m, info, data.fn_ty)? else {
             continue;
         };
         if !is_overload_legal(m, info, &ov) {
@@ -343,7 +396,7 @@ pub(crate) fn canonical_names(
         added.push(unique.clone());
         renames.push((f, unique));
     }
-    renames
+    Ok(renames)
 }
 
 /// A function of the reference's table: one of the module, or one the reference declared.
@@ -385,9 +438,13 @@ fn scalar_index(s: Scalar) -> usize {
 
 impl<'m> OpFunctions<'m> {
     /// The table as the reference has it after loading the module (`OP::RefreshCache`):
-    /// each `dx.op.*` function with a call, in module order, looked up for the opcode of its
-    /// most recent call (`first_call`) and the overload it carries.
-    pub(crate) fn load(m: &'m Module, first_call: impl Fn(Function) -> Option<u32>) -> Self {
+    /// each `dx.op.*` function with a use, in module order, looked up for the opcode of its
+    /// most recent call (`first_user`) and the overload it carries. A function whose most
+    /// recent use is no call stops the reference's loader.
+    pub(crate) fn load(
+        m: &'m Module,
+        first_user: impl Fn(Function) -> FirstUser,
+    ) -> Result<Self, CastFailure> {
         let mut scalars = [None; 8];
         for (t, td) in m.types.iter_with_ids() {
             if let Some(s) = Scalar::from_ir(td) {
@@ -417,14 +474,14 @@ impl<'m> OpFunctions<'m> {
             {
                 continue;
             }
-            let Some(info) = first_call(f).and_then(dxil_ops::op_info) else {
+            let Some(info) = first_user(f).opcode()?.and_then(dxil_ops::op_info) else {
                 continue;
             };
-            if let Some(ov) = overload_type(m, info, data.fn_ty) {
+            if let Some(ov) = overload_type(m, info, data.fn_ty)? {
                 table.get(m, info, &ov);
             }
         }
-        table
+        Ok(table)
     }
 
     /// Whether module function `f` is in the table for operation `info`'s class
@@ -637,10 +694,12 @@ mod tests {
                 .functions
                 .push(FunctionData::declaration(common, fn_ty, 0));
             let ov = overload_type(&m, info, fn_ty)
+                .ok()
+                .flatten()
                 .unwrap_or_else(|| panic!("{}: no overload read", info.name()));
             assert!(is_overload_legal(&m, info, &ov), "{}: {ov:?}", info.name());
             assert_eq!(function_name(&m, info, &ov), sig.name, "{}", info.name());
-            let mut table = OpFunctions::load(&m, |_| None);
+            let mut table = OpFunctions::load(&m, |_| FirstUser::None).expect("loads");
             assert_eq!(
                 table.get(&m, info, &ov),
                 Some(OpFn::Module(f)),
