@@ -39,6 +39,8 @@ pub(crate) struct Ctx<'m> {
     pub valver: (u32, u32),
     /// `dx.version` (the DXIL version; 1.0 when absent).
     pub dxil_version: (u32, u32),
+    /// The resource table and what each handle stands for (filled by `rules::handles`).
+    pub res: crate::rules::handles::ResState,
     pending: Vec<Pending>,
     /// Rule and debug location of the last instruction error: repeats are dropped, as the
     /// reference does for scalarized instructions.
@@ -54,6 +56,7 @@ impl<'m> Ctx<'m> {
             options,
             valver: v(&md.validator_version).unwrap_or((1, 0)),
             dxil_version: v(&md.version).unwrap_or((1, 0)),
+            res: Default::default(),
             pending: Vec::new(),
             last_located: None,
         }

@@ -28,7 +28,10 @@ pub(crate) struct Site<'m> {
 pub(crate) fn validate(ctx: &mut Ctx) {
     let m = ctx.m;
     for (f, data) in m.functions.iter_with_ids() {
-        let Some(body) = &data.body else { continue };
+        let Some(body) = &data.body else {
+            super::resources::function_signature(ctx, f);
+            continue;
+        };
         for (block, inst, data) in util::insts(body) {
             let site = Site {
                 f,
@@ -41,6 +44,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
                 dx_op(ctx, &site, &call);
             }
         }
+        super::resources::function_signature(ctx, f);
     }
 }
 
@@ -77,9 +81,26 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         return None;
     }
     // A call the decoder refuses after the gate (operand types against the declaration)
-    // is the declaration's fault, which the external-function rules report.
-    dxil_ops::decode_call(m, site.body, site.data).ok().flatten()
+    // is the declaration's fault, which the external-function rules report. An operand the
+    // database marks constant but the call does not pass as one is the operation's own
+    // rules' business (`Raw Buffer alignment value must be a constant.`, a store mask), so
+    // such a call is still handed over, its operands as they are.
+    match dxil_ops::decode_call(m, site.body, site.data) {
+        Ok(call) => call,
+        Err(e) if matches!(e.kind(), dxil_ops::DecodeErrorKind::NotConstant { .. }) => {
+            let overloads = dxil_ops::check_function(m, info, callee_fn).ok()?;
+            let op = dxil_ops::DxOp::from_args(info.opcode, args.get(1..)?)?;
+            Some(DxCall {
+                op,
+                overloads,
+                callee: callee_fn,
+            })
+        }
+        Err(_) => None,
+    }
 }
 
 /// Every rule group's checks of one decoded `dx.op` call.
-fn dx_op(_ctx: &mut Ctx, _site: &Site, _call: &DxCall) {}
+fn dx_op(ctx: &mut Ctx, site: &Site, call: &DxCall) {
+    super::resource_ops::dx_op(ctx, site, call);
+}
