@@ -287,7 +287,9 @@ impl Res {
         if self.range_size == u32::MAX {
             u32::MAX
         } else {
-            self.lower_bound.wrapping_add(self.range_size).wrapping_sub(1)
+            self.lower_bound
+                .wrapping_add(self.range_size)
+                .wrapping_sub(1)
         }
     }
 
@@ -313,7 +315,7 @@ impl Res {
                     kind::TYPEDBUFFER | kind::TEXTURE1D..=kind::TEXTURECUBEARRAY => {
                         let count = self
                             .ret_type(m)
-                            .map_or(0, |t| component_count(m, t, 0) & 0xff);
+                            .map_or(0, |t| component_count(m, t, &mut 256) & 0xff);
                         p.d1 = (self.comp_type & 0xff)
                             | (count << 8)
                             | ((self.sample_count & 0xff) << 16);
@@ -364,19 +366,22 @@ pub(crate) fn pointee(m: &Module, ty: Type) -> Option<Type> {
     }
 }
 
-/// `GetResourceComponentCount`: the scalars of a resource element type.
-fn component_count(m: &Module, ty: Type, depth: u32) -> u32 {
-    if depth > 64 {
+/// `GetResourceComponentCount`: the scalars of a resource element type (at most a few in
+/// any real resource; a hostile type made of shared structs stops counting after a
+/// budget of visited types).
+fn component_count(m: &Module, ty: Type, budget: &mut u32) -> u32 {
+    if *budget == 0 {
         return 0;
     }
+    *budget -= 1;
     match m.ty(ty) {
         Some(TypeData::Array { len, elem }) => {
-            (*len as u32).wrapping_mul(component_count(m, *elem, depth + 1))
+            (*len as u32).wrapping_mul(component_count(m, *elem, budget))
         }
         Some(TypeData::Struct(s)) => s
             .elems
             .iter()
-            .fold(0u32, |n, &e| n.wrapping_add(component_count(m, e, depth + 1))),
+            .fold(0u32, |n, &e| n.wrapping_add(component_count(m, e, budget))),
         Some(TypeData::Vector { len, .. }) => *len as u32,
         _ => 1,
     }
@@ -444,7 +449,10 @@ pub(crate) fn sm_at_least(ctx: &Ctx, major: u32, minor: u32) -> bool {
 
 /// The shader model kind (`ps`, `lib`, ...).
 pub(crate) fn sm_kind<'a>(ctx: &'a Ctx) -> &'a str {
-    ctx.md.shader_model.as_ref().map_or("", |sm| sm.kind.as_str())
+    ctx.md
+        .shader_model
+        .as_ref()
+        .map_or("", |sm| sm.kind.as_str())
 }
 
 /// The name the reference gives a resource in its messages (`GetResourceName`): the
@@ -460,7 +468,10 @@ pub(crate) fn res_name(r: &Res) -> String {
         ResourceClass::CBuffer => ("CB", "cb"),
         ResourceClass::Sampler => ("S", "s"),
     };
-    let kind = kind::NAMES.get(r.kind as usize).copied().unwrap_or("invalid");
+    let kind = kind::NAMES
+        .get(r.kind as usize)
+        .copied()
+        .unwrap_or("invalid");
     let mut s = format!("{id_prefix}{}: {kind}", r.id);
     if r.lower_bound != u32::MAX {
         s.push_str(&format!(" ({bind_prefix}{}", r.lower_bound));
@@ -481,7 +492,11 @@ pub(crate) fn res_name(r: &Res) -> String {
 
 /// `error: <rule text> '<resource>'` (`EmitResourceError`, `EmitResourceFormatError`).
 pub(crate) fn res_error(ctx: &mut Ctx, r: &Res, rule: R, args: &[&str]) {
-    let text = format!("{} '{}'", crate::context::format_rule(rule, args), res_name(r));
+    let text = format!(
+        "{} '{}'",
+        crate::context::format_rule(rule, args),
+        res_name(r)
+    );
     ctx.error_text(Some(rule), text);
 }
 
@@ -627,7 +642,10 @@ impl HandleCalls {
             });
         };
         registered(&mut out.create_handle, dxil_ops::OpCode::CreateHandle);
-        registered(&mut out.from_binding, dxil_ops::OpCode::CreateHandleFromBinding);
+        registered(
+            &mut out.from_binding,
+            dxil_ops::OpCode::CreateHandleFromBinding,
+        );
         registered(&mut out.annotate, dxil_ops::OpCode::AnnotateHandle);
         out
     }
@@ -651,7 +669,9 @@ fn body_of(m: &Module, f: Function) -> Option<&Body> {
 fn create_handle(ctx: &mut Ctx, f: Function, inst: Inst) {
     let m = ctx.m;
     let Some(body) = body_of(m, f) else { return };
-    let Some(args) = call_args(body, inst) else { return };
+    let Some(args) = call_args(body, inst) else {
+        return;
+    };
     let (Some(&class_v), Some(&range_v), Some(&index_v)) = (args.get(1), args.get(2), args.get(3))
     else {
         return;
@@ -697,7 +717,9 @@ fn create_handle(ctx: &mut Ctx, f: Function, inst: Inst) {
 fn create_handle_from_binding(ctx: &mut Ctx, f: Function, inst: Inst) {
     let m = ctx.m;
     let Some(body) = body_of(m, f) else { return };
-    let Some(args) = call_args(body, inst) else { return };
+    let Some(args) = call_args(body, inst) else {
+        return;
+    };
     let (Some(&bind), Some(&index)) = (args.get(1), args.get(2)) else {
         return;
     };
@@ -743,7 +765,9 @@ fn binding_of(m: &Module, c: dxil_ir::Const) -> Option<(u32, u32, u32)> {
 fn annotate_handle(ctx: &mut Ctx, f: Function, inst: Inst) {
     let m = ctx.m;
     let Some(body) = body_of(m, f) else { return };
-    let Some(args) = call_args(body, inst) else { return };
+    let Some(args) = call_args(body, inst) else {
+        return;
+    };
     let Some(&props) = args.get(2) else { return };
     let props = props_constant(m, props);
     if props.kind() == kind::INVALID {
@@ -991,7 +1015,12 @@ impl Uses {
 /// `f`. A handle that is not a call result, or a call that produces no known handle, is
 /// `INSTR.HANDLENOTFROMCREATEHANDLE` (reported on the handle's own instruction); a
 /// `reordercoherent` handle before SM 6.9 is `INSTR.REORDERCOHERENTREQUIRESSM69`.
-pub(crate) fn resource_from_handle(ctx: &mut Ctx, f: Function, body: &Body, handle: ValueRef) -> Props {
+pub(crate) fn resource_from_handle(
+    ctx: &mut Ctx,
+    f: Function,
+    body: &Body,
+    handle: ValueRef,
+) -> Props {
     let is_call = match handle {
         ValueRef::Inst(i) => body
             .inst(i)
@@ -1016,4 +1045,75 @@ pub(crate) fn resource_from_handle(ctx: &mut Ctx, f: Function, body: &Body, hand
         ctx.inst_error(f, call, R::InstrReorderCoherentRequiresSM69, &[]);
     }
     props
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uav(name: &str, lower_bound: u32, range_size: u32, space: u32) -> Res {
+        Res {
+            class: ResourceClass::UAV,
+            index: 0,
+            id: 3,
+            name: name.to_string(),
+            space,
+            lower_bound,
+            range_size,
+            kind: kind::TYPEDBUFFER,
+            sample_count: 0,
+            globally_coherent: false,
+            reorder_coherent: false,
+            has_counter: false,
+            rov: false,
+            comp_type: comp::F32,
+            stride: 4,
+            feedback_type: 0,
+            size: 0,
+            sampler_kind: 0,
+            symbol: None,
+            hlsl_ty: None,
+        }
+    }
+
+    #[test]
+    fn stripped_names_describe_the_binding() {
+        assert_eq!(res_name(&uav("buf", 0, 1, 0)), "buf");
+        assert_eq!(
+            res_name(&uav("", 5, 2, 1)),
+            "U3: TypedBuffer (u5[2] space1)"
+        );
+        assert_eq!(res_name(&uav("", 5, 1, 0)), "U3: TypedBuffer (u5)");
+        assert_eq!(
+            res_name(&uav("", 0, u32::MAX, 0)),
+            "U3: TypedBuffer (u0[unbounded])"
+        );
+        assert_eq!(
+            res_name(&uav("", u32::MAX, 1, 0)),
+            "U3: TypedBuffer (no bind location)"
+        );
+    }
+
+    #[test]
+    fn properties_read_as_the_reference_packs_them() {
+        // RWByteAddressBuffer, reordercoherent (DXIL.rst "Annotating handles").
+        let p = Props { d0: 69643, d1: 0 };
+        assert_eq!(p.kind(), kind::RAWBUFFER);
+        assert_eq!(p.class(), Class::Uav);
+        assert!(p.reorder_coherent() && !p.cmp_or_counter());
+        // SamplerComparisonState.
+        let s = Props { d0: 32782, d1: 0 };
+        assert_eq!(s.class(), Class::Sampler);
+        assert!(s.cmp_or_counter());
+        assert_eq!(Props::default().class(), Class::Invalid);
+        assert_eq!(Props { d0: 2, d1: 1033 }.comp_type(), comp::F32);
+    }
+
+    #[test]
+    fn kind_tables_stay_in_range() {
+        assert_eq!(kind::num_coords(kind::TEXTURECUBEARRAY), 4);
+        assert_eq!(kind::num_offsets(kind::TEXTURECUBE), 0);
+        assert_eq!(kind::num_lod_coords(kind::TEXTURECUBE), 3);
+        assert_eq!(kind::num_coords(200), 0);
+    }
 }

@@ -195,7 +195,13 @@ impl Check<'_, '_, '_> {
                 offset0,
                 offset1,
                 ..
-            } => self.gather(srv, sampler, [coord0, coord1, coord2, coord3], [offset0, offset1], false),
+            } => self.gather(
+                srv,
+                sampler,
+                [coord0, coord1, coord2, coord3],
+                [offset0, offset1],
+                false,
+            ),
             DxOp::TextureGatherCmp {
                 srv,
                 sampler,
@@ -206,7 +212,13 @@ impl Check<'_, '_, '_> {
                 offset0,
                 offset1,
                 ..
-            } => self.gather(srv, sampler, [coord0, coord1, coord2, coord3], [offset0, offset1], true),
+            } => self.gather(
+                srv,
+                sampler,
+                [coord0, coord1, coord2, coord3],
+                [offset0, offset1],
+                true,
+            ),
             DxOp::Sample {
                 srv,
                 sampler,
@@ -219,7 +231,10 @@ impl Check<'_, '_, '_> {
                 offset2,
                 ..
             } => {
-                let (c, o) = ([coord0, coord1, coord2, coord3], [offset0, offset1, offset2]);
+                let (c, o) = (
+                    [coord0, coord1, coord2, coord3],
+                    [offset0, offset1, offset2],
+                );
                 self.sample(srv, sampler, c, o, false);
                 self.derivative();
             }
@@ -235,7 +250,10 @@ impl Check<'_, '_, '_> {
                 offset2,
                 ..
             } => {
-                let (c, o) = ([coord0, coord1, coord2, coord3], [offset0, offset1, offset2]);
+                let (c, o) = (
+                    [coord0, coord1, coord2, coord3],
+                    [offset0, offset1, offset2],
+                );
                 self.sample(srv, sampler, c, o, true);
                 self.derivative();
             }
@@ -275,7 +293,10 @@ impl Check<'_, '_, '_> {
                 offset2,
                 ..
             } => {
-                let (c, o) = ([coord0, coord1, coord2, coord3], [offset0, offset1, offset2]);
+                let (c, o) = (
+                    [coord0, coord1, coord2, coord3],
+                    [offset0, offset1, offset2],
+                );
                 self.sample(srv, sampler, c, o, true);
             }
             DxOp::SampleBias {
@@ -292,7 +313,10 @@ impl Check<'_, '_, '_> {
                 ..
             } => {
                 self.bias(bias);
-                let (c, o) = ([coord0, coord1, coord2, coord3], [offset0, offset1, offset2]);
+                let (c, o) = (
+                    [coord0, coord1, coord2, coord3],
+                    [offset0, offset1, offset2],
+                );
                 self.sample(srv, sampler, c, o, false);
                 self.derivative();
             }
@@ -310,7 +334,10 @@ impl Check<'_, '_, '_> {
                 ..
             } => {
                 self.bias(bias);
-                let (c, o) = ([coord0, coord1, coord2, coord3], [offset0, offset1, offset2]);
+                let (c, o) = (
+                    [coord0, coord1, coord2, coord3],
+                    [offset0, offset1, offset2],
+                );
                 self.sample(srv, sampler, c, o, true);
                 self.derivative();
             }
@@ -338,7 +365,10 @@ impl Check<'_, '_, '_> {
                 offset2,
                 ..
             } => {
-                let (c, o) = ([coord0, coord1, coord2, coord3], [offset0, offset1, offset2]);
+                let (c, o) = (
+                    [coord0, coord1, coord2, coord3],
+                    [offset0, offset1, offset2],
+                );
                 self.sample(srv, sampler, c, o, false);
             }
             DxOp::CheckAccessFullyMapped { status } => self.check_access(status),
@@ -434,7 +464,10 @@ impl Check<'_, '_, '_> {
             } => self.acceleration_structure(acceleration_structure),
             DxOp::CreateHandle { .. } => {
                 if self.ctx.res.is_lib {
-                    self.err_args(R::SmOpcodeInInvalidFunction, &["CreateHandle", "non-library targets"]);
+                    self.err_args(
+                        R::SmOpcodeInInvalidFunction,
+                        &["CreateHandle", "non-library targets"],
+                    );
                 }
                 // Shader model 6.6 (DXIL 1.6) replaced it with createHandleFromBinding.
                 if self.ctx.dxil_version > (1, 5) {
@@ -444,10 +477,11 @@ impl Check<'_, '_, '_> {
                     );
                 }
             }
-            DxOp::CreateHandleForLib { .. } => {
-                if !self.ctx.res.is_lib {
-                    self.err_args(R::SmOpcodeInInvalidFunction, &["CreateHandleForLib", "Library"]);
-                }
+            DxOp::CreateHandleForLib { .. } if !self.ctx.res.is_lib => {
+                self.err_args(
+                    R::SmOpcodeInInvalidFunction,
+                    &["CreateHandleForLib", "Library"],
+                );
             }
             _ => {}
         }
@@ -474,7 +508,8 @@ impl Check<'_, '_, '_> {
             (ConstKind::Null, Some(TypeData::Float)) => 0.0,
             _ => return,
         };
-        if value < MIN_MIP_LOD_BIAS || value > MAX_MIP_LOD_BIAS {
+        // A NaN bias compares false both ways, so it passes.
+        if !value.is_nan() && !(MIN_MIP_LOD_BIAS..=MAX_MIP_LOD_BIAS).contains(&value) {
             let args = [
                 c_float(MIN_MIP_LOD_BIAS),
                 c_float(MAX_MIP_LOD_BIAS),
@@ -487,12 +522,24 @@ impl Check<'_, '_, '_> {
     /// `ValidateSampleInst`: the sampler's mode, a float-returning texture (integer ones from
     /// SM 6.7 for non-comparison samples), an SRV of a sampleable kind, then coordinates and
     /// offsets.
-    fn sample(&mut self, srv: ValueRef, sampler: ValueRef, coords: [ValueRef; 4], offsets: [ValueRef; 3], cmp: bool) {
+    fn sample(
+        &mut self,
+        srv: ValueRef,
+        sampler: ValueRef,
+        coords: [ValueRef; 4],
+        offsets: [ValueRef; 3],
+        cmp: bool,
+    ) {
         self.sampler_rule(sampler, cmp);
         let (k, ct, class) = self.kind_of(srv);
         let mut ok = matches!(
             ct,
-            comp::F32 | comp::SNORMF32 | comp::UNORMF32 | comp::F16 | comp::SNORMF16 | comp::UNORMF16
+            comp::F32
+                | comp::SNORMF32
+                | comp::UNORMF32
+                | comp::F16
+                | comp::SNORMF16
+                | comp::UNORMF16
         );
         if sm_at_least(self.ctx, 6, 7) && !cmp {
             ok |= matches!(ct, comp::I16 | comp::U16 | comp::I32 | comp::U32);
@@ -539,7 +586,14 @@ impl Check<'_, '_, '_> {
 
     /// `ValidateGather`: the sampler's mode, an SRV; 2D textures take both offsets or none,
     /// cubes none; other kinds cannot be gathered.
-    fn gather(&mut self, srv: ValueRef, sampler: ValueRef, coords: [ValueRef; 4], offsets: [ValueRef; 2], cmp: bool) {
+    fn gather(
+        &mut self,
+        srv: ValueRef,
+        sampler: ValueRef,
+        coords: [ValueRef; 4],
+        offsets: [ValueRef; 2],
+        cmp: bool,
+    ) {
         self.sampler_rule(sampler, cmp);
         let (k, _, class) = self.kind_of(srv);
         if class != Class::Srv {
@@ -582,7 +636,9 @@ impl Check<'_, '_, '_> {
     /// [-8, 7].
     fn offsets(&mut self, k: u32, offsets: &[ValueRef]) {
         let n = kind::num_offsets(k);
-        let Some(&first) = offsets.first() else { return };
+        let Some(&first) = offsets.first() else {
+            return;
+        };
         let has = !self.undef(first);
         if has {
             self.immediate_offset(first);
@@ -650,7 +706,10 @@ impl Check<'_, '_, '_> {
                     undef_result(self, "z", "TextureCube");
                 }
             }
-            kind::TEXTURE2DARRAY | kind::TEXTURE2DMSARRAY | kind::TEXTURE3D | kind::TEXTURECUBEARRAY => {}
+            kind::TEXTURE2DARRAY
+            | kind::TEXTURE2DMSARRAY
+            | kind::TEXTURE3D
+            | kind::TEXTURECUBEARRAY => {}
             kind::STRUCTUREDBUFFER | kind::RAWBUFFER | kind::TYPEDBUFFER | kind::TBUFFER => {
                 if !self.undef(mip) {
                     self.err(R::InstrMipLevelForGetDimension);
@@ -674,12 +733,25 @@ impl Check<'_, '_, '_> {
         let mut usage = Usage::default();
         let mut on_path = Vec::new();
         let mut budget = 1 << 16;
-        self.collect_usage(&users, self.site.inst, &mut usage, &mut on_path, &mut budget);
+        self.collect_usage(
+            &users,
+            self.site.inst,
+            &mut usage,
+            &mut on_path,
+            &mut budget,
+        );
         self.ctx.res.users = users;
         usage
     }
 
-    fn collect_usage(&mut self, users: &Users, value: Inst, usage: &mut Usage, on_path: &mut Vec<Inst>, budget: &mut u32) {
+    fn collect_usage(
+        &mut self,
+        users: &Users,
+        value: Inst,
+        usage: &mut Usage,
+        on_path: &mut Vec<Inst>,
+        budget: &mut u32,
+    ) {
         if on_path.contains(&value) || *budget == 0 || on_path.len() > 256 {
             return;
         }
@@ -697,12 +769,19 @@ impl Check<'_, '_, '_> {
                             2 => usage.z = true,
                             3 => usage.w = true,
                             4 => usage.status = true,
-                            _ => self.ctx.inst_error(self.site.f, u, R::InstrDxilStructUserOutOfBound, &[]),
+                            _ => self.ctx.inst_error(
+                                self.site.f,
+                                u,
+                                R::InstrDxilStructUserOutOfBound,
+                                &[],
+                            ),
                         }
                     }
                 }
                 InstKind::Phi { .. } => self.collect_usage(users, u, usage, on_path, budget),
-                _ => self.ctx.inst_error(self.site.f, u, R::InstrDxilStructUser, &[]),
+                _ => self
+                    .ctx
+                    .inst_error(self.site.f, u, R::InstrDxilStructUser, &[]),
             }
         }
         on_path.pop();
@@ -822,7 +901,13 @@ impl Check<'_, '_, '_> {
         }
     }
 
-    fn buffer_store(&mut self, uav: ValueRef, offset: ValueRef, values: [ValueRef; 4], mask: ValueRef) {
+    fn buffer_store(
+        &mut self,
+        uav: ValueRef,
+        offset: ValueRef,
+        values: [ValueRef; 4],
+        mask: ValueRef,
+    ) {
         let (k, _, class) = self.kind_of(uav);
         if class != Class::Uav {
             self.err(R::InstrResourceClassForUAVStore);
@@ -880,7 +965,11 @@ impl Check<'_, '_, '_> {
             self.err(R::InstrResourceClassForLoad);
         }
         match k {
-            kind::TEXTURE1D | kind::TEXTURE1DARRAY | kind::TEXTURE2D | kind::TEXTURE2DARRAY | kind::TEXTURE3D => {}
+            kind::TEXTURE1D
+            | kind::TEXTURE1DARRAY
+            | kind::TEXTURE2D
+            | kind::TEXTURE2DARRAY
+            | kind::TEXTURE3D => {}
             kind::TEXTURE2DMS | kind::TEXTURE2DMSARRAY => {
                 if self.undef(mip) {
                     self.err(R::InstrSampleIndexForLoad2DMS);
@@ -901,7 +990,8 @@ impl Check<'_, '_, '_> {
                 ValueRef::Inst(i) => i,
                 _ => self.site.inst,
             };
-            self.ctx.inst_error(self.site.f, at, R::InstrCBufferClassForCBufferHandle, &[]);
+            self.ctx
+                .inst_error(self.site.f, at, R::InstrCBufferClassForCBufferHandle, &[]);
             return;
         }
         let size = p.d1 as i32;
@@ -915,7 +1005,9 @@ impl Check<'_, '_, '_> {
         if sm_at_least(self.ctx, 6, 3) {
             return;
         }
-        let Some(ty) = self.call.overload() else { return };
+        let Some(ty) = self.call.overload() else {
+            return;
+        };
         let size = DataLayout::of(self.ctx.m).type_alloc_size(self.ctx.m, ty);
         if size.is_some_and(|s| s.saturating_mul(8) > 32) {
             self.err(R::Sm64bitRawBufferLoadStore);
@@ -933,7 +1025,13 @@ impl Check<'_, '_, '_> {
         self.buffer_offset(k, offset, false);
     }
 
-    fn raw_store(&mut self, handle: ValueRef, offset: ValueRef, vector: Option<ValueRef>, alignment: ValueRef) {
+    fn raw_store(
+        &mut self,
+        handle: ValueRef,
+        offset: ValueRef,
+        vector: Option<ValueRef>,
+        alignment: ValueRef,
+    ) {
         let (k, _, class) = self.kind_of(handle);
         if class != Class::Uav {
             self.err(R::InstrResourceClassForUAVStore);
@@ -1078,5 +1176,18 @@ impl Users {
 
     fn of(&self, i: Inst) -> &[Inst] {
         self.map.get(&i).map_or(&[], |v| v.as_slice())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_print_as_std_to_string() {
+        assert_eq!(c_float(MIN_MIP_LOD_BIAS), "-16.000000");
+        assert_eq!(c_float(MAX_MIP_LOD_BIAS), "15.990000");
+        assert_eq!(c_float(150.0), "150.000000");
+        assert_eq!(c_float(f32::INFINITY), "inf");
     }
 }

@@ -3,7 +3,7 @@
 //! that overlap in a space, ids that are not dense, constant buffer layouts; and functions
 //! whose signature carries a resource (`DECL.RESOURCEINFNSIG`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use dxil_ir::{Function, Type, TypeData};
 use dxil_module::layout::DataLayout;
@@ -42,7 +42,11 @@ pub(crate) fn validate(ctx: &mut Ctx) {
             res_error(ctx, r, R::SmCounterOnlyOnStructBuf, &[]);
         }
         if r.has_counter && (r.globally_coherent || r.reorder_coherent) {
-            let prefix = if r.globally_coherent { "globally" } else { "reorder" };
+            let prefix = if r.globally_coherent {
+                "globally"
+            } else {
+                "reorder"
+            };
             res_error(ctx, r, R::MetaCoherenceNotOnAppendConsume, &[prefix]);
         }
         resource(ctx, r, &dl);
@@ -139,7 +143,12 @@ fn resource(ctx: &mut Ctx, r: &Res, dl: &DataLayout) {
         }
         if r.stride > MAX_STRUCT_STRIDE {
             let (max, stride) = (MAX_STRUCT_STRIDE.to_string(), r.stride.to_string());
-            res_error(ctx, r, R::MetaStructBufAlignmentOutOfBound, &[&max, &stride]);
+            res_error(
+                ctx,
+                r,
+                R::MetaStructBufAlignmentOutOfBound,
+                &[&max, &stride],
+            );
         }
     }
 
@@ -346,14 +355,18 @@ impl CbWalk {
                         _ => None,
                     };
                     let aligned = elt_size.wrapping_add(15) & !0xf;
-                    let array_size = count.wrapping_sub(1).wrapping_mul(aligned).wrapping_add(elt_size);
+                    let array_size = count
+                        .wrapping_sub(1)
+                        .wrapping_mul(aligned)
+                        .wrapping_add(elt_size);
                     out_of_bound = offset.wrapping_add(array_size) > cb_size;
                     if !out_of_bound {
                         let mut array_base = at;
                         match elt_annotation {
                             None => {
                                 let end = array_base.wrapping_add(array_size).wrapping_sub(1);
-                                if elt_size > 0 && self.spans.insert(array_base, end, ()).is_some() {
+                                if elt_size > 0 && self.spans.insert(array_base, end, ()).is_some()
+                                {
                                     let b = array_base.to_string();
                                     ctx.error(R::SmCBufferOffsetOverlap, &[&self.name, &b]);
                                 }
@@ -432,8 +445,14 @@ impl CbWalk {
                 None => match field.matrix() {
                     Some((rows, cols, orientation)) if cols != 0 => {
                         // Column major (2) stores columns as rows.
-                        let (rows, cols) = if orientation == 2 { (cols, rows) } else { (rows, cols) };
-                        rows.wrapping_sub(1).wrapping_mul(16).wrapping_add(cols.wrapping_mul(4))
+                        let (rows, cols) = if orientation == 2 {
+                            (cols, rows)
+                        } else {
+                            (rows, cols)
+                        };
+                        rows.wrapping_sub(1)
+                            .wrapping_mul(16)
+                            .wrapping_add(cols.wrapping_mul(4))
                     }
                     _ => 0,
                 },
@@ -448,7 +467,9 @@ impl CbWalk {
 /// handles are local values). Reported once per function, after its body's rules.
 pub(crate) fn function_signature(ctx: &mut Ctx, f: Function) {
     let m = ctx.m;
-    let Some(data) = m.functions.get(f) else { return };
+    let Some(data) = m.functions.get(f) else {
+        return;
+    };
     let name = data.common.name.as_deref().unwrap_or("");
     let Some(TypeData::Function { ret, params, .. }) = m.ty(data.fn_ty) else {
         return;
@@ -458,7 +479,9 @@ pub(crate) fn function_signature(ctx: &mut Ctx, f: Function) {
     {
         return;
     }
-    if contains_hlsl_object(m, *ret, 0) || params.iter().any(|&p| contains_hlsl_object(m, p, 0)) {
+    let mut seen = HashSet::new();
+    let mut contains = |t: Type| contains_hlsl_object(m, t, &mut seen, 0);
+    if contains(*ret) || params.iter().any(|&p| contains(p)) {
         ctx.fn_error(f, R::DeclResourceInFnSig, &[name]);
     }
 }
@@ -466,7 +489,15 @@ pub(crate) fn function_signature(ctx: &mut Ctx, f: Function) {
 /// `ContainsHLSLObjectType`: pointers and then arrays looked through, a struct named
 /// `dx.types.*`, an HLSL object by name (resources, streams, node records and outputs), or
 /// a struct with such a field.
-fn contains_hlsl_object(m: &dxil_ir::Module, ty: Type, depth: u32) -> bool {
+///
+/// `seen` holds the structs already looked into (none of them contains an object, or the
+/// walk would have stopped), so shared and self-referencing types are walked once.
+fn contains_hlsl_object(
+    m: &dxil_ir::Module,
+    ty: Type,
+    seen: &mut HashSet<Type>,
+    depth: u32,
+) -> bool {
     if depth > 64 {
         return false;
     }
@@ -494,7 +525,12 @@ fn contains_hlsl_object(m: &dxil_ir::Module, ty: Type, depth: u32) -> bool {
             return true;
         }
     }
-    st.elems.iter().any(|&e| contains_hlsl_object(m, e, depth + 1))
+    if !seen.insert(ty) {
+        return false;
+    }
+    st.elems
+        .iter()
+        .any(|&e| contains_hlsl_object(m, e, seen, depth + 1))
 }
 
 /// `IsHLSLObjectType` by struct name (the `dx.types.*` handle, wave and hit object names
@@ -529,13 +565,19 @@ fn is_hlsl_object_name(name: &str) -> bool {
     ]
     .iter()
     .any(|p| node.starts_with(p))
-        || matches!(node, "EmptyNodeInput" | "EmptyNodeOutput" | "EmptyNodeOutputArray")
+        || matches!(
+            node,
+            "EmptyNodeInput" | "EmptyNodeOutput" | "EmptyNodeOutputArray"
+        )
 }
 
 /// `IsHLSLResourceType` by name (`GetHLSLResourceProperties`).
 fn is_resource_name(name: &str) -> bool {
     let n = strip(strip(name, "class."), "struct.");
-    if matches!(n, "SamplerState" | "SamplerComparisonState" | "RaytracingAccelerationStructure") {
+    if matches!(
+        n,
+        "SamplerState" | "SamplerComparisonState" | "RaytracingAccelerationStructure"
+    ) {
         return true;
     }
     if [
@@ -560,7 +602,14 @@ fn is_resource_name(name: &str) -> bool {
     }
     if let Some(t) = n.strip_prefix("Texture") {
         return [
-            "1D<", "1DArray<", "2D<", "2DArray<", "3D<", "Cube<", "CubeArray<", "2DMS<",
+            "1D<",
+            "1DArray<",
+            "2D<",
+            "2DArray<",
+            "3D<",
+            "Cube<",
+            "CubeArray<",
+            "2DMS<",
             "2DMSArray<",
         ]
         .iter()
@@ -571,4 +620,49 @@ fn is_resource_name(name: &str) -> bool {
 
 fn strip<'a>(s: &'a str, prefix: &str) -> &'a str {
     s.strip_prefix(prefix).unwrap_or(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_report_the_span_in_the_way() {
+        let mut s = Spans::default();
+        assert_eq!(s.insert(0, 3, 'a'), None);
+        assert_eq!(s.insert(8, 9, 'b'), None);
+        assert_eq!(s.insert(4, 7, 'c'), None);
+        // Overlapping both `a` and `b`: the last one starting at or before the end.
+        assert_eq!(s.insert(2, 20, 'd'), Some('b'));
+        assert_eq!(s.insert(3, 3, 'e'), Some('a'));
+        assert_eq!(s.insert(10, u32::MAX, 'f'), None);
+        assert_eq!(s.insert(u32::MAX, u32::MAX, 'g'), Some('f'));
+    }
+
+    #[test]
+    fn hlsl_objects_by_name() {
+        for name in [
+            "class.RWStructuredBuffer<float>",
+            "struct.ByteAddressBuffer",
+            "class.RasterizerOrderedTexture2D<vector<float, 4> >",
+            "class.FeedbackTexture2DArray<0>",
+            "struct.SamplerComparisonState",
+            "ConstantBuffer<S>",
+            "class.TriangleStream<Out>",
+            "struct.DispatchNodeInputRecord<R>",
+            "struct.EmptyNodeOutput",
+            // Matched by prefix, as the reference matches it.
+            "class.Texture2D<vector<float, 4> >::mips_type",
+        ] {
+            assert!(is_hlsl_object_name(name), "{name}");
+        }
+        for name in [
+            "struct.S",
+            "class.Texture2D<float>::sample_slice_type",
+            "class.FeedbackTexture2DX",
+            "class.RWTexture4D<float>",
+        ] {
+            assert!(!is_hlsl_object_name(name), "{name}");
+        }
+    }
 }
