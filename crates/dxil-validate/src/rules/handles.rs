@@ -1047,6 +1047,31 @@ pub(crate) fn resource_from_handle(
     props
 }
 
+/// `GetResourceKindAndCompTy`: the kind, component type and class of the resource behind
+/// `handle` (reporting a bad handle as [`resource_from_handle`] does). Constant buffers and
+/// samplers give their own kind; structured buffers, raw buffers and anything but typed
+/// resources give no component type (`comp::INVALID`).
+pub(crate) fn resource_kind(
+    ctx: &mut Ctx,
+    f: Function,
+    body: &Body,
+    handle: ValueRef,
+) -> (u32, u32, Class) {
+    let p = resource_from_handle(ctx, f, body, handle);
+    match p.class() {
+        Class::Srv | Class::Uav => {}
+        Class::CBuffer => return (kind::CBUFFER, comp::INVALID, Class::CBuffer),
+        Class::Sampler => return (kind::SAMPLER, comp::INVALID, Class::Sampler),
+        Class::Invalid => return (kind::INVALID, comp::INVALID, Class::Invalid),
+    }
+    let ct = if p.kind() == kind::STRUCTUREDBUFFER {
+        comp::INVALID
+    } else {
+        p.comp_type()
+    };
+    (p.kind(), ct, p.class())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

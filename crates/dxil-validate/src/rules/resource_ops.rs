@@ -12,7 +12,9 @@ use dxil_module::layout::DataLayout;
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
 
 use super::function::Site;
-use super::handles::{comp, kind, resource_from_handle, sm_at_least, sm_kind, Class};
+use super::handles::{
+    comp, kind, resource_from_handle, resource_kind, sm_at_least, sm_kind, Class,
+};
 use crate::context::Ctx;
 use crate::util;
 
@@ -142,22 +144,9 @@ impl Check<'_, '_, '_> {
         util::const_uint(self.ctx.m, v)
     }
 
-    /// `GetResourceKindAndCompTy`: the kind, component type (none for structured buffers)
-    /// and class of the resource behind `handle`, reporting a bad handle.
+    /// `GetResourceKindAndCompTy` for a handle operand of the call.
     fn kind_of(&mut self, handle: ValueRef) -> (u32, u32, Class) {
-        let p = resource_from_handle(self.ctx, self.site.f, self.site.body, handle);
-        match p.class() {
-            Class::Srv | Class::Uav => {}
-            Class::CBuffer => return (kind::CBUFFER, comp::INVALID, Class::CBuffer),
-            Class::Sampler => return (kind::SAMPLER, comp::INVALID, Class::Sampler),
-            Class::Invalid => return (kind::INVALID, comp::INVALID, Class::Invalid),
-        }
-        let ct = if p.kind() == kind::STRUCTUREDBUFFER {
-            comp::INVALID
-        } else {
-            p.comp_type()
-        };
-        (p.kind(), ct, p.class())
+        resource_kind(self.ctx, self.site.f, self.site.body, handle)
     }
 
     /// `GetSamplerKind`.
