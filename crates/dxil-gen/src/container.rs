@@ -49,27 +49,32 @@ pub fn build_parts(src: &Source<'_>) -> Result<Vec<(FourCC, Vec<u8>)>> {
         (SignatureKind::PatchConstOrPrim, FourCC::PSG1),
     ];
     for (sig, fourcc) in sigs {
-        let elements = src.signature(sig);
-        if sig == SignatureKind::PatchConstOrPrim && elements.is_empty() {
+        if sig == SignatureKind::PatchConstOrPrim && src.signature(sig).is_empty() {
             continue;
         }
-        // Compute and amplification shaders have no signature point: empty parts.
-        let point = SigPointKind::of(src.kind, sig).unwrap_or(SigPointKind::CSIn);
-        let cx = SignatureContext {
-            point,
-            domain: src.domain(),
-            is_input: match sig {
-                SignatureKind::Input => true,
-                SignatureKind::Output => false,
-                SignatureKind::PatchConstOrPrim => src.kind == ShaderKind::Domain,
-            },
-            use_min_precision: flags.use_min_precision(),
-            validator: src.validator(),
-        };
-        out.push((fourcc, build_signature_part(elements, &cx)?));
+        out.push((fourcc, build_signature(src, sig)?));
     }
     out.push((FourCC::PSV0, build_psv(src)?));
     Ok(out)
+}
+
+/// One signature part (`ISG1`, `OSG1` or `PSG1`) of a non-library shader; a signature
+/// without elements gives the empty part (its 8-byte header).
+pub fn build_signature(src: &Source<'_>, sig: SignatureKind) -> Result<Vec<u8>> {
+    // Compute and amplification shaders have no signature point: empty parts.
+    let point = SigPointKind::of(src.kind, sig).unwrap_or(SigPointKind::CSIn);
+    let cx = SignatureContext {
+        point,
+        domain: src.domain(),
+        is_input: match sig {
+            SignatureKind::Input => true,
+            SignatureKind::Output => false,
+            SignatureKind::PatchConstOrPrim => src.kind == ShaderKind::Domain,
+        },
+        use_min_precision: src.flags.use_min_precision(),
+        validator: src.validator(),
+    };
+    build_signature_part(src.signature(sig), &cx)
 }
 
 const ORDER: [FourCC; 12] = [

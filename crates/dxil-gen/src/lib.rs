@@ -30,7 +30,8 @@ pub mod source;
 pub mod stdsort;
 
 pub use container::{
-    build_container, build_parts, check_flags, regenerate, BuildOptions, PartCheck, Regeneration,
+    build_container, build_parts, build_signature, check_flags, regenerate, BuildOptions,
+    PartCheck, Regeneration,
 };
 pub use error::{Error, ErrorKind, Result};
 pub use flags::RawFlags;

@@ -273,8 +273,14 @@ fn store_view_id(state: &[u32], psv: &mut PsvSignatures, kind: ShaderKind, uses_
 
 /// Builds the `PSV0` part of a non-library shader.
 pub fn build_psv(src: &Source<'_>) -> Result<Vec<u8>> {
+    build_psv_version(src, psv_version(src.validator()))
+}
+
+/// [`build_psv`] in PSV version `version` (0 to 4) rather than the one the module's
+/// validator version calls for (the reference validator prints a module's runtime
+/// information in the latest layout).
+pub fn build_psv_version(src: &Source<'_>, version: u32) -> Result<Vec<u8>> {
     let val = src.validator();
-    let version = psv_version(val);
     let i1_unknown = val < (1, 5);
     let mut ri = RuntimeInfo {
         max_wave_lane_count: u32::MAX,
@@ -339,6 +345,7 @@ pub fn build_psv(src: &Source<'_>) -> Result<Vec<u8>> {
                 semantic_kind: e.semantic_kind,
                 name: &e.name,
                 indexes: &e.semantic_indices,
+                rows: e.rows,
             })
             .collect();
         let entry_name = src.entry().map(|e| e.name.as_str()).unwrap_or("");

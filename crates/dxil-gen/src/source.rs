@@ -31,7 +31,23 @@ static NO_ELEMENTS: Vec<SignatureElement> = Vec::new();
 impl<'m> Source<'m> {
     /// Reads the DXIL metadata of `module`.
     pub fn new(module: &'m Module) -> Result<Self> {
-        let meta = DxilMetadata::read(module)?;
+        Self::from_metadata(module, DxilMetadata::read(module)?)
+    }
+
+    /// [`Source::new`] with the metadata already read.
+    pub fn from_metadata(module: &'m Module, meta: DxilMetadata) -> Result<Self> {
+        let mut src = Self::with_recorded_flags(module, meta)?;
+        if src.kind != ShaderKind::Library {
+            src.flags = crate::compute_flags::compute_flags(&src, src.flags);
+        }
+        Ok(src)
+    }
+
+    /// A source whose parts are written from the shader flags the module records rather
+    /// than recomputed ones: what the reference validator compares a container's parts with
+    /// (its module keeps the declared flags; whether they match the module's contents is a
+    /// rule of its own).
+    pub fn with_recorded_flags(module: &'m Module, meta: DxilMetadata) -> Result<Self> {
         let kind = meta
             .shader_kind()
             .ok_or(ErrorKind::Missing("dx.shaderModel"))?;
@@ -41,12 +57,7 @@ impl<'m> Source<'m> {
             kind,
             flags: RawFlags(0),
         };
-        let recorded = src.recorded_flags();
-        src.flags = if kind == ShaderKind::Library {
-            recorded
-        } else {
-            crate::compute_flags::compute_flags(&src, recorded)
-        };
+        src.flags = src.recorded_flags();
         Ok(src)
     }
 

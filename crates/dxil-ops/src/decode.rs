@@ -230,6 +230,27 @@ pub fn decode_call(
     body: &Body,
     inst: &InstData,
 ) -> Result<Option<DxCall>, DecodeError> {
+    decode(m, body, inst, true)
+}
+
+/// [`decode_call`] without its check that the operands the database marks constant are
+/// constants: for the validator, which reports a non-constant immediate per operation with
+/// the reference's own message (`component of HitObject_ObjectRayOrigin must be an immediate
+/// constant.`), or not at all where the reference does not check it.
+pub fn decode_call_any_operands(
+    m: &Module,
+    body: &Body,
+    inst: &InstData,
+) -> Result<Option<DxCall>, DecodeError> {
+    decode(m, body, inst, false)
+}
+
+fn decode(
+    m: &Module,
+    body: &Body,
+    inst: &InstData,
+    check_constants: bool,
+) -> Result<Option<DxCall>, DecodeError> {
     let InstKind::Call {
         fn_ty,
         callee,
@@ -286,7 +307,7 @@ pub fn decode_call(
                 expected: entry.ty(),
             }));
         }
-        if entry.is_const() && !matches!(arg, ValueRef::Const(_)) {
+        if check_constants && entry.is_const() && !matches!(arg, ValueRef::Const(_)) {
             return Err(DecodeError::new(DecodeErrorKind::NotConstant {
                 op,
                 index,

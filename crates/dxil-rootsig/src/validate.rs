@@ -94,6 +94,8 @@ impl Ranges {
 struct Verifier {
     /// Indexed by visibility (0..=7) then range type (0..=3).
     sets: Vec<Ranges>,
+    /// The root signature's flags (the stage DENY bits).
+    flags: RootFlags,
 }
 
 fn describe(node: Node, vis: ShaderVisibility, tight: bool) -> String {
@@ -197,6 +199,11 @@ impl Verifier {
 
 /// Checks a root signature against the reference's rules; the first violation is returned.
 pub fn validate(rs: &RootSignature) -> std::result::Result<(), Violation> {
+    verify(rs).map(drop)
+}
+
+/// The register ranges of a root signature that passed the rules.
+fn verify(rs: &RootSignature) -> std::result::Result<Verifier, Violation> {
     // The reference checks 1.0 after converting it to 1.1 with the implied volatile flags.
     let converted;
     let rs = if rs.version == Version::V1_0 {
@@ -216,6 +223,7 @@ pub fn validate(rs: &RootSignature) -> std::result::Result<(), Violation> {
     }
     let mut v = Verifier {
         sets: (0..32).map(|_| Ranges::default()).collect(),
+        flags: RootFlags::NONE,
     };
     for (i, p) in rs.parameters.iter().enumerate() {
         let el = Element::Parameter(i);
@@ -322,6 +330,138 @@ pub fn validate(rs: &RootSignature) -> std::result::Result<(), Violation> {
             s.register,
             s.space,
         )?;
+    }
+    v.flags = rs.flags;
+    Ok(v)
+}
+
+/// A shader's resource binding as its `PSV0` part records it: the PSV resource type
+/// (1 sampler, 2 CBV, 3-5 typed/raw/structured SRV, 6-9 typed/raw/structured/counter UAV),
+/// the register space and the inclusive register range (`upper_bound` `u32::MAX`:
+/// unbounded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShaderBinding {
+    /// PSV resource type, raw.
+    pub res_type: u32,
+    /// Register space.
+    pub space: u32,
+    /// First register.
+    pub lower_bound: u32,
+    /// Last register (`u32::MAX`: unbounded).
+    pub upper_bound: u32,
+}
+
+/// The root signature flag that denies `visibility` root access (none for `ALL`).
+fn deny_flag(visibility: ShaderVisibility) -> u32 {
+    match visibility {
+        ShaderVisibility::VERTEX => RootFlags::DENY_VERTEX_SHADER_ROOT_ACCESS.0,
+        ShaderVisibility::HULL => RootFlags::DENY_HULL_SHADER_ROOT_ACCESS.0,
+        ShaderVisibility::DOMAIN => RootFlags::DENY_DOMAIN_SHADER_ROOT_ACCESS.0,
+        ShaderVisibility::GEOMETRY => RootFlags::DENY_GEOMETRY_SHADER_ROOT_ACCESS.0,
+        ShaderVisibility::PIXEL => RootFlags::DENY_PIXEL_SHADER_ROOT_ACCESS.0,
+        ShaderVisibility::AMPLIFICATION => RootFlags::DENY_AMPLIFICATION_SHADER_ROOT_ACCESS.0,
+        ShaderVisibility::MESH => RootFlags::DENY_MESH_SHADER_ROOT_ACCESS.0,
+        _ => 0,
+    }
+}
+
+impl Verifier {
+    /// The range of type `rt` that holds all of `[lb, lb + num - 1]` in `space`: first
+    /// among the ranges visible to all stages, then among those of `vis`. Only the first
+    /// range meeting the shader's range is considered (a shader range split over two root
+    /// ranges is not covered).
+    fn covering(
+        &mut self,
+        rt: RangeType,
+        vis: ShaderVisibility,
+        num: u32,
+        lb: u32,
+        space: u32,
+    ) -> Option<Interval> {
+        let ub = lb.wrapping_add(num).wrapping_sub(1);
+        let mut found = self
+            .set(ShaderVisibility::ALL, rt)
+            .and_then(|s| s.find(space, lb, ub));
+        if found.is_none() && vis != ShaderVisibility::ALL {
+            found = self.set(vis, rt).and_then(|s| s.find(space, lb, ub));
+        }
+        let (start, iv) = found?;
+        (start <= lb && ub <= iv.ub).then_some(iv)
+    }
+}
+
+/// Checks a root signature for a shader of stage `visibility` (`ALL` for compute) whose
+/// `PSV0` part records `bindings`, as the reference validator does for a container with both
+/// an `RTS0` and a `PSV0` part: the root signature's own rules ([`validate`]), then every
+/// binding covered by one root signature range of its class visible to the stage (typed
+/// SRVs and UAVs, and UAVs with counters, not through root descriptors), then no root
+/// bindings when the flags deny the stage root access. The first failure is returned, in
+/// the reference's words.
+pub fn validate_with_shader(
+    rs: &RootSignature,
+    visibility: ShaderVisibility,
+    bindings: &[ShaderBinding],
+) -> std::result::Result<(), String> {
+    let mut v = verify(rs).map_err(|e| e.message)?;
+    let denied = v.flags.0 & deny_flag(visibility) != 0;
+    let mut has_bindings = false;
+    for b in bindings {
+        let (space, lb) = (b.space, b.lower_bound);
+        let num = if b.upper_bound != u32::MAX {
+            b.upper_bound.wrapping_sub(lb).wrapping_add(1)
+        } else {
+            1
+        };
+        let not_bound = |class: &str| {
+            format!("Shader {class} descriptor range (RegisterSpace={space}, NumDescriptors={num}, BaseShaderRegister={lb}) is not fully bound in root signature.")
+        };
+        match b.res_type {
+            1 => {
+                has_bindings = true;
+                if v.covering(RangeType::SAMPLER, visibility, num, lb, space)
+                    .is_none()
+                {
+                    return Err(not_bound("sampler"));
+                }
+            }
+            3..=5 => {
+                has_bindings = true;
+                match v.covering(RangeType::SRV, visibility, num, lb, space) {
+                    None => return Err(not_bound("SRV")),
+                    Some(iv) if matches!(iv.node, Node::Descriptor(_)) && b.res_type == 3 => {
+                        return Err(format!("A Shader is declaring a resource object as a texture using a register mapped to a root descriptor SRV (RegisterSpace={space}, ShaderRegister={lb}).  SRV or UAV root descriptors can only be Raw or Structured buffers."));
+                    }
+                    Some(_) => {}
+                }
+            }
+            6..=9 => {
+                has_bindings = true;
+                match v.covering(RangeType::UAV, visibility, num, lb, space) {
+                    None => return Err(not_bound("UAV")),
+                    Some(iv) if matches!(iv.node, Node::Descriptor(_)) => {
+                        if b.res_type == 6 {
+                            return Err(format!("A shader is declaring a typed UAV using a register mapped to a root descriptor UAV (RegisterSpace={space}, ShaderRegister={lb}).  SRV or UAV root descriptors can only be Raw or Structured buffers."));
+                        }
+                        if b.res_type == 9 {
+                            return Err(format!("A Shader is declaring a structured UAV with counter using a register mapped to a root descriptor UAV (RegisterSpace={space}, ShaderRegister={lb}).  SRV or UAV root descriptors can only be Raw or Structured buffers."));
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+            2 => {
+                has_bindings = true;
+                if v.covering(RangeType::CBV, visibility, num, lb, space)
+                    .is_none()
+                {
+                    return Err(not_bound("CBV"));
+                }
+            }
+            _ => {}
+        }
+    }
+    if has_bindings && denied {
+        return Err("Shader has root bindings but root signature uses a DENY flag to disallow root binding access to the shader stage.".into());
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! each emitted the way the reference's `ValidationContext` emits it (global, on a function,
 //! on an instruction with its `at '...'` note).
 
-use dxil_ir::{DebugLoc, Function, Inst, Module};
+use dxil_ir::{DebugLoc, Function, Inst, Metadata, Module};
 use dxil_module::DxilMetadata;
 use dxil_ops::ValidationRule;
 
@@ -24,6 +24,9 @@ enum Note {
 struct Pending {
     diag: Diagnostic,
     notes: Vec<Note>,
+    /// A metadata node printed after the message (`EmitMetaError`), resolved at the end with
+    /// one numbering of the module.
+    md_suffix: Option<Metadata>,
 }
 
 /// What every rule reads, and where it reports.
@@ -39,6 +42,11 @@ pub(crate) struct Ctx<'m> {
     pub valver: (u32, u32),
     /// `dx.version` (the DXIL version; 1.0 when absent).
     pub dxil_version: (u32, u32),
+    /// `dx.targetTypes` read into each LinAlg matrix type's target type, on the first LinAlg
+    /// operation (`None` until then).
+    pub lin_alg_types: Option<crate::rules::linalg::TargetTypes>,
+    /// The entries' signatures and what the walk records of them (built on first use).
+    pub sig: Option<Box<crate::rules::SigState<'m>>>,
     /// The resource table and what each handle stands for (filled by `rules::handles`).
     pub res: crate::rules::handles::ResState,
     pending: Vec<Pending>,
@@ -56,6 +64,8 @@ impl<'m> Ctx<'m> {
             options,
             valver: v(&md.validator_version).unwrap_or((1, 0)),
             dxil_version: v(&md.version).unwrap_or((1, 0)),
+            lin_alg_types: None,
+            sig: None,
             res: Default::default(),
             pending: Vec::new(),
             last_located: None,
@@ -93,7 +103,13 @@ impl<'m> Ctx<'m> {
             .unwrap_or_default()
     }
 
-    fn push(&mut self, severity: Severity, rule: Option<ValidationRule>, message: String, function: Option<String>) {
+    fn push(
+        &mut self,
+        severity: Severity,
+        rule: Option<ValidationRule>,
+        message: String,
+        function: Option<String>,
+    ) {
         self.pending.push(Pending {
             diag: Diagnostic {
                 severity,
@@ -103,6 +119,7 @@ impl<'m> Ctx<'m> {
                 notes: Vec::new(),
             },
             notes: Vec::new(),
+            md_suffix: None,
         });
     }
 
@@ -117,6 +134,20 @@ impl<'m> Ctx<'m> {
         self.push(Severity::Error, rule, message, None);
     }
 
+    /// `error: <rule text><metadata>` (`EmitMetaError`): the node printed as LLVM prints it
+    /// with its module (`!12 = !{...}`) right after the rule's text.
+    pub fn meta_error(&mut self, rule: ValidationRule, md: Metadata) {
+        self.push(
+            Severity::Error,
+            Some(rule),
+            rule.info().message().to_string(),
+            None,
+        );
+        if let Some(p) = self.pending.last_mut() {
+            p.md_suffix = Some(md);
+        }
+    }
+
     /// `warning: <message>`.
     pub fn warning_text(&mut self, rule: Option<ValidationRule>, message: String) {
         self.push(Severity::Warning, rule, message, None);
@@ -125,7 +156,12 @@ impl<'m> Ctx<'m> {
     /// `Function: <name>: error: <rule text>` (`EmitFnError`, `EmitFnFormatError`).
     pub fn fn_error(&mut self, f: Function, rule: ValidationRule, args: &[&str]) {
         let name = self.function_name(f);
-        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name));
+        self.push(
+            Severity::Error,
+            Some(rule),
+            format_rule(rule, args),
+            Some(name),
+        );
     }
 
     /// `Function: <name>: error: <message>` for a message of the reference's own making.
@@ -141,7 +177,13 @@ impl<'m> Ctx<'m> {
     }
 
     /// [`Ctx::inst_error`] with a message of the reference's own making.
-    pub fn inst_error_text(&mut self, f: Function, inst: Inst, rule: ValidationRule, message: String) {
+    pub fn inst_error_text(
+        &mut self,
+        f: Function,
+        inst: Inst,
+        rule: ValidationRule,
+        message: String,
+    ) {
         let loc = self.debug_loc(f, inst);
         if let Some(loc) = loc {
             if self.last_located.as_ref() == Some(&(rule, loc.clone())) {
@@ -189,8 +231,18 @@ impl<'m> Ctx<'m> {
             })
             .collect();
         let mut texts = dxil_text::instruction_texts(self.m, &requests).into_iter();
+        let md_requests: Vec<Metadata> = self.pending.iter().filter_map(|p| p.md_suffix).collect();
+        let mut md_texts = if md_requests.is_empty() {
+            Vec::new()
+        } else {
+            dxil_text::metadata_texts(self.m, &md_requests)
+        }
+        .into_iter();
         for p in self.pending {
             let mut diag = p.diag;
+            if p.md_suffix.is_some() {
+                diag.message.push_str(&md_texts.next().unwrap_or_default());
+            }
             for n in p.notes {
                 diag.notes.push(match n {
                     Note::Text(t) => t,
@@ -280,7 +332,10 @@ mod tests {
             ValidationRule::MetaVersionSupported,
             &["Validator", "0", "0", "1", "10"],
         );
-        assert_eq!(text, "Validator version in metadata (0.0) is not supported; maximum: (1.10).");
+        assert_eq!(
+            text,
+            "Validator version in metadata (0.0) is not supported; maximum: (1.10)."
+        );
     }
 
     #[test]

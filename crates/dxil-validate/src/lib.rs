@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 mod context;
+mod parts;
 mod report;
 mod rules;
 mod util;
@@ -56,17 +57,29 @@ pub fn validate_container(bytes: &[u8], options: &Options) -> Report {
     let container = match Container::parse(bytes) {
         Ok(c) => c,
         Err(e) => {
-            report.diagnostics.push(unreadable(format!("Container is invalid: {e}.")));
+            report
+                .diagnostics
+                .push(unreadable(format!("Container is invalid: {e}.")));
             return report;
         }
     };
-    let program = match container.program() {
+    // The reference loads the debug program (`ILDB`) too before validating anything: an
+    // unreadable one fails the container.
+    let (program, debug) = match container
+        .program()
+        .and_then(|p| Ok((p, container.debug_program()?)))
+    {
         Ok(p) => p,
         Err(e) => {
-            report.diagnostics.push(unreadable(format!("Container is invalid: {e}.")));
+            report
+                .diagnostics
+                .push(unreadable(format!("Container is invalid: {e}.")));
             return report;
         }
     };
+    // The debug module is only read (and dropped before the program's is read, to keep
+    // one module in memory at a time); the program's failure is reported first.
+    let debug_error = debug.and_then(|d| dxil_bitcode::read_module(d.bitcode).err());
     let module = match dxil_bitcode::read_module(program.bitcode) {
         Ok(m) => m,
         Err(e) => {
@@ -74,18 +87,29 @@ pub fn validate_container(bytes: &[u8], options: &Options) -> Report {
             return report;
         }
     };
-    validate_module_into(&module, options, &mut report);
+    if let Some(e) = debug_error {
+        report.diagnostics.push(bitcode_error(&e.to_string()));
+        return report;
+    }
+    validate_module_into(&module, options, &mut report, Some(&container));
     report
 }
 
 /// Validates a module alone: the checks of the `DXIL` program, no container parts.
 pub fn validate_module(module: &Module, options: &Options) -> Report {
     let mut report = Report::default();
-    validate_module_into(module, options, &mut report);
+    validate_module_into(module, options, &mut report, None);
     report
 }
 
-fn validate_module_into(module: &Module, options: &Options, report: &mut Report) {
+/// The module's rules, then (for a container, when they pass and [`Options::parts`] is
+/// set) its parts: the reference checks parts only against a valid module.
+fn validate_module_into(
+    module: &Module,
+    options: &Options,
+    report: &mut Report,
+    container: Option<&Container<'_>>,
+) {
     let md = match DxilMetadata::read(module) {
         Ok(md) => md,
         Err(e) => {
@@ -101,6 +125,29 @@ fn validate_module_into(module: &Module, options: &Options, report: &mut Report)
     };
     let mut ctx = context::Ctx::new(module, &md, options);
     rules::validate_module(&mut ctx);
+    let failed = ctx.failed();
+    ctx.finish(report);
+    let Some(container) = container.filter(|_| options.parts && !failed) else {
+        return;
+    };
+    // The parts are compared with what the module gives from the shader flags it declares,
+    // as the reference's part writers see them.
+    let src = match dxil_gen::Source::with_recorded_flags(module, md) {
+        Ok(src) => src,
+        Err(e) => {
+            report.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                rule: None,
+                message: format!("Container parts cannot be checked against the module: {e}."),
+                function: None,
+                notes: Vec::new(),
+            });
+            return;
+        }
+    };
+    let mut ctx = context::Ctx::new(module, &src.meta, options);
+    parts::validate(&mut ctx, &src, container);
+    parts::digests(&mut ctx, container);
     ctx.finish(report);
 }
 

@@ -1,10 +1,29 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
+mod cfg;
+mod flow;
 mod function;
+mod globals;
 pub(crate) mod handles;
+mod handle_props;
+mod hit_object;
+mod inst_md;
+mod instr;
+pub(crate) mod linalg;
 mod metadata;
+mod props;
+mod ray_query;
 mod resource_ops;
 mod resources;
+mod sig_alloc;
+mod sig_entry;
+mod sig_model;
+mod sig_ops;
+mod signature;
+mod types;
+mod uninit_output;
+
+pub(crate) use sig_model::SigState;
 
 use crate::context::Ctx;
 
@@ -12,6 +31,11 @@ use crate::context::Ctx;
 pub(crate) fn validate_module(ctx: &mut Ctx) {
     handles::build(ctx);
     metadata::validate(ctx);
+    sig_entry::validate(ctx);
+    globals::validate(ctx);
     resources::validate(ctx);
+    flow::validate(ctx);
     function::validate(ctx);
+    signature::validate(ctx);
+    uninit_output::validate(ctx);
 }

@@ -1,9 +1,10 @@
 //! Operations on resources (DXIL.rst "Resource operations" and the `INSTR.*` rules on them,
 //! the reference's `ValidateHandleArgs` and `ValidateResourceDxilOp`): every handle operand
 //! is defined and comes from a handle-producing call; loads, stores, samples, gathers,
-//! dimension queries, constant buffer loads, counters, atomics and `HitObject_TraceRay` use
-//! a resource of the class and kind they work on, with the coordinates, offsets, masks and
-//! values that kind takes.
+//! dimension queries, constant buffer loads, counters and atomics use a resource of the
+//! class and kind they work on, with the coordinates, offsets, masks and values that kind
+//! takes. (`HitObject_TraceRay`'s acceleration structure is checked with the hit object
+//! rules.)
 
 use std::collections::HashMap;
 
@@ -447,10 +448,6 @@ impl Check<'_, '_, '_> {
             DxOp::AtomicBinOp { handle, .. } | DxOp::AtomicCompareExchange { handle, .. } => {
                 self.atomic(handle)
             }
-            DxOp::HitObject_TraceRay {
-                acceleration_structure,
-                ..
-            } => self.acceleration_structure(acceleration_structure),
             DxOp::CreateHandle { .. } => {
                 if self.ctx.res.is_lib {
                     self.err_args(
@@ -1082,14 +1079,6 @@ impl Check<'_, '_, '_> {
             if matches!(self.site.body.inst(i).map(|d| &d.kind), Some(InstKind::Call { .. })));
         if !from_call || self.ctx.res.props(self.site.f, handle).class() != Class::Uav {
             self.err(R::InstrAtomicIntrinNonUAV);
-        }
-    }
-
-    /// `ValidateASHandle`: the handle names a ray tracing acceleration structure.
-    fn acceleration_structure(&mut self, handle: ValueRef) {
-        let p = self.ctx.res.props(self.site.f, handle);
-        if p.class() == Class::Invalid || p.kind() != kind::RTACCELERATIONSTRUCTURE {
-            self.err(R::InstrResourceKindForTraceRay);
         }
     }
 }

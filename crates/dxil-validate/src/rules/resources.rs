@@ -1,11 +1,10 @@
 //! The resource table (`ValidateResources`, DXIL.rst "Shader Resources" and the `SM.*`/`META.*`
 //! resource rules): what each UAV, SRV, sampler and constant buffer record may declare, ranges
-//! that overlap in a space, ids that are not dense, constant buffer layouts; and functions
-//! whose signature carries a resource (`DECL.RESOURCEINFNSIG`).
+//! that overlap in a space, ids that are not dense, constant buffer layouts.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
-use dxil_ir::{Function, Type, TypeData};
+use dxil_ir::{Type, TypeData};
 use dxil_module::layout::DataLayout;
 use dxil_module::model::{ResourceClass, StructAnnotation};
 use dxil_ops::ValidationRule as R;
@@ -462,166 +461,6 @@ impl CbWalk {
     }
 }
 
-/// `DECL.RESOURCEINFNSIG`: no function but the `dx.op.*` and `llvm.*` declarations may take
-/// or return a resource, a handle, or any other HLSL object (DXIL.rst "Resource Handles":
-/// handles are local values). Reported once per function, after its body's rules.
-pub(crate) fn function_signature(ctx: &mut Ctx, f: Function) {
-    let m = ctx.m;
-    let Some(data) = m.functions.get(f) else {
-        return;
-    };
-    let name = data.common.name.as_deref().unwrap_or("");
-    let Some(TypeData::Function { ret, params, .. }) = m.ty(data.fn_ty) else {
-        return;
-    };
-    if data.body.is_none()
-        && (name.starts_with("llvm.") || (!params.is_empty() && name.starts_with("dx.op.")))
-    {
-        return;
-    }
-    let mut seen = HashSet::new();
-    let mut contains = |t: Type| contains_hlsl_object(m, t, &mut seen, 0);
-    if contains(*ret) || params.iter().any(|&p| contains(p)) {
-        ctx.fn_error(f, R::DeclResourceInFnSig, &[name]);
-    }
-}
-
-/// `ContainsHLSLObjectType`: pointers and then arrays looked through, a struct named
-/// `dx.types.*`, an HLSL object by name (resources, streams, node records and outputs), or
-/// a struct with such a field.
-///
-/// `seen` holds the structs already looked into (none of them contains an object, or the
-/// walk would have stopped), so shared and self-referencing types are walked once.
-fn contains_hlsl_object(
-    m: &dxil_ir::Module,
-    ty: Type,
-    seen: &mut HashSet<Type>,
-    depth: u32,
-) -> bool {
-    if depth > 64 {
-        return false;
-    }
-    let mut ty = ty;
-    let mut guard = 0;
-    while let Some(TypeData::Pointer { pointee, .. }) = m.ty(ty) {
-        ty = *pointee;
-        guard += 1;
-        if guard > 64 {
-            return false;
-        }
-    }
-    while let Some(TypeData::Array { elem, .. }) = m.ty(ty) {
-        ty = *elem;
-        guard += 1;
-        if guard > 128 {
-            return false;
-        }
-    }
-    let Some(TypeData::Struct(st)) = m.ty(ty) else {
-        return false;
-    };
-    if let Some(name) = st.name.as_deref() {
-        if name.starts_with("dx.types.") || is_hlsl_object_name(name) {
-            return true;
-        }
-    }
-    if !seen.insert(ty) {
-        return false;
-    }
-    st.elems
-        .iter()
-        .any(|&e| contains_hlsl_object(m, e, seen, depth + 1))
-}
-
-/// `IsHLSLObjectType` by struct name (the `dx.types.*` handle, wave and hit object names
-/// are covered by the caller's prefix test).
-fn is_hlsl_object_name(name: &str) -> bool {
-    if name.ends_with("_slice_type") {
-        return false;
-    }
-    if is_resource_name(name) {
-        return true;
-    }
-    let plain = strip(strip(name, "class."), "struct.");
-    if ["TriangleStream<", "PointStream<", "LineStream<"]
-        .iter()
-        .any(|p| plain.starts_with(p))
-    {
-        return true;
-    }
-    // Node record and output types, named with only `struct.` taken off.
-    let node = strip(name, "struct.");
-    [
-        "DispatchNodeInputRecord<",
-        "RWDispatchNodeInputRecord<",
-        "GroupNodeInputRecords<",
-        "RWGroupNodeInputRecords<",
-        "ThreadNodeInputRecord<",
-        "RWThreadNodeInputRecord<",
-        "GroupNodeOutputRecords<",
-        "ThreadNodeOutputRecords<",
-        "NodeOutput<",
-        "NodeOutputArray<",
-    ]
-    .iter()
-    .any(|p| node.starts_with(p))
-        || matches!(
-            node,
-            "EmptyNodeInput" | "EmptyNodeOutput" | "EmptyNodeOutputArray"
-        )
-}
-
-/// `IsHLSLResourceType` by name (`GetHLSLResourceProperties`).
-fn is_resource_name(name: &str) -> bool {
-    let n = strip(strip(name, "class."), "struct.");
-    if matches!(
-        n,
-        "SamplerState" | "SamplerComparisonState" | "RaytracingAccelerationStructure"
-    ) {
-        return true;
-    }
-    if [
-        "AppendStructuredBuffer<",
-        "ConsumeStructuredBuffer<",
-        "ConstantBuffer<",
-        "TextureBuffer<",
-    ]
-    .iter()
-    .any(|p| n.starts_with(p))
-    {
-        return true;
-    }
-    if let Some(rest) = n.strip_prefix("FeedbackTexture2D") {
-        let rest = rest.strip_prefix("Array").unwrap_or(rest);
-        return rest.starts_with('<');
-    }
-    let n = strip(n, "RasterizerOrdered");
-    let n = strip(n, "RW");
-    if n == "ByteAddressBuffer" || n.starts_with("Buffer<") || n.starts_with("StructuredBuffer<") {
-        return true;
-    }
-    if let Some(t) = n.strip_prefix("Texture") {
-        return [
-            "1D<",
-            "1DArray<",
-            "2D<",
-            "2DArray<",
-            "3D<",
-            "Cube<",
-            "CubeArray<",
-            "2DMS<",
-            "2DMSArray<",
-        ]
-        .iter()
-        .any(|p| t.starts_with(p));
-    }
-    false
-}
-
-fn strip<'a>(s: &'a str, prefix: &str) -> &'a str {
-    s.strip_prefix(prefix).unwrap_or(s)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -637,32 +476,5 @@ mod tests {
         assert_eq!(s.insert(3, 3, 'e'), Some('a'));
         assert_eq!(s.insert(10, u32::MAX, 'f'), None);
         assert_eq!(s.insert(u32::MAX, u32::MAX, 'g'), Some('f'));
-    }
-
-    #[test]
-    fn hlsl_objects_by_name() {
-        for name in [
-            "class.RWStructuredBuffer<float>",
-            "struct.ByteAddressBuffer",
-            "class.RasterizerOrderedTexture2D<vector<float, 4> >",
-            "class.FeedbackTexture2DArray<0>",
-            "struct.SamplerComparisonState",
-            "ConstantBuffer<S>",
-            "class.TriangleStream<Out>",
-            "struct.DispatchNodeInputRecord<R>",
-            "struct.EmptyNodeOutput",
-            // Matched by prefix, as the reference matches it.
-            "class.Texture2D<vector<float, 4> >::mips_type",
-        ] {
-            assert!(is_hlsl_object_name(name), "{name}");
-        }
-        for name in [
-            "struct.S",
-            "class.Texture2D<float>::sample_slice_type",
-            "class.FeedbackTexture2DX",
-            "class.RWTexture4D<float>",
-        ] {
-            assert!(!is_hlsl_object_name(name), "{name}");
-        }
     }
 }
