@@ -1,5 +1,6 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
+mod bitcode;
 mod cfg;
 mod flow;
 mod function;
@@ -29,7 +30,10 @@ use crate::context::Ctx;
 
 /// Every module rule, in the order the reference checks them.
 pub(crate) fn validate_module(ctx: &mut Ctx) {
+    // The reference collects resource handles while building its validation context,
+    // before the first rule.
     handles::build(ctx);
+    bitcode::validate(ctx);
     metadata::validate(ctx);
     sig_entry::validate(ctx);
     globals::validate(ctx);
