@@ -57,6 +57,8 @@ pub(crate) struct Ctx<'m> {
     pub lin_alg_types: Option<crate::rules::linalg::TargetTypes>,
     /// The entries' signatures and what the walk records of them (built on first use).
     pub sig: Option<Box<crate::rules::SigState<'m>>>,
+    /// The resource table and what each handle stands for (filled by `rules::handles`).
+    pub res: crate::rules::handles::ResState,
     pending: Vec<Pending>,
     /// Set when the reference would stop with an exception: its one line replaces every
     /// diagnostic.
@@ -77,6 +79,7 @@ impl<'m> Ctx<'m> {
             dxil_version: v(&md.version).unwrap_or((1, 0)),
             lin_alg_types: None,
             sig: None,
+            res: Default::default(),
             pending: Vec::new(),
             last_located: None,
             aborted: None,

@@ -560,6 +560,8 @@ fn dx_op_call(ctx: &mut Ctx, st: &State, site: &Site) -> Option<&'static OpInfo>
 /// need not be constants here: the reference checks constness per operation, with each
 /// rule's own message, and for some not at all.
 pub(crate) fn dx_op(ctx: &mut Ctx, st: &State, site: &Site, call: &DxCall) {
+    // Handle operands first, as the reference checks them before anything else.
+    super::resource_ops::dx_op(ctx, site, call);
     ops::validate_call(ctx, &st.kinds, site, call);
     super::hit_object::dx_op(ctx, site, call);
     super::sig_ops::call(ctx, site, call);

@@ -164,7 +164,7 @@ fn hit_object(ctx: &mut Ctx, site: &Site, call: &DxCall) {
             acceleration_structure,
             ..
         } => {
-            let props = handle_props::props_of(ctx, site.body, acceleration_structure);
+            let props = handle_props::props_of(ctx, site.f, acceleration_structure);
             if props.is_none_or(|p| p.kind != KIND_ACCELERATION_STRUCTURE) {
                 error(ctx, R::InstrResourceKindForTraceRay, &[]);
             }

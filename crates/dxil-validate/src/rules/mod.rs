@@ -8,6 +8,7 @@ mod externals;
 mod function;
 mod globals;
 mod handle_props;
+pub(crate) mod handles;
 mod hit_object;
 mod inst_md;
 mod instr;
@@ -15,6 +16,8 @@ pub(crate) mod linalg;
 mod metadata;
 mod props;
 mod ray_query;
+mod resource_ops;
+mod resources;
 mod sig_alloc;
 mod sig_entry;
 mod sig_model;
@@ -52,10 +55,14 @@ pub(crate) fn canonical_overload_names(m: &Module) -> Result<Option<Module>, &'s
 
 /// Every module rule, in the order the reference checks them.
 pub(crate) fn validate_module(ctx: &mut Ctx) {
+    // The reference collects resource handles while building its validation context,
+    // before the first rule.
+    handles::build(ctx);
     bitcode::validate(ctx);
     metadata::validate(ctx);
     sig_entry::validate(ctx);
     globals::validate(ctx);
+    resources::validate(ctx);
     flow::validate(ctx);
     function::validate(ctx);
     signature::validate(ctx);
