@@ -216,7 +216,7 @@ impl<'m> Ctx<'m> {
     ) {
         let loc = self.debug_loc(f, inst);
         if let Some(loc) = loc {
-            if self.last_located.as_ref() == Some(&(rule, loc.clone())) {
+            if self.last_located.as_ref() == Some(&(rule, loc)) {
                 return;
             }
             self.last_located = Some((rule, loc));
@@ -246,7 +246,7 @@ impl<'m> Ctx<'m> {
 
     fn debug_loc(&self, f: Function, inst: Inst) -> Option<DebugLoc> {
         let body = self.m.functions.get(f)?.body.as_ref()?;
-        body.inst(inst)?.debug_loc.clone()
+        body.inst(inst)?.debug_loc
     }
 
     /// Stops validation as the reference does when an exception escapes it (an LLVM cast
