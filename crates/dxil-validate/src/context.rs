@@ -27,6 +27,16 @@ struct Pending {
     /// A metadata node printed after the message (`EmitMetaError`), resolved at the end with
     /// one numbering of the module.
     md_suffix: Option<Metadata>,
+    /// Values printed into the message (the LLVM verifier's output), resolved at the end.
+    parts: Vec<Part>,
+}
+
+/// A piece of a message made of values, printed when the report is made.
+pub(crate) enum Part {
+    /// Text as it is.
+    Text(String),
+    /// A value as LLVM prints it.
+    Value(dxil_text::ValueRequest),
 }
 
 /// What every rule reads, and where it reports.
@@ -117,6 +127,7 @@ impl<'m> Ctx<'m> {
             },
             notes: Vec::new(),
             md_suffix: None,
+            parts: Vec::new(),
         });
     }
 
@@ -142,6 +153,15 @@ impl<'m> Ctx<'m> {
         );
         if let Some(p) = self.pending.last_mut() {
             p.md_suffix = Some(md);
+        }
+    }
+
+    /// `error: <message>` where the message is text and printed values (what LLVM's module
+    /// verifier writes, reported after `BITCODE.VALID`).
+    pub fn error_parts(&mut self, rule: Option<ValidationRule>, parts: Vec<Part>) {
+        self.push(Severity::Error, rule, String::new(), None);
+        if let Some(p) = self.pending.last_mut() {
+            p.parts = parts;
         }
     }
 
@@ -218,16 +238,25 @@ impl<'m> Ctx<'m> {
 
     /// The report, instruction notes printed (one printer setup for all of them).
     pub fn finish(self, report: &mut Report) {
-        let requests: Vec<(Function, Inst)> = self
-            .pending
-            .iter()
-            .flat_map(|p| p.notes.iter())
-            .filter_map(|n| match n {
-                Note::At(f, i) => Some((*f, *i)),
-                Note::Text(_) => None,
-            })
-            .collect();
-        let mut texts = dxil_text::instruction_texts(self.m, &requests).into_iter();
+        let mut requests: Vec<dxil_text::ValueRequest> = Vec::new();
+        for p in &self.pending {
+            for part in &p.parts {
+                if let Part::Value(r) = part {
+                    requests.push(*r);
+                }
+            }
+            for n in &p.notes {
+                if let Note::At(f, i) = n {
+                    requests.push(dxil_text::ValueRequest::Inst(*f, *i));
+                }
+            }
+        }
+        let mut texts = if requests.is_empty() {
+            Vec::new()
+        } else {
+            dxil_text::value_texts(self.m, &requests)
+        }
+        .into_iter();
         let md_requests: Vec<Metadata> = self.pending.iter().filter_map(|p| p.md_suffix).collect();
         let mut md_texts = if md_requests.is_empty() {
             Vec::new()
@@ -239,6 +268,12 @@ impl<'m> Ctx<'m> {
             let mut diag = p.diag;
             if p.md_suffix.is_some() {
                 diag.message.push_str(&md_texts.next().unwrap_or_default());
+            }
+            for part in p.parts {
+                match part {
+                    Part::Text(t) => diag.message.push_str(&t),
+                    Part::Value(_) => diag.message.push_str(&texts.next().unwrap_or_default()),
+                }
             }
             for n in p.notes {
                 diag.notes.push(match n {

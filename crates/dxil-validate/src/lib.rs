@@ -25,6 +25,7 @@ mod context;
 mod parts;
 mod report;
 mod rules;
+mod upgrade;
 mod util;
 
 pub use context::{DXIL_VERSION, VALIDATOR_VERSION};
@@ -110,6 +111,9 @@ fn validate_module_into(
     report: &mut Report,
     container: Option<&Container<'_>>,
 ) {
+    // The reference validates the module as LLVM reads it, auto-upgrades applied.
+    let upgraded = upgrade::upgrade(module);
+    let module = upgraded.as_ref().unwrap_or(module);
     let md = match DxilMetadata::read(module) {
         Ok(md) => md,
         Err(e) => {

@@ -85,7 +85,6 @@ impl Cfg {
 
 /// The dominator tree of the blocks reachable from the entry (block 0).
 pub(crate) struct DomTree {
-    idom: Vec<u32>,
     /// Pre- and post-order numbers in the tree: `a` dominates `b` iff `a`'s interval holds
     /// `b`'s.
     tin: Vec<u32>,
@@ -175,12 +174,7 @@ impl DomTree {
                 }
             }
         }
-        DomTree {
-            idom,
-            tin,
-            tout,
-            rpo,
-        }
+        DomTree { tin, tout, rpo }
     }
 
     /// Whether block `b` is reachable from the entry.
@@ -195,15 +189,6 @@ impl DomTree {
         }
         let (a, b) = (a as usize, b as usize);
         self.tin[a] <= self.tin[b] && self.tout[b] <= self.tout[a]
-    }
-
-    /// The immediate dominator of `b` (`None` for the entry and unreachable blocks).
-    #[allow(dead_code)]
-    pub fn idom(&self, b: u32) -> Option<u32> {
-        self.idom
-            .get(b as usize)
-            .copied()
-            .filter(|&d| d != NONE && b != 0)
     }
 
     /// LLVM's `DominatorTree::dominates(Instruction *Def, Instruction *User)`: a use in an
@@ -225,7 +210,10 @@ impl DomTree {
             return false;
         }
         let user_is_phi = matches!(body.inst(user).map(|d| &d.kind), Some(InstKind::Phi { .. }));
-        let def_is_invoke = matches!(body.inst(def).map(|d| &d.kind), Some(InstKind::Invoke { .. }));
+        let def_is_invoke = matches!(
+            body.inst(def).map(|d| &d.kind),
+            Some(InstKind::Invoke { .. })
+        );
         if user_is_phi || def_is_invoke {
             return db != ub && self.dominates(db, ub);
         }
@@ -250,7 +238,6 @@ fn intersect(idom: &[u32], order: &[u32], mut a: u32, mut b: u32) -> u32 {
 
 /// A natural loop: its header and blocks (nested loops included).
 pub(crate) struct Loop {
-    #[allow(dead_code)]
     pub header: u32,
     pub blocks: Vec<u32>,
 }
@@ -346,5 +333,92 @@ impl Users {
             ValueRef::Arg(a) => self.args.get(a.index()).map_or(&[], |u| u.as_slice()),
             _ => &[],
         }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use dxil_ir::{Block, BlockData, Const, InstData};
+
+    /// A body whose block `i` branches to `edges[i]` (returns when empty).
+    pub(crate) fn body(edges: &[&[u32]]) -> Body {
+        let mut b = Body::default();
+        for (i, succ) in edges.iter().enumerate() {
+            let cond = ValueRef::Const(Const(0));
+            let kind = match succ {
+                [] => InstKind::Ret { value: None },
+                [t] => InstKind::Br { target: Block(*t) },
+                [t, f] => InstKind::CondBr {
+                    cond,
+                    if_true: Block(*t),
+                    if_false: Block(*f),
+                },
+                [d, rest @ ..] => InstKind::Switch {
+                    cond_ty: dxil_ir::Type(0),
+                    cond,
+                    default: Block(*d),
+                    cases: rest.iter().map(|&s| (cond, Block(s))).collect(),
+                },
+            };
+            let inst = b.insts.push(InstData {
+                kind,
+                ty: None,
+                name: None,
+                debug_loc: None,
+                attachments: Vec::new(),
+            });
+            b.blocks.push(BlockData {
+                name: Some(format!("b{i}")),
+                insts: vec![inst],
+            });
+        }
+        b
+    }
+
+    #[test]
+    fn dominators_of_a_diamond_and_unreachable_blocks() {
+        let b = body(&[&[1, 2], &[3], &[3], &[], &[3]]);
+        let cfg = Cfg::new(&b);
+        let dt = DomTree::new(&cfg);
+        assert!(dt.dominates(0, 3));
+        assert!(!dt.dominates(1, 3));
+        assert!(!dt.dominates(2, 3));
+        assert!(!dt.reachable(4));
+        assert!(!dt.dominates(4, 3));
+    }
+
+    #[test]
+    fn outermost_loops_hold_their_inner_loops() {
+        // 0 -> 1 (outer header) -> 2 (inner header) -> 2 | 3 -> 1 | 4 (exit)
+        let b = body(&[&[1], &[2], &[2, 3], &[1, 4], &[]]);
+        let cfg = Cfg::new(&b);
+        let dt = DomTree::new(&cfg);
+        let loops = top_level_loops(&cfg, &dt);
+        assert_eq!(loops.len(), 1);
+        let mut blocks = loops[0].blocks.clone();
+        blocks.sort();
+        assert_eq!(blocks, vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn users_are_listed_once_per_use() {
+        let mut b = body(&[&[]]);
+        let v = ValueRef::Inst(Inst(0));
+        let add = b.insts.push(InstData {
+            kind: InstKind::Binary {
+                op: dxil_ir::BinOp::Add,
+                lhs: v,
+                rhs: v,
+                flags: 0,
+            },
+            ty: None,
+            name: None,
+            debug_loc: None,
+            attachments: Vec::new(),
+        });
+        b.blocks.as_mut_slice()[0].insts.insert(0, add);
+        let users = Users::new(&b);
+        assert_eq!(users.of(v), &[add, add]);
     }
 }

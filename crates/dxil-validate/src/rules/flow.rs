@@ -11,6 +11,7 @@ use dxil_ops::ValidationRule as R;
 use super::cfg::{top_level_loops, Cfg, DomTree, Users};
 use super::props::Entries;
 use crate::context::Ctx;
+use crate::util;
 
 /// `ValidateFlowControl`.
 pub(crate) fn validate(ctx: &mut Ctx) {
@@ -50,8 +51,7 @@ fn module_reducible(m: &Module) -> bool {
     m.functions
         .iter()
         .filter_map(|f| f.body.as_ref())
-        .filter(|b| !b.blocks.is_empty())
-        .last()
+        .rfind(|b| !b.blocks.is_empty())
         .is_none_or(reducible)
 }
 
@@ -60,8 +60,16 @@ fn module_reducible(m: &Module) -> bool {
 fn reducible(body: &Body) -> bool {
     let cfg = Cfg::new(body);
     let n = cfg.len();
-    let mut succ: Vec<HashSet<u32>> = cfg.succs.iter().map(|s| s.iter().copied().collect()).collect();
-    let mut pred: Vec<HashSet<u32>> = cfg.preds.iter().map(|p| p.iter().copied().collect()).collect();
+    let mut succ: Vec<HashSet<u32>> = cfg
+        .succs
+        .iter()
+        .map(|s| s.iter().copied().collect())
+        .collect();
+    let mut pred: Vec<HashSet<u32>> = cfg
+        .preds
+        .iter()
+        .map(|p| p.iter().copied().collect())
+        .collect();
     let mut alive = vec![true; n];
     let mut live = n;
     let mut work: Vec<u32> = (0..n as u32).rev().collect();
@@ -181,7 +189,11 @@ fn roots_all(m: &Module) -> Vec<Function> {
 /// The reference's depth-first walk (`CalculateCallDepth`): the first callee met again on
 /// the current call path. The start is not on the path itself (a cycle through it is found
 /// one call later); a library starts from a node that calls every root.
-fn recursion(callees: &HashMap<Function, Vec<Function>>, roots: &[Function], virtual_root: bool) -> Option<Function> {
+fn recursion(
+    callees: &HashMap<Function, Vec<Function>>,
+    roots: &[Function],
+    virtual_root: bool,
+) -> Option<Function> {
     // Functions whose calls were all explored without finding a cycle: exploring them again
     // finds none either.
     let mut done: HashSet<Function> = HashSet::new();
@@ -235,39 +247,37 @@ fn completed_handles(ctx: &mut Ctx, f: Function, body: &Body, cfg: &Cfg, dt: &Do
     let m = ctx.m;
     // Handle -> completions not dominated by another completion of it, in insertion order.
     let mut handles: Vec<(ValueRef, Vec<Inst>)> = Vec::new();
-    for block in body.blocks.iter() {
-        for &i in &block.insts {
-            let Some(InstKind::Call {
-                callee: ValueRef::Function(c),
-                args,
-                ..
-            }) = body.inst(i).map(|d| &d.kind)
-            else {
-                continue;
-            };
-            if !is_output_complete(m, *c) {
-                continue;
-            }
-            let Some(&handle) = args.get(1) else { continue };
-            match handles.iter_mut().find(|(h, _)| *h == handle) {
-                None => handles.push((handle, vec![i])),
-                Some((_, set)) => {
-                    let mut dominated = false;
-                    let mut k = 0;
-                    while k < set.len() {
-                        if dt.inst_dominates(cfg, body, i, set[k]) {
-                            set.remove(k);
-                            continue;
-                        }
-                        if dt.inst_dominates(cfg, body, set[k], i) {
-                            dominated = true;
-                            break;
-                        }
-                        k += 1;
+    for (_, i, data) in util::insts(body) {
+        let InstKind::Call {
+            callee: ValueRef::Function(c),
+            args,
+            ..
+        } = &data.kind
+        else {
+            continue;
+        };
+        if !is_output_complete(m, *c) {
+            continue;
+        }
+        let Some(&handle) = args.get(1) else { continue };
+        match handles.iter_mut().find(|(h, _)| *h == handle) {
+            None => handles.push((handle, vec![i])),
+            Some((_, set)) => {
+                let mut dominated = false;
+                let mut k = 0;
+                while k < set.len() {
+                    if dt.inst_dominates(cfg, body, i, set[k]) {
+                        set.remove(k);
+                        continue;
                     }
-                    if !dominated {
-                        set.push(i);
+                    if dt.inst_dominates(cfg, body, set[k], i) {
+                        dominated = true;
+                        break;
                     }
+                    k += 1;
+                }
+                if !dominated {
+                    set.push(i);
                 }
             }
         }
@@ -287,7 +297,11 @@ fn completed_handles(ctx: &mut Ctx, f: Function, body: &Body, cfg: &Cfg, dt: &Do
                 .find(|&&oc| dt.inst_dominates(cfg, body, oc, u))
             {
                 ctx.inst_error(f, u, R::InstrNodeRecordHandleUseAfterComplete, &[]);
-                ctx.inst_note(f, oc, "record handle invalidated by OutputComplete".to_string());
+                ctx.inst_note(
+                    f,
+                    oc,
+                    "record handle invalidated by OutputComplete".to_string(),
+                );
             }
         }
     }
@@ -296,7 +310,42 @@ fn completed_handles(ctx: &mut Ctx, f: Function, body: &Body, cfg: &Cfg, dt: &Do
 /// A call of the `OutputComplete` function: the reference takes every call of the function
 /// its operation table names for it, `dx.op.outputComplete`, whatever opcode the call passes.
 fn is_output_complete(m: &Module, callee: Function) -> bool {
-    m.functions
-        .get(callee)
-        .is_some_and(|d| d.body.is_none() && d.common.name.as_deref() == Some("dx.op.outputComplete"))
+    m.functions.get(callee).is_some_and(|d| {
+        d.body.is_none() && d.common.name.as_deref() == Some("dx.op.outputComplete")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::cfg::tests::body;
+    use super::*;
+
+    #[test]
+    fn reducibility_by_t1_t2() {
+        // A diamond and a natural loop reduce; a loop with two entries does not.
+        assert!(reducible(&body(&[&[1, 2], &[3], &[3], &[]])));
+        assert!(reducible(&body(&[&[1], &[1, 2], &[]])));
+        assert!(!reducible(&body(&[&[1, 2], &[2], &[1, 3], &[]])));
+        // An unreachable two-block cycle reduces away; an unreachable cycle of three blocks
+        // each entered from the other two does not.
+        assert!(reducible(&body(&[&[], &[2], &[1]])));
+        assert!(!reducible(&body(&[&[], &[2, 3], &[1, 3], &[1, 2]])));
+    }
+
+    #[test]
+    fn recursion_is_found_one_call_after_the_start() {
+        let (main, a, b) = (Function(0), Function(1), Function(2));
+        let mut callees = HashMap::new();
+        callees.insert(main, vec![a]);
+        callees.insert(a, vec![b]);
+        callees.insert(b, vec![a]);
+        assert_eq!(recursion(&callees, &[main], false), Some(a));
+        // A cycle through the start is found at the function after it.
+        callees.insert(b, vec![main]);
+        assert_eq!(recursion(&callees, &[main], false), Some(a));
+        callees.insert(b, vec![]);
+        assert_eq!(recursion(&callees, &[main], false), None);
+        callees.insert(main, vec![main]);
+        assert_eq!(recursion(&callees, &[main], false), Some(main));
+    }
 }

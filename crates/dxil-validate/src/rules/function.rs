@@ -69,6 +69,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
             sm66: sm >= (6, 6),
             sm69: sm >= (6, 9),
             use_min_precision,
+            noreturn_ops: Default::default(),
         },
         min_precision_present: entries.min_precision_present(),
         entries,

@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 
 use dxil_container::ShaderKind;
 use dxil_ir::{
-    decode_linkage, CastOp, Const, ConstKind, Function, Global, Inst, Linkage, Module, TypeData, ValueRef,
+    decode_linkage, CastOp, Const, ConstKind, Function, Global, Inst, Linkage, Module, TypeData,
+    ValueRef,
 };
 use dxil_module::layout::DataLayout;
 use dxil_module::md::Md;
@@ -17,6 +18,9 @@ use super::instr::ADDR_TGSM;
 use super::props::{Entries, FnProps};
 use super::types::TypeCheck;
 use crate::context::Ctx;
+
+/// The first instruction through which a walk from a global reached a function.
+type FirstUser = Option<(Function, Inst)>;
 
 /// Group shared memory limits (DXIL.rst "Thread Group Shared Memory"): 32 KB for compute,
 /// amplification and node shaders, 28 KB for mesh shaders.
@@ -47,7 +51,10 @@ impl UserIndex {
         let mut add = |v: ValueRef, u: User| {
             if matches!(
                 v,
-                ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_) | ValueRef::Const(_)
+                ValueRef::Global(_)
+                    | ValueRef::Function(_)
+                    | ValueRef::Alias(_)
+                    | ValueRef::Const(_)
             ) {
                 users.entry(v).or_default().push(u);
             }
@@ -63,7 +70,10 @@ impl UserIndex {
             }
         }
         for (f, data) in m.functions.iter_with_ids() {
-            for v in [data.prologue, data.prefix, data.personality].into_iter().flatten() {
+            for v in [data.prologue, data.prefix, data.personality]
+                .into_iter()
+                .flatten()
+            {
                 add(v, User::Function(f));
             }
         }
@@ -151,7 +161,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
     // Group shared bytes each function reaches, and per entry the first instruction through
     // which each global pushed it over its limit.
     let mut tgsm_in: HashMap<Function, u32> = HashMap::new();
-    let mut overages: HashMap<Function, Vec<(Global, Option<(Function, Inst)>)>> = HashMap::new();
+    let mut overages: HashMap<Function, Vec<(Global, FirstUser)>> = HashMap::new();
     for (g, data) in m.globals.iter_with_ids() {
         global_variable(ctx, &mut types, &index, &resources, entries.is_lib, g);
         if data.addrspace != ADDR_TGSM {
@@ -162,8 +172,8 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         // the global once for its function and continues with the function's users (its
         // callers); the first instruction met is the one reported.
         let mut done: HashSet<Function> = HashSet::new();
-        let mut work: Vec<(User, Option<(Function, Inst)>)> = Vec::new();
-        let push_users = |work: &mut Vec<_>, v: ValueRef, first: Option<(Function, Inst)>| {
+        let mut work: Vec<(User, FirstUser)> = Vec::new();
+        let push_users = |work: &mut Vec<_>, v: ValueRef, first: FirstUser| {
             // LLVM lists the newest use first and the worklist pops from the back: the
             // oldest user is handled first.
             for &u in index.of(v).iter().rev() {
@@ -177,7 +187,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         push_users(&mut work, ValueRef::Global(g), None);
         // Handling a user twice with the same first instruction adds nothing; remembering
         // the pairs also ends the walk where globals' initializers refer to each other.
-        let mut seen: HashSet<(User, Option<(Function, Inst)>)> = HashSet::new();
+        let mut seen: HashSet<(User, FirstUser)> = HashSet::new();
         while let Some((u, first)) = work.pop() {
             if !seen.insert((u, first)) {
                 continue;
@@ -241,7 +251,12 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         for &(_, first) in list {
             let Some((uf, ui)) = first else { continue };
             if !tgsm_entry {
-                ctx.inst_error(uf, ui, R::SmTGSMUnsupported, &["from non-compute entry points"]);
+                ctx.inst_error(
+                    uf,
+                    ui,
+                    R::SmTGSMUnsupported,
+                    &["from non-compute entry points"],
+                );
             } else {
                 ctx.inst_error(uf, ui, rule, &[&name, &size.to_string(), &max.to_string()]);
             }
@@ -249,7 +264,9 @@ pub(crate) fn validate(ctx: &mut Ctx) {
     };
     if entries.is_lib {
         for (f, data) in m.functions.iter_with_ids() {
-            if data.body.is_some() && (entries.of(f).is_some() || entries.patch_constant.contains(&f)) {
+            if data.body.is_some()
+                && (entries.of(f).is_some() || entries.patch_constant.contains(&f))
+            {
                 report(ctx, f);
             }
         }
@@ -278,7 +295,8 @@ fn global_variable(
 ) {
     let m = ctx.m;
     let Some(data) = m.globals.get(g) else { return };
-    let internal_linkage = decode_linkage(u64::from(data.common.linkage)) == Some(Linkage::Internal);
+    let internal_linkage =
+        decode_linkage(u64::from(data.common.linkage)) == Some(Linkage::Internal);
     let is_static = internal_linkage && data.addrspace == 0;
     let is_shared = data.addrspace == ADDR_TGSM;
     let mut internal = is_static || is_shared;

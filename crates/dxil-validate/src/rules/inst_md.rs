@@ -25,7 +25,7 @@ pub(crate) enum Kind {
 
 /// The kind table of a module: kind id to [`Kind`].
 pub(crate) struct Kinds {
-    map: Vec<(u32, Kind)>,
+    map: std::collections::HashMap<u32, Kind>,
 }
 
 impl Kinds {
@@ -46,15 +46,13 @@ impl Kinds {
                 };
                 (k.id, kind)
             })
+            .rev()
             .collect();
         Kinds { map }
     }
 
     pub fn of(&self, id: u32) -> Kind {
-        self.map
-            .iter()
-            .find(|(k, _)| *k == id)
-            .map_or(Kind::Other, |(_, kind)| *kind)
+        self.map.get(&id).copied().unwrap_or(Kind::Other)
     }
 }
 
@@ -94,7 +92,11 @@ fn constant_int(m: &Module, v: ValueRef) -> Option<u64> {
     let TypeData::Int(bits) = m.ty(data.ty)? else {
         return None;
     };
-    let mask = if *bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let mask = if *bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
     match &data.kind {
         ConstKind::Int(v) => Some(*v as u64 & mask),
         ConstKind::Null => Some(0),
@@ -192,7 +194,8 @@ pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
 }
 
 /// `ValidateTBAAMetadata`: a type name, or a node naming its parent (and a constness flag
-/// of 0 or 1).
+/// of 0 or 1). Attached tags are struct-path tags by then (the module is upgraded as LLVM
+/// reads it, `crate::upgrade`).
 pub(crate) fn tbaa_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
     let m = ctx.m;
     let ops = node_ops(m, node).unwrap_or(&[]);

@@ -5,8 +5,7 @@
 //! constant GEP bounds, division by zero, casts, atomics and group shared pointers.
 
 use dxil_ir::{
-    Body, CastOp, ConstKind, Function, Global, Inst, InstData, InstKind, Module, Type, TypeData,
-    ValueRef,
+    Body, CastOp, ConstKind, Function, Inst, InstData, InstKind, Module, Type, TypeData, ValueRef,
 };
 use dxil_module::layout::DataLayout;
 use dxil_ops::ValidationRule as R;
@@ -32,6 +31,9 @@ pub(crate) struct InstrRules {
     pub sm69: bool,
     /// `GetUseMinPrecision`.
     pub use_min_precision: bool,
+    /// Whether each function called before an `unreachable` is a DXIL operation that does not
+    /// return, computed once per function.
+    pub noreturn_ops: std::collections::HashMap<Function, bool>,
 }
 
 /// The users of the current function's values, built when a rule first needs them.
@@ -75,7 +77,9 @@ fn allowed(kind: &InstKind) -> bool {
 fn is_vector_op(kind: &InstKind) -> bool {
     matches!(
         kind,
-        InstKind::ExtractElement { .. } | InstKind::InsertElement { .. } | InstKind::ShuffleVector { .. }
+        InstKind::ExtractElement { .. }
+            | InstKind::InsertElement { .. }
+            | InstKind::ShuffleVector { .. }
     )
 }
 
@@ -85,7 +89,8 @@ pub(crate) fn is_dxil_function(m: &Module, f: Function) -> bool {
     let Some(data) = m.functions.get(f) else {
         return false;
     };
-    let has_params = matches!(m.ty(data.fn_ty), Some(TypeData::Function { params, .. }) if !params.is_empty());
+    let has_params =
+        matches!(m.ty(data.fn_ty), Some(TypeData::Function { params, .. }) if !params.is_empty());
     has_params
         && data
             .common
@@ -122,7 +127,14 @@ const ATTR_NORETURN: u32 = 17;
 impl InstrRules {
     /// `IsLLVMInstructionAllowed` and the shader model and library exceptions: reports and
     /// returns false for an instruction DXIL does not allow here.
-    pub fn check_allowed(&self, ctx: &mut Ctx, f: Function, body: &Body, block: &[Inst], at: usize) -> bool {
+    pub fn check_allowed(
+        &mut self,
+        ctx: &mut Ctx,
+        f: Function,
+        body: &Body,
+        block: &[Inst],
+        at: usize,
+    ) -> bool {
         let Some(data) = block.get(at).and_then(|&i| body.inst(i)) else {
             return true;
         };
@@ -145,9 +157,12 @@ impl InstrRules {
                         ..
                     }) = prev.map(|d| &d.kind)
                     {
-                        if is_dxil_function(ctx.m, *callee)
-                            && has_fn_enum_attr(ctx.m, *callee, ATTR_NORETURN)
-                        {
+                        let m = ctx.m;
+                        let noreturn = *self.noreturn_ops.entry(*callee).or_insert_with(|| {
+                            is_dxil_function(m, *callee)
+                                && has_fn_enum_attr(m, *callee, ATTR_NORETURN)
+                        });
+                        if noreturn {
                             return true;
                         }
                     }
@@ -273,16 +288,25 @@ impl InstrRules {
         );
         let lifetime_only = self.sm66
             && is_bitcast
-            && users.get().of(ValueRef::Inst(inst)).iter().all(|&u| {
-                is_lifetime_call(m, body.inst(u))
-            });
+            && users
+                .get()
+                .of(ValueRef::Inst(inst))
+                .iter()
+                .all(|&u| is_lifetime_call(m, body.inst(u)));
         if !lifetime_only {
             ctx.inst_error(f, inst, R::TypesI8, &[]);
         }
     }
 
     /// The rules of each opcode; false where the reference stops checking the instruction.
-    fn by_opcode(&mut self, ctx: &mut Ctx, f: Function, body: &Body, inst: Inst, data: &InstData) -> bool {
+    fn by_opcode(
+        &mut self,
+        ctx: &mut Ctx,
+        f: Function,
+        body: &Body,
+        inst: Inst,
+        data: &InstData,
+    ) -> bool {
         let m = ctx.m;
         match &data.kind {
             InstKind::Alloca { allocated_ty, .. } => self.types.check(ctx, *allocated_ty),
@@ -337,7 +361,9 @@ impl InstrRules {
                 value,
             } => {
                 let to = data.ty.and_then(|t| addrspace(m, t));
-                let from = m.value_type(Some(body), *value).and_then(|t| addrspace(m, t));
+                let from = m
+                    .value_type(Some(body), *value)
+                    .and_then(|t| addrspace(m, t));
                 if to != Some(ADDR_GENERIC) && from != Some(ADDR_GENERIC) {
                     ctx.inst_error(f, inst, R::InstrNoGenericPtrAddrSpaceCast, &[]);
                 }
@@ -424,7 +450,9 @@ impl InstrRules {
         }
         if let Some(TypeData::Pointer { pointee: fp, .. }) = m.ty(from) {
             let fp = *fp;
-            let Some(tp) = pointee(m, to) else { return true };
+            let Some(tp) = pointee(m, to) else {
+                return true;
+            };
             let fs = self.layout.type_alloc_size(m, fp).unwrap_or(0) as u32;
             let ts = self.layout.type_alloc_size(m, tp).unwrap_or(0) as u32;
             if fs != ts {
@@ -483,7 +511,9 @@ fn same_value(m: &Module, a: ValueRef, b: ValueRef) -> bool {
     }
     match (a, b) {
         (ValueRef::Const(x), ValueRef::Const(y)) => match (m.constant(x), m.constant(y)) {
-            (Some(x), Some(y)) => x.ty == y.ty && x.kind == ConstKind::Undef && y.kind == ConstKind::Undef,
+            (Some(x), Some(y)) => {
+                x.ty == y.ty && x.kind == ConstKind::Undef && y.kind == ConstKind::Undef
+            }
             _ => false,
         },
         _ => false,
@@ -571,7 +601,12 @@ fn store_size(m: &Module, layout: &DataLayout, ty: Type) -> Option<u64> {
 }
 
 /// `DataLayout::getIndexedOffset` for constant indices into `elem` (the pointee of the base).
-fn indexed_offset(m: &Module, layout: &DataLayout, elem: Type, indices: &[ValueRef]) -> Option<u64> {
+fn indexed_offset(
+    m: &Module,
+    layout: &DataLayout,
+    elem: Type,
+    indices: &[ValueRef],
+) -> Option<u64> {
     let mut result: u64 = 0;
     let mut ty = elem;
     for (n, &idx) in indices.iter().enumerate() {
@@ -602,7 +637,12 @@ fn indexed_offset(m: &Module, layout: &DataLayout, elem: Type, indices: &[ValueR
 
 /// Follows GEPs (instructions and constant expressions) and bitcasts to the value they
 /// start from; `bitcast_constants` also follows constant bitcasts (`BitCastOperator`).
-pub(crate) fn strip_gep_bitcast(m: &Module, body: &Body, mut v: ValueRef, bitcast_constants: bool) -> ValueRef {
+pub(crate) fn strip_gep_bitcast(
+    m: &Module,
+    body: &Body,
+    mut v: ValueRef,
+    bitcast_constants: bool,
+) -> ValueRef {
     // A chain in unreachable code may loop; the bound ends the walk there.
     for _ in 0..4096 {
         let next = match v {
@@ -630,13 +670,4 @@ pub(crate) fn strip_gep_bitcast(m: &Module, body: &Body, mut v: ValueRef, bitcas
         }
     }
     v
-}
-
-/// The global `v` is, if it is one.
-#[allow(dead_code)]
-pub(crate) fn as_global(v: ValueRef) -> Option<Global> {
-    match v {
-        ValueRef::Global(g) => Some(g),
-        _ => None,
-    }
 }

@@ -1,5 +1,6 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
+mod bitcode;
 mod cfg;
 mod flow;
 mod function;
@@ -26,6 +27,7 @@ use crate::context::Ctx;
 
 /// Every module rule, in the order the reference checks them.
 pub(crate) fn validate_module(ctx: &mut Ctx) {
+    bitcode::validate(ctx);
     metadata::validate(ctx);
     sig_entry::validate(ctx);
     globals::validate(ctx);

@@ -30,7 +30,12 @@ fn scalar_suffix(t: &TypeData) -> Option<&'static str> {
 /// return (`dx.types.ResRet.*`, `dx.types.CBufRet.*`, `dx.types.Dimensions`, ...): the
 /// reference compares with the types its operation table creates, which it finds by these
 /// names in the module (DXIL.rst "Operation types").
-pub(crate) fn is_dxil_builtin_struct(ctx: &Ctx, name: &str, elems: &[Type], min_precision: bool) -> bool {
+pub(crate) fn is_dxil_builtin_struct(
+    ctx: &Ctx,
+    name: &str,
+    elems: &[Type],
+    min_precision: bool,
+) -> bool {
     const FIXED: [&str; 8] = [
         "dx.types.i32c",
         "dx.types.twoi32",
@@ -75,6 +80,38 @@ pub(crate) fn is_dxil_builtin_struct(ctx: &Ctx, name: &str, elems: &[Type], min_
     expected.is_some_and(|e| e == name)
 }
 
+/// `Type::print`: a named (identified) struct is followed by ` = type ` and its body.
+fn type_print(ctx: &Ctx, ty: Type) -> String {
+    let m = ctx.m;
+    let mut out = util::type_text(m, ty);
+    let Some(TypeData::Struct(st)) = m.ty(ty) else {
+        return out;
+    };
+    if !st.identified || st.name.as_deref().is_none_or(str::is_empty) {
+        return out;
+    }
+    out.push_str(" = type ");
+    if st.opaque {
+        out.push_str("opaque");
+        return out;
+    }
+    if st.packed {
+        out.push('<');
+    }
+    if st.elems.is_empty() {
+        out.push_str("{}");
+    } else {
+        let elems = dxil_text::type_texts(m, &st.elems);
+        out.push_str("{ ");
+        out.push_str(&elems.join(", "));
+        out.push_str(" }");
+    }
+    if st.packed {
+        out.push('>');
+    }
+    out
+}
+
 /// `IsValidIntBitWidth`: the integer widths DXIL has.
 pub(crate) fn valid_int_width(bits: u32) -> bool {
     matches!(bits, 1 | 8 | 16 | 32 | 64)
@@ -104,11 +141,12 @@ impl TypeCheck {
         }
     }
 
-    /// The type as LLVM prints it, computed once.
+    /// The type as LLVM's `Type::print` prints it, computed once: a named struct with its
+    /// body (`%S = type { i32, float }`), any other type as an operand's type.
     pub fn text(&mut self, ctx: &Ctx, ty: Type) -> String {
         self.texts
             .entry(ty)
-            .or_insert_with(|| util::type_text(ctx.m, ty))
+            .or_insert_with(|| type_print(ctx, ty))
             .clone()
     }
 
