@@ -339,16 +339,29 @@ class Mutator:
     # -- module-level metadata
     def m_shader_model(self, mod, rng):
         out = []
+        ver = next((n for n in mod.named.get("dx.version", []) if n in mod.md), None)
         for n in mod.named.get("dx.shaderModel", []):
             if n not in mod.md or mod.nfields(n) < 3:
                 continue
             kind = mod.field(n, 0)
-            new = rng.choice(['!"ps"', '!"vs"', '!"gs"', '!"hs"', '!"ds"', '!"cs"', '!"lib"',
-                              '!"ms"', '!"as"', '!"xs"', '!""'])
+            kinds = ['!"ps"', '!"vs"', '!"gs"', '!"hs"', '!"ds"', '!"lib"', '!"xs"', '!""']
+            if kind in ('!"cs"', '!"ms"', '!"as"'):
+                # a stage with thread counts only from one that declares them: the reference
+                # reads a missing numthreads property from uninitialized memory
+                kinds += ['!"cs"', '!"ms"', '!"as"']
+            new = rng.choice(kinds)
             if new != kind:
                 out.append(Edit(f"shader kind {kind} -> {new}").field(mod, n, 0, new))
             out.append(int_field_edit(rng, mod, n, 1, "shader model major", [0, 1, 5, 7]))
-            out.append(int_field_edit(rng, mod, n, 2, "shader model minor", list(range(0, 11)) + [11, 15, 99]))
+            e = int_field_edit(rng, mod, n, 2, "shader model minor", list(range(0, 11)) + [11, 15, 99])
+            major = mod.int_field(n, 1)
+            if e is not None and ver is not None and major and major[1] == 6 and rng.random() < 0.5:
+                # keep the DXIL version the shader model requires, so the other rules speak
+                minor = int(e.desc.rsplit(" ", 1)[1])
+                if 0 <= minor <= 10:
+                    e.field(mod, ver, 1, f"i32 {minor}")
+                    e.desc += f", dx.version 1.{minor}"
+            out.append(e)
         return out
 
     def m_version(self, mod, rng):
