@@ -346,6 +346,30 @@ pub fn check_function(
     resolve(m, info, data.fn_ty, name)
 }
 
+/// Whether `fn_ty` is the function type operation `info` has for the overload types
+/// `overloads` (one per overload position, `None` where the operation has none): the return
+/// type and every parameter built from the database's type codes, without checking that the
+/// overloads are ones the operation allows. A validator compares a declaration with the
+/// function the operation's table gives for the overload the declaration carries.
+pub fn function_type_matches(
+    m: &Module,
+    info: &OpInfo,
+    fn_ty: Type,
+    overloads: &[Option<Type>; MAX_OVERLOADS],
+) -> bool {
+    let Some(TypeData::Function { ret, params, .. }) = m.ty(fn_ty) else {
+        return false;
+    };
+    let operands = info.operands();
+    if params.len() + 1 != operands.len() {
+        return false;
+    }
+    operands.iter().enumerate().all(|(i, entry)| {
+        let t = if i == 0 { *ret } else { params[i - 1] };
+        Shape::of(entry.ty()).is_some_and(|shape| matches_shape(m, shape, t, overloads))
+    })
+}
+
 /// The value of an `i32` constant, as the opcode's bits.
 fn const_i32(m: &Module, v: ValueRef) -> Option<u32> {
     let ValueRef::Const(c) = v else { return None };

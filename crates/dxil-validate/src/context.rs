@@ -58,6 +58,9 @@ pub(crate) struct Ctx<'m> {
     /// The entries' signatures and what the walk records of them (built on first use).
     pub sig: Option<Box<crate::rules::SigState<'m>>>,
     pending: Vec<Pending>,
+    /// Set when the reference would stop with an exception: its one line replaces every
+    /// diagnostic.
+    aborted: Option<String>,
     /// Rule and debug location of the last instruction error: repeats are dropped, as the
     /// reference does for scalarized instructions.
     last_located: Option<(ValidationRule, DebugLoc)>,
@@ -76,6 +79,7 @@ impl<'m> Ctx<'m> {
             sig: None,
             pending: Vec::new(),
             last_located: None,
+            aborted: None,
         }
     }
 
@@ -181,6 +185,12 @@ impl<'m> Ctx<'m> {
         );
     }
 
+    /// `Function: <name>: error: <rule text>` for a function the module does not hold (one
+    /// the reference declares while validating).
+    pub fn fn_error_named(&mut self, name: &str, rule: ValidationRule, args: &[&str]) {
+        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name.to_string()));
+    }
+
     /// `Function: <name>: error: <message>` for a message of the reference's own making.
     pub fn fn_error_text(&mut self, f: Function, rule: Option<ValidationRule>, message: String) {
         let name = self.function_name(f);
@@ -236,8 +246,30 @@ impl<'m> Ctx<'m> {
         body.inst(inst)?.debug_loc.clone()
     }
 
+    /// Stops validation as the reference does when an exception escapes it (an LLVM cast
+    /// of a value to a type it does not have, ...): what was found so far is dropped and
+    /// the report holds `message` alone (the first abort wins).
+    pub fn abort(&mut self, message: &str) {
+        self.aborted.get_or_insert_with(|| message.to_string());
+    }
+
+    /// Whether validation was stopped ([`Ctx::abort`]).
+    pub fn is_aborted(&self) -> bool {
+        self.aborted.is_some()
+    }
+
     /// The report, instruction notes printed (one printer setup for all of them).
     pub fn finish(self, report: &mut Report) {
+        if let Some(message) = self.aborted {
+            report.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                rule: None,
+                message,
+                function: None,
+                notes: Vec::new(),
+            });
+            return;
+        }
         let mut requests: Vec<dxil_text::ValueRequest> = Vec::new();
         for p in &self.pending {
             for part in &p.parts {

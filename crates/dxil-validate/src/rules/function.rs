@@ -1,17 +1,22 @@
 //! Functions (`ValidateFunction`, `ValidateFunctionBody`): the declaration of each function
 //! (entry parameters and return type, node inputs, resources in signatures, attributes,
 //! attached metadata) and one walk over every instruction of every defined function, in
-//! module order. Calls to `dx.op.*` functions pass the opcode gate here (an immediate, a
-//! known opcode, an experimental opcode only in an experimental shader model, a function
-//! that is one of the operation's) and are then decoded once and handed to each rule group;
-//! every other instruction goes through the LLVM instruction rules (`rules/instr.rs`).
+//! module order. A declaration goes to the external-function rules, which check each of its
+//! calls and hand the `dx.op` calls that pass to each rule group ([`dx_op`]); in a body,
+//! calls to `dx.op.*` functions pass the opcode gate here (an immediate, a known opcode, an
+//! experimental opcode only in an experimental shader model, a function that is one of the
+//! operation's); every other instruction goes through the LLVM instruction rules
+//! (`rules/instr.rs`).
 
 use dxil_container::ShaderKind;
 use dxil_ir::{
     Attribute, Body, Function, FunctionData, Inst, InstData, InstKind, Type, TypeData, ValueRef,
 };
 use dxil_module::layout::DataLayout;
-use dxil_ops::{op_info, DxCall, ValidationRule as R, CORE_OPS};
+use dxil_ops::{op_info, DxCall, OpInfo, OpTable, ValidationRule as R, CORE_OPS};
+
+use super::externals::{self, State};
+use super::ops;
 
 use super::inst_md::{self, Kind as MdKind, Kinds};
 use super::instr::{self, InstrRules, LazyUsers};
@@ -74,19 +79,23 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         min_precision_present: entries.min_precision_present(),
         entries,
     };
+    let Some(mut st) = State::new(ctx) else {
+        return;
+    };
     for (f, data) in m.functions.iter_with_ids() {
         match &data.body {
             None => {
                 // A declaration: the external function rules check the `dx.op` functions
                 // and their calls; intrinsics have nothing more to check.
+                externals::validate(ctx, &mut st, f);
                 let name = data.common.name.as_deref().unwrap_or("");
-                if name.starts_with("llvm.") || instr::is_dxil_function(m, f) {
+                if name.starts_with("llvm.") || externals::is_dxil_function(m, f) {
                     continue;
                 }
             }
             Some(body) => {
                 entry_declaration(ctx, &walk.entries, f, data, body);
-                function_body(ctx, &mut walk, f, body);
+                function_body(ctx, &mut walk, &st, f, body);
             }
         }
         if resource_in_signature(ctx, f, data) {
@@ -99,6 +108,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
             ctx.meta_error(R::MetaUsed, md);
         }
     }
+    externals::added_functions(ctx, &st);
 }
 
 /// The parameters and return type of entry and patch constant functions, and the inputs of
@@ -402,9 +412,10 @@ fn function_attributes(ctx: &mut Ctx, f: Function, data: &FunctionData) {
 }
 
 /// `ValidateFunctionBody`: every instruction of `body`, then each block's control flow hint.
-fn function_body(ctx: &mut Ctx, walk: &mut Walk, f: Function, body: &Body) {
+fn function_body(ctx: &mut Ctx, walk: &mut Walk, st: &State, f: Function, body: &Body) {
     let m = ctx.m;
     let mut users = LazyUsers::new(body);
+    let mut mesh = ops::MeshCalls::default();
     for (block_index, block) in body.blocks.iter().enumerate() {
         for (at, &inst) in block.insts.iter().enumerate() {
             let Some(data) = body.inst(inst) else {
@@ -453,7 +464,7 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, f: Function, body: &Body) {
                 let is_op = match *callee {
                     ValueRef::Function(c) => {
                         m.functions.get(c).is_some_and(|d| d.body.is_none())
-                            && instr::is_dxil_function(m, c)
+                            && externals::is_dxil_function(m, c)
                     }
                     _ => false,
                 };
@@ -465,8 +476,8 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, f: Function, body: &Body) {
                         data,
                         block: block_index,
                     };
-                    if let Some(call) = dx_op_call(ctx, &site) {
-                        dx_op(ctx, &site, &call);
+                    if let Some(info) = dx_op_call(ctx, st, &site) {
+                        ops::count_call(ctx, &site, info, &mut mesh);
                     }
                 }
                 continue;
@@ -487,11 +498,12 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, f: Function, body: &Body) {
             }
         }
     }
+    ops::mesh_and_amplification(ctx, &st.kinds, f, body, &mesh);
 }
 
-/// The opcode gate for a call to a `dx.op.*` declaration, then the decoded call (`None` when
-/// the call is not one, or the gate reported it).
-fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
+/// The opcode gate for a call to a `dx.op.*` declaration: the operation, or `None` when the
+/// call is not one or the gate reported it.
+fn dx_op_call(ctx: &mut Ctx, st: &State, site: &Site) -> Option<&'static OpInfo> {
     let m = ctx.m;
     let InstKind::Call { callee, args, .. } = &site.data.kind else {
         return None;
@@ -500,7 +512,7 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         return None;
     };
     let callee_data = m.functions.get(callee_fn)?;
-    if callee_data.body.is_some() || !dxil_ops::is_dx_op_callee(m, *callee) {
+    if callee_data.body.is_some() || !externals::is_dxil_function(m, callee_fn) {
         return None;
     }
     let Some(opcode) = args.first().and_then(|&a| util::const_uint(m, a)) else {
@@ -512,7 +524,9 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         );
         return None;
     };
-    let Some(info) = u32::try_from(opcode).ok().and_then(op_info) else {
+    // The reference holds the opcode in 32 bits.
+    let opcode = opcode as u32;
+    let Some(info) = op_info(opcode) else {
         let count = CORE_OPS.len().to_string();
         ctx.inst_error(
             site.f,
@@ -522,11 +536,13 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         );
         return None;
     };
-    if opcode >> 16 != 0 && !ctx.is_prerelease_shader_model() {
+    if info.table != OpTable::Core && !ctx.is_prerelease_shader_model() {
         ctx.inst_error(site.f, site.inst, R::InstrExpDXILOpCodeRequiresExpSM, &[]);
         return None;
     }
-    if dxil_ops::check_function(m, info, callee_fn).is_err() {
+    // One of the operation's functions: in the reference's table for the operation's class,
+    // as it stands when this body is walked.
+    if !st.ops.is_function_of(info, callee_fn) {
         let name = callee_data.common.name.as_deref().unwrap_or("");
         ctx.inst_error(
             site.f,
@@ -536,17 +552,15 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         );
         return None;
     }
-    // A call the decoder refuses after the gate (operand types against the declaration)
-    // is the declaration's fault, which the external-function rules report. Operands the
-    // database marks constant need not be constants here: the reference checks constness
-    // per operation, with each rule's own message, and for some not at all.
-    dxil_ops::decode_call_any_operands(m, site.body, site.data)
-        .ok()
-        .flatten()
+    Some(info)
 }
 
-/// Every rule group's checks of one decoded `dx.op` call.
-fn dx_op(ctx: &mut Ctx, site: &Site, call: &DxCall) {
+/// Every rule group's checks of one `dx.op` call that passed the declaration checks (called
+/// by the external-function rules, in their order). Operands the database marks constant
+/// need not be constants here: the reference checks constness per operation, with each
+/// rule's own message, and for some not at all.
+pub(crate) fn dx_op(ctx: &mut Ctx, st: &State, site: &Site, call: &DxCall) {
+    ops::validate_call(ctx, &st.kinds, site, call);
     super::hit_object::dx_op(ctx, site, call);
     super::sig_ops::call(ctx, site, call);
 }
