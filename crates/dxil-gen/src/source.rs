@@ -65,6 +65,11 @@ impl<'m> Source<'m> {
         }
     }
 
+    /// The DXIL version (`dx.version`; 1.0 when absent).
+    pub fn dxil_version(&self) -> (u32, u32) {
+        self.meta.version.map_or((1, 0), |v| (v.major, v.minor))
+    }
+
     /// The shader model as `(major, minor)`.
     pub fn shader_model(&self) -> (u32, u32) {
         self.meta

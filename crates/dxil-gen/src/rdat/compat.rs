@@ -234,12 +234,14 @@ fn function_flags(
     let mut s = Scan::default();
     scan_function(src, f, &mut s);
     let mut flags = RawFlags(0);
+    // Module options, as the module records them.
+    let recorded = src.recorded_flags();
     for b in [
         bit::USE_NATIVE_LOW_PRECISION,
         bit::DISABLE_OPTIMIZATIONS,
         bit::ALL_RESOURCES_BOUND,
     ] {
-        flags.set(b, src.flags.has(b));
+        flags.set(b, recorded.has(b));
     }
     let mut vp_rt = false;
     let mut stencil = false;
@@ -268,8 +270,13 @@ fn function_flags(
         deriv_mesh_amp = s.derivatives && p.is_mesh_or_amp();
     }
     if s.derivatives && val < (1, 8) {
+        // Older validators had no derivative bit, and marked mesh and amplification
+        // derivatives only in a mesh or amplification shader model.
         s.derivatives = false;
-        deriv_mesh_amp = false;
+        deriv_mesh_amp &= matches!(
+            src.kind,
+            dxil_container::ShaderKind::Mesh | dxil_container::ShaderKind::Amplification
+        );
     }
     if val < (1, 8) {
         s.requires_group = false;
@@ -317,6 +324,14 @@ fn function_flags(
         (bit::WRITEABLE_MSAA_TEXTURES, writeable_msaa),
         (bit::SAMPLE_CMP_GRADIENT_OR_BIAS, s.cmp_grad_bias),
         (bit::EXTENDED_COMMAND_INFO, s.extended_cmd),
+        // Set from DXIL 1.7 when the function uses a UAV (validators before 1.8: when the
+        // module has one) and the module does not say resources may alias.
+        (
+            bit::RES_MAY_NOT_ALIAS,
+            src.dxil_version() >= (1, 7)
+                && recorded.has(bit::RES_MAY_NOT_ALIAS)
+                && (s.uses_uav || (val < (1, 8) && !uavs_empty(src))),
+        ),
         (bit::USES_DERIVATIVES, s.derivatives),
         (bit::REQUIRES_GROUP, s.requires_group),
     ];
@@ -324,6 +339,13 @@ fn function_flags(
         flags.set(b, on);
     }
     flags
+}
+
+fn uavs_empty(src: &Source<'_>) -> bool {
+    src.meta
+        .resources
+        .as_ref()
+        .is_none_or(|r| r.of(dxil_module::model::ResourceClass::UAV).is_empty())
 }
 
 /// Raises the minimum model for feature flags (validator 1.8+ rules).
