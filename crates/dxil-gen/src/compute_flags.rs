@@ -188,9 +188,32 @@ fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> boo
     )
 }
 
-/// The typed operation of a valid `dx.op` call.
-fn decoded(m: &Module, body: &dxil_ir::Body, inst: &dxil_ir::InstData) -> Option<DxCall> {
-    dxil_ops::decode_call(m, body, inst).ok().flatten()
+/// The typed operation of a `dx.op` call. A call the decoder refuses (an operand of the
+/// wrong type, a non-constant immediate, a misnamed overload) still reads as its opcode's
+/// operation with its operands by position, as the reference's flag collection reads them;
+/// only a call without a constant opcode or with the wrong number of operands reads as none.
+pub(crate) fn decoded(
+    m: &Module,
+    body: &dxil_ir::Body,
+    inst: &dxil_ir::InstData,
+) -> Option<DxCall> {
+    if let Ok(call) = dxil_ops::decode_call(m, body, inst) {
+        return call;
+    }
+    let opcode = dxil_ops::call_opcode(m, inst)?;
+    let InstKind::Call {
+        callee: ValueRef::Function(callee),
+        args,
+        ..
+    } = &inst.kind
+    else {
+        return None;
+    };
+    Some(DxCall {
+        op: DxOp::from_args(opcode, args.get(1..)?)?,
+        overloads: [None; dxil_ops::MAX_OVERLOADS],
+        callee: *callee,
+    })
 }
 
 fn is_typed_kind(kind: u32) -> bool {
@@ -294,16 +317,19 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
             );
         }
         s.low16 |= half || i16;
-        let Some(call) = decoded(m, body, inst) else {
+        // Wave and feedback operations count by opcode alone.
+        let Some(info) = dxil_ops::call_opcode(m, inst).and_then(dxil_ops::op_info) else {
             continue;
         };
-        let info = call.op.info();
         if info.flags.contains(OpFlags::WAVE) {
             s.wave = true;
         }
         if info.flags.contains(OpFlags::FEEDBACK) {
             s.feedback = true;
         }
+        let Some(call) = decoded(m, body, inst) else {
+            continue;
+        };
         let nonconst = |offsets: [ValueRef; 3]| offsets.iter().any(|a| !is_const(a));
         let clamped = |c: ValueRef| match c {
             ValueRef::Const(k) => match m.constant(k).map(|d| &d.kind) {
@@ -471,15 +497,13 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
 }
 
 fn uavs<'a>(src: &'a Source<'_>) -> &'a [Resource] {
-    src.meta
-        .resources
-        .as_ref()
+    src.resources()
         .map_or(&[][..], |r| r.of(ResourceClass::UAV))
 }
 
 /// The entry properties of each function, indexed like `module.functions`, as the reference
-/// loads them into its entry map: a stage's one entry with the shader model's kind; every
-/// library entry after the module entry with its shader kind property (a library entry
+/// loads them into its entry map: a stage's one entry, every library entry after the module
+/// entry; the kind is the shader kind property's, else the shader model's (a library entry
 /// without one keeps the library kind). A function named by two entries keeps the last.
 pub fn entry_props<'a>(src: &'a Source<'_>) -> Vec<Option<FnProps<'a>>> {
     let mut props: Vec<Option<FnProps<'a>>> = vec![None; src.module.functions.len()];
@@ -495,15 +519,17 @@ pub fn entry_props<'a>(src: &'a Source<'_>) -> Vec<Option<FnProps<'a>>> {
             continue;
         };
         let mut p = FnProps::of(e);
-        if !library {
-            p.kind = src.kind.raw();
-        } else if !e
+        let tagged = e
             .properties
             .iter()
             .flatten()
-            .any(|p| matches!(p, Property::ShaderKind(_)))
-        {
-            p.kind = KIND_LIBRARY;
+            .any(|p| matches!(p, Property::ShaderKind(_)));
+        if !tagged {
+            p.kind = if library {
+                KIND_LIBRARY
+            } else {
+                src.kind.raw()
+            };
         }
         *slot = Some(p);
     }
@@ -557,7 +583,7 @@ fn resource_flags(src: &Source<'_>, flags: &mut RawFlags) {
         rov |= u.rasterizer_ordered;
         raw_structured |= matches!(u.shape_or_size, 11 | 12);
     }
-    if let Some(r) = &src.meta.resources {
+    if let Some(r) = src.resources() {
         raw_structured |= r
             .of(ResourceClass::SRV)
             .iter()

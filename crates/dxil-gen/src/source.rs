@@ -3,7 +3,7 @@
 
 use dxil_container::ShaderKind;
 use dxil_ir::Module;
-use dxil_module::model::{EntryPoint, Property, SignatureElement};
+use dxil_module::model::{EntryPoint, Property, ResourceLists, SignatureElement};
 use dxil_module::DxilMetadata;
 
 use crate::error::{ErrorKind, Result};
@@ -86,6 +86,12 @@ impl<'m> Source<'m> {
     /// The recorded shader flags of the entry (0 when absent).
     pub fn recorded_flags(&self) -> RawFlags {
         RawFlags(self.entry().map_or(0, EntryPoint::shader_flags))
+    }
+
+    /// The resources of the module as the reference loads them: the lists the first entry
+    /// record names (a library's module entry), which `dx.resources` normally also names.
+    pub fn resources(&self) -> Option<&ResourceLists> {
+        self.entry()?.resources.as_ref()
     }
 
     /// The elements of one signature of the entry (empty when absent).

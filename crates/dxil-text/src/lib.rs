@@ -59,7 +59,10 @@ pub fn write_module(module: &Module, out: &mut String) {
 /// reference validator quotes in its `note: at '...'` lines): no indentation, no comments,
 /// slots numbered within the instruction's function. One printer setup serves every request;
 /// a request naming no instruction gives `<badref>`.
-pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_ir::Inst)]) -> Vec<String> {
+pub fn instruction_texts(
+    module: &Module,
+    requests: &[(dxil_ir::Function, dxil_ir::Inst)],
+) -> Vec<String> {
     let kinds = slots::Kinds::new(module);
     let const_flags = constants::const_flags(module);
     let types = types::TypeNames::new(module, &kinds, &const_flags);
@@ -96,6 +99,46 @@ pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_i
         p.out.clear();
         p.const_budget = printer::CONST_BUDGET;
         p.print_inst_body(inst, data);
+        texts.push(p.out.clone());
+    }
+    texts
+}
+
+/// Each metadata as LLVM's `Metadata::print` gives it with the module (what the reference
+/// validator appends to its metadata errors): a node as `!N = !{...}` with the number the
+/// module printer gives it, a string or value as its operand spelling. One printer setup
+/// serves every request.
+pub fn metadata_texts(module: &Module, requests: &[dxil_ir::Metadata]) -> Vec<String> {
+    let kinds = slots::Kinds::new(module);
+    let const_flags = constants::const_flags(module);
+    let types = types::TypeNames::new(module, &kinds, &const_flags);
+    let lists = attrs::build_lists(module);
+    let slots = slots::Slots::new(module, &lists, &kinds);
+    let mut scratch = String::new();
+    let mut p = printer::Printer {
+        m: module,
+        out: &mut scratch,
+        types,
+        slots,
+        lists: &lists,
+        kinds: &kinds,
+        body: None,
+        fslots: printer::FnSlots::default(),
+        const_flags,
+        const_budget: printer::CONST_BUDGET,
+        scratch: Vec::new(),
+        foreign_blocks: Default::default(),
+    };
+    let mut texts = Vec::with_capacity(requests.len());
+    for &md in requests {
+        p.out.clear();
+        if mdwalk::is_node(module, md) {
+            p.write_node_ref(slots::NodeRef::Arena(md));
+            p.out.push_str(" = ");
+            p.write_node_body(slots::NodeRef::Arena(md));
+        } else {
+            p.write_md_operand(md);
+        }
         texts.push(p.out.clone());
     }
     texts

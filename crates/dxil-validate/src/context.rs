@@ -90,7 +90,13 @@ impl<'m> Ctx<'m> {
             .unwrap_or_default()
     }
 
-    fn push(&mut self, severity: Severity, rule: Option<ValidationRule>, message: String, function: Option<String>) {
+    fn push(
+        &mut self,
+        severity: Severity,
+        rule: Option<ValidationRule>,
+        message: String,
+        function: Option<String>,
+    ) {
         self.pending.push(Pending {
             diag: Diagnostic {
                 severity,
@@ -122,7 +128,12 @@ impl<'m> Ctx<'m> {
     /// `Function: <name>: error: <rule text>` (`EmitFnError`, `EmitFnFormatError`).
     pub fn fn_error(&mut self, f: Function, rule: ValidationRule, args: &[&str]) {
         let name = self.function_name(f);
-        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name));
+        self.push(
+            Severity::Error,
+            Some(rule),
+            format_rule(rule, args),
+            Some(name),
+        );
     }
 
     /// `Function: <name>: error: <message>` for a message of the reference's own making.
@@ -138,7 +149,13 @@ impl<'m> Ctx<'m> {
     }
 
     /// [`Ctx::inst_error`] with a message of the reference's own making.
-    pub fn inst_error_text(&mut self, f: Function, inst: Inst, rule: ValidationRule, message: String) {
+    pub fn inst_error_text(
+        &mut self,
+        f: Function,
+        inst: Inst,
+        rule: ValidationRule,
+        message: String,
+    ) {
         let loc = self.debug_loc(f, inst);
         if let Some(loc) = loc {
             if self.last_located.as_ref() == Some(&(rule, loc.clone())) {
@@ -277,7 +294,10 @@ mod tests {
             ValidationRule::MetaVersionSupported,
             &["Validator", "0", "0", "1", "10"],
         );
-        assert_eq!(text, "Validator version in metadata (0.0) is not supported; maximum: (1.10).");
+        assert_eq!(
+            text,
+            "Validator version in metadata (0.0) is not supported; maximum: (1.10)."
+        );
     }
 
     #[test]

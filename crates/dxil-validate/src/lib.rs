@@ -56,14 +56,18 @@ pub fn validate_container(bytes: &[u8], options: &Options) -> Report {
     let container = match Container::parse(bytes) {
         Ok(c) => c,
         Err(e) => {
-            report.diagnostics.push(unreadable(format!("Container is invalid: {e}.")));
+            report
+                .diagnostics
+                .push(unreadable(format!("Container is invalid: {e}.")));
             return report;
         }
     };
     let program = match container.program() {
         Ok(p) => p,
         Err(e) => {
-            report.diagnostics.push(unreadable(format!("Container is invalid: {e}.")));
+            report
+                .diagnostics
+                .push(unreadable(format!("Container is invalid: {e}.")));
             return report;
         }
     };

@@ -93,20 +93,20 @@ fn masked_memory(flags: u32, drop: u32) -> u32 {
     }
 }
 
-/// Minimum shader model and stage mask of one `dx.op` call (library: translation allowed);
-/// a call that does not decode has no requirements.
+/// Minimum shader model and stage mask of one `dx.op` call (library: translation allowed),
+/// from its opcode's `info`; the extra rules that read operands need the `call` decoded.
 fn op_requirements(
     m: &Module,
+    info: Option<&dxil_ops::OpInfo>,
     call: Option<&DxCall>,
     ty_i64: bool,
     val: ValVer,
 ) -> ((u32, u32), u32) {
     let mut min = (6, 0);
     let mut mask = 0xffff;
-    let Some(call) = call else {
+    let Some(info) = info else {
         return (min, mask);
     };
-    let info = call.op.info();
     let sm = info.shader_model_translated.unwrap_or(info.shader_model);
     min = (u32::from(sm.0), u32::from(sm.1));
     if info.stages.0 != 0 {
@@ -114,17 +114,8 @@ fn op_requirements(
     }
     // Opcodes are `i32` constants, so flag words read as their bits.
     let c = |v: ValueRef| const_int(m, Some(&v)).map(|v| v as u32);
-    let derivative = matches!(
-        call.op,
-        DxOp::Sample { .. }
-            | DxOp::SampleBias { .. }
-            | DxOp::SampleCmp { .. }
-            | DxOp::CalculateLOD { .. }
-            | DxOp::DerivCoarseX { .. }
-            | DxOp::DerivCoarseY { .. }
-            | DxOp::DerivFineX { .. }
-            | DxOp::DerivFineY { .. }
-    );
+    // Sample, SampleBias, SampleCmp, CalculateLOD and the four derivatives.
+    let derivative = matches!(info.opcode, 60 | 61 | 64 | 81 | 83..=86);
     if val < (1, 8) && derivative {
         mask &= !(sflag(COMPUTE) | sflag(AMPLIFICATION) | sflag(MESH));
         return (min, mask);
@@ -135,6 +126,9 @@ fn op_requirements(
         }
         return (min, mask);
     }
+    let Some(call) = call else {
+        return (min, mask);
+    };
     // Barriers: (memory type flags of BarrierByMemoryType, semantic flags, legacy mode).
     let barrier = match call.op {
         DxOp::Barrier { barrier_mode } => Some((None, None, c(barrier_mode))),
@@ -286,7 +280,7 @@ fn function_flags(
     }
     let writeable_msaa = if val < (1, 8) {
         s.writeable_msaa
-            || src.meta.resources.as_ref().is_some_and(|r| {
+            || src.resources().is_some_and(|r| {
                 r.of(dxil_module::model::ResourceClass::UAV)
                     .iter()
                     .any(|u| matches!(u.shape_or_size, 3 | 8))
@@ -342,9 +336,7 @@ fn function_flags(
 }
 
 fn uavs_empty(src: &Source<'_>) -> bool {
-    src.meta
-        .resources
-        .as_ref()
+    src.resources()
         .is_none_or(|r| r.of(dxil_module::model::ResourceClass::UAV).is_empty())
 }
 
@@ -419,8 +411,9 @@ pub fn compute(
             };
             if is_dxil_op(m, callee) {
                 let i64 = matches!(inst.ty.and_then(|t| m.ty(t)), Some(TypeData::Int(64)));
-                let call = dxil_ops::decode_call(m, body, inst).ok().flatten();
-                let (min, mask) = op_requirements(m, call.as_ref(), i64, val);
+                let info = dxil_ops::call_opcode(m, inst).and_then(dxil_ops::op_info);
+                let call = crate::compute_flags::decoded(m, body, inst);
+                let (min, mask) = op_requirements(m, info, call.as_ref(), i64, val);
                 if let Some(Some(c)) = out.get_mut(i) {
                     c.min = c.min.max(min);
                     c.mask &= mask;

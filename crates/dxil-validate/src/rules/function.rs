@@ -7,6 +7,7 @@ use dxil_ir::{Body, Function, Inst, InstData, InstKind, ValueRef};
 use dxil_ops::{op_info, DxCall, ValidationRule as R, CORE_OPS};
 
 use crate::context::Ctx;
+use crate::rules::entry;
 use crate::util;
 
 /// An instruction and where it is.
@@ -27,8 +28,10 @@ pub(crate) struct Site<'m> {
 /// `ValidateFunction` for every function with a body, in module order.
 pub(crate) fn validate(ctx: &mut Ctx) {
     let m = ctx.m;
+    let entries = entry::EntryMap::new(ctx);
     for (f, data) in m.functions.iter_with_ids() {
         let Some(body) = &data.body else { continue };
+        entry::function_checks(ctx, f, &entries);
         for (block, inst, data) in util::insts(body) {
             let site = Site {
                 f,
@@ -59,12 +62,22 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
         return None;
     }
     let Some(opcode) = args.first().and_then(|&a| util::const_uint(m, a)) else {
-        ctx.inst_error(site.f, site.inst, R::InstrOpConst, &["Opcode", "DXIL operation"]);
+        ctx.inst_error(
+            site.f,
+            site.inst,
+            R::InstrOpConst,
+            &["Opcode", "DXIL operation"],
+        );
         return None;
     };
     let Some(info) = u32::try_from(opcode).ok().and_then(op_info) else {
         let count = CORE_OPS.len().to_string();
-        ctx.inst_error(site.f, site.inst, R::InstrIllegalDXILOpCode, &[&count, &opcode.to_string()]);
+        ctx.inst_error(
+            site.f,
+            site.inst,
+            R::InstrIllegalDXILOpCode,
+            &[&count, &opcode.to_string()],
+        );
         return None;
     };
     if opcode >> 16 != 0 && !ctx.is_prerelease_shader_model() {
@@ -73,12 +86,19 @@ fn dx_op_call(ctx: &mut Ctx, site: &Site) -> Option<DxCall> {
     }
     if dxil_ops::check_function(m, info, callee_fn).is_err() {
         let name = callee_data.common.name.as_deref().unwrap_or("");
-        ctx.inst_error(site.f, site.inst, R::InstrIllegalDXILOpFunction, &[name, info.name()]);
+        ctx.inst_error(
+            site.f,
+            site.inst,
+            R::InstrIllegalDXILOpFunction,
+            &[name, info.name()],
+        );
         return None;
     }
     // A call the decoder refuses after the gate (operand types against the declaration)
     // is the declaration's fault, which the external-function rules report.
-    dxil_ops::decode_call(m, site.body, site.data).ok().flatten()
+    dxil_ops::decode_call(m, site.body, site.data)
+        .ok()
+        .flatten()
 }
 
 /// Every rule group's checks of one decoded `dx.op` call.
