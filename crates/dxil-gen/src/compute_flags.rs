@@ -635,7 +635,7 @@ pub fn collect_module_flags(src: &Source<'_>) -> RawFlags {
 pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
     let mut flags = collect_module_flags(src);
     let val = src.validator();
-    if val >= (1, 5) && val < (1, 8) && recorded.has(bit::RAYTRACING_TIER_1_1) {
+    if ((1, 5)..(1, 8)).contains(&val) && recorded.has(bit::RAYTRACING_TIER_1_1) {
         flags.set(bit::RAYTRACING_TIER_1_1, true);
     }
     RawFlags((flags.0 & !OPTION_BITS) | (recorded.0 & OPTION_BITS))

@@ -77,8 +77,8 @@ pub(crate) fn validate(ctx: &mut Ctx) -> Vec<Option<Compat>> {
     let mut actual = module_flags(&src, &facts);
     // Validators 1.5 to 1.7 set raytracing tier 1.1 from subobjects, which the final
     // module no longer has: a recorded bit stands.
-    let val = ctx.valver;
-    if val >= (1, 5) && val < (1, 8) && RawFlags(declared).has(bit::RAYTRACING_TIER_1_1) {
+    let older = ctx.valver_at_least(1, 5) && !ctx.valver_at_least(1, 8);
+    if older && RawFlags(declared).has(bit::RAYTRACING_TIER_1_1) {
         actual.set(bit::RAYTRACING_TIER_1_1, true);
     }
     let mask = collected_mask();
