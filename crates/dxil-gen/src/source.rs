@@ -1,6 +1,8 @@
 //! [`Source`]: the module facts the part writers need, gathered once from a module's DXIL
 //! metadata (DXIL.rst "Metadata", "Entry points", "Shader Properties and Capabilities").
 
+use std::borrow::Cow;
+
 use dxil_container::ShaderKind;
 use dxil_ir::Module;
 use dxil_module::model::{EntryPoint, Property, ResourceLists, SignatureElement};
@@ -16,8 +18,8 @@ use crate::sigpoint::SignatureKind;
 pub struct Source<'m> {
     /// The IR module.
     pub module: &'m Module,
-    /// Its DXIL metadata.
-    pub meta: DxilMetadata,
+    /// Its DXIL metadata (read by [`Source::new`], or borrowed from a caller that has it).
+    pub meta: Cow<'m, DxilMetadata>,
     /// The shader kind from `dx.shaderModel`.
     pub kind: ShaderKind,
     /// The shader flags the parts are written from: recomputed from the module for
@@ -37,7 +39,7 @@ impl<'m> Source<'m> {
             .ok_or(ErrorKind::Missing("dx.shaderModel"))?;
         let mut src = Source {
             module,
-            meta,
+            meta: Cow::Owned(meta),
             kind,
             flags: RawFlags(0),
         };

@@ -68,7 +68,7 @@ pub(crate) fn validate(ctx: &mut Ctx) -> Vec<Option<Compat>> {
         .map_or(0, |e| e.shader_flags());
     let src = Source {
         module: ctx.m,
-        meta: ctx.md.clone(),
+        meta: std::borrow::Cow::Borrowed(ctx.md),
         kind,
         flags: RawFlags(declared),
     };

@@ -39,7 +39,7 @@ fn sm_dxil_version(minor: u32) -> (u32, u32) {
 
 /// What the reference refuses while it loads the module's metadata, before its rules run
 /// (DXIL.rst "Shader Model", "Shader Properties and Capabilities"): an unknown shader model,
-/// and entry properties the validator does not know (unknown property, node input/output
+/// a stage without exactly one entry, and entry properties the validator does not know (unknown property, node input/output
 /// or record tags; a wave size range before shader model 6.8; a group shared limit before
 /// 6.10), which the reference reports as a metadata error in "non-critical metadata".
 /// True when validation stops there.
@@ -64,6 +64,15 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
     let version = (sm.major, sm.minor);
     let library = sm.kind == "lib";
     let records = ctx.md.entry_points.as_deref().unwrap_or(&[]);
+    if !library && records.len() != 1 {
+        // A stage has exactly one entry; the reference's loader fails with the bare code of
+        // DXC_E_INCORRECT_DXIL_METADATA.
+        ctx.error_text(
+            None,
+            "load dxil metadata failed - error code -2136342513".to_string(),
+        );
+        return true;
+    }
     // A stage's module loads its first entry only.
     let loaded = if library {
         records
