@@ -322,7 +322,8 @@ fn function_flags(
         // module has one) and the module does not say resources may alias.
         (
             bit::RES_MAY_NOT_ALIAS,
-            src.dxil_version() >= (1, 7)
+            // DXIL version 0.x counts as the latest, as the reference compares versions.
+            (src.dxil_version().0 == 0 || src.dxil_version() >= (1, 7))
                 && recorded.has(bit::RES_MAY_NOT_ALIAS)
                 && (s.uses_uav || (val < (1, 8) && !uavs_empty(src))),
         ),
