@@ -319,12 +319,13 @@ fn function_flags(
         (bit::SAMPLE_CMP_GRADIENT_OR_BIAS, s.cmp_grad_bias),
         (bit::EXTENDED_COMMAND_INFO, s.extended_cmd),
         // Set from DXIL 1.7 when the function uses a UAV (validators before 1.8: when the
-        // module has one) and the module does not say resources may alias.
+        // module has one) and the module does not say resources may alias (recorded flags
+        // of 0 leave the option at its default: they may not).
         (
             bit::RES_MAY_NOT_ALIAS,
             // DXIL version 0.x counts as the latest, as the reference compares versions.
             (src.dxil_version().0 == 0 || src.dxil_version() >= (1, 7))
-                && recorded.has(bit::RES_MAY_NOT_ALIAS)
+                && (recorded.0 == 0 || recorded.has(bit::RES_MAY_NOT_ALIAS))
                 && (s.uses_uav || (val < (1, 8) && !uavs_empty(src))),
         ),
         (bit::USES_DERIVATIVES, s.derivatives),
