@@ -93,21 +93,26 @@ fn masked_memory(flags: u32, drop: u32) -> u32 {
     }
 }
 
-/// Minimum shader model and stage mask of one `dx.op` call (library: translation allowed),
-/// from its opcode's `info`; the extra rules that read operands need the `call` decoded.
+/// Minimum shader model and stage mask of one `dx.op` call, from its opcode's `info`; the
+/// extra rules that read operands need the `call` decoded. A library (`translation`) may
+/// use an operation from the model it can be translated down to.
 fn op_requirements(
     m: &Module,
     info: Option<&dxil_ops::OpInfo>,
     call: Option<&DxCall>,
     ty_i64: bool,
     val: ValVer,
+    translation: bool,
 ) -> ((u32, u32), u32) {
     let mut min = (6, 0);
     let mut mask = 0xffff;
     let Some(info) = info else {
         return (min, mask);
     };
-    let sm = info.shader_model_translated.unwrap_or(info.shader_model);
+    let sm = match info.shader_model_translated {
+        Some(translated) if translation => translated,
+        _ => info.shader_model,
+    };
     min = (u32::from(sm.0), u32::from(sm.1));
     if info.stages.0 != 0 {
         mask = info.stages.0;
@@ -144,7 +149,7 @@ fn op_requirements(
     };
     if let Some((memory, sem, mode)) = barrier {
         if let Some(memory) = memory {
-            if translate_barrier_invalid(memory, sem) {
+            if translation && translate_barrier_invalid(memory, sem) {
                 min = (6, 8);
             }
         }
@@ -179,7 +184,8 @@ fn op_requirements(
         if ty_i64 {
             min = (6, 6);
         }
-    } else if val == (1, 6)
+    } else if translation
+        && val == (1, 6)
         && matches!(
             call.op,
             DxOp::AnnotateHandle { .. } | DxOp::CreateHandleFromBinding { .. }
@@ -382,6 +388,7 @@ pub fn compute(
     let val = src.validator();
     let dxil15 = val >= (1, 5);
     let dxil18 = val >= (1, 8);
+    let library = src.kind == dxil_container::ShaderKind::Library;
     let dxr11_all = dxil15 && !dxil18 && rt11_subobjects;
     let prop = |i: usize| props.get(i).and_then(Option::as_ref);
     let mut out: Vec<Option<Compat>> = m
@@ -415,7 +422,7 @@ pub fn compute(
                 let i64 = matches!(inst.ty.and_then(|t| m.ty(t)), Some(TypeData::Int(64)));
                 let info = dxil_ops::call_opcode(m, inst).and_then(dxil_ops::op_info);
                 let call = crate::compute_flags::decoded(m, body, inst);
-                let (min, mask) = op_requirements(m, info, call.as_ref(), i64, val);
+                let (min, mask) = op_requirements(m, info, call.as_ref(), i64, val, library);
                 if let Some(Some(c)) = out.get_mut(i) {
                     c.min = c.min.max(min);
                     c.mask &= mask;
