@@ -41,7 +41,8 @@ fn sm_dxil_version(minor: u32) -> (u32, u32) {
 /// (DXIL.rst "Shader Model", "Shader Properties and Capabilities"): an unknown shader model,
 /// a stage without exactly one entry, and entry properties the validator does not know (unknown property, node input/output
 /// or record tags; a wave size range before shader model 6.8; a group shared limit before
-/// 6.10), which the reference reports as a metadata error in "non-critical metadata".
+/// 6.10) or payload access qualifiers before shader model 6.6, which the reference reports
+/// as a metadata error in "non-critical metadata".
 /// True when validation stops there.
 pub(crate) fn load(ctx: &mut Ctx) -> bool {
     let Some(sm) = ctx.md.shader_model.as_ref() else {
@@ -79,18 +80,29 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
     } else {
         records.get(..1).unwrap_or(&[])
     };
-    let extra = loaded
-        .iter()
-        .flat_map(|r| r.properties.iter().flatten())
-        .any(|p| match p {
-            Property::Other(..) => true,
-            Property::RangedWaveSize(_) => version < (6, 8),
-            Property::GroupSharedLimit(_) => version < (6, 10),
-            Property::NodeInputs(list) | Property::NodeOutputs(list) => {
-                list.iter().any(node_io_has_unknown)
-            }
-            _ => false,
-        });
+    // Payload access qualifiers exist from validator 1.6: the shader model's minimum
+    // validator (the latest for the offline target or a 0.0 validator) must have them.
+    let min_validator_latest = sm.minor == OFFLINE_MINOR || ctx.valver == (0, 0);
+    let payload_too_early = !min_validator_latest
+        && sm.minor < 6
+        && ctx
+            .m
+            .named_metadata
+            .iter()
+            .any(|n| n.name == "dx.dxrPayloadAnnotations");
+    let extra = payload_too_early
+        || loaded
+            .iter()
+            .flat_map(|r| r.properties.iter().flatten())
+            .any(|p| match p {
+                Property::Other(..) => true,
+                Property::RangedWaveSize(_) => version < (6, 8),
+                Property::GroupSharedLimit(_) => version < (6, 10),
+                Property::NodeInputs(list) | Property::NodeOutputs(list) => {
+                    list.iter().any(node_io_has_unknown)
+                }
+                _ => false,
+            });
     if extra {
         ctx.error_text(
             None,
