@@ -176,7 +176,7 @@ fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
 /// Whether a handle is an annotated binding or library resource (not a descriptor heap
 /// handle): the reference records 64-bit atomics on those in the resource instead.
 fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> bool {
-    let op_of = |inst: &dxil_ir::InstData| decoded(m, body, inst).map(|c| c.op);
+    let op_of = |inst: &dxil_ir::InstData| decoded(m, inst).map(|c| c.op);
     let Some(DxOp::AnnotateHandle { res, .. }) =
         h.and_then(|h| find_call(body, *h)).and_then(op_of)
     else {
@@ -188,18 +188,11 @@ fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> boo
     )
 }
 
-/// The typed operation of a `dx.op` call. A call the decoder refuses (an operand of the
-/// wrong type, a non-constant immediate, a misnamed overload) still reads as its opcode's
-/// operation with its operands by position, as the reference's flag collection reads them;
-/// only a call without a constant opcode or with the wrong number of operands reads as none.
-pub(crate) fn decoded(
-    m: &Module,
-    body: &dxil_ir::Body,
-    inst: &dxil_ir::InstData,
-) -> Option<DxCall> {
-    if let Ok(call) = dxil_ops::decode_call(m, body, inst) {
-        return call;
-    }
+/// The operation of a `dx.op` call with its operands by position, as the reference's flag
+/// collection reads them: by opcode, without checking the callee's name or the operand
+/// types (an invalid call still counts); a call without a constant opcode or with the wrong
+/// number of operands reads as none.
+pub(crate) fn decoded(m: &Module, inst: &dxil_ir::InstData) -> Option<DxCall> {
     let opcode = dxil_ops::call_opcode(m, inst)?;
     let InstKind::Call {
         callee: ValueRef::Function(callee),
@@ -327,7 +320,7 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
         if info.flags.contains(OpFlags::FEEDBACK) {
             s.feedback = true;
         }
-        let Some(call) = decoded(m, body, inst) else {
+        let Some(call) = decoded(m, inst) else {
             continue;
         };
         let nonconst = |offsets: [ValueRef; 3]| offsets.iter().any(|a| !is_const(a));
@@ -341,7 +334,7 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
         };
         // The properties of the resource a handle refers to.
         let handle_props = |h: ValueRef| -> Option<(u32, bool, u32)> {
-            created_props(src, body, &decoded(m, body, find_call(body, h)?)?.op)
+            created_props(src, body, &decoded(m, find_call(body, h)?)?.op)
         };
         let typed_uav_load = |srv: ValueRef, s: &mut Scan| {
             if let Some((kind, uav, comps)) = handle_props(srv) {

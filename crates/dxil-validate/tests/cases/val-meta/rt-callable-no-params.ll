@@ -1,4 +1,4 @@
-; ray generation entry with a parameter
+; callable shader without its parameter
 ; shader hash: 34d1c04540e076bb6e870d4b0e8b01e4
 ;
 ; Buffer Definitions:
