@@ -758,3 +758,52 @@ fn node_inputs(ctx: &mut Ctx, e: &Entry, name: &str) {
         ctx.fn_error(e.f, R::DeclNodeLaunchInputType, &[launch_name, name, valid]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wave(min: u32, max: u32, preferred: u32) -> Option<&'static str> {
+        use WaveSizeProblem::*;
+        let w = WaveSize {
+            min,
+            max,
+            preferred,
+        };
+        w.problem().map(|p| match p {
+            InvalidMin => "min",
+            InvalidMax => "max",
+            InvalidPreferred => "preferred",
+            MaxOrPreferredWhenUndefined => "undefined",
+            PreferredWhenNoRange => "no range",
+            MaxLessThanMin => "max < min",
+            PreferredOutOfRange => "out of range",
+        })
+    }
+
+    #[test]
+    fn wave_sizes_are_judged_in_the_reference_order() {
+        assert_eq!(wave(0, 0, 0), None);
+        assert_eq!(wave(0, 16, 0), Some("undefined"));
+        assert_eq!(wave(12, 0, 0), Some("min"));
+        assert_eq!(wave(16, 0, 16), Some("no range"));
+        assert_eq!(wave(16, 256, 0), Some("max"));
+        // Equal bounds pass (the compiler only warns), even with a bad preferred size.
+        assert_eq!(wave(16, 16, 3), None);
+        assert_eq!(wave(32, 16, 0), Some("max < min"));
+        assert_eq!(wave(4, 16, 3), Some("preferred"));
+        assert_eq!(wave(4, 16, 32), Some("out of range"));
+        assert_eq!(wave(4, 128, 64), None);
+    }
+
+    #[test]
+    fn input_primitives_count_their_vertices() {
+        assert_eq!(input_primitive_vertices(0), 0);
+        assert_eq!(input_primitive_vertices(3), 3);
+        assert_eq!(input_primitive_vertices(4), 0);
+        assert_eq!(input_primitive_vertices(7), 6);
+        assert_eq!(input_primitive_vertices(8), 1);
+        assert_eq!(input_primitive_vertices(39), 32);
+        assert_eq!(input_primitive_vertices(40), 0);
+    }
+}

@@ -89,3 +89,25 @@ pub(crate) fn validate(ctx: &mut Ctx) -> Vec<Option<Compat>> {
     }
     facts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_compared_flags_leave_out_the_options() {
+        let mask = collected_mask();
+        assert_eq!(mask.count_ones(), 33);
+        for option in [
+            bit::DISABLE_OPTIMIZATIONS,
+            bit::DISABLE_MATH_REFACTORING,
+            bit::FORCE_EARLY_DEPTH_STENCIL,
+            bit::ALL_RESOURCES_BOUND,
+            bit::USE_NATIVE_LOW_PRECISION,
+            bit::ROVS,
+            bit::LEVEL9_COMPARISON_FILTERING,
+        ] {
+            assert_eq!(mask & (1 << option), 0, "bit {option}");
+        }
+    }
+}
