@@ -38,12 +38,12 @@ fn sm_dxil_version(minor: u32) -> (u32, u32) {
 }
 
 /// What the reference refuses while it loads the module's metadata, before its rules run
-/// (DXIL.rst "Shader Model", "Shader Properties and Capabilities"): an unknown shader model,
-/// a stage without exactly one entry, and entry properties the validator does not know (unknown property, node input/output
-/// or record tags; a wave size range before shader model 6.8; a group shared limit before
-/// 6.10) or payload access qualifiers before shader model 6.6, which the reference reports
-/// as a metadata error in "non-critical metadata".
-/// True when validation stops there.
+/// (DXIL.rst "Shader Model", "Shader Properties and Capabilities"): an unknown shader model
+/// and a stage without exactly one entry (the load fails); entry properties the validator
+/// does not know (unknown property, node input/output or record tags; a wave size range
+/// before shader model 6.8; a group shared limit before 6.10) and payload access
+/// qualifiers before shader model 6.6, which it reports as a metadata error in
+/// "non-critical metadata". True when validation stops there.
 pub(crate) fn load(ctx: &mut Ctx) -> bool {
     let Some(sm) = ctx.md.shader_model.as_ref() else {
         return false;
