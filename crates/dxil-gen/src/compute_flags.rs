@@ -1,5 +1,6 @@
-//! Computing an entry's shader flags from the module (DXIL.rst "Shader Properties and
-//! Capabilities"; the rules are facts of the reference's flag collection):
+//! Computing a module's shader flags (DXIL.rst "Shader Properties and Capabilities"; the
+//! rules are facts of the reference's flag collection, `ShaderFlags::CollectShaderFlags` per
+//! function and `DxilModule::CollectShaderFlagsForModule`):
 //!
 //! - Per instruction of every defined function (calls count only when they call a
 //!   `dx.op.*` function): `double` results/operands set Doubles (and double extensions
@@ -11,18 +12,19 @@
 //!   operations for tiled resources, MSAD, inner coverage, ViewID, raytracing tier 1.1,
 //!   barycentrics, derivatives, descriptor heap indexing, advanced texture operations,
 //!   extended command info, typed UAV loads of several components, writeable MSAA
-//!   textures (annotated UAV handles of 2D MS kinds).
-//! - From the signatures (libraries: of every entry with a shader kind): viewport/render
-//!   target array index, stencil ref, inner coverage, shading rate, barycentrics;
-//!   derivatives in mesh/amplification entries (libraries: in the entry function or a
-//!   function it calls). 64-bit atomics through handles not annotated from a binding or library
-//!   resource set AtomicInt64OnHeapResource.
-//! - Module level: ROVs, 64 UAVs, UAVs at every stage, raw and structured buffers.
+//!   textures and UAV use (handles created for UAVs). 64-bit atomics through handles not
+//!   annotated from a binding or library resource set AtomicInt64OnHeapResource.
+//! - Per entry function, from its signatures: viewport/render target array index, stencil
+//!   ref, inner coverage, shading rate, barycentrics.
+//! - The functions' flags are merged into their callers (validator 1.8+), adjusted for the
+//!   entry kinds ([`crate::rdat::compat`]) and combined; derivatives in a mesh or
+//!   amplification shader model set their bit; then the module level: ROVs, 64 UAVs, UAVs at
+//!   every stage, raw and structured buffers.
 //! - Validator gates: derivatives and RequiresGroup from 1.8, sampler feedback from 1.9,
 //!   barycentrics from 1.6, every typed UAV load below 1.1.
-//! - Options the module records only in the flags themselves are kept from the recorded
-//!   flags: DisableOptimizations, DisableMathRefactoring, ForceEarlyDepthStencil,
-//!   AllResourcesBound, UseNativeLowPrecision, ResMayNotAlias.
+//! - [`compute_flags`] (the flags the parts are written from) keeps the options a module
+//!   records only in the flags themselves: DisableOptimizations, DisableMathRefactoring,
+//!   ForceEarlyDepthStencil, AllResourcesBound, UseNativeLowPrecision, ResMayNotAlias.
 
 use dxil_container::ShaderKind;
 use dxil_ir::{ConstKind, InstKind, Module, TypeData, ValueRef};
@@ -30,6 +32,8 @@ use dxil_module::model::{Property, Resource, ResourceClass};
 use dxil_ops::{DxCall, DxOp, OpFlags};
 
 use crate::flags::{bit, RawFlags};
+use crate::rdat::compat::Compat;
+use crate::rdat::props::{entry_function, FnProps, KIND_LIBRARY};
 use crate::signature::ValVer;
 use crate::source::Source;
 
@@ -69,6 +73,8 @@ pub(crate) struct Scan {
     pub(crate) writeable_msaa: bool,
     pub(crate) atomic64_heap: bool,
     pub(crate) msaa_uav_used: bool,
+    /// A handle to a UAV is created (annotated, or created from a UAV record or global).
+    pub(crate) uses_uav: bool,
 }
 
 fn ty_is(m: &Module, ty: Option<dxil_ir::Type>, f: impl Fn(&TypeData) -> bool) -> bool {
@@ -106,36 +112,6 @@ fn annotate_props(m: &Module, v: &ValueRef) -> Option<(u32, bool, u32)> {
     let w0 = *words.first()? as u32;
     let w1 = words.get(1).copied().unwrap_or(0) as u32;
     Some((w0 & 0xff, w0 & (1 << 12) != 0, (w1 >> 8) & 0xff))
-}
-
-/// Whether function `start` or a function it calls (directly or not) is in `targets`.
-fn reaches(m: &Module, start: usize, targets: &[bool]) -> bool {
-    let mut seen = vec![false; m.functions.len()];
-    let mut stack = vec![start];
-    while let Some(f) = stack.pop() {
-        if targets.get(f).copied().unwrap_or(false) {
-            return true;
-        }
-        let Some(slot) = seen.get_mut(f) else {
-            continue;
-        };
-        if std::mem::replace(slot, true) {
-            continue;
-        }
-        let Some(body) = m.functions.as_slice().get(f).and_then(|d| d.body.as_ref()) else {
-            continue;
-        };
-        for inst in &body.insts {
-            if let InstKind::Call {
-                callee: ValueRef::Function(g),
-                ..
-            } = &inst.kind
-            {
-                stack.push(g.index());
-            }
-        }
-    }
-    false
 }
 
 /// Follows phi (first incoming) and select (true value) chains to a call, as the
@@ -200,7 +176,7 @@ fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
 /// Whether a handle is an annotated binding or library resource (not a descriptor heap
 /// handle): the reference records 64-bit atomics on those in the resource instead.
 fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> bool {
-    let op_of = |inst: &dxil_ir::InstData| decoded(m, body, inst).map(|c| c.op);
+    let op_of = |inst: &dxil_ir::InstData| decoded(m, inst).map(|c| c.op);
     let Some(DxOp::AnnotateHandle { res, .. }) =
         h.and_then(|h| find_call(body, *h)).and_then(op_of)
     else {
@@ -212,13 +188,66 @@ fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> boo
     )
 }
 
-/// The typed operation of a valid `dx.op` call.
-fn decoded(m: &Module, body: &dxil_ir::Body, inst: &dxil_ir::InstData) -> Option<DxCall> {
-    dxil_ops::decode_call(m, body, inst).ok().flatten()
+/// The operation of a `dx.op` call with its operands by position, as the reference's flag
+/// collection reads them: by opcode, without checking the callee's name or the operand
+/// types (an invalid call still counts); a call without a constant opcode or with the wrong
+/// number of operands reads as none.
+pub(crate) fn decoded(m: &Module, inst: &dxil_ir::InstData) -> Option<DxCall> {
+    let opcode = dxil_ops::call_opcode(m, inst)?;
+    let InstKind::Call {
+        callee: ValueRef::Function(callee),
+        args,
+        ..
+    } = &inst.kind
+    else {
+        return None;
+    };
+    Some(DxCall {
+        op: DxOp::from_args(opcode, args.get(1..)?)?,
+        overloads: [None; dxil_ops::MAX_OVERLOADS],
+        callee: *callee,
+    })
 }
 
 fn is_typed_kind(kind: u32) -> bool {
     (1..=10).contains(&kind)
+}
+
+/// The properties (kind, is UAV, component count) of the resource a handle-creating
+/// operation refers to, as the reference's flag collection reads them: an `annotateHandle`'s
+/// props constant, the UAV record a `createHandle` names by its range id, or the UAV whose
+/// global a `createHandleForLib` loads. Other handles (SRV records, descriptor heaps) read as
+/// no properties, which the flags only ever test for a UAV.
+fn created_props(src: &Source<'_>, body: &dxil_ir::Body, op: &DxOp) -> Option<(u32, bool, u32)> {
+    let m = src.module;
+    match *op {
+        DxOp::AnnotateHandle { props, .. } => annotate_props(m, &props),
+        DxOp::CreateHandle {
+            resource_class,
+            range_id,
+            ..
+        } => {
+            if const_int(m, &resource_class)? != 1 {
+                return None;
+            }
+            let range = constant_through(m, body, range_id)?;
+            let r = uavs(src).iter().find(|r| i64::from(r.base.id) == range)?;
+            Some((r.shape_or_size, true, symbol_components(m, &r.base.symbol)))
+        }
+        DxOp::CreateHandleForLib { resource } => {
+            let ValueRef::Inst(i) = resource else {
+                return None;
+            };
+            let InstKind::Load { ptr, .. } = body.inst(i)?.kind else {
+                return None;
+            };
+            let r = uavs(src).iter().find(|r| {
+                matches!(r.base.symbol, dxil_module::md::Md::Value { value, .. } if value == ptr)
+            })?;
+            Some((r.shape_or_size, true, symbol_components(m, &r.base.symbol)))
+        }
+        _ => None,
+    }
 }
 
 pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
@@ -281,16 +310,19 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
             );
         }
         s.low16 |= half || i16;
-        let Some(call) = decoded(m, body, inst) else {
+        // Wave and feedback operations count by opcode alone.
+        let Some(info) = dxil_ops::call_opcode(m, inst).and_then(dxil_ops::op_info) else {
             continue;
         };
-        let info = call.op.info();
         if info.flags.contains(OpFlags::WAVE) {
             s.wave = true;
         }
         if info.flags.contains(OpFlags::FEEDBACK) {
             s.feedback = true;
         }
+        let Some(call) = decoded(m, inst) else {
+            continue;
+        };
         let nonconst = |offsets: [ValueRef; 3]| offsets.iter().any(|a| !is_const(a));
         let clamped = |c: ValueRef| match c {
             ValueRef::Const(k) => match m.constant(k).map(|d| &d.kind) {
@@ -300,25 +332,9 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
             },
             _ => true,
         };
-        // The properties of the resource a handle refers to: from an annotateHandle
-        // call's props constant, or from the UAV record a createHandle call names.
+        // The properties of the resource a handle refers to.
         let handle_props = |h: ValueRef| -> Option<(u32, bool, u32)> {
-            match decoded(m, body, find_call(body, h)?)?.op {
-                DxOp::AnnotateHandle { props, .. } => annotate_props(m, &props),
-                DxOp::CreateHandle {
-                    resource_class,
-                    range_id,
-                    ..
-                } => {
-                    if const_int(m, &resource_class)? != 1 {
-                        return None;
-                    }
-                    let range = constant_through(m, body, range_id)?;
-                    let r = uavs(src).iter().find(|r| i64::from(r.base.id) == range)?;
-                    Some((r.shape_or_size, true, symbol_components(m, &r.base.symbol)))
-                }
-                _ => None,
-            }
+            created_props(src, body, &decoded(m, find_call(body, h)?)?.op)
         };
         let typed_uav_load = |srv: ValueRef, s: &mut Scan| {
             if let Some((kind, uav, comps)) = handle_props(srv) {
@@ -460,9 +476,13 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
                 s.requires_group |= semantic_group(semantic_flags);
             }
             DxOp::GetGroupWaveIndex {} | DxOp::GetGroupWaveCount {} => s.requires_group = true,
-            DxOp::AnnotateHandle { props, .. } => {
-                let props = annotate_props(m, &props);
-                s.msaa_uav_used |= props.is_some_and(|(k, uav, _)| uav && matches!(k, 3 | 8));
+            DxOp::AnnotateHandle { .. }
+            | DxOp::CreateHandle { .. }
+            | DxOp::CreateHandleForLib { .. } => {
+                if let Some((kind, true, _)) = created_props(src, body, &call.op) {
+                    s.uses_uav = true;
+                    s.msaa_uav_used |= matches!(kind, 3 | 8);
+                }
             }
             _ => {}
         }
@@ -470,196 +490,110 @@ pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut
 }
 
 fn uavs<'a>(src: &'a Source<'_>) -> &'a [Resource] {
-    src.meta
-        .resources
-        .as_ref()
+    src.resources()
         .map_or(&[][..], |r| r.of(ResourceClass::UAV))
 }
 
-/// Computes the entry's shader flags from the module; module options are taken from
-/// `recorded` ([`OPTION_BITS`]).
-pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
-    let val: ValVer = src.validator();
-    let mut s = Scan::default();
-    // Functions whose own code computes derivatives.
-    let mut deriv_functions = vec![false; src.module.functions.len()];
-    for (i, f) in src.module.functions.iter().enumerate() {
-        let before = s.derivatives;
-        s.derivatives = false;
-        scan_function(src, f, &mut s);
-        deriv_functions[i] = s.derivatives;
-        s.derivatives |= before;
-    }
-    let kind = src.kind;
-    let mut flags = RawFlags(recorded.0 & OPTION_BITS);
-    // Signatures: the entry's, or (libraries) those of every entry with a shader kind.
-    let mut vp_rt = false;
-    let mut stencil = false;
-    let mut shading_rate = false;
-    let mesh_amp = matches!(kind, ShaderKind::Mesh | ShaderKind::Amplification);
-    let mut lib_deriv_mesh_amp = false;
-    let empty = Vec::new();
-    for entry in src.meta.entry_points.iter().flatten() {
-        let entry_kind = if kind == ShaderKind::Library {
-            let k = entry.properties.iter().flatten().find_map(|p| match p {
-                Property::ShaderKind(k) => ShaderKind::from_raw(*k),
-                _ => None,
-            });
-            match k {
-                Some(k) => k,
-                None => continue,
-            }
-        } else {
-            kind
-        };
-        let reached_derivatives = match &entry.function {
-            dxil_module::md::Md::Value {
-                value: ValueRef::Function(f),
-                ..
-            } => reaches(src.module, f.index(), &deriv_functions),
-            _ => false,
-        };
-        lib_deriv_mesh_amp |= kind == ShaderKind::Library
-            && reached_derivatives
-            && matches!(entry_kind, ShaderKind::Mesh | ShaderKind::Amplification);
-        let sigs = entry.signatures.as_ref();
-        let input = sigs.and_then(|s| s.input.as_ref()).unwrap_or(&empty);
-        let output = sigs.and_then(|s| s.output.as_ref()).unwrap_or(&empty);
-        let check_in_rt = entry_kind == ShaderKind::Geometry
-            || (val >= (1, 4) && matches!(entry_kind, ShaderKind::Domain | ShaderKind::Hull));
-        let check_out_rt = matches!(
-            entry_kind,
-            ShaderKind::Vertex | ShaderKind::Domain | ShaderKind::Hull
-        );
-        for e in input {
-            match e.semantic_kind {
-                4 | 5 => vp_rt |= check_in_rt,
-                29 => shading_rate = true,
-                28 => s.barycentrics = true,
-                _ => {}
-            }
-        }
-        for e in output {
-            match e.semantic_kind {
-                4 | 5 => vp_rt |= check_out_rt,
-                20 => stencil |= entry_kind == ShaderKind::Pixel,
-                15 => s.inner_coverage |= entry_kind == ShaderKind::Pixel,
-                29 => shading_rate = true,
-                _ => {}
-            }
-        }
-        if kind != ShaderKind::Library {
-            break;
-        }
-    }
-    let mut deriv_mesh_amp = (s.derivatives && mesh_amp) || (lib_deriv_mesh_amp && val >= (1, 8));
-    if s.derivatives && val < (1, 8) {
-        s.derivatives = false;
-    }
-    if val < (1, 8) {
-        s.requires_group = false;
-    }
-    if val < (1, 9) {
-        s.feedback = false;
-    }
-    if s.derivatives && matches!(kind, ShaderKind::Mesh | ShaderKind::Amplification) {
-        deriv_mesh_amp = true;
-    }
-    let set = |f: &mut RawFlags, b: u32, on: bool| f.set(b, on);
-    set(&mut flags, bit::ENABLE_DOUBLE_PRECISION, s.double);
-    set(&mut flags, bit::STENCIL_REF, stencil);
-    set(&mut flags, bit::INNER_COVERAGE, s.inner_coverage);
-    set(&mut flags, bit::INT64_OPS, s.int64);
-    set(&mut flags, bit::LOW_PRECISION_PRESENT, s.low16);
-    set(&mut flags, bit::ENABLE_DOUBLE_EXTENSIONS, s.double_ext);
-    set(&mut flags, bit::WAVE_OPS, s.wave);
-    set(
-        &mut flags,
-        bit::TILED_RESOURCES,
-        s.tiled || (val >= (1, 8) && s.lod_clamp),
-    );
-    set(&mut flags, bit::ENABLE_MSAD, s.msad);
-    set(
-        &mut flags,
-        bit::UAV_LOAD_ADDITIONAL_FORMATS,
-        s.typed_uav_loads,
-    );
-    set(&mut flags, bit::VIEW_ID, s.view_id);
-    set(&mut flags, bit::VIEWPORT_AND_RT_ARRAY_INDEX, vp_rt);
-    set(&mut flags, bit::SHADING_RATE, shading_rate);
-    set(
-        &mut flags,
-        bit::BARYCENTRICS,
-        val >= (1, 6) && s.barycentrics,
-    );
-    set(&mut flags, bit::SAMPLER_FEEDBACK, s.feedback);
-    set(&mut flags, bit::RAYTRACING_TIER_1_1, s.rt11);
-    set(
-        &mut flags,
-        bit::ATOMIC_INT64_ON_TYPED_RESOURCE,
-        s.atomic64_typed,
-    );
-    set(
-        &mut flags,
-        bit::ATOMIC_INT64_ON_GROUP_SHARED,
-        s.atomic64_group_shared,
-    );
-    set(
-        &mut flags,
-        bit::ATOMIC_INT64_ON_HEAP_RESOURCE,
-        s.atomic64_heap,
-    );
-    set(
-        &mut flags,
-        bit::DERIVATIVES_IN_MESH_AND_AMP_SHADERS,
-        deriv_mesh_amp,
-    );
-    set(
-        &mut flags,
-        bit::RESOURCE_DESCRIPTOR_HEAP_INDEXING,
-        s.res_heap,
-    );
-    set(
-        &mut flags,
-        bit::SAMPLER_DESCRIPTOR_HEAP_INDEXING,
-        s.sampler_heap,
-    );
-    set(&mut flags, bit::ADVANCED_TEXTURE_OPS, s.advanced_tex);
-    set(
-        &mut flags,
-        bit::SAMPLE_CMP_GRADIENT_OR_BIAS,
-        s.cmp_grad_bias,
-    );
-    set(&mut flags, bit::EXTENDED_COMMAND_INFO, s.extended_cmd);
-    // Module level (the per-function derivative and group bits are cleared).
-    let uav_list = uavs(src);
-    let writeable_msaa = if val < (1, 8) {
-        s.writeable_msaa || uav_list.iter().any(|r| matches!(r.shape_or_size, 3 | 8))
+/// The entry properties of each function, indexed like `module.functions`, as the reference
+/// loads them into its entry map: a stage's one entry, every library entry after the module
+/// entry; the kind is the shader kind property's, else the shader model's (a library entry
+/// without one keeps the library kind). A function named by two entries keeps the last.
+pub fn entry_props<'a>(src: &'a Source<'_>) -> Vec<Option<FnProps<'a>>> {
+    let mut props: Vec<Option<FnProps<'a>>> = vec![None; src.module.functions.len()];
+    let library = src.kind == ShaderKind::Library;
+    let entries = src.meta.entry_points.as_deref().unwrap_or(&[]);
+    let chosen = if library {
+        entries.get(1..).unwrap_or(&[])
     } else {
-        s.writeable_msaa || s.msaa_uav_used
+        entries.get(..1).unwrap_or(&[])
     };
-    set(&mut flags, bit::WRITEABLE_MSAA_TEXTURES, writeable_msaa);
+    for e in chosen {
+        let Some(slot) = entry_function(e).and_then(|f| props.get_mut(f)) else {
+            continue;
+        };
+        let mut p = FnProps::of(e);
+        let tagged = e
+            .properties
+            .iter()
+            .flatten()
+            .any(|p| matches!(p, Property::ShaderKind(_)));
+        if !tagged {
+            p.kind = if library {
+                KIND_LIBRARY
+            } else {
+                src.kind.raw()
+            };
+        }
+        *slot = Some(p);
+    }
+    props
+}
+
+/// Whether the module's own subobjects (`dx.subobjects`) call for raytracing tier 1.1.
+pub fn module_requires_rt11(src: &Source<'_>) -> bool {
+    let list: Vec<_> = src
+        .meta
+        .subobjects
+        .iter()
+        .flatten()
+        .filter_map(dxil_module::model::Subobject::to_part)
+        .collect();
+    crate::rdat::requires_rt11(&list)
+}
+
+/// The module's shader flags from its functions' compatibility facts (the reference's
+/// `CollectShaderFlagsForModule`): every defined function's flags combined, derivatives in
+/// a mesh or amplification shader model marked, the per-function bits (derivatives, group)
+/// cleared, then the flags the resource lists imply (ROVs, 64 UAVs, UAVs at every stage,
+/// raw and structured buffers).
+pub fn module_flags(src: &Source<'_>, compat: &[Option<Compat>]) -> RawFlags {
+    let mut flags = RawFlags(0);
+    for c in compat.iter().flatten() {
+        flags.0 |= c.flags.0;
+    }
+    if flags.has(bit::USES_DERIVATIVES)
+        && matches!(src.kind, ShaderKind::Mesh | ShaderKind::Amplification)
+    {
+        flags.set(bit::DERIVATIVES_IN_MESH_AND_AMP_SHADERS, true);
+    }
+    flags.set(bit::USES_DERIVATIVES, false);
+    flags.set(bit::REQUIRES_GROUP, false);
+    resource_flags(src, &mut flags);
+    flags
+}
+
+/// The flags of the resource lists (module level in the reference).
+fn resource_flags(src: &Source<'_>, flags: &mut RawFlags) {
+    let val: ValVer = src.validator();
+    let kind = src.kind;
+    let uav_list = uavs(src);
     let mut num_uavs = 0u32;
     let mut raw_structured = false;
     let mut rov = false;
     for u in uav_list {
-        num_uavs += u.base.range_size.min(9);
+        // Sizes above 8 count as 9: enough to pass the limit without overflowing.
+        num_uavs = num_uavs.saturating_add(u.base.range_size.min(9));
         rov |= u.rasterizer_ordered;
         raw_structured |= matches!(u.shape_or_size, 11 | 12);
     }
-    if let Some(r) = &src.meta.resources {
+    if let Some(r) = src.resources() {
         raw_structured |= r
             .of(ResourceClass::SRV)
             .iter()
             .any(|r| matches!(r.shape_or_size, 11 | 12));
     }
-    set(&mut flags, bit::ROVS, rov);
+    if rov {
+        flags.set(bit::ROVS, true);
+    }
+    // Validators before 1.6 counted records, not registers.
     let many = if val < (1, 6) {
         uav_list.len() > 8
     } else {
         num_uavs > 8
     };
-    set(&mut flags, bit::UAVS_64, many);
+    flags.set(bit::UAVS_64, many);
+    // Before 1.8 every stage but compute and pixel shaders set it; from 1.8 only the
+    // graphics stages where it matters.
     let every_stage = if val < (1, 8) {
         num_uavs != 0 && !matches!(kind, ShaderKind::Compute | ShaderKind::Pixel)
     } else {
@@ -669,16 +603,33 @@ pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
                 ShaderKind::Vertex | ShaderKind::Hull | ShaderKind::Domain | ShaderKind::Geometry
             )
     };
-    set(&mut flags, bit::UAVS_AT_EVERY_STAGE, every_stage);
-    set(
-        &mut flags,
-        bit::ENABLE_RAW_AND_STRUCTURED_BUFFERS,
-        raw_structured,
-    );
-    set(
-        &mut flags,
+    if every_stage {
+        flags.set(bit::UAVS_AT_EVERY_STAGE, true);
+    }
+    flags.set(bit::ENABLE_RAW_AND_STRUCTURED_BUFFERS, raw_structured);
+    flags.set(
         bit::CS_RAW_AND_STRUCTURED_VIA_SHADER_4X,
         raw_structured && src.shader_model().0 == 4 && kind == ShaderKind::Compute,
     );
-    flags
+}
+
+/// The module's shader flags as the reference's validator computes them
+/// ([`module_flags`] over [`crate::rdat::compat::compute`] with [`entry_props`]).
+pub fn collect_module_flags(src: &Source<'_>) -> RawFlags {
+    let props = entry_props(src);
+    let compat = crate::rdat::compat::compute(src, &props, module_requires_rt11(src));
+    module_flags(src, &compat)
+}
+
+/// Computes the entry's shader flags from the module ([`collect_module_flags`]); module
+/// options are taken from `recorded` ([`OPTION_BITS`]), and a raytracing tier 1.1 bit
+/// recorded by a validator from 1.5 to 1.7 (which set it from subobjects the final module
+/// no longer has) is kept.
+pub fn compute_flags(src: &Source<'_>, recorded: RawFlags) -> RawFlags {
+    let mut flags = collect_module_flags(src);
+    let val = src.validator();
+    if ((1, 5)..(1, 8)).contains(&val) && recorded.has(bit::RAYTRACING_TIER_1_1) {
+        flags.set(bit::RAYTRACING_TIER_1_1, true);
+    }
+    RawFlags((flags.0 & !OPTION_BITS) | (recorded.0 & OPTION_BITS))
 }

@@ -1,9 +1,11 @@
 //! [`Source`]: the module facts the part writers need, gathered once from a module's DXIL
 //! metadata (DXIL.rst "Metadata", "Entry points", "Shader Properties and Capabilities").
 
+use std::borrow::Cow;
+
 use dxil_container::ShaderKind;
 use dxil_ir::Module;
-use dxil_module::model::{EntryPoint, Property, SignatureElement};
+use dxil_module::model::{EntryPoint, Property, ResourceLists, SignatureElement};
 use dxil_module::DxilMetadata;
 
 use crate::error::{ErrorKind, Result};
@@ -16,8 +18,8 @@ use crate::sigpoint::SignatureKind;
 pub struct Source<'m> {
     /// The IR module.
     pub module: &'m Module,
-    /// Its DXIL metadata.
-    pub meta: DxilMetadata,
+    /// Its DXIL metadata (read by [`Source::new`], or borrowed from a caller that has it).
+    pub meta: Cow<'m, DxilMetadata>,
     /// The shader kind from `dx.shaderModel`.
     pub kind: ShaderKind,
     /// The shader flags the parts are written from: recomputed from the module for
@@ -53,7 +55,7 @@ impl<'m> Source<'m> {
             .ok_or(ErrorKind::Missing("dx.shaderModel"))?;
         let mut src = Source {
             module,
-            meta,
+            meta: Cow::Owned(meta),
             kind,
             flags: RawFlags(0),
         };
@@ -76,6 +78,11 @@ impl<'m> Source<'m> {
         }
     }
 
+    /// The DXIL version (`dx.version`; 1.0 when absent).
+    pub fn dxil_version(&self) -> (u32, u32) {
+        self.meta.version.map_or((1, 0), |v| (v.major, v.minor))
+    }
+
     /// The shader model as `(major, minor)`.
     pub fn shader_model(&self) -> (u32, u32) {
         self.meta
@@ -92,6 +99,12 @@ impl<'m> Source<'m> {
     /// The recorded shader flags of the entry (0 when absent).
     pub fn recorded_flags(&self) -> RawFlags {
         RawFlags(self.entry().map_or(0, EntryPoint::shader_flags))
+    }
+
+    /// The resources of the module as the reference loads them: the lists the first entry
+    /// record names (a library's module entry), which `dx.resources` normally also names.
+    pub fn resources(&self) -> Option<&ResourceLists> {
+        self.entry()?.resources.as_ref()
     }
 
     /// The elements of one signature of the entry (empty when absent).

@@ -59,7 +59,10 @@ pub fn write_module(module: &Module, out: &mut String) {
 /// reference validator quotes in its `note: at '...'` lines): no indentation, no comments,
 /// slots numbered within the instruction's function. One printer setup serves every request;
 /// a request naming no instruction gives `<badref>`.
-pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_ir::Inst)]) -> Vec<String> {
+pub fn instruction_texts(
+    module: &Module,
+    requests: &[(dxil_ir::Function, dxil_ir::Inst)],
+) -> Vec<String> {
     let requests: Vec<ValueRequest> = requests
         .iter()
         .map(|&(f, i)| ValueRequest::Inst(f, i))

@@ -191,13 +191,12 @@ impl<'m> Ctx<'m> {
     /// `Function: <name>: error: <rule text>` for a function the module does not hold (one
     /// the reference declares while validating).
     pub fn fn_error_named(&mut self, name: &str, rule: ValidationRule, args: &[&str]) {
-        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name.to_string()));
-    }
-
-    /// `Function: <name>: error: <message>` for a message of the reference's own making.
-    pub fn fn_error_text(&mut self, f: Function, rule: Option<ValidationRule>, message: String) {
-        let name = self.function_name(f);
-        self.push(Severity::Error, rule, message, Some(name));
+        self.push(
+            Severity::Error,
+            Some(rule),
+            format_rule(rule, args),
+            Some(name.to_string()),
+        );
     }
 
     /// An error on an instruction (`EmitInstrError`, `EmitInstrFormatError`): reported on its
@@ -254,11 +253,6 @@ impl<'m> Ctx<'m> {
     /// the report holds `message` alone (the first abort wins).
     pub fn abort(&mut self, message: &str) {
         self.aborted.get_or_insert_with(|| message.to_string());
-    }
-
-    /// Whether validation was stopped ([`Ctx::abort`]).
-    pub fn is_aborted(&self) -> bool {
-        self.aborted.is_some()
     }
 
     /// The report, instruction notes printed (one printer setup for all of them).

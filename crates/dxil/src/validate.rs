@@ -27,7 +27,19 @@ pub fn validate(bytes: &[u8], options: &Options) -> Result<Report> {
     let input = Input::parse(bytes)?;
     let module = match &input {
         Input::Container(_) => return Ok(crate::validator::validate_container(bytes, options)),
-        Input::Text(text) => crate::parse_text(text, "shader")?,
+        Input::Text(text) => {
+            // The reference assembles text into a container whose program is the module
+            // with its debug info stripped (kept whole in `ILDB`), and validates that.
+            // Debug info that does not strip is left for the rules to judge.
+            let module = crate::parse_text(text, "shader")?;
+            if dxil_module::strip::has_debug_info(&module) {
+                let mut stripped = module.clone();
+                if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {
+                    return Ok(crate::validator::validate_module(&stripped, options));
+                }
+            }
+            module
+        }
         Input::ProgramPart(_) | Input::Bitcode(_) => input.primary_bitcode()?.read_module()?,
     };
     Ok(crate::validator::validate_module(&module, options))

@@ -51,7 +51,11 @@ pub fn run(args: Args) -> CmdResult {
             .zip(&outcomes)
             .map(|(path, o)| json_of(path, o))
             .collect();
-        let value = if single { items[0].clone() } else { json!(items) };
+        let value = if single {
+            items[0].clone()
+        } else {
+            json!(items)
+        };
         json_text(&value)?
     } else {
         let mut text = String::new();
@@ -63,7 +67,11 @@ pub fn run(args: Args) -> CmdResult {
                     for d in &report.diagnostics {
                         text.push_str(&format!("{d}\n"));
                     }
-                    let verdict = if report.is_valid() { "succeeded" } else { "failed" };
+                    let verdict = if report.is_valid() {
+                        "succeeded"
+                    } else {
+                        "failed"
+                    };
                     text.push_str(&format!("{name}: Validation {verdict}.\n"));
                 }
                 Err(e) => {

@@ -93,38 +93,34 @@ fn masked_memory(flags: u32, drop: u32) -> u32 {
     }
 }
 
-/// Minimum shader model and stage mask of one `dx.op` call (library: translation allowed);
-/// a call that does not decode has no requirements.
+/// Minimum shader model and stage mask of one `dx.op` call, from its opcode's `info`; the
+/// extra rules that read operands need the `call` decoded. A library (`translation`) may
+/// use an operation from the model it can be translated down to.
 fn op_requirements(
     m: &Module,
+    info: Option<&dxil_ops::OpInfo>,
     call: Option<&DxCall>,
     ty_i64: bool,
     val: ValVer,
+    translation: bool,
 ) -> ((u32, u32), u32) {
     let mut min = (6, 0);
     let mut mask = 0xffff;
-    let Some(call) = call else {
+    let Some(info) = info else {
         return (min, mask);
     };
-    let info = call.op.info();
-    let sm = info.shader_model_translated.unwrap_or(info.shader_model);
+    let sm = match info.shader_model_translated {
+        Some(translated) if translation => translated,
+        _ => info.shader_model,
+    };
     min = (u32::from(sm.0), u32::from(sm.1));
     if info.stages.0 != 0 {
         mask = info.stages.0;
     }
     // Opcodes are `i32` constants, so flag words read as their bits.
     let c = |v: ValueRef| const_int(m, Some(&v)).map(|v| v as u32);
-    let derivative = matches!(
-        call.op,
-        DxOp::Sample { .. }
-            | DxOp::SampleBias { .. }
-            | DxOp::SampleCmp { .. }
-            | DxOp::CalculateLOD { .. }
-            | DxOp::DerivCoarseX { .. }
-            | DxOp::DerivCoarseY { .. }
-            | DxOp::DerivFineX { .. }
-            | DxOp::DerivFineY { .. }
-    );
+    // Sample, SampleBias, SampleCmp, CalculateLOD and the four derivatives.
+    let derivative = matches!(info.opcode, 60 | 61 | 64 | 81 | 83..=86);
     if val < (1, 8) && derivative {
         mask &= !(sflag(COMPUTE) | sflag(AMPLIFICATION) | sflag(MESH));
         return (min, mask);
@@ -135,6 +131,9 @@ fn op_requirements(
         }
         return (min, mask);
     }
+    let Some(call) = call else {
+        return (min, mask);
+    };
     // Barriers: (memory type flags of BarrierByMemoryType, semantic flags, legacy mode).
     let barrier = match call.op {
         DxOp::Barrier { barrier_mode } => Some((None, None, c(barrier_mode))),
@@ -150,7 +149,7 @@ fn op_requirements(
     };
     if let Some((memory, sem, mode)) = barrier {
         if let Some(memory) = memory {
-            if translate_barrier_invalid(memory, sem) {
+            if translation && translate_barrier_invalid(memory, sem) {
                 min = (6, 8);
             }
         }
@@ -185,7 +184,8 @@ fn op_requirements(
         if ty_i64 {
             min = (6, 6);
         }
-    } else if val == (1, 6)
+    } else if translation
+        && val == (1, 6)
         && matches!(
             call.op,
             DxOp::AnnotateHandle { .. } | DxOp::CreateHandleFromBinding { .. }
@@ -234,12 +234,14 @@ fn function_flags(
     let mut s = Scan::default();
     scan_function(src, f, &mut s);
     let mut flags = RawFlags(0);
+    // Module options, as the module records them.
+    let recorded = src.recorded_flags();
     for b in [
         bit::USE_NATIVE_LOW_PRECISION,
         bit::DISABLE_OPTIMIZATIONS,
         bit::ALL_RESOURCES_BOUND,
     ] {
-        flags.set(b, src.flags.has(b));
+        flags.set(b, recorded.has(b));
     }
     let mut vp_rt = false;
     let mut stencil = false;
@@ -268,8 +270,13 @@ fn function_flags(
         deriv_mesh_amp = s.derivatives && p.is_mesh_or_amp();
     }
     if s.derivatives && val < (1, 8) {
+        // Older validators had no derivative bit, and marked mesh and amplification
+        // derivatives only in a mesh or amplification shader model.
         s.derivatives = false;
-        deriv_mesh_amp = false;
+        deriv_mesh_amp &= matches!(
+            src.kind,
+            dxil_container::ShaderKind::Mesh | dxil_container::ShaderKind::Amplification
+        );
     }
     if val < (1, 8) {
         s.requires_group = false;
@@ -279,7 +286,7 @@ fn function_flags(
     }
     let writeable_msaa = if val < (1, 8) {
         s.writeable_msaa
-            || src.meta.resources.as_ref().is_some_and(|r| {
+            || src.resources().is_some_and(|r| {
                 r.of(dxil_module::model::ResourceClass::UAV)
                     .iter()
                     .any(|u| matches!(u.shape_or_size, 3 | 8))
@@ -317,6 +324,16 @@ fn function_flags(
         (bit::WRITEABLE_MSAA_TEXTURES, writeable_msaa),
         (bit::SAMPLE_CMP_GRADIENT_OR_BIAS, s.cmp_grad_bias),
         (bit::EXTENDED_COMMAND_INFO, s.extended_cmd),
+        // Set from DXIL 1.7 when the function uses a UAV (validators before 1.8: when the
+        // module has one) and the module does not say resources may alias (recorded flags
+        // of 0 leave the option at its default: they may not).
+        (
+            bit::RES_MAY_NOT_ALIAS,
+            // DXIL version 0.x counts as the latest, as the reference compares versions.
+            (src.dxil_version().0 == 0 || src.dxil_version() >= (1, 7))
+                && (recorded.0 == 0 || recorded.has(bit::RES_MAY_NOT_ALIAS))
+                && (s.uses_uav || (val < (1, 8) && !uavs_empty(src))),
+        ),
         (bit::USES_DERIVATIVES, s.derivatives),
         (bit::REQUIRES_GROUP, s.requires_group),
     ];
@@ -324,6 +341,11 @@ fn function_flags(
         flags.set(b, on);
     }
     flags
+}
+
+fn uavs_empty(src: &Source<'_>) -> bool {
+    src.resources()
+        .is_none_or(|r| r.of(dxil_module::model::ResourceClass::UAV).is_empty())
 }
 
 /// Raises the minimum model for feature flags (validator 1.8+ rules).
@@ -366,6 +388,7 @@ pub fn compute(
     let val = src.validator();
     let dxil15 = val >= (1, 5);
     let dxil18 = val >= (1, 8);
+    let library = src.kind == dxil_container::ShaderKind::Library;
     let dxr11_all = dxil15 && !dxil18 && rt11_subobjects;
     let prop = |i: usize| props.get(i).and_then(Option::as_ref);
     let mut out: Vec<Option<Compat>> = m
@@ -397,8 +420,9 @@ pub fn compute(
             };
             if is_dxil_op(m, callee) {
                 let i64 = matches!(inst.ty.and_then(|t| m.ty(t)), Some(TypeData::Int(64)));
-                let call = dxil_ops::decode_call(m, body, inst).ok().flatten();
-                let (min, mask) = op_requirements(m, call.as_ref(), i64, val);
+                let info = dxil_ops::call_opcode(m, inst).and_then(dxil_ops::op_info);
+                let call = crate::compute_flags::decoded(m, inst);
+                let (min, mask) = op_requirements(m, info, call.as_ref(), i64, val, library);
                 if let Some(Some(c)) = out.get_mut(i) {
                     c.min = c.min.max(min);
                     c.mask &= mask;

@@ -97,7 +97,7 @@ pub fn module_subobjects(src: &Source<'_>) -> Option<Vec<Subobject>> {
 
 /// Whether the subobjects call for raytracing tier 1.1 (a pipeline config 1, or a state
 /// object config allowing additions).
-fn requires_rt11(subobjects: &[Subobject]) -> bool {
+pub(crate) fn requires_rt11(subobjects: &[Subobject]) -> bool {
     subobjects.iter().any(|s| match &s.data {
         SubobjectData::RaytracingPipelineConfig1 { .. } => true,
         SubobjectData::StateObjectConfig { flags } => flags & 4 != 0,

@@ -2,9 +2,12 @@
 
 mod bitcode;
 mod cfg;
-mod flow;
+mod compat;
+mod entry;
 mod entry_kinds;
 mod externals;
+mod flags;
+mod flow;
 mod function;
 mod globals;
 mod handle_props;
@@ -39,8 +42,8 @@ use crate::context::Ctx;
 /// `Err` with the line the reference prints when its loader stops).
 pub(crate) fn canonical_overload_names(m: &Module) -> Result<Option<Module>, &'static str> {
     let uses = externals::Uses::collect(m);
-    let renames = oload::canonical_names(m, |f| uses.first_user(m, f))
-        .map_err(|_| oload::CAST_FAILURE)?;
+    let renames =
+        oload::canonical_names(m, |f| uses.first_user(m, f)).map_err(|_| oload::CAST_FAILURE)?;
     if renames.is_empty() {
         return Ok(None);
     }
@@ -55,16 +58,22 @@ pub(crate) fn canonical_overload_names(m: &Module) -> Result<Option<Module>, &'s
 
 /// Every module rule, in the order the reference checks them.
 pub(crate) fn validate_module(ctx: &mut Ctx) {
+    if metadata::load(ctx) {
+        return;
+    }
     // The reference collects resource handles while building its validation context,
     // before the first rule.
     handles::build(ctx);
     bitcode::validate(ctx);
     metadata::validate(ctx);
+    entry::validate(ctx);
     sig_entry::validate(ctx);
     globals::validate(ctx);
     resources::validate(ctx);
     flow::validate(ctx);
     function::validate(ctx);
+    let facts = flags::validate(ctx);
+    compat::validate(ctx, &facts);
     signature::validate(ctx);
     uninit_output::validate(ctx);
 }
