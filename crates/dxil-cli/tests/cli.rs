@@ -578,14 +578,21 @@ fn val_prints_the_reference_lines_and_exit_status() {
     }
     // Usage errors exit 2.
     fails(&dxil(&["val"]), 2, "required");
-    fails(&dxil(&["val", "--no-such-flag", s(&c)]), 2, "unexpected argument");
+    fails(
+        &dxil(&["val", "--no-such-flag", s(&c)]),
+        2,
+        "unexpected argument",
+    );
     // Several inputs: each one's lines, then a summary line naming it; 1 when any fails.
     let o = dxil(&["val", s(&c), s(&bad), s(&c)]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert_eq!(out.matches(": Validation succeeded.").count(), 2, "{out}");
     assert_eq!(out.matches(": Validation failed.").count(), 1, "{out}");
-    assert!(out.contains(&format!("{}: Validation failed.", s(&bad))), "{out}");
+    assert!(
+        out.contains(&format!("{}: Validation failed.", s(&bad))),
+        "{out}"
+    );
     let o = dxil(&["val", "--jobs", "1", s(&c), s(&c)]);
     assert_eq!(o.status.code(), Some(0));
     // --json: rule codes with the messages.
@@ -631,9 +638,10 @@ fn val_agrees_with_the_corpus_verdicts() {
     };
     // The first shader the reference accepted and the first it rejected.
     for want in [true, false] {
-        let Some(id) = index.iter().find_map(|r| {
-            (r.get("dxv_ok")?.as_bool()? == want).then(|| r.get("id")?.as_str())?
-        }) else {
+        let Some(id) = index
+            .iter()
+            .find_map(|r| (r.get("dxv_ok")?.as_bool()? == want).then(|| r.get("id")?.as_str())?)
+        else {
             continue;
         };
         let path = dir.join(format!("{id}.dxil"));
@@ -690,5 +698,9 @@ fn as_validates_what_it_assembles() {
     // Raw bitcode is validated as a module.
     let o = dxil(&["as", s(&src), "--bitcode", "-o", s(&dir.join("future.bc"))]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stderr(&o).contains("(1.99) is not supported"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("(1.99) is not supported"),
+        "{}",
+        stderr(&o)
+    );
 }

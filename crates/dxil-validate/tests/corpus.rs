@@ -27,7 +27,11 @@ fn corpus_verdicts_and_messages() {
             continue;
         };
         let report = validate_container(&bytes, &Options::default());
-        tally.add(&r.id, (report.is_valid(), &report.to_string()), (r.ok, &r.dxv));
+        tally.add(
+            &r.id,
+            (report.is_valid(), &report.to_string()),
+            (r.ok, &r.dxv),
+        );
     }
     tally.print("corpus");
     assert!(

@@ -22,7 +22,19 @@ fn truncated_containers_do_not_panic() {
     for id in dxil_test_support::spread(&ids, 40) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let n = bytes.len();
-        for cut in [0, 3, 31, 32, 40, n / 8, n / 3, n / 2, n - n / 5, n - 9, n - 1] {
+        for cut in [
+            0,
+            3,
+            31,
+            32,
+            40,
+            n / 8,
+            n / 3,
+            n / 2,
+            n - n / 5,
+            n - 9,
+            n - 1,
+        ] {
             check(&bytes[..cut.min(n)]);
             runs += 1;
         }

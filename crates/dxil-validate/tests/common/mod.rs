@@ -45,7 +45,11 @@ pub fn verdicts(dir: &Path) -> Vec<Verdict> {
             Some(Verdict {
                 id: r.get("id")?.as_str()?.to_string(),
                 ok: r.get("dxv_ok")?.as_bool()?,
-                dxv: r.get("dxv").and_then(|v| v.as_str()).unwrap_or("").to_string(),
+                dxv: r
+                    .get("dxv")
+                    .and_then(|v| v.as_str())
+                    .unwrap_or("")
+                    .to_string(),
             })
         })
         .collect()
