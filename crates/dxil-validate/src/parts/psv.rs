@@ -520,24 +520,12 @@ impl Verifier<'_, '_, '_> {
     /// The runtime information against the module's: the records the part's version has,
     /// and the group shared size of a version 4 record.
     fn entry_properties(&mut self) {
-        let stored = &self.stored.runtime_info;
-        let mut module = self.latest();
+        let (stored_psv, module_psv) = (self.stored, self.module);
+        let stored = &stored_psv.runtime_info;
+        // The part the module gives is in the stored part's version (checked above), so
+        // its records are the ones to compare.
+        let module = &module_psv.runtime_info;
         let v1 = stored.info1.is_some();
-        if !v1 {
-            // Without the part's version 1 record the reference fills in only what the
-            // stage union of that record holds (a geometry shader's vertex count, a mesh
-            // shader's topology); the stage reads as 0.
-            let i1 = module.info1.clone().unwrap_or_default();
-            let kind = self.src.kind;
-            module.info1 = Some(dxil_parts::psv::RuntimeInfo1 {
-                stage_union: match kind {
-                    ShaderKind::Geometry => i1.stage_union,
-                    ShaderKind::Mesh => i1.stage_union & 0xff00,
-                    _ => 0,
-                },
-                ..Default::default()
-            });
-        }
         let mut same = stored.stage_info == module.stage_info
             && stored.min_wave_lane_count == module.min_wave_lane_count
             && stored.max_wave_lane_count == module.max_wave_lane_count;
@@ -552,6 +540,21 @@ impl Verifier<'_, '_, '_> {
         }
         if same {
             return;
+        }
+        let mut module = self.latest();
+        if !v1 {
+            // Without the part's version 1 record the reference fills in only what the
+            // stage union of that record holds (a geometry shader's vertex count, a mesh
+            // shader's topology); the stage reads as 0.
+            let i1 = module.info1.clone().unwrap_or_default();
+            module.info1 = Some(dxil_parts::psv::RuntimeInfo1 {
+                stage_union: match self.src.kind {
+                    ShaderKind::Geometry => i1.stage_union,
+                    ShaderKind::Mesh => i1.stage_union & 0xff00,
+                    _ => 0,
+                },
+                ..Default::default()
+            });
         }
         let kind = self.src.kind.raw() as u8;
         let module_view = print::RuntimeView {
@@ -571,7 +574,7 @@ impl Verifier<'_, '_, '_> {
         };
         let entry = stored
             .entry_function_name
-            .and_then(|o| self.stored.string(o))
+            .and_then(|o| stored_psv.string(o))
             .unwrap_or("");
         // The library kind stands for "no stage": the version 1 record names the stage.
         let stored_text = print::runtime_info(&stored_view, ShaderKind::Library.raw() as u8, entry);
