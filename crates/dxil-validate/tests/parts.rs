@@ -377,3 +377,36 @@ fn changed_parts_are_reported_as_the_reference_reports_them() {
     assert!(total > 0, "no changed container was made");
     assert_eq!(same, total, "output differs from the reference's");
 }
+
+/// Containers the reference does not take for containers at all (a version other than 1,
+/// a gap after the last part) fail as they fail with the reference; input past the
+/// container's size is ignored by both.
+#[test]
+fn malformed_layouts_get_the_reference_verdict() {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let Some(id) = dxil_test_support::corpus_ids(&dir).into_iter().next() else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
+    let mut version_2 = bytes.clone();
+    version_2[20] = 2;
+    let mut gap = bytes.clone();
+    gap.extend([0; 4]);
+    let size = gap.len() as u32;
+    gap[24..28].copy_from_slice(&size.to_le_bytes());
+    let mut trailing = bytes.clone();
+    trailing.extend([0; 8]);
+    for (name, container) in [
+        ("version 2", version_2),
+        ("gap at the end", gap),
+        ("input past the container", trailing),
+    ] {
+        let ours = validate_container(&container, &Options::default()).is_valid();
+        let Some(reference) = dxil_test_support::dxv_verdict(&container) else {
+            return;
+        };
+        assert_eq!(ours, reference.is_ok(), "{id} ({name}): {reference:?}");
+    }
+}
