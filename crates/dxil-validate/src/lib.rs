@@ -39,7 +39,8 @@ use dxil_module::DxilMetadata;
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Compare each container part with the part the module gives (`SFI0`, signatures,
-    /// `PSV0`, `RDAT`, root signature, ...). On by default.
+    /// `PSV0`, `RDAT`, root signature, ...), once the module itself is valid, and warn
+    /// about a container digest or `HASH` that does not match the bytes. On by default.
     pub parts: bool,
 }
 
