@@ -357,8 +357,9 @@ struct Verifier<'v, 'c, 'm> {
     stored: &'v Psv,
     /// The part the module gives, in the same version.
     module: &'v Psv,
-    /// The module's runtime information in the latest layout (for messages).
-    latest: Option<RuntimeInfo>,
+    /// The part the module gives in the latest layout (for messages; `None` inside when
+    /// it cannot be made).
+    latest: Option<Option<Psv>>,
     version: u32,
     strings: Strings,
     indexes: Vec<bool>,
@@ -389,16 +390,22 @@ impl Verifier<'_, '_, '_> {
     /// The module's runtime information with every record filled in, as the reference
     /// prints it whatever the part's version.
     fn latest(&mut self) -> RuntimeInfo {
-        if let Some(info) = &self.latest {
-            return info.clone();
+        match self.latest_part() {
+            Some(p) => p.runtime_info.clone(),
+            None => self.module.runtime_info.clone(),
         }
-        let info = build_psv_version(self.src, 4)
-            .ok()
-            .and_then(|b| Psv::parse(&b).ok())
-            .map(|p| p.runtime_info)
-            .unwrap_or_else(|| self.module.runtime_info.clone());
-        self.latest = Some(info.clone());
-        info
+    }
+
+    /// The part the module gives in the latest layout, made once.
+    fn latest_part(&mut self) -> Option<&Psv> {
+        let src = self.src;
+        self.latest
+            .get_or_insert_with(|| {
+                build_psv_version(src, 4)
+                    .ok()
+                    .and_then(|b| Psv::parse(&b).ok())
+            })
+            .as_ref()
     }
 
     fn verify(&mut self) {
@@ -512,9 +519,8 @@ impl Verifier<'_, '_, '_> {
 
     /// The kind and flags of the module's binding `i` (a version 0 or 1 part does not carry
     /// them).
-    fn latest_binding_kind(&self, i: usize) -> Option<(u32, u32)> {
-        let b = build_psv_version(self.src, 4).ok()?;
-        Psv::parse(&b).ok()?.resources.get(i)?.kind_and_flags
+    fn latest_binding_kind(&mut self, i: usize) -> Option<(u32, u32)> {
+        self.latest_part()?.resources.get(i)?.kind_and_flags
     }
 
     /// The runtime information against the module's: the records the part's version has,
