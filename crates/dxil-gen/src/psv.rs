@@ -345,6 +345,7 @@ pub fn build_psv_version(src: &Source<'_>, version: u32) -> Result<Vec<u8>> {
                 semantic_kind: e.semantic_kind,
                 name: &e.name,
                 indexes: &e.semantic_indices,
+                rows: e.rows,
             })
             .collect();
         let entry_name = src.entry().map(|e| e.name.as_str()).unwrap_or("");

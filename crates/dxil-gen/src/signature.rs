@@ -3,9 +3,11 @@
 //!
 //! Rules of the reference writer (facts from DXC's container assembler):
 //! - Elements whose interpretation at the signature point is NA or NotInSig get no record.
-//! - Each element gives one record per row: semantic index from the element's index list,
-//!   register `start row + row` (rows stay at `u32::MAX` when unallocated), mask = the
-//!   element's columns shifted by its start column.
+//! - Each element gives one record per semantic index, in list order; the register starts
+//!   at the start row and steps by rows / indices (integer division) per record, so an
+//!   element with more indices than rows keeps every record at its start row (registers
+//!   stay at `u32::MAX` when unallocated); mask = the element's columns shifted by its
+//!   start column.
 //! - System value from the semantic kind (tessellation factors by the domain; isoline
 //!   detail/density split: row 0 density, later rows detail).
 //! - Component type from the DXIL component type (i1 as Unknown below validator 1.5);
@@ -212,11 +214,18 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
                 0
             },
         };
+        // The register steps by the rows each index covers, rows / indices in integer
+        // division: an element with more indices than rows (older compilers wrote mesh
+        // outputs as 1 row with indices 0, 1, 2) has every record at its start row.
+        let step = match u32::try_from(e.semantic_indices.len()) {
+            Ok(n) if n > 0 => e.rows / n,
+            _ => 1,
+        };
         for &index in &e.semantic_indices {
             r.semantic_index = index;
             recs.push((i, r.clone()));
             if is_allocated(e) {
-                r.register = r.register.wrapping_add(1);
+                r.register = r.register.wrapping_add(step);
             }
             if r.system_value == 16 {
                 r.system_value = 15;

@@ -230,6 +230,27 @@ pub fn decode_call(
     body: &Body,
     inst: &InstData,
 ) -> Result<Option<DxCall>, DecodeError> {
+    decode(m, body, inst, true)
+}
+
+/// [`decode_call`] without its check that the operands the database marks constant are
+/// constants: for the validator, which reports a non-constant immediate per operation with
+/// the reference's own message (`component of HitObject_ObjectRayOrigin must be an immediate
+/// constant.`), or not at all where the reference does not check it.
+pub fn decode_call_any_operands(
+    m: &Module,
+    body: &Body,
+    inst: &InstData,
+) -> Result<Option<DxCall>, DecodeError> {
+    decode(m, body, inst, false)
+}
+
+fn decode(
+    m: &Module,
+    body: &Body,
+    inst: &InstData,
+    check_constants: bool,
+) -> Result<Option<DxCall>, DecodeError> {
     let InstKind::Call {
         fn_ty,
         callee,
@@ -286,7 +307,7 @@ pub fn decode_call(
                 expected: entry.ty(),
             }));
         }
-        if entry.is_const() && !matches!(arg, ValueRef::Const(_)) {
+        if check_constants && entry.is_const() && !matches!(arg, ValueRef::Const(_)) {
             return Err(DecodeError::new(DecodeErrorKind::NotConstant {
                 op,
                 index,
@@ -323,6 +344,30 @@ pub fn check_function(
         .ok_or_else(|| DecodeError::new(DecodeErrorKind::CallType { op }))?;
     let name = data.common.name.as_deref().unwrap_or("");
     resolve(m, info, data.fn_ty, name)
+}
+
+/// Whether `fn_ty` is the function type operation `info` has for the overload types
+/// `overloads` (one per overload position, `None` where the operation has none): the return
+/// type and every parameter built from the database's type codes, without checking that the
+/// overloads are ones the operation allows. A validator compares a declaration with the
+/// function the operation's table gives for the overload the declaration carries.
+pub fn function_type_matches(
+    m: &Module,
+    info: &OpInfo,
+    fn_ty: Type,
+    overloads: &[Option<Type>; MAX_OVERLOADS],
+) -> bool {
+    let Some(TypeData::Function { ret, params, .. }) = m.ty(fn_ty) else {
+        return false;
+    };
+    let operands = info.operands();
+    if params.len() + 1 != operands.len() {
+        return false;
+    }
+    operands.iter().enumerate().all(|(i, entry)| {
+        let t = if i == 0 { *ret } else { params[i - 1] };
+        Shape::of(entry.ty()).is_some_and(|shape| matches_shape(m, shape, t, overloads))
+    })
 }
 
 /// The value of an `i32` constant, as the opcode's bits.

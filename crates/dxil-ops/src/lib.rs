@@ -21,7 +21,8 @@ mod stage;
 mod ty;
 
 pub use decode::{
-    call_opcode, check_function, decode_call, is_dx_op_callee, DecodeError, DecodeErrorKind, DxCall,
+    call_opcode, check_function, decode_call, decode_call_any_operands, function_type_matches,
+    is_dx_op_callee, DecodeError, DecodeErrorKind, DxCall,
 };
 pub use generated::*;
 pub use op::{DxOp, Operands};

@@ -168,6 +168,7 @@ fn corpus_psv_tables_follow_writer_rules() {
                     semantic_kind: e.semantic_kind,
                     name: psv.string(e.semantic_name).unwrap_or(""),
                     indexes: psv.semantic_indexes(e).unwrap_or(&[]),
+                    rows: u32::from(e.rows),
                 })
                 .collect();
             let t = build_tables(&names, psv.entry_function_name());

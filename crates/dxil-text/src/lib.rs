@@ -60,6 +60,28 @@ pub fn write_module(module: &Module, out: &mut String) {
 /// slots numbered within the instruction's function. One printer setup serves every request;
 /// a request naming no instruction gives `<badref>`.
 pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_ir::Inst)]) -> Vec<String> {
+    let requests: Vec<ValueRequest> = requests
+        .iter()
+        .map(|&(f, i)| ValueRequest::Inst(f, i))
+        .collect();
+    value_texts(module, &requests)
+}
+
+/// A value of a function to print ([`value_texts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueRequest {
+    /// An instruction, as `Instruction::print` gives it (without indentation).
+    Inst(dxil_ir::Function, dxil_ir::Inst),
+    /// A value as an operand with its type (`printAsOperand(OS, true)`: `i32 1`, `float %x`).
+    Operand(dxil_ir::Function, dxil_ir::ValueRef),
+    /// A block as an operand (`label %name`, `label %3`).
+    Block(dxil_ir::Function, dxil_ir::Block),
+}
+
+/// The text of each requested value (instructions, typed operands, block labels), numbered
+/// within its function as the module print numbers it; one printer setup serves every
+/// request, and a request naming nothing gives `<badref>`.
+pub fn value_texts(module: &Module, requests: &[ValueRequest]) -> Vec<String> {
     // The printer's setup numbers the whole module: not worth it for nothing to print.
     if requests.is_empty() {
         return Vec::new();
@@ -86,9 +108,11 @@ pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_i
     };
     let mut current: Option<dxil_ir::Function> = None;
     let mut texts = Vec::with_capacity(requests.len());
-    for &(function, inst) in requests {
-        let body = module.functions.get(function).and_then(|f| f.body.as_ref());
-        let Some((body, data)) = body.and_then(|b| Some((b, b.inst(inst)?))) else {
+    for &request in requests {
+        let function = match request {
+            ValueRequest::Inst(f, _) | ValueRequest::Operand(f, _) | ValueRequest::Block(f, _) => f,
+        };
+        let Some(body) = module.functions.get(function).and_then(|f| f.body.as_ref()) else {
             texts.push("<badref>".to_string());
             continue;
         };
@@ -99,7 +123,58 @@ pub fn instruction_texts(module: &Module, requests: &[(dxil_ir::Function, dxil_i
         }
         p.out.clear();
         p.const_budget = printer::CONST_BUDGET;
-        p.print_inst_body(inst, data);
+        match request {
+            ValueRequest::Inst(_, inst) => match body.inst(inst) {
+                Some(data) => p.print_inst_body(inst, data),
+                None => p.out.push_str("<badref>"),
+            },
+            ValueRequest::Operand(_, v) => p.write_typed_value(v, 0),
+            ValueRequest::Block(_, b) => {
+                p.out.push_str("label ");
+                p.write_block_ref(b);
+            }
+        }
+        texts.push(p.out.clone());
+    }
+    texts
+}
+
+/// Each metadata node as LLVM's `Metadata::print` gives it with its module (what the reference
+/// validator appends to a metadata error): `!N = !{...}` for a numbered node (numbered as in the
+/// module print), `!"text"` for a string, `type value` for a value wrapper. One numbering pass
+/// serves every request.
+pub fn metadata_texts(module: &Module, nodes: &[dxil_ir::Metadata]) -> Vec<String> {
+    let kinds = slots::Kinds::new(module);
+    let const_flags = constants::const_flags(module);
+    let types = types::TypeNames::new(module, &kinds, &const_flags);
+    let lists = attrs::build_lists(module);
+    let slots = slots::Slots::new(module, &lists, &kinds);
+    let mut scratch = String::new();
+    let mut p = printer::Printer {
+        m: module,
+        out: &mut scratch,
+        types,
+        slots,
+        lists: &lists,
+        kinds: &kinds,
+        body: None,
+        fslots: printer::FnSlots::default(),
+        const_flags,
+        const_budget: printer::CONST_BUDGET,
+        scratch: Vec::new(),
+        foreign_blocks: Default::default(),
+    };
+    let mut texts = Vec::with_capacity(nodes.len());
+    for &md in nodes {
+        p.out.clear();
+        p.const_budget = printer::CONST_BUDGET;
+        if mdwalk::is_node(module, md) {
+            p.write_node_ref(slots::NodeRef::Arena(md));
+            p.out.push_str(" = ");
+            p.write_node_body(slots::NodeRef::Arena(md));
+        } else {
+            p.write_md_operand(md);
+        }
         texts.push(p.out.clone());
     }
     texts

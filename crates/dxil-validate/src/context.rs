@@ -2,7 +2,7 @@
 //! each emitted the way the reference's `ValidationContext` emits it (global, on a function,
 //! on an instruction with its `at '...'` note).
 
-use dxil_ir::{DebugLoc, Function, Inst, Module};
+use dxil_ir::{DebugLoc, Function, Inst, Metadata, Module};
 use dxil_module::DxilMetadata;
 use dxil_ops::ValidationRule;
 
@@ -24,6 +24,19 @@ enum Note {
 struct Pending {
     diag: Diagnostic,
     notes: Vec<Note>,
+    /// A metadata node printed after the message (`EmitMetaError`), resolved at the end with
+    /// one numbering of the module.
+    md_suffix: Option<Metadata>,
+    /// Values printed into the message (the LLVM verifier's output), resolved at the end.
+    parts: Vec<Part>,
+}
+
+/// A piece of a message made of values, printed when the report is made.
+pub(crate) enum Part {
+    /// Text as it is.
+    Text(String),
+    /// A value as LLVM prints it.
+    Value(dxil_text::ValueRequest),
 }
 
 /// What every rule reads, and where it reports.
@@ -39,7 +52,17 @@ pub(crate) struct Ctx<'m> {
     pub valver: (u32, u32),
     /// `dx.version` (the DXIL version; 1.0 when absent).
     pub dxil_version: (u32, u32),
+    /// `dx.targetTypes` read into each LinAlg matrix type's target type, on the first LinAlg
+    /// operation (`None` until then).
+    pub lin_alg_types: Option<crate::rules::linalg::TargetTypes>,
+    /// The entries' signatures and what the walk records of them (built on first use).
+    pub sig: Option<Box<crate::rules::SigState<'m>>>,
+    /// The resource table and what each handle stands for (filled by `rules::handles`).
+    pub res: crate::rules::handles::ResState,
     pending: Vec<Pending>,
+    /// Set when the reference would stop with an exception: its one line replaces every
+    /// diagnostic.
+    aborted: Option<String>,
     /// Rule and debug location of the last instruction error: repeats are dropped, as the
     /// reference does for scalarized instructions.
     last_located: Option<(ValidationRule, DebugLoc)>,
@@ -54,8 +77,12 @@ impl<'m> Ctx<'m> {
             options,
             valver: v(&md.validator_version).unwrap_or((1, 0)),
             dxil_version: v(&md.version).unwrap_or((1, 0)),
+            lin_alg_types: None,
+            sig: None,
+            res: Default::default(),
             pending: Vec::new(),
             last_located: None,
+            aborted: None,
         }
     }
 
@@ -90,7 +117,13 @@ impl<'m> Ctx<'m> {
             .unwrap_or_default()
     }
 
-    fn push(&mut self, severity: Severity, rule: Option<ValidationRule>, message: String, function: Option<String>) {
+    fn push(
+        &mut self,
+        severity: Severity,
+        rule: Option<ValidationRule>,
+        message: String,
+        function: Option<String>,
+    ) {
         self.pending.push(Pending {
             diag: Diagnostic {
                 severity,
@@ -100,6 +133,8 @@ impl<'m> Ctx<'m> {
                 notes: Vec::new(),
             },
             notes: Vec::new(),
+            md_suffix: None,
+            parts: Vec::new(),
         });
     }
 
@@ -114,6 +149,29 @@ impl<'m> Ctx<'m> {
         self.push(Severity::Error, rule, message, None);
     }
 
+    /// `error: <rule text><metadata>` (`EmitMetaError`): the node printed as LLVM prints it
+    /// with its module (`!12 = !{...}`) right after the rule's text.
+    pub fn meta_error(&mut self, rule: ValidationRule, md: Metadata) {
+        self.push(
+            Severity::Error,
+            Some(rule),
+            rule.info().message().to_string(),
+            None,
+        );
+        if let Some(p) = self.pending.last_mut() {
+            p.md_suffix = Some(md);
+        }
+    }
+
+    /// `error: <message>` where the message is text and printed values (what LLVM's module
+    /// verifier writes, reported after `BITCODE.VALID`).
+    pub fn error_parts(&mut self, rule: Option<ValidationRule>, parts: Vec<Part>) {
+        self.push(Severity::Error, rule, String::new(), None);
+        if let Some(p) = self.pending.last_mut() {
+            p.parts = parts;
+        }
+    }
+
     /// `warning: <message>`.
     pub fn warning_text(&mut self, rule: Option<ValidationRule>, message: String) {
         self.push(Severity::Warning, rule, message, None);
@@ -122,7 +180,18 @@ impl<'m> Ctx<'m> {
     /// `Function: <name>: error: <rule text>` (`EmitFnError`, `EmitFnFormatError`).
     pub fn fn_error(&mut self, f: Function, rule: ValidationRule, args: &[&str]) {
         let name = self.function_name(f);
-        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name));
+        self.push(
+            Severity::Error,
+            Some(rule),
+            format_rule(rule, args),
+            Some(name),
+        );
+    }
+
+    /// `Function: <name>: error: <rule text>` for a function the module does not hold (one
+    /// the reference declares while validating).
+    pub fn fn_error_named(&mut self, name: &str, rule: ValidationRule, args: &[&str]) {
+        self.push(Severity::Error, Some(rule), format_rule(rule, args), Some(name.to_string()));
     }
 
     /// `Function: <name>: error: <message>` for a message of the reference's own making.
@@ -138,10 +207,16 @@ impl<'m> Ctx<'m> {
     }
 
     /// [`Ctx::inst_error`] with a message of the reference's own making.
-    pub fn inst_error_text(&mut self, f: Function, inst: Inst, rule: ValidationRule, message: String) {
+    pub fn inst_error_text(
+        &mut self,
+        f: Function,
+        inst: Inst,
+        rule: ValidationRule,
+        message: String,
+    ) {
         let loc = self.debug_loc(f, inst);
         if let Some(loc) = loc {
-            if self.last_located.as_ref() == Some(&(rule, loc.clone())) {
+            if self.last_located.as_ref() == Some(&(rule, loc)) {
                 return;
             }
             self.last_located = Some((rule, loc));
@@ -171,23 +246,70 @@ impl<'m> Ctx<'m> {
 
     fn debug_loc(&self, f: Function, inst: Inst) -> Option<DebugLoc> {
         let body = self.m.functions.get(f)?.body.as_ref()?;
-        body.inst(inst)?.debug_loc.clone()
+        body.inst(inst)?.debug_loc
+    }
+
+    /// Stops validation as the reference does when an exception escapes it (an LLVM cast
+    /// of a value to a type it does not have, ...): what was found so far is dropped and
+    /// the report holds `message` alone (the first abort wins).
+    pub fn abort(&mut self, message: &str) {
+        self.aborted.get_or_insert_with(|| message.to_string());
+    }
+
+    /// Whether validation was stopped ([`Ctx::abort`]).
+    pub fn is_aborted(&self) -> bool {
+        self.aborted.is_some()
     }
 
     /// The report, instruction notes printed (one printer setup for all of them).
     pub fn finish(self, report: &mut Report) {
-        let requests: Vec<(Function, Inst)> = self
-            .pending
-            .iter()
-            .flat_map(|p| p.notes.iter())
-            .filter_map(|n| match n {
-                Note::At(f, i) => Some((*f, *i)),
-                Note::Text(_) => None,
-            })
-            .collect();
-        let mut texts = dxil_text::instruction_texts(self.m, &requests).into_iter();
+        if let Some(message) = self.aborted {
+            report.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                rule: None,
+                message,
+                function: None,
+                notes: Vec::new(),
+            });
+            return;
+        }
+        let mut requests: Vec<dxil_text::ValueRequest> = Vec::new();
+        for p in &self.pending {
+            for part in &p.parts {
+                if let Part::Value(r) = part {
+                    requests.push(*r);
+                }
+            }
+            for n in &p.notes {
+                if let Note::At(f, i) = n {
+                    requests.push(dxil_text::ValueRequest::Inst(*f, *i));
+                }
+            }
+        }
+        let mut texts = if requests.is_empty() {
+            Vec::new()
+        } else {
+            dxil_text::value_texts(self.m, &requests)
+        }
+        .into_iter();
+        let md_requests: Vec<Metadata> = self.pending.iter().filter_map(|p| p.md_suffix).collect();
+        let mut md_texts = if md_requests.is_empty() {
+            Vec::new()
+        } else {
+            dxil_text::metadata_texts(self.m, &md_requests)
+        }
+        .into_iter();
         for p in self.pending {
             let mut diag = p.diag;
+            if p.md_suffix.is_some() {
+                diag.message.push_str(&md_texts.next().unwrap_or_default());
+            }
+            for part in p.parts {
+                match part {
+                    Part::Text(t) => diag.message.push_str(&t),
+                    Part::Value(_) => diag.message.push_str(&texts.next().unwrap_or_default()),
+                }
+            }
             for n in p.notes {
                 diag.notes.push(match n {
                     Note::Text(t) => t,
@@ -277,7 +399,10 @@ mod tests {
             ValidationRule::MetaVersionSupported,
             &["Validator", "0", "0", "1", "10"],
         );
-        assert_eq!(text, "Validator version in metadata (0.0) is not supported; maximum: (1.10).");
+        assert_eq!(
+            text,
+            "Validator version in metadata (0.0) is not supported; maximum: (1.10)."
+        );
     }
 
     #[test]

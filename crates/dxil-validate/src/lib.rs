@@ -25,6 +25,7 @@ mod context;
 mod parts;
 mod report;
 mod rules;
+mod upgrade;
 mod util;
 
 pub use context::{DXIL_VERSION, VALIDATOR_VERSION};
@@ -125,6 +126,15 @@ fn validate_module_into(
     report: &mut Report,
     container: Option<&Container<'_>>,
 ) {
+    // The reference validates the module as LLVM reads it, auto-upgrades applied.
+    let upgraded = upgrade::upgrade(module);
+    let module = upgraded.as_ref().unwrap_or(module);
+    // The reference's loader renames some operation functions, or stops.
+    let renamed = match rules::canonical_overload_names(module) {
+        Ok(renamed) => renamed,
+        Err(line) => return report.diagnostics.push(aborted(line)),
+    };
+    let module = renamed.as_ref().unwrap_or(module);
     let md = match DxilMetadata::read(module) {
         Ok(md) => md,
         Err(e) => {
@@ -164,6 +174,17 @@ fn validate_module_into(
     parts::validate(&mut ctx, &src, container);
     parts::digests(&mut ctx, container);
     ctx.finish(report);
+}
+
+/// The one line the reference prints when an exception stops it.
+fn aborted(line: &str) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        rule: None,
+        message: line.to_string(),
+        function: None,
+        notes: Vec::new(),
+    }
 }
 
 fn unreadable(message: String) -> Diagnostic {

@@ -3,8 +3,10 @@
 //! String table: a leading NUL (the empty name of system values), then the name of every
 //! arbitrary-semantic element with a non-empty name, in element order (inputs, outputs,
 //! patch constant/primitive), not deduplicated, then (version 3+) the entry function name;
-//! zero-padded to a multiple of 4. Semantic index table: each element's `rows` indexes are
-//! looked up as a run in the table built so far (first match wins) and appended when absent.
+//! zero-padded to a multiple of 4. Semantic index table: each element's first `rows` indexes
+//! are looked up as a run in the table built so far (first match wins); when absent, all of
+//! the element's indexes are appended. (An element with more indexes than rows, as older
+//! compilers wrote mesh outputs, is found by its leading indexes alone.)
 
 use super::PsvSignatureElement;
 use crate::names::SemanticKind;
@@ -16,8 +18,10 @@ pub struct ElementNames<'a> {
     pub semantic_kind: u8,
     /// Semantic name (stored only for arbitrary semantics).
     pub name: &'a str,
-    /// Semantic indexes, one per row.
+    /// Semantic indexes (one per row, except in elements of older compilers).
     pub indexes: &'a [u32],
+    /// Rows of the element: how many leading indexes are looked up.
+    pub rows: u32,
 }
 
 /// The tables and each element's offsets into them.
@@ -55,7 +59,10 @@ pub fn build_tables(elements: &[ElementNames<'_>], entry: Option<&str>) -> PsvTa
         } else {
             0
         };
-        let idx = match find_run(&t.semantic_index_table, e.indexes) {
+        // An element with fewer indexes than rows is never found (the reference's lookup
+        // reads past its list there); one without rows neither.
+        let run = e.indexes.get(..e.rows as usize).unwrap_or(&[]);
+        let idx = match find_run(&t.semantic_index_table, run) {
             Some(o) => o as u32,
             None => {
                 let o = t.semantic_index_table.len() as u32;

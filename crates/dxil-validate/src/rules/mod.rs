@@ -1,12 +1,70 @@
 //! The rule passes, run in the reference's order (`ValidateDxilModule`).
 
+mod bitcode;
+mod cfg;
+mod flow;
+mod entry_kinds;
+mod externals;
 mod function;
+mod globals;
+mod handle_props;
+pub(crate) mod handles;
+mod hit_object;
+mod inst_md;
+mod instr;
+pub(crate) mod linalg;
 mod metadata;
+mod props;
+mod ray_query;
+mod resource_ops;
+mod resources;
+mod sig_alloc;
+mod sig_entry;
+mod sig_model;
+mod sig_ops;
+mod signature;
+mod types;
+mod uninit_output;
+
+pub(crate) use sig_model::SigState;
+mod oload;
+mod ops;
+
+use dxil_ir::Module;
 
 use crate::context::Ctx;
 
+/// The module as the reference validates it: some operation functions renamed to their
+/// canonical names, as the reference's loader does (`Ok(None)` when nothing is renamed;
+/// `Err` with the line the reference prints when its loader stops).
+pub(crate) fn canonical_overload_names(m: &Module) -> Result<Option<Module>, &'static str> {
+    let uses = externals::Uses::collect(m);
+    let renames = oload::canonical_names(m, |f| uses.first_user(m, f))
+        .map_err(|_| oload::CAST_FAILURE)?;
+    if renames.is_empty() {
+        return Ok(None);
+    }
+    let mut renamed = m.clone();
+    for (f, name) in renames {
+        if let Some(data) = renamed.functions.get_mut(f) {
+            data.common.name = Some(name);
+        }
+    }
+    Ok(Some(renamed))
+}
+
 /// Every module rule, in the order the reference checks them.
 pub(crate) fn validate_module(ctx: &mut Ctx) {
+    // The reference collects resource handles while building its validation context,
+    // before the first rule.
+    handles::build(ctx);
+    bitcode::validate(ctx);
     metadata::validate(ctx);
+    sig_entry::validate(ctx);
+    globals::validate(ctx);
+    resources::validate(ctx);
+    flow::validate(ctx);
     function::validate(ctx);
+    signature::validate(ctx);
+    uninit_output::validate(ctx);
 }
