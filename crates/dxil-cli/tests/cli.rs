@@ -525,3 +525,182 @@ fn corpus_dis_matches_the_reference() {
     }
     assert!(checked > 0);
 }
+
+/// `parts` packed into a container, digest unset.
+fn container_of(parts: &[([u8; 4], &[u8])]) -> Vec<u8> {
+    let table = 32 + 4 * parts.len();
+    let mut body = Vec::new();
+    let mut offsets = Vec::new();
+    for (f, d) in parts {
+        offsets.push((table + body.len()) as u32);
+        body.extend_from_slice(f);
+        body.extend_from_slice(&(d.len() as u32).to_le_bytes());
+        body.extend_from_slice(d);
+    }
+    let mut out = b"DXBC".to_vec();
+    out.extend([0u8; 16]);
+    out.extend([1, 0, 0, 0]);
+    out.extend(((table + body.len()) as u32).to_le_bytes());
+    out.extend((parts.len() as u32).to_le_bytes());
+    for o in offsets {
+        out.extend(o.to_le_bytes());
+    }
+    out.extend(body);
+    out
+}
+
+/// The lines of validator output that carry something.
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.trim().is_empty()).collect()
+}
+
+#[test]
+fn val_prints_the_reference_lines_and_exit_status() {
+    let dir = scratch("val");
+    let c = compute_container(&dir);
+    assert_eq!(ok(&dxil(&["val", s(&c)])), "Validation succeeded.\n");
+    // The same container without its feature info part: a container error.
+    let bytes = std::fs::read(&c).unwrap();
+    let parts = dxil_test_support::parts(&bytes).unwrap();
+    let kept: Vec<([u8; 4], &[u8])> = parts.into_iter().filter(|(f, _)| f != b"SFI0").collect();
+    let broken = container_of(&kept);
+    let bad = dir.join("no-sfi0.dxil");
+    std::fs::write(&bad, &broken).unwrap();
+    let o = dxil(&["val", s(&bad)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "error: Missing part 'Feature Info' required by module.\nValidation failed.\n"
+    );
+    // The reference validator prints the same lines (when it is there to ask).
+    if let Some(Err(reference)) = dxil_test_support::dxv_verdict(&broken) {
+        assert_eq!(lines(&stdout(&o)), lines(&reference));
+    }
+    // Usage errors exit 2.
+    fails(&dxil(&["val"]), 2, "required");
+    fails(
+        &dxil(&["val", "--no-such-flag", s(&c)]),
+        2,
+        "unexpected argument",
+    );
+    // Several inputs: each one's lines, then a summary line naming it; 1 when any fails.
+    let o = dxil(&["val", s(&c), s(&bad), s(&c)]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert_eq!(out.matches(": Validation succeeded.").count(), 2, "{out}");
+    assert_eq!(out.matches(": Validation failed.").count(), 1, "{out}");
+    assert!(
+        out.contains(&format!("{}: Validation failed.", s(&bad))),
+        "{out}"
+    );
+    let o = dxil(&["val", "--jobs", "1", s(&c), s(&c)]);
+    assert_eq!(o.status.code(), Some(0));
+    // --json: rule codes with the messages.
+    let o = dxil(&["val", "--json", s(&bad)]);
+    assert_eq!(o.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["valid"], false);
+    assert_eq!(json["diagnostics"][0]["rule"], "CONTAINER.PARTMISSING");
+    assert_eq!(
+        json["diagnostics"][0]["message"],
+        "Missing part 'Feature Info' required by module."
+    );
+    let o = dxil(&["val", "--json", s(&c), s(&bad)]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json.as_array().map(Vec::len), Some(2));
+    // `-` reads standard input.
+    let o = dxil_stdin(&["val", "-"], &broken);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("Missing part 'Feature Info'"));
+    assert_eq!(
+        ok(&dxil_stdin(&["val", "-"], &bytes)),
+        "Validation succeeded.\n"
+    );
+    // --no-parts checks the program alone.
+    assert_eq!(
+        ok(&dxil(&["val", "--no-parts", s(&bad)])),
+        "Validation succeeded.\n"
+    );
+    // Text is validated too.
+    assert_eq!(
+        ok(&dxil(&["val", s(&sample("compute.ll"))])),
+        "Validation succeeded.\n"
+    );
+}
+
+#[test]
+fn val_agrees_with_the_corpus_verdicts() {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let Some(index) = dxil_test_support::read_jsonl(&dir.join("index.jsonl")) else {
+        return;
+    };
+    // The first shader the reference accepted and the first it rejected.
+    for want in [true, false] {
+        let Some(id) = index
+            .iter()
+            .find_map(|r| (r.get("dxv_ok")?.as_bool()? == want).then(|| r.get("id")?.as_str())?)
+        else {
+            continue;
+        };
+        let path = dir.join(format!("{id}.dxil"));
+        let o = dxil(&["val", s(&path)]);
+        let verdict = if want { "succeeded" } else { "failed" };
+        assert_eq!(o.status.code(), Some(if want { 0 } else { 1 }), "{id}");
+        assert!(
+            stdout(&o).ends_with(&format!("Validation {verdict}.\n")),
+            "{id}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn as_validates_what_it_assembles() {
+    let dir = scratch("as-val");
+    // A valid shader: no word from the validator.
+    let out = dir.join("ok.dxil");
+    let o = dxil(&["as", s(&sample("compute.ll")), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+    // A validator version the validator does not know: assembled and written all the
+    // same, the validator's lines on standard error under a warning.
+    let text = std::fs::read_to_string(sample("compute.ll"))
+        .unwrap()
+        .replace("!1 = !{i32 1, i32 10}", "!1 = !{i32 1, i32 99}");
+    let src = dir.join("future.ll");
+    std::fs::write(&src, text).unwrap();
+    let out = dir.join("future.dxil");
+    let o = dxil(&["as", s(&src), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(out.exists());
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!(
+            "warning: {}: the assembled output fails validation",
+            s(&src)
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "  error: Validator version in metadata (1.99) is not supported; maximum: (1.10)."
+        ),
+        "{err}"
+    );
+    let o = dxil(&["val", s(&out)]);
+    assert_eq!(o.status.code(), Some(1));
+    // --no-validate: not a word.
+    let o = dxil(&["as", s(&src), "--no-validate", "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+    // Raw bitcode is validated as a module.
+    let o = dxil(&["as", s(&src), "--bitcode", "-o", s(&dir.join("future.bc"))]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("(1.99) is not supported"),
+        "{}",
+        stderr(&o)
+    );
+}

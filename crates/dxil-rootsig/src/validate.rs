@@ -590,3 +590,74 @@ pub fn lint(rs: &RootSignature) -> Vec<Violation> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn binding(res_type: u32, space: u32, lower_bound: u32, upper_bound: u32) -> ShaderBinding {
+        ShaderBinding {
+            res_type,
+            space,
+            lower_bound,
+            upper_bound,
+        }
+    }
+
+    fn check(text: &str, vis: ShaderVisibility, bindings: &[ShaderBinding]) -> Result<(), String> {
+        let rs = crate::compile(text, Version::V1_1).expect("root signature");
+        validate_with_shader(&rs, vis, bindings)
+    }
+
+    #[test]
+    fn bindings_must_be_covered_by_one_visible_range() {
+        let table = "DescriptorTable(SRV(t0, numDescriptors = 4)), CBV(b0, visibility = SHADER_VISIBILITY_VERTEX)";
+        let px = ShaderVisibility::PIXEL;
+        assert_eq!(check(table, px, &[binding(3, 0, 1, 3)]), Ok(()));
+        assert_eq!(
+            check(table, px, &[binding(3, 0, 2, 5)]),
+            Err("Shader SRV descriptor range (RegisterSpace=0, NumDescriptors=4, BaseShaderRegister=2) is not fully bound in root signature.".into())
+        );
+        // The CBV is visible to vertex shaders only.
+        assert!(check(table, px, &[binding(2, 0, 0, 0)]).is_err());
+        assert_eq!(
+            check(table, ShaderVisibility::VERTEX, &[binding(2, 0, 0, 0)]),
+            Ok(())
+        );
+        // An unbounded shader range only needs its first register.
+        assert_eq!(check(table, px, &[binding(4, 0, 3, u32::MAX)]), Ok(()));
+    }
+
+    #[test]
+    fn root_descriptors_hold_only_buffers() {
+        let text = "SRV(t0), UAV(u0)";
+        let all = ShaderVisibility::ALL;
+        assert_eq!(
+            check(text, all, &[binding(5, 0, 0, 0), binding(7, 0, 0, 0)]),
+            Ok(())
+        );
+        assert!(check(text, all, &[binding(3, 0, 0, 0)])
+            .unwrap_err()
+            .starts_with("A Shader is declaring a resource object as a texture"));
+        assert!(check(text, all, &[binding(6, 0, 0, 0)])
+            .unwrap_err()
+            .starts_with("A shader is declaring a typed UAV"));
+        assert!(check(text, all, &[binding(9, 0, 0, 0)])
+            .unwrap_err()
+            .starts_with("A Shader is declaring a structured UAV with counter"));
+    }
+
+    #[test]
+    fn a_denied_stage_may_not_bind() {
+        let text = "RootFlags(DENY_PIXEL_SHADER_ROOT_ACCESS), CBV(b0)";
+        assert_eq!(check(text, ShaderVisibility::PIXEL, &[]), Ok(()));
+        assert_eq!(
+            check(text, ShaderVisibility::PIXEL, &[binding(2, 0, 0, 0)]),
+            Err("Shader has root bindings but root signature uses a DENY flag to disallow root binding access to the shader stage.".into())
+        );
+        assert_eq!(
+            check(text, ShaderVisibility::VERTEX, &[binding(2, 0, 0, 0)]),
+            Ok(())
+        );
+    }
+}

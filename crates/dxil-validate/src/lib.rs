@@ -40,7 +40,8 @@ use dxil_module::DxilMetadata;
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Compare each container part with the part the module gives (`SFI0`, signatures,
-    /// `PSV0`, `RDAT`, root signature, ...). On by default.
+    /// `PSV0`, `RDAT`, root signature, ...), once the module itself is valid, and warn
+    /// about a container digest or `HASH` that does not match the bytes. On by default.
     pub parts: bool,
 }
 
@@ -64,6 +65,20 @@ pub fn validate_container(bytes: &[u8], options: &Options) -> Report {
             return report;
         }
     };
+    // The reference's container check is stricter than reading needs: version 1, and the
+    // parts back to back in table order, ending at the container's size.
+    let version = container.header().version;
+    if version.major != 1 {
+        let (major, minor) = (version.major, version.minor);
+        let reason = format!("Container is invalid: version {major}.{minor} is not 1.x.");
+        report.diagnostics.push(unreadable(reason));
+        return report;
+    }
+    if !container.is_packed() {
+        let reason = "Container is invalid: its parts do not follow the part table back to back up to the container size.";
+        report.diagnostics.push(unreadable(reason.to_string()));
+        return report;
+    }
     // The reference loads the debug program (`ILDB`) too before validating anything: an
     // unreadable one fails the container.
     let (program, debug) = match container

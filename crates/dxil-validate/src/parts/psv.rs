@@ -16,6 +16,8 @@ use dxil_ops::ValidationRule as R;
 use dxil_parts::names::{sv_semantic_name, SemanticKind};
 use dxil_parts::psv::{mask_dwords, table_dwords, Psv, PsvSignatureElement, RuntimeInfo};
 
+use std::collections::{HashMap, VecDeque};
+
 use super::print;
 use crate::context::Ctx;
 
@@ -249,67 +251,100 @@ impl Strings {
 }
 
 /// An `std::unordered_map<unsigned, unsigned>` of libstdc++ reduced to what the order of
-/// its iteration depends on: identity hashing, buckets growing by the prime rehash policy
-/// (load factor 1), a new key going to the front of its bucket's run or, in an empty
-/// bucket, to the front of the list, and rehashing walking the list in order. The reference
-/// reports unused strings in this order.
+/// its iteration depends on: identity hashing; the bucket count stepping through the
+/// policy's sizes as elements are added (13 at the first, then about doubling); the
+/// elements forming one list in which each bucket's elements are consecutive, a new
+/// element going to the front of its bucket's run or, in an empty bucket, to the front of
+/// the list; a rehash walking the list in order and placing each element the same way.
+/// The reference reports unused strings in this order.
 #[derive(Default)]
 struct HashOrder {
     buckets: u64,
-    next_resize: u64,
-    /// (key, uses), in iteration order.
-    list: Vec<(u32, u32)>,
+    /// Bucket indexes in list order (one run each).
+    runs: VecDeque<u64>,
+    /// Each non-empty bucket's elements, (key, uses), in list order.
+    members: HashMap<u64, VecDeque<(u32, u32)>>,
+    len: usize,
 }
 
-/// The bucket counts the policy steps through (the fast table, then primes).
-fn next_bucket_count(n: u64) -> u64 {
-    const FAST: [u64; 14] = [2, 2, 2, 3, 5, 5, 7, 7, 11, 11, 11, 11, 13, 13];
-    if let Some(&b) = FAST.get(n as usize) {
-        return b;
-    }
-    let is_prime = |p: u64| p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| p % d != 0);
-    (n..).find(|&p| is_prime(p)).unwrap_or(n)
-}
+/// The bucket counts after the 1st, 14th, 30th... insertion (each taken when the element
+/// count passes the current count), as observed of the reference's standard library.
+const BUCKET_COUNTS: [u64; 23] = [
+    13, 29, 59, 127, 257, 541, 1109, 2357, 5087, 10273, 20753, 42043, 85229, 172933, 351061,
+    712697, 1447153, 2938679, 5967347, 12117689, 24607243, 49969847, 101473717,
+];
 
 impl HashOrder {
-    fn place(list: &mut Vec<(u32, u32)>, buckets: u64, entry: (u32, u32)) {
-        let bucket = u64::from(entry.0) % buckets;
-        let at = list
+    fn place(&mut self, entry: (u32, u32)) {
+        let bucket = u64::from(entry.0) % self.buckets.max(1);
+        match self.members.get_mut(&bucket) {
+            Some(run) => run.push_front(entry),
+            None => {
+                self.members.insert(bucket, VecDeque::from([entry]));
+                self.runs.push_front(bucket);
+            }
+        }
+    }
+
+    /// The elements in iteration order.
+    fn entries(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.runs
             .iter()
-            .position(|(k, _)| u64::from(*k) % buckets == bucket)
-            .unwrap_or(0);
-        list.insert(at, entry);
+            .filter_map(|b| self.members.get(b))
+            .flat_map(|run| run.iter().copied())
     }
 
     fn insert(&mut self, key: u32) {
-        if let Some(e) = self.list.iter_mut().find(|(k, _)| *k == key) {
+        let bucket = u64::from(key) % self.buckets.max(1);
+        if let Some(e) = self
+            .members
+            .get_mut(&bucket)
+            .and_then(|run| run.iter_mut().find(|e| e.0 == key))
+        {
             e.1 = 0;
             return;
         }
-        let count = self.list.len() as u64 + 1;
-        if self.buckets == 0 {
-            self.buckets = 1;
-        }
-        if count > self.next_resize {
-            if count >= self.buckets {
-                let wanted = (count + 1).max(self.buckets * 2);
-                self.buckets = next_bucket_count(wanted);
-                let old = std::mem::take(&mut self.list);
-                for e in old {
-                    Self::place(&mut self.list, self.buckets, e);
-                }
+        self.len += 1;
+        if self.len as u64 > self.buckets {
+            let grown = BUCKET_COUNTS
+                .iter()
+                .copied()
+                .find(|&b| b >= self.len as u64)
+                .unwrap_or_else(|| self.buckets.saturating_mul(2) | 1);
+            let old: Vec<(u32, u32)> = self.entries().collect();
+            self.buckets = grown;
+            self.runs.clear();
+            self.members.clear();
+            for e in old {
+                self.place(e);
             }
-            self.next_resize = self.buckets;
         }
-        Self::place(&mut self.list, self.buckets, (key, 0));
+        self.place((key, 0));
     }
 
     fn erase(&mut self, key: u32) {
-        self.list.retain(|(k, _)| *k != key);
+        let bucket = u64::from(key) % self.buckets.max(1);
+        let Some(run) = self.members.get_mut(&bucket) else {
+            return;
+        };
+        let before = run.len();
+        run.retain(|e| e.0 != key);
+        if run.len() < before {
+            self.len -= 1;
+        }
+        if run.is_empty() {
+            self.members.remove(&bucket);
+            self.runs.retain(|&b| b != bucket);
+        }
     }
 
     fn bump(&mut self, key: u32) {
-        if let Some(e) = self.list.iter_mut().find(|(k, _)| *k == key) {
+        let bucket = u64::from(key) % self.buckets.max(1);
+        if let Some(e) = self
+            .members
+            .get_mut(&bucket)
+            .and_then(|run| run.iter_mut().find(|e| e.0 == key))
+        {
             e.1 += 1;
         }
     }
@@ -322,8 +357,9 @@ struct Verifier<'v, 'c, 'm> {
     stored: &'v Psv,
     /// The part the module gives, in the same version.
     module: &'v Psv,
-    /// The module's runtime information in the latest layout (for messages).
-    latest: Option<RuntimeInfo>,
+    /// The part the module gives in the latest layout (for messages; `None` inside when
+    /// it cannot be made).
+    latest: Option<Option<Psv>>,
     version: u32,
     strings: Strings,
     indexes: Vec<bool>,
@@ -354,16 +390,22 @@ impl Verifier<'_, '_, '_> {
     /// The module's runtime information with every record filled in, as the reference
     /// prints it whatever the part's version.
     fn latest(&mut self) -> RuntimeInfo {
-        if let Some(info) = &self.latest {
-            return info.clone();
+        match self.latest_part() {
+            Some(p) => p.runtime_info.clone(),
+            None => self.module.runtime_info.clone(),
         }
-        let info = build_psv_version(self.src, 4)
-            .ok()
-            .and_then(|b| Psv::parse(&b).ok())
-            .map(|p| p.runtime_info)
-            .unwrap_or_else(|| self.module.runtime_info.clone());
-        self.latest = Some(info.clone());
-        info
+    }
+
+    /// The part the module gives in the latest layout, made once.
+    fn latest_part(&mut self) -> Option<&Psv> {
+        let src = self.src;
+        self.latest
+            .get_or_insert_with(|| {
+                build_psv_version(src, 4)
+                    .ok()
+                    .and_then(|b| Psv::parse(&b).ok())
+            })
+            .as_ref()
     }
 
     fn verify(&mut self) {
@@ -425,7 +467,8 @@ impl Verifier<'_, '_, '_> {
                 }
             }
         }
-        for (offset, uses) in std::mem::take(&mut self.strings.map.list) {
+        let unused: Vec<(u32, u32)> = self.strings.map.entries().collect();
+        for (offset, uses) in unused {
             if uses != 0 || (offset == 0 && self.strings.first_empty) {
                 continue;
             }
@@ -476,32 +519,19 @@ impl Verifier<'_, '_, '_> {
 
     /// The kind and flags of the module's binding `i` (a version 0 or 1 part does not carry
     /// them).
-    fn latest_binding_kind(&self, i: usize) -> Option<(u32, u32)> {
-        let b = build_psv_version(self.src, 4).ok()?;
-        Psv::parse(&b).ok()?.resources.get(i)?.kind_and_flags
+    fn latest_binding_kind(&mut self, i: usize) -> Option<(u32, u32)> {
+        self.latest_part()?.resources.get(i)?.kind_and_flags
     }
 
     /// The runtime information against the module's: the records the part's version has,
     /// and the group shared size of a version 4 record.
     fn entry_properties(&mut self) {
-        let stored = &self.stored.runtime_info;
-        let mut module = self.latest();
+        let (stored_psv, module_psv) = (self.stored, self.module);
+        let stored = &stored_psv.runtime_info;
+        // The part the module gives is in the stored part's version (checked above), so
+        // its records are the ones to compare.
+        let module = &module_psv.runtime_info;
         let v1 = stored.info1.is_some();
-        if !v1 {
-            // Without the part's version 1 record the reference fills in only what the
-            // stage union of that record holds (a geometry shader's vertex count, a mesh
-            // shader's topology); the stage reads as 0.
-            let i1 = module.info1.clone().unwrap_or_default();
-            let kind = self.src.kind;
-            module.info1 = Some(dxil_parts::psv::RuntimeInfo1 {
-                stage_union: match kind {
-                    ShaderKind::Geometry => i1.stage_union,
-                    ShaderKind::Mesh => i1.stage_union & 0xff00,
-                    _ => 0,
-                },
-                ..Default::default()
-            });
-        }
         let mut same = stored.stage_info == module.stage_info
             && stored.min_wave_lane_count == module.min_wave_lane_count
             && stored.max_wave_lane_count == module.max_wave_lane_count;
@@ -516,6 +546,21 @@ impl Verifier<'_, '_, '_> {
         }
         if same {
             return;
+        }
+        let mut module = self.latest();
+        if !v1 {
+            // Without the part's version 1 record the reference fills in only what the
+            // stage union of that record holds (a geometry shader's vertex count, a mesh
+            // shader's topology); the stage reads as 0.
+            let i1 = module.info1.clone().unwrap_or_default();
+            module.info1 = Some(dxil_parts::psv::RuntimeInfo1 {
+                stage_union: match self.src.kind {
+                    ShaderKind::Geometry => i1.stage_union,
+                    ShaderKind::Mesh => i1.stage_union & 0xff00,
+                    _ => 0,
+                },
+                ..Default::default()
+            });
         }
         let kind = self.src.kind.raw() as u8;
         let module_view = print::RuntimeView {
@@ -535,7 +580,7 @@ impl Verifier<'_, '_, '_> {
         };
         let entry = stored
             .entry_function_name
-            .and_then(|o| self.stored.string(o))
+            .and_then(|o| stored_psv.string(o))
             .unwrap_or("");
         // The library kind stands for "no stage": the version 1 record names the stage.
         let stored_text = print::runtime_info(&stored_view, ShaderKind::Library.raw() as u8, entry);
@@ -749,17 +794,13 @@ fn view_id_state(psv: &Psv) -> Vec<u32> {
 mod tests {
     use super::*;
 
+    /// The table `\0OUTPUT\0dr\0a0\0b1\0c2\0d3\0e4\0\0\0` as the reference's map
+    /// visits it (observed of libstdc++).
     #[test]
     fn hash_order_follows_the_bucket_runs() {
-        let mut m = HashOrder::default();
-        for k in [0, 1, 4] {
-            m.insert(k);
-        }
-        let keys: Vec<u32> = m.list.iter().map(|e| e.0).collect();
-        // 5 buckets after the third insertion: each key alone in its bucket, newest first
-        // within a rehash's reversal.
-        assert_eq!(keys.len(), 3);
-        assert!(keys.contains(&0) && keys.contains(&1) && keys.contains(&4));
+        let s = Strings::new(b"\0OUTPUT\0dr\0a0\0b1\0c2\0d3\0e4\0\0\0");
+        let keys: Vec<u32> = s.map.entries().map(|e| e.0).collect();
+        assert_eq!(keys, [23, 20, 17, 11, 8, 14, 1, 0]);
     }
 
     #[test]
