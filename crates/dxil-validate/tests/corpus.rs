@@ -10,9 +10,9 @@ use dxil_validate::{validate_container, Options};
 
 /// Verdicts agreeing with the reference at least (the figure reached so far; raise it as
 /// rules land).
-const VERDICT_FLOOR: usize = 2534;
+const VERDICT_FLOOR: usize = 2536;
 /// Rejected shaders whose error messages equal the reference's at least.
-const MESSAGES_FLOOR: usize = 46;
+const MESSAGES_FLOOR: usize = 49;
 
 #[test]
 fn corpus_verdicts_and_messages() {
