@@ -51,6 +51,40 @@ pub fn type_text(m: &Module, ty: Type) -> String {
     dxil_text::type_texts(m, &[ty]).pop().unwrap_or_default()
 }
 
+/// Component types (DXIL.rst "ComponentType", `DXIL::ComponentType`), as the metadata
+/// and the parts hold them.
+pub(crate) mod comp {
+    pub const INVALID: u32 = 0;
+    pub const I1: u32 = 1;
+    pub const I16: u32 = 2;
+    pub const U16: u32 = 3;
+    pub const I32: u32 = 4;
+    pub const U32: u32 = 5;
+    pub const I64: u32 = 6;
+    pub const U64: u32 = 7;
+    pub const F16: u32 = 8;
+    pub const F32: u32 = 9;
+    pub const F64: u32 = 10;
+    pub const SNORM_F16: u32 = 11;
+    pub const UNORM_F16: u32 = 12;
+    pub const SNORM_F32: u32 = 13;
+    pub const UNORM_F32: u32 = 14;
+    pub const SNORM_F64: u32 = 15;
+    pub const UNORM_F64: u32 = 16;
+    pub const PACKED_S8X32: u32 = 17;
+    pub const PACKED_U8X32: u32 = 18;
+
+    /// `CompType::Is64Bit`.
+    pub fn is_64bit(c: u32) -> bool {
+        matches!(c, I64 | U64 | F64 | SNORM_F64 | UNORM_F64)
+    }
+
+    /// `CompType::Is16Bit`.
+    pub fn is_16bit(c: u32) -> bool {
+        matches!(c, I16 | U16 | F16 | SNORM_F16 | UNORM_F16)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,6 +23,7 @@ use dxil_ops::ValidationRule as R;
 
 use crate::context::Ctx;
 use crate::util;
+use crate::util::comp;
 
 /// Resource kinds (`DXIL::ResourceKind`, DXIL.rst "Resource kinds"), as raw numbers since
 /// hostile metadata may hold any value.
@@ -92,36 +93,6 @@ pub(crate) mod kind {
     pub fn num_offsets(k: u32) -> usize {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 0, 1, 2, 2, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2];
         T.get(k as usize).copied().unwrap_or(0)
-    }
-}
-
-/// Component types (`DXIL::ComponentType`).
-pub(crate) mod comp {
-    pub const INVALID: u32 = 0;
-    pub const I16: u32 = 2;
-    pub const U16: u32 = 3;
-    pub const I32: u32 = 4;
-    pub const U32: u32 = 5;
-    pub const I64: u32 = 6;
-    pub const U64: u32 = 7;
-    pub const F16: u32 = 8;
-    pub const F32: u32 = 9;
-    pub const F64: u32 = 10;
-    pub const SNORMF16: u32 = 11;
-    pub const UNORMF16: u32 = 12;
-    pub const SNORMF32: u32 = 13;
-    pub const UNORMF32: u32 = 14;
-    pub const SNORMF64: u32 = 15;
-    pub const UNORMF64: u32 = 16;
-
-    /// `CompType::Is64Bit`.
-    pub fn is_64bit(c: u32) -> bool {
-        matches!(c, I64 | U64 | F64 | SNORMF64 | UNORMF64)
-    }
-
-    /// `CompType::Is16Bit`.
-    pub fn is_16bit(c: u32) -> bool {
-        matches!(c, I16 | U16 | F16 | SNORMF16 | UNORMF16)
     }
 }
 

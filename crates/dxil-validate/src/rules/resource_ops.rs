@@ -13,11 +13,10 @@ use dxil_module::layout::DataLayout;
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
 
 use super::function::Site;
-use super::handles::{
-    comp, kind, resource_from_handle, resource_kind, sm_at_least, sm_kind, Class,
-};
+use super::handles::{kind, resource_from_handle, resource_kind, sm_at_least, sm_kind, Class};
 use crate::context::Ctx;
 use crate::util;
+use crate::util::comp;
 
 /// The rules of one decoded `dx.op` call that concern resources.
 pub(crate) fn dx_op(ctx: &mut Ctx, site: &Site, call: &DxCall) {
@@ -521,11 +520,11 @@ impl Check<'_, '_, '_> {
         let mut ok = matches!(
             ct,
             comp::F32
-                | comp::SNORMF32
-                | comp::UNORMF32
+                | comp::SNORM_F32
+                | comp::UNORM_F32
                 | comp::F16
-                | comp::SNORMF16
-                | comp::UNORMF16
+                | comp::SNORM_F16
+                | comp::UNORM_F16
         );
         if sm_at_least(self.ctx, 6, 7) && !cmp {
             ok |= matches!(ct, comp::I16 | comp::U16 | comp::I32 | comp::U32);

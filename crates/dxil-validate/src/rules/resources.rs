@@ -9,8 +9,9 @@ use dxil_module::layout::DataLayout;
 use dxil_module::model::{ResourceClass, StructAnnotation};
 use dxil_ops::ValidationRule as R;
 
-use super::handles::{comp, kind, res_error, res_name, sm_at_least, sm_kind, Res};
+use super::handles::{kind, res_error, res_name, sm_at_least, sm_kind, Res};
 use crate::context::Ctx;
+use crate::util::comp;
 
 /// The largest structured buffer stride (`kMaxStructBufferStride`).
 const MAX_STRUCT_STRIDE: u32 = 2048;
@@ -113,8 +114,8 @@ fn resource(ctx: &mut Ctx, r: &Res, dl: &DataLayout) {
     let typed_ok = matches!(
         r.comp_type,
         comp::F32
-            | comp::SNORMF32
-            | comp::UNORMF32
+            | comp::SNORM_F32
+            | comp::UNORM_F32
             | comp::F64
             | comp::I32
             | comp::I64

@@ -29,6 +29,7 @@ use dxil_module::model::{EntryPoint, Property, SignatureElement};
 use dxil_ops::{SemanticInterpretationKind as Interp, SigPointKind};
 
 use crate::context::Ctx;
+use crate::util::comp;
 
 /// Semantic kinds (DXIL.rst "SemanticKind"); `INVALID` is the kind of the invalid semantic.
 pub(crate) mod sem {
@@ -59,28 +60,6 @@ pub(crate) mod sem {
     pub const SHADING_RATE: u32 = 29;
     pub const CULL_PRIMITIVE: u32 = 30;
     pub const INVALID: u32 = 33;
-}
-
-/// Component types (DXIL.rst "ComponentType").
-pub(crate) mod comp {
-    pub const I1: u32 = 1;
-    pub const I16: u32 = 2;
-    pub const U16: u32 = 3;
-    pub const I32: u32 = 4;
-    pub const U32: u32 = 5;
-    pub const I64: u32 = 6;
-    pub const U64: u32 = 7;
-    pub const F16: u32 = 8;
-    pub const F32: u32 = 9;
-    pub const F64: u32 = 10;
-    pub const SNORM_F16: u32 = 11;
-    pub const UNORM_F16: u32 = 12;
-    pub const SNORM_F32: u32 = 13;
-    pub const UNORM_F32: u32 = 14;
-    pub const SNORM_F64: u32 = 15;
-    pub const UNORM_F64: u32 = 16;
-    pub const PACKED_S8X32: u32 = 17;
-    pub const PACKED_U8X32: u32 = 18;
 }
 
 /// Interpolation modes (DXIL.rst "InterpolationMode").

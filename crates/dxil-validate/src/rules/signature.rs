@@ -12,10 +12,11 @@ use dxil_module::model::Property;
 use dxil_ops::{SemanticInterpretationKind as Interp, ValidationRule as R};
 
 use crate::context::Ctx;
+use crate::util::comp;
 
 use super::sig_alloc::{Allocator, Conflict, Shape, Width};
 use super::sig_model::{
-    comp, interp, sem, semantic_by_name, semantic_name, Element, Entry, SigState, Signature, Status,
+    interp, sem, semantic_by_name, semantic_name, Element, Entry, SigState, Signature, Status,
 };
 
 /// Output streams of a geometry shader.
