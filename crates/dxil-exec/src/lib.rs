@@ -1,0 +1,20 @@
+//! `dxil-exec`: run DXIL shaders on the CPU.
+//!
+//! A module is compiled once ([`Program::compile`]) into a compact form made for execution,
+//! then dispatched over thread groups ([`Program::dispatch`]) against bound resources
+//! ([`Bindings`]). Direct3D's rules decide what the IR leaves open: out-of-bounds reads give 0
+//! and writes are dropped, threads of a group interleave only at barriers, the lanes of a wave
+//! advance together.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+pub mod resource;
+
+pub use error::{Error, ErrorKind, Result};
+pub use resource::{
+    AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
+    Resource, ResourceClass, SamplerDesc, ViewKind,
+};
+mod program;
+pub use program::{Dispatch, Program};
