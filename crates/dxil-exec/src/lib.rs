@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 mod error;
+pub mod format;
 pub mod resource;
 
 pub use error::{Error, ErrorKind, Result};
