@@ -11,6 +11,7 @@
 mod error;
 pub mod format;
 pub mod resource;
+pub mod texture;
 
 pub use error::{Error, ErrorKind, Result};
 pub use resource::{
