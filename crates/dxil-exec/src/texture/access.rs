@@ -3,7 +3,7 @@
 //! `store_uav_typed`, `resinfo`: out-of-range reads give 0 in every component, out-of-range
 //! writes are dropped).
 
-use super::layout::{extent, fetch, levels, put, shape, slices, Texel};
+use super::layout::{extent, fetch, levels, offset, put, shape, slices, Texel};
 use crate::resource::Resource;
 
 /// `textureLoad`: the texel at integer `coord` (texel coordinates, then the array slice for
@@ -61,6 +61,27 @@ pub fn store(res: &mut Resource, coord: [u32; 3], value: [u32; 4], mask: u8) {
         sample: 0,
     };
     put(res, texel, value, mask);
+}
+
+/// The byte range in [`Resource::data`] of the mip-0 texel at `coord` (texel coordinates,
+/// then the slice for arrays), for the atomic operations on typed texture UAVs
+/// (`atomicBinOp`, `atomicCompareExchange`), which read and write the element's bytes in place.
+/// `None` when out of range, beyond the data, or not a texture.
+pub fn texel_range(res: &Resource, coord: [u32; 3]) -> Option<std::ops::Range<usize>> {
+    let shape = shape(res.view)?;
+    let format = res.format?;
+    let mut xyz = [0u32; 3];
+    xyz[..shape.dims].copy_from_slice(&coord[..shape.dims]);
+    let slice = if shape.array { coord[shape.dims] } else { 0 };
+    let texel = Texel {
+        mip: 0,
+        slice,
+        xyz,
+        sample: 0,
+    };
+    let at = offset(res, format, texel)?;
+    let end = at.checked_add(format.size() as usize)?;
+    (end <= res.data.len()).then_some(at..end)
 }
 
 /// `getDimensions` of a texture at mip `mip`: width, then height (2D, 3D, cubes) or the array

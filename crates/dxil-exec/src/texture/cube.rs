@@ -73,6 +73,28 @@ fn axes_of_face(face: u32, v: [f32; 3]) -> (u32, [f32; 3]) {
     (face, c)
 }
 
+/// The face and texel across the edge for texel indices `(i, j)` just outside face `face` of
+/// `n` x `n` texels, for filtering that crosses cube edges as D3D requires (D3D11.3
+/// functional spec, "TextureCube Edge and Corner Handling"): the texel centre's direction is
+/// re-projected, which lands on the neighbouring face's edge texel. At a corner, where D3D
+/// averages the three texels that meet, this picks one of them.
+pub fn across_edge(face: u32, i: i64, j: i64, n: u32) -> (u32, [u32; 2]) {
+    let n64 = f64::from(n.max(1));
+    let s = ((i as f64 + 0.5) / n64 * 2.0 - 1.0) as f32;
+    let t = ((j as f64 + 0.5) / n64 * 2.0 - 1.0) as f32;
+    let dir = match face {
+        0 => [1.0, -t, -s],
+        1 => [-1.0, -t, s],
+        2 => [s, 1.0, t],
+        3 => [s, -1.0, -t],
+        4 => [s, -t, 1.0],
+        _ => [-s, -t, -1.0],
+    };
+    let fc = project(dir);
+    let texel = |u: f32| ((u * n as f32).floor().max(0.0) as u32).min(n.saturating_sub(1));
+    (fc.face, [texel(fc.uv[0]), texel(fc.uv[1])])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +134,15 @@ mod tests {
         // Ties go to z, then y.
         assert_eq!(project([1.0, 1.0, 1.0]).face, 4);
         assert_eq!(project([1.0, 1.0, 0.0]).face, 2);
+    }
+
+    #[test]
+    fn texels_beyond_an_edge_come_from_the_neighbouring_face() {
+        // Right of +Z is +X's left column; above +Z is +Y's bottom row.
+        assert_eq!(across_edge(4, 4, 1, 4), (0, [0, 1]));
+        assert_eq!(across_edge(4, 2, -1, 4), (2, [2, 3]));
+        // Left of -X (where z falls) is -Z's right column.
+        assert_eq!(across_edge(1, -1, 0, 4), (5, [3, 0]));
     }
 
     #[test]

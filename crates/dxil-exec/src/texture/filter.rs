@@ -5,6 +5,7 @@
 //! comparison sampler compares each texel before the blend.
 
 use super::address::address;
+use super::cube::across_edge;
 use super::layout::{extent, fetch, Texel};
 use crate::resource::{ComparisonFunc, Filter, Resource, SamplerDesc};
 
@@ -22,6 +23,9 @@ pub struct Level<'a> {
     pub dims: usize,
     /// Comparison reference and function (`SampleCmp*`, `GatherCmp*`).
     pub compare: Option<(f32, ComparisonFunc)>,
+    /// A cube face (`slice` is the face plus six times the cube): texels beyond an edge come
+    /// from the neighbouring face and the address modes do not apply.
+    pub cube: bool,
 }
 
 /// A texel as a footprint sees it: register bits, or outside a border-addressed axis.
@@ -43,15 +47,27 @@ impl Level<'_> {
     pub fn fetch(&self, idx: [i64; 3]) -> Fetched {
         let size = self.size();
         let mut xyz = [0u32; 3];
-        for a in 0..self.dims {
-            match address(self.sampler.address[a], idx[a], size[a]) {
-                Some(i) => xyz[a] = i,
-                None => return Fetched::Border,
+        let mut slice = self.slice;
+        if self.cube {
+            let inside = |a: usize| (0..i64::from(size[a])).contains(&idx[a]);
+            if inside(0) && inside(1) {
+                xyz = [idx[0] as u32, idx[1] as u32, 0];
+            } else {
+                let (face, [x, y]) = across_edge(self.slice % 6, idx[0], idx[1], size[0]);
+                slice = self.slice - self.slice % 6 + face;
+                xyz = [x, y, 0];
+            }
+        } else {
+            for a in 0..self.dims {
+                match address(self.sampler.address[a], idx[a], size[a]) {
+                    Some(i) => xyz[a] = i,
+                    None => return Fetched::Border,
+                }
             }
         }
         let texel = Texel {
             mip: self.mip,
-            slice: self.slice,
+            slice,
             xyz,
             sample: 0,
         };

@@ -26,6 +26,7 @@ pub fn gather(res: &Resource, sampler: &SamplerDesc, args: &SampleArgs, channel:
         slice,
         dims: 2,
         compare: None,
+        cube: shape.cube,
     };
     let compare = comparison(res, sampler, args);
     let (base, _) = level.footprint(uvw, offset);

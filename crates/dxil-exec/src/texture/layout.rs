@@ -87,7 +87,7 @@ pub struct Texel {
 }
 
 /// The byte offset of `texel` in the data, `None` when any index is out of range.
-fn offset(res: &Resource, format: ElementFormat, texel: Texel) -> Option<usize> {
+pub fn offset(res: &Resource, format: ElementFormat, texel: Texel) -> Option<usize> {
     let samples = u64::from(res.dims.sample_count.max(1));
     let elem = u64::from(format.size()) * samples;
     if texel.mip >= levels(res) || texel.slice >= slices(res) || u64::from(texel.sample) >= samples

@@ -11,7 +11,7 @@ mod layout;
 mod lod;
 mod sample;
 
-pub use access::{dimensions, load, store};
+pub use access::{dimensions, load, store, texel_range};
 pub use gather::gather;
 pub use sample::{calculate_lod, sample};
 

@@ -34,6 +34,7 @@ pub fn sample(res: &Resource, sampler: &SamplerDesc, args: &SampleArgs) -> [f32;
             slice,
             dims: shape.dims,
             compare: comparison(res, sampler, args),
+            cube: shape.cube,
         }
         .filter(filter, uvw, offset)
     };

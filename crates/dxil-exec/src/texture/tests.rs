@@ -118,6 +118,8 @@ fn store_writes_in_range_and_drops_outside() {
     assert_eq!(f(load(&t, [1, 1, 0], 0, 0, [0; 3]))[0], 2.5);
     assert_eq!(t.data.len(), 16);
     assert_eq!(t.data[..12], [0; 12]);
+    assert_eq!(texel_range(&t, [1, 1, 0]), Some(12..16));
+    assert_eq!(texel_range(&t, [0, 2, 0]), None);
 }
 
 #[test]
@@ -379,4 +381,19 @@ fn malformed_textures_never_panic() {
         store(&mut t, [u32::MAX, 0, u32::MAX], [1; 4], 0xff);
         store(&mut t, [0, 0, 0], [1; 4], 0xff);
     }
+}
+
+#[test]
+fn cube_linear_filtering_crosses_edges() {
+    // 2x2 faces holding their face index; at the +Z/+X edge half the footprint is on +X.
+    let values: Vec<f32> = (0..6).flat_map(|f| [f as f32; 4]).collect();
+    let cube = texture(ViewKind::TextureCube, dims(2, 2, 1, 6, 1), 1, &values);
+    let s = sampler(
+        Filter::Linear,
+        Filter::Linear,
+        Filter::Point,
+        AddressMode::Wrap,
+    );
+    let v = sample(&cube, &s, &args([1.0, 0.0, 1.0, 0.0], Lod::Level(0.0)));
+    assert_eq!(v[0], 2.0);
 }
