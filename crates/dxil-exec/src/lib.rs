@@ -18,3 +18,4 @@ pub use resource::{
 };
 mod program;
 pub use program::{Dispatch, Program};
+pub mod pipeline;
