@@ -23,3 +23,4 @@ mod compile;
 mod interp;
 mod program;
 pub use program::{Dispatch, Program, DEFAULT_WAVE_SIZE};
+pub mod pipeline;
