@@ -27,20 +27,8 @@ pub(crate) fn bin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
         BinK::Add => a.wrapping_add(b) & m,
         BinK::Sub => a.wrapping_sub(b) & m,
         BinK::Mul => a.wrapping_mul(b) & m,
-        BinK::UDiv => {
-            if b == 0 {
-                m
-            } else {
-                a / b
-            }
-        }
-        BinK::URem => {
-            if b == 0 {
-                m
-            } else {
-                a % b
-            }
-        }
+        BinK::UDiv => a.checked_div(b).unwrap_or(m),
+        BinK::URem => a.checked_rem(b).unwrap_or(m),
         BinK::SDiv => {
             let (x, y) = (sext(a, bits), sext(b, bits));
             if y == 0 {

@@ -221,13 +221,8 @@ pub(crate) fn eval(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
             return 2;
         }
         O::UDiv => {
-            if y == 0 {
-                out[0] = 0xffff_ffff;
-                out[1] = 0xffff_ffff;
-            } else {
-                out[0] = x / y;
-                out[1] = x % y;
-            }
+            out[0] = x.checked_div(y).unwrap_or(0xffff_ffff);
+            out[1] = x.checked_rem(y).unwrap_or(0xffff_ffff);
             return 2;
         }
         O::UAddc => {
