@@ -26,10 +26,18 @@ fn view(kind: Option<K>) -> ViewKind {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((head, module)) = data.split_first_chunk::<4>() else { return };
-    let Ok(m) = dxil::read_module(module) else { return };
-    let Ok(program) = Program::compile(&m, None) else { return };
-    let Ok(meta) = dxil_module::DxilMetadata::read(&m) else { return };
+    let Some((head, module)) = data.split_first_chunk::<4>() else {
+        return;
+    };
+    let Ok(m) = dxil::read_module(module) else {
+        return;
+    };
+    let Ok(program) = Program::compile(&m, None) else {
+        return;
+    };
+    let Ok(meta) = dxil_module::DxilMetadata::read(&m) else {
+        return;
+    };
     let mut bindings = Bindings::default();
     for (class, r) in meta.resources.iter().flat_map(|l| l.in_binding_order()) {
         let class = match class {
@@ -40,17 +48,36 @@ fuzz_target!(|data: &[u8]| {
         };
         for i in 0..r.base.range_size.min(4) {
             let mut res = Resource::buffer(view(r.kind()), vec![0; 256]);
-            res.format = Some(ElementFormat { component: ComponentType::UInt32, channels: 1 });
+            res.format = Some(ElementFormat {
+                component: ComponentType::UInt32,
+                channels: 1,
+            });
             res.stride = r.element_stride().unwrap_or(4);
-            res.dims = Dims { width: 4, height: 4, depth: 1, array_size: 1, mip_levels: 1, sample_count: 1 };
+            res.dims = Dims {
+                width: 4,
+                height: 4,
+                depth: 1,
+                array_size: 1,
+                mip_levels: 1,
+                sample_count: 1,
+            };
             res.sampler = Some(SamplerDesc::default());
             let register = r.base.lower_bound.saturating_add(i);
-            bindings.bindings.push(Binding { class, space: r.base.space, register, heap_index: Some(i), resource: res });
+            bindings.bindings.push(Binding {
+                class,
+                space: r.base.space,
+                register,
+                heap_index: Some(i),
+                resource: res,
+            });
         }
     }
     let dispatch = Dispatch {
         groups: [u32::from(head[0] % 3) + 1, u32::from(head[1] % 2) + 1, 1],
-        wave_size: [None, Some(4), Some(32), Some(128)].get(usize::from(head[2] % 4)).copied().flatten(),
+        wave_size: [None, Some(4), Some(32), Some(128)]
+            .get(usize::from(head[2] % 4))
+            .copied()
+            .flatten(),
         budget: 1 << 16,
         trace: (head[3] & 1 == 1).then_some([0, 0, 0]),
     };
