@@ -21,6 +21,11 @@ use crate::compile::Compiled;
 use crate::error::{ErrorKind, Result};
 use crate::resource::Bindings;
 
+/// Register slots of one wave beyond this are refused (256 MiB).
+const MAX_REGISTERS: usize = 1 << 25;
+/// Private memory of one wave beyond this is refused.
+const MAX_PRIVATE: usize = 1 << 28;
+
 /// A lane mask (waves of up to 128 lanes).
 pub(crate) type Mask = u128;
 
@@ -85,11 +90,13 @@ pub(crate) struct Wave {
 impl Wave {
     /// A wave of `lanes` lanes for `prog` (constants written once here).
     pub(crate) fn new(prog: &Compiled, lanes: usize) -> Result<Wave> {
-        let slots = prog.func.slots as usize;
+        // Eight spare slots past the last: a `dx.op` writes at most eight results from its
+        // destination, so no operation can write outside the file.
+        let slots = prog.func.slots as usize + 8;
         let n = slots
             .checked_mul(lanes)
-            .filter(|&n| n <= 1 << 28)
-            .ok_or_else(|| ErrorKind::Unsupported("a register file over 2 GiB".into()))?;
+            .filter(|&n| n <= MAX_REGISTERS)
+            .ok_or_else(|| ErrorKind::Unsupported("a register file over 256 MiB".into()))?;
         let mut regs = vec![0u64; n];
         for &(s, v) in &prog.func.consts {
             let b = s as usize * lanes;
@@ -98,8 +105,8 @@ impl Wave {
         let frame = prog.private_init.len();
         let total = frame
             .checked_mul(lanes)
-            .filter(|&n| n <= 1 << 30)
-            .ok_or_else(|| ErrorKind::Unsupported("private memory over 1 GiB".into()))?;
+            .filter(|&n| n <= MAX_PRIVATE)
+            .ok_or_else(|| ErrorKind::Unsupported("private memory over 256 MiB".into()))?;
         Ok(Wave {
             lanes,
             regs,
