@@ -18,4 +18,6 @@ pub use resource::{
 };
 mod program;
 pub use program::{Dispatch, Program};
+pub mod filecheck;
+pub mod lit;
 pub mod pipeline;
