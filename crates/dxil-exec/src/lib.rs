@@ -9,15 +9,20 @@
 #![warn(missing_docs)]
 
 mod error;
+pub mod format;
 pub mod resource;
+pub mod texture;
 
 pub use error::{Error, ErrorKind, Result};
 pub use resource::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
     Resource, ResourceClass, SamplerDesc, ViewKind,
 };
+mod code;
+mod compile;
+mod interp;
 mod program;
-pub use program::{Dispatch, Program};
+pub use program::{Dispatch, Program, DEFAULT_WAVE_SIZE};
 pub mod filecheck;
 pub mod lit;
 pub mod pipeline;

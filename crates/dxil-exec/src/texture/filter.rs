@@ -1,0 +1,171 @@
+//! Filtering within one mip level of one slice (D3D11.3 functional spec, "Point Sample
+//! Addressing" and "Linear Sample Addressing"): a point sample takes the texel containing the
+//! coordinate (`floor(u * size)`); a linear sample blends the texels around `u * size - 0.5`
+//! by the fractional distance. The address mode is applied to each texel's index, and a
+//! comparison sampler compares each texel before the blend.
+
+use super::address::address;
+use super::cube::across_edge;
+use super::layout::{extent, fetch, Texel};
+use crate::resource::{ComparisonFunc, Filter, Resource, SamplerDesc};
+
+/// One level of one slice of a texture, seen through a sampler.
+pub struct Level<'a> {
+    /// The texture.
+    pub res: &'a Resource,
+    /// The sampler.
+    pub sampler: &'a SamplerDesc,
+    /// Mip level.
+    pub mip: u32,
+    /// Array slice (cube face included).
+    pub slice: u32,
+    /// Axes addressed by coordinates (1 to 3).
+    pub dims: usize,
+    /// Comparison reference and function (`SampleCmp*`, `GatherCmp*`).
+    pub compare: Option<(f32, ComparisonFunc)>,
+    /// A cube face (`slice` is the face plus six times the cube): texels beyond an edge come
+    /// from the neighbouring face and the address modes do not apply.
+    pub cube: bool,
+}
+
+/// A texel as a footprint sees it: register bits, or outside a border-addressed axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fetched {
+    /// The texel's registers (0 when the data does not hold it).
+    Texel([u32; 4]),
+    /// Outside the texture on an axis with [`crate::AddressMode::Border`].
+    Border,
+}
+
+impl Level<'_> {
+    /// [width, height, depth] of this level.
+    pub fn size(&self) -> [u32; 3] {
+        extent(self.res, self.mip)
+    }
+
+    /// The texel at integer indices `idx`, address modes applied.
+    pub fn fetch(&self, idx: [i64; 3]) -> Fetched {
+        let size = self.size();
+        let mut xyz = [0u32; 3];
+        let mut slice = self.slice;
+        if self.cube {
+            let inside = |a: usize| (0..i64::from(size[a])).contains(&idx[a]);
+            if inside(0) && inside(1) {
+                xyz = [idx[0] as u32, idx[1] as u32, 0];
+            } else {
+                let (face, [x, y]) = across_edge(self.slice % 6, idx[0], idx[1], size[0]);
+                slice = self.slice - self.slice % 6 + face;
+                xyz = [x, y, 0];
+            }
+        } else {
+            for a in 0..self.dims {
+                match address(self.sampler.address[a], idx[a], size[a]) {
+                    Some(i) => xyz[a] = i,
+                    None => return Fetched::Border,
+                }
+            }
+        }
+        let texel = Texel {
+            mip: self.mip,
+            slice,
+            xyz,
+            sample: 0,
+        };
+        Fetched::Texel(fetch(self.res, texel).unwrap_or([0; 4]))
+    }
+
+    /// The texel at `idx` as the filter blends it: floats, the border colour, or the
+    /// comparison's 1.0 / 0.0 in every channel.
+    pub fn value(&self, idx: [i64; 3]) -> [f32; 4] {
+        let v = match self.fetch(idx) {
+            Fetched::Texel(bits) => bits.map(f32::from_bits),
+            Fetched::Border => self.sampler.border_color,
+        };
+        match self.compare {
+            Some((reference, func)) => {
+                let r = if passes(func, reference, v[0]) {
+                    1.0
+                } else {
+                    0.0
+                };
+                [r; 4]
+            }
+            None => v,
+        }
+    }
+
+    /// Filters at normalised `uvw` with `filter`, texel `offset` added on each axis.
+    pub fn filter(&self, filter: Filter, uvw: [f32; 3], offset: [i32; 3]) -> [f32; 4] {
+        let size = self.size();
+        match filter {
+            Filter::Point => {
+                let mut idx = [0i64; 3];
+                for a in 0..self.dims {
+                    idx[a] = to_index((uvw[a] * size[a] as f32).floor()) + i64::from(offset[a]);
+                }
+                self.value(idx)
+            }
+            Filter::Linear => {
+                let (base, frac) = self.footprint(uvw, offset);
+                let corners = 1usize << self.dims;
+                let mut out = [0.0f32; 4];
+                for corner in 0..corners {
+                    let mut idx = base;
+                    let mut weight = 1.0f32;
+                    for a in 0..self.dims {
+                        if corner >> a & 1 == 1 {
+                            idx[a] += 1;
+                            weight *= frac[a];
+                        } else {
+                            weight *= 1.0 - frac[a];
+                        }
+                    }
+                    if weight == 0.0 {
+                        continue;
+                    }
+                    let v = self.value(idx);
+                    for c in 0..4 {
+                        out[c] += weight * v[c];
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The lower texel indices and fractional weights of the linear footprint at `uvw`.
+    pub fn footprint(&self, uvw: [f32; 3], offset: [i32; 3]) -> ([i64; 3], [f32; 3]) {
+        let size = self.size();
+        let mut base = [0i64; 3];
+        let mut frac = [0.0f32; 3];
+        for a in 0..self.dims {
+            let t = uvw[a] * size[a] as f32 - 0.5;
+            let f = t.floor();
+            base[a] = to_index(f) + i64::from(offset[a]);
+            let w = t - f;
+            frac[a] = if w.is_finite() { w } else { 0.0 };
+        }
+        (base, frac)
+    }
+}
+
+/// A float texel index as an integer: saturating, NaN as 0, far enough inside `i64` that
+/// adding an offset and one cannot overflow.
+fn to_index(f: f32) -> i64 {
+    (f as i64).clamp(-(1 << 40), 1 << 40)
+}
+
+/// Whether `reference` compared with `texel` by `func` passes (D3D12_COMPARISON_FUNC: the
+/// reference is the source, the texel the destination).
+pub fn passes(func: ComparisonFunc, reference: f32, texel: f32) -> bool {
+    match func {
+        ComparisonFunc::Never => false,
+        ComparisonFunc::Less => reference < texel,
+        ComparisonFunc::Equal => reference == texel,
+        ComparisonFunc::LessEqual => reference <= texel,
+        ComparisonFunc::Greater => reference > texel,
+        ComparisonFunc::NotEqual => reference != texel,
+        ComparisonFunc::GreaterEqual => reference >= texel,
+        ComparisonFunc::Always => true,
+    }
+}
