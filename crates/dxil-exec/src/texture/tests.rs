@@ -397,3 +397,78 @@ fn cube_linear_filtering_crosses_edges() {
     let v = sample(&cube, &s, &args([1.0, 0.0, 1.0, 0.0], Lod::Level(0.0)));
     assert_eq!(v[0], 2.0);
 }
+
+#[test]
+fn cube_corners_synthesise_the_missing_texel() {
+    let values: Vec<f32> = (0..6).flat_map(|f| [f as f32; 4]).collect();
+    let cube = texture(ViewKind::TextureCube, dims(2, 2, 1, 6, 1), 1, &values);
+    let s = sampler(
+        Filter::Linear,
+        Filter::Linear,
+        Filter::Point,
+        AddressMode::Clamp,
+    );
+    let a = args([1.0, 1.0, 1.0, 0.0], Lod::Level(0.0));
+    // +Z's top-right corner: +Y above, +X to the right, the diagonal texel their average.
+    assert_eq!(f(gather(&cube, &s, &a, 0)), [4.0, 0.0, 2.0, 2.0]);
+    assert_eq!(sample(&cube, &s, &a)[0], 2.0);
+}
+
+#[test]
+fn border_colour_keeps_only_the_format_channels_in_range() {
+    let mut t = texture(ViewKind::Texture1D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
+    t.format = Some(ElementFormat {
+        component: ComponentType::UNorm8,
+        channels: 2,
+    });
+    t.data = vec![0, 0];
+    let mut s = sampler(
+        Filter::Point,
+        Filter::Point,
+        Filter::Point,
+        AddressMode::Border,
+    );
+    s.border_color = [2.0, 0.5, 0.7, 0.2];
+    let v = sample(&t, &s, &args([-1.0, 0.0, 0.0, 0.0], Lod::Level(0.0)));
+    assert_eq!(v, [1.0, 0.5, 0.0, 1.0]);
+}
+
+#[test]
+fn comparison_reference_is_quantised_to_the_format() {
+    let mut t = texture(ViewKind::Texture2D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
+    t.format = Some(ElementFormat {
+        component: ComponentType::UNorm8,
+        channels: 1,
+    });
+    t.data = vec![128];
+    let mut s = sampler(
+        Filter::Point,
+        Filter::Point,
+        Filter::Point,
+        AddressMode::Clamp,
+    );
+    s.comparison = Some(ComparisonFunc::Equal);
+    // 0.5 quantises to 128/255, the texel's value.
+    assert_eq!(sample(&t, &s, &cmp_args([0.5, 0.5], 0.5, [0; 3]))[0], 1.0);
+    s.comparison = Some(ComparisonFunc::GreaterEqual);
+    assert_eq!(sample(&t, &s, &cmp_args([0.5, 0.5], 7.0, [0; 3]))[0], 1.0);
+}
+
+#[test]
+fn min_lod_wins_over_max_lod() {
+    let t = texture(
+        ViewKind::Texture2D,
+        dims(2, 2, 1, 1, 2),
+        1,
+        &[0.0, 0.0, 0.0, 0.0, 8.0],
+    );
+    let mut s = sampler(
+        Filter::Point,
+        Filter::Point,
+        Filter::Point,
+        AddressMode::Clamp,
+    );
+    s.min_lod = 1.0;
+    s.max_lod = 0.0;
+    assert_eq!(sample(&t, &s, &args([0.5; 4], Lod::Level(0.0)))[0], 8.0);
+}
