@@ -7,7 +7,7 @@
 use super::address::address;
 use super::cube::across_edge;
 use super::layout::{extent, fetch, Texel};
-use crate::resource::{ComparisonFunc, Filter, Resource, SamplerDesc};
+use crate::resource::{ComparisonFunc, ComponentType, Filter, Resource, SamplerDesc};
 
 /// One level of one slice of a texture, seen through a sampler.
 pub struct Level<'a> {
@@ -79,7 +79,7 @@ impl Level<'_> {
     pub fn value(&self, idx: [i64; 3]) -> [f32; 4] {
         let v = match self.fetch(idx) {
             Fetched::Texel(bits) => bits.map(f32::from_bits),
-            Fetched::Border => self.sampler.border_color,
+            Fetched::Border => self.border(),
         };
         match self.compare {
             Some((reference, func)) => {
@@ -92,6 +92,42 @@ impl Level<'_> {
             }
             None => v,
         }
+    }
+
+    /// The border colour as the filter sees it (D3D11.3 7.18.9.1 "Border Color"): only the
+    /// channels the format has, clamped to the format's range; the others read as a missing
+    /// channel does (0, alpha 1).
+    pub fn border(&self) -> [f32; 4] {
+        let Some(format) = self.res.format else {
+            return self.sampler.border_color;
+        };
+        let range = match format.component {
+            ComponentType::UNorm8 | ComponentType::UNorm16 => (0.0, 1.0),
+            ComponentType::SNorm8 | ComponentType::SNorm16 => (-1.0, 1.0),
+            _ => (f32::NEG_INFINITY, f32::INFINITY),
+        };
+        std::array::from_fn(|c| {
+            if c < usize::from(format.channels) {
+                let b = self.sampler.border_color[c];
+                if b.is_nan() {
+                    b
+                } else {
+                    b.clamp(range.0, range.1)
+                }
+            } else if c == 3 {
+                1.0
+            } else {
+                0.0
+            }
+        })
+    }
+
+    /// Whether `idx` is the texel a cube's 2x2 footprint lacks at a corner, where three faces
+    /// meet (outside the face on both axes).
+    pub fn missing_corner(&self, idx: [i64; 3]) -> bool {
+        let size = self.size();
+        let outside = |a: usize| !(0..i64::from(size[a])).contains(&idx[a]);
+        self.cube && outside(0) && outside(1)
     }
 
     /// Filters at normalised `uvw` with `filter`, texel `offset` added on each axis.
@@ -109,6 +145,9 @@ impl Level<'_> {
                 let (base, frac) = self.footprint(uvw, offset);
                 let corners = 1usize << self.dims;
                 let mut out = [0.0f32; 4];
+                let mut values = [[0.0f32; 4]; 8];
+                let mut weights = [0.0f32; 8];
+                let mut missing = None;
                 for corner in 0..corners {
                     let mut idx = base;
                     let mut weight = 1.0f32;
@@ -120,12 +159,21 @@ impl Level<'_> {
                             weight *= 1.0 - frac[a];
                         }
                     }
-                    if weight == 0.0 {
-                        continue;
+                    weights[corner] = weight;
+                    if self.missing_corner(idx) {
+                        missing = Some(corner);
+                    } else if weight != 0.0 || self.cube {
+                        values[corner] = self.value(idx);
                     }
-                    let v = self.value(idx);
+                }
+                // A cube corner's missing texel is the average of the three that meet there
+                // (D3D11.3 7.18.12), i.e. its weight split evenly among them.
+                if let Some(m) = missing {
+                    values[m] = average_of_others(&values[..corners], m);
+                }
+                for corner in 0..corners {
                     for c in 0..4 {
-                        out[c] += weight * v[c];
+                        out[c] += weights[corner] * values[corner][c];
                     }
                 }
                 out
@@ -149,6 +197,21 @@ impl Level<'_> {
     }
 }
 
+/// The average of the values in `values` other than the one at `skip`.
+pub fn average_of_others(values: &[[f32; 4]], skip: usize) -> [f32; 4] {
+    let mut sum = [0.0f32; 4];
+    let mut n = 0.0f32;
+    for (i, v) in values.iter().enumerate() {
+        if i != skip {
+            for c in 0..4 {
+                sum[c] += v[c];
+            }
+            n += 1.0;
+        }
+    }
+    sum.map(|x| x / n.max(1.0))
+}
+
 /// A float texel index as an integer: saturating, NaN as 0, far enough inside `i64` that
 /// adding an offset and one cannot overflow.
 fn to_index(f: f32) -> i64 {
@@ -158,6 +221,8 @@ fn to_index(f: f32) -> i64 {
 /// Whether `reference` compared with `texel` by `func` passes (D3D12_COMPARISON_FUNC: the
 /// reference is the source, the texel the destination).
 pub fn passes(func: ComparisonFunc, reference: f32, texel: f32) -> bool {
+    // Denormal texels are flushed to zero going into the comparison (D3D11.3 22.4.3).
+    let texel = if texel.is_subnormal() { 0.0 } else { texel };
     match func {
         ComparisonFunc::Never => false,
         ComparisonFunc::Less => reference < texel,

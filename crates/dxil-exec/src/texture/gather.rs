@@ -4,7 +4,7 @@
 //! indices. Texels keep their register bits; outside a border-addressed axis gives the border
 //! colour's channel; a comparison gives 1.0 or 0.0.
 
-use super::filter::{passes, Fetched, Level};
+use super::filter::{average_of_others, passes, Fetched, Level};
 use super::layout::shape;
 use super::sample::{comparison, locate};
 use super::SampleArgs;
@@ -31,23 +31,32 @@ pub fn gather(res: &Resource, sampler: &SamplerDesc, args: &SampleArgs, channel:
     let compare = comparison(res, sampler, args);
     let (base, _) = level.footprint(uvw, offset);
     let [u0, v0, _] = base;
-    let texel = |u: i64, v: i64| -> u32 {
-        let bits = match level.fetch([u, v, 0]) {
+    // Order: (u0, v1), (u1, v1), (u1, v0), (u0, v0).
+    let idx = [[u0, v0 + 1], [u0 + 1, v0 + 1], [u0 + 1, v0], [u0, v0]];
+    let mut bits = [0u32; 4];
+    let mut missing = None;
+    for (i, [u, v]) in idx.into_iter().enumerate() {
+        if level.missing_corner([u, v, 0]) {
+            missing = Some(i);
+            continue;
+        }
+        let b = match level.fetch([u, v, 0]) {
             Fetched::Texel(t) => t[channel],
-            Fetched::Border => sampler.border_color[channel].to_bits(),
+            Fetched::Border => level.border()[channel].to_bits(),
         };
-        match compare {
+        bits[i] = match compare {
             Some((reference, func)) => {
-                let pass = passes(func, reference, f32::from_bits(bits));
+                let pass = passes(func, reference, f32::from_bits(b));
                 if pass { 1.0f32 } else { 0.0 }.to_bits()
             }
-            None => bits,
-        }
-    };
-    [
-        texel(u0, v0 + 1),
-        texel(u0 + 1, v0 + 1),
-        texel(u0 + 1, v0),
-        texel(u0, v0),
-    ]
+            None => b,
+        };
+    }
+    // At a cube corner the fourth texel is synthesised, after any comparison, as the average
+    // of the three that meet there (D3D11.3 22.4.2, 22.4.3).
+    if let Some(m) = missing {
+        let values = bits.map(|b| [f32::from_bits(b), 0.0, 0.0, 0.0]);
+        bits[m] = average_of_others(&values, m)[0].to_bits();
+    }
+    bits
 }

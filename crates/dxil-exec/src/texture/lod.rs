@@ -45,7 +45,8 @@ pub fn compute(res: &Resource, sampler: &SamplerDesc, args: &SampleArgs) -> LodR
     if let Some(c) = args.clamp.filter(|c| !c.is_nan()) {
         biased = biased.max(c);
     }
-    biased = biased.max(sampler.min_lod).min(sampler.max_lod);
+    // MaxLOD first, so that MinLOD wins when the two cross (D3D11.3 7.18.11).
+    biased = biased.min(sampler.max_lod).max(sampler.min_lod);
     let top = (levels(res) - 1) as f32;
     let clamped = biased.clamp(0.0, top);
     LodResult {

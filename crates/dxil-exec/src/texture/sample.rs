@@ -9,6 +9,9 @@ use super::filter::Level;
 use super::layout::{levels, shape, slices, Shape};
 use super::lod::compute;
 use super::SampleArgs;
+use crate::format::{
+    f32_to_half, f32_to_snorm, f32_to_unorm, half_to_f32, snorm_to_f32, unorm_to_f32,
+};
 use crate::resource::{ComparisonFunc, ComponentType, Filter, Resource, SamplerDesc};
 
 /// Samples `res` through `sampler` as `args` say. Not a sampleable texture (buffers,
@@ -97,19 +100,23 @@ pub(super) fn locate(res: &Resource, shape: Shape, coord: [f32; 4]) -> ([f32; 3]
 }
 
 /// The comparison a `*Cmp` operation makes: the sampler's function against the reference,
-/// clamped to [0, 1] for UNORM formats as D3D does before comparing with their texels.
+/// first quantised to the texture format's precision and range as depth is before a depth test
+/// (D3D11.3 22.4.19 `sample_c`: e.g. clamped to [0, 1] and rounded to 1/65535 for 16-bit
+/// UNORM).
 pub(super) fn comparison(
     res: &Resource,
     sampler: &SamplerDesc,
     args: &SampleArgs,
 ) -> Option<(f32, ComparisonFunc)> {
     let func = sampler.comparison?;
-    let mut reference = args.compare?;
-    if matches!(
-        res.format.map(|f| f.component),
-        Some(ComponentType::UNorm8 | ComponentType::UNorm16)
-    ) {
-        reference = reference.clamp(0.0, 1.0);
-    }
-    Some((reference, func))
+    let reference = args.compare?;
+    let quantised = match res.format.map(|f| f.component) {
+        Some(ComponentType::UNorm8) => unorm_to_f32(f32_to_unorm(reference, 8), 8),
+        Some(ComponentType::UNorm16) => unorm_to_f32(f32_to_unorm(reference, 16), 16),
+        Some(ComponentType::SNorm8) => snorm_to_f32(f32_to_snorm(reference, 8), 8),
+        Some(ComponentType::SNorm16) => snorm_to_f32(f32_to_snorm(reference, 16), 16),
+        Some(ComponentType::Float16) => half_to_f32(f32_to_half(reference)),
+        _ => reference,
+    };
+    Some((quantised, func))
 }

@@ -397,3 +397,173 @@ fn cube_linear_filtering_crosses_edges() {
     let v = sample(&cube, &s, &args([1.0, 0.0, 1.0, 0.0], Lod::Level(0.0)));
     assert_eq!(v[0], 2.0);
 }
+
+#[test]
+fn cube_corners_synthesise_the_missing_texel() {
+    let values: Vec<f32> = (0..6).flat_map(|f| [f as f32; 4]).collect();
+    let cube = texture(ViewKind::TextureCube, dims(2, 2, 1, 6, 1), 1, &values);
+    let s = sampler(
+        Filter::Linear,
+        Filter::Linear,
+        Filter::Point,
+        AddressMode::Clamp,
+    );
+    let a = args([1.0, 1.0, 1.0, 0.0], Lod::Level(0.0));
+    // +Z's top-right corner: +Y above, +X to the right, the diagonal texel their average.
+    assert_eq!(f(gather(&cube, &s, &a, 0)), [4.0, 0.0, 2.0, 2.0]);
+    assert_eq!(sample(&cube, &s, &a)[0], 2.0);
+}
+
+#[test]
+fn border_colour_keeps_only_the_format_channels_in_range() {
+    let mut t = texture(ViewKind::Texture1D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
+    t.format = Some(ElementFormat {
+        component: ComponentType::UNorm8,
+        channels: 2,
+    });
+    t.data = vec![0, 0];
+    let mut s = sampler(
+        Filter::Point,
+        Filter::Point,
+        Filter::Point,
+        AddressMode::Border,
+    );
+    s.border_color = [2.0, 0.5, 0.7, 0.2];
+    let v = sample(&t, &s, &args([-1.0, 0.0, 0.0, 0.0], Lod::Level(0.0)));
+    assert_eq!(v, [1.0, 0.5, 0.0, 1.0]);
+}
+
+#[test]
+fn comparison_reference_is_quantised_to_the_format() {
+    let mut t = texture(ViewKind::Texture2D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
+    t.format = Some(ElementFormat {
+        component: ComponentType::UNorm8,
+        channels: 1,
+    });
+    t.data = vec![128];
+    let mut s = sampler(
+        Filter::Point,
+        Filter::Point,
+        Filter::Point,
+        AddressMode::Clamp,
+    );
+    s.comparison = Some(ComparisonFunc::Equal);
+    // 0.5 quantises to 128/255, the texel's value.
+    assert_eq!(sample(&t, &s, &cmp_args([0.5, 0.5], 0.5, [0; 3]))[0], 1.0);
+    s.comparison = Some(ComparisonFunc::GreaterEqual);
+    assert_eq!(sample(&t, &s, &cmp_args([0.5, 0.5], 7.0, [0; 3]))[0], 1.0);
+}
+
+#[test]
+fn min_lod_wins_over_max_lod() {
+    let t = texture(
+        ViewKind::Texture2D,
+        dims(2, 2, 1, 1, 2),
+        1,
+        &[0.0, 0.0, 0.0, 0.0, 8.0],
+    );
+    let mut s = sampler(
+        Filter::Point,
+        Filter::Point,
+        Filter::Point,
+        AddressMode::Clamp,
+    );
+    s.min_lod = 1.0;
+    s.max_lod = 0.0;
+    assert_eq!(sample(&t, &s, &args([0.5; 4], Lod::Level(0.0)))[0], 8.0);
+}
+
+/// A deterministic sweep of random view kinds, dimensions, data lengths, coordinates and
+/// sampler states: every call must return without a panic.
+#[test]
+fn random_inputs_never_panic() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let views = [
+        ViewKind::Texture1D,
+        ViewKind::Texture1DArray,
+        ViewKind::Texture2D,
+        ViewKind::Texture2DArray,
+        ViewKind::Texture2DMS,
+        ViewKind::Texture2DMSArray,
+        ViewKind::Texture3D,
+        ViewKind::TextureCube,
+        ViewKind::TextureCubeArray,
+    ];
+    let modes = [
+        AddressMode::Wrap,
+        AddressMode::Mirror,
+        AddressMode::Clamp,
+        AddressMode::Border,
+        AddressMode::MirrorOnce,
+    ];
+    let floats = [
+        0.0,
+        0.5,
+        -0.75,
+        1.0,
+        3.25,
+        -40.0,
+        f32::NAN,
+        f32::INFINITY,
+        1e20,
+    ];
+    for _ in 0..3000 {
+        let mut r = |n: u64| (next() % n) as usize;
+        let small = |v: usize| v as u32;
+        let mut t = texture(
+            views[r(9)],
+            Dims {
+                width: small(r(5)),
+                height: small(r(5)),
+                depth: small(r(3)),
+                array_size: small(r(13)),
+                mip_levels: small(r(5)),
+                sample_count: small(r(5)),
+            },
+            1 + r(4) as u8,
+            &vec![1.0; r(200)],
+        );
+        let mut s = SamplerDesc {
+            address: [modes[r(5)], modes[r(5)], modes[r(5)]],
+            mip_lod_bias: floats[r(9)],
+            min_lod: floats[r(9)],
+            max_lod: floats[r(9)],
+            ..SamplerDesc::default()
+        };
+        if r(2) == 0 {
+            s.comparison = Some(ComparisonFunc::LessEqual);
+        }
+        let coord = [floats[r(9)], floats[r(9)], floats[r(9)], floats[r(9)]];
+        let g = [floats[r(9)], floats[r(9)], floats[r(9)]];
+        let lod = match r(3) {
+            0 => Lod::Level(floats[r(9)]),
+            1 => Lod::Bias {
+                bias: floats[r(9)],
+                ddx: g,
+                ddy: [g[1], g[2], g[0]],
+            },
+            _ => Lod::Grad { ddx: g, ddy: g },
+        };
+        let a = SampleArgs {
+            coord,
+            offset: [r(17) as i32 - 8, r(17) as i32 - 8, r(17) as i32 - 8],
+            lod,
+            clamp: Some(floats[r(9)]),
+            compare: Some(floats[r(9)]),
+        };
+        let _ = sample(&t, &s, &a);
+        let _ = gather(&t, &s, &a, r(4) as u8);
+        let _ = calculate_lod(&t, &s, &a);
+        let c = [r(6) as i32 - 1, r(6) as i32 - 1, r(6) as i32 - 1];
+        let _ = load(&t, c, r(6) as u32, r(6) as u32, [0; 3]);
+        let _ = dimensions(&t, r(6) as u32);
+        store(&mut t, [r(6) as u32, r(6) as u32, r(6) as u32], [7; 4], 0xf);
+        let _ = texel_range(&t, [r(6) as u32, r(6) as u32, r(6) as u32]);
+    }
+}
