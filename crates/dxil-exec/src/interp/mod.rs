@@ -233,6 +233,7 @@ impl Wave {
         let inst = &prog.func.insts[ip as usize];
         let dst = match inst {
             Inst::Bin { dst, .. }
+            | Inst::BinFtz { dst, .. }
             | Inst::Cmp { dst, .. }
             | Inst::Cast { dst, .. }
             | Inst::Select { dst, .. }
@@ -407,8 +408,24 @@ impl Wave {
                 b,
             } => {
                 let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
+                if prog.ftz32 && ty == Ty::F32 {
+                    for_lanes!(mask, l, {
+                        let (x, y) = (
+                            float::flush32(self.regs[a + l]),
+                            float::flush32(self.regs[b + l]),
+                        );
+                        self.regs[d + l] = alu::cmp(pred, ty, x, y);
+                    });
+                } else {
+                    for_lanes!(mask, l, {
+                        self.regs[d + l] = alu::cmp(pred, ty, self.regs[a + l], self.regs[b + l]);
+                    });
+                }
+            }
+            Inst::BinFtz { op, dst, a, b } => {
+                let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
                 for_lanes!(mask, l, {
-                    self.regs[d + l] = alu::cmp(pred, ty, self.regs[a + l], self.regs[b + l]);
+                    self.regs[d + l] = alu::bin_ftz(op, self.regs[a + l], self.regs[b + l]);
                 });
             }
             Inst::Cast {
