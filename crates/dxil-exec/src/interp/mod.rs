@@ -12,6 +12,7 @@ pub(crate) mod float;
 pub(crate) mod math;
 pub(crate) mod mem;
 pub(crate) mod texops;
+mod trace;
 pub(crate) mod waveop;
 
 use std::io::Write;
@@ -230,27 +231,9 @@ impl Wave {
 
     fn trace(&self, ctx: &mut Ctx<'_>, block: u32, ip: u32, lane: usize) {
         let prog = ctx.prog;
+        let thread = self.thread_id(ctx, lane);
         let inst = &prog.func.insts[ip as usize];
-        let dst = match inst {
-            Inst::Bin { dst, .. }
-            | Inst::BinFtz { dst, .. }
-            | Inst::Cmp { dst, .. }
-            | Inst::Cast { dst, .. }
-            | Inst::Select { dst, .. }
-            | Inst::Copy { dst, .. }
-            | Inst::Extract { dst, .. }
-            | Inst::Insert { dst, .. }
-            | Inst::Gep { dst, .. }
-            | Inst::Load { dst, .. }
-            | Inst::Rmw { dst, .. }
-            | Inst::CmpXchg { dst, .. }
-            | Inst::Dx { dst, .. } => Some(*dst),
-            _ => None,
-        };
-        let _ = match dst {
-            Some(d) => writeln!(ctx.trace, "#{block} {inst:?} => {:#x}", self.get(d, lane)),
-            None => writeln!(ctx.trace, "#{block} {inst:?}"),
-        };
+        trace::line(ctx.trace, self, &prog.func, thread, block, inst, lane);
     }
 
     /// Ends a block: moves the lanes along their edges, splitting and reconverging.
