@@ -68,7 +68,9 @@ pub fn run(args: Args) -> CmdResult {
     let module = dxil::read_module(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
     let mut trace = std::io::stderr();
     if let Some(path) = &args.pipeline {
-        return run_pipeline(&args, path, &name, &module, &mut trace);
+        let static_samplers =
+            pipeline::static_samplers(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
+        return run_pipeline(&args, path, &name, &module, static_samplers, &mut trace);
     }
     let Some(groups) = args.dispatch else {
         return Err(CliError(format!(
@@ -97,6 +99,7 @@ fn run_pipeline(
     path: &Path,
     name: &str,
     module: &dxil::ir::Module,
+    static_samplers: Vec<Binding>,
     trace: &mut dyn std::io::Write,
 ) -> CmdResult {
     let yaml_name = display_name(path);
@@ -107,6 +110,7 @@ fn run_pipeline(
         wave_size: args.wave_size,
         budget: args.budget,
         trace: args.trace,
+        static_samplers,
     };
     let outcome = pipeline::offload(&mut p, module, &options, trace).map_err(|e| match e {
         pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),

@@ -84,6 +84,11 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
             p.push_constants.push(push_constants(b)?);
         }
     }
+    if let (Some(n), false) = (top.get("PushConstants"), p.push_constants.is_empty()) {
+        // Direct3D has no push constants: the suite's DirectX device leaves them unbound.
+        p.unsupported
+            .push((n.line, "'PushConstants' (Vulkan push constants)".into()));
+    }
     for key in [
         "Bindings",
         "AccelerationStructures",
