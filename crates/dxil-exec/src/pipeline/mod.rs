@@ -12,6 +12,7 @@ mod offload;
 mod print;
 mod read;
 mod run;
+mod static_samplers;
 mod values;
 mod yaml;
 
@@ -23,4 +24,5 @@ pub use offload::{offload, Outcome};
 pub use print::{print_buffer, print_pipeline};
 pub use read::parse;
 pub use run::{check_supported, load_module, run_pipeline, RunError, RunOptions};
+pub use static_samplers::static_samplers;
 pub use values::format_g;

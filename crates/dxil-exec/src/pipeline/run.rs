@@ -18,6 +18,9 @@ pub struct RunOptions {
     pub budget: Option<u64>,
     /// The thread whose instructions to trace.
     pub trace: Option<[u32; 3]>,
+    /// Samplers the shader's root signature fixes ([`super::static_samplers`]); a sampler
+    /// of the pipeline at the same register takes precedence.
+    pub static_samplers: Vec<crate::resource::Binding>,
 }
 
 /// Why a pipeline did not run.
@@ -99,6 +102,11 @@ pub fn run_pipeline(
 ) -> Result<(), RunError> {
     check_supported(p)?;
     let (mut bindings, readback) = bind(p)?;
+    for s in &options.static_samplers {
+        if bindings.find(s.class, s.space, s.register).is_none() {
+            bindings.bindings.push(s.clone());
+        }
+    }
     let program = Program::compile(module, Some(&p.shaders[0].entry))?;
     let mut dispatch = Dispatch {
         groups: p.dispatch,
