@@ -12,14 +12,20 @@ pub(crate) mod float;
 pub(crate) mod math;
 pub(crate) mod mem;
 pub(crate) mod texops;
+mod trace;
 pub(crate) mod waveop;
 
 use std::io::Write;
 
-use crate::code::{Inst, RmwK, Slot, Ty, EXIT};
+use crate::code::{BinK, Inst, RmwK, Slot, Ty, EXIT};
 use crate::compile::Compiled;
 use crate::error::{ErrorKind, Result};
 use crate::resource::Bindings;
+
+/// Register slots of one wave beyond this are refused (256 MiB).
+const MAX_REGISTERS: usize = 1 << 25;
+/// Private memory of one wave beyond this is refused.
+const MAX_PRIVATE: usize = 1 << 28;
 
 /// A lane mask (waves of up to 128 lanes).
 pub(crate) type Mask = u128;
@@ -85,11 +91,13 @@ pub(crate) struct Wave {
 impl Wave {
     /// A wave of `lanes` lanes for `prog` (constants written once here).
     pub(crate) fn new(prog: &Compiled, lanes: usize) -> Result<Wave> {
-        let slots = prog.func.slots as usize;
+        // Eight spare slots past the last: a `dx.op` writes at most eight results from its
+        // destination, so no operation can write outside the file.
+        let slots = prog.func.slots as usize + 8;
         let n = slots
             .checked_mul(lanes)
-            .filter(|&n| n <= 1 << 28)
-            .ok_or_else(|| ErrorKind::Unsupported("a register file over 2 GiB".into()))?;
+            .filter(|&n| n <= MAX_REGISTERS)
+            .ok_or_else(|| ErrorKind::Unsupported("a register file over 256 MiB".into()))?;
         let mut regs = vec![0u64; n];
         for &(s, v) in &prog.func.consts {
             let b = s as usize * lanes;
@@ -98,8 +106,8 @@ impl Wave {
         let frame = prog.private_init.len();
         let total = frame
             .checked_mul(lanes)
-            .filter(|&n| n <= 1 << 30)
-            .ok_or_else(|| ErrorKind::Unsupported("private memory over 1 GiB".into()))?;
+            .filter(|&n| n <= MAX_PRIVATE)
+            .ok_or_else(|| ErrorKind::Unsupported("private memory over 256 MiB".into()))?;
         Ok(Wave {
             lanes,
             regs,
@@ -223,26 +231,9 @@ impl Wave {
 
     fn trace(&self, ctx: &mut Ctx<'_>, block: u32, ip: u32, lane: usize) {
         let prog = ctx.prog;
+        let thread = self.thread_id(ctx, lane);
         let inst = &prog.func.insts[ip as usize];
-        let dst = match inst {
-            Inst::Bin { dst, .. }
-            | Inst::Cmp { dst, .. }
-            | Inst::Cast { dst, .. }
-            | Inst::Select { dst, .. }
-            | Inst::Copy { dst, .. }
-            | Inst::Extract { dst, .. }
-            | Inst::Insert { dst, .. }
-            | Inst::Gep { dst, .. }
-            | Inst::Load { dst, .. }
-            | Inst::Rmw { dst, .. }
-            | Inst::CmpXchg { dst, .. }
-            | Inst::Dx { dst, .. } => Some(*dst),
-            _ => None,
-        };
-        let _ = match dst {
-            Some(d) => writeln!(ctx.trace, "#{block} {inst:?} => {:#x}", self.get(d, lane)),
-            None => writeln!(ctx.trace, "#{block} {inst:?}"),
-        };
+        trace::line(ctx.trace, self, &prog.func, thread, block, inst, lane);
     }
 
     /// Ends a block: moves the lanes along their edges, splitting and reconverging.
@@ -303,6 +294,16 @@ impl Wave {
             let copies =
                 &func.copies[edge.copies.0 as usize..(edge.copies.0 + edge.copies.1) as usize];
             if copies.is_empty() {
+                continue;
+            }
+            if edge.independent {
+                let w = self.lanes;
+                for &(dst, src) in copies {
+                    let (d, s) = (dst as usize * w, src as usize * w);
+                    for_lanes!(m, l, {
+                        self.regs[d + l] = self.regs[s + l];
+                    });
+                }
                 continue;
             }
             for_lanes!(m, l, {
@@ -388,9 +389,24 @@ impl Wave {
         match *inst {
             Inst::Bin { op, ty, dst, a, b } => {
                 let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
-                for_lanes!(mask, l, {
-                    self.regs[d + l] = alu::bin(op, ty, self.regs[a + l], self.regs[b + l]);
-                });
+                let full = mask == self.present && self.present == lanes_mask(w);
+                if ty == Ty::I32 && full {
+                    // The common case, one loop per operation so each is a tight loop.
+                    let regs = &mut self.regs;
+                    match op {
+                        BinK::Add => map2(regs, a, b, d, w, |x, y| (x + y) & 0xffff_ffff),
+                        BinK::Sub => map2(regs, a, b, d, w, |x, y| x.wrapping_sub(y) & 0xffff_ffff),
+                        BinK::Mul => map2(regs, a, b, d, w, |x, y| (x * y) & 0xffff_ffff),
+                        BinK::And => map2(regs, a, b, d, w, |x, y| x & y),
+                        BinK::Or => map2(regs, a, b, d, w, |x, y| x | y),
+                        BinK::Xor => map2(regs, a, b, d, w, |x, y| x ^ y),
+                        _ => map2(regs, a, b, d, w, |x, y| alu::bin(op, ty, x, y)),
+                    }
+                } else {
+                    for_lanes!(mask, l, {
+                        self.regs[d + l] = alu::bin(op, ty, self.regs[a + l], self.regs[b + l]);
+                    });
+                }
             }
             Inst::Cmp {
                 pred,
@@ -400,8 +416,24 @@ impl Wave {
                 b,
             } => {
                 let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
+                if prog.ftz32 && ty == Ty::F32 {
+                    for_lanes!(mask, l, {
+                        let (x, y) = (
+                            float::flush32(self.regs[a + l]),
+                            float::flush32(self.regs[b + l]),
+                        );
+                        self.regs[d + l] = alu::cmp(pred, ty, x, y);
+                    });
+                } else {
+                    for_lanes!(mask, l, {
+                        self.regs[d + l] = alu::cmp(pred, ty, self.regs[a + l], self.regs[b + l]);
+                    });
+                }
+            }
+            Inst::BinFtz { op, dst, a, b } => {
+                let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
                 for_lanes!(mask, l, {
-                    self.regs[d + l] = alu::cmp(pred, ty, self.regs[a + l], self.regs[b + l]);
+                    self.regs[d + l] = alu::bin_ftz(op, self.regs[a + l], self.regs[b + l]);
                 });
             }
             Inst::Cast {
@@ -546,6 +578,31 @@ impl Wave {
             }
         }
         Ok(Status::Done)
+    }
+}
+
+/// Every lane of a wave of `w` lanes.
+#[inline]
+fn lanes_mask(w: usize) -> Mask {
+    if w >= 128 {
+        Mask::MAX
+    } else {
+        (1 << w) - 1
+    }
+}
+
+/// `regs[d + l] = f(regs[a + l], regs[b + l])` for every lane `l < w`.
+#[inline(always)]
+fn map2(regs: &mut [u64], a: usize, b: usize, d: usize, w: usize, f: impl Fn(u64, u64) -> u64) {
+    let (Some(x), Some(y)) = (regs.get(a..a + w), regs.get(b..b + w)) else {
+        return;
+    };
+    let mut out = [0u64; 128];
+    for ((o, &p), &q) in out.iter_mut().zip(x).zip(y) {
+        *o = f(p, q);
+    }
+    if let Some(dst) = regs.get_mut(d..d + w) {
+        dst.copy_from_slice(&out[..w]);
     }
 }
 
