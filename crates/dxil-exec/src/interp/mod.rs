@@ -93,7 +93,7 @@ impl Wave {
     pub(crate) fn new(prog: &Compiled, lanes: usize) -> Result<Wave> {
         // Eight spare slots past the last: a `dx.op` writes at most eight results from its
         // destination, so no operation can write outside the file.
-        let slots = prog.func.slots as usize + 8;
+        let slots = prog.func.slots as usize + crate::compile::check::SPARE as usize;
         let n = slots
             .checked_mul(lanes)
             .filter(|&n| n <= MAX_REGISTERS)
