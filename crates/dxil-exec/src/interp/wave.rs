@@ -146,7 +146,9 @@ impl Wave {
             let (block, mut ip) = (top.block, top.ip);
             let bc = &func.blocks[block as usize];
             if ip == bc.start {
-                *ctx.executed += u64::from(bc.end - bc.start);
+                // Thread instructions (one per active lane), so a budget means the same at
+                // every wave size.
+                *ctx.executed += u64::from(bc.end - bc.start) * u64::from(mask.count_ones());
                 if *ctx.executed > ctx.budget {
                     let lane = mask.trailing_zeros() as usize;
                     return Err(ErrorKind::Budget {
