@@ -9,10 +9,12 @@ use dxil_ir::{BinOp, Block, Body, Global, InstData, InstKind, Module, Predicate,
 use crate::code::{BinK, BlockCode, Edge, Function, Inst, RmwK, Slot, Ty, EXIT};
 use crate::compile::cfg::post_dominators;
 use crate::compile::check;
-use crate::compile::consts::{self, cast_kind, gep_offset, pointee};
+
+mod address;
+mod call;
+use crate::compile::consts::{self, cast_kind};
 use crate::compile::types::{self, layout, scalar_of};
 use crate::error::{ErrorKind, Result};
-use crate::interp::dxop;
 
 /// What the function compiler needs besides the body.
 pub(crate) struct Env<'m> {
@@ -499,127 +501,6 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 return Err(unsupported(format!("the {name} instruction")));
             }
         }
-        Ok(())
-    }
-
-    /// The slot offset and width of the member at `indices` of an aggregate of type `ty`.
-    fn leaf_range(&self, ty: dxil_ir::Type, indices: &[u32]) -> Result<(u32, u32)> {
-        let m = self.m();
-        let mut off = 0;
-        let mut cur = ty;
-        for &i in indices {
-            let (elems, sel): (Vec<dxil_ir::Type>, usize) = match m.ty(cur) {
-                Some(dxil_ir::TypeData::Struct(s)) => (s.elems.to_vec(), i as usize),
-                Some(
-                    dxil_ir::TypeData::Array { len, elem }
-                    | dxil_ir::TypeData::Vector { len, elem },
-                ) => {
-                    if u64::from(i) >= *len {
-                        return Err(unsupported("an aggregate index out of range".into()));
-                    }
-                    off += i * types::width(m, *elem)?;
-                    cur = *elem;
-                    continue;
-                }
-                _ => return Err(unsupported("extractvalue from a scalar".into())),
-            };
-            let e = *elems
-                .get(sel)
-                .ok_or_else(|| unsupported("a struct index out of range".into()))?;
-            for p in &elems[..sel] {
-                off += types::width(m, *p)?;
-            }
-            cur = e;
-        }
-        Ok((off, types::width(m, cur)?))
-    }
-
-    fn gep(&mut self, dst: Slot, source_ty: dxil_ir::Type, operands: &[ValueRef]) -> Result<()> {
-        let m = self.m();
-        let (base, idx) = operands
-            .split_first()
-            .ok_or_else(|| ErrorKind::Input("getelementptr without a base".into()))?;
-        let _ = pointee(m, self.m().value_type(Some(self.body), *base)).ok();
-        let mut consts_v = Vec::with_capacity(idx.len());
-        let mut dynamic = Vec::with_capacity(idx.len());
-        for i in idx {
-            let is_const = matches!(i, ValueRef::Const(_));
-            dynamic.push(!is_const);
-            if is_const {
-                let mut v = Vec::new();
-                consts::eval(m, self.env.globals, *i, &mut v)?;
-                let bits = self.scalar(*i)?.bits();
-                consts_v.push(crate::interp::alu::sext(
-                    v.first().copied().unwrap_or(0),
-                    bits,
-                ));
-            } else {
-                consts_v.push(0);
-            }
-        }
-        let mut terms = Vec::new();
-        let off = gep_offset(m, source_ty, &consts_v, &mut terms, Some(&dynamic))?;
-        let start = self.f.gep_terms.len() as u32;
-        for (pos, stride) in terms {
-            let v = idx[pos];
-            let ty = self.scalar(v)?;
-            let s = self.slot(v)?;
-            self.f.gep_terms.push((s, ty, stride));
-        }
-        let b = self.slot(*base)?;
-        let n = self.f.gep_terms.len() as u32 - start;
-        self.push(Inst::Gep {
-            dst,
-            base: b,
-            off,
-            terms: (start, n),
-        });
-        Ok(())
-    }
-
-    fn call(&mut self, dst: Slot, callee: ValueRef, inst: &'m InstData) -> Result<()> {
-        let m = self.m();
-        let name = match callee {
-            ValueRef::Function(f) => m.functions.get(f).and_then(|d| d.common.name.as_deref()),
-            _ => None,
-        }
-        .unwrap_or("");
-        if name.starts_with("llvm.lifetime.") || name.starts_with("llvm.dbg.") || name == "dx.noop"
-        {
-            return Ok(());
-        }
-        if !name.starts_with("dx.op.") {
-            return Err(unsupported(format!(
-                "a call to @{name} (only dx.op calls are run)"
-            )));
-        }
-        let call = dxil_ops::decode_call(m, self.body, inst)
-            .map_err(|e| ErrorKind::Input(format!("{e}")))?
-            .ok_or_else(|| unsupported(format!("the call to @{name}")))?;
-        if !dxop::supported(call.op.code()) {
-            return Err(unsupported(format!("dx.op {}", call.op.name())));
-        }
-        let ty = match call.overload() {
-            Some(t) => types::scalar(m, t)?.unwrap_or(Ty::I32),
-            None => Ty::I32,
-        };
-        let mut slots = Vec::with_capacity(call.op.operand_count());
-        for k in 0..call.op.operand_count() {
-            let v = *call
-                .op
-                .operand(k)
-                .ok_or_else(|| unsupported("a missing operand".into()))?;
-            slots.push(self.slot(v)?);
-        }
-        let start = self.f.args.len() as u32;
-        self.f.args.extend(slots);
-        let n = self.f.args.len() as u32 - start;
-        self.push(Inst::Dx {
-            op: call.op.code(),
-            ty,
-            dst,
-            args: (start, n),
-        });
         Ok(())
     }
 }

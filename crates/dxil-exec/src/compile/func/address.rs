@@ -1,0 +1,93 @@
+//! Addresses and aggregate members: `getelementptr` as a byte offset plus scaled variable
+//! indices (LangRef "'getelementptr' Instruction"), and the slots of a member that
+//! `extractvalue`/`insertvalue` name.
+
+use dxil_ir::ValueRef;
+
+use super::{unsupported, Ctx};
+use crate::code::{Inst, Slot};
+use crate::compile::consts::{self, gep_offset, pointee};
+use crate::compile::types;
+use crate::error::{ErrorKind, Result};
+
+impl<'a, 'm> Ctx<'a, 'm> {
+    /// The slot offset and width of the member at `indices` of an aggregate of type `ty`.
+    pub(super) fn leaf_range(&self, ty: dxil_ir::Type, indices: &[u32]) -> Result<(u32, u32)> {
+        let m = self.m();
+        let mut off = 0;
+        let mut cur = ty;
+        for &i in indices {
+            let (elems, sel): (Vec<dxil_ir::Type>, usize) = match m.ty(cur) {
+                Some(dxil_ir::TypeData::Struct(s)) => (s.elems.to_vec(), i as usize),
+                Some(
+                    dxil_ir::TypeData::Array { len, elem }
+                    | dxil_ir::TypeData::Vector { len, elem },
+                ) => {
+                    if u64::from(i) >= *len {
+                        return Err(unsupported("an aggregate index out of range".into()));
+                    }
+                    off += i * types::width(m, *elem)?;
+                    cur = *elem;
+                    continue;
+                }
+                _ => return Err(unsupported("extractvalue from a scalar".into())),
+            };
+            let e = *elems
+                .get(sel)
+                .ok_or_else(|| unsupported("a struct index out of range".into()))?;
+            for p in &elems[..sel] {
+                off += types::width(m, *p)?;
+            }
+            cur = e;
+        }
+        Ok((off, types::width(m, cur)?))
+    }
+
+    pub(super) fn gep(
+        &mut self,
+        dst: Slot,
+        source_ty: dxil_ir::Type,
+        operands: &[ValueRef],
+    ) -> Result<()> {
+        let m = self.m();
+        let (base, idx) = operands
+            .split_first()
+            .ok_or_else(|| ErrorKind::Input("getelementptr without a base".into()))?;
+        let _ = pointee(m, self.m().value_type(Some(self.body), *base)).ok();
+        let mut consts_v = Vec::with_capacity(idx.len());
+        let mut dynamic = Vec::with_capacity(idx.len());
+        for i in idx {
+            let is_const = matches!(i, ValueRef::Const(_));
+            dynamic.push(!is_const);
+            if is_const {
+                let mut v = Vec::new();
+                consts::eval(m, self.env.globals, *i, &mut v)?;
+                let bits = self.scalar(*i)?.bits();
+                consts_v.push(crate::interp::alu::sext(
+                    v.first().copied().unwrap_or(0),
+                    bits,
+                ));
+            } else {
+                consts_v.push(0);
+            }
+        }
+        let mut terms = Vec::new();
+        let off = gep_offset(m, source_ty, &consts_v, &mut terms, Some(&dynamic))?;
+        let start = self.f.gep_terms.len() as u32;
+        for (pos, stride) in terms {
+            let v = idx[pos];
+            let ty = self.scalar(v)?;
+            let s = self.slot(v)?;
+            self.f.gep_terms.push((s, ty, stride));
+        }
+        let b = self.slot(*base)?;
+        let n = self.f.gep_terms.len() as u32 - start;
+        self.push(Inst::Gep {
+            dst,
+            base: b,
+            off,
+            terms: (start, n),
+        });
+        Ok(())
+    }
+}

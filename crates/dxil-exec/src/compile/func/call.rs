@@ -1,0 +1,59 @@
+//! Calls: `dx.op` calls decoded once into the operation, its overload and its operand slots
+//! (DXIL.rst "Operations"); the intrinsics that do nothing at run time are dropped; any other
+//! callee is refused by name (DXC inlines every user function).
+
+use dxil_ir::{InstData, ValueRef};
+
+use super::{unsupported, Ctx};
+use crate::code::{Inst, Slot, Ty};
+use crate::compile::types;
+use crate::error::{ErrorKind, Result};
+use crate::interp::dxop;
+
+impl<'a, 'm> Ctx<'a, 'm> {
+    pub(super) fn call(&mut self, dst: Slot, callee: ValueRef, inst: &'m InstData) -> Result<()> {
+        let m = self.m();
+        let name = match callee {
+            ValueRef::Function(f) => m.functions.get(f).and_then(|d| d.common.name.as_deref()),
+            _ => None,
+        }
+        .unwrap_or("");
+        if name.starts_with("llvm.lifetime.") || name.starts_with("llvm.dbg.") || name == "dx.noop"
+        {
+            return Ok(());
+        }
+        if !name.starts_with("dx.op.") {
+            return Err(unsupported(format!(
+                "a call to @{name} (only dx.op calls are run)"
+            )));
+        }
+        let call = dxil_ops::decode_call(m, self.body, inst)
+            .map_err(|e| ErrorKind::Input(format!("{e}")))?
+            .ok_or_else(|| unsupported(format!("the call to @{name}")))?;
+        if !dxop::supported(call.op.code()) {
+            return Err(unsupported(format!("dx.op {}", call.op.name())));
+        }
+        let ty = match call.overload() {
+            Some(t) => types::scalar(m, t)?.unwrap_or(Ty::I32),
+            None => Ty::I32,
+        };
+        let mut slots = Vec::with_capacity(call.op.operand_count());
+        for k in 0..call.op.operand_count() {
+            let v = *call
+                .op
+                .operand(k)
+                .ok_or_else(|| unsupported("a missing operand".into()))?;
+            slots.push(self.slot(v)?);
+        }
+        let start = self.f.args.len() as u32;
+        self.f.args.extend(slots);
+        let n = self.f.args.len() as u32 - start;
+        self.push(Inst::Dx {
+            op: call.op.code(),
+            ty,
+            dst,
+            args: (start, n),
+        });
+        Ok(())
+    }
+}
