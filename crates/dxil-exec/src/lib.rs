@@ -18,5 +18,9 @@ pub use resource::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
     Resource, ResourceClass, SamplerDesc, ViewKind,
 };
+mod code;
+mod compile;
+mod interp;
 mod program;
-pub use program::{Dispatch, Program};
+pub use program::{Dispatch, Program, DEFAULT_WAVE_SIZE};
+pub mod pipeline;

@@ -1,8 +1,8 @@
 //! A module compiled for execution, and its dispatch.
-//!
-//! (Interface fixed for the parallel work: the compiler and interpreter replace the bodies.)
 
+use crate::compile::{self, Compiled};
 use crate::error::{ErrorKind, Result};
+use crate::interp::{Ctx, Status, Wave};
 use crate::resource::Bindings;
 
 /// How to run a dispatch.
@@ -30,24 +30,112 @@ impl Default for Dispatch {
     }
 }
 
+/// Lanes per wave when neither the dispatch nor the entry point says: WARP's wave size
+/// (the platform the executor stands for reports 4 to 128 lanes and runs 32 by default).
+pub const DEFAULT_WAVE_SIZE: u32 = 32;
+
 /// A compute entry point compiled for execution.
 #[derive(Debug)]
-pub struct Program {}
+pub struct Program {
+    compiled: Compiled,
+}
 
 impl Program {
     /// Compiles `entry` (or the module's only entry point) of `module`.
-    pub fn compile(_module: &dxil_ir::Module, _entry: Option<&str>) -> Result<Program> {
-        Err(ErrorKind::Unsupported("the executor is not built yet".into()).into())
+    pub fn compile(module: &dxil_ir::Module, entry: Option<&str>) -> Result<Program> {
+        Ok(Program {
+            compiled: compile::compile(module, entry)?,
+        })
+    }
+
+    /// Threads per group (`numthreads`).
+    pub fn num_threads(&self) -> [u32; 3] {
+        self.compiled.num_threads
+    }
+
+    /// The lanes per wave a dispatch uses by default: the entry's `WaveSize`, else
+    /// [`DEFAULT_WAVE_SIZE`].
+    pub fn wave_size(&self) -> u32 {
+        self.compiled.wave_size.unwrap_or(DEFAULT_WAVE_SIZE)
     }
 
     /// Runs the dispatch; UAVs in `bindings` are written in place. Trace lines, when asked
     /// for, go to `trace_out`.
     pub fn dispatch(
         &self,
-        _bindings: &mut Bindings,
-        _dispatch: &Dispatch,
-        _trace_out: &mut dyn std::io::Write,
+        bindings: &mut Bindings,
+        dispatch: &Dispatch,
+        trace_out: &mut dyn std::io::Write,
     ) -> Result<()> {
-        Err(ErrorKind::Unsupported("the executor is not built yet".into()).into())
+        let prog = &self.compiled;
+        let lanes = dispatch.wave_size.unwrap_or_else(|| self.wave_size());
+        if !(1..=128).contains(&lanes) {
+            return Err(
+                ErrorKind::Unsupported(format!("a wave size of {lanes} (1 to 128)")).into(),
+            );
+        }
+        let dims = prog.num_threads;
+        let threads = dims[0] * dims[1] * dims[2];
+        let nwaves = threads.div_ceil(lanes);
+        let mut waves = Vec::with_capacity(nwaves as usize);
+        for _ in 0..nwaves {
+            waves.push(Wave::new(prog, lanes as usize)?);
+        }
+        let mut shared = prog.shared_init.clone();
+        let mut executed = 0u64;
+        let [gx, gy, gz] = dispatch.groups;
+        for z in 0..gz {
+            for y in 0..gy {
+                for x in 0..gx {
+                    let group = [x, y, z];
+                    shared.copy_from_slice(&prog.shared_init);
+                    for (i, wave) in waves.iter_mut().enumerate() {
+                        let first = i as u32 * lanes;
+                        wave.reset(prog, first, (threads - first).min(lanes), dims);
+                        wave.trace_lane = dispatch.trace.and_then(|t| {
+                            (0..lanes as usize).find(|&l| {
+                                wave.present >> l & 1 == 1 && {
+                                    let tid = wave.tid[l];
+                                    (0..3).all(|k| group[k] * dims[k] + tid[k] == t[k])
+                                }
+                            })
+                        });
+                    }
+                    let mut ctx = Ctx {
+                        prog,
+                        bindings,
+                        shared: &mut shared,
+                        executed: &mut executed,
+                        budget: dispatch.budget,
+                        group_id: group,
+                        trace: trace_out,
+                    };
+                    run_group(&mut waves, &mut ctx)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs the waves of one group: each until it finishes or reaches a barrier, round after
+/// round, until all have finished (D3D: a barrier holds every thread of the group until all
+/// have reached it).
+fn run_group(waves: &mut [Wave], ctx: &mut Ctx<'_>) -> Result<()> {
+    let mut done = vec![false; waves.len()];
+    loop {
+        let mut all_done = true;
+        for (wave, d) in waves.iter_mut().zip(done.iter_mut()) {
+            if *d {
+                continue;
+            }
+            match wave.run(ctx)? {
+                Status::Done => *d = true,
+                Status::Barrier => all_done = false,
+            }
+        }
+        if all_done {
+            return Ok(());
+        }
     }
 }

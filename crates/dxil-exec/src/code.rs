@@ -1,0 +1,267 @@
+//! The compact form a function is compiled into for execution: instructions over numbered
+//! register slots (one 64-bit slot per scalar; aggregates take consecutive slots), blocks as
+//! ranges of instructions, phis as parallel copies on edges (LangRef "'phi' Instruction":
+//! the incoming value is chosen by the edge taken), each `dx.op` call decoded once.
+
+use dxil_ops::OpCode;
+
+/// A register slot.
+pub(crate) type Slot = u32;
+
+/// No block: the virtual exit every return leads to (post-dominator of the whole function).
+pub(crate) const EXIT: u32 = u32::MAX;
+
+/// The scalar kinds a slot holds. Integers are kept zero-extended from their width, floats
+/// as their IEEE bits, pointers as [`crate::interp::mem`] addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ty {
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    F32,
+    F64,
+    Ptr,
+}
+
+impl Ty {
+    /// Bits of the kind (pointers: 32, as DXIL's data layout has them).
+    pub(crate) fn bits(self) -> u32 {
+        match self {
+            Ty::I1 => 1,
+            Ty::I8 => 8,
+            Ty::I16 | Ty::F16 => 16,
+            Ty::I32 | Ty::F32 | Ty::Ptr => 32,
+            Ty::I64 | Ty::F64 => 64,
+        }
+    }
+
+    /// Bytes the kind takes in memory.
+    pub(crate) fn bytes(self) -> u32 {
+        match self {
+            Ty::I1 | Ty::I8 => 1,
+            Ty::I16 | Ty::F16 => 2,
+            Ty::I32 | Ty::F32 | Ty::Ptr => 4,
+            Ty::I64 | Ty::F64 => 8,
+        }
+    }
+
+    /// Floating point.
+    pub(crate) fn is_float(self) -> bool {
+        matches!(self, Ty::F16 | Ty::F32 | Ty::F64)
+    }
+
+    /// The mask of the kind's bits.
+    pub(crate) fn mask(self) -> u64 {
+        match self.bits() {
+            64 => u64::MAX,
+            b => (1u64 << b) - 1,
+        }
+    }
+}
+
+/// Integer and floating-point binary operations (LangRef "Binary Operations", "Bitwise
+/// Binary Operations").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BinK {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+}
+
+/// Conversions (LangRef "Conversion Operations").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CastK {
+    Trunc,
+    ZExt,
+    SExt,
+    FpToUi,
+    FpToSi,
+    UiToFp,
+    SiToFp,
+    FpTrunc,
+    FpExt,
+    /// Bits unchanged (bitcast, ptrtoint/inttoptr of our 64-bit addresses, addrspacecast).
+    Bits,
+}
+
+/// Read-modify-write operations of `atomicrmw` and `dx.op.atomicBinOp`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RmwK {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Nand,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+}
+
+/// One instruction.
+#[derive(Clone, Debug)]
+pub(crate) enum Inst {
+    Bin {
+        op: BinK,
+        ty: Ty,
+        dst: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    /// `pred` is LLVM's predicate code (`CmpInst::Predicate`).
+    Cmp {
+        pred: u8,
+        ty: Ty,
+        dst: Slot,
+        a: Slot,
+        b: Slot,
+    },
+    Cast {
+        op: CastK,
+        from: Ty,
+        to: Ty,
+        dst: Slot,
+        a: Slot,
+    },
+    Select {
+        dst: Slot,
+        c: Slot,
+        a: Slot,
+        b: Slot,
+        width: u32,
+    },
+    Copy {
+        dst: Slot,
+        src: Slot,
+        width: u32,
+    },
+    /// `extractelement` with a variable index over `len` slots.
+    Extract {
+        dst: Slot,
+        vec: Slot,
+        idx: Slot,
+        len: u32,
+    },
+    /// `insertelement` with a variable index.
+    Insert {
+        dst: Slot,
+        vec: Slot,
+        elem: Slot,
+        idx: Slot,
+        len: u32,
+    },
+    /// `getelementptr`: `dst = base + off + sum(index * stride)` over `terms` (a range of
+    /// [`Function::gep_terms`]).
+    Gep {
+        dst: Slot,
+        base: Slot,
+        off: i64,
+        terms: (u32, u32),
+    },
+    Load {
+        dst: Slot,
+        ptr: Slot,
+        off: u32,
+        ty: Ty,
+    },
+    Store {
+        ptr: Slot,
+        val: Slot,
+        off: u32,
+        ty: Ty,
+    },
+    Rmw {
+        op: RmwK,
+        ty: Ty,
+        dst: Slot,
+        ptr: Slot,
+        val: Slot,
+    },
+    /// `cmpxchg`: `dst` gets the old value, `dst + 1` the success bit.
+    CmpXchg {
+        ty: Ty,
+        dst: Slot,
+        ptr: Slot,
+        cmp: Slot,
+        new: Slot,
+    },
+    /// A `dx.op` call: `args` is a range of [`Function::args`], one slot per operand after
+    /// the opcode (an aggregate operand's first slot).
+    Dx {
+        op: OpCode,
+        ty: Ty,
+        dst: Slot,
+        args: (u32, u32),
+    },
+    Br {
+        edge: u32,
+    },
+    CondBr {
+        c: Slot,
+        t: u32,
+        f: u32,
+    },
+    /// `cases` is a range of [`Function::cases`].
+    Switch {
+        c: Slot,
+        cases: (u32, u32),
+        default: u32,
+    },
+    Ret,
+    Unreachable,
+}
+
+/// An edge to a block with the phi copies it makes.
+#[derive(Clone, Debug)]
+pub(crate) struct Edge {
+    pub(crate) target: u32,
+    /// A range of [`Function::copies`]: (destination, source).
+    pub(crate) copies: (u32, u32),
+}
+
+/// A basic block: its instructions (phis removed) and where its lanes reconverge.
+#[derive(Clone, Debug)]
+pub(crate) struct BlockCode {
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+    /// The immediate post-dominator ([`EXIT`] when only the exit post-dominates it).
+    pub(crate) ipdom: u32,
+}
+
+/// A compiled function.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Function {
+    pub(crate) name: String,
+    pub(crate) insts: Vec<Inst>,
+    /// For each instruction, the IR block number (for errors and traces).
+    pub(crate) blocks: Vec<BlockCode>,
+    pub(crate) edges: Vec<Edge>,
+    pub(crate) copies: Vec<(Slot, Slot)>,
+    pub(crate) args: Vec<Slot>,
+    pub(crate) cases: Vec<(u64, u32)>,
+    pub(crate) gep_terms: Vec<(Slot, Ty, i64)>,
+    /// Slots in all.
+    pub(crate) slots: u32,
+    /// Constant slots and their values, written once per wave.
+    pub(crate) consts: Vec<(Slot, u64)>,
+}

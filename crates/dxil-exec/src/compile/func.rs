@@ -1,0 +1,612 @@
+//! One function body compiled into the executor's compact form ([`crate::code`]): every
+//! value numbered into slots, constants materialised once, phis turned into copies on the
+//! edges that feed them, each `dx.op` call decoded once (DXIL.rst "Operations").
+
+use std::collections::HashMap;
+
+use dxil_ir::{BinOp, Block, Body, Global, InstData, InstKind, Module, Predicate, RmwOp, ValueRef};
+
+use crate::code::{BinK, BlockCode, Edge, Function, Inst, RmwK, Slot, Ty, EXIT};
+use crate::compile::cfg::post_dominators;
+use crate::compile::consts::{self, cast_kind, gep_offset, pointee};
+use crate::compile::types::{self, layout, scalar_of};
+use crate::error::{ErrorKind, Result};
+use crate::interp::dxop;
+
+/// What the function compiler needs besides the body.
+pub(crate) struct Env<'m> {
+    pub(crate) m: &'m Module,
+    pub(crate) globals: &'m HashMap<Global, u64>,
+    /// Bytes of private memory used so far (globals first; allocas are added).
+    pub(crate) private_size: u32,
+}
+
+fn unsupported(what: String) -> crate::Error {
+    ErrorKind::Unsupported(what).into()
+}
+
+/// The executor's form of a binary operator.
+pub(crate) fn bin_kind(op: BinOp) -> BinK {
+    match op {
+        BinOp::Add => BinK::Add,
+        BinOp::FAdd => BinK::FAdd,
+        BinOp::Sub => BinK::Sub,
+        BinOp::FSub => BinK::FSub,
+        BinOp::Mul => BinK::Mul,
+        BinOp::FMul => BinK::FMul,
+        BinOp::UDiv => BinK::UDiv,
+        BinOp::SDiv => BinK::SDiv,
+        BinOp::FDiv => BinK::FDiv,
+        BinOp::URem => BinK::URem,
+        BinOp::SRem => BinK::SRem,
+        BinOp::FRem => BinK::FRem,
+        BinOp::Shl => BinK::Shl,
+        BinOp::LShr => BinK::LShr,
+        BinOp::AShr => BinK::AShr,
+        BinOp::And => BinK::And,
+        BinOp::Or => BinK::Or,
+        BinOp::Xor => BinK::Xor,
+    }
+}
+
+fn rmw_kind(op: RmwOp) -> Result<RmwK> {
+    Ok(match op {
+        RmwOp::Xchg => RmwK::Xchg,
+        RmwOp::Add => RmwK::Add,
+        RmwOp::Sub => RmwK::Sub,
+        RmwOp::And => RmwK::And,
+        RmwOp::Nand => RmwK::Nand,
+        RmwOp::Or => RmwK::Or,
+        RmwOp::Xor => RmwK::Xor,
+        RmwOp::Max => RmwK::Max,
+        RmwOp::Min => RmwK::Min,
+        RmwOp::UMax => RmwK::UMax,
+        RmwOp::UMin => RmwK::UMin,
+    })
+}
+
+struct Ctx<'a, 'm> {
+    env: &'a mut Env<'m>,
+    body: &'m Body,
+    f: Function,
+    vals: HashMap<ValueRef, Slot>,
+    /// (from block, to block) -> edge index.
+    edge_ids: HashMap<(u32, u32), u32>,
+}
+
+/// Compiles `body` (named `name`).
+pub(crate) fn compile<'m>(env: &mut Env<'m>, name: &str, body: &'m Body) -> Result<Function> {
+    let mut cx = Ctx {
+        env,
+        body,
+        f: Function {
+            name: name.to_string(),
+            ..Function::default()
+        },
+        vals: HashMap::new(),
+        edge_ids: HashMap::new(),
+    };
+    cx.number_values()?;
+    let nblocks = body.blocks.len();
+    let mut succs = Vec::with_capacity(nblocks);
+    for (bid, block) in body.blocks.iter_with_ids() {
+        let start = cx.f.insts.len() as u32;
+        let mut terminated = false;
+        for &i in &block.insts {
+            let inst = body
+                .inst(i)
+                .ok_or_else(|| ErrorKind::Input(format!("instruction {} is missing", i.0)))?;
+            if terminated {
+                return Err(ErrorKind::Input("an instruction after a terminator".into()).into());
+            }
+            terminated = inst.kind.is_terminator();
+            cx.lower(bid.0, ValueRef::Inst(i), inst)?;
+        }
+        if !terminated {
+            return Err(ErrorKind::Input(format!("block {} has no terminator", bid.0)).into());
+        }
+        let end = cx.f.insts.len() as u32;
+        succs.push(successors(&cx.f, end - 1));
+        cx.f.blocks.push(BlockCode {
+            start,
+            end,
+            ipdom: EXIT,
+        });
+    }
+    if nblocks == 0 {
+        return Err(ErrorKind::Input(format!("function @{name} has no blocks")).into());
+    }
+    for (b, d) in post_dominators(&succs).into_iter().enumerate() {
+        cx.f.blocks[b].ipdom = d;
+    }
+    Ok(cx.f)
+}
+
+fn successors(f: &Function, term: u32) -> Vec<u32> {
+    let target = |e: u32| f.edges[e as usize].target;
+    match &f.insts[term as usize] {
+        Inst::Br { edge } => vec![target(*edge)],
+        Inst::CondBr { t, f: e, .. } => vec![target(*t), target(*e)],
+        Inst::Switch { cases, default, .. } => {
+            let mut v = vec![target(*default)];
+            for c in &f.cases[cases.0 as usize..(cases.0 + cases.1) as usize] {
+                v.push(target(c.1));
+            }
+            v
+        }
+        _ => Vec::new(),
+    }
+}
+
+impl<'a, 'm> Ctx<'a, 'm> {
+    fn m(&self) -> &'m Module {
+        self.env.m
+    }
+
+    fn alloc(&mut self, width: u32) -> Result<Slot> {
+        let s = self.f.slots;
+        self.f.slots = s
+            .checked_add(width)
+            .filter(|&n| n < (1 << 24))
+            .ok_or_else(|| unsupported("more than 16M register slots".into()))?;
+        Ok(s)
+    }
+
+    /// Gives every argument and value-producing instruction its slots.
+    fn number_values(&mut self) -> Result<()> {
+        for (a, data) in self.body.args.iter_with_ids() {
+            let w = types::width(self.m(), data.ty)?;
+            let s = self.alloc(w)?;
+            self.vals.insert(ValueRef::Arg(a), s);
+        }
+        for block in self.body.blocks.iter() {
+            for &i in &block.insts {
+                if let Some(ty) = self.body.inst(i).and_then(|d| d.ty) {
+                    let w = types::width(self.m(), ty)?;
+                    let s = self.alloc(w)?;
+                    self.vals.insert(ValueRef::Inst(i), s);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first slot of value `v`, materialising constants.
+    fn slot(&mut self, v: ValueRef) -> Result<Slot> {
+        if let Some(&s) = self.vals.get(&v) {
+            return Ok(s);
+        }
+        match v {
+            ValueRef::Const(_) | ValueRef::Global(_) => {
+                let mut leaves = Vec::new();
+                consts::eval(self.m(), self.env.globals, v, &mut leaves)?;
+                let s = self.alloc(leaves.len().max(1) as u32)?;
+                for (i, x) in leaves.into_iter().enumerate() {
+                    self.f.consts.push((s + i as u32, x));
+                }
+                self.vals.insert(v, s);
+                Ok(s)
+            }
+            ValueRef::Inst(i) => Err(ErrorKind::Input(format!(
+                "use of instruction {} that has no value",
+                i.0
+            ))
+            .into()),
+            other => Err(unsupported(format!("operand {other:?}"))),
+        }
+    }
+
+    fn ty_of(&self, v: ValueRef) -> Result<dxil_ir::Type> {
+        self.m()
+            .value_type(Some(self.body), v)
+            .ok_or_else(|| ErrorKind::Input(format!("value {v:?} has no type")).into())
+    }
+
+    fn scalar(&self, v: ValueRef) -> Result<Ty> {
+        scalar_of(self.m(), self.ty_of(v)?)
+    }
+
+    fn dst(&self, me: ValueRef) -> Slot {
+        self.vals.get(&me).copied().unwrap_or(0)
+    }
+
+    fn edge(&mut self, from: u32, to: Block) -> Result<u32> {
+        if let Some(&e) = self.edge_ids.get(&(from, to.0)) {
+            return Ok(e);
+        }
+        let target = self
+            .body
+            .block(to)
+            .ok_or_else(|| ErrorKind::Input(format!("branch to missing block {}", to.0)))?;
+        let start = self.f.copies.len() as u32;
+        for &i in &target.insts {
+            let Some(inst) = self.body.inst(i) else { break };
+            let InstKind::Phi { incoming } = &inst.kind else {
+                break;
+            };
+            let dst = self.dst(ValueRef::Inst(i));
+            let w = inst
+                .ty
+                .map(|t| types::width(self.m(), t))
+                .transpose()?
+                .unwrap_or(0);
+            if let Some((v, _)) = incoming.iter().find(|(_, b)| b.0 == from) {
+                let src = self.slot(*v)?;
+                for k in 0..w {
+                    self.f.copies.push((dst + k, src + k));
+                }
+            }
+        }
+        let copies = (start, self.f.copies.len() as u32 - start);
+        let e = self.f.edges.len() as u32;
+        self.f.edges.push(Edge {
+            target: to.0,
+            copies,
+        });
+        self.edge_ids.insert((from, to.0), e);
+        Ok(e)
+    }
+
+    fn push(&mut self, i: Inst) {
+        self.f.insts.push(i);
+    }
+
+    fn lower(&mut self, block: u32, me: ValueRef, inst: &'m InstData) -> Result<()> {
+        let m = self.m();
+        let dst = self.dst(me);
+        match &inst.kind {
+            InstKind::Binary { op, lhs, rhs, .. } => {
+                let ty = self.scalar(*lhs)?;
+                let (a, b) = (self.slot(*lhs)?, self.slot(*rhs)?);
+                self.push(Inst::Bin {
+                    op: bin_kind(*op),
+                    ty,
+                    dst,
+                    a,
+                    b,
+                });
+            }
+            InstKind::Cmp {
+                predicate,
+                lhs,
+                rhs,
+                ..
+            } => {
+                let ty = self.scalar(*lhs)?;
+                let (a, b) = (self.slot(*lhs)?, self.slot(*rhs)?);
+                let pred = match predicate {
+                    Predicate::Float(p) => p.code() as u8,
+                    Predicate::Int(p) => p.code() as u8,
+                };
+                self.push(Inst::Cmp {
+                    pred,
+                    ty,
+                    dst,
+                    a,
+                    b,
+                });
+            }
+            InstKind::Cast { op, value } => {
+                let from = self.scalar(*value)?;
+                let to = scalar_of(m, inst.ty.ok_or_else(|| unsupported("a void cast".into()))?)?;
+                let a = self.slot(*value)?;
+                self.push(Inst::Cast {
+                    op: cast_kind(*op),
+                    from,
+                    to,
+                    dst,
+                    a,
+                });
+            }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let width = types::width(m, self.ty_of(*if_true)?)?;
+                let (c, a, b) = (
+                    self.slot(*cond)?,
+                    self.slot(*if_true)?,
+                    self.slot(*if_false)?,
+                );
+                self.push(Inst::Select {
+                    dst,
+                    c,
+                    a,
+                    b,
+                    width,
+                });
+            }
+            InstKind::ExtractValue { aggregate, indices } => {
+                let (off, width) = self.leaf_range(self.ty_of(*aggregate)?, indices)?;
+                let src = self.slot(*aggregate)? + off;
+                self.push(Inst::Copy { dst, src, width });
+            }
+            InstKind::InsertValue {
+                aggregate,
+                value,
+                indices,
+            } => {
+                let agg_ty = self.ty_of(*aggregate)?;
+                let total = types::width(m, agg_ty)?;
+                let (off, width) = self.leaf_range(agg_ty, indices)?;
+                let (src, v) = (self.slot(*aggregate)?, self.slot(*value)?);
+                self.push(Inst::Copy {
+                    dst,
+                    src,
+                    width: total,
+                });
+                self.push(Inst::Copy {
+                    dst: dst + off,
+                    src: v,
+                    width,
+                });
+            }
+            InstKind::ExtractElement { vector, index } => {
+                let len = types::width(m, self.ty_of(*vector)?)?;
+                let (vec, idx) = (self.slot(*vector)?, self.slot(*index)?);
+                self.push(Inst::Extract { dst, vec, idx, len });
+            }
+            InstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => {
+                let len = types::width(m, self.ty_of(*vector)?)?;
+                let (vec, elem, idx) = (
+                    self.slot(*vector)?,
+                    self.slot(*element)?,
+                    self.slot(*index)?,
+                );
+                self.push(Inst::Insert {
+                    dst,
+                    vec,
+                    elem,
+                    idx,
+                    len,
+                });
+            }
+            InstKind::Gep {
+                source_ty,
+                operands,
+                ..
+            } => self.gep(dst, *source_ty, operands)?,
+            InstKind::Alloca {
+                allocated_ty, size, ..
+            } => {
+                let (sz, align) = layout(m, *allocated_ty)?;
+                let mut n = Vec::new();
+                consts::eval(m, self.env.globals, *size, &mut n)?;
+                let count = n.first().copied().unwrap_or(1).max(1);
+                let bytes = u64::from(sz) * count;
+                let align = align.max(1);
+                let off = self.env.private_size.div_ceil(align) * align;
+                let end = u64::from(off) + bytes;
+                if end >= 1 << 28 {
+                    return Err(unsupported("more than 256 MiB of private memory".into()));
+                }
+                self.env.private_size = end as u32;
+                self.f.consts.push((
+                    dst,
+                    crate::interp::mem::pointer(crate::interp::mem::PRIVATE, off),
+                ));
+            }
+            InstKind::Load { ptr, .. } => {
+                let ty = inst.ty.ok_or_else(|| unsupported("a void load".into()))?;
+                let mut leaves = Vec::new();
+                types::leaves(m, ty, &mut leaves)?;
+                let p = self.slot(*ptr)?;
+                for (k, (t, off)) in leaves.into_iter().enumerate() {
+                    self.push(Inst::Load {
+                        dst: dst + k as u32,
+                        ptr: p,
+                        off,
+                        ty: t,
+                    });
+                }
+            }
+            InstKind::Store { ptr, value, .. } => {
+                let mut leaves = Vec::new();
+                types::leaves(m, self.ty_of(*value)?, &mut leaves)?;
+                let (p, v) = (self.slot(*ptr)?, self.slot(*value)?);
+                for (k, (t, off)) in leaves.into_iter().enumerate() {
+                    self.push(Inst::Store {
+                        ptr: p,
+                        val: v + k as u32,
+                        off,
+                        ty: t,
+                    });
+                }
+            }
+            InstKind::AtomicRmw { ptr, value, op, .. } => {
+                let ty = self.scalar(*value)?;
+                let (p, v) = (self.slot(*ptr)?, self.slot(*value)?);
+                self.push(Inst::Rmw {
+                    op: rmw_kind(*op)?,
+                    ty,
+                    dst,
+                    ptr: p,
+                    val: v,
+                });
+            }
+            InstKind::CmpXchg { ptr, cmp, new, .. } => {
+                let ty = self.scalar(*cmp)?;
+                let (p, c, n) = (self.slot(*ptr)?, self.slot(*cmp)?, self.slot(*new)?);
+                self.push(Inst::CmpXchg {
+                    ty,
+                    dst,
+                    ptr: p,
+                    cmp: c,
+                    new: n,
+                });
+            }
+            InstKind::Call { callee, .. } => self.call(dst, *callee, inst)?,
+            InstKind::Phi { .. } | InstKind::Fence { .. } => {}
+            InstKind::Br { target } => {
+                let edge = self.edge(block, *target)?;
+                self.push(Inst::Br { edge });
+            }
+            InstKind::CondBr {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let c = self.slot(*cond)?;
+                let (t, f) = (self.edge(block, *if_true)?, self.edge(block, *if_false)?);
+                self.push(Inst::CondBr { c, t, f });
+            }
+            InstKind::Switch {
+                cond,
+                default,
+                cases,
+                ..
+            } => {
+                let c = self.slot(*cond)?;
+                let d = self.edge(block, *default)?;
+                let mut list = Vec::with_capacity(cases.len());
+                for (v, b) in cases.iter() {
+                    let mut x = Vec::new();
+                    consts::eval(m, self.env.globals, *v, &mut x)?;
+                    let e = self.edge(block, *b)?;
+                    list.push((x.first().copied().unwrap_or(0), e));
+                }
+                let start = self.f.cases.len() as u32;
+                self.f.cases.extend(list);
+                self.push(Inst::Switch {
+                    c,
+                    cases: (start, cases.len() as u32),
+                    default: d,
+                });
+            }
+            InstKind::Ret { .. } => self.push(Inst::Ret),
+            InstKind::Unreachable => self.push(Inst::Unreachable),
+            other => {
+                let name = format!("{other:?}");
+                let name = name.split([' ', '{', '(']).next().unwrap_or("").to_string();
+                return Err(unsupported(format!("the {name} instruction")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The slot offset and width of the member at `indices` of an aggregate of type `ty`.
+    fn leaf_range(&self, ty: dxil_ir::Type, indices: &[u32]) -> Result<(u32, u32)> {
+        let m = self.m();
+        let mut off = 0;
+        let mut cur = ty;
+        for &i in indices {
+            let (elems, sel): (Vec<dxil_ir::Type>, usize) = match m.ty(cur) {
+                Some(dxil_ir::TypeData::Struct(s)) => (s.elems.to_vec(), i as usize),
+                Some(
+                    dxil_ir::TypeData::Array { len, elem }
+                    | dxil_ir::TypeData::Vector { len, elem },
+                ) => {
+                    if u64::from(i) >= *len {
+                        return Err(unsupported("an aggregate index out of range".into()));
+                    }
+                    off += i * types::width(m, *elem)?;
+                    cur = *elem;
+                    continue;
+                }
+                _ => return Err(unsupported("extractvalue from a scalar".into())),
+            };
+            let e = *elems
+                .get(sel)
+                .ok_or_else(|| unsupported("a struct index out of range".into()))?;
+            for p in &elems[..sel] {
+                off += types::width(m, *p)?;
+            }
+            cur = e;
+        }
+        Ok((off, types::width(m, cur)?))
+    }
+
+    fn gep(&mut self, dst: Slot, source_ty: dxil_ir::Type, operands: &[ValueRef]) -> Result<()> {
+        let m = self.m();
+        let (base, idx) = operands
+            .split_first()
+            .ok_or_else(|| ErrorKind::Input("getelementptr without a base".into()))?;
+        let _ = pointee(m, self.m().value_type(Some(self.body), *base)).ok();
+        let mut consts_v = Vec::with_capacity(idx.len());
+        let mut dynamic = Vec::with_capacity(idx.len());
+        for i in idx {
+            let is_const = matches!(i, ValueRef::Const(_));
+            dynamic.push(!is_const);
+            if is_const {
+                let mut v = Vec::new();
+                consts::eval(m, self.env.globals, *i, &mut v)?;
+                let bits = self.scalar(*i)?.bits();
+                consts_v.push(crate::interp::alu::sext(
+                    v.first().copied().unwrap_or(0),
+                    bits,
+                ));
+            } else {
+                consts_v.push(0);
+            }
+        }
+        let mut terms = Vec::new();
+        let off = gep_offset(m, source_ty, &consts_v, &mut terms, Some(&dynamic))?;
+        let start = self.f.gep_terms.len() as u32;
+        for (pos, stride) in terms {
+            let v = idx[pos];
+            let ty = self.scalar(v)?;
+            let s = self.slot(v)?;
+            self.f.gep_terms.push((s, ty, stride));
+        }
+        let b = self.slot(*base)?;
+        let n = self.f.gep_terms.len() as u32 - start;
+        self.push(Inst::Gep {
+            dst,
+            base: b,
+            off,
+            terms: (start, n),
+        });
+        Ok(())
+    }
+
+    fn call(&mut self, dst: Slot, callee: ValueRef, inst: &'m InstData) -> Result<()> {
+        let m = self.m();
+        let name = match callee {
+            ValueRef::Function(f) => m.functions.get(f).and_then(|d| d.common.name.as_deref()),
+            _ => None,
+        }
+        .unwrap_or("");
+        if name.starts_with("llvm.lifetime.") || name.starts_with("llvm.dbg.") || name == "dx.noop"
+        {
+            return Ok(());
+        }
+        if !name.starts_with("dx.op.") {
+            return Err(unsupported(format!(
+                "a call to @{name} (only dx.op calls are run)"
+            )));
+        }
+        let call = dxil_ops::decode_call(m, self.body, inst)
+            .map_err(|e| ErrorKind::Input(format!("{e}")))?
+            .ok_or_else(|| unsupported(format!("the call to @{name}")))?;
+        if !dxop::supported(call.op.code()) {
+            return Err(unsupported(format!("dx.op {}", call.op.name())));
+        }
+        let ty = match call.overload() {
+            Some(t) => types::scalar(m, t)?.unwrap_or(Ty::I32),
+            None => Ty::I32,
+        };
+        let mut slots = Vec::with_capacity(call.op.operand_count());
+        for k in 0..call.op.operand_count() {
+            let v = *call
+                .op
+                .operand(k)
+                .ok_or_else(|| unsupported("a missing operand".into()))?;
+            slots.push(self.slot(v)?);
+        }
+        let start = self.f.args.len() as u32;
+        self.f.args.extend(slots);
+        let n = self.f.args.len() as u32 - start;
+        self.push(Inst::Dx {
+            op: call.op.code(),
+            ty,
+            dst,
+            args: (start, n),
+        });
+        Ok(())
+    }
+}

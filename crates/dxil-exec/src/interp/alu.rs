@@ -1,0 +1,191 @@
+//! LLVM's arithmetic, comparison and conversion instructions on slot values (LangRef
+//! "Binary Operations", "'icmp' Instruction", "'fcmp' Instruction", "Conversion
+//! Operations"), with D3D's answers where LLVM leaves a result undefined (D3D11.3 functional
+//! spec: unsigned division by 0 gives all ones; float-to-int conversions saturate and NaN
+//! gives 0; shift amounts use their low bits).
+
+use crate::code::{BinK, CastK, Ty};
+use crate::interp::float::{get, put};
+
+/// Sign-extends the low `bits` of `v`.
+#[inline]
+pub(crate) fn sext(v: u64, bits: u32) -> i64 {
+    if bits >= 64 {
+        v as i64
+    } else {
+        let s = 64 - bits;
+        ((v << s) as i64) >> s
+    }
+}
+
+/// A binary operation.
+#[inline]
+pub(crate) fn bin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
+    let bits = ty.bits();
+    let m = ty.mask();
+    match op {
+        BinK::Add => a.wrapping_add(b) & m,
+        BinK::Sub => a.wrapping_sub(b) & m,
+        BinK::Mul => a.wrapping_mul(b) & m,
+        BinK::UDiv => a.checked_div(b).unwrap_or(m),
+        BinK::URem => a.checked_rem(b).unwrap_or(m),
+        BinK::SDiv => {
+            let (x, y) = (sext(a, bits), sext(b, bits));
+            if y == 0 {
+                m
+            } else {
+                (x.wrapping_div(y) as u64) & m
+            }
+        }
+        BinK::SRem => {
+            let (x, y) = (sext(a, bits), sext(b, bits));
+            if y == 0 {
+                m
+            } else {
+                (x.wrapping_rem(y) as u64) & m
+            }
+        }
+        BinK::Shl => (a << (b % u64::from(bits))) & m,
+        BinK::LShr => a >> (b % u64::from(bits)),
+        BinK::AShr => ((sext(a, bits) >> (b % u64::from(bits))) as u64) & m,
+        BinK::And => a & b,
+        BinK::Or => a | b,
+        BinK::Xor => a ^ b,
+        BinK::FAdd | BinK::FSub | BinK::FMul | BinK::FDiv | BinK::FRem => fbin(op, ty, a, b),
+    }
+}
+
+#[inline]
+fn fbin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
+    if ty == Ty::F32 {
+        let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
+        let r = match op {
+            BinK::FAdd => x + y,
+            BinK::FSub => x - y,
+            BinK::FMul => x * y,
+            BinK::FDiv => x / y,
+            _ => x % y,
+        };
+        return u64::from(r.to_bits());
+    }
+    let (x, y) = (get(ty, a), get(ty, b));
+    let r = match op {
+        BinK::FAdd => x + y,
+        BinK::FSub => x - y,
+        BinK::FMul => x * y,
+        BinK::FDiv => x / y,
+        _ => x % y,
+    };
+    put(ty, r)
+}
+
+/// A comparison by LLVM predicate code: 0-15 `fcmp`, 32-41 `icmp`.
+#[inline]
+pub(crate) fn cmp(pred: u8, ty: Ty, a: u64, b: u64) -> u64 {
+    let r = if pred < 16 {
+        let (x, y) = (get(ty, a), get(ty, b));
+        let uno = x.is_nan() || y.is_nan();
+        let ord = match pred & 7 {
+            0 => false,
+            1 => x == y,
+            2 => x > y,
+            3 => x >= y,
+            4 => x < y,
+            5 => x <= y,
+            6 => x != y,
+            _ => true,
+        };
+        // Codes 8-15 are the unordered forms: true when either operand is NaN.
+        if pred >= 8 {
+            uno || ord
+        } else {
+            !uno && ord
+        }
+    } else {
+        let bits = ty.bits();
+        let (sa, sb) = (sext(a, bits), sext(b, bits));
+        match pred {
+            32 => a == b,
+            33 => a != b,
+            34 => a > b,
+            35 => a >= b,
+            36 => a < b,
+            37 => a <= b,
+            38 => sa > sb,
+            39 => sa >= sb,
+            40 => sa < sb,
+            _ => sa <= sb,
+        }
+    };
+    u64::from(r)
+}
+
+/// A conversion.
+#[inline]
+pub(crate) fn cast(op: CastK, from: Ty, to: Ty, a: u64) -> u64 {
+    match op {
+        CastK::Trunc | CastK::ZExt | CastK::Bits => a & to.mask(),
+        CastK::SExt => (sext(a, from.bits()) as u64) & to.mask(),
+        CastK::FpToSi => {
+            let f = get(from, a);
+            let v: i64 = match to.bits() {
+                1 => (f as i8 != 0) as i64,
+                8 => i64::from(f as i8),
+                16 => i64::from(f as i16),
+                32 => i64::from(f as i32),
+                _ => f as i64,
+            };
+            (v as u64) & to.mask()
+        }
+        CastK::FpToUi => {
+            let f = get(from, a);
+            let v: u64 = match to.bits() {
+                1 => u64::from(f as u8 != 0),
+                8 => u64::from(f as u8),
+                16 => u64::from(f as u16),
+                32 => u64::from(f as u32),
+                _ => f as u64,
+            };
+            v & to.mask()
+        }
+        CastK::UiToFp => {
+            if to == Ty::F32 {
+                u64::from((a as f32).to_bits())
+            } else {
+                put(to, a as f64)
+            }
+        }
+        CastK::SiToFp => {
+            let v = sext(a, from.bits());
+            if to == Ty::F32 {
+                u64::from((v as f32).to_bits())
+            } else {
+                put(to, v as f64)
+            }
+        }
+        CastK::FpTrunc | CastK::FpExt => {
+            if from == Ty::F64 && to == Ty::F16 {
+                // Round once: f64 -> f16 directly through f32 could round twice.
+                put(Ty::F16, f64::from(round_f64_to_f32_odd(f64::from_bits(a))))
+            } else {
+                put(to, get(from, a))
+            }
+        }
+    }
+}
+
+/// f64 -> f32 rounding to odd, so that a second rounding to f16 is correct.
+fn round_f64_to_f32_odd(x: f64) -> f32 {
+    let r = x as f32;
+    if f64::from(r) == x || !x.is_finite() {
+        return r;
+    }
+    let bits = r.to_bits();
+    if bits & 1 == 1 {
+        r
+    } else if (f64::from(r) < x) == (x > 0.0) {
+        f32::from_bits(bits + 1)
+    } else {
+        f32::from_bits(bits - 1)
+    }
+}

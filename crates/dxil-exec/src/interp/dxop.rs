@@ -1,0 +1,371 @@
+//! `dx.op` calls at run time (DXIL.rst "Operations"): system values, arithmetic
+//! ([`crate::interp::math`]), wave and quad operations ([`crate::interp::waveop`]),
+//! resource handles and buffer access ([`crate::interp::buffer`]), textures
+//! ([`crate::texture`]), barriers.
+//!
+//! A handle is a slot holding the index of its binding in [`crate::Bindings`] plus one.
+
+use dxil_ops::OpCode as O;
+
+use crate::code::{RmwK, Slot, Ty};
+use crate::error::{ErrorKind, Result};
+use crate::interp::{buffer, for_lanes, math, rmw, texops, waveop, Ctx, Mask, Status, Wave};
+use crate::resource::{Resource, ResourceClass, ViewKind};
+
+/// Whether the executor runs `op` (checked when compiling, so the error names it early).
+pub(crate) fn supported(op: O) -> bool {
+    math::handles(op)
+        || waveop::handles(op)
+        || texops::handles(op)
+        || matches!(
+            op,
+            O::ThreadId
+                | O::GroupId
+                | O::ThreadIdInGroup
+                | O::FlattenedThreadIdInGroup
+                | O::Barrier
+                | O::CreateHandle
+                | O::CreateHandleFromBinding
+                | O::CreateHandleFromHeap
+                | O::AnnotateHandle
+                | O::BufferLoad
+                | O::BufferStore
+                | O::RawBufferLoad
+                | O::RawBufferStore
+                | O::CBufferLoadLegacy
+                | O::CBufferLoad
+                | O::BufferUpdateCounter
+                | O::AtomicBinOp
+                | O::AtomicCompareExchange
+                | O::GetDimensions
+                | O::CheckAccessFullyMapped
+                | O::IsHelperLane
+        )
+}
+
+fn class_of(code: u64) -> Option<ResourceClass> {
+    Some(match code {
+        0 => ResourceClass::Srv,
+        1 => ResourceClass::Uav,
+        2 => ResourceClass::Cbv,
+        3 => ResourceClass::Sampler,
+        _ => return None,
+    })
+}
+
+fn bind(ctx: &Ctx<'_>, class: ResourceClass, space: u32, register: u32) -> Result<u64> {
+    ctx.bindings
+        .find(class, space, register)
+        .map(|i| i as u64 + 1)
+        .ok_or_else(|| {
+            ErrorKind::Unbound {
+                class: class.letter(),
+                space,
+                register,
+            }
+            .into()
+        })
+}
+
+/// The resource a handle value names.
+pub(crate) fn resource<'c>(ctx: &'c mut Ctx<'_>, h: u64) -> Result<&'c mut Resource> {
+    let i = (h as usize).wrapping_sub(1);
+    match ctx.bindings.bindings.get_mut(i) {
+        Some(b) => Ok(&mut b.resource),
+        None => Err(ErrorKind::Runtime("use of a null resource handle".into()).into()),
+    }
+}
+
+fn atomic_kind(code: u64) -> RmwK {
+    match code {
+        0 => RmwK::Add,
+        1 => RmwK::And,
+        2 => RmwK::Or,
+        3 => RmwK::Xor,
+        4 => RmwK::Min,
+        5 => RmwK::Max,
+        6 => RmwK::UMin,
+        7 => RmwK::UMax,
+        _ => RmwK::Xchg,
+    }
+}
+
+/// The byte range an atomic on `res` at (o0, o1, o2) touches, if inside the view.
+fn atomic_range(res: &Resource, o: [u64; 3], ty: Ty) -> Option<usize> {
+    let size = u64::from(ty.bytes());
+    let at = match res.view {
+        ViewKind::RawBuffer | ViewKind::StructuredBuffer | ViewKind::TypedBuffer => {
+            buffer::address(res, o[0], o[1])
+        }
+        _ => {
+            let r = crate::texture::texel_range(res, [o[0] as u32, o[1] as u32, o[2] as u32])?;
+            r.start as u64
+        }
+    };
+    (at + size <= res.data.len() as u64).then_some(at as usize)
+}
+
+/// Runs `op` for the lanes of `mask`.
+pub(crate) fn exec(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    op: O,
+    ty: Ty,
+    dst: Slot,
+    args: &[Slot],
+    mask: Mask,
+) -> Result<Status> {
+    let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+    if math::handles(op) {
+        let mut vals = [0u64; 8];
+        let mut out = [0u64; 8];
+        for_lanes!(mask, l, {
+            for (k, &s) in args.iter().enumerate().take(8) {
+                vals[k] = w.get(s, l);
+            }
+            let n = math::eval(op, ty, &vals[..args.len().min(8)], &mut out);
+            for (k, &v) in out.iter().enumerate().take(n) {
+                w.set(dst + k as u32, l, v);
+            }
+        });
+        return Ok(Status::Done);
+    }
+    if waveop::handles(op) {
+        waveop::exec(w, op, ty, dst, args, mask);
+        return Ok(Status::Done);
+    }
+    if texops::handles(op) {
+        texops::exec(w, ctx, op, ty, dst, args, mask)?;
+        return Ok(Status::Done);
+    }
+    match op {
+        O::ThreadId | O::GroupId | O::ThreadIdInGroup => {
+            for_lanes!(mask, l, {
+                let c = (w.get(arg(0), l) as usize).min(2);
+                let v = match op {
+                    O::ThreadId => w.thread_id(ctx, l)[c],
+                    O::GroupId => ctx.group_id[c],
+                    _ => w.tid[l][c],
+                };
+                w.set(dst, l, u64::from(v));
+            });
+        }
+        O::FlattenedThreadIdInGroup => for_lanes!(mask, l, { w.set(dst, l, u64::from(w.flat[l])) }),
+        O::IsHelperLane => for_lanes!(mask, l, { w.set(dst, l, 0) }),
+        O::Barrier => return Ok(Status::Barrier),
+        O::CreateHandle => {
+            for_lanes!(mask, l, {
+                let class = w.get(arg(0), l);
+                let range = w.get(arg(1), l) as u32;
+                let index = w.get(arg(2), l) as u32;
+                let c = class_of(class)
+                    .ok_or_else(|| ErrorKind::Input(format!("resource class {class}")))?;
+                let &(space, _) = ctx.prog.ranges.get(&(class as u8, range)).ok_or_else(|| {
+                    ErrorKind::Input(format!(
+                        "createHandle of range {range}, not in dx.resources"
+                    ))
+                })?;
+                let h = bind(ctx, c, space, index)?;
+                w.set(dst, l, h);
+            });
+        }
+        O::CreateHandleFromBinding => {
+            // `bind` is a %dx.types.ResBind {lower, upper, space, class} in four slots.
+            let b = arg(0);
+            for_lanes!(mask, l, {
+                let space = w.get(b + 2, l) as u32;
+                let class = w.get(b + 3, l);
+                let index = w.get(arg(1), l) as u32;
+                let c = class_of(class)
+                    .ok_or_else(|| ErrorKind::Input(format!("resource class {class}")))?;
+                let h = bind(ctx, c, space, index)?;
+                w.set(dst, l, h);
+            });
+        }
+        O::CreateHandleFromHeap => {
+            for_lanes!(mask, l, {
+                let index = w.get(arg(0), l) as u32;
+                let sampler = w.get(arg(1), l) & 1 == 1;
+                let h = ctx.bindings.find_in_heap(sampler, index).ok_or_else(|| {
+                    ErrorKind::Runtime(format!(
+                        "descriptor heap index {index} is empty ({} heap)",
+                        if sampler { "sampler" } else { "resource" }
+                    ))
+                })?;
+                w.set(dst, l, h as u64 + 1);
+            });
+        }
+        O::AnnotateHandle => for_lanes!(mask, l, {
+            let v = w.get(arg(0), l);
+            w.set(dst, l, v)
+        }),
+        O::RawBufferLoad | O::BufferLoad => {
+            let mut out = [0u64; 8];
+            for_lanes!(mask, l, {
+                let (h, i, o) = (w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                let cmask = if op == O::RawBufferLoad {
+                    w.get(arg(3), l) as u8
+                } else {
+                    0xf
+                };
+                let res = resource(ctx, h)?;
+                let ok = match res.view {
+                    ViewKind::TypedBuffer => buffer::load_typed(res, i, ty, &mut out),
+                    ViewKind::RawBuffer | ViewKind::StructuredBuffer => {
+                        let o = if res.view == ViewKind::RawBuffer {
+                            0
+                        } else {
+                            o
+                        };
+                        let addr = buffer::address(res, i, o);
+                        buffer::load_raw(res, addr, ty, cmask, &mut out)
+                    }
+                    other => {
+                        return Err(ErrorKind::Unsupported(format!(
+                            "{} on a {other:?}",
+                            op_name(op)
+                        ))
+                        .into())
+                    }
+                };
+                for (k, &v) in out.iter().enumerate().take(4) {
+                    w.set(dst + k as u32, l, v);
+                }
+                w.set(dst + 4, l, u64::from(ok));
+            });
+        }
+        O::RawBufferStore | O::BufferStore => {
+            for_lanes!(mask, l, {
+                let (h, i, o) = (w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                let vals = [
+                    w.get(arg(3), l),
+                    w.get(arg(4), l),
+                    w.get(arg(5), l),
+                    w.get(arg(6), l),
+                ];
+                let cmask = w.get(arg(7), l) as u8;
+                let res = resource(ctx, h)?;
+                match res.view {
+                    ViewKind::TypedBuffer => buffer::store_typed(res, i, ty, &vals, cmask),
+                    ViewKind::RawBuffer | ViewKind::StructuredBuffer => {
+                        let o = if res.view == ViewKind::RawBuffer {
+                            0
+                        } else {
+                            o
+                        };
+                        let addr = buffer::address(res, i, o);
+                        buffer::store_raw(res, addr, ty, &vals, cmask);
+                    }
+                    other => {
+                        return Err(ErrorKind::Unsupported(format!(
+                            "{} on a {other:?}",
+                            op_name(op)
+                        ))
+                        .into())
+                    }
+                }
+            });
+        }
+        O::CBufferLoadLegacy => {
+            for_lanes!(mask, l, {
+                let (h, row) = (w.get(arg(0), l), w.get(arg(1), l));
+                let res = resource(ctx, h)?;
+                let n = 16 / ty.bytes();
+                for k in 0..n {
+                    let at = row * 16 + u64::from(k * ty.bytes());
+                    let v = if at + u64::from(ty.bytes()) <= res.data.len() as u64 {
+                        crate::interp::mem::read(&res.data, at as usize, ty)
+                    } else {
+                        0
+                    };
+                    w.set(dst + k, l, v);
+                }
+            });
+        }
+        O::CBufferLoad => {
+            for_lanes!(mask, l, {
+                let (h, at) = (w.get(arg(0), l), w.get(arg(1), l));
+                let res = resource(ctx, h)?;
+                let v = if at + u64::from(ty.bytes()) <= res.data.len() as u64 {
+                    crate::interp::mem::read(&res.data, at as usize, ty)
+                } else {
+                    0
+                };
+                w.set(dst, l, v);
+            });
+        }
+        O::BufferUpdateCounter => {
+            for_lanes!(mask, l, {
+                let (h, inc) = (w.get(arg(0), l), w.get(arg(1), l) as u8 as i8);
+                let res = resource(ctx, h)?;
+                let c = res.counter.unwrap_or(0);
+                let v = if inc >= 0 {
+                    res.counter = Some(c.wrapping_add(1));
+                    c
+                } else {
+                    let n = c.wrapping_sub(1);
+                    res.counter = Some(n);
+                    n
+                };
+                w.set(dst, l, u64::from(v));
+            });
+        }
+        O::AtomicBinOp | O::AtomicCompareExchange => {
+            for_lanes!(mask, l, {
+                let h = w.get(arg(0), l);
+                let (k, o) = if op == O::AtomicBinOp {
+                    (
+                        w.get(arg(1), l),
+                        [w.get(arg(2), l), w.get(arg(3), l), w.get(arg(4), l)],
+                    )
+                } else {
+                    (0, [w.get(arg(1), l), w.get(arg(2), l), w.get(arg(3), l)])
+                };
+                let res = resource(ctx, h)?;
+                let old = match atomic_range(res, o, ty) {
+                    Some(at) => {
+                        let old = crate::interp::mem::read(&res.data, at, ty);
+                        let new = if op == O::AtomicBinOp {
+                            Some(rmw(atomic_kind(k), ty, old, w.get(arg(5), l)))
+                        } else if old == w.get(arg(4), l) {
+                            Some(w.get(arg(5), l))
+                        } else {
+                            None
+                        };
+                        if let Some(n) = new {
+                            crate::interp::mem::write(&mut res.data, at, ty, n);
+                        }
+                        old
+                    }
+                    None => 0,
+                };
+                w.set(dst, l, old);
+            });
+        }
+        O::GetDimensions => {
+            for_lanes!(mask, l, {
+                let (h, mip) = (w.get(arg(0), l), w.get(arg(1), l) as u32);
+                let res = resource(ctx, h)?;
+                let d = match res.view {
+                    ViewKind::RawBuffer | ViewKind::StructuredBuffer | ViewKind::TypedBuffer => {
+                        [buffer::length(res) as u32, 0, 0, 0]
+                    }
+                    _ => crate::texture::dimensions(res, mip),
+                };
+                for (k, v) in d.iter().enumerate() {
+                    w.set(dst + k as u32, l, u64::from(*v));
+                }
+            });
+        }
+        O::CheckAccessFullyMapped => for_lanes!(mask, l, {
+            let v = w.get(arg(0), l);
+            w.set(dst, l, u64::from(v != 0))
+        }),
+        _ => return Err(ErrorKind::Unsupported(format!("dx.op {}", op_name(op))).into()),
+    }
+    Ok(Status::Done)
+}
+
+fn op_name(op: O) -> String {
+    format!("{op:?}")
+}

@@ -1,0 +1,385 @@
+//! The per-lane arithmetic operations of DXIL (DXIL.rst "Operations": Unary, UnaryBits,
+//! Binary, BinaryWithTwoOuts, BinaryWithCarryOrBorrow, Tertiary, Quaternary, Dot*, IsSpecialFloat,
+//! MakeDouble/SplitDouble, the legacy conversions, packing), with D3D's rules: min/max
+//! return the non-NaN operand, `saturate` maps NaN to 0, bit scans give -1 when no bit is
+//! found (D3D11.3 functional spec 22.x, "Instruction Reference").
+
+use dxil_ops::OpCode as O;
+
+use crate::code::Ty;
+use crate::interp::alu::sext;
+use crate::interp::float::{f16_to_f32, f32_to_f16, get, put};
+
+/// Whether `op` is computed here.
+pub(crate) fn handles(op: O) -> bool {
+    matches!(
+        op,
+        O::FAbs
+            | O::Saturate
+            | O::IsNaN
+            | O::IsInf
+            | O::IsFinite
+            | O::IsNormal
+            | O::Cos
+            | O::Sin
+            | O::Tan
+            | O::Acos
+            | O::Asin
+            | O::Atan
+            | O::Hcos
+            | O::Hsin
+            | O::Htan
+            | O::Exp
+            | O::Frc
+            | O::Log
+            | O::Sqrt
+            | O::Rsqrt
+            | O::Round_ne
+            | O::Round_ni
+            | O::Round_pi
+            | O::Round_z
+            | O::Bfrev
+            | O::Countbits
+            | O::FirstbitLo
+            | O::FirstbitHi
+            | O::FirstbitSHi
+            | O::FMax
+            | O::FMin
+            | O::IMax
+            | O::IMin
+            | O::UMax
+            | O::UMin
+            | O::IMul
+            | O::UMul
+            | O::UDiv
+            | O::UAddc
+            | O::USubb
+            | O::FMad
+            | O::Fma
+            | O::IMad
+            | O::UMad
+            | O::Msad
+            | O::Ibfe
+            | O::Ubfe
+            | O::Bfi
+            | O::Dot2
+            | O::Dot3
+            | O::Dot4
+            | O::MakeDouble
+            | O::SplitDouble
+            | O::LegacyF32ToF16
+            | O::LegacyF16ToF32
+            | O::LegacyDoubleToFloat
+            | O::LegacyDoubleToSInt32
+            | O::LegacyDoubleToUInt32
+            | O::BitcastI16toF16
+            | O::BitcastF16toI16
+            | O::BitcastI32toF32
+            | O::BitcastF32toI32
+            | O::BitcastI64toF64
+            | O::BitcastF64toI64
+            | O::Dot2AddHalf
+            | O::Dot4AddI8Packed
+            | O::Dot4AddU8Packed
+            | O::Pack4x8
+            | O::Unpack4x8
+    )
+}
+
+fn fl(ty: Ty, v: u64) -> f64 {
+    get(ty, v)
+}
+
+fn unary_f(ty: Ty, v: u64, f: impl Fn(f64) -> f64, f32f: impl Fn(f32) -> f32) -> u64 {
+    if ty == Ty::F64 {
+        put(ty, f(fl(ty, v)))
+    } else {
+        let x = if ty == Ty::F16 {
+            f16_to_f32(v as u16)
+        } else {
+            f32::from_bits(v as u32)
+        };
+        let r = f32f(x);
+        if ty == Ty::F16 {
+            u64::from(f32_to_f16(r))
+        } else {
+            u64::from(r.to_bits())
+        }
+    }
+}
+
+fn round_ne(x: f64) -> f64 {
+    let r = x.round();
+    if (x - x.trunc()).abs() == 0.5 {
+        2.0 * (x / 2.0).round()
+    } else {
+        r
+    }
+}
+
+/// Computes `op` over `a` (the operand values after the opcode); results go to `out` in
+/// result order (aggregates: one per member). Returns the number of results.
+pub(crate) fn eval(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
+    let x = a.first().copied().unwrap_or(0);
+    let y = a.get(1).copied().unwrap_or(0);
+    let z = a.get(2).copied().unwrap_or(0);
+    let bits = ty.bits();
+    let m = ty.mask();
+    let r: u64 = match op {
+        O::FAbs => match ty {
+            Ty::F16 => x & 0x7fff,
+            Ty::F32 => x & 0x7fff_ffff,
+            _ => x & !(1 << 63),
+        },
+        O::Saturate => {
+            let f = fl(ty, x);
+            put(ty, if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) })
+        }
+        O::IsNaN => u64::from(fl(ty, x).is_nan()),
+        O::IsInf => u64::from(fl(ty, x).is_infinite()),
+        O::IsFinite => u64::from(fl(ty, x).is_finite()),
+        O::IsNormal => {
+            let f = fl(ty, x);
+            let min = match ty {
+                Ty::F16 => 6.103_515_625e-5,
+                Ty::F32 => f64::from(f32::MIN_POSITIVE),
+                _ => f64::MIN_POSITIVE,
+            };
+            u64::from(f.is_finite() && f.abs() >= min)
+        }
+        O::Cos => unary_f(ty, x, f64::cos, f32::cos),
+        O::Sin => unary_f(ty, x, f64::sin, f32::sin),
+        O::Tan => unary_f(ty, x, f64::tan, f32::tan),
+        O::Acos => unary_f(ty, x, f64::acos, f32::acos),
+        O::Asin => unary_f(ty, x, f64::asin, f32::asin),
+        O::Atan => unary_f(ty, x, f64::atan, f32::atan),
+        O::Hcos => unary_f(ty, x, f64::cosh, f32::cosh),
+        O::Hsin => unary_f(ty, x, f64::sinh, f32::sinh),
+        O::Htan => unary_f(ty, x, f64::tanh, f32::tanh),
+        O::Exp => unary_f(ty, x, f64::exp2, f32::exp2),
+        O::Log => unary_f(ty, x, f64::log2, f32::log2),
+        O::Sqrt => unary_f(ty, x, f64::sqrt, f32::sqrt),
+        O::Rsqrt => unary_f(ty, x, |v| 1.0 / v.sqrt(), |v| 1.0 / v.sqrt()),
+        O::Frc => unary_f(ty, x, |v| v - v.floor(), |v| v - v.floor()),
+        O::Round_ne => unary_f(ty, x, round_ne, |v| round_ne(f64::from(v)) as f32),
+        O::Round_ni => unary_f(ty, x, f64::floor, f32::floor),
+        O::Round_pi => unary_f(ty, x, f64::ceil, f32::ceil),
+        O::Round_z => unary_f(ty, x, f64::trunc, f32::trunc),
+        O::Bfrev => (x.reverse_bits() >> (64 - bits)) & m,
+        O::Countbits => u64::from((x & m).count_ones()),
+        O::FirstbitLo => {
+            if x & m == 0 {
+                u64::from(u32::MAX)
+            } else {
+                u64::from(x.trailing_zeros())
+            }
+        }
+        O::FirstbitHi => first_hi(x & m, bits),
+        O::FirstbitSHi => {
+            let v = if sext(x, bits) < 0 { !x & m } else { x & m };
+            first_hi(v, bits)
+        }
+        O::FMax | O::FMin => {
+            let (p, q) = (fl(ty, x), fl(ty, y));
+            let v = if p.is_nan() {
+                q
+            } else if q.is_nan() {
+                p
+            } else if op == O::FMax {
+                p.max(q)
+            } else {
+                p.min(q)
+            };
+            put(ty, v)
+        }
+        O::IMax => {
+            if sext(x, bits) >= sext(y, bits) {
+                x
+            } else {
+                y
+            }
+        }
+        O::IMin => {
+            if sext(x, bits) <= sext(y, bits) {
+                x
+            } else {
+                y
+            }
+        }
+        O::UMax => x.max(y),
+        O::UMin => x.min(y),
+        O::IMul => {
+            let p = i128::from(sext(x, 32)) * i128::from(sext(y, 32));
+            out[0] = ((p >> 32) as u64) & 0xffff_ffff;
+            out[1] = (p as u64) & 0xffff_ffff;
+            return 2;
+        }
+        O::UMul => {
+            let p = (x & 0xffff_ffff) * (y & 0xffff_ffff);
+            out[0] = p >> 32;
+            out[1] = p & 0xffff_ffff;
+            return 2;
+        }
+        O::UDiv => {
+            out[0] = x.checked_div(y).unwrap_or(0xffff_ffff);
+            out[1] = x.checked_rem(y).unwrap_or(0xffff_ffff);
+            return 2;
+        }
+        O::UAddc => {
+            let s = x + y;
+            out[0] = s & 0xffff_ffff;
+            out[1] = u64::from(s > 0xffff_ffff);
+            return 2;
+        }
+        O::USubb => {
+            out[0] = x.wrapping_sub(y) & 0xffff_ffff;
+            out[1] = u64::from(x < y);
+            return 2;
+        }
+        O::FMad => {
+            if ty == Ty::F32 {
+                let (p, q, r) = (
+                    f32::from_bits(x as u32),
+                    f32::from_bits(y as u32),
+                    f32::from_bits(z as u32),
+                );
+                u64::from((p * q + r).to_bits())
+            } else {
+                put(ty, fl(ty, x) * fl(ty, y) + fl(ty, z))
+            }
+        }
+        O::Fma => put(ty, fl(ty, x).mul_add(fl(ty, y), fl(ty, z))),
+        O::IMad | O::UMad => x.wrapping_mul(y).wrapping_add(z) & m,
+        O::Msad => {
+            let mut acc = z;
+            for i in 0..4 {
+                let r = (x >> (8 * i)) & 0xff;
+                let s = (y >> (8 * i)) & 0xff;
+                if r != 0 {
+                    acc = acc.wrapping_add(r.abs_diff(s));
+                }
+            }
+            acc & 0xffff_ffff
+        }
+        O::Ibfe | O::Ubfe => {
+            let width = (x & 31) as u32;
+            let offset = (y & 31) as u32;
+            let v = z as u32;
+            let r = if width == 0 {
+                0
+            } else if width + offset < 32 {
+                let sh = v << (32 - width - offset);
+                if op == O::Ibfe {
+                    ((sh as i32) >> (32 - width)) as u32
+                } else {
+                    sh >> (32 - width)
+                }
+            } else if op == O::Ibfe {
+                ((v as i32) >> offset) as u32
+            } else {
+                v >> offset
+            };
+            u64::from(r)
+        }
+        O::Bfi => {
+            let width = (x & 31) as u32;
+            let offset = (y & 31) as u32;
+            let mask = (((1u64 << width) - 1) << offset) as u32;
+            let v = ((z as u32) << offset) & mask;
+            let rep = a.get(3).copied().unwrap_or(0) as u32;
+            u64::from(v | (rep & !mask))
+        }
+        O::Dot2 | O::Dot3 | O::Dot4 => {
+            let n = match op {
+                O::Dot2 => 2,
+                O::Dot3 => 3,
+                _ => 4,
+            };
+            if ty == Ty::F32 {
+                let f = |i: usize| f32::from_bits(a.get(i).copied().unwrap_or(0) as u32);
+                let mut s = f(0) * f(n);
+                for i in 1..n {
+                    s += f(i) * f(n + i);
+                }
+                u64::from(s.to_bits())
+            } else {
+                let f = |i: usize| f16_to_f32(a.get(i).copied().unwrap_or(0) as u16);
+                let mut s = f(0) * f(n);
+                for i in 1..n {
+                    s += f(i) * f(n + i);
+                }
+                put(ty, f64::from(s))
+            }
+        }
+        O::MakeDouble => (x & 0xffff_ffff) | (y << 32),
+        O::SplitDouble => {
+            out[0] = x & 0xffff_ffff;
+            out[1] = x >> 32;
+            return 2;
+        }
+        O::LegacyF32ToF16 => u64::from(f32_to_f16(f32::from_bits(x as u32))),
+        O::LegacyF16ToF32 => u64::from(f16_to_f32(x as u16).to_bits()),
+        O::LegacyDoubleToFloat => u64::from((f64::from_bits(x) as f32).to_bits()),
+        O::LegacyDoubleToSInt32 => u64::from(f64::from_bits(x) as i32 as u32),
+        O::LegacyDoubleToUInt32 => u64::from(f64::from_bits(x) as u32),
+        O::BitcastI16toF16
+        | O::BitcastF16toI16
+        | O::BitcastI32toF32
+        | O::BitcastF32toI32
+        | O::BitcastI64toF64
+        | O::BitcastF64toI64 => x,
+        O::Dot2AddHalf => {
+            let h = |v: u64| f16_to_f32(v as u16);
+            let acc = f32::from_bits(x as u32);
+            let r = acc
+                + h(y) * h(a.get(3).copied().unwrap_or(0))
+                + h(z) * h(a.get(4).copied().unwrap_or(0));
+            u64::from(r.to_bits())
+        }
+        O::Dot4AddI8Packed | O::Dot4AddU8Packed => {
+            let mut acc = x as u32;
+            for i in 0..4 {
+                let (p, q) = ((y >> (8 * i)) & 0xff, (z >> (8 * i)) & 0xff);
+                let prod = if op == O::Dot4AddI8Packed {
+                    (sext(p, 8) * sext(q, 8)) as u32
+                } else {
+                    (p * q) as u32
+                };
+                acc = acc.wrapping_add(prod);
+            }
+            u64::from(acc)
+        }
+        O::Pack4x8 => {
+            let mut r = 0u64;
+            for i in 0..4 {
+                let v = a.get(1 + i).copied().unwrap_or(0);
+                let s = sext(v, bits);
+                let b = match x {
+                    1 => s.clamp(0, 255) as u64,
+                    2 => (s.clamp(-128, 127) as u64) & 0xff,
+                    _ => v & 0xff,
+                };
+                r |= b << (8 * i);
+            }
+            r
+        }
+        O::Unpack4x8 => {
+            for (i, o) in out.iter_mut().take(4).enumerate() {
+                let b = (y >> (8 * i)) & 0xff;
+                *o = if x == 1 { (sext(b, 8) as u64) & m } else { b };
+            }
+            return 4;
+        }
+        _ => 0,
+    };
+    out[0] = r;
+    1
+}
+
+fn first_hi(v: u64, bits: u32) -> u64 {
+    if v == 0 {
+        u64::from(u32::MAX)
+    } else {
+        u64::from(v.leading_zeros() - (64 - bits))
+    }
+}

@@ -1,0 +1,342 @@
+//! Operations across the lanes of a wave and of a quad (DXIL.rst "Wave Intrinsics", "Quad
+//! operations"; HLSL Shader Model 6.0 wave intrinsics): they see exactly the lanes active at
+//! the call, lane order is the wave's lane index order, a quad is four consecutive lanes.
+//! Derivatives in compute shaders (SM 6.6) take the quad as a 2x2 footprint: lane 0 at
+//! (0,0), 1 at (1,0), 2 at (0,1), 3 at (1,1).
+
+use dxil_ops::OpCode as O;
+
+use crate::code::{BinK, Slot, Ty};
+use crate::interp::alu::{bin, sext};
+use crate::interp::float::put;
+use crate::interp::{for_lanes, Mask, Wave};
+
+/// Whether `op` is computed here.
+pub(crate) fn handles(op: O) -> bool {
+    matches!(
+        op,
+        O::WaveIsFirstLane
+            | O::WaveGetLaneIndex
+            | O::WaveGetLaneCount
+            | O::WaveAnyTrue
+            | O::WaveAllTrue
+            | O::WaveActiveAllEqual
+            | O::WaveActiveBallot
+            | O::WaveReadLaneAt
+            | O::WaveReadLaneFirst
+            | O::WaveActiveOp
+            | O::WaveActiveBit
+            | O::WavePrefixOp
+            | O::WaveAllBitCount
+            | O::WavePrefixBitCount
+            | O::WaveMatch
+            | O::WaveMultiPrefixOp
+            | O::WaveMultiPrefixBitCount
+            | O::QuadReadLaneAt
+            | O::QuadOp
+            | O::QuadVote
+            | O::DerivCoarseX
+            | O::DerivCoarseY
+            | O::DerivFineX
+            | O::DerivFineY
+    )
+}
+
+/// `WaveActiveOp`/`WavePrefixOp` reductions: 0 sum, 1 product, 2 min, 3 max; `unsigned`
+/// from the sign operand (1).
+fn combine(op: u64, unsigned: bool, ty: Ty, a: u64, b: u64) -> u64 {
+    if ty.is_float() {
+        let k = match op {
+            0 => BinK::FAdd,
+            1 => BinK::FMul,
+            _ => {
+                let (x, y) = (
+                    crate::interp::float::get(ty, a),
+                    crate::interp::float::get(ty, b),
+                );
+                let r = if x.is_nan() {
+                    y
+                } else if y.is_nan() {
+                    x
+                } else if op == 2 {
+                    x.min(y)
+                } else {
+                    x.max(y)
+                };
+                return put(ty, r);
+            }
+        };
+        return bin(k, ty, a, b);
+    }
+    let bits = ty.bits();
+    match op {
+        0 => bin(BinK::Add, ty, a, b),
+        1 => bin(BinK::Mul, ty, a, b),
+        2 => {
+            let less = if unsigned {
+                b < a
+            } else {
+                sext(b, bits) < sext(a, bits)
+            };
+            if less {
+                b
+            } else {
+                a
+            }
+        }
+        _ => {
+            let more = if unsigned {
+                b > a
+            } else {
+                sext(b, bits) > sext(a, bits)
+            };
+            if more {
+                b
+            } else {
+                a
+            }
+        }
+    }
+}
+
+fn identity(op: u64, ty: Ty) -> u64 {
+    match (op, ty.is_float()) {
+        (1, true) => put(ty, 1.0),
+        (1, false) => 1,
+        _ => 0,
+    }
+}
+
+fn bit(op: u64, a: u64, b: u64) -> u64 {
+    match op {
+        0 => a & b,
+        1 => a | b,
+        _ => a ^ b,
+    }
+}
+
+fn ballot(dst: Slot, w: &mut Wave, lane: usize, m: Mask) {
+    for k in 0..4 {
+        w.set(dst + k, lane, ((m >> (32 * k)) as u64) & 0xffff_ffff);
+    }
+}
+
+/// Runs a wave or quad operation for the lanes of `mask`.
+pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: Mask) {
+    let a0 = args.first().copied().unwrap_or(0);
+    let c = |w: &Wave, i: usize| {
+        w.get(
+            args.get(i).copied().unwrap_or(0),
+            mask.trailing_zeros() as usize,
+        )
+    };
+    let first = mask.trailing_zeros() as usize;
+    let lanes = w.lanes;
+    match op {
+        O::WaveIsFirstLane => for_lanes!(mask, l, { w.set(dst, l, u64::from(l == first)) }),
+        O::WaveGetLaneIndex => for_lanes!(mask, l, { w.set(dst, l, l as u64) }),
+        O::WaveGetLaneCount => for_lanes!(mask, l, { w.set(dst, l, lanes as u64) }),
+        O::WaveAnyTrue | O::WaveAllTrue => {
+            let mut t: Mask = 0;
+            for_lanes!(mask, l, {
+                if w.get(a0, l) & 1 == 1 {
+                    t |= 1 << l;
+                }
+            });
+            let r = if op == O::WaveAnyTrue {
+                t != 0
+            } else {
+                t == mask
+            };
+            for_lanes!(mask, l, { w.set(dst, l, u64::from(r)) });
+        }
+        O::WaveActiveAllEqual => {
+            let v0 = w.get(a0, first);
+            let mut eq = true;
+            for_lanes!(mask, l, { eq &= w.get(a0, l) == v0 });
+            for_lanes!(mask, l, { w.set(dst, l, u64::from(eq)) });
+        }
+        O::WaveActiveBallot => {
+            let mut t: Mask = 0;
+            for_lanes!(mask, l, {
+                if w.get(a0, l) & 1 == 1 {
+                    t |= 1 << l;
+                }
+            });
+            for_lanes!(mask, l, { ballot(dst, w, l, t) });
+        }
+        O::WaveReadLaneAt => {
+            let idx = args.get(1).copied().unwrap_or(0);
+            for_lanes!(mask, l, {
+                let src = (w.get(idx, l) as usize) % lanes.max(1);
+                let v = w.get(a0, src);
+                w.set(dst, l, v);
+            });
+        }
+        O::WaveReadLaneFirst => {
+            let v = w.get(a0, first);
+            for_lanes!(mask, l, { w.set(dst, l, v) });
+        }
+        O::WaveActiveOp => {
+            let (k, unsigned) = (c(w, 1), c(w, 2) == 1);
+            let mut acc: Option<u64> = None;
+            for_lanes!(mask, l, {
+                let v = w.get(a0, l);
+                acc = Some(match acc {
+                    None => v,
+                    Some(a) => combine(k, unsigned, ty, a, v),
+                });
+            });
+            let r = acc.unwrap_or(0);
+            for_lanes!(mask, l, { w.set(dst, l, r) });
+        }
+        O::WaveActiveBit => {
+            let k = c(w, 1);
+            let mut acc: Option<u64> = None;
+            for_lanes!(mask, l, {
+                let v = w.get(a0, l);
+                acc = Some(acc.map_or(v, |a| bit(k, a, v)));
+            });
+            let r = acc.unwrap_or(0);
+            for_lanes!(mask, l, { w.set(dst, l, r) });
+        }
+        O::WavePrefixOp => {
+            let (k, unsigned) = (c(w, 1), c(w, 2) == 1);
+            let mut acc = identity(k, ty);
+            for_lanes!(mask, l, {
+                let v = w.get(a0, l);
+                w.set(dst, l, acc);
+                acc = combine(k, unsigned, ty, acc, v);
+            });
+        }
+        O::WaveAllBitCount | O::WavePrefixBitCount => {
+            let mut t: Mask = 0;
+            for_lanes!(mask, l, {
+                if w.get(a0, l) & 1 == 1 {
+                    t |= 1 << l;
+                }
+            });
+            for_lanes!(mask, l, {
+                let below = if l == 0 { 0 } else { t & ((1u128 << l) - 1) };
+                let n = if op == O::WaveAllBitCount {
+                    t.count_ones()
+                } else {
+                    below.count_ones()
+                };
+                w.set(dst, l, u64::from(n));
+            });
+        }
+        O::WaveMatch => {
+            for_lanes!(mask, l, {
+                let v = w.get(a0, l);
+                let mut t: Mask = 0;
+                for_lanes!(mask, o, {
+                    if w.get(a0, o) == v {
+                        t |= 1 << o;
+                    }
+                });
+                ballot(dst, w, l, t);
+            });
+        }
+        O::WaveMultiPrefixOp | O::WaveMultiPrefixBitCount => {
+            let (k, unsigned) = if op == O::WaveMultiPrefixOp {
+                (c(w, 5), c(w, 6) == 1)
+            } else {
+                (0, true)
+            };
+            let vals: Vec<(usize, u64, Mask)> = {
+                let mut v = Vec::new();
+                for_lanes!(mask, l, {
+                    let mut m: Mask = 0;
+                    for q in 0..4 {
+                        m |= Mask::from(w.get(args.get(1 + q).copied().unwrap_or(0), l) as u32)
+                            << (32 * q);
+                    }
+                    v.push((l, w.get(a0, l), m));
+                });
+                v
+            };
+            for &(l, _, m) in &vals {
+                let group = m & mask;
+                let r = if op == O::WaveMultiPrefixBitCount {
+                    vals.iter()
+                        .filter(|(o, v, _)| *o < l && group >> o & 1 == 1 && v & 1 == 1)
+                        .count() as u64
+                } else {
+                    let mut acc = identity(k, ty);
+                    for &(o, v, _) in &vals {
+                        if o < l && group >> o & 1 == 1 {
+                            acc = combine(k, unsigned, ty, acc, v);
+                        }
+                    }
+                    acc
+                };
+                w.set(dst, l, r);
+            }
+        }
+        O::QuadReadLaneAt | O::QuadOp => {
+            let sel = args.get(1).copied().unwrap_or(0);
+            let mut out = Vec::new();
+            for_lanes!(mask, l, {
+                let s = w.get(sel, l) as usize;
+                let src = if op == O::QuadReadLaneAt {
+                    (l & !3) | (s & 3)
+                } else {
+                    l ^ match s {
+                        0 => 1,
+                        1 => 2,
+                        _ => 3,
+                    }
+                };
+                out.push((l, if src < lanes { w.get(a0, src) } else { 0 }));
+            });
+            for (l, v) in out {
+                w.set(dst, l, v);
+            }
+        }
+        O::QuadVote => {
+            let k = c(w, 1);
+            let mut out = Vec::new();
+            for_lanes!(mask, l, {
+                let q = l & !3;
+                let mut any = false;
+                let mut all = true;
+                for o in q..(q + 4).min(lanes) {
+                    if mask >> o & 1 == 1 {
+                        let b = w.get(a0, o) & 1 == 1;
+                        any |= b;
+                        all &= b;
+                    }
+                }
+                out.push((l, u64::from(if k == 0 { any } else { all })));
+            });
+            for (l, v) in out {
+                w.set(dst, l, v);
+            }
+        }
+        O::DerivCoarseX | O::DerivCoarseY | O::DerivFineX | O::DerivFineY => {
+            let mut out = Vec::new();
+            for_lanes!(mask, l, {
+                let q = l & !3;
+                let at = |i: usize| if q + i < lanes { w.get(a0, q + i) } else { 0 };
+                let (hi, lo) = match op {
+                    O::DerivCoarseX => (at(1), at(0)),
+                    O::DerivCoarseY => (at(2), at(0)),
+                    O::DerivFineX => {
+                        let row = (l & 2) >> 1;
+                        (at(row * 2 + 1), at(row * 2))
+                    }
+                    _ => {
+                        let col = l & 1;
+                        (at(2 + col), at(col))
+                    }
+                };
+                out.push((l, bin(BinK::FSub, ty, hi, lo)));
+            });
+            for (l, v) in out {
+                w.set(dst, l, v);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,209 @@
+//! From the pipeline's descriptor sets to the executor's [`Bindings`], as the suite's
+//! Direct3D device lays them out (`lib/API/DX/Device.cpp`): each resource kind is a view
+//! in one register class; a typed view's DXGI format follows from the buffer's `Format` and
+//! `Channels` (`include/API/FormatConversion.h`, `toFormat`); a structured view's stride is
+//! the buffer's element size; resource arrays take consecutive registers; samplers filter
+//! mips by point and border in transparent black.
+
+use super::error::PipelineError;
+use super::model::{self, Buffer, DataFormat, Pipeline, ResourceDesc, ResourceKind};
+use crate::resource::{
+    AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
+    Resource, ResourceClass, SamplerDesc, ViewKind,
+};
+
+/// Where a bound UAV's memory goes back after the dispatch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Readback {
+    /// Index into [`Bindings::bindings`].
+    pub binding: usize,
+    /// Index into [`Pipeline::buffers`].
+    pub buffer: usize,
+    /// The block (resource array element).
+    pub block: usize,
+}
+
+/// A resource bound only through the SM 6.6 descriptor heap has no register: it gets this
+/// one, which no shader declares.
+pub const HEAP_ONLY_REGISTER: u32 = u32::MAX;
+
+/// The bindings of `p`'s descriptor sets, and the UAVs to read back.
+pub fn bind(p: &Pipeline) -> Result<(Bindings, Vec<Readback>), PipelineError> {
+    let mut bindings = Bindings::default();
+    let mut readback = Vec::new();
+    for r in p.sets.iter().flatten() {
+        let (class, view) = view_of(r)?;
+        if class == ResourceClass::Sampler {
+            let s = p.sampler(&r.name).ok_or_else(|| missing(r))?;
+            let mut res = Resource::buffer(ViewKind::Sampler, Vec::new());
+            res.sampler = Some(sampler_desc(s));
+            push(&mut bindings, r, class, 0, res);
+            continue;
+        }
+        let bi = p.buffer_index(&r.name).ok_or_else(|| missing(r))?;
+        let b = &p.buffers[bi];
+        for (block, data) in b.data.iter().enumerate() {
+            let mut res = Resource::buffer(view, data.clone());
+            match view {
+                ViewKind::TypedBuffer | ViewKind::Texture2D => {
+                    res.format = Some(typed_format(b, r)?);
+                }
+                ViewKind::StructuredBuffer => res.stride = b.element_size(),
+                _ => {}
+            }
+            if view == ViewKind::Texture2D {
+                let o = b.output_props.ok_or_else(|| {
+                    PipelineError::new(r.line, format!("texture '{}' has no OutputProps", b.name))
+                })?;
+                res.dims = Dims {
+                    width: o.width,
+                    height: o.height,
+                    depth: 1,
+                    array_size: 1,
+                    mip_levels: o.mip_levels.max(1),
+                    sample_count: 1,
+                };
+                if o.depth != 1 {
+                    return Err(PipelineError::new(
+                        r.line,
+                        format!("Texture2D '{}' with a depth of {}", b.name, o.depth),
+                    ));
+                }
+            }
+            if r.has_counter {
+                res.counter = Some(0);
+            }
+            let index = push(&mut bindings, r, class, block as u32, res);
+            if class == ResourceClass::Uav {
+                readback.push(Readback {
+                    binding: index,
+                    buffer: bi,
+                    block,
+                });
+            }
+        }
+    }
+    Ok((bindings, readback))
+}
+
+fn missing(r: &ResourceDesc) -> PipelineError {
+    PipelineError::new(
+        r.line,
+        format!("referenced resource '{}' not found", r.name),
+    )
+}
+
+fn push(
+    b: &mut Bindings,
+    r: &ResourceDesc,
+    class: ResourceClass,
+    element: u32,
+    res: Resource,
+) -> usize {
+    let (space, register) = match r.binding {
+        Some(d) => (d.space, d.register.saturating_add(element)),
+        None => (HEAP_ONLY_REGISTER, HEAP_ONLY_REGISTER),
+    };
+    b.bindings.push(Binding {
+        class,
+        space,
+        register,
+        heap_index: r.heap_index.map(|h| h.saturating_add(element)),
+        resource: res,
+    });
+    b.bindings.len() - 1
+}
+
+/// The register class and view of a resource kind (`getDescriptorKind`).
+fn view_of(r: &ResourceDesc) -> Result<(ResourceClass, ViewKind), PipelineError> {
+    use ResourceClass::*;
+    Ok(match r.kind {
+        ResourceKind::Buffer => (Srv, ViewKind::TypedBuffer),
+        ResourceKind::StructuredBuffer => (Srv, ViewKind::StructuredBuffer),
+        ResourceKind::ByteAddressBuffer => (Srv, ViewKind::RawBuffer),
+        ResourceKind::Texture2D => (Srv, ViewKind::Texture2D),
+        ResourceKind::RWBuffer => (Uav, ViewKind::TypedBuffer),
+        ResourceKind::RWStructuredBuffer => (Uav, ViewKind::StructuredBuffer),
+        ResourceKind::RWByteAddressBuffer => (Uav, ViewKind::RawBuffer),
+        ResourceKind::RWTexture2D => (Uav, ViewKind::Texture2D),
+        ResourceKind::ConstantBuffer => (Cbv, ViewKind::ConstantBuffer),
+        ResourceKind::Sampler => (Sampler, ViewKind::Sampler),
+        ResourceKind::SampledTexture2D | ResourceKind::AccelerationStructure => {
+            return Err(PipelineError::new(
+                r.line,
+                format!(
+                    "unsupported: resource kind {} ('{}')",
+                    r.kind.name(),
+                    r.name
+                ),
+            ))
+        }
+    })
+}
+
+/// The typed view format of a buffer (`toFormat`).
+pub fn typed_format(b: &Buffer, r: &ResourceDesc) -> Result<ElementFormat, PipelineError> {
+    let c = b.channels;
+    let component = match (b.format, c) {
+        (DataFormat::Int16, 1 | 2 | 4) => ComponentType::Int16,
+        (DataFormat::UInt16, 1 | 2 | 4) => ComponentType::UInt16,
+        (DataFormat::Int32, 1 | 2 | 4) => ComponentType::Int32,
+        (DataFormat::UInt32, 1 | 2 | 4) => ComponentType::UInt32,
+        (DataFormat::Float32, 1..=4) => ComponentType::Float32,
+        (DataFormat::Depth32, 1) => ComponentType::Float32,
+        (DataFormat::UInt64, 1 | 2) => ComponentType::UInt64,
+        (DataFormat::Int64, 1 | 2) => ComponentType::Int64,
+        _ => {
+            return Err(PipelineError::new(
+                r.line,
+                format!(
+                    "no typed format for buffer '{}': {} with {c} channel(s)",
+                    b.name,
+                    b.format.name()
+                ),
+            ))
+        }
+    };
+    Ok(ElementFormat {
+        component,
+        channels: c as u8,
+    })
+}
+
+fn sampler_desc(s: &model::Sampler) -> SamplerDesc {
+    let filter = |f| {
+        if f == model::FilterMode::Linear {
+            Filter::Linear
+        } else {
+            Filter::Point
+        }
+    };
+    let address = match s.address {
+        model::AddressMode::Clamp => AddressMode::Clamp,
+        model::AddressMode::Repeat => AddressMode::Wrap,
+        model::AddressMode::Mirror => AddressMode::Mirror,
+        model::AddressMode::Border => AddressMode::Border,
+        model::AddressMode::MirrorOnce => AddressMode::MirrorOnce,
+    };
+    let comparison = s.comparison.then_some(match s.comparison_op {
+        model::CompareOp::Never => ComparisonFunc::Never,
+        model::CompareOp::Less => ComparisonFunc::Less,
+        model::CompareOp::Equal => ComparisonFunc::Equal,
+        model::CompareOp::LessEqual => ComparisonFunc::LessEqual,
+        model::CompareOp::Greater => ComparisonFunc::Greater,
+        model::CompareOp::NotEqual => ComparisonFunc::NotEqual,
+        model::CompareOp::GreaterEqual => ComparisonFunc::GreaterEqual,
+        model::CompareOp::Always => ComparisonFunc::Always,
+    });
+    SamplerDesc {
+        min_filter: filter(s.min_filter),
+        mag_filter: filter(s.mag_filter),
+        mip_filter: Filter::Point,
+        address: [address; 3],
+        mip_lod_bias: s.mip_lod_bias,
+        comparison,
+        border_color: [0.0; 4],
+        min_lod: s.min_lod,
+        max_lod: s.max_lod,
+    }
+}

@@ -1,0 +1,24 @@
+//! The pipelines of LLVM's offload-test-suite (`include/Support/Pipeline.h`,
+//! `lib/Support/Pipeline.cpp`): reading their YAML ([`parse`]), binding and running them
+//! ([`run_pipeline`]), checking their `Results` ([`check_results`], `lib/Support/Check.cpp`)
+//! and printing them after the run as the suite's `offloader` does ([`print_pipeline`]).
+
+mod bind;
+mod check;
+mod error;
+mod fields;
+mod model;
+mod print;
+mod read;
+mod run;
+mod values;
+mod yaml;
+
+pub use bind::{bind, typed_format, Readback, HEAP_ONLY_REGISTER};
+pub use check::{check_results, check_rule, RuleFailure};
+pub use error::PipelineError;
+pub use model::*;
+pub use print::{print_buffer, print_pipeline};
+pub use read::parse;
+pub use run::{check_supported, load_module, run_pipeline, RunError, RunOptions};
+pub use values::format_g;

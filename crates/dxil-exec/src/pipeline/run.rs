@@ -1,0 +1,129 @@
+//! Running a pipeline: refuse what this executor does not run, bind, compile the compute
+//! shader, dispatch, and copy the UAVs (and their counters) back into the pipeline's
+//! buffers, as the suite's device does before its results are checked and printed.
+
+use std::fmt;
+
+use super::bind::bind;
+use super::error::PipelineError;
+use super::model::{Pipeline, RootParameter};
+use crate::program::{Dispatch, Program};
+
+/// How to run (the dispatch size comes from the pipeline).
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Lanes per wave (`None`: the shader's or the executor's default).
+    pub wave_size: Option<u32>,
+    /// Instructions the dispatch may execute (`None`: the executor's default).
+    pub budget: Option<u64>,
+    /// The thread whose instructions to trace.
+    pub trace: Option<[u32; 3]>,
+}
+
+/// Why a pipeline did not run.
+#[derive(Debug)]
+pub enum RunError {
+    /// The pipeline asks for something this executor cannot give (with its YAML line).
+    Pipeline(PipelineError),
+    /// The shader could not be read.
+    Shader(String),
+    /// The executor refused or failed.
+    Exec(crate::Error),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Pipeline(e) => e.fmt(f),
+            RunError::Shader(e) => f.write_str(e),
+            RunError::Exec(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<PipelineError> for RunError {
+    fn from(e: PipelineError) -> Self {
+        RunError::Pipeline(e)
+    }
+}
+
+impl From<crate::Error> for RunError {
+    fn from(e: crate::Error) -> Self {
+        RunError::Exec(e)
+    }
+}
+
+/// Reads the `DXIL` part of a container into a module.
+pub fn load_module(container: &[u8]) -> Result<dxil_ir::Module, RunError> {
+    let c = dxil_container::Container::parse(container)
+        .map_err(|e| RunError::Shader(format!("not a DXContainer: {e}")))?;
+    let part = c
+        .part(dxil_container::FourCC::DXIL)
+        .ok_or_else(|| RunError::Shader("the container has no DXIL part".into()))?;
+    let program = dxil_container::Program::parse(part)
+        .map_err(|e| RunError::Shader(format!("DXIL part: {e}")))?;
+    dxil_bitcode::read_module(program.bitcode)
+        .map_err(|e| RunError::Shader(format!("DXIL bitcode: {e}")))
+}
+
+/// Checks that `p` is a compute pipeline this executor can run.
+pub fn check_supported(p: &Pipeline) -> Result<(), PipelineError> {
+    if let Some((line, what)) = p.unsupported.first() {
+        return Err(PipelineError::new(*line, format!("unsupported: {what}")));
+    }
+    if p.shaders.is_empty() {
+        return Err(PipelineError::new(0, "the pipeline has no shader".into()));
+    }
+    for r in &p.root_parameters {
+        match r {
+            RootParameter::DescriptorTable => {}
+            RootParameter::Constant { name } | RootParameter::RootDescriptor { name, .. } => {
+                return Err(PipelineError::new(
+                    0,
+                    format!("unsupported: root constants and root descriptors ('{name}')"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs `p`'s compute shader from `module`; the buffers of `p` then hold what it wrote.
+pub fn run_pipeline(
+    p: &mut Pipeline,
+    module: &dxil_ir::Module,
+    options: &RunOptions,
+    trace_out: &mut dyn std::io::Write,
+) -> Result<(), RunError> {
+    check_supported(p)?;
+    let (mut bindings, readback) = bind(p)?;
+    let program = Program::compile(module, Some(&p.shaders[0].entry))?;
+    let mut dispatch = Dispatch {
+        groups: p.dispatch,
+        ..Dispatch::default()
+    };
+    dispatch.wave_size = options.wave_size;
+    if let Some(b) = options.budget {
+        dispatch.budget = b;
+    }
+    dispatch.trace = options.trace;
+    program.dispatch(&mut bindings, &dispatch, trace_out)?;
+    let mut counted = vec![false; p.buffers.len()];
+    for r in readback {
+        let res = &bindings.bindings[r.binding].resource;
+        let b = &mut p.buffers[r.buffer];
+        let block = &mut b.data[r.block];
+        let n = block.len().min(res.data.len());
+        block[..n].copy_from_slice(&res.data[..n]);
+        if let Some(c) = res.counter {
+            if !counted[r.buffer] {
+                b.counters.clear();
+                counted[r.buffer] = true;
+            }
+            b.counters.push(c);
+        }
+    }
+    Ok(())
+}
