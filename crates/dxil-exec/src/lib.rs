@@ -23,4 +23,6 @@ mod compile;
 mod interp;
 mod program;
 pub use program::{Dispatch, Program, DEFAULT_WAVE_SIZE};
+pub mod filecheck;
+pub mod lit;
 pub mod pipeline;

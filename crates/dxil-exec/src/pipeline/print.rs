@@ -129,12 +129,11 @@ struct Writer {
 }
 
 impl Writer {
-    /// Starts a line at `level` (two spaces each), with `- ` in the last level's place for
-    /// the first key of a sequence item, and writes `key:` padded to 16 columns.
+    /// Starts a line at `level` (two spaces each), then `- ` for the first key of a
+    /// sequence item (whose other keys are one level deeper), and writes `key:`.
     fn key(&mut self, level: usize, dash: bool, key: &str) {
         self.out.push('\n');
-        let indent = if dash { level - 1 } else { level };
-        for _ in 0..indent {
+        for _ in 0..level {
             self.out.push_str("  ");
         }
         if dash {

@@ -88,13 +88,27 @@ fn signed(text: &str, min: i64, max: i64) -> Option<i64> {
     i64::try_from(v).ok().filter(|v| (min..=max).contains(v))
 }
 
-/// Reads a float as `strtod` does for the spellings the suite uses: decimal, `inf`,
-/// `infinity` and `nan` in any case, with a sign.
-fn float<F: std::str::FromStr + std::ops::Neg<Output = F>>(text: &str) -> Option<F> {
-    let t = text.trim();
-    if let Ok(v) = t.parse::<F>() {
-        return Some(v);
+/// A float type `strtod`-style reading produces.
+trait Float: std::str::FromStr + std::ops::Neg<Output = Self> + Copy {
+    fn from_f64(v: f64) -> Self;
+}
+
+impl Float for f32 {
+    fn from_f64(v: f64) -> Self {
+        v as f32
     }
+}
+
+impl Float for f64 {
+    fn from_f64(v: f64) -> Self {
+        v
+    }
+}
+
+/// Reads a float as `strtod` does for the spellings the suite uses: decimal, hexadecimal
+/// (`0x1.8p+1`, `0x5a5a5a5a`), `inf`, `infinity` and `nan` in any case, with a sign.
+fn float<F: Float>(text: &str) -> Option<F> {
+    let t = text.trim();
     let (neg, rest) = match t.strip_prefix('-') {
         Some(r) => (true, r),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
@@ -103,9 +117,54 @@ fn float<F: std::str::FromStr + std::ops::Neg<Output = F>>(text: &str) -> Option
     let v: F = match lower.as_str() {
         "inf" | "infinity" => "inf".parse().ok()?,
         "nan" => "NaN".parse().ok()?,
+        l if l.starts_with("0x") => F::from_f64(hex_float(&l[2..])?),
+        // Rust's reading accepts the decimal spellings of `strtod`, but also `NaN` forms
+        // handled above; digits are required.
+        l if l.starts_with(|c: char| c.is_ascii_digit() || c == '.') => rest.parse().ok()?,
         _ => return None,
     };
     Some(if neg { -v } else { v })
+}
+
+/// The value of hexadecimal digits with an optional fraction and binary exponent
+/// (`1.e7d42cp-127`). Digits past 15 are dropped (the suite writes at most 14).
+fn hex_float(s: &str) -> Option<f64> {
+    let (digits, exp) = match s.split_once('p') {
+        Some((d, e)) => (d, e.parse::<i32>().ok()?),
+        None => (s, 0),
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let mut mantissa: u64 = 0;
+    let mut scale = exp;
+    let mut used = 0;
+    for (i, c) in int.chars().chain(frac.chars()).enumerate() {
+        let d = c.to_digit(16)?;
+        if used < 15 {
+            mantissa = mantissa * 16 + u64::from(d);
+            used += 1;
+            if i >= int.len() {
+                scale -= 4;
+            }
+        } else if i < int.len() {
+            scale += 4;
+        }
+    }
+    // Scale in steps that stay in the normal range, so that only the last one rounds.
+    let mut v = mantissa as f64;
+    while scale > 0 {
+        let step = scale.min(1000);
+        v *= f64::from_bits(((1023 + step) as u64) << 52);
+        scale -= step;
+    }
+    while scale < 0 {
+        let step = scale.max(-1000);
+        v *= f64::from_bits(((1023 + step) as u64) << 52);
+        scale -= step;
+    }
+    Some(v)
 }
 
 /// Prints one value of `format` from its little-endian `bytes` (exactly `format.size()`).
@@ -205,6 +264,18 @@ mod tests {
         assert!(parse(DataFormat::Float32, "1.5x").is_err());
         let nan = parse(DataFormat::Float32, "-nan").unwrap();
         assert!(f32::from_le_bytes(nan.try_into().unwrap()).is_nan());
+        let h = parse(DataFormat::Float32, "0x1.e7d42cp-127").unwrap();
+        assert_eq!(
+            f32::from_le_bytes(h.try_into().unwrap()).to_bits(),
+            0x0079_f50b
+        );
+        let h = parse(DataFormat::Float32, "0x5a5a5a5a").unwrap();
+        assert_eq!(f32::from_le_bytes(h.try_into().unwrap()), 1_515_870_810.0);
+        let h = parse(DataFormat::Float64, "0x0.fffffffffffffp-1022").unwrap();
+        assert_eq!(
+            f64::from_le_bytes(h.try_into().unwrap()).to_bits(),
+            0x000f_ffff_ffff_ffff
+        );
         let inf = parse(DataFormat::Float64, "-Inf").unwrap();
         assert_eq!(
             f64::from_le_bytes(inf.try_into().unwrap()),

@@ -74,7 +74,8 @@ impl Node {
 
 /// Parses the first document of `text`. An empty stream is an error: a pipeline needs keys.
 pub(crate) fn parse(text: &str) -> Result<Node, PipelineError> {
-    let mut parser = Parser::new_from_str(text);
+    let text = indent_flow_lines(text);
+    let mut parser = Parser::new_from_str(&text);
     // Containers under construction: (line, items or entries, a pending key).
     let mut stack: Vec<Building> = Vec::new();
     let mut done: Option<Node> = None;
@@ -146,6 +147,69 @@ pub(crate) fn parse(text: &str) -> Result<Node, PipelineError> {
     done.ok_or_else(|| PipelineError::new(1, "the document is empty".into()))
 }
 
+/// LLVM's YAML reader is more lenient than YAML 1.2 inside flow collections, and the
+/// suite's pipelines rely on it in two ways: lines of a collection (`Data: [ 1, 2,` and the
+/// lines that go on with it) at any indentation, and empty entries (`1,, 2`: LLVM skips a
+/// `,` that follows another). Before parsing, such lines get the indentation of the key
+/// that opened the collection plus one, and such commas become spaces; lines keep their
+/// numbers, and nothing outside a flow collection changes.
+fn indent_flow_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut depth = 0usize;
+    let mut opened_at = 0usize;
+    // The last character that is not whitespace inside the open collection.
+    let mut last = ' ';
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if depth > 0 && indent <= opened_at && !line.trim().is_empty() {
+            out.extend(std::iter::repeat_n(' ', opened_at + 1 - indent));
+        }
+        // The column of the line's first key: past its indentation and any `- `.
+        let mut key_col = indent;
+        while line[key_col..].starts_with("- ") {
+            key_col += 2;
+            key_col += line[key_col..].len() - line[key_col..].trim_start_matches(' ').len();
+        }
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        let mut first = true;
+        let mut comment = false;
+        for c in line.chars() {
+            let mut emit = c;
+            if comment {
+                out.push(c);
+                continue;
+            }
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None => match c {
+                    '\'' | '"' if depth > 0 || prev == ' ' => quote = Some(c),
+                    '#' if prev == ' ' || prev == '\t' || first => comment = true,
+                    '[' | '{' if depth > 0 || first || matches!(prev, ' ' | ':' | '-') => {
+                        if depth == 0 {
+                            opened_at = key_col;
+                        }
+                        depth += 1;
+                    }
+                    ']' | '}' if depth > 0 => depth -= 1,
+                    ',' if depth > 0 && matches!(last, ',' | '[') => emit = ' ',
+                    _ => {}
+                },
+            }
+            if depth > 0 && !c.is_whitespace() && !comment {
+                last = c;
+            }
+            if !c.is_whitespace() {
+                first = false;
+            }
+            prev = c;
+            out.push(emit);
+        }
+    }
+    out
+}
+
 struct Building {
     line: usize,
     map: bool,
@@ -176,6 +240,15 @@ mod tests {
         let e = parse("A: &x 1\nB: *x\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(parse("").is_err());
+    }
+
+    #[test]
+    fn flow_lines_may_go_back_left() {
+        let n = parse("A:\n  - B: [ 1, 2, # two\n    3,,\n  4 ]\n    C: 5\n").unwrap();
+        let a = &n.map("top").unwrap()[0].1.seq("A").unwrap()[0];
+        let entries = a.map("item").unwrap();
+        assert_eq!(entries[0].1.seq("B").unwrap().len(), 4);
+        assert_eq!(entries[1].0.line, 5);
     }
 
     #[test]

@@ -1,0 +1,44 @@
+//! The suite's `offloader` end to end (`tools/offloader/offloader.cpp`): run the pipeline,
+//! check every `Results` rule; when one fails, report the failures on the error stream and
+//! print nothing else, otherwise print the pipeline with the buffers as the run left them.
+
+use super::check::{check_results, RuleFailure};
+use super::model::Pipeline;
+use super::print::print_pipeline;
+use super::run::{run_pipeline, RunError, RunOptions};
+
+/// What an offloader run produced.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The standard output: the pipeline after the run, when every rule held.
+    pub stdout: String,
+    /// The error stream: the reports of the failed rules.
+    pub stderr: String,
+    /// The failed rules.
+    pub failures: Vec<RuleFailure>,
+}
+
+/// Runs `p` on `module` and checks its rules, as the offloader does.
+pub fn offload(
+    p: &mut Pipeline,
+    module: &dxil_ir::Module,
+    options: &RunOptions,
+    trace_out: &mut dyn std::io::Write,
+) -> Result<Outcome, RunError> {
+    run_pipeline(p, module, options, trace_out)?;
+    let failures = check_results(p);
+    if failures.is_empty() {
+        Ok(Outcome {
+            stdout: print_pipeline(p),
+            stderr: String::new(),
+            failures,
+        })
+    } else {
+        let stderr = failures.iter().map(|f| f.report.as_str()).collect();
+        Ok(Outcome {
+            stdout: String::new(),
+            stderr,
+            failures,
+        })
+    }
+}

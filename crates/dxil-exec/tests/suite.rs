@@ -1,0 +1,273 @@
+//! The offload-test-suite cases of `../shared/exec` (LLVM's suite compiled to DXIL by the
+//! reference): every pipeline parses, and reads back from its printed form; and the executor runs every compiled compute
+//! case with `Results`, counting those that should pass on the platform (`lit::PLATFORM`)
+//! apart from those its REQUIRES / XFAIL / UNSUPPORTED lines set aside. A summary table
+//! lists every failure and every case apart with its reason.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use dxil_exec::filecheck::filecheck;
+use dxil_exec::lit::{self, Verdict};
+use dxil_exec::pipeline::{self, RunOptions};
+
+/// Cases that pass at the last measurement (`cargo test --release -p dxil-exec --test suite`).
+const PASS_FLOOR: usize = 1;
+
+fn exec_dir() -> Option<PathBuf> {
+    dxil_test_support::shared_path("exec").filter(|d| d.is_dir())
+}
+
+/// The ids of the cases and whether the reference compiled them.
+fn cases(dir: &Path) -> Vec<(String, bool)> {
+    let Some(index) = dxil_test_support::read_jsonl(&dir.join("index.jsonl")) else {
+        return Vec::new();
+    };
+    index
+        .iter()
+        .filter_map(|r| {
+            let id = r.get("id")?.as_str()?.to_string();
+            Some((id, r.get("compiled")?.as_bool()?))
+        })
+        .collect()
+}
+
+/// The FileCheck prefixes of the RUN line that pipes the offloader into FileCheck, and
+/// whether that line expects the offloader to fail (`not %offloader ... 2>&1`).
+fn offloader_check(t: &lit::LitTest) -> Option<(Vec<String>, bool)> {
+    let line = t
+        .run
+        .iter()
+        .find(|l| l.contains("%offloader") && l.contains("FileCheck"))?;
+    let mut prefixes = Vec::new();
+    for word in line.split_whitespace() {
+        for opt in [
+            "--check-prefix=",
+            "--check-prefixes=",
+            "-check-prefix=",
+            "-check-prefixes=",
+        ] {
+            if let Some(v) = word.strip_prefix(opt) {
+                prefixes.extend(v.split(',').map(str::to_string));
+            }
+        }
+    }
+    if prefixes.is_empty() {
+        prefixes.push("CHECK".into());
+    }
+    Some((prefixes, line.trim_start().starts_with("not ")))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_pipeline_parses() {
+    let Some(dir) = exec_dir() else { return };
+    let ids = dxil_test_support::ids_with_extension(&dir, "yaml");
+    let mut bad = Vec::new();
+    for id in &ids {
+        if let Err(e) = pipeline::parse(&read(&dir.join(format!("{id}.yaml")))) {
+            bad.push(format!("{id}.yaml: {e}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} pipelines do not parse:\n{}",
+        bad.len(),
+        ids.len(),
+        bad.join("\n")
+    );
+    assert!(ids.len() >= 383, "only {} pipelines", ids.len());
+}
+
+/// The printed pipeline is YAML the reader takes back to the same pipeline: printing
+/// what it reads gives the same text, for every case.
+#[test]
+fn printed_pipelines_read_back() {
+    let Some(dir) = exec_dir() else { return };
+    let ids = dxil_test_support::ids_with_extension(&dir, "yaml");
+    let mut bad = Vec::new();
+    for id in &ids {
+        let Ok(p) = pipeline::parse(&read(&dir.join(format!("{id}.yaml")))) else {
+            continue;
+        };
+        // A golden-image case fills 256 MiB: its print is big, not different in kind.
+        if p.buffers.iter().any(|b| b.size() > 1 << 20) {
+            continue;
+        }
+        let text = pipeline::print_pipeline(&p);
+        match pipeline::parse(&text) {
+            Ok(q) if pipeline::print_pipeline(&q) == text => {}
+            Ok(_) => bad.push(format!("{id}: printed again, it differs")),
+            Err(e) => bad.push(format!(
+                "{id}: the printed pipeline does not read back: {e}"
+            )),
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// How one case went.
+enum Outcome {
+    Pass,
+    Fail(String),
+}
+
+fn run_case(dir: &Path, id: &str, lt: &lit::LitTest) -> Outcome {
+    let yaml = dir.join(format!("{id}.yaml"));
+    let mut p = match pipeline::parse(&read(&yaml)) {
+        Ok(p) => p,
+        Err(e) => return Outcome::Fail(format!("{id}.yaml: {e}")),
+    };
+    let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).unwrap_or_default();
+    let module = match pipeline::load_module(&bytes) {
+        Ok(m) => m,
+        Err(e) => return Outcome::Fail(e.to_string()),
+    };
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        pipeline::offload(
+            &mut p,
+            &module,
+            &RunOptions::default(),
+            &mut std::io::sink(),
+        )
+    }));
+    let out = match run {
+        Err(_) => return Outcome::Fail("panicked".into()),
+        Ok(Err(e)) => return Outcome::Fail(e.to_string()),
+        Ok(Ok(o)) => o,
+    };
+    if let Some(f) = out.failures.first() {
+        let first = f.first.as_ref().map_or(String::new(), |(b, i, e, a)| {
+            format!(": block {b} element {i}: expected {e}, actual {a}")
+        });
+        return Outcome::Fail(format!("rule '{}' fails{first}", f.name));
+    }
+    if let Some((prefixes, _)) = offloader_check(lt) {
+        let test = read(&dir.join(format!("{id}.test")));
+        let refs: Vec<&str> = prefixes.iter().map(String::as_str).collect();
+        let text = format!("{}{}", out.stderr, out.stdout);
+        if let Err(e) = filecheck(&test, &refs, &text) {
+            return Outcome::Fail(format!("FileCheck: {e}"));
+        }
+    }
+    Outcome::Pass
+}
+
+#[test]
+fn suite() {
+    let Some(dir) = exec_dir() else { return };
+    let started = std::time::Instant::now();
+    let mut counted = Vec::new();
+    let mut apart = Vec::new();
+    let (mut not_compiled, mut not_compute, mut no_results) = (0, 0, 0);
+    for (id, compiled) in cases(&dir) {
+        if !compiled {
+            not_compiled += 1;
+            continue;
+        }
+        let yaml = read(&dir.join(format!("{id}.yaml")));
+        let lt = lit::parse_test(&read(&dir.join(format!("{id}.test"))));
+        let compute = pipeline::parse(&yaml).map_or(true, |p| p.unsupported.is_empty());
+        if !compute {
+            not_compute += 1;
+            continue;
+        }
+        if !yaml.contains("Results:") {
+            no_results += 1;
+            continue;
+        }
+        match lt.verdict(&lit::on_platform) {
+            Ok(Verdict::Run) => counted.push((id, lt)),
+            Ok(Verdict::MissingFeature(f)) => apart.push((id, lt, format!("REQUIRES {f}"))),
+            Ok(Verdict::Unsupported(f)) => apart.push((id, lt, format!("UNSUPPORTED {f}"))),
+            Ok(Verdict::ExpectedFailure(f)) => apart.push((id, lt, format!("XFAIL {f}"))),
+            Err(e) => apart.push((id, lt, format!("lit expression: {e}"))),
+        }
+    }
+    // Cases apart run too (whether they pass anyway is worth knowing), except those that
+    // need a feature the platform lacks (a golden image to compare, a Vulkan-only construct).
+    let runs_apart = |why: &str| !why.starts_with("REQUIRES");
+    let all: Vec<(&str, &lit::LitTest)> = counted
+        .iter()
+        .map(|(i, l)| (i.as_str(), l))
+        .chain(
+            apart
+                .iter()
+                .filter(|a| runs_apart(&a.2))
+                .map(|(i, l, _)| (i.as_str(), l)),
+        )
+        .collect();
+    let results: Vec<Mutex<Option<Outcome>>> = all.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(8);
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some((id, lt)) = all.get(i) else { break };
+                let o = run_case(&dir, id, lt);
+                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(o);
+            });
+        }
+    });
+    let outcome = |i: usize| results[i].lock().unwrap_or_else(|e| e.into_inner()).take();
+    let mut passed = 0;
+    let mut failures = Vec::new();
+    for (i, (id, _)) in counted.iter().enumerate() {
+        match outcome(i) {
+            Some(Outcome::Pass) => passed += 1,
+            Some(Outcome::Fail(why)) => failures.push(format!("  fail  {id}: {why}")),
+            None => failures.push(format!("  fail  {id}: not run")),
+        }
+    }
+    let mut apart_lines = Vec::new();
+    let mut apart_passed = 0;
+    let mut j = counted.len();
+    for (id, _, why) in &apart {
+        if !runs_apart(why) {
+            apart_lines.push(format!("  apart {id}: {why}; not run"));
+            continue;
+        }
+        j += 1;
+        let ran = match outcome(j - 1) {
+            Some(Outcome::Pass) => {
+                apart_passed += 1;
+                "passes".to_string()
+            }
+            Some(Outcome::Fail(w)) => format!("fails: {w}"),
+            None => "not run".into(),
+        };
+        apart_lines.push(format!("  apart {id}: {why}; {ran}"));
+    }
+    eprintln!("offload-test-suite cases of {}:", dir.display());
+    eprintln!("  not compiled by the reference: {not_compiled}");
+    eprintln!("  not compute (ray tracing, rasterisation): {not_compute}");
+    eprintln!("  without Results: {no_results}");
+    eprintln!(
+        "  apart (REQUIRES / XFAIL / UNSUPPORTED on the platform): {} ({apart_passed} pass anyway)",
+        apart.len()
+    );
+    for l in &apart_lines {
+        eprintln!("{l}");
+    }
+    eprintln!("  counted: {}", counted.len());
+    for f in &failures {
+        eprintln!("{f}");
+    }
+    let pct = 100.0 * passed as f64 / counted.len().max(1) as f64;
+    eprintln!(
+        "PASS {passed}/{} ({pct:.1}%) in {:.1}s",
+        counted.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(
+        passed >= PASS_FLOOR,
+        "{passed} cases pass, below the floor {PASS_FLOOR}"
+    );
+}
