@@ -297,3 +297,47 @@ fn every_texture_kind_loads_samples_gathers_and_stores() {
     assert_eq!(data(13)[28..32], 77u32.to_le_bytes());
     assert_eq!(data(14)[4..8], [255, 128, 0, 255]);
 }
+
+#[test]
+fn static_samplers_come_from_the_root_signature() {
+    let Some(dxc) = dxil_test_support::reference_tool("dxc") else {
+        return;
+    };
+    let shader = r#"
+#define RS "StaticSampler(s1, space = 2, filter = FILTER_MIN_MAG_LINEAR_MIP_POINT, addressU = TEXTURE_ADDRESS_MIRROR, maxLOD = 3.0), StaticSampler(s0, filter = FILTER_COMPARISON_MIN_MAG_MIP_POINT, comparisonFunc = COMPARISON_GREATER)"
+[RootSignature(RS)]
+[numthreads(1, 1, 1)]
+void main() {}
+"#;
+    let dir = std::env::temp_dir().join(format!("dxil-exec-rs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
+    std::fs::write(&src, shader).unwrap();
+    let status = Command::new(dxc)
+        .args(["-T", "cs_6_0", "-E", "main", "-Fo"])
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(status.success(), "dxc failed on the root signature shader");
+    let bytes = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let statics = dxil_exec::texture::static_samplers(&bytes).unwrap();
+    assert_eq!(statics.len(), 2);
+    let s1 = statics.iter().find(|b| b.register == 1).unwrap();
+    assert_eq!((s1.class, s1.space), (ResourceClass::Sampler, 2));
+    let d = s1.resource.sampler.unwrap();
+    assert_eq!(
+        (d.min_filter, d.mip_filter),
+        (Filter::Linear, Filter::Point)
+    );
+    assert_eq!(
+        (d.address[0], d.address[1], d.max_lod),
+        (AddressMode::Mirror, AddressMode::Wrap, 3.0)
+    );
+    let s0 = statics.iter().find(|b| b.register == 0).unwrap();
+    assert_eq!(
+        s0.resource.sampler.unwrap().comparison,
+        Some(ComparisonFunc::Greater)
+    );
+}
