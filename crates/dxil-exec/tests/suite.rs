@@ -127,10 +127,15 @@ fn run_case(dir: &Path, id: &str, lt: &lit::LitTest) -> Outcome {
         Ok(m) => m,
         Err(e) => return Outcome::Fail(e.to_string()),
     };
+    let statics = match dxil_exec::texture::static_samplers(&bytes) {
+        Ok(s) => s,
+        Err(e) => return Outcome::Fail(e.to_string()),
+    };
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        pipeline::offload(
+        pipeline::offload_with(
             &mut p,
             &module,
+            &statics,
             &RunOptions::default(),
             &mut std::io::sink(),
         )
