@@ -128,6 +128,13 @@ pub(crate) enum Inst {
         a: Slot,
         b: Slot,
     },
+    /// An fp32 operation whose denormal inputs and output flush to zero.
+    BinFtz {
+        op: BinK,
+        dst: Slot,
+        a: Slot,
+        b: Slot,
+    },
     /// `pred` is LLVM's predicate code (`CmpInst::Predicate`).
     Cmp {
         pred: u8,

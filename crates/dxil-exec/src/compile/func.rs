@@ -19,6 +19,9 @@ pub(crate) struct Env<'m> {
     pub(crate) globals: &'m HashMap<Global, u64>,
     /// Bytes of private memory used so far (globals first; allocas are added).
     pub(crate) private_size: u32,
+    /// fp32 arithmetic flushes denormals (the function's `fp32-denorm-mode` is not
+    /// `preserve`).
+    pub(crate) ftz32: bool,
 }
 
 fn unsupported(what: String) -> crate::Error {
@@ -258,13 +261,16 @@ impl<'a, 'm> Ctx<'a, 'm> {
             InstKind::Binary { op, lhs, rhs, .. } => {
                 let ty = self.scalar(*lhs)?;
                 let (a, b) = (self.slot(*lhs)?, self.slot(*rhs)?);
-                self.push(Inst::Bin {
-                    op: bin_kind(*op),
-                    ty,
-                    dst,
-                    a,
-                    b,
-                });
+                let op = bin_kind(*op);
+                let float = matches!(
+                    op,
+                    BinK::FAdd | BinK::FSub | BinK::FMul | BinK::FDiv | BinK::FRem
+                );
+                if float && ty == Ty::F32 && self.env.ftz32 {
+                    self.push(Inst::BinFtz { op, dst, a, b });
+                } else {
+                    self.push(Inst::Bin { op, ty, dst, a, b });
+                }
             }
             InstKind::Cmp {
                 predicate,

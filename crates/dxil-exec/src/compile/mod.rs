@@ -35,6 +35,8 @@ pub(crate) struct Compiled {
     pub(crate) private_init: Vec<u8>,
     /// Group-shared memory as a group starts.
     pub(crate) shared_init: Vec<u8>,
+    /// fp32 arithmetic flushes denormals to zero (modes `any` and `ftz`; WARP flushes).
+    pub(crate) ftz32: bool,
 }
 
 fn input(what: String) -> crate::Error {
@@ -160,10 +162,12 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
         .body
         .as_ref()
         .ok_or_else(|| input(format!("entry function of '{}' has no body", ep.name)))?;
+    let ftz32 = denorm_mode(m, fdata.attributes).as_deref() != Some("preserve");
     let mut env = func::Env {
         m,
         globals: &addrs,
         private_size: private_size as u32,
+        ftz32,
     };
     let name = fdata.common.name.clone().unwrap_or_default();
     let func = func::compile(&mut env, &name, body)?;
@@ -176,5 +180,28 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
         ranges,
         private_init,
         shared_init,
+        ftz32,
     })
+}
+
+/// The function's `fp32-denorm-mode` attribute (DXIL.rst "Shader Properties": `any`, `ftz`
+/// or `preserve`), from its attribute list (1-based; 0 none).
+fn denorm_mode(m: &Module, list: u32) -> Option<String> {
+    let list = m.attribute_lists.get((list as usize).checked_sub(1)?)?;
+    for g in list.groups.iter() {
+        let Some(group) = m.attribute_groups.iter().find(|x| x.id == *g) else {
+            continue;
+        };
+        if group.index != u32::MAX {
+            continue;
+        }
+        for a in &group.attrs {
+            if let dxil_ir::Attribute::String { key, value } = a {
+                if key == "fp32-denorm-mode" {
+                    return value.clone();
+                }
+            }
+        }
+    }
+    None
 }

@@ -5,7 +5,7 @@
 //! gives 0; shift amounts use their low bits).
 
 use crate::code::{BinK, CastK, Ty};
-use crate::interp::float::{get, put};
+use crate::interp::float::{flush32, get, put};
 
 /// Sign-extends the low `bits` of `v`.
 #[inline]
@@ -53,6 +53,12 @@ pub(crate) fn bin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
         BinK::Xor => a ^ b,
         BinK::FAdd | BinK::FSub | BinK::FMul | BinK::FDiv | BinK::FRem => fbin(op, ty, a, b),
     }
+}
+
+/// An fp32 binary operation flushing denormal inputs and output.
+#[inline]
+pub(crate) fn bin_ftz(op: BinK, a: u64, b: u64) -> u64 {
+    flush32(fbin(op, Ty::F32, flush32(a), flush32(b)))
 }
 
 #[inline]

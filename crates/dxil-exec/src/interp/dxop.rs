@@ -123,7 +123,7 @@ pub(crate) fn exec(
             for (k, &s) in args.iter().enumerate().take(8) {
                 vals[k] = w.get(s, l);
             }
-            let n = math::eval(op, ty, &vals[..args.len().min(8)], &mut out);
+            let n = math::eval(op, ty, &vals[..args.len().min(8)], &mut out, ctx.prog.ftz32);
             for (k, &v) in out.iter().enumerate().take(n) {
                 w.set(dst + k as u32, l, v);
             }

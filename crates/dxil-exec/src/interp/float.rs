@@ -69,6 +69,17 @@ pub(crate) fn f32_to_f16(f: f32) -> u16 {
     sign | r as u16
 }
 
+/// An f32 (bits) with a denormal flushed to zero of the same sign (D3D11.3 functional spec
+/// 3.1.3: fp32 arithmetic may flush denormals on input and output, as WARP does).
+#[inline]
+pub(crate) fn flush32(bits: u64) -> u64 {
+    if bits & 0x7f80_0000 == 0 {
+        bits & 0x8000_0000
+    } else {
+        bits
+    }
+}
+
 /// A slot holding a float of kind `ty` as f64 (exact for every kind).
 #[inline]
 pub(crate) fn get(ty: Ty, v: u64) -> f64 {

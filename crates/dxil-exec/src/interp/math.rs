@@ -8,7 +8,7 @@ use dxil_ops::OpCode as O;
 
 use crate::code::Ty;
 use crate::interp::alu::sext;
-use crate::interp::float::{f16_to_f32, f32_to_f16, get, put};
+use crate::interp::float::{f16_to_f32, f32_to_f16, flush32, get, put};
 
 /// Whether `op` is computed here.
 pub(crate) fn handles(op: O) -> bool {
@@ -119,7 +119,38 @@ fn round_ne(x: f64) -> f64 {
 
 /// Computes `op` over `a` (the operand values after the opcode); results go to `out` in
 /// result order (aggregates: one per member). Returns the number of results.
-pub(crate) fn eval(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
+pub(crate) fn eval(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8], ftz: bool) -> usize {
+    if ftz && ty == Ty::F32 && flushes(op) {
+        let mut v = [0u64; 8];
+        for (d, s) in v.iter_mut().zip(a) {
+            *d = flush32(*s);
+        }
+        let n = eval_exact(op, ty, &v[..a.len().min(8)], out);
+        out[0] = flush32(out[0]);
+        return n;
+    }
+    eval_exact(op, ty, a, out)
+}
+
+/// The fp32 arithmetic that flushes denormals: not the bit-level operations (absolute
+/// value, classification, bit casts, the legacy conversions).
+fn flushes(op: O) -> bool {
+    !matches!(
+        op,
+        O::FAbs
+            | O::IsNaN
+            | O::IsInf
+            | O::IsFinite
+            | O::IsNormal
+            | O::BitcastF32toI32
+            | O::BitcastI32toF32
+            | O::LegacyF32ToF16
+            | O::LegacyF16ToF32
+            | O::Dot2AddHalf
+    )
+}
+
+fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
     let x = a.first().copied().unwrap_or(0);
     let y = a.get(1).copied().unwrap_or(0);
     let z = a.get(2).copied().unwrap_or(0);

@@ -21,6 +21,11 @@ use crate::compile::Compiled;
 use crate::error::{ErrorKind, Result};
 use crate::resource::Bindings;
 
+/// Register slots of one wave beyond this are refused (256 MiB).
+const MAX_REGISTERS: usize = 1 << 25;
+/// Private memory of one wave beyond this is refused.
+const MAX_PRIVATE: usize = 1 << 28;
+
 /// A lane mask (waves of up to 128 lanes).
 pub(crate) type Mask = u128;
 
@@ -85,11 +90,13 @@ pub(crate) struct Wave {
 impl Wave {
     /// A wave of `lanes` lanes for `prog` (constants written once here).
     pub(crate) fn new(prog: &Compiled, lanes: usize) -> Result<Wave> {
-        let slots = prog.func.slots as usize;
+        // Eight spare slots past the last: a `dx.op` writes at most eight results from its
+        // destination, so no operation can write outside the file.
+        let slots = prog.func.slots as usize + 8;
         let n = slots
             .checked_mul(lanes)
-            .filter(|&n| n <= 1 << 28)
-            .ok_or_else(|| ErrorKind::Unsupported("a register file over 2 GiB".into()))?;
+            .filter(|&n| n <= MAX_REGISTERS)
+            .ok_or_else(|| ErrorKind::Unsupported("a register file over 256 MiB".into()))?;
         let mut regs = vec![0u64; n];
         for &(s, v) in &prog.func.consts {
             let b = s as usize * lanes;
@@ -98,8 +105,8 @@ impl Wave {
         let frame = prog.private_init.len();
         let total = frame
             .checked_mul(lanes)
-            .filter(|&n| n <= 1 << 30)
-            .ok_or_else(|| ErrorKind::Unsupported("private memory over 1 GiB".into()))?;
+            .filter(|&n| n <= MAX_PRIVATE)
+            .ok_or_else(|| ErrorKind::Unsupported("private memory over 256 MiB".into()))?;
         Ok(Wave {
             lanes,
             regs,
@@ -226,6 +233,7 @@ impl Wave {
         let inst = &prog.func.insts[ip as usize];
         let dst = match inst {
             Inst::Bin { dst, .. }
+            | Inst::BinFtz { dst, .. }
             | Inst::Cmp { dst, .. }
             | Inst::Cast { dst, .. }
             | Inst::Select { dst, .. }
@@ -400,8 +408,24 @@ impl Wave {
                 b,
             } => {
                 let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
+                if prog.ftz32 && ty == Ty::F32 {
+                    for_lanes!(mask, l, {
+                        let (x, y) = (
+                            float::flush32(self.regs[a + l]),
+                            float::flush32(self.regs[b + l]),
+                        );
+                        self.regs[d + l] = alu::cmp(pred, ty, x, y);
+                    });
+                } else {
+                    for_lanes!(mask, l, {
+                        self.regs[d + l] = alu::cmp(pred, ty, self.regs[a + l], self.regs[b + l]);
+                    });
+                }
+            }
+            Inst::BinFtz { op, dst, a, b } => {
+                let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
                 for_lanes!(mask, l, {
-                    self.regs[d + l] = alu::cmp(pred, ty, self.regs[a + l], self.regs[b + l]);
+                    self.regs[d + l] = alu::bin_ftz(op, self.regs[a + l], self.regs[b + l]);
                 });
             }
             Inst::Cast {

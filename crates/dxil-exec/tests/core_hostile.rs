@@ -1,0 +1,96 @@
+//! Hostile input: the suite's shaders with bits flipped, and odd dispatches (wave sizes of
+//! 1 to 128 lanes), compiled and run against small zeroed resources under a small budget.
+//! Errors are fine; panics and hangs are not.
+
+use dxil_exec::{
+    Binding, Bindings, ComponentType, Dims, Dispatch, ElementFormat, Program, Resource,
+    ResourceClass, SamplerDesc, ViewKind,
+};
+use dxil_module::model::ResourceClass as Rc;
+use dxil_parts::names::ResourceKind as K;
+use dxil_test_support::XorShift64;
+
+fn bindings(m: &dxil_ir::Module) -> Bindings {
+    let mut b = Bindings::default();
+    let Ok(meta) = dxil_module::DxilMetadata::read(m) else {
+        return b;
+    };
+    for (class, r) in meta.resources.iter().flat_map(|l| l.in_binding_order()) {
+        let class = match class {
+            Rc::SRV => ResourceClass::Srv,
+            Rc::UAV => ResourceClass::Uav,
+            Rc::CBuffer => ResourceClass::Cbv,
+            Rc::Sampler => ResourceClass::Sampler,
+        };
+        let view = match r.kind() {
+            Some(K::TypedBuffer) => ViewKind::TypedBuffer,
+            Some(K::RawBuffer) => ViewKind::RawBuffer,
+            Some(K::StructuredBuffer) => ViewKind::StructuredBuffer,
+            Some(K::CBuffer) => ViewKind::ConstantBuffer,
+            Some(K::Sampler) => ViewKind::Sampler,
+            _ => ViewKind::Texture2D,
+        };
+        for i in 0..r.base.range_size.min(4) {
+            let mut res = Resource::buffer(view, vec![0x5a; 64]);
+            res.format = Some(ElementFormat {
+                component: ComponentType::Float32,
+                channels: 2,
+            });
+            res.stride = r.element_stride().unwrap_or(4);
+            res.dims = Dims {
+                width: 2,
+                height: 2,
+                depth: 1,
+                array_size: 1,
+                mip_levels: 1,
+                sample_count: 1,
+            };
+            res.sampler = Some(SamplerDesc::default());
+            b.bindings.push(Binding {
+                class,
+                space: r.base.space,
+                register: r.base.lower_bound.saturating_add(i),
+                heap_index: Some(i),
+                resource: res,
+            });
+        }
+    }
+    b
+}
+
+fn run(m: &dxil_ir::Module, wave: u32) {
+    let Ok(p) = Program::compile(m, None) else {
+        return;
+    };
+    let mut b = bindings(m);
+    let d = Dispatch {
+        groups: [2, 1, 1],
+        wave_size: Some(wave),
+        budget: 1 << 14,
+        trace: Some([1, 0, 0]),
+    };
+    let _ = p.dispatch(&mut b, &d, &mut std::io::sink());
+}
+
+#[test]
+fn damaged_shaders_and_odd_waves_do_not_panic() {
+    let Some(dir) = dxil_test_support::shared_path("exec") else {
+        return;
+    };
+    let files = dxil_test_support::files_with_extension(&dir, "dxil");
+    let mut rng = XorShift64(0x9e37_79b9_7f4a_7c15);
+    for path in dxil_test_support::spread(&files, 120) {
+        let bytes = std::fs::read(path).unwrap();
+        if let Ok(m) = dxil::read_module(&bytes) {
+            run(&m, [1, 3, 4, 7, 64, 128][rng.below(6)]);
+        }
+        for _ in 0..6 {
+            let mut b = bytes.clone();
+            let at = rng.below(b.len());
+            b[at] ^= 1 << rng.below(8);
+            if let Ok(m) = dxil::read_module(&b) {
+                run(&m, [1, 4, 32][rng.below(3)]);
+            }
+        }
+    }
+}
