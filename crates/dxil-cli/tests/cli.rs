@@ -704,3 +704,158 @@ fn as_validates_what_it_assembles() {
         stderr(&o)
     );
 }
+
+/// A pipeline of the offload-test-suite's form for the compute sample (`Out[i] = i*i+1`
+/// on a `RWBuffer<uint>` at u0), expecting `expected` in its first four elements.
+fn run_pipeline_yaml(expected: &str) -> String {
+    format!(
+        "---\nShaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n  - Name: Out\n    \
+         Format: UInt32\n    FillSize: 16\n  - Name: Expected\n    Format: UInt32\n    \
+         Data: [ {expected} ]\nResults:\n  - Result: Squares\n    Rule: BufferExact\n    \
+         Actual: Out\n    Expected: Expected\nDescriptorSets:\n  - Resources:\n    - Name: Out\n      \
+         Kind: RWBuffer\n      DirectXBinding:\n        Register: 0\n        Space: 0\n...\n"
+    )
+}
+
+#[test]
+fn run_pipeline_prints_buffers_and_checks_results() {
+    let dir = scratch("run-pipeline");
+    let shader = compute_container(&dir);
+    let yaml = dir.join("p.yaml");
+    std::fs::write(&yaml, run_pipeline_yaml("1, 2, 5, 10")).unwrap();
+    let out = ok(&dxil(&["run", s(&shader), "--pipeline", s(&yaml)]));
+    assert!(out.contains("  - Name:            Out\n    Format:          UInt32\n    Data:            [ 1, 2, 5, 10 ]\n"), "{out}");
+    // -o writes the same text.
+    let printed = dir.join("out.yaml");
+    ok(&dxil(&[
+        "run",
+        s(&shader),
+        "--pipeline",
+        s(&yaml),
+        "-o",
+        s(&printed),
+    ]));
+    assert_eq!(std::fs::read_to_string(&printed).unwrap(), out);
+    // --trace prints the thread's instructions on stderr and leaves the result alone.
+    let traced = dxil(&[
+        "run",
+        s(&shader),
+        "--pipeline",
+        s(&yaml),
+        "--trace",
+        "3,0,0",
+    ]);
+    assert_eq!(ok(&traced), out);
+    assert!(!stderr(&traced).is_empty());
+
+    // A rule that fails: exit 1, the rule and its first differing element named.
+    std::fs::write(&yaml, run_pipeline_yaml("1, 2, 5, 11")).unwrap();
+    let o = dxil(&["run", s(&shader), "--pipeline", s(&yaml)]);
+    fails(
+        &o,
+        1,
+        "rule 'Squares' does not hold: first difference at element 3: expected 0xb, actual 0xa",
+    );
+    assert!(stderr(&o).contains("Test failed: Squares\nComparison Rule: BufferExact\n"));
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn run_pipeline_errors_name_the_yaml_line() {
+    let dir = scratch("run-errors");
+    let shader = compute_container(&dir);
+    let yaml = dir.join("bad.yaml");
+    let text = run_pipeline_yaml("1, 2, 5, 10").replace(
+        "Format: UInt32\n    FillSize",
+        "Format: UInt33\n    FillSize",
+    );
+    std::fs::write(&yaml, text).unwrap();
+    fails(
+        &dxil(&["run", s(&shader), "--pipeline", s(&yaml)]),
+        1,
+        "bad.yaml:7: unknown Format 'UInt33'",
+    );
+    std::fs::write(
+        &yaml,
+        "Shaders: [ { Stage: Compute, Entry: main }\nBuffers: x\n",
+    )
+    .unwrap();
+    fails(
+        &dxil(&["run", s(&shader), "--pipeline", s(&yaml)]),
+        1,
+        "bad.yaml:",
+    );
+    std::fs::write(
+        &yaml,
+        run_pipeline_yaml("1").replace("Stage: Compute", "Stage: Pixel"),
+    )
+    .unwrap();
+    fails(
+        &dxil(&["run", s(&shader), "--pipeline", s(&yaml)]),
+        1,
+        "bad.yaml:3: unsupported: the Pixel stage",
+    );
+    fails(
+        &dxil(&["run", s(&shader), "--pipeline", s(&dir.join("none.yaml"))]),
+        1,
+        "none.yaml",
+    );
+    fails(
+        &dxil(&["run", s(&dir.join("none.dxil")), "--pipeline", s(&yaml)]),
+        1,
+        "none.dxil",
+    );
+}
+
+#[test]
+fn run_quick_form_binds_files_from_the_shader_metadata() {
+    let dir = scratch("run-quick");
+    let shader = compute_container(&dir);
+    let zeros = dir.join("zeros.bin");
+    std::fs::write(&zeros, [0u8; 16]).unwrap();
+    let out = ok(&dxil(&[
+        "run",
+        s(&shader),
+        "--dispatch",
+        "1,1,1",
+        "--buffer",
+        &format!("u0={}", s(&zeros)),
+    ]));
+    assert_eq!(out, "u0: [ 1, 2, 5, 10 ]\n");
+    fails(
+        &dxil(&[
+            "run",
+            s(&shader),
+            "--dispatch",
+            "1,1,1",
+            "--buffer",
+            &format!("u5={}", s(&zeros)),
+        ]),
+        1,
+        "declares no resource at u5",
+    );
+    fails(
+        &dxil(&["run", s(&shader), "--dispatch", "1,1,1", "--buffer", "x0=f"]),
+        1,
+        "expected a register",
+    );
+    fails(&dxil(&["run", s(&shader)]), 1, "give --pipeline");
+    // Usage: the two forms together, or a malformed triple.
+    fails(
+        &dxil(&[
+            "run",
+            s(&shader),
+            "--pipeline",
+            "p.yaml",
+            "--dispatch",
+            "1,1,1",
+        ]),
+        2,
+        "cannot be used with",
+    );
+    fails(
+        &dxil(&["run", s(&shader), "--dispatch", "1,1"]),
+        2,
+        "expected X,Y,Z",
+    );
+}

@@ -54,6 +54,7 @@
 //! | [`builder`] | shaders built without DXC: stages, libraries, signatures, resources, typed op methods |
 //! | [`rootsig`] | root signatures: HLSL text, RTS0, metadata, validation |
 //! | [`validator`] | the DXIL validator: rules, diagnostics, reports |
+//! | [`exec`] | compute shaders run on the CPU; the offload-test-suite's pipelines, FileCheck, lit |
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -87,6 +88,7 @@ pub use dxil_bitcode as bitcode;
 pub use dxil_bitstream as bitstream;
 pub use dxil_builder as builder;
 pub use dxil_container as container;
+pub use dxil_exec as exec;
 pub use dxil_gen as gen;
 pub use dxil_ir as ir;
 pub use dxil_module as module;

@@ -16,6 +16,7 @@ mod parts;
 mod reflect;
 mod rootsig;
 mod roundtrip;
+mod run;
 mod val;
 
 #[derive(Subcommand)]
@@ -43,6 +44,8 @@ pub enum Command {
     Reflect(reflect::Args),
     /// Validate containers (or DXIL text) as the reference validator does.
     Val(val::Args),
+    /// Run a compute shader on the CPU: an offload-test-suite pipeline, or files bound.
+    Run(run::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// Print the man page (roff).
@@ -63,6 +66,7 @@ impl Command {
             Command::As(a) => asm::run(a),
             Command::Reflect(a) => reflect::run(a),
             Command::Val(a) => val::run(a),
+            Command::Run(a) => run::run(a),
             Command::Completions(a) => completions::run(a),
             Command::Man(a) => man::run(a),
         }
