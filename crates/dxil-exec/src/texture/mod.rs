@@ -10,10 +10,12 @@ mod gather;
 mod layout;
 mod lod;
 mod sample;
+mod static_sampler;
 
 pub use access::{dimensions, load, store, texel_range};
 pub use gather::gather;
 pub use sample::{calculate_lod, sample};
+pub use static_sampler::{sampler_desc, static_samplers};
 
 /// How a sample finds its level of detail.
 #[derive(Clone, Copy, Debug, PartialEq)]
