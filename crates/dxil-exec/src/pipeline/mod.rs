@@ -11,6 +11,7 @@ mod model;
 mod offload;
 mod print;
 mod read;
+mod root;
 mod run;
 mod values;
 mod yaml;
@@ -22,6 +23,7 @@ pub use model::*;
 pub use offload::{offload, offload_with, Outcome};
 pub use print::{print_buffer, print_pipeline};
 pub use read::parse;
+pub use root::{bind_root_parameters, root_signature};
 pub use run::{
     check_supported, load_module, run_pipeline, run_pipeline_with, RunError, RunOptions,
 };

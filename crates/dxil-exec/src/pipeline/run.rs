@@ -6,7 +6,8 @@ use std::fmt;
 
 use super::bind::bind;
 use super::error::PipelineError;
-use super::model::{Pipeline, RootParameter};
+use super::model::Pipeline;
+use super::root::bind_root_parameters;
 use crate::program::{Dispatch, Program};
 use crate::resource::Binding;
 
@@ -19,6 +20,9 @@ pub struct RunOptions {
     pub budget: Option<u64>,
     /// The thread whose instructions to trace.
     pub trace: Option<[u32; 3]>,
+    /// The shader's root signature ([`super::root_signature`]): where explicit root
+    /// constants and root descriptors go.
+    pub root_signature: Option<dxil_rootsig::RootSignature>,
 }
 
 /// Why a pipeline did not run.
@@ -77,17 +81,6 @@ pub fn check_supported(p: &Pipeline) -> Result<(), PipelineError> {
     if p.shaders.is_empty() {
         return Err(PipelineError::new(0, "the pipeline has no shader".into()));
     }
-    for r in &p.root_parameters {
-        match r {
-            RootParameter::DescriptorTable => {}
-            RootParameter::Constant { name } | RootParameter::RootDescriptor { name, .. } => {
-                return Err(PipelineError::new(
-                    0,
-                    format!("unsupported: root constants and root descriptors ('{name}')"),
-                ))
-            }
-        }
-    }
     Ok(())
 }
 
@@ -112,7 +105,13 @@ pub fn run_pipeline_with(
     trace_out: &mut dyn std::io::Write,
 ) -> Result<(), RunError> {
     check_supported(p)?;
-    let (mut bindings, readback) = bind(p)?;
+    let (mut bindings, mut readback) = bind(p)?;
+    bind_root_parameters(
+        p,
+        options.root_signature.as_ref(),
+        &mut bindings,
+        &mut readback,
+    )?;
     for s in statics {
         if bindings.find(s.class, s.space, s.register).is_none() {
             bindings.bindings.push(s.clone());
