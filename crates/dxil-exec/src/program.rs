@@ -13,7 +13,8 @@ pub struct Dispatch {
     /// Lanes per wave; `None`: the entry's `WaveSize` when it has one, else the executor's
     /// default.
     pub wave_size: Option<u32>,
-    /// Instructions the whole dispatch may execute before it is stopped as endless.
+    /// Instructions the whole dispatch may execute before it is stopped as endless (counted
+    /// per thread: an instruction run by a wave of 8 active lanes counts 8).
     pub budget: u64,
     /// Print every instruction this thread (`SV_DispatchThreadID`) executes, with its values.
     pub trace: Option<[u32; 3]>,

@@ -94,3 +94,52 @@ fn damaged_shaders_and_odd_waves_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn mistyped_operands_do_not_panic() {
+    // Operands swapped for other values of the same function: types disagree, aggregates
+    // meet scalars, pointers meet integers. The compiler refuses or the run ends cleanly.
+    let Some(dir) = dxil_test_support::shared_path("exec") else {
+        return;
+    };
+    let files = dxil_test_support::files_with_extension(&dir, "dxil");
+    let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
+    for path in dxil_test_support::spread(&files, 120) {
+        let Ok(original) = dxil::read_module(&std::fs::read(path).unwrap()) else {
+            continue;
+        };
+        for _ in 0..20 {
+            let mut m = original.clone();
+            let Some(body) = m
+                .functions
+                .as_mut_slice()
+                .iter_mut()
+                .find_map(|f| f.body.as_mut())
+            else {
+                break;
+            };
+            let mut refs = Vec::new();
+            for inst in body.insts.iter() {
+                inst.kind.for_each_operand(|v| refs.push(*v));
+            }
+            if refs.is_empty() {
+                break;
+            }
+            for _ in 0..3 {
+                let at = rng.below(body.insts.len());
+                let with = refs[rng.below(refs.len())];
+                let which = rng.below(4);
+                if let Some(inst) = body.insts.as_mut_slice().get_mut(at) {
+                    let mut k = 0;
+                    inst.kind.for_each_operand_mut(|v| {
+                        if k == which {
+                            *v = with;
+                        }
+                        k += 1;
+                    });
+                }
+            }
+            run(&m, [1, 4, 8, 32][rng.below(4)]);
+        }
+    }
+}

@@ -8,6 +8,7 @@ use dxil_ir::{BinOp, Block, Body, Global, InstData, InstKind, Module, Predicate,
 
 use crate::code::{BinK, BlockCode, Edge, Function, Inst, RmwK, Slot, Ty, EXIT};
 use crate::compile::cfg::post_dominators;
+use crate::compile::check;
 use crate::compile::consts::{self, cast_kind, gep_offset, pointee};
 use crate::compile::types::{self, layout, scalar_of};
 use crate::error::{ErrorKind, Result};
@@ -122,6 +123,7 @@ pub(crate) fn compile<'m>(env: &mut Env<'m>, name: &str, body: &'m Body) -> Resu
     for (b, d) in post_dominators(&succs).into_iter().enumerate() {
         cx.f.blocks[b].ipdom = d;
     }
+    check::slots(&cx.f)?;
     Ok(cx.f)
 }
 

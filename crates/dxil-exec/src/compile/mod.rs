@@ -4,6 +4,7 @@
 //! `createHandle` names by range id), "Address Spaces" (group-shared globals in addrspace 3).
 
 mod cfg;
+pub(crate) mod check;
 pub(crate) mod consts;
 pub(crate) mod func;
 pub(crate) mod types;

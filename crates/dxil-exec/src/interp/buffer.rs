@@ -18,9 +18,27 @@ pub(crate) fn address(res: &Resource, index: u64, offset: u64) -> u64 {
     }
 }
 
-/// Loads the components of `mask` (`ty` each, consecutive) at byte `addr`; the status is
-/// whether every loaded byte was inside the view.
-pub(crate) fn load_raw(res: &Resource, addr: u64, ty: Ty, mask: u8, out: &mut [u64; 8]) -> bool {
+/// The end of the bytes an access at (index, offset) may touch: the element for a
+/// structured buffer (an offset past the stride is out of bounds, D3D11.3 functional spec
+/// 5.3.7), the buffer otherwise.
+pub(crate) fn end(res: &Resource, index: u64) -> u64 {
+    let len = res.data.len() as u64;
+    match res.view {
+        ViewKind::StructuredBuffer => len.min((index + 1).saturating_mul(u64::from(res.stride))),
+        _ => len,
+    }
+}
+
+/// Loads the components of `mask` (`ty` each, consecutive) at byte `addr`, reading nothing
+/// at or past `end`; the status is whether every loaded byte was inside the view.
+pub(crate) fn load_raw(
+    res: &Resource,
+    addr: u64,
+    end: u64,
+    ty: Ty,
+    mask: u8,
+    out: &mut [u64; 8],
+) -> bool {
     let size = u64::from(ty.bytes());
     let mut ok = true;
     for (c, o) in out.iter_mut().enumerate().take(4) {
@@ -29,7 +47,7 @@ pub(crate) fn load_raw(res: &Resource, addr: u64, ty: Ty, mask: u8, out: &mut [u
             continue;
         }
         let at = addr + c as u64 * size;
-        if at + size > res.data.len() as u64 {
+        if at + size > end {
             ok = false;
             *o = 0;
         } else {
@@ -39,13 +57,20 @@ pub(crate) fn load_raw(res: &Resource, addr: u64, ty: Ty, mask: u8, out: &mut [u
     ok
 }
 
-/// Stores the components of `mask` at byte `addr`.
-pub(crate) fn store_raw(res: &mut Resource, addr: u64, ty: Ty, vals: &[u64; 4], mask: u8) {
+/// Stores the components of `mask` at byte `addr`, writing nothing at or past `end`.
+pub(crate) fn store_raw(
+    res: &mut Resource,
+    addr: u64,
+    end: u64,
+    ty: Ty,
+    vals: &[u64; 4],
+    mask: u8,
+) {
     let size = u64::from(ty.bytes());
     for (c, v) in vals.iter().enumerate() {
         if mask >> c & 1 == 1 {
             let at = addr + c as u64 * size;
-            if at + size <= res.data.len() as u64 {
+            if at + size <= end {
                 mem::write(&mut res.data, at as usize, ty, *v);
             }
         }
@@ -107,7 +132,7 @@ pub(crate) fn to_regs(vals: &[u64; 4], ty: Ty, wide: bool, mask: u8) -> ([u32; 4
 /// A typed load of element `index`; the status is whether it was inside the view.
 pub(crate) fn load_typed(res: &Resource, index: u64, ty: Ty, out: &mut [u64; 8]) -> bool {
     let Some(f) = res.format else {
-        return load_raw(res, index * 4, ty, 0xf, out);
+        return load_raw(res, index * 4, end(res, index), ty, 0xf, out);
     };
     let size = u64::from(f.size());
     let at = index * size;
@@ -124,7 +149,7 @@ pub(crate) fn load_typed(res: &Resource, index: u64, ty: Ty, out: &mut [u64; 8])
 /// A typed store to element `index`.
 pub(crate) fn store_typed(res: &mut Resource, index: u64, ty: Ty, vals: &[u64; 4], mask: u8) {
     let Some(f) = res.format else {
-        store_raw(res, index * 4, ty, vals, mask);
+        store_raw(res, index * 4, end(res, index), ty, vals, mask);
         return;
     };
     let size = u64::from(f.size());

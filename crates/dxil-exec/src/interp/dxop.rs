@@ -93,16 +93,21 @@ fn atomic_kind(code: u64) -> RmwK {
 /// The byte range an atomic on `res` at (o0, o1, o2) touches, if inside the view.
 fn atomic_range(res: &Resource, o: [u64; 3], ty: Ty) -> Option<usize> {
     let size = u64::from(ty.bytes());
-    let at = match res.view {
+    let (at, end) = match res.view {
         ViewKind::RawBuffer | ViewKind::StructuredBuffer | ViewKind::TypedBuffer => {
-            buffer::address(res, o[0], o[1])
+            let index = if res.view == ViewKind::RawBuffer {
+                0
+            } else {
+                o[0]
+            };
+            (buffer::address(res, o[0], o[1]), buffer::end(res, index))
         }
         _ => {
             let r = crate::texture::texel_range(res, [o[0] as u32, o[1] as u32, o[2] as u32])?;
-            r.start as u64
+            (r.start as u64, r.end as u64)
         }
     };
-    (at + size <= res.data.len() as u64).then_some(at as usize)
+    (at + size <= end).then_some(at as usize)
 }
 
 /// Runs `op` for the lanes of `mask`.
@@ -218,7 +223,8 @@ pub(crate) fn exec(
                             o
                         };
                         let addr = buffer::address(res, i, o);
-                        buffer::load_raw(res, addr, ty, cmask, &mut out)
+                        let end = buffer::end(res, i);
+                        buffer::load_raw(res, addr, end, ty, cmask, &mut out)
                     }
                     other => {
                         return Err(ErrorKind::Unsupported(format!(
@@ -254,7 +260,8 @@ pub(crate) fn exec(
                             o
                         };
                         let addr = buffer::address(res, i, o);
-                        buffer::store_raw(res, addr, ty, &vals, cmask);
+                        let end = buffer::end(res, i);
+                        buffer::store_raw(res, addr, end, ty, &vals, cmask);
                     }
                     other => {
                         return Err(ErrorKind::Unsupported(format!(
