@@ -341,3 +341,79 @@ void main() {}
         Some(ComparisonFunc::Greater)
     );
 }
+
+#[test]
+fn sample_cmp_grad_and_bias_compare_then_filter() {
+    let Some(dxc) = dxil_test_support::reference_tool("dxc") else {
+        return;
+    };
+    let shader = r#"
+Texture2D<float> D : register(t0);
+SamplerComparisonState Cmp : register(s0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  if (i == 0) {
+    Out[0] = D.SampleCmpGrad(Cmp, float2(0.5, 0.5), 0.5, float2(1, 0), float2(0, 1));
+  }
+  Out[1] = D.SampleCmpBias(Cmp, float2(0.5, 0.5), 0.5, 1.0);
+}
+"#;
+    let dir = std::env::temp_dir().join(format!("dxil-exec-cmp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (src, out) = (dir.join("c.hlsl"), dir.join("c.dxil"));
+    std::fs::write(&src, shader).unwrap();
+    let status = Command::new(dxc)
+        .args(["-T", "cs_6_8", "-E", "main", "-Fo"])
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(status.success(), "dxc failed on the comparison shader");
+    let bytes = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let container = dxil_container::Container::parse(&bytes).unwrap();
+    let part = container.part(dxil_container::FourCC::DXIL).unwrap();
+    let program = dxil_container::Program::parse(part).unwrap();
+    let module = dxil_bitcode::read_module(program.bitcode).unwrap();
+    let depth = floats([0.2, 0.8, 0.2, 0.8]);
+    let mut cmp = sampler(
+        Filter::Linear,
+        AddressMode::Clamp,
+        Some(ComparisonFunc::Less),
+    );
+    if let Some(s) = cmp.sampler.as_mut() {
+        s.min_filter = Filter::Point;
+    }
+    let mut b = Bindings {
+        bindings: vec![
+            bind(
+                ResourceClass::Srv,
+                0,
+                texture(
+                    ViewKind::Texture2D,
+                    ComponentType::Float32,
+                    1,
+                    [2, 2, 1, 1, 1],
+                    depth,
+                ),
+            ),
+            bind(ResourceClass::Sampler, 0, cmp),
+            bind(ResourceClass::Uav, 0, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 8]);
+                r.stride = 4;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    let out = &b.bindings[2].resource.data;
+    // The gradients minify: the point min filter takes texel (1, 1), 0.8, which 0.5 < passes.
+    assert_eq!(out[0..4], 1.0f32.to_le_bytes());
+    // The quad's coordinates agree, so the LOD is -inf even with the bias: the linear mag
+    // filter blends two passing texels of four.
+    assert_eq!(out[4..8], 0.5f32.to_le_bytes());
+}

@@ -28,6 +28,8 @@ pub(crate) fn handles(op: O) -> bool {
             | O::SampleCmp
             | O::SampleCmpLevelZero
             | O::SampleCmpLevel
+            | O::SampleCmpGrad
+            | O::SampleCmpBias
             | O::TextureGather
             | O::TextureGatherCmp
             | O::CalculateLOD
@@ -183,6 +185,23 @@ pub(crate) fn exec(
                 O::SampleCmp => (Lod::Grad { ddx, ddy }, opt(w, 10), opt(w, 9)),
                 O::SampleCmpLevelZero => (Lod::Level(0.0), None, opt(w, 9)),
                 O::SampleCmpLevel => (Lod::Level(f(w, arg(10), l)), None, opt(w, 9)),
+                O::SampleCmpGrad => (
+                    Lod::Grad {
+                        ddx: [f(w, arg(10), l), f(w, arg(11), l), f(w, arg(12), l)],
+                        ddy: [f(w, arg(13), l), f(w, arg(14), l), f(w, arg(15), l)],
+                    },
+                    opt(w, 16),
+                    opt(w, 9),
+                ),
+                O::SampleCmpBias => (
+                    Lod::Bias {
+                        bias: f(w, arg(10), l),
+                        ddx,
+                        ddy,
+                    },
+                    opt(w, 11),
+                    opt(w, 9),
+                ),
                 O::TextureGatherCmp => (Lod::Level(0.0), None, opt(w, 9)),
                 _ => (Lod::Level(0.0), None, None),
             };
