@@ -253,31 +253,9 @@ fn bindings() -> Bindings {
     Bindings { bindings }
 }
 
-/// Compiles [`SHADER`] with the reference compiler, `None` when it is absent.
-fn compile() -> Option<dxil_ir::Module> {
-    let dxc = dxil_test_support::reference_tool("dxc")?;
-    let dir = std::env::temp_dir().join(format!("dxil-exec-texture-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (src, out) = (dir.join("t.hlsl"), dir.join("t.dxil"));
-    std::fs::write(&src, SHADER).unwrap();
-    let status = Command::new(dxc)
-        .args(["-T", "cs_6_5", "-E", "main", "-Fo"])
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(status.success(), "dxc failed on the test shader");
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let container = dxil_container::Container::parse(&bytes).unwrap();
-    let part = container.part(dxil_container::FourCC::DXIL).unwrap();
-    let program = dxil_container::Program::parse(part).unwrap();
-    Some(dxil_bitcode::read_module(program.bitcode).unwrap())
-}
-
 #[test]
 fn every_texture_kind_loads_samples_gathers_and_stores() {
-    let Some(module) = compile() else {
+    let Some(module) = compile_hlsl(SHADER, "cs_6_5") else {
         return;
     };
     let program = Program::compile(&module, None).unwrap();
@@ -342,11 +320,75 @@ void main() {}
     );
 }
 
+/// Compiles `shader` for `target` with the reference compiler, `None` when it is absent.
+fn compile_hlsl(shader: &str, target: &str) -> Option<dxil_ir::Module> {
+    let dxc = dxil_test_support::reference_tool("dxc")?;
+    let dir = std::env::temp_dir().join(format!("dxil-exec-{target}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
+    std::fs::write(&src, shader).unwrap();
+    let status = Command::new(dxc)
+        .args(["-T", target, "-E", "main", "-Fo"])
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(status.success(), "dxc failed on a test shader");
+    let bytes = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let container = dxil_container::Container::parse(&bytes).unwrap();
+    let part = container.part(dxil_container::FourCC::DXIL).unwrap();
+    let program = dxil_container::Program::parse(part).unwrap();
+    Some(dxil_bitcode::read_module(program.bitcode).unwrap())
+}
+
 #[test]
-fn sample_cmp_grad_and_bias_compare_then_filter() {
-    let Some(dxc) = dxil_test_support::reference_tool("dxc") else {
+fn writable_multisampled_textures_store_and_load_one_sample() {
+    let shader = r#"
+RWTexture2DMS<float, 4> M : register(u0);
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+  M.sample[2][uint2(1, 0)] = 5.0;
+  M.sample[7][uint2(1, 0)] = 6.0;
+  Out[0] = M.Load(int2(1, 0), 2);
+  Out[1] = M.Load(int2(1, 0), 1);
+}
+"#;
+    let Some(module) = compile_hlsl(shader, "cs_6_8") else {
         return;
     };
+    let mut ms = texture(
+        ViewKind::Texture2DMS,
+        ComponentType::Float32,
+        1,
+        [2, 1, 1, 1, 1],
+        vec![0; 32],
+    );
+    ms.dims.sample_count = 4;
+    let mut b = Bindings {
+        bindings: vec![
+            bind(ResourceClass::Uav, 0, ms),
+            bind(ResourceClass::Uav, 1, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0xff; 8]);
+                r.stride = 4;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    // Texel 1 holds samples 0..4 after texel 0's four; sample 7 does not exist.
+    let mut want = vec![0u8; 32];
+    want[24..28].copy_from_slice(&5.0f32.to_le_bytes());
+    assert_eq!(b.bindings[0].resource.data, want);
+    assert_eq!(b.bindings[1].resource.data, floats([5.0, 0.0]));
+}
+
+#[test]
+fn sample_cmp_grad_and_bias_compare_then_filter() {
     let shader = r#"
 Texture2D<float> D : register(t0);
 SamplerComparisonState Cmp : register(s0);
@@ -359,23 +401,9 @@ void main(uint i : SV_GroupIndex) {
   Out[1] = D.SampleCmpBias(Cmp, float2(0.5, 0.5), 0.5, 1.0);
 }
 "#;
-    let dir = std::env::temp_dir().join(format!("dxil-exec-cmp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (src, out) = (dir.join("c.hlsl"), dir.join("c.dxil"));
-    std::fs::write(&src, shader).unwrap();
-    let status = Command::new(dxc)
-        .args(["-T", "cs_6_8", "-E", "main", "-Fo"])
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(status.success(), "dxc failed on the comparison shader");
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let container = dxil_container::Container::parse(&bytes).unwrap();
-    let part = container.part(dxil_container::FourCC::DXIL).unwrap();
-    let program = dxil_container::Program::parse(part).unwrap();
-    let module = dxil_bitcode::read_module(program.bitcode).unwrap();
+    let Some(module) = compile_hlsl(shader, "cs_6_8") else {
+        return;
+    };
     let depth = floats([0.2, 0.8, 0.2, 0.8]);
     let mut cmp = sampler(
         Filter::Linear,

@@ -12,7 +12,7 @@ mod lod;
 mod sample;
 mod static_sampler;
 
-pub use access::{dimensions, load, store, texel_range};
+pub use access::{dimensions, load, store, store_sample, texel_range};
 pub use gather::gather;
 pub use sample::{calculate_lod, sample};
 pub use static_sampler::{sampler_desc, static_samplers};
