@@ -21,6 +21,7 @@ pub(crate) fn handles(op: O) -> bool {
         op,
         O::TextureLoad
             | O::TextureStore
+            | O::TextureStoreSample
             | O::Sample
             | O::SampleBias
             | O::SampleLevel
@@ -107,7 +108,7 @@ pub(crate) fn exec(
             }
             w.set(dst + 4, l, 1);
         }),
-        O::TextureStore => for_lanes!(mask, l, {
+        O::TextureStore | O::TextureStoreSample => for_lanes!(mask, l, {
             let h = w.get(arg(0), l);
             let coord = [
                 w.get(arg(1), l) as u32,
@@ -124,7 +125,12 @@ pub(crate) fn exec(
             let res = resource(ctx, h)?;
             let wide = res.format.is_some_and(|f| f.component.size() == 8);
             let (regs, m) = crate::interp::buffer::to_regs(&vals, ty, wide, m);
-            texture::store(res, coord, regs, m);
+            let sample = if op == O::TextureStoreSample {
+                w.get(arg(9), l) as u32
+            } else {
+                0
+            };
+            texture::store_sample(res, coord, sample, regs, m);
         }),
         O::CalculateLOD => for_lanes!(mask, l, {
             let (h, s) = (w.get(arg(0), l), w.get(arg(1), l));
