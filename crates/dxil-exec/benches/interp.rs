@@ -1,5 +1,5 @@
 //! The interpreter on a tight arithmetic loop: lane-instructions per second of a dispatch
-//! (64 threads, two waves of 32 lanes), beside a naive walk over the IR that looks every
+//! (64 threads in waves of 8 and of 32 lanes), beside a naive walk over the IR that looks every
 //! operand up by value id, one thread at a time (what decoding once avoids).
 
 use std::collections::HashMap;
@@ -181,15 +181,20 @@ fn bench(c: &mut Criterion) {
     let lane_insts = u64::from(THREADS) * u64::from(ITERATIONS) * PER_ITERATION;
     let mut g = c.benchmark_group("tight_loop");
     g.throughput(Throughput::Elements(lane_insts));
-    g.bench_function("executor", |b| {
-        let mut bind = bindings();
-        let d = Dispatch::default();
-        b.iter(|| {
-            program
-                .dispatch(&mut bind, &d, &mut std::io::sink())
-                .expect("runs")
+    for lanes in [8, 32] {
+        g.bench_function(format!("executor_{lanes}_lanes"), |b| {
+            let mut bind = bindings();
+            let d = Dispatch {
+                wave_size: Some(lanes),
+                ..Dispatch::default()
+            };
+            b.iter(|| {
+                program
+                    .dispatch(&mut bind, &d, &mut std::io::sink())
+                    .expect("runs")
+            });
         });
-    });
+    }
     g.bench_function("naive_ir_walk", |b| {
         b.iter(|| (0..THREADS).fold(0, |acc, t| acc ^ naive_walk(&m, t)));
     });

@@ -244,6 +244,9 @@ pub(crate) struct Edge {
     pub(crate) target: u32,
     /// A range of [`Function::copies`]: (destination, source).
     pub(crate) copies: (u32, u32),
+    /// No copy reads a slot another copy of the edge writes, so the copies can run one by
+    /// one instead of through a temporary.
+    pub(crate) independent: bool,
 }
 
 /// A basic block: its instructions (phis removed) and where its lanes reconverge.

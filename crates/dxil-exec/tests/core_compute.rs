@@ -178,3 +178,38 @@ void main() {
     }
     assert!(e.to_string().contains("block"), "{e}");
 }
+
+#[test]
+fn trace_prints_the_chosen_thread_only() {
+    let src = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint3 tid : SV_DispatchThreadID) {
+    uint v = tid.x * 7 + 3;
+    if (tid.x == 1) v += 100;
+    Out[tid.x] = v;
+}"#;
+    let Some(m) = core_support::compile(src, "6_5", &[]) else {
+        return;
+    };
+    let p = dxil_exec::Program::compile(&m, None).unwrap();
+    let mut b = dxil_exec::Bindings {
+        bindings: vec![uav(0, ViewKind::StructuredBuffer, 4, vec![0; 16])],
+    };
+    let d = dxil_exec::Dispatch {
+        trace: Some([1, 0, 0]),
+        ..dxil_exec::Dispatch::default()
+    };
+    let mut out = Vec::new();
+    p.dispatch(&mut b, &d, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(!text.is_empty());
+    assert!(text.lines().all(|l| l.starts_with("[1, 0, 0] #")), "{text}");
+    // 1 * 7 + 3 + 100 = 110 = 0x6e reaches the store.
+    assert!(
+        text.lines()
+            .any(|l| l.contains("RawBufferStore") && l.contains("0x6e")),
+        "{text}"
+    );
+    assert_eq!(words(&b.bindings[0].resource.data), [3, 110, 17, 24]);
+}

@@ -82,3 +82,48 @@ void main(uint gi : SV_GroupIndex) {
         assert_eq!(out[gi as usize], 1600 + gi % 16);
     }
 }
+
+#[test]
+fn loops_with_divergent_trip_counts_and_sm65_wave_ops() {
+    let src = r#"
+RWStructuredBuffer<uint4> Out : register(u0);
+[numthreads(8, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+    uint acc = 0;
+    for (uint i = 0; i < gi % 4; i++) {
+        acc += WaveActiveCountBits(true) << (8 * i);
+    }
+    uint4 m = WaveMatch(gi / 3);
+    uint4 mask = uint4(0x55, 0, 0, 0);
+    uint mp = WaveMultiPrefixSum(gi + 1, mask);
+    uint q = QuadReadLaneAt(gi * 10, 2);
+    Out[gi] = uint4(acc, m.x, mp, q);
+}"#;
+    let Some(b) = run(
+        src,
+        [1, 1, 1],
+        Some(8),
+        vec![uav(0, ViewKind::StructuredBuffer, 16, vec![0; 128])],
+    ) else {
+        return;
+    };
+    let out = words(&b.bindings[0].resource.data);
+    for gi in 0..8u32 {
+        let row = &out[gi as usize * 4..gi as usize * 4 + 4];
+        let mut acc = 0u32;
+        for i in 0..gi % 4 {
+            let active = (0..8u32).filter(|&l| l % 4 > i).count() as u32;
+            acc += active << (8 * i);
+        }
+        assert_eq!(row[0], acc, "lane {gi}");
+        let matching: u32 = (0..8u32).filter(|&l| l / 3 == gi / 3).map(|l| 1 << l).sum();
+        assert_eq!(row[1], matching, "lane {gi}");
+        // Every lane passes the mask 0x55: its prefix sums the lanes below it in the mask.
+        let mp: u32 = (0..gi)
+            .filter(|&l| 0x55u32 >> l & 1 == 1)
+            .map(|l| l + 1)
+            .sum();
+        assert_eq!(row[2], mp, "lane {gi}");
+        assert_eq!(row[3], ((gi & !3) + 2) * 10, "lane {gi}");
+    }
+}

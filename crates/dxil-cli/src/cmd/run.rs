@@ -66,11 +66,11 @@ pub fn run(args: Args) -> CmdResult {
     let name = args.input.name();
     let bytes = args.input.read()?;
     let module = dxil::read_module(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
-    let statics = dxil::exec::texture::static_samplers(&bytes)
-        .map_err(|e| CliError(format!("{name}: {e}")))?;
     let mut trace = std::io::stderr();
     if let Some(path) = &args.pipeline {
-        return run_pipeline(&args, path, &name, &module, &statics, &mut trace);
+        let static_samplers =
+            pipeline::static_samplers(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
+        return run_pipeline(&args, path, &name, &module, static_samplers, &mut trace);
     }
     let Some(groups) = args.dispatch else {
         return Err(CliError(format!(
@@ -78,11 +78,6 @@ pub fn run(args: Args) -> CmdResult {
         )));
     };
     let mut bindings = quick_bindings(&module, &args.buffer).map_err(in_file(&args.input.input))?;
-    for s in statics {
-        if bindings.find(s.class, s.space, s.register).is_none() {
-            bindings.bindings.push(s);
-        }
-    }
     let program = Program::compile(&module, None).map_err(|e| CliError(format!("{name}: {e}")))?;
     let mut dispatch = Dispatch {
         groups,
@@ -104,7 +99,7 @@ fn run_pipeline(
     path: &Path,
     name: &str,
     module: &dxil::ir::Module,
-    statics: &[dxil::exec::Binding],
+    static_samplers: Vec<Binding>,
     trace: &mut dyn std::io::Write,
 ) -> CmdResult {
     let yaml_name = display_name(path);
@@ -115,12 +110,12 @@ fn run_pipeline(
         wave_size: args.wave_size,
         budget: args.budget,
         trace: args.trace,
+        static_samplers,
     };
-    let outcome =
-        pipeline::offload_with(&mut p, module, statics, &options, trace).map_err(|e| match e {
-            pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
-            other => CliError(format!("{name}: {other}")),
-        })?;
+    let outcome = pipeline::offload(&mut p, module, &options, trace).map_err(|e| match e {
+        pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
+        other => CliError(format!("{name}: {other}")),
+    })?;
     if outcome.failures.is_empty() {
         return args.output.text(&outcome.stdout);
     }

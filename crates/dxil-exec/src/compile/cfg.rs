@@ -24,32 +24,47 @@ pub(crate) fn post_dominators(succs: &[Vec<u32>]) -> Vec<u32> {
         }
     }
     // Postorder of the reverse graph from the exit (iterative DFS). Blocks that never reach
-    // the exit (endless loops) get an artificial edge to it, so every block has a
-    // post-dominator.
-    let mut order;
-    let mut seen;
+    // the exit (endless loops) get an artificial edge to it, and the search goes on from
+    // them, so every block has a post-dominator; the exit is last.
+    let mut order = Vec::with_capacity(n + 1);
+    let mut seen = vec![false; n + 1];
+    seen[exit] = true;
+    let mut roots: Vec<usize> = rpreds[exit].clone();
+    let mut next_unseen = n;
     loop {
-        order = Vec::with_capacity(n + 1);
-        seen = vec![false; n + 1];
-        let mut stack = vec![(exit, 0usize)];
-        seen[exit] = true;
-        while let Some(&mut (v, ref mut i)) = stack.last_mut() {
-            if let Some(&w) = rpreds[v].get(*i) {
-                *i += 1;
-                if !seen[w] {
-                    seen[w] = true;
-                    stack.push((w, 0));
+        for &r in &roots {
+            if seen[r] {
+                continue;
+            }
+            seen[r] = true;
+            let mut stack = vec![(r, 0usize)];
+            while let Some(&mut (v, ref mut i)) = stack.last_mut() {
+                if let Some(&w) = rpreds[v].get(*i) {
+                    *i += 1;
+                    if !seen[w] {
+                        seen[w] = true;
+                        stack.push((w, 0));
+                    }
+                } else {
+                    order.push(v);
+                    stack.pop();
                 }
-            } else {
-                order.push(v);
-                stack.pop();
             }
         }
-        match (0..n).rev().find(|&b| !seen[b]) {
-            Some(b) => rpreds[exit].push(b),
-            None => break,
+        roots.clear();
+        while next_unseen > 0 {
+            next_unseen -= 1;
+            if !seen[next_unseen] {
+                rpreds[exit].push(next_unseen);
+                roots.push(next_unseen);
+                break;
+            }
+        }
+        if roots.is_empty() {
+            break;
         }
     }
+    order.push(exit);
     let to_exit: Vec<bool> = {
         let mut v = vec![false; n];
         for &b in &rpreds[exit] {
@@ -65,8 +80,12 @@ pub(crate) fn post_dominators(succs: &[Vec<u32>]) -> Vec<u32> {
     let mut idom = vec![NONE; n + 1];
     idom[exit] = exit;
     let rpo: Vec<usize> = order.iter().rev().copied().collect();
+    // Reducible graphs settle in a few passes; a hostile irreducible one stops at a bound
+    // (a post-dominator found so far is still a block or the exit).
     let mut changed = true;
-    while changed {
+    let mut passes = 0;
+    while changed && passes < 64 {
+        passes += 1;
         changed = false;
         for &b in rpo.iter().skip(1) {
             // Reverse-graph predecessors of b are its forward successors (and the exit for
@@ -111,14 +130,14 @@ fn intersect(idom: &[usize], rpo_index: &[usize], mut a: usize, mut b: usize) ->
         while rpo_index[a] > rpo_index[b] {
             a = idom[a];
             guard += 1;
-            if guard > idom.len() * idom.len() + 8 {
+            if guard > 4 * idom.len() + 8 {
                 return idom.len() - 1;
             }
         }
         while rpo_index[b] > rpo_index[a] {
             b = idom[b];
             guard += 1;
-            if guard > idom.len() * idom.len() + 8 {
+            if guard > 4 * idom.len() + 8 {
                 return idom.len() - 1;
             }
         }

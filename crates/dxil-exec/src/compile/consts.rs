@@ -22,8 +22,13 @@ pub(crate) fn eval(
     v: ValueRef,
     out: &mut Vec<u64>,
 ) -> Result<()> {
-    eval_at(m, globals, v, out, 0)
+    let mut visits = 0;
+    eval_at(m, globals, v, out, 0, &mut visits)
 }
+
+/// Constants visited by one evaluation beyond this are refused (shared operands could make
+/// a walk exponential).
+const MAX_VISITS: u32 = 1 << 18;
 
 fn unsupported(what: String) -> crate::Error {
     ErrorKind::Unsupported(what).into()
@@ -35,7 +40,12 @@ fn eval_at(
     v: ValueRef,
     out: &mut Vec<u64>,
     depth: u32,
+    visits: &mut u32,
 ) -> Result<()> {
+    *visits += 1;
+    if *visits > MAX_VISITS || out.len() > 1 << 20 {
+        return Err(unsupported("a constant too large to evaluate".into()));
+    }
     if depth > MAX_DEPTH {
         return Err(unsupported(
             "constant expressions nested deeper than 64".into(),
@@ -68,7 +78,7 @@ fn eval_at(
         ConstKind::Float(bits) => out.push(*bits),
         ConstKind::Aggregate(ops) => {
             for op in ops.iter() {
-                eval_at(m, globals, *op, out, depth + 1)?;
+                eval_at(m, globals, *op, out, depth + 1, visits)?;
             }
         }
         ConstKind::Data(words) => {
@@ -87,7 +97,7 @@ fn eval_at(
         }
         ConstKind::Cast { op, value } => {
             let mut inner = Vec::new();
-            eval_at(m, globals, *value, &mut inner, depth + 1)?;
+            eval_at(m, globals, *value, &mut inner, depth + 1, visits)?;
             let [x] = inner[..] else {
                 return Err(unsupported("a cast of an aggregate constant".into()));
             };
@@ -107,7 +117,7 @@ fn eval_at(
                 .split_first()
                 .ok_or_else(|| unsupported("an empty getelementptr constant".into()))?;
             let mut b = Vec::new();
-            eval_at(m, globals, *base, &mut b, depth + 1)?;
+            eval_at(m, globals, *base, &mut b, depth + 1, visits)?;
             let mut addr = *b.first().unwrap_or(&0) as i64;
             let src = match source_ty {
                 Some(t) => *t,
@@ -116,7 +126,7 @@ fn eval_at(
             let mut consts = Vec::with_capacity(idx.len());
             for i in idx.iter() {
                 let mut v = Vec::new();
-                eval_at(m, globals, *i, &mut v, depth + 1)?;
+                eval_at(m, globals, *i, &mut v, depth + 1, visits)?;
                 let ity = m
                     .value_type(None, *i)
                     .map(|t| types::scalar_of(m, t))
@@ -130,8 +140,8 @@ fn eval_at(
         }
         ConstKind::Binary { op, lhs, rhs, .. } => {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            eval_at(m, globals, *lhs, &mut a, depth + 1)?;
-            eval_at(m, globals, *rhs, &mut b, depth + 1)?;
+            eval_at(m, globals, *lhs, &mut a, depth + 1, visits)?;
+            eval_at(m, globals, *rhs, &mut b, depth + 1, visits)?;
             let s = types::scalar_of(m, ty)?;
             let k = crate::compile::func::bin_kind(*op);
             out.push(alu::bin(

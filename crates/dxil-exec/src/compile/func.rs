@@ -240,9 +240,14 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 }
             }
         }
+        let list = &self.f.copies[start as usize..];
+        let independent = list
+            .iter()
+            .all(|&(_, src)| list.iter().all(|&(dst, _)| dst != src));
         let copies = (start, self.f.copies.len() as u32 - start);
         let e = self.f.edges.len() as u32;
         self.f.edges.push(Edge {
+            independent,
             target: to.0,
             copies,
         });

@@ -11,6 +11,8 @@ use crate::error::{ErrorKind, Result};
 const MAX_DEPTH: u32 = 32;
 /// Leaves of one value beyond this are refused.
 const MAX_LEAVES: usize = 1 << 16;
+/// Type visits of one walk beyond this are refused.
+const MAX_VISITS: u32 = 1 << 18;
 
 fn unsupported(what: String) -> crate::Error {
     ErrorKind::Unsupported(what).into()
@@ -50,10 +52,29 @@ pub(crate) fn scalar_of(m: &Module, ty: Type) -> Result<Ty> {
 
 /// The scalar leaves of `ty` in register order, each with its byte offset in memory.
 pub(crate) fn leaves(m: &Module, ty: Type, out: &mut Vec<(Ty, u32)>) -> Result<()> {
-    walk(m, ty, 0, 0, out)
+    let mut visits = 0;
+    walk(m, ty, 0, 0, out, &mut visits)
 }
 
-fn walk(m: &Module, ty: Type, base: u32, depth: u32, out: &mut Vec<(Ty, u32)>) -> Result<()> {
+/// Counts a visit of a type; input can nest types so that a walk would take exponential
+/// time, so walks stop after this many.
+fn visit(visits: &mut u32) -> Result<()> {
+    *visits += 1;
+    if *visits > MAX_VISITS {
+        return Err(unsupported("a type too large to lay out".into()));
+    }
+    Ok(())
+}
+
+fn walk(
+    m: &Module,
+    ty: Type,
+    base: u32,
+    depth: u32,
+    out: &mut Vec<(Ty, u32)>,
+    visits: &mut u32,
+) -> Result<()> {
+    visit(visits)?;
     if depth > MAX_DEPTH {
         return Err(unsupported("types nested deeper than 32".into()));
     }
@@ -71,14 +92,21 @@ fn walk(m: &Module, ty: Type, base: u32, depth: u32, out: &mut Vec<(Ty, u32)>) -
                 return Err(unsupported(format!("an aggregate of {len} elements")));
             }
             for i in 0..*len as u32 {
-                walk(m, *elem, base + i * size, depth + 1, out)?;
+                walk(
+                    m,
+                    *elem,
+                    base.wrapping_add(i.wrapping_mul(size)),
+                    depth + 1,
+                    out,
+                    visits,
+                )?;
             }
             Ok(())
         }
         TypeData::Struct(s) => {
             let offs = field_offsets(m, &s.elems, s.packed)?;
             for (e, o) in s.elems.iter().zip(offs) {
-                walk(m, *e, base + o, depth + 1, out)?;
+                walk(m, *e, base.wrapping_add(o), depth + 1, out, visits)?;
             }
             Ok(())
         }
@@ -96,10 +124,12 @@ pub(crate) fn width(m: &Module, ty: Type) -> Result<u32> {
 
 /// Size and alignment in bytes.
 pub(crate) fn layout(m: &Module, ty: Type) -> Result<(u32, u32)> {
-    layout_at(m, ty, 0)
+    let mut visits = 0;
+    layout_at(m, ty, 0, &mut visits)
 }
 
-fn layout_at(m: &Module, ty: Type, depth: u32) -> Result<(u32, u32)> {
+fn layout_at(m: &Module, ty: Type, depth: u32, visits: &mut u32) -> Result<(u32, u32)> {
+    visit(visits)?;
     if depth > MAX_DEPTH {
         return Err(unsupported("types nested deeper than 32".into()));
     }
@@ -109,7 +139,7 @@ fn layout_at(m: &Module, ty: Type, depth: u32) -> Result<(u32, u32)> {
     let too_big = || unsupported("a type larger than 4 GiB".to_string());
     match data(m, ty)? {
         TypeData::Array { len, elem } | TypeData::Vector { len, elem } => {
-            let (size, align) = layout_at(m, *elem, depth + 1)?;
+            let (size, align) = layout_at(m, *elem, depth + 1, visits)?;
             let total = u64::from(size) * *len;
             Ok((u32::try_from(total).map_err(|_| too_big())?, align))
         }
@@ -117,7 +147,7 @@ fn layout_at(m: &Module, ty: Type, depth: u32) -> Result<(u32, u32)> {
             let mut off: u64 = 0;
             let mut max_align = 1;
             for e in s.elems.iter() {
-                let (size, align) = layout_at(m, *e, depth + 1)?;
+                let (size, align) = layout_at(m, *e, depth + 1, visits)?;
                 let align = if s.packed { 1 } else { align.max(1) };
                 off = off.div_ceil(u64::from(align)) * u64::from(align) + u64::from(size);
                 max_align = max_align.max(align);

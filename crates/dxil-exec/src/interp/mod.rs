@@ -12,11 +12,12 @@ pub(crate) mod float;
 pub(crate) mod math;
 pub(crate) mod mem;
 pub(crate) mod texops;
+mod trace;
 pub(crate) mod waveop;
 
 use std::io::Write;
 
-use crate::code::{Inst, RmwK, Slot, Ty, EXIT};
+use crate::code::{BinK, Inst, RmwK, Slot, Ty, EXIT};
 use crate::compile::Compiled;
 use crate::error::{ErrorKind, Result};
 use crate::resource::Bindings;
@@ -230,27 +231,9 @@ impl Wave {
 
     fn trace(&self, ctx: &mut Ctx<'_>, block: u32, ip: u32, lane: usize) {
         let prog = ctx.prog;
+        let thread = self.thread_id(ctx, lane);
         let inst = &prog.func.insts[ip as usize];
-        let dst = match inst {
-            Inst::Bin { dst, .. }
-            | Inst::BinFtz { dst, .. }
-            | Inst::Cmp { dst, .. }
-            | Inst::Cast { dst, .. }
-            | Inst::Select { dst, .. }
-            | Inst::Copy { dst, .. }
-            | Inst::Extract { dst, .. }
-            | Inst::Insert { dst, .. }
-            | Inst::Gep { dst, .. }
-            | Inst::Load { dst, .. }
-            | Inst::Rmw { dst, .. }
-            | Inst::CmpXchg { dst, .. }
-            | Inst::Dx { dst, .. } => Some(*dst),
-            _ => None,
-        };
-        let _ = match dst {
-            Some(d) => writeln!(ctx.trace, "#{block} {inst:?} => {:#x}", self.get(d, lane)),
-            None => writeln!(ctx.trace, "#{block} {inst:?}"),
-        };
+        trace::line(ctx.trace, self, &prog.func, thread, block, inst, lane);
     }
 
     /// Ends a block: moves the lanes along their edges, splitting and reconverging.
@@ -311,6 +294,16 @@ impl Wave {
             let copies =
                 &func.copies[edge.copies.0 as usize..(edge.copies.0 + edge.copies.1) as usize];
             if copies.is_empty() {
+                continue;
+            }
+            if edge.independent {
+                let w = self.lanes;
+                for &(dst, src) in copies {
+                    let (d, s) = (dst as usize * w, src as usize * w);
+                    for_lanes!(m, l, {
+                        self.regs[d + l] = self.regs[s + l];
+                    });
+                }
                 continue;
             }
             for_lanes!(m, l, {
@@ -396,9 +389,24 @@ impl Wave {
         match *inst {
             Inst::Bin { op, ty, dst, a, b } => {
                 let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
-                for_lanes!(mask, l, {
-                    self.regs[d + l] = alu::bin(op, ty, self.regs[a + l], self.regs[b + l]);
-                });
+                let full = mask == self.present && self.present == lanes_mask(w);
+                if ty == Ty::I32 && full {
+                    // The common case, one loop per operation so each is a tight loop.
+                    let regs = &mut self.regs;
+                    match op {
+                        BinK::Add => map2(regs, a, b, d, w, |x, y| (x + y) & 0xffff_ffff),
+                        BinK::Sub => map2(regs, a, b, d, w, |x, y| x.wrapping_sub(y) & 0xffff_ffff),
+                        BinK::Mul => map2(regs, a, b, d, w, |x, y| (x * y) & 0xffff_ffff),
+                        BinK::And => map2(regs, a, b, d, w, |x, y| x & y),
+                        BinK::Or => map2(regs, a, b, d, w, |x, y| x | y),
+                        BinK::Xor => map2(regs, a, b, d, w, |x, y| x ^ y),
+                        _ => map2(regs, a, b, d, w, |x, y| alu::bin(op, ty, x, y)),
+                    }
+                } else {
+                    for_lanes!(mask, l, {
+                        self.regs[d + l] = alu::bin(op, ty, self.regs[a + l], self.regs[b + l]);
+                    });
+                }
             }
             Inst::Cmp {
                 pred,
@@ -570,6 +578,31 @@ impl Wave {
             }
         }
         Ok(Status::Done)
+    }
+}
+
+/// Every lane of a wave of `w` lanes.
+#[inline]
+fn lanes_mask(w: usize) -> Mask {
+    if w >= 128 {
+        Mask::MAX
+    } else {
+        (1 << w) - 1
+    }
+}
+
+/// `regs[d + l] = f(regs[a + l], regs[b + l])` for every lane `l < w`.
+#[inline(always)]
+fn map2(regs: &mut [u64], a: usize, b: usize, d: usize, w: usize, f: impl Fn(u64, u64) -> u64) {
+    let (Some(x), Some(y)) = (regs.get(a..a + w), regs.get(b..b + w)) else {
+        return;
+    };
+    let mut out = [0u64; 128];
+    for ((o, &p), &q) in out.iter_mut().zip(x).zip(y) {
+        *o = f(p, q);
+    }
+    if let Some(dst) = regs.get_mut(d..d + w) {
+        dst.copy_from_slice(&out[..w]);
     }
 }
 

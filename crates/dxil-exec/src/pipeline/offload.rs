@@ -5,8 +5,7 @@
 use super::check::{check_results, RuleFailure};
 use super::model::Pipeline;
 use super::print::print_pipeline;
-use super::run::{run_pipeline_with, RunError, RunOptions};
-use crate::resource::Binding;
+use super::run::{run_pipeline, RunError, RunOptions};
 
 /// What an offloader run produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,19 +25,7 @@ pub fn offload(
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,
 ) -> Result<Outcome, RunError> {
-    offload_with(p, module, &[], options, trace_out)
-}
-
-/// [`offload`] with the static samplers of the shader's root signature (see
-/// [`super::run::run_pipeline_with`]).
-pub fn offload_with(
-    p: &mut Pipeline,
-    module: &dxil_ir::Module,
-    statics: &[Binding],
-    options: &RunOptions,
-    trace_out: &mut dyn std::io::Write,
-) -> Result<Outcome, RunError> {
-    run_pipeline_with(p, module, statics, options, trace_out)?;
+    run_pipeline(p, module, options, trace_out)?;
     let failures = check_results(p);
     if failures.is_empty() {
         Ok(Outcome {

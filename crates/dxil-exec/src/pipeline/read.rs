@@ -8,8 +8,8 @@ use super::model::*;
 use super::values;
 use super::yaml::{self, Node};
 
-/// Bytes a buffer may take; larger is refused (the suite's largest is a few kilobytes), so
-/// that `FillSize` cannot ask for unbounded memory.
+/// Bytes a buffer may take, all its blocks together; larger is refused, so that `FillSize`
+/// cannot ask for unbounded memory (the suite's largest, a golden image, takes all of it).
 const MAX_BUFFER_BYTES: usize = 256 << 20;
 
 /// Reads the pipeline in `text`.
@@ -83,6 +83,11 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
         for b in n.seq("PushConstants")? {
             p.push_constants.push(push_constants(b)?);
         }
+    }
+    if let (Some(n), false) = (top.get("PushConstants"), p.push_constants.is_empty()) {
+        // Direct3D has no push constants: the suite's DirectX device leaves them unbound.
+        p.unsupported
+            .push((n.line, "'PushConstants' (Vulkan push constants)".into()));
     }
     for key in [
         "Bindings",
@@ -335,8 +340,11 @@ fn buffer(n: &Node) -> Result<Buffer, PipelineError> {
         None => None,
     };
     let data = if fill_size > 0 {
-        if fill_size > MAX_BUFFER_BYTES {
-            return Err(PipelineError::new(n.line, "FillSize too large".into()));
+        if fill_size.saturating_mul(array_size as usize) > MAX_BUFFER_BYTES {
+            return Err(PipelineError::new(
+                n.line,
+                format!("FillSize {fill_size} times ArraySize {array_size} is too large"),
+            ));
         }
         let value = fill_value
             .map(|(_, v)| v)

@@ -10,12 +10,10 @@ mod gather;
 mod layout;
 mod lod;
 mod sample;
-mod static_sampler;
 
 pub use access::{dimensions, load, store, store_sample, texel_range};
 pub use gather::gather;
 pub use sample::{calculate_lod, sample};
-pub use static_sampler::{sampler_desc, static_samplers};
 
 /// How a sample finds its level of detail.
 #[derive(Clone, Copy, Debug, PartialEq)]
