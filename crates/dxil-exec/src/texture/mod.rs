@@ -12,7 +12,7 @@ mod lod;
 mod sample;
 
 pub use access::{dimensions, load, store, store_sample, texel_range};
-pub use gather::gather;
+pub use gather::{gather, gather_raw};
 pub use sample::{calculate_lod, sample};
 
 /// How a sample finds its level of detail.
