@@ -33,6 +33,7 @@ pub(crate) fn handles(op: O) -> bool {
             | O::SampleCmpBias
             | O::TextureGather
             | O::TextureGatherCmp
+            | O::TextureGatherRaw
             | O::CalculateLOD
     )
 }
@@ -160,7 +161,10 @@ pub(crate) fn exec(
                 f(w, arg(4), l),
                 f(w, arg(5), l),
             ];
-            let gather = matches!(op, O::TextureGather | O::TextureGatherCmp);
+            let gather = matches!(
+                op,
+                O::TextureGather | O::TextureGatherCmp | O::TextureGatherRaw
+            );
             let offset = if gather {
                 [int(w, 6, l), int(w, 7, l), 0]
             } else {
@@ -219,7 +223,14 @@ pub(crate) fn exec(
                 compare,
             };
             let res = resource(ctx, h)?;
-            if gather {
+            if op == O::TextureGatherRaw {
+                // Whole elements, cut to the result's integer width.
+                let keep = u64::MAX >> (64 - ty.bits().clamp(1, 64));
+                for (k, v) in texture::gather_raw(res, &sampler, &sa).iter().enumerate() {
+                    w.set(dst + k as u32, l, v & keep);
+                }
+                w.set(dst + 4, l, 1);
+            } else if gather {
                 let channel = w.get(arg(8), l) as u8;
                 let regs = texture::gather(res, &sampler, &sa, channel);
                 let mut out = [0u64; 8];
