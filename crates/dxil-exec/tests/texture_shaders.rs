@@ -445,3 +445,70 @@ void main(uint i : SV_GroupIndex) {
     // filter blends two passing texels of four.
     assert_eq!(out[4..8], 0.5f32.to_le_bytes());
 }
+
+#[test]
+fn gather_raw_returns_whole_elements_of_unsigned_views() {
+    let shader = r#"
+Texture2D<uint> T : register(t0);
+Texture2D<uint> P : register(t1);
+SamplerState S : register(s0);
+RWStructuredBuffer<uint4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = T.GatherRaw(S, float2(0.5, 0.5));
+  Out[1] = P.GatherRaw(S, float2(0.5, 0.5));
+}
+"#;
+    let Some(module) = compile_hlsl(shader, "cs_6_7") else {
+        return;
+    };
+    let u32s = |v: [u32; 4]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let pairs: Vec<u8> = (0u16..4)
+        .flat_map(|i| [i, 0x100 + i])
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let mut b = Bindings {
+        bindings: vec![
+            bind(
+                ResourceClass::Srv,
+                0,
+                texture(
+                    ViewKind::Texture2D,
+                    ComponentType::UInt32,
+                    1,
+                    [2, 2, 1, 1, 1],
+                    u32s([10, 11, 12, 13]),
+                ),
+            ),
+            bind(
+                ResourceClass::Srv,
+                1,
+                texture(
+                    ViewKind::Texture2D,
+                    ComponentType::UInt16,
+                    2,
+                    [2, 2, 1, 1, 1],
+                    pairs,
+                ),
+            ),
+            bind(
+                ResourceClass::Sampler,
+                0,
+                sampler(Filter::Point, AddressMode::Clamp, None),
+            ),
+            bind(ResourceClass::Uav, 0, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 32]);
+                r.stride = 16;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    let packed = |i: u32| i | (0x100 + i) << 16;
+    let mut want = u32s([12, 13, 11, 10]);
+    want.extend(u32s([packed(2), packed(3), packed(1), packed(0)]));
+    assert_eq!(b.bindings[3].resource.data, want);
+}
