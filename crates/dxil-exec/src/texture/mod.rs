@@ -9,10 +9,12 @@ mod filter;
 mod gather;
 mod layout;
 mod lod;
+mod msaa;
 mod sample;
 
 pub use access::{dimensions, load, store, store_sample, texel_range};
 pub use gather::{gather, gather_raw};
+pub use msaa::sample_position;
 pub use sample::{calculate_lod, sample};
 
 /// How a sample finds its level of detail.
