@@ -34,6 +34,7 @@ pub(crate) fn handles(op: O) -> bool {
             | O::TextureGather
             | O::TextureGatherCmp
             | O::TextureGatherRaw
+            | O::Texture2DMSGetSamplePosition
             | O::CalculateLOD
     )
 }
@@ -132,6 +133,13 @@ pub(crate) fn exec(
                 0
             };
             texture::store_sample(res, coord, sample, regs, m);
+        }),
+        O::Texture2DMSGetSamplePosition => for_lanes!(mask, l, {
+            let index = w.get(arg(1), l) as u32;
+            let res = resource(ctx, w.get(arg(0), l))?;
+            let [x, y] = texture::sample_position(res, index);
+            w.set(dst, l, u64::from(x.to_bits()));
+            w.set(dst + 1, l, u64::from(y.to_bits()));
         }),
         O::CalculateLOD => for_lanes!(mask, l, {
             let (h, s) = (w.get(arg(0), l), w.get(arg(1), l));
