@@ -5,6 +5,7 @@
 //! from D3D's sampling rules.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use dxil_exec::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, Dispatch, ElementFormat,
@@ -323,7 +324,10 @@ void main() {}
 /// Compiles `shader` for `target` with the reference compiler, `None` when it is absent.
 fn compile_hlsl(shader: &str, target: &str) -> Option<dxil_ir::Module> {
     let dxc = dxil_test_support::reference_tool("dxc")?;
-    let dir = std::env::temp_dir().join(format!("dxil-exec-{target}-{}", std::process::id()));
+    // One directory per call: the tests run in parallel.
+    static CALLS: AtomicU32 = AtomicU32::new(0);
+    let n = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("dxil-exec-tex-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
     std::fs::write(&src, shader).unwrap();
@@ -511,4 +515,47 @@ void main() {
     let mut want = u32s([12, 13, 11, 10]);
     want.extend(u32s([packed(2), packed(3), packed(1), packed(0)]));
     assert_eq!(b.bindings[3].resource.data, want);
+}
+
+#[test]
+fn sample_positions_follow_the_standard_pattern() {
+    let shader = r#"
+Texture2DMS<float, 4> M : register(t0);
+RWStructuredBuffer<float2> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = M.GetSamplePosition(1);
+  Out[1] = M.GetSamplePosition(9);
+}
+"#;
+    let Some(module) = compile_hlsl(shader, "cs_6_5") else {
+        return;
+    };
+    let mut ms = texture(
+        ViewKind::Texture2DMS,
+        ComponentType::Float32,
+        1,
+        [1, 1, 1, 1, 1],
+        vec![0; 16],
+    );
+    ms.dims.sample_count = 4;
+    let mut b = Bindings {
+        bindings: vec![
+            bind(ResourceClass::Srv, 0, ms),
+            bind(ResourceClass::Uav, 0, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0xff; 16]);
+                r.stride = 8;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    // Sample 1 of the 4-sample pattern is (6, -2) sixteenths; sample 9 does not exist.
+    assert_eq!(
+        b.bindings[1].resource.data,
+        floats([0.375, -0.125, 0.0, 0.0])
+    );
 }
