@@ -13,7 +13,7 @@ use dxil_exec::lit::{self, Verdict};
 use dxil_exec::pipeline::{self, RunOptions};
 
 /// Cases that pass at the last measurement (`cargo test --release -p dxil-exec --test suite`).
-const PASS_FLOOR: usize = 273;
+const PASS_FLOOR: usize = 276;
 
 fn exec_dir() -> Option<PathBuf> {
     dxil_test_support::shared_path("exec").filter(|d| d.is_dir())
@@ -127,16 +127,18 @@ fn run_case(dir: &Path, id: &str, lt: &lit::LitTest) -> Outcome {
         Ok(m) => m,
         Err(e) => return Outcome::Fail(e.to_string()),
     };
-    let static_samplers = match pipeline::static_samplers(&bytes) {
+    let statics = match dxil_exec::texture::static_samplers(&bytes) {
         Ok(s) => s,
         Err(e) => return Outcome::Fail(e.to_string()),
     };
-    let options = RunOptions {
-        static_samplers,
-        ..RunOptions::default()
-    };
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        pipeline::offload(&mut p, &module, &options, &mut std::io::sink())
+        pipeline::offload_with(
+            &mut p,
+            &module,
+            &statics,
+            &RunOptions::default(),
+            &mut std::io::sink(),
+        )
     }));
     let out = match run {
         Err(_) => return Outcome::Fail("panicked".into()),

@@ -301,7 +301,7 @@ void main() {}
     assert!(status.success(), "dxc failed on the root signature shader");
     let bytes = std::fs::read(&out).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-    let statics = dxil_exec::pipeline::static_samplers(&bytes).unwrap();
+    let statics = dxil_exec::texture::static_samplers(&bytes).unwrap();
     assert_eq!(statics.len(), 2);
     let s1 = statics.iter().find(|b| b.register == 1).unwrap();
     assert_eq!((s1.class, s1.space), (ResourceClass::Sampler, 2));

@@ -68,8 +68,8 @@ pub fn run(args: Args) -> CmdResult {
     let module = dxil::read_module(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
     let mut trace = std::io::stderr();
     if let Some(path) = &args.pipeline {
-        let static_samplers =
-            pipeline::static_samplers(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
+        let static_samplers = dxil::exec::texture::static_samplers(&bytes)
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
         return run_pipeline(&args, path, &name, &module, static_samplers, &mut trace);
     }
     let Some(groups) = args.dispatch else {
@@ -110,12 +110,12 @@ fn run_pipeline(
         wave_size: args.wave_size,
         budget: args.budget,
         trace: args.trace,
-        static_samplers,
     };
-    let outcome = pipeline::offload(&mut p, module, &options, trace).map_err(|e| match e {
-        pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
-        other => CliError(format!("{name}: {other}")),
-    })?;
+    let outcome = pipeline::offload_with(&mut p, module, &static_samplers, &options, trace)
+        .map_err(|e| match e {
+            pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
+            other => CliError(format!("{name}: {other}")),
+        })?;
     if outcome.failures.is_empty() {
         return args.output.text(&outcome.stdout);
     }

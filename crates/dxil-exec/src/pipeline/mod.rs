@@ -12,7 +12,6 @@ mod offload;
 mod print;
 mod read;
 mod run;
-mod static_samplers;
 mod values;
 mod yaml;
 
@@ -20,9 +19,10 @@ pub use bind::{bind, typed_format, Readback, HEAP_ONLY_REGISTER};
 pub use check::{check_results, check_rule, RuleFailure};
 pub use error::PipelineError;
 pub use model::*;
-pub use offload::{offload, Outcome};
+pub use offload::{offload, offload_with, Outcome};
 pub use print::{print_buffer, print_pipeline};
 pub use read::parse;
-pub use run::{check_supported, load_module, run_pipeline, RunError, RunOptions};
-pub use static_samplers::static_samplers;
+pub use run::{
+    check_supported, load_module, run_pipeline, run_pipeline_with, RunError, RunOptions,
+};
 pub use values::format_g;

@@ -8,6 +8,7 @@ use super::bind::bind;
 use super::error::PipelineError;
 use super::model::{Pipeline, RootParameter};
 use crate::program::{Dispatch, Program};
+use crate::resource::Binding;
 
 /// How to run (the dispatch size comes from the pipeline).
 #[derive(Clone, Debug, Default)]
@@ -18,9 +19,6 @@ pub struct RunOptions {
     pub budget: Option<u64>,
     /// The thread whose instructions to trace.
     pub trace: Option<[u32; 3]>,
-    /// Samplers the shader's root signature fixes ([`super::static_samplers`]); a sampler
-    /// of the pipeline at the same register takes precedence.
-    pub static_samplers: Vec<crate::resource::Binding>,
 }
 
 /// Why a pipeline did not run.
@@ -100,9 +98,22 @@ pub fn run_pipeline(
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,
 ) -> Result<(), RunError> {
+    run_pipeline_with(p, module, &[], options, trace_out)
+}
+
+/// [`run_pipeline`] with the static samplers of the shader's root signature
+/// ([`crate::texture::static_samplers`]), bound where the pipeline binds nothing, as D3D12
+/// binds them with the root signature.
+pub fn run_pipeline_with(
+    p: &mut Pipeline,
+    module: &dxil_ir::Module,
+    statics: &[Binding],
+    options: &RunOptions,
+    trace_out: &mut dyn std::io::Write,
+) -> Result<(), RunError> {
     check_supported(p)?;
     let (mut bindings, readback) = bind(p)?;
-    for s in &options.static_samplers {
+    for s in statics {
         if bindings.find(s.class, s.space, s.register).is_none() {
             bindings.bindings.push(s.clone());
         }
