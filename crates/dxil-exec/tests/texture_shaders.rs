@@ -5,6 +5,7 @@
 //! from D3D's sampling rules.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use dxil_exec::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, Dispatch, ElementFormat,
@@ -253,31 +254,9 @@ fn bindings() -> Bindings {
     Bindings { bindings }
 }
 
-/// Compiles [`SHADER`] with the reference compiler, `None` when it is absent.
-fn compile() -> Option<dxil_ir::Module> {
-    let dxc = dxil_test_support::reference_tool("dxc")?;
-    let dir = std::env::temp_dir().join(format!("dxil-exec-texture-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (src, out) = (dir.join("t.hlsl"), dir.join("t.dxil"));
-    std::fs::write(&src, SHADER).unwrap();
-    let status = Command::new(dxc)
-        .args(["-T", "cs_6_5", "-E", "main", "-Fo"])
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(status.success(), "dxc failed on the test shader");
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let container = dxil_container::Container::parse(&bytes).unwrap();
-    let part = container.part(dxil_container::FourCC::DXIL).unwrap();
-    let program = dxil_container::Program::parse(part).unwrap();
-    Some(dxil_bitcode::read_module(program.bitcode).unwrap())
-}
-
 #[test]
 fn every_texture_kind_loads_samples_gathers_and_stores() {
-    let Some(module) = compile() else {
+    let Some(module) = compile_hlsl(SHADER, "cs_6_5") else {
         return;
     };
     let program = Program::compile(&module, None).unwrap();
@@ -339,5 +318,244 @@ void main() {}
     assert_eq!(
         s0.resource.sampler.unwrap().comparison,
         Some(ComparisonFunc::Greater)
+    );
+}
+
+/// Compiles `shader` for `target` with the reference compiler, `None` when it is absent.
+fn compile_hlsl(shader: &str, target: &str) -> Option<dxil_ir::Module> {
+    let dxc = dxil_test_support::reference_tool("dxc")?;
+    // One directory per call: the tests run in parallel.
+    static CALLS: AtomicU32 = AtomicU32::new(0);
+    let n = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("dxil-exec-tex-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
+    std::fs::write(&src, shader).unwrap();
+    let status = Command::new(dxc)
+        .args(["-T", target, "-E", "main", "-Fo"])
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(status.success(), "dxc failed on a test shader");
+    let bytes = std::fs::read(&out).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let container = dxil_container::Container::parse(&bytes).unwrap();
+    let part = container.part(dxil_container::FourCC::DXIL).unwrap();
+    let program = dxil_container::Program::parse(part).unwrap();
+    Some(dxil_bitcode::read_module(program.bitcode).unwrap())
+}
+
+#[test]
+fn writable_multisampled_textures_store_and_load_one_sample() {
+    let shader = r#"
+RWTexture2DMS<float, 4> M : register(u0);
+RWStructuredBuffer<float> Out : register(u1);
+[numthreads(1, 1, 1)]
+void main() {
+  M.sample[2][uint2(1, 0)] = 5.0;
+  M.sample[7][uint2(1, 0)] = 6.0;
+  Out[0] = M.Load(int2(1, 0), 2);
+  Out[1] = M.Load(int2(1, 0), 1);
+}
+"#;
+    let Some(module) = compile_hlsl(shader, "cs_6_8") else {
+        return;
+    };
+    let mut ms = texture(
+        ViewKind::Texture2DMS,
+        ComponentType::Float32,
+        1,
+        [2, 1, 1, 1, 1],
+        vec![0; 32],
+    );
+    ms.dims.sample_count = 4;
+    let mut b = Bindings {
+        bindings: vec![
+            bind(ResourceClass::Uav, 0, ms),
+            bind(ResourceClass::Uav, 1, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0xff; 8]);
+                r.stride = 4;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    // Texel 1 holds samples 0..4 after texel 0's four; sample 7 does not exist.
+    let mut want = vec![0u8; 32];
+    want[24..28].copy_from_slice(&5.0f32.to_le_bytes());
+    assert_eq!(b.bindings[0].resource.data, want);
+    assert_eq!(b.bindings[1].resource.data, floats([5.0, 0.0]));
+}
+
+#[test]
+fn sample_cmp_grad_and_bias_compare_then_filter() {
+    let shader = r#"
+Texture2D<float> D : register(t0);
+SamplerComparisonState Cmp : register(s0);
+RWStructuredBuffer<float> Out : register(u0);
+[numthreads(4, 1, 1)]
+void main(uint i : SV_GroupIndex) {
+  if (i == 0) {
+    Out[0] = D.SampleCmpGrad(Cmp, float2(0.5, 0.5), 0.5, float2(1, 0), float2(0, 1));
+  }
+  Out[1] = D.SampleCmpBias(Cmp, float2(0.5, 0.5), 0.5, 1.0);
+}
+"#;
+    let Some(module) = compile_hlsl(shader, "cs_6_8") else {
+        return;
+    };
+    let depth = floats([0.2, 0.8, 0.2, 0.8]);
+    let mut cmp = sampler(
+        Filter::Linear,
+        AddressMode::Clamp,
+        Some(ComparisonFunc::Less),
+    );
+    if let Some(s) = cmp.sampler.as_mut() {
+        s.min_filter = Filter::Point;
+    }
+    let mut b = Bindings {
+        bindings: vec![
+            bind(
+                ResourceClass::Srv,
+                0,
+                texture(
+                    ViewKind::Texture2D,
+                    ComponentType::Float32,
+                    1,
+                    [2, 2, 1, 1, 1],
+                    depth,
+                ),
+            ),
+            bind(ResourceClass::Sampler, 0, cmp),
+            bind(ResourceClass::Uav, 0, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 8]);
+                r.stride = 4;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    let out = &b.bindings[2].resource.data;
+    // The gradients minify: the point min filter takes texel (1, 1), 0.8, which 0.5 < passes.
+    assert_eq!(out[0..4], 1.0f32.to_le_bytes());
+    // The quad's coordinates agree, so the LOD is -inf even with the bias: the linear mag
+    // filter blends two passing texels of four.
+    assert_eq!(out[4..8], 0.5f32.to_le_bytes());
+}
+
+#[test]
+fn gather_raw_returns_whole_elements_of_unsigned_views() {
+    let shader = r#"
+Texture2D<uint> T : register(t0);
+Texture2D<uint> P : register(t1);
+SamplerState S : register(s0);
+RWStructuredBuffer<uint4> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = T.GatherRaw(S, float2(0.5, 0.5));
+  Out[1] = P.GatherRaw(S, float2(0.5, 0.5));
+}
+"#;
+    let Some(module) = compile_hlsl(shader, "cs_6_7") else {
+        return;
+    };
+    let u32s = |v: [u32; 4]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let pairs: Vec<u8> = (0u16..4)
+        .flat_map(|i| [i, 0x100 + i])
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let mut b = Bindings {
+        bindings: vec![
+            bind(
+                ResourceClass::Srv,
+                0,
+                texture(
+                    ViewKind::Texture2D,
+                    ComponentType::UInt32,
+                    1,
+                    [2, 2, 1, 1, 1],
+                    u32s([10, 11, 12, 13]),
+                ),
+            ),
+            bind(
+                ResourceClass::Srv,
+                1,
+                texture(
+                    ViewKind::Texture2D,
+                    ComponentType::UInt16,
+                    2,
+                    [2, 2, 1, 1, 1],
+                    pairs,
+                ),
+            ),
+            bind(
+                ResourceClass::Sampler,
+                0,
+                sampler(Filter::Point, AddressMode::Clamp, None),
+            ),
+            bind(ResourceClass::Uav, 0, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 32]);
+                r.stride = 16;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    let packed = |i: u32| i | (0x100 + i) << 16;
+    let mut want = u32s([12, 13, 11, 10]);
+    want.extend(u32s([packed(2), packed(3), packed(1), packed(0)]));
+    assert_eq!(b.bindings[3].resource.data, want);
+}
+
+#[test]
+fn sample_positions_follow_the_standard_pattern() {
+    let shader = r#"
+Texture2DMS<float, 4> M : register(t0);
+RWStructuredBuffer<float2> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() {
+  Out[0] = M.GetSamplePosition(1);
+  Out[1] = M.GetSamplePosition(9);
+}
+"#;
+    let Some(module) = compile_hlsl(shader, "cs_6_5") else {
+        return;
+    };
+    let mut ms = texture(
+        ViewKind::Texture2DMS,
+        ComponentType::Float32,
+        1,
+        [1, 1, 1, 1, 1],
+        vec![0; 16],
+    );
+    ms.dims.sample_count = 4;
+    let mut b = Bindings {
+        bindings: vec![
+            bind(ResourceClass::Srv, 0, ms),
+            bind(ResourceClass::Uav, 0, {
+                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0xff; 16]);
+                r.stride = 8;
+                r
+            }),
+        ],
+    };
+    let program = Program::compile(&module, None).unwrap();
+    program
+        .dispatch(&mut b, &Dispatch::default(), &mut std::io::sink())
+        .unwrap();
+    // Sample 1 of the 4-sample pattern is (6, -2) sixteenths; sample 9 does not exist.
+    assert_eq!(
+        b.bindings[1].resource.data,
+        floats([0.375, -0.125, 0.0, 0.0])
     );
 }

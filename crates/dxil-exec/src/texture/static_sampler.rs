@@ -11,8 +11,12 @@ use crate::resource::{
 };
 
 /// The static samplers of the root signature in `container`, as bindings in register class
-/// `s`. A container without a root signature has none.
+/// `s`. A container without a root signature has none, and so has input that is not a
+/// DXContainer at all (bitcode or assembly text carry no root signature).
 pub fn static_samplers(container: &[u8]) -> Result<Vec<Binding>> {
+    if !container.starts_with(b"DXBC") {
+        return Ok(Vec::new());
+    }
     let input = |m: String| ErrorKind::Input(m);
     let c = dxil_container::Container::parse(container)
         .map_err(|e| input(format!("not a DXContainer: {e}")))?;
@@ -164,7 +168,8 @@ mod tests {
     }
 
     #[test]
-    fn containers_without_a_root_signature_have_no_static_samplers() {
-        assert!(static_samplers(b"not a container").is_err());
+    fn input_without_a_root_signature_has_no_static_samplers() {
+        assert!(static_samplers(b"BC\xc0\xde").unwrap().is_empty());
+        assert!(static_samplers(b"DXBC truncated").is_err());
     }
 }
