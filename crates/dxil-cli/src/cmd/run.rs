@@ -68,9 +68,17 @@ pub fn run(args: Args) -> CmdResult {
     let module = dxil::read_module(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
     let mut trace = std::io::stderr();
     if let Some(path) = &args.pipeline {
-        let static_samplers =
-            pipeline::static_samplers(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
-        return run_pipeline(&args, path, &name, &module, static_samplers, &mut trace);
+        let static_samplers = dxil::exec::texture::static_samplers(&bytes)
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
+        return run_pipeline(
+            &args,
+            path,
+            &name,
+            &module,
+            &bytes,
+            static_samplers,
+            &mut trace,
+        );
     }
     let Some(groups) = args.dispatch else {
         return Err(CliError(format!(
@@ -99,6 +107,7 @@ fn run_pipeline(
     path: &Path,
     name: &str,
     module: &dxil::ir::Module,
+    container: &[u8],
     static_samplers: Vec<Binding>,
     trace: &mut dyn std::io::Write,
 ) -> CmdResult {
@@ -106,16 +115,19 @@ fn run_pipeline(
     let text = String::from_utf8(read_input(path)?)
         .map_err(|_| CliError(format!("{yaml_name}: not UTF-8 text")))?;
     let mut p = pipeline::parse(&text).map_err(|e| at_line(&yaml_name, &e))?;
+    let root_signature =
+        pipeline::root_signature(container).map_err(|e| CliError(format!("{name}: {e}")))?;
     let options = RunOptions {
         wave_size: args.wave_size,
         budget: args.budget,
         trace: args.trace,
-        static_samplers,
+        root_signature,
     };
-    let outcome = pipeline::offload(&mut p, module, &options, trace).map_err(|e| match e {
-        pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
-        other => CliError(format!("{name}: {other}")),
-    })?;
+    let outcome = pipeline::offload_with(&mut p, module, &static_samplers, &options, trace)
+        .map_err(|e| match e {
+            pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
+            other => CliError(format!("{name}: {other}")),
+        })?;
     if outcome.failures.is_empty() {
         return args.output.text(&outcome.stdout);
     }

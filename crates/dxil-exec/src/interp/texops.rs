@@ -21,6 +21,7 @@ pub(crate) fn handles(op: O) -> bool {
         op,
         O::TextureLoad
             | O::TextureStore
+            | O::TextureStoreSample
             | O::Sample
             | O::SampleBias
             | O::SampleLevel
@@ -28,8 +29,12 @@ pub(crate) fn handles(op: O) -> bool {
             | O::SampleCmp
             | O::SampleCmpLevelZero
             | O::SampleCmpLevel
+            | O::SampleCmpGrad
+            | O::SampleCmpBias
             | O::TextureGather
             | O::TextureGatherCmp
+            | O::TextureGatherRaw
+            | O::Texture2DMSGetSamplePosition
             | O::CalculateLOD
     )
 }
@@ -105,7 +110,7 @@ pub(crate) fn exec(
             }
             w.set(dst + 4, l, 1);
         }),
-        O::TextureStore => for_lanes!(mask, l, {
+        O::TextureStore | O::TextureStoreSample => for_lanes!(mask, l, {
             let h = w.get(arg(0), l);
             let coord = [
                 w.get(arg(1), l) as u32,
@@ -122,7 +127,19 @@ pub(crate) fn exec(
             let res = resource(ctx, h)?;
             let wide = res.format.is_some_and(|f| f.component.size() == 8);
             let (regs, m) = crate::interp::buffer::to_regs(&vals, ty, wide, m);
-            texture::store(res, coord, regs, m);
+            let sample = if op == O::TextureStoreSample {
+                w.get(arg(9), l) as u32
+            } else {
+                0
+            };
+            texture::store_sample(res, coord, sample, regs, m);
+        }),
+        O::Texture2DMSGetSamplePosition => for_lanes!(mask, l, {
+            let index = w.get(arg(1), l) as u32;
+            let res = resource(ctx, w.get(arg(0), l))?;
+            let [x, y] = texture::sample_position(res, index);
+            w.set(dst, l, u64::from(x.to_bits()));
+            w.set(dst + 1, l, u64::from(y.to_bits()));
         }),
         O::CalculateLOD => for_lanes!(mask, l, {
             let (h, s) = (w.get(arg(0), l), w.get(arg(1), l));
@@ -152,7 +169,10 @@ pub(crate) fn exec(
                 f(w, arg(4), l),
                 f(w, arg(5), l),
             ];
-            let gather = matches!(op, O::TextureGather | O::TextureGatherCmp);
+            let gather = matches!(
+                op,
+                O::TextureGather | O::TextureGatherCmp | O::TextureGatherRaw
+            );
             let offset = if gather {
                 [int(w, 6, l), int(w, 7, l), 0]
             } else {
@@ -183,6 +203,23 @@ pub(crate) fn exec(
                 O::SampleCmp => (Lod::Grad { ddx, ddy }, opt(w, 10), opt(w, 9)),
                 O::SampleCmpLevelZero => (Lod::Level(0.0), None, opt(w, 9)),
                 O::SampleCmpLevel => (Lod::Level(f(w, arg(10), l)), None, opt(w, 9)),
+                O::SampleCmpGrad => (
+                    Lod::Grad {
+                        ddx: [f(w, arg(10), l), f(w, arg(11), l), f(w, arg(12), l)],
+                        ddy: [f(w, arg(13), l), f(w, arg(14), l), f(w, arg(15), l)],
+                    },
+                    opt(w, 16),
+                    opt(w, 9),
+                ),
+                O::SampleCmpBias => (
+                    Lod::Bias {
+                        bias: f(w, arg(10), l),
+                        ddx,
+                        ddy,
+                    },
+                    opt(w, 11),
+                    opt(w, 9),
+                ),
                 O::TextureGatherCmp => (Lod::Level(0.0), None, opt(w, 9)),
                 _ => (Lod::Level(0.0), None, None),
             };
@@ -194,7 +231,14 @@ pub(crate) fn exec(
                 compare,
             };
             let res = resource(ctx, h)?;
-            if gather {
+            if op == O::TextureGatherRaw {
+                // Whole elements, cut to the result's integer width.
+                let keep = u64::MAX >> (64 - ty.bits().clamp(1, 64));
+                for (k, v) in texture::gather_raw(res, &sampler, &sa).iter().enumerate() {
+                    w.set(dst + k as u32, l, v & keep);
+                }
+                w.set(dst + 4, l, 1);
+            } else if gather {
                 let channel = w.get(arg(8), l) as u8;
                 let regs = texture::gather(res, &sampler, &sa, channel);
                 let mut out = [0u64; 8];

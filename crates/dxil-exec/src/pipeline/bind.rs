@@ -207,3 +207,75 @@ fn sampler_desc(s: &model::Sampler) -> SamplerDesc {
         max_lod: s.max_lod,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::parse;
+
+    const YAML: &str = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n  - Name: T\n    Format: Float32\n    Channels: 4\n    Data: [ 1, 2, 3, 4 ]\n  - Name: S\n    Format: Int32\n    Stride: 8\n    ArraySize: 2\n    Data:\n      - [ 1, 2 ]\n      - [ 3, 4 ]\n  - Name: H\n    Format: Float16\n    Data: [ 0x3C00 ]\nSamplers:\n  - Name: Samp\n    MinFilter: Nearest\n    Address: Repeat\nDescriptorSets:\n  - Resources:\n    - Name: T\n      Kind: Buffer\n      DirectXBinding: { Register: 0, Space: 0 }\n    - Name: S\n      Kind: RWStructuredBuffer\n      HasCounter: true\n      DirectXBinding: { Register: 3, Space: 1 }\n    - Name: Samp\n      Kind: Sampler\n      HeapIndex: 5\n";
+
+    #[test]
+    fn kinds_formats_arrays_and_samplers() {
+        let p = parse(YAML).unwrap();
+        let (b, readback) = bind(&p).unwrap();
+        let t = &b.bindings[0];
+        assert_eq!(
+            (t.class, t.register, t.resource.view),
+            (ResourceClass::Srv, 0, ViewKind::TypedBuffer)
+        );
+        assert_eq!(
+            t.resource.format,
+            Some(ElementFormat {
+                component: ComponentType::Float32,
+                channels: 4
+            })
+        );
+        // An array takes consecutive registers, each with its block; UAVs are read back.
+        let s: Vec<_> = b
+            .bindings
+            .iter()
+            .filter(|x| x.class == ResourceClass::Uav)
+            .collect();
+        assert_eq!(
+            s.iter().map(|x| (x.space, x.register)).collect::<Vec<_>>(),
+            vec![(1, 3), (1, 4)]
+        );
+        assert_eq!(s[1].resource.stride, 8);
+        assert_eq!(s[1].resource.counter, Some(0));
+        assert_eq!(
+            s[1].resource.data,
+            [3i32, 4]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(readback.len(), 2);
+        let samp = &b.bindings[3];
+        assert_eq!(
+            (samp.heap_index, samp.register),
+            (Some(5), HEAP_ONLY_REGISTER)
+        );
+        let desc = samp.resource.sampler.unwrap();
+        assert_eq!(
+            (desc.min_filter, desc.mag_filter, desc.mip_filter),
+            (Filter::Point, Filter::Linear, Filter::Point)
+        );
+        assert_eq!(desc.address, [AddressMode::Wrap; 3]);
+    }
+
+    #[test]
+    fn typed_views_need_a_dxgi_format() {
+        let yaml = YAML.replace(
+            "    - Name: T\n      Kind: Buffer",
+            "    - Name: H\n      Kind: Buffer",
+        );
+        let e = bind(&parse(&yaml).unwrap()).unwrap_err();
+        assert!(
+            e.message
+                .contains("no typed format for buffer 'H': Float16 with 1 channel"),
+            "{e}"
+        );
+        assert_eq!(e.line, 25);
+    }
+}

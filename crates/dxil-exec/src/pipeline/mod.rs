@@ -11,8 +11,8 @@ mod model;
 mod offload;
 mod print;
 mod read;
+mod root;
 mod run;
-mod static_samplers;
 mod values;
 mod yaml;
 
@@ -20,9 +20,11 @@ pub use bind::{bind, typed_format, Readback, HEAP_ONLY_REGISTER};
 pub use check::{check_results, check_rule, RuleFailure};
 pub use error::PipelineError;
 pub use model::*;
-pub use offload::{offload, Outcome};
+pub use offload::{offload, offload_with, Outcome};
 pub use print::{print_buffer, print_pipeline};
 pub use read::parse;
-pub use run::{check_supported, load_module, run_pipeline, RunError, RunOptions};
-pub use static_samplers::static_samplers;
+pub use root::{bind_root_parameters, root_signature};
+pub use run::{
+    check_supported, load_module, run_pipeline, run_pipeline_with, RunError, RunOptions,
+};
 pub use values::format_g;

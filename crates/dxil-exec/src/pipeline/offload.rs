@@ -5,7 +5,8 @@
 use super::check::{check_results, RuleFailure};
 use super::model::Pipeline;
 use super::print::print_pipeline;
-use super::run::{run_pipeline, RunError, RunOptions};
+use super::run::{run_pipeline_with, RunError, RunOptions};
+use crate::resource::Binding;
 
 /// What an offloader run produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +26,19 @@ pub fn offload(
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,
 ) -> Result<Outcome, RunError> {
-    run_pipeline(p, module, options, trace_out)?;
+    offload_with(p, module, &[], options, trace_out)
+}
+
+/// [`offload`] with the static samplers of the shader's root signature (see
+/// [`super::run::run_pipeline_with`]).
+pub fn offload_with(
+    p: &mut Pipeline,
+    module: &dxil_ir::Module,
+    statics: &[Binding],
+    options: &RunOptions,
+    trace_out: &mut dyn std::io::Write,
+) -> Result<Outcome, RunError> {
+    run_pipeline_with(p, module, statics, options, trace_out)?;
     let failures = check_results(p);
     if failures.is_empty() {
         Ok(Outcome {

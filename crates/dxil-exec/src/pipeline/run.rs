@@ -6,8 +6,10 @@ use std::fmt;
 
 use super::bind::bind;
 use super::error::PipelineError;
-use super::model::{Pipeline, RootParameter};
+use super::model::Pipeline;
+use super::root::bind_root_parameters;
 use crate::program::{Dispatch, Program};
+use crate::resource::Binding;
 
 /// How to run (the dispatch size comes from the pipeline).
 #[derive(Clone, Debug, Default)]
@@ -18,9 +20,9 @@ pub struct RunOptions {
     pub budget: Option<u64>,
     /// The thread whose instructions to trace.
     pub trace: Option<[u32; 3]>,
-    /// Samplers the shader's root signature fixes ([`super::static_samplers`]); a sampler
-    /// of the pipeline at the same register takes precedence.
-    pub static_samplers: Vec<crate::resource::Binding>,
+    /// The shader's root signature ([`super::root_signature`]): where explicit root
+    /// constants and root descriptors go.
+    pub root_signature: Option<dxil_rootsig::RootSignature>,
 }
 
 /// Why a pipeline did not run.
@@ -79,17 +81,6 @@ pub fn check_supported(p: &Pipeline) -> Result<(), PipelineError> {
     if p.shaders.is_empty() {
         return Err(PipelineError::new(0, "the pipeline has no shader".into()));
     }
-    for r in &p.root_parameters {
-        match r {
-            RootParameter::DescriptorTable => {}
-            RootParameter::Constant { name } | RootParameter::RootDescriptor { name, .. } => {
-                return Err(PipelineError::new(
-                    0,
-                    format!("unsupported: root constants and root descriptors ('{name}')"),
-                ))
-            }
-        }
-    }
     Ok(())
 }
 
@@ -100,9 +91,28 @@ pub fn run_pipeline(
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,
 ) -> Result<(), RunError> {
+    run_pipeline_with(p, module, &[], options, trace_out)
+}
+
+/// [`run_pipeline`] with the static samplers of the shader's root signature
+/// ([`crate::texture::static_samplers`]), bound where the pipeline binds nothing, as D3D12
+/// binds them with the root signature.
+pub fn run_pipeline_with(
+    p: &mut Pipeline,
+    module: &dxil_ir::Module,
+    statics: &[Binding],
+    options: &RunOptions,
+    trace_out: &mut dyn std::io::Write,
+) -> Result<(), RunError> {
     check_supported(p)?;
-    let (mut bindings, readback) = bind(p)?;
-    for s in &options.static_samplers {
+    let (mut bindings, mut readback) = bind(p)?;
+    bind_root_parameters(
+        p,
+        options.root_signature.as_ref(),
+        &mut bindings,
+        &mut readback,
+    )?;
+    for s in statics {
         if bindings.find(s.class, s.space, s.register).is_none() {
             bindings.bindings.push(s.clone());
         }

@@ -48,6 +48,12 @@ pub fn load(res: &Resource, coord: [i32; 3], mip: u32, sample: u32, offset: [i32
 /// `textureStore`: writes the channels of `value` in `mask` to mip 0 at `coord` (texel
 /// coordinates, then the slice for arrays). Out of range, or not a texture, is dropped.
 pub fn store(res: &mut Resource, coord: [u32; 3], value: [u32; 4], mask: u8) {
+    store_sample(res, coord, 0, value, mask);
+}
+
+/// `textureStoreSample` (writable multisampled textures, SM 6.7): [`store`] to sample
+/// `sample` of the texel. A sample the texture lacks is dropped.
+pub fn store_sample(res: &mut Resource, coord: [u32; 3], sample: u32, value: [u32; 4], mask: u8) {
     let Some(shape) = shape(res.view) else {
         return;
     };
@@ -58,7 +64,7 @@ pub fn store(res: &mut Resource, coord: [u32; 3], value: [u32; 4], mask: u8) {
         mip: 0,
         slice,
         xyz,
-        sample: 0,
+        sample,
     };
     put(res, texel, value, mask);
 }

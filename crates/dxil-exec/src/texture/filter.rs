@@ -45,6 +45,15 @@ impl Level<'_> {
 
     /// The texel at integer indices `idx`, address modes applied.
     pub fn fetch(&self, idx: [i64; 3]) -> Fetched {
+        match self.texel(idx) {
+            Some(texel) => Fetched::Texel(fetch(self.res, texel).unwrap_or([0; 4])),
+            None => Fetched::Border,
+        }
+    }
+
+    /// Where the texel at integer indices `idx` is once the address modes (or, on a cube,
+    /// the neighbouring faces) apply; `None` outside a border-addressed axis.
+    pub fn texel(&self, idx: [i64; 3]) -> Option<Texel> {
         let size = self.size();
         let mut xyz = [0u32; 3];
         let mut slice = self.slice;
@@ -59,19 +68,15 @@ impl Level<'_> {
             }
         } else {
             for a in 0..self.dims {
-                match address(self.sampler.address[a], idx[a], size[a]) {
-                    Some(i) => xyz[a] = i,
-                    None => return Fetched::Border,
-                }
+                xyz[a] = address(self.sampler.address[a], idx[a], size[a])?;
             }
         }
-        let texel = Texel {
+        Some(Texel {
             mip: self.mip,
             slice,
             xyz,
             sample: 0,
-        };
-        Fetched::Texel(fetch(self.res, texel).unwrap_or([0; 4]))
+        })
     }
 
     /// The texel at `idx` as the filter blends it: floats, the border colour, or the

@@ -5,7 +5,7 @@
 //! colour's channel; a comparison gives 1.0 or 0.0.
 
 use super::filter::{average_of_others, passes, Fetched, Level};
-use super::layout::shape;
+use super::layout::{fetch_raw, shape};
 use super::sample::{comparison, locate};
 use super::SampleArgs;
 use crate::resource::{Resource, SamplerDesc};
@@ -59,4 +59,37 @@ pub fn gather(res: &Resource, sampler: &SamplerDesc, args: &SampleArgs, channel:
         bits[m] = average_of_others(&values, m)[0].to_bits();
     }
     bits
+}
+
+/// `textureGatherRaw` (SM 6.7 advanced texture operations, "Raw Gather"): the four texels of
+/// [`gather`]'s footprint as whole unprocessed elements (all channels packed into one unsigned
+/// integer of the element's size: 16, 32 or 64 bits), for views in an unsigned integer format.
+/// A texel outside a border-addressed axis, a cube corner (which has no raw value to
+/// synthesise) and elements wider than 64 bits read 0.
+pub fn gather_raw(res: &Resource, sampler: &SamplerDesc, args: &SampleArgs) -> [u64; 4] {
+    let Some(shape) = shape(res.view).filter(|s| !s.multisampled && s.dims == 2) else {
+        return [0; 4];
+    };
+    let (uvw, slice) = locate(res, shape, args.coord);
+    let offset = if shape.cube { [0; 3] } else { args.offset };
+    let level = Level {
+        res,
+        sampler,
+        mip: 0,
+        slice,
+        dims: 2,
+        compare: None,
+        cube: shape.cube,
+    };
+    let (base, _) = level.footprint(uvw, offset);
+    let [u0, v0, _] = base;
+    [[u0, v0 + 1], [u0 + 1, v0 + 1], [u0 + 1, v0], [u0, v0]].map(|[u, v]| {
+        if level.missing_corner([u, v, 0]) {
+            return 0;
+        }
+        level
+            .texel([u, v, 0])
+            .and_then(|t| fetch_raw(res, t))
+            .unwrap_or(0)
+    })
 }

@@ -140,6 +140,21 @@ pub fn fetch(res: &Resource, texel: Texel) -> Option<[u32; 4]> {
     Some(read_element(format, bytes))
 }
 
+/// The element bytes of `texel` as an unsigned integer (little-endian, elements of at most 8
+/// bytes), `None` when it is out of range, beyond the data, or wider.
+pub fn fetch_raw(res: &Resource, texel: Texel) -> Option<u64> {
+    let format = res.format?;
+    let size = format.size() as usize;
+    if size > 8 {
+        return None;
+    }
+    let at = offset(res, format, texel)?;
+    let bytes = res.data.get(at..at.checked_add(size)?)?;
+    let mut raw = [0u8; 8];
+    raw[..size].copy_from_slice(bytes);
+    Some(u64::from_le_bytes(raw))
+}
+
 /// Writes the channels of `value` in `mask` to `texel`; out of range is dropped.
 pub fn put(res: &mut Resource, texel: Texel, value: [u32; 4], mask: u8) {
     let Some(format) = res.format else { return };

@@ -9,11 +9,15 @@ mod filter;
 mod gather;
 mod layout;
 mod lod;
+mod msaa;
 mod sample;
+mod static_sampler;
 
-pub use access::{dimensions, load, store, texel_range};
-pub use gather::gather;
+pub use access::{dimensions, load, store, store_sample, texel_range};
+pub use gather::{gather, gather_raw};
+pub use msaa::sample_position;
 pub use sample::{calculate_lod, sample};
+pub use static_sampler::{sampler_desc, static_samplers};
 
 /// How a sample finds its level of detail.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -559,6 +559,7 @@ fn random_inputs_never_panic() {
         };
         let _ = sample(&t, &s, &a);
         let _ = gather(&t, &s, &a, r(4) as u8);
+        let _ = gather_raw(&t, &s, &a);
         let _ = calculate_lod(&t, &s, &a);
         let c = [r(6) as i32 - 1, r(6) as i32 - 1, r(6) as i32 - 1];
         let _ = load(&t, c, r(6) as u32, r(6) as u32, [0; 3]);
@@ -566,4 +567,32 @@ fn random_inputs_never_panic() {
         store(&mut t, [r(6) as u32, r(6) as u32, r(6) as u32], [7; 4], 0xf);
         let _ = texel_range(&t, [r(6) as u32, r(6) as u32, r(6) as u32]);
     }
+}
+
+#[test]
+fn gather_raw_returns_whole_elements() {
+    let mut t = texture(ViewKind::Texture2D, dims(2, 2, 1, 1, 1), 2, &[]);
+    t.format = Some(ElementFormat {
+        component: ComponentType::UInt16,
+        channels: 2,
+    });
+    // Texel i holds the channels (i, 0x100 + i), packed low channel first.
+    t.data = (0u16..4)
+        .flat_map(|i| [i, 0x100 + i])
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let s = sampler(
+        Filter::Point,
+        Filter::Point,
+        Filter::Point,
+        AddressMode::Border,
+    );
+    let a = args([0.5, 0.5, 0.0, 0.0], Lod::Level(0.0));
+    let packed = |i: u64| i | (0x100 + i) << 16;
+    assert_eq!(
+        gather_raw(&t, &s, &a),
+        [packed(2), packed(3), packed(1), packed(0)]
+    );
+    let outside = args([0.0, 0.0, 0.0, 0.0], Lod::Level(0.0));
+    assert_eq!(gather_raw(&t, &s, &outside), [0, packed(0), 0, 0]);
 }
