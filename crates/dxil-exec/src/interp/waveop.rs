@@ -244,39 +244,38 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
             } else {
                 (0, true)
             };
-            let vals: Vec<(usize, u64, Mask)> = {
-                let mut v = Vec::new();
-                for_lanes!(mask, l, {
-                    let mut m: Mask = 0;
-                    for q in 0..4 {
-                        m |= Mask::from(w.get(args.get(1 + q).copied().unwrap_or(0), l) as u32)
-                            << (32 * q);
-                    }
-                    v.push((l, w.get(a0, l), m));
-                });
-                v
-            };
-            for &(l, _, m) in &vals {
-                let group = m & mask;
+            // Values and masks first: `dst` may be an operand's slot.
+            let mut vals = [0u64; 128];
+            let mut masks = [0 as Mask; 128];
+            for_lanes!(mask, l, {
+                for q in 0..4 {
+                    masks[l] |= Mask::from(w.get(args.get(1 + q).copied().unwrap_or(0), l) as u32)
+                        << (32 * q);
+                }
+                vals[l] = w.get(a0, l);
+            });
+            for_lanes!(mask, l, {
+                // The active lanes below this one in its own mask.
+                let below = masks[l] & mask & ((1 << l) - 1);
                 let r = if op == O::WaveMultiPrefixBitCount {
-                    vals.iter()
-                        .filter(|(o, v, _)| *o < l && group >> o & 1 == 1 && v & 1 == 1)
-                        .count() as u64
+                    let mut n = 0;
+                    for_lanes!(below, o, {
+                        n += vals[o] & 1;
+                    });
+                    n
                 } else {
                     let mut acc = identity(k, ty);
-                    for &(o, v, _) in &vals {
-                        if o < l && group >> o & 1 == 1 {
-                            acc = combine(k, unsigned, ty, acc, v);
-                        }
-                    }
+                    for_lanes!(below, o, {
+                        acc = combine(k, unsigned, ty, acc, vals[o]);
+                    });
                     acc
                 };
                 w.set(dst, l, r);
-            }
+            });
         }
         O::QuadReadLaneAt | O::QuadOp => {
             let sel = args.get(1).copied().unwrap_or(0);
-            let mut out = Vec::new();
+            let mut out = [0u64; 128];
             for_lanes!(mask, l, {
                 let s = w.get(sel, l) as usize;
                 let src = if op == O::QuadReadLaneAt {
@@ -288,15 +287,15 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
                         _ => 3,
                     }
                 };
-                out.push((l, if src < lanes { w.get(a0, src) } else { 0 }));
+                out[l] = if src < lanes { w.get(a0, src) } else { 0 };
             });
-            for (l, v) in out {
-                w.set(dst, l, v);
-            }
+            for_lanes!(mask, l, {
+                w.set(dst, l, out[l]);
+            });
         }
         O::QuadVote => {
             let k = c(w, 1);
-            let mut out = Vec::new();
+            let mut out = [0u64; 128];
             for_lanes!(mask, l, {
                 let q = l & !3;
                 let mut any = false;
@@ -308,14 +307,14 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
                         all &= b;
                     }
                 }
-                out.push((l, u64::from(if k == 0 { any } else { all })));
+                out[l] = u64::from(if k == 0 { any } else { all });
             });
-            for (l, v) in out {
-                w.set(dst, l, v);
-            }
+            for_lanes!(mask, l, {
+                w.set(dst, l, out[l]);
+            });
         }
         O::DerivCoarseX | O::DerivCoarseY | O::DerivFineX | O::DerivFineY => {
-            let mut out = Vec::new();
+            let mut out = [0u64; 128];
             for_lanes!(mask, l, {
                 let q = l & !3;
                 let at = |i: usize| if q + i < lanes { w.get(a0, q + i) } else { 0 };
@@ -331,11 +330,11 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
                         (at(2 + col), at(col))
                     }
                 };
-                out.push((l, bin(BinK::FSub, ty, hi, lo)));
+                out[l] = bin(BinK::FSub, ty, hi, lo);
             });
-            for (l, v) in out {
-                w.set(dst, l, v);
-            }
+            for_lanes!(mask, l, {
+                w.set(dst, l, out[l]);
+            });
         }
         _ => {}
     }
