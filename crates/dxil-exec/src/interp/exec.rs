@@ -233,18 +233,17 @@ fn lanes_mask(w: usize) -> Mask {
     }
 }
 
-/// `regs[d + l] = f(regs[a + l], regs[b + l])` for every lane `l < w`.
+/// `regs[d + l] = f(regs[a + l], regs[b + l])` for every lane `l < w` (in place: a lane
+/// reads its operands before it writes, so `d` may be `a` or `b`).
 #[inline(always)]
 fn map2(regs: &mut [u64], a: usize, b: usize, d: usize, w: usize, f: impl Fn(u64, u64) -> u64) {
-    let (Some(x), Some(y)) = (regs.get(a..a + w), regs.get(b..b + w)) else {
+    let n = regs.len();
+    if a + w > n || b + w > n || d + w > n {
         return;
-    };
-    let mut out = [0u64; 128];
-    for ((o, &p), &q) in out.iter_mut().zip(x).zip(y) {
-        *o = f(p, q);
     }
-    if let Some(dst) = regs.get_mut(d..d + w) {
-        dst.copy_from_slice(&out[..w]);
+    for l in 0..w {
+        let v = f(regs[a + l], regs[b + l]);
+        regs[d + l] = v;
     }
 }
 
