@@ -195,3 +195,63 @@ fn round_f64_to_f32_odd(x: f64) -> f32 {
         f32::from_bits(bits - 1)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NAN: u64 = 0x7fc0_0000;
+    const ONE: u64 = 0x3f80_0000;
+
+    #[test]
+    fn ordered_and_unordered_comparisons() {
+        // oeq, one, ord, uno, ueq, une with a NaN operand.
+        assert_eq!(
+            [1, 6, 7, 8, 9, 14].map(|p| cmp(p, Ty::F32, NAN, ONE)),
+            [0, 0, 0, 1, 1, 1]
+        );
+        assert_eq!(
+            [1, 6, 7, 8, 9, 14].map(|p| cmp(p, Ty::F32, ONE, ONE)),
+            [1, 0, 1, 0, 1, 0]
+        );
+        // slt vs ult on i16 -1 and 1.
+        assert_eq!(
+            (cmp(40, Ty::I16, 0xffff, 1), cmp(36, Ty::I16, 0xffff, 1)),
+            (1, 0)
+        );
+    }
+
+    #[test]
+    fn integer_edges() {
+        assert_eq!(bin(BinK::UDiv, Ty::I32, 5, 0), 0xffff_ffff);
+        assert_eq!(
+            bin(BinK::SDiv, Ty::I32, 0x8000_0000, 0xffff_ffff),
+            0x8000_0000
+        );
+        assert_eq!(bin(BinK::AShr, Ty::I8, 0x80, 1), 0xc0);
+        assert_eq!(bin(BinK::Shl, Ty::I32, 1, 33), 2);
+        assert_eq!(bin(BinK::Add, Ty::I1, 1, 1), 0);
+    }
+
+    #[test]
+    fn conversions_saturate() {
+        let big = u64::from(3e10f32.to_bits());
+        assert_eq!(cast(CastK::FpToSi, Ty::F32, Ty::I32, big), 0x7fff_ffff);
+        assert_eq!(cast(CastK::FpToUi, Ty::F32, Ty::I32, NAN), 0);
+        assert_eq!(
+            cast(
+                CastK::FpToUi,
+                Ty::F32,
+                Ty::I32,
+                u64::from((-5.0f32).to_bits())
+            ),
+            0
+        );
+        assert_eq!(cast(CastK::SExt, Ty::I8, Ty::I32, 0x80), 0xffff_ff80);
+        assert_eq!(cast(CastK::SiToFp, Ty::I32, Ty::F16, 0xffff_fffe), 0xc000);
+        assert_eq!(
+            cast(CastK::FpTrunc, Ty::F64, Ty::F32, 1.5f64.to_bits()),
+            0x3fc0_0000
+        );
+    }
+}

@@ -414,3 +414,72 @@ fn first_hi(v: u64, bits: u32) -> u64 {
         u64::from(v.leading_zeros() - (64 - bits))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(op: O, ty: Ty, a: &[u64]) -> u64 {
+        let mut out = [0; 8];
+        eval(op, ty, a, &mut out, true);
+        out[0]
+    }
+
+    fn f32b(x: f32) -> u64 {
+        u64::from(x.to_bits())
+    }
+
+    #[test]
+    fn d3d_float_rules() {
+        let nan = f32b(f32::NAN);
+        assert_eq!(f(O::FMax, Ty::F32, &[nan, f32b(1.0)]), f32b(1.0));
+        assert_eq!(f(O::FMin, Ty::F32, &[f32b(-2.0), nan]), f32b(-2.0));
+        assert_eq!(f(O::Saturate, Ty::F32, &[nan]), 0);
+        assert_eq!(f(O::Round_ne, Ty::F32, &[f32b(2.5)]), f32b(2.0));
+        assert_eq!(f(O::Round_ne, Ty::F32, &[f32b(-3.5)]), f32b(-4.0));
+        assert_eq!(f(O::Frc, Ty::F32, &[f32b(-1.25)]), f32b(0.75));
+        // A denormal flushes in arithmetic (sign kept) but not in FAbs.
+        let denorm = 0x8000_0001u64;
+        assert_eq!(f(O::Round_z, Ty::F32, &[denorm]), 0x8000_0000);
+        assert_eq!(f(O::FAbs, Ty::F32, &[denorm]), 1);
+        assert_eq!(f(O::IsNormal, Ty::F32, &[denorm]), 0);
+    }
+
+    #[test]
+    fn bit_scans_and_fields() {
+        assert_eq!(f(O::FirstbitHi, Ty::I32, &[0x00f0]), 24);
+        assert_eq!(f(O::FirstbitHi, Ty::I32, &[0]), 0xffff_ffff);
+        assert_eq!(f(O::FirstbitSHi, Ty::I32, &[0xffff_fff0]), 28);
+        assert_eq!(f(O::FirstbitLo, Ty::I64, &[1 << 40]), 40);
+        assert_eq!(f(O::Countbits, Ty::I16, &[0xffff]), 16);
+        assert_eq!(f(O::Bfrev, Ty::I32, &[1]), 0x8000_0000);
+        assert_eq!(f(O::Ubfe, Ty::I32, &[4, 8, 0xabcd]), 0xb);
+        assert_eq!(f(O::Ibfe, Ty::I32, &[4, 8, 0xa00]), 0xffff_fffa);
+        assert_eq!(f(O::Bfi, Ty::I32, &[4, 8, 0x5, 0xffff_ffff]), 0xffff_f5ff);
+        assert_eq!(f(O::Msad, Ty::I32, &[0x0001_0203, 0x0000_0000, 10]), 16);
+    }
+
+    #[test]
+    fn two_results_and_packing() {
+        let mut out = [0; 8];
+        assert_eq!(
+            eval(O::UAddc, Ty::I32, &[0xffff_ffff, 2], &mut out, true),
+            2
+        );
+        assert_eq!(&out[..2], &[1, 1]);
+        eval(O::IMul, Ty::I32, &[0xffff_fffe, 3], &mut out, true);
+        assert_eq!(&out[..2], &[0xffff_ffff, 0xffff_fffa]);
+        eval(O::UDiv, Ty::I32, &[7, 0], &mut out, true);
+        assert_eq!(&out[..2], &[0xffff_ffff, 0xffff_ffff]);
+        assert_eq!(
+            f(O::Pack4x8, Ty::I32, &[1, 300, 0xffff_ffff, 5, 255]),
+            0xff05_00ff
+        );
+        eval(O::Unpack4x8, Ty::I16, &[1, 0x80ff_0102], &mut out, true);
+        assert_eq!(&out[..4], &[2, 1, 0xffff, 0xff80]);
+        assert_eq!(
+            f(O::Dot4AddI8Packed, Ty::I32, &[1, 0xff02, 0x0303]),
+            1 + 6 - 3
+        );
+    }
+}
