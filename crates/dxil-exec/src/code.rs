@@ -241,6 +241,7 @@ pub(crate) enum Inst {
 /// An edge to a block with the phi copies it makes.
 #[derive(Clone, Debug)]
 pub(crate) struct Edge {
+    /// The block the edge leads to.
     pub(crate) target: u32,
     /// A range of [`Function::copies`]: (destination, source).
     pub(crate) copies: (u32, u32),
@@ -252,7 +253,9 @@ pub(crate) struct Edge {
 /// A basic block: its instructions (phis removed) and where its lanes reconverge.
 #[derive(Clone, Debug)]
 pub(crate) struct BlockCode {
+    /// First instruction.
     pub(crate) start: u32,
+    /// One past the terminator.
     pub(crate) end: u32,
     /// The immediate post-dominator ([`EXIT`] when only the exit post-dominates it).
     pub(crate) ipdom: u32,
@@ -261,14 +264,21 @@ pub(crate) struct BlockCode {
 /// A compiled function.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Function {
+    /// The IR function's name (errors name it).
     pub(crate) name: String,
+    /// All instructions, block after block.
     pub(crate) insts: Vec<Inst>,
-    /// For each instruction, the IR block number (for errors and traces).
+    /// The blocks, indexed as the IR numbers them (errors and traces print that number).
     pub(crate) blocks: Vec<BlockCode>,
+    /// Every (from, to) edge a terminator names, once.
     pub(crate) edges: Vec<Edge>,
+    /// Phi copies of the edges: (destination, source).
     pub(crate) copies: Vec<(Slot, Slot)>,
+    /// Operand slots of the `dx.op` calls.
     pub(crate) args: Vec<Slot>,
+    /// `switch` cases: (value, edge).
     pub(crate) cases: Vec<(u64, u32)>,
+    /// Variable `getelementptr` indices: (slot, index kind, byte stride).
     pub(crate) gep_terms: Vec<(Slot, Ty, i64)>,
     /// Slots in all.
     pub(crate) slots: u32,
