@@ -98,7 +98,9 @@ impl Program {
                             (0..lanes as usize).find(|&l| {
                                 wave.present >> l & 1 == 1 && {
                                     let tid = wave.tid[l];
-                                    (0..3).all(|k| group[k] * dims[k] + tid[k] == t[k])
+                                    (0..3).all(|k| {
+                                        group[k].wrapping_mul(dims[k]).wrapping_add(tid[k]) == t[k]
+                                    })
                                 }
                             })
                         });

@@ -135,7 +135,7 @@ fn eval_at(
                 consts.push(alu::sext(*v.first().unwrap_or(&0), bits));
             }
             let mut terms = Vec::new();
-            addr += gep_offset(m, src, &consts, &mut terms, None)?;
+            addr = addr.wrapping_add(gep_offset(m, src, &consts, &mut terms, None)?);
             out.push((addr as u64) & Ty::Ptr.mask());
         }
         ConstKind::Binary { op, lhs, rhs, .. } => {
@@ -201,7 +201,7 @@ pub(crate) fn gep_offset(
                     .ok_or_else(|| {
                         unsupported(format!("struct index {c} out of range in getelementptr"))
                     })?;
-                off += i64::from(offs[i]);
+                off = off.wrapping_add(i64::from(offs[i]));
                 cur = s.elems[i];
             }
             Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => {

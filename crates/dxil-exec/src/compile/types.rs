@@ -149,10 +149,15 @@ fn layout_at(m: &Module, ty: Type, depth: u32, visits: &mut u32) -> Result<(u32,
             for e in s.elems.iter() {
                 let (size, align) = layout_at(m, *e, depth + 1, visits)?;
                 let align = if s.packed { 1 } else { align.max(1) };
-                off = off.div_ceil(u64::from(align)) * u64::from(align) + u64::from(size);
+                off = off
+                    .div_ceil(u64::from(align))
+                    .saturating_mul(u64::from(align))
+                    .saturating_add(u64::from(size));
                 max_align = max_align.max(align);
             }
-            let off = off.div_ceil(u64::from(max_align)) * u64::from(max_align);
+            let off = off
+                .div_ceil(u64::from(max_align))
+                .saturating_mul(u64::from(max_align));
             Ok((u32::try_from(off).map_err(|_| too_big())?, max_align))
         }
         TypeData::Void => Ok((0, 1)),
@@ -167,7 +172,10 @@ pub(crate) fn field_offsets(m: &Module, elems: &[Type], packed: bool) -> Result<
     for e in elems {
         let (size, align) = layout(m, *e)?;
         let align = if packed { 1 } else { align.max(1) };
-        off = off.div_ceil(align) * align;
+        off = off
+            .div_ceil(align)
+            .checked_mul(align)
+            .ok_or_else(|| unsupported("a struct larger than 4 GiB".into()))?;
         out.push(off);
         off = off.saturating_add(size);
     }

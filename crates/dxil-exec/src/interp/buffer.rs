@@ -12,8 +12,12 @@ use crate::resource::{Resource, ViewKind};
 /// The byte address of (index, offset) in a raw or structured view.
 pub(crate) fn address(res: &Resource, index: u64, offset: u64) -> u64 {
     match res.view {
-        ViewKind::StructuredBuffer => index * u64::from(res.stride) + offset,
-        ViewKind::TypedBuffer => index * u64::from(res.format.map_or(4, |f| f.size())),
+        ViewKind::StructuredBuffer => index
+            .saturating_mul(u64::from(res.stride))
+            .saturating_add(offset),
+        ViewKind::TypedBuffer => {
+            index.saturating_mul(u64::from(res.format.map_or(4, |f| f.size())))
+        }
         _ => index,
     }
 }
@@ -46,8 +50,8 @@ pub(crate) fn load_raw(
             *o = 0;
             continue;
         }
-        let at = addr + c as u64 * size;
-        if at + size > end {
+        let at = addr.saturating_add(c as u64 * size);
+        if at.saturating_add(size) > end {
             ok = false;
             *o = 0;
         } else {
@@ -69,8 +73,8 @@ pub(crate) fn store_raw(
     let size = u64::from(ty.bytes());
     for (c, v) in vals.iter().enumerate() {
         if mask >> c & 1 == 1 {
-            let at = addr + c as u64 * size;
-            if at + size <= end {
+            let at = addr.saturating_add(c as u64 * size);
+            if at.saturating_add(size) <= end {
                 mem::write(&mut res.data, at as usize, ty, *v);
             }
         }
@@ -132,11 +136,11 @@ pub(crate) fn to_regs(vals: &[u64; 4], ty: Ty, wide: bool, mask: u8) -> ([u32; 4
 /// A typed load of element `index`; the status is whether it was inside the view.
 pub(crate) fn load_typed(res: &Resource, index: u64, ty: Ty, out: &mut [u64; 8]) -> bool {
     let Some(f) = res.format else {
-        return load_raw(res, index * 4, end(res, index), ty, 0xf, out);
+        return load_raw(res, index.saturating_mul(4), end(res, index), ty, 0xf, out);
     };
     let size = u64::from(f.size());
-    let at = index * size;
-    let ok = at + size <= res.data.len() as u64;
+    let at = index.saturating_mul(size);
+    let ok = at.saturating_add(size) <= res.data.len() as u64;
     let regs = if ok {
         read_element(f, &res.data[at as usize..(at + size) as usize])
     } else {
@@ -149,12 +153,19 @@ pub(crate) fn load_typed(res: &Resource, index: u64, ty: Ty, out: &mut [u64; 8])
 /// A typed store to element `index`.
 pub(crate) fn store_typed(res: &mut Resource, index: u64, ty: Ty, vals: &[u64; 4], mask: u8) {
     let Some(f) = res.format else {
-        store_raw(res, index * 4, end(res, index), ty, vals, mask);
+        store_raw(
+            res,
+            index.saturating_mul(4),
+            end(res, index),
+            ty,
+            vals,
+            mask,
+        );
         return;
     };
     let size = u64::from(f.size());
-    let at = index * size;
-    if at + size <= res.data.len() as u64 {
+    let at = index.saturating_mul(size);
+    if at.saturating_add(size) <= res.data.len() as u64 {
         let (regs, m) = to_regs(vals, ty, f.component.size() == 8, mask);
         write_element(f, regs, m, &mut res.data[at as usize..(at + size) as usize]);
     }

@@ -123,9 +123,9 @@ impl Wave {
         let n = ctx.prog.num_threads;
         let t = self.tid[lane];
         [
-            ctx.group_id[0] * n[0] + t[0],
-            ctx.group_id[1] * n[1] + t[1],
-            ctx.group_id[2] * n[2] + t[2],
+            ctx.group_id[0].wrapping_mul(n[0]).wrapping_add(t[0]),
+            ctx.group_id[1].wrapping_mul(n[1]).wrapping_add(t[1]),
+            ctx.group_id[2].wrapping_mul(n[2]).wrapping_add(t[2]),
         ]
     }
 

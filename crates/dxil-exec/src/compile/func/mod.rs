@@ -393,10 +393,10 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 let mut n = Vec::new();
                 consts::eval(m, self.env.globals, *size, &mut n)?;
                 let count = n.first().copied().unwrap_or(1).max(1);
-                let bytes = u64::from(sz) * count;
+                let bytes = u64::from(sz).saturating_mul(count);
                 let align = align.max(1);
                 let off = self.env.private_size.div_ceil(align) * align;
-                let end = u64::from(off) + bytes;
+                let end = u64::from(off).saturating_add(bytes);
                 if end >= 1 << 28 {
                     return Err(unsupported("more than 256 MiB of private memory".into()));
                 }
