@@ -66,6 +66,8 @@ impl Wave {
                         );
                         self.regs[d + l] = alu::cmp(pred, ty, x, y);
                     });
+                } else if mask == self.present && self.present == lanes_mask(w) {
+                    map2(&mut self.regs, a, b, d, w, |x, y| alu::cmp(pred, ty, x, y));
                 } else {
                     for_lanes!(mask, l, {
                         self.regs[d + l] = alu::cmp(pred, ty, self.regs[a + l], self.regs[b + l]);
@@ -74,9 +76,18 @@ impl Wave {
             }
             Inst::BinFtz { op, dst, a, b } => {
                 let (a, b, d) = (a as usize * w, b as usize * w, dst as usize * w);
-                for_lanes!(mask, l, {
-                    self.regs[d + l] = alu::bin_ftz(op, self.regs[a + l], self.regs[b + l]);
-                });
+                if mask == self.present && self.present == lanes_mask(w) {
+                    let regs = &mut self.regs;
+                    match op {
+                        BinK::FAdd => map2(regs, a, b, d, w, |x, y| alu::bin_ftz(BinK::FAdd, x, y)),
+                        BinK::FMul => map2(regs, a, b, d, w, |x, y| alu::bin_ftz(BinK::FMul, x, y)),
+                        _ => map2(regs, a, b, d, w, |x, y| alu::bin_ftz(op, x, y)),
+                    }
+                } else {
+                    for_lanes!(mask, l, {
+                        self.regs[d + l] = alu::bin_ftz(op, self.regs[a + l], self.regs[b + l]);
+                    });
+                }
             }
             Inst::Cast {
                 op,
