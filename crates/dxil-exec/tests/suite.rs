@@ -334,6 +334,11 @@ fn damaged_pipelines_fail_cleanly() {
             let at = rng.below(bytes.len());
             bytes[at] ^= 1 << rng.below(7);
             damaged.push(String::from_utf8_lossy(&bytes).into_owned());
+            // A character of two bytes where the text has one.
+            let at = rng.below(text.len());
+            if text.is_char_boundary(at) && text.is_char_boundary(at + 1) {
+                damaged.push(format!("{}é{}", &text[..at], &text[at + 1..]));
+            }
         }
         for d in &damaged {
             match pipeline::parse(d) {
