@@ -747,6 +747,38 @@ fn run_pipeline_prints_buffers_and_checks_results() {
     ]);
     assert_eq!(ok(&traced), out);
     assert!(!stderr(&traced).is_empty());
+    fails(
+        &dxil(&[
+            "run",
+            s(&shader),
+            "--pipeline",
+            s(&yaml),
+            "--trace",
+            "64,0,0",
+        ]),
+        1,
+        "the traced thread [64, 0, 0] is outside the dispatch (64 x 1 x 1 threads)",
+    );
+    // A budget too small for the dispatch stops it, naming the budget.
+    fails(
+        &dxil(&["run", s(&shader), "--pipeline", s(&yaml), "--budget", "10"]),
+        1,
+        "budget of 10",
+    );
+    // Any wave size gives the same buffers.
+    for lanes in ["4", "32", "128"] {
+        assert_eq!(
+            ok(&dxil(&[
+                "run",
+                s(&shader),
+                "--pipeline",
+                s(&yaml),
+                "--wave-size",
+                lanes
+            ])),
+            out
+        );
+    }
 
     // A rule that fails: exit 1, the rule and its first differing element named.
     std::fs::write(&yaml, run_pipeline_yaml("1, 2, 5, 11")).unwrap();

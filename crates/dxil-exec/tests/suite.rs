@@ -334,6 +334,11 @@ fn damaged_pipelines_fail_cleanly() {
             let at = rng.below(bytes.len());
             bytes[at] ^= 1 << rng.below(7);
             damaged.push(String::from_utf8_lossy(&bytes).into_owned());
+            // A character of two bytes where the text has one.
+            let at = rng.below(text.len());
+            if text.is_char_boundary(at) && text.is_char_boundary(at + 1) {
+                damaged.push(format!("{}é{}", &text[..at], &text[at + 1..]));
+            }
         }
         for d in &damaged {
             match pipeline::parse(d) {
@@ -354,4 +359,40 @@ fn damaged_pipelines_fail_cleanly() {
             }
         }
     }
+}
+
+/// The directives `lit::parse_test` reads from each `ID.test` are those the index lists.
+#[test]
+fn lit_directives_match_the_index() {
+    let Some(dir) = exec_dir() else { return };
+    let Some(index) = dxil_test_support::read_jsonl(&dir.join("index.jsonl")) else {
+        return;
+    };
+    let mut differ = Vec::new();
+    for r in &index {
+        let Some(id) = r.get("id").and_then(|v| v.as_str()) else {
+            continue;
+        };
+        let t = lit::parse_test(&read(&dir.join(format!("{id}.test"))));
+        let list = |key: &str| -> Vec<String> {
+            r.get(key)
+                .and_then(|v| v.as_array())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|s| s.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        for (key, mine) in [
+            ("requires", &t.requires),
+            ("xfail", &t.xfail),
+            ("unsupported", &t.unsupported),
+        ] {
+            if *mine != list(key) {
+                differ.push(format!("{id} {key}: {mine:?} vs {:?}", list(key)));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
 }

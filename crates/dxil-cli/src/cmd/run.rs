@@ -96,6 +96,10 @@ pub fn run(args: Args) -> CmdResult {
     if let Some(b) = args.budget {
         dispatch.budget = b;
     }
+    if let Some(t) = args.trace {
+        pipeline::check_traced_thread(t, groups, program.num_threads())
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
+    }
     program
         .dispatch(&mut bindings, &dispatch, &mut trace)
         .map_err(|e| CliError(format!("{name}: {e}")))?;

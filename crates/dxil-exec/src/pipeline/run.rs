@@ -84,6 +84,27 @@ pub fn check_supported(p: &Pipeline) -> Result<(), PipelineError> {
     Ok(())
 }
 
+/// A traced thread outside the dispatch would print nothing: it is refused instead.
+pub fn check_traced_thread(
+    thread: [u32; 3],
+    groups: [u32; 3],
+    num_threads: [u32; 3],
+) -> Result<(), PipelineError> {
+    let size: Vec<u64> = (0..3)
+        .map(|i| u64::from(groups[i]) * u64::from(num_threads[i]))
+        .collect();
+    if (0..3).all(|i| u64::from(thread[i]) < size[i]) {
+        return Ok(());
+    }
+    Err(PipelineError::new(
+        0,
+        format!(
+            "the traced thread {thread:?} is outside the dispatch ({} x {} x {} threads)",
+            size[0], size[1], size[2]
+        ),
+    ))
+}
+
 /// Runs `p`'s compute shader from `module`; the buffers of `p` then hold what it wrote.
 pub fn run_pipeline(
     p: &mut Pipeline,
@@ -118,6 +139,9 @@ pub fn run_pipeline_with(
         }
     }
     let program = Program::compile(module, Some(&p.shaders[0].entry))?;
+    if let Some(t) = options.trace {
+        check_traced_thread(t, p.dispatch, program.num_threads())?;
+    }
     let mut dispatch = Dispatch {
         groups: p.dispatch,
         ..Dispatch::default()

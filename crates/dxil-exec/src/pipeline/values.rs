@@ -51,7 +51,8 @@ pub(crate) fn parse(format: DataFormat, text: &str) -> Result<Vec<u8>, String> {
 
 /// The radix LLVM senses from a prefix (`0x`, `0b`, `0o`, a leading `0`), and the digits.
 fn radix(text: &str) -> (u32, &str) {
-    let lower = |p: &str| text.len() > 2 && text[..2].eq_ignore_ascii_case(p);
+    let lower =
+        |p: &str| text.len() > 2 && text.get(..2).is_some_and(|t| t.eq_ignore_ascii_case(p));
     if lower("0x") {
         (16, &text[2..])
     } else if lower("0b") {
@@ -262,6 +263,8 @@ mod tests {
         assert!(parse(DataFormat::UInt32, "-1").is_err());
         assert!(parse(DataFormat::Int16, "40000").is_err());
         assert!(parse(DataFormat::Float32, "1.5x").is_err());
+        assert!(parse(DataFormat::UInt32, "0é1").is_err());
+        assert!(parse(DataFormat::Float32, "é").is_err());
         let nan = parse(DataFormat::Float32, "-nan").unwrap();
         assert!(f32::from_le_bytes(nan.try_into().unwrap()).is_nan());
         let h = parse(DataFormat::Float32, "0x1.e7d42cp-127").unwrap();
