@@ -1,4 +1,14 @@
 //! A module compiled for execution, and its dispatch.
+//!
+//! [`Program::compile`] reads the entry point's metadata (DXIL.rst "Entry points":
+//! `numthreads`, `WaveSize`; "Shader Resources": the `dx.resources` ranges) and decodes the
+//! entry function once into register slots, one per scalar, with constants materialised,
+//! phis turned into copies on edges and every `dx.op` call decoded with its overload
+//! (`crate::code`). [`Program::dispatch`] runs each thread group as waves of lanes that
+//! execute each instruction together under an active mask, split at divergent branches and
+//! rejoin at the immediate post-dominator, and stop at group barriers until every wave of
+//! the group has arrived (D3D11.3 functional spec, "Compute Shader": thread group shared
+//! memory and synchronisation).
 
 use crate::compile::{self, Compiled};
 use crate::error::{ErrorKind, Result};
