@@ -219,6 +219,8 @@ pub(crate) enum Inst {
         ty: Ty,
         dst: Slot,
         args: (u32, u32),
+        /// The call has a result (`dst` is meaningful).
+        value: bool,
     },
     Br {
         edge: u32,

@@ -218,7 +218,9 @@ impl Wave {
                     self.set(dst + 1, l, u64::from(old == c));
                 });
             }
-            Inst::Dx { op, ty, dst, args } => {
+            Inst::Dx {
+                op, ty, dst, args, ..
+            } => {
                 let args = &prog.func.args[args.0 as usize..(args.0 + args.1) as usize];
                 return dxop::exec(self, ctx, op, ty, dst, args, mask);
             }

@@ -42,12 +42,14 @@ fn slots(f: &Function, inst: &Inst) -> (Option<Slot>, Vec<Slot>) {
         Inst::CmpXchg {
             dst, ptr, cmp, new, ..
         } => (Some(*dst), vec![*ptr, *cmp, *new]),
-        Inst::Dx { dst, args, .. } => {
+        Inst::Dx {
+            dst, args, value, ..
+        } => {
             let a = f
                 .args
                 .get(args.0 as usize..(args.0 + args.1) as usize)
                 .unwrap_or(&[]);
-            (Some(*dst), a.to_vec())
+            ((*value).then_some(*dst), a.to_vec())
         }
         Inst::CondBr { c, .. } | Inst::Switch { c, .. } => (None, vec![*c]),
         Inst::Br { .. } | Inst::Ret | Inst::Unreachable => (None, Vec::new()),

@@ -53,6 +53,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
             ty,
             dst,
             args: (start, n),
+            value: inst.ty.is_some(),
         });
         Ok(())
     }
