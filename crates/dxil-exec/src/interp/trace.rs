@@ -100,3 +100,25 @@ pub(crate) fn line(
     }
     let _ = writeln!(out, "{s}");
 }
+
+/// Writes the phi copies of an edge the traced lane takes (before they run: the sources).
+pub(crate) fn phis(
+    out: &mut dyn Write,
+    w: &Wave,
+    thread: [u32; 3],
+    from: u32,
+    to: u32,
+    copies: &[(Slot, Slot)],
+    lane: usize,
+) {
+    for &(d, s) in copies {
+        let _ = writeln!(
+            out,
+            "[{}, {}, {}] #{from} -> #{to}: s{d} = phi s{s} = {:#x}",
+            thread[0],
+            thread[1],
+            thread[2],
+            w.get(s, lane)
+        );
+    }
+}

@@ -249,6 +249,10 @@ impl Wave {
             if copies.is_empty() {
                 continue;
             }
+            if let Some(l) = self.trace_lane.filter(|&l| m >> l & 1 == 1) {
+                let thread = self.thread_id(ctx, l);
+                trace::phis(ctx.trace, self, thread, block, edge.target, copies, l);
+            }
             if edge.independent {
                 let w = self.lanes;
                 for &(dst, src) in copies {
