@@ -2,7 +2,7 @@
 //! addresses and memory (private and group-shared), atomics, and `dx.op` calls handed to
 //! [`crate::interp::dxop`].
 
-use crate::code::{BinK, Inst, RmwK, Ty};
+use crate::code::{BinK, CastK, Inst, RmwK, Ty};
 use crate::error::{ErrorKind, Result};
 use crate::interp::{alu, dxop, float, for_lanes, mem, Ctx, Mask, Status, Wave};
 
@@ -97,9 +97,24 @@ impl Wave {
                 a,
             } => {
                 let (a, d) = (a as usize * w, dst as usize * w);
-                for_lanes!(mask, l, {
-                    self.regs[d + l] = alu::cast(op, from, to, self.regs[a + l]);
-                });
+                let float = matches!(op, CastK::FpExt | CastK::FpTrunc);
+                if prog.ftz32 && float && (from == Ty::F32 || to == Ty::F32) {
+                    // fp32 denormals flush on the way in and out of a float conversion.
+                    for_lanes!(mask, l, {
+                        let x = self.regs[a + l];
+                        let x = if from == Ty::F32 {
+                            float::flush32(x)
+                        } else {
+                            x
+                        };
+                        let r = alu::cast(op, from, to, x);
+                        self.regs[d + l] = if to == Ty::F32 { float::flush32(r) } else { r };
+                    });
+                } else {
+                    for_lanes!(mask, l, {
+                        self.regs[d + l] = alu::cast(op, from, to, self.regs[a + l]);
+                    });
+                }
             }
             Inst::Select {
                 dst,
