@@ -293,7 +293,7 @@ fn suite() {
     eprintln!("  not runnable here (ray tracing, rasterisation, push constants): {not_compute}");
     eprintln!("  without Results (those with CHECK lines run below, apart): {no_results}");
     eprintln!(
-        "  apart (REQUIRES / XFAIL / UNSUPPORTED on the platform): {} ({apart_passed} pass anyway)",
+        "  apart (REQUIRES / XFAIL / UNSUPPORTED on the platform, or CHECK lines without Results): {} ({apart_passed} pass anyway)",
         apart.len()
     );
     for l in &apart_lines {
