@@ -6,6 +6,7 @@
 //! sign- or zero-extended on read and truncated on write.
 
 use crate::resource::{ComponentType, ElementFormat};
+pub(crate) use dxil_ir::{f32_to_half, half_to_f32};
 
 /// The register bits of 1.0 (the alpha a float format without alpha reads).
 const ONE_F32: u32 = 0x3f80_0000;
@@ -150,72 +151,6 @@ pub fn f32_to_snorm(f: f32, bits: u32) -> i32 {
     let max = ((1i64 << (bits - 1)) - 1) as f32;
     let c = f.clamp(-1.0, 1.0) * max;
     (if c >= 0.0 { c + 0.5 } else { c - 0.5 }) as i32
-}
-
-/// IEEE half -> single (exact; denormals, infinities and NaN kept).
-pub fn half_to_f32(h: u16) -> f32 {
-    let sign = u32::from(h >> 15) << 31;
-    let exp = u32::from((h >> 10) & 0x1f);
-    let man = u32::from(h & 0x3ff);
-    let bits = match (exp, man) {
-        (0, 0) => sign,
-        (0, _) => {
-            // A denormal half is man * 2^-24, exact in single precision.
-            let mag = man as f32 * f32::from_bits(0x3380_0000);
-            return f32::from_bits(sign | mag.to_bits());
-        }
-        (0x1f, 0) => sign | 0x7f80_0000,
-        (0x1f, _) => sign | 0x7fc0_0000 | (man << 13),
-        _ => sign | ((exp + 112) << 23) | (man << 13),
-    };
-    f32::from_bits(bits)
-}
-
-/// IEEE single -> half, rounding to nearest even; values beyond the half range become
-/// infinity, NaN stays NaN (D3D11.3 3.2.2 "16-bit floating-point rules" keeps denormals).
-pub fn f32_to_half(f: f32) -> u16 {
-    let bits = f.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let man = bits & 0x7f_ffff;
-    if exp == 0xff {
-        return sign
-            | 0x7c00
-            | if man != 0 {
-                0x200 | (man >> 13) as u16
-            } else {
-                0
-            };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        // Denormal half (or zero): shift the full significand into place, rounding.
-        if e < -10 {
-            return sign;
-        }
-        let full = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = round_shift(full, shift);
-        return sign | half as u16;
-    }
-    let rounded = round_shift((e as u32) << 23 | man, 13);
-    // A carry out of the significand moves into the exponent, up to infinity: still correct.
-    sign | rounded as u16
-}
-
-/// `v >> shift` rounded to nearest, ties to even.
-fn round_shift(v: u32, shift: u32) -> u32 {
-    let q = v >> shift;
-    let rem = v & ((1 << shift) - 1);
-    let halfway = 1 << (shift - 1);
-    if rem > halfway || (rem == halfway && q & 1 == 1) {
-        q + 1
-    } else {
-        q
-    }
 }
 
 #[cfg(test)]

@@ -42,6 +42,7 @@ pub mod check;
 mod checked;
 mod constants;
 mod di;
+mod half;
 mod ids;
 mod instructions;
 mod keywords;
@@ -54,8 +55,9 @@ pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use check::{IdError, IdSite, IdSpace};
 pub use checked::CheckedModule;
-pub use constants::{half_bits, ConstData, ConstKind};
+pub use constants::{ConstData, ConstKind};
 pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
+pub use half::{f32_to_half, half_bits, half_to_f32};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind};
 pub use keywords::{

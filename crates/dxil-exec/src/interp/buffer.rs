@@ -5,7 +5,7 @@
 
 use crate::code::Ty;
 use crate::format::{read_element, write_element};
-use crate::interp::float::{f16_to_f32, f32_to_f16};
+use crate::interp::float::{f32_to_half, half_to_f32};
 use crate::interp::mem;
 use crate::resource::{Resource, ViewKind};
 
@@ -85,7 +85,7 @@ pub(crate) fn store_raw(
 pub(crate) fn from_regs(regs: [u32; 4], ty: Ty, wide: bool, out: &mut [u64; 8]) {
     for c in 0..4 {
         out[c] = match ty {
-            Ty::F16 => u64::from(f32_to_f16(f32::from_bits(regs[c]))),
+            Ty::F16 => u64::from(f32_to_half(f32::from_bits(regs[c]))),
             Ty::I16 => u64::from(regs[c] & 0xffff),
             Ty::I64 | Ty::F64 if wide => {
                 if c < 2 {
@@ -116,7 +116,7 @@ pub(crate) fn to_regs(vals: &[u64; 4], ty: Ty, wide: bool, mask: u8) -> ([u32; 4
         }
         Ty::F16 => {
             for c in 0..4 {
-                r[c] = f16_to_f32(vals[c] as u16).to_bits();
+                r[c] = half_to_f32(vals[c] as u16).to_bits();
             }
         }
         Ty::I16 => {

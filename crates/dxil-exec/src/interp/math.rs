@@ -8,7 +8,7 @@ use dxil_ops::OpCode as O;
 
 use crate::code::Ty;
 use crate::interp::alu::sext;
-use crate::interp::float::{f16_to_f32, f32_to_f16, flush32, get, put};
+use crate::interp::float::{f32_to_half, flush32, get, half_to_f32, put};
 
 /// Whether `op` is computed here.
 pub(crate) fn handles(op: O) -> bool {
@@ -95,13 +95,13 @@ fn unary_f(ty: Ty, v: u64, f: impl Fn(f64) -> f64, f32f: impl Fn(f32) -> f32) ->
         put(ty, f(fl(ty, v)))
     } else {
         let x = if ty == Ty::F16 {
-            f16_to_f32(v as u16)
+            half_to_f32(v as u16)
         } else {
             f32::from_bits(v as u32)
         };
         let r = f32f(x);
         if ty == Ty::F16 {
-            u64::from(f32_to_f16(r))
+            u64::from(f32_to_half(r))
         } else {
             u64::from(r.to_bits())
         }
@@ -334,7 +334,7 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
                 }
                 u64::from(s.to_bits())
             } else {
-                let f = |i: usize| f16_to_f32(a.get(i).copied().unwrap_or(0) as u16);
+                let f = |i: usize| half_to_f32(a.get(i).copied().unwrap_or(0) as u16);
                 let mut s = f(0) * f(n);
                 for i in 1..n {
                     s += f(i) * f(n + i);
@@ -348,8 +348,8 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
             out[1] = x >> 32;
             return 2;
         }
-        O::LegacyF32ToF16 => u64::from(f32_to_f16(f32::from_bits(x as u32))),
-        O::LegacyF16ToF32 => u64::from(f16_to_f32(x as u16).to_bits()),
+        O::LegacyF32ToF16 => u64::from(f32_to_half(f32::from_bits(x as u32))),
+        O::LegacyF16ToF32 => u64::from(half_to_f32(x as u16).to_bits()),
         O::LegacyDoubleToFloat => u64::from((f64::from_bits(x) as f32).to_bits()),
         O::LegacyDoubleToSInt32 => u64::from(f64::from_bits(x) as i32 as u32),
         O::LegacyDoubleToUInt32 => u64::from(f64::from_bits(x) as u32),
@@ -360,7 +360,7 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
         | O::BitcastI64toF64
         | O::BitcastF64toI64 => x,
         O::Dot2AddHalf => {
-            let h = |v: u64| f16_to_f32(v as u16);
+            let h = |v: u64| half_to_f32(v as u16);
             let acc = f32::from_bits(x as u32);
             let r = acc
                 + h(y) * h(a.get(3).copied().unwrap_or(0))

@@ -10,7 +10,7 @@ use crate::code::{Slot, Ty};
 use crate::error::{ErrorKind, Result};
 use crate::interp::buffer::from_regs;
 use crate::interp::dxop::resource;
-use crate::interp::float::f32_to_f16;
+use crate::interp::float::f32_to_half;
 use crate::interp::{for_lanes, Ctx, Mask, Wave};
 use crate::resource::SamplerDesc;
 use crate::texture::{self, Lod, SampleArgs};
@@ -65,7 +65,7 @@ fn quad_grads(w: &Wave, coords: &[Slot], l: usize) -> ([f32; 3], [f32; 3]) {
 fn write_f32s(w: &mut Wave, dst: Slot, l: usize, ty: Ty, v: [f32; 4]) {
     for (k, x) in v.iter().enumerate() {
         let bits = if ty == Ty::F16 {
-            u64::from(f32_to_f16(*x))
+            u64::from(f32_to_half(*x))
         } else {
             u64::from(x.to_bits())
         };

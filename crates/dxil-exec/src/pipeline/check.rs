@@ -8,6 +8,7 @@
 use super::model::*;
 use super::print::print_buffer;
 use super::values::format_g;
+use dxil_ir::half_to_f32;
 
 /// A rule that does not hold.
 #[derive(Clone, Debug, PartialEq)]
@@ -283,24 +284,6 @@ fn hexfloat(v: f64) -> String {
     } else {
         format!("{sign}0x{lead}.{digits}p{sign_e}{}", e.abs())
     }
-}
-
-fn half_to_f32(h: u16) -> f32 {
-    let sign = u32::from(h >> 15) << 31;
-    let exp = u32::from((h >> 10) & 0x1f);
-    let mant = u32::from(h & 0x3ff);
-    let bits = match (exp, mant) {
-        (0, 0) => sign,
-        (0, m) => {
-            // A half denormal is m * 2^-24, exact in single precision.
-            let v = m as f32 * f32::from_bits(0x3380_0000);
-            return if sign != 0 { -v } else { v };
-        }
-        (0x1f, 0) => sign | 0x7f80_0000,
-        (0x1f, m) => sign | 0x7fc0_0000 | (m << 13),
-        (e, m) => sign | ((e + 112) << 23) | (m << 13),
-    };
-    f32::from_bits(bits)
 }
 
 fn half_is_nan(h: u16) -> bool {
