@@ -8,8 +8,8 @@
 use super::error::PipelineError;
 use super::model::{self, Buffer, DataFormat, Pipeline, ResourceDesc, ResourceKind};
 use crate::resource::{
-    AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
-    Resource, ResourceClass, SamplerDesc, ViewKind,
+    Binding, Bindings, ComponentType, Dims, ElementFormat, Filter, Resource, ResourceClass,
+    SamplerDesc, ViewKind,
 };
 
 /// Where a bound UAV's memory goes back after the dispatch.
@@ -171,35 +171,12 @@ pub fn typed_format(b: &Buffer, r: &ResourceDesc) -> Result<ElementFormat, Pipel
 }
 
 fn sampler_desc(s: &model::Sampler) -> SamplerDesc {
-    let filter = |f| {
-        if f == model::FilterMode::Linear {
-            Filter::Linear
-        } else {
-            Filter::Point
-        }
-    };
-    let address = match s.address {
-        model::AddressMode::Clamp => AddressMode::Clamp,
-        model::AddressMode::Repeat => AddressMode::Wrap,
-        model::AddressMode::Mirror => AddressMode::Mirror,
-        model::AddressMode::Border => AddressMode::Border,
-        model::AddressMode::MirrorOnce => AddressMode::MirrorOnce,
-    };
-    let comparison = s.comparison.then_some(match s.comparison_op {
-        model::CompareOp::Never => ComparisonFunc::Never,
-        model::CompareOp::Less => ComparisonFunc::Less,
-        model::CompareOp::Equal => ComparisonFunc::Equal,
-        model::CompareOp::LessEqual => ComparisonFunc::LessEqual,
-        model::CompareOp::Greater => ComparisonFunc::Greater,
-        model::CompareOp::NotEqual => ComparisonFunc::NotEqual,
-        model::CompareOp::GreaterEqual => ComparisonFunc::GreaterEqual,
-        model::CompareOp::Always => ComparisonFunc::Always,
-    });
+    let comparison = s.comparison.then_some(s.comparison_op);
     SamplerDesc {
-        min_filter: filter(s.min_filter),
-        mag_filter: filter(s.mag_filter),
+        min_filter: s.min_filter,
+        mag_filter: s.mag_filter,
         mip_filter: Filter::Point,
-        address: [address; 3],
+        address: [s.address; 3],
         mip_lod_bias: s.mip_lod_bias,
         comparison,
         border_color: [0.0; 4],
@@ -261,7 +238,7 @@ mod tests {
             (desc.min_filter, desc.mag_filter, desc.mip_filter),
             (Filter::Point, Filter::Linear, Filter::Point)
         );
-        assert_eq!(desc.address, [AddressMode::Wrap; 3]);
+        assert_eq!(desc.address, [crate::AddressMode::Wrap; 3]);
     }
 
     #[test]

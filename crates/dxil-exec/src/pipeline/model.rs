@@ -2,6 +2,8 @@
 //! shaders, CPU-side buffers, samplers, descriptor sets, dispatch size and the `Results`
 //! rules, as this executor keeps them.
 
+pub use crate::resource::{AddressMode, ComparisonFunc, Filter};
+
 /// How a buffer's values are written in the YAML and printed after a run (`DataFormat`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
@@ -211,37 +213,34 @@ pub struct ResourceDesc {
     pub line: usize,
 }
 
-/// Filtering of a YAML sampler (`FilterMode`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum FilterMode {
-    Nearest,
-    Linear,
-}
+/// The suite's spellings of sampler filters (`FilterMode`).
+pub const FILTER_NAMES: [(Filter, &str); 2] =
+    [(Filter::Point, "Nearest"), (Filter::Linear, "Linear")];
 
-/// Addressing of a YAML sampler (`AddressMode`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum AddressMode {
-    Clamp,
-    Repeat,
-    Mirror,
-    Border,
-    MirrorOnce,
-}
+/// The suite's spellings of address modes (`AddressMode`).
+pub const ADDRESS_NAMES: [(AddressMode, &str); 5] = [
+    (AddressMode::Clamp, "Clamp"),
+    (AddressMode::Wrap, "Repeat"),
+    (AddressMode::Mirror, "Mirror"),
+    (AddressMode::Border, "Border"),
+    (AddressMode::MirrorOnce, "MirrorOnce"),
+];
 
-/// Comparison of a YAML sampler (`CompareFunction`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum CompareOp {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    Always,
+/// The suite's spellings of comparison functions (`CompareFunction`).
+pub const COMPARISON_NAMES: [(ComparisonFunc, &str); 8] = [
+    (ComparisonFunc::Never, "Never"),
+    (ComparisonFunc::Less, "Less"),
+    (ComparisonFunc::Equal, "Equal"),
+    (ComparisonFunc::LessEqual, "LessEqual"),
+    (ComparisonFunc::Greater, "Greater"),
+    (ComparisonFunc::NotEqual, "NotEqual"),
+    (ComparisonFunc::GreaterEqual, "GreaterEqual"),
+    (ComparisonFunc::Always, "Always"),
+];
+
+/// The spelling of `v` in one of the tables above.
+pub fn name_of<T: PartialEq>(table: &[(T, &'static str)], v: &T) -> &'static str {
+    table.iter().find(|(t, _)| t == v).map_or("", |(_, n)| n)
 }
 
 /// A sampler (`YAMLSampler`), with the suite's defaults.
@@ -252,9 +251,9 @@ pub struct Sampler {
     /// Whether it is a comparison sampler.
     pub comparison: bool,
     /// Minification filter (default linear).
-    pub min_filter: FilterMode,
+    pub min_filter: Filter,
     /// Magnification filter (default linear).
-    pub mag_filter: FilterMode,
+    pub mag_filter: Filter,
     /// Addressing in every direction (default clamp).
     pub address: AddressMode,
     /// Lowest mip level (default 0).
@@ -264,7 +263,7 @@ pub struct Sampler {
     /// Mip level bias (default 0).
     pub mip_lod_bias: f32,
     /// Comparison function (default never).
-    pub comparison_op: CompareOp,
+    pub comparison_op: ComparisonFunc,
 }
 
 /// A `Results` rule (`Rule`).

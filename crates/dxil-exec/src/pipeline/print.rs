@@ -246,13 +246,6 @@ impl Writer {
     }
 
     fn sampler(&mut self, s: &Sampler) {
-        let filter = |f: FilterMode| {
-            if f == FilterMode::Linear {
-                "Linear"
-            } else {
-                "Nearest"
-            }
-        };
         self.scalar(1, true, "Name", &quote(&s.name));
         self.scalar(
             2,
@@ -264,16 +257,9 @@ impl Writer {
                 "Sampler"
             },
         );
-        self.scalar(2, false, "MinFilter", filter(s.min_filter));
-        self.scalar(2, false, "MagFilter", filter(s.mag_filter));
-        let address = match s.address {
-            AddressMode::Clamp => "Clamp",
-            AddressMode::Repeat => "Repeat",
-            AddressMode::Mirror => "Mirror",
-            AddressMode::Border => "Border",
-            AddressMode::MirrorOnce => "MirrorOnce",
-        };
-        self.scalar(2, false, "Address", address);
+        self.scalar(2, false, "MinFilter", name_of(&FILTER_NAMES, &s.min_filter));
+        self.scalar(2, false, "MagFilter", name_of(&FILTER_NAMES, &s.mag_filter));
+        self.scalar(2, false, "Address", name_of(&ADDRESS_NAMES, &s.address));
         self.scalar(2, false, "MinLOD", &values::format_g(f64::from(s.min_lod)));
         self.scalar(2, false, "MaxLOD", &values::format_g(f64::from(s.max_lod)));
         self.scalar(
@@ -282,7 +268,12 @@ impl Writer {
             "MipLODBias",
             &values::format_g(f64::from(s.mip_lod_bias)),
         );
-        self.scalar(2, false, "ComparisonOp", &format!("{:?}", s.comparison_op));
+        self.scalar(
+            2,
+            false,
+            "ComparisonOp",
+            name_of(&COMPARISON_NAMES, &s.comparison_op),
+        );
     }
 
     fn result(&mut self, r: &ResultRule) {

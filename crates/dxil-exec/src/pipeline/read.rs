@@ -450,27 +450,6 @@ fn sampler(n: &Node) -> Result<Sampler, PipelineError> {
             "ComparisonOp",
         ],
     )?;
-    let filters = [
-        (FilterMode::Nearest, "Nearest"),
-        (FilterMode::Linear, "Linear"),
-    ];
-    let addresses = [
-        (AddressMode::Clamp, "Clamp"),
-        (AddressMode::Repeat, "Repeat"),
-        (AddressMode::Mirror, "Mirror"),
-        (AddressMode::Border, "Border"),
-        (AddressMode::MirrorOnce, "MirrorOnce"),
-    ];
-    let ops = [
-        (CompareOp::Never, "Never"),
-        (CompareOp::Less, "Less"),
-        (CompareOp::Equal, "Equal"),
-        (CompareOp::LessEqual, "LessEqual"),
-        (CompareOp::Greater, "Greater"),
-        (CompareOp::NotEqual, "NotEqual"),
-        (CompareOp::GreaterEqual, "GreaterEqual"),
-        (CompareOp::Always, "Always"),
-    ];
     let comparison = f.enumeration(
         "Kind",
         &[(false, "Sampler"), (true, "SamplerComparison")],
@@ -479,21 +458,25 @@ fn sampler(n: &Node) -> Result<Sampler, PipelineError> {
     let s = Sampler {
         name: f.string("Name")?,
         comparison,
-        min_filter: f.enumeration("MinFilter", &filters, Some(FilterMode::Linear))?,
-        mag_filter: f.enumeration("MagFilter", &filters, Some(FilterMode::Linear))?,
-        address: f.enumeration("Address", &addresses, Some(AddressMode::Clamp))?,
+        min_filter: f.enumeration("MinFilter", &FILTER_NAMES, Some(Filter::Linear))?,
+        mag_filter: f.enumeration("MagFilter", &FILTER_NAMES, Some(Filter::Linear))?,
+        address: f.enumeration("Address", &ADDRESS_NAMES, Some(AddressMode::Clamp))?,
         min_lod: f.f64_or("MinLOD", 0.0)? as f32,
         max_lod: f.f64_or("MaxLOD", f64::from(f32::MAX))? as f32,
         mip_lod_bias: f.f64_or("MipLODBias", 0.0)? as f32,
-        comparison_op: f.enumeration("ComparisonOp", &ops, Some(CompareOp::Never))?,
+        comparison_op: f.enumeration(
+            "ComparisonOp",
+            &COMPARISON_NAMES,
+            Some(ComparisonFunc::Never),
+        )?,
     };
-    if !s.comparison && s.comparison_op != CompareOp::Never {
+    if !s.comparison && s.comparison_op != ComparisonFunc::Never {
         return Err(PipelineError::new(
             n.line,
             "sampler kind 'Sampler' requires ComparisonOp: Never".into(),
         ));
     }
-    if s.comparison && s.comparison_op == CompareOp::Never {
+    if s.comparison && s.comparison_op == ComparisonFunc::Never {
         return Err(PipelineError::new(
             n.line,
             "sampler kind 'SamplerComparison' requires a ComparisonOp other than Never".into(),
