@@ -177,7 +177,7 @@ impl Parser<'_> {
             }
             if let Some(b) = &mut f.body {
                 for inst in &mut b.insts {
-                    for (k, _) in &mut inst.attachments {
+                    for (k, _) in inst.attachments_mut() {
                         *k = remap.get(k).copied().unwrap_or(*k);
                     }
                 }
@@ -213,7 +213,7 @@ impl Parser<'_> {
                 .and_then(|x| x.body.as_mut())
                 .and_then(|b| b.insts.as_mut_slice().get_mut(i));
             if let Some(inst) = inst {
-                inst.debug_loc = Some(loc);
+                inst.set_debug_loc(Some(loc));
             }
         }
     }

@@ -811,13 +811,8 @@ impl Parser<'_> {
         let ty = ty.filter(|t| !matches!(self.ty_data(*t), Some(TypeData::Void)));
         let is_term = kind.is_terminator();
         let result_name = self.define_result(fs, name, ty, idx)?;
-        let mut inst = InstData {
-            kind,
-            ty,
-            name: result_name,
-            debug_loc: None,
-            attachments: Vec::new(),
-        };
+        let mut inst = InstData::new(kind, ty);
+        inst.set_name(result_name);
         self.parse_attachments(&mut inst, findex, idx)?;
         fs.inst_types.push(ty);
         Ok((inst, is_term))
@@ -871,7 +866,7 @@ impl Parser<'_> {
                 self.kind_edges.push((p, k));
             }
             prev = Some(k);
-            inst.attachments.push((k, md));
+            inst.push_attachment(k, md);
         }
         Ok(())
     }
@@ -1031,13 +1026,8 @@ impl Parser<'_> {
         let rty = Some(ret).filter(|t| !matches!(self.ty_data(*t), Some(TypeData::Void)));
         let is_term = invoke;
         let result_name = self.define_result(fs, name, rty, idx)?;
-        let mut inst = InstData {
-            kind,
-            ty: rty,
-            name: result_name,
-            debug_loc: None,
-            attachments: Vec::new(),
-        };
+        let mut inst = InstData::new(kind, rty);
+        inst.set_name(result_name);
         self.parse_attachments(&mut inst, findex, idx)?;
         fs.inst_types.push(rty);
         Ok((inst, is_term))

@@ -395,7 +395,7 @@ macro_rules! di_parser {
                         $name => M::$variant(ir::$ty {
                             distinct,
                             $( $field: self.$kind($text, None $( .or(Some($default)) )?)?, )*
-                        }),
+                        }.into()),
                     )*
                     _ => return Ok(None),
                 }))

@@ -135,7 +135,7 @@ attributes #0 = { nounwind readnone }
     );
     let body = m.functions[0].body.as_ref().unwrap();
     assert_eq!(body.local_metadata.len(), 1);
-    assert!(body.insts[0].debug_loc.is_some());
+    assert!(body.insts[0].debug_loc().is_some());
 }
 
 #[test]

@@ -249,7 +249,7 @@ fn corpus_modules_read() {
                 .iter()
                 .filter_map(|f| f.body.as_ref())
                 .flat_map(|b| b.insts.iter())
-                .filter(|i| i.debug_loc.is_some())
+                .filter(|i| i.debug_loc().is_some())
                 .count();
         }
     }

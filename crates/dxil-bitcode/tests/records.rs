@@ -271,17 +271,17 @@ fn uncommon_records() {
             flags: 2
         }
     );
-    assert_eq!(b.insts[0].name.as_deref(), Some("sum"));
-    assert_eq!(b.insts[0].attachments, vec![(1, Metadata(2))]);
+    assert_eq!(b.insts[0].name(), Some("sum"));
+    assert_eq!(b.insts[0].attachments(), [(1, Metadata(2))]);
     let loc = DebugLoc {
         line: 5,
         col: 7,
         scope: Some(Metadata(3)),
         inlined_at: None,
     };
-    assert_eq!(b.insts[0].debug_loc, Some(loc));
-    assert_eq!(b.insts[1].debug_loc, Some(loc));
-    assert_eq!(b.insts[2].debug_loc, None);
+    assert_eq!(b.insts[0].debug_loc(), Some(loc));
+    assert_eq!(b.insts[1].debug_loc(), Some(loc));
+    assert_eq!(b.insts[2].debug_loc(), None);
     assert_eq!(
         *k(1),
         InstKind::Load {

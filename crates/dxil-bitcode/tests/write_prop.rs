@@ -273,13 +273,9 @@ fn build(spec: &Spec) -> Module {
                 scope: Some(scope),
                 inlined_at: None,
             });
-            body.insts.push(InstData {
-                kind,
-                ty,
-                name: None,
-                debug_loc,
-                attachments: Vec::new(),
-            });
+            let mut inst = InstData::new(kind, ty);
+            inst.set_debug_loc(debug_loc);
+            body.insts.push(inst);
             let last = body.blocks.len() - 1;
             body.blocks[last].insts.push(id);
             ValueRef::Inst(id)
@@ -364,7 +360,7 @@ fn build(spec: &Spec) -> Module {
                     let v = push(&mut body, kind, Some(i32t), false);
                     if x % 2 == 0 {
                         let last = body.insts.len() - 1;
-                        body.insts[last].attachments.push((1, tbaa));
+                        body.insts[last].push_attachment(1, tbaa);
                     }
                     ints.push(v);
                     if !b.m.globals[g_index(g)].is_constant {
@@ -437,7 +433,7 @@ fn build(spec: &Spec) -> Module {
         }
         // Only values can be named (void instructions have no symbol).
         if let Some(i) = body.insts.iter_mut().find(|i| i.ty.is_some()) {
-            i.name = Some("first".into());
+            i.set_name(Some("first".into()));
         }
         let fd = &mut b.m.functions[f.index()];
         fd.is_proto = false;
@@ -617,10 +613,10 @@ fn describe(m: &Module) -> Vec<String> {
                     "    {i} {kind} [{}] -> {:?} {:?} loc={:?} att={:?}",
                     ops.join("; "),
                     inst.ty.map(|t| ty(m, t)),
-                    inst.name,
-                    inst.debug_loc
+                    inst.name(),
+                    inst.debug_loc()
                         .map(|l| (l.line, l.col, md(m, None, l.scope, 0))),
-                    inst.attachments
+                    inst.attachments()
                         .iter()
                         .map(|&(k, x)| (k, md(m, None, Some(x), 0)))
                         .collect::<Vec<_>>()

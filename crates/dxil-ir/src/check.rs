@@ -527,12 +527,12 @@ impl Checker<'_> {
             if let Some(t) = inst.ty {
                 self.ty(t)?;
             }
-            if let Some(dl) = &inst.debug_loc {
+            if let Some(dl) = &inst.debug_loc() {
                 for md in [dl.scope, dl.inlined_at].into_iter().flatten() {
                     self.md_in(md, Some(s))?;
                 }
             }
-            for &(kind, md) in &inst.attachments {
+            for &(kind, md) in inst.attachments() {
                 self.kind(kind)?;
                 self.md_in(md, Some(s))?;
             }
@@ -772,13 +772,8 @@ mod tests {
             vararg: false,
         });
         let mut body = Body::default();
-        body.insts.push(InstData {
-            kind: InstKind::Br { target: Block(0) },
-            ty: None,
-            name: None,
-            debug_loc: None,
-            attachments: Vec::new(),
-        });
+        body.insts
+            .push(InstData::new(InstKind::Br { target: Block(0) }, None));
         body.blocks.push(BlockData {
             name: None,
             insts: vec![Inst(0)],

@@ -5,21 +5,130 @@ use crate::keywords::{Ordering, Predicate, RmwOp, SyncScope};
 use crate::values::ValueRef;
 
 /// One instruction.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// The name, debug location and attachments are read through accessors: they are rare in
+/// DXIL parts (a few instructions in a hundred carry one), so they live out of line and an
+/// instruction is one cache line. Passes that walk every instruction (the id check, the
+/// writer's enumeration and records, a copy through the builder) touch half the memory.
+#[derive(Clone, PartialEq)]
 pub struct InstData {
     /// What the instruction does, with its operands.
     pub kind: InstKind,
     /// Result type; `None` when the result is `void` (such instructions get no value number
     /// and no `%N` slot).
     pub ty: Option<Type>,
+    /// `None` exactly when the instruction has no name, debug location or attachment (the
+    /// setters keep it so, which makes the derived equality compare content).
+    extra: Option<Box<InstExtra>>,
+}
+
+/// The rarely present parts of an instruction.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct InstExtra {
+    name: Option<String>,
+    debug_loc: Option<DebugLoc>,
+    attachments: Vec<(u32, Metadata)>,
+}
+
+impl InstData {
+    /// An instruction without name, debug location or attachments.
+    #[inline]
+    pub fn new(kind: InstKind, ty: Option<Type>) -> Self {
+        InstData {
+            kind,
+            ty,
+            extra: None,
+        }
+    }
+
     /// Name from the function value symbol table (`None`: unnamed, printed `%N`).
-    pub name: Option<String>,
+    #[inline]
+    pub fn name(&self) -> Option<&str> {
+        self.extra.as_ref()?.name.as_deref()
+    }
+
     /// Debug location (FUNC_CODE_DEBUG_LOC, or the previous one repeated by
     /// FUNC_CODE_DEBUG_LOC_AGAIN).
-    pub debug_loc: Option<DebugLoc>,
+    #[inline]
+    pub fn debug_loc(&self) -> Option<DebugLoc> {
+        self.extra.as_ref()?.debug_loc
+    }
+
     /// Metadata attachments other than the debug location (METADATA_ATTACHMENT: kind id,
     /// node), in record order.
-    pub attachments: Vec<(u32, Metadata)>,
+    #[inline]
+    pub fn attachments(&self) -> &[(u32, Metadata)] {
+        match &self.extra {
+            Some(e) => &e.attachments,
+            None => &[],
+        }
+    }
+
+    /// Sets the name (`None`: unnamed).
+    pub fn set_name(&mut self, name: Option<String>) {
+        if name.is_some() || self.extra.is_some() {
+            self.extra_mut().name = name;
+            self.shrink();
+        }
+    }
+
+    /// Sets the debug location.
+    pub fn set_debug_loc(&mut self, loc: Option<DebugLoc>) {
+        if loc.is_some() || self.extra.is_some() {
+            self.extra_mut().debug_loc = loc;
+            self.shrink();
+        }
+    }
+
+    /// Replaces the attachments.
+    pub fn set_attachments(&mut self, attachments: Vec<(u32, Metadata)>) {
+        if !attachments.is_empty() || self.extra.is_some() {
+            self.extra_mut().attachments = attachments;
+            self.shrink();
+        }
+    }
+
+    /// The attachments, for changes in place (kinds and nodes; [`InstData::push_attachment`]
+    /// and [`InstData::set_attachments`] change the list).
+    pub fn attachments_mut(&mut self) -> &mut [(u32, Metadata)] {
+        match &mut self.extra {
+            Some(e) => &mut e.attachments,
+            None => &mut [],
+        }
+    }
+
+    /// Appends an attachment.
+    pub fn push_attachment(&mut self, kind: u32, md: Metadata) {
+        self.extra_mut().attachments.push((kind, md));
+    }
+
+    fn extra_mut(&mut self) -> &mut InstExtra {
+        self.extra.get_or_insert_with(Box::default)
+    }
+
+    /// Drops the out-of-line part when it holds nothing.
+    fn shrink(&mut self) {
+        if self
+            .extra
+            .as_ref()
+            .is_some_and(|e| e.name.is_none() && e.debug_loc.is_none() && e.attachments.is_empty())
+        {
+            self.extra = None;
+        }
+    }
+}
+
+/// Printed with the fields it had when they were public.
+impl core::fmt::Debug for InstData {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("InstData")
+            .field("kind", &self.kind)
+            .field("ty", &self.ty)
+            .field("name", &self.name())
+            .field("debug_loc", &self.debug_loc())
+            .field("attachments", &self.attachments())
+            .finish()
+    }
 }
 
 /// A debug location (FUNC_CODE_DEBUG_LOC: [line, col, scope + 1, inlined-at + 1]).

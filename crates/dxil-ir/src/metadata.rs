@@ -29,6 +29,12 @@ pub struct MetadataKind {
 }
 
 /// One metadata item.
+///
+/// The debug-info records larger than a location are boxed: they are rare in DXIL parts,
+/// and inline they made every item 136 bytes where a node, string or value wrapper needs
+/// 24. Passes that walk the arena (the id check, the writer's enumeration, a copy through
+/// the builder) read a fifth of the memory. The codecs build the payloads with `.into()`,
+/// which boxes or not as the variant says.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MetadataData {
     /// `!"..."` (METADATA_STRING).
@@ -51,47 +57,47 @@ pub enum MetadataData {
     /// `!DILocation` (METADATA_LOCATION).
     Location(DILocation),
     /// `!GenericDINode` (METADATA_GENERIC_DEBUG).
-    GenericDebug(GenericDINode),
+    GenericDebug(Box<GenericDINode>),
     /// `!DISubrange` (METADATA_SUBRANGE).
     Subrange(DISubrange),
     /// `!DIEnumerator` (METADATA_ENUMERATOR).
     Enumerator(DIEnumerator),
     /// `!DIBasicType` (METADATA_BASIC_TYPE).
-    BasicType(DIBasicType),
+    BasicType(Box<DIBasicType>),
     /// `!DIFile` (METADATA_FILE).
     File(DIFile),
     /// `!DIDerivedType` (METADATA_DERIVED_TYPE).
-    DerivedType(DIDerivedType),
+    DerivedType(Box<DIDerivedType>),
     /// `!DICompositeType` (METADATA_COMPOSITE_TYPE).
-    CompositeType(DICompositeType),
+    CompositeType(Box<DICompositeType>),
     /// `!DISubroutineType` (METADATA_SUBROUTINE_TYPE).
     SubroutineType(DISubroutineType),
     /// `!DICompileUnit` (METADATA_COMPILE_UNIT).
-    CompileUnit(DICompileUnit),
+    CompileUnit(Box<DICompileUnit>),
     /// `!DISubprogram` (METADATA_SUBPROGRAM).
-    Subprogram(DISubprogram),
+    Subprogram(Box<DISubprogram>),
     /// `!DILexicalBlock` (METADATA_LEXICAL_BLOCK).
-    LexicalBlock(DILexicalBlock),
+    LexicalBlock(Box<DILexicalBlock>),
     /// `!DILexicalBlockFile` (METADATA_LEXICAL_BLOCK_FILE).
     LexicalBlockFile(DILexicalBlockFile),
     /// `!DINamespace` (METADATA_NAMESPACE).
-    Namespace(DINamespace),
+    Namespace(Box<DINamespace>),
     /// `!DITemplateTypeParameter` (METADATA_TEMPLATE_TYPE).
     TemplateTypeParameter(DITemplateTypeParameter),
     /// `!DITemplateValueParameter` (METADATA_TEMPLATE_VALUE).
-    TemplateValueParameter(DITemplateValueParameter),
+    TemplateValueParameter(Box<DITemplateValueParameter>),
     /// `!DIGlobalVariable` (METADATA_GLOBAL_VAR).
-    GlobalVariable(DIGlobalVariable),
+    GlobalVariable(Box<DIGlobalVariable>),
     /// `!DILocalVariable` (METADATA_LOCAL_VAR).
-    LocalVariable(DILocalVariable),
+    LocalVariable(Box<DILocalVariable>),
     /// `!DIExpression` (METADATA_EXPRESSION).
     Expression(DIExpression),
     /// `!DIObjCProperty` (METADATA_OBJC_PROPERTY).
-    ObjCProperty(DIObjCProperty),
+    ObjCProperty(Box<DIObjCProperty>),
     /// `!DIImportedEntity` (METADATA_IMPORTED_ENTITY).
-    ImportedEntity(DIImportedEntity),
+    ImportedEntity(Box<DIImportedEntity>),
     /// `!DIModule` (METADATA_MODULE).
-    Module(DIModule),
+    Module(Box<DIModule>),
 }
 
 /// METADATA_LOCATION: [distinct, line, column, scope, inlinedAt + 1].

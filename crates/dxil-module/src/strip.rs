@@ -108,7 +108,10 @@ pub fn strip_debug_info(m: &mut Module) -> Result<bool> {
             compact_insts(body, &keep, &mut m.metadata);
         }
         for inst in &mut body.insts {
-            changed |= inst.debug_loc.take().is_some();
+            if inst.debug_loc().is_some() {
+                inst.set_debug_loc(None);
+                changed = true;
+            }
         }
         if !body.uselists.is_empty() {
             body.uselists.clear();

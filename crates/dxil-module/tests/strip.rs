@@ -70,7 +70,7 @@ fn stripped_ildb_has_the_dxil_parts_instructions() {
             .functions
             .iter()
             .filter_map(|f| f.body.as_ref())
-            .all(|b| b.insts.iter().all(|i| i.debug_loc.is_none()));
+            .all(|b| b.insts.iter().all(|i| i.debug_loc().is_none()));
         assert!(no_locs);
         let written = dxil_bitcode::write_module(&m).expect("stripped module writes");
         let back = dxil_bitcode::read_module(&written).expect("and reads back");

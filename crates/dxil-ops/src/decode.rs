@@ -216,11 +216,9 @@ fn callee_of(m: &Module, callee: ValueRef) -> Option<(Function, &str)> {
 /// let sqrt = m.functions.push(FunctionData::declaration(common, fn_ty, 0));
 /// let opcode = m.constants.push(ConstData { ty: i32_ty, kind: ConstKind::Int(24) });
 /// let x = m.constants.push(ConstData { ty: f32_ty, kind: ConstKind::Float(0) });
-/// let call = InstData {
-///     kind: InstKind::Call { attributes: 0, cc_field: 0, fn_ty, callee: ValueRef::Function(sqrt),
-///         args: [ValueRef::Const(opcode), ValueRef::Const(x)].into() },
-///     ty: Some(f32_ty), name: None, debug_loc: None, attachments: Vec::new(),
-/// };
+/// let kind = InstKind::Call { attributes: 0, cc_field: 0, fn_ty, callee: ValueRef::Function(sqrt),
+///     args: [ValueRef::Const(opcode), ValueRef::Const(x)].into() };
+/// let call = InstData::new(kind, Some(f32_ty));
 /// let decoded = decode_call(&m, &Body::default(), &call).unwrap().unwrap();
 /// assert_eq!(decoded.op, DxOp::Sqrt { value: ValueRef::Const(x) });
 /// assert_eq!(decoded.overload(), Some(f32_ty));
@@ -647,19 +645,16 @@ mod tests {
             ty: f32_ty,
             kind: ConstKind::Undef,
         });
-        let inst = InstData {
-            kind: InstKind::Call {
+        let inst = InstData::new(
+            InstKind::Call {
                 attributes: 0,
                 cc_field: 0,
                 fn_ty,
                 callee: ValueRef::Function(f),
                 args: [ValueRef::Const(code), ValueRef::Const(x)].into(),
             },
-            ty: Some(f32_ty),
-            name: None,
-            debug_loc: None,
-            attachments: Vec::new(),
-        };
+            Some(f32_ty),
+        );
         (m, inst)
     }
 

@@ -32,7 +32,7 @@ impl Printer<'_> {
         };
         if let (Some((vi, ei)), Some((_, args))) = (dbg_var_args, call) {
             self.write_var_comment(args, vi, ei);
-        } else if let Some(dl) = &inst.debug_loc {
+        } else if let Some(dl) = &inst.debug_loc() {
             if dl.line != 0 {
                 self.out.push_str(" ; line:");
                 push_u64(self.out, u64::from(dl.line));

@@ -215,7 +215,7 @@ impl<'m> Printer<'m> {
             }
             if let Some(body) = &f.body {
                 if let Some(arg) = body.args.as_slice().get(i) {
-                    if named(&arg.name) {
+                    if named(arg.name.as_deref()) {
                         self.out.push(' ');
                         write_name(self.out, Some('%'), arg.name.as_deref().unwrap_or(""));
                     }
@@ -319,7 +319,7 @@ impl<'m> Printer<'m> {
         preds: &[Vec<Block>],
     ) {
         let bpreds: &[Block] = preds.get(b).map(|p| p.as_slice()).unwrap_or(&[]);
-        if named(&block.name) {
+        if named(block.name.as_deref()) {
             self.out.push('\n');
             write_name(self.out, None, block.name.as_deref().unwrap_or(""));
             self.out.push(':');
@@ -370,8 +370,8 @@ impl<'m> Printer<'m> {
     /// attachments (`Instruction::print`); the function's slots must be set.
     pub fn print_inst_body(&mut self, id: Inst, inst: &InstData) {
         let m = self.m;
-        if named(&inst.name) {
-            write_name(self.out, Some('%'), inst.name.as_deref().unwrap_or(""));
+        if named(inst.name()) {
+            write_name(self.out, Some('%'), inst.name().unwrap_or(""));
             self.out.push_str(" = ");
         } else if inst.ty.is_some() {
             match self
@@ -467,7 +467,7 @@ impl<'m> Printer<'m> {
             _ => {}
         }
         // Metadata attachments: the debug location first, then by kind.
-        if let Some(dl) = &inst.debug_loc {
+        if let Some(dl) = &inst.debug_loc() {
             if let Some(n) = self.slots.find_loc(dl) {
                 self.out.push_str(", !");
                 self.out.push_str(FixedMetadataKind::Dbg.keyword());
@@ -475,7 +475,7 @@ impl<'m> Printer<'m> {
                 self.write_node_ref(n);
             }
         }
-        let mut atts = inst.attachments.clone();
+        let mut atts = inst.attachments().to_vec();
         self.kinds.sort_attachments(m, &mut atts);
         for (k, md) in atts {
             self.out.push_str(", !");
@@ -916,13 +916,7 @@ mod tests {
     use dxil_ir::{BlockData, InstData, UseList};
 
     fn inst(kind: InstKind) -> InstData {
-        InstData {
-            kind,
-            ty: None,
-            name: None,
-            debug_loc: None,
-            attachments: Vec::new(),
-        }
+        InstData::new(kind, None)
     }
 
     /// Three blocks branching to block 3 in order 0, 1, 2 (block 1 twice through a

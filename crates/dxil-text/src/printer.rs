@@ -30,19 +30,19 @@ impl FnSlots {
         };
         let mut next = 0u32;
         for (i, a) in body.args.iter().enumerate() {
-            if !named(&a.name) {
+            if !named(a.name.as_deref()) {
                 s.args[i] = next;
                 next += 1;
             }
         }
         for (b, block) in body.blocks.iter().enumerate() {
-            if !named(&block.name) {
+            if !named(block.name.as_deref()) {
                 s.blocks[b] = next;
                 next += 1;
             }
             for &i in &block.insts {
                 let Some(inst) = body.inst(i) else { continue };
-                if inst.ty.is_some() && !named(&inst.name) {
+                if inst.ty.is_some() && !named(inst.name()) {
                     if let Some(slot) = s.insts.get_mut(i.index()) {
                         *slot = next;
                         next += 1;
@@ -59,8 +59,8 @@ impl FnSlots {
 pub const CONST_BUDGET: u64 = 1 << 22;
 
 /// Whether an optional name is a real (non-empty) name.
-pub fn named(n: &Option<String>) -> bool {
-    n.as_deref().is_some_and(|s| !s.is_empty())
+pub fn named(n: Option<&str>) -> bool {
+    n.is_some_and(|s| !s.is_empty())
 }
 
 /// The printer.
@@ -145,10 +145,7 @@ impl<'m> Printer<'m> {
                 self.write_local_name(name, slot);
             }
             ValueRef::Inst(i) => {
-                let name = self
-                    .body
-                    .and_then(|b| b.inst(i))
-                    .and_then(|x| x.name.as_deref());
+                let name = self.body.and_then(|b| b.inst(i)).and_then(|x| x.name());
                 let slot = self.fslots.insts.get(i.index()).copied();
                 self.write_local_name(name, slot);
             }

@@ -220,11 +220,11 @@ impl Slots {
                         }
                     }
                 }
-                if let Some(dl) = &inst.debug_loc {
+                if let Some(dl) = &inst.debug_loc() {
                     let n = self.loc_node(dl);
                     self.create_md(m, n);
                 }
-                let mut atts = inst.attachments.clone();
+                let mut atts = inst.attachments().to_vec();
                 kinds.sort_attachments(m, &mut atts);
                 for (_, md) in atts {
                     self.create_md(m, NodeRef::Arena(md));

@@ -365,7 +365,7 @@ impl Finder<'_> {
                         self.ty(t);
                     }
                     crate::operands::llvm_operand_order(&inst.kind, |v| self.value(v));
-                    let mut atts: Vec<(u32, dxil_ir::Metadata)> = inst.attachments.clone();
+                    let mut atts: Vec<(u32, dxil_ir::Metadata)> = inst.attachments().to_vec();
                     self.kinds.sort_attachments(m, &mut atts);
                     for (_, md) in atts {
                         self.md_node(md);

@@ -245,7 +245,7 @@ impl<'m> Ctx<'m> {
 
     fn debug_loc(&self, f: Function, inst: Inst) -> Option<DebugLoc> {
         let body = self.m.functions.get(f)?.body.as_ref()?;
-        body.inst(inst)?.debug_loc
+        body.inst(inst)?.debug_loc()
     }
 
     /// Stops validation as the reference does when an exception escapes it (an LLVM cast

@@ -30,7 +30,7 @@ pub(crate) fn upgrade(m: &Module) -> Option<Module> {
         // (instruction index, attachment index, old tag)
         let mut sites: Vec<(usize, usize, Metadata)> = Vec::new();
         for (ii, data) in body.insts.iter().enumerate() {
-            for (ai, &(kind, md)) in data.attachments.iter().enumerate() {
+            for (ai, &(kind, md)) in data.attachments().iter().enumerate() {
                 if tbaa.contains(&kind) && is_old_tag(&out, md) {
                     sites.push((ii, ai, md));
                 }
@@ -46,7 +46,7 @@ pub(crate) fn upgrade(m: &Module) -> Option<Module> {
                 }
             };
             if let Some(body) = out.functions.as_mut_slice()[fi].body.as_mut() {
-                if let Some(a) = body.insts.as_mut_slice()[ii].attachments.get_mut(ai) {
+                if let Some(a) = body.insts.as_mut_slice()[ii].attachments_mut().get_mut(ai) {
                     a.1 = new;
                 }
             }
@@ -58,7 +58,7 @@ pub(crate) fn upgrade(m: &Module) -> Option<Module> {
 fn has_old_tag(m: &Module, body: Option<&dxil_ir::Body>, tbaa: &[u32]) -> bool {
     body.is_some_and(|b| {
         b.insts.iter().any(|d| {
-            d.attachments
+            d.attachments()
                 .iter()
                 .any(|&(k, md)| tbaa.contains(&k) && is_old_tag(m, md))
         })

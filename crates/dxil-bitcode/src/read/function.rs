@@ -312,7 +312,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             };
             fs.last_loc = Some(loc);
             if let Some(i) = fs.body.insts.get_mut(inst) {
-                i.debug_loc = Some(loc);
+                i.set_debug_loc(Some(loc));
             }
             return Ok(());
         }
@@ -321,7 +321,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 "DEBUG_LOC_AGAIN before any instruction",
             ))?;
             if let Some(i) = fs.body.insts.get_mut(inst) {
-                i.debug_loc = fs.last_loc;
+                i.set_debug_loc(fs.last_loc);
             }
             return Ok(());
         }
@@ -840,13 +840,7 @@ fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K
     let ty = ty.filter(|&t| !matches!(st.td(t), TypeData::Void));
     let terminator = kind.is_terminator();
     block.insts.push(id);
-    fs.body.insts.push(InstData {
-        kind,
-        ty,
-        name: None,
-        debug_loc: None,
-        attachments: Vec::new(),
-    });
+    fs.body.insts.push(InstData::new(kind, ty));
     if let Some(t) = ty {
         st.local_values.push((ValueRef::Inst(id), t));
     }
@@ -999,7 +993,9 @@ fn attachment(st: &State, fs: &mut Fn, ops: &[u64]) -> K<()> {
             let inst = fs.body.insts.as_mut_slice().get_mut(i as usize).ok_or(
                 ErrorKind::InvalidRecord("attachment to an unknown instruction"),
             )?;
-            inst.attachments.extend(list);
+            for (kind, md) in list {
+                inst.push_attachment(kind, md);
+            }
         }
     }
     Ok(())

@@ -311,7 +311,7 @@ macro_rules! di_reader {
                         MetadataData::$variant($ty {
                             distinct: r.flag(0)?,
                             $( $field: r.$kind($idx)?, )*
-                        })
+                        }.into())
                     }
                 )*
                 _ => return Ok(None),

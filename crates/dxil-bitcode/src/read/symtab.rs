@@ -42,12 +42,12 @@ fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<(
         }
         (VST_CODE_ENTRY, Some(body)) => {
             let (v, _) = st.value(id).ok_or(ErrorKind::BadValue(id))?;
-            let slot = match v {
-                ValueRef::Arg(a) => body.args.get_mut(a).map(|x| &mut x.name),
-                ValueRef::Inst(i) => body.insts.get_mut(i).map(|x| &mut x.name),
+            let named = match v {
+                ValueRef::Arg(a) => body.args.get_mut(a).map(|x| x.name = Some(name)),
+                ValueRef::Inst(i) => body.insts.get_mut(i).map(|x| x.set_name(Some(name))),
                 _ => None,
             };
-            *slot.ok_or(ErrorKind::InvalidRecord("name for a non-local value"))? = Some(name);
+            named.ok_or(ErrorKind::InvalidRecord("name for a non-local value"))?;
             body.symtab.push(VstEntry::Value(v));
         }
         (VST_CODE_BBENTRY, Some(body)) => {

@@ -548,10 +548,10 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     en.ty(void)?;
                 }
             }
-            for &(_, md) in sorted_attachments(&inst.attachments).iter() {
+            for &(_, md) in sorted_attachments(inst.attachments()).iter() {
                 en.metadata(md)?;
             }
-            if let Some(loc) = inst.debug_loc {
+            if let Some(loc) = inst.debug_loc() {
                 if let Some(s) = loc.scope {
                     en.metadata(s)?;
                 }

@@ -50,8 +50,10 @@ pub fn write_function(
             if inst.ty.is_some() {
                 w.inst_id += 1;
             }
-            needs_attachments |= !inst.attachments.is_empty();
-            let Some(loc) = inst.debug_loc else { continue };
+            needs_attachments |= !inst.attachments().is_empty();
+            let Some(loc) = inst.debug_loc() else {
+                continue;
+            };
             if last_loc == Some(loc) {
                 out.emit_ops(FUNC_CODE_DEBUG_LOC_AGAIN, &[])?;
                 continue;

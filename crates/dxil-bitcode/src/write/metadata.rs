@@ -160,9 +160,9 @@ pub fn write_attachments(
             let inst = body
                 .inst(i)
                 .ok_or_else(|| out.err(ErrorKind::Malformed("dangling instruction")))?;
-            if !inst.attachments.is_empty() {
+            if !inst.attachments().is_empty() {
                 out.rec.push(n);
-                for &(kind, md) in sorted_attachments(&inst.attachments).iter() {
+                for &(kind, md) in sorted_attachments(inst.attachments()).iter() {
                     let id = nb.md(md).map_err(|k| out.err(k))?;
                     out.rec.extend([u64::from(kind), u64::from(id)]);
                 }

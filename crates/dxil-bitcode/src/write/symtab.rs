@@ -93,7 +93,7 @@ pub fn write_body_symtab(out: &mut Out, body: &Body, nb: &Numbering) -> Result<(
         }
     }
     for (i, inst) in body.insts.iter().enumerate() {
-        if let Some(name) = inst.name.as_deref().filter(|n| !n.is_empty()) {
+        if let Some(name) = inst.name().filter(|n| !n.is_empty()) {
             let id = nb
                 .value(ValueRef::Inst(dxil_ir::Inst(i as u32)))
                 .map_err(|k| out.err(k))?;

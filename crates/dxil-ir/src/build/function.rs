@@ -176,7 +176,7 @@ impl FunctionBuilder<'_> {
             return Ok(());
         }
         self.claim(name)?;
-        self.body.insts[i].name = Some(name.to_string());
+        self.body.insts[i].set_name(Some(name.to_string()));
         Ok(())
     }
 
@@ -271,7 +271,7 @@ impl FunctionBuilder<'_> {
                 self.mb.check_md("set_debug_loc", md)?;
             }
         }
-        self.body.insts[i].debug_loc = loc;
+        self.body.insts[i].set_debug_loc(loc);
         Ok(())
     }
 
@@ -280,7 +280,7 @@ impl FunctionBuilder<'_> {
         let i = self.own_inst("attach", inst)?;
         self.mb.check_kind("attach", kind)?;
         self.mb.check_md("attach", md)?;
-        self.body.insts[i].attachments.push((kind, md));
+        self.body.insts[i].push_attachment(kind, md);
         Ok(())
     }
 
@@ -376,13 +376,7 @@ impl FunctionBuilder<'_> {
         if ty.is_none() {
             self.mb.void();
         }
-        let i = self.body.insts.push(InstData {
-            kind,
-            ty,
-            name: None,
-            debug_loc: None,
-            attachments: Vec::new(),
-        });
+        let i = self.body.insts.push(InstData::new(kind, ty));
         self.body.blocks[b].insts.push(i);
         Ok(Value::new(ValueRef::Inst(i), ty, Some(self.func)))
     }

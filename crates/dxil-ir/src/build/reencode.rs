@@ -702,10 +702,10 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     self.fb.resolve(f, v)?;
                 }
                 self.insts[i.index()] = Some(v);
-                if let Some(n) = &d.name {
+                if let Some(n) = d.name() {
                     self.fb.set_name(v, n)?;
                 }
-                if let Some(loc) = d.debug_loc {
+                if let Some(loc) = d.debug_loc() {
                     let map = |m: Option<Metadata>| {
                         m.map(|m| {
                             self.cx
@@ -729,7 +729,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     };
                     self.fb.set_debug_loc(v, Some(loc))?;
                 }
-                for &(k, md) in &d.attachments {
+                for &(k, md) in d.attachments() {
                     let m = self
                         .cx
                         .mds

@@ -361,13 +361,7 @@ pub(crate) mod tests {
                     cases: rest.iter().map(|&s| (cond, Block(s))).collect(),
                 },
             };
-            let inst = b.insts.push(InstData {
-                kind,
-                ty: None,
-                name: None,
-                debug_loc: None,
-                attachments: Vec::new(),
-            });
+            let inst = b.insts.push(InstData::new(kind, None));
             b.blocks.push(BlockData {
                 name: Some(format!("b{i}")),
                 insts: vec![inst],
@@ -405,18 +399,15 @@ pub(crate) mod tests {
     fn users_are_listed_once_per_use() {
         let mut b = body(&[&[]]);
         let v = ValueRef::Inst(Inst(0));
-        let add = b.insts.push(InstData {
-            kind: InstKind::Binary {
+        let add = b.insts.push(InstData::new(
+            InstKind::Binary {
                 op: dxil_ir::BinOp::Add,
                 lhs: v,
                 rhs: v,
                 flags: 0,
             },
-            ty: None,
-            name: None,
-            debug_loc: None,
-            attachments: Vec::new(),
-        });
+            None,
+        ));
         b.blocks.as_mut_slice()[0].insts.insert(0, add);
         let users = Users::new(&b);
         assert_eq!(users.of(v), &[add, add]);

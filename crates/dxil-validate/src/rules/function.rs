@@ -422,7 +422,7 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, st: &State, f: Function, body: 
                 continue;
             };
             let mut precise_md = None;
-            for &(kind, md) in &data.attachments {
+            for &(kind, md) in data.attachments() {
                 match walk.kinds.of(kind) {
                     MdKind::Dbg | MdKind::Allowed => {}
                     MdKind::Precise => precise_md = Some(md),
@@ -491,7 +491,7 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, st: &State, f: Function, body: 
         if !term.kind.is_terminator() {
             continue;
         }
-        for &(kind, md) in &term.attachments {
+        for &(kind, md) in term.attachments() {
             if walk.kinds.of(kind) == MdKind::ControlFlowHints {
                 let is_switch = matches!(term.kind, InstKind::Switch { .. });
                 inst_md::control_flow_hint(ctx, md, is_switch);
