@@ -1,0 +1,182 @@
+//! naga's own test inputs (`../shared/naga`: WGSL, `glsl/`, `spv/`) through this back end:
+//! every entry point naga's HLSL back end writes is compiled, and the container goes to the
+//! reference validator (`dxv`) and to the project's own validator. Prints the figures and
+//! every refused construct; asserts floors at what the back end reaches.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use dxil_naga::front::{self, Language};
+use dxil_naga::{Options, PipelineOptions, ShaderModel};
+
+/// Floors: entry points compiled, accepted by dxv, agreed on by our validator.
+const FLOOR_COMPILED: usize = 108;
+const FLOOR_ACCEPTED: usize = 104;
+
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    refused_syntax: Vec<String>,
+    invalid: Vec<String>,
+    entries: usize,
+    hlsl_refused: usize,
+    compiled: usize,
+    accepted: usize,
+    agreed: usize,
+    refused: BTreeMap<String, Vec<String>>,
+    rejected: BTreeMap<String, Vec<String>>,
+}
+
+fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = dxil_test_support::files_with_extension(dir, "wgsl");
+    for ext in ["vert", "frag", "comp"] {
+        out.extend(dxil_test_support::files_with_extension(
+            &dir.join("glsl"),
+            ext,
+        ));
+    }
+    out.extend(dxil_test_support::files_with_extension(
+        &dir.join("spv"),
+        "spv",
+    ));
+    out
+}
+
+/// The first line of a dxv report that says what is wrong.
+fn first_error(text: &str) -> String {
+    text.lines()
+        .find(|l| l.contains("error"))
+        .unwrap_or_else(|| text.lines().next().unwrap_or(""))
+        .chars()
+        .take(160)
+        .collect()
+}
+
+#[test]
+fn naga_test_inputs() {
+    let Some(dir) = dxil_test_support::shared_path("naga") else {
+        return;
+    };
+    // Immediates as root constants in a space of their own (naga's tests name one too).
+    let options = Options {
+        shader_model: ShaderModel::V6_6,
+        immediates_target: Some(dxil_naga::BindTarget {
+            space: 255,
+            register: 0,
+            binding_array_size: None,
+        }),
+        ..Options::default()
+    };
+    let hlsl_options = naga::back::hlsl::Options {
+        shader_model: naga::back::hlsl::ShaderModel::V6_6,
+        immediates_target: Some(naga::back::hlsl::BindTarget {
+            space: 255,
+            register: 0,
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let mut t = Tally::default();
+    for path in inputs(&dir) {
+        let name = path
+            .strip_prefix(&dir)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let Some(lang) = Language::of(&name) else {
+            continue;
+        };
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        t.files += 1;
+        let module = match front::parse(lang, &bytes, &name) {
+            Ok(m) => m,
+            Err(e) => {
+                t.refused_syntax.push(e.to_string());
+                continue;
+            }
+        };
+        let source = std::str::from_utf8(&bytes).ok();
+        let info = match front::validate(&module, source, &name) {
+            Ok(i) => i,
+            Err(e) => {
+                t.invalid.push(e.to_string());
+                continue;
+            }
+        };
+        for ep in &module.entry_points {
+            let pipeline = PipelineOptions {
+                entry_point: Some((ep.stage, ep.name.clone())),
+            };
+            let hlsl_pipeline = naga::back::hlsl::PipelineOptions {
+                entry_point: Some((ep.stage, ep.name.clone())),
+            };
+            let hlsl = std::panic::catch_unwind(|| {
+                let mut text = String::new();
+                naga::back::hlsl::Writer::new(&mut text, &hlsl_options, &hlsl_pipeline)
+                    .write(&module, &info, None)
+                    .is_ok()
+            });
+            if !matches!(hlsl, Ok(true)) {
+                t.hlsl_refused += 1;
+                continue;
+            }
+            t.entries += 1;
+            let id = format!("{name}:{}", ep.name);
+            let container = match dxil_naga::write(&module, &info, &options, &pipeline) {
+                Ok(c) => c,
+                Err(e) => {
+                    t.refused
+                        .entry(e.construct().to_string())
+                        .or_default()
+                        .push(id);
+                    continue;
+                }
+            };
+            t.compiled += 1;
+            let ours =
+                dxil_validate::validate_container(&container, &Default::default()).is_valid();
+            match dxil_test_support::dxv_verdict(&container) {
+                Some(Ok(())) => {
+                    t.accepted += 1;
+                    t.agreed += usize::from(ours);
+                }
+                Some(Err(report)) => {
+                    t.agreed += usize::from(!ours);
+                    t.rejected.entry(first_error(&report)).or_default().push(id);
+                }
+                None => return,
+            }
+        }
+    }
+    eprintln!(
+        "naga inputs: {} files ({} refused by naga 30's front ends, {} invalid)",
+        t.files,
+        t.refused_syntax.len(),
+        t.invalid.len()
+    );
+    for e in t.refused_syntax.iter().chain(&t.invalid) {
+        eprintln!("  front end: {e}");
+    }
+    eprintln!(
+        "entry points naga's HLSL back end writes: {} ({} it refuses)",
+        t.entries, t.hlsl_refused
+    );
+    eprintln!(
+        "compiled {} / accepted by dxv {} / our validator agrees {} (of {})",
+        t.compiled, t.accepted, t.agreed, t.entries
+    );
+    dxil_test_support::print_id_groups(&t.refused, "refused");
+    dxil_test_support::print_id_groups(&t.rejected, "rejected by dxv");
+    assert!(
+        t.compiled >= FLOOR_COMPILED,
+        "compiled {} < floor {FLOOR_COMPILED}",
+        t.compiled
+    );
+    assert!(
+        t.accepted >= FLOOR_ACCEPTED,
+        "accepted {} < floor {FLOOR_ACCEPTED}",
+        t.accepted
+    );
+}
