@@ -21,7 +21,12 @@ pub struct Dispatch {
 
 impl Default for Dispatch {
     fn default() -> Self {
-        Dispatch { groups: [1, 1, 1], wave_size: None, budget: 1 << 32, trace: None }
+        Dispatch {
+            groups: [1, 1, 1],
+            wave_size: None,
+            budget: 1 << 32,
+            trace: None,
+        }
     }
 }
 

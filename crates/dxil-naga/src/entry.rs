@@ -122,6 +122,11 @@ pub fn write(
                 } else {
                     ResourceDesc::byte_address_buffer(&name)
                 };
+                let desc = if has_atomic64(&module.types, inner) {
+                    desc.used_by_atomic64()
+                } else {
+                    desc
+                };
                 let res = sb.resource(desc.at(u32::from(t.space), t.register))?;
                 GlobalSlot::Buf {
                     res,
@@ -146,6 +151,12 @@ pub fn write(
                 mem.push(var);
                 workgroup.push((mem.len() - 1, h));
                 GlobalSlot::Mem(mem.len() - 1)
+            }
+            AddressSpace::Handle => {
+                let t = target(options).map_err(|e| e.at(span))?;
+                let desc = crate::image::resource(&name, inner).map_err(|e| e.at(span))?;
+                let res = sb.resource(desc.at(u32::from(t.space), t.register))?;
+                GlobalSlot::Res(res)
             }
             AddressSpace::Private => {
                 // Made as allocas once the function exists.
@@ -202,6 +213,18 @@ pub fn write(
     Ok(sb.finish()?)
 }
 
+/// Whether a type holds a 64-bit atomic (its buffer is then marked for 64-bit atomics).
+fn has_atomic64(types: &naga::UniqueArena<naga::Type>, ty: &naga::TypeInner) -> bool {
+    match *ty {
+        naga::TypeInner::Atomic(s) => s.width == 8,
+        naga::TypeInner::Array { base, .. } => has_atomic64(types, &types[base].inner),
+        naga::TypeInner::Struct { ref members, .. } => members
+            .iter()
+            .any(|m| has_atomic64(types, &types[m.ty].inner)),
+        _ => false,
+    }
+}
+
 impl<'m> Lowerer<'_, 'm> {
     /// Handles, private variables, zeroed workgroup memory and the entry's arguments.
     fn prologue(
@@ -211,7 +234,7 @@ impl<'m> Lowerer<'_, 'm> {
         workgroup: &[(usize, naga::Handle<naga::GlobalVariable>)],
     ) -> Result<()> {
         for i in 0..self.globals.len() {
-            if let GlobalSlot::Buf { res, .. } = self.globals[i] {
+            if let GlobalSlot::Buf { res, .. } | GlobalSlot::Res(res) = self.globals[i] {
                 self.handles[i] = Some(self.e.handle(res, 0, false)?);
             }
         }

@@ -122,6 +122,34 @@ impl<'m> Lowerer<'_, 'm> {
             } => Val::S(self.cast(expr, kind, convert)?),
             E::Derivative { axis, ctrl, expr } => Val::S(self.derivative(axis, ctrl, expr)?),
             E::ArrayLength(p) => Val::S(vec![self.array_length(p)?]),
+            E::ImageSample {
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                clamp_to_edge: _,
+            } => Val::S(self.image_sample(crate::image::Sample {
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+            })?),
+            E::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+                sample,
+                level,
+            } => Val::S(self.image_load(image, coordinate, array_index, sample.or(level))?),
+            E::ImageQuery { image, query } => Val::S(self.image_query(image, query)?),
             E::CallResult(_)
             | E::AtomicResult { .. }
             | E::WorkGroupUniformLoadResult { .. }
@@ -194,6 +222,13 @@ impl<'m> Lowerer<'_, 'm> {
                     uniform,
                 }))
             }
+            Some(GlobalSlot::Res(_)) => self
+                .handles
+                .get(g.index())
+                .copied()
+                .flatten()
+                .map(Val::H)
+                .ok_or_else(|| Error::new(ErrorKind::Invalid, "GlobalVariable", "no handle")),
             _ => {
                 let gv = &self.module.global_variables[g];
                 Err(Error::unsupported(
@@ -219,6 +254,10 @@ impl<'m> Lowerer<'_, 'm> {
                 };
                 Ok(Val::P(self.step(p, &container, idx)?))
             }
+            Val::H(_) => Err(Error::unsupported(
+                "Expression::Access",
+                "indexing a binding array is not supported yet",
+            )),
             Val::S(v) => {
                 let ty = self.ty_of(base);
                 let (ranges, elem_len) = self.value_parts(ty)?;

@@ -15,6 +15,7 @@ mod arith;
 mod entry;
 pub mod error;
 mod expr;
+mod image;
 mod io;
 pub mod leaf;
 mod lower;

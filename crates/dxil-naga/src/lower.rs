@@ -58,6 +58,8 @@ pub enum Val {
     S(Vec<Value>),
     /// A pointer.
     P(Ptr),
+    /// A resource handle (texture, sampler).
+    H(Value),
 }
 
 /// A variable in memory: one array per group (`alloca` or group-shared global).
@@ -81,6 +83,8 @@ pub enum GlobalSlot {
         /// A constant buffer.
         uniform: bool,
     },
+    /// A texture or sampler bound as resource `res`.
+    Res(dxil_builder::ResourceId),
 }
 
 /// A break or continue target of the enclosing constructs (made on first use).

@@ -162,6 +162,12 @@ impl<'m> Lowerer<'_, 'm> {
                 value,
                 result,
             } => self.atomic(pointer, fun, value, result)?,
+            S::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => self.image_store(image, coordinate, array_index, value)?,
             S::WorkGroupUniformLoad { pointer, result } => {
                 self.e.barrier(&[], SYNC | GSM)?;
                 let p = self.pointer(pointer)?;
@@ -187,15 +193,22 @@ impl<'m> Lowerer<'_, 'm> {
     }
 
     fn break_target(&mut self) -> Result<Block> {
-        let fresh = self.new_block()?;
-        match self.frame.ctl.last_mut() {
-            Some(Ctl::Loop { brk, .. } | Ctl::Switch { brk }) => Ok(*brk.get_or_insert(fresh)),
-            None => Err(Error::new(
-                ErrorKind::Invalid,
-                "Statement::Break",
-                "outside a loop or switch",
-            )),
+        match self.frame.ctl.last() {
+            Some(Ctl::Loop { brk: Some(b), .. } | Ctl::Switch { brk: Some(b) }) => return Ok(*b),
+            Some(_) => {}
+            None => {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    "Statement::Break",
+                    "outside a loop or switch",
+                ))
+            }
         }
+        let fresh = self.new_block()?;
+        if let Some(Ctl::Loop { brk, .. } | Ctl::Switch { brk }) = self.frame.ctl.last_mut() {
+            *brk = Some(fresh);
+        }
+        Ok(fresh)
     }
 
     fn continue_target(&mut self) -> Result<Block> {
@@ -280,13 +293,17 @@ impl<'m> Lowerer<'_, 'm> {
             .fb()
             .current_block()
             .ok_or_else(|| Error::new(ErrorKind::Builder, "Statement::Return", "no block"))?;
-        let fresh = self.new_block()?;
+        let existing = self.frame.ret.as_ref().and_then(|r| r.block);
+        let b = match existing {
+            Some(b) => b,
+            None => self.new_block()?,
+        };
         let ret = self
             .frame
             .ret
             .as_mut()
             .ok_or_else(|| Error::new(ErrorKind::Invalid, "Statement::Return", "no frame"))?;
-        let b = *ret.block.get_or_insert(fresh);
+        ret.block = Some(b);
         ret.incoming.push((v, here));
         self.goto(b)
     }

@@ -54,6 +54,7 @@
 //! | [`builder`] | shaders built without DXC: stages, libraries, signatures, resources, typed op methods |
 //! | [`rootsig`] | root signatures: HLSL text, RTS0, metadata, validation |
 //! | [`validator`] | the DXIL validator: rules, diagnostics, reports |
+//! | `naga_backend` | (feature `naga`) naga's IR (WGSL, SPIR-V, GLSL) to signed DXIL without DXC |
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -90,6 +91,8 @@ pub use dxil_container as container;
 pub use dxil_gen as gen;
 pub use dxil_ir as ir;
 pub use dxil_module as module;
+#[cfg(feature = "naga")]
+pub use dxil_naga as naga_backend;
 pub use dxil_ops as ops;
 pub use dxil_parts as parts;
 pub use dxil_rootsig as rootsig;

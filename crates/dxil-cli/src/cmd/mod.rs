@@ -6,6 +6,7 @@ pub use crate::io::CmdResult;
 
 mod asm;
 mod bcdump;
+mod compile;
 mod completions;
 mod dis;
 mod extract;
@@ -43,6 +44,8 @@ pub enum Command {
     Reflect(reflect::Args),
     /// Validate containers (or DXIL text) as the reference validator does.
     Val(val::Args),
+    /// Compile WGSL, SPIR-V or GLSL to signed DXIL containers (naga's front ends, no DXC).
+    Compile(compile::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// Print the man page (roff).
@@ -63,6 +66,7 @@ impl Command {
             Command::As(a) => asm::run(a),
             Command::Reflect(a) => reflect::run(a),
             Command::Val(a) => val::run(a),
+            Command::Compile(a) => compile::run(a),
             Command::Completions(a) => completions::run(a),
             Command::Man(a) => man::run(a),
         }
