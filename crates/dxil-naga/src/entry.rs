@@ -202,6 +202,7 @@ pub fn write(
             terminated: false,
         },
         ep,
+        entry_info: einfo,
         outputs,
     };
     lw.prologue(&inputs, &private, &workgroup)?;

@@ -229,6 +229,7 @@ impl<'m> Lowerer<'_, 'm> {
                 .flatten()
                 .map(Val::H)
                 .ok_or_else(|| Error::new(ErrorKind::Invalid, "GlobalVariable", "no handle")),
+            Some(GlobalSlot::Unused) if self.frame_uses_nothing(g) => Ok(Val::P(Ptr::Unused)),
             _ => {
                 let gv = &self.module.global_variables[g];
                 Err(Error::unsupported(
@@ -241,6 +242,12 @@ impl<'m> Lowerer<'_, 'm> {
                 .at(self.module.global_variables.get_span(g)))
             }
         }
+    }
+
+    /// Whether naga's analysis of the entry point records no use of global `g`.
+    fn frame_uses_nothing(&self, g: Handle<naga::GlobalVariable>) -> bool {
+        let space = self.module.global_variables[g].space;
+        space != naga::AddressSpace::Private && self.entry_info[g].is_empty()
     }
 
     fn access(&mut self, base: Handle<naga::Expression>, key: AccessKey) -> Result<Val> {

@@ -49,6 +49,9 @@ pub enum Ptr {
         /// A constant buffer (else a raw buffer).
         uniform: bool,
     },
+    /// Into a global naga's analysis found unused by the entry point: a pointer an
+    /// expression computes but nothing reads or writes.
+    Unused,
 }
 
 /// A lowered naga expression.
@@ -154,6 +157,8 @@ pub struct Lowerer<'a, 'm> {
     pub frame: Frame<'m>,
     /// The entry point.
     pub ep: &'m naga::EntryPoint,
+    /// naga's analysis of the entry point (the globals it uses).
+    pub entry_info: &'m naga::valid::FunctionInfo,
     /// The entry's outputs: (signature id, rows, leaves) per output leaf group.
     pub outputs: Vec<crate::io::OutputSlot>,
 }

@@ -17,6 +17,7 @@ impl Lowerer<'_, '_> {
     pub fn step(&mut self, p: Ptr, container: &TypeInner, idx: Idx) -> Result<Ptr> {
         let types = self.types();
         match p {
+            Ptr::Unused => Ok(Ptr::Unused),
             Ptr::Mem { var, mut offs } => {
                 match *container {
                     TypeInner::Struct { ref members, .. } => {
@@ -93,6 +94,7 @@ impl Lowerer<'_, '_> {
     /// Loads the leaves of a value of type `ty` at `p`.
     pub fn load(&mut self, p: &Ptr, ty: &TypeInner) -> Result<Vec<crate::Value>> {
         match *p {
+            Ptr::Unused => Err(unused()),
             Ptr::Mem { var, offs } => {
                 let leaves = leaf::leaves_of(self.types(), ty)?;
                 let mut run = [0u32; leaf::GROUPS];
@@ -140,6 +142,7 @@ impl Lowerer<'_, '_> {
     /// Stores leaves `vals` of a value of type `ty` at `p`.
     pub fn store(&mut self, p: &Ptr, ty: &TypeInner, vals: &[crate::Value]) -> Result<()> {
         match *p {
+            Ptr::Unused => Err(unused()),
             Ptr::Mem { var, offs } => {
                 let leaves = leaf::leaves_of(self.types(), ty)?;
                 let mut run = [0u32; leaf::GROUPS];
@@ -295,6 +298,15 @@ impl Lowerer<'_, '_> {
         let st = self.i32c(i64::from(stride.max(1)))?;
         Ok(self.fb().udiv(rest, st)?)
     }
+}
+
+/// The error of reaching a global naga's analysis found unused.
+pub fn unused() -> Error {
+    Error::new(
+        ErrorKind::Invalid,
+        "GlobalVariable",
+        "a global naga's analysis found unused by the entry point is accessed",
+    )
 }
 
 /// Per-group leaf counts of one element of a vector, matrix or array.

@@ -492,6 +492,7 @@ impl<'m> Lowerer<'_, 'm> {
                     }
                 }
             }
+            Ptr::Unused => return Err(crate::place::unused()),
             Ptr::Buf { uniform: true, .. } => {
                 return Err(Error::new(
                     ErrorKind::Invalid,
