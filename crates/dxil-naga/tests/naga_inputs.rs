@@ -25,6 +25,51 @@ struct Tally {
     agreed: usize,
     refused: BTreeMap<String, Vec<String>>,
     rejected: BTreeMap<String, Vec<String>>,
+    /// Seconds in `dxil_naga::write` (naga IR to container).
+    ours: f64,
+    /// Seconds in naga's HLSL writer plus `dxc` (with `DXIL_NAGA_SPEED=1`), and how many
+    /// entry points `dxc` compiled.
+    theirs: f64,
+    theirs_compiled: usize,
+}
+
+/// naga's HLSL for one entry point through the reference compiler: the time taken, and
+/// whether it compiled.
+fn naga_hlsl_and_dxc(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    options: &naga::back::hlsl::Options,
+    ep: &naga::EntryPoint,
+) -> Option<(f64, bool)> {
+    let dxc = dxil_test_support::reference_tool("dxc")?;
+    let start = std::time::Instant::now();
+    let pipeline = naga::back::hlsl::PipelineOptions {
+        entry_point: Some((ep.stage, ep.name.clone())),
+    };
+    let mut text = String::new();
+    let names = naga::back::hlsl::Writer::new(&mut text, options, &pipeline)
+        .write(module, info, None)
+        .ok()?;
+    let name = names.entry_point_names.first()?.as_ref().ok()?.clone();
+    let profile = match ep.stage {
+        naga::ShaderStage::Vertex => "vs_6_6",
+        naga::ShaderStage::Fragment => "ps_6_6",
+        _ => "cs_6_6",
+    };
+    let dir = std::env::temp_dir();
+    let n = std::process::id();
+    let src = dir.join(format!("dxil-naga-{n}.hlsl"));
+    let out = dir.join(format!("dxil-naga-{n}.dxil"));
+    std::fs::write(&src, &text).ok()?;
+    let status = std::process::Command::new(dxc)
+        .args(["-T", profile, "-E", &name, "-HV", "2021", "-Fo"])
+        .arg(&out)
+        .arg(&src)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    Some((start.elapsed().as_secs_f64(), status.success()))
 }
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -76,6 +121,9 @@ fn naga_test_inputs() {
         }),
         ..Default::default()
     };
+    // With DXIL_NAGA_SPEED=1 every entry point also goes through naga's HLSL writer and the
+    // reference compiler, timed, for the speed figure.
+    let speed = std::env::var("DXIL_NAGA_SPEED").is_ok_and(|v| v == "1");
     let mut t = Tally::default();
     for path in inputs(&dir) {
         let name = path
@@ -124,7 +172,16 @@ fn naga_test_inputs() {
             }
             t.entries += 1;
             let id = format!("{name}:{}", ep.name);
-            let container = match dxil_naga::write(&module, &info, &options, &pipeline) {
+            if speed {
+                if let Some((secs, ok)) = naga_hlsl_and_dxc(&module, &info, &hlsl_options, ep) {
+                    t.theirs += secs;
+                    t.theirs_compiled += usize::from(ok);
+                }
+            }
+            let start = std::time::Instant::now();
+            let written = dxil_naga::write(&module, &info, &options, &pipeline);
+            t.ours += start.elapsed().as_secs_f64();
+            let container = match written {
                 Ok(c) => c,
                 Err(e) => {
                     t.refused
@@ -167,6 +224,19 @@ fn naga_test_inputs() {
         "compiled {} / accepted by dxv {} / our validator agrees {} (of {})",
         t.compiled, t.accepted, t.agreed, t.entries
     );
+    eprintln!(
+        "naga IR to container: {:.1} ms for {} entry points",
+        t.ours * 1e3,
+        t.entries
+    );
+    if speed {
+        eprintln!(
+            "naga's HLSL writer + dxc: {:.1} ms ({} compiled by dxc): {:.0}x our time",
+            t.theirs * 1e3,
+            t.theirs_compiled,
+            t.theirs / t.ours.max(1e-9)
+        );
+    }
     dxil_test_support::print_id_groups(&t.refused, "refused");
     dxil_test_support::print_id_groups(&t.rejected, "rejected by dxv");
     assert!(
