@@ -114,7 +114,14 @@ impl<'m> Lowerer<'_, 'm> {
                 arg1,
                 arg2,
                 arg3,
-            } => Val::S(self.math(h, fun, arg, arg1, arg2, arg3)?),
+            } => Val::S(self.math(h, fun, arg, arg1, arg2, arg3).map_err(|e| {
+                // The builder refuses an overload DXIL does not have (`Round_pi` of a double).
+                if e.kind() == ErrorKind::Builder {
+                    Error::unsupported(format!("MathFunction::{fun:?}"), e.message())
+                } else {
+                    e
+                }
+            })?),
             E::As {
                 expr,
                 kind,

@@ -21,6 +21,7 @@ pub mod leaf;
 mod lower;
 mod math;
 pub mod options;
+mod pack;
 mod place;
 mod stmt;
 

@@ -21,7 +21,7 @@ impl Lowerer<'_, '_> {
         arg: Handle<naga::Expression>,
         arg1: Option<Handle<naga::Expression>>,
         arg2: Option<Handle<naga::Expression>>,
-        _arg3: Option<Handle<naga::Expression>>,
+        arg3: Option<Handle<naga::Expression>>,
     ) -> Result<Vec<Value>> {
         let s = self.scalar_of(arg)?;
         let a = self.scalars(arg)?;
@@ -33,6 +33,13 @@ impl Lowerer<'_, '_> {
             Some(h) => self.scalars(h)?,
             None => Vec::new(),
         };
+        let d = match arg3 {
+            Some(h) => self.scalars(h)?,
+            None => Vec::new(),
+        };
+        if let Some(v) = self.math_more(fun, s, [&a, &b, &c, &d])? {
+            return Ok(v);
+        }
         let float = s.kind == ScalarKind::Float;
         let signed = s.kind == ScalarKind::Sint;
         let pick = |v: &[Value], i: usize| if v.len() == 1 { v[0] } else { v[i] };
