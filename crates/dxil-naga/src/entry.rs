@@ -173,7 +173,15 @@ pub fn write(
         };
         globals[h.index()] = slot;
     }
-    let inputs = crate::io::inputs(&mut sb, module, ep)?;
+    let special = match options.special_constants_binding {
+        Some(t) if crate::io::reads_special(module, ep)? => {
+            let desc =
+                ResourceDesc::cbuffer("_NagaConstants", 16).at(u32::from(t.space), t.register);
+            Some(sb.resource(desc)?)
+        }
+        _ => None,
+    };
+    let inputs = crate::io::inputs(&mut sb, module, ep, special.is_some())?;
     let outputs = crate::io::outputs(&mut sb, module, ep)?;
     let mut e = sb.entry(&ep.name)?;
     let first = e
@@ -204,7 +212,11 @@ pub fn write(
         ep,
         entry_info: einfo,
         outputs,
+        special: None,
     };
+    if let Some(res) = special {
+        lw.special = Some(lw.e.handle(res, 0, false)?);
+    }
     lw.prologue(&inputs, &private, &workgroup)?;
     lw.function_body()?;
     let Lowerer { mut e, .. } = lw;
@@ -330,7 +342,12 @@ impl<'m> Lowerer<'_, 'm> {
     fn read_input(&mut self, input: &Input) -> Result<Vec<Value>> {
         let i32o = [Ty::Scalar(dxil_ops::Scalar::I32)];
         match *input {
-            Input::Sig { sig, cols, scalar } => {
+            Input::Sig {
+                sig,
+                cols,
+                scalar,
+                base,
+            } => {
                 let mut out = Vec::with_capacity(cols as usize);
                 let t = [Ty::Scalar(leaf::mem_op_scalar(scalar))];
                 for c in 0..cols {
@@ -341,6 +358,10 @@ impl<'m> Lowerer<'_, 'm> {
                     } else {
                         v
                     });
+                }
+                if let (Some(at), Some(h), Some(first)) = (base, self.special, out.first_mut()) {
+                    let add = self.e.load_constant(h, at, dxil_ops::Scalar::I32)?;
+                    *first = self.fb().add(*first, add)?;
                 }
                 Ok(out)
             }
@@ -362,7 +383,23 @@ impl<'m> Lowerer<'_, 'm> {
                             out.push(self.e.group_id(&i32o, c)?);
                         }
                     }
-                    BuiltIn::LocalInvocationIndex => out.push(self.e.flattened_thread_id_in_group(&i32o)?),
+                    BuiltIn::LocalInvocationIndex => {
+                        out.push(self.e.flattened_thread_id_in_group(&i32o)?)
+                    }
+                    BuiltIn::SampleMask => out.push(self.e.coverage(&i32o)?),
+                    BuiltIn::ViewIndex => out.push(self.e.view_id(&i32o)?),
+                    BuiltIn::NumWorkGroups if self.special.is_some() => {
+                        for at in [0, 4, 8] {
+                            let h = self.special.ok_or_else(|| {
+                                Error::new(
+                                    ErrorKind::Options,
+                                    "num_workgroups",
+                                    "no special constants",
+                                )
+                            })?;
+                            out.push(self.e.load_constant(h, at, dxil_ops::Scalar::I32)?);
+                        }
+                    }
                     BuiltIn::SubgroupSize => out.push(self.e.wave_get_lane_count(&[])?),
                     BuiltIn::SubgroupInvocationId => out.push(self.e.wave_get_lane_index(&[])?),
                     BuiltIn::SubgroupId | BuiltIn::NumSubgroups => {
@@ -383,7 +420,7 @@ impl<'m> Lowerer<'_, 'm> {
                     other => {
                         return Err(Error::unsupported(
                             format!("built-in {other:?} of a compute shader"),
-                            "not supported by this back end yet (naga's HLSL back end reads it from a constant buffer)",
+                            "needs `Options::special_constants_binding` (naga's special constants)",
                         ))
                     }
                 }

@@ -22,6 +22,9 @@ pub enum Input {
         cols: u8,
         /// naga's scalar.
         scalar: Scalar,
+        /// The byte offset of a special constant added to the value (`first_vertex`,
+        /// `first_instance`), when the options name the special constants.
+        base: Option<u32>,
     },
     /// A compute built-in read with a DXIL operation.
     Op(BuiltIn, u8),
@@ -135,13 +138,20 @@ pub fn inputs(
     sb: &mut ShaderBuilder,
     module: &naga::Module,
     ep: &naga::EntryPoint,
+    special: bool,
 ) -> Result<Vec<Input>> {
     let mut out = Vec::new();
     for arg in &ep.function.arguments {
         for (b, ty) in bound(module, arg.ty, arg.binding.as_ref())? {
             let (scalar, cols) = shape(ty)?;
+            let base = match *b {
+                Binding::BuiltIn(BuiltIn::VertexIndex) if special => Some(0),
+                Binding::BuiltIn(BuiltIn::InstanceIndex) if special => Some(4),
+                _ => None,
+            };
             let desc = match (b.clone(), ep.stage) {
-                (Binding::BuiltIn(bi), ShaderStage::Compute) => {
+                (Binding::BuiltIn(bi), ShaderStage::Compute)
+                | (Binding::BuiltIn(bi @ (BuiltIn::SampleMask | BuiltIn::ViewIndex)), _) => {
                     out.push(Input::Op(bi, cols));
                     continue;
                 }
@@ -186,10 +196,32 @@ pub fn inputs(
                     .interpolation(interpolation(stage, scalar, i, sampling)),
             };
             let sig = sb.input(desc);
-            out.push(Input::Sig { sig, cols, scalar });
+            out.push(Input::Sig {
+                sig,
+                cols,
+                scalar,
+                base,
+            });
         }
     }
     Ok(out)
+}
+
+/// Whether an entry point reads naga's special constants.
+pub fn reads_special(module: &naga::Module, ep: &naga::EntryPoint) -> Result<bool> {
+    for arg in &ep.function.arguments {
+        for (b, _) in bound(module, arg.ty, arg.binding.as_ref())? {
+            if matches!(
+                b,
+                Binding::BuiltIn(
+                    BuiltIn::VertexIndex | BuiltIn::InstanceIndex | BuiltIn::NumWorkGroups
+                )
+            ) {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Declares the outputs of an entry point, in member order.

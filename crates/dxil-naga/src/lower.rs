@@ -157,6 +157,8 @@ pub struct Lowerer<'a, 'm> {
     pub frame: Frame<'m>,
     /// The entry point.
     pub ep: &'m naga::EntryPoint,
+    /// The handle of naga's special constants, when the entry reads them.
+    pub special: Option<Value>,
     /// naga's analysis of the entry point (the globals it uses).
     pub entry_info: &'m naga::valid::FunctionInfo,
     /// The entry's outputs: (signature id, rows, leaves) per output leaf group.

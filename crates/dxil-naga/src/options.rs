@@ -66,6 +66,10 @@ pub struct Options {
     /// A binding missing from `binding_map` goes to space `group`, register `binding`
     /// instead of failing.
     pub fake_missing_bindings: bool,
+    /// Where naga's special constants live (`first_vertex`, `first_instance`, `other`:
+    /// three `u32`s the host writes): added to `vertex_index` and `instance_index`, and the
+    /// source of `num_workgroups`, as naga's HLSL back end reads them.
+    pub special_constants_binding: Option<BindTarget>,
     /// Where immediates (push constants) live: a constant buffer the root signature fills
     /// with root constants.
     pub immediates_target: Option<BindTarget>,
@@ -82,6 +86,7 @@ impl Default for Options {
             shader_model: ShaderModel::default(),
             binding_map: BindingMap::new(),
             fake_missing_bindings: true,
+            special_constants_binding: None,
             immediates_target: None,
             zero_initialize_workgroup_memory: true,
             restrict_indexing: true,
