@@ -24,6 +24,7 @@ pub mod options;
 mod pack;
 mod place;
 mod stmt;
+mod subgroup;
 
 pub use entry::write;
 pub use error::{Error, ErrorKind, Result};

@@ -162,6 +162,18 @@ impl<'m> Lowerer<'_, 'm> {
                 value,
                 result,
             } => self.atomic(pointer, fun, value, result)?,
+            S::SubgroupBallot { result, predicate } => self.subgroup_ballot(result, predicate)?,
+            S::SubgroupCollectiveOperation {
+                op,
+                collective_op,
+                argument,
+                result,
+            } => self.subgroup_collective(op, collective_op, argument, result)?,
+            S::SubgroupGather {
+                mode,
+                argument,
+                result,
+            } => self.subgroup_gather(mode, argument, result)?,
             S::ImageStore {
                 image,
                 coordinate,
