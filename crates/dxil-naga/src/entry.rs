@@ -106,6 +106,50 @@ pub fn write(
                 }
             }
         };
+        if let naga::TypeInner::BindingArray { base, size } = *inner {
+            let t = target(options).map_err(|e| e.at(span))?;
+            let count = match size {
+                naga::ArraySize::Constant(n) => n.get(),
+                _ => t.binding_array_size.ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Options,
+                        what(),
+                        "an unsized binding array needs `BindTarget::binding_array_size`",
+                    )
+                    .at(span)
+                })?,
+            };
+            let elem = &module.types[base].inner;
+            let (desc, buf) = match gv.space {
+                AddressSpace::Handle => (
+                    crate::image::resource(&name, elem).map_err(|e| e.at(span))?,
+                    None,
+                ),
+                AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
+                    (ResourceDesc::rw_byte_address_buffer(&name), Some(false))
+                }
+                AddressSpace::Storage { .. } => {
+                    (ResourceDesc::byte_address_buffer(&name), Some(false))
+                }
+                other => {
+                    return Err(Error::unsupported(
+                        format!("binding array {} in address space {other:?}", what()),
+                        "not supported by this back end yet",
+                    )
+                    .at(span))
+                }
+            };
+            if sm < crate::ShaderModel::V6_6 {
+                return Err(Error::unsupported(
+                    format!("binding array {}", what()),
+                    "needs shader model 6.6 in this back end (handles from bindings)",
+                )
+                .at(span));
+            }
+            let res = sb.resource(desc.at(u32::from(t.space), t.register).array(count))?;
+            globals[h.index()] = GlobalSlot::Array(res, buf);
+            continue;
+        }
         let slot = match gv.space {
             AddressSpace::Uniform | AddressSpace::Immediate => {
                 let t = target(options).map_err(|e| e.at(span))?;

@@ -236,6 +236,7 @@ impl<'m> Lowerer<'_, 'm> {
                 .flatten()
                 .map(Val::H)
                 .ok_or_else(|| Error::new(ErrorKind::Invalid, "GlobalVariable", "no handle")),
+            Some(GlobalSlot::Array(res, buf)) => Ok(Val::R(res, buf)),
             Some(GlobalSlot::Unused) if self.frame_uses_nothing(g) => Ok(Val::P(Ptr::Unused)),
             _ => {
                 let gv = &self.module.global_variables[g];
@@ -268,10 +269,31 @@ impl<'m> Lowerer<'_, 'm> {
                 };
                 Ok(Val::P(self.step(p, &container, idx)?))
             }
-            Val::H(_) => Err(Error::unsupported(
+            Val::H(_) => Err(Error::new(
+                ErrorKind::Invalid,
                 "Expression::Access",
-                "indexing a binding array is not supported yet",
+                "indexing a resource handle",
             )),
+            Val::R(res, buf) => {
+                let (index, non_uniform) = match key {
+                    AccessKey::Const(i) => (dxil_builder::Arg::Int(i64::from(i)), false),
+                    AccessKey::Dyn(i) => {
+                        let fi: &naga::valid::FunctionInfo = self.frame.finfo;
+                        let non_uniform = fi[i].uniformity.non_uniform_result.is_some();
+                        let v = self.scalar(i)?;
+                        (dxil_builder::Arg::Value(v), non_uniform)
+                    }
+                };
+                let handle = self.e.handle(res, index, non_uniform)?;
+                Ok(match buf {
+                    None => Val::H(handle),
+                    Some(uniform) => Val::P(Ptr::Buf {
+                        handle,
+                        off: Off::default(),
+                        uniform,
+                    }),
+                })
+            }
             Val::S(v) => {
                 let ty = self.ty_of(base);
                 let (ranges, elem_len) = self.value_parts(ty)?;

@@ -63,6 +63,9 @@ pub enum Val {
     P(Ptr),
     /// A resource handle (texture, sampler).
     H(Value),
+    /// A binding array not yet indexed: its resource range, and for buffers whether they
+    /// are constant buffers.
+    R(dxil_builder::ResourceId, Option<bool>),
 }
 
 /// A variable in memory: one array per group (`alloca` or group-shared global).
@@ -88,6 +91,9 @@ pub enum GlobalSlot {
     },
     /// A texture or sampler bound as resource `res`.
     Res(dxil_builder::ResourceId),
+    /// A binding array bound as resource range `res`: of textures or samplers (`None`) or
+    /// of buffers (`Some(uniform)`).
+    Array(dxil_builder::ResourceId, Option<bool>),
 }
 
 /// A break or continue target of the enclosing constructs (made on first use).
