@@ -1,6 +1,6 @@
 //! A naga back end writing DXIL: naga's IR (from WGSL, SPIR-V or GLSL) to a signed
 //! DXContainer ready for `ID3D12Device::Create*PipelineState`, with no DXC. Shaped like
-//! naga's own back ends: [`write`] takes the module, naga's validation info, [`Options`]
+//! naga's own back ends: [`write()`] takes the module, naga's validation info, [`Options`]
 //! (mirroring naga's HLSL back end's) and [`PipelineOptions`] (the entry point).
 //!
 //! Values are held as scalar leaves (DXIL has no vectors or aggregates in registers),
