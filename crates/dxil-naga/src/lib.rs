@@ -12,6 +12,8 @@
 #![warn(missing_docs)]
 
 mod arith;
+mod atomic;
+mod call;
 mod entry;
 pub mod error;
 mod expr;
@@ -23,6 +25,7 @@ mod math;
 pub mod options;
 mod pack;
 mod place;
+mod prologue;
 mod stmt;
 mod subgroup;
 

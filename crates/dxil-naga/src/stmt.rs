@@ -1,15 +1,12 @@
 //! naga statements as LLVM basic blocks (naga IR `Statement`; WGSL "Statements"): structured
-//! control flow becomes branches, naga functions are inlined, barriers and atomics become
-//! DXIL operations (DXIL.rst "Barrier", "AtomicBinOp", "AtomicCompareExchange").
+//! control flow becomes branches, barriers DXIL's `Barrier` (DXIL.rst "Barrier"); calls are
+//! inlined by [`crate::call`], atomics written by [`crate::atomic`].
 
-use dxil_builder::Arg;
-use dxil_ir::{Block, Ordering, RmwOp, SyncScope};
-use dxil_ops::Ty;
-use naga::{Handle, ScalarKind, Statement as S};
+use dxil_ir::Block;
+use naga::{Handle, Statement as S};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::lower::{Ctl, Frame, Lowerer, Ptr, Ret, Val};
-use crate::Value;
+use crate::lower::{Ctl, Lowerer, Val};
 
 /// `Barrier` mode bits (DXIL.rst "Barrier"): sync the group, global UAV fence, group UAV
 /// fence, group-shared fence.
@@ -29,17 +26,17 @@ impl<'m> Lowerer<'_, 'm> {
         Ok(())
     }
 
-    fn new_block(&mut self) -> Result<Block> {
+    pub fn new_block(&mut self) -> Result<Block> {
         Ok(self.fb().add_block(None)?)
     }
 
-    fn goto(&mut self, b: Block) -> Result<()> {
+    pub fn goto(&mut self, b: Block) -> Result<()> {
         self.fb().br(b)?;
         self.frame.terminated = true;
         Ok(())
     }
 
-    fn enter(&mut self, b: Block) -> Result<()> {
+    pub fn enter(&mut self, b: Block) -> Result<()> {
         self.fb().position_at_end(b)?;
         self.frame.terminated = false;
         Ok(())
@@ -290,7 +287,7 @@ impl<'m> Lowerer<'_, 'm> {
         Ok(())
     }
 
-    fn ret(&mut self, value: Option<Handle<naga::Expression>>) -> Result<()> {
+    pub fn ret(&mut self, value: Option<Handle<naga::Expression>>) -> Result<()> {
         let v = match value {
             Some(h) => self.scalars(h)?,
             None => Vec::new(),
@@ -335,187 +332,6 @@ impl<'m> Lowerer<'_, 'm> {
             mode |= SYNC;
         }
         self.e.barrier(&[], mode)?;
-        Ok(())
-    }
-
-    /// Inlines a call of `function`.
-    fn call(
-        &mut self,
-        function: Handle<naga::Function>,
-        arguments: &[Handle<naga::Expression>],
-        result: Option<Handle<naga::Expression>>,
-    ) -> Result<()> {
-        let mut args = Vec::with_capacity(arguments.len());
-        for &a in arguments {
-            args.push(self.expr(a)?);
-        }
-        let fun = &self.module.functions[function];
-        let finfo = &self.info[function];
-        let frame = Frame {
-            fun,
-            finfo,
-            vals: vec![None; fun.expressions.len()],
-            args,
-            locals: Vec::new(),
-            ctl: Vec::new(),
-            ret: Some(Ret::default()),
-            terminated: false,
-        };
-        let caller = std::mem::replace(&mut self.frame, frame);
-        let body = self.function_body();
-        let callee = std::mem::replace(&mut self.frame, caller);
-        body?;
-        let ret = callee.ret.unwrap_or_default();
-        match ret.block {
-            Some(b) => {
-                self.enter(b)?;
-                let out = match ret.incoming.as_slice() {
-                    [(v, _)] => v.clone(),
-                    [(first, _), ..] => {
-                        let mut out = Vec::with_capacity(first.len());
-                        for i in 0..first.len() {
-                            let ty = first[i].ty().ok_or_else(|| {
-                                Error::new(ErrorKind::Builder, "Statement::Call", "untyped value")
-                            })?;
-                            let inc: Vec<(Value, Block)> =
-                                ret.incoming.iter().map(|(v, b)| (v[i], *b)).collect();
-                            out.push(self.fb().phi(ty, &inc)?);
-                        }
-                        out
-                    }
-                    [] => Vec::new(),
-                };
-                if let Some(r) = result {
-                    self.set(r, Val::S(out));
-                }
-            }
-            None => self.frame.terminated = true,
-        }
-        Ok(())
-    }
-
-    /// The locals and body of the current frame's function; a void function falling off
-    /// its end returns.
-    pub fn function_body(&mut self) -> Result<()> {
-        let fun: &'m naga::Function = self.frame.fun;
-        for (_, lv) in fun.local_variables.iter() {
-            let var = self.new_local(&self.module.types[lv.ty].inner)?;
-            self.frame.locals.push(var);
-        }
-        for (h, lv) in fun.local_variables.iter() {
-            let ty = &self.module.types[lv.ty].inner;
-            let v = match lv.init {
-                Some(init) => self.scalars(init)?,
-                None => self.zeros(ty)?,
-            };
-            let var = self.frame.locals[h.index()];
-            let p = Ptr::Mem {
-                var,
-                offs: Default::default(),
-            };
-            self.store(&p, ty, &v)?;
-        }
-        self.block(&fun.body)?;
-        if !self.frame.terminated {
-            self.ret(None)?;
-        }
-        Ok(())
-    }
-
-    fn atomic(
-        &mut self,
-        pointer: Handle<naga::Expression>,
-        fun: &naga::AtomicFunction,
-        value: Handle<naga::Expression>,
-        result: Option<Handle<naga::Expression>>,
-    ) -> Result<()> {
-        use naga::AtomicFunction as A;
-        let p = self.pointer(pointer)?;
-        let s = self.scalar_of(value)?;
-        let mut v = self.scalar(value)?;
-        if matches!(fun, A::Subtract) {
-            let z = self.zero(s)?;
-            v = self.fb().sub(z, v)?;
-        }
-        let signed = s.kind == ScalarKind::Sint;
-        let out: Vec<Value> = match p {
-            Ptr::Buf {
-                handle,
-                off,
-                uniform: false,
-            } => {
-                let idx = self.off_value(off)?;
-                let t = [Ty::Scalar(crate::leaf::op_scalar(s))];
-                let u = Arg::Undef;
-                match *fun {
-                    A::Exchange { compare: Some(cmp) } => {
-                        let c = self.scalar(cmp)?;
-                        let old = self
-                            .e
-                            .atomic_compare_exchange(&t, handle, idx, u, u, c, v)?;
-                        let eq = self.fb().icmp(dxil_ir::IntPredicate::Eq, old, c)?;
-                        vec![old, eq]
-                    }
-                    _ => {
-                        // DXIL.rst "AtomicBinOp": Add 0, And 1, Or 2, Xor 3, IMin 4, IMax 5,
-                        // UMin 6, UMax 7, Exchange 8.
-                        let code = match *fun {
-                            A::Add | A::Subtract => 0,
-                            A::And => 1,
-                            A::InclusiveOr => 2,
-                            A::ExclusiveOr => 3,
-                            A::Min if signed => 4,
-                            A::Max if signed => 5,
-                            A::Min => 6,
-                            A::Max => 7,
-                            _ => 8,
-                        };
-                        vec![self.e.atomic_bin_op(&t, handle, code, idx, u, u, v)?]
-                    }
-                }
-            }
-            Ptr::Mem { var, offs } => {
-                let g = crate::leaf::group(s);
-                let slot = self.mem_slot(var, g, offs[g], 0)?;
-                let (ord, scope) = (Ordering::SeqCst, SyncScope::CrossThread);
-                match *fun {
-                    A::Exchange { compare: Some(cmp) } => {
-                        let c = self.scalar(cmp)?;
-                        let pair = self
-                            .fb()
-                            .cmpxchg(slot, c, v, false, ord, ord, scope, false)?;
-                        let old = self.fb().extract_value(pair, &[0])?;
-                        let ok = self.fb().extract_value(pair, &[1])?;
-                        vec![old, ok]
-                    }
-                    _ => {
-                        let op = match *fun {
-                            A::Add | A::Subtract => RmwOp::Add,
-                            A::And => RmwOp::And,
-                            A::InclusiveOr => RmwOp::Or,
-                            A::ExclusiveOr => RmwOp::Xor,
-                            A::Min if signed => RmwOp::Min,
-                            A::Max if signed => RmwOp::Max,
-                            A::Min => RmwOp::UMin,
-                            A::Max => RmwOp::UMax,
-                            _ => RmwOp::Xchg,
-                        };
-                        vec![self.fb().atomic_rmw(op, slot, v, false, ord, scope)?]
-                    }
-                }
-            }
-            Ptr::Unused => return Err(crate::place::unused()),
-            Ptr::Buf { uniform: true, .. } => {
-                return Err(Error::new(
-                    ErrorKind::Invalid,
-                    "Statement::Atomic",
-                    "an atomic in a uniform buffer",
-                ))
-            }
-        };
-        if let Some(r) = result {
-            self.set(r, Val::S(out));
-        }
         Ok(())
     }
 }
