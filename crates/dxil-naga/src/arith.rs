@@ -7,7 +7,7 @@ use dxil_ir::{CastOp, FloatPredicate, IntPredicate};
 use naga::{BinaryOperator as B, Handle, Scalar, ScalarKind, TypeInner, UnaryOperator};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::lower::Lowerer;
+use crate::lower::{leaf, Lowerer};
 use crate::Value;
 
 impl Lowerer<'_, '_> {
@@ -76,8 +76,8 @@ impl Lowerer<'_, '_> {
         let n = a.len().max(b.len());
         let mut out = Vec::with_capacity(n);
         for i in 0..n {
-            let x = if a.len() == 1 { a[0] } else { a[i] };
-            let y = if b.len() == 1 { b[0] } else { b[i] };
+            let x = leaf(&a, i)?;
+            let y = leaf(&b, i)?;
             out.push(
                 self.scalar_binary(op, s, x, y)
                     .map_err(|e| e.at(self.frame.fun.expressions.get_span(h)))?,
@@ -96,6 +96,13 @@ impl Lowerer<'_, '_> {
         inner: usize,
         cols: usize,
     ) -> Result<Vec<Value>> {
+        if a.len() != rows * inner || b.len() != inner * cols {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "Multiply",
+                "matrix shapes do not match",
+            ));
+        }
         let mut out = Vec::with_capacity(rows * cols);
         for c in 0..cols {
             for r in 0..rows {
@@ -233,8 +240,9 @@ impl Lowerer<'_, '_> {
         let r = self.scalars(reject)?;
         let mut out = Vec::with_capacity(a.len());
         for i in 0..a.len() {
-            let ci = if c.len() == 1 { c[0] } else { c[i] };
-            out.push(self.fb().select(ci, a[i], r[i])?);
+            let ci = leaf(&c, i)?;
+            let (ai, ri) = (leaf(&a, i)?, leaf(&r, i)?);
+            out.push(self.fb().select(ci, ai, ri)?);
         }
         Ok(out)
     }
@@ -249,8 +257,15 @@ impl Lowerer<'_, '_> {
         let v = self.scalars(arg)?;
         match fun {
             R::All | R::Any => {
-                let mut acc = v[0];
-                for &x in &v[1..] {
+                let (&first, rest) = v.split_first().ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Invalid,
+                        "Expression::Relational",
+                        "an empty vector",
+                    )
+                })?;
+                let mut acc = first;
+                for &x in rest {
                     acc = if fun == R::All {
                         self.fb().and(acc, x)?
                     } else {

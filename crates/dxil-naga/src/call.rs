@@ -43,7 +43,9 @@ impl<'m> Lowerer<'_, 'm> {
                 self.enter(b)?;
                 let out = match ret.incoming.as_slice() {
                     [(v, _)] => v.clone(),
-                    [(first, _), ..] => {
+                    [(first, _), ..]
+                        if ret.incoming.iter().all(|(v, _)| v.len() == first.len()) =>
+                    {
                         let mut out = Vec::with_capacity(first.len());
                         for i in 0..first.len() {
                             let ty = first[i].ty().ok_or_else(|| {
@@ -56,6 +58,13 @@ impl<'m> Lowerer<'_, 'm> {
                         out
                     }
                     [] => Vec::new(),
+                    _ => {
+                        return Err(Error::new(
+                            ErrorKind::Invalid,
+                            "Statement::Return",
+                            "returns of different shapes",
+                        ))
+                    }
                 };
                 if let Some(r) = result {
                     self.set(r, Val::S(out));

@@ -297,6 +297,13 @@ impl<'m> Lowerer<'_, 'm> {
             Val::S(v) => {
                 let ty = self.ty_of(base);
                 let (ranges, elem_len) = self.value_parts(ty)?;
+                if ranges.last().map_or(0, |&(start, n)| start + n) != v.len() {
+                    return Err(Error::new(
+                        ErrorKind::Invalid,
+                        "Expression::Access",
+                        "a value whose leaves do not match its type",
+                    ));
+                }
                 match key {
                     AccessKey::Const(i) => {
                         let (start, n) = *ranges.get(i as usize).ok_or_else(|| {

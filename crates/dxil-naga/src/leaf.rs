@@ -171,7 +171,7 @@ pub fn layout(
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push((s, base)),
         TypeInner::Vector { size, scalar } => {
             for i in 0..size as u32 {
-                out.push((scalar, base + i * u32::from(scalar.width)));
+                out.push((scalar, base.wrapping_add(i * u32::from(scalar.width))));
             }
         }
         TypeInner::Matrix {
@@ -182,7 +182,10 @@ pub fn layout(
             let cs = column_stride(rows, scalar.width);
             for c in 0..columns as u32 {
                 for r in 0..rows as u32 {
-                    out.push((scalar, base + c * cs + r * u32::from(scalar.width)));
+                    out.push((
+                        scalar,
+                        base.wrapping_add(c * cs + r * u32::from(scalar.width)),
+                    ));
                 }
             }
         }
@@ -196,12 +199,17 @@ pub fn layout(
                 return Err(Error::unsupported("array", "more than 2^20 scalars"));
             }
             for i in 0..n {
-                layout(types, &types[elem].inner, base + i * stride, out)?;
+                layout(
+                    types,
+                    &types[elem].inner,
+                    base.wrapping_add(i.wrapping_mul(stride)),
+                    out,
+                )?;
             }
         }
         TypeInner::Struct { ref members, .. } => {
             for m in members {
-                layout(types, &types[m.ty].inner, base + m.offset, out)?;
+                layout(types, &types[m.ty].inner, base.wrapping_add(m.offset), out)?;
             }
         }
         ref other => {

@@ -12,6 +12,21 @@ use crate::error::{Error, Result};
 use crate::leaf::{self, GROUPS};
 use crate::options::Options;
 
+/// Leaf `i` of `v`, a single leaf standing for every position (naga's scalar-with-vector
+/// forms); an error when `v` is shorter.
+pub fn leaf(v: &[Value], i: usize) -> Result<Value> {
+    match v {
+        [one] => Ok(*one),
+        _ => v.get(i).copied().ok_or_else(|| {
+            Error::new(
+                crate::error::ErrorKind::Invalid,
+                "Expression",
+                format!("operand of {} leaves where leaf {i} is needed", v.len()),
+            )
+        }),
+    }
+}
+
 /// A byte or element offset: a constant part and an optional dynamic `i32` part.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Off {

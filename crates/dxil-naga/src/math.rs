@@ -6,7 +6,7 @@ use dxil_ir::{CastOp, FloatPredicate, IntPredicate};
 use naga::{Handle, MathFunction as M, Scalar, ScalarKind};
 
 use crate::error::{Error, Result};
-use crate::lower::Lowerer;
+use crate::lower::{leaf, Lowerer};
 use crate::Value;
 
 const LN2: f64 = std::f64::consts::LN_2;
@@ -42,7 +42,28 @@ impl Lowerer<'_, '_> {
         }
         let float = s.kind == ScalarKind::Float;
         let signed = s.kind == ScalarKind::Sint;
-        let pick = |v: &[Value], i: usize| if v.len() == 1 { v[0] } else { v[i] };
+        // Shapes naga's validator guarantees, checked so that indexing below cannot fail.
+        let n = a.len();
+        let fits = |v: &[Value]| v.is_empty() || v.len() == 1 || v.len() == n;
+        let square = |k: usize| k * k == n;
+        let shaped = n > 0
+            && fits(&b)
+            && fits(&c)
+            && match fun {
+                M::Cross => n == 3 && b.len() == 3,
+                M::Dot | M::Distance | M::Reflect | M::Outer => !b.is_empty(),
+                M::FaceForward => b.len() == n && c.len() == n,
+                M::Determinant => (2..=4).any(square),
+                _ => true,
+            };
+        if !shaped {
+            return Err(Error::new(
+                crate::error::ErrorKind::Invalid,
+                format!("MathFunction::{fun:?}"),
+                "operands of mismatched shapes",
+            ));
+        }
+        let pick = |v: &[Value], i: usize| leaf(v, i);
         match fun {
             M::Dot => {
                 return Ok(vec![self.dot(s, &a, &b)?]);
@@ -53,8 +74,9 @@ impl Lowerer<'_, '_> {
             }
             M::Distance => {
                 let mut diff = Vec::with_capacity(a.len());
-                for i in 0..a.len() {
-                    diff.push(self.fb().fsub(a[i], b[i])?);
+                for (i, &x) in a.iter().enumerate() {
+                    let y = leaf(&b, i)?;
+                    diff.push(self.fb().fsub(x, y)?);
                 }
                 let d = self.dot(s, &diff, &diff)?;
                 return Ok(vec![self.e.sqrt(&[], d)?]);
@@ -84,9 +106,9 @@ impl Lowerer<'_, '_> {
                 let two = self.scalar_const(s, 2.0)?;
                 let d2 = self.fb().fmul(d, two)?;
                 let mut out = Vec::with_capacity(a.len());
-                for i in 0..a.len() {
-                    let t = self.fb().fmul(d2, b[i])?;
-                    out.push(self.fb().fsub(a[i], t)?);
+                for (i, &x) in a.iter().enumerate() {
+                    let t = self.fb().fmul(d2, leaf(&b, i)?)?;
+                    out.push(self.fb().fsub(x, t)?);
                 }
                 return Ok(out);
             }
@@ -111,6 +133,12 @@ impl Lowerer<'_, '_> {
                     ));
                 };
                 let (cols, rows) = (columns as usize, rows as usize);
+                if a.len() != cols * rows {
+                    return Err(Error::unsupported(
+                        "MathFunction::Transpose",
+                        "a matrix of the wrong size",
+                    ));
+                }
                 let mut out = Vec::with_capacity(a.len());
                 for r in 0..rows {
                     for col in 0..cols {
@@ -142,12 +170,12 @@ impl Lowerer<'_, '_> {
                 }
                 M::Abs => x,
                 M::Min | M::Max => {
-                    let y = pick(&b, i);
+                    let y = pick(&b, i)?;
                     self.min_max(fun == M::Min, s, x, y)?
                 }
                 M::Clamp => {
-                    let lo = pick(&b, i);
-                    let hi = pick(&c, i);
+                    let lo = pick(&b, i)?;
+                    let hi = pick(&c, i)?;
                     let m = self.min_max(false, s, x, lo)?;
                     self.min_max(true, s, m, hi)?
                 }
@@ -161,7 +189,7 @@ impl Lowerer<'_, '_> {
                 M::Cosh => self.e.hcos(&[], x)?,
                 M::Sinh => self.e.hsin(&[], x)?,
                 M::Tanh => self.e.htan(&[], x)?,
-                M::Atan2 => self.atan2(s, x, pick(&b, i))?,
+                M::Atan2 => self.atan2(s, x, pick(&b, i)?)?,
                 M::Asinh | M::Acosh => {
                     // ln(x + sqrt(x*x +- 1))
                     let one = self.scalar_const(s, 1.0)?;
@@ -213,7 +241,7 @@ impl Lowerer<'_, '_> {
                 M::Log => self.ln(s, x)?,
                 M::Pow => {
                     let l = self.e.log(&[], x)?;
-                    let m = self.fb().fmul(l, pick(&b, i))?;
+                    let m = self.fb().fmul(l, pick(&b, i)?)?;
                     self.e.exp(&[], m)?
                 }
                 M::Sqrt => self.e.sqrt(&[], x)?,
@@ -236,19 +264,19 @@ impl Lowerer<'_, '_> {
                     let r = self.fb().select(lt, m1, z)?;
                     self.fb().select(gt, one, r)?
                 }
-                M::Fma if s.width == 8 => self.e.fma(&[], x, pick(&b, i), pick(&c, i))?,
-                M::Fma => self.e.fmad(&[], x, pick(&b, i), pick(&c, i))?,
+                M::Fma if s.width == 8 => self.e.fma(&[], x, pick(&b, i)?, pick(&c, i)?)?,
+                M::Fma => self.e.fmad(&[], x, pick(&b, i)?, pick(&c, i)?)?,
                 M::Mix => {
                     // x + (y - x) * a
-                    let y = pick(&b, i);
-                    let t = pick(&c, i);
+                    let y = pick(&b, i)?;
+                    let t = pick(&c, i)?;
                     let d = self.fb().fsub(y, x)?;
                     let m = self.fb().fmul(d, t)?;
                     self.fb().fadd(x, m)?
                 }
                 M::Step => {
                     // step(edge, x) = x >= edge ? 1 : 0
-                    let y = pick(&b, i);
+                    let y = pick(&b, i)?;
                     let ge = self.fb().fcmp(FloatPredicate::Oge, y, x)?;
                     let one = self.scalar_const(s, 1.0)?;
                     let z = self.zero(s)?;
@@ -256,8 +284,8 @@ impl Lowerer<'_, '_> {
                 }
                 M::SmoothStep => {
                     // t = saturate((x - e0) / (e1 - e0)); t * t * (3 - 2 t)
-                    let e1 = pick(&b, i);
-                    let xv = pick(&c, i);
+                    let e1 = pick(&b, i)?;
+                    let xv = pick(&c, i)?;
                     let n = self.fb().fsub(xv, x)?;
                     let d = self.fb().fsub(e1, x)?;
                     let q = self.fb().fdiv(n, d)?;
@@ -355,6 +383,12 @@ impl Lowerer<'_, '_> {
 
     /// `dot` of two vectors: `Dot2/3/4` for 32- and 16-bit floats, multiply-add otherwise.
     fn dot(&mut self, s: Scalar, a: &[Value], b: &[Value]) -> Result<Value> {
+        if a.len() != b.len() {
+            return Err(Error::unsupported(
+                "MathFunction::Dot",
+                "vectors of different sizes",
+            ));
+        }
         if s.kind == ScalarKind::Float && s.width != 8 {
             match a.len() {
                 2 => return Ok(self.e.dot2(&[], a[0], a[1], b[0], b[1])?),
@@ -415,6 +449,12 @@ impl Lowerer<'_, '_> {
             ));
         };
         let n = columns as usize;
+        if a.len() != n * n {
+            return Err(Error::unsupported(
+                "MathFunction::Determinant",
+                "not a square matrix",
+            ));
+        }
         let m: Vec<Vec<Value>> = (0..n)
             .map(|r| (0..n).map(|c| a[c * n + r]).collect())
             .collect();

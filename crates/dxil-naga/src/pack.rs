@@ -8,7 +8,7 @@ use dxil_ir::{CastOp, FloatPredicate, IntPredicate};
 use naga::{MathFunction as M, Scalar, ScalarKind};
 
 use crate::error::{Error, Result};
-use crate::lower::Lowerer;
+use crate::lower::{leaf, Lowerer};
 use crate::Value;
 
 impl Lowerer<'_, '_> {
@@ -20,7 +20,6 @@ impl Lowerer<'_, '_> {
         args: [&[Value]; 4],
     ) -> Result<Option<Vec<Value>>> {
         let [a, b, c, d] = args;
-        let pick = |v: &[Value], i: usize| if v.len() == 1 { v[0] } else { v[i] };
         Ok(Some(match fun {
             M::Pack4x8snorm | M::Pack4x8unorm | M::Pack2x16snorm | M::Pack2x16unorm => {
                 let (n, bits, lo, scale) = match fun {
@@ -30,7 +29,7 @@ impl Lowerer<'_, '_> {
                     _ => (2, 16, 0.0, 65535.0),
                 };
                 let mut parts = Vec::with_capacity(n);
-                for &x in &a[..n] {
+                for &x in a.get(..n).ok_or_else(|| short(fun))? {
                     let l = self.scalar_const(Scalar::F32, lo)?;
                     let h = self.scalar_const(Scalar::F32, 1.0)?;
                     let k = self.scalar_const(Scalar::F32, scale)?;
@@ -45,7 +44,7 @@ impl Lowerer<'_, '_> {
             }
             M::Pack4xI8 | M::Pack4xU8 | M::Pack4xI8Clamp | M::Pack4xU8Clamp => {
                 let mut parts = Vec::with_capacity(4);
-                for &x in &a[..4] {
+                for &x in a.get(..4).ok_or_else(|| short(fun))? {
                     parts.push(match fun {
                         M::Pack4xI8Clamp => {
                             let l = self.i32c(-128)?;
@@ -63,8 +62,8 @@ impl Lowerer<'_, '_> {
                 vec![self.pack(&parts, 8)?]
             }
             M::Pack2x16float => {
-                let lo = self.e.legacy_f32_to_f16(&[], a[0])?;
-                let hi = self.e.legacy_f32_to_f16(&[], a[1])?;
+                let lo = self.e.legacy_f32_to_f16(&[], leaf(a, 0)?)?;
+                let hi = self.e.legacy_f32_to_f16(&[], leaf(a, 1)?)?;
                 vec![self.pack(&[lo, hi], 16)?]
             }
             M::Unpack4x8snorm | M::Unpack4x8unorm | M::Unpack2x16snorm | M::Unpack2x16unorm => {
@@ -77,7 +76,7 @@ impl Lowerer<'_, '_> {
                 let f = self.mb().float();
                 let mut out = Vec::with_capacity(n);
                 for i in 0..n {
-                    let v = self.field(a[0], i * bits, bits, signed)?;
+                    let v = self.field(leaf(a, 0)?, i * bits, bits, signed)?;
                     let op = if signed {
                         CastOp::SiToFp
                     } else {
@@ -99,14 +98,14 @@ impl Lowerer<'_, '_> {
                 let signed = fun == M::Unpack4xI8;
                 let mut out = Vec::with_capacity(4);
                 for i in 0..4 {
-                    out.push(self.field(a[0], i * 8, 8, signed)?);
+                    out.push(self.field(leaf(a, 0)?, i * 8, 8, signed)?);
                 }
                 out
             }
             M::Unpack2x16float => {
                 let mut out = Vec::with_capacity(2);
                 for i in 0..2 {
-                    let v = self.field(a[0], i * 16, 16, false)?;
+                    let v = self.field(leaf(a, 0)?, i * 16, 16, false)?;
                     out.push(self.e.legacy_f16_to_f32(&[], v)?);
                 }
                 out
@@ -121,16 +120,20 @@ impl Lowerer<'_, '_> {
             }
             M::Dot4I8Packed => {
                 let z = self.i32c(0)?;
-                vec![self.e.dot4_add_i8_packed(&[], z, a[0], b[0])?]
+                vec![self
+                    .e
+                    .dot4_add_i8_packed(&[], z, leaf(a, 0)?, leaf(b, 0)?)?]
             }
             M::Dot4U8Packed => {
                 let z = self.i32c(0)?;
-                vec![self.e.dot4_add_u8_packed(&[], z, a[0], b[0])?]
+                vec![self
+                    .e
+                    .dot4_add_u8_packed(&[], z, leaf(a, 0)?, leaf(b, 0)?)?]
             }
             M::Ldexp => {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, &x) in a.iter().enumerate() {
-                    let e = pick(b, i);
+                    let e = leaf(b, i)?;
                     let t = crate::leaf::reg_ty(self.mb(), s)?;
                     let ef = self.fb().cast(CastOp::SiToFp, e, t)?;
                     let p = self.e.exp(&[], ef)?;
@@ -140,7 +143,7 @@ impl Lowerer<'_, '_> {
             }
             M::Refract => {
                 // k = 1 - eta^2 (1 - dot(n, i)^2); k < 0 ? 0 : eta i - (eta dot(n, i) + sqrt(k)) n
-                let eta = c[0];
+                let eta = leaf(c, 0)?;
                 let mut d = None;
                 for (&x, &y) in a.iter().zip(b) {
                     let p = self.fb().fmul(x, y)?;
@@ -176,12 +179,12 @@ impl Lowerer<'_, '_> {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, &x) in a.iter().enumerate() {
                     out.push(if fun == M::ExtractBits {
-                        self.extract_bits(x, b[0], c[0], s.kind == ScalarKind::Sint)?
+                        self.extract_bits(x, leaf(b, 0)?, leaf(c, 0)?, s.kind == ScalarKind::Sint)?
                     } else {
                         let count = d.first().copied().ok_or_else(|| {
                             Error::unsupported("MathFunction::InsertBits", "no count")
                         })?;
-                        self.insert_bits(x, pick(b, i), c[0], count)?
+                        self.insert_bits(x, leaf(b, i)?, leaf(c, 0)?, count)?
                     });
                 }
                 out
@@ -313,4 +316,13 @@ impl Lowerer<'_, '_> {
             Ok(self.fb().and(v, mask)?)
         }
     }
+}
+
+/// The error of an operand with too few leaves.
+fn short(fun: M) -> Error {
+    Error::new(
+        crate::error::ErrorKind::Invalid,
+        format!("MathFunction::{fun:?}"),
+        "an operand with too few components",
+    )
 }

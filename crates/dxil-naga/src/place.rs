@@ -31,7 +31,7 @@ impl Lowerer<'_, '_> {
                         for m in members.iter().take(k as usize) {
                             let c = leaf::counts(types, &types[m.ty].inner)?;
                             for (o, n) in offs.iter_mut().zip(c) {
-                                o.c += n;
+                                o.c = o.c.wrapping_add(n);
                             }
                         }
                     }
@@ -64,7 +64,7 @@ impl Lowerer<'_, '_> {
                             Error::new(ErrorKind::Invalid, "AccessIndex", "no such member")
                         })?;
                         Off {
-                            c: off.c + m.offset,
+                            c: off.c.wrapping_add(m.offset),
                             d: off.d,
                         }
                     }
@@ -125,7 +125,7 @@ impl Lowerer<'_, '_> {
                 let mut out = Vec::with_capacity(lay.len());
                 for (s, b) in lay {
                     let at = Off {
-                        c: off.c + b,
+                        c: off.c.wrapping_add(b),
                         d: off.d,
                     };
                     out.push(if uniform {
@@ -170,7 +170,7 @@ impl Lowerer<'_, '_> {
                 leaf::layout(self.types(), ty, 0, &mut lay)?;
                 for ((s, b), &v) in lay.into_iter().zip(vals) {
                     let at = Off {
-                        c: off.c + b,
+                        c: off.c.wrapping_add(b),
                         d: off.d,
                     };
                     let idx = self.off_value(at)?;
@@ -210,7 +210,7 @@ impl Lowerer<'_, '_> {
                 Error::new(ErrorKind::Invalid, "variable", "no storage for a leaf")
             })?;
         let idx = self.off_value(Off {
-            c: off.c + run,
+            c: off.c.wrapping_add(run),
             d: off.d,
         })?;
         let zero = self.i32c(0)?;
