@@ -9,6 +9,114 @@ use std::path::Path;
 use dxil_naga::front::{self, Language};
 use dxil_naga::{Options, PipelineOptions, ShaderModel};
 
+/// The HLSL section of a `.param.ron` (naga's HLSL options in the format of the inputs'
+/// naga version: a binding map as a map, `push_constants_target` for immediates).
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct HlslParams {
+    binding_map: std::collections::BTreeMap<BindingKey, TargetParam>,
+    fake_missing_bindings: Option<bool>,
+    special_constants_binding: Option<TargetParam>,
+    push_constants_target: Option<TargetParam>,
+    zero_initialize_workgroup_memory: Option<bool>,
+    restrict_indexing: Option<bool>,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct Params {
+    hlsl: Option<HlslParams>,
+}
+
+#[derive(serde::Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+struct BindingKey {
+    group: u32,
+    binding: u32,
+}
+
+#[derive(serde::Deserialize, Clone, Copy)]
+struct TargetParam {
+    space: u8,
+    register: u32,
+    #[serde(default)]
+    binding_array_size: Option<u32>,
+}
+
+impl TargetParam {
+    fn naga(self) -> naga::back::hlsl::BindTarget {
+        naga::back::hlsl::BindTarget {
+            space: self.space,
+            register: self.register,
+            binding_array_size: self.binding_array_size,
+            ..Default::default()
+        }
+    }
+}
+
+/// naga's HLSL options from `path`'s `.param.ron` over `base`: `None` without a parameter
+/// file or HLSL section, `Err` when the file does not parse.
+fn param_options(
+    path: &Path,
+    base: &naga::back::hlsl::Options,
+) -> Result<Option<naga::back::hlsl::Options>, String> {
+    let ron_path = path.with_extension("param.ron");
+    let Ok(text) = std::fs::read_to_string(&ron_path) else {
+        return Ok(None);
+    };
+    // naga's parameter files write options without `Some(...)`.
+    let params: Params = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(&text)
+        .map_err(|e| format!("{}: {e}", ron_path.display()))?;
+    Ok(params.hlsl.map(|h| naga::back::hlsl::Options {
+        binding_map: h
+            .binding_map
+            .iter()
+            .map(|(k, v)| {
+                let key = naga::ResourceBinding {
+                    group: k.group,
+                    binding: k.binding,
+                };
+                (key, v.naga())
+            })
+            .collect(),
+        fake_missing_bindings: h
+            .fake_missing_bindings
+            .unwrap_or(base.fake_missing_bindings),
+        special_constants_binding: h
+            .special_constants_binding
+            .map(TargetParam::naga)
+            .or(base.special_constants_binding),
+        immediates_target: h
+            .push_constants_target
+            .map(TargetParam::naga)
+            .or(base.immediates_target),
+        zero_initialize_workgroup_memory: h
+            .zero_initialize_workgroup_memory
+            .unwrap_or(base.zero_initialize_workgroup_memory),
+        restrict_indexing: h.restrict_indexing.unwrap_or(base.restrict_indexing),
+        ..base.clone()
+    }))
+}
+
+/// Our options for naga's HLSL options.
+fn ours(h: &naga::back::hlsl::Options) -> Options {
+    let target = |t: &naga::back::hlsl::BindTarget| dxil_naga::BindTarget {
+        space: t.space,
+        register: t.register,
+        binding_array_size: t.binding_array_size,
+    };
+    Options {
+        shader_model: ShaderModel::V6_6,
+        binding_map: h.binding_map.iter().map(|(k, v)| (*k, target(v))).collect(),
+        fake_missing_bindings: h.fake_missing_bindings,
+        special_constants_binding: h.special_constants_binding.as_ref().map(target),
+        immediates_target: h.immediates_target.as_ref().map(target),
+        zero_initialize_workgroup_memory: h.zero_initialize_workgroup_memory,
+        restrict_indexing: h.restrict_indexing,
+    }
+}
+
 /// Floors: entry points compiled, accepted by dxv, agreed on by our validator.
 const FLOOR_COMPILED: usize = 142;
 const FLOOR_ACCEPTED: usize = 142;
@@ -31,6 +139,9 @@ struct Tally {
     /// entry points `dxc` compiled.
     theirs: f64,
     theirs_compiled: usize,
+    /// Inputs whose `.param.ron` gave HLSL options, and parameter files that did not parse.
+    with_params: usize,
+    bad_params: Vec<String>,
 }
 
 /// naga's HLSL for one entry point through the reference compiler: the time taken, and
@@ -102,23 +213,9 @@ fn naga_test_inputs() {
     let Some(dir) = dxil_test_support::shared_path("naga") else {
         return;
     };
-    // Immediates and naga's special constants in a space of their own (naga's tests name
-    // them too).
-    let options = Options {
-        shader_model: ShaderModel::V6_6,
-        special_constants_binding: Some(dxil_naga::BindTarget {
-            space: 255,
-            register: 1,
-            binding_array_size: None,
-        }),
-        immediates_target: Some(dxil_naga::BindTarget {
-            space: 255,
-            register: 0,
-            binding_array_size: None,
-        }),
-        ..Options::default()
-    };
-    let hlsl_options = naga::back::hlsl::Options {
+    // Immediates and naga's special constants in a space of their own, unless the input's
+    // `.param.ron` names them (with its binding map).
+    let base_hlsl = naga::back::hlsl::Options {
         shader_model: naga::back::hlsl::ShaderModel::V6_6,
         special_constants_binding: Some(naga::back::hlsl::BindTarget {
             space: 255,
@@ -149,6 +246,18 @@ fn naga_test_inputs() {
             continue;
         };
         t.files += 1;
+        let hlsl_options = match param_options(&path, &base_hlsl) {
+            Ok(Some(h)) => {
+                t.with_params += 1;
+                h
+            }
+            Ok(None) => base_hlsl.clone(),
+            Err(e) => {
+                t.bad_params.push(e);
+                base_hlsl.clone()
+            }
+        };
+        let options = ours(&hlsl_options);
         let module = match front::parse(lang, &bytes, &name) {
             Ok(m) => m,
             Err(e) => {
@@ -226,6 +335,14 @@ fn naga_test_inputs() {
     );
     for e in t.refused_syntax.iter().chain(&t.invalid) {
         eprintln!("  front end: {e}");
+    }
+    eprintln!(
+        "{} inputs with HLSL options from their .param.ron ({} files unreadable)",
+        t.with_params,
+        t.bad_params.len()
+    );
+    for e in &t.bad_params {
+        eprintln!("  param: {e}");
     }
     eprintln!(
         "entry points naga's HLSL back end writes: {} ({} it refuses)",
