@@ -10,7 +10,67 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::lower::{Lowerer, Ptr, Val};
 use crate::Value;
 
+/// DXIL.rst "AtomicBinOp" operation codes: Add 0, And 1, Or 2, Xor 3, IMin 4, IMax 5,
+/// UMin 6, UMax 7, Exchange 8.
+fn bin_op_code(fun: &naga::AtomicFunction, signed: bool) -> u8 {
+    use naga::AtomicFunction as A;
+    match *fun {
+        A::Add | A::Subtract => 0,
+        A::And => 1,
+        A::InclusiveOr => 2,
+        A::ExclusiveOr => 3,
+        A::Min if signed => 4,
+        A::Max if signed => 5,
+        A::Min => 6,
+        A::Max => 7,
+        A::Exchange { .. } => 8,
+    }
+}
+
 impl Lowerer<'_, '_> {
+    /// `textureAtomic*` on a storage texture: `AtomicBinOp` at the texel's coordinates.
+    pub fn image_atomic(
+        &mut self,
+        image: Handle<naga::Expression>,
+        coordinate: Handle<naga::Expression>,
+        array_index: Option<Handle<naga::Expression>>,
+        fun: &naga::AtomicFunction,
+        value: Handle<naga::Expression>,
+    ) -> Result<()> {
+        let s = self.scalar_of(value)?;
+        let mut v = self.scalar(value)?;
+        if matches!(fun, naga::AtomicFunction::Subtract) {
+            let z = self.zero(s)?;
+            v = self.fb().sub(z, v)?;
+        }
+        if let naga::AtomicFunction::Exchange { compare: Some(_) } = fun {
+            return Err(Error::unsupported(
+                "Statement::ImageAtomic",
+                "a compare-exchange on a texture has no naga result to give",
+            ));
+        }
+        let Val::H(t) = self.expr(image)? else {
+            return Err(Error::new(
+                ErrorKind::Invalid,
+                "Statement::ImageAtomic",
+                "not a texture",
+            ));
+        };
+        let mut c: Vec<Arg> = self
+            .scalars(coordinate)?
+            .into_iter()
+            .map(Arg::Value)
+            .collect();
+        if let Some(l) = array_index {
+            c.push(Arg::Value(self.scalar(l)?));
+        }
+        c.resize(3, Arg::Undef);
+        let code = bin_op_code(fun, s.kind == ScalarKind::Sint);
+        let ov = [Ty::Scalar(crate::leaf::op_scalar(s))];
+        self.e.atomic_bin_op(&ov, t, code, c[0], c[1], c[2], v)?;
+        Ok(())
+    }
+
     pub fn atomic(
         &mut self,
         pointer: Handle<naga::Expression>,
@@ -46,19 +106,7 @@ impl Lowerer<'_, '_> {
                         vec![old, eq]
                     }
                     _ => {
-                        // DXIL.rst "AtomicBinOp": Add 0, And 1, Or 2, Xor 3, IMin 4, IMax 5,
-                        // UMin 6, UMax 7, Exchange 8.
-                        let code = match *fun {
-                            A::Add | A::Subtract => 0,
-                            A::And => 1,
-                            A::InclusiveOr => 2,
-                            A::ExclusiveOr => 3,
-                            A::Min if signed => 4,
-                            A::Max if signed => 5,
-                            A::Min => 6,
-                            A::Max => 7,
-                            _ => 8,
-                        };
+                        let code = bin_op_code(fun, signed);
                         vec![self.e.atomic_bin_op(&t, handle, code, idx, u, u, v)?]
                     }
                 }

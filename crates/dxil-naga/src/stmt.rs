@@ -171,6 +171,13 @@ impl<'m> Lowerer<'_, 'm> {
                 argument,
                 result,
             } => self.subgroup_gather(mode, argument, result)?,
+            S::ImageAtomic {
+                image,
+                coordinate,
+                array_index,
+                ref fun,
+                value,
+            } => self.image_atomic(image, coordinate, array_index, fun, value)?,
             S::ImageStore {
                 image,
                 coordinate,
