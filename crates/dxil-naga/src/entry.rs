@@ -57,6 +57,9 @@ pub fn write(
     };
     let sm = options.shader_model;
     let mut sb = ShaderBuilder::new(kind, sm.major, sm.minor)?;
+    if let Some(naga::EarlyDepthTest::Force) = ep.early_depth_test {
+        sb.force_early_depth_stencil(true);
+    }
     if ep.stage == ShaderStage::Compute {
         let [x, y, z] = ep.workgroup_size;
         sb.num_threads(x, y, z);

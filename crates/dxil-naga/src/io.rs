@@ -162,8 +162,21 @@ pub fn inputs(
                     ElementDesc::new("SV_InstanceID", ComponentType::U32, 1)
                 }
                 (Binding::BuiltIn(BuiltIn::Position { .. }), ShaderStage::Fragment) => {
-                    ElementDesc::float4("SV_Position")
-                        .interpolation(InterpolationMode::LinearNoperspective)
+                    // With a conservative depth output the position is read at the centroid
+                    // (DXIL.rst "Signature Semantic Interpretation", SV_DepthGreaterEqual).
+                    let conservative = matches!(
+                        ep.early_depth_test,
+                        Some(naga::EarlyDepthTest::Allow {
+                            conservative: naga::ConservativeDepth::GreaterEqual
+                                | naga::ConservativeDepth::LessEqual
+                        })
+                    );
+                    let mode = if conservative {
+                        InterpolationMode::LinearNoperspectiveCentroid
+                    } else {
+                        InterpolationMode::LinearNoperspective
+                    };
+                    ElementDesc::float4("SV_Position").interpolation(mode)
                 }
                 (Binding::BuiltIn(BuiltIn::FrontFacing), ShaderStage::Fragment) => {
                     ElementDesc::new("SV_IsFrontFace", ComponentType::U32, 1)
@@ -252,7 +265,18 @@ pub fn outputs(
                 continue;
             }
             (Binding::BuiltIn(BuiltIn::FragDepth), ShaderStage::Fragment) => {
-                ElementDesc::new("SV_Depth", ComponentType::F32, 1)
+                // Conservative depth (WGSL `@early_depth_test(...)`) names the direction.
+                use naga::{ConservativeDepth as Cd, EarlyDepthTest as Edt};
+                let semantic = match ep.early_depth_test {
+                    Some(Edt::Allow {
+                        conservative: Cd::GreaterEqual,
+                    }) => "SV_DepthGreaterEqual",
+                    Some(Edt::Allow {
+                        conservative: Cd::LessEqual,
+                    }) => "SV_DepthLessEqual",
+                    _ => "SV_Depth",
+                };
+                ElementDesc::new(semantic, ComponentType::F32, 1)
             }
             (Binding::BuiltIn(BuiltIn::SampleMask), ShaderStage::Fragment) => {
                 ElementDesc::new("SV_Coverage", ComponentType::U32, 1)
