@@ -57,6 +57,21 @@ pub fn write(
     };
     let sm = options.shader_model;
     let mut sb = ShaderBuilder::new(kind, sm.major, sm.minor)?;
+    // WGSL's `f16` (and naga's 16-bit integers) are true 16-bit types, as DXC's
+    // `-enable-16bit-types` makes them: 2 bytes in memory, not minimum precision.
+    let sixteen = module
+        .types
+        .iter()
+        .any(|(_, t)| t.inner.scalar().is_some_and(|s| s.width == 2));
+    if sixteen {
+        if sm < crate::ShaderModel::V6_2 {
+            return Err(Error::unsupported(
+                "16-bit scalar types",
+                "need shader model 6.2 or later",
+            ));
+        }
+        sb.native_low_precision(true);
+    }
     if let Some(naga::EarlyDepthTest::Force) = ep.early_depth_test {
         sb.force_early_depth_stencil(true);
     }

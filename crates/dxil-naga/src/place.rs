@@ -233,13 +233,8 @@ impl Lowerer<'_, '_> {
     /// One scalar of a constant buffer at byte offset `at`: the row's `cbufferLoadLegacy`,
     /// then the component (chosen by `select` when the offset is dynamic).
     fn cbuffer_scalar(&mut self, handle: crate::Value, at: Off, s: Scalar) -> Result<crate::Value> {
-        let slot = u32::from(s.width.max(4));
-        if s.width == 2 {
-            return Err(Error::unsupported(
-                "16-bit scalar in a uniform buffer",
-                "not supported by this back end yet",
-            ));
-        }
+        // A row holds 4 32-bit, 2 64-bit or (16-bit types being native) 8 16-bit values.
+        let slot = u32::from(s.width);
         let t = [Ty::Scalar(leaf::op_scalar(s))];
         match at.d {
             None => {
