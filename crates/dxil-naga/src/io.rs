@@ -151,7 +151,15 @@ pub fn inputs(
             };
             let desc = match (b.clone(), ep.stage) {
                 (Binding::BuiltIn(bi), ShaderStage::Compute)
-                | (Binding::BuiltIn(bi @ (BuiltIn::SampleMask | BuiltIn::ViewIndex)), _) => {
+                | (
+                    Binding::BuiltIn(
+                        bi @ (BuiltIn::SampleMask
+                        | BuiltIn::ViewIndex
+                        | BuiltIn::SubgroupSize
+                        | BuiltIn::SubgroupInvocationId),
+                    ),
+                    _,
+                ) => {
                     out.push(Input::Op(bi, cols));
                     continue;
                 }
@@ -185,6 +193,15 @@ pub fn inputs(
                 (Binding::BuiltIn(BuiltIn::SampleIndex), ShaderStage::Fragment) => {
                     ElementDesc::new("SV_SampleIndex", ComponentType::U32, 1)
                         .interpolation(InterpolationMode::Constant)
+                }
+                (Binding::BuiltIn(BuiltIn::Barycentric { perspective }), ShaderStage::Fragment) => {
+                    let mode = if perspective {
+                        InterpolationMode::Linear
+                    } else {
+                        InterpolationMode::LinearNoperspective
+                    };
+                    ElementDesc::new("SV_Barycentrics", ComponentType::F32, cols)
+                        .interpolation(mode)
                 }
                 (Binding::BuiltIn(BuiltIn::PrimitiveIndex), ShaderStage::Fragment) => {
                     ElementDesc::new("SV_PrimitiveID", ComponentType::U32, 1)
@@ -255,6 +272,9 @@ pub fn outputs(
             }
             (Binding::BuiltIn(BuiltIn::ClipDistances), ShaderStage::Vertex) => {
                 ElementDesc::new("SV_ClipDistance", ComponentType::F32, cols)
+            }
+            (Binding::BuiltIn(BuiltIn::CullDistance), ShaderStage::Vertex) => {
+                ElementDesc::new("SV_CullDistance", ComponentType::F32, cols)
             }
             (Binding::BuiltIn(BuiltIn::PointSize), ShaderStage::Vertex) => {
                 out.push(OutputSlot {
