@@ -148,6 +148,7 @@ impl Lowerer<'_, '_> {
                 return Ok(out);
             }
             M::Determinant => return Ok(vec![self.determinant(arg, &a)?]),
+            M::Inverse => return self.inverse(arg, s, &a),
             M::Outer => {
                 let mut out = Vec::with_capacity(a.len() * b.len());
                 for &y in &b {
@@ -459,6 +460,58 @@ impl Lowerer<'_, '_> {
             .map(|r| (0..n).map(|c| a[c * n + r]).collect())
             .collect();
         self.det(&m)
+    }
+
+    /// `inverse` of a 2x2, 3x3 or 4x4 matrix: the adjugate over the determinant.
+    fn inverse(
+        &mut self,
+        arg: Handle<naga::Expression>,
+        s: Scalar,
+        a: &[Value],
+    ) -> Result<Vec<Value>> {
+        let naga::TypeInner::Matrix { columns, .. } = *self.ty_of(arg) else {
+            return Err(Error::unsupported("MathFunction::Inverse", "not a matrix"));
+        };
+        let n = columns as usize;
+        if a.len() != n * n {
+            return Err(Error::unsupported(
+                "MathFunction::Inverse",
+                "not a square matrix",
+            ));
+        }
+        let m: Vec<Vec<Value>> = (0..n)
+            .map(|r| (0..n).map(|c| a[c * n + r]).collect())
+            .collect();
+        let det = self.det(&m)?;
+        let one = self.scalar_const(s, 1.0)?;
+        let rdet = self.fb().fdiv(one, det)?;
+        let nz = self.scalar_const(s, -0.0)?;
+        let mut out = Vec::with_capacity(n * n);
+        for col in 0..n {
+            for row in 0..n {
+                // inverse[row][col] = cofactor(col, row) / det
+                let minor: Vec<Vec<Value>> = m
+                    .iter()
+                    .enumerate()
+                    .filter(|&(r, _)| r != col)
+                    .map(|(_, line)| {
+                        line.iter()
+                            .enumerate()
+                            .filter(|&(c, _)| c != row)
+                            .map(|(_, &v)| v)
+                            .collect()
+                    })
+                    .collect();
+                let d = self.det(&minor)?;
+                let v = self.fb().fmul(d, rdet)?;
+                out.push(if (row + col) % 2 == 1 {
+                    self.fb().fsub(nz, v)?
+                } else {
+                    v
+                });
+            }
+        }
+        Ok(out)
     }
 
     fn det(&mut self, m: &[Vec<Value>]) -> Result<Value> {

@@ -1,4 +1,4 @@
-//! Small WGSL shaders (`tests/wgsl/`) for constructs naga's own inputs cover thinly
+//! Small WGSL (and GLSL) shaders (`tests/wgsl/`) for constructs naga's own inputs cover thinly
 //! (binding arrays, subgroups, loops with break-if, switches, workgroup atomics): every
 //! entry point is written at shader model 6.6 and both the reference validator and the
 //! project's validator must accept it.
@@ -14,10 +14,13 @@ fn written_shaders_validate() {
         ..Options::default()
     };
     let mut written = 0;
-    for path in dxil_test_support::files_with_extension(&dir, "wgsl") {
+    let mut files = dxil_test_support::files_with_extension(&dir, "wgsl");
+    files.extend(dxil_test_support::files_with_extension(&dir, "frag"));
+    for path in files {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).expect("read");
-        let module = front::parse(Language::Wgsl, text.as_bytes(), &name).expect("parse");
+        let lang = Language::of(&name).expect("a known language");
+        let module = front::parse(lang, text.as_bytes(), &name).expect("parse");
         let info = front::validate(&module, Some(&text), &name).expect("validate");
         for ep in &module.entry_points {
             let pipeline = PipelineOptions {
@@ -33,5 +36,5 @@ fn written_shaders_validate() {
             written += 1;
         }
     }
-    assert!(written >= 11, "only {written} entry points written");
+    assert!(written >= 12, "only {written} entry points written");
 }
