@@ -83,6 +83,7 @@ pub fn write(
     let mut mem = Vec::new();
     let mut workgroup = Vec::new();
     let mut private = Vec::new();
+    let mut offsets = std::collections::BTreeMap::new();
     for (h, gv) in module.global_variables.iter() {
         if einfo[h].is_empty() {
             continue;
@@ -171,7 +172,11 @@ pub fn write(
                 let res = sb.resource(
                     ResourceDesc::cbuffer(&name, size.max(16)).at(u32::from(t.space), t.register),
                 )?;
-                GlobalSlot::Buf { res, uniform: true }
+                GlobalSlot::Buf {
+                    res,
+                    uniform: true,
+                    dynamic: None,
+                }
             }
             AddressSpace::Storage { access } => {
                 let t = target(options).map_err(|e| e.at(span))?;
@@ -186,9 +191,44 @@ pub fn write(
                     desc
                 };
                 let res = sb.resource(desc.at(u32::from(t.space), t.register))?;
+                let dynamic = match (t.dynamic_storage_buffer_offsets_index, &gv.binding) {
+                    (Some(index), Some(b)) => {
+                        let cb = match offsets.get(&b.group) {
+                            Some(&cb) => cb,
+                            None => {
+                                let ot = options
+                                    .dynamic_storage_buffer_offsets_targets
+                                    .get(&b.group)
+                                    .ok_or_else(|| {
+                                        Error::new(
+                                            ErrorKind::Options,
+                                            what(),
+                                            format!(
+                                                "no dynamic offsets target for group {}",
+                                                b.group
+                                            ),
+                                        )
+                                        .at(span)
+                                    })?;
+                                let size = (ot.size * 4).div_ceil(16).max(1) * 16;
+                                let desc = ResourceDesc::cbuffer(
+                                    &format!("__dynamic_buffer_offsets{}", b.group),
+                                    size,
+                                )
+                                .at(u32::from(ot.space), ot.register);
+                                let cb = sb.resource(desc)?;
+                                offsets.insert(b.group, cb);
+                                cb
+                            }
+                        };
+                        Some((cb, index * 4))
+                    }
+                    _ => None,
+                };
                 GlobalSlot::Buf {
                     res,
                     uniform: false,
+                    dynamic,
                 }
             }
             AddressSpace::WorkGroup => {
@@ -256,6 +296,7 @@ pub fn write(
         mem,
         globals,
         handles: vec![None; module.global_variables.len()],
+        bases: vec![None; module.global_variables.len()],
         alloca_block: first,
         frame: Frame {
             fun: &ep.function,

@@ -223,9 +223,10 @@ impl<'m> Lowerer<'_, 'm> {
                     .copied()
                     .flatten()
                     .ok_or_else(|| Error::new(ErrorKind::Invalid, "GlobalVariable", "no handle"))?;
+                let base = self.bases.get(g.index()).copied().flatten();
                 Ok(Val::P(Ptr::Buf {
                     handle,
-                    off: Off::default(),
+                    off: Off { c: 0, d: base },
                     uniform,
                 }))
             }

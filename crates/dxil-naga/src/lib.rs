@@ -31,7 +31,9 @@ mod subgroup;
 
 pub use entry::write;
 pub use error::{Error, ErrorKind, Result};
-pub use options::{BindTarget, BindingMap, Options, PipelineOptions, ShaderModel};
+pub use options::{
+    BindTarget, BindingMap, OffsetsBindTarget, Options, PipelineOptions, ShaderModel,
+};
 
 pub(crate) use dxil_ir::build::Value;
 

@@ -103,6 +103,8 @@ pub enum GlobalSlot {
         res: dxil_builder::ResourceId,
         /// A constant buffer.
         uniform: bool,
+        /// A dynamic offset: the constant buffer holding it and its byte offset there.
+        dynamic: Option<(dxil_builder::ResourceId, u32)>,
     },
     /// A texture or sampler bound as resource `res`.
     Res(dxil_builder::ResourceId),
@@ -172,6 +174,8 @@ pub struct Lowerer<'a, 'm> {
     pub globals: Vec<GlobalSlot>,
     /// Resource handles by global index (made at the start).
     pub handles: Vec<Option<Value>>,
+    /// Dynamic byte offsets of storage buffers by global index (read at the start).
+    pub bases: Vec<Option<Value>>,
     /// The block holding the allocas (first).
     pub alloca_block: Block,
     /// The current frame.

@@ -51,6 +51,21 @@ pub struct BindTarget {
     pub register: u32,
     /// For an unsized binding array: the size to declare.
     pub binding_array_size: Option<u32>,
+    /// A storage buffer bound with a dynamic offset: the index of its offset in its
+    /// group's offsets buffer ([`Options::dynamic_storage_buffer_offsets_targets`]).
+    pub dynamic_storage_buffer_offsets_index: Option<u32>,
+}
+
+/// Where a bind group's dynamic storage buffer offsets live: a constant buffer of `size`
+/// `u32`s (naga's HLSL `OffsetsBindTarget`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OffsetsBindTarget {
+    /// Register space.
+    pub space: u8,
+    /// Register (`b`).
+    pub register: u32,
+    /// How many offsets.
+    pub size: u32,
 }
 
 /// naga's group/binding pairs to Direct3D targets.
@@ -73,6 +88,9 @@ pub struct Options {
     /// Where immediates (push constants) live: a constant buffer the root signature fills
     /// with root constants.
     pub immediates_target: Option<BindTarget>,
+    /// Per bind group: where the byte offsets of its dynamically offset storage buffers live
+    /// (added to every access of such a buffer).
+    pub dynamic_storage_buffer_offsets_targets: BTreeMap<u32, OffsetsBindTarget>,
     /// Workgroup variables start zeroed (WGSL's rule), as naga's HLSL back end polyfills.
     pub zero_initialize_workgroup_memory: bool,
     /// Dynamic indices into fixed-size arrays, vectors and matrices are clamped into range
@@ -88,6 +106,7 @@ impl Default for Options {
             fake_missing_bindings: true,
             special_constants_binding: None,
             immediates_target: None,
+            dynamic_storage_buffer_offsets_targets: BTreeMap::new(),
             zero_initialize_workgroup_memory: true,
             restrict_indexing: true,
         }
@@ -103,6 +122,7 @@ impl Options {
                 space: binding.group.min(255) as u8,
                 register: binding.binding,
                 binding_array_size: None,
+                dynamic_storage_buffer_offsets_index: None,
             }),
             None => None,
         }

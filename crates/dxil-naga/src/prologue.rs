@@ -22,9 +22,25 @@ impl<'m> Lowerer<'_, 'm> {
         private: &[naga::Handle<naga::GlobalVariable>],
         workgroup: &[(usize, naga::Handle<naga::GlobalVariable>)],
     ) -> Result<()> {
+        let mut offset_handles = std::collections::HashMap::new();
         for i in 0..self.globals.len() {
             if let GlobalSlot::Buf { res, .. } | GlobalSlot::Res(res) = self.globals[i] {
                 self.handles[i] = Some(self.e.handle(res, 0, false)?);
+            }
+            if let GlobalSlot::Buf {
+                dynamic: Some((cb, at)),
+                ..
+            } = self.globals[i]
+            {
+                let h = match offset_handles.get(&cb) {
+                    Some(&h) => h,
+                    None => {
+                        let h = self.e.handle(cb, 0, false)?;
+                        offset_handles.insert(cb, h);
+                        h
+                    }
+                };
+                self.bases[i] = Some(self.e.load_constant(h, at, dxil_ops::Scalar::I32)?);
             }
         }
         let module = self.module;

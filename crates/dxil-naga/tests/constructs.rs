@@ -38,3 +38,53 @@ fn written_shaders_validate() {
     }
     assert!(written >= 12, "only {written} entry points written");
 }
+
+/// A storage buffer bound with a dynamic offset reads its offset from the group's offsets
+/// buffer and adds it to every access (naga's HLSL `dynamic_storage_buffer_offsets_index`).
+#[test]
+fn dynamic_storage_buffer_offsets() {
+    let src = "@group(1) @binding(3) var<storage, read_write> data: array<u32>;\n\
+               @compute @workgroup_size(1)\n\
+               fn main() { data[1] = arrayLength(&data); }\n";
+    let module = front::parse(Language::Wgsl, src.as_bytes(), "offsets.wgsl").expect("parse");
+    let info = front::validate(&module, Some(src), "offsets.wgsl").expect("validate");
+    let mut options = Options {
+        shader_model: ShaderModel::V6_6,
+        ..Options::default()
+    };
+    let binding = naga::ResourceBinding {
+        group: 1,
+        binding: 3,
+    };
+    let target = dxil_naga::BindTarget {
+        space: 1,
+        register: 0,
+        binding_array_size: None,
+        dynamic_storage_buffer_offsets_index: Some(2),
+    };
+    options.binding_map.insert(binding, target);
+    let offsets = dxil_naga::OffsetsBindTarget {
+        space: 1,
+        register: 7,
+        size: 4,
+    };
+    options
+        .dynamic_storage_buffer_offsets_targets
+        .insert(1, offsets);
+    let container =
+        dxil_naga::write(&module, &info, &options, &PipelineOptions::default()).expect("write");
+    let report = dxil_validate::validate_container(&container, &Default::default());
+    assert!(report.is_valid(), "{report}");
+    if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+        verdict.expect("dxv");
+    }
+    // Without the group's offsets target the binding is refused by name.
+    options.dynamic_storage_buffer_offsets_targets.clear();
+    let err = dxil_naga::write(&module, &info, &options, &PipelineOptions::default())
+        .expect_err("no offsets target");
+    assert!(
+        err.to_string()
+            .contains("no dynamic offsets target for group 1"),
+        "{err}"
+    );
+}

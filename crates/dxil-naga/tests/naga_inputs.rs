@@ -105,6 +105,7 @@ fn ours(h: &naga::back::hlsl::Options) -> Options {
         space: t.space,
         register: t.register,
         binding_array_size: t.binding_array_size,
+        dynamic_storage_buffer_offsets_index: t.dynamic_storage_buffer_offsets_index,
     };
     Options {
         shader_model: ShaderModel::V6_6,
@@ -112,6 +113,18 @@ fn ours(h: &naga::back::hlsl::Options) -> Options {
         fake_missing_bindings: h.fake_missing_bindings,
         special_constants_binding: h.special_constants_binding.as_ref().map(target),
         immediates_target: h.immediates_target.as_ref().map(target),
+        dynamic_storage_buffer_offsets_targets: h
+            .dynamic_storage_buffer_offsets_targets
+            .iter()
+            .map(|(g, t)| {
+                let t = dxil_naga::OffsetsBindTarget {
+                    space: t.space,
+                    register: t.register,
+                    size: t.size,
+                };
+                (*g, t)
+            })
+            .collect(),
         zero_initialize_workgroup_memory: h.zero_initialize_workgroup_memory,
         restrict_indexing: h.restrict_indexing,
     }
