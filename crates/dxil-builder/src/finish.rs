@@ -81,6 +81,9 @@ fn resource_record(id: u32, desc: &ResourceDesc, symbol: &Md) -> Resource {
         }
         _ => {}
     }
+    if desc.atomic64_use {
+        properties.push(ResourceProperty::Atomic64Use(true));
+    }
     let shape_or_size = match desc.element {
         Element::CBuffer(size) => size,
         Element::Sampler(cmp) => u32::from(cmp),

@@ -79,6 +79,9 @@ pub struct ResourceDesc {
     pub has_counter: bool,
     /// UAV: rasterizer ordered.
     pub rasterizer_ordered: bool,
+    /// UAV: the target of 64-bit atomic operations (DXIL.rst "Resource properties",
+    /// extended tag 3, which PSV0's `UsedByAtomic64` flag reflects).
+    pub atomic64_use: bool,
 }
 
 impl ResourceDesc {
@@ -93,6 +96,7 @@ impl ResourceDesc {
             globally_coherent: false,
             has_counter: false,
             rasterizer_ordered: false,
+            atomic64_use: false,
         }
     }
 
@@ -234,6 +238,12 @@ impl ResourceDesc {
     /// Marks a UAV `globallycoherent`.
     pub fn globally_coherent(mut self) -> Self {
         self.globally_coherent = true;
+        self
+    }
+
+    /// Marks a UAV as the target of 64-bit atomic operations.
+    pub fn used_by_atomic64(mut self) -> Self {
+        self.atomic64_use = true;
         self
     }
 

@@ -114,6 +114,8 @@ pub(crate) struct Context {
     /// non-library shader.
     pub(crate) pending: ([Vec<ElementDesc>; 3], Vec<Property>),
     pub(crate) native_low_precision: bool,
+    /// Pixel shaders: depth and stencil tests run before the shader (`[earlydepthstencil]`).
+    pub(crate) force_early_depth_stencil: bool,
     pub(crate) root_signature: Option<Vec<u8>>,
     pub(crate) subobjects: Vec<Subobject>,
 }
@@ -153,6 +155,7 @@ impl ShaderBuilder {
                 entries: Vec::new(),
                 pending: Default::default(),
                 native_low_precision: false,
+                force_early_depth_stencil: false,
                 root_signature: None,
                 subobjects: Vec::new(),
             },
@@ -168,6 +171,12 @@ impl ShaderBuilder {
     /// of minimum precision.
     pub fn native_low_precision(&mut self, on: bool) {
         self.cx.native_low_precision = on;
+    }
+
+    /// Forces depth and stencil tests before a pixel shader runs (HLSL `[earlydepthstencil]`,
+    /// the `ForceEarlyDepthStencil` shader flag of DXIL.rst "Shader Flags").
+    pub fn force_early_depth_stencil(&mut self, on: bool) {
+        self.cx.force_early_depth_stencil = on;
     }
 
     /// Sets `dx.valver`, the validator version the parts are written for (default 1.8, or
@@ -551,6 +560,10 @@ impl ShaderBuilder {
             entries,
             option_flags: if cx.native_low_precision {
                 1 << bit::USE_NATIVE_LOW_PRECISION
+            } else {
+                0
+            } | if cx.force_early_depth_stencil {
+                1 << bit::FORCE_EARLY_DEPTH_STENCIL
             } else {
                 0
             },

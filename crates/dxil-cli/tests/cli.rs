@@ -891,3 +891,80 @@ fn run_quick_form_binds_files_from_the_shader_metadata() {
         "expected X,Y,Z",
     );
 }
+
+#[test]
+fn compile_wgsl_to_valid_containers() {
+    let dir = scratch("compile");
+    let src = dir.join("shader.wgsl");
+    std::fs::write(
+        &src,
+        "@group(0) @binding(0) var<storage, read_write> data: array<u32>;\n\
+         @compute @workgroup_size(64)\n\
+         fn double(@builtin(global_invocation_id) id: vec3<u32>) {\n\
+             if id.x < arrayLength(&data) { data[id.x] = data[id.x] * 2u; }\n\
+         }\n\
+         @vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {\n\
+             return vec4<f32>(f32(i), 0.0, 0.0, 1.0);\n\
+         }\n",
+    )
+    .expect("write source");
+    let out = dir.join("double.dxil");
+    ok(&dxil(&[
+        "compile",
+        s(&src),
+        "--entry",
+        "double",
+        "-o",
+        s(&out),
+    ]));
+    let report = ok(&dxil(&["val", s(&out)]));
+    assert!(report.contains("Validation succeeded."), "{report}");
+    // Two entry points need --entry or --out-dir.
+    fails(
+        &dxil(&["compile", s(&src), "-o", s(&out)]),
+        1,
+        "2 entry points compiled",
+    );
+    ok(&dxil(&["compile", s(&src), "--out-dir", s(&dir)]));
+    for name in ["shader.double.dxil", "shader.vs.dxil"] {
+        ok(&dxil(&["val", s(&dir.join(name))]));
+    }
+    fails(
+        &dxil(&["compile", s(&src), "--entry", "nope", "-o", s(&out)]),
+        1,
+        "no entry point `nope`",
+    );
+    fails(
+        &dxil(&["compile", s(&src), "--shader-model", "5.1", "-o", s(&out)]),
+        1,
+        "--shader-model 5.1",
+    );
+}
+
+#[test]
+fn compile_errors_name_file_line_and_column() {
+    let dir = scratch("compile-errors");
+    let bad = dir.join("bad.wgsl");
+    std::fs::write(&bad, "fn main() {\n    let x = ;\n}\n").expect("write");
+    fails(&dxil(&["compile", s(&bad), "-o", "-"]), 1, "bad.wgsl:2:13");
+    let other = dir.join("shader.hlsl");
+    std::fs::write(&other, "").expect("write");
+    fails(
+        &dxil(&["compile", s(&other), "-o", "-"]),
+        1,
+        "unknown language",
+    );
+    // A construct the back end refuses is named with its span.
+    let refused = dir.join("refused.wgsl");
+    std::fs::write(
+        &refused,
+        "@compute @workgroup_size(1)\n\
+         fn main(@builtin(num_workgroups) n: vec3<u32>) {}\n",
+    )
+    .expect("write");
+    fails(
+        &dxil(&["compile", s(&refused), "-o", "-"]),
+        1,
+        "built-in NumWorkGroups",
+    );
+}

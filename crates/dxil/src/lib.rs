@@ -55,6 +55,7 @@
 //! | [`rootsig`] | root signatures: HLSL text, RTS0, metadata, validation |
 //! | [`validator`] | the DXIL validator: rules, diagnostics, reports |
 //! | [`exec`] | compute shaders run on the CPU; the offload-test-suite's pipelines, FileCheck, lit |
+//! | `naga_backend` | (feature `naga`) naga's IR (WGSL, SPIR-V, GLSL) to signed DXIL without DXC |
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -92,6 +93,8 @@ pub use dxil_exec as exec;
 pub use dxil_gen as gen;
 pub use dxil_ir as ir;
 pub use dxil_module as module;
+#[cfg(feature = "naga")]
+pub use dxil_naga as naga_backend;
 pub use dxil_ops as ops;
 pub use dxil_parts as parts;
 pub use dxil_rootsig as rootsig;

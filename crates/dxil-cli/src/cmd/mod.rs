@@ -6,6 +6,7 @@ pub use crate::io::CmdResult;
 
 mod asm;
 mod bcdump;
+mod compile;
 mod completions;
 mod dis;
 mod extract;
@@ -46,6 +47,8 @@ pub enum Command {
     Val(val::Args),
     /// Run a compute shader on the CPU: an offload-test-suite pipeline, or files bound.
     Run(run::Args),
+    /// Compile WGSL, SPIR-V or GLSL to signed DXIL containers (naga's front ends, no DXC).
+    Compile(compile::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// Print the man page (roff).
@@ -67,6 +70,7 @@ impl Command {
             Command::Reflect(a) => reflect::run(a),
             Command::Val(a) => val::run(a),
             Command::Run(a) => run::run(a),
+            Command::Compile(a) => compile::run(a),
             Command::Completions(a) => completions::run(a),
             Command::Man(a) => man::run(a),
         }

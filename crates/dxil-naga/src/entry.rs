@@ -1,0 +1,338 @@
+//! One entry point to one container: the stage, resources from the globals the entry uses
+//! (uniform buffers as constant buffers, storage buffers as raw buffers, as naga's HLSL
+//! back end declares them), group-shared memory, the signatures, then the body.
+
+use dxil_builder::{ResourceDesc, ShaderBuilder};
+use dxil_container::ShaderKind;
+use naga::{AddressSpace, ShaderStage};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::leaf;
+use crate::lower::{Frame, GlobalSlot, Lowerer, MemVar};
+use crate::options::{Options, PipelineOptions};
+
+/// Writes the entry point `pipeline` names as a signed container.
+pub fn write(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    options: &Options,
+    pipeline: &PipelineOptions,
+) -> Result<Vec<u8>> {
+    let index = match &pipeline.entry_point {
+        Some((stage, name)) => module
+            .entry_points
+            .iter()
+            .position(|ep| ep.stage == *stage && ep.name == *name)
+            .ok_or_else(|| {
+                Error::new(
+                    ErrorKind::Options,
+                    format!("entry point `{name}`"),
+                    format!("no {stage:?} entry point of that name"),
+                )
+            })?,
+        None if module.entry_points.len() == 1 => 0,
+        None => {
+            return Err(Error::new(
+                ErrorKind::Options,
+                "PipelineOptions::entry_point",
+                format!(
+                    "the module has {} entry points: name one",
+                    module.entry_points.len()
+                ),
+            ))
+        }
+    };
+    let ep = &module.entry_points[index];
+    let einfo = info.get_entry_point(index);
+    let kind = match ep.stage {
+        ShaderStage::Compute => ShaderKind::Compute,
+        ShaderStage::Vertex => ShaderKind::Vertex,
+        ShaderStage::Fragment => ShaderKind::Pixel,
+        other => {
+            return Err(Error::unsupported(
+                format!("{other:?} entry point `{}`", ep.name),
+                "not supported by this back end yet",
+            ))
+        }
+    };
+    let sm = options.shader_model;
+    let mut sb = ShaderBuilder::new(kind, sm.major, sm.minor)?;
+    // WGSL's `f16` (and naga's 16-bit integers) are true 16-bit types, as DXC's
+    // `-enable-16bit-types` makes them: 2 bytes in memory, not minimum precision.
+    let sixteen = module
+        .types
+        .iter()
+        .any(|(_, t)| t.inner.scalar().is_some_and(|s| s.width == 2));
+    if sixteen {
+        if sm < crate::ShaderModel::V6_2 {
+            return Err(Error::unsupported(
+                "16-bit scalar types",
+                "need shader model 6.2 or later",
+            ));
+        }
+        sb.native_low_precision(true);
+    }
+    if let Some(naga::EarlyDepthTest::Force) = ep.early_depth_test {
+        sb.force_early_depth_stencil(true);
+    }
+    if ep.stage == ShaderStage::Compute {
+        let [x, y, z] = ep.workgroup_size;
+        sb.num_threads(x, y, z);
+    }
+    let mut globals = vec![GlobalSlot::Unused; module.global_variables.len()];
+    let mut mem = Vec::new();
+    let mut workgroup = Vec::new();
+    let mut private = Vec::new();
+    let mut offsets = std::collections::BTreeMap::new();
+    for (h, gv) in module.global_variables.iter() {
+        if einfo[h].is_empty() {
+            continue;
+        }
+        let span = module.global_variables.get_span(h);
+        let name = gv
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("global{}", h.index()));
+        let what = || format!("global `{name}`");
+        let inner = &module.types[gv.ty].inner;
+        let target = |opts: &Options| -> Result<crate::options::BindTarget> {
+            match gv.space {
+                AddressSpace::Immediate => opts.immediates_target.ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Options,
+                        what(),
+                        "immediates need `Options::immediates_target`",
+                    )
+                }),
+                _ => {
+                    let b = gv.binding.as_ref().ok_or_else(|| {
+                        Error::new(ErrorKind::Invalid, what(), "a resource without a binding")
+                    })?;
+                    opts.resolve(b).ok_or_else(|| {
+                        Error::new(
+                            ErrorKind::Options,
+                            what(),
+                            format!(
+                                "no binding target for group {} binding {}",
+                                b.group, b.binding
+                            ),
+                        )
+                    })
+                }
+            }
+        };
+        if let naga::TypeInner::BindingArray { base, size } = *inner {
+            let t = target(options).map_err(|e| e.at(span))?;
+            let count = match size {
+                naga::ArraySize::Constant(n) => n.get(),
+                _ => t.binding_array_size.ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Options,
+                        what(),
+                        "an unsized binding array needs `BindTarget::binding_array_size`",
+                    )
+                    .at(span)
+                })?,
+            };
+            let elem = &module.types[base].inner;
+            let (desc, buf) = match gv.space {
+                AddressSpace::Handle => (
+                    crate::image::resource(&name, elem).map_err(|e| e.at(span))?,
+                    None,
+                ),
+                AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
+                    (ResourceDesc::rw_byte_address_buffer(&name), Some(false))
+                }
+                AddressSpace::Storage { .. } => {
+                    (ResourceDesc::byte_address_buffer(&name), Some(false))
+                }
+                other => {
+                    return Err(Error::unsupported(
+                        format!("binding array {} in address space {other:?}", what()),
+                        "not supported by this back end yet",
+                    )
+                    .at(span))
+                }
+            };
+            if sm < crate::ShaderModel::V6_6 {
+                return Err(Error::unsupported(
+                    format!("binding array {}", what()),
+                    "needs shader model 6.6 in this back end (handles from bindings)",
+                )
+                .at(span));
+            }
+            let res = sb.resource(desc.at(u32::from(t.space), t.register).array(count))?;
+            globals[h.index()] = GlobalSlot::Array(res, buf);
+            continue;
+        }
+        let slot = match gv.space {
+            AddressSpace::Uniform | AddressSpace::Immediate => {
+                let t = target(options).map_err(|e| e.at(span))?;
+                let size = inner.size(module.to_ctx()).div_ceil(16) * 16;
+                let res = sb.resource(
+                    ResourceDesc::cbuffer(&name, size.max(16)).at(u32::from(t.space), t.register),
+                )?;
+                GlobalSlot::Buf {
+                    res,
+                    uniform: true,
+                    dynamic: None,
+                }
+            }
+            AddressSpace::Storage { access } => {
+                let t = target(options).map_err(|e| e.at(span))?;
+                let desc = if access.contains(naga::StorageAccess::STORE) {
+                    ResourceDesc::rw_byte_address_buffer(&name)
+                } else {
+                    ResourceDesc::byte_address_buffer(&name)
+                };
+                let desc = if has_atomic64(&module.types, inner) {
+                    desc.used_by_atomic64()
+                } else {
+                    desc
+                };
+                let res = sb.resource(desc.at(u32::from(t.space), t.register))?;
+                let dynamic = match (t.dynamic_storage_buffer_offsets_index, &gv.binding) {
+                    (Some(index), Some(b)) => {
+                        let cb = match offsets.get(&b.group) {
+                            Some(&cb) => cb,
+                            None => {
+                                let ot = options
+                                    .dynamic_storage_buffer_offsets_targets
+                                    .get(&b.group)
+                                    .ok_or_else(|| {
+                                        Error::new(
+                                            ErrorKind::Options,
+                                            what(),
+                                            format!(
+                                                "no dynamic offsets target for group {}",
+                                                b.group
+                                            ),
+                                        )
+                                        .at(span)
+                                    })?;
+                                let size = (ot.size * 4).div_ceil(16).max(1) * 16;
+                                let desc = ResourceDesc::cbuffer(
+                                    &format!("__dynamic_buffer_offsets{}", b.group),
+                                    size,
+                                )
+                                .at(u32::from(ot.space), ot.register);
+                                let cb = sb.resource(desc)?;
+                                offsets.insert(b.group, cb);
+                                cb
+                            }
+                        };
+                        Some((cb, index * 4))
+                    }
+                    _ => None,
+                };
+                GlobalSlot::Buf {
+                    res,
+                    uniform: false,
+                    dynamic,
+                }
+            }
+            AddressSpace::WorkGroup => {
+                let counts = leaf::counts(&module.types, inner).map_err(|e| e.at(span))?;
+                let mut var = MemVar::default();
+                for (g, &n) in counts.iter().enumerate() {
+                    if n == 0 {
+                        continue;
+                    }
+                    let elem = leaf::group_ty(sb.module(), g)?;
+                    let arr = sb.module().ty(dxil_ir::TypeData::Array {
+                        len: u64::from(n),
+                        elem,
+                    })?;
+                    let p = sb.group_shared(&format!("{name}.{g}"), arr)?;
+                    var.arrays[g] = Some((p, arr));
+                }
+                mem.push(var);
+                workgroup.push((mem.len() - 1, h));
+                GlobalSlot::Mem(mem.len() - 1)
+            }
+            AddressSpace::Handle => {
+                let t = target(options).map_err(|e| e.at(span))?;
+                let desc = crate::image::resource(&name, inner).map_err(|e| e.at(span))?;
+                let res = sb.resource(desc.at(u32::from(t.space), t.register))?;
+                GlobalSlot::Res(res)
+            }
+            AddressSpace::Private => {
+                // Made as allocas once the function exists.
+                private.push(h);
+                GlobalSlot::Unused
+            }
+            other => {
+                return Err(Error::unsupported(
+                    format!("{} in address space {other:?} ({:?})", what(), inner),
+                    "not supported by this back end yet",
+                )
+                .at(span))
+            }
+        };
+        globals[h.index()] = slot;
+    }
+    let special = match options.special_constants_binding {
+        Some(t) if crate::io::reads_special(module, ep)? => {
+            let desc =
+                ResourceDesc::cbuffer("_NagaConstants", 16).at(u32::from(t.space), t.register);
+            Some(sb.resource(desc)?)
+        }
+        _ => None,
+    };
+    let inputs = crate::io::inputs(&mut sb, module, ep, special.is_some())?;
+    let outputs = crate::io::outputs(&mut sb, module, ep)?;
+    let mut e = sb.entry(&ep.name)?;
+    let first = e
+        .ir()
+        .current_block()
+        .ok_or_else(|| Error::new(ErrorKind::Builder, "entry", "no first block"))?;
+    let body = e.ir().add_block(None)?;
+    e.ir().position_at_end(body)?;
+    let mut lw = Lowerer {
+        e,
+        module,
+        info,
+        options,
+        mem,
+        globals,
+        handles: vec![None; module.global_variables.len()],
+        bases: vec![None; module.global_variables.len()],
+        alloca_block: first,
+        frame: Frame {
+            fun: &ep.function,
+            finfo: einfo,
+            vals: vec![None; ep.function.expressions.len()],
+            args: Vec::new(),
+            locals: Vec::new(),
+            ctl: Vec::new(),
+            ret: None,
+            terminated: false,
+        },
+        ep,
+        entry_info: einfo,
+        outputs,
+        special: None,
+    };
+    if let Some(res) = special {
+        lw.special = Some(lw.e.handle(res, 0, false)?);
+    }
+    lw.prologue(&inputs, &private, &workgroup)?;
+    lw.function_body()?;
+    let Lowerer { mut e, .. } = lw;
+    e.ir().position_at_end(first)?;
+    e.ir().br(body)?;
+    e.finish()?;
+    Ok(sb.finish()?)
+}
+
+/// Whether a type holds a 64-bit atomic (its buffer is then marked for 64-bit atomics).
+fn has_atomic64(types: &naga::UniqueArena<naga::Type>, ty: &naga::TypeInner) -> bool {
+    match *ty {
+        naga::TypeInner::Atomic(s) => s.width == 8,
+        naga::TypeInner::Array { base, .. } => has_atomic64(types, &types[base].inner),
+        naga::TypeInner::Struct { ref members, .. } => members
+            .iter()
+            .any(|m| has_atomic64(types, &types[m.ty].inner)),
+        _ => false,
+    }
+}

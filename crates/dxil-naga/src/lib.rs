@@ -1,0 +1,41 @@
+//! A naga back end writing DXIL: naga's IR (from WGSL, SPIR-V or GLSL) to a signed
+//! DXContainer ready for `ID3D12Device::Create*PipelineState`, with no DXC. Shaped like
+//! naga's own back ends: [`write()`] takes the module, naga's validation info, [`Options`]
+//! (mirroring naga's HLSL back end's) and [`PipelineOptions`] (the entry point).
+//!
+//! Values are held as scalar leaves (DXIL has no vectors or aggregates in registers),
+//! naga functions are inlined into the entry point, memory variables are arrays per scalar
+//! type, storage buffers are raw buffers and uniform buffers constant buffers, as naga's HLSL
+//! back end declares them. What this back end cannot express is an [`Error`] naming the
+//! construct and its span.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod arith;
+mod atomic;
+mod call;
+mod entry;
+pub mod error;
+mod expr;
+mod image;
+mod io;
+pub mod leaf;
+mod lower;
+mod math;
+pub mod options;
+mod pack;
+mod place;
+mod prologue;
+mod stmt;
+mod subgroup;
+
+pub use entry::write;
+pub use error::{Error, ErrorKind, Result};
+pub use options::{
+    BindTarget, BindingMap, OffsetsBindTarget, Options, PipelineOptions, ShaderModel,
+};
+
+pub(crate) use dxil_ir::build::Value;
+
+#[cfg(feature = "front")]
+pub mod front;

@@ -1,0 +1,414 @@
+//! naga's own test inputs (`../shared/naga`: WGSL, `glsl/`, `spv/`) through this back end:
+//! every entry point naga's HLSL back end writes is compiled, and the container goes to the
+//! reference validator (`dxv`) and to the project's own validator. Prints the figures and
+//! every refused construct; asserts floors at what the back end reaches.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use dxil_naga::front::{self, Language};
+use dxil_naga::{Options, PipelineOptions, ShaderModel};
+
+/// The HLSL section of a `.param.ron` (naga's HLSL options in the format of the inputs'
+/// naga version: a binding map as a map, `push_constants_target` for immediates).
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct HlslParams {
+    binding_map: std::collections::BTreeMap<BindingKey, TargetParam>,
+    fake_missing_bindings: Option<bool>,
+    special_constants_binding: Option<TargetParam>,
+    push_constants_target: Option<TargetParam>,
+    zero_initialize_workgroup_memory: Option<bool>,
+    restrict_indexing: Option<bool>,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct Params {
+    hlsl: Option<HlslParams>,
+}
+
+#[derive(serde::Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+struct BindingKey {
+    group: u32,
+    binding: u32,
+}
+
+#[derive(serde::Deserialize, Clone, Copy)]
+struct TargetParam {
+    space: u8,
+    register: u32,
+    #[serde(default)]
+    binding_array_size: Option<u32>,
+}
+
+impl TargetParam {
+    fn naga(self) -> naga::back::hlsl::BindTarget {
+        naga::back::hlsl::BindTarget {
+            space: self.space,
+            register: self.register,
+            binding_array_size: self.binding_array_size,
+            ..Default::default()
+        }
+    }
+}
+
+/// naga's HLSL options from `path`'s `.param.ron` over `base`: `None` without a parameter
+/// file or HLSL section, `Err` when the file does not parse.
+fn param_options(
+    path: &Path,
+    base: &naga::back::hlsl::Options,
+) -> Result<Option<naga::back::hlsl::Options>, String> {
+    let ron_path = path.with_extension("param.ron");
+    let Ok(text) = std::fs::read_to_string(&ron_path) else {
+        return Ok(None);
+    };
+    // naga's parameter files write options without `Some(...)`.
+    let params: Params = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(&text)
+        .map_err(|e| format!("{}: {e}", ron_path.display()))?;
+    Ok(params.hlsl.map(|h| naga::back::hlsl::Options {
+        binding_map: h
+            .binding_map
+            .iter()
+            .map(|(k, v)| {
+                let key = naga::ResourceBinding {
+                    group: k.group,
+                    binding: k.binding,
+                };
+                (key, v.naga())
+            })
+            .collect(),
+        fake_missing_bindings: h
+            .fake_missing_bindings
+            .unwrap_or(base.fake_missing_bindings),
+        special_constants_binding: h
+            .special_constants_binding
+            .map(TargetParam::naga)
+            .or(base.special_constants_binding),
+        immediates_target: h
+            .push_constants_target
+            .map(TargetParam::naga)
+            .or(base.immediates_target),
+        zero_initialize_workgroup_memory: h
+            .zero_initialize_workgroup_memory
+            .unwrap_or(base.zero_initialize_workgroup_memory),
+        restrict_indexing: h.restrict_indexing.unwrap_or(base.restrict_indexing),
+        ..base.clone()
+    }))
+}
+
+/// Our options for naga's HLSL options.
+fn ours(h: &naga::back::hlsl::Options) -> Options {
+    let target = |t: &naga::back::hlsl::BindTarget| dxil_naga::BindTarget {
+        space: t.space,
+        register: t.register,
+        binding_array_size: t.binding_array_size,
+        dynamic_storage_buffer_offsets_index: t.dynamic_storage_buffer_offsets_index,
+    };
+    Options {
+        shader_model: ShaderModel::V6_6,
+        binding_map: h.binding_map.iter().map(|(k, v)| (*k, target(v))).collect(),
+        fake_missing_bindings: h.fake_missing_bindings,
+        special_constants_binding: h.special_constants_binding.as_ref().map(target),
+        immediates_target: h.immediates_target.as_ref().map(target),
+        dynamic_storage_buffer_offsets_targets: h
+            .dynamic_storage_buffer_offsets_targets
+            .iter()
+            .map(|(g, t)| {
+                let t = dxil_naga::OffsetsBindTarget {
+                    space: t.space,
+                    register: t.register,
+                    size: t.size,
+                };
+                (*g, t)
+            })
+            .collect(),
+        zero_initialize_workgroup_memory: h.zero_initialize_workgroup_memory,
+        restrict_indexing: h.restrict_indexing,
+    }
+}
+
+/// Floors: entry points compiled, accepted by dxv, agreed on by our validator.
+const FLOOR_COMPILED: usize = 145;
+const FLOOR_ACCEPTED: usize = 145;
+
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    refused_syntax: Vec<String>,
+    invalid: Vec<String>,
+    entries: usize,
+    hlsl_refused: Vec<String>,
+    compiled: usize,
+    accepted: usize,
+    agreed: usize,
+    refused: BTreeMap<String, Vec<String>>,
+    rejected: BTreeMap<String, Vec<String>>,
+    /// Seconds in `dxil_naga::write` (naga IR to container).
+    ours: f64,
+    /// Seconds in naga's HLSL writer plus `dxc` (with `DXIL_NAGA_SPEED=1`), and how many
+    /// entry points `dxc` compiled.
+    theirs: f64,
+    theirs_compiled: usize,
+    /// Inputs whose `.param.ron` gave HLSL options, and parameter files that did not parse.
+    with_params: usize,
+    bad_params: Vec<String>,
+}
+
+/// naga's HLSL for one entry point through the reference compiler: the time taken, and
+/// whether it compiled.
+fn naga_hlsl_and_dxc(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    options: &naga::back::hlsl::Options,
+    ep: &naga::EntryPoint,
+) -> Option<(f64, bool)> {
+    let dxc = dxil_test_support::reference_tool("dxc")?;
+    let start = std::time::Instant::now();
+    let pipeline = naga::back::hlsl::PipelineOptions {
+        entry_point: Some((ep.stage, ep.name.clone())),
+    };
+    let mut text = String::new();
+    let names = naga::back::hlsl::Writer::new(&mut text, options, &pipeline)
+        .write(module, info, None)
+        .ok()?;
+    let name = names.entry_point_names.first()?.as_ref().ok()?.clone();
+    let profile = match ep.stage {
+        naga::ShaderStage::Vertex => "vs_6_6",
+        naga::ShaderStage::Fragment => "ps_6_6",
+        _ => "cs_6_6",
+    };
+    let dir = std::env::temp_dir();
+    let n = std::process::id();
+    let src = dir.join(format!("dxil-naga-{n}.hlsl"));
+    let out = dir.join(format!("dxil-naga-{n}.dxil"));
+    std::fs::write(&src, &text).ok()?;
+    let status = std::process::Command::new(dxc)
+        .args(["-T", profile, "-E", &name, "-HV", "2021", "-Fo"])
+        .arg(&out)
+        .arg(&src)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    Some((start.elapsed().as_secs_f64(), status.success()))
+}
+
+fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = dxil_test_support::files_with_extension(dir, "wgsl");
+    for ext in ["vert", "frag", "comp"] {
+        out.extend(dxil_test_support::files_with_extension(
+            &dir.join("glsl"),
+            ext,
+        ));
+    }
+    out.extend(dxil_test_support::files_with_extension(
+        &dir.join("spv"),
+        "spv",
+    ));
+    out
+}
+
+/// The first line of a dxv report that says what is wrong.
+fn first_error(text: &str) -> String {
+    text.lines()
+        .find(|l| l.contains("error"))
+        .unwrap_or_else(|| text.lines().next().unwrap_or(""))
+        .chars()
+        .take(160)
+        .collect()
+}
+
+#[test]
+fn naga_test_inputs() {
+    let Some(dir) = dxil_test_support::shared_path("naga") else {
+        return;
+    };
+    // Immediates and naga's special constants in a space of their own, unless the input's
+    // `.param.ron` names them (with its binding map).
+    let base_hlsl = naga::back::hlsl::Options {
+        shader_model: naga::back::hlsl::ShaderModel::V6_6,
+        special_constants_binding: Some(naga::back::hlsl::BindTarget {
+            space: 255,
+            register: 1,
+            ..Default::default()
+        }),
+        immediates_target: Some(naga::back::hlsl::BindTarget {
+            space: 255,
+            register: 0,
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    // With DXIL_NAGA_SPEED=1 every entry point also goes through naga's HLSL writer and the
+    // reference compiler, timed, for the speed figure.
+    let speed = std::env::var("DXIL_NAGA_SPEED").is_ok_and(|v| v == "1");
+    let mut t = Tally::default();
+    for path in inputs(&dir) {
+        let name = path
+            .strip_prefix(&dir)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        let Some(lang) = Language::of(&name) else {
+            continue;
+        };
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        t.files += 1;
+        let hlsl_options = match param_options(&path, &base_hlsl) {
+            Ok(Some(h)) => {
+                t.with_params += 1;
+                h
+            }
+            Ok(None) => base_hlsl.clone(),
+            Err(e) => {
+                t.bad_params.push(e);
+                base_hlsl.clone()
+            }
+        };
+        let options = ours(&hlsl_options);
+        let module = match front::parse(lang, &bytes, &name) {
+            Ok(m) => m,
+            Err(e) => {
+                t.refused_syntax.push(e.to_string());
+                continue;
+            }
+        };
+        let source = std::str::from_utf8(&bytes).ok();
+        let info = match front::validate(&module, source, &name) {
+            Ok(i) => i,
+            Err(e) => {
+                t.invalid.push(e.to_string());
+                continue;
+            }
+        };
+        for ep in &module.entry_points {
+            // Pipeline-overridable constants at their defaults, as wgpu processes them before
+            // calling a back end (both back ends get the processed module).
+            let processed = if module.overrides.is_empty() {
+                None
+            } else {
+                naga::back::pipeline_constants::process_overrides(
+                    &module,
+                    &info,
+                    Some((ep.stage, &ep.name)),
+                    &Default::default(),
+                )
+                .ok()
+            };
+            let (module, info) = match &processed {
+                Some((m, i)) => (&**m, &**i),
+                None => (&module, &info),
+            };
+            let pipeline = PipelineOptions {
+                entry_point: Some((ep.stage, ep.name.clone())),
+            };
+            let hlsl_pipeline = naga::back::hlsl::PipelineOptions {
+                entry_point: Some((ep.stage, ep.name.clone())),
+            };
+            let hlsl = std::panic::catch_unwind(|| {
+                let mut text = String::new();
+                naga::back::hlsl::Writer::new(&mut text, &hlsl_options, &hlsl_pipeline)
+                    .write(module, info, None)
+                    .is_ok()
+            });
+            if !matches!(hlsl, Ok(true)) {
+                t.hlsl_refused.push(format!("{name}:{}", ep.name));
+                continue;
+            }
+            t.entries += 1;
+            let id = format!("{name}:{}", ep.name);
+            if speed {
+                if let Some((secs, ok)) = naga_hlsl_and_dxc(module, info, &hlsl_options, ep) {
+                    t.theirs += secs;
+                    t.theirs_compiled += usize::from(ok);
+                }
+            }
+            let start = std::time::Instant::now();
+            let written = dxil_naga::write(module, info, &options, &pipeline);
+            t.ours += start.elapsed().as_secs_f64();
+            let container = match written {
+                Ok(c) => c,
+                Err(e) => {
+                    t.refused
+                        .entry(e.construct().to_string())
+                        .or_default()
+                        .push(id);
+                    continue;
+                }
+            };
+            t.compiled += 1;
+            let ours =
+                dxil_validate::validate_container(&container, &Default::default()).is_valid();
+            match dxil_test_support::dxv_verdict(&container) {
+                Some(Ok(())) => {
+                    t.accepted += 1;
+                    t.agreed += usize::from(ours);
+                }
+                Some(Err(report)) => {
+                    t.agreed += usize::from(!ours);
+                    t.rejected.entry(first_error(&report)).or_default().push(id);
+                }
+                None => return,
+            }
+        }
+    }
+    eprintln!(
+        "naga inputs: {} files ({} refused by naga 30's front ends, {} invalid)",
+        t.files,
+        t.refused_syntax.len(),
+        t.invalid.len()
+    );
+    for e in t.refused_syntax.iter().chain(&t.invalid) {
+        eprintln!("  front end: {e}");
+    }
+    eprintln!(
+        "{} inputs with HLSL options from their .param.ron ({} files unreadable)",
+        t.with_params,
+        t.bad_params.len()
+    );
+    for e in &t.bad_params {
+        eprintln!("  param: {e}");
+    }
+    eprintln!(
+        "entry points naga's HLSL back end writes: {} ({} it refuses)",
+        t.entries,
+        t.hlsl_refused.len()
+    );
+    for id in &t.hlsl_refused {
+        eprintln!("  naga's HLSL back end refuses {id}");
+    }
+    eprintln!(
+        "compiled {} / accepted by dxv {} / our validator agrees {} (of {})",
+        t.compiled, t.accepted, t.agreed, t.entries
+    );
+    eprintln!(
+        "naga IR to container: {:.1} ms for {} entry points",
+        t.ours * 1e3,
+        t.entries
+    );
+    if speed {
+        eprintln!(
+            "naga's HLSL writer + dxc: {:.1} ms ({} compiled by dxc): {:.0}x our time",
+            t.theirs * 1e3,
+            t.theirs_compiled,
+            t.theirs / t.ours.max(1e-9)
+        );
+    }
+    dxil_test_support::print_id_groups(&t.refused, "refused");
+    dxil_test_support::print_id_groups(&t.rejected, "rejected by dxv");
+    assert!(
+        t.compiled >= FLOOR_COMPILED,
+        "compiled {} < floor {FLOOR_COMPILED}",
+        t.compiled
+    );
+    assert!(
+        t.accepted >= FLOOR_ACCEPTED,
+        "accepted {} < floor {FLOOR_ACCEPTED}",
+        t.accepted
+    );
+}
