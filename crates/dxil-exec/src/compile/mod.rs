@@ -38,6 +38,9 @@ pub(crate) struct Compiled {
     pub(crate) shared_init: Vec<u8>,
     /// fp32 arithmetic flushes denormals to zero (modes `any` and `ftz`; WARP flushes).
     pub(crate) ftz32: bool,
+    /// The stage, and for vertex and pixel shaders where `loadInput`/`storeOutput` find
+    /// each element of the signatures.
+    pub(crate) stage: crate::graphics::StageIo,
 }
 
 fn input(what: String) -> crate::Error {
@@ -63,15 +66,11 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
             }
         },
     };
-    if let Some(sm) = &meta.shader_model {
-        if sm.kind != "cs" {
-            return Err(ErrorKind::Unsupported(format!(
-                "{} shaders (only compute shaders run)",
-                sm.kind
-            ))
-            .into());
-        }
-    }
+    let kind = meta
+        .shader_model
+        .as_ref()
+        .map_or("cs", |sm| sm.kind.as_str());
+    let stage = crate::graphics::StageIo::new(kind, ep.signatures.as_ref())?;
     let f = match &ep.function {
         Md::Value {
             value: ValueRef::Function(f),
@@ -91,6 +90,10 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
             }
             _ => {}
         }
+    }
+    // Graphics stages have no thread groups: the draw packs their invocations into waves.
+    if stage.kind != crate::graphics::Kind::Compute {
+        num_threads = num_threads.or(Some([1, 1, 1]));
     }
     let num_threads =
         num_threads.ok_or_else(|| input(format!("entry point '{}' has no numthreads", ep.name)))?;
@@ -182,6 +185,7 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
         private_init,
         shared_init,
         ftz32,
+        stage,
     })
 }
 
