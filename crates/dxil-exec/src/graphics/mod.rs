@@ -121,7 +121,11 @@ pub fn draw(
         depth: &mut depth,
     };
     let size = [out.rt.width, out.rt.height];
+    let cull = verts.components(dxil_ops::SemanticKind::CullDistance);
     for (prim, idx) in raster::triangles(verts.count).enumerate() {
+        if verts.culled(idx, &cull) {
+            continue;
+        }
         let Some(tri) = raster::Triangle::setup(&verts, idx, &draw.viewport, size)? else {
             continue;
         };

@@ -126,6 +126,23 @@ pub(crate) fn shade(
         let (x, y) = (x as f32, y as f32);
         x >= vp.x.floor() && y >= vp.y.floor() && x < vp.x + vp.width && y < vp.y + vp.height
     };
+    // A pixel where an interpolated clip distance is negative is clipped away (D3D11.3
+    // functional spec, "Clip and Cull Distances"); clip distances of unused components
+    // are 0, which keeps the pixel.
+    let clip = verts.components(SemanticKind::ClipDistance);
+    let inside = |x: u32, y: u32| {
+        inside(x, y) && {
+            let b = tri.weights(x, y);
+            let pw = [0, 1, 2].map(|i| b[i] * tri.inv_w[i]);
+            let inv_w: f64 = pw.iter().sum();
+            clip.iter().all(|&c| {
+                let d: f64 = (0..3)
+                    .map(|i| pw[i] * f64::from(f32::from_bits(verts.value(tri.idx[i], c) as u32)))
+                    .sum();
+                d / inv_w >= 0.0
+            })
+        }
+    };
     let mut wave = Wave::new(prog, QUADS * 4)?;
     let [x0, y0, x1, y1] = tri.bounds;
     let mut quads: Vec<[u32; 2]> = Vec::with_capacity(QUADS);

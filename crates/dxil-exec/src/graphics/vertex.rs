@@ -31,6 +31,24 @@ pub(crate) struct Shaded {
 }
 
 impl Shaded {
+    /// The value indices of every component of the elements of system value `k`.
+    pub(crate) fn components(&self, k: SemanticKind) -> Vec<usize> {
+        let mut out = Vec::new();
+        for e in self.layout.elements.iter().filter(|e| e.is(k)) {
+            out.extend((0..e.rows as usize * 4).map(|i| e.base as usize + i));
+        }
+        out
+    }
+
+    /// Whether the triangle `idx` is culled by `SV_CullDistance`: some component negative
+    /// at all three vertices (D3D11.3 functional spec, "Clip and Cull Distances").
+    pub(crate) fn culled(&self, idx: [u32; 3], cull: &[usize]) -> bool {
+        cull.iter().any(|&i| {
+            idx.iter()
+                .all(|&v| f32::from_bits(self.value(v, i) as u32) < 0.0)
+        })
+    }
+
     /// Output value `i` of vertex `v`.
     #[inline]
     pub(crate) fn value(&self, v: u32, i: usize) -> u64 {
