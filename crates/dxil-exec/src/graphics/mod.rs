@@ -80,7 +80,7 @@ pub struct RenderTarget {
 }
 
 /// Render targets larger than this are refused (64 Mi pixels).
-const MAX_PIXELS: u64 = 1 << 26;
+pub const MAX_PIXELS: u64 = 1 << 26;
 
 /// Draws with vertex shader `vs` and pixel shader `ps` into `target`; UAVs in `bindings` are
 /// written in place.

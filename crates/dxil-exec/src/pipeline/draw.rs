@@ -42,6 +42,17 @@ pub fn run_graphics_pipeline(
         )
     })?;
     let format = typed_format_at(rt_buf, rt_buf.line)?;
+    let pixels = u64::from(props.width) * u64::from(props.height);
+    if pixels > graphics::MAX_PIXELS {
+        return Err(PipelineError::new(
+            rt_buf.line,
+            format!(
+                "a render target of {pixels} pixels (at most {})",
+                graphics::MAX_PIXELS
+            ),
+        )
+        .into());
+    }
     let mut attributes = Vec::new();
     let mut stride = 0u32;
     for a in &io.attributes {
@@ -94,11 +105,7 @@ pub fn run_graphics_pipeline(
         format,
         width: props.width,
         height: props.height,
-        data: vec![
-            0;
-            (props.width as usize * props.height as usize)
-                .saturating_mul(format.size() as usize)
-        ],
+        data: vec![0; pixels as usize * format.size() as usize],
     };
     let entry = |i: usize| p.shaders.get(i).map(|s| s.entry.as_str());
     let vs = Program::compile(vs, entry(0))?;
