@@ -1,5 +1,5 @@
-//! The compiler: a module's compute entry point and everything it touches, turned once into
-//! the compact form the interpreter runs ([`crate::code`]). DXIL.rst "Entry points" (the
+//! The compiler: a module's compute, vertex or pixel entry point and everything it touches,
+//! turned once into the compact form the interpreter runs ([`crate::code`]). DXIL.rst "Entry points" (the
 //! function, `numthreads`, `WaveSize`), "Shader Resources" (`dx.resources` ranges that
 //! `createHandle` names by range id), "Address Spaces" (group-shared globals in addrspace 3).
 
@@ -23,7 +23,7 @@ use crate::interp::mem;
 /// Group-shared memory beyond this is refused (D3D allows 32 KiB; SM 6.8 more).
 const MAX_SHARED: u64 = 1 << 24;
 
-/// A compiled compute entry point.
+/// A compiled entry point.
 #[derive(Debug)]
 pub(crate) struct Compiled {
     pub(crate) func: Function,

@@ -79,6 +79,10 @@ pub struct RenderTarget {
     pub data: Vec<u8>,
 }
 
+/// Pixel positions one draw may test for coverage, summed over its triangles' bounding
+/// boxes (1 Gi): a draw of many huge triangles stops with an error instead of running on.
+const MAX_SCANNED: u64 = 1 << 30;
+
 /// Render targets larger than this are refused (64 Mi pixels).
 pub const MAX_PIXELS: u64 = 1 << 26;
 
@@ -122,6 +126,7 @@ pub fn draw(
     };
     let size = [out.rt.width, out.rt.height];
     let cull = verts.components(dxil_ops::SemanticKind::CullDistance);
+    let mut scanned = 0u64;
     for (prim, idx) in raster::triangles(verts.count).enumerate() {
         if verts.culled(idx, &cull) {
             continue;
@@ -129,6 +134,14 @@ pub fn draw(
         let Some(tri) = raster::Triangle::setup(&verts, idx, &draw.viewport, size)? else {
             continue;
         };
+        let [x0, y0, x1, y1] = tri.bounds.map(u64::from);
+        scanned += x1.saturating_sub(x0) * y1.saturating_sub(y0);
+        if scanned > MAX_SCANNED {
+            return Err(ErrorKind::Unsupported(format!(
+                "a draw covering more than {MAX_SCANNED} pixel positions"
+            ))
+            .into());
+        }
         pixel::shade(
             ps,
             bindings,
