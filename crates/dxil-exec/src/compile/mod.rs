@@ -1,7 +1,9 @@
 //! The compiler: a module's compute, vertex or pixel entry point and everything it touches,
-//! turned once into the compact form the interpreter runs ([`crate::code`]). DXIL.rst "Entry points" (the
-//! function, `numthreads`, `WaveSize`), "Shader Resources" (`dx.resources` ranges that
-//! `createHandle` names by range id), "Address Spaces" (group-shared globals in addrspace 3).
+//! turned once into the compact form the interpreter runs ([`crate::code`]). DXIL.rst
+//! "Entry points" (the function, `numthreads`, `WaveSize`), "Shader Resources"
+//! (`dx.resources` ranges that `createHandle` names by range id), "Address Spaces"
+//! (group-shared globals in addrspace 3), "Signature element record" (the inputs and
+//! outputs of vertex and pixel shaders, `crate::graphics::signature`).
 
 mod cfg;
 pub(crate) mod check;

@@ -15,6 +15,8 @@ use crate::resource::Bindings;
 
 /// Vertices one draw may have.
 const MAX_VERTICES: u32 = 1 << 22;
+/// Output values a draw's shaded vertices may hold (256 MiB).
+const MAX_VALUES: u64 = 1 << 25;
 /// Vertices shaded together.
 const LANES: usize = 32;
 /// `ComponentType` F16: a half-precision element holds half bits.
@@ -70,6 +72,13 @@ pub(crate) fn shade(
     }
     let ins = &prog.stage.inputs;
     let outs = &prog.stage.outputs;
+    if u64::from(count) * u64::from(outs.stride) > MAX_VALUES {
+        return Err(ErrorKind::Unsupported(format!(
+            "{count} vertices of {} output values each",
+            outs.stride
+        ))
+        .into());
+    }
     let position = outs
         .system(SemanticKind::Position)
         .ok_or_else(|| ErrorKind::Input("the vertex shader writes no SV_Position".into()))?
