@@ -364,3 +364,55 @@ DescriptorSets:
         out.stdout
     );
 }
+
+/// Draws that cannot be run fail with an error naming why, never a panic: a vertex at
+/// w = 0 (clipping is not done), an input the vertex layout lacks, a render target smaller than its size, shaders of the wrong stages.
+#[test]
+fn bad_draws_fail_cleanly() {
+    let ps_src = "float4 main(float4 p : SV_Position) : SV_Target { return p; }";
+    let (Some(vs), Some(ps)) = (compile(PASS_POSITION, "vs_6_0"), compile(ps_src, "ps_6_0")) else {
+        return;
+    };
+    let bytes = floats(&[
+        -1.0, -1.0, 0.0, 1.0, 1.0, -1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0,
+    ]);
+    let good = Draw {
+        vertices: &bytes,
+        stride: 16,
+        attributes: vec![attribute("POSITION", 4, 0)],
+        vertex_count: 3,
+        viewport: Viewport {
+            x: 0.0,
+            y: 0.0,
+            width: 4.0,
+            height: 4.0,
+            min_depth: 0.0,
+            max_depth: 1.0,
+        },
+        budget: 1 << 20,
+    };
+    let rt = RenderTarget {
+        format: f32x4(),
+        width: 4,
+        height: 4,
+        data: vec![0; 256],
+    };
+    let err = |d: &Draw<'_>, rt: &RenderTarget, vs: &Program, ps: &Program| {
+        let mut rt = rt.clone();
+        graphics::draw(vs, ps, &mut Bindings::default(), d, &mut rt)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(err(&good, &rt, &vs, &ps).contains("w <= 0"));
+    let renamed = Draw {
+        attributes: vec![attribute("POS", 4, 0)],
+        ..good.clone()
+    };
+    assert!(err(&renamed, &rt, &vs, &ps).contains("POSITION0 has no vertex attribute"));
+    let small = RenderTarget {
+        data: vec![0; 255],
+        ..rt.clone()
+    };
+    assert!(err(&good, &small, &vs, &ps).contains("256 needed"));
+    assert!(err(&good, &rt, &ps, &vs).contains("not a vertex shader"));
+}
