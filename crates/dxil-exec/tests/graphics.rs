@@ -228,8 +228,9 @@ float4 main(V v) : SV_Target { return float4(v.uv, v.t, v.f); }"#;
 /// Derivatives across quads, on a triangle that covers part of the target (its quads on
 /// the edge run helper lanes): for f = x * x (x the pixel centre), `ddx_coarse` is
 /// (2q + 1.5)^2 - (2q + 0.5)^2 = 4q + 2 with q = floor(x / 2); for g = x * y, `ddy_fine` is
-/// the pixel's own centre x and `ddy_coarse` the quad's left column's. Pixels outside the
-/// triangle keep the clear value, and `discard` keeps its pixels unwritten too.
+/// the pixel's own centre x and `ddy_coarse` the quad's left column's. Wave operations see
+/// no helper lane. Pixels outside the triangle keep the clear value, and `discard` keeps
+/// its pixels unwritten too.
 #[test]
 fn derivatives_come_from_quads_and_helpers_write_nothing() {
     let ps_src = r#"
@@ -237,7 +238,9 @@ float4 main(float4 pos : SV_Position) : SV_Target {
   if (pos.x > 5 && pos.y > 5) discard;
   float f = pos.x * pos.x;
   float g = pos.x * pos.y;
-  return float4(ddx_coarse(f), ddy_fine(g), ddy_coarse(g), 1);
+  // Helper lanes (x >= y here) take no part in wave operations.
+  bool inside = WaveActiveAllTrue(pos.x < pos.y);
+  return float4(ddx_coarse(f), ddy_fine(g), ddy_coarse(g), inside ? 1 : 0);
 }"#;
     let (Some(vs), Some(ps)) = (compile(PASS_POSITION, "vs_6_0"), compile(ps_src, "ps_6_0")) else {
         return;

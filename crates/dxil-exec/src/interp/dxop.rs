@@ -145,6 +145,11 @@ pub(crate) fn exec(
         return Ok(Status::Done);
     }
     if waveop::handles(op) {
+        let mask = if w.helper != 0 && !waveop::quad_scoped(op) {
+            mask & !w.helper
+        } else {
+            mask
+        };
         waveop::exec(w, op, ty, dst, args, mask);
         return Ok(Status::Done);
     }
