@@ -837,6 +837,29 @@ fn run_pipeline_errors_name_the_yaml_line() {
         1,
         "none.dxil",
     );
+    // A graphics pipeline needs its pixel shader, and a compute shader does not draw.
+    let graphics = run_pipeline_yaml("1").replace(
+        "  - Stage: Compute\n    Entry: main\n",
+        "  - Stage: Vertex\n    Entry: main\n  - Stage: Pixel\n    Entry: main\n",
+    );
+    std::fs::write(&yaml, graphics).unwrap();
+    fails(
+        &dxil(&["run", s(&shader), "--pipeline", s(&yaml)]),
+        1,
+        "bad.yaml: the pipeline draws: give its pixel shader with --pixel PS.dxil",
+    );
+    fails(
+        &dxil(&[
+            "run",
+            s(&shader),
+            "--pixel",
+            s(&shader),
+            "--pipeline",
+            s(&yaml),
+        ]),
+        1,
+        "a graphics pipeline without 'Bindings'",
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 mod error;
 pub mod format;
+pub mod graphics;
 pub mod resource;
 pub mod texture;
 

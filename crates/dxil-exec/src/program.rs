@@ -46,7 +46,8 @@ impl Default for Dispatch {
 /// WARP accepts `WaveSize` 4 to 128). The suite's results agree at every size from 4 to 64.
 pub const DEFAULT_WAVE_SIZE: u32 = 8;
 
-/// A compute entry point compiled for execution.
+/// An entry point compiled for execution: compute, or vertex and pixel for
+/// [`crate::graphics::draw`].
 #[derive(Debug)]
 pub struct Program {
     compiled: Compiled,
@@ -58,6 +59,11 @@ impl Program {
         Ok(Program {
             compiled: compile::compile(module, entry)?,
         })
+    }
+
+    /// The compiled form.
+    pub(crate) fn compiled(&self) -> &Compiled {
+        &self.compiled
     }
 
     /// Threads per group (`numthreads`).
@@ -80,6 +86,12 @@ impl Program {
         trace_out: &mut dyn std::io::Write,
     ) -> Result<()> {
         let prog = &self.compiled;
+        if prog.stage.kind != crate::graphics::Kind::Compute {
+            return Err(ErrorKind::Input(
+                "a vertex or pixel shader is drawn, not dispatched".into(),
+            )
+            .into());
+        }
         let lanes = dispatch.wave_size.unwrap_or_else(|| self.wave_size());
         if !(1..=128).contains(&lanes) {
             return Err(

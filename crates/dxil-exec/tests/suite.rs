@@ -1,8 +1,9 @@
 //! The offload-test-suite cases of `../shared/exec` (LLVM's suite compiled to DXIL by the
 //! reference): every pipeline parses, and reads back from its printed form; and the executor runs every compiled compute
 //! case with `Results`, counting those that should pass on the platform (`lit::PLATFORM`)
-//! apart from those its REQUIRES / XFAIL / UNSUPPORTED lines set aside. A summary table
-//! lists every failure and every case apart with its reason.
+//! apart from those its REQUIRES / XFAIL / UNSUPPORTED lines set aside. Graphics cases
+//! (a vertex shader `ID` and its pixel shader `ID.1`) run and are counted apart. A summary
+//! table lists every failure and every case apart with its reason.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,8 +20,8 @@ fn exec_dir() -> Option<PathBuf> {
     dxil_test_support::shared_path("exec").filter(|d| d.is_dir())
 }
 
-/// The ids of the cases and whether the reference compiled them.
-fn cases(dir: &Path) -> Vec<(String, bool)> {
+/// The ids of the cases, whether the reference compiled them, and their target (`-T`).
+fn cases(dir: &Path) -> Vec<(String, bool, String)> {
     let Some(index) = dxil_test_support::read_jsonl(&dir.join("index.jsonl")) else {
         return Vec::new();
     };
@@ -28,7 +29,17 @@ fn cases(dir: &Path) -> Vec<(String, bool)> {
         .iter()
         .filter_map(|r| {
             let id = r.get("id")?.as_str()?.to_string();
-            Some((id, r.get("compiled")?.as_bool()?))
+            let args: Vec<&str> = r
+                .get("args")?
+                .as_array()?
+                .iter()
+                .filter_map(|a| a.as_str())
+                .collect();
+            let target = args
+                .windows(2)
+                .find(|w| w[0] == "-T")
+                .map_or(String::new(), |w| w[1].to_string());
+            Some((id, r.get("compiled")?.as_bool()?, target))
         })
         .collect()
 }
@@ -116,6 +127,14 @@ enum Outcome {
     Fail(String),
 }
 
+/// Whether `p` draws with a vertex and a pixel shader.
+fn is_graphics(p: &pipeline::Pipeline) -> bool {
+    let stages: Vec<pipeline::Stage> = p.shaders.iter().map(|s| s.stage).collect();
+    stages == [pipeline::Stage::Vertex, pipeline::Stage::Pixel]
+}
+
+/// Runs case `id`; a graphics case's pixel shader is case `ID.1` (the test's second
+/// compile line).
 fn run_case(dir: &Path, id: &str, lt: &lit::LitTest) -> Outcome {
     let yaml = dir.join(format!("{id}.yaml"));
     let mut p = match pipeline::parse(&read(&yaml)) {
@@ -139,8 +158,18 @@ fn run_case(dir: &Path, id: &str, lt: &lit::LitTest) -> Outcome {
         root_signature,
         ..RunOptions::default()
     };
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        pipeline::offload_with(&mut p, &module, &statics, &options, &mut std::io::sink())
+    let pixel = if is_graphics(&p) {
+        let bytes = std::fs::read(dir.join(format!("{id}.1.dxil"))).unwrap_or_default();
+        match pipeline::load_module(&bytes) {
+            Ok(m) => Some(m),
+            Err(e) => return Outcome::Fail(format!("the pixel shader {id}.1: {e}")),
+        }
+    } else {
+        None
+    };
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &pixel {
+        Some(ps) => pipeline::offload_graphics(&mut p, &module, ps, &statics, &options),
+        None => pipeline::offload_with(&mut p, &module, &statics, &options, &mut std::io::sink()),
     }));
     let out = match run {
         Err(_) => return Outcome::Fail("panicked".into()),
@@ -201,14 +230,35 @@ fn suite() {
     let mut counted = Vec::new();
     let mut apart = Vec::new();
     let (mut not_compiled, mut not_compute, mut no_results) = (0, 0, 0);
-    for (id, compiled) in cases(&dir) {
+    // Graphics cases (vertex + pixel) are counted apart from the compute figure.
+    let mut graphics = Vec::new();
+    let mut graphics_apart = Vec::new();
+    for (id, compiled, target) in cases(&dir) {
         if !compiled {
             not_compiled += 1;
             continue;
         }
         let yaml = read(&dir.join(format!("{id}.yaml")));
         let lt = lit::parse_test(&read(&dir.join(format!("{id}.test"))));
-        let compute = pipeline::parse(&yaml).map_or(true, |p| p.unsupported.is_empty());
+        let parsed = pipeline::parse(&yaml);
+        if parsed.as_ref().is_ok_and(is_graphics) {
+            // The pixel shader's own case runs with its vertex shader's.
+            if !target.starts_with("ps_") {
+                match lt.verdict(&lit::on_platform) {
+                    Ok(Verdict::Run)
+                        if yaml.contains("Results:") || offloader_check(&lt).is_some() =>
+                    {
+                        graphics.push((id, lt))
+                    }
+                    Ok(Verdict::Run) => graphics_apart.push(format!(
+                        "  apart {id}: no Results or CHECK lines (a golden image)"
+                    )),
+                    other => graphics_apart.push(format!("  apart {id}: {other:?}")),
+                }
+            }
+            continue;
+        }
+        let compute = parsed.map_or(true, |p| p.unsupported.is_empty());
         if !compute {
             not_compute += 1;
             continue;
@@ -243,6 +293,7 @@ fn suite() {
                 .filter(|a| runs_apart(&a.2))
                 .map(|(i, l, _)| (i.as_str(), l)),
         )
+        .chain(graphics.iter().map(|(i, l)| (i.as_str(), l)))
         .collect();
     let results: Vec<Mutex<Option<Outcome>>> = all.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
@@ -297,6 +348,23 @@ fn suite() {
         apart.len()
     );
     for l in &apart_lines {
+        eprintln!("{l}");
+    }
+    let mut graphics_passed = 0;
+    let mut graphics_lines = Vec::new();
+    for (k, (id, _)) in graphics.iter().enumerate() {
+        match outcome(all.len() - graphics.len() + k) {
+            Some(Outcome::Pass) => graphics_passed += 1,
+            Some(Outcome::Fail(why)) => graphics_lines.push(format!("  fail  {id}: {why}")),
+            None => graphics_lines.push(format!("  fail  {id}: not run")),
+        }
+    }
+    eprintln!(
+        "  graphics (vertex + pixel), counted apart: {graphics_passed}/{} pass, {} apart",
+        graphics.len(),
+        graphics_apart.len()
+    );
+    for l in graphics_lines.iter().chain(&graphics_apart) {
         eprintln!("{l}");
     }
     eprintln!("  counted: {}", counted.len());

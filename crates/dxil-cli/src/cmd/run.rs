@@ -1,4 +1,4 @@
-//! `dxil run`: run a compute shader on the CPU.
+//! `dxil run`: run a compute shader on the CPU, or draw with a vertex and a pixel shader.
 //!
 //! With `--pipeline P.yaml` (a pipeline of LLVM's offload-test-suite), it binds the
 //! pipeline's buffers, dispatches its `DispatchGroupCount`, checks its `Results` rules and
@@ -8,7 +8,9 @@
 //! `--dispatch X,Y,Z --buffer u0=in.bin [--buffer t1=more.bin:4]`, each view's kind and
 //! stride taken from the shader's own resource metadata (`:N` gives a typed view N
 //! channels), and prints every UAV after the run. `--trace X,Y,Z` prints each instruction
-//! that thread executes, with its values, on standard error.
+//! that thread executes, with its values, on standard error. A graphics pipeline (`Stage:
+//! Vertex` and `Stage: Pixel`) takes the vertex shader as the input and the pixel shader
+//! with `--pixel PS.dxil`, and prints the render target as the offloader prints buffers.
 
 use std::path::{Path, PathBuf};
 
@@ -30,6 +32,9 @@ pub struct Args {
     /// A pipeline of LLVM's offload-test-suite (YAML): buffers, bindings, dispatch, rules.
     #[arg(long, value_name = "YAML", conflicts_with_all = ["dispatch", "buffer"])]
     pipeline: Option<PathBuf>,
+    /// The pixel shader of a graphics pipeline (the input is then its vertex shader).
+    #[arg(long, value_name = "PS", requires = "pipeline")]
+    pixel: Option<PathBuf>,
     /// Thread groups in x, y, z (quick form).
     #[arg(long, value_name = "X,Y,Z", value_parser = triple)]
     dispatch: Option<[u32; 3]>,
@@ -127,11 +132,24 @@ fn run_pipeline(
         trace: args.trace,
         root_signature,
     };
-    let outcome = pipeline::offload_with(&mut p, module, &static_samplers, &options, trace)
-        .map_err(|e| match e {
-            pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
-            other => CliError(format!("{name}: {other}")),
-        })?;
+    let graphics = p.shaders.iter().any(|s| s.stage == pipeline::Stage::Vertex);
+    let outcome = if graphics {
+        let Some(ps_path) = &args.pixel else {
+            return Err(CliError(format!(
+                "{yaml_name}: the pipeline draws: give its pixel shader with --pixel PS.dxil"
+            )));
+        };
+        let ps_name = display_name(ps_path);
+        let ps_bytes = read_input(ps_path)?;
+        let ps = dxil::read_module(&ps_bytes).map_err(|e| CliError(format!("{ps_name}: {e}")))?;
+        pipeline::offload_graphics(&mut p, module, &ps, &static_samplers, &options)
+    } else {
+        pipeline::offload_with(&mut p, module, &static_samplers, &options, trace)
+    }
+    .map_err(|e| match e {
+        pipeline::RunError::Pipeline(e) => at_line(&yaml_name, &e),
+        other => CliError(format!("{name}: {other}")),
+    })?;
     if outcome.failures.is_empty() {
         return args.output.text(&outcome.stdout);
     }

@@ -1,7 +1,9 @@
-//! The compiler: a module's compute entry point and everything it touches, turned once into
-//! the compact form the interpreter runs ([`crate::code`]). DXIL.rst "Entry points" (the
-//! function, `numthreads`, `WaveSize`), "Shader Resources" (`dx.resources` ranges that
-//! `createHandle` names by range id), "Address Spaces" (group-shared globals in addrspace 3).
+//! The compiler: a module's compute, vertex or pixel entry point and everything it touches,
+//! turned once into the compact form the interpreter runs ([`crate::code`]). DXIL.rst
+//! "Entry points" (the function, `numthreads`, `WaveSize`), "Shader Resources"
+//! (`dx.resources` ranges that `createHandle` names by range id), "Address Spaces"
+//! (group-shared globals in addrspace 3), "Signature element record" (the inputs and
+//! outputs of vertex and pixel shaders, `crate::graphics::signature`).
 
 mod cfg;
 pub(crate) mod check;
@@ -23,7 +25,7 @@ use crate::interp::mem;
 /// Group-shared memory beyond this is refused (D3D allows 32 KiB; SM 6.8 more).
 const MAX_SHARED: u64 = 1 << 24;
 
-/// A compiled compute entry point.
+/// A compiled entry point.
 #[derive(Debug)]
 pub(crate) struct Compiled {
     pub(crate) func: Function,
@@ -38,6 +40,9 @@ pub(crate) struct Compiled {
     pub(crate) shared_init: Vec<u8>,
     /// fp32 arithmetic flushes denormals to zero (modes `any` and `ftz`; WARP flushes).
     pub(crate) ftz32: bool,
+    /// The stage, and for vertex and pixel shaders where `loadInput`/`storeOutput` find
+    /// each element of the signatures.
+    pub(crate) stage: crate::graphics::StageIo,
 }
 
 fn input(what: String) -> crate::Error {
@@ -63,15 +68,11 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
             }
         },
     };
-    if let Some(sm) = &meta.shader_model {
-        if sm.kind != "cs" {
-            return Err(ErrorKind::Unsupported(format!(
-                "{} shaders (only compute shaders run)",
-                sm.kind
-            ))
-            .into());
-        }
-    }
+    let kind = meta
+        .shader_model
+        .as_ref()
+        .map_or("cs", |sm| sm.kind.as_str());
+    let stage = crate::graphics::StageIo::new(kind, ep.signatures.as_ref())?;
     let f = match &ep.function {
         Md::Value {
             value: ValueRef::Function(f),
@@ -91,6 +92,10 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
             }
             _ => {}
         }
+    }
+    // Graphics stages have no thread groups: the draw packs their invocations into waves.
+    if stage.kind != crate::graphics::Kind::Compute {
+        num_threads = num_threads.or(Some([1, 1, 1]));
     }
     let num_threads =
         num_threads.ok_or_else(|| input(format!("entry point '{}' has no numthreads", ep.name)))?;
@@ -182,6 +187,7 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
         private_init,
         shared_init,
         ftz32,
+        stage,
     })
 }
 

@@ -40,6 +40,9 @@ pub(crate) fn supported(op: O) -> bool {
                 | O::GetDimensions
                 | O::CheckAccessFullyMapped
                 | O::IsHelperLane
+                | O::LoadInput
+                | O::StoreOutput
+                | O::Discard
         )
 }
 
@@ -121,6 +124,12 @@ pub(crate) fn exec(
     mask: Mask,
 ) -> Result<Status> {
     let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+    // Helper lanes write no memory (D3D11.3 functional spec, "Helper Pixels").
+    let mask = if w.helper != 0 && writes_memory(op) {
+        mask & !w.helper
+    } else {
+        mask
+    };
     if math::handles(op) {
         let mut vals = [0u64; 8];
         let mut out = [0u64; 8];
@@ -136,6 +145,11 @@ pub(crate) fn exec(
         return Ok(Status::Done);
     }
     if waveop::handles(op) {
+        let mask = if w.helper != 0 && !waveop::quad_scoped(op) {
+            mask & !w.helper
+        } else {
+            mask
+        };
         waveop::exec(w, op, ty, dst, args, mask);
         return Ok(Status::Done);
     }
@@ -156,7 +170,35 @@ pub(crate) fn exec(
             });
         }
         O::FlattenedThreadIdInGroup => for_lanes!(mask, l, { w.set(dst, l, u64::from(w.flat[l])) }),
-        O::IsHelperLane => for_lanes!(mask, l, { w.set(dst, l, 0) }),
+        O::IsHelperLane => for_lanes!(mask, l, {
+            let h = w.helper >> l & 1;
+            w.set(dst, l, h as u64)
+        }),
+        O::LoadInput => {
+            let layout = &ctx.prog.stage.inputs;
+            let stride = layout.stride as usize;
+            for_lanes!(mask, l, {
+                let at = layout.index(w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                let v = at.map_or(0, |i| w.inputs[l * stride + i]);
+                w.set(dst, l, v);
+            });
+        }
+        O::StoreOutput => {
+            let layout = &ctx.prog.stage.outputs;
+            let stride = layout.stride as usize;
+            for_lanes!(mask, l, {
+                let at = layout.index(w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                if let Some(i) = at {
+                    let v = w.get(arg(3), l);
+                    w.outputs[l * stride + i] = v;
+                }
+            });
+        }
+        O::Discard => for_lanes!(mask, l, {
+            if w.get(arg(0), l) & 1 == 1 {
+                w.helper |= 1 << l;
+            }
+        }),
         O::Barrier => return Ok(Status::Barrier),
         O::CreateHandle => {
             for_lanes!(mask, l, {
@@ -371,6 +413,21 @@ pub(crate) fn exec(
         _ => return Err(ErrorKind::Unsupported(format!("dx.op {}", op_name(op))).into()),
     }
     Ok(Status::Done)
+}
+
+/// Operations that write resources (dropped for helper lanes).
+fn writes_memory(op: O) -> bool {
+    matches!(
+        op,
+        O::BufferStore
+            | O::RawBufferStore
+            | O::TextureStore
+            | O::TextureStoreSample
+            | O::AtomicBinOp
+            | O::AtomicCompareExchange
+            | O::BufferUpdateCounter
+            | O::StoreOutput
+    )
 }
 
 fn op_name(op: O) -> String {

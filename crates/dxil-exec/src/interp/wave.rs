@@ -35,6 +35,13 @@ pub(crate) struct Wave {
     pub(crate) tid: Vec<[u32; 3]>,
     pub(crate) flat: Vec<u32>,
     pub(crate) trace_lane: Option<usize>,
+    /// Lanes that run only so their quad has derivatives (pixel shaders: pixels outside the
+    /// primitive, or discarded): their memory writes and outputs are dropped.
+    pub(crate) helper: Mask,
+    /// Graphics stages: the signature inputs and outputs, `stride` values per lane
+    /// (`crate::graphics::signature`); empty for compute.
+    pub(crate) inputs: Vec<u64>,
+    pub(crate) outputs: Vec<u64>,
     scratch: Vec<u64>,
     splits: Vec<(u32, Mask)>,
 }
@@ -70,6 +77,9 @@ impl Wave {
             tid: vec![[0; 3]; lanes],
             flat: vec![0; lanes],
             trace_lane: None,
+            helper: 0,
+            inputs: vec![0; prog.stage.inputs.stride as usize * lanes],
+            outputs: vec![0; prog.stage.outputs.stride as usize * lanes],
             scratch: Vec::new(),
             splits: Vec::new(),
         })
@@ -96,6 +106,7 @@ impl Wave {
             }
         }
         self.alive = self.present;
+        self.helper = 0;
         self.stack.clear();
         let start = prog.func.blocks.first().map_or(0, |b| b.start);
         self.stack.push(Frame {

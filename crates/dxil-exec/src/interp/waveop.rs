@@ -42,6 +42,22 @@ pub(crate) fn handles(op: O) -> bool {
     )
 }
 
+/// Whether `op` works on the lanes of a quad (quad operations and derivatives), which helper
+/// lanes take part in; wave operations leave them out (HLSL Shader Model 6.0 wave
+/// intrinsics: helper lanes are not active lanes).
+pub(crate) fn quad_scoped(op: O) -> bool {
+    matches!(
+        op,
+        O::QuadReadLaneAt
+            | O::QuadOp
+            | O::QuadVote
+            | O::DerivCoarseX
+            | O::DerivCoarseY
+            | O::DerivFineX
+            | O::DerivFineY
+    )
+}
+
 /// `WaveActiveOp`/`WavePrefixOp` reductions: 0 sum, 1 product, 2 min, 3 max; `unsigned`
 /// from the sign operand (1).
 fn combine(op: u64, unsigned: bool, ty: Ty, a: u64, b: u64) -> u64 {

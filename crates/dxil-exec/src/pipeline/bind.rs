@@ -143,8 +143,24 @@ fn view_of(r: &ResourceDesc) -> Result<(ResourceClass, ViewKind), PipelineError>
 
 /// The typed view format of a buffer (`toFormat`).
 pub fn typed_format(b: &Buffer, r: &ResourceDesc) -> Result<ElementFormat, PipelineError> {
-    let c = b.channels;
-    let component = match (b.format, c) {
+    typed_format_at(b, r.line)
+}
+
+/// [`typed_format`], an error naming `line`.
+pub fn typed_format_at(b: &Buffer, line: usize) -> Result<ElementFormat, PipelineError> {
+    element_format(&b.name, b.format, b.channels, line)
+}
+
+/// The element format of `channels` components of `format` (of `name`, which errors name
+/// with `line`).
+pub fn element_format(
+    name: &str,
+    format: DataFormat,
+    channels: u32,
+    line: usize,
+) -> Result<ElementFormat, PipelineError> {
+    let c = channels;
+    let component = match (format, c) {
         (DataFormat::Int16, 1 | 2 | 4) => ComponentType::Int16,
         (DataFormat::UInt16, 1 | 2 | 4) => ComponentType::UInt16,
         (DataFormat::Int32, 1 | 2 | 4) => ComponentType::Int32,
@@ -155,11 +171,10 @@ pub fn typed_format(b: &Buffer, r: &ResourceDesc) -> Result<ElementFormat, Pipel
         (DataFormat::Int64, 1 | 2) => ComponentType::Int64,
         _ => {
             return Err(PipelineError::new(
-                r.line,
+                line,
                 format!(
-                    "no typed format for buffer '{}': {} with {c} channel(s)",
-                    b.name,
-                    b.format.name()
+                    "no typed format for '{name}': {} with {c} channel(s)",
+                    format.name()
                 ),
             ))
         }
@@ -250,7 +265,7 @@ mod tests {
         let e = bind(&parse(&yaml).unwrap()).unwrap_err();
         assert!(
             e.message
-                .contains("no typed format for buffer 'H': Float16 with 1 channel"),
+                .contains("no typed format for 'H': Float16 with 1 channel"),
             "{e}"
         );
         assert_eq!(e.line, 25);

@@ -422,6 +422,8 @@ mod tests {
 
     fn pipeline(a: Buffer, e: Buffer, rule: Rule) -> Pipeline {
         Pipeline {
+            io: None,
+            vertex_count: None,
             shaders: Vec::new(),
             buffers: vec![a, e],
             samplers: Vec::new(),

@@ -5,6 +5,7 @@
 
 mod bind;
 mod check;
+mod draw;
 mod error;
 mod fields;
 mod model;
@@ -16,11 +17,12 @@ mod run;
 mod values;
 mod yaml;
 
-pub use bind::{bind, typed_format, Readback, HEAP_ONLY_REGISTER};
+pub use bind::{bind, typed_format, typed_format_at, Readback, HEAP_ONLY_REGISTER};
 pub use check::{check_results, check_rule, RuleFailure};
+pub use draw::run_graphics_pipeline;
 pub use error::PipelineError;
 pub use model::*;
-pub use offload::{offload, offload_with, Outcome};
+pub use offload::{offload, offload_graphics, offload_with, Outcome};
 pub use print::{print_buffer, print_pipeline};
 pub use read::parse;
 pub use root::{bind_root_parameters, root_signature};

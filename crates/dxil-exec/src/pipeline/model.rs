@@ -452,6 +452,46 @@ pub struct Pipeline {
     pub dispatch: [u32; 3],
     /// Constructs this executor does not run, with their line (ray tracing, rasterisation).
     pub unsupported: Vec<(usize, String)>,
+    /// Rasterisation: the vertex buffer, its layout and the render target (`Bindings`).
+    pub io: Option<IoBindings>,
+    /// Vertices to draw (`DispatchParameters: VertexCount`; default: all the vertex
+    /// buffer holds).
+    pub vertex_count: Option<u32>,
+}
+
+/// One attribute of the vertex layout (`VertexAttributes`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VertexAttributeDesc {
+    /// Component format.
+    pub format: DataFormat,
+    /// Components.
+    pub channels: u32,
+    /// Byte offset within a vertex.
+    pub offset: u32,
+    /// Semantic name.
+    pub name: String,
+    /// Its line.
+    pub line: usize,
+}
+
+impl VertexAttributeDesc {
+    /// Bytes it takes (a vertex's stride is the sum of its attributes').
+    pub fn size(&self) -> u32 {
+        self.format.size() * self.channels
+    }
+}
+
+/// Rasterisation bindings (`Bindings`).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct IoBindings {
+    /// The vertex buffer's name.
+    pub vertex_buffer: Option<String>,
+    /// The vertex layout.
+    pub attributes: Vec<VertexAttributeDesc>,
+    /// The render target's name.
+    pub render_target: Option<String>,
+    /// Its line.
+    pub line: usize,
 }
 
 impl Pipeline {

@@ -3,6 +3,7 @@
 //! print nothing else, otherwise print the pipeline with the buffers as the run left them.
 
 use super::check::{check_results, RuleFailure};
+use super::draw::run_graphics_pipeline;
 use super::model::Pipeline;
 use super::print::print_pipeline;
 use super::run::{run_pipeline_with, RunError, RunOptions};
@@ -39,19 +40,36 @@ pub fn offload_with(
     trace_out: &mut dyn std::io::Write,
 ) -> Result<Outcome, RunError> {
     run_pipeline_with(p, module, statics, options, trace_out)?;
+    Ok(outcome(p))
+}
+
+/// [`offload_with`] for a graphics pipeline: vertex shader module `vs`, pixel shader `ps`.
+pub fn offload_graphics(
+    p: &mut Pipeline,
+    vs: &dxil_ir::Module,
+    ps: &dxil_ir::Module,
+    statics: &[Binding],
+    options: &RunOptions,
+) -> Result<Outcome, RunError> {
+    run_graphics_pipeline(p, vs, ps, statics, options)?;
+    Ok(outcome(p))
+}
+
+/// The rules checked, and what the offloader prints after a run.
+fn outcome(p: &Pipeline) -> Outcome {
     let failures = check_results(p);
     if failures.is_empty() {
-        Ok(Outcome {
+        Outcome {
             stdout: print_pipeline(p),
             stderr: String::new(),
             failures,
-        })
+        }
     } else {
         let stderr = failures.iter().map(|f| f.report.as_str()).collect();
-        Ok(Outcome {
+        Outcome {
             stdout: String::new(),
             stderr,
             failures,
-        })
+        }
     }
 }

@@ -69,8 +69,28 @@ pub fn print_pipeline(p: &Pipeline) -> String {
         }
     }
     w.block_key(0, false, "Bindings");
-    w.scalar(1, false, "VertexBuffer", "''");
-    w.scalar(1, false, "RenderTarget", "''");
+    let io = p.io.clone().unwrap_or_default();
+    w.scalar(
+        1,
+        false,
+        "VertexBuffer",
+        &quote(io.vertex_buffer.as_deref().unwrap_or("")),
+    );
+    if !io.attributes.is_empty() {
+        w.block_key(1, false, "VertexAttributes");
+        for a in &io.attributes {
+            w.scalar(2, true, "Format", a.format.name());
+            w.scalar(3, false, "Channels", &a.channels.to_string());
+            w.scalar(3, false, "Offset", &a.offset.to_string());
+            w.scalar(3, false, "Name", &quote(&a.name));
+        }
+    }
+    w.scalar(
+        1,
+        false,
+        "RenderTarget",
+        &quote(io.render_target.as_deref().unwrap_or("")),
+    );
     if !p.push_constants.is_empty() {
         w.block_key(0, false, "PushConstants");
         for b in &p.push_constants {

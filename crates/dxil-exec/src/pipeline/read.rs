@@ -44,6 +44,8 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
         root_parameters: Vec::new(),
         dispatch: [1, 1, 1],
         unsupported: Vec::new(),
+        io: None,
+        vertex_count: None,
     };
     for n in top.required("Shaders")?.seq("Shaders")? {
         p.shaders.push(shader(n)?);
@@ -89,8 +91,10 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
         p.unsupported
             .push((n.line, "'PushConstants' (Vulkan push constants)".into()));
     }
+    if let Some(n) = top.get("Bindings") {
+        p.io = Some(io_bindings(n, &mut p.unsupported)?);
+    }
     for key in [
-        "Bindings",
         "AccelerationStructures",
         "RayTracingPipelineConfig",
         "HitGroups",
@@ -104,10 +108,13 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
         p.unsupported
             .push((n.line, "'ShaderBindingTable' (ray tracing)".into()));
     }
-    for s in &p.shaders {
-        if s.stage != Stage::Compute {
-            p.unsupported
-                .push((s.line, format!("the {} stage", s.stage.name())));
+    let stages: Vec<Stage> = p.shaders.iter().map(|s| s.stage).collect();
+    if stages != [Stage::Vertex, Stage::Pixel] {
+        for s in &p.shaders {
+            if s.stage != Stage::Compute {
+                p.unsupported
+                    .push((s.line, format!("the {} stage", s.stage.name())));
+            }
         }
     }
     if p.shaders.iter().any(|s| s.stage == Stage::Compute) && p.shaders.len() > 1 {
@@ -135,8 +142,7 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
             }
         }
         if let Some(v) = d.get("VertexCount") {
-            p.unsupported
-                .push((v.line, "'VertexCount' (rasterisation)".into()));
+            p.vertex_count = Some(number(v, "VertexCount")?);
         }
     }
     resolve(&p)?;
@@ -606,6 +612,60 @@ fn resource(n: &Node) -> Result<ResourceDesc, PipelineError> {
         vulkan,
         line: n.line,
     })
+}
+
+/// `Bindings`: the vertex buffer, its layout and the render target. A topology other than
+/// the default triangle list is recorded as unsupported.
+fn io_bindings(
+    n: &Node,
+    unsupported: &mut Vec<(usize, String)>,
+) -> Result<IoBindings, PipelineError> {
+    let f = Fields::new(
+        n,
+        "Bindings",
+        &[
+            "VertexBuffer",
+            "VertexAttributes",
+            "RenderTarget",
+            "Topology",
+            "PatchControlPoints",
+        ],
+    )?;
+    let name = |key: &str| -> Result<Option<String>, PipelineError> {
+        Ok(match f.get(key) {
+            Some(v) => Some(v.scalar(key)?.to_string()).filter(|s| !s.is_empty()),
+            None => None,
+        })
+    };
+    let mut io = IoBindings {
+        vertex_buffer: name("VertexBuffer")?,
+        render_target: name("RenderTarget")?,
+        attributes: Vec::new(),
+        line: n.line,
+    };
+    if let Some(list) = f.get("VertexAttributes") {
+        for a in list.seq("VertexAttributes")? {
+            let af = Fields::new(
+                a,
+                "a vertex attribute",
+                &["Format", "Channels", "Offset", "Name"],
+            )?;
+            io.attributes.push(VertexAttributeDesc {
+                format: af.enumeration("Format", &DataFormat::ALL, None)?,
+                channels: af.u32("Channels")?,
+                offset: af.u32("Offset")?,
+                name: af.string("Name")?,
+                line: a.line,
+            });
+        }
+    }
+    if let Some(t) = f.get("Topology") {
+        let t = t.scalar("Topology")?;
+        if t != "TriangleList" {
+            unsupported.push((n.line, format!("the {t} topology")));
+        }
+    }
+    Ok(io)
 }
 
 fn push_constants(n: &Node) -> Result<PushConstantBlock, PipelineError> {

@@ -126,18 +126,14 @@ pub fn run_pipeline_with(
     trace_out: &mut dyn std::io::Write,
 ) -> Result<(), RunError> {
     check_supported(p)?;
-    let (mut bindings, mut readback) = bind(p)?;
-    bind_root_parameters(
-        p,
-        options.root_signature.as_ref(),
-        &mut bindings,
-        &mut readback,
-    )?;
-    for s in statics {
-        if bindings.find(s.class, s.space, s.register).is_none() {
-            bindings.bindings.push(s.clone());
-        }
+    if p.shaders.len() != 1 {
+        return Err(PipelineError::new(
+            p.shaders.get(1).map_or(0, |s| s.line),
+            "a graphics pipeline: it runs with a vertex and a pixel shader".into(),
+        )
+        .into());
     }
+    let (mut bindings, readback) = bind_all(p, statics, options)?;
     let program = Program::compile(module, Some(&p.shaders[0].entry))?;
     if let Some(t) = options.trace {
         check_traced_thread(t, p.dispatch, program.num_threads())?;
@@ -152,6 +148,38 @@ pub fn run_pipeline_with(
     }
     dispatch.trace = options.trace;
     program.dispatch(&mut bindings, &dispatch, trace_out)?;
+    read_back(p, &bindings, readback);
+    Ok(())
+}
+
+/// Binds `p`'s resources (descriptor sets, root parameters, then the static samplers the
+/// pipeline leaves unbound).
+pub(crate) fn bind_all(
+    p: &Pipeline,
+    statics: &[Binding],
+    options: &RunOptions,
+) -> Result<(crate::resource::Bindings, Vec<super::bind::Readback>), RunError> {
+    let (mut bindings, mut readback) = bind(p)?;
+    bind_root_parameters(
+        p,
+        options.root_signature.as_ref(),
+        &mut bindings,
+        &mut readback,
+    )?;
+    for s in statics {
+        if bindings.find(s.class, s.space, s.register).is_none() {
+            bindings.bindings.push(s.clone());
+        }
+    }
+    Ok((bindings, readback))
+}
+
+/// Copies the UAVs (and their counters) back into the pipeline's buffers.
+pub(crate) fn read_back(
+    p: &mut Pipeline,
+    bindings: &crate::resource::Bindings,
+    readback: Vec<super::bind::Readback>,
+) {
     let mut counted = vec![false; p.buffers.len()];
     for r in readback {
         let res = &bindings.bindings[r.binding].resource;
@@ -167,5 +195,4 @@ pub fn run_pipeline_with(
             b.counters.push(c);
         }
     }
-    Ok(())
 }
