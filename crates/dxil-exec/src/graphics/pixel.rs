@@ -144,9 +144,38 @@ pub(crate) fn shade(
         }
     };
     let mut wave = Wave::new(prog, QUADS * 4)?;
+    let mut depths = [0f32; QUADS * 4];
+    let job = Job {
+        tri,
+        prim,
+        verts,
+        srcs: &srcs,
+        inside: &inside,
+    };
+    // Shades a batch of quads (one wave) and writes what its pixels output.
+    let mut flush = |quads: &[[u32; 2]]| -> Result<()> {
+        run_quads(
+            ps,
+            &mut wave,
+            bindings,
+            &job,
+            quads,
+            &mut depths,
+            draw.budget,
+            executed,
+        )?;
+        write(
+            &wave,
+            quads,
+            &depths,
+            out,
+            target,
+            depth_out,
+            outs.stride as usize,
+        )
+    };
     let [x0, y0, x1, y1] = tri.bounds;
     let mut quads: Vec<[u32; 2]> = Vec::with_capacity(QUADS);
-    let mut depths = [0f32; QUADS * 4];
     let mut qy = y0;
     while qy < y1 {
         let mut qx = x0;
@@ -158,32 +187,7 @@ pub(crate) fn shade(
             if any {
                 quads.push([qx, qy]);
                 if quads.len() == QUADS {
-                    let job = Job {
-                        tri,
-                        prim,
-                        verts,
-                        srcs: &srcs,
-                        inside: &inside,
-                    };
-                    run_quads(
-                        ps,
-                        &mut wave,
-                        bindings,
-                        &job,
-                        &quads,
-                        &mut depths,
-                        draw.budget,
-                        executed,
-                    )?;
-                    write(
-                        &wave,
-                        &quads,
-                        &depths,
-                        out,
-                        target,
-                        depth_out,
-                        outs.stride as usize,
-                    )?;
+                    flush(&quads)?;
                     quads.clear();
                 }
             }
@@ -192,32 +196,7 @@ pub(crate) fn shade(
         qy += 2;
     }
     if !quads.is_empty() {
-        let job = Job {
-            tri,
-            prim,
-            verts,
-            srcs: &srcs,
-            inside: &inside,
-        };
-        run_quads(
-            ps,
-            &mut wave,
-            bindings,
-            &job,
-            &quads,
-            &mut depths,
-            draw.budget,
-            executed,
-        )?;
-        write(
-            &wave,
-            &quads,
-            &depths,
-            out,
-            target,
-            depth_out,
-            outs.stride as usize,
-        )?;
+        flush(&quads)?;
     }
     Ok(())
 }
