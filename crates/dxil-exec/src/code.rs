@@ -3,6 +3,7 @@
 //! ranges of instructions, phis as parallel copies on edges (LangRef "'phi' Instruction":
 //! the incoming value is chosen by the edge taken), each `dx.op` call decoded once.
 
+use dxil_ir::CastOp;
 use dxil_ops::OpCode;
 
 /// A register slot.
@@ -86,22 +87,6 @@ pub(crate) enum BinK {
     FRem,
 }
 
-/// Conversions (LangRef "Conversion Operations").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CastK {
-    Trunc,
-    ZExt,
-    SExt,
-    FpToUi,
-    FpToSi,
-    UiToFp,
-    SiToFp,
-    FpTrunc,
-    FpExt,
-    /// Bits unchanged (bitcast, ptrtoint/inttoptr of our 64-bit addresses, addrspacecast).
-    Bits,
-}
-
 /// Read-modify-write operations of `atomicrmw` and `dx.op.atomicBinOp`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RmwK {
@@ -144,7 +129,7 @@ pub(crate) enum Inst {
         b: Slot,
     },
     Cast {
-        op: CastK,
+        op: CastOp,
         from: Ty,
         to: Ty,
         dst: Slot,

@@ -5,9 +5,9 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::{CastOp, ConstKind, Global, Module, Type, TypeData, ValueRef};
+use dxil_ir::{ConstKind, Global, Module, Type, TypeData, ValueRef};
 
-use crate::code::{CastK, Ty};
+use crate::code::Ty;
 use crate::compile::types::{self, field_offsets, layout};
 use crate::error::{ErrorKind, Result};
 use crate::interp::alu;
@@ -106,7 +106,7 @@ fn eval_at(
                 .ok_or_else(|| unsupported("a cast constant of unknown type".into()))?;
             let from = types::scalar_of(m, from_ty)?;
             let to = types::scalar_of(m, ty)?;
-            out.push(alu::cast(cast_kind(*op), from, to, x));
+            out.push(alu::cast(*op, from, to, x));
         }
         ConstKind::Gep {
             source_ty,
@@ -217,24 +217,6 @@ pub(crate) fn gep_offset(
         }
     }
     Ok(off)
-}
-
-/// The executor's form of a cast.
-pub(crate) fn cast_kind(op: CastOp) -> CastK {
-    match op {
-        CastOp::Trunc => CastK::Trunc,
-        CastOp::ZExt => CastK::ZExt,
-        CastOp::SExt => CastK::SExt,
-        CastOp::FpToUi => CastK::FpToUi,
-        CastOp::FpToSi => CastK::FpToSi,
-        CastOp::UiToFp => CastK::UiToFp,
-        CastOp::SiToFp => CastK::SiToFp,
-        CastOp::FpTrunc => CastK::FpTrunc,
-        CastOp::FpExt => CastK::FpExt,
-        CastOp::PtrToInt | CastOp::IntToPtr | CastOp::BitCast | CastOp::AddrSpaceCast => {
-            CastK::Bits
-        }
-    }
 }
 
 /// Writes constant `v` (of type `ty`) into `mem` at `base` as the memory layout has it.

@@ -4,8 +4,9 @@
 //! spec: unsigned division by 0 gives all ones; float-to-int conversions saturate and NaN
 //! gives 0; shift amounts use their low bits).
 
-use crate::code::{BinK, CastK, Ty};
+use crate::code::{BinK, Ty};
 use crate::interp::float::{flush32, get, put};
+use dxil_ir::CastOp;
 
 /// Sign-extends the low `bits` of `v`.
 #[inline]
@@ -128,11 +129,17 @@ pub(crate) fn cmp(pred: u8, ty: Ty, a: u64, b: u64) -> u64 {
 
 /// A conversion.
 #[inline]
-pub(crate) fn cast(op: CastK, from: Ty, to: Ty, a: u64) -> u64 {
+pub(crate) fn cast(op: CastOp, from: Ty, to: Ty, a: u64) -> u64 {
     match op {
-        CastK::Trunc | CastK::ZExt | CastK::Bits => a & to.mask(),
-        CastK::SExt => (sext(a, from.bits()) as u64) & to.mask(),
-        CastK::FpToSi => {
+        // Pointers are plain 64-bit addresses here: their casts keep the bits.
+        CastOp::Trunc
+        | CastOp::ZExt
+        | CastOp::PtrToInt
+        | CastOp::IntToPtr
+        | CastOp::BitCast
+        | CastOp::AddrSpaceCast => a & to.mask(),
+        CastOp::SExt => (sext(a, from.bits()) as u64) & to.mask(),
+        CastOp::FpToSi => {
             let f = get(from, a);
             let v: i64 = match to.bits() {
                 1 => (f as i8 != 0) as i64,
@@ -143,7 +150,7 @@ pub(crate) fn cast(op: CastK, from: Ty, to: Ty, a: u64) -> u64 {
             };
             (v as u64) & to.mask()
         }
-        CastK::FpToUi => {
+        CastOp::FpToUi => {
             let f = get(from, a);
             let v: u64 = match to.bits() {
                 1 => u64::from(f as u8 != 0),
@@ -154,14 +161,14 @@ pub(crate) fn cast(op: CastK, from: Ty, to: Ty, a: u64) -> u64 {
             };
             v & to.mask()
         }
-        CastK::UiToFp => {
+        CastOp::UiToFp => {
             if to == Ty::F32 {
                 u64::from((a as f32).to_bits())
             } else {
                 put(to, a as f64)
             }
         }
-        CastK::SiToFp => {
+        CastOp::SiToFp => {
             let v = sext(a, from.bits());
             if to == Ty::F32 {
                 u64::from((v as f32).to_bits())
@@ -169,7 +176,7 @@ pub(crate) fn cast(op: CastK, from: Ty, to: Ty, a: u64) -> u64 {
                 put(to, v as f64)
             }
         }
-        CastK::FpTrunc | CastK::FpExt => {
+        CastOp::FpTrunc | CastOp::FpExt => {
             if from == Ty::F64 && to == Ty::F16 {
                 // Round once: f64 -> f16 directly through f32 could round twice.
                 put(Ty::F16, f64::from(round_f64_to_f32_odd(f64::from_bits(a))))
@@ -236,21 +243,21 @@ mod tests {
     #[test]
     fn conversions_saturate() {
         let big = u64::from(3e10f32.to_bits());
-        assert_eq!(cast(CastK::FpToSi, Ty::F32, Ty::I32, big), 0x7fff_ffff);
-        assert_eq!(cast(CastK::FpToUi, Ty::F32, Ty::I32, NAN), 0);
+        assert_eq!(cast(CastOp::FpToSi, Ty::F32, Ty::I32, big), 0x7fff_ffff);
+        assert_eq!(cast(CastOp::FpToUi, Ty::F32, Ty::I32, NAN), 0);
         assert_eq!(
             cast(
-                CastK::FpToUi,
+                CastOp::FpToUi,
                 Ty::F32,
                 Ty::I32,
                 u64::from((-5.0f32).to_bits())
             ),
             0
         );
-        assert_eq!(cast(CastK::SExt, Ty::I8, Ty::I32, 0x80), 0xffff_ff80);
-        assert_eq!(cast(CastK::SiToFp, Ty::I32, Ty::F16, 0xffff_fffe), 0xc000);
+        assert_eq!(cast(CastOp::SExt, Ty::I8, Ty::I32, 0x80), 0xffff_ff80);
+        assert_eq!(cast(CastOp::SiToFp, Ty::I32, Ty::F16, 0xffff_fffe), 0xc000);
         assert_eq!(
-            cast(CastK::FpTrunc, Ty::F64, Ty::F32, 1.5f64.to_bits()),
+            cast(CastOp::FpTrunc, Ty::F64, Ty::F32, 1.5f64.to_bits()),
             0x3fc0_0000
         );
     }

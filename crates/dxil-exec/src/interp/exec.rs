@@ -2,9 +2,10 @@
 //! addresses and memory (private and group-shared), atomics, and `dx.op` calls handed to
 //! [`crate::interp::dxop`].
 
-use crate::code::{BinK, CastK, Inst, RmwK, Ty};
+use crate::code::{BinK, Inst, RmwK, Ty};
 use crate::error::{ErrorKind, Result};
 use crate::interp::{alu, dxop, float, for_lanes, mem, Ctx, Mask, Status, Wave};
+use dxil_ir::CastOp;
 
 impl Wave {
     /// The memory a pointer of `lane` addresses, and the offset in it.
@@ -97,7 +98,7 @@ impl Wave {
                 a,
             } => {
                 let (a, d) = (a as usize * w, dst as usize * w);
-                let float = matches!(op, CastK::FpExt | CastK::FpTrunc);
+                let float = matches!(op, CastOp::FpExt | CastOp::FpTrunc);
                 if prog.ftz32 && float && (from == Ty::F32 || to == Ty::F32) {
                     // fp32 denormals flush on the way in and out of a float conversion.
                     for_lanes!(mask, l, {

@@ -12,7 +12,7 @@ use crate::compile::check;
 
 mod address;
 mod call;
-use crate::compile::consts::{self, cast_kind};
+use crate::compile::consts;
 use crate::compile::types::{self, layout, scalar_of};
 use crate::error::{ErrorKind, Result};
 
@@ -306,7 +306,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 let to = scalar_of(m, inst.ty.ok_or_else(|| unsupported("a void cast".into()))?)?;
                 let a = self.slot(*value)?;
                 self.push(Inst::Cast {
-                    op: cast_kind(*op),
+                    op: *op,
                     from,
                     to,
                     dst,
