@@ -3,7 +3,7 @@
 //! ranges of instructions, phis as parallel copies on edges (LangRef "'phi' Instruction":
 //! the incoming value is chosen by the edge taken), each `dx.op` call decoded once.
 
-use dxil_ir::CastOp;
+use dxil_ir::{BinOp, CastOp};
 use dxil_ops::OpCode;
 
 /// A register slot.
@@ -63,30 +63,6 @@ impl Ty {
     }
 }
 
-/// Integer and floating-point binary operations (LangRef "Binary Operations", "Bitwise
-/// Binary Operations").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BinK {
-    Add,
-    Sub,
-    Mul,
-    UDiv,
-    SDiv,
-    URem,
-    SRem,
-    Shl,
-    LShr,
-    AShr,
-    And,
-    Or,
-    Xor,
-    FAdd,
-    FSub,
-    FMul,
-    FDiv,
-    FRem,
-}
-
 /// Read-modify-write operations of `atomicrmw` and `dx.op.atomicBinOp`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RmwK {
@@ -107,7 +83,7 @@ pub(crate) enum RmwK {
 #[derive(Clone, Debug)]
 pub(crate) enum Inst {
     Bin {
-        op: BinK,
+        op: BinOp,
         ty: Ty,
         dst: Slot,
         a: Slot,
@@ -115,7 +91,7 @@ pub(crate) enum Inst {
     },
     /// An fp32 operation whose denormal inputs and output flush to zero.
     BinFtz {
-        op: BinK,
+        op: BinOp,
         dst: Slot,
         a: Slot,
         b: Slot,

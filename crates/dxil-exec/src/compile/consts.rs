@@ -143,7 +143,7 @@ fn eval_at(
             eval_at(m, globals, *lhs, &mut a, depth + 1, visits)?;
             eval_at(m, globals, *rhs, &mut b, depth + 1, visits)?;
             let s = types::scalar_of(m, ty)?;
-            let k = crate::compile::func::bin_kind(*op);
+            let k = *op;
             out.push(alu::bin(
                 k,
                 s,

@@ -4,8 +4,9 @@
 //! spec: unsigned division by 0 gives all ones; float-to-int conversions saturate and NaN
 //! gives 0; shift amounts use their low bits).
 
-use crate::code::{BinK, Ty};
+use crate::code::Ty;
 use crate::interp::float::{flush32, get, put};
+use dxil_ir::BinOp;
 use dxil_ir::CastOp;
 
 /// Sign-extends the low `bits` of `v`.
@@ -21,16 +22,16 @@ pub(crate) fn sext(v: u64, bits: u32) -> i64 {
 
 /// A binary operation.
 #[inline]
-pub(crate) fn bin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
+pub(crate) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
     let bits = ty.bits();
     let m = ty.mask();
     match op {
-        BinK::Add => a.wrapping_add(b) & m,
-        BinK::Sub => a.wrapping_sub(b) & m,
-        BinK::Mul => a.wrapping_mul(b) & m,
-        BinK::UDiv => a.checked_div(b).unwrap_or(m),
-        BinK::URem => a.checked_rem(b).unwrap_or(m),
-        BinK::SDiv => {
+        BinOp::Add => a.wrapping_add(b) & m,
+        BinOp::Sub => a.wrapping_sub(b) & m,
+        BinOp::Mul => a.wrapping_mul(b) & m,
+        BinOp::UDiv => a.checked_div(b).unwrap_or(m),
+        BinOp::URem => a.checked_rem(b).unwrap_or(m),
+        BinOp::SDiv => {
             let (x, y) = (sext(a, bits), sext(b, bits));
             if y == 0 {
                 m
@@ -38,7 +39,7 @@ pub(crate) fn bin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
                 (x.wrapping_div(y) as u64) & m
             }
         }
-        BinK::SRem => {
+        BinOp::SRem => {
             let (x, y) = (sext(a, bits), sext(b, bits));
             if y == 0 {
                 m
@@ -46,41 +47,41 @@ pub(crate) fn bin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
                 (x.wrapping_rem(y) as u64) & m
             }
         }
-        BinK::Shl => (a << (b % u64::from(bits))) & m,
-        BinK::LShr => a >> (b % u64::from(bits)),
-        BinK::AShr => ((sext(a, bits) >> (b % u64::from(bits))) as u64) & m,
-        BinK::And => a & b,
-        BinK::Or => a | b,
-        BinK::Xor => a ^ b,
-        BinK::FAdd | BinK::FSub | BinK::FMul | BinK::FDiv | BinK::FRem => fbin(op, ty, a, b),
+        BinOp::Shl => (a << (b % u64::from(bits))) & m,
+        BinOp::LShr => a >> (b % u64::from(bits)),
+        BinOp::AShr => ((sext(a, bits) >> (b % u64::from(bits))) as u64) & m,
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem => fbin(op, ty, a, b),
     }
 }
 
 /// An fp32 binary operation flushing denormal inputs and output.
 #[inline]
-pub(crate) fn bin_ftz(op: BinK, a: u64, b: u64) -> u64 {
+pub(crate) fn bin_ftz(op: BinOp, a: u64, b: u64) -> u64 {
     flush32(fbin(op, Ty::F32, flush32(a), flush32(b)))
 }
 
 #[inline]
-fn fbin(op: BinK, ty: Ty, a: u64, b: u64) -> u64 {
+fn fbin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
     if ty == Ty::F32 {
         let (x, y) = (f32::from_bits(a as u32), f32::from_bits(b as u32));
         let r = match op {
-            BinK::FAdd => x + y,
-            BinK::FSub => x - y,
-            BinK::FMul => x * y,
-            BinK::FDiv => x / y,
+            BinOp::FAdd => x + y,
+            BinOp::FSub => x - y,
+            BinOp::FMul => x * y,
+            BinOp::FDiv => x / y,
             _ => x % y,
         };
         return u64::from(r.to_bits());
     }
     let (x, y) = (get(ty, a), get(ty, b));
     let r = match op {
-        BinK::FAdd => x + y,
-        BinK::FSub => x - y,
-        BinK::FMul => x * y,
-        BinK::FDiv => x / y,
+        BinOp::FAdd => x + y,
+        BinOp::FSub => x - y,
+        BinOp::FMul => x * y,
+        BinOp::FDiv => x / y,
         _ => x % y,
     };
     put(ty, r)
@@ -230,14 +231,14 @@ mod tests {
 
     #[test]
     fn integer_edges() {
-        assert_eq!(bin(BinK::UDiv, Ty::I32, 5, 0), 0xffff_ffff);
+        assert_eq!(bin(BinOp::UDiv, Ty::I32, 5, 0), 0xffff_ffff);
         assert_eq!(
-            bin(BinK::SDiv, Ty::I32, 0x8000_0000, 0xffff_ffff),
+            bin(BinOp::SDiv, Ty::I32, 0x8000_0000, 0xffff_ffff),
             0x8000_0000
         );
-        assert_eq!(bin(BinK::AShr, Ty::I8, 0x80, 1), 0xc0);
-        assert_eq!(bin(BinK::Shl, Ty::I32, 1, 33), 2);
-        assert_eq!(bin(BinK::Add, Ty::I1, 1, 1), 0);
+        assert_eq!(bin(BinOp::AShr, Ty::I8, 0x80, 1), 0xc0);
+        assert_eq!(bin(BinOp::Shl, Ty::I32, 1, 33), 2);
+        assert_eq!(bin(BinOp::Add, Ty::I1, 1, 1), 0);
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! addresses and memory (private and group-shared), atomics, and `dx.op` calls handed to
 //! [`crate::interp::dxop`].
 
-use crate::code::{BinK, Inst, RmwK, Ty};
+use crate::code::{Inst, RmwK, Ty};
 use crate::error::{ErrorKind, Result};
 use crate::interp::{alu, dxop, float, for_lanes, mem, Ctx, Mask, Status, Wave};
+use dxil_ir::BinOp;
 use dxil_ir::CastOp;
 
 impl Wave {
@@ -37,12 +38,14 @@ impl Wave {
                     // The common case, one loop per operation so each is a tight loop.
                     let regs = &mut self.regs;
                     match op {
-                        BinK::Add => map2(regs, a, b, d, w, |x, y| (x + y) & 0xffff_ffff),
-                        BinK::Sub => map2(regs, a, b, d, w, |x, y| x.wrapping_sub(y) & 0xffff_ffff),
-                        BinK::Mul => map2(regs, a, b, d, w, |x, y| (x * y) & 0xffff_ffff),
-                        BinK::And => map2(regs, a, b, d, w, |x, y| x & y),
-                        BinK::Or => map2(regs, a, b, d, w, |x, y| x | y),
-                        BinK::Xor => map2(regs, a, b, d, w, |x, y| x ^ y),
+                        BinOp::Add => map2(regs, a, b, d, w, |x, y| (x + y) & 0xffff_ffff),
+                        BinOp::Sub => {
+                            map2(regs, a, b, d, w, |x, y| x.wrapping_sub(y) & 0xffff_ffff)
+                        }
+                        BinOp::Mul => map2(regs, a, b, d, w, |x, y| (x * y) & 0xffff_ffff),
+                        BinOp::And => map2(regs, a, b, d, w, |x, y| x & y),
+                        BinOp::Or => map2(regs, a, b, d, w, |x, y| x | y),
+                        BinOp::Xor => map2(regs, a, b, d, w, |x, y| x ^ y),
                         _ => map2(regs, a, b, d, w, |x, y| alu::bin(op, ty, x, y)),
                     }
                 } else {
@@ -80,8 +83,12 @@ impl Wave {
                 if mask == self.present && self.present == lanes_mask(w) {
                     let regs = &mut self.regs;
                     match op {
-                        BinK::FAdd => map2(regs, a, b, d, w, |x, y| alu::bin_ftz(BinK::FAdd, x, y)),
-                        BinK::FMul => map2(regs, a, b, d, w, |x, y| alu::bin_ftz(BinK::FMul, x, y)),
+                        BinOp::FAdd => {
+                            map2(regs, a, b, d, w, |x, y| alu::bin_ftz(BinOp::FAdd, x, y))
+                        }
+                        BinOp::FMul => {
+                            map2(regs, a, b, d, w, |x, y| alu::bin_ftz(BinOp::FMul, x, y))
+                        }
                         _ => map2(regs, a, b, d, w, |x, y| alu::bin_ftz(op, x, y)),
                     }
                 } else {

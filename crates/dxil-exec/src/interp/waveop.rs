@@ -6,10 +6,11 @@
 
 use dxil_ops::OpCode as O;
 
-use crate::code::{BinK, Slot, Ty};
+use crate::code::{Slot, Ty};
 use crate::interp::alu::{bin, sext};
 use crate::interp::float::put;
 use crate::interp::{for_lanes, Mask, Wave};
+use dxil_ir::BinOp;
 
 /// Whether `op` is computed here.
 pub(crate) fn handles(op: O) -> bool {
@@ -63,8 +64,8 @@ pub(crate) fn quad_scoped(op: O) -> bool {
 fn combine(op: u64, unsigned: bool, ty: Ty, a: u64, b: u64) -> u64 {
     if ty.is_float() {
         let k = match op {
-            0 => BinK::FAdd,
-            1 => BinK::FMul,
+            0 => BinOp::FAdd,
+            1 => BinOp::FMul,
             _ => {
                 let (x, y) = (
                     crate::interp::float::get(ty, a),
@@ -86,8 +87,8 @@ fn combine(op: u64, unsigned: bool, ty: Ty, a: u64, b: u64) -> u64 {
     }
     let bits = ty.bits();
     match op {
-        0 => bin(BinK::Add, ty, a, b),
-        1 => bin(BinK::Mul, ty, a, b),
+        0 => bin(BinOp::Add, ty, a, b),
+        1 => bin(BinOp::Mul, ty, a, b),
         2 => {
             let less = if unsigned {
                 b < a
@@ -346,7 +347,7 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
                         (at(2 + col), at(col))
                     }
                 };
-                out[l] = bin(BinK::FSub, ty, hi, lo);
+                out[l] = bin(BinOp::FSub, ty, hi, lo);
             });
             for_lanes!(mask, l, {
                 w.set(dst, l, out[l]);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use dxil_ir::{BinOp, Block, Body, Global, InstData, InstKind, Module, Predicate, RmwOp, ValueRef};
 
-use crate::code::{BinK, BlockCode, Edge, Function, Inst, RmwK, Slot, Ty, EXIT};
+use crate::code::{BlockCode, Edge, Function, Inst, RmwK, Slot, Ty, EXIT};
 use crate::compile::cfg::post_dominators;
 use crate::compile::check;
 
@@ -29,30 +29,6 @@ pub(crate) struct Env<'m> {
 
 fn unsupported(what: String) -> crate::Error {
     ErrorKind::Unsupported(what).into()
-}
-
-/// The executor's form of a binary operator.
-pub(crate) fn bin_kind(op: BinOp) -> BinK {
-    match op {
-        BinOp::Add => BinK::Add,
-        BinOp::FAdd => BinK::FAdd,
-        BinOp::Sub => BinK::Sub,
-        BinOp::FSub => BinK::FSub,
-        BinOp::Mul => BinK::Mul,
-        BinOp::FMul => BinK::FMul,
-        BinOp::UDiv => BinK::UDiv,
-        BinOp::SDiv => BinK::SDiv,
-        BinOp::FDiv => BinK::FDiv,
-        BinOp::URem => BinK::URem,
-        BinOp::SRem => BinK::SRem,
-        BinOp::FRem => BinK::FRem,
-        BinOp::Shl => BinK::Shl,
-        BinOp::LShr => BinK::LShr,
-        BinOp::AShr => BinK::AShr,
-        BinOp::And => BinK::And,
-        BinOp::Or => BinK::Or,
-        BinOp::Xor => BinK::Xor,
-    }
 }
 
 fn rmw_kind(op: RmwOp) -> Result<RmwK> {
@@ -270,10 +246,10 @@ impl<'a, 'm> Ctx<'a, 'm> {
             InstKind::Binary { op, lhs, rhs, .. } => {
                 let ty = self.scalar(*lhs)?;
                 let (a, b) = (self.slot(*lhs)?, self.slot(*rhs)?);
-                let op = bin_kind(*op);
+                let op = *op;
                 let float = matches!(
                     op,
-                    BinK::FAdd | BinK::FSub | BinK::FMul | BinK::FDiv | BinK::FRem
+                    BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem
                 );
                 if float && ty == Ty::F32 && self.env.ftz32 {
                     self.push(Inst::BinFtz { op, dst, a, b });
