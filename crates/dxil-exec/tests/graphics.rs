@@ -4,9 +4,6 @@
 //! rasterisation rules (top-left fill rule, pixel centres at .5, attribute interpolation,
 //! derivatives across 2x2 quads).
 
-use std::process::Command;
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use dxil_exec::graphics::{self, Draw, RenderTarget, VertexAttribute, Viewport};
 use dxil_exec::{
     Binding, Bindings, ComponentType, ElementFormat, Program, Resource, ResourceClass, ViewKind,
@@ -19,23 +16,7 @@ fn compile(shader: &str, target: &str) -> Option<Program> {
 
 /// [`compile`], the module itself.
 fn compile_module(shader: &str, target: &str) -> Option<dxil_ir::Module> {
-    let dxc = dxil_test_support::reference_tool("dxc")?;
-    // One directory per call: the tests run in parallel.
-    static CALLS: AtomicU32 = AtomicU32::new(0);
-    let n = CALLS.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("dxil-exec-gfx-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
-    std::fs::write(&src, shader).unwrap();
-    let status = Command::new(dxc)
-        .args(["-T", target, "-E", "main", "-Fo"])
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(status.success(), "dxc failed on a test shader");
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let bytes = dxil_test_support::compile_hlsl(shader, target, &[])?;
     Some(dxil_exec::pipeline::load_module(&bytes).unwrap())
 }
 

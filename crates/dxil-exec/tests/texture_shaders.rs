@@ -4,9 +4,6 @@
 //! arrays, typed UAV textures), and each result is checked against a value derived by hand
 //! from D3D's sampling rules.
 
-use std::process::Command;
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use dxil_exec::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, Dispatch, ElementFormat,
     Filter, Program, Resource, ResourceClass, SamplerDesc, ViewKind,
@@ -279,28 +276,15 @@ fn every_texture_kind_loads_samples_gathers_and_stores() {
 
 #[test]
 fn static_samplers_come_from_the_root_signature() {
-    let Some(dxc) = dxil_test_support::reference_tool("dxc") else {
-        return;
-    };
     let shader = r#"
 #define RS "StaticSampler(s1, space = 2, filter = FILTER_MIN_MAG_LINEAR_MIP_POINT, addressU = TEXTURE_ADDRESS_MIRROR, maxLOD = 3.0), StaticSampler(s0, filter = FILTER_COMPARISON_MIN_MAG_MIP_POINT, comparisonFunc = COMPARISON_GREATER)"
 [RootSignature(RS)]
 [numthreads(1, 1, 1)]
 void main() {}
 "#;
-    let dir = std::env::temp_dir().join(format!("dxil-exec-rs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
-    std::fs::write(&src, shader).unwrap();
-    let status = Command::new(dxc)
-        .args(["-T", "cs_6_0", "-E", "main", "-Fo"])
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(status.success(), "dxc failed on the root signature shader");
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let Some(bytes) = dxil_test_support::compile_hlsl(shader, "cs_6_0", &[]) else {
+        return;
+    };
     let statics = dxil_exec::texture::static_samplers(&bytes).unwrap();
     assert_eq!(statics.len(), 2);
     let s1 = statics.iter().find(|b| b.register == 1).unwrap();
@@ -321,29 +305,11 @@ void main() {}
     );
 }
 
-/// Compiles `shader` for `target` with the reference compiler, `None` when it is absent.
+/// `shader` compiled for `target` by the reference compiler, as a module; `None` when it is
+/// absent.
 fn compile_hlsl(shader: &str, target: &str) -> Option<dxil_ir::Module> {
-    let dxc = dxil_test_support::reference_tool("dxc")?;
-    // One directory per call: the tests run in parallel.
-    static CALLS: AtomicU32 = AtomicU32::new(0);
-    let n = CALLS.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("dxil-exec-tex-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
-    std::fs::write(&src, shader).unwrap();
-    let status = Command::new(dxc)
-        .args(["-T", target, "-E", "main", "-Fo"])
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .unwrap();
-    assert!(status.success(), "dxc failed on a test shader");
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    let container = dxil_container::Container::parse(&bytes).unwrap();
-    let part = container.part(dxil_container::FourCC::DXIL).unwrap();
-    let program = dxil_container::Program::parse(part).unwrap();
-    Some(dxil_bitcode::read_module(program.bitcode).unwrap())
+    let bytes = dxil_test_support::compile_hlsl(shader, target, &[])?;
+    Some(dxil_exec::pipeline::load_module(&bytes).unwrap())
 }
 
 #[test]

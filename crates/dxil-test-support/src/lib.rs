@@ -33,7 +33,7 @@ pub use paths::{
     corpus_bytes, corpus_dir, corpus_files, corpus_ids, files_with_extension, ids_with_extension,
     shared_dir, shared_path, spread, workspace_root,
 };
-pub use reference::{dxv_verdict, reference_tool};
+pub use reference::{compile_hlsl, dxv_verdict, reference_tool};
 pub use report::{
     assert_floor, first_line_difference, ll_body, print_id_groups, print_line_groups, LineGroups,
 };

@@ -34,3 +34,33 @@ pub fn dxv_verdict(container: &[u8]) -> Option<Result<(), String>> {
         )),
     })
 }
+
+/// `source` compiled by the reference compiler (`dxc -T <target> -E main <extra>...`): the
+/// container's bytes, or `None` when `dxc` is absent (see [`reference_tool`]). A shader the
+/// compiler refuses fails the test with the compiler's message.
+pub fn compile_hlsl(source: &str, target: &str, extra: &[&str]) -> Option<Vec<u8>> {
+    let dxc = reference_tool("dxc")?;
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    // One directory per call: tests run in parallel.
+    let dir = std::env::temp_dir().join(format!("dxil-dxc-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let (src, out) = (dir.join("s.hlsl"), dir.join("s.dxil"));
+    std::fs::write(&src, source).expect("writing the test shader");
+    let o = Command::new(&dxc)
+        .args(["-T", target, "-E", "main"])
+        .args(extra)
+        .arg(&src)
+        .arg("-Fo")
+        .arg(&out)
+        .output()
+        .expect("running dxc");
+    assert!(
+        o.status.success(),
+        "dxc refused a test shader: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let bytes = std::fs::read(&out).expect("reading what dxc wrote");
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(bytes)
+}

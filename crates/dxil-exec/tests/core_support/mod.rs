@@ -2,38 +2,11 @@
 //! with a note when `../shared` is absent), buffers bound by register, results read back.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
 
 /// `source` compiled for `cs_<sm>` by `dxc`, as a module; `None` when the tools are absent.
 pub fn compile(source: &str, sm: &str, extra: &[&str]) -> Option<dxil_ir::Module> {
-    let dxc = dxil_test_support::reference_tool("dxc")?;
-    static N: AtomicU64 = AtomicU64::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("dxil-exec-core-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let src = dir.join("s.hlsl");
-    let out = dir.join("s.dxil");
-    std::fs::write(&src, source).unwrap();
-    let o = Command::new(dxc)
-        .args(["-T", &format!("cs_{sm}"), "-E", "main"])
-        .args(extra)
-        .arg(&src)
-        .arg("-Fo")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "dxc failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let bytes = std::fs::read(&out).unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let bytes = dxil_test_support::compile_hlsl(source, &format!("cs_{sm}"), extra)?;
     Some(dxil::read_module(&bytes).unwrap())
 }
 
