@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
         for inst in &body.insts {
             inst.kind.for_each_operand(|v| {
                 if !matches!(v, ValueRef::Metadata(_)) {
-                    assert!(m.value_type(Some(body), *v).is_some(), "operand without a type");
+                    assert!(
+                        m.value_type(Some(body), *v).is_some(),
+                        "operand without a type"
+                    );
                 }
             });
         }
@@ -42,7 +45,10 @@ fuzz_target!(|data: &[u8]| {
             dxil_bitcode::write_module(&copy),
             dxil_bitcode::write_module(&again),
         ) {
-            assert!(a == b, "copying a copy through the builder changed its bytes");
+            assert!(
+                a == b,
+                "copying a copy through the builder changed its bytes"
+            );
         }
     }
     let mut stripped = m.clone();

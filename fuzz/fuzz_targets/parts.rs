@@ -2,13 +2,13 @@
 //! part. Whatever parses must write back identically and print without panicking.
 #![no_main]
 
+use dxil_container::{FeatureInfo, ShaderHash, ShaderKind};
+use dxil_parts::{DebugName, Psv, Rdat, SignaturePart, ViewIdState};
 use dxil_text::header::{
     container_parts, entry_signatures_from_psv, print_entry_signatures, print_part_header_sections,
     print_part_signature, print_pipeline_runtime_information, print_subobjects,
     print_view_id_state,
 };
-use dxil_container::{FeatureInfo, ShaderHash, ShaderKind};
-use dxil_parts::{DebugName, Psv, Rdat, SignaturePart, ViewIdState};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: &[u8]| {

@@ -14,7 +14,12 @@ fuzz_target!(|data: &[u8]| {
     let _ = pipeline::bind(&p);
     let _ = pipeline::check_results(&p);
     // Printing a big buffer is slow, not different in kind.
-    if p.buffers.iter().map(|b| b.size() * b.data.len()).sum::<usize>() > 1 << 16 {
+    if p.buffers
+        .iter()
+        .map(|b| b.size() * b.data.len())
+        .sum::<usize>()
+        > 1 << 16
+    {
         return;
     }
     let printed = pipeline::print_pipeline(&p);
