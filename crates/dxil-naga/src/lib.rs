@@ -14,6 +14,7 @@
 mod arith;
 mod atomic;
 mod call;
+mod double;
 mod entry;
 pub mod error;
 mod expr;

@@ -130,6 +130,13 @@ impl Lowerer<'_, '_> {
                     .e
                     .dot4_add_u8_packed(&[], z, leaf(a, 0)?, leaf(b, 0)?)?]
             }
+            M::Ldexp if s.width == 8 => {
+                let mut out = Vec::with_capacity(a.len());
+                for (i, &x) in a.iter().enumerate() {
+                    out.push(self.ldexp64(x, leaf(b, i)?)?);
+                }
+                out
+            }
             M::Ldexp => {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, &x) in a.iter().enumerate() {
@@ -163,7 +170,7 @@ impl Lowerer<'_, '_> {
                 let r = self.fb().fmul(ee, r)?;
                 let k = self.fb().fsub(one, r)?;
                 let neg = self.fb().fcmp(FloatPredicate::Olt, k, zero)?;
-                let sq = self.e.sqrt(&[], k)?;
+                let sq = self.sqrt_of(s, k)?;
                 let ed = self.fb().fmul(eta, d)?;
                 let m = self.fb().fadd(ed, sq)?;
                 let mut out = Vec::with_capacity(a.len());
@@ -194,11 +201,26 @@ impl Lowerer<'_, '_> {
                 let mut whole = Vec::with_capacity(a.len());
                 let mut out = Vec::with_capacity(2 * a.len());
                 for &x in a {
-                    let t = self.e.round_z(&[], x)?;
+                    let t = if s.width == 8 {
+                        self.trunc64(x)?
+                    } else {
+                        self.e.round_z(&[], x)?
+                    };
                     whole.push(t);
                     out.push(self.fb().fsub(x, t)?);
                 }
                 out.extend(whole);
+                out
+            }
+            M::Frexp if s.width == 8 => {
+                let mut exps = Vec::with_capacity(a.len());
+                let mut out = Vec::with_capacity(2 * a.len());
+                for &x in a {
+                    let (fr, e) = self.frexp64(x)?;
+                    out.push(fr);
+                    exps.push(e);
+                }
+                out.extend(exps);
                 out
             }
             M::Frexp if s.width == 4 => {
