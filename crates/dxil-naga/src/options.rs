@@ -49,7 +49,8 @@ pub struct BindTarget {
     pub space: u8,
     /// Register (`b`, `t`, `u` or `s` by the resource's class).
     pub register: u32,
-    /// For an unsized binding array: the size to declare.
+    /// For a binding array: the size to declare, in place of its type's (as naga's HLSL back
+    /// end does). An unsized binding array without one is an unbounded range.
     pub binding_array_size: Option<u32>,
     /// A storage buffer bound with a dynamic offset: the index of its offset in its
     /// group's offsets buffer ([`Options::dynamic_storage_buffer_offsets_targets`]).
