@@ -311,6 +311,7 @@ pub fn write(
             vals: vec![None; ep.function.expressions.len()],
             args: Vec::new(),
             locals: Vec::new(),
+            queries: Vec::new(),
             ctl: Vec::new(),
             ret: None,
             terminated: false,

@@ -100,6 +100,15 @@ pub fn resource(name: &str, ty: &TypeInner) -> Result<ResourceDesc> {
                 "not supported by this back end yet",
             )),
         },
+        TypeInner::AccelerationStructure {
+            vertex_return: false,
+        } => Ok(ResourceDesc::acceleration_structure(name)),
+        TypeInner::AccelerationStructure {
+            vertex_return: true,
+        } => Err(Error::unsupported(
+            format!("acceleration structure `{name}` with vertex_return"),
+            "DXIL has no operation giving a hit triangle's vertex positions",
+        )),
         ref other => Err(Error::unsupported(
             format!("global `{name}` of type {other:?}"),
             "not supported by this back end yet",

@@ -27,6 +27,7 @@ pub mod options;
 mod pack;
 mod place;
 mod prologue;
+mod ray;
 mod stmt;
 mod subgroup;
 

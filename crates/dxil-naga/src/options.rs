@@ -18,6 +18,8 @@ impl ShaderModel {
     pub const V6_0: ShaderModel = ShaderModel { major: 6, minor: 0 };
     /// Shader model 6.2: raw buffer loads of any scalar type, 16-bit types.
     pub const V6_2: ShaderModel = ShaderModel { major: 6, minor: 2 };
+    /// Shader model 6.5: inline ray queries.
+    pub const V6_5: ShaderModel = ShaderModel { major: 6, minor: 5 };
     /// Shader model 6.6: handles from bindings, 64-bit atomics on typed resources.
     pub const V6_6: ShaderModel = ShaderModel { major: 6, minor: 6 };
 
