@@ -75,7 +75,7 @@ impl Lowerer<'_, '_> {
         Ok(self.fb().cast(CastOp::BitCast, x, t)?)
     }
 
-    fn from_bits64(&mut self, b: Value) -> Result<Value> {
+    fn double_of_bits(&mut self, b: Value) -> Result<Value> {
         let t = crate::leaf::reg_ty(self.mb(), Scalar::F64)?;
         Ok(self.fb().cast(CastOp::BitCast, b, t)?)
     }
@@ -128,7 +128,7 @@ impl Lowerer<'_, '_> {
         let ones = self.i64c(-1)?;
         let keep = self.fb().xor(frac, ones)?;
         let r = self.fb().and(b, keep)?;
-        self.from_bits64(r)
+        self.double_of_bits(r)
     }
 
     /// `floor`: the truncation, one lower when that moved a negative non-integer up. The
@@ -196,7 +196,7 @@ impl Lowerer<'_, '_> {
         let big = self.icmp64(IntPredicate::Sgt, e, BIAS + MANT_BITS - 1)?;
         let r = self.fb().select(big, a, r)?;
         let r = self.fb().or(r, sign)?;
-        self.from_bits64(r)
+        self.double_of_bits(r)
     }
 
     /// `x` with denormals scaled up by `2^k` into the normal range: the scaled bits, their
@@ -249,14 +249,14 @@ impl Lowerer<'_, '_> {
         let sh = self.i64c(MANT_BITS)?;
         let me = self.fb().shl(me, sh)?;
         let m = self.fb().or(m, me)?;
-        let m = self.from_bits64(m)?;
+        let m = self.double_of_bits(m)?;
         let adj = self.i64c(54)?;
         let none = self.i64c(0)?;
         let adj = self.fb().select(den, adj, none)?;
         let k = self.fb().sub(k, adj)?;
         let k = self.fb().add(k, bias)?;
         let scale = self.fb().shl(k, sh)?;
-        let scale = self.from_bits64(scale)?;
+        let scale = self.double_of_bits(scale)?;
 
         let f32t = self.mb().float();
         let dt = crate::leaf::reg_ty(self.mb(), Scalar::F64)?;
@@ -281,9 +281,9 @@ impl Lowerer<'_, '_> {
 
         let gb = self.bits64(g)?;
         let up = self.fb().add(gb, one_i)?;
-        let up = self.from_bits64(up)?;
+        let up = self.double_of_bits(up)?;
         let down = self.fb().sub(gb, one_i)?;
-        let down = self.from_bits64(down)?;
+        let down = self.double_of_bits(down)?;
         let ng = self.fb().fsub(nzero, g)?;
         let hi = self.e.fma(&[], ng, up, m)?;
         let lo = self.e.fma(&[], ng, down, m)?;
@@ -330,7 +330,7 @@ impl Lowerer<'_, '_> {
 
         let field = self.fb().shl(ne, sh)?;
         let normal = self.fb().or(body, field)?;
-        let normal = self.from_bits64(normal)?;
+        let normal = self.double_of_bits(normal)?;
 
         let floor = self.i64c(-100)?;
         let low = self.e.imax(&[], ne, floor)?;
@@ -338,7 +338,7 @@ impl Lowerer<'_, '_> {
         let low = self.fb().add(low, k)?;
         let low = self.fb().shl(low, sh)?;
         let low = self.fb().or(body, low)?;
-        let low = self.from_bits64(low)?;
+        let low = self.double_of_bits(low)?;
         let tiny = self.f64c(f64::from_bits(((BIAS - 1000) as u64) << MANT_BITS))?;
         let low = self.fb().fmul(low, tiny)?;
 
@@ -346,7 +346,7 @@ impl Lowerer<'_, '_> {
         let sign = self.fb().and(bs, sign_mask)?;
         let inf = self.i64c(EXPONENT)?;
         let inf = self.fb().or(sign, inf)?;
-        let inf = self.from_bits64(inf)?;
+        let inf = self.double_of_bits(inf)?;
 
         let under = self.icmp64(IntPredicate::Slt, ne, 1)?;
         let over = self.icmp64(IntPredicate::Sgt, ne, 2046)?;
@@ -374,7 +374,7 @@ impl Lowerer<'_, '_> {
         let body = self.fb().and(bs, keep)?;
         let half = self.i64c(0.5f64.to_bits() as i64)?;
         let fr = self.fb().or(body, half)?;
-        let fr = self.from_bits64(fr)?;
+        let fr = self.double_of_bits(fr)?;
         let zero = self.f64c(0.0)?;
         let is_zero = self.fb().fcmp(FloatPredicate::Oeq, x, zero)?;
         let special = self.icmp64(IntPredicate::Eq, es, 0x7ff)?;
