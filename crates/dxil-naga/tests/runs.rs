@@ -1,7 +1,7 @@
 //! What the back end's shaders compute, run on the project's CPU executor: WGSL's own rules
 //! (integer division by zero gives the dividend, `i32::MIN / -1` gives `i32::MIN`, shifts
 //! take the count modulo the width), workgroup memory across a barrier, loops, uniforms;
-//! f64 rounding, square root, ldexp and frexp bit for bit.
+//! f64 rounding, square root, ldexp and frexp bit for bit; bit fields at 32 and 64 bits.
 
 use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
 use dxil_naga::front::{self, Language};
@@ -404,6 +404,160 @@ fn f64_math_is_exact() {
         "{} wrong of {}:\n{}",
         failures.len(),
         n * 12,
+        failures[..failures.len().min(40)].join("\n")
+    );
+}
+
+/// WGSL's extractBits/insertBits at 32 and 64 bits, offsets and counts past the width
+/// included.
+const BITS_SHADER: &str = r#"
+struct Case { x: u64, y: u64, offset: u32, count: u32 }  // 24 bytes
+@group(0) @binding(0) var<storage, read> cases: array<Case>;
+@group(0) @binding(1) var<storage, read_write> out: array<u64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x;
+    if i >= arrayLength(&cases) {
+        return;
+    }
+    let c = cases[i];
+    let o = i * 6u;
+    out[o] = extractBits(c.x, c.offset, c.count);
+    out[o + 1u] = u64(extractBits(i64(c.x), c.offset, c.count));
+    out[o + 2u] = insertBits(c.x, c.y, c.offset, c.count);
+    out[o + 3u] = u64(extractBits(u32(c.x), c.offset, c.count));
+    out[o + 4u] = u64(bitcast<u32>(extractBits(i32(u32(c.x)), c.offset, c.count)));
+    out[o + 5u] = u64(insertBits(u32(c.x), u32(c.y), c.offset, c.count));
+}
+"#;
+
+/// WGSL's extractBits at `bits` wide: offset and count clamped, the field sign-extended for
+/// signed types.
+fn extract_reference(x: u64, offset: u32, count: u32, bits: u32, signed: bool) -> u64 {
+    let o = offset.min(bits);
+    let c = count.min(bits - o);
+    if c == 0 {
+        return 0;
+    }
+    let field = (x >> o) & (u64::MAX >> (64 - c));
+    let field = if signed && c < 64 && (field >> (c - 1)) & 1 == 1 {
+        field | (u64::MAX << c)
+    } else {
+        field
+    };
+    if bits == 32 {
+        field & 0xffff_ffff
+    } else {
+        field
+    }
+}
+
+fn insert_reference(x: u64, y: u64, offset: u32, count: u32, bits: u32) -> u64 {
+    let o = offset.min(bits);
+    let c = count.min(bits - o);
+    let width = if bits == 64 { u64::MAX } else { 0xffff_ffff };
+    let mask = if c == 0 {
+        0
+    } else {
+        (u64::MAX >> (64 - c)) << o
+    } & width;
+    ((x & !mask) | ((y << o) & mask)) & width
+}
+
+#[test]
+fn bit_fields_at_32_and_64_bits() {
+    let module = front::parse(Language::Wgsl, BITS_SHADER.as_bytes(), "bits.wgsl").expect("parse");
+    let info = front::validate(&module, Some(BITS_SHADER), "bits.wgsl").expect("validate");
+    let options = Options {
+        shader_model: dxil_naga::ShaderModel::V6_6,
+        ..Options::default()
+    };
+    let container = dxil_naga::write(&module, &info, &options, &PipelineOptions::default())
+        .expect("the back end writes it");
+    let report = dxil_validate::validate_container(&container, &Default::default());
+    assert!(report.is_valid(), "{report}");
+    if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+        verdict.expect("dxv accepts it");
+    }
+    let ir = dxil_exec_module(&container);
+    let program = Program::compile(&ir, None).expect("the executor compiles it");
+
+    let values = [
+        0u64,
+        u64::MAX,
+        0x8000_0000_0000_0000,
+        0x0123_4567_89ab_cdef,
+        0xfedc_ba98_7654_3210,
+        0x8000_0000,
+        0x7fff_ffff,
+    ];
+    let spots = [0u32, 1, 7, 31, 32, 33, 63, 64, 65, 1000];
+    let mut cases = Vec::new();
+    for (k, &x) in values.iter().enumerate() {
+        for &offset in &spots {
+            for &count in &spots {
+                cases.push((x, values[(k + 3) % values.len()], offset, count));
+            }
+        }
+    }
+    let n = cases.len();
+    let data: Vec<u8> = cases
+        .iter()
+        .flat_map(|&(x, y, o, c)| {
+            [x.to_le_bytes(), y.to_le_bytes()]
+                .concat()
+                .into_iter()
+                .chain(o.to_le_bytes())
+                .chain(c.to_le_bytes())
+        })
+        .collect();
+    let mut bindings = Bindings {
+        bindings: vec![
+            binding(ResourceClass::Srv, 0, ViewKind::RawBuffer, data),
+            binding(ResourceClass::Uav, 1, ViewKind::RawBuffer, vec![0; n * 48]),
+        ],
+    };
+    let dispatch = Dispatch {
+        groups: [n.div_ceil(64) as u32, 1, 1],
+        ..Dispatch::default()
+    };
+    program
+        .dispatch(&mut bindings, &dispatch, &mut std::io::sink())
+        .expect("the dispatch runs");
+    let out: Vec<u64> = bindings.bindings[1]
+        .resource
+        .data
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let mut failures = Vec::new();
+    for (i, &(x, y, o, c)) in cases.iter().enumerate() {
+        let x32 = x & 0xffff_ffff;
+        let expected = [
+            ("extractBits u64", extract_reference(x, o, c, 64, false)),
+            ("extractBits i64", extract_reference(x, o, c, 64, true)),
+            ("insertBits u64", insert_reference(x, y, o, c, 64)),
+            ("extractBits u32", extract_reference(x32, o, c, 32, false)),
+            ("extractBits i32", extract_reference(x32, o, c, 32, true)),
+            (
+                "insertBits u32",
+                insert_reference(x32, y & 0xffff_ffff, o, c, 32),
+            ),
+        ];
+        for (k, (what, want)) in expected.into_iter().enumerate() {
+            let got = out[i * 6 + k];
+            if got != want {
+                failures.push(format!(
+                    "{what}({x:#x}, {y:#x}, {o}, {c}) = {got:#x}, expected {want:#x}"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} wrong:\n{}",
+        failures.len(),
         failures[..failures.len().min(40)].join("\n")
     );
 }
