@@ -7,7 +7,9 @@ use dxil_container::ShaderKind;
 use dxil_ir::build::{FunctionOptions, GlobalOptions, ModuleBuilder, Value};
 use dxil_ir::{Linkage, Type, TypeData};
 use dxil_module::md::Md;
-use dxil_module::model::{AsState, DsState, GsState, HsState, MsState, Property, Subobject};
+use dxil_module::model::{
+    AsState, DsState, GsState, HsState, MsState, Property, ResourceClass, Subobject,
+};
 use dxil_module::shader_flags::bit;
 use dxil_ops::{LowPrecision, Ty};
 
@@ -366,9 +368,18 @@ impl ShaderBuilder {
         let st = mb.struct_named(&name);
         let i32t = mb.int(32);
         mb.set_struct_body(st, &[i32t], false).map_err(Error::ir)?;
-        let ptr = mb.pointer(st, 0).map_err(Error::ir)?;
+        // A range of constant buffers points to an array of their structs (the validator
+        // wants a struct as the element, SM.CBUFFERTEMPLATETYPEMUSTBESTRUCT); unbounded,
+        // the array's length is u32::MAX as the reference writes it.
+        let pointee = if desc.class == ResourceClass::CBuffer && desc.binding.range_size != 1 {
+            let len = u64::from(desc.binding.range_size);
+            mb.ty(TypeData::Array { len, elem: st })
+                .map_err(Error::ir)?
+        } else {
+            st
+        };
+        let ptr = mb.pointer(pointee, 0).map_err(Error::ir)?;
         let undef = mb.const_undef(ptr).map_err(Error::ir)?;
-        let _ = desc;
         Ok(Md::Value {
             ty: ptr,
             value: undef.value_ref(),

@@ -276,11 +276,14 @@ impl Lowerer<'_, '_> {
             }
             R::IsNan | R::IsInf => {
                 let mut out = Vec::with_capacity(v.len());
+                // DXIL's IsNaN and IsInf are half and float only.
+                let double = self.scalar_of(arg)?.width == 8;
                 for x in v {
-                    out.push(if fun == R::IsNan {
-                        self.e.is_nan(&[], x)?
-                    } else {
-                        self.e.is_inf(&[], x)?
+                    out.push(match (fun == R::IsNan, double) {
+                        (true, true) => self.is_nan64(x)?,
+                        (false, true) => self.is_inf64(x)?,
+                        (true, false) => self.e.is_nan(&[], x)?,
+                        (false, false) => self.e.is_inf(&[], x)?,
                     });
                 }
                 Ok(out)

@@ -82,6 +82,9 @@ impl Lowerer<'_, '_> {
         let p = self.pointer(pointer)?;
         let s = self.scalar_of(value)?;
         let mut v = self.scalar(value)?;
+        if s.kind == ScalarKind::Float {
+            return self.float_exchange(p, s, fun, v, result);
+        }
         if matches!(fun, A::Subtract) {
             let z = self.zero(s)?;
             v = self.fb().sub(z, v)?;
@@ -152,6 +155,66 @@ impl Lowerer<'_, '_> {
         };
         if let Some(r) = result {
             self.set(r, Val::S(out));
+        }
+        Ok(())
+    }
+
+    /// A float atomic in a storage buffer: an exchange moves the bits as an integer of the
+    /// same width; there is no arithmetic one (DXIL's `AtomicBinOp` is integer only; naga's
+    /// HLSL back end writes an `InterlockedAdd` of a float, which HLSL lacks too).
+    fn float_exchange(
+        &mut self,
+        p: Ptr,
+        s: naga::Scalar,
+        fun: &naga::AtomicFunction,
+        v: Value,
+        result: Option<Handle<naga::Expression>>,
+    ) -> Result<()> {
+        if !matches!(fun, naga::AtomicFunction::Exchange { compare: None }) {
+            return Err(Error::unsupported(
+                format!("Statement::Atomic {fun:?} on f{}", s.width * 8),
+                "DXIL's atomic operations are integer only (a float exchange is the one \
+                 supported)",
+            ));
+        }
+        let int = naga::Scalar {
+            kind: ScalarKind::Uint,
+            width: s.width,
+        };
+        let it = crate::leaf::reg_ty(self.mb(), int)?;
+        let ft = crate::leaf::reg_ty(self.mb(), s)?;
+        let bits = self.fb().cast(dxil_ir::CastOp::BitCast, v, it)?;
+        let old = match p {
+            Ptr::Buf {
+                handle,
+                off,
+                uniform: false,
+            } => {
+                let idx = self.off_value(off)?;
+                let t = [Ty::Scalar(crate::leaf::op_scalar(int))];
+                let u = Arg::Undef;
+                let code = bin_op_code(fun, false);
+                self.e.atomic_bin_op(&t, handle, code, idx, u, u, bits)?
+            }
+            Ptr::Mem { .. } => {
+                return Err(Error::unsupported(
+                    format!("Statement::Atomic {fun:?} on workgroup f{}", s.width * 8),
+                    "float atomics in workgroup memory (naga's validator allows them only in \
+                     storage buffers)",
+                ))
+            }
+            Ptr::Unused => return Err(crate::place::unused()),
+            Ptr::Buf { uniform: true, .. } => {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    "Statement::Atomic",
+                    "an atomic in a uniform buffer",
+                ))
+            }
+        };
+        let old = self.fb().cast(dxil_ir::CastOp::BitCast, old, ft)?;
+        if let Some(r) = result {
+            self.set(r, Val::S(vec![old]));
         }
         Ok(())
     }

@@ -29,6 +29,7 @@ impl<'m> Lowerer<'_, 'm> {
             vals: vec![None; fun.expressions.len()],
             args,
             locals: Vec::new(),
+            queries: Vec::new(),
             ctl: Vec::new(),
             ret: Some(Ret::default()),
             terminated: false,
@@ -79,12 +80,25 @@ impl<'m> Lowerer<'_, 'm> {
     /// its end returns.
     pub fn function_body(&mut self) -> Result<()> {
         let fun: &'m naga::Function = self.frame.fun;
-        for (_, lv) in fun.local_variables.iter() {
-            let var = self.new_local(&self.module.types[lv.ty].inner)?;
+        for (h, lv) in fun.local_variables.iter() {
+            let ty = &self.module.types[lv.ty].inner;
+            if let naga::TypeInner::RayQuery { .. } = *ty {
+                let span = fun.local_variables.get_span(h);
+                let q = self.allocate_ray_query(span)?;
+                self.frame.queries.push(Some(q));
+                // No memory: the handle is the variable.
+                self.frame.locals.push(usize::MAX);
+                continue;
+            }
+            let var = self.new_local(ty)?;
             self.frame.locals.push(var);
+            self.frame.queries.push(None);
         }
         for (h, lv) in fun.local_variables.iter() {
             let ty = &self.module.types[lv.ty].inner;
+            if let naga::TypeInner::RayQuery { .. } = *ty {
+                continue;
+            }
             let v = match lv.init {
                 Some(init) => self.scalars(init)?,
                 None => self.zeros(ty)?,

@@ -123,16 +123,12 @@ pub fn write(
         };
         if let naga::TypeInner::BindingArray { base, size } = *inner {
             let t = target(options).map_err(|e| e.at(span))?;
-            let count = match size {
-                naga::ArraySize::Constant(n) => n.get(),
-                _ => t.binding_array_size.ok_or_else(|| {
-                    Error::new(
-                        ErrorKind::Options,
-                        what(),
-                        "an unsized binding array needs `BindTarget::binding_array_size`",
-                    )
-                    .at(span)
-                })?,
+            // The target's size wins (naga's HLSL back end writes it in place of the type's);
+            // an unsized array without one is an unbounded range, as HLSL's `t[]`.
+            let count = match (t.binding_array_size, size) {
+                (Some(n), _) => n,
+                (None, naga::ArraySize::Constant(n)) => n.get(),
+                (None, _) => u32::MAX,
             };
             let elem = &module.types[base].inner;
             let (desc, buf) = match gv.space {
@@ -140,11 +136,22 @@ pub fn write(
                     crate::image::resource(&name, elem).map_err(|e| e.at(span))?,
                     None,
                 ),
-                AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
-                    (ResourceDesc::rw_byte_address_buffer(&name), Some(false))
+                AddressSpace::Storage { access } => {
+                    let desc = if access.contains(naga::StorageAccess::STORE) {
+                        ResourceDesc::rw_byte_address_buffer(&name)
+                    } else {
+                        ResourceDesc::byte_address_buffer(&name)
+                    };
+                    let desc = if has_atomic64(&module.types, elem) {
+                        desc.used_by_atomic64()
+                    } else {
+                        desc
+                    };
+                    (desc, Some(false))
                 }
-                AddressSpace::Storage { .. } => {
-                    (ResourceDesc::byte_address_buffer(&name), Some(false))
+                AddressSpace::Uniform => {
+                    let size = elem.size(module.to_ctx()).div_ceil(16) * 16;
+                    (ResourceDesc::cbuffer(&name, size.max(16)), Some(true))
                 }
                 other => {
                     return Err(Error::unsupported(
@@ -304,6 +311,7 @@ pub fn write(
             vals: vec![None; ep.function.expressions.len()],
             args: Vec::new(),
             locals: Vec::new(),
+            queries: Vec::new(),
             ctl: Vec::new(),
             ret: None,
             terminated: false,

@@ -83,6 +83,9 @@ impl<'m> Lowerer<'_, 'm> {
             }
             E::GlobalVariable(g) => self.global(g)?,
             E::LocalVariable(l) => {
+                if let Some(&Some(q)) = self.frame.queries.get(l.index()) {
+                    return Ok(Val::Q(q));
+                }
                 let var = *self.frame.locals.get(l.index()).ok_or_else(|| {
                     Error::new(
                         ErrorKind::Invalid,
@@ -157,11 +160,15 @@ impl<'m> Lowerer<'_, 'm> {
                 level,
             } => Val::S(self.image_load(image, coordinate, array_index, sample.or(level))?),
             E::ImageQuery { image, query } => Val::S(self.image_query(image, query)?),
+            E::RayQueryGetIntersection { query, committed } => {
+                Val::S(self.ray_intersection(query, committed)?)
+            }
             E::CallResult(_)
             | E::AtomicResult { .. }
             | E::WorkGroupUniformLoadResult { .. }
             | E::SubgroupBallotResult
-            | E::SubgroupOperationResult { .. } => {
+            | E::SubgroupOperationResult { .. }
+            | E::RayQueryProceedResult => {
                 return Err(Error::new(
                     ErrorKind::Invalid,
                     format!("{:?}", fun.expressions[h]),
@@ -270,10 +277,10 @@ impl<'m> Lowerer<'_, 'm> {
                 };
                 Ok(Val::P(self.step(p, &container, idx)?))
             }
-            Val::H(_) => Err(Error::new(
+            Val::H(_) | Val::Q(_) => Err(Error::new(
                 ErrorKind::Invalid,
                 "Expression::Access",
-                "indexing a resource handle",
+                "indexing a resource handle or ray query",
             )),
             Val::R(res, buf) => {
                 let (index, non_uniform) = match key {

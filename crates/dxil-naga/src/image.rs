@@ -89,6 +89,24 @@ pub fn resource(name: &str, ty: &TypeInner) -> Result<ResourceDesc> {
                 ComponentType::F32,
                 1,
             )),
+            // 64-bit texels are two 32-bit components (as HLSL's `RWTexture2D<uint64_t>`
+            // is declared), and 64-bit atomics on them are declared in the resource.
+            ImageClass::Storage {
+                format: naga::StorageFormat::R64Uint,
+                access,
+            } => {
+                let d = ResourceDesc::rw_texture(
+                    name,
+                    kind(dim, arrayed, false),
+                    ComponentType::U32,
+                    2,
+                );
+                Ok(if access.contains(naga::StorageAccess::ATOMIC) {
+                    d.used_by_atomic64()
+                } else {
+                    d
+                })
+            }
             ImageClass::Storage { format, .. } => Ok(ResourceDesc::rw_texture(
                 name,
                 kind(dim, arrayed, false),
@@ -100,6 +118,15 @@ pub fn resource(name: &str, ty: &TypeInner) -> Result<ResourceDesc> {
                 "not supported by this back end yet",
             )),
         },
+        TypeInner::AccelerationStructure {
+            vertex_return: false,
+        } => Ok(ResourceDesc::acceleration_structure(name)),
+        TypeInner::AccelerationStructure {
+            vertex_return: true,
+        } => Err(Error::unsupported(
+            format!("acceleration structure `{name}` with vertex_return"),
+            "DXIL has no operation giving a hit triangle's vertex positions",
+        )),
         ref other => Err(Error::unsupported(
             format!("global `{name}` of type {other:?}"),
             "not supported by this back end yet",
@@ -122,7 +149,19 @@ fn texel(ty: &TypeInner) -> Result<(naga::Scalar, D, bool, ImageClass)> {
         ImageClass::Storage { format, .. } => format_kind(format),
         _ => ScalarKind::Float,
     };
-    Ok((naga::Scalar { kind, width: 4 }, dim, arrayed, class))
+    let width = if is_64(class) { 8 } else { 4 };
+    Ok((naga::Scalar { kind, width }, dim, arrayed, class))
+}
+
+/// A storage texture of 64-bit texels (`r64uint`).
+fn is_64(class: ImageClass) -> bool {
+    matches!(
+        class,
+        ImageClass::Storage {
+            format: naga::StorageFormat::R64Uint,
+            ..
+        }
+    )
 }
 
 impl Lowerer<'_, '_> {
@@ -275,8 +314,25 @@ impl Lowerer<'_, '_> {
             Some(h) => Arg::Value(self.scalar(h)?),
             None => Arg::Undef,
         };
-        let ov = [Ty::Scalar(crate::leaf::op_scalar(scalar))];
         let u = Arg::Undef;
+        if is_64(class) {
+            // The texel from its low and high halves; WGSL fills a one-channel format's
+            // other channels with (0, 0, 1).
+            let ov = [Ty::Scalar(crate::leaf::op_scalar(naga::Scalar::U32))];
+            let r = self.e.texture_load(&ov, t, m, c[0], c[1], c[2], u, u, u)?;
+            let lo = self.fb().extract_value(r, &[0])?;
+            let hi = self.fb().extract_value(r, &[1])?;
+            let i64t = self.mb().int(64);
+            let lo = self.fb().cast(CastOp::ZExt, lo, i64t)?;
+            let hi = self.fb().cast(CastOp::ZExt, hi, i64t)?;
+            let k = self.mb().const_int(i64t, 32)?;
+            let hi = self.fb().shl(hi, k)?;
+            let x = self.fb().or(hi, lo)?;
+            let zero = self.mb().const_int(i64t, 0)?;
+            let one = self.mb().const_int(i64t, 1)?;
+            return Ok(vec![x, zero, zero, one]);
+        }
+        let ov = [Ty::Scalar(crate::leaf::op_scalar(scalar))];
         let r = self.e.texture_load(&ov, t, m, c[0], c[1], c[2], u, u, u)?;
         let n = if matches!(class, ImageClass::Depth { .. }) {
             1
@@ -296,10 +352,24 @@ impl Lowerer<'_, '_> {
         array_index: Option<Handle<naga::Expression>>,
         value: Handle<naga::Expression>,
     ) -> Result<()> {
-        let (scalar, _, _, _) = texel(self.ty_of(image))?;
+        let (scalar, _, _, class) = texel(self.ty_of(image))?;
         let t = self.handle_of(image)?;
         let c = self.coords(coordinate, array_index, false, 3)?;
         let mut v: Vec<Arg> = self.scalars(value)?.into_iter().map(Arg::Value).collect();
+        let scalar = if is_64(class) {
+            // The texel's low and high halves, twice (the store writes all four components).
+            let x = self.scalar(value)?;
+            let i32t = self.mb().int(32);
+            let i64t = self.mb().int(64);
+            let lo = self.fb().cast(CastOp::Trunc, x, i32t)?;
+            let k = self.mb().const_int(i64t, 32)?;
+            let hi = self.fb().lshr(x, k)?;
+            let hi = self.fb().cast(CastOp::Trunc, hi, i32t)?;
+            v = [lo, hi, lo, hi].map(Arg::Value).to_vec();
+            naga::Scalar::U32
+        } else {
+            scalar
+        };
         v.resize(4, Arg::Undef);
         let ov = [Ty::Scalar(crate::leaf::op_scalar(scalar))];
         self.e

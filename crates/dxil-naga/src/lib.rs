@@ -14,6 +14,7 @@
 mod arith;
 mod atomic;
 mod call;
+mod double;
 mod entry;
 pub mod error;
 mod expr;
@@ -26,6 +27,7 @@ pub mod options;
 mod pack;
 mod place;
 mod prologue;
+mod ray;
 mod stmt;
 mod subgroup;
 

@@ -81,6 +81,8 @@ pub enum Val {
     /// A binding array not yet indexed: its resource range, and for buffers whether they
     /// are constant buffers.
     R(dxil_builder::ResourceId, Option<bool>),
+    /// A `ray_query` variable: the handle `AllocateRayQuery` gave.
+    Q(Value),
 }
 
 /// A variable in memory: one array per group (`alloca` or group-shared global).
@@ -150,6 +152,8 @@ pub struct Frame<'m> {
     pub args: Vec<Val>,
     /// The memory variable of each local.
     pub locals: Vec<usize>,
+    /// The ray query of each `ray_query` local (which has no memory variable).
+    pub queries: Vec<Option<Value>>,
     /// Enclosing loops and switches.
     pub ctl: Vec<Ctl>,
     /// Returns (`None` for the entry point itself).

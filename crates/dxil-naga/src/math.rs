@@ -24,6 +24,10 @@ impl Lowerer<'_, '_> {
         arg3: Option<Handle<naga::Expression>>,
     ) -> Result<Vec<Value>> {
         let s = self.scalar_of(arg)?;
+        let double = s.kind == ScalarKind::Float && s.width == 8;
+        if double && crate::double::refused_for_f64(fun) {
+            return Err(crate::double::refusal(fun));
+        }
         let a = self.scalars(arg)?;
         let b = match arg1 {
             Some(h) => self.scalars(h)?,
@@ -70,7 +74,7 @@ impl Lowerer<'_, '_> {
             }
             M::Length => {
                 let d = self.dot(s, &a, &a)?;
-                return Ok(vec![self.e.sqrt(&[], d)?]);
+                return Ok(vec![self.sqrt_of(s, d)?]);
             }
             M::Distance => {
                 let mut diff = Vec::with_capacity(a.len());
@@ -79,11 +83,11 @@ impl Lowerer<'_, '_> {
                     diff.push(self.fb().fsub(x, y)?);
                 }
                 let d = self.dot(s, &diff, &diff)?;
-                return Ok(vec![self.e.sqrt(&[], d)?]);
+                return Ok(vec![self.sqrt_of(s, d)?]);
             }
             M::Normalize => {
                 let d = self.dot(s, &a, &a)?;
-                let r = self.e.rsqrt(&[], d)?;
+                let r = self.rsqrt_of(s, d)?;
                 let mut out = Vec::with_capacity(a.len());
                 for &x in &a {
                     out.push(self.fb().fmul(x, r)?);
@@ -223,6 +227,11 @@ impl Lowerer<'_, '_> {
                     let k = self.scalar_const(s, k)?;
                     self.fb().fmul(x, k)?
                 }
+                M::Ceil if double => self.ceil64(x)?,
+                M::Floor if double => self.floor64(x)?,
+                M::Round if double => self.round64(x)?,
+                M::Trunc if double => self.trunc64(x)?,
+                M::Fract if double => self.fract64(x)?,
                 M::Ceil => self.e.round_pi(&[], x)?,
                 M::Floor => self.e.round_ni(&[], x)?,
                 M::Round => self.e.round_ne(&[], x)?,
@@ -245,8 +254,8 @@ impl Lowerer<'_, '_> {
                     let m = self.fb().fmul(l, pick(&b, i)?)?;
                     self.e.exp(&[], m)?
                 }
-                M::Sqrt => self.e.sqrt(&[], x)?,
-                M::InverseSqrt => self.e.rsqrt(&[], x)?,
+                M::Sqrt => self.sqrt_of(s, x)?,
+                M::InverseSqrt => self.rsqrt_of(s, x)?,
                 M::Sign if float => {
                     let z = self.zero(s)?;
                     let one = self.scalar_const(s, 1.0)?;

@@ -18,6 +18,8 @@ impl ShaderModel {
     pub const V6_0: ShaderModel = ShaderModel { major: 6, minor: 0 };
     /// Shader model 6.2: raw buffer loads of any scalar type, 16-bit types.
     pub const V6_2: ShaderModel = ShaderModel { major: 6, minor: 2 };
+    /// Shader model 6.5: inline ray queries.
+    pub const V6_5: ShaderModel = ShaderModel { major: 6, minor: 5 };
     /// Shader model 6.6: handles from bindings, 64-bit atomics on typed resources.
     pub const V6_6: ShaderModel = ShaderModel { major: 6, minor: 6 };
 
@@ -49,7 +51,8 @@ pub struct BindTarget {
     pub space: u8,
     /// Register (`b`, `t`, `u` or `s` by the resource's class).
     pub register: u32,
-    /// For an unsized binding array: the size to declare.
+    /// For a binding array: the size to declare, in place of its type's (as naga's HLSL back
+    /// end does). An unsized binding array without one is an unbounded range.
     pub binding_array_size: Option<u32>,
     /// A storage buffer bound with a dynamic offset: the index of its offset in its
     /// group's offsets buffer ([`Options::dynamic_storage_buffer_offsets_targets`]).

@@ -130,6 +130,13 @@ impl Lowerer<'_, '_> {
                     .e
                     .dot4_add_u8_packed(&[], z, leaf(a, 0)?, leaf(b, 0)?)?]
             }
+            M::Ldexp if s.width == 8 => {
+                let mut out = Vec::with_capacity(a.len());
+                for (i, &x) in a.iter().enumerate() {
+                    out.push(self.ldexp64(x, leaf(b, i)?)?);
+                }
+                out
+            }
             M::Ldexp => {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, &x) in a.iter().enumerate() {
@@ -163,7 +170,7 @@ impl Lowerer<'_, '_> {
                 let r = self.fb().fmul(ee, r)?;
                 let k = self.fb().fsub(one, r)?;
                 let neg = self.fb().fcmp(FloatPredicate::Olt, k, zero)?;
-                let sq = self.e.sqrt(&[], k)?;
+                let sq = self.sqrt_of(s, k)?;
                 let ed = self.fb().fmul(eta, d)?;
                 let m = self.fb().fadd(ed, sq)?;
                 let mut out = Vec::with_capacity(a.len());
@@ -175,16 +182,16 @@ impl Lowerer<'_, '_> {
                 }
                 out
             }
-            M::ExtractBits | M::InsertBits if s.width == 4 => {
+            M::ExtractBits | M::InsertBits => {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, &x) in a.iter().enumerate() {
                     out.push(if fun == M::ExtractBits {
-                        self.extract_bits(x, leaf(b, 0)?, leaf(c, 0)?, s.kind == ScalarKind::Sint)?
+                        self.extract_bits(s, x, leaf(b, 0)?, leaf(c, 0)?)?
                     } else {
                         let count = d.first().copied().ok_or_else(|| {
                             Error::unsupported("MathFunction::InsertBits", "no count")
                         })?;
-                        self.insert_bits(x, leaf(b, i)?, leaf(c, 0)?, count)?
+                        self.insert_bits(s, x, leaf(b, i)?, leaf(c, 0)?, count)?
                     });
                 }
                 out
@@ -194,40 +201,81 @@ impl Lowerer<'_, '_> {
                 let mut whole = Vec::with_capacity(a.len());
                 let mut out = Vec::with_capacity(2 * a.len());
                 for &x in a {
-                    let t = self.e.round_z(&[], x)?;
+                    let t = if s.width == 8 {
+                        self.trunc64(x)?
+                    } else {
+                        self.e.round_z(&[], x)?
+                    };
                     whole.push(t);
                     out.push(self.fb().fsub(x, t)?);
                 }
                 out.extend(whole);
                 out
             }
-            M::Frexp if s.width == 4 => {
-                // { fract in [0.5, 1) with x's sign, exp }, from the bits; zero gives zeros
-                let i32t = self.mb().int(32);
-                let f = self.mb().float();
+            M::Frexp if s.width == 8 => {
                 let mut exps = Vec::with_capacity(a.len());
                 let mut out = Vec::with_capacity(2 * a.len());
                 for &x in a {
-                    let bits = self.fb().cast(CastOp::BitCast, x, i32t)?;
-                    let biased = self.field(bits, 23, 8, false)?;
-                    let k = self.i32c(126)?;
-                    let e = self.fb().sub(biased, k)?;
-                    let keep = self.i32c(0x807f_ffff_u32 as i32 as i64)?;
-                    let half = self.i32c(0x3f00_0000)?;
-                    let m = self.fb().and(bits, keep)?;
-                    let m = self.fb().or(m, half)?;
-                    let fr = self.fb().cast(CastOp::BitCast, m, f)?;
-                    let z = self.zero(s)?;
-                    let is_zero = self.fb().fcmp(FloatPredicate::Oeq, x, z)?;
-                    let zi = self.i32c(0)?;
-                    out.push(self.fb().select(is_zero, z, fr)?);
-                    exps.push(self.fb().select(is_zero, zi, e)?);
+                    let (fr, e) = self.frexp64(x)?;
+                    out.push(fr);
+                    exps.push(e);
+                }
+                out.extend(exps);
+                out
+            }
+            M::Frexp => {
+                // Halves go through float (every half is a normal float, and the fraction's
+                // 11 significant bits fit a half again); the exponent is an integer of the
+                // float's width in naga's result.
+                let half = s.width == 2;
+                let f = self.mb().float();
+                let ht = crate::leaf::reg_ty(self.mb(), s)?;
+                let i16t = self.mb().int(16);
+                let mut exps = Vec::with_capacity(a.len());
+                let mut out = Vec::with_capacity(2 * a.len());
+                for &x in a {
+                    let x = if half {
+                        self.fb().cast(CastOp::FpExt, x, f)?
+                    } else {
+                        x
+                    };
+                    let (fr, e) = self.frexp32(x)?;
+                    if half {
+                        out.push(self.fb().cast(CastOp::FpTrunc, fr, ht)?);
+                        exps.push(self.fb().cast(CastOp::Trunc, e, i16t)?);
+                    } else {
+                        out.push(fr);
+                        exps.push(e);
+                    }
                 }
                 out.extend(exps);
                 out
             }
             _ => return Ok(None),
         }))
+    }
+
+    /// `frexp` of a float: { fract in [0.5, 1) with x's sign, exp } from the bits; zero
+    /// gives zeros.
+    fn frexp32(&mut self, x: Value) -> Result<(Value, Value)> {
+        let i32t = self.mb().int(32);
+        let f = self.mb().float();
+        let bits = self.fb().cast(CastOp::BitCast, x, i32t)?;
+        let biased = self.field(bits, 23, 8, false)?;
+        let k = self.i32c(126)?;
+        let e = self.fb().sub(biased, k)?;
+        let keep = self.i32c(0x807f_ffff_u32 as i32 as i64)?;
+        let half = self.i32c(0x3f00_0000)?;
+        let m = self.fb().and(bits, keep)?;
+        let m = self.fb().or(m, half)?;
+        let fr = self.fb().cast(CastOp::BitCast, m, f)?;
+        let z = self.zero(Scalar::F32)?;
+        let is_zero = self.fb().fcmp(FloatPredicate::Oeq, x, z)?;
+        let zi = self.i32c(0)?;
+        Ok((
+            self.fb().select(is_zero, z, fr)?,
+            self.fb().select(is_zero, zi, e)?,
+        ))
     }
 
     /// `parts[i] & mask` shifted to bit `i * bits`, or-ed together.
@@ -250,46 +298,70 @@ impl Lowerer<'_, '_> {
         acc.ok_or_else(|| Error::unsupported("pack", "no components"))
     }
 
-    /// WGSL `extractBits`: offset and count clamped to the width, zero bits give zero.
-    fn extract_bits(
-        &mut self,
-        x: Value,
-        offset: Value,
-        count: Value,
-        signed: bool,
-    ) -> Result<Value> {
-        let w = self.i32c(32)?;
+    /// An integer constant of `s`'s width.
+    fn int_c(&mut self, s: Scalar, v: i64) -> Result<Value> {
+        let t = crate::leaf::reg_ty(self.mb(), s)?;
+        Ok(self.mb().const_int(t, v)?)
+    }
+
+    /// An `i32` shift amount or count at `s`'s width.
+    fn int_at(&mut self, s: Scalar, v: Value) -> Result<Value> {
+        let t = crate::leaf::reg_ty(self.mb(), s)?;
+        Ok(match s.width {
+            4 => v,
+            8 => self.fb().cast(CastOp::ZExt, v, t)?,
+            _ => self.fb().cast(CastOp::Trunc, v, t)?,
+        })
+    }
+
+    /// WGSL `extractBits`: offset and count (`u32`) clamped to the width of `s`, zero bits
+    /// give zero. The bits are shifted to the top and back down (arithmetically for signed
+    /// integers, which extends the sign).
+    fn extract_bits(&mut self, s: Scalar, x: Value, offset: Value, count: Value) -> Result<Value> {
+        let w = self.i32c(i64::from(s.width) * 8)?;
         let o = self.e.umin(&[], offset, w)?;
         let room = self.fb().sub(w, o)?;
         let c = self.e.umin(&[], count, room)?;
         let up = self.fb().sub(room, c)?;
+        let up = self.int_at(s, up)?;
         let v = self.fb().shl(x, up)?;
         let down = self.fb().sub(w, c)?;
-        let v = if signed {
+        let down = self.int_at(s, down)?;
+        let v = if s.kind == ScalarKind::Sint {
             self.fb().ashr(v, down)?
         } else {
             self.fb().lshr(v, down)?
         };
         let zero = self.i32c(0)?;
         let none = self.fb().icmp(IntPredicate::Eq, c, zero)?;
+        let zero = self.int_c(s, 0)?;
         Ok(self.fb().select(none, zero, v)?)
     }
 
-    /// WGSL `insertBits`: offset and count clamped to the width.
-    fn insert_bits(&mut self, x: Value, new: Value, offset: Value, count: Value) -> Result<Value> {
-        let w = self.i32c(32)?;
+    /// WGSL `insertBits`: offset and count (`u32`) clamped to the width of `s`.
+    fn insert_bits(
+        &mut self,
+        s: Scalar,
+        x: Value,
+        new: Value,
+        offset: Value,
+        count: Value,
+    ) -> Result<Value> {
+        let w = self.i32c(i64::from(s.width) * 8)?;
         let zero = self.i32c(0)?;
-        let one = self.i32c(1)?;
-        let all = self.i32c(-1)?;
         let o = self.e.umin(&[], offset, w)?;
         let room = self.fb().sub(w, o)?;
         let c = self.e.umin(&[], count, room)?;
+        let full = self.fb().icmp(IntPredicate::Eq, c, w)?;
+        let none = self.fb().icmp(IntPredicate::Eq, c, zero)?;
+        let (c, o) = (self.int_at(s, c)?, self.int_at(s, o)?);
+        let one = self.int_c(s, 1)?;
+        let all = self.int_c(s, -1)?;
+        let zero = self.int_c(s, 0)?;
         let shifted = self.fb().shl(one, c)?;
         let low = self.fb().sub(shifted, one)?;
-        let full = self.fb().icmp(IntPredicate::Eq, c, w)?;
         let low = self.fb().select(full, all, low)?;
         let mask = self.fb().shl(low, o)?;
-        let none = self.fb().icmp(IntPredicate::Eq, c, zero)?;
         let mask = self.fb().select(none, zero, mask)?;
         let keep = self.fb().xor(mask, all)?;
         let kept = self.fb().and(x, keep)?;

@@ -176,7 +176,16 @@ impl Lowerer<'_, '_> {
                     let idx = self.off_value(at)?;
                     let t = [Ty::Scalar(leaf::mem_op_scalar(s))];
                     let u = Arg::Undef;
-                    if self.options.shader_model.minor >= 2 {
+                    if self.split_64(s) {
+                        let (lo, hi) = self.halves(v, s)?;
+                        let t = [Ty::Scalar(leaf::op_scalar(Scalar::U32))];
+                        if self.options.shader_model.minor >= 2 {
+                            self.e
+                                .raw_buffer_store(&t, handle, idx, u, lo, hi, u, u, 3u8, 4u32)?;
+                        } else {
+                            self.e.buffer_store(&t, handle, idx, u, lo, hi, u, u, 3u8)?;
+                        }
+                    } else if self.options.shader_model.minor >= 2 {
                         self.e.raw_buffer_store(
                             &t,
                             handle,
@@ -220,6 +229,18 @@ impl Lowerer<'_, '_> {
     /// One scalar of a raw buffer at byte offset `at`.
     pub fn raw_load(&mut self, handle: crate::Value, at: Off, s: Scalar) -> Result<crate::Value> {
         let idx = self.off_value(at)?;
+        if self.split_64(s) {
+            let t = [Ty::Scalar(leaf::op_scalar(Scalar::U32))];
+            let r = if self.options.shader_model.minor >= 2 {
+                self.e
+                    .raw_buffer_load(&t, handle, idx, Arg::Undef, 3u8, 4u32)?
+            } else {
+                self.e.buffer_load(&t, handle, idx, Arg::Undef)?
+            };
+            let lo = self.fb().extract_value(r, &[0])?;
+            let hi = self.fb().extract_value(r, &[1])?;
+            return self.joined(lo, hi, s);
+        }
         let t = [Ty::Scalar(leaf::mem_op_scalar(s))];
         let r = if self.options.shader_model.minor >= 2 {
             self.e
@@ -228,6 +249,42 @@ impl Lowerer<'_, '_> {
             self.e.buffer_load(&t, handle, idx, Arg::Undef)?
         };
         Ok(self.fb().extract_value(r, &[0])?)
+    }
+
+    /// Whether a scalar of `s` goes to and from raw buffers as two 32-bit halves: 64-bit
+    /// overloads of `RawBufferLoad`/`RawBufferStore` need shader model 6.3.
+    fn split_64(&self, s: Scalar) -> bool {
+        s.width == 8 && self.options.shader_model.minor < 3
+    }
+
+    /// The low and high 32 bits of a 64-bit scalar (`SplitDouble` for a double).
+    fn halves(&mut self, v: crate::Value, s: Scalar) -> Result<(crate::Value, crate::Value)> {
+        if s.kind == ScalarKind::Float {
+            let r = self.e.split_double(&[], v)?;
+            return Ok((
+                self.fb().extract_value(r, &[0])?,
+                self.fb().extract_value(r, &[1])?,
+            ));
+        }
+        let i32t = self.mb().int(32);
+        let i64t = self.mb().int(64);
+        let k = self.mb().const_int(i64t, 32)?;
+        let lo = self.fb().cast(CastOp::Trunc, v, i32t)?;
+        let hi = self.fb().lshr(v, k)?;
+        Ok((lo, self.fb().cast(CastOp::Trunc, hi, i32t)?))
+    }
+
+    /// A 64-bit scalar from its halves (`MakeDouble` for a double).
+    fn joined(&mut self, lo: crate::Value, hi: crate::Value, s: Scalar) -> Result<crate::Value> {
+        if s.kind == ScalarKind::Float {
+            return Ok(self.e.make_double(&[], lo, hi)?);
+        }
+        let i64t = self.mb().int(64);
+        let k = self.mb().const_int(i64t, 32)?;
+        let lo = self.fb().cast(CastOp::ZExt, lo, i64t)?;
+        let hi = self.fb().cast(CastOp::ZExt, hi, i64t)?;
+        let hi = self.fb().shl(hi, k)?;
+        Ok(self.fb().or(hi, lo)?)
     }
 
     /// One scalar of a constant buffer at byte offset `at`: the row's `cbufferLoadLegacy`,

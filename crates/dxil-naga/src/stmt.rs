@@ -184,6 +184,7 @@ impl<'m> Lowerer<'_, 'm> {
                 array_index,
                 value,
             } => self.image_store(image, coordinate, array_index, value)?,
+            S::RayQuery { query, ref fun } => self.ray_query(query, fun)?,
             S::WorkGroupUniformLoad { pointer, result } => {
                 self.e.barrier(&[], SYNC | GSM)?;
                 let p = self.pointer(pointer)?;

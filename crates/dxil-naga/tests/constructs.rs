@@ -1,7 +1,8 @@
 //! Small WGSL (and GLSL) shaders (`tests/wgsl/`) for constructs naga's own inputs cover thinly
-//! (binding arrays, subgroups, loops with break-if, switches, workgroup atomics): every
-//! entry point is written at shader model 6.6 and both the reference validator and the
-//! project's validator must accept it.
+//! (binding arrays, subgroups, loops with break-if, switches, workgroup atomics, f64, i64,
+//! 64-bit atomics, every storage texture format, sampling and queries, packing and bit
+//! functions, ray queries, r64uint textures, float atomics, fragment I/O): every entry point is written at shader model 6.6 and both the reference
+//! validator and the project's validator must accept it.
 
 use dxil_naga::front::{self, Language};
 use dxil_naga::{Options, PipelineOptions, ShaderModel};
@@ -15,7 +16,9 @@ fn written_shaders_validate() {
     };
     let mut written = 0;
     let mut files = dxil_test_support::files_with_extension(&dir, "wgsl");
-    files.extend(dxil_test_support::files_with_extension(&dir, "frag"));
+    for ext in ["frag", "comp"] {
+        files.extend(dxil_test_support::files_with_extension(&dir, ext));
+    }
     for path in files {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(&path).expect("read");
@@ -36,7 +39,7 @@ fn written_shaders_validate() {
             written += 1;
         }
     }
-    assert!(written >= 12, "only {written} entry points written");
+    assert!(written >= 33, "only {written} entry points written");
 }
 
 /// A storage buffer bound with a dynamic offset reads its offset from the group's offsets
@@ -87,4 +90,53 @@ fn dynamic_storage_buffer_offsets() {
             .contains("no dynamic offsets target for group 1"),
         "{err}"
     );
+}
+
+/// What the back end cannot express is refused with the construct's name and its span.
+#[test]
+fn refusals_name_the_construct_and_span() {
+    let cases = [
+        (
+            "@group(0) @binding(0) var<storage, read_write> d: array<f64>;\n\
+             @compute @workgroup_size(1)\n\
+             fn main() { d[0] = exp(d[1]); }\n",
+            "MathFunction::Exp",
+            "exp(d[1])",
+        ),
+        (
+            "@group(0) @binding(0) var<storage, read_write> f: array<atomic<f32>>;\n\
+             @compute @workgroup_size(1)\n\
+             fn main() { atomicAdd(&f[0], 1.0); }\n",
+            "Statement::Atomic Add on f32",
+            "atomicAdd(&f[0], 1.0)",
+        ),
+        (
+            "@group(0) @binding(0) var t: texture_external;\n\
+             @group(0) @binding(1) var<storage, read_write> o: array<vec4<f32>>;\n\
+             @compute @workgroup_size(1)\n\
+             fn main() { o[0] = textureLoad(t, vec2<u32>(0u)); }\n",
+            "external texture `t`",
+            "texture_external",
+        ),
+    ];
+    let options = Options {
+        shader_model: ShaderModel::V6_6,
+        ..Options::default()
+    };
+    for (src, construct, spanned) in cases {
+        let module = front::parse(Language::Wgsl, src.as_bytes(), "refused.wgsl").expect("parse");
+        let info = front::validate(&module, Some(src), "refused.wgsl").expect("validate");
+        let err = dxil_naga::write(&module, &info, &options, &PipelineOptions::default())
+            .expect_err(construct);
+        assert!(err.construct().contains(construct), "{err}");
+        let range = err
+            .span()
+            .to_range()
+            .unwrap_or_else(|| panic!("no span: {err}"));
+        let text = &src[range.clone()];
+        assert!(
+            text.contains(spanned) || spanned.contains(text),
+            "{err}: span {range:?} is `{text}`"
+        );
+    }
 }

@@ -131,8 +131,9 @@ fn ours(h: &naga::back::hlsl::Options) -> Options {
 }
 
 /// Floors: entry points compiled, accepted by dxv, agreed on by our validator.
-const FLOOR_COMPILED: usize = 145;
-const FLOOR_ACCEPTED: usize = 145;
+const FLOOR_COMPILED: usize = 146;
+const FLOOR_ACCEPTED: usize = 146;
+const FLOOR_AGREED: usize = 146;
 
 #[derive(Default)]
 struct Tally {
@@ -410,5 +411,10 @@ fn naga_test_inputs() {
         t.accepted >= FLOOR_ACCEPTED,
         "accepted {} < floor {FLOOR_ACCEPTED}",
         t.accepted
+    );
+    assert!(
+        t.agreed >= FLOOR_AGREED,
+        "our validator agrees on {} < floor {FLOOR_AGREED}",
+        t.agreed
     );
 }

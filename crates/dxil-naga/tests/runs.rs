@@ -1,6 +1,7 @@
 //! What the back end's shaders compute, run on the project's CPU executor: WGSL's own rules
 //! (integer division by zero gives the dividend, `i32::MIN / -1` gives `i32::MIN`, shifts
-//! take the count modulo the width), workgroup memory across a barrier, loops, uniforms.
+//! take the count modulo the width), workgroup memory across a barrier, loops, uniforms;
+//! f64 rounding, square root, ldexp and frexp bit for bit; bit fields at 32 and 64 bits.
 
 use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
 use dxil_naga::front::{self, Language};
@@ -117,6 +118,455 @@ fn compute_shader_computes_what_wgsl_says() {
             "thread {id}"
         );
     }
+}
+
+/// naga's f64 math (no DXIL operation has a double overload for these: the back end builds
+/// them from integer bit operations, `Fma` and double arithmetic) over tricky inputs.
+const DOUBLE_SHADER: &str = r#"
+@group(0) @binding(0) var<storage, read> input: array<f64>;
+@group(0) @binding(1) var<storage, read> exps: array<i32>;
+@group(0) @binding(2) var<storage, read_write> output: array<f64>;
+@group(0) @binding(3) var<storage, read_write> iout: array<i64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x;
+    if i >= arrayLength(&input) {
+        return;
+    }
+    let x = input[i];
+    let o = i * 11u;
+    output[o] = floor(x);
+    output[o + 1u] = ceil(x);
+    output[o + 2u] = round(x);
+    output[o + 3u] = trunc(x);
+    output[o + 4u] = fract(x);
+    output[o + 5u] = sqrt(x);
+    output[o + 6u] = inverseSqrt(x);
+    output[o + 7u] = ldexp(x, exps[i]);
+    let m = modf(x);
+    output[o + 8u] = m.fract;
+    output[o + 9u] = m.whole;
+    let f = frexp(x);
+    output[o + 10u] = f.fract;
+    iout[i] = f.exp;
+}
+"#;
+
+/// Doubles that exercise the edges: zeros, halves (ties), the 2^52 boundary where every
+/// double is an integer, denormals, infinities, NaN, the extremes; then pseudo-random bit
+/// patterns and moderate values with fractions.
+fn tricky_doubles() -> Vec<f64> {
+    let two52 = 4503599627370496.0;
+    let mut v = vec![
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        3.5,
+        0.49999999999999994,
+        -0.49999999999999994,
+        0.5000000000000001,
+        1.0 - f64::EPSILON / 2.0,
+        -(1.0 - f64::EPSILON / 2.0),
+        1.0,
+        -1.0,
+        two52 - 0.5,
+        -(two52 - 0.5),
+        two52 / 2.0 - 0.5,
+        two52 / 2.0 + 0.5,
+        two52 - 1.5,
+        two52,
+        two52 + 1.0,
+        -two52 - 2.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+        f64::MIN_POSITIVE,
+        -f64::MIN_POSITIVE,
+        f64::MIN_POSITIVE / 3.0,
+        5e-324,
+        -5e-324,
+        1e-310,
+        -1e-310,
+        f64::MAX,
+        f64::MIN,
+        1e300,
+        1e-300,
+        123.456,
+        -123.456,
+        2.0,
+        4.0 - 2.0 * f64::EPSILON,
+        1.0 + f64::EPSILON,
+        0.1,
+        7.0,
+    ];
+    let mut s: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    while v.len() < 1024 {
+        let r = next();
+        v.push(match v.len() % 3 {
+            0 => f64::from_bits(r),
+            1 => (r as i64 as f64) / f64::from(1u32 << (r % 31)) / 1e6,
+            _ => ((r >> 40) as f64 + 0.5) * if r & 1 == 1 { 1.0 } else { -1.0 },
+        });
+    }
+    v
+}
+
+/// `x * 2^e` rounded once, from x's integer significand: an independent reference (Rust has
+/// no `ldexp`).
+fn ldexp_reference(x: f64, e: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let bits = x.to_bits();
+    let field = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1 << 52) - 1);
+    // |x| = m * 2^q, m an integer
+    let (mut m, mut q) = if field == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1 << 52, field - 1075)
+    };
+    while m < 1 << 52 {
+        m <<= 1;
+        q -= 1;
+    }
+    let p = q + i64::from(e);
+    let magnitude = if p > 971 {
+        f64::INFINITY
+    } else if p >= -1074 {
+        // m < 2^53 times a power of two at least 2^-1074: exact.
+        m as f64 * pow2(p)
+    } else {
+        let shift = -1074 - p;
+        let q = if shift >= 64 { 0 } else { m >> shift };
+        let rest = if shift >= 64 {
+            m
+        } else {
+            m & ((1 << shift) - 1)
+        };
+        let half = if shift > 64 {
+            u64::MAX
+        } else {
+            1u64 << (shift - 1).min(63)
+        };
+        let up = rest > half || (rest == half && q & 1 == 1);
+        (q + u64::from(up)) as f64 * pow2(-1074)
+    };
+    if x < 0.0 {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+/// 2^p for p in -1074..=971 (a product of two exact powers for denormal ones).
+fn pow2(p: i64) -> f64 {
+    if p >= -1022 {
+        f64::from_bits(((p + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1 << (p + 1074))
+    }
+}
+
+/// frexp by halving and doubling (exact for every finite double).
+fn frexp_reference(x: f64) -> (f64, i64) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let (mut f, mut e) = (x, 0);
+    while f.abs() >= 1.0 {
+        f /= 2.0;
+        e += 1;
+    }
+    while f.abs() < 0.5 {
+        f *= 2.0;
+        e -= 1;
+    }
+    (f, e)
+}
+
+fn same_bits(a: f64, b: f64) -> bool {
+    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
+}
+
+#[test]
+fn f64_math_is_exact() {
+    // At 6.2 the doubles travel through raw buffers as 32-bit halves (64-bit raw buffer
+    // loads and stores need 6.3).
+    for shader_model in [dxil_naga::ShaderModel::V6_2, dxil_naga::ShaderModel::V6_6] {
+        f64_math_at(shader_model);
+    }
+}
+
+fn f64_math_at(shader_model: dxil_naga::ShaderModel) {
+    let module = front::parse(Language::Wgsl, DOUBLE_SHADER.as_bytes(), "f64.wgsl").expect("parse");
+    let info = front::validate(&module, Some(DOUBLE_SHADER), "f64.wgsl").expect("validate");
+    let options = Options {
+        shader_model,
+        ..Options::default()
+    };
+    let container = dxil_naga::write(&module, &info, &options, &PipelineOptions::default())
+        .expect("the back end writes it");
+    let report = dxil_validate::validate_container(&container, &Default::default());
+    assert!(report.is_valid(), "{report}");
+    if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+        verdict.expect("dxv accepts it");
+    }
+    let ir = dxil_exec_module(&container);
+    let program = Program::compile(&ir, None).expect("the executor compiles it");
+
+    let input = tricky_doubles();
+    let n = input.len();
+    let special_exps = [
+        0, 1, -1, 52, -52, 1023, -1022, -1074, -1075, 2000, -2000, 2098, -2098,
+    ];
+    let exps: Vec<i32> = (0..n)
+        .map(|i| match i % 4 {
+            0 => special_exps[i / 4 % special_exps.len()],
+            1 => i32::MIN + (i as i32 % 3),
+            2 => i32::MAX - (i as i32 % 3),
+            _ => (i as i32 * 7919) % 2300 - 1150,
+        })
+        .collect();
+    let mut bindings = Bindings {
+        bindings: vec![
+            binding(
+                ResourceClass::Srv,
+                0,
+                ViewKind::RawBuffer,
+                input.iter().flat_map(|v| v.to_le_bytes()).collect(),
+            ),
+            binding(
+                ResourceClass::Srv,
+                1,
+                ViewKind::RawBuffer,
+                exps.iter().flat_map(|v| v.to_le_bytes()).collect(),
+            ),
+            binding(ResourceClass::Uav, 2, ViewKind::RawBuffer, vec![0; n * 88]),
+            binding(ResourceClass::Uav, 3, ViewKind::RawBuffer, vec![0; n * 8]),
+        ],
+    };
+    let dispatch = Dispatch {
+        groups: [n.div_ceil(64) as u32, 1, 1],
+        ..Dispatch::default()
+    };
+    program
+        .dispatch(&mut bindings, &dispatch, &mut std::io::sink())
+        .expect("the dispatch runs");
+    let out: Vec<f64> = bindings.bindings[2]
+        .resource
+        .data
+        .chunks_exact(8)
+        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let iout: Vec<i64> = bindings.bindings[3]
+        .resource
+        .data
+        .chunks_exact(8)
+        .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let mut failures = Vec::new();
+    for (i, &x) in input.iter().enumerate() {
+        let (fr, fe) = frexp_reference(x);
+        let expected = [
+            ("floor", x.floor()),
+            ("ceil", x.ceil()),
+            ("round", x.round_ties_even()),
+            ("trunc", x.trunc()),
+            ("fract", x - x.floor()),
+            // Correctly rounded, so bit for bit.
+            ("sqrt", x.sqrt()),
+            // 1 / (correctly rounded sqrt), one more rounding: within WGSL's 2 ULP.
+            ("inverseSqrt", 1.0 / x.sqrt()),
+            ("ldexp", ldexp_reference(x, exps[i])),
+            ("modf.fract", x - x.trunc()),
+            ("modf.whole", x.trunc()),
+            ("frexp.fract", fr),
+        ];
+        for (k, (what, want)) in expected.into_iter().enumerate() {
+            let got = out[i * 11 + k];
+            if !same_bits(got, want) {
+                failures.push(format!("{what}({x:e}) = {got:e}, expected {want:e}"));
+            }
+        }
+        if iout[i] != fe {
+            failures.push(format!("frexp({x:e}).exp = {}, expected {fe}", iout[i]));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "shader model {shader_model}: {} wrong of {}:\n{}",
+        failures.len(),
+        n * 12,
+        failures[..failures.len().min(40)].join("\n")
+    );
+}
+
+/// WGSL's extractBits/insertBits at 32 and 64 bits, offsets and counts past the width
+/// included.
+const BITS_SHADER: &str = r#"
+struct Case { x: u64, y: u64, offset: u32, count: u32 }  // 24 bytes
+@group(0) @binding(0) var<storage, read> cases: array<Case>;
+@group(0) @binding(1) var<storage, read_write> out: array<u64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x;
+    if i >= arrayLength(&cases) {
+        return;
+    }
+    let c = cases[i];
+    let o = i * 6u;
+    out[o] = extractBits(c.x, c.offset, c.count);
+    out[o + 1u] = u64(extractBits(i64(c.x), c.offset, c.count));
+    out[o + 2u] = insertBits(c.x, c.y, c.offset, c.count);
+    out[o + 3u] = u64(extractBits(u32(c.x), c.offset, c.count));
+    out[o + 4u] = u64(bitcast<u32>(extractBits(i32(u32(c.x)), c.offset, c.count)));
+    out[o + 5u] = u64(insertBits(u32(c.x), u32(c.y), c.offset, c.count));
+}
+"#;
+
+/// WGSL's extractBits at `bits` wide: offset and count clamped, the field sign-extended for
+/// signed types.
+fn extract_reference(x: u64, offset: u32, count: u32, bits: u32, signed: bool) -> u64 {
+    let o = offset.min(bits);
+    let c = count.min(bits - o);
+    if c == 0 {
+        return 0;
+    }
+    let field = (x >> o) & (u64::MAX >> (64 - c));
+    let field = if signed && c < 64 && (field >> (c - 1)) & 1 == 1 {
+        field | (u64::MAX << c)
+    } else {
+        field
+    };
+    if bits == 32 {
+        field & 0xffff_ffff
+    } else {
+        field
+    }
+}
+
+fn insert_reference(x: u64, y: u64, offset: u32, count: u32, bits: u32) -> u64 {
+    let o = offset.min(bits);
+    let c = count.min(bits - o);
+    let width = if bits == 64 { u64::MAX } else { 0xffff_ffff };
+    let mask = if c == 0 {
+        0
+    } else {
+        (u64::MAX >> (64 - c)) << o
+    } & width;
+    ((x & !mask) | ((y << o) & mask)) & width
+}
+
+#[test]
+fn bit_fields_at_32_and_64_bits() {
+    let module = front::parse(Language::Wgsl, BITS_SHADER.as_bytes(), "bits.wgsl").expect("parse");
+    let info = front::validate(&module, Some(BITS_SHADER), "bits.wgsl").expect("validate");
+    let options = Options {
+        shader_model: dxil_naga::ShaderModel::V6_6,
+        ..Options::default()
+    };
+    let container = dxil_naga::write(&module, &info, &options, &PipelineOptions::default())
+        .expect("the back end writes it");
+    let report = dxil_validate::validate_container(&container, &Default::default());
+    assert!(report.is_valid(), "{report}");
+    if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+        verdict.expect("dxv accepts it");
+    }
+    let ir = dxil_exec_module(&container);
+    let program = Program::compile(&ir, None).expect("the executor compiles it");
+
+    let values = [
+        0u64,
+        u64::MAX,
+        0x8000_0000_0000_0000,
+        0x0123_4567_89ab_cdef,
+        0xfedc_ba98_7654_3210,
+        0x8000_0000,
+        0x7fff_ffff,
+    ];
+    let spots = [0u32, 1, 7, 31, 32, 33, 63, 64, 65, 1000];
+    let mut cases = Vec::new();
+    for (k, &x) in values.iter().enumerate() {
+        for &offset in &spots {
+            for &count in &spots {
+                cases.push((x, values[(k + 3) % values.len()], offset, count));
+            }
+        }
+    }
+    let n = cases.len();
+    let data: Vec<u8> = cases
+        .iter()
+        .flat_map(|&(x, y, o, c)| {
+            [x.to_le_bytes(), y.to_le_bytes()]
+                .concat()
+                .into_iter()
+                .chain(o.to_le_bytes())
+                .chain(c.to_le_bytes())
+        })
+        .collect();
+    let mut bindings = Bindings {
+        bindings: vec![
+            binding(ResourceClass::Srv, 0, ViewKind::RawBuffer, data),
+            binding(ResourceClass::Uav, 1, ViewKind::RawBuffer, vec![0; n * 48]),
+        ],
+    };
+    let dispatch = Dispatch {
+        groups: [n.div_ceil(64) as u32, 1, 1],
+        ..Dispatch::default()
+    };
+    program
+        .dispatch(&mut bindings, &dispatch, &mut std::io::sink())
+        .expect("the dispatch runs");
+    let out: Vec<u64> = bindings.bindings[1]
+        .resource
+        .data
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let mut failures = Vec::new();
+    for (i, &(x, y, o, c)) in cases.iter().enumerate() {
+        let x32 = x & 0xffff_ffff;
+        let expected = [
+            ("extractBits u64", extract_reference(x, o, c, 64, false)),
+            ("extractBits i64", extract_reference(x, o, c, 64, true)),
+            ("insertBits u64", insert_reference(x, y, o, c, 64)),
+            ("extractBits u32", extract_reference(x32, o, c, 32, false)),
+            ("extractBits i32", extract_reference(x32, o, c, 32, true)),
+            (
+                "insertBits u32",
+                insert_reference(x32, y & 0xffff_ffff, o, c, 32),
+            ),
+        ];
+        for (k, (what, want)) in expected.into_iter().enumerate() {
+            let got = out[i * 6 + k];
+            if got != want {
+                failures.push(format!(
+                    "{what}({x:#x}, {y:#x}, {o}, {c}) = {got:#x}, expected {want:#x}"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} wrong:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
 }
 
 /// The container's module, read as the executor reads it.
