@@ -92,7 +92,7 @@ pub fn entry_buffers(
             return Err(format!("uses a binding array ({name})"));
         }
         let mut leaves = Vec::new();
-        walk(module, &layouter, gv.ty, 0, runtime_len, &mut leaves)?;
+        walk(module, gv.ty, 0, runtime_len, &mut leaves)?;
         let span = span(module, &layouter, gv.ty, runtime_len);
         // Uniform buffers are read in 16-byte rows; copies move multiples of 4 bytes. A
         // storage buffer is not padded further: `arrayLength` reads its size.
@@ -149,7 +149,6 @@ fn span(module: &Module, layouter: &Layouter, ty: Handle<Type>, runtime_len: u32
 /// Appends the scalars of `ty` placed at `base`.
 fn walk(
     module: &Module,
-    layouter: &Layouter,
     ty: Handle<Type>,
     base: u32,
     runtime_len: u32,
@@ -185,19 +184,23 @@ fn walk(
                 }
             }
         }
-        T::Array { base: elem, size, stride } => {
+        T::Array {
+            base: elem,
+            size,
+            stride,
+        } => {
             let count = match size {
                 ArraySize::Constant(n) => n.get(),
                 ArraySize::Dynamic => runtime_len,
                 ArraySize::Pending(_) => return Err("an array sized by an override".into()),
             };
             for i in 0..count {
-                walk(module, layouter, elem, base + i * stride, runtime_len, out)?;
+                walk(module, elem, base + i * stride, runtime_len, out)?;
             }
         }
         T::Struct { ref members, .. } => {
             for m in members {
-                walk(module, layouter, m.ty, base + m.offset, runtime_len, out)?;
+                walk(module, m.ty, base + m.offset, runtime_len, out)?;
             }
         }
         ref other => return Err(format!("a buffer holding {other:?}")),

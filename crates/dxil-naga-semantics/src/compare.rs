@@ -25,10 +25,12 @@ impl Tolerance {
 
 impl std::fmt::Display for Tolerance {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.ulps, self.absolute) {
-            (0, a) if a == 0.0 => write!(f, "exact"),
-            (u, a) if a == 0.0 => write!(f, "{u} ulp"),
-            (u, a) => write!(f, "{u} ulp or {a:e} abs"),
+        if self.absolute != 0.0 {
+            write!(f, "{} ulp or {:e} abs", self.ulps, self.absolute)
+        } else if self.ulps != 0 {
+            write!(f, "{} ulp", self.ulps)
+        } else {
+            write!(f, "exact")
         }
     }
 }
@@ -92,30 +94,69 @@ fn show(bits: u64, scalar: naga::Scalar) -> String {
 /// Whether floats of `width` bytes with bits `x` and `y` are within `tol`: both NaN, or
 /// close by ULPs on the ordered number line (where -0 and +0 meet), or by absolute value.
 fn float_close(x: u64, y: u64, width: usize, tol: Tolerance) -> bool {
-    let (value, exp_bits, mantissa_bits) = match width {
-        8 => (f64::from_bits(x), 11, 52),
-        4 => (f64::from(f32::from_bits(x as u32)), 8, 23),
-        _ => (f16_value(x as u16), 5, 10),
-    };
-    let other = match width {
-        8 => f64::from_bits(y),
-        4 => f64::from(f32::from_bits(y as u32)),
-        _ => f16_value(y as u16),
-    };
+    let (value, other) = (float_value(x, width), float_value(y, width));
     if value.is_nan() || other.is_nan() {
         return value.is_nan() && other.is_nan();
     }
-    let magnitude_mask = (1u64 << (exp_bits + mantissa_bits)) - 1;
+    ulp_distance(x, y, width) <= u128::from(tol.ulps) || (value - other).abs() <= tol.absolute
+}
+
+/// The value of float bits of `width` bytes.
+fn float_value(bits: u64, width: usize) -> f64 {
+    match width {
+        8 => f64::from_bits(bits),
+        4 => f64::from(f32::from_bits(bits as u32)),
+        _ => f16_value(bits as u16),
+    }
+}
+
+/// How many representable floats of `width` bytes lie between bits `x` and `y` (0 for
+/// -0 and +0).
+fn ulp_distance(x: u64, y: u64, width: usize) -> u128 {
+    let magnitude_bits = match width {
+        8 => 63,
+        4 => 31,
+        _ => 15,
+    };
     let ordered = |b: u64| {
-        let m = (b & magnitude_mask) as i128;
-        if b >> (exp_bits + mantissa_bits) & 1 == 1 {
+        let m = (b & ((1u64 << magnitude_bits) - 1)) as i128;
+        if b >> magnitude_bits & 1 == 1 {
             -m
         } else {
             m
         }
     };
-    let distance = (ordered(x) - ordered(y)).unsigned_abs();
-    distance <= u128::from(tol.ulps) || (value - other).abs() <= tol.absolute
+    (ordered(x) - ordered(y)).unsigned_abs()
+}
+
+/// The largest distance in ULPs between the floats of `leaves` in `a` and `b` (NaN against
+/// NaN counts 0, NaN against a number the most).
+pub fn max_ulps(leaves: &[Leaf], a: &[u8], b: &[u8]) -> u128 {
+    let mut most = 0;
+    for leaf in leaves {
+        if leaf.scalar.kind != ScalarKind::Float {
+            continue;
+        }
+        let at = leaf.offset as usize;
+        let n = usize::from(leaf.scalar.width);
+        let (Some(x), Some(y)) = (a.get(at..at + n), b.get(at..at + n)) else {
+            continue;
+        };
+        let bits = |s: &[u8]| {
+            let mut v = [0u8; 8];
+            v[..n].copy_from_slice(s);
+            u64::from_le_bytes(v)
+        };
+        let (x, y) = (bits(x), bits(y));
+        let (vx, vy) = (float_value(x, n), float_value(y, n));
+        let d = match (vx.is_nan(), vy.is_nan()) {
+            (true, true) => 0,
+            (false, false) => ulp_distance(x, y, n),
+            _ => u128::MAX,
+        };
+        most = most.max(d);
+    }
+    most
 }
 
 /// The value of binary16 bits.

@@ -40,7 +40,7 @@ pub enum Source<'a> {
     /// WGSL text, parsed by wgpu.
     Wgsl(&'a str),
     /// A module parsed by naga's other front ends.
-    Naga(naga::Module),
+    Naga(Box<naga::Module>),
 }
 
 impl Gpu {
@@ -70,7 +70,7 @@ impl Gpu {
         let sink = errors.clone();
         device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
             if let Ok(mut v) = sink.lock() {
-                v.push(first_line(&e.to_string()));
+                v.push(summary(&e.to_string()));
             }
         }));
         Ok(Gpu {
@@ -100,12 +100,14 @@ impl Gpu {
     pub fn module(&self, source: Source) -> Result<wgpu::ShaderModule, String> {
         let source = match source {
             Source::Wgsl(text) => wgpu::ShaderSource::Wgsl(text.into()),
-            Source::Naga(m) => wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(m)),
+            Source::Naga(m) => wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(*m)),
         };
-        let m = self.device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: None,
-            source,
-        });
+        let m = self
+            .device
+            .create_shader_module(wgpu::ShaderModuleDescriptor {
+                label: None,
+                source,
+            });
         self.wait()?;
         match self.take_errors() {
             Some(e) => Err(e),
@@ -234,12 +236,12 @@ impl Gpu {
     }
 }
 
-/// The first line of a message (wgpu's are long and nested).
-fn first_line(s: &str) -> String {
+/// A wgpu message shortened to its first and last lines (wgpu's are long and nested).
+fn summary(s: &str) -> String {
     let mut lines = s.lines().map(str::trim).filter(|l| !l.is_empty());
     let head = lines.next().unwrap_or("");
-    // wgpu's first line names the operation; the cause is on a later line.
-    match lines.last() {
+    // wgpu's first line names the operation; the cause is on the last.
+    match lines.next_back() {
         Some(last) if last != head => format!("{head} {last}"),
         _ => head.to_string(),
     }
