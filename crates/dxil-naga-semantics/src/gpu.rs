@@ -56,7 +56,7 @@ impl Gpu {
             .iter()
             .find(|a| a.get_info().device_type == wgpu::DeviceType::Cpu)
             .or_else(|| adapters.first())
-            .ok_or("no Vulkan adapter")?;
+            .ok_or("wgpu finds no Vulkan adapter (no Vulkan loader, or no driver)")?;
         let info = adapter.get_info();
         let features = adapter.features() & WANTED;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
