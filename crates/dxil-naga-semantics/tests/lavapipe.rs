@@ -19,6 +19,10 @@ use dxil_naga_semantics::{run_case, Case, Outcome};
 /// group are exercised while shaders that index by `global_invocation_id.x` stay race-free.
 const GROUPS: [u32; 3] = [2, 1, 1];
 
+/// Shaders dispatched over another grid than [`GROUPS`], to exercise the y and z of the
+/// workgroup and global ids.
+const GRIDS: &[(&str, [u32; 3])] = &[("own/ids.wgsl", [2, 3, 2])];
+
 /// Elements given to a runtime-sized array: more than the invocations of two workgroups of
 /// up to 256 use when each indexes a few elements of its own.
 const RUNTIME_LEN: u32 = 1024;
@@ -187,7 +191,10 @@ fn dxil_computes_what_wgpu_on_lavapipe_computes() {
                 gpu_module: &gpu_module,
                 entry: i,
                 fill: input.fill,
-                groups: GROUPS,
+                groups: GRIDS
+                    .iter()
+                    .find(|(name, _)| *name == input.name)
+                    .map_or(GROUPS, |(_, g)| *g),
                 runtime_len: RUNTIME_LEN,
             };
             rows.push((id, run_case(&gpu, &case)));
