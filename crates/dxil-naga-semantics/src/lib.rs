@@ -122,9 +122,22 @@ pub fn run_case(gpu: &gpu::Gpu, case: &Case) -> Outcome {
         Ok(c) => c,
         Err(e) => return Outcome::Skipped(format!("dxil-naga refuses: {e}")),
     };
-    let want = match gpu.run(gpu_module, &ep.name, &buffers, case.groups) {
-        Ok(w) => w,
-        Err(e) => return Outcome::Skipped(format!("wgpu: {e}")),
+    // naga's SPIR-V writer, which wgpu runs when it makes the pipeline, panics on some
+    // modules: that is a shader wgpu cannot run, not the end of the sweep.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        gpu.run(gpu_module, &ep.name, &buffers, case.groups)
+    }));
+    let want = match run {
+        Ok(Ok(w)) => w,
+        Ok(Err(e)) => return Outcome::Skipped(format!("wgpu: {e}")),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("?");
+            return Outcome::Skipped(format!("wgpu panics: {msg}"));
+        }
     };
     let got = match cpu::run(&container, &buffers, case.groups, gpu.subgroup_size()) {
         Ok(g) => g,
