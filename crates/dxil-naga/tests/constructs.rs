@@ -88,3 +88,22 @@ fn dynamic_storage_buffer_offsets() {
         "{err}"
     );
 }
+
+/// An atomic on a float (wgpu's `SHADER_FLOAT32_ATOMIC`, which it offers on Vulkan and Metal
+/// only) is refused by name: DXIL's atomic operations take integers.
+#[test]
+fn float_atomics_are_refused_by_name() {
+    let src = "@group(0) @binding(0) var<storage, read_write> sum: atomic<f32>;\n\
+               @compute @workgroup_size(1)\n\
+               fn main() { atomicAdd(&sum, 1.5); }\n";
+    let module = front::parse(Language::Wgsl, src.as_bytes(), "float.wgsl").expect("parse");
+    let info = front::validate(&module, Some(src), "float.wgsl").expect("validate");
+    let err = dxil_naga::write(
+        &module,
+        &info,
+        &Options::default(),
+        &PipelineOptions::default(),
+    )
+    .expect_err("no DXIL operation adds floats atomically");
+    assert_eq!(err.construct(), "an atomic on a float", "{err}");
+}
