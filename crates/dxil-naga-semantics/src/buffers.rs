@@ -74,7 +74,11 @@ pub fn entry_buffers(
         if uses[h].is_empty() {
             continue;
         }
-        let name = gv.name.clone().unwrap_or_default();
+        let name = gv
+            .name
+            .clone()
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "an unnamed global".into());
         let access = match gv.space {
             AddressSpace::Uniform => Access::Uniform,
             AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
