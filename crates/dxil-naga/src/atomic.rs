@@ -27,6 +27,16 @@ fn bin_op_code(fun: &naga::AtomicFunction, signed: bool) -> u8 {
     }
 }
 
+/// The refusal of an atomic on a float texel (wgpu's `SHADER_FLOAT32_ATOMIC`): DXIL's atomic
+/// operations take integers only (DXIL.rst "AtomicBinOp": `i32`, `i64`), and wgpu offers
+/// float atomics on Vulkan and Metal, not on Direct3D 12.
+fn float_atomic() -> Error {
+    Error::unsupported(
+        "an atomic on a float",
+        "DXIL's atomic operations take integers only",
+    )
+}
+
 impl Lowerer<'_, '_> {
     /// `textureAtomic*` on a storage texture: `AtomicBinOp` at the texel's coordinates.
     pub fn image_atomic(
@@ -38,6 +48,9 @@ impl Lowerer<'_, '_> {
         value: Handle<naga::Expression>,
     ) -> Result<()> {
         let s = self.scalar_of(value)?;
+        if s.kind == ScalarKind::Float {
+            return Err(float_atomic());
+        }
         let mut v = self.scalar(value)?;
         if matches!(fun, naga::AtomicFunction::Subtract) {
             let z = self.zero(s)?;

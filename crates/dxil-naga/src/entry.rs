@@ -239,7 +239,7 @@ pub fn write(
                 }
             }
             AddressSpace::WorkGroup => {
-                let counts = leaf::counts(&module.types, inner).map_err(|e| e.at(span))?;
+                let counts = leaf::counts(module.to_ctx(), inner).map_err(|e| e.at(span))?;
                 let mut var = MemVar::default();
                 for (g, &n) in counts.iter().enumerate() {
                     if n == 0 {

@@ -270,7 +270,7 @@ impl<'m> Lowerer<'_, 'm> {
         match self.expr(base)? {
             Val::P(p) => {
                 let container = self.pointee(base)?;
-                let len = composite_len(&container);
+                let len = composite_len(self.gctx(), &container);
                 let idx = match key {
                     AccessKey::Const(i) => Idx::Const(i),
                     AccessKey::Dyn(i) => self.index(i, len)?,
@@ -350,18 +350,21 @@ impl<'m> Lowerer<'_, 'm> {
     /// The leaf ranges (start, length) of each part of a value of type `ty`, and the length
     /// of the first part.
     fn value_parts(&self, ty: &TypeInner) -> Result<(Vec<(usize, usize)>, usize)> {
-        let types = self.types();
+        let gctx = self.gctx();
         let (n, each): (u32, Vec<usize>) = match *ty {
             TypeInner::Vector { size, .. } => (size as u32, vec![1]),
             TypeInner::Matrix { columns, rows, .. } => (columns as u32, vec![rows as usize]),
             TypeInner::Array { base, size, .. } => {
-                let n = leaf::array_len(size, "array")?;
-                (n, vec![leaf::leaves_of(types, &types[base].inner)?.len()])
+                let n = leaf::array_len(gctx, size, "array")?;
+                (
+                    n,
+                    vec![leaf::leaves_of(gctx, &gctx.types[base].inner)?.len()],
+                )
             }
             TypeInner::Struct { ref members, .. } => {
                 let mut each = Vec::new();
                 for m in members {
-                    each.push(leaf::leaves_of(types, &types[m.ty].inner)?.len());
+                    each.push(leaf::leaves_of(gctx, &gctx.types[m.ty].inner)?.len());
                 }
                 (members.len() as u32, each)
             }
@@ -392,14 +395,14 @@ enum AccessKey {
 }
 
 /// The element count of a fixed-size composite (for clamping dynamic indices).
-pub fn composite_len(ty: &TypeInner) -> Option<u32> {
+pub fn composite_len(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Option<u32> {
     match *ty {
         TypeInner::Vector { size, .. } => Some(size as u32),
         TypeInner::Matrix { columns, .. } => Some(columns as u32),
         TypeInner::Array {
-            size: naga::ArraySize::Constant(n),
+            size: size @ (naga::ArraySize::Constant(_) | naga::ArraySize::Pending(_)),
             ..
-        } => Some(n.get()),
+        } => leaf::array_len(gctx, size, "array").ok(),
         _ => None,
     }
 }

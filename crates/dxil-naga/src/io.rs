@@ -71,12 +71,12 @@ pub fn bound<'m>(
     }
 }
 
-fn shape(ty: &TypeInner) -> Result<(Scalar, u8)> {
+fn shape(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<(Scalar, u8)> {
     match *ty {
         TypeInner::Scalar(s) => Ok((s, 1)),
         TypeInner::Vector { size, scalar } => Ok((scalar, size as u8)),
         TypeInner::Array { base: _, size, .. } => {
-            let n = leaf::array_len(size, "entry point I/O")?;
+            let n = leaf::array_len(gctx, size, "entry point I/O")?;
             if n > 4 {
                 return Err(Error::unsupported(
                     "entry point I/O",
@@ -143,7 +143,7 @@ pub fn inputs(
     let mut out = Vec::new();
     for arg in &ep.function.arguments {
         for (b, ty) in bound(module, arg.ty, arg.binding.as_ref())? {
-            let (scalar, cols) = shape(ty)?;
+            let (scalar, cols) = shape(module.to_ctx(), ty)?;
             let base = match *b {
                 Binding::BuiltIn(BuiltIn::VertexIndex) if special => Some(0),
                 Binding::BuiltIn(BuiltIn::InstanceIndex) if special => Some(4),
@@ -265,7 +265,7 @@ pub fn outputs(
     };
     let mut out = Vec::new();
     for (b, ty) in bound(module, res.ty, res.binding.as_ref())? {
-        let (scalar, cols) = shape(ty)?;
+        let (scalar, cols) = shape(module.to_ctx(), ty)?;
         let desc = match (b.clone(), ep.stage) {
             (Binding::BuiltIn(BuiltIn::Position { .. }), ShaderStage::Vertex) => {
                 ElementDesc::float4("SV_Position")

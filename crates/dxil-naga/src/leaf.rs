@@ -5,7 +5,8 @@
 
 use dxil_ir::build::ModuleBuilder;
 use dxil_ir::{Type, TypeData};
-use naga::{ArraySize, Scalar, ScalarKind, TypeInner, UniqueArena};
+use naga::proc::GlobalCtx;
+use naga::{ArraySize, Scalar, ScalarKind, TypeInner};
 
 use crate::error::{Error, Result};
 
@@ -75,14 +76,19 @@ pub fn mem_op_scalar(s: Scalar) -> dxil_ops::Scalar {
     }
 }
 
-/// The element count of a fixed-size array.
-pub fn array_len(size: ArraySize, what: &str) -> Result<u32> {
+/// The element count of a fixed-size array. An array sized by an override has its length
+/// once the overrides are processed (`naga::back::pipeline_constants::process_overrides`
+/// gives the override its value and leaves the array type pending on it).
+pub fn array_len(gctx: GlobalCtx, size: ArraySize, what: &str) -> Result<u32> {
     match size {
         ArraySize::Constant(n) => Ok(n.get()),
-        ArraySize::Pending(_) => Err(Error::unsupported(
-            what,
-            "an array sized by an override (process the overrides first)",
-        )),
+        ArraySize::Pending(_) => match size.resolve(gctx) {
+            Ok(naga::proc::IndexableLength::Known(n)) => Ok(n),
+            _ => Err(Error::unsupported(
+                what,
+                "an array sized by an override without a value (process the overrides first)",
+            )),
+        },
         ArraySize::Dynamic => Err(Error::unsupported(
             what,
             "a runtime-sized array outside a storage buffer",
@@ -91,11 +97,7 @@ pub fn array_len(size: ArraySize, what: &str) -> Result<u32> {
 }
 
 /// The scalar leaves of a type, in order.
-pub fn leaves(
-    types: &UniqueArena<naga::Type>,
-    ty: &TypeInner,
-    out: &mut Vec<Scalar>,
-) -> Result<()> {
+pub fn leaves(gctx: GlobalCtx, ty: &TypeInner, out: &mut Vec<Scalar>) -> Result<()> {
     match *ty {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push(s),
         TypeInner::Vector { size, scalar } => {
@@ -110,9 +112,9 @@ pub fn leaves(
             columns as usize * rows as usize,
         )),
         TypeInner::Array { base, size, .. } => {
-            let n = array_len(size, "array")?;
+            let n = array_len(gctx, size, "array")?;
             let start = out.len();
-            leaves(types, &types[base].inner, out)?;
+            leaves(gctx, &gctx.types[base].inner, out)?;
             let one = out.len() - start;
             if one.saturating_mul(n as usize) > 1 << 20 {
                 return Err(Error::unsupported("array", "more than 2^20 scalars"));
@@ -123,7 +125,7 @@ pub fn leaves(
         }
         TypeInner::Struct { ref members, .. } => {
             for m in members {
-                leaves(types, &types[m.ty].inner, out)?;
+                leaves(gctx, &gctx.types[m.ty].inner, out)?;
             }
         }
         ref other => {
@@ -137,16 +139,16 @@ pub fn leaves(
 }
 
 /// The scalar leaves of a type.
-pub fn leaves_of(types: &UniqueArena<naga::Type>, ty: &TypeInner) -> Result<Vec<Scalar>> {
+pub fn leaves_of(gctx: GlobalCtx, ty: &TypeInner) -> Result<Vec<Scalar>> {
     let mut out = Vec::new();
-    leaves(types, ty, &mut out)?;
+    leaves(gctx, ty, &mut out)?;
     Ok(out)
 }
 
 /// Per-group counts of a type's leaves.
-pub fn counts(types: &UniqueArena<naga::Type>, ty: &TypeInner) -> Result<Counts> {
+pub fn counts(gctx: GlobalCtx, ty: &TypeInner) -> Result<Counts> {
     let mut c = [0; GROUPS];
-    for s in leaves_of(types, ty)? {
+    for s in leaves_of(gctx, ty)? {
         c[group(s)] += 1;
     }
     Ok(c)
@@ -162,7 +164,7 @@ pub fn column_stride(rows: naga::VectorSize, width: u8) -> u32 {
 /// The leaves of a type in a buffer with their byte offsets (WGSL "Memory layout", as naga
 /// records it in struct member offsets and array strides).
 pub fn layout(
-    types: &UniqueArena<naga::Type>,
+    gctx: GlobalCtx,
     ty: &TypeInner,
     base: u32,
     out: &mut Vec<(Scalar, u32)>,
@@ -194,14 +196,14 @@ pub fn layout(
             size,
             stride,
         } => {
-            let n = array_len(size, "array")?;
+            let n = array_len(gctx, size, "array")?;
             if (n as usize).saturating_mul(out.len().max(1)) > 1 << 20 {
                 return Err(Error::unsupported("array", "more than 2^20 scalars"));
             }
             for i in 0..n {
                 layout(
-                    types,
-                    &types[elem].inner,
+                    gctx,
+                    &gctx.types[elem].inner,
                     base.wrapping_add(i.wrapping_mul(stride)),
                     out,
                 )?;
@@ -209,7 +211,12 @@ pub fn layout(
         }
         TypeInner::Struct { ref members, .. } => {
             for m in members {
-                layout(types, &types[m.ty].inner, base.wrapping_add(m.offset), out)?;
+                layout(
+                    gctx,
+                    &gctx.types[m.ty].inner,
+                    base.wrapping_add(m.offset),
+                    out,
+                )?;
             }
         }
         ref other => {

@@ -205,9 +205,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         self.e.ir().module()
     }
 
-    /// The types of the naga module.
-    pub fn types(&self) -> &'m naga::UniqueArena<naga::Type> {
-        &self.module.types
+    /// The naga module's types, constants and overrides (for array lengths set by an
+    /// override).
+    pub fn gctx(&self) -> naga::proc::GlobalCtx<'m> {
+        self.module.to_ctx()
     }
 
     /// The type of expression `h` of the current function.
@@ -310,13 +311,13 @@ impl<'a, 'm> Lowerer<'a, 'm> {
 
     /// The zero leaves of a type.
     pub fn zeros(&mut self, ty: &TypeInner) -> Result<Vec<Value>> {
-        let leaves = leaf::leaves_of(self.types(), ty)?;
+        let leaves = leaf::leaves_of(self.gctx(), ty)?;
         leaves.into_iter().map(|s| self.zero(s)).collect()
     }
 
     /// Makes a memory variable of type `ty` with `alloca`s in the first block.
     pub fn new_local(&mut self, ty: &TypeInner) -> Result<usize> {
-        let counts = leaf::counts(self.types(), ty)?;
+        let counts = leaf::counts(self.gctx(), ty)?;
         let here = self.fb().current_block();
         let ab = self.alloca_block;
         self.fb().position_at_end(ab)?;

@@ -15,7 +15,7 @@ use crate::lower::{Idx, Lowerer, Off, Ptr};
 impl Lowerer<'_, '_> {
     /// The place of element `idx` of the composite of type `container` at `p`.
     pub fn step(&mut self, p: Ptr, container: &TypeInner, idx: Idx) -> Result<Ptr> {
-        let types = self.types();
+        let gctx = self.gctx();
         match p {
             Ptr::Unused => Ok(Ptr::Unused),
             Ptr::Mem { var, mut offs } => {
@@ -29,14 +29,14 @@ impl Lowerer<'_, '_> {
                             ));
                         };
                         for m in members.iter().take(k as usize) {
-                            let c = leaf::counts(types, &types[m.ty].inner)?;
+                            let c = leaf::counts(gctx, &gctx.types[m.ty].inner)?;
                             for (o, n) in offs.iter_mut().zip(c) {
                                 o.c = o.c.wrapping_add(n);
                             }
                         }
                     }
                     _ => {
-                        let c = elem_counts(types, container)?;
+                        let c = elem_counts(gctx, container)?;
                         for (g, n) in c.into_iter().enumerate() {
                             if n != 0 {
                                 offs[g] = self.off_add(offs[g], idx, n)?;
@@ -96,7 +96,7 @@ impl Lowerer<'_, '_> {
         match *p {
             Ptr::Unused => Err(unused()),
             Ptr::Mem { var, offs } => {
-                let leaves = leaf::leaves_of(self.types(), ty)?;
+                let leaves = leaf::leaves_of(self.gctx(), ty)?;
                 let mut run = [0u32; leaf::GROUPS];
                 let mut out = Vec::with_capacity(leaves.len());
                 for s in leaves {
@@ -121,7 +121,7 @@ impl Lowerer<'_, '_> {
                 uniform,
             } => {
                 let mut lay = Vec::new();
-                leaf::layout(self.types(), ty, 0, &mut lay)?;
+                leaf::layout(self.gctx(), ty, 0, &mut lay)?;
                 let mut out = Vec::with_capacity(lay.len());
                 for (s, b) in lay {
                     let at = Off {
@@ -144,7 +144,7 @@ impl Lowerer<'_, '_> {
         match *p {
             Ptr::Unused => Err(unused()),
             Ptr::Mem { var, offs } => {
-                let leaves = leaf::leaves_of(self.types(), ty)?;
+                let leaves = leaf::leaves_of(self.gctx(), ty)?;
                 let mut run = [0u32; leaf::GROUPS];
                 for (s, &v) in leaves.into_iter().zip(vals) {
                     let g = leaf::group(s);
@@ -167,7 +167,7 @@ impl Lowerer<'_, '_> {
                 uniform: false,
             } => {
                 let mut lay = Vec::new();
-                leaf::layout(self.types(), ty, 0, &mut lay)?;
+                leaf::layout(self.gctx(), ty, 0, &mut lay)?;
                 for ((s, b), &v) in lay.into_iter().zip(vals) {
                     let at = Off {
                         c: off.c.wrapping_add(b),
@@ -362,12 +362,12 @@ pub fn unused() -> Error {
 }
 
 /// Per-group leaf counts of one element of a vector, matrix or array.
-fn elem_counts(types: &naga::UniqueArena<naga::Type>, ty: &TypeInner) -> Result<leaf::Counts> {
+fn elem_counts(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<leaf::Counts> {
     let mut c = [0; leaf::GROUPS];
     match *ty {
         TypeInner::Vector { scalar, .. } => c[leaf::group(scalar)] = 1,
         TypeInner::Matrix { rows, scalar, .. } => c[leaf::group(scalar)] = rows as u32,
-        TypeInner::Array { base, .. } => c = leaf::counts(types, &types[base].inner)?,
+        TypeInner::Array { base, .. } => c = leaf::counts(gctx, &gctx.types[base].inner)?,
         ref other => {
             return Err(Error::unsupported(
                 format!("access into {other:?}"),

@@ -1,7 +1,8 @@
 //! What the back end's shaders compute, run on the project's CPU executor: WGSL's own rules
 //! (integer division by zero gives the dividend, `i32::MIN / -1` gives `i32::MIN`, shifts
-//! take the count modulo the width), workgroup memory across a barrier, loops, uniforms;
-//! f64 rounding, square root, ldexp and frexp bit for bit; bit fields at 32 and 64 bits.
+//! take the count modulo the width), workgroup memory across a barrier, loops, uniforms, a
+//! workgroup array sized by an override; f64 rounding, square root, ldexp and frexp bit for
+//! bit; bit fields at 32 and 64 bits.
 
 use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
 use dxil_naga::front::{self, Language};
@@ -574,4 +575,57 @@ fn dxil_exec_module(container: &[u8]) -> dxil_ir::Module {
     let c = dxil_container::Container::parse(container).expect("a container");
     let program = c.program().expect("a program part");
     dxil_bitcode::read_module(program.bitcode).expect("its bitcode")
+}
+
+/// A workgroup array sized by an override: once the overrides are processed (as wgpu does
+/// before calling a back end) the array type still names the override, whose value gives
+/// its length; dynamic indices into it are clamped to that length.
+#[test]
+fn override_sized_workgroup_array() {
+    let src = "override N: u32 = 6u;\n\
+               var<workgroup> tile: array<u32, N>;\n\
+               @group(0) @binding(0) var<storage, read_write> out: array<u32>;\n\
+               @compute @workgroup_size(8)\n\
+               fn main(@builtin(local_invocation_index) li: u32) {\n\
+                   if li < N { tile[li] = li * 10u + 1u; }\n\
+                   workgroupBarrier();\n\
+                   out[li] = tile[li] + N * 1000u;\n\
+               }\n";
+    let module = front::parse(Language::Wgsl, src.as_bytes(), "override.wgsl").expect("parse");
+    let info = front::validate(&module, Some(src), "override.wgsl").expect("validate");
+    let (module, info) = naga::back::pipeline_constants::process_overrides(
+        &module,
+        &info,
+        Some((naga::ShaderStage::Compute, "main")),
+        &Default::default(),
+    )
+    .expect("the override has a default");
+    let container = dxil_naga::write(
+        &module,
+        &info,
+        &Options::default(),
+        &PipelineOptions::default(),
+    )
+    .expect("the back end writes it");
+    let program =
+        Program::compile(&dxil_exec_module(&container), None).expect("the executor compiles it");
+    let mut bindings = Bindings {
+        bindings: vec![binding(
+            ResourceClass::Uav,
+            0,
+            ViewKind::RawBuffer,
+            vec![0; 32],
+        )],
+    };
+    program
+        .dispatch(&mut bindings, &Dispatch::default(), &mut std::io::sink())
+        .expect("the dispatch runs");
+    let out: Vec<u32> = bindings.bindings[0]
+        .resource
+        .data
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    // Threads 6 and 7 index past the end: clamped to the last element, 51.
+    assert_eq!(out, [6001, 6011, 6021, 6031, 6041, 6051, 6051, 6051]);
 }
