@@ -1,7 +1,7 @@
 // 64-bit integers and floats (lavapipe has both): wrapping arithmetic, division by zero and
 // `i64::MIN / -1` (the same rules as for 32 bits), shifts modulo 64, conversions between
-// widths, and f64 `+ - *` (exact) and `/` (2.5 ULP). No f64 floor or ceil: DXIL has no
-// 64-bit rounding operation (dxil-naga refuses them).
+// widths, and f64 `+ - *` (exact) and `/` (2.5 ULP). f64 rounding and roots are in
+// double_math.wgsl.
 
 @group(0) @binding(0) var<storage, read> a: array<vec4<u32>>;
 @group(0) @binding(1) var<storage, read> f: array<vec2<f64>>;

@@ -238,7 +238,9 @@ impl Rng {
             Fill::Wide => r,
         };
         match (scalar.kind, scalar.width) {
-            (ScalarKind::Float, 2) => f16_bits(self.moderate() as f32).to_le_bytes().to_vec(),
+            (ScalarKind::Float, 2) => dxil_ir::f32_to_half(self.moderate() as f32)
+                .to_le_bytes()
+                .to_vec(),
             (ScalarKind::Float, 4) => (self.moderate() as f32).to_le_bytes().to_vec(),
             (ScalarKind::Float, 8) => self.moderate().to_le_bytes().to_vec(),
             (ScalarKind::Bool, _) => ((r & 1) as u32).to_le_bytes().to_vec(),
@@ -247,16 +249,4 @@ impl Rng {
             _ => (int as u32).to_le_bytes().to_vec(),
         }
     }
-}
-
-/// The IEEE binary16 bits of `v` (rounded toward zero; `v` is in `[-8, 8)`, so normal or
-/// zero).
-fn f16_bits(v: f32) -> u16 {
-    let bits = v.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
-    if exp <= 0 {
-        return sign;
-    }
-    sign | ((exp as u16) << 10) | ((bits >> 13) & 0x3ff) as u16
 }
