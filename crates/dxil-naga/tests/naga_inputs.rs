@@ -153,6 +153,8 @@ struct Tally {
     /// entry points `dxc` compiled.
     theirs: f64,
     theirs_compiled: usize,
+    /// Per entry point compiled both ways: its id, our seconds, naga HLSL + `dxc` seconds.
+    per_entry: Vec<(String, f64, f64)>,
     /// Inputs whose `.param.ron` gave HLSL options, and parameter files that did not parse.
     with_params: usize,
     bad_params: Vec<String>,
@@ -195,6 +197,75 @@ fn naga_hlsl_and_dxc(
         .status()
         .ok()?;
     Some((start.elapsed().as_secs_f64(), status.success()))
+}
+
+/// Seconds `dxc` takes as a process on an empty compute shader (median of 5): the part of
+/// each timed `dxc` run that is process start-up rather than compiling, for a figure net of
+/// it (an application calling the compiler as a library pays start-up once).
+fn dxc_startup() -> Option<f64> {
+    let dxc = dxil_test_support::reference_tool("dxc")?;
+    let dir = std::env::temp_dir();
+    let n = std::process::id();
+    let src = dir.join(format!("dxil-naga-empty-{n}.hlsl"));
+    let out = dir.join(format!("dxil-naga-empty-{n}.dxil"));
+    std::fs::write(&src, "[numthreads(1, 1, 1)] void main() {}\n").ok()?;
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let start = std::time::Instant::now();
+        let status = std::process::Command::new(&dxc)
+            .args(["-T", "cs_6_6", "-E", "main", "-Fo"])
+            .arg(&out)
+            .arg(&src)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .ok()?;
+        status.success().then_some(())?;
+        times.push(start.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    Some(times[2])
+}
+
+/// The per-shader speed figures: the smallest and the median ratio of naga HLSL + `dxc` time
+/// to ours, as measured and net of `dxc`'s process start-up, and every entry point under 20x.
+fn print_per_entry_speed(per_entry: &[(String, f64, f64)]) {
+    if per_entry.is_empty() {
+        return;
+    }
+    let startup = dxc_startup().unwrap_or(0.0);
+    let ratios = |net: bool| {
+        let mut r: Vec<(f64, &str)> = per_entry
+            .iter()
+            .map(|(id, ours, theirs)| {
+                let theirs = if net {
+                    (theirs - startup).max(0.0)
+                } else {
+                    *theirs
+                };
+                (theirs / ours.max(1e-9), id.as_str())
+            })
+            .collect();
+        r.sort_by(|a, b| a.0.total_cmp(&b.0));
+        r
+    };
+    for (label, net) in [("as measured", false), ("net of dxc's start-up", true)] {
+        let r = ratios(net);
+        eprintln!(
+            "per shader ({label}, {} entry points): smallest {:.0}x ({}), median {:.0}x",
+            r.len(),
+            r[0].0,
+            r[0].1,
+            r[r.len() / 2].0
+        );
+        for (x, id) in r.iter().take_while(|(x, _)| *x < 20.0) {
+            eprintln!("  under 20x: {id} {x:.1}x");
+        }
+    }
+    eprintln!(
+        "dxc's start-up (an empty compute shader): {:.1} ms",
+        startup * 1e3
+    );
 }
 
 fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -323,15 +394,21 @@ fn naga_test_inputs() {
             }
             t.entries += 1;
             let id = format!("{name}:{}", ep.name);
+            let mut theirs = None;
             if speed {
                 if let Some((secs, ok)) = naga_hlsl_and_dxc(module, info, &hlsl_options, ep) {
                     t.theirs += secs;
                     t.theirs_compiled += usize::from(ok);
+                    theirs = ok.then_some(secs);
                 }
             }
             let start = std::time::Instant::now();
             let written = dxil_naga::write(module, info, &options, &pipeline);
-            t.ours += start.elapsed().as_secs_f64();
+            let secs = start.elapsed().as_secs_f64();
+            t.ours += secs;
+            if let (Some(theirs), true) = (theirs, written.is_ok()) {
+                t.per_entry.push((id.clone(), secs, theirs));
+            }
             let container = match written {
                 Ok(c) => c,
                 Err(e) => {
@@ -399,6 +476,7 @@ fn naga_test_inputs() {
             t.theirs_compiled,
             t.theirs / t.ours.max(1e-9)
         );
+        print_per_entry_speed(&t.per_entry);
     }
     dxil_test_support::print_id_groups(&t.refused, "refused");
     dxil_test_support::print_id_groups(&t.rejected, "rejected by dxv");
