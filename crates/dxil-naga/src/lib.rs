@@ -23,6 +23,7 @@ mod io;
 pub mod leaf;
 mod lower;
 mod math;
+mod mesh;
 pub mod options;
 mod pack;
 mod place;
@@ -35,6 +36,7 @@ pub use entry::write;
 pub use error::{Error, ErrorKind, Result};
 pub use options::{
     BindTarget, BindingMap, OffsetsBindTarget, Options, PipelineOptions, ShaderModel,
+    TaskDispatchLimits,
 };
 
 pub(crate) use dxil_ir::build::Value;

@@ -127,6 +127,12 @@ fn ours(h: &naga::back::hlsl::Options) -> Options {
             .collect(),
         zero_initialize_workgroup_memory: h.zero_initialize_workgroup_memory,
         restrict_indexing: h.restrict_indexing,
+        task_dispatch_limits: h
+            .task_dispatch_limits
+            .map(|l| dxil_naga::TaskDispatchLimits {
+                max_mesh_workgroups_per_dim: l.max_mesh_workgroups_per_dim,
+                max_mesh_workgroups_total: l.max_mesh_workgroups_total,
+            }),
     }
 }
 
