@@ -30,6 +30,9 @@ const SYNC_GROUP_SHARED: u32 = 1 | 8;
 /// naga's HLSL back end puts on the per-dimension limit.
 const MAX_GROUPS_PER_DIM: u32 = 1 << 22;
 
+/// Per group: the field of the payload struct holding the group's array, and the array type.
+pub type Fields = [Option<(u32, Type)>; GROUPS];
+
 /// The task payload: its memory variable, the struct type of its arrays, the field of each
 /// group's array, and in a task shader the group-shared global holding it.
 #[derive(Clone, Debug)]
@@ -39,7 +42,7 @@ pub struct Payload {
     /// The struct of per-group arrays.
     pub ty: Type,
     /// Per group: the field index and the array type.
-    pub fields: [Option<(u32, Type)>; GROUPS],
+    pub fields: Fields,
     /// The group-shared global (task shaders); mesh shaders ask `GetMeshPayload`.
     pub global: Option<Value>,
 }
@@ -50,7 +53,7 @@ pub fn payload_struct(
     sb: &mut ShaderBuilder,
     types: &naga::UniqueArena<naga::Type>,
     ty: &TypeInner,
-) -> Result<(Type, [Option<(u32, Type)>; GROUPS], u32)> {
+) -> Result<(Type, Fields, u32)> {
     let counts = leaf::counts(types, ty)?;
     let mut fields = [None; GROUPS];
     let mut elems = Vec::new();
