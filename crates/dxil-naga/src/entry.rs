@@ -65,6 +65,19 @@ pub fn write(
             format!("needs shader model 6.5 or later (the options ask for {sm})"),
         ));
     }
+    let threads: u64 = ep.workgroup_size.iter().map(|&n| u64::from(n)).product();
+    if mesh_like && threads > u64::from(crate::mesh::MAX_THREADS) {
+        return Err(Error::unsupported(
+            format!(
+                "workgroup size {:?} of {:?} entry point `{}`",
+                ep.workgroup_size, ep.stage, ep.name
+            ),
+            format!(
+                "Direct3D runs at most {} threads in a mesh or amplification shader's group",
+                crate::mesh::MAX_THREADS
+            ),
+        ));
+    }
     let mut sb = ShaderBuilder::new(kind, sm.major, sm.minor)?;
     // WGSL's `f16` (and naga's 16-bit integers) are true 16-bit types, as DXC's
     // `-enable-16bit-types` makes them: 2 bytes in memory, not minimum precision.
@@ -296,6 +309,16 @@ pub fn write(
                     fields,
                     global,
                 });
+                if size > crate::mesh::MAX_PAYLOAD_BYTES {
+                    return Err(Error::unsupported(
+                        format!("task payload {}", what()),
+                        format!(
+                            "{size} bytes here; Direct3D passes at most {} bytes",
+                            crate::mesh::MAX_PAYLOAD_BYTES
+                        ),
+                    )
+                    .at(span));
+                }
                 payload_size = size;
                 GlobalSlot::Mem(var)
             }

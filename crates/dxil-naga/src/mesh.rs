@@ -26,6 +26,14 @@ use crate::Value;
 const PAYLOAD_STRUCT: &str = "struct.Payload";
 /// `Barrier` mode: sync the group and fence group-shared memory (DXIL.rst "Barrier").
 const SYNC_GROUP_SHARED: u32 = 1 | 8;
+/// Direct3D's most threads in a mesh or amplification shader's group (DXIL.rst
+/// "SM.THREADGROUPCHANNELRANGE" and the total the validators check with it).
+pub const MAX_THREADS: u32 = 128;
+/// Direct3D's largest task payload in bytes (DXIL.rst "SM.AMPLIFICATIONSHADERPAYLOADSIZE").
+pub const MAX_PAYLOAD_BYTES: u32 = 16384;
+/// Direct3D's most vertices and most primitives a mesh shader outputs (DXIL.rst
+/// "SM.MESHSHADERMAXVERTEXCOUNT", "SM.MESHSHADERMAXPRIMITIVECOUNT").
+const MAX_OUTPUT_COUNT: u32 = 256;
 /// Direct3D's most mesh workgroups along one dimension of a `DispatchMesh` (2^22), the cap
 /// naga's HLSL back end puts on the per-dimension limit.
 const MAX_GROUPS_PER_DIM: u32 = 1 << 22;
@@ -194,6 +202,18 @@ pub fn declare(
             "output counts set by pipeline-overridable constants (process the overrides first)",
         )
         .at(out_span));
+    }
+    for (count, what) in [
+        (info.max_vertices, "vertices"),
+        (info.max_primitives, "primitives"),
+    ] {
+        if count > MAX_OUTPUT_COUNT {
+            return Err(Error::unsupported(
+                format!("{count} {what} of mesh entry point `{}`", ep.name),
+                format!("Direct3D mesh shaders output at most {MAX_OUTPUT_COUNT} {what}"),
+            )
+            .at(out_span));
+        }
     }
     let out_var = &module.global_variables[info.output_variable];
     let what = format!("mesh output `{}`", out_var.name.as_deref().unwrap_or("?"));

@@ -357,4 +357,14 @@ fn mesh_refusals() {
     );
     let err = at(view, ShaderModel::V6_2);
     assert!(err.message().contains("shader model 6.5"), "{err}");
+    let wide = view.replace("@workgroup_size(1)", "@workgroup_size(16, 16)");
+    let err = at(&wide, ShaderModel::V6_5);
+    assert!(err.message().contains("at most 128 threads"), "{err}");
+    let many = points
+        .replace("point_index) i: u32", "triangle_indices) i: vec3<u32>")
+        .replace("array<V, 1>", "array<V, 300>");
+    let err = at(&many, ShaderModel::V6_5);
+    assert!(err.construct().contains("300 vertices"), "{err}");
+    let range = err.span().to_range().expect("a span");
+    assert!(many[range].contains("var<workgroup> o"), "{err}");
 }
