@@ -293,6 +293,16 @@ pub fn write(
                 // the prologue).
                 let (ty, fields, size) = crate::mesh::payload_struct(&mut sb, &module.types, inner)
                     .map_err(|e| e.at(span))?;
+                if size > crate::mesh::MAX_PAYLOAD_BYTES {
+                    return Err(Error::unsupported(
+                        format!("task payload {}", what()),
+                        format!(
+                            "{size} bytes here; Direct3D passes at most {} bytes",
+                            crate::mesh::MAX_PAYLOAD_BYTES
+                        ),
+                    )
+                    .at(span));
+                }
                 let global = match ep.stage {
                     ShaderStage::Task => Some(sb.group_shared(&name, ty)?),
                     _ => None,
@@ -309,16 +319,6 @@ pub fn write(
                     fields,
                     global,
                 });
-                if size > crate::mesh::MAX_PAYLOAD_BYTES {
-                    return Err(Error::unsupported(
-                        format!("task payload {}", what()),
-                        format!(
-                            "{size} bytes here; Direct3D passes at most {} bytes",
-                            crate::mesh::MAX_PAYLOAD_BYTES
-                        ),
-                    )
-                    .at(span));
-                }
                 payload_size = size;
                 GlobalSlot::Mem(var)
             }

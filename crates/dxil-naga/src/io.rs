@@ -109,9 +109,10 @@ pub(crate) fn component(s: Scalar) -> Result<ComponentType> {
     })
 }
 
-/// The interpolation mode of a varying: fragment inputs and mesh shader vertex outputs
-/// (which go to the rasteriser without a vertex shader's signature between) have one; a
-/// per-primitive value is not interpolated (DXIL.rst "Signature element record").
+/// The interpolation mode of a varying. Fragment inputs record one, and so do mesh shader
+/// vertex outputs (the reference records there how the rasteriser interpolates them); a
+/// per-primitive value is the same across its primitive, so constant (DXIL.rst
+/// "Signature element record").
 pub(crate) fn interpolation(
     stage: ShaderStage,
     s: Scalar,

@@ -1,4 +1,4 @@
-//! Task (amplification) and mesh shaders (DXIL.rst "Mesh shader" operations
+//! Task (amplification) and mesh shaders (DXIL.rst operations 168 to 173:
 //! `SetMeshOutputCounts`, `EmitIndices`, `GetMeshPayload`, `StoreVertexOutput`,
 //! `StorePrimitiveOutput`, `DispatchMesh`), with naga's semantics as its HLSL back end
 //! writes them: the entry function runs to one exit; a task shader then syncs the group and
@@ -34,8 +34,8 @@ pub const MAX_PAYLOAD_BYTES: u32 = 16384;
 /// Direct3D's most vertices and most primitives a mesh shader outputs (DXIL.rst
 /// "SM.MESHSHADERMAXVERTEXCOUNT", "SM.MESHSHADERMAXPRIMITIVECOUNT").
 const MAX_OUTPUT_COUNT: u32 = 256;
-/// Direct3D's most mesh workgroups along one dimension of a `DispatchMesh` (2^22), the cap
-/// naga's HLSL back end puts on the per-dimension limit.
+/// The cap naga's HLSL back end puts on the per-dimension dispatch limit: 2^22, the most
+/// mesh groups Direct3D launches from one `DispatchMesh`.
 const MAX_GROUPS_PER_DIM: u32 = 1 << 22;
 
 /// Per group: the field of the payload struct holding the group's array, and the array type.
@@ -109,7 +109,7 @@ pub enum Role {
     },
     /// The primitive's vertex indices (`EmitIndices`): 2 or 3 of them.
     Indices,
-    /// Dropped, as naga's HLSL back end drops `point_size`.
+    /// Dropped: `point_size`, which Direct3D has no output for (as for vertex shaders).
     Dropped,
 }
 
@@ -168,9 +168,9 @@ fn struct_members<'m>(
     }
 }
 
-/// Declares the vertex and primitive outputs of mesh entry point `ep` and its state
-/// (DXIL.rst "Mesh shader state"): thread group size, largest counts, topology and payload
-/// size.
+/// Declares the vertex and primitive outputs of mesh entry point `ep` and its state (entry
+/// property tag 9, `kDxilMSStateTag`, which DXIL.rst does not describe; the reference
+/// records thread group size, largest counts, topology and payload size).
 pub fn declare(
     sb: &mut ShaderBuilder,
     module: &naga::Module,

@@ -76,7 +76,8 @@ pub struct OffsetsBindTarget {
 /// `DispatchMesh`, since launching more is undefined behaviour on some devices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TaskDispatchLimits {
-    /// The most workgroups along each dimension (capped at 2^22, Direct3D's limit).
+    /// The most workgroups along each dimension (capped at 2^22, the most Direct3D launches
+    /// from one `DispatchMesh`).
     pub max_mesh_workgroups_per_dim: u32,
     /// The most workgroups in all.
     pub max_mesh_workgroups_total: u32,
