@@ -185,6 +185,8 @@ fn naga_hlsl_and_dxc(
     let profile = match ep.stage {
         naga::ShaderStage::Vertex => "vs_6_6",
         naga::ShaderStage::Fragment => "ps_6_6",
+        naga::ShaderStage::Task => "as_6_6",
+        naga::ShaderStage::Mesh => "ms_6_6",
         _ => "cs_6_6",
     };
     let dir = std::env::temp_dir();
