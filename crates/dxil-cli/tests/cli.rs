@@ -964,6 +964,40 @@ fn compile_wgsl_to_valid_containers() {
     );
 }
 
+/// Task and mesh shaders need shader model 6.5: without `--shader-model` the CLI picks it
+/// for them (and 6.2 for the other stages); `--out-dir` is created when missing.
+#[test]
+fn compile_mesh_shaders_at_their_shader_model() {
+    let dir = scratch("compile-mesh");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../dxil-naga/tests/wgsl/mesh.wgsl");
+    let out = dir.join("new").join("dir");
+    ok(&dxil(&["compile", s(&src), "--out-dir", s(&out)]));
+    for name in [
+        "mesh.ts_main.dxil",
+        "mesh.ms_main.dxil",
+        "mesh.fs_main.dxil",
+    ] {
+        let report = ok(&dxil(&["val", s(&out.join(name))]));
+        assert!(report.contains("Validation succeeded."), "{name}: {report}");
+    }
+    let info = ok(&dxil(&["info", s(&out.join("mesh.ms_main.dxil"))]));
+    assert!(info.contains("ms_6_5"), "{info}");
+    fails(
+        &dxil(&[
+            "compile",
+            s(&src),
+            "--entry",
+            "ms_main",
+            "--shader-model",
+            "6.4",
+            "-o",
+            s(&dir.join("ms.dxil")),
+        ]),
+        1,
+        "6.5",
+    );
+}
+
 #[test]
 fn compile_errors_name_file_line_and_column() {
     let dir = scratch("compile-errors");

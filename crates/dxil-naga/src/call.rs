@@ -39,34 +39,8 @@ impl<'m> Lowerer<'_, 'm> {
         let callee = std::mem::replace(&mut self.frame, caller);
         body?;
         let ret = callee.ret.unwrap_or_default();
-        match ret.block {
-            Some(b) => {
-                self.enter(b)?;
-                let out = match ret.incoming.as_slice() {
-                    [(v, _)] => v.clone(),
-                    [(first, _), ..]
-                        if ret.incoming.iter().all(|(v, _)| v.len() == first.len()) =>
-                    {
-                        let mut out = Vec::with_capacity(first.len());
-                        for i in 0..first.len() {
-                            let ty = first[i].ty().ok_or_else(|| {
-                                Error::new(ErrorKind::Builder, "Statement::Call", "untyped value")
-                            })?;
-                            let inc: Vec<(Value, Block)> =
-                                ret.incoming.iter().map(|(v, b)| (v[i], *b)).collect();
-                            out.push(self.fb().phi(ty, &inc)?);
-                        }
-                        out
-                    }
-                    [] => Vec::new(),
-                    _ => {
-                        return Err(Error::new(
-                            ErrorKind::Invalid,
-                            "Statement::Return",
-                            "returns of different shapes",
-                        ))
-                    }
-                };
+        match self.merge_returns(ret)? {
+            Some(out) => {
                 if let Some(r) = result {
                     self.set(r, Val::S(out));
                 }
@@ -74,6 +48,39 @@ impl<'m> Lowerer<'_, 'm> {
             None => self.frame.terminated = true,
         }
         Ok(())
+    }
+
+    /// Continues in the block where a function's returns meet: the returned leaves (a
+    /// `phi` per leaf when several returns meet), or `None` when no path returns.
+    pub fn merge_returns(&mut self, ret: Ret) -> Result<Option<Vec<Value>>> {
+        let Some(b) = ret.block else {
+            return Ok(None);
+        };
+        self.enter(b)?;
+        let out = match ret.incoming.as_slice() {
+            [(v, _)] => v.clone(),
+            [(first, _), ..] if ret.incoming.iter().all(|(v, _)| v.len() == first.len()) => {
+                let mut out = Vec::with_capacity(first.len());
+                for i in 0..first.len() {
+                    let ty = first[i].ty().ok_or_else(|| {
+                        Error::new(ErrorKind::Builder, "Statement::Call", "untyped value")
+                    })?;
+                    let inc: Vec<(Value, Block)> =
+                        ret.incoming.iter().map(|(v, b)| (v[i], *b)).collect();
+                    out.push(self.fb().phi(ty, &inc)?);
+                }
+                out
+            }
+            [] => Vec::new(),
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::Invalid,
+                    "Statement::Return",
+                    "returns of different shapes",
+                ))
+            }
+        };
+        Ok(Some(out))
     }
 
     /// The locals and body of the current frame's function; a void function falling off

@@ -48,6 +48,8 @@ pub fn write(
         ShaderStage::Compute => ShaderKind::Compute,
         ShaderStage::Vertex => ShaderKind::Vertex,
         ShaderStage::Fragment => ShaderKind::Pixel,
+        ShaderStage::Task => ShaderKind::Amplification,
+        ShaderStage::Mesh => ShaderKind::Mesh,
         other => {
             return Err(Error::unsupported(
                 format!("{other:?} entry point `{}`", ep.name),
@@ -56,6 +58,26 @@ pub fn write(
         }
     };
     let sm = options.shader_model;
+    let mesh_like = matches!(ep.stage, ShaderStage::Task | ShaderStage::Mesh);
+    if mesh_like && sm < crate::ShaderModel::V6_5 {
+        return Err(Error::unsupported(
+            format!("{:?} entry point `{}`", ep.stage, ep.name),
+            format!("needs shader model 6.5 or later (the options ask for {sm})"),
+        ));
+    }
+    let threads: u64 = ep.workgroup_size.iter().map(|&n| u64::from(n)).product();
+    if mesh_like && threads > u64::from(crate::mesh::MAX_THREADS) {
+        return Err(Error::unsupported(
+            format!(
+                "workgroup size {:?} of {:?} entry point `{}`",
+                ep.workgroup_size, ep.stage, ep.name
+            ),
+            format!(
+                "Direct3D runs at most {} threads in a mesh or amplification shader's group",
+                crate::mesh::MAX_THREADS
+            ),
+        ));
+    }
     let mut sb = ShaderBuilder::new(kind, sm.major, sm.minor)?;
     // WGSL's `f16` (and naga's 16-bit integers) are true 16-bit types, as DXC's
     // `-enable-16bit-types` makes them: 2 bytes in memory, not minimum precision.
@@ -84,6 +106,8 @@ pub fn write(
     let mut workgroup = Vec::new();
     let mut private = Vec::new();
     let mut offsets = std::collections::BTreeMap::new();
+    let mut payload = None;
+    let mut payload_size = 0;
     for (h, gv) in module.global_variables.iter() {
         if einfo[h].is_empty() {
             continue;
@@ -263,6 +287,42 @@ pub fn write(
                 let res = sb.resource(desc.at(u32::from(t.space), t.register))?;
                 GlobalSlot::Res(res)
             }
+            AddressSpace::TaskPayload => {
+                // One struct of per-group arrays: group-shared in the task shader, which
+                // writes it; in the mesh shader where `GetMeshPayload` points (bound in
+                // the prologue).
+                let (ty, fields, size) =
+                    crate::mesh::payload_struct(&mut sb, module.to_ctx(), inner)
+                        .map_err(|e| e.at(span))?;
+                if size > crate::mesh::MAX_PAYLOAD_BYTES {
+                    return Err(Error::unsupported(
+                        format!("task payload {}", what()),
+                        format!(
+                            "{size} bytes here; Direct3D passes at most {} bytes",
+                            crate::mesh::MAX_PAYLOAD_BYTES
+                        ),
+                    )
+                    .at(span));
+                }
+                let global = match ep.stage {
+                    ShaderStage::Task => Some(sb.group_shared(&name, ty)?),
+                    _ => None,
+                };
+                mem.push(MemVar::default());
+                let var = mem.len() - 1;
+                if global.is_some() {
+                    // naga zeroes the payload of a task shader with its workgroup memory.
+                    workgroup.push((var, h));
+                }
+                payload = Some(crate::mesh::Payload {
+                    var,
+                    ty,
+                    fields,
+                    global,
+                });
+                payload_size = size;
+                GlobalSlot::Mem(var)
+            }
             AddressSpace::Private => {
                 // Made as allocas once the function exists.
                 private.push(h);
@@ -287,7 +347,24 @@ pub fn write(
         _ => None,
     };
     let inputs = crate::io::inputs(&mut sb, module, ep, special.is_some())?;
-    let outputs = crate::io::outputs(&mut sb, module, ep)?;
+    // A task shader's result is the mesh group counts `DispatchMesh` takes; a mesh
+    // shader's outputs are its output variable's vertices and primitives.
+    let outputs = match ep.stage {
+        ShaderStage::Task => {
+            let [x, y, z] = ep.workgroup_size;
+            sb.as_state(dxil_module::model::AsState {
+                num_threads: vec![x, y, z],
+                payload_size_in_bytes: payload_size,
+            });
+            Vec::new()
+        }
+        ShaderStage::Mesh => Vec::new(),
+        _ => crate::io::outputs(&mut sb, module, ep)?,
+    };
+    let mesh = match ep.stage {
+        ShaderStage::Mesh => Some(crate::mesh::declare(&mut sb, module, ep, payload_size)?),
+        _ => None,
+    };
     let mut e = sb.entry(&ep.name)?;
     let first = e
         .ir()
@@ -313,19 +390,26 @@ pub fn write(
             locals: Vec::new(),
             queries: Vec::new(),
             ctl: Vec::new(),
-            ret: None,
+            // Task and mesh shaders end in one block after the body (the dispatch or the
+            // outputs), so their returns meet as an inlined function's do.
+            ret: mesh_like.then(crate::lower::Ret::default),
             terminated: false,
         },
         ep,
         entry_info: einfo,
         outputs,
         special: None,
+        mesh,
+        payload,
     };
     if let Some(res) = special {
         lw.special = Some(lw.e.handle(res, 0, false)?);
     }
     lw.prologue(&inputs, &private, &workgroup)?;
     lw.function_body()?;
+    if mesh_like {
+        lw.stage_epilogue()?;
+    }
     let Lowerer { mut e, .. } = lw;
     e.ir().position_at_end(first)?;
     e.ir().br(body)?;

@@ -71,7 +71,7 @@ pub fn bound<'m>(
     }
 }
 
-fn shape(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<(Scalar, u8)> {
+pub(crate) fn shape(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<(Scalar, u8)> {
     match *ty {
         TypeInner::Scalar(s) => Ok((s, 1)),
         TypeInner::Vector { size, scalar } => Ok((scalar, size as u8)),
@@ -92,7 +92,7 @@ fn shape(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<(Scalar, u8)> {
     }
 }
 
-fn component(s: Scalar) -> Result<ComponentType> {
+pub(crate) fn component(s: Scalar) -> Result<ComponentType> {
     Ok(match (s.kind, s.width) {
         (ScalarKind::Float, 4) => ComponentType::F32,
         (ScalarKind::Float, 2) => ComponentType::F16,
@@ -109,17 +109,22 @@ fn component(s: Scalar) -> Result<ComponentType> {
     })
 }
 
-fn interpolation(
+/// The interpolation mode of a varying. Fragment inputs record one, and so do mesh shader
+/// vertex outputs (the reference records there how the rasteriser interpolates them); a
+/// per-primitive value is the same across its primitive, so constant (DXIL.rst
+/// "Signature element record").
+pub(crate) fn interpolation(
     stage: ShaderStage,
     s: Scalar,
     interp: Option<naga::Interpolation>,
     sampling: Option<naga::Sampling>,
+    per_primitive: bool,
 ) -> InterpolationMode {
     use naga::{Interpolation as I, Sampling as Sa};
-    if stage != ShaderStage::Fragment {
+    if !matches!(stage, ShaderStage::Fragment | ShaderStage::Mesh) {
         return InterpolationMode::Undefined;
     }
-    if s.kind != ScalarKind::Float || interp == Some(I::Flat) {
+    if s.kind != ScalarKind::Float || interp == Some(I::Flat) || per_primitive {
         return InterpolationMode::Constant;
     }
     let linear = interp == Some(I::Linear);
@@ -150,7 +155,22 @@ pub fn inputs(
                 _ => None,
             };
             let desc = match (b.clone(), ep.stage) {
-                (Binding::BuiltIn(bi), ShaderStage::Compute)
+                (Binding::BuiltIn(BuiltIn::DrawIndex), stage) => {
+                    return Err(Error::unsupported(
+                        format!("built-in DrawIndex input of a {stage:?} shader"),
+                        "Direct3D has no draw index system value",
+                    ))
+                }
+                (Binding::BuiltIn(BuiltIn::ViewIndex), ShaderStage::Task) => {
+                    return Err(Error::unsupported(
+                        "built-in ViewIndex input of a Task shader",
+                        "DXIL's ViewID is not available to amplification shaders",
+                    ))
+                }
+                (
+                    Binding::BuiltIn(bi),
+                    ShaderStage::Compute | ShaderStage::Task | ShaderStage::Mesh,
+                )
                 | (
                     Binding::BuiltIn(
                         bi @ (BuiltIn::SampleMask
@@ -218,12 +238,13 @@ pub fn inputs(
                         location,
                         interpolation: i,
                         sampling,
+                        per_primitive,
                         ..
                     },
                     stage,
                 ) => ElementDesc::new("LOC", component(scalar)?, cols)
                     .index(location)
-                    .interpolation(interpolation(stage, scalar, i, sampling)),
+                    .interpolation(interpolation(stage, scalar, i, sampling, per_primitive)),
             };
             let sig = sb.input(desc);
             out.push(Input::Sig {

@@ -23,6 +23,7 @@ mod io;
 pub mod leaf;
 mod lower;
 mod math;
+mod mesh;
 pub mod options;
 mod pack;
 mod place;
@@ -33,8 +34,11 @@ mod subgroup;
 
 pub use entry::write;
 pub use error::{Error, ErrorKind, Result};
+/// The naga this back end is built against, so callers name its types at the same version.
+pub use naga;
 pub use options::{
     BindTarget, BindingMap, OffsetsBindTarget, Options, PipelineOptions, ShaderModel,
+    TaskDispatchLimits,
 };
 
 pub(crate) use dxil_ir::build::Value;

@@ -192,6 +192,11 @@ pub struct Lowerer<'a, 'm> {
     pub entry_info: &'m naga::valid::FunctionInfo,
     /// The entry's outputs: (signature id, rows, leaves) per output leaf group.
     pub outputs: Vec<crate::io::OutputSlot>,
+    /// Mesh shaders: the vertex and primitive outputs written from the output variable
+    /// when the entry returns.
+    pub mesh: Option<crate::mesh::MeshPlan>,
+    /// Task and mesh shaders: the task payload.
+    pub payload: Option<crate::mesh::Payload>,
 }
 
 impl<'a, 'm> Lowerer<'a, 'm> {

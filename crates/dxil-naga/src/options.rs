@@ -18,7 +18,7 @@ impl ShaderModel {
     pub const V6_0: ShaderModel = ShaderModel { major: 6, minor: 0 };
     /// Shader model 6.2: raw buffer loads of any scalar type, 16-bit types.
     pub const V6_2: ShaderModel = ShaderModel { major: 6, minor: 2 };
-    /// Shader model 6.5: inline ray queries.
+    /// Shader model 6.5: inline ray queries, mesh and amplification shaders.
     pub const V6_5: ShaderModel = ShaderModel { major: 6, minor: 5 };
     /// Shader model 6.6: handles from bindings, 64-bit atomics on typed resources.
     pub const V6_6: ShaderModel = ShaderModel { major: 6, minor: 6 };
@@ -71,6 +71,18 @@ pub struct OffsetsBindTarget {
     pub size: u32,
 }
 
+/// The most mesh workgroups one task workgroup may launch (naga's `TaskDispatchLimits`):
+/// a task shader asking for more launches none, as naga's HLSL back end guards
+/// `DispatchMesh`, since launching more is undefined behaviour on some devices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TaskDispatchLimits {
+    /// The most workgroups along each dimension (capped at 2^22, the most Direct3D launches
+    /// from one `DispatchMesh`).
+    pub max_mesh_workgroups_per_dim: u32,
+    /// The most workgroups in all.
+    pub max_mesh_workgroups_total: u32,
+}
+
 /// naga's group/binding pairs to Direct3D targets.
 pub type BindingMap = BTreeMap<naga::ResourceBinding, BindTarget>;
 
@@ -99,6 +111,8 @@ pub struct Options {
     /// Dynamic indices into fixed-size arrays, vectors and matrices are clamped into range
     /// (WGSL's "restrict" bounds-check policy).
     pub restrict_indexing: bool,
+    /// Task shaders launch no mesh workgroups when they ask for more than these limits.
+    pub task_dispatch_limits: Option<TaskDispatchLimits>,
 }
 
 impl Default for Options {
@@ -112,6 +126,7 @@ impl Default for Options {
             dynamic_storage_buffer_offsets_targets: BTreeMap::new(),
             zero_initialize_workgroup_memory: true,
             restrict_indexing: true,
+            task_dispatch_limits: None,
         }
     }
 }

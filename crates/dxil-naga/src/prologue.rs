@@ -22,6 +22,7 @@ impl<'m> Lowerer<'_, 'm> {
         private: &[naga::Handle<naga::GlobalVariable>],
         workgroup: &[(usize, naga::Handle<naga::GlobalVariable>)],
     ) -> Result<()> {
+        self.bind_payload()?;
         let mut offset_handles = std::collections::HashMap::new();
         for i in 0..self.globals.len() {
             if let GlobalSlot::Buf { res, .. } | GlobalSlot::Res(res) = self.globals[i] {

@@ -1,7 +1,8 @@
 //! Small WGSL (and GLSL) shaders (`tests/wgsl/`) for constructs naga's own inputs cover thinly
 //! (binding arrays, subgroups, loops with break-if, switches, workgroup atomics, f64, i64,
 //! 64-bit atomics, every storage texture format, sampling and queries, packing and bit
-//! functions, ray queries, r64uint textures, float atomics, fragment I/O): every entry point is written at shader model 6.6 and both the reference
+//! functions, ray queries, r64uint textures, float atomics, fragment I/O, task and mesh
+//! shaders): every entry point is written at shader model 6.6 and both the reference
 //! validator and the project's validator must accept it.
 
 use dxil_naga::front::{self, Language};
@@ -39,7 +40,7 @@ fn written_shaders_validate() {
             written += 1;
         }
     }
-    assert!(written >= 33, "only {written} entry points written");
+    assert!(written >= 40, "only {written} entry points written");
 }
 
 /// A storage buffer bound with a dynamic offset reads its offset from the group's offsets
@@ -139,4 +140,231 @@ fn refusals_name_the_construct_and_span() {
             "{err}: span {range:?} is `{text}`"
         );
     }
+}
+
+/// Writes entry point `entry` of WGSL `src` at `options`; both validators must accept it.
+fn write_valid(src: &str, file: &str, entry: &str, options: &Options) -> Vec<u8> {
+    let module = front::parse(Language::Wgsl, src.as_bytes(), file).expect("parse");
+    let info = front::validate(&module, Some(src), file).expect("validate");
+    let ep = module
+        .entry_points
+        .iter()
+        .find(|ep| ep.name == entry)
+        .unwrap_or_else(|| panic!("{file}: no entry point `{entry}`"));
+    let pipeline = PipelineOptions {
+        entry_point: Some((ep.stage, ep.name.clone())),
+    };
+    let container = dxil_naga::write(&module, &info, options, &pipeline)
+        .unwrap_or_else(|e| panic!("{file}:{entry}: {e}"));
+    let report = dxil_validate::validate_container(&container, &Default::default());
+    assert!(report.is_valid(), "{file}:{entry}: {report}");
+    if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+        verdict.unwrap_or_else(|e| panic!("{file}:{entry}: {e}"));
+    }
+    container
+}
+
+/// The single entry point of a container's metadata.
+fn entry_metadata(container: &[u8]) -> dxil_module::model::EntryPoint {
+    let c = dxil_container::Container::parse(container).expect("a container");
+    let program = c.program().expect("a program part");
+    let module = dxil_bitcode::read_module(program.bitcode).expect("its bitcode");
+    let md = dxil_module::DxilMetadata::read(&module).expect("its metadata");
+    md.entry_points
+        .and_then(|e| e.into_iter().next())
+        .expect("an entry point")
+}
+
+/// What two shaders must agree on: the mesh and amplification states, and each signature
+/// element's name, types, indices, interpolation and place (element properties aside: the
+/// reference records the components the code uses, which the builder does not record).
+fn interface(e: &dxil_module::model::EntryPoint) -> String {
+    use dxil_module::model::Property;
+    let mut out = String::new();
+    for p in e.properties.iter().flatten() {
+        if let Property::MsState(_) | Property::AsState(_) = p {
+            out += &format!("{p:?}\n");
+        }
+    }
+    if let Some(sigs) = &e.signatures {
+        for (which, list) in [
+            ("in", &sigs.input),
+            ("out", &sigs.output),
+            ("prim", &sigs.patch_constant),
+        ] {
+            for el in list.iter().flatten() {
+                out += &format!(
+                    "{which} {} {:?} ct{} sk{} im{} {}x{} at {},{}\n",
+                    el.name,
+                    el.semantic_indices,
+                    el.component_type,
+                    el.semantic_kind,
+                    el.interpolation_mode,
+                    el.rows,
+                    el.cols,
+                    el.start_row,
+                    el.start_col
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Task and mesh shaders at shader model 6.5 (their first): the mesh and amplification
+/// states (thread group, largest counts, topology, payload size) and the vertex, primitive
+/// and per-primitive fragment signatures are the reference compiler's for the same HLSL.
+#[test]
+fn mesh_shaders_match_the_reference() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wgsl");
+    let options = Options {
+        shader_model: ShaderModel::V6_5,
+        ..Options::default()
+    };
+    let payload = "struct Payload { float4 tint; float2 offsets[4]; uint count; bool visible; };\n";
+    let cases = [
+        (
+            "mesh.wgsl",
+            "ts_main",
+            "as_6_5",
+            format!(
+                "{payload}groupshared Payload p;\n\
+                 [numthreads(4, 1, 1)]\n\
+                 void main(uint li : SV_GroupIndex) {{ p.count = li; DispatchMesh(2, 1, 1, p); }}\n"
+            ),
+        ),
+        (
+            "mesh.wgsl",
+            "ms_main",
+            "ms_6_5",
+            format!(
+                "{payload}struct Vertex {{\n\
+                   float4 position : SV_Position; float4 color : LOC0;\n\
+                   nointerpolation uint id : LOC1; noperspective centroid float2 uv : LOC2;\n\
+                   float2 clip : SV_ClipDistance;\n\
+                 }};\n\
+                 struct Primitive {{\n\
+                   bool cull : SV_CullPrimitive; uint id : SV_PrimitiveID;\n\
+                   nointerpolation float3 normal : LOC3; nointerpolation uint layer : LOC4;\n\
+                 }};\n\
+                 [numthreads(6, 1, 1)] [outputtopology(\"triangle\")]\n\
+                 void main(uint li : SV_GroupIndex, out indices uint3 t[2],\n\
+                           out vertices Vertex v[6], out primitives Primitive q[2],\n\
+                           in payload Payload p) {{\n\
+                   SetMeshOutputCounts(6, 2);\n\
+                   Vertex o = (Vertex)0; o.color = p.tint; v[li] = o;\n\
+                   if (li < 2) {{ t[li] = uint3(0, 1, 2); q[li] = (Primitive)0; }}\n\
+                 }}\n"
+            ),
+        ),
+        (
+            "mesh.wgsl",
+            "fs_main",
+            "ps_6_5",
+            "float4 main(float4 color : LOC0, nointerpolation uint id : LOC1,\n\
+                         nointerpolation float3 normal : LOC3,\n\
+                         nointerpolation uint layer : LOC4) : SV_Target0 {\n\
+               return color * float4(normal, layer + id);\n\
+             }\n"
+            .to_string(),
+        ),
+        (
+            "mesh_lines.wgsl",
+            "ms_lines",
+            "ms_6_5",
+            "struct Vertex { float4 position : SV_Position; sample float weight : LOC0; };\n\
+             struct Line { nointerpolation int kind : LOC1; };\n\
+             [numthreads(2, 2, 1)] [outputtopology(\"line\")]\n\
+             void main(uint li : SV_GroupIndex, out indices uint2 l[4],\n\
+                       out vertices Vertex v[8], out primitives Line q[4]) {\n\
+               SetMeshOutputCounts(8, 4);\n\
+               Vertex o = (Vertex)0; v[li] = o;\n\
+               l[li] = uint2(0, 1); q[li].kind = 1;\n\
+             }\n"
+            .to_string(),
+        ),
+    ];
+    for (file, entry, target, hlsl) in cases {
+        let src = std::fs::read_to_string(dir.join(file)).expect("read");
+        let ours = entry_metadata(&write_valid(&src, file, entry, &options));
+        let Some(reference) = dxil_test_support::compile_hlsl(&hlsl, target, &[]) else {
+            eprintln!("dxc absent: {file}:{entry} not compared with the reference");
+            continue;
+        };
+        let (ours, theirs) = (interface(&ours), interface(&entry_metadata(&reference)));
+        assert_eq!(ours, theirs, "{file}:{entry}: ours, then the reference's");
+        assert!(!ours.is_empty(), "{file}:{entry}: nothing compared");
+    }
+}
+
+/// With task dispatch limits a task shader asks for no mesh groups past them: still one
+/// `DispatchMesh` on every path, valid for both validators, and not what it writes without.
+#[test]
+fn task_dispatch_limits() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wgsl/mesh.wgsl");
+    let src = std::fs::read_to_string(path).expect("read");
+    let mut options = Options {
+        shader_model: ShaderModel::V6_5,
+        ..Options::default()
+    };
+    let plain = write_valid(&src, "mesh.wgsl", "ts_main", &options);
+    options.task_dispatch_limits = Some(dxil_naga::TaskDispatchLimits {
+        max_mesh_workgroups_per_dim: 1024,
+        max_mesh_workgroups_total: 4096,
+    });
+    let limited = write_valid(&src, "mesh.wgsl", "ts_main", &options);
+    assert_ne!(plain, limited, "the limits changed nothing");
+}
+
+/// What DXIL mesh shaders cannot express, and task and mesh shaders below shader model
+/// 6.5, are refused by name.
+#[test]
+fn mesh_refusals() {
+    let points = "enable wgpu_mesh_shader;\n\
+                  struct V { @builtin(position) p: vec4<f32>, }\n\
+                  struct P { @builtin(point_index) i: u32, }\n\
+                  struct O {\n\
+                    @builtin(vertices) v: array<V, 1>, @builtin(primitives) q: array<P, 1>,\n\
+                    @builtin(vertex_count) vc: u32, @builtin(primitive_count) pc: u32,\n\
+                  }\n\
+                  var<workgroup> o: O;\n\
+                  @mesh(o) @workgroup_size(1) fn main() {}\n";
+    let view = "enable wgpu_mesh_shader;\n\
+                struct T { v: u32, }\n\
+                var<task_payload> t: T;\n\
+                @task @payload(t) @workgroup_size(1)\n\
+                fn main(@builtin(view_index) view: u32) -> @builtin(mesh_task_size) vec3<u32> {\n\
+                  t.v = view; return vec3<u32>(1u);\n\
+                }\n";
+    let at = |src: &str, sm| {
+        let module = front::parse(Language::Wgsl, src.as_bytes(), "mesh.wgsl").expect("parse");
+        let info = front::validate(&module, Some(src), "mesh.wgsl").expect("validate");
+        let options = Options {
+            shader_model: sm,
+            ..Options::default()
+        };
+        dxil_naga::write(&module, &info, &options, &PipelineOptions::default())
+            .expect_err("refused")
+    };
+    let err = at(points, ShaderModel::V6_5);
+    assert!(err.construct().contains("point output"), "{err}");
+    let range = err.span().to_range().expect("a span");
+    assert!(points[range].contains("point_index"), "{err}");
+    let err = at(view, ShaderModel::V6_5);
+    assert!(
+        err.construct().contains("ViewIndex input of a Task shader"),
+        "{err}"
+    );
+    let err = at(view, ShaderModel::V6_2);
+    assert!(err.message().contains("shader model 6.5"), "{err}");
+    let wide = view.replace("@workgroup_size(1)", "@workgroup_size(16, 16)");
+    let err = at(&wide, ShaderModel::V6_5);
+    assert!(err.message().contains("at most 128 threads"), "{err}");
+    let many = points
+        .replace("point_index) i: u32", "triangle_indices) i: vec3<u32>")
+        .replace("array<V, 1>", "array<V, 300>");
+    let err = at(&many, ShaderModel::V6_5);
+    assert!(err.construct().contains("300 vertices"), "{err}");
+    let range = err.span().to_range().expect("a span");
+    assert!(many[range].contains("var<workgroup> o"), "{err}");
 }

@@ -127,6 +127,12 @@ fn ours(h: &naga::back::hlsl::Options) -> Options {
             .collect(),
         zero_initialize_workgroup_memory: h.zero_initialize_workgroup_memory,
         restrict_indexing: h.restrict_indexing,
+        task_dispatch_limits: h
+            .task_dispatch_limits
+            .map(|l| dxil_naga::TaskDispatchLimits {
+                max_mesh_workgroups_per_dim: l.max_mesh_workgroups_per_dim,
+                max_mesh_workgroups_total: l.max_mesh_workgroups_total,
+            }),
     }
 }
 
@@ -181,6 +187,8 @@ fn naga_hlsl_and_dxc(
     let profile = match ep.stage {
         naga::ShaderStage::Vertex => "vs_6_6",
         naga::ShaderStage::Fragment => "ps_6_6",
+        naga::ShaderStage::Task => "as_6_6",
+        naga::ShaderStage::Mesh => "ms_6_6",
         _ => "cs_6_6",
     };
     let dir = std::env::temp_dir();

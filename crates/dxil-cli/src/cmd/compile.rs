@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use dxil::naga_backend::front::{self, Language};
+use dxil::naga_backend::naga::ShaderStage;
 use dxil::naga_backend::{Options, PipelineOptions, ShaderModel};
 
 use super::CmdResult;
@@ -19,9 +20,10 @@ pub struct Args {
     /// The entry point to compile (default: every entry point).
     #[arg(long, value_name = "NAME")]
     pub entry: Option<String>,
-    /// The shader model (6.0 to 6.9).
-    #[arg(long, value_name = "6.x", default_value = "6.2")]
-    pub shader_model: String,
+    /// The shader model (6.0 to 6.9; default 6.2, or 6.5 for task and mesh shaders, the
+    /// first that has them).
+    #[arg(long, value_name = "6.x")]
+    pub shader_model: Option<String>,
     /// Output file for a single entry point of a single input.
     #[arg(short, long, value_name = "OUT", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
@@ -39,22 +41,21 @@ struct Compiled {
 
 /// Runs `dxil compile`.
 pub fn run(args: Args) -> CmdResult {
-    let shader_model = ShaderModel::parse(&args.shader_model).ok_or_else(|| {
-        CliError(format!(
-            "--shader-model {}: expected 6.0 to 6.9",
-            args.shader_model
-        ))
-    })?;
-    let options = Options {
-        shader_model,
-        ..Options::default()
+    let shader_model = match &args.shader_model {
+        Some(text) => Some(
+            ShaderModel::parse(text)
+                .ok_or_else(|| CliError(format!("--shader-model {text}: expected 6.0 to 6.9")))?,
+        ),
+        None => None,
     };
     let mut out = Vec::new();
     for file in &args.inputs.inputs {
-        compile_file(file, args.entry.as_deref(), &options, &mut out)?;
+        compile_file(file, args.entry.as_deref(), shader_model, &mut out)?;
     }
     match (&args.out_dir, out.as_slice()) {
         (Some(dir), _) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
             for c in &out {
                 let path = dir.join(format!("{}.{}.dxil", c.stem, c.entry));
                 write_binary(Some(&path), &c.bytes)?;
@@ -72,7 +73,7 @@ pub fn run(args: Args) -> CmdResult {
 fn compile_file(
     file: &Path,
     entry: Option<&str>,
-    options: &Options,
+    shader_model: Option<ShaderModel>,
     out: &mut Vec<Compiled>,
 ) -> CmdResult {
     let name = display_name(file);
@@ -99,7 +100,14 @@ fn compile_file(
         let pipeline = PipelineOptions {
             entry_point: Some((ep.stage, ep.name.clone())),
         };
-        let bytes = dxil::naga_backend::write(&module, &info, options, &pipeline)
+        let options = Options {
+            shader_model: shader_model.unwrap_or(match ep.stage {
+                ShaderStage::Task | ShaderStage::Mesh => ShaderModel::V6_5,
+                _ => ShaderModel::V6_2,
+            }),
+            ..Options::default()
+        };
+        let bytes = dxil::naga_backend::write(&module, &info, &options, &pipeline)
             .map_err(|e| CliError(format!("{}: {e}", front::locate(&name, source, e.span()))))?;
         out.push(Compiled {
             stem: stem.clone(),
