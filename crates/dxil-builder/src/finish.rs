@@ -323,29 +323,41 @@ pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
         module = b.finish()?;
     }
     // Flags depend on the code and the resources, not on the recorded flags beyond the
-    // option bits: compute them on a copy carrying only the options, then write once.
-    let mut probe = module.clone();
-    model(meta, meta.option_flags)?
-        .write(&mut probe)
-        .map_err(Error::metadata)?;
-    let src = Source::new(&probe).map_err(Error::parts)?;
+    // option bits: compute them from a model carrying only the options. The model is what
+    // reading the written metadata back would give, and the flag computation reads the
+    // module only for its code, so nothing needs writing (or copying) first.
+    let src =
+        Source::from_metadata(&module, model(meta, meta.option_flags)?).map_err(Error::parts)?;
     // Libraries keep the flags they record, so compute them here as for a stage.
     let mut flags = if meta.kind == ShaderKind::Library {
         dxil_gen::compute_flags::compute_flags(&src, dxil_gen::RawFlags(meta.option_flags)).0
     } else {
         src.flags.0
     };
+    drop(src);
     // An option, not a use: the parts' flag computation keeps it as recorded, so the
     // builder (the compiler here) decides it.
-    if res_may_not_alias(&probe, meta) {
+    if res_may_not_alias(&module, meta) {
         flags |= 1 << bit::RES_MAY_NOT_ALIAS;
     }
     // The metadata is interned through the builder, whose id check the writer then trusts.
-    let module = model(meta, flags)?
-        .write_checked(module)
-        .map_err(Error::metadata)?;
+    let final_model = model(meta, flags)?;
+    let module = final_model.write_checked(module).map_err(Error::metadata)?;
     let bitcode = dxil_bitcode::write_checked(&module).map_err(Error::bitcode)?;
-    let src = Source::new(&module).map_err(Error::parts)?;
+    // The parts are written from the model just written (what reading it back gives) and
+    // from `flags`, which is what recomputing them from the written module gives: the code
+    // is the same, and the recorded flags differ from the probe's options only in bits the
+    // computation takes as recorded (options) or derives alike (raytracing tier 1.1). A
+    // library's parts take its recorded flags, which are `flags`.
+    let src = Source::with_recorded_flags(&module, final_model).map_err(Error::parts)?;
+    #[cfg(debug_assertions)]
+    {
+        // What the parts were written from before: the metadata read back, the flags
+        // recomputed from the written module.
+        let read = Source::new(&module).map_err(Error::parts)?;
+        debug_assert!(read.meta == src.meta, "the model reads back as written");
+        debug_assert_eq!(read.flags, src.flags, "the flags recompute as written");
+    }
     let mut opts = BuildOptions::default();
     if let Some(rts0) = &meta.root_signature {
         opts.copied.push((FourCC::RTS0, rts0.clone()));
