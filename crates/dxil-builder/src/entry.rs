@@ -8,7 +8,7 @@ use dxil_ir::build::{FunctionBuilder, Value};
 use dxil_ops::{DxOp, LowPrecision, Scalar, Ty};
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::ops::{emit, Arg, OpContext};
+use crate::ops::{emit_resolved, Arg, OpContext};
 use crate::resource::ResourceDesc;
 use crate::shader::{Context, ResourceId, SM_6_6};
 
@@ -36,7 +36,13 @@ impl<'a> EntryBuilder<'a> {
     /// Calls DXIL operation `op` with `overloads` (one type per overload position; empty
     /// for operations without one).
     pub fn op(&mut self, op: DxOp<Arg>, overloads: &[Ty]) -> Result<Value> {
-        emit(&mut self.fb, &self.cx, op, overloads)
+        emit_resolved(
+            &mut self.fb,
+            &self.cx,
+            &mut self.shader.resolved_ops,
+            op,
+            overloads,
+        )
     }
 
     /// A handle to element `index` of resource range `res` (`index` counts from the range's

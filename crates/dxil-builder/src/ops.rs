@@ -4,6 +4,8 @@
 //! against the type the overload gives it, and operands the database marks constant must be
 //! constants.
 
+use std::collections::HashMap;
+
 use dxil_container::ShaderKind;
 use dxil_ir::build::{CallOptions, FunctionBuilder, FunctionOptions, Value};
 use dxil_ir::{attr_kind_name, Attribute, ConstKind, Type, TypeData, ValueRef};
@@ -264,6 +266,26 @@ fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty
     }
 }
 
+/// The functions `dx.op` calls were resolved to, so that a repeated operation skips
+/// building its signature (name, types, attributes) and looking its function up: per
+/// (opcode, precision mode), each overload list seen with its callee, parameter types and
+/// opcode constant. A shader calls few distinct functions many times; every entry is valid
+/// for the builder it was made with, whose types, functions and constants only grow.
+#[derive(Debug, Default)]
+pub(crate) struct Resolved {
+    by_op: HashMap<(u32, LowPrecision), Vec<(Vec<Ty>, Callee)>>,
+}
+
+/// One resolved `dx.op` function.
+#[derive(Debug)]
+struct Callee {
+    function: Value,
+    /// Parameter types, the opcode's first.
+    params: Vec<Type>,
+    /// The opcode constant.
+    opcode: Value,
+}
+
 /// Emits `op` with `overloads` (one type per overload position of the operation; empty to
 /// infer it: none for operations without overloads, else the type of the first value given
 /// for an overloaded operand, else the only scalar the operation allows) at the builder's
@@ -275,16 +297,18 @@ pub fn emit(
     op: DxOp<Arg>,
     overloads: &[Ty],
 ) -> Result<Value> {
-    check_allowed(&op, cx)?;
+    emit_resolved(fb, cx, &mut Resolved::default(), op, overloads)
+}
+
+/// The function, parameter types and opcode constant of `op` with `overloads`: declared
+/// (with the reference's attributes) unless the module has it.
+fn resolve(
+    fb: &mut FunctionBuilder<'_>,
+    cx: &OpContext,
+    op: &DxOp<Arg>,
+    overloads: &[Ty],
+) -> Result<Callee> {
     let info = op.info();
-    let what = info.name();
-    let inferred;
-    let overloads = if overloads.is_empty() {
-        inferred = infer_overload(fb, &op)?;
-        inferred.as_slice()
-    } else {
-        overloads
-    };
     let sig = op
         .signature(overloads, cx.low_precision)
         .map_err(|e| Error::new(ErrorKind::Operand, e.to_string()))?;
@@ -295,7 +319,7 @@ pub fn emit(
         .iter()
         .map(|t| ir_type(mb, t))
         .collect::<Result<Vec<_>>>()?;
-    let callee = match mb.lookup(&sig.name) {
+    let function = match mb.lookup(&sig.name) {
         Some(f) => f,
         None => {
             let fn_ty = mb.function_type(ret, &params, false).map_err(Error::ir)?;
@@ -309,14 +333,54 @@ pub fn emit(
                 .map_err(Error::ir)?
         }
     };
+    let opcode = mb
+        .const_int(params[0], i64::from(info.opcode))
+        .map_err(Error::ir)?;
+    Ok(Callee {
+        function,
+        params,
+        opcode,
+    })
+}
+
+/// [`emit`] with the functions resolved so far in `resolved` (which it extends).
+pub(crate) fn emit_resolved(
+    fb: &mut FunctionBuilder<'_>,
+    cx: &OpContext,
+    resolved: &mut Resolved,
+    op: DxOp<Arg>,
+    overloads: &[Ty],
+) -> Result<Value> {
+    check_allowed(&op, cx)?;
+    let info = op.info();
+    let what = info.name();
+    let inferred;
+    let overloads = if overloads.is_empty() {
+        inferred = infer_overload(fb, &op)?;
+        inferred.as_slice()
+    } else {
+        overloads
+    };
+    let list = resolved
+        .by_op
+        .entry((info.opcode, cx.low_precision))
+        .or_default();
+    let at = match list.iter().position(|(o, _)| o.as_slice() == overloads) {
+        Some(at) => at,
+        None => {
+            list.push((overloads.to_vec(), resolve(fb, cx, &op, overloads)?));
+            list.len() - 1
+        }
+    };
+    let Callee {
+        function: callee,
+        params,
+        opcode,
+    } = &list[at].1;
+    let (callee, opcode) = (*callee, *opcode);
     let operands = &info.operands()[2..];
     let mut args = Vec::with_capacity(params.len());
-    let opcode_ty = params[0];
-    args.push(
-        fb.module()
-            .const_int(opcode_ty, i64::from(info.opcode))
-            .map_err(Error::ir)?,
-    );
+    args.push(opcode);
     for (i, arg) in op.call_args(|_| Arg::Undef).into_iter().skip(1).enumerate() {
         let Some(&ty) = params.get(i + 1) else {
             break;

@@ -120,6 +120,8 @@ pub(crate) struct Context {
     pub(crate) force_early_depth_stencil: bool,
     pub(crate) root_signature: Option<Vec<u8>>,
     pub(crate) subobjects: Vec<Subobject>,
+    /// The `dx.op` functions resolved so far in this shader's module.
+    pub(crate) resolved_ops: crate::ops::Resolved,
 }
 
 impl ShaderBuilder {
@@ -160,6 +162,7 @@ impl ShaderBuilder {
                 force_early_depth_stencil: false,
                 root_signature: None,
                 subobjects: Vec::new(),
+                resolved_ops: Default::default(),
             },
         })
     }
