@@ -77,10 +77,6 @@ pub(crate) struct Scan {
     pub(crate) uses_uav: bool,
 }
 
-fn ty_is(m: &Module, ty: Option<dxil_ir::Type>, f: impl Fn(&TypeData) -> bool) -> bool {
-    ty.and_then(|t| m.ty(t)).is_some_and(f)
-}
-
 fn const_int(m: &Module, v: &ValueRef) -> Option<i64> {
     match v {
         ValueRef::Const(c) => match &m.constant(*c)?.kind {
@@ -250,43 +246,82 @@ fn created_props(src: &Source<'_>, body: &dxil_ir::Body, op: &DxOp) -> Option<(u
     }
 }
 
-pub(crate) fn scan_function(src: &Source<'_>, f: &dxil_ir::FunctionData, s: &mut Scan) {
+/// What the scan asks of a type, one bit each: `double`, `half`, `i16`, `i64`, a pointer
+/// into group shared memory (address space 3).
+const CLASS_DOUBLE: u8 = 1;
+const CLASS_HALF: u8 = 2;
+const CLASS_I16: u8 = 4;
+const CLASS_I64: u8 = 8;
+const CLASS_GROUP_PTR: u8 = 16;
+
+/// The scan's classes of every type of a module, indexed by type id: worked out once per
+/// module rather than for each operand of each instruction.
+pub(crate) struct TypeClasses(Vec<u8>);
+
+impl TypeClasses {
+    pub(crate) fn of(m: &Module) -> Self {
+        TypeClasses(
+            m.types
+                .iter()
+                .map(|d| match d {
+                    TypeData::Double => CLASS_DOUBLE,
+                    TypeData::Half => CLASS_HALF,
+                    TypeData::Int(16) => CLASS_I16,
+                    TypeData::Int(64) => CLASS_I64,
+                    TypeData::Pointer { addrspace: 3, .. } => CLASS_GROUP_PTR,
+                    _ => 0,
+                })
+                .collect(),
+        )
+    }
+
+    fn of_type(&self, t: Option<dxil_ir::Type>) -> u8 {
+        t.and_then(|t| self.0.get(t.index()).copied()).unwrap_or(0)
+    }
+
+    /// The class of an operand's type. Metadata operands have the `metadata` type, which is
+    /// in no class (and whose id would take a search of the type table).
+    fn of_value(&self, m: &Module, body: &dxil_ir::Body, v: ValueRef) -> u8 {
+        match v {
+            ValueRef::Metadata(_) => 0,
+            v => self.of_type(m.value_type(Some(body), v)),
+        }
+    }
+}
+
+pub(crate) fn scan_function(
+    src: &Source<'_>,
+    classes: &TypeClasses,
+    f: &dxil_ir::FunctionData,
+    s: &mut Scan,
+) {
     let m = src.module;
     let Some(body) = &f.body else { return };
     let val = src.validator();
     let back_compat_uav_loads = val == (1, 0);
     let is_dxil_op = |callee: &ValueRef| dxil_ops::is_dx_op_callee(m, *callee);
-    let vty = |v: &ValueRef| m.value_type(Some(body), *v);
     for inst in &body.insts {
         if let InstKind::Call { callee, .. } = &inst.kind {
             if !is_dxil_op(callee) {
                 continue;
             }
         }
-        let group_ptr = |t: Option<dxil_ir::Type>| {
-            ty_is(m, t, |d| {
-                matches!(d, TypeData::Pointer { addrspace: 3, .. })
-            })
-        };
-        s.requires_group |= group_ptr(inst.ty);
+        let own = classes.of_type(inst.ty);
+        s.requires_group |= own & CLASS_GROUP_PTR != 0;
         if matches!(
             inst.kind,
             InstKind::ExtractElement { .. } | InstKind::InsertElement { .. }
         ) {
             continue;
         }
-        let mut double = ty_is(m, inst.ty, |d| matches!(d, TypeData::Double));
-        let mut half = ty_is(m, inst.ty, |d| matches!(d, TypeData::Half));
-        let mut i16 = ty_is(m, inst.ty, |d| matches!(d, TypeData::Int(16)));
-        let mut i64 = ty_is(m, inst.ty, |d| matches!(d, TypeData::Int(64)));
-        inst.kind.for_each_operand(|op| {
-            let t = vty(op);
-            double |= ty_is(m, t, |d| matches!(d, TypeData::Double));
-            half |= ty_is(m, t, |d| matches!(d, TypeData::Half));
-            i16 |= ty_is(m, t, |d| matches!(d, TypeData::Int(16)));
-            i64 |= ty_is(m, t, |d| matches!(d, TypeData::Int(64)));
-            s.requires_group |= group_ptr(t);
-        });
+        let mut all = own;
+        inst.kind
+            .for_each_operand(|op| all |= classes.of_value(m, body, *op));
+        s.requires_group |= all & CLASS_GROUP_PTR != 0;
+        let double = all & CLASS_DOUBLE != 0;
+        let half = all & CLASS_HALF != 0;
+        let i16 = all & CLASS_I16 != 0;
+        let i64 = all & CLASS_I64 != 0;
         if double {
             s.double = true;
             if let InstKind::Binary { op, .. } = &inst.kind {

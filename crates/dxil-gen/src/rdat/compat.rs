@@ -14,7 +14,7 @@
 use dxil_ir::{ConstKind, InstKind, Module, TypeData, ValueRef};
 use dxil_ops::{DxCall, DxOp};
 
-use crate::compute_flags::{scan_function, Scan};
+use crate::compute_flags::{scan_function, Scan, TypeClasses};
 use crate::flags::{bit, RawFlags};
 use crate::signature::ValVer;
 use crate::source::Source;
@@ -227,12 +227,13 @@ fn translate_barrier_invalid(memory: Option<u32>, semantic: Option<u32>) -> bool
 /// The flags of one function alone (DXC `ShaderFlags::CollectShaderFlags`).
 fn function_flags(
     src: &Source<'_>,
+    classes: &TypeClasses,
     f: &dxil_ir::FunctionData,
     props: Option<&FnProps<'_>>,
 ) -> RawFlags {
     let val = src.validator();
     let mut s = Scan::default();
-    scan_function(src, f, &mut s);
+    scan_function(src, classes, f, &mut s);
     let mut flags = RawFlags(0);
     // Module options, as the module records them.
     let recorded = src.recorded_flags();
@@ -391,6 +392,7 @@ pub fn compute(
     let library = src.kind == dxil_container::ShaderKind::Library;
     let dxr11_all = dxil15 && !dxil18 && rt11_subobjects;
     let prop = |i: usize| props.get(i).and_then(Option::as_ref);
+    let classes = TypeClasses::of(m);
     let mut out: Vec<Option<Compat>> = m
         .functions
         .iter()
@@ -398,7 +400,7 @@ pub fn compute(
         .map(|(i, f)| {
             f.body.as_ref()?;
             let mut c = Compat {
-                flags: function_flags(src, f, prop(i)),
+                flags: function_flags(src, &classes, f, prop(i)),
                 ..Compat::default()
             };
             if dxr11_all {
