@@ -306,13 +306,20 @@ impl DxilMetadata {
         let build = |e: dxil_ir::build::BuildError| {
             Error::new(ErrorKind::Build(e.to_string()), None, "metadata", None)
         };
-        let trees = self.to_trees();
         let mut b = ModuleBuilder::from_module(module).map_err(build)?;
-        let mut w = Writer::new(&mut b);
-        let written = trees
-            .iter()
-            .try_for_each(|(name, ops)| w.set_named(name, ops));
+        let written = self.write_into(&mut b);
         Ok((b.finish_checked().map_err(build)?, written))
+    }
+
+    /// Writes the model's named metadata through `b` as [`DxilMetadata::write`] does, for a
+    /// module still being built: its builder interns the trees directly, so the module is
+    /// finished (and its ids checked) once rather than finished, adopted and finished
+    /// again. An error leaves the entries made before it (unreferenced).
+    pub fn write_into(&self, b: &mut ModuleBuilder) -> Result<()> {
+        let mut w = Writer::new(b);
+        self.to_trees()
+            .iter()
+            .try_for_each(|(name, ops)| w.set_named(name, ops))
     }
 
     /// The shader kind from the shader model.
