@@ -8,6 +8,7 @@ use dxil_container::{FourCC, ShaderKind};
 use dxil_gen::pack::{repack_metadata, Strategy};
 use dxil_gen::sigpoint::{SigPointInfo, SignatureKind};
 use dxil_gen::{BuildOptions, Source};
+use dxil_ir::build::ModuleBuilder;
 use dxil_ir::{ConstKind, Module, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{
@@ -311,23 +312,24 @@ fn res_may_not_alias(module: &Module, meta: &ShaderMeta) -> bool {
     })
 }
 
-/// Writes the metadata into `module`, computes the shader flags from the code, and builds
-/// the container.
-pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
+/// Computes the shader flags from the code, writes the metadata through the builder that made
+/// the code, finishes the module and builds the container.
+pub(crate) fn finish(mut mb: ModuleBuilder, meta: &ShaderMeta) -> Result<Vec<u8>> {
     if !meta.target_types.is_empty() {
         // First, as the reference orders its named metadata.
-        let mut b = dxil_ir::build::ModuleBuilder::from_module(module)?;
-        dxil_module::md::Writer::new(&mut b)
+        dxil_module::md::Writer::new(&mut mb)
             .set_named("dx.targetTypes", &meta.target_types)
             .map_err(Error::metadata)?;
-        module = b.finish()?;
     }
     // Flags depend on the code and the resources, not on the recorded flags beyond the
     // option bits: compute them from a model carrying only the options. The model is what
     // reading the written metadata back would give, and the flag computation reads the
-    // module only for its code, so nothing needs writing (or copying) first.
+    // module only for its code (complete once every definition is: finishing the module
+    // changes its attribute tables, metadata numbering and kinds, which the flags do not
+    // read), so nothing needs writing (or finishing) first.
+    let module = mb.module();
     let src =
-        Source::from_metadata(&module, model(meta, meta.option_flags)?).map_err(Error::parts)?;
+        Source::from_metadata(module, model(meta, meta.option_flags)?).map_err(Error::parts)?;
     // Libraries keep the flags they record, so compute them here as for a stage.
     let mut flags = if meta.kind == ShaderKind::Library {
         dxil_gen::compute_flags::compute_flags(&src, dxil_gen::RawFlags(meta.option_flags)).0
@@ -337,12 +339,17 @@ pub(crate) fn finish(mut module: Module, meta: &ShaderMeta) -> Result<Vec<u8>> {
     drop(src);
     // An option, not a use: the parts' flag computation keeps it as recorded, so the
     // builder (the compiler here) decides it.
-    if res_may_not_alias(&module, meta) {
+    if res_may_not_alias(module, meta) {
         flags |= 1 << bit::RES_MAY_NOT_ALIAS;
     }
-    // The metadata is interned through the builder, whose id check the writer then trusts.
+    // The metadata is interned through the builder that made the code, which then finishes
+    // the module once, with the id check the bitcode writer trusts. (Adopting the finished
+    // module in a second builder would index it all again, and would leave the constants
+    // the metadata adds listed as the module's kept constant order, which the writer then
+    // tries to match.)
     let final_model = model(meta, flags)?;
-    let module = final_model.write_checked(module).map_err(Error::metadata)?;
+    final_model.write_into(&mut mb).map_err(Error::metadata)?;
+    let module = mb.finish_checked().map_err(Error::ir)?;
     let bitcode = dxil_bitcode::write_checked(&module).map_err(Error::bitcode)?;
     // The parts are written from the model just written (what reading it back gives) and
     // from `flags`, which is what recomputing them from the written module gives: the code

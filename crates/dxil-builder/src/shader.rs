@@ -547,10 +547,10 @@ impl ShaderBuilder {
         }
         check_properties(&cx)?;
         let target_types = target_types(&mut mb)?;
-        let module = mb.finish().map_err(Error::ir)?;
         let mut entries = Vec::with_capacity(cx.entries.len());
         for e in cx.entries {
-            let ty = module
+            let ty = mb
+                .module()
                 .functions
                 .get(e.function.function().unwrap_or_default())
                 .map(|f| f.common.ty)
@@ -585,7 +585,7 @@ impl ShaderBuilder {
             subobjects: cx.subobjects,
             target_types,
         };
-        finish(module, &meta)
+        finish(mb, &meta)
     }
 }
 
