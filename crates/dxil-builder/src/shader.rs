@@ -4,7 +4,7 @@
 //! for the functions; [`ShaderBuilder::finish`] gives a container ready for Direct3D.
 
 use dxil_container::ShaderKind;
-use dxil_ir::build::{FunctionOptions, GlobalOptions, ModuleBuilder, Value};
+use dxil_ir::build::{FunctionOptions, GlobalOptions, ModuleBuilder, ModuleCapacity, Value};
 use dxil_ir::{Linkage, Type, TypeData};
 use dxil_module::md::Md;
 use dxil_module::model::{
@@ -146,6 +146,16 @@ impl ShaderBuilder {
             ));
         }
         let mut mb = ModuleBuilder::new();
+        // Room for what a small shader holds (types, constants, metadata, dx.op
+        // declarations), so that its tables do not grow from empty by doubling, copying
+        // every entry each time; a larger one grows past it as before.
+        mb.reserve(&ModuleCapacity {
+            types: 32,
+            constants: 64,
+            metadata: 64,
+            globals: 4,
+            functions: 12,
+        });
         mb.set_triple(TRIPLE);
         mb.set_datalayout(DATA_LAYOUT);
         Ok(ShaderBuilder {

@@ -366,6 +366,16 @@ pub fn write(
         _ => None,
     };
     let mut e = sb.entry(&ep.name)?;
+    // Room for the instructions the body will take (calls are inlined; an expression or
+    // statement is a few instructions at most), so that the instruction list does not grow
+    // by doubling, copying every instruction each time. A hint only.
+    let expressions = ep.function.expressions.len()
+        + module
+            .functions
+            .iter()
+            .map(|(_, f)| f.expressions.len())
+            .sum::<usize>();
+    e.ir().reserve(8, (2 * expressions + 16).min(1 << 16));
     let first = e
         .ir()
         .current_block()
