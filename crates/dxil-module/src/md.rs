@@ -6,6 +6,8 @@
 //! a budget); writing interns through `dxil_ir::build`: a node, string or value wrapper equal
 //! to an existing module-level one is reused, so writing an unchanged tree changes nothing.
 
+use std::collections::HashMap;
+
 use dxil_ir::build::{BuildError, ModuleBuilder, Value};
 use dxil_ir::{Const, ConstKind, MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef};
 
@@ -271,6 +273,14 @@ impl<'m> Reader<'m> {
 /// takes the integer, float or data form.
 pub struct Writer<'b> {
     b: &'b mut ModuleBuilder,
+    /// The wrapper each integer (bits, value) was written as. The same integer always
+    /// resolves to the same wrapper while the builder only grows (the constant reused is the
+    /// earliest of its forms, and a later one has a larger id), and the metadata records
+    /// repeat a few small integers many times.
+    ints: HashMap<(u32, u64), MdRef>,
+    /// Operand references of the nodes being written, innermost last: one buffer for the
+    /// whole tree rather than a list per node.
+    refs: Vec<MdRef>,
 }
 
 fn build_err(e: BuildError) -> Error {
@@ -280,7 +290,11 @@ fn build_err(e: BuildError) -> Error {
 impl<'b> Writer<'b> {
     /// A writer through `b`.
     pub fn new(b: &'b mut ModuleBuilder) -> Self {
-        Writer { b }
+        Writer {
+            b,
+            ints: HashMap::new(),
+            refs: Vec::new(),
+        }
     }
 
     /// The first existing constant of type `ty` among the forms `found`, else a new `make`.
@@ -305,19 +319,12 @@ impl<'b> Writer<'b> {
             Md::Ref(m) => return Ok(Some(*m)),
             Md::String(s) => return Ok(Some(self.b.md_string(s))),
             Md::Int { bits, value } => {
-                let ty = self.b.ty(TypeData::Int(*bits)).map_err(build_err)?;
-                let signed = if *bits >= 64 || *bits == 0 {
-                    *value as i64
-                } else {
-                    let shift = 64 - bits;
-                    ((*value << shift) as i64) >> shift
-                };
-                let int = ConstKind::Int(signed);
-                if *value == 0 {
-                    self.constant(ty, &[int.clone(), ConstKind::Null], int)?
-                } else {
-                    self.constant(ty, std::slice::from_ref(&int), int.clone())?
+                if let Some(&r) = self.ints.get(&(*bits, *value)) {
+                    return Ok(r);
                 }
+                let r = self.write_int(*bits, *value)?;
+                self.ints.insert((*bits, *value), r);
+                return Ok(r);
             }
             Md::Float(bits) => {
                 let ty = self.b.float();
@@ -364,14 +371,41 @@ impl<'b> Writer<'b> {
                 v
             }
             Md::Node { ops, .. } => {
-                let mut refs = Vec::with_capacity(ops.len());
-                for op in ops {
-                    refs.push(self.write(op)?);
-                }
-                return Ok(Some(self.b.md_node(&refs).map_err(build_err)?));
+                let start = self.refs.len();
+                let node = self.write_node(ops, start);
+                self.refs.truncate(start);
+                return node;
             }
         };
         Ok(Some(self.b.md_value(value).map_err(build_err)?))
+    }
+
+    /// The node of `ops`, whose references go on the buffer from `start`.
+    fn write_node(&mut self, ops: &[Md], start: usize) -> Result<MdRef> {
+        for op in ops {
+            let r = self.write(op)?;
+            self.refs.push(r);
+        }
+        let refs = self.refs.get(start..).unwrap_or(&[]);
+        Ok(Some(self.b.md_node(refs).map_err(build_err)?))
+    }
+
+    /// The wrapper of integer `value` of `bits` bits.
+    fn write_int(&mut self, bits: u32, value: u64) -> Result<MdRef> {
+        let ty = self.b.ty(TypeData::Int(bits)).map_err(build_err)?;
+        let signed = if bits >= 64 || bits == 0 {
+            value as i64
+        } else {
+            let shift = 64 - bits;
+            ((value << shift) as i64) >> shift
+        };
+        let int = ConstKind::Int(signed);
+        let c = if value == 0 {
+            self.constant(ty, &[int.clone(), ConstKind::Null], int)?
+        } else {
+            self.constant(ty, std::slice::from_ref(&int), int.clone())?
+        };
+        Ok(Some(self.b.md_value(c).map_err(build_err)?))
     }
 
     /// Sets the operands of named metadata `name` (created at the end when absent); every
