@@ -385,14 +385,21 @@ pub(crate) fn emit_resolved(
         let Some(&ty) = params.get(i + 1) else {
             break;
         };
-        let name = operands.get(i).map_or("", |o| o.name());
-        let v = materialise(fb, what, name, arg, ty)?;
+        // The operand's name is for messages only.
+        let name = || operands.get(i).map_or("", |o| o.name());
+        let v = match arg {
+            // A value is checked against the parameter's type below; making a constant
+            // reads the type's description.
+            Arg::Value(v) => v,
+            _ => materialise(fb, what, name(), arg, ty)?,
+        };
         if let Some(owner) = v.owner().filter(|&f| f != fb.function()) {
             let here = fb.function();
             return Err(Error::new(
                 ErrorKind::Ir,
                 format!(
-                    "{what}: operand `{name}` is a value of {}, not of {}",
+                    "{what}: operand `{}` is a value of {}, not of {}",
+                    name(),
                     function_name(fb, owner),
                     function_name(fb, here)
                 ),
@@ -405,14 +412,17 @@ pub(crate) fn emit_resolved(
             let want = type_text(fb, ty);
             return Err(Error::new(
                 ErrorKind::Operand,
-                format!("{what}: operand `{name}` has type {got}, expected {want}"),
+                format!(
+                    "{what}: operand `{}` has type {got}, expected {want}",
+                    name()
+                ),
             ));
         }
         let is_const = operands.get(i).is_some_and(|o| o.is_const());
         if is_const && !matches!(v.value_ref(), ValueRef::Const(_)) {
             return Err(Error::new(
                 ErrorKind::Operand,
-                format!("{what}: operand `{name}` must be a constant"),
+                format!("{what}: operand `{}` must be a constant", name()),
             ));
         }
         args.push(v);
