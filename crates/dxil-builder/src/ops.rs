@@ -274,6 +274,50 @@ fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty
 #[derive(Debug, Default)]
 pub(crate) struct Resolved {
     by_op: HashMap<(u32, LowPrecision), Vec<(Vec<Ty>, Callee)>>,
+    /// The constants integer and `undef` operands were made as, by parameter type: the
+    /// same few (component indices, `undef` offsets) fill most calls, and the module's
+    /// constant table would hash and compare each request to find the one it made first.
+    ints: HashMap<(Type, i64), Value, BuildWordHasher>,
+    undefs: HashMap<Type, Value, BuildWordHasher>,
+}
+
+/// A multiply-rotate hasher for the small integer keys above (SipHash would cost more
+/// than the lookup saves).
+#[derive(Clone, Copy, Debug, Default)]
+struct WordHasher(u64);
+
+type BuildWordHasher = std::hash::BuildHasherDefault<WordHasher>;
+
+impl WordHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0 ^ w)
+            .wrapping_mul(0xf135_7aea_2e62_a9c5)
+            .rotate_left(26);
+    }
+}
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn write_i64(&mut self, i: i64) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// One resolved `dx.op` function.
@@ -391,7 +435,23 @@ pub(crate) fn emit_resolved(
             // A value is checked against the parameter's type below; making a constant
             // reads the type's description.
             Arg::Value(v) => v,
-            _ => materialise(fb, what, name(), arg, ty)?,
+            Arg::Int(i) => match resolved.ints.get(&(ty, i)) {
+                Some(&v) => v,
+                None => {
+                    let v = materialise(fb, what, name(), arg, ty)?;
+                    resolved.ints.insert((ty, i), v);
+                    v
+                }
+            },
+            Arg::Undef => match resolved.undefs.get(&ty) {
+                Some(&v) => v,
+                None => {
+                    let v = materialise(fb, what, name(), arg, ty)?;
+                    resolved.undefs.insert(ty, v);
+                    v
+                }
+            },
+            Arg::Float(_) => materialise(fb, what, name(), arg, ty)?,
         };
         if let Some(owner) = v.owner().filter(|&f| f != fb.function()) {
             let here = fb.function();
