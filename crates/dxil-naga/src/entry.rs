@@ -411,6 +411,7 @@ pub fn write(
         special: None,
         mesh,
         payload,
+        small_i32s: Vec::new(),
     };
     if let Some(res) = special {
         lw.special = Some(lw.e.handle(res, 0, false)?);

@@ -197,7 +197,14 @@ pub struct Lowerer<'a, 'm> {
     pub mesh: Option<crate::mesh::MeshPlan>,
     /// Task and mesh shaders: the task payload.
     pub payload: Option<crate::mesh::Payload>,
+    /// The `i32` constants 0 to [`SMALL_I32S`] - 1 made so far: offsets and indices ask
+    /// for the same few again and again, and the module's constant table would hash and
+    /// compare each request to find the one it made first.
+    pub small_i32s: Vec<Option<Value>>,
 }
+
+/// How many small `i32` constants [`Lowerer::i32c`] keeps.
+pub const SMALL_I32S: usize = 256;
 
 impl<'a, 'm> Lowerer<'a, 'm> {
     /// The IR function builder.
@@ -224,8 +231,19 @@ impl<'a, 'm> Lowerer<'a, 'm> {
 
     /// An `i32` constant.
     pub fn i32c(&mut self, v: i64) -> Result<Value> {
+        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_I32S);
+        if let Some(c) = slot.and_then(|i| self.small_i32s.get(i).copied().flatten()) {
+            return Ok(c);
+        }
         let t = self.mb().int(32);
-        Ok(self.mb().const_int(t, v)?)
+        let c = self.mb().const_int(t, v)?;
+        if let Some(i) = slot {
+            if self.small_i32s.len() <= i {
+                self.small_i32s.resize(i + 1, None);
+            }
+            self.small_i32s[i] = Some(c);
+        }
+        Ok(c)
     }
 
     /// A constant of scalar `s` with value `v` (integers truncated to the type).
