@@ -263,6 +263,31 @@ fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
     })
 }
 
+/// Replaces the shader flags [`model`] recorded (`meta.option_flags`) by `flags`, as if
+/// the model had been made with them: a library's module entry carries them alone; a
+/// stage's entries have them first among their properties (none when 0).
+fn set_flags(model: &mut DxilMetadata, meta: &ShaderMeta, flags: u64) {
+    let Some(entries) = model.entry_points.as_mut() else {
+        return;
+    };
+    if meta.kind == ShaderKind::Library {
+        if let Some(module_entry) = entries.first_mut() {
+            module_entry.properties = (flags != 0).then(|| vec![Property::ShaderFlags(flags)]);
+        }
+        return;
+    }
+    for e in entries {
+        let mut properties = e.properties.take().unwrap_or_default();
+        if meta.option_flags != 0 && !properties.is_empty() {
+            properties.remove(0);
+        }
+        if flags != 0 {
+            properties.insert(0, Property::ShaderFlags(flags));
+        }
+        e.properties = (!properties.is_empty()).then_some(properties);
+    }
+}
+
 /// Whether the shader flags record ResMayNotAlias. The builder's resources never alias (the
 /// reference compiler's default, without `-res-may-alias`), and the reference records that
 /// from DXIL 1.7 on for a shader that uses a UAV: from validator 1.8, a UAV handle made in
@@ -327,9 +352,9 @@ pub(crate) fn finish(mut mb: ModuleBuilder, meta: &ShaderMeta) -> Result<Vec<u8>
     // module only for its code (complete once every definition is: finishing the module
     // changes its attribute tables, metadata numbering and kinds, which the flags do not
     // read), so nothing needs writing (or finishing) first.
+    let mut metadata = model(meta, meta.option_flags)?;
     let module = mb.module();
-    let src =
-        Source::from_metadata(module, model(meta, meta.option_flags)?).map_err(Error::parts)?;
+    let src = Source::from_borrowed_metadata(module, &metadata).map_err(Error::parts)?;
     // Libraries keep the flags they record, so compute them here as for a stage.
     let mut flags = if meta.kind == ShaderKind::Library {
         dxil_gen::compute_flags::compute_flags(&src, dxil_gen::RawFlags(meta.option_flags)).0
@@ -347,8 +372,8 @@ pub(crate) fn finish(mut mb: ModuleBuilder, meta: &ShaderMeta) -> Result<Vec<u8>
     // module in a second builder would index it all again, and would leave the constants
     // the metadata adds listed as the module's kept constant order, which the writer then
     // tries to match.)
-    let final_model = model(meta, flags)?;
-    final_model.write_into(&mut mb).map_err(Error::metadata)?;
+    set_flags(&mut metadata, meta, flags);
+    metadata.write_into(&mut mb).map_err(Error::metadata)?;
     let module = mb.finish_checked().map_err(Error::ir)?;
     let bitcode = dxil_bitcode::write_checked(&module).map_err(Error::bitcode)?;
     // The parts are written from the model just written (what reading it back gives) and
@@ -356,7 +381,7 @@ pub(crate) fn finish(mut mb: ModuleBuilder, meta: &ShaderMeta) -> Result<Vec<u8>
     // is the same, and the recorded flags differ from the probe's options only in bits the
     // computation takes as recorded (options) or derives alike (raytracing tier 1.1). A
     // library's parts take its recorded flags, which are `flags`.
-    let src = Source::with_recorded_flags(&module, final_model).map_err(Error::parts)?;
+    let src = Source::with_recorded_flags(&module, metadata).map_err(Error::parts)?;
     #[cfg(debug_assertions)]
     {
         // What the parts were written from before: the metadata read back, the flags

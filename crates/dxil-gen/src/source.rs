@@ -38,7 +38,17 @@ impl<'m> Source<'m> {
 
     /// [`Source::new`] with the metadata already read.
     pub fn from_metadata(module: &'m Module, meta: DxilMetadata) -> Result<Self> {
-        let mut src = Self::with_recorded_flags(module, meta)?;
+        Self::recomputed(Self::with_recorded_flags(module, meta)?)
+    }
+
+    /// [`Source::from_metadata`] with metadata the caller keeps (a model it is about to
+    /// write, say).
+    pub fn from_borrowed_metadata(module: &'m Module, meta: &'m DxilMetadata) -> Result<Self> {
+        Self::recomputed(Self::with_meta(module, Cow::Borrowed(meta))?)
+    }
+
+    /// `src` with the flags recomputed, for non-library shaders.
+    fn recomputed(mut src: Self) -> Result<Self> {
         if src.kind != ShaderKind::Library {
             src.flags = crate::compute_flags::compute_flags(&src, src.flags);
         }
@@ -50,12 +60,16 @@ impl<'m> Source<'m> {
     /// (its module keeps the declared flags; whether they match the module's contents is a
     /// rule of its own).
     pub fn with_recorded_flags(module: &'m Module, meta: DxilMetadata) -> Result<Self> {
+        Self::with_meta(module, Cow::Owned(meta))
+    }
+
+    fn with_meta(module: &'m Module, meta: Cow<'m, DxilMetadata>) -> Result<Self> {
         let kind = meta
             .shader_kind()
             .ok_or(ErrorKind::Missing("dx.shaderModel"))?;
         let mut src = Source {
             module,
-            meta: Cow::Owned(meta),
+            meta,
             kind,
             flags: RawFlags(0),
         };
