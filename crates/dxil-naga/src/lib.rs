@@ -18,6 +18,8 @@ mod double;
 mod entry;
 pub mod error;
 mod expr;
+mod external;
+mod heap;
 mod image;
 mod io;
 pub mod leaf;
@@ -37,8 +39,9 @@ pub use error::{Error, ErrorKind, Result};
 /// The naga this back end is built against, so callers name its types at the same version.
 pub use naga;
 pub use options::{
-    BindTarget, BindingMap, OffsetsBindTarget, Options, PipelineOptions, ShaderModel,
-    TaskDispatchLimits,
+    BindTarget, BindingMap, ExternalTextureBindTarget, ExternalTextureBindingMap,
+    OffsetsBindTarget, Options, PipelineOptions, SamplerHeapBindTargets,
+    SamplerIndexBufferBindingMap, SamplerIndexBufferKey, ShaderModel, TaskDispatchLimits,
 };
 
 pub(crate) use dxil_ir::build::Value;
