@@ -629,3 +629,237 @@ fn override_sized_workgroup_array() {
     // Threads 6 and 7 index past the end: clamped to the last element, 51.
     assert_eq!(out, [6001, 6011, 6021, 6031, 6041, 6051, 6051, 6051]);
 }
+
+/// A sampler resource.
+fn sampler_resource(desc: dxil_exec::SamplerDesc) -> Resource {
+    Resource {
+        sampler: Some(desc),
+        ..Resource::buffer(ViewKind::Sampler, Vec::new())
+    }
+}
+
+/// A 2D texture of `width` x `height` texels of `format`, rows tightly packed.
+fn texture_2d(
+    width: u32,
+    height: u32,
+    format: dxil_exec::ElementFormat,
+    data: Vec<u8>,
+) -> Resource {
+    Resource {
+        format: Some(format),
+        dims: dxil_exec::Dims {
+            width,
+            height,
+            depth: 1,
+            array_size: 1,
+            mip_levels: 1,
+            sample_count: 1,
+        },
+        ..Resource::buffer(ViewKind::Texture2D, data)
+    }
+}
+
+/// A resource bound at (class, space, register).
+fn bound(class: ResourceClass, space: u32, register: u32, resource: Resource) -> Binding {
+    Binding {
+        class,
+        space,
+        register,
+        heap_index: None,
+        resource,
+    }
+}
+
+fn words(v: &[u32]) -> Vec<u8> {
+    v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn floats(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn read_floats(data: &[u8]) -> Vec<f32> {
+    data.chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Writes WGSL `src` with `options` (both validators must accept it) and compiles it for
+/// the executor.
+fn compile_checked(src: &str, file: &str, options: &Options) -> Program {
+    let module = front::parse(Language::Wgsl, src.as_bytes(), file).expect("parse");
+    let info = front::validate(&module, Some(src), file).expect("validate");
+    let container = dxil_naga::write(&module, &info, options, &PipelineOptions::default())
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let report = dxil_validate::validate_container(&container, &Default::default());
+    assert!(report.is_valid(), "{file}: {report}");
+    if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+        verdict.unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+    Program::compile(&dxil_exec_module(&container), None).expect("the executor compiles it")
+}
+
+fn target(space: u8, register: u32) -> dxil_naga::BindTarget {
+    dxil_naga::BindTarget {
+        space,
+        register,
+        binding_array_size: None,
+        dynamic_storage_buffer_offsets_index: None,
+    }
+}
+
+/// Samplers through the heap: single samplers, a binding array indexed by a constant and
+/// by a non-uniform value, comparison samplers; the heap and index buffers bound where the
+/// options put them.
+const HEAP_SHADER: &str = r#"
+enable wgpu_binding_array;
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var d: texture_depth_2d;
+@group(0) @binding(2) var s: sampler;
+@group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;
+@group(1) @binding(0) var samplers: binding_array<sampler, 3>;
+@group(1) @binding(1) var sc: sampler_comparison;
+@group(1) @binding(2) var cmps: binding_array<sampler_comparison, 2>;
+
+@compute @workgroup_size(6)
+fn main(@builtin(local_invocation_index) li: u32) {
+    let inside = vec2<f32>(0.625, 0.375);
+    let outside = vec2<f32>(-3.0, 5.0);
+    let o = li * 4u;
+    out[o] = textureSampleLevel(t, s, outside, 0.0);
+    out[o + 1u] = textureSampleLevel(t, samplers[li % 3u], outside, 0.0);
+    out[o + 2u] = textureSampleLevel(t, samplers[2], inside, 0.0);
+    out[o + 3u] = vec4<f32>(
+        textureSampleCompareLevel(d, sc, inside, 0.25),
+        textureSampleCompareLevel(d, cmps[li % 2u], inside, 0.25),
+        0.0,
+        0.0,
+    );
+}
+"#;
+
+/// Every sampler of a group is read from the heap at the index its group's index buffer
+/// holds (naga's HLSL `heap[indexBuffer[register]]`, `heap[indexBuffer[register + i]]` for
+/// element `i` of a binding array): the heap's samplers differ in border colour (and the
+/// comparison ones in comparison function), so each result names the heap slot read. The
+/// heaps are bound as wgpu binds them: one heap of descriptors as the standard range (`s0`)
+/// and again as the comparison range (`s2048`), both in space 0.
+#[test]
+fn samplers_through_the_heap() {
+    for sm in [dxil_naga::ShaderModel::V6_0, dxil_naga::ShaderModel::V6_6] {
+        samplers_through_the_heap_at(sm);
+    }
+}
+
+fn samplers_through_the_heap_at(shader_model: dxil_naga::ShaderModel) {
+    let mut options = Options {
+        shader_model,
+        ..Options::default()
+    };
+    options.sampler_heap_target = dxil_naga::SamplerHeapBindTargets {
+        standard_samplers: target(0, 0),
+        comparison_samplers: target(0, 2048),
+    };
+    let rb = |group, binding| naga::ResourceBinding { group, binding };
+    // Samplers: the place of their heap index in the group's index buffer.
+    options.binding_map.insert(rb(0, 2), target(0, 1));
+    options.binding_map.insert(rb(1, 0), target(0, 2));
+    options.binding_map.insert(rb(1, 1), target(0, 0));
+    options.binding_map.insert(rb(1, 2), target(0, 5));
+    use dxil_naga::SamplerIndexBufferKey as Key;
+    options
+        .sampler_buffer_binding_map
+        .insert(Key { group: 0 }, target(3, 10));
+    options
+        .sampler_buffer_binding_map
+        .insert(Key { group: 1 }, target(3, 11));
+    let program = compile_checked(HEAP_SHADER, "heap.wgsl", &options);
+
+    // Heap slots 0 to 5: point samplers with border colour (k, 10 + k, 20 + k, 30 + k);
+    // slot 6 passes when the reference is less than the texel, slot 7 when greater.
+    let border = |k: u32| {
+        let k = k as f32;
+        [k, 10.0 + k, 20.0 + k, 30.0 + k]
+    };
+    let heap_slot = |k: u32| {
+        let comparison = match k {
+            6 => Some(dxil_exec::ComparisonFunc::Less),
+            7 => Some(dxil_exec::ComparisonFunc::Greater),
+            _ => None,
+        };
+        sampler_resource(dxil_exec::SamplerDesc {
+            min_filter: dxil_exec::Filter::Point,
+            mag_filter: dxil_exec::Filter::Point,
+            mip_filter: dxil_exec::Filter::Point,
+            address: [dxil_exec::AddressMode::Border; 3],
+            comparison,
+            border_color: border(k),
+            ..Default::default()
+        })
+    };
+    let group0 = [9u32, 4];
+    let group1 = [6u32, 99, 5, 0, 3, 7, 6];
+    let f32x4 = dxil_exec::ElementFormat {
+        component: dxil_exec::ComponentType::Float32,
+        channels: 4,
+    };
+    let texel = |x: u32, y: u32| [x as f32, y as f32, (x * y) as f32, 0.5];
+    let texels: Vec<f32> = (0..16).flat_map(|i| texel(i % 4, i / 4)).collect();
+    let depth = dxil_exec::ElementFormat {
+        component: dxil_exec::ComponentType::Float32,
+        channels: 1,
+    };
+    let mut list = vec![
+        bound(
+            ResourceClass::Srv,
+            0,
+            0,
+            texture_2d(4, 4, f32x4, floats(&texels)),
+        ),
+        bound(
+            ResourceClass::Srv,
+            0,
+            1,
+            texture_2d(4, 4, depth, floats(&[0.5; 16])),
+        ),
+        bound(
+            ResourceClass::Uav,
+            0,
+            3,
+            Resource::buffer(ViewKind::RawBuffer, vec![0; 6 * 64]),
+        ),
+    ];
+    for (register, table) in [(10, &group0[..]), (11, &group1[..])] {
+        let r = Resource {
+            stride: 4,
+            ..Resource::buffer(ViewKind::StructuredBuffer, words(table))
+        };
+        list.push(bound(ResourceClass::Srv, 3, register, r));
+    }
+    for k in 0..8 {
+        list.push(bound(ResourceClass::Sampler, 0, k, heap_slot(k)));
+        list.push(bound(ResourceClass::Sampler, 0, 2048 + k, heap_slot(k)));
+    }
+    let mut bindings = Bindings { bindings: list };
+    program
+        .dispatch(&mut bindings, &Dispatch::default(), &mut std::io::sink())
+        .expect("the dispatch runs");
+    let out = read_floats(&bindings.bindings[2].resource.data);
+    let pass = |slot: u32| if slot == 6 { 1.0 } else { 0.0 };
+    for li in 0..6u32 {
+        let o = li as usize * 16;
+        let got = |k: usize| &out[o + 4 * k..o + 4 * k + 4];
+        let what = format!("shader model {shader_model}, thread {li}");
+        assert_eq!(got(0), border(group0[1]), "{what}: s");
+        let element = group1[(2 + li % 3) as usize];
+        assert_eq!(got(1), border(element), "{what}: samplers[{}]", li % 3);
+        assert_eq!(got(2), texel(2, 1), "{what}: samplers[2] inside");
+        let cmp = [
+            pass(group1[0]),
+            pass(group1[(5 + li % 2) as usize]),
+            0.0,
+            0.0,
+        ];
+        assert_eq!(got(3), cmp, "{what}: comparisons");
+    }
+}
