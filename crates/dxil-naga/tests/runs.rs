@@ -1264,3 +1264,62 @@ fn external_textures_load_sample_and_convert() {
         }
     }
 }
+
+/// `textureSampleBaseClampToEdge` of an ordinary texture keeps its coordinates half a
+/// texel inside the edges (naga's HLSL helper), so a linear, wrapping sampler at u = 0 or
+/// u = 1.5 gives the edge texel alone, where `textureSampleLevel` at u = 0 blends it with
+/// the texel across the wrap. With naga's fake targets: the texture at `t0`, the group's
+/// index buffer at `t0` of space 255, the heap at `s0`.
+#[test]
+fn sample_base_clamp_to_edge() {
+    let src = "@group(0) @binding(0) var t: texture_2d<f32>;\n\
+               @group(0) @binding(1) var s: sampler;\n\
+               @group(0) @binding(2) var<storage, read_write> out: array<vec4<f32>>;\n\
+               @compute @workgroup_size(1)\n\
+               fn main() {\n\
+                 out[0] = textureSampleBaseClampToEdge(t, s, vec2<f32>(0.0, 0.5));\n\
+                 out[1] = textureSampleBaseClampToEdge(t, s, vec2<f32>(1.5, 0.5));\n\
+                 out[2] = textureSampleLevel(t, s, vec2<f32>(0.0, 0.5), 0.0);\n\
+               }\n";
+    let program = compile_checked(src, "clamp.wgsl", &Options::default());
+    let texel = |i: usize| [i as f32, 10.0 * i as f32, 100.0, 1.0];
+    let texels: Vec<f32> = (0..4).flat_map(texel).collect();
+    let f32x4 = dxil_exec::ElementFormat {
+        component: dxil_exec::ComponentType::Float32,
+        channels: 4,
+    };
+    let linear_wrap = dxil_exec::SamplerDesc {
+        address: [dxil_exec::AddressMode::Wrap; 3],
+        ..Default::default()
+    };
+    let table = Resource {
+        stride: 4,
+        ..Resource::buffer(ViewKind::StructuredBuffer, words(&[7, 3]))
+    };
+    let mut bindings = Bindings {
+        bindings: vec![
+            bound(
+                ResourceClass::Uav,
+                0,
+                2,
+                Resource::buffer(ViewKind::RawBuffer, vec![0; 48]),
+            ),
+            bound(
+                ResourceClass::Srv,
+                0,
+                0,
+                texture_2d(4, 1, f32x4, floats(&texels)),
+            ),
+            bound(ResourceClass::Srv, 255, 0, table),
+            bound(ResourceClass::Sampler, 0, 3, sampler_resource(linear_wrap)),
+        ],
+    };
+    program
+        .dispatch(&mut bindings, &Dispatch::default(), &mut std::io::sink())
+        .expect("the dispatch runs");
+    let out = read_floats(&bindings.bindings[0].resource.data);
+    assert_eq!(out[0..4], texel(0), "u = 0, clamped");
+    assert_eq!(out[4..8], texel(3), "u = 1.5, clamped");
+    let blend: Vec<f32> = (0..4).map(|k| (texel(0)[k] + texel(3)[k]) / 2.0).collect();
+    assert_eq!(out[8..12], blend[..], "u = 0, not clamped");
+}
