@@ -193,16 +193,19 @@ impl Lowerer<'_, '_> {
         ])
     }
 
+    /// An `f32` constant.
     fn f32c(&mut self, v: f64) -> Result<Value> {
         self.scalar_const(Scalar::F32, v)
     }
 
-    fn to_float(&mut self, v: Value) -> Result<Value> {
+    /// `float(v)` of a `u32` (HLSL's conversion of the `uint2`s naga's helpers take).
+    fn u2f(&mut self, v: Value) -> Result<Value> {
         let f = self.mb().float();
         Ok(self.fb().cast(CastOp::UiToFp, v, f)?)
     }
 
-    fn to_uint(&mut self, v: Value) -> Result<Value> {
+    /// `uint(v)` of a float.
+    fn f2u(&mut self, v: Value) -> Result<Value> {
         let i = self.mb().int(32);
         Ok(self.fb().cast(CastOp::FpToUi, v, i)?)
     }
@@ -320,14 +323,14 @@ impl Lowerer<'_, '_> {
         for (k, c) in coords.iter_mut().enumerate() {
             let last = self.fb().sub(vis[k], one)?;
             let u = self.e.umin(&[], *c, last)?;
-            *c = self.to_float(u)?;
+            *c = self.u2f(u)?;
         }
         let lt = self.param(x, "load_transform")?;
         let moved = self.transform(&lt, coords)?;
         let mut p0c = moved;
         for c in p0c.iter_mut() {
             let r = self.e.round_ne(&[], *c)?;
-            *c = self.to_uint(r)?;
+            *c = self.f2u(r)?;
         }
         let planes = self.param(x, "num_planes")?;
         let single = self.fb().icmp(IntPredicate::Eq, planes[0], one)?;
@@ -340,13 +343,13 @@ impl Lowerer<'_, '_> {
                     let size = lw.plane_size(plane)?;
                     let mut out = p0c;
                     for (k, o) in out.iter_mut().enumerate() {
-                        let a = lw.to_float(p0c[k])?;
-                        let b = lw.to_float(size[k])?;
-                        let d = lw.to_float(p0[k])?;
+                        let a = lw.u2f(p0c[k])?;
+                        let b = lw.u2f(size[k])?;
+                        let d = lw.u2f(p0[k])?;
                         let m = lw.fb().fmul(a, b)?;
                         let q = lw.fb().fdiv(m, d)?;
                         let f = lw.e.round_ni(&[], q)?;
-                        *o = lw.to_uint(f)?;
+                        *o = lw.f2u(f)?;
                     }
                     Ok(out)
                 };
@@ -397,7 +400,7 @@ impl Lowerer<'_, '_> {
             let mut out = coords;
             for (k, o) in out.iter_mut().enumerate() {
                 let half = lw.f32c(0.5)?;
-                let s = lw.to_float(size[k])?;
+                let s = lw.u2f(size[k])?;
                 let ht = lw.fb().fdiv(half, s)?;
                 let lo = lw.fb().fadd(bounds[0][k], ht)?;
                 let hi = lw.fb().fsub(bounds[1][k], ht)?;
