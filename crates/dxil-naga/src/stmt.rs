@@ -244,7 +244,7 @@ impl<'m> Lowerer<'_, 'm> {
     /// down (naga counts down because counting up hangs some Intel drivers); the loop is
     /// left when both are zero. A loop that visibly ends gives a compiler nothing to
     /// assume, where a loop it can prove endless and free of side effects it may delete
-    /// (LLVM, which driver compilers of DXIL are built on, did so). The back edge's counts
+    /// (LLVM did so before `mustprogress`, and many drivers compile DXIL with LLVM). The back edge's counts
     /// are added to the `phi`s once the latch is known.
     fn loop_bound(&mut self, pre: Block) -> Result<LoopBound> {
         let i32t = self.mb().int(32);
