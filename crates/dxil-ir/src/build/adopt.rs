@@ -132,6 +132,8 @@ impl ModuleBuilder {
         }
         b.kinds = MetadataKinds::from_table(&m.metadata_kinds);
         b.alias_set = vec![true; m.aliases.len()];
+        // The adopted bodies and tables were not built by calls that check each id.
+        b.raw_ids = true;
         b.adopted = Some(Box::new(Adopted {
             md_count,
             locals,

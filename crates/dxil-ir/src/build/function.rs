@@ -183,7 +183,11 @@ impl FunctionBuilder<'_> {
     /// The instruction `v` is, when it belongs to this function and is not a placeholder.
     fn own_inst(&self, what: &str, v: Value) -> BuildResult<Inst> {
         match (v.r, v.func) {
-            (ValueRef::Inst(i), Some(f)) if f == self.func && i.0 & FWD_TAG == 0 => Ok(i),
+            (ValueRef::Inst(i), Some(f))
+                if f == self.func && i.0 & FWD_TAG == 0 && i.index() < self.body.insts.len() =>
+            {
+                Ok(i)
+            }
             _ => Err(BuildError::new(
                 BuildErrorKind::Foreign,
                 format!("{what}: not an instruction of {}", self.func),
@@ -290,7 +294,9 @@ impl FunctionBuilder<'_> {
     }
 
     /// Checks and unpacks operand `pos` (1-based) of `what`: it must belong to this function
-    /// or the module, and have a type.
+    /// or the module, name something that exists, and have a type. A value of another
+    /// builder may hold any id: the range checks here are what lets
+    /// [`ModuleBuilder::finish`] skip the whole-module id check.
     #[inline]
     pub(crate) fn operand(
         &self,
@@ -299,8 +305,30 @@ impl FunctionBuilder<'_> {
         v: Value,
     ) -> BuildResult<(ValueRef, Type)> {
         match (v.func, v.ty) {
-            (f, Some(t)) if f.is_none_or(|f| f == self.func) => Ok((v.r, t)),
+            (None, Some(t)) if self.mb.holds(v.r) && self.mb.m.types.contains(t) => Ok((v.r, t)),
+            (Some(f), Some(t))
+                if f == self.func && self.holds_local(v.r) && self.mb.m.types.contains(t) =>
+            {
+                Ok((v.r, t))
+            }
             _ => Err(self.operand_error(what, pos, v)),
+        }
+    }
+
+    /// Whether `r` names an argument, instruction, forward reference or local metadata
+    /// wrapper of this body.
+    #[inline]
+    fn holds_local(&self, r: ValueRef) -> bool {
+        match r {
+            ValueRef::Arg(a) => a.index() < self.body.args.len(),
+            ValueRef::Inst(Inst(x)) if x & FWD_TAG != 0 => {
+                ((x & !FWD_TAG) as usize) < self.fwd.len()
+            }
+            ValueRef::Inst(i) => i.index() < self.body.insts.len(),
+            ValueRef::Metadata(Metadata(x)) => {
+                x & LOCAL_MD_TAG != 0 && ((x & !LOCAL_MD_TAG) as usize) < self.locals.len()
+            }
+            _ => false,
         }
     }
 
@@ -320,9 +348,18 @@ impl FunctionBuilder<'_> {
                 );
             }
         }
-        type_err(format!(
-            "{what}: operand {pos} is an instruction of type void"
-        ))
+        if v.ty.is_none() {
+            return type_err(format!(
+                "{what}: operand {pos} is an instruction of type void"
+            ));
+        }
+        BuildError::new(
+            BuildErrorKind::Dangling,
+            format!(
+                "{what}: operand {pos} ({:?}) names nothing in this builder",
+                v.r
+            ),
+        )
     }
 
     /// A function as messages name it: its id, and its name when it has one

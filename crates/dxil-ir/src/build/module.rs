@@ -178,6 +178,11 @@ pub struct ModuleBuilder {
     pub(crate) alias_set: Vec<bool>,
     /// What [`ModuleBuilder::from_module`] set aside (`None` for a new module).
     pub(crate) adopted: Option<Box<Adopted>>,
+    /// Ids were stored that no call checked (an adopted module, entities filled in place, a
+    /// `blockaddress` whose block may come later): [`ModuleBuilder::finish`] runs the
+    /// whole-module id check. Otherwise every id was checked by the call that handed it
+    /// over and the check is skipped (as the bitcode reader skips it).
+    pub(crate) raw_ids: bool,
 }
 
 impl Default for ModuleBuilder {
@@ -224,6 +229,7 @@ impl ModuleBuilder {
             locals: Vec::new(),
             alias_set: Vec::new(),
             adopted: None,
+            raw_ids: false,
         }
     }
 
@@ -336,17 +342,46 @@ impl ModuleBuilder {
         Ok(())
     }
 
+    /// Whether `r` names a module-level value of this builder (a value of another builder
+    /// may hold any id).
+    #[inline]
+    pub(crate) fn holds(&self, r: ValueRef) -> bool {
+        let m = &self.m;
+        match r {
+            ValueRef::Global(g) => g.index() < m.globals.len(),
+            ValueRef::Function(f) => f.index() < m.functions.len(),
+            ValueRef::Alias(a) => a.index() < m.aliases.len(),
+            ValueRef::Const(c) => c.index() < m.constants.len(),
+            ValueRef::Metadata(md) => md.0 & LOCAL_MD_TAG == 0 && md.index() < m.metadata.len(),
+            ValueRef::Arg(_) | ValueRef::Inst(_) => false,
+        }
+    }
+
     /// A module-level value (not an argument or instruction) for `what`.
     pub(crate) fn module_value(&self, what: &str, v: Value) -> BuildResult<(ValueRef, Type)> {
+        match (v.func, v.ty) {
+            (None, Some(ty)) if self.holds(v.r) && self.m.types.contains(ty) => Ok((v.r, ty)),
+            _ => Err(self.module_value_error(what, v)),
+        }
+    }
+
+    /// Why [`ModuleBuilder::module_value`] refused `v`.
+    #[cold]
+    #[inline(never)]
+    fn module_value_error(&self, what: &str, v: Value) -> BuildError {
         if v.func.is_some() {
-            return Err(BuildError::new(
+            return BuildError::new(
                 BuildErrorKind::Foreign,
                 format!("{what}: a function-local value cannot be used at module level"),
-            ));
+            );
         }
-        let ty =
-            v.ty.ok_or_else(|| type_err(format!("{what}: the value has no type")))?;
-        Ok((v.r, ty))
+        if v.ty.is_none() {
+            return type_err(format!("{what}: the value has no type"));
+        }
+        BuildError::new(
+            BuildErrorKind::Dangling,
+            format!("{what}: {:?} names nothing in this builder", v.r),
+        )
     }
 
     /// A global variable of value type `value_ty` (a declaration until
@@ -663,6 +698,11 @@ impl ModuleBuilder {
         self.m.module_metadata_count = self.m.metadata.len() as u32;
         self.place_adopted();
         self.place_local_metadata()?;
+        // Every id was checked by the call that stored it, unless some came in raw; builds
+        // with debug assertions (tests, fuzzing) run the check anyway to keep that proven.
+        if !self.raw_ids && !cfg!(debug_assertions) {
+            return Ok(CheckedModule::proven(self.m));
+        }
         CheckedModule::new(self.m).map_err(|e| {
             BuildError::new(
                 BuildErrorKind::Dangling,
