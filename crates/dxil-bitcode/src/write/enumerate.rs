@@ -31,8 +31,6 @@ type K<T> = std::result::Result<T, ErrorKind>;
 
 const UNSEEN: u32 = 0;
 const VISITING: u32 = u32::MAX;
-/// Constant state of module constants while a body is enumerated.
-const MODULE: u32 = u32::MAX;
 
 /// The orders the writer uses, computed by LLVM 3.7's `ValueEnumerator` rules:
 ///
@@ -82,10 +80,15 @@ struct En<'m> {
     /// Per type: UNSEEN, VISITING, or bitcode id + 1.
     type_state: Vec<u32>,
     types: Vec<Type>,
-    /// Per constant: UNSEEN, or index + 1 into `vals` (the range being enumerated).
+    /// Per constant: UNSEEN, or index + 1 into `vals` (the module constants so far).
     const_state: Vec<u32>,
-    /// The constants of the range being enumerated, with use counts.
+    /// The module constants, with use counts.
     vals: Vec<(Const, u32)>,
+    /// Per constant: UNSEEN, or index + 1 into `body_vals` (the body being walked).
+    body_state: Vec<u32>,
+    /// The constants the body being walked uses that were not module constants when met,
+    /// with use counts.
+    body_vals: Vec<(Const, u32)>,
     /// Per metadata: UNSEEN, VISITING, or bitcode id + 1.
     md_state: Vec<u32>,
     mds: Vec<Metadata>,
@@ -170,23 +173,51 @@ impl En<'_> {
         let ValueRef::Const(c) = v else {
             return Ok(());
         };
-        // Inline, the common cases: a module constant, or one already counted.
+        // Inline, the common case: a constant already counted.
         match self.const_state.get(c.index()) {
-            Some(&MODULE) => Ok(()),
             Some(&st) if st != UNSEEN => {
                 if let Some(slot) = self.vals.get_mut(st as usize - 1) {
                     slot.1 += 1;
                 }
                 Ok(())
             }
-            _ => self.value_walk(c),
+            _ => self.value_walk(c, false),
         }
     }
 
-    /// Enumerates constant `c` (unseen) after its operands.
-    fn value_walk(&mut self, c: Const) -> K<()> {
+    /// `EnumerateValue` of a body's constant operand, in the walk that also enumerates types
+    /// and metadata: module constants met so far are skipped, the others are enumerated for
+    /// the body; [`compute`] drops those that turn out to be module constants once every
+    /// body was walked (they and everything below them), which leaves LLVM's per-body
+    /// enumeration of the other constants, order and use counts alike.
+    #[inline]
+    fn body_value(&mut self, v: ValueRef) -> K<()> {
+        let ValueRef::Const(c) = v else {
+            return Ok(());
+        };
+        if self
+            .const_state
+            .get(c.index())
+            .is_some_and(|&s| s != UNSEEN)
+        {
+            return Ok(());
+        }
+        match self.body_state.get(c.index()) {
+            Some(&st) if st != UNSEEN => {
+                if let Some(slot) = self.body_vals.get_mut(st as usize - 1) {
+                    slot.1 += 1;
+                }
+                Ok(())
+            }
+            _ => self.value_walk(c, true),
+        }
+    }
+
+    /// Enumerates constant `c` (unseen) after its operands, into the module's range or the
+    /// body's.
+    fn value_walk(&mut self, c: Const, body: bool) -> K<()> {
         let frames_base = self.stack.len();
-        self.enter_const(c, frames_base)?;
+        self.enter_const(c, body)?;
         while self.stack.len() > frames_base {
             let (ci, i) = *self.stack.last().unwrap_or(&(0, 0));
             let data = &self.m.constants[Const(ci)];
@@ -195,27 +226,42 @@ impl En<'_> {
                     top.1 += 1;
                 }
                 if let ValueRef::Const(oc) = op {
-                    self.enter_const(oc, frames_base)?;
+                    self.enter_const(oc, body)?;
                 }
                 continue;
             }
             self.stack.pop();
-            self.vals.push((Const(ci), 1));
-            self.const_state[ci as usize] = self.vals.len() as u32;
+            let (vals, state) = if body {
+                (&mut self.body_vals, &mut self.body_state)
+            } else {
+                (&mut self.vals, &mut self.const_state)
+            };
+            vals.push((Const(ci), 1));
+            state[ci as usize] = vals.len() as u32;
         }
         Ok(())
     }
 
-    fn enter_const(&mut self, c: Const, _base: usize) -> K<()> {
-        let st = *self
+    fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
+        let module = *self
             .const_state
             .get(c.index())
             .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
-        if st == MODULE {
-            return Ok(());
-        }
+        let st = if body {
+            if module != UNSEEN {
+                return Ok(());
+            }
+            self.body_state[c.index()]
+        } else {
+            module
+        };
         if st != UNSEEN {
-            if let Some(slot) = self.vals.get_mut(st as usize - 1) {
+            let vals = if body {
+                &mut self.body_vals
+            } else {
+                &mut self.vals
+            };
+            if let Some(slot) = vals.get_mut(st as usize - 1) {
                 slot.1 += 1;
             }
             return Ok(());
@@ -348,13 +394,13 @@ impl En<'_> {
 
     /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type id, use count descending), then integers
     /// first by `std::partition` (two-ended swapping, as the C++ libraries implement it).
-    fn optimize(&mut self, preserve: bool) -> K<Vec<Const>> {
+    fn optimize(&self, vals: &[(Const, u32)], preserve: bool) -> K<Vec<Const>> {
         if preserve {
-            return Ok(self.vals.iter().map(|v| v.0).collect());
+            return Ok(vals.iter().map(|v| v.0).collect());
         }
         let m = self.m;
-        let mut keyed = Vec::with_capacity(self.vals.len());
-        for &(c, n) in &self.vals {
+        let mut keyed = Vec::with_capacity(vals.len());
+        for &(c, n) in vals {
             let ty = m.constants[c].ty;
             let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
             let int = match m.ty(ty) {
@@ -458,6 +504,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
         types: Vec::with_capacity(m.types.len()),
         const_state: vec![UNSEEN; m.constants.len()],
         vals: Vec::new(),
+        body_state: vec![UNSEEN; m.constants.len()],
+        body_vals: Vec::new(),
         md_state: vec![UNSEEN; m.metadata.len()],
         mds: Vec::new(),
         type_stack: Vec::new(),
@@ -510,7 +558,15 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
             en.metadata(op)?;
         }
     }
-    for f in &m.functions {
+    // Per metadata: the 1-based index of the last body that listed it as local.
+    let mut local_seen = vec![0u32; m.metadata.len()];
+    // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
+    let mut call_seen = vec![false; m.attribute_lists.len()];
+    let mut call_lists = Vec::new();
+    // Per function: the body's candidate constants and its local metadata.
+    let mut walked: Vec<Option<(Vec<(Const, u32)>, Vec<Metadata>)>> =
+        Vec::with_capacity(m.functions.len());
+    for (fi, f) in m.functions.iter().enumerate() {
         if let Some(TypeData::Function { params, .. }) = m.ty(f.fn_ty) {
             for &p in params.iter() {
                 en.ty(p)?;
@@ -519,7 +575,16 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
         for &(_, md) in sorted_attachments(&f.attachments).iter() {
             en.metadata(md)?;
         }
-        let Some(body) = &f.body else { continue };
+        let Some(body) = &f.body else {
+            walked.push(None);
+            continue;
+        };
+        let mark = fi as u32 + 1;
+        // One walk per body: types and metadata in LLVM's constructor order, the body's
+        // constants (as `incorporateFunction` meets them), its function-local metadata
+        // (the wrappers among call and invoke arguments, in first-use order) and the
+        // attribute lists of its calls and invokes.
+        let mut local_metadata = Vec::new();
         for_each_inst(body, |inst| {
             let mut r = Ok(());
             llvm_operands(&inst.kind, |op| {
@@ -537,6 +602,10 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                         .value_type(Some(body), v)
                         .ok_or(ErrorKind::TypeMismatch("operand without a type"))
                         .and_then(|t| en.ty(t)),
+                    // The operand's types first: enumerating the constant adds none then.
+                    Op::V(v @ ValueRef::Const(_)) => {
+                        en.operand_type(v).and_then(|()| en.body_value(v))
+                    }
                     Op::V(v) => en.operand_type(v),
                 };
             });
@@ -559,37 +628,6 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     en.metadata(i)?;
                 }
             }
-            Ok(())
-        })?;
-    }
-    let module_constants = en.optimize(preserve)?;
-    for &c in &module_constants {
-        en.const_state[c.index()] = MODULE;
-    }
-    let mut bodies = Vec::with_capacity(m.functions.len());
-    // Per metadata: the 1-based index of the last body that listed it as local.
-    let mut local_seen = vec![0u32; m.metadata.len()];
-    // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
-    let mut call_seen = vec![false; m.attribute_lists.len()];
-    let mut call_lists = Vec::new();
-    for (fi, f) in m.functions.iter().enumerate() {
-        let mark = fi as u32 + 1;
-        let Some(body) = &f.body else {
-            bodies.push(BodyOrders::default());
-            continue;
-        };
-        en.vals.clear();
-        // One walk: the body's constants, its function-local metadata (the wrappers among
-        // call and invoke arguments, in first-use order) and the attribute lists of its
-        // calls and invokes.
-        let mut local_metadata = Vec::new();
-        for_each_inst(body, |inst| {
-            let mut r = Ok(());
-            llvm_operands(&inst.kind, |op| {
-                if let (Op::V(v @ ValueRef::Const(_)), Ok(())) = (op, &r) {
-                    r = en.value(v);
-                }
-            });
             if let InstKind::Call {
                 args, attributes, ..
             }
@@ -618,12 +656,24 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     }
                 }
             }
-            r
+            Ok(())
         })?;
-        let constants = en.optimize(preserve)?;
-        for &c in &constants {
-            en.const_state[c.index()] = UNSEEN;
+        let candidates = std::mem::take(&mut en.body_vals);
+        for &(c, _) in &candidates {
+            en.body_state[c.index()] = UNSEEN;
         }
+        walked.push(Some((candidates, local_metadata)));
+    }
+    let module_constants = en.optimize(&en.vals, preserve)?;
+    let mut bodies = Vec::with_capacity(m.functions.len());
+    for w in walked {
+        let Some((mut candidates, local_metadata)) = w else {
+            bodies.push(BodyOrders::default());
+            continue;
+        };
+        // Constants a later body's metadata made module-level are the module's.
+        candidates.retain(|&(c, _)| en.const_state[c.index()] == UNSEEN);
+        let constants = en.optimize(&candidates, preserve)?;
         bodies.push(BodyOrders {
             constants,
             local_metadata,

@@ -12,7 +12,7 @@
 //! the copy is written with the default option unless the source carries use-list records
 //! or the option was recorded in it (`dxil_bitcode::WriteOptions::record_inferred`).
 
-use super::hash::{FastMap, FastSet};
+use super::hash::FastSet;
 
 use super::attributes::attributes_of;
 use super::capacity::ModuleCapacity;
@@ -61,7 +61,7 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         globals: Vec::with_capacity(src.globals.len()),
         functions: Vec::with_capacity(src.functions.len()),
         aliases: Vec::with_capacity(src.aliases.len()),
-        kinds: FastMap::default(),
+        kinds: Vec::new(),
         pending_distinct: Vec::new(),
         visiting: vec![false; src.metadata.len()],
         cycle_reserved: FastSet::default(),
@@ -87,11 +87,15 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         mb.add_comdat(*k, n);
     }
     cx.copy_types(&mut mb)?;
+    // Kinds by source id, registered in id order (the table is nearly always in it).
     let mut kinds: Vec<_> = src.metadata_kinds.iter().collect();
-    kinds.sort_by_key(|k| k.id);
-    for k in kinds {
-        cx.kinds.insert(k.id, mb.metadata_kind(&k.name));
+    if !kinds.windows(2).all(|w| w[0].id <= w[1].id) {
+        kinds.sort_by_key(|k| k.id);
     }
+    cx.kinds = kinds
+        .into_iter()
+        .map(|k| (k.id, mb.metadata_kind(&k.name)))
+        .collect();
     cx.declare_globals(&mut mb)?;
     for c in src.constants.ids() {
         cx.constant(&mut mb, c)?;
@@ -140,7 +144,8 @@ struct Copier<'s> {
     globals: Vec<Value>,
     functions: Vec<Value>,
     aliases: Vec<Value>,
-    kinds: FastMap<u32, u32>,
+    /// (source kind id, copy's kind id), sorted by source id.
+    kinds: Vec<(u32, u32)>,
     /// Distinct nodes reserved and still to define: (source, copy).
     pending_distinct: Vec<(Metadata, Metadata)>,
     /// Uniqued nodes whose operands are being copied.
@@ -194,10 +199,12 @@ impl Copier<'_> {
     }
 
     fn kind(&self, k: u32) -> BuildResult<u32> {
-        self.kinds
-            .get(&k)
-            .copied()
-            .ok_or_else(|| dangling(format!("metadata kind {k} is not in the kind table")))
+        match self.kinds.binary_search_by_key(&k, |e| e.0) {
+            Ok(i) => Ok(self.kinds[i].1),
+            Err(_) => Err(dangling(format!(
+                "metadata kind {k} is not in the kind table"
+            ))),
+        }
     }
 
     /// Identified structs first (they break every cycle), then the literal types by an
@@ -589,9 +596,9 @@ struct BodyCopier<'c, 's, 'b> {
     fwd: Vec<Option<Value>>,
     /// Operand buffer reused by every instruction.
     scratch: Vec<Value>,
-    /// Call options by (attribute list, calling-convention field): a body's calls share a
-    /// few, and each is made once.
-    call_opts: FastMap<(u32, u64), CallOptions>,
+    /// Call options by attribute list (with the calling-convention field they were made
+    /// for): a body's calls share a few, and each is made once.
+    call_opts: Vec<Option<(u64, CallOptions)>>,
 }
 
 impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
@@ -603,7 +610,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             insts: vec![None; body.insts.len()],
             fwd: vec![None; body.insts.len()],
             scratch: Vec::new(),
-            call_opts: FastMap::default(),
+            call_opts: Vec::new(),
         }
     }
 
@@ -959,19 +966,28 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             } => {
                 let c = self.value(*callee)?;
                 let cc = *cc_field;
-                let key = (*attributes, cc);
-                if !self.call_opts.contains_key(&key) {
+                // Ids past the source's table (which name no attributes) share the slot after
+                // it, so that the table stays as small as the source's.
+                let slot = (*attributes as usize).min(self.cx.src.attribute_lists.len() + 1);
+                let known = self
+                    .call_opts
+                    .get(slot)
+                    .is_some_and(|o| o.as_ref().is_some_and(|o| o.0 == cc));
+                if !known {
                     let opts = CallOptions {
                         calling_conv: ((cc >> 1) & 0x1fff) as u32,
                         tail: cc & 1 != 0,
                         musttail: cc >> 14 & 1 != 0,
                         attributes: attributes_of(self.cx.src, *attributes)?,
                     };
-                    self.call_opts.insert(key, opts);
+                    if self.call_opts.len() <= slot {
+                        self.call_opts.resize(slot + 1, None);
+                    }
+                    self.call_opts[slot] = Some((cc, opts));
                 }
-                let v = self.with_values(args, |s, a| {
-                    let opts = &s.call_opts[&key];
-                    s.fb.call(c, a, opts)
+                let v = self.with_values(args, |s, a| match &s.call_opts[slot] {
+                    Some((_, opts)) => s.fb.call(c, a, opts),
+                    None => s.fb.call(c, a, &CallOptions::default()),
                 })?;
                 if cc_field >> 15 != 1 {
                     return Err(unsupported(format!(
