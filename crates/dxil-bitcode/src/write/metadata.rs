@@ -1,12 +1,15 @@
 //! METADATA_BLOCK (LLVM 3.7 `WriteModuleMetadata`, `WriteModuleMetadataStore`,
 //! `WriteFunctionLocalMetadata`) and METADATA_ATTACHMENT (`WriteMetadataAttachment`).
 
+use std::sync::OnceLock;
+
+use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Fixed, Literal, Vbr};
 use dxil_ir::{
     Body, DILocation, FunctionData, GenericDINode, MdRef, Metadata, MetadataData as M, Module,
 };
 
-use super::abbrevs::define;
+use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::enumerate::sorted_attachments;
 use super::numbering::Numbering;
 use super::Out;
@@ -21,6 +24,35 @@ fn rotate(i: i64) -> u64 {
     } else {
         u << 1
     }
+}
+
+/// The metadata block's abbreviations (one set: `ByWidth` slot 0): string, location,
+/// generic DI node, name.
+static MD_ABBREVS: ByWidth<4> = [const { OnceLock::new() }; 65];
+
+fn md_abbrevs(_: u8) -> [Vec<AbbrevOp>; 4] {
+    let lit = |c: u32| Literal(u64::from(c));
+    [
+        vec![lit(METADATA_STRING), Array, Fixed(8)],
+        vec![
+            lit(DILocation::CODE),
+            Fixed(1),
+            Vbr(6),
+            Vbr(8),
+            Vbr(6),
+            Vbr(6),
+        ],
+        vec![
+            lit(GenericDINode::CODE),
+            Fixed(1),
+            Vbr(6),
+            Fixed(1),
+            Vbr(6),
+            Array,
+            Vbr(6),
+        ],
+        vec![lit(METADATA_NAME), Array, Fixed(8)],
+    ]
 }
 
 /// The module metadata block: abbreviations for the record kinds present, every module
@@ -40,44 +72,31 @@ pub fn write_module_metadata(
         mds.push(d);
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
-    let has = |f: fn(&M) -> bool| mds.iter().any(|d| f(d));
-    let lit = |c: u32| Literal(u64::from(c));
+    let (mut has_string, mut has_location, mut has_generic) = (false, false, false);
+    for d in &mds {
+        match d {
+            M::String(_) => has_string = true,
+            M::Location(_) => has_location = true,
+            M::GenericDebug(_) => has_generic = true,
+            _ => {}
+        }
+    }
+    let [string_a, location_a, generic_a, name_a] = by_width(&MD_ABBREVS, 0, md_abbrevs);
     let mut string = 0;
-    if has(|d| matches!(d, M::String(_))) {
-        string = define(out, &[lit(METADATA_STRING), Array, Fixed(8)])?;
+    if has_string {
+        string = define_shared(out, string_a)?;
     }
     let mut location = 0;
-    if has(|d| matches!(d, M::Location(_))) {
-        location = define(
-            out,
-            &[
-                lit(DILocation::CODE),
-                Fixed(1),
-                Vbr(6),
-                Vbr(8),
-                Vbr(6),
-                Vbr(6),
-            ],
-        )?;
+    if has_location {
+        location = define_shared(out, location_a)?;
     }
     let mut generic = 0;
-    if has(|d| matches!(d, M::GenericDebug(_))) {
-        generic = define(
-            out,
-            &[
-                lit(GenericDINode::CODE),
-                Fixed(1),
-                Vbr(6),
-                Fixed(1),
-                Vbr(6),
-                Array,
-                Vbr(6),
-            ],
-        )?;
+    if has_generic {
+        generic = define_shared(out, generic_a)?;
     }
     let mut name = 0;
     if !m.named_metadata.is_empty() {
-        name = define(out, &[lit(METADATA_NAME), Array, Fixed(8)])?;
+        name = define_shared(out, name_a)?;
     }
     for d in mds {
         if let M::String(s) = d {
