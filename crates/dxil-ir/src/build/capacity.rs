@@ -48,6 +48,8 @@ impl ModuleBuilder {
         self.m.functions.reserve(c.functions);
         self.fn_state.reserve(c.functions);
         self.names.reserve(c.globals.saturating_add(c.functions));
+        self.name_list
+            .reserve(c.globals.saturating_add(c.functions));
         self.m
             .global_values
             .reserve(c.globals.saturating_add(c.functions));

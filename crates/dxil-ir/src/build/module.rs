@@ -7,7 +7,7 @@ use super::hash::{FastMap, FastSet};
 use super::adopt::Adopted;
 use super::attributes::{form_attribute_sets, AttrSite, AttributeSets, Attributes};
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
-use super::intern::Interner;
+use super::intern::{hash_of, Interner};
 use super::kinds::MetadataKinds;
 use super::typing::{pointee, type_name};
 use super::Value;
@@ -160,12 +160,15 @@ pub struct ModuleBuilder {
     pub(crate) type_index: Interner,
     /// Ids of `void`, `label` and `metadata` once interned.
     pub(crate) prim_types: [Option<Type>; 3],
-    pub(crate) struct_names: FastMap<String, Type>,
+    /// Identified structs by name (ids of the type arena, compared by the name they hold).
+    pub(crate) struct_names: Interner,
     pub(crate) const_index: Interner,
     pub(crate) md_index: Interner,
     /// Distinct nodes reserved and not yet defined.
     pub(crate) md_reserved: FastSet<u32>,
-    pub(crate) names: FastMap<String, GlobalValue>,
+    /// Module symbols: indexes into `name_list` by name.
+    pub(crate) names: Interner,
+    pub(crate) name_list: Vec<(Box<str>, GlobalValue)>,
     pub(crate) kinds: MetadataKinds,
     pub(crate) sections: FastMap<String, u32>,
     pub(crate) gcs: FastMap<String, u32>,
@@ -215,11 +218,12 @@ impl ModuleBuilder {
             },
             type_index: Interner::default(),
             prim_types: [None; 3],
-            struct_names: FastMap::default(),
+            struct_names: Interner::default(),
             const_index: Interner::default(),
             md_index: Interner::default(),
             md_reserved: FastSet::default(),
-            names: FastMap::default(),
+            names: Interner::default(),
+            name_list: Vec::new(),
             kinds: MetadataKinds::new(),
             sections: FastMap::default(),
             gcs: FastMap::default(),
@@ -286,22 +290,36 @@ impl ModuleBuilder {
         let Some(name) = name.filter(|n| !n.is_empty()) else {
             return Ok(None);
         };
-        // One lookup: the key is made before it, which costs a string only on the error path.
-        match self.names.entry(name.to_string()) {
-            std::collections::hash_map::Entry::Occupied(_) => Err(BuildError::new(
+        let h = hash_of(name);
+        let list = &self.name_list;
+        if self.names.find(h, |i| *list[i as usize].0 == *name).is_some() {
+            return Err(BuildError::new(
                 BuildErrorKind::Duplicate,
                 format!("the name @{name} is already taken"),
-            )),
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(g);
-                Ok(Some(name.to_string()))
-            }
+            ));
         }
+        self.add_name(h, name, g);
+        Ok(Some(name.to_string()))
+    }
+
+    /// Records `name` (hash `h`, not taken) as the name of `g`.
+    pub(crate) fn add_name(&mut self, h: u64, name: &str, g: GlobalValue) {
+        self.names.insert(h, self.name_list.len() as u32);
+        self.name_list.push((name.into(), g));
+    }
+
+    /// The global value holding module symbol `name`.
+    pub(crate) fn named(&self, name: &str) -> Option<GlobalValue> {
+        let list = &self.name_list;
+        let i = self
+            .names
+            .find(hash_of(name), |i| *list[i as usize].0 == *name)?;
+        Some(list[i as usize].1)
     }
 
     /// The global value named `name`.
     pub fn lookup(&self, name: &str) -> Option<Value> {
-        let g = *self.names.get(name)?;
+        let g = self.named(name)?;
         let ty = match g {
             GlobalValue::Global(x) => self.m.globals[x].common.ty,
             GlobalValue::Function(x) => self.m.functions[x].common.ty,
@@ -468,7 +486,7 @@ impl ModuleBuilder {
         opts: &FunctionOptions,
     ) -> BuildResult<Value> {
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            if let Some(&g) = self.names.get(n) {
+            if let Some(g) = self.named(n) {
                 return match g {
                     GlobalValue::Function(f) if self.m.functions[f].fn_ty == fn_ty => {
                         let ty = self.m.functions[f].common.ty;
