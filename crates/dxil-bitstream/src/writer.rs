@@ -373,15 +373,20 @@ impl Bits {
             }
             AbbrevOp::Vbr(w) if w >= 5 => self.emit_vbr_bytes(bytes, u32::from(w)),
             AbbrevOp::Char6 => {
-                if bytes.iter().any(|&b| CHAR6[usize::from(b)] == NOT_CHAR6) {
-                    return Err("value is not a char6 character");
-                }
+                // Encoded and checked in one pass (a refused byte has all bits set); the
+                // caller rewinds what was emitted when one is refused.
+                let mut bad = 0u8;
                 for chunk in bytes.chunks(10) {
                     let mut out = 0u64;
                     for (i, &b) in chunk.iter().enumerate() {
-                        out |= u64::from(CHAR6[usize::from(b)]) << (6 * i);
+                        let c = CHAR6[usize::from(b)];
+                        bad |= c;
+                        out |= u64::from(c) << (6 * i);
                     }
-                    self.emit_bits(out, 6 * chunk.len() as u32);
+                    self.emit_bits(out & ((1 << (6 * chunk.len())) - 1), 6 * chunk.len() as u32);
+                }
+                if bad == NOT_CHAR6 {
+                    return Err("value is not a char6 character");
                 }
             }
             other => {

@@ -10,7 +10,7 @@ use dxil_ir::{Body, Const, ConstKind, Module, TypeData, ValueRef};
 use super::abbrevs::*;
 use super::numbering::Numbering;
 use super::types::tid;
-use super::{emit_signed, is_char6, log2_ceil, Out};
+use super::{char_classes, emit_signed, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -121,9 +121,10 @@ fn constant(
         }
         ConstKind::CString(bytes) => {
             out.rec.extend(bytes.iter().map(|&b| u64::from(b)));
-            let abbrev = if bytes.iter().all(|&b| is_char6(b)) {
+            let (char6, seven) = char_classes(bytes);
+            let abbrev = if char6 {
                 g(CST_CSTRING6)
-            } else if bytes.iter().all(|&b| b < 128) {
+            } else if seven {
                 g(CST_CSTRING7)
             } else {
                 0

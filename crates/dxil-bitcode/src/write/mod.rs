@@ -150,6 +150,34 @@ pub(crate) fn is_char6(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'.' || c == b'_'
 }
 
+/// Whether every byte of `s` is a char6 character, and whether every byte is below 128
+/// (the 7-bit array abbreviations), in one pass.
+pub(crate) fn char_classes(s: &[u8]) -> (bool, bool) {
+    const CHAR6: u8 = 1;
+    const SEVEN: u8 = 2;
+    static CLASS: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut c = 0;
+        while c < 256 {
+            let b = c as u8;
+            let mut k = 0;
+            if b.is_ascii_alphanumeric() || b == b'.' || b == b'_' {
+                k |= CHAR6;
+            }
+            if b < 128 {
+                k |= SEVEN;
+            }
+            t[c] = k;
+            c += 1;
+        }
+        t
+    };
+    let all = s
+        .iter()
+        .fold(CHAR6 | SEVEN, |a, &c| a & CLASS[usize::from(c)]);
+    (all & CHAR6 != 0, all & SEVEN != 0)
+}
+
 /// LLVM `emitSignedInt64`: sign in bit 0, magnitude above.
 pub(crate) fn emit_signed(v: i64) -> u64 {
     if v >= 0 {

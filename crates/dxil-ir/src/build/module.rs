@@ -292,7 +292,11 @@ impl ModuleBuilder {
         };
         let h = hash_of(name);
         let list = &self.name_list;
-        if self.names.find(h, |i| *list[i as usize].0 == *name).is_some() {
+        if self
+            .names
+            .find(h, |i| *list[i as usize].0 == *name)
+            .is_some()
+        {
             return Err(BuildError::new(
                 BuildErrorKind::Duplicate,
                 format!("the name @{name} is already taken"),

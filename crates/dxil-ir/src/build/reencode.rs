@@ -283,6 +283,9 @@ impl Copier<'_> {
             let a = src.aliases.ids().map(GlobalValue::Alias);
             g.chain(f).chain(a).collect()
         };
+        // Functions share a few attribute lists: each is read back once, and lent to the
+        // declarations that name it.
+        let mut attrs: Vec<Option<super::Attributes>> = vec![None; src.attribute_lists.len() + 1];
         for gv in order {
             match gv {
                 GlobalValue::Global(g) => {
@@ -310,7 +313,14 @@ impl Copier<'_> {
                 GlobalValue::Function(f) => {
                     let d = &src.functions[f];
                     let c = &d.common;
-                    let opts = FunctionOptions {
+                    // (A list past the table is read each time: `attributes_of` decides.)
+                    let slot = d.attributes as usize;
+                    let cached = attrs.get_mut(slot).and_then(Option::take);
+                    let attributes = match cached {
+                        Some(a) => a,
+                        None => attributes_of(src, d.attributes)?,
+                    };
+                    let mut opts = FunctionOptions {
                         linkage: linkage(c.linkage)?,
                         calling_conv: d.calling_conv,
                         visibility: c.visibility,
@@ -320,12 +330,15 @@ impl Copier<'_> {
                         section: name_of(src, &src.section_names, d.section),
                         gc: name_of(src, &src.gc_names, d.gc),
                         comdat: c.comdat,
-                        attributes: attributes_of(src, d.attributes)?,
+                        attributes,
                         prefix: None,
                         prologue: None,
                         personality: None,
                     };
                     let v = mb.declare_function(c.name.as_deref(), self.ty(d.fn_ty)?, &opts)?;
+                    if let Some(a) = attrs.get_mut(slot) {
+                        *a = Some(std::mem::take(&mut opts.attributes));
+                    }
                     if v.value_ref() != ValueRef::Function(f) {
                         return Err(unsupported("global value record order".into()));
                     }
