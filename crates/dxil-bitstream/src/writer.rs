@@ -232,8 +232,9 @@ impl Bits {
         self.nacc = m.nacc;
     }
 
-    /// Emits one scalar field, checking that `v` can be written with `op`.
-    #[inline]
+    /// Emits one scalar field, checking that `v` can be written with `op`. Inline: a call
+    /// per field cost more than the field (its result travels through memory).
+    #[inline(always)]
     fn emit_checked(&mut self, op: AbbrevOp, v: u64) -> std::result::Result<(), &'static str> {
         match op {
             AbbrevOp::Literal(l) => {
