@@ -502,6 +502,8 @@ impl Writer {
         self.scopes.len() - 1
     }
 
+    #[cold]
+    #[inline(never)]
     fn err(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.bit_offset())
     }

@@ -76,11 +76,15 @@ pub(crate) struct Out {
 
 impl Out {
     /// An error of `kind` at the current position.
+    #[cold]
+    #[inline(never)]
     pub fn err(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.block, None, self.w.bit_offset())
     }
 
     /// Wraps a bitstream error.
+    #[cold]
+    #[inline(never)]
     pub fn bs(&self, e: dxil_bitstream::Error) -> Error {
         Error::new(
             ErrorKind::Bitstream(e.kind().clone()),

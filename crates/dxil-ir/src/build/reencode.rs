@@ -157,10 +157,12 @@ struct Copier<'s> {
     md_stack: Vec<Metadata>,
 }
 
+#[cold]
 fn unsupported(msg: String) -> BuildError {
     BuildError::new(BuildErrorKind::Unsupported, msg)
 }
 
+#[cold]
 fn dangling(msg: String) -> BuildError {
     BuildError::new(BuildErrorKind::Dangling, msg)
 }
