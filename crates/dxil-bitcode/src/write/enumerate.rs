@@ -580,6 +580,16 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
             continue;
         };
         let mark = fi as u32 + 1;
+        // An instruction operand met earlier in program order has had its result type
+        // enumerated; when the arena is in program order (as a builder or reader leaves it),
+        // that is every operand with a smaller id.
+        let in_order = body
+            .blocks
+            .iter()
+            .flat_map(|b| b.insts.iter())
+            .enumerate()
+            .all(|(n, i)| i.index() == n);
+        let mut current = 0u32;
         // One walk per body: types and metadata in LLVM's constructor order, the body's
         // constants (as `incorporateFunction` meets them), its function-local metadata
         // (the wrappers among call and invoke arguments, in first-use order) and the
@@ -598,6 +608,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     },
                     Op::V(ValueRef::Metadata(md)) if is_local(m, md) => Ok(()),
                     Op::V(ValueRef::Metadata(md)) => en.metadata(md),
+                    Op::V(ValueRef::Inst(i)) if in_order && i.0 < current => Ok(()),
                     Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => m
                         .value_type(Some(body), v)
                         .ok_or(ErrorKind::TypeMismatch("operand without a type"))
@@ -606,9 +617,13 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     Op::V(v @ ValueRef::Const(_)) => {
                         en.operand_type(v).and_then(|()| en.body_value(v))
                     }
-                    Op::V(v) => en.operand_type(v),
+                    // Global values' types were enumerated first of all.
+                    Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => {
+                        Ok(())
+                    }
                 };
             });
+            current += 1;
             r?;
             match inst.ty {
                 Some(t) => en.ty(t)?,
