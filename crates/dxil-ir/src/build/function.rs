@@ -296,8 +296,9 @@ impl FunctionBuilder<'_> {
     /// Checks and unpacks operand `pos` (1-based) of `what`: it must belong to this function
     /// or the module, name something that exists, and have a type. A value of another
     /// builder may hold any id: the range checks here are what lets
-    /// [`ModuleBuilder::finish`] skip the whole-module id check.
-    #[inline]
+    /// [`ModuleBuilder::finish`] skip the whole-module id check. Inline: it runs for every
+    /// operand, and out of line its result came back through memory.
+    #[inline(always)]
     pub(crate) fn operand(
         &self,
         what: &str,
