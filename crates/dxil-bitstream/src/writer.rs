@@ -480,14 +480,19 @@ impl Writer {
                 acc: 0,
                 nacc: 0,
             },
-            scopes: vec![Scope {
+            scopes: {
+                // The top level and LLVM's deepest nesting (module, function, a block inside).
+                let mut v = Vec::with_capacity(4);
+                v.push(Scope {
                 block_id: None,
                 abbrev_width: 2,
                 len_at: 0,
                 inherited: None,
                 abbrevs: Vec::new(),
                 setbid: None,
-            }],
+            });
+                v
+            },
             blockinfo: Vec::new(),
         }
     }
@@ -670,6 +675,10 @@ impl Writer {
         if before + list.len() >= MAX_ABBREVS {
             let e = ErrorKind::TooManyAbbrevs(MAX_ABBREVS);
             return Err(self.err(e));
+        }
+        if list.capacity() == 0 {
+            // A block defines a handful (LLVM's writer: at most six in one block).
+            list.reserve(8);
         }
         list.push(abbrev);
         Ok((before + list.len()) as u32 + 3)

@@ -503,16 +503,16 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
         type_state: vec![UNSEEN; m.types.len()],
         types: Vec::with_capacity(m.types.len()),
         const_state: vec![UNSEEN; m.constants.len()],
-        vals: Vec::new(),
+        vals: Vec::with_capacity(m.constants.len()),
         body_state: vec![UNSEEN; m.constants.len()],
-        body_vals: Vec::new(),
+        body_vals: Vec::with_capacity(16),
         md_state: vec![UNSEEN; m.metadata.len()],
-        mds: Vec::new(),
-        type_stack: Vec::new(),
-        stack: Vec::new(),
-        md_ops: Vec::new(),
-        md_stack: Vec::new(),
-        work: Vec::new(),
+        mds: Vec::with_capacity(m.metadata.len()),
+        type_stack: Vec::with_capacity(16),
+        stack: Vec::with_capacity(16),
+        md_ops: Vec::with_capacity(32),
+        md_stack: Vec::with_capacity(16),
+        work: Vec::with_capacity(16),
         type_walked: vec![false; m.constants.len()],
         label: m.find_type(&TypeData::Label),
         void: m.find_type(&TypeData::Void),
@@ -673,7 +673,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
             }
             Ok(())
         })?;
-        let candidates = std::mem::take(&mut en.body_vals);
+        let candidates = std::mem::replace(&mut en.body_vals, Vec::with_capacity(16));
         for &(c, _) in &candidates {
             en.body_state[c.index()] = UNSEEN;
         }
@@ -709,7 +709,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
 /// (`calls`: their 1-based ids in first-use order).
 fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     let mut seen = vec![false; m.attribute_lists.len()];
-    let mut lists = Vec::new();
+    let mut lists = Vec::with_capacity(m.attribute_lists.len());
     let mut add = |a: u32| -> K<()> {
         if a == 0 {
             return Ok(());
@@ -730,7 +730,7 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     for &a in calls {
         add(a)?;
     }
-    let mut groups: Vec<u32> = Vec::new();
+    let mut groups: Vec<u32> = Vec::with_capacity(m.attribute_groups.len());
     for &l in &lists {
         for &g in m.attribute_lists[l as usize].groups.iter() {
             if !groups.contains(&g) {

@@ -63,10 +63,17 @@ impl Numbering {
             metadata_ty: m.find_type(&TypeData::Metadata),
             first_inst: 0,
             n_args: 0,
-            inst_ids: Vec::new(),
+            inst_ids: Vec::with_capacity(
+                m.functions
+                    .iter()
+                    .filter_map(|f| f.body.as_ref())
+                    .map(|b| b.insts.len())
+                    .max()
+                    .unwrap_or(0),
+            ),
             type_ids: vec![NONE; m.types.len()],
             md_ids: vec![NONE; m.metadata.len()],
-            body_consts: Vec::new(),
+            body_consts: Vec::with_capacity(16),
             body_mds: Vec::new(),
             attr_lists: vec![0; m.attribute_lists.len() + 1],
             attr_groups: Vec::with_capacity(orders.attribute_groups.len()),

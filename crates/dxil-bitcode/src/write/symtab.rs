@@ -45,7 +45,7 @@ fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
 
 /// The module symbol table: every named global variable, function and alias.
 pub fn write_module_symtab(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
-    let mut syms = Vec::new();
+    let mut syms = Vec::with_capacity(m.globals.len() + m.functions.len() + m.aliases.len());
     let named = m
         .globals
         .iter()

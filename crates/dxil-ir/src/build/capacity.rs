@@ -62,4 +62,12 @@ impl FunctionBuilder<'_> {
         self.body.blocks.reserve(blocks);
         self.body.insts.reserve(insts);
     }
+
+    /// Reserves room for `insts` more instructions in `block` (a hint: a block that does
+    /// not exist is ignored).
+    pub fn reserve_block(&mut self, block: crate::Block, insts: usize) {
+        if let Some(b) = self.body.blocks.get_mut(block) {
+            b.insts.reserve(insts);
+        }
+    }
 }

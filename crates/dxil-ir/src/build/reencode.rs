@@ -710,7 +710,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         }
         let mut blocks = Vec::with_capacity(body.blocks.len());
         for b in body.blocks.iter() {
-            blocks.push(self.fb.add_block(b.name.as_deref())?);
+            let id = self.fb.add_block(b.name.as_deref())?;
+            self.fb.reserve_block(id, b.insts.len());
+            blocks.push(id);
         }
         for (bi, b) in body.blocks.iter().enumerate() {
             self.fb.position_at_end(blocks[bi])?;
