@@ -106,12 +106,12 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         cx.md(&mut mb, Metadata(i as u32))?;
     }
     cx.define_distinct(&mut mb)?;
+    let mut ops: Vec<Metadata> = Vec::new();
     for nm in &src.named_metadata {
-        let ops: Vec<Metadata> = nm
-            .operands
-            .iter()
-            .map(|&o| cx.md(&mut mb, o))
-            .collect::<BuildResult<_>>()?;
+        ops.clear();
+        for &o in &nm.operands {
+            ops.push(cx.md(&mut mb, o)?);
+        }
         mb.named_metadata(&nm.name, &ops)?;
     }
     cx.define_distinct(&mut mb)?;
@@ -623,7 +623,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             fb,
             body,
             insts: vec![None; body.insts.len()],
-            fwd: vec![None; body.insts.len()],
+            // Forward references are rare: the table is made at the first one.
+            fwd: Vec::new(),
             scratch: Vec::new(),
             call_opts: Vec::new(),
         }
@@ -647,6 +648,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 let ty =
                     d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
                 let x = self.fb.forward(self.cx.ty(ty)?)?;
+                if self.fwd.is_empty() {
+                    self.fwd = vec![None; self.body.insts.len()];
+                }
                 self.fwd[i.index()] = Some(x);
                 Ok(x)
             }
@@ -722,7 +726,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     .get(i)
                     .ok_or_else(|| dangling(format!("{i} does not exist")))?;
                 let v = self.inst(d)?;
-                if let Some(f) = self.fwd[i.index()] {
+                if let Some(f) = self.fwd.get(i.index()).copied().flatten() {
                     self.fb.resolve(f, v)?;
                 }
                 self.insts[i.index()] = Some(v);
