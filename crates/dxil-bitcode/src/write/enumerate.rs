@@ -23,6 +23,7 @@ use dxil_ir::{
     TypeData, ValueRef,
 };
 
+use super::filled;
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
 use super::options::WriteOptions;
 use crate::error::ErrorKind;
@@ -500,20 +501,20 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
     let m = p.module();
     let mut en = En {
         m,
-        type_state: vec![UNSEEN; m.types.len()],
+        type_state: filled(m.types.len(), UNSEEN),
         types: Vec::with_capacity(m.types.len()),
-        const_state: vec![UNSEEN; m.constants.len()],
+        const_state: filled(m.constants.len(), UNSEEN),
         vals: Vec::with_capacity(m.constants.len()),
-        body_state: vec![UNSEEN; m.constants.len()],
+        body_state: filled(m.constants.len(), UNSEEN),
         body_vals: Vec::with_capacity(16),
-        md_state: vec![UNSEEN; m.metadata.len()],
+        md_state: filled(m.metadata.len(), UNSEEN),
         mds: Vec::with_capacity(m.metadata.len()),
         type_stack: Vec::with_capacity(16),
         stack: Vec::with_capacity(16),
         md_ops: Vec::with_capacity(32),
         md_stack: Vec::with_capacity(16),
         work: Vec::with_capacity(16),
-        type_walked: vec![false; m.constants.len()],
+        type_walked: filled(m.constants.len(), false),
         label: m.find_type(&TypeData::Label),
         void: m.find_type(&TypeData::Void),
     };
@@ -559,9 +560,9 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
         }
     }
     // Per metadata: the 1-based index of the last body that listed it as local.
-    let mut local_seen = vec![0u32; m.metadata.len()];
+    let mut local_seen = filled(m.metadata.len(), 0u32);
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
-    let mut call_seen = vec![false; m.attribute_lists.len()];
+    let mut call_seen = filled(m.attribute_lists.len(), false);
     let mut call_lists = Vec::new();
     // Per function: the body's candidate constants and its local metadata.
     let mut walked: Vec<Option<(Vec<(Const, u32)>, Vec<Metadata>)>> =
@@ -708,7 +709,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
 /// `EnumerateAttributes` order: function attribute lists, then call/invoke lists
 /// (`calls`: their 1-based ids in first-use order).
 fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
-    let mut seen = vec![false; m.attribute_lists.len()];
+    let mut seen = filled(m.attribute_lists.len(), false);
     let mut lists = Vec::with_capacity(m.attribute_lists.len());
     let mut add = |a: u32| -> K<()> {
         if a == 0 {

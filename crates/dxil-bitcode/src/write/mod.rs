@@ -140,6 +140,14 @@ impl Out {
     }
 }
 
+/// `n` copies of `v`, filled in place: `vec![0; n]` asks the allocator for zeroed memory,
+/// a slower path for the small per-module tables here.
+pub(crate) fn filled<T: Clone>(n: usize, v: T) -> Vec<T> {
+    let mut out = Vec::with_capacity(n);
+    out.resize(n, v);
+    out
+}
+
 /// LLVM `Log2_32_Ceil`: bits needed for values below `x` (0 for `x <= 1`).
 pub(crate) fn log2_ceil(x: u64) -> u8 {
     if x <= 1 {

@@ -13,7 +13,7 @@ use super::numbering::Numbering;
 use super::options::WriteOptions;
 use super::symtab::{write_module_symtab, write_uselists};
 use super::types::{tid, write_attribute_groups, write_attribute_lists, write_types};
-use super::{log2_ceil, Out};
+use super::{filled, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 
@@ -112,8 +112,8 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
     }
     // Section and GC names are numbered by first use: globals, then functions (a
     // function's section before its GC name); unused names are not written.
-    let mut sections = vec![0u32; m.section_names.len() + 1];
-    let mut gcs = vec![0u32; m.gc_names.len() + 1];
+    let mut sections = filled(m.section_names.len() + 1, 0u32);
+    let mut gcs = filled(m.gc_names.len() + 1, 0u32);
     let (mut n_sections, mut n_gcs) = (0u32, 0u32);
     let uses = m
         .globals

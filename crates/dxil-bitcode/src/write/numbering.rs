@@ -75,7 +75,7 @@ impl Numbering {
             md_ids: vec![NONE; m.metadata.len()],
             body_consts: Vec::with_capacity(16),
             body_mds: Vec::new(),
-            attr_lists: vec![0; m.attribute_lists.len() + 1],
+            attr_lists: super::filled(m.attribute_lists.len() + 1, 0),
             attr_groups: Vec::with_capacity(orders.attribute_groups.len()),
         };
         for (i, &l) in orders.attribute_lists.iter().enumerate() {

@@ -22,6 +22,14 @@ pub(crate) struct Interner {
     len: usize,
 }
 
+/// `n` copies of `v`, filled in place: `vec![0; n]` asks the allocator for zeroed memory,
+/// a slower path for the small per-module tables here.
+pub(crate) fn filled<T: Clone>(n: usize, v: T) -> Vec<T> {
+    let mut out = Vec::with_capacity(n);
+    out.resize(n, v);
+    out
+}
+
 /// The hash of `v` (deterministic: no random keys).
 pub(crate) fn hash_of<T: Hash + ?Sized>(v: &T) -> u64 {
     let mut h = FastHasher::default();
@@ -89,7 +97,7 @@ impl Interner {
     #[inline(never)]
     fn grow(&mut self, min: usize) {
         let n = min.max(16).next_power_of_two();
-        let old = std::mem::replace(&mut self.slots, vec![(0, 0); n]);
+        let old = std::mem::replace(&mut self.slots, filled(n, (0, 0)));
         for (t, id1) in old {
             if id1 != 0 {
                 self.place(t, id1);

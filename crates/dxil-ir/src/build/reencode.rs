@@ -18,6 +18,7 @@ use super::attributes::attributes_of;
 use super::capacity::ModuleCapacity;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::function::FunctionBuilder;
+use super::intern::filled;
 use super::insts::CallOptions;
 use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
 use super::Value;
@@ -55,15 +56,15 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
 pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
     let mut cx = Copier {
         src,
-        types: vec![None; src.types.len()],
-        consts: vec![None; src.constants.len()],
-        mds: vec![None; src.metadata.len()],
+        types: filled(src.types.len(), None),
+        consts: filled(src.constants.len(), None),
+        mds: filled(src.metadata.len(), None),
         globals: Vec::with_capacity(src.globals.len()),
         functions: Vec::with_capacity(src.functions.len()),
         aliases: Vec::with_capacity(src.aliases.len()),
         kinds: Vec::new(),
         pending_distinct: Vec::new(),
-        visiting: vec![false; src.metadata.len()],
+        visiting: filled(src.metadata.len(), false),
         cycle_reserved: FastSet::default(),
         const_stack: Vec::new(),
         md_stack: Vec::new(),
@@ -622,7 +623,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             cx,
             fb,
             body,
-            insts: vec![None; body.insts.len()],
+            insts: filled(body.insts.len(), None),
             // Forward references are rare: the table is made at the first one.
             fwd: Vec::new(),
             scratch: Vec::new(),
