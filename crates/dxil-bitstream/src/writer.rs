@@ -484,13 +484,13 @@ impl Writer {
                 // The top level and LLVM's deepest nesting (module, function, a block inside).
                 let mut v = Vec::with_capacity(4);
                 v.push(Scope {
-                block_id: None,
-                abbrev_width: 2,
-                len_at: 0,
-                inherited: None,
-                abbrevs: Vec::new(),
-                setbid: None,
-            });
+                    block_id: None,
+                    abbrev_width: 2,
+                    len_at: 0,
+                    inherited: None,
+                    abbrevs: Vec::new(),
+                    setbid: None,
+                });
                 v
             },
             blockinfo: Vec::new(),

@@ -67,6 +67,14 @@ pub struct Orders {
     pub attribute_groups: Vec<u32>,
 }
 
+/// The orders, with the type and module metadata numbers the walk gave on the way (per
+/// arena index: bitcode id + 1, 0 for none), which the writer's numbering takes over.
+pub(crate) struct Enumerated {
+    pub orders: Orders,
+    pub type_ids: Vec<u32>,
+    pub md_ids: Vec<u32>,
+}
+
 /// The orders of one function body.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BodyOrders {
@@ -471,6 +479,7 @@ fn is_local(m: &Module, md: Metadata) -> bool {
 pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, crate::Error> {
     Proven::check(m)
         .and_then(|p| compute(p, options.preserve_use_list_order))
+        .map(|e| e.orders)
         .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
 }
 
@@ -497,7 +506,7 @@ impl<'m> Proven<'m> {
 }
 
 /// The orders for a proven module (every write enumerates first).
-pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
+pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     let m = p.module();
     let mut en = En {
         m,
@@ -696,13 +705,18 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
         });
     }
     let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists)?;
-    Ok(Orders {
-        types: en.types,
-        module_constants,
-        module_metadata: en.mds,
-        bodies,
-        attribute_lists,
-        attribute_groups,
+    Ok(Enumerated {
+        orders: Orders {
+            types: en.types,
+            module_constants,
+            module_metadata: en.mds,
+            bodies,
+            attribute_lists,
+            attribute_groups,
+        },
+        // After the walks every state is UNSEEN or an id + 1 (VISITING only lasts a walk).
+        type_ids: en.type_state,
+        md_ids: en.md_state,
     })
 }
 

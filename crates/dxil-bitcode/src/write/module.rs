@@ -6,7 +6,7 @@ use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
-use super::enumerate::{compute, Orders, Proven};
+use super::enumerate::{compute, Enumerated, Proven};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
@@ -18,7 +18,7 @@ use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Writes the whole module (`orders`: already computed for `options`).
-pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Orders>) -> Result<Vec<u8>> {
+pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -> Result<Vec<u8>> {
     let m = p.module();
     let mut out = Out {
         w: Writer::with_capacity(estimate(m)),
@@ -29,7 +29,12 @@ pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Orders>) -> Re
         Some(o) => o,
         None => compute(p, options.preserve_use_list_order).map_err(|k| out.err(k))?,
     };
-    let mut nb = Numbering::new(m, &orders).map_err(|k| out.err(k))?;
+    let Enumerated {
+        orders,
+        type_ids,
+        md_ids,
+    } = orders;
+    let mut nb = Numbering::new(m, &orders, type_ids, md_ids).map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
     out.emit_ops(MODULE_CODE_VERSION, &[1])?;
     write_blockinfo(&mut out, orders.types.len())?;

@@ -18,8 +18,8 @@ use super::attributes::attributes_of;
 use super::capacity::ModuleCapacity;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::function::FunctionBuilder;
-use super::intern::filled;
 use super::insts::CallOptions;
+use super::intern::filled;
 use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
 use super::Value;
 use crate::{
