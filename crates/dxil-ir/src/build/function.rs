@@ -540,15 +540,23 @@ impl FunctionBuilder<'_> {
 
     /// Renumbers the instructions into program order when they were appended out of it.
     fn program_order(&mut self) {
+        // Nearly always already so: checked in place before anything is allocated.
+        let mut n = 0;
+        let in_order = self.body.blocks.iter().all(|b| {
+            b.insts.iter().all(|i| {
+                n += 1;
+                i.index() == n - 1
+            })
+        });
+        if in_order {
+            return;
+        }
         let order: Vec<Inst> = self
             .body
             .blocks
             .iter()
             .flat_map(|b| b.insts.iter().copied())
             .collect();
-        if order.iter().enumerate().all(|(n, i)| i.index() == n) {
-            return;
-        }
         let mut new_id = vec![Inst(0); self.body.insts.len()];
         for (n, &i) in order.iter().enumerate() {
             new_id[i.index()] = Inst(n as u32);
