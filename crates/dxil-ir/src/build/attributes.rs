@@ -127,7 +127,7 @@ pub(crate) fn form_attribute_sets(
     let mut group_ids = Interner::default();
     let mut list_ids = Interner::default();
     // Per set: its list (0: no attribute), once formed.
-    let mut list_of: Vec<Option<u32>> = vec![None; sets.len()];
+    let mut list_of: Vec<Option<u32>> = super::intern::filled(sets.len(), None);
     let mut groups = Vec::new();
     for (site, set_index) in sites {
         let Some(slot) = list_of.get_mut(set_index as usize) else {
@@ -179,44 +179,12 @@ fn form_list(
     groups: &mut Vec<u32>,
 ) -> u32 {
     groups.clear();
-    let positions = core::iter::once((0u32, attrs.ret))
-        .chain(
-            attrs
-                .params
-                .into_iter()
-                .enumerate()
-                .map(|(i, p)| (i as u32 + 1, p)),
-        )
-        .chain(core::iter::once((u32::MAX, attrs.function)));
-    for (index, mut set) in positions {
-        if set.is_empty() {
-            continue;
-        }
-        if !set.windows(2).all(|w| attr_order(&w[0], &w[1]).is_lt()) {
-            set.sort_by(attr_order);
-            set.dedup();
-        }
-        // Groups are numbered 1, 2, ... in the order they are added: index + 1.
-        let h = hash_of(&(index, &set));
-        let known = group_ids.find(h, |g| {
-            let g = &m.attribute_groups[g as usize];
-            g.index == index && g.attrs == set
-        });
-        let id = match known {
-            Some(g) => g + 1,
-            None => {
-                let g = m.attribute_groups.len() as u32;
-                m.attribute_groups.push(AttributeGroup {
-                    id: g + 1,
-                    index,
-                    attrs: set,
-                });
-                group_ids.insert(h, g);
-                g + 1
-            }
-        };
-        groups.push(id);
+    // Positions in index order: return value, parameters, function last.
+    form_group(m, group_ids, groups, 0, attrs.ret);
+    for (i, p) in attrs.params.into_iter().enumerate() {
+        form_group(m, group_ids, groups, i as u32 + 1, p);
     }
+    form_group(m, group_ids, groups, u32::MAX, attrs.function);
     if groups.is_empty() {
         return 0;
     }
@@ -233,6 +201,44 @@ fn form_list(
             l
         }
     }
+}
+
+/// Appends to `groups` the group of `set` at position `index` (nothing for an empty set),
+/// adding the group when new.
+fn form_group(
+    m: &mut Module,
+    group_ids: &mut Interner,
+    groups: &mut Vec<u32>,
+    index: u32,
+    mut set: Vec<Attribute>,
+) {
+    if set.is_empty() {
+        return;
+    }
+    if !set.windows(2).all(|w| attr_order(&w[0], &w[1]).is_lt()) {
+        set.sort_by(attr_order);
+        set.dedup();
+    }
+    // Groups are numbered 1, 2, ... in the order they are added: index + 1.
+    let h = hash_of(&(index, &set));
+    let known = group_ids.find(h, |g| {
+        let g = &m.attribute_groups[g as usize];
+        g.index == index && g.attrs == set
+    });
+    let id = match known {
+        Some(g) => g + 1,
+        None => {
+            let g = m.attribute_groups.len() as u32;
+            m.attribute_groups.push(AttributeGroup {
+                id: g + 1,
+                index,
+                attrs: set,
+            });
+            group_ids.insert(h, g);
+            g + 1
+        }
+    };
+    groups.push(id);
 }
 
 /// Most parameter positions an attribute list may name: far more than any function has,
