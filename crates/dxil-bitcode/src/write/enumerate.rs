@@ -573,9 +573,9 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
     let mut call_seen = filled(m.attribute_lists.len(), false);
     let mut call_lists = Vec::new();
-    // Per function: the body's candidate constants and its local metadata.
-    let mut walked: Vec<Option<(Vec<(Const, u32)>, Vec<Metadata>)>> =
-        Vec::with_capacity(m.functions.len());
+    // Per function: the body's candidate constants (with use counts) and its local metadata.
+    type Walked = (Vec<(Const, u32)>, Vec<Metadata>);
+    let mut walked: Vec<Option<Walked>> = Vec::with_capacity(m.functions.len());
     for (fi, f) in m.functions.iter().enumerate() {
         if let Some(TypeData::Function { params, .. }) = m.ty(f.fn_ty) {
             for &p in params.iter() {
