@@ -232,8 +232,9 @@ impl Bits {
         self.nacc = m.nacc;
     }
 
-    /// Emits one scalar field, checking that `v` can be written with `op`.
-    #[inline]
+    /// Emits one scalar field, checking that `v` can be written with `op`. Inline: a call
+    /// per field cost more than the field (its result travels through memory).
+    #[inline(always)]
     fn emit_checked(&mut self, op: AbbrevOp, v: u64) -> std::result::Result<(), &'static str> {
         match op {
             AbbrevOp::Literal(l) => {
@@ -373,15 +374,20 @@ impl Bits {
             }
             AbbrevOp::Vbr(w) if w >= 5 => self.emit_vbr_bytes(bytes, u32::from(w)),
             AbbrevOp::Char6 => {
-                if bytes.iter().any(|&b| CHAR6[usize::from(b)] == NOT_CHAR6) {
-                    return Err("value is not a char6 character");
-                }
+                // Encoded and checked in one pass (a refused byte has all bits set); the
+                // caller rewinds what was emitted when one is refused.
+                let mut bad = 0u8;
                 for chunk in bytes.chunks(10) {
                     let mut out = 0u64;
                     for (i, &b) in chunk.iter().enumerate() {
-                        out |= u64::from(CHAR6[usize::from(b)]) << (6 * i);
+                        let c = CHAR6[usize::from(b)];
+                        bad |= c;
+                        out |= u64::from(c) << (6 * i);
                     }
-                    self.emit_bits(out, 6 * chunk.len() as u32);
+                    self.emit_bits(out & ((1 << (6 * chunk.len())) - 1), 6 * chunk.len() as u32);
+                }
+                if bad == NOT_CHAR6 {
+                    return Err("value is not a char6 character");
                 }
             }
             other => {
@@ -447,7 +453,9 @@ const NOT_CHAR6: u8 = 0xff;
 pub struct Writer {
     bits: Bits,
     scopes: Vec<Scope>,
-    blockinfo: Vec<(u32, Vec<Arc<Abbrev>>)>,
+    /// BLOCKINFO abbreviations by block id. A list is shared with the [`BlockInfo`] it came
+    /// from until a DEFINE_ABBREV adds to it.
+    blockinfo: Vec<(u32, Arc<Vec<Arc<Abbrev>>>)>,
 }
 
 impl Default for Writer {
@@ -472,14 +480,19 @@ impl Writer {
                 acc: 0,
                 nacc: 0,
             },
-            scopes: vec![Scope {
-                block_id: None,
-                abbrev_width: 2,
-                len_at: 0,
-                inherited: None,
-                abbrevs: Vec::new(),
-                setbid: None,
-            }],
+            scopes: {
+                // The top level and LLVM's deepest nesting (module, function, a block inside).
+                let mut v = Vec::with_capacity(4);
+                v.push(Scope {
+                    block_id: None,
+                    abbrev_width: 2,
+                    len_at: 0,
+                    inherited: None,
+                    abbrevs: Vec::new(),
+                    setbid: None,
+                });
+                v
+            },
             blockinfo: Vec::new(),
         }
     }
@@ -494,6 +507,8 @@ impl Writer {
         self.scopes.len() - 1
     }
 
+    #[cold]
+    #[inline(never)]
     fn err(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.bit_offset())
     }
@@ -647,11 +662,11 @@ impl Writer {
                     if self.blockinfo.len() >= MAX_BLOCKINFO_ENTRIES {
                         return Err(self.err(ErrorKind::TooManyBlockInfo(MAX_BLOCKINFO_ENTRIES)));
                     }
-                    self.blockinfo.push((bid, Vec::new()));
+                    self.blockinfo.push((bid, Arc::default()));
                     self.blockinfo.len() - 1
                 }
             };
-            (&mut self.blockinfo[idx].1, 0)
+            (Arc::make_mut(&mut self.blockinfo[idx].1), 0)
         } else {
             let n = self.scopes.len() - 1;
             let before = self.scopes[n].inherited_len();
@@ -660,6 +675,10 @@ impl Writer {
         if before + list.len() >= MAX_ABBREVS {
             let e = ErrorKind::TooManyAbbrevs(MAX_ABBREVS);
             return Err(self.err(e));
+        }
+        if list.capacity() == 0 {
+            // A block defines a handful (LLVM's writer: at most six in one block).
+            list.reserve(8);
         }
         list.push(abbrev);
         Ok((before + list.len()) as u32 + 3)
@@ -828,11 +847,92 @@ impl Writer {
     }
 }
 
+/// A BLOCKINFO block encoded once, for a writer that emits the same one in every stream
+/// (LLVM's writer emits a fixed BLOCKINFO per module): its abbreviations by block id, and
+/// the encoded block from its first word after the length through END_BLOCK. The contents
+/// start at a 32-bit boundary in any stream, so the encoding does not depend on where the
+/// block is written.
+#[derive(Debug, Clone)]
+pub struct BlockInfo {
+    entries: Vec<(u32, Arc<Abbrev>)>,
+    /// The abbreviations per block id, in the order the ids first appear.
+    lists: Vec<(u32, Arc<Vec<Arc<Abbrev>>>)>,
+    /// Abbreviation id width the block is encoded with.
+    width: u32,
+    /// The words after the length word, END_BLOCK and padding included.
+    words: Vec<u8>,
+}
+
+impl BlockInfo {
+    /// Encodes a BLOCKINFO block (abbreviation id width `width`) defining `entries` in
+    /// order, each for the block id it names (a SETBID record before each change of id).
+    pub fn new(entries: Vec<(u32, Arc<Abbrev>)>, width: u32) -> Result<BlockInfo> {
+        let mut w = Writer::new();
+        w.enter_block(BLOCKINFO_BLOCK_ID, width)?;
+        let len_at = w.top().len_at;
+        for (block, a) in &entries {
+            w.blockinfo_abbrev(*block, Arc::clone(a))?;
+        }
+        w.exit_block()?;
+        let words = w.bits.buf[len_at + 4..].to_vec();
+        Ok(BlockInfo {
+            entries,
+            lists: w.blockinfo,
+            width,
+            words,
+        })
+    }
+
+    /// The abbreviations by block id, in definition order.
+    pub fn entries(&self) -> &[(u32, Arc<Abbrev>)] {
+        &self.entries
+    }
+}
+
+impl Writer {
+    /// Writes `info` as a BLOCKINFO block: the same bits as entering the block and defining
+    /// its abbreviations one by one, and the same abbreviations registered, without encoding
+    /// them again.
+    pub fn write_blockinfo(&mut self, info: &BlockInfo) -> Result<()> {
+        if self.depth() >= MAX_DEPTH {
+            return Err(self.err(ErrorKind::TooDeep(MAX_DEPTH)));
+        }
+        // Refuse before writing anything: what registering would refuse.
+        let mut added = 0;
+        for (block, list) in &info.lists {
+            let known = self.blockinfo.iter().find(|(id, _)| id == block);
+            added += usize::from(known.is_none());
+            if known.map_or(0, |(_, v)| v.len()) + list.len() > MAX_ABBREVS {
+                return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
+            }
+        }
+        if self.blockinfo.len() + added > MAX_BLOCKINFO_ENTRIES {
+            return Err(self.err(ErrorKind::TooManyBlockInfo(MAX_BLOCKINFO_ENTRIES)));
+        }
+        let w = self.top().abbrev_width;
+        self.emit_bits(u64::from(ENTER_SUBBLOCK), w);
+        self.emit_vbr_unchecked(u64::from(BLOCKINFO_BLOCK_ID), 8);
+        self.emit_vbr_unchecked(u64::from(info.width), 4);
+        self.align32();
+        let n = (info.words.len() / 4) as u32;
+        self.bits.buf.extend_from_slice(&n.to_le_bytes());
+        self.bits.buf.extend_from_slice(&info.words);
+        for (block, list) in &info.lists {
+            match self.blockinfo.iter_mut().find(|(id, _)| id == block) {
+                Some((_, v)) => Arc::make_mut(v).extend(list.iter().cloned()),
+                // The common case (the stream's first BLOCKINFO): the list is shared.
+                None => self.blockinfo.push((*block, Arc::clone(list))),
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Abbreviation `abbrev_id` (4 and up) as `scope` sees it: inherited from BLOCKINFO, then
 /// its own.
 fn scope_abbrev<'a>(
     scope: &'a Scope,
-    blockinfo: &'a [(u32, Vec<Arc<Abbrev>>)],
+    blockinfo: &'a [(u32, Arc<Vec<Arc<Abbrev>>>)],
     abbrev_id: u32,
 ) -> Option<&'a Abbrev> {
     let i = abbrev_id.checked_sub(4)? as usize;

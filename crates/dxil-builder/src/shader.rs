@@ -383,9 +383,17 @@ impl ShaderBuilder {
         mb.set_struct_body(st, &[i32t], false).map_err(Error::ir)?;
         // A range of constant buffers points to an array of their structs (the validator
         // wants a struct as the element, SM.CBUFFERTEMPLATETYPEMUSTBESTRUCT); unbounded,
-        // the array's length is u32::MAX as the reference writes it.
-        let pointee = if desc.class == ResourceClass::CBuffer && desc.binding.range_size != 1 {
-            let len = u64::from(desc.binding.range_size);
+        // the array's length is u32::MAX as the reference writes it. Other ranges point to
+        // arrays too (of length 0 when unbounded, as the reference writes them): before
+        // shader model 6.6 the validator accepts `createHandle` at a dynamic index only
+        // into a range whose symbol is an array.
+        let range = desc.binding.range_size;
+        let pointee = if range != 1 {
+            let len = match (desc.class, range) {
+                (ResourceClass::CBuffer, _) => u64::from(range),
+                (_, u32::MAX) => 0,
+                _ => u64::from(range),
+            };
             mb.ty(TypeData::Array { len, elem: st })
                 .map_err(Error::ir)?
         } else {

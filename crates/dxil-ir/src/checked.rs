@@ -5,9 +5,10 @@ use core::ops::Deref;
 
 use crate::{IdError, Module};
 
-/// A [`Module`] that passed [`Module::check_ids`] and cannot be changed while wrapped: every
-/// id it holds names an entry of the arena it indexes. Made by [`CheckedModule::new`] or by
-/// the builder (`ModuleBuilder::finish_checked`, which has just run the check); read through
+/// A [`Module`] whose ids are proven and that cannot be changed while wrapped: every id it
+/// holds names an entry of the arena it indexes ([`Module::check_ids`] passes). Made by
+/// [`CheckedModule::new`], which runs the check, or by the builder
+/// (`ModuleBuilder::finish_checked`), which checked every id at the call that gave it; read through
 /// `Deref`; [`CheckedModule::into_inner`] gives the module back for editing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CheckedModule(Module);
@@ -18,6 +19,13 @@ impl CheckedModule {
     pub fn new(m: Module) -> Result<CheckedModule, IdError> {
         m.check_ids()?;
         Ok(CheckedModule(m))
+    }
+
+    /// Wraps a module whose every id its maker proved when it stored it (the builder checks
+    /// each id at the call that hands it over, as the bitcode reader does per record), so
+    /// that the whole-module pass would find nothing.
+    pub(crate) fn proven(m: Module) -> CheckedModule {
+        CheckedModule(m)
     }
 
     /// The module, for changes (which the check no longer covers).

@@ -26,9 +26,11 @@
 //! value); constants do not reference themselves through other constants. The id part is
 //! proven by one pass, [`check`] ([`Module::check_ids`]), which the text parser and the
 //! bitcode writer run (the writer trusts a [`CheckedModule`], which the builder's
-//! `finish_checked` makes after the same pass); the bitcode reader checks each id as it reads its record and runs the
-//! pass only in builds with debug assertions (its tests and fuzz target assert that what it
-//! accepts passes). Each arena is an [`Arena`] indexed by its typed id.
+//! `finish_checked` makes); the bitcode reader checks each id as it reads its record, and the
+//! builder each id at the call that hands it over, and both run the pass only in builds with
+//! debug assertions (their tests and fuzz targets assert that what they accept passes; the
+//! builder runs it always when it took ids it did not check: an adopted module, entities
+//! filled in place). Each arena is an [`Arena`] indexed by its typed id.
 //!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]

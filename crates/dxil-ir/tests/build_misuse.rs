@@ -181,3 +181,77 @@ fn attribute_index_from_input_is_bounded() {
     let ok = attributes_of(&m, 1).unwrap();
     assert_eq!(ok.params.len(), MAX_ATTRIBUTE_PARAMS as usize);
 }
+
+/// Values carry no builder identity, so a value of another builder may hold any id: each
+/// call range-checks what it is handed (which is what lets `finish` skip the whole-module id
+/// check in release builds).
+#[test]
+fn value_from_another_builder() {
+    let mut other = ModuleBuilder::new();
+    let (_, _, _) = declare(&mut other, "h");
+    let mut big = Vec::new();
+    for i in 0..8 {
+        let t = other.int(40 + i);
+        big.push(other.const_int(t, 1).unwrap());
+    }
+    let far_const = *big.last().unwrap();
+    let mut far_global = None;
+    for name in ["g0", "g1", "g2"] {
+        let g = other.add_global(Some(name), big[0].ty().unwrap(), &GlobalOptions::default());
+        far_global = Some(g.unwrap());
+    }
+    let far_global = far_global.unwrap();
+
+    let mut mb = ModuleBuilder::new();
+    let (f, i32t, _) = declare(&mut mb, "f");
+    let e = mb.md_value(far_const).unwrap_err();
+    assert_eq!(e.kind(), BuildErrorKind::Dangling, "{e}");
+    let g = mb
+        .add_global(Some("x"), i32t, &GlobalOptions::default())
+        .unwrap();
+    let dxil_ir::ValueRef::Global(g) = g.value_ref() else {
+        panic!("a global")
+    };
+    let e = mb.set_initializer(g, far_const).unwrap_err();
+    assert_eq!(e.kind(), BuildErrorKind::Dangling, "{e}");
+    let e = mb
+        .constant(
+            i32t,
+            dxil_ir::ConstKind::Cast {
+                op: dxil_ir::CastOp::PtrToInt,
+                value: far_global.value_ref(),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.kind(), BuildErrorKind::Dangling, "{e}");
+    let mut fb = mb.define_function(f).unwrap();
+    entry(&mut fb);
+    let a = fb.arg(0).unwrap();
+    let e = fb.add(a, far_const).unwrap_err();
+    assert_eq!(e.kind(), BuildErrorKind::Dangling, "{e}");
+    assert!(e.message().starts_with("add: operand 2"), "{e}");
+    let e = fb.load(far_global, 4, false, None).unwrap_err();
+    assert_eq!(e.kind(), BuildErrorKind::Dangling, "{e}");
+    // An instruction of the same-numbered function of another builder.
+    let far_inst = {
+        let mut ob = ModuleBuilder::new();
+        let (h, _, _) = declare(&mut ob, "h");
+        let mut fb = ob.define_function(h).unwrap();
+        entry(&mut fb);
+        let x = fb.arg(0).unwrap();
+        let mut v = fb.add(x, x).unwrap();
+        for _ in 0..4 {
+            v = fb.add(v, v).unwrap();
+        }
+        v
+    };
+    let e = fb.add(a, far_inst).unwrap_err();
+    assert_eq!(e.kind(), BuildErrorKind::Dangling, "{e}");
+    let e = fb.set_name(far_inst, "n").unwrap_err();
+    assert_eq!(e.kind(), BuildErrorKind::Foreign, "{e}");
+    let s = fb.add(a, a).unwrap();
+    fb.ret(Some(s)).unwrap();
+    fb.finish().unwrap();
+    let m = mb.finish().unwrap();
+    assert_eq!(m.check_ids(), Ok(()));
+}

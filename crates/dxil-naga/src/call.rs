@@ -119,7 +119,14 @@ impl<'m> Lowerer<'_, 'm> {
         }
         self.block(&fun.body)?;
         if !self.frame.terminated {
-            self.ret(None)?;
+            // Falling off the end: a void function returns; a function with a result gets
+            // here only past a loop naga's validator saw no way out of, left by its bound
+            // (Options::force_loop_bounding) after 2^64 iterations, and returns zeros.
+            let v = match fun.result {
+                Some(ref r) => self.zeros(&self.module.types[r.ty].inner)?,
+                None => Vec::new(),
+            };
+            self.ret_leaves(v)?;
         }
         Ok(())
     }

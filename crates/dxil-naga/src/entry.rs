@@ -108,6 +108,7 @@ pub fn write(
     let mut offsets = std::collections::BTreeMap::new();
     let mut payload = None;
     let mut payload_size = 0;
+    let mut heaps = crate::heap::Heaps::default();
     for (h, gv) in module.global_variables.iter() {
         if einfo[h].is_empty() {
             continue;
@@ -145,6 +146,45 @@ pub fn write(
                 }
             }
         };
+        if gv.space == AddressSpace::Handle {
+            let (elem, array) = match *inner {
+                naga::TypeInner::BindingArray { base, .. } => (&module.types[base].inner, true),
+                ref single => (single, false),
+            };
+            // Samplers are read from the sampler heap (crate::heap), the binding's register
+            // being its place in the group's index buffer.
+            if let naga::TypeInner::Sampler { comparison } = *elem {
+                let t = target(options).map_err(|e| e.at(span))?;
+                let group = gv.binding.as_ref().map_or(0, |b| b.group);
+                let (heap, table) = heaps
+                    .declare(&mut sb, options, group, comparison)
+                    .map_err(|e| e.at(span))?;
+                globals[h.index()] = GlobalSlot::Sampler {
+                    heap,
+                    table,
+                    base: t.register,
+                    array,
+                };
+                continue;
+            }
+            if let naga::TypeInner::Image {
+                class: naga::ImageClass::External,
+                ..
+            } = *elem
+            {
+                let b = gv.binding.as_ref().filter(|_| !array).ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Invalid,
+                        what(),
+                        "an external texture must be a single bound global",
+                    )
+                    .at(span)
+                })?;
+                globals[h.index()] = crate::external::declare(&mut sb, module, options, &name, b)
+                    .map_err(|e| e.at(span))?;
+                continue;
+            }
+        }
         if let naga::TypeInner::BindingArray { base, size } = *inner {
             let t = target(options).map_err(|e| e.at(span))?;
             // The target's size wins (naga's HLSL back end writes it in place of the type's);
@@ -391,6 +431,7 @@ pub fn write(
         globals,
         handles: vec![None; module.global_variables.len()],
         bases: vec![None; module.global_variables.len()],
+        externals: vec![None; module.global_variables.len()],
         alloca_block: first,
         frame: Frame {
             fun: &ep.function,

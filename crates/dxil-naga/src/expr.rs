@@ -141,7 +141,7 @@ impl<'m> Lowerer<'_, 'm> {
                 offset,
                 level,
                 depth_ref,
-                clamp_to_edge: _,
+                clamp_to_edge,
             } => Val::S(self.image_sample(crate::image::Sample {
                 image,
                 sampler,
@@ -151,6 +151,7 @@ impl<'m> Lowerer<'_, 'm> {
                 offset,
                 level,
                 depth_ref,
+                clamp_to_edge,
             })?),
             E::ImageLoad {
                 image,
@@ -245,6 +246,36 @@ impl<'m> Lowerer<'_, 'm> {
                 .map(Val::H)
                 .ok_or_else(|| Error::new(ErrorKind::Invalid, "GlobalVariable", "no handle")),
             Some(GlobalSlot::Array(res, buf)) => Ok(Val::R(res, buf)),
+            Some(GlobalSlot::Sampler {
+                heap, base, array, ..
+            }) => {
+                let h = self
+                    .handles
+                    .get(g.index())
+                    .copied()
+                    .flatten()
+                    .ok_or_else(|| {
+                        Error::new(ErrorKind::Invalid, "GlobalVariable", "no sampler handle")
+                    })?;
+                Ok(if array {
+                    Val::Samplers {
+                        heap,
+                        table: h,
+                        base,
+                    }
+                } else {
+                    Val::H(h)
+                })
+            }
+            Some(GlobalSlot::External { .. }) => self
+                .externals
+                .get(g.index())
+                .copied()
+                .flatten()
+                .map(Val::X)
+                .ok_or_else(|| {
+                    Error::new(ErrorKind::Invalid, "GlobalVariable", "no external texture")
+                }),
             Some(GlobalSlot::Unused) if self.frame_uses_nothing(g) => Ok(Val::P(Ptr::Unused)),
             _ => {
                 let gv = &self.module.global_variables[g];
@@ -277,11 +308,30 @@ impl<'m> Lowerer<'_, 'm> {
                 };
                 Ok(Val::P(self.step(p, &container, idx)?))
             }
-            Val::H(_) | Val::Q(_) => Err(Error::new(
+            Val::H(_) | Val::Q(_) | Val::X(_) => Err(Error::new(
                 ErrorKind::Invalid,
                 "Expression::Access",
                 "indexing a resource handle or ray query",
             )),
+            Val::Samplers { heap, table, base } => {
+                // naga's HLSL back end neither clamps a binding array's index nor marks a
+                // constant one non-uniform.
+                let (index, non_uniform) = match key {
+                    AccessKey::Const(i) => (Idx::Const(i), false),
+                    AccessKey::Dyn(i) => {
+                        let fi: &naga::valid::FunctionInfo = self.frame.finfo;
+                        let non_uniform = fi[i].uniformity.non_uniform_result.is_some();
+                        (Idx::Dyn(self.scalar(i)?), non_uniform)
+                    }
+                };
+                Ok(Val::H(self.heap_sampler(
+                    heap,
+                    table,
+                    base,
+                    index,
+                    non_uniform,
+                )?))
+            }
             Val::R(res, buf) => {
                 let (index, non_uniform) = match key {
                     AccessKey::Const(i) => (dxil_builder::Arg::Int(i64::from(i)), false),

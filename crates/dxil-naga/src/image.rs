@@ -32,6 +32,8 @@ pub struct Sample {
     pub level: naga::SampleLevel,
     /// Depth comparison reference.
     pub depth_ref: Option<Handle<naga::Expression>>,
+    /// `textureSampleBaseClampToEdge`: coordinates kept half a texel inside the edges.
+    pub clamp_to_edge: bool,
 }
 
 fn kind(dim: D, arrayed: bool, multi: bool) -> ResourceKind {
@@ -113,9 +115,11 @@ pub fn resource(name: &str, ty: &TypeInner) -> Result<ResourceDesc> {
                 component(format_kind(format)),
                 4,
             )),
-            ImageClass::External => Err(Error::unsupported(
+            // Declared plane by plane (crate::external).
+            ImageClass::External => Err(Error::new(
+                ErrorKind::Invalid,
                 format!("external texture `{name}`"),
-                "not supported by this back end yet",
+                "not a single resource",
             )),
         },
         TypeInner::AccelerationStructure {
@@ -213,10 +217,33 @@ impl Lowerer<'_, '_> {
     /// `textureSample*` and `textureGather*`.
     pub fn image_sample(&mut self, s: Sample) -> Result<Vec<Value>> {
         use naga::SampleLevel as L;
+        if let Some(x) = self.external_of(s.image)? {
+            let smp = self.handle_of(s.sampler)?;
+            return self.external_sample(x, smp, s.coordinate);
+        }
         let (scalar, _, _, class) = texel(self.ty_of(s.image))?;
         let t = self.handle_of(s.image)?;
         let smp = self.handle_of(s.sampler)?;
-        let c = self.coords(s.coordinate, s.array_index, true, 4)?;
+        let mut c = self.coords(s.coordinate, s.array_index, true, 4)?;
+        if s.clamp_to_edge {
+            // naga's HLSL helper: coordinates clamped to [half a texel, 1 - half a texel]
+            // of mip 0, so that a linear filter never reaches past the edge.
+            let d = self.e.get_dimensions(&[], t, Arg::Int(0))?;
+            let f = self.mb().float();
+            let half = self.scalar_const(naga::Scalar::F32, 0.5)?;
+            let one = self.scalar_const(naga::Scalar::F32, 1.0)?;
+            for (k, ck) in c.iter_mut().take(2).enumerate() {
+                let Arg::Value(v) = *ck else {
+                    continue;
+                };
+                let n = self.fb().extract_value(d, &[k as u32])?;
+                let n = self.fb().cast(CastOp::UiToFp, n, f)?;
+                let ht = self.fb().fdiv(half, n)?;
+                let hi = self.fb().fsub(one, ht)?;
+                let m = self.e.fmax(&[], v, ht)?;
+                *ck = Arg::Value(self.e.fmin(&[], m, hi)?);
+            }
+        }
         let o = self.offsets(s.offset)?;
         let ov = [Ty::Scalar(crate::leaf::op_scalar(scalar))];
         let u = Arg::Undef;
@@ -307,6 +334,9 @@ impl Lowerer<'_, '_> {
         array_index: Option<Handle<naga::Expression>>,
         level_or_sample: Option<Handle<naga::Expression>>,
     ) -> Result<Vec<Value>> {
+        if let Some(x) = self.external_of(image)? {
+            return self.external_load(x, coordinate);
+        }
         let (scalar, _, _, class) = texel(self.ty_of(image))?;
         let t = self.handle_of(image)?;
         let c = self.coords(coordinate, array_index, false, 3)?;
@@ -385,6 +415,15 @@ impl Lowerer<'_, '_> {
         query: naga::ImageQuery,
     ) -> Result<Vec<Value>> {
         use naga::ImageQuery as Q;
+        if let Some(x) = self.external_of(image)? {
+            return match query {
+                Q::Size { level: None } => self.external_dimensions(x),
+                other => Err(Error::unsupported(
+                    format!("ImageQuery::{other:?} of an external texture"),
+                    "external textures have only their size",
+                )),
+            };
+        }
         let (_, dim, arrayed, class) = texel(self.ty_of(image))?;
         let t = self.handle_of(image)?;
         let uav = matches!(class, ImageClass::Storage { .. });

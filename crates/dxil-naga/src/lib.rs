@@ -5,8 +5,9 @@
 //!
 //! Values are held as scalar leaves (DXIL has no vectors or aggregates in registers),
 //! naga functions are inlined into the entry point, memory variables are arrays per scalar
-//! type, storage buffers are raw buffers and uniform buffers constant buffers, as naga's HLSL
-//! back end declares them. What this back end cannot express is an [`Error`] naming the
+//! type, storage buffers are raw buffers and uniform buffers constant buffers, samplers are
+//! read through the sampler heap and external textures are three planes and a parameters
+//! buffer, as naga's HLSL back end declares them. What this back end cannot express is an [`Error`] naming the
 //! construct and its span.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -18,6 +19,8 @@ mod double;
 mod entry;
 pub mod error;
 mod expr;
+mod external;
+mod heap;
 mod image;
 mod io;
 pub mod leaf;
@@ -37,8 +40,9 @@ pub use error::{Error, ErrorKind, Result};
 /// The naga this back end is built against, so callers name its types at the same version.
 pub use naga;
 pub use options::{
-    BindTarget, BindingMap, OffsetsBindTarget, Options, PipelineOptions, ShaderModel,
-    TaskDispatchLimits,
+    BindTarget, BindingMap, ExternalTextureBindTarget, ExternalTextureBindingMap,
+    OffsetsBindTarget, Options, PipelineOptions, SamplerHeapBindTargets,
+    SamplerIndexBufferBindingMap, SamplerIndexBufferKey, ShaderModel, TaskDispatchLimits,
 };
 
 pub(crate) use dxil_ir::build::Value;

@@ -83,6 +83,18 @@ pub enum Val {
     R(dxil_builder::ResourceId, Option<bool>),
     /// A `ray_query` variable: the handle `AllocateRayQuery` gave.
     Q(Value),
+    /// A binding array of samplers not yet indexed: element `i` is heap `heap` at the
+    /// index that element `base + i` of the group's index buffer (handle `table`) holds.
+    Samplers {
+        /// The heap's resource range.
+        heap: dxil_builder::ResourceId,
+        /// The handle of the bind group's sampler index buffer.
+        table: Value,
+        /// The array's first element in the index buffer.
+        base: u32,
+    },
+    /// An external texture: its planes' and parameters' handles.
+    X(crate::external::Ext),
 }
 
 /// A variable in memory: one array per group (`alloca` or group-shared global).
@@ -110,9 +122,28 @@ pub enum GlobalSlot {
     },
     /// A texture or sampler bound as resource `res`.
     Res(dxil_builder::ResourceId),
-    /// A binding array bound as resource range `res`: of textures or samplers (`None`) or
-    /// of buffers (`Some(uniform)`).
+    /// A binding array bound as resource range `res`: of textures (`None`) or of buffers
+    /// (`Some(uniform)`).
     Array(dxil_builder::ResourceId, Option<bool>),
+    /// A sampler, or a binding array of them (`array`), read from heap `heap` at the
+    /// indices the group's index buffer `table` holds from element `base` on.
+    Sampler {
+        /// The heap's resource range.
+        heap: dxil_builder::ResourceId,
+        /// The bind group's sampler index buffer.
+        table: dxil_builder::ResourceId,
+        /// The binding's first element in the index buffer.
+        base: u32,
+        /// A binding array.
+        array: bool,
+    },
+    /// An external texture: three plane textures and a parameters constant buffer.
+    External {
+        /// The planes (planes bound at one register share one resource).
+        planes: [dxil_builder::ResourceId; 3],
+        /// The parameters.
+        params: dxil_builder::ResourceId,
+    },
 }
 
 /// A break or continue target of the enclosing constructs (made on first use).
@@ -180,6 +211,8 @@ pub struct Lowerer<'a, 'm> {
     pub handles: Vec<Option<Value>>,
     /// Dynamic byte offsets of storage buffers by global index (read at the start).
     pub bases: Vec<Option<Value>>,
+    /// External textures' handles by global index (made at the start).
+    pub externals: Vec<Option<crate::external::Ext>>,
     /// The block holding the allocas (first).
     pub alloca_block: Block,
     /// The current frame.

@@ -44,6 +44,8 @@ impl<'m> Lowerer<'_, 'm> {
                 self.bases[i] = Some(self.e.load_constant(h, at, dxil_ops::Scalar::I32)?);
             }
         }
+        self.sampler_handles()?;
+        self.external_handles()?;
         let module = self.module;
         for &h in private {
             let gv = &module.global_variables[h];

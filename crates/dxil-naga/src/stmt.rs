@@ -2,7 +2,7 @@
 //! control flow becomes branches, barriers DXIL's `Barrier` (DXIL.rst "Barrier"); calls are
 //! inlined by [`crate::call`], atomics written by [`crate::atomic`].
 
-use dxil_ir::Block;
+use dxil_ir::{Block, CastOp, IntPredicate};
 use naga::{Handle, Statement as S};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -13,6 +13,16 @@ use crate::lower::{Ctl, Lowerer, Val};
 const SYNC: u32 = 1;
 const UAV_GLOBAL: u32 = 2;
 const GSM: u32 = 8;
+
+/// A loop's bound: the header's `phi`s of the counts left and the counts the next
+/// iteration starts with.
+#[derive(Clone, Copy)]
+struct LoopBound {
+    hi: crate::Value,
+    lo: crate::Value,
+    next_hi: crate::Value,
+    next_lo: crate::Value,
+}
 
 impl<'m> Lowerer<'_, 'm> {
     /// Lowers a block, stopping after a terminator.
@@ -81,12 +91,18 @@ impl<'m> Lowerer<'_, 'm> {
                 break_if,
             } => {
                 let header = self.new_block()?;
+                let pre = self.current_block_of("Statement::Loop")?;
                 self.goto(header)?;
                 self.enter(header)?;
                 self.frame.ctl.push(Ctl::Loop {
                     brk: None,
                     cont: None,
                 });
+                let bound = if self.options.force_loop_bounding {
+                    Some(self.loop_bound(pre)?)
+                } else {
+                    None
+                };
                 self.block(body)?;
                 if !self.frame.terminated {
                     let c = self.continue_target()?;
@@ -103,6 +119,13 @@ impl<'m> Lowerer<'_, 'm> {
                     self.enter(c)?;
                     self.block(continuing)?;
                     if !self.frame.terminated {
+                        // The back edge leaves from here: the bound's next counts arrive
+                        // at the header's phis.
+                        if let Some(b) = bound {
+                            let latch = self.current_block_of("Statement::Loop")?;
+                            self.fb().add_incoming(b.hi, b.next_hi, latch)?;
+                            self.fb().add_incoming(b.lo, b.next_lo, latch)?;
+                        }
                         match break_if {
                             Some(cond) => {
                                 let v = self.scalar(cond)?;
@@ -209,6 +232,45 @@ impl<'m> Lowerer<'_, 'm> {
         Ok(())
     }
 
+    /// The block instructions go to.
+    fn current_block_of(&mut self, what: &str) -> Result<Block> {
+        self.fb()
+            .current_block()
+            .ok_or_else(|| Error::new(ErrorKind::Builder, what, "no current block"))
+    }
+
+    /// At the top of a loop's header (entered from `pre`): naga's loop bound, a 64-bit
+    /// count of iterations left as two `u32`s (high, low) starting at 2^64 - 1 and counting
+    /// down (naga counts down because counting up hangs some Intel drivers); the loop is
+    /// left when both are zero. A loop that visibly ends gives a compiler nothing to
+    /// assume, where a loop it can prove endless and free of side effects it may delete
+    /// (LLVM did so before `mustprogress`, and many drivers compile DXIL with LLVM). The back edge's counts
+    /// are added to the `phi`s once the latch is known.
+    fn loop_bound(&mut self, pre: Block) -> Result<LoopBound> {
+        let i32t = self.mb().int(32);
+        let max = self.i32c(-1)?;
+        let hi = self.fb().phi(i32t, &[(max, pre)])?;
+        let lo = self.fb().phi(i32t, &[(max, pre)])?;
+        let zero = self.i32c(0)?;
+        let hz = self.fb().icmp(IntPredicate::Eq, hi, zero)?;
+        let lz = self.fb().icmp(IntPredicate::Eq, lo, zero)?;
+        let done = self.fb().and(hz, lz)?;
+        let exit = self.break_target()?;
+        let body = self.new_block()?;
+        self.fb().cond_br(done, exit, body)?;
+        self.fb().position_at_end(body)?;
+        let borrow = self.fb().cast(CastOp::ZExt, lz, i32t)?;
+        let next_hi = self.fb().sub(hi, borrow)?;
+        let one = self.i32c(1)?;
+        let next_lo = self.fb().sub(lo, one)?;
+        Ok(LoopBound {
+            hi,
+            lo,
+            next_hi,
+            next_lo,
+        })
+    }
+
     fn break_target(&mut self) -> Result<Block> {
         match self.frame.ctl.last() {
             Some(Ctl::Loop { brk: Some(b), .. } | Ctl::Switch { brk: Some(b) }) => return Ok(*b),
@@ -300,6 +362,11 @@ impl<'m> Lowerer<'_, 'm> {
             Some(h) => self.scalars(h)?,
             None => Vec::new(),
         };
+        self.ret_leaves(v)
+    }
+
+    /// Returns leaves `v` from the current function.
+    pub fn ret_leaves(&mut self, v: Vec<crate::Value>) -> Result<()> {
         if self.frame.ret.is_none() {
             self.entry_return(&v)?;
             self.fb().ret(None)?;

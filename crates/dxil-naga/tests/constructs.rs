@@ -2,8 +2,9 @@
 //! (binding arrays, subgroups, loops with break-if, switches, workgroup atomics, f64, i64,
 //! 64-bit atomics, every storage texture format, sampling and queries, packing and bit
 //! functions, ray queries, r64uint textures, float atomics, fragment I/O, task and mesh
-//! shaders): every entry point is written at shader model 6.6 and both the reference
-//! validator and the project's validator must accept it.
+//! shaders, samplers through the sampler heap, external textures): every entry point is
+//! written at shader model 6.6 and both the reference validator and the project's validator
+//! must accept it.
 
 use dxil_naga::front::{self, Language};
 use dxil_naga::{Options, PipelineOptions, ShaderModel};
@@ -112,12 +113,11 @@ fn refusals_name_the_construct_and_span() {
             "atomicAdd(&f[0], 1.0)",
         ),
         (
-            "@group(0) @binding(0) var t: texture_external;\n\
-             @group(0) @binding(1) var<storage, read_write> o: array<vec4<f32>>;\n\
+            "@group(0) @binding(0) var<storage, read_write> d: array<f64>;\n\
              @compute @workgroup_size(1)\n\
-             fn main() { o[0] = textureLoad(t, vec2<u32>(0u)); }\n",
-            "external texture `t`",
-            "texture_external",
+             fn main() { d[0] = log(d[1]); }\n",
+            "MathFunction::Log",
+            "log(d[1])",
         ),
     ];
     let options = Options {
@@ -367,4 +367,257 @@ fn mesh_refusals() {
     assert!(err.construct().contains("300 vertices"), "{err}");
     let range = err.span().to_range().expect("a span");
     assert!(many[range].contains("var<workgroup> o"), "{err}");
+}
+
+/// The container's resource ranges as `class space:lower+size name`, sorted.
+fn resource_ranges(container: &[u8]) -> Vec<String> {
+    let c = dxil_container::Container::parse(container).expect("a container");
+    let program = c.program().expect("a program part");
+    let module = dxil_bitcode::read_module(program.bitcode).expect("its bitcode");
+    let md = dxil_module::DxilMetadata::read(&module).expect("its metadata");
+    let mut out: Vec<String> = md
+        .resources
+        .iter()
+        .flat_map(|r| r.all())
+        .map(|r| {
+            let b = &r.base;
+            format!(
+                "{:?} {}:{}+{} {}",
+                r.class, b.space, b.lower_bound, b.range_size as i32, b.name
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn binding(group: u32, binding: u32) -> naga::ResourceBinding {
+    naga::ResourceBinding { group, binding }
+}
+
+fn target(space: u8, register: u32) -> dxil_naga::BindTarget {
+    dxil_naga::BindTarget {
+        space,
+        register,
+        binding_array_size: None,
+        dynamic_storage_buffer_offsets_index: None,
+    }
+}
+
+/// Samplers go through the sampler heaps (naga's HLSL back end's, laid out here as wgpu's
+/// Direct3D 12 back end lays them out: standard samplers at `s0`, comparison samplers at
+/// `s2048`, both in space 0, and each group's index buffer a `t` register of its own): the
+/// heaps are sampler ranges of 2048 at their targets and the index buffers structured
+/// buffers of `u32` at theirs, at every shader model the handles differ between (6.0
+/// `createHandle`, 6.2 `rawBufferLoad` of the index, 6.6 handles from bindings); both
+/// validators accept every entry point. Without a target for a group's index buffer, and
+/// no fake bindings, the group is named.
+#[test]
+fn sampler_heap_targets() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wgsl/sampler_heap.wgsl");
+    let src = std::fs::read_to_string(path).expect("read");
+    let mut options = Options {
+        fake_missing_bindings: false,
+        ..Options::default()
+    };
+    options.sampler_heap_target = dxil_naga::SamplerHeapBindTargets {
+        standard_samplers: target(0, 0),
+        comparison_samplers: target(0, 2048),
+    };
+    for (g, b, t) in [
+        (0, 0, target(0, 0)),
+        (0, 1, target(0, 1)),
+        (0, 4, target(0, 0)),
+        (1, 3, target(1, 0)),
+        // Samplers: their place in the group's index buffer.
+        (0, 2, target(255, 0)),
+        (0, 3, target(255, 1)),
+        (1, 0, target(255, 0)),
+        (1, 1, target(255, 1)),
+        (1, 2, target(255, 5)),
+    ] {
+        options.binding_map.insert(binding(g, b), t);
+    }
+    use dxil_naga::SamplerIndexBufferKey as Key;
+    options
+        .sampler_buffer_binding_map
+        .insert(Key { group: 0 }, target(0, 7));
+    options
+        .sampler_buffer_binding_map
+        .insert(Key { group: 1 }, target(1, 7));
+    for sm in [ShaderModel::V6_0, ShaderModel::V6_2, ShaderModel::V6_6] {
+        options.shader_model = sm;
+        let fs = write_valid(&src, "sampler_heap.wgsl", "fs_main", &options);
+        assert_eq!(
+            resource_ranges(&fs),
+            [
+                "CBuffer 1:0+1 pick",
+                "SRV 0:0+1 t",
+                "SRV 0:1+1 d",
+                "SRV 0:7+1 nagaGroup0SamplerIndexArray",
+                "SRV 1:7+1 nagaGroup1SamplerIndexArray",
+                "Sampler 0:0+2048 nagaSamplerHeap",
+                "Sampler 0:2048+2048 nagaComparisonSamplerHeap",
+            ],
+            "shader model {sm}"
+        );
+        let cs = write_valid(&src, "sampler_heap.wgsl", "cs_main", &options);
+        assert_eq!(
+            resource_ranges(&cs),
+            [
+                "SRV 0:0+1 t",
+                "SRV 0:7+1 nagaGroup0SamplerIndexArray",
+                "SRV 1:7+1 nagaGroup1SamplerIndexArray",
+                "Sampler 0:0+2048 nagaSamplerHeap",
+                "UAV 0:0+1 out",
+            ],
+            "shader model {sm}"
+        );
+    }
+    options.sampler_buffer_binding_map.clear();
+    let module = front::parse(Language::Wgsl, src.as_bytes(), "sampler_heap.wgsl").expect("parse");
+    let info = front::validate(&module, Some(&src), "sampler_heap.wgsl").expect("validate");
+    let pipeline = PipelineOptions {
+        entry_point: Some((naga::ShaderStage::Compute, "cs_main".into())),
+    };
+    let err = dxil_naga::write(&module, &info, &options, &pipeline).expect_err("no index buffer");
+    assert_eq!(err.kind(), dxil_naga::ErrorKind::Options, "{err}");
+    assert!(err.construct().contains("index buffer of group"), "{err}");
+    let range = err.span().to_range().expect("a span");
+    assert!(src[range].contains("var"), "{err}");
+}
+
+/// External textures at the targets the options give: three `Texture2D<float4>` planes and
+/// a constant buffer of naga's 208-byte parameters per texture, in fragment and compute
+/// shaders at shader models 6.0 and 6.6, accepted by both validators; with naga's fake
+/// targets (all parts at the binding's register) the planes are one resource. Without a
+/// target, and no fake bindings, the texture is named.
+#[test]
+fn external_texture_targets() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/wgsl/external_texture.wgsl");
+    let src = std::fs::read_to_string(path).expect("read");
+    let mut options = Options {
+        fake_missing_bindings: false,
+        ..Options::default()
+    };
+    options.binding_map.insert(binding(0, 1), target(255, 0));
+    options.binding_map.insert(binding(0, 2), target(0, 0));
+    options
+        .sampler_buffer_binding_map
+        .insert(dxil_naga::SamplerIndexBufferKey { group: 0 }, target(0, 9));
+    for (b, base) in [(binding(0, 0), 0), (binding(1, 0), 4)] {
+        let t = dxil_naga::ExternalTextureBindTarget {
+            planes: [target(2, base), target(2, base + 1), target(2, base + 2)],
+            params: target(2, base),
+        };
+        options.external_texture_binding_map.insert(b, t);
+    }
+    for sm in [ShaderModel::V6_0, ShaderModel::V6_6] {
+        options.shader_model = sm;
+        let fs = write_valid(&src, "external_texture.wgsl", "fs_main", &options);
+        assert_eq!(
+            resource_ranges(&fs),
+            [
+                "CBuffer 2:0+1 video_params",
+                "CBuffer 2:4+1 other_params",
+                "SRV 0:9+1 nagaGroup0SamplerIndexArray",
+                "SRV 2:0+1 video_plane0",
+                "SRV 2:1+1 video_plane1",
+                "SRV 2:2+1 video_plane2",
+                "SRV 2:4+1 other_plane0",
+                "SRV 2:5+1 other_plane1",
+                "SRV 2:6+1 other_plane2",
+                "Sampler 0:0+2048 nagaSamplerHeap",
+            ],
+            "shader model {sm}"
+        );
+        write_valid(&src, "external_texture.wgsl", "cs_main", &options);
+    }
+    let fake = Options {
+        shader_model: ShaderModel::V6_6,
+        ..Options::default()
+    };
+    let cs = write_valid(&src, "external_texture.wgsl", "cs_main", &fake);
+    assert_eq!(
+        resource_ranges(&cs),
+        [
+            "CBuffer 0:0+1 video_params",
+            "SRV 0:0+1 video_plane0",
+            "UAV 0:2+1 out",
+        ]
+    );
+    options.external_texture_binding_map.clear();
+    let module =
+        front::parse(Language::Wgsl, src.as_bytes(), "external_texture.wgsl").expect("parse");
+    let info = front::validate(&module, Some(&src), "external_texture.wgsl").expect("validate");
+    let pipeline = PipelineOptions {
+        entry_point: Some((naga::ShaderStage::Compute, "cs_main".into())),
+    };
+    let err = dxil_naga::write(&module, &info, &options, &pipeline).expect_err("no target");
+    assert!(
+        err.construct().contains("external texture `video`"),
+        "{err}"
+    );
+    let range = err.span().to_range().expect("a span");
+    assert!(src[range].contains("video"), "{err}");
+}
+
+/// naga's loop bounding (on by default, as naga's): every loop, its continuing block and
+/// break-if included, counts down from 2^64 and leaves at zero; both validators accept the
+/// loops either way, and the option changes what is written. A function whose endless loop
+/// has no way out but the bound (naga's IR lets a function with a result fall off its end
+/// when nothing reaches it; naga's front ends add a `return` naga's validator then refuses,
+/// so it is taken out here) returns zeros past the loop.
+#[test]
+fn force_loop_bounding() {
+    let src = "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+               @compute @workgroup_size(1)\n\
+               fn main() {\n\
+                 var i = 0u;\n\
+                 loop {\n\
+                   if i >= d[0] { break; }\n\
+                   if i == 3u { i += 2u; continue; }\n\
+                   d[i + 1u] = i;\n\
+                   continuing { i += 1u; break if i > 100u; }\n\
+                 }\n\
+                 for (var k = 0; k < 4; k++) { while d[k] != 0u { d[k] -= 1u; } }\n\
+               }\n";
+    let mut options = Options {
+        shader_model: ShaderModel::V6_6,
+        ..Options::default()
+    };
+    assert!(options.force_loop_bounding, "naga's default");
+    let bounded = write_valid(src, "loops.wgsl", "main", &options);
+    options.force_loop_bounding = false;
+    let free = write_valid(src, "loops.wgsl", "main", &options);
+    assert_ne!(bounded, free, "the bound changed nothing");
+
+    let spin = "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+                fn spin(x: u32) -> u32 {\n\
+                  loop { if d[x] == 7u { return x; } }\n\
+                }\n\
+                @compute @workgroup_size(1)\n\
+                fn main() { d[0] = spin(1u); }\n";
+    let mut module = front::parse(Language::Wgsl, spin.as_bytes(), "spin.wgsl").expect("parse");
+    for (_, f) in module.functions.iter_mut() {
+        let n = f.body.len();
+        assert!(
+            matches!(f.body.last(), Some(naga::Statement::Return { value: None })),
+            "the front end's return"
+        );
+        f.body.cull(n - 1..);
+    }
+    let info = front::validate(&module, Some(spin), "spin.wgsl").expect("validate");
+    for bound in [true, false] {
+        options.force_loop_bounding = bound;
+        let container = dxil_naga::write(&module, &info, &options, &PipelineOptions::default())
+            .unwrap_or_else(|e| panic!("bounding {bound}: {e}"));
+        let report = dxil_validate::validate_container(&container, &Default::default());
+        assert!(report.is_valid(), "bounding {bound}: {report}");
+        if let Some(verdict) = dxil_test_support::dxv_verdict(&container) {
+            verdict.unwrap_or_else(|e| panic!("bounding {bound}: {e}"));
+        }
+    }
 }

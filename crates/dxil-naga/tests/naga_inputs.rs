@@ -125,8 +125,34 @@ fn ours(h: &naga::back::hlsl::Options) -> Options {
                 (*g, t)
             })
             .collect(),
+        sampler_heap_target: dxil_naga::SamplerHeapBindTargets {
+            standard_samplers: target(&h.sampler_heap_target.standard_samplers),
+            comparison_samplers: target(&h.sampler_heap_target.comparison_samplers),
+        },
+        sampler_buffer_binding_map: h
+            .sampler_buffer_binding_map
+            .iter()
+            .map(|(k, v)| {
+                (
+                    dxil_naga::SamplerIndexBufferKey { group: k.group },
+                    target(v),
+                )
+            })
+            .collect(),
+        external_texture_binding_map: h
+            .external_texture_binding_map
+            .iter()
+            .map(|(k, v)| {
+                let t = dxil_naga::ExternalTextureBindTarget {
+                    planes: v.planes.each_ref().map(target),
+                    params: target(&v.params),
+                };
+                (*k, t)
+            })
+            .collect(),
         zero_initialize_workgroup_memory: h.zero_initialize_workgroup_memory,
         restrict_indexing: h.restrict_indexing,
+        force_loop_bounding: h.force_loop_bounding,
         task_dispatch_limits: h
             .task_dispatch_limits
             .map(|l| dxil_naga::TaskDispatchLimits {

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use dxil_bitstream::{Abbrev, AbbrevOp};
+use dxil_bitstream::{Abbrev, AbbrevOp, BlockInfo};
 
 use super::{log2_ceil, Out};
 use crate::codes::*;
@@ -67,29 +67,51 @@ pub fn define(out: &mut Out, ops: &[AbbrevOp]) -> Result<u32> {
     out.w.define_abbrev(abbrev(ops)).map_err(|e| out.bs(e))
 }
 
-/// BLOCKINFO's abbreviations, each with the block it is registered for.
-type BlockInfoTable = Vec<(u32, Arc<Abbrev>)>;
+/// Defines a shared abbreviation as the next of the current block (no copy of it).
+pub fn define_shared(out: &mut Out, a: &Arc<Abbrev>) -> Result<u32> {
+    out.w.define_abbrev(Arc::clone(a)).map_err(|e| out.bs(e))
+}
 
-/// The BLOCKINFO abbreviations per type-id width: they depend on nothing else, so each
-/// width's list is built once per process and shared by every module written with it.
-static BLOCKINFO: [OnceLock<BlockInfoTable>; 65] = [const { OnceLock::new() }; 65];
+/// Abbreviations that depend on one field width, built once per process per width (the
+/// writer defines the same few in every module).
+pub type ByWidth<const N: usize> = [OnceLock<[Arc<Abbrev>; N]>; 65];
+
+/// The abbreviations `ops(width)` from `table`, built on first use.
+pub fn by_width<const N: usize>(
+    table: &'static ByWidth<N>,
+    width: u8,
+    ops: fn(u8) -> [Vec<AbbrevOp>; N],
+) -> &'static [Arc<Abbrev>; N] {
+    let w = width.min(64);
+    table[usize::from(w)].get_or_init(|| ops(w).map(|o| Arc::new(abbrev(&o))))
+}
+
+/// The BLOCKINFO block per type-id width, encoded once per process: it depends on nothing
+/// else, and every module written with that width shares it.
+static BLOCKINFO: [OnceLock<Option<BlockInfo>>; 65] = [const { OnceLock::new() }; 65];
 
 /// Writes the BLOCKINFO block (LLVM 3.7 `WriteBlockInfo`); `type_count` is the number of
 /// types in the table.
 pub fn write_blockinfo(out: &mut Out, type_count: usize) -> Result<()> {
     let tb = log2_ceil(type_count as u64 + 1);
-    let table = BLOCKINFO[usize::from(tb).min(64)].get_or_init(|| blockinfo_table(tb));
-    let prev = out.enter(dxil_bitstream::BLOCKINFO_BLOCK_ID, 2)?;
-    for (block, a) in table {
-        out.w
-            .blockinfo_abbrev(*block, Arc::clone(a))
-            .map_err(|e| out.bs(e))?;
+    let info = BLOCKINFO[usize::from(tb).min(64)]
+        .get_or_init(|| BlockInfo::new(blockinfo_table(tb), 2).ok())
+        .as_ref();
+    match info {
+        Some(info) => out.w.write_blockinfo(info).map_err(|e| out.bs(e)),
+        // Not reached (the table is valid); written the long way, the error is placed.
+        None => {
+            let prev = out.enter(dxil_bitstream::BLOCKINFO_BLOCK_ID, 2)?;
+            for (block, a) in blockinfo_table(tb) {
+                out.w.blockinfo_abbrev(block, a).map_err(|e| out.bs(e))?;
+            }
+            out.exit(prev)
+        }
     }
-    out.exit(prev)
 }
 
 /// The abbreviations `WriteBlockInfo` registers, by block, for type ids of `tb` bits.
-fn blockinfo_table(tb: u8) -> BlockInfoTable {
+fn blockinfo_table(tb: u8) -> Vec<(u32, Arc<Abbrev>)> {
     let v = VALUE_SYMTAB_BLOCK_ID;
     let c = CONSTANTS_BLOCK_ID;
     let f = FUNCTION_BLOCK_ID;

@@ -1,15 +1,32 @@
 //! CONSTANTS_BLOCK (LLVM 3.7 `WriteConstants`): module constants (with the module-only
 //! abbreviations) and function constants.
 
+use std::sync::OnceLock;
+
+use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Char6, Fixed, Literal};
 use dxil_ir::{Body, Const, ConstKind, Module, TypeData, ValueRef};
 
 use super::abbrevs::*;
 use super::numbering::Numbering;
 use super::types::tid;
-use super::{emit_signed, is_char6, log2_ceil, Out};
+use super::{char_classes, emit_signed, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
+
+static MODULE_ABBREVS: ByWidth<4> = [const { OnceLock::new() }; 65];
+
+/// The module constants block's abbreviations for value ids of `vb` bits: aggregate,
+/// string, 7-bit and char6 C strings.
+fn module_abbrevs(vb: u8) -> [Vec<AbbrevOp>; 4] {
+    let lit = |c: u32| Literal(u64::from(c));
+    [
+        vec![lit(CST_CODE_AGGREGATE), Array, Fixed(vb)],
+        vec![lit(CST_CODE_STRING), Array, Fixed(8)],
+        vec![lit(CST_CODE_CSTRING), Array, Fixed(7)],
+        vec![lit(CST_CODE_CSTRING), Array, Char6],
+    ]
+}
 
 /// Writes one constants block holding `order` (value ids `first..first + order.len()`);
 /// `body` is `None` for the module block.
@@ -25,14 +42,9 @@ pub fn write_constants(
     let global = body.is_none();
     if global {
         let last = u64::from(first) + order.len() as u64;
-        let lit = |c: u32| Literal(u64::from(c));
-        define(
-            out,
-            &[lit(CST_CODE_AGGREGATE), Array, Fixed(log2_ceil(last + 1))],
-        )?;
-        define(out, &[lit(CST_CODE_STRING), Array, Fixed(8)])?;
-        define(out, &[lit(CST_CODE_CSTRING), Array, Fixed(7)])?;
-        define(out, &[lit(CST_CODE_CSTRING), Array, Char6])?;
+        for a in by_width(&MODULE_ABBREVS, log2_ceil(last + 1), module_abbrevs) {
+            define_shared(out, a)?;
+        }
     }
     let mut last_ty = None;
     for &c in order {
@@ -109,9 +121,10 @@ fn constant(
         }
         ConstKind::CString(bytes) => {
             out.rec.extend(bytes.iter().map(|&b| u64::from(b)));
-            let abbrev = if bytes.iter().all(|&b| is_char6(b)) {
+            let (char6, seven) = char_classes(bytes);
+            let abbrev = if char6 {
                 g(CST_CSTRING6)
-            } else if bytes.iter().all(|&b| b < 128) {
+            } else if seven {
                 g(CST_CSTRING7)
             } else {
                 0

@@ -23,6 +23,7 @@ use dxil_ir::{
     TypeData, ValueRef,
 };
 
+use super::filled;
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
 use super::options::WriteOptions;
 use crate::error::ErrorKind;
@@ -31,8 +32,6 @@ type K<T> = std::result::Result<T, ErrorKind>;
 
 const UNSEEN: u32 = 0;
 const VISITING: u32 = u32::MAX;
-/// Constant state of module constants while a body is enumerated.
-const MODULE: u32 = u32::MAX;
 
 /// The orders the writer uses, computed by LLVM 3.7's `ValueEnumerator` rules:
 ///
@@ -68,6 +67,14 @@ pub struct Orders {
     pub attribute_groups: Vec<u32>,
 }
 
+/// The orders, with the type and module metadata numbers the walk gave on the way (per
+/// arena index: bitcode id + 1, 0 for none), which the writer's numbering takes over.
+pub(crate) struct Enumerated {
+    pub orders: Orders,
+    pub type_ids: Vec<u32>,
+    pub md_ids: Vec<u32>,
+}
+
 /// The orders of one function body.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BodyOrders {
@@ -82,10 +89,15 @@ struct En<'m> {
     /// Per type: UNSEEN, VISITING, or bitcode id + 1.
     type_state: Vec<u32>,
     types: Vec<Type>,
-    /// Per constant: UNSEEN, or index + 1 into `vals` (the range being enumerated).
+    /// Per constant: UNSEEN, or index + 1 into `vals` (the module constants so far).
     const_state: Vec<u32>,
-    /// The constants of the range being enumerated, with use counts.
+    /// The module constants, with use counts.
     vals: Vec<(Const, u32)>,
+    /// Per constant: UNSEEN, or index + 1 into `body_vals` (the body being walked).
+    body_state: Vec<u32>,
+    /// The constants the body being walked uses that were not module constants when met,
+    /// with use counts.
+    body_vals: Vec<(Const, u32)>,
     /// Per metadata: UNSEEN, VISITING, or bitcode id + 1.
     md_state: Vec<u32>,
     mds: Vec<Metadata>,
@@ -170,23 +182,51 @@ impl En<'_> {
         let ValueRef::Const(c) = v else {
             return Ok(());
         };
-        // Inline, the common cases: a module constant, or one already counted.
+        // Inline, the common case: a constant already counted.
         match self.const_state.get(c.index()) {
-            Some(&MODULE) => Ok(()),
             Some(&st) if st != UNSEEN => {
                 if let Some(slot) = self.vals.get_mut(st as usize - 1) {
                     slot.1 += 1;
                 }
                 Ok(())
             }
-            _ => self.value_walk(c),
+            _ => self.value_walk(c, false),
         }
     }
 
-    /// Enumerates constant `c` (unseen) after its operands.
-    fn value_walk(&mut self, c: Const) -> K<()> {
+    /// `EnumerateValue` of a body's constant operand, in the walk that also enumerates types
+    /// and metadata: module constants met so far are skipped, the others are enumerated for
+    /// the body; [`compute`] drops those that turn out to be module constants once every
+    /// body was walked (they and everything below them), which leaves LLVM's per-body
+    /// enumeration of the other constants, order and use counts alike.
+    #[inline]
+    fn body_value(&mut self, v: ValueRef) -> K<()> {
+        let ValueRef::Const(c) = v else {
+            return Ok(());
+        };
+        if self
+            .const_state
+            .get(c.index())
+            .is_some_and(|&s| s != UNSEEN)
+        {
+            return Ok(());
+        }
+        match self.body_state.get(c.index()) {
+            Some(&st) if st != UNSEEN => {
+                if let Some(slot) = self.body_vals.get_mut(st as usize - 1) {
+                    slot.1 += 1;
+                }
+                Ok(())
+            }
+            _ => self.value_walk(c, true),
+        }
+    }
+
+    /// Enumerates constant `c` (unseen) after its operands, into the module's range or the
+    /// body's.
+    fn value_walk(&mut self, c: Const, body: bool) -> K<()> {
         let frames_base = self.stack.len();
-        self.enter_const(c, frames_base)?;
+        self.enter_const(c, body)?;
         while self.stack.len() > frames_base {
             let (ci, i) = *self.stack.last().unwrap_or(&(0, 0));
             let data = &self.m.constants[Const(ci)];
@@ -195,27 +235,42 @@ impl En<'_> {
                     top.1 += 1;
                 }
                 if let ValueRef::Const(oc) = op {
-                    self.enter_const(oc, frames_base)?;
+                    self.enter_const(oc, body)?;
                 }
                 continue;
             }
             self.stack.pop();
-            self.vals.push((Const(ci), 1));
-            self.const_state[ci as usize] = self.vals.len() as u32;
+            let (vals, state) = if body {
+                (&mut self.body_vals, &mut self.body_state)
+            } else {
+                (&mut self.vals, &mut self.const_state)
+            };
+            vals.push((Const(ci), 1));
+            state[ci as usize] = vals.len() as u32;
         }
         Ok(())
     }
 
-    fn enter_const(&mut self, c: Const, _base: usize) -> K<()> {
-        let st = *self
+    fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
+        let module = *self
             .const_state
             .get(c.index())
             .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
-        if st == MODULE {
-            return Ok(());
-        }
+        let st = if body {
+            if module != UNSEEN {
+                return Ok(());
+            }
+            self.body_state[c.index()]
+        } else {
+            module
+        };
         if st != UNSEEN {
-            if let Some(slot) = self.vals.get_mut(st as usize - 1) {
+            let vals = if body {
+                &mut self.body_vals
+            } else {
+                &mut self.vals
+            };
+            if let Some(slot) = vals.get_mut(st as usize - 1) {
                 slot.1 += 1;
             }
             return Ok(());
@@ -348,13 +403,13 @@ impl En<'_> {
 
     /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type id, use count descending), then integers
     /// first by `std::partition` (two-ended swapping, as the C++ libraries implement it).
-    fn optimize(&mut self, preserve: bool) -> K<Vec<Const>> {
+    fn optimize(&self, vals: &[(Const, u32)], preserve: bool) -> K<Vec<Const>> {
         if preserve {
-            return Ok(self.vals.iter().map(|v| v.0).collect());
+            return Ok(vals.iter().map(|v| v.0).collect());
         }
         let m = self.m;
-        let mut keyed = Vec::with_capacity(self.vals.len());
-        for &(c, n) in &self.vals {
+        let mut keyed = Vec::with_capacity(vals.len());
+        for &(c, n) in vals {
             let ty = m.constants[c].ty;
             let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
             let int = match m.ty(ty) {
@@ -424,6 +479,7 @@ fn is_local(m: &Module, md: Metadata) -> bool {
 pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, crate::Error> {
     Proven::check(m)
         .and_then(|p| compute(p, options.preserve_use_list_order))
+        .map(|e| e.orders)
         .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
 }
 
@@ -450,22 +506,24 @@ impl<'m> Proven<'m> {
 }
 
 /// The orders for a proven module (every write enumerates first).
-pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
+pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     let m = p.module();
     let mut en = En {
         m,
-        type_state: vec![UNSEEN; m.types.len()],
+        type_state: filled(m.types.len(), UNSEEN),
         types: Vec::with_capacity(m.types.len()),
-        const_state: vec![UNSEEN; m.constants.len()],
-        vals: Vec::new(),
-        md_state: vec![UNSEEN; m.metadata.len()],
-        mds: Vec::new(),
-        type_stack: Vec::new(),
-        stack: Vec::new(),
-        md_ops: Vec::new(),
-        md_stack: Vec::new(),
-        work: Vec::new(),
-        type_walked: vec![false; m.constants.len()],
+        const_state: filled(m.constants.len(), UNSEEN),
+        vals: Vec::with_capacity(m.constants.len()),
+        body_state: filled(m.constants.len(), UNSEEN),
+        body_vals: Vec::with_capacity(16),
+        md_state: filled(m.metadata.len(), UNSEEN),
+        mds: Vec::with_capacity(m.metadata.len()),
+        type_stack: Vec::with_capacity(16),
+        stack: Vec::with_capacity(16),
+        md_ops: Vec::with_capacity(32),
+        md_stack: Vec::with_capacity(16),
+        work: Vec::with_capacity(16),
+        type_walked: filled(m.constants.len(), false),
         label: m.find_type(&TypeData::Label),
         void: m.find_type(&TypeData::Void),
     };
@@ -510,7 +568,15 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
             en.metadata(op)?;
         }
     }
-    for f in &m.functions {
+    // Per metadata: the 1-based index of the last body that listed it as local.
+    let mut local_seen = filled(m.metadata.len(), 0u32);
+    // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
+    let mut call_seen = filled(m.attribute_lists.len(), false);
+    let mut call_lists = Vec::new();
+    // Per function: the body's candidate constants (with use counts) and its local metadata.
+    type Walked = (Vec<(Const, u32)>, Vec<Metadata>);
+    let mut walked: Vec<Option<Walked>> = Vec::with_capacity(m.functions.len());
+    for (fi, f) in m.functions.iter().enumerate() {
         if let Some(TypeData::Function { params, .. }) = m.ty(f.fn_ty) {
             for &p in params.iter() {
                 en.ty(p)?;
@@ -519,7 +585,26 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
         for &(_, md) in sorted_attachments(&f.attachments).iter() {
             en.metadata(md)?;
         }
-        let Some(body) = &f.body else { continue };
+        let Some(body) = &f.body else {
+            walked.push(None);
+            continue;
+        };
+        let mark = fi as u32 + 1;
+        // An instruction operand met earlier in program order has had its result type
+        // enumerated; when the arena is in program order (as a builder or reader leaves it),
+        // that is every operand with a smaller id.
+        let in_order = body
+            .blocks
+            .iter()
+            .flat_map(|b| b.insts.iter())
+            .enumerate()
+            .all(|(n, i)| i.index() == n);
+        let mut current = 0u32;
+        // One walk per body: types and metadata in LLVM's constructor order, the body's
+        // constants (as `incorporateFunction` meets them), its function-local metadata
+        // (the wrappers among call and invoke arguments, in first-use order) and the
+        // attribute lists of its calls and invokes.
+        let mut local_metadata = Vec::new();
         for_each_inst(body, |inst| {
             let mut r = Ok(());
             llvm_operands(&inst.kind, |op| {
@@ -533,13 +618,22 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     },
                     Op::V(ValueRef::Metadata(md)) if is_local(m, md) => Ok(()),
                     Op::V(ValueRef::Metadata(md)) => en.metadata(md),
+                    Op::V(ValueRef::Inst(i)) if in_order && i.0 < current => Ok(()),
                     Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => m
                         .value_type(Some(body), v)
                         .ok_or(ErrorKind::TypeMismatch("operand without a type"))
                         .and_then(|t| en.ty(t)),
-                    Op::V(v) => en.operand_type(v),
+                    // The operand's types first: enumerating the constant adds none then.
+                    Op::V(v @ ValueRef::Const(_)) => {
+                        en.operand_type(v).and_then(|()| en.body_value(v))
+                    }
+                    // Global values' types were enumerated first of all.
+                    Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => {
+                        Ok(())
+                    }
                 };
             });
+            current += 1;
             r?;
             match inst.ty {
                 Some(t) => en.ty(t)?,
@@ -559,37 +653,6 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     en.metadata(i)?;
                 }
             }
-            Ok(())
-        })?;
-    }
-    let module_constants = en.optimize(preserve)?;
-    for &c in &module_constants {
-        en.const_state[c.index()] = MODULE;
-    }
-    let mut bodies = Vec::with_capacity(m.functions.len());
-    // Per metadata: the 1-based index of the last body that listed it as local.
-    let mut local_seen = vec![0u32; m.metadata.len()];
-    // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
-    let mut call_seen = vec![false; m.attribute_lists.len()];
-    let mut call_lists = Vec::new();
-    for (fi, f) in m.functions.iter().enumerate() {
-        let mark = fi as u32 + 1;
-        let Some(body) = &f.body else {
-            bodies.push(BodyOrders::default());
-            continue;
-        };
-        en.vals.clear();
-        // One walk: the body's constants, its function-local metadata (the wrappers among
-        // call and invoke arguments, in first-use order) and the attribute lists of its
-        // calls and invokes.
-        let mut local_metadata = Vec::new();
-        for_each_inst(body, |inst| {
-            let mut r = Ok(());
-            llvm_operands(&inst.kind, |op| {
-                if let (Op::V(v @ ValueRef::Const(_)), Ok(())) = (op, &r) {
-                    r = en.value(v);
-                }
-            });
             if let InstKind::Call {
                 args, attributes, ..
             }
@@ -618,33 +681,50 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Orders> {
                     }
                 }
             }
-            r
+            Ok(())
         })?;
-        let constants = en.optimize(preserve)?;
-        for &c in &constants {
-            en.const_state[c.index()] = UNSEEN;
+        let candidates = std::mem::replace(&mut en.body_vals, Vec::with_capacity(16));
+        for &(c, _) in &candidates {
+            en.body_state[c.index()] = UNSEEN;
         }
+        walked.push(Some((candidates, local_metadata)));
+    }
+    let module_constants = en.optimize(&en.vals, preserve)?;
+    let mut bodies = Vec::with_capacity(m.functions.len());
+    for w in walked {
+        let Some((mut candidates, local_metadata)) = w else {
+            bodies.push(BodyOrders::default());
+            continue;
+        };
+        // Constants a later body's metadata made module-level are the module's.
+        candidates.retain(|&(c, _)| en.const_state[c.index()] == UNSEEN);
+        let constants = en.optimize(&candidates, preserve)?;
         bodies.push(BodyOrders {
             constants,
             local_metadata,
         });
     }
     let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists)?;
-    Ok(Orders {
-        types: en.types,
-        module_constants,
-        module_metadata: en.mds,
-        bodies,
-        attribute_lists,
-        attribute_groups,
+    Ok(Enumerated {
+        orders: Orders {
+            types: en.types,
+            module_constants,
+            module_metadata: en.mds,
+            bodies,
+            attribute_lists,
+            attribute_groups,
+        },
+        // After the walks every state is UNSEEN or an id + 1 (VISITING only lasts a walk).
+        type_ids: en.type_state,
+        md_ids: en.md_state,
     })
 }
 
 /// `EnumerateAttributes` order: function attribute lists, then call/invoke lists
 /// (`calls`: their 1-based ids in first-use order).
 fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
-    let mut seen = vec![false; m.attribute_lists.len()];
-    let mut lists = Vec::new();
+    let mut seen = filled(m.attribute_lists.len(), false);
+    let mut lists = Vec::with_capacity(m.attribute_lists.len());
     let mut add = |a: u32| -> K<()> {
         if a == 0 {
             return Ok(());
@@ -665,7 +745,7 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     for &a in calls {
         add(a)?;
     }
-    let mut groups: Vec<u32> = Vec::new();
+    let mut groups: Vec<u32> = Vec::with_capacity(m.attribute_groups.len());
     for &l in &lists {
         for &g in m.attribute_lists[l as usize].groups.iter() {
             if !groups.contains(&g) {

@@ -1,12 +1,16 @@
 //! METADATA_BLOCK (LLVM 3.7 `WriteModuleMetadata`, `WriteModuleMetadataStore`,
 //! `WriteFunctionLocalMetadata`) and METADATA_ATTACHMENT (`WriteMetadataAttachment`).
 
+use std::sync::OnceLock;
+
+use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Fixed, Literal, Vbr};
 use dxil_ir::{
-    Body, DILocation, FunctionData, GenericDINode, MdRef, Metadata, MetadataData as M, Module,
+    Body, DILocation, FixedMetadataKind, FunctionData, GenericDINode, MdRef, Metadata,
+    MetadataData as M, MetadataKind, Module,
 };
 
-use super::abbrevs::define;
+use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::enumerate::sorted_attachments;
 use super::numbering::Numbering;
 use super::Out;
@@ -21,6 +25,35 @@ fn rotate(i: i64) -> u64 {
     } else {
         u << 1
     }
+}
+
+/// The metadata block's abbreviations (one set: `ByWidth` slot 0): string, location,
+/// generic DI node, name.
+static MD_ABBREVS: ByWidth<4> = [const { OnceLock::new() }; 65];
+
+fn md_abbrevs(_: u8) -> [Vec<AbbrevOp>; 4] {
+    let lit = |c: u32| Literal(u64::from(c));
+    [
+        vec![lit(METADATA_STRING), Array, Fixed(8)],
+        vec![
+            lit(DILocation::CODE),
+            Fixed(1),
+            Vbr(6),
+            Vbr(8),
+            Vbr(6),
+            Vbr(6),
+        ],
+        vec![
+            lit(GenericDINode::CODE),
+            Fixed(1),
+            Vbr(6),
+            Fixed(1),
+            Vbr(6),
+            Array,
+            Vbr(6),
+        ],
+        vec![lit(METADATA_NAME), Array, Fixed(8)],
+    ]
 }
 
 /// The module metadata block: abbreviations for the record kinds present, every module
@@ -40,44 +73,31 @@ pub fn write_module_metadata(
         mds.push(d);
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
-    let has = |f: fn(&M) -> bool| mds.iter().any(|d| f(d));
-    let lit = |c: u32| Literal(u64::from(c));
+    let (mut has_string, mut has_location, mut has_generic) = (false, false, false);
+    for d in &mds {
+        match d {
+            M::String(_) => has_string = true,
+            M::Location(_) => has_location = true,
+            M::GenericDebug(_) => has_generic = true,
+            _ => {}
+        }
+    }
+    let [string_a, location_a, generic_a, name_a] = by_width(&MD_ABBREVS, 0, md_abbrevs);
     let mut string = 0;
-    if has(|d| matches!(d, M::String(_))) {
-        string = define(out, &[lit(METADATA_STRING), Array, Fixed(8)])?;
+    if has_string {
+        string = define_shared(out, string_a)?;
     }
     let mut location = 0;
-    if has(|d| matches!(d, M::Location(_))) {
-        location = define(
-            out,
-            &[
-                lit(DILocation::CODE),
-                Fixed(1),
-                Vbr(6),
-                Vbr(8),
-                Vbr(6),
-                Vbr(6),
-            ],
-        )?;
+    if has_location {
+        location = define_shared(out, location_a)?;
     }
     let mut generic = 0;
-    if has(|d| matches!(d, M::GenericDebug(_))) {
-        generic = define(
-            out,
-            &[
-                lit(GenericDINode::CODE),
-                Fixed(1),
-                Vbr(6),
-                Fixed(1),
-                Vbr(6),
-                Array,
-                Vbr(6),
-            ],
-        )?;
+    if has_generic {
+        generic = define_shared(out, generic_a)?;
     }
     let mut name = 0;
     if !m.named_metadata.is_empty() {
-        name = define(out, &[lit(METADATA_NAME), Array, Fixed(8)])?;
+        name = define_shared(out, name_a)?;
     }
     for d in mds {
         if let M::String(s) = d {
@@ -110,13 +130,102 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
         return Ok(());
     }
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
-    let mut kinds: Vec<_> = m.metadata_kinds.iter().collect();
-    kinds.sort_by_key(|k| k.id);
-    for k in kinds {
+    let mut sorted = None;
+    let kinds: &[MetadataKind] = if m.metadata_kinds.windows(2).all(|w| w[0].id <= w[1].id) {
+        &m.metadata_kinds
+    } else {
+        let mut v = m.metadata_kinds.clone();
+        v.sort_by_key(|k| k.id);
+        sorted.insert(v)
+    };
+    // LLVM's fixed kinds open nearly every table: their records are the same bits in every
+    // module (unabbreviated, at the block's start), encoded once.
+    let fixed = fixed_kind_records();
+    let rest = match kinds.get(..fixed.count) {
+        Some(head) if fixed.count > 0 && head.iter().eq(fixed.kinds.iter()) => {
+            for &w in &fixed.words[..fixed.words.len() - 1] {
+                out.w.emit(w, 64).map_err(|e| out.bs(e))?;
+            }
+            let last = fixed.words[fixed.words.len() - 1];
+            out.w.emit(last, fixed.tail_bits).map_err(|e| out.bs(e))?;
+            &kinds[fixed.count..]
+        }
+        _ => kinds,
+    };
+    for k in rest {
         out.rec.push(u64::from(k.id));
         out.emit_bytes(METADATA_KIND, 0, k.name.as_bytes())?;
     }
     out.exit(prev)
+}
+
+/// The METADATA_KIND records of LLVM's fixed kinds, encoded (abbreviation id width 3) as
+/// they start a kind block.
+struct FixedKindRecords {
+    kinds: Vec<MetadataKind>,
+    count: usize,
+    /// The bits, least significant first; the last word holds `tail_bits` of them (1..=64).
+    words: Vec<u64>,
+    tail_bits: u32,
+}
+
+fn fixed_kind_records() -> &'static FixedKindRecords {
+    static FIXED: OnceLock<FixedKindRecords> = OnceLock::new();
+    FIXED.get_or_init(|| {
+        let kinds: Vec<MetadataKind> = FixedMetadataKind::ALL
+            .iter()
+            .map(|k| MetadataKind {
+                id: k.code() as u32,
+                name: k.keyword().to_string(),
+            })
+            .collect();
+        encode_kinds(&kinds).unwrap_or(FixedKindRecords {
+            kinds: Vec::new(),
+            count: 0,
+            words: vec![0],
+            tail_bits: 0,
+        })
+    })
+}
+
+/// Encodes `kinds` as METADATA_KIND records at the start of a block of width 3.
+fn encode_kinds(kinds: &[MetadataKind]) -> std::result::Result<FixedKindRecords, ()> {
+    let mut w = dxil_bitstream::Writer::new();
+    w.enter_block(METADATA_BLOCK_ID, 3).map_err(|_| ())?;
+    let start = w.bit_offset();
+    for k in kinds {
+        w.write_unabbrev_bytes(METADATA_KIND, &[u64::from(k.id)], k.name.as_bytes())
+            .map_err(|_| ())?;
+    }
+    let end = w.bit_offset();
+    w.exit_block().map_err(|_| ())?;
+    let bytes = w.finish().map_err(|_| ())?;
+    let mut words = Vec::new();
+    let mut pos = start;
+    while pos < end {
+        let n = (end - pos).min(64);
+        let mut word = 0u64;
+        for i in 0..n {
+            let bit = pos + i;
+            let byte = bytes.get((bit / 8) as usize).copied().unwrap_or(0);
+            word |= u64::from(byte >> (bit % 8) & 1) << i;
+        }
+        words.push(word);
+        pos += n;
+    }
+    let tail_bits = match (end - start) % 64 {
+        0 => 64,
+        r => r as u32,
+    };
+    if words.is_empty() {
+        return Err(());
+    }
+    Ok(FixedKindRecords {
+        kinds: kinds.to_vec(),
+        count: kinds.len(),
+        words,
+        tail_bits,
+    })
 }
 
 /// The function-local metadata block (value wrappers of arguments and instructions).

@@ -76,11 +76,15 @@ pub(crate) struct Out {
 
 impl Out {
     /// An error of `kind` at the current position.
+    #[cold]
+    #[inline(never)]
     pub fn err(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.block, None, self.w.bit_offset())
     }
 
     /// Wraps a bitstream error.
+    #[cold]
+    #[inline(never)]
     pub fn bs(&self, e: dxil_bitstream::Error) -> Error {
         Error::new(
             ErrorKind::Bitstream(e.kind().clone()),
@@ -136,6 +140,14 @@ impl Out {
     }
 }
 
+/// `n` copies of `v`, filled in place: `vec![0; n]` asks the allocator for zeroed memory,
+/// a slower path for the small per-module tables here.
+pub(crate) fn filled<T: Clone>(n: usize, v: T) -> Vec<T> {
+    let mut out = Vec::with_capacity(n);
+    out.resize(n, v);
+    out
+}
+
 /// LLVM `Log2_32_Ceil`: bits needed for values below `x` (0 for `x <= 1`).
 pub(crate) fn log2_ceil(x: u64) -> u8 {
     if x <= 1 {
@@ -148,6 +160,34 @@ pub(crate) fn log2_ceil(x: u64) -> u8 {
 /// LLVM `BitCodeAbbrevOp::isChar6`.
 pub(crate) fn is_char6(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'.' || c == b'_'
+}
+
+/// Whether every byte of `s` is a char6 character, and whether every byte is below 128
+/// (the 7-bit array abbreviations), in one pass.
+pub(crate) fn char_classes(s: &[u8]) -> (bool, bool) {
+    const CHAR6: u8 = 1;
+    const SEVEN: u8 = 2;
+    static CLASS: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut c = 0;
+        while c < 256 {
+            let b = c as u8;
+            let mut k = 0;
+            if b.is_ascii_alphanumeric() || b == b'.' || b == b'_' {
+                k |= CHAR6;
+            }
+            if b < 128 {
+                k |= SEVEN;
+            }
+            t[c] = k;
+            c += 1;
+        }
+        t
+    };
+    let all = s
+        .iter()
+        .fold(CHAR6 | SEVEN, |a, &c| a & CLASS[usize::from(c)]);
+    (all & CHAR6 != 0, all & SEVEN != 0)
 }
 
 /// LLVM `emitSignedInt64`: sign in bit 0, magnitude above.

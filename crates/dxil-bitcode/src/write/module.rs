@@ -6,19 +6,19 @@ use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
-use super::enumerate::{compute, Orders, Proven};
+use super::enumerate::{compute, Enumerated, Proven};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
 use super::options::WriteOptions;
 use super::symtab::{write_module_symtab, write_uselists};
 use super::types::{tid, write_attribute_groups, write_attribute_lists, write_types};
-use super::{log2_ceil, Out};
+use super::{filled, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 
 /// Writes the whole module (`orders`: already computed for `options`).
-pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Orders>) -> Result<Vec<u8>> {
+pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -> Result<Vec<u8>> {
     let m = p.module();
     let mut out = Out {
         w: Writer::with_capacity(estimate(m)),
@@ -29,7 +29,12 @@ pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Orders>) -> Re
         Some(o) => o,
         None => compute(p, options.preserve_use_list_order).map_err(|k| out.err(k))?,
     };
-    let mut nb = Numbering::new(m, &orders).map_err(|k| out.err(k))?;
+    let Enumerated {
+        orders,
+        type_ids,
+        md_ids,
+    } = orders;
+    let mut nb = Numbering::new(m, &orders, type_ids, md_ids).map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
     out.emit_ops(MODULE_CODE_VERSION, &[1])?;
     write_blockinfo(&mut out, orders.types.len())?;
@@ -112,8 +117,8 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
     }
     // Section and GC names are numbered by first use: globals, then functions (a
     // function's section before its GC name); unused names are not written.
-    let mut sections = vec![0u32; m.section_names.len() + 1];
-    let mut gcs = vec![0u32; m.gc_names.len() + 1];
+    let mut sections = filled(m.section_names.len() + 1, 0u32);
+    let mut gcs = filled(m.gc_names.len() + 1, 0u32);
     let (mut n_sections, mut n_gcs) = (0u32, 0u32);
     let uses = m
         .globals

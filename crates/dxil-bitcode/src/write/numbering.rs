@@ -35,9 +35,9 @@ pub(crate) struct Numbering {
     n_args: u32,
     /// Instruction arena index -> value id (`NONE` for void results) of the current body.
     inst_ids: Vec<u32>,
-    /// Type arena index -> bitcode type id (`NONE`: not in the table).
+    /// Type arena index -> bitcode type id + 1 (0: not in the table).
     type_ids: Vec<u32>,
-    /// Metadata arena index -> metadata id (`NONE`: not numbered).
+    /// Metadata arena index -> metadata id + 1 (0: not numbered).
     md_ids: Vec<u32>,
     /// Arena indexes numbered for the current body (to clear afterwards).
     body_consts: Vec<u32>,
@@ -49,8 +49,12 @@ pub(crate) struct Numbering {
 }
 
 impl Numbering {
-    /// Numbers the module-level values and metadata of `m`.
-    pub fn new(m: &Module, orders: &Orders) -> K<Self> {
+    /// Numbers the module-level values and metadata of `m`; `type_ids` and `md_ids` are the
+    /// numbers the enumeration gave (per arena index, id + 1, 0 for none).
+    pub fn new(m: &Module, orders: &Orders, type_ids: Vec<u32>, md_ids: Vec<u32>) -> K<Self> {
+        if type_ids.len() != m.types.len() || md_ids.len() != m.metadata.len() {
+            return Err(ErrorKind::Malformed("numbering tables of another module"));
+        }
         let n =
             |len: usize| u32::try_from(len).map_err(|_| ErrorKind::Unsupported("too many values"));
         let mut nb = Numbering {
@@ -63,12 +67,19 @@ impl Numbering {
             metadata_ty: m.find_type(&TypeData::Metadata),
             first_inst: 0,
             n_args: 0,
-            inst_ids: Vec::new(),
-            type_ids: vec![NONE; m.types.len()],
-            md_ids: vec![NONE; m.metadata.len()],
-            body_consts: Vec::new(),
+            inst_ids: Vec::with_capacity(
+                m.functions
+                    .iter()
+                    .filter_map(|f| f.body.as_ref())
+                    .map(|b| b.insts.len())
+                    .max()
+                    .unwrap_or(0),
+            ),
+            type_ids,
+            md_ids,
+            body_consts: Vec::with_capacity(16),
             body_mds: Vec::new(),
-            attr_lists: vec![0; m.attribute_lists.len() + 1],
+            attr_lists: super::filled(m.attribute_lists.len() + 1, 0),
             attr_groups: Vec::with_capacity(orders.attribute_groups.len()),
         };
         for (i, &l) in orders.attribute_lists.iter().enumerate() {
@@ -80,20 +91,6 @@ impl Numbering {
             nb.attr_groups.push((g, i as u32 + 1));
         }
         nb.attr_groups.sort_unstable();
-        for (i, t) in orders.types.iter().enumerate() {
-            let slot = nb
-                .type_ids
-                .get_mut(t.index())
-                .ok_or(ErrorKind::BadType(u64::from(t.0)))?;
-            *slot = i as u32;
-        }
-        for (i, md) in orders.module_metadata.iter().enumerate() {
-            let slot = nb
-                .md_ids
-                .get_mut(md.index())
-                .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
-            *slot = i as u32;
-        }
         let mut next = nb
             .n_globals
             .checked_add(nb.n_functions)
@@ -160,7 +157,7 @@ impl Numbering {
                 .md_ids
                 .get_mut(md.index())
                 .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
-            *slot = id;
+            *slot = id.checked_add(1).ok_or(too_many.clone())?;
             self.body_mds.push(md.0);
             id = id.checked_add(1).ok_or(too_many.clone())?;
         }
@@ -176,7 +173,7 @@ impl Numbering {
         }
         for md in self.body_mds.drain(..) {
             if let Some(slot) = self.md_ids.get_mut(md as usize) {
-                *slot = NONE;
+                *slot = 0;
             }
         }
         self.inst_ids.clear();
@@ -212,7 +209,7 @@ impl Numbering {
     /// The metadata id of `md` (module-level, or local to the current body).
     pub fn md(&self, md: Metadata) -> K<u32> {
         match self.md_ids.get(md.index()) {
-            Some(&id) if id != NONE => Ok(id),
+            Some(&id) if id != 0 => Ok(id - 1),
             _ => Err(ErrorKind::BadMetadata(u64::from(md.0))),
         }
     }
@@ -244,7 +241,7 @@ impl Numbering {
     /// A checked type id.
     pub fn ty(&self, t: Type) -> K<u64> {
         match self.type_ids.get(t.index()) {
-            Some(&id) if id != NONE => Ok(u64::from(id)),
+            Some(&id) if id != 0 => Ok(u64::from(id - 1)),
             _ => Err(ErrorKind::BadType(u64::from(t.0))),
         }
     }

@@ -2,7 +2,7 @@
 
 use dxil_ir::Module;
 
-use super::enumerate::{compute, Orders, Proven};
+use super::enumerate::{compute, Enumerated, Orders, Proven};
 
 /// Writer options (the parameters of LLVM 3.7's `WriteBitcodeToFile`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl WriteOptions {
 
 /// [`WriteOptions::infer`], also returning the orders for the chosen options when they were
 /// computed on the way.
-pub(crate) fn infer_with_orders(p: Proven<'_>) -> (WriteOptions, Option<Orders>) {
+pub(crate) fn infer_with_orders(p: Proven<'_>) -> (WriteOptions, Option<Enumerated>) {
     let m = p.module();
     if preserved(m) {
         let options = WriteOptions {
@@ -71,7 +71,7 @@ pub(crate) fn infer_with_orders(p: Proven<'_>) -> (WriteOptions, Option<Orders>)
     let mut default_orders = None;
     for preserve in [false, true] {
         if let Ok(o) = compute(p, preserve) {
-            if kept(&o) {
+            if kept(&o.orders) {
                 let options = WriteOptions {
                     preserve_use_list_order: preserve,
                 };

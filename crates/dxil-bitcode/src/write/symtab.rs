@@ -5,7 +5,7 @@ use dxil_ir::{Body, Module, UseList, ValueRef};
 
 use super::abbrevs::*;
 use super::numbering::Numbering;
-use super::{is_char6, Out};
+use super::{char_classes, Out};
 use crate::codes::*;
 use crate::error::Result;
 
@@ -24,8 +24,7 @@ fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
     syms.sort_by(|a, b| a.name.cmp(b.name));
     let prev = out.enter(VALUE_SYMTAB_BLOCK_ID, 4)?;
     for s in syms.iter() {
-        let char6 = s.name.iter().all(|&c| is_char6(c));
-        let seven = s.name.iter().all(|&c| c < 128);
+        let (char6, seven) = char_classes(s.name);
         let (code, abbrev) = if s.block {
             (
                 VST_CODE_BBENTRY,
@@ -46,7 +45,7 @@ fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
 
 /// The module symbol table: every named global variable, function and alias.
 pub fn write_module_symtab(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
-    let mut syms = Vec::new();
+    let mut syms = Vec::with_capacity(m.globals.len() + m.functions.len() + m.aliases.len());
     let named = m
         .globals
         .iter()

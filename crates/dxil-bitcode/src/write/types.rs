@@ -1,10 +1,13 @@
 //! PARAMATTR_GROUP_BLOCK, PARAMATTR_BLOCK and TYPE_BLOCK_ID_NEW (LLVM 3.7
 //! `WriteAttributeGroupTable`, `WriteAttributeTable`, `WriteTypeTable`).
 
+use std::sync::OnceLock;
+
+use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Char6, Fixed, Literal, Vbr};
 use dxil_ir::{Attribute, Module, Type, TypeData};
 
-use super::abbrevs::define;
+use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::numbering::Numbering;
 use super::{is_char6, log2_ceil, Out};
 use crate::codes::*;
@@ -76,43 +79,33 @@ pub fn write_attribute_lists(
     out.exit(prev)
 }
 
+static TYPE_ABBREVS: ByWidth<6> = [const { OnceLock::new() }; 65];
+
+/// The type block's abbreviations for type ids of `tb` bits: pointer, function, literal
+/// struct, struct name, named struct, array.
+fn type_abbrevs(tb: u8) -> [Vec<AbbrevOp>; 6] {
+    let lit = |c: u32| Literal(c.into());
+    [
+        vec![lit(TYPE_CODE_POINTER), Fixed(tb), Literal(0)],
+        vec![lit(TYPE_CODE_FUNCTION), Fixed(1), Array, Fixed(tb)],
+        vec![lit(TYPE_CODE_STRUCT_ANON), Fixed(1), Array, Fixed(tb)],
+        vec![lit(TYPE_CODE_STRUCT_NAME), Array, Char6],
+        vec![lit(TYPE_CODE_STRUCT_NAMED), Fixed(1), Array, Fixed(tb)],
+        vec![lit(TYPE_CODE_ARRAY), Vbr(8), Fixed(tb)],
+    ]
+}
+
 /// The type table (`order`), with its six local abbreviations.
 pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) -> Result<()> {
     let prev = out.enter(TYPE_BLOCK_ID_NEW, 4)?;
     let tb = log2_ceil(order.len() as u64 + 1);
-    let ptr = define(
-        out,
-        &[Literal(TYPE_CODE_POINTER.into()), Fixed(tb), Literal(0)],
-    )?;
-    let func = define(
-        out,
-        &[
-            Literal(TYPE_CODE_FUNCTION.into()),
-            Fixed(1),
-            Array,
-            Fixed(tb),
-        ],
-    )?;
-    let anon = define(
-        out,
-        &[
-            Literal(TYPE_CODE_STRUCT_ANON.into()),
-            Fixed(1),
-            Array,
-            Fixed(tb),
-        ],
-    )?;
-    let name = define(out, &[Literal(TYPE_CODE_STRUCT_NAME.into()), Array, Char6])?;
-    let named = define(
-        out,
-        &[
-            Literal(TYPE_CODE_STRUCT_NAMED.into()),
-            Fixed(1),
-            Array,
-            Fixed(tb),
-        ],
-    )?;
-    let array = define(out, &[Literal(TYPE_CODE_ARRAY.into()), Vbr(8), Fixed(tb)])?;
+    let [ptr, func, anon, name, named, array] = by_width(&TYPE_ABBREVS, tb, type_abbrevs);
+    let ptr = define_shared(out, ptr)?;
+    let func = define_shared(out, func)?;
+    let anon = define_shared(out, anon)?;
+    let name = define_shared(out, name)?;
+    let named = define_shared(out, named)?;
+    let array = define_shared(out, array)?;
     out.rec.push(order.len() as u64);
     out.emit(TYPE_CODE_NUMENTRY, 0)?;
     for &ti in order {

@@ -61,7 +61,15 @@ impl ModuleBuilder {
             match data {
                 TypeData::Struct(s) if s.identified => {
                     if let Some(name) = &s.name {
-                        b.struct_names.entry(name.clone()).or_insert(id);
+                        let h = hash_of(name.as_str());
+                        let types = &m.types;
+                        let known = b.struct_names.find(h, |x| match &types[x as usize] {
+                            TypeData::Struct(s) => s.name.as_deref() == Some(name.as_str()),
+                            _ => false,
+                        });
+                        if known.is_none() {
+                            b.struct_names.insert(h, id.0);
+                        }
                     }
                 }
                 _ => {
@@ -121,7 +129,10 @@ impl ModuleBuilder {
         }
         for &g in &m.global_values {
             if let Some(name) = m.global_name(g).filter(|n| !n.is_empty()) {
-                b.names.entry(name.to_string()).or_insert(g);
+                // A name listed twice keeps its first value.
+                if b.named(name).is_none() {
+                    b.add_name(hash_of(name), name, g);
+                }
             }
         }
         for (i, name) in m.section_names.iter().enumerate() {
@@ -132,6 +143,8 @@ impl ModuleBuilder {
         }
         b.kinds = MetadataKinds::from_table(&m.metadata_kinds);
         b.alias_set = vec![true; m.aliases.len()];
+        // The adopted bodies and tables were not built by calls that check each id.
+        b.raw_ids = true;
         b.adopted = Some(Box::new(Adopted {
             md_count,
             locals,

@@ -9,9 +9,8 @@
 //! them: the functions' lists in function order, then the calls' and invokes' lists in
 //! program order; within a list, its groups in position order.
 
-use super::hash::FastMap;
-
 use super::error::{BuildError, BuildErrorKind, BuildResult};
+use super::intern::{hash_of, Interner};
 use crate::{Attribute, AttributeGroup, AttributeList, Function, Inst, InstKind, Module};
 
 /// The attributes of one function, call or invoke, by position.
@@ -80,18 +79,20 @@ fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
 #[derive(Debug, Default)]
 pub(crate) struct AttributeSets {
     sets: Vec<Attributes>,
-    ids: FastMap<Attributes, u32>,
+    ids: Interner,
 }
 
 impl AttributeSets {
     /// The index of `a`, added when new (a lookup allocates nothing).
     pub fn intern(&mut self, a: &Attributes) -> u32 {
-        if let Some(&i) = self.ids.get(a) {
+        let h = hash_of(a);
+        let sets = &self.sets;
+        if let Some(i) = self.ids.find(h, |i| sets[i as usize] == *a) {
             return i;
         }
         let i = self.sets.len() as u32;
         self.sets.push(a.clone());
-        self.ids.insert(a.clone(), i);
+        self.ids.insert(h, i);
         i
     }
 
@@ -114,14 +115,19 @@ pub(crate) fn form_attribute_sets(
 ) {
     m.attribute_groups.clear();
     m.attribute_lists.clear();
-    sites.sort_by_key(|(site, _)| match *site {
+    let key = |(site, _): &(AttrSite, u32)| match *site {
         AttrSite::Function(f) => (0, f.0, 0),
         AttrSite::Call(f, i) => (1, f.0, i.0),
-    });
-    let mut group_ids: FastMap<(u32, Vec<Attribute>), u32> = FastMap::default();
-    let mut list_ids: FastMap<Box<[u32]>, u32> = FastMap::default();
+    };
+    // A builder meets the sites in this order (functions, then each body's calls) unless
+    // bodies are defined out of order: sort only then.
+    if !sites.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
+        sites.sort_by_key(key);
+    }
+    let mut group_ids = Interner::default();
+    let mut list_ids = Interner::default();
     // Per set: its list (0: no attribute), once formed.
-    let mut list_of: Vec<Option<u32>> = vec![None; sets.len()];
+    let mut list_of: Vec<Option<u32>> = super::intern::filled(sets.len(), None);
     let mut groups = Vec::new();
     for (site, set_index) in sites {
         let Some(slot) = list_of.get_mut(set_index as usize) else {
@@ -168,53 +174,71 @@ pub(crate) fn form_attribute_sets(
 fn form_list(
     m: &mut Module,
     attrs: Attributes,
-    group_ids: &mut FastMap<(u32, Vec<Attribute>), u32>,
-    list_ids: &mut FastMap<Box<[u32]>, u32>,
+    group_ids: &mut Interner,
+    list_ids: &mut Interner,
     groups: &mut Vec<u32>,
 ) -> u32 {
     groups.clear();
-    let positions = core::iter::once((0u32, attrs.ret))
-        .chain(
-            attrs
-                .params
-                .into_iter()
-                .enumerate()
-                .map(|(i, p)| (i as u32 + 1, p)),
-        )
-        .chain(core::iter::once((u32::MAX, attrs.function)));
-    for (index, mut set) in positions {
-        if set.is_empty() {
-            continue;
-        }
-        set.sort_by(attr_order);
-        set.dedup();
-        let next = group_ids.len() as u32 + 1;
-        let id = *group_ids
-            .entry((index, set))
-            .or_insert_with_key(|(_, set)| {
-                m.attribute_groups.push(AttributeGroup {
-                    id: next,
-                    index,
-                    attrs: set.clone(),
-                });
-                next
-            });
-        groups.push(id);
+    // Positions in index order: return value, parameters, function last.
+    form_group(m, group_ids, groups, 0, attrs.ret);
+    for (i, p) in attrs.params.into_iter().enumerate() {
+        form_group(m, group_ids, groups, i as u32 + 1, p);
     }
+    form_group(m, group_ids, groups, u32::MAX, attrs.function);
     if groups.is_empty() {
         return 0;
     }
-    match list_ids.get(groups.as_slice()) {
-        Some(&l) => l,
+    let h = hash_of(groups.as_slice());
+    let lists = &m.attribute_lists;
+    match list_ids.find(h, |l| *lists[l as usize].groups == **groups) {
+        Some(l) => l + 1,
         None => {
             m.attribute_lists.push(AttributeList {
-                groups: groups.clone().into_boxed_slice(),
+                groups: groups.as_slice().into(),
             });
             let l = m.attribute_lists.len() as u32;
-            list_ids.insert(groups.clone().into_boxed_slice(), l);
+            list_ids.insert(h, l - 1);
             l
         }
     }
+}
+
+/// Appends to `groups` the group of `set` at position `index` (nothing for an empty set),
+/// adding the group when new.
+fn form_group(
+    m: &mut Module,
+    group_ids: &mut Interner,
+    groups: &mut Vec<u32>,
+    index: u32,
+    mut set: Vec<Attribute>,
+) {
+    if set.is_empty() {
+        return;
+    }
+    if !set.windows(2).all(|w| attr_order(&w[0], &w[1]).is_lt()) {
+        set.sort_by(attr_order);
+        set.dedup();
+    }
+    // Groups are numbered 1, 2, ... in the order they are added: index + 1.
+    let h = hash_of(&(index, &set));
+    let known = group_ids.find(h, |g| {
+        let g = &m.attribute_groups[g as usize];
+        g.index == index && g.attrs == set
+    });
+    let id = match known {
+        Some(g) => g + 1,
+        None => {
+            let g = m.attribute_groups.len() as u32;
+            m.attribute_groups.push(AttributeGroup {
+                id: g + 1,
+                index,
+                attrs: set,
+            });
+            group_ids.insert(h, g);
+            g + 1
+        }
+    };
+    groups.push(id);
 }
 
 /// Most parameter positions an attribute list may name: far more than any function has,

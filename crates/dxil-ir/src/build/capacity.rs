@@ -48,6 +48,8 @@ impl ModuleBuilder {
         self.m.functions.reserve(c.functions);
         self.fn_state.reserve(c.functions);
         self.names.reserve(c.globals.saturating_add(c.functions));
+        self.name_list
+            .reserve(c.globals.saturating_add(c.functions));
         self.m
             .global_values
             .reserve(c.globals.saturating_add(c.functions));
@@ -59,5 +61,13 @@ impl FunctionBuilder<'_> {
     pub fn reserve(&mut self, blocks: usize, insts: usize) {
         self.body.blocks.reserve(blocks);
         self.body.insts.reserve(insts);
+    }
+
+    /// Reserves room for `insts` more instructions in `block` (a hint: a block that does
+    /// not exist is ignored).
+    pub fn reserve_block(&mut self, block: crate::Block, insts: usize) {
+        if let Some(b) = self.body.blocks.get_mut(block) {
+            b.insts.reserve(insts);
+        }
     }
 }

@@ -15,6 +15,10 @@ impl ModuleBuilder {
     /// operands must be module-level values of this module.
     pub fn constant(&mut self, ty: Type, kind: ConstKind) -> BuildResult<Value> {
         self.check_constant(ty, &kind)?;
+        // The block of a `blockaddress` may be added after it: finish checks it.
+        if matches!(kind, ConstKind::BlockAddress { .. }) {
+            self.raw_ids = true;
+        }
         let id = self.intern_constant(ConstData { ty, kind });
         Ok(Value::new(ValueRef::Const(id), Some(ty), None))
     }
@@ -62,7 +66,9 @@ impl ModuleBuilder {
                 format!("{what}: constant operands must be module-level values"),
             ));
         }
-        self.m.value_type(None, v).ok_or_else(|| {
+        // `value_type` finds every module-level id but metadata (all of one type).
+        let ty = self.m.value_type(None, v).filter(|_| self.holds(v));
+        ty.ok_or_else(|| {
             BuildError::new(
                 BuildErrorKind::Dangling,
                 format!("{what}: operand {v:?} does not exist"),
@@ -190,6 +196,13 @@ impl ModuleBuilder {
                 r?;
             }
             _ => {
+                if let ConstKind::ShuffleVector {
+                    operand_ty: Some(t),
+                    ..
+                } = kind
+                {
+                    self.check_type("constant shufflevector", *t)?;
+                }
                 let mut r = Ok(());
                 kind.for_each_operand(|v| {
                     if r.is_ok() {

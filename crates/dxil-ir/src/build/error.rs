@@ -37,11 +37,17 @@ struct Inner {
 
 impl BuildError {
     /// An error of `kind` with `message`.
+    #[cold]
     pub fn new(kind: BuildErrorKind, message: impl Into<String>) -> Self {
-        BuildError(Box::new(Inner {
-            kind,
-            message: message.into(),
-        }))
+        Self::boxed(kind, message.into())
+    }
+
+    /// Errors are rare: marked cold (and kept out of line), the paths that make them are
+    /// laid out apart from the checked paths, which keeps those dense.
+    #[cold]
+    #[inline(never)]
+    fn boxed(kind: BuildErrorKind, message: String) -> Self {
+        BuildError(Box::new(Inner { kind, message }))
     }
 
     /// The class of misuse.
@@ -73,6 +79,7 @@ impl std::error::Error for BuildError {}
 pub type BuildResult<T> = Result<T, BuildError>;
 
 /// Shorthand for a [`BuildErrorKind::Type`] error.
+#[cold]
 pub(crate) fn type_err(message: impl Into<String>) -> BuildError {
     BuildError::new(BuildErrorKind::Type, message)
 }

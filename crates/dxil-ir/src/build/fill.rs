@@ -30,6 +30,8 @@ pub struct Entities<'a> {
 impl ModuleBuilder {
     /// The parts of the module a producer filling entities in place may change.
     pub fn entities(&mut self) -> Entities<'_> {
+        // What is filled in place is not checked here: finish checks the whole module.
+        self.raw_ids = true;
         let m = &mut self.m;
         Entities {
             globals: &mut m.globals,
@@ -58,6 +60,7 @@ impl ModuleBuilder {
     /// checks the kind against the type and each global value's use against the type it is
     /// filled with.
     pub fn constant_filled_later(&mut self, ty: Type, kind: ConstKind) -> BuildResult<Value> {
+        self.raw_ids = true;
         self.check_type("constant", ty)?;
         let mut bad = None;
         kind.for_each_operand(|v| {
@@ -80,6 +83,7 @@ impl ModuleBuilder {
     /// value it names may still be unfilled (see [`ModuleBuilder::constant_filled_later`]):
     /// only that the type and the value exist is checked.
     pub fn md_value_filled_later(&mut self, ty: Type, value: ValueRef) -> BuildResult<Metadata> {
+        self.raw_ids = true;
         self.check_type("metadata value", ty)?;
         let local = matches!(value, ValueRef::Arg(_) | ValueRef::Inst(_));
         if local || self.m.value_type(None, value).is_none() {
@@ -94,6 +98,7 @@ impl ModuleBuilder {
     /// Gives `site` (a function or a call filled in place) the attributes `attrs`;
     /// [`ModuleBuilder::finish`] forms the groups and lists of every site.
     pub fn set_attributes_filled(&mut self, site: AttrSite, attrs: &Attributes) {
+        self.raw_ids = true;
         let set = self.attr_sets.intern(attrs);
         self.attr_sites.push((site, set));
     }
@@ -107,6 +112,8 @@ impl ModuleBuilder {
         f: Function,
         wrappers: Vec<(Type, ValueRef)>,
     ) -> BuildResult<Vec<Metadata>> {
+        // The wrapped values belong to a body filled in place.
+        self.raw_ids = true;
         if !self.m.functions.contains(f) {
             return Err(BuildError::new(
                 BuildErrorKind::Dangling,

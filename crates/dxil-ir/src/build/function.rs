@@ -183,7 +183,11 @@ impl FunctionBuilder<'_> {
     /// The instruction `v` is, when it belongs to this function and is not a placeholder.
     fn own_inst(&self, what: &str, v: Value) -> BuildResult<Inst> {
         match (v.r, v.func) {
-            (ValueRef::Inst(i), Some(f)) if f == self.func && i.0 & FWD_TAG == 0 => Ok(i),
+            (ValueRef::Inst(i), Some(f))
+                if f == self.func && i.0 & FWD_TAG == 0 && i.index() < self.body.insts.len() =>
+            {
+                Ok(i)
+            }
             _ => Err(BuildError::new(
                 BuildErrorKind::Foreign,
                 format!("{what}: not an instruction of {}", self.func),
@@ -290,8 +294,11 @@ impl FunctionBuilder<'_> {
     }
 
     /// Checks and unpacks operand `pos` (1-based) of `what`: it must belong to this function
-    /// or the module, and have a type.
-    #[inline]
+    /// or the module, name something that exists, and have a type. A value of another
+    /// builder may hold any id: the range checks here are what lets
+    /// [`ModuleBuilder::finish`] skip the whole-module id check. Inline: it runs for every
+    /// operand, and out of line its result came back through memory.
+    #[inline(always)]
     pub(crate) fn operand(
         &self,
         what: &str,
@@ -299,8 +306,30 @@ impl FunctionBuilder<'_> {
         v: Value,
     ) -> BuildResult<(ValueRef, Type)> {
         match (v.func, v.ty) {
-            (f, Some(t)) if f.is_none_or(|f| f == self.func) => Ok((v.r, t)),
+            (None, Some(t)) if self.mb.holds(v.r) && self.mb.m.types.contains(t) => Ok((v.r, t)),
+            (Some(f), Some(t))
+                if f == self.func && self.holds_local(v.r) && self.mb.m.types.contains(t) =>
+            {
+                Ok((v.r, t))
+            }
             _ => Err(self.operand_error(what, pos, v)),
+        }
+    }
+
+    /// Whether `r` names an argument, instruction, forward reference or local metadata
+    /// wrapper of this body.
+    #[inline]
+    fn holds_local(&self, r: ValueRef) -> bool {
+        match r {
+            ValueRef::Arg(a) => a.index() < self.body.args.len(),
+            ValueRef::Inst(Inst(x)) if x & FWD_TAG != 0 => {
+                ((x & !FWD_TAG) as usize) < self.fwd.len()
+            }
+            ValueRef::Inst(i) => i.index() < self.body.insts.len(),
+            ValueRef::Metadata(Metadata(x)) => {
+                x & LOCAL_MD_TAG != 0 && ((x & !LOCAL_MD_TAG) as usize) < self.locals.len()
+            }
+            _ => false,
         }
     }
 
@@ -320,9 +349,18 @@ impl FunctionBuilder<'_> {
                 );
             }
         }
-        type_err(format!(
-            "{what}: operand {pos} is an instruction of type void"
-        ))
+        if v.ty.is_none() {
+            return type_err(format!(
+                "{what}: operand {pos} is an instruction of type void"
+            ));
+        }
+        BuildError::new(
+            BuildErrorKind::Dangling,
+            format!(
+                "{what}: operand {pos} ({:?}) names nothing in this builder",
+                v.r
+            ),
+        )
     }
 
     /// A function as messages name it: its id, and its name when it has one
@@ -502,15 +540,23 @@ impl FunctionBuilder<'_> {
 
     /// Renumbers the instructions into program order when they were appended out of it.
     fn program_order(&mut self) {
+        // Nearly always already so: checked in place before anything is allocated.
+        let mut n = 0;
+        let in_order = self.body.blocks.iter().all(|b| {
+            b.insts.iter().all(|i| {
+                n += 1;
+                i.index() == n - 1
+            })
+        });
+        if in_order {
+            return;
+        }
         let order: Vec<Inst> = self
             .body
             .blocks
             .iter()
             .flat_map(|b| b.insts.iter().copied())
             .collect();
-        if order.iter().enumerate().all(|(n, i)| i.index() == n) {
-            return;
-        }
         let mut new_id = vec![Inst(0); self.body.insts.len()];
         for (n, &i) in order.iter().enumerate() {
             new_id[i.index()] = Inst(n as u32);

@@ -2,7 +2,7 @@
 //! registers first, with their fixed ids (`LLVMContext::MD_dbg` = 0 ... ), then custom kinds
 //! numbered in registration order.
 
-use super::hash::FastMap;
+use super::intern::{hash_of, Interner};
 use crate::{FixedMetadataKind, MetadataKind};
 
 /// Kind names to ids, fixed kinds pre-registered.
@@ -11,8 +11,9 @@ use crate::{FixedMetadataKind, MetadataKind};
 /// [`MetadataKinds::into_table`]: a builder per module costs no table up front.
 #[derive(Clone, Debug, Default)]
 pub struct MetadataKinds {
-    /// Custom kinds (every kind of an adopted table): name to id.
-    ids: FastMap<String, u32>,
+    /// Custom kinds (every kind of an adopted table) by name: indexes into `custom`, or
+    /// into `adopted` when there is one.
+    ids: Interner,
     /// Custom kind names in id order (after the fixed kinds).
     custom: Vec<String>,
     /// An adopted table without LLVM's layout (the fixed kinds first, at their ids, then
@@ -46,11 +47,28 @@ impl MetadataKinds {
             }
             return k;
         }
+        let mut adopted: Vec<MetadataKind> = Vec::with_capacity(table.len());
         for e in table {
-            k.ids.entry(e.name.clone()).or_insert(e.id);
+            let h = hash_of(e.name.as_str());
+            if k.find(h, Some(&adopted), &e.name).is_none() {
+                k.ids.insert(h, adopted.len() as u32);
+            }
+            adopted.push(e.clone());
         }
-        k.adopted = Some(table.to_vec());
+        k.adopted = Some(adopted);
         k
+    }
+
+    /// The position of kind `name` (hash `h`) in the adopted `table` when given, else of the
+    /// custom kind in `custom`.
+    fn find(&self, h: u64, table: Option<&[MetadataKind]>, name: &str) -> Option<u32> {
+        match table {
+            Some(t) => self.ids.find(h, |i| t[i as usize].name == name),
+            None => {
+                let custom = &self.custom;
+                self.ids.find(h, |i| custom[i as usize] == name)
+            }
+        }
     }
 
     /// The id of kind `name`, registering it when new (`getMDKindID`).
@@ -58,6 +76,7 @@ impl MetadataKinds {
         if let Some(id) = self.get(name) {
             return id;
         }
+        let h = hash_of(name);
         if let Some(table) = &mut self.adopted {
             // One past the largest id: an adopted table may skip ids.
             let id = table
@@ -65,27 +84,31 @@ impl MetadataKinds {
                 .map(|k| k.id.saturating_add(1))
                 .max()
                 .unwrap_or(0);
+            self.ids.insert(h, table.len() as u32);
             table.push(MetadataKind {
                 id,
                 name: name.to_string(),
             });
-            self.ids.insert(name.to_string(), id);
             return id;
         }
         let id = FIXED + self.custom.len() as u32;
-        self.ids.insert(name.to_string(), id);
+        self.ids.insert(h, self.custom.len() as u32);
         self.custom.push(name.to_string());
         id
     }
 
     /// The id of kind `name`, if registered.
     pub fn get(&self, name: &str) -> Option<u32> {
-        if self.adopted.is_some() {
-            return self.ids.get(name).copied();
+        if let Some(table) = &self.adopted {
+            let i = self.find(hash_of(name), Some(table), name)?;
+            return Some(table[i as usize].id);
         }
         match FixedMetadataKind::from_keyword(name) {
             Some(k) => Some(k.code() as u32),
-            None => self.ids.get(name).copied(),
+            None => {
+                let i = self.find(hash_of(name), None, name)?;
+                Some(FIXED + i)
+            }
         }
     }
 
@@ -104,7 +127,7 @@ impl MetadataKinds {
 
     /// The METADATA_KIND records in id order, leaving the custom kinds empty.
     pub(crate) fn take_table(&mut self) -> Vec<MetadataKind> {
-        self.ids.clear();
+        self.ids = Interner::default();
         if let Some(table) = self.adopted.take() {
             return table;
         }

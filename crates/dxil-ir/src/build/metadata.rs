@@ -37,6 +37,12 @@ impl ModuleBuilder {
                     format!("{what}: function-local values are wrapped by FunctionBuilder::metadata_arg"),
                 ));
             }
+            if !self.holds(*value) {
+                return Err(BuildError::new(
+                    BuildErrorKind::Dangling,
+                    format!("{what}: {value:?} names nothing in this builder"),
+                ));
+            }
             if self.m.value_type(None, *value) != Some(*ty) {
                 return Err(super::error::type_err(format!(
                     "{what}: the wrapper's type is not the value's"

@@ -2,7 +2,9 @@
 //! metadata, declares global values and registers metadata kinds; [`FunctionBuilder`]
 //! appends instructions to a definition, checking operand types as LLVM 3.7's IR verifier
 //! and LangRef's "Instruction Reference" require; [`ModuleBuilder::finish`] runs the
-//! end-of-module steps and proves the ids ([`crate::Module::check_ids`]).
+//! end-of-module steps. Every id is checked at the call that hands it over (a [`Value`] of
+//! another builder is refused there), so the module passes [`crate::Module::check_ids`]
+//! without running it again (debug builds run it anyway).
 //!
 //! The module is content, not layout: `dxil_bitcode::write_module` computes LLVM 3.7's
 //! `ValueEnumerator` orders (types, constants, metadata, attribute groups) from it, so what

@@ -7,7 +7,7 @@ use super::hash::{FastMap, FastSet};
 use super::adopt::Adopted;
 use super::attributes::{form_attribute_sets, AttrSite, AttributeSets, Attributes};
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
-use super::intern::Interner;
+use super::intern::{hash_of, Interner};
 use super::kinds::MetadataKinds;
 use super::typing::{pointee, type_name};
 use super::Value;
@@ -160,12 +160,15 @@ pub struct ModuleBuilder {
     pub(crate) type_index: Interner,
     /// Ids of `void`, `label` and `metadata` once interned.
     pub(crate) prim_types: [Option<Type>; 3],
-    pub(crate) struct_names: FastMap<String, Type>,
+    /// Identified structs by name (ids of the type arena, compared by the name they hold).
+    pub(crate) struct_names: Interner,
     pub(crate) const_index: Interner,
     pub(crate) md_index: Interner,
     /// Distinct nodes reserved and not yet defined.
     pub(crate) md_reserved: FastSet<u32>,
-    pub(crate) names: FastMap<String, GlobalValue>,
+    /// Module symbols: indexes into `name_list` by name.
+    pub(crate) names: Interner,
+    pub(crate) name_list: Vec<(Box<str>, GlobalValue)>,
     pub(crate) kinds: MetadataKinds,
     pub(crate) sections: FastMap<String, u32>,
     pub(crate) gcs: FastMap<String, u32>,
@@ -178,6 +181,11 @@ pub struct ModuleBuilder {
     pub(crate) alias_set: Vec<bool>,
     /// What [`ModuleBuilder::from_module`] set aside (`None` for a new module).
     pub(crate) adopted: Option<Box<Adopted>>,
+    /// Ids were stored that no call checked (an adopted module, entities filled in place, a
+    /// `blockaddress` whose block may come later): [`ModuleBuilder::finish`] runs the
+    /// whole-module id check. Otherwise every id was checked by the call that handed it
+    /// over and the check is skipped (as the bitcode reader skips it).
+    pub(crate) raw_ids: bool,
 }
 
 impl Default for ModuleBuilder {
@@ -210,11 +218,12 @@ impl ModuleBuilder {
             },
             type_index: Interner::default(),
             prim_types: [None; 3],
-            struct_names: FastMap::default(),
+            struct_names: Interner::default(),
             const_index: Interner::default(),
             md_index: Interner::default(),
             md_reserved: FastSet::default(),
-            names: FastMap::default(),
+            names: Interner::default(),
+            name_list: Vec::new(),
             kinds: MetadataKinds::new(),
             sections: FastMap::default(),
             gcs: FastMap::default(),
@@ -224,6 +233,7 @@ impl ModuleBuilder {
             locals: Vec::new(),
             alias_set: Vec::new(),
             adopted: None,
+            raw_ids: false,
         }
     }
 
@@ -280,22 +290,40 @@ impl ModuleBuilder {
         let Some(name) = name.filter(|n| !n.is_empty()) else {
             return Ok(None);
         };
-        // One lookup: the key is made before it, which costs a string only on the error path.
-        match self.names.entry(name.to_string()) {
-            std::collections::hash_map::Entry::Occupied(_) => Err(BuildError::new(
+        let h = hash_of(name);
+        let list = &self.name_list;
+        if self
+            .names
+            .find(h, |i| *list[i as usize].0 == *name)
+            .is_some()
+        {
+            return Err(BuildError::new(
                 BuildErrorKind::Duplicate,
                 format!("the name @{name} is already taken"),
-            )),
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(g);
-                Ok(Some(name.to_string()))
-            }
+            ));
         }
+        self.add_name(h, name, g);
+        Ok(Some(name.to_string()))
+    }
+
+    /// Records `name` (hash `h`, not taken) as the name of `g`.
+    pub(crate) fn add_name(&mut self, h: u64, name: &str, g: GlobalValue) {
+        self.names.insert(h, self.name_list.len() as u32);
+        self.name_list.push((name.into(), g));
+    }
+
+    /// The global value holding module symbol `name`.
+    pub(crate) fn named(&self, name: &str) -> Option<GlobalValue> {
+        let list = &self.name_list;
+        let i = self
+            .names
+            .find(hash_of(name), |i| *list[i as usize].0 == *name)?;
+        Some(list[i as usize].1)
     }
 
     /// The global value named `name`.
     pub fn lookup(&self, name: &str) -> Option<Value> {
-        let g = *self.names.get(name)?;
+        let g = self.named(name)?;
         let ty = match g {
             GlobalValue::Global(x) => self.m.globals[x].common.ty,
             GlobalValue::Function(x) => self.m.functions[x].common.ty,
@@ -336,17 +364,46 @@ impl ModuleBuilder {
         Ok(())
     }
 
+    /// Whether `r` names a module-level value of this builder (a value of another builder
+    /// may hold any id).
+    #[inline]
+    pub(crate) fn holds(&self, r: ValueRef) -> bool {
+        let m = &self.m;
+        match r {
+            ValueRef::Global(g) => g.index() < m.globals.len(),
+            ValueRef::Function(f) => f.index() < m.functions.len(),
+            ValueRef::Alias(a) => a.index() < m.aliases.len(),
+            ValueRef::Const(c) => c.index() < m.constants.len(),
+            ValueRef::Metadata(md) => md.0 & LOCAL_MD_TAG == 0 && md.index() < m.metadata.len(),
+            ValueRef::Arg(_) | ValueRef::Inst(_) => false,
+        }
+    }
+
     /// A module-level value (not an argument or instruction) for `what`.
     pub(crate) fn module_value(&self, what: &str, v: Value) -> BuildResult<(ValueRef, Type)> {
+        match (v.func, v.ty) {
+            (None, Some(ty)) if self.holds(v.r) && self.m.types.contains(ty) => Ok((v.r, ty)),
+            _ => Err(self.module_value_error(what, v)),
+        }
+    }
+
+    /// Why [`ModuleBuilder::module_value`] refused `v`.
+    #[cold]
+    #[inline(never)]
+    fn module_value_error(&self, what: &str, v: Value) -> BuildError {
         if v.func.is_some() {
-            return Err(BuildError::new(
+            return BuildError::new(
                 BuildErrorKind::Foreign,
                 format!("{what}: a function-local value cannot be used at module level"),
-            ));
+            );
         }
-        let ty =
-            v.ty.ok_or_else(|| type_err(format!("{what}: the value has no type")))?;
-        Ok((v.r, ty))
+        if v.ty.is_none() {
+            return type_err(format!("{what}: the value has no type"));
+        }
+        BuildError::new(
+            BuildErrorKind::Dangling,
+            format!("{what}: {:?} names nothing in this builder", v.r),
+        )
     }
 
     /// A global variable of value type `value_ty` (a declaration until
@@ -433,7 +490,7 @@ impl ModuleBuilder {
         opts: &FunctionOptions,
     ) -> BuildResult<Value> {
         if let Some(n) = name.filter(|n| !n.is_empty()) {
-            if let Some(&g) = self.names.get(n) {
+            if let Some(g) = self.named(n) {
                 return match g {
                     GlobalValue::Function(f) if self.m.functions[f].fn_ty == fn_ty => {
                         let ty = self.m.functions[f].common.ty;
@@ -663,6 +720,11 @@ impl ModuleBuilder {
         self.m.module_metadata_count = self.m.metadata.len() as u32;
         self.place_adopted();
         self.place_local_metadata()?;
+        // Every id was checked by the call that stored it, unless some came in raw; builds
+        // with debug assertions (tests, fuzzing) run the check anyway to keep that proven.
+        if !self.raw_ids && !cfg!(debug_assertions) {
+            return Ok(CheckedModule::proven(self.m));
+        }
         CheckedModule::new(self.m).map_err(|e| {
             BuildError::new(
                 BuildErrorKind::Dangling,

@@ -12,13 +12,14 @@
 //! the copy is written with the default option unless the source carries use-list records
 //! or the option was recorded in it (`dxil_bitcode::WriteOptions::record_inferred`).
 
-use super::hash::{FastMap, FastSet};
+use super::hash::FastSet;
 
 use super::attributes::attributes_of;
 use super::capacity::ModuleCapacity;
 use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::function::FunctionBuilder;
 use super::insts::CallOptions;
+use super::intern::filled;
 use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
 use super::Value;
 use crate::{
@@ -55,15 +56,15 @@ pub fn copy_module(src: &Module) -> BuildResult<Module> {
 pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
     let mut cx = Copier {
         src,
-        types: vec![None; src.types.len()],
-        consts: vec![None; src.constants.len()],
-        mds: vec![None; src.metadata.len()],
+        types: filled(src.types.len(), None),
+        consts: filled(src.constants.len(), None),
+        mds: filled(src.metadata.len(), None),
         globals: Vec::with_capacity(src.globals.len()),
         functions: Vec::with_capacity(src.functions.len()),
         aliases: Vec::with_capacity(src.aliases.len()),
-        kinds: FastMap::default(),
+        kinds: Vec::new(),
         pending_distinct: Vec::new(),
-        visiting: vec![false; src.metadata.len()],
+        visiting: filled(src.metadata.len(), false),
         cycle_reserved: FastSet::default(),
         const_stack: Vec::new(),
         md_stack: Vec::new(),
@@ -87,11 +88,15 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         mb.add_comdat(*k, n);
     }
     cx.copy_types(&mut mb)?;
+    // Kinds by source id, registered in id order (the table is nearly always in it).
     let mut kinds: Vec<_> = src.metadata_kinds.iter().collect();
-    kinds.sort_by_key(|k| k.id);
-    for k in kinds {
-        cx.kinds.insert(k.id, mb.metadata_kind(&k.name));
+    if !kinds.windows(2).all(|w| w[0].id <= w[1].id) {
+        kinds.sort_by_key(|k| k.id);
     }
+    cx.kinds = kinds
+        .into_iter()
+        .map(|k| (k.id, mb.metadata_kind(&k.name)))
+        .collect();
     cx.declare_globals(&mut mb)?;
     for c in src.constants.ids() {
         cx.constant(&mut mb, c)?;
@@ -102,12 +107,12 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         cx.md(&mut mb, Metadata(i as u32))?;
     }
     cx.define_distinct(&mut mb)?;
+    let mut ops: Vec<Metadata> = Vec::new();
     for nm in &src.named_metadata {
-        let ops: Vec<Metadata> = nm
-            .operands
-            .iter()
-            .map(|&o| cx.md(&mut mb, o))
-            .collect::<BuildResult<_>>()?;
+        ops.clear();
+        for &o in &nm.operands {
+            ops.push(cx.md(&mut mb, o)?);
+        }
         mb.named_metadata(&nm.name, &ops)?;
     }
     cx.define_distinct(&mut mb)?;
@@ -140,7 +145,8 @@ struct Copier<'s> {
     globals: Vec<Value>,
     functions: Vec<Value>,
     aliases: Vec<Value>,
-    kinds: FastMap<u32, u32>,
+    /// (source kind id, copy's kind id), sorted by source id.
+    kinds: Vec<(u32, u32)>,
     /// Distinct nodes reserved and still to define: (source, copy).
     pending_distinct: Vec<(Metadata, Metadata)>,
     /// Uniqued nodes whose operands are being copied.
@@ -152,10 +158,12 @@ struct Copier<'s> {
     md_stack: Vec<Metadata>,
 }
 
+#[cold]
 fn unsupported(msg: String) -> BuildError {
     BuildError::new(BuildErrorKind::Unsupported, msg)
 }
 
+#[cold]
 fn dangling(msg: String) -> BuildError {
     BuildError::new(BuildErrorKind::Dangling, msg)
 }
@@ -194,10 +202,12 @@ impl Copier<'_> {
     }
 
     fn kind(&self, k: u32) -> BuildResult<u32> {
-        self.kinds
-            .get(&k)
-            .copied()
-            .ok_or_else(|| dangling(format!("metadata kind {k} is not in the kind table")))
+        match self.kinds.binary_search_by_key(&k, |e| e.0) {
+            Ok(i) => Ok(self.kinds[i].1),
+            Err(_) => Err(dangling(format!(
+                "metadata kind {k} is not in the kind table"
+            ))),
+        }
     }
 
     /// Identified structs first (they break every cycle), then the literal types by an
@@ -276,6 +286,9 @@ impl Copier<'_> {
             let a = src.aliases.ids().map(GlobalValue::Alias);
             g.chain(f).chain(a).collect()
         };
+        // Functions share a few attribute lists: each is read back once, and lent to the
+        // declarations that name it.
+        let mut attrs: Vec<Option<super::Attributes>> = vec![None; src.attribute_lists.len() + 1];
         for gv in order {
             match gv {
                 GlobalValue::Global(g) => {
@@ -303,7 +316,14 @@ impl Copier<'_> {
                 GlobalValue::Function(f) => {
                     let d = &src.functions[f];
                     let c = &d.common;
-                    let opts = FunctionOptions {
+                    // (A list past the table is read each time: `attributes_of` decides.)
+                    let slot = d.attributes as usize;
+                    let cached = attrs.get_mut(slot).and_then(Option::take);
+                    let attributes = match cached {
+                        Some(a) => a,
+                        None => attributes_of(src, d.attributes)?,
+                    };
+                    let mut opts = FunctionOptions {
                         linkage: linkage(c.linkage)?,
                         calling_conv: d.calling_conv,
                         visibility: c.visibility,
@@ -313,12 +333,15 @@ impl Copier<'_> {
                         section: name_of(src, &src.section_names, d.section),
                         gc: name_of(src, &src.gc_names, d.gc),
                         comdat: c.comdat,
-                        attributes: attributes_of(src, d.attributes)?,
+                        attributes,
                         prefix: None,
                         prologue: None,
                         personality: None,
                     };
                     let v = mb.declare_function(c.name.as_deref(), self.ty(d.fn_ty)?, &opts)?;
+                    if let Some(a) = attrs.get_mut(slot) {
+                        *a = Some(std::mem::take(&mut opts.attributes));
+                    }
                     if v.value_ref() != ValueRef::Function(f) {
                         return Err(unsupported("global value record order".into()));
                     }
@@ -589,9 +612,9 @@ struct BodyCopier<'c, 's, 'b> {
     fwd: Vec<Option<Value>>,
     /// Operand buffer reused by every instruction.
     scratch: Vec<Value>,
-    /// Call options by (attribute list, calling-convention field): a body's calls share a
-    /// few, and each is made once.
-    call_opts: FastMap<(u32, u64), CallOptions>,
+    /// Call options by attribute list (with the calling-convention field they were made
+    /// for): a body's calls share a few, and each is made once.
+    call_opts: Vec<Option<(u64, CallOptions)>>,
 }
 
 impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
@@ -600,10 +623,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             cx,
             fb,
             body,
-            insts: vec![None; body.insts.len()],
-            fwd: vec![None; body.insts.len()],
+            insts: filled(body.insts.len(), None),
+            // Forward references are rare: the table is made at the first one.
+            fwd: Vec::new(),
             scratch: Vec::new(),
-            call_opts: FastMap::default(),
+            call_opts: Vec::new(),
         }
     }
 
@@ -625,6 +649,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 let ty =
                     d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
                 let x = self.fb.forward(self.cx.ty(ty)?)?;
+                if self.fwd.is_empty() {
+                    self.fwd = vec![None; self.body.insts.len()];
+                }
                 self.fwd[i.index()] = Some(x);
                 Ok(x)
             }
@@ -688,7 +715,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         }
         let mut blocks = Vec::with_capacity(body.blocks.len());
         for b in body.blocks.iter() {
-            blocks.push(self.fb.add_block(b.name.as_deref())?);
+            let id = self.fb.add_block(b.name.as_deref())?;
+            self.fb.reserve_block(id, b.insts.len());
+            blocks.push(id);
         }
         for (bi, b) in body.blocks.iter().enumerate() {
             self.fb.position_at_end(blocks[bi])?;
@@ -698,7 +727,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     .get(i)
                     .ok_or_else(|| dangling(format!("{i} does not exist")))?;
                 let v = self.inst(d)?;
-                if let Some(f) = self.fwd[i.index()] {
+                if let Some(f) = self.fwd.get(i.index()).copied().flatten() {
                     self.fb.resolve(f, v)?;
                 }
                 self.insts[i.index()] = Some(v);
@@ -959,19 +988,28 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             } => {
                 let c = self.value(*callee)?;
                 let cc = *cc_field;
-                let key = (*attributes, cc);
-                if !self.call_opts.contains_key(&key) {
+                // Ids past the source's table (which name no attributes) share the slot after
+                // it, so that the table stays as small as the source's.
+                let slot = (*attributes as usize).min(self.cx.src.attribute_lists.len() + 1);
+                let known = self
+                    .call_opts
+                    .get(slot)
+                    .is_some_and(|o| o.as_ref().is_some_and(|o| o.0 == cc));
+                if !known {
                     let opts = CallOptions {
                         calling_conv: ((cc >> 1) & 0x1fff) as u32,
                         tail: cc & 1 != 0,
                         musttail: cc >> 14 & 1 != 0,
                         attributes: attributes_of(self.cx.src, *attributes)?,
                     };
-                    self.call_opts.insert(key, opts);
+                    if self.call_opts.len() <= slot {
+                        self.call_opts.resize(slot + 1, None);
+                    }
+                    self.call_opts[slot] = Some((cc, opts));
                 }
-                let v = self.with_values(args, |s, a| {
-                    let opts = &s.call_opts[&key];
-                    s.fb.call(c, a, opts)
+                let v = self.with_values(args, |s, a| match &s.call_opts[slot] {
+                    Some((_, opts)) => s.fb.call(c, a, opts),
+                    None => s.fb.call(c, a, &CallOptions::default()),
                 })?;
                 if cc_field >> 15 != 1 {
                     return Err(unsupported(format!(

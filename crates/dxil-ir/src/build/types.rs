@@ -156,7 +156,8 @@ impl ModuleBuilder {
 
     /// The identified struct `%name`: the existing one, or a new opaque one.
     pub fn struct_named(&mut self, name: &str) -> Type {
-        if let Some(&t) = self.struct_names.get(name) {
+        let h = hash_of(name);
+        if let Some(t) = self.find_struct(h, name) {
             return t;
         }
         let t = self.m.types.push(TypeData::Struct(StructType {
@@ -166,8 +167,18 @@ impl ModuleBuilder {
             opaque: true,
             elems: Box::new([]),
         }));
-        self.struct_names.insert(name.to_string(), t);
+        self.struct_names.insert(h, t.0);
         t
+    }
+
+    /// The identified struct named `name` (hash `h`), if there is one.
+    pub(crate) fn find_struct(&self, h: u64, name: &str) -> Option<Type> {
+        let types = &self.m.types;
+        let named = |id: u32| match &types[Type(id)] {
+            TypeData::Struct(s) => s.name.as_deref() == Some(name),
+            _ => false,
+        };
+        self.struct_names.find(h, named).map(Type)
     }
 
     /// A new unnamed identified struct (opaque until given a body).
