@@ -201,7 +201,7 @@ impl Lowerer<'_, '_> {
 
     /// A shift count (always `u32` in naga) at the width of the shifted value.
     fn fit_shift(&mut self, y: Value, s: Scalar) -> Result<Value> {
-        let t = crate::leaf::reg_ty(self.mb(), s)?;
+        let t = self.reg_ty(s)?;
         Ok(match s.width {
             8 => self.fb().cast(CastOp::ZExt, y, t)?,
             2 => self.fb().cast(CastOp::Trunc, y, t)?,
@@ -216,10 +216,10 @@ impl Lowerer<'_, '_> {
         let one = self.scalar_const(s, 1.0)?;
         let mut bad = self.fb().icmp(IntPredicate::Eq, y, zero)?;
         if s.kind == ScalarKind::Sint {
-            let t = crate::leaf::reg_ty(self.mb(), s)?;
+            let t = self.reg_ty(s)?;
             let bits = u32::from(s.width) * 8;
-            let min = self.mb().const_int(t, i64::MIN >> (64 - bits))?;
-            let m1 = self.mb().const_int(t, -1)?;
+            let min = self.cint(t, i64::MIN >> (64 - bits))?;
+            let m1 = self.cint(t, -1)?;
             let a = self.fb().icmp(IntPredicate::Eq, x, min)?;
             let b = self.fb().icmp(IntPredicate::Eq, y, m1)?;
             let both = self.fb().and(a, b)?;
@@ -326,7 +326,7 @@ impl Lowerer<'_, '_> {
         if float(from) == float(to) {
             return Ok(x);
         }
-        let t = crate::leaf::reg_ty(self.mb(), to)?;
+        let t = self.reg_ty(to)?;
         Ok(self.fb().cast(CastOp::BitCast, x, t)?)
     }
 
@@ -339,7 +339,7 @@ impl Lowerer<'_, '_> {
         {
             return Ok(x);
         }
-        let t = crate::leaf::reg_ty(self.mb(), to)?;
+        let t = self.reg_ty(to)?;
         Ok(match (from.kind, to.kind) {
             (Bool, Float | Sint | Uint) => {
                 let one = self.scalar_const(to, 1.0)?;

@@ -194,8 +194,8 @@ impl Lowerer<'_, '_> {
             kind: ScalarKind::Uint,
             width: s.width,
         };
-        let it = crate::leaf::reg_ty(self.mb(), int)?;
-        let ft = crate::leaf::reg_ty(self.mb(), s)?;
+        let it = self.reg_ty(int)?;
+        let ft = self.reg_ty(s)?;
         let bits = self.fb().cast(dxil_ir::CastOp::BitCast, v, it)?;
         let old = match p {
             Ptr::Buf {

@@ -62,8 +62,8 @@ pub fn refusal(fun: M) -> Error {
 
 impl Lowerer<'_, '_> {
     fn i64c(&mut self, v: i64) -> Result<Value> {
-        let t = self.mb().int(64);
-        Ok(self.mb().const_int(t, v)?)
+        let t = self.int_ty(64);
+        Ok(self.cint(t, v)?)
     }
 
     fn f64c(&mut self, v: f64) -> Result<Value> {
@@ -71,12 +71,12 @@ impl Lowerer<'_, '_> {
     }
 
     fn bits64(&mut self, x: Value) -> Result<Value> {
-        let t = self.mb().int(64);
+        let t = self.int_ty(64);
         Ok(self.fb().cast(CastOp::BitCast, x, t)?)
     }
 
     fn double_of_bits(&mut self, b: Value) -> Result<Value> {
-        let t = crate::leaf::reg_ty(self.mb(), Scalar::F64)?;
+        let t = self.reg_ty(Scalar::F64)?;
         Ok(self.fb().cast(CastOp::BitCast, b, t)?)
     }
 
@@ -259,7 +259,7 @@ impl Lowerer<'_, '_> {
         let scale = self.double_of_bits(scale)?;
 
         let f32t = self.mb().float();
-        let dt = crate::leaf::reg_ty(self.mb(), Scalar::F64)?;
+        let dt = self.reg_ty(Scalar::F64)?;
         let mf = self.fb().cast(CastOp::FpTrunc, m, f32t)?;
         let r = self.e.rsqrt(&[], mf)?;
         let mut r = self.fb().cast(CastOp::FpExt, r, dt)?;
@@ -315,7 +315,7 @@ impl Lowerer<'_, '_> {
         let hi = self.i32c(2200)?;
         let e = self.e.imax(&[], e, lo)?;
         let e = self.e.imin(&[], e, hi)?;
-        let i64t = self.mb().int(64);
+        let i64t = self.int_ty(64);
         let e = self.fb().cast(CastOp::SExt, e, i64t)?;
 
         let (bs, es, den) = self.normalized64(x, 64)?;

@@ -453,6 +453,8 @@ pub fn write(
         mesh,
         payload,
         small_i32s: Vec::new(),
+        consts: Default::default(),
+        scalar_tys: [None; 16],
     };
     if let Some(res) = special {
         lw.special = Some(lw.e.handle(res, 0, false)?);

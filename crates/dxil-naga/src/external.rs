@@ -206,7 +206,7 @@ impl Lowerer<'_, '_> {
 
     /// `uint(v)` of a float.
     fn f2u(&mut self, v: Value) -> Result<Value> {
-        let i = self.mb().int(32);
+        let i = self.int_ty(32);
         Ok(self.fb().cast(CastOp::FpToUi, v, i)?)
     }
 

@@ -352,14 +352,14 @@ impl Lowerer<'_, '_> {
             let r = self.e.texture_load(&ov, t, m, c[0], c[1], c[2], u, u, u)?;
             let lo = self.fb().extract_value(r, &[0])?;
             let hi = self.fb().extract_value(r, &[1])?;
-            let i64t = self.mb().int(64);
+            let i64t = self.int_ty(64);
             let lo = self.fb().cast(CastOp::ZExt, lo, i64t)?;
             let hi = self.fb().cast(CastOp::ZExt, hi, i64t)?;
-            let k = self.mb().const_int(i64t, 32)?;
+            let k = self.cint(i64t, 32)?;
             let hi = self.fb().shl(hi, k)?;
             let x = self.fb().or(hi, lo)?;
-            let zero = self.mb().const_int(i64t, 0)?;
-            let one = self.mb().const_int(i64t, 1)?;
+            let zero = self.cint(i64t, 0)?;
+            let one = self.cint(i64t, 1)?;
             return Ok(vec![x, zero, zero, one]);
         }
         let ov = [Ty::Scalar(crate::leaf::op_scalar(scalar))];
@@ -389,10 +389,10 @@ impl Lowerer<'_, '_> {
         let scalar = if is_64(class) {
             // The texel's low and high halves, twice (the store writes all four components).
             let x = self.scalar(value)?;
-            let i32t = self.mb().int(32);
-            let i64t = self.mb().int(64);
+            let i32t = self.int_ty(32);
+            let i64t = self.int_ty(64);
             let lo = self.fb().cast(CastOp::Trunc, x, i32t)?;
-            let k = self.mb().const_int(i64t, 32)?;
+            let k = self.cint(i64t, 32)?;
             let hi = self.fb().lshr(x, k)?;
             let hi = self.fb().cast(CastOp::Trunc, hi, i32t)?;
             v = [lo, hi, lo, hi].map(Arg::Value).to_vec();

@@ -3,6 +3,8 @@
 //! naga expression held as its scalar leaves ([`crate::leaf`]) or as a place in memory
 //! ([`Ptr`]).
 
+use std::collections::HashMap;
+
 use dxil_builder::EntryBuilder;
 use dxil_ir::build::{FunctionBuilder, ModuleBuilder, Value};
 use dxil_ir::{Block, ConstKind, Type};
@@ -234,6 +236,52 @@ pub struct Lowerer<'a, 'm> {
     /// for the same few again and again, and the module's constant table would hash and
     /// compare each request to find the one it made first.
     pub small_i32s: Vec<Option<Value>>,
+    /// Other scalar constants made so far, by type and value (an integer, or a float's bit
+    /// pattern, told apart by the flag), for the same reason.
+    pub consts: HashMap<(Type, bool, u64), Value, BuildWordHasher>,
+    /// Register types of scalars and integer types by width, once asked for (each request
+    /// of the module's type table hashes and compares the type).
+    pub scalar_tys: [Option<Type>; 16],
+}
+
+/// A multiply-rotate hasher for the small keys of [`Lowerer::consts`] (SipHash would cost
+/// more than the lookup saves).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WordHasher(u64);
+
+/// [`WordHasher`] as a map's hasher.
+pub type BuildWordHasher = std::hash::BuildHasherDefault<WordHasher>;
+
+impl WordHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0 ^ w)
+            .wrapping_mul(0xf135_7aea_2e62_a9c5)
+            .rotate_left(26);
+    }
+}
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// How many small `i32` constants [`Lowerer::i32c`] keeps.
@@ -268,8 +316,8 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         if let Some(c) = slot.and_then(|i| self.small_i32s.get(i).copied().flatten()) {
             return Ok(c);
         }
-        let t = self.mb().int(32);
-        let c = self.mb().const_int(t, v)?;
+        let t = self.int_ty(32);
+        let c = self.cint(t, v)?;
         if let Some(i) = slot {
             if self.small_i32s.len() <= i {
                 self.small_i32s.resize(i + 1, None);
@@ -279,21 +327,78 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         Ok(c)
     }
 
+    /// The integer constant `v` of type `t`.
+    pub fn cint(&mut self, t: Type, v: i64) -> Result<Value> {
+        if let Some(&c) = self.consts.get(&(t, false, v as u64)) {
+            return Ok(c);
+        }
+        let c = self.mb().const_int(t, v)?;
+        self.consts.insert((t, false, v as u64), c);
+        Ok(c)
+    }
+
+    /// The float constant of bit pattern `bits` of type `t`.
+    pub fn cfloat(&mut self, t: Type, bits: u64) -> Result<Value> {
+        if let Some(&c) = self.consts.get(&(t, true, bits)) {
+            return Ok(c);
+        }
+        let c = self.mb().constant(t, ConstKind::Float(bits))?;
+        self.consts.insert((t, true, bits), c);
+        Ok(c)
+    }
+
+    /// The register type of scalar `s` ([`leaf::reg_ty`]).
+    pub fn reg_ty(&mut self, s: Scalar) -> Result<Type> {
+        let slot = match (s.kind, s.width) {
+            (ScalarKind::Bool, _) => Some(0),
+            (ScalarKind::Float, 2) => Some(1),
+            (ScalarKind::Float, 4) => Some(2),
+            (ScalarKind::Float, 8) => Some(3),
+            (ScalarKind::Sint | ScalarKind::Uint, 2) => Some(4),
+            (ScalarKind::Sint | ScalarKind::Uint, 4) => Some(5),
+            (ScalarKind::Sint | ScalarKind::Uint, 8) => Some(6),
+            _ => None,
+        };
+        if let Some(t) = slot.and_then(|i| self.scalar_tys[i]) {
+            return Ok(t);
+        }
+        let t = leaf::reg_ty(self.mb(), s)?;
+        if let Some(i) = slot {
+            self.scalar_tys[i] = Some(t);
+        }
+        Ok(t)
+    }
+
+    /// `iN` ([`ModuleBuilder::int`]).
+    pub fn int_ty(&mut self, bits: u32) -> Type {
+        let slot = match bits {
+            1 => Some(8),
+            8 => Some(9),
+            16 => Some(10),
+            32 => Some(11),
+            64 => Some(12),
+            _ => None,
+        };
+        if let Some(t) = slot.and_then(|i| self.scalar_tys[i]) {
+            return t;
+        }
+        let t = self.mb().int(bits);
+        if let Some(i) = slot {
+            self.scalar_tys[i] = Some(t);
+        }
+        t
+    }
+
     /// A constant of scalar `s` with value `v` (integers truncated to the type).
     pub fn scalar_const(&mut self, s: Scalar, v: f64) -> Result<Value> {
-        let t = leaf::reg_ty(self.mb(), s)?;
-        let mb = self.mb();
-        Ok(match (s.kind, s.width) {
-            (ScalarKind::Float, 2) => {
-                mb.constant(t, ConstKind::Float(u64::from(dxil_ir::half_bits(v))))?
-            }
-            (ScalarKind::Float, 4) => {
-                mb.constant(t, ConstKind::Float(u64::from((v as f32).to_bits())))?
-            }
-            (ScalarKind::Float, _) => mb.constant(t, ConstKind::Float(v.to_bits()))?,
-            (ScalarKind::Uint, 8) => mb.const_int(t, v as u64 as i64)?,
-            _ => mb.const_int(t, v as i64)?,
-        })
+        let t = self.reg_ty(s)?;
+        match (s.kind, s.width) {
+            (ScalarKind::Float, 2) => self.cfloat(t, u64::from(dxil_ir::half_bits(v))),
+            (ScalarKind::Float, 4) => self.cfloat(t, u64::from((v as f32).to_bits())),
+            (ScalarKind::Float, _) => self.cfloat(t, v.to_bits()),
+            (ScalarKind::Uint, 8) => self.cint(t, v as u64 as i64),
+            _ => self.cint(t, v as i64),
+        }
     }
 
     /// The zero of scalar `s`.
@@ -305,26 +410,23 @@ impl<'a, 'm> Lowerer<'a, 'm> {
     pub fn literal(&mut self, l: naga::Literal) -> Result<Value> {
         use naga::Literal as L;
         let s = l.scalar();
-        let t = leaf::reg_ty(self.mb(), s)?;
-        let mb = self.mb();
-        Ok(match l {
-            L::F64(v) => mb.constant(t, ConstKind::Float(v.to_bits()))?,
-            L::F32(v) => mb.constant(t, ConstKind::Float(u64::from(v.to_bits())))?,
-            L::F16(v) => mb.constant(t, ConstKind::Float(u64::from(v.to_bits())))?,
-            L::U32(v) => mb.const_int(t, i64::from(v))?,
-            L::U16(v) => mb.const_int(t, i64::from(v))?,
-            L::I16(v) => mb.const_int(t, i64::from(v))?,
-            L::I32(v) => mb.const_int(t, i64::from(v))?,
-            L::U64(v) => mb.const_int(t, v as i64)?,
-            L::I64(v) => mb.const_int(t, v)?,
-            L::Bool(v) => mb.const_int(t, i64::from(v))?,
-            L::AbstractInt(_) | L::AbstractFloat(_) => {
-                return Err(Error::unsupported(
-                    "Literal",
-                    "an abstract literal left after naga's concretisation",
-                ))
-            }
-        })
+        let t = self.reg_ty(s)?;
+        match l {
+            L::F64(v) => self.cfloat(t, v.to_bits()),
+            L::F32(v) => self.cfloat(t, u64::from(v.to_bits())),
+            L::F16(v) => self.cfloat(t, u64::from(v.to_bits())),
+            L::U32(v) => self.cint(t, i64::from(v)),
+            L::U16(v) => self.cint(t, i64::from(v)),
+            L::I16(v) => self.cint(t, i64::from(v)),
+            L::I32(v) => self.cint(t, i64::from(v)),
+            L::U64(v) => self.cint(t, v as i64),
+            L::I64(v) => self.cint(t, v),
+            L::Bool(v) => self.cint(t, i64::from(v)),
+            L::AbstractInt(_) | L::AbstractFloat(_) => Err(Error::unsupported(
+                "Literal",
+                "an abstract literal left after naga's concretisation",
+            )),
+        }
     }
 
     /// The leaves of global (constant) expression `h`.
@@ -474,7 +576,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
     pub fn index(&mut self, h: Handle<naga::Expression>, len: Option<u32>) -> Result<Idx> {
         let v = self.scalar(h)?;
         let s = self.scalar_of(h)?;
-        let i32t = self.mb().int(32);
+        let i32t = self.int_ty(32);
         let mut v = if s.width == 8 {
             self.fb().cast(dxil_ir::CastOp::Trunc, v, i32t)?
         } else {

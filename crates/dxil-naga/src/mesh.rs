@@ -551,7 +551,7 @@ impl Lowerer<'_, '_> {
                             if scalar.kind == ScalarKind::Bool {
                                 // Booleans are stored as `i32` (the reference's
                                 // `SV_CullPrimitive` store).
-                                let i32t = self.mb().int(32);
+                                let i32t = self.int_ty(32);
                                 v = self.fb().cast(dxil_ir::CastOp::ZExt, v, i32t)?;
                             }
                             if primitive {
@@ -585,7 +585,7 @@ impl Lowerer<'_, '_> {
         let go = self.fb().icmp(IntPredicate::Ult, first, count)?;
         self.fb().cond_br(go, body, exit)?;
         self.fb().position_at_end(body)?;
-        let i32t = self.mb().int(32);
+        let i32t = self.int_ty(32);
         let i = self.fb().phi(i32t, &[(first, pre)])?;
         Ok((i, body, exit))
     }

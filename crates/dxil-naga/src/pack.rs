@@ -37,7 +37,7 @@ impl Lowerer<'_, '_> {
                     let v = self.e.fmin(&[], v, h)?;
                     let v = self.fb().fmul(v, k)?;
                     let v = self.e.round_ne(&[], v)?;
-                    let i32t = self.mb().int(32);
+                    let i32t = self.int_ty(32);
                     parts.push(self.fb().cast(CastOp::FpToSi, v, i32t)?);
                 }
                 vec![self.pack(&parts, bits)?]
@@ -141,7 +141,7 @@ impl Lowerer<'_, '_> {
                 let mut out = Vec::with_capacity(a.len());
                 for (i, &x) in a.iter().enumerate() {
                     let e = leaf(b, i)?;
-                    let t = crate::leaf::reg_ty(self.mb(), s)?;
+                    let t = self.reg_ty(s)?;
                     let ef = self.fb().cast(CastOp::SiToFp, e, t)?;
                     let p = self.e.exp(&[], ef)?;
                     out.push(self.fb().fmul(x, p)?);
@@ -229,8 +229,8 @@ impl Lowerer<'_, '_> {
                 // float's width in naga's result.
                 let half = s.width == 2;
                 let f = self.mb().float();
-                let ht = crate::leaf::reg_ty(self.mb(), s)?;
-                let i16t = self.mb().int(16);
+                let ht = self.reg_ty(s)?;
+                let i16t = self.int_ty(16);
                 let mut exps = Vec::with_capacity(a.len());
                 let mut out = Vec::with_capacity(2 * a.len());
                 for &x in a {
@@ -258,7 +258,7 @@ impl Lowerer<'_, '_> {
     /// `frexp` of a float: { fract in [0.5, 1) with x's sign, exp } from the bits; zero
     /// gives zeros.
     fn frexp32(&mut self, x: Value) -> Result<(Value, Value)> {
-        let i32t = self.mb().int(32);
+        let i32t = self.int_ty(32);
         let f = self.mb().float();
         let bits = self.fb().cast(CastOp::BitCast, x, i32t)?;
         let biased = self.field(bits, 23, 8, false)?;
@@ -300,13 +300,13 @@ impl Lowerer<'_, '_> {
 
     /// An integer constant of `s`'s width.
     fn int_c(&mut self, s: Scalar, v: i64) -> Result<Value> {
-        let t = crate::leaf::reg_ty(self.mb(), s)?;
-        Ok(self.mb().const_int(t, v)?)
+        let t = self.reg_ty(s)?;
+        Ok(self.cint(t, v)?)
     }
 
     /// An `i32` shift amount or count at `s`'s width.
     fn int_at(&mut self, s: Scalar, v: Value) -> Result<Value> {
-        let t = crate::leaf::reg_ty(self.mb(), s)?;
+        let t = self.reg_ty(s)?;
         Ok(match s.width {
             4 => v,
             8 => self.fb().cast(CastOp::ZExt, v, t)?,

@@ -151,7 +151,7 @@ impl Lowerer<'_, '_> {
                     let slot = self.mem_slot(var, g, offs[g], run[g])?;
                     run[g] += 1;
                     let v = if s.kind == ScalarKind::Bool {
-                        let i32t = self.mb().int(32);
+                        let i32t = self.int_ty(32);
                         self.fb().cast(CastOp::ZExt, v, i32t)?
                     } else {
                         v
@@ -266,9 +266,9 @@ impl Lowerer<'_, '_> {
                 self.fb().extract_value(r, &[1])?,
             ));
         }
-        let i32t = self.mb().int(32);
-        let i64t = self.mb().int(64);
-        let k = self.mb().const_int(i64t, 32)?;
+        let i32t = self.int_ty(32);
+        let i64t = self.int_ty(64);
+        let k = self.cint(i64t, 32)?;
         let lo = self.fb().cast(CastOp::Trunc, v, i32t)?;
         let hi = self.fb().lshr(v, k)?;
         Ok((lo, self.fb().cast(CastOp::Trunc, hi, i32t)?))
@@ -279,8 +279,8 @@ impl Lowerer<'_, '_> {
         if s.kind == ScalarKind::Float {
             return Ok(self.e.make_double(&[], lo, hi)?);
         }
-        let i64t = self.mb().int(64);
-        let k = self.mb().const_int(i64t, 32)?;
+        let i64t = self.int_ty(64);
+        let k = self.cint(i64t, 32)?;
         let lo = self.fb().cast(CastOp::ZExt, lo, i64t)?;
         let hi = self.fb().cast(CastOp::ZExt, hi, i64t)?;
         let hi = self.fb().shl(hi, k)?;

@@ -114,7 +114,7 @@ impl<'m> Lowerer<'_, 'm> {
                 let next = self.fb().add_block(None)?;
                 self.fb().br(body)?;
                 self.fb().position_at_end(body)?;
-                let i32t = self.mb().int(32);
+                let i32t = self.int_ty(32);
                 let i = self.fb().phi(i32t, &[(zero, pre)])?;
                 let slot = self.fb().gep(true, arr_ty, arr, &[zero, i])?;
                 self.fb()

@@ -247,7 +247,7 @@ impl<'m> Lowerer<'_, 'm> {
     /// (LLVM did so before `mustprogress`, and many drivers compile DXIL with LLVM). The back edge's counts
     /// are added to the `phi`s once the latch is known.
     fn loop_bound(&mut self, pre: Block) -> Result<LoopBound> {
-        let i32t = self.mb().int(32);
+        let i32t = self.int_ty(32);
         let max = self.i32c(-1)?;
         let hi = self.fb().phi(i32t, &[(max, pre)])?;
         let lo = self.fb().phi(i32t, &[(max, pre)])?;

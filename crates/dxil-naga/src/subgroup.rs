@@ -18,8 +18,8 @@ impl Lowerer<'_, '_> {
         let c = match predicate {
             Some(p) => self.scalar(p)?,
             None => {
-                let i1 = self.mb().int(1);
-                self.mb().const_int(i1, 1)?
+                let i1 = self.int_ty(1);
+                self.cint(i1, 1)?
             }
         };
         let r = self.e.wave_active_ballot(&[], c)?;
