@@ -266,6 +266,9 @@ fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty
     }
 }
 
+/// One overload list of an operation and the callee it resolved to.
+type Overload = (Vec<Ty>, Callee);
+
 /// The functions `dx.op` calls were resolved to, so that a repeated operation skips
 /// building its signature (name, types, attributes) and looking its function up: per
 /// (opcode, precision mode), each overload list seen with its callee, parameter types and
@@ -273,7 +276,7 @@ fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty
 /// for the builder it was made with, whose types, functions and constants only grow.
 #[derive(Debug, Default)]
 pub(crate) struct Resolved {
-    by_op: HashMap<(u32, LowPrecision), Vec<(Vec<Ty>, Callee)>>,
+    by_op: HashMap<(u32, LowPrecision), Vec<Overload>>,
     /// The constants integer and `undef` operands were made as, by parameter type: the
     /// same few (component indices, `undef` offsets) fill most calls, and the module's
     /// constant table would hash and compare each request to find the one it made first.
