@@ -280,47 +280,8 @@ pub(crate) struct Resolved {
     /// The constants integer and `undef` operands were made as, by parameter type: the
     /// same few (component indices, `undef` offsets) fill most calls, and the module's
     /// constant table would hash and compare each request to find the one it made first.
-    ints: HashMap<(Type, i64), Value, BuildWordHasher>,
-    undefs: HashMap<Type, Value, BuildWordHasher>,
-}
-
-/// A multiply-rotate hasher for the small integer keys above (SipHash would cost more
-/// than the lookup saves).
-#[derive(Clone, Copy, Debug, Default)]
-struct WordHasher(u64);
-
-type BuildWordHasher = std::hash::BuildHasherDefault<WordHasher>;
-
-impl WordHasher {
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0 ^ w)
-            .wrapping_mul(0xf135_7aea_2e62_a9c5)
-            .rotate_left(26);
-    }
-}
-
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn write_i64(&mut self, i: i64) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
+    ints: dxil_ir::FastMap<(Type, i64), Value>,
+    undefs: dxil_ir::FastMap<Type, Value>,
 }
 
 /// One resolved `dx.op` function.

@@ -55,6 +55,7 @@ mod values;
 pub use arena::{Arena, EntityId};
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
+pub use build::hash::{FastHasher, FastMap, FastSet};
 pub use check::{IdError, IdSite, IdSpace};
 pub use checked::CheckedModule;
 pub use constants::{ConstData, ConstKind};

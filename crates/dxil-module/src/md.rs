@@ -277,45 +277,10 @@ pub struct Writer<'b> {
     /// resolves to the same wrapper while the builder only grows (the constant reused is the
     /// earliest of its forms, and a later one has a larger id), and the metadata records
     /// repeat a few small integers many times.
-    ints: HashMap<(u32, u64), MdRef, BuildWordHasher>,
+    ints: dxil_ir::FastMap<(u32, u64), MdRef>,
     /// Operand references of the nodes being written, innermost last: one buffer for the
     /// whole tree rather than a list per node.
     refs: Vec<MdRef>,
-}
-
-/// A multiply-rotate hasher for the writer's small integer keys (SipHash would cost more
-/// than the lookup saves).
-#[derive(Clone, Copy, Debug, Default)]
-struct WordHasher(u64);
-
-type BuildWordHasher = std::hash::BuildHasherDefault<WordHasher>;
-
-impl WordHasher {
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0 ^ w)
-            .wrapping_mul(0xf135_7aea_2e62_a9c5)
-            .rotate_left(26);
-    }
-}
-
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 fn build_err(e: BuildError) -> Error {

@@ -3,8 +3,6 @@
 //! naga expression held as its scalar leaves ([`crate::leaf`]) or as a place in memory
 //! ([`Ptr`]).
 
-use std::collections::HashMap;
-
 use dxil_builder::EntryBuilder;
 use dxil_ir::build::{FunctionBuilder, ModuleBuilder, Value};
 use dxil_ir::{Block, ConstKind, Type};
@@ -238,50 +236,10 @@ pub struct Lowerer<'a, 'm> {
     pub small_i32s: Vec<Option<Value>>,
     /// Other scalar constants made so far, by type and value (an integer, or a float's bit
     /// pattern, told apart by the flag), for the same reason.
-    pub consts: HashMap<(Type, bool, u64), Value, BuildWordHasher>,
+    pub consts: dxil_ir::FastMap<(Type, bool, u64), Value>,
     /// Register types of scalars and integer types by width, once asked for (each request
     /// of the module's type table hashes and compares the type).
     pub scalar_tys: [Option<Type>; 16],
-}
-
-/// A multiply-rotate hasher for the small keys of [`Lowerer::consts`] (SipHash would cost
-/// more than the lookup saves).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct WordHasher(u64);
-
-/// [`WordHasher`] as a map's hasher.
-pub type BuildWordHasher = std::hash::BuildHasherDefault<WordHasher>;
-
-impl WordHasher {
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0 ^ w)
-            .wrapping_mul(0xf135_7aea_2e62_a9c5)
-            .rotate_left(26);
-    }
-}
-
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.add(u64::from(i));
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.add(i);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// How many small `i32` constants [`Lowerer::i32c`] keeps.

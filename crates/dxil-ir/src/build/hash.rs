@@ -1,5 +1,6 @@
-//! A fast deterministic hasher for the builder's tables. The keys are ids and small
-//! records the builder itself made, hashed many times per instruction: SipHash's
+//! A fast deterministic hasher for the builders' tables (this crate's, and the DXIL
+//! builders' above it). The keys are ids and small records the builder itself made, hashed
+//! many times per instruction: SipHash's
 //! per-call cost dominated building, and its keys were fixed anyway (so it bought no
 //! protection a multiplicative hash lacks).
 
@@ -8,7 +9,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Word-at-a-time multiply-rotate hashing (the scheme of rustc's `FxHasher`).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct FastHasher {
+pub struct FastHasher {
     h: u64,
 }
 
@@ -72,10 +73,10 @@ impl Hasher for FastHasher {
 }
 
 /// A `HashMap` hashed by [`FastHasher`].
-pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 /// A `HashSet` hashed by [`FastHasher`].
-pub(crate) type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
+pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 #[cfg(test)]
 mod tests {

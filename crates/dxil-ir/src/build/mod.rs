@@ -55,7 +55,7 @@ mod constants;
 mod error;
 mod fill;
 mod function;
-mod hash;
+pub mod hash;
 mod insts;
 mod intern;
 mod kinds;
