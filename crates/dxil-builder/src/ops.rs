@@ -273,7 +273,7 @@ fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty
 /// for the builder it was made with, whose types, functions and constants only grow.
 #[derive(Debug, Default)]
 pub(crate) struct Resolved {
-    by_op: HashMap<(u32, LowPrecision), Vec<(Vec<Ty>, Callee)>>,
+    by_op: HashMap<(u32, LowPrecision), Vec<Overload>>,
     /// The constants integer and `undef` operands were made as, by parameter type: the
     /// same few (component indices, `undef` offsets) fill most calls, and the module's
     /// constant table would hash and compare each request to find the one it made first.
@@ -319,6 +319,9 @@ impl std::hash::Hasher for WordHasher {
         self.0
     }
 }
+
+/// The overloads an operation was called with, each with its function.
+type Overload = (Vec<Ty>, Callee);
 
 /// One resolved `dx.op` function.
 #[derive(Debug)]

@@ -63,7 +63,7 @@ pub fn refusal(fun: M) -> Error {
 impl Lowerer<'_, '_> {
     fn i64c(&mut self, v: i64) -> Result<Value> {
         let t = self.int_ty(64);
-        Ok(self.cint(t, v)?)
+        self.cint(t, v)
     }
 
     fn f64c(&mut self, v: f64) -> Result<Value> {

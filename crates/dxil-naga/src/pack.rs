@@ -301,7 +301,7 @@ impl Lowerer<'_, '_> {
     /// An integer constant of `s`'s width.
     fn int_c(&mut self, s: Scalar, v: i64) -> Result<Value> {
         let t = self.reg_ty(s)?;
-        Ok(self.cint(t, v)?)
+        self.cint(t, v)
     }
 
     /// An `i32` shift amount or count at `s`'s width.
