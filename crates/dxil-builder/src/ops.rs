@@ -279,6 +279,9 @@ pub(crate) struct Resolved {
     /// constant table would hash and compare each request to find the one it made first.
     ints: HashMap<(Type, i64), Value, BuildWordHasher>,
     undefs: HashMap<Type, Value, BuildWordHasher>,
+    /// Buffers for a call's operands and arguments, reused from call to call.
+    operands: Vec<Arg>,
+    args: Vec<Value>,
 }
 
 /// A multiply-rotate hasher for the small integer keys above (SipHash would cost more
@@ -426,9 +429,13 @@ pub(crate) fn emit_resolved(
     } = &list[at].1;
     let (callee, opcode) = (*callee, *opcode);
     let operands = &info.operands()[2..];
-    let mut args = Vec::with_capacity(params.len());
+    let mut given = std::mem::take(&mut resolved.operands);
+    given.clear();
+    let _ = op.map(|a| given.push(a));
+    let mut args = std::mem::take(&mut resolved.args);
+    args.clear();
     args.push(opcode);
-    for (i, arg) in op.call_args(|_| Arg::Undef).into_iter().skip(1).enumerate() {
+    for (i, &arg) in given.iter().enumerate() {
         let Some(&ty) = params.get(i + 1) else {
             break;
         };
@@ -490,6 +497,8 @@ pub(crate) fn emit_resolved(
         }
         args.push(v);
     }
-    fb.call(callee, &args, &CallOptions::default())
-        .map_err(Error::ir)
+    let call = fb.call(callee, &args, &CallOptions::default());
+    resolved.operands = given;
+    resolved.args = args;
+    call.map_err(Error::ir)
 }
