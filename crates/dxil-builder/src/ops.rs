@@ -266,9 +266,6 @@ fn infer_overload(fb: &mut FunctionBuilder<'_>, op: &DxOp<Arg>) -> Result<Vec<Ty
     }
 }
 
-/// One overload list of an operation and the callee it resolved to.
-type Overload = (Vec<Ty>, Callee);
-
 /// The functions `dx.op` calls were resolved to, so that a repeated operation skips
 /// building its signature (name, types, attributes) and looking its function up: per
 /// (opcode, precision mode), each overload list seen with its callee, parameter types and
@@ -282,7 +279,13 @@ pub(crate) struct Resolved {
     /// constant table would hash and compare each request to find the one it made first.
     ints: dxil_ir::FastMap<(Type, i64), Value>,
     undefs: dxil_ir::FastMap<Type, Value>,
+    /// Buffers for a call's operands and arguments, reused from call to call.
+    operands: Vec<Arg>,
+    args: Vec<Value>,
 }
+
+/// The overloads an operation was called with, each with its function.
+type Overload = (Vec<Ty>, Callee);
 
 /// One resolved `dx.op` function.
 #[derive(Debug)]
@@ -387,9 +390,13 @@ pub(crate) fn emit_resolved(
     } = &list[at].1;
     let (callee, opcode) = (*callee, *opcode);
     let operands = &info.operands()[2..];
-    let mut args = Vec::with_capacity(params.len());
+    let mut given = std::mem::take(&mut resolved.operands);
+    given.clear();
+    let _ = op.map(|a| given.push(a));
+    let mut args = std::mem::take(&mut resolved.args);
+    args.clear();
     args.push(opcode);
-    for (i, arg) in op.call_args(|_| Arg::Undef).into_iter().skip(1).enumerate() {
+    for (i, &arg) in given.iter().enumerate() {
         let Some(&ty) = params.get(i + 1) else {
             break;
         };
@@ -451,6 +458,8 @@ pub(crate) fn emit_resolved(
         }
         args.push(v);
     }
-    fb.call(callee, &args, &CallOptions::default())
-        .map_err(Error::ir)
+    let call = fb.call(callee, &args, &CallOptions::default());
+    resolved.operands = given;
+    resolved.args = args;
+    call.map_err(Error::ir)
 }

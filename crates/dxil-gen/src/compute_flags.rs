@@ -254,35 +254,45 @@ const CLASS_I16: u8 = 4;
 const CLASS_I64: u8 = 8;
 const CLASS_GROUP_PTR: u8 = 16;
 
-/// The scan's classes of every type of a module, indexed by type id: worked out once per
-/// module rather than for each operand of each instruction.
-pub(crate) struct TypeClasses(Vec<u8>);
+/// The scan's classes of every type of a module, indexed by type id, and of every
+/// constant, indexed by constant id: worked out once per module rather than for each
+/// operand of each instruction.
+pub(crate) struct TypeClasses {
+    types: Vec<u8>,
+    constants: Vec<u8>,
+}
 
 impl TypeClasses {
     pub(crate) fn of(m: &Module) -> Self {
-        TypeClasses(
-            m.types
-                .iter()
-                .map(|d| match d {
-                    TypeData::Double => CLASS_DOUBLE,
-                    TypeData::Half => CLASS_HALF,
-                    TypeData::Int(16) => CLASS_I16,
-                    TypeData::Int(64) => CLASS_I64,
-                    TypeData::Pointer { addrspace: 3, .. } => CLASS_GROUP_PTR,
-                    _ => 0,
-                })
-                .collect(),
-        )
+        let types: Vec<u8> = m
+            .types
+            .iter()
+            .map(|d| match d {
+                TypeData::Double => CLASS_DOUBLE,
+                TypeData::Half => CLASS_HALF,
+                TypeData::Int(16) => CLASS_I16,
+                TypeData::Int(64) => CLASS_I64,
+                TypeData::Pointer { addrspace: 3, .. } => CLASS_GROUP_PTR,
+                _ => 0,
+            })
+            .collect();
+        let class = |t: dxil_ir::Type| types.get(t.index()).copied().unwrap_or(0);
+        let constants = m.constants.iter().map(|c| class(c.ty)).collect();
+        TypeClasses { types, constants }
     }
 
     fn of_type(&self, t: Option<dxil_ir::Type>) -> u8 {
-        t.and_then(|t| self.0.get(t.index()).copied()).unwrap_or(0)
+        t.and_then(|t| self.types.get(t.index()).copied())
+            .unwrap_or(0)
     }
 
-    /// The class of an operand's type. Metadata operands have the `metadata` type, which is
-    /// in no class (and whose id would take a search of the type table).
-    fn of_value(&self, m: &Module, body: &dxil_ir::Body, v: ValueRef) -> u8 {
+    /// The class of an operand's type; `insts` holds the classes of the body's results.
+    /// Metadata operands have the `metadata` type, which is in no class (and whose id would
+    /// take a search of the type table).
+    fn of_value(&self, m: &Module, body: &dxil_ir::Body, insts: &[u8], v: ValueRef) -> u8 {
         match v {
+            ValueRef::Inst(i) => insts.get(i.index()).copied().unwrap_or(0),
+            ValueRef::Const(c) => self.constants.get(c.index()).copied().unwrap_or(0),
             ValueRef::Metadata(_) => 0,
             v => self.of_type(m.value_type(Some(body), v)),
         }
@@ -300,13 +310,15 @@ pub(crate) fn scan_function(
     let val = src.validator();
     let back_compat_uav_loads = val == (1, 0);
     let is_dxil_op = |callee: &ValueRef| dxil_ops::is_dx_op_callee(m, *callee);
-    for inst in &body.insts {
+    // The classes of the instructions' results, which operands name most often: one dense
+    // pass instead of a look at each operand's instruction record.
+    let results: Vec<u8> = body.insts.iter().map(|i| classes.of_type(i.ty)).collect();
+    for (inst, &own) in body.insts.iter().zip(&results) {
         if let InstKind::Call { callee, .. } = &inst.kind {
             if !is_dxil_op(callee) {
                 continue;
             }
         }
-        let own = classes.of_type(inst.ty);
         s.requires_group |= own & CLASS_GROUP_PTR != 0;
         if matches!(
             inst.kind,
@@ -316,7 +328,7 @@ pub(crate) fn scan_function(
         }
         let mut all = own;
         inst.kind
-            .for_each_operand(|op| all |= classes.of_value(m, body, *op));
+            .for_each_operand(|op| all |= classes.of_value(m, body, &results, *op));
         s.requires_group |= all & CLASS_GROUP_PTR != 0;
         let double = all & CLASS_DOUBLE != 0;
         let half = all & CLASS_HALF != 0;

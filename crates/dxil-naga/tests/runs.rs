@@ -471,7 +471,9 @@ fn insert_reference(x: u64, y: u64, offset: u32, count: u32, bits: u32) -> u64 {
     } else {
         (u64::MAX >> (64 - c)) << o
     } & width;
-    ((x & !mask) | ((y << o) & mask)) & width
+    // An offset of 64 leaves no field (mask 0); the shift is checked so that debug builds
+    // do not stop on it.
+    ((x & !mask) | (y.checked_shl(o).unwrap_or(0) & mask)) & width
 }
 
 #[test]
