@@ -130,8 +130,13 @@ impl ModuleBuilder {
         for &g in &m.global_values {
             if let Some(name) = m.global_name(g).filter(|n| !n.is_empty()) {
                 // A name listed twice keeps its first value.
-                if b.named(name).is_none() {
-                    b.add_name(hash_of(name), name, g);
+                let h = hash_of(name);
+                let list = &b.name_list;
+                if b.names
+                    .find(h, |i| m.global_name(list[i as usize]) == Some(name))
+                    .is_none()
+                {
+                    b.add_name(h, g);
                 }
             }
         }

@@ -166,9 +166,10 @@ pub struct ModuleBuilder {
     pub(crate) md_index: Interner,
     /// Distinct nodes reserved and not yet defined.
     pub(crate) md_reserved: FastSet<u32>,
-    /// Module symbols: indexes into `name_list` by name.
+    /// Module symbols: indexes into `name_list` by name (compared against the name the
+    /// global value holds, so that each name is stored once).
     pub(crate) names: Interner,
-    pub(crate) name_list: Vec<(Box<str>, GlobalValue)>,
+    pub(crate) name_list: Vec<GlobalValue>,
     pub(crate) kinds: MetadataKinds,
     pub(crate) sections: FastMap<String, u32>,
     pub(crate) gcs: FastMap<String, u32>,
@@ -291,34 +292,36 @@ impl ModuleBuilder {
             return Ok(None);
         };
         let h = hash_of(name);
-        let list = &self.name_list;
-        if self
-            .names
-            .find(h, |i| *list[i as usize].0 == *name)
-            .is_some()
-        {
+        if self.find_name(h, name).is_some() {
             return Err(BuildError::new(
                 BuildErrorKind::Duplicate,
                 format!("the name @{name} is already taken"),
             ));
         }
-        self.add_name(h, name, g);
+        self.add_name(h, g);
         Ok(Some(name.to_string()))
     }
 
-    /// Records `name` (hash `h`, not taken) as the name of `g`.
-    pub(crate) fn add_name(&mut self, h: u64, name: &str, g: GlobalValue) {
+    /// Records the name of `g` (hash `h`, not taken). Lookups compare against the name `g`
+    /// holds, so an entry whose global value was never pushed (a later check failed) matches
+    /// only the value that takes its id under that same name.
+    pub(crate) fn add_name(&mut self, h: u64, g: GlobalValue) {
         self.names.insert(h, self.name_list.len() as u32);
-        self.name_list.push((name.into(), g));
+        self.name_list.push(g);
+    }
+
+    /// The global value holding module symbol `name` (hash `h`).
+    fn find_name(&self, h: u64, name: &str) -> Option<GlobalValue> {
+        let (list, m) = (&self.name_list, &self.m);
+        let i = self
+            .names
+            .find(h, |i| m.global_name(list[i as usize]) == Some(name))?;
+        Some(list[i as usize])
     }
 
     /// The global value holding module symbol `name`.
     pub(crate) fn named(&self, name: &str) -> Option<GlobalValue> {
-        let list = &self.name_list;
-        let i = self
-            .names
-            .find(hash_of(name), |i| *list[i as usize].0 == *name)?;
-        Some(list[i as usize].1)
+        self.find_name(hash_of(name), name)
     }
 
     /// The global value named `name`.

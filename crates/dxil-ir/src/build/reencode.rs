@@ -168,6 +168,11 @@ fn dangling(msg: String) -> BuildError {
     BuildError::new(BuildErrorKind::Dangling, msg)
 }
 
+#[cold]
+fn not_module_value(v: ValueRef) -> BuildError {
+    dangling(format!("{v:?} is not a module-level value of the copy"))
+}
+
 fn linkage(code: u8) -> BuildResult<Linkage> {
     match decode_linkage(u64::from(code)) {
         Some(l) if l.code() == code => Ok(l),
@@ -369,6 +374,7 @@ impl Copier<'_> {
     }
 
     /// A module-level value of the copy (constants must be copied already).
+    #[inline]
     fn module_value(&self, v: ValueRef) -> BuildResult<Value> {
         let found = match v {
             ValueRef::Global(g) => self.globals.get(g.index()).copied(),
@@ -377,7 +383,7 @@ impl Copier<'_> {
             ValueRef::Const(c) => self.consts.get(c.index()).copied().flatten(),
             _ => None,
         };
-        found.ok_or_else(|| dangling(format!("{v:?} is not a module-level value of the copy")))
+        found.ok_or_else(|| not_module_value(v))
     }
 
     /// Copies constant `c` after the constants it refers to (explicit stack).
@@ -509,22 +515,6 @@ impl Copier<'_> {
                 stack.pop();
                 continue;
             }
-            self.visiting[cur.index()] = true;
-            let mut missing = None;
-            d.for_each_ref(|o| {
-                if missing.is_none() && self.mds.get(o.index()).is_some_and(Option::is_none) {
-                    missing = Some(o);
-                }
-            });
-            if let Some(o) = missing {
-                if self.visiting[o.index()] {
-                    self.mds[o.index()] = Some(mb.reserve_md());
-                    self.cycle_reserved.insert(o.0);
-                } else {
-                    stack.push(o);
-                }
-                continue;
-            }
             let id = match d {
                 MetadataData::String(s) => mb.md_string(s),
                 MetadataData::Value { value, .. } => {
@@ -532,7 +522,21 @@ impl Copier<'_> {
                     mb.md_value(v)?
                 }
                 _ => {
-                    let data = self.remap_md(d)?;
+                    // Operands nearly always come first: the node is remapped in one walk,
+                    // and the walk descends only when one is missing.
+                    let data = match self.remap_md(d)? {
+                        Ok(data) => data,
+                        Err(o) => {
+                            self.visiting[cur.index()] = true;
+                            if self.visiting[o.index()] {
+                                self.mds[o.index()] = Some(mb.reserve_md());
+                                self.cycle_reserved.insert(o.0);
+                            } else {
+                                stack.push(o);
+                            }
+                            continue;
+                        }
+                    };
                     if !self.cycle_reserved.is_empty() && self.cycle_reserved.remove(&cur.0) {
                         let id = self.mds[cur.index()].unwrap_or_default();
                         mb.define_md(id, data)?;
@@ -549,25 +553,41 @@ impl Copier<'_> {
         Ok(())
     }
 
-    fn remap_md(&self, d: &MetadataData) -> BuildResult<MetadataData> {
+    /// `d` with its operands mapped into the copy, or the first operand not copied yet
+    /// (`Ok(Err(o))`). An operand past the source's table is an error.
+    fn remap_md(&self, d: &MetadataData) -> BuildResult<Result<MetadataData, Metadata>> {
         let mut data = d.clone();
-        let mut err = None;
-        data.for_each_ref_mut(|o| match self.mds.get(o.index()).copied().flatten() {
-            Some(x) => *o = x,
-            None => err = Some(dangling(format!("!{} was not copied", o.0))),
+        let mut missing = None;
+        let mut bad = None;
+        data.for_each_ref_mut(|o| match self.mds.get(o.index()) {
+            Some(Some(x)) => *o = *x,
+            Some(None) => {
+                missing.get_or_insert(*o);
+            }
+            None => bad = Some(*o),
         });
-        err.map_or(Ok(data), Err)
+        if let Some(o) = bad {
+            return Err(dangling(format!("!{} does not exist", o.0)));
+        }
+        Ok(missing.map_or(Ok(data), Err))
     }
 
     fn define_distinct(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
         while let Some((s, id)) = self.pending_distinct.pop() {
-            let d = &self.src.metadata[s];
-            let mut ops = Vec::new();
-            d.for_each_ref(|o| ops.push(o));
-            for o in ops {
-                self.md(mb, o)?;
+            let src = self.src;
+            let d = &src.metadata[s];
+            let mut err = None;
+            d.for_each_ref(|o| {
+                if err.is_none() {
+                    err = self.md(mb, o).err();
+                }
+            });
+            if let Some(e) = err {
+                return Err(e);
             }
-            let data = self.remap_md(d)?;
+            let data = self
+                .remap_md(d)?
+                .map_err(|o| dangling(format!("!{} was not copied", o.0)))?;
             mb.define_md(id, data)?;
         }
         Ok(())
@@ -631,55 +651,70 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         }
     }
 
+    /// The copy's value for `v`: instructions already copied, arguments and module values
+    /// inline (nearly every operand), the rest out of line.
+    #[inline]
     fn value(&mut self, v: ValueRef) -> BuildResult<Value> {
         match v {
-            ValueRef::Arg(a) => self.fb.arg(a.0),
-            ValueRef::Inst(i) => {
-                if let Some(x) = self.insts.get(i.index()).copied().flatten() {
-                    return Ok(x);
-                }
-                if let Some(x) = self.fwd.get(i.index()).copied().flatten() {
-                    return Ok(x);
-                }
-                let d = self
-                    .body
-                    .insts
-                    .get(i)
-                    .ok_or_else(|| dangling(format!("{i} does not exist")))?;
-                let ty =
-                    d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
-                let x = self.fb.forward(self.cx.ty(ty)?)?;
-                if self.fwd.is_empty() {
-                    self.fwd = vec![None; self.body.insts.len()];
-                }
-                self.fwd[i.index()] = Some(x);
-                Ok(x)
-            }
-            ValueRef::Metadata(md) => match self.cx.src.metadata.get(md) {
-                Some(MetadataData::Value {
-                    value: inner @ (ValueRef::Arg(_) | ValueRef::Inst(_)),
-                    ..
-                }) => {
-                    let inner = self.value(*inner)?;
-                    self.fb.metadata_arg(inner)
-                }
-                _ => {
-                    let m = self
-                        .cx
-                        .mds
-                        .get(md.index())
-                        .copied()
-                        .flatten()
-                        .ok_or_else(|| {
-                            dangling(format!(
-                                "!{} is used by an instruction and was not copied",
-                                md.0
-                            ))
-                        })?;
-                    self.fb.module().metadata_value(m)
-                }
+            ValueRef::Inst(i) => match self.insts.get(i.index()) {
+                Some(&Some(x)) => Ok(x),
+                _ => self.forward_value(i),
             },
+            ValueRef::Arg(a) => self.fb.arg(a.0),
+            ValueRef::Metadata(md) => self.metadata_value(md),
             other => self.cx.module_value(other),
+        }
+    }
+
+    /// An instruction not copied yet: a forward reference, made at its first use.
+    #[cold]
+    #[inline(never)]
+    fn forward_value(&mut self, i: crate::Inst) -> BuildResult<Value> {
+        if let Some(x) = self.fwd.get(i.index()).copied().flatten() {
+            return Ok(x);
+        }
+        let d = self
+            .body
+            .insts
+            .get(i)
+            .ok_or_else(|| dangling(format!("{i} does not exist")))?;
+        let ty =
+            d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
+        let x = self.fb.forward(self.cx.ty(ty)?)?;
+        if self.fwd.is_empty() {
+            self.fwd = vec![None; self.body.insts.len()];
+        }
+        self.fwd[i.index()] = Some(x);
+        Ok(x)
+    }
+
+    /// Metadata used as a call argument: a function-local wrapper again through
+    /// [`FunctionBuilder::metadata_arg`], module metadata as the copy's node.
+    #[inline(never)]
+    fn metadata_value(&mut self, md: Metadata) -> BuildResult<Value> {
+        match self.cx.src.metadata.get(md) {
+            Some(MetadataData::Value {
+                value: inner @ (ValueRef::Arg(_) | ValueRef::Inst(_)),
+                ..
+            }) => {
+                let inner = self.value(*inner)?;
+                self.fb.metadata_arg(inner)
+            }
+            _ => {
+                let m = self
+                    .cx
+                    .mds
+                    .get(md.index())
+                    .copied()
+                    .flatten()
+                    .ok_or_else(|| {
+                        dangling(format!(
+                            "!{} is used by an instruction and was not copied",
+                            md.0
+                        ))
+                    })?;
+                self.fb.module().metadata_value(m)
+            }
         }
     }
 
