@@ -80,11 +80,25 @@ fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
 pub(crate) struct AttributeSets {
     sets: Vec<Attributes>,
     ids: Interner,
+    /// The set found or added last: declarations and calls in a row mostly share one, and
+    /// comparing with it costs less than hashing.
+    last: Option<u32>,
 }
 
 impl AttributeSets {
     /// The index of `a`, added when new (a lookup allocates nothing).
     pub fn intern(&mut self, a: &Attributes) -> u32 {
+        if let Some(i) = self.last {
+            if self.sets[i as usize] == *a {
+                return i;
+            }
+        }
+        let i = self.find_or_add(a);
+        self.last = Some(i);
+        i
+    }
+
+    fn find_or_add(&mut self, a: &Attributes) -> u32 {
         let h = hash_of(a);
         let sets = &self.sets;
         if let Some(i) = self.ids.find(h, |i| sets[i as usize] == *a) {

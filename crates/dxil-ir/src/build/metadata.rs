@@ -21,6 +21,16 @@ impl ModuleBuilder {
     }
 
     fn check_md_data(&self, what: &str, data: &MetadataData) -> BuildResult<()> {
+        // Plain nodes are most of a module's metadata: their operands are checked in one
+        // tight loop, the records' fields by the generic walk.
+        if let MetadataData::Node { operands, .. } = data {
+            let len = self.m.metadata.len();
+            let ok = |m: &Metadata| m.0 & LOCAL_MD_TAG == 0 && m.index() < len;
+            return match operands.iter().flatten().find(|m| !ok(m)) {
+                None => Ok(()),
+                Some(&m) => self.check_md(what, m),
+            };
+        }
         let mut bad = None;
         data.for_each_ref(|md| {
             if bad.is_none() && self.check_md(what, md).is_err() {

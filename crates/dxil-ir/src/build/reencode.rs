@@ -24,7 +24,7 @@ use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder}
 use super::Value;
 use crate::{
     decode_linkage, Body, CheckedModule, ConstKind, GlobalValue, InstData, InstKind, Linkage,
-    Metadata, MetadataData, Module, Type, TypeData, ValueRef,
+    MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef,
 };
 
 /// Rebuilds `src` through [`ModuleBuilder`] and [`FunctionBuilder`] calls and returns the
@@ -89,14 +89,19 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
     }
     cx.copy_types(&mut mb)?;
     // Kinds by source id, registered in id order (the table is nearly always in it).
-    let mut kinds: Vec<_> = src.metadata_kinds.iter().collect();
-    if !kinds.windows(2).all(|w| w[0].id <= w[1].id) {
+    let table = &src.metadata_kinds;
+    cx.kinds.reserve_exact(table.len());
+    if table.windows(2).all(|w| w[0].id <= w[1].id) {
+        for k in table {
+            cx.kinds.push((k.id, mb.metadata_kind(&k.name)));
+        }
+    } else {
+        let mut kinds: Vec<_> = table.iter().collect();
         kinds.sort_by_key(|k| k.id);
+        for k in kinds {
+            cx.kinds.push((k.id, mb.metadata_kind(&k.name)));
+        }
     }
-    cx.kinds = kinds
-        .into_iter()
-        .map(|k| (k.id, mb.metadata_kind(&k.name)))
-        .collect();
     cx.declare_globals(&mut mb)?;
     for c in src.constants.ids() {
         cx.constant(&mut mb, c)?;
@@ -123,12 +128,13 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
             mb.attach_function(cx.functions[fi.index()].function().unwrap_or(fi), k, md)?;
         }
     }
+    let mut bufs = BodyBuffers::default();
     for (fi, f) in src.functions.iter_with_ids() {
         if let Some(body) = &f.body {
             let func = cx.functions[fi.index()].function().unwrap_or(fi);
             let mut fb = mb.define_function(func)?;
             fb.reserve(body.blocks.len(), body.insts.len());
-            BodyCopier::new(&cx, fb, body).run()?;
+            bufs = BodyCopier::new(&cx, fb, body, bufs).run()?;
         }
     }
     for u in &src.uselists {
@@ -264,14 +270,14 @@ impl Copier<'_> {
                 stack.pop();
             }
         }
+        let mut elems: Vec<Type> = Vec::new();
         for (t, d) in src.types.iter_with_ids() {
             if let TypeData::Struct(s) = d {
                 if s.identified && !s.opaque {
-                    let elems: Vec<Type> = s
-                        .elems
-                        .iter()
-                        .map(|&e| self.ty(e))
-                        .collect::<BuildResult<_>>()?;
+                    elems.clear();
+                    for &e in s.elems.iter() {
+                        elems.push(self.ty(e)?);
+                    }
                     mb.set_struct_body(self.ty(t)?, &elems, s.packed)?;
                 }
             }
@@ -281,20 +287,21 @@ impl Copier<'_> {
 
     fn declare_globals(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
         let src = self.src;
-        let order: Vec<GlobalValue> = if src.global_values.len()
-            == src.globals.len() + src.functions.len() + src.aliases.len()
-        {
-            src.global_values.clone()
+        let listed =
+            src.global_values.len() == src.globals.len() + src.functions.len() + src.aliases.len();
+        let made: Vec<GlobalValue> = if listed {
+            Vec::new()
         } else {
             let g = src.globals.ids().map(GlobalValue::Global);
             let f = src.functions.ids().map(GlobalValue::Function);
             let a = src.aliases.ids().map(GlobalValue::Alias);
             g.chain(f).chain(a).collect()
         };
+        let order = if listed { &src.global_values } else { &made };
         // Functions share a few attribute lists: each is read back once, and lent to the
         // declarations that name it.
         let mut attrs: Vec<Option<super::Attributes>> = vec![None; src.attribute_lists.len() + 1];
-        for gv in order {
+        for &gv in order {
             match gv {
                 GlobalValue::Global(g) => {
                     let d = &src.globals[g];
@@ -556,6 +563,14 @@ impl Copier<'_> {
     /// `d` with its operands mapped into the copy, or the first operand not copied yet
     /// (`Ok(Err(o))`). An operand past the source's table is an error.
     fn remap_md(&self, d: &MetadataData) -> BuildResult<Result<MetadataData, Metadata>> {
+        if let MetadataData::Node { distinct, operands } = d {
+            return Ok(self
+                .remap_node(operands)?
+                .map(|operands| MetadataData::Node {
+                    distinct: *distinct,
+                    operands,
+                }));
+        }
         let mut data = d.clone();
         let mut missing = None;
         let mut bad = None;
@@ -570,6 +585,23 @@ impl Copier<'_> {
             return Err(dangling(format!("!{} does not exist", o.0)));
         }
         Ok(missing.map_or(Ok(data), Err))
+    }
+
+    /// A plain node's operands mapped into the copy in one pass (most of a module's
+    /// metadata), or the first operand not copied yet (`Ok(Err(o))`).
+    fn remap_node(&self, operands: &[MdRef]) -> BuildResult<Result<Box<[MdRef]>, Metadata>> {
+        let mut out = Vec::with_capacity(operands.len());
+        for &o in operands {
+            out.push(match o {
+                None => None,
+                Some(m) => match self.mds.get(m.index()) {
+                    Some(Some(x)) => Some(*x),
+                    Some(None) => return Ok(Err(m)),
+                    None => return Err(dangling(format!("!{} does not exist", m.0))),
+                },
+            });
+        }
+        Ok(Ok(out.into_boxed_slice()))
     }
 
     fn define_distinct(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
@@ -623,37 +655,61 @@ fn subtypes_mut(d: &mut TypeData, mut f: impl FnMut(&mut Type)) {
     }
 }
 
+/// The tables a body copy fills, handed from one body to the next so that a module's
+/// bodies share one allocation of each.
+#[derive(Default)]
+struct BodyBuffers {
+    insts: Vec<Option<Value>>,
+    fwd: Vec<Option<Value>>,
+    blocks: Vec<crate::Block>,
+    /// Operand buffer reused by every instruction.
+    scratch: Vec<Value>,
+    /// Call options by attribute list (with the calling-convention field they were made
+    /// for): the module's calls share a few, and each is made once.
+    call_opts: Vec<Option<(u64, CallOptions)>>,
+}
+
 /// Copies one body.
 struct BodyCopier<'c, 's, 'b> {
     cx: &'c Copier<'s>,
     fb: FunctionBuilder<'b>,
     body: &'c Body,
     insts: Vec<Option<Value>>,
+    /// Forward references by source instruction (empty until the first one: they are rare).
     fwd: Vec<Option<Value>>,
-    /// Operand buffer reused by every instruction.
+    blocks: Vec<crate::Block>,
     scratch: Vec<Value>,
-    /// Call options by attribute list (with the calling-convention field they were made
-    /// for): a body's calls share a few, and each is made once.
     call_opts: Vec<Option<(u64, CallOptions)>>,
 }
 
 impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
-    fn new(cx: &'c Copier<'s>, fb: FunctionBuilder<'b>, body: &'c Body) -> Self {
+    fn new(cx: &'c Copier<'s>, fb: FunctionBuilder<'b>, body: &'c Body, b: BodyBuffers) -> Self {
+        let BodyBuffers {
+            mut insts,
+            mut fwd,
+            mut blocks,
+            scratch,
+            call_opts,
+        } = b;
+        insts.clear();
+        insts.resize(body.insts.len(), None);
+        fwd.clear();
+        blocks.clear();
         BodyCopier {
             cx,
             fb,
             body,
-            insts: filled(body.insts.len(), None),
-            // Forward references are rare: the table is made at the first one.
-            fwd: Vec::new(),
-            scratch: Vec::new(),
-            call_opts: Vec::new(),
+            insts,
+            fwd,
+            blocks,
+            scratch,
+            call_opts,
         }
     }
 
     /// The copy's value for `v`: instructions already copied, arguments and module values
     /// inline (nearly every operand), the rest out of line.
-    #[inline]
+    #[inline(always)]
     fn value(&mut self, v: ValueRef) -> BuildResult<Value> {
         match v {
             ValueRef::Inst(i) => match self.insts.get(i.index()) {
@@ -682,7 +738,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
         let x = self.fb.forward(self.cx.ty(ty)?)?;
         if self.fwd.is_empty() {
-            self.fwd = vec![None; self.body.insts.len()];
+            self.fwd.resize(self.body.insts.len(), None);
         }
         self.fwd[i.index()] = Some(x);
         Ok(x)
@@ -741,14 +797,15 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         out
     }
 
-    fn run(mut self) -> BuildResult<()> {
+    /// Copies the body; hands back the buffers for the next.
+    fn run(mut self) -> BuildResult<BodyBuffers> {
         let body = self.body;
         for (i, a) in body.args.iter().enumerate() {
             if let Some(n) = &a.name {
                 self.fb.set_arg_name(i as u32, n)?;
             }
         }
-        let mut blocks = Vec::with_capacity(body.blocks.len());
+        let mut blocks = std::mem::take(&mut self.blocks);
         for b in body.blocks.iter() {
             let id = self.fb.add_block(b.name.as_deref())?;
             self.fb.reserve_block(id, b.insts.len());
@@ -808,7 +865,14 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         for u in &body.uselists {
             self.fb.add_use_list(u.clone());
         }
-        self.fb.finish()
+        self.fb.finish()?;
+        Ok(BodyBuffers {
+            insts: self.insts,
+            fwd: self.fwd,
+            blocks,
+            scratch: self.scratch,
+            call_opts: self.call_opts,
+        })
     }
 
     fn inst(&mut self, d: &InstData) -> BuildResult<Value> {
