@@ -492,8 +492,10 @@ impl ModuleBuilder {
         fn_ty: Type,
         opts: &FunctionOptions,
     ) -> BuildResult<Value> {
-        if let Some(n) = name.filter(|n| !n.is_empty()) {
-            if let Some(g) = self.named(n) {
+        let name = name.filter(|n| !n.is_empty());
+        let hash = name.map(hash_of);
+        if let (Some(n), Some(h)) = (name, hash) {
+            if let Some(g) = self.find_name(h, n) {
                 return match g {
                     GlobalValue::Function(f) if self.m.functions[f].fn_ty == fn_ty => {
                         let ty = self.m.functions[f].common.ty;
@@ -536,7 +538,14 @@ impl ModuleBuilder {
             }
         }
         let id = Function(self.m.functions.len() as u32);
-        let name = self.claim_name(name, GlobalValue::Function(id))?;
+        // (The name was looked up above and is free.)
+        let name = match (name, hash) {
+            (Some(n), Some(h)) => {
+                self.add_name(h, GlobalValue::Function(id));
+                Some(n.to_string())
+            }
+            _ => None,
+        };
         let ty = self.pointer(fn_ty, 0)?;
         let mut f = FunctionData::declaration(
             GlobalCommon {

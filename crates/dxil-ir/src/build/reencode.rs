@@ -492,6 +492,12 @@ impl Copier<'_> {
     /// copied is in a cycle and is reserved, then defined when its operands are done),
     /// distinct nodes reserved (defined by [`Copier::define_distinct`]).
     fn md(&mut self, mb: &mut ModuleBuilder, md: Metadata) -> BuildResult<Metadata> {
+        // Named metadata and attachments name nodes already copied, nearly always.
+        if self.cycle_reserved.is_empty() {
+            if let Some(&Some(x)) = self.mds.get(md.index()) {
+                return Ok(x);
+            }
+        }
         let mut stack = std::mem::take(&mut self.md_stack);
         stack.clear();
         stack.push(md);
