@@ -155,6 +155,8 @@ impl ShaderBuilder {
             metadata: 64,
             globals: 4,
             functions: 12,
+            named_metadata: 8,
+            ..ModuleCapacity::default()
         });
         mb.set_triple(TRIPLE);
         mb.set_datalayout(DATA_LAYOUT);

@@ -86,6 +86,12 @@ pub(crate) struct AttributeSets {
 }
 
 impl AttributeSets {
+    /// Makes room for `additional` more sets.
+    pub fn reserve(&mut self, additional: usize) {
+        self.sets.reserve(additional);
+        self.ids.reserve(additional);
+    }
+
     /// The index of `a`, added when new (a lookup allocates nothing).
     pub fn intern(&mut self, a: &Attributes) -> u32 {
         if let Some(i) = self.last {

@@ -20,6 +20,14 @@ pub struct ModuleCapacity {
     pub globals: usize,
     /// Functions (declarations and definitions).
     pub functions: usize,
+    /// Named metadata (`!llvm.ident`, `!dx.entryPoints`, ...).
+    pub named_metadata: usize,
+    /// Metadata kinds beyond LLVM's fixed ones (`dx.precise`, ...).
+    pub metadata_kinds: usize,
+    /// Distinct attribute sets (of functions and calls).
+    pub attribute_sets: usize,
+    /// Named struct types.
+    pub structs: usize,
 }
 
 impl ModuleCapacity {
@@ -31,6 +39,20 @@ impl ModuleCapacity {
             metadata: m.metadata.len(),
             globals: m.globals.len(),
             functions: m.functions.len(),
+            named_metadata: m.named_metadata.len(),
+            metadata_kinds: m
+                .metadata_kinds
+                .len()
+                .saturating_sub(crate::FixedMetadataKind::ALL.len()),
+            attribute_sets: m.attribute_lists.len(),
+            structs: m
+                .types
+                .as_slice()
+                .iter()
+                .filter(
+                    |t| matches!(t, crate::TypeData::Struct(s) if s.identified && s.name.is_some()),
+                )
+                .count(),
         }
     }
 }
@@ -53,6 +75,12 @@ impl ModuleBuilder {
         self.m
             .global_values
             .reserve(c.globals.saturating_add(c.functions));
+        // Functions with attributes are sites (calls add theirs as bodies are finished).
+        self.attr_sites.reserve(c.functions);
+        self.attr_sets.reserve(c.attribute_sets);
+        self.m.named_metadata.reserve(c.named_metadata);
+        self.kinds.reserve(c.metadata_kinds);
+        self.struct_names.reserve(c.structs);
     }
 }
 

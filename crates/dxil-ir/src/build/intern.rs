@@ -20,7 +20,14 @@ pub(crate) struct Interner {
     slots: Vec<(u32, u32)>,
     /// Occupied slots.
     len: usize,
+    /// While `slots` is empty: the first entries (tag, id) in insertion order. Most of a
+    /// module's tables (struct names, custom kinds, attribute sets and groups) stay this
+    /// small, and a table of their own cost an allocation each per module.
+    small: [(u32, u32); SMALL],
 }
+
+/// Entries kept in [`Interner::small`] before a table is made.
+const SMALL: usize = 8;
 
 /// `n` copies of `v`, filled in place: `vec![0; n]` asks the allocator for zeroed memory,
 /// a slower path for the small per-module tables here.
@@ -47,10 +54,11 @@ impl Interner {
     /// The id with hash `h` for which `eq` holds, if any.
     #[inline]
     pub fn find(&self, h: u64, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
-        if self.slots.is_empty() {
-            return None;
-        }
         let t = tag(h);
+        if self.slots.is_empty() {
+            let small = &self.small[..self.len];
+            return small.iter().find(|e| e.0 == t && eq(e.1)).map(|e| e.1);
+        }
         let mask = self.slots.len() - 1;
         let mut i = t as usize & mask;
         loop {
@@ -67,7 +75,11 @@ impl Interner {
 
     /// Makes room for `additional` more ids.
     pub fn reserve(&mut self, additional: usize) {
-        let want = (self.len + additional).saturating_mul(2);
+        let total = self.len.saturating_add(additional);
+        if total <= SMALL && self.slots.is_empty() {
+            return;
+        }
+        let want = total.saturating_mul(2);
         if want > self.slots.len() {
             self.grow(want);
         }
@@ -76,6 +88,11 @@ impl Interner {
     /// Records `id` (an arena index) under hash `h`. Equal data is recorded once (callers
     /// look it up first), so which of two equal ids a lookup finds does not arise.
     pub fn insert(&mut self, h: u64, id: u32) {
+        if self.slots.is_empty() && self.len < SMALL {
+            self.small[self.len] = (tag(h), id);
+            self.len += 1;
+            return;
+        }
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow((self.len + 1) * 2);
         }
@@ -98,6 +115,13 @@ impl Interner {
     fn grow(&mut self, min: usize) {
         let n = min.max(16).next_power_of_two();
         let old = std::mem::replace(&mut self.slots, filled(n, (0, 0)));
+        if old.is_empty() {
+            for i in 0..self.len {
+                let (t, id) = self.small[i];
+                self.place(t, id + 1);
+            }
+            return;
+        }
         for (t, id1) in old {
             if id1 != 0 {
                 self.place(t, id1);
@@ -131,8 +155,24 @@ mod tests {
         }
         assert_eq!(t.find(99 << 32, |_| true), None);
         let mut r = Interner::default();
+        r.reserve(4);
+        assert!(r.slots.is_empty(), "a few entries need no table");
         r.reserve(100);
         assert!(r.slots.len() >= 200);
         assert_eq!(r.find(5, |_| true), None);
+    }
+
+    #[test]
+    fn finds_entries_before_and_after_the_table_is_made() {
+        let mut t = Interner::default();
+        for i in 0..100u32 {
+            let h = u64::from(i % 5) << 32 | u64::from(i);
+            t.insert(h, i);
+            for j in 0..=i {
+                let hj = u64::from(j % 5) << 32 | u64::from(j);
+                assert_eq!(t.find(hj, |id| id == j), Some(j));
+            }
+            assert_eq!(t.find(u64::from(i % 5) << 32, |id| id > i), None);
+        }
     }
 }

@@ -59,6 +59,12 @@ impl MetadataKinds {
         k
     }
 
+    /// Makes room for `additional` more custom kinds.
+    pub fn reserve(&mut self, additional: usize) {
+        self.custom.reserve(additional);
+        self.ids.reserve(additional);
+    }
+
     /// The position of kind `name` (hash `h`) in the adopted `table` when given, else of the
     /// custom kind in `custom`.
     fn find(&self, h: u64, table: Option<&[MetadataKind]>, name: &str) -> Option<u32> {
