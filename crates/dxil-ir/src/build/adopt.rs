@@ -121,7 +121,7 @@ impl ModuleBuilder {
             if data.is_distinct() {
                 continue;
             }
-            let h = hash_of(data);
+            let h = super::md_hash::md_hash(data);
             let mds = &m.metadata;
             if b.md_index.find(h, |x| mds[x as usize] == *data).is_none() {
                 b.md_index.insert(h, id.0);

@@ -123,20 +123,22 @@ impl ModuleBuilder {
                 }
             }
             ConstKind::Aggregate(ops) => {
-                let expect: Vec<Type> = match td {
-                    TypeData::Struct(s) if !s.opaque => s.elems.to_vec(),
+                // The element types read in place: a struct's list, or one type repeated.
+                let (elems, repeated): (&[Type], Option<Type>) = match td {
+                    TypeData::Struct(s) if !s.opaque => (&s.elems, None),
                     TypeData::Array { len, elem } | TypeData::Vector { len, elem } => {
                         if *len != ops.len() as u64 {
                             return bad(&format!("aggregate of {} elements", ops.len()));
                         }
-                        vec![*elem; ops.len()]
+                        (&[], Some(*elem))
                     }
                     _ => return bad("aggregate"),
                 };
-                if expect.len() != ops.len() {
+                if repeated.is_none() && elems.len() != ops.len() {
                     return bad(&format!("aggregate of {} elements", ops.len()));
                 }
-                for (i, (&op, &want)) in ops.iter().zip(&expect).enumerate() {
+                for (i, &op) in ops.iter().enumerate() {
+                    let want = repeated.unwrap_or_else(|| elems[i]);
                     let got = self.operand_ty("constant aggregate", op)?;
                     if got != want {
                         return Err(type_err(format!(

@@ -3,7 +3,7 @@
 //! and may be reserved first so that cycles through them can be built.
 
 use super::error::{BuildError, BuildErrorKind, BuildResult};
-use super::intern::hash_of;
+use super::md_hash::md_hash;
 use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
 use crate::{MdRef, Metadata, MetadataData, NamedMetadata, ValueRef};
@@ -63,7 +63,7 @@ impl ModuleBuilder {
     }
 
     pub(crate) fn intern_md(&mut self, data: MetadataData) -> Metadata {
-        let h = hash_of(&data);
+        let h = md_hash(&data);
         let mds = &self.m.metadata;
         if let Some(id) = self.md_index.find(h, |id| mds[id as usize] == data) {
             return Metadata(id);
@@ -149,7 +149,7 @@ impl ModuleBuilder {
             ));
         }
         let uniqued = !data.is_distinct();
-        let h = hash_of(&data);
+        let h = md_hash(&data);
         self.m.metadata[md] = data;
         if uniqued {
             let mds = &self.m.metadata;

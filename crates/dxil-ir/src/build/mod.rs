@@ -60,6 +60,7 @@ mod insts;
 mod intern;
 mod kinds;
 mod lookup;
+mod md_hash;
 mod memory;
 mod metadata;
 mod module;

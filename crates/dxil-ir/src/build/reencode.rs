@@ -270,7 +270,8 @@ impl Copier<'_> {
                 stack.pop();
             }
         }
-        let mut elems: Vec<Type> = Vec::new();
+        // (The walk's stack is empty: its allocation holds the struct bodies.)
+        let mut elems = stack;
         for (t, d) in src.types.iter_with_ids() {
             if let TypeData::Struct(s) = d {
                 if s.identified && !s.opaque {
@@ -670,6 +671,8 @@ struct BodyBuffers {
     blocks: Vec<crate::Block>,
     /// Operand buffer reused by every instruction.
     scratch: Vec<Value>,
+    /// (Value, block) pairs of phis and switches, reused likewise.
+    pairs: Vec<(Value, crate::Block)>,
     /// Call options by attribute list (with the calling-convention field they were made
     /// for): the module's calls share a few, and each is made once.
     call_opts: Vec<Option<(u64, CallOptions)>>,
@@ -685,6 +688,7 @@ struct BodyCopier<'c, 's, 'b> {
     fwd: Vec<Option<Value>>,
     blocks: Vec<crate::Block>,
     scratch: Vec<Value>,
+    pairs: Vec<(Value, crate::Block)>,
     call_opts: Vec<Option<(u64, CallOptions)>>,
 }
 
@@ -694,13 +698,18 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             mut insts,
             mut fwd,
             mut blocks,
-            scratch,
+            mut scratch,
+            pairs,
             call_opts,
         } = b;
         insts.clear();
         insts.resize(body.insts.len(), None);
         fwd.clear();
         blocks.clear();
+        blocks.reserve(body.blocks.len());
+        // Room for any dx.op call's arguments from the start: growing by doubling took
+        // two or three allocations per module.
+        scratch.reserve(16);
         BodyCopier {
             cx,
             fb,
@@ -709,6 +718,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             fwd,
             blocks,
             scratch,
+            pairs,
             call_opts,
         }
     }
@@ -803,6 +813,30 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         out
     }
 
+    /// Maps the values of (value, block) pairs into the copy and hands them to `f` (in the
+    /// reused buffer).
+    fn with_pairs<R>(
+        &mut self,
+        pairs: &[(ValueRef, crate::Block)],
+        f: impl FnOnce(&mut Self, &[(Value, crate::Block)]) -> BuildResult<R>,
+    ) -> BuildResult<R> {
+        let mut buf = std::mem::take(&mut self.pairs);
+        buf.clear();
+        let mut r = Ok(());
+        for &(v, b) in pairs {
+            match self.value(v) {
+                Ok(x) => buf.push((x, b)),
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
+        }
+        let out = r.and_then(|()| f(self, &buf));
+        self.pairs = buf;
+        out
+    }
+
     /// Copies the body; hands back the buffers for the next.
     fn run(mut self) -> BuildResult<BodyBuffers> {
         let body = self.body;
@@ -877,6 +911,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             fwd: self.fwd,
             blocks,
             scratch: self.scratch,
+            pairs: self.pairs,
             call_opts: self.call_opts,
         })
     }
@@ -975,11 +1010,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 ..
             } => {
                 let c = self.value(*cond)?;
-                let cs: Vec<(Value, crate::Block)> = cases
-                    .iter()
-                    .map(|&(v, b)| Ok((self.value(v)?, b)))
-                    .collect::<BuildResult<_>>()?;
-                self.fb.switch(c, *default, &cs)
+                self.with_pairs(cases, |s, cs| s.fb.switch(c, *default, cs))
             }
             InstKind::IndirectBr { addr, dests, .. } => {
                 let a = self.value(*addr)?;
@@ -1016,11 +1047,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             InstKind::Unreachable => self.fb.unreachable(),
             InstKind::Phi { incoming } => {
                 let t = need_ty(self)?;
-                let inc: Vec<(Value, crate::Block)> = incoming
-                    .iter()
-                    .map(|&(v, b)| Ok((self.value(v)?, b)))
-                    .collect::<BuildResult<_>>()?;
-                self.fb.phi(t, &inc)
+                self.with_pairs(incoming, |s, inc| s.fb.phi(t, inc))
             }
             InstKind::Alloca {
                 allocated_ty,
