@@ -75,6 +75,9 @@ fn attr_order(a: &Attribute, b: &Attribute) -> core::cmp::Ordering {
     })
 }
 
+/// Up to this many sets, a lookup compares with each rather than hashing.
+const SCAN: usize = 8;
+
 /// Attribute sets kept once each: a builder meets the same few sets at every call.
 #[derive(Debug, Default)]
 pub(crate) struct AttributeSets {
@@ -105,6 +108,12 @@ impl AttributeSets {
     }
 
     fn find_or_add(&mut self, a: &Attributes) -> u32 {
+        // A module has a few sets: comparing with each costs less than hashing.
+        if self.sets.len() <= SCAN {
+            if let Some(i) = self.sets.iter().position(|s| s == a) {
+                return i as u32;
+            }
+        }
         let h = hash_of(a);
         let sets = &self.sets;
         if let Some(i) = self.ids.find(h, |i| sets[i as usize] == *a) {
@@ -146,6 +155,9 @@ pub(crate) fn form_attribute_sets(
     }
     let mut group_ids = Interner::default();
     let mut list_ids = Interner::default();
+    // A set makes one list and a few groups: room for them at once.
+    m.attribute_lists.reserve(sets.len());
+    m.attribute_groups.reserve(sets.len() * 2);
     // Per set: its list (0: no attribute), once formed.
     let mut list_of: Vec<Option<u32>> = super::intern::filled(sets.len(), None);
     let mut groups = Vec::new();

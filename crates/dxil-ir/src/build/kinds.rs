@@ -79,10 +79,20 @@ impl MetadataKinds {
 
     /// The id of kind `name`, registering it when new (`getMDKindID`).
     pub fn get_or_insert(&mut self, name: &str) -> u32 {
-        if let Some(id) = self.get(name) {
-            return id;
+        if self.adopted.is_some() {
+            if let Some(id) = self.get(name) {
+                return id;
+            }
+        } else if let Some(k) = FixedMetadataKind::from_keyword(name) {
+            return k.code() as u32;
         }
+        // (Hashed once: for the lookup and the insertion.)
         let h = hash_of(name);
+        if self.adopted.is_none() {
+            if let Some(i) = self.find(h, None, name) {
+                return FIXED + i;
+            }
+        }
         if let Some(table) = &mut self.adopted {
             // One past the largest id: an adopted table may skip ids.
             let id = table
