@@ -24,13 +24,20 @@ fn main() {
         .filter_map(|bc| dxil_bitcode::read_module(bc).ok())
         .filter_map(|m| dxil_ir::build::copy_module_checked(&m).ok())
         .collect();
-    let mut bytes = 0usize;
+    let (mut bytes, mut hash) = (0usize, 0xcbf2_9ce4_8422_2325u64);
     for _ in 0..rounds {
         for c in &checked {
             if let Ok(out) = std::hint::black_box(dxil_bitcode::write_checked(c)) {
                 bytes += out.len();
+                // FNV-1a over the output: a change in any byte shows.
+                for &b in &out {
+                    hash = (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+                }
             }
         }
     }
-    println!("{} modules, {} rounds, {} bytes", checked.len(), rounds, bytes);
+    println!(
+        "{} modules, {rounds} rounds, {bytes} bytes, hash {hash:016x}",
+        checked.len()
+    );
 }

@@ -86,58 +86,59 @@ impl Bits {
     /// A VBR of more than one chunk (kept out of line: most values take one).
     #[inline(never)]
     fn emit_vbr_chunks(&mut self, mut value: u64, width: u32) {
-        let hi = 1u64 << (width - 1);
+        let data = width - 1;
+        let hi = 1u64 << data;
         let mask = hi - 1;
-        if value >> (2 * (width - 1)) == 0 {
+        if value >> (2 * data) == 0 {
             // Two chunks (a byte in 6-bit chunks, as in the metadata kind names).
-            let two = ((value & mask) | hi) | (value >> (width - 1)) << width;
+            let two = ((value & mask) | hi) | (value >> data) << width;
             self.emit_bits(two, 2 * width);
             return;
         }
+        // Continuation chunks gathered in a register, flushed before the next would not fit.
         let (mut out, mut pos) = (0u64, 0u32);
-        loop {
+        while value >= hi {
+            out |= ((value & mask) | hi) << pos;
+            pos += width;
+            value >>= data;
             if pos + width > 64 {
                 self.emit_bits(out, pos);
                 (out, pos) = (0, 0);
             }
-            if value < hi {
-                out |= value << pos;
-                pos += width;
-                break;
-            }
-            out |= ((value & mask) | hi) << pos;
-            pos += width;
-            value >>= width - 1;
         }
-        self.emit_bits(out, pos);
+        self.emit_bits(out | value << pos, pos + width);
     }
 
     /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
-    /// are packed into a register and emitted a word at a time.
+    /// go straight into the accumulator, kept in registers for the whole run.
     fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
-        let (mut out, mut pos) = (0u64, 0u32);
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
         for &v in vals {
             let (bits, n) = if v < hi {
                 (v, width)
             } else if v >> (2 * data) == 0 {
                 (((v & mask) | hi) | (v >> data) << width, 2 * width)
             } else {
-                self.emit_bits(out, pos);
-                (out, pos) = (0, 0);
+                (self.acc, self.nacc) = (acc, nacc);
                 self.emit_vbr_chunks(v, width);
+                (acc, nacc) = (self.acc, self.nacc);
                 continue;
             };
-            if pos + n > 64 {
-                self.emit_bits(out, pos);
-                (out, pos) = (0, 0);
+            // `n` <= 64 and `nacc` < 64: the bits that do not fit carry into the next word.
+            acc |= bits << nacc;
+            let total = nacc + n;
+            if total < 64 {
+                nacc = total;
+                continue;
             }
-            out |= bits << pos;
-            pos += n;
+            self.buf.extend_from_slice(&acc.to_le_bytes());
+            acc = if nacc == 0 { 0 } else { bits >> (64 - nacc) };
+            nacc = total - 64;
         }
-        self.emit_bits(out, pos);
+        (self.acc, self.nacc) = (acc, nacc);
     }
 
     /// Emits `bytes` as VBRs of `width` (5..=32: a byte takes one or two chunks), packed
@@ -191,17 +192,26 @@ impl Bits {
         }
     }
 
-    /// Emits `vals` as fixed fields of `width` (1..=32; each value fits), packed into a
-    /// register and emitted a word at a time.
-    fn emit_fixed_run(&mut self, vals: &[u64], width: u32) {
-        let per = (64 / width) as usize;
-        for chunk in vals.chunks(per) {
-            let mut out = 0u64;
-            for (i, &v) in chunk.iter().enumerate() {
-                out |= v << (i as u32 * width);
+    /// Emits `vals` as fixed fields of `width` (1..=32) straight into the accumulator, kept
+    /// in registers for the whole run. Returns the bits of the values above `width`, ORed:
+    /// nonzero when one did not fit (the caller then rewinds what was emitted).
+    fn emit_fixed_run(&mut self, vals: &[u64], width: u32) -> u64 {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        let mut over = 0;
+        for &v in vals {
+            over |= v >> width;
+            acc |= v << nacc;
+            let total = nacc + width;
+            if total < 64 {
+                nacc = total;
+                continue;
             }
-            self.emit_bits(out, chunk.len() as u32 * width);
+            self.buf.extend_from_slice(&acc.to_le_bytes());
+            acc = if nacc == 0 { 0 } else { v >> (64 - nacc) };
+            nacc = total - 64;
         }
+        (self.acc, self.nacc) = (acc, nacc);
+        over
     }
 
     /// Pads with zero bits to a multiple of 32 bits, and flushes them: nothing stays pending.
@@ -404,12 +414,14 @@ impl Bits {
         match elt {
             AbbrevOp::Fixed(w) => {
                 let w32 = u32::from(w);
-                if w < 64 && vals.iter().any(|&v| v >> w != 0) {
-                    return Err("value too wide for fixed field");
-                }
                 if (1..=32).contains(&w32) {
-                    self.emit_fixed_run(vals, w32);
+                    if self.emit_fixed_run(vals, w32) != 0 {
+                        return Err("value too wide for fixed field");
+                    }
                 } else {
+                    if w < 64 && vals.iter().any(|&v| v >> w != 0) {
+                        return Err("value too wide for fixed field");
+                    }
                     for &v in vals {
                         self.emit_bits(v, w32);
                     }
@@ -456,6 +468,10 @@ pub struct Writer {
     /// BLOCKINFO abbreviations by block id. A list is shared with the [`BlockInfo`] it came
     /// from until a DEFINE_ABBREV adds to it.
     blockinfo: Vec<(u32, Arc<Vec<Arc<Abbrev>>>)>,
+    /// The innermost scope's abbreviation id width and whether it is BLOCKINFO, kept apart
+    /// from `scopes` for the per-record paths.
+    width: u32,
+    in_blockinfo: bool,
 }
 
 impl Default for Writer {
@@ -494,6 +510,8 @@ impl Writer {
                 v
             },
             blockinfo: Vec::new(),
+            width: 2,
+            in_blockinfo: false,
         }
     }
 
@@ -581,6 +599,8 @@ impl Writer {
             abbrevs: Vec::new(),
             setbid: None,
         });
+        self.width = abbrev_width;
+        self.in_blockinfo = block_id == BLOCKINFO_BLOCK_ID;
         Ok(())
     }
 
@@ -595,6 +615,9 @@ impl Writer {
         let Some(scope) = self.scopes.pop() else {
             return Err(self.err(ErrorKind::AtTopLevel("END_BLOCK")));
         };
+        let top = self.top();
+        (self.width, self.in_blockinfo) =
+            (top.abbrev_width, top.block_id == Some(BLOCKINFO_BLOCK_ID));
         let words = (self.bits.buf.len() - scope.len_at - 4) / 4;
         let words =
             u32::try_from(words).map_err(|_| self.err(ErrorKind::OutOfRange("block length")))?;
@@ -700,7 +723,15 @@ impl Writer {
         self.define_abbrev(abbrev)
     }
 
+    #[inline]
     fn note_record(&mut self, code: u32, ops: &[u64]) {
+        if self.in_blockinfo {
+            self.note_blockinfo_record(code, ops);
+        }
+    }
+
+    #[cold]
+    fn note_blockinfo_record(&mut self, code: u32, ops: &[u64]) {
         let n = self.scopes.len() - 1;
         let scope = &mut self.scopes[n];
         if scope.block_id == Some(BLOCKINFO_BLOCK_ID) && code == BLOCKINFO_CODE_SETBID {
@@ -715,13 +746,26 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
-        let w = self.top().abbrev_width;
-        self.emit_bits(u64::from(UNABBREV_RECORD), w);
-        self.emit_vbr_unchecked(u64::from(code), 6);
-        self.emit_vbr_unchecked(ops.len() as u64, 6);
+        self.unabbrev_header(code, ops.len());
         self.bits.emit_vbr_run(ops, 6);
         self.note_record(code, ops);
         Ok(())
+    }
+
+    /// UNABBREV_RECORD, the code and the operand count; in one field when the code and
+    /// count take one chunk each (nearly every record).
+    #[inline]
+    fn unabbrev_header(&mut self, code: u32, len: usize) {
+        let w = self.width;
+        let (code, len) = (u64::from(code), len as u64);
+        if code < 32 && len < 32 {
+            let bits = u64::from(UNABBREV_RECORD) | code << w | len << (w + 6);
+            self.emit_bits(bits, w + 12);
+        } else {
+            self.emit_bits(u64::from(UNABBREV_RECORD), w);
+            self.emit_vbr_unchecked(code, 6);
+            self.emit_vbr_unchecked(len, 6);
+        }
     }
 
     /// [`Writer::write_unabbrev`] of the operands `head` followed by one operand per byte of
@@ -730,10 +774,7 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
-        let w = self.top().abbrev_width;
-        self.emit_bits(u64::from(UNABBREV_RECORD), w);
-        self.emit_vbr_unchecked(u64::from(code), 6);
-        self.emit_vbr_unchecked((head.len() + tail.len()) as u64, 6);
+        self.unabbrev_header(code, head.len() + tail.len());
         self.bits.emit_vbr_run(head, 6);
         self.bits.emit_vbr_bytes(tail, 6);
         self.note_record_bytes(code, head, tail);
@@ -756,7 +797,11 @@ impl Writer {
         Ok(())
     }
 
+    #[inline]
     fn note_record_bytes(&mut self, code: u32, head: &[u64], tail: &[u8]) {
+        if !self.in_blockinfo {
+            return;
+        }
         match (head.first(), tail.first()) {
             (Some(_), _) => self.note_record(code, head),
             (None, Some(&b)) => self.note_record(code, &[u64::from(b)]),
@@ -792,12 +837,13 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
-        let w = self.top().abbrev_width;
+        let w = self.width;
         // The abbreviation stays borrowed from the scope while the bits are written.
         let Writer {
             bits,
             scopes,
             blockinfo,
+            ..
         } = self;
         let Some(abbrev) = scopes
             .last()
