@@ -284,6 +284,60 @@ impl En<'_> {
         Ok(())
     }
 
+    /// One instruction operand in the body walk: the types it brings and, for a constant,
+    /// its enumeration for the body. `current`: the instruction's position in program order
+    /// (`in_order`: the arena is in program order, so an earlier instruction has a smaller
+    /// id and its result type was enumerated when it was met).
+    #[inline(always)]
+    fn inst_operand(&mut self, body: &Body, op: Op, in_order: bool, current: u32) -> K<()> {
+        match op {
+            Op::V(ValueRef::Inst(i)) if in_order && i.0 < current => Ok(()),
+            Op::V(ValueRef::Const(c)) => self.body_const(c),
+            // Global values' types were enumerated first of all.
+            Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => Ok(()),
+            Op::V(ValueRef::Metadata(md)) if is_local(self.m, md) => Ok(()),
+            Op::V(ValueRef::Metadata(md)) => self.metadata(md),
+            Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => self
+                .m
+                .value_type(Some(body), v)
+                .ok_or(ErrorKind::TypeMismatch("operand without a type"))
+                .and_then(|t| self.ty(t)),
+            Op::B => match self.label {
+                Some(l) => self.ty(l),
+                None => Err(ErrorKind::MissingType("label")),
+            },
+        }
+    }
+
+    /// A constant operand of an instruction: its operands' types first (enumerating the
+    /// constant adds none then), then the constant itself for the body. Inline, the common
+    /// cases: a module constant (nothing to do) and one the body met before (counted; its
+    /// types were walked when it was first met).
+    #[inline(always)]
+    fn body_const(&mut self, c: Const) -> K<()> {
+        match self.const_state.get(c.index()) {
+            Some(&UNSEEN) => {}
+            Some(_) => return Ok(()),
+            None => return Err(ErrorKind::BadValue(u64::from(c.0))),
+        }
+        let st = self.body_state[c.index()];
+        if st != UNSEEN {
+            if let Some(slot) = self.body_vals.get_mut(st as usize - 1) {
+                slot.1 += 1;
+            }
+            return Ok(());
+        }
+        self.new_body_const(c)
+    }
+
+    /// [`En::body_const`] of a constant the body had not met.
+    #[inline(never)]
+    fn new_body_const(&mut self, c: Const) -> K<()> {
+        let v = ValueRef::Const(c);
+        self.operand_type(v)?;
+        self.body_value(v)
+    }
+
     /// `EnumerateOperandType`.
     fn operand_type(&mut self, v: ValueRef) -> K<()> {
         // A constant already enumerated or walked has had its type and its operands' types
@@ -606,35 +660,10 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // attribute lists of its calls and invokes.
         let mut local_metadata = Vec::new();
         for_each_inst(body, |inst| {
-            let mut r = Ok(());
             llvm_operands(&inst.kind, |op| {
-                if r.is_err() {
-                    return;
-                }
-                r = match op {
-                    Op::B => match en.label {
-                        Some(l) => en.ty(l),
-                        None => Err(ErrorKind::MissingType("label")),
-                    },
-                    Op::V(ValueRef::Metadata(md)) if is_local(m, md) => Ok(()),
-                    Op::V(ValueRef::Metadata(md)) => en.metadata(md),
-                    Op::V(ValueRef::Inst(i)) if in_order && i.0 < current => Ok(()),
-                    Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => m
-                        .value_type(Some(body), v)
-                        .ok_or(ErrorKind::TypeMismatch("operand without a type"))
-                        .and_then(|t| en.ty(t)),
-                    // The operand's types first: enumerating the constant adds none then.
-                    Op::V(v @ ValueRef::Const(_)) => {
-                        en.operand_type(v).and_then(|()| en.body_value(v))
-                    }
-                    // Global values' types were enumerated first of all.
-                    Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => {
-                        Ok(())
-                    }
-                };
-            });
+                en.inst_operand(body, op, in_order, current)
+            })?;
             current += 1;
-            r?;
             match inst.ty {
                 Some(t) => en.ty(t)?,
                 None => {
