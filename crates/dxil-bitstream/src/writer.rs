@@ -546,6 +546,20 @@ impl Writer {
         Ok(())
     }
 
+    /// Emits the low `width` bits of `value` (`width` above 64 counts as 64), unchecked: for
+    /// a caller that packs the fields of a record it defined the abbreviation of into one
+    /// word. Bits above `width` are dropped, so a wrong value cannot disturb what follows.
+    #[inline]
+    pub fn emit_masked(&mut self, value: u64, width: u32) {
+        let width = width.min(64);
+        let value = if width == 64 {
+            value
+        } else {
+            value & ((1u64 << width) - 1)
+        };
+        self.emit_bits(value, width);
+    }
+
     #[inline]
     fn emit_bits(&mut self, value: u64, width: u32) {
         self.bits.emit_bits(value, width);

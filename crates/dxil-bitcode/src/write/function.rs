@@ -10,6 +10,7 @@ use super::constants::write_constants;
 use super::enumerate::BodyOrders;
 use super::metadata::{write_attachments, write_local_metadata};
 use super::numbering::Numbering;
+use super::pack::emit_function;
 use super::symtab::{write_body_symtab, write_uselists};
 use super::types::tid;
 use super::{emit_signed, Out};
@@ -38,6 +39,7 @@ pub fn write_function(
         body,
         nb,
         inst_id: first_inst,
+        tb: nb.type_bits,
     };
     let mut last_loc: Option<DebugLoc> = None;
     let mut needs_attachments = !f.attachments.is_empty();
@@ -81,6 +83,8 @@ struct InstWriter<'a> {
     nb: &'a Numbering,
     /// Value id the current instruction would get (LLVM `InstID`).
     inst_id: u32,
+    /// Bits of a type id in the abbreviations.
+    tb: u32,
 }
 
 impl InstWriter<'_> {
@@ -451,7 +455,11 @@ impl InstWriter<'_> {
                 (FUNC_CODE_INST_VAARG, 0)
             }
         };
-        out.emit(code, abbrev)
+        if abbrev == 0 {
+            out.emit(code, 0)
+        } else {
+            emit_function(out, code, abbrev, self.tb)
+        }
     }
 
     /// Fixed arguments as relative ids (labels absolute), varargs with their types.

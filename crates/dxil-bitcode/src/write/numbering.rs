@@ -29,6 +29,8 @@ pub(crate) struct Numbering {
     pub module_md: u32,
     /// The `metadata` type, if the table has one.
     pub metadata_ty: Option<Type>,
+    /// Bits of a type id in the fixed fields of abbreviations (`Log2_32_Ceil(types + 1)`).
+    pub type_bits: u32,
     /// First value id of the current body's instructions.
     pub first_inst: u32,
     /// Number of arguments of the current body.
@@ -65,6 +67,7 @@ impl Numbering {
             module_values: 0,
             module_md: n(orders.module_metadata.len())?,
             metadata_ty: m.find_type(&TypeData::Metadata),
+            type_bits: u32::from(super::log2_ceil(orders.types.len() as u64 + 1)),
             first_inst: 0,
             n_args: 0,
             inst_ids: Vec::with_capacity(
