@@ -768,7 +768,7 @@ impl Writer {
 
     /// UNABBREV_RECORD, the code and the operand count; in one field when the code and
     /// count take one chunk each (nearly every record).
-    #[inline]
+    #[inline(always)]
     fn unabbrev_header(&mut self, code: u32, len: usize) {
         let w = self.width;
         let (code, len) = (u64::from(code), len as u64);
@@ -776,10 +776,15 @@ impl Writer {
             let bits = u64::from(UNABBREV_RECORD) | code << w | len << (w + 6);
             self.emit_bits(bits, w + 12);
         } else {
-            self.emit_bits(u64::from(UNABBREV_RECORD), w);
-            self.emit_vbr_unchecked(code, 6);
-            self.emit_vbr_unchecked(len, 6);
+            self.unabbrev_header_long(code, len);
         }
+    }
+
+    #[inline(never)]
+    fn unabbrev_header_long(&mut self, code: u64, len: u64) {
+        self.emit_bits(u64::from(UNABBREV_RECORD), self.width);
+        self.emit_vbr_unchecked(code, 6);
+        self.emit_vbr_unchecked(len, 6);
     }
 
     /// [`Writer::write_unabbrev`] of the operands `head` followed by one operand per byte of

@@ -264,3 +264,85 @@ pub fn emit_type(out: &mut Out, code: u32, abbrev: u32, ids: &TypeAbbrevs, tb: u
         out.emit(code, abbrev)
     }
 }
+
+/// How a byte-array record's abbreviation writes its bytes.
+#[derive(Clone, Copy)]
+pub enum Elem {
+    Fixed8,
+    Fixed7,
+    Char6,
+}
+
+/// The layout of an abbreviation for a string or name record: the block's abbreviation id
+/// width, the code as a fixed field of `code_bits` bits (0: a literal), an optional vbr8
+/// operand (`out.rec`'s one value), then the bytes as an array of `elem`.
+#[derive(Clone, Copy)]
+pub struct ByteRecord {
+    pub width: u32,
+    pub code_bits: u32,
+    pub head: bool,
+    pub elem: Elem,
+}
+
+/// [`char6`](dxil_bitstream::char6) code of every byte, `NOT_CHAR6` for the others.
+static CHAR6: [u8; 256] = {
+    let mut t = [NOT_CHAR6; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b'a'..=b'z' => b - b'a',
+            b'A'..=b'Z' => b - b'A' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'.' => 62,
+            b'_' => 63,
+            _ => NOT_CHAR6,
+        };
+        c += 1;
+    }
+    t
+};
+const NOT_CHAR6: u8 = 0xff;
+
+/// Emits `out.rec` (the head operand, if `layout` has one) and `bytes` as record `code`
+/// with abbreviation `abbrev` laid out as `layout`, and clears `out.rec`.
+pub fn emit_bytes(
+    out: &mut Out,
+    code: u32,
+    abbrev: u32,
+    layout: ByteRecord,
+    bytes: &[u8],
+) -> Result<()> {
+    let head = match (layout.head, &out.rec[..]) {
+        (false, []) => Some(None),
+        (true, &[h]) => Some(Some(h)),
+        _ => None,
+    };
+    let fits = match layout.elem {
+        Elem::Fixed8 => true,
+        Elem::Fixed7 => bytes.iter().all(|&b| b < 128),
+        Elem::Char6 => bytes.iter().all(|&b| CHAR6[usize::from(b)] != NOT_CHAR6),
+    };
+    let code_fits = layout.code_bits == 0 || u64::from(code) >> layout.code_bits == 0;
+    let Some(head) = head.filter(|_| fits && code_fits) else {
+        return out.emit_bytes(code, abbrev, bytes);
+    };
+    let mut p = Pack::new(&mut out.w, abbrev, layout.width);
+    if layout.code_bits != 0 {
+        p.put(u64::from(code), layout.code_bits);
+    }
+    if let Some(h) = head {
+        p.vbr(h, 8);
+    }
+    p.vbr(bytes.len() as u64, 6);
+    match layout.elem {
+        Elem::Fixed8 => bytes.iter().for_each(|&b| p.put(u64::from(b), 8)),
+        Elem::Fixed7 => bytes.iter().for_each(|&b| p.put(u64::from(b), 7)),
+        Elem::Char6 => bytes
+            .iter()
+            .for_each(|&b| p.put(u64::from(CHAR6[usize::from(b)]), 6)),
+    }
+    p.finish();
+    out.rec.clear();
+    Ok(())
+}

@@ -9,7 +9,7 @@ use dxil_ir::{Attribute, Module, Type, TypeData};
 
 use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::numbering::Numbering;
-use super::pack::{emit_type, TypeAbbrevs};
+use super::pack::{emit_bytes, emit_type, ByteRecord, Elem, TypeAbbrevs};
 use super::{char_classes, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
@@ -164,12 +164,17 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
                     (TYPE_CODE_STRUCT_ANON, anon)
                 } else {
                     if let Some(n) = s.name.as_deref().filter(|n| !n.is_empty()) {
-                        let a = if char_classes(n.as_bytes()).0 {
-                            name
+                        if char_classes(n.as_bytes()).0 {
+                            let layout = ByteRecord {
+                                width: 4,
+                                code_bits: 0,
+                                head: false,
+                                elem: Elem::Char6,
+                            };
+                            emit_bytes(out, TYPE_CODE_STRUCT_NAME, name, layout, n.as_bytes())?;
                         } else {
-                            0
-                        };
-                        out.emit_bytes(TYPE_CODE_STRUCT_NAME, a, n.as_bytes())?;
+                            out.emit_bytes(TYPE_CODE_STRUCT_NAME, 0, n.as_bytes())?;
+                        }
                     }
                     if s.opaque {
                         (TYPE_CODE_OPAQUE, 0)
