@@ -304,6 +304,19 @@ static CHAR6: [u8; 256] = {
 };
 const NOT_CHAR6: u8 = 0xff;
 
+/// `bytes` as `width`-bit fields (`code` of each), a register's worth at a time.
+#[inline(always)]
+fn words(p: &mut Pack<'_>, bytes: &[u8], width: u32, code: impl Fn(u8) -> u64) {
+    let per = (64 / width) as usize;
+    for chunk in bytes.chunks(per) {
+        let mut word = 0u64;
+        for (i, &b) in chunk.iter().enumerate() {
+            word |= code(b) << (i as u32 * width);
+        }
+        p.put(word, chunk.len() as u32 * width);
+    }
+}
+
 /// Emits `out.rec` (the head operand, if `layout` has one) and `bytes` as record `code`
 /// with abbreviation `abbrev` laid out as `layout`, and clears `out.rec`.
 pub fn emit_bytes(
@@ -336,11 +349,18 @@ pub fn emit_bytes(
     }
     p.vbr(bytes.len() as u64, 6);
     match layout.elem {
-        Elem::Fixed8 => bytes.iter().for_each(|&b| p.put(u64::from(b), 8)),
-        Elem::Fixed7 => bytes.iter().for_each(|&b| p.put(u64::from(b), 7)),
-        Elem::Char6 => bytes
-            .iter()
-            .for_each(|&b| p.put(u64::from(CHAR6[usize::from(b)]), 6)),
+        Elem::Fixed8 => {
+            // Eight-bit fields are the bytes themselves, least significant first.
+            let mut chunks = bytes.chunks_exact(8);
+            for c in chunks.by_ref() {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(c);
+                p.put(u64::from_le_bytes(b), 64);
+            }
+            words(&mut p, chunks.remainder(), 8, u64::from);
+        }
+        Elem::Fixed7 => words(&mut p, bytes, 7, u64::from),
+        Elem::Char6 => words(&mut p, bytes, 6, |b| u64::from(CHAR6[usize::from(b)])),
     }
     p.finish();
     out.rec.clear();
