@@ -660,9 +660,18 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // attribute lists of its calls and invokes.
         let mut local_metadata = Vec::new();
         for_each_inst(body, |inst| {
-            llvm_operands(&inst.kind, |op| {
-                en.inst_operand(body, op, in_order, current)
-            })?;
+            match &inst.kind {
+                // Most instructions of a DXIL body are calls: their operands (the arguments,
+                // then the callee) walked in one loop with the operand step inline.
+                InstKind::Call { args, callee, .. } => {
+                    for &a in args.iter().chain([callee]) {
+                        en.inst_operand(body, Op::V(a), in_order, current)?;
+                    }
+                }
+                kind => {
+                    llvm_operands(kind, |op| en.inst_operand(body, op, in_order, current))?;
+                }
+            }
             current += 1;
             match inst.ty {
                 Some(t) => en.ty(t)?,

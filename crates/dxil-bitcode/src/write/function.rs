@@ -88,14 +88,17 @@ struct InstWriter<'a> {
 }
 
 impl InstWriter<'_> {
+    #[inline]
     fn id(&self, out: &Out, v: ValueRef) -> Result<u32> {
         self.nb.value(v).map_err(|k| out.err(k))
     }
 
+    #[inline]
     fn ty(&self, out: &Out, t: Type) -> Result<u64> {
         tid(out, self.nb, t)
     }
 
+    #[inline]
     fn value_ty(&self, out: &Out, v: ValueRef) -> Result<Type> {
         match v {
             ValueRef::Metadata(_) => self.nb.metadata_ty,
@@ -106,6 +109,7 @@ impl InstWriter<'_> {
 
     /// `PushValueAndType`: the relative id, plus the type for a forward reference. Returns
     /// true when the type was written.
+    #[inline]
     fn push_vt(&self, out: &mut Out, v: ValueRef) -> Result<bool> {
         let id = self.id(out, v)?;
         out.rec.push(u64::from(self.inst_id.wrapping_sub(id)));
@@ -119,6 +123,7 @@ impl InstWriter<'_> {
     }
 
     /// `pushValue`: the relative id only.
+    #[inline]
     fn push_v(&self, out: &mut Out, v: ValueRef) -> Result<()> {
         let id = self.id(out, v)?;
         out.rec.push(u64::from(self.inst_id.wrapping_sub(id)));
@@ -126,6 +131,7 @@ impl InstWriter<'_> {
     }
 
     /// `pushValueSigned`: the relative id as a signed VBR value.
+    #[inline]
     fn push_signed(&self, out: &mut Out, v: ValueRef) -> Result<()> {
         let id = self.id(out, v)?;
         let diff = i64::from(self.inst_id as i32) - i64::from(id as i32);
@@ -133,12 +139,14 @@ impl InstWriter<'_> {
         Ok(())
     }
 
+    #[inline]
     fn push_ty(&self, out: &mut Out, t: Type) -> Result<()> {
         let t = self.ty(out, t)?;
         out.rec.push(t);
         Ok(())
     }
 
+    #[inline]
     fn result_ty(&self, out: &Out, inst: &InstData) -> Result<Type> {
         inst.ty
             .ok_or_else(|| out.err(ErrorKind::TypeMismatch("instruction without a result type")))

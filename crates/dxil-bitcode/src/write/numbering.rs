@@ -184,6 +184,7 @@ impl Numbering {
     }
 
     /// The value id of `v` (metadata operands: the metadata id, as LLVM's `getValueID`).
+    #[inline]
     pub fn value(&self, v: ValueRef) -> K<u32> {
         let bad = |x: u32| ErrorKind::BadValue(u64::from(x));
         match v {
@@ -210,6 +211,7 @@ impl Numbering {
     }
 
     /// The metadata id of `md` (module-level, or local to the current body).
+    #[inline]
     pub fn md(&self, md: Metadata) -> K<u32> {
         match self.md_ids.get(md.index()) {
             Some(&id) if id != 0 => Ok(id - 1),
@@ -218,6 +220,7 @@ impl Numbering {
     }
 
     /// `getMetadataOrNullID`: 0 for none, id + 1 otherwise.
+    #[inline]
     pub fn md_or_null(&self, md: Option<Metadata>) -> K<u64> {
         match md {
             None => Ok(0),
@@ -226,6 +229,7 @@ impl Numbering {
     }
 
     /// The bitcode id (1-based, 0 none) of attribute list `a` (1-based IR index).
+    #[inline]
     pub fn attr_list(&self, a: u32) -> K<u64> {
         match self.attr_lists.get(a as usize) {
             Some(&id) if a == 0 || id != 0 => Ok(u64::from(id)),
@@ -242,6 +246,7 @@ impl Numbering {
     }
 
     /// A checked type id.
+    #[inline]
     pub fn ty(&self, t: Type) -> K<u64> {
         match self.type_ids.get(t.index()) {
             Some(&id) if id != 0 => Ok(u64::from(id - 1)),
