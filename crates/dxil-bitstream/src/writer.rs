@@ -144,6 +144,10 @@ impl Bits {
     /// Emits `bytes` as VBRs of `width` (5..=32: a byte takes one or two chunks), packed
     /// into a register and emitted a word at a time.
     fn emit_vbr_bytes(&mut self, bytes: &[u8], width: u32) {
+        if width == 6 {
+            self.emit_vbr6_bytes(bytes);
+            return;
+        }
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
@@ -163,6 +167,26 @@ impl Bits {
             }
             self.emit_bits(out, pos);
         }
+    }
+
+    /// [`Bits::emit_vbr_bytes`] in 6-bit chunks (the unabbreviated string records): each
+    /// byte's encoding from a table, straight into the accumulator kept in registers.
+    fn emit_vbr6_bytes(&mut self, bytes: &[u8]) {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        for &b in bytes {
+            let bits = u64::from(VBR6_BYTE[usize::from(b)]);
+            let n = if b < 32 { 6 } else { 12 };
+            acc |= bits << nacc;
+            let total = nacc + n;
+            if total < 64 {
+                nacc = total;
+                continue;
+            }
+            self.buf.extend_from_slice(&acc.to_le_bytes());
+            acc = if nacc == 0 { 0 } else { bits >> (64 - nacc) };
+            nacc = total - 64;
+        }
+        (self.acc, self.nacc) = (acc, nacc);
     }
 
     /// Emits `bytes` as fixed fields of `width` (1..=32; each byte fits), packed into a
@@ -445,6 +469,31 @@ impl Bits {
             }
         }
         Ok(())
+    }
+}
+
+/// The VBR6 encoding of every byte (one chunk below 32, two from 32).
+static VBR6_BYTE: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = if b < 32 {
+            b as u16
+        } else {
+            ((b & 31) | 32 | (b >> 5) << 6) as u16
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The VBR6 encoding of `v` (below 1024: one or two chunks) and its width.
+#[inline(always)]
+fn vbr6_small(v: u64) -> (u64, u32) {
+    if v < 32 {
+        (v, 6)
+    } else {
+        ((v & 31) | 32 | (v >> 5) << 6, 12)
     }
 }
 
@@ -767,14 +816,17 @@ impl Writer {
     }
 
     /// UNABBREV_RECORD, the code and the operand count; in one field when the code and
-    /// count take one chunk each (nearly every record).
+    /// count take at most two chunks each (nearly every record: call records have code 34).
     #[inline(always)]
     fn unabbrev_header(&mut self, code: u32, len: usize) {
         let w = self.width;
         let (code, len) = (u64::from(code), len as u64);
-        if code < 32 && len < 32 {
-            let bits = u64::from(UNABBREV_RECORD) | code << w | len << (w + 6);
-            self.emit_bits(bits, w + 12);
+        if code < 1024 && len < 1024 {
+            let (c, cn) = vbr6_small(code);
+            let (l, ln) = vbr6_small(len);
+            // At most 32 + 12 + 12 bits.
+            let bits = u64::from(UNABBREV_RECORD) | c << w | l << (w + cn);
+            self.emit_bits(bits, w + cn + ln);
         } else {
             self.unabbrev_header_long(code, len);
         }
