@@ -73,6 +73,38 @@ pub(crate) struct Enumerated {
     pub orders: Orders,
     pub type_ids: Vec<u32>,
     pub md_ids: Vec<u32>,
+    /// The first `metadata` type of the table.
+    pub metadata_ty: Option<Type>,
+}
+
+/// The first `label`, `void` and `metadata` types of the table (`Module::find_type` of
+/// each), found in one pass.
+struct SimpleTypes {
+    label: Option<Type>,
+    void: Option<Type>,
+    metadata: Option<Type>,
+}
+
+impl SimpleTypes {
+    fn of(m: &Module) -> Self {
+        let mut s = SimpleTypes {
+            label: None,
+            void: None,
+            metadata: None,
+        };
+        for (i, t) in m.types.iter().enumerate() {
+            let slot = match t {
+                TypeData::Label => &mut s.label,
+                TypeData::Void => &mut s.void,
+                TypeData::Metadata => &mut s.metadata,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Type::from_index(i);
+            }
+        }
+        s
+    }
 }
 
 /// The orders of one function body.
@@ -562,6 +594,7 @@ impl<'m> Proven<'m> {
 /// The orders for a proven module (every write enumerates first).
 pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     let m = p.module();
+    let simple = SimpleTypes::of(m);
     let mut en = En {
         m,
         type_state: filled(m.types.len(), UNSEEN),
@@ -578,8 +611,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         md_stack: Vec::with_capacity(16),
         work: Vec::with_capacity(16),
         type_walked: filled(m.constants.len(), false),
-        label: m.find_type(&TypeData::Label),
-        void: m.find_type(&TypeData::Void),
+        label: simple.label,
+        void: simple.void,
     };
     for g in &m.globals {
         en.ty(g.common.ty)?;
@@ -613,9 +646,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             en.value(v)?;
         }
     }
-    let md_ty = m
-        .find_type(&TypeData::Metadata)
-        .ok_or(ErrorKind::MissingType("metadata"))?;
+    let md_ty = simple.metadata.ok_or(ErrorKind::MissingType("metadata"))?;
     en.ty(md_ty)?;
     for nm in &m.named_metadata {
         for &op in &nm.operands {
@@ -755,6 +786,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // After the walks every state is UNSEEN or an id + 1 (VISITING only lasts a walk).
         type_ids: en.type_state,
         md_ids: en.md_state,
+        metadata_ty: simple.metadata,
     })
 }
 

@@ -33,8 +33,10 @@ pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -
         orders,
         type_ids,
         md_ids,
+        metadata_ty,
     } = orders;
-    let mut nb = Numbering::new(m, &orders, type_ids, md_ids).map_err(|k| out.err(k))?;
+    let mut nb =
+        Numbering::new(m, &orders, type_ids, md_ids, metadata_ty).map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
     out.emit_ops(MODULE_CODE_VERSION, &[1])?;
     write_blockinfo(&mut out, orders.types.len())?;

@@ -6,7 +6,7 @@
 //! instruction with a non-void result in program order. Metadata: module metadata, then the
 //! body's local metadata.
 
-use dxil_ir::{Body, Metadata, Module, Type, TypeData, ValueRef};
+use dxil_ir::{Body, Metadata, Module, Type, ValueRef};
 
 use super::enumerate::{BodyOrders, Orders};
 
@@ -53,7 +53,13 @@ pub(crate) struct Numbering {
 impl Numbering {
     /// Numbers the module-level values and metadata of `m`; `type_ids` and `md_ids` are the
     /// numbers the enumeration gave (per arena index, id + 1, 0 for none).
-    pub fn new(m: &Module, orders: &Orders, type_ids: Vec<u32>, md_ids: Vec<u32>) -> K<Self> {
+    pub fn new(
+        m: &Module,
+        orders: &Orders,
+        type_ids: Vec<u32>,
+        md_ids: Vec<u32>,
+        metadata_ty: Option<Type>,
+    ) -> K<Self> {
         if type_ids.len() != m.types.len() || md_ids.len() != m.metadata.len() {
             return Err(ErrorKind::Malformed("numbering tables of another module"));
         }
@@ -66,7 +72,7 @@ impl Numbering {
             const_ids: vec![NONE; m.constants.len()],
             module_values: 0,
             module_md: n(orders.module_metadata.len())?,
-            metadata_ty: m.find_type(&TypeData::Metadata),
+            metadata_ty,
             type_bits: u32::from(super::log2_ceil(orders.types.len() as u64 + 1)),
             first_inst: 0,
             n_args: 0,
