@@ -152,11 +152,12 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
     let fixed = fixed_kind_records();
     let rest = match kinds.get(..fixed.count) {
         Some(head) if fixed.count > 0 && head.iter().eq(fixed.kinds.iter()) => {
+            // Encoded by this writer: the words go out unchecked.
             for &w in &fixed.words[..fixed.words.len() - 1] {
-                out.w.emit(w, 64).map_err(|e| out.bs(e))?;
+                out.w.emit_masked(w, 64);
             }
             let last = fixed.words[fixed.words.len() - 1];
-            out.w.emit(last, fixed.tail_bits).map_err(|e| out.bs(e))?;
+            out.w.emit_masked(last, fixed.tail_bits);
             &kinds[fixed.count..]
         }
         _ => kinds,
