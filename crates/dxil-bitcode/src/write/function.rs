@@ -88,7 +88,7 @@ struct InstWriter<'a> {
 }
 
 impl InstWriter<'_> {
-    #[inline]
+    #[inline(always)]
     fn id(&self, out: &Out, v: ValueRef) -> Result<u32> {
         self.nb.value(v).map_err(|k| out.err(k))
     }
@@ -109,7 +109,7 @@ impl InstWriter<'_> {
 
     /// `PushValueAndType`: the relative id, plus the type for a forward reference. Returns
     /// true when the type was written.
-    #[inline]
+    #[inline(always)]
     fn push_vt(&self, out: &mut Out, v: ValueRef) -> Result<bool> {
         let id = self.id(out, v)?;
         out.rec.push(u64::from(self.inst_id.wrapping_sub(id)));
@@ -123,7 +123,7 @@ impl InstWriter<'_> {
     }
 
     /// `pushValue`: the relative id only.
-    #[inline]
+    #[inline(always)]
     fn push_v(&self, out: &mut Out, v: ValueRef) -> Result<()> {
         let id = self.id(out, v)?;
         out.rec.push(u64::from(self.inst_id.wrapping_sub(id)));

@@ -190,7 +190,7 @@ impl Numbering {
     }
 
     /// The value id of `v` (metadata operands: the metadata id, as LLVM's `getValueID`).
-    #[inline]
+    #[inline(always)]
     pub fn value(&self, v: ValueRef) -> K<u32> {
         let bad = |x: u32| ErrorKind::BadValue(u64::from(x));
         match v {
