@@ -93,12 +93,12 @@ impl InstWriter<'_> {
         self.nb.value(v).map_err(|k| out.err(k))
     }
 
-    #[inline]
+    #[inline(always)]
     fn ty(&self, out: &Out, t: Type) -> Result<u64> {
         tid(out, self.nb, t)
     }
 
-    #[inline]
+    #[inline(always)]
     fn value_ty(&self, out: &Out, v: ValueRef) -> Result<Type> {
         match v {
             ValueRef::Metadata(_) => self.nb.metadata_ty,
@@ -139,7 +139,7 @@ impl InstWriter<'_> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_ty(&self, out: &mut Out, t: Type) -> Result<()> {
         let t = self.ty(out, t)?;
         out.rec.push(t);

@@ -217,7 +217,7 @@ impl Numbering {
     }
 
     /// The metadata id of `md` (module-level, or local to the current body).
-    #[inline]
+    #[inline(always)]
     pub fn md(&self, md: Metadata) -> K<u32> {
         match self.md_ids.get(md.index()) {
             Some(&id) if id != 0 => Ok(id - 1),
@@ -226,7 +226,7 @@ impl Numbering {
     }
 
     /// `getMetadataOrNullID`: 0 for none, id + 1 otherwise.
-    #[inline]
+    #[inline(always)]
     pub fn md_or_null(&self, md: Option<Metadata>) -> K<u64> {
         match md {
             None => Ok(0),
@@ -252,7 +252,7 @@ impl Numbering {
     }
 
     /// A checked type id.
-    #[inline]
+    #[inline(always)]
     pub fn ty(&self, t: Type) -> K<u64> {
         match self.type_ids.get(t.index()) {
             Some(&id) if id != 0 => Ok(u64::from(id - 1)),

@@ -209,6 +209,7 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
 }
 
 /// A checked type id, with the error placed at the current position.
+#[inline(always)]
 pub fn tid(out: &Out, nb: &Numbering, t: dxil_ir::Type) -> Result<u64> {
     nb.ty(t).map_err(|k| out.err(k))
 }
