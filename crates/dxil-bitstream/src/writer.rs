@@ -25,8 +25,9 @@ struct Scope {
     /// `Writer::blockinfo`) and how many it had when the block was entered: BLOCKINFO lists
     /// only grow, so that prefix is what the block sees, without a copy.
     inherited: Option<(usize, usize)>,
-    /// Abbreviations defined in the block itself (ids after the inherited ones).
-    abbrevs: Vec<Arc<Abbrev>>,
+    /// Where the abbreviations defined in the block itself (ids after the inherited ones)
+    /// start in `Writer::local`.
+    local_at: usize,
     setbid: Option<u32>,
 }
 
@@ -472,6 +473,37 @@ impl Bits {
     }
 }
 
+/// Small fields gathered least significant first (`n` <= 64 bits) before they are emitted.
+struct Fields {
+    bits: u64,
+    n: u32,
+}
+
+impl Fields {
+    /// A field of `width` bits (1..=64) holding `v`.
+    #[inline(always)]
+    fn put(&mut self, out: &mut Bits, v: u64, width: u32) {
+        if self.n + width >= 64 {
+            out.emit_bits(self.bits, self.n);
+            (self.bits, self.n) = (0, 0);
+        }
+        self.bits |= v << self.n;
+        self.n += width;
+    }
+
+    /// A VBR field (`width` 2..=32).
+    #[inline(always)]
+    fn vbr(&mut self, out: &mut Bits, v: u64, width: u32) {
+        if v >> (width - 1) == 0 {
+            self.put(out, v, width);
+        } else {
+            out.emit_bits(self.bits, self.n);
+            (self.bits, self.n) = (0, 0);
+            out.emit_vbr_chunks(v, width);
+        }
+    }
+}
+
 /// The VBR6 encoding of every byte (one chunk below 32, two from 32).
 static VBR6_BYTE: [u16; 256] = {
     let mut t = [0u16; 256];
@@ -517,6 +549,9 @@ pub struct Writer {
     /// BLOCKINFO abbreviations by block id. A list is shared with the [`BlockInfo`] it came
     /// from until a DEFINE_ABBREV adds to it.
     blockinfo: Vec<(u32, Arc<Vec<Arc<Abbrev>>>)>,
+    /// The abbreviations the open blocks defined themselves, outermost block first (one
+    /// list for all, not one allocation per block).
+    local: Vec<Arc<Abbrev>>,
     /// The innermost scope's abbreviation id width and whether it is BLOCKINFO, kept apart
     /// from `scopes` for the per-record paths.
     width: u32,
@@ -553,12 +588,13 @@ impl Writer {
                     abbrev_width: 2,
                     len_at: 0,
                     inherited: None,
-                    abbrevs: Vec::new(),
+                    local_at: 0,
                     setbid: None,
                 });
                 v
             },
             blockinfo: Vec::new(),
+            local: Vec::new(),
             width: 2,
             in_blockinfo: false,
         }
@@ -659,7 +695,7 @@ impl Writer {
             abbrev_width,
             len_at,
             inherited,
-            abbrevs: Vec::new(),
+            local_at: self.local.len(),
             setbid: None,
         });
         self.width = abbrev_width;
@@ -678,6 +714,7 @@ impl Writer {
         let Some(scope) = self.scopes.pop() else {
             return Err(self.err(ErrorKind::AtTopLevel("END_BLOCK")));
         };
+        self.local.truncate(scope.local_at);
         let top = self.top();
         (self.width, self.in_blockinfo) =
             (top.abbrev_width, top.block_id == Some(BLOCKINFO_BLOCK_ID));
@@ -710,29 +747,33 @@ impl Writer {
             }
             known.map_or(0, |(_, v)| v.len())
         } else {
-            scope.inherited_len() + scope.abbrevs.len()
+            scope.inherited_len() + (self.local.len() - scope.local_at)
         };
         if target >= MAX_ABBREVS {
             return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
         }
-        let w = self.top().abbrev_width;
-        self.emit_bits(u64::from(DEFINE_ABBREV), w);
-        self.emit_vbr_unchecked(abbrev.ops().len() as u64, 5);
+        // The fields gathered in a register, emitted a word at a time.
+        let mut f = Fields {
+            bits: u64::from(DEFINE_ABBREV),
+            n: self.width,
+        };
+        f.vbr(&mut self.bits, abbrev.ops().len() as u64, 5);
         for op in abbrev.ops() {
             match *op {
                 AbbrevOp::Literal(v) => {
-                    self.emit_bits(1, 1);
-                    self.emit_vbr_unchecked(v, 8);
+                    f.put(&mut self.bits, 1, 1);
+                    f.vbr(&mut self.bits, v, 8);
                 }
                 other => {
-                    self.emit_bits(0, 1);
-                    self.emit_bits(other.encoding().unwrap_or(0), 3);
+                    // The flag (0) and the 3-bit encoding.
+                    f.put(&mut self.bits, other.encoding().unwrap_or(0) << 1, 4);
                     if let AbbrevOp::Fixed(n) | AbbrevOp::Vbr(n) = other {
-                        self.emit_vbr_unchecked(u64::from(n), 5);
+                        f.vbr(&mut self.bits, u64::from(n), 5);
                     }
                 }
             }
         }
+        self.bits.emit_bits(f.bits, f.n);
         self.register(abbrev)
     }
 
@@ -754,17 +795,21 @@ impl Writer {
             };
             (Arc::make_mut(&mut self.blockinfo[idx].1), 0)
         } else {
-            let n = self.scopes.len() - 1;
-            let before = self.scopes[n].inherited_len();
-            (&mut self.scopes[n].abbrevs, before)
+            let before = scope.inherited_len();
+            let own = self.local.len() - scope.local_at;
+            if before + own >= MAX_ABBREVS {
+                return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
+            }
+            if self.local.capacity() == 0 {
+                // LLVM's writer defines at most six in one block.
+                self.local.reserve(8);
+            }
+            self.local.push(abbrev);
+            return Ok((before + own + 1) as u32 + 3);
         };
         if before + list.len() >= MAX_ABBREVS {
             let e = ErrorKind::TooManyAbbrevs(MAX_ABBREVS);
             return Err(self.err(e));
-        }
-        if list.capacity() == 0 {
-            // A block defines a handful (LLVM's writer: at most six in one block).
-            list.reserve(8);
         }
         list.push(abbrev);
         Ok((before + list.len()) as u32 + 3)
@@ -914,11 +959,12 @@ impl Writer {
             bits,
             scopes,
             blockinfo,
+            local,
             ..
         } = self;
         let Some(abbrev) = scopes
             .last()
-            .and_then(|s| scope_abbrev(s, blockinfo, abbrev_id))
+            .and_then(|s| scope_abbrev(s, blockinfo, local, abbrev_id))
         else {
             return Err(self.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
         };
@@ -1050,11 +1096,14 @@ impl Writer {
 fn scope_abbrev<'a>(
     scope: &'a Scope,
     blockinfo: &'a [(u32, Arc<Vec<Arc<Abbrev>>>)],
+    local: &'a [Arc<Abbrev>],
     abbrev_id: u32,
 ) -> Option<&'a Abbrev> {
     let i = abbrev_id.checked_sub(4)? as usize;
     match scope.inherited {
         Some((bi, n)) if i < n => blockinfo.get(bi)?.1.get(i).map(|a| &**a),
-        _ => scope.abbrevs.get(i - scope.inherited_len()).map(|a| &**a),
+        _ => local
+            .get(scope.local_at + (i - scope.inherited_len()))
+            .map(|a| &**a),
     }
 }
