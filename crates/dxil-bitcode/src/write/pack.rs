@@ -224,21 +224,21 @@ pub struct TypeAbbrevs {
 pub fn emit_type(out: &mut Out, code: u32, abbrev: u32, ids: &TypeAbbrevs, tb: u32) -> Result<()> {
     let r = &out.rec[..];
     let w = &mut out.w;
-    let done = match r {
-        &[p, 0] if abbrev == ids.ptr && code == TYPE_CODE_POINTER && fit(&[p], tb) => {
+    let done = match *r {
+        [p, 0] if abbrev == ids.ptr && code == TYPE_CODE_POINTER && fit(&[p], tb) => {
             let mut k = Pack::new(w, abbrev, 4);
             k.put(p, tb);
             k.finish();
             true
         }
-        &[len, e] if abbrev == ids.array && code == TYPE_CODE_ARRAY && fit(&[e], tb) => {
+        [len, e] if abbrev == ids.array && code == TYPE_CODE_ARRAY && fit(&[e], tb) => {
             let mut k = Pack::new(w, abbrev, 4);
             k.vbr(len, 8);
             k.put(e, tb);
             k.finish();
             true
         }
-        &[flag, ref elems @ ..]
+        [flag, ref elems @ ..]
             if flag < 2
                 && fit(elems, tb)
                 && (1..=32).contains(&tb)
