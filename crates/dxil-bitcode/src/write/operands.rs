@@ -72,13 +72,20 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
             Ok(())
         }
         other => {
-            let mut r = Ok(());
+            // The error kept apart from the success path: a `Result` rewritten per operand
+            // went through memory in pieces the loads after it had to wait for.
+            let mut err = None;
             other.for_each_operand(|x| {
-                if r.is_ok() {
-                    r = f(Op::V(*x));
+                if err.is_none() {
+                    if let Err(e) = f(Op::V(*x)) {
+                        err = Some(e);
+                    }
                 }
             });
-            r
+            match err {
+                None => Ok(()),
+                Some(e) => Err(e),
+            }
         }
     }
 }
