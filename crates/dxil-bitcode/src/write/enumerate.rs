@@ -75,7 +75,14 @@ pub(crate) struct Enumerated {
     pub md_ids: Vec<u32>,
     /// The first `metadata` type of the table.
     pub metadata_ty: Option<Type>,
+    /// Per body (in function order, each `Body::insts.len()` long) and instruction arena
+    /// index: the position of the instruction among the body's non-void ones in program
+    /// order (its value id less the body's first instruction id); `NONE` for void ones.
+    pub inst_ids: Vec<u32>,
 }
+
+/// No instruction number (void, or not in the body's blocks).
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// The first `label`, `void` and `metadata` types of the table (`Module::find_type` of
 /// each), found in one pass.
@@ -658,6 +665,13 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
     let mut call_seen = filled(m.attribute_lists.len(), false);
     let mut call_lists = Vec::new();
+    let mut inst_ids = Vec::with_capacity(
+        m.functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .map(|b| b.insts.len())
+            .sum(),
+    );
     // Per function: the body's candidate constants (with use counts) and its local metadata.
     type Walked = (Vec<(Const, u32)>, Vec<Metadata>);
     let mut walked: Vec<Option<Walked>> = Vec::with_capacity(m.functions.len());
@@ -690,7 +704,19 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // (the wrappers among call and invoke arguments, in first-use order) and the
         // attribute lists of its calls and invokes.
         let mut local_metadata = Vec::new();
-        for_each_inst(body, |inst| {
+        // The body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
+        let base = inst_ids.len();
+        inst_ids.resize(base + body.insts.len(), NONE);
+        let mut local = 0u32;
+        for_each_inst(body, |i, inst| {
+            if inst.ty.is_some() {
+                if let Some(slot) = inst_ids.get_mut(base + i.index()) {
+                    *slot = local;
+                    local = local
+                        .checked_add(1)
+                        .ok_or(ErrorKind::Unsupported("too many values"))?;
+                }
+            }
             match &inst.kind {
                 // Most instructions of a DXIL body are calls: their operands (the arguments,
                 // then the callee) walked in one loop with the operand step inline.
@@ -787,6 +813,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         type_ids: en.type_state,
         md_ids: en.md_state,
         metadata_ty: simple.metadata,
+        inst_ids,
     })
 }
 
@@ -826,14 +853,17 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     Ok((lists, groups))
 }
 
-/// Calls `f` on every instruction of `body` in program order.
-fn for_each_inst(body: &Body, mut f: impl FnMut(&dxil_ir::InstData) -> K<()>) -> K<()> {
+/// Calls `f` on every instruction of `body` (with its id) in program order.
+fn for_each_inst(
+    body: &Body,
+    mut f: impl FnMut(dxil_ir::Inst, &dxil_ir::InstData) -> K<()>,
+) -> K<()> {
     for b in &body.blocks {
         for &i in &b.insts {
             let inst = body
                 .inst(i)
                 .ok_or(ErrorKind::Malformed("dangling instruction"))?;
-            f(inst)?;
+            f(i, inst)?;
         }
     }
     Ok(())

@@ -25,9 +25,12 @@ pub fn write_function(
     body: &Body,
     orders: &BodyOrders,
     nb: &mut Numbering,
+    inst_base: usize,
 ) -> Result<()> {
     let prev = out.enter(FUNCTION_BLOCK_ID, 4)?;
-    let first_inst = nb.enter_body(body, orders).map_err(|k| out.err(k))?;
+    let first_inst = nb
+        .enter_body(body, orders, inst_base)
+        .map_err(|k| out.err(k))?;
     out.emit_ops(FUNC_CODE_DECLAREBLOCKS, &[body.blocks.len() as u64])?;
     if !orders.constants.is_empty() {
         let first = first_inst - orders.constants.len() as u32;
