@@ -638,19 +638,27 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     for a in &m.aliases {
         en.value(a.aliasee)?;
     }
-    for f in &m.functions {
-        if let Some(v) = f.prefix {
-            en.value(v)?;
+    // Prefix data, then prologue data, then personalities: three passes when a function
+    // has one of them (DXIL's have none; one pass tells).
+    let extras = m
+        .functions
+        .iter()
+        .any(|f| f.prefix.is_some() || f.prologue.is_some() || f.personality.is_some());
+    if extras {
+        for f in &m.functions {
+            if let Some(v) = f.prefix {
+                en.value(v)?;
+            }
         }
-    }
-    for f in &m.functions {
-        if let Some(v) = f.prologue {
-            en.value(v)?;
+        for f in &m.functions {
+            if let Some(v) = f.prologue {
+                en.value(v)?;
+            }
         }
-    }
-    for f in &m.functions {
-        if let Some(v) = f.personality {
-            en.value(v)?;
+        for f in &m.functions {
+            if let Some(v) = f.personality {
+                en.value(v)?;
+            }
         }
     }
     let md_ty = simple.metadata.ok_or(ErrorKind::MissingType("metadata"))?;
