@@ -46,6 +46,18 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    // The writer alone: modules built and checked once, outside the timed loop.
+    let checked: Vec<_> = modules
+        .iter()
+        .filter_map(|m| dxil_ir::build::copy_module_checked(m).ok())
+        .collect();
+    g.bench_function("write_module", |b| {
+        b.iter(|| {
+            for c in &checked {
+                let _ = std::hint::black_box(dxil_bitcode::write_checked(c));
+            }
+        })
+    });
     g.bench_function("copy_module", |b| {
         b.iter(|| {
             for m in &modules {

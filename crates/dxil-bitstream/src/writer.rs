@@ -25,8 +25,9 @@ struct Scope {
     /// `Writer::blockinfo`) and how many it had when the block was entered: BLOCKINFO lists
     /// only grow, so that prefix is what the block sees, without a copy.
     inherited: Option<(usize, usize)>,
-    /// Abbreviations defined in the block itself (ids after the inherited ones).
-    abbrevs: Vec<Arc<Abbrev>>,
+    /// Where the abbreviations defined in the block itself (ids after the inherited ones)
+    /// start in `Writer::local`.
+    local_at: usize,
     setbid: Option<u32>,
 }
 
@@ -86,63 +87,68 @@ impl Bits {
     /// A VBR of more than one chunk (kept out of line: most values take one).
     #[inline(never)]
     fn emit_vbr_chunks(&mut self, mut value: u64, width: u32) {
-        let hi = 1u64 << (width - 1);
+        let data = width - 1;
+        let hi = 1u64 << data;
         let mask = hi - 1;
-        if value >> (2 * (width - 1)) == 0 {
+        if value >> (2 * data) == 0 {
             // Two chunks (a byte in 6-bit chunks, as in the metadata kind names).
-            let two = ((value & mask) | hi) | (value >> (width - 1)) << width;
+            let two = ((value & mask) | hi) | (value >> data) << width;
             self.emit_bits(two, 2 * width);
             return;
         }
+        // Continuation chunks gathered in a register, flushed before the next would not fit.
         let (mut out, mut pos) = (0u64, 0u32);
-        loop {
+        while value >= hi {
+            out |= ((value & mask) | hi) << pos;
+            pos += width;
+            value >>= data;
             if pos + width > 64 {
                 self.emit_bits(out, pos);
                 (out, pos) = (0, 0);
             }
-            if value < hi {
-                out |= value << pos;
-                pos += width;
-                break;
-            }
-            out |= ((value & mask) | hi) << pos;
-            pos += width;
-            value >>= width - 1;
         }
-        self.emit_bits(out, pos);
+        self.emit_bits(out | value << pos, pos + width);
     }
 
     /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
-    /// are packed into a register and emitted a word at a time.
+    /// go straight into the accumulator, kept in registers for the whole run.
     fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
-        let (mut out, mut pos) = (0u64, 0u32);
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
         for &v in vals {
             let (bits, n) = if v < hi {
                 (v, width)
             } else if v >> (2 * data) == 0 {
                 (((v & mask) | hi) | (v >> data) << width, 2 * width)
             } else {
-                self.emit_bits(out, pos);
-                (out, pos) = (0, 0);
+                (self.acc, self.nacc) = (acc, nacc);
                 self.emit_vbr_chunks(v, width);
+                (acc, nacc) = (self.acc, self.nacc);
                 continue;
             };
-            if pos + n > 64 {
-                self.emit_bits(out, pos);
-                (out, pos) = (0, 0);
+            // `n` <= 64 and `nacc` < 64: the bits that do not fit carry into the next word.
+            acc |= bits << nacc;
+            let total = nacc + n;
+            if total < 64 {
+                nacc = total;
+                continue;
             }
-            out |= bits << pos;
-            pos += n;
+            self.buf.extend_from_slice(&acc.to_le_bytes());
+            acc = if nacc == 0 { 0 } else { bits >> (64 - nacc) };
+            nacc = total - 64;
         }
-        self.emit_bits(out, pos);
+        (self.acc, self.nacc) = (acc, nacc);
     }
 
     /// Emits `bytes` as VBRs of `width` (5..=32: a byte takes one or two chunks), packed
     /// into a register and emitted a word at a time.
     fn emit_vbr_bytes(&mut self, bytes: &[u8], width: u32) {
+        if width == 6 {
+            self.emit_vbr6_bytes(bytes);
+            return;
+        }
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
@@ -162,6 +168,26 @@ impl Bits {
             }
             self.emit_bits(out, pos);
         }
+    }
+
+    /// [`Bits::emit_vbr_bytes`] in 6-bit chunks (the unabbreviated string records): each
+    /// byte's encoding from a table, straight into the accumulator kept in registers.
+    fn emit_vbr6_bytes(&mut self, bytes: &[u8]) {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        for &b in bytes {
+            let bits = u64::from(VBR6_BYTE[usize::from(b)]);
+            let n = if b < 32 { 6 } else { 12 };
+            acc |= bits << nacc;
+            let total = nacc + n;
+            if total < 64 {
+                nacc = total;
+                continue;
+            }
+            self.buf.extend_from_slice(&acc.to_le_bytes());
+            acc = if nacc == 0 { 0 } else { bits >> (64 - nacc) };
+            nacc = total - 64;
+        }
+        (self.acc, self.nacc) = (acc, nacc);
     }
 
     /// Emits `bytes` as fixed fields of `width` (1..=32; each byte fits), packed into a
@@ -191,17 +217,26 @@ impl Bits {
         }
     }
 
-    /// Emits `vals` as fixed fields of `width` (1..=32; each value fits), packed into a
-    /// register and emitted a word at a time.
-    fn emit_fixed_run(&mut self, vals: &[u64], width: u32) {
-        let per = (64 / width) as usize;
-        for chunk in vals.chunks(per) {
-            let mut out = 0u64;
-            for (i, &v) in chunk.iter().enumerate() {
-                out |= v << (i as u32 * width);
+    /// Emits `vals` as fixed fields of `width` (1..=32) straight into the accumulator, kept
+    /// in registers for the whole run. Returns the bits of the values above `width`, ORed:
+    /// nonzero when one did not fit (the caller then rewinds what was emitted).
+    fn emit_fixed_run(&mut self, vals: &[u64], width: u32) -> u64 {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        let mut over = 0;
+        for &v in vals {
+            over |= v >> width;
+            acc |= v << nacc;
+            let total = nacc + width;
+            if total < 64 {
+                nacc = total;
+                continue;
             }
-            self.emit_bits(out, chunk.len() as u32 * width);
+            self.buf.extend_from_slice(&acc.to_le_bytes());
+            acc = if nacc == 0 { 0 } else { v >> (64 - nacc) };
+            nacc = total - 64;
         }
+        (self.acc, self.nacc) = (acc, nacc);
+        over
     }
 
     /// Pads with zero bits to a multiple of 32 bits, and flushes them: nothing stays pending.
@@ -404,12 +439,14 @@ impl Bits {
         match elt {
             AbbrevOp::Fixed(w) => {
                 let w32 = u32::from(w);
-                if w < 64 && vals.iter().any(|&v| v >> w != 0) {
-                    return Err("value too wide for fixed field");
-                }
                 if (1..=32).contains(&w32) {
-                    self.emit_fixed_run(vals, w32);
+                    if self.emit_fixed_run(vals, w32) != 0 {
+                        return Err("value too wide for fixed field");
+                    }
                 } else {
+                    if w < 64 && vals.iter().any(|&v| v >> w != 0) {
+                        return Err("value too wide for fixed field");
+                    }
                     for &v in vals {
                         self.emit_bits(v, w32);
                     }
@@ -436,6 +473,62 @@ impl Bits {
     }
 }
 
+/// Small fields gathered least significant first (`n` <= 64 bits) before they are emitted.
+struct Fields {
+    bits: u64,
+    n: u32,
+}
+
+impl Fields {
+    /// A field of `width` bits (1..=64) holding `v`.
+    #[inline(always)]
+    fn put(&mut self, out: &mut Bits, v: u64, width: u32) {
+        if self.n + width >= 64 {
+            out.emit_bits(self.bits, self.n);
+            (self.bits, self.n) = (0, 0);
+        }
+        self.bits |= v << self.n;
+        self.n += width;
+    }
+
+    /// A VBR field (`width` 2..=32).
+    #[inline(always)]
+    fn vbr(&mut self, out: &mut Bits, v: u64, width: u32) {
+        if v >> (width - 1) == 0 {
+            self.put(out, v, width);
+        } else {
+            out.emit_bits(self.bits, self.n);
+            (self.bits, self.n) = (0, 0);
+            out.emit_vbr_chunks(v, width);
+        }
+    }
+}
+
+/// The VBR6 encoding of every byte (one chunk below 32, two from 32).
+static VBR6_BYTE: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = if b < 32 {
+            b as u16
+        } else {
+            ((b & 31) | 32 | (b >> 5) << 6) as u16
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The VBR6 encoding of `v` (below 1024: one or two chunks) and its width.
+#[inline(always)]
+fn vbr6_small(v: u64) -> (u64, u32) {
+    if v < 32 {
+        (v, 6)
+    } else {
+        ((v & 31) | 32 | (v >> 5) << 6, 12)
+    }
+}
+
 /// [`char6::encode`] of every byte, [`NOT_CHAR6`] for the bytes it refuses.
 static CHAR6: [u8; 256] = {
     let mut t = [NOT_CHAR6; 256];
@@ -456,6 +549,13 @@ pub struct Writer {
     /// BLOCKINFO abbreviations by block id. A list is shared with the [`BlockInfo`] it came
     /// from until a DEFINE_ABBREV adds to it.
     blockinfo: Vec<(u32, Arc<Vec<Arc<Abbrev>>>)>,
+    /// The abbreviations the open blocks defined themselves, outermost block first (one
+    /// list for all, not one allocation per block).
+    local: Vec<Arc<Abbrev>>,
+    /// The innermost scope's abbreviation id width and whether it is BLOCKINFO, kept apart
+    /// from `scopes` for the per-record paths.
+    width: u32,
+    in_blockinfo: bool,
 }
 
 impl Default for Writer {
@@ -488,12 +588,15 @@ impl Writer {
                     abbrev_width: 2,
                     len_at: 0,
                     inherited: None,
-                    abbrevs: Vec::new(),
+                    local_at: 0,
                     setbid: None,
                 });
                 v
             },
             blockinfo: Vec::new(),
+            local: Vec::new(),
+            width: 2,
+            in_blockinfo: false,
         }
     }
 
@@ -526,6 +629,20 @@ impl Writer {
         }
         self.emit_bits(value, width);
         Ok(())
+    }
+
+    /// Emits the low `width` bits of `value` (`width` above 64 counts as 64), unchecked: for
+    /// a caller that packs the fields of a record it defined the abbreviation of into one
+    /// word. Bits above `width` are dropped, so a wrong value cannot disturb what follows.
+    #[inline]
+    pub fn emit_masked(&mut self, value: u64, width: u32) {
+        let width = width.min(64);
+        let value = if width == 64 {
+            value
+        } else {
+            value & ((1u64 << width) - 1)
+        };
+        self.emit_bits(value, width);
     }
 
     #[inline]
@@ -578,9 +695,11 @@ impl Writer {
             abbrev_width,
             len_at,
             inherited,
-            abbrevs: Vec::new(),
+            local_at: self.local.len(),
             setbid: None,
         });
+        self.width = abbrev_width;
+        self.in_blockinfo = block_id == BLOCKINFO_BLOCK_ID;
         Ok(())
     }
 
@@ -595,6 +714,10 @@ impl Writer {
         let Some(scope) = self.scopes.pop() else {
             return Err(self.err(ErrorKind::AtTopLevel("END_BLOCK")));
         };
+        self.local.truncate(scope.local_at);
+        let top = self.top();
+        (self.width, self.in_blockinfo) =
+            (top.abbrev_width, top.block_id == Some(BLOCKINFO_BLOCK_ID));
         let words = (self.bits.buf.len() - scope.len_at - 4) / 4;
         let words =
             u32::try_from(words).map_err(|_| self.err(ErrorKind::OutOfRange("block length")))?;
@@ -624,29 +747,33 @@ impl Writer {
             }
             known.map_or(0, |(_, v)| v.len())
         } else {
-            scope.inherited_len() + scope.abbrevs.len()
+            scope.inherited_len() + (self.local.len() - scope.local_at)
         };
         if target >= MAX_ABBREVS {
             return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
         }
-        let w = self.top().abbrev_width;
-        self.emit_bits(u64::from(DEFINE_ABBREV), w);
-        self.emit_vbr_unchecked(abbrev.ops().len() as u64, 5);
+        // The fields gathered in a register, emitted a word at a time.
+        let mut f = Fields {
+            bits: u64::from(DEFINE_ABBREV),
+            n: self.width,
+        };
+        f.vbr(&mut self.bits, abbrev.ops().len() as u64, 5);
         for op in abbrev.ops() {
             match *op {
                 AbbrevOp::Literal(v) => {
-                    self.emit_bits(1, 1);
-                    self.emit_vbr_unchecked(v, 8);
+                    f.put(&mut self.bits, 1, 1);
+                    f.vbr(&mut self.bits, v, 8);
                 }
                 other => {
-                    self.emit_bits(0, 1);
-                    self.emit_bits(other.encoding().unwrap_or(0), 3);
+                    // The flag (0) and the 3-bit encoding.
+                    f.put(&mut self.bits, other.encoding().unwrap_or(0) << 1, 4);
                     if let AbbrevOp::Fixed(n) | AbbrevOp::Vbr(n) = other {
-                        self.emit_vbr_unchecked(u64::from(n), 5);
+                        f.vbr(&mut self.bits, u64::from(n), 5);
                     }
                 }
             }
         }
+        self.bits.emit_bits(f.bits, f.n);
         self.register(abbrev)
     }
 
@@ -668,17 +795,21 @@ impl Writer {
             };
             (Arc::make_mut(&mut self.blockinfo[idx].1), 0)
         } else {
-            let n = self.scopes.len() - 1;
-            let before = self.scopes[n].inherited_len();
-            (&mut self.scopes[n].abbrevs, before)
+            let before = scope.inherited_len();
+            let own = self.local.len() - scope.local_at;
+            if before + own >= MAX_ABBREVS {
+                return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
+            }
+            if self.local.capacity() == 0 {
+                // LLVM's writer defines at most six in one block.
+                self.local.reserve(8);
+            }
+            self.local.push(abbrev);
+            return Ok((before + own + 1) as u32 + 3);
         };
         if before + list.len() >= MAX_ABBREVS {
             let e = ErrorKind::TooManyAbbrevs(MAX_ABBREVS);
             return Err(self.err(e));
-        }
-        if list.capacity() == 0 {
-            // A block defines a handful (LLVM's writer: at most six in one block).
-            list.reserve(8);
         }
         list.push(abbrev);
         Ok((before + list.len()) as u32 + 3)
@@ -700,7 +831,15 @@ impl Writer {
         self.define_abbrev(abbrev)
     }
 
+    #[inline]
     fn note_record(&mut self, code: u32, ops: &[u64]) {
+        if self.in_blockinfo {
+            self.note_blockinfo_record(code, ops);
+        }
+    }
+
+    #[cold]
+    fn note_blockinfo_record(&mut self, code: u32, ops: &[u64]) {
         let n = self.scopes.len() - 1;
         let scope = &mut self.scopes[n];
         if scope.block_id == Some(BLOCKINFO_BLOCK_ID) && code == BLOCKINFO_CODE_SETBID {
@@ -715,13 +854,34 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
-        let w = self.top().abbrev_width;
-        self.emit_bits(u64::from(UNABBREV_RECORD), w);
-        self.emit_vbr_unchecked(u64::from(code), 6);
-        self.emit_vbr_unchecked(ops.len() as u64, 6);
+        self.unabbrev_header(code, ops.len());
         self.bits.emit_vbr_run(ops, 6);
         self.note_record(code, ops);
         Ok(())
+    }
+
+    /// UNABBREV_RECORD, the code and the operand count; in one field when the code and
+    /// count take at most two chunks each (nearly every record: call records have code 34).
+    #[inline(always)]
+    fn unabbrev_header(&mut self, code: u32, len: usize) {
+        let w = self.width;
+        let (code, len) = (u64::from(code), len as u64);
+        if code < 1024 && len < 1024 {
+            let (c, cn) = vbr6_small(code);
+            let (l, ln) = vbr6_small(len);
+            // At most 32 + 12 + 12 bits.
+            let bits = u64::from(UNABBREV_RECORD) | c << w | l << (w + cn);
+            self.emit_bits(bits, w + cn + ln);
+        } else {
+            self.unabbrev_header_long(code, len);
+        }
+    }
+
+    #[inline(never)]
+    fn unabbrev_header_long(&mut self, code: u64, len: u64) {
+        self.emit_bits(u64::from(UNABBREV_RECORD), self.width);
+        self.emit_vbr_unchecked(code, 6);
+        self.emit_vbr_unchecked(len, 6);
     }
 
     /// [`Writer::write_unabbrev`] of the operands `head` followed by one operand per byte of
@@ -730,10 +890,7 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
-        let w = self.top().abbrev_width;
-        self.emit_bits(u64::from(UNABBREV_RECORD), w);
-        self.emit_vbr_unchecked(u64::from(code), 6);
-        self.emit_vbr_unchecked((head.len() + tail.len()) as u64, 6);
+        self.unabbrev_header(code, head.len() + tail.len());
         self.bits.emit_vbr_run(head, 6);
         self.bits.emit_vbr_bytes(tail, 6);
         self.note_record_bytes(code, head, tail);
@@ -756,7 +913,11 @@ impl Writer {
         Ok(())
     }
 
+    #[inline]
     fn note_record_bytes(&mut self, code: u32, head: &[u64], tail: &[u8]) {
+        if !self.in_blockinfo {
+            return;
+        }
         match (head.first(), tail.first()) {
             (Some(_), _) => self.note_record(code, head),
             (None, Some(&b)) => self.note_record(code, &[u64::from(b)]),
@@ -792,16 +953,18 @@ impl Writer {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
-        let w = self.top().abbrev_width;
+        let w = self.width;
         // The abbreviation stays borrowed from the scope while the bits are written.
         let Writer {
             bits,
             scopes,
             blockinfo,
+            local,
+            ..
         } = self;
         let Some(abbrev) = scopes
             .last()
-            .and_then(|s| scope_abbrev(s, blockinfo, abbrev_id))
+            .and_then(|s| scope_abbrev(s, blockinfo, local, abbrev_id))
         else {
             return Err(self.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
         };
@@ -933,11 +1096,14 @@ impl Writer {
 fn scope_abbrev<'a>(
     scope: &'a Scope,
     blockinfo: &'a [(u32, Arc<Vec<Arc<Abbrev>>>)],
+    local: &'a [Arc<Abbrev>],
     abbrev_id: u32,
 ) -> Option<&'a Abbrev> {
     let i = abbrev_id.checked_sub(4)? as usize;
     match scope.inherited {
         Some((bi, n)) if i < n => blockinfo.get(bi)?.1.get(i).map(|a| &**a),
-        _ => scope.abbrevs.get(i - scope.inherited_len()).map(|a| &**a),
+        _ => local
+            .get(scope.local_at + (i - scope.inherited_len()))
+            .map(|a| &**a),
     }
 }

@@ -9,6 +9,7 @@ use dxil_ir::{Body, Const, ConstKind, Module, TypeData, ValueRef};
 
 use super::abbrevs::*;
 use super::numbering::Numbering;
+use super::pack::emit_constant;
 use super::types::tid;
 use super::{char_classes, emit_signed, log2_ceil, Out};
 use crate::codes::*;
@@ -40,9 +41,11 @@ pub fn write_constants(
 ) -> Result<()> {
     let prev = out.enter(CONSTANTS_BLOCK_ID, 4)?;
     let global = body.is_none();
+    let (tb, mut vb) = (nb.type_bits, 0);
     if global {
         let last = u64::from(first) + order.len() as u64;
-        for a in by_width(&MODULE_ABBREVS, log2_ceil(last + 1), module_abbrevs) {
+        vb = log2_ceil(last + 1);
+        for a in by_width(&MODULE_ABBREVS, vb, module_abbrevs) {
             define_shared(out, a)?;
         }
     }
@@ -53,10 +56,14 @@ pub fn write_constants(
             last_ty = Some(data.ty);
             let t = tid(out, nb, data.ty)?;
             out.rec.push(t);
-            out.emit(CST_CODE_SETTYPE, CST_SETTYPE)?;
+            emit_constant(out, CST_CODE_SETTYPE, CST_SETTYPE, tb, 0)?;
         }
         let (code, abbrev) = constant(out, m, body, nb, data.ty, &data.kind, global)?;
-        out.emit(code, abbrev)?;
+        if abbrev == 0 {
+            out.emit(code, 0)?;
+        } else {
+            emit_constant(out, code, abbrev, tb, u32::from(vb))?;
+        }
     }
     out.exit(prev)
 }

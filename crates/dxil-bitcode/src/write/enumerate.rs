@@ -73,6 +73,45 @@ pub(crate) struct Enumerated {
     pub orders: Orders,
     pub type_ids: Vec<u32>,
     pub md_ids: Vec<u32>,
+    /// The first `metadata` type of the table.
+    pub metadata_ty: Option<Type>,
+    /// Per body (in function order, each `Body::insts.len()` long) and instruction arena
+    /// index: the position of the instruction among the body's non-void ones in program
+    /// order (its value id less the body's first instruction id); `NONE` for void ones.
+    pub inst_ids: Vec<u32>,
+}
+
+/// No instruction number (void, or not in the body's blocks).
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The first `label`, `void` and `metadata` types of the table (`Module::find_type` of
+/// each), found in one pass.
+struct SimpleTypes {
+    label: Option<Type>,
+    void: Option<Type>,
+    metadata: Option<Type>,
+}
+
+impl SimpleTypes {
+    fn of(m: &Module) -> Self {
+        let mut s = SimpleTypes {
+            label: None,
+            void: None,
+            metadata: None,
+        };
+        for (i, t) in m.types.iter().enumerate() {
+            let slot = match t {
+                TypeData::Label => &mut s.label,
+                TypeData::Void => &mut s.void,
+                TypeData::Metadata => &mut s.metadata,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Type::from_index(i);
+            }
+        }
+        s
+    }
 }
 
 /// The orders of one function body.
@@ -282,6 +321,60 @@ impl En<'_> {
         }
         self.stack.push((c.0, 0));
         Ok(())
+    }
+
+    /// One instruction operand in the body walk: the types it brings and, for a constant,
+    /// its enumeration for the body. `current`: the instruction's position in program order
+    /// (`in_order`: the arena is in program order, so an earlier instruction has a smaller
+    /// id and its result type was enumerated when it was met).
+    #[inline(always)]
+    fn inst_operand(&mut self, body: &Body, op: Op, in_order: bool, current: u32) -> K<()> {
+        match op {
+            Op::V(ValueRef::Inst(i)) if in_order && i.0 < current => Ok(()),
+            Op::V(ValueRef::Const(c)) => self.body_const(c),
+            // Global values' types were enumerated first of all.
+            Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => Ok(()),
+            Op::V(ValueRef::Metadata(md)) if is_local(self.m, md) => Ok(()),
+            Op::V(ValueRef::Metadata(md)) => self.metadata(md),
+            Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => self
+                .m
+                .value_type(Some(body), v)
+                .ok_or(ErrorKind::TypeMismatch("operand without a type"))
+                .and_then(|t| self.ty(t)),
+            Op::B => match self.label {
+                Some(l) => self.ty(l),
+                None => Err(ErrorKind::MissingType("label")),
+            },
+        }
+    }
+
+    /// A constant operand of an instruction: its operands' types first (enumerating the
+    /// constant adds none then), then the constant itself for the body. Inline, the common
+    /// cases: a module constant (nothing to do) and one the body met before (counted; its
+    /// types were walked when it was first met).
+    #[inline(always)]
+    fn body_const(&mut self, c: Const) -> K<()> {
+        match self.const_state.get(c.index()) {
+            Some(&UNSEEN) => {}
+            Some(_) => return Ok(()),
+            None => return Err(ErrorKind::BadValue(u64::from(c.0))),
+        }
+        let st = self.body_state[c.index()];
+        if st != UNSEEN {
+            if let Some(slot) = self.body_vals.get_mut(st as usize - 1) {
+                slot.1 += 1;
+            }
+            return Ok(());
+        }
+        self.new_body_const(c)
+    }
+
+    /// [`En::body_const`] of a constant the body had not met.
+    #[inline(never)]
+    fn new_body_const(&mut self, c: Const) -> K<()> {
+        let v = ValueRef::Const(c);
+        self.operand_type(v)?;
+        self.body_value(v)
     }
 
     /// `EnumerateOperandType`.
@@ -508,6 +601,7 @@ impl<'m> Proven<'m> {
 /// The orders for a proven module (every write enumerates first).
 pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     let m = p.module();
+    let simple = SimpleTypes::of(m);
     let mut en = En {
         m,
         type_state: filled(m.types.len(), UNSEEN),
@@ -524,8 +618,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         md_stack: Vec::with_capacity(16),
         work: Vec::with_capacity(16),
         type_walked: filled(m.constants.len(), false),
-        label: m.find_type(&TypeData::Label),
-        void: m.find_type(&TypeData::Void),
+        label: simple.label,
+        void: simple.void,
     };
     for g in &m.globals {
         en.ty(g.common.ty)?;
@@ -544,24 +638,30 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     for a in &m.aliases {
         en.value(a.aliasee)?;
     }
-    for f in &m.functions {
-        if let Some(v) = f.prefix {
-            en.value(v)?;
+    // Prefix data, then prologue data, then personalities: three passes when a function
+    // has one of them (DXIL's have none; one pass tells).
+    let extras = m
+        .functions
+        .iter()
+        .any(|f| f.prefix.is_some() || f.prologue.is_some() || f.personality.is_some());
+    if extras {
+        for f in &m.functions {
+            if let Some(v) = f.prefix {
+                en.value(v)?;
+            }
+        }
+        for f in &m.functions {
+            if let Some(v) = f.prologue {
+                en.value(v)?;
+            }
+        }
+        for f in &m.functions {
+            if let Some(v) = f.personality {
+                en.value(v)?;
+            }
         }
     }
-    for f in &m.functions {
-        if let Some(v) = f.prologue {
-            en.value(v)?;
-        }
-    }
-    for f in &m.functions {
-        if let Some(v) = f.personality {
-            en.value(v)?;
-        }
-    }
-    let md_ty = m
-        .find_type(&TypeData::Metadata)
-        .ok_or(ErrorKind::MissingType("metadata"))?;
+    let md_ty = simple.metadata.ok_or(ErrorKind::MissingType("metadata"))?;
     en.ty(md_ty)?;
     for nm in &m.named_metadata {
         for &op in &nm.operands {
@@ -573,6 +673,13 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
     let mut call_seen = filled(m.attribute_lists.len(), false);
     let mut call_lists = Vec::new();
+    let mut inst_ids = Vec::with_capacity(
+        m.functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .map(|b| b.insts.len())
+            .sum(),
+    );
     // Per function: the body's candidate constants (with use counts) and its local metadata.
     type Walked = (Vec<(Const, u32)>, Vec<Metadata>);
     let mut walked: Vec<Option<Walked>> = Vec::with_capacity(m.functions.len());
@@ -605,36 +712,32 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // (the wrappers among call and invoke arguments, in first-use order) and the
         // attribute lists of its calls and invokes.
         let mut local_metadata = Vec::new();
-        for_each_inst(body, |inst| {
-            let mut r = Ok(());
-            llvm_operands(&inst.kind, |op| {
-                if r.is_err() {
-                    return;
+        // The body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
+        let base = inst_ids.len();
+        inst_ids.resize(base + body.insts.len(), NONE);
+        let mut local = 0u32;
+        for_each_inst(body, |i, inst| {
+            if inst.ty.is_some() {
+                if let Some(slot) = inst_ids.get_mut(base + i.index()) {
+                    *slot = local;
+                    local = local
+                        .checked_add(1)
+                        .ok_or(ErrorKind::Unsupported("too many values"))?;
                 }
-                r = match op {
-                    Op::B => match en.label {
-                        Some(l) => en.ty(l),
-                        None => Err(ErrorKind::MissingType("label")),
-                    },
-                    Op::V(ValueRef::Metadata(md)) if is_local(m, md) => Ok(()),
-                    Op::V(ValueRef::Metadata(md)) => en.metadata(md),
-                    Op::V(ValueRef::Inst(i)) if in_order && i.0 < current => Ok(()),
-                    Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => m
-                        .value_type(Some(body), v)
-                        .ok_or(ErrorKind::TypeMismatch("operand without a type"))
-                        .and_then(|t| en.ty(t)),
-                    // The operand's types first: enumerating the constant adds none then.
-                    Op::V(v @ ValueRef::Const(_)) => {
-                        en.operand_type(v).and_then(|()| en.body_value(v))
+            }
+            match &inst.kind {
+                // Most instructions of a DXIL body are calls: their operands (the arguments,
+                // then the callee) walked in one loop with the operand step inline.
+                InstKind::Call { args, callee, .. } => {
+                    for &a in args.iter().chain([callee]) {
+                        en.inst_operand(body, Op::V(a), in_order, current)?;
                     }
-                    // Global values' types were enumerated first of all.
-                    Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => {
-                        Ok(())
-                    }
-                };
-            });
+                }
+                kind => {
+                    llvm_operands(kind, |op| en.inst_operand(body, op, in_order, current))?;
+                }
+            }
             current += 1;
-            r?;
             match inst.ty {
                 Some(t) => en.ty(t)?,
                 None => {
@@ -717,6 +820,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // After the walks every state is UNSEEN or an id + 1 (VISITING only lasts a walk).
         type_ids: en.type_state,
         md_ids: en.md_state,
+        metadata_ty: simple.metadata,
+        inst_ids,
     })
 }
 
@@ -756,14 +861,17 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     Ok((lists, groups))
 }
 
-/// Calls `f` on every instruction of `body` in program order.
-fn for_each_inst(body: &Body, mut f: impl FnMut(&dxil_ir::InstData) -> K<()>) -> K<()> {
+/// Calls `f` on every instruction of `body` (with its id) in program order.
+fn for_each_inst(
+    body: &Body,
+    mut f: impl FnMut(dxil_ir::Inst, &dxil_ir::InstData) -> K<()>,
+) -> K<()> {
     for b in &body.blocks {
         for &i in &b.insts {
             let inst = body
                 .inst(i)
                 .ok_or(ErrorKind::Malformed("dangling instruction"))?;
-            f(inst)?;
+            f(i, inst)?;
         }
     }
     Ok(())

@@ -10,6 +10,7 @@ use super::constants::write_constants;
 use super::enumerate::BodyOrders;
 use super::metadata::{write_attachments, write_local_metadata};
 use super::numbering::Numbering;
+use super::pack::emit_function;
 use super::symtab::{write_body_symtab, write_uselists};
 use super::types::tid;
 use super::{emit_signed, Out};
@@ -24,9 +25,12 @@ pub fn write_function(
     body: &Body,
     orders: &BodyOrders,
     nb: &mut Numbering,
+    inst_base: usize,
 ) -> Result<()> {
     let prev = out.enter(FUNCTION_BLOCK_ID, 4)?;
-    let first_inst = nb.enter_body(body, orders).map_err(|k| out.err(k))?;
+    let first_inst = nb
+        .enter_body(body, orders, inst_base)
+        .map_err(|k| out.err(k))?;
     out.emit_ops(FUNC_CODE_DECLAREBLOCKS, &[body.blocks.len() as u64])?;
     if !orders.constants.is_empty() {
         let first = first_inst - orders.constants.len() as u32;
@@ -38,6 +42,7 @@ pub fn write_function(
         body,
         nb,
         inst_id: first_inst,
+        tb: nb.type_bits,
     };
     let mut last_loc: Option<DebugLoc> = None;
     let mut needs_attachments = !f.attachments.is_empty();
@@ -81,17 +86,22 @@ struct InstWriter<'a> {
     nb: &'a Numbering,
     /// Value id the current instruction would get (LLVM `InstID`).
     inst_id: u32,
+    /// Bits of a type id in the abbreviations.
+    tb: u32,
 }
 
 impl InstWriter<'_> {
+    #[inline(always)]
     fn id(&self, out: &Out, v: ValueRef) -> Result<u32> {
         self.nb.value(v).map_err(|k| out.err(k))
     }
 
+    #[inline(always)]
     fn ty(&self, out: &Out, t: Type) -> Result<u64> {
         tid(out, self.nb, t)
     }
 
+    #[inline(always)]
     fn value_ty(&self, out: &Out, v: ValueRef) -> Result<Type> {
         match v {
             ValueRef::Metadata(_) => self.nb.metadata_ty,
@@ -102,6 +112,7 @@ impl InstWriter<'_> {
 
     /// `PushValueAndType`: the relative id, plus the type for a forward reference. Returns
     /// true when the type was written.
+    #[inline(always)]
     fn push_vt(&self, out: &mut Out, v: ValueRef) -> Result<bool> {
         let id = self.id(out, v)?;
         out.rec.push(u64::from(self.inst_id.wrapping_sub(id)));
@@ -115,6 +126,7 @@ impl InstWriter<'_> {
     }
 
     /// `pushValue`: the relative id only.
+    #[inline(always)]
     fn push_v(&self, out: &mut Out, v: ValueRef) -> Result<()> {
         let id = self.id(out, v)?;
         out.rec.push(u64::from(self.inst_id.wrapping_sub(id)));
@@ -122,6 +134,7 @@ impl InstWriter<'_> {
     }
 
     /// `pushValueSigned`: the relative id as a signed VBR value.
+    #[inline]
     fn push_signed(&self, out: &mut Out, v: ValueRef) -> Result<()> {
         let id = self.id(out, v)?;
         let diff = i64::from(self.inst_id as i32) - i64::from(id as i32);
@@ -129,12 +142,14 @@ impl InstWriter<'_> {
         Ok(())
     }
 
+    #[inline(always)]
     fn push_ty(&self, out: &mut Out, t: Type) -> Result<()> {
         let t = self.ty(out, t)?;
         out.rec.push(t);
         Ok(())
     }
 
+    #[inline]
     fn result_ty(&self, out: &Out, inst: &InstData) -> Result<Type> {
         inst.ty
             .ok_or_else(|| out.err(ErrorKind::TypeMismatch("instruction without a result type")))
@@ -451,7 +466,11 @@ impl InstWriter<'_> {
                 (FUNC_CODE_INST_VAARG, 0)
             }
         };
-        out.emit(code, abbrev)
+        if abbrev == 0 {
+            out.emit(code, 0)
+        } else {
+            emit_function(out, code, abbrev, self.tb)
+        }
     }
 
     /// Fixed arguments as relative ids (labels absolute), varargs with their types.

@@ -13,6 +13,7 @@ use dxil_ir::{
 use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::enumerate::sorted_attachments;
 use super::numbering::Numbering;
+use super::pack::{emit_bytes, ByteRecord, Elem};
 use super::Out;
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
@@ -55,6 +56,14 @@ fn md_abbrevs(_: u8) -> [Vec<AbbrevOp>; 4] {
         vec![lit(METADATA_NAME), Array, Fixed(8)],
     ]
 }
+
+/// The string and name abbreviations' layout: literal code, an array of bytes.
+const MD_BYTES: ByteRecord = ByteRecord {
+    width: 3,
+    code_bits: 0,
+    head: false,
+    elem: Elem::Fixed8,
+};
 
 /// The module metadata block: abbreviations for the record kinds present, every module
 /// metadata in id order, then the named metadata.
@@ -101,7 +110,7 @@ pub fn write_module_metadata(
     }
     for d in mds {
         if let M::String(s) = d {
-            out.emit_bytes(METADATA_STRING, string, s)?;
+            emit_bytes(out, METADATA_STRING, string, MD_BYTES, s)?;
             continue;
         }
         let (code, abbrev) = md_record(out, nb, d)?;
@@ -114,7 +123,7 @@ pub fn write_module_metadata(
         out.emit(code, abbrev)?;
     }
     for nm in &m.named_metadata {
-        out.emit_bytes(METADATA_NAME, name, nm.name.as_bytes())?;
+        emit_bytes(out, METADATA_NAME, name, MD_BYTES, nm.name.as_bytes())?;
         for &op in &nm.operands {
             let id = nb.md(op).map_err(|k| out.err(k))?;
             out.rec.push(u64::from(id));
@@ -143,11 +152,12 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
     let fixed = fixed_kind_records();
     let rest = match kinds.get(..fixed.count) {
         Some(head) if fixed.count > 0 && head.iter().eq(fixed.kinds.iter()) => {
+            // Encoded by this writer: the words go out unchecked.
             for &w in &fixed.words[..fixed.words.len() - 1] {
-                out.w.emit(w, 64).map_err(|e| out.bs(e))?;
+                out.w.emit_masked(w, 64);
             }
             let last = fixed.words[fixed.words.len() - 1];
-            out.w.emit(last, fixed.tail_bits).map_err(|e| out.bs(e))?;
+            out.w.emit_masked(last, fixed.tail_bits);
             &kinds[fixed.count..]
         }
         _ => kinds,

@@ -19,6 +19,7 @@ mod module;
 mod numbering;
 mod operands;
 mod options;
+mod pack;
 mod symtab;
 mod types;
 
@@ -157,11 +158,6 @@ pub(crate) fn log2_ceil(x: u64) -> u8 {
     }
 }
 
-/// LLVM `BitCodeAbbrevOp::isChar6`.
-pub(crate) fn is_char6(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'.' || c == b'_'
-}
-
 /// Whether every byte of `s` is a char6 character, and whether every byte is below 128
 /// (the 7-bit array abbreviations), in one pass.
 pub(crate) fn char_classes(s: &[u8]) -> (bool, bool) {
@@ -296,6 +292,8 @@ mod tests {
             assert_eq!(crate::read::decode_signed(super::emit_signed(v)), v);
         }
         assert_eq!(super::emit_signed(i64::MIN), 1);
-        assert!(super::is_char6(b'_') && !super::is_char6(b'-'));
+        assert_eq!(super::char_classes(b"a._Z9"), (true, true));
+        assert_eq!(super::char_classes(b"a-b"), (false, true));
+        assert_eq!(super::char_classes(&[0xc3, b'a']), (false, false));
     }
 }

@@ -33,8 +33,11 @@ pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -
         orders,
         type_ids,
         md_ids,
+        metadata_ty,
+        inst_ids,
     } = orders;
-    let mut nb = Numbering::new(m, &orders, type_ids, md_ids).map_err(|k| out.err(k))?;
+    let mut nb = Numbering::new(m, &orders, type_ids, md_ids, metadata_ty, inst_ids)
+        .map_err(|k| out.err(k))?;
     let prev = out.enter(MODULE_BLOCK_ID, 3)?;
     out.emit_ops(MODULE_CODE_VERSION, &[1])?;
     write_blockinfo(&mut out, orders.types.len())?;
@@ -54,9 +57,13 @@ pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -
     write_kinds(&mut out, m)?;
     write_module_symtab(&mut out, m, &nb)?;
     write_uselists(&mut out, &m.uselists)?;
+    // Each body's instruction numbers follow the previous bodies' (as the enumeration
+    // gave them).
+    let mut inst_base = 0;
     for (f, bo) in m.functions.iter().zip(&orders.bodies) {
         if let Some(body) = &f.body {
-            write_function(&mut out, m, f, body, bo, &mut nb)?;
+            write_function(&mut out, m, f, body, bo, &mut nb, inst_base)?;
+            inst_base += body.insts.len();
         }
     }
     out.exit(prev)?;

@@ -6,15 +6,13 @@
 //! instruction with a non-void result in program order. Metadata: module metadata, then the
 //! body's local metadata.
 
-use dxil_ir::{Body, Metadata, Module, Type, TypeData, ValueRef};
+use dxil_ir::{Body, Metadata, Module, Type, ValueRef};
 
-use super::enumerate::{BodyOrders, Orders};
+use super::enumerate::{BodyOrders, Orders, NONE};
 
 use crate::error::ErrorKind;
 
 type K<T> = std::result::Result<T, ErrorKind>;
-
-const NONE: u32 = u32::MAX;
 
 /// Numbers of the module and of the body being written.
 pub(crate) struct Numbering {
@@ -29,12 +27,17 @@ pub(crate) struct Numbering {
     pub module_md: u32,
     /// The `metadata` type, if the table has one.
     pub metadata_ty: Option<Type>,
+    /// Bits of a type id in the fixed fields of abbreviations (`Log2_32_Ceil(types + 1)`).
+    pub type_bits: u32,
     /// First value id of the current body's instructions.
     pub first_inst: u32,
     /// Number of arguments of the current body.
     n_args: u32,
-    /// Instruction arena index -> value id (`NONE` for void results) of the current body.
+    /// Every body's instruction numbers (`Enumerated::inst_ids`); the current body's are
+    /// `inst_len` from `inst_base`.
     inst_ids: Vec<u32>,
+    inst_base: usize,
+    inst_len: usize,
     /// Type arena index -> bitcode type id + 1 (0: not in the table).
     type_ids: Vec<u32>,
     /// Metadata arena index -> metadata id + 1 (0: not numbered).
@@ -51,7 +54,14 @@ pub(crate) struct Numbering {
 impl Numbering {
     /// Numbers the module-level values and metadata of `m`; `type_ids` and `md_ids` are the
     /// numbers the enumeration gave (per arena index, id + 1, 0 for none).
-    pub fn new(m: &Module, orders: &Orders, type_ids: Vec<u32>, md_ids: Vec<u32>) -> K<Self> {
+    pub fn new(
+        m: &Module,
+        orders: &Orders,
+        type_ids: Vec<u32>,
+        md_ids: Vec<u32>,
+        metadata_ty: Option<Type>,
+        inst_ids: Vec<u32>,
+    ) -> K<Self> {
         if type_ids.len() != m.types.len() || md_ids.len() != m.metadata.len() {
             return Err(ErrorKind::Malformed("numbering tables of another module"));
         }
@@ -64,17 +74,13 @@ impl Numbering {
             const_ids: vec![NONE; m.constants.len()],
             module_values: 0,
             module_md: n(orders.module_metadata.len())?,
-            metadata_ty: m.find_type(&TypeData::Metadata),
+            metadata_ty,
+            type_bits: u32::from(super::log2_ceil(orders.types.len() as u64 + 1)),
             first_inst: 0,
             n_args: 0,
-            inst_ids: Vec::with_capacity(
-                m.functions
-                    .iter()
-                    .filter_map(|f| f.body.as_ref())
-                    .map(|b| b.insts.len())
-                    .max()
-                    .unwrap_or(0),
-            ),
+            inst_ids,
+            inst_base: 0,
+            inst_len: 0,
             type_ids,
             md_ids,
             body_consts: Vec::with_capacity(16),
@@ -115,9 +121,10 @@ impl Numbering {
         Ok(nb)
     }
 
-    /// Numbers the values and local metadata of `body`; returns the id after the constants
-    /// (the first instruction id).
-    pub fn enter_body(&mut self, body: &Body, orders: &BodyOrders) -> K<u32> {
+    /// Numbers the values and local metadata of `body` (its instruction numbers start at
+    /// `inst_base` in the table); returns the id after the constants (the first instruction
+    /// id).
+    pub fn enter_body(&mut self, body: &Body, orders: &BodyOrders, inst_base: usize) -> K<u32> {
         self.leave_body();
         let too_many = ErrorKind::Unsupported("too many values");
         self.n_args = u32::try_from(body.args.len()).map_err(|_| too_many.clone())?;
@@ -135,22 +142,22 @@ impl Numbering {
             next = next.checked_add(1).ok_or(too_many.clone())?;
         }
         self.first_inst = next;
-        self.inst_ids.clear();
-        self.inst_ids.resize(body.insts.len(), NONE);
-        // Instruction ids follow program order (blocks in layout order).
-        for b in &body.blocks {
-            for &i in &b.insts {
-                let data = body
-                    .inst(i)
-                    .ok_or(ErrorKind::Malformed("dangling instruction"))?;
-                if data.ty.is_some() {
-                    if let Some(slot) = self.inst_ids.get_mut(i.index()) {
-                        *slot = next;
-                        next = next.checked_add(1).ok_or(too_many.clone())?;
-                    }
-                }
-            }
+        // Instruction ids follow program order (blocks in layout order): numbered by the
+        // enumeration's walk; every one of them fits above the first.
+        let len = body.insts.len();
+        if inst_base
+            .checked_add(len)
+            .is_none_or(|end| end > self.inst_ids.len())
+        {
+            return Err(ErrorKind::Malformed(
+                "instruction numbers of another module",
+            ));
         }
+        u32::try_from(len)
+            .ok()
+            .and_then(|n| next.checked_add(n))
+            .ok_or(too_many.clone())?;
+        (self.inst_base, self.inst_len) = (inst_base, len);
         let mut id = self.module_md;
         for &md in &orders.local_metadata {
             let slot = self
@@ -176,11 +183,12 @@ impl Numbering {
                 *slot = 0;
             }
         }
-        self.inst_ids.clear();
+        self.inst_len = 0;
         self.n_args = 0;
     }
 
     /// The value id of `v` (metadata operands: the metadata id, as LLVM's `getValueID`).
+    #[inline(always)]
     pub fn value(&self, v: ValueRef) -> K<u32> {
         let bad = |x: u32| ErrorKind::BadValue(u64::from(x));
         match v {
@@ -194,19 +202,23 @@ impl Numbering {
                 _ => Err(bad(c.0)),
             },
             ValueRef::Arg(a) if a.0 < self.n_args => Ok(self.module_values + a.0),
-            ValueRef::Inst(i) => match self.inst_ids.get(i.index()) {
-                Some(&id) if id != NONE => Ok(id),
-                _ => Err(bad(i.0)),
-            },
+            ValueRef::Inst(i) if i.index() < self.inst_len => {
+                match self.inst_ids.get(self.inst_base + i.index()) {
+                    Some(&n) if n != NONE => Ok(self.first_inst + n),
+                    _ => Err(bad(i.0)),
+                }
+            }
             ValueRef::Metadata(md) => self.md(md),
             ValueRef::Global(dxil_ir::Global(x))
             | ValueRef::Function(dxil_ir::Function(x))
             | ValueRef::Alias(dxil_ir::Alias(x))
-            | ValueRef::Arg(dxil_ir::Arg(x)) => Err(bad(x)),
+            | ValueRef::Arg(dxil_ir::Arg(x))
+            | ValueRef::Inst(dxil_ir::Inst(x)) => Err(bad(x)),
         }
     }
 
     /// The metadata id of `md` (module-level, or local to the current body).
+    #[inline(always)]
     pub fn md(&self, md: Metadata) -> K<u32> {
         match self.md_ids.get(md.index()) {
             Some(&id) if id != 0 => Ok(id - 1),
@@ -215,6 +227,7 @@ impl Numbering {
     }
 
     /// `getMetadataOrNullID`: 0 for none, id + 1 otherwise.
+    #[inline(always)]
     pub fn md_or_null(&self, md: Option<Metadata>) -> K<u64> {
         match md {
             None => Ok(0),
@@ -223,6 +236,7 @@ impl Numbering {
     }
 
     /// The bitcode id (1-based, 0 none) of attribute list `a` (1-based IR index).
+    #[inline]
     pub fn attr_list(&self, a: u32) -> K<u64> {
         match self.attr_lists.get(a as usize) {
             Some(&id) if a == 0 || id != 0 => Ok(u64::from(id)),
@@ -239,6 +253,7 @@ impl Numbering {
     }
 
     /// A checked type id.
+    #[inline(always)]
     pub fn ty(&self, t: Type) -> K<u64> {
         match self.type_ids.get(t.index()) {
             Some(&id) if id != 0 => Ok(u64::from(id - 1)),

@@ -11,57 +11,82 @@ pub(crate) enum Op {
     B,
 }
 
-/// Calls `f` on the operands of an instruction in LLVM 3.7's `User::operands()` order.
-pub(crate) fn llvm_operands<F: FnMut(Op)>(kind: &InstKind, mut f: F) {
+/// Calls `f` on the operands of an instruction in LLVM 3.7's `User::operands()` order,
+/// stopping at the first error.
+#[inline]
+pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
+    kind: &InstKind,
+    mut f: F,
+) -> Result<(), E> {
     use InstKind as I;
     // Generic rather than `&mut dyn FnMut`: an indirect call per operand cost more than
     // the work the callers do with it.
-    fn v<F: FnMut(Op)>(f: &mut F, x: &ValueRef) {
-        f(Op::V(*x));
-    }
     match kind {
+        I::Call { callee, args, .. } => {
+            for a in args.iter() {
+                f(Op::V(*a))?;
+            }
+            f(Op::V(*callee))
+        }
         I::Select {
             cond,
             if_true,
             if_false,
         } => {
-            v(&mut f, cond);
-            v(&mut f, if_true);
-            v(&mut f, if_false);
+            f(Op::V(*cond))?;
+            f(Op::V(*if_true))?;
+            f(Op::V(*if_false))
         }
         I::Store { ptr, value, .. } => {
-            v(&mut f, value);
-            v(&mut f, ptr);
-        }
-        I::Call { callee, args, .. } => {
-            args.iter().for_each(|a| v(&mut f, a));
-            v(&mut f, callee);
+            f(Op::V(*value))?;
+            f(Op::V(*ptr))
         }
         I::Invoke { callee, args, .. } => {
-            args.iter().for_each(|a| v(&mut f, a));
-            f(Op::B);
-            f(Op::B);
-            v(&mut f, callee);
+            for a in args.iter() {
+                f(Op::V(*a))?;
+            }
+            f(Op::B)?;
+            f(Op::B)?;
+            f(Op::V(*callee))
         }
         I::Br { .. } => f(Op::B),
         I::CondBr { cond, .. } => {
-            v(&mut f, cond);
-            f(Op::B);
-            f(Op::B);
+            f(Op::V(*cond))?;
+            f(Op::B)?;
+            f(Op::B)
         }
         I::Switch { cond, cases, .. } => {
-            v(&mut f, cond);
-            f(Op::B);
+            f(Op::V(*cond))?;
+            f(Op::B)?;
             for (c, _) in cases.iter() {
-                v(&mut f, c);
-                f(Op::B);
+                f(Op::V(*c))?;
+                f(Op::B)?;
             }
+            Ok(())
         }
         I::IndirectBr { addr, dests, .. } => {
-            v(&mut f, addr);
-            dests.iter().for_each(|_| f(Op::B));
+            f(Op::V(*addr))?;
+            for _ in dests.iter() {
+                f(Op::B)?;
+            }
+            Ok(())
         }
-        other => other.for_each_operand(|x| f(Op::V(*x))),
+        other => {
+            // The error kept apart from the success path: a `Result` rewritten per operand
+            // went through memory in pieces the loads after it had to wait for.
+            let mut err = None;
+            other.for_each_operand(|x| {
+                if err.is_none() {
+                    if let Err(e) = f(Op::V(*x)) {
+                        err = Some(e);
+                    }
+                }
+            });
+            match err {
+                None => Ok(()),
+                Some(e) => Err(e),
+            }
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use dxil_ir::{Body, Module, UseList, ValueRef};
 
 use super::abbrevs::*;
 use super::numbering::Numbering;
+use super::pack::{emit_bytes, ByteRecord, Elem};
 use super::{char_classes, Out};
 use crate::codes::*;
 use crate::error::Result;
@@ -37,8 +38,21 @@ fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
         } else {
             (VST_CODE_ENTRY, VST_ENTRY_8)
         };
+        // BLOCKINFO's layouts: the 8-bit one writes the code in 3 bits, the others as a
+        // literal; the id is a vbr8.
+        let (code_bits, elem) = match abbrev {
+            VST_ENTRY_8 => (3, Elem::Fixed8),
+            VST_ENTRY_7 => (0, Elem::Fixed7),
+            _ => (0, Elem::Char6),
+        };
+        let layout = ByteRecord {
+            width: 4,
+            code_bits,
+            head: true,
+            elem,
+        };
         out.rec.push(s.id);
-        out.emit_bytes(code, abbrev, s.name)?;
+        emit_bytes(out, code, abbrev, layout, s.name)?;
     }
     out.exit(prev)
 }

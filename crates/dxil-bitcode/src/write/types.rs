@@ -9,7 +9,8 @@ use dxil_ir::{Attribute, Module, Type, TypeData};
 
 use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::numbering::Numbering;
-use super::{is_char6, log2_ceil, Out};
+use super::pack::{emit_bytes, emit_type, ByteRecord, Elem, TypeAbbrevs};
+use super::{char_classes, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -106,6 +107,14 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
     let name = define_shared(out, name)?;
     let named = define_shared(out, named)?;
     let array = define_shared(out, array)?;
+    let ids = TypeAbbrevs {
+        ptr,
+        func,
+        anon,
+        named,
+        array,
+    };
+    let tbits = u32::from(tb);
     out.rec.push(order.len() as u64);
     out.emit(TYPE_CODE_NUMENTRY, 0)?;
     for &ti in order {
@@ -146,17 +155,26 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
                 (TYPE_CODE_FUNCTION, func)
             }
             TypeData::Struct(s) => {
-                let mut vals = Vec::with_capacity(s.elems.len() + 1);
-                vals.push(u64::from(s.packed));
+                // The element ids are checked before the name is written (an error names
+                // the struct record's position).
                 for &e in s.elems.iter() {
-                    vals.push(tid(out, nb, e)?);
+                    tid(out, nb, e)?;
                 }
                 let r = if !s.identified {
                     (TYPE_CODE_STRUCT_ANON, anon)
                 } else {
                     if let Some(n) = s.name.as_deref().filter(|n| !n.is_empty()) {
-                        let a = if n.bytes().all(is_char6) { name } else { 0 };
-                        out.emit_bytes(TYPE_CODE_STRUCT_NAME, a, n.as_bytes())?;
+                        if char_classes(n.as_bytes()).0 {
+                            let layout = ByteRecord {
+                                width: 4,
+                                code_bits: 0,
+                                head: false,
+                                elem: Elem::Char6,
+                            };
+                            emit_bytes(out, TYPE_CODE_STRUCT_NAME, name, layout, n.as_bytes())?;
+                        } else {
+                            out.emit_bytes(TYPE_CODE_STRUCT_NAME, 0, n.as_bytes())?;
+                        }
                     }
                     if s.opaque {
                         (TYPE_CODE_OPAQUE, 0)
@@ -164,7 +182,10 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
                         (TYPE_CODE_STRUCT_NAMED, named)
                     }
                 };
-                out.rec.extend(vals);
+                out.rec.push(u64::from(s.packed));
+                for &e in s.elems.iter() {
+                    out.rec.push(nb.ty(e).unwrap_or(0));
+                }
                 r
             }
             TypeData::Array { len, elem } => {
@@ -178,12 +199,17 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
                 (TYPE_CODE_VECTOR, 0)
             }
         };
-        out.emit(code, abbrev)?;
+        if abbrev == 0 {
+            out.emit(code, 0)?;
+        } else {
+            emit_type(out, code, abbrev, &ids, tbits)?;
+        }
     }
     out.exit(prev)
 }
 
 /// A checked type id, with the error placed at the current position.
+#[inline(always)]
 pub fn tid(out: &Out, nb: &Numbering, t: dxil_ir::Type) -> Result<u64> {
     nb.ty(t).map_err(|k| out.err(k))
 }
