@@ -1,14 +1,15 @@
 //! Every operation case of `dxil_test_support::op_cases` built through the builder's public
-//! API (`op_build`) and given to the reference validator, which must accept each one.
+//! API (`op_build`) and given to the reference validator and to the project's own, which
+//! must each accept every one.
 
 mod op_build;
 
 use dxil_test_support::op_cases::op_cases;
 
 #[test]
-fn every_case_built_is_accepted_by_the_reference_validator() {
+fn every_case_built_is_accepted_by_both_validators() {
     let total = dxil_ops::CORE_OPS.len() + dxil_ops::EXPERIMENTAL_OPS.len();
-    let mut accepted = 0;
+    let (mut accepted, mut ours) = (0, 0);
     let mut failures = Vec::new();
     for case in op_cases() {
         let name = dxil_ops::op_info(case.opcode).map_or("?", |op| op.name());
@@ -22,13 +23,21 @@ fn every_case_built_is_accepted_by_the_reference_validator() {
         if let Ok(dir) = std::env::var("DXIL_OP_CASES_DUMP") {
             let _ = std::fs::write(format!("{dir}/{}-{name}.dxil", case.opcode), &bytes);
         }
+        let report = dxil_validate::validate_container(&bytes, &Default::default());
+        if report.is_valid() {
+            ours += 1;
+        } else {
+            failures.push(format!("{} {name}: our validator: {}", case.opcode, report));
+        }
         match dxil_test_support::dxv_verdict(&bytes) {
             None => return,
             Some(Ok(())) => accepted += 1,
             Some(Err(msg)) => failures.push(format!("{} {name}: {}", case.opcode, msg.trim())),
         }
     }
-    println!("op cases through the builder: {accepted}/{total} accepted by dxv");
+    println!(
+        "op cases through the builder: {accepted}/{total} accepted by dxv, {ours}/{total} by our validator"
+    );
     for f in &failures {
         println!("FAIL {f}");
     }

@@ -812,6 +812,7 @@ fn random_compute_shaders_build_read_back_and_validate() {
     });
     let generated = std::cell::Cell::new(0usize);
     let validated = std::cell::Cell::new(0usize);
+    let ours = std::cell::Cell::new(0usize);
     let dxv_present = std::cell::Cell::new(true);
     let result = runner.run(&program(), |p| {
         generated.set(generated.get() + 1);
@@ -830,6 +831,14 @@ fn random_compute_shaders_build_read_back_and_validate() {
             .filter(|l| l.contains(" call ") && l.contains("@dx.op."))
             .count();
         prop_assert_eq!(calls, dx_calls + handles, "dx.op calls read back");
+        let report = dxil_validate::validate_container(&bytes, &Default::default());
+        prop_assert!(
+            report.is_valid(),
+            "our validator refused it:\n{}\n{}",
+            report,
+            text
+        );
+        ours.set(ours.get() + 1);
         if !dxv_present.get() {
             return Ok(());
         }
@@ -848,10 +857,12 @@ fn random_compute_shaders_build_read_back_and_validate() {
         panic!("{e}");
     }
     eprintln!(
-        "random compute shaders: {} generated (including shrinking), {} accepted by dxv",
+        "random compute shaders: {} generated (including shrinking), {} accepted by dxv, {} by our validator",
         generated.get(),
-        validated.get()
+        validated.get(),
+        ours.get()
     );
+    assert_eq!(ours.get(), generated.get());
     if dxv_present.get() {
         assert_eq!(validated.get(), generated.get());
     }

@@ -1,5 +1,5 @@
 //! The examples' shaders, built by the examples' own code, are accepted by the reference
-//! validator and read back by the project.
+//! validator and by the project's own, and read back by the project.
 
 #[path = "../examples/compute.rs"]
 mod compute;
@@ -36,6 +36,12 @@ fn every_example_shader_is_valid() {
         assert!(!list.is_empty(), "example {example} wrote nothing");
         for (name, bytes) in list {
             dxil::disassemble(&bytes).unwrap_or_else(|e| panic!("{example}/{name}: {e}"));
+            let report = dxil::validate(&bytes, &Default::default())
+                .unwrap_or_else(|e| panic!("{example}/{name}: {e}"));
+            assert!(
+                report.is_valid(),
+                "{example}/{name}: our validator refused it:\n{report}"
+            );
             let Some(verdict) = dxil_test_support::dxv_verdict(&bytes) else {
                 return;
             };
@@ -45,5 +51,5 @@ fn every_example_shader_is_valid() {
             checked += 1;
         }
     }
-    eprintln!("example shaders accepted by dxv: {checked}");
+    eprintln!("example shaders accepted by dxv and by our validator: {checked}");
 }
