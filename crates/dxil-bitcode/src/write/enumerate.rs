@@ -494,15 +494,14 @@ impl En<'_> {
         Ok(())
     }
 
-    /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type id, use count descending), then integers
-    /// first by `std::partition` (two-ended swapping, as the C++ libraries implement it).
+    /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type
+    /// id, use count descending), then integers first by `std::partition`.
     fn optimize(&self, vals: &[(Const, u32)], preserve: bool) -> K<Vec<Const>> {
         if preserve {
             return Ok(vals.iter().map(|v| v.0).collect());
         }
         let m = self.m;
-        let mut keyed = Vec::with_capacity(vals.len());
-        for &(c, n) in vals {
+        let keyed_of = |i: usize, &(c, n): &(Const, u32)| {
             let ty = m.constants[c].ty;
             let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
             let int = match m.ty(ty) {
@@ -512,35 +511,89 @@ impl En<'_> {
                 }
                 _ => false,
             };
-            keyed.push((c, tid, n, int));
-        }
-        if keyed.len() > 1 {
-            keyed.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)));
-            let (mut first, mut last) = (0usize, keyed.len());
-            'outer: loop {
-                loop {
-                    if first == last {
-                        break 'outer;
-                    }
-                    if !keyed[first].3 {
-                        break;
-                    }
-                    first += 1;
+            (i, tid, n, int)
+        };
+        // Nearly always every field fits a packed key: one word per constant, sorted by
+        // value (an unstable sort of distinct keys gives the stable order), with fewer
+        // mispredicted branches than a comparison closure over tuples.
+        let packed = vals.len() < 1 << PACK_IDX && vals.iter().all(|&(_, n)| n < 1 << PACK_N);
+        if packed {
+            let mut keys = Vec::with_capacity(vals.len());
+            for (i, v) in vals.iter().enumerate() {
+                let (i, tid, n, int) = keyed_of(i, v);
+                if tid >= 1 << PACK_TID {
+                    keys.clear();
+                    break;
                 }
-                loop {
-                    last -= 1;
-                    if first == last {
-                        break 'outer;
-                    }
-                    if keyed[last].3 {
-                        break;
-                    }
-                }
-                keyed.swap(first, last);
-                first += 1;
+                keys.push(pack_key(tid, n, i, int));
+            }
+            if keys.len() == vals.len() {
+                keys.sort_unstable();
+                partition_ints(&mut keys, |k| k & 1 == 1);
+                return Ok(keys
+                    .iter()
+                    .map(|&k| vals[(k >> 1) as usize & ((1 << PACK_IDX) - 1)].0)
+                    .collect());
             }
         }
+        let mut keyed: Vec<(Const, u32, u32, bool)> = vals
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let (_, tid, n, int) = keyed_of(i, v);
+                (v.0, tid, n, int)
+            })
+            .collect();
+        keyed.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)));
+        partition_ints(&mut keyed, |k| k.3);
         Ok(keyed.into_iter().map(|k| k.0).collect())
+    }
+}
+
+/// Bits of the packed constant sort key: type id, use count, position (then the integer
+/// flag in bit 0), 64 in all.
+const PACK_TID: u32 = 20;
+const PACK_N: u32 = 21;
+const PACK_IDX: u32 = 22;
+
+/// The key ordering by type id ascending, use count descending, then position.
+#[inline]
+fn pack_key(tid: u32, n: u32, i: usize, int: bool) -> u64 {
+    let n_desc = (1u64 << PACK_N) - 1 - u64::from(n);
+    (u64::from(tid) << (PACK_N + PACK_IDX + 1))
+        | n_desc << (PACK_IDX + 1)
+        | (i as u64) << 1
+        | u64::from(int)
+}
+
+/// Moves the integer constants first, as `std::partition` does (two-ended swapping, as the
+/// C++ libraries implement it).
+fn partition_ints<T>(keyed: &mut [T], int: impl Fn(&T) -> bool) {
+    if keyed.len() < 2 {
+        return;
+    }
+    let (mut first, mut last) = (0usize, keyed.len());
+    'outer: loop {
+        loop {
+            if first == last {
+                break 'outer;
+            }
+            if !int(&keyed[first]) {
+                break;
+            }
+            first += 1;
+        }
+        loop {
+            last -= 1;
+            if first == last {
+                break 'outer;
+            }
+            if int(&keyed[last]) {
+                break;
+            }
+        }
+        keyed.swap(first, last);
+        first += 1;
     }
 }
 
