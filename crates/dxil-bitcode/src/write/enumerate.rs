@@ -123,17 +123,27 @@ pub struct BodyOrders {
     pub local_metadata: Vec<Metadata>,
 }
 
+/// A constant's enumeration state.
+#[derive(Clone, Copy, Default)]
+struct CState {
+    /// UNSEEN, or index + 1 into `En::vals` (the module constants so far).
+    module: u32,
+    /// UNSEEN, or index + 1 into `En::body_vals` (the body being walked).
+    body: u32,
+    /// Its operand types were walked.
+    walked: bool,
+}
+
 struct En<'m> {
     m: &'m Module,
     /// Per type: UNSEEN, VISITING, or bitcode id + 1.
     type_state: Vec<u32>,
     types: Vec<Type>,
-    /// Per constant: UNSEEN, or index + 1 into `vals` (the module constants so far).
-    const_state: Vec<u32>,
+    /// Per constant: its module and body states and whether its operand types were walked,
+    /// side by side (a body's constant operand reads both states).
+    cs: Vec<CState>,
     /// The module constants, with use counts.
     vals: Vec<(Const, u32)>,
-    /// Per constant: UNSEEN, or index + 1 into `body_vals` (the body being walked).
-    body_state: Vec<u32>,
     /// The constants the body being walked uses that were not module constants when met,
     /// with use counts.
     body_vals: Vec<(Const, u32)>,
@@ -147,8 +157,6 @@ struct En<'m> {
     md_ops: Vec<Metadata>,
     md_stack: Vec<(Metadata, usize, usize)>,
     work: Vec<ValueRef>,
-    /// Constants whose operand types were walked.
-    type_walked: Vec<bool>,
     label: Option<Type>,
     void: Option<Type>,
 }
@@ -222,8 +230,8 @@ impl En<'_> {
             return Ok(());
         };
         // Inline, the common case: a constant already counted.
-        match self.const_state.get(c.index()) {
-            Some(&st) if st != UNSEEN => {
+        match self.cs.get(c.index()).map(|s| s.module) {
+            Some(st) if st != UNSEEN => {
                 if let Some(slot) = self.vals.get_mut(st as usize - 1) {
                     slot.1 += 1;
                 }
@@ -243,22 +251,19 @@ impl En<'_> {
         let ValueRef::Const(c) = v else {
             return Ok(());
         };
-        if self
-            .const_state
-            .get(c.index())
-            .is_some_and(|&s| s != UNSEEN)
-        {
+        let Some(&CState { module, body, .. }) = self.cs.get(c.index()) else {
+            return self.value_walk(c, true);
+        };
+        if module != UNSEEN {
             return Ok(());
         }
-        match self.body_state.get(c.index()) {
-            Some(&st) if st != UNSEEN => {
-                if let Some(slot) = self.body_vals.get_mut(st as usize - 1) {
-                    slot.1 += 1;
-                }
-                Ok(())
-            }
-            _ => self.value_walk(c, true),
+        if body == UNSEEN {
+            return self.value_walk(c, true);
         }
+        if let Some(slot) = self.body_vals.get_mut(body as usize - 1) {
+            slot.1 += 1;
+        }
+        Ok(())
     }
 
     /// Enumerates constant `c` (unseen) after its operands, into the module's range or the
@@ -279,27 +284,34 @@ impl En<'_> {
                 continue;
             }
             self.stack.pop();
-            let (vals, state) = if body {
-                (&mut self.body_vals, &mut self.body_state)
+            let vals = if body {
+                &mut self.body_vals
             } else {
-                (&mut self.vals, &mut self.const_state)
+                &mut self.vals
             };
             vals.push((Const(ci), 1));
-            state[ci as usize] = vals.len() as u32;
+            let n = vals.len() as u32;
+            let st = &mut self.cs[ci as usize];
+            if body {
+                st.body = n;
+            } else {
+                st.module = n;
+            }
         }
         Ok(())
     }
 
     fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
-        let module = *self
-            .const_state
+        let cs = *self
+            .cs
             .get(c.index())
             .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+        let module = cs.module;
         let st = if body {
             if module != UNSEEN {
                 return Ok(());
             }
-            self.body_state[c.index()]
+            cs.body
         } else {
             module
         };
@@ -316,7 +328,7 @@ impl En<'_> {
         }
         self.ty(self.m.constants[c].ty)?;
         // Every frame is a different constant unless a constant refers to itself.
-        if self.stack.len() > self.const_state.len() {
+        if self.stack.len() > self.cs.len() {
             return Err(ErrorKind::Malformed("constant refers to itself"));
         }
         self.stack.push((c.0, 0));
@@ -354,12 +366,15 @@ impl En<'_> {
     /// types were walked when it was first met).
     #[inline(always)]
     fn body_const(&mut self, c: Const) -> K<()> {
-        match self.const_state.get(c.index()) {
-            Some(&UNSEEN) => {}
+        let st = match self.cs.get(c.index()) {
+            Some(&CState {
+                module: UNSEEN,
+                body,
+                ..
+            }) => body,
             Some(_) => return Ok(()),
             None => return Err(ErrorKind::BadValue(u64::from(c.0))),
-        }
-        let st = self.body_state[c.index()];
+        };
         if st != UNSEEN {
             if let Some(slot) = self.body_vals.get_mut(st as usize - 1) {
                 slot.1 += 1;
@@ -390,10 +405,9 @@ impl En<'_> {
             return self.ty(t);
         };
         let done = self
-            .const_state
+            .cs
             .get(c.index())
-            .is_some_and(|&s| s != UNSEEN)
-            || self.type_walked.get(c.index()).is_some_and(|&w| w);
+            .is_some_and(|s| s.module != UNSEEN || s.walked);
         if done {
             return Ok(());
         }
@@ -415,14 +429,14 @@ impl En<'_> {
             if let ValueRef::Const(c) = v {
                 // A constant already walked adds no new type (LLVM walks it again; skipping
                 // keeps shared subexpressions linear).
-                let walked = self
-                    .type_walked
+                let st = self
+                    .cs
                     .get_mut(c.index())
                     .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
-                if self.const_state[c.index()] != UNSEEN || *walked {
+                if st.module != UNSEEN || st.walked {
                     continue;
                 }
-                *walked = true;
+                st.walked = true;
                 let data = &self.m.constants[c];
                 let start = work.len();
                 data.kind.for_each_operand(|op| work.push(op));
@@ -494,15 +508,14 @@ impl En<'_> {
         Ok(())
     }
 
-    /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type id, use count descending), then integers
-    /// first by `std::partition` (two-ended swapping, as the C++ libraries implement it).
+    /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type
+    /// id, use count descending), then integers first by `std::partition`.
     fn optimize(&self, vals: &[(Const, u32)], preserve: bool) -> K<Vec<Const>> {
         if preserve {
             return Ok(vals.iter().map(|v| v.0).collect());
         }
         let m = self.m;
-        let mut keyed = Vec::with_capacity(vals.len());
-        for &(c, n) in vals {
+        let keyed_of = |i: usize, &(c, n): &(Const, u32)| {
             let ty = m.constants[c].ty;
             let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
             let int = match m.ty(ty) {
@@ -512,35 +525,89 @@ impl En<'_> {
                 }
                 _ => false,
             };
-            keyed.push((c, tid, n, int));
-        }
-        if keyed.len() > 1 {
-            keyed.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)));
-            let (mut first, mut last) = (0usize, keyed.len());
-            'outer: loop {
-                loop {
-                    if first == last {
-                        break 'outer;
-                    }
-                    if !keyed[first].3 {
-                        break;
-                    }
-                    first += 1;
+            (i, tid, n, int)
+        };
+        // Nearly always every field fits a packed key: one word per constant, sorted by
+        // value (an unstable sort of distinct keys gives the stable order), with fewer
+        // mispredicted branches than a comparison closure over tuples.
+        let packed = vals.len() < 1 << PACK_IDX && vals.iter().all(|&(_, n)| n < 1 << PACK_N);
+        if packed {
+            let mut keys = Vec::with_capacity(vals.len());
+            for (i, v) in vals.iter().enumerate() {
+                let (i, tid, n, int) = keyed_of(i, v);
+                if tid >= 1 << PACK_TID {
+                    keys.clear();
+                    break;
                 }
-                loop {
-                    last -= 1;
-                    if first == last {
-                        break 'outer;
-                    }
-                    if keyed[last].3 {
-                        break;
-                    }
-                }
-                keyed.swap(first, last);
-                first += 1;
+                keys.push(pack_key(tid, n, i, int));
+            }
+            if keys.len() == vals.len() {
+                keys.sort_unstable();
+                partition_ints(&mut keys, |k| k & 1 == 1);
+                return Ok(keys
+                    .iter()
+                    .map(|&k| vals[(k >> 1) as usize & ((1 << PACK_IDX) - 1)].0)
+                    .collect());
             }
         }
+        let mut keyed: Vec<(Const, u32, u32, bool)> = vals
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let (_, tid, n, int) = keyed_of(i, v);
+                (v.0, tid, n, int)
+            })
+            .collect();
+        keyed.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)));
+        partition_ints(&mut keyed, |k| k.3);
         Ok(keyed.into_iter().map(|k| k.0).collect())
+    }
+}
+
+/// Bits of the packed constant sort key: type id, use count, position (then the integer
+/// flag in bit 0), 64 in all.
+const PACK_TID: u32 = 20;
+const PACK_N: u32 = 21;
+const PACK_IDX: u32 = 22;
+
+/// The key ordering by type id ascending, use count descending, then position.
+#[inline]
+fn pack_key(tid: u32, n: u32, i: usize, int: bool) -> u64 {
+    let n_desc = (1u64 << PACK_N) - 1 - u64::from(n);
+    (u64::from(tid) << (PACK_N + PACK_IDX + 1))
+        | n_desc << (PACK_IDX + 1)
+        | (i as u64) << 1
+        | u64::from(int)
+}
+
+/// Moves the integer constants first, as `std::partition` does (two-ended swapping, as the
+/// C++ libraries implement it).
+fn partition_ints<T>(keyed: &mut [T], int: impl Fn(&T) -> bool) {
+    if keyed.len() < 2 {
+        return;
+    }
+    let (mut first, mut last) = (0usize, keyed.len());
+    'outer: loop {
+        loop {
+            if first == last {
+                break 'outer;
+            }
+            if !int(&keyed[first]) {
+                break;
+            }
+            first += 1;
+        }
+        loop {
+            last -= 1;
+            if first == last {
+                break 'outer;
+            }
+            if int(&keyed[last]) {
+                break;
+            }
+        }
+        keyed.swap(first, last);
+        first += 1;
     }
 }
 
@@ -606,9 +673,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         m,
         type_state: filled(m.types.len(), UNSEEN),
         types: Vec::with_capacity(m.types.len()),
-        const_state: filled(m.constants.len(), UNSEEN),
+        cs: filled(m.constants.len(), CState::default()),
         vals: Vec::with_capacity(m.constants.len()),
-        body_state: filled(m.constants.len(), UNSEEN),
         body_vals: Vec::with_capacity(16),
         md_state: filled(m.metadata.len(), UNSEEN),
         mds: Vec::with_capacity(m.metadata.len()),
@@ -617,7 +683,6 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         md_ops: Vec::with_capacity(32),
         md_stack: Vec::with_capacity(16),
         work: Vec::with_capacity(16),
-        type_walked: filled(m.constants.len(), false),
         label: simple.label,
         void: simple.void,
     };
@@ -788,7 +853,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         })?;
         let candidates = std::mem::replace(&mut en.body_vals, Vec::with_capacity(16));
         for &(c, _) in &candidates {
-            en.body_state[c.index()] = UNSEEN;
+            en.cs[c.index()].body = UNSEEN;
         }
         walked.push(Some((candidates, local_metadata)));
     }
@@ -800,7 +865,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             continue;
         };
         // Constants a later body's metadata made module-level are the module's.
-        candidates.retain(|&(c, _)| en.const_state[c.index()] == UNSEEN);
+        candidates.retain(|&(c, _)| en.cs[c.index()].module == UNSEEN);
         let constants = en.optimize(&candidates, preserve)?;
         bodies.push(BodyOrders {
             constants,
