@@ -4,6 +4,8 @@
 //! References are `Option<Metadata>` where the record allows null (`getMDOrNull`: 0 = null,
 //! N = id N-1), plain [`Metadata`] where it does not.
 
+use std::borrow::Cow;
+
 use crate::ids::{Metadata, Type};
 use crate::values::ValueRef;
 
@@ -24,8 +26,10 @@ pub struct NamedMetadata {
 pub struct MetadataKind {
     /// The kind id used by attachments.
     pub id: u32,
-    /// The kind name (`dbg`, `tbaa`, `dx.temp`, ...).
-    pub name: String,
+    /// The kind name (`dbg`, `tbaa`, `dx.temp`, ...). Borrowed for LLVM's fixed kinds:
+    /// every module lists them, and a heap copy of each per module was a fifth of a
+    /// builder's allocations.
+    pub name: Cow<'static, str>,
 }
 
 /// One metadata item.

@@ -64,7 +64,7 @@ impl Kinds {
     /// The name of bitcode kind `kind`.
     pub fn name<'m>(&self, m: &'m Module, kind: u32) -> Option<&'m str> {
         let &(_, pos) = self.map.get(&kind)?;
-        m.metadata_kinds.get(pos).map(|k| k.name.as_str())
+        m.metadata_kinds.get(pos).map(|k| &*k.name)
     }
 
     /// Sorts attachments as `getAllMetadata` returns them (by context kind id), keeping the

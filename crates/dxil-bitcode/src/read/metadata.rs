@@ -1,6 +1,8 @@
 //! METADATA_BLOCK (LLVM 3.7 `parseMetadata`): strings, value wrappers, nodes, named
 //! metadata, the kind table and every DI* record.
 
+use std::borrow::Cow;
+
 use dxil_bitstream::Entry;
 use dxil_ir::*;
 
@@ -9,6 +11,18 @@ use super::values::State;
 use super::{bytes, op, string, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
+
+/// A kind's name: LLVM's fixed kinds (nearly every module lists all of them, at their ids)
+/// borrow their keyword instead of taking a heap copy each.
+fn kind_name(id: u32, ops: &[u64]) -> K<Cow<'static, str>> {
+    if let Some(k) = FixedMetadataKind::from_code(u64::from(id)) {
+        let kw = k.keyword();
+        if kw.len() == ops.len() && kw.bytes().zip(ops).all(|(b, &o)| u64::from(b) == o) {
+            return Ok(Cow::Borrowed(kw));
+        }
+    }
+    string(ops).map(Cow::Owned)
+}
 
 /// A function-local value wrapper whose value is defined later in the body.
 pub(crate) struct MdFixup {
@@ -106,7 +120,7 @@ pub(crate) fn read_metadata(
                         if !st.kind_ids.insert(id) {
                             return Err(ErrorKind::Malformed("conflicting METADATA_KIND records"));
                         }
-                        let name = string(ops.get(1..).unwrap_or(&[]))?;
+                        let name = kind_name(id, ops.get(1..).unwrap_or(&[]))?;
                         st.m.metadata_kinds.push(MetadataKind { id, name });
                         Ok(())
                     });

@@ -186,7 +186,7 @@ fn fixed_kind_records() -> &'static FixedKindRecords {
             .iter()
             .map(|k| MetadataKind {
                 id: k.code() as u32,
-                name: k.keyword().to_string(),
+                name: k.keyword().into(),
             })
             .collect();
         encode_kinds(&kinds).unwrap_or(FixedKindRecords {

@@ -7,8 +7,9 @@ use crate::{FixedMetadataKind, MetadataKind};
 
 /// Kind names to ids, fixed kinds pre-registered.
 ///
-/// The fixed kinds are found by their keyword and their names are made only by
-/// [`MetadataKinds::into_table`]: a builder per module costs no table up front.
+/// The fixed kinds are found by their keyword, and [`MetadataKinds::into_table`] lists them
+/// with their static names: a builder per module costs no table up front and no heap
+/// copy of them at the end.
 #[derive(Clone, Debug, Default)]
 pub struct MetadataKinds {
     /// Custom kinds (every kind of an adopted table) by name: indexes into `custom`, or
@@ -49,7 +50,7 @@ impl MetadataKinds {
         }
         let mut adopted: Vec<MetadataKind> = Vec::with_capacity(table.len());
         for e in table {
-            let h = hash_of(e.name.as_str());
+            let h = hash_of(&e.name);
             if k.find(h, Some(&adopted), &e.name).is_none() {
                 k.ids.insert(h, adopted.len() as u32);
             }
@@ -103,7 +104,7 @@ impl MetadataKinds {
             self.ids.insert(h, table.len() as u32);
             table.push(MetadataKind {
                 id,
-                name: name.to_string(),
+                name: name.to_owned().into(),
             });
             return id;
         }
@@ -149,12 +150,15 @@ impl MetadataKinds {
         }
         let fixed = FixedMetadataKind::ALL.iter().map(|k| MetadataKind {
             id: k.code() as u32,
-            name: k.keyword().to_string(),
+            name: k.keyword().into(),
         });
         let custom = std::mem::take(&mut self.custom)
             .into_iter()
             .zip(FIXED..)
-            .map(|(name, id)| MetadataKind { id, name });
+            .map(|(name, id)| MetadataKind {
+                id,
+                name: name.into(),
+            });
         fixed.chain(custom).collect()
     }
 }

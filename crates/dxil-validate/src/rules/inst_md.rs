@@ -34,7 +34,7 @@ impl Kinds {
             .metadata_kinds
             .iter()
             .map(|k| {
-                let kind = match k.name.as_str() {
+                let kind = match &*k.name {
                     "dbg" => Kind::Dbg,
                     "dx.controlflow.hints" => Kind::ControlFlowHints,
                     "dx.precise" => Kind::Precise,
