@@ -68,8 +68,9 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         kinds: Vec::new(),
         pending_distinct: Vec::new(),
         cycle_reserved: FastSet::default(),
-        const_stack: Vec::new(),
-        md_stack: Vec::new(),
+        // (Deep enough for nearly every module: growing by doubling cost an allocation each.)
+        const_stack: Vec::with_capacity(WALK_DEPTH),
+        md_stack: Vec::with_capacity(WALK_DEPTH),
     };
     let mut mb = ModuleBuilder::new();
     mb.preserve_use_list_order(src.preserve_use_list_order);
@@ -114,7 +115,8 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         cx.md(&mut mb, Metadata(i as u32))?;
     }
     cx.define_distinct(&mut mb)?;
-    let mut ops: Vec<Metadata> = Vec::new();
+    let most = src.named_metadata.iter().map(|n| n.operands.len()).max();
+    let mut ops: Vec<Metadata> = Vec::with_capacity(most.unwrap_or(0));
     for nm in &src.named_metadata {
         ops.clear();
         for &o in &nm.operands {
@@ -186,6 +188,10 @@ impl MdSlot {
     }
 }
 
+/// Room kept for the walks' stacks: the depth of nearly every module's types, constants
+/// and metadata.
+const WALK_DEPTH: usize = 16;
+
 #[cold]
 fn unsupported(msg: String) -> BuildError {
     BuildError::new(BuildErrorKind::Unsupported, msg)
@@ -247,8 +253,11 @@ impl Copier<'_> {
     /// explicit depth-first walk, then the struct bodies.
     fn copy_types(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
         let src = self.src;
+        // The walk's stack, then the struct bodies: room for the largest body.
+        let mut most = WALK_DEPTH;
         for (t, d) in src.types.iter_with_ids() {
             if let TypeData::Struct(s) = d {
+                most = most.max(s.elems.len());
                 if s.identified {
                     self.types[t.index()] = Some(match &s.name {
                         Some(n) => mb.struct_named(n),
@@ -257,7 +266,7 @@ impl Copier<'_> {
                 }
             }
         }
-        let mut stack: Vec<Type> = Vec::new();
+        let mut stack: Vec<Type> = Vec::with_capacity(most);
         for t in src.types.ids() {
             stack.push(t);
             while let Some(&cur) = stack.last() {
