@@ -1,5 +1,6 @@
 //! Instructions (LLVM 3.7 FUNCTION_BLOCK, FUNC_CODE_INST_*; LangRef "Instruction Reference").
 
+use crate::attachments::Attachments;
 use crate::ids::{Block, Metadata, Type};
 use crate::keywords::{Ordering, Predicate, RmwOp, SyncScope};
 use crate::values::ValueRef;
@@ -27,7 +28,7 @@ pub struct InstData {
 struct InstExtra {
     name: Option<String>,
     debug_loc: Option<DebugLoc>,
-    attachments: Vec<(u32, Metadata)>,
+    attachments: Attachments,
 }
 
 impl InstData {
@@ -59,7 +60,7 @@ impl InstData {
     #[inline]
     pub fn attachments(&self) -> &[(u32, Metadata)] {
         match &self.extra {
-            Some(e) => &e.attachments,
+            Some(e) => e.attachments.as_slice(),
             None => &[],
         }
     }
@@ -83,7 +84,7 @@ impl InstData {
     /// Replaces the attachments.
     pub fn set_attachments(&mut self, attachments: Vec<(u32, Metadata)>) {
         if !attachments.is_empty() || self.extra.is_some() {
-            self.extra_mut().attachments = attachments;
+            self.extra_mut().attachments = attachments.into();
             self.shrink();
         }
     }
@@ -92,7 +93,7 @@ impl InstData {
     /// and [`InstData::set_attachments`] change the list).
     pub fn attachments_mut(&mut self) -> &mut [(u32, Metadata)] {
         match &mut self.extra {
-            Some(e) => &mut e.attachments,
+            Some(e) => e.attachments.as_mut_slice(),
             None => &mut [],
         }
     }

@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 mod arena;
+mod attachments;
 mod attributes;
 mod body;
 pub mod build;

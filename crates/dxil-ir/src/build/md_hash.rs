@@ -32,8 +32,20 @@ pub(crate) fn md_hash(d: &MetadataData) -> u64 {
             h.write_u64(value_word(*value));
             h.finish()
         }
+        MetadataData::String(s) => string_hash(s),
         _ => hash_of(d),
     }
+}
+
+/// The interning hash of `!"s"`, from the bytes alone: [`ModuleBuilder::md_string`] looks a
+/// string up before it makes one.
+///
+/// [`ModuleBuilder::md_string`]: super::ModuleBuilder::md_string
+pub(crate) fn string_hash(s: &[u8]) -> u64 {
+    let mut h = FastHasher::default();
+    h.write_u64(s.len() as u64 | 1 << 62);
+    h.write(s);
+    h.finish()
 }
 
 /// `v` as one word: its kind above its id.
@@ -73,5 +85,18 @@ mod tests {
             md_hash(&v(1, ValueRef::Const(crate::Const(2)))),
             md_hash(&v(1, ValueRef::Global(crate::Global(2))))
         );
+    }
+
+    #[test]
+    fn strings_are_found_by_their_bytes() {
+        let data = MetadataData::String(b"dx.op"[..].into());
+        assert_eq!(md_hash(&data), string_hash(b"dx.op"));
+        assert_ne!(string_hash(b"a"), string_hash(b"a\0"));
+        let mut mb = crate::build::ModuleBuilder::new();
+        let a = mb.md_string(b"a");
+        let b = mb.md_string(b"b");
+        assert_ne!(a, b);
+        assert_eq!(mb.md_string(b"a"), a);
+        assert_eq!(mb.module().metadata.len(), 2);
     }
 }

@@ -3,7 +3,7 @@
 //! and may be reserved first so that cycles through them can be built.
 
 use super::error::{BuildError, BuildErrorKind, BuildResult};
-use super::md_hash::md_hash;
+use super::md_hash::{md_hash, string_hash};
 use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
 use crate::{MdRef, Metadata, MetadataData, NamedMetadata, ValueRef};
@@ -75,7 +75,16 @@ impl ModuleBuilder {
 
     /// `!"..."` (get-or-insert).
     pub fn md_string(&mut self, s: &[u8]) -> Metadata {
-        self.intern_md(MetadataData::String(s.into()))
+        // Looked up by the bytes: a string already there costs no allocation.
+        let h = string_hash(s);
+        let mds = &self.m.metadata;
+        let same = |id: u32| matches!(&mds[id as usize], MetadataData::String(x) if **x == *s);
+        if let Some(id) = self.md_index.find(h, same) {
+            return Metadata(id);
+        }
+        let id = self.m.metadata.push(MetadataData::String(s.into()));
+        self.md_index.insert(h, id.0);
+        id
     }
 
     /// A module-level value as metadata (`ValueAsMetadata`; get-or-insert).

@@ -58,16 +58,19 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         src,
         types: filled(src.types.len(), None),
         consts: filled(src.constants.len(), None),
-        mds: filled(src.metadata.len(), None),
-        globals: Vec::with_capacity(src.globals.len()),
-        functions: Vec::with_capacity(src.functions.len()),
-        aliases: Vec::with_capacity(src.aliases.len()),
+        mds: filled(src.metadata.len(), MdSlot::Todo),
+        global_values: filled(
+            src.globals.len() + src.functions.len() + src.aliases.len(),
+            None,
+        ),
+        fn_base: src.globals.len(),
+        alias_base: src.globals.len() + src.functions.len(),
         kinds: Vec::new(),
         pending_distinct: Vec::new(),
-        visiting: filled(src.metadata.len(), false),
         cycle_reserved: FastSet::default(),
-        const_stack: Vec::new(),
-        md_stack: Vec::new(),
+        // (Deep enough for nearly every module: growing by doubling cost an allocation each.)
+        const_stack: Vec::with_capacity(WALK_DEPTH),
+        md_stack: Vec::with_capacity(WALK_DEPTH),
     };
     let mut mb = ModuleBuilder::new();
     mb.preserve_use_list_order(src.preserve_use_list_order);
@@ -112,7 +115,8 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         cx.md(&mut mb, Metadata(i as u32))?;
     }
     cx.define_distinct(&mut mb)?;
-    let mut ops: Vec<Metadata> = Vec::new();
+    let most = src.named_metadata.iter().map(|n| n.operands.len()).max();
+    let mut ops: Vec<Metadata> = Vec::with_capacity(most.unwrap_or(0));
     for nm in &src.named_metadata {
         ops.clear();
         for &o in &nm.operands {
@@ -125,14 +129,13 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         for &(k, md) in &f.attachments {
             let (k, md) = (cx.kind(k)?, cx.md(&mut mb, md)?);
             cx.define_distinct(&mut mb)?;
-            mb.attach_function(cx.functions[fi.index()].function().unwrap_or(fi), k, md)?;
+            mb.attach_function(fi, k, md)?;
         }
     }
     let mut bufs = BodyBuffers::default();
     for (fi, f) in src.functions.iter_with_ids() {
         if let Some(body) = &f.body {
-            let func = cx.functions[fi.index()].function().unwrap_or(fi);
-            let mut fb = mb.define_function(func)?;
+            let mut fb = mb.define_function(fi)?;
             fb.reserve(body.blocks.len(), body.insts.len());
             bufs = BodyCopier::new(&cx, fb, body, bufs).run()?;
         }
@@ -147,22 +150,47 @@ struct Copier<'s> {
     src: &'s Module,
     types: Vec<Option<Type>>,
     consts: Vec<Option<Value>>,
-    mds: Vec<Option<Metadata>>,
-    globals: Vec<Value>,
-    functions: Vec<Value>,
-    aliases: Vec<Value>,
+    /// Each source node's state in the copy.
+    mds: Vec<MdSlot>,
+    /// The copy's global variables, then its functions, then its aliases, by source id
+    /// (one table: each declaration is checked to keep its id).
+    global_values: Vec<Option<Value>>,
+    /// Where the functions and the aliases start in `global_values`.
+    fn_base: usize,
+    alias_base: usize,
     /// (source kind id, copy's kind id), sorted by source id.
     kinds: Vec<(u32, u32)>,
     /// Distinct nodes reserved and still to define: (source, copy).
     pending_distinct: Vec<(Metadata, Metadata)>,
-    /// Uniqued nodes whose operands are being copied.
-    visiting: Vec<bool>,
     /// Uniqued nodes reserved because a cycle reached them, not yet defined.
     cycle_reserved: FastSet<u32>,
     /// The walks' stacks, kept between calls (one call per constant and per node).
     const_stack: Vec<crate::Const>,
     md_stack: Vec<Metadata>,
 }
+
+/// A source node's state in the copy.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MdSlot {
+    Todo,
+    /// A uniqued node whose operands are being copied (met again, it is in a cycle).
+    Visiting,
+    Copied(Metadata),
+}
+
+impl MdSlot {
+    #[inline]
+    fn copied(self) -> Option<Metadata> {
+        match self {
+            MdSlot::Copied(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// Room kept for the walks' stacks: the depth of nearly every module's types, constants
+/// and metadata.
+const WALK_DEPTH: usize = 16;
 
 #[cold]
 fn unsupported(msg: String) -> BuildError {
@@ -225,8 +253,11 @@ impl Copier<'_> {
     /// explicit depth-first walk, then the struct bodies.
     fn copy_types(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
         let src = self.src;
+        // The walk's stack, then the struct bodies: room for the largest body.
+        let mut most = WALK_DEPTH;
         for (t, d) in src.types.iter_with_ids() {
             if let TypeData::Struct(s) = d {
+                most = most.max(s.elems.len());
                 if s.identified {
                     self.types[t.index()] = Some(match &s.name {
                         Some(n) => mb.struct_named(n),
@@ -235,7 +266,7 @@ impl Copier<'_> {
                 }
             }
         }
-        let mut stack: Vec<Type> = Vec::new();
+        let mut stack: Vec<Type> = Vec::with_capacity(most);
         for t in src.types.ids() {
             stack.push(t);
             while let Some(&cur) = stack.last() {
@@ -324,7 +355,7 @@ impl Copier<'_> {
                     if v.value_ref() != ValueRef::Global(g) {
                         return Err(unsupported("global value record order".into()));
                     }
-                    self.globals.push(v);
+                    self.global_values[g.index()] = Some(v);
                 }
                 GlobalValue::Function(f) => {
                     let d = &src.functions[f];
@@ -358,7 +389,7 @@ impl Copier<'_> {
                     if v.value_ref() != ValueRef::Function(f) {
                         return Err(unsupported("global value record order".into()));
                     }
-                    self.functions.push(v);
+                    self.global_values[self.fn_base + f.index()] = Some(v);
                 }
                 GlobalValue::Alias(a) => {
                     let d = &src.aliases[a];
@@ -374,7 +405,7 @@ impl Copier<'_> {
                     if v.value_ref() != ValueRef::Alias(a) {
                         return Err(unsupported("global value record order".into()));
                     }
-                    self.aliases.push(v);
+                    self.global_values[self.alias_base + a.index()] = Some(v);
                 }
             }
         }
@@ -384,10 +415,17 @@ impl Copier<'_> {
     /// A module-level value of the copy (constants must be copied already).
     #[inline]
     fn module_value(&self, v: ValueRef) -> BuildResult<Value> {
+        let (fns, aliases) = (self.fn_base, self.alias_base);
         let found = match v {
-            ValueRef::Global(g) => self.globals.get(g.index()).copied(),
-            ValueRef::Function(f) => self.functions.get(f.index()).copied(),
-            ValueRef::Alias(a) => self.aliases.get(a.index()).copied(),
+            ValueRef::Global(g) if g.index() < fns => self.global_values[g.index()],
+            ValueRef::Function(f) if f.index() < aliases - fns => {
+                self.global_values[fns + f.index()]
+            }
+            ValueRef::Alias(a) => self
+                .global_values
+                .get(aliases + a.index())
+                .copied()
+                .flatten(),
             ValueRef::Const(c) => self.consts.get(c.index()).copied().flatten(),
             _ => None,
         };
@@ -495,7 +533,7 @@ impl Copier<'_> {
     fn md(&mut self, mb: &mut ModuleBuilder, md: Metadata) -> BuildResult<Metadata> {
         // Named metadata and attachments name nodes already copied, nearly always.
         if self.cycle_reserved.is_empty() {
-            if let Some(&Some(x)) = self.mds.get(md.index()) {
+            if let Some(&MdSlot::Copied(x)) = self.mds.get(md.index()) {
                 return Ok(x);
             }
         }
@@ -505,13 +543,15 @@ impl Copier<'_> {
         let r = self.md_walk(mb, &mut stack);
         self.md_stack = stack;
         r?;
-        self.mds[md.index()].ok_or_else(|| dangling(format!("!{} was not copied", md.0)))
+        self.mds[md.index()]
+            .copied()
+            .ok_or_else(|| dangling(format!("!{} was not copied", md.0)))
     }
 
     fn md_walk(&mut self, mb: &mut ModuleBuilder, stack: &mut Vec<Metadata>) -> BuildResult<()> {
         let src = self.src;
         while let Some(&cur) = stack.last() {
-            let copied = self.mds.get(cur.index()).is_some_and(Option::is_some);
+            let copied = matches!(self.mds.get(cur.index()), Some(MdSlot::Copied(_)));
             // (Cycles are rare: the set is nearly always empty, and then not hashed into.)
             let reserved = !self.cycle_reserved.is_empty() && self.cycle_reserved.contains(&cur.0);
             if copied && !reserved {
@@ -525,7 +565,7 @@ impl Copier<'_> {
             if d.is_distinct() {
                 let id = mb.reserve_md();
                 self.pending_distinct.push((cur, id));
-                self.mds[cur.index()] = Some(id);
+                self.mds[cur.index()] = MdSlot::Copied(id);
                 stack.pop();
                 continue;
             }
@@ -541,9 +581,12 @@ impl Copier<'_> {
                     let data = match self.remap_md(d)? {
                         Ok(data) => data,
                         Err(o) => {
-                            self.visiting[cur.index()] = true;
-                            if self.visiting[o.index()] {
-                                self.mds[o.index()] = Some(mb.reserve_md());
+                            // (A node reserved by a cycle keeps its id.)
+                            if self.mds[cur.index()] == MdSlot::Todo {
+                                self.mds[cur.index()] = MdSlot::Visiting;
+                            }
+                            if self.mds[o.index()] == MdSlot::Visiting {
+                                self.mds[o.index()] = MdSlot::Copied(mb.reserve_md());
                                 self.cycle_reserved.insert(o.0);
                             } else {
                                 stack.push(o);
@@ -552,7 +595,7 @@ impl Copier<'_> {
                         }
                     };
                     if !self.cycle_reserved.is_empty() && self.cycle_reserved.remove(&cur.0) {
-                        let id = self.mds[cur.index()].unwrap_or_default();
+                        let id = self.mds[cur.index()].copied().unwrap_or_default();
                         mb.define_md(id, data)?;
                         id
                     } else {
@@ -560,8 +603,7 @@ impl Copier<'_> {
                     }
                 }
             };
-            self.mds[cur.index()] = Some(id);
-            self.visiting[cur.index()] = false;
+            self.mds[cur.index()] = MdSlot::Copied(id);
             stack.pop();
         }
         Ok(())
@@ -582,8 +624,8 @@ impl Copier<'_> {
         let mut missing = None;
         let mut bad = None;
         data.for_each_ref_mut(|o| match self.mds.get(o.index()) {
-            Some(Some(x)) => *o = *x,
-            Some(None) => {
+            Some(MdSlot::Copied(x)) => *o = *x,
+            Some(_) => {
                 missing.get_or_insert(*o);
             }
             None => bad = Some(*o),
@@ -602,8 +644,8 @@ impl Copier<'_> {
             out.push(match o {
                 None => None,
                 Some(m) => match self.mds.get(m.index()) {
-                    Some(Some(x)) => Some(*x),
-                    Some(None) => return Ok(Err(m)),
+                    Some(MdSlot::Copied(x)) => Some(*x),
+                    Some(_) => return Ok(Err(m)),
                     None => return Err(dangling(format!("!{} does not exist", m.0))),
                 },
             });
@@ -777,8 +819,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     .cx
                     .mds
                     .get(md.index())
-                    .copied()
-                    .flatten()
+                    .and_then(|s| s.copied())
                     .ok_or_else(|| {
                         dangling(format!(
                             "!{} is used by an instruction and was not copied",
@@ -872,8 +913,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                             self.cx
                                 .mds
                                 .get(m.index())
-                                .copied()
-                                .flatten()
+                                .and_then(|s| s.copied())
                                 .ok_or_else(|| {
                                     dangling(format!(
                                         "debug location scope !{} was not copied",
@@ -895,8 +935,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                         .cx
                         .mds
                         .get(md.index())
-                        .copied()
-                        .flatten()
+                        .and_then(|s| s.copied())
                         .ok_or_else(|| dangling(format!("attachment !{} was not copied", md.0)))?;
                     self.fb.attach(v, self.cx.kind(k)?, m)?;
                 }
