@@ -180,19 +180,28 @@ impl En<'_> {
     fn ty_walk(&mut self, t: Type) -> K<()> {
         self.type_stack.clear();
         self.begin_type(t)?;
-        while let Some(&(ti, i)) = self.type_stack.last() {
-            let td = self.td(Type(ti))?;
-            if let Some(sub) = subtype(td, i) {
-                if let Some(top) = self.type_stack.last_mut() {
-                    top.1 += 1;
-                }
+        let m = self.m;
+        while let Some(&(ti, mut i)) = self.type_stack.last() {
+            let td = &m.types[Type(ti)];
+            // The subtypes already numbered are passed over in one loop (most are: the
+            // element and parameter types repeat), with the type read once.
+            let mut unseen = None;
+            while let Some(sub) = subtype(td, i) {
+                i += 1;
                 let s = *self
                     .type_state
                     .get(sub.index())
                     .ok_or(ErrorKind::BadType(u64::from(sub.0)))?;
                 if s == UNSEEN {
-                    self.begin_type(sub)?;
+                    unseen = Some(sub);
+                    break;
                 }
+            }
+            if let Some(sub) = unseen {
+                if let Some(top) = self.type_stack.last_mut() {
+                    top.1 = i;
+                }
+                self.begin_type(sub)?;
                 continue;
             }
             self.type_stack.pop();
