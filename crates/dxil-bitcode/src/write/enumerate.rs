@@ -180,19 +180,28 @@ impl En<'_> {
     fn ty_walk(&mut self, t: Type) -> K<()> {
         self.type_stack.clear();
         self.begin_type(t)?;
-        while let Some(&(ti, i)) = self.type_stack.last() {
-            let td = self.td(Type(ti))?;
-            if let Some(sub) = subtype(td, i) {
-                if let Some(top) = self.type_stack.last_mut() {
-                    top.1 += 1;
-                }
+        let m = self.m;
+        while let Some(&(ti, mut i)) = self.type_stack.last() {
+            let td = &m.types[Type(ti)];
+            // The subtypes already numbered are passed over in one loop (most are: the
+            // element and parameter types repeat), with the type read once.
+            let mut unseen = None;
+            while let Some(sub) = subtype(td, i) {
+                i += 1;
                 let s = *self
                     .type_state
                     .get(sub.index())
                     .ok_or(ErrorKind::BadType(u64::from(sub.0)))?;
                 if s == UNSEEN {
-                    self.begin_type(sub)?;
+                    unseen = Some(sub);
+                    break;
                 }
+            }
+            if let Some(sub) = unseen {
+                if let Some(top) = self.type_stack.last_mut() {
+                    top.1 = i;
+                }
+                self.begin_type(sub)?;
                 continue;
             }
             self.type_stack.pop();
@@ -498,8 +507,15 @@ impl En<'_> {
         Ok(())
     }
 
+    #[inline(always)]
     fn begin_md(&mut self, md: Metadata) -> K<()> {
         let d = &self.m.metadata[md];
+        // A string (a leaf, the most common node) is numbered at once, without a frame.
+        if let M::String(_) = d {
+            self.mds.push(md);
+            self.md_state[md.index()] = self.mds.len() as u32;
+            return Ok(());
+        }
         self.md_state[md.index()] = VISITING;
         let start = self.md_ops.len();
         md_operands(d, &mut self.md_ops);
@@ -733,8 +749,10 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             en.metadata(op)?;
         }
     }
-    // Per metadata: the 1-based index of the last body that listed it as local.
-    let mut local_seen = filled(m.metadata.len(), 0u32);
+    // Per metadata: the 1-based index of the last body that listed it as local (made when
+    // the first local wrapper is met: most modules have none).
+    let mut local_seen: Vec<u32> = Vec::new();
+    let n_md = m.metadata.len();
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
     let mut call_seen = filled(m.attribute_lists.len(), false);
     let mut call_lists = Vec::new();
@@ -793,10 +811,26 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             match &inst.kind {
                 // Most instructions of a DXIL body are calls: their operands (the arguments,
                 // then the callee) walked in one loop with the operand step inline.
+                // A call's function-local metadata arguments are listed on the way.
                 InstKind::Call { args, callee, .. } => {
-                    for &a in args.iter().chain([callee]) {
+                    for &a in args.iter() {
+                        if let ValueRef::Metadata(md) = a {
+                            if is_local(m, md) {
+                                if local_seen.get(md.index()) != Some(&mark) {
+                                    note_local(
+                                        &mut local_seen,
+                                        &mut local_metadata,
+                                        md,
+                                        mark,
+                                        n_md,
+                                    );
+                                }
+                                continue;
+                            }
+                        }
                         en.inst_operand(body, Op::V(a), in_order, current)?;
                     }
+                    en.inst_operand(body, Op::V(*callee), in_order, current)?;
                 }
                 kind => {
                     llvm_operands(kind, |op| en.inst_operand(body, op, in_order, current))?;
@@ -821,12 +855,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
                     en.metadata(i)?;
                 }
             }
-            if let InstKind::Call {
-                args, attributes, ..
-            }
-            | InstKind::Invoke {
-                args, attributes, ..
-            } = &inst.kind
+            if let InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } =
+                &inst.kind
             {
                 let a = *attributes;
                 if a != 0 {
@@ -840,11 +870,12 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
                         None => call_lists.push(a),
                     }
                 }
+            }
+            if let InstKind::Invoke { args, .. } = &inst.kind {
                 for a in args.iter() {
                     if let ValueRef::Metadata(md) = *a {
-                        if is_local(m, md) && local_seen[md.index()] != mark {
-                            local_seen[md.index()] = mark;
-                            local_metadata.push(md);
+                        if is_local(m, md) && local_seen.get(md.index()) != Some(&mark) {
+                            note_local(&mut local_seen, &mut local_metadata, md, mark, n_md);
                         }
                     }
                 }
@@ -924,6 +955,24 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
         }
     }
     Ok((lists, groups))
+}
+
+/// Lists function-local wrapper `md` for the body numbered `mark` (1-based), which had not
+/// listed it.
+#[cold]
+#[inline(never)]
+fn note_local(
+    seen: &mut Vec<u32>,
+    listed: &mut Vec<Metadata>,
+    md: Metadata,
+    mark: u32,
+    n_md: usize,
+) {
+    if seen.len() <= md.index() {
+        seen.resize(n_md.max(md.index() + 1), 0);
+    }
+    seen[md.index()] = mark;
+    listed.push(md);
 }
 
 /// Calls `f` on every instruction of `body` (with its id) in program order.

@@ -478,6 +478,16 @@ impl InstWriter<'_> {
         let Some(TypeData::Function { params, .. }) = self.m.ty(fn_ty) else {
             return Err(out.err(ErrorKind::TypeMismatch("callee is not a function")));
         };
+        if !self.nb.label_params {
+            let fixed = params.len().min(args.len());
+            for &v in &args[..fixed] {
+                self.push_v(out, v)?;
+            }
+            for &v in &args[fixed..] {
+                self.push_vt(out, v)?;
+            }
+            return Ok(());
+        }
         for (k, &v) in args.iter().enumerate() {
             match params.get(k) {
                 Some(&p) if matches!(self.m.ty(p), Some(TypeData::Label)) => {

@@ -6,7 +6,7 @@
 //! instruction with a non-void result in program order. Metadata: module metadata, then the
 //! body's local metadata.
 
-use dxil_ir::{Body, Metadata, Module, Type, ValueRef};
+use dxil_ir::{Body, Metadata, Module, Type, TypeData, ValueRef};
 
 use super::enumerate::{BodyOrders, Orders, NONE};
 
@@ -49,6 +49,9 @@ pub(crate) struct Numbering {
     attr_lists: Vec<u32>,
     /// Attribute group (IR id, bitcode id), sorted by IR id.
     attr_groups: Vec<(u32, u32)>,
+    /// Some function type of the table has a `label` parameter (a call's arguments are
+    /// then checked one by one: label arguments are written as absolute ids).
+    pub label_params: bool,
 }
 
 impl Numbering {
@@ -87,6 +90,7 @@ impl Numbering {
             body_mds: Vec::new(),
             attr_lists: super::filled(m.attribute_lists.len() + 1, 0),
             attr_groups: Vec::with_capacity(orders.attribute_groups.len()),
+            label_params: has_label_params(m),
         };
         for (i, &l) in orders.attribute_lists.iter().enumerate() {
             if let Some(slot) = nb.attr_lists.get_mut(l as usize + 1) {
@@ -260,4 +264,38 @@ impl Numbering {
             _ => Err(ErrorKind::BadType(u64::from(t.0))),
         }
     }
+}
+
+/// Whether a function type of `m` has a `label` parameter (none in DXIL). The label types
+/// are found first (most tables have at most one): parameters are then compared by id.
+fn has_label_params(m: &Module) -> bool {
+    let mut labels = [None; 2];
+    let mut n = 0;
+    for (i, t) in m.types.iter().enumerate() {
+        if matches!(t, TypeData::Label) {
+            match labels.get_mut(n) {
+                Some(slot) => *slot = Type::from_index(i),
+                // More label types than that: the slow check.
+                None => return has_label_params_slow(m),
+            }
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return false;
+    }
+    m.types.iter().any(|t| match t {
+        TypeData::Function { params, .. } => params.iter().any(|&p| labels.contains(&Some(p))),
+        _ => false,
+    })
+}
+
+#[cold]
+fn has_label_params_slow(m: &Module) -> bool {
+    m.types.iter().any(|t| match t {
+        TypeData::Function { params, .. } => params
+            .iter()
+            .any(|&p| matches!(m.ty(p), Some(TypeData::Label))),
+        _ => false,
+    })
 }
