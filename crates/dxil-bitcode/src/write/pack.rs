@@ -304,16 +304,25 @@ static CHAR6: [u8; 256] = {
 };
 const NOT_CHAR6: u8 = 0xff;
 
-/// `bytes` as `width`-bit fields (`code` of each), a register's worth at a time.
+/// `bytes` as `width`-bit fields (`code` of each; 1..=8 bits), eight to a register: a
+/// fixed-length inner loop the compiler unrolls, the short tail apart.
 #[inline(always)]
 fn words(p: &mut Pack<'_>, bytes: &[u8], width: u32, code: impl Fn(u8) -> u64) {
-    let per = (64 / width) as usize;
-    for chunk in bytes.chunks(per) {
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in chunks.by_ref() {
         let mut word = 0u64;
         for (i, &b) in chunk.iter().enumerate() {
             word |= code(b) << (i as u32 * width);
         }
-        p.put(word, chunk.len() as u32 * width);
+        p.put(word, 8 * width);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut word = 0u64;
+        for (i, &b) in rest.iter().enumerate() {
+            word |= code(b) << (i as u32 * width);
+        }
+        p.put(word, rest.len() as u32 * width);
     }
 }
 
@@ -333,8 +342,9 @@ pub fn emit_bytes(
     };
     let fits = match layout.elem {
         Elem::Fixed8 => true,
-        Elem::Fixed7 => bytes.iter().all(|&b| b < 128),
-        Elem::Char6 => bytes.iter().all(|&b| CHAR6[usize::from(b)] != NOT_CHAR6),
+        // Branch-free: an OR over all the bytes, one test at the end.
+        Elem::Fixed7 => bytes.iter().fold(0, |a, &b| a | b) < 128,
+        Elem::Char6 => bytes.iter().fold(0, |a, &b| a | CHAR6[usize::from(b)]) < 64,
     };
     let code_fits = layout.code_bits == 0 || u64::from(code) >> layout.code_bits == 0;
     let Some(head) = head.filter(|_| fits && code_fits) else {
