@@ -14,6 +14,7 @@ use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::enumerate::sorted_attachments;
 use super::numbering::Numbering;
 use super::pack::{emit_bytes, ByteRecord, Elem};
+use super::words::Words;
 use super::Out;
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
@@ -150,15 +151,10 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
     // LLVM's fixed kinds open nearly every table: their records are the same bits in every
     // module (unabbreviated, at the block's start), encoded once.
     let fixed = fixed_kind_records();
-    let rest = match kinds.get(..fixed.count) {
-        Some(head) if fixed.count > 0 && head.iter().eq(fixed.kinds.iter()) => {
-            // Encoded by this writer: the words go out unchecked.
-            for &w in &fixed.words[..fixed.words.len() - 1] {
-                out.w.emit_masked(w, 64);
-            }
-            let last = fixed.words[fixed.words.len() - 1];
-            out.w.emit_masked(last, fixed.tail_bits);
-            &kinds[fixed.count..]
+    let rest = match (kinds.get(..fixed.kinds.len()), &fixed.words) {
+        (Some(head), Some(words)) if head.iter().eq(fixed.kinds.iter()) => {
+            words.emit(&mut out.w);
+            &kinds[fixed.kinds.len()..]
         }
         _ => kinds,
     };
@@ -173,10 +169,7 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
 /// they start a kind block.
 struct FixedKindRecords {
     kinds: Vec<MetadataKind>,
-    count: usize,
-    /// The bits, least significant first; the last word holds `tail_bits` of them (1..=64).
-    words: Vec<u64>,
-    tail_bits: u32,
+    words: Option<Words>,
 }
 
 fn fixed_kind_records() -> &'static FixedKindRecords {
@@ -189,52 +182,12 @@ fn fixed_kind_records() -> &'static FixedKindRecords {
                 name: k.keyword().into(),
             })
             .collect();
-        encode_kinds(&kinds).unwrap_or(FixedKindRecords {
-            kinds: Vec::new(),
-            count: 0,
-            words: vec![0],
-            tail_bits: 0,
-        })
-    })
-}
-
-/// Encodes `kinds` as METADATA_KIND records at the start of a block of width 3.
-fn encode_kinds(kinds: &[MetadataKind]) -> std::result::Result<FixedKindRecords, ()> {
-    let mut w = dxil_bitstream::Writer::new();
-    w.enter_block(METADATA_BLOCK_ID, 3).map_err(|_| ())?;
-    let start = w.bit_offset();
-    for k in kinds {
-        w.write_unabbrev_bytes(METADATA_KIND, &[u64::from(k.id)], k.name.as_bytes())
-            .map_err(|_| ())?;
-    }
-    let end = w.bit_offset();
-    w.exit_block().map_err(|_| ())?;
-    let bytes = w.finish().map_err(|_| ())?;
-    let mut words = Vec::new();
-    let mut pos = start;
-    while pos < end {
-        let n = (end - pos).min(64);
-        let mut word = 0u64;
-        for i in 0..n {
-            let bit = pos + i;
-            let byte = bytes.get((bit / 8) as usize).copied().unwrap_or(0);
-            word |= u64::from(byte >> (bit % 8) & 1) << i;
-        }
-        words.push(word);
-        pos += n;
-    }
-    let tail_bits = match (end - start) % 64 {
-        0 => 64,
-        r => r as u32,
-    };
-    if words.is_empty() {
-        return Err(());
-    }
-    Ok(FixedKindRecords {
-        kinds: kinds.to_vec(),
-        count: kinds.len(),
-        words,
-        tail_bits,
+        let words = Words::encode(METADATA_BLOCK_ID, 3, |w| {
+            kinds.iter().try_for_each(|k| {
+                w.write_unabbrev_bytes(METADATA_KIND, &[u64::from(k.id)], k.name.as_bytes())
+            })
+        });
+        FixedKindRecords { kinds, words }
     })
 }
 

@@ -22,6 +22,7 @@ mod options;
 mod pack;
 mod symtab;
 mod types;
+mod words;
 
 pub use enumerate::{orders, BodyOrders, Orders};
 pub use options::WriteOptions;

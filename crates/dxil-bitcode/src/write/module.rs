@@ -1,5 +1,7 @@
 //! The top level and MODULE_BLOCK (LLVM 3.7 `WriteModule`, `WriteModuleInfo`).
 
+use std::sync::OnceLock;
+
 use dxil_bitstream::AbbrevOp::{Fixed, Literal, Vbr};
 use dxil_bitstream::Writer;
 use dxil_ir::{GlobalCommon, Module, ValueRef};
@@ -13,6 +15,7 @@ use super::numbering::Numbering;
 use super::options::WriteOptions;
 use super::symtab::{write_module_symtab, write_uselists};
 use super::types::{tid, write_attribute_groups, write_attribute_lists, write_types};
+use super::words::Words;
 use super::{filled, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
@@ -93,6 +96,33 @@ fn string_record(out: &mut Out, code: u32, s: &str) -> Result<()> {
     out.emit_bytes(code, 0, s.as_bytes())
 }
 
+/// DXIL's target triple.
+const DXIL_TRIPLE: &str = "dxil-ms-dx";
+
+/// DXIL's data layouts: 32-bit minimum precision, then native 16-bit types.
+const DXIL_LAYOUTS: [&str; 2] = [
+    "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64",
+    "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64",
+];
+
+/// The TRIPLE and DATALAYOUT records of a DXIL module (nearly every module has one of
+/// these pairs), encoded once per process; `None` for any other pair.
+fn target_words(triple: Option<&str>, layout: Option<&str>) -> Option<&'static Words> {
+    static WORDS: [OnceLock<Option<Words>>; 2] = [const { OnceLock::new() }; 2];
+    if triple != Some(DXIL_TRIPLE) {
+        return None;
+    }
+    let i = DXIL_LAYOUTS.iter().position(|&l| Some(l) == layout)?;
+    WORDS[i]
+        .get_or_init(|| {
+            Words::encode(MODULE_BLOCK_ID, 3, |w| {
+                w.write_unabbrev_bytes(MODULE_CODE_TRIPLE, &[], DXIL_TRIPLE.as_bytes())?;
+                w.write_unabbrev_bytes(MODULE_CODE_DATALAYOUT, &[], DXIL_LAYOUTS[i].as_bytes())
+            })
+        })
+        .as_ref()
+}
+
 /// True when a global needs the long GLOBALVAR form.
 fn has_extras(c: &GlobalCommon, externally_initialized: bool) -> bool {
     c.thread_local != 0
@@ -113,11 +143,16 @@ fn value_plus_one(out: &Out, nb: &Numbering, v: Option<ValueRef>) -> Result<u64>
 /// Triple, data layout, asm, sections, GC names, the global variable abbreviation, then
 /// GLOBALVAR, FUNCTION and ALIAS records.
 fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
-    if let Some(t) = m.triple.as_deref().filter(|t| !t.is_empty()) {
-        string_record(out, MODULE_CODE_TRIPLE, t)?;
-    }
-    if let Some(d) = m.datalayout.as_deref().filter(|d| !d.is_empty()) {
-        string_record(out, MODULE_CODE_DATALAYOUT, d)?;
+    let (triple, layout) = (m.triple.as_deref(), m.datalayout.as_deref());
+    if let Some(words) = target_words(triple, layout) {
+        words.emit(&mut out.w);
+    } else {
+        if let Some(t) = triple.filter(|t| !t.is_empty()) {
+            string_record(out, MODULE_CODE_TRIPLE, t)?;
+        }
+        if let Some(d) = layout.filter(|d| !d.is_empty()) {
+            string_record(out, MODULE_CODE_DATALAYOUT, d)?;
+        }
     }
     if let Some(a) = m.asm.as_deref().filter(|a| !a.is_empty()) {
         string_record(out, MODULE_CODE_ASM, a)?;
