@@ -8,6 +8,9 @@
 
 use std::sync::Arc;
 
+mod abbrev_set;
+pub use abbrev_set::AbbrevSet;
+
 use crate::abbrev::{Abbrev, AbbrevOp};
 use crate::bits::{MAX_FIXED_WIDTH, MAX_VBR_WIDTH};
 use crate::error::{Error, ErrorKind, Result};

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use dxil_bitstream::{Abbrev, AbbrevOp, BlockInfo};
+use dxil_bitstream::{Abbrev, AbbrevOp, AbbrevSet, BlockInfo};
 
 use super::{log2_ceil, Out};
 use crate::codes::*;
@@ -84,6 +84,38 @@ pub fn by_width<const N: usize>(
 ) -> &'static [Arc<Abbrev>; N] {
     let w = width.min(64);
     table[usize::from(w)].get_or_init(|| ops(w).map(|o| Arc::new(abbrev(&o))))
+}
+
+/// Abbreviation sets that depend on one field width, encoded once per process per width.
+pub type SetByWidth = [OnceLock<Option<AbbrevSet>>; 65];
+
+/// Defines the abbreviations `ops(width)` as the next of the current block (abbreviation
+/// id width `block_width`), from their encoding in `table` (made on first use); returns
+/// the id of the first.
+pub fn define_set<const N: usize>(
+    out: &mut Out,
+    table: &'static SetByWidth,
+    width: u8,
+    block_width: u32,
+    ops: fn(u8) -> [Vec<AbbrevOp>; N],
+) -> Result<u32> {
+    let w = width.min(64);
+    let set = table[usize::from(w)].get_or_init(|| {
+        let list = ops(w).iter().map(|o| Arc::new(abbrev(o))).collect();
+        AbbrevSet::new(list, block_width).ok()
+    });
+    match set {
+        Some(set) => out.w.define_abbrev_set(set).map_err(|e| out.bs(e)),
+        // Not reached (the operands are valid); defined the long way, the error is placed.
+        None => {
+            let mut first = None;
+            for o in ops(w) {
+                let id = define(out, &o)?;
+                first.get_or_insert(id);
+            }
+            Ok(first.unwrap_or(0))
+        }
+    }
 }
 
 /// The BLOCKINFO block per type-id width, encoded once per process: it depends on nothing

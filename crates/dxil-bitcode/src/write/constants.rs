@@ -15,7 +15,7 @@ use super::{char_classes, emit_signed, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
-static MODULE_ABBREVS: ByWidth<4> = [const { OnceLock::new() }; 65];
+static MODULE_ABBREVS: SetByWidth = [const { OnceLock::new() }; 65];
 
 /// The module constants block's abbreviations for value ids of `vb` bits: aggregate,
 /// string, 7-bit and char6 C strings.
@@ -45,9 +45,7 @@ pub fn write_constants(
     if global {
         let last = u64::from(first) + order.len() as u64;
         vb = log2_ceil(last + 1);
-        for a in by_width(&MODULE_ABBREVS, vb, module_abbrevs) {
-            define_shared(out, a)?;
-        }
+        define_set(out, &MODULE_ABBREVS, vb, 4, module_abbrevs)?;
     }
     let mut last_ty = None;
     for &c in order {

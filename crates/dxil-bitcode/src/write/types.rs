@@ -7,7 +7,7 @@ use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Char6, Fixed, Literal, Vbr};
 use dxil_ir::{Attribute, Module, Type, TypeData};
 
-use super::abbrevs::{by_width, define_shared, ByWidth};
+use super::abbrevs::{define_set, SetByWidth};
 use super::numbering::Numbering;
 use super::pack::{emit_bytes, emit_type, ByteRecord, Elem, TypeAbbrevs};
 use super::{char_classes, log2_ceil, Out};
@@ -80,7 +80,7 @@ pub fn write_attribute_lists(
     out.exit(prev)
 }
 
-static TYPE_ABBREVS: ByWidth<6> = [const { OnceLock::new() }; 65];
+static TYPE_ABBREVS: SetByWidth = [const { OnceLock::new() }; 65];
 
 /// The type block's abbreviations for type ids of `tb` bits: pointer, function, literal
 /// struct, struct name, named struct, array.
@@ -100,13 +100,8 @@ fn type_abbrevs(tb: u8) -> [Vec<AbbrevOp>; 6] {
 pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) -> Result<()> {
     let prev = out.enter(TYPE_BLOCK_ID_NEW, 4)?;
     let tb = log2_ceil(order.len() as u64 + 1);
-    let [ptr, func, anon, name, named, array] = by_width(&TYPE_ABBREVS, tb, type_abbrevs);
-    let ptr = define_shared(out, ptr)?;
-    let func = define_shared(out, func)?;
-    let anon = define_shared(out, anon)?;
-    let name = define_shared(out, name)?;
-    let named = define_shared(out, named)?;
-    let array = define_shared(out, array)?;
+    let ptr = define_set(out, &TYPE_ABBREVS, tb, 4, type_abbrevs)?;
+    let [func, anon, name, named, array] = [1, 2, 3, 4, 5].map(|i| ptr + i);
     let ids = TypeAbbrevs {
         ptr,
         func,
