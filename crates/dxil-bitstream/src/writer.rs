@@ -113,6 +113,28 @@ impl Bits {
         self.emit_bits(out | value << pos, pos + width);
     }
 
+    /// Emits 64 bits of each of `full`, then the low `tail_bits` (0..=64) of `tail`: bits
+    /// encoded beforehand, shifted into place with one reservation for all.
+    fn emit_words(&mut self, full: &[u64], tail: u64, tail_bits: u32) {
+        let (acc, n) = (self.acc, self.nacc);
+        self.buf.reserve(full.len() * 8);
+        let mut acc = acc;
+        for &x in full {
+            self.buf.extend_from_slice(&(acc | x << n).to_le_bytes());
+            // The bits of `x` that did not fit (none when the word was empty).
+            acc = if n == 0 { 0 } else { x >> (64 - n) };
+        }
+        self.acc = acc;
+        if tail_bits != 0 {
+            let tail = if tail_bits >= 64 {
+                tail
+            } else {
+                tail & ((1u64 << tail_bits) - 1)
+            };
+            self.emit_bits(tail, tail_bits.min(64));
+        }
+    }
+
     /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
     /// go straight into the accumulator, kept in registers for the whole run.
     fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
@@ -651,6 +673,15 @@ impl Writer {
     #[inline]
     fn emit_bits(&mut self, value: u64, width: u32) {
         self.bits.emit_bits(value, width);
+    }
+
+    /// Emits `words` (the last holding `tail_bits` bits, 1..=64; the others 64): bits
+    /// encoded beforehand, such as records that are the same in every stream. Bits of the
+    /// last word above `tail_bits` are dropped.
+    pub fn emit_words(&mut self, words: &[u64], tail_bits: u32) {
+        if let Some((last, full)) = words.split_last() {
+            self.bits.emit_words(full, *last, tail_bits);
+        }
     }
 
     /// Emits `value` as a VBR with `width`-bit chunks (2..=32).

@@ -48,11 +48,6 @@ impl Words {
 
     /// Emits the bits (in a block of the width they were encoded for).
     pub fn emit(&self, w: &mut Writer) {
-        if let Some((last, full)) = self.words.split_last() {
-            for &x in full {
-                w.emit_masked(x, 64);
-            }
-            w.emit_masked(*last, self.tail_bits);
-        }
+        w.emit_words(&self.words, self.tail_bits);
     }
 }

@@ -93,12 +93,7 @@ impl Writer {
         if before + set.abbrevs.len() > MAX_ABBREVS {
             return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
         }
-        if let Some((last, full)) = set.words.split_last() {
-            for &x in full {
-                self.bits.emit_bits(x, 64);
-            }
-            self.bits.emit_bits(*last, set.tail_bits);
-        }
+        self.emit_words(&set.words, set.tail_bits);
         self.local.extend(set.abbrevs.iter().cloned());
         Ok(before as u32 + 4)
     }
