@@ -140,6 +140,22 @@ fn value_plus_one(out: &Out, nb: &Numbering, v: Option<ValueRef>) -> Result<u64>
     }
 }
 
+/// The table that numbers a module's `names` section (or GC) names by first use, indexed
+/// by name id, 0 while unused; none (no allocation) when there are no names, as in most
+/// modules.
+fn name_numbers(names: usize) -> Vec<u32> {
+    if names == 0 {
+        Vec::new()
+    } else {
+        filled(names + 1, 0)
+    }
+}
+
+/// The number of name `id` in `numbers` (0: none; ids were checked where first met).
+fn number(numbers: &[u32], id: u32) -> u64 {
+    u64::from(numbers.get(id as usize).copied().unwrap_or(0))
+}
+
 /// Triple, data layout, asm, sections, GC names, the global variable abbreviation, then
 /// GLOBALVAR, FUNCTION and ALIAS records.
 fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
@@ -159,8 +175,8 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
     }
     // Section and GC names are numbered by first use: globals, then functions (a
     // function's section before its GC name); unused names are not written.
-    let mut sections = filled(m.section_names.len() + 1, 0u32);
-    let mut gcs = filled(m.gc_names.len() + 1, 0u32);
+    let mut sections = name_numbers(m.section_names.len());
+    let mut gcs = name_numbers(m.gc_names.len());
     let (mut n_sections, mut n_gcs) = (0u32, 0u32);
     let uses = m
         .globals
@@ -238,7 +254,7 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
             init,
             u64::from(c.linkage),
             u64::from(g.align_log2p1),
-            u64::from(sections[g.section as usize]),
+            number(&sections, g.section),
         ]);
         let abbrev = if has_extras(c, g.externally_initialized) {
             out.rec.extend([
@@ -269,9 +285,9 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
             u64::from(c.linkage),
             attrs,
             u64::from(f.align_log2p1),
-            u64::from(sections[f.section as usize]),
+            number(&sections, f.section),
             u64::from(c.visibility),
-            u64::from(gcs[f.gc as usize]),
+            number(&gcs, f.gc),
             u64::from(c.unnamed_addr),
             prologue,
             u64::from(c.dll_storage),
