@@ -50,6 +50,7 @@ impl<I: EntityId, T> Arena<I, T> {
     ///
     /// Panics when the arena already holds `u32::MAX + 1` entries; readers bound their
     /// counts first with [`Arena::next_id`].
+    #[inline]
     pub fn push(&mut self, value: T) -> I {
         let Some(id) = I::from_index(self.items.len()) else {
             panic!("arena holds more entries than a u32 id can name");

@@ -220,17 +220,21 @@ fn form_list(
     if groups.is_empty() {
         return 0;
     }
-    let h = hash_of(groups.as_slice());
     let lists = &m.attribute_lists;
-    match list_ids.find(h, |l| *lists[l as usize].groups == **groups) {
+    let same = |l: &AttributeList| *l.groups == **groups;
+    let known = if lists.len() <= SCAN {
+        lists.iter().position(same).map(|l| l as u32)
+    } else {
+        list_ids.find(hash_of(groups.as_slice()), |l| same(&lists[l as usize]))
+    };
+    match known {
         Some(l) => l + 1,
         None => {
             m.attribute_lists.push(AttributeList {
                 groups: groups.as_slice().into(),
             });
-            let l = m.attribute_lists.len() as u32;
-            list_ids.insert(h, l - 1);
-            l
+            index_past_scan(&m.attribute_lists, list_ids, |x| hash_of(&*x.groups));
+            m.attribute_lists.len() as u32
         }
     }
 }
@@ -252,11 +256,13 @@ fn form_group(
         set.dedup();
     }
     // Groups are numbered 1, 2, ... in the order they are added: index + 1.
-    let h = hash_of(&(index, &set));
-    let known = group_ids.find(h, |g| {
-        let g = &m.attribute_groups[g as usize];
-        g.index == index && g.attrs == set
-    });
+    let same = |g: &AttributeGroup| g.index == index && g.attrs == set;
+    let known = if m.attribute_groups.len() <= SCAN {
+        m.attribute_groups.iter().position(same).map(|g| g as u32)
+    } else {
+        let gs = &m.attribute_groups;
+        group_ids.find(group_hash(index, &set), |g| same(&gs[g as usize]))
+    };
     let id = match known {
         Some(g) => g + 1,
         None => {
@@ -266,11 +272,31 @@ fn form_group(
                 index,
                 attrs: set,
             });
-            group_ids.insert(h, g);
+            index_past_scan(&m.attribute_groups, group_ids, |x| {
+                group_hash(x.index, &x.attrs)
+            });
             g + 1
         }
     };
     groups.push(id);
+}
+
+fn group_hash(index: u32, set: &[Attribute]) -> u64 {
+    hash_of(&(index, set))
+}
+
+/// Keeps `ids` naming the entries of `table` once it is past [`SCAN`] (up to then a lookup
+/// compares with each, and no hash is taken): called after each push, it hashes the
+/// newest entry, or every entry when the table has just outgrown the scan.
+fn index_past_scan<T>(table: &[T], ids: &mut Interner, hash: impl Fn(&T) -> u64) {
+    let n = table.len();
+    if n <= SCAN {
+        return;
+    }
+    let from = if n == SCAN + 1 { 0 } else { n - 1 };
+    for (i, x) in table.iter().enumerate().skip(from) {
+        ids.insert(hash(x), i as u32);
+    }
 }
 
 /// Most parameter positions an attribute list may name: far more than any function has,
@@ -312,4 +338,33 @@ pub fn attributes_of(m: &Module, list: u32) -> BuildResult<Attributes> {
         slot.extend(group.attrs.iter().cloned());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Past the scan, lookups go through the tables: sets met again, early and late, find
+    /// the groups and lists made for them.
+    #[test]
+    fn equal_sets_share_groups_and_lists_past_the_scan() {
+        let set = |k: u64| Attributes {
+            function: vec![Attribute::Int(1, k)],
+            ret: vec![Attribute::Enum(2)],
+            params: Vec::new(),
+        };
+        let n = 3 * SCAN as u64;
+        let sets: Vec<Attributes> = (0..n).chain(0..n).map(set).collect();
+        let sites = (0..sets.len() as u32)
+            .map(|i| (AttrSite::Function(Function(i)), i))
+            .collect();
+        let mut m = Module::default();
+        form_attribute_sets(&mut m, sites, sets);
+        // One shared return group, one function group per distinct set.
+        assert_eq!(m.attribute_groups.len() as u64, n + 1);
+        assert_eq!(m.attribute_lists.len() as u64, n);
+        for (i, g) in m.attribute_groups.iter().enumerate() {
+            assert_eq!(g.id, i as u32 + 1);
+        }
+    }
 }
