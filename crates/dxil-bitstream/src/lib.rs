@@ -48,7 +48,7 @@ pub use record::{
     UNABBREV_RECORD,
 };
 pub use reencode::reencode;
-pub use writer::{AbbrevSet, BlockInfo, Writer};
+pub use writer::{AbbrevSet, BlockInfo, Words, Writer};
 
 /// Block ID of the standard BLOCKINFO block.
 pub const BLOCKINFO_BLOCK_ID: u32 = 0;

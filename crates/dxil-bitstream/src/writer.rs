@@ -9,7 +9,9 @@
 use std::sync::Arc;
 
 mod abbrev_set;
+mod words;
 pub use abbrev_set::AbbrevSet;
+pub use words::Words;
 
 use crate::abbrev::{Abbrev, AbbrevOp};
 use crate::bits::{MAX_FIXED_WIDTH, MAX_VBR_WIDTH};
@@ -153,16 +155,7 @@ impl Bits {
                 (acc, nacc) = (self.acc, self.nacc);
                 continue;
             };
-            // `n` <= 64 and `nacc` < 64: the bits that do not fit carry into the next word.
-            acc |= bits << nacc;
-            let total = nacc + n;
-            if total < 64 {
-                nacc = total;
-                continue;
-            }
-            self.buf.extend_from_slice(&acc.to_le_bytes());
-            acc = if nacc == 0 { 0 } else { bits >> (64 - nacc) };
-            nacc = total - 64;
+            push_bits(&mut self.buf, &mut acc, &mut nacc, bits, n);
         }
         (self.acc, self.nacc) = (acc, nacc);
     }
@@ -202,15 +195,7 @@ impl Bits {
         for &b in bytes {
             let bits = u64::from(VBR6_BYTE[usize::from(b)]);
             let n = if b < 32 { 6 } else { 12 };
-            acc |= bits << nacc;
-            let total = nacc + n;
-            if total < 64 {
-                nacc = total;
-                continue;
-            }
-            self.buf.extend_from_slice(&acc.to_le_bytes());
-            acc = if nacc == 0 { 0 } else { bits >> (64 - nacc) };
-            nacc = total - 64;
+            push_bits(&mut self.buf, &mut acc, &mut nacc, bits, n);
         }
         (self.acc, self.nacc) = (acc, nacc);
     }
@@ -1140,4 +1125,19 @@ fn scope_abbrev<'a>(
             .get(scope.local_at + (i - scope.inherited_len()))
             .map(|a| &**a),
     }
+}
+
+/// Adds `n` bits (<= 64) to an accumulator `(acc, nacc)` (`nacc` < 64) that a loop keeps in
+/// registers: a full word goes to `buf`, and the bits that did not fit carry into the next.
+#[inline(always)]
+fn push_bits(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, bits: u64, n: u32) {
+    *acc |= bits << *nacc;
+    let total = *nacc + n;
+    if total < 64 {
+        *nacc = total;
+        return;
+    }
+    buf.extend_from_slice(&acc.to_le_bytes());
+    *acc = if *nacc == 0 { 0 } else { bits >> (64 - *nacc) };
+    *nacc = total - 64;
 }

@@ -14,10 +14,10 @@ use super::abbrevs::{by_width, define_shared, ByWidth};
 use super::enumerate::sorted_attachments;
 use super::numbering::Numbering;
 use super::pack::{emit_bytes, ByteRecord, Elem};
-use super::words::Words;
 use super::Out;
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
+use dxil_bitstream::Words;
 
 /// LLVM's `rotateSign` for DI records.
 fn rotate(i: i64) -> u64 {
@@ -153,7 +153,7 @@ pub fn write_kinds(out: &mut Out, m: &Module) -> Result<()> {
     let fixed = fixed_kind_records();
     let rest = match (kinds.get(..fixed.kinds.len()), &fixed.words) {
         (Some(head), Some(words)) if head.iter().eq(fixed.kinds.iter()) => {
-            words.emit(&mut out.w);
+            out.w.emit_encoded(words);
             &kinds[fixed.kinds.len()..]
         }
         _ => kinds,
@@ -186,7 +186,8 @@ fn fixed_kind_records() -> &'static FixedKindRecords {
             kinds.iter().try_for_each(|k| {
                 w.write_unabbrev_bytes(METADATA_KIND, &[u64::from(k.id)], k.name.as_bytes())
             })
-        });
+        })
+        .ok();
         FixedKindRecords { kinds, words }
     })
 }

@@ -22,7 +22,6 @@ mod options;
 mod pack;
 mod symtab;
 mod types;
-mod words;
 
 pub use enumerate::{orders, BodyOrders, Orders};
 pub use options::WriteOptions;

@@ -15,10 +15,10 @@ use super::numbering::Numbering;
 use super::options::WriteOptions;
 use super::symtab::{write_module_symtab, write_uselists};
 use super::types::{tid, write_attribute_groups, write_attribute_lists, write_types};
-use super::words::Words;
 use super::{filled, log2_ceil, Out};
 use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
+use dxil_bitstream::Words;
 
 /// Writes the whole module (`orders`: already computed for `options`).
 pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -> Result<Vec<u8>> {
@@ -119,6 +119,7 @@ fn target_words(triple: Option<&str>, layout: Option<&str>) -> Option<&'static W
                 w.write_unabbrev_bytes(MODULE_CODE_TRIPLE, &[], DXIL_TRIPLE.as_bytes())?;
                 w.write_unabbrev_bytes(MODULE_CODE_DATALAYOUT, &[], DXIL_LAYOUTS[i].as_bytes())
             })
+            .ok()
         })
         .as_ref()
 }
@@ -161,7 +162,7 @@ fn number(numbers: &[u32], id: u32) -> u64 {
 fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
     let (triple, layout) = (m.triple.as_deref(), m.datalayout.as_deref());
     if let Some(words) = target_words(triple, layout) {
-        words.emit(&mut out.w);
+        out.w.emit_encoded(words);
     } else {
         if let Some(t) = triple.filter(|t| !t.is_empty()) {
             string_record(out, MODULE_CODE_TRIPLE, t)?;

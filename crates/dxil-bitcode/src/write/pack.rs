@@ -72,6 +72,17 @@ impl<'w> Pack<'w> {
     }
 }
 
+/// Ends the record in `out.rec`: already packed (`done`), or left to the checked path.
+#[inline(always)]
+fn finish_record(out: &mut Out, done: bool, code: u32, abbrev: u32) -> Result<()> {
+    if done {
+        out.rec.clear();
+        Ok(())
+    } else {
+        out.emit(code, abbrev)
+    }
+}
+
 /// Whether every value of `vals` fits in `width` bits.
 #[inline(always)]
 fn fit(vals: &[u64], width: u32) -> bool {
@@ -144,12 +155,7 @@ pub fn emit_function(out: &mut Out, code: u32, abbrev: u32, tb: u32) -> Result<(
         }
         _ => false,
     };
-    if done {
-        out.rec.clear();
-        Ok(())
-    } else {
-        out.emit(code, abbrev)
-    }
+    finish_record(out, done, code, abbrev)
 }
 
 /// Emits `out.rec` as CONSTANTS_BLOCK record `code` with abbreviation `abbrev` (type ids of
@@ -192,12 +198,7 @@ pub fn emit_constant(out: &mut Out, code: u32, abbrev: u32, tb: u32, vb: u32) ->
         }
         _ => false,
     };
-    if done {
-        out.rec.clear();
-        Ok(())
-    } else {
-        out.emit(code, abbrev)
-    }
+    finish_record(out, done, code, abbrev)
 }
 
 /// A record of one array of `width`-bit fixed elements (1..=32; they fit).
@@ -257,12 +258,7 @@ pub fn emit_type(out: &mut Out, code: u32, abbrev: u32, ids: &TypeAbbrevs, tb: u
         }
         _ => false,
     };
-    if done {
-        out.rec.clear();
-        Ok(())
-    } else {
-        out.emit(code, abbrev)
-    }
+    finish_record(out, done, code, abbrev)
 }
 
 /// How a byte-array record's abbreviation writes its bytes.

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::Writer;
+use super::{Words, Writer};
 use crate::abbrev::Abbrev;
 use crate::error::{ErrorKind, Result};
 use crate::{BLOCKINFO_BLOCK_ID, MAX_ABBREVS};
@@ -15,9 +15,7 @@ use crate::{BLOCKINFO_BLOCK_ID, MAX_ABBREVS};
 pub struct AbbrevSet {
     abbrevs: Vec<Arc<Abbrev>>,
     width: u32,
-    /// The bits, least significant first; the last word holds `tail_bits` of them.
-    words: Vec<u64>,
-    tail_bits: u32,
+    words: Words,
 }
 
 /// A block id for the scratch block the records are encoded in (any id but BLOCKINFO's).
@@ -27,40 +25,19 @@ impl AbbrevSet {
     /// Encodes the definitions of `abbrevs`, in order, for blocks of abbreviation id width
     /// `width` (1..=32); at least one.
     pub fn new(abbrevs: Vec<Arc<Abbrev>>, width: u32) -> Result<AbbrevSet> {
-        let mut w = Writer::new();
         if abbrevs.is_empty() {
-            return Err(w.err(ErrorKind::Misuse("empty abbreviation set")));
+            return Err(Writer::new().err(ErrorKind::Misuse("empty abbreviation set")));
         }
-        w.enter_block(SCRATCH_BLOCK_ID, width)?;
-        let start = w.bit_offset();
-        for a in &abbrevs {
-            w.define_abbrev(Arc::clone(a))?;
-        }
-        let end = w.bit_offset();
-        w.exit_block()?;
-        let bytes = w.finish()?;
-        let mut words = Vec::new();
-        let mut pos = start;
-        while pos < end {
-            let n = (end - pos).min(64);
-            let mut word = 0u64;
-            for i in 0..n {
-                let bit = pos + i;
-                let byte = bytes.get((bit / 8) as usize).copied().unwrap_or(0);
-                word |= u64::from(byte >> (bit % 8) & 1) << i;
+        let words = Words::encode(SCRATCH_BLOCK_ID, width, |w| {
+            for a in &abbrevs {
+                w.define_abbrev(Arc::clone(a))?;
             }
-            words.push(word);
-            pos += n;
-        }
-        let tail_bits = match (end - start) % 64 {
-            0 => 64,
-            r => r as u32,
-        };
+            Ok(())
+        })?;
         Ok(AbbrevSet {
             abbrevs,
             width,
             words,
-            tail_bits,
         })
     }
 
@@ -93,7 +70,7 @@ impl Writer {
         if before + set.abbrevs.len() > MAX_ABBREVS {
             return Err(self.err(ErrorKind::TooManyAbbrevs(MAX_ABBREVS)));
         }
-        self.emit_words(&set.words, set.tail_bits);
+        self.emit_encoded(&set.words);
         self.local.extend(set.abbrevs.iter().cloned());
         Ok(before as u32 + 4)
     }

@@ -725,44 +725,21 @@ struct BodyCopier<'c, 's, 'b> {
     cx: &'c Copier<'s>,
     fb: FunctionBuilder<'b>,
     body: &'c Body,
-    insts: Vec<Option<Value>>,
-    /// Forward references by source instruction (empty until the first one: they are rare).
-    fwd: Vec<Option<Value>>,
-    blocks: Vec<crate::Block>,
-    scratch: Vec<Value>,
-    pairs: Vec<(Value, crate::Block)>,
-    call_opts: Vec<Option<(u64, CallOptions)>>,
+    buf: BodyBuffers,
 }
 
 impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
     fn new(cx: &'c Copier<'s>, fb: FunctionBuilder<'b>, body: &'c Body, b: BodyBuffers) -> Self {
-        let BodyBuffers {
-            mut insts,
-            mut fwd,
-            mut blocks,
-            mut scratch,
-            pairs,
-            call_opts,
-        } = b;
-        insts.clear();
-        insts.resize(body.insts.len(), None);
-        fwd.clear();
-        blocks.clear();
-        blocks.reserve(body.blocks.len());
+        let mut buf = b;
+        buf.insts.clear();
+        buf.insts.resize(body.insts.len(), None);
+        buf.fwd.clear();
+        buf.blocks.clear();
+        buf.blocks.reserve(body.blocks.len());
         // Room for any dx.op call's arguments from the start: growing by doubling took
         // two or three allocations per module.
-        scratch.reserve(16);
-        BodyCopier {
-            cx,
-            fb,
-            body,
-            insts,
-            fwd,
-            blocks,
-            scratch,
-            pairs,
-            call_opts,
-        }
+        buf.scratch.reserve(16);
+        BodyCopier { cx, fb, body, buf }
     }
 
     /// The copy's value for `v`: instructions already copied, arguments and module values
@@ -770,7 +747,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
     #[inline(always)]
     fn value(&mut self, v: ValueRef) -> BuildResult<Value> {
         match v {
-            ValueRef::Inst(i) => match self.insts.get(i.index()) {
+            ValueRef::Inst(i) => match self.buf.insts.get(i.index()) {
                 Some(&Some(x)) => Ok(x),
                 _ => self.forward_value(i),
             },
@@ -784,7 +761,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
     #[cold]
     #[inline(never)]
     fn forward_value(&mut self, i: crate::Inst) -> BuildResult<Value> {
-        if let Some(x) = self.fwd.get(i.index()).copied().flatten() {
+        if let Some(x) = self.buf.fwd.get(i.index()).copied().flatten() {
             return Ok(x);
         }
         let d = self
@@ -795,10 +772,10 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         let ty =
             d.ty.ok_or_else(|| dangling(format!("{i} has type void and is used")))?;
         let x = self.fb.forward(self.cx.ty(ty)?)?;
-        if self.fwd.is_empty() {
-            self.fwd.resize(self.body.insts.len(), None);
+        if self.buf.fwd.is_empty() {
+            self.buf.fwd.resize(self.body.insts.len(), None);
         }
-        self.fwd[i.index()] = Some(x);
+        self.buf.fwd[i.index()] = Some(x);
         Ok(x)
     }
 
@@ -837,7 +814,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         vs: &[ValueRef],
         f: impl FnOnce(&mut Self, &[Value]) -> BuildResult<R>,
     ) -> BuildResult<R> {
-        let mut buf = std::mem::take(&mut self.scratch);
+        let mut buf = std::mem::take(&mut self.buf.scratch);
         buf.clear();
         let mut r = Ok(());
         for &v in vs {
@@ -850,7 +827,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             }
         }
         let out = r.and_then(|()| f(self, &buf));
-        self.scratch = buf;
+        self.buf.scratch = buf;
         out
     }
 
@@ -861,7 +838,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
         pairs: &[(ValueRef, crate::Block)],
         f: impl FnOnce(&mut Self, &[(Value, crate::Block)]) -> BuildResult<R>,
     ) -> BuildResult<R> {
-        let mut buf = std::mem::take(&mut self.pairs);
+        let mut buf = std::mem::take(&mut self.buf.pairs);
         buf.clear();
         let mut r = Ok(());
         for &(v, b) in pairs {
@@ -874,7 +851,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             }
         }
         let out = r.and_then(|()| f(self, &buf));
-        self.pairs = buf;
+        self.buf.pairs = buf;
         out
     }
 
@@ -886,7 +863,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 self.fb.set_arg_name(i as u32, n)?;
             }
         }
-        let mut blocks = std::mem::take(&mut self.blocks);
+        let mut blocks = std::mem::take(&mut self.buf.blocks);
         for b in body.blocks.iter() {
             let id = self.fb.add_block(b.name.as_deref())?;
             self.fb.reserve_block(id, b.insts.len());
@@ -900,10 +877,10 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     .get(i)
                     .ok_or_else(|| dangling(format!("{i} does not exist")))?;
                 let v = self.inst(d)?;
-                if let Some(f) = self.fwd.get(i.index()).copied().flatten() {
+                if let Some(f) = self.buf.fwd.get(i.index()).copied().flatten() {
                     self.fb.resolve(f, v)?;
                 }
-                self.insts[i.index()] = Some(v);
+                self.buf.insts[i.index()] = Some(v);
                 if let Some(n) = d.name() {
                     self.fb.set_name(v, n)?;
                 }
@@ -945,14 +922,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             self.fb.add_use_list(u.clone());
         }
         self.fb.finish()?;
-        Ok(BodyBuffers {
-            insts: self.insts,
-            fwd: self.fwd,
-            blocks,
-            scratch: self.scratch,
-            pairs: self.pairs,
-            call_opts: self.call_opts,
-        })
+        self.buf.blocks = blocks;
+        Ok(self.buf)
     }
 
     fn inst(&mut self, d: &InstData) -> BuildResult<Value> {
@@ -1163,7 +1134,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 // it, so that the table stays as small as the source's.
                 let slot = (*attributes as usize).min(self.cx.src.attribute_lists.len() + 1);
                 let known = self
-                    .call_opts
+                    .buf.call_opts
                     .get(slot)
                     .is_some_and(|o| o.as_ref().is_some_and(|o| o.0 == cc));
                 if !known {
@@ -1173,12 +1144,12 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                         musttail: cc >> 14 & 1 != 0,
                         attributes: attributes_of(self.cx.src, *attributes)?,
                     };
-                    if self.call_opts.len() <= slot {
-                        self.call_opts.resize(slot + 1, None);
+                    if self.buf.call_opts.len() <= slot {
+                        self.buf.call_opts.resize(slot + 1, None);
                     }
-                    self.call_opts[slot] = Some((cc, opts));
+                    self.buf.call_opts[slot] = Some((cc, opts));
                 }
-                let v = self.with_values(args, |s, a| match &s.call_opts[slot] {
+                let v = self.with_values(args, |s, a| match &s.buf.call_opts[slot] {
                     Some((_, opts)) => s.fb.call(c, a, opts),
                     None => s.fb.call(c, a, &CallOptions::default()),
                 })?;
