@@ -1134,7 +1134,8 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 // it, so that the table stays as small as the source's.
                 let slot = (*attributes as usize).min(self.cx.src.attribute_lists.len() + 1);
                 let known = self
-                    .buf.call_opts
+                    .buf
+                    .call_opts
                     .get(slot)
                     .is_some_and(|o| o.as_ref().is_some_and(|o| o.0 == cc));
                 if !known {
