@@ -160,7 +160,7 @@ impl Lowerer<'_, '_> {
     }
 
     /// The leaves of parameter `member` (WGSL layout: matrices column by column).
-    fn param(&mut self, x: Ext, member: &str) -> Result<Vec<Value>> {
+    fn param<const N: usize>(&mut self, x: Ext, member: &str) -> Result<[Value; N]> {
         let module = self.module;
         let (members, _) = params_type(module, "external texture")?;
         let m = members
@@ -181,7 +181,16 @@ impl Lowerer<'_, '_> {
             },
             uniform: true,
         };
-        self.load(&p, &module.types[m.ty].inner)
+        let v = self.load(&p, &module.types[m.ty].inner)?;
+        let got = v.len();
+        // The module names the struct; its members' shapes are checked here, not assumed.
+        v.try_into().map_err(|_| {
+            Error::new(
+                ErrorKind::Invalid,
+                "NagaExternalTextureParams",
+                format!("member `{member}` holds {got} scalars, expected {N}"),
+            )
+        })
     }
 
     /// Width and height of mip 0 of a plane, as `u32`s.
@@ -212,7 +221,7 @@ impl Lowerer<'_, '_> {
 
     /// `mul(float3(v, 1.0), m)` of naga's HLSL with `m` a WGSL `mat3x2` (columns `m[0..2]`,
     /// `m[2..4]`, `m[4..6]`): the WGSL product `m * vec3(v, 1.0)`.
-    fn transform(&mut self, m: &[Value], v: [Value; 2]) -> Result<[Value; 2]> {
+    fn transform(&mut self, m: &[Value; 6], v: [Value; 2]) -> Result<[Value; 2]> {
         let mut out = [v[0]; 2];
         for (k, o) in out.iter_mut().enumerate() {
             let a = self.fb().fmul(v[0], m[k])?;
@@ -289,7 +298,7 @@ impl Lowerer<'_, '_> {
     /// `any(params.size) ? params.size : plane0's size`: the size the host says is visible,
     /// or all of plane 0 when it says (0, 0).
     fn visible_size(&mut self, x: Ext, plane0: [Value; 2]) -> Result<[Value; 2]> {
-        let size = self.param(x, "size")?;
+        let size = self.param::<2>(x, "size")?;
         let zero = self.i32c(0)?;
         let nx = self.fb().icmp(IntPredicate::Ne, size[0], zero)?;
         let ny = self.fb().icmp(IntPredicate::Ne, size[1], zero)?;
@@ -325,14 +334,14 @@ impl Lowerer<'_, '_> {
             let u = self.e.umin(&[], *c, last)?;
             *c = self.u2f(u)?;
         }
-        let lt = self.param(x, "load_transform")?;
+        let lt = self.param::<6>(x, "load_transform")?;
         let moved = self.transform(&lt, coords)?;
         let mut p0c = moved;
         for c in p0c.iter_mut() {
             let r = self.e.round_ne(&[], *c)?;
             *c = self.f2u(r)?;
         }
-        let planes = self.param(x, "num_planes")?;
+        let planes = self.param::<1>(x, "num_planes")?;
         let single = self.fb().icmp(IntPredicate::Eq, planes[0], one)?;
         self.branch(
             single,
@@ -383,7 +392,7 @@ impl Lowerer<'_, '_> {
     ) -> Result<Vec<Value>> {
         let c = self.scalars(coordinate)?;
         let c = [crate::lower::leaf(&c, 0)?, crate::lower::leaf(&c, 1)?];
-        let st = self.param(x, "sample_transform")?;
+        let st = self.param::<6>(x, "sample_transform")?;
         let coords = self.transform(&st, c)?;
         // The transform of (0, 0) and (1, 1): the corners of the visible part, which may
         // be flipped on either axis.
@@ -410,7 +419,7 @@ impl Lowerer<'_, '_> {
             Ok(out)
         };
         let p0c = clamped(self, x.planes[0])?;
-        let planes = self.param(x, "num_planes")?;
+        let planes = self.param::<1>(x, "num_planes")?;
         let one = self.i32c(1)?;
         let single = self.fb().icmp(IntPredicate::Eq, planes[0], one)?;
         self.branch(
@@ -448,10 +457,10 @@ impl Lowerer<'_, '_> {
     /// linear, the gamut matrix moves it to the destination colour space, and the
     /// destination transfer function encodes it again; alpha is 1.
     fn yuv_to_rgb(&mut self, x: Ext, y: Value, uv: [Value; 2]) -> Result<Vec<Value>> {
-        let yuv = self.param(x, "yuv_conversion_matrix")?;
-        let gamut = self.param(x, "gamut_conversion_matrix")?;
-        let src = self.param(x, "src_tf")?;
-        let dst = self.param(x, "dst_tf")?;
+        let yuv = self.param::<16>(x, "yuv_conversion_matrix")?;
+        let gamut = self.param::<9>(x, "gamut_conversion_matrix")?;
+        let src = self.param::<4>(x, "src_tf")?;
+        let dst = self.param::<4>(x, "dst_tf")?;
         let one = self.f32c(1.0)?;
         let v = [y, uv[0], uv[1]];
         // srcGammaRgb = (M * vec4(y, u, v, 1)).rgb, M column by column.
