@@ -107,12 +107,7 @@ fn compute_shader_computes_what_wgsl_says() {
     program
         .dispatch(&mut bindings, &dispatch, &mut std::io::sink())
         .expect("the dispatch runs");
-    let out: Vec<i32> = bindings.bindings[1]
-        .resource
-        .data
-        .chunks_exact(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect();
+    let out: Vec<i32> = read_le(&bindings.bindings[1].resource.data, i32::from_le_bytes);
     for id in 0..n {
         assert_eq!(
             out[id * 4..id * 4 + 4],
@@ -368,18 +363,8 @@ fn f64_math_at(shader_model: dxil_naga::ShaderModel) {
     program
         .dispatch(&mut bindings, &dispatch, &mut std::io::sink())
         .expect("the dispatch runs");
-    let out: Vec<f64> = bindings.bindings[2]
-        .resource
-        .data
-        .chunks_exact(8)
-        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-        .collect();
-    let iout: Vec<i64> = bindings.bindings[3]
-        .resource
-        .data
-        .chunks_exact(8)
-        .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
-        .collect();
+    let out: Vec<f64> = read_le(&bindings.bindings[2].resource.data, f64::from_le_bytes);
+    let iout: Vec<i64> = read_le(&bindings.bindings[3].resource.data, i64::from_le_bytes);
     let mut failures = Vec::new();
     for (i, &x) in input.iter().enumerate() {
         let (fr, fe) = frexp_reference(x);
@@ -536,12 +521,7 @@ fn bit_fields_at_32_and_64_bits() {
     program
         .dispatch(&mut bindings, &dispatch, &mut std::io::sink())
         .expect("the dispatch runs");
-    let out: Vec<u64> = bindings.bindings[1]
-        .resource
-        .data
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-        .collect();
+    let out: Vec<u64> = read_le(&bindings.bindings[1].resource.data, u64::from_le_bytes);
     let mut failures = Vec::new();
     for (i, &(x, y, o, c)) in cases.iter().enumerate() {
         let x32 = x & 0xffff_ffff;
@@ -623,12 +603,7 @@ fn override_sized_workgroup_array() {
     program
         .dispatch(&mut bindings, &Dispatch::default(), &mut std::io::sink())
         .expect("the dispatch runs");
-    let out: Vec<u32> = bindings.bindings[0]
-        .resource
-        .data
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect();
+    let out: Vec<u32> = read_le(&bindings.bindings[0].resource.data, u32::from_le_bytes);
     // Threads 6 and 7 index past the end: clamped to the last element, 51.
     assert_eq!(out, [6001, 6011, 6021, 6031, 6041, 6051, 6051, 6051]);
 }
@@ -682,8 +657,13 @@ fn floats(v: &[f32]) -> Vec<u8> {
 }
 
 fn read_floats(data: &[u8]) -> Vec<f32> {
-    data.chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+    read_le(data, f32::from_le_bytes)
+}
+
+/// The values of `N` little-endian bytes each in `data`.
+fn read_le<T, const N: usize>(data: &[u8], from: fn([u8; N]) -> T) -> Vec<T> {
+    data.chunks_exact(N)
+        .map(|c| from(c.try_into().expect("chunks of N bytes")))
         .collect()
 }
 
