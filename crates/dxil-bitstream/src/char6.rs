@@ -11,6 +11,21 @@ pub const fn decode(v: u8) -> u8 {
     }
 }
 
+/// [`encode`] of every byte as a table (for writers packing many at a time), [`NOT_CHAR6`]
+/// for the bytes it refuses.
+pub static CODES: [u8; 256] = {
+    let mut t = [NOT_CHAR6; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[decode(i as u8) as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The [`CODES`] entry of a byte that is not in `[a-zA-Z0-9._]` (above every code).
+pub const NOT_CHAR6: u8 = 0xff;
+
 /// Encodes a character; `None` if it is not in `[a-zA-Z0-9._]`.
 pub fn encode(c: u64) -> Option<u8> {
     let c = u8::try_from(c).ok()?;
@@ -27,4 +42,19 @@ pub fn encode(c: u64) -> Option<u8> {
 /// True if every value is an encodable char6 character.
 pub fn is_char6(values: &[u64]) -> bool {
     values.iter().all(|&c| encode(c).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_encode() {
+        for b in 0..=255u8 {
+            assert_eq!(
+                CODES[usize::from(b)],
+                encode(u64::from(b)).unwrap_or(NOT_CHAR6)
+            );
+        }
+    }
 }

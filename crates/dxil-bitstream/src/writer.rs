@@ -425,13 +425,13 @@ impl Bits {
                 for chunk in bytes.chunks(10) {
                     let mut out = 0u64;
                     for (i, &b) in chunk.iter().enumerate() {
-                        let c = CHAR6[usize::from(b)];
+                        let c = char6::CODES[usize::from(b)];
                         bad |= c;
                         out |= u64::from(c) << (6 * i);
                     }
                     self.emit_bits(out & ((1 << (6 * chunk.len())) - 1), 6 * chunk.len() as u32);
                 }
-                if bad == NOT_CHAR6 {
+                if bad == char6::NOT_CHAR6 {
                     return Err("value is not a char6 character");
                 }
             }
@@ -538,18 +538,6 @@ fn vbr6_small(v: u64) -> (u64, u32) {
         ((v & 31) | 32 | (v >> 5) << 6, 12)
     }
 }
-
-/// [`char6::encode`] of every byte, [`NOT_CHAR6`] for the bytes it refuses.
-static CHAR6: [u8; 256] = {
-    let mut t = [NOT_CHAR6; 256];
-    let mut i = 0;
-    while i < 64 {
-        t[char6::decode(i as u8) as usize] = i as u8;
-        i += 1;
-    }
-    t
-};
-const NOT_CHAR6: u8 = 0xff;
 
 /// Builds a bitstream in memory.
 #[derive(Debug)]

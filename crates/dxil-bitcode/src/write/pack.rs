@@ -4,7 +4,7 @@
 //! operand. A record that does not fit its layout (a value too wide, a wrong operand count)
 //! is left to the checked path, which reports it as before.
 
-use dxil_bitstream::Writer;
+use dxil_bitstream::{char6, Writer};
 
 use super::abbrevs::*;
 use super::Out;
@@ -96,7 +96,7 @@ pub fn emit_function(out: &mut Out, code: u32, abbrev: u32, tb: u32) -> Result<(
     let w = &mut out.w;
     let done = match (abbrev, code, r) {
         (FN_LOAD, FUNC_CODE_INST_LOAD, &[op, ty, align, vol]) if fit(&[ty], tb) && vol < 2 => {
-            let mut p = Pack::new(w, FN_LOAD, 4);
+            let mut p = Pack::new(w, FN_LOAD, ABBREV_ID_WIDTH);
             p.vbr(op, 6);
             p.put(ty, tb);
             p.vbr(align, 4);
@@ -105,7 +105,7 @@ pub fn emit_function(out: &mut Out, code: u32, abbrev: u32, tb: u32) -> Result<(
             true
         }
         (FN_BINOP, FUNC_CODE_INST_BINOP, &[a, b, opc]) if opc < 16 => {
-            let mut p = Pack::new(w, FN_BINOP, 4);
+            let mut p = Pack::new(w, FN_BINOP, ABBREV_ID_WIDTH);
             p.vbr(a, 6);
             p.vbr(b, 6);
             p.put(opc, 4);
@@ -113,7 +113,7 @@ pub fn emit_function(out: &mut Out, code: u32, abbrev: u32, tb: u32) -> Result<(
             true
         }
         (FN_BINOP_FLAGS, FUNC_CODE_INST_BINOP, &[a, b, opc, flags]) if opc < 16 && flags < 128 => {
-            let mut p = Pack::new(w, FN_BINOP_FLAGS, 4);
+            let mut p = Pack::new(w, FN_BINOP_FLAGS, ABBREV_ID_WIDTH);
             p.vbr(a, 6);
             p.vbr(b, 6);
             p.put(opc, 4);
@@ -122,7 +122,7 @@ pub fn emit_function(out: &mut Out, code: u32, abbrev: u32, tb: u32) -> Result<(
             true
         }
         (FN_CAST, FUNC_CODE_INST_CAST, &[v, ty, opc]) if fit(&[ty], tb) && opc < 16 => {
-            let mut p = Pack::new(w, FN_CAST, 4);
+            let mut p = Pack::new(w, FN_CAST, ABBREV_ID_WIDTH);
             p.vbr(v, 6);
             p.put(ty, tb);
             p.put(opc, 4);
@@ -131,11 +131,11 @@ pub fn emit_function(out: &mut Out, code: u32, abbrev: u32, tb: u32) -> Result<(
         }
         (FN_RET_VOID, FUNC_CODE_INST_RET, &[])
         | (FN_UNREACHABLE, FUNC_CODE_INST_UNREACHABLE, &[]) => {
-            w.emit_masked(u64::from(abbrev), 4);
+            w.emit_masked(u64::from(abbrev), ABBREV_ID_WIDTH);
             true
         }
         (FN_RET_VAL, FUNC_CODE_INST_RET, &[v]) => {
-            let mut p = Pack::new(w, FN_RET_VAL, 4);
+            let mut p = Pack::new(w, FN_RET_VAL, ABBREV_ID_WIDTH);
             p.vbr(v, 6);
             p.finish();
             true
@@ -143,7 +143,7 @@ pub fn emit_function(out: &mut Out, code: u32, abbrev: u32, tb: u32) -> Result<(
         (FN_GEP, FUNC_CODE_INST_GEP, &[inbounds, ty, ref ops @ ..])
             if inbounds < 2 && fit(&[ty], tb) =>
         {
-            let mut p = Pack::new(w, FN_GEP, 4);
+            let mut p = Pack::new(w, FN_GEP, ABBREV_ID_WIDTH);
             p.put(inbounds, 1);
             p.put(ty, tb);
             p.vbr(ops.len() as u64, 6);
@@ -165,19 +165,19 @@ pub fn emit_constant(out: &mut Out, code: u32, abbrev: u32, tb: u32, vb: u32) ->
     let w = &mut out.w;
     let done = match (abbrev, code, r) {
         (CST_SETTYPE, CST_CODE_SETTYPE, &[ty]) if fit(&[ty], tb) => {
-            let mut p = Pack::new(w, CST_SETTYPE, 4);
+            let mut p = Pack::new(w, CST_SETTYPE, ABBREV_ID_WIDTH);
             p.put(ty, tb);
             p.finish();
             true
         }
         (CST_INTEGER, CST_CODE_INTEGER, &[v]) => {
-            let mut p = Pack::new(w, CST_INTEGER, 4);
+            let mut p = Pack::new(w, CST_INTEGER, ABBREV_ID_WIDTH);
             p.vbr(v, 8);
             p.finish();
             true
         }
         (CST_CE_CAST, CST_CODE_CE_CAST, &[opc, ty, v]) if opc < 16 && fit(&[ty], tb) => {
-            let mut p = Pack::new(w, CST_CE_CAST, 4);
+            let mut p = Pack::new(w, CST_CE_CAST, ABBREV_ID_WIDTH);
             p.put(opc, 4);
             p.put(ty, tb);
             p.vbr(v, 8);
@@ -203,7 +203,7 @@ pub fn emit_constant(out: &mut Out, code: u32, abbrev: u32, tb: u32, vb: u32) ->
 
 /// A record of one array of `width`-bit fixed elements (1..=32; they fit).
 fn fixed_array(w: &mut Writer, abbrev: u32, ops: &[u64], width: u32) {
-    let mut p = Pack::new(w, abbrev, 4);
+    let mut p = Pack::new(w, abbrev, ABBREV_ID_WIDTH);
     p.vbr(ops.len() as u64, 6);
     for &v in ops {
         p.put(v, width);
@@ -227,13 +227,13 @@ pub fn emit_type(out: &mut Out, code: u32, abbrev: u32, ids: &TypeAbbrevs, tb: u
     let w = &mut out.w;
     let done = match *r {
         [p, 0] if abbrev == ids.ptr && code == TYPE_CODE_POINTER && fit(&[p], tb) => {
-            let mut k = Pack::new(w, abbrev, 4);
+            let mut k = Pack::new(w, abbrev, ABBREV_ID_WIDTH);
             k.put(p, tb);
             k.finish();
             true
         }
         [len, e] if abbrev == ids.array && code == TYPE_CODE_ARRAY && fit(&[e], tb) => {
-            let mut k = Pack::new(w, abbrev, 4);
+            let mut k = Pack::new(w, abbrev, ABBREV_ID_WIDTH);
             k.vbr(len, 8);
             k.put(e, tb);
             k.finish();
@@ -247,7 +247,7 @@ pub fn emit_type(out: &mut Out, code: u32, abbrev: u32, ids: &TypeAbbrevs, tb: u
                     || (abbrev == ids.anon && code == TYPE_CODE_STRUCT_ANON)
                     || (abbrev == ids.named && code == TYPE_CODE_STRUCT_NAMED)) =>
         {
-            let mut k = Pack::new(w, abbrev, 4);
+            let mut k = Pack::new(w, abbrev, ABBREV_ID_WIDTH);
             k.put(flag, 1);
             k.vbr(elems.len() as u64, 6);
             for &e in elems {
@@ -279,26 +279,6 @@ pub struct ByteRecord {
     pub head: bool,
     pub elem: Elem,
 }
-
-/// [`char6`](dxil_bitstream::char6) code of every byte, `NOT_CHAR6` for the others.
-static CHAR6: [u8; 256] = {
-    let mut t = [NOT_CHAR6; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = match b {
-            b'a'..=b'z' => b - b'a',
-            b'A'..=b'Z' => b - b'A' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'.' => 62,
-            b'_' => 63,
-            _ => NOT_CHAR6,
-        };
-        c += 1;
-    }
-    t
-};
-const NOT_CHAR6: u8 = 0xff;
 
 /// `bytes` as `width`-bit fields (`code` of each; 1..=8 bits), eight to a register: a
 /// fixed-length inner loop the compiler unrolls, the short tail apart.
@@ -340,7 +320,12 @@ pub fn emit_bytes(
         Elem::Fixed8 => true,
         // Branch-free: an OR over all the bytes, one test at the end.
         Elem::Fixed7 => bytes.iter().fold(0, |a, &b| a | b) < 128,
-        Elem::Char6 => bytes.iter().fold(0, |a, &b| a | CHAR6[usize::from(b)]) < 64,
+        Elem::Char6 => {
+            bytes
+                .iter()
+                .fold(0, |a, &b| a | char6::CODES[usize::from(b)])
+                < 64
+        }
     };
     let code_fits = layout.code_bits == 0 || u64::from(code) >> layout.code_bits == 0;
     let Some(head) = head.filter(|_| fits && code_fits) else {
@@ -366,7 +351,9 @@ pub fn emit_bytes(
             words(&mut p, chunks.remainder(), 8, u64::from);
         }
         Elem::Fixed7 => words(&mut p, bytes, 7, u64::from),
-        Elem::Char6 => words(&mut p, bytes, 6, |b| u64::from(CHAR6[usize::from(b)])),
+        Elem::Char6 => words(&mut p, bytes, 6, |b| {
+            u64::from(char6::CODES[usize::from(b)])
+        }),
     }
     p.finish();
     out.rec.clear();
