@@ -9,6 +9,10 @@ use super::{log2_ceil, Out};
 use crate::codes::*;
 use crate::error::Result;
 
+/// The abbreviation id width LLVM 3.7's writer opens the type, constants, function and
+/// value symbol table blocks with (the records `pack` writes assume it).
+pub const ABBREV_ID_WIDTH: u32 = 4;
+
 /// VALUE_SYMTAB_BLOCK: 8-bit entries (code in a 3-bit field).
 pub const VST_ENTRY_8: u32 = 4;
 /// VALUE_SYMTAB_BLOCK: 7-bit VST_ENTRY.

@@ -39,7 +39,7 @@ pub fn write_constants(
     order: &[Const],
     first: u32,
 ) -> Result<()> {
-    let prev = out.enter(CONSTANTS_BLOCK_ID, 4)?;
+    let prev = out.enter(CONSTANTS_BLOCK_ID, super::abbrevs::ABBREV_ID_WIDTH)?;
     let global = body.is_none();
     let (tb, mut vb) = (nb.type_bits, 0);
     if global {

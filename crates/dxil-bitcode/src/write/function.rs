@@ -27,7 +27,7 @@ pub fn write_function(
     nb: &mut Numbering,
     inst_base: usize,
 ) -> Result<()> {
-    let prev = out.enter(FUNCTION_BLOCK_ID, 4)?;
+    let prev = out.enter(FUNCTION_BLOCK_ID, super::abbrevs::ABBREV_ID_WIDTH)?;
     let first_inst = nb
         .enter_body(body, orders, inst_base)
         .map_err(|k| out.err(k))?;

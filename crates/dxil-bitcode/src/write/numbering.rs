@@ -208,7 +208,7 @@ impl Numbering {
             ValueRef::Arg(a) if a.0 < self.n_args => Ok(self.module_values + a.0),
             ValueRef::Inst(i) if i.index() < self.inst_len => {
                 match self.inst_ids.get(self.inst_base + i.index()) {
-                    Some(&n) if n != NONE => Ok(self.first_inst + n),
+                    Some(&n) if n != NONE => self.first_inst.checked_add(n).ok_or(bad(i.0)),
                     _ => Err(bad(i.0)),
                 }
             }

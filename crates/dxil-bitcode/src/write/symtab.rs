@@ -23,7 +23,7 @@ fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
     }
     // DXC sorts the table by name (byte order) so the output does not depend on hashing.
     syms.sort_by(|a, b| a.name.cmp(b.name));
-    let prev = out.enter(VALUE_SYMTAB_BLOCK_ID, 4)?;
+    let prev = out.enter(VALUE_SYMTAB_BLOCK_ID, super::abbrevs::ABBREV_ID_WIDTH)?;
     for s in syms.iter() {
         let (char6, seven) = char_classes(s.name);
         let (code, abbrev) = if s.block {

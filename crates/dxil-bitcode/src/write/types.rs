@@ -98,7 +98,7 @@ fn type_abbrevs(tb: u8) -> [Vec<AbbrevOp>; 6] {
 
 /// The type table (`order`), with its six local abbreviations.
 pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) -> Result<()> {
-    let prev = out.enter(TYPE_BLOCK_ID_NEW, 4)?;
+    let prev = out.enter(TYPE_BLOCK_ID_NEW, super::abbrevs::ABBREV_ID_WIDTH)?;
     let tb = log2_ceil(order.len() as u64 + 1);
     let ptr = define_set(out, &TYPE_ABBREVS, tb, 4, type_abbrevs)?;
     let [func, anon, name, named, array] = [1, 2, 3, 4, 5].map(|i| ptr + i);

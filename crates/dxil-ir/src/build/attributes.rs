@@ -108,16 +108,20 @@ impl AttributeSets {
     }
 
     fn find_or_add(&mut self, a: &Attributes) -> u32 {
-        // A module has a few sets: comparing with each costs less than hashing.
-        if self.sets.len() <= SCAN {
+        // A module has a few sets: comparing with each costs less than hashing, and a set
+        // not among them is new (the table is only searched past them).
+        let few = self.sets.len() <= SCAN;
+        if few {
             if let Some(i) = self.sets.iter().position(|s| s == a) {
                 return i as u32;
             }
         }
         let h = hash_of(a);
         let sets = &self.sets;
-        if let Some(i) = self.ids.find(h, |i| sets[i as usize] == *a) {
-            return i;
+        if !few {
+            if let Some(i) = self.ids.find(h, |i| sets[i as usize] == *a) {
+                return i;
+            }
         }
         let i = self.sets.len() as u32;
         self.sets.push(a.clone());
