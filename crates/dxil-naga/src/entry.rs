@@ -214,7 +214,7 @@ pub fn write(
                     (desc, Some(false))
                 }
                 AddressSpace::Uniform => {
-                    let size = elem.size(module.to_ctx()).div_ceil(16) * 16;
+                    let size = cbuffer_size(elem.size(module.to_ctx()), &name)?;
                     (ResourceDesc::cbuffer(&name, size.max(16)), Some(true))
                 }
                 other => {
@@ -239,7 +239,8 @@ pub fn write(
         let slot = match gv.space {
             AddressSpace::Uniform | AddressSpace::Immediate => {
                 let t = target(options).map_err(|e| e.at(span))?;
-                let size = inner.size(module.to_ctx()).div_ceil(16) * 16;
+                let size =
+                    cbuffer_size(inner.size(module.to_ctx()), &name).map_err(|e| e.at(span))?;
                 let res = sb.resource(
                     ResourceDesc::cbuffer(&name, size.max(16)).at(u32::from(t.space), t.register),
                 )?;
@@ -481,4 +482,15 @@ fn has_atomic64(types: &naga::UniqueArena<naga::Type>, ty: &naga::TypeInner) -> 
             .any(|m| has_atomic64(types, &types[m.ty].inner)),
         _ => false,
     }
+}
+
+/// A constant buffer's size: `bytes` rounded up to whole 16-byte rows, as constant buffers
+/// are allocated.
+pub(crate) fn cbuffer_size(bytes: u32, name: &str) -> Result<u32> {
+    bytes.checked_next_multiple_of(16).ok_or_else(|| {
+        Error::unsupported(
+            format!("uniform buffer `{name}`"),
+            format!("{bytes} bytes is past a constant buffer's reach"),
+        )
+    })
 }

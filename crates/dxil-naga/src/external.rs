@@ -70,8 +70,10 @@ pub fn declare(
         planes.push(r);
     }
     let (_, size) = params_type(module, name)?;
-    let desc = ResourceDesc::cbuffer(&format!("{name}_params"), size.div_ceil(16) * 16)
-        .at(u32::from(t.params.space), t.params.register);
+    let params_name = format!("{name}_params");
+    let size = crate::entry::cbuffer_size(size, &params_name)?;
+    let desc =
+        ResourceDesc::cbuffer(&params_name, size).at(u32::from(t.params.space), t.params.register);
     let params = sb.resource(desc)?;
     Ok(GlobalSlot::External {
         planes: [planes[0], planes[1], planes[2]],

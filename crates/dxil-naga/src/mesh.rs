@@ -531,7 +531,14 @@ impl Lowerer<'_, '_> {
                 if matches!(role, Role::Dropped) {
                     continue;
                 }
-                let m_ty = &module.types[elem_members[k].ty].inner;
+                let member = elem_members.get(k).ok_or_else(|| {
+                    Error::new(
+                        ErrorKind::Invalid,
+                        "mesh output",
+                        "the output array's element is not the declared output type",
+                    )
+                })?;
+                let m_ty = &module.types[member.ty].inner;
                 let p = self.step(elem.clone(), elem_inner, Idx::Const(k as u32))?;
                 let vals = self.load(&p, m_ty)?;
                 match *role {
