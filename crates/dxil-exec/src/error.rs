@@ -33,6 +33,17 @@ pub enum ErrorKind {
         /// The function.
         function: String,
     },
+    /// The budget ran out between thread groups: the dispatch is more work than the budget
+    /// allows, though no thread need be endless.
+    #[error("instruction budget of {budget} exhausted after {done} of {total} thread groups")]
+    DispatchBudget {
+        /// The budget (instructions per dispatch).
+        budget: u64,
+        /// Thread groups run.
+        done: u64,
+        /// Thread groups in the dispatch.
+        total: u64,
+    },
     /// Something the shader did that Direct3D leaves undefined and this executor refuses
     /// (e.g. a barrier reached by only some threads of a group).
     #[error("{0}")]
