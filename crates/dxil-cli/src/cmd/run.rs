@@ -41,6 +41,7 @@ const MAX_BUFFER_BYTES: u64 = 256 << 20;
 const PROGRESS_AFTER: Duration = Duration::from_secs(1);
 
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("form").required(true).args(["pipeline", "dispatch"])))]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -51,7 +52,7 @@ pub struct Args {
     #[arg(long, value_name = "PS", requires = "pipeline")]
     pixel: Option<PathBuf>,
     /// Thread groups in x, y, z (quick form; at most 65535 each).
-    #[arg(long, value_name = "X,Y,Z", value_parser = groups, required_unless_present = "pipeline")]
+    #[arg(long, value_name = "X,Y,Z", value_parser = groups)]
     dispatch: Option<[u32; 3]>,
     /// A file bound at a register (quick form): `u0=out.bin`, `t1:2=in.bin` (register 1 in
     /// space 2). The view's kind, stride, element type and channels come from the shader;
@@ -90,7 +91,7 @@ fn triple(s: &str) -> Result<[u32; 3], String> {
     let [x, y, z] = parts[..] else {
         return Err(format!("expected X,Y,Z, found '{s}'"));
     };
-    let n = |t: &str| number(t, "a count");
+    let n = |t: &str| number(t, "count");
     Ok([n(x)?, n(y)?, n(z)?])
 }
 
@@ -108,13 +109,13 @@ fn groups(s: &str) -> Result<[u32; 3], String> {
     Ok(g)
 }
 
-/// A decimal `u32`: out of range and malformed told apart.
-fn number(t: &str, what: &str) -> Result<u32, String> {
+/// A decimal `u32` (a `noun`: register, count): out of range and malformed told apart.
+fn number(t: &str, noun: &str) -> Result<u32, String> {
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("'{t}' is not {what} (decimal digits)"));
+        return Err(format!("'{t}' is not a {noun} (decimal digits)"));
     }
     t.parse::<u32>()
-        .map_err(|_| format!("{what} {t} is out of range (at most {})", u32::MAX))
+        .map_err(|_| format!("{noun} {t} is out of range (at most {})", u32::MAX))
 }
 
 /// A register: class, number and space (`u0`, `t1:2`).
@@ -140,8 +141,8 @@ impl Reg {
         };
         let rest = &s[1..];
         let (register, space) = match rest.split_once(':') {
-            Some((r, sp)) => (number(r, "a register")?, number(sp, "a register space")?),
-            None => (number(rest, "a register")?, 0),
+            Some((r, sp)) => (number(r, "register")?, number(sp, "register space")?),
+            None => (number(rest, "register")?, 0),
         };
         Ok(Reg {
             class,
@@ -606,10 +607,10 @@ fn quick_binding(
             let channels = match (spec.channels, declared_channels) {
                 (Some(given), Some(d)) if given != d => {
                     return Err(CliError(format!(
-                        "the shader declares {d} channel(s), not {given}: write {}={}{}",
+                        "the shader declares {d} channel(s), not {given}: leave ':{given}' out \
+                         (or write {}={}:{d})",
                         spec.reg,
-                        spec.file.display(),
-                        if d == 1 { String::new() } else { format!(":{d}") }
+                        spec.file.display()
                     )))
                 }
                 (_, Some(d)) => d,
@@ -671,13 +672,11 @@ fn read_bounded(path: &Path, limit: u64, cbuffer: bool) -> Result<Vec<u8>, CliEr
     let name = display_name(path);
     let mut data = Vec::new();
     let read = if path.as_os_str() == "-" {
-        std::io::stdin().take(limit + 1).read_to_end(&mut data)
+        std::io::stdin().lock().take(limit + 1).read_to_end(&mut data)
     } else {
-        std::fs::File::open(path)
-            .and_then(|f| f.take(limit + 1).read_to_end(&mut data))
-            .map_err(|e| std::io::Error::new(e.kind(), format!("reading {name}: {e}")))
+        std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut data))
     };
-    read.map_err(|e| CliError(e.to_string()))?;
+    read.map_err(|e| CliError(format!("{name}: {}", crate::io::io_reason(&e))))?;
     if data.len() as u64 > limit {
         return Err(CliError(if cbuffer {
             format!("{name} is larger than the constant buffer's {limit} bytes")

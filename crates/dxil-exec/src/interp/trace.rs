@@ -150,7 +150,7 @@ fn operand(f: &Function, w: &Wave, slot: Slot, lane: usize) -> String {
 }
 
 /// A block as `dxil dis` names it (`%5`, `%name`).
-fn block_name(f: &Function, block: u32) -> String {
+pub(crate) fn block_name(f: &Function, block: u32) -> String {
     match f.block_names.get(block as usize) {
         Some(Local::Const) | None => format!("#{block}"),
         Some(l) => l.to_string(),

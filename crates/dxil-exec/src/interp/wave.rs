@@ -166,6 +166,7 @@ impl Wave {
                         budget: ctx.budget,
                         thread: self.thread_id(ctx, lane),
                         block,
+                        label: trace::block_name(func, block),
                         function: func.name.clone(),
                     }
                     .into());
