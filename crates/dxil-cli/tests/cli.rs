@@ -876,7 +876,7 @@ fn run_quick_form_binds_files_from_the_shader_metadata() {
         "--buffer",
         &format!("u0={}", s(&zeros)),
     ]));
-    assert_eq!(out, "u0: [ 1, 2, 5, 10 ]\n");
+    assert_eq!(out, "u0 (UInt32): [ 1, 2, 5, 10 ]\n");
     fails(
         &dxil(&[
             "run",
@@ -891,10 +891,10 @@ fn run_quick_form_binds_files_from_the_shader_metadata() {
     );
     fails(
         &dxil(&["run", s(&shader), "--dispatch", "1,1,1", "--buffer", "x0=f"]),
-        1,
+        2,
         "expected a register",
     );
-    fails(&dxil(&["run", s(&shader)]), 1, "give --pipeline");
+    fails(&dxil(&["run", s(&shader)]), 2, "--pipeline <YAML>|--dispatch");
     // Usage: the two forms together, or a malformed triple.
     fails(
         &dxil(&[
