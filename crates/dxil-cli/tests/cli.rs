@@ -894,7 +894,11 @@ fn run_quick_form_binds_files_from_the_shader_metadata() {
         2,
         "expected a register",
     );
-    fails(&dxil(&["run", s(&shader)]), 2, "--pipeline <YAML>|--dispatch");
+    fails(
+        &dxil(&["run", s(&shader)]),
+        2,
+        "--pipeline <YAML>|--dispatch",
+    );
     // Usage: the two forms together, or a malformed triple.
     fails(
         &dxil(&[

@@ -214,8 +214,18 @@ void main(uint3 tid : SV_DispatchThreadID) {
         "{text}"
     );
     // The compare prints its predicate by name, and the numbers are the disassembly's.
-    let cmp = text.lines().find(|l| l.contains("icmp eq i32")).expect("the compare");
-    let dst = cmp.split(": ").nth(1).and_then(|r| r.split(' ').next()).unwrap();
-    assert!(names.contains(&format!("  {dst} = icmp eq i32")), "{cmp}\n{names}");
+    let cmp = text
+        .lines()
+        .find(|l| l.contains("icmp eq i32"))
+        .expect("the compare");
+    let dst = cmp
+        .split(": ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .unwrap();
+    assert!(
+        names.contains(&format!("  {dst} = icmp eq i32")),
+        "{cmp}\n{names}"
+    );
     assert_eq!(words(&b.bindings[0].resource.data), [3, 110, 17, 24]);
 }

@@ -221,7 +221,9 @@ impl OutSpec {
             .ok_or_else(|| format!("expected REG=FILE, such as u0=out.bin; found '{s}'"))?;
         let reg = Reg::parse(reg)?;
         if reg.class != ResourceClass::Uav {
-            return Err(format!("only UAVs (u registers) are written back, not {reg}"));
+            return Err(format!(
+                "only UAVs (u registers) are written back, not {reg}"
+            ));
         }
         if file.is_empty() {
             return Err(format!("no file name in '{s}'"));
@@ -269,7 +271,10 @@ impl FormatSpec {
             .map(|(_, f)| *f)
             .ok_or_else(|| {
                 let names: Vec<&str> = FORMATS.iter().map(|(n, _)| *n).collect();
-                format!("unknown format '{name}' (expected one of {})", names.join(", "))
+                format!(
+                    "unknown format '{name}' (expected one of {})",
+                    names.join(", ")
+                )
             })?;
         Ok(FormatSpec { reg, format })
     }
@@ -279,12 +284,12 @@ impl FormatSpec {
 /// as clap prints its own, with the usage line, and exit status 2.
 fn usage_error(message: impl fmt::Display) -> ! {
     let mut cli = <crate::Cli as clap::CommandFactory>::command();
+    // Built, the subcommand knows its full name (`dxil run`) for the usage line.
     cli.build();
-    let cmd = cli.find_subcommand_mut("run").map_or_else(
-        || <crate::Cli as clap::CommandFactory>::command(),
-        |c| c.clone(),
-    );
-    let mut cmd = cmd;
+    let mut cmd = match cli.find_subcommand_mut("run") {
+        Some(run) => run.clone(),
+        None => cli,
+    };
     cmd.error(clap::error::ErrorKind::ArgumentConflict, message)
         .exit()
 }
@@ -310,8 +315,8 @@ pub fn run(args: Args) -> CmdResult {
     let Some(groups) = args.dispatch else {
         usage_error("give --pipeline P.yaml, or --dispatch X,Y,Z with --buffer REG=FILE");
     };
-    check_unique(args.buffer.iter().map(|b| b.reg), "bound")?;
-    check_unique(args.out.iter().map(|o| o.reg), "written (--out)")?;
+    check_unique(args.buffer.iter().map(|b| b.reg), "bound");
+    check_unique(args.out.iter().map(|o| o.reg), "written (--out)");
     let formats = args.format.iter().filter(|f| f.reg.is_none()).count();
     if formats > 1 {
         usage_error("--format without a register is given more than once");
@@ -334,7 +339,11 @@ pub fn run(args: Args) -> CmdResult {
     }
     for f in &args.format {
         if let Some(r) = f.reg {
-            if !args.buffer.iter().any(|b| b.reg == r && r.class == ResourceClass::Uav) {
+            if !args
+                .buffer
+                .iter()
+                .any(|b| b.reg == r && r.class == ResourceClass::Uav)
+            {
                 usage_error(format!("--format {r}: no --buffer binds a UAV at {r}"));
             }
         }
@@ -406,7 +415,7 @@ fn budget_hint(e: &dxil::exec::Error) -> &'static str {
 }
 
 /// Refuses a register given twice (a usage error).
-fn check_unique(regs: impl Iterator<Item = Reg>, what: &str) -> CmdResult {
+fn check_unique(regs: impl Iterator<Item = Reg>, what: &str) {
     let mut seen: Vec<Reg> = Vec::new();
     for r in regs {
         if seen.contains(&r) {
@@ -414,7 +423,6 @@ fn check_unique(regs: impl Iterator<Item = Reg>, what: &str) -> CmdResult {
         }
         seen.push(r);
     }
-    Ok(())
 }
 
 /// A line on standard error saying how far a long dispatch has come: shown once it has run
@@ -422,24 +430,38 @@ fn check_unique(regs: impl Iterator<Item = Reg>, what: &str) -> CmdResult {
 struct Progress {
     on: bool,
     start: Instant,
+    /// When the line was last written.
     last: Option<Instant>,
+    /// The clock is read every `stride` groups (doubled while groups are quick, so that
+    /// small groups do not pay for it; halved when they are slow).
+    stride: u64,
+    checked: Instant,
 }
 
 impl Progress {
     fn new(on: bool) -> Progress {
+        let now = Instant::now();
         Progress {
             on,
-            start: Instant::now(),
+            start: now,
             last: None,
+            stride: 1,
+            checked: now,
         }
     }
 
     fn update(&mut self, done: u64, total: u64) {
-        // Reading the clock once every 64 groups keeps small groups fast.
-        if !self.on || done % 64 != 0 {
+        if !self.on || !done.is_multiple_of(self.stride) {
             return;
         }
         let now = Instant::now();
+        let since = now.duration_since(self.checked);
+        self.checked = now;
+        if since < Duration::from_millis(10) {
+            self.stride = (self.stride * 2).min(1 << 20);
+        } else if since > Duration::from_millis(100) && self.stride > 1 {
+            self.stride /= 2;
+        }
         let due = match self.last {
             None => now.duration_since(self.start) >= PROGRESS_AFTER,
             Some(l) => now.duration_since(l) >= Duration::from_millis(200),
@@ -574,12 +596,8 @@ fn quick_binding(
             && register >= r.base.lower_bound
             && (r.base.range_size == u32::MAX || register - r.base.lower_bound < r.base.range_size)
     });
-    let declared = declared.ok_or_else(|| {
-        CliError(format!(
-            "the shader declares no resource at {}",
-            spec.reg
-        ))
-    })?;
+    let declared = declared
+        .ok_or_else(|| CliError(format!("the shader declares no resource at {}", spec.reg)))?;
     let kind = declared.kind();
     if spec.channels.is_some() && kind != Some(ResourceKind::TypedBuffer) {
         return Err(CliError(format!(
@@ -595,9 +613,9 @@ fn quick_binding(
     let data = read_bounded(&spec.file, limit, kind == Some(ResourceKind::CBuffer))?;
     let (mut resource, format) = match kind {
         Some(ResourceKind::TypedBuffer) => {
-            let md_component = declared.element_type().ok_or_else(|| {
-                CliError("the typed buffer's record has no element type".into())
-            })?;
+            let md_component = declared
+                .element_type()
+                .ok_or_else(|| CliError("the typed buffer's record has no element type".into()))?;
             let (component, format) = component(md_component).ok_or_else(|| {
                 CliError(format!(
                     "an element type ({md_component:?}) this executor cannot view"
@@ -672,7 +690,10 @@ fn read_bounded(path: &Path, limit: u64, cbuffer: bool) -> Result<Vec<u8>, CliEr
     let name = display_name(path);
     let mut data = Vec::new();
     let read = if path.as_os_str() == "-" {
-        std::io::stdin().lock().take(limit + 1).read_to_end(&mut data)
+        std::io::stdin()
+            .lock()
+            .take(limit + 1)
+            .read_to_end(&mut data)
     } else {
         std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut data))
     };
@@ -722,7 +743,7 @@ fn structured_format(module: &Module, md: &DxilMetadata, r: &MdResource) -> Data
         let t = types.next()??;
         types.all(|x| x == Some(t)).then_some(t)
     };
-    let resource_struct = symbol_struct(module, r);
+    let resource_struct = r.symbol_struct_type(module);
     let comp = annotated(elem)
         .or_else(|| resource_struct.and_then(annotated))
         .and_then(MdComponent::from_raw);
@@ -738,24 +759,6 @@ fn structured_format(module: &Module, md: &DxilMetadata, r: &MdResource) -> Data
         (TypeData::Int(64), Some(MdComponent::U64)) => DataFormat::UInt64,
         _ => DataFormat::Hex32,
     }
-}
-
-/// The struct type the resource's symbol points to (arrays looked through).
-fn symbol_struct(module: &Module, r: &MdResource) -> Option<dxil::ir::Type> {
-    let dxil::module::md::Md::Value { ty, .. } = &r.base.symbol else {
-        return None;
-    };
-    let mut t = match module.ty(*ty)? {
-        TypeData::Pointer { pointee, .. } => *pointee,
-        _ => return None,
-    };
-    for _ in 0..8 {
-        match module.ty(t)? {
-            TypeData::Array { elem, .. } => t = *elem,
-            _ => break,
-        }
-    }
-    Some(t)
 }
 
 /// Collects the scalar types of `ty`'s leaves; false for a type too deep or not made of
@@ -801,7 +804,11 @@ fn component(t: MdComponent) -> Option<(ComponentType, DataFormat)> {
 fn print_uav(out: &mut String, reg: Reg, binding: &Binding, format: DataFormat) {
     let r = &binding.resource;
     let items = pipeline::format_values(format, &r.data);
-    out.push_str(&format!("{reg} ({}): [ {} ]\n", format.name(), items.join(", ")));
+    out.push_str(&format!(
+        "{reg} ({}): [ {} ]\n",
+        format.name(),
+        items.join(", ")
+    ));
     let whole = r.data.len() - r.data.len() % format.size() as usize;
     if whole < r.data.len() {
         out.push_str(&format!(
@@ -826,10 +833,18 @@ mod tests {
         let b = BufferSpec::parse("t1:2=dir:x/f.bin").unwrap();
         assert_eq!(b.reg.to_string(), "t1:2");
         assert_eq!(b.file, PathBuf::from("dir:x/f.bin"));
-        assert!(BufferSpec::parse("u0=f.bin:0").unwrap_err().contains("1 to 4"));
-        assert!(BufferSpec::parse("u0=f.bin:99999").unwrap_err().contains("1 to 4"));
-        assert!(BufferSpec::parse("u4294967296=f").unwrap_err().contains("out of range"));
-        assert!(BufferSpec::parse("t0xs.bin").unwrap_err().contains("REG=FILE"));
+        assert!(BufferSpec::parse("u0=f.bin:0")
+            .unwrap_err()
+            .contains("1 to 4"));
+        assert!(BufferSpec::parse("u0=f.bin:99999")
+            .unwrap_err()
+            .contains("1 to 4"));
+        assert!(BufferSpec::parse("u4294967296=f")
+            .unwrap_err()
+            .contains("out of range"));
+        assert!(BufferSpec::parse("t0xs.bin")
+            .unwrap_err()
+            .contains("REG=FILE"));
         assert!(BufferSpec::parse("u0=").unwrap_err().contains("no file"));
     }
 

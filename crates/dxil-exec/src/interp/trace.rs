@@ -214,8 +214,7 @@ pub(crate) fn phis(
     w: &Wave,
     f: &Function,
     thread: [u32; 3],
-    from: u32,
-    to: u32,
+    (from, to): (u32, u32),
     copies: &[(Slot, Slot)],
     lane: usize,
 ) {

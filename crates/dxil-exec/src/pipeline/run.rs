@@ -30,7 +30,10 @@ pub struct RunOptions {
 /// A callback told (thread groups done, thread groups in all) after each group of a
 /// dispatch ([`crate::Program::dispatch_with_progress`]); none by default.
 #[derive(Clone, Default)]
-pub struct ProgressFn(pub Option<std::rc::Rc<std::cell::RefCell<dyn FnMut(u64, u64)>>>);
+pub struct ProgressFn(pub Option<ProgressCallback>);
+
+/// The callback of a [`ProgressFn`].
+pub type ProgressCallback = std::rc::Rc<std::cell::RefCell<dyn FnMut(u64, u64)>>;
 
 impl fmt::Debug for ProgressFn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
