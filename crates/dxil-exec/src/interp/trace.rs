@@ -129,7 +129,7 @@ fn value(ty: Ty, bits: u64) -> String {
 fn name(f: &Function, slot: Slot) -> Option<String> {
     let i = f.values.partition_point(|v| v.0 <= slot).checked_sub(1)?;
     let (first, width, local) = &f.values[i];
-    if slot >= first + width.max(&1) || matches!(local, Local::Const) {
+    if slot - first >= *width || matches!(local, Local::Const) {
         return None;
     }
     Some(if *width > 1 {
