@@ -69,7 +69,7 @@ mod reflect;
 mod validate;
 
 pub use assemble::{assemble, parse_text, Assembler, Assembly};
-pub use disassemble::{disassemble, disassemble_input};
+pub use disassemble::{disassemble, disassemble_input, Disassembler};
 pub use error::{Error, ErrorKind, Location, Result};
 pub use info::{
     describe, info, CompilerInfo, ContainerInfo, DigestInfo, FeaturesInfo, HashInfo, Info,
