@@ -82,12 +82,23 @@ fn root_signature(path: &Path, version: &str) -> Result<Vec<u8>, CliError> {
 pub fn run(args: Args) -> CmdResult {
     let bytes = args.input.read()?;
     let name = args.input.name();
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        CliError(format!(
-            "{name}: input is not UTF-8 (at offset {:#x})",
-            e.valid_up_to()
-        ))
-    })?;
+    let text = match dxil::Input::parse(&bytes) {
+        Ok(dxil::Input::Text(text)) => text,
+        Ok(other) => {
+            return Err(CliError(format!(
+                "{name}: expected DXIL text, found {} (`dxil dis` prints it as text)",
+                other.kind().describe()
+            )))
+        }
+        // Text that is not UTF-8 is told as such (rather than as an unknown binary form).
+        Err(_) if dxil::FileKind::detect(&bytes).is_none() && dxil::SourceLanguage::detect(&bytes).is_none() => {
+            let at = std::str::from_utf8(&bytes).err().map_or(0, |e| e.valid_up_to());
+            return Err(CliError(format!(
+                "{name}: input is not UTF-8 (at offset {at:#x})"
+            )));
+        }
+        Err(e) => return Err(CliError(format!("{name}: {e}"))),
+    };
     let mut assembler = dxil::Assembler::new()
         .file_name(name.clone())
         .bitcode_only(args.bitcode);
