@@ -8,9 +8,7 @@
 
 use dxil_container::FourCC;
 use dxil_rootsig::{binary, TextForm, Version};
-use dxil_text::header::carried::{
-    PART_TITLE, ROOT_SIGNATURE_TITLE, RTS0_SOURCE, SUBOBJECT_SOURCE,
-};
+use dxil_text::header::carried::{PART_TITLE, ROOT_SIGNATURE_TITLE, RTS0_SOURCE, SUBOBJECT_SOURCE};
 
 /// Parts read back from a header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -133,7 +131,7 @@ fn fourcc(code: &str) -> Option<FourCC> {
 
 fn hex_bytes(s: &str) -> Option<Vec<u8>> {
     let s = s.as_bytes();
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     s.chunks(2)
@@ -189,7 +187,8 @@ pub fn read_carried(text: &str) -> Result<Carried, CarriedError> {
                 put_root(&mut out, source, hex_body(&body, body_line, n, line_no)?);
             }
             Title::PartHex(fourcc, n) => {
-                out.parts.push((fourcc, hex_body(&body, body_line, n, line_no)?));
+                out.parts
+                    .push((fourcc, hex_body(&body, body_line, n, line_no)?));
             }
         }
     }
@@ -261,11 +260,7 @@ mod tests {
         .unwrap();
         let rts0 = binary::write(&rs);
         let priv_: Vec<u8> = (0..70).collect();
-        let text = printed(&[
-            (*b"RTS0", &rts0),
-            (*b"PRIV", &priv_),
-            (*b"\0\x01ab", &[9]),
-        ]);
+        let text = printed(&[(*b"RTS0", &rts0), (*b"PRIV", &priv_), (*b"\0\x01ab", &[9])]);
         let c = read_carried(&text).unwrap();
         assert_eq!(
             c.parts,

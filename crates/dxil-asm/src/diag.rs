@@ -94,7 +94,9 @@ fn window(line: &str, at: usize) -> (String, usize, usize) {
     if chars <= WINDOW + WINDOW / 4 {
         return (line.to_string(), at, chars);
     }
-    let first = at.saturating_sub(WINDOW / 2).min(chars.saturating_sub(WINDOW));
+    let first = at
+        .saturating_sub(WINDOW / 2)
+        .min(chars.saturating_sub(WINDOW));
     let last = (first + WINDOW).min(chars);
     let mut shown = String::new();
     if first > 0 {
@@ -159,7 +161,10 @@ mod tests {
         assert_eq!(lines[1], " --> f.ll:1:5001");
         let shown = lines[3].strip_prefix("1 | ").unwrap();
         let caret = lines[4].strip_prefix("  | ").unwrap();
-        assert!(shown.starts_with("...") && shown.ends_with("..."), "{shown}");
+        assert!(
+            shown.starts_with("...") && shown.ends_with("..."),
+            "{shown}"
+        );
         assert_eq!(shown.len(), WINDOW + 6);
         let at = caret.find('^').unwrap();
         assert_eq!(&shown[at..at + 3], "BAD");

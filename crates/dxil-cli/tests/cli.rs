@@ -522,13 +522,23 @@ fn corpus_dis_matches_the_reference() {
         };
         let file = dir.join(format!("{id}.dxil"));
         let got = ok(&dxil(&["dis", "--dumpbin", s(&file)]));
-        assert!(got == want, "{id}: dis --dumpbin differs from the reference");
+        assert!(
+            got == want,
+            "{id}: dis --dumpbin differs from the reference"
+        );
         let carried = ok(&dxil(&["dis", s(&file)]));
         let has_extra = ["RTS0", "VERS"].iter().any(|p| {
-            dxil_test_support::part(&std::fs::read(&file).unwrap(), p.as_bytes().try_into().unwrap())
-                .is_some()
+            dxil_test_support::part(
+                &std::fs::read(&file).unwrap(),
+                p.as_bytes().try_into().unwrap(),
+            )
+            .is_some()
         });
-        assert_eq!(carried == want, !has_extra, "{id}: dis differs from the reference");
+        assert_eq!(
+            carried == want,
+            !has_extra,
+            "{id}: dis differs from the reference"
+        );
         checked += 1;
     }
     assert!(checked > 0);

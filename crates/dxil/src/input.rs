@@ -104,8 +104,7 @@ impl SourceLanguage {
                 .filter(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with("//"))
         };
         let llvm = lines().any(|l| {
-            LLVM_LINES.iter().any(|p| l.starts_with(p))
-                || (l.starts_with('!') && l.contains(" = "))
+            LLVM_LINES.iter().any(|p| l.starts_with(p)) || (l.starts_with('!') && l.contains(" = "))
         });
         if llvm {
             return None;
@@ -381,7 +380,8 @@ mod tests {
             Some(SourceLanguage::SpirV)
         );
         // DXIL text, even with HLSL in its comments and `@` globals.
-        let ll = b"; [numthreads(64, 1, 1)]\n@g = global i32 0\ndefine void @main() {\n  ret void\n}\n";
+        let ll =
+            b"; [numthreads(64, 1, 1)]\n@g = global i32 0\ndefine void @main() {\n  ret void\n}\n";
         assert_eq!(SourceLanguage::detect(ll), None);
         assert_eq!(SourceLanguage::detect(b"; nothing\n"), None);
     }

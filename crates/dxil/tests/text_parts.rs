@@ -75,10 +75,7 @@ fn corpus_parts_survive_dis_and_as() {
         for (fourcc, _) in &py {
             if !px.iter().any(|(f, _)| f == fourcc) {
                 table.entry(*fourcc).or_default().added += 1;
-                failures.push(format!(
-                    "{name}: {} added",
-                    String::from_utf8_lossy(fourcc)
-                ));
+                failures.push(format!("{name}: {} added", String::from_utf8_lossy(fourcc)));
             }
         }
         // The order of the parts both hold.

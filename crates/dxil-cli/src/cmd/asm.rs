@@ -91,8 +91,13 @@ pub fn run(args: Args) -> CmdResult {
             )))
         }
         // Text that is not UTF-8 is told as such (rather than as an unknown binary form).
-        Err(_) if dxil::FileKind::detect(&bytes).is_none() && dxil::SourceLanguage::detect(&bytes).is_none() => {
-            let at = std::str::from_utf8(&bytes).err().map_or(0, |e| e.valid_up_to());
+        Err(_)
+            if dxil::FileKind::detect(&bytes).is_none()
+                && dxil::SourceLanguage::detect(&bytes).is_none() =>
+        {
+            let at = std::str::from_utf8(&bytes)
+                .err()
+                .map_or(0, |e| e.valid_up_to());
             return Err(CliError(format!(
                 "{name}: input is not UTF-8 (at offset {at:#x})"
             )));

@@ -102,8 +102,8 @@ fn run_many(files: &[PathBuf], dir: &Path, d: dxil::Disassembler) -> CmdResult {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
-                let result =
-                    disassemble_file(file, d).and_then(|t| write_text(Some(&out_path(dir, file)), &t));
+                let result = disassemble_file(file, d)
+                    .and_then(|t| write_text(Some(&out_path(dir, file)), &t));
                 if let Err(e) = result {
                     if let Ok(mut f) = failures.lock() {
                         f.push(e.0);

@@ -180,7 +180,11 @@ mod tests {
     fn splits_at_top_level_commas() {
         assert_eq!(
             split_top_level("RootFlags(0), DescriptorTable(CBV(b0), SRV(t0)), CBV(b1)"),
-            vec!["RootFlags(0),", "DescriptorTable(CBV(b0), SRV(t0)),", "CBV(b1)"]
+            vec![
+                "RootFlags(0),",
+                "DescriptorTable(CBV(b0), SRV(t0)),",
+                "CBV(b1)"
+            ]
         );
         assert_eq!(split_top_level(""), vec![""]);
     }
