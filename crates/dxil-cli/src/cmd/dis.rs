@@ -1,6 +1,8 @@
 //! `dxil dis F [-o OUT]`, `dxil dis F... --out-dir DIR`: disassembles containers (or raw
 //! bitcode, or a bare program part) to the text `dxc -dumpbin` prints
-//! ([`dxil::disassemble`]). Several inputs are disassembled in parallel, one worker thread
+//! ([`dxil::disassemble`]), followed by the sections that carry the parts the reference does
+//! not print (the root signature, `VERS`, ...) so that `dxil as` gives them back
+//! (`--dumpbin`: exactly the reference's text). Several inputs are disassembled in parallel, one worker thread
 //! per core, each into `DIR/<input stem>.ll`; two inputs that would write the same file are
 //! refused before anything is written.
 
@@ -23,12 +25,16 @@ pub struct Args {
     /// Directory for the outputs of several inputs (`<stem>.ll` each).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// Print exactly what `dxc -dumpbin` prints: without the sections carrying the parts it
+    /// does not print (root signature, VERS, ...), which `dxil as` then cannot give back.
+    #[arg(long)]
+    pub dumpbin: bool,
 }
 
 /// Disassembles one input file into text.
-fn disassemble_file(file: &Path) -> Result<String, CliError> {
+fn disassemble_file(file: &Path, d: dxil::Disassembler) -> Result<String, CliError> {
     let bytes = read_input(file)?;
-    dxil::disassemble(&bytes)
+    d.disassemble(&bytes)
         .map_err(CliError::from)
         .map_err(|e| CliError(format!("{}: {e}", display_name(file))))
 }
@@ -36,6 +42,7 @@ fn disassemble_file(file: &Path) -> Result<String, CliError> {
 /// Runs `dxil dis`.
 pub fn run(args: Args) -> CmdResult {
     let files = &args.inputs.inputs;
+    let d = dxil::Disassembler::new().dumpbin_only(args.dumpbin);
     match &args.out_dir {
         None => {
             let [file] = files.as_slice() else {
@@ -43,9 +50,9 @@ pub fn run(args: Args) -> CmdResult {
                     "several inputs need --out-dir DIR (one `<stem>.ll` per input)".into(),
                 ));
             };
-            write_text(args.output.as_deref(), &disassemble_file(file)?)
+            write_text(args.output.as_deref(), &disassemble_file(file, d)?)
         }
-        Some(dir) => run_many(files, dir),
+        Some(dir) => run_many(files, dir, d),
     }
 }
 
@@ -80,7 +87,7 @@ fn check_distinct_outputs(files: &[PathBuf], dir: &Path) -> CmdResult {
     Ok(())
 }
 
-fn run_many(files: &[PathBuf], dir: &Path) -> CmdResult {
+fn run_many(files: &[PathBuf], dir: &Path, d: dxil::Disassembler) -> CmdResult {
     check_distinct_outputs(files, dir)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
@@ -95,8 +102,8 @@ fn run_many(files: &[PathBuf], dir: &Path) -> CmdResult {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
-                let result =
-                    disassemble_file(file).and_then(|t| write_text(Some(&out_path(dir, file)), &t));
+                let result = disassemble_file(file, d)
+                    .and_then(|t| write_text(Some(&out_path(dir, file)), &t));
                 if let Err(e) = result {
                     if let Ok(mut f) = failures.lock() {
                         f.push(e.0);
