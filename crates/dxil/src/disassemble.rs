@@ -11,12 +11,11 @@ use crate::input::Input;
 /// container's `ILDB` module (the one carrying debug info) is printed when present, else
 /// its `DXIL` module; resource names and buffer layouts come from its `STAT` module.
 ///
-/// A container part the text would otherwise lose (the root signature, `RTS0`; a library's
-/// root signature subobjects; `VERS` and any part nothing regenerates) is printed after
-/// the reference's header, as root signature text or hex
-/// ([`dxil_text::header::carried`]), so that [`crate::assemble`] gives it back; the text of
-/// a container without one is the reference's. [`Disassembler::dumpbin_only`] leaves those
-/// sections out.
+/// The reference's text does not carry every part: the root signature (`RTS0`), a library's
+/// root signature subobjects, `VERS` and any part nothing regenerates are lost when the text
+/// is assembled again ([`parts_not_in_text`] names them). [`Disassembler::keep_parts`] prints
+/// them after the header, as root signature text or hex ([`dxil_text::header::carried`]), so
+/// that [`crate::assemble`] gives them back.
 ///
 /// ```
 /// # fn main() -> Result<(), dxil::Error> {
@@ -33,20 +32,20 @@ pub fn disassemble(bytes: &[u8]) -> Result<String> {
 /// Disassembly with options.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Disassembler {
-    dumpbin_only: bool,
+    keep_parts: bool,
 }
 
 impl Disassembler {
-    /// Default options: the reference's text and the sections carrying the parts it does
-    /// not print.
+    /// Default options: exactly the text `dxc -dumpbin` prints.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Print exactly what `dxc -dumpbin` prints: without the sections carrying the parts
-    /// it does not print (so assembling the text loses those parts).
-    pub fn dumpbin_only(mut self, yes: bool) -> Self {
-        self.dumpbin_only = yes;
+    /// Also print, after the reference's header, sections carrying the parts the reference
+    /// does not print (the root signature, `VERS`, ...), so that assembling the text gives
+    /// them back. A container without such parts prints the same either way.
+    pub fn keep_parts(mut self, yes: bool) -> Self {
+        self.keep_parts = yes;
         self
     }
 
@@ -57,7 +56,7 @@ impl Disassembler {
 
     /// As [`Disassembler::disassemble`], for an input already detected.
     pub fn disassemble_input(&self, input: &Input<'_>) -> Result<String> {
-        print_input(input, !self.dumpbin_only)
+        print_input(input, self.keep_parts)
     }
 }
 
@@ -82,6 +81,19 @@ fn print_input(input: &Input<'_>, carry_parts: bool) -> Result<String> {
     }
     dxil_text::write_dumpbin_body(&module, &mut text);
     Ok(text)
+}
+
+/// The parts of a container (and root signature subobjects of a library) that the
+/// reference's text does not carry, named for a message (`RTS0 (root signature)`, `VERS`):
+/// what assembling [`disassemble`]'s text loses, and what [`Disassembler::keep_parts`] keeps.
+/// Empty for anything but a container.
+pub fn parts_not_in_text(input: &Input<'_>) -> Vec<String> {
+    match input {
+        Input::Container(c) => {
+            dxil_text::header::uncarried_part_names(&dxil_text::header::container_parts(c))
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Maps a header error to the front door's, a part's offsets counted in the user's file.

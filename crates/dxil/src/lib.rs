@@ -9,7 +9,7 @@
 //!
 //! | call | what |
 //! |---|---|
-//! | [`disassemble`], [`Disassembler`] | the text `dxc -dumpbin` prints, and the parts it does not print (for [`assemble`]) |
+//! | [`disassemble`], [`Disassembler`], [`parts_not_in_text`] | the text `dxc -dumpbin` prints; optionally the parts it does not print (for [`assemble`]) |
 //! | [`assemble`], [`Assembler`] | text to a container with every part generated, or to bitcode |
 //! | [`reflect`] | entry points, signatures, resources, constant buffers, flags |
 //! | [`info`] | parts, program, digest and `HASH` status, features |
@@ -69,7 +69,7 @@ mod reflect;
 mod validate;
 
 pub use assemble::{assemble, parse_text, Assembler, Assembly};
-pub use disassemble::{disassemble, disassemble_input, Disassembler};
+pub use disassemble::{disassemble, disassemble_input, parts_not_in_text, Disassembler};
 pub use error::{Error, ErrorKind, Location, Result};
 pub use info::{
     describe, info, CompilerInfo, ContainerInfo, DigestInfo, FeaturesInfo, HashInfo, Info,

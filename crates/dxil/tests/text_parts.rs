@@ -1,4 +1,4 @@
-//! Every part of every corpus container through text: `assemble(disassemble(X))` holds each
+//! Every part of every corpus container through text: `assemble(disassemble --keep-parts X)` holds each
 //! part of X byte for byte, in X's order, except the ones encoded again from the module
 //! text: `DXIL` and `ILDB` (the text does not show everything the bitcode holds: metadata
 //! kinds registered but unused, ...), `HASH` (their digest) and `STAT` (rebuilt only as far
@@ -40,7 +40,7 @@ fn corpus_parts_survive_dis_and_as() {
     for path in &files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let x = std::fs::read(path).expect("read");
-        let text = match dxil::disassemble(&x) {
+        let text = match dxil::Disassembler::new().keep_parts(true).disassemble(&x) {
             Ok(t) => t,
             Err(e) => {
                 failures.push(format!("{name}: dis: {e}"));

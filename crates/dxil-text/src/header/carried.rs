@@ -51,22 +51,24 @@ pub const SUBOBJECT_SOURCE: &str = "subobject ";
 /// Bytes per hex line.
 const HEX_LINE: usize = 32;
 
-/// Prints the sections for `parts` (see the module docs); returns whether anything was
-/// printed.
-pub fn print_carried_parts(parts: &Parts<'_>, out: &mut String) -> bool {
-    let start = out.len();
+/// One part, or one root signature subobject, that the module text does not carry.
+enum Uncarried<'p> {
+    /// The `RTS0` part.
+    RootSignature(&'p [u8]),
+    /// A part printed as hex.
+    Part(&'p [u8; 4], &'p [u8]),
+    /// A library's root signature subobject (in `RDAT`), by name.
+    Subobject(String, Vec<u8>),
+}
+
+/// What of `parts` the module text does not carry, in the order the sections print.
+fn uncarried<'p>(parts: &'p Parts<'_>) -> Vec<Uncarried<'p>> {
+    let mut out = Vec::new();
     for (fourcc, data) in parts {
         if fourcc == b"RTS0" {
-            print_root_signature(RTS0_SOURCE, data, out);
+            out.push(Uncarried::RootSignature(data));
         } else if !CARRIED_BY_THE_MODULE_TEXT.contains(fourcc) {
-            let _ = write!(
-                out,
-                ";\n{PART_TITLE}{} ({} bytes):\n;\n",
-                fourcc_text(fourcc),
-                data.len()
-            );
-            print_hex(data, out);
-            out.push_str(";\n");
+            out.push(Uncarried::Part(fourcc, data));
         }
     }
     let rdat = parts
@@ -76,7 +78,46 @@ pub fn print_carried_parts(parts: &Parts<'_>, out: &mut String) -> bool {
     if let Some(Ok(Some(records))) = rdat.as_ref().map(Rdat::subobject_records) {
         for s in records.into_iter().flatten().flatten() {
             if let SubobjectData::RootSignature { data } = &s.data {
-                print_root_signature(&format!("{SUBOBJECT_SOURCE}{}", s.name), data, out);
+                out.push(Uncarried::Subobject(s.name.to_string(), data.to_vec()));
+            }
+        }
+    }
+    out
+}
+
+/// The parts (and root signature subobjects) of `parts` that the reference's text does not
+/// carry, named for a message: `RTS0 (root signature)`, `VERS`, `root signature subobject
+/// grs`. Empty when the text carries the whole container.
+pub fn uncarried_part_names(parts: &Parts<'_>) -> Vec<String> {
+    uncarried(parts)
+        .iter()
+        .map(|u| match u {
+            Uncarried::RootSignature(_) => "RTS0 (root signature)".to_string(),
+            Uncarried::Part(fourcc, _) => fourcc_text(fourcc),
+            Uncarried::Subobject(name, _) => format!("root signature subobject {name}"),
+        })
+        .collect()
+}
+
+/// Prints the sections for `parts` (see the module docs); returns whether anything was
+/// printed.
+pub fn print_carried_parts(parts: &Parts<'_>, out: &mut String) -> bool {
+    let start = out.len();
+    for u in uncarried(parts) {
+        match u {
+            Uncarried::RootSignature(data) => print_root_signature(RTS0_SOURCE, data, out),
+            Uncarried::Part(fourcc, data) => {
+                let _ = write!(
+                    out,
+                    ";\n{PART_TITLE}{} ({} bytes):\n;\n",
+                    fourcc_text(fourcc),
+                    data.len()
+                );
+                print_hex(data, out);
+                out.push_str(";\n");
+            }
+            Uncarried::Subobject(name, data) => {
+                print_root_signature(&format!("{SUBOBJECT_SOURCE}{name}"), &data, out)
             }
         }
     }

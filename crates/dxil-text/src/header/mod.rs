@@ -8,7 +8,7 @@ pub mod carried;
 mod module;
 mod parts;
 
-pub use carried::print_carried_parts;
+pub use carried::{print_carried_parts, uncarried_part_names};
 pub use module::ModuleSections;
 pub use parts::*;
 
