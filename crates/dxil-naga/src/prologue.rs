@@ -215,7 +215,7 @@ impl<'m> Lowerer<'_, 'm> {
                     BuiltIn::NumWorkGroups => return Err(Error::new(
                         ErrorKind::Options,
                         "built-in `num_workgroups`",
-                        "is read from naga's special constants, a constant buffer the host fills",
+                        "read from naga's special constants, a constant buffer the host fills",
                     )
                     .for_option("special_constants_binding")),
                     other => {
