@@ -10,7 +10,8 @@
 //! - 6.4: `Dot4AddI8Packed`/`Dot4AddU8Packed` (`dot4I8Packed`, `dot4U8Packed`);
 //! - 6.5: amplification and mesh shaders, inline ray queries;
 //! - 6.6: 64-bit atomics (raw buffers, group-shared memory, `R64Uint` textures), and binding
-//!   arrays (this back end creates their handles from bindings);
+//!   arrays other than of samplers (this back end creates their handles from bindings;
+//!   samplers are read through the sampler heap);
 //! - 6.7: `SampleCmpLevel` (a comparison sample at an explicit level).
 
 use naga::{AddressSpace, Expression, ImageClass, Scalar, ShaderStage, Span, TypeInner};
@@ -70,8 +71,12 @@ pub fn requirement(
         let inner = &module.types[gv.ty].inner;
         let elem = match *inner {
             TypeInner::BindingArray { base, .. } => {
-                found.add(format!("binding array `{name}`"), sm(6), span);
-                &module.types[base].inner
+                let elem = &module.types[base].inner;
+                // Samplers are read through the sampler heap, whatever their shape.
+                if !matches!(elem, TypeInner::Sampler { .. }) {
+                    found.add(format!("binding array `{name}`"), sm(6), span);
+                }
+                elem
             }
             ref single => single,
         };

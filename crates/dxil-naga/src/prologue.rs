@@ -212,12 +212,14 @@ impl<'m> Lowerer<'_, 'm> {
                             out.push(self.fb().udiv(n, size)?);
                         }
                     }
-                    BuiltIn::NumWorkGroups => return Err(Error::new(
-                        ErrorKind::Options,
-                        "built-in `num_workgroups`",
-                        "read from naga's special constants, a constant buffer the host fills",
-                    )
-                    .for_option("special_constants_binding")),
+                    BuiltIn::NumWorkGroups => {
+                        return Err(Error::new(
+                            ErrorKind::Options,
+                            "built-in `num_workgroups`",
+                            "read from naga's special constants, a constant buffer the host fills",
+                        )
+                        .for_option("special_constants_binding"))
+                    }
                     other => {
                         return Err(Error::unsupported(
                             format!(

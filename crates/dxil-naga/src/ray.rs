@@ -22,10 +22,9 @@ const COMMITTED_TRIANGLE: i64 = 1;
 impl Lowerer<'_, '_> {
     /// A new ray query for a `ray_query` local.
     pub fn allocate_ray_query(&mut self, span: naga::Span) -> Result<Value> {
-        Ok(self
-            .e
+        self.e
             .allocate_ray_query(&[], 0u32)
-            .map_err(|e| Error::from(e).at(span))?)
+            .map_err(|e| Error::from(e).at(span))
     }
 
     /// The ray query handle a `ray_query` pointer expression gives.
