@@ -272,7 +272,7 @@ fn compile_file(args: &Args, file: &Path, out: &mut Vec<Compiled>) -> Vec<CliErr
     };
     let bytes = match read_input(file) {
         Ok(b) => b,
-        Err(e) => return vec![CliError(format!("{name}: {e}"))],
+        Err(e) => return vec![e],
     };
     let module = match front::parse(lang, &bytes, &name) {
         Ok(m) => m,
