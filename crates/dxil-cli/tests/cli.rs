@@ -979,13 +979,13 @@ fn compile_wgsl_to_valid_containers() {
     );
     fails(
         &dxil(&["compile", s(&src), "--shader-model", "5.1", "-o", s(&out)]),
-        1,
-        "--shader-model 5.1",
+        2,
+        "invalid value '5.1' for '--shader-model",
     );
 }
 
 /// Task and mesh shaders need shader model 6.5: without `--shader-model` the CLI picks it
-/// for them (and 6.2 for the other stages); `--out-dir` is created when missing.
+/// for them (and the lowest each other stage needs); `--out-dir` is created when missing.
 #[test]
 fn compile_mesh_shaders_at_their_shader_model() {
     let dir = scratch("compile-mesh");
@@ -1042,6 +1042,6 @@ fn compile_errors_name_file_line_and_column() {
     fails(
         &dxil(&["compile", s(&refused), "-o", "-"]),
         1,
-        "built-in NumWorkGroups",
+        "built-in `num_workgroups`",
     );
 }
