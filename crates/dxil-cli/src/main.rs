@@ -4,7 +4,7 @@
 mod cmd;
 mod io;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 /// The command line.
 #[derive(Parser)]
@@ -20,7 +20,23 @@ pub struct Cli {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let mut command = Cli::command();
+    let matches = command.get_matches_mut();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit());
+    // A rule over several arguments that clap cannot state: refused as clap refuses its
+    // own (the subcommand's usage line, exit status 2) before any input is read.
+    if let Err(io::UsageError(message)) = cli.command.check_usage() {
+        command.build();
+        let kind = clap::error::ErrorKind::ArgumentConflict;
+        let error = match matches.subcommand_name() {
+            Some(name) => match command.find_subcommand_mut(name) {
+                Some(sub) => sub.error(kind, message),
+                None => command.error(kind, message),
+            },
+            None => command.error(kind, message),
+        };
+        error.exit();
+    }
     if let Err(e) = cli.command.run() {
         if !e.0.is_empty() {
             eprintln!("error: {e}");

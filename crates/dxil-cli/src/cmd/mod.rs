@@ -3,6 +3,7 @@
 use clap::Subcommand;
 
 pub use crate::io::CmdResult;
+use crate::io::UsageResult;
 
 mod asm;
 mod bcdump;
@@ -56,6 +57,16 @@ pub enum Command {
 }
 
 impl Command {
+    /// Refuses a command line that clap's own constraints cannot refuse (exit status 2),
+    /// before anything is read or written.
+    pub fn check_usage(&self) -> UsageResult {
+        match self {
+            Command::Dis(a) => dis::check_usage(a),
+            Command::Hash(a) => hash::check_usage(a),
+            _ => Ok(()),
+        }
+    }
+
     pub fn run(self) -> CmdResult {
         match self {
             Command::Info(a) => info::run(a),
