@@ -10,7 +10,7 @@ use dxil::naga_backend::naga::ShaderStage;
 use dxil::naga_backend::{Options, PipelineOptions, ShaderModel};
 
 use super::CmdResult;
-use crate::io::{display_name, read_input, write_binary, CliError, InputsArg};
+use crate::io::{display_name, in_file, no_entry, read_input, write_binary, CliError, InputsArg};
 
 /// Arguments of `dxil compile`.
 #[derive(clap::Args)]
@@ -116,7 +116,10 @@ fn compile_file(
         });
     }
     match (found, entry) {
-        (false, Some(e)) => Err(CliError(format!("{name}: no entry point `{e}`"))),
+        (false, Some(e)) => {
+            let entries = module.entry_points.iter().map(|ep| ep.name.as_str());
+            Err(in_file(file)(no_entry(e, entries)))
+        }
         (false, None) => Err(CliError(format!("{name}: no entry points"))),
         _ => Ok(()),
     }
