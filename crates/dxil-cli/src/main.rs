@@ -11,8 +11,14 @@ use clap::{CommandFactory, FromArgMatches, Parser};
 #[command(
     name = "dxil",
     version,
-    about = "DXIL toolkit: inspect, disassemble, assemble, reflect and re-encode DXIL \
-             containers; root signatures"
+    about = "DXIL toolkit: compile WGSL, SPIR-V and GLSL to DXIL, validate it, run it on the \
+             CPU; inspect, disassemble, assemble and reflect DXIL containers",
+    long_about = "DXIL toolkit, with no DXC and no LLVM: compile WGSL, SPIR-V and GLSL to signed \
+                  DXIL containers (naga's front ends), validate containers as the reference \
+                  validator does, run compute shaders (and draw with a vertex and a pixel \
+                  shader) on the CPU; inspect, disassemble, assemble, reflect and re-encode \
+                  DXIL containers; compile and check root signatures.\n\nEach command has its \
+                  own page: dxil man COMMAND, or dxil COMMAND --help."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -98,11 +98,17 @@ fn usage_errors_exit_2() {
         2,
         "unexpected argument",
     );
-    let help = ok(&dxil(&["--help"]));
-    assert!(
-        !help.contains("validate"),
-        "the about text claims a validator: {help}"
-    );
+    // The about line says what the tool does.
+    for flag in ["--help", "-h"] {
+        let help = ok(&dxil(&[flag]));
+        let about = help.lines().next().unwrap_or_default();
+        for job in ["compile", "validate", "run"] {
+            assert!(
+                about.contains(job),
+                "{flag}: the about line lacks {job}: {about}"
+            );
+        }
+    }
 }
 
 #[test]

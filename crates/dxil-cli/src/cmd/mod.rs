@@ -52,7 +52,7 @@ pub enum Command {
     Compile(compile::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
-    /// Print the man page (roff).
+    /// Print a command's man page (roff), or write them all with --out-dir.
     Man(man::Args),
 }
 
@@ -63,6 +63,7 @@ impl Command {
         match self {
             Command::Dis(a) => dis::check_usage(a),
             Command::Hash(a) => hash::check_usage(a),
+            Command::Man(a) => man::check_usage(a),
             _ => Ok(()),
         }
     }

@@ -3,9 +3,9 @@
 //!
 //! `--regenerate`: each part the `DXIL` module determines is regenerated (`dxil-gen`) and
 //! compared with the stored bytes: `same`, `differs at 0x..: stored 0x.., regenerated 0x..
-//! (N and M bytes)`, `kept as stored` (a part not derived from the module, so there is
-//! nothing to compare it with; `copied` in JSON), `failed: ...`, `missing`; a `digest` line
-//! compares the container digest recomputed over the regenerated parts; then the recorded
+//! (N and M bytes)`, `kept as stored` (a part the module does not determine, such as
+//! `RTS0` or `STAT`: not regenerated, so not compared; `copied` in JSON), `failed: ...`,
+//! `missing`; a `digest` line compares the container digest recomputed over the regenerated parts; then the recorded
 //! shader flags against the ones recomputed from the module (by name, and the bits only one
 //! side has), and per signature whether repacking its elements reproduces the recorded
 //! placements. Any difference is a failed check: exit status 1.
@@ -113,9 +113,9 @@ fn regenerate(c: &dxil::container::Container<'_>) -> Result<Report, CliError> {
             // Kept as stored: the text says so in words; JSON keeps the status word.
             PartCheck::Copied if *fourcc == dxil::container::FourCC::DXIL => (
                 "copied",
-                " (the module the other parts are derived from)".to_string(),
+                " (the module the others are regenerated from)".to_string(),
             ),
-            PartCheck::Copied => ("copied", " (not derived from the module)".to_string()),
+            PartCheck::Copied => ("copied", " (not regenerated, so not compared)".to_string()),
             PartCheck::Missing => ("missing", " (the module implies it)".to_string()),
         };
         ok &= matches!(check, PartCheck::Same | PartCheck::Copied);
