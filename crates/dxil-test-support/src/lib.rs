@@ -3,9 +3,9 @@
 //! Reference data lives outside the repository, in `../shared` relative to the workspace root
 //! (`corpus/`, `rootsig/`, `negative/`, `spec/`, `naga/`, `reference/`, `exec/`), or where
 //! `DXIL_SHARED_DIR` says. Every helper that looks for it returns `None` (or an empty list)
-//! after [`skip`] has named the test on standard error and in the skip log (counted by
+//! after [`skip()`] has named the test on standard error and in the skip log (counted by
 //! `tools/test`), so a test skips by returning early and is seen to; a test that skips for
-//! another reason (a tool not installed) calls [`skip`] itself.
+//! another reason (a tool not installed) calls [`skip()`] itself.
 //!
 //! The shared directory is found from this crate's own `CARGO_MANIFEST_DIR`: the crate sits
 //! at `crates/dxil-test-support`, the same depth as every other crate, so

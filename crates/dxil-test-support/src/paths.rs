@@ -17,7 +17,7 @@ pub fn shared_required() -> bool {
     set("CI") || set("DXIL_REQUIRE_SHARED")
 }
 
-/// Skips ([`crate::skip`]: the test named on stderr and in the skip log, `None`) when
+/// Skips ([`crate::skip()`]: the test named on stderr and in the skip log, `None`) when
 /// reference data is absent, or fails when it is required ([`shared_required`]).
 fn absent(path: &Path) -> Option<PathBuf> {
     assert!(
@@ -39,7 +39,7 @@ pub fn shared_root() -> PathBuf {
     }
 }
 
-/// [`shared_root`], or `None` after [`crate::skip`] when it is absent.
+/// [`shared_root`], or `None` after [`crate::skip()`] when it is absent.
 pub fn shared_dir() -> Option<PathBuf> {
     let dir = shared_root();
     if dir.is_dir() {
@@ -49,7 +49,7 @@ pub fn shared_dir() -> Option<PathBuf> {
     }
 }
 
-/// `<shared>/<rel>` (a file or a directory), or `None` after [`crate::skip`] when it is
+/// `<shared>/<rel>` (a file or a directory), or `None` after [`crate::skip()`] when it is
 /// absent.
 pub fn shared_path(rel: &str) -> Option<PathBuf> {
     let path = shared_root().join(rel);
@@ -60,7 +60,7 @@ pub fn shared_path(rel: &str) -> Option<PathBuf> {
     }
 }
 
-/// `<shared>/corpus`, or `None` after [`crate::skip`] when it is absent.
+/// `<shared>/corpus`, or `None` after [`crate::skip()`] when it is absent.
 pub fn corpus_dir() -> Option<PathBuf> {
     shared_path("corpus").filter(|d| d.is_dir())
 }

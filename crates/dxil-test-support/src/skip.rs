@@ -2,7 +2,7 @@
 //! a tool is absent, say so where people look: a test that returns early would otherwise
 //! print `ok` like one that measured something.
 //!
-//! [`skip`] writes one line naming the test to the process's standard error through
+//! [`skip()`] writes one line naming the test to the process's standard error through
 //! [`std::io::stderr`] itself, which libtest does not capture (it captures only the print
 //! macros), so the line shows without `--nocapture`; and appends the test and the reason to
 //! [`skip_log`] (`target/dxil-skipped-tests.txt`), one `TEST<tab>WHY` line each, which
