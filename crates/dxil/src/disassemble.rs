@@ -11,6 +11,13 @@ use crate::input::Input;
 /// container's `ILDB` module (the one carrying debug info) is printed when present, else
 /// its `DXIL` module; resource names and buffer layouts come from its `STAT` module.
 ///
+/// A container part the text would otherwise lose (the root signature, `RTS0`; a library's
+/// root signature subobjects; `VERS` and any part nothing regenerates) is printed after
+/// the reference's header, as root signature text or hex
+/// ([`dxil_text::header::carried`]), so that [`crate::assemble`] gives it back; the text of
+/// a container without one is the reference's. [`Disassembler::dumpbin_only`] leaves those
+/// sections out.
+///
 /// ```
 /// # fn main() -> Result<(), dxil::Error> {
 /// # let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/compute.ll")).unwrap();
@@ -20,12 +27,46 @@ use crate::input::Input;
 /// # Ok(()) }
 /// ```
 pub fn disassemble(bytes: &[u8]) -> Result<String> {
-    let input = Input::parse(bytes)?;
-    disassemble_input(&input)
+    Disassembler::new().disassemble(bytes)
+}
+
+/// Disassembly with options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Disassembler {
+    dumpbin_only: bool,
+}
+
+impl Disassembler {
+    /// Default options: the reference's text and the sections carrying the parts it does
+    /// not print.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Print exactly what `dxc -dumpbin` prints: without the sections carrying the parts
+    /// it does not print (so assembling the text loses those parts).
+    pub fn dumpbin_only(mut self, yes: bool) -> Self {
+        self.dumpbin_only = yes;
+        self
+    }
+
+    /// Disassembles `bytes` ([`disassemble`]).
+    pub fn disassemble(&self, bytes: &[u8]) -> Result<String> {
+        self.disassemble_input(&Input::parse(bytes)?)
+    }
+
+    /// As [`Disassembler::disassemble`], for an input already detected.
+    pub fn disassemble_input(&self, input: &Input<'_>) -> Result<String> {
+        print_input(input, !self.dumpbin_only)
+    }
 }
 
 /// As [`disassemble`], for an input already detected.
 pub fn disassemble_input(input: &Input<'_>) -> Result<String> {
+    Disassembler::new().disassemble_input(input)
+}
+
+fn print_input(input: &Input<'_>, carry_parts: bool) -> Result<String> {
     let bitcode = input.primary_bitcode()?;
     let module = bitcode.read_module()?;
     let reflection = input.reflection_module()?;
@@ -34,8 +75,12 @@ pub fn disassemble_input(input: &Input<'_>) -> Result<String> {
         _ => None,
     };
     let mut text = String::with_capacity(bitcode.bytes.len() * 4 + 1024);
-    dxil_text::print_dumpbin(container, &module, reflection.as_ref(), &mut text)
+    dxil_text::header::print_dumpbin_header(container, &module, reflection.as_ref(), &mut text)
         .map_err(|e| header_error(e, input))?;
+    if let (true, Some(c)) = (carry_parts, container) {
+        dxil_text::header::print_carried_parts(&dxil_text::header::container_parts(c), &mut text);
+    }
+    dxil_text::write_dumpbin_body(&module, &mut text);
     Ok(text)
 }
 

@@ -1,9 +1,12 @@
 //! `dxil dis F [-o OUT]`, `dxil dis F... --out-dir DIR`: disassembles containers (or raw
 //! bitcode, or a bare program part) to the text `dxc -dumpbin` prints
-//! ([`dxil::disassemble`]). Several inputs are disassembled in parallel, one worker thread
-//! per core, each into `DIR/<input file name less its last extension>.ll` (the whole stem:
-//! `tri.vs_main.dxil` gives `tri.vs_main.ll`); two inputs that would write the same file
-//! are refused as a usage error before anything is read or written.
+//! ([`dxil::disassemble`]), followed by the sections that carry the parts the reference does
+//! not print (the root signature, `VERS`, ...) so that `dxil as` gives them back
+//! (`--dumpbin`: exactly the reference's text). Several inputs are disassembled in
+//! parallel, one worker thread per core, each into `DIR/<input file name less its last
+//! extension>.ll` (the whole stem: `tri.vs_main.dxil` gives `tri.vs_main.ll`); two inputs
+//! that would write the same file are refused as a usage error before anything is read or
+//! written.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -26,12 +29,16 @@ pub struct Args {
     /// Directory for the outputs of several inputs (`<stem>.ll` each).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// Print exactly what `dxc -dumpbin` prints: without the sections carrying the parts it
+    /// does not print (root signature, VERS, ...), which `dxil as` then cannot give back.
+    #[arg(long)]
+    pub dumpbin: bool,
 }
 
 /// Disassembles one input file into text.
-fn disassemble_file(file: &Path) -> Result<String, CliError> {
+fn disassemble_file(file: &Path, d: dxil::Disassembler) -> Result<String, CliError> {
     let bytes = read_input(file)?;
-    dxil::disassemble(&bytes)
+    d.disassemble(&bytes)
         .map_err(CliError::from)
         .map_err(|e| CliError(format!("{}: {e}", display_name(file))))
 }
@@ -58,9 +65,10 @@ pub fn check_usage(args: &Args) -> UsageResult {
 /// Runs `dxil dis` (after [`check_usage`]).
 pub fn run(args: Args) -> CmdResult {
     let files = &args.inputs.inputs;
+    let d = dxil::Disassembler::new().dumpbin_only(args.dumpbin);
     match (&args.out_dir, files.as_slice()) {
-        (Some(dir), _) => run_many(files, dir),
-        (None, [file]) => write_text(args.output.as_deref(), &disassemble_file(file)?),
+        (Some(dir), _) => run_many(files, dir, d),
+        (None, [file]) => write_text(args.output.as_deref(), &disassemble_file(file, d)?),
         (None, _) => Err(CliError("several inputs need --out-dir DIR".into())),
     }
 }
@@ -98,7 +106,7 @@ fn check_distinct_outputs(files: &[PathBuf], dir: &Path) -> UsageResult {
     Ok(())
 }
 
-fn run_many(files: &[PathBuf], dir: &Path) -> CmdResult {
+fn run_many(files: &[PathBuf], dir: &Path, d: dxil::Disassembler) -> CmdResult {
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
     let next = AtomicUsize::new(0);
@@ -112,8 +120,8 @@ fn run_many(files: &[PathBuf], dir: &Path) -> CmdResult {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
-                let result =
-                    disassemble_file(file).and_then(|t| write_text(Some(&out_path(dir, file)), &t));
+                let result = disassemble_file(file, d)
+                    .and_then(|t| write_text(Some(&out_path(dir, file)), &t));
                 if let Err(e) = result {
                     if let Ok(mut f) = failures.lock() {
                         f.push(e.0);
