@@ -64,6 +64,7 @@ impl Command {
             Command::Dis(a) => dis::check_usage(a),
             Command::Hash(a) => hash::check_usage(a),
             Command::Man(a) => man::check_usage(a),
+            Command::Run(a) => run::check_usage(a),
             _ => Ok(()),
         }
     }
