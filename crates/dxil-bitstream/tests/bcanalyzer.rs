@@ -48,7 +48,7 @@ fn structure(line: &str) -> String {
 #[test]
 fn dump_agrees_with_llvm_bcanalyzer() {
     let Some(tool) = bcanalyzer() else {
-        eprintln!("note: llvm-bcanalyzer(-19) not installed; skipping");
+        dxil_test_support::skip("llvm-bcanalyzer(-19) not installed");
         return;
     };
     let files = dxil_test_support::corpus_files();

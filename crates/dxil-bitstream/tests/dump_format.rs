@@ -116,7 +116,7 @@ fn same_as_llvm_bcanalyzer() {
                 .is_ok_and(|o| o.status.success())
         })
     else {
-        eprintln!("note: llvm-bcanalyzer(-19) not installed; skipping");
+        dxil_test_support::skip("llvm-bcanalyzer(-19) not installed");
         return;
     };
     let tmp = std::env::temp_dir().join(format!("dxil-dump-format-{}.bc", std::process::id()));

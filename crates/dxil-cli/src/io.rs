@@ -25,6 +25,33 @@ impl<E: std::error::Error> From<E> for CliError {
 /// The result of a subcommand.
 pub type CmdResult = Result<(), CliError>;
 
+/// A command line that clap's own constraints cannot refuse (a rule over several
+/// arguments' values, such as `-o` with several inputs), found before any input is read:
+/// `main` prints it as clap prints its usage errors, with the subcommand's usage line, and
+/// exits 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+/// The result of a subcommand's usage check.
+pub type UsageResult = Result<(), UsageError>;
+
+/// `n` and the noun, singular for one: `1 part`, `7 parts`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The error for an `--entry` that names no entry point: it lists the ones there are, so
+/// the user can pick (`no entry point `nope` (entry points: main, helper)`).
+pub fn no_entry<'a>(wanted: &str, entries: impl IntoIterator<Item = &'a str>) -> CliError {
+    let names: Vec<&str> = entries.into_iter().collect();
+    let have = if names.is_empty() {
+        "there are none".to_string()
+    } else {
+        format!("entry points: {}", names.join(", "))
+    };
+    CliError(format!("no entry point `{wanted}` ({have})"))
+}
+
 /// How an input is named in messages: its path, or `<stdin>`.
 pub fn display_name(path: &Path) -> String {
     if path.as_os_str() == "-" {

@@ -7,8 +7,8 @@
 //!   README shows both spellings: the first for a fresh machine, the second with `dxil` on
 //!   `PATH`);
 //! - `cargo run ... --example NAME` runs through the cargo that builds this test;
-//! - `cargo test`, `cargo build` and `cargo install` lines are not run (this test is part of
-//!   what they run);
+//! - `cargo test`, `tools/test` (which runs `cargo test`), `cargo build` and `cargo install`
+//!   lines are not run (this test is part of what they run);
 //! - `/tmp/` becomes a scratch directory of this test, so runs do not share files.
 
 use std::path::{Path, PathBuf};
@@ -55,7 +55,7 @@ fn script(blocks: &[String], scratch: &Path) -> String {
     let mut out = String::new();
     for line in blocks.iter().flat_map(|b| b.lines()) {
         let trimmed = line.trim_start();
-        if ["cargo test", "cargo build", "cargo install"]
+        if ["cargo test", "tools/test", "cargo build", "cargo install"]
             .iter()
             .any(|c| trimmed.starts_with(c))
         {

@@ -52,3 +52,71 @@ pub mod bit {
 pub const fn mask(bit: u32) -> u64 {
     1 << bit
 }
+
+/// Each bit's name, lowest bit first, separated by spaces: the reference's
+/// `DxilShaderFlags` member names without their `m_b` prefix (one string, so the table
+/// costs no load-time relocations).
+const NAMES: &str = "DisableOptimizations DisableMathRefactoring EnableDoublePrecision \
+    ForceEarlyDepthStencil EnableRawAndStructuredBuffers LowPrecisionPresent \
+    EnableDoubleExtensions EnableMSAD AllResourcesBound ViewportAndRTArrayIndex \
+    InnerCoverage StencilRef TiledResources UAVLoadAdditionalFormats \
+    Level9ComparisonFiltering 64UAVs UAVsAtEveryStage CSRawAndStructuredViaShader4X ROVS \
+    WaveOps Int64Ops ViewID Barycentrics UseNativeLowPrecision ShadingRate \
+    RaytracingTier1_1 SamplerFeedback AtomicInt64OnTypedResource AtomicInt64OnGroupShared \
+    DerivativesInMeshAndAmpShaders ResourceDescriptorHeapIndexing \
+    SamplerDescriptorHeapIndexing AtomicInt64OnHeapResource ResMayNotAlias \
+    AdvancedTextureOps WriteableMSAATextures Reserved SampleCmpGradientOrBias \
+    ExtendedCommandInfo UsesDerivatives RequiresGroup";
+
+/// The name of shader flag bit `bit` (a position from [`bit`]), `None` past the last
+/// defined bit.
+pub fn name(bit: u32) -> Option<&'static str> {
+    NAMES.split(' ').filter(|s| !s.is_empty()).nth(bit as usize)
+}
+
+/// The flags as `0x10 (EnableRawAndStructuredBuffers)`: the hex value, then the name of
+/// each set bit, lowest first (`bit 45` for a bit no flag names; `none` for 0).
+pub fn describe(flags: u64) -> String {
+    let mut names = Vec::new();
+    for b in 0..64 {
+        if flags & mask(b) != 0 {
+            names.push(name(b).map_or_else(|| format!("bit {b}"), str::to_string));
+        }
+    }
+    if names.is_empty() {
+        names.push("none".to_string());
+    }
+    format!("{flags:#x} ({})", names.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bit_position_has_its_name() {
+        assert_eq!(
+            name(bit::DISABLE_OPTIMIZATIONS),
+            Some("DisableOptimizations")
+        );
+        assert_eq!(
+            name(bit::ENABLE_RAW_AND_STRUCTURED_BUFFERS),
+            Some("EnableRawAndStructuredBuffers")
+        );
+        assert_eq!(name(bit::UAVS_64), Some("64UAVs"));
+        assert_eq!(name(bit::RES_MAY_NOT_ALIAS), Some("ResMayNotAlias"));
+        assert_eq!(name(bit::REQUIRES_GROUP), Some("RequiresGroup"));
+        assert_eq!(name(bit::REQUIRES_GROUP + 1), None);
+    }
+
+    #[test]
+    fn describe_names_each_set_bit() {
+        assert_eq!(describe(0x10), "0x10 (EnableRawAndStructuredBuffers)");
+        assert_eq!(
+            describe(mask(bit::WAVE_OPS) | mask(bit::INT64_OPS)),
+            "0x180000 (WaveOps, Int64Ops)"
+        );
+        assert_eq!(describe(0), "0x0 (none)");
+        assert_eq!(describe(1 << 45), "0x200000000000 (bit 45)");
+    }
+}

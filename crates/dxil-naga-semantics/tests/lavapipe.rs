@@ -5,8 +5,9 @@
 //! the buffers it may write must come out equal (floats within the tolerance printed per
 //! entry point, see `tolerance_for`).
 //!
-//! Without a Vulkan adapter or without naga's inputs the test prints a SKIP line and passes,
-//! except where reference data is required (`CI`, `DXIL_REQUIRE_SHARED`): there it fails.
+//! Without a Vulkan adapter or without naga's inputs the test names its skip
+//! (`dxil_test_support::skip`) and passes, except where reference data is required (`CI`,
+//! `DXIL_REQUIRE_SHARED`): there it fails.
 
 use std::path::{Path, PathBuf};
 
@@ -121,9 +122,9 @@ fn dxil_computes_what_wgpu_on_lavapipe_computes() {
                 "{e}: .ci/run installs lavapipe (mesa-vulkan-drivers, libvulkan1), and it is \
                  required here (CI or DXIL_REQUIRE_SHARED)"
             );
-            eprintln!(
-                "SKIP semantics: {e}; apt-get install mesa-vulkan-drivers libvulkan1 to run it"
-            );
+            dxil_test_support::skip(&format!(
+                "{e}; apt-get install mesa-vulkan-drivers libvulkan1 to run it"
+            ));
             return;
         }
     };

@@ -232,3 +232,39 @@ fn metadata_seed_example() {
     assert_eq!(from_metadata(&md).expect("reads")[0].root_signature, rs);
     assert!(from_metadata(&[MdNode::Int(3)]).is_err());
 }
+
+#[test]
+fn the_end_of_the_input_says_what_was_expected() {
+    let v = Version::V1_1;
+    let at_end = |text: &str, want: &str| {
+        let e = refused(text, v);
+        assert_eq!(e, want, "{text:?}");
+    };
+    at_end(
+        "CBV(b0",
+        "1:7: expected ',' or ')', found the end of the input",
+    );
+    at_end(
+        "CBV(",
+        "1:5: expected a register, space, visibility or flags, found the end of the input",
+    );
+    at_end("CBV", "1:4: expected '(', found the end of the input");
+    at_end(
+        "CBV(b0, space =",
+        "1:16: expected a number, found the end of the input",
+    );
+    at_end(
+        "RootFlags(",
+        "1:11: expected a root signature flag value, found the end of the input",
+    );
+    at_end(
+        "DescriptorTable(CBV(b0)",
+        "1:24: expected ',' or ')', found the end of the input",
+    );
+    at_end(
+        "StaticSampler(s0, filter =",
+        "1:27: expected a filter value, found the end of the input",
+    );
+    // A token that is there keeps the reference's wording.
+    at_end("CBV(b0 b1)", "1:8: Unexpected token 'b1'");
+}

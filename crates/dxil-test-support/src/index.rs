@@ -9,7 +9,7 @@ use serde_json::Value;
 /// is unreadable. Panics on a line that is not JSON: reference data must be well formed.
 pub fn read_jsonl(path: &Path) -> Option<Vec<Value>> {
     let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: {} absent; skipping", path.display());
+        crate::skip(&format!("{} absent", path.display()));
         return None;
     };
     let values = text

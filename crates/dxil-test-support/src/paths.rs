@@ -17,21 +17,31 @@ pub fn shared_required() -> bool {
     set("CI") || set("DXIL_REQUIRE_SHARED")
 }
 
-/// Skips (a note on stderr, `None`) when reference data is absent, or fails when it is
-/// required ([`shared_required`]).
+/// Skips ([`crate::skip()`]: the test named on stderr and in the skip log, `None`) when
+/// reference data is absent, or fails when it is required ([`shared_required`]).
 fn absent(path: &Path) -> Option<PathBuf> {
     assert!(
         !shared_required(),
         "{} is absent, and reference data is required here (CI or DXIL_REQUIRE_SHARED)",
         path.display()
     );
-    eprintln!("note: {} absent; skipping", path.display());
+    crate::skip(&format!("{} absent", path.display()));
     None
 }
 
-/// `<workspace>/../shared`, or `None` after a note on stderr when it is absent.
+/// Where the reference data is: `DXIL_SHARED_DIR` when set (data kept elsewhere, or a
+/// directory that does not exist to see what skips without it), else
+/// `<workspace>/../shared`.
+pub fn shared_root() -> PathBuf {
+    match std::env::var_os("DXIL_SHARED_DIR").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => workspace_root().join("../shared"),
+    }
+}
+
+/// [`shared_root`], or `None` after [`crate::skip()`] when it is absent.
 pub fn shared_dir() -> Option<PathBuf> {
-    let dir = workspace_root().join("../shared");
+    let dir = shared_root();
     if dir.is_dir() {
         Some(dir)
     } else {
@@ -39,10 +49,10 @@ pub fn shared_dir() -> Option<PathBuf> {
     }
 }
 
-/// `<workspace>/../shared/<rel>` (a file or a directory), or `None` after a note on stderr
-/// when it is absent.
+/// `<shared>/<rel>` (a file or a directory), or `None` after [`crate::skip()`] when it is
+/// absent.
 pub fn shared_path(rel: &str) -> Option<PathBuf> {
-    let path = workspace_root().join("../shared").join(rel);
+    let path = shared_root().join(rel);
     if path.exists() {
         Some(path)
     } else {
@@ -50,7 +60,7 @@ pub fn shared_path(rel: &str) -> Option<PathBuf> {
     }
 }
 
-/// `../shared/corpus`, or `None` after a note on stderr when it is absent.
+/// `<shared>/corpus`, or `None` after [`crate::skip()`] when it is absent.
 pub fn corpus_dir() -> Option<PathBuf> {
     shared_path("corpus").filter(|d| d.is_dir())
 }

@@ -46,7 +46,7 @@ fn cases_agree_with_the_reference() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let folders = cases(&dir);
     if folders.is_empty() {
-        eprintln!("note: no cases under {}", dir.display());
+        dxil_test_support::skip(&format!("no cases under {}", dir.display()));
         return;
     }
     let Some(dxv) = dxil_test_support::reference_tool("dxv") else {

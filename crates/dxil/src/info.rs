@@ -277,14 +277,17 @@ impl fmt::Display for Info {
         let c = &self.container;
         write!(
             f,
-            "container: version {}, {} bytes, {} parts",
-            c.version, c.size, c.part_count
+            "container: version {}, {}, {}",
+            c.version,
+            count(u64::from(c.size), "byte", "bytes"),
+            count(u64::from(c.part_count), "part", "parts")
         )?;
         if !c.packed {
             f.write_str(", not packed")?;
         }
         if c.trailing_bytes != 0 {
-            write!(f, ", {} trailing bytes", c.trailing_bytes)?;
+            let n = count(c.trailing_bytes as u64, "trailing byte", "trailing bytes");
+            write!(f, ", {n}")?;
         }
         writeln!(f)?;
         let d = &self.digest;
@@ -310,12 +313,12 @@ impl fmt::Display for Info {
                 Some(View::Damaged { error }) => writeln!(f, "{key}: error: {error}")?,
                 Some(View::Read(p)) => writeln!(
                     f,
-                    "{key} ({}): {} (shader kind {}), DXIL {}, bitcode {} bytes at {:#x}",
+                    "{key} ({}): {} (shader kind {}), DXIL {}, bitcode {} at {:#x}",
                     p.part,
                     p.profile,
                     p.shader_kind.as_deref().unwrap_or("-"),
                     p.dxil_version,
-                    p.bitcode_size,
+                    count(p.bitcode_size as u64, "byte", "bytes"),
                     p.bitcode_offset
                 )?,
             }
@@ -360,4 +363,9 @@ impl fmt::Display for Info {
         }
         Ok(())
     }
+}
+
+/// `n` and the noun, singular for one (`1 part`, `7 parts`).
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

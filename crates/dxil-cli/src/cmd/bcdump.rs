@@ -17,8 +17,8 @@ pub struct Args {
     #[command(flatten)]
     pub input: InputArg,
     /// For a container: the program part to dump (DXIL, ILDB or STAT).
-    #[arg(long, default_value = "DXIL")]
-    pub part: String,
+    #[arg(long, default_value = "DXIL", value_parser = program_part)]
+    pub part: FourCC,
     #[command(flatten)]
     pub out: OutputArg,
     /// Print the contents of the BLOCKINFO block.
@@ -35,16 +35,16 @@ pub struct Args {
     pub show_abbrevs: bool,
 }
 
+/// `--part`: a program part's code (a usage error otherwise).
+fn program_part(s: &str) -> Result<FourCC, String> {
+    FourCC::parse(s)
+        .filter(|f| matches!(*f, FourCC::DXIL | FourCC::ILDB | FourCC::STAT))
+        .ok_or_else(|| "expected DXIL, ILDB or STAT (the parts that hold bitcode)".to_string())
+}
+
 /// Runs `dxil bcdump`.
 pub fn run(args: Args) -> CmdResult {
-    let fourcc = FourCC::parse(&args.part)
-        .filter(|f| matches!(*f, FourCC::DXIL | FourCC::ILDB | FourCC::STAT))
-        .ok_or_else(|| {
-            CliError(format!(
-                "--part {:?}: expected DXIL, ILDB or STAT",
-                args.part
-            ))
-        })?;
+    let fourcc = args.part;
     let bytes = args.input.read()?;
     let (bitcode, position) = select(&bytes, fourcc).map_err(in_file(&args.input.input))?;
     let opts = DumpOptions {

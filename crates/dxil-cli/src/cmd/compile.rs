@@ -28,7 +28,7 @@ use dxil::naga_backend::naga::{self, ShaderStage};
 use dxil::naga_backend::{BindTarget, Options, PipelineOptions, ShaderModel};
 
 use super::CmdResult;
-use crate::io::{display_name, read_input, write_binary, CliError, InputsArg};
+use crate::io::{display_name, no_entry, read_input, write_binary, CliError, InputsArg};
 
 /// Arguments of `dxil compile`.
 #[derive(clap::Args)]
@@ -328,18 +328,8 @@ fn compile_file(args: &Args, file: &Path, out: &mut Vec<Compiled>) -> Vec<CliErr
     if !found {
         let message = match &args.entry {
             Some(e) => {
-                let names: Vec<String> = module
-                    .entry_points
-                    .iter()
-                    .map(|ep| format!("`{}`", ep.name))
-                    .collect();
-                match names.is_empty() {
-                    true => format!("{name}: no entry point `{e}` (the module has none)"),
-                    false => format!(
-                        "{name}: no entry point `{e}` (the module has {})",
-                        names.join(", ")
-                    ),
-                }
+                let entries = module.entry_points.iter().map(|ep| ep.name.as_str());
+                format!("{name}: {}", no_entry(e, entries))
             }
             None => format!("{name}: no entry points (nothing to compile)"),
         };

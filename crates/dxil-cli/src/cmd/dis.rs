@@ -3,8 +3,10 @@
 //! ([`dxil::disassemble`]); with `--keep-parts`, also the sections that carry the parts the
 //! reference does not print (the root signature, `VERS`, ...) so that `dxil as` gives them
 //! back, and without it a note on standard error names the parts the text loses. Several
-//! inputs are disassembled in parallel, one worker thread per core, each into `DIR/<input stem>.ll`; two inputs that would write the same file are
-//! refused before anything is written.
+//! inputs are disassembled in parallel, one worker thread per core, each into
+//! `DIR/<input file name less its last extension>.ll` (the whole stem: `tri.vs_main.dxil`
+//! gives `tri.vs_main.ll`); two inputs that would write the same file are refused as a usage
+//! error before anything is read or written.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +14,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::CmdResult;
-use crate::io::{display_name, read_input, write_text, CliError, InputsArg};
+use crate::io::{
+    display_name, read_input, write_text, CliError, InputsArg, UsageError, UsageResult,
+};
 
 /// Arguments of `dxil dis`.
 #[derive(clap::Args)]
@@ -60,28 +64,42 @@ fn disassemble_file(
     Ok(text)
 }
 
-/// Runs `dxil dis`.
-pub fn run(args: Args) -> CmdResult {
+/// Refuses several inputs without `--out-dir` (with or without `-o`, which names one
+/// file), and inputs that would overwrite each other's output.
+pub fn check_usage(args: &Args) -> UsageResult {
     let files = &args.inputs.inputs;
-    let d = dxil::Disassembler::new().keep_parts(args.keep_parts);
     match &args.out_dir {
-        None => {
-            let [file] = files.as_slice() else {
-                return Err(CliError(
-                    "several inputs need --out-dir DIR (one `<stem>.ll` per input)".into(),
-                ));
-            };
-            write_text(
-                args.output.as_deref(),
-                &disassemble_file(file, d, args.keep_parts)?,
-            )
-        }
-        Some(dir) => run_many(files, dir, d, args.keep_parts),
+        None if files.len() > 1 => Err(UsageError(format!(
+            "{} inputs need --out-dir DIR (one `<stem>.ll` each){}",
+            files.len(),
+            if args.output.is_some() {
+                "; -o names the output of a single input"
+            } else {
+                ""
+            }
+        ))),
+        None => Ok(()),
+        Some(dir) => check_distinct_outputs(files, dir),
     }
 }
 
+/// Runs `dxil dis` (after [`check_usage`]).
+pub fn run(args: Args) -> CmdResult {
+    let files = &args.inputs.inputs;
+    let d = dxil::Disassembler::new().keep_parts(args.keep_parts);
+    match (&args.out_dir, files.as_slice()) {
+        (Some(dir), _) => run_many(files, dir, d, args.keep_parts),
+        (None, [file]) => write_text(
+            args.output.as_deref(),
+            &disassemble_file(file, d, args.keep_parts)?,
+        ),
+        (None, _) => Err(CliError("several inputs need --out-dir DIR".into())),
+    }
+}
+
+/// `DIR/<file name less its last extension>.ll`; `DIR/stdin.ll` for standard input.
 fn out_path(dir: &Path, input: &Path) -> PathBuf {
-    let stem = if input.as_os_str() == "-" {
+    let mut name = if input.as_os_str() == "-" {
         "stdin".into()
     } else {
         input
@@ -89,18 +107,19 @@ fn out_path(dir: &Path, input: &Path) -> PathBuf {
             .map(|s| s.to_os_string())
             .unwrap_or_else(|| "stdin".into())
     };
-    let mut p = dir.join(stem);
-    p.set_extension("ll");
-    p
+    // Appended, not `set_extension`: that would replace a dot in the stem
+    // (`tri.vs_main` would become `tri.ll`).
+    name.push(".ll");
+    dir.join(name)
 }
 
 /// Refuses inputs that would overwrite each other's output.
-fn check_distinct_outputs(files: &[PathBuf], dir: &Path) -> CmdResult {
+fn check_distinct_outputs(files: &[PathBuf], dir: &Path) -> UsageResult {
     let mut seen: HashMap<PathBuf, &Path> = HashMap::new();
     for f in files {
         let out = out_path(dir, f);
         if let Some(first) = seen.insert(out.clone(), f) {
-            return Err(CliError(format!(
+            return Err(UsageError(format!(
                 "{} and {} would both be written to {}",
                 display_name(first),
                 display_name(f),
@@ -112,7 +131,6 @@ fn check_distinct_outputs(files: &[PathBuf], dir: &Path) -> CmdResult {
 }
 
 fn run_many(files: &[PathBuf], dir: &Path, d: dxil::Disassembler, keep_parts: bool) -> CmdResult {
-    check_distinct_outputs(files, dir)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
     let next = AtomicUsize::new(0);

@@ -14,8 +14,8 @@ pub struct Args {
     #[command(flatten)]
     pub input: InputArg,
     /// Four-character code of the part, e.g. DXIL, ILDB, RTS0.
-    #[arg(long)]
-    pub part: String,
+    #[arg(long, value_parser = fourcc)]
+    pub part: FourCC,
     #[command(flatten)]
     pub out: OutputArg,
     /// Write the part data as stored, even for program parts.
@@ -23,16 +23,20 @@ pub struct Args {
     pub raw: bool,
 }
 
+/// `--part`: a four-character code (a usage error otherwise).
+pub fn fourcc(s: &str) -> Result<FourCC, String> {
+    FourCC::parse(s).ok_or_else(|| {
+        format!(
+            "expected a four-character code such as DXIL or RTS0 ({} characters given)",
+            s.chars().count()
+        )
+    })
+}
+
 /// Runs `dxil extract`.
 pub fn run(args: Args) -> CmdResult {
-    let fourcc = FourCC::parse(&args.part).ok_or_else(|| {
-        CliError(format!(
-            "--part {:?}: expected a four-character code such as DXIL",
-            args.part
-        ))
-    })?;
     let bytes = args.input.read()?;
-    let data = part_data(&bytes, fourcc, args.raw).map_err(in_file(&args.input.input))?;
+    let data = part_data(&bytes, args.part, args.raw).map_err(in_file(&args.input.input))?;
     args.out.binary(data)
 }
 

@@ -17,11 +17,12 @@ use serde_json::json;
 use super::CmdResult;
 use crate::io::{
     in_file, read_input, replace_file, report_each, write_binary, CliError, InputsArg, JsonArg,
-    OutputArg, Report,
+    OutputArg, Report, UsageError, UsageResult,
 };
 
 /// Arguments of `dxil hash`.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("destination").args(["output", "in_place"])))]
 pub struct Args {
     #[command(flatten)]
     pub inputs: InputsArg,
@@ -29,7 +30,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "update")]
     pub check: bool,
     /// Store the computed digest: in OUT (`-o`) or in the input itself (`--in-place`).
-    #[arg(long)]
+    #[arg(long, requires = "destination")]
     pub update: bool,
     /// With --update: replace the input file (atomically).
     #[arg(long, requires = "update", conflicts_with = "output")]
@@ -66,20 +67,28 @@ pub fn run(args: Args) -> CmdResult {
     })
 }
 
+/// Refuses `--update` with several inputs and `--in-place` on standard input (clap
+/// itself refuses `--update` without `-o` or `--in-place`).
+pub fn check_usage(args: &Args) -> UsageResult {
+    let inputs = &args.inputs.inputs;
+    if args.update && inputs.len() > 1 {
+        return Err(UsageError(format!(
+            "--update takes one input ({} given)",
+            inputs.len()
+        )));
+    }
+    if args.in_place && inputs.iter().any(|f| f.as_os_str() == "-") {
+        return Err(UsageError(
+            "--in-place needs a file, not standard input (`-`)".into(),
+        ));
+    }
+    Ok(())
+}
+
 fn update(args: &Args) -> CmdResult {
     let [file] = args.inputs.inputs.as_slice() else {
         return Err(CliError("--update takes one input".into()));
     };
-    if args.output.is_none() && !args.in_place {
-        return Err(CliError(
-            "--update needs -o OUT (`-`: standard output) or --in-place".into(),
-        ));
-    }
-    if args.in_place && file.as_os_str() == "-" {
-        return Err(CliError(
-            "--in-place needs a file, not standard input".into(),
-        ));
-    }
     let mut bytes = read_input(file)?;
     let computed = {
         let input = Input::parse(&bytes)

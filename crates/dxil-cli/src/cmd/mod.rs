@@ -3,6 +3,7 @@
 use clap::Subcommand;
 
 pub use crate::io::CmdResult;
+use crate::io::UsageResult;
 
 mod asm;
 mod bcdump;
@@ -51,11 +52,23 @@ pub enum Command {
     Compile(compile::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
-    /// Print the man page (roff).
+    /// Print a command's man page (roff), or write them all with --out-dir.
     Man(man::Args),
 }
 
 impl Command {
+    /// Refuses a command line that clap's own constraints cannot refuse (exit status 2),
+    /// before anything is read or written.
+    pub fn check_usage(&self) -> UsageResult {
+        match self {
+            Command::Dis(a) => dis::check_usage(a),
+            Command::Hash(a) => hash::check_usage(a),
+            Command::Man(a) => man::check_usage(a),
+            Command::Run(a) => run::check_usage(a),
+            _ => Ok(()),
+        }
+    }
+
     pub fn run(self) -> CmdResult {
         match self {
             Command::Info(a) => info::run(a),

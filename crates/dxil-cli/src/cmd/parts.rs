@@ -3,20 +3,22 @@
 //!
 //! `--regenerate`: each part the `DXIL` module determines is regenerated (`dxil-gen`) and
 //! compared with the stored bytes: `same`, `differs at 0x..: stored 0x.., regenerated 0x..
-//! (N and M bytes)`, `copied` (not derived from the module), `failed: ...`, `missing`; a
-//! `digest` line compares the container digest recomputed over the regenerated parts; then
-//! the recorded shader flags against the ones recomputed from the module, and per signature
-//! whether repacking its elements reproduces the recorded placements. Any difference is a
-//! failed check: exit status 1.
+//! (N and M bytes)`, `kept as stored` (a part the module does not determine, such as
+//! `RTS0` or `STAT`: not regenerated, so not compared; `copied` in JSON), `failed: ...`,
+//! `missing`; a `digest` line compares the container digest recomputed over the regenerated parts; then the recorded
+//! shader flags against the ones recomputed from the module (by name, and the bits only one
+//! side has), and per signature whether repacking its elements reproduces the recorded
+//! placements. Any difference is a failed check: exit status 1.
 
 use std::fmt::Write;
 
 use dxil::gen::PartCheck;
+use dxil::module::shader_flags::describe;
 use dxil::Input;
 use serde_json::{json, Value};
 
 use super::CmdResult;
-use crate::io::{CliError, Report, ReportArgs};
+use crate::io::{count, CliError, Report, ReportArgs};
 
 /// Arguments of `dxil parts`.
 #[derive(clap::Args)]
@@ -91,9 +93,12 @@ fn regenerate(c: &dxil::container::Container<'_>) -> Result<Report, CliError> {
                 regenerated,
             } => {
                 let sizes = if stored == regenerated {
-                    format!("{stored} bytes each")
+                    format!("{} each", count(*stored, "byte", "bytes"))
                 } else {
-                    format!("stored {stored} bytes, regenerated {regenerated}")
+                    format!(
+                        "stored {}, regenerated {regenerated}",
+                        count(*stored, "byte", "bytes")
+                    )
                 };
                 (
                     "differs",
@@ -105,24 +110,55 @@ fn regenerate(c: &dxil::container::Container<'_>) -> Result<Report, CliError> {
                 )
             }
             PartCheck::Failed(e) => ("failed", format!(": {e}")),
-            PartCheck::Copied => ("copied", String::new()),
+            // Kept as stored: the text says so in words; JSON keeps the status word.
+            PartCheck::Copied if *fourcc == dxil::container::FourCC::DXIL => (
+                "copied",
+                " (the module the others are regenerated from)".to_string(),
+            ),
+            PartCheck::Copied => ("copied", " (not regenerated, so not compared)".to_string()),
             PartCheck::Missing => ("missing", " (the module implies it)".to_string()),
         };
         ok &= matches!(check, PartCheck::Same | PartCheck::Copied);
-        let _ = writeln!(text, "{name} {status}{detail}");
-        parts.push(json!({ "part": name, "status": status, "detail": detail.trim_start_matches([' ', ':']) }));
+        let word = match check {
+            PartCheck::Copied => "kept as stored",
+            _ => status,
+        };
+        let _ = writeln!(text, "{name} {word}{detail}");
+        let detail = detail.trim_start_matches([' ', ':']);
+        let detail = detail
+            .strip_prefix('(')
+            .and_then(|d| d.strip_suffix(')'))
+            .unwrap_or(detail);
+        parts.push(json!({ "part": name, "status": status, "detail": detail }));
     }
     let flags = regen.flags.map(|(recorded, computed)| {
-        let _ = if recorded == computed {
-            writeln!(text, "shader flags same ({:#x})", recorded.0)
+        if recorded == computed {
+            let _ = writeln!(text, "shader flags same: {}", describe(recorded.0));
         } else {
             ok = false;
-            writeln!(
+            let _ = writeln!(
                 text,
-                "shader flags differ: recorded {:#x}, computed {:#x}",
-                recorded.0, computed.0
-            )
-        };
+                "shader flags differ: recorded {}, computed {}",
+                describe(recorded.0),
+                describe(computed.0)
+            );
+            let (only_recorded, only_computed) =
+                (recorded.0 & !computed.0, computed.0 & !recorded.0);
+            if only_recorded != 0 {
+                let _ = writeln!(
+                    text,
+                    "  recorded, not computed: {}",
+                    describe(only_recorded)
+                );
+            }
+            if only_computed != 0 {
+                let _ = writeln!(
+                    text,
+                    "  computed, not recorded: {}",
+                    describe(only_computed)
+                );
+            }
+        }
         json!({ "recorded": recorded.0, "computed": computed.0 })
     });
     let mut packing = Vec::new();

@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use dxil::module::shader_flags::describe;
 use dxil::{Member, Reflection};
 
 use super::CmdResult;
@@ -41,7 +42,7 @@ fn render(r: &Reflection) -> String {
     if let Some(sm) = &r.shader_model {
         let _ = writeln!(out, "shader model: {}_{}_{}", sm.kind, sm.major, sm.minor);
     }
-    let _ = writeln!(out, "shader flags: {:#x}", r.shader_flags);
+    let _ = writeln!(out, "shader flags: {}", describe(r.shader_flags));
     for f in &r.required_features {
         let _ = writeln!(out, "requires: {f}");
     }

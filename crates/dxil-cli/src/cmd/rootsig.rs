@@ -41,8 +41,8 @@ enum Sub {
         #[command(flatten)]
         source: TextSource,
         /// Root signature version: 1.0, 1.1 or 1.2 (also rootsig_1_0 ...).
-        #[arg(long, default_value = "1.1")]
-        version: String,
+        #[arg(long, default_value = "1.1", value_parser = version_arg)]
+        version: Version,
         #[command(flatten)]
         out: OutputArg,
         /// Write the bare RTS0 part instead of a container.
@@ -74,8 +74,8 @@ enum Sub {
         #[arg(long, value_name = "FILE", required_unless_present_any = ["text", "file"])]
         binary: Option<PathBuf>,
         /// Version for text input: 1.0, 1.1 or 1.2.
-        #[arg(long, default_value = "1.1")]
-        version: String,
+        #[arg(long, default_value = "1.1", value_parser = version_arg)]
+        version: Version,
         #[command(flatten)]
         json: JsonArg,
         #[command(flatten)]
@@ -83,12 +83,9 @@ enum Sub {
     },
 }
 
-fn version_arg(s: &str) -> Result<Version, CliError> {
-    Version::parse(s).ok_or_else(|| {
-        CliError(format!(
-            "unknown root signature version '{s}' (use 1.0, 1.1 or 1.2)"
-        ))
-    })
+/// `--version`: a root signature version (a usage error otherwise).
+fn version_arg(s: &str) -> Result<Version, String> {
+    Version::parse(s).ok_or_else(|| "expected 1.0, 1.1 or 1.2 (or rootsig_1_0 ...)".to_string())
 }
 
 /// The text, its name in messages and its layout.
@@ -146,7 +143,6 @@ pub fn run(args: Args) -> CmdResult {
             raw,
             json,
         } => {
-            let version = version_arg(&version)?;
             let (text, name, form) = read_text(source.text, source.file.as_deref())?;
             let rs = match compile_form(&text, version, form) {
                 Ok(rs) => rs,
@@ -209,7 +205,7 @@ pub fn run(args: Args) -> CmdResult {
             version,
             json,
             out,
-        } => check(text, file, binary, &version, json.json, &out),
+        } => check(text, file, binary, version, json.json, &out),
     }
 }
 
@@ -217,7 +213,7 @@ fn check(
     text: Option<String>,
     file: Option<PathBuf>,
     binary: Option<PathBuf>,
-    version: &str,
+    version: Version,
     json: bool,
     out: &OutputArg,
 ) -> CmdResult {
@@ -237,7 +233,7 @@ fn check(
         }
         None => {
             let (t, name, form) = read_text(text, file.as_deref())?;
-            ("text", name, compile_form(&t, version_arg(version)?, form))
+            ("text", name, compile_form(&t, version, form))
         }
     };
     match result {

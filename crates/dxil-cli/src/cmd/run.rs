@@ -31,7 +31,9 @@ use dxil::module::model::{Resource as MdResource, ResourceClass as MdClass};
 use dxil::module::DxilMetadata;
 use dxil::parts::names::{ComponentType as MdComponent, ResourceKind};
 
-use crate::io::{display_name, read_input, CliError, CmdResult, InputArg, OutputArg};
+use crate::io::{
+    display_name, read_input, CliError, CmdResult, InputArg, OutputArg, UsageError, UsageResult,
+};
 
 /// Bytes a quick-form buffer file may hold (the pipeline form's limit too); a constant
 /// buffer may hold no more than the size the shader declares.
@@ -280,18 +282,41 @@ impl FormatSpec {
     }
 }
 
-/// A usage error found after clap's parsing (two arguments that cannot go together): printed
-/// as clap prints its own, with the usage line, and exit status 2.
-fn usage_error(message: impl fmt::Display) -> ! {
-    let mut cli = <crate::Cli as clap::CommandFactory>::command();
-    // Built, the subcommand knows its full name (`dxil run`) for the usage line.
-    cli.build();
-    let mut cmd = match cli.find_subcommand_mut("run") {
-        Some(run) => run.clone(),
-        None => cli,
-    };
-    cmd.error(clap::error::ErrorKind::ArgumentConflict, message)
-        .exit()
+/// Refuses what clap's constraints cannot state (exit status 2, before the input is read):
+/// in the quick form, a register bound or written twice, `--format` without a register
+/// twice, `--out` or `--format REG` naming a register no `--buffer` binds (as a UAV, for
+/// `--format`).
+pub fn check_usage(args: &Args) -> UsageResult {
+    if args.pipeline.is_some() {
+        return Ok(());
+    }
+    check_unique(args.buffer.iter().map(|b| b.reg), "bound")?;
+    check_unique(args.out.iter().map(|o| o.reg), "written (--out)")?;
+    if args.format.iter().filter(|f| f.reg.is_none()).count() > 1 {
+        return Err(UsageError(
+            "--format without a register is given more than once".into(),
+        ));
+    }
+    for o in &args.out {
+        if !args.buffer.iter().any(|b| b.reg == o.reg) {
+            return Err(UsageError(format!(
+                "--out {}: no --buffer binds {}",
+                o.reg, o.reg
+            )));
+        }
+    }
+    for r in args.format.iter().filter_map(|f| f.reg) {
+        let bound = args
+            .buffer
+            .iter()
+            .any(|b| b.reg == r && r.class == ResourceClass::Uav);
+        if !bound {
+            return Err(UsageError(format!(
+                "--format {r}: no --buffer binds a UAV at {r}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: Args) -> CmdResult {
@@ -312,15 +337,12 @@ pub fn run(args: Args) -> CmdResult {
             &mut trace,
         );
     }
+    // The rest of the command line was checked before the input was read (check_usage).
     let Some(groups) = args.dispatch else {
-        usage_error("give --pipeline P.yaml, or --dispatch X,Y,Z with --buffer REG=FILE");
+        return Err(CliError(
+            "give --pipeline P.yaml, or --dispatch X,Y,Z with --buffer REG=FILE".into(),
+        ));
     };
-    check_unique(args.buffer.iter().map(|b| b.reg), "bound");
-    check_unique(args.out.iter().map(|o| o.reg), "written (--out)");
-    let formats = args.format.iter().filter(|f| f.reg.is_none()).count();
-    if formats > 1 {
-        usage_error("--format without a register is given more than once");
-    }
     let md = DxilMetadata::read(&module)
         .map_err(|e| CliError(format!("{name}: resource metadata: {e}")))?;
     let lists = md.resources.clone().unwrap_or_default();
@@ -331,22 +353,6 @@ pub fn run(args: Args) -> CmdResult {
             .map_err(|e| CliError(format!("{name}: --buffer {}: {}", spec.reg, e.0)))?;
         bindings.bindings.push(binding);
         printed.push(format);
-    }
-    for o in &args.out {
-        if !args.buffer.iter().any(|b| b.reg == o.reg) {
-            usage_error(format!("--out {}: no --buffer binds {}", o.reg, o.reg));
-        }
-    }
-    for f in &args.format {
-        if let Some(r) = f.reg {
-            if !args
-                .buffer
-                .iter()
-                .any(|b| b.reg == r && r.class == ResourceClass::Uav)
-            {
-                usage_error(format!("--format {r}: no --buffer binds a UAV at {r}"));
-            }
-        }
     }
     let program = Program::compile(&module, None).map_err(|e| CliError(format!("{name}: {e}")))?;
     let mut dispatch = Dispatch {
@@ -415,14 +421,15 @@ fn budget_hint(e: &dxil::exec::Error) -> &'static str {
 }
 
 /// Refuses a register given twice (a usage error).
-fn check_unique(regs: impl Iterator<Item = Reg>, what: &str) {
+fn check_unique(regs: impl Iterator<Item = Reg>, what: &str) -> UsageResult {
     let mut seen: Vec<Reg> = Vec::new();
     for r in regs {
         if seen.contains(&r) {
-            usage_error(format!("{r} is {what} twice"));
+            return Err(UsageError(format!("{r} is {what} twice")));
         }
         seen.push(r);
     }
+    Ok(())
 }
 
 /// A line on standard error saying how far a long dispatch has come: shown once it has run

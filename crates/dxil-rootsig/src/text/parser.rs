@@ -141,8 +141,21 @@ impl<'a> Parser<'a> {
         Error::new(ErrorKind::Syntax, msg, self.pos(t))
     }
 
-    fn unexpected(&self, t: &Token<'_>) -> Error {
-        self.err(t, format!("Unexpected token '{}'", t.show()))
+    /// `msg` (the reference's wording) for a token that is there; for the end of the input,
+    /// where the reference names an empty token (`Unexpected token ''`), what was expected.
+    fn fail(&self, t: &Token<'_>, expected: &str, msg: impl FnOnce() -> String) -> Error {
+        if t.tok == Tok::Eol {
+            self.err(
+                t,
+                format!("expected {expected}, found the end of the input"),
+            )
+        } else {
+            self.err(t, msg())
+        }
+    }
+
+    fn unexpected(&self, t: &Token<'_>, expected: &str) -> Error {
+        self.fail(t, expected, || format!("Unexpected token '{}'", t.show()))
     }
 
     fn expect(&mut self, want: Tok) -> Result<Token<'a>> {
@@ -150,7 +163,16 @@ impl<'a> Parser<'a> {
         if t.tok == want {
             Ok(t)
         } else {
-            Err(self.unexpected(&t))
+            let expected = match want {
+                Tok::Comma => "','".to_string(),
+                Tok::LParen => "'('".to_string(),
+                Tok::RParen => "')'".to_string(),
+                Tok::Eq => "'='".to_string(),
+                Tok::Or => "'|'".to_string(),
+                Tok::Kw(k) => format!("'{k}'"),
+                _ => "a token".to_string(),
+            };
+            Err(self.unexpected(&t, &expected))
         }
     }
 
@@ -172,7 +194,7 @@ impl<'a> Parser<'a> {
         match t.tok {
             Tok::RParen => Ok(true),
             Tok::Comma => Ok(false),
-            _ => Err(self.unexpected(&t)),
+            _ => Err(self.unexpected(&t, "',' or ')'")),
         }
     }
 
@@ -262,13 +284,12 @@ impl<'a> Parser<'a> {
                         flags |= RootFlags::from_keyword(k).map_or(0, |f| f.0);
                     }
                     _ => {
-                        return Err(self.err(
-                            &t,
+                        return Err(self.fail(&t, "a root signature flag value", || {
                             format!(
                                 "Expected a root signature flag value, found: '{}'",
                                 t.show()
-                            ),
-                        ))
+                            )
+                        }))
                     }
                 }
                 if self.peek().tok == Tok::RParen {
@@ -285,7 +306,7 @@ impl<'a> Parser<'a> {
         let t = self.get();
         match t.tok {
             Tok::U32(n) => Ok(n),
-            _ => Err(self.unexpected(&t)),
+            _ => Err(self.unexpected(&t, "a number")),
         }
     }
 
@@ -304,7 +325,11 @@ impl<'a> Parser<'a> {
             Tok::Kw(k) if ShaderVisibility::from_keyword(k).is_some() => {
                 Ok(ShaderVisibility::from_keyword(k).unwrap_or_default())
             }
-            _ => Err(self.err(&t, format!("Unexpected visibility value: '{}'.", t.show()))),
+            _ => Err(
+                self.fail(&t, "a shader visibility (SHADER_VISIBILITY_...)", || {
+                    format!("Unexpected visibility value: '{}'.", t.show())
+                }),
+            ),
         }
     }
 
@@ -321,13 +346,12 @@ impl<'a> Parser<'a> {
                     letter as char
                 ),
             )),
-            _ => Err(self.err(
-                &t,
+            _ => Err(self.fail(&t, "a register", || {
                 format!(
                     "Expected a register token (CBV, SRV, UAV, Sampler), found: '{}'",
                     t.show()
-                ),
-            )),
+                )
+            })),
         }
     }
 
@@ -360,7 +384,7 @@ impl<'a> Parser<'a> {
                     self.mark(&mut s_vis, "visibility", &t)?;
                     vis = self.visibility()?;
                 }
-                _ => return Err(self.unexpected(&t)),
+                _ => return Err(self.unexpected(&t, "num32BitConstants, b#, space or visibility")),
             }
             if self.list_end()? {
                 break;
@@ -433,7 +457,7 @@ impl<'a> Parser<'a> {
                     self.mark(&mut s_vis, "visibility", &t)?;
                     vis = self.visibility()?;
                 }
-                _ => return Err(self.unexpected(&t)),
+                _ => return Err(self.unexpected(&t, "a register, space, visibility or flags")),
             }
             if self.list_end()? {
                 break;
@@ -484,10 +508,9 @@ impl<'a> Parser<'a> {
             match t.tok {
                 Tok::Kw(k) if lookup(k).is_some_and(|b| b != 0) => bits |= lookup(k).unwrap_or(0),
                 _ => {
-                    return Err(self.err(
-                        &t,
-                        format!("Expected a {low} flag value, found: '{}'", t.show()),
-                    ))
+                    return Err(self.fail(&t, &format!("a {low} flag value"), || {
+                        format!("Expected a {low} flag value, found: '{}'", t.show())
+                    }))
                 }
             }
             if matches!(self.peek().tok, Tok::RParen | Tok::Comma) {
@@ -518,7 +541,11 @@ impl<'a> Parser<'a> {
                     self.mark(&mut s_vis, "visibility", &t)?;
                     vis = self.visibility()?;
                 }
-                _ => return Err(self.unexpected(&t)),
+                _ => {
+                    return Err(
+                        self.unexpected(&t, "a range (CBV, SRV, UAV, Sampler) or visibility")
+                    )
+                }
             }
             if self.list_end()? {
                 break;
@@ -588,7 +615,11 @@ impl<'a> Parser<'a> {
                         self.number()?
                     };
                 }
-                _ => return Err(self.unexpected(&t)),
+                _ => {
+                    return Err(
+                        self.unexpected(&t, "a register, numDescriptors, space, flags or offset")
+                    )
+                }
             }
             if self.list_end()? {
                 break;
@@ -622,7 +653,11 @@ impl<'a> Parser<'a> {
             Tok::Kw(k) => lookup(k),
             _ => None,
         }
-        .ok_or_else(|| self.err(&t, format!("Unexpected {what} value: '{}'.", t.show())))
+        .ok_or_else(|| {
+            self.fail(&t, &format!("a {what} value"), || {
+                format!("Unexpected {what} value: '{}'.", t.show())
+            })
+        })
     }
 
     fn assign_float(&mut self, name: &'static str) -> Result<f32> {
@@ -633,7 +668,9 @@ impl<'a> Parser<'a> {
             Tok::U32(n) => Ok(n as f32),
             Tok::I32(n) => Ok(n as f32),
             Tok::Float(v) => Ok(v),
-            _ => Err(self.err(&t, format!("Expected float, found token '{}'", t.show()))),
+            _ => Err(self.fail(&t, "a number", || {
+                format!("Expected float, found token '{}'", t.show())
+            })),
         }
     }
 
@@ -664,7 +701,12 @@ impl<'a> Parser<'a> {
                 "space" => 11,
                 "visibility" => 12,
                 "flags" if self.version >= Version::V1_2 => 13,
-                _ => return Err(self.unexpected(&t)),
+                _ => {
+                    return Err(self.unexpected(
+                        &t,
+                        "a static sampler parameter (s#, filter, addressU, ..., visibility)",
+                    ))
+                }
             };
             if let Some(flag) = seen.get_mut(slot) {
                 self.mark(flag, name, &t)?;
