@@ -100,16 +100,39 @@ pub struct JsonArg {
     pub json: bool,
 }
 
-/// Reads a whole input file; `-` reads standard input.
+/// The largest input read, file or standard input: far past any shader, and it keeps a
+/// device like `/dev/zero` from taking all memory.
+pub const MAX_INPUT_BYTES: u64 = 1 << 30;
+
+/// Reads a whole input file; `-` reads standard input. Errors name the file.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
-    if path.as_os_str() == "-" {
-        let mut buf = Vec::new();
+    let name = display_name(path);
+    let mut buf = Vec::new();
+    let read = if path.as_os_str() == "-" {
         std::io::stdin()
+            .lock()
+            .take(MAX_INPUT_BYTES + 1)
             .read_to_end(&mut buf)
-            .map_err(|e| CliError(format!("reading standard input: {e}")))?;
-        Ok(buf)
     } else {
-        std::fs::read(path).map_err(|e| CliError(format!("reading {}: {e}", path.display())))
+        std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut buf))
+    };
+    read.map_err(|e| CliError(format!("{name}: {}", io_reason(&e))))?;
+    if buf.len() as u64 > MAX_INPUT_BYTES {
+        return Err(CliError(format!(
+            "{name}: larger than {} MiB, the most an input may hold",
+            MAX_INPUT_BYTES >> 20
+        )));
+    }
+    Ok(buf)
+}
+
+/// An I/O error in words, without the OS's error number.
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::IsADirectory => "is a directory, not a file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => format!("cannot read it: {e}"),
     }
 }
 
@@ -223,7 +246,9 @@ pub fn report_each(
     let (mut failed, mut not_ok) = (0usize, 0usize);
     for (i, path) in inputs.iter().enumerate() {
         let name = display_name(path);
-        let result = read_input(path).and_then(|bytes| f(path, &bytes));
+        // A read error names the file already; the command's own errors get the name here.
+        let result = read_input(path)
+            .and_then(|bytes| f(path, &bytes).map_err(|e| CliError(format!("{name}: {}", e.0))));
         match result {
             Ok(r) => {
                 not_ok += usize::from(!r.ok);
@@ -244,7 +269,7 @@ pub fn report_each(
             }
             Err(e) => {
                 failed += 1;
-                eprintln!("error: {name}: {e}");
+                eprintln!("error: {e}");
                 if json && several {
                     array.push(serde_json::json!({ "file": name, "error": e.0 }));
                 }

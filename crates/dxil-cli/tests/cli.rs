@@ -111,7 +111,7 @@ fn missing_and_unrecognized_inputs_name_the_file() {
     fails(
         &dxil(&["info", "/no/such/file.dxil"]),
         1,
-        "reading /no/such/file.dxil",
+        "/no/such/file.dxil: no such file or directory",
     );
     let random = dir.join("random.bin");
     std::fs::write(&random, [0xffu8, 0xfe, 0x00, 0x80, 0x13, 0x37]).unwrap();
@@ -154,7 +154,7 @@ fn info_text_json_and_several_files() {
     assert_eq!(arr.as_array().map(Vec::len), Some(2));
     // One bad input among good ones: the good ones are reported, the status is 1.
     let o = dxil(&["info", s(&c), "/no/such.dxil"]);
-    fails(&o, 1, "reading /no/such.dxil");
+    fails(&o, 1, "/no/such.dxil: no such file or directory");
     assert!(stdout(&o).contains("kind: DXIL container"));
     // -o writes the report to a file; `-` reads standard input.
     let report = dir.join("info.txt");
@@ -490,7 +490,7 @@ fn rootsig_sources_are_explicit() {
     fails(
         &dxil(&["rootsig", "check", "--file", "/no/such.rs"]),
         1,
-        "reading /no/such.rs",
+        "/no/such.rs: no such file or directory",
     );
     fails(&dxil(&["rootsig", "compile"]), 2, "required");
     let json: serde_json::Value =
