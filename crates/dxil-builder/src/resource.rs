@@ -396,11 +396,13 @@ impl ResourceDesc {
         match (self.layout, self.element) {
             (None, _) => {}
             (Some(l), Element::CBuffer(size)) if l.size() == size => {}
-            (Some(l), _) => return Err(format!(
+            (Some(l), _) => {
+                return Err(format!(
                 "resource `{}`: a struct of {} bytes describes constant buffers of its size only",
                 self.name,
                 l.size()
-            )),
+            ))
+            }
         }
         if let Element::Structured(0) = self.element {
             return Err(format!("resource `{}`: structure stride 0", self.name));

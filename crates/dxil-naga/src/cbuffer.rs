@@ -3,7 +3,9 @@
 //! the disassembly's "Buffer Definitions" list its members with their types and offsets,
 //! as for the reference's buffers. A uniform struct's members are the buffer's members (as
 //! HLSL's `cbuffer u { float4 tint; float scale; }`); a uniform of another type is the
-//! buffer's one member. The offsets are naga's (WGSL's uniform layout); where that layout
+//! buffer's one member. The structs are named as the reference names them: the buffer's
+//! after the buffer, WGSL's `struct.NAME`, each with `hostlayout.` first where it holds a
+//! matrix. The offsets are naga's (WGSL's uniform layout); where that layout
 //! is not HLSL's the description says what the bytes are instead:
 //!
 //! - a matrix whose columns are not 16 bytes apart (`matCx2<f32>`, `f16` matrices) is one
@@ -14,7 +16,7 @@
 //! - an array whose stride is not the one HLSL gives its element wraps the element in a
 //!   struct of the stride's size.
 
-use dxil_builder::{Field, FieldType, ResourceDesc, ShaderBuilder, StructDesc};
+use dxil_builder::{Field, FieldType, ResourceDesc, ShaderBuilder, StructDesc, StructType};
 use dxil_parts::names::ComponentType;
 use naga::{ArraySize, Handle, Scalar, ScalarKind, Type, TypeInner};
 
@@ -33,7 +35,11 @@ pub(crate) fn describe(
     ty: Handle<Type>,
     size: u32,
 ) -> Result<ResourceDesc> {
-    let mut d = Describer { sb, module };
+    let mut d = Describer {
+        sb,
+        module,
+        host: Vec::new(),
+    };
     let mut fields = Vec::new();
     match module.types[ty].inner {
         TypeInner::Struct { ref members, .. } => {
@@ -43,8 +49,17 @@ pub(crate) fn describe(
         }
         _ => d.members(name, 0, ty, 0, &mut fields)?,
     }
-    let st = sb.struct_type(&StructDesc {
-        name: format!("hostlayout.{name}"),
+    // The reference names a buffer's struct after the buffer, `hostlayout.` first where
+    // it holds a matrix (a name that is not an identifier always gets it, so that it
+    // cannot take a name the module's own types use).
+    let plain = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let st_name = if d.host_layout(&fields) || !plain {
+        format!("hostlayout.{name}")
+    } else {
+        name.to_string()
+    };
+    let st = d.sb.struct_type(&StructDesc {
+        name: st_name,
         size,
         fields,
     })?;
@@ -64,7 +79,7 @@ pub(crate) fn scalars(
         .map(|(n, c, offset)| Field::new(n, *offset, FieldType::Scalar(*c)))
         .collect();
     let st = sb.struct_type(&StructDesc {
-        name: format!("hostlayout.{name}"),
+        name: name.to_string(),
         size,
         fields,
     })?;
@@ -112,9 +127,42 @@ fn matrix_fits(rows: u32, s: Scalar) -> bool {
 struct Describer<'a> {
     sb: &'a mut ShaderBuilder,
     module: &'a naga::Module,
+    /// The structs described that hold a matrix.
+    host: Vec<StructType>,
 }
 
 impl Describer<'_> {
+    /// Whether members `fields` hold a matrix (themselves, in an array or in a struct):
+    /// the reference then names the struct `hostlayout.NAME`, the layout in the buffer
+    /// (matrices as arrays of vectors) not being the type's own.
+    fn host_layout(&self, fields: &[Field]) -> bool {
+        fn holds(ty: &FieldType, host: &[StructType]) -> bool {
+            match ty {
+                FieldType::Matrix { .. } => true,
+                FieldType::Array(e, _) => holds(e, host),
+                FieldType::Struct(s) => host.contains(s),
+                FieldType::Scalar(_) | FieldType::Vector(..) => false,
+            }
+        }
+        fields.iter().any(|f| holds(&f.ty, &self.host))
+    }
+
+    /// Declares struct `name` (`struct.NAME`, or `hostlayout.struct.NAME` holding a
+    /// matrix).
+    fn declare(&mut self, name: &str, size: u32, fields: Vec<Field>) -> Result<FieldType> {
+        let host = self.host_layout(&fields);
+        let name = if host {
+            format!("hostlayout.struct.{name}")
+        } else {
+            format!("struct.{name}")
+        };
+        let st = self.sb.struct_type(&StructDesc { name, size, fields })?;
+        if host {
+            self.host.push(st);
+        }
+        Ok(FieldType::Struct(st))
+    }
+
     /// The members a value of type `ty` named `name` at `offset` takes: one, or one per
     /// column of a matrix HLSL cannot place.
     fn members(
@@ -138,7 +186,7 @@ impl Describer<'_> {
                 for i in 0..c {
                     out.push(Field::new(
                         &format!("{name}_{i}"),
-                        offset + i * stride,
+                        offset.saturating_add(i * stride),
                         v.clone(),
                     ));
                 }
@@ -184,11 +232,7 @@ impl Describer<'_> {
                         .map(|i| Field::new(&format!("_{i}"), i * stride, FieldType::Vector(ct, r)))
                         .collect();
                     let suffix = if scalar.width == 2 { "_f16" } else { "" };
-                    FieldType::Struct(self.sb.struct_type(&StructDesc {
-                        name: format!("struct.__mat{c}x{r}{suffix}"),
-                        size: c * stride,
-                        fields,
-                    })?)
+                    self.declare(&format!("__mat{c}x{r}{suffix}"), c * stride, fields)?
                 }
             }
             TypeInner::Array {
@@ -203,11 +247,8 @@ impl Describer<'_> {
                     .extent(true)
                     .and_then(|e| e.checked_next_multiple_of(16));
                 if hlsl != Some(stride) {
-                    elem = FieldType::Struct(self.sb.struct_type(&StructDesc {
-                        name: format!("struct.__stride{stride}"),
-                        size: stride,
-                        fields: vec![Field::new("_0", 0, elem)],
-                    })?);
+                    let fields = vec![Field::new("_0", 0, elem)];
+                    elem = self.declare(&format!("__stride{stride}"), stride, fields)?;
                 }
                 FieldType::Array(Box::new(elem), n.get())
             }
@@ -217,14 +258,10 @@ impl Describer<'_> {
                     self.members(&member_name(m, i), m.offset, m.ty, depth + 1, &mut fields)?;
                 }
                 let name = match module.types[ty].name {
-                    Some(ref n) => format!("struct.{n}"),
-                    None => format!("struct.type_{}", ty.index()),
+                    Some(ref n) => n.clone(),
+                    None => format!("type_{}", ty.index()),
                 };
-                FieldType::Struct(self.sb.struct_type(&StructDesc {
-                    name,
-                    size: span,
-                    fields,
-                })?)
+                self.declare(&name, span, fields)?
             }
             ref other => {
                 return Err(Error::unsupported(
