@@ -10,7 +10,7 @@
 use dxil_container::ShaderKind;
 use dxil_ir::{Body, ConstKind, InstKind, Module, ValueRef};
 use dxil_module::md::Md;
-use dxil_ops::{DxOp, FnAttr};
+use dxil_ops::{DxOp, FnAttr, OpCode};
 
 use crate::finish::ShaderMeta;
 
@@ -33,6 +33,28 @@ fn constant(module: &Module, v: ValueRef) -> Option<u64> {
         },
         _ => None,
     }
+}
+
+/// The operations that read or write a signature element.
+const SIGNATURE_OPS: [u32; 6] = [
+    OpCode::LoadInput as u32,
+    OpCode::StoreOutput as u32,
+    OpCode::LoadPatchConstant as u32,
+    OpCode::StorePatchConstant as u32,
+    OpCode::StoreVertexOutput as u32,
+    OpCode::StorePrimitiveOutput as u32,
+];
+
+/// The opcode of a call to a `dx.op.*` function.
+fn dx_op_opcode(module: &Module, callee: ValueRef, args: &[ValueRef]) -> Option<u32> {
+    let ValueRef::Function(f) = callee else {
+        return None;
+    };
+    let name = module.functions.get(f)?.common.name.as_deref()?;
+    if !name.starts_with("dx.op.") {
+        return None;
+    }
+    u32::try_from(constant(module, *args.first()?)?).ok()
 }
 
 /// Where a call reads or writes a signature element: (signature, element id, row, column).
@@ -105,15 +127,24 @@ fn add_accesses(module: &Module, body: &Body, masks: &mut [Vec<Usage>; 3]) {
             | InstKind::ExtractValue { .. }
             | InstKind::InsertValue { .. } => true,
             InstKind::Load { volatile, .. } => !*volatile,
-            InstKind::Call { .. } => match dxil_ops::decode_call(module, body, inst) {
-                Ok(Some(call)) => {
-                    if let Some(a) = access(&call.op) {
-                        accesses.push((i, a));
+            InstKind::Call { callee, args, .. } => {
+                // The operation from its opcode; the call is decoded whole only where it
+                // accesses a signature.
+                let info = dx_op_opcode(module, *callee, args).and_then(dxil_ops::op_info);
+                match info {
+                    Some(info) => {
+                        if SIGNATURE_OPS.contains(&info.opcode) {
+                            if let Ok(Some(call)) = dxil_ops::decode_call(module, body, inst) {
+                                if let Some(a) = access(&call.op) {
+                                    accesses.push((i, a));
+                                }
+                            }
+                        }
+                        matches!(info.fn_attr, FnAttr::ReadNone | FnAttr::ReadOnly)
                     }
-                    matches!(call.op.info().fn_attr, FnAttr::ReadNone | FnAttr::ReadOnly)
+                    None => false,
                 }
-                _ => false,
-            },
+            }
             _ => false,
         };
         if !pure {
