@@ -230,3 +230,36 @@ fn signature_used_masks_match_the_reference() {
         assert!(got.iter().any(|l| l == partly), "{entry}: {got:#?}");
     }
 }
+
+/// A uniform holding a struct named as the back end's own task payload struct would be
+/// does not take that struct's name from it.
+#[test]
+fn a_described_struct_leaves_the_payload_its_name() {
+    let wgsl = "
+enable wgpu_mesh_shader;
+struct Payload { tint: vec4<f32> }
+struct U { p: Payload }
+struct Task { count: u32 }
+@group(0) @binding(0) var<uniform> u: U;
+var<task_payload> payload: Task;
+@task @payload(payload) @workgroup_size(1)
+fn ts_main() -> @builtin(mesh_task_size) vec3<u32> {
+    payload.count = u32(u.p.tint.x);
+    return vec3<u32>(1u, 1u, 1u);
+}
+";
+    let module = front::parse(Language::Wgsl, wgsl.as_bytes(), "task.wgsl").expect("parse");
+    let info = front::validate(&module, Some(wgsl), "task.wgsl").expect("validate");
+    let options = Options {
+        shader_model: dxil_naga::ShaderModel::V6_5,
+        ..Options::default()
+    };
+    let pipeline = PipelineOptions {
+        entry_point: Some((naga::ShaderStage::Task, "ts_main".into())),
+    };
+    let container = dxil_naga::write(&module, &info, &options, &pipeline).expect("written");
+    let report = dxil_validate::validate_container(&container, &Default::default());
+    assert!(report.is_valid(), "{report}");
+    let got = buffers(&reflect(&container));
+    assert_eq!(got[0].1, ["struct.Payload p[0] @0", "  float4 tint[0] @0"]);
+}
