@@ -20,6 +20,9 @@ pub enum AssembleError {
     /// The container could not be built.
     #[error("container: {0}")]
     Container(#[from] dxil_container::Error),
+    /// A header section carrying a part does not read back.
+    #[error("{0}")]
+    Header(#[from] crate::carried::CarriedError),
 }
 
 fn node_operands(m: &Module, name: &str) -> Option<Vec<Option<dxil_ir::Metadata>>> {
@@ -144,11 +147,30 @@ fn with_debug_part<'a>(
     }
 }
 
+/// Options of [`assemble_container_with`] that the text does not give.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TextOptions {
+    /// The `RTS0` part to write, replacing any the header carries.
+    pub root_signature: Option<Vec<u8>>,
+}
+
 /// As [`assemble_container`], for a module parsed from `text`: when the text's header
 /// comments carry reflection the module lacks, the container also holds a `STAT` part with
 /// the module carrying it (see [`crate::reflection`]), as the reference writes; a debug name
-/// line gives the `ILDN` part.
+/// line gives the `ILDN` part; the sections carrying parts the reference does not print
+/// ([`crate::carried`]: the root signature, other parts as hex) give those parts.
 pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled, AssembleError> {
+    assemble_container_with(m, text, &TextOptions::default())
+}
+
+/// As [`assemble_container_from_text`], with `options` (a root signature given apart from
+/// the text).
+pub fn assemble_container_with(
+    m: &Module,
+    text: &str,
+    options: &TextOptions,
+) -> Result<Assembled, AssembleError> {
+    let carried = crate::carried::read_carried(text)?;
     let mut opts = dxil_gen::BuildOptions::default();
     let split = split_debug_info(m)?;
     let m = with_debug_part(m, &split, &mut opts);
@@ -166,10 +188,28 @@ pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled,
     if let Some(part) = crate::debug_name::debug_name_part(text) {
         opts.copied.push((FourCC::from_bytes(*b"ILDN"), part));
     }
+    let mut warnings = Vec::new();
+    for (fourcc, bytes) in carried.parts {
+        if fourcc == FourCC::RTS0 && options.root_signature.is_some() {
+            continue;
+        }
+        opts.copied.push((fourcc, bytes));
+    }
+    if let Some(rts0) = &options.root_signature {
+        opts.copied.push((FourCC::RTS0, rts0.clone()));
+    }
     // Libraries: subobjects the header prints (from the `RDAT` part; the module may lack
-    // them) go into the generated `RDAT`.
-    let subobjects = crate::subobjects::read_subobjects(text);
-    let mut warning = None;
+    // them) go into the generated `RDAT`, root signature bytes from their own sections.
+    let mut subobjects = crate::subobjects::read_subobjects(text);
+    let mut unused = carried.subobject_root_signatures;
+    if let Some(s) = &mut subobjects {
+        fill_root_signatures(s, &mut unused);
+    }
+    for (name, _) in &unused {
+        warnings.push(format!(
+            "the root signature section of subobject {name} names no root signature subobject of the `; Subobjects:` section; ignored"
+        ));
+    }
     if let Some(s) = &subobjects {
         let rdat = dxil_gen::Source::new(m)
             .ok()
@@ -178,7 +218,7 @@ pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled,
         if let Some(rdat) = rdat {
             opts.copied.push((FourCC::RDAT, rdat));
             if !s.unknown_bytes.is_empty() {
-                warning = Some(format!(
+                warnings.push(format!(
                     "the text gives only the size of root signature subobject(s) {}; wrote zero bytes",
                     s.unknown_bytes.join(", ")
                 ));
@@ -186,10 +226,29 @@ pub fn assemble_container_from_text(m: &Module, text: &str) -> Result<Assembled,
         }
     }
     let mut assembled = assemble_with_options(m, opts)?;
-    if assembled.note.is_none() {
-        assembled.note = warning;
+    if assembled.note.is_none() && !warnings.is_empty() {
+        assembled.note = Some(warnings.join("; "));
     }
     Ok(assembled)
+}
+
+/// Gives each root signature subobject of `s` the bytes of its section in `carried` (by
+/// name, first unused section first); what is used leaves `carried`.
+fn fill_root_signatures(
+    s: &mut crate::subobjects::Subobjects,
+    carried: &mut Vec<(String, Vec<u8>)>,
+) {
+    for sub in &mut s.list {
+        let dxil_parts::rdat::SubobjectData::RootSignature { data } = &mut sub.data else {
+            continue;
+        };
+        let Some(at) = carried.iter().position(|(n, _)| *n == sub.name) else {
+            continue;
+        };
+        let (_, bytes) = carried.remove(at);
+        *data = bytes;
+        s.unknown_bytes.retain(|n| *n != sub.name);
+    }
 }
 
 fn assemble_with_options(

@@ -607,7 +607,13 @@ impl Parser<'_> {
                 }
                 "alloca" => {
                     let inalloca = self.eat_word("inalloca");
+                    let ty_tok = self.tok();
                     let allocated_ty = self.parse_type()?;
+                    // The result type, made here so that an error names the allocated type.
+                    let rt = match self.b.pointer(allocated_ty, 0) {
+                        Ok(t) => t,
+                        Err(e) => return self.err_at(ty_tok, e.to_string()),
+                    };
                     let i32t = self.int_type(32);
                     let mut size_ty = i32t;
                     let mut size = None;
@@ -632,7 +638,6 @@ impl Parser<'_> {
                             ValueRef::Const(c)
                         }
                     };
-                    let rt = self.pointer_to(allocated_ty, 0)?;
                     let align_field =
                         u64::from(align) | if inalloca { 1 << 5 } else { 0 } | (1 << 6);
                     (

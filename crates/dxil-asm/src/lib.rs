@@ -24,8 +24,11 @@
 //! (`; Resource Bindings:`) and struct annotations (`; Buffer Definitions:`) a stripped
 //! module lacks go into a `STAT` module ([`reflection`]), and `; shader debug name:` into
 //! `ILDN`, and a library's `; Subobjects:` section into its generated `RDAT`
-//! ([`subobjects`]; root signature subobjects print only their size and come back as zero
-//! bytes), so the container prints the same header.
+//! ([`subobjects`]), so the container prints the same header. The sections `dxil-text` adds
+//! for the parts the reference does not print ([`carried`]: the root signature as root
+//! signature text or hex, a library's root signature subobjects, `VERS` and other parts as
+//! hex) give those parts back ([`assemble_container_with`] also takes a root signature given
+//! apart from the text).
 //!
 //! What the text cannot carry (so assembled bitcode may differ from the original while the
 //! text is identical): metadata kinds the producer registered but no instruction uses, and
@@ -35,6 +38,7 @@
 
 mod assemble;
 mod buffers;
+pub mod carried;
 mod casts;
 mod debug_name;
 mod diag;
@@ -50,8 +54,8 @@ mod types;
 mod values;
 
 pub use assemble::{
-    assemble_bitcode, assemble_container, assemble_container_from_text, dxil_version, shader_model,
-    AssembleError, Assembled,
+    assemble_bitcode, assemble_container, assemble_container_from_text, assemble_container_with,
+    dxil_version, shader_model, AssembleError, Assembled, TextOptions,
 };
 pub use diag::{line_col, Diagnostic, Diagnostics};
 

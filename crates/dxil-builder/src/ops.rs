@@ -138,7 +138,7 @@ fn type_text(fb: &mut FunctionBuilder<'_>, ty: Type) -> String {
     let m = fb.module().module();
     match Ty::from_ir(m, ty) {
         Some(t) => t.to_string(),
-        None => format!("{:?}", m.ty(ty)),
+        None => dxil_ir::build::type_text(m, ty),
     }
 }
 

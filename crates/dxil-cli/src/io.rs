@@ -127,7 +127,7 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
 }
 
 /// An I/O error in words, without the OS's error number.
-fn io_reason(e: &std::io::Error) -> String {
+pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),
         std::io::ErrorKind::IsADirectory => "is a directory, not a file".into(),

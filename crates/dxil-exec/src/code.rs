@@ -247,4 +247,30 @@ pub(crate) struct Function {
     pub(crate) slots: u32,
     /// Constant slots and their values, written once per wave.
     pub(crate) consts: Vec<(Slot, u64)>,
+    /// The IR value each run of slots holds, by first slot: (first slot, slots, name), for
+    /// traces.
+    pub(crate) values: Vec<(Slot, u32, Local)>,
+    /// The scalar kind of each slot (traces print values by kind).
+    pub(crate) slot_tys: Vec<Ty>,
+    /// The IR blocks' names, by block.
+    pub(crate) block_names: Vec<Local>,
+}
+
+/// What a trace calls a value: as `dxil dis` names it (`%13`, `%name`), or a constant
+/// (printed as its value).
+#[derive(Clone, Debug)]
+pub(crate) enum Local {
+    Num(u32),
+    Named(Box<str>),
+    Const,
+}
+
+impl std::fmt::Display for Local {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Local::Num(n) => write!(f, "%{n}"),
+            Local::Named(s) => f.write_str(s),
+            Local::Const => f.write_str("const"),
+        }
+    }
 }

@@ -22,16 +22,29 @@ pub enum ErrorKind {
         register: u32,
     },
     /// The instruction budget ran out: a thread is in an endless loop.
-    #[error("instruction budget of {budget} exhausted in thread {thread:?}, block {block} of function '{function}'")]
+    #[error("instruction budget of {budget} exhausted in thread {thread:?}, block {label} of function '{function}'")]
     Budget {
         /// The budget (instructions per dispatch).
         budget: u64,
         /// The thread's `SV_DispatchThreadID`.
         thread: [u32; 3],
-        /// The block (`#N`, as the printer numbers them).
+        /// The block (its index in the function's list of blocks).
         block: u32,
+        /// The block as `dxil dis` names it (`%5`, `%loop`).
+        label: String,
         /// The function.
         function: String,
+    },
+    /// The budget ran out between thread groups: the dispatch is more work than the budget
+    /// allows, though no thread need be endless.
+    #[error("instruction budget of {budget} exhausted after {done} of {total} thread groups")]
+    DispatchBudget {
+        /// The budget (instructions per dispatch).
+        budget: u64,
+        /// Thread groups run.
+        done: u64,
+        /// Thread groups in the dispatch.
+        total: u64,
     },
     /// Something the shader did that Direct3D leaves undefined and this executor refuses
     /// (e.g. a barrier reached by only some threads of a group).

@@ -23,7 +23,9 @@ mod code;
 mod compile;
 mod interp;
 mod program;
-pub use program::{Dispatch, Program, DEFAULT_WAVE_SIZE};
+pub use program::{
+    Dispatch, Program, DEFAULT_WAVE_SIZE, MAX_GROUPS_PER_DIMENSION, WAVE_START_COST,
+};
 pub mod filecheck;
 pub mod lit;
 pub mod pipeline;

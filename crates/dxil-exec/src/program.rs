@@ -23,8 +23,10 @@ pub struct Dispatch {
     /// Lanes per wave; `None`: the entry's `WaveSize` when it has one, else the executor's
     /// default.
     pub wave_size: Option<u32>,
-    /// Instructions the whole dispatch may execute before it is stopped as endless (counted
-    /// per thread: an instruction run by a wave of 8 active lanes counts 8).
+    /// Instructions the whole dispatch may execute before it is stopped (counted per thread:
+    /// an instruction run by a wave of 8 active lanes counts 8; starting a wave of a thread
+    /// group counts [`WAVE_START_COST`], so that a dispatch of many small groups is bounded
+    /// too).
     pub budget: u64,
     /// Print every instruction this thread (`SV_DispatchThreadID`) executes, with its values.
     pub trace: Option<[u32; 3]>,
@@ -40,6 +42,14 @@ impl Default for Dispatch {
         }
     }
 }
+
+/// What starting one wave of a thread group counts against [`Dispatch::budget`]: about what
+/// it costs in time, measured in instructions.
+pub const WAVE_START_COST: u64 = 8;
+
+/// Thread groups a dispatch may have in each dimension
+/// (`D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION`): more is refused.
+pub const MAX_GROUPS_PER_DIMENSION: u32 = 65535;
 
 /// Lanes per wave when neither the dispatch nor the entry point says: WARP's default wave
 /// size, 8 lanes (DXC's execution tests run WARP at 8 lanes as "WARP's default wave size";
@@ -85,7 +95,29 @@ impl Program {
         dispatch: &Dispatch,
         trace_out: &mut dyn std::io::Write,
     ) -> Result<()> {
+        self.dispatch_with_progress(bindings, dispatch, trace_out, &mut |_, _| {})
+    }
+
+    /// [`Program::dispatch`], calling `progress(groups done, groups in all)` after each
+    /// thread group (a command line shows progress with it).
+    pub fn dispatch_with_progress(
+        &self,
+        bindings: &mut Bindings,
+        dispatch: &Dispatch,
+        trace_out: &mut dyn std::io::Write,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<()> {
         let prog = &self.compiled;
+        if let Some(k) = (0..3).find(|&k| dispatch.groups[k] > MAX_GROUPS_PER_DIMENSION) {
+            return Err(ErrorKind::Input(format!(
+                "a dispatch of {} thread groups in {}: Direct3D dispatches at most {} per \
+                 dimension",
+                dispatch.groups[k],
+                ["x", "y", "z"][k],
+                MAX_GROUPS_PER_DIMENSION
+            ))
+            .into());
+        }
         if prog.stage.kind != crate::graphics::Kind::Compute {
             return Err(ErrorKind::Input(
                 "a vertex or pixel shader is drawn, not dispatched".into(),
@@ -108,6 +140,8 @@ impl Program {
         let mut shared = prog.shared_init.clone();
         let mut executed = 0u64;
         let [gx, gy, gz] = dispatch.groups;
+        let total = u64::from(gx) * u64::from(gy) * u64::from(gz);
+        let mut done = 0u64;
         for z in 0..gz {
             for y in 0..gy {
                 for x in 0..gx {
@@ -127,6 +161,15 @@ impl Program {
                             })
                         });
                     }
+                    executed = executed.saturating_add(WAVE_START_COST * u64::from(nwaves));
+                    if executed > dispatch.budget {
+                        return Err(ErrorKind::DispatchBudget {
+                            budget: dispatch.budget,
+                            done,
+                            total,
+                        }
+                        .into());
+                    }
                     let mut ctx = Ctx {
                         prog,
                         bindings,
@@ -137,6 +180,8 @@ impl Program {
                         trace: trace_out,
                     };
                     run_group(&mut waves, &mut ctx)?;
+                    done += 1;
+                    progress(done, total);
                 }
             }
         }

@@ -204,12 +204,28 @@ void main(uint3 tid : SV_DispatchThreadID) {
     p.dispatch(&mut b, &d, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(!text.is_empty());
-    assert!(text.lines().all(|l| l.starts_with("[1, 0, 0] #")), "{text}");
-    // 1 * 7 + 3 + 100 = 110 = 0x6e reaches the store.
+    assert!(text.lines().all(|l| l.starts_with("[1, 0, 0] %")), "{text}");
+    // 1 * 7 + 3 + 100 = 110 reaches the store, named as `dxil dis` names the values.
+    let mut names = String::new();
+    dxil::text::write_module(&m, &mut names);
     assert!(
         text.lines()
-            .any(|l| l.contains("RawBufferStore") && l.contains("0x6e")),
+            .any(|l| l.contains("RawBufferStore") && l.contains(" = 110,")),
         "{text}"
+    );
+    // The compare prints its predicate by name, and the numbers are the disassembly's.
+    let cmp = text
+        .lines()
+        .find(|l| l.contains("icmp eq i32"))
+        .expect("the compare");
+    let dst = cmp
+        .split(": ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .unwrap();
+    assert!(
+        names.contains(&format!("  {dst} = icmp eq i32")),
+        "{cmp}\n{names}"
     );
     assert_eq!(words(&b.bindings[0].resource.data), [3, 110, 17, 24]);
 }

@@ -406,7 +406,11 @@ impl Lowerer<'_, '_> {
             }
             _ => {
                 return Err(Error::unsupported(
-                    format!("conversion {from:?} to {to:?}"),
+                    format!(
+                        "conversion from `{}` to `{}`",
+                        crate::error::scalar_name(from),
+                        crate::error::scalar_name(to)
+                    ),
                     "not a numeric conversion",
                 ))
             }

@@ -185,7 +185,11 @@ impl Lowerer<'_, '_> {
     ) -> Result<()> {
         if !matches!(fun, naga::AtomicFunction::Exchange { compare: None }) {
             return Err(Error::unsupported(
-                format!("Statement::Atomic {fun:?} on f{}", s.width * 8),
+                format!(
+                    "Statement::Atomic {} on f{}",
+                    crate::error::variant_name(fun),
+                    s.width * 8
+                ),
                 "DXIL's atomic operations are integer only (a float exchange is the one \
                  supported)",
             ));
@@ -211,7 +215,11 @@ impl Lowerer<'_, '_> {
             }
             Ptr::Mem { .. } => {
                 return Err(Error::unsupported(
-                    format!("Statement::Atomic {fun:?} on workgroup f{}", s.width * 8),
+                    format!(
+                        "Statement::Atomic {} on workgroup f{}",
+                        crate::error::variant_name(fun),
+                        s.width * 8
+                    ),
                     "float atomics in workgroup memory (naga's validator allows them only in \
                      storage buffers)",
                 ))

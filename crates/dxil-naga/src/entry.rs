@@ -12,14 +12,9 @@ use crate::leaf;
 use crate::lower::{Frame, GlobalSlot, Lowerer, MemVar};
 use crate::options::{Options, PipelineOptions};
 
-/// Writes the entry point `pipeline` names as a signed container.
-pub fn write(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    options: &Options,
-    pipeline: &PipelineOptions,
-) -> Result<Vec<u8>> {
-    let index = match &pipeline.entry_point {
+/// The index of the entry point `pipeline` names (the only one when it names none).
+pub(crate) fn entry_index(module: &naga::Module, pipeline: &PipelineOptions) -> Result<usize> {
+    match &pipeline.entry_point {
         Some((stage, name)) => module
             .entry_points
             .iter()
@@ -30,19 +25,31 @@ pub fn write(
                     format!("entry point `{name}`"),
                     format!("no {stage:?} entry point of that name"),
                 )
-            })?,
-        None if module.entry_points.len() == 1 => 0,
-        None => {
-            return Err(Error::new(
-                ErrorKind::Options,
-                "PipelineOptions::entry_point",
-                format!(
-                    "the module has {} entry points: name one",
-                    module.entry_points.len()
-                ),
-            ))
-        }
-    };
+            }),
+        None if module.entry_points.len() == 1 => Ok(0),
+        None => Err(Error::new(
+            ErrorKind::Options,
+            "PipelineOptions::entry_point",
+            format!(
+                "the module has {} entry points: name one",
+                module.entry_points.len()
+            ),
+        )),
+    }
+}
+
+/// Writes the entry point `pipeline` names as a signed container.
+///
+/// `options.shader_model` must have everything the entry point uses
+/// ([`requirement`](crate::requirement); [`lowest_shader_model`](crate::lowest_shader_model)
+/// is the lowest that does).
+pub fn write(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    options: &Options,
+    pipeline: &PipelineOptions,
+) -> Result<Vec<u8>> {
+    let index = entry_index(module, pipeline)?;
     let ep = &module.entry_points[index];
     let einfo = info.get_entry_point(index);
     let kind = match ep.stage {
@@ -59,13 +66,21 @@ pub fn write(
         }
     };
     let sm = options.shader_model;
-    let mesh_like = matches!(ep.stage, ShaderStage::Task | ShaderStage::Mesh);
-    if mesh_like && sm < crate::ShaderModel::V6_5 {
-        return Err(Error::unsupported(
-            format!("{:?} entry point `{}`", ep.stage, ep.name),
-            format!("needs shader model 6.5 or later (the options ask for {sm})"),
-        ));
+    if let Some(r) = crate::needs::requirement(module, info, pipeline)? {
+        if sm < r.model {
+            return Err(Error::new(
+                ErrorKind::Options,
+                r.feature,
+                format!(
+                    "shader model {} or later needed, the options ask for {sm}",
+                    r.model
+                ),
+            )
+            .at(r.span)
+            .for_option("shader_model"));
+        }
     }
+    let mesh_like = matches!(ep.stage, ShaderStage::Task | ShaderStage::Mesh);
     let threads: u64 = ep.workgroup_size.iter().map(|&n| u64::from(n)).product();
     if mesh_like && threads > u64::from(crate::mesh::MAX_THREADS) {
         return Err(Error::unsupported(
@@ -87,12 +102,6 @@ pub fn write(
         .iter()
         .any(|(_, t)| t.inner.scalar().is_some_and(|s| s.width == 2));
     if sixteen {
-        if sm < crate::ShaderModel::V6_2 {
-            return Err(Error::unsupported(
-                "16-bit scalar types",
-                "need shader model 6.2 or later",
-            ));
-        }
         sb.native_low_precision(true);
     }
     if let Some(naga::EarlyDepthTest::Force) = ep.early_depth_test {
@@ -127,8 +136,9 @@ pub fn write(
                     Error::new(
                         ErrorKind::Options,
                         what(),
-                        "immediates need `Options::immediates_target`",
+                        "immediates (push constants) need a constant buffer to live in",
                     )
+                    .for_option("immediates_target")
                 }),
                 _ => {
                     let b = gv.binding.as_ref().ok_or_else(|| {
@@ -207,7 +217,7 @@ pub fn write(
                     } else {
                         ResourceDesc::byte_address_buffer(&name)
                     };
-                    let desc = if has_atomic64(&module.types, elem) {
+                    let desc = if crate::needs::holds_atomic64(&module.types, elem) {
                         desc.used_by_atomic64()
                     } else {
                         desc
@@ -222,19 +232,16 @@ pub fn write(
                 }
                 other => {
                     return Err(Error::unsupported(
-                        format!("binding array {} in address space {other:?}", what()),
+                        format!(
+                            "binding array {} in address space {}",
+                            what(),
+                            crate::error::variant_name(&other)
+                        ),
                         "not supported by this back end yet",
                     )
                     .at(span))
                 }
             };
-            if sm < crate::ShaderModel::V6_6 {
-                return Err(Error::unsupported(
-                    format!("binding array {}", what()),
-                    "needs shader model 6.6 in this back end (handles from bindings)",
-                )
-                .at(span));
-            }
             let res = sb.resource(desc.at(u32::from(t.space), t.register).array(count))?;
             globals[h.index()] = GlobalSlot::Array(res, buf);
             continue;
@@ -260,7 +267,7 @@ pub fn write(
                 } else {
                     ResourceDesc::byte_address_buffer(&name)
                 };
-                let desc = if has_atomic64(&module.types, inner) {
+                let desc = if crate::needs::holds_atomic64(&module.types, inner) {
                     desc.used_by_atomic64()
                 } else {
                     desc
@@ -381,7 +388,12 @@ pub fn write(
             }
             other => {
                 return Err(Error::unsupported(
-                    format!("{} in address space {other:?} ({:?})", what(), inner),
+                    format!(
+                        "{} in address space {} (of type `{}`)",
+                        what(),
+                        crate::error::variant_name(&other),
+                        crate::error::type_name(module.to_ctx(), inner)
+                    ),
                     "not supported by this back end yet",
                 )
                 .at(span))
@@ -486,18 +498,6 @@ pub fn write(
     e.ir().br(body)?;
     e.finish()?;
     Ok(sb.finish()?)
-}
-
-/// Whether a type holds a 64-bit atomic (its buffer is then marked for 64-bit atomics).
-fn has_atomic64(types: &naga::UniqueArena<naga::Type>, ty: &naga::TypeInner) -> bool {
-    match *ty {
-        naga::TypeInner::Atomic(s) => s.width == 8,
-        naga::TypeInner::Array { base, .. } => has_atomic64(types, &types[base].inner),
-        naga::TypeInner::Struct { ref members, .. } => members
-            .iter()
-            .any(|m| has_atomic64(types, &types[m.ty].inner)),
-        _ => false,
-    }
 }
 
 /// A constant buffer's size: `bytes` rounded up to whole 16-byte rows, as constant buffers

@@ -172,13 +172,16 @@ impl<'m> Lowerer<'_, 'm> {
             | E::RayQueryProceedResult => {
                 return Err(Error::new(
                     ErrorKind::Invalid,
-                    format!("{:?}", fun.expressions[h]),
+                    format!(
+                        "Expression::{}",
+                        crate::error::variant_name(&fun.expressions[h])
+                    ),
                     "used before the statement that gives it",
                 ))
             }
             ref other => {
                 return Err(Error::unsupported(
-                    format!("Expression::{}", variant_name(other)),
+                    format!("Expression::{}", crate::error::variant_name(other)),
                     "not supported by this back end yet",
                 ))
             }
@@ -282,8 +285,12 @@ impl<'m> Lowerer<'_, 'm> {
                 Err(Error::unsupported(
                     format!("global `{}`", gv.name.as_deref().unwrap_or("?")),
                     format!(
-                        "address space {:?} of type {:?} is not supported yet",
-                        gv.space, self.module.types[gv.ty].inner
+                        "address space {} of type `{}` is not supported yet",
+                        crate::error::variant_name(&gv.space),
+                        crate::error::type_name(
+                            self.module.to_ctx(),
+                            &self.module.types[gv.ty].inner
+                        )
                     ),
                 )
                 .at(self.module.global_variables.get_span(g)))
@@ -455,10 +462,4 @@ pub fn composite_len(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Option<u32>
         } => leaf::array_len(gctx, size, "array").ok(),
         _ => None,
     }
-}
-
-/// The variant name of an expression, for errors.
-pub fn variant_name(e: &naga::Expression) -> String {
-    let s = format!("{e:?}");
-    s.split([' ', '(', '{']).next().unwrap_or("?").to_string()
 }

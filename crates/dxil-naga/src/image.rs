@@ -132,7 +132,10 @@ pub fn resource(name: &str, ty: &TypeInner) -> Result<ResourceDesc> {
             "DXIL has no operation giving a hit triangle's vertex positions",
         )),
         ref other => Err(Error::unsupported(
-            format!("global `{name}` of type {other:?}"),
+            format!(
+                "global `{name}` of type {}",
+                crate::error::variant_name(other)
+            ),
             "not supported by this back end yet",
         )),
     }
@@ -303,7 +306,10 @@ impl Lowerer<'_, '_> {
                 }
                 (level, Some(_)) => {
                     return Err(Error::unsupported(
-                        format!("ImageSample with {level:?} and a depth reference"),
+                        format!(
+                            "ImageSample with SampleLevel::{} and a depth reference",
+                            crate::error::variant_name(&level)
+                        ),
                         "DXIL has no such comparison sample",
                     ))
                 }
@@ -419,7 +425,10 @@ impl Lowerer<'_, '_> {
             return match query {
                 Q::Size { level: None } => self.external_dimensions(x),
                 other => Err(Error::unsupported(
-                    format!("ImageQuery::{other:?} of an external texture"),
+                    format!(
+                        "ImageQuery::{} of an external texture",
+                        crate::error::variant_name(&other)
+                    ),
                     "external textures have only their size",
                 )),
             };

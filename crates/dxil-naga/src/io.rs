@@ -71,6 +71,9 @@ pub fn bound<'m>(
     }
 }
 
+/// Render targets a pixel shader can write (`D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT`).
+const RENDER_TARGETS: u32 = 8;
+
 pub(crate) fn shape(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<(Scalar, u8)> {
     match *ty {
         TypeInner::Scalar(s) => Ok((s, 1)),
@@ -86,7 +89,10 @@ pub(crate) fn shape(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<(Scal
             Ok((Scalar::F32, n as u8))
         }
         ref other => Err(Error::unsupported(
-            format!("entry point I/O of type {other:?}"),
+            format!(
+                "entry point I/O of type `{}`",
+                crate::error::type_name(gctx, other)
+            ),
             "not a scalar or vector",
         )),
     }
@@ -102,7 +108,7 @@ pub(crate) fn component(s: Scalar) -> Result<ComponentType> {
         (ScalarKind::Uint, 2) => ComponentType::U16,
         _ => {
             return Err(Error::unsupported(
-                format!("entry point I/O of {s:?}"),
+                format!("entry point I/O of `{}`", crate::error::scalar_name(s)),
                 "no signature component type",
             ))
         }
@@ -229,7 +235,10 @@ pub fn inputs(
                 }
                 (Binding::BuiltIn(bi), stage) => {
                     return Err(Error::unsupported(
-                        format!("built-in {bi:?} input of a {stage:?} shader"),
+                        format!(
+                            "built-in {} input of a {stage:?} shader",
+                            crate::error::variant_name(&bi)
+                        ),
                         "not supported by this back end yet",
                     ))
                 }
@@ -324,7 +333,10 @@ pub fn outputs(
             }
             (Binding::BuiltIn(bi), stage) => {
                 return Err(Error::unsupported(
-                    format!("built-in {bi:?} output of a {stage:?} shader"),
+                    format!(
+                        "built-in {} output of a {stage:?} shader",
+                        crate::error::variant_name(&bi)
+                    ),
                     "not supported by this back end yet",
                 ))
             }
@@ -335,8 +347,19 @@ pub fn outputs(
                     ..
                 },
                 ShaderStage::Fragment,
-            ) => ElementDesc::new("SV_Target", component(scalar)?, cols)
-                .index(blend_src.unwrap_or(location)),
+            ) => {
+                let target = blend_src.unwrap_or(location);
+                if target >= RENDER_TARGETS {
+                    return Err(Error::unsupported(
+                        format!("fragment output @location({location})"),
+                        format!(
+                            "Direct3D has {RENDER_TARGETS} render targets (SV_Target0 to SV_Target{})",
+                            RENDER_TARGETS - 1
+                        ),
+                    ));
+                }
+                ElementDesc::new("SV_Target", component(scalar)?, cols).index(target)
+            }
             (Binding::Location { location, .. }, _) => {
                 ElementDesc::new("LOC", component(scalar)?, cols).index(location)
             }

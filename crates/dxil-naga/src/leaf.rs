@@ -38,7 +38,12 @@ pub fn reg_ty(mb: &mut ModuleBuilder, s: Scalar) -> Result<Type> {
         (ScalarKind::Float, 4) => mb.float(),
         (ScalarKind::Float, 8) => mb.ty(TypeData::Double)?,
         (ScalarKind::Sint | ScalarKind::Uint, w @ (2 | 4 | 8)) => mb.int(u32::from(w) * 8),
-        _ => return Err(Error::unsupported(format!("{s:?}"), "no DXIL scalar type")),
+        _ => {
+            return Err(Error::unsupported(
+                format!("`{}`", crate::error::scalar_name(s)),
+                "no DXIL scalar type",
+            ))
+        }
     })
 }
 
@@ -130,7 +135,7 @@ pub fn leaves(gctx: GlobalCtx, ty: &TypeInner, out: &mut Vec<Scalar>) -> Result<
         }
         ref other => {
             return Err(Error::unsupported(
-                format!("{other:?}"),
+                format!("`{}`", crate::error::type_name(gctx, other)),
                 "not a value type this back end holds in registers",
             ))
         }
@@ -221,7 +226,7 @@ pub fn layout(
         }
         ref other => {
             return Err(Error::unsupported(
-                format!("{other:?}"),
+                format!("`{}`", crate::error::type_name(gctx, other)),
                 "not a type a buffer holds",
             ))
         }

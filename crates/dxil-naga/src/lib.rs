@@ -28,6 +28,7 @@ pub mod leaf;
 mod lower;
 mod math;
 mod mesh;
+mod needs;
 pub mod options;
 mod pack;
 mod place;
@@ -40,6 +41,7 @@ pub use entry::write;
 pub use error::{Error, ErrorKind, Result};
 /// The naga this back end is built against, so callers name its types at the same version.
 pub use naga;
+pub use needs::{lowest_shader_model, requirement, Requirement};
 pub use options::{
     BindTarget, BindingMap, ExternalTextureBindTarget, ExternalTextureBindingMap,
     OffsetsBindTarget, Options, PipelineOptions, SamplerHeapBindTargets,

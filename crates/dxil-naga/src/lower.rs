@@ -418,7 +418,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             }
             ref other => {
                 return Err(Error::unsupported(
-                    format!("global {other:?}"),
+                    format!(
+                        "global expression Expression::{}",
+                        crate::error::variant_name(other)
+                    ),
                     "a constant expression kind naga should have evaluated",
                 ))
             }

@@ -150,7 +150,7 @@ fn member_of(members: &[naga::StructMember], bi: BuiltIn, what: &str) -> Result<
             Error::new(
                 ErrorKind::Invalid,
                 what.to_string(),
-                format!("no member bound to {bi:?}"),
+                format!("no member bound to {}", crate::error::variant_name(&bi)),
             )
         })
 }
@@ -302,7 +302,10 @@ fn output_role(
         (Binding::BuiltIn(bi), _) => {
             let which = if primitive { "primitive" } else { "vertex" };
             return Err(Error::unsupported(
-                format!("built-in {bi:?} {which} output of a mesh shader (member `{name}`)"),
+                format!(
+                    "built-in {} {which} output of a mesh shader (member `{name}`)",
+                    crate::error::variant_name(&bi)
+                ),
                 "not supported by this back end yet",
             ));
         }

@@ -77,7 +77,10 @@ impl Lowerer<'_, '_> {
                     TypeInner::Array { stride, .. } => self.off_add(off, idx, stride)?,
                     ref other => {
                         return Err(Error::unsupported(
-                            format!("access into {other:?}"),
+                            format!(
+                                "access into `{}`",
+                                crate::error::type_name(self.module.to_ctx(), other)
+                            ),
                             "not a composite in a buffer",
                         ))
                     }
@@ -370,7 +373,7 @@ fn elem_counts(gctx: naga::proc::GlobalCtx, ty: &TypeInner) -> Result<leaf::Coun
         TypeInner::Array { base, .. } => c = leaf::counts(gctx, &gctx.types[base].inner)?,
         ref other => {
             return Err(Error::unsupported(
-                format!("access into {other:?}"),
+                format!("access into `{}`", crate::error::type_name(gctx, other)),
                 "not a composite",
             ))
         }

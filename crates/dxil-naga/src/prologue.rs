@@ -212,10 +212,21 @@ impl<'m> Lowerer<'_, 'm> {
                             out.push(self.fb().udiv(n, size)?);
                         }
                     }
+                    BuiltIn::NumWorkGroups => {
+                        return Err(Error::new(
+                            ErrorKind::Options,
+                            "built-in `num_workgroups`",
+                            "read from naga's special constants, a constant buffer the host fills",
+                        )
+                        .for_option("special_constants_binding"))
+                    }
                     other => {
                         return Err(Error::unsupported(
-                            format!("built-in {other:?} of a compute shader"),
-                            "needs `Options::special_constants_binding` (naga's special constants)",
+                            format!(
+                                "built-in {} of a compute shader",
+                                crate::error::variant_name(&other)
+                            ),
+                            "not supported by this back end yet",
                         ))
                     }
                 }

@@ -22,14 +22,9 @@ const COMMITTED_TRIANGLE: i64 = 1;
 impl Lowerer<'_, '_> {
     /// A new ray query for a `ray_query` local.
     pub fn allocate_ray_query(&mut self, span: naga::Span) -> Result<Value> {
-        if self.options.shader_model < crate::ShaderModel::V6_5 {
-            return Err(Error::unsupported(
-                "ray_query",
-                "inline ray queries need shader model 6.5",
-            )
-            .at(span));
-        }
-        Ok(self.e.allocate_ray_query(&[], 0u32)?)
+        self.e
+            .allocate_ray_query(&[], 0u32)
+            .map_err(|e| Error::from(e).at(span))
     }
 
     /// The ray query handle a `ray_query` pointer expression gives.

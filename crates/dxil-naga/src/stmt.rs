@@ -217,14 +217,8 @@ impl<'m> Lowerer<'_, 'm> {
                 self.set(result, Val::S(v));
             }
             ref other => {
-                let name = format!("{other:?}");
-                let name = name
-                    .split([' ', '(', '{'])
-                    .next()
-                    .unwrap_or("?")
-                    .to_string();
                 return Err(Error::unsupported(
-                    format!("Statement::{name}"),
+                    format!("Statement::{}", crate::error::variant_name(other)),
                     "not supported by this back end yet",
                 ));
             }

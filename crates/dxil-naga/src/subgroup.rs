@@ -130,7 +130,7 @@ impl Lowerer<'_, '_> {
                 (_, Some(l)) => self.e.wave_read_lane_at(&[], x, l)?,
                 (m, None) => {
                     return Err(Error::unsupported(
-                        format!("SubgroupGather {m:?}"),
+                        format!("SubgroupGather {}", crate::error::variant_name(&m)),
                         "no lane",
                     ))
                 }

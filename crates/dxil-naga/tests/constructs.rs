@@ -621,3 +621,75 @@ fn force_loop_bounding() {
         }
     }
 }
+
+/// The lowest shader model an entry point needs: each construct that raises it, written at
+/// that model (valid by both validators) and refused one model below, naming the construct.
+#[test]
+fn lowest_shader_model_per_construct() {
+    let cases = [
+        (
+            "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+             @compute @workgroup_size(1) fn main() { d[0] = 1u; }\n",
+            ShaderModel::V6_0,
+            "",
+        ),
+        (
+            "@fragment fn main(@builtin(barycentric) b: vec3<f32>) -> @location(0) vec4<f32> {\n\
+               return vec4<f32>(b, 1.0);\n\
+             }\n",
+            ShaderModel { major: 6, minor: 1 },
+            "barycentric",
+        ),
+        (
+            "enable f16;\n\
+             @group(0) @binding(0) var<storage, read_write> d: array<f16>;\n\
+             @compute @workgroup_size(1) fn main() { d[0] = d[1] + 1.0h; }\n",
+            ShaderModel::V6_2,
+            "16-bit types",
+        ),
+        (
+            "@group(0) @binding(0) var<storage, read_write> d: array<u32>;\n\
+             @compute @workgroup_size(1) fn main() { d[0] = dot4U8Packed(d[1], d[2]); }\n",
+            ShaderModel { major: 6, minor: 4 },
+            "dot4U8Packed",
+        ),
+        (
+            "@group(0) @binding(0) var<storage, read_write> c: atomic<u64>;\n\
+             @compute @workgroup_size(1) fn main() { atomicMax(&c, 3lu); }\n",
+            ShaderModel::V6_6,
+            "64-bit atomics on `c`",
+        ),
+        (
+            "var<workgroup> c: atomic<i64>;\n\
+             @group(0) @binding(0) var<storage, read_write> d: array<i64>;\n\
+             @compute @workgroup_size(1) fn main() { d[0] = atomicAdd(&c, 1li); }\n",
+            ShaderModel::V6_6,
+            "64-bit atomics on `c`",
+        ),
+    ];
+    for (src, model, feature) in cases {
+        let module = front::parse(Language::Wgsl, src.as_bytes(), "sm.wgsl").expect("parse");
+        let info = front::validate(&module, Some(src), "sm.wgsl").expect("validate");
+        let pipeline = PipelineOptions::default();
+        let lowest = dxil_naga::lowest_shader_model(&module, &info, &pipeline).expect("model");
+        assert_eq!(lowest, model, "{src}");
+        let options = Options {
+            shader_model: model,
+            ..Options::default()
+        };
+        write_valid(src, "sm.wgsl", &module.entry_points[0].name, &options);
+        if model == ShaderModel::V6_0 {
+            continue;
+        }
+        let below = Options {
+            shader_model: ShaderModel {
+                major: 6,
+                minor: model.minor - 1,
+            },
+            ..Options::default()
+        };
+        let err = dxil_naga::write(&module, &info, &below, &pipeline).expect_err("too low");
+        assert!(err.construct().contains(feature), "{err}");
+        assert_eq!(err.option(), Some("shader_model"), "{err}");
+    }
+}

@@ -16,6 +16,7 @@ pub mod dwarf;
 pub mod float;
 mod function;
 pub mod header;
+mod locals;
 mod mdwalk;
 mod metadata;
 mod module;
@@ -28,6 +29,8 @@ mod types;
 mod util;
 
 use dxil_ir::Module;
+
+pub use locals::LocalNames;
 
 /// Appends the text of `module` (from `target datalayout` on) to `out`.
 ///

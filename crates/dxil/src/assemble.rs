@@ -6,7 +6,9 @@ use crate::error::{Error, ErrorKind, Location, Result};
 /// container: the `DXIL` part, the parts generated from its metadata (`SFI0`,
 /// `ISG1`/`OSG1`/`PSG1`, `PSV0`, `RDAT` for libraries), `HASH` and the digest; a module with
 /// debug info gives `ILDB` (whole) and a stripped `DXIL`, as the reference writes. The
-/// header comments give back what a stripped module lacks (`STAT`, `ILDN`, subobjects).
+/// header comments give back what a stripped module lacks (`STAT`, `ILDN`, subobjects) and
+/// the parts [`crate::disassemble`] prints for the reference does not (the root signature,
+/// `VERS`, other parts as hex).
 ///
 /// ```
 /// # fn main() -> Result<(), dxil::Error> {
@@ -31,6 +33,7 @@ pub fn assemble(text: &str) -> Result<Vec<u8>> {
 pub struct Assembler {
     file_name: Option<String>,
     bitcode_only: bool,
+    root_signature: Option<Vec<u8>>,
 }
 
 /// What [`Assembler::assemble`] gives.
@@ -61,6 +64,13 @@ impl Assembler {
         self
     }
 
+    /// Write `rts0` (the bytes of an `RTS0` part) as the container's root signature,
+    /// replacing any the text carries.
+    pub fn root_signature(mut self, rts0: Vec<u8>) -> Self {
+        self.root_signature = Some(rts0);
+        self
+    }
+
     /// Parses `text` and assembles it.
     pub fn assemble(&self, text: &str) -> Result<Assembly> {
         let name = self.file_name.as_deref().unwrap_or("<input>");
@@ -68,12 +78,29 @@ impl Assembler {
         let generated = if self.bitcode_only {
             dxil_asm::assemble_bitcode(&module).map(|bytes| (bytes, None))
         } else {
-            dxil_asm::assemble_container_from_text(&module, text).map(|a| (a.bytes, a.note))
+            let options = dxil_asm::TextOptions {
+                root_signature: self.root_signature.clone(),
+            };
+            dxil_asm::assemble_container_with(&module, text, &options).map(|a| (a.bytes, a.note))
         };
         let (bytes, note) = generated.map_err(|e| {
             let kind = match e {
                 dxil_asm::AssembleError::Bitcode(_) => ErrorKind::Bitcode,
                 dxil_asm::AssembleError::Metadata(_) => ErrorKind::Metadata,
+                dxil_asm::AssembleError::Header(ref h) => {
+                    let offset = text
+                        .split_inclusive('\n')
+                        .take(h.line.saturating_sub(1))
+                        .map(str::len)
+                        .sum::<usize>()
+                        + h.column.saturating_sub(1);
+                    let d = dxil_asm::Diagnostic {
+                        message: h.message.clone(),
+                        offset,
+                        len: 1,
+                    };
+                    return text_error(dxil_asm::Diagnostics::new(name, text, vec![d]));
+                }
                 _ => ErrorKind::Generate,
             };
             Error::new(kind, format!("{name}: {e}")).caused_by(e)
@@ -92,16 +119,19 @@ impl Assembler {
 /// assert_eq!(m.functions.len(), 1);
 /// ```
 pub fn parse_text(text: &str, name: &str) -> Result<dxil_ir::Module> {
-    dxil_asm::parse_module(text, name).map_err(|d| {
-        let rendered = d.to_string();
-        let message = rendered
-            .strip_prefix("error: ")
-            .unwrap_or(&rendered)
-            .to_string();
-        let mut e = Error::new(ErrorKind::Text, message);
-        if let Some(&(line, column)) = d.positions.first() {
-            e = e.at(Location::Text { line, column });
-        }
-        e.caused_by(d)
-    })
+    dxil_asm::parse_module(text, name).map_err(text_error)
+}
+
+/// Rendered text diagnostics as the front door's error, at the first one's position.
+fn text_error(d: dxil_asm::Diagnostics) -> Error {
+    let rendered = d.to_string();
+    let message = rendered
+        .strip_prefix("error: ")
+        .unwrap_or(&rendered)
+        .to_string();
+    let mut e = Error::new(ErrorKind::Text, message);
+    if let Some(&(line, column)) = d.positions.first() {
+        e = e.at(Location::Text { line, column });
+    }
+    e.caused_by(d)
 }

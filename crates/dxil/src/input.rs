@@ -64,6 +64,103 @@ pub enum Input<'a> {
     Text(&'a str),
 }
 
+/// Shader source that is not DXIL, told from its content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SourceLanguage {
+    /// WGSL (`@compute`, `@group(0)`, `fn main(...)`).
+    Wgsl,
+    /// GLSL (`#version` first).
+    Glsl,
+    /// HLSL (`[numthreads(...)]`, `register(...)`, `: SV_...`, `cbuffer`).
+    Hlsl,
+    /// A SPIR-V module (magic `0x07230203`).
+    SpirV,
+}
+
+/// Line starts that only LLVM / DXIL text has (at the start of a line).
+const LLVM_LINES: [&str; 6] = [
+    "define ",
+    "declare ",
+    "target datalayout",
+    "target triple",
+    "attributes #",
+    "source_filename",
+];
+
+impl SourceLanguage {
+    /// The language of `bytes`, when they are shader source rather than one of the forms
+    /// [`Input`] reads: SPIR-V by its magic; text with no line only LLVM text has (`define`,
+    /// `declare`, `target ...`, `!name = ...`) by its first `#version` (GLSL), WGSL's
+    /// attributes or `fn`, or HLSL's `[numthreads(`, `register(`, `: SV_`, `cbuffer`.
+    /// Comment lines (`;`, `//`) do not count.
+    pub fn detect(bytes: &[u8]) -> Option<SourceLanguage> {
+        if bytes.starts_with(&[0x03, 0x02, 0x23, 0x07]) {
+            return Some(SourceLanguage::SpirV);
+        }
+        let text = std::str::from_utf8(bytes).ok()?;
+        let lines = || {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with(';') && !l.starts_with("//"))
+        };
+        let llvm = lines().any(|l| {
+            LLVM_LINES.iter().any(|p| l.starts_with(p)) || (l.starts_with('!') && l.contains(" = "))
+        });
+        if llvm {
+            return None;
+        }
+        if lines().next().is_some_and(|l| l.starts_with("#version")) {
+            return Some(SourceLanguage::Glsl);
+        }
+        const WGSL: [&str; 8] = [
+            "@compute",
+            "@vertex",
+            "@fragment",
+            "@workgroup_size(",
+            "@group(",
+            "@binding(",
+            "@location(",
+            "@builtin(",
+        ];
+        if lines().any(|l| l.starts_with("fn ") || WGSL.iter().any(|w| l.contains(w))) {
+            return Some(SourceLanguage::Wgsl);
+        }
+        const HLSL: [&str; 5] = ["[numthreads(", "register(", ": SV_", "cbuffer ", "[shader("];
+        if lines().any(|l| HLSL.iter().any(|h| l.contains(h))) {
+            return Some(SourceLanguage::Hlsl);
+        }
+        None
+    }
+
+    /// The language's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceLanguage::Wgsl => "WGSL",
+            SourceLanguage::Glsl => "GLSL",
+            SourceLanguage::Hlsl => "HLSL",
+            SourceLanguage::SpirV => "SPIR-V",
+        }
+    }
+
+    /// What an entry point that reads DXIL says about such input: the command that takes it.
+    pub fn message(self) -> String {
+        let what = match self {
+            SourceLanguage::SpirV => "a SPIR-V module".to_string(),
+            other => format!("{} source", other.name()),
+        };
+        let how = match self {
+            SourceLanguage::Hlsl => {
+                "compiling HLSL is not supported yet: compile it with DXC (`dxc -T cs_6_0 -E main FILE -Fo OUT.dxil`)"
+            }
+            SourceLanguage::Glsl => {
+                "`dxil compile FILE` compiles it to DXIL (GLSL files named .vert, .frag or .comp)"
+            }
+            _ => "`dxil compile FILE` compiles it to DXIL",
+        };
+        format!("found {what}, not DXIL: {how}")
+    }
+}
+
 /// The error for bytes that are none of the forms [`Input`] reads.
 fn unrecognized(bytes: &[u8]) -> Error {
     let head: Vec<String> = bytes.iter().take(4).map(|b| format!("{b:02x}")).collect();
@@ -94,8 +191,19 @@ pub struct Bitcode<'a> {
 }
 
 impl<'a> Input<'a> {
-    /// Detects and parses `bytes`. Errors name what was found when it is none of the forms.
+    /// Detects and parses `bytes`. Errors name what was found when it is none of the forms:
+    /// nothing at all (an empty file), shader source (WGSL, GLSL, HLSL, SPIR-V: with the
+    /// command that takes it), or bytes of no known form.
     pub fn parse(bytes: &'a [u8]) -> Result<Self> {
+        if bytes.is_empty() {
+            return Err(Error::new(
+                ErrorKind::Input,
+                "empty file: expected a DXBC container, a DXIL program part, LLVM bitcode or DXIL text",
+            ));
+        }
+        if let Some(lang) = SourceLanguage::detect(bytes) {
+            return Err(Error::new(ErrorKind::Input, lang.message()));
+        }
         match FileKind::by_magic(bytes) {
             Some(FileKind::Container) => Ok(Input::Container(
                 Container::parse(bytes).map_err(Error::container)?,
@@ -251,6 +359,31 @@ mod tests {
             .to_string()
             .starts_with("unrecognized input (starts with ff fe 00 80)"));
         assert_eq!(e.offset(), Some(0));
+    }
+
+    #[test]
+    fn empty_input_and_shader_source_are_named() {
+        let e = Input::parse(b"").unwrap_err();
+        assert!(e.to_string().starts_with("empty file"), "{e}");
+        let wgsl = b"@group(0) @binding(0) var<storage, read_write> d: array<f32>;\n@compute @workgroup_size(64)\nfn main() {}\n";
+        assert_eq!(SourceLanguage::detect(wgsl), Some(SourceLanguage::Wgsl));
+        assert!(Input::parse(wgsl)
+            .unwrap_err()
+            .to_string()
+            .contains("found WGSL source, not DXIL: `dxil compile FILE`"));
+        let glsl = b"// a shader\n#version 450\nvoid main() {}\n";
+        assert_eq!(SourceLanguage::detect(glsl), Some(SourceLanguage::Glsl));
+        let hlsl = b"RWBuffer<uint> o : register(u0);\n[numthreads(64, 1, 1)]\nvoid main() {}\n";
+        assert_eq!(SourceLanguage::detect(hlsl), Some(SourceLanguage::Hlsl));
+        assert_eq!(
+            SourceLanguage::detect(&[0x03, 0x02, 0x23, 0x07, 0, 0, 1, 0]),
+            Some(SourceLanguage::SpirV)
+        );
+        // DXIL text, even with HLSL in its comments and `@` globals.
+        let ll =
+            b"; [numthreads(64, 1, 1)]\n@g = global i32 0\ndefine void @main() {\n  ret void\n}\n";
+        assert_eq!(SourceLanguage::detect(ll), None);
+        assert_eq!(SourceLanguage::detect(b"; nothing\n"), None);
     }
 
     #[test]

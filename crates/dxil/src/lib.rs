@@ -9,7 +9,7 @@
 //!
 //! | call | what |
 //! |---|---|
-//! | [`disassemble`] | the text `dxc -dumpbin` prints |
+//! | [`disassemble`], [`Disassembler`], [`parts_not_in_text`] | the text `dxc -dumpbin` prints; optionally the parts it does not print (for [`assemble`]) |
 //! | [`assemble`], [`Assembler`] | text to a container with every part generated, or to bitcode |
 //! | [`reflect`] | entry points, signatures, resources, constant buffers, flags |
 //! | [`info`] | parts, program, digest and `HASH` status, features |
@@ -69,20 +69,20 @@ mod reflect;
 mod validate;
 
 pub use assemble::{assemble, parse_text, Assembler, Assembly};
-pub use disassemble::{disassemble, disassemble_input};
+pub use disassemble::{disassemble, disassemble_input, parts_not_in_text, Disassembler};
 pub use error::{Error, ErrorKind, Location, Result};
 pub use info::{
     describe, info, CompilerInfo, ContainerInfo, DigestInfo, FeaturesInfo, HashInfo, Info,
     PartInfo, ProgramInfo, View,
 };
-pub use input::{Bitcode, FileKind, Input};
+pub use input::{Bitcode, FileKind, Input, SourceLanguage};
 pub use reencode::{reencode, reencode_with, Depth};
 pub use reflect::{
     reflect, reflect_input, BufferReflection, ElementReflection, EntryReflection, Member,
     Reflection, ResourceReflection,
 };
 
-pub use validate::validate;
+pub use validate::{validate, validate_named};
 
 pub use dxil_asm as asm;
 pub use dxil_bitcode as bitcode;

@@ -24,6 +24,11 @@ use crate::validator::{Options, Report};
 /// # Ok(()) }
 /// ```
 pub fn validate(bytes: &[u8], options: &Options) -> Result<Report> {
+    validate_named(bytes, "<input>", options)
+}
+
+/// As [`validate`], text errors naming the input `name` (`name:line:column`).
+pub fn validate_named(bytes: &[u8], name: &str, options: &Options) -> Result<Report> {
     let input = Input::parse(bytes)?;
     let module = match &input {
         Input::Container(_) => return Ok(crate::validator::validate_container(bytes, options)),
@@ -31,7 +36,7 @@ pub fn validate(bytes: &[u8], options: &Options) -> Result<Report> {
             // The reference assembles text into a container whose program is the module
             // with its debug info stripped (kept whole in `ILDB`), and validates that.
             // Debug info that does not strip is left for the rules to judge.
-            let module = crate::parse_text(text, "shader")?;
+            let module = crate::parse_text(text, name)?;
             if dxil_module::strip::has_debug_info(&module) {
                 let mut stripped = module.clone();
                 if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {

@@ -4,6 +4,11 @@
 //! `--bitcode` writes the raw bitcode instead. Text errors print as `file:line:column` with
 //! the text underlined.
 //!
+//! The root signature comes from the text (the section `dxil dis` prints for a container
+//! with an `RTS0` part) or from `--rootsig FILE`, which replaces it: root signature text (as
+//! `dxil rootsig compile -f` reads it, checked against the reference's rules; version from
+//! `--rootsig-version`), a container holding an `RTS0` part, or a raw `RTS0` blob.
+//!
 //! What is assembled is then validated (the container whole, or the module alone with
 //! `--bitcode`), as `dxil val` would: when the validator rejects it, its lines are printed
 //! on standard error under a warning naming the file, and the output is still written with
@@ -11,8 +16,12 @@
 //! reference's assembler does not validate at all, and validator tests are made of invalid
 //! shaders). `--no-validate` skips the check.
 
+use std::path::{Path, PathBuf};
+
+use dxil::rootsig::{binary, compile_form, TextForm, Version};
+
 use super::CmdResult;
-use crate::io::{CliError, InputArg, OutputArg};
+use crate::io::{display_name, read_input, CliError, InputArg, OutputArg};
 
 /// Arguments of `dxil as`.
 #[derive(clap::Args)]
@@ -27,22 +36,81 @@ pub struct Args {
     /// Do not validate what is assembled.
     #[arg(long)]
     pub no_validate: bool,
+    /// The root signature to write (replacing any the text carries): a file of root
+    /// signature text, a container with an RTS0 part, or a raw RTS0 blob.
+    #[arg(long, value_name = "FILE", conflicts_with = "bitcode")]
+    pub rootsig: Option<PathBuf>,
+    /// Root signature version for `--rootsig` text: 1.0, 1.1 or 1.2.
+    #[arg(long, value_name = "V", default_value = "1.1", requires = "rootsig")]
+    pub rootsig_version: String,
+}
+
+/// The `RTS0` bytes `--rootsig FILE` gives.
+fn root_signature(path: &Path, version: &str) -> Result<Vec<u8>, CliError> {
+    let name = display_name(path);
+    let bytes = read_input(path)?;
+    if bytes.starts_with(b"DXBC") {
+        let input = dxil::Input::parse(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
+        let c = input.container()?;
+        let part = c.part(dxil::container::FourCC::RTS0).ok_or_else(|| {
+            CliError(format!(
+                "{name}: container has no RTS0 (root signature) part"
+            ))
+        })?;
+        return Ok(part.data.to_vec());
+    }
+    if binary::read(&bytes).is_ok() {
+        return Ok(bytes);
+    }
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        CliError(format!(
+            "{name}: neither root signature text (not UTF-8 at offset {:#x}) nor an RTS0 blob or a container",
+            e.valid_up_to()
+        ))
+    })?;
+    let version = Version::parse(version).ok_or_else(|| {
+        CliError(format!(
+            "unknown root signature version '{version}' (use 1.0, 1.1 or 1.2)"
+        ))
+    })?;
+    let rs = compile_form(text, version, TextForm::File)
+        .map_err(|e| CliError(format!("{name}: {e}")))?;
+    Ok(binary::write(&rs))
 }
 
 /// Runs `dxil as`.
 pub fn run(args: Args) -> CmdResult {
     let bytes = args.input.read()?;
     let name = args.input.name();
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        CliError(format!(
-            "{name}: input is not UTF-8 (at offset {:#x})",
-            e.valid_up_to()
-        ))
-    })?;
-    let assembled = dxil::Assembler::new()
+    let text = match dxil::Input::parse(&bytes) {
+        Ok(dxil::Input::Text(text)) => text,
+        Ok(other) => {
+            return Err(CliError(format!(
+                "{name}: expected DXIL text, found {} (`dxil dis` prints it as text)",
+                other.kind().describe()
+            )))
+        }
+        // Text that is not UTF-8 is told as such (rather than as an unknown binary form).
+        Err(_)
+            if dxil::FileKind::detect(&bytes).is_none()
+                && dxil::SourceLanguage::detect(&bytes).is_none() =>
+        {
+            let at = std::str::from_utf8(&bytes)
+                .err()
+                .map_or(0, |e| e.valid_up_to());
+            return Err(CliError(format!(
+                "{name}: input is not UTF-8 (at offset {at:#x})"
+            )));
+        }
+        Err(e) => return Err(CliError(format!("{name}: {e}"))),
+    };
+    let mut assembler = dxil::Assembler::new()
         .file_name(name.clone())
-        .bitcode_only(args.bitcode)
-        .assemble(text)?;
+        .bitcode_only(args.bitcode);
+    if let Some(path) = &args.rootsig {
+        assembler = assembler.root_signature(root_signature(path, &args.rootsig_version)?);
+    }
+    let assembled = assembler.assemble(text)?;
     for w in &assembled.warnings {
         eprintln!("warning: {name}: {w}");
     }

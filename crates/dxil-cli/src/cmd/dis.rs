@@ -1,7 +1,9 @@
 //! `dxil dis F [-o OUT]`, `dxil dis F... --out-dir DIR`: disassembles containers (or raw
 //! bitcode, or a bare program part) to the text `dxc -dumpbin` prints
-//! ([`dxil::disassemble`]). Several inputs are disassembled in parallel, one worker thread
-//! per core, each into `DIR/<input stem>.ll`; two inputs that would write the same file are
+//! ([`dxil::disassemble`]); with `--keep-parts`, also the sections that carry the parts the
+//! reference does not print (the root signature, `VERS`, ...) so that `dxil as` gives them
+//! back, and without it a note on standard error names the parts the text loses. Several
+//! inputs are disassembled in parallel, one worker thread per core, each into `DIR/<input stem>.ll`; two inputs that would write the same file are
 //! refused before anything is written.
 
 use std::collections::HashMap;
@@ -23,19 +25,45 @@ pub struct Args {
     /// Directory for the outputs of several inputs (`<stem>.ll` each).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// Also print the parts `dxc -dumpbin` does not print (the root signature as root
+    /// signature text, `VERS` and others as hex) after the header, so that `dxil as` gives
+    /// them back; without it the text is exactly the reference's.
+    #[arg(long)]
+    pub keep_parts: bool,
 }
 
-/// Disassembles one input file into text.
-fn disassemble_file(file: &Path) -> Result<String, CliError> {
+/// Disassembles one input file into text; without `--keep-parts`, notes on standard error
+/// the parts that assembling the text would lose.
+fn disassemble_file(
+    file: &Path,
+    d: dxil::Disassembler,
+    keep_parts: bool,
+) -> Result<String, CliError> {
     let bytes = read_input(file)?;
-    dxil::disassemble(&bytes)
-        .map_err(CliError::from)
-        .map_err(|e| CliError(format!("{}: {e}", display_name(file))))
+    let in_file =
+        |e: dxil::Error| CliError(format!("{}: {}", display_name(file), CliError::from(e)));
+    let input = dxil::Input::parse(&bytes).map_err(in_file)?;
+    let text = d.disassemble_input(&input).map_err(in_file)?;
+    if !keep_parts {
+        let lost = dxil::parts_not_in_text(&input);
+        if !lost.is_empty() {
+            // One write, so that notes of processes sharing standard error do not interleave.
+            let note = format!(
+                "note: {}: the text does not carry {}; `dxil dis --keep-parts` prints {} for `dxil as`\n",
+                display_name(file),
+                lost.join(", "),
+                if lost.len() == 1 { "it" } else { "them" }
+            );
+            let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), note.as_bytes());
+        }
+    }
+    Ok(text)
 }
 
 /// Runs `dxil dis`.
 pub fn run(args: Args) -> CmdResult {
     let files = &args.inputs.inputs;
+    let d = dxil::Disassembler::new().keep_parts(args.keep_parts);
     match &args.out_dir {
         None => {
             let [file] = files.as_slice() else {
@@ -43,9 +71,12 @@ pub fn run(args: Args) -> CmdResult {
                     "several inputs need --out-dir DIR (one `<stem>.ll` per input)".into(),
                 ));
             };
-            write_text(args.output.as_deref(), &disassemble_file(file)?)
+            write_text(
+                args.output.as_deref(),
+                &disassemble_file(file, d, args.keep_parts)?,
+            )
         }
-        Some(dir) => run_many(files, dir),
+        Some(dir) => run_many(files, dir, d, args.keep_parts),
     }
 }
 
@@ -80,7 +111,7 @@ fn check_distinct_outputs(files: &[PathBuf], dir: &Path) -> CmdResult {
     Ok(())
 }
 
-fn run_many(files: &[PathBuf], dir: &Path) -> CmdResult {
+fn run_many(files: &[PathBuf], dir: &Path, d: dxil::Disassembler, keep_parts: bool) -> CmdResult {
     check_distinct_outputs(files, dir)?;
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
@@ -95,8 +126,8 @@ fn run_many(files: &[PathBuf], dir: &Path) -> CmdResult {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
-                let result =
-                    disassemble_file(file).and_then(|t| write_text(Some(&out_path(dir, file)), &t));
+                let result = disassemble_file(file, d, keep_parts)
+                    .and_then(|t| write_text(Some(&out_path(dir, file)), &t));
                 if let Err(e) = result {
                     if let Ok(mut f) = failures.lock() {
                         f.push(e.0);

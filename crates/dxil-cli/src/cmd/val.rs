@@ -114,7 +114,7 @@ fn json_of(path: &Path, outcome: &Outcome) -> serde_json::Value {
 fn validate_all(inputs: &[PathBuf], options: &Options, jobs: Option<usize>) -> Vec<Outcome> {
     let one = |path: &PathBuf| -> Outcome {
         let bytes = read_input(path).map_err(|e| e.0)?;
-        dxil::validate(&bytes, options).map_err(|e| e.to_string())
+        dxil::validate_named(&bytes, &display_name(path), options).map_err(|e| e.to_string())
     };
     let jobs = jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))

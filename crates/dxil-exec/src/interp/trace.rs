@@ -1,11 +1,15 @@
 //! Trace lines for `Dispatch::trace`: each instruction the traced thread executes, with its
 //! operands' values and the result, one line each:
-//! `[x, y, z] #block: s7 = Bin Add I32 (s3 = 0x5, s4 = 0x7) => 0xc`.
-//! Slots (`sN`) are the compiled form's registers; blocks are numbered as the printer does.
+//! `[x, y, z] %5: %7 = add i32 (%3 = 5, 7) => 12`. Values and blocks are named as
+//! `dxil dis` names them (`%7`, `%name`; `%7.1` for the second scalar of an aggregate, such
+//! as a `dx.op` call's result struct), constants print as their values, and values print as
+//! their kinds (floats as floats, integers signed, `i1` as `true`/`false`).
 
 use std::io::Write;
 
-use crate::code::{Function, Inst, Slot};
+use dxil_ir::Predicate;
+
+use crate::code::{Function, Inst, Local, Slot, Ty};
 use crate::interp::Wave;
 
 /// The result slot and the operand slots of `inst`.
@@ -56,19 +60,100 @@ fn slots(f: &Function, inst: &Inst) -> (Option<Slot>, Vec<Slot>) {
     }
 }
 
-/// The instruction's name and fixed fields, without its slots.
+/// LLVM's spelling of a slot kind.
+fn ty_name(t: Ty) -> &'static str {
+    match t {
+        Ty::I1 => "i1",
+        Ty::I8 => "i8",
+        Ty::I16 => "i16",
+        Ty::I32 => "i32",
+        Ty::I64 => "i64",
+        Ty::F16 => "half",
+        Ty::F32 => "float",
+        Ty::F64 => "double",
+        Ty::Ptr => "ptr",
+    }
+}
+
+/// The instruction's name and fixed fields, LLVM's spelling where the IR has one
+/// (`fadd float`, `fcmp olt float`, `sitofp i32 to float`).
 fn head(inst: &Inst) -> String {
-    let text = format!("{inst:?}");
-    let name = text.split([' ', '{']).next().unwrap_or("").to_string();
     match inst {
-        Inst::Bin { op, ty, .. } => format!("{name} {op:?} {ty:?}"),
-        Inst::BinFtz { op, .. } => format!("{name} {op:?}"),
-        Inst::Cmp { pred, ty, .. } => format!("{name} pred {pred} {ty:?}"),
-        Inst::Cast { op, from, to, .. } => format!("{name} {op:?} {from:?} -> {to:?}"),
-        Inst::Load { ty, off, .. } | Inst::Store { ty, off, .. } => format!("{name} {ty:?} +{off}"),
-        Inst::Rmw { op, ty, .. } => format!("{name} {op:?} {ty:?}"),
-        Inst::Dx { op, ty, .. } => format!("dx.op {op:?} {ty:?}"),
-        _ => name,
+        Inst::Bin { op, ty, .. } => format!("{} {}", op.mnemonic(), ty_name(*ty)),
+        Inst::BinFtz { op, .. } => format!("{} float", op.mnemonic()),
+        Inst::Cmp { pred, ty, .. } => {
+            let p = Predicate::from_code(u64::from(*pred)).map_or("?", Predicate::keyword);
+            let cmp = if ty.is_float() { "fcmp" } else { "icmp" };
+            format!("{cmp} {p} {}", ty_name(*ty))
+        }
+        Inst::Cast { op, from, to, .. } => {
+            format!("{} {} to {}", op.mnemonic(), ty_name(*from), ty_name(*to))
+        }
+        Inst::Select { .. } => "select".into(),
+        Inst::Copy { .. } => "copy".into(),
+        Inst::Extract { .. } => "extractelement".into(),
+        Inst::Insert { .. } => "insertelement".into(),
+        Inst::Gep { off, .. } => format!("getelementptr +{off}"),
+        Inst::Load { ty, off, .. } => format!("load {} +{off}", ty_name(*ty)),
+        Inst::Store { ty, off, .. } => format!("store {} +{off}", ty_name(*ty)),
+        Inst::Rmw { op, ty, .. } => format!("atomicrmw {op:?} {}", ty_name(*ty)).to_lowercase(),
+        Inst::CmpXchg { ty, .. } => format!("cmpxchg {}", ty_name(*ty)),
+        Inst::Dx { op, ty, .. } => format!("dx.op {op:?} {}", ty_name(*ty)),
+        Inst::Br { .. } => "br".into(),
+        Inst::CondBr { .. } => "br".into(),
+        Inst::Switch { .. } => "switch".into(),
+        Inst::Ret => "ret".into(),
+        Inst::Unreachable => "unreachable".into(),
+    }
+}
+
+/// A slot's value as its kind prints: floats as floats (Rust's shortest round-trip
+/// spelling), integers signed as LLVM prints constants, `i1` as `true`/`false`, pointers in
+/// hexadecimal.
+fn value(ty: Ty, bits: u64) -> String {
+    match ty {
+        Ty::I1 => (if bits & 1 == 1 { "true" } else { "false" }).into(),
+        Ty::I8 => (bits as u8 as i8).to_string(),
+        Ty::I16 => (bits as u16 as i16).to_string(),
+        Ty::I32 => (bits as u32 as i32).to_string(),
+        Ty::I64 => (bits as i64).to_string(),
+        Ty::F16 => format!("{:?}", crate::interp::float::get(Ty::F16, bits) as f32),
+        Ty::F32 => format!("{:?}", f32::from_bits(bits as u32)),
+        Ty::F64 => format!("{:?}", f64::from_bits(bits)),
+        Ty::Ptr => format!("{bits:#x}"),
+    }
+}
+
+/// The name of a slot as `dxil dis` names the value it holds (`%13`; `%13.2` for the
+/// third scalar of an aggregate); `None` for a constant.
+fn name(f: &Function, slot: Slot) -> Option<String> {
+    let i = f.values.partition_point(|v| v.0 <= slot).checked_sub(1)?;
+    let (first, width, local) = &f.values[i];
+    if slot - first >= *width || matches!(local, Local::Const) {
+        return None;
+    }
+    Some(if *width > 1 {
+        format!("{local}.{}", slot - first)
+    } else {
+        local.to_string()
+    })
+}
+
+/// `%13 = 1.5` for a value, `1.5` for a constant.
+fn operand(f: &Function, w: &Wave, slot: Slot, lane: usize) -> String {
+    let ty = f.slot_tys.get(slot as usize).copied().unwrap_or(Ty::I64);
+    let v = value(ty, w.get(slot, lane));
+    match name(f, slot) {
+        Some(n) => format!("{n} = {v}"),
+        None => v,
+    }
+}
+
+/// A block as `dxil dis` names it (`%5`, `%name`).
+pub(crate) fn block_name(f: &Function, block: u32) -> String {
+    match f.block_names.get(block as usize) {
+        Some(Local::Const) | None => format!("#{block}"),
+        Some(l) => l.to_string(),
     }
 }
 
@@ -83,20 +168,42 @@ pub(crate) fn line(
     lane: usize,
 ) {
     let (dst, ops) = slots(f, inst);
-    let mut s = format!("[{}, {}, {}] #{block}: ", thread[0], thread[1], thread[2]);
-    if let Some(d) = dst {
-        s.push_str(&format!("s{d} = "));
+    let mut s = format!(
+        "[{}, {}, {}] {}: ",
+        thread[0],
+        thread[1],
+        thread[2],
+        block_name(f, block)
+    );
+    // A result that fills a whole aggregate (a `dx.op` call's struct) prints whole.
+    let whole = dst.and_then(|d| {
+        let i = f.values.partition_point(|v| v.0 <= d).checked_sub(1)?;
+        let (first, width, local) = &f.values[i];
+        (*first == d && *width > 1 && !matches!(local, Local::Const))
+            .then(|| (local.to_string(), *width))
+    });
+    let dst_name = match &whole {
+        Some((n, _)) => Some(n.clone()),
+        None => dst.map(|d| name(f, d).unwrap_or_else(|| format!("s{d}"))),
+    };
+    if let Some(d) = &dst_name {
+        s.push_str(&format!("{d} = "));
     }
     s.push_str(&head(inst));
     if !ops.is_empty() {
-        let vals: Vec<String> = ops
-            .iter()
-            .map(|&o| format!("s{o} = {:#x}", w.get(o, lane)))
-            .collect();
+        let vals: Vec<String> = ops.iter().map(|&o| operand(f, w, o, lane)).collect();
         s.push_str(&format!(" ({})", vals.join(", ")));
     }
-    if let Some(d) = dst {
-        s.push_str(&format!(" => {:#x}", w.get(d, lane)));
+    let kind = |slot: Slot| f.slot_tys.get(slot as usize).copied().unwrap_or(Ty::I64);
+    match (dst, whole) {
+        (Some(d), Some((_, width))) => {
+            let vals: Vec<String> = (d..d + width)
+                .map(|k| value(kind(k), w.get(k, lane)))
+                .collect();
+            s.push_str(&format!(" => {{ {} }}", vals.join(", ")));
+        }
+        (Some(d), None) => s.push_str(&format!(" => {}", value(kind(d), w.get(d, lane)))),
+        _ => {}
     }
     let _ = writeln!(out, "{s}");
 }
@@ -105,20 +212,23 @@ pub(crate) fn line(
 pub(crate) fn phis(
     out: &mut dyn Write,
     w: &Wave,
+    f: &Function,
     thread: [u32; 3],
-    from: u32,
-    to: u32,
+    (from, to): (u32, u32),
     copies: &[(Slot, Slot)],
     lane: usize,
 ) {
     for &(d, s) in copies {
+        let d = name(f, d).unwrap_or_else(|| format!("s{d}"));
         let _ = writeln!(
             out,
-            "[{}, {}, {}] #{from} -> #{to}: s{d} = phi s{s} = {:#x}",
+            "[{}, {}, {}] {} -> {}: {d} = phi {}",
             thread[0],
             thread[1],
             thread[2],
-            w.get(s, lane)
+            block_name(f, from),
+            block_name(f, to),
+            operand(f, w, s, lane)
         );
     }
 }

@@ -166,6 +166,7 @@ impl Wave {
                         budget: ctx.budget,
                         thread: self.thread_id(ctx, lane),
                         block,
+                        label: trace::block_name(func, block),
                         function: func.name.clone(),
                     }
                     .into());
@@ -262,7 +263,15 @@ impl Wave {
             }
             if let Some(l) = self.trace_lane.filter(|&l| m >> l & 1 == 1) {
                 let thread = self.thread_id(ctx, l);
-                trace::phis(ctx.trace, self, thread, block, edge.target, copies, l);
+                trace::phis(
+                    ctx.trace,
+                    self,
+                    func,
+                    thread,
+                    (block, edge.target),
+                    copies,
+                    l,
+                );
             }
             if edge.independent {
                 let w = self.lanes;

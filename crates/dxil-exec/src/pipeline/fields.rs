@@ -21,7 +21,10 @@ impl<'a> Fields<'a> {
             if !known.contains(&key) {
                 return Err(PipelineError::new(
                     k.line,
-                    format!("unknown key '{key}' in {what}"),
+                    format!(
+                        "unknown key '{key}' in {what} (expected one of {})",
+                        known.join(", ")
+                    ),
                 ));
             }
         }

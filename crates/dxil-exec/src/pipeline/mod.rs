@@ -23,11 +23,11 @@ pub use draw::run_graphics_pipeline;
 pub use error::PipelineError;
 pub use model::*;
 pub use offload::{offload, offload_graphics, offload_with, Outcome};
-pub use print::{print_buffer, print_pipeline};
+pub use print::{format_values, print_buffer, print_pipeline};
 pub use read::parse;
 pub use root::{bind_root_parameters, root_signature};
 pub use run::{
-    check_supported, check_traced_thread, load_module, run_pipeline, run_pipeline_with, RunError,
-    RunOptions,
+    check_supported, check_traced_thread, load_module, run_pipeline, run_pipeline_with,
+    ProgressCallback, ProgressFn, RunError, RunOptions,
 };
 pub use values::format_g;

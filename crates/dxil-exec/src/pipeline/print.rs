@@ -99,7 +99,7 @@ pub fn print_pipeline(p: &Pipeline) -> String {
             for v in &b.values {
                 w.scalar(3, true, "Format", v.format.name());
                 w.scalar(4, false, "Offset", &v.offset.to_string());
-                let items = chunks(v.format, &v.data);
+                let items = format_values(v.format, &v.data);
                 w.flow(4, false, "Data", &items);
             }
         }
@@ -121,8 +121,9 @@ pub fn print_buffer(b: &Buffer) -> String {
     w.out
 }
 
-/// The values of `data` in `format`, printed.
-fn chunks(format: DataFormat, data: &[u8]) -> Vec<String> {
+/// The values of `data` in `format` as the offloader prints them (integers in decimal, `HexN`
+/// in hexadecimal, floats as C's `%g`); bytes past the last whole value are left out.
+pub fn format_values(format: DataFormat, data: &[u8]) -> Vec<String> {
     data.chunks_exact(format.size() as usize)
         .map(|c| values::print(format, c))
         .collect()
@@ -236,7 +237,7 @@ impl Writer {
             let items = b
                 .data
                 .first()
-                .map(|d| chunks(b.format, d))
+                .map(|d| format_values(b.format, d))
                 .unwrap_or_default();
             self.flow(l, false, "Data", &items);
         } else {
@@ -247,7 +248,7 @@ impl Writer {
                     self.out.push_str("  ");
                 }
                 self.out.push_str("- ");
-                self.flow_items(&chunks(b.format, d));
+                self.flow_items(&format_values(b.format, d));
             }
         }
         let o = b.output_props.unwrap_or(OutputProps {

@@ -139,6 +139,18 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
             }
             for (i, item) in items.iter().enumerate() {
                 p.dispatch[i] = number(item, "DispatchGroupCount")?;
+                if p.dispatch[i] > crate::MAX_GROUPS_PER_DIMENSION {
+                    return Err(PipelineError::new(
+                        item.line,
+                        format!(
+                            "DispatchGroupCount {} in {}: Direct3D dispatches at most {} groups \
+                             per dimension",
+                            p.dispatch[i],
+                            ["x", "y", "z"][i],
+                            crate::MAX_GROUPS_PER_DIMENSION
+                        ),
+                    ));
+                }
             }
         }
         if let Some(v) = d.get("VertexCount") {

@@ -23,6 +23,35 @@ pub struct RunOptions {
     /// The shader's root signature ([`super::root_signature`]): where explicit root
     /// constants and root descriptors go.
     pub root_signature: Option<dxil_rootsig::RootSignature>,
+    /// Told how far the dispatch has come after each thread group.
+    pub progress: ProgressFn,
+}
+
+/// A callback told (thread groups done, thread groups in all) after each group of a
+/// dispatch ([`crate::Program::dispatch_with_progress`]); none by default.
+#[derive(Clone, Default)]
+pub struct ProgressFn(pub Option<ProgressCallback>);
+
+/// The callback of a [`ProgressFn`].
+pub type ProgressCallback = std::rc::Rc<std::cell::RefCell<dyn FnMut(u64, u64)>>;
+
+impl fmt::Debug for ProgressFn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "ProgressFn(Some(..))"
+        } else {
+            "ProgressFn(None)"
+        })
+    }
+}
+
+impl ProgressFn {
+    /// Tells the callback, when there is one.
+    pub fn update(&self, done: u64, total: u64) {
+        if let Some(f) = &self.0 {
+            (f.borrow_mut())(done, total);
+        }
+    }
 }
 
 /// Why a pipeline did not run.
@@ -147,7 +176,9 @@ pub fn run_pipeline_with(
         dispatch.budget = b;
     }
     dispatch.trace = options.trace;
-    program.dispatch(&mut bindings, &dispatch, trace_out)?;
+    program.dispatch_with_progress(&mut bindings, &dispatch, trace_out, &mut |d, t| {
+        options.progress.update(d, t)
+    })?;
     read_back(p, &bindings, readback);
     Ok(())
 }

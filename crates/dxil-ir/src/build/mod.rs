@@ -78,6 +78,13 @@ pub use kinds::MetadataKinds;
 pub use module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
 pub use reencode::{copy_module, copy_module_checked};
 
+/// `ty` of `m` in LLVM assembly syntax (`i32`, `<4 x float>`, `%struct.S*`), for messages:
+/// types nested deeper than a few levels print as `...`; an id naming no type prints as
+/// `<bad type N>`.
+pub fn type_text(m: &crate::Module, ty: crate::Type) -> String {
+    typing::type_name(&m.types, ty)
+}
+
 use crate::{Function, Inst, Type, ValueRef};
 
 /// A value handed out by the builders: what it is, its type (`None` for the result of an

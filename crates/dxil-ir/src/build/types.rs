@@ -5,7 +5,7 @@
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
 use super::intern::hash_of;
 use super::module::ModuleBuilder;
-use super::typing::type_name;
+use super::typing::{data_name, type_name};
 use crate::{StructType, Type, TypeData};
 
 impl ModuleBuilder {
@@ -94,7 +94,10 @@ impl ModuleBuilder {
             _ => true,
         };
         if !ok {
-            return Err(type_err(format!("type: {data:?} is not a valid LLVM type")));
+            return Err(type_err(format!(
+                "type: `{}` is not a valid LLVM type",
+                data_name(&self.m.types, &data)
+            )));
         }
         self.intern_type(data)
     }

@@ -16,6 +16,14 @@ pub(crate) fn type_name(types: &Types, ty: Type) -> String {
     s
 }
 
+/// A type not (yet) in the table, as [`type_name`] spells it (its subtypes are in the
+/// table): what a message names when the builder refuses to make it.
+pub(crate) fn data_name(types: &Types, data: &TypeData) -> String {
+    let mut s = String::new();
+    write_data(types, data, None, 0, &mut s);
+    s
+}
+
 fn write_type(types: &Types, ty: Type, depth: u32, s: &mut String) {
     if depth > 6 {
         s.push_str("...");
@@ -25,6 +33,11 @@ fn write_type(types: &Types, ty: Type, depth: u32, s: &mut String) {
         let _ = write!(s, "<bad type {}>", ty.0);
         return;
     };
+    write_data(types, d, Some(ty), depth, s);
+}
+
+/// `d` (the data of `ty` when it has an id) in LLVM syntax.
+fn write_data(types: &Types, d: &TypeData, ty: Option<Type>, depth: u32, s: &mut String) {
     let list = |elems: &[Type], s: &mut String| {
         for (i, &e) in elems.iter().enumerate() {
             if i > 0 {
@@ -68,9 +81,12 @@ fn write_type(types: &Types, ty: Type, depth: u32, s: &mut String) {
             Some(n) => {
                 let _ = write!(s, "%{n}");
             }
-            None => {
-                let _ = write!(s, "%{}", ty.0);
-            }
+            None => match ty {
+                Some(ty) => {
+                    let _ = write!(s, "%{}", ty.0);
+                }
+                None => s.push_str("%<unnamed struct>"),
+            },
         },
         TypeData::Struct(st) => {
             s.push_str(if st.packed { "<{ " } else { "{ " });

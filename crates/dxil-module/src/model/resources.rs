@@ -110,6 +110,38 @@ impl Resource {
         })
     }
 
+    /// The struct type the record's symbol points to, resource arrays looked through
+    /// (`%"class.RWBuffer<vector<float, 4> >"`, `%"class.StructuredBuffer<S>"`); `None` when
+    /// the symbol is not a pointer to one.
+    pub fn symbol_struct_type(&self, m: &dxil_ir::Module) -> Option<dxil_ir::Type> {
+        use dxil_ir::TypeData;
+        let Md::Value { ty, .. } = &self.base.symbol else {
+            return None;
+        };
+        let TypeData::Pointer { pointee, .. } = m.ty(*ty)? else {
+            return None;
+        };
+        let mut t = *pointee;
+        // Resource arrays (a few deep in practice; the bound keeps hostile input from
+        // looping).
+        for _ in 0..8 {
+            match m.ty(t)? {
+                TypeData::Array { elem, .. } => t = *elem,
+                _ => break,
+            }
+        }
+        matches!(m.ty(t)?, TypeData::Struct(_)).then_some(t)
+    }
+
+    /// The IR type of one element: the first field of [`Resource::symbol_struct_type`]
+    /// (`<4 x float>` for `RWBuffer<float4>`, `%struct.S` for `StructuredBuffer<S>`).
+    pub fn element_ir_type(&self, m: &dxil_ir::Module) -> Option<dxil_ir::Type> {
+        match m.ty(self.symbol_struct_type(m)?)? {
+            dxil_ir::TypeData::Struct(st) => st.elems.first().copied(),
+            _ => None,
+        }
+    }
+
     fn fields(class: ResourceClass) -> (usize, &'static str) {
         match class {
             ResourceClass::SRV => (9, "SRV record"),

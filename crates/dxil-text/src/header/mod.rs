@@ -4,9 +4,11 @@
 //! model ([`ModuleSections`]), reading the `STAT` part's module for reflection when the
 //! container has one.
 
+pub mod carried;
 mod module;
 mod parts;
 
+pub use carried::{print_carried_parts, uncarried_part_names};
 pub use module::ModuleSections;
 pub use parts::*;
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use dxil_ir::{BinOp, Block, Body, Global, InstData, InstKind, Module, Predicate, RmwOp, ValueRef};
 
-use crate::code::{BlockCode, Edge, Function, Inst, RmwK, Slot, Ty, EXIT};
+use crate::code::{BlockCode, Edge, Function, Inst, Local, RmwK, Slot, Ty, EXIT};
 use crate::compile::cfg::post_dominators;
 use crate::compile::check;
 
@@ -126,31 +126,64 @@ impl<'a, 'm> Ctx<'a, 'm> {
         self.env.m
     }
 
-    fn alloc(&mut self, width: u32) -> Result<Slot> {
+    /// Slots for a value of `ty` (`width` of them when its leaves are not as many).
+    fn alloc(&mut self, ty: dxil_ir::Type, width: Option<u32>) -> Result<Slot> {
+        let mut leaves = Vec::new();
+        types::leaves(self.m(), ty, &mut leaves)?;
+        let width = width.unwrap_or(leaves.len() as u32);
         let s = self.f.slots;
         self.f.slots = s
             .checked_add(width)
             .filter(|&n| n < (1 << 24))
             .ok_or_else(|| unsupported("more than 16M register slots".into()))?;
+        let kinds = leaves.iter().map(|l| l.0).chain(std::iter::repeat(Ty::I64));
+        self.f.slot_tys.extend(kinds.take(width as usize));
         Ok(s)
     }
 
-    /// Gives every argument and value-producing instruction its slots.
+    /// Gives every argument and value-producing instruction its slots, and records the name
+    /// `dxil dis` gives each value and block (traces print them).
     fn number_values(&mut self) -> Result<()> {
+        let body = self.body;
+        let names = dxil_text::LocalNames::new(body);
+        let local = |v: ValueRef| match names.number(v) {
+            Some(n) => Local::Num(n),
+            None => names
+                .value(body, v)
+                .map_or(Local::Const, |s| Local::Named(s.into())),
+        };
+        let mut values = Vec::new();
         for (a, data) in self.body.args.iter_with_ids() {
-            let w = types::width(self.m(), data.ty)?;
-            let s = self.alloc(w)?;
-            self.vals.insert(ValueRef::Arg(a), s);
+            let s = self.alloc(data.ty, None)?;
+            let v = ValueRef::Arg(a);
+            self.vals.insert(v, s);
+            values.push((s, self.f.slots - s, local(v)));
         }
         for block in self.body.blocks.iter() {
             for &i in &block.insts {
-                if let Some(ty) = self.body.inst(i).and_then(|d| d.ty) {
-                    let w = types::width(self.m(), ty)?;
-                    let s = self.alloc(w)?;
-                    self.vals.insert(ValueRef::Inst(i), s);
+                let Some(data) = self.body.inst(i) else {
+                    continue;
+                };
+                if let Some(ty) = data.ty {
+                    let s = self.alloc(ty, None)?;
+                    let v = ValueRef::Inst(i);
+                    self.vals.insert(v, s);
+                    values.push((s, self.f.slots - s, local(v)));
                 }
             }
         }
+        self.f.values = values;
+        self.f.block_names = (0..body.blocks.len())
+            .map(|b| {
+                let b = Block(b as u32);
+                match names.block_number(b) {
+                    Some(n) => Local::Num(n),
+                    None => names
+                        .block(body, b)
+                        .map_or(Local::Const, |s| Local::Named(s.into())),
+                }
+            })
+            .collect();
         Ok(())
     }
 
@@ -163,7 +196,8 @@ impl<'a, 'm> Ctx<'a, 'm> {
             ValueRef::Const(_) | ValueRef::Global(_) => {
                 let mut leaves = Vec::new();
                 consts::eval(self.m(), self.env.globals, v, &mut leaves)?;
-                let s = self.alloc(leaves.len().max(1) as u32)?;
+                let s = self.alloc(self.ty_of(v)?, Some(leaves.len().max(1) as u32))?;
+                self.f.values.push((s, self.f.slots - s, Local::Const));
                 for (i, x) in leaves.into_iter().enumerate() {
                     self.f.consts.push((s + i as u32, x));
                 }

@@ -1,0 +1,4 @@
+// A syntax error on line 3.
+fn main() {
+    let x = ;
+}
