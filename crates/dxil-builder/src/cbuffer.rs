@@ -5,6 +5,8 @@
 
 use dxil_parts::names::ComponentType;
 
+use crate::annotation::{Field, FieldType, StructDesc};
+
 /// Bytes in one constant buffer row (`cbufferLoadLegacy` reads one).
 pub const ROW: u32 = 16;
 
@@ -98,6 +100,34 @@ impl CBufferLayout {
     /// The buffer's size: whole rows.
     pub fn size(&self) -> u32 {
         self.end.div_ceil(ROW).max(1) * ROW
+    }
+
+    /// The buffer as an annotated struct named `name` (for
+    /// [`crate::ShaderBuilder::struct_type`] and [`crate::ResourceDesc::cbuffer_of`]): each
+    /// member a scalar or vector, an array where it has several elements.
+    pub fn struct_desc(&self, name: &str) -> StructDesc {
+        let fields = self
+            .members
+            .iter()
+            .map(|m| {
+                let one = if m.components == 1 {
+                    FieldType::Scalar(m.component_type)
+                } else {
+                    FieldType::Vector(m.component_type, m.components)
+                };
+                let ty = if m.elements > 1 {
+                    FieldType::Array(Box::new(one), m.elements)
+                } else {
+                    one
+                };
+                Field::new(&m.name, m.offset, ty)
+            })
+            .collect();
+        StructDesc {
+            name: name.to_string(),
+            size: self.size(),
+            fields,
+        }
     }
 }
 

@@ -13,7 +13,8 @@ use dxil_ir::{ConstKind, Module, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{
     EntryPoint, EntrySignatures, Property, Resource, ResourceBase, ResourceClass, ResourceLists,
-    ResourceProperty, ShaderModel, SignatureElement, SignatureProperty, Subobject, Version,
+    ResourceProperty, ShaderModel, SignatureElement, SignatureProperty, StructAnnotation,
+    Subobject, TypeAnnotations, Version,
 };
 use dxil_module::shader_flags::bit;
 use dxil_module::DxilMetadata;
@@ -22,6 +23,7 @@ use dxil_ops::{DxOp, SigPointKind};
 use crate::error::{Error, Result};
 use crate::resource::{Element, ResourceDesc};
 use crate::signature::ElementDesc;
+use crate::usage::{signature_usage, Usage};
 use dxil_parts::names::{ComponentType, ResourceKind};
 
 /// One entry point as the metadata records it.
@@ -58,6 +60,8 @@ pub(crate) struct ShaderMeta {
     pub subobjects: Vec<Subobject>,
     /// `dx.targetTypes` records of the LinAlg matrix types (empty without matrices).
     pub target_types: Vec<Md>,
+    /// Struct annotations of the annotated structs (`None` without any).
+    pub structs: Option<Vec<StructAnnotation>>,
 }
 
 /// The metadata record of a resource with class-local id `id`.
@@ -132,6 +136,7 @@ pub(crate) fn resource_lists(resources: &[(ResourceDesc, Md)]) -> Option<Resourc
 fn signature_records(
     which: &str,
     list: &[ElementDesc],
+    usage: &[Usage],
     point: Option<SigPointKind>,
     use_min_precision: bool,
 ) -> Result<Option<Vec<SignatureElement>>> {
@@ -156,6 +161,14 @@ fn signature_records(
         if e.stream != 0 {
             properties.push(SignatureProperty::OutputStream(e.stream));
         }
+        // The components the code reads or writes, in the reference's order.
+        let used = usage.get(i).copied().unwrap_or_default();
+        if used.dynamic != 0 {
+            properties.push(SignatureProperty::DynIdxCompMask(used.dynamic));
+        }
+        if used.used != 0 {
+            properties.push(SignatureProperty::UsageCompMask(used.used));
+        }
         out.push(SignatureElement {
             id: i as u32,
             name: e.recorded_name(),
@@ -176,7 +189,11 @@ fn signature_records(
     Ok(Some(out))
 }
 
-fn entry_signatures(entry: &EntryMeta, use_min_precision: bool) -> Result<Option<EntrySignatures>> {
+fn entry_signatures(
+    entry: &EntryMeta,
+    usage: &[Vec<Usage>; 3],
+    use_min_precision: bool,
+) -> Result<Option<EntrySignatures>> {
     let kinds = [
         (SignatureKind::Input, "input"),
         (SignatureKind::Output, "output"),
@@ -190,6 +207,7 @@ fn entry_signatures(entry: &EntryMeta, use_min_precision: bool) -> Result<Option
         lists[i] = signature_records(
             which,
             &entry.signatures[i],
+            &usage[i],
             SigPointKind::of(entry.kind, sig),
             use_min_precision,
         )?;
@@ -208,7 +226,7 @@ fn entry_signatures(entry: &EntryMeta, use_min_precision: bool) -> Result<Option
 /// The model with `flags` as every entry's shader flags (non-library modules have one
 /// entry; a library's entries take their flags from `flags` too, which for libraries the
 /// part writers read back as recorded).
-fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
+fn model(meta: &ShaderMeta, usage: &[[Vec<Usage>; 3]], flags: u64) -> Result<DxilMetadata> {
     let use_min_precision = meta.option_flags & (1 << bit::USE_NATIVE_LOW_PRECISION) == 0;
     let resources = resource_lists(&meta.resources);
     let mut entries = Vec::with_capacity(meta.entries.len() + 1);
@@ -225,7 +243,7 @@ fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
             properties: (flags != 0).then(|| vec![Property::ShaderFlags(flags)]),
         });
     }
-    for e in &meta.entries {
+    for (i, e) in meta.entries.iter().enumerate() {
         let mut properties = Vec::new();
         if flags != 0 && meta.kind != ShaderKind::Library {
             properties.push(Property::ShaderFlags(flags));
@@ -234,7 +252,11 @@ fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
         entries.push(EntryPoint {
             function: e.function.clone(),
             name: e.name.clone(),
-            signatures: entry_signatures(e, use_min_precision)?,
+            signatures: entry_signatures(
+                e,
+                usage.get(i).unwrap_or(&Default::default()),
+                use_min_precision,
+            )?,
             resources: if meta.kind == ShaderKind::Library {
                 None
             } else {
@@ -258,6 +280,10 @@ fn model(meta: &ShaderMeta, flags: u64) -> Result<DxilMetadata> {
             minor: meta.model.1,
         }),
         resources,
+        type_annotations: meta
+            .structs
+            .clone()
+            .map(|list| vec![TypeAnnotations::Structs(list)]),
         entry_points: Some(entries),
         ..DxilMetadata::default()
     })
@@ -352,8 +378,9 @@ pub(crate) fn finish(mut mb: ModuleBuilder, meta: &ShaderMeta) -> Result<Vec<u8>
     // module only for its code (complete once every definition is: finishing the module
     // changes its attribute tables, metadata numbering and kinds, which the flags do not
     // read), so nothing needs writing (or finishing) first.
-    let mut metadata = model(meta, meta.option_flags)?;
     let module = mb.module();
+    let usage = signature_usage(module, meta);
+    let mut metadata = model(meta, &usage, meta.option_flags)?;
     let src = Source::from_borrowed_metadata(module, &metadata).map_err(Error::parts)?;
     // Libraries keep the flags they record, so compute them here as for a stage.
     let mut flags = if meta.kind == ShaderKind::Library {

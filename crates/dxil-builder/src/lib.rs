@@ -28,6 +28,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod annotation;
 pub mod cbuffer;
 pub mod entry;
 pub mod error;
@@ -37,7 +38,9 @@ pub mod resource;
 pub mod shader;
 pub mod signature;
 pub mod types;
+mod usage;
 
+pub use annotation::{Field, FieldType, StructDesc, StructType};
 pub use cbuffer::CBufferLayout;
 pub use entry::EntryBuilder;
 pub use error::{Error, ErrorKind, Result};

@@ -6,6 +6,8 @@
 use dxil_module::model::ResourceClass;
 use dxil_parts::names::{ComponentType, ResourceKind};
 
+use crate::annotation::StructType;
+
 /// Where a range is bound: register space, first register and count
 /// (DXIL.rst "Shader Resources": space, lower bound, range size).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -82,6 +84,9 @@ pub struct ResourceDesc {
     /// UAV: the target of 64-bit atomic operations (DXIL.rst "Resource properties",
     /// extended tag 3, which PSV0's `UsedByAtomic64` flag reflects).
     pub atomic64_use: bool,
+    /// Constant buffers: the struct that describes the members (the record's type, which
+    /// reflection reads the members from); without it the buffer is bytes.
+    pub layout: Option<StructType>,
 }
 
 impl ResourceDesc {
@@ -97,6 +102,7 @@ impl ResourceDesc {
             has_counter: false,
             rasterizer_ordered: false,
             atomic64_use: false,
+            layout: None,
         }
     }
 
@@ -196,7 +202,8 @@ impl ResourceDesc {
         )
     }
 
-    /// A constant buffer of `size` bytes.
+    /// A constant buffer of `size` bytes whose members are not described (reflection
+    /// shows it as bytes); [`ResourceDesc::cbuffer_of`] describes them.
     pub fn cbuffer(name: &str, size: u32) -> Self {
         Self::new(
             name,
@@ -204,6 +211,15 @@ impl ResourceDesc {
             ResourceKind::CBuffer,
             Element::CBuffer(size),
         )
+    }
+
+    /// A constant buffer holding struct `layout` (declared with
+    /// [`crate::ShaderBuilder::struct_type`]; its size is the buffer's): reflection lists
+    /// its members with their types and offsets, as it does for the reference's buffers.
+    pub fn cbuffer_of(name: &str, layout: StructType) -> Self {
+        let mut desc = Self::cbuffer(name, layout.size());
+        desc.layout = Some(layout);
+        desc
     }
 
     /// `SamplerState` (`comparison`: `SamplerComparisonState`).
@@ -376,6 +392,17 @@ impl ResourceDesc {
         }
         if self.binding.range_size == 0 {
             return Err(format!("resource `{}`: range size 0", self.name));
+        }
+        match (self.layout, self.element) {
+            (None, _) => {}
+            (Some(l), Element::CBuffer(size)) if l.size() == size => {}
+            (Some(l), _) => {
+                return Err(format!(
+                "resource `{}`: a struct of {} bytes describes constant buffers of its size only",
+                self.name,
+                l.size()
+            ))
+            }
         }
         if let Element::Structured(0) = self.element {
             return Err(format!("resource `{}`: structure stride 0", self.name));

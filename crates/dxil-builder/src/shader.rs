@@ -13,6 +13,7 @@ use dxil_module::model::{
 use dxil_module::shader_flags::bit;
 use dxil_ops::{LowPrecision, Ty};
 
+use crate::annotation::{StructDesc, StructType, Structs};
 use crate::entry::EntryBuilder;
 use crate::error::{Error, ErrorKind, Result};
 use crate::finish::{finish, EntryMeta, ShaderMeta};
@@ -122,6 +123,8 @@ pub(crate) struct Context {
     pub(crate) subobjects: Vec<Subobject>,
     /// The `dx.op` functions resolved so far in this shader's module.
     pub(crate) resolved_ops: crate::ops::Resolved,
+    /// Annotated structs (`dx.typeAnnotations`).
+    structs: Structs,
 }
 
 impl ShaderBuilder {
@@ -175,6 +178,7 @@ impl ShaderBuilder {
                 root_signature: None,
                 subobjects: Vec::new(),
                 resolved_ops: Default::default(),
+                structs: Structs::default(),
             },
         })
     }
@@ -314,6 +318,19 @@ impl ShaderBuilder {
         Ok(())
     }
 
+    /// Declares an annotated struct (see [`crate::annotation`]): a named LLVM struct in the
+    /// reference's host layout, and its annotation in `dx.typeAnnotations` (member names,
+    /// offsets, component types, matrix shapes). The structs a member holds are declared
+    /// first; the same description again gives the same struct. The members are checked
+    /// as the validator checks a constant buffer's (each inside the struct, arrays on
+    /// 16-byte rows, none overlapping), here and again when the shader is finished (16-bit
+    /// components take 2 bytes with [`ShaderBuilder::native_low_precision`], else 4).
+    pub fn struct_type(&mut self, desc: &StructDesc) -> Result<StructType> {
+        self.cx
+            .structs
+            .declare(&mut self.mb, desc, self.cx.native_low_precision)
+    }
+
     /// Declares a resource range; its record goes to `dx.resources`, its handles come from
     /// [`EntryBuilder::handle`].
     pub fn resource(&mut self, desc: ResourceDesc) -> Result<ResourceId> {
@@ -379,10 +396,16 @@ impl ShaderBuilder {
             });
         }
         self.cx.globals.push(None);
-        let name = format!("dxil.resource.{}", self.cx.resources.len());
-        let st = mb.struct_named(&name);
-        let i32t = mb.int(32);
-        mb.set_struct_body(st, &[i32t], false).map_err(Error::ir)?;
+        let st = match desc.layout {
+            Some(layout) => layout.ty(),
+            None => {
+                let name = format!("dxil.resource.{}", self.cx.resources.len());
+                let st = mb.struct_named(&name);
+                let i32t = mb.int(32);
+                mb.set_struct_body(st, &[i32t], false).map_err(Error::ir)?;
+                st
+            }
+        };
         // A range of constant buffers points to an array of their structs (the validator
         // wants a struct as the element, SM.CBUFFERTEMPLATETYPEMUSTBESTRUCT); unbounded,
         // the array's length is u32::MAX as the reference writes it. Other ranges point to
@@ -566,6 +589,8 @@ impl ShaderBuilder {
             }
         }
         check_properties(&cx)?;
+        cx.structs.check(cx.native_low_precision)?;
+        let structs = cx.structs.annotations(&mut mb)?;
         let target_types = target_types(&mut mb)?;
         let mut entries = Vec::with_capacity(cx.entries.len());
         for e in cx.entries {
@@ -604,6 +629,7 @@ impl ShaderBuilder {
             root_signature: cx.root_signature,
             subobjects: cx.subobjects,
             target_types,
+            structs,
         };
         finish(mb, &meta)
     }

@@ -162,3 +162,70 @@ fn unknown_system_value() {
         &["output element `SV_Posture`", "system value"],
     );
 }
+
+#[test]
+fn struct_members_the_validator_would_refuse_name_the_member() {
+    use dxil_builder::{Field, FieldType, StructDesc};
+    let f4 = || FieldType::Vector(ComponentType::F32, 4);
+    let desc = |fields: Vec<Field>, size| StructDesc {
+        name: "hostlayout.P".into(),
+        size,
+        fields,
+    };
+    let mut sb = compute(0);
+    // Overlapping members.
+    let overlap = desc(
+        vec![
+            Field::new("a", 0, f4()),
+            Field::new("b", 8, FieldType::Scalar(ComponentType::F32)),
+        ],
+        16,
+    );
+    refused(
+        sb.struct_type(&overlap),
+        ErrorKind::Resource,
+        &["`a`", "`b`", "overlap"],
+    );
+    // A member past the end.
+    let past = desc(vec![Field::new("far", 16, f4())], 16);
+    refused(
+        sb.struct_type(&past),
+        ErrorKind::Resource,
+        &["`far`", "16 bytes"],
+    );
+    // An array not on a 16-byte row.
+    let array = desc(
+        vec![Field::new("arr", 4, FieldType::Array(Box::new(f4()), 2))],
+        64,
+    );
+    refused(
+        sb.struct_type(&array),
+        ErrorKind::Resource,
+        &["`arr`", "offset 4"],
+    );
+    // A component type a constant buffer cannot hold.
+    let packed = desc(
+        vec![Field::new(
+            "p",
+            0,
+            FieldType::Scalar(ComponentType::PackedU8x32),
+        )],
+        16,
+    );
+    refused(
+        sb.struct_type(&packed),
+        ErrorKind::Resource,
+        &["`p`", "PackedU8x32"],
+    );
+    // A struct describes constant buffers of its own size only.
+    let st = sb
+        .struct_type(&desc(vec![Field::new("a", 0, f4())], 16))
+        .unwrap();
+    let mut wrong = ResourceDesc::cbuffer("P", 32);
+    wrong.layout = Some(st);
+    refused(
+        sb.resource(wrong),
+        ErrorKind::Resource,
+        &["`P`", "16 bytes"],
+    );
+}

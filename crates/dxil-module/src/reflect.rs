@@ -304,6 +304,10 @@ impl Members<'_> {
                 let per = u64::from(if orientation == 1 { rows } else { cols }).max(1);
                 elements /= per;
             }
+            // One level of arrays is the matrix's own rows or columns: not an array.
+            if guard == 1 {
+                elements = 0;
+            }
             (format!("{major}{comp_name}{rows}x{cols}"), Vec::new())
         } else {
             match self.module.ty(elt) {

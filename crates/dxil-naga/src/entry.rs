@@ -4,6 +4,7 @@
 
 use dxil_builder::{ResourceDesc, ShaderBuilder};
 use dxil_container::ShaderKind;
+use dxil_parts::names::ComponentType;
 use naga::{AddressSpace, ShaderStage};
 
 use crate::error::{Error, ErrorKind, Result};
@@ -225,7 +226,9 @@ pub fn write(
                 }
                 AddressSpace::Uniform => {
                     let size = cbuffer_size(elem.size(module.to_ctx()), &name)?;
-                    (ResourceDesc::cbuffer(&name, size.max(16)), Some(true))
+                    let desc = crate::cbuffer::describe(&mut sb, module, &name, base, size.max(16))
+                        .map_err(|e| e.at(span))?;
+                    (desc, Some(true))
                 }
                 other => {
                     return Err(Error::unsupported(
@@ -248,9 +251,9 @@ pub fn write(
                 let t = target(options).map_err(|e| e.at(span))?;
                 let size =
                     cbuffer_size(inner.size(module.to_ctx()), &name).map_err(|e| e.at(span))?;
-                let res = sb.resource(
-                    ResourceDesc::cbuffer(&name, size.max(16)).at(u32::from(t.space), t.register),
-                )?;
+                let desc = crate::cbuffer::describe(&mut sb, module, &name, gv.ty, size.max(16))
+                    .map_err(|e| e.at(span))?;
+                let res = sb.resource(desc.at(u32::from(t.space), t.register))?;
                 GlobalSlot::Buf {
                     res,
                     uniform: true,
@@ -290,10 +293,17 @@ pub fn write(
                                         .at(span)
                                     })?;
                                 let size = (ot.size * 4).div_ceil(16).max(1) * 16;
-                                let desc = ResourceDesc::cbuffer(
+                                // One `uint` per dynamic offset, as naga's HLSL back
+                                // end declares them.
+                                let members: Vec<_> = (0..ot.size)
+                                    .map(|i| (format!("_{i}"), ComponentType::U32, 4 * i))
+                                    .collect();
+                                let desc = crate::cbuffer::scalars(
+                                    &mut sb,
                                     &format!("__dynamic_buffer_offsets{}", b.group),
+                                    &members,
                                     size,
-                                )
+                                )?
                                 .at(u32::from(ot.space), ot.register);
                                 let cb = sb.resource(desc)?;
                                 offsets.insert(b.group, cb);
@@ -393,8 +403,14 @@ pub fn write(
     }
     let special = match options.special_constants_binding {
         Some(t) if crate::io::reads_special(module, ep)? => {
-            let desc =
-                ResourceDesc::cbuffer("_NagaConstants", 16).at(u32::from(t.space), t.register);
+            // naga's `NagaConstants`: `int first_vertex; int first_instance; uint other;`.
+            let members = [
+                ("first_vertex".to_string(), ComponentType::I32, 0),
+                ("first_instance".to_string(), ComponentType::I32, 4),
+                ("other".to_string(), ComponentType::U32, 8),
+            ];
+            let desc = crate::cbuffer::scalars(&mut sb, "_NagaConstants", &members, 16)?
+                .at(u32::from(t.space), t.register);
             Some(sb.resource(desc)?)
         }
         _ => None,

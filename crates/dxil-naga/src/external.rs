@@ -69,11 +69,11 @@ pub fn declare(
         };
         planes.push(r);
     }
-    let (_, size) = params_type(module, name)?;
+    let (ty, _, size) = params_type(module, name)?;
     let params_name = format!("{name}_params");
     let size = crate::entry::cbuffer_size(size, &params_name)?;
-    let desc =
-        ResourceDesc::cbuffer(&params_name, size).at(u32::from(t.params.space), t.params.register);
+    let desc = crate::cbuffer::describe(sb, module, &params_name, ty, size)?
+        .at(u32::from(t.params.space), t.params.register);
     let params = sb.resource(desc)?;
     Ok(GlobalSlot::External {
         planes: [planes[0], planes[1], planes[2]],
@@ -82,11 +82,11 @@ pub fn declare(
 }
 
 /// naga's `NagaExternalTextureParams` (which its WGSL front end adds to a module using
-/// `texture_external`): its members and size.
+/// `texture_external`): the type, its members and size.
 fn params_type<'m>(
     module: &'m naga::Module,
     name: &str,
-) -> Result<(&'m [naga::StructMember], u32)> {
+) -> Result<(naga::Handle<naga::Type>, &'m [naga::StructMember], u32)> {
     let ty = module
         .special_types
         .external_texture_params
@@ -98,7 +98,7 @@ fn params_type<'m>(
             )
         })?;
     match module.types[ty].inner {
-        TypeInner::Struct { ref members, span } => Ok((members, span)),
+        TypeInner::Struct { ref members, span } => Ok((ty, members, span)),
         _ => Err(Error::new(
             ErrorKind::Invalid,
             "NagaExternalTextureParams",
@@ -164,7 +164,7 @@ impl Lowerer<'_, '_> {
     /// The leaves of parameter `member` (WGSL layout: matrices column by column).
     fn param<const N: usize>(&mut self, x: Ext, member: &str) -> Result<[Value; N]> {
         let module = self.module;
-        let (members, _) = params_type(module, "external texture")?;
+        let (_, members, _) = params_type(module, "external texture")?;
         let m = members
             .iter()
             .find(|m| m.name.as_deref() == Some(member))

@@ -15,6 +15,7 @@
 mod arith;
 mod atomic;
 mod call;
+mod cbuffer;
 mod double;
 mod entry;
 pub mod error;

@@ -22,8 +22,11 @@ use crate::leaf::{self, GROUPS};
 use crate::lower::{GlobalSlot, Idx, Lowerer, Ptr};
 use crate::Value;
 
-/// The name of the payload's struct type (and so of the operations' overload).
-const PAYLOAD_STRUCT: &str = "struct.Payload";
+/// The name of the payload's struct type (and so of the operations' overload): one that no
+/// struct the module's constant buffers describe takes (those are `struct.NAME`,
+/// `hostlayout.NAME` or an identifier), so that a uniform holding a struct named `Payload`
+/// does not take it first.
+const PAYLOAD_STRUCT: &str = "dxil.payload";
 /// `Barrier` mode: sync the group and fence group-shared memory (DXIL.rst "Barrier").
 const SYNC_GROUP_SHARED: u32 = 1 | 8;
 /// Direct3D's most threads in a mesh or amplification shader's group (DXIL.rst

@@ -30,7 +30,8 @@ fn compute(minor: u32) -> Result<Vec<u8>, dxil::builder::Error> {
     let scale_offset = params
         .member("scale", ComponentType::F32, 1, 1)
         .map_err(|m| dxil::builder::Error::new(dxil::builder::ErrorKind::Resource, m))?;
-    let constants = sb.resource(ResourceDesc::cbuffer("Params", params.size()).at(0, 0))?;
+    let params = sb.struct_type(&params.struct_desc("hostlayout.Params"))?;
+    let constants = sb.resource(ResourceDesc::cbuffer_of("Params", params).at(0, 0))?;
     sb.root_signature("RootFlags(0), CBV(b0), SRV(t0), UAV(u0)")?;
     sb.num_threads(64, 1, 1);
     let mb = sb.module();

@@ -37,6 +37,19 @@ fn members(out: &mut String, list: &[Member], depth: usize) {
     }
 }
 
+/// The components of a mask by letter (`xy`, `xz`); `none` for no component.
+fn components(mask: u32) -> String {
+    if mask & 0xf == 0 {
+        return "none".to_string();
+    }
+    "xyzw"
+        .chars()
+        .enumerate()
+        .filter(|&(i, _)| mask >> i & 1 != 0)
+        .map(|(_, c)| c)
+        .collect()
+}
+
 fn render(r: &Reflection) -> String {
     let mut out = String::new();
     if let Some(sm) = &r.shader_model {
@@ -63,15 +76,20 @@ fn render(r: &Reflection) -> String {
             ("patch constant", &e.patch_constant_signature),
         ] {
             for el in sig.iter() {
-                let _ = writeln!(
+                let _ = write!(
                     out,
-                    "  {title} {}{:?} {} rows {} cols {}",
+                    "  {title} {}{:?} {} rows {} cols {} used {}",
                     el.name,
                     el.semantic_indices,
                     el.component_type.unwrap_or("?"),
                     el.rows,
-                    el.cols
+                    el.cols,
+                    components(el.usage_mask)
                 );
+                if el.dynamic_index_mask != 0 {
+                    let _ = write!(out, " dynamic {}", components(el.dynamic_index_mask));
+                }
+                out.push('\n');
             }
         }
     }
