@@ -23,8 +23,7 @@ impl FileKind {
     /// Detects the form of `bytes` from their first bytes alone; `None` when they are none
     /// of the forms (not even UTF-8 text).
     pub fn detect(bytes: &[u8]) -> Option<FileKind> {
-        Self::by_magic(bytes)
-            .or_else(|| std::str::from_utf8(bytes).is_ok().then_some(FileKind::Text))
+        Self::by_magic(bytes).or_else(|| as_text(bytes).map(|_| FileKind::Text))
     }
 
     /// The binary forms, told by their magic bytes.
@@ -49,6 +48,17 @@ impl FileKind {
             FileKind::Text => "text",
         }
     }
+}
+
+/// `bytes` as text: UTF-8 without control characters other than tab, line feed, form feed and
+/// carriage return. LLVM's text escapes every other byte in its strings (`\\00`), so a NUL
+/// or another control character means binary data, not text to assemble.
+fn as_text(bytes: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let binary = text
+        .bytes()
+        .any(|b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r')) || b == 0x7f);
+    (!binary).then_some(text)
 }
 
 /// An input, parsed as far as its form: a container's part table, a program part's header.
@@ -173,7 +183,7 @@ fn unrecognized(bytes: &[u8]) -> Error {
         ErrorKind::Input,
         format!(
             "unrecognized input (starts with {head}): expected a DXBC container, a DXIL \
-             program part, LLVM bitcode or UTF-8 text"
+             program part, LLVM bitcode or DXIL text"
         ),
     )
     .at(Location::Byte(0))
@@ -210,9 +220,9 @@ impl<'a> Input<'a> {
             )),
             Some(FileKind::Bitcode) => Ok(Input::Bitcode(bytes)),
             Some(FileKind::ProgramPart) => Ok(Input::ProgramPart(bare_program(bytes)?)),
-            Some(FileKind::Text) | None => match std::str::from_utf8(bytes) {
-                Ok(text) => Ok(Input::Text(text)),
-                Err(_) => Err(unrecognized(bytes)),
+            Some(FileKind::Text) | None => match as_text(bytes) {
+                Some(text) => Ok(Input::Text(text)),
+                None => Err(unrecognized(bytes)),
             },
         }
     }
@@ -359,6 +369,20 @@ mod tests {
             .to_string()
             .starts_with("unrecognized input (starts with ff fe 00 80)"));
         assert_eq!(e.offset(), Some(0));
+    }
+
+    #[test]
+    fn control_bytes_are_binary_not_text() {
+        let bytes = b"\x00\x01\x02\x03\x04\x05";
+        assert_eq!(FileKind::detect(bytes), None);
+        let e = Input::parse(bytes).unwrap_err();
+        assert!(e
+            .to_string()
+            .starts_with("unrecognized input (starts with 00 01 02 03)"));
+        assert_eq!(
+            FileKind::detect(b"define void @main() {\r\n\tret void\n}\n"),
+            Some(FileKind::Text)
+        );
     }
 
     #[test]
