@@ -133,7 +133,12 @@ pub const MAX_INPUT_BYTES: u64 = 1 << 30;
 
 /// Reads a whole input file; `-` reads standard input. Errors name the file.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
-    let name = display_name(path);
+    read_unnamed(path).map_err(|reason| CliError(format!("{}: {reason}", display_name(path))))
+}
+
+/// Reads a whole input file as [`read_input`] does; the error is the reason alone, for
+/// callers that name the input in their own report.
+pub fn read_unnamed(path: &Path) -> Result<Vec<u8>, String> {
     let mut buf = Vec::new();
     let read = if path.as_os_str() == "-" {
         std::io::stdin()
@@ -143,12 +148,12 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
     } else {
         std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut buf))
     };
-    read.map_err(|e| CliError(format!("{name}: {}", io_reason(&e))))?;
+    read.map_err(|e| io_reason(&e))?;
     if buf.len() as u64 > MAX_INPUT_BYTES {
-        return Err(CliError(format!(
-            "{name}: larger than {} MiB, the most an input may hold",
+        return Err(format!(
+            "larger than {} MiB, the most an input may hold",
             MAX_INPUT_BYTES >> 20
-        )));
+        ));
     }
     Ok(buf)
 }
@@ -159,16 +164,38 @@ pub fn io_reason(e: &std::io::Error) -> String {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),
         std::io::ErrorKind::IsADirectory => "is a directory, not a file".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => format!("cannot read it: {e}"),
+        _ => format!("cannot read it: {}", without_os_code(e)),
+    }
+}
+
+/// An I/O error met writing a file (or creating a directory), in words: what is wrong with
+/// the path, without the OS's error number.
+pub fn write_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        // Creating a file fails this way only when its directory is missing.
+        std::io::ErrorKind::NotFound => "its directory does not exist".into(),
+        std::io::ErrorKind::IsADirectory => "is a directory, not a file".into(),
+        std::io::ErrorKind::NotADirectory => "a part of its path is a file, not a directory".into(),
+        std::io::ErrorKind::AlreadyExists => "exists and is not a directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => format!("cannot write it: {}", without_os_code(e)),
+    }
+}
+
+/// The error's text without the ` (os error N)` the standard library appends.
+fn without_os_code(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
     }
 }
 
 /// Writes binary output; `-` (or no path) writes standard output, refused on a terminal.
 pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> CmdResult {
     match path {
-        Some(p) if p.as_os_str() != "-" => {
-            std::fs::write(p, bytes).map_err(|e| CliError(format!("writing {}: {e}", p.display())))
-        }
+        Some(p) if p.as_os_str() != "-" => std::fs::write(p, bytes)
+            .map_err(|e| CliError(format!("writing {}: {}", p.display(), write_reason(&e)))),
         _ => {
             let mut out = std::io::stdout().lock();
             if out.is_terminal() {
@@ -186,9 +213,8 @@ pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> CmdResult {
 /// Writes text output; `-` (or no path) writes standard output.
 pub fn write_text(path: Option<&Path>, text: &str) -> CmdResult {
     match path {
-        Some(p) if p.as_os_str() != "-" => {
-            std::fs::write(p, text).map_err(|e| CliError(format!("writing {}: {e}", p.display())))
-        }
+        Some(p) if p.as_os_str() != "-" => std::fs::write(p, text)
+            .map_err(|e| CliError(format!("writing {}: {}", p.display(), write_reason(&e)))),
         _ => {
             let mut out = std::io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
@@ -218,7 +244,11 @@ pub fn replace_file(path: &Path, bytes: &[u8]) -> CmdResult {
     let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
     written.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        CliError(format!("replacing {}: {e}", path.display()))
+        CliError(format!(
+            "replacing {}: {}",
+            path.display(),
+            write_reason(&e)
+        ))
     })
 }
 

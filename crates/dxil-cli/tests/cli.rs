@@ -304,7 +304,7 @@ fn roundtrip_gives_the_container_back() {
     fails(
         &dxil(&["roundtrip", s(&sample("compute.ll")), "-o", "-"]),
         1,
-        "expected a DXContainer, found text (assemble it first)",
+        "expected a DXBC container, found text (assemble it first)",
     );
 }
 

@@ -42,7 +42,7 @@ impl FileKind {
     /// How the kind is named in messages.
     pub fn describe(self) -> &'static str {
         match self {
-            FileKind::Container => "a DXContainer",
+            FileKind::Container => "a DXBC container",
             FileKind::ProgramPart => "a program part without its container",
             FileKind::Bitcode => "LLVM bitcode",
             FileKind::Text => "text",
@@ -241,7 +241,7 @@ impl<'a> Input<'a> {
     pub fn container(&self) -> Result<&Container<'a>> {
         match self {
             Input::Container(c) => Ok(c),
-            other => Err(other.wrong_kind("a DXContainer")),
+            other => Err(other.wrong_kind("a DXBC container")),
         }
     }
 
@@ -299,7 +299,8 @@ impl<'a> Input<'a> {
         if self.kind() == FileKind::Text {
             message.push_str(" (assemble it first)");
         }
-        Error::new(ErrorKind::Input, message).at(Location::Byte(0))
+        // The whole input is of the wrong form: no offset in it says more.
+        Error::new(ErrorKind::Input, message)
     }
 }
 
@@ -416,8 +417,7 @@ mod tests {
         let e = input.primary_bitcode().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "expected a container, a program part or bitcode, found text (assemble it first) \
-             (at offset 0x0)"
+            "expected a container, a program part or bitcode, found text (assemble it first)"
         );
     }
 

@@ -41,17 +41,25 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "bitcode")]
     pub rootsig: Option<PathBuf>,
     /// Root signature version for `--rootsig` text: 1.0, 1.1 or 1.2.
-    #[arg(long, value_name = "V", default_value = "1.1", requires = "rootsig")]
-    pub rootsig_version: String,
+    #[arg(
+        long,
+        value_name = "V",
+        default_value = "1.1",
+        requires = "rootsig",
+        value_parser = super::rootsig::version_arg
+    )]
+    pub rootsig_version: Version,
 }
 
 /// The `RTS0` bytes `--rootsig FILE` gives.
-fn root_signature(path: &Path, version: &str) -> Result<Vec<u8>, CliError> {
+fn root_signature(path: &Path, version: Version) -> Result<Vec<u8>, CliError> {
     let name = display_name(path);
     let bytes = read_input(path)?;
     if bytes.starts_with(b"DXBC") {
         let input = dxil::Input::parse(&bytes).map_err(|e| CliError(format!("{name}: {e}")))?;
-        let c = input.container()?;
+        let c = input
+            .container()
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
         let part = c.part(dxil::container::FourCC::RTS0).ok_or_else(|| {
             CliError(format!(
                 "{name}: container has no RTS0 (root signature) part"
@@ -66,11 +74,6 @@ fn root_signature(path: &Path, version: &str) -> Result<Vec<u8>, CliError> {
         CliError(format!(
             "{name}: neither root signature text (not UTF-8 at offset {:#x}) nor an RTS0 blob or a container",
             e.valid_up_to()
-        ))
-    })?;
-    let version = Version::parse(version).ok_or_else(|| {
-        CliError(format!(
-            "unknown root signature version '{version}' (use 1.0, 1.1 or 1.2)"
         ))
     })?;
     let rs = compile_form(text, version, TextForm::File)
@@ -108,7 +111,7 @@ pub fn run(args: Args) -> CmdResult {
         .file_name(name.clone())
         .bitcode_only(args.bitcode);
     if let Some(path) = &args.rootsig {
-        assembler = assembler.root_signature(root_signature(path, &args.rootsig_version)?);
+        assembler = assembler.root_signature(root_signature(path, args.rootsig_version)?);
     }
     let assembled = assembler.assemble(text)?;
     for w in &assembled.warnings {

@@ -28,7 +28,9 @@ use dxil::naga_backend::naga::{self, ShaderStage};
 use dxil::naga_backend::{BindTarget, Options, PipelineOptions, ShaderModel};
 
 use super::CmdResult;
-use crate::io::{display_name, no_entry, read_input, write_binary, CliError, InputsArg};
+use crate::io::{
+    display_name, no_entry, read_input, write_binary, write_reason, CliError, InputsArg,
+};
 
 /// Arguments of `dxil compile`.
 #[derive(clap::Args)]
@@ -181,8 +183,9 @@ struct Outputs<'a> {
 impl<'a> Outputs<'a> {
     fn new(args: &'a Args) -> Result<Self, CliError> {
         if let Some(dir) = &args.out_dir {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                CliError(format!("creating {}: {}", dir.display(), write_reason(&e)))
+            })?;
         }
         Ok(Outputs {
             args,

@@ -13,7 +13,7 @@ use clap_mangen::roff::{bold, roman, Roff};
 use clap_mangen::Man;
 
 use super::CmdResult;
-use crate::io::{CliError, OutputArg, UsageError, UsageResult};
+use crate::io::{write_reason, CliError, OutputArg, UsageError, UsageResult};
 
 /// Arguments of `dxil man`.
 #[derive(clap::Args)]
@@ -301,7 +301,7 @@ pub fn run(args: Args) -> CmdResult {
         return args.out.text(&String::from_utf8_lossy(&page));
     };
     std::fs::create_dir_all(dir)
-        .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
+        .map_err(|e| CliError(format!("creating {}: {}", dir.display(), write_reason(&e))))?;
     let mut pages = Vec::new();
     all(&root, String::new(), &mut pages);
     for (path, cmd) in &pages {
@@ -309,7 +309,7 @@ pub fn run(args: Args) -> CmdResult {
         let page = render(cmd, path)?;
         std::fs::File::create(&file)
             .and_then(|mut f| f.write_all(&page))
-            .map_err(|e| CliError(format!("writing {}: {e}", file.display())))?;
+            .map_err(|e| CliError(format!("writing {}: {}", file.display(), write_reason(&e))))?;
     }
     Ok(())
 }

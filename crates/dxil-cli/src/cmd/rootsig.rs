@@ -63,15 +63,17 @@ enum Sub {
     },
     /// Check a container, an RTS0 blob (`--binary`) or root signature text (`--text`,
     /// `--file`) against the reference's rules.
+    // One source, named among all three when none is given.
+    #[command(group(clap::ArgGroup::new("source").required(true).args(["text", "file", "binary"])))]
     Check {
         /// The root signature text.
-        #[arg(long, conflicts_with_all = ["file", "binary"])]
+        #[arg(long)]
         text: Option<String>,
         /// A file of root signature text (`-` for standard input).
-        #[arg(short, long, value_name = "FILE", conflicts_with = "binary")]
+        #[arg(short, long, value_name = "FILE")]
         file: Option<PathBuf>,
         /// A container or RTS0 blob (`-` for standard input).
-        #[arg(long, value_name = "FILE", required_unless_present_any = ["text", "file"])]
+        #[arg(long, value_name = "FILE")]
         binary: Option<PathBuf>,
         /// Version for text input: 1.0, 1.1 or 1.2.
         #[arg(long, default_value = "1.1", value_parser = version_arg)]
@@ -84,7 +86,7 @@ enum Sub {
 }
 
 /// `--version`: a root signature version (a usage error otherwise).
-fn version_arg(s: &str) -> Result<Version, String> {
+pub(crate) fn version_arg(s: &str) -> Result<Version, String> {
     Version::parse(s).ok_or_else(|| "expected 1.0, 1.1 or 1.2 (or rootsig_1_0 ...)".to_string())
 }
 

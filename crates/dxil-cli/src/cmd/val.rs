@@ -13,7 +13,7 @@ use dxil::validator::{Options, Report};
 use serde_json::json;
 
 use super::CmdResult;
-use crate::io::{display_name, json_text, read_input, CliError, InputsArg, JsonArg, OutputArg};
+use crate::io::{display_name, json_text, read_unnamed, CliError, InputsArg, JsonArg, OutputArg};
 
 /// Arguments of `dxil val`.
 #[derive(clap::Args)]
@@ -113,7 +113,7 @@ fn json_of(path: &Path, outcome: &Outcome) -> serde_json::Value {
 /// Validates every input, `jobs` at a time, keeping the inputs' order.
 fn validate_all(inputs: &[PathBuf], options: &Options, jobs: Option<usize>) -> Vec<Outcome> {
     let one = |path: &PathBuf| -> Outcome {
-        let bytes = read_input(path).map_err(|e| e.0)?;
+        let bytes = read_unnamed(path)?;
         dxil::validate_named(&bytes, &display_name(path), options).map_err(|e| e.to_string())
     };
     let jobs = jobs
