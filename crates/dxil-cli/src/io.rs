@@ -203,9 +203,15 @@ pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> CmdResult {
                     "refusing to write binary output to a terminal; use -o FILE or redirect".into(),
                 ));
             }
-            out.write_all(bytes)
-                .and_then(|_| out.flush())
-                .map_err(|e| CliError(format!("writing standard output: {e}")))
+            match out.write_all(bytes).and_then(|_| out.flush()) {
+                Ok(()) => Ok(()),
+                // A reader that has had enough (`dxil extract F | head -c 4`), as for text.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) => Err(CliError(format!(
+                    "writing standard output: {}",
+                    write_reason(&e)
+                ))),
+            }
         }
     }
 }
@@ -221,7 +227,10 @@ pub fn write_text(path: Option<&Path>, text: &str) -> CmdResult {
                 Ok(()) => Ok(()),
                 // A closed pipe (`dxil dis F | head`) is not an error worth reporting.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                Err(e) => Err(CliError(format!("writing standard output: {e}"))),
+                Err(e) => Err(CliError(format!(
+                    "writing standard output: {}",
+                    write_reason(&e)
+                ))),
             }
         }
     }

@@ -21,7 +21,7 @@ pub struct Args {
     #[command(flatten)]
     pub inputs: InputsArg,
     /// Validate this many inputs at once (default: one per processor).
-    #[arg(short, long, value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = jobs_arg)]
     pub jobs: Option<usize>,
     /// Check only the program, not the container parts against it.
     #[arg(long)]
@@ -107,6 +107,15 @@ fn json_of(path: &Path, outcome: &Outcome) -> serde_json::Value {
             })).collect::<Vec<_>>(),
         }),
         Err(e) => json!({ "file": display_name(path), "valid": false, "error": e }),
+    }
+}
+
+/// `--jobs`: a count of 1 or more (a usage error otherwise, in words rather than the
+/// integer parser's).
+fn jobs_arg(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("expected a whole number of inputs at once, 1 or more".to_string()),
     }
 }
 
