@@ -266,11 +266,26 @@ fn compile_file(args: &Args, file: &Path, out: &mut Vec<Compiled>) -> Vec<CliErr
     let lang = match args.lang.or_else(|| Language::of(&name)) {
         Some(l) => l,
         None => {
-            return vec![CliError(format!(
-                "{name}: unknown language (expected .wgsl, .spv, .vert, .frag or .comp, or \
-                 name it with --lang {})",
-                lang_names().replace(", ", "|")
-            ))]
+            let ext = file
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or_default();
+            // Names that say what the file is get an answer that says where it goes.
+            let reason = match ext.to_ascii_lowercase().as_str() {
+                "hlsl" | "hlsli" => "HLSL is not compiled here yet: compile it with DXC \
+                                     (`dxc -T cs_6_0 -E main FILE -Fo OUT.dxil`)"
+                    .to_string(),
+                "dxil" | "ll" | "bc" => format!(
+                    "a .{ext} file is DXIL already: `dxil as` assembles DXIL text, `dxil val` \
+                     and `dxil info` read it (compile reads WGSL, SPIR-V and GLSL)"
+                ),
+                _ => format!(
+                    "unknown language (expected .wgsl, .spv, .vert, .frag or .comp, or name \
+                     it with --lang {})",
+                    lang_names().replace(", ", "|")
+                ),
+            };
+            return vec![CliError(format!("{name}: {reason}"))];
         }
     };
     let bytes = match read_input(file) {
