@@ -118,7 +118,9 @@ fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout,
         let input = Input::parse(bytes)
             .map_err(CliError::from)
             .map_err(|e| CliError(format!("{name}: {e}")))?;
-        let c = input.container()?;
+        let c = input
+            .container()
+            .map_err(|e| CliError(format!("{name}: {e}")))?;
         let part = c.part(FourCC::RTS0).ok_or_else(|| {
             CliError(format!(
                 "{name}: container has no RTS0 (root signature) part"
@@ -128,6 +130,10 @@ fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout,
         binary::read_with_layout(part.data)
             .map(|(rs, layout)| (rs, layout, base))
             .map_err(|e| CliError(format!("{name}: RTS0 part at offset {base:#x}: {e}")))
+    } else if bytes.is_empty() {
+        Err(CliError(format!(
+            "{name}: empty file: expected a container with an RTS0 part or a raw RTS0 blob"
+        )))
     } else {
         binary::read_with_layout(bytes)
             .map(|(rs, layout)| (rs, layout, 0))
