@@ -1,6 +1,6 @@
 //! [`EntryBuilder`]: the body of one function of a shader — LLVM instructions through the
 //! IR builder, DXIL operations (one typed method per operation of the database), resource
-//! handles as the shader model creates them (seed `004`, "Resource handles"), constant
+//! handles as the shader model creates them (LLVM's "DXIL Resource Handling", "Resource handles"), constant
 //! buffer loads.
 
 use dxil_container::ShaderKind;
@@ -47,7 +47,7 @@ impl<'a> EntryBuilder<'a> {
 
     /// A handle to element `index` of resource range `res` (`index` counts from the range's
     /// start): `createHandle` before shader model 6.6, `createHandleFromBinding` +
-    /// `annotateHandle` from 6.6 on (seed `004`, "Resource handles"); in libraries,
+    /// `annotateHandle` from 6.6 on (LLVM's "DXIL Resource Handling", "Resource handles"); in libraries,
     /// `createHandleForLib` of the range's global (annotated from 6.6 on).
     pub fn handle(
         &mut self,

@@ -1,6 +1,6 @@
 //! Building DXIL shaders without DXC: a [`ShaderBuilder`] per stage (or a library of
 //! entries) over the IR builder ([`dxil_ir::build`]), signature elements by semantic,
-//! resources as seed `004` describes them, typed `dx.op` calls from the operation database
+//! resources as LLVM's "DXIL Resource Handling" describes them, typed `dx.op` calls from the operation database
 //! ([`dxil_ops::DxOp`]), and a container with every part and the digest from
 //! [`ShaderBuilder::finish`].
 //!

@@ -1,4 +1,4 @@
-//! Resource ranges as a shader declares them (seed `004`, "Resource Type Information and
+//! Resource ranges as a shader declares them (LLVM's "DXIL Resource Handling", "Resource Type Information and
 //! Properties"; DXIL.rst "Shader Resources"): class, kind, element type or stride, binding,
 //! and the UAV flags. A [`ResourceDesc`] becomes one record of `dx.resources` and fixes what
 //! the handle-creation ops receive.
@@ -43,7 +43,7 @@ impl Binding {
     }
 }
 
-/// What a resource's elements are (seed `004`, "Type information").
+/// What a resource's elements are (LLVM's "DXIL Resource Handling", "Type information").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Element {
     /// Typed buffers and textures: a component type and 1 to 4 components.

@@ -1,6 +1,6 @@
 //! Resources as the executor sees them: memory with a view (how the shader addresses it) and
 //! a binding (class, space, register), the way a Direct3D 12 root signature and descriptor
-//! heap present them to a shader (seed `004_*`, "resource binding"; DXIL.rst "Shader
+//! heap present them to a shader (LLVM's "DXIL Resource Handling", "resource binding"; DXIL.rst "Shader
 //! Resources").
 
 /// The register class a resource is bound in.

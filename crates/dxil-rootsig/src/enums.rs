@@ -3,7 +3,7 @@
 //!
 //! Values follow D3D12 (`D3D12_SHADER_VISIBILITY`, `D3D12_FILTER`, `D3D12_ROOT_SIGNATURE_FLAGS`,
 //! `D3D12_DESCRIPTOR_RANGE_FLAGS`, ...), which the RTS0 part and the `dx.rootsignatures`
-//! metadata (seed 003) store unchanged.
+//! metadata ("Root Signatures", "Metadata") store unchanged.
 
 /// Defines a `u32` newtype with named values; `NAMES` pairs each value with its text keyword.
 macro_rules! value_type {

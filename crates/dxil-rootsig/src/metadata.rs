@@ -1,4 +1,4 @@
-//! The `dx.rootsignatures` metadata form (seed 003, "Root Signatures: Metadata
+//! The `dx.rootsignatures` metadata form ("Root Signatures", "Metadata
 //! Representation"), on a small neutral tree that the IR layer can bridge to real metadata.
 //!
 //! ```text
