@@ -14,10 +14,12 @@ pub fn run(module: &naga::Module) {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let validated = std::panic::catch_unwind(|| {
-        Validator::new(ValidationFlags::all(), Capabilities::all()).validate(module)
+        Validator::new(ValidationFlags::all(), Capabilities::all())
+            .validate(module)
+            .ok()
     });
     std::panic::set_hook(hook);
-    let Ok(Ok(info)) = validated else {
+    let Ok(Some(info)) = validated else {
         return;
     };
     for ep in &module.entry_points {
