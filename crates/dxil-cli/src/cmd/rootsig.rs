@@ -134,6 +134,11 @@ fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout,
         Err(CliError(format!(
             "{name}: empty file: expected a container with an RTS0 part or a raw RTS0 blob"
         )))
+    } else if dxil::FileKind::detect(bytes) == Some(dxil::FileKind::Text) {
+        // A raw RTS0 blob starts with a version word (1 or 2), never with printable text.
+        Err(CliError(format!(
+            "{name}: found text, not a container or an RTS0 blob (root signature text is read with --file)"
+        )))
     } else {
         binary::read_with_layout(bytes)
             .map(|(rs, layout)| (rs, layout, 0))
