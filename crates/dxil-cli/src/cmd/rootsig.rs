@@ -137,7 +137,7 @@ fn read_blob(bytes: &[u8], name: &str) -> Result<(RootSignature, binary::Layout,
     } else if dxil::FileKind::detect(bytes) == Some(dxil::FileKind::Text) {
         // A raw RTS0 blob starts with a version word (1 or 2), never with printable text.
         Err(CliError(format!(
-            "{name}: found text, not a container or an RTS0 blob (root signature text is read with --file)"
+            "{name}: found text, not a container or an RTS0 blob (root signature text is read by `rootsig compile -f` and `rootsig check -f`)"
         )))
     } else {
         binary::read_with_layout(bytes)
