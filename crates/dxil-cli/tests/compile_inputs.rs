@@ -52,21 +52,6 @@ fn compile(root: &Path, input: &Path, out_dir: &Path) -> Run {
     }
 }
 
-fn inputs(dir: &Path) -> Vec<PathBuf> {
-    let mut out = dxil_test_support::files_with_extension(dir, "wgsl");
-    for ext in ["vert", "frag", "comp"] {
-        out.extend(dxil_test_support::files_with_extension(
-            &dir.join("glsl"),
-            ext,
-        ));
-    }
-    out.extend(dxil_test_support::files_with_extension(
-        &dir.join("spv"),
-        "spv",
-    ));
-    out
-}
-
 /// Figures of one sweep.
 #[derive(Default)]
 struct Tally {
@@ -150,7 +135,7 @@ fn naga_inputs_compile_to_valid_containers() {
     let Some(dir) = dxil_test_support::shared_path("naga") else {
         return;
     };
-    let files = inputs(&dir);
+    let files = dxil_test_support::naga_inputs(&dir);
     let scratch = scratch("naga");
     let Some(t) = sweep(&files, &dir, &scratch) else {
         eprintln!("note: the reference validator (dxv) is absent; skipping");

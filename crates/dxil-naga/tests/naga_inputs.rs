@@ -310,21 +310,6 @@ fn print_per_entry_speed(per_entry: &[(String, f64, f64)]) {
     );
 }
 
-fn inputs(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = dxil_test_support::files_with_extension(dir, "wgsl");
-    for ext in ["vert", "frag", "comp"] {
-        out.extend(dxil_test_support::files_with_extension(
-            &dir.join("glsl"),
-            ext,
-        ));
-    }
-    out.extend(dxil_test_support::files_with_extension(
-        &dir.join("spv"),
-        "spv",
-    ));
-    out
-}
-
 /// The first line of a dxv report that says what is wrong.
 fn first_error(text: &str) -> String {
     text.lines()
@@ -360,7 +345,7 @@ fn naga_test_inputs() {
     // reference compiler, timed, for the speed figure.
     let speed = std::env::var("DXIL_NAGA_SPEED").is_ok_and(|v| v == "1");
     let mut t = Tally::default();
-    for path in inputs(&dir) {
+    for path in dxil_test_support::naga_inputs(&dir) {
         let name = path
             .strip_prefix(&dir)
             .unwrap_or(&path)

@@ -34,7 +34,7 @@ pub use damage::{SplitMix64, XorShift64};
 pub use index::{read_jsonl, rootsig_containers, unhex};
 pub use paths::{
     corpus_bytes, corpus_dir, corpus_files, corpus_ids, files_with_extension, ids_with_extension,
-    shared_dir, shared_path, shared_root, spread, workspace_root,
+    naga_inputs, shared_dir, shared_path, shared_root, spread, workspace_root,
 };
 pub use reference::{compile_hlsl, dxv_verdict, reference_tool};
 pub use report::{

@@ -121,3 +121,14 @@ pub fn spread<T>(items: &[T], n: usize) -> impl Iterator<Item = &T> {
     let step = (items.len() / n.max(1)).max(1);
     items.iter().step_by(step).take(n)
 }
+
+/// The shader sources of a naga test-input folder (`../shared/naga`): its `*.wgsl`, its
+/// `glsl/*.{vert,frag,comp}` and its `spv/*.spv`, each group sorted.
+pub fn naga_inputs(dir: &Path) -> Vec<PathBuf> {
+    let mut out = files_with_extension(dir, "wgsl");
+    for ext in ["vert", "frag", "comp"] {
+        out.extend(files_with_extension(&dir.join("glsl"), ext));
+    }
+    out.extend(files_with_extension(&dir.join("spv"), "spv"));
+    out
+}
