@@ -8,12 +8,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod declared;
 mod error;
 pub mod format;
 pub mod graphics;
 pub mod resource;
 pub mod texture;
 
+pub use declared::DeclaredResource;
 pub use error::{Error, ErrorKind, Result};
 pub use resource::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,

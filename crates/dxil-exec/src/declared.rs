@@ -1,0 +1,261 @@
+//! The resources a module declares (`dx.resources`, DXIL.rst "Shader Resources"), in the
+//! executor's terms: the register class, the view, the registers of each range. `dxil run`
+//! binds files to them, the fuzz targets and tests bind filler memory to every one of them.
+
+use dxil_module::model::{Resource as Record, ResourceClass as RecordClass};
+use dxil_module::DxilMetadata;
+use dxil_parts::names::ResourceKind;
+
+use crate::resource::{Binding, Bindings, Resource, ResourceClass, ViewKind};
+
+impl From<RecordClass> for ResourceClass {
+    fn from(class: RecordClass) -> Self {
+        match class {
+            RecordClass::SRV => ResourceClass::Srv,
+            RecordClass::UAV => ResourceClass::Uav,
+            RecordClass::CBuffer => ResourceClass::Cbv,
+            RecordClass::Sampler => ResourceClass::Sampler,
+        }
+    }
+}
+
+impl ViewKind {
+    /// The view of a DXIL resource kind; `None` for the kinds the executor has no view of
+    /// (`Invalid`, `TBuffer`, ray-tracing acceleration structures, feedback textures).
+    pub fn of_kind(kind: ResourceKind) -> Option<ViewKind> {
+        Some(match kind {
+            ResourceKind::Texture1D => ViewKind::Texture1D,
+            ResourceKind::Texture1DArray => ViewKind::Texture1DArray,
+            ResourceKind::Texture2D => ViewKind::Texture2D,
+            ResourceKind::Texture2DArray => ViewKind::Texture2DArray,
+            ResourceKind::Texture2DMS => ViewKind::Texture2DMS,
+            ResourceKind::Texture2DMSArray => ViewKind::Texture2DMSArray,
+            ResourceKind::Texture3D => ViewKind::Texture3D,
+            ResourceKind::TextureCube => ViewKind::TextureCube,
+            ResourceKind::TextureCubeArray => ViewKind::TextureCubeArray,
+            ResourceKind::TypedBuffer => ViewKind::TypedBuffer,
+            ResourceKind::RawBuffer => ViewKind::RawBuffer,
+            ResourceKind::StructuredBuffer => ViewKind::StructuredBuffer,
+            ResourceKind::CBuffer => ViewKind::ConstantBuffer,
+            ResourceKind::Sampler => ViewKind::Sampler,
+            ResourceKind::Invalid
+            | ResourceKind::TBuffer
+            | ResourceKind::RTAccelerationStructure
+            | ResourceKind::FeedbackTexture2D
+            | ResourceKind::FeedbackTexture2DArray => return None,
+        })
+    }
+}
+
+/// One resource range a module declares (a record of `dx.resources`), in the executor's
+/// terms. [`DeclaredResource::all`] lists them; [`DeclaredResource::at`] finds the one
+/// holding a register; [`Bindings::from_module`] binds memory to every one.
+#[derive(Clone, Copy, Debug)]
+pub struct DeclaredResource<'m> {
+    /// The register class (the record's list).
+    pub class: ResourceClass,
+    /// The DXIL resource kind (`None`: a shape this reader does not know).
+    pub kind: Option<ResourceKind>,
+    /// The executor's view of it (`None`: see [`ViewKind::of_kind`]).
+    pub view: Option<ViewKind>,
+    /// The record itself: element type, size, counter, symbol.
+    pub record: &'m Record,
+}
+
+impl<'m> DeclaredResource<'m> {
+    fn new(record: &'m Record) -> Self {
+        let kind = record.kind();
+        DeclaredResource {
+            class: record.class.into(),
+            kind,
+            view: kind.and_then(ViewKind::of_kind),
+            record,
+        }
+    }
+
+    /// Every resource range `meta` declares, in the order the reference lists bindings
+    /// (constant buffers, samplers, SRVs, UAVs).
+    pub fn all(meta: &'m DxilMetadata) -> impl Iterator<Item = DeclaredResource<'m>> {
+        meta.resources
+            .iter()
+            .flat_map(|l| l.in_binding_order())
+            .map(|(_, r)| DeclaredResource::new(r))
+    }
+
+    /// The range of `class` in `space` that holds `register`, if `meta` declares one.
+    pub fn at(
+        meta: &'m DxilMetadata,
+        class: ResourceClass,
+        space: u32,
+        register: u32,
+    ) -> Option<DeclaredResource<'m>> {
+        DeclaredResource::all(meta).find(|d| d.class == class && d.holds(space, register))
+    }
+
+    /// The register space.
+    pub fn space(&self) -> u32 {
+        self.record.base.space
+    }
+
+    /// Whether the range holds `register` of `space` (an unbounded range holds every
+    /// register from its lower bound on).
+    pub fn holds(&self, space: u32, register: u32) -> bool {
+        let b = &self.record.base;
+        b.space == space
+            && register >= b.lower_bound
+            && (b.range_size == u32::MAX || register - b.lower_bound < b.range_size)
+    }
+
+    /// The range's first `at_most` registers (fewer when the range is smaller or reaches
+    /// past `u32::MAX`).
+    pub fn registers(&self, at_most: u32) -> impl Iterator<Item = u32> {
+        let b = &self.record.base;
+        let lower = b.lower_bound;
+        (0..b.range_size.min(at_most)).map_while(move |i| lower.checked_add(i))
+    }
+
+    /// A resource of this range's view over `data`: a structured buffer's stride from the
+    /// record (a word when it states none), a counter (starting at 0) when the record says
+    /// the UAV has one. Typed views still need [`Resource::format`], textures
+    /// [`Resource::dims`], samplers [`Resource::sampler`]. `None` when there is no view.
+    pub fn resource(&self, data: Vec<u8>) -> Option<Resource> {
+        let mut r = Resource::buffer(self.view?, data);
+        r.stride = self.record.element_stride().unwrap_or(4);
+        if self.record.has_counter {
+            r.counter = Some(0);
+        }
+        Some(r)
+    }
+
+    /// `resource` bound at `register` of this range (not placed in a descriptor heap).
+    pub fn binding(&self, register: u32, resource: Resource) -> Binding {
+        Binding {
+            class: self.class,
+            space: self.space(),
+            register,
+            heap_index: None,
+            resource,
+        }
+    }
+}
+
+impl Bindings {
+    /// Binds memory to the resources `meta` declares: for each range (in
+    /// [`DeclaredResource::all`]'s order), its first `per_range` registers, each to the
+    /// resource `fill` gives for the range and the register (`None` leaves it unbound).
+    /// Each binding is also placed in its descriptor heap, at the next free index (samplers
+    /// in theirs), so that shaders indexing the heaps find them too.
+    ///
+    /// ```
+    /// use dxil_exec::{Bindings, DeclaredResource};
+    /// # fn check(meta: &dxil_module::DxilMetadata) {
+    /// // Every declared view over 64 zeroed bytes, at most four registers per range.
+    /// let b = Bindings::from_module(meta, 4, |d: &DeclaredResource, _register| {
+    ///     d.resource(vec![0; 64])
+    /// });
+    /// # }
+    /// ```
+    pub fn from_module(
+        meta: &DxilMetadata,
+        per_range: u32,
+        mut fill: impl FnMut(&DeclaredResource, u32) -> Option<Resource>,
+    ) -> Bindings {
+        let mut bindings = Bindings::default();
+        let mut next = [0u32; 2];
+        for d in DeclaredResource::all(meta) {
+            for register in d.registers(per_range) {
+                let Some(resource) = fill(&d, register) else {
+                    continue;
+                };
+                let heap = &mut next[usize::from(d.class == ResourceClass::Sampler)];
+                let mut b = d.binding(register, resource);
+                b.heap_index = Some(*heap);
+                *heap = heap.saturating_add(1);
+                bindings.bindings.push(b);
+            }
+        }
+        bindings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `samples/textured.ll`: `Texture2D Albedo : t0`, `cbuffer Material : b0` (16 bytes),
+    /// `SamplerState Linear : s0`.
+    fn textured() -> DxilMetadata {
+        let text = include_str!("../../../samples/textured.ll");
+        let m = dxil::parse_text(text, "textured.ll").expect("samples/textured.ll parses");
+        DxilMetadata::read(&m).expect("its metadata reads")
+    }
+
+    #[test]
+    fn declared_resources_in_binding_order() {
+        let meta = textured();
+        let seen: Vec<_> = DeclaredResource::all(&meta)
+            .map(|d| {
+                (
+                    d.class,
+                    d.view,
+                    d.space(),
+                    d.registers(4).collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (
+                    ResourceClass::Cbv,
+                    Some(ViewKind::ConstantBuffer),
+                    0,
+                    vec![0]
+                ),
+                (ResourceClass::Sampler, Some(ViewKind::Sampler), 0, vec![0]),
+                (ResourceClass::Srv, Some(ViewKind::Texture2D), 0, vec![0]),
+            ]
+        );
+        let t0 = DeclaredResource::at(&meta, ResourceClass::Srv, 0, 0).expect("t0");
+        assert_eq!(t0.record.base.name, "Albedo");
+        assert!(DeclaredResource::at(&meta, ResourceClass::Srv, 0, 1).is_none());
+        assert!(DeclaredResource::at(&meta, ResourceClass::Srv, 1, 0).is_none());
+        assert!(DeclaredResource::at(&meta, ResourceClass::Uav, 0, 0).is_none());
+    }
+
+    #[test]
+    fn from_module_binds_every_register_and_places_it_in_its_heap() {
+        let meta = textured();
+        let b = Bindings::from_module(&meta, 4, |d, _| {
+            // The texture left unbound: the others are bound and numbered in their heaps.
+            (d.class != ResourceClass::Srv)
+                .then(|| d.resource(vec![7; 16]))
+                .flatten()
+        });
+        let got: Vec<_> = b
+            .bindings
+            .iter()
+            .map(|b| (b.class, b.register, b.heap_index, b.resource.view))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (ResourceClass::Cbv, 0, Some(0), ViewKind::ConstantBuffer),
+                (ResourceClass::Sampler, 0, Some(0), ViewKind::Sampler),
+            ]
+        );
+        assert_eq!(b.bindings[0].resource.data, vec![7; 16]);
+    }
+
+    #[test]
+    fn ranges_reaching_past_the_last_register_stop_there() {
+        let mut meta = textured();
+        let lists = meta.resources.as_mut().expect("dx.resources");
+        let srv = &mut lists.srvs.as_mut().expect("SRVs")[0];
+        srv.base.lower_bound = u32::MAX - 1;
+        srv.base.range_size = u32::MAX;
+        let t = DeclaredResource::at(&meta, ResourceClass::Srv, 0, u32::MAX).expect("held");
+        assert_eq!(t.registers(8).collect::<Vec<_>>(), [u32::MAX - 1, u32::MAX]);
+        assert!(!t.holds(0, u32::MAX - 2));
+    }
+}
