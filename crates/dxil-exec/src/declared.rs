@@ -6,7 +6,9 @@ use dxil_module::model::{Resource as Record, ResourceClass as RecordClass};
 use dxil_module::DxilMetadata;
 use dxil_parts::names::ResourceKind;
 
-use crate::resource::{Binding, Bindings, Resource, ResourceClass, ViewKind};
+use crate::resource::{
+    Binding, Bindings, Dims, ElementFormat, Resource, ResourceClass, SamplerDesc, ViewKind,
+};
 
 impl From<RecordClass> for ResourceClass {
     fn from(class: RecordClass) -> Self {
@@ -124,6 +126,23 @@ impl<'m> DeclaredResource<'m> {
         if self.record.has_counter {
             r.counter = Some(0);
         }
+        Some(r)
+    }
+
+    /// A stand-in any view of this range can use, for harnesses that only need every
+    /// declared register to hold something: [`DeclaredResource::resource`] over `data`
+    /// with the element `format`, a `width` by `height` texture (one slice, mip and sample)
+    /// and the default sampler. `None` when there is no view.
+    pub fn stand_in(
+        &self,
+        data: Vec<u8>,
+        format: ElementFormat,
+        [width, height]: [u32; 2],
+    ) -> Option<Resource> {
+        let mut r = self.resource(data)?;
+        r.format = Some(format);
+        r.dims = Dims::plane(width, height);
+        r.sampler = Some(SamplerDesc::default());
         Some(r)
     }
 

@@ -143,6 +143,20 @@ pub struct Dims {
     pub sample_count: u32,
 }
 
+impl Dims {
+    /// One `width` by `height` plane: one slice, one mip level, one sample.
+    pub fn plane(width: u32, height: u32) -> Dims {
+        Dims {
+            width,
+            height,
+            depth: 1,
+            array_size: 1,
+            mip_levels: 1,
+            sample_count: 1,
+        }
+    }
+}
+
 /// Texture filtering (D3D12_FILTER, per stage).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Filter {

@@ -2,60 +2,20 @@
 //! 1 to 128 lanes), compiled and run against small zeroed resources under a small budget.
 //! Errors are fine; panics and hangs are not.
 
-use dxil_exec::{
-    Binding, Bindings, ComponentType, Dims, Dispatch, ElementFormat, Program, Resource,
-    ResourceClass, SamplerDesc, ViewKind,
-};
-use dxil_module::model::ResourceClass as Rc;
-use dxil_parts::names::ResourceKind as K;
+use dxil_exec::{Bindings, ComponentType, Dispatch, ElementFormat, Program};
 use dxil_test_support::XorShift64;
 
 fn bindings(m: &dxil_ir::Module) -> Bindings {
-    let mut b = Bindings::default();
     let Ok(meta) = dxil_module::DxilMetadata::read(m) else {
-        return b;
+        return Bindings::default();
     };
-    for (class, r) in meta.resources.iter().flat_map(|l| l.in_binding_order()) {
-        let class = match class {
-            Rc::SRV => ResourceClass::Srv,
-            Rc::UAV => ResourceClass::Uav,
-            Rc::CBuffer => ResourceClass::Cbv,
-            Rc::Sampler => ResourceClass::Sampler,
-        };
-        let view = match r.kind() {
-            Some(K::TypedBuffer) => ViewKind::TypedBuffer,
-            Some(K::RawBuffer) => ViewKind::RawBuffer,
-            Some(K::StructuredBuffer) => ViewKind::StructuredBuffer,
-            Some(K::CBuffer) => ViewKind::ConstantBuffer,
-            Some(K::Sampler) => ViewKind::Sampler,
-            _ => ViewKind::Texture2D,
-        };
-        for i in 0..r.base.range_size.min(4) {
-            let mut res = Resource::buffer(view, vec![0x5a; 64]);
-            res.format = Some(ElementFormat {
-                component: ComponentType::Float32,
-                channels: 2,
-            });
-            res.stride = r.element_stride().unwrap_or(4);
-            res.dims = Dims {
-                width: 2,
-                height: 2,
-                depth: 1,
-                array_size: 1,
-                mip_levels: 1,
-                sample_count: 1,
-            };
-            res.sampler = Some(SamplerDesc::default());
-            b.bindings.push(Binding {
-                class,
-                space: r.base.space,
-                register: r.base.lower_bound.saturating_add(i),
-                heap_index: Some(i),
-                resource: res,
-            });
-        }
-    }
-    b
+    let pair = ElementFormat {
+        component: ComponentType::Float32,
+        channels: 2,
+    };
+    Bindings::from_module(&meta, 4, |declared, _| {
+        declared.stand_in(vec![0x5a; 64], pair, [2, 2])
+    })
 }
 
 fn run(m: &dxil_ir::Module, wave: u32) {
