@@ -122,7 +122,9 @@ impl<'m> DeclaredResource<'m> {
     /// [`Resource::dims`], samplers [`Resource::sampler`]. `None` when there is no view.
     pub fn resource(&self, data: Vec<u8>) -> Option<Resource> {
         let mut r = Resource::buffer(self.view?, data);
-        r.stride = self.record.element_stride().unwrap_or(4);
+        if r.view == ViewKind::StructuredBuffer {
+            r.stride = self.record.element_stride().unwrap_or(4);
+        }
         if self.record.has_counter {
             r.counter = Some(0);
         }

@@ -23,11 +23,11 @@ use std::time::{Duration, Instant};
 
 use dxil::exec::pipeline::{self, DataFormat, RunOptions};
 use dxil::exec::{
-    Binding, Bindings, ComponentType, Dispatch, ElementFormat, Program, Resource, ResourceClass,
-    ViewKind,
+    Binding, Bindings, ComponentType, DeclaredResource, Dispatch, ElementFormat, Program, Resource,
+    ResourceClass, ViewKind,
 };
 use dxil::ir::{Module, TypeData};
-use dxil::module::model::{Resource as MdResource, ResourceClass as MdClass};
+use dxil::module::model::Resource as MdResource;
 use dxil::module::DxilMetadata;
 use dxil::parts::names::{ComponentType as MdComponent, ResourceKind};
 
@@ -345,11 +345,10 @@ pub fn run(args: Args) -> CmdResult {
     };
     let md = DxilMetadata::read(&module)
         .map_err(|e| CliError(format!("{name}: resource metadata: {e}")))?;
-    let lists = md.resources.clone().unwrap_or_default();
     let mut bindings = Bindings::default();
     let mut printed = Vec::new();
     for spec in &args.buffer {
-        let (binding, format) = quick_binding(&module, &md, &lists, spec)
+        let (binding, format) = quick_binding(&module, &md, spec)
             .map_err(|e| CliError(format!("{name}: --buffer {}: {}", spec.reg, e.0)))?;
         bindings.bindings.push(binding);
         printed.push(format);
@@ -583,7 +582,6 @@ fn at_line(file: &str, e: &pipeline::PipelineError) -> CliError {
 fn quick_binding(
     module: &Module,
     md: &DxilMetadata,
-    lists: &dxil::module::model::ResourceLists,
     spec: &BufferSpec,
 ) -> Result<(Binding, DataFormat), CliError> {
     let Reg {
@@ -591,21 +589,10 @@ fn quick_binding(
         register,
         space,
     } = spec.reg;
-    let (md_class, list) = match class {
-        ResourceClass::Srv => (MdClass::SRV, &lists.srvs),
-        ResourceClass::Uav => (MdClass::UAV, &lists.uavs),
-        ResourceClass::Cbv => (MdClass::CBuffer, &lists.cbuffers),
-        ResourceClass::Sampler => (MdClass::Sampler, &lists.samplers),
-    };
-    let declared = list.iter().flatten().find(|r| {
-        r.class == md_class
-            && r.base.space == space
-            && register >= r.base.lower_bound
-            && (r.base.range_size == u32::MAX || register - r.base.lower_bound < r.base.range_size)
-    });
-    let declared = declared
+    let declared = DeclaredResource::at(md, class, space, register)
         .ok_or_else(|| CliError(format!("the shader declares no resource at {}", spec.reg)))?;
-    let kind = declared.kind();
+    let record = declared.record;
+    let kind = declared.kind;
     if spec.channels.is_some() && kind != Some(ResourceKind::TypedBuffer) {
         return Err(CliError(format!(
             "':N' gives a typed buffer's channels, but {} is a {}",
@@ -613,14 +600,33 @@ fn quick_binding(
             kind.map_or("resource", |k| k.name())
         )));
     }
-    let limit = match kind {
-        Some(ResourceKind::CBuffer) => u64::from(declared.shape_or_size),
-        _ => MAX_BUFFER_BYTES,
+    let cbuffer = declared.view == Some(ViewKind::ConstantBuffer);
+    let limit = if cbuffer {
+        u64::from(record.shape_or_size)
+    } else {
+        MAX_BUFFER_BYTES
     };
-    let data = read_bounded(&spec.file, limit, kind == Some(ResourceKind::CBuffer))?;
-    let (mut resource, format) = match kind {
-        Some(ResourceKind::TypedBuffer) => {
-            let md_component = declared
+    let data = read_bounded(&spec.file, limit, cbuffer)?;
+    // The file is read before the view is judged (a missing file is reported first). The
+    // quick form describes buffers only.
+    let buffer = |r: &Resource| {
+        matches!(
+            r.view,
+            ViewKind::TypedBuffer
+                | ViewKind::RawBuffer
+                | ViewKind::StructuredBuffer
+                | ViewKind::ConstantBuffer
+        )
+    };
+    let Some(mut resource) = declared.resource(data).filter(buffer) else {
+        return Err(CliError(format!(
+            "a {} needs a pipeline (--pipeline) to describe it",
+            kind.map_or("resource", |k| k.name())
+        )));
+    };
+    let format = match resource.view {
+        ViewKind::TypedBuffer => {
+            let md_component = record
                 .element_type()
                 .ok_or_else(|| CliError("the typed buffer's record has no element type".into()))?;
             let (component, format) = component(md_component).ok_or_else(|| {
@@ -628,7 +634,7 @@ fn quick_binding(
                     "an element type ({md_component:?}) this executor cannot view"
                 ))
             })?;
-            let declared_channels = typed_channels(module, declared);
+            let declared_channels = typed_channels(module, record);
             let channels = match (spec.channels, declared_channels) {
                 (Some(given), Some(d)) if given != d => {
                     return Err(CliError(format!(
@@ -649,46 +655,16 @@ fn quick_binding(
                     )))
                 }
             };
-            let mut r = Resource::buffer(ViewKind::TypedBuffer, data);
-            r.format = Some(ElementFormat {
+            resource.format = Some(ElementFormat {
                 component,
                 channels,
             });
-            (r, format)
+            format
         }
-        Some(ResourceKind::RawBuffer) => (
-            Resource::buffer(ViewKind::RawBuffer, data),
-            DataFormat::Hex32,
-        ),
-        Some(ResourceKind::StructuredBuffer) => {
-            let mut r = Resource::buffer(ViewKind::StructuredBuffer, data);
-            r.stride = declared.element_stride().unwrap_or(4);
-            (r, structured_format(module, md, declared))
-        }
-        Some(ResourceKind::CBuffer) => (
-            Resource::buffer(ViewKind::ConstantBuffer, data),
-            DataFormat::Hex32,
-        ),
-        other => {
-            return Err(CliError(format!(
-                "a {} needs a pipeline (--pipeline) to describe it",
-                other.map_or("resource", |k| k.name())
-            )))
-        }
+        ViewKind::StructuredBuffer => structured_format(module, md, record),
+        _ => DataFormat::Hex32,
     };
-    if declared.has_counter {
-        resource.counter = Some(0);
-    }
-    Ok((
-        Binding {
-            class,
-            space,
-            register,
-            heap_index: None,
-            resource,
-        },
-        format,
-    ))
+    Ok((declared.binding(register, resource), format))
 }
 
 /// Reads a buffer file, at most `limit` bytes (more is an error: `/dev/zero` is refused, not
