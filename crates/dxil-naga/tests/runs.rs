@@ -625,14 +625,7 @@ fn texture_2d(
 ) -> Resource {
     Resource {
         format: Some(format),
-        dims: dxil_exec::Dims {
-            width,
-            height,
-            depth: 1,
-            array_size: 1,
-            mip_levels: 1,
-            sample_count: 1,
-        },
+        dims: dxil_exec::Dims::plane(width, height),
         ..Resource::buffer(ViewKind::Texture2D, data)
     }
 }
