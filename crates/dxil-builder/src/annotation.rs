@@ -169,13 +169,7 @@ impl FieldType {
                 if !(1..=4).contains(rows) || !(1..=4).contains(cols) {
                     return Err(shape_error(what, format!("a {rows}x{cols} matrix")));
                 }
-                // Each row (row major) or column (column major) is a vector in a row of
-                // the buffer.
-                let (count, len) = if *row_major {
-                    (*rows, *cols)
-                } else {
-                    (*cols, *rows)
-                };
+                let (count, len) = matrix_vectors(*rows, *cols, *row_major);
                 let elem = vector(mb, *component, len)?;
                 mb.ty(TypeData::Array {
                     len: u64::from(count),
@@ -220,11 +214,7 @@ impl FieldType {
                 cols,
                 row_major,
             } => {
-                let (count, len) = if *row_major {
-                    (*rows, *cols)
-                } else {
-                    (*cols, *rows)
-                };
+                let (count, len) = matrix_vectors(*rows, *cols, *row_major);
                 (count, component_size(*component, native_16bit) * len)
             }
             FieldType::Array(elem, n) => {
@@ -396,6 +386,16 @@ fn check_struct(desc: &StructDesc, native_16bit: bool) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A matrix member as the buffer holds it: how many vectors, and their length. Each row (row
+/// major) or column (column major) is a vector in a row of the buffer.
+fn matrix_vectors(rows: u32, cols: u32, row_major: bool) -> (u32, u32) {
+    if row_major {
+        (rows, cols)
+    } else {
+        (cols, rows)
+    }
 }
 
 #[cfg(test)]
