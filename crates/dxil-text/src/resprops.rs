@@ -5,28 +5,6 @@
 //! ROV (13), globally coherent (14), sampler-comparison or has-counter (15), reorder coherent
 //! (16); word 1 = component type (0-7) and count (8-15), or the structure stride).
 
-const KIND_NAMES: [&str; 19] = [
-    "<invalid ResourceKind>",
-    "Texture1D",
-    "Texture2D",
-    "Texture2DMS",
-    "Texture3D",
-    "TextureCube",
-    "Texture1DArray",
-    "Texture2DArray",
-    "Texture2DMSArray",
-    "TextureCubeArray",
-    "TypedBuffer",
-    "ByteAddressBuffer",
-    "StructuredBuffer",
-    "CBuffer",
-    "Sampler",
-    "TBuffer",
-    "RTAccelerationStructure",
-    "FeedbackTexture2D",
-    "FeedbackTexture2DArray",
-];
-
 const COMP_NAMES: [&str; 17] = [
     "<invalid CompType>",
     "I1",
@@ -47,11 +25,15 @@ const COMP_NAMES: [&str; 17] = [
     "UNormF64",
 ];
 
+/// A kind as DXC's resource properties printer spells it: the spec's names, but
+/// `ByteAddressBuffer` for a raw buffer and `<invalid ResourceKind>` for 0 and unknown values.
 fn kind_name(kind: u32) -> &'static str {
-    KIND_NAMES
-        .get(kind as usize)
-        .copied()
-        .unwrap_or("<invalid ResourceKind>")
+    use dxil_parts::names::ResourceKind;
+    match ResourceKind::from_raw(kind) {
+        Some(ResourceKind::Invalid) | None => "<invalid ResourceKind>",
+        Some(ResourceKind::RawBuffer) => "ByteAddressBuffer",
+        Some(k) => k.name(),
+    }
 }
 
 /// Writes `  resource: ...` for the properties words `w0`, `w1`.

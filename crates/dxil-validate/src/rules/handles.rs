@@ -48,29 +48,6 @@ pub(crate) mod kind {
     pub const FEEDBACKTEXTURE2D: u32 = 17;
     pub const FEEDBACKTEXTURE2DARRAY: u32 = 18;
 
-    /// Names as the reference prints them in a resource's description.
-    pub const NAMES: [&str; 19] = [
-        "invalid",
-        "Texture1D",
-        "Texture2D",
-        "Texture2DMS",
-        "Texture3D",
-        "TextureCube",
-        "Texture1DArray",
-        "Texture2DArray",
-        "Texture2DMSArray",
-        "TextureCubeArray",
-        "TypedBuffer",
-        "RawBuffer",
-        "StructuredBuffer",
-        "CBuffer",
-        "Sampler",
-        "TBuffer",
-        "RTAccelerationStructure",
-        "FeedbackTexture2D",
-        "FeedbackTexture2DArray",
-    ];
-
     /// `IsAnyTexture`: the texture kinds, feedback textures excluded.
     pub fn is_any_texture(k: u32) -> bool {
         (TEXTURE1D..=TEXTURECUBEARRAY).contains(&k)
@@ -439,10 +416,11 @@ pub(crate) fn res_name(r: &Res) -> String {
         ResourceClass::CBuffer => ("CB", "cb"),
         ResourceClass::Sampler => ("S", "s"),
     };
-    let kind = kind::NAMES
-        .get(r.kind as usize)
-        .copied()
-        .unwrap_or("invalid");
+    // The spec's names, as the reference prints them here; `invalid` for 0 and unknown values.
+    let kind = match dxil_parts::names::ResourceKind::from_raw(r.kind) {
+        Some(dxil_parts::names::ResourceKind::Invalid) | None => "invalid",
+        Some(k) => k.name(),
+    };
     let mut s = format!("{id_prefix}{}: {kind}", r.id);
     if r.lower_bound != u32::MAX {
         s.push_str(&format!(" ({bind_prefix}{}", r.lower_bound));
