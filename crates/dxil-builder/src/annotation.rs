@@ -195,10 +195,12 @@ impl FieldType {
     /// Bytes from the start of the member to the end of its last component, as the
     /// validator measures a constant buffer member (arrays: every element but the last
     /// takes whole 16-byte rows), with 16-bit components of 2 bytes when `native_16bit`,
-    /// else 4. `None` past `u32`.
+    /// else 4. `None` past `u32`, and for a shape with no elements (an array of 0, a
+    /// matrix of 0 rows), which has no last component.
     pub fn extent(&self, native_16bit: bool) -> Option<u32> {
         let (count, one) = self.elements(native_16bit)?;
-        (count - 1)
+        count
+            .checked_sub(1)?
             .checked_mul(one.checked_next_multiple_of(16)?)?
             .checked_add(one)
     }
@@ -207,7 +209,7 @@ impl FieldType {
     fn elements(&self, native_16bit: bool) -> Option<(u32, u32)> {
         Some(match self {
             FieldType::Scalar(c) => (1, component_size(*c, native_16bit)),
-            FieldType::Vector(c, n) => (1, component_size(*c, native_16bit) * n),
+            FieldType::Vector(c, n) => (1, component_size(*c, native_16bit).checked_mul(*n)?),
             FieldType::Matrix {
                 component,
                 rows,
@@ -215,7 +217,10 @@ impl FieldType {
                 row_major,
             } => {
                 let (count, len) = matrix_vectors(*rows, *cols, *row_major);
-                (count, component_size(*component, native_16bit) * len)
+                (
+                    count,
+                    component_size(*component, native_16bit).checked_mul(len)?,
+                )
             }
             FieldType::Array(elem, n) => {
                 let (count, one) = elem.elements(native_16bit)?;
@@ -352,7 +357,7 @@ fn check_struct(desc: &StructDesc, native_16bit: bool) -> Result<()> {
         let member = || format!("{what} member `{}`", f.name);
         let bytes =
             f.ty.extent(native_16bit)
-                .ok_or_else(|| shape_error(&member(), "too large".into()))?;
+                .ok_or_else(|| shape_error(&member(), "empty or too large".into()))?;
         let end = f.offset.checked_add(bytes).filter(|&e| e <= desc.size);
         let end = end.ok_or_else(|| {
             shape_error(
@@ -418,7 +423,13 @@ mod tests {
         let half2 = FieldType::Vector(ComponentType::F16, 2);
         assert_eq!(half2.extent(true), Some(4));
         assert_eq!(half2.extent(false), Some(8));
-        let huge = FieldType::Array(Box::new(f4), u32::MAX);
+        let huge = FieldType::Array(Box::new(f4.clone()), u32::MAX);
         assert_eq!(huge.extent(true), None);
+        // Shapes without a last component, or past u32, have no extent (and no panic).
+        assert_eq!(FieldType::Array(Box::new(f4), 0).extent(true), None);
+        assert_eq!(
+            FieldType::Vector(ComponentType::F32, u32::MAX).extent(true),
+            None
+        );
     }
 }

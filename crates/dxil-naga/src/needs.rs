@@ -221,17 +221,30 @@ fn reachable<'m>(module: &'m naga::Module, entry: &'m naga::Function) -> Vec<&'m
     out
 }
 
-/// Whether a type holds a 64-bit atomic.
-pub(crate) fn holds_atomic64(types: &naga::UniqueArena<naga::Type>, ty: &TypeInner) -> bool {
+/// Whether a type holds a 64-bit atomic. Each type is visited once: structs of structs
+/// nest shared member types, and walking them by value would be exponential in depth.
+pub(crate) fn holds_atomic64<'a>(
+    types: &'a naga::UniqueArena<naga::Type>,
+    ty: &'a TypeInner,
+) -> bool {
+    let mut seen = vec![false; types.len()];
     let mut stack = vec![ty];
+    let mut visit = |h: naga::Handle<naga::Type>, stack: &mut Vec<&'a TypeInner>| {
+        if let Some(s) = seen.get_mut(h.index()).filter(|s| !**s) {
+            *s = true;
+            stack.push(&types[h].inner);
+        }
+    };
     while let Some(t) = stack.pop() {
         match *t {
             TypeInner::Atomic(Scalar { width: 8, .. }) => return true,
             TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => {
-                stack.push(&types[base].inner)
+                visit(base, &mut stack)
             }
             TypeInner::Struct { ref members, .. } => {
-                stack.extend(members.iter().map(|m| &types[m.ty].inner))
+                for m in members {
+                    visit(m.ty, &mut stack);
+                }
             }
             _ => {}
         }

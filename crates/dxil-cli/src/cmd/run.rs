@@ -786,12 +786,9 @@ fn component(t: MdComponent) -> Option<(ComponentType, DataFormat)> {
 /// form prints buffers, and its counter when it has one.
 fn print_uav(out: &mut String, reg: Reg, binding: &Binding, format: DataFormat) {
     let r = &binding.resource;
-    let items = pipeline::format_values(format, &r.data);
-    out.push_str(&format!(
-        "{reg} ({}): [ {} ]\n",
-        format.name(),
-        items.join(", ")
-    ));
+    out.push_str(&format!("{reg} ({}): [ ", format.name()));
+    pipeline::write_values(format, &r.data, out);
+    out.push_str(" ]\n");
     let whole = r.data.len() - r.data.len() % format.size() as usize;
     if whole < r.data.len() {
         out.push_str(&format!(

@@ -23,7 +23,7 @@ pub use draw::run_graphics_pipeline;
 pub use error::PipelineError;
 pub use model::*;
 pub use offload::{offload, offload_graphics, offload_with, Outcome};
-pub use print::{format_values, print_buffer, print_pipeline};
+pub use print::{format_values, print_buffer, print_pipeline, write_values};
 pub use read::parse;
 pub use root::{bind_root_parameters, root_signature};
 pub use run::{

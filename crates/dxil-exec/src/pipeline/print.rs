@@ -121,6 +121,17 @@ pub fn print_buffer(b: &Buffer) -> String {
     w.out
 }
 
+/// As [`format_values`], written into `out` separated by `, ` (no string per value: a
+/// buffer of hundreds of millions of values prints without a list of them).
+pub fn write_values(format: DataFormat, data: &[u8], out: &mut String) {
+    for (i, c) in data.chunks_exact(format.size() as usize).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&values::print(format, c));
+    }
+}
+
 /// The values of `data` in `format` as the offloader prints them (integers in decimal, `HexN`
 /// in hexadecimal, floats as C's `%g`); bytes past the last whole value are left out.
 pub fn format_values(format: DataFormat, data: &[u8]) -> Vec<String> {
