@@ -64,19 +64,6 @@ impl Language {
 #[error("{0}")]
 pub struct FrontError(pub String);
 
-/// `file:line:column` of `span` in `source` (just `file` without a span or text).
-pub fn locate(file: &str, source: Option<&str>, span: Span) -> String {
-    match source {
-        Some(text)
-            if span.is_defined() && span.to_range().is_some_and(|r| r.start <= text.len()) =>
-        {
-            let loc = span.location(text);
-            format!("{file}:{}:{}", loc.line_number, loc.line_position)
-        }
-        _ => file.to_string(),
-    }
-}
-
 /// The widest piece of a source line shown, in characters; a longer line is cut around the
 /// span.
 const SHOWN: usize = 120;

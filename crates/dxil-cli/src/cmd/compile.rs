@@ -29,7 +29,7 @@ use dxil::naga_backend::{BindTarget, Options, PipelineOptions, ShaderModel};
 
 use super::CmdResult;
 use crate::io::{
-    display_name, no_entry, read_input, write_binary, write_reason, CliError, InputsArg,
+    count, display_name, no_entry, read_input, write_binary, write_reason, CliError, InputsArg,
 };
 
 /// Arguments of `dxil compile`.
@@ -147,18 +147,10 @@ pub fn run(args: Args) -> CmdResult {
         0 => Ok(()),
         _ if !several && written == 0 => Err(CliError::quiet()),
         n => Err(CliError(format!(
-            "{n} {} failed; {written} {} written",
-            plural(n, "input or entry point", "inputs or entry points"),
-            plural(written, "container", "containers")
+            "{} failed; {} written",
+            count(n, "input or entry point", "inputs or entry points"),
+            count(written, "container", "containers")
         ))),
-    }
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 {
-        one
-    } else {
-        many
     }
 }
 
