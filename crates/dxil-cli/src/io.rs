@@ -139,27 +139,30 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
 /// Reads a whole input file as [`read_input`] does; the error is the reason alone, for
 /// callers that name the input in their own report.
 pub fn read_unnamed(path: &Path) -> Result<Vec<u8>, String> {
-    let mut buf = Vec::new();
-    let read = if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(MAX_INPUT_BYTES + 1)
-            .read_to_end(&mut buf)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut buf))
-    };
-    read.map_err(|e| io_reason(&e))?;
-    if buf.len() as u64 > MAX_INPUT_BYTES {
-        return Err(format!(
+    read_at_most(path, MAX_INPUT_BYTES)?.ok_or_else(|| {
+        format!(
             "larger than {} MiB, the most an input may hold",
             MAX_INPUT_BYTES >> 20
-        ));
-    }
-    Ok(buf)
+        )
+    })
+}
+
+/// Reads a file (`-`: standard input) when it holds at most `limit` bytes, reading no more
+/// than one byte past it; `None` when it holds more. The error is the reason alone.
+pub fn read_at_most(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, String> {
+    let mut buf = Vec::new();
+    let past = limit.saturating_add(1);
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin().lock().take(past).read_to_end(&mut buf)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(past).read_to_end(&mut buf))
+    };
+    read.map_err(|e| io_reason(&e))?;
+    Ok((buf.len() as u64 <= limit).then_some(buf))
 }
 
 /// An I/O error in words, without the OS's error number.
-pub fn io_reason(e: &std::io::Error) -> String {
+fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),
         std::io::ErrorKind::IsADirectory => "is a directory, not a file".into(),

@@ -16,7 +16,7 @@
 
 use std::cell::RefCell;
 use std::fmt;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -671,27 +671,18 @@ fn quick_binding(
 /// read until memory runs out). A constant buffer's file may be shorter than its size.
 fn read_bounded(path: &Path, limit: u64, cbuffer: bool) -> Result<Vec<u8>, CliError> {
     let name = display_name(path);
-    let mut data = Vec::new();
-    let read = if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(limit + 1)
-            .read_to_end(&mut data)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut data))
-    };
-    read.map_err(|e| CliError(format!("{name}: {}", crate::io::io_reason(&e))))?;
-    if data.len() as u64 > limit {
-        return Err(CliError(if cbuffer {
+    let data = crate::io::read_at_most(path, limit)
+        .map_err(|reason| CliError(format!("{name}: {reason}")))?;
+    data.ok_or_else(|| {
+        CliError(if cbuffer {
             format!("{name} is larger than the constant buffer's {limit} bytes")
         } else {
             format!(
                 "{name} is larger than {} MiB, the most a buffer may hold",
                 MAX_BUFFER_BYTES >> 20
             )
-        }));
-    }
-    Ok(data)
+        })
+    })
 }
 
 /// The channels of a typed buffer's element: the vector length of the element type the
