@@ -88,10 +88,13 @@ fn parse_shader_model(text: &str) -> Result<ShaderModel, String> {
 fn parse_cbuffer(text: &str) -> Result<BindTarget, String> {
     let bad = || "expected bREGISTER[:SPACE] with a space of 0 to 255, e.g. b0:255".to_string();
     let rest = text.strip_prefix('b').ok_or_else(bad)?;
-    let (reg, space) = match rest.split_once(':') {
-        Some((r, s)) => (r, s.parse::<u8>().map_err(|_| bad())?),
-        None => (rest, 0),
-    };
+    let (reg, space) = rest.split_once(':').unwrap_or((rest, "0"));
+    // Decimal digits only: `str::parse` would also take a sign (`b+5`).
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(reg) || !digits(space) {
+        return Err(bad());
+    }
+    let space = space.parse::<u8>().map_err(|_| bad())?;
     Ok(BindTarget {
         space,
         register: reg.parse().map_err(|_| bad())?,
