@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::abbrev::{Abbrev, AbbrevOp};
+use crate::abbrev::{read_into, Abbrev, AbbrevOp};
 use crate::bits::{BitCursor, MAX_VBR_WIDTH};
 use crate::error::{Error, ErrorKind, Result};
 use crate::record::{Entry, RawEntry, Record, DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK};
@@ -31,9 +31,20 @@ struct Scope {
     end_bit: u64,
     /// Length word of the block (0 at top level).
     len_words: u32,
-    abbrevs: Vec<Arc<Abbrev>>,
+    abbrevs: Vec<Span>,
+    /// Length of [`Reader::pool`] when the block was entered: its own definitions follow.
+    pool_mark: usize,
     /// Inside BLOCKINFO: the block ID selected by the last SETBID.
     setbid: Option<u32>,
+}
+
+/// Where an abbreviation's operands are: `len` entries from `start` of the reader's pool
+/// (`info`: of the BLOCKINFO pool, which lives as long as the reader).
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    info: bool,
+    start: u32,
+    len: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,10 +64,17 @@ pub struct Reader<'a> {
     cur: BitCursor<'a>,
     scopes: Vec<Scope>,
     /// Abbreviations registered through BLOCKINFO, per block ID.
-    blockinfo: Vec<(u32, Vec<Arc<Abbrev>>)>,
+    blockinfo: Vec<(u32, Vec<Span>)>,
+    /// Operands of the abbreviations defined in the open blocks, block after block (a block's
+    /// definitions are dropped when it ends).
+    pool: Vec<AbbrevOp>,
+    /// Operands of the abbreviations defined in BLOCKINFO.
+    info_pool: Vec<AbbrevOp>,
     pending: Pending,
     /// Abbreviation vectors of closed scopes, kept to avoid reallocating.
-    spare: Vec<Vec<Arc<Abbrev>>>,
+    spare: Vec<Vec<Span>>,
+    /// Bit offset just after the abbreviation ID of the last record [`Reader::advance`] read.
+    record_bit: u64,
 }
 
 impl<'a> Reader<'a> {
@@ -75,6 +93,7 @@ impl<'a> Reader<'a> {
             end_bit: cur.len_bits(),
             len_words: 0,
             abbrevs: Vec::new(),
+            pool_mark: 0,
             setbid: None,
         };
         let mut scopes = Vec::with_capacity(8);
@@ -83,8 +102,11 @@ impl<'a> Reader<'a> {
             cur,
             scopes,
             blockinfo: Vec::new(),
+            pool: Vec::new(),
+            info_pool: Vec::new(),
             pending: Pending::None,
             spare: Vec::new(),
+            record_bit: 0,
         })
     }
 
@@ -118,18 +140,35 @@ impl<'a> Reader<'a> {
         self.top().len_words
     }
 
-    /// Abbreviations usable in the innermost block, in ID order from 4.
-    pub fn abbrevs(&self) -> &[Arc<Abbrev>] {
-        &self.top().abbrevs
+    /// Number of abbreviations usable in the innermost block (their IDs are 4 and up).
+    pub fn abbrev_count(&self) -> usize {
+        self.top().abbrevs.len()
     }
 
-    /// Abbreviations registered through BLOCKINFO for `block_id`.
-    pub fn blockinfo_abbrevs(&self, block_id: u32) -> &[Arc<Abbrev>] {
+    /// The operands of abbreviation `abbrev_id` (4 and up) of the innermost block.
+    pub fn abbrev(&self, abbrev_id: u32) -> Option<&[AbbrevOp]> {
+        let i = abbrev_id.checked_sub(4)? as usize;
+        self.top().abbrevs.get(i).map(|&sp| self.ops_of(sp))
+    }
+
+    /// Number of abbreviations registered through BLOCKINFO for `block_id`.
+    pub fn blockinfo_abbrev_count(&self, block_id: u32) -> usize {
         self.blockinfo
             .iter()
             .find(|(id, _)| *id == block_id)
-            .map(|(_, v)| v.as_slice())
-            .unwrap_or(&[])
+            .map_or(0, |(_, v)| v.len())
+    }
+
+    #[inline]
+    fn ops_of(&self, sp: Span) -> &[AbbrevOp] {
+        let pool = if sp.info { &self.info_pool } else { &self.pool };
+        &pool[sp.start as usize..(sp.start + sp.len) as usize]
+    }
+
+    /// Bit offset just after the abbreviation ID of the record last read by
+    /// [`Reader::advance`] (where the record's own fields start).
+    pub fn record_bit(&self) -> u64 {
+        self.record_bit
     }
 
     /// Inside a BLOCKINFO block: the block ID selected by the last SETBID record.
@@ -158,7 +197,23 @@ impl<'a> Reader<'a> {
     #[allow(clippy::should_implement_trait)] // fallible, not an iterator
     pub fn next(&mut self) -> Result<Entry> {
         loop {
-            if let RawEntry::Entry(e) = self.next_raw()? {
+            if let Some(e) = self.step()? {
+                return Ok(e);
+            }
+        }
+    }
+
+    /// Next entry in the current block, reading a record at once: after `Entry::Record` its
+    /// fields are in `rec` (no [`Reader::read_record`] call follows). DEFINE_ABBREV records are
+    /// registered and not returned. The fast path for readers that handle every record.
+    #[inline]
+    pub fn advance(&mut self, rec: &mut Record<'a>) -> Result<Entry> {
+        loop {
+            if let Some(e) = self.step()? {
+                if let Entry::Record { abbrev_id } = e {
+                    self.record_bit = self.cur.pos();
+                    self.read_record(abbrev_id, rec)?;
+                }
                 return Ok(e);
             }
         }
@@ -166,6 +221,33 @@ impl<'a> Reader<'a> {
 
     /// Next entry, also reporting DEFINE_ABBREV records (after registering them).
     pub fn next_raw(&mut self) -> Result<RawEntry> {
+        let before = self.pool_len_of_target();
+        match self.step()? {
+            Some(e) => Ok(RawEntry::Entry(e)),
+            None => {
+                let (pool, first) = match before {
+                    (true, n) => (&self.info_pool, n),
+                    (false, n) => (&self.pool, n),
+                };
+                let ops = pool.get(first..).unwrap_or(&[]).to_vec();
+                let a = Abbrev::new(ops).map_err(|m| self.err(ErrorKind::InvalidAbbrev(m)))?;
+                Ok(RawEntry::DefineAbbrev(Arc::new(a)))
+            }
+        }
+    }
+
+    /// Which pool a DEFINE_ABBREV read now appends to, and its length.
+    fn pool_len_of_target(&self) -> (bool, usize) {
+        if self.top().block_id == Some(BLOCKINFO_BLOCK_ID) {
+            (true, self.info_pool.len())
+        } else {
+            (false, self.pool.len())
+        }
+    }
+
+    /// Next entry, or `None` after registering a DEFINE_ABBREV.
+    #[inline]
+    fn step(&mut self) -> Result<Option<Entry>> {
         match self.pending {
             Pending::None => {}
             Pending::SubBlock(_) => {
@@ -175,7 +257,7 @@ impl<'a> Reader<'a> {
         }
         let depth = self.depth();
         if depth == 0 && self.at_end_of_stream()? {
-            return Ok(RawEntry::Entry(Entry::EndOfStream));
+            return Ok(Some(Entry::EndOfStream));
         }
         let at = self.cur.pos();
         let width = self.top().abbrev_width;
@@ -197,20 +279,19 @@ impl<'a> Reader<'a> {
                     ));
                 }
                 self.pop_scope();
-                Ok(RawEntry::Entry(Entry::EndBlock))
+                Ok(Some(Entry::EndBlock))
             }
             ENTER_SUBBLOCK => {
                 let block_id = self.cur.read_vbr32(8, "block id")?;
                 self.pending = Pending::SubBlock(block_id);
-                Ok(RawEntry::Entry(Entry::SubBlock { block_id }))
+                Ok(Some(Entry::SubBlock { block_id }))
             }
             DEFINE_ABBREV => {
                 if depth == 0 {
                     return Err(Error::new(ErrorKind::AtTopLevel("DEFINE_ABBREV"), at));
                 }
-                let abbrev = Arc::new(Abbrev::read(&mut self.cur)?);
-                self.register_abbrev(abbrev.clone(), at)?;
-                Ok(RawEntry::DefineAbbrev(abbrev))
+                self.define_abbrev(at)?;
+                Ok(None)
             }
             _ => {
                 if depth == 0 {
@@ -220,7 +301,7 @@ impl<'a> Reader<'a> {
                     return Err(Error::new(ErrorKind::UndefinedAbbrev(id), at));
                 }
                 self.pending = Pending::Record(id);
-                Ok(RawEntry::Entry(Entry::Record { abbrev_id: id }))
+                Ok(Some(Entry::Record { abbrev_id: id }))
             }
         }
     }
@@ -243,7 +324,9 @@ impl<'a> Reader<'a> {
         Ok(false)
     }
 
-    fn register_abbrev(&mut self, abbrev: Arc<Abbrev>, at: u64) -> Result<()> {
+    /// Reads a DEFINE_ABBREV body and registers it in the current block, or inside BLOCKINFO
+    /// for the block named by the last SETBID.
+    fn define_abbrev(&mut self, at: u64) -> Result<()> {
         let scope = self.top();
         if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
             let bid = scope.setbid.ok_or_else(|| {
@@ -252,22 +335,26 @@ impl<'a> Reader<'a> {
                     at,
                 )
             })?;
-            let list = self.blockinfo_entry(bid, at)?;
-            if list.len() >= MAX_ABBREVS {
+            if self.blockinfo_entry(bid, at)?.len() >= MAX_ABBREVS {
                 return Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at));
             }
-            list.push(abbrev);
+            let start = self.info_pool.len();
+            read_into(&mut self.cur, &mut self.info_pool)?;
+            let sp = span(true, start, self.info_pool.len(), at)?;
+            self.blockinfo_entry(bid, at)?.push(sp);
         } else {
-            let list = &mut self.top_mut().abbrevs;
-            if list.len() >= MAX_ABBREVS {
+            if scope.abbrevs.len() >= MAX_ABBREVS {
                 return Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at));
             }
-            list.push(abbrev);
+            let start = self.pool.len();
+            read_into(&mut self.cur, &mut self.pool)?;
+            let sp = span(false, start, self.pool.len(), at)?;
+            self.top_mut().abbrevs.push(sp);
         }
         Ok(())
     }
 
-    fn blockinfo_entry(&mut self, bid: u32, at: u64) -> Result<&mut Vec<Arc<Abbrev>>> {
+    fn blockinfo_entry(&mut self, bid: u32, at: u64) -> Result<&mut Vec<Span>> {
         let idx = match self.blockinfo.iter().position(|(id, _)| *id == bid) {
             Some(i) => i,
             None => {
@@ -289,6 +376,7 @@ impl<'a> Reader<'a> {
             if let Some(mut s) = self.scopes.pop() {
                 s.abbrevs.clear();
                 self.spare.push(s.abbrevs);
+                self.pool.truncate(s.pool_mark);
             }
         }
     }
@@ -333,7 +421,7 @@ impl<'a> Reader<'a> {
         let (abbrev_width, len_words, end_bit) = self.read_block_header("enter_block")?;
         let mut abbrevs = self.spare.pop().unwrap_or_default();
         if let Some((_, list)) = self.blockinfo.iter().find(|(id, _)| *id == block_id) {
-            abbrevs.extend(list.iter().cloned());
+            abbrevs.extend_from_slice(list);
         }
         self.scopes.push(Scope {
             block_id: Some(block_id),
@@ -341,6 +429,7 @@ impl<'a> Reader<'a> {
             end_bit,
             len_words,
             abbrevs,
+            pool_mark: self.pool.len(),
             setbid: None,
         });
         Ok(())
@@ -396,15 +485,12 @@ impl<'a> Reader<'a> {
             }
         } else {
             let idx = (abbrev_id - 4) as usize;
-            let scope = self
-                .scopes
-                .last()
-                .ok_or_else(|| self.cur.err(ErrorKind::Misuse("")))?;
-            let abbrev = scope
-                .abbrevs
-                .get(idx)
-                .ok_or_else(|| self.cur.err(ErrorKind::UndefinedAbbrev(abbrev_id)))?;
-            read_abbreviated(&mut self.cur, abbrev.ops(), end, rec)?;
+            let Some(&sp) = self.top().abbrevs.get(idx) else {
+                return Err(self.cur.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
+            };
+            let pool = if sp.info { &self.info_pool } else { &self.pool };
+            let ops = &pool[sp.start as usize..(sp.start + sp.len) as usize];
+            read_abbreviated(&mut self.cur, ops, end, rec)?;
         }
         if self.top().block_id == Some(BLOCKINFO_BLOCK_ID) && rec.code == BLOCKINFO_CODE_SETBID {
             let at = self.cur.pos();
@@ -416,6 +502,14 @@ impl<'a> Reader<'a> {
             self.top_mut().setbid = Some(bid);
         }
         Ok(())
+    }
+}
+
+/// The span of pool entries `start..end`, which a bounded definition count keeps in `u32`.
+fn span(info: bool, start: usize, end: usize, at: u64) -> Result<Span> {
+    match (u32::try_from(start), u32::try_from(end - start)) {
+        (Ok(start), Ok(len)) => Ok(Span { info, start, len }),
+        _ => Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at)),
     }
 }
 

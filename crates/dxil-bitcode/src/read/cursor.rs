@@ -40,33 +40,34 @@ impl<'a> Cursor<'a> {
         bs_err(e, self.block)
     }
 
-    /// The next entry of the current block.
+    /// The next entry of the current block; after `Entry::Record` the record is read, its
+    /// operands in `self.rec`.
     pub fn next(&mut self) -> Result<Entry> {
         self.code = None;
-        let e = self.r.next().map_err(|e| bs_err(e, self.block))?;
-        self.rec_bit = self.r.bit_offset();
+        let e = self
+            .r
+            .advance(&mut self.rec)
+            .map_err(|e| bs_err(e, self.block))?;
+        if let Entry::Record { .. } = e {
+            self.rec_bit = self.r.record_bit();
+            self.code = Some(self.rec.code);
+        } else {
+            self.rec_bit = self.r.bit_offset();
+        }
         Ok(e)
     }
 
     /// The next record of a block that holds records only: its code (operands in
     /// `self.rec`), or `None` at the block's end. A sub-block or the end of the stream is an
     /// error.
+    #[inline]
     pub fn next_record(&mut self) -> Result<Option<u32>> {
         match self.next()? {
             Entry::EndBlock => Ok(None),
             Entry::EndOfStream => Err(self.truncated()),
             Entry::SubBlock { block_id } => Err(self.err(ErrorKind::UnexpectedBlock(block_id))),
-            Entry::Record { abbrev_id } => self.read_record(abbrev_id).map(Some),
+            Entry::Record { .. } => Ok(Some(self.rec.code)),
         }
-    }
-
-    /// Reads the pending record into `self.rec`, returning its code.
-    pub fn read_record(&mut self, abbrev_id: u32) -> Result<u32> {
-        self.r
-            .read_record(abbrev_id, &mut self.rec)
-            .map_err(|e| bs_err(e, self.block))?;
-        self.code = Some(self.rec.code);
-        Ok(self.rec.code)
     }
 
     /// Enters the pending sub-block `id`; returns the enclosing block's name for [`Self::leave`].

@@ -120,8 +120,8 @@ fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
                 }
                 other => return Err(cur.err(ErrorKind::UnexpectedBlock(other))),
             },
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
+            Entry::Record { .. } => {
+                let code = cur.rec.code;
                 let r = module_record(ms, code, &cur.rec.ops);
                 r.map_err(|k| cur.err(k))?;
             }
