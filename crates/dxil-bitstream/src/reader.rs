@@ -75,12 +75,69 @@ pub struct Reader<'a> {
     spare: Vec<Vec<Span>>,
     /// Bit offset just after the abbreviation ID of the last record [`Reader::advance`] read.
     record_bit: u64,
+    /// The last BLOCKINFO block read, for [`ReaderBuffers`] reuse.
+    info_cache: InfoCache,
+    /// Operand vector of the records read inside BLOCKINFO.
+    info_rec: Vec<u64>,
+}
+
+/// The allocations of a [`Reader`], kept for the next stream ([`Reader::with_buffers`],
+/// [`Reader::into_buffers`]): a program reading many modules allocates its scopes,
+/// abbreviation lists and pools once, and a BLOCKINFO block with the same bytes as the
+/// previous stream's (every module from one writer has the same) is applied without being
+/// decoded again.
+#[derive(Debug, Default)]
+pub struct ReaderBuffers {
+    scopes: Vec<Scope>,
+    blockinfo: Vec<(u32, Vec<Span>)>,
+    pool: Vec<AbbrevOp>,
+    info_pool: Vec<AbbrevOp>,
+    spare: Vec<Vec<Span>>,
+    info_cache: InfoCache,
+    info_rec: Vec<u64>,
+}
+
+/// A decoded BLOCKINFO block: its abbreviation ID width and body bytes (what its decoding
+/// depends on), and what it registered.
+#[derive(Debug, Default)]
+struct InfoCache {
+    valid: bool,
+    width: u32,
+    bytes: Vec<u8>,
+    blockinfo: Vec<(u32, Vec<Span>)>,
+    pool: Vec<AbbrevOp>,
 }
 
 impl<'a> Reader<'a> {
     /// Accepts bitcode starting with `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header (then the
     /// wrapped range is read and offsets count from its start); checks the magic.
     pub fn new(bitcode: &'a [u8]) -> Result<Self> {
+        Self::with_buffers(bitcode, ReaderBuffers::default())
+    }
+
+    /// Like [`Reader::new`], reusing the allocations (and the last BLOCKINFO decoding) of an
+    /// earlier reader.
+    pub fn with_buffers(bitcode: &'a [u8], buffers: ReaderBuffers) -> Result<Self> {
+        let ReaderBuffers {
+            mut scopes,
+            mut blockinfo,
+            mut pool,
+            mut info_pool,
+            mut spare,
+            info_cache,
+            info_rec,
+        } = buffers;
+        for s in scopes.drain(..) {
+            let mut v = s.abbrevs;
+            v.clear();
+            spare.push(v);
+        }
+        for (_, mut v) in blockinfo.drain(..) {
+            v.clear();
+            spare.push(v);
+        }
+        pool.clear();
+        info_pool.clear();
         let bytes = unwrap_bitcode(bitcode)?;
         if bytes.get(..4) != Some(&BITCODE_MAGIC[..]) {
             return Err(Error::new(ErrorKind::BadMagic, 0));
@@ -92,22 +149,36 @@ impl<'a> Reader<'a> {
             abbrev_width: 2,
             end_bit: cur.len_bits(),
             len_words: 0,
-            abbrevs: Vec::new(),
+            abbrevs: spare.pop().unwrap_or_default(),
             pool_mark: 0,
             setbid: None,
         };
-        let mut scopes = Vec::with_capacity(8);
         scopes.push(top);
         Ok(Reader {
             cur,
             scopes,
-            blockinfo: Vec::new(),
-            pool: Vec::new(),
-            info_pool: Vec::new(),
+            blockinfo,
+            pool,
+            info_pool,
             pending: Pending::None,
-            spare: Vec::new(),
+            spare,
             record_bit: 0,
+            info_cache,
+            info_rec,
         })
+    }
+
+    /// The reader's allocations, for [`Reader::with_buffers`].
+    pub fn into_buffers(self) -> ReaderBuffers {
+        ReaderBuffers {
+            scopes: self.scopes,
+            blockinfo: self.blockinfo,
+            pool: self.pool,
+            info_pool: self.info_pool,
+            spare: self.spare,
+            info_cache: self.info_cache,
+            info_rec: self.info_rec,
+        }
     }
 
     /// The bitcode being read (after removing any wrapper), starting with the magic.
@@ -449,17 +520,70 @@ impl<'a> Reader<'a> {
             return Err(self.err(ErrorKind::Misuse("read_blockinfo_block without BLOCKINFO")));
         }
         self.enter_block()?;
-        let mut rec = Record::new();
+        // The block's decoding depends only on its ID width and its body bytes: when they
+        // equal the cached block's, and this is the stream's first BLOCKINFO, take the
+        // cached result.
+        let first = self.blockinfo.is_empty() && self.info_pool.is_empty();
+        let (width, body) = self.block_body();
+        let cache = &self.info_cache;
+        if first && cache.valid && cache.width == width && cache.bytes == body {
+            let end = self.top().end_bit;
+            for (id, spans) in &cache.blockinfo {
+                let mut v = self.spare.pop().unwrap_or_default();
+                v.extend_from_slice(spans);
+                self.blockinfo.push((*id, v));
+            }
+            self.info_pool.extend_from_slice(&cache.pool);
+            // The same bytes ended with END_BLOCK at `end` when they were decoded.
+            self.cur.seek(end, "BLOCKINFO block")?;
+            self.pop_scope();
+            return Ok(());
+        }
+        let mut rec = Record {
+            ops: std::mem::take(&mut self.info_rec),
+            ..Record::new()
+        };
+        let r = self.read_blockinfo_body(&mut rec);
+        self.info_rec = rec.ops;
+        r?;
+        if first {
+            let c = &mut self.info_cache;
+            c.valid = true;
+            c.width = width;
+            c.bytes.clear();
+            c.bytes.extend_from_slice(body);
+            c.blockinfo.clear();
+            c.blockinfo
+                .extend(self.blockinfo.iter().map(|(id, v)| (*id, v.clone())));
+            c.pool.clear();
+            c.pool.extend_from_slice(&self.info_pool);
+        }
+        Ok(())
+    }
+
+    fn read_blockinfo_body(&mut self, rec: &mut Record<'a>) -> Result<()> {
         loop {
             match self.next()? {
                 Entry::EndBlock => return Ok(()),
                 Entry::SubBlock { .. } => self.skip_block()?,
-                Entry::Record { abbrev_id } => self.read_record(abbrev_id, &mut rec)?,
+                Entry::Record { abbrev_id } => self.read_record(abbrev_id, rec)?,
                 Entry::EndOfStream => {
                     return Err(self.err(ErrorKind::Truncated("BLOCKINFO block")));
                 }
             }
         }
+    }
+
+    /// The innermost block's abbreviation ID width and the bytes from its first entry to its
+    /// end (just entered: the cursor is 32-bit aligned after the length word).
+    fn block_body(&self) -> (u32, &'a [u8]) {
+        let top = self.top();
+        let start = (self.cur.pos() / 8) as usize;
+        let end = (top.end_bit / 8) as usize;
+        (
+            top.abbrev_width,
+            self.cur.bytes().get(start..end).unwrap_or(&[]),
+        )
     }
 
     /// After `Entry::Record`: reads the record into `rec` (reusing its operand vector).
@@ -530,6 +654,41 @@ fn read_scalar(cur: &mut BitCursor<'_>, op: AbbrevOp) -> Result<u64> {
     }
 }
 
+/// Reads `n` array elements of encoding `elt` (validated as a scalar encoding), with the
+/// encoding chosen once for the whole array: strings and operand lists are arrays, and most
+/// of a module's fields are their elements.
+#[inline]
+fn read_array(cur: &mut BitCursor<'_>, elt: AbbrevOp, n: usize, ops: &mut Vec<u64>) -> Result<()> {
+    ops.reserve(n);
+    match elt {
+        AbbrevOp::Fixed(w) => {
+            let w = u32::from(w);
+            for _ in 0..n {
+                ops.push(cur.read(w, "fixed field")?);
+            }
+        }
+        AbbrevOp::Vbr(0) => ops.resize(ops.len() + n, 0),
+        AbbrevOp::Vbr(w) => {
+            let w = u32::from(w);
+            for _ in 0..n {
+                ops.push(cur.read_vbr(w, "VBR field")?);
+            }
+        }
+        AbbrevOp::Char6 => {
+            for _ in 0..n {
+                let c = cur.read(6, "char6 field")? as u8;
+                ops.push(u64::from(crate::char6::decode(c)));
+            }
+        }
+        AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {
+            for _ in 0..n {
+                ops.push(read_scalar(cur, elt)?);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Reads the fields of an abbreviated record.
 fn read_abbreviated<'a>(
     cur: &mut BitCursor<'a>,
@@ -553,10 +712,7 @@ fn read_abbreviated<'a>(
                 if n.saturating_mul(elt.min_bits().max(1)) > left {
                     return Err(Error::new(ErrorKind::RecordTooLong(n), at));
                 }
-                rec.ops.reserve(n as usize);
-                for _ in 0..n {
-                    rec.ops.push(read_scalar(cur, elt)?);
-                }
+                read_array(cur, elt, n as usize, &mut rec.ops)?;
                 return Ok(());
             }
             AbbrevOp::Blob => {

@@ -1,7 +1,7 @@
 //! The bitstream cursor of the module reader: the bitstream [`Reader`], one reused
 //! [`Record`], and what is needed to place errors (block, record code, bit offset).
 
-use dxil_bitstream::{Entry, Reader, Record};
+use dxil_bitstream::{Entry, Reader, ReaderBuffers, Record};
 
 use crate::codes::block_name;
 use crate::error::{Error, ErrorKind, Result};
@@ -19,15 +19,25 @@ pub(crate) struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    pub fn new(bitcode: &'a [u8]) -> Result<Self> {
-        let r = Reader::new(bitcode).map_err(|e| bs_err(e, "bitcode"))?;
+    /// A cursor over `bitcode` reusing the allocations of an earlier one
+    /// ([`Cursor::into_buffers`]).
+    pub fn with_buffers(bitcode: &'a [u8], bufs: ReaderBuffers, ops: Vec<u64>) -> Result<Self> {
+        let r = Reader::with_buffers(bitcode, bufs).map_err(|e| bs_err(e, "bitcode"))?;
         Ok(Cursor {
             r,
-            rec: Record::new(),
+            rec: Record {
+                ops,
+                ..Record::new()
+            },
             block: "top level",
             code: None,
             rec_bit: 0,
         })
+    }
+
+    /// The allocations of the reader and of the record operands.
+    pub fn into_buffers(self) -> (ReaderBuffers, Vec<u64>) {
+        (self.r.into_buffers(), self.rec.ops)
     }
 
     /// An error of `kind` at the current record.

@@ -12,7 +12,7 @@ mod symtab;
 mod types;
 mod values;
 
-pub use module::read_module;
+pub use module::{read_module, Decoder};
 
 use crate::error::ErrorKind;
 
