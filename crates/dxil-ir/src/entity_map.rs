@@ -139,10 +139,12 @@ impl<K: EntityId, V: Clone> SecondaryMap<K, V> {
         self.values.iter()
     }
 
+    /// Grows the map to hold entry `i` and returns it (the rare path of [`IndexMut`]).
     #[cold]
     #[inline(never)]
-    fn grow_to(&mut self, i: usize) {
+    fn grow_to(&mut self, i: usize) -> &mut V {
         self.values.resize(i + 1, self.default.clone());
+        &mut self.values[i]
     }
 }
 
@@ -167,10 +169,12 @@ impl<K: EntityId, V: Clone> IndexMut<K> for SecondaryMap<K, V> {
     #[inline]
     fn index_mut(&mut self, k: K) -> &mut V {
         let i = k.index();
-        if i >= self.values.len() {
-            self.grow_to(i);
+        // One comparison on the common path: the entry is held.
+        if i < self.values.len() {
+            &mut self.values[i]
+        } else {
+            self.grow_to(i)
         }
-        &mut self.values[i]
     }
 }
 

@@ -205,10 +205,11 @@ impl En<'_> {
                 continue;
             }
             self.type_stack.pop();
-            let st = &mut self.type_state[Type(ti)];
-            if *st == UNSEEN || *st == VISITING {
-                self.types.push(Type(ti));
-                *st = self.types.len() as u32;
+            if let Some(st) = self.type_state.get_mut(Type(ti)) {
+                if *st == UNSEEN || *st == VISITING {
+                    self.types.push(Type(ti));
+                    *st = self.types.len() as u32;
+                }
             }
         }
         Ok(())
@@ -502,7 +503,9 @@ impl En<'_> {
                 self.value(v)?;
             }
             self.mds.push(node);
-            self.md_state[node] = self.mds.len() as u32;
+            if let Some(st) = self.md_state.get_mut(node) {
+                *st = self.mds.len() as u32;
+            }
         }
         Ok(())
     }
@@ -513,10 +516,14 @@ impl En<'_> {
         // A string (a leaf, the most common node) is numbered at once, without a frame.
         if let M::String(_) = d {
             self.mds.push(md);
-            self.md_state[md] = self.mds.len() as u32;
+            if let Some(st) = self.md_state.get_mut(md) {
+                *st = self.mds.len() as u32;
+            }
             return Ok(());
         }
-        self.md_state[md] = VISITING;
+        if let Some(st) = self.md_state.get_mut(md) {
+            *st = VISITING;
+        }
         let start = self.md_ops.len();
         md_operands(d, &mut self.md_ops);
         let end = self.md_ops.len();
@@ -533,7 +540,7 @@ impl En<'_> {
         let m = self.m;
         let keyed_of = |i: usize, &(c, n): &(Const, u32)| {
             let ty = m.constants[c].ty;
-            let tid = self.type_state[ty];
+            let tid = self.type_state.get(ty).copied().unwrap_or(UNSEEN);
             let int = match m.ty(ty) {
                 Some(TypeData::Int(_)) => true,
                 Some(TypeData::Vector { elem, .. }) => {
