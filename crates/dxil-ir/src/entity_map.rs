@@ -356,6 +356,9 @@ mod tests {
     #[test]
     fn no_arena_hands_out_the_reserved_id() {
         assert_eq!(Inst::from_index(u32::MAX as usize), None);
-        assert_eq!(Inst::from_index(u32::MAX as usize - 1), Some(Inst(u32::MAX - 1)));
+        assert_eq!(
+            Inst::from_index(u32::MAX as usize - 1),
+            Some(Inst(u32::MAX - 1))
+        );
     }
 }

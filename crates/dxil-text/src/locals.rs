@@ -28,10 +28,7 @@ impl LocalNames {
                 body.args.get(a)?.name.as_deref(),
                 self.slots.args[a].expand(),
             ),
-            ValueRef::Inst(i) => (
-                body.inst(i)?.name(),
-                self.slots.insts[i].expand(),
-            ),
+            ValueRef::Inst(i) => (body.inst(i)?.name(), self.slots.insts[i].expand()),
             _ => return None,
         };
         local(name, slot)

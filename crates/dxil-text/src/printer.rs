@@ -88,7 +88,8 @@ pub struct Printer<'m> {
     /// Scratch operand list reused across instructions.
     pub scratch: Vec<ValueRef>,
     /// Block slots of other functions, for `blockaddress` (computed once per function).
-    pub foreign_blocks: crate::util::FxHashMap<dxil_ir::Function, SecondaryMap<Block, PackedOption<u32>>>,
+    pub foreign_blocks:
+        crate::util::FxHashMap<dxil_ir::Function, SecondaryMap<Block, PackedOption<u32>>>,
 }
 
 impl<'m> Printer<'m> {

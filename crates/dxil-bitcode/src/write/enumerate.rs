@@ -312,10 +312,7 @@ impl En<'_> {
     }
 
     fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
-        let cs = *self
-            .cs
-            .get(c)
-            .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+        let cs = *self.cs.get(c).ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
         let module = cs.module;
         let st = if body {
             if module != UNSEEN {

@@ -6,7 +6,9 @@
 //! instruction with a non-void result in program order. Metadata: module metadata, then the
 //! body's local metadata.
 
-use dxil_ir::{Body, Const, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Body, Const, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+};
 
 use super::enumerate::{BodyOrders, Orders};
 
