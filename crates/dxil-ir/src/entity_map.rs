@@ -256,7 +256,7 @@ impl<K: Packable> PackedOption<K> {
     /// Takes the value out, leaving none.
     #[inline]
     pub fn take(&mut self) -> Option<K> {
-        core::mem::replace(self, Self::none()).expand()
+        core::mem::take(self).expand()
     }
 }
 

@@ -30,7 +30,9 @@
 //! builder each id at the call that hands it over, and both run the pass only in builds with
 //! debug assertions (their tests and fuzz targets assert that what they accept passes; the
 //! builder runs it always when it took ids it did not check: an adopted module, entities
-//! filled in place). Each arena is an [`Arena`] indexed by its typed id.
+//! filled in place). Each arena is an [`Arena`] indexed by its typed id; a table of one value
+//! per entry is a [`SecondaryMap`] keyed by that id, and an optional id or number in 4 bytes a
+//! [`PackedOption`].
 //!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]
