@@ -14,10 +14,18 @@ macro_rules! entity_id {
                 self.0 as usize
             }
 
-            /// The id of arena entry `index` (`None` when it does not fit in `u32`).
+            /// The id of arena entry `index` (`None` when it does not fit in `u32`, or is
+            /// `u32::MAX`, which [`crate::PackedOption`] keeps for "none").
             #[inline]
             pub fn from_index(index: usize) -> Option<Self> {
-                u32::try_from(index).ok().map($name)
+                u32::try_from(index).ok().filter(|&i| i != u32::MAX).map($name)
+            }
+        }
+
+        impl crate::arena::Packable for $name {
+            #[inline]
+            fn reserved(_: crate::arena::Seal) -> Self {
+                $name(u32::MAX)
             }
         }
 

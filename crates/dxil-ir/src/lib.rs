@@ -30,7 +30,9 @@
 //! builder each id at the call that hands it over, and both run the pass only in builds with
 //! debug assertions (their tests and fuzz targets assert that what they accept passes; the
 //! builder runs it always when it took ids it did not check: an adopted module, entities
-//! filled in place). Each arena is an [`Arena`] indexed by its typed id.
+//! filled in place). Each arena is an [`Arena`] indexed by its typed id; a table of one value
+//! per entry is a [`SecondaryMap`] keyed by that id, and an optional id or number in 4 bytes a
+//! [`PackedOption`].
 //!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]
@@ -45,6 +47,7 @@ pub mod check;
 mod checked;
 mod constants;
 mod di;
+mod entity_map;
 mod half;
 mod ids;
 mod instructions;
@@ -53,7 +56,7 @@ mod metadata;
 mod types;
 mod values;
 
-pub use arena::{Arena, EntityId};
+pub use arena::{Arena, EntityId, Packable};
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use build::hash::{FastHasher, FastMap, FastSet};
@@ -61,6 +64,7 @@ pub use check::{IdError, IdSite, IdSpace};
 pub use checked::CheckedModule;
 pub use constants::{ConstData, ConstKind};
 pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
+pub use entity_map::{PackedOption, SecondaryMap};
 pub use half::{f32_to_half, half_bits, half_to_f32};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind};

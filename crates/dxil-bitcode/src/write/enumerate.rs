@@ -19,8 +19,8 @@
 //!   wrappers are numbered per body, in operand order, after the module metadata.
 
 use dxil_ir::{
-    Body, CheckedModule, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module, Type,
-    TypeData, ValueRef,
+    Body, CheckedModule, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module,
+    PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use super::filled;
@@ -71,18 +71,18 @@ pub struct Orders {
 /// arena index: bitcode id + 1, 0 for none), which the writer's numbering takes over.
 pub(crate) struct Enumerated {
     pub orders: Orders,
-    pub type_ids: Vec<u32>,
-    pub md_ids: Vec<u32>,
+    pub type_ids: SecondaryMap<Type, u32>,
+    pub md_ids: SecondaryMap<Metadata, u32>,
     /// The first `metadata` type of the table.
     pub metadata_ty: Option<Type>,
     /// Per body (in function order, each `Body::insts.len()` long) and instruction arena
     /// index: the position of the instruction among the body's non-void ones in program
-    /// order (its value id less the body's first instruction id); `NONE` for void ones.
-    pub inst_ids: Vec<u32>,
+    /// order (its value id less the body's first instruction id); none for void ones (and
+    /// ones not in the body's blocks). One table for all bodies, so not keyed by [`Inst`].
+    ///
+    /// [`Inst`]: dxil_ir::Inst
+    pub inst_ids: Vec<PackedOption<u32>>,
 }
-
-/// No instruction number (void, or not in the body's blocks).
-pub(crate) const NONE: u32 = u32::MAX;
 
 /// The first `label`, `void` and `metadata` types of the table (`Module::find_type` of
 /// each), found in one pass.
@@ -137,18 +137,18 @@ struct CState {
 struct En<'m> {
     m: &'m Module,
     /// Per type: UNSEEN, VISITING, or bitcode id + 1.
-    type_state: Vec<u32>,
+    type_state: SecondaryMap<Type, u32>,
     types: Vec<Type>,
     /// Per constant: its module and body states and whether its operand types were walked,
     /// side by side (a body's constant operand reads both states).
-    cs: Vec<CState>,
+    cs: SecondaryMap<Const, CState>,
     /// The module constants, with use counts.
     vals: Vec<(Const, u32)>,
     /// The constants the body being walked uses that were not module constants when met,
     /// with use counts.
     body_vals: Vec<(Const, u32)>,
     /// Per metadata: UNSEEN, VISITING, or bitcode id + 1.
-    md_state: Vec<u32>,
+    md_state: SecondaryMap<Metadata, u32>,
     mds: Vec<Metadata>,
     /// Scratch stacks: the type walk's, the constant walk's (apart, as a constant walk
     /// enumerates types on the way), the metadata walk's.
@@ -169,7 +169,7 @@ impl En<'_> {
     /// `EnumerateType`. Inline: nearly every call meets a type already enumerated.
     #[inline]
     fn ty(&mut self, t: Type) -> K<()> {
-        match self.type_state.get(t.index()) {
+        match self.type_state.get(t) {
             Some(&UNSEEN) => self.ty_walk(t),
             Some(_) => Ok(()),
             None => Err(ErrorKind::BadType(u64::from(t.0))),
@@ -190,7 +190,7 @@ impl En<'_> {
                 i += 1;
                 let s = *self
                     .type_state
-                    .get(sub.index())
+                    .get(sub)
                     .ok_or(ErrorKind::BadType(u64::from(sub.0)))?;
                 if s == UNSEEN {
                     unseen = Some(sub);
@@ -205,10 +205,11 @@ impl En<'_> {
                 continue;
             }
             self.type_stack.pop();
-            let st = &mut self.type_state[ti as usize];
-            if *st == UNSEEN || *st == VISITING {
-                self.types.push(Type(ti));
-                *st = self.types.len() as u32;
+            if let Some(st) = self.type_state.get_mut(Type(ti)) {
+                if *st == UNSEEN || *st == VISITING {
+                    self.types.push(Type(ti));
+                    *st = self.types.len() as u32;
+                }
             }
         }
         Ok(())
@@ -224,7 +225,7 @@ impl En<'_> {
         }
         if let TypeData::Struct(s) = self.td(t)? {
             if s.identified {
-                self.type_state[t.index()] = VISITING;
+                self.type_state[t] = VISITING;
             }
         }
         self.type_stack.push((t.0, 0));
@@ -239,7 +240,7 @@ impl En<'_> {
             return Ok(());
         };
         // Inline, the common case: a constant already counted.
-        match self.cs.get(c.index()).map(|s| s.module) {
+        match self.cs.get(c).map(|s| s.module) {
             Some(st) if st != UNSEEN => {
                 if let Some(slot) = self.vals.get_mut(st as usize - 1) {
                     slot.1 += 1;
@@ -260,7 +261,7 @@ impl En<'_> {
         let ValueRef::Const(c) = v else {
             return Ok(());
         };
-        let Some(&CState { module, body, .. }) = self.cs.get(c.index()) else {
+        let Some(&CState { module, body, .. }) = self.cs.get(c) else {
             return self.value_walk(c, true);
         };
         if module != UNSEEN {
@@ -300,7 +301,7 @@ impl En<'_> {
             };
             vals.push((Const(ci), 1));
             let n = vals.len() as u32;
-            let st = &mut self.cs[ci as usize];
+            let st = &mut self.cs[Const(ci)];
             if body {
                 st.body = n;
             } else {
@@ -311,10 +312,7 @@ impl En<'_> {
     }
 
     fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
-        let cs = *self
-            .cs
-            .get(c.index())
-            .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+        let cs = *self.cs.get(c).ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
         let module = cs.module;
         let st = if body {
             if module != UNSEEN {
@@ -375,7 +373,7 @@ impl En<'_> {
     /// types were walked when it was first met).
     #[inline(always)]
     fn body_const(&mut self, c: Const) -> K<()> {
-        let st = match self.cs.get(c.index()) {
+        let st = match self.cs.get(c) {
             Some(&CState {
                 module: UNSEEN,
                 body,
@@ -415,7 +413,7 @@ impl En<'_> {
         };
         let done = self
             .cs
-            .get(c.index())
+            .get(c)
             .is_some_and(|s| s.module != UNSEEN || s.walked);
         if done {
             return Ok(());
@@ -440,7 +438,7 @@ impl En<'_> {
                 // keeps shared subexpressions linear).
                 let st = self
                     .cs
-                    .get_mut(c.index())
+                    .get_mut(c)
                     .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
                 if st.module != UNSEEN || st.walked {
                     continue;
@@ -462,7 +460,7 @@ impl En<'_> {
     /// enumerated.
     #[inline]
     fn metadata(&mut self, md: Metadata) -> K<()> {
-        match self.md_state.get(md.index()) {
+        match self.md_state.get(md) {
             Some(&UNSEEN) => self.metadata_walk(md),
             Some(_) => Ok(()),
             None => Err(ErrorKind::BadMetadata(u64::from(md.0))),
@@ -481,7 +479,7 @@ impl En<'_> {
                 let op = self.md_ops[start];
                 let s = *self
                     .md_state
-                    .get(op.index())
+                    .get(op)
                     .ok_or(ErrorKind::BadMetadata(u64::from(op.0)))?;
                 if s == UNSEEN {
                     self.begin_md(op)?;
@@ -502,7 +500,9 @@ impl En<'_> {
                 self.value(v)?;
             }
             self.mds.push(node);
-            self.md_state[node.index()] = self.mds.len() as u32;
+            if let Some(st) = self.md_state.get_mut(node) {
+                *st = self.mds.len() as u32;
+            }
         }
         Ok(())
     }
@@ -513,10 +513,14 @@ impl En<'_> {
         // A string (a leaf, the most common node) is numbered at once, without a frame.
         if let M::String(_) = d {
             self.mds.push(md);
-            self.md_state[md.index()] = self.mds.len() as u32;
+            if let Some(st) = self.md_state.get_mut(md) {
+                *st = self.mds.len() as u32;
+            }
             return Ok(());
         }
-        self.md_state[md.index()] = VISITING;
+        if let Some(st) = self.md_state.get_mut(md) {
+            *st = VISITING;
+        }
         let start = self.md_ops.len();
         md_operands(d, &mut self.md_ops);
         let end = self.md_ops.len();
@@ -533,7 +537,7 @@ impl En<'_> {
         let m = self.m;
         let keyed_of = |i: usize, &(c, n): &(Const, u32)| {
             let ty = m.constants[c].ty;
-            let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
+            let tid = self.type_state.get(ty).copied().unwrap_or(UNSEEN);
             let int = match m.ty(ty) {
                 Some(TypeData::Int(_)) => true,
                 Some(TypeData::Vector { elem, .. }) => {
@@ -687,12 +691,12 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     let simple = SimpleTypes::of(m);
     let mut en = En {
         m,
-        type_state: filled(m.types.len(), UNSEEN),
+        type_state: SecondaryMap::filled(m.types.len(), UNSEEN),
         types: Vec::with_capacity(m.types.len()),
-        cs: filled(m.constants.len(), CState::default()),
+        cs: SecondaryMap::filled(m.constants.len(), CState::default()),
         vals: Vec::with_capacity(m.constants.len()),
         body_vals: Vec::with_capacity(16),
-        md_state: filled(m.metadata.len(), UNSEEN),
+        md_state: SecondaryMap::filled(m.metadata.len(), UNSEEN),
         mds: Vec::with_capacity(m.metadata.len()),
         type_stack: Vec::with_capacity(16),
         stack: Vec::with_capacity(16),
@@ -751,7 +755,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     }
     // Per metadata: the 1-based index of the last body that listed it as local (made when
     // the first local wrapper is met: most modules have none).
-    let mut local_seen: Vec<u32> = Vec::new();
+    let mut local_seen: SecondaryMap<Metadata, u32> = SecondaryMap::new();
     let n_md = m.metadata.len();
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
     let mut call_seen = filled(m.attribute_lists.len(), false);
@@ -797,12 +801,12 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         let mut local_metadata = Vec::new();
         // The body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
         let base = inst_ids.len();
-        inst_ids.resize(base + body.insts.len(), NONE);
+        inst_ids.resize(base + body.insts.len(), PackedOption::none());
         let mut local = 0u32;
         for_each_inst(body, |i, inst| {
             if inst.ty.is_some() {
                 if let Some(slot) = inst_ids.get_mut(base + i.index()) {
-                    *slot = local;
+                    *slot = local.into();
                     local = local
                         .checked_add(1)
                         .ok_or(ErrorKind::Unsupported("too many values"))?;
@@ -816,7 +820,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
                     for &a in args.iter() {
                         if let ValueRef::Metadata(md) = a {
                             if is_local(m, md) {
-                                if local_seen.get(md.index()) != Some(&mark) {
+                                if local_seen[md] != mark {
                                     note_local(
                                         &mut local_seen,
                                         &mut local_metadata,
@@ -874,7 +878,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             if let InstKind::Invoke { args, .. } = &inst.kind {
                 for a in args.iter() {
                     if let ValueRef::Metadata(md) = *a {
-                        if is_local(m, md) && local_seen.get(md.index()) != Some(&mark) {
+                        if is_local(m, md) && local_seen[md] != mark {
                             note_local(&mut local_seen, &mut local_metadata, md, mark, n_md);
                         }
                     }
@@ -884,7 +888,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         })?;
         let candidates = std::mem::replace(&mut en.body_vals, Vec::with_capacity(16));
         for &(c, _) in &candidates {
-            en.cs[c.index()].body = UNSEEN;
+            en.cs[c].body = UNSEEN;
         }
         walked.push(Some((candidates, local_metadata)));
     }
@@ -896,7 +900,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             continue;
         };
         // Constants a later body's metadata made module-level are the module's.
-        candidates.retain(|&(c, _)| en.cs[c.index()].module == UNSEEN);
+        candidates.retain(|&(c, _)| en.cs[c].module == UNSEEN);
         let constants = en.optimize(&candidates, preserve)?;
         bodies.push(BodyOrders {
             constants,
@@ -962,16 +966,17 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
 #[cold]
 #[inline(never)]
 fn note_local(
-    seen: &mut Vec<u32>,
+    seen: &mut SecondaryMap<Metadata, u32>,
     listed: &mut Vec<Metadata>,
     md: Metadata,
     mark: u32,
     n_md: usize,
 ) {
+    // The first local met sizes the table for the whole arena at once.
     if seen.len() <= md.index() {
-        seen.resize(n_md.max(md.index() + 1), 0);
+        seen.resize(n_md.max(md.index() + 1));
     }
-    seen[md.index()] = mark;
+    seen[md] = mark;
     listed.push(md);
 }
 

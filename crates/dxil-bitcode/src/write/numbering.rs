@@ -6,9 +6,11 @@
 //! instruction with a non-void result in program order. Metadata: module metadata, then the
 //! body's local metadata.
 
-use dxil_ir::{Body, Metadata, Module, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Body, Const, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+};
 
-use super::enumerate::{BodyOrders, Orders, NONE};
+use super::enumerate::{BodyOrders, Orders};
 
 use crate::error::ErrorKind;
 
@@ -19,8 +21,8 @@ pub(crate) struct Numbering {
     n_globals: u32,
     n_functions: u32,
     n_aliases: u32,
-    /// Constant arena index -> value id (`NONE` when not numbered).
-    const_ids: Vec<u32>,
+    /// Constant -> value id (none when not numbered).
+    const_ids: SecondaryMap<Const, PackedOption<u32>>,
     /// Number of module-level values.
     pub module_values: u32,
     /// Number of module-level metadata.
@@ -35,16 +37,16 @@ pub(crate) struct Numbering {
     n_args: u32,
     /// Every body's instruction numbers (`Enumerated::inst_ids`); the current body's are
     /// `inst_len` from `inst_base`.
-    inst_ids: Vec<u32>,
+    inst_ids: Vec<PackedOption<u32>>,
     inst_base: usize,
     inst_len: usize,
-    /// Type arena index -> bitcode type id + 1 (0: not in the table).
-    type_ids: Vec<u32>,
-    /// Metadata arena index -> metadata id + 1 (0: not numbered).
-    md_ids: Vec<u32>,
-    /// Arena indexes numbered for the current body (to clear afterwards).
-    body_consts: Vec<u32>,
-    body_mds: Vec<u32>,
+    /// Type -> bitcode type id + 1 (0: not in the table; the enumeration's walk state).
+    type_ids: SecondaryMap<Type, u32>,
+    /// Metadata -> metadata id + 1 (0: not numbered; the enumeration's walk state).
+    md_ids: SecondaryMap<Metadata, u32>,
+    /// Constants and metadata numbered for the current body (to clear afterwards).
+    body_consts: Vec<Const>,
+    body_mds: Vec<Metadata>,
     /// Attribute list index + 1 -> bitcode list id (0: none / unused).
     attr_lists: Vec<u32>,
     /// Attribute group (IR id, bitcode id), sorted by IR id.
@@ -60,10 +62,10 @@ impl Numbering {
     pub fn new(
         m: &Module,
         orders: &Orders,
-        type_ids: Vec<u32>,
-        md_ids: Vec<u32>,
+        type_ids: SecondaryMap<Type, u32>,
+        md_ids: SecondaryMap<Metadata, u32>,
         metadata_ty: Option<Type>,
-        inst_ids: Vec<u32>,
+        inst_ids: Vec<PackedOption<u32>>,
     ) -> K<Self> {
         if type_ids.len() != m.types.len() || md_ids.len() != m.metadata.len() {
             return Err(ErrorKind::Malformed("numbering tables of another module"));
@@ -74,7 +76,7 @@ impl Numbering {
             n_globals: n(m.globals.len())?,
             n_functions: n(m.functions.len())?,
             n_aliases: n(m.aliases.len())?,
-            const_ids: vec![NONE; m.constants.len()],
+            const_ids: SecondaryMap::filled(m.constants.len(), PackedOption::none()),
             module_values: 0,
             module_md: n(orders.module_metadata.len())?,
             metadata_ty,
@@ -109,9 +111,9 @@ impl Numbering {
         for &c in &orders.module_constants {
             let slot = nb
                 .const_ids
-                .get_mut(c.index())
+                .get_mut(c)
                 .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
-            *slot = next;
+            *slot = next.into();
             next = next
                 .checked_add(1)
                 .ok_or(ErrorKind::Unsupported("too many values"))?;
@@ -139,10 +141,10 @@ impl Numbering {
         for &c in &orders.constants {
             let slot = self
                 .const_ids
-                .get_mut(c.index())
+                .get_mut(c)
                 .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
-            *slot = next;
-            self.body_consts.push(c.0);
+            *slot = next.into();
+            self.body_consts.push(c);
             next = next.checked_add(1).ok_or(too_many.clone())?;
         }
         self.first_inst = next;
@@ -166,10 +168,10 @@ impl Numbering {
         for &md in &orders.local_metadata {
             let slot = self
                 .md_ids
-                .get_mut(md.index())
+                .get_mut(md)
                 .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
             *slot = id.checked_add(1).ok_or(too_many.clone())?;
-            self.body_mds.push(md.0);
+            self.body_mds.push(md);
             id = id.checked_add(1).ok_or(too_many.clone())?;
         }
         Ok(self.first_inst)
@@ -178,12 +180,12 @@ impl Numbering {
     /// Forgets the current body's numbers.
     pub fn leave_body(&mut self) {
         for c in self.body_consts.drain(..) {
-            if let Some(slot) = self.const_ids.get_mut(c as usize) {
-                *slot = NONE;
+            if let Some(slot) = self.const_ids.get_mut(c) {
+                *slot = PackedOption::none();
             }
         }
         for md in self.body_mds.drain(..) {
-            if let Some(slot) = self.md_ids.get_mut(md as usize) {
+            if let Some(slot) = self.md_ids.get_mut(md) {
                 *slot = 0;
             }
         }
@@ -201,15 +203,16 @@ impl Numbering {
             ValueRef::Alias(a) if a.0 < self.n_aliases => {
                 Ok(self.n_globals + self.n_functions + a.0)
             }
-            ValueRef::Const(c) => match self.const_ids.get(c.index()) {
-                Some(&id) if id != NONE => Ok(id),
-                _ => Err(bad(c.0)),
+            ValueRef::Const(c) => match self.const_ids[c].expand() {
+                Some(id) => Ok(id),
+                None => Err(bad(c.0)),
             },
             ValueRef::Arg(a) if a.0 < self.n_args => Ok(self.module_values + a.0),
             ValueRef::Inst(i) if i.index() < self.inst_len => {
-                match self.inst_ids.get(self.inst_base + i.index()) {
-                    Some(&n) if n != NONE => self.first_inst.checked_add(n).ok_or(bad(i.0)),
-                    _ => Err(bad(i.0)),
+                let n = self.inst_ids.get(self.inst_base + i.index());
+                match n.and_then(|n| n.expand()) {
+                    Some(n) => self.first_inst.checked_add(n).ok_or(bad(i.0)),
+                    None => Err(bad(i.0)),
                 }
             }
             ValueRef::Metadata(md) => self.md(md),
@@ -224,7 +227,7 @@ impl Numbering {
     /// The metadata id of `md` (module-level, or local to the current body).
     #[inline(always)]
     pub fn md(&self, md: Metadata) -> K<u32> {
-        match self.md_ids.get(md.index()) {
+        match self.md_ids.get(md) {
             Some(&id) if id != 0 => Ok(id - 1),
             _ => Err(ErrorKind::BadMetadata(u64::from(md.0))),
         }
@@ -259,7 +262,7 @@ impl Numbering {
     /// A checked type id.
     #[inline(always)]
     pub fn ty(&self, t: Type) -> K<u64> {
-        match self.type_ids.get(t.index()) {
+        match self.type_ids.get(t) {
             Some(&id) if id != 0 => Ok(u64::from(id - 1)),
             _ => Err(ErrorKind::BadType(u64::from(t.0))),
         }
