@@ -659,8 +659,12 @@ pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, 
         .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
 }
 
-/// A module whose ids were proven valid ([`Module::check_ids`], run here or by the maker of
-/// a [`CheckedModule`]): enumeration and writing index its arenas directly.
+/// A module to enumerate and write. Its ids need not have been proven valid: enumeration
+/// looks up every id it meets with a checked access (an arena is indexed directly only with
+/// an id looked up that way before), and writing meets only what enumeration numbered, so a
+/// dangling id is an error, never a panic. [`Proven::check`] runs the id check first (for
+/// the public entry points that promise its error), [`Proven::of`] takes a module proven
+/// when it was made.
 #[derive(Clone, Copy)]
 pub(crate) struct Proven<'m>(&'m Module);
 
@@ -669,6 +673,11 @@ impl<'m> Proven<'m> {
     pub fn check(m: &'m Module) -> K<Proven<'m>> {
         m.check_ids().map_err(ErrorKind::InvalidId)?;
         Ok(Proven(m))
+    }
+
+    /// A module not checked (the writer's checked lookups guard it).
+    pub fn unchecked(m: &'m Module) -> Proven<'m> {
+        Proven(m)
     }
 
     /// A module checked when it was wrapped.

@@ -38,27 +38,35 @@ use crate::error::{Error, ErrorKind, Result};
 /// options [`WriteOptions::infer`] finds for it. The program header around it is
 /// `dxil-container`'s `build_program_part` (this crate stays below the container layer).
 ///
-/// Errors name the inconsistency in the IR (a dangling type, value or metadata id, found by
-/// [`dxil_ir::check`] before the values are enumerated; an operand of the wrong kind) and the block
-/// being written.
+/// Errors name the inconsistency in the IR (a dangling type, value or metadata id, as
+/// [`dxil_ir::check`] names it; an operand of the wrong kind) and the block being written.
+/// The writer looks up every id it meets with a checked access, so the whole-module id check
+/// runs only when writing failed, to name the id; an id in a part of the module that is not
+/// written (an instruction in no block, a type nothing uses) is not looked at.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
-    write_proven(proven(m)?)
+    write_proven(Proven::unchecked(m)).map_err(|e| named(m, e))
 }
 
 /// [`write_module`] for a module whose ids were proven when it was made (by
-/// `dxil_ir::build::ModuleBuilder::finish_checked` or [`CheckedModule::new`]): the id check
-/// is not run again.
+/// `dxil_ir::build::ModuleBuilder::finish_checked` or [`CheckedModule::new`]).
 pub fn write_checked(m: &CheckedModule) -> Result<Vec<u8>> {
     write_proven(Proven::of(m))
 }
 
 /// Like [`write_module`], with explicit writer options.
 pub fn write_module_with(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
-    module::write(proven(m)?, options, None)
+    module::write(Proven::unchecked(m), options, None).map_err(|e| named(m, e))
 }
 
-fn proven(m: &Module) -> Result<Proven<'_>> {
-    Proven::check(m).map_err(|k| Error::new(k, "top level", None, 0))
+/// The error for a write of `m` that failed with `e`: the first dangling id of `m` when it
+/// has one (what made the writer fail), else `e`.
+#[cold]
+#[inline(never)]
+fn named(m: &Module, e: Error) -> Error {
+    match m.check_ids() {
+        Err(id) => Error::new(ErrorKind::InvalidId(id), "top level", None, 0),
+        Ok(()) => e,
+    }
 }
 
 fn write_proven(p: Proven<'_>) -> Result<Vec<u8>> {
