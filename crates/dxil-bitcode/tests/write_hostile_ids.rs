@@ -59,7 +59,11 @@ fn damage(rng: &mut SplitMix64, m: &mut Module) -> bool {
         }
         2 => {
             let v = value(rng, m);
-            let Some(body) = m.functions.as_mut_slice().iter_mut().find_map(|f| f.body.as_mut())
+            let Some(body) = m
+                .functions
+                .as_mut_slice()
+                .iter_mut()
+                .find_map(|f| f.body.as_mut())
             else {
                 return false;
             };
@@ -69,12 +73,14 @@ fn damage(rng: &mut SplitMix64, m: &mut Module) -> bool {
             }
             let skip = rng.below(4);
             let mut k = 0;
-            body.insts.as_mut_slice()[rng.below(n)].kind.for_each_operand_mut(|op| {
-                if k == skip {
-                    *op = v;
-                }
-                k += 1;
-            });
+            body.insts.as_mut_slice()[rng.below(n)]
+                .kind
+                .for_each_operand_mut(|op| {
+                    if k == skip {
+                        *op = v;
+                    }
+                    k += 1;
+                });
         }
         3 => {
             let n = m.named_metadata.len();
@@ -126,5 +132,8 @@ fn dangling_ids_are_errors_not_panics() {
             }
         }
     }
-    assert!(tried > 1000 && refused > tried / 2, "{tried} tried, {refused} refused");
+    assert!(
+        tried > 1000 && refused > tried / 2,
+        "{tried} tried, {refused} refused"
+    );
 }
