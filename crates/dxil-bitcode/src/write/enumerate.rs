@@ -25,7 +25,7 @@ use dxil_ir::{
 
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
 use super::options::WriteOptions;
-use super::scratch::{spare, take, take_filled, Scratch};
+use super::scratch::{keep, spare, take, take_filled, Scratch};
 use crate::error::ErrorKind;
 
 type K<T> = std::result::Result<T, ErrorKind>;
@@ -911,7 +911,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
         // Constants a later body's metadata made module-level are the module's.
         candidates.retain(|&(c, _)| en.cs[c.index()].module == UNSEEN);
         let constants = en.optimize(&candidates, preserve, &mut keys, spare(&mut s.const_lists))?;
-        s.candidate_lists.push(candidates);
+        keep(&mut s.candidate_lists, candidates);
         bodies.push(BodyOrders {
             constants,
             local_metadata,

@@ -60,6 +60,14 @@ pub(crate) fn take_filled<T: Clone>(v: &mut Vec<T>, n: usize, value: T) -> Vec<T
     x
 }
 
+/// Keeps `v` in `pool` when it has a buffer (the pool then holds at most as many lists as
+/// one module used at once).
+pub(crate) fn keep<T>(pool: &mut Vec<Vec<T>>, v: Vec<T>) {
+    if v.capacity() != 0 {
+        pool.push(v);
+    }
+}
+
 /// A spare list from `pool`, empty.
 pub(crate) fn spare<T>(pool: &mut Vec<Vec<T>>) -> Vec<T> {
     let mut x = pool.pop().unwrap_or_default();
@@ -71,12 +79,12 @@ impl Scratch {
     /// Keeps the buffers of a module's orders for the next module.
     pub fn recycle_orders(&mut self, o: Orders) {
         self.types = o.types;
-        self.const_lists.push(o.module_constants);
+        keep(&mut self.const_lists, o.module_constants);
         self.mds = o.module_metadata;
         let mut bodies = o.bodies;
         for b in bodies.drain(..) {
-            self.const_lists.push(b.constants);
-            self.md_lists.push(b.local_metadata);
+            keep(&mut self.const_lists, b.constants);
+            keep(&mut self.md_lists, b.local_metadata);
         }
         self.bodies = bodies;
         self.attribute_lists = o.attribute_lists;
