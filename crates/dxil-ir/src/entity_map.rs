@@ -112,6 +112,14 @@ impl<K: EntityId, V: Clone> SecondaryMap<K, V> {
         self.values.resize(n, self.default.clone());
     }
 
+    /// Holds `n` entries, each `default` (also the new default), reusing the memory: a
+    /// table kept from one module to the next.
+    pub fn refill(&mut self, n: usize, default: V) {
+        self.values.clear();
+        self.values.resize(n, default.clone());
+        self.default = default;
+    }
+
     /// Drops every entry (all ids read as the default again), keeping the memory for reuse.
     pub fn clear(&mut self) {
         self.values.clear();

@@ -23,9 +23,9 @@ use dxil_ir::{
     PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
-use super::filled;
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
 use super::options::WriteOptions;
+use super::scratch::{keep, spare, take, take_filled, take_map, Scratch};
 use crate::error::ErrorKind;
 
 type K<T> = std::result::Result<T, ErrorKind>;
@@ -125,7 +125,7 @@ pub struct BodyOrders {
 
 /// A constant's enumeration state.
 #[derive(Clone, Copy, Default)]
-struct CState {
+pub(crate) struct CState {
     /// UNSEEN, or index + 1 into `En::vals` (the module constants so far).
     module: u32,
     /// UNSEEN, or index + 1 into `En::body_vals` (the body being walked).
@@ -530,9 +530,17 @@ impl En<'_> {
 
     /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type
     /// id, use count descending), then integers first by `std::partition`.
-    fn optimize(&self, vals: &[(Const, u32)], preserve: bool) -> K<Vec<Const>> {
+    /// `keys`: a scratch list; `out`: an empty list the order is written into.
+    fn optimize(
+        &self,
+        vals: &[(Const, u32)],
+        preserve: bool,
+        keys: &mut Vec<u64>,
+        mut out: Vec<Const>,
+    ) -> K<Vec<Const>> {
         if preserve {
-            return Ok(vals.iter().map(|v| v.0).collect());
+            out.extend(vals.iter().map(|v| v.0));
+            return Ok(out);
         }
         let m = self.m;
         let keyed_of = |i: usize, &(c, n): &(Const, u32)| {
@@ -552,7 +560,7 @@ impl En<'_> {
         // mispredicted branches than a comparison closure over tuples.
         let packed = vals.len() < 1 << PACK_IDX && vals.iter().all(|&(_, n)| n < 1 << PACK_N);
         if packed {
-            let mut keys = Vec::with_capacity(vals.len());
+            keys.clear();
             for (i, v) in vals.iter().enumerate() {
                 let (i, tid, n, int) = keyed_of(i, v);
                 if tid >= 1 << PACK_TID {
@@ -563,11 +571,12 @@ impl En<'_> {
             }
             if keys.len() == vals.len() {
                 keys.sort_unstable();
-                partition_ints(&mut keys, |k| k & 1 == 1);
-                return Ok(keys
-                    .iter()
-                    .map(|&k| vals[(k >> 1) as usize & ((1 << PACK_IDX) - 1)].0)
-                    .collect());
+                partition_ints(keys, |k| k & 1 == 1);
+                out.extend(
+                    keys.iter()
+                        .map(|&k| vals[(k >> 1) as usize & ((1 << PACK_IDX) - 1)].0),
+                );
+                return Ok(out);
             }
         }
         let mut keyed: Vec<(Const, u32, u32, bool)> = vals
@@ -580,7 +589,8 @@ impl En<'_> {
             .collect();
         keyed.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)));
         partition_ints(&mut keyed, |k| k.3);
-        Ok(keyed.into_iter().map(|k| k.0).collect())
+        out.extend(keyed.into_iter().map(|k| k.0));
+        Ok(out)
     }
 }
 
@@ -658,13 +668,17 @@ fn is_local(m: &Module, md: Metadata) -> bool {
 /// Computes the orders LLVM 3.7's `ValueEnumerator` gives `m` when written with `options`.
 pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, crate::Error> {
     Proven::check(m)
-        .and_then(|p| compute(p, options.preserve_use_list_order))
+        .and_then(|p| compute(p, options.preserve_use_list_order, &mut Scratch::default()))
         .map(|e| e.orders)
         .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
 }
 
-/// A module whose ids were proven valid ([`Module::check_ids`], run here or by the maker of
-/// a [`CheckedModule`]): enumeration and writing index its arenas directly.
+/// A module to enumerate and write. Its ids need not have been proven valid: enumeration
+/// looks up every id it meets with a checked access (an arena is indexed directly only with
+/// an id looked up that way before), and writing meets only what enumeration numbered, so a
+/// dangling id is an error, never a panic. [`Proven::check`] runs the id check first (for
+/// the public entry points that promise its error), [`Proven::of`] takes a module proven
+/// when it was made.
 #[derive(Clone, Copy)]
 pub(crate) struct Proven<'m>(&'m Module);
 
@@ -685,24 +699,24 @@ impl<'m> Proven<'m> {
     }
 }
 
-/// The orders for a proven module (every write enumerates first).
-pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
+/// The orders for a proven module (every write enumerates first), in buffers from `s`.
+pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enumerated> {
     let m = p.module();
     let simple = SimpleTypes::of(m);
     let mut en = En {
         m,
-        type_state: SecondaryMap::filled(m.types.len(), UNSEEN),
-        types: Vec::with_capacity(m.types.len()),
-        cs: SecondaryMap::filled(m.constants.len(), CState::default()),
-        vals: Vec::with_capacity(m.constants.len()),
-        body_vals: Vec::with_capacity(16),
-        md_state: SecondaryMap::filled(m.metadata.len(), UNSEEN),
-        mds: Vec::with_capacity(m.metadata.len()),
-        type_stack: Vec::with_capacity(16),
-        stack: Vec::with_capacity(16),
-        md_ops: Vec::with_capacity(32),
-        md_stack: Vec::with_capacity(16),
-        work: Vec::with_capacity(16),
+        type_state: take_map(&mut s.type_state, m.types.len(), UNSEEN),
+        types: take(&mut s.types),
+        cs: take_map(&mut s.cs, m.constants.len(), CState::default()),
+        vals: take(&mut s.vals),
+        body_vals: take(&mut s.body_vals),
+        md_state: take_map(&mut s.md_state, m.metadata.len(), UNSEEN),
+        mds: take(&mut s.mds),
+        type_stack: take(&mut s.type_stack),
+        stack: take(&mut s.stack),
+        md_ops: take(&mut s.md_ops),
+        md_stack: take(&mut s.md_stack),
+        work: take(&mut s.work),
         label: simple.label,
         void: simple.void,
     };
@@ -755,21 +769,14 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     }
     // Per metadata: the 1-based index of the last body that listed it as local (made when
     // the first local wrapper is met: most modules have none).
-    let mut local_seen: SecondaryMap<Metadata, u32> = SecondaryMap::new();
+    let mut local_seen = take_map(&mut s.local_seen, 0, 0);
     let n_md = m.metadata.len();
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
-    let mut call_seen = filled(m.attribute_lists.len(), false);
-    let mut call_lists = Vec::new();
-    let mut inst_ids = Vec::with_capacity(
-        m.functions
-            .iter()
-            .filter_map(|f| f.body.as_ref())
-            .map(|b| b.insts.len())
-            .sum(),
-    );
+    let mut call_seen = take_filled(&mut s.call_seen, m.attribute_lists.len(), false);
+    let mut call_lists = take(&mut s.call_lists);
+    let mut inst_ids = take(&mut s.inst_ids);
     // Per function: the body's candidate constants (with use counts) and its local metadata.
-    type Walked = (Vec<(Const, u32)>, Vec<Metadata>);
-    let mut walked: Vec<Option<Walked>> = Vec::with_capacity(m.functions.len());
+    let mut walked = take(&mut s.walked);
     for (fi, f) in m.functions.iter().enumerate() {
         if let Some(TypeData::Function { params, .. }) = m.ty(f.fn_ty) {
             for &p in params.iter() {
@@ -798,7 +805,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // constants (as `incorporateFunction` meets them), its function-local metadata
         // (the wrappers among call and invoke arguments, in first-use order) and the
         // attribute lists of its calls and invokes.
-        let mut local_metadata = Vec::new();
+        let mut local_metadata = spare(&mut s.md_lists);
         // The body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
         let base = inst_ids.len();
         inst_ids.resize(base + body.insts.len(), PackedOption::none());
@@ -886,40 +893,62 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             }
             Ok(())
         })?;
-        let candidates = std::mem::replace(&mut en.body_vals, Vec::with_capacity(16));
+        let candidates = std::mem::replace(&mut en.body_vals, spare(&mut s.candidate_lists));
         for &(c, _) in &candidates {
             en.cs[c].body = UNSEEN;
         }
         walked.push(Some((candidates, local_metadata)));
     }
-    let module_constants = en.optimize(&en.vals, preserve)?;
-    let mut bodies = Vec::with_capacity(m.functions.len());
-    for w in walked {
+    let mut keys = take(&mut s.keys);
+    let module_constants = en.optimize(&en.vals, preserve, &mut keys, spare(&mut s.const_lists))?;
+    let mut bodies = take(&mut s.bodies);
+    for w in walked.drain(..) {
         let Some((mut candidates, local_metadata)) = w else {
             bodies.push(BodyOrders::default());
             continue;
         };
         // Constants a later body's metadata made module-level are the module's.
         candidates.retain(|&(c, _)| en.cs[c].module == UNSEEN);
-        let constants = en.optimize(&candidates, preserve)?;
+        let constants = en.optimize(&candidates, preserve, &mut keys, spare(&mut s.const_lists))?;
+        keep(&mut s.candidate_lists, candidates);
         bodies.push(BodyOrders {
             constants,
             local_metadata,
         });
     }
-    let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists)?;
+    let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists, s)?;
+    let En {
+        types,
+        type_state,
+        cs,
+        vals,
+        body_vals,
+        md_state,
+        mds,
+        type_stack,
+        stack,
+        md_ops,
+        md_stack,
+        work,
+        ..
+    } = en;
+    (s.cs, s.vals, s.body_vals, s.keys) = (cs, vals, body_vals, keys);
+    (s.type_stack, s.stack, s.md_ops, s.md_stack, s.work) =
+        (type_stack, stack, md_ops, md_stack, work);
+    (s.local_seen, s.call_seen, s.call_lists, s.walked) =
+        (local_seen, call_seen, call_lists, walked);
     Ok(Enumerated {
         orders: Orders {
-            types: en.types,
+            types,
             module_constants,
-            module_metadata: en.mds,
+            module_metadata: mds,
             bodies,
             attribute_lists,
             attribute_groups,
         },
         // After the walks every state is UNSEEN or an id + 1 (VISITING only lasts a walk).
-        type_ids: en.type_state,
-        md_ids: en.md_state,
+        type_ids: type_state,
+        md_ids: md_state,
         metadata_ty: simple.metadata,
         inst_ids,
     })
@@ -927,9 +956,9 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
 
 /// `EnumerateAttributes` order: function attribute lists, then call/invoke lists
 /// (`calls`: their 1-based ids in first-use order).
-fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
-    let mut seen = filled(m.attribute_lists.len(), false);
-    let mut lists = Vec::with_capacity(m.attribute_lists.len());
+fn attribute_orders(m: &Module, calls: &[u32], s: &mut Scratch) -> K<(Vec<u32>, Vec<u32>)> {
+    let mut seen = take_filled(&mut s.attr_seen, m.attribute_lists.len(), false);
+    let mut lists = take(&mut s.attribute_lists);
     let mut add = |a: u32| -> K<()> {
         if a == 0 {
             return Ok(());
@@ -950,7 +979,7 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     for &a in calls {
         add(a)?;
     }
-    let mut groups: Vec<u32> = Vec::with_capacity(m.attribute_groups.len());
+    let mut groups = take(&mut s.attribute_groups);
     for &l in &lists {
         for &g in m.attribute_lists[l as usize].groups.iter() {
             if !groups.contains(&g) {
@@ -958,6 +987,7 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
             }
         }
     }
+    s.attr_seen = seen;
     Ok((lists, groups))
 }
 

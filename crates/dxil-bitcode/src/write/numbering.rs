@@ -11,6 +11,7 @@ use dxil_ir::{
 };
 
 use super::enumerate::{BodyOrders, Orders};
+use super::scratch::{take, take_filled, take_map, Scratch};
 
 use crate::error::ErrorKind;
 
@@ -66,6 +67,7 @@ impl Numbering {
         md_ids: SecondaryMap<Metadata, u32>,
         metadata_ty: Option<Type>,
         inst_ids: Vec<PackedOption<u32>>,
+        s: &mut Scratch,
     ) -> K<Self> {
         if type_ids.len() != m.types.len() || md_ids.len() != m.metadata.len() {
             return Err(ErrorKind::Malformed("numbering tables of another module"));
@@ -76,7 +78,7 @@ impl Numbering {
             n_globals: n(m.globals.len())?,
             n_functions: n(m.functions.len())?,
             n_aliases: n(m.aliases.len())?,
-            const_ids: SecondaryMap::filled(m.constants.len(), PackedOption::none()),
+            const_ids: take_map(&mut s.const_ids, m.constants.len(), PackedOption::none()),
             module_values: 0,
             module_md: n(orders.module_metadata.len())?,
             metadata_ty,
@@ -88,10 +90,10 @@ impl Numbering {
             inst_len: 0,
             type_ids,
             md_ids,
-            body_consts: Vec::with_capacity(16),
-            body_mds: Vec::new(),
-            attr_lists: super::filled(m.attribute_lists.len() + 1, 0),
-            attr_groups: Vec::with_capacity(orders.attribute_groups.len()),
+            body_consts: take(&mut s.body_consts),
+            body_mds: take(&mut s.body_mds),
+            attr_lists: take_filled(&mut s.attr_lists, m.attribute_lists.len() + 1, 0),
+            attr_groups: take(&mut s.attr_groups),
             label_params: has_label_params(m),
         };
         for (i, &l) in orders.attribute_lists.iter().enumerate() {
@@ -175,6 +177,14 @@ impl Numbering {
             id = id.checked_add(1).ok_or(too_many.clone())?;
         }
         Ok(self.first_inst)
+    }
+
+    /// Keeps the tables' buffers for the next module.
+    pub fn recycle(self, s: &mut Scratch) {
+        (s.const_ids, s.body_consts, s.body_mds) =
+            (self.const_ids, self.body_consts, self.body_mds);
+        (s.attr_lists, s.attr_groups) = (self.attr_lists, self.attr_groups);
+        (s.type_state, s.md_state, s.inst_ids) = (self.type_ids, self.md_ids, self.inst_ids);
     }
 
     /// Forgets the current body's numbers.
