@@ -117,7 +117,7 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
         Err(e) => return Some(format!("orders: {e}")),
     };
     let first = |a: &[u32], b: &[u32]| a.iter().zip(b).position(|(x, y)| x != y);
-    let types: Vec<u32> = o.types.iter().map(|t| t.0).collect();
+    let types: Vec<u32> = o.types.iter().map(|t| t.as_u32()).collect();
     let stored: Vec<u32> = (0..m.types.len() as u32).collect();
     if types != stored {
         return Some(format!(
@@ -127,8 +127,8 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
             first(&types, &stored)
         ));
     }
-    let mc: Vec<u32> = o.module_constants.iter().map(|c| c.0).collect();
-    let smc: Vec<u32> = m.module_constants.iter().map(|c| c.0).collect();
+    let mc: Vec<u32> = o.module_constants.iter().map(|c| c.as_u32()).collect();
+    let smc: Vec<u32> = m.module_constants.iter().map(|c| c.as_u32()).collect();
     if mc != smc {
         return Some(format!(
             "module constant order (len {} vs {}, first at {:?})",
@@ -137,7 +137,7 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
             first(&mc, &smc)
         ));
     }
-    let md: Vec<u32> = o.module_metadata.iter().map(|c| c.0).collect();
+    let md: Vec<u32> = o.module_metadata.iter().map(|c| c.as_u32()).collect();
     let smd: Vec<u32> = (0..m.module_metadata_count).collect();
     if md != smd {
         return Some(format!(
@@ -149,8 +149,8 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
     }
     for (f, b) in m.functions.iter().zip(&o.bodies) {
         let Some(body) = &f.body else { continue };
-        let bc: Vec<u32> = b.constants.iter().map(|c| c.0).collect();
-        let sbc: Vec<u32> = body.constants.iter().map(|c| c.0).collect();
+        let bc: Vec<u32> = b.constants.iter().map(|c| c.as_u32()).collect();
+        let sbc: Vec<u32> = body.constants.iter().map(|c| c.as_u32()).collect();
         if bc != sbc {
             return Some(format!(
                 "function constant order (len {} vs {}, first at {:?})",

@@ -111,7 +111,7 @@ fn naive_walk(m: &Module, tid: u32) -> u32 {
         }
     };
     let mut prev: Option<Block> = None;
-    let mut cur = Block(0);
+    let mut cur = body.blocks.id_of(0).expect("an entry block");
     loop {
         let block = body.block(cur).expect("a block");
         let mut next = None;

@@ -32,6 +32,39 @@
 //! builder runs it always when it took ids it did not check: an adopted module, entities
 //! filled in place). Each arena is an [`Arena`] indexed by its typed id.
 //!
+//! # Ids
+//!
+//! An id ([`Type`], [`Global`], [`Function`], [`Alias`], [`Const`], [`Metadata`], [`Block`],
+//! [`Inst`], [`Arg`]) is a `u32` index whose number is private to this crate: no other crate
+//! can write one down. Other crates get ids from the arena that owns the entry
+//! ([`Arena::push`], [`Arena::next_id`], [`Arena::ids`], [`Arena::iter_with_ids`],
+//! [`Arena::id_of`] for a position that holds an entry, [`Arena::retain_renumbered`] after
+//! removing entries), from the builder, or, for a reader that meets a reference before the
+//! entry it names, from the checked constructor `checked(raw, bound)` (for example
+//! [`Type::checked`]), which refuses a number at or past the bound the reader knows (a
+//! declared count) with an [`IdError`]. [`Type::index`] and [`Type::as_u32`] read the number
+//! back. So every id a module holds was handed out for it or proved against a bound, and
+//! [`check`] proves the rest once.
+//!
+//! ```compile_fail
+//! // The index is private: an id cannot be made from a number outside `dxil-ir`.
+//! let t = dxil_ir::Type(3);
+//! ```
+//!
+//! ```
+//! use dxil_ir::{Arena, IdSpace, Type, TypeData};
+//! // From the arena that owns the entry.
+//! let mut types: Arena<Type, TypeData> = Arena::new();
+//! let i32t = types.push(TypeData::Int(32));
+//! assert_eq!(types.id_of(0), Some(i32t));
+//! assert_eq!(types.id_of(1), None);
+//! // From a number in the input, for a table that declared 5 entries.
+//! let t = Type::checked(3, 5).unwrap();
+//! assert_eq!(t.index(), 3);
+//! let e = Type::checked(5, 5).unwrap_err();
+//! assert_eq!((e.space, e.id), (IdSpace::Type, 5));
+//! ```
+//!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -2,7 +2,7 @@
 //! truncated / bit-flipped corpus containers through reflection. Errors are fine; panics
 //! and hangs are not.
 
-use dxil_ir::{Metadata, MetadataData, Module};
+use dxil_ir::{MetadataData, Module};
 use dxil_module::view::ModuleView;
 use dxil_test_support::XorShift64;
 use dxil_text::header::ModuleHeader;
@@ -15,7 +15,12 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
         return;
     }
     let target = rng.below(count);
-    let other = Metadata(rng.below(count) as u32);
+    let id = |i| {
+        m.metadata
+            .id_of(i)
+            .expect("module metadata are in the arena")
+    };
+    let (other, own) = (id(rng.below(count)), id(target));
     let choice = rng.below(5);
     if let Some(MetadataData::Node { operands, .. }) = m.metadata.as_mut_slice().get_mut(target) {
         let len = operands.len();
@@ -25,7 +30,7 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
             1 if len > 0 => ops[rng.below(len)] = Some(other),
             2 => ops.truncate(rng.below(len + 1)),
             3 => ops.push(Some(other)),
-            _ if len > 0 => ops[rng.below(len)] = Some(Metadata(target as u32)),
+            _ if len > 0 => ops[rng.below(len)] = Some(own),
             _ => {}
         }
         *operands = ops.into();

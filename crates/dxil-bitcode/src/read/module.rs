@@ -70,6 +70,7 @@ pub fn read_module(bitcode: &[u8]) -> Result<Module> {
     if !seen_module {
         return Err(cur.err(ErrorKind::Malformed("no MODULE_BLOCK")));
     }
+    ms.st.check_block_addresses().map_err(|k| cur.err(k))?;
     // Every id is range-checked as its record is read and every forward reference is
     // resolved or refused when its block ends, so the module already passes
     // `Module::check_ids`; the whole-module pass would cost ~5% of decoding. Builds with
@@ -264,9 +265,8 @@ fn global_var(ms: &mut ModState, ops: &[u64]) -> K<()> {
     };
     let section = small(ops[5], st.m.section_names.len() as u64, "section id")?;
     let mut common = GlobalCommon {
-        ty: ptr_ty,
         linkage: linkage(ops[3])?,
-        ..GlobalCommon::default()
+        ..GlobalCommon::new(ptr_ty)
     };
     common_tail(
         st,
@@ -275,7 +275,10 @@ fn global_var(ms: &mut ModState, ops: &[u64]) -> K<()> {
         [Some(6), Some(7), Some(8), Some(10), Some(11)],
     )?;
     let externally_initialized = ops.len() > 9 && flag(ops, 9)?;
-    let g = Global::from_index(st.m.globals.len()).ok_or(ErrorKind::InvalidRecord("globals"))?;
+    let g =
+        st.m.globals
+            .next_id()
+            .ok_or(ErrorKind::InvalidRecord("globals"))?;
     if ops[2] != 0 {
         ms.deferred.push(Deferred::Init(g, ops[2] - 1));
     }
@@ -308,9 +311,8 @@ fn function(ms: &mut ModState, ops: &[u64]) -> K<()> {
     }
     let ptr_ty = st.pointer_to(fn_ty, 0)?;
     let mut common = GlobalCommon {
-        ty: ptr_ty,
         linkage: linkage(ops[3])?,
-        ..GlobalCommon::default()
+        ..GlobalCommon::new(ptr_ty)
     };
     common_tail(
         st,
@@ -319,7 +321,9 @@ fn function(ms: &mut ModState, ops: &[u64]) -> K<()> {
         [Some(7), None, Some(9), Some(11), Some(12)],
     )?;
     let f =
-        Function::from_index(st.m.functions.len()).ok_or(ErrorKind::InvalidRecord("functions"))?;
+        st.m.functions
+            .next_id()
+            .ok_or(ErrorKind::InvalidRecord("functions"))?;
     let is_proto = flag(ops, 2)?;
     let gc = match ops.get(8) {
         Some(&v) => small(v, st.m.gc_names.len() as u64, "gc id")?,
@@ -370,9 +374,8 @@ fn alias(ms: &mut ModState, ops: &[u64]) -> K<()> {
         return Err(ErrorKind::TypeMismatch("alias of a non-pointer type"));
     }
     let mut common = GlobalCommon {
-        ty,
         linkage: linkage(ops[2])?,
-        ..GlobalCommon::default()
+        ..GlobalCommon::new(ty)
     };
     common_tail(
         st,
@@ -380,7 +383,10 @@ fn alias(ms: &mut ModState, ops: &[u64]) -> K<()> {
         ops,
         [Some(3), Some(5), Some(6), Some(4), None],
     )?;
-    let a = Alias::from_index(st.m.aliases.len()).ok_or(ErrorKind::InvalidRecord("aliases"))?;
+    let a =
+        st.m.aliases
+            .next_id()
+            .ok_or(ErrorKind::InvalidRecord("aliases"))?;
     ms.deferred.push(Deferred::Aliasee(a, ops[1]));
     st.m.aliases.push(AliasData {
         common,
