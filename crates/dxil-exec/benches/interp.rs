@@ -71,7 +71,9 @@ attributes #2 = {{ nounwind readonly }}
 
 fn module() -> Module {
     let bytes = dxil::assemble(&shader()).expect("the bench shader assembles");
-    dxil::read_module(&bytes).expect("the bench shader reads")
+    dxil::read_module(&bytes)
+        .expect("the bench shader reads")
+        .into_inner()
 }
 
 fn bindings() -> Bindings {

@@ -50,7 +50,7 @@ pub fn run(data: &[u8]) {
             );
         }
     }
-    let mut stripped = m.clone();
+    let mut stripped = m.clone().into_inner();
     if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {
         let _ = dxil_bitcode::write_module(&stripped);
     }

@@ -67,7 +67,7 @@ fn mutated_metadata_does_not_panic() {
                 continue;
             };
             for _ in 0..20 {
-                let mut m = module.clone();
+                let mut m = module.clone().into_inner();
                 for _ in 0..=rng.below(3) {
                     mutate(&mut m, &mut rng);
                 }
@@ -93,8 +93,9 @@ fn malformed_field_names_node_and_field() {
     for id in dxil_test_support::corpus_ids(&dir).iter().take(200) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let c = dxil_container::Container::parse(&bytes).expect("container");
-        let mut m =
-            dxil_bitcode::read_module(c.program().expect("program").bitcode).expect("module");
+        let mut m = dxil_bitcode::read_module(c.program().expect("program").bitcode)
+            .expect("module")
+            .into_inner();
         let entries = dxil_module::md::Reader::new(&m)
             .named("dx.entryPoints")
             .expect("tree")

@@ -2,8 +2,8 @@
 
 use dxil_bitstream::{Entry, BLOCKINFO_BLOCK_ID};
 use dxil_ir::{
-    decode_linkage, Alias, AliasData, Function, FunctionData, Global, GlobalCommon, GlobalValue,
-    GlobalVar, Module, Type, TypeData, ValueRef,
+    decode_linkage, Alias, AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon,
+    GlobalValue, GlobalVar, Type, TypeData, ValueRef,
 };
 
 use super::attrs::read_attrs;
@@ -40,7 +40,7 @@ struct ModState {
 ///
 /// Every record is decoded into the IR; anything not understood is an error naming the block,
 /// the record code and the bit offset.
-pub fn read_module(bitcode: &[u8]) -> Result<Module> {
+pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
     let mut cur = Cursor::new(bitcode)?;
     let mut ms = ModState {
         st: State::default(),
@@ -76,12 +76,9 @@ pub fn read_module(bitcode: &[u8]) -> Result<Module> {
     // `Module::check_ids`; the whole-module pass would cost ~5% of decoding. Builds with
     // debug assertions (tests, fuzzing) run it to keep that claim proven.
     if cfg!(debug_assertions) {
-        ms.st
-            .m
-            .check_ids()
-            .map_err(|e| cur.err(ErrorKind::InvalidId(e)))?;
+        return CheckedModule::new(ms.st.m).map_err(|e| cur.err(ErrorKind::InvalidId(e)));
     }
-    Ok(ms.st.m)
+    Ok(CheckedModule::proven_by_maker(ms.st.m))
 }
 
 fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {

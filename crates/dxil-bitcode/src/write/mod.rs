@@ -266,7 +266,7 @@ mod tests {
             ..Module::default()
         };
         let bc = super::write_module(&m).unwrap();
-        assert_eq!(crate::read_module(&bc).unwrap(), m);
+        assert_eq!(*crate::read_module(&bc).unwrap(), m);
     }
 
     #[test]
