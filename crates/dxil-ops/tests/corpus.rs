@@ -160,7 +160,7 @@ fn corpus_declarations_match_signatures() {
                     continue;
                 }
             };
-            let Some(dxil_ir::TypeData::Function { ret, params, .. }) = m.ty(f.fn_ty) else {
+            let dxil_ir::TypeData::Function { ret, params, .. } = m.ty(f.fn_ty) else {
                 panic!("{id}: {name} has no function type");
             };
             let ret = Ty::from_ir(&m, *ret);
