@@ -383,7 +383,7 @@ pub fn add_annotations(out: &mut Module, md: &mut DxilMetadata, text: &str) -> b
     }
     let mut list = Vec::new();
     for (ty, size, fields) in done {
-        let Some(c) = dxil_ir::Const::from_index(out.constants.len()) else {
+        let Some(c) = out.constants.next_id() else {
             return false;
         };
         out.constants.push(ConstData {

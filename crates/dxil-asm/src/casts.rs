@@ -137,37 +137,35 @@ impl Parser<'_> {
 mod tests {
     use super::*;
 
-    fn types() -> Vec<TypeData> {
-        vec![
-            TypeData::Int(32), // 0
-            TypeData::Int(16), // 1
-            TypeData::Float,   // 2
-            TypeData::Half,    // 3
-            TypeData::Pointer {
-                pointee: Type(0),
-                addrspace: 0,
-            }, // 4
-            TypeData::Pointer {
-                pointee: Type(0),
-                addrspace: 3,
-            }, // 5
-            TypeData::Vector {
-                len: 2,
-                elem: Type(1),
-            }, // 6: <2 x i16>
-            TypeData::Struct(dxil_ir::StructType {
-                name: Some("S".into()),
-                identified: true,
-                elems: Box::new([Type(4)]),
-                ..Default::default()
-            }), // 7
-        ]
+    fn types() -> dxil_ir::Arena<Type, TypeData> {
+        let mut t = dxil_ir::Arena::new();
+        let i32t = t.push(TypeData::Int(32)); // 0
+        let i16t = t.push(TypeData::Int(16)); // 1
+        t.push(TypeData::Float); // 2
+        t.push(TypeData::Half); // 3
+        let p = t.push(TypeData::Pointer {
+            pointee: i32t,
+            addrspace: 0,
+        }); // 4
+        t.push(TypeData::Pointer {
+            pointee: i32t,
+            addrspace: 3,
+        }); // 5
+        t.push(TypeData::Vector { len: 2, elem: i16t }); // 6: <2 x i16>
+        t.push(TypeData::Struct(dxil_ir::StructType {
+            name: Some("S".into()),
+            identified: true,
+            elems: Box::new([p]),
+            ..Default::default()
+        })); // 7
+        t
     }
 
     #[test]
     fn llvm_cast_rules() {
         let t = types();
-        let ok = |op, a, b| cast_is_valid(&t, op, Type(a), Type(b));
+        let id = |i| t.id_of(i).unwrap();
+        let ok = |op, a, b| cast_is_valid(&t, op, id(a), id(b));
         assert!(ok(CastOp::Trunc, 0, 1));
         assert!(!ok(CastOp::Trunc, 1, 0));
         assert!(ok(CastOp::ZExt, 1, 0));

@@ -6,9 +6,7 @@
 use std::collections::HashMap;
 
 use dxil_ir::build::{AttrSite as BuildSite, Attributes};
-use dxil_ir::{
-    DebugLoc, FixedMetadataKind, Function, Inst, InstKind, Metadata, MetadataData, ValueRef,
-};
+use dxil_ir::{DebugLoc, FixedMetadataKind, Function, InstKind, Metadata, MetadataData, ValueRef};
 
 use crate::diag::Diagnostic;
 use crate::parser::{AttrSite, MdUse, Parser};
@@ -106,8 +104,8 @@ impl Parser<'_> {
                 }
             }
             let site = match site {
-                AttrSite::Function(f) => BuildSite::Function(Function(f as u32)),
-                AttrSite::Inst(f, i) => BuildSite::Call(Function(f as u32), Inst(i as u32)),
+                AttrSite::Function(f) => BuildSite::Function(f),
+                AttrSite::Inst(f, i) => BuildSite::Call(f, i),
             };
             let attrs = Attributes {
                 function,
@@ -208,10 +206,9 @@ impl Parser<'_> {
                 .b
                 .entities()
                 .functions
-                .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
-                .and_then(|b| b.insts.as_mut_slice().get_mut(i));
+                .and_then(|b| b.insts.get_mut(i));
             if let Some(inst) = inst {
                 inst.set_debug_loc(Some(loc));
             }
@@ -223,8 +220,10 @@ impl Parser<'_> {
     fn place_metadata_args(&mut self) {
         let locals = std::mem::take(&mut self.local_md);
         let mut placeholders: Vec<Vec<Metadata>> = Vec::with_capacity(locals.len());
-        for (f, list) in locals.into_iter().enumerate() {
-            match self.b.local_metadata_filled(Function(f as u32), list) {
+        // One list per function, in order (the parser made one for each it reserved).
+        let funcs: Vec<Function> = self.m().functions.ids().collect();
+        for (f, list) in funcs.into_iter().zip(locals) {
+            match self.b.local_metadata_filled(f, list) {
                 Ok(ids) => placeholders.push(ids),
                 Err(e) => {
                     self.record(Diagnostic {
@@ -249,10 +248,9 @@ impl Parser<'_> {
                 .b
                 .entities()
                 .functions
-                .as_mut_slice()
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
-                .and_then(|b| b.insts.as_mut_slice().get_mut(i));
+                .and_then(|b| b.insts.get_mut(i));
             if let (Some(inst), Some(id)) = (inst, id) {
                 if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
                 {

@@ -3,8 +3,8 @@
 //! closing brace, and metadata attachments.
 
 use dxil_ir::{
-    Atomic, BinOp, Block, BlockData, Body, CallingConv, FixedMetadataKind, Inst, InstData,
-    InstKind, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
+    Atomic, BinOp, Block, BlockData, Body, CallingConv, FixedMetadataKind, Function, Inst,
+    InstData, InstKind, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::{Kind, Tok};
@@ -18,7 +18,7 @@ fn ordering(w: &str) -> Option<Ordering> {
 
 impl Parser<'_> {
     /// Parses blocks up to the closing `}` and resolves the function's forward references.
-    pub fn parse_body(&mut self, fs: &mut FnState, body: &mut Body, findex: usize) -> PResult<()> {
+    pub fn parse_body(&mut self, fs: &mut FnState, body: &mut Body, func: Function) -> PResult<()> {
         let mut layout: Vec<u32> = Vec::new();
         let mut text_preds: Vec<Option<Vec<LocalKey>>> = Vec::new();
         let mut block_insts: Vec<Vec<Inst>> = Vec::new();
@@ -65,8 +65,7 @@ impl Parser<'_> {
             text_preds.push(self.preds_comment(t));
             loop {
                 let it = self.tok();
-                let idx = body.insts.len();
-                let (inst, is_term) = match self.parse_instruction(fs, body, findex) {
+                let (inst, is_term) = match self.parse_instruction(fs, body, func) {
                     Ok(x) => x,
                     Err(d) => {
                         // Recover at the next line: record the error and go on, so one run
@@ -93,9 +92,9 @@ impl Parser<'_> {
                         continue;
                     }
                 };
-                body.insts.push(inst);
+                let id = body.insts.push(inst);
                 if let Some(bi) = block_insts.last_mut() {
-                    bi.push(Inst(idx as u32));
+                    bi.push(id);
                 }
                 if is_term {
                     break;
@@ -141,9 +140,14 @@ impl Parser<'_> {
                 insts,
             })
             .collect();
+        // The layout ids of the blocks by their numbers in parse order.
+        let final_ids: Vec<Option<Block>> = final_index
+            .iter()
+            .map(|&f| body.blocks.id_of(f as usize))
+            .collect();
         let remap = |b: &mut Block| {
-            if let Some(&f) = final_index.get(b.index()) {
-                *b = Block(f);
+            if let Some(&Some(f)) = final_ids.get(b.index()) {
+                *b = f;
             }
         };
         // Forward values.
@@ -175,8 +179,8 @@ impl Parser<'_> {
         for inst in &mut body.insts {
             inst.kind.for_each_operand_mut(|v| {
                 if is_fwd(*v) {
-                    if let ValueRef::Inst(Inst(x)) = *v {
-                        if let Some(r) = resolved.get((x & !FWD) as usize) {
+                    if let ValueRef::Inst(x) = *v {
+                        if let Some(r) = resolved.get((x.as_u32() & !FWD) as usize) {
                             *v = *r;
                         }
                     }
@@ -219,9 +223,10 @@ impl Parser<'_> {
             .collect();
         body.uselists = block_uselists(body, &want);
         // Function-local metadata wrappers of forward values.
-        if let Some(list) = self.local_md.get_mut(findex) {
+        if let Some(list) = self.local_md.get_mut(func.index()) {
             for (_, v) in list.iter_mut() {
-                if let ValueRef::Inst(Inst(x)) = *v {
+                if let ValueRef::Inst(x) = *v {
+                    let x = x.as_u32();
                     if x & FWD != 0 {
                         if let Some(r) = resolved.get((x & !FWD) as usize) {
                             *v = *r;
@@ -238,9 +243,9 @@ impl Parser<'_> {
         fs: &mut FnState,
         name: Option<Tok>,
         ty: Option<Type>,
-        idx: usize,
+        id: Inst,
     ) -> PResult<Option<String>> {
-        let v = ValueRef::Inst(Inst(idx as u32));
+        let v = ValueRef::Inst(id);
         match name {
             Some(t) if t.kind == Kind::LocalVar => {
                 if ty.is_none() {
@@ -320,9 +325,11 @@ impl Parser<'_> {
         &mut self,
         fs: &mut FnState,
         body: &mut Body,
-        findex: usize,
+        func: Function,
     ) -> PResult<(InstData, bool)> {
-        let idx = body.insts.len();
+        let Some(id) = body.insts.next_id() else {
+            return self.err("too many instructions in one function");
+        };
         let mut name = None;
         if matches!(self.kind(), Kind::LocalVar | Kind::LocalId) && self.peek(1).kind == Kind::Eq {
             name = Some(self.bump());
@@ -807,7 +814,7 @@ impl Parser<'_> {
                     (InstKind::VaArg { valist_ty, valist }, Some(ty))
                 }
                 "call" | "invoke" => {
-                    return self.parse_call(fs, body, findex, name, tail, w == "invoke", idx)
+                    return self.parse_call(fs, func, name, tail, w == "invoke", id)
                 }
                 "landingpad" => return self.err_at(op, "`landingpad` is not supported"),
                 _ => return self.err_at(op, format!("unknown instruction `{w}`")),
@@ -815,10 +822,10 @@ impl Parser<'_> {
         };
         let ty = ty.filter(|t| !matches!(self.ty_data(*t), Some(TypeData::Void)));
         let is_term = kind.is_terminator();
-        let result_name = self.define_result(fs, name, ty, idx)?;
+        let result_name = self.define_result(fs, name, ty, id)?;
         let mut inst = InstData::new(kind, ty);
         inst.set_name(result_name);
-        self.parse_attachments(&mut inst, findex, idx)?;
+        self.parse_attachments(&mut inst, func, id)?;
         fs.inst_types.push(ty);
         Ok((inst, is_term))
     }
@@ -853,7 +860,7 @@ impl Parser<'_> {
     }
 
     /// `, !kind !N` attachments after an instruction.
-    fn parse_attachments(&mut self, inst: &mut InstData, findex: usize, idx: usize) -> PResult<()> {
+    fn parse_attachments(&mut self, inst: &mut InstData, func: Function, id: Inst) -> PResult<()> {
         let mut prev: Option<u32> = None;
         while self.at_md_attachment() {
             self.bump();
@@ -863,7 +870,7 @@ impl Parser<'_> {
             let n = self.id_of(mt)?;
             let md = self.md_number(n, mt.start as usize);
             if kname == FixedMetadataKind::Dbg.keyword() {
-                self.dbg_refs.push((findex, idx, md, mt.start as usize));
+                self.dbg_refs.push((func, id, md, mt.start as usize));
                 continue;
             }
             let k = self.kind_id(&kname);
@@ -876,16 +883,14 @@ impl Parser<'_> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn parse_call(
         &mut self,
         fs: &mut FnState,
-        _body: &mut Body,
-        findex: usize,
+        func: Function,
         name: Option<Tok>,
         tail: u64,
         invoke: bool,
-        idx: usize,
+        id: Inst,
     ) -> PResult<(InstData, bool)> {
         let mut cc = 0u64;
         let t = self.tok();
@@ -923,9 +928,20 @@ impl Parser<'_> {
                 if self.is_word("metadata") {
                     self.bump();
                     let pos = args.len();
-                    let u = self.parse_md_arg(fs, findex)?;
+                    let u = self.parse_md_arg(fs, func.index())?;
+                    // A function-local wrapper gets its id when the module is finished
+                    // (`place_metadata_args`); until then its number in the list stands in.
+                    let placeholder = match u {
+                        MdUse::Module(m) => Some(m),
+                        MdUse::Local(_, k) => {
+                            dxil_ir::Metadata::checked(u64::from(k), usize::MAX).ok()
+                        }
+                    };
+                    let Some(placeholder) = placeholder else {
+                        return self.err("too many metadata arguments");
+                    };
                     md_uses.push((pos, u));
-                    args.push(ValueRef::Metadata(dxil_ir::Metadata(0)));
+                    args.push(ValueRef::Metadata(placeholder));
                     let mt = self.b.metadata_type();
                     arg_tys.push(mt);
                     spec.params.push(Vec::new());
@@ -989,27 +1005,26 @@ impl Parser<'_> {
             break;
         }
         let _ = spec_groups_seen;
-        let mut normal = Block(0);
-        let mut unwind = Block(0);
+        let mut dests = None;
         if invoke {
             self.expect_word("to")?;
             self.expect_word("label")?;
-            normal = self.parse_block_ref(fs)?;
+            let normal = self.parse_block_ref(fs)?;
             self.expect_word("unwind")?;
             self.expect_word("label")?;
-            unwind = self.parse_block_ref(fs)?;
+            dests = Some((normal, self.parse_block_ref(fs)?));
         }
         let has_attrs = !spec.ret.is_empty()
             || !spec.func.is_empty()
             || !spec.groups.is_empty()
             || spec.params.iter().any(|p| !p.is_empty());
         if has_attrs {
-            self.attr_specs.push((AttrSite::Inst(findex, idx), spec));
+            self.attr_specs.push((AttrSite::Inst(func, id), spec));
         }
         for (pos, u) in md_uses {
-            self.md_args.push((findex, idx, pos, u));
+            self.md_args.push((func, id, pos, u));
         }
-        let kind = if invoke {
+        let kind = if let Some((normal, unwind)) = dests {
             InstKind::Invoke {
                 attributes: 0,
                 cc_field: cc | (1 << 13),
@@ -1030,10 +1045,10 @@ impl Parser<'_> {
         };
         let rty = Some(ret).filter(|t| !matches!(self.ty_data(*t), Some(TypeData::Void)));
         let is_term = invoke;
-        let result_name = self.define_result(fs, name, rty, idx)?;
+        let result_name = self.define_result(fs, name, rty, id)?;
         let mut inst = InstData::new(kind, rty);
         inst.set_name(result_name);
-        self.parse_attachments(&mut inst, findex, idx)?;
+        self.parse_attachments(&mut inst, func, id)?;
         fs.inst_types.push(rty);
         Ok((inst, is_term))
     }

@@ -59,10 +59,10 @@ pub use assemble::{
 };
 pub use diag::{line_col, Diagnostic, Diagnostics};
 
-use dxil_ir::Module;
+use dxil_ir::CheckedModule;
 
 /// Parses module text. `file` names the input in diagnostics.
-pub fn parse_module(src: &str, file: &str) -> Result<Module, Diagnostics> {
+pub fn parse_module(src: &str, file: &str) -> Result<CheckedModule, Diagnostics> {
     let mut p = parser::Parser::new(src);
     p.prescan();
     p.parse_top();
@@ -74,7 +74,7 @@ pub fn parse_module(src: &str, file: &str) -> Result<Module, Diagnostics> {
     }
     // The builder's end steps form the attributes and the kind table, place the
     // function-local metadata and prove the ids (later passes index the arenas directly).
-    p.b.finish().map_err(|e| {
+    p.b.finish_checked().map_err(|e| {
         let d = Diagnostic {
             message: format!("internal: the parsed module is inconsistent: {e}"),
             offset: 0,

@@ -3,8 +3,8 @@
 //! A prescan gives every global value its index first, so references may precede definitions.
 
 use dxil_ir::{
-    attr_kind_name, AliasData, ArgData, Attribute, Body, CallingConv, Function, FunctionData,
-    Global, GlobalCommon, GlobalValue, GlobalVar, Linkage, SecondaryMap, Type, TypeData, ValueRef,
+    attr_kind_name, AliasData, ArgData, Attribute, Body, CallingConv, FunctionData, GlobalCommon,
+    GlobalValue, GlobalVar, Linkage, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::Kind;
@@ -31,6 +31,32 @@ fn linkage_of(w: &str) -> Option<Linkage> {
         "external" => Linkage::External,
         _ => return None,
     })
+}
+
+/// What a global value's line gives before its type: the name, the linkage and the keywords
+/// after it; [`Prefix::common`] makes the record's shared fields once the type is known.
+#[derive(Default)]
+struct Prefix {
+    name: Option<String>,
+    linkage: u8,
+    visibility: u8,
+    dll_storage: u8,
+    thread_local: u8,
+    unnamed_addr: bool,
+}
+
+impl Prefix {
+    fn common(self, ty: Type) -> GlobalCommon {
+        GlobalCommon {
+            name: self.name,
+            linkage: self.linkage,
+            visibility: self.visibility,
+            dll_storage: self.dll_storage,
+            thread_local: self.thread_local,
+            unnamed_addr: self.unnamed_addr,
+            ..GlobalCommon::new(ty)
+        }
+    }
 }
 
 impl Parser<'_> {
@@ -95,18 +121,20 @@ impl Parser<'_> {
         }
         for (ti, what) in pending {
             let t = self.toks[ti];
+            // Placeholders, replaced as the definitions are parsed (a definition that fails
+            // to parse leaves its placeholder, and the parse reports an error).
             let g = match what {
                 0 => {
                     ng += 1;
-                    GlobalValue::Global(Global(ng - 1))
+                    GlobalValue::Global(self.b.reserve_global())
                 }
                 1 => {
                     nf += 1;
-                    GlobalValue::Function(Function(nf - 1))
+                    GlobalValue::Function(self.b.reserve_function())
                 }
                 _ => {
                     na += 1;
-                    GlobalValue::Alias(dxil_ir::Alias(na - 1))
+                    GlobalValue::Alias(self.b.reserve_alias())
                 }
             };
             if t.kind == Kind::GlobalId {
@@ -120,33 +148,6 @@ impl Parser<'_> {
         self.defined_globals = SecondaryMap::filled(ng as usize, false);
         self.defined_functions = SecondaryMap::filled(nf as usize, false);
         self.defined_aliases = SecondaryMap::filled(na as usize, false);
-        // Placeholders, replaced as the definitions are parsed (a definition that fails to
-        // parse leaves its placeholder, and the parse reports an error).
-        let common = GlobalCommon::default();
-        *self.b.entities().globals = (0..ng)
-            .map(|_| GlobalVar {
-                common: common.clone(),
-                value_ty: Type(0),
-                addrspace: 0,
-                is_constant: false,
-                explicit_type: true,
-                initializer: None,
-                align_log2p1: 0,
-                section: 0,
-                externally_initialized: false,
-                record_len: 6,
-            })
-            .collect();
-        *self.b.entities().functions = (0..nf)
-            .map(|_| FunctionData::declaration(common.clone(), Type(0), 16))
-            .collect();
-        *self.b.entities().aliases = (0..na)
-            .map(|_| AliasData {
-                common: common.clone(),
-                aliasee: ValueRef::Global(Global(0)),
-                record_len: 7,
-            })
-            .collect();
         self.local_md = vec![Vec::new(); nf as usize];
     }
 
@@ -258,7 +259,7 @@ impl Parser<'_> {
             .or_else(|_| self.err_at(t, "global value not found by the prescan"))
     }
 
-    fn parse_linkage_etc(&mut self, c: &mut GlobalCommon) -> Option<Linkage> {
+    fn parse_linkage_etc(&mut self, c: &mut Prefix) -> Option<Linkage> {
         let mut linkage = None;
         if let Some(l) = linkage_of(self.text(self.tok())).filter(|_| self.kind() == Kind::Word) {
             self.bump();
@@ -306,9 +307,9 @@ impl Parser<'_> {
         self.expect(Kind::Eq, "`=`")?;
         let name = (nt.kind == Kind::GlobalVar)
             .then(|| String::from_utf8_lossy(&self.name_of(nt)).into_owned());
-        let mut common = GlobalCommon {
+        let mut common = Prefix {
             name,
-            ..GlobalCommon::default()
+            ..Prefix::default()
         };
         let linkage = self.parse_linkage_etc(&mut common);
         if let GlobalValue::Alias(a) = g {
@@ -327,13 +328,12 @@ impl Parser<'_> {
             } else {
                 self.parse_typed_value(&mut fs)?
             };
-            common.ty = ty;
             if self.defined_aliases.get(a) != Some(&false) {
                 return self.err_at(nt, "global value redefined");
             }
             self.defined_aliases[a] = true;
-            self.b.entities().aliases[a.index()] = AliasData {
-                common,
+            self.b.entities().aliases[a] = AliasData {
+                common: common.common(ty),
                 aliasee,
                 record_len: 7,
             };
@@ -387,7 +387,7 @@ impl Parser<'_> {
                 return self.err("expected `align` or `section`");
             }
         }
-        common.ty = self.pointer_to(value_ty, addrspace)?;
+        let common = common.common(self.pointer_to(value_ty, addrspace)?);
         let long = common.thread_local != 0
             || common.visibility != 0
             || common.unnamed_addr
@@ -397,7 +397,7 @@ impl Parser<'_> {
             return self.err_at(nt, "global value redefined");
         }
         self.defined_globals[gi] = true;
-        self.b.entities().globals[gi.index()] = GlobalVar {
+        self.b.entities().globals[gi] = GlobalVar {
             common,
             value_ty,
             addrspace,
@@ -519,7 +519,7 @@ impl Parser<'_> {
     fn parse_function(&mut self) -> PResult<()> {
         let bt = self.bump();
         let is_define = self.text(bt) == "define";
-        let mut common = GlobalCommon::default();
+        let mut common = Prefix::default();
         self.parse_linkage_etc(&mut common);
         let mut cc = 0;
         if let Some(c) =
@@ -580,12 +580,12 @@ impl Parser<'_> {
             params: params.clone().into_boxed_slice(),
             vararg,
         })?;
+        let ptr_ty = self.pointer_to(fn_ty, 0)?;
         let mut f = FunctionData {
             calling_conv: cc,
             is_proto: !is_define,
-            ..FunctionData::declaration(common, fn_ty, 16)
+            ..FunctionData::declaration(common.common(ptr_ty), fn_ty, 16)
         };
-        f.common.ty = self.pointer_to(fn_ty, 0)?;
         // Function attributes and the other trailing fields.
         loop {
             if self.eat_word("unnamed_addr") {
@@ -658,7 +658,7 @@ impl Parser<'_> {
             || !spec.groups.is_empty()
             || spec.params.iter().any(|p| !p.is_empty())
         {
-            self.attr_specs.push((AttrSite::Function(findex), spec));
+            self.attr_specs.push((AttrSite::Function(fi), spec));
         }
         if !is_define {
             self.b.entities().functions[findex] = f;
@@ -670,16 +670,12 @@ impl Parser<'_> {
             ..FnState::default()
         };
         let mut body = Body::default();
-        for (i, (&ty, name)) in params.iter().zip(&arg_names).enumerate() {
-            let v = ValueRef::Arg(dxil_ir::Arg(i as u32));
-            let key = match name {
+        for (&ty, name) in params.iter().zip(&arg_names) {
+            let (key, arg_name) = match name {
                 Some(t) if t.kind == Kind::LocalVar => {
                     let n = self.name_of(*t);
-                    body.args.push(ArgData {
-                        ty,
-                        name: Some(String::from_utf8_lossy(&n).into_owned()),
-                    });
-                    LocalKey::Name(n)
+                    let s = String::from_utf8_lossy(&n).into_owned();
+                    (LocalKey::Name(n), Some(s))
                 }
                 Some(t) => {
                     let n = self.id_of(*t)?;
@@ -690,22 +686,21 @@ impl Parser<'_> {
                         );
                     }
                     fs.next += 1;
-                    body.args.push(ArgData { ty, name: None });
-                    LocalKey::Num(n)
+                    (LocalKey::Num(n), None)
                 }
                 None => {
                     let n = fs.next;
                     fs.next += 1;
-                    body.args.push(ArgData { ty, name: None });
-                    LocalKey::Num(n)
+                    (LocalKey::Num(n), None)
                 }
             };
+            let v = ValueRef::Arg(body.args.push(ArgData { ty, name: arg_name }));
             fs.defs.insert(key, LocalDef::Value(v, Some(ty)));
             fs.arg_types.push(ty);
         }
         self.b.entities().functions[findex] = f;
         self.expect(Kind::LBrace, "`{`")?;
-        let r = self.parse_body(&mut fs, &mut body, findex);
+        let r = self.parse_body(&mut fs, &mut body, fi);
         if let Some(func) = self.b.entities().functions.as_mut_slice().get_mut(findex) {
             func.body = Some(body);
         }

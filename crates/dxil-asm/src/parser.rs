@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use dxil_ir::build::{BuildError, ModuleBuilder};
 use dxil_ir::{
-    Alias, Attribute, Const, ConstData, Function, Global, GlobalValue, Metadata, MetadataData,
-    Module, SecondaryMap, Type, TypeData, ValueRef,
+    Alias, Attribute, Const, ConstData, Function, Global, GlobalValue, Inst, Metadata,
+    MetadataData, Module, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use crate::diag::Diagnostic;
@@ -39,9 +39,9 @@ pub struct AttrSpec {
 #[derive(Clone, Copy, Debug)]
 pub enum AttrSite {
     /// A function's list.
-    Function(usize),
-    /// A call or invoke: function index, instruction index.
-    Inst(usize, usize),
+    Function(Function),
+    /// A call or invoke.
+    Inst(Function, Inst),
 }
 
 /// A metadata operand of a call or attachment, resolved at the end (function-local value
@@ -89,9 +89,9 @@ pub struct Parser<'s> {
     /// Function-local metadata per function: (type, value) list.
     pub local_md: Vec<Vec<(Type, ValueRef)>>,
     /// Metadata uses by calls: (function, inst, arg position, use).
-    pub md_args: Vec<(usize, usize, usize, MdUse)>,
+    pub md_args: Vec<(Function, Inst, usize, MdUse)>,
     /// `!dbg` references: (function, inst, metadata, offset).
-    pub dbg_refs: Vec<(usize, usize, Metadata, usize)>,
+    pub dbg_refs: Vec<(Function, Inst, Metadata, usize)>,
 }
 
 impl<'s> Parser<'s> {

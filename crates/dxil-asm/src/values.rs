@@ -132,7 +132,10 @@ impl Parser<'_> {
                     if fs.fwd.get(k as usize).map(|f| f.1) != Some(ty) {
                         return self.err_at(t, "forward reference used with two types");
                     }
-                    return Ok(ValueRef::Inst(Inst(FWD | k)));
+                    return match fwd_placeholder(k, fs.fwd.len()) {
+                        Some(v) => Ok(v),
+                        None => self.err_at(t, "too many forward references"),
+                    };
                 }
                 let k = fs.fwd.len() as u32;
                 if k >= FWD {
@@ -140,7 +143,10 @@ impl Parser<'_> {
                 }
                 fs.fwd.push((key.clone(), ty, t.start as usize));
                 fs.fwd_index.insert(key, k);
-                Ok(ValueRef::Inst(Inst(FWD | k)))
+                match fwd_placeholder(k, fs.fwd.len()) {
+                    Some(v) => Ok(v),
+                    None => self.err_at(t, "too many forward references"),
+                }
             }
         }
     }
@@ -154,9 +160,11 @@ impl Parser<'_> {
             _ => return self.err("expected a block label"),
         };
         self.bump();
-        self.block_for(fs, key, t.start as usize)
-            .map(Block)
-            .or_else(|m| self.err_at(t, m))
+        // Numbered in the order met; the body's end renumbers them to the layout.
+        let b = self
+            .block_for(fs, key, t.start as usize)
+            .and_then(|b| Block::checked(u64::from(b), fs.blocks.len()).map_err(|e| e.to_string()));
+        b.or_else(|m| self.err_at(t, m))
     }
 
     /// The temporary block of `key`, created on first reference.
@@ -819,7 +827,16 @@ pub fn bin_op(w: &str) -> Option<BinOp> {
         .find(|b| b.mnemonic() == w)
 }
 
-/// Whether a `Const` id is a placeholder.
+/// Whether a value is a forward reference's placeholder.
 pub fn is_fwd(v: ValueRef) -> bool {
-    matches!(v, ValueRef::Inst(Inst(x)) if x & FWD != 0)
+    matches!(v, ValueRef::Inst(x) if x.as_u32() & FWD != 0)
+}
+
+/// The placeholder of forward reference `k` of the `parked` made so far: an instruction id
+/// tagged [`FWD`], above every real one, which the body's end replaces by the value defined.
+fn fwd_placeholder(k: u32, parked: usize) -> Option<ValueRef> {
+    let bound = (FWD as usize).checked_add(parked)?;
+    Inst::checked(u64::from(FWD | k), bound)
+        .ok()
+        .map(ValueRef::Inst)
 }

@@ -4,7 +4,9 @@
 //! reference's canonical form, and survive the bitcode writer and reader unchanged.
 
 fn parse(src: &str) -> dxil_ir::Module {
-    dxil_asm::parse_module(src, "t.ll").unwrap_or_else(|e| panic!("{e}"))
+    dxil_asm::parse_module(src, "t.ll")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_inner()
 }
 
 /// Printing, writing bitcode and reading it back gives the same text.

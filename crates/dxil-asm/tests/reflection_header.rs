@@ -69,7 +69,7 @@ fn corpus_reflection_sections() {
         let stat = dxil_test_support::part_bitcode(&a.bytes, b"STAT")
             .and_then(|b| dxil_bitcode::read_module(b).ok());
         let printed =
-            dxil_text::header::print_dumpbin_header(Some(&c), &module, stat.as_ref(), &mut got);
+            dxil_text::header::print_dumpbin_header(Some(&c), &module, stat.as_deref(), &mut got);
         if let Err(e) = printed {
             failures.push(format!("{id}: header: {e}"));
             continue;

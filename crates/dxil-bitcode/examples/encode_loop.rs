@@ -26,7 +26,7 @@ fn main() {
     let checked: Vec<dxil_ir::CheckedModule> = if mode == "checked" {
         modules
             .iter()
-            .map(|m| dxil_ir::CheckedModule::new(m.clone()).expect("checked"))
+            .map(|m| dxil_ir::CheckedModule::new(m.clone().into_inner()).expect("checked"))
             .collect()
     } else {
         Vec::new()

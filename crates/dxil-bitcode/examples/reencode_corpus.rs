@@ -20,6 +20,7 @@ fn main() {
     let modules: Vec<dxil_ir::Module> = parts
         .iter()
         .filter_map(|bc| dxil_bitcode::read_module(bc).ok())
+        .map(dxil_ir::CheckedModule::into_inner)
         .collect();
     let bytes: usize = parts.iter().map(|p| p.len()).sum();
     let stage = std::env::var("STAGE").ok();

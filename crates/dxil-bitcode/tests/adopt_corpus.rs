@@ -18,7 +18,8 @@ fn adopted_modules_finish_unchanged() {
             let Some(bc) = dxil_test_support::part_bitcode(&file, part) else {
                 continue;
             };
-            let Ok(m) = dxil_bitcode::read_module(bc) else {
+            let Ok(m) = dxil_bitcode::read_module(bc).map(dxil_ir::CheckedModule::into_inner)
+            else {
                 continue;
             };
             total += 1;

@@ -197,7 +197,7 @@ fn corpus_modules_read() {
                     m.check_ids()
                         .unwrap_or_else(|e| panic!("{id}: read but fails the id check: {e}"));
                     check_invariants(id, &m);
-                    printed = Some(m);
+                    printed = Some(m.into_inner());
                 }
                 Err(e) => failures.push(format!("{id} {}: {e}", String::from_utf8_lossy(part))),
             }

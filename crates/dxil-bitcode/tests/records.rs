@@ -174,6 +174,9 @@ fn module(body: Option<Vec<(u32, Vec<u64>)>>) -> Vec<u8> {
 #[test]
 fn uncommon_records() {
     let m = dxil_bitcode::read_module(&module(None)).unwrap();
+    let ty = |i: usize| m.types.id_of(i).unwrap();
+    let cst = |i: usize| ValueRef::Const(m.constants.id_of(i).unwrap());
+    let mdn = |i: usize| m.metadata.id_of(i).unwrap();
     assert_eq!(m.version, 1);
     assert_eq!(m.triple.as_deref(), Some("dxil-ms-dx"));
     assert_eq!(m.types.len(), 22);
@@ -186,10 +189,13 @@ fn uncommon_records() {
 
     // Globals, aliases, names, initializer.
     assert_eq!(m.globals[0].common.name.as_deref(), Some("g"));
-    assert_eq!(m.globals[0].initializer, Some(ValueRef::Const(Const(0))));
+    assert_eq!(m.globals[0].initializer, Some(cst(0)));
     assert_eq!(m.globals[0].align_log2p1, 3);
-    assert_eq!(m.globals[0].common.ty, Type(4));
-    assert_eq!(m.aliases[0].aliasee, ValueRef::Global(Global(0)));
+    assert_eq!(m.globals[0].common.ty, ty(4));
+    assert_eq!(
+        m.aliases[0].aliasee,
+        ValueRef::Global(m.globals.id_of(0).unwrap())
+    );
     assert_eq!(m.aliases[0].common.name.as_deref(), Some("a"));
     assert_eq!(m.functions[1].common.name.as_deref(), Some("dbg"));
     assert!(m.functions[1].is_proto);
@@ -200,13 +206,7 @@ fn uncommon_records() {
     assert_eq!(*c(1), ConstKind::Int(-1));
     assert_eq!(*c(2), ConstKind::WideInt(Box::new([2, 1])));
     assert_eq!(*c(3), ConstKind::FloatWide([0x1234, 0x5678]));
-    assert_eq!(
-        *c(4),
-        ConstKind::Aggregate(Box::new([
-            ValueRef::Const(Const(0)),
-            ValueRef::Const(Const(1))
-        ]))
-    );
+    assert_eq!(*c(4), ConstKind::Aggregate(Box::new([cst(0), cst(1)])));
     assert!(matches!(
         c(5),
         ConstKind::Cmp {
@@ -216,10 +216,7 @@ fn uncommon_records() {
     ));
     assert!(matches!(
         c(6),
-        ConstKind::Select {
-            cond: ValueRef::Const(Const(5)),
-            ..
-        }
+        ConstKind::Select { cond, .. } if *cond == cst(5)
     ));
 
     // Metadata: ids, forward/self references, named metadata, kinds.
@@ -229,7 +226,7 @@ fn uncommon_records() {
         m.metadata[3],
         MetadataData::Node {
             distinct: true,
-            operands: Box::new([Some(Metadata(3))])
+            operands: Box::new([Some(mdn(3))])
         }
     );
     assert!(matches!(
@@ -237,19 +234,19 @@ fn uncommon_records() {
         MetadataData::Location(DILocation {
             line: 5,
             column: 7,
-            scope: Metadata(3),
+            scope,
             inlined_at: None,
             ..
-        })
+        }) if scope == mdn(3)
     ));
     assert_eq!(m.named_metadata[0].name, "named");
-    assert_eq!(m.named_metadata[0].operands, vec![Metadata(2), Metadata(3)]);
+    assert_eq!(m.named_metadata[0].operands, vec![mdn(2), mdn(3)]);
     assert_eq!(m.metadata_kinds.len(), 2);
     assert_eq!(m.metadata_kinds[1].name, "tbaa");
 
     // The body.
     let f = &m.functions[0];
-    assert_eq!(f.attachments, vec![(0, Metadata(3))]);
+    assert_eq!(f.attachments, vec![(0, mdn(3))]);
     let b = f.body.as_ref().unwrap();
     assert_eq!(b.args[0].name.as_deref(), Some("x"));
     assert_eq!(b.blocks.len(), 3);
@@ -259,24 +256,25 @@ fn uncommon_records() {
         [10, 3, 1]
     );
     let k = |i: u32| &b.insts[i as usize].kind;
-    let arg = ValueRef::Arg(Arg(0));
-    let g = ValueRef::Global(Global(0));
-    let inst = |i: u32| ValueRef::Inst(Inst(i));
+    let arg = ValueRef::Arg(b.args.id_of(0).unwrap());
+    let g = ValueRef::Global(m.globals.id_of(0).unwrap());
+    let inst = |i: usize| ValueRef::Inst(b.insts.id_of(i).unwrap());
+    let blk = |i: usize| b.blocks.id_of(i).unwrap();
     assert_eq!(
         *k(0),
         InstKind::Binary {
             op: BinOp::Add,
             lhs: arg,
-            rhs: ValueRef::Const(Const(0)),
+            rhs: cst(0),
             flags: 2
         }
     );
     assert_eq!(b.insts[0].name(), Some("sum"));
-    assert_eq!(b.insts[0].attachments(), [(1, Metadata(2))]);
+    assert_eq!(b.insts[0].attachments(), [(1, mdn(2))]);
     let loc = DebugLoc {
         line: 5,
         col: 7,
-        scope: Some(Metadata(3)),
+        scope: Some(mdn(3)),
         inlined_at: None,
     };
     assert_eq!(b.insts[0].debug_loc(), Some(loc));
@@ -312,11 +310,11 @@ fn uncommon_records() {
             ..
         }
     ));
-    assert_eq!(b.insts[4].ty, Some(Type(1)));
+    assert_eq!(b.insts[4].ty, Some(ty(1)));
     assert!(
         matches!(k(5), InstKind::CmpXchg { cmp, new, success: Ordering::SeqCst, failure: Ordering::Monotonic, .. } if *cmp == inst(0) && *new == inst(1))
     );
-    assert_eq!(b.insts[5].ty, Some(Type(9)));
+    assert_eq!(b.insts[5].ty, Some(ty(9)));
     assert_eq!(
         *k(6),
         InstKind::ExtractValue {
@@ -324,7 +322,7 @@ fn uncommon_records() {
             indices: Box::new([0])
         }
     );
-    assert_eq!(b.insts[7].ty, Some(Type(14)));
+    assert_eq!(b.insts[7].ty, Some(ty(14)));
     assert_eq!(b.insts[3].ty, None);
     // The call's metadata argument is local metadata !6, which wraps the later load.
     let InstKind::Call {
@@ -336,7 +334,7 @@ fn uncommon_records() {
     else {
         panic!("call")
     };
-    assert_eq!((*fn_ty, *cc_field), (Type(20), 1 << 15));
+    assert_eq!((*fn_ty, *cc_field), (ty(20), 1 << 15));
     let ValueRef::Metadata(md) = args[0] else {
         panic!("metadata argument")
     };
@@ -345,33 +343,30 @@ fn uncommon_records() {
     assert_eq!(
         m.metadata[md.index()],
         MetadataData::Value {
-            ty: Type(1),
+            ty: ty(1),
             value: inst(1)
         }
     );
     assert_eq!(
         m.metadata[b.local_metadata[0].index()],
         MetadataData::Value {
-            ty: Type(1),
+            ty: ty(1),
             value: arg
         }
     );
     assert!(
-        matches!(k(9), InstKind::Switch { cases, default: Block(2), .. } if cases[0] == (ValueRef::Const(Const(0)), Block(1)))
+        matches!(k(9), InstKind::Switch { cases, default, .. } if *default == blk(2) && cases[0] == (cst(0), blk(1)))
     );
     // Forward reference from the phi to the select after it.
     assert_eq!(
         *k(10),
         InstKind::Phi {
-            incoming: Box::new([(inst(11), Block(0))])
+            incoming: Box::new([(inst(11), blk(0))])
         }
     );
     assert!(matches!(
         k(11),
-        InstKind::Select {
-            cond: ValueRef::Const(Const(5)),
-            ..
-        }
+        InstKind::Select { cond, .. } if *cond == cst(5)
     ));
     assert_eq!(
         *k(13),
@@ -469,4 +464,48 @@ fn data_record_of_half_elements_is_refused() {
         Err(e) => e.to_string(),
     };
     assert!(e.contains("DATA constant whose elements"), "{e}");
+}
+
+/// A `blockaddress` names a block of its function's body, which comes after the constant:
+/// the block is checked when the module ends, so a read module holds no dangling block.
+#[test]
+fn blockaddress_of_a_missing_block_is_refused() {
+    let build = |block_no: u64| {
+        let mut w = Writer::new();
+        w.enter_block(MODULE, 3).unwrap();
+        w.write_unabbrev(1, &[1]).unwrap();
+        block(
+            &mut w,
+            TYPES,
+            &[
+                (1, vec![5]),
+                (2, vec![]),      // 0 void
+                (7, vec![8]),     // 1 i8
+                (8, vec![1, 0]),  // 2 i8*
+                (21, vec![0, 0]), // 3 void ()
+                (8, vec![3, 0]),  // 4 void ()*
+            ],
+        );
+        // @f, value 0, defined below with one block.
+        w.write_unabbrev(8, &[3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .unwrap();
+        block(
+            &mut w,
+            CONSTANTS,
+            &[(1, vec![2]), (21, vec![3, 0, block_no])],
+        );
+        w.enter_block(FUNCTION, 4).unwrap();
+        w.write_unabbrev(1, &[1]).unwrap(); // DECLAREBLOCKS 1
+        w.write_unabbrev(10, &[]).unwrap(); // ret void
+        w.exit_block().unwrap();
+        w.exit_block().unwrap();
+        w.finish().unwrap()
+    };
+    let m = dxil_bitcode::read_module(&build(0)).expect("blockaddress of the entry block");
+    assert!(matches!(
+        m.constants[0].kind,
+        ConstKind::BlockAddress { block, .. } if block.index() == 0
+    ));
+    let e = dxil_bitcode::read_module(&build(5)).expect_err("a block the body lacks");
+    assert!(e.to_string().contains("invalid basic block 5"), "{e}");
 }

@@ -19,7 +19,8 @@ fn run(part: &[u8; 4]) -> (usize, usize, BTreeMap<String, (usize, String)>) {
         let Some(bc) = dxil_test_support::part_bitcode(&file, part) else {
             continue;
         };
-        let Ok(mut m) = dxil_bitcode::read_module(bc) else {
+        let Ok(mut m) = dxil_bitcode::read_module(bc).map(dxil_ir::CheckedModule::into_inner)
+        else {
             continue;
         };
         let options = dxil_bitcode::WriteOptions::record_inferred(&mut m);

@@ -65,7 +65,7 @@ fn a_copy_carries_the_setting() {
     // A module read from bitcode shows the option only by its constant order: recorded,
     // its copy writes the same bytes.
     let bytes = write_module(&kept).unwrap();
-    let mut back = dxil_bitcode::read_module(&bytes).unwrap();
+    let mut back = dxil_bitcode::read_module(&bytes).unwrap().into_inner();
     assert!(!back.preserve_use_list_order);
     assert_ne!(write_module(&copy_module(&back).unwrap()).unwrap(), bytes);
     assert!(WriteOptions::record_inferred(&mut back).preserve_use_list_order);

@@ -117,7 +117,7 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
         Err(e) => return Some(format!("orders: {e}")),
     };
     let first = |a: &[u32], b: &[u32]| a.iter().zip(b).position(|(x, y)| x != y);
-    let types: Vec<u32> = o.types.iter().map(|t| t.0).collect();
+    let types: Vec<u32> = o.types.iter().map(|t| t.as_u32()).collect();
     let stored: Vec<u32> = (0..m.types.len() as u32).collect();
     if types != stored {
         return Some(format!(
@@ -127,8 +127,8 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
             first(&types, &stored)
         ));
     }
-    let mc: Vec<u32> = o.module_constants.iter().map(|c| c.0).collect();
-    let smc: Vec<u32> = m.module_constants.iter().map(|c| c.0).collect();
+    let mc: Vec<u32> = o.module_constants.iter().map(|c| c.as_u32()).collect();
+    let smc: Vec<u32> = m.module_constants.iter().map(|c| c.as_u32()).collect();
     if mc != smc {
         return Some(format!(
             "module constant order (len {} vs {}, first at {:?})",
@@ -137,7 +137,7 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
             first(&mc, &smc)
         ));
     }
-    let md: Vec<u32> = o.module_metadata.iter().map(|c| c.0).collect();
+    let md: Vec<u32> = o.module_metadata.iter().map(|c| c.as_u32()).collect();
     let smd: Vec<u32> = (0..m.module_metadata_count).collect();
     if md != smd {
         return Some(format!(
@@ -149,8 +149,8 @@ fn order_difference(m: &dxil_ir::Module) -> Option<String> {
     }
     for (f, b) in m.functions.iter().zip(&o.bodies) {
         let Some(body) = &f.body else { continue };
-        let bc: Vec<u32> = b.constants.iter().map(|c| c.0).collect();
-        let sbc: Vec<u32> = body.constants.iter().map(|c| c.0).collect();
+        let bc: Vec<u32> = b.constants.iter().map(|c| c.as_u32()).collect();
+        let sbc: Vec<u32> = body.constants.iter().map(|c| c.as_u32()).collect();
         if bc != sbc {
             return Some(format!(
                 "function constant order (len {} vs {}, first at {:?})",
@@ -280,6 +280,7 @@ fn one_encoder_writes_every_module_like_the_reference() {
     let mut encoder = dxil_bitcode::Encoder::new();
     let mut bytes = Vec::new();
     let mut n = 0;
+    let dangling = dxil_ir::Arg::checked(999, 1000).unwrap();
     for f in dxil_test_support::spread(&files, 300) {
         for (_, bc) in dxil_test_support::program_bitcodes(f) {
             let Ok(m) = dxil_bitcode::read_module(bc) else {
@@ -288,9 +289,9 @@ fn one_encoder_writes_every_module_like_the_reference() {
             encoder.write_module(&m, &mut bytes).unwrap();
             assert!(bytes == bc, "module {n} differs");
             n += 1;
-            // A write that fails in the middle of the module block (a function body's
-            // instruction refers to a value that does not exist).
-            let mut bad = m.clone();
+            // A write that fails (a function body's instruction refers to a value that does
+            // not exist).
+            let mut bad = m.clone().into_inner();
             let body = bad
                 .functions
                 .as_mut_slice()
@@ -298,7 +299,7 @@ fn one_encoder_writes_every_module_like_the_reference() {
                 .find_map(|f| f.body.as_mut());
             if let Some(inst) = body.and_then(|b| b.insts.as_mut_slice().last_mut()) {
                 inst.kind
-                    .for_each_operand_mut(|v| *v = dxil_ir::ValueRef::Arg(dxil_ir::Arg(999)));
+                    .for_each_operand_mut(|v| *v = dxil_ir::ValueRef::Arg(dangling));
             }
             let _ = encoder.write_module(&bad, &mut bytes);
             // The other option.

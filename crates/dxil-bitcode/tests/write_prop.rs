@@ -100,8 +100,7 @@ impl Builder {
         if let Some(x) = self.m.find_type(&t) {
             return x;
         }
-        self.m.types.push(t);
-        Type(self.m.types.len() as u32 - 1)
+        self.m.types.push(t)
     }
     fn ptr(&mut self, t: Type) -> Type {
         self.ty(TypeData::Pointer {
@@ -110,20 +109,18 @@ impl Builder {
         })
     }
     fn konst(&mut self, ty: Type, kind: ConstKind) -> ValueRef {
-        if let Some(i) = self
+        if let Some((i, _)) = self
             .m
             .constants
-            .iter()
-            .position(|c| c.ty == ty && c.kind == kind)
+            .iter_with_ids()
+            .find(|(_, c)| c.ty == ty && c.kind == kind)
         {
-            return ValueRef::Const(Const(i as u32));
+            return ValueRef::Const(i);
         }
-        self.m.constants.push(ConstData { ty, kind });
-        ValueRef::Const(Const(self.m.constants.len() as u32 - 1))
+        ValueRef::Const(self.m.constants.push(ConstData { ty, kind }))
     }
     fn md(&mut self, d: MetadataData) -> Metadata {
-        self.m.metadata.push(d);
-        Metadata(self.m.metadata.len() as u32 - 1)
+        self.m.metadata.push(d)
     }
     fn function(&mut self, name: &str, fn_ty: Type, attributes: u32) -> Function {
         let ty = self.ptr(fn_ty);
@@ -132,14 +129,12 @@ impl Builder {
             ..FunctionData::declaration(
                 GlobalCommon {
                     name: Some(name.into()),
-                    ty,
-                    ..GlobalCommon::default()
+                    ..GlobalCommon::new(ty)
                 },
                 fn_ty,
                 15,
             )
-        });
-        Function(self.m.functions.len() as u32 - 1)
+        })
     }
 }
 
@@ -192,9 +187,8 @@ fn build(spec: &Spec) -> Module {
         b.m.globals.push(GlobalVar {
             common: GlobalCommon {
                 name: Some(format!("g{i}")),
-                ty: ptr,
                 linkage: if initializer.is_some() { 3 } else { 0 },
-                ..GlobalCommon::default()
+                ..GlobalCommon::new(ptr)
             },
             value_ty: i32t,
             addrspace: 0,
@@ -243,16 +237,13 @@ fn build(spec: &Spec) -> Module {
         });
         let f = b.function(&format!("f{fi}"), fn_ty, 1);
         let mut body = Body::default();
-        for (i, &t) in params.iter().enumerate() {
-            body.args.push(ArgData {
-                ty: t,
-                name: fs.named_args.then(|| format!("a{i}")),
-            });
-        }
         let mut ints: Vec<ValueRef> = Vec::new();
         let mut floats: Vec<ValueRef> = Vec::new();
         for (i, &t) in params.iter().enumerate() {
-            let v = ValueRef::Arg(Arg(i as u32));
+            let v = ValueRef::Arg(body.args.push(ArgData {
+                ty: t,
+                name: fs.named_args.then(|| format!("a{i}")),
+            }));
             if t == f32t {
                 floats.push(v)
             } else {
@@ -266,16 +257,15 @@ fn build(spec: &Spec) -> Module {
         let mut bools: Vec<ValueRef> = Vec::new();
         body.blocks.push(BlockData::default());
         let push = |body: &mut Body, kind: InstKind, ty: Option<Type>, loc: bool| {
-            let id = Inst(body.insts.len() as u32);
             let debug_loc = loc.then_some(DebugLoc {
-                line: 3 + id.0 % 2,
+                line: 3 + body.insts.len() as u32 % 2,
                 col: 1,
                 scope: Some(scope),
                 inlined_at: None,
             });
             let mut inst = InstData::new(kind, ty);
             inst.set_debug_loc(debug_loc);
-            body.insts.push(inst);
+            let id = body.insts.push(inst);
             let last = body.blocks.len() - 1;
             body.blocks[last].insts.push(id);
             ValueRef::Inst(id)
@@ -350,7 +340,8 @@ fn build(spec: &Spec) -> Module {
                     floats.push(v);
                 }
                 OpSpec::LoadStore(x) if !b.m.globals.is_empty() => {
-                    let g = ValueRef::Global(Global(u32::from(x) % b.m.globals.len() as u32));
+                    let g = b.m.globals.id_of(usize::from(x) % b.m.globals.len());
+                    let g = ValueRef::Global(g.unwrap());
                     let kind = InstKind::Load {
                         ptr: g,
                         align_log2p1: 3,
@@ -403,12 +394,14 @@ fn build(spec: &Spec) -> Module {
         let result = *ints.last().unwrap_or(&one);
         if fs.branch && !bools.is_empty() {
             let cond = bools[0];
+            // The two blocks made below: the body will have three.
+            let block = |i| Block::checked(i, 3).unwrap();
             push(
                 &mut body,
                 InstKind::CondBr {
                     cond,
-                    if_true: Block(1),
-                    if_false: Block(2),
+                    if_true: block(1),
+                    if_false: block(2),
                 },
                 None,
                 false,
@@ -601,12 +594,13 @@ fn describe(m: &Module) -> Vec<String> {
                     .for_each_operand(|&v| ops.push(val(m, Some(body), v)));
                 // Every field but the value operands (listed apart) and the type ids.
                 let mut k = inst.kind.clone();
-                k.for_each_operand_mut(|v| *v = ValueRef::Arg(Arg(0)));
+                let blank = ValueRef::Arg(Arg::checked(0, 1).unwrap());
+                k.for_each_operand_mut(|v| *v = blank);
                 let mut fn_ty = String::new();
                 if let InstKind::Call { fn_ty: t, .. } | InstKind::Invoke { fn_ty: t, .. } = &mut k
                 {
                     fn_ty = ty(m, *t);
-                    *t = Type(0);
+                    *t = Type::checked(0, 1).unwrap();
                 }
                 let kind = format!("{k:?} {fn_ty}");
                 out.push(format!(

@@ -594,10 +594,8 @@ impl ShaderBuilder {
         let target_types = target_types(&mut mb)?;
         let mut entries = Vec::with_capacity(cx.entries.len());
         for e in cx.entries {
-            let ty = mb
-                .module()
-                .functions
-                .get(e.function.function().unwrap_or_default())
+            let ty = (e.function.function())
+                .and_then(|f| mb.module().functions.get(f))
                 .map(|f| f.common.ty)
                 .ok_or_else(|| Error::new(ErrorKind::Ir, "entry function vanished"))?;
             entries.push(EntryMeta {

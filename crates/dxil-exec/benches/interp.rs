@@ -71,7 +71,9 @@ attributes #2 = {{ nounwind readonly }}
 
 fn module() -> Module {
     let bytes = dxil::assemble(&shader()).expect("the bench shader assembles");
-    dxil::read_module(&bytes).expect("the bench shader reads")
+    dxil::read_module(&bytes)
+        .expect("the bench shader reads")
+        .into_inner()
 }
 
 fn bindings() -> Bindings {
@@ -111,7 +113,7 @@ fn naive_walk(m: &Module, tid: u32) -> u32 {
         }
     };
     let mut prev: Option<Block> = None;
-    let mut cur = Block(0);
+    let mut cur = body.blocks.id_of(0).expect("an entry block");
     loop {
         let block = body.block(cur).expect("a block");
         let mut next = None;

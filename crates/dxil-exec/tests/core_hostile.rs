@@ -69,7 +69,7 @@ fn mistyped_operands_do_not_panic() {
             continue;
         };
         for _ in 0..20 {
-            let mut m = original.clone();
+            let mut m = original.clone().into_inner();
             let Some(body) = m
                 .functions
                 .as_mut_slice()

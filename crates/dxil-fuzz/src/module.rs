@@ -22,7 +22,7 @@ pub fn run(data: &[u8]) {
             inst.kind.for_each_operand(|v| {
                 if !matches!(v, ValueRef::Metadata(_)) {
                     assert!(
-                        m.value_type(Some(body), *v).is_some(),
+                        matches!(m.value_type(Some(body), *v), dxil_ir::ValueType::Typed(_)),
                         "operand without a type"
                     );
                 }
@@ -50,7 +50,7 @@ pub fn run(data: &[u8]) {
             );
         }
     }
-    let mut stripped = m.clone();
+    let mut stripped = m.clone().into_inner();
     if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {
         let _ = dxil_bitcode::write_module(&stripped);
     }

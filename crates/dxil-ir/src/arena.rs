@@ -9,11 +9,11 @@ use core::ops::{Deref, DerefMut, Index, IndexMut};
 // overlap the slice-position impl below.
 use core::slice::SliceIndex;
 
-/// A typed `u32` id of an arena entry. Ids name entries `0..u32::MAX`: `u32::MAX` itself is
-/// kept for [`crate::PackedOption`]'s "none" ([`Packable`]).
-pub trait EntityId: Packable {
-    /// The id of entry `index` (`None` when it does not fit in `u32`).
-    fn from_index(index: usize) -> Option<Self>;
+/// A typed `u32` id of an arena entry. Only this crate makes ids from numbers (the trait is
+/// sealed), so an id held outside it came from an arena or from a checked constructor. Ids
+/// name entries `0..u32::MAX`: `u32::MAX` itself is kept for [`crate::PackedOption`]'s
+/// "none" ([`Packable`]).
+pub trait EntityId: Packable + sealed::Sealed {
     /// The entry index.
     fn index(self) -> usize;
 }
@@ -40,6 +40,14 @@ impl Packable for u32 {
     #[inline]
     fn reserved(_: Seal) -> Self {
         u32::MAX
+    }
+}
+
+pub(crate) mod sealed {
+    /// The constructor behind [`super::EntityId`], out of reach of other crates.
+    pub trait Sealed: Sized {
+        /// The id of entry `index` (`None` when it does not fit in `u32`).
+        fn from_index(index: usize) -> Option<Self>;
     }
 }
 
@@ -88,6 +96,17 @@ impl<I: EntityId, T> Arena<I, T> {
     /// The id the next [`Arena::push`] returns (`None` when the arena is full).
     pub fn next_id(&self) -> Option<I> {
         I::from_index(self.items.len())
+    }
+
+    /// The id of the entry at `position` (`None` when there is none): for code that found an
+    /// entry by its position (a search, a count) and needs its id.
+    #[inline]
+    pub fn id_of(&self, position: usize) -> Option<I> {
+        if position < self.items.len() {
+            I::from_index(position)
+        } else {
+            None
+        }
     }
 
     /// The entry `id` (`None` when out of range).
@@ -145,6 +164,28 @@ impl<I: EntityId, T> Arena<I, T> {
     /// change, so the caller renumbers its references.
     pub fn retain(&mut self, f: impl FnMut(&T) -> bool) {
         self.items.retain(f);
+    }
+
+    /// Keeps the entries for which `keep` is true and returns, at each old entry's index, the
+    /// id it has now (`None` for a removed entry), for the caller to renumber its references.
+    pub fn retain_renumbered(&mut self, mut keep: impl FnMut(I, &T) -> bool) -> Vec<Option<I>> {
+        let mut map = Vec::with_capacity(self.items.len());
+        let mut next = 0usize;
+        for (i, t) in self.items.iter().enumerate() {
+            let kept = I::from_index(i).is_some_and(|id| keep(id, t));
+            map.push(if kept {
+                next += 1;
+                I::from_index(next - 1)
+            } else {
+                None
+            });
+        }
+        let mut index = 0usize;
+        self.items.retain(|_| {
+            index += 1;
+            map[index - 1].is_some()
+        });
+        map
     }
 
     /// Inserts an entry at position `index`; the ids of the entries from there on grow by
@@ -297,10 +338,17 @@ mod tests {
         assert_eq!(a.get(Type(2)), None);
         assert!(a.contains(Type(1)) && !a.contains(Type(2)));
         assert_eq!(a.next_id(), Some(Type(2)));
+        assert_eq!(a.id_of(1), Some(Type(1)));
+        assert_eq!(a.id_of(2), None);
         let ids: Vec<Type> = a.ids().collect();
         assert_eq!(ids, [Type(0), Type(1)]);
         let pairs: Vec<(Type, &&str)> = a.iter_with_ids().collect();
         assert_eq!(pairs, [(Type(0), &"void"), (Type(1), &"i32")]);
+        let mut b = a.clone();
+        b.push("f32");
+        let map = b.retain_renumbered(|id, _| id != Type(1));
+        assert_eq!(map, [Some(Type(0)), None, Some(Type(1))]);
+        assert_eq!(&b[..], ["void", "f32"]);
         a[Type(0)] = "half";
         assert_eq!(&a[..], ["half", "i32"]);
     }

@@ -96,6 +96,9 @@ pub enum IdSite {
     Metadata(Metadata),
     /// An instruction of a function body.
     Inst(Function, Inst),
+    /// The input a reader is reading (from a checked constructor such as
+    /// [`Type::checked`]; the reader's own error says where).
+    Input,
 }
 
 impl fmt::Display for IdSite {
@@ -109,6 +112,7 @@ impl fmt::Display for IdSite {
             IdSite::Const(x) => write!(f, "{x}"),
             IdSite::Metadata(x) => write!(f, "{x}"),
             IdSite::Inst(func, i) => write!(f, "{i} of {func}"),
+            IdSite::Input => f.write_str("the input"),
         }
     }
 }
@@ -778,8 +782,7 @@ mod tests {
             body: Some(body),
             ..FunctionData::declaration(
                 GlobalCommon {
-                    ty: Type(1),
-                    ..GlobalCommon::default()
+                    ..GlobalCommon::new(Type(1))
                 },
                 Type(1),
                 0,

@@ -23,16 +23,61 @@
 //!
 //! Guarantees of modules from `dxil_bitcode::read_module` (hostile input included): every id
 //! is in range; the type graph has no cycle except through identified structs (and none by
-//! value); constants do not reference themselves through other constants. The id part is
-//! proven by one pass, [`check`] ([`Module::check_ids`]), which the text parser and the
-//! bitcode writer run (the writer trusts a [`CheckedModule`], which the builder's
-//! `finish_checked` makes); the bitcode reader checks each id as it reads its record, and the
-//! builder each id at the call that hands it over, and both run the pass only in builds with
-//! debug assertions (their tests and fuzz targets assert that what they accept passes; the
-//! builder runs it always when it took ids it did not check: an adopted module, entities
-//! filled in place). Each arena is an [`Arena`] indexed by its typed id; a table of one value
-//! per entry is a [`SecondaryMap`] keyed by that id, and an optional id or number in 4 bytes a
-//! [`PackedOption`].
+//! value); constants do not reference themselves through other constants. The readers
+//! (`dxil_bitcode::read_module`, `dxil_asm::parse_module`, and `dxil::read_module` and
+//! `dxil::parse_text` over them) return a [`CheckedModule`]: the id part is proven, by one
+//! pass, [`check`] ([`Module::check_ids`]), or by the maker as it stores each id. The bitcode
+//! reader checks each id as it reads its record ([`CheckedModule::proven_by_maker`]), the
+//! builder each id at the call that hands it over (`finish_checked`, which the text parser
+//! ends with), and both run the pass only in builds with debug assertions (their tests and
+//! fuzz targets assert that what they accept passes; the builder runs it always when it
+//! took ids it did not check: an adopted module, entities filled in place). The bitcode
+//! writer trusts a [`CheckedModule`] (`write_checked`) and runs the pass on any other.
+//!
+//! A [`CheckedModule`] dereferences to its [`Module`], so code that reads a `&Module` takes
+//! it as it is; its own lookups return values, not `Option`s: [`CheckedModule::ty`],
+//! [`CheckedModule::constant`], [`CheckedModule::md`], [`CheckedModule::global`],
+//! [`CheckedModule::function`], [`CheckedModule::alias`], and through
+//! [`CheckedModule::body`] a [`CheckedBody`]'s instructions, blocks and arguments.
+//! [`CheckedModule::value_type`] answers with a [`ValueType`], which names the cases in
+//! which a value has no type of its own (a `void` result; metadata in a module without the
+//! `metadata` type). [`Module`]'s lookups of the same names return `Option`, for code that
+//! holds a module nothing has proven (the builder, the check itself). Each arena is an
+//! [`Arena`] indexed by its typed id; a table of one value per entry is a [`SecondaryMap`]
+//! keyed by that id, and an optional id or number in 4 bytes a [`PackedOption`].
+//!
+//! # Ids
+//!
+//! An id ([`Type`], [`Global`], [`Function`], [`Alias`], [`Const`], [`Metadata`], [`Block`],
+//! [`Inst`], [`Arg`]) is a `u32` index whose number is private to this crate: no other crate
+//! can write one down. Other crates get ids from the arena that owns the entry
+//! ([`Arena::push`], [`Arena::next_id`], [`Arena::ids`], [`Arena::iter_with_ids`],
+//! [`Arena::id_of`] for a position that holds an entry, [`Arena::retain_renumbered`] after
+//! removing entries), from the builder, or, for a reader that meets a reference before the
+//! entry it names, from the checked constructor `checked(raw, bound)` (for example
+//! [`Type::checked`]), which refuses a number at or past the bound the reader knows (a
+//! declared count) with an [`IdError`]. [`Type::index`] and [`Type::as_u32`] read the number
+//! back. So every id a module holds was handed out for it or proved against a bound, and
+//! [`check`] proves the rest once.
+//!
+//! ```compile_fail
+//! // The index is private: an id cannot be made from a number outside `dxil-ir`.
+//! let t = dxil_ir::Type(3);
+//! ```
+//!
+//! ```
+//! use dxil_ir::{Arena, IdSpace, Type, TypeData};
+//! // From the arena that owns the entry.
+//! let mut types: Arena<Type, TypeData> = Arena::new();
+//! let i32t = types.push(TypeData::Int(32));
+//! assert_eq!(types.id_of(0), Some(i32t));
+//! assert_eq!(types.id_of(1), None);
+//! // From a number in the input, for a table that declared 5 entries.
+//! let t = Type::checked(3, 5).unwrap();
+//! assert_eq!(t.index(), 3);
+//! let e = Type::checked(5, 5).unwrap_err();
+//! assert_eq!((e.space, e.id), (IdSpace::Type, 5));
+//! ```
 //!
 //! Stability: additions are fine; breaking changes are announced here.
 #![forbid(unsafe_code)]
@@ -61,7 +106,7 @@ pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use build::hash::{FastHasher, FastMap, FastSet};
 pub use check::{IdError, IdSite, IdSpace};
-pub use checked::CheckedModule;
+pub use checked::{CheckedBody, CheckedModule, ValueType};
 pub use constants::{ConstData, ConstKind};
 pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
 pub use entity_map::{PackedOption, SecondaryMap};

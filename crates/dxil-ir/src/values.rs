@@ -113,7 +113,7 @@ pub fn decode_linkage(code: u64) -> Option<Linkage> {
 }
 
 /// Fields shared by global variables, functions and aliases, raw as in the record.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlobalCommon {
     /// Name from the module value symbol table (`None`: unnamed, printed `@N`).
     pub name: Option<String>,
@@ -133,6 +133,23 @@ pub struct GlobalCommon {
     pub unnamed_addr: bool,
     /// Comdat id (1-based; 0 none).
     pub comdat: u32,
+}
+
+impl GlobalCommon {
+    /// A value of type `ty` with no name, external linkage and every other field 0 or false
+    /// (what a record leaves out); callers set the fields they read.
+    pub fn new(ty: Type) -> Self {
+        GlobalCommon {
+            name: None,
+            ty,
+            linkage: 0,
+            visibility: 0,
+            dll_storage: 0,
+            thread_local: 0,
+            unnamed_addr: false,
+            comdat: 0,
+        }
+    }
 }
 
 /// A global variable (MODULE_CODE_GLOBALVAR: [type, isconst|explicit<<1|addrspace<<2, initid,

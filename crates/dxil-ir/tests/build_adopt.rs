@@ -89,7 +89,7 @@ fn local_metadata_moves_after_new_module_metadata() {
     assert_eq!(out.module_constants.last(), Some(&nine));
     let f = out.functions.iter().find_map(|f| f.body.as_ref()).unwrap();
     let local = f.local_metadata[0];
-    assert_eq!(local.0, count + 1);
+    assert_eq!(local.as_u32(), count + 1);
     assert!(matches!(
         out.metadata[local],
         MetadataData::Value {

@@ -40,7 +40,8 @@ fn a_constant_naming_a_global_not_yet_typed_is_interned_once() {
 #[test]
 fn a_constant_or_wrapper_naming_nothing_is_an_error() {
     let (mut mb, _, st) = setup();
-    let dangling = ValueRef::Global(Global(7));
+    // Ids as a reader would give them for an input that declared more entries than it has.
+    let dangling = ValueRef::Global(Global::checked(7, 8).unwrap());
     let e = mb
         .constant_filled_later(st, ConstKind::Aggregate(Box::new([dangling])))
         .unwrap_err();
@@ -49,11 +50,11 @@ fn a_constant_or_wrapper_naming_nothing_is_an_error() {
     let e = mb.md_value_filled_later(i32t, dangling).unwrap_err();
     assert_eq!(e.kind(), BuildErrorKind::Dangling);
     let e = mb
-        .md_value_filled_later(i32t, ValueRef::Arg(dxil_ir::Arg(0)))
+        .md_value_filled_later(i32t, ValueRef::Arg(dxil_ir::Arg::checked(0, 1).unwrap()))
         .unwrap_err();
     assert_eq!(e.kind(), BuildErrorKind::Dangling);
     let e = mb
-        .local_metadata_filled(Function(3), vec![(i32t, dangling)])
+        .local_metadata_filled(Function::checked(3, 4).unwrap(), vec![(i32t, dangling)])
         .unwrap_err();
     assert_eq!(e.kind(), BuildErrorKind::Dangling);
 }

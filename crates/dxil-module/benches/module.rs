@@ -13,7 +13,9 @@ fn sample() -> Vec<dxil_ir::Module> {
         .step_by(20)
         .filter_map(|p| {
             let bytes = std::fs::read(p).ok()?;
-            dxil_bitcode::read_module(dxil_test_support::dxil_bitcode(&bytes)?).ok()
+            dxil_bitcode::read_module(dxil_test_support::dxil_bitcode(&bytes)?)
+                .ok()
+                .map(dxil_ir::CheckedModule::into_inner)
         })
         .collect()
 }

@@ -170,12 +170,19 @@ mod tests {
     use super::*;
     use dxil_ir::StructType;
 
-    fn module(types: Vec<TypeData>, layout: &str) -> Module {
+    fn module(layout: &str) -> Module {
         Module {
-            types: types.into(),
             datalayout: Some(layout.into()),
             ..Module::default()
         }
+    }
+
+    fn st(elems: &[Type], identified: bool) -> TypeData {
+        TypeData::Struct(StructType {
+            identified,
+            elems: elems.into(),
+            ..StructType::default()
+        })
     }
 
     const DXIL_16: &str =
@@ -186,74 +193,45 @@ mod tests {
     #[test]
     fn struct_offsets_follow_element_alignment() {
         // { i16, <4 x i16>, <4 x i16> }: vectors align like their elements.
-        let m = module(
-            vec![
-                TypeData::Int(16),
-                TypeData::Vector {
-                    len: 4,
-                    elem: Type(0),
-                },
-                TypeData::Struct(StructType {
-                    identified: true,
-                    elems: vec![Type(0), Type(1), Type(1)].into(),
-                    ..StructType::default()
-                }),
-            ],
-            DXIL_16,
-        );
+        let mut m = module(DXIL_16);
+        let i16t = m.types.push(TypeData::Int(16));
+        let v4 = m.types.push(TypeData::Vector { len: 4, elem: i16t });
+        let s = m.types.push(st(&[i16t, v4, v4], true));
         let dl = DataLayout::of(&m);
-        assert_eq!(dl.element_offset(&m, Type(2), 1), Some(2));
-        assert_eq!(dl.element_offset(&m, Type(2), 2), Some(10));
-        assert_eq!(dl.type_alloc_size(&m, Type(2)), Some(18));
+        assert_eq!(dl.element_offset(&m, s, 1), Some(2));
+        assert_eq!(dl.element_offset(&m, s, 2), Some(10));
+        assert_eq!(dl.type_alloc_size(&m, s), Some(18));
     }
 
     #[test]
     fn bool_vectors_use_allocation_size() {
         // [4 x <3 x i1>] with i1:32 takes 48 bytes.
-        let m = module(
-            vec![
-                TypeData::Int(1),
-                TypeData::Vector {
-                    len: 3,
-                    elem: Type(0),
-                },
-                TypeData::Array {
-                    len: 4,
-                    elem: Type(1),
-                },
-                TypeData::Double,
-                TypeData::Struct(StructType {
-                    elems: vec![Type(0), Type(3)].into(),
-                    ..StructType::default()
-                }),
-            ],
-            DXIL_32,
-        );
+        let mut m = module(DXIL_32);
+        let i1 = m.types.push(TypeData::Int(1));
+        let v3 = m.types.push(TypeData::Vector { len: 3, elem: i1 });
+        let arr = m.types.push(TypeData::Array { len: 4, elem: v3 });
+        let double = m.types.push(TypeData::Double);
+        let s = m.types.push(st(&[i1, double], false));
         let dl = DataLayout::of(&m);
-        assert_eq!(dl.type_alloc_size(&m, Type(2)), Some(48));
-        assert_eq!(dl.element_offset(&m, Type(4), 1), Some(8));
-        assert_eq!(dl.type_alloc_size(&m, Type(4)), Some(16));
+        assert_eq!(dl.type_alloc_size(&m, arr), Some(48));
+        assert_eq!(dl.element_offset(&m, s, 1), Some(8));
+        assert_eq!(dl.type_alloc_size(&m, s), Some(16));
     }
 
     #[test]
     fn exponential_nesting_is_computed_once() {
         // s0 = {i32, i32}, s(k+1) = {sk, sk}: 2^60 leaves, sizes found by memoization.
-        let mut types = vec![TypeData::Int(32)];
-        types.push(TypeData::Struct(StructType {
-            elems: vec![Type(0), Type(0)].into(),
-            ..StructType::default()
-        }));
-        for k in 1..60u32 {
-            types.push(TypeData::Struct(StructType {
-                elems: vec![Type(k), Type(k)].into(),
-                ..StructType::default()
-            }));
+        let mut m = module(DXIL_32);
+        let i32t = m.types.push(TypeData::Int(32));
+        let mut levels = vec![m.types.push(st(&[i32t, i32t], false))];
+        for _ in 1..60 {
+            let prev = levels[levels.len() - 1];
+            levels.push(m.types.push(st(&[prev, prev], false)));
         }
-        let m = module(types, DXIL_32);
         let dl = DataLayout::of(&m);
-        assert_eq!(dl.type_alloc_size(&m, Type(10)), Some(8 << 9));
+        assert_eq!(dl.type_alloc_size(&m, levels[9]), Some(8 << 9));
         assert_eq!(
-            dl.type_alloc_size(&m, Type(60)),
+            dl.type_alloc_size(&m, levels[59]),
             None,
             "overflow is reported, not wrapped"
         );

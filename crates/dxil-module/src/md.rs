@@ -218,7 +218,7 @@ impl<'m> Reader<'m> {
         if depth > MAX_DEPTH || self.budget == 0 {
             return Err(Error::new(
                 ErrorKind::TooComplex,
-                Some(md.0),
+                Some(md.as_u32()),
                 "metadata",
                 None,
             ));
@@ -227,7 +227,7 @@ impl<'m> Reader<'m> {
         let Some(data) = self.module.md(md) else {
             return Err(Error::new(
                 ErrorKind::Expected("a defined node"),
-                Some(md.0),
+                Some(md.as_u32()),
                 "metadata",
                 None,
             ));
@@ -257,7 +257,7 @@ impl<'m> Reader<'m> {
                     ops.push(self.read(op, depth + 1)?);
                 }
                 Md::Node {
-                    id: Some(md.0),
+                    id: Some(md.as_u32()),
                     ops,
                 }
             }
@@ -303,7 +303,7 @@ impl<'b> Writer<'b> {
             .iter()
             .filter_map(|k| self.b.find_constant(ty, k))
             .min_by_key(|v| match v.value_ref() {
-                ValueRef::Const(c) => c.0,
+                ValueRef::Const(c) => c.as_u32(),
                 _ => u32::MAX,
             });
         match existing {
@@ -436,33 +436,29 @@ mod tests {
 
     /// `!named = !{!2}`, `!0 = !"s"`, `!1 = i32 7`, `!2 = !{!0, !1, null}`.
     fn module() -> Module {
-        Module {
-            types: vec![TypeData::Int(32), TypeData::Metadata].into(),
-            constants: vec![ConstData {
-                ty: Type(0),
-                kind: ConstKind::Int(7),
-            }]
-            .into(),
-            module_constants: vec![Const(0)],
-            metadata: vec![
-                MetadataData::String(b"s".to_vec().into()),
-                MetadataData::Value {
-                    ty: Type(0),
-                    value: ValueRef::Const(Const(0)),
-                },
-                MetadataData::Node {
-                    distinct: false,
-                    operands: vec![Some(Metadata(0)), Some(Metadata(1)), None].into(),
-                },
-            ]
-            .into(),
-            module_metadata_count: 3,
-            named_metadata: vec![NamedMetadata {
-                name: "named".into(),
-                operands: vec![Metadata(2)],
-            }],
-            ..Module::default()
-        }
+        let mut m = Module::default();
+        let i32t = m.types.push(TypeData::Int(32));
+        m.types.push(TypeData::Metadata);
+        let seven = m.constants.push(ConstData {
+            ty: i32t,
+            kind: ConstKind::Int(7),
+        });
+        m.module_constants.push(seven);
+        let s = m.metadata.push(MetadataData::String(b"s".to_vec().into()));
+        let v = m.metadata.push(MetadataData::Value {
+            ty: i32t,
+            value: ValueRef::Const(seven),
+        });
+        let node = m.metadata.push(MetadataData::Node {
+            distinct: false,
+            operands: vec![Some(s), Some(v), None].into(),
+        });
+        m.module_metadata_count = 3;
+        m.named_metadata.push(NamedMetadata {
+            name: "named".into(),
+            operands: vec![node],
+        });
+        m
     }
 
     #[test]
@@ -494,9 +490,10 @@ mod tests {
     #[test]
     fn cycles_are_an_error() {
         let mut m = module();
-        m.metadata[2] = MetadataData::Node {
+        let node = m.metadata.id_of(2).unwrap();
+        m.metadata[node] = MetadataData::Node {
             distinct: false,
-            operands: vec![Some(Metadata(2))].into(),
+            operands: vec![Some(node)].into(),
         };
         let e = Reader::new(&m).named("named").unwrap_err();
         assert_eq!(e.kind, ErrorKind::TooComplex);

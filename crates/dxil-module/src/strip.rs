@@ -10,7 +10,7 @@
 //! arenas; the bitcode writer only writes what is reachable, as LLVM's value enumerator does.
 //! Use-list orders are dropped: the reference writes the stripped module without them.
 
-use dxil_ir::{Function, GlobalValue, Inst, InstKind, MetadataData, Module, ValueRef, VstEntry};
+use dxil_ir::{Function, GlobalValue, InstKind, MetadataData, Module, ValueRef, VstEntry};
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -208,14 +208,9 @@ fn check_only_called(m: &Module, removed: &[bool]) -> Result<()> {
 /// Drops the instructions whose `keep` is false from `body` (none of them may have a value
 /// in use: the calls removed here return `void`), renumbering the rest.
 fn compact_insts(body: &mut dxil_ir::Body, keep: &[bool], metadata: &mut [MetadataData]) {
-    let mut map: Vec<Option<Inst>> = Vec::with_capacity(keep.len());
-    let mut next = 0u32;
-    for &k in keep {
-        map.push(k.then(|| {
-            next += 1;
-            Inst(next - 1)
-        }));
-    }
+    let map = body
+        .insts
+        .retain_renumbered(|i, _| keep.get(i.index()).copied().unwrap_or(true));
     let remap = |v: &mut ValueRef| {
         if let ValueRef::Inst(i) = v {
             if let Some(Some(n)) = map.get(i.index()) {
@@ -223,11 +218,6 @@ fn compact_insts(body: &mut dxil_ir::Body, keep: &[bool], metadata: &mut [Metada
             }
         }
     };
-    let mut index = 0usize;
-    body.insts.retain(|_| {
-        index += 1;
-        keep.get(index - 1).copied().unwrap_or(true)
-    });
     for inst in &mut body.insts {
         inst.kind.for_each_operand_mut(remap);
     }
@@ -256,14 +246,9 @@ fn compact_insts(body: &mut dxil_ir::Body, keep: &[bool], metadata: &mut [Metada
 /// Removes the functions marked in `removed` (declarations no longer used) and renumbers
 /// every reference to the others.
 fn remove_functions(m: &mut Module, removed: &[bool]) {
-    let mut map: Vec<Option<Function>> = Vec::with_capacity(removed.len());
-    let mut next = 0u32;
-    for &r in removed {
-        map.push((!r).then(|| {
-            next += 1;
-            Function(next - 1)
-        }));
-    }
+    let map = m
+        .functions
+        .retain_renumbered(|f, _| !removed.get(f.index()).copied().unwrap_or(false));
     let new_id = |f: Function| map.get(f.index()).copied().flatten();
     let remap = |v: &mut ValueRef| {
         if let ValueRef::Function(f) = v {
@@ -272,11 +257,6 @@ fn remove_functions(m: &mut Module, removed: &[bool]) {
             }
         }
     };
-    let mut index = 0usize;
-    m.functions.retain(|_| {
-        index += 1;
-        !removed.get(index - 1).copied().unwrap_or(false)
-    });
     m.global_values.retain_mut(|g| match g {
         GlobalValue::Function(f) => match new_id(*f) {
             Some(n) => {

@@ -2,7 +2,7 @@
 //! truncated / bit-flipped corpus containers through reflection. Errors are fine; panics
 //! and hangs are not.
 
-use dxil_ir::{Metadata, MetadataData, Module};
+use dxil_ir::{MetadataData, Module};
 use dxil_module::view::ModuleView;
 use dxil_test_support::XorShift64;
 use dxil_text::header::ModuleHeader;
@@ -15,7 +15,12 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
         return;
     }
     let target = rng.below(count);
-    let other = Metadata(rng.below(count) as u32);
+    let id = |i| {
+        m.metadata
+            .id_of(i)
+            .expect("module metadata are in the arena")
+    };
+    let (other, own) = (id(rng.below(count)), id(target));
     let choice = rng.below(5);
     if let Some(MetadataData::Node { operands, .. }) = m.metadata.as_mut_slice().get_mut(target) {
         let len = operands.len();
@@ -25,7 +30,7 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
             1 if len > 0 => ops[rng.below(len)] = Some(other),
             2 => ops.truncate(rng.below(len + 1)),
             3 => ops.push(Some(other)),
-            _ if len > 0 => ops[rng.below(len)] = Some(Metadata(target as u32)),
+            _ if len > 0 => ops[rng.below(len)] = Some(own),
             _ => {}
         }
         *operands = ops.into();
@@ -62,7 +67,7 @@ fn mutated_metadata_does_not_panic() {
                 continue;
             };
             for _ in 0..20 {
-                let mut m = module.clone();
+                let mut m = module.clone().into_inner();
                 for _ in 0..=rng.below(3) {
                     mutate(&mut m, &mut rng);
                 }
@@ -88,8 +93,9 @@ fn malformed_field_names_node_and_field() {
     for id in dxil_test_support::corpus_ids(&dir).iter().take(200) {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         let c = dxil_container::Container::parse(&bytes).expect("container");
-        let mut m =
-            dxil_bitcode::read_module(c.program().expect("program").bitcode).expect("module");
+        let mut m = dxil_bitcode::read_module(c.program().expect("program").bitcode)
+            .expect("module")
+            .into_inner();
         let entries = dxil_module::md::Reader::new(&m)
             .named("dx.entryPoints")
             .expect("tree")

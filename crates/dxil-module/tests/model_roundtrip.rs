@@ -20,7 +20,9 @@ fn corpus_metadata_model_round_trip() {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         for (part, bitcode) in dxil_test_support::program_bitcodes(&bytes) {
             let part = String::from_utf8_lossy(&part);
-            let Ok(module) = dxil_bitcode::read_module(bitcode) else {
+            let Ok(module) =
+                dxil_bitcode::read_module(bitcode).map(dxil_ir::CheckedModule::into_inner)
+            else {
                 continue;
             };
             modules += 1;
@@ -87,7 +89,9 @@ fn changed_model_survives_bitcode_round_trip() {
         let bytes = std::fs::read(dir.join(format!("{id}.dxil"))).expect("read");
         for (part, bitcode) in dxil_test_support::program_bitcodes(&bytes) {
             let part = String::from_utf8_lossy(&part);
-            let Ok(mut module) = dxil_bitcode::read_module(bitcode) else {
+            let Ok(mut module) =
+                dxil_bitcode::read_module(bitcode).map(dxil_ir::CheckedModule::into_inner)
+            else {
                 continue;
             };
             let mut model = DxilMetadata::read(&module).expect("model");

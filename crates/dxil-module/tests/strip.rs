@@ -51,7 +51,9 @@ fn stripped_ildb_has_the_dxil_parts_instructions() {
             continue;
         };
         total += 1;
-        let mut m = dxil_bitcode::read_module(ildb).expect("ILDB reads");
+        let mut m = dxil_bitcode::read_module(ildb)
+            .expect("ILDB reads")
+            .into_inner();
         let reference = dxil_bitcode::read_module(dxil).expect("DXIL reads");
         assert!(dxil_module::strip::has_debug_info(&m));
         assert!(dxil_module::strip::strip_debug_info(&mut m).expect("strips"));

@@ -39,7 +39,8 @@ fn module_subobjects_print_like_rdat() {
         let mut expected = String::new();
         print_subobjects(&list, false, &mut expected);
         let mut module = dxil_bitcode::read_module(c.primary_program().expect("program").bitcode)
-            .expect("module");
+            .expect("module")
+            .into_inner();
         let mut model = DxilMetadata::read(&module).expect("model");
         model.subobjects = Some(list.iter().map(to_model).collect());
         model.write(&mut module).expect("write");

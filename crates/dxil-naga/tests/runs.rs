@@ -557,7 +557,9 @@ fn bit_fields_at_32_and_64_bits() {
 fn dxil_exec_module(container: &[u8]) -> dxil_ir::Module {
     let c = dxil_container::Container::parse(container).expect("a container");
     let program = c.program().expect("a program part");
-    dxil_bitcode::read_module(program.bitcode).expect("its bitcode")
+    dxil_bitcode::read_module(program.bitcode)
+        .expect("its bitcode")
+        .into_inner()
 }
 
 /// A workgroup array sized by an override: once the overrides are processed (as wgpu does

@@ -103,18 +103,17 @@ fn corpus_declarations_match_signatures() {
             let Some(body) = &f.body else { continue };
             for inst in body.insts.iter() {
                 if let Ok(Some(call)) = decode_call(&m, body, inst) {
-                    op_of.entry(call.callee.0).or_insert(call.op.info());
+                    op_of.entry(call.callee.as_u32()).or_insert(call.op.info());
                 }
             }
         }
-        for (i, f) in m.functions.iter().enumerate() {
+        for (fid, f) in m.functions.iter_with_ids() {
             let name = f.common.name.as_deref().unwrap_or("");
             if f.body.is_some() || !name.starts_with("dx.op.") {
                 continue;
             }
-            let fid = dxil_ir::Function(i as u32);
             total += 1;
-            let info = match op_of.get(&fid.0) {
+            let info = match op_of.get(&fid.as_u32()) {
                 Some(info) => *info,
                 None => {
                     uncalled += 1;
@@ -161,7 +160,7 @@ fn corpus_declarations_match_signatures() {
                     continue;
                 }
             };
-            let Some(dxil_ir::TypeData::Function { ret, params, .. }) = m.ty(f.fn_ty) else {
+            let dxil_ir::TypeData::Function { ret, params, .. } = m.ty(f.fn_ty) else {
                 panic!("{id}: {name} has no function type");
             };
             let ret = Ty::from_ir(&m, *ret);

@@ -620,14 +620,13 @@ impl Printer<'_> {
 mod tests {
     use super::*;
     use crate::printer::{FnSlots, Printer};
-    use dxil_ir::Const;
 
-    fn print_const(ty: TypeData, kind: ConstKind) -> String {
-        let m = Module {
-            types: vec![ty].into(),
-            constants: vec![ConstData { ty: Type(0), kind }].into(),
-            ..Module::default()
-        };
+    /// Prints a constant of type `ty` (made from the type's own id) and kind `kind`.
+    fn print_const(ty: impl FnOnce(Type) -> TypeData, kind: ConstKind) -> String {
+        let mut m = Module::default();
+        let own = m.types.next_id().unwrap();
+        let t = m.types.push(ty(own));
+        let c = m.constants.push(ConstData { ty: t, kind });
         let lists = crate::attrs::build_lists(&m);
         let kinds = crate::slots::Kinds::new(&m);
         let mut out = String::new();
@@ -645,40 +644,40 @@ mod tests {
             scratch: Vec::new(),
             foreign_blocks: Default::default(),
         };
-        p.write_constant(Const(0), 0);
+        p.write_constant(c, 0);
         out
     }
 
     #[test]
     fn wide_integers_are_signed_decimal() {
         let w = |words: &[u64]| ConstKind::WideInt(words.into());
-        assert_eq!(print_const(TypeData::Int(128), w(&[u64::MAX])), "-1");
+        assert_eq!(print_const(|_| TypeData::Int(128), w(&[u64::MAX])), "-1");
         assert_eq!(
-            print_const(TypeData::Int(128), w(&[0, 1])),
+            print_const(|_| TypeData::Int(128), w(&[0, 1])),
             "18446744073709551616"
         );
         assert_eq!(
-            print_const(TypeData::Int(96), w(&[5, u64::MAX])),
+            print_const(|_| TypeData::Int(96), w(&[5, u64::MAX])),
             "-18446744073709551611"
         );
         // A huge width with few active words prints the same value.
-        assert_eq!(print_const(TypeData::Int(1 << 22), w(&[7])), "7");
+        assert_eq!(print_const(|_| TypeData::Int(1 << 22), w(&[7])), "7");
     }
 
     #[test]
     fn narrow_integers_sign_extend() {
-        assert_eq!(print_const(TypeData::Int(8), ConstKind::Int(255)), "-1");
-        assert_eq!(print_const(TypeData::Int(1), ConstKind::Int(-1)), "true");
-        assert_eq!(print_const(TypeData::Int(32), ConstKind::Null), "0");
+        assert_eq!(print_const(|_| TypeData::Int(8), ConstKind::Int(255)), "-1");
+        assert_eq!(
+            print_const(|_| TypeData::Int(1), ConstKind::Int(-1)),
+            "true"
+        );
+        assert_eq!(print_const(|_| TypeData::Int(32), ConstKind::Null), "0");
     }
 
     #[test]
     fn zero_strings_collapse() {
-        let ty = TypeData::Array {
-            len: 1,
-            elem: Type(0),
-        };
-        // Element type index 0 is the array itself here; only the kind matters.
+        let ty = |own| TypeData::Array { len: 1, elem: own };
+        // The element type is the array itself here; only the kind matters.
         assert_eq!(
             print_const(ty, ConstKind::CString(Box::new([]))),
             "zeroinitializer"
@@ -695,21 +694,21 @@ mod dag_tests {
     /// records.
     fn dag(leaf: i64, named: bool) -> Module {
         let mut m = Module::default();
-        m.types.push(TypeData::Int(32));
-        m.constants.push(ConstData {
-            ty: Type(0),
+        let mut ty = m.types.push(TypeData::Int(32));
+        let mut c = m.constants.push(ConstData {
+            ty,
             kind: ConstKind::Int(leaf),
         });
         for k in 1..200u32 {
-            m.types.push(TypeData::Struct(StructType {
+            ty = m.types.push(TypeData::Struct(StructType {
                 name: named.then(|| format!("T{k}")),
                 identified: named,
-                elems: Box::new([Type(k - 1), Type(k - 1)]),
+                elems: Box::new([ty, ty]),
                 ..StructType::default()
             }));
-            let prev = ValueRef::Const(dxil_ir::Const(k - 1));
-            m.constants.push(ConstData {
-                ty: Type(k),
+            let prev = ValueRef::Const(c);
+            c = m.constants.push(ConstData {
+                ty,
                 kind: ConstKind::Aggregate(Box::new([prev, prev])),
             });
         }
@@ -737,13 +736,17 @@ mod dag_tests {
     }
 
     fn with_global(mut m: Module) -> Module {
+        // The last type and constant of `dag` (the global's own type is not printed here).
+        let top = m.types.id_of(199).unwrap();
+        let init = m.constants.id_of(199).unwrap();
+        let first = m.types.id_of(0).unwrap();
         m.globals.push(dxil_ir::GlobalVar {
-            common: dxil_ir::GlobalCommon::default(),
-            value_ty: Type(199),
+            common: dxil_ir::GlobalCommon::new(first),
+            value_ty: top,
             addrspace: 0,
             is_constant: true,
             explicit_type: true,
-            initializer: Some(ValueRef::Const(dxil_ir::Const(199))),
+            initializer: Some(ValueRef::Const(init)),
             align_log2p1: 0,
             section: 0,
             externally_initialized: false,

@@ -65,10 +65,7 @@ pub fn write_visibility_dll(out: &mut String, visibility: u8, dll: u8) {
 /// most recently read first, one entry per branch operand.
 fn predecessors(body: &Body) -> Vec<Vec<Block>> {
     let mut preds: Vec<Vec<Block>> = vec![Vec::new(); body.blocks.len()];
-    for (b, block) in body.blocks.iter().enumerate() {
-        let Some(from) = Block::from_index(b) else {
-            continue;
-        };
+    for (from, block) in body.blocks.iter_with_ids() {
         for &i in &block.insts {
             let Some(inst) = body.inst(i) else { continue };
             let mut add = |t: Block| {
@@ -141,9 +138,9 @@ fn align_of(log2p1: u64) -> u64 {
 
 impl<'m> Printer<'m> {
     /// Prints one function (`printFunction`).
-    pub fn print_function(&mut self, index: usize) {
+    pub fn print_function(&mut self, id: dxil_ir::Function) {
         let m: &'m Module = self.m;
-        let Some(f) = m.functions.as_slice().get(index) else {
+        let Some(f) = m.functions.get(id) else {
             return;
         };
         self.out.push('\n');
@@ -191,10 +188,7 @@ impl<'m> Printer<'m> {
             None => self.out.push_str("<badtype>"),
         }
         self.out.push(' ');
-        self.write_value(
-            ValueRef::Function(dxil_ir::Function::from_index(index).unwrap_or_default()),
-            0,
-        );
+        self.write_value(ValueRef::Function(id), 0);
         self.out.push('(');
         self.body = f.body.as_ref();
         self.fslots = match &f.body {
@@ -910,33 +904,40 @@ mod tests {
     /// Three blocks branching to block 3 in order 0, 1, 2 (block 1 twice through a
     /// conditional branch).
     fn body() -> Body {
-        let b = |i: u32| Block(i);
+        // Branches name blocks made after them, as a reader of a body declaring four would.
+        let b = |i| Block::checked(i, 4).unwrap();
         let mut body = Body::default();
+        let cond = ValueRef::Arg(dxil_ir::Arg::checked(0, 1).unwrap());
         let kinds = [
             InstKind::Br { target: b(3) },
             InstKind::CondBr {
-                cond: ValueRef::Arg(dxil_ir::Arg(0)),
+                cond,
                 if_true: b(3),
                 if_false: b(2),
             },
             InstKind::Br { target: b(3) },
             InstKind::Ret { value: None },
         ];
-        for (i, k) in kinds.into_iter().enumerate() {
-            body.insts.push(inst(k));
+        for k in kinds {
+            let i = body.insts.push(inst(k));
             body.blocks.push(BlockData {
                 name: None,
-                insts: vec![Inst(i as u32)],
+                insts: vec![i],
             });
         }
         body
     }
 
+    /// The block indexes of a predecessor list.
+    fn indexes(p: &[Block]) -> Vec<usize> {
+        p.iter().map(|b| b.index()).collect()
+    }
+
     #[test]
     fn predecessors_most_recent_use_first() {
         let p = predecessors(&body());
-        assert_eq!(p[3], vec![Block(2), Block(1), Block(0)]);
-        assert_eq!(p[2], vec![Block(1)]);
+        assert_eq!(indexes(&p[3]), [2, 1, 0]);
+        assert_eq!(indexes(&p[2]), [1]);
         assert!(p[0].is_empty());
     }
 
@@ -949,10 +950,10 @@ mod tests {
             id: 3,
         });
         // Use i moves to position indexes[i].
-        assert_eq!(predecessors(&b)[3], vec![Block(1), Block(0), Block(2)]);
+        assert_eq!(indexes(&predecessors(&b)[3]), [1, 0, 2]);
         // A record of the wrong length is ignored.
         b.uselists[0].indexes = Box::new([1, 0]);
-        assert_eq!(predecessors(&b)[3], vec![Block(2), Block(1), Block(0)]);
+        assert_eq!(indexes(&predecessors(&b)[3]), [2, 1, 0]);
     }
 
     #[test]

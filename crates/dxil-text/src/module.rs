@@ -45,18 +45,18 @@ impl Printer<'_> {
         if !m.globals.is_empty() {
             self.out.push('\n');
         }
-        for i in 0..m.globals.len() {
-            self.print_global(i);
+        for g in m.globals.ids() {
+            self.print_global(g);
             self.out.push('\n');
         }
         if !m.aliases.is_empty() {
             self.out.push('\n');
         }
-        for i in 0..m.aliases.len() {
-            self.print_alias(i);
+        for a in m.aliases.ids() {
+            self.print_alias(a);
         }
-        for i in 0..m.functions.len() {
-            self.print_function(i);
+        for f in m.functions.ids() {
+            self.print_function(f);
         }
         if !self.slots.attr_sets.is_empty() {
             self.out.push('\n');
@@ -123,15 +123,12 @@ impl Printer<'_> {
         }
     }
 
-    fn print_global(&mut self, i: usize) {
+    fn print_global(&mut self, id: dxil_ir::Global) {
         let m = self.m;
-        let Some(g) = m.globals.as_slice().get(i) else {
+        let Some(g) = m.globals.get(id) else {
             return;
         };
-        self.write_value(
-            ValueRef::Global(dxil_ir::Global::from_index(i).unwrap_or_default()),
-            0,
-        );
+        self.write_value(ValueRef::Global(id), 0);
         self.out.push_str(" = ");
         let linkage = dxil_ir::decode_linkage(u64::from(g.common.linkage));
         if g.initializer.is_none() && linkage == Some(dxil_ir::Linkage::External) {
@@ -183,15 +180,12 @@ impl Printer<'_> {
         }
     }
 
-    fn print_alias(&mut self, i: usize) {
+    fn print_alias(&mut self, id: dxil_ir::Alias) {
         let m = self.m;
-        let Some(a) = m.aliases.as_slice().get(i) else {
+        let Some(a) = m.aliases.get(id) else {
             return;
         };
-        self.write_value(
-            ValueRef::Alias(dxil_ir::Alias::from_index(i).unwrap_or_default()),
-            0,
-        );
+        self.write_value(ValueRef::Alias(id), 0);
         self.out.push_str(" = ");
         write_linkage(self.out, a.common.linkage);
         write_visibility_dll(self.out, a.common.visibility, a.common.dll_storage);

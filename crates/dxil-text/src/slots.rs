@@ -146,7 +146,7 @@ impl Slots {
         };
         // Existing location nodes that are not distinct are the ones LLVM's uniquing returns
         // for an equal debug location.
-        for (i, d) in m.metadata.iter().enumerate() {
+        for (id, d) in m.metadata.iter_with_ids() {
             if let MetadataData::Location(l) = d {
                 if !l.distinct {
                     let key = LocKey {
@@ -155,9 +155,7 @@ impl Slots {
                         scope: Some(l.scope),
                         inlined_at: l.inlined_at,
                     };
-                    if let Some(id) = Metadata::from_index(i) {
-                        s.loc_map.entry(key).or_insert(NodeRef::Arena(id));
-                    }
+                    s.loc_map.entry(key).or_insert(NodeRef::Arena(id));
                 }
             }
         }

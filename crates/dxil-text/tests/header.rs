@@ -21,7 +21,7 @@ fn corpus_headers_match_reference() {
         let mut out = String::new();
         let stat = dxil_test_support::part_bitcode(&bytes, b"STAT")
             .map(|b| dxil_bitcode::read_module(b).expect("STAT module"));
-        dxil_text::header::print_dumpbin_header(Some(&c), &module, stat.as_ref(), &mut out)
+        dxil_text::header::print_dumpbin_header(Some(&c), &module, stat.as_deref(), &mut out)
             .expect("header");
         total += 1;
         if out == reference {

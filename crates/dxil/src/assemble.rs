@@ -118,7 +118,7 @@ impl Assembler {
 /// let m = dxil::parse_text("define void @main() {\n  ret void\n}\n", "main.ll").unwrap();
 /// assert_eq!(m.functions.len(), 1);
 /// ```
-pub fn parse_text(text: &str, name: &str) -> Result<dxil_ir::Module> {
+pub fn parse_text(text: &str, name: &str) -> Result<dxil_ir::CheckedModule> {
     dxil_asm::parse_module(text, name).map_err(text_error)
 }
 

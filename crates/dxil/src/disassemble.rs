@@ -74,7 +74,7 @@ fn print_input(input: &Input<'_>, carry_parts: bool) -> Result<String> {
         _ => None,
     };
     let mut text = String::with_capacity(bitcode.bytes.len() * 4 + 1024);
-    dxil_text::header::print_dumpbin_header(container, &module, reflection.as_ref(), &mut text)
+    dxil_text::header::print_dumpbin_header(container, &module, reflection.as_deref(), &mut text)
         .map_err(|e| header_error(e, input))?;
     if let (true, Some(c)) = (carry_parts, container) {
         dxil_text::header::print_carried_parts(&dxil_text::header::container_parts(c), &mut text);

@@ -270,7 +270,7 @@ impl<'a> Input<'a> {
 
     /// The module of a container's `STAT` part (the reflection a stripped `DXIL` module
     /// leaves there), when the input is a container with a readable one.
-    pub fn reflection_module(&self) -> Result<Option<dxil_ir::Module>> {
+    pub fn reflection_module(&self) -> Result<Option<dxil_ir::CheckedModule>> {
         let Input::Container(c) = self else {
             return Ok(None);
         };
@@ -303,7 +303,7 @@ impl<'a> Input<'a> {
 
 impl Bitcode<'_> {
     /// Decodes the module; errors give their bit in the user's file.
-    pub fn read_module(&self) -> Result<dxil_ir::Module> {
+    pub fn read_module(&self) -> Result<dxil_ir::CheckedModule> {
         dxil_bitcode::read_module(self.bytes).map_err(|e| {
             let what = self
                 .part

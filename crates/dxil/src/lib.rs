@@ -111,6 +111,6 @@ pub use dxil_validate as validator;
 /// assert_eq!(module.triple.as_deref(), Some("dxil-ms-dx"));
 /// # Ok(()) }
 /// ```
-pub fn read_module(bytes: &[u8]) -> Result<ir::Module> {
+pub fn read_module(bytes: &[u8]) -> Result<ir::CheckedModule> {
     Input::parse(bytes)?.primary_bitcode()?.read_module()
 }

@@ -80,8 +80,9 @@ fn reencode_bitcode(c: &Container<'_>, buf: &mut ContainerBuf<'_>) -> Result<boo
             position: program.bitcode_position,
             part: Some(fourcc),
         };
+        // Read modules are checked: the writer skips its id pass.
         let module = located.read_module()?;
-        let bitcode = dxil_bitcode::write_module(&module).map_err(|e| {
+        let bitcode = dxil_bitcode::write_checked(&module).map_err(|e| {
             Error::new(
                 crate::ErrorKind::Bitcode,
                 format!("{fourcc} bitcode: writing: {e}"),

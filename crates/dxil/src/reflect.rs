@@ -36,5 +36,6 @@ pub fn reflect_input(input: &Input<'_>) -> Result<Reflection> {
             .unwrap_or_default(),
         _ => Vec::new(),
     };
-    dxil_module::reflect::reflect_modules(&module, stat.as_ref(), features).map_err(Error::metadata)
+    dxil_module::reflect::reflect_modules(&module, stat.as_deref(), features)
+        .map_err(Error::metadata)
 }

@@ -38,7 +38,7 @@ pub fn validate_named(bytes: &[u8], name: &str, options: &Options) -> Result<Rep
             // Debug info that does not strip is left for the rules to judge.
             let module = crate::parse_text(text, name)?;
             if dxil_module::strip::has_debug_info(&module) {
-                let mut stripped = module.clone();
+                let mut stripped = module.clone().into_inner();
                 if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {
                     return Ok(crate::validator::validate_module(&stripped, options));
                 }

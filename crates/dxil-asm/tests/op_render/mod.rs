@@ -27,7 +27,9 @@ pub fn build(case: &OpCase) -> Result<(String, Vec<u8>), String> {
 }
 
 fn parse(text: &str) -> Result<dxil_ir::Module, String> {
-    dxil_asm::parse_module(text, "case.ll").map_err(|d| d.to_string())
+    dxil_asm::parse_module(text, "case.ll")
+        .map(dxil_ir::CheckedModule::into_inner)
+        .map_err(|d| d.to_string())
 }
 
 /// The text of the shader for `case`, its entry recording shader flags `flags`.

@@ -24,10 +24,10 @@ impl Ids {
             return st.value(id).map(|v| v.0).ok_or(ErrorKind::BadValue(id));
         }
         let off = id - self.base_value;
-        let idx = usize::try_from(off)
-            .ok()
-            .and_then(|o| o.checked_add(self.arena_base))
-            .and_then(Const::from_index)
+        // May refer forward in the block: checked against the block's length at its end.
+        let idx = off
+            .checked_add(self.arena_base as u64)
+            .and_then(|i| Const::checked(i, usize::MAX).ok())
             .ok_or(ErrorKind::BadValue(id))?;
         self.max_forward = Some(self.max_forward.map_or(off, |m| m.max(off)));
         Ok(ValueRef::Const(idx))
@@ -69,8 +69,13 @@ pub(crate) fn read_constants(
             None => st.find(&TypeData::Int(32), "i32").map_err(|k| cur.err(k))?,
         };
         let kind = constant(st, &mut ids, code, ty, ops).map_err(|k| cur.err(k))?;
-        let id = Const::from_index(st.m.constants.len())
-            .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too many constants")))?;
+        let id =
+            st.m.constants
+                .next_id()
+                .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too many constants")))?;
+        if matches!(kind, ConstKind::BlockAddress { .. }) {
+            st.block_addresses.push(id);
+        }
         st.m.constants.push(ConstData { ty, kind });
         order.push(id);
         if local {
@@ -255,10 +260,11 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
                 ValueRef::Function(f) => f,
                 _ => return Err(ErrorKind::TypeMismatch("blockaddress of a non-function")),
             };
-            ConstKind::BlockAddress {
-                function: f,
-                block: Block(op32(ops, 2)?),
-            }
+            // The function's body may come later: the block is checked against it when the
+            // module ends (`State::block_addresses`).
+            let block = Block::checked(u64::from(op32(ops, 2)?), usize::MAX)
+                .map_err(|_| ErrorKind::InvalidRecord("operand exceeds 32 bits"))?;
+            ConstKind::BlockAddress { function: f, block }
         }
         CST_CODE_INLINEASM => {
             let flags = op(ops, 0)?;

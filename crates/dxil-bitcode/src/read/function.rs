@@ -56,9 +56,9 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         md_fixups: Vec::new(),
         fn_attachments: Vec::new(),
     };
-    for (i, &ty) in params.iter().enumerate() {
-        fs.body.args.push(ArgData { ty, name: None });
-        st.local_values.push((ValueRef::Arg(Arg(i as u32)), ty));
+    for &ty in params.iter() {
+        let a = fs.body.args.push(ArgData { ty, name: None });
+        st.local_values.push((ValueRef::Arg(a), ty));
     }
     loop {
         match cur.next()? {
@@ -121,7 +121,8 @@ fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
     let mut result = Ok(());
     for inst in &mut fs.body.insts {
         inst.kind.for_each_operand_mut(|v| {
-            if let ValueRef::Arg(Arg(a)) = *v {
+            if let ValueRef::Arg(a) = *v {
+                let a = a.as_u32();
                 if a >= FWD_BASE {
                     let Some(&(id, ty)) = fs.fwd.get((a - FWD_BASE) as usize) else {
                         result = Err(ErrorKind::Malformed("dangling forward reference"));
@@ -211,11 +212,8 @@ impl Ops<'_> {
 }
 
 fn check_block(fs: &Fn, b: u64) -> K<Block> {
-    if b < fs.declared as u64 {
-        Ok(Block(b as u32))
-    } else {
-        Err(ErrorKind::BadBlock(b))
-    }
+    // Blocks are made as their first instruction arrives: the bound is the declared count.
+    Block::checked(b, fs.declared).map_err(|_| ErrorKind::BadBlock(b))
 }
 
 /// The value with absolute id `id` and type `ty`: metadata for `metadata`-typed operands,
@@ -233,7 +231,12 @@ fn resolve(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
             }
             let k = fs.fwd.len() as u32;
             fs.fwd.push((id, ty));
-            Ok(ValueRef::Arg(Arg(FWD_BASE + k)))
+            // A placeholder above every real argument, bounded by the references parked so
+            // far; `resolve_forward` replaces each one before the body is stored.
+            let parked = FWD_BASE as usize + fs.fwd.len();
+            let placeholder = Arg::checked(u64::from(FWD_BASE + k), parked)
+                .map_err(|_| ErrorKind::InvalidRecord("too many forward references"))?;
+            Ok(ValueRef::Arg(placeholder))
         }
     }
 }
@@ -835,7 +838,10 @@ fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K
         .ok_or(ErrorKind::Malformed(
             "instruction outside any declared block",
         ))?;
-    let id = Inst::from_index(fs.body.insts.len())
+    let id = fs
+        .body
+        .insts
+        .next_id()
         .ok_or(ErrorKind::InvalidRecord("too many instructions"))?;
     let ty = ty.filter(|&t| !matches!(st.td(t), TypeData::Void));
     let terminator = kind.is_terminator();

@@ -47,11 +47,8 @@ impl MdIds {
         } else {
             self.local_arena_base + (id - self.module_count)
         };
-        u32::try_from(idx)
-            .ok()
-            .filter(|&i| i < u32::MAX)
-            .map(Metadata)
-            .ok_or(ErrorKind::BadMetadata(id))
+        // May refer forward: checked against the count defined when the block ends.
+        Metadata::checked(idx, u32::MAX as usize).map_err(|_| ErrorKind::BadMetadata(id))
     }
 
     fn or_null(&mut self, id: u64) -> K<MdRef> {
@@ -125,9 +122,11 @@ pub(crate) fn read_metadata(
             _ => {
                 let data = md_record(st, &mut ids, code, &cur.rec.ops, local, fixups)
                     .map_err(|k| cur.err(k))?;
-                let id = Metadata::from_index(st.m.metadata.len())
-                    .filter(|m| m.0 < u32::MAX)
-                    .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too much metadata")))?;
+                let id =
+                    st.m.metadata
+                        .next_id()
+                        .filter(|m| m.as_u32() < u32::MAX)
+                        .ok_or_else(|| cur.err(ErrorKind::InvalidRecord("too much metadata")))?;
                 st.m.metadata.push(data);
                 if local {
                     st.local_md.push(id);
@@ -182,17 +181,20 @@ fn md_record(
                     MetadataData::Value { ty, value }
                 }
                 None if local => {
-                    let md = Metadata::from_index(st.m.metadata.len())
-                        .ok_or(ErrorKind::InvalidRecord("too much metadata"))?;
+                    let md =
+                        st.m.metadata
+                            .next_id()
+                            .ok_or(ErrorKind::InvalidRecord("too much metadata"))?;
                     fixups.push(MdFixup {
                         md,
                         value_id: id,
                         ty,
                     });
-                    // Replaced when the body's values are known.
+                    // Replaced when the body's values are known (until then it names
+                    // itself).
                     MetadataData::Value {
                         ty,
-                        value: ValueRef::Metadata(Metadata(u32::MAX)),
+                        value: ValueRef::Metadata(md),
                     }
                 }
                 None => return Err(ErrorKind::BadValue(id)),

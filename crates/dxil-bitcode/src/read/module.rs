@@ -1,9 +1,11 @@
 //! The top level and MODULE_BLOCK (LLVM 3.7 `parseModule`).
 
+use std::cell::RefCell;
+
 use dxil_bitstream::{Entry, ReaderBuffers, BLOCKINFO_BLOCK_ID};
 use dxil_ir::{
-    decode_linkage, Alias, AliasData, Function, FunctionData, Global, GlobalCommon, GlobalValue,
-    GlobalVar, Module, Type, TypeData, ValueRef,
+    decode_linkage, Alias, AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon,
+    GlobalValue, GlobalVar, Type, TypeData, ValueRef,
 };
 
 use super::attrs::read_attrs;
@@ -39,10 +41,17 @@ struct ModState {
 /// `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header).
 ///
 /// Every record is decoded into the IR; anything not understood is an error naming the block,
-/// the record code and the bit offset. A program that reads many modules reads them faster
-/// through one [`Decoder`].
-pub fn read_module(bitcode: &[u8]) -> Result<Module> {
-    Decoder::new().read_module(bitcode)
+/// the record code and the bit offset. Each thread reads through a [`Decoder`] of its own, so
+/// that reading many modules allocates its working tables once.
+pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
+    thread_local! {
+        static DECODER: RefCell<Decoder> = RefCell::new(Decoder::new());
+    }
+    DECODER.with(|d| match d.try_borrow_mut() {
+        Ok(mut d) => d.read_module(bitcode),
+        // Not reentrant today; a fresh decoder keeps it correct if that changes.
+        Err(_) => Decoder::new().read_module(bitcode),
+    })
 }
 
 /// A module reader that keeps its working memory between modules: the bitstream reader's
@@ -73,7 +82,7 @@ impl Decoder {
     }
 
     /// Reads one module, as [`read_module`] does.
-    pub fn read_module(&mut self, bitcode: &[u8]) -> Result<Module> {
+    pub fn read_module(&mut self, bitcode: &[u8]) -> Result<CheckedModule> {
         let bufs = std::mem::take(&mut self.bufs);
         let ops = std::mem::take(&mut self.ops);
         let mut cur = Cursor::with_buffers(bitcode, bufs, ops)?;
@@ -91,7 +100,9 @@ impl Decoder {
             bodies: ms.bodies,
         };
         (self.bufs, self.ops) = cur.into_buffers();
-        r.map(|()| m)
+        // Every id was range-checked as its record was read, and every forward reference
+        // resolved or refused when its block ended (`read_top`).
+        r.map(|()| CheckedModule::proven_by_maker(m))
     }
 }
 
@@ -128,6 +139,7 @@ fn read_top(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
     if !seen_module {
         return Err(cur.err(ErrorKind::Malformed("no MODULE_BLOCK")));
     }
+    ms.st.check_block_addresses().map_err(|k| cur.err(k))?;
     // Every id is range-checked as its record is read and every forward reference is
     // resolved or refused when its block ends, so the module already passes
     // `Module::check_ids`; the whole-module pass would cost ~5% of decoding. Builds with
@@ -322,9 +334,8 @@ fn global_var(ms: &mut ModState, ops: &[u64]) -> K<()> {
     };
     let section = small(ops[5], st.m.section_names.len() as u64, "section id")?;
     let mut common = GlobalCommon {
-        ty: ptr_ty,
         linkage: linkage(ops[3])?,
-        ..GlobalCommon::default()
+        ..GlobalCommon::new(ptr_ty)
     };
     common_tail(
         st,
@@ -333,7 +344,10 @@ fn global_var(ms: &mut ModState, ops: &[u64]) -> K<()> {
         [Some(6), Some(7), Some(8), Some(10), Some(11)],
     )?;
     let externally_initialized = ops.len() > 9 && flag(ops, 9)?;
-    let g = Global::from_index(st.m.globals.len()).ok_or(ErrorKind::InvalidRecord("globals"))?;
+    let g =
+        st.m.globals
+            .next_id()
+            .ok_or(ErrorKind::InvalidRecord("globals"))?;
     if ops[2] != 0 {
         ms.deferred.push(Deferred::Init(g, ops[2] - 1));
     }
@@ -366,9 +380,8 @@ fn function(ms: &mut ModState, ops: &[u64]) -> K<()> {
     }
     let ptr_ty = st.pointer_to(fn_ty, 0)?;
     let mut common = GlobalCommon {
-        ty: ptr_ty,
         linkage: linkage(ops[3])?,
-        ..GlobalCommon::default()
+        ..GlobalCommon::new(ptr_ty)
     };
     common_tail(
         st,
@@ -377,7 +390,9 @@ fn function(ms: &mut ModState, ops: &[u64]) -> K<()> {
         [Some(7), None, Some(9), Some(11), Some(12)],
     )?;
     let f =
-        Function::from_index(st.m.functions.len()).ok_or(ErrorKind::InvalidRecord("functions"))?;
+        st.m.functions
+            .next_id()
+            .ok_or(ErrorKind::InvalidRecord("functions"))?;
     let is_proto = flag(ops, 2)?;
     let gc = match ops.get(8) {
         Some(&v) => small(v, st.m.gc_names.len() as u64, "gc id")?,
@@ -428,9 +443,8 @@ fn alias(ms: &mut ModState, ops: &[u64]) -> K<()> {
         return Err(ErrorKind::TypeMismatch("alias of a non-pointer type"));
     }
     let mut common = GlobalCommon {
-        ty,
         linkage: linkage(ops[2])?,
-        ..GlobalCommon::default()
+        ..GlobalCommon::new(ty)
     };
     common_tail(
         st,
@@ -438,7 +452,10 @@ fn alias(ms: &mut ModState, ops: &[u64]) -> K<()> {
         ops,
         [Some(3), Some(5), Some(6), Some(4), None],
     )?;
-    let a = Alias::from_index(st.m.aliases.len()).ok_or(ErrorKind::InvalidRecord("aliases"))?;
+    let a =
+        st.m.aliases
+            .next_id()
+            .ok_or(ErrorKind::InvalidRecord("aliases"))?;
     ms.deferred.push(Deferred::Aliasee(a, ops[1]));
     st.m.aliases.push(AliasData {
         common,

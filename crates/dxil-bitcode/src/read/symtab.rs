@@ -1,7 +1,7 @@
 //! VALUE_SYMTAB_BLOCK (LLVM 3.7 `parseValueSymbolTable`) and USELIST_BLOCK
 //! (`parseUseLists`, kept as data).
 
-use dxil_ir::{Block, Body, UseList, ValueRef, VstEntry};
+use dxil_ir::{Body, UseList, ValueRef, VstEntry};
 
 use super::cursor::Cursor;
 use super::values::State;
@@ -53,10 +53,10 @@ fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<(
         (VST_CODE_BBENTRY, Some(body)) => {
             let b = usize::try_from(id)
                 .ok()
-                .and_then(|i| body.blocks.as_mut_slice().get_mut(i))
+                .and_then(|i| body.blocks.id_of(i))
                 .ok_or(ErrorKind::BadBlock(id))?;
-            b.name = Some(name);
-            body.symtab.push(VstEntry::Block(Block(id as u32)));
+            body.blocks[b].name = Some(name);
+            body.symtab.push(VstEntry::Block(b));
         }
         (other, _) => return Err(ErrorKind::UnexpectedRecord(other)),
     }

@@ -53,13 +53,10 @@ pub(crate) fn read_types(cur: &mut Cursor<'_>, st: &mut State) -> Result<()> {
     Ok(())
 }
 
-/// A type id inside the type block (may refer forward; checked at the end).
+/// A type id inside the type block (may refer forward: checked against the table's length
+/// when the block ends).
 fn fwd_ty(id: u64) -> K<Type> {
-    u32::try_from(id)
-        .ok()
-        .filter(|&i| i < u32::MAX)
-        .map(Type)
-        .ok_or(ErrorKind::BadType(id))
+    Type::checked(id, u32::MAX as usize).map_err(|_| ErrorKind::BadType(id))
 }
 
 fn type_list(ops: &[u64]) -> K<Box<[Type]>> {

@@ -4,7 +4,7 @@
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
-use dxil_ir::{Metadata, Module, Type, TypeData, ValueRef};
+use dxil_ir::{Const, ConstKind, Metadata, Module, Type, TypeData, ValueRef};
 
 use super::hash::fx_hash;
 use super::K;
@@ -31,6 +31,8 @@ pub(crate) struct State {
     pub full_type_map: OnceCell<HashMap<TypeData, Type>>,
     /// Ids of the metadata kinds defined so far.
     pub kind_ids: HashSet<u32>,
+    /// The `blockaddress` constants, whose blocks are checked when every body is read.
+    pub block_addresses: Vec<Const>,
 }
 
 /// The tables of a [`State`] without its module, emptied, for the next module.
@@ -91,8 +93,7 @@ impl State {
     pub fn ty(&self, id: u64) -> K<Type> {
         usize::try_from(id)
             .ok()
-            .filter(|&i| i < self.m.types.len())
-            .and_then(Type::from_index)
+            .and_then(|i| self.m.types.id_of(i))
             .ok_or(ErrorKind::BadType(id))
     }
 
@@ -114,8 +115,8 @@ impl State {
         // keys, so crafted collisions cannot make lookups quadratic).
         let full = self.full_type_map.get_or_init(|| {
             let mut map = HashMap::with_capacity(self.m.types.len());
-            for (i, t) in self.m.types.iter().enumerate() {
-                map.entry(t.clone()).or_insert(Type(i as u32));
+            for (i, t) in self.m.types.iter_with_ids() {
+                map.entry(t.clone()).or_insert(i);
             }
             map
         });
@@ -124,9 +125,28 @@ impl State {
 
     /// Records the content hashes of the type table (after TYPE_BLOCK).
     pub fn index_types(&mut self) {
-        for (i, t) in self.m.types.iter().enumerate() {
-            self.type_map.entry(fx_hash(t)).or_insert(Type(i as u32));
+        for (i, t) in self.m.types.iter_with_ids() {
+            self.type_map.entry(fx_hash(t)).or_insert(i);
         }
+    }
+
+    /// Checks that each `blockaddress` names a block of its function's body (bodies come
+    /// after the constants that refer to them, so this waits for the module's end).
+    pub fn check_block_addresses(&self) -> K<()> {
+        for &c in &self.block_addresses {
+            let Some(ConstKind::BlockAddress { function, block }) =
+                self.m.constants.get(c).map(|d| &d.kind)
+            else {
+                continue;
+            };
+            let blocks = (self.m.functions.get(*function))
+                .and_then(|f| f.body.as_ref())
+                .map_or(0, |b| b.blocks.len());
+            if block.index() >= blocks {
+                return Err(ErrorKind::BadBlock(u64::from(block.as_u32())));
+            }
+        }
+        Ok(())
     }
 
     /// `pointee addrspace(n)*`.
@@ -138,7 +158,11 @@ impl State {
     pub fn md(&self, id: u64) -> K<Metadata> {
         let count = u64::from(self.m.module_metadata_count);
         if id < count {
-            Ok(Metadata(id as u32))
+            // Module metadata are the arena's first `count` entries.
+            self.m
+                .metadata
+                .id_of(id as usize)
+                .ok_or(ErrorKind::BadMetadata(id))
         } else {
             usize::try_from(id - count)
                 .ok()

@@ -278,7 +278,7 @@ fn constant(
             let f = ValueRef::Function(*function);
             let t = vty(out, m, body, nb, f)?;
             let id = vid(out, nb, f)?;
-            out.rec.extend([t, id, u64::from(block.0)]);
+            out.rec.extend([t, id, u64::from(block.as_u32())]);
             (CST_CODE_BLOCKADDRESS, 0)
         }
         ConstKind::InlineAsm {

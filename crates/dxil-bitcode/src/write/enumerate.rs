@@ -99,7 +99,7 @@ impl SimpleTypes {
             void: None,
             metadata: None,
         };
-        for (i, t) in m.types.iter().enumerate() {
+        for (i, t) in m.types.iter_with_ids() {
             let slot = match t {
                 TypeData::Label => &mut s.label,
                 TypeData::Void => &mut s.void,
@@ -107,7 +107,7 @@ impl SimpleTypes {
                 _ => continue,
             };
             if slot.is_none() {
-                *slot = Type::from_index(i);
+                *slot = Some(i);
             }
         }
         s
@@ -152,8 +152,8 @@ struct En<'m> {
     mds: Vec<Metadata>,
     /// Scratch stacks: the type walk's, the constant walk's (apart, as a constant walk
     /// enumerates types on the way), the metadata walk's.
-    type_stack: Vec<(u32, usize)>,
-    stack: Vec<(u32, usize)>,
+    type_stack: Vec<(Type, usize)>,
+    stack: Vec<(Const, usize)>,
     md_ops: Vec<Metadata>,
     md_stack: Vec<(Metadata, usize, usize)>,
     work: Vec<ValueRef>,
@@ -172,7 +172,7 @@ impl En<'_> {
         match self.type_state.get(t) {
             Some(&UNSEEN) => self.ty_walk(t),
             Some(_) => Ok(()),
-            None => Err(ErrorKind::BadType(u64::from(t.0))),
+            None => Err(ErrorKind::BadType(u64::from(t.as_u32()))),
         }
     }
 
@@ -182,7 +182,7 @@ impl En<'_> {
         self.begin_type(t)?;
         let m = self.m;
         while let Some(&(ti, mut i)) = self.type_stack.last() {
-            let td = &m.types[Type(ti)];
+            let td = &m.types[ti];
             // The subtypes already numbered are passed over in one loop (most are: the
             // element and parameter types repeat), with the type read once.
             let mut unseen = None;
@@ -191,7 +191,7 @@ impl En<'_> {
                 let s = *self
                     .type_state
                     .get(sub)
-                    .ok_or(ErrorKind::BadType(u64::from(sub.0)))?;
+                    .ok_or(ErrorKind::BadType(u64::from(sub.as_u32())))?;
                 if s == UNSEEN {
                     unseen = Some(sub);
                     break;
@@ -205,9 +205,9 @@ impl En<'_> {
                 continue;
             }
             self.type_stack.pop();
-            if let Some(st) = self.type_state.get_mut(Type(ti)) {
+            if let Some(st) = self.type_state.get_mut(ti) {
                 if *st == UNSEEN || *st == VISITING {
-                    self.types.push(Type(ti));
+                    self.types.push(ti);
                     *st = self.types.len() as u32;
                 }
             }
@@ -228,7 +228,7 @@ impl En<'_> {
                 self.type_state[t] = VISITING;
             }
         }
-        self.type_stack.push((t.0, 0));
+        self.type_stack.push((t, 0));
         Ok(())
     }
 
@@ -281,9 +281,8 @@ impl En<'_> {
     fn value_walk(&mut self, c: Const, body: bool) -> K<()> {
         let frames_base = self.stack.len();
         self.enter_const(c, body)?;
-        while self.stack.len() > frames_base {
-            let (ci, i) = *self.stack.last().unwrap_or(&(0, 0));
-            let data = &self.m.constants[Const(ci)];
+        while let Some(&(ci, i)) = self.stack.last().filter(|_| self.stack.len() > frames_base) {
+            let data = &self.m.constants[ci];
             if let Some(op) = const_operand(&data.kind, i) {
                 if let Some(top) = self.stack.last_mut() {
                     top.1 += 1;
@@ -299,9 +298,9 @@ impl En<'_> {
             } else {
                 &mut self.vals
             };
-            vals.push((Const(ci), 1));
+            vals.push((ci, 1));
             let n = vals.len() as u32;
-            let st = &mut self.cs[Const(ci)];
+            let st = &mut self.cs[ci];
             if body {
                 st.body = n;
             } else {
@@ -312,7 +311,7 @@ impl En<'_> {
     }
 
     fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
-        let cs = *self.cs.get(c).ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+        let cs = *self.cs.get(c).ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
         let module = cs.module;
         let st = if body {
             if module != UNSEEN {
@@ -338,7 +337,7 @@ impl En<'_> {
         if self.stack.len() > self.cs.len() {
             return Err(ErrorKind::Malformed("constant refers to itself"));
         }
-        self.stack.push((c.0, 0));
+        self.stack.push((c, 0));
         Ok(())
     }
 
@@ -349,7 +348,7 @@ impl En<'_> {
     #[inline(always)]
     fn inst_operand(&mut self, body: &Body, op: Op, in_order: bool, current: u32) -> K<()> {
         match op {
-            Op::V(ValueRef::Inst(i)) if in_order && i.0 < current => Ok(()),
+            Op::V(ValueRef::Inst(i)) if in_order && i.as_u32() < current => Ok(()),
             Op::V(ValueRef::Const(c)) => self.body_const(c),
             // Global values' types were enumerated first of all.
             Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => Ok(()),
@@ -380,7 +379,7 @@ impl En<'_> {
                 ..
             }) => body,
             Some(_) => return Ok(()),
-            None => return Err(ErrorKind::BadValue(u64::from(c.0))),
+            None => return Err(ErrorKind::BadValue(u64::from(c.as_u32()))),
         };
         if st != UNSEEN {
             if let Some(slot) = self.body_vals.get_mut(st as usize - 1) {
@@ -439,7 +438,7 @@ impl En<'_> {
                 let st = self
                     .cs
                     .get_mut(c)
-                    .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+                    .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
                 if st.module != UNSEEN || st.walked {
                     continue;
                 }
@@ -463,7 +462,7 @@ impl En<'_> {
         match self.md_state.get(md) {
             Some(&UNSEEN) => self.metadata_walk(md),
             Some(_) => Ok(()),
-            None => Err(ErrorKind::BadMetadata(u64::from(md.0))),
+            None => Err(ErrorKind::BadMetadata(u64::from(md.as_u32()))),
         }
     }
 
@@ -480,7 +479,7 @@ impl En<'_> {
                 let s = *self
                     .md_state
                     .get(op)
-                    .ok_or(ErrorKind::BadMetadata(u64::from(op.0)))?;
+                    .ok_or(ErrorKind::BadMetadata(u64::from(op.as_u32())))?;
                 if s == UNSEEN {
                     self.begin_md(op)?;
                 }

@@ -261,7 +261,7 @@ impl InstWriter<'_> {
                 (FUNC_CODE_INST_RET, if fwd { 0 } else { FN_RET_VAL })
             }
             InstKind::Br { target } => {
-                out.rec.push(u64::from(target.0));
+                out.rec.push(u64::from(target.as_u32()));
                 (FUNC_CODE_INST_BR, 0)
             }
             InstKind::CondBr {
@@ -270,7 +270,7 @@ impl InstWriter<'_> {
                 if_false,
             } => {
                 out.rec
-                    .extend([u64::from(if_true.0), u64::from(if_false.0)]);
+                    .extend([u64::from(if_true.as_u32()), u64::from(if_false.as_u32())]);
                 self.push_v(out, *cond)?;
                 (FUNC_CODE_INST_BR, 0)
             }
@@ -282,10 +282,10 @@ impl InstWriter<'_> {
             } => {
                 self.push_ty(out, *cond_ty)?;
                 self.push_v(out, *cond)?;
-                out.rec.push(u64::from(default.0));
+                out.rec.push(u64::from(default.as_u32()));
                 for &(v, b) in cases.iter() {
                     let id = self.id(out, v)?;
-                    out.rec.extend([u64::from(id), u64::from(b.0)]);
+                    out.rec.extend([u64::from(id), u64::from(b.as_u32())]);
                 }
                 (FUNC_CODE_INST_SWITCH, 0)
             }
@@ -296,7 +296,7 @@ impl InstWriter<'_> {
             } => {
                 self.push_ty(out, *addr_ty)?;
                 self.push_v(out, *addr)?;
-                out.rec.extend(dests.iter().map(|b| u64::from(b.0)));
+                out.rec.extend(dests.iter().map(|b| u64::from(b.as_u32())));
                 (FUNC_CODE_INST_INDIRECTBR, 0)
             }
             InstKind::Invoke {
@@ -309,8 +309,12 @@ impl InstWriter<'_> {
                 args,
             } => {
                 let attrs = self.nb.attr_list(*attributes).map_err(|k| out.err(k))?;
-                out.rec
-                    .extend([attrs, *cc_field, u64::from(normal.0), u64::from(unwind.0)]);
+                out.rec.extend([
+                    attrs,
+                    *cc_field,
+                    u64::from(normal.as_u32()),
+                    u64::from(unwind.as_u32()),
+                ]);
                 if cc_field >> 13 & 1 == 1 {
                     self.push_ty(out, *fn_ty)?;
                 }
@@ -328,7 +332,7 @@ impl InstWriter<'_> {
                 self.push_ty(out, t)?;
                 for &(v, b) in incoming.iter() {
                     self.push_signed(out, v)?;
-                    out.rec.push(u64::from(b.0));
+                    out.rec.push(u64::from(b.as_u32()));
                 }
                 (FUNC_CODE_INST_PHI, 0)
             }

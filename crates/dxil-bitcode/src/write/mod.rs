@@ -297,10 +297,7 @@ mod tests {
 
     fn global(ty: Type, value_ty: Type, initializer: Option<ValueRef>) -> GlobalVar {
         GlobalVar {
-            common: GlobalCommon {
-                ty,
-                ..GlobalCommon::default()
-            },
+            common: GlobalCommon::new(ty),
             value_ty,
             addrspace: 0,
             is_constant: false,
@@ -316,51 +313,43 @@ mod tests {
     #[test]
     fn inconsistent_ir_is_an_error_not_a_hang() {
         // A pointer to itself (no identified struct breaks the cycle).
-        let mut m = Module {
-            types: vec![
-                TypeData::Pointer {
-                    pointee: Type(0),
-                    addrspace: 0,
-                },
-                TypeData::Metadata,
-            ]
-            .into(),
-            ..Module::default()
-        };
-        m.globals.push(global(Type(0), Type(0), None));
+        let mut m = Module::default();
+        let own = m.types.next_id().unwrap();
+        let p = m.types.push(TypeData::Pointer {
+            pointee: own,
+            addrspace: 0,
+        });
+        m.types.push(TypeData::Metadata);
+        m.globals.push(global(p, p, None));
         assert!(super::write_module(&m).is_err());
         // A constant that contains itself.
-        let mut m = Module {
-            types: vec![
-                TypeData::Int(32),
-                TypeData::Array {
-                    len: 1,
-                    elem: Type(0),
-                },
-                TypeData::Pointer {
-                    pointee: Type(1),
-                    addrspace: 0,
-                },
-                TypeData::Metadata,
-            ]
-            .into(),
-            ..Module::default()
-        };
-        m.constants.push(ConstData {
-            ty: Type(1),
-            kind: ConstKind::Aggregate(Box::new([ValueRef::Const(Const(0))])),
+        let mut m = Module::default();
+        let i32_ty = m.types.push(TypeData::Int(32));
+        let arr = m.types.push(TypeData::Array {
+            len: 1,
+            elem: i32_ty,
         });
+        let ptr = m.types.push(TypeData::Pointer {
+            pointee: arr,
+            addrspace: 0,
+        });
+        m.types.push(TypeData::Metadata);
+        let own = m.constants.next_id().unwrap();
+        let c = m.constants.push(ConstData {
+            ty: arr,
+            kind: ConstKind::Aggregate(Box::new([ValueRef::Const(own)])),
+        });
+        m.globals.push(global(ptr, arr, Some(ValueRef::Const(c))));
+        assert!(super::write_module(&m).is_err());
+        // Dangling ids (as an input that declared more entries than it holds would give).
+        let mut m = Module::default();
+        let i32_ty = m.types.push(TypeData::Int(32));
+        m.types.push(TypeData::Metadata);
         m.globals
-            .push(global(Type(2), Type(1), Some(ValueRef::Const(Const(0)))));
+            .push(global(Type::checked(7, 8).unwrap(), i32_ty, None));
         assert!(super::write_module(&m).is_err());
-        // Dangling ids.
-        let mut m = Module {
-            types: vec![TypeData::Int(32), TypeData::Metadata].into(),
-            ..Module::default()
-        };
-        m.globals.push(global(Type(7), Type(0), None));
-        assert!(super::write_module(&m).is_err());
-        m.globals[0] = global(Type(0), Type(0), Some(ValueRef::Const(Const(3))));
+        let dangling = ValueRef::Const(Const::checked(3, 4).unwrap());
+        m.globals[0] = global(i32_ty, i32_ty, Some(dangling));
         assert!(super::write_module(&m).is_err());
     }
 
@@ -373,7 +362,7 @@ mod tests {
             ..Module::default()
         };
         let bc = super::write_module(&m).unwrap();
-        assert_eq!(crate::read_module(&bc).unwrap(), m);
+        assert_eq!(*crate::read_module(&bc).unwrap(), m);
     }
 
     #[test]

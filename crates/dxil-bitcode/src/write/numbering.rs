@@ -114,7 +114,7 @@ impl Numbering {
             let slot = nb
                 .const_ids
                 .get_mut(c)
-                .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+                .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
             *slot = next.into();
             next = next
                 .checked_add(1)
@@ -144,7 +144,7 @@ impl Numbering {
             let slot = self
                 .const_ids
                 .get_mut(c)
-                .ok_or(ErrorKind::BadValue(u64::from(c.0)))?;
+                .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
             *slot = next.into();
             self.body_consts.push(c);
             next = next.checked_add(1).ok_or(too_many.clone())?;
@@ -171,7 +171,7 @@ impl Numbering {
             let slot = self
                 .md_ids
                 .get_mut(md)
-                .ok_or(ErrorKind::BadMetadata(u64::from(md.0)))?;
+                .ok_or(ErrorKind::BadMetadata(u64::from(md.as_u32())))?;
             *slot = id.checked_add(1).ok_or(too_many.clone())?;
             self.body_mds.push(md);
             id = id.checked_add(1).ok_or(too_many.clone())?;
@@ -208,29 +208,31 @@ impl Numbering {
     pub fn value(&self, v: ValueRef) -> K<u32> {
         let bad = |x: u32| ErrorKind::BadValue(u64::from(x));
         match v {
-            ValueRef::Global(g) if g.0 < self.n_globals => Ok(g.0),
-            ValueRef::Function(f) if f.0 < self.n_functions => Ok(self.n_globals + f.0),
-            ValueRef::Alias(a) if a.0 < self.n_aliases => {
-                Ok(self.n_globals + self.n_functions + a.0)
+            ValueRef::Global(g) if g.as_u32() < self.n_globals => Ok(g.as_u32()),
+            ValueRef::Function(f) if f.as_u32() < self.n_functions => {
+                Ok(self.n_globals + f.as_u32())
+            }
+            ValueRef::Alias(a) if a.as_u32() < self.n_aliases => {
+                Ok(self.n_globals + self.n_functions + a.as_u32())
             }
             ValueRef::Const(c) => match self.const_ids[c].expand() {
                 Some(id) => Ok(id),
-                None => Err(bad(c.0)),
+                None => Err(bad(c.as_u32())),
             },
-            ValueRef::Arg(a) if a.0 < self.n_args => Ok(self.module_values + a.0),
+            ValueRef::Arg(a) if a.as_u32() < self.n_args => Ok(self.module_values + a.as_u32()),
             ValueRef::Inst(i) if i.index() < self.inst_len => {
                 let n = self.inst_ids.get(self.inst_base + i.index());
                 match n.and_then(|n| n.expand()) {
-                    Some(n) => self.first_inst.checked_add(n).ok_or(bad(i.0)),
-                    None => Err(bad(i.0)),
+                    Some(n) => self.first_inst.checked_add(n).ok_or(bad(i.as_u32())),
+                    None => Err(bad(i.as_u32())),
                 }
             }
             ValueRef::Metadata(md) => self.md(md),
-            ValueRef::Global(dxil_ir::Global(x))
-            | ValueRef::Function(dxil_ir::Function(x))
-            | ValueRef::Alias(dxil_ir::Alias(x))
-            | ValueRef::Arg(dxil_ir::Arg(x))
-            | ValueRef::Inst(dxil_ir::Inst(x)) => Err(bad(x)),
+            ValueRef::Global(g) => Err(bad(g.as_u32())),
+            ValueRef::Function(f) => Err(bad(f.as_u32())),
+            ValueRef::Alias(a) => Err(bad(a.as_u32())),
+            ValueRef::Arg(a) => Err(bad(a.as_u32())),
+            ValueRef::Inst(i) => Err(bad(i.as_u32())),
         }
     }
 
@@ -239,7 +241,7 @@ impl Numbering {
     pub fn md(&self, md: Metadata) -> K<u32> {
         match self.md_ids.get(md) {
             Some(&id) if id != 0 => Ok(id - 1),
-            _ => Err(ErrorKind::BadMetadata(u64::from(md.0))),
+            _ => Err(ErrorKind::BadMetadata(u64::from(md.as_u32()))),
         }
     }
 
@@ -274,7 +276,7 @@ impl Numbering {
     pub fn ty(&self, t: Type) -> K<u64> {
         match self.type_ids.get(t) {
             Some(&id) if id != 0 => Ok(u64::from(id - 1)),
-            _ => Err(ErrorKind::BadType(u64::from(t.0))),
+            _ => Err(ErrorKind::BadType(u64::from(t.as_u32()))),
         }
     }
 }
@@ -284,10 +286,10 @@ impl Numbering {
 fn has_label_params(m: &Module) -> bool {
     let mut labels = [None; 2];
     let mut n = 0;
-    for (i, t) in m.types.iter().enumerate() {
+    for (i, t) in m.types.iter_with_ids() {
         if matches!(t, TypeData::Label) {
             match labels.get_mut(n) {
-                Some(slot) => *slot = Type::from_index(i),
+                Some(slot) => *slot = Some(i),
                 // More label types than that: the slow check.
                 None => return has_label_params_slow(m),
             }

@@ -62,20 +62,17 @@ pub fn write_module_symtab(out: &mut Out, m: &Module, nb: &Numbering) -> Result<
     let mut syms = Vec::with_capacity(m.globals.len() + m.functions.len() + m.aliases.len());
     let named = m
         .globals
-        .iter()
-        .enumerate()
-        .map(|(i, g)| (ValueRef::Global(dxil_ir::Global(i as u32)), &g.common))
+        .iter_with_ids()
+        .map(|(i, g)| (ValueRef::Global(i), &g.common))
         .chain(
             m.functions
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (ValueRef::Function(dxil_ir::Function(i as u32)), &f.common)),
+                .iter_with_ids()
+                .map(|(i, f)| (ValueRef::Function(i), &f.common)),
         )
         .chain(
             m.aliases
-                .iter()
-                .enumerate()
-                .map(|(i, a)| (ValueRef::Alias(dxil_ir::Alias(i as u32)), &a.common)),
+                .iter_with_ids()
+                .map(|(i, a)| (ValueRef::Alias(i), &a.common)),
         );
     for (v, c) in named {
         if let Some(name) = c.name.as_deref().filter(|n| !n.is_empty()) {
@@ -93,11 +90,9 @@ pub fn write_module_symtab(out: &mut Out, m: &Module, nb: &Numbering) -> Result<
 /// A body's symbol table: named arguments, instructions and blocks.
 pub fn write_body_symtab(out: &mut Out, body: &Body, nb: &Numbering) -> Result<()> {
     let mut syms = Vec::new();
-    for (i, a) in body.args.iter().enumerate() {
+    for (i, a) in body.args.iter_with_ids() {
         if let Some(name) = a.name.as_deref().filter(|n| !n.is_empty()) {
-            let id = nb
-                .value(ValueRef::Arg(dxil_ir::Arg(i as u32)))
-                .map_err(|k| out.err(k))?;
+            let id = nb.value(ValueRef::Arg(i)).map_err(|k| out.err(k))?;
             syms.push(Sym {
                 name: name.as_bytes(),
                 id: u64::from(id),
@@ -105,11 +100,9 @@ pub fn write_body_symtab(out: &mut Out, body: &Body, nb: &Numbering) -> Result<(
             });
         }
     }
-    for (i, inst) in body.insts.iter().enumerate() {
+    for (i, inst) in body.insts.iter_with_ids() {
         if let Some(name) = inst.name().filter(|n| !n.is_empty()) {
-            let id = nb
-                .value(ValueRef::Inst(dxil_ir::Inst(i as u32)))
-                .map_err(|k| out.err(k))?;
+            let id = nb.value(ValueRef::Inst(i)).map_err(|k| out.err(k))?;
             syms.push(Sym {
                 name: name.as_bytes(),
                 id: u64::from(id),

@@ -115,7 +115,7 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
     for &ti in order {
         let t = m
             .ty(ti)
-            .ok_or_else(|| out.err(ErrorKind::BadType(u64::from(ti.0))))?;
+            .ok_or_else(|| out.err(ErrorKind::BadType(u64::from(ti.as_u32()))))?;
         let (code, abbrev) = match t {
             TypeData::Void => (TYPE_CODE_VOID, 0),
             TypeData::Half => (TYPE_CODE_HALF, 0),

@@ -56,7 +56,7 @@ fn eval_at(
         ValueRef::Global(g) => {
             let a = globals
                 .get(&g)
-                .ok_or_else(|| unsupported(format!("a reference to global @{}", g.0)))?;
+                .ok_or_else(|| unsupported(format!("a reference to global @{}", g.as_u32())))?;
             out.push(*a);
             return Ok(());
         }
@@ -64,7 +64,7 @@ fn eval_at(
     };
     let data = m
         .constant(c)
-        .ok_or_else(|| ErrorKind::Input(format!("constant {} is not in the table", c.0)))?;
+        .ok_or_else(|| ErrorKind::Input(format!("constant {} is not in the table", c.as_u32())))?;
     let ty = data.ty;
     match &data.kind {
         ConstKind::Null | ConstKind::Undef => {

@@ -20,7 +20,7 @@ fn unsupported(what: String) -> crate::Error {
 
 fn data(m: &Module, ty: Type) -> Result<&TypeData> {
     m.ty(ty)
-        .ok_or_else(|| ErrorKind::Input(format!("type {} is not in the table", ty.0)).into())
+        .ok_or_else(|| ErrorKind::Input(format!("type {} is not in the table", ty.as_u32())).into())
 }
 
 /// The scalar kind of `ty`, or `None` for aggregates, `void` and other non-scalars.
@@ -45,7 +45,7 @@ pub(crate) fn scalar_of(m: &Module, ty: Type) -> Result<Ty> {
     scalar(m, ty)?.ok_or_else(|| {
         unsupported(format!(
             "a non-scalar type (%{}) where a scalar is needed",
-            ty.0
+            ty.as_u32()
         ))
     })
 }

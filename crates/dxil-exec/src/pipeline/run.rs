@@ -99,6 +99,7 @@ pub fn load_module(container: &[u8]) -> Result<dxil_ir::Module, RunError> {
     let program = dxil_container::Program::parse(part)
         .map_err(|e| RunError::Shader(format!("DXIL part: {e}")))?;
     dxil_bitcode::read_module(program.bitcode)
+        .map(dxil_ir::CheckedModule::into_inner)
         .map_err(|e| RunError::Shader(format!("DXIL bitcode: {e}")))
 }
 

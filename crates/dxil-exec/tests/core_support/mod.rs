@@ -7,7 +7,7 @@ use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, V
 /// `source` compiled for `cs_<sm>` by `dxc`, as a module; `None` when the tools are absent.
 pub fn compile(source: &str, sm: &str, extra: &[&str]) -> Option<dxil_ir::Module> {
     let bytes = dxil_test_support::compile_hlsl(source, &format!("cs_{sm}"), extra)?;
-    Some(dxil::read_module(&bytes).unwrap())
+    Some(dxil::read_module(&bytes).unwrap().into_inner())
 }
 
 /// A UAV of `view` at register `u<reg>` over `data`.

@@ -72,7 +72,7 @@ fn group_shared(src: &Source<'_>, uses: &Uses) -> Result<Vec<u32>> {
     let m = src.module;
     let dl = dxil_module::layout::DataLayout::of(m);
     let mut total = vec![0u32; m.functions.len()];
-    for (gi, g) in m.globals.iter().enumerate() {
+    for (gi, g) in m.globals.iter_with_ids() {
         if g.addrspace != 3 {
             continue;
         }
@@ -80,9 +80,7 @@ fn group_shared(src: &Source<'_>, uses: &Uses) -> Result<Vec<u32>> {
             .type_alloc_size(m, g.value_ty)
             .and_then(|s| u32::try_from(s).ok())
             .ok_or(ErrorKind::OutOfRange("group shared variable size"))?;
-        let Some(gv) = dxil_ir::Global::from_index(gi).map(ValueRef::Global) else {
-            continue;
-        };
+        let gv = ValueRef::Global(gi);
         let mut done = vec![false; m.functions.len()];
         let mut work: Vec<usize> = uses.users_of(gv).collect();
         while let Some(f) = work.pop() {
@@ -95,7 +93,7 @@ fn group_shared(src: &Source<'_>, uses: &Uses) -> Result<Vec<u32>> {
             if let Some(t) = total.get_mut(f) {
                 *t = t.wrapping_add(size);
             }
-            if let Some(fv) = dxil_ir::Function::from_index(f).map(ValueRef::Function) {
+            if let Some(fv) = m.functions.id_of(f).map(ValueRef::Function) {
                 work.extend(uses.users_of(fv));
             }
         }
@@ -128,11 +126,9 @@ pub(crate) fn add_functions(
     }
     // External functions each function calls, as name strings.
     let mut deps_of: Vec<Vec<u32>> = vec![Vec::new(); m.functions.len()];
-    for (i, f) in m.functions.iter().enumerate() {
+    for (i, f) in m.functions.iter_with_ids() {
         let name = f.common.name.as_deref().unwrap_or("");
-        let Some(fv) = dxil_ir::Function::from_index(i).map(ValueRef::Function) else {
-            continue;
-        };
+        let fv = ValueRef::Function(i);
         if f.body.is_some()
             || name.starts_with("llvm.")
             || decode_linkage(u64::from(f.common.linkage)) != Some(Linkage::External)

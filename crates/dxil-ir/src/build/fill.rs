@@ -12,7 +12,7 @@ use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
 use crate::{
     Alias, AliasData, Arena, Const, ConstData, ConstKind, Function, FunctionData, Global,
-    GlobalVar, Metadata, MetadataData, Type, ValueRef,
+    GlobalCommon, GlobalVar, Metadata, MetadataData, Type, ValueRef,
 };
 
 /// Mutable parts of the module under construction that the builder does not intern.
@@ -39,6 +39,47 @@ impl ModuleBuilder {
             aliases: &mut m.aliases,
             module_constants: &mut m.module_constants,
         }
+    }
+
+    /// A global variable to fill in place later (through [`ModuleBuilder::entities`]), for a
+    /// producer that numbers global values before it parses them. Until filled it is a
+    /// placeholder: an external declaration whose types are the table's first.
+    pub fn reserve_global(&mut self) -> Global {
+        self.raw_ids = true;
+        self.m.globals.push(GlobalVar {
+            common: GlobalCommon::new(Type(0)),
+            value_ty: Type(0),
+            addrspace: 0,
+            is_constant: false,
+            explicit_type: true,
+            initializer: None,
+            align_log2p1: 0,
+            section: 0,
+            externally_initialized: false,
+            record_len: 6,
+        })
+    }
+
+    /// A function to fill in place later, as [`ModuleBuilder::reserve_global`]: until filled,
+    /// a declaration whose types are the table's first.
+    pub fn reserve_function(&mut self) -> Function {
+        self.raw_ids = true;
+        self.m.functions.push(FunctionData::declaration(
+            GlobalCommon::new(Type(0)),
+            Type(0),
+            16,
+        ))
+    }
+
+    /// An alias to fill in place later, as [`ModuleBuilder::reserve_global`]: until filled,
+    /// of the table's first type and aliasing the first global variable.
+    pub fn reserve_alias(&mut self) -> Alias {
+        self.raw_ids = true;
+        self.m.aliases.push(AliasData {
+            common: GlobalCommon::new(Type(0)),
+            aliasee: ValueRef::Global(Global(0)),
+            record_len: 7,
+        })
     }
 
     /// The 1-based index of section `name` (get-or-insert), for a global value filled in

@@ -497,7 +497,12 @@ impl FunctionBuilder<'_> {
                 ))
             }
         };
-        let want = phi.ty.unwrap_or_default();
+        let Some(want) = phi.ty else {
+            return Err(BuildError::new(
+                BuildErrorKind::Foreign,
+                "add_incoming: not a phi of this function",
+            ));
+        };
         self.expect_ty("phi", 1, t, want)?;
         match self.body.insts.get_mut(i).map(|d| &mut d.kind) {
             Some(InstKind::Phi { incoming }) => {
@@ -590,7 +595,9 @@ impl FunctionBuilder<'_> {
         let v = self.push("call", kind, ty)?;
         if !opts.attributes.is_empty() {
             let set = self.mb.attr_sets.intern(&opts.attributes);
-            self.call_attrs.push((v.inst().unwrap_or_default(), set));
+            if let Some(i) = v.inst() {
+                self.call_attrs.push((i, set));
+            }
         }
         Ok(v)
     }
@@ -628,7 +635,9 @@ impl FunctionBuilder<'_> {
         let v = self.push("invoke", kind, ty)?;
         if !opts.attributes.is_empty() {
             let set = self.mb.attr_sets.intern(&opts.attributes);
-            self.call_attrs.push((v.inst().unwrap_or_default(), set));
+            if let Some(i) = v.inst() {
+                self.call_attrs.push((i, set));
+            }
         }
         Ok(v)
     }

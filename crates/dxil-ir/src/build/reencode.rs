@@ -595,7 +595,7 @@ impl Copier<'_> {
                         }
                     };
                     if !self.cycle_reserved.is_empty() && self.cycle_reserved.remove(&cur.0) {
-                        let id = self.mds[cur.index()].copied().unwrap_or_default();
+                        let id = self.mds[cur.index()].copied().unwrap_or(Metadata(0));
                         mb.define_md(id, data)?;
                         id
                     } else {

@@ -140,7 +140,7 @@ impl ModuleBuilder {
 
     fn prim(&mut self, data: TypeData) -> Type {
         // A type without subtypes cannot be rejected.
-        self.intern_type(data).unwrap_or_default()
+        self.intern_type(data).unwrap_or(Type(0))
     }
 
     /// `pointee addrspace(N)*`.

@@ -96,25 +96,25 @@ fn for_each_llvm_operand(kind: &InstKind, mut f: impl FnMut(usize, ValueRef)) {
 fn function(m: &Module, f: Function, name: &str, body: &Body, out: &mut Out) {
     // Every block ends in a terminator (checked before anything else; the function is not
     // looked at further without).
-    for (b, block) in body.blocks.iter().enumerate() {
+    for (b, block) in body.blocks.iter_with_ids() {
         let last = block.insts.last().and_then(|&i| body.inst(i));
         if !last.is_some_and(|d| d.kind.is_terminator()) {
             out.fail(
                 &format!("Basic Block in function '{name}' does not have terminator!"),
-                &[V::Block(f, Block(b as u32))],
+                &[V::Block(f, b)],
             );
             return;
         }
     }
     let cfg = Cfg::new(body);
     let dt = DomTree::new(&cfg);
-    if !cfg.preds[0].is_empty() {
+    if let (false, Some(entry)) = (cfg.preds[0].is_empty(), body.blocks.id_of(0)) {
         out.fail(
             "Entry block to function must not have predecessors!",
-            &[V::Block(f, Block(0))],
+            &[V::Block(f, entry)],
         );
     }
-    for (b, block) in body.blocks.iter().enumerate() {
+    for ((b, block), bid) in body.blocks.iter().enumerate().zip(body.blocks.ids()) {
         phis_of_block(m, f, body, &cfg, b, &block.insts, out);
         for (at, &inst) in block.insts.iter().enumerate() {
             let Some(data) = body.inst(inst) else {
@@ -131,7 +131,7 @@ fn function(m: &Module, f: Function, name: &str, body: &Body, out: &mut Out) {
                     if !first {
                         out.fail(
                             "PHI nodes not grouped at top of basic block!",
-                            &[V::Inst(f, inst), V::Block(f, Block(b as u32))],
+                            &[V::Inst(f, inst), V::Block(f, bid)],
                         );
                         continue;
                     }
@@ -194,8 +194,8 @@ fn phis_of_block(
             );
             return;
         }
-        let mut values: Vec<(u32, ValueRef)> =
-            incoming.iter().map(|&(v, blk)| (blk.0, v)).collect();
+        let mut values: Vec<(Block, ValueRef)> =
+            incoming.iter().map(|&(v, blk)| (blk, v)).collect();
         values.sort_by_key(|&(blk, _)| blk);
         for i in 0..values.len() {
             if i > 0
@@ -206,22 +206,19 @@ fn phis_of_block(
                     "PHI node has multiple entries for the same basic block with different incoming values!",
                     &[
                         V::Inst(f, inst),
-                        V::Block(f, Block(values[i].0)),
+                        V::Block(f, values[i].0),
                         V::Operand(f, values[i].1),
                         V::Operand(f, values[i - 1].1),
                     ],
                 );
                 return;
             }
-            if values[i].0 != preds[i] {
-                out.fail(
-                    "PHI node entries do not match predecessors!",
-                    &[
-                        V::Inst(f, inst),
-                        V::Block(f, Block(values[i].0)),
-                        V::Block(f, Block(preds[i])),
-                    ],
-                );
+            if values[i].0.as_u32() != preds[i] {
+                // The predecessor's number comes from the body's own blocks.
+                let pred = body.blocks.id_of(preds[i] as usize);
+                let mut at = vec![V::Inst(f, inst), V::Block(f, values[i].0)];
+                at.extend(pred.map(|p| V::Block(f, p)));
+                out.fail("PHI node entries do not match predecessors!", &at);
                 return;
             }
         }
@@ -283,7 +280,7 @@ fn instruction(
         // A phi uses its value at the end of the incoming block.
         let use_block = match incoming {
             Some(inc) => match inc.get(n) {
-                Some(&(_, blk)) => blk.0,
+                Some(&(_, blk)) => blk.as_u32(),
                 None => return,
             },
             None => b,

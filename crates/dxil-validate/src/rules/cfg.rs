@@ -20,27 +20,27 @@ pub(crate) struct Cfg {
 /// The blocks a terminator branches to, in LLVM's successor order.
 pub(crate) fn successors(kind: &InstKind, mut f: impl FnMut(u32)) {
     match kind {
-        InstKind::Br { target } => f(target.0),
+        InstKind::Br { target } => f(target.as_u32()),
         InstKind::CondBr {
             if_true, if_false, ..
         } => {
-            f(if_true.0);
-            f(if_false.0);
+            f(if_true.as_u32());
+            f(if_false.as_u32());
         }
         InstKind::Switch { default, cases, .. } => {
-            f(default.0);
+            f(default.as_u32());
             for (_, b) in cases.iter() {
-                f(b.0);
+                f(b.as_u32());
             }
         }
         InstKind::IndirectBr { dests, .. } => {
             for b in dests.iter() {
-                f(b.0);
+                f(b.as_u32());
             }
         }
         InstKind::Invoke { normal, unwind, .. } => {
-            f(normal.0);
-            f(unwind.0);
+            f(normal.as_u32());
+            f(unwind.as_u32());
         }
         _ => {}
     }
@@ -341,24 +341,27 @@ pub(crate) mod tests {
     use super::*;
     use dxil_ir::{Block, BlockData, Const, InstData};
 
-    /// A body whose block `i` branches to `edges[i]` (returns when empty).
+    /// A body whose block `i` branches to `edges[i]` (returns when empty). Its condition and
+    /// its type are ids of a module the test does not build (only the edges are looked at).
     pub(crate) fn body(edges: &[&[u32]]) -> Body {
         let mut b = Body::default();
+        // Branches name later blocks, as a reader of a body declaring them all would.
+        let block = |t: u32| Block::checked(u64::from(t), edges.len()).unwrap();
         for (i, succ) in edges.iter().enumerate() {
-            let cond = ValueRef::Const(Const(0));
+            let cond = ValueRef::Const(Const::checked(0, 1).unwrap());
             let kind = match succ {
                 [] => InstKind::Ret { value: None },
-                [t] => InstKind::Br { target: Block(*t) },
+                [t] => InstKind::Br { target: block(*t) },
                 [t, f] => InstKind::CondBr {
                     cond,
-                    if_true: Block(*t),
-                    if_false: Block(*f),
+                    if_true: block(*t),
+                    if_false: block(*f),
                 },
                 [d, rest @ ..] => InstKind::Switch {
-                    cond_ty: dxil_ir::Type(0),
+                    cond_ty: dxil_ir::Type::checked(0, 1).unwrap(),
                     cond,
-                    default: Block(*d),
-                    cases: rest.iter().map(|&s| (cond, Block(s))).collect(),
+                    default: block(*d),
+                    cases: rest.iter().map(|&s| (cond, block(s))).collect(),
                 },
             };
             let inst = b.insts.push(InstData::new(kind, None));
@@ -398,7 +401,7 @@ pub(crate) mod tests {
     #[test]
     fn users_are_listed_once_per_use() {
         let mut b = body(&[&[]]);
-        let v = ValueRef::Inst(Inst(0));
+        let v = ValueRef::Inst(b.insts.id_of(0).unwrap());
         let add = b.insts.push(InstData::new(
             InstKind::Binary {
                 op: dxil_ir::BinOp::Add,

@@ -334,7 +334,8 @@ mod tests {
 
     #[test]
     fn recursion_is_found_one_call_after_the_start() {
-        let (main, a, b) = (Function(0), Function(1), Function(2));
+        let f = |i| Function::checked(i, 3).unwrap();
+        let (main, a, b) = (f(0), f(1), f(2));
         let mut callees = HashMap::new();
         callees.insert(main, vec![a]);
         callees.insert(a, vec![b]);

@@ -687,8 +687,7 @@ mod tests {
             );
             let common = GlobalCommon {
                 name: Some(sig.name.clone()),
-                ty: fn_ty,
-                ..Default::default()
+                ..GlobalCommon::new(fn_ty)
             };
             let f = m
                 .functions

@@ -97,7 +97,7 @@ fn check(ctx: &mut Ctx, st: &mut SigState, site: &Site, call: &DxCall) {
         },
     };
     let mut record = SigCall {
-        order: (call.callee.0, st.calls.len() as u32),
+        order: (call.callee.as_u32(), st.calls.len() as u32),
         f,
         inst,
         entry: index,

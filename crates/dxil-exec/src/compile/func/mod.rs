@@ -75,17 +75,19 @@ pub(crate) fn compile<'m>(env: &mut Env<'m>, name: &str, body: &'m Body) -> Resu
         let start = cx.f.insts.len() as u32;
         let mut terminated = false;
         for &i in &block.insts {
-            let inst = body
-                .inst(i)
-                .ok_or_else(|| ErrorKind::Input(format!("instruction {} is missing", i.0)))?;
+            let inst = body.inst(i).ok_or_else(|| {
+                ErrorKind::Input(format!("instruction {} is missing", i.as_u32()))
+            })?;
             if terminated {
                 return Err(ErrorKind::Input("an instruction after a terminator".into()).into());
             }
             terminated = inst.kind.is_terminator();
-            cx.lower(bid.0, ValueRef::Inst(i), inst)?;
+            cx.lower(bid.as_u32(), ValueRef::Inst(i), inst)?;
         }
         if !terminated {
-            return Err(ErrorKind::Input(format!("block {} has no terminator", bid.0)).into());
+            return Err(
+                ErrorKind::Input(format!("block {} has no terminator", bid.as_u32())).into(),
+            );
         }
         let end = cx.f.insts.len() as u32;
         succs.push(successors(&cx.f, end - 1));
@@ -173,15 +175,14 @@ impl<'a, 'm> Ctx<'a, 'm> {
             }
         }
         self.f.values = values;
-        self.f.block_names = (0..body.blocks.len())
-            .map(|b| {
-                let b = Block(b as u32);
-                match names.block_number(b) {
-                    Some(n) => Local::Num(n),
-                    None => names
-                        .block(body, b)
-                        .map_or(Local::Const, |s| Local::Named(s.into())),
-                }
+        self.f.block_names = body
+            .blocks
+            .ids()
+            .map(|b| match names.block_number(b) {
+                Some(n) => Local::Num(n),
+                None => names
+                    .block(body, b)
+                    .map_or(Local::Const, |s| Local::Named(s.into())),
             })
             .collect();
         Ok(())
@@ -206,7 +207,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
             }
             ValueRef::Inst(i) => Err(ErrorKind::Input(format!(
                 "use of instruction {} that has no value",
-                i.0
+                i.as_u32()
             ))
             .into()),
             other => Err(unsupported(format!("operand {other:?}"))),
@@ -228,13 +229,13 @@ impl<'a, 'm> Ctx<'a, 'm> {
     }
 
     fn edge(&mut self, from: u32, to: Block) -> Result<u32> {
-        if let Some(&e) = self.edge_ids.get(&(from, to.0)) {
+        if let Some(&e) = self.edge_ids.get(&(from, to.as_u32())) {
             return Ok(e);
         }
         let target = self
             .body
             .block(to)
-            .ok_or_else(|| ErrorKind::Input(format!("branch to missing block {}", to.0)))?;
+            .ok_or_else(|| ErrorKind::Input(format!("branch to missing block {}", to.as_u32())))?;
         let start = self.f.copies.len() as u32;
         for &i in &target.insts {
             let Some(inst) = self.body.inst(i) else { break };
@@ -247,7 +248,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 .map(|t| types::width(self.m(), t))
                 .transpose()?
                 .unwrap_or(0);
-            if let Some((v, _)) = incoming.iter().find(|(_, b)| b.0 == from) {
+            if let Some((v, _)) = incoming.iter().find(|(_, b)| b.as_u32() == from) {
                 let src = self.slot(*v)?;
                 for k in 0..w {
                     self.f.copies.push((dst + k, src + k));
@@ -262,10 +263,10 @@ impl<'a, 'm> Ctx<'a, 'm> {
         let e = self.f.edges.len() as u32;
         self.f.edges.push(Edge {
             independent,
-            target: to.0,
+            target: to.as_u32(),
             copies,
         });
-        self.edge_ids.insert((from, to.0), e);
+        self.edge_ids.insert((from, to.as_u32()), e);
         Ok(e)
     }
 
