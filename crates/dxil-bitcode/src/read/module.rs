@@ -1,5 +1,7 @@
 //! The top level and MODULE_BLOCK (LLVM 3.7 `parseModule`).
 
+use std::cell::RefCell;
+
 use dxil_bitstream::{Entry, ReaderBuffers, BLOCKINFO_BLOCK_ID};
 use dxil_ir::{
     decode_linkage, Alias, AliasData, Function, FunctionData, Global, GlobalCommon, GlobalValue,
@@ -39,10 +41,17 @@ struct ModState {
 /// `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header).
 ///
 /// Every record is decoded into the IR; anything not understood is an error naming the block,
-/// the record code and the bit offset. A program that reads many modules reads them faster
-/// through one [`Decoder`].
+/// the record code and the bit offset. Each thread reads through a [`Decoder`] of its own, so
+/// that reading many modules allocates its working tables once.
 pub fn read_module(bitcode: &[u8]) -> Result<Module> {
-    Decoder::new().read_module(bitcode)
+    thread_local! {
+        static DECODER: RefCell<Decoder> = RefCell::new(Decoder::new());
+    }
+    DECODER.with(|d| match d.try_borrow_mut() {
+        Ok(mut d) => d.read_module(bitcode),
+        // Not reentrant today; a fresh decoder keeps it correct if that changes.
+        Err(_) => Decoder::new().read_module(bitcode),
+    })
 }
 
 /// A module reader that keeps its working memory between modules: the bitstream reader's
