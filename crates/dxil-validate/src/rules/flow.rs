@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use dxil_ir::{Body, Function, Inst, InstKind, Module, ValueRef};
+use dxil_ir::{Body, CheckedModule, Function, Inst, InstKind, ValueRef};
 use dxil_ops::ValidationRule as R;
 
 use super::cfg::{top_level_loops, Cfg, DomTree, Users};
@@ -47,7 +47,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
 
 /// `IsReducible` over the module as the reference runs it: a function pass whose verdict is
 /// reset for each defined function, so the module's verdict is the last defined function's.
-fn module_reducible(m: &Module) -> bool {
+fn module_reducible(m: &CheckedModule) -> bool {
     m.functions
         .iter()
         .filter_map(|f| f.body.as_ref())
@@ -173,7 +173,7 @@ fn call_graph(ctx: &mut Ctx) {
 
 /// The callees of LLVM's external calling node: every function not of local linkage, in
 /// module order.
-fn roots_all(m: &Module) -> Vec<Function> {
+fn roots_all(m: &CheckedModule) -> Vec<Function> {
     m.functions
         .iter_with_ids()
         .filter(|(_, d)| {
@@ -309,7 +309,7 @@ fn completed_handles(ctx: &mut Ctx, f: Function, body: &Body, cfg: &Cfg, dt: &Do
 
 /// A call of the `OutputComplete` function: the reference takes every call of the function
 /// its operation table names for it, `dx.op.outputComplete`, whatever opcode the call passes.
-fn is_output_complete(m: &Module, callee: Function) -> bool {
+fn is_output_complete(m: &CheckedModule, callee: Function) -> bool {
     m.functions.get(callee).is_some_and(|d| {
         d.body.is_none() && d.common.name.as_deref() == Some("dx.op.outputComplete")
     })

@@ -141,13 +141,13 @@ fn entry_declaration(
         None => entries.patch_constant.contains(&f),
     };
     let (ret, params) = match m.ty(data.fn_ty) {
-        Some(TypeData::Function { ret, params, .. }) => (Some(*ret), &params[..]),
+        TypeData::Function { ret, params, .. } => (Some(*ret), &params[..]),
         _ => (None, &[][..]),
     };
     if is_shader && udt_args == 0 && !params.is_empty() {
         ctx.fn_error(f, R::FlowFunctionCall, &[&name]);
     }
-    if is_shader && !ret.is_some_and(|r| matches!(m.ty(r), Some(TypeData::Void))) {
+    if is_shader && !ret.is_some_and(|r| matches!(m.ty(r), TypeData::Void)) {
         ctx.fn_error(f, R::DeclShaderReturnVoid, &[&name]);
     }
     let arg_name = |i: usize| -> String {
@@ -160,11 +160,11 @@ fn entry_declaration(
     };
     for (i, &param) in params.iter().enumerate() {
         let mut ty = param;
-        if let Some(TypeData::Pointer { pointee, .. }) = m.ty(ty) {
+        if let TypeData::Pointer { pointee, .. } = m.ty(ty) {
             ty = *pointee;
         }
         if udt_args > 0 {
-            let is_struct = matches!(m.ty(ty), Some(TypeData::Struct(_)));
+            let is_struct = matches!(m.ty(ty), TypeData::Struct(_));
             if i >= udt_args {
                 ctx.fn_error(f, R::DeclExtraArgs, &[&arg_name(i), &name]);
             } else if !is_struct {
@@ -178,7 +178,7 @@ fn entry_declaration(
             continue;
         }
         let ty = instr::strip_arrays(m, ty);
-        if matches!(m.ty(ty), Some(TypeData::Struct(_))) && !entries.is_lib {
+        if matches!(m.ty(ty), TypeData::Struct(_)) && !entries.is_lib {
             ctx.fn_error(f, R::DeclFnFlattenParam, &[&arg_name(i), &name]);
             break;
         }
@@ -241,19 +241,19 @@ fn node_inputs(ctx: &mut Ctx, f: Function, name: &str, p: &FnProps) {
 
 /// `ContainsHLSLObjectType`: `ty` (through pointers and arrays) is or holds a resource, a
 /// `dx.types.*` struct or another HLSL object.
-fn contains_hlsl_object(m: &dxil_ir::Module, ty: Type, depth: u32) -> bool {
+fn contains_hlsl_object(m: &dxil_ir::CheckedModule, ty: Type, depth: u32) -> bool {
     if depth > 64 {
         return false;
     }
     let mut ty = ty;
     for _ in 0..64 {
         match m.ty(ty) {
-            Some(TypeData::Pointer { pointee, .. }) => ty = *pointee,
+            TypeData::Pointer { pointee, .. } => ty = *pointee,
             _ => break,
         }
     }
     ty = instr::strip_arrays(m, ty);
-    let Some(TypeData::Struct(st)) = m.ty(ty) else {
+    let TypeData::Struct(st) = m.ty(ty) else {
         return false;
     };
     if let Some(name) = st.name.as_deref().filter(|n| !n.is_empty()) {
@@ -354,7 +354,7 @@ fn is_resource_name(n: &str) -> bool {
 /// reported (the reference checks nothing more of the function then).
 fn resource_in_signature(ctx: &mut Ctx, f: Function, data: &FunctionData) -> bool {
     let m = ctx.m;
-    let Some(TypeData::Function { ret, params, .. }) = m.ty(data.fn_ty) else {
+    let TypeData::Function { ret, params, .. } = m.ty(data.fn_ty) else {
         return false;
     };
     if std::iter::once(ret)
@@ -449,7 +449,7 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, st: &State, f: Function, body: 
                     if inst_md::is_precise(ctx, md) {
                         let mut min_precision = false;
                         data.kind.for_each_operand(|&op| {
-                            let ty = m.value_type(Some(body), op).and_then(|t| m.ty(t));
+                            let ty = m.value_type(Some(body), op).ty().map(|t| m.ty(t));
                             min_precision |= matches!(ty, Some(TypeData::Int(16) | TypeData::Half));
                         });
                         if min_precision {

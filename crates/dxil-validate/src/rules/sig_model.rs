@@ -23,7 +23,7 @@ use std::collections::{HashMap, HashSet};
 
 use dxil_container::ShaderKind;
 use dxil_gen::sigpoint::{SigPointInfo, SignatureKind};
-use dxil_ir::{Function, InstKind, Linkage, Module, ValueRef};
+use dxil_ir::{CheckedModule, Function, InstKind, Linkage, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{EntryPoint, Property, SignatureElement};
 use dxil_ops::{SemanticInterpretationKind as Interp, SigPointKind};
@@ -551,7 +551,7 @@ impl<'m> SigState<'m> {
         ctx.sig = Some(self);
     }
 
-    fn build(m: &'m Module, md: &'m dxil_module::DxilMetadata) -> SigState<'m> {
+    fn build(m: &'m CheckedModule, md: &'m dxil_module::DxilMetadata) -> SigState<'m> {
         let module_kind = md.shader_kind();
         let is_lib = module_kind == Some(ShaderKind::Library);
         let eps: &[EntryPoint] = md.entry_points.as_deref().unwrap_or(&[]);
@@ -621,7 +621,7 @@ impl<'m> SigState<'m> {
     /// Whether `f` can be reached by calls from the entry (`entryFuncCallSet`): from the
     /// entry function of a shader; from every function outside the module's internal ones in
     /// a library (anything may call those).
-    pub fn reachable(&mut self, m: &Module, f: Function) -> bool {
+    pub fn reachable(&mut self, m: &CheckedModule, f: Function) -> bool {
         if self.reachable.is_none() {
             let mut seen = HashSet::new();
             let mut stack: Vec<Function> = if self.is_lib {

@@ -109,15 +109,15 @@ fn ray_entry(ctx: &mut Ctx, e: &Entry) {
         ctx.fn_error(f, R::SmRayShaderSignatures, &[&name]);
     }
     let m = ctx.m;
-    let params: &[dxil_ir::Type] = match m.functions.get(f).and_then(|d| m.ty(d.fn_ty)) {
-        Some(TypeData::Function { params, .. }) => params,
+    let params: &[dxil_ir::Type] = match m.ty(m.function(f).fn_ty) {
+        TypeData::Function { params, .. } => params,
         _ => &[],
     };
     let layout = dxil_module::layout::DataLayout::of(m);
     let size = |i: usize| -> u32 {
         let Some(&ty) = params.get(i) else { return 0 };
         let ty = match m.ty(ty) {
-            Some(TypeData::Pointer { pointee, .. }) => *pointee,
+            TypeData::Pointer { pointee, .. } => *pointee,
             _ => ty,
         };
         layout
