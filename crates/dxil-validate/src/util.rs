@@ -1,10 +1,13 @@
 //! Small readings of the IR every rule needs: integer constants, `undef`, instructions in
 //! program order, type spellings, names as LLVM gives them.
 
+use dxil_container::ShaderKind;
 use dxil_ir::{
     Body, CheckedModule, ConstKind, GlobalCommon, Inst, InstData, StructType, Type, TypeData,
     ValueRef,
 };
+use dxil_module::model::{EntryPoint, NodeIo, NodeIoProperty, Property, SignatureElement};
+use dxil_module::DxilMetadata;
 
 /// The value of an integer constant (`i32 5`, or `null`/`zeroinitializer` as 0), sign-extended
 /// from its width; `None` for anything else (an instruction, `undef`, a float).
@@ -83,6 +86,57 @@ pub fn llvm_name(common: &GlobalCommon) -> &str {
 /// (unnamed) struct.
 pub fn struct_name(st: &StructType) -> &str {
     st.name.as_deref().unwrap_or_default()
+}
+
+/// The records of `dx.entryPoints`. The reference reads an absent list as an empty one: a
+/// module without it has no entries (and a stage's module is then refused for not having
+/// exactly one, `rules::metadata`).
+pub fn entry_records(md: &DxilMetadata) -> &[EntryPoint] {
+    md.entry_points.as_deref().unwrap_or_default()
+}
+
+/// The records the reference loads as entries: a library's after its first (the module's
+/// own record, which names no function); a stage's first, its one entry.
+pub fn loaded_entries(records: &[EntryPoint], is_library: bool) -> &[EntryPoint] {
+    match records.split_first() {
+        Some((_, rest)) if is_library => rest,
+        Some(_) => &records[..1],
+        None => &[],
+    }
+}
+
+/// The properties of an entry record: an absent property list holds none.
+pub fn entry_properties(record: &EntryPoint) -> &[Property] {
+    record.properties.as_deref().unwrap_or_default()
+}
+
+/// The elements of a signature: an absent list holds none.
+pub fn signature_elements(list: Option<&Vec<SignatureElement>>) -> &[SignatureElement] {
+    list.map_or(&[], Vec::as_slice)
+}
+
+/// The shader kind a `ShaderKind` property holds, as the reference casts the number to its
+/// enum: a number past the last kind is `Invalid`.
+pub fn shader_kind_of_raw(raw: u32) -> ShaderKind {
+    ShaderKind::from_raw(raw).unwrap_or(ShaderKind::Invalid)
+}
+
+/// The kind of the module's shader model: `Invalid` without one, or for a name the table
+/// does not know (which `rules::metadata` reports).
+pub fn module_shader_kind(md: &DxilMetadata) -> ShaderKind {
+    md.shader_kind().unwrap_or(ShaderKind::Invalid)
+}
+
+/// The flags of a node input or output record (`NodeIOFlags`): none (0) when it has no
+/// flags property.
+pub fn node_io_flags(io: &NodeIo) -> u32 {
+    io.properties
+        .iter()
+        .find_map(|p| match p {
+            NodeIoProperty::Flags(f) => Some(*f),
+            _ => None,
+        })
+        .unwrap_or(0)
 }
 
 /// Component types (DXIL.rst "ComponentType", `DXIL::ComponentType`), as the metadata

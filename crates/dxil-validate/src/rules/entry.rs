@@ -12,12 +12,11 @@
 use dxil_container::ShaderKind;
 use dxil_ir::{Function, ValueRef};
 use dxil_module::md::Md;
-use dxil_module::model::{
-    DsState, EntryPoint, GsState, HsState, NodeIoProperty, Property, SignatureElement,
-};
+use dxil_module::model::{DsState, EntryPoint, GsState, HsState, Property, SignatureElement};
 use dxil_ops::{SemanticKind, ValidationRule as R};
 
 use crate::context::Ctx;
+use crate::util;
 
 /// `DXIL::kMinWaveSize` and `DXIL::kMaxWaveSize`.
 const WAVE_SIZE_RANGE: (u32, u32) = (4, 128);
@@ -153,12 +152,18 @@ impl Entry<'_> {
             1 => &s.output,
             _ => &s.patch_constant,
         };
-        list.as_deref().unwrap_or(&[])
+        util::signature_elements(list.as_ref())
     }
 }
 
+/// The first three numbers of a list, as the reference copies them into a zeroed array
+/// (a shorter list leaves the rest 0).
 fn three(v: &[u32]) -> [u32; 3] {
-    [0, 1, 2].map(|i| v.get(i).copied().unwrap_or(0))
+    let mut out = [0; 3];
+    for (o, x) in out.iter_mut().zip(v) {
+        *o = *x;
+    }
+    out
 }
 
 /// The function an entry record names, if it names a function.
@@ -198,7 +203,7 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
             Property::GsState(s) => e.gs = Some(s),
             Property::DsState(s) => e.ds = Some(s),
             Property::HsState(s) => e.hs = Some(s),
-            Property::WaveSize(v) => e.wave.min = v.first().copied().unwrap_or(0),
+            Property::WaveSize(v) => e.wave.min = three(v)[0],
             Property::RangedWaveSize(v) => {
                 let [min, max, preferred] = three(v);
                 e.wave = WaveSize {
@@ -208,15 +213,9 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
                 };
             }
             Property::NodeLaunchType(t) => e.launch_type = *t,
-            Property::NodeInputs(list) => e.node_inputs.extend(list.iter().map(|io| {
-                io.properties
-                    .iter()
-                    .find_map(|p| match p {
-                        NodeIoProperty::Flags(f) => Some(*f),
-                        _ => None,
-                    })
-                    .unwrap_or(0)
-            })),
+            Property::NodeInputs(list) => {
+                e.node_inputs.extend(list.iter().map(util::node_io_flags))
+            }
             _ => {}
         }
     }
@@ -245,12 +244,7 @@ impl<'m> EntryMap<'m> {
         let Some(sm_kind) = md.shader_kind() else {
             return map;
         };
-        let records = md.entry_points.as_deref().unwrap_or(&[]);
-        let chosen = if sm_kind == ShaderKind::Library {
-            records.get(1..).unwrap_or(&[])
-        } else {
-            records.get(..1).unwrap_or(&[])
-        };
+        let chosen = util::loaded_entries(util::entry_records(md), sm_kind == ShaderKind::Library);
         let mut record_of: Vec<Option<&'m EntryPoint>> = vec![None; n];
         for record in chosen {
             if let Some(slot) = record_function(record).and_then(|f| record_of.get_mut(f.index())) {

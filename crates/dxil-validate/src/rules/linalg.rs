@@ -922,11 +922,11 @@ fn layout_name(layout: u32) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dxil_ir::{ConstData, ConstKind, MetadataData, NamedMetadata, StructType};
+    use dxil_ir::{ConstData, ConstKind, MetadataData, Module, NamedMetadata, StructType};
 
     /// A module with `dx.targetTypes` holding `tuples`, each a type name and five operands
     /// (`None`: a float where an integer belongs).
-    fn module(tuples: &[(&str, [Option<u64>; 5])]) -> (Module, Vec<Type>) {
+    fn module(tuples: &[(&str, [Option<u64>; 5])]) -> (CheckedModule, Vec<Type>) {
         let mut m = Module::default();
         let i32_ty = m.types.push(TypeData::Int(32));
         let f32_ty = m.types.push(TypeData::Float);
@@ -968,6 +968,7 @@ mod tests {
             name: "dx.targetTypes".into(),
             operands: nodes,
         });
+        let m = CheckedModule::new(m).expect("the test's ids come from its own arenas");
         (m, types)
     }
 

@@ -124,12 +124,10 @@ fn check(ctx: &mut Ctx, st: &mut SigState, site: &Site, call: &DxCall) {
                 let vertex = vertex as i32;
                 let high = match e.kind {
                     ShaderKind::Geometry => {
-                        let primitive = e
-                            .prop(|p| match p {
-                                dxil_module::model::Property::GsState(s) => Some(s.input_primitive),
-                                _ => None,
-                            })
-                            .unwrap_or(0);
+                        let primitive = e.declared(|p| match p {
+                            dxil_module::model::Property::GsState(s) => Some(s.input_primitive),
+                            _ => None,
+                        });
                         PRIMITIVE_VERTICES
                             .get(primitive as usize)
                             .copied()
