@@ -3,8 +3,8 @@
 
 use dxil_container::ShaderKind;
 use dxil_ir::{
-    Body, CheckedModule, ConstKind, GlobalCommon, Inst, InstData, StructType, Type, TypeData,
-    ValueRef,
+    Body, CheckedModule, ConstKind, GlobalCommon, Inst, InstData, Metadata, StructType, Type,
+    TypeData, ValueRef,
 };
 use dxil_module::model::{EntryPoint, NodeIo, NodeIoProperty, Property, SignatureElement};
 use dxil_module::DxilMetadata;
@@ -86,6 +86,31 @@ pub fn llvm_name(common: &GlobalCommon) -> &str {
 /// (unnamed) struct.
 pub fn struct_name(st: &StructType) -> &str {
     st.name.as_deref().unwrap_or_default()
+}
+
+/// `s` without `prefix` when it starts with it (LLVM's `StringRef::consume_front`, which the
+/// reference's name tests use), `s` as it is otherwise.
+pub fn without_prefix<'a>(s: &'a str, prefix: &str) -> &'a str {
+    s.strip_prefix(prefix).unwrap_or(s)
+}
+
+/// Entry `index` of one of the reference's lookup tables (indexed by a kind, a primitive, a
+/// component type), or what the reference gives for an index past the table's end.
+pub fn table_entry<T: Copy>(table: &[T], index: u32, past_end: T) -> T {
+    table.get(index as usize).copied().unwrap_or(past_end)
+}
+
+/// A number of the input as a `u32`, a larger one saturated to `u32::MAX` (so that it
+/// fails the range checks it meets, as the reference's wider reading does).
+pub fn saturating_u32(v: u64) -> u32 {
+    v.min(u64::from(u32::MAX)) as u32
+}
+
+/// The text of a metadata node as the reference appends it to a message.
+pub fn metadata_text(m: &CheckedModule, md: Metadata) -> String {
+    let [text] = <[String; 1]>::try_from(dxil_text::metadata_texts(m, &[md]))
+        .expect("the printer gives one text per node asked for");
+    text
 }
 
 /// The records of `dx.entryPoints`. The reference reads an absent list as an empty one: a

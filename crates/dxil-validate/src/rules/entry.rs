@@ -127,8 +127,9 @@ pub(crate) struct Entry<'m> {
     pub gs: Option<&'m GsState>,
     pub ds: Option<&'m DsState>,
     pub hs: Option<&'m HsState>,
-    /// Mesh shader (max vertices, max primitives).
-    pub ms: Option<(u32, u32)>,
+    /// Mesh state: (max vertices, max primitives), zero without one (as the reference's
+    /// zeroed function properties hold).
+    pub ms: (u32, u32),
     /// Node inputs: their `NodeIOFlags`.
     pub node_inputs: Vec<u32>,
 }
@@ -188,7 +189,7 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
         gs: None,
         ds: None,
         hs: None,
-        ms: None,
+        ms: (0, 0),
         node_inputs: Vec::new(),
     };
     for p in record.properties.iter().flatten() {
@@ -197,7 +198,7 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
             Property::NumThreads(v) => e.num_threads = three(v),
             Property::MsState(s) => {
                 e.num_threads = three(&s.num_threads);
-                e.ms = Some((s.max_vertex_count, s.max_primitive_count));
+                e.ms = (s.max_vertex_count, s.max_primitive_count);
             }
             Property::AsState(s) => e.num_threads = three(&s.num_threads),
             Property::GsState(s) => e.gs = Some(s),
@@ -301,7 +302,7 @@ fn entry_props(ctx: &mut Ctx, e: &Entry) {
         thread_group(ctx, f, e.num_threads, &CS_THREADS, CS_MAX_THREADS);
     } else if e.is(ShaderKind::Mesh) {
         thread_group(ctx, f, e.num_threads, &MS_AS_THREADS, MS_AS_MAX_THREADS);
-        let (vertices, primitives) = e.ms.unwrap_or((0, 0));
+        let (vertices, primitives) = e.ms;
         if vertices > MS_MAX_VERTICES {
             let args = [MS_MAX_VERTICES.to_string(), vertices.to_string()];
             ctx.fn_error(f, R::SmMeshShaderMaxVertexCount, &[&args[0], &args[1]]);

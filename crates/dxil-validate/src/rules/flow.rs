@@ -87,7 +87,9 @@ fn reducible(body: &Body) -> bool {
             changed.push(x as u32);
         } else if pred[x].len() == 1 {
             // T2: the only predecessor absorbs the block.
-            let p = *pred[x].iter().next().unwrap_or(&0);
+            let Some(&p) = pred[x].iter().next() else {
+                continue;
+            };
             succ[p as usize].remove(&(x as u32));
             let succs: Vec<u32> = succ[x].drain().collect();
             for s in succs {
@@ -198,17 +200,14 @@ fn recursion(
     // finds none either.
     let mut done: HashSet<Function> = HashSet::new();
     let mut on_path: HashSet<Function> = HashSet::new();
-    let start_children: Vec<Function> = if virtual_root {
-        roots.to_vec()
-    } else {
+    // A function the call graph has no node for calls no defined function.
+    let callees_of = |f: &Function| callees.get(f).map_or(&[][..], Vec::as_slice);
+    let start_children: &[Function] = if virtual_root {
         roots
-            .first()
-            .and_then(|r| callees.get(r))
-            .cloned()
-            .unwrap_or_default()
+    } else {
+        roots.first().map_or(&[][..], callees_of)
     };
-    let empty: Vec<Function> = Vec::new();
-    for &child in &start_children {
+    for &child in start_children {
         if !on_path.insert(child) {
             return Some(child);
         }
@@ -216,7 +215,7 @@ fn recursion(
             // Iterative DFS: (function, next callee index).
             let mut stack: Vec<(Function, usize)> = vec![(child, 0)];
             while let Some(&mut (f, ref mut next)) = stack.last_mut() {
-                let list = callees.get(&f).unwrap_or(&empty);
+                let list = callees_of(&f);
                 if let Some(&c) = list.get(*next) {
                     *next += 1;
                     if !on_path.insert(c) {

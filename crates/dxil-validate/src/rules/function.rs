@@ -88,7 +88,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
                 // A declaration: the external function rules check the `dx.op` functions
                 // and their calls; intrinsics have nothing more to check.
                 externals::validate(ctx, &mut st, f);
-                let name = data.common.name.as_deref().unwrap_or("");
+                let name = util::llvm_name(&data.common);
                 if name.starts_with("llvm.") || externals::is_dxil_function(m, f) {
                     continue;
                 }
@@ -150,13 +150,12 @@ fn entry_declaration(
     if is_shader && !ret.is_some_and(|r| matches!(m.ty(r), TypeData::Void)) {
         ctx.fn_error(f, R::DeclShaderReturnVoid, &[&name]);
     }
+    // An argument is printed by name, or by its position when it has none.
     let arg_name = |i: usize| -> String {
-        body.args
-            .as_slice()
-            .get(i)
-            .and_then(|a| a.name.clone())
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| i.to_string())
+        match body.args.as_slice().get(i).and_then(|a| a.name.as_deref()) {
+            Some(name) if !name.is_empty() => name.to_string(),
+            _ => i.to_string(),
+        }
     };
     for (i, &param) in params.iter().enumerate() {
         let mut ty = param;
@@ -275,8 +274,8 @@ fn is_hlsl_object_name(name: &str) -> bool {
     if name.ends_with("_slice_type") {
         return false;
     }
-    let n = name.strip_prefix("class.").unwrap_or(name);
-    let n = n.strip_prefix("struct.").unwrap_or(n);
+    let n = util::without_prefix(name, "class.");
+    let n = util::without_prefix(n, "struct.");
     if is_resource_name(n) {
         return true;
     }
@@ -287,7 +286,7 @@ fn is_hlsl_object_name(name: &str) -> bool {
         return true;
     }
     // Node records, outputs and output arrays (the reference strips `struct.` only).
-    let s = name.strip_prefix("struct.").unwrap_or(name);
+    let s = util::without_prefix(name, "struct.");
     let node = [
         "GroupNodeOutputRecords<",
         "ThreadNodeOutputRecords<",
@@ -324,11 +323,11 @@ fn is_resource_name(n: &str) -> bool {
         return true;
     }
     if let Some(rest) = n.strip_prefix("FeedbackTexture2D") {
-        let rest = rest.strip_prefix("Array").unwrap_or(rest);
+        let rest = util::without_prefix(rest, "Array");
         return rest.starts_with('<');
     }
-    let n = n.strip_prefix("RasterizerOrdered").unwrap_or(n);
-    let n = n.strip_prefix("RW").unwrap_or(n);
+    let n = util::without_prefix(n, "RasterizerOrdered");
+    let n = util::without_prefix(n, "RW");
     if n == "ByteAddressBuffer" || n.starts_with("Buffer<") || n.starts_with("StructuredBuffer<") {
         return true;
     }
@@ -543,7 +542,7 @@ fn dx_op_call(ctx: &mut Ctx, st: &State, site: &Site) -> Option<&'static OpInfo>
     // One of the operation's functions: in the reference's table for the operation's class,
     // as it stands when this body is walked.
     if !st.ops.is_function_of(info, callee_fn) {
-        let name = callee_data.common.name.as_deref().unwrap_or("");
+        let name = util::llvm_name(&callee_data.common);
         ctx.inst_error(
             site.f,
             site.inst,

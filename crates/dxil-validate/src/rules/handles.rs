@@ -57,19 +57,19 @@ pub(crate) mod kind {
     /// table.
     pub fn num_coords(k: u32) -> usize {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 3, 2, 3, 3, 4, 1, 1, 2, 0, 0, 1, 0, 2, 3];
-        T.get(k as usize).copied().unwrap_or(0)
+        crate::util::table_entry(&T, k, 0)
     }
 
     /// Coordinates `CalculateLOD` takes (`GetNumDimensionsForCalcLOD`).
     pub fn num_lod_coords(k: u32) -> usize {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 3, 1, 2, 2, 3, 1, 1, 2, 0, 0, 1, 0, 2, 2];
-        T.get(k as usize).copied().unwrap_or(0)
+        crate::util::table_entry(&T, k, 0)
     }
 
     /// Texel offsets an access of this kind takes (`GetNumOffsets`).
     pub fn num_offsets(k: u32) -> usize {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 0, 1, 2, 2, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2];
-        T.get(k as usize).copied().unwrap_or(0)
+        crate::util::table_entry(&T, k, 0)
     }
 }
 

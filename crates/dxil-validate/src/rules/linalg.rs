@@ -86,7 +86,7 @@ fn read_target_types(m: &CheckedModule) -> TargetTypes {
         let mut ints = [0u32; 5];
         let all_ints = rest.iter().zip(&mut ints).all(|(md, slot)| match md {
             Md::Int { value, .. } => {
-                *slot = u32::try_from(*value).unwrap_or(u32::MAX);
+                *slot = util::saturating_u32(*value);
                 true
             }
             _ => false,
@@ -881,10 +881,7 @@ fn component_name(comp: u32) -> &'static str {
         "F8_E5M2",
         "BFloat16",
     ];
-    NAMES
-        .get(comp as usize)
-        .copied()
-        .unwrap_or("Unknown ComponentType")
+    util::table_entry(&NAMES, comp, "Unknown ComponentType")
 }
 
 fn scope_name(scope: u32) -> &'static str {

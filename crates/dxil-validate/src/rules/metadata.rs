@@ -240,9 +240,7 @@ fn type_annotations(ctx: &mut Ctx) {
             _ => false,
         };
         if !well_formed {
-            let text = dxil_text::metadata_texts(m, &[id])
-                .pop()
-                .unwrap_or_default();
+            let text = util::metadata_text(m, id);
             let message = format!("{}{text}", R::MetaWellFormed.info().message());
             return ctx.error_text(Some(R::MetaWellFormed), message);
         }

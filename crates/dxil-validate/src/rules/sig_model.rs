@@ -126,7 +126,7 @@ const SEMANTIC_NAMES: [&str; 33] = [
 /// The canonical name of system value `kind` (empty for arbitrary and invalid semantics,
 /// which have none).
 pub(crate) fn semantic_name(kind: u32) -> &'static str {
-    SEMANTIC_NAMES.get(kind as usize).copied().unwrap_or("")
+    util::table_entry(&SEMANTIC_NAMES, kind, "")
 }
 
 /// The semantic kind a name stands for, as the reference looks names up: names without the
@@ -318,8 +318,7 @@ impl Signature<'_> {
         self.elements
             .iter()
             .map(|e| (e.start_row() as u32).wrapping_add(e.rows()))
-            .max()
-            .unwrap_or(0)
+            .fold(0, u32::max)
     }
 }
 

@@ -128,10 +128,7 @@ fn check(ctx: &mut Ctx, st: &mut SigState, site: &Site, call: &DxCall) {
                             dxil_module::model::Property::GsState(s) => Some(s.input_primitive),
                             _ => None,
                         });
-                        PRIMITIVE_VERTICES
-                            .get(primitive as usize)
-                            .copied()
-                            .unwrap_or(0)
+                        util::table_entry(&PRIMITIVE_VERTICES, primitive, 0)
                     }
                     ShaderKind::Domain => e.ds().0 as i32,
                     ShaderKind::Hull => e.hs().0 as i32,
@@ -262,8 +259,9 @@ fn check(ctx: &mut Ctx, st: &mut SigState, site: &Site, call: &DxCall) {
                 );
             } else {
                 // Every hull shader sharing the function gets the store.
-                let hulls = st.patch_constant.get(&f).cloned().unwrap_or_default();
-                for h in hulls {
+                // A patch constant function no hull shader names stores for none.
+                let hulls = st.patch_constant.get(&f).cloned();
+                for h in hulls.into_iter().flatten() {
                     access(
                         ctx,
                         site,

@@ -12,7 +12,7 @@ use dxil_module::model::Property;
 use dxil_ops::{SemanticInterpretationKind as Interp, ValidationRule as R};
 
 use crate::context::Ctx;
-use crate::util::comp;
+use crate::util::{self, comp};
 
 use super::sig_alloc::{Allocator, Conflict, Shape, Width};
 use super::sig_model::{
@@ -120,7 +120,7 @@ fn ray_entry(ctx: &mut Ctx, e: &Entry) {
         };
         layout
             .type_alloc_size(m, ty)
-            .map_or(0, |s| u32::try_from(s).unwrap_or(u32::MAX))
+            .map_or(0, util::saturating_u32)
     };
     let (payload, attributes) = match e.kind {
         ShaderKind::AnyHit | ShaderKind::ClosestHit => (size(0), size(1)),
