@@ -71,17 +71,18 @@ fn has_old_tag(m: &Module, body: Option<&dxil_ir::Body>, tbaa: &[u32]) -> bool {
     })
 }
 
-fn ops(m: &Module, md: Metadata) -> Option<&[Option<Metadata>]> {
-    match m.md(md)? {
-        MetadataData::Node { operands, .. } => Some(operands),
-        _ => None,
+/// The operands of a node; a string or value wrapper has none (and is no tag).
+fn operands(m: &Module, md: Metadata) -> &[Option<Metadata>] {
+    match m.md(md) {
+        Some(MetadataData::Node { operands, .. }) => operands,
+        _ => &[],
     }
 }
 
 /// A scalar tag: a node whose first operand is not a node, or with fewer than three
 /// operands (an empty node is left alone: LLVM would read past its end).
 fn is_old_tag(m: &Module, md: Metadata) -> bool {
-    let Some(o) = ops(m, md) else { return false };
+    let o = operands(m, md);
     if o.is_empty() {
         return false;
     }
@@ -94,7 +95,7 @@ fn is_old_tag(m: &Module, md: Metadata) -> bool {
 /// `!{S, S, i64 0, flag}` with `S = !{name, parent}` for a three-operand tag, `!{tag, tag,
 /// i64 0}` otherwise; nodes are unique by content, as LLVM keeps them.
 fn upgrade_tag(m: &mut Module, old: Metadata) -> Metadata {
-    let o: Vec<Option<Metadata>> = ops(m, old).map(|o| o.to_vec()).unwrap_or_default();
+    let o: Vec<Option<Metadata>> = operands(m, old).to_vec();
     let zero = zero_i64(m);
     if o.len() == 3 {
         let s = node(m, vec![o[0], o[1]]);
