@@ -2,11 +2,12 @@
 //! each emitted the way the reference's `ValidationContext` emits it (global, on a function,
 //! on an instruction with its `at '...'` note).
 
-use dxil_ir::{DebugLoc, Function, Inst, Metadata, Module};
+use dxil_ir::{CheckedModule, DebugLoc, Function, Inst, Metadata};
 use dxil_module::DxilMetadata;
 use dxil_ops::ValidationRule;
 
 use crate::report::{Diagnostic, Report, Severity};
+use crate::util;
 use crate::Options;
 
 /// The validator version this crate implements (`dx.valver` may not name a later one).
@@ -42,7 +43,7 @@ pub(crate) enum Part {
 /// What every rule reads, and where it reports.
 pub(crate) struct Ctx<'m> {
     /// The module validated.
-    pub m: &'m Module,
+    pub m: &'m CheckedModule,
     /// Its DXIL metadata model.
     pub md: &'m DxilMetadata,
     /// The caller's options.
@@ -69,7 +70,7 @@ pub(crate) struct Ctx<'m> {
 }
 
 impl<'m> Ctx<'m> {
-    pub fn new(m: &'m Module, md: &'m DxilMetadata, options: &'m Options) -> Self {
+    pub fn new(m: &'m CheckedModule, md: &'m DxilMetadata, options: &'m Options) -> Self {
         let v = |v: &Option<dxil_module::model::Version>| v.as_ref().map(|v| (v.major, v.minor));
         Ctx {
             m,
@@ -110,11 +111,7 @@ impl<'m> Ctx<'m> {
 
     /// The name of `f` as the reference prints it after `Function: `.
     pub fn function_name(&self, f: Function) -> String {
-        self.m
-            .functions
-            .get(f)
-            .and_then(|f| f.common.name.clone())
-            .unwrap_or_default()
+        function_name(self.m, f)
     }
 
     fn push(
@@ -244,8 +241,7 @@ impl<'m> Ctx<'m> {
     }
 
     fn debug_loc(&self, f: Function, inst: Inst) -> Option<DebugLoc> {
-        let body = self.m.functions.get(f)?.body.as_ref()?;
-        body.inst(inst)?.debug_loc()
+        self.m.body(f)?.inst(inst).debug_loc()
     }
 
     /// Stops validation as the reference does when an exception escapes it (an LLVM cast
@@ -267,6 +263,9 @@ impl<'m> Ctx<'m> {
             });
             return;
         }
+        // Every value and metadata text is asked for in one call each; the printer gives
+        // one text per request, in order, which each diagnostic then takes back in the
+        // order it asked.
         let mut requests: Vec<dxil_text::ValueRequest> = Vec::new();
         for p in &self.pending {
             for part in &p.parts {
@@ -280,35 +279,31 @@ impl<'m> Ctx<'m> {
                 }
             }
         }
-        let mut texts = if requests.is_empty() {
-            Vec::new()
-        } else {
-            dxil_text::value_texts(self.m, &requests)
-        }
-        .into_iter();
         let md_requests: Vec<Metadata> = self.pending.iter().filter_map(|p| p.md_suffix).collect();
-        let mut md_texts = if md_requests.is_empty() {
+        let mut texts =
+            PrintedInOrder::new(dxil_text::value_texts(self.m, &requests), requests.len());
+        let md_texts = if md_requests.is_empty() {
             Vec::new()
         } else {
             dxil_text::metadata_texts(self.m, &md_requests)
-        }
-        .into_iter();
+        };
+        let mut md_texts = PrintedInOrder::new(md_texts, md_requests.len());
         for p in self.pending {
             let mut diag = p.diag;
             if p.md_suffix.is_some() {
-                diag.message.push_str(&md_texts.next().unwrap_or_default());
+                diag.message.push_str(&md_texts.take());
             }
             for part in p.parts {
                 match part {
                     Part::Text(t) => diag.message.push_str(&t),
-                    Part::Value(_) => diag.message.push_str(&texts.next().unwrap_or_default()),
+                    Part::Value(_) => diag.message.push_str(&texts.take()),
                 }
             }
             for n in p.notes {
                 diag.notes.push(match n {
                     Note::Text(t) => t,
                     Note::At(f, i) => {
-                        let text = texts.next().unwrap_or_default();
+                        let text = texts.take();
                         format!(
                             "at '{}' in block '{}' of function '{}'.",
                             text,
@@ -323,16 +318,38 @@ impl<'m> Ctx<'m> {
     }
 }
 
-fn function_name(m: &Module, f: Function) -> String {
-    m.functions
-        .get(f)
-        .and_then(|f| f.common.name.clone())
-        .unwrap_or_default()
+/// The texts the printer gave for a list of requests, one per request, taken back in the
+/// order they were asked for.
+struct PrintedInOrder(std::vec::IntoIter<String>);
+
+impl PrintedInOrder {
+    fn new(texts: Vec<String>, requests: usize) -> Self {
+        assert_eq!(
+            texts.len(),
+            requests,
+            "the printer gives one text per request"
+        );
+        PrintedInOrder(texts.into_iter())
+    }
+
+    /// The next request's text.
+    fn take(&mut self) -> String {
+        self.0
+            .next()
+            .expect("a text is taken back once per request made")
+    }
+}
+
+/// The name of `f` as the reference prints it after `Function: ` and in `of function '...'`
+/// (`Function::getName`: empty for an unnamed function).
+fn function_name(m: &CheckedModule, f: Function) -> String {
+    util::llvm_name(&m.function(f).common).to_string()
 }
 
 /// The block of `inst` by name, or `#N` by its position in the function.
-fn block_label(m: &Module, f: Function, inst: Inst) -> String {
-    let Some(body) = m.functions.get(f).and_then(|f| f.body.as_ref()) else {
+fn block_label(m: &CheckedModule, f: Function, inst: Inst) -> String {
+    // A declaration has no blocks (an instruction error is always in a definition).
+    let Some(body) = m.body(f) else {
         return String::new();
     };
     for (index, block) in body.blocks.iter().enumerate() {

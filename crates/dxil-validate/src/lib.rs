@@ -33,7 +33,7 @@ pub use dxil_ops::ValidationRule;
 pub use report::{Diagnostic, Report, Severity};
 
 use dxil_container::Container;
-use dxil_ir::Module;
+use dxil_ir::{CheckedModule, Module};
 use dxil_module::DxilMetadata;
 
 /// What to check.
@@ -111,30 +111,42 @@ pub fn validate_container(bytes: &[u8], options: &Options) -> Report {
     report
 }
 
-/// Validates a module alone: the checks of the `DXIL` program, no container parts.
-pub fn validate_module(module: &Module, options: &Options) -> Report {
+/// Validates a module alone: the checks of the `DXIL` program, no container parts. The
+/// module is checked (every reader gives a [`CheckedModule`]); a module built or edited
+/// without the check goes through [`validate_unchecked_module`].
+pub fn validate_module(module: &CheckedModule, options: &Options) -> Report {
     let mut report = Report::default();
     validate_module_into(module, options, &mut report, None);
     report
 }
 
+/// [`validate_module`] for a module nobody has checked (one edited after reading): its ids
+/// are checked first, and an id that names nothing is reported as unreadable bitcode is.
+pub fn validate_unchecked_module(module: Module, options: &Options) -> Report {
+    match CheckedModule::new(module) {
+        Ok(module) => validate_module(&module, options),
+        Err(e) => Report {
+            diagnostics: vec![bitcode_error(&e.to_string())],
+        },
+    }
+}
+
 /// The module's rules, then (for a container, when they pass and [`Options::parts`] is
 /// set) its parts: the reference checks parts only against a valid module.
 fn validate_module_into(
-    module: &Module,
+    module: &CheckedModule,
     options: &Options,
     report: &mut Report,
     container: Option<&Container<'_>>,
 ) {
     // The reference validates the module as LLVM reads it, auto-upgrades applied.
     let upgraded = upgrade::upgrade(module);
-    let module = upgraded.as_ref().unwrap_or(module);
     // The reference's loader renames some operation functions, or stops.
-    let renamed = match rules::canonical_overload_names(module) {
+    let renamed = match rules::canonical_overload_names(&upgraded) {
         Ok(renamed) => renamed,
         Err(line) => return report.diagnostics.push(aborted(line)),
     };
-    let module = renamed.as_ref().unwrap_or(module);
+    let module: &CheckedModule = &renamed;
     let md = match DxilMetadata::read(module) {
         Ok(md) => md,
         Err(e) => {

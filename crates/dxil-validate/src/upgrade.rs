@@ -3,10 +3,14 @@
 //! `UpgradeInstWithTBAATag`). DXIL writers emit struct-path tags, so the module is copied only
 //! when an old-style tag is attached somewhere.
 
-use dxil_ir::{ConstData, ConstKind, Metadata, MetadataData, Module, TypeData, ValueRef};
+use std::borrow::Cow;
 
-/// The module with its scalar TBAA tags upgraded, or `None` when it has none.
-pub(crate) fn upgrade(m: &Module) -> Option<Module> {
+use dxil_ir::{
+    CheckedModule, ConstData, ConstKind, Metadata, MetadataData, Module, TypeData, ValueRef,
+};
+
+/// The module with its scalar TBAA tags upgraded: borrowed as it is when it has none.
+pub(crate) fn upgrade(m: &CheckedModule) -> Cow<'_, CheckedModule> {
     let tbaa: Vec<u32> = m
         .metadata_kinds
         .iter()
@@ -19,9 +23,9 @@ pub(crate) fn upgrade(m: &Module) -> Option<Module> {
             .iter()
             .any(|f| has_old_tag(m, f.body.as_ref(), &tbaa))
     {
-        return None;
+        return Cow::Borrowed(m);
     }
-    let mut out = m.clone();
+    let mut out = Module::clone(m);
     let mut upgraded: Vec<(Metadata, Metadata)> = Vec::new();
     for fi in 0..out.functions.len() {
         let Some(body) = out.functions.as_slice()[fi].body.as_ref() else {
@@ -52,7 +56,9 @@ pub(crate) fn upgrade(m: &Module) -> Option<Module> {
             }
         }
     }
-    Some(out)
+    // Every id the upgrade stores is one of the checked module's or one it just pushed
+    // (the new nodes, the `i64` type, its zero and that zero's wrapper).
+    Cow::Owned(CheckedModule::proven_by_maker(out))
 }
 
 fn has_old_tag(m: &Module, body: Option<&dxil_ir::Body>, tbaa: &[u32]) -> bool {
@@ -65,17 +71,18 @@ fn has_old_tag(m: &Module, body: Option<&dxil_ir::Body>, tbaa: &[u32]) -> bool {
     })
 }
 
-fn ops(m: &Module, md: Metadata) -> Option<&[Option<Metadata>]> {
-    match m.md(md)? {
-        MetadataData::Node { operands, .. } => Some(operands),
-        _ => None,
+/// The operands of a node; a string or value wrapper has none (and is no tag).
+fn operands(m: &Module, md: Metadata) -> &[Option<Metadata>] {
+    match m.md(md) {
+        Some(MetadataData::Node { operands, .. }) => operands,
+        _ => &[],
     }
 }
 
 /// A scalar tag: a node whose first operand is not a node, or with fewer than three
 /// operands (an empty node is left alone: LLVM would read past its end).
 fn is_old_tag(m: &Module, md: Metadata) -> bool {
-    let Some(o) = ops(m, md) else { return false };
+    let o = operands(m, md);
     if o.is_empty() {
         return false;
     }
@@ -88,7 +95,7 @@ fn is_old_tag(m: &Module, md: Metadata) -> bool {
 /// `!{S, S, i64 0, flag}` with `S = !{name, parent}` for a three-operand tag, `!{tag, tag,
 /// i64 0}` otherwise; nodes are unique by content, as LLVM keeps them.
 fn upgrade_tag(m: &mut Module, old: Metadata) -> Metadata {
-    let o: Vec<Option<Metadata>> = ops(m, old).map(|o| o.to_vec()).unwrap_or_default();
+    let o: Vec<Option<Metadata>> = operands(m, old).to_vec();
     let zero = zero_i64(m);
     if o.len() == 3 {
         let s = node(m, vec![o[0], o[1]]);

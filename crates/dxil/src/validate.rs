@@ -8,7 +8,8 @@ use crate::validator::{Options, Report};
 /// Validates `bytes` as the reference validator would: a DXContainer is checked whole
 /// ([`validator::validate_container`](crate::validator::validate_container)); a program part,
 /// bitcode or DXIL text is read (text is assembled first) and its module checked
-/// ([`validator::validate_module`](crate::validator::validate_module)).
+/// ([`validator::validate_module`](crate::validator::validate_module); a module stripped of its
+/// debug info is checked again first).
 ///
 /// An input that is none of these forms, or text that does not parse, is an [`Error`](crate::Error);
 /// everything else, however malformed, gives a [`Report`].
@@ -40,7 +41,7 @@ pub fn validate_named(bytes: &[u8], name: &str, options: &Options) -> Result<Rep
             if dxil_module::strip::has_debug_info(&module) {
                 let mut stripped = module.clone().into_inner();
                 if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {
-                    return Ok(crate::validator::validate_module(&stripped, options));
+                    return Ok(crate::validator::validate_unchecked_module(stripped, options));
                 }
             }
             module

@@ -90,10 +90,12 @@ fn compiler_version_ok(data: &[u8]) -> bool {
     if padding.iter().any(|&b| b != 0) || list[list_size - 1] != 0 {
         return false;
     }
-    let first = list.iter().position(|&b| b == 0).unwrap_or(list_size);
+    // The length of a NUL-terminated name: the whole list when no NUL ends it.
+    let name_len = |bytes: &[u8]| bytes.iter().take_while(|&&b| b != 0).count();
+    let first = name_len(list);
     if list_size > first + 1 {
         let rest = &list[first + 1..];
-        let second = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
+        let second = name_len(rest);
         list_size == first + second + 2
     } else {
         list_size == first + 1

@@ -260,8 +260,11 @@ fn mask(s: &mut String, words: &[u32], vectors: u32, input: &str, output: &str) 
     let _ = write!(s, "  {input} influencing {output} :");
     let mut empty = true;
     for index in 0..vectors.saturating_mul(4) {
-        let word = words.get((index >> 5) as usize).copied().unwrap_or(0);
-        if word & (1 << (index & 31)) != 0 {
+        // A bit past the stored words is clear.
+        let set = words
+            .get((index >> 5) as usize)
+            .is_some_and(|word| word & (1 << (index & 31)) != 0);
+        if set {
             let _ = write!(s, " {index} ");
             empty = false;
         }
@@ -284,9 +287,9 @@ fn table(s: &mut String, words: &[u32], inputs: u32, outputs: u32, input: &str, 
     let stride = mask_dwords(outputs) as usize;
     for index in 0..inputs.saturating_mul(4) {
         let name = format!("{input}[{index}]");
-        let row = words
-            .get(stride.saturating_mul(index as usize)..)
-            .unwrap_or(&[]);
+        // A row past the table's end is empty.
+        let start = stride.saturating_mul(index as usize).min(words.len());
+        let row = &words[start..];
         mask(s, row, outputs, &name, output);
     }
 }

@@ -459,7 +459,7 @@ impl Verifier<'_, '_, '_> {
                 if !self.strings.mark(offset) {
                     self.invalid("EntryFunctionName");
                 } else {
-                    let part = stored.string(offset).unwrap_or("");
+                    let part = string_at(stored, offset);
                     let module = entry_name(self.src);
                     if part != module {
                         self.mismatch("EntryFunctionName", part, module);
@@ -472,7 +472,7 @@ impl Verifier<'_, '_, '_> {
             if uses != 0 || (offset == 0 && self.strings.first_empty) {
                 continue;
             }
-            let text = stored.string(offset).unwrap_or("");
+            let text = string_at(stored, offset);
             self.ctx
                 .error(R::ContainerUnusedItemInTable, &["StringTable", text]);
         }
@@ -580,8 +580,7 @@ impl Verifier<'_, '_, '_> {
         };
         let entry = stored
             .entry_function_name
-            .and_then(|o| stored_psv.string(o))
-            .unwrap_or("");
+            .map_or("", |o| string_at(stored_psv, o));
         // The library kind stands for "no stage": the version 1 record names the stage.
         let stored_text = print::runtime_info(&stored_view, ShaderKind::Library.raw() as u8, entry);
         // The reference passes the module's text where the part's goes, and the other way
@@ -645,7 +644,7 @@ impl Verifier<'_, '_, '_> {
         }
         let stored = self.stored;
         let part_indexes = stored.semantic_indexes(record).unwrap_or(&[]);
-        let part_name = stored.string(record.semantic_name).unwrap_or("");
+        let part_name = string_at(stored, record.semantic_name);
         let mut mismatch = part_indexes != element.semantic_indices.as_slice();
         if element.semantic_kind == SemanticKind::Arbitrary as u8 {
             mismatch |= part_name != element.name;
@@ -706,6 +705,19 @@ impl Verifier<'_, '_, '_> {
 }
 
 /// The entry name the module declares.
+/// The string at `offset` of the part's string table, as the reference reads it for a
+/// comparison or a message: an offset the table does not hold a string at (the checks
+/// before report it) reads as the empty string.
+fn string_at(psv: &Psv, offset: u32) -> &str {
+    psv.string(offset).unwrap_or_default()
+}
+
+/// The first `n` words of `words`, the missing ones 0 (a short table next to the size the
+/// state's counts give).
+fn zero_padded(words: &[u32], n: usize) -> impl Iterator<Item = u32> + '_ {
+    words.iter().copied().chain(std::iter::repeat(0)).take(n)
+}
+
 fn entry_name<'a>(src: &'a Source<'_>) -> &'a str {
     src.entry().map_or("", |e| e.name.as_str())
 }
@@ -742,11 +754,11 @@ fn view_id_state(psv: &Psv) -> Vec<u32> {
     let section = |out: &mut Vec<u32>, ins: u32, outs: u32, mask: &[u32], table: &[u32]| {
         let words = mask_dwords(outs.div_ceil(4)) as usize;
         if !mask.is_empty() {
-            out.extend((0..words).map(|i| mask.get(i).copied().unwrap_or(0)));
+            out.extend(zero_padded(mask, words));
         }
         if !table.is_empty() && ins != 0 && outs != 0 {
             let n = words.saturating_mul(ins as usize);
-            out.extend((0..n).map(|i| table.get(i).copied().unwrap_or(0)));
+            out.extend(zero_padded(table, n));
         }
     };
     for s in 0..streams {

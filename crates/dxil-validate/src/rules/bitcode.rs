@@ -5,12 +5,13 @@
 //! uses. A failure is reported as `Module bitcode is invalid.` followed by the verifier's
 //! text, values printed as LLVM prints them.
 
-use dxil_ir::{Block, Body, ConstData, Function, Inst, InstKind, Module, ValueRef};
+use dxil_ir::{Block, Body, CheckedModule, ConstData, Function, Inst, InstKind, ValueRef};
 use dxil_ops::ValidationRule as R;
 use dxil_text::ValueRequest as V;
 
 use super::cfg::{Cfg, DomTree};
 use crate::context::{Ctx, Part};
+use crate::util;
 
 /// The verifier's output.
 struct Out {
@@ -41,13 +42,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         if body.blocks.is_empty() {
             continue;
         }
-        function(
-            m,
-            f,
-            data.common.name.as_deref().unwrap_or(""),
-            body,
-            &mut out,
-        );
+        function(m, f, util::llvm_name(&data.common), body, &mut out);
     }
     if !out.parts.is_empty() {
         ctx.error(R::BitcodeValid, &[]);
@@ -93,7 +88,7 @@ fn for_each_llvm_operand(kind: &InstKind, mut f: impl FnMut(usize, ValueRef)) {
     }
 }
 
-fn function(m: &Module, f: Function, name: &str, body: &Body, out: &mut Out) {
+fn function(m: &CheckedModule, f: Function, name: &str, body: &Body, out: &mut Out) {
     // Every block ends in a terminator (checked before anything else; the function is not
     // looked at further without).
     for (b, block) in body.blocks.iter_with_ids() {
@@ -141,7 +136,7 @@ fn function(m: &Module, f: Function, name: &str, body: &Body, out: &mut Out) {
                     let mut dup = None;
                     for &(v, _) in cases.iter() {
                         let ValueRef::Const(c) = v else { continue };
-                        let Some(cd) = m.constant(c) else { continue };
+                        let cd = m.constant(c);
                         if seen.contains(&cd) {
                             dup = Some(v);
                             break;
@@ -166,7 +161,7 @@ fn function(m: &Module, f: Function, name: &str, body: &Body, out: &mut Out) {
 /// `visitBasicBlock`: the phis of a block have one entry per predecessor edge, in agreement
 /// with the predecessors, and one value per predecessor.
 fn phis_of_block(
-    m: &Module,
+    m: &CheckedModule,
     f: Function,
     body: &Body,
     cfg: &Cfg,
@@ -226,11 +221,9 @@ fn phis_of_block(
 }
 
 /// Whether two operands are one LLVM value (constants are unique by type and content).
-fn same_value(m: &Module, a: ValueRef, b: ValueRef) -> bool {
+fn same_value(m: &CheckedModule, a: ValueRef, b: ValueRef) -> bool {
     match (a, b) {
-        (ValueRef::Const(x), ValueRef::Const(y)) => {
-            x == y || (m.constant(x).is_some() && m.constant(x) == m.constant(y))
-        }
+        (ValueRef::Const(x), ValueRef::Const(y)) => x == y || m.constant(x) == m.constant(y),
         _ => a == b,
     }
 }

@@ -12,12 +12,11 @@
 use dxil_container::ShaderKind;
 use dxil_ir::{Function, SecondaryMap, ValueRef};
 use dxil_module::md::Md;
-use dxil_module::model::{
-    DsState, EntryPoint, GsState, HsState, NodeIoProperty, Property, SignatureElement,
-};
+use dxil_module::model::{DsState, EntryPoint, GsState, HsState, Property, SignatureElement};
 use dxil_ops::{SemanticKind, ValidationRule as R};
 
 use crate::context::Ctx;
+use crate::util;
 
 /// `DXIL::kMinWaveSize` and `DXIL::kMaxWaveSize`.
 const WAVE_SIZE_RANGE: (u32, u32) = (4, 128);
@@ -128,8 +127,9 @@ pub(crate) struct Entry<'m> {
     pub gs: Option<&'m GsState>,
     pub ds: Option<&'m DsState>,
     pub hs: Option<&'m HsState>,
-    /// Mesh shader (max vertices, max primitives).
-    pub ms: Option<(u32, u32)>,
+    /// Mesh state: (max vertices, max primitives), zero without one (as the reference's
+    /// zeroed function properties hold).
+    pub ms: (u32, u32),
     /// Node inputs: their `NodeIOFlags`.
     pub node_inputs: Vec<u32>,
 }
@@ -153,12 +153,18 @@ impl Entry<'_> {
             1 => &s.output,
             _ => &s.patch_constant,
         };
-        list.as_deref().unwrap_or(&[])
+        util::signature_elements(list.as_ref())
     }
 }
 
+/// The first three numbers of a list, as the reference copies them into a zeroed array
+/// (a shorter list leaves the rest 0).
 fn three(v: &[u32]) -> [u32; 3] {
-    [0, 1, 2].map(|i| v.get(i).copied().unwrap_or(0))
+    let mut out = [0; 3];
+    for (o, x) in out.iter_mut().zip(v) {
+        *o = *x;
+    }
+    out
 }
 
 /// The function an entry record names, if it names a function.
@@ -183,7 +189,7 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
         gs: None,
         ds: None,
         hs: None,
-        ms: None,
+        ms: (0, 0),
         node_inputs: Vec::new(),
     };
     for p in record.properties.iter().flatten() {
@@ -192,13 +198,13 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
             Property::NumThreads(v) => e.num_threads = three(v),
             Property::MsState(s) => {
                 e.num_threads = three(&s.num_threads);
-                e.ms = Some((s.max_vertex_count, s.max_primitive_count));
+                e.ms = (s.max_vertex_count, s.max_primitive_count);
             }
             Property::AsState(s) => e.num_threads = three(&s.num_threads),
             Property::GsState(s) => e.gs = Some(s),
             Property::DsState(s) => e.ds = Some(s),
             Property::HsState(s) => e.hs = Some(s),
-            Property::WaveSize(v) => e.wave.min = v.first().copied().unwrap_or(0),
+            Property::WaveSize(v) => e.wave.min = three(v)[0],
             Property::RangedWaveSize(v) => {
                 let [min, max, preferred] = three(v);
                 e.wave = WaveSize {
@@ -208,15 +214,9 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
                 };
             }
             Property::NodeLaunchType(t) => e.launch_type = *t,
-            Property::NodeInputs(list) => e.node_inputs.extend(list.iter().map(|io| {
-                io.properties
-                    .iter()
-                    .find_map(|p| match p {
-                        NodeIoProperty::Flags(f) => Some(*f),
-                        _ => None,
-                    })
-                    .unwrap_or(0)
-            })),
+            Property::NodeInputs(list) => {
+                e.node_inputs.extend(list.iter().map(util::node_io_flags))
+            }
             _ => {}
         }
     }
@@ -245,12 +245,7 @@ impl<'m> EntryMap<'m> {
         let Some(sm_kind) = md.shader_kind() else {
             return map;
         };
-        let records = md.entry_points.as_deref().unwrap_or(&[]);
-        let chosen = if sm_kind == ShaderKind::Library {
-            records.get(1..).unwrap_or(&[])
-        } else {
-            records.get(..1).unwrap_or(&[])
-        };
+        let chosen = util::loaded_entries(util::entry_records(md), sm_kind == ShaderKind::Library);
         let mut record_of: SecondaryMap<Function, Option<&'m EntryPoint>> =
             SecondaryMap::filled(n, None);
         for record in chosen {
@@ -308,7 +303,7 @@ fn entry_props(ctx: &mut Ctx, e: &Entry) {
         thread_group(ctx, f, e.num_threads, &CS_THREADS, CS_MAX_THREADS);
     } else if e.is(ShaderKind::Mesh) {
         thread_group(ctx, f, e.num_threads, &MS_AS_THREADS, MS_AS_MAX_THREADS);
-        let (vertices, primitives) = e.ms.unwrap_or((0, 0));
+        let (vertices, primitives) = e.ms;
         if vertices > MS_MAX_VERTICES {
             let args = [MS_MAX_VERTICES.to_string(), vertices.to_string()];
             ctx.fn_error(f, R::SmMeshShaderMaxVertexCount, &[&args[0], &args[1]]);

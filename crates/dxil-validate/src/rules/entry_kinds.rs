@@ -13,6 +13,7 @@ use dxil_module::md::Md;
 use dxil_module::model::{EntryPoint, Property};
 
 use crate::context::Ctx;
+use crate::util;
 
 /// What the operation rules read of an entry's properties.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +74,7 @@ impl EntryKinds {
             entries: HashMap::new(),
             patch_constant: HashSet::new(),
         };
-        let entries: &[EntryPoint] = ctx.md.entry_points.as_deref().unwrap_or(&[]);
+        let entries: &[EntryPoint] = util::entry_records(ctx.md);
         let is_lib = sm_kind == Some(ShaderKind::Library);
         let (first, rest) = match entries.split_first() {
             Some(split) => split,
@@ -100,11 +101,9 @@ impl EntryKinds {
             as_payload_size: 0,
         };
         let mut patch_constant = None;
-        for p in entry.properties.iter().flatten() {
+        for p in util::entry_properties(entry) {
             match p {
-                Property::ShaderKind(k) => {
-                    props.kind = ShaderKind::from_raw(*k).unwrap_or(ShaderKind::Invalid)
-                }
+                Property::ShaderKind(k) => props.kind = util::shader_kind_of_raw(*k),
                 Property::NodeLaunchType(t) => props.launch_type = *t,
                 Property::MsState(ms) => props.ms_payload_size = ms.payload_size_in_bytes,
                 Property::AsState(a) => props.as_payload_size = a.payload_size_in_bytes,

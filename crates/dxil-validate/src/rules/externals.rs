@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 
 use dxil_container::ShaderKind;
-use dxil_ir::{Function, Inst, InstKind, Module, ValueRef};
+use dxil_ir::{CheckedModule, Function, Inst, InstKind, ValueRef};
 use dxil_ops::{op_info, DxCall, DxOp, OpInfo, OpTable, ValidationRule as R};
 
 use super::entry_kinds::EntryKinds;
@@ -45,7 +45,7 @@ pub(crate) struct Uses {
 
 impl Uses {
     /// Collects the uses of every function of `m`.
-    pub(crate) fn collect(m: &Module) -> Uses {
+    pub(crate) fn collect(m: &CheckedModule) -> Uses {
         let mut by_fn: HashMap<Function, Vec<Use>> = HashMap::new();
         let other = |v: ValueRef, by_fn: &mut HashMap<Function, Vec<Use>>| {
             if let ValueRef::Function(g) = v {
@@ -103,7 +103,7 @@ impl Uses {
     /// The most recent use of `f` (LLVM's first user) as the reference's loader reads it:
     /// a call with the opcode of its integer constant first argument (`OP::getOpCode`), or
     /// another use.
-    pub(crate) fn first_user(&self, m: &Module, f: Function) -> FirstUser {
+    pub(crate) fn first_user(&self, m: &CheckedModule, f: Function) -> FirstUser {
         let Some(&last) = self.of(f).last() else {
             return FirstUser::None;
         };
@@ -160,26 +160,12 @@ impl<'m> State<'m> {
 
 /// Whether `f` is a DXIL operation function by the reference's test (`IsDxilFunction`): a
 /// `dx.op.` name and at least one parameter (the opcode).
-pub(crate) fn is_dxil_function(m: &Module, f: Function) -> bool {
-    let Some(data) = m.functions.get(f) else {
-        return false;
-    };
-    let has_params = matches!(m.ty(data.fn_ty), Some(dxil_ir::TypeData::Function { params, .. }) if !params.is_empty());
-    has_params
-        && data
-            .common
-            .name
-            .as_deref()
-            .is_some_and(|n| n.starts_with("dx.op."))
-}
+pub(crate) use super::instr::is_dxil_function;
 
 /// `ValidateExternalFunction` for declaration `f`.
 pub(crate) fn validate(ctx: &mut Ctx, st: &mut State, f: Function) {
     let m = ctx.m;
-    let Some(data) = m.functions.get(f) else {
-        return;
-    };
-    let name = data.common.name.as_deref().unwrap_or("");
+    let name = util::llvm_name(&m.function(f).common);
     // Lifetime markers are allowed from DXIL 1.6 (shader model 6.6) on; their uses are not
     // checked here.
     if ctx.dxil_version >= (1, 6) && matches!(name, "llvm.lifetime.start" | "llvm.lifetime.end") {

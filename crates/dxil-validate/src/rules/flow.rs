@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use dxil_ir::{Body, Function, Inst, InstKind, Module, ValueRef};
+use dxil_ir::{Body, CheckedModule, Function, Inst, InstKind, ValueRef};
 use dxil_ops::ValidationRule as R;
 
 use super::cfg::{top_level_loops, Cfg, DomTree, Users};
@@ -47,7 +47,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
 
 /// `IsReducible` over the module as the reference runs it: a function pass whose verdict is
 /// reset for each defined function, so the module's verdict is the last defined function's.
-fn module_reducible(m: &Module) -> bool {
+fn module_reducible(m: &CheckedModule) -> bool {
     m.functions
         .iter()
         .filter_map(|f| f.body.as_ref())
@@ -87,7 +87,9 @@ fn reducible(body: &Body) -> bool {
             changed.push(x as u32);
         } else if pred[x].len() == 1 {
             // T2: the only predecessor absorbs the block.
-            let p = *pred[x].iter().next().unwrap_or(&0);
+            let Some(&p) = pred[x].iter().next() else {
+                continue;
+            };
             succ[p as usize].remove(&(x as u32));
             let succs: Vec<u32> = succ[x].drain().collect();
             for s in succs {
@@ -173,7 +175,7 @@ fn call_graph(ctx: &mut Ctx) {
 
 /// The callees of LLVM's external calling node: every function not of local linkage, in
 /// module order.
-fn roots_all(m: &Module) -> Vec<Function> {
+fn roots_all(m: &CheckedModule) -> Vec<Function> {
     m.functions
         .iter_with_ids()
         .filter(|(_, d)| {
@@ -198,17 +200,14 @@ fn recursion(
     // finds none either.
     let mut done: HashSet<Function> = HashSet::new();
     let mut on_path: HashSet<Function> = HashSet::new();
-    let start_children: Vec<Function> = if virtual_root {
-        roots.to_vec()
-    } else {
+    // A function the call graph has no node for calls no defined function.
+    let callees_of = |f: &Function| callees.get(f).map_or(&[][..], Vec::as_slice);
+    let start_children: &[Function] = if virtual_root {
         roots
-            .first()
-            .and_then(|r| callees.get(r))
-            .cloned()
-            .unwrap_or_default()
+    } else {
+        roots.first().map_or(&[][..], callees_of)
     };
-    let empty: Vec<Function> = Vec::new();
-    for &child in &start_children {
+    for &child in start_children {
         if !on_path.insert(child) {
             return Some(child);
         }
@@ -216,7 +215,7 @@ fn recursion(
             // Iterative DFS: (function, next callee index).
             let mut stack: Vec<(Function, usize)> = vec![(child, 0)];
             while let Some(&mut (f, ref mut next)) = stack.last_mut() {
-                let list = callees.get(&f).unwrap_or(&empty);
+                let list = callees_of(&f);
                 if let Some(&c) = list.get(*next) {
                     *next += 1;
                     if !on_path.insert(c) {
@@ -309,7 +308,7 @@ fn completed_handles(ctx: &mut Ctx, f: Function, body: &Body, cfg: &Cfg, dt: &Do
 
 /// A call of the `OutputComplete` function: the reference takes every call of the function
 /// its operation table names for it, `dx.op.outputComplete`, whatever opcode the call passes.
-fn is_output_complete(m: &Module, callee: Function) -> bool {
+fn is_output_complete(m: &CheckedModule, callee: Function) -> bool {
     m.functions.get(callee).is_some_and(|d| {
         d.body.is_none() && d.common.name.as_deref() == Some("dx.op.outputComplete")
     })

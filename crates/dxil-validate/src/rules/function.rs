@@ -88,7 +88,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
                 // A declaration: the external function rules check the `dx.op` functions
                 // and their calls; intrinsics have nothing more to check.
                 externals::validate(ctx, &mut st, f);
-                let name = data.common.name.as_deref().unwrap_or("");
+                let name = util::llvm_name(&data.common);
                 if name.starts_with("llvm.") || externals::is_dxil_function(m, f) {
                     continue;
                 }
@@ -141,30 +141,29 @@ fn entry_declaration(
         None => entries.patch_constant.contains(&f),
     };
     let (ret, params) = match m.ty(data.fn_ty) {
-        Some(TypeData::Function { ret, params, .. }) => (Some(*ret), &params[..]),
+        TypeData::Function { ret, params, .. } => (Some(*ret), &params[..]),
         _ => (None, &[][..]),
     };
     if is_shader && udt_args == 0 && !params.is_empty() {
         ctx.fn_error(f, R::FlowFunctionCall, &[&name]);
     }
-    if is_shader && !ret.is_some_and(|r| matches!(m.ty(r), Some(TypeData::Void))) {
+    if is_shader && !ret.is_some_and(|r| matches!(m.ty(r), TypeData::Void)) {
         ctx.fn_error(f, R::DeclShaderReturnVoid, &[&name]);
     }
+    // An argument is printed by name, or by its position when it has none.
     let arg_name = |i: usize| -> String {
-        body.args
-            .as_slice()
-            .get(i)
-            .and_then(|a| a.name.clone())
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| i.to_string())
+        match body.args.as_slice().get(i).and_then(|a| a.name.as_deref()) {
+            Some(name) if !name.is_empty() => name.to_string(),
+            _ => i.to_string(),
+        }
     };
     for (i, &param) in params.iter().enumerate() {
         let mut ty = param;
-        if let Some(TypeData::Pointer { pointee, .. }) = m.ty(ty) {
+        if let TypeData::Pointer { pointee, .. } = m.ty(ty) {
             ty = *pointee;
         }
         if udt_args > 0 {
-            let is_struct = matches!(m.ty(ty), Some(TypeData::Struct(_)));
+            let is_struct = matches!(m.ty(ty), TypeData::Struct(_));
             if i >= udt_args {
                 ctx.fn_error(f, R::DeclExtraArgs, &[&arg_name(i), &name]);
             } else if !is_struct {
@@ -178,7 +177,7 @@ fn entry_declaration(
             continue;
         }
         let ty = instr::strip_arrays(m, ty);
-        if matches!(m.ty(ty), Some(TypeData::Struct(_))) && !entries.is_lib {
+        if matches!(m.ty(ty), TypeData::Struct(_)) && !entries.is_lib {
             ctx.fn_error(f, R::DeclFnFlattenParam, &[&arg_name(i), &name]);
             break;
         }
@@ -241,19 +240,19 @@ fn node_inputs(ctx: &mut Ctx, f: Function, name: &str, p: &FnProps) {
 
 /// `ContainsHLSLObjectType`: `ty` (through pointers and arrays) is or holds a resource, a
 /// `dx.types.*` struct or another HLSL object.
-fn contains_hlsl_object(m: &dxil_ir::Module, ty: Type, depth: u32) -> bool {
+fn contains_hlsl_object(m: &dxil_ir::CheckedModule, ty: Type, depth: u32) -> bool {
     if depth > 64 {
         return false;
     }
     let mut ty = ty;
     for _ in 0..64 {
         match m.ty(ty) {
-            Some(TypeData::Pointer { pointee, .. }) => ty = *pointee,
+            TypeData::Pointer { pointee, .. } => ty = *pointee,
             _ => break,
         }
     }
     ty = instr::strip_arrays(m, ty);
-    let Some(TypeData::Struct(st)) = m.ty(ty) else {
+    let TypeData::Struct(st) = m.ty(ty) else {
         return false;
     };
     if let Some(name) = st.name.as_deref().filter(|n| !n.is_empty()) {
@@ -275,8 +274,8 @@ fn is_hlsl_object_name(name: &str) -> bool {
     if name.ends_with("_slice_type") {
         return false;
     }
-    let n = name.strip_prefix("class.").unwrap_or(name);
-    let n = n.strip_prefix("struct.").unwrap_or(n);
+    let n = util::without_prefix(name, "class.");
+    let n = util::without_prefix(n, "struct.");
     if is_resource_name(n) {
         return true;
     }
@@ -287,7 +286,7 @@ fn is_hlsl_object_name(name: &str) -> bool {
         return true;
     }
     // Node records, outputs and output arrays (the reference strips `struct.` only).
-    let s = name.strip_prefix("struct.").unwrap_or(name);
+    let s = util::without_prefix(name, "struct.");
     let node = [
         "GroupNodeOutputRecords<",
         "ThreadNodeOutputRecords<",
@@ -324,11 +323,11 @@ fn is_resource_name(n: &str) -> bool {
         return true;
     }
     if let Some(rest) = n.strip_prefix("FeedbackTexture2D") {
-        let rest = rest.strip_prefix("Array").unwrap_or(rest);
+        let rest = util::without_prefix(rest, "Array");
         return rest.starts_with('<');
     }
-    let n = n.strip_prefix("RasterizerOrdered").unwrap_or(n);
-    let n = n.strip_prefix("RW").unwrap_or(n);
+    let n = util::without_prefix(n, "RasterizerOrdered");
+    let n = util::without_prefix(n, "RW");
     if n == "ByteAddressBuffer" || n.starts_with("Buffer<") || n.starts_with("StructuredBuffer<") {
         return true;
     }
@@ -354,7 +353,7 @@ fn is_resource_name(n: &str) -> bool {
 /// reported (the reference checks nothing more of the function then).
 fn resource_in_signature(ctx: &mut Ctx, f: Function, data: &FunctionData) -> bool {
     let m = ctx.m;
-    let Some(TypeData::Function { ret, params, .. }) = m.ty(data.fn_ty) else {
+    let TypeData::Function { ret, params, .. } = m.ty(data.fn_ty) else {
         return false;
     };
     if std::iter::once(ret)
@@ -449,7 +448,7 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, st: &State, f: Function, body: 
                     if inst_md::is_precise(ctx, md) {
                         let mut min_precision = false;
                         data.kind.for_each_operand(|&op| {
-                            let ty = m.value_type(Some(body), op).and_then(|t| m.ty(t));
+                            let ty = m.value_type(Some(body), op).ty().map(|t| m.ty(t));
                             min_precision |= matches!(ty, Some(TypeData::Int(16) | TypeData::Half));
                         });
                         if min_precision {
@@ -543,7 +542,7 @@ fn dx_op_call(ctx: &mut Ctx, st: &State, site: &Site) -> Option<&'static OpInfo>
     // One of the operation's functions: in the reference's table for the operation's class,
     // as it stands when this body is walked.
     if !st.ops.is_function_of(info, callee_fn) {
-        let name = callee_data.common.name.as_deref().unwrap_or("");
+        let name = util::llvm_name(&callee_data.common);
         ctx.inst_error(
             site.f,
             site.inst,

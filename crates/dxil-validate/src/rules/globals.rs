@@ -6,18 +6,20 @@
 use std::collections::{HashMap, HashSet};
 
 use dxil_container::ShaderKind;
+use dxil_ir::CheckedModule;
 use dxil_ir::{
-    decode_linkage, CastOp, Const, ConstKind, Function, Global, Inst, Linkage, Module, TypeData,
-    ValueRef,
+    decode_linkage, CastOp, Const, ConstKind, Function, Global, Inst, Linkage, TypeData, ValueRef,
 };
 use dxil_module::layout::DataLayout;
 use dxil_module::md::Md;
 use dxil_ops::ValidationRule as R;
 
+use super::instr::alloc_size_u32;
 use super::instr::ADDR_TGSM;
 use super::props::{Entries, FnProps};
 use super::types::TypeCheck;
 use crate::context::Ctx;
+use crate::util;
 
 /// The first instruction through which a walk from a global reached a function.
 type FirstUser = Option<(Function, Inst)>;
@@ -46,7 +48,7 @@ struct UserIndex {
 }
 
 impl UserIndex {
-    fn new(m: &Module) -> UserIndex {
+    fn new(m: &CheckedModule) -> UserIndex {
         let mut users: HashMap<ValueRef, Vec<User>> = HashMap::new();
         let mut add = |v: ValueRef, u: User| {
             if matches!(
@@ -121,10 +123,10 @@ fn resource_globals(ctx: &Ctx, sm66: bool) -> HashSet<Global> {
             let mut v = *value;
             if sm66 {
                 if let ValueRef::Const(c) = v {
-                    if let Some(ConstKind::Cast {
+                    if let ConstKind::Cast {
                         op: CastOp::BitCast,
                         value,
-                    }) = m.constant(c).map(|d| &d.kind)
+                    } = &m.constant(c).kind
                     {
                         v = *value;
                     }
@@ -167,7 +169,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         if data.addrspace != ADDR_TGSM {
             continue;
         }
-        let size = layout.type_alloc_size(m, data.value_ty).unwrap_or(0) as u32;
+        let size = alloc_size_u32(&layout, m, data.value_ty);
         // The reference's worklist: users of constants are followed, an instruction counts
         // the global once for its function and continues with the function's users (its
         // callers); the first instruction met is the one reported.
@@ -220,7 +222,8 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         }
     }
     let report = |ctx: &mut Ctx, f: Function| {
-        let size = tgsm_in.get(&f).copied().unwrap_or(0);
+        // A function no group shared global reaches has nothing to report.
+        let Some(&size) = tgsm_in.get(&f) else { return };
         if size == 0 {
             return;
         }
@@ -294,28 +297,28 @@ fn global_variable(
     g: Global,
 ) {
     let m = ctx.m;
-    let Some(data) = m.globals.get(g) else { return };
+    let data = m.global(g);
     let internal_linkage =
         decode_linkage(u64::from(data.common.linkage)) == Some(Linkage::Internal);
     let is_static = internal_linkage && data.addrspace == 0;
     let is_shared = data.addrspace == ADDR_TGSM;
     let mut internal = is_static || is_shared;
-    let name = data.common.name.clone().unwrap_or_default();
+    let name = util::llvm_name(&data.common);
     if is_lib {
         internal |= resources.contains(&g);
         // The library's helper-lane flag.
-        if name == "dx.ishelper" && matches!(m.ty(data.value_ty), Some(TypeData::Int(32))) {
+        if name == "dx.ishelper" && matches!(m.ty(data.value_ty), TypeData::Int(32)) {
             internal = true;
         }
     }
     let users = index.of(ValueRef::Global(g));
     if !internal {
         if users.iter().any(|u| matches!(u, User::Inst(..))) {
-            ctx.error(R::DeclNotUsedExternal, &[&name]);
+            ctx.error(R::DeclNotUsedExternal, &[name]);
         }
     } else {
         if users.is_empty() {
-            ctx.error(R::DeclUsedInternal, &[&name]);
+            ctx.error(R::DeclUsedInternal, &[name]);
         }
         if is_static || is_shared {
             types.check(ctx, data.value_ty);

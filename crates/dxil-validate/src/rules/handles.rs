@@ -13,9 +13,9 @@
 
 use std::collections::HashMap;
 
+use dxil_ir::CheckedModule;
 use dxil_ir::{
-    Body, CastOp, ConstKind, Function, Global, Inst, InstData, InstKind, Module, Type, TypeData,
-    ValueRef,
+    Body, CastOp, ConstKind, Function, Global, Inst, InstData, InstKind, Type, TypeData, ValueRef,
 };
 use dxil_module::md::Md;
 use dxil_module::model::{Resource, ResourceClass, ResourceProperty};
@@ -57,19 +57,19 @@ pub(crate) mod kind {
     /// table.
     pub fn num_coords(k: u32) -> usize {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 3, 2, 3, 3, 4, 1, 1, 2, 0, 0, 1, 0, 2, 3];
-        T.get(k as usize).copied().unwrap_or(0)
+        crate::util::table_entry(&T, k, 0)
     }
 
     /// Coordinates `CalculateLOD` takes (`GetNumDimensionsForCalcLOD`).
     pub fn num_lod_coords(k: u32) -> usize {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 3, 1, 2, 2, 3, 1, 1, 2, 0, 0, 1, 0, 2, 2];
-        T.get(k as usize).copied().unwrap_or(0)
+        crate::util::table_entry(&T, k, 0)
     }
 
     /// Texel offsets an access of this kind takes (`GetNumOffsets`).
     pub fn num_offsets(k: u32) -> usize {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 0, 1, 2, 2, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2];
-        T.get(k as usize).copied().unwrap_or(0)
+        crate::util::table_entry(&T, k, 0)
     }
 }
 
@@ -242,7 +242,7 @@ impl Res {
     }
 
     /// The kind as the properties of a handle to this resource carry it.
-    fn props(&self, m: &Module) -> Props {
+    fn props(&self, m: &CheckedModule) -> Props {
         let k = self.kind & 0xff;
         let mut p = Props::default();
         match self.class {
@@ -289,17 +289,17 @@ impl Res {
     /// The element type of a texture or typed buffer (`GetRetType`): the first field of the
     /// HLSL struct, arrays of resources looked through. `None` where the reference would
     /// not find a struct.
-    pub fn ret_type(&self, m: &Module) -> Option<Type> {
+    pub fn ret_type(&self, m: &CheckedModule) -> Option<Type> {
         let mut ty = pointee(m, self.hlsl_ty?)?;
         let mut depth = 0;
-        while let Some(TypeData::Array { elem, .. }) = m.ty(ty) {
+        while let TypeData::Array { elem, .. } = m.ty(ty) {
             ty = *elem;
             depth += 1;
             if depth > 64 {
                 return None;
             }
         }
-        match m.ty(ty)? {
+        match m.ty(ty) {
             TypeData::Struct(s) => s.elems.first().copied(),
             _ => None,
         }
@@ -307,8 +307,8 @@ impl Res {
 }
 
 /// The pointee of a pointer type.
-pub(crate) fn pointee(m: &Module, ty: Type) -> Option<Type> {
-    match m.ty(ty)? {
+pub(crate) fn pointee(m: &CheckedModule, ty: Type) -> Option<Type> {
+    match m.ty(ty) {
         TypeData::Pointer { pointee, .. } => Some(*pointee),
         _ => None,
     }
@@ -317,20 +317,20 @@ pub(crate) fn pointee(m: &Module, ty: Type) -> Option<Type> {
 /// `GetResourceComponentCount`: the scalars of a resource element type (at most a few in
 /// any real resource; a hostile type made of shared structs stops counting after a
 /// budget of visited types).
-fn component_count(m: &Module, ty: Type, budget: &mut u32) -> u32 {
+fn component_count(m: &CheckedModule, ty: Type, budget: &mut u32) -> u32 {
     if *budget == 0 {
         return 0;
     }
     *budget -= 1;
     match m.ty(ty) {
-        Some(TypeData::Array { len, elem }) => {
+        TypeData::Array { len, elem } => {
             (*len as u32).wrapping_mul(component_count(m, *elem, budget))
         }
-        Some(TypeData::Struct(s)) => s
+        TypeData::Struct(s) => s
             .elems
             .iter()
             .fold(0u32, |n, &e| n.wrapping_add(component_count(m, e, budget))),
-        Some(TypeData::Vector { len, .. }) => *len as u32,
+        TypeData::Vector { len, .. } => *len as u32,
         _ => 1,
     }
 }
@@ -499,17 +499,17 @@ pub(crate) fn build(ctx: &mut Ctx) {
 
 /// SM 6.6+ variables are handles; the record keeps the HLSL type as a bitcast around the
 /// variable, which the loader takes apart.
-fn strip_type_bitcast(m: &Module, res: &mut Res, sm66: bool) {
+fn strip_type_bitcast(m: &CheckedModule, res: &mut Res, sm66: bool) {
     if !sm66 {
         return;
     }
     let Some(ValueRef::Const(c)) = res.symbol else {
         return;
     };
-    if let Some(ConstKind::Cast {
+    if let ConstKind::Cast {
         op: CastOp::BitCast,
         value,
-    }) = m.constant(c).map(|d| &d.kind)
+    } = &m.constant(c).kind
     {
         res.symbol = Some(*value);
     }
@@ -528,7 +528,7 @@ impl HandleCalls {
     /// `dx.op.createHandleFromBinding` and `dx.op.annotateHandle` (the function names of
     /// operations without overloads) and walks them in use-list order, the reverse of
     /// program order.
-    fn collect(m: &Module) -> HandleCalls {
+    fn collect(m: &CheckedModule) -> HandleCalls {
         let mut which = HashMap::new();
         for (f, data) in m.functions.iter_with_ids() {
             let slot = match data.common.name.as_deref() {
@@ -602,14 +602,15 @@ impl HandleCalls {
 
 /// The call arguments of `inst` (opcode first).
 fn call_args(body: &Body, inst: Inst) -> Option<&[ValueRef]> {
-    match &body.inst(inst)?.kind {
+    match &body.insts[inst].kind {
         InstKind::Call { args, .. } => Some(args),
         _ => None,
     }
 }
 
-fn body_of(m: &Module, f: Function) -> Option<&Body> {
-    m.functions.get(f)?.body.as_ref()
+/// The body of `f` (`None` for a declaration).
+fn body_of(m: &CheckedModule, f: Function) -> Option<&Body> {
+    m.body(f).map(|b| b.body())
 }
 
 /// `createHandle(class, rangeId, index, nonUniform)` before SM 6.6: class and range id
@@ -645,7 +646,7 @@ fn create_handle(ctx: &mut Ctx, f: Function, inst: Inst) {
     let is_array = res
         .hlsl_ty
         .and_then(|t| pointee(m, t))
-        .is_some_and(|t| matches!(m.ty(t), Some(TypeData::Array { .. })));
+        .is_some_and(|t| matches!(m.ty(t), TypeData::Array { .. }));
     let index = util::const_uint(m, index_v).map(|v| v as u32);
     if index.is_none() && !is_array {
         return range_error(ctx);
@@ -692,9 +693,9 @@ fn create_handle_from_binding(ctx: &mut Ctx, f: Function, inst: Inst) {
 /// The range and class of a `%dx.types.ResBind` constant: `{lower, upper, space, class}`,
 /// each truncated to its field width; zero for `zeroinitializer` (and for `undef`, which
 /// the reference does not expect). `None` (an invalid class) for a struct of another shape.
-fn binding_of(m: &Module, c: dxil_ir::Const) -> Option<(u32, u32, u32)> {
-    let data = m.constant(c)?;
-    let Some(TypeData::Struct(st)) = m.ty(data.ty) else {
+fn binding_of(m: &CheckedModule, c: dxil_ir::Const) -> Option<(u32, u32, u32)> {
+    let data = m.constant(c);
+    let TypeData::Struct(st) = m.ty(data.ty) else {
         return None;
     };
     if st.elems.len() != 4 {
@@ -702,7 +703,7 @@ fn binding_of(m: &Module, c: dxil_ir::Const) -> Option<(u32, u32, u32)> {
     }
     match &data.kind {
         ConstKind::Aggregate(ops) if ops.len() == 4 => {
-            let field = |i: usize| util::const_uint(m, ops[i]).unwrap_or(0);
+            let field = |i: usize| util::field_uint(m, ops[i]);
             Some((field(0) as u32, field(1) as u32, u32::from(field(3) as u8)))
         }
         _ => Some((0, 0, 0)),
@@ -727,14 +728,12 @@ fn annotate_handle(ctx: &mut Ctx, f: Function, inst: Inst) {
 
 /// The two dwords of a `%dx.types.ResourceProperties` constant (zero for
 /// `zeroinitializer`, and for what is not a two-field struct constant).
-fn props_constant(m: &Module, v: ValueRef) -> Props {
+fn props_constant(m: &CheckedModule, v: ValueRef) -> Props {
     let ValueRef::Const(c) = v else {
         return Props::default();
     };
-    let Some(data) = m.constant(c) else {
-        return Props::default();
-    };
-    let Some(TypeData::Struct(st)) = m.ty(data.ty) else {
+    let data = m.constant(c);
+    let TypeData::Struct(st) = m.ty(data.ty) else {
         return Props::default();
     };
     if st.elems.len() != 2 {
@@ -742,8 +741,8 @@ fn props_constant(m: &Module, v: ValueRef) -> Props {
     }
     match &data.kind {
         ConstKind::Aggregate(ops) if ops.len() == 2 => Props {
-            d0: util::const_uint(m, ops[0]).unwrap_or(0) as u32,
-            d1: util::const_uint(m, ops[1]).unwrap_or(0) as u32,
+            d0: util::field_uint(m, ops[0]) as u32,
+            d1: util::field_uint(m, ops[1]) as u32,
         },
         _ => Props::default(),
     }
@@ -848,18 +847,18 @@ enum UserKind {
     Bad,
 }
 
-fn user_kind(m: &Module, user: Val) -> UserKind {
+fn user_kind(m: &CheckedModule, user: Val) -> UserKind {
     match user {
-        Val::Const(c) => match m.constant(c).map(|d| &d.kind) {
-            Some(ConstKind::Gep { .. }) => UserKind::Follow,
-            Some(ConstKind::Cast {
+        Val::Const(c) => match &m.constant(c).kind {
+            ConstKind::Gep { .. } => UserKind::Follow,
+            ConstKind::Cast {
                 op: CastOp::BitCast,
                 ..
-            }) => UserKind::UnusedBitcast,
+            } => UserKind::UnusedBitcast,
             _ => UserKind::Bad,
         },
         Val::Inst(f, i) => {
-            let Some(d) = body_of(m, f).and_then(|b| b.inst(i)) else {
+            let Some(d) = body_of(m, f).map(|b| &b.insts[i]) else {
                 return UserKind::Bad;
             };
             match &d.kind {
@@ -880,7 +879,7 @@ fn user_kind(m: &Module, user: Val) -> UserKind {
 }
 
 /// A call to a `dx.op.*` function with opcode 160 (`CreateHandleForLib`) and its one operand.
-fn is_create_handle_for_lib(m: &Module, d: &InstData) -> bool {
+fn is_create_handle_for_lib(m: &CheckedModule, d: &InstData) -> bool {
     let InstKind::Call { callee, args, .. } = &d.kind else {
         return false;
     };
@@ -897,7 +896,7 @@ struct Uses {
 }
 
 impl Uses {
-    fn build(m: &Module) -> Uses {
+    fn build(m: &CheckedModule) -> Uses {
         let mut map: HashMap<Val, Vec<Val>> = HashMap::new();
         let key = |v: ValueRef| match v {
             ValueRef::Global(g) => Some(Val::Global(g)),

@@ -2,10 +2,11 @@
 //! `ValidateControlFlowHint`; DXIL.rst "Metadata", `META.*`): only the kinds DXIL gives a
 //! meaning to may be attached, each in its documented shape.
 
-use dxil_ir::{ConstKind, Metadata, MetadataData, Module, TypeData, ValueRef};
+use dxil_ir::{CheckedModule, ConstKind, Metadata, MetadataData, TypeData, ValueRef};
 use dxil_ops::ValidationRule as R;
 
 use crate::context::Ctx;
+use crate::util;
 
 /// The attachment kinds the rules tell apart, by their names in the module's kind table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +30,7 @@ pub(crate) struct Kinds {
 }
 
 impl Kinds {
-    pub fn new(m: &Module) -> Kinds {
+    pub fn new(m: &CheckedModule) -> Kinds {
         let map = m
             .metadata_kinds
             .iter()
@@ -52,31 +53,42 @@ impl Kinds {
     }
 
     pub fn of(&self, id: u32) -> Kind {
-        self.map.get(&id).copied().unwrap_or(Kind::Other)
+        match self.map.get(&id) {
+            Some(&kind) => kind,
+            // A kind id the table does not name is no kind DXIL gives a meaning to.
+            None => Kind::Other,
+        }
     }
 }
 
-/// A metadata node's operands (`None` for strings and value wrappers).
-fn node_ops(m: &Module, md: Metadata) -> Option<&[Option<Metadata>]> {
-    match m.md(md)? {
-        MetadataData::Node { operands, .. } => Some(operands),
-        _ => None,
+/// The operands of an attached node. LLVM attaches only nodes; a string or value wrapper
+/// attached (which LLVM's reader refuses) reads as a node without operands, which every
+/// rule here reports as malformed.
+fn attached_node_operands(m: &CheckedModule, md: Metadata) -> &[Option<Metadata>] {
+    match m.md(md) {
+        MetadataData::Node { operands, .. } => operands,
+        _ => &[],
     }
 }
 
-/// Whether `md` is an `MDNode` (any node, debug info included; not a string or a value).
-fn is_node(m: &Module, md: Option<Metadata>) -> bool {
-    md.and_then(|md| m.md(md))
-        .is_some_and(|d| !matches!(d, MetadataData::String(_) | MetadataData::Value { .. }))
+/// Whether `md` is an `MDNode` (any node, debug info included; not a string or a value;
+/// not a null operand).
+fn is_node(m: &CheckedModule, md: Option<Metadata>) -> bool {
+    md.is_some_and(|md| {
+        !matches!(
+            m.md(md),
+            MetadataData::String(_) | MetadataData::Value { .. }
+        )
+    })
 }
 
-fn is_string(m: &Module, md: Option<Metadata>) -> bool {
-    matches!(md.and_then(|md| m.md(md)), Some(MetadataData::String(_)))
+fn is_string(m: &CheckedModule, md: Option<Metadata>) -> bool {
+    md.is_some_and(|md| matches!(m.md(md), MetadataData::String(_)))
 }
 
 /// A constant wrapped as metadata (`ConstantAsMetadata`): its value.
-fn as_constant(m: &Module, md: Option<Metadata>) -> Option<ValueRef> {
-    match m.md(md?)? {
+fn as_constant(m: &CheckedModule, md: Option<Metadata>) -> Option<ValueRef> {
+    match m.md(md?) {
         MetadataData::Value { value, .. } => match value {
             ValueRef::Arg(_) | ValueRef::Inst(_) | ValueRef::Metadata(_) => None,
             v => Some(*v),
@@ -86,10 +98,10 @@ fn as_constant(m: &Module, md: Option<Metadata>) -> Option<ValueRef> {
 }
 
 /// The value of an integer constant (`ConstantInt`), zero-extended.
-fn constant_int(m: &Module, v: ValueRef) -> Option<u64> {
+fn constant_int(m: &CheckedModule, v: ValueRef) -> Option<u64> {
     let ValueRef::Const(c) = v else { return None };
-    let data = m.constant(c)?;
-    let TypeData::Int(bits) = m.ty(data.ty)? else {
+    let data = m.constant(c);
+    let TypeData::Int(bits) = m.ty(data.ty) else {
         return None;
     };
     let mask = if *bits >= 64 {
@@ -100,7 +112,7 @@ fn constant_int(m: &Module, v: ValueRef) -> Option<u64> {
     match &data.kind {
         ConstKind::Int(v) => Some(*v as u64 & mask),
         ConstKind::Null => Some(0),
-        ConstKind::WideInt(words) => Some(words.first().copied().unwrap_or(0)),
+        ConstKind::WideInt(words) => Some(util::wide_int_low_word(words)),
         _ => None,
     }
 }
@@ -108,7 +120,7 @@ fn constant_int(m: &Module, v: ValueRef) -> Option<u64> {
 /// `GetNodeOperandAsInt`: operand `i` of `node` as an integer, reporting a malformed node.
 pub(crate) fn node_operand_int(ctx: &mut Ctx, node: Metadata, i: usize) -> Option<u64> {
     let m = ctx.m;
-    let ops = node_ops(m, node).unwrap_or(&[]);
+    let ops = attached_node_operands(m, node);
     let value = ops
         .get(i)
         .and_then(|&op| as_constant(m, op))
@@ -123,7 +135,7 @@ pub(crate) fn node_operand_int(ctx: &mut Ctx, node: Metadata, i: usize) -> Optio
 /// another value than 0 is reported.
 pub(crate) fn is_precise(ctx: &mut Ctx, md: Metadata) -> bool {
     let m = ctx.m;
-    if node_ops(m, md).map_or(0, |o| o.len()) != 1 {
+    if attached_node_operands(m, md).len() != 1 {
         ctx.meta_error(R::MetaWellFormed, md);
         return false;
     }
@@ -141,7 +153,7 @@ pub(crate) fn is_precise(ctx: &mut Ctx, md: Metadata) -> bool {
 /// one unroll hint (`llvm.loop.unroll.full`, `.disable`, or `.count` with a constant).
 pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
     let m = ctx.m;
-    let ops = node_ops(m, node).unwrap_or(&[]);
+    let ops = attached_node_operands(m, node);
     if ops.is_empty() || ops.len() > 2 {
         return ctx.meta_error(R::MetaWellFormed, node);
     }
@@ -154,7 +166,7 @@ pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
     let Some(hint) = ops[1].filter(|_| is_node(m, ops[1])) else {
         return ctx.meta_error(R::MetaWellFormed, node);
     };
-    let hint_ops = node_ops(m, hint).unwrap_or(&[]);
+    let hint_ops = attached_node_operands(m, hint);
     if hint_ops.is_empty() || hint_ops.len() > 2 {
         return ctx.meta_error(R::MetaWellFormed, hint);
     }
@@ -165,7 +177,7 @@ pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
         }
         return;
     }
-    let name = match hint_ops[0].and_then(|s| m.md(s)) {
+    let name = match hint_ops[0].map(|s| m.md(s)) {
         Some(MetadataData::String(s)) => s,
         _ => return ctx.meta_error(R::MetaWellFormed, hint),
     };
@@ -198,7 +210,7 @@ pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
 /// reads it, `crate::upgrade`).
 pub(crate) fn tbaa_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
     let m = ctx.m;
-    let ops = node_ops(m, node).unwrap_or(&[]);
+    let ops = attached_node_operands(m, node);
     match ops.len() {
         1 => {
             if !is_string(m, ops[0]) {
@@ -237,7 +249,7 @@ pub(crate) fn nonuniform_md(ctx: &mut Ctx, node: Metadata, is_gep: bool, is_lib:
     if !is_gep {
         ctx.meta_error(R::MetaWellFormed, node);
     }
-    if node_ops(m, node).map_or(0, |o| o.len()) != 1 {
+    if attached_node_operands(m, node).len() != 1 {
         ctx.meta_error(R::MetaWellFormed, node);
     }
     let value = node_operand_int(ctx, node, 0);
@@ -253,7 +265,7 @@ pub(crate) fn nonuniform_md(ctx: &mut Ctx, node: Metadata, is_gep: bool, is_lib:
 /// are known, not both `branch` and `flatten`, and `forcecase` only on a switch.
 pub(crate) fn control_flow_hint(ctx: &mut Ctx, node: Metadata, is_switch: bool) {
     let m = ctx.m;
-    let count = node_ops(m, node).map_or(0, |o| o.len());
+    let count = attached_node_operands(m, node).len();
     if count < 3 {
         return;
     }

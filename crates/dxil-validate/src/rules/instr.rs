@@ -5,7 +5,8 @@
 //! constant GEP bounds, division by zero, casts, atomics and group shared pointers.
 
 use dxil_ir::{
-    Body, CastOp, ConstKind, Function, Inst, InstData, InstKind, Module, Type, TypeData, ValueRef,
+    Body, CastOp, CheckedModule, ConstKind, Function, Inst, InstData, InstKind, Type, TypeData,
+    ValueRef,
 };
 use dxil_module::layout::DataLayout;
 use dxil_ops::ValidationRule as R;
@@ -14,6 +15,7 @@ use super::cfg::Users;
 use super::types::{is_dxil_builtin_struct, TypeCheck};
 use crate::context::Ctx;
 use crate::util;
+use dxil_ir::ValueType;
 
 /// Address spaces (DXIL.rst "Address Spaces").
 pub(crate) const ADDR_TGSM: u32 = 3;
@@ -85,25 +87,16 @@ fn is_vector_op(kind: &InstKind) -> bool {
 
 /// Whether the function is a `dx.op.*` function with at least one parameter
 /// (`IsDxilFunction`).
-pub(crate) fn is_dxil_function(m: &Module, f: Function) -> bool {
-    let Some(data) = m.functions.get(f) else {
-        return false;
-    };
+pub(crate) fn is_dxil_function(m: &CheckedModule, f: Function) -> bool {
+    let data = m.function(f);
     let has_params =
-        matches!(m.ty(data.fn_ty), Some(TypeData::Function { params, .. }) if !params.is_empty());
-    has_params
-        && data
-            .common
-            .name
-            .as_deref()
-            .is_some_and(|n| n.starts_with("dx.op."))
+        matches!(m.ty(data.fn_ty), TypeData::Function { params, .. } if !params.is_empty());
+    has_params && util::llvm_name(&data.common).starts_with("dx.op.")
 }
 
 /// Whether function `f` has the enum attribute `code` at the function index.
-pub(crate) fn has_fn_enum_attr(m: &Module, f: Function, code: u32) -> bool {
-    let Some(data) = m.functions.get(f) else {
-        return false;
-    };
+pub(crate) fn has_fn_enum_attr(m: &CheckedModule, f: Function, code: u32) -> bool {
+    let data = m.function(f);
     let Some(list) = (data.attributes as usize)
         .checked_sub(1)
         .and_then(|i| m.attribute_lists.get(i))
@@ -193,10 +186,10 @@ impl InstrRules {
         // A pointer into group shared memory must come from a group shared global through
         // GEPs and bitcasts only.
         let Some(ty) = data.ty else { return };
-        if let Some(TypeData::Pointer {
+        if let TypeData::Pointer {
             addrspace: ADDR_TGSM,
             ..
-        }) = m.ty(ty)
+        } = m.ty(ty)
         {
             let base = match &data.kind {
                 InstKind::Gep { operands, .. } => operands.first().copied(),
@@ -233,18 +226,17 @@ impl InstrRules {
                     ctx.inst_error(f, inst, R::InstrNoReadingUninitialized, &[]);
                 }
             } else if let ValueRef::Const(c) = op {
-                if let Some(cd) = m.constant(c) {
-                    if is_constant_expr(&cd.kind) {
-                        cd.kind.for_each_operand(|o| {
-                            if util::is_undef(m, o) {
-                                ctx.inst_error(f, inst, R::InstrNoReadingUninitialized, &[]);
-                            }
-                        });
-                    }
+                let cd = m.constant(c);
+                if is_constant_expr(&cd.kind) {
+                    cd.kind.for_each_operand(|o| {
+                        if util::is_undef(m, o) {
+                            ctx.inst_error(f, inst, R::InstrNoReadingUninitialized, &[]);
+                        }
+                    });
                 }
             }
-            if let Some(ty) = m.value_type(Some(body), op) {
-                if let Some(TypeData::Int(bits)) = m.ty(ty) {
+            if let ValueType::Typed(ty) = m.value_type(Some(body), op) {
+                if let TypeData::Int(bits) = m.ty(ty) {
                     if *bits == 8 {
                         ctx.inst_error(f, inst, R::TypesI8, &[]);
                     } else {
@@ -268,11 +260,11 @@ impl InstrRules {
     ) {
         let m = ctx.m;
         let Some(mut ty) = data.ty else { return };
-        if let Some(TypeData::Pointer { pointee, .. }) = m.ty(ty) {
+        if let TypeData::Pointer { pointee, .. } = m.ty(ty) {
             ty = *pointee;
         }
         ty = strip_arrays(m, ty);
-        let Some(TypeData::Int(bits)) = m.ty(ty) else {
+        let TypeData::Int(bits) = m.ty(ty) else {
             return;
         };
         if *bits != 8 {
@@ -292,7 +284,7 @@ impl InstrRules {
                 .get()
                 .of(ValueRef::Inst(inst))
                 .iter()
-                .all(|&u| is_lifetime_call(m, body.inst(u)));
+                .all(|&u| is_lifetime_call(m, &body.insts[u]));
         if !lifetime_only {
             ctx.inst_error(f, inst, R::TypesI8, &[]);
         }
@@ -312,16 +304,16 @@ impl InstrRules {
             InstKind::Alloca { allocated_ty, .. } => self.types.check(ctx, *allocated_ty),
             InstKind::ExtractValue { aggregate, .. } => {
                 let agg_ty = m.value_type(Some(body), *aggregate);
-                let ok = match agg_ty.and_then(|t| m.ty(t)) {
+                let ok = match agg_ty.ty().map(|t| m.ty(t)) {
                     Some(TypeData::Struct(st)) => {
                         let from_cmpxchg = matches!(
                             aggregate,
-                            ValueRef::Inst(i) if matches!(body.inst(*i).map(|d| &d.kind), Some(InstKind::CmpXchg { .. }))
+                            ValueRef::Inst(i) if matches!(body.insts[*i].kind, InstKind::CmpXchg { .. })
                         );
                         from_cmpxchg
                             || is_dxil_builtin_struct(
                                 ctx,
-                                st.name.as_deref().unwrap_or(""),
+                                util::struct_name(st),
                                 &st.elems,
                                 self.use_min_precision,
                             )
@@ -338,8 +330,8 @@ impl InstrRules {
                 None => true,
             },
             InstKind::Store { value, .. } => match m.value_type(Some(body), *value) {
-                Some(ty) => self.types.check(ctx, ty),
-                None => true,
+                ValueType::Typed(ty) => self.types.check(ctx, ty),
+                ValueType::Void | ValueType::NoMetadataType => true,
             },
             InstKind::Gep { operands, .. } => self.gep(ctx, f, body, inst, data, operands),
             InstKind::Binary { op, rhs, .. } => {
@@ -363,6 +355,7 @@ impl InstrRules {
                 let to = data.ty.and_then(|t| addrspace(m, t));
                 let from = m
                     .value_type(Some(body), *value)
+                    .ty()
                     .and_then(|t| addrspace(m, t));
                 if to != Some(ADDR_GENERIC) && from != Some(ADDR_GENERIC) {
                     ctx.inst_error(f, inst, R::InstrNoGenericPtrAddrSpaceCast, &[]);
@@ -404,7 +397,7 @@ impl InstrRules {
         if !all_const {
             return true;
         }
-        let Some(base_ty) = m.value_type(Some(body), base) else {
+        let ValueType::Typed(base_ty) = m.value_type(Some(body), base) else {
             return true;
         };
         let Some(base_elem) = pointee(m, base_ty) else {
@@ -412,8 +405,8 @@ impl InstrRules {
         };
         // `DataLayout` sizes and the indexed offset, in the 32-bit arithmetic the
         // reference uses.
-        let size = self.layout.type_alloc_size(m, base_elem).unwrap_or(0) as u32;
-        let val_size = self.layout.type_alloc_size(m, result_elem).unwrap_or(0) as u32;
+        let size = alloc_size_u32(&self.layout, m, base_elem);
+        let val_size = alloc_size_u32(&self.layout, m, result_elem);
         let Some(offset) = indexed_offset(m, &self.layout, base_elem, indices) else {
             return true;
         };
@@ -433,28 +426,29 @@ impl InstrRules {
         value: ValueRef,
     ) -> bool {
         let m = ctx.m;
-        let (Some(mut to), Some(mut from)) = (data.ty, m.value_type(Some(body), value)) else {
+        let (Some(mut to), ValueType::Typed(mut from)) = (data.ty, m.value_type(Some(body), value))
+        else {
             return true;
         };
         // The `i8*` the lifetime intrinsics take.
         if self.sm66 {
-            if let Some(TypeData::Pointer {
+            if let TypeData::Pointer {
                 pointee,
                 addrspace: 0,
-            }) = m.ty(to)
+            } = m.ty(to)
             {
-                if matches!(m.ty(*pointee), Some(TypeData::Int(8))) {
+                if matches!(m.ty(*pointee), TypeData::Int(8)) {
                     return false;
                 }
             }
         }
-        if let Some(TypeData::Pointer { pointee: fp, .. }) = m.ty(from) {
+        if let TypeData::Pointer { pointee: fp, .. } = m.ty(from) {
             let fp = *fp;
             let Some(tp) = pointee(m, to) else {
                 return true;
             };
-            let fs = self.layout.type_alloc_size(m, fp).unwrap_or(0) as u32;
-            let ts = self.layout.type_alloc_size(m, tp).unwrap_or(0) as u32;
+            let fs = alloc_size_u32(&self.layout, m, fp);
+            let ts = alloc_size_u32(&self.layout, m, tp);
             if fs != ts {
                 ctx.inst_error(f, inst, R::InstrPtrBitCast, &[]);
                 return false;
@@ -462,7 +456,7 @@ impl InstrRules {
             from = strip_arrays(m, fp);
             to = strip_arrays(m, tp);
         }
-        let is_struct = |t: Type| matches!(m.ty(t), Some(TypeData::Struct(_)));
+        let is_struct = |t: Type| matches!(m.ty(t), TypeData::Struct(_));
         if (is_struct(from) || is_struct(to)) && !self.is_lib {
             ctx.inst_error(f, inst, R::InstrStructBitCast, &[]);
             return false;
@@ -476,13 +470,13 @@ impl InstrRules {
 
     fn atomic(&mut self, ctx: &mut Ctx, f: Function, body: &Body, inst: Inst, ptr: ValueRef) {
         let m = ctx.m;
-        let Some(ptr_ty) = m.value_type(Some(body), ptr) else {
+        let ValueType::Typed(ptr_ty) = m.value_type(Some(body), ptr) else {
             return;
         };
-        let Some(TypeData::Pointer { pointee, addrspace }) = m.ty(ptr_ty) else {
+        let TypeData::Pointer { pointee, addrspace } = m.ty(ptr_ty) else {
             return;
         };
-        if matches!(m.ty(*pointee), Some(TypeData::Int(64))) && !self.sm66 {
+        if matches!(m.ty(*pointee), TypeData::Int(64)) && !self.sm66 {
             ctx.inst_error(
                 f,
                 inst,
@@ -496,7 +490,7 @@ impl InstrRules {
         // Through GEPs (instructions or constants) and bitcast instructions to a constant
         // global.
         if let ValueRef::Global(g) = strip_gep_bitcast(m, body, ptr, false) {
-            if m.globals.get(g).is_some_and(|g| g.is_constant) {
+            if m.global(g).is_constant {
                 ctx.inst_error(f, inst, R::InstrAtomicConst, &[]);
             }
         }
@@ -505,17 +499,15 @@ impl InstrRules {
 
 /// Whether two operands are the same LLVM value: the same reference, or two `undef`s of one
 /// type (LLVM keeps one `undef` per type).
-fn same_value(m: &Module, a: ValueRef, b: ValueRef) -> bool {
+fn same_value(m: &CheckedModule, a: ValueRef, b: ValueRef) -> bool {
     if a == b {
         return true;
     }
     match (a, b) {
-        (ValueRef::Const(x), ValueRef::Const(y)) => match (m.constant(x), m.constant(y)) {
-            (Some(x), Some(y)) => {
-                x.ty == y.ty && x.kind == ConstKind::Undef && y.kind == ConstKind::Undef
-            }
-            _ => false,
-        },
+        (ValueRef::Const(x), ValueRef::Const(y)) => {
+            let (x, y) = (m.constant(x), m.constant(y));
+            x.ty == y.ty && x.kind == ConstKind::Undef && y.kind == ConstKind::Undef
+        }
         _ => false,
     }
 }
@@ -537,57 +529,65 @@ fn is_constant_expr(kind: &ConstKind) -> bool {
 }
 
 /// An integer constant (`ConstantInt`; `undef` and constant expressions are not).
-pub(crate) fn is_constant_int(m: &Module, v: ValueRef) -> bool {
+pub(crate) fn is_constant_int(m: &CheckedModule, v: ValueRef) -> bool {
     util::const_int(m, v).is_some()
 }
 
-fn is_lifetime_call(m: &Module, data: Option<&InstData>) -> bool {
-    let Some(InstKind::Call {
+fn is_lifetime_call(m: &CheckedModule, data: &InstData) -> bool {
+    let InstKind::Call {
         callee: ValueRef::Function(c),
         ..
-    }) = data.map(|d| &d.kind)
+    } = &data.kind
     else {
         return false;
     };
-    m.functions
-        .get(*c)
-        .and_then(|f| f.common.name.as_deref())
-        .is_some_and(|n| n == "llvm.lifetime.start" || n == "llvm.lifetime.end")
+    let name = util::llvm_name(&m.function(*c).common);
+    name == "llvm.lifetime.start" || name == "llvm.lifetime.end"
 }
 
-pub(crate) fn pointee(m: &Module, ty: Type) -> Option<Type> {
-    match m.ty(ty)? {
+pub(crate) fn pointee(m: &CheckedModule, ty: Type) -> Option<Type> {
+    match m.ty(ty) {
         TypeData::Pointer { pointee, .. } => Some(*pointee),
         _ => None,
     }
 }
 
-fn addrspace(m: &Module, ty: Type) -> Option<u32> {
-    match m.ty(ty)? {
+fn addrspace(m: &CheckedModule, ty: Type) -> Option<u32> {
+    match m.ty(ty) {
         TypeData::Pointer { addrspace, .. } => Some(*addrspace),
         _ => None,
     }
 }
 
-pub(crate) fn strip_arrays(m: &Module, mut ty: Type) -> Type {
+pub(crate) fn strip_arrays(m: &CheckedModule, mut ty: Type) -> Type {
     for _ in 0..64 {
         match m.ty(ty) {
-            Some(TypeData::Array { elem, .. }) => ty = *elem,
+            TypeData::Array { elem, .. } => ty = *elem,
             _ => break,
         }
     }
     ty
 }
 
+/// `getTypeAllocSize` in the 32-bit arithmetic the reference's bounds checks use; a type
+/// the layout gives no size (unsized, or too large for 64 bits) counts 0 bytes, so that the
+/// checks built on it do not fire.
+pub(crate) fn alloc_size_u32(layout: &DataLayout, m: &CheckedModule, ty: Type) -> u32 {
+    match layout.type_alloc_size(m, ty) {
+        Some(size) => size as u32,
+        None => 0,
+    }
+}
+
 /// `getTypeStoreSize`: the bytes a value of `ty` writes.
-fn store_size(m: &Module, layout: &DataLayout, ty: Type) -> Option<u64> {
-    match m.ty(ty)? {
+fn store_size(m: &CheckedModule, layout: &DataLayout, ty: Type) -> Option<u64> {
+    match m.ty(ty) {
         TypeData::Int(bits) => Some(u64::from(*bits).div_ceil(8)),
         TypeData::Half => Some(2),
         TypeData::Float => Some(4),
         TypeData::Double => Some(8),
         TypeData::Vector { len, elem } => {
-            let e = match m.ty(*elem)? {
+            let e = match m.ty(*elem) {
                 TypeData::Int(bits) => u64::from(*bits),
                 TypeData::Half => 16,
                 TypeData::Float => 32,
@@ -602,7 +602,7 @@ fn store_size(m: &Module, layout: &DataLayout, ty: Type) -> Option<u64> {
 
 /// `DataLayout::getIndexedOffset` for constant indices into `elem` (the pointee of the base).
 fn indexed_offset(
-    m: &Module,
+    m: &CheckedModule,
     layout: &DataLayout,
     elem: Type,
     indices: &[ValueRef],
@@ -617,7 +617,7 @@ fn indexed_offset(
             result = result.wrapping_add((v as u64).wrapping_mul(size));
             continue;
         }
-        match m.ty(ty)? {
+        match m.ty(ty) {
             TypeData::Struct(st) => {
                 let field = util::const_uint(m, idx)? as usize;
                 result = result.wrapping_add(layout.element_offset(m, ty, field)?);
@@ -638,7 +638,7 @@ fn indexed_offset(
 /// Follows GEPs (instructions and constant expressions) and bitcasts to the value they
 /// start from; `bitcast_constants` also follows constant bitcasts (`BitCastOperator`).
 pub(crate) fn strip_gep_bitcast(
-    m: &Module,
+    m: &CheckedModule,
     body: &Body,
     mut v: ValueRef,
     bitcast_constants: bool,
@@ -646,20 +646,20 @@ pub(crate) fn strip_gep_bitcast(
     // A chain in unreachable code may loop; the bound ends the walk there.
     for _ in 0..4096 {
         let next = match v {
-            ValueRef::Inst(i) => match body.inst(i).map(|d| &d.kind) {
-                Some(InstKind::Gep { operands, .. }) => operands.first().copied(),
-                Some(InstKind::Cast {
+            ValueRef::Inst(i) => match &body.insts[i].kind {
+                InstKind::Gep { operands, .. } => operands.first().copied(),
+                InstKind::Cast {
                     op: CastOp::BitCast,
                     value,
-                }) => Some(*value),
+                } => Some(*value),
                 _ => None,
             },
-            ValueRef::Const(c) => match m.constant(c).map(|d| &d.kind) {
-                Some(ConstKind::Gep { operands, .. }) => operands.first().copied(),
-                Some(ConstKind::Cast {
+            ValueRef::Const(c) => match &m.constant(c).kind {
+                ConstKind::Gep { operands, .. } => operands.first().copied(),
+                ConstKind::Cast {
                     op: CastOp::BitCast,
                     value,
-                }) if bitcast_constants => Some(*value),
+                } if bitcast_constants => Some(*value),
                 _ => None,
             },
             _ => None,

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::{Module, Type, TypeData, ValueRef};
+use dxil_ir::{CheckedModule, Type, TypeData, ValueRef};
 use dxil_module::md::{Md, Reader};
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
 
@@ -61,7 +61,7 @@ pub(crate) type TargetTypes = HashMap<Type, TargetType>;
 
 /// Reads `dx.targetTypes`: every tuple of six operands whose first is a constant and whose
 /// other five are integers; the first tuple of a type wins. Malformed tuples are skipped.
-fn read_target_types(m: &Module) -> TargetTypes {
+fn read_target_types(m: &CheckedModule) -> TargetTypes {
     let mut out = TargetTypes::new();
     let Some(named) = m.named_metadata.iter().find(|n| n.name == "dx.targetTypes") else {
         return out;
@@ -86,7 +86,7 @@ fn read_target_types(m: &Module) -> TargetTypes {
         let mut ints = [0u32; 5];
         let all_ints = rest.iter().zip(&mut ints).all(|(md, slot)| match md {
             Md::Int { value, .. } => {
-                *slot = u32::try_from(*value).unwrap_or(u32::MAX);
+                *slot = util::saturating_u32(*value);
                 true
             }
             _ => false,
@@ -214,7 +214,7 @@ impl Val<'_, '_, '_, '_> {
     }
 
     fn type_of(&self, v: ValueRef) -> Option<Type> {
-        self.ctx.m.value_type(Some(self.site.body), v)
+        self.ctx.m.value_type(Some(self.site.body), v).ty()
     }
 
     /// The target type of matrix type `ty`, if `dx.targetTypes` has one.
@@ -806,22 +806,22 @@ pub(super) fn call_args<'b>(site: &Site<'b>) -> &'b [ValueRef] {
 }
 
 /// A named struct type whose name starts with the matrix prefix.
-fn is_matrix_type(m: &Module, ty: Type) -> bool {
-    matches!(m.ty(ty), Some(TypeData::Struct(st))
+fn is_matrix_type(m: &CheckedModule, ty: Type) -> bool {
+    matches!(m.ty(ty), TypeData::Struct(st)
         if st.name.as_deref().is_some_and(|n| n.starts_with(MATRIX_PREFIX)))
 }
 
 /// The name of a struct type (empty for anything else, printed `<null>`).
-fn struct_name(m: &Module, ty: Option<Type>) -> String {
-    match ty.and_then(|t| m.ty(t)) {
-        Some(TypeData::Struct(st)) => st.name.clone().unwrap_or_default(),
+fn struct_name(m: &CheckedModule, ty: Option<Type>) -> String {
+    match ty.map(|t| m.ty(t)) {
+        Some(TypeData::Struct(st)) => util::struct_name(st).to_string(),
         _ => String::new(),
     }
 }
 
 /// The length and element type of a vector type.
-fn vector_of(m: &Module, ty: Type) -> Option<(u64, Type)> {
-    match m.ty(ty)? {
+fn vector_of(m: &CheckedModule, ty: Type) -> Option<(u64, Type)> {
+    match m.ty(ty) {
         TypeData::Vector { len, elem } => Some((*len, *elem)),
         _ => None,
     }
@@ -829,14 +829,14 @@ fn vector_of(m: &Module, ty: Type) -> Option<(u64, Type)> {
 
 /// Two element types are one LLVM type: the same entry, or equal scalar entries (a type
 /// table may spell a scalar twice; LLVM has one of each).
-fn same_scalar(m: &Module, a: Type, b: Type) -> bool {
+fn same_scalar(m: &CheckedModule, a: Type, b: Type) -> bool {
     a == b
-        || matches!((m.ty(a), m.ty(b)), (Some(x), Some(y))
+        || matches!((m.ty(a), m.ty(b)), (x, y)
             if x == y && !matches!(x, TypeData::Struct(_)))
 }
 
-fn is_float(m: &Module, ty: Type) -> bool {
-    m.ty(ty).is_some_and(TypeData::is_float)
+fn is_float(m: &CheckedModule, ty: Type) -> bool {
+    m.ty(ty).is_float()
 }
 
 fn is_row_or_column(layout: u32) -> bool {
@@ -881,10 +881,7 @@ fn component_name(comp: u32) -> &'static str {
         "F8_E5M2",
         "BFloat16",
     ];
-    NAMES
-        .get(comp as usize)
-        .copied()
-        .unwrap_or("Unknown ComponentType")
+    util::table_entry(&NAMES, comp, "Unknown ComponentType")
 }
 
 fn scope_name(scope: u32) -> &'static str {
@@ -922,11 +919,11 @@ fn layout_name(layout: u32) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dxil_ir::{ConstData, ConstKind, MetadataData, NamedMetadata, StructType};
+    use dxil_ir::{ConstData, ConstKind, MetadataData, Module, NamedMetadata, StructType};
 
     /// A module with `dx.targetTypes` holding `tuples`, each a type name and five operands
     /// (`None`: a float where an integer belongs).
-    fn module(tuples: &[(&str, [Option<u64>; 5])]) -> (Module, Vec<Type>) {
+    fn module(tuples: &[(&str, [Option<u64>; 5])]) -> (CheckedModule, Vec<Type>) {
         let mut m = Module::default();
         let i32_ty = m.types.push(TypeData::Int(32));
         let f32_ty = m.types.push(TypeData::Float);
@@ -968,6 +965,7 @@ mod tests {
             name: "dx.targetTypes".into(),
             operands: nodes,
         });
+        let m = CheckedModule::new(m).expect("the test's ids come from its own arenas");
         (m, types)
     }
 

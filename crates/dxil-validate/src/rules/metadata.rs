@@ -9,6 +9,7 @@ use dxil_module::model::{NodeIo, NodeIoProperty, NodeRecordProperty, Property};
 use dxil_ops::ValidationRule as R;
 
 use crate::context::{Ctx, DXIL_VERSION, VALIDATOR_VERSION};
+use crate::util;
 
 /// The minor version DXIL writes for the offline library target (`lib_6_x`).
 const OFFLINE_MINOR: u32 = 15;
@@ -64,7 +65,7 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
     }
     let version = (sm.major, sm.minor);
     let library = sm.kind == "lib";
-    let records = ctx.md.entry_points.as_deref().unwrap_or(&[]);
+    let records = util::entry_records(ctx.md);
     if !library && records.len() != 1 {
         // A stage has exactly one entry; the reference's loader fails with the bare code of
         // DXC_E_INCORRECT_DXIL_METADATA.
@@ -74,12 +75,9 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
         );
         return true;
     }
-    // A stage's module loads its first entry only.
-    let loaded = if library {
-        records
-    } else {
-        records.get(..1).unwrap_or(&[])
-    };
+    // A library loads every record; a stage's module its one entry, which by now is the
+    // whole list.
+    let loaded = records;
     // Payload access qualifiers exist from validator 1.6: the shader model's minimum
     // validator (the latest for the offline target or a 0.0 validator) must have them.
     let min_validator_latest = sm.minor == OFFLINE_MINOR || ctx.valver == (0, 0);
@@ -242,9 +240,7 @@ fn type_annotations(ctx: &mut Ctx) {
             _ => false,
         };
         if !well_formed {
-            let text = dxil_text::metadata_texts(m, &[id])
-                .pop()
-                .unwrap_or_default();
+            let text = util::metadata_text(m, id);
             let message = format!("{}{text}", R::MetaWellFormed.info().message());
             return ctx.error_text(Some(R::MetaWellFormed), message);
         }

@@ -33,27 +33,30 @@ pub(crate) use sig_model::SigState;
 mod oload;
 mod ops;
 
-use dxil_ir::Module;
+use std::borrow::Cow;
+
+use dxil_ir::{CheckedModule, Module};
 
 use crate::context::Ctx;
 
 /// The module as the reference validates it: some operation functions renamed to their
-/// canonical names, as the reference's loader does (`Ok(None)` when nothing is renamed;
-/// `Err` with the line the reference prints when its loader stops).
-pub(crate) fn canonical_overload_names(m: &Module) -> Result<Option<Module>, &'static str> {
+/// canonical names, as the reference's loader does (borrowed as it is when nothing is
+/// renamed; `Err` with the line the reference prints when its loader stops).
+pub(crate) fn canonical_overload_names(
+    m: &CheckedModule,
+) -> Result<Cow<'_, CheckedModule>, &'static str> {
     let uses = externals::Uses::collect(m);
     let renames =
         oload::canonical_names(m, |f| uses.first_user(m, f)).map_err(|_| oload::CAST_FAILURE)?;
     if renames.is_empty() {
-        return Ok(None);
+        return Ok(Cow::Borrowed(m));
     }
-    let mut renamed = m.clone();
+    let mut renamed = Module::clone(m);
     for (f, name) in renames {
-        if let Some(data) = renamed.functions.get_mut(f) {
-            data.common.name = Some(name);
-        }
+        renamed.functions[f].common.name = Some(name);
     }
-    Ok(Some(renamed))
+    // Only names changed: the ids are the checked module's.
+    Ok(Cow::Owned(CheckedModule::proven_by_maker(renamed)))
 }
 
 /// Every module rule, in the order the reference checks them.

@@ -15,7 +15,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use dxil_ir::{Function, Module, Type, TypeData};
+use crate::util;
+use dxil_ir::{CheckedModule, Function, Type, TypeData};
 use dxil_ops::{OpInfo, OverloadSet, Scalar, MAX_OVERLOADS};
 
 /// Pointer nesting followed when reading an overload through pointers (input-controlled).
@@ -35,11 +36,10 @@ pub(crate) enum OvTy {
 }
 
 impl OvTy {
-    fn of(m: &Module, t: Type) -> OvTy {
+    fn of(m: &CheckedModule, t: Type) -> OvTy {
         match m.ty(t) {
-            Some(TypeData::Void) => OvTy::Void,
-            Some(td) => Scalar::from_ir(td).map_or(OvTy::Ir(t), OvTy::Scalar),
-            None => OvTy::Ir(t),
+            TypeData::Void => OvTy::Void,
+            td => Scalar::from_ir(td).map_or(OvTy::Ir(t), OvTy::Scalar),
         }
     }
 }
@@ -83,11 +83,11 @@ pub(crate) const CAST_FAILURE: &str = "Validation failed - error code 0x80aa001d
 /// struct or native vector, or the operation's only type. `Ok(None)` where the declaration
 /// is too short; [`CastFailure`] where it is not shaped for the reading.
 pub(crate) fn overload_type(
-    m: &Module,
+    m: &CheckedModule,
     info: &OpInfo,
     fn_ty: Type,
 ) -> Result<Option<Overload>, CastFailure> {
-    let Some(TypeData::Function { ret, params, .. }) = m.ty(fn_ty) else {
+    let TypeData::Function { ret, params, .. } = m.ty(fn_ty) else {
         return Err(CastFailure);
     };
     let operands = info.operands();
@@ -125,7 +125,7 @@ pub(crate) fn overload_type(
         "$r" | "$cb" => return first_element(m, *ret),
         "$vec2" | "$vec9" => {
             return match m.ty(*ret) {
-                Some(TypeData::Vector { elem, .. }) => one(*elem),
+                TypeData::Vector { elem, .. } => one(*elem),
                 _ => Err(CastFailure),
             }
         }
@@ -168,18 +168,18 @@ pub(crate) fn overload_type(
 }
 
 /// `getPointerElementType`: the element of a pointer, array or vector.
-fn element(m: &Module, t: Type) -> Result<Type, CastFailure> {
+fn element(m: &CheckedModule, t: Type) -> Result<Type, CastFailure> {
     match m.ty(t) {
-        Some(TypeData::Pointer { pointee, .. }) => Ok(*pointee),
-        Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => Ok(*elem),
+        TypeData::Pointer { pointee, .. } => Ok(*pointee),
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Ok(*elem),
         _ => Err(CastFailure),
     }
 }
 
 /// The first element of a returned struct.
-fn first_element(m: &Module, t: Type) -> Result<Option<Overload>, CastFailure> {
+fn first_element(m: &CheckedModule, t: Type) -> Result<Option<Overload>, CastFailure> {
     match m.ty(t) {
-        Some(TypeData::Struct(st)) => Ok(st.elems.first().map(|e| Overload::One(OvTy::of(m, *e)))),
+        TypeData::Struct(st) => Ok(st.elems.first().map(|e| Overload::One(OvTy::of(m, *e)))),
         _ => Err(CastFailure),
     }
 }
@@ -194,21 +194,21 @@ enum Slot {
     Invalid,
 }
 
-fn slot(m: &Module, t: OvTy, depth: usize) -> Slot {
+fn slot(m: &CheckedModule, t: OvTy, depth: usize) -> Slot {
     let t = match t {
         OvTy::Void => return Slot::Invalid,
         OvTy::Scalar(s) => return Slot::Scalar(s),
         OvTy::Ir(t) => t,
     };
     match m.ty(t) {
-        Some(TypeData::Pointer { pointee, .. }) => match m.ty(*pointee) {
-            Some(TypeData::Struct(_)) => Slot::Udt,
+        TypeData::Pointer { pointee, .. } => match m.ty(*pointee) {
+            TypeData::Struct(_) => Slot::Udt,
             // A pointer to anything else counts as what it points to.
-            Some(_) if depth < MAX_DEPTH => slot(m, OvTy::of(m, *pointee), depth + 1),
+            _ if depth < MAX_DEPTH => slot(m, OvTy::of(m, *pointee), depth + 1),
             _ => Slot::Invalid,
         },
-        Some(TypeData::Struct(st)) if st.name.is_some() => Slot::Object,
-        Some(TypeData::Vector { elem, .. }) => Slot::Vector(m.ty(*elem).and_then(Scalar::from_ir)),
+        TypeData::Struct(st) if st.name.is_some() => Slot::Object,
+        TypeData::Vector { elem, .. } => Slot::Vector(Scalar::from_ir(m.ty(*elem))),
         _ => Slot::Invalid,
     }
 }
@@ -217,7 +217,7 @@ fn slot(m: &Module, t: OvTy, depth: usize) -> Slot {
 /// without overloads; else each position's type among the database's letters for it (a
 /// vector by its element letters after `<`, `u` for a pointer to a struct, `o` for a named
 /// struct).
-pub(crate) fn is_overload_legal(m: &Module, info: &OpInfo, ov: &Overload) -> bool {
+pub(crate) fn is_overload_legal(m: &CheckedModule, info: &OpInfo, ov: &Overload) -> bool {
     let dims = overload_dims(info);
     if dims == 0 {
         return *ov == Overload::VOID;
@@ -241,7 +241,7 @@ pub(crate) fn is_overload_legal(m: &Module, info: &OpInfo, ov: &Overload) -> boo
 
 /// The name the operation's function has for `ov` (`OP::ConstructOverloadName`):
 /// `dx.op.<class>`, then `.` and the overload's name unless it is `void`.
-pub(crate) fn function_name(m: &Module, info: &OpInfo, ov: &Overload) -> String {
+pub(crate) fn function_name(m: &CheckedModule, info: &OpInfo, ov: &Overload) -> String {
     let mut name = String::from(info.function());
     match ov {
         Overload::One(OvTy::Void) => {}
@@ -264,18 +264,18 @@ pub(crate) fn function_name(m: &Module, info: &OpInfo, ov: &Overload) -> String 
 
 /// An overload type's name in function names (`OP::GetTypeName`): `f32`, `v4f32`, a struct's
 /// name (`m` and the shape for a LinAlg matrix), the pointee's for a pointer.
-fn type_name(m: &Module, t: OvTy, out: &mut String, depth: usize) {
+fn type_name(m: &CheckedModule, t: OvTy, out: &mut String, depth: usize) {
     let t = match t {
         OvTy::Scalar(s) => return out.push_str(s.suffix()),
         OvTy::Void => return out.push_str("void"),
         OvTy::Ir(t) => t,
     };
     match m.ty(t) {
-        Some(TypeData::Pointer { pointee, .. }) if depth < MAX_DEPTH => match m.ty(*pointee) {
-            Some(TypeData::Struct(st)) => out.push_str(st.name.as_deref().unwrap_or("")),
+        TypeData::Pointer { pointee, .. } if depth < MAX_DEPTH => match m.ty(*pointee) {
+            TypeData::Struct(st) => out.push_str(util::struct_name(st)),
             _ => type_name(m, OvTy::of(m, *pointee), out, depth + 1),
         },
-        Some(TypeData::Struct(st)) => match &st.name {
+        TypeData::Struct(st) => match &st.name {
             Some(n) => match n.strip_prefix("dx.types.LinAlgMatrix") {
                 Some(shape) => {
                     out.push('m');
@@ -293,7 +293,7 @@ fn type_name(m: &Module, t: OvTy, out: &mut String, depth: usize) {
             }
             None => {}
         },
-        Some(TypeData::Vector { len, elem }) => {
+        TypeData::Vector { len, elem } => {
             out.push('v');
             out.push_str(&len.to_string());
             type_name(m, OvTy::of(m, *elem), out, depth + 1);
@@ -344,7 +344,7 @@ fn may_have_non_canonical_overload(info: &OpInfo) -> bool {
 /// already has that name, the name with the next number appended (as LLVM's symbol table
 /// makes names unique). Returns the renamed functions in module order.
 pub(crate) fn canonical_names(
-    m: &Module,
+    m: &CheckedModule,
     first_user: impl Fn(Function) -> FirstUser,
 ) -> Result<Vec<(Function, String)>, CastFailure> {
     let mut renames = Vec::new();
@@ -442,7 +442,7 @@ impl<'m> OpFunctions<'m> {
     /// most recent call (`first_user`) and the overload it carries. A function whose most
     /// recent use is no call stops the reference's loader.
     pub(crate) fn load(
-        m: &'m Module,
+        m: &'m CheckedModule,
         first_user: impl Fn(Function) -> FirstUser,
     ) -> Result<Self, CastFailure> {
         let mut scalars = [None; 8];
@@ -514,7 +514,12 @@ impl<'m> OpFunctions<'m> {
     /// the table: the one already there; else the module's function of that name when its
     /// type is the operation's (none when it is not); else a function the reference
     /// declares.
-    pub(crate) fn get(&mut self, m: &Module, info: &'static OpInfo, ov: &Overload) -> Option<OpFn> {
+    pub(crate) fn get(
+        &mut self,
+        m: &CheckedModule,
+        info: &'static OpInfo,
+        ov: &Overload,
+    ) -> Option<OpFn> {
         let dims = overload_dims(info);
         if dims > 1 && !matches!(ov, Overload::Many(tys) if tys.len() == dims) {
             return None;
@@ -547,14 +552,11 @@ impl<'m> OpFunctions<'m> {
     }
 
     /// The name of a function of the table.
-    pub(crate) fn name<'a>(&'a self, m: &'a Module, f: OpFn) -> &'a str {
+    pub(crate) fn name<'a>(&'a self, m: &'a CheckedModule, f: OpFn) -> &'a str {
         match f {
-            OpFn::Module(g) => m
-                .functions
-                .get(g)
-                .and_then(|d| d.common.name.as_deref())
-                .unwrap_or(""),
-            OpFn::Added(i) => self.added.get(i).map_or("", String::as_str),
+            OpFn::Module(g) => util::llvm_name(&m.function(g).common),
+            // The table made this index when it declared the function.
+            OpFn::Added(i) => &self.added[i],
         }
     }
 
@@ -567,7 +569,7 @@ impl<'m> OpFunctions<'m> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dxil_ir::{FunctionData, GlobalCommon, StructType};
+    use dxil_ir::{FunctionData, GlobalCommon, Module, StructType};
     use dxil_ops::{LowPrecision, Ty, CORE_OPS, EXPERIMENTAL_OPS};
 
     /// Interns `data` in `m`'s type table.
@@ -692,10 +694,10 @@ mod tests {
             let f = m
                 .functions
                 .push(FunctionData::declaration(common, fn_ty, 0));
-            let ov = overload_type(&m, info, fn_ty)
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| panic!("{}: no overload read", info.name()));
+            let m = CheckedModule::new(m).expect("the test builds ids from its own arenas");
+            let Ok(Some(ov)) = overload_type(&m, info, fn_ty) else {
+                panic!("{}: no overload read", info.name());
+            };
             assert!(is_overload_legal(&m, info, &ov), "{}: {ov:?}", info.name());
             assert_eq!(function_name(&m, info, &ov), sig.name, "{}", info.name());
             let mut table = OpFunctions::load(&m, |_| FirstUser::None).expect("loads");

@@ -10,7 +10,9 @@
 //! their own.
 
 use dxil_container::ShaderKind;
-use dxil_ir::{Body, ConstKind, Function, Inst, InstKind, Module, TypeData, ValueRef};
+use dxil_ir::{
+    Body, CheckedModule, ConstKind, Function, Inst, InstKind, TypeData, ValueRef, ValueType,
+};
 use dxil_module::layout::DataLayout;
 use dxil_ops::{DxCall, DxOp, OpCode, OpInfo, ValidationRule as R};
 
@@ -193,18 +195,16 @@ fn infinite_input(ctx: &mut Ctx, site: &Site, value: ValueRef, rule: R) {
 }
 
 /// Whether `v` is a floating-point constant that is an infinity.
-fn is_infinite(m: &Module, v: ValueRef) -> bool {
+fn is_infinite(m: &CheckedModule, v: ValueRef) -> bool {
     let ValueRef::Const(c) = v else { return false };
-    let Some(data) = m.constant(c) else {
-        return false;
-    };
+    let data = m.constant(c);
     let ConstKind::Float(bits) = data.kind else {
         return false;
     };
     match m.ty(data.ty) {
-        Some(TypeData::Half) => bits & 0x7fff == 0x7c00,
-        Some(TypeData::Float) => bits & 0x7fff_ffff == 0x7f80_0000,
-        Some(TypeData::Double) => bits & 0x7fff_ffff_ffff_ffff == 0x7ff0_0000_0000_0000,
+        TypeData::Half => bits & 0x7fff == 0x7c00,
+        TypeData::Float => bits & 0x7fff_ffff == 0x7f80_0000,
+        TypeData::Double => bits & 0x7fff_ffff_ffff_ffff == 0x7ff0_0000_0000_0000,
         _ => false,
     }
 }
@@ -306,13 +306,13 @@ fn launch_id(
 }
 
 /// Whether `v`'s type is `half` or a vector of `half`.
-fn is_half_typed(m: &Module, body: &Body, v: ValueRef) -> bool {
-    let Some(t) = m.value_type(Some(body), v) else {
+fn is_half_typed(m: &CheckedModule, body: &Body, v: ValueRef) -> bool {
+    let ValueType::Typed(t) = m.value_type(Some(body), v) else {
         return false;
     };
     match m.ty(t) {
-        Some(TypeData::Half) => true,
-        Some(TypeData::Vector { elem, .. }) => matches!(m.ty(*elem), Some(TypeData::Half)),
+        TypeData::Half => true,
+        TypeData::Vector { elem, .. } => matches!(m.ty(*elem), TypeData::Half),
         _ => false,
     }
 }
@@ -460,7 +460,7 @@ fn amplification(ctx: &mut Ctx, f: Function, body: &Body, calls: &MeshCalls, dec
     // The reference measures the payload operand's own type here: a pointer.
     if let Some(size) = args
         .get(4)
-        .and_then(|&p| m.value_type(Some(body), p))
+        .and_then(|&p| m.value_type(Some(body), p).ty())
         .and_then(|t| DataLayout::of(m).type_alloc_size(m, t))
     {
         if u64::from(declared) < size {
@@ -486,7 +486,7 @@ fn amplification(ctx: &mut Ctx, f: Function, body: &Body, calls: &MeshCalls, dec
         ctx.inst_error(f, dispatch, R::InstrNonDominatingDispatchMesh, &[]);
     }
     let payload_ty = match m.ty(*fn_ty) {
-        Some(TypeData::Function { params, .. }) => params.get(4).copied(),
+        TypeData::Function { params, .. } => params.get(4).copied(),
         _ => None,
     };
     if let Some(size) = payload_ty.and_then(|t| pointee_struct_size(m, t)) {
@@ -502,11 +502,11 @@ fn amplification(ctx: &mut Ctx, f: Function, body: &Body, calls: &MeshCalls, dec
 }
 
 /// The allocation size of the struct a pointer type points to.
-fn pointee_struct_size(m: &Module, ptr: dxil_ir::Type) -> Option<u64> {
-    let Some(TypeData::Pointer { pointee, .. }) = m.ty(ptr) else {
+fn pointee_struct_size(m: &CheckedModule, ptr: dxil_ir::Type) -> Option<u64> {
+    let TypeData::Pointer { pointee, .. } = m.ty(ptr) else {
         return None;
     };
-    let Some(TypeData::Struct(_)) = m.ty(*pointee) else {
+    let TypeData::Struct(_) = m.ty(*pointee) else {
         return None;
     };
     DataLayout::of(m).type_alloc_size(m, *pointee)

@@ -8,10 +8,11 @@ use std::collections::{HashMap, HashSet};
 use dxil_container::ShaderKind;
 use dxil_ir::{Function, ValueRef};
 use dxil_module::md::Md;
-use dxil_module::model::{NodeIoProperty, Property};
+use dxil_module::model::Property;
 use dxil_module::shader_flags::bit;
 
 use crate::context::Ctx;
+use crate::util;
 
 /// What the rules read of one entry's properties (`DxilFunctionProps`).
 #[derive(Clone, Debug)]
@@ -63,7 +64,7 @@ pub(crate) fn md_function(md: &Md) -> Option<Function> {
 
 impl Entries {
     pub fn new(ctx: &Ctx) -> Entries {
-        let sm_kind = ctx.md.shader_kind().unwrap_or(ShaderKind::Invalid);
+        let sm_kind = util::module_shader_kind(ctx.md);
         let is_lib = sm_kind == ShaderKind::Library;
         let mut out = Entries {
             is_lib,
@@ -73,18 +74,13 @@ impl Entries {
             entry_patch_constant: None,
             flags: 0,
         };
-        let entries = ctx.md.entry_points.as_deref().unwrap_or(&[]);
+        let entries = util::entry_records(ctx.md);
         if let Some(first) = entries.first() {
             out.flags = first.shader_flags();
         }
         // A shader has one entry, whose kind is the shader model's; a library lists its
         // entries after the module's own (the first, without a function).
-        let list = if is_lib {
-            entries.get(1..).unwrap_or(&[])
-        } else {
-            entries.get(..1).unwrap_or(&[])
-        };
-        for e in list {
+        for e in util::loaded_entries(entries, is_lib) {
             let f = md_function(&e.function);
             let mut p = FnProps {
                 kind: if is_lib { ShaderKind::Invalid } else { sm_kind },
@@ -93,26 +89,13 @@ impl Entries {
                 group_shared_limit: None,
             };
             let mut patch = None;
-            for prop in e.properties.iter().flatten() {
+            for prop in util::entry_properties(e) {
                 match prop {
-                    Property::ShaderKind(k) if is_lib => {
-                        p.kind = ShaderKind::from_raw(*k).unwrap_or(ShaderKind::Invalid)
-                    }
+                    Property::ShaderKind(k) if is_lib => p.kind = util::shader_kind_of_raw(*k),
                     Property::NodeLaunchType(t) => p.launch_type = *t,
                     Property::GroupSharedLimit(l) => p.group_shared_limit = Some(*l),
                     Property::NodeInputs(list) => {
-                        p.input_flags = list
-                            .iter()
-                            .map(|io| {
-                                io.properties
-                                    .iter()
-                                    .find_map(|x| match x {
-                                        NodeIoProperty::Flags(v) => Some(*v),
-                                        _ => None,
-                                    })
-                                    .unwrap_or(0)
-                            })
-                            .collect()
+                        p.input_flags = list.iter().map(util::node_io_flags).collect()
                     }
                     Property::HsState(hs) => patch = md_function(&hs.patch_constant_function),
                     _ => {}

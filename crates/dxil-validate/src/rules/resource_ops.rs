@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use dxil_ir::ValueType;
 use dxil_ir::{Body, ConstKind, Function, Inst, InstKind, TypeData, ValueRef};
 use dxil_module::layout::DataLayout;
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
@@ -47,7 +48,7 @@ fn handle_args(ctx: &mut Ctx, site: &Site, call: &DxCall) {
         return;
     };
     for &arg in args.iter() {
-        let Some(ty) = m.value_type(Some(site.body), arg) else {
+        let ValueType::Typed(ty) = m.value_type(Some(site.body), arg) else {
             continue;
         };
         let is_resource = Some(ty) == types.handle;
@@ -55,10 +56,7 @@ fn handle_args(ctx: &mut Ctx, site: &Site, call: &DxCall) {
             continue;
         }
         let undefined = match arg {
-            ValueRef::Const(c) => matches!(
-                m.constant(c).map(|d| &d.kind),
-                Some(ConstKind::Undef | ConstKind::Null)
-            ),
+            ValueRef::Const(c) => matches!(m.constant(c).kind, ConstKind::Undef | ConstKind::Null),
             _ => false,
         };
         if undefined {
@@ -78,7 +76,7 @@ struct HandleTypes {
 }
 
 impl HandleTypes {
-    fn of(m: &dxil_ir::Module) -> HandleTypes {
+    fn of(m: &dxil_ir::CheckedModule) -> HandleTypes {
         let mut t = HandleTypes {
             handle: None,
             node: None,
@@ -487,10 +485,10 @@ impl Check<'_, '_, '_> {
     fn bias(&mut self, bias: ValueRef) {
         let m = self.ctx.m;
         let ValueRef::Const(c) = bias else { return };
-        let Some(data) = m.constant(c) else { return };
+        let data = m.constant(c);
         let value = match (&data.kind, m.ty(data.ty)) {
-            (ConstKind::Float(bits), Some(TypeData::Float)) => f32::from_bits(*bits as u32),
-            (ConstKind::Null, Some(TypeData::Float)) => 0.0,
+            (ConstKind::Float(bits), TypeData::Float) => f32::from_bits(*bits as u32),
+            (ConstKind::Null, TypeData::Float) => 0.0,
             _ => return,
         };
         // A NaN bias compares false both ways, so it passes.
@@ -816,9 +814,9 @@ impl Check<'_, '_, '_> {
         let m = self.ctx.m;
         let body = self.site.body;
         let legal = match status {
-            ValueRef::Inst(i) => match body.inst(i).map(|d| &d.kind) {
-                Some(InstKind::ExtractValue { aggregate, indices }) => {
-                    let ty = m.value_type(Some(body), *aggregate).and_then(|t| m.ty(t));
+            ValueRef::Inst(i) => match &body.insts[i].kind {
+                InstKind::ExtractValue { aggregate, indices } => {
+                    let ty = m.value_type(Some(body), *aggregate).ty().map(|t| m.ty(t));
                     match (indices.first(), ty) {
                         (Some(&index), Some(TypeData::Struct(st))) => {
                             indices.len() == 1
@@ -1067,7 +1065,7 @@ impl Check<'_, '_, '_> {
     fn atomic(&mut self, handle: ValueRef) {
         let m = self.ctx.m;
         if let Some(ty) = self.call.overload() {
-            if matches!(m.ty(ty), Some(TypeData::Int(64))) && !sm_at_least(self.ctx, 6, 6) {
+            if matches!(m.ty(ty), TypeData::Int(64)) && !sm_at_least(self.ctx, 6, 6) {
                 self.err_args(
                     R::SmOpcodeInInvalidFunction,
                     &["64-bit atomic operations", "Shader Model 6.6+"],
@@ -1083,7 +1081,7 @@ impl Check<'_, '_, '_> {
 }
 
 /// `StoreValueToMask`: a bit for each defined value.
-fn store_mask(m: &dxil_ir::Module, values: [ValueRef; 4]) -> u32 {
+fn store_mask(m: &dxil_ir::CheckedModule, values: [ValueRef; 4]) -> u32 {
     values
         .iter()
         .enumerate()
@@ -1093,7 +1091,7 @@ fn store_mask(m: &dxil_ir::Module, values: [ValueRef; 4]) -> u32 {
 
 /// A resource return struct (`IsResRetType`): `%dx.types.ResRet.*`, four values and the
 /// status, or a vector and the status.
-fn is_res_ret(m: &dxil_ir::Module, st: &dxil_ir::StructType) -> bool {
+fn is_res_ret(m: &dxil_ir::CheckedModule, st: &dxil_ir::StructType) -> bool {
     if !st
         .name
         .as_deref()
@@ -1101,10 +1099,10 @@ fn is_res_ret(m: &dxil_ir::Module, st: &dxil_ir::StructType) -> bool {
     {
         return false;
     }
-    let status_i32 = |t: dxil_ir::Type| matches!(m.ty(t), Some(TypeData::Int(32)));
+    let status_i32 = |t: dxil_ir::Type| matches!(m.ty(t), TypeData::Int(32));
     match &st.elems[..] {
         [a, b, c, d, s] => a == b && b == c && c == d && status_i32(*s),
-        [v, s] => matches!(m.ty(*v), Some(TypeData::Vector { .. })) && status_i32(*s),
+        [v, s] => matches!(m.ty(*v), TypeData::Vector { .. }) && status_i32(*s),
         _ => false,
     }
 }

@@ -270,21 +270,21 @@ fn cbuffer(ctx: &mut Ctx, r: &Res) {
     let Some(mut ty) = r.hlsl_ty.and_then(|t| super::handles::pointee(m, t)) else {
         return;
     };
-    let is_array = matches!(m.ty(ty), Some(TypeData::Array { .. }));
+    let is_array = matches!(m.ty(ty), TypeData::Array { .. });
     if r.range_size != 1 || is_array {
         // The element type of the array; the reference reads the first contained type of
         // whatever else it finds.
         ty = match m.ty(ty) {
-            Some(TypeData::Array { elem, .. }) | Some(TypeData::Vector { elem, .. }) => *elem,
-            Some(TypeData::Struct(s)) => match s.elems.first() {
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+            TypeData::Struct(s) => match s.elems.first() {
                 Some(&e) => e,
                 None => return res_error(ctx, r, R::SmCBufferTemplateTypeMustBeStruct, &[]),
             },
-            Some(TypeData::Pointer { pointee, .. }) => *pointee,
+            TypeData::Pointer { pointee, .. } => *pointee,
             _ => return res_error(ctx, r, R::SmCBufferTemplateTypeMustBeStruct, &[]),
         };
     }
-    if !matches!(m.ty(ty), Some(TypeData::Struct(_))) {
+    if !matches!(m.ty(ty), TypeData::Struct(_)) {
         return res_error(ctx, r, R::SmCBufferTemplateTypeMustBeStruct, &[]);
     }
     if r.size > MAX_CBUFFER_BYTES {
@@ -322,7 +322,7 @@ impl CbWalk {
             return;
         }
         self.budget -= 1;
-        let Some(TypeData::Struct(st)) = m.ty(annotation.ty) else {
+        let TypeData::Struct(st) = m.ty(annotation.ty) else {
             return;
         };
         let cb_size = annotation.cbuffer_size;
@@ -334,7 +334,7 @@ impl CbWalk {
             let at = base.wrapping_add(offset);
             let out_of_bound;
             match m.ty(elt) {
-                Some(TypeData::Array { .. }) => {
+                TypeData::Array { .. } => {
                     if offset.wrapping_add(15) & !0xf != offset {
                         let off = offset.to_string();
                         ctx.error(R::SmCBufferArrayOffsetAlignment, &[&self.name, &off]);
@@ -342,7 +342,7 @@ impl CbWalk {
                     }
                     let mut count = 1u32;
                     let mut guard = 0;
-                    while let Some(TypeData::Array { len, elem }) = m.ty(elt) {
+                    while let TypeData::Array { len, elem } = m.ty(elt) {
                         count = count.wrapping_mul(*len as u32);
                         elt = *elem;
                         guard += 1;
@@ -351,7 +351,7 @@ impl CbWalk {
                         }
                     }
                     let elt_annotation = match m.ty(elt) {
-                        Some(TypeData::Struct(_)) => md.struct_annotation(elt),
+                        TypeData::Struct(_) => md.struct_annotation(elt),
                         _ => None,
                     };
                     let aligned = elt_size.wrapping_add(15) & !0xf;
@@ -383,7 +383,7 @@ impl CbWalk {
                         }
                     }
                 }
-                Some(TypeData::Struct(_)) => {
+                TypeData::Struct(_) => {
                     out_of_bound = offset.wrapping_add(elt_size) > cb_size;
                     if !out_of_bound {
                         match md.struct_annotation(elt) {
@@ -423,7 +423,7 @@ impl CbWalk {
         let m = ctx.m;
         let mut ty = ty;
         let mut guard = 0;
-        while let Some(TypeData::Array { elem, .. }) = m.ty(ty) {
+        while let TypeData::Array { elem, .. } = m.ty(ty) {
             ty = *elem;
             guard += 1;
             if guard > 64 {
@@ -439,8 +439,8 @@ impl CbWalk {
             4
         };
         match m.ty(ty) {
-            Some(TypeData::Vector { len, .. }) => comp_size * (*len as u32),
-            Some(TypeData::Struct(_)) => match ctx.md.struct_annotation(ty) {
+            TypeData::Vector { len, .. } => comp_size * (*len as u32),
+            TypeData::Struct(_) => match ctx.md.struct_annotation(ty) {
                 Some(a) => a.cbuffer_size,
                 None => match field.matrix() {
                     Some((rows, cols, orientation)) if cols != 0 => {

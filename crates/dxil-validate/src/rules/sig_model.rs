@@ -23,13 +23,13 @@ use std::collections::{HashMap, HashSet};
 
 use dxil_container::ShaderKind;
 use dxil_gen::sigpoint::{SigPointInfo, SignatureKind};
-use dxil_ir::{Function, InstKind, Linkage, Module, ValueRef};
+use dxil_ir::{CheckedModule, Function, InstKind, Linkage, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{EntryPoint, Property, SignatureElement};
 use dxil_ops::{SemanticInterpretationKind as Interp, SigPointKind};
 
 use crate::context::Ctx;
-use crate::util::comp;
+use crate::util::{self, comp};
 
 /// Semantic kinds (DXIL.rst "SemanticKind"); `INVALID` is the kind of the invalid semantic.
 pub(crate) mod sem {
@@ -126,7 +126,7 @@ const SEMANTIC_NAMES: [&str; 33] = [
 /// The canonical name of system value `kind` (empty for arbitrary and invalid semantics,
 /// which have none).
 pub(crate) fn semantic_name(kind: u32) -> &'static str {
-    SEMANTIC_NAMES.get(kind as usize).copied().unwrap_or("")
+    util::table_entry(&SEMANTIC_NAMES, kind, "")
 }
 
 /// The semantic kind a name stands for, as the reference looks names up: names without the
@@ -318,8 +318,7 @@ impl Signature<'_> {
         self.elements
             .iter()
             .map(|e| (e.start_row() as u32).wrapping_add(e.rows()))
-            .max()
-            .unwrap_or(0)
+            .fold(0, u32::max)
     }
 }
 
@@ -360,17 +359,15 @@ impl<'m> Entry<'m> {
     fn new(function: Function, kind: ShaderKind, ep: &'m EntryPoint) -> Entry<'m> {
         let sigs = ep.signatures.as_ref();
         let make = |sk: SignatureKind, list: Option<&'m Vec<SignatureElement>>| {
+            // A stage without this signature puts its elements at the invalid point.
             let point = SigPointKind::of(kind, sk).unwrap_or(SigPointKind::Invalid);
             Signature {
                 point,
-                elements: list
-                    .map(|l| {
-                        l.iter()
-                            .enumerate()
-                            .map(|(i, e)| Element::new(e, i, point))
-                            .collect()
-                    })
-                    .unwrap_or_default(),
+                elements: util::signature_elements(list)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| Element::new(e, i, point))
+                    .collect(),
             }
         };
         let sigs = [
@@ -389,7 +386,7 @@ impl<'m> Entry<'m> {
         Entry {
             function,
             kind,
-            props: ep.properties.as_deref().unwrap_or(&[]),
+            props: util::entry_properties(ep),
             sigs,
             status,
         }
@@ -428,24 +425,29 @@ impl<'m> Entry<'m> {
         self.props.iter().find_map(f)
     }
 
+    /// The first property `f` picks, or the value the reference reads when the record does
+    /// not give it: its function properties start zeroed (`DxilFunctionProps`), so an
+    /// absent state reads as zeros.
+    pub fn declared<T: Default>(&self, f: impl Fn(&'m Property) -> Option<T>) -> T {
+        self.prop(f).unwrap_or_default()
+    }
+
     /// Hull state: (input control points, output control points, domain).
     pub fn hs(&self) -> (u32, u32, u32) {
-        self.prop(|p| match p {
+        self.declared(|p| match p {
             Property::HsState(s) => {
                 Some((s.input_control_points, s.output_control_points, s.domain))
             }
             _ => None,
         })
-        .unwrap_or((0, 0, 0))
     }
 
     /// Domain state: (input control points, domain).
     pub fn ds(&self) -> (u32, u32) {
-        self.prop(|p| match p {
+        self.declared(|p| match p {
             Property::DsState(s) => Some((s.input_control_points, s.domain)),
             _ => None,
         })
-        .unwrap_or((0, 0))
     }
 
     /// The tessellator domain of a hull or domain entry (0 otherwise).
@@ -460,12 +462,10 @@ impl<'m> Entry<'m> {
     /// The topology of each GS output stream (0, undefined, for inactive streams): the
     /// state's topology on the streams of its active stream mask.
     pub fn stream_topologies(&self) -> [u32; 4] {
-        let (mask, topo) = self
-            .prop(|p| match p {
-                Property::GsState(s) => Some((s.active_stream_mask, s.output_topology)),
-                _ => None,
-            })
-            .unwrap_or((0, 0));
+        let (mask, topo) = self.declared(|p| match p {
+            Property::GsState(s) => Some((s.active_stream_mask, s.output_topology)),
+            _ => None,
+        });
         let mut out = [0; 4];
         if topo != 0 {
             for (i, t) in out.iter_mut().enumerate() {
@@ -551,10 +551,10 @@ impl<'m> SigState<'m> {
         ctx.sig = Some(self);
     }
 
-    fn build(m: &'m Module, md: &'m dxil_module::DxilMetadata) -> SigState<'m> {
+    fn build(m: &'m CheckedModule, md: &'m dxil_module::DxilMetadata) -> SigState<'m> {
         let module_kind = md.shader_kind();
         let is_lib = module_kind == Some(ShaderKind::Library);
-        let eps: &[EntryPoint] = md.entry_points.as_deref().unwrap_or(&[]);
+        let eps: &[EntryPoint] = util::entry_records(md);
         let first_flags = eps.first().map_or(0, EntryPoint::shader_flags);
         let use_min_precision =
             first_flags & (1 << dxil_module::shader_flags::bit::USE_NATIVE_LOW_PRECISION) == 0;
@@ -621,7 +621,7 @@ impl<'m> SigState<'m> {
     /// Whether `f` can be reached by calls from the entry (`entryFuncCallSet`): from the
     /// entry function of a shader; from every function outside the module's internal ones in
     /// a library (anything may call those).
-    pub fn reachable(&mut self, m: &Module, f: Function) -> bool {
+    pub fn reachable(&mut self, m: &CheckedModule, f: Function) -> bool {
         if self.reachable.is_none() {
             let mut seen = HashSet::new();
             let mut stack: Vec<Function> = if self.is_lib {

@@ -124,16 +124,11 @@ fn check(ctx: &mut Ctx, st: &mut SigState, site: &Site, call: &DxCall) {
                 let vertex = vertex as i32;
                 let high = match e.kind {
                     ShaderKind::Geometry => {
-                        let primitive = e
-                            .prop(|p| match p {
-                                dxil_module::model::Property::GsState(s) => Some(s.input_primitive),
-                                _ => None,
-                            })
-                            .unwrap_or(0);
-                        PRIMITIVE_VERTICES
-                            .get(primitive as usize)
-                            .copied()
-                            .unwrap_or(0)
+                        let primitive = e.declared(|p| match p {
+                            dxil_module::model::Property::GsState(s) => Some(s.input_primitive),
+                            _ => None,
+                        });
+                        util::table_entry(&PRIMITIVE_VERTICES, primitive, 0)
                     }
                     ShaderKind::Domain => e.ds().0 as i32,
                     ShaderKind::Hull => e.hs().0 as i32,
@@ -264,8 +259,9 @@ fn check(ctx: &mut Ctx, st: &mut SigState, site: &Site, call: &DxCall) {
                 );
             } else {
                 // Every hull shader sharing the function gets the store.
-                let hulls = st.patch_constant.get(&f).cloned().unwrap_or_default();
-                for h in hulls {
+                // A patch constant function no hull shader names stores for none.
+                let hulls = st.patch_constant.get(&f).cloned();
+                for h in hulls.into_iter().flatten() {
                     access(
                         ctx,
                         site,

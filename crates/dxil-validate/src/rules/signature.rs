@@ -12,7 +12,7 @@ use dxil_module::model::Property;
 use dxil_ops::{SemanticInterpretationKind as Interp, ValidationRule as R};
 
 use crate::context::Ctx;
-use crate::util::comp;
+use crate::util::{self, comp};
 
 use super::sig_alloc::{Allocator, Conflict, Shape, Width};
 use super::sig_model::{
@@ -68,12 +68,10 @@ fn entry(ctx: &mut Ctx, e: &mut Entry, use_min_precision: bool) {
     match e.kind {
         ShaderKind::Pixel => pixel(ctx, e, f),
         ShaderKind::Geometry => {
-            let max_vertices = e
-                .prop(|p| match p {
-                    Property::GsState(s) => Some(s.max_vertex_count),
-                    _ => None,
-                })
-                .unwrap_or(0);
+            let max_vertices = e.declared(|p| match p {
+                Property::GsState(s) => Some(s.max_vertex_count),
+                _ => None,
+            });
             let scalars = e.output().elements.iter().fold(0u32, |n, el| {
                 n.wrapping_add(el.rows().wrapping_mul(el.cols()))
             });
@@ -109,38 +107,34 @@ fn ray_entry(ctx: &mut Ctx, e: &Entry) {
         ctx.fn_error(f, R::SmRayShaderSignatures, &[&name]);
     }
     let m = ctx.m;
-    let params: &[dxil_ir::Type] = match m.functions.get(f).and_then(|d| m.ty(d.fn_ty)) {
-        Some(TypeData::Function { params, .. }) => params,
+    let params: &[dxil_ir::Type] = match m.ty(m.function(f).fn_ty) {
+        TypeData::Function { params, .. } => params,
         _ => &[],
     };
     let layout = dxil_module::layout::DataLayout::of(m);
     let size = |i: usize| -> u32 {
         let Some(&ty) = params.get(i) else { return 0 };
         let ty = match m.ty(ty) {
-            Some(TypeData::Pointer { pointee, .. }) => *pointee,
+            TypeData::Pointer { pointee, .. } => *pointee,
             _ => ty,
         };
         layout
             .type_alloc_size(m, ty)
-            .map_or(0, |s| u32::try_from(s).unwrap_or(u32::MAX))
+            .map_or(0, util::saturating_u32)
     };
     let (payload, attributes) = match e.kind {
         ShaderKind::AnyHit | ShaderKind::ClosestHit => (size(0), size(1)),
         ShaderKind::Miss | ShaderKind::Callable => (size(0), 0),
         _ => (0, 0),
     };
-    let declared_payload = e
-        .prop(|p| match p {
-            Property::RayPayloadSize(s) => Some(*s),
-            _ => None,
-        })
-        .unwrap_or(0);
-    let declared_attributes = e
-        .prop(|p| match p {
-            Property::RayAttribSize(s) => Some(*s),
-            _ => None,
-        })
-        .unwrap_or(0);
+    let declared_payload = e.declared(|p| match p {
+        Property::RayPayloadSize(s) => Some(*s),
+        _ => None,
+    });
+    let declared_attributes = e.declared(|p| match p {
+        Property::RayAttribSize(s) => Some(*s),
+        _ => None,
+    });
     if declared_payload < payload {
         let what = if e.kind == ShaderKind::Callable {
             "params"
@@ -253,16 +247,14 @@ fn mesh(ctx: &mut Ctx, e: &Entry, f: Function) {
             &[&name, &MAX_MS_TOTAL_SIG_ROWS.to_string()],
         );
     }
-    let (max_vertices, max_primitives, payload) = e
-        .prop(|p| match p {
-            Property::MsState(s) => Some((
-                s.max_vertex_count,
-                s.max_primitive_count,
-                s.payload_size_in_bytes,
-            )),
-            _ => None,
-        })
-        .unwrap_or((0, 0, 0));
+    let (max_vertices, max_primitives, payload) = e.declared(|p| match p {
+        Property::MsState(s) => Some((
+            s.max_vertex_count,
+            s.max_primitive_count,
+            s.payload_size_in_bytes,
+        )),
+        _ => None,
+    });
     let align32 = |n: u32| n.wrapping_add(31) & !31;
     let scalars = |sig: &Signature, count: u32| {
         sig.elements.iter().fold(0u32, |n, el| {

@@ -50,13 +50,13 @@ pub(crate) fn is_dxil_builtin_struct(
         return true;
     }
     let m = ctx.m;
-    let Some(elem) = elems.first().and_then(|&t| m.ty(t)) else {
+    let Some(elem) = elems.first().map(|&t| m.ty(t)) else {
         return false;
     };
     let resret = |elem: &TypeData| -> Option<String> {
         match elem {
             TypeData::Vector { len, elem } => {
-                let s = scalar_suffix(m.ty(*elem)?)?;
+                let s = scalar_suffix(m.ty(*elem))?;
                 Some(format!("dx.types.ResRet.v{len}{s}"))
             }
             t => Some(format!("dx.types.ResRet.{}", scalar_suffix(t)?)),
@@ -84,7 +84,7 @@ pub(crate) fn is_dxil_builtin_struct(
 fn type_print(ctx: &Ctx, ty: Type) -> String {
     let m = ctx.m;
     let mut out = util::type_text(m, ty);
-    let Some(TypeData::Struct(st)) = m.ty(ty) else {
+    let TypeData::Struct(st) = m.ty(ty) else {
         return out;
     };
     if !st.identified || st.name.as_deref().is_none_or(str::is_empty) {
@@ -176,23 +176,23 @@ impl TypeCheck {
             return true;
         }
         let mut ty = ty;
-        if let Some(TypeData::Pointer { pointee, .. }) = m.ty(ty) {
+        if let TypeData::Pointer { pointee, .. } = m.ty(ty) {
             let pointee = *pointee;
-            if inner || matches!(m.ty(pointee), Some(TypeData::Pointer { .. })) {
+            if inner || matches!(m.ty(pointee), TypeData::Pointer { .. }) {
                 self.type_error(ctx, ty, R::TypesNoPtrToPtr);
                 return false;
             }
             ty = pointee;
         }
-        if let Some(TypeData::Array { elem, .. }) = m.ty(ty) {
+        if let TypeData::Array { elem, .. } = m.ty(ty) {
             let mut elem = *elem;
-            if !inner && matches!(m.ty(elem), Some(TypeData::Array { .. })) {
+            if !inner && matches!(m.ty(elem), TypeData::Array { .. }) {
                 // The outermost array must be one-dimensional; arrays in structs need not.
                 self.type_error(ctx, ty, R::TypesNoMultiDim);
                 return false;
             }
             let mut guard = 0;
-            while let Some(TypeData::Array { elem: e, .. }) = m.ty(elem) {
+            while let TypeData::Array { elem: e, .. } = m.ty(elem) {
                 elem = *e;
                 guard += 1;
                 if guard > 64 {
@@ -202,9 +202,9 @@ impl TypeCheck {
             ty = elem;
         }
         match m.ty(ty) {
-            Some(TypeData::Struct(st)) => {
+            TypeData::Struct(st) => {
                 let mut ok = true;
-                let name = st.name.as_deref().unwrap_or("");
+                let name = util::struct_name(st);
                 if name.starts_with("dx.") {
                     if name == "dx.types.Handle"
                         || name == "dx.types.HitObject"
@@ -225,8 +225,8 @@ impl TypeCheck {
                 }
                 ok
             }
-            Some(TypeData::Half | TypeData::Float | TypeData::Double) => true,
-            Some(TypeData::Int(bits)) => {
+            TypeData::Half | TypeData::Float | TypeData::Double => true,
+            TypeData::Int(bits) => {
                 if valid_int_width(*bits) {
                     true
                 } else {
@@ -235,7 +235,7 @@ impl TypeCheck {
                 }
             }
             _ if self.is_lib => true,
-            Some(TypeData::Vector { len, .. }) => {
+            TypeData::Vector { len, .. } => {
                 if *len > 1 && self.sm69 {
                     return true;
                 }

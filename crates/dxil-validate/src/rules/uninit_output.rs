@@ -17,16 +17,15 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         let f = e.function;
         let all = |cols: u32| 1u32.wrapping_shl(cols).wrapping_sub(1);
         if e.kind == ShaderKind::Hull {
-            for el in &e.patch().elements {
-                let written = e.status.patch_cols.get(el.id).copied().unwrap_or(0);
+            // The status holds one entry per element, in element order.
+            for (el, &written) in e.patch().elements.iter().zip(&e.status.patch_cols) {
                 if written != all(el.cols()) && el.kind != sem::ARBITRARY {
                     ctx.fn_error(f, R::SmUndefinedOutput, &[el.name]);
                 }
             }
             continue;
         }
-        for el in &e.output().elements {
-            let written = e.status.output_cols.get(el.id).copied().unwrap_or(0);
+        for (el, &written) in e.output().elements.iter().zip(&e.status.output_cols) {
             if written != all(el.cols()) && el.kind != sem::ARBITRARY && el.kind != sem::TARGET {
                 ctx.fn_error(f, R::SmUndefinedOutput, &[el.name]);
             }
