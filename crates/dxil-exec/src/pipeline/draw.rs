@@ -16,8 +16,8 @@ use crate::resource::Binding;
 /// `p` (the render target among them) then hold what the draw wrote.
 pub fn run_graphics_pipeline(
     p: &mut Pipeline,
-    vs: &dxil_ir::Module,
-    ps: &dxil_ir::Module,
+    vs: &dxil_ir::CheckedModule,
+    ps: &dxil_ir::CheckedModule,
     statics: &[Binding],
     options: &RunOptions,
 ) -> Result<(), RunError> {
