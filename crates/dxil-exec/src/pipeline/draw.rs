@@ -65,15 +65,18 @@ pub fn run_graphics_pipeline(
         });
         stride += a.size();
     }
-    let empty = Vec::new();
-    let vertices = match &io.vertex_buffer {
+    // No vertex buffer, or one without data: no vertices.
+    let vertices: &[u8] = match &io.vertex_buffer {
         Some(name) => {
             let b = p.buffer(name).ok_or_else(|| {
                 PipelineError::new(io.line, format!("vertex buffer '{name}' not found"))
             })?;
-            b.data.first().unwrap_or(&empty)
+            match b.data.first() {
+                Some(d) => d,
+                None => &[],
+            }
         }
-        None => &empty,
+        None => &[],
     };
     let vertex_count = match p.vertex_count {
         Some(n) => n,
