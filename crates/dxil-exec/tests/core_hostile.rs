@@ -106,3 +106,21 @@ fn mistyped_operands_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn a_module_whose_ids_name_nothing_is_refused_at_the_door() {
+    // A type id of a module with more types than this one has.
+    let mut other = dxil_ir::Module::default();
+    other.types.push(dxil_ir::TypeData::Int(32));
+    let far = other.types.push(dxil_ir::TypeData::Float);
+    let mut m = dxil_ir::Module::default();
+    m.types.push(dxil_ir::TypeData::Int(32));
+    m.constants.push(dxil_ir::ConstData {
+        ty: far,
+        kind: dxil_ir::ConstKind::Float(0),
+    });
+    let e = dxil_exec::check_module(m).unwrap_err();
+    assert!(matches!(e.kind(), dxil_exec::ErrorKind::Input(_)), "{e}");
+    assert!(e.to_string().starts_with("the module's ids: "), "{e}");
+    assert!(e.to_string().contains("names nothing"), "{e}");
+}

@@ -252,3 +252,23 @@ pub(crate) fn store_init(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scalar_constant_has_exactly_one_leaf() {
+        assert_eq!(scalar_leaf(&[5]).unwrap(), 5);
+        for leaves in [&[][..], &[1, 2][..]] {
+            let e = scalar_leaf(leaves).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "unsupported: a constant of {} scalars where one scalar is needed",
+                    leaves.len()
+                )
+            );
+        }
+    }
+}

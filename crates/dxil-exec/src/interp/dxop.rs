@@ -459,3 +459,16 @@ fn writes_memory(op: O) -> bool {
 fn op_name(op: O) -> String {
     format!("{op:?}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_absent_operand_is_an_error_naming_the_operation_and_operand() {
+        assert_eq!(operand(O::WaveReadLaneAt, &[7, 9], 1).unwrap(), 9);
+        let e = operand(O::WaveReadLaneAt, &[7], 1).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::Input(_)));
+        assert_eq!(e.to_string(), "dx.op WaveReadLaneAt: operand 2 of 1 is absent");
+    }
+}

@@ -423,9 +423,16 @@ fn first_hi(v: u64, bits: u32) -> u64 {
 mod tests {
     use super::*;
 
+    /// The operands `a`, then zeros, as the interpreter passes them.
+    fn ops(a: &[u64]) -> Operands {
+        let mut v = [0; MAX_OPERANDS];
+        v[..a.len()].copy_from_slice(a);
+        v
+    }
+
     fn f(op: O, ty: Ty, a: &[u64]) -> u64 {
         let mut out = [0; 8];
-        eval(op, ty, a, &mut out, true);
+        eval(op, ty, &ops(a), &mut out, true);
         out[0]
     }
 
@@ -467,19 +474,19 @@ mod tests {
     fn two_results_and_packing() {
         let mut out = [0; 8];
         assert_eq!(
-            eval(O::UAddc, Ty::I32, &[0xffff_ffff, 2], &mut out, true),
+            eval(O::UAddc, Ty::I32, &ops(&[0xffff_ffff, 2]), &mut out, true),
             2
         );
         assert_eq!(&out[..2], &[1, 1]);
-        eval(O::IMul, Ty::I32, &[0xffff_fffe, 3], &mut out, true);
+        eval(O::IMul, Ty::I32, &ops(&[0xffff_fffe, 3]), &mut out, true);
         assert_eq!(&out[..2], &[0xffff_ffff, 0xffff_fffa]);
-        eval(O::UDiv, Ty::I32, &[7, 0], &mut out, true);
+        eval(O::UDiv, Ty::I32, &ops(&[7, 0]), &mut out, true);
         assert_eq!(&out[..2], &[0xffff_ffff, 0xffff_ffff]);
         assert_eq!(
             f(O::Pack4x8, Ty::I32, &[1, 300, 0xffff_ffff, 5, 255]),
             0xff05_00ff
         );
-        eval(O::Unpack4x8, Ty::I16, &[1, 0x80ff_0102], &mut out, true);
+        eval(O::Unpack4x8, Ty::I16, &ops(&[1, 0x80ff_0102]), &mut out, true);
         assert_eq!(&out[..4], &[2, 1, 0xffff, 0xff80]);
         assert_eq!(
             f(O::Dot4AddI8Packed, Ty::I32, &[1, 0xff02, 0x0303]),
