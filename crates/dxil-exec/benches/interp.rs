@@ -6,9 +6,7 @@ use std::collections::HashMap;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
-use dxil_ir::{
-    BinOp, Block, CheckedModule, InstKind, IntPredicate, Module, Predicate, ValueRef,
-};
+use dxil_ir::{BinOp, Block, CheckedModule, InstKind, IntPredicate, Module, Predicate, ValueRef};
 
 const ITERATIONS: u32 = 4096;
 const THREADS: u32 = 64;

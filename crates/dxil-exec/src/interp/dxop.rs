@@ -469,6 +469,9 @@ mod tests {
         assert_eq!(operand(O::WaveReadLaneAt, &[7, 9], 1).unwrap(), 9);
         let e = operand(O::WaveReadLaneAt, &[7], 1).unwrap_err();
         assert!(matches!(e.kind(), ErrorKind::Input(_)));
-        assert_eq!(e.to_string(), "dx.op WaveReadLaneAt: operand 2 of 1 is absent");
+        assert_eq!(
+            e.to_string(),
+            "dx.op WaveReadLaneAt: operand 2 of 1 is absent"
+        );
     }
 }

@@ -366,9 +366,7 @@ fn eval_exact(op: O, ty: Ty, a: &Operands, out: &mut [u64; 8]) -> usize {
         O::Dot2AddHalf => {
             let h = |v: u64| half_to_f32(v as u16);
             let acc = f32::from_bits(x as u32);
-            let r = acc
-                + h(y) * h(a[3])
-                + h(z) * h(a[4]);
+            let r = acc + h(y) * h(a[3]) + h(z) * h(a[4]);
             u64::from(r.to_bits())
         }
         O::Dot4AddI8Packed | O::Dot4AddU8Packed => {
@@ -486,7 +484,13 @@ mod tests {
             f(O::Pack4x8, Ty::I32, &[1, 300, 0xffff_ffff, 5, 255]),
             0xff05_00ff
         );
-        eval(O::Unpack4x8, Ty::I16, &ops(&[1, 0x80ff_0102]), &mut out, true);
+        eval(
+            O::Unpack4x8,
+            Ty::I16,
+            &ops(&[1, 0x80ff_0102]),
+            &mut out,
+            true,
+        );
         assert_eq!(&out[..4], &[2, 1, 0xffff, 0xff80]);
         assert_eq!(
             f(O::Dot4AddI8Packed, Ty::I32, &[1, 0xff02, 0x0303]),

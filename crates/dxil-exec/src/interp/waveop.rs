@@ -7,10 +7,10 @@
 use dxil_ops::OpCode as O;
 
 use crate::code::{Slot, Ty};
-use crate::interp::alu::{bin, sext};
-use crate::interp::float::put;
 use crate::error::Result;
+use crate::interp::alu::{bin, sext};
 use crate::interp::dxop::operand;
+use crate::interp::float::put;
 use crate::interp::{for_lanes, Mask, Wave};
 use dxil_ir::BinOp;
 
@@ -162,14 +162,7 @@ pub(crate) fn exec(
 }
 
 /// The wave and quad operations over a value (operand 0) and their constant operands.
-fn with_operands(
-    w: &mut Wave,
-    op: O,
-    ty: Ty,
-    dst: Slot,
-    args: &[Slot],
-    mask: Mask,
-) -> Result<()> {
+fn with_operands(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: Mask) -> Result<()> {
     let a0 = operand(op, args, 0)?;
     // A constant operand (the operation's kind, its signedness), read in the first lane.
     let c = |w: &Wave, i: usize| -> Result<u64> {

@@ -98,7 +98,8 @@ pub fn load_module(container: &[u8]) -> Result<dxil_ir::CheckedModule, RunError>
         .ok_or_else(|| RunError::Shader("the container has no DXIL part".into()))?;
     let program = dxil_container::Program::parse(part)
         .map_err(|e| RunError::Shader(format!("DXIL part: {e}")))?;
-    dxil_bitcode::read_module(program.bitcode).map_err(|e| RunError::Shader(format!("DXIL bitcode: {e}")))
+    dxil_bitcode::read_module(program.bitcode)
+        .map_err(|e| RunError::Shader(format!("DXIL bitcode: {e}")))
 }
 
 /// Checks that `p` is a compute pipeline this executor can run.

@@ -19,7 +19,8 @@ impl<'a, 'm> Ctx<'a, 'm> {
         for &i in indices {
             let (elems, sel): (Vec<dxil_ir::Type>, usize) = match m.ty(cur) {
                 dxil_ir::TypeData::Struct(s) => (s.elems.to_vec(), i as usize),
-                dxil_ir::TypeData::Array { len, elem } | dxil_ir::TypeData::Vector { len, elem } => {
+                dxil_ir::TypeData::Array { len, elem }
+                | dxil_ir::TypeData::Vector { len, elem } => {
                     if u64::from(i) >= *len {
                         return Err(unsupported("an aggregate index out of range".into()));
                     }
