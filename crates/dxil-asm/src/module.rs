@@ -4,7 +4,7 @@
 
 use dxil_ir::{
     attr_kind_name, AliasData, ArgData, Attribute, Body, CallingConv, FunctionData, GlobalCommon,
-    GlobalValue, GlobalVar, Linkage, Type, TypeData, ValueRef,
+    GlobalValue, GlobalVar, Linkage, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::Kind;
@@ -145,9 +145,9 @@ impl Parser<'_> {
                 self.global_names.entry(name).or_insert(g);
             }
         }
-        self.defined_globals = vec![false; ng as usize];
-        self.defined_functions = vec![false; nf as usize];
-        self.defined_aliases = vec![false; na as usize];
+        self.defined_globals = SecondaryMap::filled(ng as usize, false);
+        self.defined_functions = SecondaryMap::filled(nf as usize, false);
+        self.defined_aliases = SecondaryMap::filled(na as usize, false);
         self.local_md = vec![Vec::new(); nf as usize];
     }
 
@@ -328,10 +328,10 @@ impl Parser<'_> {
             } else {
                 self.parse_typed_value(&mut fs)?
             };
-            if self.defined_aliases.get(a.index()) != Some(&false) {
+            if self.defined_aliases.get(a) != Some(&false) {
                 return self.err_at(nt, "global value redefined");
             }
-            self.defined_aliases[a.index()] = true;
+            self.defined_aliases[a] = true;
             self.b.entities().aliases[a] = AliasData {
                 common: common.common(ty),
                 aliasee,
@@ -393,10 +393,10 @@ impl Parser<'_> {
             || common.unnamed_addr
             || externally_initialized
             || common.dll_storage != 0;
-        if self.defined_globals.get(gi.index()) != Some(&false) {
+        if self.defined_globals.get(gi) != Some(&false) {
             return self.err_at(nt, "global value redefined");
         }
-        self.defined_globals[gi.index()] = true;
+        self.defined_globals[gi] = true;
         self.b.entities().globals[gi] = GlobalVar {
             common,
             value_ty,
@@ -649,10 +649,10 @@ impl Parser<'_> {
             }
         }
         let findex = fi.index();
-        if self.defined_functions.get(findex) != Some(&false) {
+        if self.defined_functions.get(fi) != Some(&false) {
             return self.err_at(nt, "function redefined");
         }
-        self.defined_functions[findex] = true;
+        self.defined_functions[fi] = true;
         if !spec.ret.is_empty()
             || !spec.func.is_empty()
             || !spec.groups.is_empty()

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use dxil_ir::build::{BuildError, ModuleBuilder};
 use dxil_ir::{
-    Attribute, Const, ConstData, Function, GlobalValue, Inst, Metadata, MetadataData, Module, Type,
-    TypeData, ValueRef,
+    Alias, Attribute, Const, ConstData, Function, Global, GlobalValue, Inst, Metadata,
+    MetadataData, Module, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use crate::diag::Diagnostic;
@@ -70,9 +70,9 @@ pub struct Parser<'s> {
     // global values (from the prescan)
     pub global_names: HashMap<Vec<u8>, GlobalValue>,
     pub global_numbers: HashMap<u32, GlobalValue>,
-    pub defined_globals: Vec<bool>,
-    pub defined_functions: Vec<bool>,
-    pub defined_aliases: Vec<bool>,
+    pub defined_globals: SecondaryMap<Global, bool>,
+    pub defined_functions: SecondaryMap<Function, bool>,
+    pub defined_aliases: SecondaryMap<Alias, bool>,
     /// Deferred checks: value, type the text gave it, offset.
     pub global_type_checks: Vec<(ValueRef, Type, usize)>,
     // metadata
@@ -109,9 +109,9 @@ impl<'s> Parser<'s> {
             numbered_types: HashMap::new(),
             global_names: HashMap::new(),
             global_numbers: HashMap::new(),
-            defined_globals: Vec::new(),
-            defined_functions: Vec::new(),
-            defined_aliases: Vec::new(),
+            defined_globals: SecondaryMap::new(),
+            defined_functions: SecondaryMap::new(),
+            defined_aliases: SecondaryMap::new(),
             global_type_checks: Vec::new(),
             md_numbers: HashMap::new(),
             kinds: HashMap::new(),

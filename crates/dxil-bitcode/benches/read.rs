@@ -1,4 +1,5 @@
-//! Decode throughput of `read_module` over the corpus (DXIL and ILDB bitcode), in MB/s.
+//! Decode throughput over the corpus (DXIL and ILDB bitcode), in MB/s: `read_module` per
+//! module, and one `Decoder` for all.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -23,6 +24,14 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for m in &modules {
                 let _ = std::hint::black_box(dxil_bitcode::read_module(m));
+            }
+        })
+    });
+    g.bench_function("corpus_decoder", |b| {
+        let mut decoder = dxil_bitcode::Decoder::new();
+        b.iter(|| {
+            for m in &modules {
+                let _ = std::hint::black_box(decoder.read_module(m));
             }
         })
     });

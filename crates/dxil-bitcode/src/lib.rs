@@ -27,7 +27,8 @@ mod read;
 mod write;
 
 pub use error::{Error, ErrorKind, Result};
-pub use read::read_module;
+pub use read::{read_module, Decoder};
 pub use write::{
-    orders, write_checked, write_module, write_module_with, BodyOrders, Orders, WriteOptions,
+    orders, write_checked, write_module, write_module_with, BodyOrders, Encoder, Orders,
+    WriteOptions,
 };

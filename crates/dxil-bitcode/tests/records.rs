@@ -465,3 +465,47 @@ fn data_record_of_half_elements_is_refused() {
     };
     assert!(e.contains("DATA constant whose elements"), "{e}");
 }
+
+/// A `blockaddress` names a block of its function's body, which comes after the constant:
+/// the block is checked when the module ends, so a read module holds no dangling block.
+#[test]
+fn blockaddress_of_a_missing_block_is_refused() {
+    let build = |block_no: u64| {
+        let mut w = Writer::new();
+        w.enter_block(MODULE, 3).unwrap();
+        w.write_unabbrev(1, &[1]).unwrap();
+        block(
+            &mut w,
+            TYPES,
+            &[
+                (1, vec![5]),
+                (2, vec![]),      // 0 void
+                (7, vec![8]),     // 1 i8
+                (8, vec![1, 0]),  // 2 i8*
+                (21, vec![0, 0]), // 3 void ()
+                (8, vec![3, 0]),  // 4 void ()*
+            ],
+        );
+        // @f, value 0, defined below with one block.
+        w.write_unabbrev(8, &[3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+            .unwrap();
+        block(
+            &mut w,
+            CONSTANTS,
+            &[(1, vec![2]), (21, vec![3, 0, block_no])],
+        );
+        w.enter_block(FUNCTION, 4).unwrap();
+        w.write_unabbrev(1, &[1]).unwrap(); // DECLAREBLOCKS 1
+        w.write_unabbrev(10, &[]).unwrap(); // ret void
+        w.exit_block().unwrap();
+        w.exit_block().unwrap();
+        w.finish().unwrap()
+    };
+    let m = dxil_bitcode::read_module(&build(0)).expect("blockaddress of the entry block");
+    assert!(matches!(
+        m.constants[0].kind,
+        ConstKind::BlockAddress { block, .. } if block.index() == 0
+    ));
+    let e = dxil_bitcode::read_module(&build(5)).expect_err("a block the body lacks");
+    assert!(e.to_string().contains("invalid basic block 5"), "{e}");
+}

@@ -267,3 +267,49 @@ fn corpus_reencodes_byte_identical() {
     assert_eq!(ir_same, total, "decoding the output must give the same IR");
     assert_eq!(same, total, "every module must re-encode byte-identical");
 }
+
+/// One [`dxil_bitcode::Encoder`] writes module after module (large and small, and after a
+/// write that failed half-way or used other options) with the reference's bytes: what it
+/// keeps from one module is only buffers.
+#[test]
+fn one_encoder_writes_every_module_like_the_reference() {
+    let Some(dir) = dxil_test_support::corpus_dir() else {
+        return;
+    };
+    let files = dxil_test_support::corpus_bytes(&dir);
+    let mut encoder = dxil_bitcode::Encoder::new();
+    let mut bytes = Vec::new();
+    let mut n = 0;
+    let dangling = dxil_ir::Arg::checked(999, 1000).unwrap();
+    for f in dxil_test_support::spread(&files, 300) {
+        for (_, bc) in dxil_test_support::program_bitcodes(f) {
+            let Ok(m) = dxil_bitcode::read_module(bc) else {
+                continue;
+            };
+            encoder.write_module(&m, &mut bytes).unwrap();
+            assert!(bytes == bc, "module {n} differs");
+            n += 1;
+            // A write that fails (a function body's instruction refers to a value that does
+            // not exist).
+            let mut bad = m.clone().into_inner();
+            let body = bad
+                .functions
+                .as_mut_slice()
+                .iter_mut()
+                .find_map(|f| f.body.as_mut());
+            if let Some(inst) = body.and_then(|b| b.insts.as_mut_slice().last_mut()) {
+                inst.kind
+                    .for_each_operand_mut(|v| *v = dxil_ir::ValueRef::Arg(dangling));
+            }
+            let _ = encoder.write_module(&bad, &mut bytes);
+            // The other option.
+            let other = dxil_bitcode::WriteOptions {
+                preserve_use_list_order: !dxil_bitcode::WriteOptions::infer(&m)
+                    .preserve_use_list_order,
+            };
+            encoder.write_module_with(&m, other, &mut bytes).unwrap();
+            assert_eq!(bytes, dxil_bitcode::write_module_with(&m, other).unwrap());
+        }
+    }
+    assert!(n > 300, "{n} modules");
+}

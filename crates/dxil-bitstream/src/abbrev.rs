@@ -67,39 +67,7 @@ pub struct Abbrev {
 impl Abbrev {
     /// Validates and builds an abbreviation. The error names the broken rule.
     pub fn new(ops: Vec<AbbrevOp>) -> std::result::Result<Self, &'static str> {
-        if ops.is_empty() {
-            return Err("abbreviation has no operands");
-        }
-        if ops.len() > MAX_ABBREV_OPS {
-            return Err("too many abbreviation operands");
-        }
-        if matches!(ops[0], AbbrevOp::Array | AbbrevOp::Blob) {
-            return Err("abbreviation starts with an array or a blob");
-        }
-        for (i, op) in ops.iter().enumerate() {
-            match *op {
-                AbbrevOp::Fixed(w) if u32::from(w) > MAX_FIXED_WIDTH => {
-                    return Err("fixed width above 64")
-                }
-                AbbrevOp::Vbr(w) if u32::from(w) > MAX_VBR_WIDTH => {
-                    return Err("VBR width above 32")
-                }
-                AbbrevOp::Vbr(1) => return Err("VBR width 1 carries no data bits"),
-                AbbrevOp::Array => {
-                    if i + 2 != ops.len() {
-                        return Err("array is not the second to last operand");
-                    }
-                    let elt = ops[i + 1];
-                    if !elt.is_scalar_encoding() || elt.min_bits() == 0 {
-                        return Err("array element is not a non-empty scalar encoding");
-                    }
-                }
-                AbbrevOp::Blob if i + 1 != ops.len() => {
-                    return Err("blob is not the last operand");
-                }
-                _ => {}
-            }
-        }
+        validate(&ops)?;
         Ok(Abbrev { ops })
     }
 
@@ -107,45 +75,93 @@ impl Abbrev {
     pub fn ops(&self) -> &[AbbrevOp] {
         &self.ops
     }
+}
 
-    /// Reads the body of a DEFINE_ABBREV record (after its abbreviation ID).
-    pub(crate) fn read(cur: &mut BitCursor<'_>) -> Result<Abbrev> {
-        let start = cur.pos();
-        let n = cur.read_vbr(5, "abbreviation operand count")?;
-        // Each operand takes at least 4 bits (literal flag + encoding, or flag + vbr8 literal).
-        if n == 0 || n > MAX_ABBREV_OPS as u64 || n.saturating_mul(4) > cur.bits_left() {
-            return Err(Error::new(
-                ErrorKind::InvalidAbbrev("bad operand count"),
-                start,
-            ));
-        }
-        let mut ops = Vec::with_capacity(n as usize);
-        for _ in 0..n {
-            let literal = cur.read(1, "abbreviation operand")? == 1;
-            let op = if literal {
-                AbbrevOp::Literal(cur.read_vbr(8, "abbreviation literal")?)
-            } else {
-                let at = cur.pos();
-                match cur.read(3, "abbreviation encoding")? {
-                    e @ (1 | 2) => {
-                        let w = cur.read_vbr(5, "abbreviation width")?;
-                        let w = u8::try_from(w).map_err(|_| {
-                            Error::new(ErrorKind::InvalidAbbrev("width too large"), at)
-                        })?;
-                        if e == 1 {
-                            AbbrevOp::Fixed(w)
-                        } else {
-                            AbbrevOp::Vbr(w)
-                        }
-                    }
-                    3 => AbbrevOp::Array,
-                    4 => AbbrevOp::Char6,
-                    5 => AbbrevOp::Blob,
-                    _ => return Err(Error::new(ErrorKind::InvalidAbbrev("unknown encoding"), at)),
-                }
-            };
-            ops.push(op);
-        }
-        Abbrev::new(ops).map_err(|m| Error::new(ErrorKind::InvalidAbbrev(m), start))
+/// Checks the invariants of [`Abbrev`] on an operand list.
+fn validate(ops: &[AbbrevOp]) -> std::result::Result<(), &'static str> {
+    if ops.is_empty() {
+        return Err("abbreviation has no operands");
     }
+    if ops.len() > MAX_ABBREV_OPS {
+        return Err("too many abbreviation operands");
+    }
+    if matches!(ops[0], AbbrevOp::Array | AbbrevOp::Blob) {
+        return Err("abbreviation starts with an array or a blob");
+    }
+    for (i, op) in ops.iter().enumerate() {
+        match *op {
+            AbbrevOp::Fixed(w) if u32::from(w) > MAX_FIXED_WIDTH => {
+                return Err("fixed width above 64")
+            }
+            AbbrevOp::Vbr(w) if u32::from(w) > MAX_VBR_WIDTH => return Err("VBR width above 32"),
+            AbbrevOp::Vbr(1) => return Err("VBR width 1 carries no data bits"),
+            AbbrevOp::Array => {
+                if i + 2 != ops.len() {
+                    return Err("array is not the second to last operand");
+                }
+                let elt = ops[i + 1];
+                if !elt.is_scalar_encoding() || elt.min_bits() == 0 {
+                    return Err("array element is not a non-empty scalar encoding");
+                }
+            }
+            AbbrevOp::Blob if i + 1 != ops.len() => {
+                return Err("blob is not the last operand");
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Reads the body of a DEFINE_ABBREV record (after its abbreviation ID), appending its
+/// operands to `pool` (a reader keeps every abbreviation of its open blocks in one vector, so
+/// a definition costs no allocation of its own). On error `pool` is left as it was.
+pub(crate) fn read_into(cur: &mut BitCursor<'_>, pool: &mut Vec<AbbrevOp>) -> Result<()> {
+    let start = cur.pos();
+    let n = cur.read_vbr(5, "abbreviation operand count")?;
+    // Each operand takes at least 4 bits (literal flag + encoding, or flag + vbr8 literal).
+    if n == 0 || n > MAX_ABBREV_OPS as u64 || n.saturating_mul(4) > cur.bits_left() {
+        return Err(Error::new(
+            ErrorKind::InvalidAbbrev("bad operand count"),
+            start,
+        ));
+    }
+    let first = pool.len();
+    let r = read_ops(cur, n, pool).and_then(|()| {
+        validate(&pool[first..]).map_err(|m| Error::new(ErrorKind::InvalidAbbrev(m), start))
+    });
+    if r.is_err() {
+        pool.truncate(first);
+    }
+    r
+}
+
+fn read_ops(cur: &mut BitCursor<'_>, n: u64, pool: &mut Vec<AbbrevOp>) -> Result<()> {
+    pool.reserve(n as usize);
+    for _ in 0..n {
+        let literal = cur.read(1, "abbreviation operand")? == 1;
+        let op = if literal {
+            AbbrevOp::Literal(cur.read_vbr(8, "abbreviation literal")?)
+        } else {
+            let at = cur.pos();
+            match cur.read(3, "abbreviation encoding")? {
+                e @ (1 | 2) => {
+                    let w = cur.read_vbr(5, "abbreviation width")?;
+                    let w = u8::try_from(w)
+                        .map_err(|_| Error::new(ErrorKind::InvalidAbbrev("width too large"), at))?;
+                    if e == 1 {
+                        AbbrevOp::Fixed(w)
+                    } else {
+                        AbbrevOp::Vbr(w)
+                    }
+                }
+                3 => AbbrevOp::Array,
+                4 => AbbrevOp::Char6,
+                5 => AbbrevOp::Blob,
+                _ => return Err(Error::new(ErrorKind::InvalidAbbrev("unknown encoding"), at)),
+            }
+        };
+        pool.push(op);
+    }
+    Ok(())
 }

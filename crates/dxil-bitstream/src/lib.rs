@@ -40,7 +40,7 @@ pub use bcdump::{dump, DumpOptions};
 pub use bits::{MAX_FIXED_WIDTH, MAX_VBR_WIDTH};
 pub use error::{Error, ErrorKind, Result};
 pub use reader::{
-    Reader, BITCODE_MAGIC, BLOCKINFO_CODE_BLOCKNAME, BLOCKINFO_CODE_SETBID,
+    Reader, ReaderBuffers, BITCODE_MAGIC, BLOCKINFO_CODE_BLOCKNAME, BLOCKINFO_CODE_SETBID,
     BLOCKINFO_CODE_SETRECORDNAME, WRAPPER_MAGIC,
 };
 pub use record::{

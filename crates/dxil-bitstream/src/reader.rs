@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::abbrev::{Abbrev, AbbrevOp};
+use crate::abbrev::{read_into, Abbrev, AbbrevOp};
 use crate::bits::{BitCursor, MAX_VBR_WIDTH};
 use crate::error::{Error, ErrorKind, Result};
 use crate::record::{Entry, RawEntry, Record, DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK};
@@ -31,9 +31,20 @@ struct Scope {
     end_bit: u64,
     /// Length word of the block (0 at top level).
     len_words: u32,
-    abbrevs: Vec<Arc<Abbrev>>,
+    abbrevs: Vec<Span>,
+    /// Length of [`Reader::pool`] when the block was entered: its own definitions follow.
+    pool_mark: usize,
     /// Inside BLOCKINFO: the block ID selected by the last SETBID.
     setbid: Option<u32>,
+}
+
+/// Where an abbreviation's operands are: `len` entries from `start` of the reader's pool
+/// (`info`: of the BLOCKINFO pool, which lives as long as the reader).
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    info: bool,
+    start: u32,
+    len: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,16 +64,80 @@ pub struct Reader<'a> {
     cur: BitCursor<'a>,
     scopes: Vec<Scope>,
     /// Abbreviations registered through BLOCKINFO, per block ID.
-    blockinfo: Vec<(u32, Vec<Arc<Abbrev>>)>,
+    blockinfo: Vec<(u32, Vec<Span>)>,
+    /// Operands of the abbreviations defined in the open blocks, block after block (a block's
+    /// definitions are dropped when it ends).
+    pool: Vec<AbbrevOp>,
+    /// Operands of the abbreviations defined in BLOCKINFO.
+    info_pool: Vec<AbbrevOp>,
     pending: Pending,
     /// Abbreviation vectors of closed scopes, kept to avoid reallocating.
-    spare: Vec<Vec<Arc<Abbrev>>>,
+    spare: Vec<Vec<Span>>,
+    /// Bit offset just after the abbreviation ID of the last record [`Reader::advance`] read.
+    record_bit: u64,
+    /// The last BLOCKINFO block read, for [`ReaderBuffers`] reuse.
+    info_cache: InfoCache,
+    /// Operand vector of the records read inside BLOCKINFO.
+    info_rec: Vec<u64>,
+}
+
+/// The allocations of a [`Reader`], kept for the next stream ([`Reader::with_buffers`],
+/// [`Reader::into_buffers`]): a program reading many modules allocates its scopes,
+/// abbreviation lists and pools once, and a BLOCKINFO block with the same bytes as the
+/// previous stream's (every module from one writer has the same) is applied without being
+/// decoded again.
+#[derive(Debug, Default)]
+pub struct ReaderBuffers {
+    scopes: Vec<Scope>,
+    blockinfo: Vec<(u32, Vec<Span>)>,
+    pool: Vec<AbbrevOp>,
+    info_pool: Vec<AbbrevOp>,
+    spare: Vec<Vec<Span>>,
+    info_cache: InfoCache,
+    info_rec: Vec<u64>,
+}
+
+/// A decoded BLOCKINFO block: its abbreviation ID width and body bytes (what its decoding
+/// depends on), and what it registered.
+#[derive(Debug, Default)]
+struct InfoCache {
+    valid: bool,
+    width: u32,
+    bytes: Vec<u8>,
+    blockinfo: Vec<(u32, Vec<Span>)>,
+    pool: Vec<AbbrevOp>,
 }
 
 impl<'a> Reader<'a> {
     /// Accepts bitcode starting with `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header (then the
     /// wrapped range is read and offsets count from its start); checks the magic.
     pub fn new(bitcode: &'a [u8]) -> Result<Self> {
+        Self::with_buffers(bitcode, ReaderBuffers::default())
+    }
+
+    /// Like [`Reader::new`], reusing the allocations (and the last BLOCKINFO decoding) of an
+    /// earlier reader.
+    pub fn with_buffers(bitcode: &'a [u8], buffers: ReaderBuffers) -> Result<Self> {
+        let ReaderBuffers {
+            mut scopes,
+            mut blockinfo,
+            mut pool,
+            mut info_pool,
+            mut spare,
+            info_cache,
+            info_rec,
+        } = buffers;
+        for s in scopes.drain(..) {
+            let mut v = s.abbrevs;
+            v.clear();
+            spare.push(v);
+        }
+        for (_, mut v) in blockinfo.drain(..) {
+            v.clear();
+            spare.push(v);
+        }
+        pool.clear();
+        info_pool.clear();
         let bytes = unwrap_bitcode(bitcode)?;
         if bytes.get(..4) != Some(&BITCODE_MAGIC[..]) {
             return Err(Error::new(ErrorKind::BadMagic, 0));
@@ -74,18 +149,36 @@ impl<'a> Reader<'a> {
             abbrev_width: 2,
             end_bit: cur.len_bits(),
             len_words: 0,
-            abbrevs: Vec::new(),
+            abbrevs: spare.pop().unwrap_or_default(),
+            pool_mark: 0,
             setbid: None,
         };
-        let mut scopes = Vec::with_capacity(8);
         scopes.push(top);
         Ok(Reader {
             cur,
             scopes,
-            blockinfo: Vec::new(),
+            blockinfo,
+            pool,
+            info_pool,
             pending: Pending::None,
-            spare: Vec::new(),
+            spare,
+            record_bit: 0,
+            info_cache,
+            info_rec,
         })
+    }
+
+    /// The reader's allocations, for [`Reader::with_buffers`].
+    pub fn into_buffers(self) -> ReaderBuffers {
+        ReaderBuffers {
+            scopes: self.scopes,
+            blockinfo: self.blockinfo,
+            pool: self.pool,
+            info_pool: self.info_pool,
+            spare: self.spare,
+            info_cache: self.info_cache,
+            info_rec: self.info_rec,
+        }
     }
 
     /// The bitcode being read (after removing any wrapper), starting with the magic.
@@ -118,18 +211,35 @@ impl<'a> Reader<'a> {
         self.top().len_words
     }
 
-    /// Abbreviations usable in the innermost block, in ID order from 4.
-    pub fn abbrevs(&self) -> &[Arc<Abbrev>] {
-        &self.top().abbrevs
+    /// Number of abbreviations usable in the innermost block (their IDs are 4 and up).
+    pub fn abbrev_count(&self) -> usize {
+        self.top().abbrevs.len()
     }
 
-    /// Abbreviations registered through BLOCKINFO for `block_id`.
-    pub fn blockinfo_abbrevs(&self, block_id: u32) -> &[Arc<Abbrev>] {
+    /// The operands of abbreviation `abbrev_id` (4 and up) of the innermost block.
+    pub fn abbrev(&self, abbrev_id: u32) -> Option<&[AbbrevOp]> {
+        let i = abbrev_id.checked_sub(4)? as usize;
+        self.top().abbrevs.get(i).map(|&sp| self.ops_of(sp))
+    }
+
+    /// Number of abbreviations registered through BLOCKINFO for `block_id`.
+    pub fn blockinfo_abbrev_count(&self, block_id: u32) -> usize {
         self.blockinfo
             .iter()
             .find(|(id, _)| *id == block_id)
-            .map(|(_, v)| v.as_slice())
-            .unwrap_or(&[])
+            .map_or(0, |(_, v)| v.len())
+    }
+
+    #[inline]
+    fn ops_of(&self, sp: Span) -> &[AbbrevOp] {
+        let pool = if sp.info { &self.info_pool } else { &self.pool };
+        &pool[sp.start as usize..(sp.start + sp.len) as usize]
+    }
+
+    /// Bit offset just after the abbreviation ID of the record last read by
+    /// [`Reader::advance`] (where the record's own fields start).
+    pub fn record_bit(&self) -> u64 {
+        self.record_bit
     }
 
     /// Inside a BLOCKINFO block: the block ID selected by the last SETBID record.
@@ -158,7 +268,23 @@ impl<'a> Reader<'a> {
     #[allow(clippy::should_implement_trait)] // fallible, not an iterator
     pub fn next(&mut self) -> Result<Entry> {
         loop {
-            if let RawEntry::Entry(e) = self.next_raw()? {
+            if let Some(e) = self.step()? {
+                return Ok(e);
+            }
+        }
+    }
+
+    /// Next entry in the current block, reading a record at once: after `Entry::Record` its
+    /// fields are in `rec` (no [`Reader::read_record`] call follows). DEFINE_ABBREV records are
+    /// registered and not returned. The fast path for readers that handle every record.
+    #[inline]
+    pub fn advance(&mut self, rec: &mut Record<'a>) -> Result<Entry> {
+        loop {
+            if let Some(e) = self.step()? {
+                if let Entry::Record { abbrev_id } = e {
+                    self.record_bit = self.cur.pos();
+                    self.read_record(abbrev_id, rec)?;
+                }
                 return Ok(e);
             }
         }
@@ -166,6 +292,33 @@ impl<'a> Reader<'a> {
 
     /// Next entry, also reporting DEFINE_ABBREV records (after registering them).
     pub fn next_raw(&mut self) -> Result<RawEntry> {
+        let before = self.pool_len_of_target();
+        match self.step()? {
+            Some(e) => Ok(RawEntry::Entry(e)),
+            None => {
+                let (pool, first) = match before {
+                    (true, n) => (&self.info_pool, n),
+                    (false, n) => (&self.pool, n),
+                };
+                let ops = pool.get(first..).unwrap_or(&[]).to_vec();
+                let a = Abbrev::new(ops).map_err(|m| self.err(ErrorKind::InvalidAbbrev(m)))?;
+                Ok(RawEntry::DefineAbbrev(Arc::new(a)))
+            }
+        }
+    }
+
+    /// Which pool a DEFINE_ABBREV read now appends to, and its length.
+    fn pool_len_of_target(&self) -> (bool, usize) {
+        if self.top().block_id == Some(BLOCKINFO_BLOCK_ID) {
+            (true, self.info_pool.len())
+        } else {
+            (false, self.pool.len())
+        }
+    }
+
+    /// Next entry, or `None` after registering a DEFINE_ABBREV.
+    #[inline]
+    fn step(&mut self) -> Result<Option<Entry>> {
         match self.pending {
             Pending::None => {}
             Pending::SubBlock(_) => {
@@ -175,7 +328,7 @@ impl<'a> Reader<'a> {
         }
         let depth = self.depth();
         if depth == 0 && self.at_end_of_stream()? {
-            return Ok(RawEntry::Entry(Entry::EndOfStream));
+            return Ok(Some(Entry::EndOfStream));
         }
         let at = self.cur.pos();
         let width = self.top().abbrev_width;
@@ -197,20 +350,19 @@ impl<'a> Reader<'a> {
                     ));
                 }
                 self.pop_scope();
-                Ok(RawEntry::Entry(Entry::EndBlock))
+                Ok(Some(Entry::EndBlock))
             }
             ENTER_SUBBLOCK => {
                 let block_id = self.cur.read_vbr32(8, "block id")?;
                 self.pending = Pending::SubBlock(block_id);
-                Ok(RawEntry::Entry(Entry::SubBlock { block_id }))
+                Ok(Some(Entry::SubBlock { block_id }))
             }
             DEFINE_ABBREV => {
                 if depth == 0 {
                     return Err(Error::new(ErrorKind::AtTopLevel("DEFINE_ABBREV"), at));
                 }
-                let abbrev = Arc::new(Abbrev::read(&mut self.cur)?);
-                self.register_abbrev(abbrev.clone(), at)?;
-                Ok(RawEntry::DefineAbbrev(abbrev))
+                self.define_abbrev(at)?;
+                Ok(None)
             }
             _ => {
                 if depth == 0 {
@@ -220,7 +372,7 @@ impl<'a> Reader<'a> {
                     return Err(Error::new(ErrorKind::UndefinedAbbrev(id), at));
                 }
                 self.pending = Pending::Record(id);
-                Ok(RawEntry::Entry(Entry::Record { abbrev_id: id }))
+                Ok(Some(Entry::Record { abbrev_id: id }))
             }
         }
     }
@@ -243,7 +395,9 @@ impl<'a> Reader<'a> {
         Ok(false)
     }
 
-    fn register_abbrev(&mut self, abbrev: Arc<Abbrev>, at: u64) -> Result<()> {
+    /// Reads a DEFINE_ABBREV body and registers it in the current block, or inside BLOCKINFO
+    /// for the block named by the last SETBID.
+    fn define_abbrev(&mut self, at: u64) -> Result<()> {
         let scope = self.top();
         if scope.block_id == Some(BLOCKINFO_BLOCK_ID) {
             let bid = scope.setbid.ok_or_else(|| {
@@ -252,22 +406,26 @@ impl<'a> Reader<'a> {
                     at,
                 )
             })?;
-            let list = self.blockinfo_entry(bid, at)?;
-            if list.len() >= MAX_ABBREVS {
+            if self.blockinfo_entry(bid, at)?.len() >= MAX_ABBREVS {
                 return Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at));
             }
-            list.push(abbrev);
+            let start = self.info_pool.len();
+            read_into(&mut self.cur, &mut self.info_pool)?;
+            let sp = span(true, start, self.info_pool.len(), at)?;
+            self.blockinfo_entry(bid, at)?.push(sp);
         } else {
-            let list = &mut self.top_mut().abbrevs;
-            if list.len() >= MAX_ABBREVS {
+            if scope.abbrevs.len() >= MAX_ABBREVS {
                 return Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at));
             }
-            list.push(abbrev);
+            let start = self.pool.len();
+            read_into(&mut self.cur, &mut self.pool)?;
+            let sp = span(false, start, self.pool.len(), at)?;
+            self.top_mut().abbrevs.push(sp);
         }
         Ok(())
     }
 
-    fn blockinfo_entry(&mut self, bid: u32, at: u64) -> Result<&mut Vec<Arc<Abbrev>>> {
+    fn blockinfo_entry(&mut self, bid: u32, at: u64) -> Result<&mut Vec<Span>> {
         let idx = match self.blockinfo.iter().position(|(id, _)| *id == bid) {
             Some(i) => i,
             None => {
@@ -289,6 +447,7 @@ impl<'a> Reader<'a> {
             if let Some(mut s) = self.scopes.pop() {
                 s.abbrevs.clear();
                 self.spare.push(s.abbrevs);
+                self.pool.truncate(s.pool_mark);
             }
         }
     }
@@ -333,7 +492,7 @@ impl<'a> Reader<'a> {
         let (abbrev_width, len_words, end_bit) = self.read_block_header("enter_block")?;
         let mut abbrevs = self.spare.pop().unwrap_or_default();
         if let Some((_, list)) = self.blockinfo.iter().find(|(id, _)| *id == block_id) {
-            abbrevs.extend(list.iter().cloned());
+            abbrevs.extend_from_slice(list);
         }
         self.scopes.push(Scope {
             block_id: Some(block_id),
@@ -341,6 +500,7 @@ impl<'a> Reader<'a> {
             end_bit,
             len_words,
             abbrevs,
+            pool_mark: self.pool.len(),
             setbid: None,
         });
         Ok(())
@@ -360,17 +520,70 @@ impl<'a> Reader<'a> {
             return Err(self.err(ErrorKind::Misuse("read_blockinfo_block without BLOCKINFO")));
         }
         self.enter_block()?;
-        let mut rec = Record::new();
+        // The block's decoding depends only on its ID width and its body bytes: when they
+        // equal the cached block's, and this is the stream's first BLOCKINFO, take the
+        // cached result.
+        let first = self.blockinfo.is_empty() && self.info_pool.is_empty();
+        let (width, body) = self.block_body();
+        let cache = &self.info_cache;
+        if first && cache.valid && cache.width == width && cache.bytes == body {
+            let end = self.top().end_bit;
+            for (id, spans) in &cache.blockinfo {
+                let mut v = self.spare.pop().unwrap_or_default();
+                v.extend_from_slice(spans);
+                self.blockinfo.push((*id, v));
+            }
+            self.info_pool.extend_from_slice(&cache.pool);
+            // The same bytes ended with END_BLOCK at `end` when they were decoded.
+            self.cur.seek(end, "BLOCKINFO block")?;
+            self.pop_scope();
+            return Ok(());
+        }
+        let mut rec = Record {
+            ops: std::mem::take(&mut self.info_rec),
+            ..Record::new()
+        };
+        let r = self.read_blockinfo_body(&mut rec);
+        self.info_rec = rec.ops;
+        r?;
+        if first {
+            let c = &mut self.info_cache;
+            c.valid = true;
+            c.width = width;
+            c.bytes.clear();
+            c.bytes.extend_from_slice(body);
+            c.blockinfo.clear();
+            c.blockinfo
+                .extend(self.blockinfo.iter().map(|(id, v)| (*id, v.clone())));
+            c.pool.clear();
+            c.pool.extend_from_slice(&self.info_pool);
+        }
+        Ok(())
+    }
+
+    fn read_blockinfo_body(&mut self, rec: &mut Record<'a>) -> Result<()> {
         loop {
             match self.next()? {
                 Entry::EndBlock => return Ok(()),
                 Entry::SubBlock { .. } => self.skip_block()?,
-                Entry::Record { abbrev_id } => self.read_record(abbrev_id, &mut rec)?,
+                Entry::Record { abbrev_id } => self.read_record(abbrev_id, rec)?,
                 Entry::EndOfStream => {
                     return Err(self.err(ErrorKind::Truncated("BLOCKINFO block")));
                 }
             }
         }
+    }
+
+    /// The innermost block's abbreviation ID width and the bytes from its first entry to its
+    /// end (just entered: the cursor is 32-bit aligned after the length word).
+    fn block_body(&self) -> (u32, &'a [u8]) {
+        let top = self.top();
+        let start = (self.cur.pos() / 8) as usize;
+        let end = (top.end_bit / 8) as usize;
+        (
+            top.abbrev_width,
+            self.cur.bytes().get(start..end).unwrap_or(&[]),
+        )
     }
 
     /// After `Entry::Record`: reads the record into `rec` (reusing its operand vector).
@@ -396,15 +609,12 @@ impl<'a> Reader<'a> {
             }
         } else {
             let idx = (abbrev_id - 4) as usize;
-            let scope = self
-                .scopes
-                .last()
-                .ok_or_else(|| self.cur.err(ErrorKind::Misuse("")))?;
-            let abbrev = scope
-                .abbrevs
-                .get(idx)
-                .ok_or_else(|| self.cur.err(ErrorKind::UndefinedAbbrev(abbrev_id)))?;
-            read_abbreviated(&mut self.cur, abbrev.ops(), end, rec)?;
+            let Some(&sp) = self.top().abbrevs.get(idx) else {
+                return Err(self.cur.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
+            };
+            let pool = if sp.info { &self.info_pool } else { &self.pool };
+            let ops = &pool[sp.start as usize..(sp.start + sp.len) as usize];
+            read_abbreviated(&mut self.cur, ops, end, rec)?;
         }
         if self.top().block_id == Some(BLOCKINFO_BLOCK_ID) && rec.code == BLOCKINFO_CODE_SETBID {
             let at = self.cur.pos();
@@ -416,6 +626,14 @@ impl<'a> Reader<'a> {
             self.top_mut().setbid = Some(bid);
         }
         Ok(())
+    }
+}
+
+/// The span of pool entries `start..end`, which a bounded definition count keeps in `u32`.
+fn span(info: bool, start: usize, end: usize, at: u64) -> Result<Span> {
+    match (u32::try_from(start), u32::try_from(end - start)) {
+        (Ok(start), Ok(len)) => Ok(Span { info, start, len }),
+        _ => Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at)),
     }
 }
 
@@ -434,6 +652,41 @@ fn read_scalar(cur: &mut BitCursor<'_>, op: AbbrevOp) -> Result<u64> {
             Err(cur.err(ErrorKind::InvalidAbbrev("array or blob used as a scalar")))
         }
     }
+}
+
+/// Reads `n` array elements of encoding `elt` (validated as a scalar encoding), with the
+/// encoding chosen once for the whole array: strings and operand lists are arrays, and most
+/// of a module's fields are their elements.
+#[inline]
+fn read_array(cur: &mut BitCursor<'_>, elt: AbbrevOp, n: usize, ops: &mut Vec<u64>) -> Result<()> {
+    ops.reserve(n);
+    match elt {
+        AbbrevOp::Fixed(w) => {
+            let w = u32::from(w);
+            for _ in 0..n {
+                ops.push(cur.read(w, "fixed field")?);
+            }
+        }
+        AbbrevOp::Vbr(0) => ops.resize(ops.len() + n, 0),
+        AbbrevOp::Vbr(w) => {
+            let w = u32::from(w);
+            for _ in 0..n {
+                ops.push(cur.read_vbr(w, "VBR field")?);
+            }
+        }
+        AbbrevOp::Char6 => {
+            for _ in 0..n {
+                let c = cur.read(6, "char6 field")? as u8;
+                ops.push(u64::from(crate::char6::decode(c)));
+            }
+        }
+        AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {
+            for _ in 0..n {
+                ops.push(read_scalar(cur, elt)?);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads the fields of an abbreviated record.
@@ -459,10 +712,7 @@ fn read_abbreviated<'a>(
                 if n.saturating_mul(elt.min_bits().max(1)) > left {
                     return Err(Error::new(ErrorKind::RecordTooLong(n), at));
                 }
-                rec.ops.reserve(n as usize);
-                for _ in 0..n {
-                    rec.ops.push(read_scalar(cur, elt)?);
-                }
+                read_array(cur, elt, n as usize, &mut rec.ops)?;
                 return Ok(());
             }
             AbbrevOp::Blob => {

@@ -1015,6 +1015,33 @@ impl Writer {
         self.align32();
         Ok(self.bits.buf)
     }
+
+    /// Ends the stream like [`Writer::finish`], copying the bytes into `out` (replacing what
+    /// it held), and keeps the writer's buffers for [`Writer::reset`].
+    pub fn finish_into(&mut self, out: &mut Vec<u8>) -> Result<()> {
+        if self.depth() != 0 {
+            return Err(self.err(ErrorKind::Misuse("finish with open blocks")));
+        }
+        self.align32();
+        out.clear();
+        out.extend_from_slice(&self.bits.buf);
+        Ok(())
+    }
+
+    /// Starts a new stream as [`Writer::new`] does, keeping the capacity of the output
+    /// buffer and of the block and abbreviation lists: a writer used for many streams
+    /// allocates only while a stream is larger than every one before it.
+    pub fn reset(&mut self) {
+        self.bits.buf.clear();
+        self.bits.buf.extend_from_slice(&BITCODE_MAGIC);
+        self.bits.acc = 0;
+        self.bits.nacc = 0;
+        self.scopes.truncate(1);
+        self.blockinfo.clear();
+        self.local.clear();
+        self.width = 2;
+        self.in_blockinfo = false;
+    }
 }
 
 /// A BLOCKINFO block encoded once, for a writer that emits the same one in every stream

@@ -459,7 +459,7 @@ fn skip_block_and_blockinfo() {
     let mut r = Reader::new(&bytes).unwrap();
     assert_eq!(r.next().unwrap(), Entry::SubBlock { block_id: 0 });
     r.read_blockinfo_block().unwrap();
-    assert_eq!(r.blockinfo_abbrevs(12).len(), 1);
+    assert_eq!(r.blockinfo_abbrev_count(12), 1);
     assert_eq!(r.next().unwrap(), Entry::SubBlock { block_id: 13 });
     r.skip_block().unwrap();
     assert_eq!(r.next().unwrap(), Entry::SubBlock { block_id: 12 });

@@ -10,10 +10,37 @@ use core::ops::{Deref, DerefMut, Index, IndexMut};
 use core::slice::SliceIndex;
 
 /// A typed `u32` id of an arena entry. Only this crate makes ids from numbers (the trait is
-/// sealed), so an id held outside it came from an arena or from a checked constructor.
-pub trait EntityId: Copy + Eq + sealed::Sealed {
+/// sealed), so an id held outside it came from an arena or from a checked constructor. Ids
+/// name entries `0..u32::MAX`: `u32::MAX` itself is kept for [`crate::PackedOption`]'s
+/// "none" ([`Packable`]).
+pub trait EntityId: Packable + sealed::Sealed {
     /// The entry index.
     fn index(self) -> usize;
+}
+
+/// A `u32`-sized value with one bit pattern, `u32::MAX`, that never names a value, so that
+/// [`crate::PackedOption`] can use it for "none": every id (no arena hands out `u32::MAX`),
+/// and plain `u32` numbers (slot and value numbers, which count entries and so stay below
+/// it).
+///
+/// The capability is sealed: only this crate makes the reserved value, so code elsewhere
+/// cannot make an id no arena handed out.
+pub trait Packable: Copy + Eq {
+    /// The reserved value (`u32::MAX`).
+    #[doc(hidden)]
+    fn reserved(seal: Seal) -> Self;
+}
+
+/// The key to [`Packable::reserved`], which only this crate can make.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Seal(pub(crate) ());
+
+impl Packable for u32 {
+    #[inline]
+    fn reserved(_: Seal) -> Self {
+        u32::MAX
+    }
 }
 
 pub(crate) mod sealed {

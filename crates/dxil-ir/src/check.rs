@@ -14,6 +14,7 @@ use core::fmt;
 
 use crate::body::{Body, VstEntry};
 use crate::constants::ConstKind;
+use crate::entity_map::PackedOption;
 use crate::ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 use crate::instructions::InstKind;
 use crate::metadata::{MdRef, MetadataData};
@@ -145,13 +146,11 @@ impl std::error::Error for IdError {}
 /// Result of the id check.
 pub type CheckResult = Result<(), IdError>;
 
-/// The function whose body owns a local metadata item (`u32::MAX`: none).
-const NO_OWNER: u32 = u32::MAX;
-
 struct Checker<'m> {
     m: &'m Module,
-    /// For metadata `module_metadata_count + i`, the function that lists it as local.
-    local_owner: Vec<u32>,
+    /// For metadata `module_metadata_count + i`, the function that lists it as local (none:
+    /// no body does). Keyed by that offset, so a plain vector.
+    local_owner: Vec<PackedOption<Function>>,
     /// Sorted metadata kind ids, built when the first attachment is met (most modules have
     /// few attachments and a long kind table).
     kinds: std::cell::OnceCell<Vec<u32>>,
@@ -189,7 +188,7 @@ pub fn check(m: &Module) -> CheckResult {
             site: IdSite::Module,
         });
     }
-    c.local_owner = vec![NO_OWNER; m.metadata.len() - module_md];
+    c.local_owner = vec![PackedOption::none(); m.metadata.len() - module_md];
     for (fi, f) in m.functions.iter().enumerate() {
         let Some(body) = &f.body else { continue };
         c.site = IdSite::Function(Function(fi as u32));
@@ -199,7 +198,7 @@ pub fn check(m: &Module) -> CheckResult {
                 .checked_sub(module_md)
                 .and_then(|i| c.local_owner.get_mut(i));
             match slot {
-                Some(s) if *s == NO_OWNER => *s = fi as u32,
+                Some(s) if s.is_none() => *s = Function(fi as u32).into(),
                 _ => return Err(c.err(IdSpace::Metadata, u64::from(md.0))),
             }
         }
@@ -301,9 +300,9 @@ impl Checker<'_> {
         }
         // Metadata no body lists as local are module-level, wherever they sit.
         let owner = self.local_owner.get(md.index() - module_md).copied();
-        match (owner, scope) {
-            (Some(NO_OWNER), _) => Ok(()),
-            (Some(o), Some(s)) if o == s.func.0 => Ok(()),
+        match (owner.map(PackedOption::expand), scope) {
+            (Some(None), _) => Ok(()),
+            (Some(Some(o)), Some(s)) if o == s.func => Ok(()),
             _ => Err(self.err(IdSpace::Metadata, u64::from(md.0))),
         }
     }
@@ -473,15 +472,11 @@ impl Checker<'_> {
                     self.ty(*ty)?;
                     let owner = i
                         .checked_sub(module_md)
-                        .map_or(NO_OWNER, |l| self.local_owner[l]);
-                    let scope = m
-                        .functions
-                        .get(Function(owner))
-                        .and_then(|f| f.body.as_ref())
-                        .map(|body| Scope {
-                            func: Function(owner),
-                            body,
-                        });
+                        .and_then(|l| self.local_owner[l].expand());
+                    let scope = owner.and_then(|func| {
+                        let body = m.functions.get(func)?.body.as_ref()?;
+                        Some(Scope { func, body })
+                    });
                     // A wrapper of an argument or instruction that no body lists is checked
                     // where a body uses it (a hand-built module need not list them).
                     let deferred =

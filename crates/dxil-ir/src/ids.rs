@@ -26,10 +26,11 @@ macro_rules! entity_id {
             /// The id numbered `raw` in an input whose arena will hold `bound` entries (a
             /// declared count, or the entries read so far): for a reader that meets a
             /// reference before the entry it names. The error names the arena and the number;
-            /// its site is [`IdSite::Input`], for the reader to say where.
+            /// its site is [`IdSite::Input`], for the reader to say where. `u32::MAX` names
+            /// nothing ([`crate::PackedOption`] keeps it for "none").
             pub fn checked(raw: u64, bound: usize) -> Result<Self, IdError> {
                 match u32::try_from(raw) {
-                    Ok(i) if (i as usize) < bound => Ok($name(i)),
+                    Ok(i) if (i as usize) < bound && i != u32::MAX => Ok($name(i)),
                     _ => Err(IdError {
                         space: IdSpace::$space,
                         id: raw,
@@ -38,10 +39,18 @@ macro_rules! entity_id {
                 }
             }
 
-            /// The id of entry `index` (`None` when it does not fit in `u32`).
+            /// The id of entry `index` (`None` when it does not fit in `u32`, or is
+            /// `u32::MAX`, which [`crate::PackedOption`] keeps for "none").
             #[inline]
             pub(crate) fn from_index(index: usize) -> Option<Self> {
-                u32::try_from(index).ok().map($name)
+                u32::try_from(index).ok().filter(|&i| i != u32::MAX).map($name)
+            }
+        }
+
+        impl crate::arena::Packable for $name {
+            #[inline]
+            fn reserved(_: crate::arena::Seal) -> Self {
+                $name(u32::MAX)
             }
         }
 

@@ -43,7 +43,8 @@
 //! which a value has no type of its own (a `void` result; metadata in a module without the
 //! `metadata` type). [`Module`]'s lookups of the same names return `Option`, for code that
 //! holds a module nothing has proven (the builder, the check itself). Each arena is an
-//! [`Arena`] indexed by its typed id.
+//! [`Arena`] indexed by its typed id; a table of one value per entry is a [`SecondaryMap`]
+//! keyed by that id, and an optional id or number in 4 bytes a [`PackedOption`].
 //!
 //! # Ids
 //!
@@ -91,6 +92,7 @@ pub mod check;
 mod checked;
 mod constants;
 mod di;
+mod entity_map;
 mod half;
 mod ids;
 mod instructions;
@@ -99,7 +101,7 @@ mod metadata;
 mod types;
 mod values;
 
-pub use arena::{Arena, EntityId};
+pub use arena::{Arena, EntityId, Packable};
 pub use attributes::{attr_kind_name, Attribute, AttributeGroup, AttributeList};
 pub use body::{ArgData, BlockData, Body, UseList, VstEntry};
 pub use build::hash::{FastHasher, FastMap, FastSet};
@@ -107,6 +109,7 @@ pub use check::{IdError, IdSite, IdSpace};
 pub use checked::{CheckedBody, CheckedModule, ValueType};
 pub use constants::{ConstData, ConstKind};
 pub use di::{DiFieldInfo, DiKind, DiRecordInfo, DiShow, DI_RECORDS, DW_TAG_AUTO_VARIABLE};
+pub use entity_map::{PackedOption, SecondaryMap};
 pub use half::{f32_to_half, half_bits, half_to_f32};
 pub use ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, InstKind};

@@ -279,7 +279,7 @@ impl<'m> Printer<'m> {
             Some(body) => {
                 self.out.push_str(" {");
                 let preds = predecessors(body);
-                for (b, block) in body.blocks.iter().enumerate() {
+                for (b, block) in body.blocks.iter_with_ids() {
                     self.print_block(body, b, block, &preds);
                 }
                 self.out.push_str("}\n");
@@ -308,29 +308,23 @@ impl<'m> Printer<'m> {
     fn print_block(
         &mut self,
         body: &Body,
-        b: usize,
+        b: Block,
         block: &dxil_ir::BlockData,
         preds: &[Vec<Block>],
     ) {
-        let bpreds: &[Block] = preds.get(b).map(|p| p.as_slice()).unwrap_or(&[]);
+        let bpreds: &[Block] = preds.get(b.index()).map(|p| p.as_slice()).unwrap_or(&[]);
         if named(block.name.as_deref()) {
             self.out.push('\n');
             write_name(self.out, None, block.name.as_deref().unwrap_or(""));
             self.out.push(':');
         } else if !bpreds.is_empty() {
             self.out.push_str("\n; <label>:");
-            match self
-                .fslots
-                .blocks
-                .get(b)
-                .copied()
-                .filter(|s| *s != u32::MAX)
-            {
+            match self.fslots.blocks[b].expand() {
                 Some(s) => push_u64(self.out, u64::from(s)),
                 None => self.out.push_str("<badref>"),
             }
         }
-        if b != 0 {
+        if b.index() != 0 {
             pad_to_column(self.out, 50);
             self.out.push(';');
             if bpreds.is_empty() {
@@ -368,13 +362,7 @@ impl<'m> Printer<'m> {
             write_name(self.out, Some('%'), inst.name().unwrap_or(""));
             self.out.push_str(" = ");
         } else if inst.ty.is_some() {
-            match self
-                .fslots
-                .insts
-                .get(id.index())
-                .copied()
-                .filter(|s| *s != u32::MAX)
-            {
+            match self.fslots.insts[id].expand() {
                 Some(s) => {
                     self.out.push('%');
                     push_u64(self.out, u64::from(s));

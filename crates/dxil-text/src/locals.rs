@@ -26,12 +26,9 @@ impl LocalNames {
         let (name, slot) = match v {
             ValueRef::Arg(a) => (
                 body.args.get(a)?.name.as_deref(),
-                self.slots.args.get(a.index()).copied(),
+                self.slots.args[a].expand(),
             ),
-            ValueRef::Inst(i) => (
-                body.inst(i)?.name(),
-                self.slots.insts.get(i.index()).copied(),
-            ),
+            ValueRef::Inst(i) => (body.inst(i)?.name(), self.slots.insts[i].expand()),
             _ => return None,
         };
         local(name, slot)
@@ -40,27 +37,22 @@ impl LocalNames {
     /// The number of an unnamed argument or non-void instruction (`%N`); `None` for named
     /// and void ones and other values.
     pub fn number(&self, v: ValueRef) -> Option<u32> {
-        let slot = match v {
-            ValueRef::Arg(a) => self.slots.args.get(a.index()),
-            ValueRef::Inst(i) => self.slots.insts.get(i.index()),
+        match v {
+            ValueRef::Arg(a) => self.slots.args[a].expand(),
+            ValueRef::Inst(i) => self.slots.insts[i].expand(),
             _ => None,
-        };
-        slot.copied().filter(|s| *s != u32::MAX)
+        }
     }
 
     /// The number of an unnamed block (`%N`); `None` for a named one.
     pub fn block_number(&self, b: Block) -> Option<u32> {
-        self.slots
-            .blocks
-            .get(b.index())
-            .copied()
-            .filter(|s| *s != u32::MAX)
+        self.slots.blocks[b].expand()
     }
 
     /// `%name` or `%N` of a block of `body`, as branches to it print.
     pub fn block(&self, body: &Body, b: Block) -> Option<String> {
         let name = body.block(b)?.name.as_deref();
-        local(name, self.slots.blocks.get(b.index()).copied())
+        local(name, self.slots.blocks[b].expand())
     }
 }
 
@@ -69,7 +61,7 @@ fn local(name: Option<&str>, slot: Option<u32>) -> Option<String> {
     match name.filter(|n| !n.is_empty()) {
         Some(n) => write_name(&mut out, Some('%'), n),
         None => {
-            let s = slot.filter(|s| *s != u32::MAX)?;
+            let s = slot?;
             out.push('%');
             out.push_str(&s.to_string());
         }

@@ -1,22 +1,22 @@
 //! The printer state: the module, its type names and slots, the output, and the numbering of
 //! the function being printed.
 
-use dxil_ir::{Body, Module, Type, ValueRef};
+use dxil_ir::{Arg, Block, Body, Inst, Module, PackedOption, SecondaryMap, Type, ValueRef};
 
 use crate::attrs::ListAttrs;
 use crate::names::write_name;
 use crate::slots::Slots;
 use crate::types::{push_u64, TypeNames};
 
-/// Local slot numbers of one function (`%0`, `%1`, ...; `u32::MAX`: named or void).
+/// Local slot numbers of one function (`%0`, `%1`, ...; none: named or void).
 #[derive(Default)]
 pub struct FnSlots {
-    /// By argument index.
-    pub args: Vec<u32>,
-    /// By block index.
-    pub blocks: Vec<u32>,
-    /// By instruction index.
-    pub insts: Vec<u32>,
+    /// By argument.
+    pub args: SecondaryMap<Arg, PackedOption<u32>>,
+    /// By block.
+    pub blocks: SecondaryMap<Block, PackedOption<u32>>,
+    /// By instruction.
+    pub insts: SecondaryMap<Inst, PackedOption<u32>>,
 }
 
 impl FnSlots {
@@ -24,27 +24,27 @@ impl FnSlots {
     /// unnamed non-void instructions (`SlotTracker::processFunction`).
     pub fn new(body: &Body) -> FnSlots {
         let mut s = FnSlots {
-            args: vec![u32::MAX; body.args.len()],
-            blocks: vec![u32::MAX; body.blocks.len()],
-            insts: vec![u32::MAX; body.insts.len()],
+            args: SecondaryMap::filled(body.args.len(), PackedOption::none()),
+            blocks: SecondaryMap::filled(body.blocks.len(), PackedOption::none()),
+            insts: SecondaryMap::filled(body.insts.len(), PackedOption::none()),
         };
         let mut next = 0u32;
-        for (i, a) in body.args.iter().enumerate() {
+        for (i, a) in body.args.iter_with_ids() {
             if !named(a.name.as_deref()) {
-                s.args[i] = next;
+                s.args[i] = next.into();
                 next += 1;
             }
         }
-        for (b, block) in body.blocks.iter().enumerate() {
+        for (b, block) in body.blocks.iter_with_ids() {
             if !named(block.name.as_deref()) {
-                s.blocks[b] = next;
+                s.blocks[b] = next.into();
                 next += 1;
             }
             for &i in &block.insts {
                 let Some(inst) = body.inst(i) else { continue };
                 if inst.ty.is_some() && !named(inst.name()) {
-                    if let Some(slot) = s.insts.get_mut(i.index()) {
-                        *slot = next;
+                    if let Some(slot) = s.insts.get_mut(i) {
+                        *slot = next.into();
                         next += 1;
                     }
                 }
@@ -88,7 +88,8 @@ pub struct Printer<'m> {
     /// Scratch operand list reused across instructions.
     pub scratch: Vec<ValueRef>,
     /// Block slots of other functions, for `blockaddress` (computed once per function).
-    pub foreign_blocks: crate::util::FxHashMap<usize, Vec<u32>>,
+    pub foreign_blocks:
+        crate::util::FxHashMap<dxil_ir::Function, SecondaryMap<Block, PackedOption<u32>>>,
 }
 
 impl<'m> Printer<'m> {
@@ -122,17 +123,17 @@ impl<'m> Printer<'m> {
         match v {
             ValueRef::Global(g) => {
                 let gv = m.globals.get(g);
-                let slot = self.slots.global_slots.get(g.index()).copied();
+                let slot = self.slots.global_slots[g].expand();
                 self.write_global_name(gv.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Function(f) => {
                 let fv = m.functions.get(f);
-                let slot = self.slots.function_slots.get(f.index()).copied();
+                let slot = self.slots.function_slots[f].expand();
                 self.write_global_name(fv.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Alias(a) => {
                 let av = m.aliases.get(a);
-                let slot = self.slots.alias_slots.get(a.index()).copied();
+                let slot = self.slots.alias_slots[a].expand();
                 self.write_global_name(av.and_then(|x| x.common.name.as_deref()), slot);
             }
             ValueRef::Const(c) => self.write_constant(c, depth),
@@ -141,12 +142,12 @@ impl<'m> Printer<'m> {
                     .body
                     .and_then(|b| b.args.get(a))
                     .and_then(|x| x.name.as_deref());
-                let slot = self.fslots.args.get(a.index()).copied();
+                let slot = self.fslots.args[a].expand();
                 self.write_local_name(name, slot);
             }
             ValueRef::Inst(i) => {
                 let name = self.body.and_then(|b| b.inst(i)).and_then(|x| x.name());
-                let slot = self.fslots.insts.get(i.index()).copied();
+                let slot = self.fslots.insts[i].expand();
                 self.write_local_name(name, slot);
             }
             ValueRef::Metadata(md) => self.write_md_operand(md),
@@ -156,7 +157,7 @@ impl<'m> Printer<'m> {
     fn write_global_name(&mut self, name: Option<&str>, slot: Option<u32>) {
         match name.filter(|n| !n.is_empty()) {
             Some(n) => write_name(self.out, Some('@'), n),
-            None => match slot.filter(|s| *s != u32::MAX) {
+            None => match slot {
                 Some(s) => {
                     self.out.push('@');
                     push_u64(self.out, u64::from(s));
@@ -170,7 +171,7 @@ impl<'m> Printer<'m> {
     pub fn write_local_name(&mut self, name: Option<&str>, slot: Option<u32>) {
         match name.filter(|n| !n.is_empty()) {
             Some(n) => write_name(self.out, Some('%'), n),
-            None => match slot.filter(|s| *s != u32::MAX) {
+            None => match slot {
                 Some(s) => {
                     self.out.push('%');
                     push_u64(self.out, u64::from(s));
@@ -186,7 +187,7 @@ impl<'m> Printer<'m> {
             .body
             .and_then(|body| body.block(b))
             .and_then(|x| x.name.as_deref());
-        let slot = self.fslots.blocks.get(b.index()).copied();
+        let slot = self.fslots.blocks[b].expand();
         self.write_local_name(name, slot);
     }
 
@@ -199,10 +200,9 @@ impl<'m> Printer<'m> {
         let name = body.block(b).and_then(|x| x.name.as_deref());
         let slot = self
             .foreign_blocks
-            .entry(f.index())
-            .or_insert_with(|| FnSlots::new(body).blocks)
-            .get(b.index())
-            .copied();
+            .entry(f)
+            .or_insert_with(|| FnSlots::new(body).blocks)[b]
+            .expand();
         self.write_local_name(name, slot);
     }
 }

@@ -5,8 +5,8 @@
 //! `llvm.*` intrinsics and the nodes attached to it (`!dbg` first, then by kind).
 
 use dxil_ir::{
-    Attribute, DebugLoc, FixedMetadataKind, FunctionData, InstKind, Metadata, MetadataData, Module,
-    ValueRef,
+    Alias, Attribute, DebugLoc, FixedMetadataKind, Function, FunctionData, Global, InstKind,
+    Metadata, MetadataData, Module, PackedOption, SecondaryMap, ValueRef,
 };
 
 use crate::attrs::{ListAttrs, FUNCTION_INDEX};
@@ -94,10 +94,10 @@ impl Kinds {
 
 /// Module-wide slot numbers.
 pub struct Slots {
-    /// Slot of each arena metadata item (`u32::MAX`: none).
-    md_arena: Vec<u32>,
-    /// Slot of each debug-location node.
-    md_loc: Vec<u32>,
+    /// Slot of each arena metadata item.
+    md_arena: SecondaryMap<Metadata, PackedOption<u32>>,
+    /// Slot of each debug-location node (by [`NodeRef::Loc`] index).
+    md_loc: Vec<PackedOption<u32>>,
     /// Nodes in slot order.
     pub order: Vec<NodeRef>,
     /// Debug-location nodes not in the arena.
@@ -107,18 +107,19 @@ pub struct Slots {
     pub attr_sets: Vec<Vec<Attribute>>,
     /// Slot of each set, by its text.
     attr_set_keys: FxHashMap<String, u32>,
-    /// Slot of the function attributes of each attribute list (`u32::MAX`: none yet).
-    list_slot: Vec<u32>,
+    /// Slot of the function attributes of each attribute list (by list index less one;
+    /// none yet past the end).
+    list_slot: Vec<PackedOption<u32>>,
     /// Scratch operand buffer.
     buf: Vec<MdOperand>,
     /// Scratch traversal stack.
     stack: Vec<NodeRef>,
-    /// Slots of unnamed globals, functions, aliases (`u32::MAX`: named).
-    pub global_slots: Vec<u32>,
+    /// Slots of unnamed globals (none: named).
+    pub global_slots: SecondaryMap<Global, PackedOption<u32>>,
     /// As `global_slots`, for functions.
-    pub function_slots: Vec<u32>,
+    pub function_slots: SecondaryMap<Function, PackedOption<u32>>,
     /// As `global_slots`, for aliases.
-    pub alias_slots: Vec<u32>,
+    pub alias_slots: SecondaryMap<Alias, PackedOption<u32>>,
 }
 
 fn has_name(n: &Option<String>) -> bool {
@@ -129,7 +130,7 @@ impl Slots {
     /// Numbers everything the module print refers to.
     pub fn new(m: &Module, lists: &[ListAttrs], kinds: &Kinds) -> Slots {
         let mut s = Slots {
-            md_arena: vec![u32::MAX; m.metadata.len()],
+            md_arena: SecondaryMap::filled(m.metadata.len(), PackedOption::none()),
             md_loc: Vec::new(),
             order: Vec::new(),
             locs: Vec::new(),
@@ -139,9 +140,9 @@ impl Slots {
             list_slot: Vec::new(),
             buf: Vec::new(),
             stack: Vec::new(),
-            global_slots: vec![u32::MAX; m.globals.len()],
-            function_slots: vec![u32::MAX; m.functions.len()],
-            alias_slots: vec![u32::MAX; m.aliases.len()],
+            global_slots: SecondaryMap::filled(m.globals.len(), PackedOption::none()),
+            function_slots: SecondaryMap::filled(m.functions.len(), PackedOption::none()),
+            alias_slots: SecondaryMap::filled(m.aliases.len(), PackedOption::none()),
         };
         // Existing location nodes that are not distinct are the ones LLVM's uniquing returns
         // for an equal debug location.
@@ -159,15 +160,15 @@ impl Slots {
             }
         }
         let mut next = 0u32;
-        for (i, g) in m.globals.iter().enumerate() {
+        for (i, g) in m.globals.iter_with_ids() {
             if !has_name(&g.common.name) {
-                s.global_slots[i] = next;
+                s.global_slots[i] = next.into();
                 next += 1;
             }
         }
-        for (i, a) in m.aliases.iter().enumerate() {
+        for (i, a) in m.aliases.iter_with_ids() {
             if !has_name(&a.common.name) {
-                s.alias_slots[i] = next;
+                s.alias_slots[i] = next.into();
                 next += 1;
             }
         }
@@ -176,9 +177,9 @@ impl Slots {
                 s.create_md(m, NodeRef::Arena(md));
             }
         }
-        for (i, f) in m.functions.iter().enumerate() {
+        for (i, f) in m.functions.iter_with_ids() {
             if !has_name(&f.common.name) {
-                s.function_slots[i] = next;
+                s.function_slots[i] = next.into();
                 next += 1;
             }
             s.create_attr_set(lists, f.attributes);
@@ -251,7 +252,7 @@ impl Slots {
         }
         let n = NodeRef::Loc(self.locs.len() as u32);
         self.locs.push(key);
-        self.md_loc.push(u32::MAX);
+        self.md_loc.push(PackedOption::none());
         self.loc_map.insert(key, n);
         n
     }
@@ -261,20 +262,19 @@ impl Slots {
         self.loc_map.get(&loc_key(dl)).copied()
     }
 
-    fn slot_mut(&mut self, n: NodeRef) -> Option<&mut u32> {
+    fn slot_mut(&mut self, n: NodeRef) -> Option<&mut PackedOption<u32>> {
         match n {
-            NodeRef::Arena(id) => self.md_arena.get_mut(id.index()),
+            NodeRef::Arena(id) => self.md_arena.get_mut(id),
             NodeRef::Loc(i) => self.md_loc.get_mut(i as usize),
         }
     }
 
     /// The slot of a node (`None`: never numbered).
     pub fn md_slot(&self, n: NodeRef) -> Option<u32> {
-        let s = match n {
-            NodeRef::Arena(id) => self.md_arena.get(id.index()),
-            NodeRef::Loc(i) => self.md_loc.get(i as usize),
-        };
-        s.copied().filter(|&s| s != u32::MAX)
+        match n {
+            NodeRef::Arena(id) => self.md_arena[id].expand(),
+            NodeRef::Loc(i) => self.md_loc.get(i as usize)?.expand(),
+        }
     }
 
     /// `CreateMetadataSlot`: numbers `n` and, depth-first, the nodes among its operands.
@@ -295,7 +295,7 @@ impl Slots {
         while let Some(n) = stack.pop() {
             let next = self.order.len() as u32;
             match self.slot_mut(n) {
-                Some(s) if *s == u32::MAX => *s = next,
+                Some(s) if s.is_none() => *s = next.into(),
                 _ => continue,
             }
             self.order.push(n);
@@ -334,7 +334,7 @@ impl Slots {
             return;
         };
         let idx = list as usize - 1;
-        if self.list_slot.get(idx).is_some_and(|s| *s != u32::MAX) {
+        if self.list_slot.get(idx).is_some_and(|s| s.is_some()) {
             return;
         }
         // Equal sets from different lists share a slot; the text of a set identifies it.
@@ -346,15 +346,15 @@ impl Slots {
             self.attr_sets.push(set.to_vec());
         }
         if self.list_slot.len() <= idx {
-            self.list_slot.resize(idx + 1, u32::MAX);
+            self.list_slot.resize(idx + 1, PackedOption::none());
         }
-        self.list_slot[idx] = slot;
+        self.list_slot[idx] = slot.into();
     }
 
     /// The slot of the function attributes of attribute list `list` (1-based).
     pub fn attr_set_slot(&self, list: u32) -> Option<u32> {
         let idx = (list as usize).checked_sub(1)?;
-        self.list_slot.get(idx).copied().filter(|s| *s != u32::MAX)
+        self.list_slot.get(idx)?.expand()
     }
 }
 

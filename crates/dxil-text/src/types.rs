@@ -6,7 +6,7 @@
 //! for every instruction its type, its non-instruction operands and the metadata attached
 //! to it other than `!dbg`), then the operands of named metadata.
 
-use dxil_ir::{MetadataData, Module, Type, TypeData, ValueRef};
+use dxil_ir::{MetadataData, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef};
 
 use crate::mdwalk::{md_operands_into, MdOperand};
 use crate::names::write_name;
@@ -21,8 +21,8 @@ pub struct TypeNames {
     pub named: Vec<Type>,
     /// Unnamed identified structs, in first-met order (`%0`, `%1`, ...).
     pub numbered: Vec<Type>,
-    /// Number of each unnamed identified struct, by type index (`u32::MAX`: none).
-    number: Vec<u32>,
+    /// Number of each unnamed identified struct.
+    number: SecondaryMap<Type, PackedOption<u32>>,
     /// Type nodes left to write before the output is cut short (literal structs nest their
     /// bodies, so sharing can make type text exponential in the input).
     budget: std::cell::Cell<u64>,
@@ -51,7 +51,7 @@ impl TypeNames {
         let mut names = TypeNames {
             named: Vec::new(),
             numbered: Vec::new(),
-            number: vec![u32::MAX; m.types.len()],
+            number: SecondaryMap::filled(m.types.len(), PackedOption::none()),
             budget: std::cell::Cell::new(TYPE_BUDGET),
         };
         for ty in f.found {
@@ -64,8 +64,8 @@ impl TypeNames {
             match st.name.as_deref() {
                 Some(n) if !n.is_empty() => names.named.push(ty),
                 _ => {
-                    if let Some(slot) = names.number.get_mut(ty.index()) {
-                        *slot = names.numbered.len() as u32;
+                    if let Some(slot) = names.number.get_mut(ty) {
+                        *slot = (names.numbered.len() as u32).into();
                         names.numbered.push(ty);
                     }
                 }
@@ -146,8 +146,8 @@ impl TypeNames {
                     if st.identified {
                         match st.name.as_deref() {
                             Some(n) if !n.is_empty() => write_name(out, Some('%'), n),
-                            _ => match self.number.get(cur.index()) {
-                                Some(&n) if n != u32::MAX => {
+                            _ => match self.number[cur].expand() {
+                                Some(n) => {
                                     out.push('%');
                                     push_u64(out, u64::from(n));
                                 }

@@ -6,13 +6,24 @@ use dxil_ir::{ConstData, TypeData, ValueRef};
 /// Returns a node on a cycle of the graph with nodes `0..n`, if any. `edges(node, out)`
 /// appends the node's successors; successors `>= n` are ignored.
 pub(crate) fn find_cycle(n: usize, mut edges: impl FnMut(usize, &mut Vec<usize>)) -> Option<usize> {
+    // Writers put a node's successors before it, and a graph whose edges all point back has
+    // no cycle: one pass proves that without the search and its colour table.
+    let mut kids: Vec<usize> = Vec::new();
+    let all_back = (0..n).all(|node| {
+        kids.clear();
+        edges(node, &mut kids);
+        kids.iter().all(|&k| k < node || k >= n)
+    });
+    if all_back {
+        return None;
+    }
+    kids.clear();
     const WHITE: u8 = 0;
     const GREY: u8 = 1;
     const BLACK: u8 = 2;
     let mut color = vec![WHITE; n];
     // (node, next successor position, end of its successors) over the shared `kids` stack.
     let mut frames: Vec<(usize, usize, usize)> = Vec::new();
-    let mut kids: Vec<usize> = Vec::new();
     for root in 0..n {
         if color[root] != WHITE {
             continue;

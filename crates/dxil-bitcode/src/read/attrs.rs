@@ -23,11 +23,10 @@ pub(crate) fn read_attrs(cur: &mut Cursor<'_>, st: &mut State, group: bool) -> R
             (true, PARAMATTR_GRP_CODE_ENTRY) => {
                 group_entry(ops).map(|g| st.m.attribute_groups.push(g))
             }
-            (false, PARAMATTR_CODE_ENTRY) => ops
-                .iter()
-                .map(|&g| u32::try_from(g).map_err(|_| ErrorKind::InvalidRecord("group id")))
-                .collect::<K<Box<[u32]>>>()
-                .map(|groups| st.m.attribute_lists.push(AttributeList { groups })),
+            (false, PARAMATTR_CODE_ENTRY) => super::map_ops(ops, |g| {
+                u32::try_from(g).map_err(|_| ErrorKind::InvalidRecord("group id"))
+            })
+            .map(|groups| st.m.attribute_lists.push(AttributeList { groups })),
             (_, 1) if !group => Err(ErrorKind::Unsupported("pre-3.3 PARAMATTR_CODE_ENTRY_OLD")),
             (_, other) => Err(ErrorKind::UnexpectedRecord(other)),
         };

@@ -131,11 +131,7 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
                     "AGGREGATE constant of a non-aggregate",
                 ));
             }
-            ConstKind::Aggregate(
-                ops.iter()
-                    .map(|&v| ids.get(st, v))
-                    .collect::<K<Box<[ValueRef]>>>()?,
-            )
+            ConstKind::Aggregate(super::map_ops(ops, |v| ids.get(st, v))?)
         }
         CST_CODE_STRING => ConstKind::String(bytes(ops)?),
         CST_CODE_CSTRING => ConstKind::CString(bytes(ops)?),

@@ -1,7 +1,7 @@
 //! The bitstream cursor of the module reader: the bitstream [`Reader`], one reused
 //! [`Record`], and what is needed to place errors (block, record code, bit offset).
 
-use dxil_bitstream::{Entry, Reader, Record};
+use dxil_bitstream::{Entry, Reader, ReaderBuffers, Record};
 
 use crate::codes::block_name;
 use crate::error::{Error, ErrorKind, Result};
@@ -19,15 +19,25 @@ pub(crate) struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    pub fn new(bitcode: &'a [u8]) -> Result<Self> {
-        let r = Reader::new(bitcode).map_err(|e| bs_err(e, "bitcode"))?;
+    /// A cursor over `bitcode` reusing the allocations of an earlier one
+    /// ([`Cursor::into_buffers`]).
+    pub fn with_buffers(bitcode: &'a [u8], bufs: ReaderBuffers, ops: Vec<u64>) -> Result<Self> {
+        let r = Reader::with_buffers(bitcode, bufs).map_err(|e| bs_err(e, "bitcode"))?;
         Ok(Cursor {
             r,
-            rec: Record::new(),
+            rec: Record {
+                ops,
+                ..Record::new()
+            },
             block: "top level",
             code: None,
             rec_bit: 0,
         })
+    }
+
+    /// The allocations of the reader and of the record operands.
+    pub fn into_buffers(self) -> (ReaderBuffers, Vec<u64>) {
+        (self.r.into_buffers(), self.rec.ops)
     }
 
     /// An error of `kind` at the current record.
@@ -40,33 +50,34 @@ impl<'a> Cursor<'a> {
         bs_err(e, self.block)
     }
 
-    /// The next entry of the current block.
+    /// The next entry of the current block; after `Entry::Record` the record is read, its
+    /// operands in `self.rec`.
     pub fn next(&mut self) -> Result<Entry> {
         self.code = None;
-        let e = self.r.next().map_err(|e| bs_err(e, self.block))?;
-        self.rec_bit = self.r.bit_offset();
+        let e = self
+            .r
+            .advance(&mut self.rec)
+            .map_err(|e| bs_err(e, self.block))?;
+        if let Entry::Record { .. } = e {
+            self.rec_bit = self.r.record_bit();
+            self.code = Some(self.rec.code);
+        } else {
+            self.rec_bit = self.r.bit_offset();
+        }
         Ok(e)
     }
 
     /// The next record of a block that holds records only: its code (operands in
     /// `self.rec`), or `None` at the block's end. A sub-block or the end of the stream is an
     /// error.
+    #[inline]
     pub fn next_record(&mut self) -> Result<Option<u32>> {
         match self.next()? {
             Entry::EndBlock => Ok(None),
             Entry::EndOfStream => Err(self.truncated()),
             Entry::SubBlock { block_id } => Err(self.err(ErrorKind::UnexpectedBlock(block_id))),
-            Entry::Record { abbrev_id } => self.read_record(abbrev_id).map(Some),
+            Entry::Record { .. } => Ok(Some(self.rec.code)),
         }
-    }
-
-    /// Reads the pending record into `self.rec`, returning its code.
-    pub fn read_record(&mut self, abbrev_id: u32) -> Result<u32> {
-        self.r
-            .read_record(abbrev_id, &mut self.rec)
-            .map_err(|e| bs_err(e, self.block))?;
-        self.code = Some(self.rec.code);
-        Ok(self.rec.code)
     }
 
     /// Enters the pending sub-block `id`; returns the enclosing block's name for [`Self::leave`].

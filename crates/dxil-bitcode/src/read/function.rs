@@ -72,8 +72,8 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
                 USELIST_BLOCK_ID => read_uselists(cur, &mut fs.body.uselists)?,
                 other => return Err(cur.err(ErrorKind::UnexpectedBlock(other))),
             },
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
+            Entry::Record { .. } => {
+                let code = cur.rec.code;
                 let bits_left = cur.bits_left();
                 let r = record(st, &mut fs, code, &cur.rec.ops, bits_left);
                 r.map_err(|k| cur.err(k))?;
@@ -869,9 +869,9 @@ fn index_list(ops: &[u64]) -> K<Box<[u32]>> {
     if ops.is_empty() {
         return Err(ErrorKind::InvalidRecord("aggregate access without indices"));
     }
-    ops.iter()
-        .map(|&i| u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index")))
-        .collect()
+    super::map_ops(ops, |i| {
+        u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index"))
+    })
 }
 
 fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {

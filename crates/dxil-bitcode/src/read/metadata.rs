@@ -85,23 +85,19 @@ pub(crate) fn read_metadata(
             METADATA_NAME => {
                 let name = string(&cur.rec.ops).map_err(|k| cur.err(k))?;
                 let next = cur.next()?;
-                let Entry::Record { abbrev_id } = next else {
+                let Entry::Record { .. } = next else {
                     return Err(cur.err(ErrorKind::Malformed(
                         "METADATA_NAME not followed by METADATA_NAMED_NODE",
                     )));
                 };
-                if cur.read_record(abbrev_id)? != METADATA_NAMED_NODE {
+                if cur.rec.code != METADATA_NAMED_NODE {
                     return Err(cur.err(ErrorKind::Malformed(
                         "METADATA_NAME not followed by METADATA_NAMED_NODE",
                     )));
                 }
-                let operands = cur
-                    .rec
-                    .ops
-                    .iter()
-                    .map(|&id| ids.get(id))
-                    .collect::<K<Vec<_>>>()
-                    .map_err(|k| cur.err(k))?;
+                let operands = super::map_ops(&cur.rec.ops, |id| ids.get(id))
+                    .map_err(|k| cur.err(k))?
+                    .into_vec();
                 st.m.named_metadata.push(NamedMetadata { name, operands });
             }
             METADATA_KIND => {
@@ -206,10 +202,7 @@ fn md_record(
         }
         METADATA_NODE | METADATA_DISTINCT_NODE => MetadataData::Node {
             distinct: code == METADATA_DISTINCT_NODE,
-            operands: ops
-                .iter()
-                .map(|&id| ids.or_null(id))
-                .collect::<K<Box<[MdRef]>>>()?,
+            operands: super::map_ops(ops, |id| ids.or_null(id))?,
         },
         8 | 9 => return Err(ErrorKind::Unsupported("pre-3.6 METADATA_OLD_NODE")),
         other => match read_di(other, ops, ids)? {
@@ -293,7 +286,7 @@ impl DiOps<'_, '_> {
 
     fn md_list(&mut self, i: usize) -> K<Box<[MdRef]>> {
         let rest = self.ops.get(i..).unwrap_or(&[]);
-        rest.iter().map(|&id| self.ids.or_null(id)).collect()
+        super::map_ops(rest, |id| self.ids.or_null(id))
     }
 
     fn elements(&mut self, i: usize) -> K<Box<[u64]>> {

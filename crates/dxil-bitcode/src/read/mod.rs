@@ -12,7 +12,7 @@ mod symtab;
 mod types;
 mod values;
 
-pub use module::read_module;
+pub use module::{read_module, Decoder};
 
 use crate::error::ErrorKind;
 
@@ -43,11 +43,23 @@ pub(crate) fn flag(ops: &[u64], i: usize) -> K<bool> {
     }
 }
 
+/// `f` of each operand, in one allocation of the exact size (collecting through `Result`
+/// cannot know the length, so it grows and then shrinks the vector: two or three calls to the
+/// allocator per list, on every node, name and call of a module).
+#[inline]
+pub(crate) fn map_ops<T, U: Copy>(ops: &[U], mut f: impl FnMut(U) -> K<T>) -> K<Box<[T]>> {
+    let mut v = Vec::with_capacity(ops.len());
+    for &o in ops {
+        v.push(f(o)?);
+    }
+    Ok(v.into_boxed_slice())
+}
+
 /// Operands as bytes (each must be below 256).
 pub(crate) fn bytes(ops: &[u64]) -> K<Box<[u8]>> {
-    ops.iter()
-        .map(|&c| u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits")))
-        .collect()
+    map_ops(ops, |c| {
+        u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits"))
+    })
 }
 
 /// Operands as a UTF-8 string.

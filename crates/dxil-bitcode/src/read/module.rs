@@ -1,6 +1,8 @@
 //! The top level and MODULE_BLOCK (LLVM 3.7 `parseModule`).
 
-use dxil_bitstream::{Entry, BLOCKINFO_BLOCK_ID};
+use std::cell::RefCell;
+
+use dxil_bitstream::{Entry, ReaderBuffers, BLOCKINFO_BLOCK_ID};
 use dxil_ir::{
     decode_linkage, Alias, AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon,
     GlobalValue, GlobalVar, Type, TypeData, ValueRef,
@@ -13,7 +15,7 @@ use super::function::read_function;
 use super::metadata::read_metadata;
 use super::symtab::{read_symtab, read_uselists};
 use super::types::read_types;
-use super::values::State;
+use super::values::{State, StateScratch};
 use super::{flag, op, op32, string, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
@@ -39,15 +41,82 @@ struct ModState {
 /// `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header).
 ///
 /// Every record is decoded into the IR; anything not understood is an error naming the block,
-/// the record code and the bit offset.
+/// the record code and the bit offset. Each thread reads through a [`Decoder`] of its own, so
+/// that reading many modules allocates its working tables once.
 pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
-    let mut cur = Cursor::new(bitcode)?;
-    let mut ms = ModState {
-        st: State::default(),
-        deferred: Vec::new(),
-        bodies: Vec::new(),
-        next_body: 0,
-    };
+    thread_local! {
+        static DECODER: RefCell<Decoder> = RefCell::new(Decoder::new());
+    }
+    DECODER.with(|d| match d.try_borrow_mut() {
+        Ok(mut d) => d.read_module(bitcode),
+        // Not reentrant today; a fresh decoder keeps it correct if that changes.
+        Err(_) => Decoder::new().read_module(bitcode),
+    })
+}
+
+/// A module reader that keeps its working memory between modules: the bitstream reader's
+/// scopes and abbreviation pools, the record operand vector, the value and type tables, and
+/// the decoded BLOCKINFO block (modules from one writer share it, so it is decoded once).
+/// What it returns is the same as [`read_module`]'s.
+///
+/// ```
+/// # let bitcode = dxil_bitcode::write_module(&dxil_ir::build::ModuleBuilder::new().finish()?)?;
+/// let mut decoder = dxil_bitcode::Decoder::new();
+/// for bc in [&bitcode, &bitcode] {
+///     let module = decoder.read_module(bc)?;
+///     assert!(module.functions.is_empty());
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Default)]
+pub struct Decoder {
+    bufs: ReaderBuffers,
+    ops: Vec<u64>,
+    scratch: Scratch,
+}
+
+impl Decoder {
+    /// A decoder with nothing allocated yet.
+    pub fn new() -> Decoder {
+        Decoder::default()
+    }
+
+    /// Reads one module, as [`read_module`] does.
+    pub fn read_module(&mut self, bitcode: &[u8]) -> Result<CheckedModule> {
+        let bufs = std::mem::take(&mut self.bufs);
+        let ops = std::mem::take(&mut self.ops);
+        let mut cur = Cursor::with_buffers(bitcode, bufs, ops)?;
+        let mut ms = ModState {
+            st: State::with_scratch(std::mem::take(&mut self.scratch.state)),
+            deferred: std::mem::take(&mut self.scratch.deferred),
+            bodies: std::mem::take(&mut self.scratch.bodies),
+            next_body: 0,
+        };
+        let r = read_top(&mut cur, &mut ms);
+        let (m, state) = ms.st.into_parts();
+        self.scratch = Scratch {
+            state,
+            deferred: ms.deferred,
+            bodies: ms.bodies,
+        };
+        (self.bufs, self.ops) = cur.into_buffers();
+        // Every id was range-checked as its record was read, and every forward reference
+        // resolved or refused when its block ended (`read_top`).
+        r.map(|()| CheckedModule::proven_by_maker(m))
+    }
+}
+
+/// The reader's tables, emptied, kept for the next module.
+#[derive(Default)]
+struct Scratch {
+    state: StateScratch,
+    deferred: Vec<Deferred>,
+    bodies: Vec<Function>,
+}
+
+fn read_top(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
+    ms.deferred.clear();
+    ms.bodies.clear();
     let mut seen_module = false;
     loop {
         match cur.next()? {
@@ -57,7 +126,7 @@ pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
             }
             Entry::SubBlock { block_id } if block_id == MODULE_BLOCK_ID && !seen_module => {
                 seen_module = true;
-                read_module_block(&mut cur, &mut ms)?;
+                read_module_block(cur, ms)?;
             }
             Entry::SubBlock { block_id } => {
                 return Err(cur.err(ErrorKind::UnexpectedBlock(block_id)))
@@ -76,9 +145,12 @@ pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
     // `Module::check_ids`; the whole-module pass would cost ~5% of decoding. Builds with
     // debug assertions (tests, fuzzing) run it to keep that claim proven.
     if cfg!(debug_assertions) {
-        return CheckedModule::new(ms.st.m).map_err(|e| cur.err(ErrorKind::InvalidId(e)));
+        ms.st
+            .m
+            .check_ids()
+            .map_err(|e| cur.err(ErrorKind::InvalidId(e)))?;
     }
-    Ok(CheckedModule::proven_by_maker(ms.st.m))
+    Ok(())
 }
 
 fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
@@ -118,8 +190,8 @@ fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
                 }
                 other => return Err(cur.err(ErrorKind::UnexpectedBlock(other))),
             },
-            Entry::Record { abbrev_id } => {
-                let code = cur.read_record(abbrev_id)?;
+            Entry::Record { .. } => {
+                let code = cur.rec.code;
                 let r = module_record(ms, code, &cur.rec.ops);
                 r.map_err(|k| cur.err(k))?;
             }

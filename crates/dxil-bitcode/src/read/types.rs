@@ -63,7 +63,7 @@ fn type_list(ops: &[u64]) -> K<Box<[Type]>> {
     if ops.len() > MAX_MEMBERS {
         return Err(ErrorKind::InvalidRecord("too many members"));
     }
-    ops.iter().map(|&t| fwd_ty(t)).collect()
+    super::map_ops(ops, fwd_ty)
 }
 
 fn type_record(st: &mut State, code: u32, ops: &[u64], pending_name: &mut Option<String>) -> K<()> {

@@ -35,7 +35,46 @@ pub(crate) struct State {
     pub block_addresses: Vec<Const>,
 }
 
+/// The tables of a [`State`] without its module, emptied, for the next module.
+#[derive(Default)]
+pub(crate) struct StateScratch {
+    type_map: HashMap<u64, Type>,
+    module_values: Vec<(ValueRef, Type)>,
+    local_values: Vec<(ValueRef, Type)>,
+    local_md: Vec<Metadata>,
+    kind_ids: HashSet<u32>,
+}
+
 impl State {
+    /// A state for a new module, using the tables of an earlier one.
+    pub fn with_scratch(s: StateScratch) -> State {
+        State {
+            type_map: s.type_map,
+            module_values: s.module_values,
+            local_values: s.local_values,
+            local_md: s.local_md,
+            kind_ids: s.kind_ids,
+            ..State::default()
+        }
+    }
+
+    /// The module read, and the emptied tables.
+    pub fn into_parts(self) -> (Module, StateScratch) {
+        let mut s = StateScratch {
+            type_map: self.type_map,
+            module_values: self.module_values,
+            local_values: self.local_values,
+            local_md: self.local_md,
+            kind_ids: self.kind_ids,
+        };
+        s.type_map.clear();
+        s.module_values.clear();
+        s.local_values.clear();
+        s.local_md.clear();
+        s.kind_ids.clear();
+        (self.m, s)
+    }
+
     /// Number of values defined so far (module values plus the current body's).
     pub fn value_count(&self) -> usize {
         self.module_values.len() + self.local_values.len()

@@ -19,13 +19,13 @@
 //!   wrappers are numbered per body, in operand order, after the module metadata.
 
 use dxil_ir::{
-    Body, CheckedModule, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module, Type,
-    TypeData, ValueRef,
+    Body, CheckedModule, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module,
+    PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
-use super::filled;
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
 use super::options::WriteOptions;
+use super::scratch::{keep, spare, take, take_filled, take_map, Scratch};
 use crate::error::ErrorKind;
 
 type K<T> = std::result::Result<T, ErrorKind>;
@@ -71,18 +71,18 @@ pub struct Orders {
 /// arena index: bitcode id + 1, 0 for none), which the writer's numbering takes over.
 pub(crate) struct Enumerated {
     pub orders: Orders,
-    pub type_ids: Vec<u32>,
-    pub md_ids: Vec<u32>,
+    pub type_ids: SecondaryMap<Type, u32>,
+    pub md_ids: SecondaryMap<Metadata, u32>,
     /// The first `metadata` type of the table.
     pub metadata_ty: Option<Type>,
     /// Per body (in function order, each `Body::insts.len()` long) and instruction arena
     /// index: the position of the instruction among the body's non-void ones in program
-    /// order (its value id less the body's first instruction id); `NONE` for void ones.
-    pub inst_ids: Vec<u32>,
+    /// order (its value id less the body's first instruction id); none for void ones (and
+    /// ones not in the body's blocks). One table for all bodies, so not keyed by [`Inst`].
+    ///
+    /// [`Inst`]: dxil_ir::Inst
+    pub inst_ids: Vec<PackedOption<u32>>,
 }
-
-/// No instruction number (void, or not in the body's blocks).
-pub(crate) const NONE: u32 = u32::MAX;
 
 /// The first `label`, `void` and `metadata` types of the table (`Module::find_type` of
 /// each), found in one pass.
@@ -125,7 +125,7 @@ pub struct BodyOrders {
 
 /// A constant's enumeration state.
 #[derive(Clone, Copy, Default)]
-struct CState {
+pub(crate) struct CState {
     /// UNSEEN, or index + 1 into `En::vals` (the module constants so far).
     module: u32,
     /// UNSEEN, or index + 1 into `En::body_vals` (the body being walked).
@@ -137,18 +137,18 @@ struct CState {
 struct En<'m> {
     m: &'m Module,
     /// Per type: UNSEEN, VISITING, or bitcode id + 1.
-    type_state: Vec<u32>,
+    type_state: SecondaryMap<Type, u32>,
     types: Vec<Type>,
     /// Per constant: its module and body states and whether its operand types were walked,
     /// side by side (a body's constant operand reads both states).
-    cs: Vec<CState>,
+    cs: SecondaryMap<Const, CState>,
     /// The module constants, with use counts.
     vals: Vec<(Const, u32)>,
     /// The constants the body being walked uses that were not module constants when met,
     /// with use counts.
     body_vals: Vec<(Const, u32)>,
     /// Per metadata: UNSEEN, VISITING, or bitcode id + 1.
-    md_state: Vec<u32>,
+    md_state: SecondaryMap<Metadata, u32>,
     mds: Vec<Metadata>,
     /// Scratch stacks: the type walk's, the constant walk's (apart, as a constant walk
     /// enumerates types on the way), the metadata walk's.
@@ -169,7 +169,7 @@ impl En<'_> {
     /// `EnumerateType`. Inline: nearly every call meets a type already enumerated.
     #[inline]
     fn ty(&mut self, t: Type) -> K<()> {
-        match self.type_state.get(t.index()) {
+        match self.type_state.get(t) {
             Some(&UNSEEN) => self.ty_walk(t),
             Some(_) => Ok(()),
             None => Err(ErrorKind::BadType(u64::from(t.as_u32()))),
@@ -190,7 +190,7 @@ impl En<'_> {
                 i += 1;
                 let s = *self
                     .type_state
-                    .get(sub.index())
+                    .get(sub)
                     .ok_or(ErrorKind::BadType(u64::from(sub.as_u32())))?;
                 if s == UNSEEN {
                     unseen = Some(sub);
@@ -205,10 +205,11 @@ impl En<'_> {
                 continue;
             }
             self.type_stack.pop();
-            let st = &mut self.type_state[ti.index()];
-            if *st == UNSEEN || *st == VISITING {
-                self.types.push(ti);
-                *st = self.types.len() as u32;
+            if let Some(st) = self.type_state.get_mut(ti) {
+                if *st == UNSEEN || *st == VISITING {
+                    self.types.push(ti);
+                    *st = self.types.len() as u32;
+                }
             }
         }
         Ok(())
@@ -224,7 +225,7 @@ impl En<'_> {
         }
         if let TypeData::Struct(s) = self.td(t)? {
             if s.identified {
-                self.type_state[t.index()] = VISITING;
+                self.type_state[t] = VISITING;
             }
         }
         self.type_stack.push((t, 0));
@@ -239,7 +240,7 @@ impl En<'_> {
             return Ok(());
         };
         // Inline, the common case: a constant already counted.
-        match self.cs.get(c.index()).map(|s| s.module) {
+        match self.cs.get(c).map(|s| s.module) {
             Some(st) if st != UNSEEN => {
                 if let Some(slot) = self.vals.get_mut(st as usize - 1) {
                     slot.1 += 1;
@@ -260,7 +261,7 @@ impl En<'_> {
         let ValueRef::Const(c) = v else {
             return Ok(());
         };
-        let Some(&CState { module, body, .. }) = self.cs.get(c.index()) else {
+        let Some(&CState { module, body, .. }) = self.cs.get(c) else {
             return self.value_walk(c, true);
         };
         if module != UNSEEN {
@@ -299,7 +300,7 @@ impl En<'_> {
             };
             vals.push((ci, 1));
             let n = vals.len() as u32;
-            let st = &mut self.cs[ci.index()];
+            let st = &mut self.cs[ci];
             if body {
                 st.body = n;
             } else {
@@ -310,10 +311,7 @@ impl En<'_> {
     }
 
     fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
-        let cs = *self
-            .cs
-            .get(c.index())
-            .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
+        let cs = *self.cs.get(c).ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
         let module = cs.module;
         let st = if body {
             if module != UNSEEN {
@@ -374,7 +372,7 @@ impl En<'_> {
     /// types were walked when it was first met).
     #[inline(always)]
     fn body_const(&mut self, c: Const) -> K<()> {
-        let st = match self.cs.get(c.index()) {
+        let st = match self.cs.get(c) {
             Some(&CState {
                 module: UNSEEN,
                 body,
@@ -414,7 +412,7 @@ impl En<'_> {
         };
         let done = self
             .cs
-            .get(c.index())
+            .get(c)
             .is_some_and(|s| s.module != UNSEEN || s.walked);
         if done {
             return Ok(());
@@ -439,7 +437,7 @@ impl En<'_> {
                 // keeps shared subexpressions linear).
                 let st = self
                     .cs
-                    .get_mut(c.index())
+                    .get_mut(c)
                     .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
                 if st.module != UNSEEN || st.walked {
                     continue;
@@ -461,7 +459,7 @@ impl En<'_> {
     /// enumerated.
     #[inline]
     fn metadata(&mut self, md: Metadata) -> K<()> {
-        match self.md_state.get(md.index()) {
+        match self.md_state.get(md) {
             Some(&UNSEEN) => self.metadata_walk(md),
             Some(_) => Ok(()),
             None => Err(ErrorKind::BadMetadata(u64::from(md.as_u32()))),
@@ -480,7 +478,7 @@ impl En<'_> {
                 let op = self.md_ops[start];
                 let s = *self
                     .md_state
-                    .get(op.index())
+                    .get(op)
                     .ok_or(ErrorKind::BadMetadata(u64::from(op.as_u32())))?;
                 if s == UNSEEN {
                     self.begin_md(op)?;
@@ -501,7 +499,9 @@ impl En<'_> {
                 self.value(v)?;
             }
             self.mds.push(node);
-            self.md_state[node.index()] = self.mds.len() as u32;
+            if let Some(st) = self.md_state.get_mut(node) {
+                *st = self.mds.len() as u32;
+            }
         }
         Ok(())
     }
@@ -512,10 +512,14 @@ impl En<'_> {
         // A string (a leaf, the most common node) is numbered at once, without a frame.
         if let M::String(_) = d {
             self.mds.push(md);
-            self.md_state[md.index()] = self.mds.len() as u32;
+            if let Some(st) = self.md_state.get_mut(md) {
+                *st = self.mds.len() as u32;
+            }
             return Ok(());
         }
-        self.md_state[md.index()] = VISITING;
+        if let Some(st) = self.md_state.get_mut(md) {
+            *st = VISITING;
+        }
         let start = self.md_ops.len();
         md_operands(d, &mut self.md_ops);
         let end = self.md_ops.len();
@@ -525,14 +529,22 @@ impl En<'_> {
 
     /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type
     /// id, use count descending), then integers first by `std::partition`.
-    fn optimize(&self, vals: &[(Const, u32)], preserve: bool) -> K<Vec<Const>> {
+    /// `keys`: a scratch list; `out`: an empty list the order is written into.
+    fn optimize(
+        &self,
+        vals: &[(Const, u32)],
+        preserve: bool,
+        keys: &mut Vec<u64>,
+        mut out: Vec<Const>,
+    ) -> K<Vec<Const>> {
         if preserve {
-            return Ok(vals.iter().map(|v| v.0).collect());
+            out.extend(vals.iter().map(|v| v.0));
+            return Ok(out);
         }
         let m = self.m;
         let keyed_of = |i: usize, &(c, n): &(Const, u32)| {
             let ty = m.constants[c].ty;
-            let tid = self.type_state.get(ty.index()).copied().unwrap_or(0);
+            let tid = self.type_state.get(ty).copied().unwrap_or(UNSEEN);
             let int = match m.ty(ty) {
                 Some(TypeData::Int(_)) => true,
                 Some(TypeData::Vector { elem, .. }) => {
@@ -547,7 +559,7 @@ impl En<'_> {
         // mispredicted branches than a comparison closure over tuples.
         let packed = vals.len() < 1 << PACK_IDX && vals.iter().all(|&(_, n)| n < 1 << PACK_N);
         if packed {
-            let mut keys = Vec::with_capacity(vals.len());
+            keys.clear();
             for (i, v) in vals.iter().enumerate() {
                 let (i, tid, n, int) = keyed_of(i, v);
                 if tid >= 1 << PACK_TID {
@@ -558,11 +570,12 @@ impl En<'_> {
             }
             if keys.len() == vals.len() {
                 keys.sort_unstable();
-                partition_ints(&mut keys, |k| k & 1 == 1);
-                return Ok(keys
-                    .iter()
-                    .map(|&k| vals[(k >> 1) as usize & ((1 << PACK_IDX) - 1)].0)
-                    .collect());
+                partition_ints(keys, |k| k & 1 == 1);
+                out.extend(
+                    keys.iter()
+                        .map(|&k| vals[(k >> 1) as usize & ((1 << PACK_IDX) - 1)].0),
+                );
+                return Ok(out);
             }
         }
         let mut keyed: Vec<(Const, u32, u32, bool)> = vals
@@ -575,7 +588,8 @@ impl En<'_> {
             .collect();
         keyed.sort_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)));
         partition_ints(&mut keyed, |k| k.3);
-        Ok(keyed.into_iter().map(|k| k.0).collect())
+        out.extend(keyed.into_iter().map(|k| k.0));
+        Ok(out)
     }
 }
 
@@ -653,13 +667,17 @@ fn is_local(m: &Module, md: Metadata) -> bool {
 /// Computes the orders LLVM 3.7's `ValueEnumerator` gives `m` when written with `options`.
 pub fn orders(m: &Module, options: WriteOptions) -> std::result::Result<Orders, crate::Error> {
     Proven::check(m)
-        .and_then(|p| compute(p, options.preserve_use_list_order))
+        .and_then(|p| compute(p, options.preserve_use_list_order, &mut Scratch::default()))
         .map(|e| e.orders)
         .map_err(|k| crate::Error::new(k, "value enumeration", None, 0))
 }
 
-/// A module whose ids were proven valid ([`Module::check_ids`], run here or by the maker of
-/// a [`CheckedModule`]): enumeration and writing index its arenas directly.
+/// A module to enumerate and write. Its ids need not have been proven valid: enumeration
+/// looks up every id it meets with a checked access (an arena is indexed directly only with
+/// an id looked up that way before), and writing meets only what enumeration numbered, so a
+/// dangling id is an error, never a panic. [`Proven::check`] runs the id check first (for
+/// the public entry points that promise its error), [`Proven::of`] takes a module proven
+/// when it was made.
 #[derive(Clone, Copy)]
 pub(crate) struct Proven<'m>(&'m Module);
 
@@ -680,24 +698,24 @@ impl<'m> Proven<'m> {
     }
 }
 
-/// The orders for a proven module (every write enumerates first).
-pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
+/// The orders for a proven module (every write enumerates first), in buffers from `s`.
+pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enumerated> {
     let m = p.module();
     let simple = SimpleTypes::of(m);
     let mut en = En {
         m,
-        type_state: filled(m.types.len(), UNSEEN),
-        types: Vec::with_capacity(m.types.len()),
-        cs: filled(m.constants.len(), CState::default()),
-        vals: Vec::with_capacity(m.constants.len()),
-        body_vals: Vec::with_capacity(16),
-        md_state: filled(m.metadata.len(), UNSEEN),
-        mds: Vec::with_capacity(m.metadata.len()),
-        type_stack: Vec::with_capacity(16),
-        stack: Vec::with_capacity(16),
-        md_ops: Vec::with_capacity(32),
-        md_stack: Vec::with_capacity(16),
-        work: Vec::with_capacity(16),
+        type_state: take_map(&mut s.type_state, m.types.len(), UNSEEN),
+        types: take(&mut s.types),
+        cs: take_map(&mut s.cs, m.constants.len(), CState::default()),
+        vals: take(&mut s.vals),
+        body_vals: take(&mut s.body_vals),
+        md_state: take_map(&mut s.md_state, m.metadata.len(), UNSEEN),
+        mds: take(&mut s.mds),
+        type_stack: take(&mut s.type_stack),
+        stack: take(&mut s.stack),
+        md_ops: take(&mut s.md_ops),
+        md_stack: take(&mut s.md_stack),
+        work: take(&mut s.work),
         label: simple.label,
         void: simple.void,
     };
@@ -750,21 +768,14 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
     }
     // Per metadata: the 1-based index of the last body that listed it as local (made when
     // the first local wrapper is met: most modules have none).
-    let mut local_seen: Vec<u32> = Vec::new();
+    let mut local_seen = take_map(&mut s.local_seen, 0, 0);
     let n_md = m.metadata.len();
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
-    let mut call_seen = filled(m.attribute_lists.len(), false);
-    let mut call_lists = Vec::new();
-    let mut inst_ids = Vec::with_capacity(
-        m.functions
-            .iter()
-            .filter_map(|f| f.body.as_ref())
-            .map(|b| b.insts.len())
-            .sum(),
-    );
+    let mut call_seen = take_filled(&mut s.call_seen, m.attribute_lists.len(), false);
+    let mut call_lists = take(&mut s.call_lists);
+    let mut inst_ids = take(&mut s.inst_ids);
     // Per function: the body's candidate constants (with use counts) and its local metadata.
-    type Walked = (Vec<(Const, u32)>, Vec<Metadata>);
-    let mut walked: Vec<Option<Walked>> = Vec::with_capacity(m.functions.len());
+    let mut walked = take(&mut s.walked);
     for (fi, f) in m.functions.iter().enumerate() {
         if let Some(TypeData::Function { params, .. }) = m.ty(f.fn_ty) {
             for &p in params.iter() {
@@ -793,15 +804,15 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
         // constants (as `incorporateFunction` meets them), its function-local metadata
         // (the wrappers among call and invoke arguments, in first-use order) and the
         // attribute lists of its calls and invokes.
-        let mut local_metadata = Vec::new();
+        let mut local_metadata = spare(&mut s.md_lists);
         // The body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
         let base = inst_ids.len();
-        inst_ids.resize(base + body.insts.len(), NONE);
+        inst_ids.resize(base + body.insts.len(), PackedOption::none());
         let mut local = 0u32;
         for_each_inst(body, |i, inst| {
             if inst.ty.is_some() {
                 if let Some(slot) = inst_ids.get_mut(base + i.index()) {
-                    *slot = local;
+                    *slot = local.into();
                     local = local
                         .checked_add(1)
                         .ok_or(ErrorKind::Unsupported("too many values"))?;
@@ -815,7 +826,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
                     for &a in args.iter() {
                         if let ValueRef::Metadata(md) = a {
                             if is_local(m, md) {
-                                if local_seen.get(md.index()) != Some(&mark) {
+                                if local_seen[md] != mark {
                                     note_local(
                                         &mut local_seen,
                                         &mut local_metadata,
@@ -873,7 +884,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             if let InstKind::Invoke { args, .. } = &inst.kind {
                 for a in args.iter() {
                     if let ValueRef::Metadata(md) = *a {
-                        if is_local(m, md) && local_seen.get(md.index()) != Some(&mark) {
+                        if is_local(m, md) && local_seen[md] != mark {
                             note_local(&mut local_seen, &mut local_metadata, md, mark, n_md);
                         }
                     }
@@ -881,40 +892,62 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
             }
             Ok(())
         })?;
-        let candidates = std::mem::replace(&mut en.body_vals, Vec::with_capacity(16));
+        let candidates = std::mem::replace(&mut en.body_vals, spare(&mut s.candidate_lists));
         for &(c, _) in &candidates {
-            en.cs[c.index()].body = UNSEEN;
+            en.cs[c].body = UNSEEN;
         }
         walked.push(Some((candidates, local_metadata)));
     }
-    let module_constants = en.optimize(&en.vals, preserve)?;
-    let mut bodies = Vec::with_capacity(m.functions.len());
-    for w in walked {
+    let mut keys = take(&mut s.keys);
+    let module_constants = en.optimize(&en.vals, preserve, &mut keys, spare(&mut s.const_lists))?;
+    let mut bodies = take(&mut s.bodies);
+    for w in walked.drain(..) {
         let Some((mut candidates, local_metadata)) = w else {
             bodies.push(BodyOrders::default());
             continue;
         };
         // Constants a later body's metadata made module-level are the module's.
-        candidates.retain(|&(c, _)| en.cs[c.index()].module == UNSEEN);
-        let constants = en.optimize(&candidates, preserve)?;
+        candidates.retain(|&(c, _)| en.cs[c].module == UNSEEN);
+        let constants = en.optimize(&candidates, preserve, &mut keys, spare(&mut s.const_lists))?;
+        keep(&mut s.candidate_lists, candidates);
         bodies.push(BodyOrders {
             constants,
             local_metadata,
         });
     }
-    let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists)?;
+    let (attribute_lists, attribute_groups) = attribute_orders(m, &call_lists, s)?;
+    let En {
+        types,
+        type_state,
+        cs,
+        vals,
+        body_vals,
+        md_state,
+        mds,
+        type_stack,
+        stack,
+        md_ops,
+        md_stack,
+        work,
+        ..
+    } = en;
+    (s.cs, s.vals, s.body_vals, s.keys) = (cs, vals, body_vals, keys);
+    (s.type_stack, s.stack, s.md_ops, s.md_stack, s.work) =
+        (type_stack, stack, md_ops, md_stack, work);
+    (s.local_seen, s.call_seen, s.call_lists, s.walked) =
+        (local_seen, call_seen, call_lists, walked);
     Ok(Enumerated {
         orders: Orders {
-            types: en.types,
+            types,
             module_constants,
-            module_metadata: en.mds,
+            module_metadata: mds,
             bodies,
             attribute_lists,
             attribute_groups,
         },
         // After the walks every state is UNSEEN or an id + 1 (VISITING only lasts a walk).
-        type_ids: en.type_state,
-        md_ids: en.md_state,
+        type_ids: type_state,
+        md_ids: md_state,
         metadata_ty: simple.metadata,
         inst_ids,
     })
@@ -922,9 +955,9 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool) -> K<Enumerated> {
 
 /// `EnumerateAttributes` order: function attribute lists, then call/invoke lists
 /// (`calls`: their 1-based ids in first-use order).
-fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
-    let mut seen = filled(m.attribute_lists.len(), false);
-    let mut lists = Vec::with_capacity(m.attribute_lists.len());
+fn attribute_orders(m: &Module, calls: &[u32], s: &mut Scratch) -> K<(Vec<u32>, Vec<u32>)> {
+    let mut seen = take_filled(&mut s.attr_seen, m.attribute_lists.len(), false);
+    let mut lists = take(&mut s.attribute_lists);
     let mut add = |a: u32| -> K<()> {
         if a == 0 {
             return Ok(());
@@ -945,7 +978,7 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
     for &a in calls {
         add(a)?;
     }
-    let mut groups: Vec<u32> = Vec::with_capacity(m.attribute_groups.len());
+    let mut groups = take(&mut s.attribute_groups);
     for &l in &lists {
         for &g in m.attribute_lists[l as usize].groups.iter() {
             if !groups.contains(&g) {
@@ -953,6 +986,7 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
             }
         }
     }
+    s.attr_seen = seen;
     Ok((lists, groups))
 }
 
@@ -961,16 +995,17 @@ fn attribute_orders(m: &Module, calls: &[u32]) -> K<(Vec<u32>, Vec<u32>)> {
 #[cold]
 #[inline(never)]
 fn note_local(
-    seen: &mut Vec<u32>,
+    seen: &mut SecondaryMap<Metadata, u32>,
     listed: &mut Vec<Metadata>,
     md: Metadata,
     mark: u32,
     n_md: usize,
 ) {
+    // The first local met sizes the table for the whole arena at once.
     if seen.len() <= md.index() {
-        seen.resize(n_md.max(md.index() + 1), 0);
+        seen.resize(n_md.max(md.index() + 1));
     }
-    seen[md.index()] = mark;
+    seen[md] = mark;
     listed.push(md);
 }
 

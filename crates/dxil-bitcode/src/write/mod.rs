@@ -20,6 +20,7 @@ mod numbering;
 mod operands;
 mod options;
 mod pack;
+mod scratch;
 mod symtab;
 mod types;
 
@@ -39,31 +40,126 @@ use crate::error::{Error, ErrorKind, Result};
 /// `dxil-container`'s `build_program_part` (this crate stays below the container layer).
 ///
 /// Errors name the inconsistency in the IR (a dangling type, value or metadata id, found by
-/// [`dxil_ir::check`] before the values are enumerated; an operand of the wrong kind) and the block
-/// being written.
+/// [`dxil_ir::check`] before the values are enumerated; an operand of the wrong kind) and the
+/// block being written. A module that is already checked ([`CheckedModule`], which the
+/// readers return) is written by [`write_checked`] without that pass.
 pub fn write_module(m: &Module) -> Result<Vec<u8>> {
-    write_proven(proven(m)?)
+    with_encoder(|e, bytes| e.write_module(m, bytes))
 }
 
 /// [`write_module`] for a module whose ids were proven when it was made (by
-/// `dxil_ir::build::ModuleBuilder::finish_checked` or [`CheckedModule::new`]): the id check
-/// is not run again.
+/// `dxil_ir::build::ModuleBuilder::finish_checked` or [`CheckedModule::new`]).
 pub fn write_checked(m: &CheckedModule) -> Result<Vec<u8>> {
-    write_proven(Proven::of(m))
+    with_encoder(|e, bytes| e.write_checked(m, bytes))
 }
 
 /// Like [`write_module`], with explicit writer options.
 pub fn write_module_with(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
-    module::write(proven(m)?, options, None)
+    with_encoder(|e, bytes| e.write_module_with(m, options, bytes))
 }
 
+/// The bitcode writer with the buffers it keeps from one module to the next (the output's,
+/// the enumeration's and the numbering's tables): writing many modules with one `Encoder`
+/// allocates only while a module is larger than every one before it. [`write_module`] uses
+/// one kept per thread.
+///
+/// ```
+/// # let m = dxil_ir::Module {
+/// #     version: 1,
+/// #     types: vec![dxil_ir::TypeData::Metadata].into(),
+/// #     ..dxil_ir::Module::default()
+/// # };
+/// let mut encoder = dxil_bitcode::Encoder::new();
+/// let mut bytes = Vec::new();
+/// encoder.write_module(&m, &mut bytes)?;
+/// assert_eq!(bytes, dxil_bitcode::write_module(&m)?);
+/// # Ok::<(), dxil_bitcode::Error>(())
+/// ```
+pub struct Encoder {
+    out: Out,
+    scratch: scratch::Scratch,
+}
+
+impl Default for Encoder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for Encoder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Encoder").finish_non_exhaustive()
+    }
+}
+
+impl Encoder {
+    /// An encoder with no buffers yet.
+    pub fn new() -> Self {
+        Encoder {
+            out: Out {
+                w: Writer::new(),
+                block: "top level",
+                rec: Vec::new(),
+            },
+            scratch: scratch::Scratch::default(),
+        }
+    }
+
+    /// [`write_module`], the bitcode replacing the contents of `bytes`. On error `bytes`
+    /// holds nothing meaningful.
+    pub fn write_module(&mut self, m: &Module, bytes: &mut Vec<u8>) -> Result<()> {
+        self.write_proven(proven(m)?, bytes)
+    }
+
+    /// [`write_checked`] into `bytes`, as [`Encoder::write_module`].
+    pub fn write_checked(&mut self, m: &CheckedModule, bytes: &mut Vec<u8>) -> Result<()> {
+        self.write_proven(Proven::of(m), bytes)
+    }
+
+    /// [`write_module_with`] into `bytes`, as [`Encoder::write_module`].
+    pub fn write_module_with(
+        &mut self,
+        m: &Module,
+        options: WriteOptions,
+        bytes: &mut Vec<u8>,
+    ) -> Result<()> {
+        module::write(
+            proven(m)?,
+            options,
+            None,
+            &mut self.out,
+            &mut self.scratch,
+            bytes,
+        )
+    }
+
+    fn write_proven(&mut self, p: Proven<'_>, bytes: &mut Vec<u8>) -> Result<()> {
+        let (options, orders) = options::infer_with_orders(p, &mut self.scratch);
+        module::write(p, options, orders, &mut self.out, &mut self.scratch, bytes)
+    }
+}
+
+/// Runs `f` with this thread's encoder (a fresh one when it is in use), returning the bytes.
+fn with_encoder(f: impl FnOnce(&mut Encoder, &mut Vec<u8>) -> Result<()>) -> Result<Vec<u8>> {
+    thread_local! {
+        static ENCODER: std::cell::RefCell<Encoder> = std::cell::RefCell::new(Encoder::new());
+    }
+    let mut bytes = Vec::new();
+    let mut f = Some(f);
+    let mut run = |e: &mut Encoder| f.take().map_or(Ok(()), |f| f(e, &mut bytes));
+    // In use (a write inside a write cannot happen today) or being torn down with the
+    // thread: a fresh encoder.
+    let kept = ENCODER.try_with(|cell| cell.try_borrow_mut().map(|mut e| run(&mut e)));
+    match kept {
+        Ok(Ok(r)) => r?,
+        _ => run(&mut Encoder::new())?,
+    }
+    Ok(bytes)
+}
+
+/// `m` with its ids proven (the error names the first that names nothing).
 fn proven(m: &Module) -> Result<Proven<'_>> {
     Proven::check(m).map_err(|k| Error::new(k, "top level", None, 0))
-}
-
-fn write_proven(p: Proven<'_>) -> Result<Vec<u8>> {
-    let (options, orders) = options::infer_with_orders(p);
-    module::write(p, options, orders)
 }
 
 /// The bitstream writer with the context needed for errors.

@@ -3,16 +3,16 @@
 use std::sync::OnceLock;
 
 use dxil_bitstream::AbbrevOp::{Fixed, Literal, Vbr};
-use dxil_bitstream::Writer;
 use dxil_ir::{GlobalCommon, Module, ValueRef};
 
 use super::abbrevs::{define, write_blockinfo};
 use super::constants::write_constants;
-use super::enumerate::{compute, Enumerated, Proven};
+use super::enumerate::{compute, Enumerated, Orders, Proven};
 use super::function::write_function;
 use super::metadata::{write_kinds, write_module_metadata};
 use super::numbering::Numbering;
 use super::options::WriteOptions;
+use super::scratch::Scratch;
 use super::symtab::{write_module_symtab, write_uselists};
 use super::types::{tid, write_attribute_groups, write_attribute_lists, write_types};
 use super::{filled, log2_ceil, Out};
@@ -20,17 +20,22 @@ use crate::codes::*;
 use crate::error::{Error, ErrorKind, Result};
 use dxil_bitstream::Words;
 
-/// Writes the whole module (`orders`: already computed for `options`).
-pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -> Result<Vec<u8>> {
-    let m = p.module();
-    let mut out = Out {
-        w: Writer::with_capacity(estimate(m)),
-        block: "top level",
-        rec: Vec::with_capacity(64),
-    };
+/// Writes the whole module into `bytes` (`orders`: already computed for `options`), with
+/// the writer and buffers of `out` and `s`.
+pub fn write(
+    p: Proven<'_>,
+    options: WriteOptions,
+    orders: Option<Enumerated>,
+    out: &mut Out,
+    s: &mut Scratch,
+    bytes: &mut Vec<u8>,
+) -> Result<()> {
+    out.w.reset();
+    out.rec.clear();
+    out.block = "top level";
     let orders = match orders {
         Some(o) => o,
-        None => compute(p, options.preserve_use_list_order).map_err(|k| out.err(k))?,
+        None => compute(p, options.preserve_use_list_order, s).map_err(|k| out.err(k))?,
     };
     let Enumerated {
         orders,
@@ -39,57 +44,55 @@ pub fn write(p: Proven<'_>, options: WriteOptions, orders: Option<Enumerated>) -
         metadata_ty,
         inst_ids,
     } = orders;
-    let mut nb = Numbering::new(m, &orders, type_ids, md_ids, metadata_ty, inst_ids)
+    let m = p.module();
+    let mut nb = Numbering::new(m, &orders, type_ids, md_ids, metadata_ty, inst_ids, s)
         .map_err(|k| out.err(k))?;
-    let prev = out.enter(MODULE_BLOCK_ID, 3)?;
-    out.emit_ops(MODULE_CODE_VERSION, &[1])?;
-    write_blockinfo(&mut out, orders.types.len())?;
-    write_attribute_groups(&mut out, m, &orders.attribute_groups, &nb)?;
-    write_attribute_lists(&mut out, m, &orders.attribute_lists, &nb)?;
-    write_types(&mut out, m, &orders.types, &nb)?;
-    for (kind, name) in &m.comdats {
-        out.rec.extend([*kind, name.len() as u64]);
-        out.emit_bytes(MODULE_CODE_COMDAT, 0, name.as_bytes())?;
-    }
-    write_module_info(&mut out, m, &nb)?;
-    if !orders.module_constants.is_empty() {
-        let first = nb.module_values - orders.module_constants.len() as u32;
-        write_constants(&mut out, m, None, &nb, &orders.module_constants, first)?;
-    }
-    write_module_metadata(&mut out, m, &orders.module_metadata, &nb)?;
-    write_kinds(&mut out, m)?;
-    write_module_symtab(&mut out, m, &nb)?;
-    write_uselists(&mut out, &m.uselists)?;
-    // Each body's instruction numbers follow the previous bodies' (as the enumeration
-    // gave them).
-    let mut inst_base = 0;
-    for (f, bo) in m.functions.iter().zip(&orders.bodies) {
-        if let Some(body) = &f.body {
-            write_function(&mut out, m, f, body, bo, &mut nb, inst_base)?;
-            inst_base += body.insts.len();
-        }
-    }
-    out.exit(prev)?;
+    write_blocks(out, m, &orders, &mut nb)?;
     let block = out.block;
-    out.w.finish().map_err(|e| {
+    out.w.finish_into(bytes).map_err(|e| {
         Error::new(
             ErrorKind::Bitstream(e.kind().clone()),
             block,
             None,
             e.bit_offset(),
         )
-    })
+    })?;
+    s.recycle_orders(orders);
+    nb.recycle(s);
+    Ok(())
 }
 
-/// A guess of the output size (to reserve once).
-fn estimate(m: &Module) -> usize {
-    let insts: usize = m
-        .functions
-        .iter()
-        .filter_map(|f| f.body.as_ref())
-        .map(|b| b.insts.len())
-        .sum();
-    1024 + m.types.len() * 8 + m.constants.len() * 6 + m.metadata.len() * 12 + insts * 10
+/// MODULE_BLOCK and everything in it.
+fn write_blocks(out: &mut Out, m: &Module, orders: &Orders, nb: &mut Numbering) -> Result<()> {
+    let prev = out.enter(MODULE_BLOCK_ID, 3)?;
+    out.emit_ops(MODULE_CODE_VERSION, &[1])?;
+    write_blockinfo(out, orders.types.len())?;
+    write_attribute_groups(out, m, &orders.attribute_groups, nb)?;
+    write_attribute_lists(out, m, &orders.attribute_lists, nb)?;
+    write_types(out, m, &orders.types, nb)?;
+    for (kind, name) in &m.comdats {
+        out.rec.extend([*kind, name.len() as u64]);
+        out.emit_bytes(MODULE_CODE_COMDAT, 0, name.as_bytes())?;
+    }
+    write_module_info(out, m, nb)?;
+    if !orders.module_constants.is_empty() {
+        let first = nb.module_values - orders.module_constants.len() as u32;
+        write_constants(out, m, None, nb, &orders.module_constants, first)?;
+    }
+    write_module_metadata(out, m, &orders.module_metadata, nb)?;
+    write_kinds(out, m)?;
+    write_module_symtab(out, m, nb)?;
+    write_uselists(out, &m.uselists)?;
+    // Each body's instruction numbers follow the previous bodies' (as the enumeration
+    // gave them).
+    let mut inst_base = 0;
+    for (f, bo) in m.functions.iter().zip(&orders.bodies) {
+        if let Some(body) = &f.body {
+            write_function(out, m, f, body, bo, nb, inst_base)?;
+            inst_base += body.insts.len();
+        }
+    }
+    out.exit(prev)
 }
 
 fn string_record(out: &mut Out, code: u32, s: &str) -> Result<()> {

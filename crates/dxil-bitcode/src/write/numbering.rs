@@ -6,9 +6,12 @@
 //! instruction with a non-void result in program order. Metadata: module metadata, then the
 //! body's local metadata.
 
-use dxil_ir::{Body, Metadata, Module, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Body, Const, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+};
 
-use super::enumerate::{BodyOrders, Orders, NONE};
+use super::enumerate::{BodyOrders, Orders};
+use super::scratch::{take, take_filled, take_map, Scratch};
 
 use crate::error::ErrorKind;
 
@@ -19,8 +22,8 @@ pub(crate) struct Numbering {
     n_globals: u32,
     n_functions: u32,
     n_aliases: u32,
-    /// Constant arena index -> value id (`NONE` when not numbered).
-    const_ids: Vec<u32>,
+    /// Constant -> value id (none when not numbered).
+    const_ids: SecondaryMap<Const, PackedOption<u32>>,
     /// Number of module-level values.
     pub module_values: u32,
     /// Number of module-level metadata.
@@ -35,16 +38,16 @@ pub(crate) struct Numbering {
     n_args: u32,
     /// Every body's instruction numbers (`Enumerated::inst_ids`); the current body's are
     /// `inst_len` from `inst_base`.
-    inst_ids: Vec<u32>,
+    inst_ids: Vec<PackedOption<u32>>,
     inst_base: usize,
     inst_len: usize,
-    /// Type arena index -> bitcode type id + 1 (0: not in the table).
-    type_ids: Vec<u32>,
-    /// Metadata arena index -> metadata id + 1 (0: not numbered).
-    md_ids: Vec<u32>,
-    /// Arena indexes numbered for the current body (to clear afterwards).
-    body_consts: Vec<u32>,
-    body_mds: Vec<u32>,
+    /// Type -> bitcode type id + 1 (0: not in the table; the enumeration's walk state).
+    type_ids: SecondaryMap<Type, u32>,
+    /// Metadata -> metadata id + 1 (0: not numbered; the enumeration's walk state).
+    md_ids: SecondaryMap<Metadata, u32>,
+    /// Constants and metadata numbered for the current body (to clear afterwards).
+    body_consts: Vec<Const>,
+    body_mds: Vec<Metadata>,
     /// Attribute list index + 1 -> bitcode list id (0: none / unused).
     attr_lists: Vec<u32>,
     /// Attribute group (IR id, bitcode id), sorted by IR id.
@@ -60,10 +63,11 @@ impl Numbering {
     pub fn new(
         m: &Module,
         orders: &Orders,
-        type_ids: Vec<u32>,
-        md_ids: Vec<u32>,
+        type_ids: SecondaryMap<Type, u32>,
+        md_ids: SecondaryMap<Metadata, u32>,
         metadata_ty: Option<Type>,
-        inst_ids: Vec<u32>,
+        inst_ids: Vec<PackedOption<u32>>,
+        s: &mut Scratch,
     ) -> K<Self> {
         if type_ids.len() != m.types.len() || md_ids.len() != m.metadata.len() {
             return Err(ErrorKind::Malformed("numbering tables of another module"));
@@ -74,7 +78,7 @@ impl Numbering {
             n_globals: n(m.globals.len())?,
             n_functions: n(m.functions.len())?,
             n_aliases: n(m.aliases.len())?,
-            const_ids: vec![NONE; m.constants.len()],
+            const_ids: take_map(&mut s.const_ids, m.constants.len(), PackedOption::none()),
             module_values: 0,
             module_md: n(orders.module_metadata.len())?,
             metadata_ty,
@@ -86,10 +90,10 @@ impl Numbering {
             inst_len: 0,
             type_ids,
             md_ids,
-            body_consts: Vec::with_capacity(16),
-            body_mds: Vec::new(),
-            attr_lists: super::filled(m.attribute_lists.len() + 1, 0),
-            attr_groups: Vec::with_capacity(orders.attribute_groups.len()),
+            body_consts: take(&mut s.body_consts),
+            body_mds: take(&mut s.body_mds),
+            attr_lists: take_filled(&mut s.attr_lists, m.attribute_lists.len() + 1, 0),
+            attr_groups: take(&mut s.attr_groups),
             label_params: has_label_params(m),
         };
         for (i, &l) in orders.attribute_lists.iter().enumerate() {
@@ -109,9 +113,9 @@ impl Numbering {
         for &c in &orders.module_constants {
             let slot = nb
                 .const_ids
-                .get_mut(c.index())
+                .get_mut(c)
                 .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
-            *slot = next;
+            *slot = next.into();
             next = next
                 .checked_add(1)
                 .ok_or(ErrorKind::Unsupported("too many values"))?;
@@ -139,10 +143,10 @@ impl Numbering {
         for &c in &orders.constants {
             let slot = self
                 .const_ids
-                .get_mut(c.index())
+                .get_mut(c)
                 .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
-            *slot = next;
-            self.body_consts.push(c.as_u32());
+            *slot = next.into();
+            self.body_consts.push(c);
             next = next.checked_add(1).ok_or(too_many.clone())?;
         }
         self.first_inst = next;
@@ -166,24 +170,32 @@ impl Numbering {
         for &md in &orders.local_metadata {
             let slot = self
                 .md_ids
-                .get_mut(md.index())
+                .get_mut(md)
                 .ok_or(ErrorKind::BadMetadata(u64::from(md.as_u32())))?;
             *slot = id.checked_add(1).ok_or(too_many.clone())?;
-            self.body_mds.push(md.as_u32());
+            self.body_mds.push(md);
             id = id.checked_add(1).ok_or(too_many.clone())?;
         }
         Ok(self.first_inst)
     }
 
+    /// Keeps the tables' buffers for the next module.
+    pub fn recycle(self, s: &mut Scratch) {
+        (s.const_ids, s.body_consts, s.body_mds) =
+            (self.const_ids, self.body_consts, self.body_mds);
+        (s.attr_lists, s.attr_groups) = (self.attr_lists, self.attr_groups);
+        (s.type_state, s.md_state, s.inst_ids) = (self.type_ids, self.md_ids, self.inst_ids);
+    }
+
     /// Forgets the current body's numbers.
     pub fn leave_body(&mut self) {
         for c in self.body_consts.drain(..) {
-            if let Some(slot) = self.const_ids.get_mut(c as usize) {
-                *slot = NONE;
+            if let Some(slot) = self.const_ids.get_mut(c) {
+                *slot = PackedOption::none();
             }
         }
         for md in self.body_mds.drain(..) {
-            if let Some(slot) = self.md_ids.get_mut(md as usize) {
+            if let Some(slot) = self.md_ids.get_mut(md) {
                 *slot = 0;
             }
         }
@@ -203,15 +215,16 @@ impl Numbering {
             ValueRef::Alias(a) if a.as_u32() < self.n_aliases => {
                 Ok(self.n_globals + self.n_functions + a.as_u32())
             }
-            ValueRef::Const(c) => match self.const_ids.get(c.index()) {
-                Some(&id) if id != NONE => Ok(id),
-                _ => Err(bad(c.as_u32())),
+            ValueRef::Const(c) => match self.const_ids[c].expand() {
+                Some(id) => Ok(id),
+                None => Err(bad(c.as_u32())),
             },
             ValueRef::Arg(a) if a.as_u32() < self.n_args => Ok(self.module_values + a.as_u32()),
             ValueRef::Inst(i) if i.index() < self.inst_len => {
-                match self.inst_ids.get(self.inst_base + i.index()) {
-                    Some(&n) if n != NONE => self.first_inst.checked_add(n).ok_or(bad(i.as_u32())),
-                    _ => Err(bad(i.as_u32())),
+                let n = self.inst_ids.get(self.inst_base + i.index());
+                match n.and_then(|n| n.expand()) {
+                    Some(n) => self.first_inst.checked_add(n).ok_or(bad(i.as_u32())),
+                    None => Err(bad(i.as_u32())),
                 }
             }
             ValueRef::Metadata(md) => self.md(md),
@@ -226,7 +239,7 @@ impl Numbering {
     /// The metadata id of `md` (module-level, or local to the current body).
     #[inline(always)]
     pub fn md(&self, md: Metadata) -> K<u32> {
-        match self.md_ids.get(md.index()) {
+        match self.md_ids.get(md) {
             Some(&id) if id != 0 => Ok(id - 1),
             _ => Err(ErrorKind::BadMetadata(u64::from(md.as_u32()))),
         }
@@ -261,7 +274,7 @@ impl Numbering {
     /// A checked type id.
     #[inline(always)]
     pub fn ty(&self, t: Type) -> K<u64> {
-        match self.type_ids.get(t.index()) {
+        match self.type_ids.get(t) {
             Some(&id) if id != 0 => Ok(u64::from(id - 1)),
             _ => Err(ErrorKind::BadType(u64::from(t.as_u32()))),
         }

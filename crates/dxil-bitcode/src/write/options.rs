@@ -3,6 +3,7 @@
 use dxil_ir::Module;
 
 use super::enumerate::{compute, Enumerated, Orders, Proven};
+use super::scratch::Scratch;
 
 /// Writer options (the parameters of LLVM 3.7's `WriteBitcodeToFile`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,7 +23,7 @@ impl WriteOptions {
     /// by hand (keeping no constant order) gets the default (DXC's `DXIL` part setting).
     pub fn infer(m: &Module) -> WriteOptions {
         match Proven::check(m) {
-            Ok(p) => infer_with_orders(p).0,
+            Ok(p) => infer_with_orders(p, &mut Scratch::default()).0,
             Err(_) => WriteOptions {
                 preserve_use_list_order: preserved(m),
             },
@@ -41,7 +42,10 @@ impl WriteOptions {
 
 /// [`WriteOptions::infer`], also returning the orders for the chosen options when they were
 /// computed on the way.
-pub(crate) fn infer_with_orders(p: Proven<'_>) -> (WriteOptions, Option<Enumerated>) {
+pub(crate) fn infer_with_orders(
+    p: Proven<'_>,
+    s: &mut Scratch,
+) -> (WriteOptions, Option<Enumerated>) {
     let m = p.module();
     if preserved(m) {
         let options = WriteOptions {
@@ -57,7 +61,7 @@ pub(crate) fn infer_with_orders(p: Proven<'_>) -> (WriteOptions, Option<Enumerat
             .filter_map(|f| f.body.as_ref())
             .all(|b| b.constants.is_empty());
     if keeps_none {
-        return (WriteOptions::default(), compute(p, false).ok());
+        return (WriteOptions::default(), compute(p, false, s).ok());
     }
     let kept = |o: &Orders| {
         o.module_constants == m.module_constants
@@ -70,14 +74,19 @@ pub(crate) fn infer_with_orders(p: Proven<'_>) -> (WriteOptions, Option<Enumerat
     // The default option's orders serve the fallback too.
     let mut default_orders = None;
     for preserve in [false, true] {
-        if let Ok(o) = compute(p, preserve) {
+        if let Ok(o) = compute(p, preserve, s) {
             if kept(&o.orders) {
+                if let Some(d) = default_orders.take() {
+                    s.recycle(d);
+                }
                 let options = WriteOptions {
                     preserve_use_list_order: preserve,
                 };
                 return (options, Some(o));
             }
-            if !preserve {
+            if preserve {
+                s.recycle(o);
+            } else {
                 default_orders = Some(o);
             }
         }

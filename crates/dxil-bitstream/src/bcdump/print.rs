@@ -72,8 +72,8 @@ pub fn dump<W: Write>(bitcode: &[u8], out: &mut W, opts: DumpOptions) -> Result<
                 if opts.show_abbrevs {
                     // The ID it has in its block (inside BLOCKINFO: in the SETBID block).
                     let id = match r.blockinfo_target() {
-                        Some(bid) => r.blockinfo_abbrevs(bid).len() + 3,
-                        None => r.abbrevs().len() + 3,
+                        Some(bid) => r.blockinfo_abbrev_count(bid) + 3,
+                        None => r.abbrev_count() + 3,
                     };
                     line.clear();
                     push_abbrev(&mut line, &a);
@@ -85,22 +85,11 @@ pub fn dump<W: Write>(bitcode: &[u8], out: &mut W, opts: DumpOptions) -> Result<
                 r.read_record(abbrev_id, &mut rec)?;
                 let block_id = open.last().copied().unwrap_or(0);
                 line.clear();
-                push_record(
-                    &mut line,
-                    block_id,
-                    &rec,
-                    lookup_abbrev(&r, abbrev_id),
-                    opts,
-                );
+                push_record(&mut line, block_id, &rec, r.abbrev(abbrev_id), opts);
                 writeln!(out, "{:indent$}{line}", "").map_err(fmt_err)?;
             }
         }
     }
-}
-
-fn lookup_abbrev<'r>(r: &'r Reader<'_>, abbrev_id: u32) -> Option<&'r Abbrev> {
-    let i = abbrev_id.checked_sub(4)?;
-    r.abbrevs().get(i as usize).map(|a| &**a)
 }
 
 fn push_block_name(s: &mut String, id: u32, opts: DumpOptions) {
@@ -125,7 +114,7 @@ fn push_record(
     s: &mut String,
     block_id: u32,
     rec: &Record<'_>,
-    abbrev: Option<&Abbrev>,
+    abbrev: Option<&[AbbrevOp]>,
     opts: DumpOptions,
 ) {
     s.push('<');
@@ -156,7 +145,7 @@ fn push_record(
     }
     s.push_str("/>");
     if let Some(a) = abbrev {
-        if let Some(i) = a.ops().iter().position(|o| *o == AbbrevOp::Array) {
+        if let Some(i) = a.iter().position(|o| *o == AbbrevOp::Array) {
             let chars = rec.ops.get(i.saturating_sub(1)..).unwrap_or(&[]);
             if i >= 1 && chars.iter().all(|&c| is_print(c as u8)) {
                 s.push_str(" record string = '");

@@ -26,7 +26,9 @@ use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::intern::hash_of;
 use super::kinds::MetadataKinds;
 use super::module::{FnState, ModuleBuilder};
-use crate::{Function, InstKind, Metadata, MetadataData, Module, TypeData, ValueRef};
+use crate::{
+    Const, Function, InstKind, Metadata, MetadataData, Module, SecondaryMap, TypeData, ValueRef,
+};
 
 /// What adoption sets aside until [`ModuleBuilder::finish`].
 #[derive(Debug)]
@@ -84,14 +86,15 @@ impl ModuleBuilder {
                 }
             }
         }
-        let mut local_const = vec![false; m.constants.len()];
+        let mut local_const: SecondaryMap<Const, bool> =
+            SecondaryMap::filled(m.constants.len(), false);
         let mut bodies = Vec::new();
         for (f, func) in m.functions.iter_with_ids() {
             b.fn_state.push(match &func.body {
                 Some(body) => {
                     bodies.push(f);
                     for c in &body.constants {
-                        if let Some(local) = local_const.get_mut(c.index()) {
+                        if let Some(local) = local_const.get_mut(*c) {
                             *local = true;
                         }
                     }
@@ -101,7 +104,7 @@ impl ModuleBuilder {
             });
         }
         for (id, data) in m.constants.iter_with_ids() {
-            if local_const[id.index()] {
+            if local_const[id] {
                 continue;
             }
             let h = hash_of(data);
@@ -147,7 +150,6 @@ impl ModuleBuilder {
             b.gcs.entry(name.clone()).or_insert(i as u32 + 1);
         }
         b.kinds = MetadataKinds::from_table(&m.metadata_kinds);
-        b.alias_set = vec![true; m.aliases.len()];
         // The adopted bodies and tables were not built by calls that check each id.
         b.raw_ids = true;
         b.adopted = Some(Box::new(Adopted {

@@ -11,8 +11,8 @@ use super::module::{FnState, ModuleBuilder, LOCAL_MD_TAG};
 use super::typing::type_name;
 use super::Value;
 use crate::{
-    ArgData, Block, BlockData, Body, DebugLoc, Function, Inst, InstData, InstKind, Metadata, Type,
-    TypeData, UseList, ValueRef,
+    ArgData, Block, BlockData, Body, DebugLoc, Function, Inst, InstData, InstKind, Metadata,
+    SecondaryMap, Type, TypeData, UseList, ValueRef,
 };
 
 /// Tag bit of a forward-reference placeholder instruction id.
@@ -557,9 +557,10 @@ impl FunctionBuilder<'_> {
             .iter()
             .flat_map(|b| b.insts.iter().copied())
             .collect();
-        let mut new_id = vec![Inst(0); self.body.insts.len()];
+        let mut new_id: SecondaryMap<Inst, Inst> =
+            SecondaryMap::filled(self.body.insts.len(), Inst(0));
         for (n, &i) in order.iter().enumerate() {
-            new_id[i.index()] = Inst(n as u32);
+            new_id[i] = Inst(n as u32);
         }
         let mut old: Vec<Option<InstData>> = std::mem::take(&mut self.body.insts)
             .into_iter()
@@ -569,7 +570,7 @@ impl FunctionBuilder<'_> {
             if let Some(mut d) = old[i.index()].take() {
                 d.kind.for_each_operand_mut(|v| {
                     if let ValueRef::Inst(x) = v {
-                        *x = new_id[x.index()];
+                        *x = new_id[*x];
                     }
                 });
                 self.body.insts.push(d);
@@ -577,15 +578,15 @@ impl FunctionBuilder<'_> {
         }
         for b in self.body.blocks.iter_mut() {
             for i in &mut b.insts {
-                *i = new_id[i.index()];
+                *i = new_id[*i];
             }
         }
         for (i, _) in &mut self.call_attrs {
-            *i = new_id[i.index()];
+            *i = new_id[*i];
         }
         for l in &mut self.locals {
             if let ValueRef::Inst(x) = &mut l.1 {
-                *x = new_id[x.index()];
+                *x = new_id[*x];
             }
         }
     }

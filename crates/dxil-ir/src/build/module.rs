@@ -13,7 +13,8 @@ use super::typing::{pointee, type_name};
 use super::Value;
 use crate::{
     AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon, GlobalValue, GlobalVar,
-    InstKind, Linkage, Metadata, MetadataData, Module, Type, TypeData, UseList, ValueRef,
+    InstKind, Linkage, Metadata, MetadataData, Module, SecondaryMap, Type, TypeData, UseList,
+    ValueRef,
 };
 
 /// Tag bit of a function-local metadata placeholder id (placed after the module's metadata
@@ -179,7 +180,9 @@ pub struct ModuleBuilder {
     pub(crate) fn_state: Vec<FnState>,
     /// Function-local metadata per finished body: (type, value) of each wrapper.
     pub(crate) locals: Vec<(Function, Vec<(Type, ValueRef)>)>,
-    pub(crate) alias_set: Vec<bool>,
+    /// Whether each alias has its aliasee; aliases the builder did not make (filled in
+    /// place, adopted) read as set, the map's default.
+    pub(crate) alias_set: SecondaryMap<crate::Alias, bool>,
     /// What [`ModuleBuilder::from_module`] set aside (`None` for a new module).
     pub(crate) adopted: Option<Box<Adopted>>,
     /// Ids were stored that no call checked (an adopted module, entities filled in place, a
@@ -232,7 +235,7 @@ impl ModuleBuilder {
             attr_sets: AttributeSets::default(),
             fn_state: Vec::new(),
             locals: Vec::new(),
-            alias_set: Vec::new(),
+            alias_set: SecondaryMap::with_default(true),
             adopted: None,
             raw_ids: false,
         }
@@ -657,7 +660,7 @@ impl ModuleBuilder {
             aliasee: ValueRef::Alias(id),
             record_len: 7,
         });
-        self.alias_set.push(false);
+        self.alias_set[id] = false;
         self.m.global_values.push(GlobalValue::Alias(id));
         Ok(Value::new(ValueRef::Alias(id), Some(ty), None))
     }
@@ -672,7 +675,7 @@ impl ModuleBuilder {
             ));
         };
         // Aliases filled in place (`entities`) are not tracked: they come with their aliasee.
-        if self.alias_set.get(alias.index()).copied().unwrap_or(true) {
+        if self.alias_set[alias] {
             return Err(BuildError::new(
                 BuildErrorKind::Redefinition,
                 format!("aliasee: {alias} already has one"),
@@ -685,7 +688,7 @@ impl ModuleBuilder {
                 type_name(&self.m.types, a.common.ty)
             )));
         }
-        if let Some(set) = self.alias_set.get_mut(alias.index()) {
+        if let Some(set) = self.alias_set.get_mut(alias) {
             *set = true;
         }
         self.m.aliases[alias].aliasee = r;
@@ -712,10 +715,10 @@ impl ModuleBuilder {
                 ));
             }
         }
-        if let Some(i) = self.alias_set.iter().position(|s| !s) {
+        if let Some((a, _)) = self.alias_set.iter().find(|(_, set)| !**set) {
             return Err(BuildError::new(
                 BuildErrorKind::Dangling,
-                format!("{}: no aliasee", crate::Alias(i as u32)),
+                format!("{a}: no aliasee"),
             ));
         }
         if let Some(md) = self.md_reserved.iter().min() {

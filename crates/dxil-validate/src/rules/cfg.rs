@@ -3,7 +3,7 @@
 //! successors in terminator order, dominators of the blocks reachable from the entry,
 //! instruction dominance, natural loops, and the users of each instruction.
 
-use dxil_ir::{Body, Inst, InstKind, ValueRef};
+use dxil_ir::{Arg, Body, Inst, InstKind, SecondaryMap, ValueRef};
 
 const NONE: u32 = u32::MAX;
 
@@ -13,8 +13,8 @@ pub(crate) struct Cfg {
     pub succs: Vec<Vec<u32>>,
     /// Predecessors of each block (one entry per edge).
     pub preds: Vec<Vec<u32>>,
-    /// Block and position of each instruction (by arena index); `NONE` when in no block.
-    pos: Vec<(u32, u32)>,
+    /// Block and position of each instruction; none when in no block.
+    pos: SecondaryMap<Inst, Option<(u32, u32)>>,
 }
 
 /// The blocks a terminator branches to, in LLVM's successor order.
@@ -51,11 +51,11 @@ impl Cfg {
         let n = body.blocks.len();
         let mut succs = vec![Vec::new(); n];
         let mut preds = vec![Vec::new(); n];
-        let mut pos = vec![(NONE, NONE); body.insts.len()];
+        let mut pos = SecondaryMap::filled(body.insts.len(), None);
         for (b, block) in body.blocks.iter().enumerate() {
             for (i, &inst) in block.insts.iter().enumerate() {
-                if let Some(p) = pos.get_mut(inst.index()) {
-                    *p = (b as u32, i as u32);
+                if let Some(p) = pos.get_mut(inst) {
+                    *p = Some((b as u32, i as u32));
                 }
             }
             // The block's terminator is its last instruction.
@@ -79,7 +79,7 @@ impl Cfg {
 
     /// Block and index of `inst` within it.
     pub fn pos(&self, inst: Inst) -> Option<(u32, u32)> {
-        self.pos.get(inst.index()).copied().filter(|p| p.0 != NONE)
+        self.pos[inst]
     }
 }
 
@@ -296,25 +296,25 @@ pub(crate) fn top_level_loops(cfg: &Cfg, dt: &DomTree) -> Vec<Loop> {
 /// The users of each instruction and argument of a body, in program order, one entry per use
 /// (as LLVM's use lists hold them).
 pub(crate) struct Users {
-    insts: Vec<Vec<Inst>>,
-    args: Vec<Vec<Inst>>,
+    insts: SecondaryMap<Inst, Vec<Inst>>,
+    args: SecondaryMap<Arg, Vec<Inst>>,
 }
 
 impl Users {
     pub fn new(body: &Body) -> Users {
-        let mut insts = vec![Vec::new(); body.insts.len()];
-        let mut args = vec![Vec::new(); body.args.len()];
+        let mut insts = SecondaryMap::filled(body.insts.len(), Vec::new());
+        let mut args = SecondaryMap::filled(body.args.len(), Vec::new());
         for block in body.blocks.iter() {
             for &i in &block.insts {
                 let Some(data) = body.inst(i) else { continue };
                 data.kind.for_each_operand(|v| match *v {
                     ValueRef::Inst(d) => {
-                        if let Some(u) = insts.get_mut(d.index()) {
+                        if let Some(u) = insts.get_mut(d) {
                             u.push(i);
                         }
                     }
                     ValueRef::Arg(a) => {
-                        if let Some(u) = args.get_mut(a.index()) {
+                        if let Some(u) = args.get_mut(a) {
                             u.push(i);
                         }
                     }
@@ -329,8 +329,8 @@ impl Users {
     /// program order.
     pub fn of(&self, v: ValueRef) -> &[Inst] {
         match v {
-            ValueRef::Inst(i) => self.insts.get(i.index()).map_or(&[], |u| u.as_slice()),
-            ValueRef::Arg(a) => self.args.get(a.index()).map_or(&[], |u| u.as_slice()),
+            ValueRef::Inst(i) => &self.insts[i],
+            ValueRef::Arg(a) => &self.args[a],
             _ => &[],
         }
     }

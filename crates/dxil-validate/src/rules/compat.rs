@@ -11,7 +11,7 @@
 use dxil_container::ShaderKind;
 use dxil_gen::flags::bit;
 use dxil_gen::rdat::compat::Compat;
-use dxil_ir::{Function, InstKind, ValueRef};
+use dxil_ir::{Function, InstKind, SecondaryMap, ValueRef};
 use dxil_ops::ValidationRule as R;
 
 use crate::context::Ctx;
@@ -161,13 +161,14 @@ struct Frame {
 /// walk stops.
 fn find_incompatible_calls(ctx: &mut Ctx, checker: &Checker, facts: &[Option<Compat>], open: u32) {
     let mut remaining = open;
-    let mut visited = vec![false; ctx.m.functions.len()];
+    let mut visited: SecondaryMap<Function, bool> =
+        SecondaryMap::filled(ctx.m.functions.len(), false);
     let mut stack: Vec<Frame> = Vec::new();
     let mut next = Some(checker.entry.f);
     loop {
         if let Some(f) = next.take() {
             // Enter `f` (each function once).
-            if let Some(seen) = visited.get_mut(f.index()) {
+            if let Some(seen) = visited.get_mut(f) {
                 if !std::mem::replace(seen, true) {
                     if let Some(Some(info)) = facts.get(f.index()) {
                         stack.push(Frame {

@@ -10,7 +10,7 @@
 //! overrides an earlier one, and a function named by two entries keeps the last.
 
 use dxil_container::ShaderKind;
-use dxil_ir::{Function, ValueRef};
+use dxil_ir::{Function, SecondaryMap, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{
     DsState, EntryPoint, GsState, HsState, NodeIoProperty, Property, SignatureElement,
@@ -227,8 +227,8 @@ fn read_entry<'m>(record: &'m EntryPoint, f: Function, default_kind: u32) -> Ent
 pub(crate) struct EntryMap<'m> {
     /// The entries in function order (the order the reference visits its map).
     pub list: Vec<Entry<'m>>,
-    /// Function index to position in `list`.
-    by_function: Vec<Option<usize>>,
+    /// Function to position in `list`.
+    by_function: SecondaryMap<Function, Option<usize>>,
     /// Patch constant functions of hull shader entries.
     patch_constant: Vec<Function>,
 }
@@ -239,7 +239,7 @@ impl<'m> EntryMap<'m> {
         let n = ctx.m.functions.len();
         let mut map = EntryMap {
             list: Vec::new(),
-            by_function: vec![None; n],
+            by_function: SecondaryMap::filled(n, None),
             patch_constant: Vec::new(),
         };
         let Some(sm_kind) = md.shader_kind() else {
@@ -251,14 +251,15 @@ impl<'m> EntryMap<'m> {
         } else {
             records.get(..1).unwrap_or(&[])
         };
-        let mut record_of: Vec<Option<&'m EntryPoint>> = vec![None; n];
+        let mut record_of: SecondaryMap<Function, Option<&'m EntryPoint>> =
+            SecondaryMap::filled(n, None);
         for record in chosen {
-            if let Some(slot) = record_function(record).and_then(|f| record_of.get_mut(f.index())) {
+            if let Some(slot) = record_function(record).and_then(|f| record_of.get_mut(f)) {
                 *slot = Some(record);
             }
         }
         for (f, _) in ctx.m.functions.iter_with_ids() {
-            let Some(Some(record)) = record_of.get(f.index()) else {
+            let Some(record) = record_of[f] else {
                 continue;
             };
             let e = read_entry(record, f, sm_kind.raw());
@@ -275,7 +276,7 @@ impl<'m> EntryMap<'m> {
                     map.patch_constant.push(*g);
                 }
             }
-            if let Some(slot) = map.by_function.get_mut(f.index()) {
+            if let Some(slot) = map.by_function.get_mut(f) {
                 *slot = Some(map.list.len());
             }
             map.list.push(e);
