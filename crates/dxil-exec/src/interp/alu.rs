@@ -24,21 +24,13 @@ pub(crate) fn sext(v: u64, bits: u32) -> i64 {
 /// spec, `udiv`: "divide by 0 returns 0xffffffff"), where LLVM leaves it undefined.
 #[inline]
 pub(crate) fn udiv_d3d(a: u64, b: u64, all_ones: u64) -> u64 {
-    if b == 0 {
-        all_ones
-    } else {
-        a / b
-    }
+    a.checked_div(b).unwrap_or(all_ones)
 }
 
 /// Unsigned remainder as D3D defines it: by 0 it gives `all_ones`, as [`udiv_d3d`].
 #[inline]
 pub(crate) fn urem_d3d(a: u64, b: u64, all_ones: u64) -> u64 {
-    if b == 0 {
-        all_ones
-    } else {
-        a % b
-    }
+    a.checked_rem(b).unwrap_or(all_ones)
 }
 
 /// A binary operation.

@@ -116,10 +116,7 @@ fn atomic_range(res: &Resource, o: [u64; 3], ty: Ty) -> Option<usize> {
 /// The value of a UAV's hidden counter; a UAV bound without one gets one at its first
 /// update, counting from 0.
 fn counter_now(res: &Resource) -> u32 {
-    match res.counter {
-        Some(c) => c,
-        None => 0,
-    }
+    res.counter.unwrap_or_default()
 }
 
 /// The slot of operand `i` (after the opcode) of a call to `op` whose operand slots are

@@ -148,19 +148,13 @@ pub fn fetch(res: &Resource, texel: Texel) -> Option<[u32; 4]> {
 /// [`fetch`] as a shader's read sees it: zeros out of range or beyond the data (D3D11.3
 /// functional spec: an out-of-bounds read of a resource returns 0).
 pub(crate) fn fetch_d3d(res: &Resource, texel: Texel) -> [u32; 4] {
-    match fetch(res, texel) {
-        Some(v) => v,
-        None => [0; 4],
-    }
+    fetch(res, texel).unwrap_or_default()
 }
 
 /// [`fetch_raw`] as a shader's read sees it: 0 out of range or beyond the data, as
 /// [`fetch_d3d`].
 pub(crate) fn fetch_raw_d3d(res: &Resource, texel: Texel) -> u64 {
-    match fetch_raw(res, texel) {
-        Some(v) => v,
-        None => 0,
-    }
+    fetch_raw(res, texel).unwrap_or_default()
 }
 
 /// The element bytes of `texel` as an unsigned integer (little-endian, elements of at most 8
