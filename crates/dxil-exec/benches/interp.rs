@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
-use dxil_ir::{BinOp, Block, InstKind, IntPredicate, Module, Predicate, ValueRef};
+use dxil_ir::{BinOp, Block, CheckedModule, InstKind, IntPredicate, Module, Predicate, ValueRef};
 
 const ITERATIONS: u32 = 4096;
 const THREADS: u32 = 64;
@@ -69,11 +69,9 @@ attributes #2 = {{ nounwind readonly }}
     )
 }
 
-fn module() -> Module {
+fn module() -> CheckedModule {
     let bytes = dxil::assemble(&shader()).expect("the bench shader assembles");
-    dxil::read_module(&bytes)
-        .expect("the bench shader reads")
-        .into_inner()
+    dxil::read_module(&bytes).expect("the bench shader reads")
 }
 
 fn bindings() -> Bindings {

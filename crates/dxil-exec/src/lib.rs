@@ -29,5 +29,13 @@ pub use program::{
     Dispatch, Program, DEFAULT_WAVE_SIZE, MAX_GROUPS_PER_DIMENSION, WAVE_START_COST,
 };
 pub mod filecheck;
+
+/// Proves the ids of a module that no reader checked (one built or edited by hand) once,
+/// so that [`Program::compile`] can take it: an id that names nothing is an
+/// [`ErrorKind::Input`] naming it.
+pub fn check_module(module: dxil_ir::Module) -> Result<dxil_ir::CheckedModule> {
+    dxil_ir::CheckedModule::new(module)
+        .map_err(|e| ErrorKind::Input(format!("the module's ids: {e}")).into())
+}
 pub mod lit;
 pub mod pipeline;

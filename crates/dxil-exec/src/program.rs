@@ -64,8 +64,10 @@ pub struct Program {
 }
 
 impl Program {
-    /// Compiles `entry` (or the module's only entry point) of `module`.
-    pub fn compile(module: &dxil_ir::Module, entry: Option<&str>) -> Result<Program> {
+    /// Compiles `entry` (or the module's only entry point) of `module`, a module whose ids
+    /// are proven ([`dxil_ir::CheckedModule`]: what every reader returns; an edited or
+    /// hand-built module passes through [`crate::check_module`] first).
+    pub fn compile(module: &dxil_ir::CheckedModule, entry: Option<&str>) -> Result<Program> {
         Ok(Program {
             compiled: compile::compile(module, entry)?,
         })

@@ -9,7 +9,7 @@ use dxil_exec::{
     ViewKind,
 };
 
-fn run_with(m: &dxil_ir::Module, groups: [u32; 3], bindings: Vec<Binding>) -> Bindings {
+fn run_with(m: &dxil_ir::CheckedModule, groups: [u32; 3], bindings: Vec<Binding>) -> Bindings {
     let p = Program::compile(m, None).unwrap();
     let mut b = Bindings { bindings };
     let d = Dispatch {

@@ -18,7 +18,7 @@ fn bindings(m: &dxil_ir::Module) -> Bindings {
     })
 }
 
-fn run(m: &dxil_ir::Module, wave: u32) {
+fn run(m: &dxil_ir::CheckedModule, wave: u32) {
     let Ok(p) = Program::compile(m, None) else {
         return;
     };
@@ -99,7 +99,28 @@ fn mistyped_operands_do_not_panic() {
                     });
                 }
             }
+            // Swapped operands stay ids of the same function: the edited module passes
+            // the id check, and the compiler meets the mistyped values.
+            let m = dxil_exec::check_module(m).expect("operands swapped within a function");
             run(&m, [1, 4, 8, 32][rng.below(4)]);
         }
     }
+}
+
+#[test]
+fn a_module_whose_ids_name_nothing_is_refused_at_the_door() {
+    // A type id of a module with more types than this one has.
+    let mut other = dxil_ir::Module::default();
+    other.types.push(dxil_ir::TypeData::Int(32));
+    let far = other.types.push(dxil_ir::TypeData::Float);
+    let mut m = dxil_ir::Module::default();
+    m.types.push(dxil_ir::TypeData::Int(32));
+    m.constants.push(dxil_ir::ConstData {
+        ty: far,
+        kind: dxil_ir::ConstKind::Float(0),
+    });
+    let e = dxil_exec::check_module(m).unwrap_err();
+    assert!(matches!(e.kind(), dxil_exec::ErrorKind::Input(_)), "{e}");
+    assert!(e.to_string().starts_with("the module's ids: "), "{e}");
+    assert!(e.to_string().contains("names nothing"), "{e}");
 }

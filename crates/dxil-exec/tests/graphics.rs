@@ -15,7 +15,7 @@ fn compile(shader: &str, target: &str) -> Option<Program> {
 }
 
 /// [`compile`], the module itself.
-fn compile_module(shader: &str, target: &str) -> Option<dxil_ir::Module> {
+fn compile_module(shader: &str, target: &str) -> Option<dxil_ir::CheckedModule> {
     let bytes = dxil_test_support::compile_hlsl(shader, target, &[])?;
     Some(dxil_exec::pipeline::load_module(&bytes).unwrap())
 }

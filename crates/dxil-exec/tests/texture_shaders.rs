@@ -307,7 +307,7 @@ void main() {}
 
 /// `shader` compiled for `target` by the reference compiler, as a module; `None` when it is
 /// absent.
-fn compile_hlsl(shader: &str, target: &str) -> Option<dxil_ir::Module> {
+fn compile_hlsl(shader: &str, target: &str) -> Option<dxil_ir::CheckedModule> {
     let bytes = dxil_test_support::compile_hlsl(shader, target, &[])?;
     Some(dxil_exec::pipeline::load_module(&bytes).unwrap())
 }

@@ -554,12 +554,10 @@ fn bit_fields_at_32_and_64_bits() {
 }
 
 /// The container's module, read as the executor reads it.
-fn dxil_exec_module(container: &[u8]) -> dxil_ir::Module {
+fn dxil_exec_module(container: &[u8]) -> dxil_ir::CheckedModule {
     let c = dxil_container::Container::parse(container).expect("a container");
     let program = c.program().expect("a program part");
-    dxil_bitcode::read_module(program.bitcode)
-        .expect("its bitcode")
-        .into_inner()
+    dxil_bitcode::read_module(program.bitcode).expect("its bitcode")
 }
 
 /// A workgroup array sized by an override: once the overrides are processed (as wgpu does

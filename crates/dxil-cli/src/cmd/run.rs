@@ -502,7 +502,7 @@ fn run_pipeline(
     args: &Args,
     path: &Path,
     name: &str,
-    module: &dxil::ir::Module,
+    module: &dxil::ir::CheckedModule,
     container: &[u8],
     static_samplers: Vec<Binding>,
     trace: &mut dyn std::io::Write,

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::{ConstKind, Global, Module, Type, TypeData, ValueRef};
+use dxil_ir::{CheckedModule, ConstKind, Global, Type, TypeData, ValueRef};
 
 use crate::code::Ty;
 use crate::compile::types::{self, field_offsets, layout};
@@ -17,7 +17,7 @@ const MAX_DEPTH: u32 = 64;
 
 /// Evaluates constant `v` of type `ty` into its leaves, appended to `out`.
 pub(crate) fn eval(
-    m: &Module,
+    m: &CheckedModule,
     globals: &HashMap<Global, u64>,
     v: ValueRef,
     out: &mut Vec<u64>,
@@ -35,7 +35,7 @@ fn unsupported(what: String) -> crate::Error {
 }
 
 fn eval_at(
-    m: &Module,
+    m: &CheckedModule,
     globals: &HashMap<Global, u64>,
     v: ValueRef,
     out: &mut Vec<u64>,
@@ -62,9 +62,7 @@ fn eval_at(
         }
         other => return Err(unsupported(format!("constant operand {other:?}"))),
     };
-    let data = m
-        .constant(c)
-        .ok_or_else(|| ErrorKind::Input(format!("constant {} is not in the table", c.as_u32())))?;
+    let data = m.constant(c);
     let ty = data.ty;
     match &data.kind {
         ConstKind::Null | ConstKind::Undef => {
@@ -83,7 +81,7 @@ fn eval_at(
         }
         ConstKind::Data(words) => {
             let elem = match m.ty(ty) {
-                Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => *elem,
+                TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
                 _ => return Err(unsupported("a data constant that is not an array".into())),
             };
             let s = types::scalar_of(m, elem)?;
@@ -101,10 +99,7 @@ fn eval_at(
             let [x] = inner[..] else {
                 return Err(unsupported("a cast of an aggregate constant".into()));
             };
-            let from_ty = m
-                .value_type(None, *value)
-                .ok_or_else(|| unsupported("a cast constant of unknown type".into()))?;
-            let from = types::scalar_of(m, from_ty)?;
+            let from = types::scalar_of(m, const_type(m, *value)?)?;
             let to = types::scalar_of(m, ty)?;
             out.push(alu::cast(*op, from, to, x));
         }
@@ -118,24 +113,20 @@ fn eval_at(
                 .ok_or_else(|| unsupported("an empty getelementptr constant".into()))?;
             let mut b = Vec::new();
             eval_at(m, globals, *base, &mut b, depth + 1, visits)?;
-            let mut addr = *b.first().unwrap_or(&0) as i64;
+            let mut addr = scalar_leaf(&b)? as i64;
             let src = match source_ty {
                 Some(t) => *t,
-                None => pointee(m, m.value_type(None, *base))?,
+                None => pointee(m, const_type(m, *base)?)?,
             };
-            let mut consts = Vec::with_capacity(idx.len());
+            let mut indices = Vec::with_capacity(idx.len());
             for i in idx.iter() {
                 let mut v = Vec::new();
                 eval_at(m, globals, *i, &mut v, depth + 1, visits)?;
-                let ity = m
-                    .value_type(None, *i)
-                    .map(|t| types::scalar_of(m, t))
-                    .transpose()?;
-                let bits = ity.map_or(32, Ty::bits);
-                consts.push(alu::sext(*v.first().unwrap_or(&0), bits));
+                let bits = types::scalar_of(m, const_type(m, *i)?)?.bits();
+                indices.push(GepIndex::Const(alu::sext(scalar_leaf(&v)?, bits)));
             }
             let mut terms = Vec::new();
-            addr = addr.wrapping_add(gep_offset(m, src, &consts, &mut terms, None)?);
+            addr = addr.wrapping_add(gep_offset(m, src, &indices, &mut terms)?);
             out.push((addr as u64) & Ty::Ptr.mask());
         }
         ConstKind::Binary { op, lhs, rhs, .. } => {
@@ -144,56 +135,81 @@ fn eval_at(
             eval_at(m, globals, *rhs, &mut b, depth + 1, visits)?;
             let s = types::scalar_of(m, ty)?;
             let k = *op;
-            out.push(alu::bin(
-                k,
-                s,
-                a.first().copied().unwrap_or(0),
-                b.first().copied().unwrap_or(0),
-            ));
+            out.push(alu::bin(k, s, scalar_leaf(&a)?, scalar_leaf(&b)?));
         }
         other => return Err(unsupported(format!("constant {other:?}"))),
     }
     Ok(())
 }
 
-/// The pointee of pointer type `ty`.
-pub(crate) fn pointee(m: &Module, ty: Option<Type>) -> Result<Type> {
-    match ty.and_then(|t| m.ty(t)) {
-        Some(TypeData::Pointer { pointee, .. }) => Ok(*pointee),
+/// The value of a constant that evaluated to the leaves `leaves`, where a scalar is needed
+/// (an address, an index, an operand of a constant expression, a `switch` case, an
+/// `alloca` count): a constant of a scalar type has exactly one leaf; an aggregate or an
+/// empty constant is refused.
+pub(crate) fn scalar_leaf(leaves: &[u64]) -> Result<u64> {
+    match leaves {
+        [x] => Ok(*x),
+        _ => Err(unsupported(format!(
+            "a constant of {} scalars where one scalar is needed",
+            leaves.len()
+        ))),
+    }
+}
+
+/// The type of `v`, an operand of a constant expression that [`eval`] accepted (a constant
+/// or a global: the only operands it evaluates).
+fn const_type(m: &CheckedModule, v: ValueRef) -> Result<Type> {
+    match v {
+        ValueRef::Const(c) => Ok(m.constant(c).ty),
+        ValueRef::Global(g) => Ok(m.global(g).common.ty),
+        other => Err(unsupported(format!("constant operand {other:?}"))),
+    }
+}
+
+/// The pointee of a `getelementptr` base of type `ty`.
+fn pointee(m: &CheckedModule, ty: Type) -> Result<Type> {
+    match m.ty(ty) {
+        TypeData::Pointer { pointee, .. } => Ok(*pointee),
         _ => Err(unsupported("getelementptr over a non-pointer".into())),
     }
 }
 
-/// The byte offset `getelementptr` adds over source type `src` for indices: constant ones
-/// in `consts` (where `dynamic` is `None` or gives `None` for that position), variable ones
-/// pushed to `terms` as (position, stride). Struct indices must be constant (LangRef).
+/// One index of a `getelementptr`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum GepIndex {
+    /// A constant index (sign-extended from its type).
+    Const(i64),
+    /// An index known only at run time: it adds a term of its own.
+    Dynamic,
+}
+
+/// The byte offset `getelementptr` adds over source type `src` for its constant `indices`;
+/// each dynamic index is pushed to `terms` as (position, stride). Struct indices must be
+/// constant (LangRef).
 pub(crate) fn gep_offset(
-    m: &Module,
+    m: &CheckedModule,
     src: Type,
-    consts: &[i64],
+    indices: &[GepIndex],
     terms: &mut Vec<(usize, i64)>,
-    dynamic: Option<&[bool]>,
 ) -> Result<i64> {
-    let is_dyn = |i: usize| dynamic.is_some_and(|d| d.get(i).copied().unwrap_or(false));
     let mut off: i64 = 0;
     let mut cur = src;
-    for (pos, &c) in consts.iter().enumerate() {
+    for (pos, &index) in indices.iter().enumerate() {
         if pos == 0 {
             let (size, _) = layout(m, src)?;
-            if is_dyn(0) {
-                terms.push((0, i64::from(size)));
-            } else {
-                off = off.wrapping_add(c.wrapping_mul(i64::from(size)));
+            match index {
+                GepIndex::Dynamic => terms.push((0, i64::from(size))),
+                GepIndex::Const(c) => off = off.wrapping_add(c.wrapping_mul(i64::from(size))),
             }
             continue;
         }
         match m.ty(cur) {
-            Some(TypeData::Struct(s)) => {
-                if is_dyn(pos) {
+            TypeData::Struct(s) => {
+                let GepIndex::Const(c) = index else {
                     return Err(unsupported(
                         "a variable struct index in getelementptr".into(),
                     ));
-                }
+                };
                 let offs = field_offsets(m, &s.elems, s.packed)?;
                 let i = usize::try_from(c)
                     .ok()
@@ -204,12 +220,11 @@ pub(crate) fn gep_offset(
                 off = off.wrapping_add(i64::from(offs[i]));
                 cur = s.elems[i];
             }
-            Some(TypeData::Array { elem, .. } | TypeData::Vector { elem, .. }) => {
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
                 let (size, _) = layout(m, *elem)?;
-                if is_dyn(pos) {
-                    terms.push((pos, i64::from(size)));
-                } else {
-                    off = off.wrapping_add(c.wrapping_mul(i64::from(size)));
+                match index {
+                    GepIndex::Dynamic => terms.push((pos, i64::from(size))),
+                    GepIndex::Const(c) => off = off.wrapping_add(c.wrapping_mul(i64::from(size))),
                 }
                 cur = *elem;
             }
@@ -221,7 +236,7 @@ pub(crate) fn gep_offset(
 
 /// Writes constant `v` (of type `ty`) into `mem` at `base` as the memory layout has it.
 pub(crate) fn store_init(
-    m: &Module,
+    m: &CheckedModule,
     globals: &HashMap<Global, u64>,
     ty: Type,
     v: ValueRef,
@@ -236,4 +251,24 @@ pub(crate) fn store_init(
         crate::interp::mem::write(mem, base + *off as usize, *t, val);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scalar_constant_has_exactly_one_leaf() {
+        assert_eq!(scalar_leaf(&[5]).unwrap(), 5);
+        for leaves in [&[][..], &[1, 2][..]] {
+            let e = scalar_leaf(leaves).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "unsupported: a constant of {} scalars where one scalar is needed",
+                    leaves.len()
+                )
+            );
+        }
+    }
 }

@@ -13,7 +13,7 @@ pub(crate) mod types;
 
 use std::collections::HashMap;
 
-use dxil_ir::{Global, Module, ValueRef};
+use dxil_ir::{CheckedModule, Global, Module, ValueRef};
 use dxil_module::md::Md;
 use dxil_module::model::{Property, ResourceClass};
 use dxil_module::DxilMetadata;
@@ -50,9 +50,13 @@ fn input(what: String) -> crate::Error {
 }
 
 /// Compiles `entry` (or the only entry point) of `m`.
-pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
+pub(crate) fn compile(m: &CheckedModule, entry: Option<&str>) -> Result<Compiled> {
     let meta = DxilMetadata::read(m).map_err(|e| input(format!("DXIL metadata: {e}")))?;
-    let entries = meta.entry_points.as_deref().unwrap_or(&[]);
+    // A module without `dx.entryPoints` has no entry point, as one whose list is empty.
+    let entries = match meta.entry_points.as_deref() {
+        Some(list) => list,
+        None => &[],
+    };
     let ep = match entry {
         Some(name) => entries
             .iter()
@@ -147,9 +151,7 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
     let mut shared_init = vec![0u8; shared_size as usize];
     let mut private_globals = vec![0u8; private_size as usize];
     for (g, space, off) in placed {
-        let Some(data) = m.globals.get(g) else {
-            continue;
-        };
+        let data = m.global(g);
         if let Some(init) = data.initializer {
             let mem = if space == mem::SHARED {
                 &mut shared_init
@@ -160,13 +162,9 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
             let _ = consts::store_init(m, &addrs, data.value_ty, init, mem, off);
         }
     }
-    let fdata = m
-        .functions
-        .get(f)
-        .ok_or_else(|| input("entry function is missing".into()))?;
-    let body = fdata
-        .body
-        .as_ref()
+    let fdata = m.function(f);
+    let body = m
+        .body(f)
         .ok_or_else(|| input(format!("entry function of '{}' has no body", ep.name)))?;
     let ftz32 = denorm_mode(m, fdata.attributes).as_deref() != Some("preserve");
     let mut env = func::Env {
@@ -175,8 +173,7 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
         private_size: private_size as u32,
         ftz32,
     };
-    let name = fdata.common.name.clone().unwrap_or_default();
-    let func = func::compile(&mut env, &name, body)?;
+    let func = func::compile(&mut env, function_name(fdata), body)?;
     let mut private_init = private_globals;
     private_init.resize(env.private_size as usize, 0);
     Ok(Compiled {
@@ -189,6 +186,15 @@ pub(crate) fn compile(m: &Module, entry: Option<&str>) -> Result<Compiled> {
         ftz32,
         stage,
     })
+}
+
+/// The name traces and errors give the entry function: its symbol, or the empty name for a
+/// function without one (`dxil dis` numbers it instead).
+fn function_name(f: &dxil_ir::FunctionData) -> &str {
+    match &f.common.name {
+        Some(name) => name,
+        None => "",
+    }
 }
 
 /// The function's `fp32-denorm-mode` attribute (DXIL.rst "Shader Properties": `any`, `ftz`

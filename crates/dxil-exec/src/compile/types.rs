@@ -2,7 +2,7 @@
 //! slot per scalar, in order) and memory layout (LangRef "Type System"; sizes and natural
 //! alignment as DXIL's data layout gives them for the types DXC keeps in memory).
 
-use dxil_ir::{Module, Type, TypeData};
+use dxil_ir::{CheckedModule, Type, TypeData};
 
 use crate::code::Ty;
 use crate::error::{ErrorKind, Result};
@@ -18,14 +18,9 @@ fn unsupported(what: String) -> crate::Error {
     ErrorKind::Unsupported(what).into()
 }
 
-fn data(m: &Module, ty: Type) -> Result<&TypeData> {
-    m.ty(ty)
-        .ok_or_else(|| ErrorKind::Input(format!("type {} is not in the table", ty.as_u32())).into())
-}
-
 /// The scalar kind of `ty`, or `None` for aggregates, `void` and other non-scalars.
-pub(crate) fn scalar(m: &Module, ty: Type) -> Result<Option<Ty>> {
-    Ok(match data(m, ty)? {
+pub(crate) fn scalar(m: &CheckedModule, ty: Type) -> Result<Option<Ty>> {
+    Ok(match m.ty(ty) {
         TypeData::Int(1) => Some(Ty::I1),
         TypeData::Int(8) => Some(Ty::I8),
         TypeData::Int(16) => Some(Ty::I16),
@@ -41,7 +36,7 @@ pub(crate) fn scalar(m: &Module, ty: Type) -> Result<Option<Ty>> {
 }
 
 /// The scalar kind of `ty`, which must be a scalar.
-pub(crate) fn scalar_of(m: &Module, ty: Type) -> Result<Ty> {
+pub(crate) fn scalar_of(m: &CheckedModule, ty: Type) -> Result<Ty> {
     scalar(m, ty)?.ok_or_else(|| {
         unsupported(format!(
             "a non-scalar type (%{}) where a scalar is needed",
@@ -51,7 +46,7 @@ pub(crate) fn scalar_of(m: &Module, ty: Type) -> Result<Ty> {
 }
 
 /// The scalar leaves of `ty` in register order, each with its byte offset in memory.
-pub(crate) fn leaves(m: &Module, ty: Type, out: &mut Vec<(Ty, u32)>) -> Result<()> {
+pub(crate) fn leaves(m: &CheckedModule, ty: Type, out: &mut Vec<(Ty, u32)>) -> Result<()> {
     let mut visits = 0;
     walk(m, ty, 0, 0, out, &mut visits)
 }
@@ -67,7 +62,7 @@ fn visit(visits: &mut u32) -> Result<()> {
 }
 
 fn walk(
-    m: &Module,
+    m: &CheckedModule,
     ty: Type,
     base: u32,
     depth: u32,
@@ -85,7 +80,7 @@ fn walk(
         out.push((s, base));
         return Ok(());
     }
-    match data(m, ty)? {
+    match m.ty(ty) {
         TypeData::Array { len, elem } | TypeData::Vector { len, elem } => {
             let (size, _) = layout(m, *elem)?;
             if *len as usize > MAX_LEAVES {
@@ -116,19 +111,19 @@ fn walk(
 }
 
 /// Number of slots a value of `ty` takes.
-pub(crate) fn width(m: &Module, ty: Type) -> Result<u32> {
+pub(crate) fn width(m: &CheckedModule, ty: Type) -> Result<u32> {
     let mut v = Vec::new();
     leaves(m, ty, &mut v)?;
     Ok(v.len() as u32)
 }
 
 /// Size and alignment in bytes.
-pub(crate) fn layout(m: &Module, ty: Type) -> Result<(u32, u32)> {
+pub(crate) fn layout(m: &CheckedModule, ty: Type) -> Result<(u32, u32)> {
     let mut visits = 0;
     layout_at(m, ty, 0, &mut visits)
 }
 
-fn layout_at(m: &Module, ty: Type, depth: u32, visits: &mut u32) -> Result<(u32, u32)> {
+fn layout_at(m: &CheckedModule, ty: Type, depth: u32, visits: &mut u32) -> Result<(u32, u32)> {
     visit(visits)?;
     if depth > MAX_DEPTH {
         return Err(unsupported("types nested deeper than 32".into()));
@@ -137,7 +132,7 @@ fn layout_at(m: &Module, ty: Type, depth: u32, visits: &mut u32) -> Result<(u32,
         return Ok((s.bytes(), s.bytes()));
     }
     let too_big = || unsupported("a type larger than 4 GiB".to_string());
-    match data(m, ty)? {
+    match m.ty(ty) {
         TypeData::Array { len, elem } | TypeData::Vector { len, elem } => {
             let (size, align) = layout_at(m, *elem, depth + 1, visits)?;
             let total = u64::from(size) * *len;
@@ -166,7 +161,7 @@ fn layout_at(m: &Module, ty: Type, depth: u32, visits: &mut u32) -> Result<(u32,
 }
 
 /// Byte offsets of a struct's fields.
-pub(crate) fn field_offsets(m: &Module, elems: &[Type], packed: bool) -> Result<Vec<u32>> {
+pub(crate) fn field_offsets(m: &CheckedModule, elems: &[Type], packed: bool) -> Result<Vec<u32>> {
     let mut out = Vec::with_capacity(elems.len());
     let mut off: u32 = 0;
     for e in elems {

@@ -67,7 +67,7 @@ fn sources(ps: &[Element], verts: &Shaded) -> Result<Vec<(usize, Source, bool)>>
             } else if e.is(SemanticKind::SampleIndex) {
                 Source::Zero
             } else {
-                let index = e.indices.get(row as usize).copied().unwrap_or(row);
+                let index = e.semantic_index(row);
                 let v = vertex_output(verts, e, index).ok_or_else(|| {
                     ErrorKind::Input(format!(
                         "pixel shader input {}{index} is not a vertex shader output",
@@ -307,7 +307,11 @@ fn write(
 ) -> Result<()> {
     let fmt = out.rt.format;
     let size = fmt.size() as usize;
-    let written = |l: usize| depth_out.map(|d| f32::from_bits(wave.outputs[l * stride + d] as u32));
+    // The depth the shader writes (`SV_Depth`) when it writes one, else the interpolated one.
+    let depth = |l: usize| match depth_out {
+        Some(d) => f32::from_bits(wave.outputs[l * stride + d] as u32),
+        None => depths[l],
+    };
     for (qi, &q) in quads.iter().enumerate() {
         for k in 0..4 {
             let l = qi * 4 + k;
@@ -316,7 +320,7 @@ fn write(
             }
             let (x, y) = pixel_of(q, k);
             let i = y as usize * out.rt.width as usize + x as usize;
-            let z = written(l).unwrap_or(depths[l]);
+            let z = depth(l);
             // Outside [0, 1] is clipped; `LESS` fails for NaN too.
             if !(0.0..=1.0).contains(&z)
                 || z.partial_cmp(&out.depth[i]) != Some(std::cmp::Ordering::Less)

@@ -102,8 +102,8 @@ impl Triangle {
             (p, q, dy < 0 || (dy == 0 && dx > 0))
         };
         let edges = [e(0, 1), e(1, 2), e(2, 0)];
-        let lo = |c: usize| xy.iter().map(|p| p[c]).min().unwrap_or(0);
-        let hi = |c: usize| xy.iter().map(|p| p[c]).max().unwrap_or(0);
+        let lo = |c: usize| xy[0][c].min(xy[1][c]).min(xy[2][c]);
+        let hi = |c: usize| xy[0][c].max(xy[1][c]).max(xy[2][c]);
         let clamp = |v: i64, max: u32| v.clamp(0, i64::from(max)) as u32;
         let x0 = clamp(lo(0).div_euclid(256) - 1, size[0]) & !1;
         let y0 = clamp(lo(1).div_euclid(256) - 1, size[1]) & !1;

@@ -42,6 +42,15 @@ impl Element {
     pub(crate) fn is(&self, k: SemanticKind) -> bool {
         self.kind == k as u8
     }
+
+    /// The semantic index of row `row`: the one the signature lists for it, or, for a row
+    /// past the list, its row number.
+    pub(crate) fn semantic_index(&self, row: u32) -> u32 {
+        match self.indices.get(row as usize) {
+            Some(&i) => i,
+            None => row,
+        }
+    }
 }
 
 /// The elements of one signature and the values one lane needs for them.

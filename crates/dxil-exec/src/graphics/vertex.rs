@@ -92,7 +92,7 @@ pub(crate) fn shade(
             } else if e.is(SemanticKind::InstanceID) {
                 Source::Zero
             } else {
-                let index = e.indices.get(row as usize).copied().unwrap_or(row);
+                let index = e.semantic_index(row);
                 let a = draw
                     .attributes
                     .iter()
@@ -130,11 +130,7 @@ pub(crate) fn shade(
                     Source::Zero => [0; 4],
                     Source::Attribute(format, offset) => {
                         let start = u64::from(v) * u64::from(draw.stride) + u64::from(offset);
-                        let bytes = usize::try_from(start)
-                            .ok()
-                            .and_then(|s| draw.vertices.get(s..))
-                            .unwrap_or(&[]);
-                        read_element(format, bytes)
+                        read_element(format, vertex_bytes(draw.vertices, start))
                     }
                 };
                 for (k, &x) in vals.iter().enumerate() {
@@ -164,4 +160,13 @@ enum Source {
     VertexId,
     Zero,
     Attribute(crate::resource::ElementFormat, u32),
+}
+
+/// The vertex buffer from byte `start` on; past its end, no bytes, which
+/// [`read_element`] reads as the missing components' defaults (0, 0, 0, 1).
+fn vertex_bytes(vertices: &[u8], start: u64) -> &[u8] {
+    match usize::try_from(start).ok().and_then(|s| vertices.get(s..)) {
+        Some(bytes) => bytes,
+        None => &[],
+    }
 }

@@ -20,6 +20,19 @@ pub(crate) fn sext(v: u64, bits: u32) -> i64 {
     }
 }
 
+/// Unsigned division as D3D defines it: by 0 it gives `all_ones` (D3D11.3 functional
+/// spec, `udiv`: "divide by 0 returns 0xffffffff"), where LLVM leaves it undefined.
+#[inline]
+pub(crate) fn udiv_d3d(a: u64, b: u64, all_ones: u64) -> u64 {
+    a.checked_div(b).unwrap_or(all_ones)
+}
+
+/// Unsigned remainder as D3D defines it: by 0 it gives `all_ones`, as [`udiv_d3d`].
+#[inline]
+pub(crate) fn urem_d3d(a: u64, b: u64, all_ones: u64) -> u64 {
+    a.checked_rem(b).unwrap_or(all_ones)
+}
+
 /// A binary operation.
 #[inline]
 pub(crate) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
@@ -29,8 +42,8 @@ pub(crate) fn bin(op: BinOp, ty: Ty, a: u64, b: u64) -> u64 {
         BinOp::Add => a.wrapping_add(b) & m,
         BinOp::Sub => a.wrapping_sub(b) & m,
         BinOp::Mul => a.wrapping_mul(b) & m,
-        BinOp::UDiv => a.checked_div(b).unwrap_or(m),
-        BinOp::URem => a.checked_rem(b).unwrap_or(m),
+        BinOp::UDiv => udiv_d3d(a, b, m),
+        BinOp::URem => urem_d3d(a, b, m),
         BinOp::SDiv => {
             let (x, y) = (sext(a, bits), sext(b, bits));
             if y == 0 {

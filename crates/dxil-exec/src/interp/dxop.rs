@@ -113,6 +113,29 @@ fn atomic_range(res: &Resource, o: [u64; 3], ty: Ty) -> Option<usize> {
     (at + size <= end).then_some(at as usize)
 }
 
+/// The value of a UAV's hidden counter; a UAV bound without one gets one at its first
+/// update, counting from 0.
+fn counter_now(res: &Resource) -> u32 {
+    res.counter.unwrap_or_default()
+}
+
+/// The slot of operand `i` (after the opcode) of a call to `op` whose operand slots are
+/// `args`. The compiler gives every call the operand count the database gives its opcode,
+/// so a position a handler reads is there; were it not, the error names the operation and
+/// the operand rather than reading another slot.
+#[inline]
+pub(crate) fn operand(op: O, args: &[Slot], i: usize) -> Result<Slot> {
+    match args.get(i) {
+        Some(&s) => Ok(s),
+        None => Err(ErrorKind::Input(format!(
+            "dx.op {op:?}: operand {} of {} is absent",
+            i + 1,
+            args.len()
+        ))
+        .into()),
+    }
+}
+
 /// Runs `op` for the lanes of `mask`.
 pub(crate) fn exec(
     w: &mut Wave,
@@ -123,7 +146,7 @@ pub(crate) fn exec(
     args: &[Slot],
     mask: Mask,
 ) -> Result<Status> {
-    let arg = |i: usize| args.get(i).copied().unwrap_or(0);
+    let arg = |i: usize| operand(op, args, i);
     // Helper lanes write no memory (D3D11.3 functional spec, "Helper Pixels").
     let mask = if w.helper != 0 && writes_memory(op) {
         mask & !w.helper
@@ -131,13 +154,13 @@ pub(crate) fn exec(
         mask
     };
     if math::handles(op) {
-        let mut vals = [0u64; 8];
+        let mut vals: math::Operands = [0; math::MAX_OPERANDS];
         let mut out = [0u64; 8];
         for_lanes!(mask, l, {
-            for (k, &s) in args.iter().enumerate().take(8) {
+            for (k, &s) in args.iter().enumerate().take(math::MAX_OPERANDS) {
                 vals[k] = w.get(s, l);
             }
-            let n = math::eval(op, ty, &vals[..args.len().min(8)], &mut out, ctx.prog.ftz32);
+            let n = math::eval(op, ty, &vals, &mut out, ctx.prog.ftz32);
             for (k, &v) in out.iter().enumerate().take(n) {
                 w.set(dst + k as u32, l, v);
             }
@@ -150,7 +173,7 @@ pub(crate) fn exec(
         } else {
             mask
         };
-        waveop::exec(w, op, ty, dst, args, mask);
+        waveop::exec(w, op, ty, dst, args, mask)?;
         return Ok(Status::Done);
     }
     if texops::handles(op) {
@@ -160,7 +183,7 @@ pub(crate) fn exec(
     match op {
         O::ThreadId | O::GroupId | O::ThreadIdInGroup => {
             for_lanes!(mask, l, {
-                let c = (w.get(arg(0), l) as usize).min(2);
+                let c = (w.get(arg(0)?, l) as usize).min(2);
                 let v = match op {
                     O::ThreadId => w.thread_id(ctx, l)[c],
                     O::GroupId => ctx.group_id[c],
@@ -178,7 +201,7 @@ pub(crate) fn exec(
             let layout = &ctx.prog.stage.inputs;
             let stride = layout.stride as usize;
             for_lanes!(mask, l, {
-                let at = layout.index(w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                let at = layout.index(w.get(arg(0)?, l), w.get(arg(1)?, l), w.get(arg(2)?, l));
                 let v = at.map_or(0, |i| w.inputs[l * stride + i]);
                 w.set(dst, l, v);
             });
@@ -187,24 +210,24 @@ pub(crate) fn exec(
             let layout = &ctx.prog.stage.outputs;
             let stride = layout.stride as usize;
             for_lanes!(mask, l, {
-                let at = layout.index(w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                let at = layout.index(w.get(arg(0)?, l), w.get(arg(1)?, l), w.get(arg(2)?, l));
                 if let Some(i) = at {
-                    let v = w.get(arg(3), l);
+                    let v = w.get(arg(3)?, l);
                     w.outputs[l * stride + i] = v;
                 }
             });
         }
         O::Discard => for_lanes!(mask, l, {
-            if w.get(arg(0), l) & 1 == 1 {
+            if w.get(arg(0)?, l) & 1 == 1 {
                 w.helper |= 1 << l;
             }
         }),
         O::Barrier => return Ok(Status::Barrier),
         O::CreateHandle => {
             for_lanes!(mask, l, {
-                let class = w.get(arg(0), l);
-                let range = w.get(arg(1), l) as u32;
-                let index = w.get(arg(2), l) as u32;
+                let class = w.get(arg(0)?, l);
+                let range = w.get(arg(1)?, l) as u32;
+                let index = w.get(arg(2)?, l) as u32;
                 let c = class_of(class)
                     .ok_or_else(|| ErrorKind::Input(format!("resource class {class}")))?;
                 let &(space, _) = ctx.prog.ranges.get(&(class as u8, range)).ok_or_else(|| {
@@ -218,11 +241,11 @@ pub(crate) fn exec(
         }
         O::CreateHandleFromBinding => {
             // `bind` is a %dx.types.ResBind {lower, upper, space, class} in four slots.
-            let b = arg(0);
+            let b = arg(0)?;
             for_lanes!(mask, l, {
                 let space = w.get(b + 2, l) as u32;
                 let class = w.get(b + 3, l);
-                let index = w.get(arg(1), l) as u32;
+                let index = w.get(arg(1)?, l) as u32;
                 let c = class_of(class)
                     .ok_or_else(|| ErrorKind::Input(format!("resource class {class}")))?;
                 let h = bind(ctx, c, space, index)?;
@@ -231,8 +254,8 @@ pub(crate) fn exec(
         }
         O::CreateHandleFromHeap => {
             for_lanes!(mask, l, {
-                let index = w.get(arg(0), l) as u32;
-                let sampler = w.get(arg(1), l) & 1 == 1;
+                let index = w.get(arg(0)?, l) as u32;
+                let sampler = w.get(arg(1)?, l) & 1 == 1;
                 let h = ctx.bindings.find_in_heap(sampler, index).ok_or_else(|| {
                     ErrorKind::Runtime(format!(
                         "descriptor heap index {index} is empty ({} heap)",
@@ -243,15 +266,15 @@ pub(crate) fn exec(
             });
         }
         O::AnnotateHandle => for_lanes!(mask, l, {
-            let v = w.get(arg(0), l);
+            let v = w.get(arg(0)?, l);
             w.set(dst, l, v)
         }),
         O::RawBufferLoad | O::BufferLoad => {
             let mut out = [0u64; 8];
             for_lanes!(mask, l, {
-                let (h, i, o) = (w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                let (h, i, o) = (w.get(arg(0)?, l), w.get(arg(1)?, l), w.get(arg(2)?, l));
                 let cmask = if op == O::RawBufferLoad {
-                    w.get(arg(3), l) as u8
+                    w.get(arg(3)?, l) as u8
                 } else {
                     0xf
                 };
@@ -284,14 +307,14 @@ pub(crate) fn exec(
         }
         O::RawBufferStore | O::BufferStore => {
             for_lanes!(mask, l, {
-                let (h, i, o) = (w.get(arg(0), l), w.get(arg(1), l), w.get(arg(2), l));
+                let (h, i, o) = (w.get(arg(0)?, l), w.get(arg(1)?, l), w.get(arg(2)?, l));
                 let vals = [
-                    w.get(arg(3), l),
-                    w.get(arg(4), l),
-                    w.get(arg(5), l),
-                    w.get(arg(6), l),
+                    w.get(arg(3)?, l),
+                    w.get(arg(4)?, l),
+                    w.get(arg(5)?, l),
+                    w.get(arg(6)?, l),
                 ];
-                let cmask = w.get(arg(7), l) as u8;
+                let cmask = w.get(arg(7)?, l) as u8;
                 let res = resource(ctx, h)?;
                 match res.view {
                     ViewKind::TypedBuffer => buffer::store_typed(res, i, ty, &vals, cmask),
@@ -317,7 +340,7 @@ pub(crate) fn exec(
         }
         O::CBufferLoadLegacy => {
             for_lanes!(mask, l, {
-                let (h, row) = (w.get(arg(0), l), w.get(arg(1), l));
+                let (h, row) = (w.get(arg(0)?, l), w.get(arg(1)?, l));
                 let res = resource(ctx, h)?;
                 let n = 16 / ty.bytes();
                 for k in 0..n {
@@ -333,7 +356,7 @@ pub(crate) fn exec(
         }
         O::CBufferLoad => {
             for_lanes!(mask, l, {
-                let (h, at) = (w.get(arg(0), l), w.get(arg(1), l));
+                let (h, at) = (w.get(arg(0)?, l), w.get(arg(1)?, l));
                 let res = resource(ctx, h)?;
                 let v = if at + u64::from(ty.bytes()) <= res.data.len() as u64 {
                     crate::interp::mem::read(&res.data, at as usize, ty)
@@ -345,9 +368,9 @@ pub(crate) fn exec(
         }
         O::BufferUpdateCounter => {
             for_lanes!(mask, l, {
-                let (h, inc) = (w.get(arg(0), l), w.get(arg(1), l) as u8 as i8);
+                let (h, inc) = (w.get(arg(0)?, l), w.get(arg(1)?, l) as u8 as i8);
                 let res = resource(ctx, h)?;
-                let c = res.counter.unwrap_or(0);
+                let c = counter_now(res);
                 let v = if inc >= 0 {
                     res.counter = Some(c.wrapping_add(1));
                     c
@@ -361,23 +384,23 @@ pub(crate) fn exec(
         }
         O::AtomicBinOp | O::AtomicCompareExchange => {
             for_lanes!(mask, l, {
-                let h = w.get(arg(0), l);
+                let h = w.get(arg(0)?, l);
                 let (k, o) = if op == O::AtomicBinOp {
                     (
-                        w.get(arg(1), l),
-                        [w.get(arg(2), l), w.get(arg(3), l), w.get(arg(4), l)],
+                        w.get(arg(1)?, l),
+                        [w.get(arg(2)?, l), w.get(arg(3)?, l), w.get(arg(4)?, l)],
                     )
                 } else {
-                    (0, [w.get(arg(1), l), w.get(arg(2), l), w.get(arg(3), l)])
+                    (0, [w.get(arg(1)?, l), w.get(arg(2)?, l), w.get(arg(3)?, l)])
                 };
                 let res = resource(ctx, h)?;
                 let old = match atomic_range(res, o, ty) {
                     Some(at) => {
                         let old = crate::interp::mem::read(&res.data, at, ty);
                         let new = if op == O::AtomicBinOp {
-                            Some(rmw(atomic_kind(k), ty, old, w.get(arg(5), l)))
-                        } else if old == w.get(arg(4), l) {
-                            Some(w.get(arg(5), l))
+                            Some(rmw(atomic_kind(k), ty, old, w.get(arg(5)?, l)))
+                        } else if old == w.get(arg(4)?, l) {
+                            Some(w.get(arg(5)?, l))
                         } else {
                             None
                         };
@@ -393,7 +416,7 @@ pub(crate) fn exec(
         }
         O::GetDimensions => {
             for_lanes!(mask, l, {
-                let (h, mip) = (w.get(arg(0), l), w.get(arg(1), l) as u32);
+                let (h, mip) = (w.get(arg(0)?, l), w.get(arg(1)?, l) as u32);
                 let res = resource(ctx, h)?;
                 let d = match res.view {
                     ViewKind::RawBuffer | ViewKind::StructuredBuffer | ViewKind::TypedBuffer => {
@@ -407,7 +430,7 @@ pub(crate) fn exec(
             });
         }
         O::CheckAccessFullyMapped => for_lanes!(mask, l, {
-            let v = w.get(arg(0), l);
+            let v = w.get(arg(0)?, l);
             w.set(dst, l, u64::from(v != 0))
         }),
         _ => return Err(ErrorKind::Unsupported(format!("dx.op {}", op_name(op))).into()),
@@ -432,4 +455,20 @@ fn writes_memory(op: O) -> bool {
 
 fn op_name(op: O) -> String {
     format!("{op:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_absent_operand_is_an_error_naming_the_operation_and_operand() {
+        assert_eq!(operand(O::WaveReadLaneAt, &[7, 9], 1).unwrap(), 9);
+        let e = operand(O::WaveReadLaneAt, &[7], 1).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::Input(_)));
+        assert_eq!(
+            e.to_string(),
+            "dx.op WaveReadLaneAt: operand 2 of 1 is absent"
+        );
+    }
 }

@@ -7,7 +7,7 @@
 use dxil_ops::OpCode as O;
 
 use crate::code::Ty;
-use crate::interp::alu::sext;
+use crate::interp::alu::{self, sext};
 use crate::interp::float::{f32_to_half, flush32, get, half_to_f32, put};
 
 /// Whether `op` is computed here.
@@ -117,15 +117,21 @@ fn round_ne(x: f64) -> f64 {
     }
 }
 
-/// Computes `op` over `a` (the operand values after the opcode); results go to `out` in
-/// result order (aggregates: one per member). Returns the number of results.
-pub(crate) fn eval(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8], ftz: bool) -> usize {
+/// The operand values of an arithmetic operation after the opcode, in order, then zeros:
+/// every operation [`handles`] takes at most [`MAX_OPERANDS`], so each reads its operands by
+/// position and the positions past its own are never read.
+pub(crate) type Operands = [u64; MAX_OPERANDS];
+
+/// The most operands an arithmetic operation takes after the opcode (`Dot4`: two vectors of
+/// four).
+pub(crate) const MAX_OPERANDS: usize = 8;
+
+/// Computes `op` over `a`; results go to `out` in result order (aggregates: one per
+/// member). Returns the number of results.
+pub(crate) fn eval(op: O, ty: Ty, a: &Operands, out: &mut [u64; 8], ftz: bool) -> usize {
     if ftz && ty == Ty::F32 && flushes(op) {
-        let mut v = [0u64; 8];
-        for (d, s) in v.iter_mut().zip(a) {
-            *d = flush32(*s);
-        }
-        let n = eval_exact(op, ty, &v[..a.len().min(8)], out);
+        let v = a.map(flush32);
+        let n = eval_exact(op, ty, &v, out);
         out[0] = flush32(out[0]);
         return n;
     }
@@ -150,10 +156,8 @@ fn flushes(op: O) -> bool {
     )
 }
 
-fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
-    let x = a.first().copied().unwrap_or(0);
-    let y = a.get(1).copied().unwrap_or(0);
-    let z = a.get(2).copied().unwrap_or(0);
+fn eval_exact(op: O, ty: Ty, a: &Operands, out: &mut [u64; 8]) -> usize {
+    let [x, y, z, ..] = *a;
     let bits = ty.bits();
     let m = ty.mask();
     let r: u64 = match op {
@@ -252,8 +256,8 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
             return 2;
         }
         O::UDiv => {
-            out[0] = x.checked_div(y).unwrap_or(0xffff_ffff);
-            out[1] = x.checked_rem(y).unwrap_or(0xffff_ffff);
+            out[0] = alu::udiv_d3d(x, y, 0xffff_ffff);
+            out[1] = alu::urem_d3d(x, y, 0xffff_ffff);
             return 2;
         }
         O::UAddc => {
@@ -317,7 +321,7 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
             let offset = (y & 31) as u32;
             let mask = (((1u64 << width) - 1) << offset) as u32;
             let v = ((z as u32) << offset) & mask;
-            let rep = a.get(3).copied().unwrap_or(0) as u32;
+            let rep = a[3] as u32;
             u64::from(v | (rep & !mask))
         }
         O::Dot2 | O::Dot3 | O::Dot4 => {
@@ -327,14 +331,14 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
                 _ => 4,
             };
             if ty == Ty::F32 {
-                let f = |i: usize| f32::from_bits(a.get(i).copied().unwrap_or(0) as u32);
+                let f = |i: usize| f32::from_bits(a[i] as u32);
                 let mut s = f(0) * f(n);
                 for i in 1..n {
                     s += f(i) * f(n + i);
                 }
                 u64::from(s.to_bits())
             } else {
-                let f = |i: usize| half_to_f32(a.get(i).copied().unwrap_or(0) as u16);
+                let f = |i: usize| half_to_f32(a[i] as u16);
                 let mut s = f(0) * f(n);
                 for i in 1..n {
                     s += f(i) * f(n + i);
@@ -362,9 +366,7 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
         O::Dot2AddHalf => {
             let h = |v: u64| half_to_f32(v as u16);
             let acc = f32::from_bits(x as u32);
-            let r = acc
-                + h(y) * h(a.get(3).copied().unwrap_or(0))
-                + h(z) * h(a.get(4).copied().unwrap_or(0));
+            let r = acc + h(y) * h(a[3]) + h(z) * h(a[4]);
             u64::from(r.to_bits())
         }
         O::Dot4AddI8Packed | O::Dot4AddU8Packed => {
@@ -383,7 +385,7 @@ fn eval_exact(op: O, ty: Ty, a: &[u64], out: &mut [u64; 8]) -> usize {
         O::Pack4x8 => {
             let mut r = 0u64;
             for i in 0..4 {
-                let v = a.get(1 + i).copied().unwrap_or(0);
+                let v = a[1 + i];
                 let s = sext(v, bits);
                 let b = match x {
                     1 => s.clamp(0, 255) as u64,
@@ -419,9 +421,16 @@ fn first_hi(v: u64, bits: u32) -> u64 {
 mod tests {
     use super::*;
 
+    /// The operands `a`, then zeros, as the interpreter passes them.
+    fn ops(a: &[u64]) -> Operands {
+        let mut v = [0; MAX_OPERANDS];
+        v[..a.len()].copy_from_slice(a);
+        v
+    }
+
     fn f(op: O, ty: Ty, a: &[u64]) -> u64 {
         let mut out = [0; 8];
-        eval(op, ty, a, &mut out, true);
+        eval(op, ty, &ops(a), &mut out, true);
         out[0]
     }
 
@@ -463,19 +472,25 @@ mod tests {
     fn two_results_and_packing() {
         let mut out = [0; 8];
         assert_eq!(
-            eval(O::UAddc, Ty::I32, &[0xffff_ffff, 2], &mut out, true),
+            eval(O::UAddc, Ty::I32, &ops(&[0xffff_ffff, 2]), &mut out, true),
             2
         );
         assert_eq!(&out[..2], &[1, 1]);
-        eval(O::IMul, Ty::I32, &[0xffff_fffe, 3], &mut out, true);
+        eval(O::IMul, Ty::I32, &ops(&[0xffff_fffe, 3]), &mut out, true);
         assert_eq!(&out[..2], &[0xffff_ffff, 0xffff_fffa]);
-        eval(O::UDiv, Ty::I32, &[7, 0], &mut out, true);
+        eval(O::UDiv, Ty::I32, &ops(&[7, 0]), &mut out, true);
         assert_eq!(&out[..2], &[0xffff_ffff, 0xffff_ffff]);
         assert_eq!(
             f(O::Pack4x8, Ty::I32, &[1, 300, 0xffff_ffff, 5, 255]),
             0xff05_00ff
         );
-        eval(O::Unpack4x8, Ty::I16, &[1, 0x80ff_0102], &mut out, true);
+        eval(
+            O::Unpack4x8,
+            Ty::I16,
+            &ops(&[1, 0x80ff_0102]),
+            &mut out,
+            true,
+        );
         assert_eq!(&out[..4], &[2, 1, 0xffff, 0xff80]);
         assert_eq!(
             f(O::Dot4AddI8Packed, Ty::I32, &[1, 0xff02, 0x0303]),

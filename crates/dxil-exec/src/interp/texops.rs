@@ -9,7 +9,7 @@ use dxil_ops::OpCode as O;
 use crate::code::{Slot, Ty};
 use crate::error::{ErrorKind, Result};
 use crate::interp::buffer::from_regs;
-use crate::interp::dxop::resource;
+use crate::interp::dxop::{operand, resource};
 use crate::interp::float::f32_to_half;
 use crate::interp::{for_lanes, Ctx, Mask, Wave};
 use crate::resource::SamplerDesc;
@@ -84,14 +84,14 @@ pub(crate) fn exec(
     args: &[Slot],
     mask: Mask,
 ) -> Result<()> {
-    let arg = |i: usize| args.get(i).copied().unwrap_or(0);
-    let int = |w: &Wave, i: usize, l: usize| w.get(arg(i), l) as u32 as i32;
+    let arg = |i: usize| operand(op, args, i);
+    let int = |w: &Wave, i: usize, l: usize| -> Result<i32> { Ok(w.get(arg(i)?, l) as u32 as i32) };
     match op {
         O::TextureLoad => for_lanes!(mask, l, {
-            let h = w.get(arg(0), l);
-            let mip = w.get(arg(1), l) as u32;
-            let coord = [int(w, 2, l), int(w, 3, l), int(w, 4, l)];
-            let offset = [int(w, 5, l), int(w, 6, l), int(w, 7, l)];
+            let h = w.get(arg(0)?, l);
+            let mip = w.get(arg(1)?, l) as u32;
+            let coord = [int(w, 2, l)?, int(w, 3, l)?, int(w, 4, l)?];
+            let offset = [int(w, 5, l)?, int(w, 6, l)?, int(w, 7, l)?];
             let res = resource(ctx, h)?;
             let ms = matches!(
                 res.view,
@@ -111,116 +111,116 @@ pub(crate) fn exec(
             w.set(dst + 4, l, 1);
         }),
         O::TextureStore | O::TextureStoreSample => for_lanes!(mask, l, {
-            let h = w.get(arg(0), l);
+            let h = w.get(arg(0)?, l);
             let coord = [
-                w.get(arg(1), l) as u32,
-                w.get(arg(2), l) as u32,
-                w.get(arg(3), l) as u32,
+                w.get(arg(1)?, l) as u32,
+                w.get(arg(2)?, l) as u32,
+                w.get(arg(3)?, l) as u32,
             ];
             let vals = [
-                w.get(arg(4), l),
-                w.get(arg(5), l),
-                w.get(arg(6), l),
-                w.get(arg(7), l),
+                w.get(arg(4)?, l),
+                w.get(arg(5)?, l),
+                w.get(arg(6)?, l),
+                w.get(arg(7)?, l),
             ];
-            let m = w.get(arg(8), l) as u8;
+            let m = w.get(arg(8)?, l) as u8;
             let res = resource(ctx, h)?;
             let wide = res.format.is_some_and(|f| f.component.size() == 8);
             let (regs, m) = crate::interp::buffer::to_regs(&vals, ty, wide, m);
             let sample = if op == O::TextureStoreSample {
-                w.get(arg(9), l) as u32
+                w.get(arg(9)?, l) as u32
             } else {
                 0
             };
             texture::store_sample(res, coord, sample, regs, m);
         }),
         O::Texture2DMSGetSamplePosition => for_lanes!(mask, l, {
-            let index = w.get(arg(1), l) as u32;
-            let res = resource(ctx, w.get(arg(0), l))?;
+            let index = w.get(arg(1)?, l) as u32;
+            let res = resource(ctx, w.get(arg(0)?, l))?;
             let [x, y] = texture::sample_position(res, index);
             w.set(dst, l, u64::from(x.to_bits()));
             w.set(dst + 1, l, u64::from(y.to_bits()));
         }),
         O::CalculateLOD => for_lanes!(mask, l, {
-            let (h, s) = (w.get(arg(0), l), w.get(arg(1), l));
+            let (h, s) = (w.get(arg(0)?, l), w.get(arg(1)?, l));
             let sampler = sampler_desc(ctx, s)?;
-            let coords = [arg(2), arg(3), arg(4)];
+            let coords = [arg(2)?, arg(3)?, arg(4)?];
             let (ddx, ddy) = quad_grads(w, &coords, l);
             let sa = SampleArgs {
-                coord: [f(w, arg(2), l), f(w, arg(3), l), f(w, arg(4), l), 0.0],
+                coord: [f(w, arg(2)?, l), f(w, arg(3)?, l), f(w, arg(4)?, l), 0.0],
                 offset: [0; 3],
                 lod: Lod::Grad { ddx, ddy },
                 clamp: None,
                 compare: None,
             };
-            let clamped = w.get(arg(5), l) & 1 == 1;
+            let clamped = w.get(arg(5)?, l) & 1 == 1;
             let res = resource(ctx, h)?;
             let r = texture::calculate_lod(res, &sampler, &sa);
             let v = if clamped { r[0] } else { r[1] };
             w.set(dst, l, u64::from(v.to_bits()));
         }),
         _ => for_lanes!(mask, l, {
-            let (h, s) = (w.get(arg(0), l), w.get(arg(1), l));
+            let (h, s) = (w.get(arg(0)?, l), w.get(arg(1)?, l));
             let sampler = sampler_desc(ctx, s)?;
-            let coords = [arg(2), arg(3), arg(4), arg(5)];
+            let coords = [arg(2)?, arg(3)?, arg(4)?, arg(5)?];
             let coord = [
-                f(w, arg(2), l),
-                f(w, arg(3), l),
-                f(w, arg(4), l),
-                f(w, arg(5), l),
+                f(w, arg(2)?, l),
+                f(w, arg(3)?, l),
+                f(w, arg(4)?, l),
+                f(w, arg(5)?, l),
             ];
             let gather = matches!(
                 op,
                 O::TextureGather | O::TextureGatherCmp | O::TextureGatherRaw
             );
             let offset = if gather {
-                [int(w, 6, l), int(w, 7, l), 0]
+                [int(w, 6, l)?, int(w, 7, l)?, 0]
             } else {
-                [int(w, 6, l), int(w, 7, l), int(w, 8, l)]
+                [int(w, 6, l)?, int(w, 7, l)?, int(w, 8, l)?]
             };
-            let opt = |w: &Wave, i: usize| Some(f(w, arg(i), l));
+            let opt = |w: &Wave, i: usize| -> Result<Option<f32>> { Ok(Some(f(w, arg(i)?, l))) };
             let (ddx, ddy) = quad_grads(w, &coords, l);
             let (lod, clamp, compare) = match op {
-                O::Sample => (Lod::Grad { ddx, ddy }, opt(w, 9), None),
+                O::Sample => (Lod::Grad { ddx, ddy }, opt(w, 9)?, None),
                 O::SampleBias => (
                     Lod::Bias {
-                        bias: f(w, arg(9), l),
+                        bias: f(w, arg(9)?, l),
                         ddx,
                         ddy,
                     },
-                    opt(w, 10),
+                    opt(w, 10)?,
                     None,
                 ),
-                O::SampleLevel => (Lod::Level(f(w, arg(9), l)), None, None),
+                O::SampleLevel => (Lod::Level(f(w, arg(9)?, l)), None, None),
                 O::SampleGrad => (
                     Lod::Grad {
-                        ddx: [f(w, arg(9), l), f(w, arg(10), l), f(w, arg(11), l)],
-                        ddy: [f(w, arg(12), l), f(w, arg(13), l), f(w, arg(14), l)],
+                        ddx: [f(w, arg(9)?, l), f(w, arg(10)?, l), f(w, arg(11)?, l)],
+                        ddy: [f(w, arg(12)?, l), f(w, arg(13)?, l), f(w, arg(14)?, l)],
                     },
-                    opt(w, 15),
+                    opt(w, 15)?,
                     None,
                 ),
-                O::SampleCmp => (Lod::Grad { ddx, ddy }, opt(w, 10), opt(w, 9)),
-                O::SampleCmpLevelZero => (Lod::Level(0.0), None, opt(w, 9)),
-                O::SampleCmpLevel => (Lod::Level(f(w, arg(10), l)), None, opt(w, 9)),
+                O::SampleCmp => (Lod::Grad { ddx, ddy }, opt(w, 10)?, opt(w, 9)?),
+                O::SampleCmpLevelZero => (Lod::Level(0.0), None, opt(w, 9)?),
+                O::SampleCmpLevel => (Lod::Level(f(w, arg(10)?, l)), None, opt(w, 9)?),
                 O::SampleCmpGrad => (
                     Lod::Grad {
-                        ddx: [f(w, arg(10), l), f(w, arg(11), l), f(w, arg(12), l)],
-                        ddy: [f(w, arg(13), l), f(w, arg(14), l), f(w, arg(15), l)],
+                        ddx: [f(w, arg(10)?, l), f(w, arg(11)?, l), f(w, arg(12)?, l)],
+                        ddy: [f(w, arg(13)?, l), f(w, arg(14)?, l), f(w, arg(15)?, l)],
                     },
-                    opt(w, 16),
-                    opt(w, 9),
+                    opt(w, 16)?,
+                    opt(w, 9)?,
                 ),
                 O::SampleCmpBias => (
                     Lod::Bias {
-                        bias: f(w, arg(10), l),
+                        bias: f(w, arg(10)?, l),
                         ddx,
                         ddy,
                     },
-                    opt(w, 11),
-                    opt(w, 9),
+                    opt(w, 11)?,
+                    opt(w, 9)?,
                 ),
-                O::TextureGatherCmp => (Lod::Level(0.0), None, opt(w, 9)),
+                O::TextureGatherCmp => (Lod::Level(0.0), None, opt(w, 9)?),
                 _ => (Lod::Level(0.0), None, None),
             };
             let sa = SampleArgs {
@@ -239,7 +239,7 @@ pub(crate) fn exec(
                 }
                 w.set(dst + 4, l, 1);
             } else if gather {
-                let channel = w.get(arg(8), l) as u8;
+                let channel = w.get(arg(8)?, l) as u8;
                 let regs = texture::gather(res, &sampler, &sa, channel);
                 let mut out = [0u64; 8];
                 from_regs(regs, ty, false, &mut out);

@@ -33,10 +33,9 @@ fn slots(f: &Function, inst: &Inst) -> (Option<Slot>, Vec<Slot>) {
             dst, base, terms, ..
         } => {
             let mut v = vec![*base];
-            let t = f
-                .gep_terms
-                .get(terms.0 as usize..(terms.0 + terms.1) as usize)
-                .unwrap_or(&[]);
+            // In range: the compiler's check of the function proved it, as the interpreter
+            // relies on.
+            let t = &f.gep_terms[terms.0 as usize..(terms.0 + terms.1) as usize];
             v.extend(t.iter().map(|x| x.0));
             (Some(*dst), v)
         }
@@ -49,10 +48,7 @@ fn slots(f: &Function, inst: &Inst) -> (Option<Slot>, Vec<Slot>) {
         Inst::Dx {
             dst, args, value, ..
         } => {
-            let a = f
-                .args
-                .get(args.0 as usize..(args.0 + args.1) as usize)
-                .unwrap_or(&[]);
+            let a = &f.args[args.0 as usize..(args.0 + args.1) as usize];
             ((*value).then_some(*dst), a.to_vec())
         }
         Inst::CondBr { c, .. } | Inst::Switch { c, .. } => (None, vec![*c]),
@@ -139,9 +135,26 @@ fn name(f: &Function, slot: Slot) -> Option<String> {
     })
 }
 
+/// The kind of the value in `slot`; the spare slots past the function's values (where a
+/// `dx.op` writes results its type does not count) hold plain 64-bit values.
+fn slot_ty(f: &Function, slot: Slot) -> Ty {
+    match f.slot_tys.get(slot as usize) {
+        Some(&t) => t,
+        None => Ty::I64,
+    }
+}
+
+/// [`name`], or `s<slot>` for a slot that holds no named value (a spare slot).
+fn slot_name(f: &Function, slot: Slot) -> String {
+    match name(f, slot) {
+        Some(n) => n,
+        None => format!("s{slot}"),
+    }
+}
+
 /// `%13 = 1.5` for a value, `1.5` for a constant.
 fn operand(f: &Function, w: &Wave, slot: Slot, lane: usize) -> String {
-    let ty = f.slot_tys.get(slot as usize).copied().unwrap_or(Ty::I64);
+    let ty = slot_ty(f, slot);
     let v = value(ty, w.get(slot, lane));
     match name(f, slot) {
         Some(n) => format!("{n} = {v}"),
@@ -184,7 +197,7 @@ pub(crate) fn line(
     });
     let dst_name = match &whole {
         Some((n, _)) => Some(n.clone()),
-        None => dst.map(|d| name(f, d).unwrap_or_else(|| format!("s{d}"))),
+        None => dst.map(|d| slot_name(f, d)),
     };
     if let Some(d) = &dst_name {
         s.push_str(&format!("{d} = "));
@@ -194,15 +207,14 @@ pub(crate) fn line(
         let vals: Vec<String> = ops.iter().map(|&o| operand(f, w, o, lane)).collect();
         s.push_str(&format!(" ({})", vals.join(", ")));
     }
-    let kind = |slot: Slot| f.slot_tys.get(slot as usize).copied().unwrap_or(Ty::I64);
     match (dst, whole) {
         (Some(d), Some((_, width))) => {
             let vals: Vec<String> = (d..d + width)
-                .map(|k| value(kind(k), w.get(k, lane)))
+                .map(|k| value(slot_ty(f, k), w.get(k, lane)))
                 .collect();
             s.push_str(&format!(" => {{ {} }}", vals.join(", ")));
         }
-        (Some(d), None) => s.push_str(&format!(" => {}", value(kind(d), w.get(d, lane)))),
+        (Some(d), None) => s.push_str(&format!(" => {}", value(slot_ty(f, d), w.get(d, lane)))),
         _ => {}
     }
     let _ = writeln!(out, "{s}");
@@ -219,7 +231,7 @@ pub(crate) fn phis(
     lane: usize,
 ) {
     for &(d, s) in copies {
-        let d = name(f, d).unwrap_or_else(|| format!("s{d}"));
+        let d = slot_name(f, d);
         let _ = writeln!(
             out,
             "[{}, {}, {}] {} -> {}: {d} = phi {}",

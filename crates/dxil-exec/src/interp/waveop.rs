@@ -7,7 +7,9 @@
 use dxil_ops::OpCode as O;
 
 use crate::code::{Slot, Ty};
+use crate::error::Result;
 use crate::interp::alu::{bin, sext};
+use crate::interp::dxop::operand;
 use crate::interp::float::put;
 use crate::interp::{for_lanes, Mask, Wave};
 use dxil_ir::BinOp;
@@ -139,20 +141,36 @@ fn ballot(dst: Slot, w: &mut Wave, lane: usize, m: Mask) {
 }
 
 /// Runs a wave or quad operation for the lanes of `mask`.
-pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: Mask) {
-    let a0 = args.first().copied().unwrap_or(0);
-    let c = |w: &Wave, i: usize| {
-        w.get(
-            args.get(i).copied().unwrap_or(0),
-            mask.trailing_zeros() as usize,
-        )
-    };
+pub(crate) fn exec(
+    w: &mut Wave,
+    op: O,
+    ty: Ty,
+    dst: Slot,
+    args: &[Slot],
+    mask: Mask,
+) -> Result<()> {
     let first = mask.trailing_zeros() as usize;
     let lanes = w.lanes;
+    // The operations without operands.
     match op {
         O::WaveIsFirstLane => for_lanes!(mask, l, { w.set(dst, l, u64::from(l == first)) }),
         O::WaveGetLaneIndex => for_lanes!(mask, l, { w.set(dst, l, l as u64) }),
         O::WaveGetLaneCount => for_lanes!(mask, l, { w.set(dst, l, lanes as u64) }),
+        _ => return with_operands(w, op, ty, dst, args, mask),
+    }
+    Ok(())
+}
+
+/// The wave and quad operations over a value (operand 0) and their constant operands.
+fn with_operands(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: Mask) -> Result<()> {
+    let a0 = operand(op, args, 0)?;
+    // A constant operand (the operation's kind, its signedness), read in the first lane.
+    let c = |w: &Wave, i: usize| -> Result<u64> {
+        Ok(w.get(operand(op, args, i)?, mask.trailing_zeros() as usize))
+    };
+    let first = mask.trailing_zeros() as usize;
+    let lanes = w.lanes;
+    match op {
         O::WaveAnyTrue | O::WaveAllTrue => {
             let mut t: Mask = 0;
             for_lanes!(mask, l, {
@@ -183,7 +201,7 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
             for_lanes!(mask, l, { ballot(dst, w, l, t) });
         }
         O::WaveReadLaneAt => {
-            let idx = args.get(1).copied().unwrap_or(0);
+            let idx = operand(op, args, 1)?;
             for_lanes!(mask, l, {
                 let src = (w.get(idx, l) as usize) % lanes.max(1);
                 let v = w.get(a0, src);
@@ -195,7 +213,7 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
             for_lanes!(mask, l, { w.set(dst, l, v) });
         }
         O::WaveActiveOp => {
-            let (k, unsigned) = (c(w, 1), c(w, 2) == 1);
+            let (k, unsigned) = (c(w, 1)?, c(w, 2)? == 1);
             let mut acc: Option<u64> = None;
             for_lanes!(mask, l, {
                 let v = w.get(a0, l);
@@ -204,21 +222,27 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
                     Some(a) => combine(k, unsigned, ty, a, v),
                 });
             });
-            let r = acc.unwrap_or(0);
-            for_lanes!(mask, l, { w.set(dst, l, r) });
+            // No value without an active lane, and no lane to give it to.
+            if let Some(r) = acc {
+                for_lanes!(mask, l, { w.set(dst, l, r) });
+            }
         }
         O::WaveActiveBit => {
-            let k = c(w, 1);
+            let k = c(w, 1)?;
             let mut acc: Option<u64> = None;
             for_lanes!(mask, l, {
                 let v = w.get(a0, l);
-                acc = Some(acc.map_or(v, |a| bit(k, a, v)));
+                acc = Some(match acc {
+                    None => v,
+                    Some(a) => bit(k, a, v),
+                });
             });
-            let r = acc.unwrap_or(0);
-            for_lanes!(mask, l, { w.set(dst, l, r) });
+            if let Some(r) = acc {
+                for_lanes!(mask, l, { w.set(dst, l, r) });
+            }
         }
         O::WavePrefixOp => {
-            let (k, unsigned) = (c(w, 1), c(w, 2) == 1);
+            let (k, unsigned) = (c(w, 1)?, c(w, 2)? == 1);
             let mut acc = identity(k, ty);
             for_lanes!(mask, l, {
                 let v = w.get(a0, l);
@@ -257,17 +281,21 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
         }
         O::WaveMultiPrefixOp | O::WaveMultiPrefixBitCount => {
             let (k, unsigned) = if op == O::WaveMultiPrefixOp {
-                (c(w, 5), c(w, 6) == 1)
+                (c(w, 5)?, c(w, 6)? == 1)
             } else {
                 (0, true)
             };
+            let lane_masks = [1, 2, 3, 4].map(|q| operand(op, args, q));
+            let mut mask_slots = [0; 4];
+            for (s, m) in mask_slots.iter_mut().zip(lane_masks) {
+                *s = m?;
+            }
             // Values and masks first: `dst` may be an operand's slot.
             let mut vals = [0u64; 128];
             let mut masks = [0 as Mask; 128];
             for_lanes!(mask, l, {
-                for q in 0..4 {
-                    masks[l] |= Mask::from(w.get(args.get(1 + q).copied().unwrap_or(0), l) as u32)
-                        << (32 * q);
+                for (q, &s) in mask_slots.iter().enumerate() {
+                    masks[l] |= Mask::from(w.get(s, l) as u32) << (32 * q);
                 }
                 vals[l] = w.get(a0, l);
             });
@@ -291,7 +319,7 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
             });
         }
         O::QuadReadLaneAt | O::QuadOp => {
-            let sel = args.get(1).copied().unwrap_or(0);
+            let sel = operand(op, args, 1)?;
             let mut out = [0u64; 128];
             for_lanes!(mask, l, {
                 let s = w.get(sel, l) as usize;
@@ -311,7 +339,7 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
             });
         }
         O::QuadVote => {
-            let k = c(w, 1);
+            let k = c(w, 1)?;
             let mut out = [0u64; 128];
             for_lanes!(mask, l, {
                 let q = l & !3;
@@ -355,4 +383,5 @@ pub(crate) fn exec(w: &mut Wave, op: O, ty: Ty, dst: Slot, args: &[Slot], mask: 
         }
         _ => {}
     }
+    Ok(())
 }

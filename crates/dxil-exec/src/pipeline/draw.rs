@@ -16,8 +16,8 @@ use crate::resource::Binding;
 /// `p` (the render target among them) then hold what the draw wrote.
 pub fn run_graphics_pipeline(
     p: &mut Pipeline,
-    vs: &dxil_ir::Module,
-    ps: &dxil_ir::Module,
+    vs: &dxil_ir::CheckedModule,
+    ps: &dxil_ir::CheckedModule,
     statics: &[Binding],
     options: &RunOptions,
 ) -> Result<(), RunError> {
@@ -65,15 +65,18 @@ pub fn run_graphics_pipeline(
         });
         stride += a.size();
     }
-    let empty = Vec::new();
-    let vertices = match &io.vertex_buffer {
+    // No vertex buffer, or one without data: no vertices.
+    let vertices: &[u8] = match &io.vertex_buffer {
         Some(name) => {
             let b = p.buffer(name).ok_or_else(|| {
                 PipelineError::new(io.line, format!("vertex buffer '{name}' not found"))
             })?;
-            b.data.first().unwrap_or(&empty)
+            match b.data.first() {
+                Some(d) => d,
+                None => &[],
+            }
         }
-        None => &empty,
+        None => &[],
     };
     let vertex_count = match p.vertex_count {
         Some(n) => n,

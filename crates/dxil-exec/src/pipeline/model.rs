@@ -402,8 +402,7 @@ impl PushConstantBlock {
             .values
             .iter()
             .map(|v| v.offset as usize + v.data.len())
-            .max()
-            .unwrap_or(0);
+            .fold(0, usize::max);
         let mut out = vec![0; size];
         for v in &self.values {
             out[v.offset as usize..v.offset as usize + v.data.len()].copy_from_slice(&v.data);

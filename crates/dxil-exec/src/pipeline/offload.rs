@@ -23,7 +23,7 @@ pub struct Outcome {
 /// Runs `p` on `module` and checks its rules, as the offloader does.
 pub fn offload(
     p: &mut Pipeline,
-    module: &dxil_ir::Module,
+    module: &dxil_ir::CheckedModule,
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,
 ) -> Result<Outcome, RunError> {
@@ -34,7 +34,7 @@ pub fn offload(
 /// [`super::run::run_pipeline_with`]).
 pub fn offload_with(
     p: &mut Pipeline,
-    module: &dxil_ir::Module,
+    module: &dxil_ir::CheckedModule,
     statics: &[Binding],
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,
@@ -46,8 +46,8 @@ pub fn offload_with(
 /// [`offload_with`] for a graphics pipeline: vertex shader module `vs`, pixel shader `ps`.
 pub fn offload_graphics(
     p: &mut Pipeline,
-    vs: &dxil_ir::Module,
-    ps: &dxil_ir::Module,
+    vs: &dxil_ir::CheckedModule,
+    ps: &dxil_ir::CheckedModule,
     statics: &[Binding],
     options: &RunOptions,
 ) -> Result<Outcome, RunError> {

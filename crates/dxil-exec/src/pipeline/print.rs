@@ -69,13 +69,11 @@ pub fn print_pipeline(p: &Pipeline) -> String {
         }
     }
     w.block_key(0, false, "Bindings");
-    let io = p.io.clone().unwrap_or_default();
-    w.scalar(
-        1,
-        false,
-        "VertexBuffer",
-        &quote(io.vertex_buffer.as_deref().unwrap_or("")),
-    );
+    let io = match &p.io {
+        Some(io) => io,
+        None => &NO_IO_BINDINGS,
+    };
+    w.scalar(1, false, "VertexBuffer", &quote_name(&io.vertex_buffer));
     if !io.attributes.is_empty() {
         w.block_key(1, false, "VertexAttributes");
         for a in &io.attributes {
@@ -85,12 +83,7 @@ pub fn print_pipeline(p: &Pipeline) -> String {
             w.scalar(3, false, "Name", &quote(&a.name));
         }
     }
-    w.scalar(
-        1,
-        false,
-        "RenderTarget",
-        &quote(io.render_target.as_deref().unwrap_or("")),
-    );
+    w.scalar(1, false, "RenderTarget", &quote_name(&io.render_target));
     if !p.push_constants.is_empty() {
         w.block_key(0, false, "PushConstants");
         for b in &p.push_constants {
@@ -141,6 +134,31 @@ pub fn format_values(format: DataFormat, data: &[u8]) -> Vec<String> {
 }
 
 /// Quotes a string as LLVM's output does when it could be read as something else.
+/// The `Bindings` of a pipeline that names no vertex buffer, attributes or render target
+/// (a compute pipeline): printed with empty names.
+const NO_IO_BINDINGS: IoBindings = IoBindings {
+    vertex_buffer: None,
+    attributes: Vec::new(),
+    render_target: None,
+    line: 0,
+};
+
+/// The `OutputProps` printed for a buffer that has none: no texels, one mip level.
+const NO_OUTPUT_PROPS: OutputProps = OutputProps {
+    height: 0,
+    width: 0,
+    depth: 0,
+    mip_levels: 1,
+};
+
+/// A name that may be absent, quoted; an absent one prints as the empty name.
+fn quote_name(name: &Option<String>) -> String {
+    match name {
+        Some(n) => quote(n),
+        None => quote(""),
+    }
+}
+
 fn quote(s: &str) -> String {
     let special = |c: char| ":#,[]{}&*!|>'\"%@`".contains(c) || c.is_control();
     let numeric = s.parse::<f64>().is_ok()
@@ -262,12 +280,10 @@ impl Writer {
                 self.flow_items(&format_values(b.format, d));
             }
         }
-        let o = b.output_props.unwrap_or(OutputProps {
-            height: 0,
-            width: 0,
-            depth: 0,
-            mip_levels: 1,
-        });
+        let o = match b.output_props {
+            Some(o) => o,
+            None => NO_OUTPUT_PROPS,
+        };
         self.key(l, false, "OutputProps");
         self.scalar(l + 1, false, "Height", &o.height.to_string());
         self.scalar(l + 1, false, "Width", &o.width.to_string());

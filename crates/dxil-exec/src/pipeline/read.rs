@@ -364,9 +364,11 @@ fn buffer(n: &Node) -> Result<Buffer, PipelineError> {
                 format!("FillSize {fill_size} times ArraySize {array_size} is too large"),
             ));
         }
-        let value = fill_value
-            .map(|(_, v)| v)
-            .unwrap_or_else(|| vec![0; format.size() as usize]);
+        // Without a FillValue the buffer fills with zeros.
+        let value = match fill_value {
+            Some((_, v)) => v,
+            None => vec![0; format.size() as usize],
+        };
         let block: Vec<u8> = value.iter().copied().cycle().take(fill_size).collect();
         vec![block; array_size as usize]
     } else {

@@ -90,7 +90,7 @@ impl From<crate::Error> for RunError {
 }
 
 /// Reads the `DXIL` part of a container into a module.
-pub fn load_module(container: &[u8]) -> Result<dxil_ir::Module, RunError> {
+pub fn load_module(container: &[u8]) -> Result<dxil_ir::CheckedModule, RunError> {
     let c = dxil_container::Container::parse(container)
         .map_err(|e| RunError::Shader(format!("not a DXContainer: {e}")))?;
     let part = c
@@ -99,7 +99,6 @@ pub fn load_module(container: &[u8]) -> Result<dxil_ir::Module, RunError> {
     let program = dxil_container::Program::parse(part)
         .map_err(|e| RunError::Shader(format!("DXIL part: {e}")))?;
     dxil_bitcode::read_module(program.bitcode)
-        .map(dxil_ir::CheckedModule::into_inner)
         .map_err(|e| RunError::Shader(format!("DXIL bitcode: {e}")))
 }
 
@@ -138,7 +137,7 @@ pub fn check_traced_thread(
 /// Runs `p`'s compute shader from `module`; the buffers of `p` then hold what it wrote.
 pub fn run_pipeline(
     p: &mut Pipeline,
-    module: &dxil_ir::Module,
+    module: &dxil_ir::CheckedModule,
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,
 ) -> Result<(), RunError> {
@@ -150,7 +149,7 @@ pub fn run_pipeline(
 /// binds them with the root signature.
 pub fn run_pipeline_with(
     p: &mut Pipeline,
-    module: &dxil_ir::Module,
+    module: &dxil_ir::CheckedModule,
     statics: &[Binding],
     options: &RunOptions,
     trace_out: &mut dyn std::io::Write,

@@ -3,7 +3,7 @@
 //! `store_uav_typed`, `resinfo`: out-of-range reads give 0 in every component, out-of-range
 //! writes are dropped).
 
-use super::layout::{extent, fetch, levels, offset, put, shape, slices, Texel};
+use super::layout::{extent, fetch_d3d, levels, offset, put, shape, slices, Texel};
 use crate::resource::Resource;
 
 /// `textureLoad`: the texel at integer `coord` (texel coordinates, then the array slice for
@@ -42,7 +42,7 @@ pub fn load(res: &Resource, coord: [i32; 3], mip: u32, sample: u32, offset: [i32
         xyz,
         sample,
     };
-    fetch(res, texel).unwrap_or([0; 4])
+    fetch_d3d(res, texel)
 }
 
 /// `textureStore`: writes the channels of `value` in `mask` to mip 0 at `coord` (texel

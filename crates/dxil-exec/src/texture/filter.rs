@@ -6,7 +6,7 @@
 
 use super::address::address;
 use super::cube::across_edge;
-use super::layout::{extent, fetch, Texel};
+use super::layout::{extent, fetch_d3d, Texel};
 use crate::resource::{ComparisonFunc, ComponentType, Filter, Resource, SamplerDesc};
 
 /// One level of one slice of a texture, seen through a sampler.
@@ -46,7 +46,7 @@ impl Level<'_> {
     /// The texel at integer indices `idx`, address modes applied.
     pub fn fetch(&self, idx: [i64; 3]) -> Fetched {
         match self.texel(idx) {
-            Some(texel) => Fetched::Texel(fetch(self.res, texel).unwrap_or([0; 4])),
+            Some(texel) => Fetched::Texel(fetch_d3d(self.res, texel)),
             None => Fetched::Border,
         }
     }

@@ -5,7 +5,7 @@
 //! colour's channel; a comparison gives 1.0 or 0.0.
 
 use super::filter::{average_of_others, passes, Fetched, Level};
-use super::layout::{fetch_raw, shape};
+use super::layout::{fetch_raw_d3d, shape};
 use super::sample::{comparison, locate};
 use super::SampleArgs;
 use crate::resource::{Resource, SamplerDesc};
@@ -87,9 +87,10 @@ pub fn gather_raw(res: &Resource, sampler: &SamplerDesc, args: &SampleArgs) -> [
         if level.missing_corner([u, v, 0]) {
             return 0;
         }
-        level
-            .texel([u, v, 0])
-            .and_then(|t| fetch_raw(res, t))
-            .unwrap_or(0)
+        // A corner outside a border-addressed axis gathers 0.
+        match level.texel([u, v, 0]) {
+            Some(t) => fetch_raw_d3d(res, t),
+            None => 0,
+        }
     })
 }

@@ -49,7 +49,12 @@ pub fn mip_size(size: u32, mip: u32) -> u32 {
     if size == 0 {
         0
     } else {
-        size.checked_shr(mip).unwrap_or(0).max(1)
+        // A shift by 32 or more leaves nothing: the smallest level, 1.
+        if mip >= u32::BITS {
+            1
+        } else {
+            (size >> mip).max(1)
+        }
     }
 }
 
@@ -138,6 +143,18 @@ pub fn fetch(res: &Resource, texel: Texel) -> Option<[u32; 4]> {
     let end = at.checked_add(format.size() as usize)?;
     let bytes = res.data.get(at..end)?;
     Some(read_element(format, bytes))
+}
+
+/// [`fetch`] as a shader's read sees it: zeros out of range or beyond the data (D3D11.3
+/// functional spec: an out-of-bounds read of a resource returns 0).
+pub(crate) fn fetch_d3d(res: &Resource, texel: Texel) -> [u32; 4] {
+    fetch(res, texel).unwrap_or_default()
+}
+
+/// [`fetch_raw`] as a shader's read sees it: 0 out of range or beyond the data, as
+/// [`fetch_d3d`].
+pub(crate) fn fetch_raw_d3d(res: &Resource, texel: Texel) -> u64 {
+    fetch_raw(res, texel).unwrap_or_default()
 }
 
 /// The element bytes of `texel` as an unsigned integer (little-endian, elements of at most 8

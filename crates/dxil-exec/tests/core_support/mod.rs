@@ -5,9 +5,9 @@
 use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
 
 /// `source` compiled for `cs_<sm>` by `dxc`, as a module; `None` when the tools are absent.
-pub fn compile(source: &str, sm: &str, extra: &[&str]) -> Option<dxil_ir::Module> {
+pub fn compile(source: &str, sm: &str, extra: &[&str]) -> Option<dxil_ir::CheckedModule> {
     let bytes = dxil_test_support::compile_hlsl(source, &format!("cs_{sm}"), extra)?;
-    Some(dxil::read_module(&bytes).unwrap().into_inner())
+    Some(dxil::read_module(&bytes).unwrap())
 }
 
 /// A UAV of `view` at register `u<reg>` over `data`.

@@ -6,7 +6,7 @@ use dxil_ir::ValueRef;
 
 use super::{unsupported, Ctx};
 use crate::code::{Inst, Slot};
-use crate::compile::consts::{self, gep_offset, pointee};
+use crate::compile::consts::{self, gep_offset, GepIndex};
 use crate::compile::types;
 use crate::error::{ErrorKind, Result};
 
@@ -18,11 +18,9 @@ impl<'a, 'm> Ctx<'a, 'm> {
         let mut cur = ty;
         for &i in indices {
             let (elems, sel): (Vec<dxil_ir::Type>, usize) = match m.ty(cur) {
-                Some(dxil_ir::TypeData::Struct(s)) => (s.elems.to_vec(), i as usize),
-                Some(
-                    dxil_ir::TypeData::Array { len, elem }
-                    | dxil_ir::TypeData::Vector { len, elem },
-                ) => {
+                dxil_ir::TypeData::Struct(s) => (s.elems.to_vec(), i as usize),
+                dxil_ir::TypeData::Array { len, elem }
+                | dxil_ir::TypeData::Vector { len, elem } => {
                     if u64::from(i) >= *len {
                         return Err(unsupported("an aggregate index out of range".into()));
                     }
@@ -53,26 +51,19 @@ impl<'a, 'm> Ctx<'a, 'm> {
         let (base, idx) = operands
             .split_first()
             .ok_or_else(|| ErrorKind::Input("getelementptr without a base".into()))?;
-        let _ = pointee(m, self.m().value_type(Some(self.body), *base)).ok();
-        let mut consts_v = Vec::with_capacity(idx.len());
-        let mut dynamic = Vec::with_capacity(idx.len());
+        let mut indices = Vec::with_capacity(idx.len());
         for i in idx {
-            let is_const = matches!(i, ValueRef::Const(_));
-            dynamic.push(!is_const);
-            if is_const {
+            indices.push(if let ValueRef::Const(_) = i {
                 let mut v = Vec::new();
                 consts::eval(m, self.env.globals, *i, &mut v)?;
                 let bits = self.scalar(*i)?.bits();
-                consts_v.push(crate::interp::alu::sext(
-                    v.first().copied().unwrap_or(0),
-                    bits,
-                ));
+                GepIndex::Const(crate::interp::alu::sext(consts::scalar_leaf(&v)?, bits))
             } else {
-                consts_v.push(0);
-            }
+                GepIndex::Dynamic
+            });
         }
         let mut terms = Vec::new();
-        let off = gep_offset(m, source_ty, &consts_v, &mut terms, Some(&dynamic))?;
+        let off = gep_offset(m, source_ty, &indices, &mut terms)?;
         let start = self.f.gep_terms.len() as u32;
         for (pos, stride) in terms {
             let v = idx[pos];

@@ -2,7 +2,7 @@
 //! (DXIL.rst "Operations"); the intrinsics that do nothing at run time are dropped; any other
 //! callee is refused by name (DXC inlines every user function).
 
-use dxil_ir::{InstData, ValueRef};
+use dxil_ir::{CheckedModule, InstData, ValueRef};
 
 use super::{unsupported, Ctx};
 use crate::code::{Inst, Slot, Ty};
@@ -10,14 +10,27 @@ use crate::compile::types;
 use crate::error::{ErrorKind, Result};
 use crate::interp::dxop;
 
+/// The kind an operation runs with when it has no scalar overload (none, `void`, or an
+/// aggregate): i32, the type of DXIL's opcode, index and flag operands.
+const NO_SCALAR_OVERLOAD: Ty = Ty::I32;
+
+/// The name a call's callee is known by: the function's symbol; the empty name for a call
+/// through a value that is not a function, or to a function without a name, which no
+/// intrinsic name matches (the call is refused, naming `@`).
+fn callee_name(m: &CheckedModule, callee: ValueRef) -> &str {
+    let ValueRef::Function(f) = callee else {
+        return "";
+    };
+    match &m.function(f).common.name {
+        Some(name) => name,
+        None => "",
+    }
+}
+
 impl<'a, 'm> Ctx<'a, 'm> {
     pub(super) fn call(&mut self, dst: Slot, callee: ValueRef, inst: &'m InstData) -> Result<()> {
         let m = self.m();
-        let name = match callee {
-            ValueRef::Function(f) => m.functions.get(f).and_then(|d| d.common.name.as_deref()),
-            _ => None,
-        }
-        .unwrap_or("");
+        let name = callee_name(m, callee);
         if name.starts_with("llvm.lifetime.") || name.starts_with("llvm.dbg.") || name == "dx.noop"
         {
             return Ok(());
@@ -27,15 +40,18 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 "a call to @{name} (only dx.op calls are run)"
             )));
         }
-        let call = dxil_ops::decode_call(m, self.body, inst)
+        let call = dxil_ops::decode_call(m, self.body.body(), inst)
             .map_err(|e| ErrorKind::Input(format!("{e}")))?
             .ok_or_else(|| unsupported(format!("the call to @{name}")))?;
         if !dxop::supported(call.op.code()) {
             return Err(unsupported(format!("dx.op {}", call.op.name())));
         }
         let ty = match call.overload() {
-            Some(t) => types::scalar(m, t)?.unwrap_or(Ty::I32),
-            None => Ty::I32,
+            Some(t) => match types::scalar(m, t)? {
+                Some(ty) => ty,
+                None => NO_SCALAR_OVERLOAD,
+            },
+            None => NO_SCALAR_OVERLOAD,
         };
         let mut slots = Vec::with_capacity(call.op.operand_count());
         for k in 0..call.op.operand_count() {

@@ -4,7 +4,10 @@
 
 use std::collections::HashMap;
 
-use dxil_ir::{BinOp, Block, Body, Global, InstData, InstKind, Module, Predicate, RmwOp, ValueRef};
+use dxil_ir::{
+    BinOp, Block, CheckedBody, CheckedModule, Global, InstData, InstKind, Predicate, RmwOp,
+    ValueRef, ValueType,
+};
 
 use crate::code::{BlockCode, Edge, Function, Inst, Local, RmwK, Slot, Ty, EXIT};
 use crate::compile::cfg::post_dominators;
@@ -18,7 +21,7 @@ use crate::error::{ErrorKind, Result};
 
 /// What the function compiler needs besides the body.
 pub(crate) struct Env<'m> {
-    pub(crate) m: &'m Module,
+    pub(crate) m: &'m CheckedModule,
     pub(crate) globals: &'m HashMap<Global, u64>,
     /// Bytes of private memory used so far (globals first; allocas are added).
     pub(crate) private_size: u32,
@@ -49,7 +52,7 @@ fn rmw_kind(op: RmwOp) -> Result<RmwK> {
 
 struct Ctx<'a, 'm> {
     env: &'a mut Env<'m>,
-    body: &'m Body,
+    body: CheckedBody<'m>,
     f: Function,
     vals: HashMap<ValueRef, Slot>,
     /// (from block, to block) -> edge index.
@@ -57,7 +60,11 @@ struct Ctx<'a, 'm> {
 }
 
 /// Compiles `body` (named `name`).
-pub(crate) fn compile<'m>(env: &mut Env<'m>, name: &str, body: &'m Body) -> Result<Function> {
+pub(crate) fn compile<'m>(
+    env: &mut Env<'m>,
+    name: &str,
+    body: CheckedBody<'m>,
+) -> Result<Function> {
     let mut cx = Ctx {
         env,
         body,
@@ -75,9 +82,7 @@ pub(crate) fn compile<'m>(env: &mut Env<'m>, name: &str, body: &'m Body) -> Resu
         let start = cx.f.insts.len() as u32;
         let mut terminated = false;
         for &i in &block.insts {
-            let inst = body.inst(i).ok_or_else(|| {
-                ErrorKind::Input(format!("instruction {} is missing", i.as_u32()))
-            })?;
+            let inst = body.inst(i);
             if terminated {
                 return Err(ErrorKind::Input("an instruction after a terminator".into()).into());
             }
@@ -107,6 +112,10 @@ pub(crate) fn compile<'m>(env: &mut Env<'m>, name: &str, body: &'m Body) -> Resu
     Ok(cx.f)
 }
 
+/// The destination an instruction without a value (a store, a branch, a `void` call) is
+/// given: slot 0, which no well-typed instruction without a value writes.
+const NO_RESULT: Slot = 0;
+
 fn successors(f: &Function, term: u32) -> Vec<u32> {
     let target = |e: u32| f.edges[e as usize].target;
     match &f.insts[term as usize] {
@@ -124,15 +133,27 @@ fn successors(f: &Function, term: u32) -> Vec<u32> {
 }
 
 impl<'a, 'm> Ctx<'a, 'm> {
-    fn m(&self) -> &'m Module {
+    fn m(&self) -> &'m CheckedModule {
         self.env.m
     }
 
-    /// Slots for a value of `ty` (`width` of them when its leaves are not as many).
-    fn alloc(&mut self, ty: dxil_ir::Type, width: Option<u32>) -> Result<Slot> {
+    /// Slots for a value of `ty`, one per leaf.
+    fn alloc(&mut self, ty: dxil_ir::Type) -> Result<Slot> {
         let mut leaves = Vec::new();
         types::leaves(self.m(), ty, &mut leaves)?;
-        let width = width.unwrap_or(leaves.len() as u32);
+        let width = leaves.len() as u32;
+        self.alloc_leaves(&leaves, width)
+    }
+
+    /// `width` slots for a value of `ty` whose leaves are not as many (a constant gives the
+    /// slots it evaluated to); slots past its leaves hold 64-bit values.
+    fn alloc_width(&mut self, ty: dxil_ir::Type, width: u32) -> Result<Slot> {
+        let mut leaves = Vec::new();
+        types::leaves(self.m(), ty, &mut leaves)?;
+        self.alloc_leaves(&leaves, width)
+    }
+
+    fn alloc_leaves(&mut self, leaves: &[(Ty, u32)], width: u32) -> Result<Slot> {
         let s = self.f.slots;
         self.f.slots = s
             .checked_add(width)
@@ -146,7 +167,8 @@ impl<'a, 'm> Ctx<'a, 'm> {
     /// Gives every argument and value-producing instruction its slots, and records the name
     /// `dxil dis` gives each value and block (traces print them).
     fn number_values(&mut self) -> Result<()> {
-        let body = self.body;
+        let checked = self.body;
+        let body = checked.body();
         let names = dxil_text::LocalNames::new(body);
         let local = |v: ValueRef| match names.number(v) {
             Some(n) => Local::Num(n),
@@ -155,19 +177,16 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 .map_or(Local::Const, |s| Local::Named(s.into())),
         };
         let mut values = Vec::new();
-        for (a, data) in self.body.args.iter_with_ids() {
-            let s = self.alloc(data.ty, None)?;
+        for (a, data) in body.args.iter_with_ids() {
+            let s = self.alloc(data.ty)?;
             let v = ValueRef::Arg(a);
             self.vals.insert(v, s);
             values.push((s, self.f.slots - s, local(v)));
         }
-        for block in self.body.blocks.iter() {
+        for block in body.blocks.iter() {
             for &i in &block.insts {
-                let Some(data) = self.body.inst(i) else {
-                    continue;
-                };
-                if let Some(ty) = data.ty {
-                    let s = self.alloc(ty, None)?;
+                if let Some(ty) = checked.inst(i).ty {
+                    let s = self.alloc(ty)?;
                     let v = ValueRef::Inst(i);
                     self.vals.insert(v, s);
                     values.push((s, self.f.slots - s, local(v)));
@@ -197,7 +216,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
             ValueRef::Const(_) | ValueRef::Global(_) => {
                 let mut leaves = Vec::new();
                 consts::eval(self.m(), self.env.globals, v, &mut leaves)?;
-                let s = self.alloc(self.ty_of(v)?, Some(leaves.len().max(1) as u32))?;
+                let s = self.alloc_width(self.ty_of(v)?, leaves.len().max(1) as u32)?;
                 self.f.values.push((s, self.f.slots - s, Local::Const));
                 for (i, x) in leaves.into_iter().enumerate() {
                     self.f.consts.push((s + i as u32, x));
@@ -215,39 +234,44 @@ impl<'a, 'm> Ctx<'a, 'm> {
     }
 
     fn ty_of(&self, v: ValueRef) -> Result<dxil_ir::Type> {
-        self.m()
-            .value_type(Some(self.body), v)
-            .ok_or_else(|| ErrorKind::Input(format!("value {v:?} has no type")).into())
+        match self.body.value_type(v) {
+            ValueType::Typed(t) => Ok(t),
+            ValueType::Void | ValueType::NoMetadataType => {
+                Err(ErrorKind::Input(format!("value {v:?} has no type")).into())
+            }
+        }
     }
 
     fn scalar(&self, v: ValueRef) -> Result<Ty> {
         scalar_of(self.m(), self.ty_of(v)?)
     }
 
+    /// The first slot of the result of instruction `me`; [`NO_RESULT`] for an instruction
+    /// without a value.
     fn dst(&self, me: ValueRef) -> Slot {
-        self.vals.get(&me).copied().unwrap_or(0)
+        match self.vals.get(&me) {
+            Some(&s) => s,
+            None => NO_RESULT,
+        }
     }
 
     fn edge(&mut self, from: u32, to: Block) -> Result<u32> {
         if let Some(&e) = self.edge_ids.get(&(from, to.as_u32())) {
             return Ok(e);
         }
-        let target = self
-            .body
-            .block(to)
-            .ok_or_else(|| ErrorKind::Input(format!("branch to missing block {}", to.as_u32())))?;
+        let target = self.body.block(to);
         let start = self.f.copies.len() as u32;
         for &i in &target.insts {
-            let Some(inst) = self.body.inst(i) else { break };
+            let inst = self.body.inst(i);
             let InstKind::Phi { incoming } = &inst.kind else {
                 break;
             };
             let dst = self.dst(ValueRef::Inst(i));
-            let w = inst
-                .ty
-                .map(|t| types::width(self.m(), t))
-                .transpose()?
-                .unwrap_or(0);
+            // A phi without a type has no slots to copy.
+            let w = match inst.ty {
+                Some(t) => types::width(self.m(), t)?,
+                None => 0,
+            };
             if let Some((v, _)) = incoming.iter().find(|(_, b)| b.as_u32() == from) {
                 let src = self.slot(*v)?;
                 for k in 0..w {
@@ -403,7 +427,8 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 let (sz, align) = layout(m, *allocated_ty)?;
                 let mut n = Vec::new();
                 consts::eval(m, self.env.globals, *size, &mut n)?;
-                let count = n.first().copied().unwrap_or(1).max(1);
+                // A count of 0 still gives the alloca an address of its own.
+                let count = consts::scalar_leaf(&n)?.max(1);
                 let bytes = u64::from(sz).saturating_mul(count);
                 let align = align.max(1);
                 let off = self.env.private_size.div_ceil(align) * align;
@@ -494,7 +519,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                     let mut x = Vec::new();
                     consts::eval(m, self.env.globals, *v, &mut x)?;
                     let e = self.edge(block, *b)?;
-                    list.push((x.first().copied().unwrap_or(0), e));
+                    list.push((consts::scalar_leaf(&x)?, e));
                 }
                 let start = self.f.cases.len() as u32;
                 self.f.cases.extend(list);
@@ -507,8 +532,11 @@ impl<'a, 'm> Ctx<'a, 'm> {
             InstKind::Ret { .. } => self.push(Inst::Ret),
             InstKind::Unreachable => self.push(Inst::Unreachable),
             other => {
-                let name = format!("{other:?}");
-                let name = name.split([' ', '{', '(']).next().unwrap_or("").to_string();
+                // The variant's name: its debug form up to its fields.
+                let name: String = format!("{other:?}")
+                    .chars()
+                    .take_while(|c| !matches!(c, ' ' | '{' | '('))
+                    .collect();
                 return Err(unsupported(format!("the {name} instruction")));
             }
         }
