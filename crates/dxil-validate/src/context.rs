@@ -69,15 +69,22 @@ pub(crate) struct Ctx<'m> {
     last_located: Option<(ValidationRule, DebugLoc)>,
 }
 
+/// The validator and DXIL versions of a module that states none (`dx.valver`, `dx.version`
+/// absent): 1.0, as the reference's validator assumes.
+const UNSTATED_VERSION: (u32, u32) = (1, 0);
+
 impl<'m> Ctx<'m> {
     pub fn new(m: &'m CheckedModule, md: &'m DxilMetadata, options: &'m Options) -> Self {
-        let v = |v: &Option<dxil_module::model::Version>| v.as_ref().map(|v| (v.major, v.minor));
+        let v = |v: &Option<dxil_module::model::Version>| match v {
+            Some(v) => (v.major, v.minor),
+            None => UNSTATED_VERSION,
+        };
         Ctx {
             m,
             md,
             options,
-            valver: v(&md.validator_version).unwrap_or((1, 0)),
-            dxil_version: v(&md.version).unwrap_or((1, 0)),
+            valver: v(&md.validator_version),
+            dxil_version: v(&md.version),
             lin_alg_types: None,
             sig: None,
             res: Default::default(),

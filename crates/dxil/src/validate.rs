@@ -41,7 +41,9 @@ pub fn validate_named(bytes: &[u8], name: &str, options: &Options) -> Result<Rep
             if dxil_module::strip::has_debug_info(&module) {
                 let mut stripped = module.clone().into_inner();
                 if dxil_module::strip::strip_debug_info(&mut stripped).is_ok() {
-                    return Ok(crate::validator::validate_unchecked_module(stripped, options));
+                    return Ok(crate::validator::validate_unchecked_module(
+                        stripped, options,
+                    ));
                 }
             }
             module

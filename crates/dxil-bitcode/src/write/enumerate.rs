@@ -311,7 +311,10 @@ impl En<'_> {
     }
 
     fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
-        let cs = *self.cs.get(c).ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
+        let cs = *self
+            .cs
+            .get(c)
+            .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?;
         let module = cs.module;
         let st = if body {
             if module != UNSEEN {

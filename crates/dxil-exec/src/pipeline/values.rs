@@ -211,8 +211,13 @@ pub fn format_g(v: f64) -> String {
     }
     // The exponent after rounding to six significant digits decides the notation.
     let sci = format!("{v:.5e}");
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
+    // `{:e}` of a finite float always writes `<mantissa>e<exponent>`.
+    let Some((mantissa, exp)) = sci.split_once('e') else {
+        return sci;
+    };
+    let Ok(exp) = exp.parse::<i32>() else {
+        return sci;
+    };
     if (-4..6).contains(&exp) {
         let fixed = format!("{v:.*}", (5 - exp) as usize);
         strip_zeros(&fixed).to_string()

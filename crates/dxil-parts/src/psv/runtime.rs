@@ -152,6 +152,33 @@ pub struct MsInfo {
 }
 
 impl RuntimeInfo {
+    /// The version 1 fields as a reader of the newest layout sees them: zero when the record
+    /// is older (the runtime copies a record into a zeroed one of the newest layout).
+    pub fn info1_zero_filled(&self) -> RuntimeInfo1 {
+        match &self.info1 {
+            Some(i) => i.clone(),
+            None => RuntimeInfo1::default(),
+        }
+    }
+
+    /// The version 2 thread group size, zero in an older record (as
+    /// [`RuntimeInfo::info1_zero_filled`]).
+    pub fn num_threads_zero_filled(&self) -> [u32; 3] {
+        match self.num_threads {
+            Some(t) => t,
+            None => [0; 3],
+        }
+    }
+
+    /// The version 4 group shared memory size, zero in an older record (as
+    /// [`RuntimeInfo::info1_zero_filled`]).
+    pub fn group_shared_zero_filled(&self) -> u32 {
+        match self.num_bytes_group_shared_memory {
+            Some(n) => n,
+            None => 0,
+        }
+    }
+
     /// The PSV version this record's size implies (0 to 4).
     pub fn version(&self) -> u32 {
         if self.num_bytes_group_shared_memory.is_some() {

@@ -135,18 +135,18 @@ fn u32_at(b: &[u8; 16], at: usize) -> u32 {
 /// version 3 record.
 pub(crate) fn runtime_info(view: &RuntimeView<'_>, kind: u8, entry: &str) -> String {
     let info = view.info;
-    let info1 = info.info1.clone().unwrap_or_default();
+    let info1 = info.info1_zero_filled();
     let kind = if view.v1 { info1.shader_stage } else { kind };
     let b = &info.stage_info;
     let flag = |v: u8| u8::from(v != 0);
     let mut s = String::from("PSVRuntimeInfo:\n");
     let threads = |s: &mut String| {
         if view.v2 {
-            let t = info.num_threads.unwrap_or_default();
+            let t = info.num_threads_zero_filled();
             let _ = writeln!(s, " NumThreads=({},{},{})", t[0], t[1], t[2]);
         }
         if view.v4 {
-            let g = info.num_bytes_group_shared_memory.unwrap_or_default();
+            let g = info.group_shared_zero_filled();
             let _ = writeln!(s, " NumBytesGroupSharedMemory: {g}");
         }
     };

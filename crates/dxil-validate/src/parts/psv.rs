@@ -552,7 +552,7 @@ impl Verifier<'_, '_, '_> {
             // Without the part's version 1 record the reference fills in only what the
             // stage union of that record holds (a geometry shader's vertex count, a mesh
             // shader's topology); the stage reads as 0.
-            let i1 = module.info1.clone().unwrap_or_default();
+            let i1 = module.info1_zero_filled();
             module.info1 = Some(dxil_parts::psv::RuntimeInfo1 {
                 stage_union: match self.src.kind {
                     ShaderKind::Geometry => i1.stage_union,
