@@ -47,7 +47,7 @@ pub use record::{
     Entry, RawEntry, Record, DEFINE_ABBREV, END_BLOCK, ENTER_SUBBLOCK, FIRST_APPLICATION_ABBREV,
     UNABBREV_RECORD,
 };
-pub use reencode::reencode;
+pub use reencode::{reencode, reencode_into};
 pub use writer::{AbbrevSet, BlockInfo, Words, Writer};
 
 /// Block ID of the standard BLOCKINFO block.

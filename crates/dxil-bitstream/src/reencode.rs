@@ -7,8 +7,16 @@ use crate::{Entry, RawEntry, Reader, Record, Writer};
 
 /// Re-encodes `bitcode` (any wrapper is dropped) block by block and record by record.
 pub fn reencode(bitcode: &[u8]) -> Result<Vec<u8>> {
+    let mut w = Writer::with_capacity(bitcode.len());
+    let mut out = Vec::new();
+    reencode_into(bitcode, &mut w, &mut out)?;
+    Ok(out)
+}
+
+/// [`reencode`] through `w` (reset first, so it may have written other streams) into `out`.
+pub fn reencode_into(bitcode: &[u8], w: &mut Writer, out: &mut Vec<u8>) -> Result<()> {
+    w.reset();
     let mut r = Reader::new(bitcode)?;
-    let mut w = Writer::with_capacity(r.bytes().len());
     let mut rec = Record::new();
     loop {
         match r.next_raw()? {
@@ -24,7 +32,7 @@ pub fn reencode(bitcode: &[u8]) -> Result<Vec<u8>> {
                 r.read_record(abbrev_id, &mut rec)?;
                 w.write_record(&rec)?;
             }
-            RawEntry::Entry(Entry::EndOfStream) => return w.finish(),
+            RawEntry::Entry(Entry::EndOfStream) => return w.finish_into(out),
         }
     }
 }

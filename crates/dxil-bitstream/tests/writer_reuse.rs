@@ -2,30 +2,7 @@
 //! modules re-encoded through one writer, after a larger and a smaller stream and after a
 //! stream abandoned with open blocks, match the generic re-encoder's output.
 
-use dxil_bitstream::{Entry, RawEntry, Reader, Record, Result, Writer};
-
-fn reencode_into(bitcode: &[u8], w: &mut Writer, out: &mut Vec<u8>) -> Result<()> {
-    w.reset();
-    let mut r = Reader::new(bitcode)?;
-    let mut rec = Record::new();
-    loop {
-        match r.next_raw()? {
-            RawEntry::DefineAbbrev(a) => {
-                w.define_abbrev((*a).clone())?;
-            }
-            RawEntry::Entry(Entry::SubBlock { block_id }) => {
-                r.enter_block()?;
-                w.enter_block(block_id, r.abbrev_width())?;
-            }
-            RawEntry::Entry(Entry::EndBlock) => w.exit_block()?,
-            RawEntry::Entry(Entry::Record { abbrev_id }) => {
-                r.read_record(abbrev_id, &mut rec)?;
-                w.write_record(&rec)?;
-            }
-            RawEntry::Entry(Entry::EndOfStream) => return w.finish_into(out),
-        }
-    }
-}
+use dxil_bitstream::{reencode_into, Writer};
 
 #[test]
 fn a_reset_writer_writes_like_a_fresh_one() {
