@@ -1,7 +1,5 @@
 //! The top level and MODULE_BLOCK (LLVM 3.7 `parseModule`).
 
-use std::cell::RefCell;
-
 use dxil_bitstream::{Entry, ReaderBuffers, BLOCKINFO_BLOCK_ID};
 use dxil_ir::{
     decode_linkage, Alias, AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon,
@@ -41,17 +39,11 @@ struct ModState {
 /// `BC` 0xC0DE, or wrapped in the 0x0B17C0DE header).
 ///
 /// Every record is decoded into the IR; anything not understood is an error naming the block,
-/// the record code and the bit offset. Each thread reads through a [`Decoder`] of its own, so
-/// that reading many modules allocates its working tables once.
+/// the record code and the bit offset. A program that reads many modules reads them faster
+/// through one [`Decoder`]. (A decoder kept per thread behind this function was measured
+/// slower: tables kept alive between unrelated callers' allocations fragment the heap.)
 pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
-    thread_local! {
-        static DECODER: RefCell<Decoder> = RefCell::new(Decoder::new());
-    }
-    DECODER.with(|d| match d.try_borrow_mut() {
-        Ok(mut d) => d.read_module(bitcode),
-        // Not reentrant today; a fresh decoder keeps it correct if that changes.
-        Err(_) => Decoder::new().read_module(bitcode),
-    })
+    Decoder::new().read_module(bitcode)
 }
 
 /// A module reader that keeps its working memory between modules: the bitstream reader's
