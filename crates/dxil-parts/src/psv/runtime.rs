@@ -164,19 +164,13 @@ impl RuntimeInfo {
     /// The version 2 thread group size, zero in an older record (as
     /// [`RuntimeInfo::info1_zero_filled`]).
     pub fn num_threads_zero_filled(&self) -> [u32; 3] {
-        match self.num_threads {
-            Some(t) => t,
-            None => [0; 3],
-        }
+        self.num_threads.unwrap_or_default()
     }
 
     /// The version 4 group shared memory size, zero in an older record (as
     /// [`RuntimeInfo::info1_zero_filled`]).
     pub fn group_shared_zero_filled(&self) -> u32 {
-        match self.num_bytes_group_shared_memory {
-            Some(n) => n,
-            None => 0,
-        }
+        self.num_bytes_group_shared_memory.unwrap_or_default()
     }
 
     /// The PSV version this record's size implies (0 to 4).
