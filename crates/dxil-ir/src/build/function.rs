@@ -4,6 +4,7 @@
 //! `memory.rs`.
 
 use super::hash::{FastMap, FastSet};
+use crate::PackedOption;
 
 use super::attributes::AttrSite;
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
@@ -557,11 +558,18 @@ impl FunctionBuilder<'_> {
             .iter()
             .flat_map(|b| b.insts.iter().copied())
             .collect();
-        let mut new_id: SecondaryMap<Inst, Inst> =
-            SecondaryMap::filled(self.body.insts.len(), Inst(0));
+        // An id that is in no block keeps its number (it names nothing the renumbering
+        // knows, and the id check reports it) rather than turning into a valid-looking one.
+        let mut new_id: SecondaryMap<Inst, PackedOption<Inst>> =
+            SecondaryMap::filled(self.body.insts.len(), PackedOption::none());
         for (n, &i) in order.iter().enumerate() {
-            new_id[i] = Inst(n as u32);
+            new_id[i] = PackedOption::some(Inst(n as u32));
         }
+        let remap = |x: &mut Inst| {
+            if let Some(n) = new_id[*x].expand() {
+                *x = n;
+            }
+        };
         let mut old: Vec<Option<InstData>> = std::mem::take(&mut self.body.insts)
             .into_iter()
             .map(Some)
@@ -570,23 +578,21 @@ impl FunctionBuilder<'_> {
             if let Some(mut d) = old[i.index()].take() {
                 d.kind.for_each_operand_mut(|v| {
                     if let ValueRef::Inst(x) = v {
-                        *x = new_id[*x];
+                        remap(x);
                     }
                 });
                 self.body.insts.push(d);
             }
         }
         for b in self.body.blocks.iter_mut() {
-            for i in &mut b.insts {
-                *i = new_id[*i];
-            }
+            b.insts.iter_mut().for_each(remap);
         }
         for (i, _) in &mut self.call_attrs {
-            *i = new_id[*i];
+            remap(i);
         }
         for l in &mut self.locals {
             if let ValueRef::Inst(x) = &mut l.1 {
-                *x = new_id[*x];
+                remap(x);
             }
         }
     }
