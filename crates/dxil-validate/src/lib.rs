@@ -121,7 +121,7 @@ pub fn validate_module(module: &CheckedModule, options: &Options) -> Report {
 }
 
 /// [`validate_module`] for a module nobody has checked (one edited after reading): its ids
-/// are checked first, and an id that names nothing is reported as unreadable bitcode is.
+/// are checked first, and an id that names nothing is reported as unreadable bitcode is reported.
 pub fn validate_unchecked_module(module: Module, options: &Options) -> Report {
     match CheckedModule::new(module) {
         Ok(module) => validate_module(&module, options),

@@ -133,7 +133,6 @@ pub fn format_values(format: DataFormat, data: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// Quotes a string as LLVM's output does when it could be read as something else.
 /// The `Bindings` of a pipeline that names no vertex buffer, attributes or render target
 /// (a compute pipeline): printed with empty names.
 const NO_IO_BINDINGS: IoBindings = IoBindings {
@@ -159,6 +158,7 @@ fn quote_name(name: &Option<String>) -> String {
     }
 }
 
+/// Quotes a string as LLVM's output does when it could be read as something else.
 fn quote(s: &str) -> String {
     let special = |c: char| ":#,[]{}&*!|>'\"%@`".contains(c) || c.is_control();
     let numeric = s.parse::<f64>().is_ok()

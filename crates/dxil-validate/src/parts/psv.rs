@@ -704,7 +704,6 @@ impl Verifier<'_, '_, '_> {
     }
 }
 
-/// The entry name the module declares.
 /// The string at `offset` of the part's string table, as the reference reads it for a
 /// comparison or a message: an offset the table does not hold a string at (the checks
 /// before report it) reads as the empty string.
@@ -718,6 +717,7 @@ fn zero_padded(words: &[u32], n: usize) -> impl Iterator<Item = u32> + '_ {
     words.iter().copied().chain(std::iter::repeat(0)).take(n)
 }
 
+/// The entry name the module declares.
 fn entry_name<'a>(src: &'a Source<'_>) -> &'a str {
     src.entry().map_or("", |e| e.name.as_str())
 }
