@@ -11,6 +11,9 @@ pub const MAX_VBR_WIDTH: u32 = 32;
 /// Largest width accepted for a fixed field.
 pub const MAX_FIXED_WIDTH: u32 = 64;
 
+/// Bits a refill guarantees while at least 8 bytes of input remain.
+const REFILL_BITS: u32 = 56;
+
 /// A read cursor over `bytes`, bit-addressed, least significant bit first.
 #[derive(Clone, Debug)]
 pub(crate) struct BitCursor<'a> {
@@ -75,28 +78,34 @@ impl<'a> BitCursor<'a> {
         Ok(())
     }
 
-    /// Loads the next up to 8 bytes into the (empty) word.
-    #[inline]
+    /// Tops the word up: to 56..=63 bits when 8 bytes remain (one unaligned load), else with
+    /// every byte left. Bits above `avail` are then the bits of the bytes that follow, which
+    /// the next load puts in the same places again.
+    #[inline(always)]
     fn refill(&mut self) {
         let b = self.next_byte;
-        match self.bytes.get(b..b.saturating_add(8)) {
-            Some(s) => {
+        match self.bytes.get(b..b.wrapping_add(8)) {
+            Some(s) if self.avail < 64 => {
                 let mut a = [0u8; 8];
                 a.copy_from_slice(s);
-                self.word = u64::from_le_bytes(a);
-                self.avail = 64;
-                self.next_byte = b + 8;
+                self.word |= u64::from_le_bytes(a) << self.avail;
+                let taken = (63 - self.avail) >> 3;
+                self.next_byte = b + taken as usize;
+                self.avail += taken * 8;
             }
-            None => {
-                let tail = self.bytes.get(b..).unwrap_or(&[]);
-                let mut a = [0u8; 8];
-                for (d, s) in a.iter_mut().zip(tail) {
-                    *d = *s;
-                }
-                self.word = u64::from_le_bytes(a);
-                self.avail = 8 * tail.len() as u32;
-                self.next_byte = b + tail.len();
-            }
+            _ => self.refill_tail(),
+        }
+    }
+
+    /// The last (fewer than 8) bytes.
+    #[cold]
+    fn refill_tail(&mut self) {
+        let tail = self.bytes.get(self.next_byte..).unwrap_or(&[]);
+        let room = ((64 - self.avail) / 8) as usize;
+        for &byte in tail.iter().take(room) {
+            self.word |= u64::from(byte) << self.avail;
+            self.avail += 8;
+            self.next_byte += 1;
         }
     }
 
@@ -104,87 +113,74 @@ impl<'a> BitCursor<'a> {
     #[inline]
     pub(crate) fn read(&mut self, width: u32, what: &'static str) -> Result<u64> {
         debug_assert!(width <= 64);
-        if width <= self.avail {
-            if width == 64 {
-                let v = self.word;
-                self.word = 0;
-                self.avail = 0;
-                return Ok(v);
+        if width > self.avail {
+            self.refill();
+            if width > self.avail {
+                return self.read_split(width, what);
             }
-            let v = self.word & ((1u64 << width) - 1);
-            self.word >>= width;
-            self.avail -= width;
+        }
+        if width == 64 {
+            let v = self.word;
+            self.word = 0;
+            self.avail = 0;
             return Ok(v);
         }
-        self.read_split(width, what)
+        let v = self.word & ((1u64 << width) - 1);
+        self.word >>= width;
+        self.avail -= width;
+        Ok(v)
     }
 
-    /// A field that continues past the cached word.
+    /// A field wider than one refill (57..=64 bits), or one past the end of the input.
     #[cold]
     fn read_split(&mut self, width: u32, what: &'static str) -> Result<u64> {
         if u64::from(width) > self.bits_left() {
             return Err(self.err(ErrorKind::Truncated(what)));
         }
-        let lo = self.word;
-        let have = self.avail;
-        self.refill();
-        let need = width - have;
-        // need <= 64 - have < 64 and the refilled word holds at least `need` bits.
-        let (hi, rest) = if need == 64 {
-            (self.word, 0)
-        } else {
-            (self.word & ((1u64 << need) - 1), self.word >> need)
-        };
-        self.word = rest;
-        self.avail -= need;
-        Ok(if have == 0 { hi } else { lo | (hi << have) })
+        let lo = self.read(32, what)?;
+        let hi = self.read(width - 32, what)?;
+        Ok(lo | (hi << 32))
     }
 
     /// Reads a VBR field with `width`-bit chunks (2..=32), capped at 64 bits of value.
     #[inline]
     pub(crate) fn read_vbr(&mut self, width: u32, what: &'static str) -> Result<u64> {
         debug_assert!((2..=MAX_VBR_WIDTH).contains(&width));
-        let hi_bit = 1u64 << (width - 1);
-        let piece = self.read(width, what)?;
-        if piece & hi_bit == 0 {
-            return Ok(piece);
+        if self.avail < REFILL_BITS {
+            self.refill();
         }
-        // Two-chunk values (e.g. characters in vbr6) are common: decode the second inline.
-        let mask = hi_bit - 1;
-        if self.avail >= width {
-            let second = self.word & ((hi_bit << 1) - 1);
-            if second & hi_bit == 0 {
-                self.word >>= width;
-                self.avail -= width;
-                return Ok((piece & mask) | (second << (width - 1)));
+        // Every chunk within the cached bits: at most 56 bits of chunks, so fewer than 56 bits
+        // of value (no overflow).
+        let hi_bit = 1u64 << (width - 1);
+        let chunk = (hi_bit << 1) - 1;
+        let mut value = 0u64;
+        let mut used = 0u32;
+        let mut shift = 0u32;
+        while used + width <= self.avail {
+            let piece = (self.word >> used) & chunk;
+            value |= (piece & (hi_bit - 1)) << shift;
+            used += width;
+            shift += width - 1;
+            if piece & hi_bit == 0 {
+                self.word = self.word.checked_shr(used).unwrap_or(0);
+                self.avail -= used;
+                return Ok(value);
             }
         }
-        self.read_vbr_rest(width, piece & mask, what)
+        self.read_vbr_slow(width, what)
     }
 
-    /// The chunks after the first of a multi-chunk VBR.
-    fn read_vbr_rest(&mut self, width: u32, first: u64, what: &'static str) -> Result<u64> {
-        let start = self.pos() - u64::from(width);
+    /// A VBR longer than the cached bits: chunk by chunk, with the overflow check.
+    #[cold]
+    fn read_vbr_slow(&mut self, width: u32, what: &'static str) -> Result<u64> {
+        let start = self.pos();
         let hi_bit = 1u64 << (width - 1);
-        let mask = hi_bit - 1;
-        let chunk_mask = (hi_bit << 1) - 1;
-        let mut value = first;
-        let mut shift = width - 1;
+        let mut value = 0u64;
+        let mut shift = 0u32;
         loop {
-            // Chunks already in the cached word whose data bits cannot overflow 64 bits.
-            while self.avail >= width && shift + width - 1 <= 64 {
-                let piece = self.word & chunk_mask;
-                self.word >>= width;
-                self.avail -= width;
-                value |= (piece & mask) << shift;
-                if piece & hi_bit == 0 {
-                    return Ok(value);
-                }
-                shift += width - 1;
-            }
             let piece = self.read(width, what)?;
-            let data = piece & mask;
-            if shift >= 64 || (data >> (64 - shift)) != 0 {
+            let data = piece & (hi_bit - 1);
+            if shift >= 64 || (shift > 0 && (data >> (64 - shift)) != 0) {
                 return Err(Error::new(ErrorKind::VbrOverflow, start));
             }
             value |= data << shift;
@@ -196,10 +192,104 @@ impl<'a> BitCursor<'a> {
     }
 
     /// Reads a VBR field that must fit in 32 bits.
+    #[inline]
     pub(crate) fn read_vbr32(&mut self, width: u32, what: &'static str) -> Result<u32> {
         let start = self.pos();
         let v = self.read_vbr(width, what)?;
         u32::try_from(v).map_err(|_| Error::new(ErrorKind::OutOfRange(what), start))
+    }
+
+    /// Reads `n` VBR values of `width`-bit chunks into `out` (the operands of an
+    /// unabbreviated record, or the elements of a VBR array); the caller has bounded `n` by
+    /// the bits left. The loop keeps the cursor in locals (through `&mut self` each field
+    /// update is a store) and takes values of one or two chunks without leaving the word.
+    #[inline]
+    pub(crate) fn read_vbr_into(
+        &mut self,
+        width: u32,
+        n: usize,
+        out: &mut Vec<u64>,
+        what: &'static str,
+    ) -> Result<()> {
+        debug_assert!((2..=MAX_VBR_WIDTH).contains(&width));
+        let base = out.len();
+        out.extend(std::iter::repeat_n(0, n));
+        let hi_bit = 1u64 << (width - 1);
+        let chunk = (hi_bit << 1) - 1;
+        let (mut word, mut avail) = (self.word, self.avail);
+        for slot in &mut out[base..] {
+            if avail < 2 * width {
+                self.word = word;
+                self.avail = avail;
+                self.refill();
+                word = self.word;
+                avail = self.avail;
+            }
+            if avail >= 2 * width {
+                let piece = word & chunk;
+                if piece & hi_bit == 0 {
+                    word >>= width;
+                    avail -= width;
+                    *slot = piece;
+                    continue;
+                }
+                let second = (word >> width) & chunk;
+                if second & hi_bit == 0 {
+                    word >>= 2 * width;
+                    avail -= 2 * width;
+                    *slot = (piece & (hi_bit - 1)) | (second << (width - 1));
+                    continue;
+                }
+            }
+            self.word = word;
+            self.avail = avail;
+            *slot = self.read_vbr(width, what)?;
+            word = self.word;
+            avail = self.avail;
+        }
+        self.word = word;
+        self.avail = avail;
+        Ok(())
+    }
+
+    /// Reads `n` fixed fields of `width` bits (1..=32) into `out`, each passed through `map`
+    /// (char6 decoding); the caller has bounded `n` by the bits left. Locals as in
+    /// [`BitCursor::read_vbr_into`].
+    #[inline]
+    pub(crate) fn read_fixed_into(
+        &mut self,
+        width: u32,
+        n: usize,
+        out: &mut Vec<u64>,
+        map: impl Fn(u64) -> u64,
+        what: &'static str,
+    ) -> Result<()> {
+        debug_assert!((1..=32).contains(&width));
+        let base = out.len();
+        out.extend(std::iter::repeat_n(0, n));
+        let mask = (1u64 << width) - 1;
+        let (mut word, mut avail) = (self.word, self.avail);
+        for slot in &mut out[base..] {
+            if avail < width {
+                self.word = word;
+                self.avail = avail;
+                self.refill();
+                word = self.word;
+                avail = self.avail;
+                if avail < width {
+                    *slot = map(self.read(width, what)?);
+                    word = self.word;
+                    avail = self.avail;
+                    continue;
+                }
+            }
+            *slot = map(word & mask);
+            word >>= width;
+            avail -= width;
+        }
+        self.word = word;
+        self.avail = avail;
+        Ok(())
     }
 
     /// Skips to the next multiple of 32 bits.

@@ -71,6 +71,11 @@ pub struct Reader<'a> {
     /// Operands of the abbreviations defined in BLOCKINFO.
     info_pool: Vec<AbbrevOp>,
     pending: Pending,
+    /// The innermost scope's abbreviation id width, end bit and whether it is BLOCKINFO
+    /// (copies of `scopes.last()`, read for every entry).
+    width: u32,
+    end_bit: u64,
+    in_blockinfo: bool,
     /// Abbreviation vectors of closed scopes, kept to avoid reallocating.
     spare: Vec<Vec<Span>>,
     /// Bit offset just after the abbreviation ID of the last record [`Reader::advance`] read.
@@ -153,6 +158,7 @@ impl<'a> Reader<'a> {
             pool_mark: 0,
             setbid: None,
         };
+        let end_bit = top.end_bit;
         scopes.push(top);
         Ok(Reader {
             cur,
@@ -161,6 +167,9 @@ impl<'a> Reader<'a> {
             pool,
             info_pool,
             pending: Pending::None,
+            width: 2,
+            end_bit,
+            in_blockinfo: false,
             spare,
             record_bit: 0,
             info_cache,
@@ -279,6 +288,26 @@ impl<'a> Reader<'a> {
     /// registered and not returned. The fast path for readers that handle every record.
     #[inline]
     pub fn advance(&mut self, rec: &mut Record<'a>) -> Result<Entry> {
+        // The common case first: a record in an open block, read without the pending-state
+        // round trip of `next` + `read_record`.
+        if self.pending == Pending::None && self.scopes.len() > 1 && !self.in_blockinfo {
+            let before = self.cur.clone();
+            let id = self.cur.read(self.width, "abbreviation id")? as u32;
+            if id == crate::record::UNABBREV_RECORD {
+                self.record_bit = self.cur.pos();
+                self.read_unabbreviated(rec)?;
+                return Ok(Entry::Record { abbrev_id: id });
+            }
+            if id >= crate::record::FIRST_APPLICATION_ABBREV
+                && ((id - 4) as usize) < self.top().abbrevs.len()
+            {
+                self.record_bit = self.cur.pos();
+                self.read_with_abbrev(id, rec)?;
+                return Ok(Entry::Record { abbrev_id: id });
+            }
+            // Anything else goes through the general path, from the abbreviation id again.
+            self.cur = before;
+        }
         loop {
             if let Some(e) = self.step()? {
                 if let Entry::Record { abbrev_id } = e {
@@ -331,7 +360,7 @@ impl<'a> Reader<'a> {
             return Ok(Some(Entry::EndOfStream));
         }
         let at = self.cur.pos();
-        let width = self.top().abbrev_width;
+        let width = self.width;
         let id = self.cur.read(width, "abbreviation id")? as u32;
         match id {
             END_BLOCK => {
@@ -449,7 +478,23 @@ impl<'a> Reader<'a> {
                 self.spare.push(s.abbrevs);
                 self.pool.truncate(s.pool_mark);
             }
+            self.cache_top();
         }
+    }
+
+    /// Refreshes the copies of the innermost scope's fields.
+    fn cache_top(&mut self) {
+        let (width, end, blockinfo) = {
+            let t = self.top();
+            (
+                t.abbrev_width,
+                t.end_bit,
+                t.block_id == Some(BLOCKINFO_BLOCK_ID),
+            )
+        };
+        self.width = width;
+        self.end_bit = end;
+        self.in_blockinfo = blockinfo;
     }
 
     /// Reads a block header (abbrev width, alignment, length word); returns (width, len, end).
@@ -503,6 +548,7 @@ impl<'a> Reader<'a> {
             pool_mark: self.pool.len(),
             setbid: None,
         });
+        self.cache_top();
         Ok(())
     }
 
@@ -592,31 +638,12 @@ impl<'a> Reader<'a> {
             return Err(self.err(ErrorKind::Misuse("read_record without that pending record")));
         }
         self.pending = Pending::None;
-        rec.ops.clear();
-        rec.blob = None;
-        rec.abbrev_id = abbrev_id;
-        let end = self.top().end_bit;
         if abbrev_id == crate::record::UNABBREV_RECORD {
-            rec.code = self.cur.read_vbr32(6, "record code")?;
-            let at = self.cur.pos();
-            let n = self.cur.read_vbr(6, "record length")?;
-            if n.saturating_mul(6) > end.saturating_sub(self.cur.pos()) {
-                return Err(Error::new(ErrorKind::RecordTooLong(n), at));
-            }
-            rec.ops.reserve(n as usize);
-            for _ in 0..n {
-                rec.ops.push(self.cur.read_vbr(6, "record operand")?);
-            }
+            self.read_unabbreviated(rec)?;
         } else {
-            let idx = (abbrev_id - 4) as usize;
-            let Some(&sp) = self.top().abbrevs.get(idx) else {
-                return Err(self.cur.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
-            };
-            let pool = if sp.info { &self.info_pool } else { &self.pool };
-            let ops = &pool[sp.start as usize..(sp.start + sp.len) as usize];
-            read_abbreviated(&mut self.cur, ops, end, rec)?;
+            self.read_with_abbrev(abbrev_id, rec)?;
         }
-        if self.top().block_id == Some(BLOCKINFO_BLOCK_ID) && rec.code == BLOCKINFO_CODE_SETBID {
+        if self.in_blockinfo && rec.code == BLOCKINFO_CODE_SETBID {
             let at = self.cur.pos();
             let bid = rec
                 .ops
@@ -626,6 +653,37 @@ impl<'a> Reader<'a> {
             self.top_mut().setbid = Some(bid);
         }
         Ok(())
+    }
+
+    /// The body of an UNABBREV_RECORD: vbr6 code, vbr6 operand count, vbr6 operands.
+    #[inline]
+    fn read_unabbreviated(&mut self, rec: &mut Record<'a>) -> Result<()> {
+        rec.ops.clear();
+        rec.blob = None;
+        rec.abbrev_id = crate::record::UNABBREV_RECORD;
+        rec.code = self.cur.read_vbr32(6, "record code")?;
+        let at = self.cur.pos();
+        let n = self.cur.read_vbr(6, "record length")?;
+        if n.saturating_mul(6) > self.end_bit.saturating_sub(self.cur.pos()) {
+            return Err(Error::new(ErrorKind::RecordTooLong(n), at));
+        }
+        self.cur
+            .read_vbr_into(6, n as usize, &mut rec.ops, "record operand")
+    }
+
+    /// The body of a record in abbreviation `abbrev_id` (at least 4) of the current block.
+    #[inline]
+    fn read_with_abbrev(&mut self, abbrev_id: u32, rec: &mut Record<'a>) -> Result<()> {
+        rec.ops.clear();
+        rec.blob = None;
+        rec.abbrev_id = abbrev_id;
+        let idx = (abbrev_id - 4) as usize;
+        let Some(&sp) = self.top().abbrevs.get(idx) else {
+            return Err(self.cur.err(ErrorKind::UndefinedAbbrev(abbrev_id)));
+        };
+        let pool = if sp.info { &self.info_pool } else { &self.pool };
+        let ops = &pool[sp.start as usize..(sp.start + sp.len) as usize];
+        read_abbreviated(&mut self.cur, ops, self.end_bit, rec)
     }
 }
 
@@ -659,28 +717,21 @@ fn read_scalar(cur: &mut BitCursor<'_>, op: AbbrevOp) -> Result<u64> {
 /// of a module's fields are their elements.
 #[inline]
 fn read_array(cur: &mut BitCursor<'_>, elt: AbbrevOp, n: usize, ops: &mut Vec<u64>) -> Result<()> {
-    ops.reserve(n);
     match elt {
-        AbbrevOp::Fixed(w) => {
-            let w = u32::from(w);
-            for _ in 0..n {
-                ops.push(cur.read(w, "fixed field")?);
-            }
+        AbbrevOp::Fixed(0) | AbbrevOp::Vbr(0) => ops.extend(std::iter::repeat_n(0, n)),
+        AbbrevOp::Fixed(w @ 1..=32) => {
+            cur.read_fixed_into(u32::from(w), n, ops, |v| v, "fixed field")?
         }
-        AbbrevOp::Vbr(0) => ops.resize(ops.len() + n, 0),
-        AbbrevOp::Vbr(w) => {
-            let w = u32::from(w);
-            for _ in 0..n {
-                ops.push(cur.read_vbr(w, "VBR field")?);
-            }
-        }
-        AbbrevOp::Char6 => {
-            for _ in 0..n {
-                let c = cur.read(6, "char6 field")? as u8;
-                ops.push(u64::from(crate::char6::decode(c)));
-            }
-        }
-        AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {
+        AbbrevOp::Vbr(w) => cur.read_vbr_into(u32::from(w), n, ops, "VBR field")?,
+        AbbrevOp::Char6 => cur.read_fixed_into(
+            6,
+            n,
+            ops,
+            |v| u64::from(crate::char6::decode(v as u8)),
+            "char6 field",
+        )?,
+        AbbrevOp::Fixed(_) | AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {
+            ops.reserve(n);
             for _ in 0..n {
                 ops.push(read_scalar(cur, elt)?);
             }
@@ -689,7 +740,6 @@ fn read_array(cur: &mut BitCursor<'_>, elt: AbbrevOp, n: usize, ops: &mut Vec<u6
     Ok(())
 }
 
-/// Reads the fields of an abbreviated record.
 fn read_abbreviated<'a>(
     cur: &mut BitCursor<'a>,
     ops: &[AbbrevOp],
