@@ -4,7 +4,9 @@
 use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
-use dxil_ir::{Const, ConstKind, Metadata, Module, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Const, ConstKind, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+};
 
 use super::hash::fx_hash;
 use super::K;
@@ -14,9 +16,15 @@ use crate::error::ErrorKind;
 #[derive(Default)]
 pub(crate) struct State {
     pub m: Module,
-    /// Content hash of each type -> its first occurrence in the table (for derived-type
-    /// lookups; hash collisions fall back to a scan).
-    pub type_map: HashMap<u64, Type>,
+    /// The first `T*` (address space 0) of each type `T`, and the first `i1` and `i32`: the
+    /// lookups every module makes (function and global pointer types, compare results,
+    /// constant ids), answered without hashing.
+    pub ptr0: SecondaryMap<Type, PackedOption<Type>>,
+    pub i1: PackedOption<Type>,
+    pub i32: PackedOption<Type>,
+    /// Content hash of each type -> its first occurrence in the table, for the other
+    /// derived-type lookups; built on the first such lookup.
+    pub type_map: OnceCell<HashMap<u64, Type>>,
     /// Module-level values in value-id order, with their types.
     pub module_values: Vec<(ValueRef, Type)>,
     /// Function-local values (arguments, constants, instructions) of the body being read.
@@ -38,7 +46,7 @@ pub(crate) struct State {
 /// The tables of a [`State`] without its module, emptied, for the next module.
 #[derive(Default)]
 pub(crate) struct StateScratch {
-    type_map: HashMap<u64, Type>,
+    ptr0: SecondaryMap<Type, PackedOption<Type>>,
     module_values: Vec<(ValueRef, Type)>,
     local_values: Vec<(ValueRef, Type)>,
     local_md: Vec<Metadata>,
@@ -49,7 +57,7 @@ impl State {
     /// A state for a new module, using the tables of an earlier one.
     pub fn with_scratch(s: StateScratch) -> State {
         State {
-            type_map: s.type_map,
+            ptr0: s.ptr0,
             module_values: s.module_values,
             local_values: s.local_values,
             local_md: s.local_md,
@@ -61,13 +69,13 @@ impl State {
     /// The module read, and the emptied tables.
     pub fn into_parts(self) -> (Module, StateScratch) {
         let mut s = StateScratch {
-            type_map: self.type_map,
+            ptr0: self.ptr0,
             module_values: self.module_values,
             local_values: self.local_values,
             local_md: self.local_md,
             kind_ids: self.kind_ids,
         };
-        s.type_map.clear();
+        s.ptr0.clear();
         s.module_values.clear();
         s.local_values.clear();
         s.local_md.clear();
@@ -107,7 +115,26 @@ impl State {
     /// The type id of `data`, which must be in the table.
     pub fn find(&self, data: &TypeData, what: &'static str) -> K<Type> {
         let missing = ErrorKind::MissingType(what);
-        let first = *self.type_map.get(&fx_hash(data)).ok_or(missing.clone())?;
+        let direct = match *data {
+            TypeData::Pointer {
+                pointee,
+                addrspace: 0,
+            } => Some(self.ptr0.get(pointee).copied().unwrap_or_default()),
+            TypeData::Int(1) => Some(self.i1),
+            TypeData::Int(32) => Some(self.i32),
+            _ => None,
+        };
+        if let Some(t) = direct {
+            return t.expand().ok_or(missing);
+        }
+        let map = self.type_map.get_or_init(|| {
+            let mut map = HashMap::with_capacity(self.m.types.len());
+            for (i, t) in self.m.types.iter_with_ids() {
+                map.entry(fx_hash(t)).or_insert(i);
+            }
+            map
+        });
+        let first = *map.get(&fx_hash(data)).ok_or(missing.clone())?;
         if self.m.types.get(first) == Some(data) {
             return Ok(first);
         }
@@ -123,10 +150,24 @@ impl State {
         full.get(data).copied().ok_or(missing)
     }
 
-    /// Records the content hashes of the type table (after TYPE_BLOCK).
+    /// Builds the direct lookups of [`State::find`] once the type table is read.
     pub fn index_types(&mut self) {
+        self.ptr0.refill(self.m.types.len(), PackedOption::none());
         for (i, t) in self.m.types.iter_with_ids() {
-            self.type_map.entry(fx_hash(t)).or_insert(i);
+            let slot = match *t {
+                TypeData::Pointer {
+                    pointee,
+                    addrspace: 0,
+                } => self.ptr0.get_mut(pointee),
+                TypeData::Int(1) => Some(&mut self.i1),
+                TypeData::Int(32) => Some(&mut self.i32),
+                _ => None,
+            };
+            if let Some(slot) = slot {
+                if slot.is_none() {
+                    *slot = PackedOption::some(i);
+                }
+            }
         }
     }
 
