@@ -292,6 +292,24 @@ impl<'a> BitCursor<'a> {
         Ok(())
     }
 
+    /// The next cached bits (at least 56 while 8 bytes of input remain) and how many there
+    /// are; bits above the count are meaningless. Reads nothing.
+    #[inline]
+    pub(crate) fn peek(&mut self) -> (u64, u32) {
+        if self.avail < REFILL_BITS {
+            self.refill();
+        }
+        (self.word, self.avail)
+    }
+
+    /// Skips `n` bits that [`BitCursor::peek`] returned (n < 64, at most its count).
+    #[inline]
+    pub(crate) fn skip_peeked(&mut self, n: u32) {
+        debug_assert!(n < 64 && n <= self.avail);
+        self.word >>= n;
+        self.avail -= n;
+    }
+
     /// Skips to the next multiple of 32 bits.
     pub(crate) fn align32(&mut self) -> Result<()> {
         let pad = ((32 - self.pos() % 32) % 32) as u32;

@@ -38,6 +38,26 @@ struct Scope {
     setbid: Option<u32>,
 }
 
+/// A DEFINE_ABBREV outside BLOCKINFO seen before: its bits and its operands. The encoding of
+/// a definition is prefix-free (the parse decides where it ends), so input whose next `len`
+/// bits equal `bits` holds the same definition. Writers define the same few abbreviations in
+/// every module (for metadata strings, names, constants), and comparing a word costs less
+/// than parsing them again.
+#[derive(Debug, Clone, Copy)]
+struct CachedAbbrev {
+    bits: u64,
+    len: u32,
+    /// Operands in `abbrev_cache_ops`.
+    start: u32,
+    n: u32,
+}
+
+/// Decoded BLOCKINFO blocks kept by a reader's buffers.
+const INFO_CACHE_ENTRIES: usize = 4;
+
+/// Definitions kept in the cache (it starts again when full).
+const ABBREV_CACHE_ENTRIES: usize = 32;
+
 /// Where an abbreviation's operands are: `len` entries from `start` of the reader's pool
 /// (`info`: of the BLOCKINFO pool, which lives as long as the reader).
 #[derive(Debug, Clone, Copy)]
@@ -76,12 +96,14 @@ pub struct Reader<'a> {
     width: u32,
     end_bit: u64,
     in_blockinfo: bool,
+    abbrev_cache: Vec<CachedAbbrev>,
+    abbrev_cache_ops: Vec<AbbrevOp>,
     /// Abbreviation vectors of closed scopes, kept to avoid reallocating.
     spare: Vec<Vec<Span>>,
     /// Bit offset just after the abbreviation ID of the last record [`Reader::advance`] read.
     record_bit: u64,
     /// The last BLOCKINFO block read, for [`ReaderBuffers`] reuse.
-    info_cache: InfoCache,
+    info_cache: Vec<InfoCache>,
     /// Operand vector of the records read inside BLOCKINFO.
     info_rec: Vec<u64>,
 }
@@ -98,15 +120,16 @@ pub struct ReaderBuffers {
     pool: Vec<AbbrevOp>,
     info_pool: Vec<AbbrevOp>,
     spare: Vec<Vec<Span>>,
-    info_cache: InfoCache,
+    info_cache: Vec<InfoCache>,
     info_rec: Vec<u64>,
+    abbrev_cache: Vec<CachedAbbrev>,
+    abbrev_cache_ops: Vec<AbbrevOp>,
 }
 
 /// A decoded BLOCKINFO block: its abbreviation ID width and body bytes (what its decoding
 /// depends on), and what it registered.
 #[derive(Debug, Default)]
 struct InfoCache {
-    valid: bool,
     width: u32,
     bytes: Vec<u8>,
     blockinfo: Vec<(u32, Vec<Span>)>,
@@ -131,6 +154,8 @@ impl<'a> Reader<'a> {
             mut spare,
             info_cache,
             info_rec,
+            abbrev_cache,
+            abbrev_cache_ops,
         } = buffers;
         for s in scopes.drain(..) {
             let mut v = s.abbrevs;
@@ -174,6 +199,8 @@ impl<'a> Reader<'a> {
             record_bit: 0,
             info_cache,
             info_rec,
+            abbrev_cache,
+            abbrev_cache_ops,
         })
     }
 
@@ -187,6 +214,8 @@ impl<'a> Reader<'a> {
             spare: self.spare,
             info_cache: self.info_cache,
             info_rec: self.info_rec,
+            abbrev_cache: self.abbrev_cache,
+            abbrev_cache_ops: self.abbrev_cache_ops,
         }
     }
 
@@ -447,11 +476,50 @@ impl<'a> Reader<'a> {
                 return Err(Error::new(ErrorKind::TooManyAbbrevs(MAX_ABBREVS), at));
             }
             let start = self.pool.len();
-            read_into(&mut self.cur, &mut self.pool)?;
+            let (bits, avail) = self.cur.peek();
+            let hit = self
+                .abbrev_cache
+                .iter()
+                .find(|e| e.len <= avail && bits & ((1u64 << e.len) - 1) == e.bits);
+            if let Some(e) = hit {
+                let ops = &self.abbrev_cache_ops[e.start as usize..(e.start + e.n) as usize];
+                self.pool.extend_from_slice(ops);
+                self.cur.skip_peeked(e.len);
+            } else {
+                let before = self.cur.pos();
+                read_into(&mut self.cur, &mut self.pool)?;
+                let len = self.cur.pos() - before;
+                if len < u64::from(avail.min(63)) {
+                    self.remember_abbrev(bits, len as u32, start);
+                }
+            }
             let sp = span(false, start, self.pool.len(), at)?;
             self.top_mut().abbrevs.push(sp);
         }
         Ok(())
+    }
+
+    /// Caches the definition just read: its `len` bits (the low bits of `bits`) and the
+    /// operands it added to the pool from `start`.
+    fn remember_abbrev(&mut self, bits: u64, len: u32, start: usize) {
+        if self.abbrev_cache.len() >= ABBREV_CACHE_ENTRIES {
+            self.abbrev_cache.clear();
+            self.abbrev_cache_ops.clear();
+        }
+        let ops = &self.pool[start..];
+        let (Ok(first), Ok(n)) = (
+            u32::try_from(self.abbrev_cache_ops.len()),
+            u32::try_from(ops.len()),
+        ) else {
+            return;
+        };
+        self.abbrev_cache_ops.extend_from_slice(ops);
+        self.abbrev_cache.push(CachedAbbrev {
+            bits: bits & ((1u64 << len) - 1),
+            len,
+            start: first,
+            n,
+        });
     }
 
     fn blockinfo_entry(&mut self, bid: u32, at: u64) -> Result<&mut Vec<Span>> {
@@ -571,9 +639,13 @@ impl<'a> Reader<'a> {
         // cached result.
         let first = self.blockinfo.is_empty() && self.info_pool.is_empty();
         let (width, body) = self.block_body();
-        let cache = &self.info_cache;
-        if first && cache.valid && cache.width == width && cache.bytes == body {
+        let hit = self
+            .info_cache
+            .iter()
+            .position(|c| first && c.width == width && c.bytes == body);
+        if let Some(i) = hit {
             let end = self.top().end_bit;
+            let cache = &self.info_cache[i];
             for (id, spans) in &cache.blockinfo {
                 let mut v = self.spare.pop().unwrap_or_default();
                 v.extend_from_slice(spans);
@@ -593,8 +665,12 @@ impl<'a> Reader<'a> {
         self.info_rec = rec.ops;
         r?;
         if first {
-            let c = &mut self.info_cache;
-            c.valid = true;
+            // A few blocks (the DXIL and ILDB parts of one container differ); the oldest goes.
+            let mut c = if self.info_cache.len() >= INFO_CACHE_ENTRIES {
+                self.info_cache.remove(0)
+            } else {
+                InfoCache::default()
+            };
             c.width = width;
             c.bytes.clear();
             c.bytes.extend_from_slice(body);
@@ -603,6 +679,7 @@ impl<'a> Reader<'a> {
                 .extend(self.blockinfo.iter().map(|(id, v)| (*id, v.clone())));
             c.pool.clear();
             c.pool.extend_from_slice(&self.info_pool);
+            self.info_cache.push(c);
         }
         Ok(())
     }
