@@ -126,6 +126,32 @@ pub struct ReaderBuffers {
     abbrev_cache_ops: Vec<AbbrevOp>,
 }
 
+impl ReaderBuffers {
+    /// About how many bytes the buffers hold (their capacities), for callers that keep them
+    /// between inputs and drop them after an unusually large one.
+    pub fn footprint(&self) -> usize {
+        use std::mem::size_of;
+        let spans = |v: &Vec<Span>| v.capacity() * size_of::<Span>();
+        self.scopes.iter().map(|s| spans(&s.abbrevs)).sum::<usize>()
+            + self.scopes.capacity() * size_of::<Scope>()
+            + self.blockinfo.iter().map(|(_, v)| spans(v)).sum::<usize>()
+            + (self.pool.capacity() + self.info_pool.capacity() + self.abbrev_cache_ops.capacity())
+                * size_of::<AbbrevOp>()
+            + self.spare.iter().map(spans).sum::<usize>()
+            + self
+                .info_cache
+                .iter()
+                .map(|c| {
+                    c.bytes.capacity()
+                        + c.pool.capacity() * size_of::<AbbrevOp>()
+                        + c.blockinfo.iter().map(|(_, v)| spans(v)).sum::<usize>()
+                })
+                .sum::<usize>()
+            + self.info_rec.capacity() * size_of::<u64>()
+            + self.abbrev_cache.capacity() * size_of::<CachedAbbrev>()
+    }
+}
+
 /// A decoded BLOCKINFO block: its abbreviation ID width and body bytes (what its decoding
 /// depends on), and what it registered.
 #[derive(Debug, Default)]

@@ -40,10 +40,32 @@ struct ModState {
 ///
 /// Every record is decoded into the IR; anything not understood is an error naming the block,
 /// the record code and the bit offset. A program that reads many modules reads them faster
-/// through one [`Decoder`]. (A decoder kept per thread behind this function was measured
-/// slower: tables kept alive between unrelated callers' allocations fragment the heap.)
+/// through one [`Decoder`]. This function keeps only the bitstream reader's small buffers per
+/// thread (a whole decoder kept per thread was measured slower: its large tables, alive
+/// between unrelated callers' allocations, fragment the heap).
 pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
-    Decoder::new().read_module(bitcode)
+    // The bitstream reader's buffers are small and hold what modules from one writer share
+    // (their BLOCKINFO block and abbreviation definitions, decoded once): keep them per
+    // thread. The value and type tables, which are large, are not kept.
+    let mut decoder = Decoder::new();
+    if let Some((bufs, ops)) = KEPT_BITSTREAM.take() {
+        decoder.bufs = bufs;
+        decoder.ops = ops;
+    }
+    let r = decoder.read_module(bitcode);
+    let kept = decoder.bufs.footprint() + decoder.ops.capacity() * 8;
+    if kept <= MAX_KEPT_BYTES {
+        KEPT_BITSTREAM.set(Some((decoder.bufs, decoder.ops)));
+    }
+    r
+}
+
+/// Largest reader buffers [`read_module`] keeps for the thread's next call.
+const MAX_KEPT_BYTES: usize = 256 << 10;
+
+thread_local! {
+    static KEPT_BITSTREAM: std::cell::Cell<Option<(ReaderBuffers, Vec<u64>)>> =
+        const { std::cell::Cell::new(None) };
 }
 
 /// A module reader that keeps its working memory between modules: the bitstream reader's
