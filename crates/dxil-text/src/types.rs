@@ -26,6 +26,8 @@ pub struct TypeNames {
     /// Type nodes left to write before the output is cut short (literal structs nest their
     /// bodies, so sharing can make type text exponential in the input).
     budget: std::cell::Cell<u64>,
+    /// [`TypeNames::write`]'s stack, kept between calls.
+    suffixes: std::cell::Cell<Vec<Suffix>>,
 }
 
 /// Most type nodes one module print writes.
@@ -53,6 +55,7 @@ impl TypeNames {
             numbered: Vec::new(),
             number: SecondaryMap::filled(m.types.len(), PackedOption::none()),
             budget: std::cell::Cell::new(TYPE_BUDGET),
+            suffixes: std::cell::Cell::new(Vec::new()),
         };
         for ty in f.found {
             let Some(TypeData::Struct(st)) = m.ty(ty) else {
@@ -76,9 +79,17 @@ impl TypeNames {
 
     /// Writes a type the way it appears in instructions and declarations.
     pub fn write(&self, m: &Module, out: &mut String, ty: Type) {
+        // The suffix stack is kept between calls (most types are pointers or vectors, which
+        // push one).
+        let mut suffixes = self.suffixes.take();
+        self.write_with(m, out, ty, &mut suffixes);
+        suffixes.clear();
+        self.suffixes.set(suffixes);
+    }
+
+    fn write_with(&self, m: &Module, out: &mut String, ty: Type, suffixes: &mut Vec<Suffix>) {
         // Iterative over the type's spine; element types nest through an explicit stack of
         // suffixes to be written after each inner type.
-        let mut suffixes: Vec<Suffix> = Vec::new();
         let mut cur = ty;
         loop {
             if suffixes.len() > MAX_DEPTH {
@@ -297,19 +308,22 @@ enum Suffix {
 
 /// Appends a decimal number.
 pub fn push_u64(out: &mut String, v: u64) {
+    if v < 10 {
+        out.push(char::from(b'0' + v as u8));
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     let mut n = v;
-    loop {
+    while n > 0 {
         i -= 1;
         buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
-        }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+    out.reserve(buf.len() - i);
+    for &d in &buf[i..] {
+        out.push(char::from(d));
+    }
 }
 
 /// Appends a signed decimal number.
