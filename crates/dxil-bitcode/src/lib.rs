@@ -29,6 +29,6 @@ mod write;
 pub use error::{Error, ErrorKind, Result};
 pub use read::{read_module, Decoder};
 pub use write::{
-    orders, write_checked, write_module, write_module_with, BodyOrders, Encoder, Orders, WriteInput,
-    WriteOptions,
+    orders, write_checked, write_module, write_module_with, BodyOrders, Encoder, Orders,
+    WriteInput, WriteOptions,
 };
