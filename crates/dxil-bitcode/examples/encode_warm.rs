@@ -32,6 +32,9 @@ fn main() {
         modules.len(),
         n,
         bytes,
-        &format!("{:.2} MB written, each module {n} times in a row", out as f64 / 1e6),
+        &format!(
+            "{:.2} MB written, each module {n} times in a row",
+            out as f64 / 1e6
+        ),
     );
 }
