@@ -30,5 +30,5 @@ pub use error::{Error, ErrorKind, Result};
 pub use read::{read_module, Decoder};
 pub use write::{
     orders, write_checked, write_module, write_module_with, BodyOrders, Encoder, Orders,
-    WriteOptions,
+    WriteInput, WriteOptions,
 };

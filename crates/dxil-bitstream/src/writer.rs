@@ -867,6 +867,48 @@ impl Writer {
         Ok(())
     }
 
+    /// [`Writer::write_unabbrev`] of one operand per item, `op(item)`, computed while the
+    /// record is written (no operand list is built first). When `op` refuses an item the
+    /// output is rewound to where the record began and its error is returned inside `Ok`;
+    /// the outer error is the writer's own (a record at the top level or in BLOCKINFO,
+    /// whose records this path does not track).
+    pub fn write_unabbrev_map<T: Copy, E>(
+        &mut self,
+        code: u32,
+        items: &[T],
+        mut op: impl FnMut(T) -> std::result::Result<u64, E>,
+    ) -> Result<std::result::Result<(), E>> {
+        if self.depth() == 0 {
+            return Err(self.err(ErrorKind::AtTopLevel("record")));
+        }
+        if self.in_blockinfo {
+            return Err(self.err(ErrorKind::Misuse("mapped record in BLOCKINFO")));
+        }
+        let mark = self.bits.mark();
+        self.unabbrev_header(code, items.len());
+        let bits = &mut self.bits;
+        let (mut acc, mut nacc) = (bits.acc, bits.nacc);
+        for &x in items {
+            let v = match op(x) {
+                Ok(v) => v,
+                Err(e) => {
+                    bits.rewind(mark);
+                    return Ok(Err(e));
+                }
+            };
+            if v < 1024 {
+                let (b, n) = vbr6_small(v);
+                push_bits(&mut bits.buf, &mut acc, &mut nacc, b, n);
+            } else {
+                (bits.acc, bits.nacc) = (acc, nacc);
+                bits.emit_vbr_chunks(v, 6);
+                (acc, nacc) = (bits.acc, bits.nacc);
+            }
+        }
+        (bits.acc, bits.nacc) = (acc, nacc);
+        Ok(Ok(()))
+    }
+
     /// UNABBREV_RECORD, the code and the operand count; in one field when the code and
     /// count take at most two chunks each (nearly every record: call records have code 34).
     #[inline(always)]

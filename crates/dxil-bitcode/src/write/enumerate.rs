@@ -696,6 +696,11 @@ impl<'m> Proven<'m> {
         Proven(m)
     }
 
+    /// A module that a [`CheckedModule`] holds, handed over as a plain reference.
+    pub fn trusted(m: &'m Module) -> Proven<'m> {
+        Proven(m)
+    }
+
     pub fn module(self) -> &'m Module {
         self.0
     }

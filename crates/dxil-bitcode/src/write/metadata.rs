@@ -110,9 +110,25 @@ pub fn write_module_metadata(
         name = define_shared(out, name_a)?;
     }
     for d in mds {
-        if let M::String(s) = d {
-            emit_bytes(out, METADATA_STRING, string, MD_BYTES, s)?;
-            continue;
+        match d {
+            M::String(s) => {
+                emit_bytes(out, METADATA_STRING, string, MD_BYTES, s)?;
+                continue;
+            }
+            // The most common record after strings: its ids go straight to the writer.
+            M::Node { distinct, operands } => {
+                let code = if *distinct {
+                    METADATA_DISTINCT_NODE
+                } else {
+                    METADATA_NODE
+                };
+                out.w
+                    .write_unabbrev_map(code, operands, |x| nb.md_or_null(x))
+                    .map_err(|e| out.bs(e))?
+                    .map_err(|k| out.err(k))?;
+                continue;
+            }
+            _ => {}
         }
         let (code, abbrev) = md_record(out, nb, d)?;
         let abbrev = match code {

@@ -42,8 +42,8 @@ use crate::error::{Error, ErrorKind, Result};
 /// Errors name the inconsistency in the IR (a dangling type, value or metadata id, found by
 /// [`dxil_ir::check`] before the values are enumerated; an operand of the wrong kind) and the
 /// block being written. A module that is already checked ([`CheckedModule`], which the
-/// readers return) is written by [`write_checked`] without that pass.
-pub fn write_module(m: &Module) -> Result<Vec<u8>> {
+/// readers return) is written without that pass, as by [`write_checked`].
+pub fn write_module(m: &(impl WriteInput + ?Sized)) -> Result<Vec<u8>> {
     with_encoder(|e, bytes| e.write_module(m, bytes))
 }
 
@@ -54,7 +54,7 @@ pub fn write_checked(m: &CheckedModule) -> Result<Vec<u8>> {
 }
 
 /// Like [`write_module`], with explicit writer options.
-pub fn write_module_with(m: &Module, options: WriteOptions) -> Result<Vec<u8>> {
+pub fn write_module_with(m: &(impl WriteInput + ?Sized), options: WriteOptions) -> Result<Vec<u8>> {
     with_encoder(|e, bytes| e.write_module_with(m, options, bytes))
 }
 
@@ -107,7 +107,11 @@ impl Encoder {
 
     /// [`write_module`], the bitcode replacing the contents of `bytes`. On error `bytes`
     /// holds nothing meaningful.
-    pub fn write_module(&mut self, m: &Module, bytes: &mut Vec<u8>) -> Result<()> {
+    pub fn write_module(
+        &mut self,
+        m: &(impl WriteInput + ?Sized),
+        bytes: &mut Vec<u8>,
+    ) -> Result<()> {
         self.write_proven(proven(m)?, bytes)
     }
 
@@ -119,7 +123,7 @@ impl Encoder {
     /// [`write_module_with`] into `bytes`, as [`Encoder::write_module`].
     pub fn write_module_with(
         &mut self,
-        m: &Module,
+        m: &(impl WriteInput + ?Sized),
         options: WriteOptions,
         bytes: &mut Vec<u8>,
     ) -> Result<()> {
@@ -157,9 +161,42 @@ fn with_encoder(f: impl FnOnce(&mut Encoder, &mut Vec<u8>) -> Result<()>) -> Res
     Ok(bytes)
 }
 
-/// `m` with its ids proven (the error names the first that names nothing).
-fn proven(m: &Module) -> Result<Proven<'_>> {
-    Proven::check(m).map_err(|k| Error::new(k, "top level", None, 0))
+/// What the writer takes: a [`Module`], whose ids are checked first (the error names the
+/// first id that names nothing), or a [`CheckedModule`], proven when it was made (the
+/// readers return one), written without that pass.
+pub trait WriteInput: sealed::Sealed {}
+
+impl WriteInput for Module {}
+impl WriteInput for CheckedModule {}
+
+mod sealed {
+    use dxil_ir::{CheckedModule, Module};
+
+    pub trait Sealed {
+        /// The module, and whether its ids were proven when it was made.
+        fn parts(&self) -> (&Module, bool);
+    }
+
+    impl Sealed for Module {
+        fn parts(&self) -> (&Module, bool) {
+            (self, false)
+        }
+    }
+
+    impl Sealed for CheckedModule {
+        fn parts(&self) -> (&Module, bool) {
+            (self, true)
+        }
+    }
+}
+
+/// `m` with its ids proven: checked now unless they were when it was made (the error
+/// names the first id that names nothing).
+fn proven(m: &(impl WriteInput + ?Sized)) -> Result<Proven<'_>> {
+    match m.parts() {
+        (m, true) => Ok(Proven::trusted(m)),
+        (m, false) => Proven::check(m).map_err(|k| Error::new(k, "top level", None, 0)),
+    }
 }
 
 /// The bitstream writer with the context needed for errors.
@@ -363,6 +400,28 @@ mod tests {
         };
         let bc = super::write_module(&m).unwrap();
         assert_eq!(*crate::read_module(&bc).unwrap(), m);
+    }
+
+    #[test]
+    fn checked_and_plain_modules_write_alike() {
+        let mut m = Module::default();
+        let i32_ty = m.types.push(TypeData::Int(32));
+        m.types.push(TypeData::Metadata);
+        m.version = 1;
+        m.globals.push(global(i32_ty, i32_ty, None));
+        let checked = CheckedModule::new(m.clone()).unwrap();
+        let plain = super::write_module(&m).unwrap();
+        assert_eq!(super::write_module(&checked).unwrap(), plain);
+        assert_eq!(super::write_checked(&checked).unwrap(), plain);
+        let opts = super::WriteOptions::infer(&m);
+        assert_eq!(
+            super::write_module_with(&checked, opts).unwrap(),
+            super::write_module_with(&m, opts).unwrap()
+        );
+        // A plain module is still checked: a dangling type id is the check's error.
+        m.globals[0] = global(Type::checked(7, 8).unwrap(), i32_ty, None);
+        let e = super::write_module(&m).unwrap_err();
+        assert!(matches!(e.kind(), crate::ErrorKind::InvalidId(_)), "{e}");
     }
 
     #[test]
