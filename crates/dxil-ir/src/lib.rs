@@ -97,6 +97,7 @@ mod half;
 mod ids;
 mod instructions;
 mod keywords;
+mod lists;
 mod metadata;
 mod types;
 mod values;
@@ -116,6 +117,10 @@ pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, Inst
 pub use keywords::{
     CallingConv, FixedMetadataKind, FloatPredicate, IntPredicate, Ordering, Predicate, RmwOp,
     SyncScope,
+};
+pub use lists::{
+    BlockList, ClauseList, EdgeList, IndexList, List, ListStart, OperandPool, PoolItem,
+    ValueList,
 };
 pub use metadata::*;
 pub use types::{StructType, TypeData};

@@ -30,7 +30,12 @@ struct Fn {
     fwd: Vec<(u32, Type)>,
     md_fixups: Vec<MdFixup>,
     fn_attachments: Vec<(u32, Metadata)>,
+    /// The operand types of the GEP being read (reused).
+    gep_types: Vec<Type>,
 }
+
+/// Too many elements for an operand list (the pool holds at most 2^32 of a type).
+const POOL_FULL: ErrorKind = ErrorKind::InvalidRecord("too many operands in the function");
 
 /// Reads the body of function `f`.
 pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -> Result<()> {
@@ -55,6 +60,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         fwd: Vec::new(),
         md_fixups: Vec::new(),
         fn_attachments: Vec::new(),
+        gep_types: Vec::new(),
     };
     for &ty in params.iter() {
         let a = fs.body.args.push(ArgData { ty, name: None });
@@ -119,8 +125,9 @@ fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
         return Ok(());
     }
     let mut result = Ok(());
-    for inst in &mut fs.body.insts {
-        inst.kind.for_each_operand_mut(|v| {
+    let body = &mut fs.body;
+    for inst in &mut body.insts {
+        inst.kind.for_each_operand_mut(&mut body.pool, |v| {
             if let ValueRef::Arg(a) = *v {
                 let a = a.as_u32();
                 if a >= FWD_BASE {
@@ -357,19 +364,23 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let inbounds = flag(ops, 0)?;
             o.i = 1;
             let source_ty = o.ty(st)?;
-            let mut operands = Vec::with_capacity(o.rest().len());
-            let mut types = Vec::with_capacity(o.rest().len());
+            let start = fs.body.start_list();
+            let mut types = std::mem::take(&mut fs.gep_types);
+            types.clear();
             while !o.done() {
                 let (v, t) = o.value_type(st, fs)?;
-                operands.push(v);
+                fs.body.pool.push_item(v);
                 types.push(t);
             }
-            let ty = gep_result(st, source_ty, &operands, &types)?;
+            let operands = fs.body.pool.close(start).ok_or(POOL_FULL)?;
+            let ty = gep_result(st, source_ty, fs.body.values(operands), &types);
+            fs.gep_types = types;
+            let ty = ty?;
             (
                 InstKind::Gep {
                     inbounds,
                     source_ty,
-                    operands: operands.into(),
+                    operands,
                 },
                 Some(ty),
             )
@@ -494,21 +505,22 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                     "switch case without a destination",
                 ));
             }
-            let mut cases = Vec::with_capacity(o.rest().len() / 2);
+            let start = fs.body.start_list();
             while !o.done() {
                 let id = o.next()?;
                 let v = match st.value(id) {
                     Some((v @ ValueRef::Const(_), t)) if t == cond_ty => v,
                     _ => return Err(ErrorKind::BadValue(id)),
                 };
-                cases.push((v, o.block(fs)?));
+                let b = o.block(fs)?;
+                fs.body.pool.push_item((v, b));
             }
             (
                 InstKind::Switch {
                     cond_ty,
                     cond,
                     default,
-                    cases: cases.into(),
+                    cases: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 None,
             )
@@ -516,15 +528,16 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         FUNC_CODE_INST_INDIRECTBR => {
             let addr_ty = o.ty(st)?;
             let addr = o.value(st, fs, addr_ty)?;
-            let mut dests = Vec::with_capacity(o.rest().len());
+            let start = fs.body.start_list();
             while !o.done() {
-                dests.push(o.block(fs)?);
+                let b = o.block(fs)?;
+                fs.body.pool.push_item(b);
             }
             (
                 InstKind::IndirectBr {
                     addr_ty,
                     addr,
-                    dests: dests.into(),
+                    dests: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 None,
             )
@@ -584,14 +597,15 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if o.rest().len() & 1 != 0 {
                 return Err(ErrorKind::InvalidRecord("phi operand without a block"));
             }
-            let mut incoming = Vec::with_capacity(o.rest().len() / 2);
+            let start = fs.body.start_list();
             while !o.done() {
                 let v = o.value_signed(st, fs, ty)?;
-                incoming.push((v, o.block(fs)?));
+                let b = o.block(fs)?;
+                fs.body.pool.push_item((v, b));
             }
             (
                 InstKind::Phi {
-                    incoming: incoming.into(),
+                    incoming: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 Some(ty),
             )
@@ -601,19 +615,20 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let cleanup = flag(ops, 1)?;
             o.i = 2;
             let n = o.next()?;
-            let mut clauses = Vec::new();
+            let start = fs.body.start_list();
             for _ in 0..n {
                 let kind = o.next()?;
                 if kind > 1 {
                     return Err(ErrorKind::InvalidRecord("landingpad clause kind"));
                 }
-                clauses.push((kind as u8, o.value_type(st, fs)?.0));
+                let v = o.value_type(st, fs)?.0;
+                fs.body.pool.push_item((kind as u8, v));
             }
             end(&o)?;
             (
                 InstKind::LandingPad {
                     cleanup,
-                    clauses: clauses.into(),
+                    clauses: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 Some(ty),
             )
@@ -795,8 +810,8 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         }
         FUNC_CODE_INST_EXTRACTVAL => {
             let (aggregate, mut t) = o.value_type(st, fs)?;
-            let indices = index_list(o.rest())?;
-            for &i in indices.iter() {
+            let indices = index_list(&mut fs.body, o.rest())?;
+            for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
             (InstKind::ExtractValue { aggregate, indices }, Some(t))
@@ -804,9 +819,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         FUNC_CODE_INST_INSERTVAL => {
             let (aggregate, at) = o.value_type(st, fs)?;
             let (value, _) = o.value_type(st, fs)?;
-            let indices = index_list(o.rest())?;
+            let indices = index_list(&mut fs.body, o.rest())?;
             let mut t = at;
-            for &i in indices.iter() {
+            for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
             (
@@ -865,13 +880,16 @@ fn attr_list(st: &State, v: u64) -> K<u32> {
     }
 }
 
-fn index_list(ops: &[u64]) -> K<Box<[u32]>> {
+fn index_list(body: &mut Body, ops: &[u64]) -> K<IndexList> {
     if ops.is_empty() {
         return Err(ErrorKind::InvalidRecord("aggregate access without indices"));
     }
-    super::map_ops(ops, |i| {
-        u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index"))
-    })
+    let start = body.start_list();
+    for &i in ops {
+        let i = u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index"))?;
+        body.pool.push_item(i);
+    }
+    body.pool.close(start).ok_or(POOL_FULL)
 }
 
 fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {
@@ -883,7 +901,7 @@ fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {
     }
 }
 
-type CallParts = (Type, ValueRef, Box<[ValueRef]>, Option<Type>);
+type CallParts = (Type, ValueRef, ValueList, Option<Type>);
 
 /// Callee and arguments of a call or invoke (after the fixed fields).
 fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type>) -> K<CallParts> {
@@ -909,20 +927,23 @@ fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type
     if o.rest().len() < params.len() {
         return Err(ErrorKind::InvalidRecord("too few call arguments"));
     }
-    let mut args = Vec::with_capacity(o.rest().len());
+    let start = fs.body.start_list();
     for &p in params.iter() {
         if matches!(st.td(p), TypeData::Label) {
             return Err(ErrorKind::Unsupported("label-typed call arguments"));
         }
-        args.push(o.value(st, fs, p)?);
+        let v = o.value(st, fs, p)?;
+        fs.body.pool.push_item(v);
     }
     if vararg {
         while !o.done() {
-            args.push(o.value_type(st, fs)?.0);
+            let v = o.value_type(st, fs)?.0;
+            fs.body.pool.push_item(v);
         }
     }
     end(o)?;
-    Ok((fn_ty, callee, args.into(), Some(ret)))
+    let args = fs.body.pool.close(start).ok_or(POOL_FULL)?;
+    Ok((fn_ty, callee, args, Some(ret)))
 }
 
 /// The result type of a GEP (LLVM `GetElementPtrInst::getGEPReturnType`).
