@@ -119,8 +119,7 @@ pub use keywords::{
     SyncScope,
 };
 pub use lists::{
-    BlockList, ClauseList, EdgeList, IndexList, List, ListStart, OperandPool, PoolItem,
-    ValueList,
+    BlockList, ClauseList, EdgeList, IndexList, List, ListStart, OperandPool, PoolItem, ValueList,
 };
 pub use metadata::*;
 pub use types::{StructType, TypeData};

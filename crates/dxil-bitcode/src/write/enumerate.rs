@@ -846,7 +846,9 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
                     en.inst_operand(body, Op::V(*callee), in_order, current)?;
                 }
                 kind => {
-                    llvm_operands(body, kind, |op| en.inst_operand(body, op, in_order, current))?;
+                    llvm_operands(body, kind, |op| {
+                        en.inst_operand(body, op, in_order, current)
+                    })?;
                 }
             }
             current += 1;

@@ -198,7 +198,8 @@ impl InstWriter<'_> {
             }
             InstKind::ExtractValue { aggregate, indices } => {
                 self.push_vt(out, *aggregate)?;
-                out.rec.extend(body.list(*indices).iter().map(|&i| u64::from(i)));
+                out.rec
+                    .extend(body.list(*indices).iter().map(|&i| u64::from(i)));
                 (FUNC_CODE_INST_EXTRACTVAL, 0)
             }
             InstKind::InsertValue {
@@ -208,7 +209,8 @@ impl InstWriter<'_> {
             } => {
                 self.push_vt(out, *aggregate)?;
                 self.push_vt(out, *value)?;
-                out.rec.extend(body.list(*indices).iter().map(|&i| u64::from(i)));
+                out.rec
+                    .extend(body.list(*indices).iter().map(|&i| u64::from(i)));
                 (FUNC_CODE_INST_INSERTVAL, 0)
             }
             InstKind::Select {
@@ -297,7 +299,8 @@ impl InstWriter<'_> {
             } => {
                 self.push_ty(out, *addr_ty)?;
                 self.push_v(out, *addr)?;
-                out.rec.extend(body.list(*dests).iter().map(|b| u64::from(b.as_u32())));
+                out.rec
+                    .extend(body.list(*dests).iter().map(|b| u64::from(b.as_u32())));
                 (FUNC_CODE_INST_INDIRECTBR, 0)
             }
             InstKind::Invoke {

@@ -489,10 +489,11 @@ impl FunctionBuilder<'_> {
         let mut err = None;
         let body = &mut self.body;
         for inst in body.insts.iter_mut() {
-            inst.kind.for_each_operand_mut(&mut body.pool, |v| match target(*v) {
-                Ok(t) => *v = t,
-                Err(e) => err = Some(e),
-            });
+            inst.kind
+                .for_each_operand_mut(&mut body.pool, |v| match target(*v) {
+                    Ok(t) => *v = t,
+                    Err(e) => err = Some(e),
+                });
         }
         for l in &mut self.locals {
             l.1 = target(l.1)?;

@@ -1055,7 +1055,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     attributes: attributes_of(self.cx.src, *attributes)?,
                     ..CallOptions::default()
                 };
-                self.with_values(list(body, *args)?, |s, a| s.fb.invoke(c, a, *normal, *unwind, &opts))
+                self.with_values(list(body, *args)?, |s, a| {
+                    s.fb.invoke(c, a, *normal, *unwind, &opts)
+                })
             }
             InstKind::Resume { value } => {
                 let v = self.value(*value)?;
@@ -1157,10 +1159,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     }
                     self.buf.call_opts[slot] = Some((cc, opts));
                 }
-                let v = self.with_values(list(body, *args)?, |s, a| match &s.buf.call_opts[slot] {
-                    Some((_, opts)) => s.fb.call(c, a, opts),
-                    None => s.fb.call(c, a, &CallOptions::default()),
-                })?;
+                let v =
+                    self.with_values(list(body, *args)?, |s, a| match &s.buf.call_opts[slot] {
+                        Some((_, opts)) => s.fb.call(c, a, opts),
+                        None => s.fb.call(c, a, &CallOptions::default()),
+                    })?;
                 if cc_field >> 15 != 1 {
                     return Err(unsupported(format!(
                         "call calling-convention field {cc_field:#x}"
