@@ -158,6 +158,10 @@ pool_items! {
 /// The operand lists of one body's instructions, one vector per element type. Lists are only
 /// appended: a list that was valid stays valid (a pass that replaces one pushes the new list
 /// and leaves the old elements unused).
+///
+/// A list belongs to one instruction: an instruction copied within a body gets its lists
+/// copied ([`OperandPool::push_copy`]), or a change in place through one would reach the
+/// other (and a walk over every instruction's operands would meet the list twice).
 #[derive(Clone, Debug, Default)]
 pub struct OperandPool {
     values: Vec<ValueRef>,
