@@ -832,6 +832,29 @@ mod tests {
         let mut m = module();
         body(&mut m).blocks[0].insts.push(Inst(5));
         assert_eq!(check(&m).unwrap_err().space, IdSpace::Inst);
+
+        // A list of another body's pool runs past this one's.
+        let mut other = Body::default();
+        other.push_values([ValueRef::Inst(Inst(0))]);
+        let args = other.push_values([ValueRef::Inst(Inst(0)), ValueRef::Inst(Inst(0))]);
+        let mut m = module();
+        body(&mut m).push_values([ValueRef::Inst(Inst(0))]);
+        body(&mut m).insts[0].kind = InstKind::Call {
+            attributes: 0,
+            cc_field: 0,
+            fn_ty: Type(1),
+            callee: ValueRef::Function(Function(0)),
+            args,
+        };
+        let e = check(&m).unwrap_err();
+        assert_eq!(
+            (e.space, e.id, e.site),
+            (IdSpace::OperandList, 1, IdSite::Inst(Function(0), Inst(0)))
+        );
+        assert!(e.to_string().contains("operand list id 1 names nothing"));
+        // The same range in a pool that holds it passes.
+        body(&mut m).push_values([ValueRef::Function(Function(0))]);
+        assert_eq!(check(&m), Ok(()));
     }
 
     #[test]

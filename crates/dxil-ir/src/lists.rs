@@ -288,3 +288,77 @@ impl OperandPool {
         T::pool_mut(self).reserve(additional);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Body, Inst, InstData, InstKind};
+
+    fn v(i: u32) -> ValueRef {
+        ValueRef::Inst(Inst(i))
+    }
+
+    #[test]
+    fn lists_of_each_type_are_apart() {
+        let mut p = OperandPool::default();
+        let a = p.push([v(0), v(1)]);
+        let idx = p.push([7u32, 8, 9]);
+        let b = p.push([v(2)]);
+        assert_eq!(p.list(a), &[v(0), v(1)]);
+        assert_eq!(p.list(b), &[v(2)]);
+        assert_eq!(p.list(idx), &[7, 8, 9]);
+        assert_eq!((p.count::<ValueRef>(), p.count::<u32>()), (3, 3));
+        assert!(List::<Block>::EMPTY.is_empty() && p.list(BlockList::default()).is_empty());
+        p.list_mut(a)[1] = v(5);
+        assert_eq!(p.list(a), &[v(0), v(5)]);
+        // Past the pool: `get` says so, `list` would panic.
+        let other = OperandPool::default().push([v(0); 4]);
+        assert_eq!(p.get(other), None);
+    }
+
+    #[test]
+    fn pushed_one_by_one_and_appended() {
+        let mut p = OperandPool::default();
+        let start = p.start();
+        p.push_item((v(0), Block(0)));
+        p.push_item((v(1), Block(1)));
+        let e = p.close(start).unwrap();
+        assert_eq!(e.len(), 2);
+        // At the end of the pool: extended in place.
+        let e2 = p.append(e, [(v(2), Block(2))]);
+        assert_eq!((e2.start, e2.len()), (e.start, 3));
+        // Not at the end: copied there first, the old list left as it was.
+        let f = p.push([(v(9), Block(9))]);
+        let e3 = p.append(e2, [(v(3), Block(3))]);
+        assert_eq!(p.list(e3).len(), 4);
+        assert_eq!(p.list(e3)[3], (v(3), Block(3)));
+        assert_eq!(p.list(e2).len(), 3);
+        assert_eq!(p.list(f), &[(v(9), Block(9))]);
+        let empty = p.append(EdgeList::EMPTY, [(v(4), Block(4))]);
+        assert_eq!(p.list(empty), &[(v(4), Block(4))]);
+    }
+
+    #[test]
+    fn bodies_compare_lists_by_content() {
+        let call = |args| InstKind::Call {
+            attributes: 0,
+            cc_field: 0,
+            fn_ty: crate::Type(0),
+            callee: v(9),
+            args,
+        };
+        let mut a = Body::default();
+        let args = a.push_values([v(1), v(2)]);
+        a.insts.push(InstData::new(call(args), None));
+        let mut b = Body::default();
+        b.push_values([v(7)]); // a list no instruction uses
+        let args = b.push_values([v(1), v(2)]);
+        b.insts.push(InstData::new(call(args), None));
+        assert_eq!(a, b);
+        let last = b.insts[0].kind;
+        if let InstKind::Call { args, .. } = last {
+            b.values_mut(args)[1] = v(3);
+        }
+        assert_ne!(a, b);
+    }
+}
