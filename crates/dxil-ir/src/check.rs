@@ -853,7 +853,7 @@ mod tests {
         );
         assert!(e.to_string().contains("operand list id 1 names nothing"));
         // The same range in a pool that holds it passes.
-        body(&mut m).push_values([ValueRef::Function(Function(0))]);
+        body(&mut m).push_values([ValueRef::Function(Function(0)); 2]);
         assert_eq!(check(&m), Ok(()));
     }
 
