@@ -251,11 +251,13 @@ impl Parser<'_> {
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
                 .and_then(|b| Some((b.insts.get(i)?.kind, b)));
-            if let (Some((kind, body)), Some(id)) = (inst, id) {
-                if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = kind {
-                    if let Some(a) = body.list_mut(args).get_mut(pos) {
-                        *a = ValueRef::Metadata(id);
-                    }
+            if let (
+                Some((InstKind::Call { args, .. } | InstKind::Invoke { args, .. }, body)),
+                Some(id),
+            ) = (inst, id)
+            {
+                if let Some(a) = body.list_mut(args).get_mut(pos) {
+                    *a = ValueRef::Metadata(id);
                 }
             }
         }
