@@ -250,13 +250,14 @@ impl Parser<'_> {
                 .functions
                 .get_mut(f)
                 .and_then(|x| x.body.as_mut())
-                .and_then(|b| b.insts.get_mut(i));
-            if let (Some(inst), Some(id)) = (inst, id) {
-                if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
-                {
-                    if let Some(a) = args.get_mut(pos) {
-                        *a = ValueRef::Metadata(id);
-                    }
+                .and_then(|b| Some((b.insts.get(i)?.kind, b)));
+            if let (
+                Some((InstKind::Call { args, .. } | InstKind::Invoke { args, .. }, body)),
+                Some(id),
+            ) = (inst, id)
+            {
+                if let Some(a) = body.list_mut(args).get_mut(pos) {
+                    *a = ValueRef::Metadata(id);
                 }
             }
         }

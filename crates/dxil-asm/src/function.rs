@@ -176,8 +176,9 @@ impl Parser<'_> {
                 }
             }
         }
+        let pool = &mut body.pool;
         for inst in &mut body.insts {
-            inst.kind.for_each_operand_mut(|v| {
+            inst.kind.for_each_operand_mut(pool, |v| {
                 if is_fwd(*v) {
                     if let ValueRef::Inst(x) = *v {
                         if let Some(r) = resolved.get((x.as_u32() & !FWD) as usize) {
@@ -196,14 +197,19 @@ impl Parser<'_> {
                 }
                 InstKind::Switch { default, cases, .. } => {
                     remap(default);
-                    cases.iter_mut().for_each(|(_, b)| remap(b));
+                    pool.list_mut(*cases).iter_mut().for_each(|(_, b)| remap(b));
                 }
-                InstKind::IndirectBr { dests, .. } => dests.iter_mut().for_each(remap),
+                InstKind::IndirectBr { dests, .. } => {
+                    pool.list_mut(*dests).iter_mut().for_each(remap)
+                }
                 InstKind::Invoke { normal, unwind, .. } => {
                     remap(normal);
                     remap(unwind);
                 }
-                InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(_, b)| remap(b)),
+                InstKind::Phi { incoming } => pool
+                    .list_mut(*incoming)
+                    .iter_mut()
+                    .for_each(|(_, b)| remap(b)),
                 _ => {}
             }
         }
@@ -438,7 +444,7 @@ impl Parser<'_> {
                             cond_ty,
                             cond,
                             default,
-                            cases: cases.into_boxed_slice(),
+                            cases: body.push_list(cases),
                         },
                         None,
                     )
@@ -462,7 +468,7 @@ impl Parser<'_> {
                         InstKind::IndirectBr {
                             addr_ty,
                             addr,
-                            dests: dests.into_boxed_slice(),
+                            dests: body.push_list(dests),
                         },
                         None,
                     )
@@ -516,7 +522,7 @@ impl Parser<'_> {
                     }
                     (
                         InstKind::Phi {
-                            incoming: incoming.into_boxed_slice(),
+                            incoming: body.push_list(incoming),
                         },
                         Some(ty),
                     )
@@ -598,7 +604,7 @@ impl Parser<'_> {
                         None => (
                             InstKind::ExtractValue {
                                 aggregate,
-                                indices: indices.into_boxed_slice(),
+                                indices: body.push_list(indices),
                             },
                             Some(cur),
                         ),
@@ -606,7 +612,7 @@ impl Parser<'_> {
                             InstKind::InsertValue {
                                 aggregate,
                                 value,
-                                indices: indices.into_boxed_slice(),
+                                indices: body.push_list(indices),
                             },
                             Some(at),
                         ),
@@ -802,7 +808,7 @@ impl Parser<'_> {
                         InstKind::Gep {
                             inbounds,
                             source_ty,
-                            operands: ops.into_boxed_slice(),
+                            operands: body.push_list(ops),
                         },
                         Some(rt),
                     )
@@ -814,7 +820,7 @@ impl Parser<'_> {
                     (InstKind::VaArg { valist_ty, valist }, Some(ty))
                 }
                 "call" | "invoke" => {
-                    return self.parse_call(fs, func, name, tail, w == "invoke", id)
+                    return self.parse_call(fs, body, func, name, tail, w == "invoke", id)
                 }
                 "landingpad" => return self.err_at(op, "`landingpad` is not supported"),
                 _ => return self.err_at(op, format!("unknown instruction `{w}`")),
@@ -883,9 +889,11 @@ impl Parser<'_> {
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn parse_call(
         &mut self,
         fs: &mut FnState,
+        body: &mut Body,
         func: Function,
         name: Option<Tok>,
         tail: u64,
@@ -1024,6 +1032,7 @@ impl Parser<'_> {
         for (pos, u) in md_uses {
             self.md_args.push((func, id, pos, u));
         }
+        let args = body.push_list(args);
         let kind = if let Some((normal, unwind)) = dests {
             InstKind::Invoke {
                 attributes: 0,
@@ -1032,7 +1041,7 @@ impl Parser<'_> {
                 unwind,
                 fn_ty,
                 callee,
-                args: args.into_boxed_slice(),
+                args,
             }
         } else {
             InstKind::Call {
@@ -1040,7 +1049,7 @@ impl Parser<'_> {
                 cc_field: (cc << 1) | tail | (1 << 15),
                 fn_ty,
                 callee,
-                args: args.into_boxed_slice(),
+                args,
             }
         };
         let rty = Some(ret).filter(|t| !matches!(self.ty_data(*t), Some(TypeData::Void)));
@@ -1076,9 +1085,11 @@ fn default_preds(body: &Body) -> Vec<Vec<u32>> {
                 }
                 InstKind::Switch { default, cases, .. } => {
                     add(*default);
-                    cases.iter().for_each(|(_, t)| add(*t));
+                    body.list(*cases).iter().for_each(|(_, t)| add(*t));
                 }
-                InstKind::IndirectBr { dests, .. } => dests.iter().for_each(|d| add(*d)),
+                InstKind::IndirectBr { dests, .. } => {
+                    body.list(*dests).iter().for_each(|d| add(*d))
+                }
                 InstKind::Invoke { normal, unwind, .. } => {
                     add(*normal);
                     add(*unwind);

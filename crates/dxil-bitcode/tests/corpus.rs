@@ -137,7 +137,7 @@ fn check_invariants(id: &str, m: &Module) {
                     last,
                     "{id}: terminator placement"
                 );
-                inst.kind.for_each_operand(|v| {
+                inst.kind.for_each_operand(&body.pool, |v| {
                     if let ValueRef::Arg(a) = v {
                         assert!(a.index() < body.args.len(), "{id}: unresolved operand");
                     }

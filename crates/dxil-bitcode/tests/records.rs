@@ -315,13 +315,10 @@ fn uncommon_records() {
         matches!(k(5), InstKind::CmpXchg { cmp, new, success: Ordering::SeqCst, failure: Ordering::Monotonic, .. } if *cmp == inst(0) && *new == inst(1))
     );
     assert_eq!(b.insts[5].ty, Some(ty(9)));
-    assert_eq!(
-        *k(6),
-        InstKind::ExtractValue {
-            aggregate: inst(5),
-            indices: Box::new([0])
-        }
-    );
+    let InstKind::ExtractValue { aggregate, indices } = *k(6) else {
+        panic!("extractvalue")
+    };
+    assert_eq!((aggregate, b.list(indices)), (inst(5), &[0][..]));
     assert_eq!(b.insts[7].ty, Some(ty(14)));
     assert_eq!(b.insts[3].ty, None);
     // The call's metadata argument is local metadata !6, which wraps the later load.
@@ -335,7 +332,7 @@ fn uncommon_records() {
         panic!("call")
     };
     assert_eq!((*fn_ty, *cc_field), (ty(20), 1 << 15));
-    let ValueRef::Metadata(md) = args[0] else {
+    let ValueRef::Metadata(md) = b.values(*args)[0] else {
         panic!("metadata argument")
     };
     assert_eq!(b.local_metadata.len(), 2);
@@ -355,15 +352,13 @@ fn uncommon_records() {
         }
     );
     assert!(
-        matches!(k(9), InstKind::Switch { cases, default, .. } if *default == blk(2) && cases[0] == (cst(0), blk(1)))
+        matches!(k(9), InstKind::Switch { cases, default, .. } if *default == blk(2) && b.list(*cases)[0] == (cst(0), blk(1)))
     );
     // Forward reference from the phi to the select after it.
-    assert_eq!(
-        *k(10),
-        InstKind::Phi {
-            incoming: Box::new([(inst(11), blk(0))])
-        }
-    );
+    let InstKind::Phi { incoming } = *k(10) else {
+        panic!("phi")
+    };
+    assert_eq!(b.list(incoming), &[(inst(11), blk(0))]);
     assert!(matches!(
         k(11),
         InstKind::Select { cond, .. } if *cond == cst(5)

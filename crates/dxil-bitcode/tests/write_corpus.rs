@@ -297,9 +297,12 @@ fn one_encoder_writes_every_module_like_the_reference() {
                 .as_mut_slice()
                 .iter_mut()
                 .find_map(|f| f.body.as_mut());
-            if let Some(inst) = body.and_then(|b| b.insts.as_mut_slice().last_mut()) {
-                inst.kind
-                    .for_each_operand_mut(|v| *v = dxil_ir::ValueRef::Arg(dangling));
+            if let Some(b) = body {
+                if let Some(inst) = b.insts.as_mut_slice().last_mut() {
+                    inst.kind.for_each_operand_mut(&mut b.pool, |v| {
+                        *v = dxil_ir::ValueRef::Arg(dangling)
+                    });
+                }
             }
             let _ = encoder.write_module(&bad, &mut bytes);
             // The other option.

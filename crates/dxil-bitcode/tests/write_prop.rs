@@ -372,7 +372,7 @@ fn build(spec: &Spec) -> Module {
                         cc_field: u64::from(tail) | 1 << 15,
                         fn_ty: ext_ty,
                         callee: ValueRef::Function(ext),
-                        args: Box::new([pick(&ints, x)]),
+                        args: body.push_values([pick(&ints, x)]),
                     };
                     let v = push(&mut body, kind, Some(i32t), fs.debug);
                     ints.push(v);
@@ -385,7 +385,7 @@ fn build(spec: &Spec) -> Module {
                         cc_field: 1 << 15,
                         fn_ty: sink_ty,
                         callee: ValueRef::Function(sink),
-                        args: Box::new([ValueRef::Metadata(wrapped)]),
+                        args: body.push_values([ValueRef::Metadata(wrapped)]),
                     };
                     push(&mut body, kind, None, false);
                 }
@@ -585,22 +585,27 @@ fn describe(m: &Module) -> Vec<String> {
         for a in &body.args {
             out.push(format!("  arg {} {:?}", ty(m, a.ty), a.name));
         }
+        // Blanking operands in place writes the lists: a copy of the pool takes it.
+        let mut scratch = body.pool.clone();
         for (bi, blk) in body.blocks.iter().enumerate() {
             out.push(format!("  block {bi} {:?}", blk.name));
             for &i in &blk.insts {
                 let inst = &body.insts[i.index()];
                 let mut ops = Vec::new();
                 inst.kind
-                    .for_each_operand(|&v| ops.push(val(m, Some(body), v)));
+                    .for_each_operand(&body.pool, |&v| ops.push(val(m, Some(body), v)));
                 // Every field but the value operands (listed apart) and the type ids.
-                let mut k = inst.kind.clone();
+                let mut k = inst.kind;
                 let blank = ValueRef::Arg(Arg::checked(0, 1).unwrap());
-                k.for_each_operand_mut(|v| *v = blank);
+                k.for_each_operand_mut(&mut scratch, |v| *v = blank);
                 let mut fn_ty = String::new();
-                if let InstKind::Call { fn_ty: t, .. } | InstKind::Invoke { fn_ty: t, .. } = &mut k
+                if let InstKind::Call { fn_ty: t, args, .. }
+                | InstKind::Invoke { fn_ty: t, args, .. } = &mut k
                 {
                     fn_ty = ty(m, *t);
                     *t = Type::checked(0, 1).unwrap();
+                    // Where the arguments sit in the pool is no part of the module.
+                    *args = Default::default();
                 }
                 let kind = format!("{k:?} {fn_ty}");
                 out.push(format!(

@@ -130,7 +130,8 @@ fn add_accesses(module: &Module, body: &Body, masks: &mut [Vec<Usage>; 3]) {
             InstKind::Call { callee, args, .. } => {
                 // The operation from its opcode; the call is decoded whole only where it
                 // accesses a signature.
-                let info = dx_op_opcode(module, *callee, args).and_then(dxil_ops::op_info);
+                let info =
+                    dx_op_opcode(module, *callee, body.values(*args)).and_then(dxil_ops::op_info);
                 match info {
                     Some(info) => {
                         if SIGNATURE_OPS.contains(&info.opcode) {
@@ -153,7 +154,7 @@ fn add_accesses(module: &Module, body: &Body, masks: &mut [Vec<Usage>; 3]) {
         }
     }
     while let Some(i) = work.pop() {
-        insts[i].kind.for_each_operand(|v| {
+        insts[i].kind.for_each_operand(&body.pool, |v| {
             if let ValueRef::Inst(used) = *v {
                 if let Some(l) = live.get_mut(used.index()) {
                     if !*l {

@@ -120,7 +120,8 @@ fn naive_walk(m: &Module, tid: u32) -> u32 {
             let me = ValueRef::Inst(i);
             match &inst.kind {
                 InstKind::Phi { incoming } => {
-                    let v = incoming
+                    let v = body
+                        .list(*incoming)
                         .iter()
                         .find(|(_, b)| Some(*b) == prev)
                         .map_or(0, |(v, _)| konst(*v, &vals));

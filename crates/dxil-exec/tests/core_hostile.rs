@@ -80,7 +80,7 @@ fn mistyped_operands_do_not_panic() {
             };
             let mut refs = Vec::new();
             for inst in body.insts.iter() {
-                inst.kind.for_each_operand(|v| refs.push(*v));
+                inst.kind.for_each_operand(&body.pool, |v| refs.push(*v));
             }
             if refs.is_empty() {
                 break;
@@ -91,7 +91,7 @@ fn mistyped_operands_do_not_panic() {
                 let which = rng.below(4);
                 if let Some(inst) = body.insts.as_mut_slice().get_mut(at) {
                     let mut k = 0;
-                    inst.kind.for_each_operand_mut(|v| {
+                    inst.kind.for_each_operand_mut(&mut body.pool, |v| {
                         if k == which {
                             *v = with;
                         }

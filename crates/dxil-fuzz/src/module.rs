@@ -19,7 +19,7 @@ pub fn run(data: &[u8]) {
     for f in &m.functions {
         let Some(body) = &f.body else { continue };
         for inst in &body.insts {
-            inst.kind.for_each_operand(|v| {
+            inst.kind.for_each_operand(&body.pool, |v| {
                 if !matches!(v, ValueRef::Metadata(_)) {
                     assert!(
                         matches!(m.value_type(Some(body), *v), dxil_ir::ValueType::Typed(_)),

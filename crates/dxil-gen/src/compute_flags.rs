@@ -118,7 +118,7 @@ fn find_call(body: &dxil_ir::Body, mut v: ValueRef) -> Option<&dxil_ir::InstData
         let inst = body.inst(i)?;
         v = match &inst.kind {
             InstKind::Call { .. } => return Some(inst),
-            InstKind::Phi { incoming } => incoming.first()?.0,
+            InstKind::Phi { incoming } => body.list(*incoming).first()?.0,
             InstKind::Select { if_true, .. } => *if_true,
             _ => return None,
         };
@@ -134,7 +134,7 @@ fn constant_through(m: &Module, body: &dxil_ir::Body, mut v: ValueRef) -> Option
         }
         let ValueRef::Inst(i) = v else { return None };
         v = match &body.inst(i)?.kind {
-            InstKind::Phi { incoming } => incoming.first()?.0,
+            InstKind::Phi { incoming } => body.list(*incoming).first()?.0,
             InstKind::Select { if_true, .. } => *if_true,
             _ => return None,
         };
@@ -172,7 +172,7 @@ fn symbol_components(m: &Module, symbol: &dxil_module::md::Md) -> u32 {
 /// Whether a handle is an annotated binding or library resource (not a descriptor heap
 /// handle): the reference records 64-bit atomics on those in the resource instead.
 fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> bool {
-    let op_of = |inst: &dxil_ir::InstData| decoded(m, inst).map(|c| c.op);
+    let op_of = |inst: &dxil_ir::InstData| decoded(m, body, inst).map(|c| c.op);
     let Some(DxOp::AnnotateHandle { res, .. }) =
         h.and_then(|h| find_call(body, *h)).and_then(op_of)
     else {
@@ -188,8 +188,12 @@ fn bound_resource(m: &Module, body: &dxil_ir::Body, h: Option<&ValueRef>) -> boo
 /// collection reads them: by opcode, without checking the callee's name or the operand
 /// types (an invalid call still counts); a call without a constant opcode or with the wrong
 /// number of operands reads as none.
-pub(crate) fn decoded(m: &Module, inst: &dxil_ir::InstData) -> Option<DxCall> {
-    let opcode = dxil_ops::call_opcode(m, inst)?;
+pub(crate) fn decoded(
+    m: &Module,
+    body: &dxil_ir::Body,
+    inst: &dxil_ir::InstData,
+) -> Option<DxCall> {
+    let opcode = dxil_ops::call_opcode(m, body, inst)?;
     let InstKind::Call {
         callee: ValueRef::Function(callee),
         args,
@@ -199,7 +203,7 @@ pub(crate) fn decoded(m: &Module, inst: &dxil_ir::InstData) -> Option<DxCall> {
         return None;
     };
     Some(DxCall {
-        op: DxOp::from_args(opcode, args.get(1..)?)?,
+        op: DxOp::from_args(opcode, body.values(*args).get(1..)?)?,
         overloads: [None; dxil_ops::MAX_OVERLOADS],
         callee: *callee,
     })
@@ -327,8 +331,9 @@ pub(crate) fn scan_function(
             continue;
         }
         let mut all = own;
-        inst.kind
-            .for_each_operand(|op| all |= classes.of_value(m, body, &results, *op));
+        inst.kind.for_each_operand(&body.pool, |op| {
+            all |= classes.of_value(m, body, &results, *op)
+        });
         s.requires_group |= all & CLASS_GROUP_PTR != 0;
         let double = all & CLASS_DOUBLE != 0;
         let half = all & CLASS_HALF != 0;
@@ -358,7 +363,7 @@ pub(crate) fn scan_function(
         }
         s.low16 |= half || i16;
         // Wave and feedback operations count by opcode alone.
-        let Some(info) = dxil_ops::call_opcode(m, inst).and_then(dxil_ops::op_info) else {
+        let Some(info) = dxil_ops::call_opcode(m, body, inst).and_then(dxil_ops::op_info) else {
             continue;
         };
         if info.flags.contains(OpFlags::WAVE) {
@@ -367,7 +372,7 @@ pub(crate) fn scan_function(
         if info.flags.contains(OpFlags::FEEDBACK) {
             s.feedback = true;
         }
-        let Some(call) = decoded(m, inst) else {
+        let Some(call) = decoded(m, body, inst) else {
             continue;
         };
         let nonconst = |offsets: [ValueRef; 3]| offsets.iter().any(|a| !is_const(a));
@@ -381,7 +386,7 @@ pub(crate) fn scan_function(
         };
         // The properties of the resource a handle refers to.
         let handle_props = |h: ValueRef| -> Option<(u32, bool, u32)> {
-            created_props(src, body, &decoded(m, find_call(body, h)?)?.op)
+            created_props(src, body, &decoded(m, body, find_call(body, h)?)?.op)
         };
         let typed_uav_load = |srv: ValueRef, s: &mut Scan| {
             if let Some((kind, uav, comps)) = handle_props(srv) {

@@ -4,6 +4,7 @@
 use crate::arena::Arena;
 use crate::ids::{Arg, Block, Const, Inst, Metadata, Type};
 use crate::instructions::InstData;
+use crate::lists::{List, ListStart, OperandPool, PoolItem, ValueList};
 use crate::values::ValueRef;
 
 /// A function argument.
@@ -47,7 +48,11 @@ pub struct UseList {
 }
 
 /// A function body.
-#[derive(Clone, Debug, PartialEq, Default)]
+///
+/// Equality compares the operand lists of the instructions by content, so two bodies whose
+/// pools hold the same lists in another order (or one holds lists no instruction uses) are
+/// equal.
+#[derive(Clone, Debug, Default)]
 pub struct Body {
     /// Arguments, one per parameter of the function type.
     pub args: Arena<Arg, ArgData>,
@@ -67,6 +72,26 @@ pub struct Body {
     pub uselists: Vec<UseList>,
     /// The function had a METADATA_ATTACHMENT block.
     pub has_attachment_block: bool,
+    /// The operand lists of the instructions ([`crate::List`] ranges index it).
+    pub pool: OperandPool,
+}
+
+impl PartialEq for Body {
+    fn eq(&self, o: &Body) -> bool {
+        self.args == o.args
+            && self.blocks == o.blocks
+            && self.constants == o.constants
+            && self.local_metadata == o.local_metadata
+            && self.symtab == o.symtab
+            && self.uselists == o.uselists
+            && self.has_attachment_block == o.has_attachment_block
+            && self.insts.len() == o.insts.len()
+            && self
+                .insts
+                .iter()
+                .zip(o.insts.iter())
+                .all(|(a, b)| a.eq_in(&self.pool, b, &o.pool))
+    }
 }
 
 impl Body {
@@ -78,5 +103,53 @@ impl Body {
     /// The block data of `block`.
     pub fn block(&self, block: Block) -> Option<&BlockData> {
         self.blocks.get(block)
+    }
+
+    /// The elements of an operand list of this body.
+    ///
+    /// # Panics
+    ///
+    /// On a range past the pool (a list of another body, or a dangling one in a module that
+    /// the id check did not pass), as indexing an arena does; [`OperandPool::get`] is the
+    /// checked form.
+    #[inline]
+    pub fn list<T: PoolItem>(&self, list: List<T>) -> &[T] {
+        self.pool.list(list)
+    }
+
+    /// The elements of an operand list, for changes in place (panics as [`Body::list`]).
+    #[inline]
+    pub fn list_mut<T: PoolItem>(&mut self, list: List<T>) -> &mut [T] {
+        self.pool.list_mut(list)
+    }
+
+    /// Appends an operand list to the pool ([`OperandPool::push`]).
+    #[inline]
+    pub fn push_list<T: PoolItem>(&mut self, items: impl IntoIterator<Item = T>) -> List<T> {
+        self.pool.push(items)
+    }
+
+    /// The values of a value list ([`Body::list`] for [`ValueRef`]s).
+    #[inline]
+    pub fn values(&self, list: ValueList) -> &[ValueRef] {
+        self.pool.list(list)
+    }
+
+    /// The values of a value list, for changes in place.
+    #[inline]
+    pub fn values_mut(&mut self, list: ValueList) -> &mut [ValueRef] {
+        self.pool.list_mut(list)
+    }
+
+    /// Appends a value list.
+    #[inline]
+    pub fn push_values(&mut self, values: impl IntoIterator<Item = ValueRef>) -> ValueList {
+        self.pool.push(values)
+    }
+
+    /// Starts a list pushed element by element ([`OperandPool::start`]).
+    #[inline]
+    pub fn start_list<T: PoolItem>(&self) -> ListStart<T> {
+        self.pool.start()
     }
 }

@@ -7,7 +7,8 @@
 //! instructions and arguments; value operands (globals, functions, aliases, constants, and
 //! inside a body its arguments, instructions and local metadata); constant ids of the
 //! constants blocks; metadata operands of nodes and DI records; block ids of branches, phis
-//! and `blockaddress`; attribute lists, sections, GC names and comdats (1-based, 0 none);
+//! and `blockaddress`; operand lists of instructions (in their body's pool); attribute lists,
+//! sections, GC names and comdats (1-based, 0 none);
 //! metadata kinds of attachments; symbol table entries; global value record order.
 
 use core::fmt;
@@ -53,6 +54,9 @@ pub enum IdSpace {
     Comdat,
     /// The ids of [`Module::metadata_kinds`].
     MetadataKind,
+    /// The operand pool of a function body ([`crate::Body::pool`]); the id is the start of
+    /// a list that runs past it.
+    OperandList,
 }
 
 impl IdSpace {
@@ -72,6 +76,7 @@ impl IdSpace {
             IdSpace::GcName => "gc name",
             IdSpace::Comdat => "comdat",
             IdSpace::MetadataKind => "metadata kind",
+            IdSpace::OperandList => "operand list",
         }
     }
 }
@@ -535,12 +540,16 @@ impl Checker<'_> {
                 self.kind(kind)?;
                 self.md_in(md, Some(s))?;
             }
+            if let Some(start) = inst.kind.dangling_list(&body.pool) {
+                return Err(self.err(IdSpace::OperandList, u64::from(start)));
+            }
             let mut ok = true;
-            inst.kind.for_each_operand(|v| ok &= self.value_ok(*v, s));
+            inst.kind
+                .for_each_operand(&body.pool, |v| ok &= self.value_ok(*v, s));
             if !ok {
                 // The slow path names the bad operand.
                 let mut r = Ok(());
-                inst.kind.for_each_operand(|v| {
+                inst.kind.for_each_operand(&body.pool, |v| {
                     if r.is_ok() {
                         r = self.value(*v, Some(s));
                     }
@@ -587,12 +596,12 @@ impl Checker<'_> {
             }
             InstKind::Switch { default, cases, .. } => {
                 self.block(*default, s)?;
-                for (_, b) in cases.iter() {
+                for (_, b) in s.body.list(*cases) {
                     self.block(*b, s)?;
                 }
             }
             InstKind::IndirectBr { dests, .. } => {
-                for b in dests.iter() {
+                for b in s.body.list(*dests) {
                     self.block(*b, s)?;
                 }
             }
@@ -609,7 +618,7 @@ impl Checker<'_> {
                 self.block(*unwind, s)?;
             }
             InstKind::Phi { incoming } => {
-                for (_, b) in incoming.iter() {
+                for (_, b) in s.body.list(*incoming) {
                     self.block(*b, s)?;
                 }
             }
@@ -823,6 +832,29 @@ mod tests {
         let mut m = module();
         body(&mut m).blocks[0].insts.push(Inst(5));
         assert_eq!(check(&m).unwrap_err().space, IdSpace::Inst);
+
+        // A list of another body's pool runs past this one's.
+        let mut other = Body::default();
+        other.push_values([ValueRef::Inst(Inst(0))]);
+        let args = other.push_values([ValueRef::Inst(Inst(0)), ValueRef::Inst(Inst(0))]);
+        let mut m = module();
+        body(&mut m).push_values([ValueRef::Inst(Inst(0))]);
+        body(&mut m).insts[0].kind = InstKind::Call {
+            attributes: 0,
+            cc_field: 0,
+            fn_ty: Type(1),
+            callee: ValueRef::Function(Function(0)),
+            args,
+        };
+        let e = check(&m).unwrap_err();
+        assert_eq!(
+            (e.space, e.id, e.site),
+            (IdSpace::OperandList, 1, IdSite::Inst(Function(0), Inst(0)))
+        );
+        assert!(e.to_string().contains("operand list id 1 names nothing"));
+        // The same range in a pool that holds it passes.
+        body(&mut m).push_values([ValueRef::Function(Function(0)); 2]);
+        assert_eq!(check(&m), Ok(()));
     }
 
     #[test]

@@ -6,8 +6,8 @@ use core::ops::Deref;
 
 use crate::{
     Alias, AliasData, Arg, ArgData, Block, BlockData, Body, Const, ConstData, Function,
-    FunctionData, Global, GlobalVar, IdError, Inst, InstData, Metadata, MetadataData, Module, Type,
-    TypeData, ValueRef,
+    FunctionData, Global, GlobalVar, IdError, Inst, InstData, List, Metadata, MetadataData, Module,
+    PoolItem, Type, TypeData, ValueList, ValueRef,
 };
 
 /// The type of a value in a checked module: each case in which a value has no type of its
@@ -196,6 +196,16 @@ impl<'m> CheckedBody<'m> {
     /// The argument `a`.
     pub fn arg(&self, a: Arg) -> &'m ArgData {
         &self.body.args[a]
+    }
+
+    /// The elements of an operand list of this body (the id check proved its range).
+    pub fn list<T: PoolItem>(&self, list: List<T>) -> &'m [T] {
+        self.body.pool.list(list)
+    }
+
+    /// The values of a value list of this body.
+    pub fn values(&self, list: ValueList) -> &'m [ValueRef] {
+        self.body.pool.list(list)
     }
 
     /// The type of `v`, a module-level value or a value of this body.

@@ -3,6 +3,7 @@
 use crate::attachments::Attachments;
 use crate::ids::{Block, Metadata, Type};
 use crate::keywords::{Ordering, Predicate, RmwOp, SyncScope};
+use crate::lists::{BlockList, ClauseList, EdgeList, IndexList, OperandPool, ValueList};
 use crate::values::ValueRef;
 
 /// One instruction.
@@ -103,6 +104,13 @@ impl InstData {
         self.extra_mut().attachments.push((kind, md));
     }
 
+    /// Equality with the operand lists compared by content ([`InstKind::eq_in`]).
+    pub fn eq_in(&self, pool: &OperandPool, other: &InstData, other_pool: &OperandPool) -> bool {
+        self.ty == other.ty
+            && self.extra == other.extra
+            && self.kind.eq_in(pool, &other.kind, other_pool)
+    }
+
     fn extra_mut(&mut self) -> &mut InstExtra {
         self.extra.get_or_insert_with(Box::default)
     }
@@ -155,7 +163,12 @@ pub struct Atomic {
 }
 
 /// Instruction kinds with their operands, one per record LLVM 3.7 writes.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Operand lists of variable length are ranges ([`ValueList`], [`EdgeList`], ...) into the
+/// enclosing body's [`OperandPool`] ([`crate::Body::pool`]; read them with
+/// [`crate::Body::list`]). Equality compares those ranges, not the lists; two bodies compare
+/// their lists' contents ([`InstKind::eq_in`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum InstKind {
     /// Binary operator (FUNC_CODE_INST_BINOP: [lhs, rhs, opcode, flags?]).
     Binary {
@@ -183,7 +196,7 @@ pub enum InstKind {
         /// Source element type.
         source_ty: Type,
         /// Base pointer, then indices.
-        operands: Box<[ValueRef]>,
+        operands: ValueList,
     },
     /// `select` (FUNC_CODE_INST_VSELECT: [true value, false value, condition]).
     Select {
@@ -258,7 +271,7 @@ pub enum InstKind {
         /// Default destination.
         default: Block,
         /// Cases: constant value and destination.
-        cases: Box<[(ValueRef, Block)]>,
+        cases: EdgeList,
     },
     /// `indirectbr` (FUNC_CODE_INST_INDIRECTBR: [opty, address, bb...]).
     IndirectBr {
@@ -267,7 +280,7 @@ pub enum InstKind {
         /// Address.
         addr: ValueRef,
         /// Possible destinations.
-        dests: Box<[Block]>,
+        dests: BlockList,
     },
     /// `invoke` (FUNC_CODE_INST_INVOKE: [attrs, cc|explicit<<13, normal bb, unwind bb, fnty,
     /// callee, args...]).
@@ -285,7 +298,7 @@ pub enum InstKind {
         /// Callee.
         callee: ValueRef,
         /// Arguments (fixed, then variadic).
-        args: Box<[ValueRef]>,
+        args: ValueList,
     },
     /// `resume` (FUNC_CODE_INST_RESUME).
     Resume {
@@ -297,7 +310,7 @@ pub enum InstKind {
     /// `phi` (FUNC_CODE_INST_PHI: [ty, (signed value, bb)...]).
     Phi {
         /// Incoming values with their predecessor blocks, in record order.
-        incoming: Box<[(ValueRef, Block)]>,
+        incoming: EdgeList,
     },
     /// `alloca` (FUNC_CODE_INST_ALLOCA: [allocated ty, size ty, size, align field]).
     Alloca {
@@ -388,7 +401,7 @@ pub enum InstKind {
         /// Callee.
         callee: ValueRef,
         /// Arguments (fixed, then variadic); metadata arguments are [`ValueRef::Metadata`].
-        args: Box<[ValueRef]>,
+        args: ValueList,
     },
     /// `va_arg` (FUNC_CODE_INST_VAARG: [valist ty, valist, result ty]).
     VaArg {
@@ -402,7 +415,7 @@ pub enum InstKind {
         /// Aggregate.
         aggregate: ValueRef,
         /// Indices.
-        indices: Box<[u32]>,
+        indices: IndexList,
     },
     /// `insertvalue` (FUNC_CODE_INST_INSERTVAL: [aggregate, value, indices...]).
     InsertValue {
@@ -411,21 +424,21 @@ pub enum InstKind {
         /// Inserted value.
         value: ValueRef,
         /// Indices.
-        indices: Box<[u32]>,
+        indices: IndexList,
     },
     /// `landingpad` (FUNC_CODE_INST_LANDINGPAD: [ty, cleanup, n, (kind, value)...]).
     LandingPad {
         /// `cleanup`.
         cleanup: bool,
         /// Clauses: kind (0 catch, 1 filter) and value.
-        clauses: Box<[(u8, ValueRef)]>,
+        clauses: ClauseList,
     },
 }
 
 /// Walks the value operands of an instruction in record order (shared by the shared and
-/// mutable walks; `$($m)?` is `mut` for the mutable one).
+/// mutable walks; `$list` is `list` or `list_mut` of the pool `$pool`).
 macro_rules! walk_operands {
-    ($this:expr, $f:ident $(, $m:tt)?) => {
+    ($this:expr, $pool:ident, $list:ident, $f:ident) => {
         match $this {
             InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
                 $f(lhs);
@@ -435,7 +448,7 @@ macro_rules! walk_operands {
             | InstKind::Resume { value }
             | InstKind::VaArg { valist: value, .. } => $f(value),
             InstKind::Gep { operands, .. } => {
-                for v in & $($m)? **operands {
+                for v in $pool.$list(*operands) {
                     $f(v);
                 }
             }
@@ -475,19 +488,19 @@ macro_rules! walk_operands {
             InstKind::CondBr { cond, .. } => $f(cond),
             InstKind::Switch { cond, cases, .. } => {
                 $f(cond);
-                for (v, _) in & $($m)? **cases {
+                for (v, _) in $pool.$list(*cases) {
                     $f(v);
                 }
             }
             InstKind::IndirectBr { addr, .. } => $f(addr),
             InstKind::Invoke { callee, args, .. } | InstKind::Call { callee, args, .. } => {
                 $f(callee);
-                for v in & $($m)? **args {
+                for v in $pool.$list(*args) {
                     $f(v);
                 }
             }
             InstKind::Phi { incoming } => {
-                for (v, _) in & $($m)? **incoming {
+                for (v, _) in $pool.$list(*incoming) {
                     $f(v);
                 }
             }
@@ -510,7 +523,7 @@ macro_rules! walk_operands {
                 $f(value);
             }
             InstKind::LandingPad { clauses, .. } => {
-                for (_, v) in & $($m)? **clauses {
+                for (_, v) in $pool.$list(*clauses) {
                     $f(v);
                 }
             }
@@ -519,15 +532,165 @@ macro_rules! walk_operands {
 }
 
 impl InstKind {
-    /// Calls `f` on every value operand, in record order (block operands are not values).
+    /// Calls `f` on every value operand, in record order (block operands are not values);
+    /// `pool` is the enclosing body's ([`crate::Body::pool`]).
+    ///
+    /// # Panics
+    ///
+    /// On an operand list past `pool` (see [`OperandPool::list`]).
     #[inline]
-    pub fn for_each_operand(&self, mut f: impl FnMut(&ValueRef)) {
-        walk_operands!(self, f)
+    pub fn for_each_operand(&self, pool: &OperandPool, mut f: impl FnMut(&ValueRef)) {
+        walk_operands!(self, pool, list, f)
     }
 
-    /// Calls `f` on every value operand, in record order, allowing it to replace them.
-    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut ValueRef)) {
-        walk_operands!(self, f, mut)
+    /// Calls `f` on every value operand, in record order, allowing it to replace them
+    /// (operands in lists are changed in `pool`, the enclosing body's).
+    ///
+    /// # Panics
+    ///
+    /// On an operand list past `pool` (see [`OperandPool::list`]).
+    pub fn for_each_operand_mut(
+        &mut self,
+        pool: &mut OperandPool,
+        mut f: impl FnMut(&mut ValueRef),
+    ) {
+        walk_operands!(self, pool, list_mut, f)
+    }
+
+    /// The start of the first operand list that runs past `pool` (`None`: all lie in it).
+    pub fn dangling_list(&self, pool: &OperandPool) -> Option<u32> {
+        fn bad<T: crate::lists::PoolItem>(pool: &OperandPool, l: crate::List<T>) -> Option<u32> {
+            pool.get(l).is_none().then_some(l.start())
+        }
+        match *self {
+            InstKind::Gep { operands: l, .. }
+            | InstKind::Invoke { args: l, .. }
+            | InstKind::Call { args: l, .. } => bad(pool, l),
+            InstKind::Switch { cases: l, .. } | InstKind::Phi { incoming: l } => bad(pool, l),
+            InstKind::IndirectBr { dests, .. } => bad(pool, dests),
+            InstKind::ExtractValue { indices, .. } | InstKind::InsertValue { indices, .. } => {
+                bad(pool, indices)
+            }
+            InstKind::LandingPad { clauses, .. } => bad(pool, clauses),
+            _ => None,
+        }
+    }
+
+    /// Equality with the operand lists compared by content: `self`'s lists are in `pool`,
+    /// `other`'s in `other_pool`. A list past its pool equals only another such list.
+    pub fn eq_in(&self, pool: &OperandPool, other: &InstKind, other_pool: &OperandPool) -> bool {
+        use InstKind as K;
+        let (a, b) = (pool, other_pool);
+        match (*self, *other) {
+            (
+                K::Gep {
+                    inbounds: i1,
+                    source_ty: t1,
+                    operands: l1,
+                },
+                K::Gep {
+                    inbounds: i2,
+                    source_ty: t2,
+                    operands: l2,
+                },
+            ) => (i1, t1) == (i2, t2) && a.get(l1) == b.get(l2),
+            (
+                K::Switch {
+                    cond_ty: t1,
+                    cond: c1,
+                    default: d1,
+                    cases: l1,
+                },
+                K::Switch {
+                    cond_ty: t2,
+                    cond: c2,
+                    default: d2,
+                    cases: l2,
+                },
+            ) => (t1, c1, d1) == (t2, c2, d2) && a.get(l1) == b.get(l2),
+            (
+                K::IndirectBr {
+                    addr_ty: t1,
+                    addr: a1,
+                    dests: l1,
+                },
+                K::IndirectBr {
+                    addr_ty: t2,
+                    addr: a2,
+                    dests: l2,
+                },
+            ) => (t1, a1) == (t2, a2) && a.get(l1) == b.get(l2),
+            (
+                K::Invoke {
+                    attributes: at1,
+                    cc_field: cc1,
+                    normal: n1,
+                    unwind: u1,
+                    fn_ty: t1,
+                    callee: c1,
+                    args: l1,
+                },
+                K::Invoke {
+                    attributes: at2,
+                    cc_field: cc2,
+                    normal: n2,
+                    unwind: u2,
+                    fn_ty: t2,
+                    callee: c2,
+                    args: l2,
+                },
+            ) => (at1, cc1, n1, u1, t1, c1) == (at2, cc2, n2, u2, t2, c2) && a.get(l1) == b.get(l2),
+            (K::Phi { incoming: l1 }, K::Phi { incoming: l2 }) => a.get(l1) == b.get(l2),
+            (
+                K::Call {
+                    attributes: at1,
+                    cc_field: cc1,
+                    fn_ty: t1,
+                    callee: c1,
+                    args: l1,
+                },
+                K::Call {
+                    attributes: at2,
+                    cc_field: cc2,
+                    fn_ty: t2,
+                    callee: c2,
+                    args: l2,
+                },
+            ) => (at1, cc1, t1, c1) == (at2, cc2, t2, c2) && a.get(l1) == b.get(l2),
+            (
+                K::ExtractValue {
+                    aggregate: g1,
+                    indices: l1,
+                },
+                K::ExtractValue {
+                    aggregate: g2,
+                    indices: l2,
+                },
+            ) => g1 == g2 && a.get(l1) == b.get(l2),
+            (
+                K::InsertValue {
+                    aggregate: g1,
+                    value: v1,
+                    indices: l1,
+                },
+                K::InsertValue {
+                    aggregate: g2,
+                    value: v2,
+                    indices: l2,
+                },
+            ) => (g1, v1) == (g2, v2) && a.get(l1) == b.get(l2),
+            (
+                K::LandingPad {
+                    cleanup: c1,
+                    clauses: l1,
+                },
+                K::LandingPad {
+                    cleanup: c2,
+                    clauses: l2,
+                },
+            ) => c1 == c2 && a.get(l1) == b.get(l2),
+            (x, y) => x == y,
+        }
     }
 
     /// True for terminators (ret, br, switch, indirectbr, invoke, resume, unreachable).

@@ -12,6 +12,16 @@
 //!   index = bitcode metadata id), then each function's local metadata ([`Body::local_metadata`]).
 //! - Operands are [`ValueRef`]s; `Arg` and `Inst` are local to the enclosing body. Results of
 //!   `void` type have `ty: None` and take no value number (they get no `%N` slot).
+//! - Operand lists of variable length (call and invoke arguments, GEP operands, phi and switch
+//!   edges, indirectbr destinations, aggregate indices, landingpad clauses) live in the
+//!   body's [`OperandPool`] ([`Body::pool`], one vector per element type, only appended to);
+//!   the instruction holds a `Copy` range ([`ValueList`], [`EdgeList`], [`BlockList`],
+//!   [`IndexList`], [`ClauseList`]: a [`List`] of that element type), read with
+//!   [`Body::list`] or [`Body::values`] and changed in place with [`Body::list_mut`]. Decoding
+//!   a body so makes a few growing vectors instead of one allocation per instruction. The
+//!   id check proves every range lies in its pool ([`IdSpace::OperandList`]). A list belongs
+//!   to one instruction: one copied within a body gets its lists copied
+//!   ([`OperandPool::push_copy`]), or a change through one would reach the other.
 //! - Names from the value symbol tables are stored on the entities; the record order of the
 //!   tables is kept too ([`Module::symtab`], [`Body::symtab`]).
 //!
@@ -97,6 +107,7 @@ mod half;
 mod ids;
 mod instructions;
 mod keywords;
+mod lists;
 mod metadata;
 mod types;
 mod values;
@@ -116,6 +127,9 @@ pub use instructions::{Atomic, BinOp, CastOp, DebugLoc, FastMath, InstData, Inst
 pub use keywords::{
     CallingConv, FixedMetadataKind, FloatPredicate, IntPredicate, Ordering, Predicate, RmwOp,
     SyncScope,
+};
+pub use lists::{
+    BlockList, ClauseList, EdgeList, IndexList, List, ListStart, OperandPool, PoolItem, ValueList,
 };
 pub use metadata::*;
 pub use types::{StructType, TypeData};

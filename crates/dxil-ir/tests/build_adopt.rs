@@ -98,7 +98,7 @@ fn local_metadata_moves_after_new_module_metadata() {
         }
     ));
     let call_arg = f.insts.iter().find_map(|i| match &i.kind {
-        InstKind::Call { args, .. } => args.first().copied(),
+        InstKind::Call { args, .. } => f.values(*args).first().copied(),
         _ => None,
     });
     assert_eq!(call_arg, Some(ValueRef::Metadata(local)));

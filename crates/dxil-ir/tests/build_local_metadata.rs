@@ -44,7 +44,7 @@ fn a_wrapped_forward_reference_and_its_value_are_one_node() {
         .insts
         .iter()
         .filter_map(|i| match &i.kind {
-            InstKind::Call { args, .. } => args.first().copied(),
+            InstKind::Call { args, .. } => body.values(*args).first().copied(),
             _ => None,
         })
         .collect();

@@ -191,7 +191,7 @@ fn check_only_called(m: &Module, removed: &[bool]) -> Result<()> {
             // A call may name a removed intrinsic as its callee, and nowhere else.
             let mut refs = 0usize;
             inst.kind
-                .for_each_operand(|v| refs += usize::from(is_removed(v)));
+                .for_each_operand(&body.pool, |v| refs += usize::from(is_removed(v)));
             let allowed = usize::from(
                 matches!(&inst.kind, InstKind::Call { callee, .. } if is_removed(callee)),
             );
@@ -219,7 +219,7 @@ fn compact_insts(body: &mut dxil_ir::Body, keep: &[bool], metadata: &mut [Metada
         }
     };
     for inst in &mut body.insts {
-        inst.kind.for_each_operand_mut(remap);
+        inst.kind.for_each_operand_mut(&mut body.pool, remap);
     }
     for b in &mut body.blocks {
         b.insts
@@ -302,7 +302,7 @@ fn remove_functions(m: &mut Module, removed: &[bool]) {
         }
         if let Some(body) = f.body.as_mut() {
             for inst in &mut body.insts {
-                inst.kind.for_each_operand_mut(remap);
+                inst.kind.for_each_operand_mut(&mut body.pool, remap);
             }
         }
     }

@@ -179,15 +179,15 @@ pub fn is_dx_op_callee(m: &Module, callee: ValueRef) -> bool {
 
 /// The opcode of a call to a `dx.op.*` function, without checking the rest of the call: for
 /// tools that report on calls [`decode_call`] rejects (the reference disassembler comments
-/// every such call by its opcode alone).
-pub fn call_opcode(m: &Module, inst: &InstData) -> Option<u32> {
+/// every such call by its opcode alone). `body` is the body that holds `inst`.
+pub fn call_opcode(m: &Module, body: &Body, inst: &InstData) -> Option<u32> {
     let InstKind::Call { callee, args, .. } = &inst.kind else {
         return None;
     };
     if !is_dx_op_callee(m, *callee) {
         return None;
     }
-    const_i32(m, *args.first()?)
+    const_i32(m, *body.values(*args).first()?)
 }
 
 /// The name of the function a call calls, when it is a function with a name.
@@ -216,10 +216,12 @@ fn callee_of(m: &Module, callee: ValueRef) -> Option<(Function, &str)> {
 /// let sqrt = m.functions.push(FunctionData::declaration(common, fn_ty, 0));
 /// let opcode = m.constants.push(ConstData { ty: i32_ty, kind: ConstKind::Int(24) });
 /// let x = m.constants.push(ConstData { ty: f32_ty, kind: ConstKind::Float(0) });
+/// let mut body = Body::default();
+/// let args = body.push_values([ValueRef::Const(opcode), ValueRef::Const(x)]);
 /// let kind = InstKind::Call { attributes: 0, cc_field: 0, fn_ty, callee: ValueRef::Function(sqrt),
-///     args: [ValueRef::Const(opcode), ValueRef::Const(x)].into() };
+///     args };
 /// let call = InstData::new(kind, Some(f32_ty));
-/// let decoded = decode_call(&m, &Body::default(), &call).unwrap().unwrap();
+/// let decoded = decode_call(&m, &body, &call).unwrap().unwrap();
 /// assert_eq!(decoded.op, DxOp::Sqrt { value: ValueRef::Const(x) });
 /// assert_eq!(decoded.overload(), Some(f32_ty));
 /// ```
@@ -264,6 +266,7 @@ fn decode(
     if !name.starts_with("dx.op.") {
         return Ok(None);
     }
+    let args = body.values(*args);
     let first = args
         .first()
         .ok_or_else(|| DecodeError::new(DecodeErrorKind::NoOpcode))?;
@@ -620,7 +623,7 @@ mod tests {
     use dxil_ir::{ConstData, FunctionData, GlobalCommon};
 
     /// A module with `float @<name>(i32, float)` and a call to it with opcode `opcode`.
-    fn call(name: &str, opcode: ConstKind) -> (Module, InstData) {
+    fn call(name: &str, opcode: ConstKind) -> (Module, Body, InstData) {
         let mut m = Module::default();
         let i32_ty = m.types.push(TypeData::Int(32));
         let f32_ty = m.types.push(TypeData::Float);
@@ -644,22 +647,24 @@ mod tests {
             ty: f32_ty,
             kind: ConstKind::Undef,
         });
+        let mut body = Body::default();
+        let args = body.push_values([ValueRef::Const(code), ValueRef::Const(x)]);
         let inst = InstData::new(
             InstKind::Call {
                 attributes: 0,
                 cc_field: 0,
                 fn_ty,
                 callee: ValueRef::Function(f),
-                args: [ValueRef::Const(code), ValueRef::Const(x)].into(),
+                args,
             },
             Some(f32_ty),
         );
-        (m, inst)
+        (m, body, inst)
     }
 
     fn kind(name: &str, opcode: ConstKind) -> DecodeErrorKind {
-        let (m, inst) = call(name, opcode);
-        decode_call(&m, &Body::default(), &inst)
+        let (m, body, inst) = call(name, opcode);
+        decode_call(&m, &body, &inst)
             .expect_err("rejected")
             .kind()
             .clone()
@@ -667,10 +672,10 @@ mod tests {
 
     #[test]
     fn rejects_what_the_database_does_not_allow() {
-        let (m, inst) = call("dx.op.unary.f32", ConstKind::Int(24));
-        assert!(decode_call(&m, &Body::default(), &inst).is_ok_and(|c| c.is_some()));
-        let (m, inst) = call("other", ConstKind::Int(24));
-        assert_eq!(decode_call(&m, &Body::default(), &inst), Ok(None));
+        let (m, body, inst) = call("dx.op.unary.f32", ConstKind::Int(24));
+        assert!(decode_call(&m, &body, &inst).is_ok_and(|c| c.is_some()));
+        let (m, body, inst) = call("other", ConstKind::Int(24));
+        assert_eq!(decode_call(&m, &body, &inst), Ok(None));
         assert_eq!(
             kind("dx.op.unary.f32", ConstKind::Undef),
             DecodeErrorKind::OpcodeNotConstant

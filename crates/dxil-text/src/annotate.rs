@@ -18,7 +18,7 @@ impl Printer<'_> {
     pub fn write_info_comment(&mut self, inst: &InstData) {
         let m = self.m;
         let call = match &inst.kind {
-            InstKind::Call { callee, args, .. } => Some((*callee, &args[..])),
+            InstKind::Call { callee, args, .. } => Some((*callee, self.body_list(*args))),
             _ => None,
         };
         let callee_name = call.and_then(|(c, _)| match c {
@@ -82,7 +82,7 @@ impl Printer<'_> {
         self.out.push_str(info.signature());
         if info.opcode == OpCode::AnnotateHandle as u32 {
             if let InstKind::Call { args, .. } = &inst.kind {
-                if let Some(&props) = args.get(2) {
+                if let Some(&props) = self.body_list(*args).get(2) {
                     self.write_props(props);
                 }
             }
@@ -98,7 +98,7 @@ impl Printer<'_> {
         if !dxil_ops::is_dx_op_callee(self.m, *callee) {
             return None;
         }
-        Some(self.const_u64(*args.first()?)? as u32)
+        Some(self.const_u64(*self.body_list(*args).first()?)? as u32)
     }
 
     /// The zero-extended value of an integer constant.

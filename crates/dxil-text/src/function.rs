@@ -84,11 +84,13 @@ fn predecessors(body: &Body) -> Vec<Vec<Block>> {
                 }
                 InstKind::Switch { default, cases, .. } => {
                     add(*default);
-                    for (_, t) in cases.iter() {
+                    for (_, t) in body.list(*cases) {
                         add(*t);
                     }
                 }
-                InstKind::IndirectBr { dests, .. } => dests.iter().for_each(|d| add(*d)),
+                InstKind::IndirectBr { dests, .. } => {
+                    body.list(*dests).iter().for_each(|d| add(*d))
+                }
                 InstKind::Invoke { normal, unwind, .. } => {
                     add(*normal);
                     add(*unwind);
@@ -570,7 +572,7 @@ impl<'m> Printer<'m> {
                 self.out.push_str(", ");
                 self.typed_block(*default);
                 self.out.push_str(" [");
-                for (v, t) in cases.iter() {
+                for (v, t) in self.body_list(*cases).iter() {
                     self.out.push_str("\n    ");
                     self.write_typed_value(*v, 0);
                     self.out.push_str(", ");
@@ -582,7 +584,7 @@ impl<'m> Printer<'m> {
                 self.out.push(' ');
                 self.write_typed_value(*addr, 0);
                 self.out.push_str(", [");
-                for (i, d) in dests.iter().enumerate() {
+                for (i, d) in self.body_list(*dests).iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
@@ -594,7 +596,7 @@ impl<'m> Printer<'m> {
                 self.out.push(' ');
                 self.write_opt_type(inst.ty);
                 self.out.push(' ');
-                for (i, (v, b)) in incoming.iter().enumerate() {
+                for (i, (v, b)) in self.body_list(*incoming).iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
@@ -608,7 +610,7 @@ impl<'m> Printer<'m> {
             InstKind::ExtractValue { aggregate, indices } => {
                 self.out.push(' ');
                 self.write_typed_value(*aggregate, 0);
-                for i in indices.iter() {
+                for i in self.body_list(*indices).iter() {
                     self.out.push_str(", ");
                     push_u64(self.out, u64::from(*i));
                 }
@@ -622,7 +624,7 @@ impl<'m> Printer<'m> {
                 self.write_typed_value(*aggregate, 0);
                 self.out.push_str(", ");
                 self.write_typed_value(*value, 0);
-                for i in indices.iter() {
+                for i in self.body_list(*indices).iter() {
                     self.out.push_str(", ");
                     push_u64(self.out, u64::from(*i));
                 }
@@ -636,7 +638,7 @@ impl<'m> Printer<'m> {
                 if *cleanup {
                     self.out.push_str("          cleanup");
                 }
-                for (i, (kind, v)) in clauses.iter().enumerate() {
+                for (i, (kind, v)) in self.body_list(*clauses).iter().enumerate() {
                     if i != 0 || *cleanup {
                         self.out.push('\n');
                     }
@@ -659,7 +661,7 @@ impl<'m> Printer<'m> {
                 // LLVM keeps the convention in 13 bits of the call's subclass data; the
                 // explicit-type flag shifted into bit 14 by the reader is lost there.
                 let cc = ((cc_field & !(1u64 << 14)) >> 1) & 0x1fff;
-                self.write_call(*attributes, cc, *fn_ty, *callee, args);
+                self.write_call(*attributes, cc, *fn_ty, *callee, self.body_list(*args));
             }
             InstKind::Invoke {
                 attributes,
@@ -671,7 +673,7 @@ impl<'m> Printer<'m> {
                 args,
             } => {
                 let cc = (cc_field & !(1u64 << 13)) & 0x7fff;
-                self.write_call(*attributes, cc, *fn_ty, *callee, args);
+                self.write_call(*attributes, cc, *fn_ty, *callee, self.body_list(*args));
                 self.out.push_str("\n          to ");
                 self.typed_block(*normal);
                 self.out.push_str(" unwind ");
@@ -734,7 +736,9 @@ impl<'m> Printer<'m> {
     fn write_generic_operands(&mut self, inst: &InstData) {
         let mut ops = std::mem::take(&mut self.scratch);
         ops.clear();
-        crate::operands::llvm_operand_order(&inst.kind, |v| ops.push(v));
+        if let Some(body) = self.body {
+            crate::operands::llvm_operand_order(body, &inst.kind, |v| ops.push(v));
+        }
         self.write_generic_operand_list(inst, &ops);
         self.scratch = ops;
     }

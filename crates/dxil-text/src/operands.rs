@@ -2,10 +2,11 @@
 //! differ from the record order (a store keeps the value before the pointer, a call keeps the
 //! callee last). Block operands are skipped.
 
-use dxil_ir::{InstKind, ValueRef};
+use dxil_ir::{Body, InstKind, ValueRef};
 
-/// Calls `f` on every value operand of `kind` in LLVM's operand order.
-pub fn llvm_operand_order(kind: &InstKind, mut f: impl FnMut(ValueRef)) {
+/// Calls `f` on every value operand of `kind` (an instruction of `body`) in LLVM's operand
+/// order.
+pub fn llvm_operand_order(body: &Body, kind: &InstKind, mut f: impl FnMut(ValueRef)) {
     match kind {
         InstKind::Binary { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
             f(*lhs);
@@ -14,7 +15,7 @@ pub fn llvm_operand_order(kind: &InstKind, mut f: impl FnMut(ValueRef)) {
         InstKind::Cast { value, .. }
         | InstKind::Resume { value }
         | InstKind::VaArg { valist: value, .. } => f(*value),
-        InstKind::Gep { operands, .. } => operands.iter().for_each(|v| f(*v)),
+        InstKind::Gep { operands, .. } => body.list(*operands).iter().for_each(|v| f(*v)),
         InstKind::Select {
             cond,
             if_true,
@@ -51,14 +52,14 @@ pub fn llvm_operand_order(kind: &InstKind, mut f: impl FnMut(ValueRef)) {
         InstKind::CondBr { cond, .. } => f(*cond),
         InstKind::Switch { cond, cases, .. } => {
             f(*cond);
-            cases.iter().for_each(|(v, _)| f(*v));
+            body.list(*cases).iter().for_each(|(v, _)| f(*v));
         }
         InstKind::IndirectBr { addr, .. } => f(*addr),
         InstKind::Invoke { callee, args, .. } | InstKind::Call { callee, args, .. } => {
-            args.iter().for_each(|v| f(*v));
+            body.list(*args).iter().for_each(|v| f(*v));
             f(*callee);
         }
-        InstKind::Phi { incoming } => incoming.iter().for_each(|(v, _)| f(*v)),
+        InstKind::Phi { incoming } => body.list(*incoming).iter().for_each(|(v, _)| f(*v)),
         InstKind::Alloca { size, .. } => f(*size),
         InstKind::Load { ptr, .. } => f(*ptr),
         InstKind::Store { ptr, value, .. } => {
@@ -81,6 +82,6 @@ pub fn llvm_operand_order(kind: &InstKind, mut f: impl FnMut(ValueRef)) {
             f(*aggregate);
             f(*value);
         }
-        InstKind::LandingPad { clauses, .. } => clauses.iter().for_each(|(_, v)| f(*v)),
+        InstKind::LandingPad { clauses, .. } => body.list(*clauses).iter().for_each(|(_, v)| f(*v)),
     }
 }

@@ -1,7 +1,9 @@
 //! The printer state: the module, its type names and slots, the output, and the numbering of
 //! the function being printed.
 
-use dxil_ir::{Arg, Block, Body, Inst, Module, PackedOption, SecondaryMap, Type, ValueRef};
+use dxil_ir::{
+    Arg, Block, Body, Inst, List, Module, PackedOption, PoolItem, SecondaryMap, Type, ValueRef,
+};
 
 use crate::attrs::ListAttrs;
 use crate::names::write_name;
@@ -93,6 +95,12 @@ pub struct Printer<'m> {
 }
 
 impl<'m> Printer<'m> {
+    /// An operand list of the body being printed (empty outside a body, where no
+    /// instruction is printed).
+    pub fn body_list<T: PoolItem>(&self, list: List<T>) -> &'m [T] {
+        self.body.map_or(&[], |b| b.list(list))
+    }
+
     /// Writes a type.
     pub fn write_type(&mut self, ty: Type) {
         self.types.write(self.m, self.out, ty);

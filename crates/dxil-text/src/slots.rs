@@ -210,7 +210,7 @@ impl Slots {
                 let Some(inst) = body.inst(i) else { continue };
                 if let InstKind::Call { callee, args, .. } = &inst.kind {
                     if is_intrinsic(m, *callee) {
-                        for a in args.iter() {
+                        for a in body.list(*args) {
                             if let ValueRef::Metadata(md) = a {
                                 if crate::mdwalk::is_node(m, *md) {
                                     self.create_md(m, NodeRef::Arena(*md));

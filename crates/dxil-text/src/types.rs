@@ -378,7 +378,7 @@ impl Finder<'_> {
                     if let Some(t) = inst.ty {
                         self.ty(t);
                     }
-                    crate::operands::llvm_operand_order(&inst.kind, |v| self.value(v));
+                    crate::operands::llvm_operand_order(body, &inst.kind, |v| self.value(v));
                     let mut atts: Vec<(u32, dxil_ir::Metadata)> = inst.attachments().to_vec();
                     self.kinds.sort_attachments(m, &mut atts);
                     for (_, md) in atts {

@@ -30,11 +30,22 @@ struct Fn {
     fwd: Vec<(u32, Type)>,
     md_fixups: Vec<MdFixup>,
     fn_attachments: Vec<(u32, Metadata)>,
+    /// The operand types of the GEP being read (reused).
+    gep_types: Vec<Type>,
+    /// The function block's length in bits, capped by the bytes present.
+    bits: u64,
+    /// The position of the current block's first instruction.
+    block_start: usize,
 }
+
+/// Too many elements for an operand list (the pool holds at most 2^32 of a type).
+const POOL_FULL: ErrorKind = ErrorKind::InvalidRecord("too many operands in the function");
 
 /// Reads the body of function `f`.
 pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -> Result<()> {
     let prev = cur.enter(FUNCTION_BLOCK_ID)?;
+    // The block's length, capped by the bytes present, bounds what its records can hold.
+    let bits = (u64::from(cur.r.block_len_words()) * 32).min(cur.bits_left());
     let fn_ty =
         st.m.functions
             .get(f)
@@ -47,7 +58,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
     st.local_values.clear();
     st.local_md.clear();
     let mut fs = Fn {
-        body: Body::default(),
+        body: body_for(bits),
         declared: 0,
         cur_block: 0,
         last_inst: None,
@@ -55,6 +66,9 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         fwd: Vec::new(),
         md_fixups: Vec::new(),
         fn_attachments: Vec::new(),
+        gep_types: Vec::new(),
+        bits,
+        block_start: 0,
     };
     for &ty in params.iter() {
         let a = fs.body.args.push(ArgData { ty, name: None });
@@ -102,6 +116,35 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
     Ok(())
 }
 
+/// Bits of a function block per instruction, value operand, and (value, block) pair or
+/// aggregate index, below which few bodies of DXC's output go (the corpus: 5% of bodies
+/// spend under 43 bits per instruction and under 25 per value operand, with the block's
+/// constants, metadata and symbol table counted in). Reserving by them makes most bodies
+/// allocate each vector once; a body denser than that grows it as a vector does.
+const BITS_PER_INST: u64 = 40;
+const BITS_PER_VALUE: u64 = 24;
+const BITS_PER_RARE: u64 = 160;
+
+/// An empty body with room for the instructions and value operands a function block of
+/// `bits` bits typically holds: a bound proportional to the bytes present, never a count the
+/// input declares.
+fn body_for(bits: u64) -> Body {
+    let n = |per: u64| usize::try_from(bits / per).unwrap_or(usize::MAX);
+    let mut body = Body::default();
+    body.insts.reserve(n(BITS_PER_INST));
+    body.pool.reserve::<ValueRef>(n(BITS_PER_VALUE));
+    body
+}
+
+/// Before the first list of a type most bodies do without (phi and switch edges, aggregate
+/// indices): room for what the function block typically holds of it.
+fn reserve_rare<T: PoolItem>(fs: &mut Fn) {
+    if fs.body.pool.count::<T>() == 0 {
+        let n = usize::try_from(fs.bits / BITS_PER_RARE).unwrap_or(usize::MAX);
+        fs.body.pool.reserve::<T>(n);
+    }
+}
+
 /// Replaces the parked forward references by the values they name.
 fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
     for fix in std::mem::take(&mut fs.md_fixups) {
@@ -119,8 +162,9 @@ fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
         return Ok(());
     }
     let mut result = Ok(());
-    for inst in &mut fs.body.insts {
-        inst.kind.for_each_operand_mut(|v| {
+    let body = &mut fs.body;
+    for inst in &mut body.insts {
+        inst.kind.for_each_operand_mut(&mut body.pool, |v| {
             if let ValueRef::Arg(a) = *v {
                 let a = a.as_u32();
                 if a >= FWD_BASE {
@@ -297,6 +341,11 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 return Err(ErrorKind::InvalidRecord("more blocks than bits left"));
             }
             fs.declared = n as usize;
+            // Blocks are made as their first instruction arrives; room for the declared
+            // count, bounded by the function block's bits (a block holds at least one
+            // record, and the few bits of a terminator alone are no body a writer makes).
+            let cap = usize::try_from(fs.bits / 16).unwrap_or(usize::MAX);
+            fs.body.blocks.reserve(fs.declared.min(cap));
             return Ok(());
         }
         FUNC_CODE_DEBUG_LOC => {
@@ -357,19 +406,23 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let inbounds = flag(ops, 0)?;
             o.i = 1;
             let source_ty = o.ty(st)?;
-            let mut operands = Vec::with_capacity(o.rest().len());
-            let mut types = Vec::with_capacity(o.rest().len());
+            let start = fs.body.start_list();
+            let mut types = std::mem::take(&mut fs.gep_types);
+            types.clear();
             while !o.done() {
                 let (v, t) = o.value_type(st, fs)?;
-                operands.push(v);
+                fs.body.pool.push_item(v);
                 types.push(t);
             }
-            let ty = gep_result(st, source_ty, &operands, &types)?;
+            let operands = fs.body.pool.close(start).ok_or(POOL_FULL)?;
+            let ty = gep_result(st, source_ty, fs.body.values(operands), &types);
+            fs.gep_types = types;
+            let ty = ty?;
             (
                 InstKind::Gep {
                     inbounds,
                     source_ty,
-                    operands: operands.into(),
+                    operands,
                 },
                 Some(ty),
             )
@@ -494,21 +547,23 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                     "switch case without a destination",
                 ));
             }
-            let mut cases = Vec::with_capacity(o.rest().len() / 2);
+            reserve_rare::<(ValueRef, Block)>(fs);
+            let start = fs.body.start_list();
             while !o.done() {
                 let id = o.next()?;
                 let v = match st.value(id) {
                     Some((v @ ValueRef::Const(_), t)) if t == cond_ty => v,
                     _ => return Err(ErrorKind::BadValue(id)),
                 };
-                cases.push((v, o.block(fs)?));
+                let b = o.block(fs)?;
+                fs.body.pool.push_item((v, b));
             }
             (
                 InstKind::Switch {
                     cond_ty,
                     cond,
                     default,
-                    cases: cases.into(),
+                    cases: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 None,
             )
@@ -516,15 +571,16 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         FUNC_CODE_INST_INDIRECTBR => {
             let addr_ty = o.ty(st)?;
             let addr = o.value(st, fs, addr_ty)?;
-            let mut dests = Vec::with_capacity(o.rest().len());
+            let start = fs.body.start_list();
             while !o.done() {
-                dests.push(o.block(fs)?);
+                let b = o.block(fs)?;
+                fs.body.pool.push_item(b);
             }
             (
                 InstKind::IndirectBr {
                     addr_ty,
                     addr,
-                    dests: dests.into(),
+                    dests: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 None,
             )
@@ -584,14 +640,16 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if o.rest().len() & 1 != 0 {
                 return Err(ErrorKind::InvalidRecord("phi operand without a block"));
             }
-            let mut incoming = Vec::with_capacity(o.rest().len() / 2);
+            reserve_rare::<(ValueRef, Block)>(fs);
+            let start = fs.body.start_list();
             while !o.done() {
                 let v = o.value_signed(st, fs, ty)?;
-                incoming.push((v, o.block(fs)?));
+                let b = o.block(fs)?;
+                fs.body.pool.push_item((v, b));
             }
             (
                 InstKind::Phi {
-                    incoming: incoming.into(),
+                    incoming: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 Some(ty),
             )
@@ -601,19 +659,20 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let cleanup = flag(ops, 1)?;
             o.i = 2;
             let n = o.next()?;
-            let mut clauses = Vec::new();
+            let start = fs.body.start_list();
             for _ in 0..n {
                 let kind = o.next()?;
                 if kind > 1 {
                     return Err(ErrorKind::InvalidRecord("landingpad clause kind"));
                 }
-                clauses.push((kind as u8, o.value_type(st, fs)?.0));
+                let v = o.value_type(st, fs)?.0;
+                fs.body.pool.push_item((kind as u8, v));
             }
             end(&o)?;
             (
                 InstKind::LandingPad {
                     cleanup,
-                    clauses: clauses.into(),
+                    clauses: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
                 Some(ty),
             )
@@ -795,8 +854,8 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         }
         FUNC_CODE_INST_EXTRACTVAL => {
             let (aggregate, mut t) = o.value_type(st, fs)?;
-            let indices = index_list(o.rest())?;
-            for &i in indices.iter() {
+            let indices = index_list(fs, o.rest())?;
+            for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
             (InstKind::ExtractValue { aggregate, indices }, Some(t))
@@ -804,9 +863,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         FUNC_CODE_INST_INSERTVAL => {
             let (aggregate, at) = o.value_type(st, fs)?;
             let (value, _) = o.value_type(st, fs)?;
-            let indices = index_list(o.rest())?;
+            let indices = index_list(fs, o.rest())?;
             let mut t = at;
-            for &i in indices.iter() {
+            for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
             (
@@ -829,15 +888,13 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
 fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
     if fs.cur_block == fs.body.blocks.len() && fs.cur_block < fs.declared {
         fs.body.blocks.push(BlockData::default());
+        fs.block_start = fs.body.insts.len();
     }
-    let block = fs
-        .body
-        .blocks
-        .as_mut_slice()
-        .get_mut(fs.cur_block)
-        .ok_or(ErrorKind::Malformed(
+    if fs.cur_block >= fs.body.blocks.len() {
+        return Err(ErrorKind::Malformed(
             "instruction outside any declared block",
-        ))?;
+        ));
+    }
     let id = fs
         .body
         .insts
@@ -845,12 +902,19 @@ fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K
         .ok_or(ErrorKind::InvalidRecord("too many instructions"))?;
     let ty = ty.filter(|&t| !matches!(st.td(t), TypeData::Void));
     let terminator = kind.is_terminator();
-    block.insts.push(id);
     fs.body.insts.push(InstData::new(kind, ty));
     if let Some(t) = ty {
         st.local_values.push((ValueRef::Inst(id), t));
     }
     if terminator {
+        // The block's instructions are the run since its first one (a body is read in
+        // program order): listed once, at their exact count, when the block ends.
+        let insts = &fs.body.insts;
+        if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
+            let run = fs.block_start..insts.len();
+            block.insts.reserve_exact(run.len());
+            block.insts.extend(run.filter_map(|i| insts.id_of(i)));
+        }
         fs.cur_block += 1;
     }
     fs.last_inst = Some(id);
@@ -865,13 +929,18 @@ fn attr_list(st: &State, v: u64) -> K<u32> {
     }
 }
 
-fn index_list(ops: &[u64]) -> K<Box<[u32]>> {
+fn index_list(fs: &mut Fn, ops: &[u64]) -> K<IndexList> {
     if ops.is_empty() {
         return Err(ErrorKind::InvalidRecord("aggregate access without indices"));
     }
-    super::map_ops(ops, |i| {
-        u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index"))
-    })
+    reserve_rare::<u32>(fs);
+    let body = &mut fs.body;
+    let start = body.start_list();
+    for &i in ops {
+        let i = u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index"))?;
+        body.pool.push_item(i);
+    }
+    body.pool.close(start).ok_or(POOL_FULL)
 }
 
 fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {
@@ -883,7 +952,7 @@ fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {
     }
 }
 
-type CallParts = (Type, ValueRef, Box<[ValueRef]>, Option<Type>);
+type CallParts = (Type, ValueRef, ValueList, Option<Type>);
 
 /// Callee and arguments of a call or invoke (after the fixed fields).
 fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type>) -> K<CallParts> {
@@ -909,20 +978,23 @@ fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type
     if o.rest().len() < params.len() {
         return Err(ErrorKind::InvalidRecord("too few call arguments"));
     }
-    let mut args = Vec::with_capacity(o.rest().len());
+    let start = fs.body.start_list();
     for &p in params.iter() {
         if matches!(st.td(p), TypeData::Label) {
             return Err(ErrorKind::Unsupported("label-typed call arguments"));
         }
-        args.push(o.value(st, fs, p)?);
+        let v = o.value(st, fs, p)?;
+        fs.body.pool.push_item(v);
     }
     if vararg {
         while !o.done() {
-            args.push(o.value_type(st, fs)?.0);
+            let v = o.value_type(st, fs)?.0;
+            fs.body.pool.push_item(v);
         }
     }
     end(o)?;
-    Ok((fn_ty, callee, args.into(), Some(ret)))
+    let args = fs.body.pool.close(start).ok_or(POOL_FULL)?;
+    Ok((fn_ty, callee, args, Some(ret)))
 }
 
 /// The result type of a GEP (LLVM `GetElementPtrInst::getGEPReturnType`).

@@ -831,7 +831,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
                 // then the callee) walked in one loop with the operand step inline.
                 // A call's function-local metadata arguments are listed on the way.
                 InstKind::Call { args, callee, .. } => {
-                    for &a in args.iter() {
+                    for &a in body.values(*args) {
                         if let ValueRef::Metadata(md) = a {
                             if is_local(m, md) {
                                 if local_seen[md] != mark {
@@ -851,7 +851,9 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
                     en.inst_operand(body, Op::V(*callee), in_order, current)?;
                 }
                 kind => {
-                    llvm_operands(kind, |op| en.inst_operand(body, op, in_order, current))?;
+                    llvm_operands(body, kind, |op| {
+                        en.inst_operand(body, op, in_order, current)
+                    })?;
                 }
             }
             current += 1;
@@ -890,7 +892,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
                 }
             }
             if let InstKind::Invoke { args, .. } = &inst.kind {
-                for a in args.iter() {
+                for a in body.values(*args) {
                     if let ValueRef::Metadata(md) = *a {
                         if is_local(m, md) && local_seen[md] != mark {
                             note_local(&mut local_seen, &mut local_metadata, md, mark, n_md);

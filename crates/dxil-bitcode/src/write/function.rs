@@ -157,6 +157,7 @@ impl InstWriter<'_> {
 
     /// Writes one instruction record.
     fn write(&mut self, out: &mut Out, inst: &InstData) -> Result<()> {
+        let body = self.body;
         let (code, abbrev) = match &inst.kind {
             InstKind::Cast { op, value } => {
                 let fwd = self.push_vt(out, *value)?;
@@ -190,14 +191,15 @@ impl InstWriter<'_> {
             } => {
                 out.rec.push(u64::from(*inbounds));
                 self.push_ty(out, *source_ty)?;
-                for &v in operands.iter() {
+                for &v in body.list(*operands).iter() {
                     self.push_vt(out, v)?;
                 }
                 (FUNC_CODE_INST_GEP, FN_GEP)
             }
             InstKind::ExtractValue { aggregate, indices } => {
                 self.push_vt(out, *aggregate)?;
-                out.rec.extend(indices.iter().map(|&i| u64::from(i)));
+                out.rec
+                    .extend(body.list(*indices).iter().map(|&i| u64::from(i)));
                 (FUNC_CODE_INST_EXTRACTVAL, 0)
             }
             InstKind::InsertValue {
@@ -207,7 +209,8 @@ impl InstWriter<'_> {
             } => {
                 self.push_vt(out, *aggregate)?;
                 self.push_vt(out, *value)?;
-                out.rec.extend(indices.iter().map(|&i| u64::from(i)));
+                out.rec
+                    .extend(body.list(*indices).iter().map(|&i| u64::from(i)));
                 (FUNC_CODE_INST_INSERTVAL, 0)
             }
             InstKind::Select {
@@ -283,7 +286,7 @@ impl InstWriter<'_> {
                 self.push_ty(out, *cond_ty)?;
                 self.push_v(out, *cond)?;
                 out.rec.push(u64::from(default.as_u32()));
-                for &(v, b) in cases.iter() {
+                for &(v, b) in body.list(*cases).iter() {
                     let id = self.id(out, v)?;
                     out.rec.extend([u64::from(id), u64::from(b.as_u32())]);
                 }
@@ -296,7 +299,8 @@ impl InstWriter<'_> {
             } => {
                 self.push_ty(out, *addr_ty)?;
                 self.push_v(out, *addr)?;
-                out.rec.extend(dests.iter().map(|b| u64::from(b.as_u32())));
+                out.rec
+                    .extend(body.list(*dests).iter().map(|b| u64::from(b.as_u32())));
                 (FUNC_CODE_INST_INDIRECTBR, 0)
             }
             InstKind::Invoke {
@@ -319,7 +323,7 @@ impl InstWriter<'_> {
                     self.push_ty(out, *fn_ty)?;
                 }
                 self.push_vt(out, *callee)?;
-                self.call_args(out, *fn_ty, args)?;
+                self.call_args(out, *fn_ty, body.values(*args))?;
                 (FUNC_CODE_INST_INVOKE, 0)
             }
             InstKind::Resume { value } => {
@@ -330,7 +334,7 @@ impl InstWriter<'_> {
             InstKind::Phi { incoming } => {
                 let t = self.result_ty(out, inst)?;
                 self.push_ty(out, t)?;
-                for &(v, b) in incoming.iter() {
+                for &(v, b) in body.list(*incoming).iter() {
                     self.push_signed(out, v)?;
                     out.rec.push(u64::from(b.as_u32()));
                 }
@@ -340,7 +344,7 @@ impl InstWriter<'_> {
                 let t = self.result_ty(out, inst)?;
                 self.push_ty(out, t)?;
                 out.rec.extend([u64::from(*cleanup), clauses.len() as u64]);
-                for &(kind, v) in clauses.iter() {
+                for &(kind, v) in body.list(*clauses).iter() {
                     out.rec.push(u64::from(kind));
                     self.push_vt(out, v)?;
                 }
@@ -459,7 +463,7 @@ impl InstWriter<'_> {
                     self.push_ty(out, *fn_ty)?;
                 }
                 self.push_vt(out, *callee)?;
-                self.call_args(out, *fn_ty, args)?;
+                self.call_args(out, *fn_ty, body.values(*args))?;
                 (FUNC_CODE_INST_CALL, 0)
             }
             InstKind::VaArg { valist_ty, valist } => {

@@ -2,7 +2,7 @@
 //! `MDNode::operands()` of each metadata node kind (DXC `DebugInfoMetadata.cpp`), and
 //! `Type::subtypes()`.
 
-use dxil_ir::{ConstKind, InstKind, Metadata, MetadataData as M, Type, TypeData, ValueRef};
+use dxil_ir::{Body, ConstKind, InstKind, Metadata, MetadataData as M, Type, TypeData, ValueRef};
 
 /// An operand in LLVM's operand order: a value or a basic block (label typed).
 #[derive(Clone, Copy)]
@@ -15,6 +15,7 @@ pub(crate) enum Op {
 /// stopping at the first error.
 #[inline]
 pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
+    body: &Body,
     kind: &InstKind,
     mut f: F,
 ) -> Result<(), E> {
@@ -23,7 +24,7 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
     // the work the callers do with it.
     match kind {
         I::Call { callee, args, .. } => {
-            for a in args.iter() {
+            for a in body.values(*args) {
                 f(Op::V(*a))?;
             }
             f(Op::V(*callee))
@@ -42,7 +43,7 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
             f(Op::V(*ptr))
         }
         I::Invoke { callee, args, .. } => {
-            for a in args.iter() {
+            for a in body.values(*args) {
                 f(Op::V(*a))?;
             }
             f(Op::B)?;
@@ -58,7 +59,7 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
         I::Switch { cond, cases, .. } => {
             f(Op::V(*cond))?;
             f(Op::B)?;
-            for (c, _) in cases.iter() {
+            for (c, _) in body.list(*cases) {
                 f(Op::V(*c))?;
                 f(Op::B)?;
             }
@@ -66,7 +67,7 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
         }
         I::IndirectBr { addr, dests, .. } => {
             f(Op::V(*addr))?;
-            for _ in dests.iter() {
+            for _ in body.list(*dests) {
                 f(Op::B)?;
             }
             Ok(())
@@ -75,7 +76,7 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
             // The error kept apart from the success path: a `Result` rewritten per operand
             // went through memory in pieces the loads after it had to wait for.
             let mut err = None;
-            other.for_each_operand(|x| {
+            other.for_each_operand(&body.pool, |x| {
                 if err.is_none() {
                     if let Err(e) = f(Op::V(*x)) {
                         err = Some(e);

@@ -422,8 +422,8 @@ pub fn compute(
             };
             if is_dxil_op(m, callee) {
                 let i64 = matches!(inst.ty.and_then(|t| m.ty(t)), Some(TypeData::Int(64)));
-                let info = dxil_ops::call_opcode(m, inst).and_then(dxil_ops::op_info);
-                let call = crate::compute_flags::decoded(m, inst);
+                let info = dxil_ops::call_opcode(m, body, inst).and_then(dxil_ops::op_info);
+                let call = crate::compute_flags::decoded(m, body, inst);
                 let (min, mask) = op_requirements(m, info, call.as_ref(), i64, val, library);
                 if let Some(Some(c)) = out.get_mut(i) {
                     c.min = c.min.max(min);

@@ -24,7 +24,7 @@ impl Uses {
             if let Some(body) = &f.body {
                 let mut stack = Vec::new();
                 for inst in &body.insts {
-                    inst.kind.for_each_operand(|v| stack.push(*v));
+                    inst.kind.for_each_operand(&body.pool, |v| stack.push(*v));
                     // Constants reached from one operand: walked with a visited set, so
                     // shared or repeated subtrees cost one visit.
                     while let Some(v) = stack.pop() {

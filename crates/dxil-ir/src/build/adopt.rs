@@ -226,7 +226,7 @@ impl ModuleBuilder {
                 };
                 body.local_metadata.iter_mut().for_each(moved);
                 for inst in body.insts.iter_mut() {
-                    inst.kind.for_each_operand_mut(|v| {
+                    inst.kind.for_each_operand_mut(&mut body.pool, |v| {
                         if let ValueRef::Metadata(md) = v {
                             moved(md);
                         }

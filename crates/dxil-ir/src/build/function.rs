@@ -487,11 +487,13 @@ impl FunctionBuilder<'_> {
             ))
         };
         let mut err = None;
-        for inst in self.body.insts.iter_mut() {
-            inst.kind.for_each_operand_mut(|v| match target(*v) {
-                Ok(t) => *v = t,
-                Err(e) => err = Some(e),
-            });
+        let body = &mut self.body;
+        for inst in body.insts.iter_mut() {
+            inst.kind
+                .for_each_operand_mut(&mut body.pool, |v| match target(*v) {
+                    Ok(t) => *v = t,
+                    Err(e) => err = Some(e),
+                });
         }
         for l in &mut self.locals {
             l.1 = target(l.1)?;
@@ -522,9 +524,10 @@ impl FunctionBuilder<'_> {
         if kept.len() == self.locals.len() {
             return;
         }
-        for inst in self.body.insts.iter_mut() {
-            if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind {
-                for a in args.iter_mut() {
+        let body = &mut self.body;
+        for inst in body.insts.iter_mut() {
+            if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = inst.kind {
+                for a in body.pool.list_mut(args) {
                     if let ValueRef::Metadata(Metadata(x)) = a {
                         if *x & LOCAL_MD_TAG != 0 {
                             if let Some(&k) = remap.get((*x & !LOCAL_MD_TAG) as usize) {
@@ -576,7 +579,7 @@ impl FunctionBuilder<'_> {
             .collect();
         for &i in &order {
             if let Some(mut d) = old[i.index()].take() {
-                d.kind.for_each_operand_mut(|v| {
+                d.kind.for_each_operand_mut(&mut self.body.pool, |v| {
                     if let ValueRef::Inst(x) = v {
                         remap(x);
                     }

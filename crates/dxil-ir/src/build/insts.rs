@@ -9,7 +9,7 @@ use super::typing::{
     int_bits, is_fp_like, is_int_like, is_ptr_like, pointee, primitive_bits, scalar, vector_len,
 };
 use super::Value;
-use crate::{BinOp, Block, CastOp, InstKind, Predicate, Type, TypeData, ValueRef};
+use crate::{BinOp, Block, CastOp, InstKind, Predicate, Type, TypeData, ValueList, ValueRef};
 
 /// How a call is made (FUNC_CODE_INST_CALL's calling-convention field and attribute list).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -433,7 +433,7 @@ impl FunctionBuilder<'_> {
             cond_ty: ct,
             cond: c,
             default,
-            cases: out.into(),
+            cases: self.body.push_list(out),
         };
         self.push("switch", kind, None)
     }
@@ -448,7 +448,7 @@ impl FunctionBuilder<'_> {
         let kind = InstKind::IndirectBr {
             addr_ty: at,
             addr: a,
-            dests: dests.into(),
+            dests: self.body.push_list(dests.iter().copied()),
         };
         self.push("indirectbr", kind, None)
     }
@@ -475,13 +475,8 @@ impl FunctionBuilder<'_> {
             self.check_block("phi", b)?;
             out.push((r, b));
         }
-        self.push(
-            "phi",
-            InstKind::Phi {
-                incoming: out.into(),
-            },
-            Some(ty),
-        )
+        let incoming = self.body.push_list(out);
+        self.push("phi", InstKind::Phi { incoming }, Some(ty))
     }
 
     /// Adds an incoming (value, predecessor) pair to a phi of this function.
@@ -504,11 +499,11 @@ impl FunctionBuilder<'_> {
             ));
         };
         self.expect_ty("phi", 1, t, want)?;
-        match self.body.insts.get_mut(i).map(|d| &mut d.kind) {
+        let body = &mut self.body;
+        match body.insts.get_mut(i).map(|d| &mut d.kind) {
             Some(InstKind::Phi { incoming }) => {
-                let mut v = std::mem::take(incoming).into_vec();
-                v.push((r, block));
-                *incoming = v.into();
+                // In place when the list ends the pool (the phi built last), else copied there.
+                *incoming = body.pool.append(*incoming, [(r, block)]);
                 Ok(())
             }
             _ => Err(type_err("add_incoming: not a phi")),
@@ -526,7 +521,7 @@ impl FunctionBuilder<'_> {
         Err(self.wrong(what, 1, ct, "a pointer to a function"))
     }
 
-    fn call_args(&self, what: &str, fn_ty: Type, args: &[Value]) -> BuildResult<Box<[ValueRef]>> {
+    fn call_args(&mut self, what: &str, fn_ty: Type, args: &[Value]) -> BuildResult<ValueList> {
         let (params, vararg): (&[Type], bool) = match self.mb.m.ty(fn_ty) {
             Some(TypeData::Function { params, vararg, .. }) => (params, *vararg),
             _ => (&[], false),
@@ -555,7 +550,7 @@ impl FunctionBuilder<'_> {
             }
             out.push(r);
         }
-        Ok(out.into())
+        Ok(self.body.push_list(out))
     }
 
     /// `call`: the callee is a pointer to a function; arguments must match its parameters
@@ -662,7 +657,7 @@ impl FunctionBuilder<'_> {
         }
         let kind = InstKind::LandingPad {
             cleanup,
-            clauses: out.into(),
+            clauses: self.body.push_list(out),
         };
         self.push("landingpad", kind, Some(ty))
     }

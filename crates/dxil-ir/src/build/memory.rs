@@ -236,7 +236,7 @@ impl FunctionBuilder<'_> {
         let kind = InstKind::Gep {
             inbounds,
             source_ty,
-            operands: ops.into(),
+            operands: self.body.push_list(ops),
         };
         self.push(what, kind, Some(ty))
     }
@@ -263,7 +263,7 @@ impl FunctionBuilder<'_> {
         let ty = self.indexed("extractvalue", at, indices)?;
         let kind = InstKind::ExtractValue {
             aggregate: a,
-            indices: indices.into(),
+            indices: self.body.push_list(indices.iter().copied()),
         };
         self.push("extractvalue", kind, Some(ty))
     }
@@ -282,7 +282,7 @@ impl FunctionBuilder<'_> {
         let kind = InstKind::InsertValue {
             aggregate: a,
             value: v,
-            indices: indices.into(),
+            indices: self.body.push_list(indices.iter().copied()),
         };
         self.push("insertvalue", kind, Some(at))
     }

@@ -760,10 +760,9 @@ impl ModuleBuilder {
             let Some(body) = self.m.functions[f].body.as_mut() else {
                 continue;
             };
-            for inst in body.insts.iter_mut() {
-                if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = &mut inst.kind
-                {
-                    for a in args.iter_mut() {
+            for inst in body.insts.iter() {
+                if let InstKind::Call { args, .. } | InstKind::Invoke { args, .. } = inst.kind {
+                    for a in body.pool.list_mut(args) {
                         if let ValueRef::Metadata(Metadata(x)) = a {
                             if *x & LOCAL_MD_TAG != 0 {
                                 *x = base + (*x & !LOCAL_MD_TAG);

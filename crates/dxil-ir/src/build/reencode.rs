@@ -927,6 +927,13 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
     }
 
     fn inst(&mut self, d: &InstData) -> BuildResult<Value> {
+        let body: &'c Body = self.body;
+        // The source need not have passed the id check: a list past its pool is dangling.
+        fn list<T: crate::PoolItem>(body: &Body, l: crate::List<T>) -> BuildResult<&[T]> {
+            body.pool
+                .get(l)
+                .ok_or_else(|| dangling(format!("{l:?} runs past the operand pool")))
+        }
         let ty = |s: &Self| d.ty.map(|t| s.cx.ty(t)).transpose();
         let need_ty = |s: &Self| {
             ty(s)?.ok_or_else(|| dangling("an instruction that needs a type has none".into()))
@@ -952,7 +959,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 operands,
             } => {
                 let st = self.cx.ty(*source_ty)?;
-                self.with_values(operands, |s, ops| {
+                self.with_values(list(body, *operands)?, |s, ops| {
                     let (base, idx) = ops
                         .split_first()
                         .ok_or_else(|| dangling("getelementptr without operands".into()))?;
@@ -1020,11 +1027,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 ..
             } => {
                 let c = self.value(*cond)?;
-                self.with_pairs(cases, |s, cs| s.fb.switch(c, *default, cs))
+                self.with_pairs(list(body, *cases)?, |s, cs| s.fb.switch(c, *default, cs))
             }
             InstKind::IndirectBr { addr, dests, .. } => {
                 let a = self.value(*addr)?;
-                self.fb.indirect_br(a, dests)
+                self.fb.indirect_br(a, list(body, *dests)?)
             }
             InstKind::Invoke {
                 attributes,
@@ -1048,7 +1055,9 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     attributes: attributes_of(self.cx.src, *attributes)?,
                     ..CallOptions::default()
                 };
-                self.with_values(args, |s, a| s.fb.invoke(c, a, *normal, *unwind, &opts))
+                self.with_values(list(body, *args)?, |s, a| {
+                    s.fb.invoke(c, a, *normal, *unwind, &opts)
+                })
             }
             InstKind::Resume { value } => {
                 let v = self.value(*value)?;
@@ -1057,7 +1066,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             InstKind::Unreachable => self.fb.unreachable(),
             InstKind::Phi { incoming } => {
                 let t = need_ty(self)?;
-                self.with_pairs(incoming, |s, inc| s.fb.phi(t, inc))
+                self.with_pairs(list(body, *incoming)?, |s, inc| s.fb.phi(t, inc))
             }
             InstKind::Alloca {
                 allocated_ty,
@@ -1150,10 +1159,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     }
                     self.buf.call_opts[slot] = Some((cc, opts));
                 }
-                let v = self.with_values(args, |s, a| match &s.buf.call_opts[slot] {
-                    Some((_, opts)) => s.fb.call(c, a, opts),
-                    None => s.fb.call(c, a, &CallOptions::default()),
-                })?;
+                let v =
+                    self.with_values(list(body, *args)?, |s, a| match &s.buf.call_opts[slot] {
+                        Some((_, opts)) => s.fb.call(c, a, opts),
+                        None => s.fb.call(c, a, &CallOptions::default()),
+                    })?;
                 if cc_field >> 15 != 1 {
                     return Err(unsupported(format!(
                         "call calling-convention field {cc_field:#x}"
@@ -1168,7 +1178,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
             }
             InstKind::ExtractValue { aggregate, indices } => {
                 let a = self.value(*aggregate)?;
-                self.fb.extract_value(a, indices)
+                self.fb.extract_value(a, list(body, *indices)?)
             }
             InstKind::InsertValue {
                 aggregate,
@@ -1176,11 +1186,11 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                 indices,
             } => {
                 let (a, v) = (self.value(*aggregate)?, self.value(*value)?);
-                self.fb.insert_value(a, v, indices)
+                self.fb.insert_value(a, v, list(body, *indices)?)
             }
             InstKind::LandingPad { cleanup, clauses } => {
                 let t = need_ty(self)?;
-                let cs: Vec<(u8, Value)> = clauses
+                let cs: Vec<(u8, Value)> = list(body, *clauses)?
                     .iter()
                     .map(|&(k, v)| Ok((k, self.value(v)?)))
                     .collect::<BuildResult<_>>()?;

@@ -52,7 +52,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
 
 /// The operands of an instruction in LLVM's operand order (a call's callee last, a select's
 /// condition first, a store's value before its pointer).
-fn for_each_llvm_operand(kind: &InstKind, mut f: impl FnMut(usize, ValueRef)) {
+fn for_each_llvm_operand(body: &Body, kind: &InstKind, mut f: impl FnMut(usize, ValueRef)) {
     let mut n = 0usize;
     let mut g = |v: ValueRef| {
         f(n, v);
@@ -73,18 +73,18 @@ fn for_each_llvm_operand(kind: &InstKind, mut f: impl FnMut(usize, ValueRef)) {
             g(*ptr);
         }
         InstKind::Call { callee, args, .. } => {
-            for &a in args.iter() {
+            for &a in body.values(*args) {
                 g(a);
             }
             g(*callee);
         }
         InstKind::Invoke { callee, args, .. } => {
-            for &a in args.iter() {
+            for &a in body.values(*args) {
                 g(a);
             }
             g(*callee);
         }
-        k => k.for_each_operand(|v| g(*v)),
+        k => k.for_each_operand(&body.pool, |v| g(*v)),
     }
 }
 
@@ -134,7 +134,7 @@ fn function(m: &CheckedModule, f: Function, name: &str, body: &Body, out: &mut O
                 InstKind::Switch { cases, .. } => {
                     let mut seen: Vec<&ConstData> = Vec::new();
                     let mut dup = None;
-                    for &(v, _) in cases.iter() {
+                    for &(v, _) in body.list(*cases) {
                         let ValueRef::Const(c) = v else { continue };
                         let cd = m.constant(c);
                         if seen.contains(&cd) {
@@ -175,6 +175,7 @@ fn phis_of_block(
         let Some(InstKind::Phi { incoming }) = body.inst(inst).map(|d| &d.kind) else {
             break;
         };
+        let incoming = body.list(*incoming);
         if incoming.is_empty() {
             out.fail(
                 "PHI nodes must have at least one entry.  If the block is dead, the PHI should be removed!",
@@ -246,7 +247,7 @@ fn instruction(
     if !is_phi && dt.reachable(b) {
         let mut self_use = false;
         data.kind
-            .for_each_operand(|v| self_use |= *v == ValueRef::Inst(inst));
+            .for_each_operand(&body.pool, |v| self_use |= *v == ValueRef::Inst(inst));
         if self_use {
             out.fail(
                 "Only PHI nodes may reference their own value!",
@@ -256,11 +257,11 @@ fn instruction(
         }
     }
     let incoming = match &data.kind {
-        InstKind::Phi { incoming } => Some(incoming),
+        InstKind::Phi { incoming } => Some(body.list(*incoming)),
         _ => None,
     };
     let mut failed = None;
-    for_each_llvm_operand(&data.kind, |n, v| {
+    for_each_llvm_operand(body, &data.kind, |n, v| {
         if failed.is_some() {
             return;
         }

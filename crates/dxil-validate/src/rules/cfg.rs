@@ -18,7 +18,7 @@ pub(crate) struct Cfg {
 }
 
 /// The blocks a terminator branches to, in LLVM's successor order.
-pub(crate) fn successors(kind: &InstKind, mut f: impl FnMut(u32)) {
+pub(crate) fn successors(body: &Body, kind: &InstKind, mut f: impl FnMut(u32)) {
     match kind {
         InstKind::Br { target } => f(target.as_u32()),
         InstKind::CondBr {
@@ -29,12 +29,12 @@ pub(crate) fn successors(kind: &InstKind, mut f: impl FnMut(u32)) {
         }
         InstKind::Switch { default, cases, .. } => {
             f(default.as_u32());
-            for (_, b) in cases.iter() {
+            for (_, b) in body.list(*cases) {
                 f(b.as_u32());
             }
         }
         InstKind::IndirectBr { dests, .. } => {
-            for b in dests.iter() {
+            for b in body.list(*dests) {
                 f(b.as_u32());
             }
         }
@@ -62,7 +62,7 @@ impl Cfg {
             let Some(last) = block.insts.last().and_then(|&i| body.inst(i)) else {
                 continue;
             };
-            successors(&last.kind, |s| {
+            successors(body, &last.kind, |s| {
                 if (s as usize) < n {
                     succs[b].push(s);
                     preds[s as usize].push(b as u32);
@@ -307,7 +307,7 @@ impl Users {
         for block in body.blocks.iter() {
             for &i in &block.insts {
                 let Some(data) = body.inst(i) else { continue };
-                data.kind.for_each_operand(|v| match *v {
+                data.kind.for_each_operand(&body.pool, |v| match *v {
                     ValueRef::Inst(d) => {
                         if let Some(u) = insts.get_mut(d) {
                             u.push(i);
@@ -361,7 +361,7 @@ pub(crate) mod tests {
                     cond_ty: dxil_ir::Type::checked(0, 1).unwrap(),
                     cond,
                     default: block(*d),
-                    cases: rest.iter().map(|&s| (cond, block(s))).collect(),
+                    cases: b.push_list(rest.iter().map(|&s| (cond, block(s)))),
                 },
             };
             let inst = b.insts.push(InstData::new(kind, None));

@@ -84,11 +84,11 @@ impl Uses {
                         } else {
                             other(*callee, &mut by_fn);
                         }
-                        for a in args.iter() {
+                        for a in body.values(*args) {
                             other(*a, &mut by_fn);
                         }
                     }
-                    kind => kind.for_each_operand(|v| other(*v, &mut by_fn)),
+                    kind => kind.for_each_operand(&body.pool, |v| other(*v, &mut by_fn)),
                 }
             }
         }
@@ -117,9 +117,9 @@ impl Uses {
             .functions
             .get(caller)
             .and_then(|d| d.body.as_ref())
-            .and_then(|b| b.inst(inst))
-            .and_then(|data| match &data.kind {
-                InstKind::Call { args, .. } => args.first().copied(),
+            .and_then(|b| Some((b, b.inst(inst)?)))
+            .and_then(|(b, data)| match &data.kind {
+                InstKind::Call { args, .. } => b.values(*args).first().copied(),
                 _ => None,
             })
             .and_then(|a| util::const_uint(m, a))
@@ -209,6 +209,7 @@ fn call(ctx: &mut Ctx, st: &mut State, decl: Function, caller: Function, block: 
     let InstKind::Call { args, .. } = &data.kind else {
         return;
     };
+    let args = body.values(*args);
     // A call without an immediate, known opcode is reported by the body rules.
     let Some(opcode) = args.first().and_then(|&a| util::const_uint(m, a)) else {
         return;

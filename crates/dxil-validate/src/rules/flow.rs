@@ -258,7 +258,9 @@ fn completed_handles(ctx: &mut Ctx, f: Function, body: &Body, cfg: &Cfg, dt: &Do
         if !is_output_complete(m, *c) {
             continue;
         }
-        let Some(&handle) = args.get(1) else { continue };
+        let Some(&handle) = body.values(*args).get(1) else {
+            continue;
+        };
         match handles.iter_mut().find(|(h, _)| *h == handle) {
             None => handles.push((handle, vec![i])),
             Some((_, set)) => {

@@ -447,7 +447,7 @@ fn function_body(ctx: &mut Ctx, walk: &mut Walk, st: &State, f: Function, body: 
                 if let Some(md) = precise_md {
                     if inst_md::is_precise(ctx, md) {
                         let mut min_precision = false;
-                        data.kind.for_each_operand(|&op| {
+                        data.kind.for_each_operand(&body.pool, |&op| {
                             let ty = m.value_type(Some(body), op).ty().map(|t| m.ty(t));
                             min_precision |= matches!(ty, Some(TypeData::Int(16) | TypeData::Half));
                         });
@@ -514,7 +514,8 @@ fn dx_op_call(ctx: &mut Ctx, st: &State, site: &Site) -> Option<&'static OpInfo>
     if callee_data.body.is_some() || !externals::is_dxil_function(m, callee_fn) {
         return None;
     }
-    let Some(opcode) = args.first().and_then(|&a| util::const_uint(m, a)) else {
+    let Some(opcode) = (site.body.values(*args).first()).and_then(|&a| util::const_uint(m, a))
+    else {
         ctx.inst_error(
             site.f,
             site.inst,

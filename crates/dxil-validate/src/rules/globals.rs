@@ -84,7 +84,8 @@ impl UserIndex {
             for block in body.blocks.iter() {
                 for &i in &block.insts {
                     if let Some(d) = body.inst(i) {
-                        d.kind.for_each_operand(|v| add(*v, User::Inst(f, i)));
+                        d.kind
+                            .for_each_operand(&body.pool, |v| add(*v, User::Inst(f, i)));
                     }
                 }
             }

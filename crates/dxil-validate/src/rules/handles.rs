@@ -565,7 +565,12 @@ impl HandleCalls {
                     _ => continue,
                 };
                 list.push((f, inst));
-                last.insert(*callee, args.first().and_then(|&a| util::const_uint(m, a)));
+                last.insert(
+                    *callee,
+                    body.values(*args)
+                        .first()
+                        .and_then(|&a| util::const_uint(m, a)),
+                );
             }
         }
         // The reference knows a function as an operation's by the opcode its last call
@@ -603,7 +608,7 @@ impl HandleCalls {
 /// The call arguments of `inst` (opcode first).
 fn call_args(body: &Body, inst: Inst) -> Option<&[ValueRef]> {
     match &body.insts[inst].kind {
-        InstKind::Call { args, .. } => Some(args),
+        InstKind::Call { args, .. } => Some(body.values(*args)),
         _ => None,
     }
 }
@@ -858,16 +863,17 @@ fn user_kind(m: &CheckedModule, user: Val) -> UserKind {
             _ => UserKind::Bad,
         },
         Val::Inst(f, i) => {
-            let Some(d) = body_of(m, f).map(|b| &b.insts[i]) else {
+            let Some(body) = body_of(m, f) else {
                 return UserKind::Bad;
             };
+            let d = &body.insts[i];
             match &d.kind {
                 InstKind::Gep { .. } | InstKind::Load { .. } => UserKind::Follow,
                 InstKind::Cast {
                     op: CastOp::BitCast,
                     ..
                 } => UserKind::UnusedBitcast,
-                InstKind::Call { .. } if is_create_handle_for_lib(m, d) => {
+                InstKind::Call { .. } if is_create_handle_for_lib(m, body, d) => {
                     UserKind::HandleForLib(f, i)
                 }
                 InstKind::Call { .. } => UserKind::OtherCall,
@@ -879,10 +885,11 @@ fn user_kind(m: &CheckedModule, user: Val) -> UserKind {
 }
 
 /// A call to a `dx.op.*` function with opcode 160 (`CreateHandleForLib`) and its one operand.
-fn is_create_handle_for_lib(m: &CheckedModule, d: &InstData) -> bool {
+fn is_create_handle_for_lib(m: &CheckedModule, body: &Body, d: &InstData) -> bool {
     let InstKind::Call { callee, args, .. } = &d.kind else {
         return false;
     };
+    let args = body.values(*args);
     dxil_ops::is_dx_op_callee(m, *callee)
         && args.len() == 2
         && util::const_uint(m, args[0]) == Some(dxil_ops::OpCode::CreateHandleForLib as u64)
@@ -923,7 +930,7 @@ impl Uses {
         for (f, data) in m.functions.iter_with_ids() {
             let Some(body) = &data.body else { continue };
             for (_, inst, d) in util::insts(body) {
-                d.kind.for_each_operand(|&op| {
+                d.kind.for_each_operand(&body.pool, |&op| {
                     let k = match op {
                         ValueRef::Inst(i) => {
                             let followed = body.inst(i).is_some_and(|o| {

@@ -192,7 +192,7 @@ impl InstrRules {
         } = m.ty(ty)
         {
             let base = match &data.kind {
-                InstKind::Gep { operands, .. } => operands.first().copied(),
+                InstKind::Gep { operands, .. } => body.values(*operands).first().copied(),
                 InstKind::Cast {
                     op: CastOp::BitCast,
                     value,
@@ -211,7 +211,7 @@ impl InstrRules {
     /// Undefined operands, and the widths of integer operands.
     fn operands(&mut self, ctx: &mut Ctx, f: Function, body: &Body, inst: Inst, data: &InstData) {
         let m = ctx.m;
-        data.kind.for_each_operand(|&op| {
+        data.kind.for_each_operand(&body.pool, |&op| {
             if util::is_undef(m, op) {
                 // `undef` may be merged by a phi, be the vector an element is inserted into,
                 // the second vector of a shuffle, or the value a store writes.
@@ -333,7 +333,9 @@ impl InstrRules {
                 ValueType::Typed(ty) => self.types.check(ctx, ty),
                 ValueType::Void | ValueType::NoMetadataType => true,
             },
-            InstKind::Gep { operands, .. } => self.gep(ctx, f, body, inst, data, operands),
+            InstKind::Gep { operands, .. } => {
+                self.gep(ctx, f, body, inst, data, body.values(*operands))
+            }
             InstKind::Binary { op, rhs, .. } => {
                 use dxil_ir::BinOp;
                 let rule = match op {
@@ -647,7 +649,7 @@ pub(crate) fn strip_gep_bitcast(
     for _ in 0..4096 {
         let next = match v {
             ValueRef::Inst(i) => match &body.insts[i].kind {
-                InstKind::Gep { operands, .. } => operands.first().copied(),
+                InstKind::Gep { operands, .. } => body.values(*operands).first().copied(),
                 InstKind::Cast {
                     op: CastOp::BitCast,
                     value,

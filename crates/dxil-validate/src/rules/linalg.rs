@@ -800,7 +800,7 @@ impl Val<'_, '_, '_, '_> {
 /// The arguments of the call at `site`, the opcode first.
 pub(super) fn call_args<'b>(site: &Site<'b>) -> &'b [ValueRef] {
     match &site.data.kind {
-        dxil_ir::InstKind::Call { args, .. } => args,
+        dxil_ir::InstKind::Call { args, .. } => site.body.values(*args),
         _ => &[],
     }
 }

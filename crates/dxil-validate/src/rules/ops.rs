@@ -397,7 +397,11 @@ fn mesh(ctx: &mut Ctx, f: Function, body: &Body, calls: &MeshCalls, declared: u3
             if calls.set_mesh_output_counts.is_some_and(|(_, i)| i == inst) {
                 found_in_block = true;
             }
-            let Some(opcode) = args.first().and_then(|&a| util::const_uint(m, a)) else {
+            let Some(opcode) = body
+                .values(*args)
+                .first()
+                .and_then(|&a| util::const_uint(m, a))
+            else {
                 continue;
             };
             let opcode = opcode as u32;
@@ -458,7 +462,8 @@ fn amplification(ctx: &mut Ctx, f: Function, body: &Body, calls: &MeshCalls, dec
         return;
     };
     // The reference measures the payload operand's own type here: a pointer.
-    if let Some(size) = args
+    if let Some(size) = body
+        .values(*args)
         .get(4)
         .and_then(|&p| m.value_type(Some(body), p).ty())
         .and_then(|t| DataLayout::of(m).type_alloc_size(m, t))
@@ -535,9 +540,11 @@ impl Cfg {
                         vec![index(*if_true), index(*if_false)]
                     }
                     InstKind::Switch { default, cases, .. } => std::iter::once(index(*default))
-                        .chain(cases.iter().map(|(_, b)| index(*b)))
+                        .chain(body.list(*cases).iter().map(|(_, b)| index(*b)))
                         .collect(),
-                    InstKind::IndirectBr { dests, .. } => dests.iter().map(|b| index(*b)).collect(),
+                    InstKind::IndirectBr { dests, .. } => {
+                        body.list(*dests).iter().map(|b| index(*b)).collect()
+                    }
                     InstKind::Invoke { normal, unwind, .. } => vec![index(*normal), index(*unwind)],
                     _ => Vec::new(),
                 }

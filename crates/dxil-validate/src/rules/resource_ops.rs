@@ -47,7 +47,7 @@ fn handle_args(ctx: &mut Ctx, site: &Site, call: &DxCall) {
     let InstKind::Call { args, .. } = &site.data.kind else {
         return;
     };
-    for &arg in args.iter() {
+    for &arg in site.body.values(*args) {
         let ValueType::Typed(ty) = m.value_type(Some(site.body), arg) else {
             continue;
         };
@@ -745,7 +745,7 @@ impl Check<'_, '_, '_> {
             let Some(d) = body.inst(u) else { continue };
             match &d.kind {
                 InstKind::ExtractValue { indices, .. } => {
-                    for &i in indices.iter() {
+                    for &i in body.list(*indices) {
                         match i {
                             0 => usage.x = true,
                             1 => usage.y = true,
@@ -816,6 +816,7 @@ impl Check<'_, '_, '_> {
         let legal = match status {
             ValueRef::Inst(i) => match &body.insts[i].kind {
                 InstKind::ExtractValue { aggregate, indices } => {
+                    let indices = body.list(*indices);
                     let ty = m.value_type(Some(body), *aggregate).ty().map(|t| m.ty(t));
                     match (indices.first(), ty) {
                         (Some(&index), Some(TypeData::Struct(st))) => {
@@ -1141,7 +1142,7 @@ impl Users {
         self.f = Some(f);
         self.map.clear();
         for (_, inst, d) in util::insts(body) {
-            d.kind.for_each_operand(|op| {
+            d.kind.for_each_operand(&body.pool, |op| {
                 if let ValueRef::Inst(i) = *op {
                     self.map.entry(i).or_default().push(inst);
                 }

@@ -272,7 +272,12 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 Some(t) => types::width(self.m(), t)?,
                 None => 0,
             };
-            if let Some((v, _)) = incoming.iter().find(|(_, b)| b.as_u32() == from) {
+            if let Some((v, _)) = self
+                .body
+                .list(*incoming)
+                .iter()
+                .find(|(_, b)| b.as_u32() == from)
+            {
                 let src = self.slot(*v)?;
                 for k in 0..w {
                     self.f.copies.push((dst + k, src + k));
@@ -368,7 +373,8 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 });
             }
             InstKind::ExtractValue { aggregate, indices } => {
-                let (off, width) = self.leaf_range(self.ty_of(*aggregate)?, indices)?;
+                let (off, width) =
+                    self.leaf_range(self.ty_of(*aggregate)?, self.body.list(*indices))?;
                 let src = self.slot(*aggregate)? + off;
                 self.push(Inst::Copy { dst, src, width });
             }
@@ -379,7 +385,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
             } => {
                 let agg_ty = self.ty_of(*aggregate)?;
                 let total = types::width(m, agg_ty)?;
-                let (off, width) = self.leaf_range(agg_ty, indices)?;
+                let (off, width) = self.leaf_range(agg_ty, self.body.list(*indices))?;
                 let (src, v) = (self.slot(*aggregate)?, self.slot(*value)?);
                 self.push(Inst::Copy {
                     dst,
@@ -420,7 +426,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 source_ty,
                 operands,
                 ..
-            } => self.gep(dst, *source_ty, operands)?,
+            } => self.gep(dst, *source_ty, self.body.values(*operands))?,
             InstKind::Alloca {
                 allocated_ty, size, ..
             } => {
@@ -515,7 +521,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 let c = self.slot(*cond)?;
                 let d = self.edge(block, *default)?;
                 let mut list = Vec::with_capacity(cases.len());
-                for (v, b) in cases.iter() {
+                for (v, b) in self.body.list(*cases) {
                     let mut x = Vec::new();
                     consts::eval(m, self.env.globals, *v, &mut x)?;
                     let e = self.edge(block, *b)?;
