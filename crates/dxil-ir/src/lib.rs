@@ -98,6 +98,7 @@ mod ids;
 mod instructions;
 mod keywords;
 mod metadata;
+mod names;
 mod types;
 mod values;
 
@@ -118,6 +119,7 @@ pub use keywords::{
     SyncScope,
 };
 pub use metadata::*;
+pub use names::{Name, Names, NamesFull};
 pub use types::{StructType, TypeData};
 pub use values::{
     decode_linkage, AliasData, FunctionData, GlobalCommon, GlobalVar, Linkage, LinkageCode,
@@ -150,20 +152,23 @@ impl From<GlobalValue> for ValueRef {
 pub struct Module {
     /// MODULE_CODE_VERSION (1: relative value ids).
     pub version: u64,
+    /// The text of every [`Name`] the module holds ([`Module::name_str`] reads one,
+    /// [`Module::intern`] adds one).
+    pub names: Names,
     /// MODULE_CODE_TRIPLE.
-    pub triple: Option<String>,
+    pub triple: Option<Name>,
     /// MODULE_CODE_DATALAYOUT.
-    pub datalayout: Option<String>,
+    pub datalayout: Option<Name>,
     /// MODULE_CODE_ASM (module inline assembly).
     pub asm: Option<String>,
     /// MODULE_CODE_SECTIONNAME records in order (globals and functions refer to them 1-based).
-    pub section_names: Vec<String>,
+    pub section_names: Vec<Name>,
     /// MODULE_CODE_GCNAME records in order (functions refer to them 1-based).
-    pub gc_names: Vec<String>,
+    pub gc_names: Vec<Name>,
     /// MODULE_CODE_DEPLIB records in order.
-    pub deplibs: Vec<String>,
+    pub deplibs: Vec<Name>,
     /// MODULE_CODE_COMDAT records: (selection kind, name).
-    pub comdats: Vec<(u64, String)>,
+    pub comdats: Vec<(u64, Name)>,
     /// The type table.
     pub types: Arena<Type, TypeData>,
     /// The TYPE_CODE_NUMENTRY value, when present.
@@ -244,10 +249,34 @@ impl Module {
 
     /// The name of a global value, if it has one.
     pub fn global_name(&self, g: GlobalValue) -> Option<&str> {
-        match g {
-            GlobalValue::Global(x) => self.globals.get(x)?.common.name.as_deref(),
-            GlobalValue::Function(x) => self.functions.get(x)?.common.name.as_deref(),
-            GlobalValue::Alias(x) => self.aliases.get(x)?.common.name.as_deref(),
-        }
+        let name = match g {
+            GlobalValue::Global(x) => self.globals.get(x)?.common.name,
+            GlobalValue::Function(x) => self.functions.get(x)?.common.name,
+            GlobalValue::Alias(x) => self.aliases.get(x)?.common.name,
+        };
+        self.names.get(name?)
+    }
+
+    /// The text of name `n`: empty for a handle this module's [`Module::names`] did not
+    /// hand out (another module's), which the id check reports.
+    #[inline]
+    pub fn name_str(&self, n: Name) -> &str {
+        self.names.get(n).unwrap_or("")
+    }
+
+    /// The text of an optional name ([`Module::name_str`]).
+    #[inline]
+    pub fn name_of(&self, n: Option<Name>) -> Option<&str> {
+        n.map(|n| self.name_str(n))
+    }
+
+    /// Stores `s` in [`Module::names`] and returns its handle (each call adds the text: names
+    /// are not deduplicated).
+    ///
+    /// # Panics
+    ///
+    /// When the module's names would pass 4 GiB ([`Names::try_push`] says so instead).
+    pub fn intern(&mut self, s: &str) -> Name {
+        self.names.push(s)
     }
 }
