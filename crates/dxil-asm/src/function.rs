@@ -3,6 +3,7 @@
 //! closing brace, and metadata attachments.
 
 use dxil_ir::{
+    Name,
     Atomic, BinOp, Block, BlockData, Body, CallingConv, FixedMetadataKind, Function, Inst,
     InstData, InstKind, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
 };
@@ -134,7 +135,7 @@ impl Parser<'_> {
             .zip(block_insts)
             .map(|(&b, insts)| BlockData {
                 name: match fs.blocks.get(b as usize).and_then(|x| x.0.as_ref()) {
-                    Some(LocalKey::Name(n)) => Some(String::from_utf8_lossy(n).into_owned()),
+                    Some(LocalKey::Name(n)) => Some(self.b.intern(&String::from_utf8_lossy(n))),
                     _ => None,
                 },
                 insts,
@@ -244,7 +245,7 @@ impl Parser<'_> {
         name: Option<Tok>,
         ty: Option<Type>,
         id: Inst,
-    ) -> PResult<Option<String>> {
+    ) -> PResult<Option<Name>> {
         let v = ValueRef::Inst(id);
         match name {
             Some(t) if t.kind == Kind::LocalVar => {
@@ -257,7 +258,7 @@ impl Parser<'_> {
                     return self.err_at(t, "value redefined");
                 }
                 fs.defs.insert(key, LocalDef::Value(v, ty));
-                Ok(Some(String::from_utf8_lossy(&n).into_owned()))
+                Ok(Some(self.b.intern(&String::from_utf8_lossy(&n))))
             }
             Some(t) => {
                 if ty.is_none() {

@@ -178,7 +178,7 @@ fn uncommon_records() {
     let cst = |i: usize| ValueRef::Const(m.constants.id_of(i).unwrap());
     let mdn = |i: usize| m.metadata.id_of(i).unwrap();
     assert_eq!(m.version, 1);
-    assert_eq!(m.triple.as_deref(), Some("dxil-ms-dx"));
+    assert_eq!(m.name_of(m.triple), Some("dxil-ms-dx"));
     assert_eq!(m.types.len(), 22);
     assert_eq!(m.type_count_hint, Some(22));
     let TypeData::Struct(s) = &m.types[18] else {
@@ -188,7 +188,7 @@ fn uncommon_records() {
     assert!(matches!(m.types[9], TypeData::Struct(ref s) if !s.identified));
 
     // Globals, aliases, names, initializer.
-    assert_eq!(m.globals[0].common.name.as_deref(), Some("g"));
+    assert_eq!(m.name_of(m.globals[0].common.name), Some("g"));
     assert_eq!(m.globals[0].initializer, Some(cst(0)));
     assert_eq!(m.globals[0].align_log2p1, 3);
     assert_eq!(m.globals[0].common.ty, ty(4));
@@ -196,8 +196,8 @@ fn uncommon_records() {
         m.aliases[0].aliasee,
         ValueRef::Global(m.globals.id_of(0).unwrap())
     );
-    assert_eq!(m.aliases[0].common.name.as_deref(), Some("a"));
-    assert_eq!(m.functions[1].common.name.as_deref(), Some("dbg"));
+    assert_eq!(m.name_of(m.aliases[0].common.name), Some("a"));
+    assert_eq!(m.name_of(m.functions[1].common.name), Some("dbg"));
     assert!(m.functions[1].is_proto);
 
     // Constants.
@@ -239,7 +239,7 @@ fn uncommon_records() {
             ..
         }) if scope == mdn(3)
     ));
-    assert_eq!(m.named_metadata[0].name, "named");
+    assert_eq!(m.name_str(m.named_metadata[0].name), "named");
     assert_eq!(m.named_metadata[0].operands, vec![mdn(2), mdn(3)]);
     assert_eq!(m.metadata_kinds.len(), 2);
     assert_eq!(m.metadata_kinds[1].name, "tbaa");
@@ -248,9 +248,9 @@ fn uncommon_records() {
     let f = &m.functions[0];
     assert_eq!(f.attachments, vec![(0, mdn(3))]);
     let b = f.body.as_ref().unwrap();
-    assert_eq!(b.args[0].name.as_deref(), Some("x"));
+    assert_eq!(m.name_of(b.args[0].name), Some("x"));
     assert_eq!(b.blocks.len(), 3);
-    assert_eq!(b.blocks[1].name.as_deref(), Some("loop"));
+    assert_eq!(m.name_of(b.blocks[1].name), Some("loop"));
     assert_eq!(
         b.blocks.iter().map(|x| x.insts.len()).collect::<Vec<_>>(),
         [10, 3, 1]
@@ -269,7 +269,7 @@ fn uncommon_records() {
             flags: 2
         }
     );
-    assert_eq!(b.insts[0].name(), Some("sum"));
+    assert_eq!(m.name_of(b.insts[0].name()), Some("sum"));
     assert_eq!(b.insts[0].attachments(), [(1, mdn(2))]);
     let loc = DebugLoc {
         line: 5,

@@ -270,6 +270,13 @@ impl Module {
         n.map(|n| self.name_str(n))
     }
 
+    /// The named metadata `!name`, the first when listed twice.
+    pub fn find_named_metadata(&self, name: &str) -> Option<&NamedMetadata> {
+        self.named_metadata
+            .iter()
+            .find(|n| self.names.get(n.name) == Some(name))
+    }
+
     /// Stores `s` in [`Module::names`] and returns its handle (each call adds the text: names
     /// are not deduplicated).
     ///

@@ -36,7 +36,7 @@ fn lookups_return_values() {
         .map(|b| (b.function(), b))
         .next()
         .expect("one body");
-    assert_eq!(m.function(add).common.name.as_deref(), Some("add"));
+    assert_eq!(m.name_of(m.function(add).common.name), Some("add"));
     assert!(matches!(
         m.ty(m.function(add).fn_ty),
         TypeData::Function { .. }

@@ -195,7 +195,7 @@ fn callee_of(m: &Module, callee: ValueRef) -> Option<(Function, &str)> {
     let ValueRef::Function(f) = callee else {
         return None;
     };
-    Some((f, m.functions.get(f)?.common.name.as_deref()?))
+    Some((f, m.name_of(m.functions.get(f)?.common.name)?))
 }
 
 /// Decodes `inst` of `body` if it is a call to a `dx.op.*` function: `Ok(None)` for any other
@@ -340,7 +340,7 @@ pub fn check_function(
         .functions
         .get(f)
         .ok_or_else(|| DecodeError::new(DecodeErrorKind::CallType { op }))?;
-    let name = data.common.name.as_deref().unwrap_or("");
+    let name = m.name_of(data.common.name).unwrap_or("");
     resolve(m, info, data.fn_ty, name)
 }
 
@@ -630,7 +630,7 @@ mod tests {
             vararg: false,
         });
         let common = GlobalCommon {
-            name: Some(name.into()),
+            name: Some(m.intern(name)),
             ..GlobalCommon::new(fn_ty)
         };
         let f = m
