@@ -13,7 +13,12 @@
 //! - Operands are [`ValueRef`]s; `Arg` and `Inst` are local to the enclosing body. Results of
 //!   `void` type have `ty: None` and take no value number (they get no `%N` slot).
 //! - Names from the value symbol tables are stored on the entities; the record order of the
-//!   tables is kept too ([`Module::symtab`], [`Body::symtab`]).
+//!   tables is kept too ([`Module::symtab`], [`Body::symtab`]). A name is a [`Name`], a
+//!   4-byte handle into the module's one text buffer, [`Module::names`] (so are the names of
+//!   named metadata, sections, GC names, comdats, dependent libraries, the triple and the
+//!   data layout): [`Module::name_str`] and [`Module::name_of`] read one (on a
+//!   [`CheckedModule`], whose check proved every handle, without a fallback),
+//!   [`Module::intern`] adds one. Names are not deduplicated.
 //!
 //! Bitcode value ids as read: [`Module::global_values`] (ids `0..G`), then
 //! [`Module::module_constants`]; inside a body, the arguments, then [`Body::constants`], then

@@ -212,7 +212,7 @@ fn callee_of(m: &Module, callee: ValueRef) -> Option<(Function, &str)> {
 /// let f32_ty = m.types.push(TypeData::Float);
 /// let fn_ty = m.types.push(TypeData::Function { ret: f32_ty, params: [i32_ty, f32_ty].into(), vararg: false });
 /// let fn_ptr = m.types.push(TypeData::Pointer { pointee: fn_ty, addrspace: 0 });
-/// let common = GlobalCommon { name: Some("dx.op.unary.f32".into()), ..GlobalCommon::new(fn_ptr) };
+/// let common = GlobalCommon { name: Some(m.intern("dx.op.unary.f32")), ..GlobalCommon::new(fn_ptr) };
 /// let sqrt = m.functions.push(FunctionData::declaration(common, fn_ty, 0));
 /// let opcode = m.constants.push(ConstData { ty: i32_ty, kind: ConstKind::Int(24) });
 /// let x = m.constants.push(ConstData { ty: f32_ty, kind: ConstKind::Float(0) });
