@@ -3,9 +3,8 @@
 //! closing brace, and metadata attachments.
 
 use dxil_ir::{
-    Name,
     Atomic, BinOp, Block, BlockData, Body, CallingConv, FixedMetadataKind, Function, Inst,
-    InstData, InstKind, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
+    InstData, InstKind, Name, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::{Kind, Tok};

@@ -3,9 +3,8 @@
 //! A prescan gives every global value its index first, so references may precede definitions.
 
 use dxil_ir::{
-    Name,
     attr_kind_name, AliasData, ArgData, Attribute, Body, CallingConv, FunctionData, GlobalCommon,
-    GlobalValue, GlobalVar, Linkage, SecondaryMap, Type, TypeData, ValueRef,
+    GlobalValue, GlobalVar, Linkage, Name, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::Kind;

@@ -145,8 +145,7 @@ fn build(spec: &Spec) -> Module {
         ..Module::default()
     };
     m.triple = Some(m.intern("dxil-ms-dx"));
-    m.datalayout =
-        Some(m.intern("e-m:e-p:32:32-i1:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"));
+    m.datalayout = Some(m.intern("e-m:e-p:32:32-i1:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"));
     let mut b = Builder { m };
     let void = b.ty(TypeData::Void);
     let i32t = b.ty(TypeData::Int(32));
@@ -467,10 +466,7 @@ fn build(spec: &Spec) -> Module {
             .filter(|&md| matches!(b.m.metadata[md.index()], MetadataData::Node { .. }))
             .collect();
         let name = b.m.intern(&format!("named.{k}"));
-        b.m.named_metadata.push(NamedMetadata {
-            name,
-            operands,
-        });
+        b.m.named_metadata.push(NamedMetadata { name, operands });
     }
     b.m
 }

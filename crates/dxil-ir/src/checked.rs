@@ -6,8 +6,8 @@ use core::ops::Deref;
 
 use crate::{
     Alias, AliasData, Arg, ArgData, Block, BlockData, Body, Const, ConstData, Function,
-    FunctionData, Global, GlobalVar, IdError, Inst, InstData, Metadata, MetadataData, Module, Name, Type,
-    TypeData, ValueRef,
+    FunctionData, Global, GlobalVar, IdError, Inst, InstData, Metadata, MetadataData, Module, Name,
+    Type, TypeData, ValueRef,
 };
 
 /// The type of a value in a checked module: each case in which a value has no type of its

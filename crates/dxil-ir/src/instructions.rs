@@ -2,8 +2,8 @@
 
 use crate::attachments::Attachments;
 use crate::ids::{Block, Metadata, Type};
-use crate::names::Name;
 use crate::keywords::{Ordering, Predicate, RmwOp, SyncScope};
+use crate::names::Name;
 use crate::values::ValueRef;
 
 /// One instruction.

@@ -123,10 +123,7 @@ impl Names {
 
     /// Stores the name whose characters are `chars` (for a reader that has them one by
     /// one, so it needs no string of its own).
-    pub fn try_push_chars(
-        &mut self,
-        chars: impl Iterator<Item = char>,
-    ) -> Result<Name, NamesFull> {
+    pub fn try_push_chars(&mut self, chars: impl Iterator<Item = char>) -> Result<Name, NamesFull> {
         let start = self.text.len();
         self.text.extend(chars);
         if let Err(e) = self.check_room(Some(self.text.len())) {
@@ -161,7 +158,8 @@ impl Names {
 /// Printed as the list of names.
 impl fmt::Debug for Names {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let all = (0..self.ends.len()).map(|i| self.index(Name(NonZeroU32::MIN.saturating_add(i as u32))));
+        let all = (0..self.ends.len())
+            .map(|i| self.index(Name(NonZeroU32::MIN.saturating_add(i as u32))));
         f.debug_list().entries(all).finish()
     }
 }

@@ -146,7 +146,10 @@ impl<'m> Printer<'m> {
                 self.write_local_name(name, slot);
             }
             ValueRef::Inst(i) => {
-                let name = self.body.and_then(|b| b.inst(i)).and_then(|x| m.name_of(x.name()));
+                let name = self
+                    .body
+                    .and_then(|b| b.inst(i))
+                    .and_then(|x| m.name_of(x.name()));
                 let slot = self.fslots.insts[i].expand();
                 self.write_local_name(name, slot);
             }

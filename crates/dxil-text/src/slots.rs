@@ -5,9 +5,8 @@
 //! `llvm.*` intrinsics and the nodes attached to it (`!dbg` first, then by kind).
 
 use dxil_ir::{
-    Name,
     Alias, Attribute, DebugLoc, FixedMetadataKind, Function, FunctionData, Global, InstKind,
-    Metadata, MetadataData, Module, PackedOption, SecondaryMap, ValueRef,
+    Metadata, MetadataData, Module, Name, PackedOption, SecondaryMap, ValueRef,
 };
 
 use crate::attrs::{ListAttrs, FUNCTION_INDEX};

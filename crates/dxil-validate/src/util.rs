@@ -3,9 +3,8 @@
 
 use dxil_container::ShaderKind;
 use dxil_ir::{
-    Module,
-    Body, CheckedModule, ConstKind, GlobalCommon, Inst, InstData, Metadata, StructType, Type,
-    TypeData, ValueRef,
+    Body, CheckedModule, ConstKind, GlobalCommon, Inst, InstData, Metadata, Module, StructType,
+    Type, TypeData, ValueRef,
 };
 use dxil_module::model::{EntryPoint, NodeIo, NodeIoProperty, Property, SignatureElement};
 use dxil_module::DxilMetadata;

@@ -186,7 +186,11 @@ impl ModuleBuilder {
             self.check_md("named metadata", md)?;
         }
         let names = &self.m.names;
-        let found = self.m.named_metadata.iter_mut().find(|n| names.get(n.name) == Some(name));
+        let found = self
+            .m
+            .named_metadata
+            .iter_mut()
+            .find(|n| names.get(n.name) == Some(name));
         match found {
             Some(n) => n.operands.extend_from_slice(operands),
             None => self.m.named_metadata.push(NamedMetadata {

@@ -12,9 +12,8 @@ use super::kinds::MetadataKinds;
 use super::typing::{pointee, type_name};
 use super::Value;
 use crate::{
-    Name,
     AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon, GlobalValue, GlobalVar,
-    InstKind, Linkage, Metadata, MetadataData, Module, SecondaryMap, Type, TypeData, UseList,
+    InstKind, Linkage, Metadata, MetadataData, Module, Name, SecondaryMap, Type, TypeData, UseList,
     ValueRef,
 };
 

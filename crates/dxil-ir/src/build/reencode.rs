@@ -23,9 +23,8 @@ use super::intern::filled;
 use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
 use super::Value;
 use crate::{
-    Name,
     decode_linkage, Body, CheckedModule, ConstKind, GlobalValue, InstData, InstKind, Linkage,
-    MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef,
+    MdRef, Metadata, MetadataData, Module, Name, Type, TypeData, ValueRef,
 };
 
 /// Rebuilds `src` through [`ModuleBuilder`] and [`FunctionBuilder`] calls and returns the
