@@ -64,6 +64,11 @@ fn types() -> Vec<(u32, Vec<u64>)> {
 
 /// The test module; `body` replaces the instruction records of @f when given.
 fn module(body: Option<Vec<(u32, Vec<u64>)>>) -> Vec<u8> {
+    module_naming_g(body, chars("g"))
+}
+
+/// The test module with `g_name` (one operand a character) as the symbol of @g.
+fn module_naming_g(body: Option<Vec<(u32, Vec<u64>)>>, g_name: Vec<u64>) -> Vec<u8> {
     let mut w = Writer::new();
     w.enter_block(MODULE, 3).unwrap();
     w.write_unabbrev(1, &[1]).unwrap(); // VERSION 1
@@ -121,7 +126,7 @@ fn module(body: Option<Vec<(u32, Vec<u64>)>>) -> Vec<u8> {
         &mut w,
         VST,
         &[
-            (1, with_prefix(&[0], "g")),
+            (1, [vec![0], g_name].concat()),
             (1, with_prefix(&[1], "f")),
             (1, with_prefix(&[2], "dbg")),
             (1, with_prefix(&[3], "a")),
@@ -384,6 +389,26 @@ fn uncommon_records() {
     );
     assert_eq!(b.symtab.len(), 3);
     assert_eq!(m.symtab.len(), 4);
+}
+
+#[test]
+fn names_past_ascii_read_as_before() {
+    // UTF-8 beyond ASCII is a name, kept through a write and a read.
+    let m = dxil_bitcode::read_module(&module_naming_g(None, chars("é.ü"))).unwrap();
+    assert_eq!(m.name_of(m.globals[0].common.name), Some("é.ü"));
+    assert_eq!(m.name_of(m.functions[0].common.name), Some("f"));
+    let back = dxil_bitcode::read_module(&dxil_bitcode::write_module(&m).unwrap()).unwrap();
+    assert_eq!(back.name_of(back.globals[0].common.name), Some("é.ü"));
+    // Bytes that are not UTF-8, or characters past 8 bits, are refused as before.
+    let err = |name: Vec<u64>| match dxil_bitcode::read_module(&module_naming_g(None, name)) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    };
+    let e = err(vec![u64::from(b'g'), 0xff]);
+    assert!(e.contains("name is not UTF-8"), "{e}");
+    assert!(e.contains("VALUE_SYMTAB_BLOCK"), "{e}");
+    let e = err(vec![u64::from(b'g'), 0x100]);
+    assert!(e.contains("character exceeds 8 bits"), "{e}");
 }
 
 fn read_err(body: Vec<(u32, Vec<u64>)>) -> String {
