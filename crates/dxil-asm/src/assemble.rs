@@ -26,7 +26,7 @@ pub enum AssembleError {
 }
 
 fn node_operands(m: &Module, name: &str) -> Option<Vec<Option<dxil_ir::Metadata>>> {
-    let nm = m.named_metadata.iter().find(|n| n.name == name)?;
+    let nm = m.find_named_metadata(name)?;
     let first = *nm.operands.first()?;
     match m.md(first)? {
         MetadataData::Node { operands, .. } => Some(operands.to_vec()),

@@ -4,7 +4,7 @@
 
 use dxil_ir::{
     Atomic, BinOp, Block, BlockData, Body, CallingConv, FixedMetadataKind, Function, Inst,
-    InstData, InstKind, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
+    InstData, InstKind, Name, Ordering, Predicate, RmwOp, SyncScope, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::{Kind, Tok};
@@ -134,7 +134,7 @@ impl Parser<'_> {
             .zip(block_insts)
             .map(|(&b, insts)| BlockData {
                 name: match fs.blocks.get(b as usize).and_then(|x| x.0.as_ref()) {
-                    Some(LocalKey::Name(n)) => Some(String::from_utf8_lossy(n).into_owned()),
+                    Some(LocalKey::Name(n)) => Some(self.b.intern(&String::from_utf8_lossy(n))),
                     _ => None,
                 },
                 insts,
@@ -250,7 +250,7 @@ impl Parser<'_> {
         name: Option<Tok>,
         ty: Option<Type>,
         id: Inst,
-    ) -> PResult<Option<String>> {
+    ) -> PResult<Option<Name>> {
         let v = ValueRef::Inst(id);
         match name {
             Some(t) if t.kind == Kind::LocalVar => {
@@ -263,7 +263,7 @@ impl Parser<'_> {
                     return self.err_at(t, "value redefined");
                 }
                 fs.defs.insert(key, LocalDef::Value(v, ty));
-                Ok(Some(String::from_utf8_lossy(&n).into_owned()))
+                Ok(Some(self.b.intern(&String::from_utf8_lossy(&n))))
             }
             Some(t) => {
                 if ty.is_none() {

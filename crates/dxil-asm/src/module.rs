@@ -4,7 +4,7 @@
 
 use dxil_ir::{
     attr_kind_name, AliasData, ArgData, Attribute, Body, CallingConv, FunctionData, GlobalCommon,
-    GlobalValue, GlobalVar, Linkage, SecondaryMap, Type, TypeData, ValueRef,
+    GlobalValue, GlobalVar, Linkage, Name, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use crate::lexer::Kind;
@@ -37,7 +37,7 @@ fn linkage_of(w: &str) -> Option<Linkage> {
 /// after it; [`Prefix::common`] makes the record's shared fields once the type is known.
 #[derive(Default)]
 struct Prefix {
-    name: Option<String>,
+    name: Option<Name>,
     linkage: u8,
     visibility: u8,
     dll_storage: u8,
@@ -306,7 +306,7 @@ impl Parser<'_> {
         let g = self.lookup_global(nt)?;
         self.expect(Kind::Eq, "`=`")?;
         let name = (nt.kind == Kind::GlobalVar)
-            .then(|| String::from_utf8_lossy(&self.name_of(nt)).into_owned());
+            .then(|| self.b.intern(&String::from_utf8_lossy(&self.name_of(nt))));
         let mut common = Prefix {
             name,
             ..Prefix::default()
@@ -545,7 +545,7 @@ impl Parser<'_> {
             return self.err_at(nt, "expected a function");
         };
         if nt.kind == Kind::GlobalVar {
-            common.name = Some(String::from_utf8_lossy(&self.name_of(nt)).into_owned());
+            common.name = Some(self.b.intern(&String::from_utf8_lossy(&self.name_of(nt))));
         }
         self.expect(Kind::LParen, "`(`")?;
         let mut params = Vec::new();
@@ -674,7 +674,7 @@ impl Parser<'_> {
             let (key, arg_name) = match name {
                 Some(t) if t.kind == Kind::LocalVar => {
                     let n = self.name_of(*t);
-                    let s = String::from_utf8_lossy(&n).into_owned();
+                    let s = self.b.intern(&String::from_utf8_lossy(&n));
                     (LocalKey::Name(n), Some(s))
                 }
                 Some(t) => {

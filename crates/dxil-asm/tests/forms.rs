@@ -257,7 +257,7 @@ fn half_and_i1_sequences_are_aggregates() {
         let g = m
             .globals
             .iter()
-            .find(|g| g.common.name.as_deref() == Some(name))
+            .find(|g| m.name_of(g.common.name) == Some(name))
             .expect("global");
         let Some(dxil_ir::ValueRef::Const(init)) = g.initializer else {
             panic!("{name} has no constant initializer");

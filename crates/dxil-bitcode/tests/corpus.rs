@@ -53,7 +53,7 @@ fn module_names(m: &Module) -> (BTreeSet<String>, BTreeSet<String>, BTreeSet<Str
     let mut defs = BTreeSet::new();
     let mut decls = BTreeSet::new();
     for f in &m.functions {
-        let name = f.common.name.clone().unwrap_or_default();
+        let name = m.name_of(f.common.name).unwrap_or_default().to_string();
         if f.body.is_some() {
             defs.insert(name);
         } else {
@@ -63,11 +63,11 @@ fn module_names(m: &Module) -> (BTreeSet<String>, BTreeSet<String>, BTreeSet<Str
     let globals = m
         .globals
         .iter()
-        .map(|g| g.common.name.clone().unwrap_or_default())
+        .map(|g| m.name_of(g.common.name).unwrap_or_default().to_string())
         .chain(
             m.aliases
                 .iter()
-                .map(|a| a.common.name.clone().unwrap_or_default()),
+                .map(|a| m.name_of(a.common.name).unwrap_or_default().to_string()),
         )
         .collect();
     (defs, decls, globals)
@@ -210,7 +210,7 @@ fn corpus_modules_read() {
                 let f = m
                     .functions
                     .iter()
-                    .find(|f| f.common.name.as_deref() == Some(name.as_str()));
+                    .find(|f| m.name_of(f.common.name) == Some(name.as_str()));
                 let got = f
                     .and_then(|f| f.body.as_ref())
                     .map(|b| (b.insts.len(), b.blocks.len()));

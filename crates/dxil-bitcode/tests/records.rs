@@ -64,6 +64,11 @@ fn types() -> Vec<(u32, Vec<u64>)> {
 
 /// The test module; `body` replaces the instruction records of @f when given.
 fn module(body: Option<Vec<(u32, Vec<u64>)>>) -> Vec<u8> {
+    module_naming_g(body, chars("g"))
+}
+
+/// The test module with `g_name` (one operand a character) as the symbol of @g.
+fn module_naming_g(body: Option<Vec<(u32, Vec<u64>)>>, g_name: Vec<u64>) -> Vec<u8> {
     let mut w = Writer::new();
     w.enter_block(MODULE, 3).unwrap();
     w.write_unabbrev(1, &[1]).unwrap(); // VERSION 1
@@ -121,7 +126,7 @@ fn module(body: Option<Vec<(u32, Vec<u64>)>>) -> Vec<u8> {
         &mut w,
         VST,
         &[
-            (1, with_prefix(&[0], "g")),
+            (1, [vec![0], g_name].concat()),
             (1, with_prefix(&[1], "f")),
             (1, with_prefix(&[2], "dbg")),
             (1, with_prefix(&[3], "a")),
@@ -178,7 +183,7 @@ fn uncommon_records() {
     let cst = |i: usize| ValueRef::Const(m.constants.id_of(i).unwrap());
     let mdn = |i: usize| m.metadata.id_of(i).unwrap();
     assert_eq!(m.version, 1);
-    assert_eq!(m.triple.as_deref(), Some("dxil-ms-dx"));
+    assert_eq!(m.name_of(m.triple), Some("dxil-ms-dx"));
     assert_eq!(m.types.len(), 22);
     assert_eq!(m.type_count_hint, Some(22));
     let TypeData::Struct(s) = &m.types[18] else {
@@ -188,7 +193,7 @@ fn uncommon_records() {
     assert!(matches!(m.types[9], TypeData::Struct(ref s) if !s.identified));
 
     // Globals, aliases, names, initializer.
-    assert_eq!(m.globals[0].common.name.as_deref(), Some("g"));
+    assert_eq!(m.name_of(m.globals[0].common.name), Some("g"));
     assert_eq!(m.globals[0].initializer, Some(cst(0)));
     assert_eq!(m.globals[0].align_log2p1, 3);
     assert_eq!(m.globals[0].common.ty, ty(4));
@@ -196,8 +201,8 @@ fn uncommon_records() {
         m.aliases[0].aliasee,
         ValueRef::Global(m.globals.id_of(0).unwrap())
     );
-    assert_eq!(m.aliases[0].common.name.as_deref(), Some("a"));
-    assert_eq!(m.functions[1].common.name.as_deref(), Some("dbg"));
+    assert_eq!(m.name_of(m.aliases[0].common.name), Some("a"));
+    assert_eq!(m.name_of(m.functions[1].common.name), Some("dbg"));
     assert!(m.functions[1].is_proto);
 
     // Constants.
@@ -239,7 +244,7 @@ fn uncommon_records() {
             ..
         }) if scope == mdn(3)
     ));
-    assert_eq!(m.named_metadata[0].name, "named");
+    assert_eq!(m.name_str(m.named_metadata[0].name), "named");
     assert_eq!(m.named_metadata[0].operands, vec![mdn(2), mdn(3)]);
     assert_eq!(m.metadata_kinds.len(), 2);
     assert_eq!(m.metadata_kinds[1].name, "tbaa");
@@ -248,9 +253,9 @@ fn uncommon_records() {
     let f = &m.functions[0];
     assert_eq!(f.attachments, vec![(0, mdn(3))]);
     let b = f.body.as_ref().unwrap();
-    assert_eq!(b.args[0].name.as_deref(), Some("x"));
+    assert_eq!(m.name_of(b.args[0].name), Some("x"));
     assert_eq!(b.blocks.len(), 3);
-    assert_eq!(b.blocks[1].name.as_deref(), Some("loop"));
+    assert_eq!(m.name_of(b.blocks[1].name), Some("loop"));
     assert_eq!(
         b.blocks.iter().map(|x| x.insts.len()).collect::<Vec<_>>(),
         [10, 3, 1]
@@ -269,7 +274,7 @@ fn uncommon_records() {
             flags: 2
         }
     );
-    assert_eq!(b.insts[0].name(), Some("sum"));
+    assert_eq!(m.name_of(b.insts[0].name()), Some("sum"));
     assert_eq!(b.insts[0].attachments(), [(1, mdn(2))]);
     let loc = DebugLoc {
         line: 5,
@@ -379,6 +384,26 @@ fn uncommon_records() {
     );
     assert_eq!(b.symtab.len(), 3);
     assert_eq!(m.symtab.len(), 4);
+}
+
+#[test]
+fn names_past_ascii_read_as_before() {
+    // UTF-8 beyond ASCII is a name, kept through a write and a read.
+    let m = dxil_bitcode::read_module(&module_naming_g(None, chars("é.ü"))).unwrap();
+    assert_eq!(m.name_of(m.globals[0].common.name), Some("é.ü"));
+    assert_eq!(m.name_of(m.functions[0].common.name), Some("f"));
+    let back = dxil_bitcode::read_module(&dxil_bitcode::write_module(&m).unwrap()).unwrap();
+    assert_eq!(back.name_of(back.globals[0].common.name), Some("é.ü"));
+    // Bytes that are not UTF-8, or characters past 8 bits, are refused as before.
+    let err = |name: Vec<u64>| match dxil_bitcode::read_module(&module_naming_g(None, name)) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    };
+    let e = err(vec![u64::from(b'g'), 0xff]);
+    assert!(e.contains("name is not UTF-8"), "{e}");
+    assert!(e.contains("VALUE_SYMTAB_BLOCK"), "{e}");
+    let e = err(vec![u64::from(b'g'), 0x100]);
+    assert!(e.contains("character exceeds 8 bits"), "{e}");
 }
 
 fn read_err(body: Vec<(u32, Vec<u64>)>) -> String {

@@ -124,11 +124,12 @@ impl Builder {
     }
     fn function(&mut self, name: &str, fn_ty: Type, attributes: u32) -> Function {
         let ty = self.ptr(fn_ty);
+        let name = Some(self.m.intern(name));
         self.m.functions.push(FunctionData {
             attributes,
             ..FunctionData::declaration(
                 GlobalCommon {
-                    name: Some(name.into()),
+                    name,
                     ..GlobalCommon::new(ty)
                 },
                 fn_ty,
@@ -139,14 +140,13 @@ impl Builder {
 }
 
 fn build(spec: &Spec) -> Module {
-    let mut b = Builder {
-        m: Module {
-            version: 1,
-            triple: Some("dxil-ms-dx".into()),
-            datalayout: Some("e-m:e-p:32:32-i1:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64".into()),
-            ..Module::default()
-        },
+    let mut m = Module {
+        version: 1,
+        ..Module::default()
     };
+    m.triple = Some(m.intern("dxil-ms-dx"));
+    m.datalayout = Some(m.intern("e-m:e-p:32:32-i1:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"));
+    let mut b = Builder { m };
     let void = b.ty(TypeData::Void);
     let i32t = b.ty(TypeData::Int(32));
     let i1 = b.ty(TypeData::Int(1));
@@ -184,9 +184,10 @@ fn build(spec: &Spec) -> Module {
             };
             b.konst(i32t, kind)
         });
+        let name = Some(b.m.intern(&format!("g{i}")));
         b.m.globals.push(GlobalVar {
             common: GlobalCommon {
-                name: Some(format!("g{i}")),
+                name,
                 linkage: if initializer.is_some() { 3 } else { 0 },
                 ..GlobalCommon::new(ptr)
             },
@@ -242,7 +243,7 @@ fn build(spec: &Spec) -> Module {
         for (i, &t) in params.iter().enumerate() {
             let v = ValueRef::Arg(body.args.push(ArgData {
                 ty: t,
-                name: fs.named_args.then(|| format!("a{i}")),
+                name: fs.named_args.then(|| b.m.intern(&format!("a{i}"))),
             }));
             if t == f32t {
                 floats.push(v)
@@ -408,7 +409,7 @@ fn build(spec: &Spec) -> Module {
             );
             for k in 0..2 {
                 body.blocks.push(BlockData {
-                    name: Some(format!("bb{k}")),
+                    name: Some(b.m.intern(&format!("bb{k}"))),
                     insts: Vec::new(),
                 });
                 let value = if k == 0 { result } else { one };
@@ -426,7 +427,7 @@ fn build(spec: &Spec) -> Module {
         }
         // Only values can be named (void instructions have no symbol).
         if let Some(i) = body.insts.iter_mut().find(|i| i.ty.is_some()) {
-            i.set_name(Some("first".into()));
+            i.set_name(Some(b.m.intern("first")));
         }
         let fd = &mut b.m.functions[f.index()];
         fd.is_proto = false;
@@ -464,10 +465,8 @@ fn build(spec: &Spec) -> Module {
             .copied()
             .filter(|&md| matches!(b.m.metadata[md.index()], MetadataData::Node { .. }))
             .collect();
-        b.m.named_metadata.push(NamedMetadata {
-            name: format!("named.{k}"),
-            operands,
-        });
+        let name = b.m.intern(&format!("named.{k}"));
+        b.m.named_metadata.push(NamedMetadata { name, operands });
     }
     b.m
 }
@@ -549,7 +548,7 @@ fn describe(m: &Module) -> Vec<String> {
     for g in &m.globals {
         out.push(format!(
             "global {:?} {} const={} init={:?} align={}",
-            g.common.name,
+            m.name_of(g.common.name),
             ty(m, g.value_ty),
             g.is_constant,
             g.initializer.map(|v| val(m, None, v)),
@@ -577,18 +576,18 @@ fn describe(m: &Module) -> Vec<String> {
             .unwrap_or_default();
         out.push(format!(
             "fn {:?} {} attrs={attrs:?} def={}",
-            f.common.name,
+            m.name_of(f.common.name),
             ty(m, f.fn_ty),
             f.body.is_some()
         ));
         let Some(body) = &f.body else { continue };
         for a in &body.args {
-            out.push(format!("  arg {} {:?}", ty(m, a.ty), a.name));
+            out.push(format!("  arg {} {:?}", ty(m, a.ty), m.name_of(a.name)));
         }
         // Blanking operands in place writes the lists: a copy of the pool takes it.
         let mut scratch = body.pool.clone();
         for (bi, blk) in body.blocks.iter().enumerate() {
-            out.push(format!("  block {bi} {:?}", blk.name));
+            out.push(format!("  block {bi} {:?}", m.name_of(blk.name)));
             for &i in &blk.insts {
                 let inst = &body.insts[i.index()];
                 let mut ops = Vec::new();
@@ -612,7 +611,7 @@ fn describe(m: &Module) -> Vec<String> {
                     "    {i} {kind} [{}] -> {:?} {:?} loc={:?} att={:?}",
                     ops.join("; "),
                     inst.ty.map(|t| ty(m, t)),
-                    inst.name(),
+                    m.name_of(inst.name()),
                     inst.debug_loc()
                         .map(|l| (l.line, l.col, md(m, None, l.scope, 0))),
                     inst.attachments()
@@ -626,7 +625,7 @@ fn describe(m: &Module) -> Vec<String> {
     for nm in &m.named_metadata {
         out.push(format!(
             "!{} = {:?}",
-            nm.name,
+            m.name_str(nm.name),
             nm.operands
                 .iter()
                 .map(|&o| md(m, None, Some(o), 0))

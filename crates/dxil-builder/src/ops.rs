@@ -145,7 +145,7 @@ fn type_text(fb: &mut FunctionBuilder<'_>, ty: Type) -> String {
 /// `@name` of function `f`, or its id when it has no name.
 fn function_name(fb: &mut FunctionBuilder<'_>, f: dxil_ir::Function) -> String {
     let m = fb.module().module();
-    match m.functions.get(f).and_then(|d| d.common.name.as_deref()) {
+    match m.functions.get(f).and_then(|d| m.name_of(d.common.name)) {
         Some(name) => format!("@{name}"),
         None => f.to_string(),
     }

@@ -50,7 +50,7 @@ fn dx_op_opcode(module: &Module, callee: ValueRef, args: &[ValueRef]) -> Option<
     let ValueRef::Function(f) = callee else {
         return None;
     };
-    let name = module.functions.get(f)?.common.name.as_deref()?;
+    let name = module.name_of(module.functions.get(f)?.common.name)?;
     if !name.starts_with("dx.op.") {
         return None;
     }

@@ -5,6 +5,7 @@ use crate::arena::Arena;
 use crate::ids::{Arg, Block, Const, Inst, Metadata, Type};
 use crate::instructions::InstData;
 use crate::lists::{List, ListStart, OperandPool, PoolItem, ValueList};
+use crate::names::Name;
 use crate::values::ValueRef;
 
 /// A function argument.
@@ -12,15 +13,17 @@ use crate::values::ValueRef;
 pub struct ArgData {
     /// The parameter type.
     pub ty: Type,
-    /// Name from the function value symbol table (`None`: unnamed, printed `%N`).
-    pub name: Option<String>,
+    /// Name from the function value symbol table (`None`: unnamed, printed `%N`), in
+    /// [`crate::Module::names`].
+    pub name: Option<Name>,
 }
 
 /// A basic block.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct BlockData {
-    /// Name from the function value symbol table (VST_BBENTRY; `None`: unnamed).
-    pub name: Option<String>,
+    /// Name from the function value symbol table (VST_BBENTRY; `None`: unnamed), in
+    /// [`crate::Module::names`].
+    pub name: Option<Name>,
     /// The block's instructions in program order.
     pub insts: Vec<Inst>,
 }

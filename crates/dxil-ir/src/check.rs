@@ -19,6 +19,7 @@ use crate::entity_map::PackedOption;
 use crate::ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 use crate::instructions::InstKind;
 use crate::metadata::{MdRef, MetadataData};
+use crate::names::Name;
 use crate::types::TypeData;
 use crate::values::ValueRef;
 use crate::Module;
@@ -57,6 +58,8 @@ pub enum IdSpace {
     /// The operand pool of a function body ([`crate::Body::pool`]); the id is the start of
     /// a list that runs past it.
     OperandList,
+    /// [`Module::names`].
+    Name,
 }
 
 impl IdSpace {
@@ -77,6 +80,7 @@ impl IdSpace {
             IdSpace::Comdat => "comdat",
             IdSpace::MetadataKind => "metadata kind",
             IdSpace::OperandList => "operand list",
+            IdSpace::Name => "name",
         }
     }
 }
@@ -216,6 +220,7 @@ pub fn check(m: &Module) -> CheckResult {
     for (fi, f) in m.functions.iter().enumerate() {
         let func = Function(fi as u32);
         c.site = IdSite::Function(func);
+        c.name(f.common.name)?;
         c.ty(f.common.ty)?;
         c.ty(f.fn_ty)?;
         c.one_based(
@@ -264,6 +269,14 @@ impl Checker<'_> {
             Ok(())
         } else {
             Err(self.err(space, u64::from(id)))
+        }
+    }
+
+    #[inline]
+    fn name(&self, n: Option<Name>) -> CheckResult {
+        match n {
+            Some(n) if !self.m.names.contains(n) => Err(self.err(IdSpace::Name, n.slot() as u64)),
+            _ => Ok(()),
         }
     }
 
@@ -404,7 +417,14 @@ impl Checker<'_> {
                 VstEntry::Block(b) => return Err(self.err(IdSpace::Block, u64::from(b.0))),
             }
         }
+        let module_names = [m.triple, m.datalayout].into_iter().flatten();
+        let names = (m.section_names.iter().chain(&m.gc_names).chain(&m.deplibs)).copied();
+        let comdats = m.comdats.iter().map(|c| c.1);
+        for n in module_names.chain(names).chain(comdats) {
+            self.name(Some(n))?;
+        }
         for nm in &m.named_metadata {
+            self.name(Some(nm.name))?;
             for &md in &nm.operands {
                 self.md_in(md, None)?;
             }
@@ -416,6 +436,7 @@ impl Checker<'_> {
         let m = self.m;
         for (i, g) in m.globals.iter().enumerate() {
             self.site = IdSite::Global(Global(i as u32));
+            self.name(g.common.name)?;
             self.ty(g.common.ty)?;
             self.ty(g.value_ty)?;
             self.one_based(IdSpace::Section, g.section, m.section_names.len())?;
@@ -426,6 +447,7 @@ impl Checker<'_> {
         }
         for (i, a) in m.aliases.iter().enumerate() {
             self.site = IdSite::Alias(Alias(i as u32));
+            self.name(a.common.name)?;
             self.ty(a.common.ty)?;
             self.one_based(IdSpace::Comdat, a.common.comdat, m.comdats.len())?;
             self.value(a.aliasee, None)?;
@@ -511,11 +533,13 @@ impl Checker<'_> {
         let body = s.body;
         for a in &body.args {
             self.ty(a.ty)?;
+            self.name(a.name)?;
         }
         for &c in &body.constants {
             self.constant(c)?;
         }
         for b in &body.blocks {
+            self.name(b.name)?;
             for &i in &b.insts {
                 self.range(IdSpace::Inst, i.0, body.insts.len())?;
             }
@@ -531,6 +555,7 @@ impl Checker<'_> {
             if let Some(t) = inst.ty {
                 self.ty(t)?;
             }
+            self.name(inst.name())?;
             if let Some(dl) = &inst.debug_loc() {
                 for md in [dl.scope, dl.inlined_at].into_iter().flatten() {
                     self.md_in(md, Some(s))?;

@@ -7,7 +7,7 @@ use core::ops::Deref;
 use crate::{
     Alias, AliasData, Arg, ArgData, Block, BlockData, Body, Const, ConstData, Function,
     FunctionData, Global, GlobalVar, IdError, Inst, InstData, List, Metadata, MetadataData, Module,
-    PoolItem, Type, TypeData, ValueList, ValueRef,
+    Name, PoolItem, Type, TypeData, ValueList, ValueRef,
 };
 
 /// The type of a value in a checked module: each case in which a value has no type of its
@@ -111,6 +111,18 @@ impl CheckedModule {
     /// The alias `a`.
     pub fn alias(&self, a: Alias) -> &AliasData {
         &self.0.aliases[a]
+    }
+
+    /// The text of name `n`.
+    #[inline]
+    pub fn name_str(&self, n: Name) -> &str {
+        self.0.names.index(n)
+    }
+
+    /// The text of an optional name ([`CheckedModule::name_str`]).
+    #[inline]
+    pub fn name_of(&self, n: Option<Name>) -> Option<&str> {
+        n.map(|n| self.name_str(n))
     }
 
     /// The body of function `f` (`None` for a declaration), with lookups that cannot miss.

@@ -4,14 +4,15 @@ use crate::attachments::Attachments;
 use crate::ids::{Block, Metadata, Type};
 use crate::keywords::{Ordering, Predicate, RmwOp, SyncScope};
 use crate::lists::{BlockList, ClauseList, EdgeList, IndexList, OperandPool, ValueList};
+use crate::names::Name;
 use crate::values::ValueRef;
 
 /// One instruction.
 ///
-/// The name, debug location and attachments are read through accessors: they are rare in
-/// DXIL parts (a few instructions in a hundred carry one), so they live out of line and an
-/// instruction is one cache line. Passes that walk every instruction (the id check, the
-/// writer's enumeration and records, a copy through the builder) touch half the memory.
+/// The name, debug location and attachments are read through accessors. The debug location
+/// and attachments are rare in DXIL parts (a few instructions in a hundred carry one), so
+/// they live out of line; the name is a 4-byte handle into [`crate::Module::names`], kept
+/// inline so that naming an instruction allocates nothing.
 #[derive(Clone, PartialEq)]
 pub struct InstData {
     /// What the instruction does, with its operands.
@@ -19,15 +20,15 @@ pub struct InstData {
     /// Result type; `None` when the result is `void` (such instructions get no value number
     /// and no `%N` slot).
     pub ty: Option<Type>,
-    /// `None` exactly when the instruction has no name, debug location or attachment (the
-    /// setters keep it so, which makes the derived equality compare content).
+    name: Option<Name>,
+    /// `None` exactly when the instruction has no debug location or attachment (the setters
+    /// keep it so, which makes the derived equality compare content).
     extra: Option<Box<InstExtra>>,
 }
 
 /// The rarely present parts of an instruction.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct InstExtra {
-    name: Option<String>,
     debug_loc: Option<DebugLoc>,
     attachments: Attachments,
 }
@@ -39,14 +40,16 @@ impl InstData {
         InstData {
             kind,
             ty,
+            name: None,
             extra: None,
         }
     }
 
-    /// Name from the function value symbol table (`None`: unnamed, printed `%N`).
+    /// Name from the function value symbol table (`None`: unnamed, printed `%N`), in
+    /// [`crate::Module::names`].
     #[inline]
-    pub fn name(&self) -> Option<&str> {
-        self.extra.as_ref()?.name.as_deref()
+    pub fn name(&self) -> Option<Name> {
+        self.name
     }
 
     /// Debug location (FUNC_CODE_DEBUG_LOC, or the previous one repeated by
@@ -67,11 +70,9 @@ impl InstData {
     }
 
     /// Sets the name (`None`: unnamed).
-    pub fn set_name(&mut self, name: Option<String>) {
-        if name.is_some() || self.extra.is_some() {
-            self.extra_mut().name = name;
-            self.shrink();
-        }
+    #[inline]
+    pub fn set_name(&mut self, name: Option<Name>) {
+        self.name = name;
     }
 
     /// Sets the debug location.
@@ -120,7 +121,7 @@ impl InstData {
         if self
             .extra
             .as_ref()
-            .is_some_and(|e| e.name.is_none() && e.debug_loc.is_none() && e.attachments.is_empty())
+            .is_some_and(|e| e.debug_loc.is_none() && e.attachments.is_empty())
         {
             self.extra = None;
         }

@@ -23,7 +23,12 @@
 //!   to one instruction: one copied within a body gets its lists copied
 //!   ([`OperandPool::push_copy`]), or a change through one would reach the other.
 //! - Names from the value symbol tables are stored on the entities; the record order of the
-//!   tables is kept too ([`Module::symtab`], [`Body::symtab`]).
+//!   tables is kept too ([`Module::symtab`], [`Body::symtab`]). A name is a [`Name`], a
+//!   4-byte handle into the module's one text buffer, [`Module::names`] (so are the names of
+//!   named metadata, sections, GC names, comdats, dependent libraries, the triple and the
+//!   data layout): [`Module::name_str`] and [`Module::name_of`] read one (on a
+//!   [`CheckedModule`], whose check proved every handle, without a fallback),
+//!   [`Module::intern`] adds one. Names are not deduplicated.
 //!
 //! Bitcode value ids as read: [`Module::global_values`] (ids `0..G`), then
 //! [`Module::module_constants`]; inside a body, the arguments, then [`Body::constants`], then
@@ -109,6 +114,7 @@ mod instructions;
 mod keywords;
 mod lists;
 mod metadata;
+mod names;
 mod types;
 mod values;
 
@@ -132,6 +138,7 @@ pub use lists::{
     BlockList, ClauseList, EdgeList, IndexList, List, ListStart, OperandPool, PoolItem, ValueList,
 };
 pub use metadata::*;
+pub use names::{Name, Names, NamesFull};
 pub use types::{StructType, TypeData};
 pub use values::{
     decode_linkage, AliasData, FunctionData, GlobalCommon, GlobalVar, Linkage, LinkageCode,
@@ -164,20 +171,23 @@ impl From<GlobalValue> for ValueRef {
 pub struct Module {
     /// MODULE_CODE_VERSION (1: relative value ids).
     pub version: u64,
+    /// The text of every [`Name`] the module holds ([`Module::name_str`] reads one,
+    /// [`Module::intern`] adds one).
+    pub names: Names,
     /// MODULE_CODE_TRIPLE.
-    pub triple: Option<String>,
+    pub triple: Option<Name>,
     /// MODULE_CODE_DATALAYOUT.
-    pub datalayout: Option<String>,
+    pub datalayout: Option<Name>,
     /// MODULE_CODE_ASM (module inline assembly).
     pub asm: Option<String>,
     /// MODULE_CODE_SECTIONNAME records in order (globals and functions refer to them 1-based).
-    pub section_names: Vec<String>,
+    pub section_names: Vec<Name>,
     /// MODULE_CODE_GCNAME records in order (functions refer to them 1-based).
-    pub gc_names: Vec<String>,
+    pub gc_names: Vec<Name>,
     /// MODULE_CODE_DEPLIB records in order.
-    pub deplibs: Vec<String>,
+    pub deplibs: Vec<Name>,
     /// MODULE_CODE_COMDAT records: (selection kind, name).
-    pub comdats: Vec<(u64, String)>,
+    pub comdats: Vec<(u64, Name)>,
     /// The type table.
     pub types: Arena<Type, TypeData>,
     /// The TYPE_CODE_NUMENTRY value, when present.
@@ -258,10 +268,41 @@ impl Module {
 
     /// The name of a global value, if it has one.
     pub fn global_name(&self, g: GlobalValue) -> Option<&str> {
-        match g {
-            GlobalValue::Global(x) => self.globals.get(x)?.common.name.as_deref(),
-            GlobalValue::Function(x) => self.functions.get(x)?.common.name.as_deref(),
-            GlobalValue::Alias(x) => self.aliases.get(x)?.common.name.as_deref(),
-        }
+        let name = match g {
+            GlobalValue::Global(x) => self.globals.get(x)?.common.name,
+            GlobalValue::Function(x) => self.functions.get(x)?.common.name,
+            GlobalValue::Alias(x) => self.aliases.get(x)?.common.name,
+        };
+        self.names.get(name?)
+    }
+
+    /// The text of name `n`: empty for a handle this module's [`Module::names`] did not
+    /// hand out (another module's), which the id check reports.
+    #[inline]
+    pub fn name_str(&self, n: Name) -> &str {
+        self.names.get(n).unwrap_or("")
+    }
+
+    /// The text of an optional name ([`Module::name_str`]).
+    #[inline]
+    pub fn name_of(&self, n: Option<Name>) -> Option<&str> {
+        n.map(|n| self.name_str(n))
+    }
+
+    /// The named metadata `!name`, the first when listed twice.
+    pub fn find_named_metadata(&self, name: &str) -> Option<&NamedMetadata> {
+        self.named_metadata
+            .iter()
+            .find(|n| self.names.get(n.name) == Some(name))
+    }
+
+    /// Stores `s` in [`Module::names`] and returns its handle (each call adds the text: names
+    /// are not deduplicated).
+    ///
+    /// # Panics
+    ///
+    /// When the module's names would pass 4 GiB ([`Names::try_push`] says so instead).
+    pub fn intern(&mut self, s: &str) -> Name {
+        self.names.push(s)
     }
 }

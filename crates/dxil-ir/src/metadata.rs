@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use crate::ids::{Metadata, Type};
+use crate::names::Name;
 use crate::values::ValueRef;
 
 /// A nullable metadata reference.
@@ -15,8 +16,8 @@ pub type MdRef = Option<Metadata>;
 /// Named metadata (METADATA_NAME followed by METADATA_NAMED_NODE).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamedMetadata {
-    /// The name (`!llvm.ident`, `!dx.entryPoints`, ...).
-    pub name: String,
+    /// The name (`!llvm.ident`, `!dx.entryPoints`, ...), in [`crate::Module::names`].
+    pub name: Name,
     /// The operand nodes.
     pub operands: Vec<Metadata>,
 }

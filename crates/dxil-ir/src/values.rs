@@ -2,6 +2,7 @@
 //! ALIAS; LangRef "Global Variables", "Functions", "Aliases").
 
 use crate::ids::{Alias, Arg, Const, Function, Global, Inst, Metadata, Type};
+use crate::names::Name;
 
 /// An operand: anything an instruction, constant or metadata value wrapper can refer to.
 ///
@@ -115,8 +116,9 @@ pub fn decode_linkage(code: u64) -> Option<Linkage> {
 /// Fields shared by global variables, functions and aliases, raw as in the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlobalCommon {
-    /// Name from the module value symbol table (`None`: unnamed, printed `@N`).
-    pub name: Option<String>,
+    /// Name from the module value symbol table (`None`: unnamed, printed `@N`), in
+    /// [`crate::Module::names`].
+    pub name: Option<Name>,
     /// The value's own type: the pointer type to the value type (for globals and functions),
     /// as found in the type table.
     pub ty: Type,

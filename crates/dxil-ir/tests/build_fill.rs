@@ -76,6 +76,7 @@ fn section_and_collector_names_are_listed_once() {
     assert_eq!(mb.gc_index("shadow-stack"), 1);
     assert_eq!(mb.gc_index("shadow-stack"), 1);
     let m = mb.finish().unwrap();
-    assert_eq!(m.section_names, ["a", "b"]);
-    assert_eq!(m.gc_names, ["shadow-stack"]);
+    let text = |l: &[dxil_ir::Name]| l.iter().map(|&n| m.name_str(n)).collect::<Vec<_>>();
+    assert_eq!(text(&m.section_names), ["a", "b"]);
+    assert_eq!(text(&m.gc_names), ["shadow-stack"]);
 }

@@ -155,7 +155,7 @@ fn a_small_function_round_trips_through_copy() {
     let m = mb.finish().unwrap();
     // Instructions were renumbered into program order.
     let body = m.functions[f].body.as_ref().unwrap();
-    assert_eq!(body.insts[0].name(), Some("sum"));
+    assert_eq!(m.name_of(body.insts[0].name()), Some("sum"));
     assert_eq!(dxil_ir::build::copy_module(&m).unwrap(), m);
 }
 

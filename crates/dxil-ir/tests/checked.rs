@@ -36,7 +36,7 @@ fn lookups_return_values() {
         .map(|b| (b.function(), b))
         .next()
         .expect("one body");
-    assert_eq!(m.function(add).common.name.as_deref(), Some("add"));
+    assert_eq!(m.name_of(m.function(add).common.name), Some("add"));
     assert!(matches!(
         m.ty(m.function(add).fn_ty),
         TypeData::Function { .. }
@@ -100,4 +100,30 @@ fn a_local_value_without_its_body_is_a_caller_bug() {
     let body = m.bodies().next().unwrap();
     let arg = body.args.ids().next().unwrap();
     m.value_type(None, ValueRef::Arg(arg));
+}
+
+#[test]
+fn names_read_without_fallback_and_foreign_handles_are_refused() {
+    let m = module();
+    let add = m
+        .functions
+        .ids()
+        .find(|&f| m.function(f).body.is_some())
+        .unwrap();
+    let name = m.function(add).common.name.unwrap();
+    assert_eq!(m.name_str(name), "add");
+    // A handle of a pool with more names names nothing here: the check says so, and the
+    // unchecked lookup answers with the empty name.
+    let mut other = Module::default();
+    let far = (0..=m.names.len())
+        .map(|_| other.intern("x"))
+        .last()
+        .unwrap();
+    let mut raw = m.into_inner();
+    assert_eq!(raw.name_str(far), "");
+    assert_eq!(raw.name_of(Some(far)), Some(""));
+    raw.functions[add].common.name = Some(far);
+    let e = CheckedModule::new(raw).unwrap_err();
+    assert_eq!(e.space, dxil_ir::IdSpace::Name);
+    assert!(e.to_string().starts_with("name id "), "{e}");
 }

@@ -66,7 +66,7 @@ impl DataLayout {
 
     /// The layout of `module` (LLVM's defaults when it has none).
     pub fn of(module: &Module) -> DataLayout {
-        DataLayout::parse(module.datalayout.as_deref().unwrap_or(""))
+        DataLayout::parse(module.name_of(module.datalayout).unwrap_or(""))
     }
 
     fn int_align(&self, bits: u32) -> u64 {
@@ -171,10 +171,9 @@ mod tests {
     use dxil_ir::StructType;
 
     fn module(layout: &str) -> Module {
-        Module {
-            datalayout: Some(layout.into()),
-            ..Module::default()
-        }
+        let mut m = Module::default();
+        m.datalayout = Some(m.intern(layout));
+        m
     }
 
     fn st(elems: &[Type], identified: bool) -> TypeData {

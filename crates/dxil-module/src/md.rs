@@ -202,7 +202,7 @@ impl<'m> Reader<'m> {
 
     /// The operands of named metadata `name`, expanded; `None` when absent.
     pub fn named(&mut self, name: &str) -> Result<Option<Vec<Md>>> {
-        let Some(nm) = self.module.named_metadata.iter().find(|n| n.name == name) else {
+        let Some(nm) = self.module.find_named_metadata(name) else {
             return Ok(None);
         };
         let mut out = Vec::with_capacity(nm.operands.len());
@@ -454,8 +454,9 @@ mod tests {
             operands: vec![Some(s), Some(v), None].into(),
         });
         m.module_metadata_count = 3;
+        let name = m.intern("named");
         m.named_metadata.push(NamedMetadata {
-            name: "named".into(),
+            name,
             operands: vec![node],
         });
         m

@@ -34,7 +34,7 @@ const DEBUG_FLAGS: [&[u8]; 2] = [b"Dwarf Version", b"Debug Info Version"];
 pub fn has_debug_info(m: &Module) -> bool {
     m.named_metadata
         .iter()
-        .any(|n| n.name.starts_with("llvm.dbg."))
+        .any(|n| m.name_str(n.name).starts_with("llvm.dbg."))
         || module_flag_int(m, b"Debug Info Version").is_some_and(|v| v != 0)
 }
 
@@ -51,10 +51,7 @@ fn flag_key(m: &Module, node: dxil_ir::Metadata) -> Option<&[u8]> {
 
 /// The integer value of module flag `key`, when it is a constant integer.
 fn module_flag_int(m: &Module, key: &[u8]) -> Option<i64> {
-    let flags = m
-        .named_metadata
-        .iter()
-        .find(|n| n.name == "llvm.module.flags")?;
+    let flags = m.find_named_metadata("llvm.module.flags")?;
     let node = *flags
         .operands
         .iter()
@@ -84,9 +81,7 @@ pub fn strip_debug_info(m: &mut Module) -> Result<bool> {
         .iter()
         .map(|f| {
             f.body.is_none()
-                && f.common
-                    .name
-                    .as_deref()
+                && m.name_of(f.common.name)
                     .is_some_and(|n| DEBUG_INTRINSICS.contains(&n))
         })
         .collect();
@@ -124,14 +119,16 @@ pub fn strip_debug_info(m: &mut Module) -> Result<bool> {
 
     // Named metadata.
     let before = m.named_metadata.len();
+    let names = &m.names;
     m.named_metadata.retain(|n| {
-        !n.name.starts_with("llvm.dbg.") && !DXIL_DEBUG_NAMED.contains(&n.name.as_str())
+        let name = names.get(n.name).unwrap_or("");
+        !name.starts_with("llvm.dbg.") && !DXIL_DEBUG_NAMED.contains(&name)
     });
     changed |= m.named_metadata.len() != before;
     if let Some(pos) = m
         .named_metadata
         .iter()
-        .position(|n| n.name == "llvm.module.flags")
+        .position(|n| m.name_str(n.name) == "llvm.module.flags")
     {
         let mut flags = m.named_metadata.remove(pos);
         let count = flags.operands.len();

@@ -25,13 +25,16 @@ fn shape(m: &Module) -> Vec<(String, Vec<String>)> {
                             ..
                         } => format!(
                             "call {}",
-                            m.functions[c.index()].common.name.as_deref().unwrap_or("?")
+                            m.name_of(m.functions[c.index()].common.name).unwrap_or("?")
                         ),
                         k => format!("{:?}", std::mem::discriminant(k)),
                     }
                 })
                 .collect();
-            Some((f.common.name.clone().unwrap_or_default(), insts))
+            Some((
+                m.name_of(f.common.name).unwrap_or_default().to_string(),
+                insts,
+            ))
         })
         .collect()
 }
@@ -58,16 +61,15 @@ fn stripped_ildb_has_the_dxil_parts_instructions() {
         assert!(dxil_module::strip::has_debug_info(&m));
         assert!(dxil_module::strip::strip_debug_info(&mut m).expect("strips"));
         assert!(!dxil_module::strip::has_debug_info(&m));
-        assert!(m.functions.iter().all(|f| !f
-            .common
-            .name
-            .as_deref()
+        assert!(m.functions.iter().all(|f| !m
+            .name_of(f.common.name)
             .unwrap_or("")
             .starts_with("llvm.dbg.")));
         assert!(m
             .named_metadata
             .iter()
-            .all(|n| !n.name.starts_with("llvm.dbg.") && !n.name.starts_with("dx.source.")));
+            .map(|n| m.name_str(n.name))
+            .all(|n| !n.starts_with("llvm.dbg.") && !n.starts_with("dx.source.")));
         let no_locs = m
             .functions
             .iter()

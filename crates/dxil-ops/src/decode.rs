@@ -195,7 +195,7 @@ fn callee_of(m: &Module, callee: ValueRef) -> Option<(Function, &str)> {
     let ValueRef::Function(f) = callee else {
         return None;
     };
-    Some((f, m.functions.get(f)?.common.name.as_deref()?))
+    Some((f, m.name_of(m.functions.get(f)?.common.name)?))
 }
 
 /// Decodes `inst` of `body` if it is a call to a `dx.op.*` function: `Ok(None)` for any other
@@ -212,7 +212,7 @@ fn callee_of(m: &Module, callee: ValueRef) -> Option<(Function, &str)> {
 /// let f32_ty = m.types.push(TypeData::Float);
 /// let fn_ty = m.types.push(TypeData::Function { ret: f32_ty, params: [i32_ty, f32_ty].into(), vararg: false });
 /// let fn_ptr = m.types.push(TypeData::Pointer { pointee: fn_ty, addrspace: 0 });
-/// let common = GlobalCommon { name: Some("dx.op.unary.f32".into()), ..GlobalCommon::new(fn_ptr) };
+/// let common = GlobalCommon { name: Some(m.intern("dx.op.unary.f32")), ..GlobalCommon::new(fn_ptr) };
 /// let sqrt = m.functions.push(FunctionData::declaration(common, fn_ty, 0));
 /// let opcode = m.constants.push(ConstData { ty: i32_ty, kind: ConstKind::Int(24) });
 /// let x = m.constants.push(ConstData { ty: f32_ty, kind: ConstKind::Float(0) });
@@ -343,7 +343,7 @@ pub fn check_function(
         .functions
         .get(f)
         .ok_or_else(|| DecodeError::new(DecodeErrorKind::CallType { op }))?;
-    let name = data.common.name.as_deref().unwrap_or("");
+    let name = m.name_of(data.common.name).unwrap_or("");
     resolve(m, info, data.fn_ty, name)
 }
 
@@ -633,7 +633,7 @@ mod tests {
             vararg: false,
         });
         let common = GlobalCommon {
-            name: Some(name.into()),
+            name: Some(m.intern(name)),
             ..GlobalCommon::new(fn_ty)
         };
         let f = m

@@ -22,7 +22,7 @@ impl Printer<'_> {
             _ => None,
         };
         let callee_name = call.and_then(|(c, _)| match c {
-            ValueRef::Function(f) => m.functions.get(f)?.common.name.as_deref(),
+            ValueRef::Function(f) => m.name_of(m.functions.get(f)?.common.name),
             _ => None,
         });
         let dbg_var_args = match callee_name {

@@ -8,7 +8,7 @@ use dxil_ir::{
 
 use crate::attrs::{write_attrs, FUNCTION_INDEX};
 use crate::names::{write_escaped, write_metadata_identifier, write_name};
-use crate::printer::{named, FnSlots, Printer};
+use crate::printer::{FnSlots, Printer};
 use crate::slots::{fn_attrs, NodeRef};
 use crate::types::push_u64;
 
@@ -194,7 +194,7 @@ impl<'m> Printer<'m> {
         self.out.push('(');
         self.body = f.body.as_ref();
         self.fslots = match &f.body {
-            Some(b) => FnSlots::new(b),
+            Some(b) => FnSlots::new(m, b),
             None => FnSlots::default(),
         };
         for (i, &pt) in params.iter().enumerate() {
@@ -211,9 +211,9 @@ impl<'m> Printer<'m> {
             }
             if let Some(body) = &f.body {
                 if let Some(arg) = body.args.as_slice().get(i) {
-                    if named(arg.name.as_deref()) {
+                    if let Some(n) = m.name_of(arg.name).filter(|n| !n.is_empty()) {
                         self.out.push(' ');
-                        write_name(self.out, Some('%'), arg.name.as_deref().unwrap_or(""));
+                        write_name(self.out, Some('%'), n);
                     }
                 }
             }
@@ -235,14 +235,14 @@ impl<'m> Printer<'m> {
             }
         }
         if f.section != 0 {
-            if let Some(s) = m.section_names.get(f.section as usize - 1) {
+            if let Some(&s) = m.section_names.get(f.section as usize - 1) {
                 self.out.push_str(" section \"");
-                write_escaped(self.out, s.as_bytes());
+                write_escaped(self.out, m.name_str(s).as_bytes());
                 self.out.push('"');
             }
         }
         if f.common.comdat != 0 {
-            self.write_comdat(f.common.comdat, f.common.name.as_deref(), false);
+            self.write_comdat(f.common.comdat, m.name_of(f.common.name), false);
         }
         let align = align_of(u64::from(f.align_log2p1));
         if align != 0 {
@@ -250,9 +250,9 @@ impl<'m> Printer<'m> {
             push_u64(self.out, align);
         }
         if f.gc != 0 {
-            if let Some(g) = m.gc_names.get(f.gc as usize - 1) {
+            if let Some(&g) = m.gc_names.get(f.gc as usize - 1) {
                 self.out.push_str(" gc \"");
-                self.out.push_str(g);
+                self.out.push_str(m.name_str(g));
                 self.out.push('"');
             }
         }
@@ -293,14 +293,16 @@ impl<'m> Printer<'m> {
 
     /// Writes ` comdat` or ` comdat($name)` (`, comdat` for globals).
     pub fn write_comdat(&mut self, comdat: u32, name: Option<&str>, global: bool) {
-        let Some((_, cname)) = self.m.comdats.get(comdat as usize - 1) else {
+        let m = self.m;
+        let Some(&(_, cname)) = m.comdats.get(comdat as usize - 1) else {
             return;
         };
+        let cname = m.name_str(cname);
         if global {
             self.out.push(',');
         }
         self.out.push_str(" comdat");
-        if name != Some(cname.as_str()) {
+        if name != Some(cname) {
             self.out.push('(');
             write_name(self.out, Some('$'), cname);
             self.out.push(')');
@@ -315,9 +317,9 @@ impl<'m> Printer<'m> {
         preds: &[Vec<Block>],
     ) {
         let bpreds: &[Block] = preds.get(b.index()).map(|p| p.as_slice()).unwrap_or(&[]);
-        if named(block.name.as_deref()) {
+        if let Some(n) = self.m.name_of(block.name).filter(|n| !n.is_empty()) {
             self.out.push('\n');
-            write_name(self.out, None, block.name.as_deref().unwrap_or(""));
+            write_name(self.out, None, n);
             self.out.push(':');
         } else if !bpreds.is_empty() {
             self.out.push_str("\n; <label>:");
@@ -360,8 +362,8 @@ impl<'m> Printer<'m> {
     /// attachments (`Instruction::print`); the function's slots must be set.
     pub fn print_inst_body(&mut self, id: Inst, inst: &InstData) {
         let m = self.m;
-        if named(inst.name()) {
-            write_name(self.out, Some('%'), inst.name().unwrap_or(""));
+        if let Some(n) = m.name_of(inst.name()).filter(|n| !n.is_empty()) {
+            write_name(self.out, Some('%'), n);
             self.out.push_str(" = ");
         } else if inst.ty.is_some() {
             match self.fslots.insts[id].expand() {

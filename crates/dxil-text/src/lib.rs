@@ -124,7 +124,7 @@ pub fn value_texts(module: &Module, requests: &[ValueRequest]) -> Vec<String> {
         };
         if current != Some(function) {
             p.body = Some(body);
-            p.fslots = printer::FnSlots::new(body);
+            p.fslots = printer::FnSlots::new(p.m, body);
             current = Some(function);
         }
         p.out.clear();

@@ -1,22 +1,24 @@
 //! The names a function's local values print with (`%name`, `%N`), for tools that show values
 //! of a function the way `dxil dis` shows them (the executor's trace).
 
-use dxil_ir::{Block, Body, ValueRef};
+use dxil_ir::{Block, Body, Module, Names, ValueRef};
 
 use crate::names::write_name;
 use crate::printer::FnSlots;
 
 /// The numbering the module print gives a function's unnamed arguments, blocks and
 /// instructions (LLVM's `SlotTracker::processFunction`), made once per function.
-pub struct LocalNames {
+pub struct LocalNames<'m> {
+    names: &'m Names,
     slots: FnSlots,
 }
 
-impl LocalNames {
-    /// Numbers `body`.
-    pub fn new(body: &Body) -> LocalNames {
+impl<'m> LocalNames<'m> {
+    /// Numbers `body`, a body of `m`.
+    pub fn new(m: &'m Module, body: &Body) -> LocalNames<'m> {
         LocalNames {
-            slots: FnSlots::new(body),
+            names: &m.names,
+            slots: FnSlots::new(m, body),
         }
     }
 
@@ -25,10 +27,13 @@ impl LocalNames {
     pub fn value(&self, body: &Body, v: ValueRef) -> Option<String> {
         let (name, slot) = match v {
             ValueRef::Arg(a) => (
-                body.args.get(a)?.name.as_deref(),
+                body.args.get(a)?.name.and_then(|n| self.names.get(n)),
                 self.slots.args[a].expand(),
             ),
-            ValueRef::Inst(i) => (body.inst(i)?.name(), self.slots.insts[i].expand()),
+            ValueRef::Inst(i) => (
+                body.inst(i)?.name().and_then(|n| self.names.get(n)),
+                self.slots.insts[i].expand(),
+            ),
             _ => return None,
         };
         local(name, slot)
@@ -51,7 +56,7 @@ impl LocalNames {
 
     /// `%name` or `%N` of a block of `body`, as branches to it print.
     pub fn block(&self, body: &Body, b: Block) -> Option<String> {
-        let name = body.block(b)?.name.as_deref();
+        let name = body.block(b)?.name.and_then(|n| self.names.get(n));
         local(name, self.slots.blocks[b].expand())
     }
 }

@@ -14,12 +14,12 @@ impl Printer<'_> {
     /// Prints the whole module.
     pub fn print_module(&mut self) {
         let m = self.m;
-        if let Some(dl) = m.datalayout.as_deref().filter(|s| !s.is_empty()) {
+        if let Some(dl) = m.name_of(m.datalayout).filter(|s| !s.is_empty()) {
             self.out.push_str("target datalayout = \"");
             self.out.push_str(dl);
             self.out.push_str("\"\n");
         }
-        if let Some(t) = m.triple.as_deref().filter(|s| !s.is_empty()) {
+        if let Some(t) = m.name_of(m.triple).filter(|s| !s.is_empty()) {
             self.out.push_str("target triple = \"");
             self.out.push_str(t);
             self.out.push_str("\"\n");
@@ -75,7 +75,7 @@ impl Printer<'_> {
         }
         for nm in &m.named_metadata {
             self.out.push('!');
-            write_metadata_identifier(self.out, nm.name.as_bytes());
+            write_metadata_identifier(self.out, m.name_str(nm.name).as_bytes());
             self.out.push_str(" = !{");
             for (i, &md) in nm.operands.iter().enumerate() {
                 if i > 0 {
@@ -165,14 +165,14 @@ impl Printer<'_> {
             self.write_value(init, 0);
         }
         if g.section != 0 {
-            if let Some(s) = m.section_names.get(g.section as usize - 1) {
+            if let Some(&s) = m.section_names.get(g.section as usize - 1) {
                 self.out.push_str(", section \"");
-                write_escaped(self.out, s.as_bytes());
+                write_escaped(self.out, m.name_str(s).as_bytes());
                 self.out.push('"');
             }
         }
         if g.common.comdat != 0 {
-            self.write_comdat(g.common.comdat, g.common.name.as_deref(), true);
+            self.write_comdat(g.common.comdat, m.name_of(g.common.name), true);
         }
         if g.align_log2p1 != 0 && g.align_log2p1 < 64 {
             self.out.push_str(", align ");

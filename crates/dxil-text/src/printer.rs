@@ -24,7 +24,7 @@ pub struct FnSlots {
 impl FnSlots {
     /// Numbers a body: unnamed arguments, then per block the block (when unnamed) and its
     /// unnamed non-void instructions (`SlotTracker::processFunction`).
-    pub fn new(body: &Body) -> FnSlots {
+    pub fn new(m: &Module, body: &Body) -> FnSlots {
         let mut s = FnSlots {
             args: SecondaryMap::filled(body.args.len(), PackedOption::none()),
             blocks: SecondaryMap::filled(body.blocks.len(), PackedOption::none()),
@@ -32,19 +32,19 @@ impl FnSlots {
         };
         let mut next = 0u32;
         for (i, a) in body.args.iter_with_ids() {
-            if !named(a.name.as_deref()) {
+            if !named(m.name_of(a.name)) {
                 s.args[i] = next.into();
                 next += 1;
             }
         }
         for (b, block) in body.blocks.iter_with_ids() {
-            if !named(block.name.as_deref()) {
+            if !named(m.name_of(block.name)) {
                 s.blocks[b] = next.into();
                 next += 1;
             }
             for &i in &block.insts {
                 let Some(inst) = body.inst(i) else { continue };
-                if inst.ty.is_some() && !named(inst.name()) {
+                if inst.ty.is_some() && !named(m.name_of(inst.name())) {
                     if let Some(slot) = s.insts.get_mut(i) {
                         *slot = next.into();
                         next += 1;
@@ -132,29 +132,32 @@ impl<'m> Printer<'m> {
             ValueRef::Global(g) => {
                 let gv = m.globals.get(g);
                 let slot = self.slots.global_slots[g].expand();
-                self.write_global_name(gv.and_then(|x| x.common.name.as_deref()), slot);
+                self.write_global_name(gv.and_then(|x| m.name_of(x.common.name)), slot);
             }
             ValueRef::Function(f) => {
                 let fv = m.functions.get(f);
                 let slot = self.slots.function_slots[f].expand();
-                self.write_global_name(fv.and_then(|x| x.common.name.as_deref()), slot);
+                self.write_global_name(fv.and_then(|x| m.name_of(x.common.name)), slot);
             }
             ValueRef::Alias(a) => {
                 let av = m.aliases.get(a);
                 let slot = self.slots.alias_slots[a].expand();
-                self.write_global_name(av.and_then(|x| x.common.name.as_deref()), slot);
+                self.write_global_name(av.and_then(|x| m.name_of(x.common.name)), slot);
             }
             ValueRef::Const(c) => self.write_constant(c, depth),
             ValueRef::Arg(a) => {
                 let name = self
                     .body
                     .and_then(|b| b.args.get(a))
-                    .and_then(|x| x.name.as_deref());
+                    .and_then(|x| m.name_of(x.name));
                 let slot = self.fslots.args[a].expand();
                 self.write_local_name(name, slot);
             }
             ValueRef::Inst(i) => {
-                let name = self.body.and_then(|b| b.inst(i)).and_then(|x| x.name());
+                let name = self
+                    .body
+                    .and_then(|b| b.inst(i))
+                    .and_then(|x| m.name_of(x.name()));
                 let slot = self.fslots.insts[i].expand();
                 self.write_local_name(name, slot);
             }
@@ -194,7 +197,7 @@ impl<'m> Printer<'m> {
         let name = self
             .body
             .and_then(|body| body.block(b))
-            .and_then(|x| x.name.as_deref());
+            .and_then(|x| self.m.name_of(x.name));
         let slot = self.fslots.blocks[b].expand();
         self.write_local_name(name, slot);
     }
@@ -205,11 +208,12 @@ impl<'m> Printer<'m> {
             self.out.push_str("<badref>");
             return;
         };
-        let name = body.block(b).and_then(|x| x.name.as_deref());
+        let m = self.m;
+        let name = body.block(b).and_then(|x| m.name_of(x.name));
         let slot = self
             .foreign_blocks
             .entry(f)
-            .or_insert_with(|| FnSlots::new(body).blocks)[b]
+            .or_insert_with(|| FnSlots::new(m, body).blocks)[b]
             .expand();
         self.write_local_name(name, slot);
     }

@@ -6,7 +6,7 @@
 
 use dxil_ir::{
     Alias, Attribute, DebugLoc, FixedMetadataKind, Function, FunctionData, Global, InstKind,
-    Metadata, MetadataData, Module, PackedOption, SecondaryMap, ValueRef,
+    Metadata, MetadataData, Module, Name, PackedOption, SecondaryMap, ValueRef,
 };
 
 use crate::attrs::{ListAttrs, FUNCTION_INDEX};
@@ -122,8 +122,8 @@ pub struct Slots {
     pub alias_slots: SecondaryMap<Alias, PackedOption<u32>>,
 }
 
-fn has_name(n: &Option<String>) -> bool {
-    n.as_deref().is_some_and(|s| !s.is_empty())
+fn has_name(m: &Module, n: Option<Name>) -> bool {
+    m.name_of(n).is_some_and(|s| !s.is_empty())
 }
 
 impl Slots {
@@ -161,13 +161,13 @@ impl Slots {
         }
         let mut next = 0u32;
         for (i, g) in m.globals.iter_with_ids() {
-            if !has_name(&g.common.name) {
+            if !has_name(m, g.common.name) {
                 s.global_slots[i] = next.into();
                 next += 1;
             }
         }
         for (i, a) in m.aliases.iter_with_ids() {
-            if !has_name(&a.common.name) {
+            if !has_name(m, a.common.name) {
                 s.alias_slots[i] = next.into();
                 next += 1;
             }
@@ -178,7 +178,7 @@ impl Slots {
             }
         }
         for (i, f) in m.functions.iter_with_ids() {
-            if !has_name(&f.common.name) {
+            if !has_name(m, f.common.name) {
                 s.function_slots[i] = next.into();
                 next += 1;
             }
@@ -384,7 +384,7 @@ pub fn is_intrinsic(m: &Module, callee: ValueRef) -> bool {
         ValueRef::Function(f) => m
             .functions
             .get(f)
-            .and_then(|f| f.common.name.as_deref())
+            .and_then(|f| m.name_of(f.common.name))
             .is_some_and(|n| n.starts_with("llvm.")),
         _ => false,
     }

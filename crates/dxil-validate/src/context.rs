@@ -350,7 +350,7 @@ impl PrintedInOrder {
 /// The name of `f` as the reference prints it after `Function: ` and in `of function '...'`
 /// (`Function::getName`: empty for an unnamed function).
 fn function_name(m: &CheckedModule, f: Function) -> String {
-    util::llvm_name(&m.function(f).common).to_string()
+    util::llvm_name(m, &m.function(f).common).to_string()
 }
 
 /// The block of `inst` by name, or `#N` by its position in the function.
@@ -361,8 +361,8 @@ fn block_label(m: &CheckedModule, f: Function, inst: Inst) -> String {
     };
     for (index, block) in body.blocks.iter().enumerate() {
         if block.insts.contains(&inst) {
-            return match &block.name {
-                Some(name) if !name.is_empty() => name.clone(),
+            return match m.name_of(block.name) {
+                Some(name) if !name.is_empty() => name.to_string(),
                 _ => format!("#{index}"),
             };
         }

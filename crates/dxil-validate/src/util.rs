@@ -3,8 +3,8 @@
 
 use dxil_container::ShaderKind;
 use dxil_ir::{
-    Body, CheckedModule, ConstKind, GlobalCommon, Inst, InstData, Metadata, StructType, Type,
-    TypeData, ValueRef,
+    Body, CheckedModule, ConstKind, GlobalCommon, Inst, InstData, Metadata, Module, StructType,
+    Type, TypeData, ValueRef,
 };
 use dxil_module::model::{EntryPoint, NodeIo, NodeIoProperty, Property, SignatureElement};
 use dxil_module::DxilMetadata;
@@ -78,8 +78,8 @@ pub fn type_text(m: &CheckedModule, ty: Type) -> String {
 /// The name of a global value as LLVM's `Value::getName` gives it, which the reference's
 /// rules compare and print: empty for an unnamed value (LLVM keeps no name apart from the
 /// empty one).
-pub fn llvm_name(common: &GlobalCommon) -> &str {
-    common.name.as_deref().unwrap_or_default()
+pub fn llvm_name<'m>(m: &'m Module, common: &GlobalCommon) -> &'m str {
+    m.name_of(common.name).unwrap_or_default()
 }
 
 /// The name of a struct type as `StructType::getName` gives it: empty for a literal

@@ -108,7 +108,7 @@ pub use dxil_validate as validator;
 /// # fn main() -> Result<(), dxil::Error> {
 /// # let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/compute.ll")).unwrap();
 /// let module = dxil::read_module(&dxil::assemble(&text)?)?;
-/// assert_eq!(module.triple.as_deref(), Some("dxil-ms-dx"));
+/// assert_eq!(module.name_of(module.triple), Some("dxil-ms-dx"));
 /// # Ok(()) }
 /// ```
 pub fn read_module(bytes: &[u8]) -> Result<ir::CheckedModule> {

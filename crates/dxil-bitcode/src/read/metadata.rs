@@ -83,7 +83,7 @@ pub(crate) fn read_metadata(
     while let Some(code) = cur.next_record()? {
         match code {
             METADATA_NAME => {
-                let name = string(&cur.rec.ops).map_err(|k| cur.err(k))?;
+                let name = super::name(&mut st.m.names, &cur.rec.ops).map_err(|k| cur.err(k))?;
                 let next = cur.next()?;
                 let Entry::Record { .. } = next else {
                     return Err(cur.err(ErrorKind::Malformed(

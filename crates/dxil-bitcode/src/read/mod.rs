@@ -67,6 +67,17 @@ pub(crate) fn string(ops: &[u64]) -> K<String> {
     String::from_utf8(bytes(ops)?.into_vec()).map_err(|_| ErrorKind::NotUtf8)
 }
 
+/// Operands as a name stored in `names` (each operand a byte, the bytes UTF-8, as
+/// [`string`] asks). An ASCII name, nearly every one, goes straight into the pool.
+pub(crate) fn name(names: &mut dxil_ir::Names, ops: &[u64]) -> K<dxil_ir::Name> {
+    let r = if ops.iter().all(|&c| c < 0x80) {
+        names.try_push_chars(ops.iter().map(|&c| char::from(c as u8)))
+    } else {
+        names.try_push(&string(ops)?)
+    };
+    r.map_err(|_| ErrorKind::Unsupported("names past 4 GiB"))
+}
+
 /// Decodes a sign-rotated VBR value (LLVM `decodeSignRotatedValue`).
 pub(crate) fn decode_signed(v: u64) -> i64 {
     if v & 1 == 0 {

@@ -14,7 +14,7 @@ use super::metadata::read_metadata;
 use super::symtab::{read_symtab, read_uselists};
 use super::types::read_types;
 use super::values::{State, StateScratch};
-use super::{flag, op, op32, string, K};
+use super::{flag, name, op, op32, string, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -106,6 +106,10 @@ impl Decoder {
             bodies: std::mem::take(&mut self.scratch.bodies),
             next_body: 0,
         };
+        // Names are about a sixth of a part's bytes, ten to a kilobyte, across the corpus:
+        // room for a fifth and twelve keeps most pools from growing (bounded by the input).
+        let len = bitcode.len();
+        ms.st.m.names.reserve(len / 80, len / 5);
         let r = read_top(&mut cur, &mut ms);
         let (m, state) = ms.st.into_parts();
         self.scratch = Scratch {
@@ -278,19 +282,29 @@ fn module_record(ms: &mut ModState, code: u32, ops: &[u64]) -> K<()> {
             st.m.version = v;
             st.relative_ids = v >= 1;
         }
-        MODULE_CODE_TRIPLE => st.m.triple = Some(string(ops)?),
-        MODULE_CODE_DATALAYOUT => st.m.datalayout = Some(string(ops)?),
+        MODULE_CODE_TRIPLE => st.m.triple = Some(name(&mut st.m.names, ops)?),
+        MODULE_CODE_DATALAYOUT => st.m.datalayout = Some(name(&mut st.m.names, ops)?),
         MODULE_CODE_ASM => st.m.asm = Some(string(ops)?),
-        MODULE_CODE_SECTIONNAME => st.m.section_names.push(string(ops)?),
-        MODULE_CODE_DEPLIB => st.m.deplibs.push(string(ops)?),
-        MODULE_CODE_GCNAME => st.m.gc_names.push(string(ops)?),
+        MODULE_CODE_SECTIONNAME => {
+            let n = name(&mut st.m.names, ops)?;
+            st.m.section_names.push(n);
+        }
+        MODULE_CODE_DEPLIB => {
+            let n = name(&mut st.m.names, ops)?;
+            st.m.deplibs.push(n);
+        }
+        MODULE_CODE_GCNAME => {
+            let n = name(&mut st.m.names, ops)?;
+            st.m.gc_names.push(n);
+        }
         MODULE_CODE_COMDAT => {
             let kind = op(ops, 0)?;
             let len = usize::try_from(op(ops, 1)?).unwrap_or(usize::MAX);
-            let name = ops
+            let n = ops
                 .get(2..2usize.saturating_add(len))
                 .ok_or(ErrorKind::InvalidRecord("comdat name"))?;
-            st.m.comdats.push((kind, string(name)?));
+            let n = name(&mut st.m.names, n)?;
+            st.m.comdats.push((kind, n));
         }
         MODULE_CODE_GLOBALVAR => global_var(ms, ops)?,
         MODULE_CODE_FUNCTION => function(ms, ops)?,

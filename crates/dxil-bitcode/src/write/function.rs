@@ -71,7 +71,7 @@ pub fn write_function(
             last_loc = Some(loc);
         }
     }
-    write_body_symtab(out, body, nb)?;
+    write_body_symtab(out, m, body, nb)?;
     if needs_attachments {
         write_attachments(out, f, body, nb)?;
     }

@@ -140,7 +140,13 @@ pub fn write_module_metadata(
         out.emit(code, abbrev)?;
     }
     for nm in &m.named_metadata {
-        emit_bytes(out, METADATA_NAME, name, MD_BYTES, nm.name.as_bytes())?;
+        emit_bytes(
+            out,
+            METADATA_NAME,
+            name,
+            MD_BYTES,
+            m.name_str(nm.name).as_bytes(),
+        )?;
         for &op in &nm.operands {
             let id = nb.md(op).map_err(|k| out.err(k))?;
             out.rec.push(u64::from(id));

@@ -70,8 +70,9 @@ fn write_blocks(out: &mut Out, m: &Module, orders: &Orders, nb: &mut Numbering) 
     write_attribute_groups(out, m, &orders.attribute_groups, nb)?;
     write_attribute_lists(out, m, &orders.attribute_lists, nb)?;
     write_types(out, m, &orders.types, nb)?;
-    for (kind, name) in &m.comdats {
-        out.rec.extend([*kind, name.len() as u64]);
+    for &(kind, name) in &m.comdats {
+        let name = m.name_str(name);
+        out.rec.extend([kind, name.len() as u64]);
         out.emit_bytes(MODULE_CODE_COMDAT, 0, name.as_bytes())?;
     }
     write_module_info(out, m, nb)?;
@@ -163,7 +164,7 @@ fn number(numbers: &[u32], id: u32) -> u64 {
 /// Triple, data layout, asm, sections, GC names, the global variable abbreviation, then
 /// GLOBALVAR, FUNCTION and ALIAS records.
 fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
-    let (triple, layout) = (m.triple.as_deref(), m.datalayout.as_deref());
+    let (triple, layout) = (m.name_of(m.triple), m.name_of(m.datalayout));
     if let Some(words) = target_words(triple, layout) {
         out.w.emit_encoded(words);
     } else {
@@ -196,7 +197,7 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
             if *slot == 0 {
                 n_sections += 1;
                 *slot = n_sections;
-                let name = &m.section_names[section as usize - 1];
+                let name = m.name_str(m.section_names[section as usize - 1]);
                 string_record(out, MODULE_CODE_SECTIONNAME, name)?;
             }
         }
@@ -205,12 +206,13 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
             if *slot == 0 {
                 n_gcs += 1;
                 *slot = n_gcs;
-                string_record(out, MODULE_CODE_GCNAME, &m.gc_names[gc as usize - 1])?;
+                let name = m.name_str(m.gc_names[gc as usize - 1]);
+                string_record(out, MODULE_CODE_GCNAME, name)?;
             }
         }
     }
-    for d in &m.deplibs {
-        string_record(out, MODULE_CODE_DEPLIB, d)?;
+    for &d in &m.deplibs {
+        string_record(out, MODULE_CODE_DEPLIB, m.name_str(d))?;
     }
     let mut simple = 0;
     if !m.globals.is_empty() {

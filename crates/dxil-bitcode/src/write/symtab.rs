@@ -75,7 +75,7 @@ pub fn write_module_symtab(out: &mut Out, m: &Module, nb: &Numbering) -> Result<
                 .map(|(i, a)| (ValueRef::Alias(i), &a.common)),
         );
     for (v, c) in named {
-        if let Some(name) = c.name.as_deref().filter(|n| !n.is_empty()) {
+        if let Some(name) = m.name_of(c.name).filter(|n| !n.is_empty()) {
             let id = nb.value(v).map_err(|k| out.err(k))?;
             syms.push(Sym {
                 name: name.as_bytes(),
@@ -88,10 +88,10 @@ pub fn write_module_symtab(out: &mut Out, m: &Module, nb: &Numbering) -> Result<
 }
 
 /// A body's symbol table: named arguments, instructions and blocks.
-pub fn write_body_symtab(out: &mut Out, body: &Body, nb: &Numbering) -> Result<()> {
+pub fn write_body_symtab(out: &mut Out, m: &Module, body: &Body, nb: &Numbering) -> Result<()> {
     let mut syms = Vec::new();
     for (i, a) in body.args.iter_with_ids() {
-        if let Some(name) = a.name.as_deref().filter(|n| !n.is_empty()) {
+        if let Some(name) = m.name_of(a.name).filter(|n| !n.is_empty()) {
             let id = nb.value(ValueRef::Arg(i)).map_err(|k| out.err(k))?;
             syms.push(Sym {
                 name: name.as_bytes(),
@@ -101,7 +101,7 @@ pub fn write_body_symtab(out: &mut Out, body: &Body, nb: &Numbering) -> Result<(
         }
     }
     for (i, inst) in body.insts.iter_with_ids() {
-        if let Some(name) = inst.name().filter(|n| !n.is_empty()) {
+        if let Some(name) = m.name_of(inst.name()).filter(|n| !n.is_empty()) {
             let id = nb.value(ValueRef::Inst(i)).map_err(|k| out.err(k))?;
             syms.push(Sym {
                 name: name.as_bytes(),
@@ -111,7 +111,7 @@ pub fn write_body_symtab(out: &mut Out, body: &Body, nb: &Numbering) -> Result<(
         }
     }
     for (i, b) in body.blocks.iter().enumerate() {
-        if let Some(name) = b.name.as_deref().filter(|n| !n.is_empty()) {
+        if let Some(name) = m.name_of(b.name).filter(|n| !n.is_empty()) {
             syms.push(Sym {
                 name: name.as_bytes(),
                 id: i as u64,

@@ -173,7 +173,7 @@ pub(crate) fn compile(m: &CheckedModule, entry: Option<&str>) -> Result<Compiled
         private_size: private_size as u32,
         ftz32,
     };
-    let func = func::compile(&mut env, function_name(fdata), body)?;
+    let func = func::compile(&mut env, function_name(m, fdata), body)?;
     let mut private_init = private_globals;
     private_init.resize(env.private_size as usize, 0);
     Ok(Compiled {
@@ -190,11 +190,8 @@ pub(crate) fn compile(m: &CheckedModule, entry: Option<&str>) -> Result<Compiled
 
 /// The name traces and errors give the entry function: its symbol, or the empty name for a
 /// function without one (`dxil dis` numbers it instead).
-fn function_name(f: &dxil_ir::FunctionData) -> &str {
-    match &f.common.name {
-        Some(name) => name,
-        None => "",
-    }
+fn function_name<'m>(m: &'m dxil_ir::CheckedModule, f: &dxil_ir::FunctionData) -> &'m str {
+    m.name_of(f.common.name).unwrap_or("")
 }
 
 /// The function's `fp32-denorm-mode` attribute (DXIL.rst "Shader Properties": `any`, `ftz`

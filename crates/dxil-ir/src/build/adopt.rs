@@ -143,11 +143,13 @@ impl ModuleBuilder {
                 }
             }
         }
-        for (i, name) in m.section_names.iter().enumerate() {
-            b.sections.entry(name.clone()).or_insert(i as u32 + 1);
+        for (i, &name) in m.section_names.iter().enumerate() {
+            let name = m.name_str(name).to_string();
+            b.sections.entry(name).or_insert(i as u32 + 1);
         }
-        for (i, name) in m.gc_names.iter().enumerate() {
-            b.gcs.entry(name.clone()).or_insert(i as u32 + 1);
+        for (i, &name) in m.gc_names.iter().enumerate() {
+            let name = m.name_str(name).to_string();
+            b.gcs.entry(name).or_insert(i as u32 + 1);
         }
         b.kinds = MetadataKinds::from_table(&m.metadata_kinds);
         // The adopted bodies and tables were not built by calls that check each id.

@@ -12,7 +12,7 @@ use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
 use crate::{
     Alias, AliasData, Arena, Const, ConstData, ConstKind, Function, FunctionData, Global,
-    GlobalCommon, GlobalVar, Metadata, MetadataData, Type, ValueRef,
+    GlobalCommon, GlobalVar, Metadata, MetadataData, Name, Names, Type, ValueRef,
 };
 
 /// Mutable parts of the module under construction that the builder does not intern.
@@ -25,6 +25,8 @@ pub struct Entities<'a> {
     pub aliases: &'a mut Arena<Alias, AliasData>,
     /// The module constants.
     pub module_constants: &'a mut Vec<Const>,
+    /// The module's names, for the entities' [`Name`]s.
+    pub names: &'a mut Names,
 }
 
 impl ModuleBuilder {
@@ -38,6 +40,7 @@ impl ModuleBuilder {
             functions: &mut m.functions,
             aliases: &mut m.aliases,
             module_constants: &mut m.module_constants,
+            names: &mut m.names,
         }
     }
 
@@ -80,6 +83,12 @@ impl ModuleBuilder {
             aliasee: ValueRef::Global(Global(0)),
             record_len: 7,
         })
+    }
+
+    /// Stores `s` among the module's names ([`crate::Module::intern`]), for an entity filled
+    /// in place or a body made outside a [`super::FunctionBuilder`].
+    pub fn intern(&mut self, s: &str) -> Name {
+        self.m.intern(s)
     }
 
     /// The 1-based index of section `name` (get-or-insert), for a global value filled in

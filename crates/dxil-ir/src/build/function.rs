@@ -123,7 +123,7 @@ impl FunctionBuilder<'_> {
             return Ok(());
         }
         self.claim(name)?;
-        self.body.args[crate::Arg(i)].name = Some(name.to_string());
+        self.body.args[crate::Arg(i)].name = Some(self.mb.m.intern(name));
         Ok(())
     }
 
@@ -132,7 +132,7 @@ impl FunctionBuilder<'_> {
         let name = match name.filter(|n| !n.is_empty()) {
             Some(n) => {
                 self.claim(n)?;
-                Some(n.to_string())
+                Some(self.mb.m.intern(n))
             }
             None => None,
         };
@@ -177,7 +177,8 @@ impl FunctionBuilder<'_> {
             return Ok(());
         }
         self.claim(name)?;
-        self.body.insts[i].set_name(Some(name.to_string()));
+        let name = self.mb.m.intern(name);
+        self.body.insts[i].set_name(Some(name));
         Ok(())
     }
 
@@ -372,7 +373,7 @@ impl FunctionBuilder<'_> {
             .m
             .functions
             .get(f)
-            .and_then(|d| d.common.name.as_deref())
+            .and_then(|d| self.mb.m.name_of(d.common.name))
         {
             Some(name) => format!("{f} (@{name})"),
             None => f.to_string(),

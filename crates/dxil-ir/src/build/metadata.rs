@@ -185,10 +185,16 @@ impl ModuleBuilder {
         for &md in operands {
             self.check_md("named metadata", md)?;
         }
-        match self.m.named_metadata.iter_mut().find(|n| n.name == name) {
+        let names = &self.m.names;
+        let found = self
+            .m
+            .named_metadata
+            .iter_mut()
+            .find(|n| names.get(n.name) == Some(name));
+        match found {
             Some(n) => n.operands.extend_from_slice(operands),
             None => self.m.named_metadata.push(NamedMetadata {
-                name: name.to_string(),
+                name: self.m.names.push(name),
                 operands: operands.to_vec(),
             }),
         }

@@ -13,7 +13,7 @@ use super::typing::{pointee, type_name};
 use super::Value;
 use crate::{
     AliasData, CheckedModule, Function, FunctionData, Global, GlobalCommon, GlobalValue, GlobalVar,
-    InstKind, Linkage, Metadata, MetadataData, Module, SecondaryMap, Type, TypeData, UseList,
+    InstKind, Linkage, Metadata, MetadataData, Module, Name, SecondaryMap, Type, TypeData, UseList,
     ValueRef,
 };
 
@@ -255,12 +255,12 @@ impl ModuleBuilder {
 
     /// `target triple = "..."` (MODULE_CODE_TRIPLE).
     pub fn set_triple(&mut self, triple: &str) {
-        self.m.triple = Some(triple.to_string());
+        self.m.triple = Some(self.m.intern(triple));
     }
 
     /// `target datalayout = "..."` (MODULE_CODE_DATALAYOUT).
     pub fn set_datalayout(&mut self, layout: &str) {
-        self.m.datalayout = Some(layout.to_string());
+        self.m.datalayout = Some(self.m.intern(layout));
     }
 
     /// Module inline assembly (MODULE_CODE_ASM).
@@ -270,12 +270,14 @@ impl ModuleBuilder {
 
     /// A dependent library (MODULE_CODE_DEPLIB).
     pub fn add_deplib(&mut self, lib: &str) {
-        self.m.deplibs.push(lib.to_string());
+        let lib = self.m.intern(lib);
+        self.m.deplibs.push(lib);
     }
 
     /// A comdat (MODULE_CODE_COMDAT: selection kind, name); returns its 1-based index.
     pub fn add_comdat(&mut self, selection: u64, name: &str) -> u32 {
-        self.m.comdats.push((selection, name.to_string()));
+        let name = self.m.intern(name);
+        self.m.comdats.push((selection, name));
         self.m.comdats.len() as u32
     }
 
@@ -290,7 +292,7 @@ impl ModuleBuilder {
         self.kinds.get_or_insert(name)
     }
 
-    fn claim_name(&mut self, name: Option<&str>, g: GlobalValue) -> BuildResult<Option<String>> {
+    fn claim_name(&mut self, name: Option<&str>, g: GlobalValue) -> BuildResult<Option<Name>> {
         let Some(name) = name.filter(|n| !n.is_empty()) else {
             return Ok(None);
         };
@@ -302,7 +304,7 @@ impl ModuleBuilder {
             ));
         }
         self.add_name(h, g);
-        Ok(Some(name.to_string()))
+        Ok(Some(self.m.intern(name)))
     }
 
     /// Records the name of `g` (hash `h`, not taken). Lookups compare against the name `g`
@@ -343,7 +345,8 @@ impl ModuleBuilder {
         if let Some(&i) = self.sections.get(name) {
             return i;
         }
-        self.m.section_names.push(name.to_string());
+        let n = self.m.intern(name);
+        self.m.section_names.push(n);
         let i = self.m.section_names.len() as u32;
         self.sections.insert(name.to_string(), i);
         i
@@ -354,7 +357,8 @@ impl ModuleBuilder {
         if let Some(&i) = self.gcs.get(name) {
             return i;
         }
-        self.m.gc_names.push(name.to_string());
+        let n = self.m.intern(name);
+        self.m.gc_names.push(n);
         let i = self.m.gc_names.len() as u32;
         self.gcs.insert(name.to_string(), i);
         i
@@ -545,7 +549,7 @@ impl ModuleBuilder {
         let name = match (name, hash) {
             (Some(n), Some(h)) => {
                 self.add_name(h, GlobalValue::Function(id));
-                Some(n.to_string())
+                Some(self.m.intern(n))
             }
             _ => None,
         };

@@ -24,7 +24,7 @@ use super::module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder}
 use super::Value;
 use crate::{
     decode_linkage, Body, CheckedModule, ConstKind, GlobalValue, InstData, InstKind, Linkage,
-    MdRef, Metadata, MetadataData, Module, Type, TypeData, ValueRef,
+    MdRef, Metadata, MetadataData, Module, Name, Type, TypeData, ValueRef,
 };
 
 /// Rebuilds `src` through [`ModuleBuilder`] and [`FunctionBuilder`] calls and returns the
@@ -75,20 +75,20 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
     let mut mb = ModuleBuilder::new();
     mb.preserve_use_list_order(src.preserve_use_list_order);
     mb.reserve(&ModuleCapacity::of(src));
-    if let Some(t) = &src.triple {
+    if let Some(t) = src.name_of(src.triple) {
         mb.set_triple(t);
     }
-    if let Some(d) = &src.datalayout {
+    if let Some(d) = src.name_of(src.datalayout) {
         mb.set_datalayout(d);
     }
     if let Some(a) = &src.asm {
         mb.set_asm(a);
     }
-    for d in &src.deplibs {
-        mb.add_deplib(d);
+    for &d in &src.deplibs {
+        mb.add_deplib(src.name_str(d));
     }
-    for (k, n) in &src.comdats {
-        mb.add_comdat(*k, n);
+    for &(k, n) in &src.comdats {
+        mb.add_comdat(k, src.name_str(n));
     }
     cx.copy_types(&mut mb)?;
     // Kinds by source id, registered in id order (the table is nearly always in it).
@@ -122,7 +122,7 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         for &o in &nm.operands {
             ops.push(cx.md(&mut mb, o)?);
         }
-        mb.named_metadata(&nm.name, &ops)?;
+        mb.named_metadata(src.name_str(nm.name), &ops)?;
     }
     cx.define_distinct(&mut mb)?;
     for (fi, f) in src.functions.iter_with_ids() {
@@ -224,11 +224,10 @@ fn align_bytes(log2p1: u8) -> u64 {
     }
 }
 
-fn name_of(m: &Module, list: &[String], id: u32) -> Option<String> {
-    let _ = m;
+fn name_of(m: &Module, list: &[Name], id: u32) -> Option<String> {
     id.checked_sub(1)
         .and_then(|i| list.get(i as usize))
-        .cloned()
+        .map(|&n| m.name_str(n).to_string())
 }
 
 impl Copier<'_> {
@@ -351,7 +350,7 @@ impl Copier<'_> {
                         section: name_of(src, &src.section_names, d.section),
                         comdat: c.comdat,
                     };
-                    let v = mb.add_global(c.name.as_deref(), self.ty(d.value_ty)?, &opts)?;
+                    let v = mb.add_global(src.name_of(c.name), self.ty(d.value_ty)?, &opts)?;
                     if v.value_ref() != ValueRef::Global(g) {
                         return Err(unsupported("global value record order".into()));
                     }
@@ -382,7 +381,7 @@ impl Copier<'_> {
                         prologue: None,
                         personality: None,
                     };
-                    let v = mb.declare_function(c.name.as_deref(), self.ty(d.fn_ty)?, &opts)?;
+                    let v = mb.declare_function(src.name_of(c.name), self.ty(d.fn_ty)?, &opts)?;
                     if let Some(a) = attrs.get_mut(slot) {
                         *a = Some(std::mem::take(&mut opts.attributes));
                     }
@@ -401,7 +400,7 @@ impl Copier<'_> {
                         thread_local: c.thread_local,
                         unnamed_addr: c.unnamed_addr,
                     };
-                    let v = mb.add_alias(c.name.as_deref(), self.ty(c.ty)?, &opts)?;
+                    let v = mb.add_alias(src.name_of(c.name), self.ty(c.ty)?, &opts)?;
                     if v.value_ref() != ValueRef::Alias(a) {
                         return Err(unsupported("global value record order".into()));
                     }
@@ -859,13 +858,13 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
     fn run(mut self) -> BuildResult<BodyBuffers> {
         let body = self.body;
         for (i, a) in body.args.iter().enumerate() {
-            if let Some(n) = &a.name {
+            if let Some(n) = self.cx.src.name_of(a.name) {
                 self.fb.set_arg_name(i as u32, n)?;
             }
         }
         let mut blocks = std::mem::take(&mut self.buf.blocks);
         for b in body.blocks.iter() {
-            let id = self.fb.add_block(b.name.as_deref())?;
+            let id = self.fb.add_block(self.cx.src.name_of(b.name))?;
             self.fb.reserve_block(id, b.insts.len());
             blocks.push(id);
         }
@@ -881,7 +880,7 @@ impl<'c, 's, 'b> BodyCopier<'c, 's, 'b> {
                     self.fb.resolve(f, v)?;
                 }
                 self.buf.insts[i.index()] = Some(v);
-                if let Some(n) = d.name() {
+                if let Some(n) = self.cx.src.name_of(d.name()) {
                     self.fb.set_name(v, n)?;
                 }
                 if let Some(loc) = d.debug_loc() {

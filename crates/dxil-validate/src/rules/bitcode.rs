@@ -42,7 +42,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         if body.blocks.is_empty() {
             continue;
         }
-        function(m, f, util::llvm_name(&data.common), body, &mut out);
+        function(m, f, util::llvm_name(m, &data.common), body, &mut out);
     }
     if !out.parts.is_empty() {
         ctx.error(R::BitcodeValid, &[]);

@@ -347,7 +347,7 @@ pub(crate) mod tests {
         let mut b = Body::default();
         // Branches name later blocks, as a reader of a body declaring them all would.
         let block = |t: u32| Block::checked(u64::from(t), edges.len()).unwrap();
-        for (i, succ) in edges.iter().enumerate() {
+        for succ in edges.iter() {
             let cond = ValueRef::Const(Const::checked(0, 1).unwrap());
             let kind = match succ {
                 [] => InstKind::Ret { value: None },
@@ -366,7 +366,7 @@ pub(crate) mod tests {
             };
             let inst = b.insts.push(InstData::new(kind, None));
             b.blocks.push(BlockData {
-                name: Some(format!("b{i}")),
+                name: None,
                 insts: vec![inst],
             });
         }

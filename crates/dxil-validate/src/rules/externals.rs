@@ -165,7 +165,7 @@ pub(crate) use super::instr::is_dxil_function;
 /// `ValidateExternalFunction` for declaration `f`.
 pub(crate) fn validate(ctx: &mut Ctx, st: &mut State, f: Function) {
     let m = ctx.m;
-    let name = util::llvm_name(&m.function(f).common);
+    let name = util::llvm_name(m, &m.function(f).common);
     // Lifetime markers are allowed from DXIL 1.6 (shader model 6.6) on; their uses are not
     // checked here.
     if ctx.dxil_version >= (1, 6) && matches!(name, "llvm.lifetime.start" | "llvm.lifetime.end") {

@@ -143,7 +143,7 @@ fn call_graph(ctx: &mut Ctx) {
                     let intrinsic = m
                         .functions
                         .get(*c)
-                        .and_then(|d| d.common.name.as_deref())
+                        .and_then(|d| m.name_of(d.common.name))
                         .is_some_and(|n| n.starts_with("llvm."));
                     if !intrinsic {
                         list.push(*c);
@@ -312,7 +312,7 @@ fn completed_handles(ctx: &mut Ctx, f: Function, body: &Body, cfg: &Cfg, dt: &Do
 /// its operation table names for it, `dx.op.outputComplete`, whatever opcode the call passes.
 fn is_output_complete(m: &CheckedModule, callee: Function) -> bool {
     m.functions.get(callee).is_some_and(|d| {
-        d.body.is_none() && d.common.name.as_deref() == Some("dx.op.outputComplete")
+        d.body.is_none() && m.name_of(d.common.name) == Some("dx.op.outputComplete")
     })
 }
 

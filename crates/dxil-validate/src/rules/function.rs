@@ -88,7 +88,7 @@ pub(crate) fn validate(ctx: &mut Ctx) {
                 // A declaration: the external function rules check the `dx.op` functions
                 // and their calls; intrinsics have nothing more to check.
                 externals::validate(ctx, &mut st, f);
-                let name = util::llvm_name(&data.common);
+                let name = util::llvm_name(m, &data.common);
                 if name.starts_with("llvm.") || externals::is_dxil_function(m, f) {
                     continue;
                 }
@@ -152,7 +152,7 @@ fn entry_declaration(
     }
     // An argument is printed by name, or by its position when it has none.
     let arg_name = |i: usize| -> String {
-        match body.args.as_slice().get(i).and_then(|a| a.name.as_deref()) {
+        match body.args.as_slice().get(i).and_then(|a| m.name_of(a.name)) {
             Some(name) if !name.is_empty() => name.to_string(),
             _ => i.to_string(),
         }
@@ -543,7 +543,7 @@ fn dx_op_call(ctx: &mut Ctx, st: &State, site: &Site) -> Option<&'static OpInfo>
     // One of the operation's functions: in the reference's table for the operation's class,
     // as it stands when this body is walked.
     if !st.ops.is_function_of(info, callee_fn) {
-        let name = util::llvm_name(&callee_data.common);
+        let name = util::llvm_name(m, &callee_data.common);
         ctx.inst_error(
             site.f,
             site.inst,

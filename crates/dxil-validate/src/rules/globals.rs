@@ -304,7 +304,7 @@ fn global_variable(
     let is_static = internal_linkage && data.addrspace == 0;
     let is_shared = data.addrspace == ADDR_TGSM;
     let mut internal = is_static || is_shared;
-    let name = util::llvm_name(&data.common);
+    let name = util::llvm_name(m, &data.common);
     if is_lib {
         internal |= resources.contains(&g);
         // The library's helper-lane flag.

@@ -531,7 +531,7 @@ impl HandleCalls {
     fn collect(m: &CheckedModule) -> HandleCalls {
         let mut which = HashMap::new();
         for (f, data) in m.functions.iter_with_ids() {
-            let slot = match data.common.name.as_deref() {
+            let slot = match m.name_of(data.common.name) {
                 Some("dx.op.createHandle") => 0u8,
                 Some("dx.op.createHandleFromBinding") => 1,
                 Some("dx.op.annotateHandle") => 2,

@@ -91,7 +91,7 @@ pub(crate) fn is_dxil_function(m: &CheckedModule, f: Function) -> bool {
     let data = m.function(f);
     let has_params =
         matches!(m.ty(data.fn_ty), TypeData::Function { params, .. } if !params.is_empty());
-    has_params && util::llvm_name(&data.common).starts_with("dx.op.")
+    has_params && util::llvm_name(m, &data.common).starts_with("dx.op.")
 }
 
 /// Whether function `f` has the enum attribute `code` at the function index.
@@ -543,7 +543,7 @@ fn is_lifetime_call(m: &CheckedModule, data: &InstData) -> bool {
     else {
         return false;
     };
-    let name = util::llvm_name(&m.function(*c).common);
+    let name = util::llvm_name(m, &m.function(*c).common);
     name == "llvm.lifetime.start" || name == "llvm.lifetime.end"
 }
 

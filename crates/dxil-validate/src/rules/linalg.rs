@@ -63,7 +63,7 @@ pub(crate) type TargetTypes = HashMap<Type, TargetType>;
 /// other five are integers; the first tuple of a type wins. Malformed tuples are skipped.
 fn read_target_types(m: &CheckedModule) -> TargetTypes {
     let mut out = TargetTypes::new();
-    let Some(named) = m.named_metadata.iter().find(|n| n.name == "dx.targetTypes") else {
+    let Some(named) = m.find_named_metadata("dx.targetTypes") else {
         return out;
     };
     for &op in &named.operands {
@@ -961,8 +961,9 @@ mod tests {
                 operands: ops.into(),
             }));
         }
+        let name = m.intern("dx.targetTypes");
         m.named_metadata.push(NamedMetadata {
-            name: "dx.targetTypes".into(),
+            name,
             operands: nodes,
         });
         let m = CheckedModule::new(m).expect("the test's ids come from its own arenas");

@@ -85,9 +85,8 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
         && sm.minor < 6
         && ctx
             .m
-            .named_metadata
-            .iter()
-            .any(|n| n.name == "dx.dxrPayloadAnnotations");
+            .find_named_metadata("dx.dxrPayloadAnnotations")
+            .is_some();
     let extra = payload_too_early
         || loaded
             .iter()
@@ -140,12 +139,12 @@ const DXIL_NAMED_METADATA: [&str; 9] = [
 pub(crate) fn validate(ctx: &mut Ctx) {
     validator_version(ctx);
     dxil_version(ctx);
-    let triple = ctx.m.triple.as_deref().unwrap_or("");
+    let triple = ctx.m.name_of(ctx.m.triple).unwrap_or("");
     if triple != "dxil-ms-dx" {
         ctx.error(R::MetaTarget, &[triple]);
     }
     for named in &ctx.m.named_metadata {
-        let name = named.name.as_str();
+        let name = ctx.m.name_str(named.name);
         let known = DXIL_NAMED_METADATA.contains(&name)
             || matches!(name, "llvm.ident" | "llvm.module.flags");
         if !known {
@@ -222,11 +221,7 @@ fn type_annotations(ctx: &mut Ctx) {
         return;
     }
     let m = ctx.m;
-    let Some(named) = m
-        .named_metadata
-        .iter()
-        .find(|n| n.name == "dx.typeAnnotations")
-    else {
+    let Some(named) = m.find_named_metadata("dx.typeAnnotations") else {
         return;
     };
     let Ok(Some(nodes)) = Reader::new(m).named("dx.typeAnnotations") else {

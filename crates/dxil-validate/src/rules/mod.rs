@@ -53,6 +53,7 @@ pub(crate) fn canonical_overload_names(
     }
     let mut renamed = Module::clone(m);
     for (f, name) in renames {
+        let name = renamed.intern(&name);
         renamed.functions[f].common.name = Some(name);
     }
     // Only names changed: the ids are the checked module's.

@@ -352,7 +352,7 @@ pub(crate) fn canonical_names(
     let mut added: Vec<String> = Vec::new();
     let mut last_unique = 0u32;
     for (f, data) in m.functions.iter_with_ids() {
-        let Some(name) = data.common.name.as_deref() else {
+        let Some(name) = m.name_of(data.common.name) else {
             continue;
         };
         if data.body.is_some() || !name.starts_with("dx.op.") {
@@ -382,7 +382,7 @@ pub(crate) fn canonical_names(
             functions
                 .chain(globals)
                 .chain(aliases)
-                .filter_map(|c| c.name.as_deref())
+                .filter_map(|c| m.name_of(c.name))
                 .collect()
         });
         names.remove(name);
@@ -453,7 +453,7 @@ impl<'m> OpFunctions<'m> {
         }
         let mut by_name = HashMap::new();
         for (f, data) in m.functions.iter_with_ids() {
-            if let Some(name) = data.common.name.as_deref() {
+            if let Some(name) = m.name_of(data.common.name) {
                 by_name.entry(name).or_insert(f);
             }
         }
@@ -466,10 +466,8 @@ impl<'m> OpFunctions<'m> {
             scalars,
         };
         for (f, data) in m.functions.iter_with_ids() {
-            if !data
-                .common
-                .name
-                .as_deref()
+            if !m
+                .name_of(data.common.name)
                 .is_some_and(|n| n.starts_with("dx.op."))
             {
                 continue;
@@ -554,7 +552,7 @@ impl<'m> OpFunctions<'m> {
     /// The name of a function of the table.
     pub(crate) fn name<'a>(&'a self, m: &'a CheckedModule, f: OpFn) -> &'a str {
         match f {
-            OpFn::Module(g) => util::llvm_name(&m.function(g).common),
+            OpFn::Module(g) => util::llvm_name(m, &m.function(g).common),
             // The table made this index when it declared the function.
             OpFn::Added(i) => &self.added[i],
         }
@@ -688,7 +686,7 @@ mod tests {
                 },
             );
             let common = GlobalCommon {
-                name: Some(sig.name.clone()),
+                name: Some(m.intern(&sig.name)),
                 ..GlobalCommon::new(fn_ty)
             };
             let f = m

@@ -21,10 +21,7 @@ fn callee_name(m: &CheckedModule, callee: ValueRef) -> &str {
     let ValueRef::Function(f) = callee else {
         return "";
     };
-    match &m.function(f).common.name {
-        Some(name) => name,
-        None => "",
-    }
+    m.name_of(m.function(f).common.name).unwrap_or("")
 }
 
 impl<'a, 'm> Ctx<'a, 'm> {

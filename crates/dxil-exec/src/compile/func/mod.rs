@@ -169,7 +169,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
     fn number_values(&mut self) -> Result<()> {
         let checked = self.body;
         let body = checked.body();
-        let names = dxil_text::LocalNames::new(body);
+        let names = dxil_text::LocalNames::new(self.m(), body);
         let local = |v: ValueRef| match names.number(v) {
             Some(n) => Local::Num(n),
             None => names

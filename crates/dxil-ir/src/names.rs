@@ -1,0 +1,189 @@
+//! The module's names in one buffer: value symbol table names (globals, functions, aliases,
+//! arguments, blocks, instructions), named metadata, metadata kinds, sections, GC names,
+//! comdats, dependent libraries, the triple and the data layout. An entity holds a [`Name`],
+//! a 4-byte handle; the text is read through [`crate::Module::name_str`].
+//!
+//! Names are not deduplicated: bitcode names are unique within their scope (a module's
+//! globals, a function's locals), so a hash lookup per name would cost more than the few
+//! repeats across functions save. Setting a new name leaves the old text in the buffer.
+
+use core::fmt;
+use core::num::NonZeroU32;
+
+/// A name in a module's [`Names`]: a handle whose number is private to this crate, handed out
+/// by [`Names::push`] (or [`crate::Module::intern`]). `Option<Name>` is 4 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Name(NonZeroU32);
+
+impl Name {
+    /// The position of the name in its pool (0-based).
+    #[inline]
+    pub(crate) fn slot(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "name#{}", self.slot())
+    }
+}
+
+/// Why a name was not stored: the pool is full (its text or its count would pass `u32`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamesFull;
+
+impl fmt::Display for NamesFull {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the module's names exceed 4 GiB")
+    }
+}
+
+impl std::error::Error for NamesFull {}
+
+/// The text of every name of a module, one after the other, and where each ends.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Names {
+    text: String,
+    /// `ends[i]`: the end of name `i` in `text`; it starts where name `i - 1` ends.
+    ends: Vec<u32>,
+}
+
+impl Names {
+    /// An empty pool.
+    pub fn new() -> Self {
+        Names::default()
+    }
+
+    /// How many names the pool holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the pool holds no name.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Bytes of text held.
+    #[inline]
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether `n` is a handle of this pool.
+    #[inline]
+    pub fn contains(&self, n: Name) -> bool {
+        n.slot() < self.ends.len()
+    }
+
+    /// The text of `n`; `None` for a handle this pool did not hand out.
+    #[inline]
+    pub fn get(&self, n: Name) -> Option<&str> {
+        let i = n.slot();
+        let end = *self.ends.get(i)? as usize;
+        let start = match i {
+            0 => 0,
+            _ => self.ends[i - 1] as usize,
+        };
+        self.text.get(start..end)
+    }
+
+    /// The text of `n`, for a handle the id check proved.
+    ///
+    /// # Panics
+    ///
+    /// On a handle this pool did not hand out.
+    #[inline]
+    pub(crate) fn index(&self, n: Name) -> &str {
+        let i = n.slot();
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.text[start..self.ends[i] as usize]
+    }
+
+    /// Stores `s` and returns its handle.
+    ///
+    /// # Panics
+    ///
+    /// When the pool would pass 4 GiB of text or `u32::MAX - 1` names
+    /// ([`Names::try_push`] says so instead).
+    pub fn push(&mut self, s: &str) -> Name {
+        self.try_push(s).expect("the module's names exceed 4 GiB")
+    }
+
+    /// Stores `s` and returns its handle, or says the pool is full.
+    pub fn try_push(&mut self, s: &str) -> Result<Name, NamesFull> {
+        let end = self.text.len().checked_add(s.len());
+        self.check_room(end)?;
+        self.text.push_str(s);
+        Ok(self.seal())
+    }
+
+    /// Stores the name whose characters are `chars` (for a reader that has them one by
+    /// one, so it needs no string of its own).
+    pub fn try_push_chars(&mut self, chars: impl Iterator<Item = char>) -> Result<Name, NamesFull> {
+        let start = self.text.len();
+        self.text.extend(chars);
+        if let Err(e) = self.check_room(Some(self.text.len())) {
+            self.text.truncate(start);
+            return Err(e);
+        }
+        Ok(self.seal())
+    }
+
+    fn check_room(&self, end: Option<usize>) -> Result<(), NamesFull> {
+        let fits = end.is_some_and(|e| u32::try_from(e).is_ok());
+        if fits && self.ends.len() < u32::MAX as usize - 1 {
+            Ok(())
+        } else {
+            Err(NamesFull)
+        }
+    }
+
+    /// Ends the name written since the last one (its room was checked).
+    fn seal(&mut self) -> Name {
+        self.ends.push(self.text.len() as u32);
+        Name(NonZeroU32::MIN.saturating_add(self.ends.len() as u32 - 1))
+    }
+
+    /// Reserves room for `names` more names of `bytes` bytes in all.
+    pub fn reserve(&mut self, names: usize, bytes: usize) {
+        self.ends.reserve(names);
+        self.text.reserve(bytes);
+    }
+}
+
+/// Printed as the list of names.
+impl fmt::Debug for Names {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let all = (0..self.ends.len())
+            .map(|i| self.index(Name(NonZeroU32::MIN.saturating_add(i as u32))));
+        f.debug_list().entries(all).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_back_and_foreign_handles_miss() {
+        let mut p = Names::new();
+        let a = p.push("main");
+        let e = p.push("");
+        let b = p.try_push_chars("é.x".chars()).unwrap();
+        assert_eq!(p.get(a), Some("main"));
+        assert_eq!(p.get(e), Some(""));
+        assert_eq!(p.get(b), Some("é.x"));
+        assert_eq!(p.len(), 3);
+        assert_eq!(p.text_len(), 4 + 4);
+        let mut q = Names::new();
+        q.push("x");
+        assert_eq!(q.get(b), None);
+        assert!(!q.contains(a.max(b)) || q.len() > b.slot());
+        assert_eq!(format!("{p:?}"), r#"["main", "", "é.x"]"#);
+        assert_eq!(std::mem::size_of::<Option<Name>>(), 4);
+    }
+}
