@@ -153,6 +153,13 @@ impl<'a> BitCursor<'a> {
         // of value (no overflow).
         let hi_bit = 1u64 << (width - 1);
         let chunk = (hi_bit << 1) - 1;
+        // One chunk (most fields) first.
+        let first = self.word & chunk;
+        if first & hi_bit == 0 && width <= self.avail {
+            self.word >>= width;
+            self.avail -= width;
+            return Ok(first);
+        }
         let mut value = 0u64;
         let mut used = 0u32;
         let mut shift = 0u32;
