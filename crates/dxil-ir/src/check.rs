@@ -18,6 +18,7 @@ use crate::entity_map::PackedOption;
 use crate::ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Type};
 use crate::instructions::InstKind;
 use crate::metadata::{MdRef, MetadataData};
+use crate::pool::{MdRange, Pools, WordRange};
 use crate::types::TypeData;
 use crate::values::ValueRef;
 use crate::Module;
@@ -53,6 +54,8 @@ pub enum IdSpace {
     Comdat,
     /// The ids of [`Module::metadata_kinds`].
     MetadataKind,
+    /// A list of [`Module::pools`] (the id is the end of the range).
+    Pool,
 }
 
 impl IdSpace {
@@ -72,6 +75,7 @@ impl IdSpace {
             IdSpace::GcName => "gc name",
             IdSpace::Comdat => "comdat",
             IdSpace::MetadataKind => "metadata kind",
+            IdSpace::Pool => "pool range",
         }
     }
 }
@@ -285,6 +289,17 @@ impl Checker<'_> {
         }
     }
 
+    /// A range of the module's pools.
+    #[inline]
+    fn pool<T: crate::Pooled>(&self, r: crate::PoolRange<T>) -> CheckResult {
+        if self.m.pools.holds(r) {
+            Ok(())
+        } else {
+            let end = self.m.pools.len_of::<T>() as u64 + r.len() as u64;
+            Err(self.err(IdSpace::Pool, end))
+        }
+    }
+
     /// Any metadata of the arena (node operands may name any item).
     #[inline]
     fn md(&self, md: Metadata) -> CheckResult {
@@ -400,7 +415,8 @@ impl Checker<'_> {
             }
         }
         for nm in &m.named_metadata {
-            for &md in &nm.operands {
+            self.pool(nm.operands)?;
+            for &md in m.list(nm.operands) {
                 self.md_in(md, None)?;
             }
         }
@@ -486,9 +502,16 @@ impl Checker<'_> {
                     }
                 }
                 _ => {
+                    match d {
+                        MetadataData::String(r) => self.pool(*r)?,
+                        MetadataData::Node { operands, .. } => self.pool(*operands)?,
+                        MetadataData::GenericDebug(n) => self.pool(n.operands)?,
+                        MetadataData::Expression(n) => self.pool(n.elements)?,
+                        _ => {}
+                    }
                     let len = m.metadata.len();
                     let mut bad = None;
-                    d.for_each_ref(|md| {
+                    d.for_each_ref(&m.pools, |md| {
                         if md.index() >= len {
                             bad = Some(md);
                         }
@@ -621,9 +644,9 @@ impl Checker<'_> {
 
 /// Calls a closure on every metadata reference of a record's fields; each method is a kind of
 /// [`crate::for_each_di_record!`].
-struct RefWalk<F: FnMut(Metadata)>(F);
+struct RefWalk<'p, F: FnMut(Metadata)>(&'p Pools, F);
 
-impl<F: FnMut(Metadata)> RefWalk<F> {
+impl<F: FnMut(Metadata)> RefWalk<'_, F> {
     fn flag(&mut self, _: &bool) {}
     fn uint(&mut self, _: &u64) {}
     fn tag(&mut self, _: &u64) {}
@@ -636,11 +659,11 @@ impl<F: FnMut(Metadata)> RefWalk<F> {
     fn sint(&mut self, _: &i64) {}
     fn opt_uint(&mut self, _: &Option<u64>) {}
     fn obsolete(&mut self, _: &Option<u64>) {}
-    fn elements(&mut self, _: &[u64]) {}
+    fn elements(&mut self, _: &WordRange) {}
 
     fn md(&mut self, r: &MdRef) {
         if let Some(m) = r {
-            (self.0)(*m);
+            (self.1)(*m);
         }
     }
 
@@ -649,12 +672,14 @@ impl<F: FnMut(Metadata)> RefWalk<F> {
     }
 
     fn md_required(&mut self, r: &Metadata) {
-        (self.0)(*r);
+        (self.1)(*r);
     }
 
-    fn md_list(&mut self, rs: &[MdRef]) {
-        for r in rs {
-            self.md(r);
+    fn md_list(&mut self, rs: &MdRange) {
+        for r in self.0.list(*rs) {
+            if let Some(m) = r {
+                (self.1)(*m);
+            }
         }
     }
 }
@@ -669,9 +694,10 @@ macro_rules! di_refs {
     )*) => {
         impl MetadataData {
             /// Calls `f` on every metadata this item refers to: the operands of a node, the
-            /// metadata fields of a DI record (not the value of a value wrapper).
-            pub fn for_each_ref(&self, f: impl FnMut(Metadata)) {
-                let mut w = RefWalk(f);
+            /// metadata fields of a DI record (not the value of a value wrapper). `pools`
+            /// are the module's, which hold the lists.
+            pub fn for_each_ref(&self, pools: &Pools, f: impl FnMut(Metadata)) {
+                let mut w = RefWalk(pools, f);
                 match self {
                     MetadataData::String(_) | MetadataData::Value { .. } => {}
                     MetadataData::Node { operands, .. } => w.md_list(operands),
@@ -690,9 +716,9 @@ crate::for_each_di_record!(di_refs);
 
 /// Calls a closure on every metadata reference of a record's fields, allowing it to replace
 /// them; the mutable twin of [`RefWalk`].
-struct RefWalkMut<F: FnMut(&mut Metadata)>(F);
+struct RefWalkMut<'p, F: FnMut(&mut Metadata)>(&'p mut Pools, F);
 
-impl<F: FnMut(&mut Metadata)> RefWalkMut<F> {
+impl<F: FnMut(&mut Metadata)> RefWalkMut<'_, F> {
     fn flag(&mut self, _: &mut bool) {}
     fn uint(&mut self, _: &mut u64) {}
     fn tag(&mut self, _: &mut u64) {}
@@ -705,11 +731,11 @@ impl<F: FnMut(&mut Metadata)> RefWalkMut<F> {
     fn sint(&mut self, _: &mut i64) {}
     fn opt_uint(&mut self, _: &mut Option<u64>) {}
     fn obsolete(&mut self, _: &mut Option<u64>) {}
-    fn elements(&mut self, _: &mut [u64]) {}
+    fn elements(&mut self, _: &mut WordRange) {}
 
     fn md(&mut self, r: &mut MdRef) {
         if let Some(m) = r {
-            (self.0)(m);
+            (self.1)(m);
         }
     }
 
@@ -718,12 +744,14 @@ impl<F: FnMut(&mut Metadata)> RefWalkMut<F> {
     }
 
     fn md_required(&mut self, r: &mut Metadata) {
-        (self.0)(r);
+        (self.1)(r);
     }
 
-    fn md_list(&mut self, rs: &mut [MdRef]) {
-        for r in rs {
-            self.md(r);
+    fn md_list(&mut self, rs: &mut MdRange) {
+        for r in self.0.get_mut(*rs).unwrap_or(&mut []) {
+            if let Some(m) = r {
+                (self.1)(m);
+            }
         }
     }
 }
@@ -738,9 +766,10 @@ macro_rules! di_refs_mut {
     )*) => {
         impl MetadataData {
             /// Calls `f` on every metadata this item refers to, in the order of
-            /// [`MetadataData::for_each_ref`], allowing it to replace them.
-            pub fn for_each_ref_mut(&mut self, f: impl FnMut(&mut Metadata)) {
-                let mut w = RefWalkMut(f);
+            /// [`MetadataData::for_each_ref`], allowing it to replace them (in place: a
+            /// node's operands are changed in `pools`, for every item that shares them).
+            pub fn for_each_ref_mut(&mut self, pools: &mut Pools, f: impl FnMut(&mut Metadata)) {
+                let mut w = RefWalkMut(pools, f);
                 match self {
                     MetadataData::String(_) | MetadataData::Value { .. } => {}
                     MetadataData::Node { operands, .. } => w.md_list(operands),

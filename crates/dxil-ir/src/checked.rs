@@ -98,6 +98,18 @@ impl CheckedModule {
         &self.0.metadata[md]
     }
 
+    /// The list `r` of the module's pools.
+    #[inline]
+    pub fn list<T: crate::Pooled>(&self, r: crate::PoolRange<T>) -> &[T] {
+        self.0.pools.index(r)
+    }
+
+    /// The bytes `r` of the module's pools (a metadata string).
+    #[inline]
+    pub fn bytes(&self, r: crate::ByteRange) -> &[u8] {
+        self.0.pools.index(r)
+    }
+
     /// The global variable `g`.
     pub fn global(&self, g: Global) -> &GlobalVar {
         &self.0.globals[g]

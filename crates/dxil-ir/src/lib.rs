@@ -98,6 +98,7 @@ mod ids;
 mod instructions;
 mod keywords;
 mod metadata;
+mod pool;
 mod types;
 mod values;
 
@@ -118,6 +119,7 @@ pub use keywords::{
     SyncScope,
 };
 pub use metadata::*;
+pub use pool::{ByteRange, MdIdRange, MdRange, PoolRange, Pooled, Pools, WordRange};
 pub use types::{StructType, TypeData};
 pub use values::{
     decode_linkage, AliasData, FunctionData, GlobalCommon, GlobalVar, Linkage, LinkageCode,
@@ -186,6 +188,9 @@ pub struct Module {
     pub module_constants: Vec<Const>,
     /// Metadata arena.
     pub metadata: Arena<Metadata, MetadataData>,
+    /// The lists and byte strings of metadata, referred to by [`PoolRange`]s; read them
+    /// with [`Module::list`].
+    pub pools: Pools,
     /// Number of module-level metadata (ids `0..module_metadata_count`).
     pub module_metadata_count: u32,
     /// Named metadata in record order.
@@ -217,6 +222,19 @@ impl Module {
     /// The data of metadata `md`.
     pub fn md(&self, md: Metadata) -> Option<&MetadataData> {
         self.metadata.get(md)
+    }
+
+    /// The list `r` of [`Module::pools`] (empty when the pools do not hold it: a range of
+    /// another module, which the id check reports).
+    #[inline]
+    pub fn list<T: Pooled>(&self, r: PoolRange<T>) -> &[T] {
+        self.pools.list(r)
+    }
+
+    /// The bytes `r` of [`Module::pools`] (a metadata string), as [`Module::list`].
+    #[inline]
+    pub fn bytes(&self, r: ByteRange) -> &[u8] {
+        self.pools.list(r)
     }
 
     /// The first type-table entry equal to `data`.

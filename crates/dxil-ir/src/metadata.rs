@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use crate::ids::{Metadata, Type};
+use crate::pool::{ByteRange, MdIdRange, MdRange, WordRange};
 use crate::values::ValueRef;
 
 /// A nullable metadata reference.
@@ -17,8 +18,8 @@ pub type MdRef = Option<Metadata>;
 pub struct NamedMetadata {
     /// The name (`!llvm.ident`, `!dx.entryPoints`, ...).
     pub name: String,
-    /// The operand nodes.
-    pub operands: Vec<Metadata>,
+    /// The operand nodes, in [`crate::Module::pools`].
+    pub operands: MdIdRange,
 }
 
 /// One METADATA_KIND record: [id, name...].
@@ -41,8 +42,8 @@ pub struct MetadataKind {
 /// which boxes or not as the variant says.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MetadataData {
-    /// `!"..."` (METADATA_STRING).
-    String(Box<[u8]>),
+    /// `!"..."` (METADATA_STRING): the bytes, in [`crate::Module::pools`].
+    String(ByteRange),
     /// A value wrapper (METADATA_VALUE: [ty, value id]), module-level (constants, globals) or
     /// function-local (arguments, instructions).
     Value {
@@ -55,8 +56,8 @@ pub enum MetadataData {
     Node {
         /// `distinct`.
         distinct: bool,
-        /// Operands (`None`: `null`).
-        operands: Box<[MdRef]>,
+        /// Operands (`None`: `null`), in [`crate::Module::pools`].
+        operands: MdRange,
     },
     /// `!DILocation` (METADATA_LOCATION).
     Location(DILocation),
@@ -128,8 +129,8 @@ pub struct GenericDINode {
     pub tag: u64,
     /// Header string.
     pub header: MdRef,
-    /// DWARF operands.
-    pub operands: Box<[MdRef]>,
+    /// DWARF operands, in [`crate::Module::pools`].
+    pub operands: MdRange,
 }
 
 /// METADATA_SUBRANGE: [distinct, count, lowerBound (sign-rotated)].
@@ -471,8 +472,8 @@ pub struct DILocalVariable {
 pub struct DIExpression {
     /// `distinct`.
     pub distinct: bool,
-    /// DW_OP_* elements and their arguments.
-    pub elements: Box<[u64]>,
+    /// DW_OP_* elements and their arguments, in [`crate::Module::pools`].
+    pub elements: WordRange,
 }
 
 /// METADATA_OBJC_PROPERTY: [distinct, name, file, line, setter, getter, attributes, type].

@@ -524,7 +524,7 @@ impl En<'_> {
             *st = VISITING;
         }
         let start = self.md_ops.len();
-        md_operands(d, &mut self.md_ops);
+        md_operands(&self.m.pools, d, &mut self.md_ops);
         let end = self.md_ops.len();
         self.md_stack.push((md, start, end));
         Ok(())
@@ -765,7 +765,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
     let md_ty = simple.metadata.ok_or(ErrorKind::MissingType("metadata"))?;
     en.ty(md_ty)?;
     for nm in &m.named_metadata {
-        for &op in &nm.operands {
+        for &op in m.list(nm.operands) {
             en.metadata(op)?;
         }
     }

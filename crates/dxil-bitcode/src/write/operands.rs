@@ -2,7 +2,7 @@
 //! `MDNode::operands()` of each metadata node kind (DXC `DebugInfoMetadata.cpp`), and
 //! `Type::subtypes()`.
 
-use dxil_ir::{ConstKind, InstKind, Metadata, MetadataData as M, Type, TypeData, ValueRef};
+use dxil_ir::{ConstKind, InstKind, Metadata, MetadataData as M, Pools, Type, TypeData, ValueRef};
 
 /// An operand in LLVM's operand order: a value or a basic block (label typed).
 #[derive(Clone, Copy)]
@@ -91,18 +91,18 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
 }
 
 /// LLVM operand order of a metadata node (`MDNode::operands()`), nulls skipped.
-pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
+pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
     let mut p = |x: &Option<Metadata>| out.extend(*x);
     match d {
         M::String(_) | M::Value { .. } | M::Subrange(_) | M::Expression(_) => {}
-        M::Node { operands, .. } => operands.iter().for_each(p),
+        M::Node { operands, .. } => pools.list(*operands).iter().for_each(p),
         M::Location(n) => {
             p(&Some(n.scope));
             p(&n.inlined_at);
         }
         M::GenericDebug(n) => {
             p(&n.header);
-            n.operands.iter().for_each(p);
+            pools.list(n.operands).iter().for_each(p);
         }
         M::Enumerator(n) => p(&n.name),
         M::BasicType(n) => p(&n.name),

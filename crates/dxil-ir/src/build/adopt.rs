@@ -124,9 +124,12 @@ impl ModuleBuilder {
             if data.is_distinct() {
                 continue;
             }
-            let h = super::md_hash::md_hash(data);
-            let mds = &m.metadata;
-            if b.md_index.find(h, |x| mds[x as usize] == *data).is_none() {
+            let h = super::md_hash::md_hash(&m.pools, data);
+            let (mds, pools) = (&m.metadata, &m.pools);
+            if b.md_index
+                .find(h, |x| super::md_hash::md_eq(pools, &mds[x as usize], data))
+                .is_none()
+            {
                 b.md_index.insert(h, id.0);
             }
         }

@@ -52,11 +52,12 @@ impl ModuleBuilder {
         for &md in operands {
             self.check_md("named metadata", md)?;
         }
+        let list = self.m.pools.push(operands);
         match self.m.named_metadata.iter_mut().find(|n| n.name == name) {
-            Some(n) => n.operands = operands.to_vec(),
+            Some(n) => n.operands = list,
             None => self.m.named_metadata.push(NamedMetadata {
                 name: name.to_string(),
-                operands: operands.to_vec(),
+                operands: list,
             }),
         }
         Ok(())

@@ -2,38 +2,90 @@
 //! per node operand (the `Option` tag, then the id) and four per value wrapper; plain nodes
 //! and value wrappers are most of a module's metadata and every one is hashed once when
 //! built, so they are mixed here two operands per word and one word per field. Only the
-//! interning tables see this hash: equality stays the derived, exact one.
+//! interning tables see this hash. Lists live in the module's pools, so hash and equality
+//! ([`md_eq`]) read them through the pools: two items with equal lists at different
+//! ranges are equal.
 
 use std::hash::Hasher;
 
 use super::hash::FastHasher;
 use super::intern::hash_of;
-use crate::{MdRef, MetadataData, ValueRef};
+use crate::{MdRef, MetadataData, Pools, ValueRef};
 
-/// The interning hash of `d`.
-pub(crate) fn md_hash(d: &MetadataData) -> u64 {
+/// The interning hash of `d`, whose lists are in `pools`.
+pub(crate) fn md_hash(pools: &Pools, d: &MetadataData) -> u64 {
     let mut h = FastHasher::default();
     match d {
-        MetadataData::Node { distinct, operands } => {
-            h.write_u64((operands.len() as u64) << 1 | u64::from(*distinct));
-            // `null` as an id no node has: a collision only costs a comparison.
-            let word = |o: &MdRef| u64::from(o.map_or(u32::MAX, |m| m.0));
-            let mut pairs = operands.chunks_exact(2);
-            for p in &mut pairs {
-                h.write_u64(word(&p[0]) | word(&p[1]) << 32);
-            }
-            if let [last] = pairs.remainder() {
-                h.write_u64(word(last));
-            }
-            h.finish()
-        }
+        MetadataData::Node { distinct, operands } => node_hash(*distinct, pools.list(*operands)),
         MetadataData::Value { ty, value } => {
             h.write_u64(u64::from(ty.0) | 1 << 63);
             h.write_u64(value_word(*value));
             h.finish()
         }
-        MetadataData::String(s) => string_hash(s),
+        MetadataData::String(s) => string_hash(pools.list(*s)),
+        MetadataData::GenericDebug(n) => {
+            h.write_u64(hash_of(&(n.distinct, n.tag, n.header)));
+            write_refs(&mut h, pools.list(n.operands));
+            h.finish()
+        }
+        MetadataData::Expression(n) => {
+            h.write_u64(u64::from(n.distinct) | 1 << 61);
+            for &e in pools.list(n.elements) {
+                h.write_u64(e);
+            }
+            h.finish()
+        }
         _ => hash_of(d),
+    }
+}
+
+/// Whether `a` and `b`, whose lists are in `pools`, are the same metadata: equal fields and
+/// equal lists.
+pub(crate) fn md_eq(pools: &Pools, a: &MetadataData, b: &MetadataData) -> bool {
+    match (a, b) {
+        (
+            MetadataData::Node {
+                distinct: da,
+                operands: oa,
+            },
+            MetadataData::Node {
+                distinct: db,
+                operands: ob,
+            },
+        ) => da == db && pools.list(*oa) == pools.list(*ob),
+        (MetadataData::String(x), MetadataData::String(y)) => pools.list(*x) == pools.list(*y),
+        (MetadataData::GenericDebug(x), MetadataData::GenericDebug(y)) => {
+            (x.distinct, x.tag, x.header) == (y.distinct, y.tag, y.header)
+                && pools.list(x.operands) == pools.list(y.operands)
+        }
+        (MetadataData::Expression(x), MetadataData::Expression(y)) => {
+            x.distinct == y.distinct && pools.list(x.elements) == pools.list(y.elements)
+        }
+        _ => a == b,
+    }
+}
+
+/// The interning hash of a plain node with these operands, from the operands alone:
+/// [`ModuleBuilder::md_node`] looks a node up before it copies its operands into the pools.
+///
+/// [`ModuleBuilder::md_node`]: super::ModuleBuilder::md_node
+pub(crate) fn node_hash(distinct: bool, operands: &[MdRef]) -> u64 {
+    let mut h = FastHasher::default();
+    h.write_u64((operands.len() as u64) << 1 | u64::from(distinct));
+    write_refs(&mut h, operands);
+    h.finish()
+}
+
+/// Mixes node operands in, two per word.
+fn write_refs(h: &mut FastHasher, operands: &[MdRef]) {
+    // `null` as an id no node has: a collision only costs a comparison.
+    let word = |o: &MdRef| u64::from(o.map_or(u32::MAX, |m| m.0));
+    let mut pairs = operands.chunks_exact(2);
+    for p in &mut pairs {
+        h.write_u64(word(&p[0]) | word(&p[1]) << 32);
+    }
+    if let [last] = pairs.remainder() {
+        h.write_u64(word(last));
     }
 }
 
@@ -69,28 +121,37 @@ mod tests {
 
     #[test]
     fn equal_data_hash_alike_and_operand_order_counts() {
-        let node = |ops: &[MdRef]| MetadataData::Node {
+        let mut pools = Pools::new();
+        let mut node = |ops: &[MdRef]| MetadataData::Node {
             distinct: false,
-            operands: ops.into(),
+            operands: pools.push(ops),
         };
         let (a, b) = (Some(Metadata(1)), Some(Metadata(2)));
-        assert_eq!(md_hash(&node(&[a, b, None])), md_hash(&node(&[a, b, None])));
-        assert_ne!(md_hash(&node(&[a, b])), md_hash(&node(&[b, a])));
-        assert_ne!(md_hash(&node(&[a])), md_hash(&node(&[a, None])));
+        let (n1, n2) = (node(&[a, b, None]), node(&[a, b, None]));
+        let (n3, n4) = (node(&[a, b]), node(&[b, a]));
+        let (n5, n6) = (node(&[a]), node(&[a, None]));
+        let pools = &pools;
+        assert_ne!(n1, n2);
+        assert!(md_eq(pools, &n1, &n2) && !md_eq(pools, &n3, &n4));
+        assert_eq!(md_hash(pools, &n1), md_hash(pools, &n2));
+        assert_eq!(md_hash(pools, &n1), node_hash(false, &[a, b, None]));
+        assert_ne!(md_hash(pools, &n3), md_hash(pools, &n4));
+        assert_ne!(md_hash(pools, &n5), md_hash(pools, &n6));
         let v = |ty: u32, value| MetadataData::Value {
             ty: Type(ty),
             value,
         };
         assert_ne!(
-            md_hash(&v(1, ValueRef::Const(crate::Const(2)))),
-            md_hash(&v(1, ValueRef::Global(crate::Global(2))))
+            md_hash(pools, &v(1, ValueRef::Const(crate::Const(2)))),
+            md_hash(pools, &v(1, ValueRef::Global(crate::Global(2))))
         );
     }
 
     #[test]
     fn strings_are_found_by_their_bytes() {
-        let data = MetadataData::String(b"dx.op"[..].into());
-        assert_eq!(md_hash(&data), string_hash(b"dx.op"));
+        let mut pools = Pools::new();
+        let data = MetadataData::String(pools.push(&b"dx.op"[..]));
+        assert_eq!(md_hash(&pools, &data), string_hash(b"dx.op"));
         assert_ne!(string_hash(b"a"), string_hash(b"a\0"));
         let mut mb = crate::build::ModuleBuilder::new();
         let a = mb.md_string(b"a");

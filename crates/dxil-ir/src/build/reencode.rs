@@ -71,6 +71,7 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         // (Deep enough for nearly every module: growing by doubling cost an allocation each.)
         const_stack: Vec::with_capacity(WALK_DEPTH),
         md_stack: Vec::with_capacity(WALK_DEPTH),
+        md_ops: Vec::new(),
     };
     let mut mb = ModuleBuilder::new();
     mb.preserve_use_list_order(src.preserve_use_list_order);
@@ -119,7 +120,7 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
     let mut ops: Vec<Metadata> = Vec::with_capacity(most.unwrap_or(0));
     for nm in &src.named_metadata {
         ops.clear();
-        for &o in &nm.operands {
+        for &o in src.list(nm.operands) {
             ops.push(cx.md(&mut mb, o)?);
         }
         mb.named_metadata(&nm.name, &ops)?;
@@ -167,6 +168,8 @@ struct Copier<'s> {
     /// The walks' stacks, kept between calls (one call per constant and per node).
     const_stack: Vec<crate::Const>,
     md_stack: Vec<Metadata>,
+    /// A plain node's operands mapped into the copy, kept between nodes.
+    md_ops: Vec<MdRef>,
 }
 
 /// A source node's state in the copy.
@@ -570,27 +573,39 @@ impl Copier<'_> {
                 continue;
             }
             let id = match d {
-                MetadataData::String(s) => mb.md_string(s),
+                MetadataData::String(s) => mb.md_string(src.list(*s)),
                 MetadataData::Value { value, .. } => {
                     let v = self.module_value(*value)?;
                     mb.md_value(v)?
                 }
+                MetadataData::Node { operands, .. }
+                    if self.cycle_reserved.is_empty() || !self.cycle_reserved.contains(&cur.0) =>
+                {
+                    // A plain node is looked up by its mapped operands, without copying them
+                    // into the pools when it is there already.
+                    let mut ops = std::mem::take(&mut self.md_ops);
+                    let r = self.remap_node(src.list(*operands), &mut ops);
+                    let r = match r {
+                        Ok(Ok(())) => mb.md_node(&ops).map(Ok),
+                        Ok(Err(o)) => Ok(Err(o)),
+                        Err(e) => Err(e),
+                    };
+                    self.md_ops = ops;
+                    match r? {
+                        Ok(id) => id,
+                        Err(o) => {
+                            self.descend(mb, stack, cur, o);
+                            continue;
+                        }
+                    }
+                }
                 _ => {
                     // Operands nearly always come first: the node is remapped in one walk,
                     // and the walk descends only when one is missing.
-                    let data = match self.remap_md(d)? {
+                    let data = match self.remap_md(mb, d)? {
                         Ok(data) => data,
                         Err(o) => {
-                            // (A node reserved by a cycle keeps its id.)
-                            if self.mds[cur.index()] == MdSlot::Todo {
-                                self.mds[cur.index()] = MdSlot::Visiting;
-                            }
-                            if self.mds[o.index()] == MdSlot::Visiting {
-                                self.mds[o.index()] = MdSlot::Copied(mb.reserve_md());
-                                self.cycle_reserved.insert(o.0);
-                            } else {
-                                stack.push(o);
-                            }
+                            self.descend(mb, stack, cur, o);
                             continue;
                         }
                     };
@@ -609,21 +624,57 @@ impl Copier<'_> {
         Ok(())
     }
 
-    /// `d` with its operands mapped into the copy, or the first operand not copied yet
-    /// (`Ok(Err(o))`). An operand past the source's table is an error.
-    fn remap_md(&self, d: &MetadataData) -> BuildResult<Result<MetadataData, Metadata>> {
+    /// `cur` waits for its operand `o`, which is not copied yet: the walk descends to `o`,
+    /// or reserves it when `o` is being copied (a cycle).
+    fn descend(
+        &mut self,
+        mb: &mut ModuleBuilder,
+        stack: &mut Vec<Metadata>,
+        cur: Metadata,
+        o: Metadata,
+    ) {
+        // (A node reserved by a cycle keeps its id.)
+        if self.mds[cur.index()] == MdSlot::Todo {
+            self.mds[cur.index()] = MdSlot::Visiting;
+        }
+        if self.mds[o.index()] == MdSlot::Visiting {
+            self.mds[o.index()] = MdSlot::Copied(mb.reserve_md());
+            self.cycle_reserved.insert(o.0);
+        } else {
+            stack.push(o);
+        }
+    }
+
+    /// `d` with its operands mapped into the copy (its lists copied into the copy's pools),
+    /// or the first operand not copied yet (`Ok(Err(o))`). An operand past the source's
+    /// table is an error.
+    fn remap_md(
+        &mut self,
+        mb: &mut ModuleBuilder,
+        d: &MetadataData,
+    ) -> BuildResult<Result<MetadataData, Metadata>> {
+        let src = self.src;
         if let MetadataData::Node { distinct, operands } = d {
-            return Ok(self
-                .remap_node(operands)?
-                .map(|operands| MetadataData::Node {
+            let mut ops = std::mem::take(&mut self.md_ops);
+            let r = self.remap_node(src.list(*operands), &mut ops);
+            let r = r.map(|r| {
+                r.map(|()| MetadataData::Node {
                     distinct: *distinct,
-                    operands,
-                }));
+                    operands: mb.md_list(&ops),
+                })
+            });
+            self.md_ops = ops;
+            return r;
         }
         let mut data = d.clone();
+        match &mut data {
+            MetadataData::GenericDebug(n) => n.operands = mb.md_list(src.list(n.operands)),
+            MetadataData::Expression(n) => n.elements = mb.md_words(src.list(n.elements)),
+            _ => {}
+        }
         let mut missing = None;
         let mut bad = None;
-        data.for_each_ref_mut(|o| match self.mds.get(o.index()) {
+        data.for_each_ref_mut(&mut mb.m.pools, |o| match self.mds.get(o.index()) {
             Some(MdSlot::Copied(x)) => *o = *x,
             Some(_) => {
                 missing.get_or_insert(*o);
@@ -637,9 +688,13 @@ impl Copier<'_> {
     }
 
     /// A plain node's operands mapped into the copy in one pass (most of a module's
-    /// metadata), or the first operand not copied yet (`Ok(Err(o))`).
-    fn remap_node(&self, operands: &[MdRef]) -> BuildResult<Result<Box<[MdRef]>, Metadata>> {
-        let mut out = Vec::with_capacity(operands.len());
+    /// metadata) into `out`, or the first operand not copied yet (`Ok(Err(o))`).
+    fn remap_node(
+        &self,
+        operands: &[MdRef],
+        out: &mut Vec<MdRef>,
+    ) -> BuildResult<Result<(), Metadata>> {
+        out.clear();
         for &o in operands {
             out.push(match o {
                 None => None,
@@ -650,7 +705,7 @@ impl Copier<'_> {
                 },
             });
         }
-        Ok(Ok(out.into_boxed_slice()))
+        Ok(Ok(()))
     }
 
     fn define_distinct(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
@@ -658,7 +713,7 @@ impl Copier<'_> {
             let src = self.src;
             let d = &src.metadata[s];
             let mut err = None;
-            d.for_each_ref(|o| {
+            d.for_each_ref(&src.pools, |o| {
                 if err.is_none() {
                     err = self.md(mb, o).err();
                 }
@@ -667,7 +722,7 @@ impl Copier<'_> {
                 return Err(e);
             }
             let data = self
-                .remap_md(d)?
+                .remap_md(mb, d)?
                 .map_err(|o| dangling(format!("!{} was not copied", o.0)))?;
             mb.define_md(id, data)?;
         }
