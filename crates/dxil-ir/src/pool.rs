@@ -248,6 +248,27 @@ impl Pools {
         }
     }
 
+    /// Replaces the list `r` by `items` and returns its range: in place when `items` is no
+    /// longer than `r` (so that writing a list back unchanged leaves the pools as they
+    /// were), else as a copy at the pool's end. For a list no other entry shares.
+    ///
+    /// # Panics
+    ///
+    /// As [`Pools::push`].
+    pub fn replace<T: Pooled>(&mut self, r: PoolRange<T>, items: &[T]) -> PoolRange<T> {
+        match self.get_mut(r) {
+            Some(old) if items.len() <= old.len() => {
+                old[..items.len()].copy_from_slice(items);
+                PoolRange {
+                    start: r.start,
+                    len: items.len() as u32,
+                    elem: PhantomData,
+                }
+            }
+            _ => self.push(items),
+        }
+    }
+
     /// Appends `items` to the list `r` and returns the longer list's range: in place when
     /// `r` ends the pool, else as a copy at its end (the old entries stay, unreferenced).
     ///
@@ -300,13 +321,17 @@ mod tests {
         let a3 = p.append(a2, &[4]);
         assert_eq!(p.index(a3), [1, 2, 3, 4]);
         assert_eq!(p.index(c), [9]);
+        let short = p.replace(a3, &[7, 8]);
+        assert_eq!((p.index(short), short.start), (&[7, 8][..], a3.start));
+        let c2 = p.replace(c, &[1, 2]);
+        assert_eq!(p.index(c2), [1, 2]);
         let foreign: WordRange = range_at(40, 2).unwrap();
         assert!(!p.holds(foreign));
         assert_eq!(p.get(foreign), None);
         assert_eq!(p.list(foreign), &[] as &[u64]);
         let bad: Result<WordRange, &str> = p.try_collect([Ok(5), Err("no")], || "full");
         assert_eq!(bad, Err("no"));
-        assert_eq!(p.len_of::<u64>(), 8);
+        assert_eq!(p.len_of::<u64>(), 10);
         assert!(PoolRange::<u8>::EMPTY.is_empty() && p.holds(PoolRange::<u8>::EMPTY));
     }
 }

@@ -206,7 +206,7 @@ impl<'m> Reader<'m> {
             return Ok(None);
         };
         let mut out = Vec::with_capacity(nm.operands.len());
-        for &op in &nm.operands {
+        for &op in self.module.list(nm.operands) {
             out.push(self.read(Some(op), 0)?);
         }
         Ok(Some(out))
@@ -233,7 +233,7 @@ impl<'m> Reader<'m> {
             ));
         };
         Ok(match data {
-            MetadataData::String(s) => Md::String(s.clone()),
+            MetadataData::String(s) => Md::String(self.module.bytes(*s).into()),
             MetadataData::Value { ty, value } => match *value {
                 ValueRef::Const(c) => {
                     if let Some((bits, value)) = const_int(self.module, *ty, c) {
@@ -253,7 +253,7 @@ impl<'m> Reader<'m> {
             },
             MetadataData::Node { operands, .. } => {
                 let mut ops = Vec::with_capacity(operands.len());
-                for &op in operands.iter() {
+                for &op in self.module.list(*operands) {
                     ops.push(self.read(op, depth + 1)?);
                 }
                 Md::Node {
@@ -444,19 +444,22 @@ mod tests {
             kind: ConstKind::Int(7),
         });
         m.module_constants.push(seven);
-        let s = m.metadata.push(MetadataData::String(b"s".to_vec().into()));
+        let s = m.pools.push(&b"s"[..]);
+        let s = m.metadata.push(MetadataData::String(s));
         let v = m.metadata.push(MetadataData::Value {
             ty: i32t,
             value: ValueRef::Const(seven),
         });
+        let operands = m.pools.push(&[Some(s), Some(v), None]);
         let node = m.metadata.push(MetadataData::Node {
             distinct: false,
-            operands: vec![Some(s), Some(v), None].into(),
+            operands,
         });
         m.module_metadata_count = 3;
+        let operands = m.pools.push(&[node]);
         m.named_metadata.push(NamedMetadata {
             name: "named".into(),
-            operands: vec![node],
+            operands,
         });
         m
     }
@@ -491,9 +494,10 @@ mod tests {
     fn cycles_are_an_error() {
         let mut m = module();
         let node = m.metadata.id_of(2).unwrap();
+        let operands = m.pools.push(&[Some(node)]);
         m.metadata[node] = MetadataData::Node {
             distinct: false,
-            operands: vec![Some(node)].into(),
+            operands,
         };
         let e = Reader::new(&m).named("named").unwrap_err();
         assert_eq!(e.kind, ErrorKind::TooComplex);

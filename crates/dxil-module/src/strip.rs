@@ -43,8 +43,8 @@ fn flag_key(m: &Module, node: dxil_ir::Metadata) -> Option<&[u8]> {
     let MetadataData::Node { operands, .. } = m.metadata.get(node)? else {
         return None;
     };
-    match m.metadata.get(operands.get(1).copied()??)? {
-        MetadataData::String(s) => Some(s),
+    match m.metadata.get(m.list(*operands).get(1).copied()??)? {
+        MetadataData::String(s) => Some(m.bytes(*s)),
         _ => None,
     }
 }
@@ -55,8 +55,8 @@ fn module_flag_int(m: &Module, key: &[u8]) -> Option<i64> {
         .named_metadata
         .iter()
         .find(|n| n.name == "llvm.module.flags")?;
-    let node = *flags
-        .operands
+    let node = *m
+        .list(flags.operands)
         .iter()
         .find(|&&n| flag_key(m, n) == Some(key))?;
     let MetadataData::Node { operands, .. } = m.metadata.get(node)? else {
@@ -65,7 +65,7 @@ fn module_flag_int(m: &Module, key: &[u8]) -> Option<i64> {
     let MetadataData::Value {
         value: ValueRef::Const(c),
         ..
-    } = m.metadata.get(operands.get(2).copied()??)?
+    } = m.metadata.get(m.list(*operands).get(2).copied()??)?
     else {
         return None;
     };
@@ -135,10 +135,16 @@ pub fn strip_debug_info(m: &mut Module) -> Result<bool> {
     {
         let mut flags = m.named_metadata.remove(pos);
         let count = flags.operands.len();
-        flags
-            .operands
-            .retain(|&n| !flag_key(m, n).is_some_and(|k| DEBUG_FLAGS.contains(&k)));
-        changed |= flags.operands.len() != count;
+        let kept: Vec<_> = m
+            .list(flags.operands)
+            .iter()
+            .copied()
+            .filter(|&n| !flag_key(m, n).is_some_and(|k| DEBUG_FLAGS.contains(&k)))
+            .collect();
+        if kept.len() != count {
+            flags.operands = m.pools.push(&kept);
+            changed = true;
+        }
         if !flags.operands.is_empty() {
             changed |= pos != m.named_metadata.len();
             m.named_metadata.push(flags);

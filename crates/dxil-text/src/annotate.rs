@@ -170,7 +170,7 @@ impl Printer<'_> {
             self.out.push_str("distinct ");
         }
         self.out.push_str("!DIExpression(");
-        crate::dwarf::write_di_expression_elements(self.out, &e.elements);
+        crate::dwarf::write_di_expression_elements(self.out, m.list(e.elements));
         self.out.push(')');
         // The subprogram enclosing the variable's scope.
         let mut scope = v.scope;
@@ -198,7 +198,7 @@ fn push_raw(out: &mut String, bytes: &[u8]) {
 
 fn md_string(m: &dxil_ir::Module, r: Option<Metadata>) -> &[u8] {
     match r.and_then(|id| m.md(id)) {
-        Some(M::String(b)) => b,
+        Some(M::String(b)) => m.bytes(*b),
         _ => &[],
     }
 }

@@ -37,7 +37,7 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
     let fixed: [Option<Metadata>; 11];
     let refs: &[Option<Metadata>] = match data {
         M::String(_) | M::Value { .. } => return,
-        M::Node { operands, .. } => operands,
+        M::Node { operands, .. } => m.list(*operands),
         M::Location(n) => {
             fixed = pad([Some(n.scope), n.inlined_at]);
             let len = if n.inlined_at.is_some() { 2 } else { 1 };
@@ -45,7 +45,7 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
         }
         M::GenericDebug(n) => {
             out.push(classify(m, n.header));
-            &n.operands
+            m.list(n.operands)
         }
         M::Subrange(_) | M::Expression(_) => &[],
         M::Enumerator(n) => {

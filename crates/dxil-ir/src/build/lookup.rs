@@ -52,13 +52,15 @@ impl ModuleBuilder {
         for &md in operands {
             self.check_md("named metadata", md)?;
         }
-        let list = self.m.pools.push(operands);
         match self.m.named_metadata.iter_mut().find(|n| n.name == name) {
-            Some(n) => n.operands = list,
-            None => self.m.named_metadata.push(NamedMetadata {
-                name: name.to_string(),
-                operands: list,
-            }),
+            Some(n) => n.operands = self.m.pools.replace(n.operands, operands),
+            None => {
+                let operands = self.m.pools.push(operands);
+                self.m.named_metadata.push(NamedMetadata {
+                    name: name.to_string(),
+                    operands,
+                })
+            }
         }
         Ok(())
     }

@@ -66,7 +66,7 @@ impl Kinds {
 /// rule here reports as malformed.
 fn attached_node_operands(m: &CheckedModule, md: Metadata) -> &[Option<Metadata>] {
     match m.md(md) {
-        MetadataData::Node { operands, .. } => operands,
+        MetadataData::Node { operands, .. } => m.list(*operands),
         _ => &[],
     }
 }
@@ -181,7 +181,7 @@ pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
         Some(MetadataData::String(s)) => s,
         _ => return ctx.meta_error(R::MetaWellFormed, hint),
     };
-    let name = &name[..];
+    let name = m.bytes(*name);
     if name != b"llvm.loop.unroll.full"
         && name != b"llvm.loop.unroll.disable"
         && name != b"llvm.loop.unroll.count"

@@ -66,7 +66,7 @@ fn read_target_types(m: &CheckedModule) -> TargetTypes {
     let Some(named) = m.named_metadata.iter().find(|n| n.name == "dx.targetTypes") else {
         return out;
     };
-    for &op in &named.operands {
+    for &op in m.list(named.operands) {
         // One reader per tuple: its node budget then bounds each tuple, not the list.
         let Ok(Md::Node { ops, .. }) = Reader::new(m).read(Some(op), 0) else {
             continue;
@@ -956,14 +956,16 @@ mod tests {
                     value: ValueRef::Const(c),
                 })));
             }
+            let operands = m.pools.push(&ops);
             nodes.push(m.metadata.push(MetadataData::Node {
                 distinct: false,
-                operands: ops.into(),
+                operands,
             }));
         }
+        let operands = m.pools.push(&nodes);
         m.named_metadata.push(NamedMetadata {
             name: "dx.targetTypes".into(),
-            operands: nodes,
+            operands,
         });
         let m = CheckedModule::new(m).expect("the test's ids come from its own arenas");
         (m, types)
