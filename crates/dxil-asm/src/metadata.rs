@@ -392,10 +392,13 @@ macro_rules! di_parser {
             fn build_di(&mut self, name: &str, distinct: bool) -> PResult<Option<M>> {
                 Ok(Some(match name {
                     $(
-                        $name => M::$variant(ir::$ty {
-                            distinct,
-                            $( $field: self.$kind($text, None $( .or(Some($default)) )?)?, )*
-                        }.into()),
+                        $name => {
+                            let record = ir::$ty {
+                                distinct,
+                                $( $field: self.$kind($text, None $( .or(Some($default)) )?)?, )*
+                            };
+                            M::$variant(self.p.b.md_record(record))
+                        }
                     )*
                     _ => return Ok(None),
                 }))

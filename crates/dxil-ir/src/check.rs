@@ -502,12 +502,8 @@ impl Checker<'_> {
                     }
                 }
                 _ => {
-                    match d {
-                        MetadataData::String(r) => self.pool(*r)?,
-                        MetadataData::Node { operands, .. } => self.pool(*operands)?,
-                        MetadataData::GenericDebug(n) => self.pool(n.operands)?,
-                        MetadataData::Expression(n) => self.pool(n.elements)?,
-                        _ => {}
+                    if !d.held_by(&m.pools) {
+                        return Err(self.err(IdSpace::Pool, i as u64));
                     }
                     let len = m.metadata.len();
                     let mut bad = None;
@@ -703,7 +699,9 @@ macro_rules! di_refs {
                     MetadataData::Node { operands, .. } => w.md_list(operands),
                     $(
                         MetadataData::$variant(n) => {
-                            $( w.$kind(&n.$field); )*
+                            if let Some(n) = crate::DiPayload::record(n, w.0) {
+                                $( w.$kind(&n.$field); )*
+                            }
                         }
                     )*
                 }
@@ -775,7 +773,14 @@ macro_rules! di_refs_mut {
                     MetadataData::Node { operands, .. } => w.md_list(operands),
                     $(
                         MetadataData::$variant(n) => {
-                            $( w.$kind(&mut n.$field); )*
+                            // The record may be in the pools, which the walk changes too: it
+                            // is changed as a copy and written back.
+                            if let Some(mut r) = crate::DiPayload::record(n, w.0).copied() {
+                                $( w.$kind(&mut r.$field); )*
+                                if let Some(slot) = crate::DiPayload::record_mut(n, w.0) {
+                                    *slot = r;
+                                }
+                            }
                         }
                     )*
                 }

@@ -104,6 +104,15 @@ impl CheckedModule {
         self.0.pools.index(r)
     }
 
+    /// The debug-info record of a metadata payload.
+    #[inline]
+    pub fn record<'a, P: crate::DiPayload>(&'a self, p: &'a P) -> &'a P::Record {
+        match p.record(&self.0.pools) {
+            Some(r) => r,
+            None => panic!("a debug-info record the module's pools do not hold"),
+        }
+    }
+
     /// The bytes `r` of the module's pools (a metadata string).
     #[inline]
     pub fn bytes(&self, r: crate::ByteRange) -> &[u8] {

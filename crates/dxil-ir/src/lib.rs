@@ -119,7 +119,9 @@ pub use keywords::{
     SyncScope,
 };
 pub use metadata::*;
-pub use pool::{ByteRange, MdIdRange, MdRange, PoolRange, Pooled, Pools, WordRange};
+pub use pool::{
+    ByteRange, DiPayload, MdIdRange, MdRange, PoolRange, PoolRef, Pooled, Pools, WordRange,
+};
 pub use types::{StructType, TypeData};
 pub use values::{
     decode_linkage, AliasData, FunctionData, GlobalCommon, GlobalVar, Linkage, LinkageCode,
@@ -229,6 +231,13 @@ impl Module {
     #[inline]
     pub fn list<T: Pooled>(&self, r: PoolRange<T>) -> &[T] {
         self.pools.list(r)
+    }
+
+    /// The debug-info record of a metadata payload (`None` when [`Module::pools`] do not
+    /// hold it).
+    #[inline]
+    pub fn record<'a, P: DiPayload>(&'a self, p: &'a P) -> Option<&'a P::Record> {
+        p.record(&self.pools)
     }
 
     /// The bytes `r` of [`Module::pools`] (a metadata string), as [`Module::list`].

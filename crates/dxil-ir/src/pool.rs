@@ -1,14 +1,15 @@
 //! The module's pools: one vector per element type, holding the lists and byte strings of
-//! metadata (node operands, named metadata operands, DWARF expressions, `!"..."` strings),
-//! so that reading a module does not allocate once per list. An entry names its list by a
-//! [`PoolRange`], a `Copy` start and length whose numbers are private to this crate.
+//! metadata (node operands, named metadata operands, DWARF expressions, `!"..."` strings)
+//! and its larger debug-info records, so that reading a module does not allocate once per
+//! list or record. An entry names its list by a [`PoolRange`], a `Copy` start and length,
+//! and a record by a [`PoolRef`], an index; their numbers are private to this crate.
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
 use crate::ids::Metadata;
-use crate::metadata::MdRef;
+use crate::metadata::*;
 
 /// A run of entries of one of the [`Pools`], made by pushing into them: [`Pools::push`],
 /// [`Pools::extend`], [`Pools::try_collect`]. The element type makes ranges of different
@@ -89,6 +90,42 @@ impl<T> fmt::Debug for PoolRange<T> {
     }
 }
 
+/// One entry of the [`Pools`] (a debug-info record), made by [`Pools::add`] or
+/// [`Pools::try_add`]; the element type makes references into different pools distinct
+/// types.
+pub struct PoolRef<T> {
+    index: u32,
+    elem: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for PoolRef<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for PoolRef<T> {}
+
+impl<T> PartialEq for PoolRef<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.index == other.index
+    }
+}
+
+impl<T> Eq for PoolRef<T> {}
+
+impl<T> Hash for PoolRef<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u32(self.index);
+    }
+}
+
+impl<T> fmt::Debug for PoolRef<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.index)
+    }
+}
+
 pub(crate) mod sealed {
     /// Selects the vector of [`super::Pools`] that holds an element type.
     pub trait PoolOf: Copy + Sized {
@@ -128,6 +165,20 @@ pub struct Pools {
     md_ids: Vec<Metadata>,
     words: Vec<u64>,
     bytes: Vec<u8>,
+    generic_di: Vec<GenericDINode>,
+    basic_types: Vec<DIBasicType>,
+    derived_types: Vec<DIDerivedType>,
+    composite_types: Vec<DICompositeType>,
+    compile_units: Vec<DICompileUnit>,
+    subprograms: Vec<DISubprogram>,
+    lexical_blocks: Vec<DILexicalBlock>,
+    namespaces: Vec<DINamespace>,
+    template_values: Vec<DITemplateValueParameter>,
+    global_variables: Vec<DIGlobalVariable>,
+    local_variables: Vec<DILocalVariable>,
+    objc_properties: Vec<DIObjCProperty>,
+    imported_entities: Vec<DIImportedEntity>,
+    modules: Vec<DIModule>,
 }
 
 pooled! {
@@ -135,6 +186,20 @@ pooled! {
     Metadata => md_ids,
     u64 => words,
     u8 => bytes,
+    GenericDINode => generic_di,
+    DIBasicType => basic_types,
+    DIDerivedType => derived_types,
+    DICompositeType => composite_types,
+    DICompileUnit => compile_units,
+    DISubprogram => subprograms,
+    DILexicalBlock => lexical_blocks,
+    DINamespace => namespaces,
+    DITemplateValueParameter => template_values,
+    DIGlobalVariable => global_variables,
+    DILocalVariable => local_variables,
+    DIObjCProperty => objc_properties,
+    DIImportedEntity => imported_entities,
+    DIModule => modules,
 }
 
 impl Pools {
@@ -248,6 +313,46 @@ impl Pools {
         }
     }
 
+    /// Adds one entry and returns its reference (`None` when the pool would hold more than
+    /// `u32::MAX` entries).
+    pub fn try_add<T: Pooled>(&mut self, x: T) -> Option<PoolRef<T>> {
+        let v = T::vec_mut(self);
+        let index = u32::try_from(v.len()).ok().filter(|&i| i < u32::MAX)?;
+        v.push(x);
+        Some(PoolRef {
+            index,
+            elem: PhantomData,
+        })
+    }
+
+    /// Adds one entry and returns its reference.
+    ///
+    /// # Panics
+    ///
+    /// When the pool would hold more than `u32::MAX` entries; readers use
+    /// [`Pools::try_add`].
+    pub fn add<T: Pooled>(&mut self, x: T) -> PoolRef<T> {
+        self.try_add(x).expect("pool holds more than u32::MAX entries")
+    }
+
+    /// The entry `r` (`None` when these pools do not hold it).
+    #[inline]
+    pub fn one<T: Pooled>(&self, r: PoolRef<T>) -> Option<&T> {
+        T::vec(self).get(r.index as usize)
+    }
+
+    /// The entry `r`, mutably (`None` when these pools do not hold it).
+    #[inline]
+    pub fn one_mut<T: Pooled>(&mut self, r: PoolRef<T>) -> Option<&mut T> {
+        T::vec_mut(self).get_mut(r.index as usize)
+    }
+
+    /// Whether `r` names an entry these pools hold.
+    #[inline]
+    pub fn holds_one<T: Pooled>(&self, r: PoolRef<T>) -> bool {
+        (r.index as usize) < T::vec(self).len()
+    }
+
     /// Replaces the list `r` by `items` and returns its range: in place when `items` is no
     /// longer than `r` (so that writing a list back unchanged leaves the pools as they
     /// were), else as a copy at the pool's end. For a list no other entry shares.
@@ -290,6 +395,70 @@ impl Pools {
         v.extend_from_slice(items);
         range_at(start, v.len() - start).expect("pool holds more than u32::MAX entries")
     }
+}
+
+/// The payload of a debug-info variant of [`MetadataData`]: the record itself (the small
+/// ones, held inline) or a [`PoolRef`] to it in the module's [`Pools`] (the larger ones,
+/// which inline would make every metadata item as large as the largest record). The codecs
+/// read and make payloads through this trait, so a record's place is written down once, in
+/// the variant's type.
+pub trait DiPayload: Sized {
+    /// The record type.
+    type Record: Copy;
+    /// The record (`None` when `pools` do not hold it).
+    fn record<'a>(&'a self, pools: &'a Pools) -> Option<&'a Self::Record>;
+    /// The record, mutably (`None` when `pools` do not hold it).
+    fn record_mut<'a>(&'a mut self, pools: &'a mut Pools) -> Option<&'a mut Self::Record>;
+    /// The payload of `rec`, stored in `pools` when it goes there (`None` when the pool is
+    /// full).
+    fn store(rec: Self::Record, pools: &mut Pools) -> Option<Self>;
+}
+
+impl<T: Pooled> DiPayload for PoolRef<T> {
+    type Record = T;
+    #[inline]
+    fn record<'a>(&'a self, pools: &'a Pools) -> Option<&'a T> {
+        pools.one(*self)
+    }
+    #[inline]
+    fn record_mut<'a>(&'a mut self, pools: &'a mut Pools) -> Option<&'a mut T> {
+        pools.one_mut(*self)
+    }
+    #[inline]
+    fn store(rec: T, pools: &mut Pools) -> Option<Self> {
+        pools.try_add(rec)
+    }
+}
+
+macro_rules! inline_payload {
+    ($($t:ty),* $(,)?) => {$(
+        impl DiPayload for $t {
+            type Record = $t;
+            #[inline]
+            fn record<'a>(&'a self, _: &'a Pools) -> Option<&'a $t> {
+                Some(self)
+            }
+            #[inline]
+            fn record_mut<'a>(&'a mut self, _: &'a mut Pools) -> Option<&'a mut $t> {
+                Some(self)
+            }
+            #[inline]
+            fn store(rec: $t, _: &mut Pools) -> Option<Self> {
+                Some(rec)
+            }
+        }
+    )*};
+}
+
+inline_payload! {
+    DILocation,
+    DISubrange,
+    DIEnumerator,
+    DIFile,
+    DISubroutineType,
+    DILexicalBlockFile,
+    DITemplateTypeParameter,
+    DIExpression,
 }
 
 /// The range of `len` entries from `start`, when its end fits in `u32`.

@@ -163,6 +163,7 @@ impl Printer<'_> {
         let (Some(M::LocalVariable(v)), Some(M::Expression(e))) = (m.md(var), m.md(expr)) else {
             return;
         };
+        let Some(v) = m.record(v) else { return };
         self.out.push_str(" ; var:\"");
         push_raw(self.out, md_string(m, v.name));
         self.out.push_str("\" ");
@@ -178,12 +179,16 @@ impl Printer<'_> {
             let Some(s) = scope else { return };
             match m.md(s) {
                 Some(M::Subprogram(sp)) => {
+                    let Some(sp) = m.record(sp) else { return };
                     self.out.push_str(" func:\"");
                     push_raw(self.out, md_string(m, sp.name));
                     self.out.push('"');
                     return;
                 }
-                Some(M::LexicalBlock(b)) => scope = b.scope,
+                Some(M::LexicalBlock(b)) => match m.record(b) {
+                    Some(b) => scope = b.scope,
+                    None => return,
+                },
                 Some(M::LexicalBlockFile(b)) => scope = b.scope,
                 _ => return,
             }

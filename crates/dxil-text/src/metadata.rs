@@ -197,6 +197,10 @@ macro_rules! di_printer {
                 match data {
                     $(
                         M::$variant(n) => {
+                            let Some(n) = self.m.record(n) else {
+                                self.out.push_str("<badref>");
+                                return;
+                            };
                             let mut f = Fields::new(self, concat!("!", $name, "("));
                             $(
                                 let default = None $( .or(Some($default)) )?;
@@ -270,7 +274,7 @@ impl Printer<'_> {
             self.out.push_str("<badref>");
             return;
         };
-        if data.is_distinct() {
+        if data.is_distinct(&m.pools) {
             self.out.push_str("distinct ");
         }
         match data {

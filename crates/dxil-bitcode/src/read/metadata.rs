@@ -365,10 +365,13 @@ macro_rules! di_reader {
                                 )));
                             }
                         )*
-                        MetadataData::$variant($ty {
+                        let record = $ty {
                             distinct: r.flag(0)?,
                             $( $field: r.$kind($idx)?, )*
-                        }.into())
+                        };
+                        MetadataData::$variant(
+                            DiPayload::store(record, r.pools).ok_or_else(pool_full)?,
+                        )
                     }
                 )*
                 _ => return Ok(None),

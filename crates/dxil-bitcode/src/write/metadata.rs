@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Fixed, Literal, Vbr};
-use dxil_ir::{MdRange, Pools, WordRange, 
+use dxil_ir::{DiPayload, MdRange, Pools, WordRange, 
     Body, DILocation, FixedMetadataKind, FunctionData, GenericDINode, MdRef, Metadata,
     MetadataData as M, MetadataKind, Module,
 };
@@ -397,6 +397,8 @@ macro_rules! di_writer {
             match d {
                 $(
                     M::$variant(n) => {
+                        let n = DiPayload::record(n, pools)
+                            .ok_or(ErrorKind::Malformed("a debug-info record the module does not hold"))?;
                         let base = r.len();
                         // Reserved operands stay 0.
                         r.resize(base + $min, 0);

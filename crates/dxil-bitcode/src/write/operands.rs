@@ -101,21 +101,28 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
             p(&n.inlined_at);
         }
         M::GenericDebug(n) => {
+            let Some(n) = pools.one(*n) else { return };
             p(&n.header);
             pools.list(n.operands).iter().for_each(p);
         }
         M::Enumerator(n) => p(&n.name),
-        M::BasicType(n) => p(&n.name),
+        M::BasicType(n) => {
+            if let Some(n) = pools.one(*n) {
+                p(&n.name);
+            }
+        }
         M::File(n) => {
             p(&n.filename);
             p(&n.directory);
         }
         M::DerivedType(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.file, n.scope, n.name, n.base_type, n.extra_data] {
                 p(&x);
             }
         }
         M::CompositeType(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.file,
                 n.scope,
@@ -131,6 +138,7 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
         }
         M::SubroutineType(n) => p(&n.types),
         M::CompileUnit(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.file,
                 n.producer,
@@ -146,6 +154,7 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
             }
         }
         M::Subprogram(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.file,
                 n.scope,
@@ -163,6 +172,7 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
             }
         }
         M::LexicalBlock(n) => {
+            let Some(n) = pools.one(*n) else { return };
             p(&n.file);
             p(&n.scope);
         }
@@ -171,6 +181,7 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
             p(&n.scope);
         }
         M::Namespace(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.file, n.scope, n.name] {
                 p(&x);
             }
@@ -180,11 +191,13 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
             p(&n.ty);
         }
         M::TemplateValueParameter(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.name, n.ty, n.value] {
                 p(&x);
             }
         }
         M::GlobalVariable(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.scope,
                 n.name,
@@ -199,21 +212,25 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
             }
         }
         M::LocalVariable(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.scope, n.name, n.file, n.ty] {
                 p(&x);
             }
         }
         M::ObjCProperty(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.name, n.file, n.getter, n.setter, n.ty] {
                 p(&x);
             }
         }
         M::ImportedEntity(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.scope, n.entity, n.name] {
                 p(&x);
             }
         }
         M::Module(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.scope,
                 n.name,

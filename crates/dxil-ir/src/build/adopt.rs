@@ -121,7 +121,7 @@ impl ModuleBuilder {
         let locals = module_md.split_off(md_count as usize);
         m.metadata = module_md.into();
         for (id, data) in m.metadata.iter_with_ids() {
-            if data.is_distinct() {
+            if data.is_distinct(&m.pools) {
                 continue;
             }
             let h = super::md_hash::md_hash(&m.pools, data);

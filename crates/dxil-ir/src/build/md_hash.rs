@@ -9,10 +9,9 @@
 use std::hash::Hasher;
 
 use super::hash::FastHasher;
-use super::intern::hash_of;
-use crate::{MdRef, MetadataData, Pools, ValueRef};
+use crate::{DiPayload, MdRange, MdRef, MetadataData, Pools, ValueRef, WordRange};
 
-/// The interning hash of `d`, whose lists are in `pools`.
+/// The interning hash of `d`, whose lists and records are in `pools`.
 pub(crate) fn md_hash(pools: &Pools, d: &MetadataData) -> u64 {
     let mut h = FastHasher::default();
     match d {
@@ -23,24 +22,12 @@ pub(crate) fn md_hash(pools: &Pools, d: &MetadataData) -> u64 {
             h.finish()
         }
         MetadataData::String(s) => string_hash(pools.list(*s)),
-        MetadataData::GenericDebug(n) => {
-            h.write_u64(hash_of(&(n.distinct, n.tag, n.header)));
-            write_refs(&mut h, pools.list(n.operands));
-            h.finish()
-        }
-        MetadataData::Expression(n) => {
-            h.write_u64(u64::from(n.distinct) | 1 << 61);
-            for &e in pools.list(n.elements) {
-                h.write_u64(e);
-            }
-            h.finish()
-        }
-        _ => hash_of(d),
+        _ => di_hash(pools, d),
     }
 }
 
-/// Whether `a` and `b`, whose lists are in `pools`, are the same metadata: equal fields and
-/// equal lists.
+/// Whether `a` and `b`, whose lists and records are in `pools`, are the same metadata: equal
+/// fields, equal lists.
 pub(crate) fn md_eq(pools: &Pools, a: &MetadataData, b: &MetadataData) -> bool {
     match (a, b) {
         (
@@ -54,16 +41,135 @@ pub(crate) fn md_eq(pools: &Pools, a: &MetadataData, b: &MetadataData) -> bool {
             },
         ) => da == db && pools.list(*oa) == pools.list(*ob),
         (MetadataData::String(x), MetadataData::String(y)) => pools.list(*x) == pools.list(*y),
-        (MetadataData::GenericDebug(x), MetadataData::GenericDebug(y)) => {
-            (x.distinct, x.tag, x.header) == (y.distinct, y.tag, y.header)
-                && pools.list(x.operands) == pools.list(y.operands)
-        }
-        (MetadataData::Expression(x), MetadataData::Expression(y)) => {
-            x.distinct == y.distinct && pools.list(x.elements) == pools.list(y.elements)
-        }
-        _ => a == b,
+        (MetadataData::Value { .. }, MetadataData::Value { .. }) => a == b,
+        _ => di_eq(pools, a, b),
     }
 }
+
+/// Hashes and compares the fields of DI records: scalars as they are, lists by their
+/// entries; each method is a kind of [`crate::for_each_di_record!`].
+struct Fields<'p>(&'p Pools);
+
+macro_rules! scalar_fields {
+    ($($kind:ident: $t:ty),* $(,)?) => {
+        impl Fields<'_> {
+            $(
+                fn $kind(&self, h: &mut FastHasher, x: &$t) {
+                    std::hash::Hash::hash(x, h);
+                }
+            )*
+        }
+    };
+}
+
+scalar_fields! {
+    flag: bool,
+    uint: u64,
+    tag: u64,
+    generic_tag: u64,
+    flags: u64,
+    lang: u64,
+    encoding: u64,
+    virtuality: u64,
+    int: i64,
+    sint: i64,
+    md: MdRef,
+    string: MdRef,
+    md_required: crate::Metadata,
+    opt_uint: Option<u64>,
+    obsolete: Option<u64>,
+}
+
+impl Fields<'_> {
+    fn md_list(&self, h: &mut FastHasher, r: &MdRange) {
+        let list = self.0.list(*r);
+        h.write_u64(list.len() as u64);
+        write_refs(h, list);
+    }
+
+    fn elements(&self, h: &mut FastHasher, r: &WordRange) {
+        let list = self.0.list(*r);
+        h.write_u64(list.len() as u64);
+        for &e in list {
+            h.write_u64(e);
+        }
+    }
+}
+
+/// Field equality: scalars as they are, lists by their entries.
+trait FieldEq {
+    fn same(&self, other: &Self, pools: &Pools) -> bool;
+}
+
+macro_rules! scalar_eq {
+    ($($t:ty),* $(,)?) => {$(
+        impl FieldEq for $t {
+            fn same(&self, other: &Self, _: &Pools) -> bool {
+                self == other
+            }
+        }
+    )*};
+}
+
+scalar_eq!(bool, u64, i64, MdRef, crate::Metadata, Option<u64>);
+
+impl FieldEq for MdRange {
+    fn same(&self, other: &Self, pools: &Pools) -> bool {
+        pools.list(*self) == pools.list(*other)
+    }
+}
+
+impl FieldEq for WordRange {
+    fn same(&self, other: &Self, pools: &Pools) -> bool {
+        pools.list(*self) == pools.list(*other)
+    }
+}
+
+/// `di_hash` and `di_eq` over the DI records (a record `pools` do not hold hashes as 0 and
+/// equals nothing).
+macro_rules! di_content {
+    ($(
+        $variant:ident($ty:ident) $code:literal $name:literal
+            ops($min:literal ..= $max:expr) zero[$($z:literal),*] {
+            $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
+        }
+    )*) => {
+        fn di_hash(pools: &Pools, d: &MetadataData) -> u64 {
+            let mut h = FastHasher::default();
+            let f = Fields(pools);
+            match d {
+                $(
+                    MetadataData::$variant(n) => {
+                        let Some(r) = n.record(pools) else { return 0 };
+                        h.write_u32($code);
+                        f.flag(&mut h, &r.distinct);
+                        $( f.$kind(&mut h, &r.$field); )*
+                    }
+                )*
+                _ => {}
+            }
+            h.finish()
+        }
+
+        fn di_eq(pools: &Pools, a: &MetadataData, b: &MetadataData) -> bool {
+            match (a, b) {
+                $(
+                    (MetadataData::$variant(x), MetadataData::$variant(y)) => {
+                        match (x.record(pools), y.record(pools)) {
+                            (Some(x), Some(y)) => {
+                                x.distinct == y.distinct $( && x.$field.same(&y.$field, pools) )*
+                            }
+                            _ => false,
+                        }
+                    }
+                )*
+                _ => false,
+            }
+        }
+    };
+}
+
+crate::for_each_di_record!(di_content);
 
 /// The interning hash of a plain node with these operands, from the operands alone:
 /// [`ModuleBuilder::md_node`] looks a node up before it copies its operands into the pools.

@@ -6,7 +6,7 @@ use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::md_hash::{md_eq, md_hash, node_hash, string_hash};
 use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
-use crate::{MdRange, MdRef, Metadata, MetadataData, NamedMetadata, ValueRef, WordRange};
+use crate::{DiPayload, MdRange, MdRef, Metadata, MetadataData, NamedMetadata, ValueRef, WordRange};
 
 impl ModuleBuilder {
     pub(crate) fn check_md(&self, what: &str, md: Metadata) -> BuildResult<()> {
@@ -22,17 +22,10 @@ impl ModuleBuilder {
 
     fn check_md_data(&self, what: &str, data: &MetadataData) -> BuildResult<()> {
         let pools = &self.m.pools;
-        let held = match data {
-            MetadataData::String(r) => pools.holds(*r),
-            MetadataData::Node { operands, .. } => pools.holds(*operands),
-            MetadataData::GenericDebug(n) => pools.holds(n.operands),
-            MetadataData::Expression(n) => pools.holds(n.elements),
-            _ => true,
-        };
-        if !held {
+        if !data.held_by(pools) {
             return Err(BuildError::new(
                 BuildErrorKind::Dangling,
-                format!("{what}: a list that is not in this builder's pools"),
+                format!("{what}: a list or record that is not in this builder's pools"),
             ));
         }
         // Plain nodes are most of a module's metadata: their operands are checked in one
@@ -120,7 +113,7 @@ impl ModuleBuilder {
     /// A uniqued node or DI record (get-or-insert). Distinct data is an error (use
     /// [`ModuleBuilder::md_distinct`]).
     pub fn md(&mut self, data: MetadataData) -> BuildResult<Metadata> {
-        if data.is_distinct() {
+        if data.is_distinct(&self.m.pools) {
             return Err(BuildError::new(
                 BuildErrorKind::Unsupported,
                 "metadata: distinct data is built by md_distinct",
@@ -158,6 +151,16 @@ impl ModuleBuilder {
         self.m.pools.push(operands)
     }
 
+    /// Stores a debug-info record as the payload of its [`MetadataData`] variant (in the
+    /// module's pools for the larger records), for [`ModuleBuilder::md`] or
+    /// [`ModuleBuilder::define_md`]: `MetadataData::DerivedType(mb.md_record(record))`.
+    pub fn md_record<P: DiPayload>(&mut self, record: P::Record) -> P {
+        match P::store(record, &mut self.m.pools) {
+            Some(p) => p,
+            None => panic!("pool holds more than u32::MAX entries"),
+        }
+    }
+
     /// Copies DWARF expression elements into the module's pools, for a `DIExpression`.
     pub fn md_words(&mut self, elements: &[u64]) -> WordRange {
         self.m.pools.push(elements)
@@ -166,7 +169,7 @@ impl ModuleBuilder {
     /// A new `distinct` node or DI record (never interned). The data must carry the
     /// `distinct` flag.
     pub fn md_distinct(&mut self, data: MetadataData) -> BuildResult<Metadata> {
-        if !data.is_distinct() {
+        if !data.is_distinct(&self.m.pools) {
             return Err(BuildError::new(
                 BuildErrorKind::Unsupported,
                 "md_distinct: the data is not distinct",
@@ -206,7 +209,7 @@ impl ModuleBuilder {
                 format!("define_md: !{} is not a reserved node", md.0),
             ));
         }
-        let uniqued = !data.is_distinct();
+        let uniqued = !data.is_distinct(&self.m.pools);
         let h = md_hash(&self.m.pools, &data);
         self.m.metadata[md] = data;
         if uniqued {

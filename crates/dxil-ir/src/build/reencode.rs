@@ -565,7 +565,7 @@ impl Copier<'_> {
                 .metadata
                 .get(cur)
                 .ok_or_else(|| dangling(format!("!{} does not exist", cur.0)))?;
-            if d.is_distinct() {
+            if d.is_distinct(&src.pools) {
                 let id = mb.reserve_md();
                 self.pending_distinct.push((cur, id));
                 self.mds[cur.index()] = MdSlot::Copied(id);
@@ -666,12 +666,9 @@ impl Copier<'_> {
             self.md_ops = ops;
             return r;
         }
-        let mut data = d.clone();
-        match &mut data {
-            MetadataData::GenericDebug(n) => n.operands = mb.md_list(src.list(n.operands)),
-            MetadataData::Expression(n) => n.elements = mb.md_words(src.list(n.elements)),
-            _ => {}
-        }
+        let mut data = d
+            .copy_between(&src.pools, &mut mb.m.pools)
+            .ok_or_else(|| dangling("metadata whose list or record is missing".into()))?;
         let mut missing = None;
         let mut bad = None;
         data.for_each_ref_mut(&mut mb.m.pools, |o| match self.mds.get(o.index()) {
