@@ -449,8 +449,11 @@ impl Checker<'_> {
         for (i, c) in m.constants.iter().enumerate() {
             self.site = IdSite::Const(Const(i as u32));
             self.ty(c.ty)?;
+            if !c.kind.held_by(&m.pools) {
+                return Err(self.err(IdSpace::Pool, i as u64));
+            }
             let mut r = Ok(());
-            c.kind.for_each_operand(|v| {
+            c.kind.for_each_operand(&m.pools, |v| {
                 if r.is_ok() {
                     r = self.value(v, None);
                 }
@@ -862,9 +865,10 @@ mod tests {
     #[test]
     fn local_ids_outside_their_body_are_found() {
         let mut m = module();
+        let ops = m.pools.push(&[ValueRef::Inst(Inst(0))]);
         m.constants.push(crate::ConstData {
             ty: Type(0),
-            kind: ConstKind::Aggregate(Box::new([ValueRef::Inst(Inst(0))])),
+            kind: ConstKind::Aggregate(ops),
         });
         assert_eq!(check(&m).unwrap_err().space, IdSpace::Inst);
 

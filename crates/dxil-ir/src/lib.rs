@@ -120,7 +120,8 @@ pub use keywords::{
 };
 pub use metadata::*;
 pub use pool::{
-    ByteRange, DiPayload, MdIdRange, MdRange, PoolRange, PoolRef, Pooled, Pools, WordRange,
+    ByteRange, DiPayload, MdIdRange, MdRange, PoolRange, PoolRef, Pooled, Pools, ValueRange,
+    WordRange,
 };
 pub use types::{StructType, TypeData};
 pub use values::{
@@ -190,8 +191,9 @@ pub struct Module {
     pub module_constants: Vec<Const>,
     /// Metadata arena.
     pub metadata: Arena<Metadata, MetadataData>,
-    /// The lists and byte strings of metadata, referred to by [`PoolRange`]s; read them
-    /// with [`Module::list`].
+    /// The lists, byte strings and debug-info records of metadata and constants, referred
+    /// to by [`PoolRange`]s and [`PoolRef`]s; read them with [`Module::list`],
+    /// [`Module::bytes`] and [`Module::record`].
     pub pools: Pools,
     /// Number of module-level metadata (ids `0..module_metadata_count`).
     pub module_metadata_count: u32,

@@ -1,6 +1,7 @@
 //! The module's pools: one vector per element type, holding the lists and byte strings of
 //! metadata (node operands, named metadata operands, DWARF expressions, `!"..."` strings)
-//! and its larger debug-info records, so that reading a module does not allocate once per
+//! and its larger debug-info records, and those of constants (aggregates, expression
+//! operands, wide integers, data arrays, strings, inline assembly), so that reading a module does not allocate once per
 //! list or record. An entry names its list by a [`PoolRange`], a `Copy` start and length,
 //! and a record by a [`PoolRef`], an index; their numbers are private to this crate.
 
@@ -10,6 +11,7 @@ use core::marker::PhantomData;
 
 use crate::ids::Metadata;
 use crate::metadata::*;
+use crate::values::ValueRef;
 
 /// A run of entries of one of the [`Pools`], made by pushing into them: [`Pools::push`],
 /// [`Pools::extend`], [`Pools::try_collect`]. The element type makes ranges of different
@@ -24,10 +26,12 @@ pub struct PoolRange<T> {
 pub type MdRange = PoolRange<MdRef>;
 /// Metadata ids (named metadata operands) in [`Pools`].
 pub type MdIdRange = PoolRange<Metadata>;
-/// 64-bit words (DWARF expression elements) in [`Pools`].
+/// 64-bit words (DWARF expression elements, wide integers, constant data) in [`Pools`].
 pub type WordRange = PoolRange<u64>;
-/// Bytes (metadata strings) in [`Pools`].
+/// Bytes (metadata strings, constant strings) in [`Pools`].
 pub type ByteRange = PoolRange<u8>;
+/// Values (constant aggregates and expression operands) in [`Pools`].
+pub type ValueRange = PoolRange<ValueRef>;
 
 impl<T> PoolRange<T> {
     /// The empty list (valid in every module).
@@ -163,6 +167,7 @@ macro_rules! pooled {
 pub struct Pools {
     md_refs: Vec<MdRef>,
     md_ids: Vec<Metadata>,
+    values: Vec<ValueRef>,
     words: Vec<u64>,
     bytes: Vec<u8>,
     generic_di: Vec<GenericDINode>,
@@ -184,6 +189,7 @@ pub struct Pools {
 pooled! {
     MdRef => md_refs,
     Metadata => md_ids,
+    ValueRef => values,
     u64 => words,
     u8 => bytes,
     GenericDINode => generic_di,
@@ -241,6 +247,12 @@ impl Pools {
     #[inline]
     pub fn list<T: Pooled>(&self, r: PoolRange<T>) -> &[T] {
         self.get(r).unwrap_or(&[])
+    }
+
+    /// The list `r`, mutably, or the empty list when these pools do not hold it.
+    #[inline]
+    pub fn list_mut<T: Pooled>(&mut self, r: PoolRange<T>) -> &mut [T] {
+        self.get_mut(r).unwrap_or_default()
     }
 
     /// The list `r` of pools that hold it.

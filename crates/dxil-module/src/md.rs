@@ -162,20 +162,30 @@ fn const_int_array(module: &Module, ty: Type, c: Const) -> Option<(u32, Vec<u64>
             let n = usize::try_from(*len).ok().filter(|&n| n <= MAX_NODES)?;
             Some((bits, vec![0; n]))
         }
-        ConstKind::Data(d) => Some((bits, d.iter().map(|&v| mask(bits, v as i64)).collect())),
-        ConstKind::String(b) if bits == 8 => {
-            Some((bits, b.iter().map(|&v| u64::from(v)).collect()))
-        }
+        ConstKind::Data(d) => Some((
+            bits,
+            module
+                .list(*d)
+                .iter()
+                .map(|&v| mask(bits, v as i64))
+                .collect(),
+        )),
+        ConstKind::String(b) if bits == 8 => Some((
+            bits,
+            module.bytes(*b).iter().map(|&v| u64::from(v)).collect(),
+        )),
         ConstKind::CString(b) if bits == 8 => Some((
             bits,
-            b.iter()
+            module
+                .bytes(*b)
+                .iter()
                 .map(|&v| u64::from(v))
                 .chain(std::iter::once(0))
                 .collect(),
         )),
         ConstKind::Aggregate(ops) => {
             let mut out = Vec::with_capacity(ops.len());
-            for op in ops.iter() {
+            for op in module.list(*ops) {
                 let ValueRef::Const(e) = op else { return None };
                 out.push(const_int(module, *elem, *e)?.1);
             }
@@ -344,7 +354,7 @@ impl<'b> Writer<'b> {
                         elem,
                     })
                     .map_err(build_err)?;
-                let data = ConstKind::Data(values.clone().into());
+                let data = ConstKind::Data(self.b.push_list(values));
                 let mut forms = vec![data.clone()];
                 if values.iter().all(|&v| v == 0) {
                     forms.push(ConstKind::Null);
@@ -352,9 +362,9 @@ impl<'b> Writer<'b> {
                 if *bits == 8 && values.iter().all(|&v| v <= 0xff) {
                     let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
                     if let Some((0, head)) = bytes.split_last() {
-                        forms.push(ConstKind::CString(head.into()));
+                        forms.push(ConstKind::CString(self.b.push_list(head)));
                     }
-                    forms.push(ConstKind::String(bytes.into()));
+                    forms.push(ConstKind::String(self.b.push_list(&bytes)));
                 }
                 self.constant(ty, &forms, data)?
             }

@@ -172,7 +172,7 @@ fn check_only_called(m: &Module, removed: &[bool]) -> Result<()> {
     };
     let mut bad = false;
     for c in &m.constants {
-        c.kind.for_each_operand(|v| bad |= is_removed(&v));
+        c.kind.for_each_operand(&m.pools, |v| bad |= is_removed(&v));
         if let dxil_ir::ConstKind::BlockAddress { function, .. } = c.kind {
             bad |= removed.get(function.index()).copied().unwrap_or(false);
         }
@@ -284,7 +284,7 @@ fn remove_functions(m: &mut Module, removed: &[bool]) {
         _ => true,
     });
     for c in &mut m.constants {
-        c.kind.for_each_operand_mut(remap);
+        c.kind.for_each_operand_mut(&mut m.pools, remap);
         if let dxil_ir::ConstKind::BlockAddress { function, .. } = &mut c.kind {
             if let Some(n) = new_id(*function) {
                 *function = n;

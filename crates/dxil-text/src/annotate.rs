@@ -112,7 +112,7 @@ impl Printer<'_> {
         let raw = match &cd.kind {
             ConstKind::Int(v) => *v as u64,
             ConstKind::Null => 0,
-            ConstKind::WideInt(w) => *w.first()?,
+            ConstKind::WideInt(w) => *self.m.list(*w).first()?,
             _ => return None,
         };
         Some(if bits >= 64 {
@@ -133,6 +133,7 @@ impl Printer<'_> {
             match &cd.kind {
                 ConstKind::Null => (0, 0),
                 ConstKind::Aggregate(e) if e.len() == 2 => {
+                    let e = m.list(*e);
                     let a = self.const_u64(e[0]);
                     let b = self.const_u64(e[1]);
                     match (a, b) {

@@ -283,7 +283,7 @@ impl En<'_> {
         self.enter_const(c, body)?;
         while let Some(&(ci, i)) = self.stack.last().filter(|_| self.stack.len() > frames_base) {
             let data = &self.m.constants[ci];
-            if let Some(op) = const_operand(&data.kind, i) {
+            if let Some(op) = const_operand(&self.m.pools, &data.kind, i) {
                 if let Some(top) = self.stack.last_mut() {
                     top.1 += 1;
                 }
@@ -448,7 +448,7 @@ impl En<'_> {
                 st.walked = true;
                 let data = &self.m.constants[c];
                 let start = work.len();
-                data.kind.for_each_operand(|op| work.push(op));
+                data.kind.for_each_operand(&self.m.pools, |op| work.push(op));
                 if let ConstKind::BlockAddress { function, .. } = data.kind {
                     work.push(ValueRef::Function(function));
                 }

@@ -245,11 +245,11 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
 }
 
 /// The `i`-th value operand of a constant (the order of [`ConstKind::for_each_operand`]).
-pub(crate) fn const_operand(k: &ConstKind, i: usize) -> Option<ValueRef> {
+pub(crate) fn const_operand(pools: &Pools, k: &ConstKind, i: usize) -> Option<ValueRef> {
     use ConstKind as C;
     let pick = |ops: &[ValueRef]| ops.get(i).copied();
     match k {
-        C::Aggregate(ops) | C::Gep { operands: ops, .. } => ops.get(i).copied(),
+        C::Aggregate(ops) | C::Gep { operands: ops, .. } => pools.list(*ops).get(i).copied(),
         C::Cast { value, .. } => pick(&[*value]),
         C::Binary { lhs, rhs, .. } | C::Cmp { lhs, rhs, .. } => pick(&[*lhs, *rhs]),
         C::Select {

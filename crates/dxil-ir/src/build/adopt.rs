@@ -107,10 +107,10 @@ impl ModuleBuilder {
             if local_const[id] {
                 continue;
             }
-            let h = hash_of(data);
-            let consts = &m.constants;
+            let h = super::constants::const_hash(&m.pools, data);
+            let (consts, pools) = (&m.constants, &m.pools);
             if b.const_index
-                .find(h, |x| consts[x as usize] == *data)
+                .find(h, |x| super::constants::const_eq(pools, &consts[x as usize], data))
                 .is_none()
             {
                 b.const_index.insert(h, id.0);

@@ -4,7 +4,7 @@
 //! back over the one it was read from).
 
 use super::error::{BuildError, BuildErrorKind, BuildResult};
-use super::intern::hash_of;
+use super::constants::{const_eq, const_hash};
 use super::module::ModuleBuilder;
 use super::Value;
 use crate::{ConstData, ConstKind, Metadata, NamedMetadata, Type, ValueRef};
@@ -16,10 +16,10 @@ impl ModuleBuilder {
             ty,
             kind: kind.clone(),
         };
-        let consts = &self.m.constants;
-        let id = self
-            .const_index
-            .find(hash_of(&data), |id| consts[id as usize] == data)?;
+        let (consts, pools) = (&self.m.constants, &self.m.pools);
+        let id = self.const_index.find(const_hash(pools, &data), |id| {
+            const_eq(pools, &consts[id as usize], &data)
+        })?;
         Some(Value::new(
             ValueRef::Const(crate::Const(id)),
             Some(ty),

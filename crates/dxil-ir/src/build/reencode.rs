@@ -462,7 +462,7 @@ impl Copier<'_> {
             }
             let d = &src.constants[cur];
             let mut missing = None;
-            d.kind.for_each_operand(|v| {
+            d.kind.for_each_operand(&src.pools, |v| {
                 if let ValueRef::Const(o) = v {
                     if missing.is_none() && self.consts.get(o.index()).is_some_and(Option::is_none)
                     {
@@ -474,9 +474,12 @@ impl Copier<'_> {
                 stack.push(o);
                 continue;
             }
-            let mut kind = d.kind.clone();
+            let mut kind = d
+                .kind
+                .copy_between(&src.pools, &mut mb.m.pools)
+                .ok_or_else(|| dangling(format!("{cur}: a list the module does not hold")))?;
             let mut err = None;
-            kind.for_each_operand_mut(|v| match self.module_value(*v) {
+            kind.for_each_operand_mut(&mut mb.m.pools, |v| match self.module_value(*v) {
                 Ok(x) => *v = x.value_ref(),
                 Err(e) => err = Some(e),
             });

@@ -112,7 +112,7 @@ fn constant_int(m: &CheckedModule, v: ValueRef) -> Option<u64> {
     match &data.kind {
         ConstKind::Int(v) => Some(*v as u64 & mask),
         ConstKind::Null => Some(0),
-        ConstKind::WideInt(words) => Some(util::wide_int_low_word(words)),
+        ConstKind::WideInt(words) => Some(util::wide_int_low_word(m.list(*words))),
         _ => None,
     }
 }
