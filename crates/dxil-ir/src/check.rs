@@ -54,7 +54,8 @@ pub enum IdSpace {
     Comdat,
     /// The ids of [`Module::metadata_kinds`].
     MetadataKind,
-    /// A list of [`Module::pools`] (the id is the end of the range).
+    /// A list or record of [`Module::pools`] that the pools do not hold (the id is the
+    /// index of the item, or for named metadata the end of its range).
     Pool,
 }
 

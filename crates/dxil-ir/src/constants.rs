@@ -218,6 +218,23 @@ impl ConstKind {
         }
     }
 
+    /// Gives back to `pools` the lists of the constant that are the last ones in their pools
+    /// ([`Pools::release`]): for a constant made to look one up, which was found.
+    pub fn release_lists(&self, pools: &mut Pools) {
+        match self {
+            ConstKind::WideInt(r) | ConstKind::Data(r) => pools.release(*r),
+            ConstKind::Aggregate(r) | ConstKind::Gep { operands: r, .. } => pools.release(*r),
+            ConstKind::String(r) | ConstKind::CString(r) => pools.release(*r),
+            ConstKind::InlineAsm {
+                asm, constraints, ..
+            } => {
+                pools.release(*constraints);
+                pools.release(*asm);
+            }
+            _ => {}
+        }
+    }
+
     /// The constant with its lists copied from `from` into `to` (another module's pools);
     /// `None` when `from` does not hold them or a pool of `to` is full.
     pub fn copy_between(&self, from: &Pools, to: &mut Pools) -> Option<ConstKind> {

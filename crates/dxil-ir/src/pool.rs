@@ -365,6 +365,15 @@ impl Pools {
         (r.index as usize) < T::vec(self).len()
     }
 
+    /// Drops the list `r` when it is the last one in its pool (a list made for a lookup that
+    /// found what it looked for); else does nothing. Nothing may refer to `r` afterwards.
+    pub fn release<T: Pooled>(&mut self, r: PoolRange<T>) {
+        let v = T::vec_mut(self);
+        if r.len != 0 && r.span().end == v.len() {
+            v.truncate(r.start as usize);
+        }
+    }
+
     /// Replaces the list `r` by `items` and returns its range: in place when `items` is no
     /// longer than `r` (so that writing a list back unchanged leaves the pools as they
     /// were), else as a copy at the pool's end. For a list no other entry shares.
@@ -506,6 +515,11 @@ mod tests {
         assert_eq!((p.index(short), short.start), (&[7, 8][..], a3.start));
         let c2 = p.replace(c, &[1, 2]);
         assert_eq!(p.index(c2), [1, 2]);
+        let last = p.push(&[5u64, 6]);
+        p.release(c2);
+        assert_eq!(p.len_of::<u64>(), 12);
+        p.release(last);
+        assert_eq!(p.len_of::<u64>(), 10);
         let foreign: WordRange = range_at(40, 2).unwrap();
         assert!(!p.holds(foreign));
         assert_eq!(p.get(foreign), None);

@@ -316,6 +316,12 @@ impl<'b> Writer<'b> {
                 ValueRef::Const(c) => c.as_u32(),
                 _ => u32::MAX,
             });
+        // The forms made only for the lookup give back their lists (last made, first given
+        // back), so that writing an unchanged model leaves the module as it was.
+        let made = existing.is_none();
+        for k in found.iter().rev().filter(|k| !made || **k != make) {
+            self.b.release_const_lists(k);
+        }
         match existing {
             Some(v) => Ok(v),
             None => self.b.constant(ty, make).map_err(build_err),

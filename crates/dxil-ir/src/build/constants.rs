@@ -33,6 +33,12 @@ impl ModuleBuilder {
         self.m.pools.push(items)
     }
 
+    /// Gives back the lists of a constant kind made for a lookup that found what it looked
+    /// for ([`ConstKind::release_lists`]); nothing may refer to them afterwards.
+    pub fn release_const_lists(&mut self, kind: &ConstKind) {
+        kind.release_lists(&mut self.m.pools)
+    }
+
     /// Adds the entries of `iter` to the module's pools as one list, as
     /// [`ModuleBuilder::push_list`].
     pub fn extend_list<T: Pooled>(&mut self, iter: impl IntoIterator<Item = T>) -> PoolRange<T> {
@@ -47,7 +53,11 @@ impl ModuleBuilder {
             .const_index
             .find(h, |id| const_eq(pools, &consts[id as usize], &data))
         {
-            Some(id) => Const(id),
+            Some(id) => {
+                // A constant made again gives back the lists made for it.
+                data.kind.release_lists(&mut self.m.pools);
+                Const(id)
+            }
             None => {
                 let id = self.m.constants.push(data);
                 self.const_index.insert(h, id.0);
