@@ -676,10 +676,8 @@ impl<F: FnMut(Metadata)> RefWalk<'_, F> {
     }
 
     fn md_list(&mut self, rs: &MdRange) {
-        for r in self.0.list(*rs) {
-            if let Some(m) = r {
-                (self.1)(*m);
-            }
+        for m in self.0.list(*rs).iter().flatten() {
+            (self.1)(*m);
         }
     }
 }
@@ -750,10 +748,8 @@ impl<F: FnMut(&mut Metadata)> RefWalkMut<'_, F> {
     }
 
     fn md_list(&mut self, rs: &mut MdRange) {
-        for r in self.0.get_mut(*rs).unwrap_or(&mut []) {
-            if let Some(m) = r {
-                (self.1)(m);
-            }
+        for m in self.0.list_mut(*rs).iter_mut().flatten() {
+            (self.1)(m);
         }
     }
 }

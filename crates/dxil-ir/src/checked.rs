@@ -101,7 +101,7 @@ impl CheckedModule {
     /// The list `r` of the module's pools.
     #[inline]
     pub fn list<T: crate::Pooled>(&self, r: crate::PoolRange<T>) -> &[T] {
-        self.0.pools.index(r)
+        self.0.pools.held_list(r)
     }
 
     /// The debug-info record of a metadata payload.
@@ -116,7 +116,7 @@ impl CheckedModule {
     /// The bytes `r` of the module's pools (a metadata string).
     #[inline]
     pub fn bytes(&self, r: crate::ByteRange) -> &[u8] {
-        self.0.pools.index(r)
+        self.0.pools.held_list(r)
     }
 
     /// The global variable `g`.

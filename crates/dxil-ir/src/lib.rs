@@ -10,6 +10,17 @@
 //!   ([`Body::constants`]).
 //! - Metadata share one arena, [`Module::metadata`]: module-level metadata first (arena
 //!   index = bitcode metadata id), then each function's local metadata ([`Body::local_metadata`]).
+//! - Lists and byte strings of metadata and constants (node and named metadata operands,
+//!   DWARF expressions, `!"..."` strings, aggregates, expression operands, wide integers,
+//!   data arrays, constant strings, inline assembly) and the larger debug-info records live
+//!   in [`Module::pools`], one vector per element type, so that decoding allocates per pool
+//!   rather than per list. An entry names them by a [`PoolRange`] or a [`PoolRef`], whose
+//!   numbers are private to this crate as ids' are. Read them with [`Module::list`],
+//!   [`Module::bytes`] and [`Module::record`] (a range the pools do not hold reads as empty
+//!   or `None`; [`CheckedModule`]'s versions index, the id check having proven every
+//!   range); make them with [`Pools::push`], [`Pools::try_collect`] (readers: straight from
+//!   the record) and [`Pools::add`], or the builder's `push_list`, `md_list` and
+//!   `md_record`.
 //! - Operands are [`ValueRef`]s; `Arg` and `Inst` are local to the enclosing body. Results of
 //!   `void` type have `ty: None` and take no value number (they get no `%N` slot).
 //! - Names from the value symbol tables are stored on the entities; the record order of the
@@ -22,8 +33,8 @@
 //! Instruction ids in METADATA_ATTACHMENT are [`Inst`] indexes (all instructions count).
 //!
 //! Guarantees of modules from `dxil_bitcode::read_module` (hostile input included): every id
-//! is in range; the type graph has no cycle except through identified structs (and none by
-//! value); constants do not reference themselves through other constants. The readers
+//! is in range, and every pool range and record in the pools; the type graph has no cycle
+//! except through identified structs (and none by value); constants do not reference themselves through other constants. The readers
 //! (`dxil_bitcode::read_module`, `dxil_asm::parse_module`, and `dxil::read_module` and
 //! `dxil::parse_text` over them) return a [`CheckedModule`]: the id part is proven, by one
 //! pass, [`check`] ([`Module::check_ids`]), or by the maker as it stores each id. The bitcode

@@ -90,7 +90,12 @@ impl<T> Hash for PoolRange<T> {
 
 impl<T> fmt::Debug for PoolRange<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{}", self.start, u64::from(self.start) + u64::from(self.len))
+        write!(
+            f,
+            "{}..{}",
+            self.start,
+            u64::from(self.start) + u64::from(self.len)
+        )
     }
 }
 
@@ -261,7 +266,7 @@ impl Pools {
     ///
     /// When these pools do not hold `r`, as indexing does.
     #[inline]
-    pub fn index<T: Pooled>(&self, r: PoolRange<T>) -> &[T] {
+    pub fn held_list<T: Pooled>(&self, r: PoolRange<T>) -> &[T] {
         &T::vec(self)[r.span()]
     }
 
@@ -272,7 +277,8 @@ impl Pools {
     /// When the pool would hold more than `u32::MAX` entries; readers use
     /// [`Pools::try_push`].
     pub fn push<T: Pooled>(&mut self, items: &[T]) -> PoolRange<T> {
-        self.try_push(items).expect("pool holds more than u32::MAX entries")
+        self.try_push(items)
+            .expect("pool holds more than u32::MAX entries")
     }
 
     /// Copies `items` into the pool and returns their range (`None` when the pool would hold
@@ -344,7 +350,8 @@ impl Pools {
     /// When the pool would hold more than `u32::MAX` entries; readers use
     /// [`Pools::try_add`].
     pub fn add<T: Pooled>(&mut self, x: T) -> PoolRef<T> {
-        self.try_add(x).expect("pool holds more than u32::MAX entries")
+        self.try_add(x)
+            .expect("pool holds more than u32::MAX entries")
     }
 
     /// The entry `r` (`None` when these pools do not hold it).
@@ -405,7 +412,10 @@ impl Pools {
     pub fn append<T: Pooled>(&mut self, r: PoolRange<T>, items: &[T]) -> PoolRange<T> {
         let v = T::vec_mut(self);
         let span = r.span();
-        assert!(span.end <= v.len(), "append to a range these pools do not hold");
+        assert!(
+            span.end <= v.len(),
+            "append to a range these pools do not hold"
+        );
         let start = if span.end == v.len() {
             span.start
         } else {
@@ -502,19 +512,26 @@ mod tests {
         let mut p = Pools::new();
         let a = p.push(&[1u64, 2]);
         let b = p.push(&b"xyz"[..]);
-        assert_eq!(p.index(a), [1, 2]);
+        assert_eq!(p.held_list(a), [1, 2]);
         assert_eq!(p.list(b), b"xyz");
         let a2 = p.append(a, &[3]);
-        assert_eq!(p.index(a2), [1, 2, 3]);
-        assert_eq!(a2, PoolRange { start: 0, len: 3, elem: PhantomData });
+        assert_eq!(p.held_list(a2), [1, 2, 3]);
+        assert_eq!(
+            a2,
+            PoolRange {
+                start: 0,
+                len: 3,
+                elem: PhantomData
+            }
+        );
         let c = p.push(&[9u64]);
         let a3 = p.append(a2, &[4]);
-        assert_eq!(p.index(a3), [1, 2, 3, 4]);
-        assert_eq!(p.index(c), [9]);
+        assert_eq!(p.held_list(a3), [1, 2, 3, 4]);
+        assert_eq!(p.held_list(c), [9]);
         let short = p.replace(a3, &[7, 8]);
-        assert_eq!((p.index(short), short.start), (&[7, 8][..], a3.start));
+        assert_eq!((p.held_list(short), short.start), (&[7, 8][..], a3.start));
         let c2 = p.replace(c, &[1, 2]);
-        assert_eq!(p.index(c2), [1, 2]);
+        assert_eq!(p.held_list(c2), [1, 2]);
         let last = p.push(&[5u64, 6]);
         p.release(c2);
         assert_eq!(p.len_of::<u64>(), 12);

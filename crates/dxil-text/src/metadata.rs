@@ -2,7 +2,7 @@
 //! `writeDI*` field printers; LangRef "Metadata", "Specialized Metadata Nodes"): field order,
 //! and which fields are left out when zero, empty or null.
 
-use dxil_ir::{DiShow, MdRange, Metadata, WordRange, MetadataData as M, DW_TAG_AUTO_VARIABLE};
+use dxil_ir::{DiShow, MdRange, Metadata, MetadataData as M, WordRange, DW_TAG_AUTO_VARIABLE};
 
 use crate::dwarf;
 use crate::names::write_escaped;

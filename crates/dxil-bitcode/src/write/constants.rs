@@ -109,7 +109,8 @@ fn constant(
             (CST_CODE_INTEGER, CST_INTEGER)
         }
         ConstKind::WideInt(words) => {
-            out.rec.extend(m.list(*words).iter().map(|&w| emit_signed(w as i64)));
+            out.rec
+                .extend(m.list(*words).iter().map(|&w| emit_signed(w as i64)));
             (CST_CODE_WIDE_INTEGER, 0)
         }
         ConstKind::Float(bits) => {
@@ -121,7 +122,8 @@ fn constant(
             (CST_CODE_FLOAT, 0)
         }
         ConstKind::String(bytes) => {
-            out.rec.extend(m.bytes(*bytes).iter().map(|&b| u64::from(b)));
+            out.rec
+                .extend(m.bytes(*bytes).iter().map(|&b| u64::from(b)));
             (CST_CODE_STRING, g(CST_STRING8))
         }
         ConstKind::CString(bytes) => {

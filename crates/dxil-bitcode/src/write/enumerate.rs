@@ -448,7 +448,8 @@ impl En<'_> {
                 st.walked = true;
                 let data = &self.m.constants[c];
                 let start = work.len();
-                data.kind.for_each_operand(&self.m.pools, |op| work.push(op));
+                data.kind
+                    .for_each_operand(&self.m.pools, |op| work.push(op));
                 if let ConstKind::BlockAddress { function, .. } = data.kind {
                     work.push(ValueRef::Function(function));
                 }

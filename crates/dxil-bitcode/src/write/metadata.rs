@@ -5,9 +5,9 @@ use std::sync::OnceLock;
 
 use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Fixed, Literal, Vbr};
-use dxil_ir::{DiPayload, MdRange, Pools, WordRange, 
-    Body, DILocation, FixedMetadataKind, FunctionData, GenericDINode, MdRef, Metadata,
-    MetadataData as M, MetadataKind, Module,
+use dxil_ir::{
+    Body, DILocation, DiPayload, FixedMetadataKind, FunctionData, GenericDINode, MdRange, MdRef,
+    Metadata, MetadataData as M, MetadataKind, Module, Pools, WordRange,
 };
 
 use super::abbrevs::{by_width, define_shared, ByWidth};

@@ -110,7 +110,9 @@ impl ModuleBuilder {
             let h = super::constants::const_hash(&m.pools, data);
             let (consts, pools) = (&m.constants, &m.pools);
             if b.const_index
-                .find(h, |x| super::constants::const_eq(pools, &consts[x as usize], data))
+                .find(h, |x| {
+                    super::constants::const_eq(pools, &consts[x as usize], data)
+                })
                 .is_none()
             {
                 b.const_index.insert(h, id.0);

@@ -298,9 +298,8 @@ pub(crate) fn const_eq(pools: &Pools, a: &ConstData, b: &ConstData) -> bool {
         return false;
     }
     match (&a.kind, &b.kind) {
-        (ConstKind::WideInt(x), ConstKind::WideInt(y)) | (ConstKind::Data(x), ConstKind::Data(y)) => {
-            pools.list(*x) == pools.list(*y)
-        }
+        (ConstKind::WideInt(x), ConstKind::WideInt(y))
+        | (ConstKind::Data(x), ConstKind::Data(y)) => pools.list(*x) == pools.list(*y),
         (ConstKind::Aggregate(x), ConstKind::Aggregate(y)) => pools.list(*x) == pools.list(*y),
         (ConstKind::String(x), ConstKind::String(y))
         | (ConstKind::CString(x), ConstKind::CString(y)) => pools.list(*x) == pools.list(*y),

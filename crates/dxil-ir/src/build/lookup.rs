@@ -3,8 +3,8 @@
 //! [`Value`]s (a module adopted by [`ModuleBuilder::from_module`], a metadata model written
 //! back over the one it was read from).
 
-use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::constants::{const_eq, const_hash};
+use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::module::ModuleBuilder;
 use super::Value;
 use crate::{ConstData, ConstKind, Metadata, NamedMetadata, Type, ValueRef};

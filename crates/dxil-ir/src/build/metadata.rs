@@ -6,7 +6,9 @@ use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::md_hash::{md_eq, md_hash, node_hash, string_hash};
 use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
-use crate::{DiPayload, MdRange, MdRef, Metadata, MetadataData, NamedMetadata, ValueRef, WordRange};
+use crate::{
+    DiPayload, MdRange, MdRef, Metadata, MetadataData, NamedMetadata, ValueRef, WordRange,
+};
 
 impl ModuleBuilder {
     pub(crate) fn check_md(&self, what: &str, md: Metadata) -> BuildResult<()> {
@@ -216,7 +218,9 @@ impl ModuleBuilder {
             let (mds, pools) = (&self.m.metadata, &self.m.pools);
             let known = self
                 .md_index
-                .find(h, |id| id != md.0 && md_eq(pools, &mds[id as usize], &mds[md]))
+                .find(h, |id| {
+                    id != md.0 && md_eq(pools, &mds[id as usize], &mds[md])
+                })
                 .is_some();
             if !known {
                 self.md_index.insert(h, md.0);
