@@ -44,9 +44,15 @@ pub(crate) fn read_constants(
     order: &mut Vec<Const>,
 ) -> Result<()> {
     let prev = cur.enter(CONSTANTS_BLOCK_ID)?;
+    // Room for the block's constants from its length: a record takes at least a few bits,
+    // most a word or more (a guess from DXC's blocks, bounded by the bits the input holds).
+    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
+    st.m.constants.reserve(words);
+    order.reserve(words);
     // The lists go straight into the module's pools, held apart from the module while the
     // records that fill them read its tables.
     let mut pools = std::mem::take(&mut st.m.pools);
+    pools.reserve::<ValueRef>(words / 2);
     let r = read_block(cur, st, &mut pools, local, order);
     st.m.pools = pools;
     r?;
