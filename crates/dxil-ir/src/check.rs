@@ -888,6 +888,32 @@ mod tests {
     }
 
     #[test]
+    fn lists_the_pools_do_not_hold_are_found() {
+        let mut other = crate::Pools::new();
+        other.push::<MdRef>(&[None, None]);
+        let foreign = other.push::<MdRef>(&[None]);
+        let mut m = module();
+        m.metadata.push(MetadataData::Node {
+            distinct: false,
+            operands: foreign,
+        });
+        m.module_metadata_count = 1;
+        let e = check(&m).unwrap_err();
+        assert_eq!(
+            (e.space, e.site),
+            (IdSpace::Pool, IdSite::Metadata(Metadata(0)))
+        );
+        let values = other.push(&[ValueRef::Const(Const(0))]);
+        let mut m = module();
+        m.constants.push(crate::ConstData {
+            ty: Type(0),
+            kind: ConstKind::Aggregate(values),
+        });
+        let e = check(&m).unwrap_err();
+        assert_eq!((e.space, e.site), (IdSpace::Pool, IdSite::Const(Const(0))));
+    }
+
+    #[test]
     fn di_fields_are_walked() {
         let mut m = module();
         m.metadata.push(MetadataData::Location(crate::DILocation {
