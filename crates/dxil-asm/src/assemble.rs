@@ -27,9 +27,9 @@ pub enum AssembleError {
 
 fn node_operands(m: &Module, name: &str) -> Option<Vec<Option<dxil_ir::Metadata>>> {
     let nm = m.find_named_metadata(name)?;
-    let first = *nm.operands.first()?;
+    let first = *m.list(nm.operands).first()?;
     match m.md(first)? {
-        MetadataData::Node { operands, .. } => Some(operands.to_vec()),
+        MetadataData::Node { operands, .. } => Some(m.list(*operands).to_vec()),
         _ => None,
     }
 }
@@ -50,7 +50,7 @@ fn md_int(m: &Module, md: Option<dxil_ir::Metadata>) -> Option<u64> {
 
 fn md_str(m: &Module, md: Option<dxil_ir::Metadata>) -> Option<String> {
     match m.md(md?)? {
-        MetadataData::String(s) => Some(String::from_utf8_lossy(s).into_owned()),
+        MetadataData::String(s) => Some(String::from_utf8_lossy(m.bytes(*s)).into_owned()),
         _ => None,
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use dxil_ir::{self as ir, MdRef, Metadata, MetadataData as M, ValueRef};
+use dxil_ir::{self as ir, MdRange, MdRef, Metadata, MetadataData as M, ValueRef, WordRange};
 
 use crate::lexer::Kind;
 use crate::parser::{MdUse, PResult, Parser};
@@ -152,7 +152,7 @@ impl Parser<'_> {
                 }
                 Ok(M::Node {
                     distinct,
-                    operands: ops.into_boxed_slice(),
+                    operands: self.b.md_list(&ops),
                 })
             }
             Kind::MetaVar if self.peek(1).kind == Kind::LParen => {
@@ -392,10 +392,13 @@ macro_rules! di_parser {
             fn build_di(&mut self, name: &str, distinct: bool) -> PResult<Option<M>> {
                 Ok(Some(match name {
                     $(
-                        $name => M::$variant(ir::$ty {
-                            distinct,
-                            $( $field: self.$kind($text, None $( .or(Some($default)) )?)?, )*
-                        }.into()),
+                        $name => {
+                            let record = ir::$ty {
+                                distinct,
+                                $( $field: self.$kind($text, None $( .or(Some($default)) )?)?, )*
+                            };
+                            M::$variant(self.p.b.md_record(record))
+                        }
                     )*
                     _ => return Ok(None),
                 }))
@@ -543,17 +546,19 @@ impl Getter<'_, '_, '_> {
         Ok(None)
     }
 
-    fn md_list(&mut self, name: &str, _: Option<()>) -> PResult<Box<[MdRef]>> {
+    /// The operands of the node given, shared with it in the module's pools.
+    fn md_list(&mut self, name: &str, _: Option<()>) -> PResult<MdRange> {
         Ok(match self.take(name) {
             Some(Fv::Md(m)) => match self.p.m().md(m) {
-                Some(M::Node { operands, .. }) => operands.clone(),
-                _ => Box::new([]),
+                Some(M::Node { operands, .. }) => *operands,
+                _ => MdRange::EMPTY,
             },
-            _ => Box::new([]),
+            _ => MdRange::EMPTY,
         })
     }
 
-    fn elements(&mut self, _: &str, _: Option<()>) -> PResult<Box<[u64]>> {
-        Ok(self.f.elements.clone().unwrap_or_default())
+    fn elements(&mut self, _: &str, _: Option<()>) -> PResult<WordRange> {
+        let elements = self.f.elements.as_deref().unwrap_or_default();
+        Ok(self.p.b.md_words(elements))
     }
 }

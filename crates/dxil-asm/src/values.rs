@@ -224,10 +224,8 @@ impl Parser<'_> {
             } else {
                 vec![lo, hi]
             };
-            return self.intern_const(ConstData {
-                ty,
-                kind: ConstKind::WideInt(words.into_boxed_slice()),
-            });
+            let kind = ConstKind::WideInt(self.b.push_list(&words));
+            return self.intern_const(ConstData { ty, kind });
         }
         let shift = 128 - bits;
         let sext = ((v << shift) >> shift) as i64;
@@ -358,9 +356,9 @@ impl Parser<'_> {
         let kind = if bytes.iter().all(|&b| b == 0) {
             ConstKind::Null
         } else if bytes.last() == Some(&0) && !bytes[..bytes.len() - 1].contains(&0) {
-            ConstKind::CString(bytes[..bytes.len() - 1].to_vec().into_boxed_slice())
+            ConstKind::CString(self.b.push_list(&bytes[..bytes.len() - 1]))
         } else {
-            ConstKind::String(bytes.into_boxed_slice())
+            ConstKind::String(self.b.push_list(&bytes))
         };
         self.intern_const(ConstData { ty, kind })
     }
@@ -469,18 +467,14 @@ impl Parser<'_> {
                         let bytes = words.iter().map(|&w| w as u8).collect();
                         return self.byte_array(ty, bytes);
                     }
-                    return self.intern_const(ConstData {
-                        ty,
-                        kind: ConstKind::Data(words.into_boxed_slice()),
-                    });
+                    let kind = ConstKind::Data(self.b.push_list(&words));
+                    return self.intern_const(ConstData { ty, kind });
                 }
             }
         }
         let ops: Vec<ValueRef> = elems.into_iter().map(|(_, v)| v).collect();
-        self.intern_const(ConstData {
-            ty,
-            kind: ConstKind::Aggregate(ops.into_boxed_slice()),
-        })
+        let kind = ConstKind::Aggregate(self.b.push_list(&ops));
+        self.intern_const(ConstData { ty, kind })
     }
 
     fn parse_word_constant(&mut self, ty: Type, fs: &mut FnState) -> PResult<Const> {
@@ -592,7 +586,7 @@ impl Parser<'_> {
                     ConstKind::Gep {
                         inbounds,
                         source_ty: Some(source),
-                        operands: ops.into_boxed_slice(),
+                        operands: self.b.push_list(&ops),
                     },
                     rt,
                 ))

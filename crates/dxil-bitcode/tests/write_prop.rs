@@ -217,12 +217,14 @@ fn build(spec: &Spec) -> Module {
     let sink = b.function("sink", sink_ty, 0);
     let scope = b.md(MetadataData::Node {
         distinct: true,
-        operands: Box::new([]),
+        operands: MdRange::EMPTY,
     });
-    let tbaa_name = b.md(MetadataData::String(b"int".to_vec().into()));
+    let name = b.m.pools.push(&b"int"[..]);
+    let tbaa_name = b.md(MetadataData::String(name));
+    let operands = b.m.pools.push(&[Some(tbaa_name)]);
     let tbaa = b.md(MetadataData::Node {
         distinct: false,
-        operands: Box::new([Some(tbaa_name)]),
+        operands,
     });
     // Definitions.
     for (fi, fs) in spec.funcs.iter().enumerate() {
@@ -438,7 +440,10 @@ fn build(spec: &Spec) -> Module {
         let mut made: Vec<Metadata> = Vec::new();
         for o in ops {
             let md = match o {
-                MdSpec::Str(s) => b.md(MetadataData::String(s.as_bytes().into())),
+                MdSpec::Str(s) => {
+                    let s = b.m.pools.push(s.as_bytes());
+                    b.md(MetadataData::String(s))
+                }
                 MdSpec::Int(v) => {
                     let c = if *v == 0 {
                         b.konst(i32t, ConstKind::Null)
@@ -448,10 +453,10 @@ fn build(spec: &Spec) -> Module {
                     b.md(MetadataData::Value { ty: i32t, value: c })
                 }
                 MdSpec::Node(refs) => {
-                    let operands = refs
-                        .iter()
-                        .map(|r| r.and_then(|i| made.get(i as usize).copied()))
-                        .collect();
+                    let operands = b.m.pools.extend(
+                        refs.iter()
+                            .map(|r| r.and_then(|i| made.get(i as usize).copied())),
+                    );
                     b.md(MetadataData::Node {
                         distinct: false,
                         operands,
@@ -460,11 +465,12 @@ fn build(spec: &Spec) -> Module {
             };
             made.push(md);
         }
-        let operands = made
+        let nodes = made
             .iter()
             .copied()
-            .filter(|&md| matches!(b.m.metadata[md.index()], MetadataData::Node { .. }))
-            .collect();
+            .filter(|&md| matches!(b.m.metadata[md.index()], MetadataData::Node { .. }));
+        let nodes: Vec<Metadata> = nodes.collect();
+        let operands = b.m.pools.push(&nodes);
         let name = b.m.intern(&format!("named.{k}"));
         b.m.named_metadata.push(NamedMetadata { name, operands });
     }
@@ -501,14 +507,14 @@ fn md(m: &Module, body: Option<&Body>, x: Option<Metadata>, depth: u32) -> Strin
         return "...".into();
     }
     match m.md(x) {
-        Some(MetadataData::String(s)) => format!("!{:?}", String::from_utf8_lossy(s)),
+        Some(MetadataData::String(s)) => format!("!{:?}", String::from_utf8_lossy(m.bytes(*s))),
         Some(MetadataData::Value { ty: t, value }) => {
             format!("{} {}", ty(m, *t), val(m, body, *value))
         }
         Some(MetadataData::Node { distinct, operands }) => format!(
             "{}!{{{}}}",
             if *distinct { "distinct " } else { "" },
-            operands
+            m.list(*operands)
                 .iter()
                 .map(|&o| md(m, body, o, depth + 1))
                 .collect::<Vec<_>>()
@@ -626,7 +632,7 @@ fn describe(m: &Module) -> Vec<String> {
         out.push(format!(
             "!{} = {:?}",
             m.name_str(nm.name),
-            nm.operands
+            m.list(nm.operands)
                 .iter()
                 .map(|&o| md(m, None, Some(o), 0))
                 .collect::<Vec<_>>()

@@ -112,11 +112,9 @@ impl<'a> EntryBuilder<'a> {
         .into_iter()
         .collect::<std::result::Result<Vec<_>, _>>()
         .map_err(Error::ir)?;
+        let fields = mb.extend_list(fields.iter().map(|v| v.value_ref()));
         let bind = mb
-            .constant(
-                bind_ty,
-                dxil_ir::ConstKind::Aggregate(fields.iter().map(|v| v.value_ref()).collect()),
-            )
+            .constant(bind_ty, dxil_ir::ConstKind::Aggregate(fields))
             .map_err(Error::ir)?;
         let h = self.op(
             DxOp::CreateHandleFromBinding {
@@ -166,10 +164,8 @@ impl<'a> EntryBuilder<'a> {
             mb.const_int(i32t, i64::from(w0 as i32))?,
             mb.const_int(i32t, i64::from(w1 as i32))?,
         ];
-        let props = mb.constant(
-            props_ty,
-            dxil_ir::ConstKind::Aggregate(words.iter().map(|v| v.value_ref()).collect()),
-        )?;
+        let words = mb.extend_list(words.iter().map(|v| v.value_ref()));
+        let props = mb.constant(props_ty, dxil_ir::ConstKind::Aggregate(words))?;
         self.op(
             DxOp::AnnotateHandle {
                 res: h.into(),

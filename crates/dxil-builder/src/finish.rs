@@ -341,9 +341,12 @@ fn res_may_not_alias(module: &Module, meta: &ShaderMeta) -> bool {
     let uav_props = |v: ValueRef| match v {
         ValueRef::Const(c) => match module.constant(c).map(|d| &d.kind) {
             Some(ConstKind::Aggregate(words)) => {
+                let words = module.list(*words);
                 words.first().and_then(|w| int(*w)).unwrap_or(0) & (1 << 12) != 0
             }
-            Some(ConstKind::Data(words)) => words.first().copied().unwrap_or(0) & (1 << 12) != 0,
+            Some(ConstKind::Data(words)) => {
+                module.list(*words).first().copied().unwrap_or(0) & (1 << 12) != 0
+            }
             _ => false,
         },
         _ => false,

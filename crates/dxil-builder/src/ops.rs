@@ -182,8 +182,8 @@ fn materialise(
                 (Arg::Float(x), Some(d)) if d.is_float() => float_bits(&d, x),
                 _ => return Err(bad("a value, or a number of its element type")),
             };
-            mb.constant(ty, ConstKind::Data(vec![bits; len as usize].into()))
-                .map_err(Error::ir)?
+            let data = mb.extend_list(std::iter::repeat_n(bits, len as usize));
+            mb.constant(ty, ConstKind::Data(data)).map_err(Error::ir)?
         }
         (Arg::Int(i), Some(TypeData::Int(_))) => mb.const_int(ty, i).map_err(Error::ir)?,
         (Arg::Int(i), Some(d)) if d.is_float() => float_const(mb, ty, &d, i as f64)?,

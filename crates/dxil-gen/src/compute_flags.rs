@@ -97,11 +97,12 @@ fn is_const(v: &ValueRef) -> bool {
 fn annotate_props(m: &Module, v: &ValueRef) -> Option<(u32, bool, u32)> {
     let ValueRef::Const(c) = v else { return None };
     let words: Vec<u64> = match &m.constant(*c)?.kind {
-        ConstKind::Aggregate(vals) => vals
+        ConstKind::Aggregate(vals) => m
+            .list(*vals)
             .iter()
             .map(|x| const_int(m, x).unwrap_or(0) as u64)
             .collect(),
-        ConstKind::Data(d) => d.to_vec(),
+        ConstKind::Data(d) => m.list(*d).to_vec(),
         ConstKind::Null => vec![0, 0],
         _ => return None,
     };

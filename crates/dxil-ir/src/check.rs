@@ -20,6 +20,7 @@ use crate::ids::{Alias, Arg, Block, Const, Function, Global, Inst, Metadata, Typ
 use crate::instructions::InstKind;
 use crate::metadata::{MdRef, MetadataData};
 use crate::names::Name;
+use crate::pool::{MdRange, Pools, WordRange};
 use crate::types::TypeData;
 use crate::values::ValueRef;
 use crate::Module;
@@ -60,6 +61,9 @@ pub enum IdSpace {
     OperandList,
     /// [`Module::names`].
     Name,
+    /// A list or record of [`Module::pools`] that the pools do not hold (the id is the
+    /// index of the item, or for named metadata the end of its range).
+    Pool,
 }
 
 impl IdSpace {
@@ -81,6 +85,7 @@ impl IdSpace {
             IdSpace::MetadataKind => "metadata kind",
             IdSpace::OperandList => "operand list",
             IdSpace::Name => "name",
+            IdSpace::Pool => "pool range",
         }
     }
 }
@@ -303,6 +308,17 @@ impl Checker<'_> {
         }
     }
 
+    /// A range of the module's pools.
+    #[inline]
+    fn pool<T: crate::Pooled>(&self, r: crate::PoolRange<T>) -> CheckResult {
+        if self.m.pools.holds(r) {
+            Ok(())
+        } else {
+            let end = self.m.pools.len_of::<T>() as u64 + r.len() as u64;
+            Err(self.err(IdSpace::Pool, end))
+        }
+    }
+
     /// Any metadata of the arena (node operands may name any item).
     #[inline]
     fn md(&self, md: Metadata) -> CheckResult {
@@ -425,7 +441,8 @@ impl Checker<'_> {
         }
         for nm in &m.named_metadata {
             self.name(Some(nm.name))?;
-            for &md in &nm.operands {
+            self.pool(nm.operands)?;
+            for &md in m.list(nm.operands) {
                 self.md_in(md, None)?;
             }
         }
@@ -460,8 +477,11 @@ impl Checker<'_> {
         for (i, c) in m.constants.iter().enumerate() {
             self.site = IdSite::Const(Const(i as u32));
             self.ty(c.ty)?;
+            if !c.kind.held_by(&m.pools) {
+                return Err(self.err(IdSpace::Pool, i as u64));
+            }
             let mut r = Ok(());
-            c.kind.for_each_operand(|v| {
+            c.kind.for_each_operand(&m.pools, |v| {
                 if r.is_ok() {
                     r = self.value(v, None);
                 }
@@ -513,9 +533,12 @@ impl Checker<'_> {
                     }
                 }
                 _ => {
+                    if !d.held_by(&m.pools) {
+                        return Err(self.err(IdSpace::Pool, i as u64));
+                    }
                     let len = m.metadata.len();
                     let mut bad = None;
-                    d.for_each_ref(|md| {
+                    d.for_each_ref(&m.pools, |md| {
                         if md.index() >= len {
                             bad = Some(md);
                         }
@@ -655,9 +678,9 @@ impl Checker<'_> {
 
 /// Calls a closure on every metadata reference of a record's fields; each method is a kind of
 /// [`crate::for_each_di_record!`].
-struct RefWalk<F: FnMut(Metadata)>(F);
+struct RefWalk<'p, F: FnMut(Metadata)>(&'p Pools, F);
 
-impl<F: FnMut(Metadata)> RefWalk<F> {
+impl<F: FnMut(Metadata)> RefWalk<'_, F> {
     fn flag(&mut self, _: &bool) {}
     fn uint(&mut self, _: &u64) {}
     fn tag(&mut self, _: &u64) {}
@@ -670,11 +693,11 @@ impl<F: FnMut(Metadata)> RefWalk<F> {
     fn sint(&mut self, _: &i64) {}
     fn opt_uint(&mut self, _: &Option<u64>) {}
     fn obsolete(&mut self, _: &Option<u64>) {}
-    fn elements(&mut self, _: &[u64]) {}
+    fn elements(&mut self, _: &WordRange) {}
 
     fn md(&mut self, r: &MdRef) {
         if let Some(m) = r {
-            (self.0)(*m);
+            (self.1)(*m);
         }
     }
 
@@ -683,12 +706,12 @@ impl<F: FnMut(Metadata)> RefWalk<F> {
     }
 
     fn md_required(&mut self, r: &Metadata) {
-        (self.0)(*r);
+        (self.1)(*r);
     }
 
-    fn md_list(&mut self, rs: &[MdRef]) {
-        for r in rs {
-            self.md(r);
+    fn md_list(&mut self, rs: &MdRange) {
+        for m in self.0.list(*rs).iter().flatten() {
+            (self.1)(*m);
         }
     }
 }
@@ -703,15 +726,18 @@ macro_rules! di_refs {
     )*) => {
         impl MetadataData {
             /// Calls `f` on every metadata this item refers to: the operands of a node, the
-            /// metadata fields of a DI record (not the value of a value wrapper).
-            pub fn for_each_ref(&self, f: impl FnMut(Metadata)) {
-                let mut w = RefWalk(f);
+            /// metadata fields of a DI record (not the value of a value wrapper). `pools`
+            /// are the module's, which hold the lists.
+            pub fn for_each_ref(&self, pools: &Pools, f: impl FnMut(Metadata)) {
+                let mut w = RefWalk(pools, f);
                 match self {
                     MetadataData::String(_) | MetadataData::Value { .. } => {}
                     MetadataData::Node { operands, .. } => w.md_list(operands),
                     $(
                         MetadataData::$variant(n) => {
-                            $( w.$kind(&n.$field); )*
+                            if let Some(n) = crate::DiPayload::record(n, w.0) {
+                                $( w.$kind(&n.$field); )*
+                            }
                         }
                     )*
                 }
@@ -724,9 +750,9 @@ crate::for_each_di_record!(di_refs);
 
 /// Calls a closure on every metadata reference of a record's fields, allowing it to replace
 /// them; the mutable twin of [`RefWalk`].
-struct RefWalkMut<F: FnMut(&mut Metadata)>(F);
+struct RefWalkMut<'p, F: FnMut(&mut Metadata)>(&'p mut Pools, F);
 
-impl<F: FnMut(&mut Metadata)> RefWalkMut<F> {
+impl<F: FnMut(&mut Metadata)> RefWalkMut<'_, F> {
     fn flag(&mut self, _: &mut bool) {}
     fn uint(&mut self, _: &mut u64) {}
     fn tag(&mut self, _: &mut u64) {}
@@ -739,11 +765,11 @@ impl<F: FnMut(&mut Metadata)> RefWalkMut<F> {
     fn sint(&mut self, _: &mut i64) {}
     fn opt_uint(&mut self, _: &mut Option<u64>) {}
     fn obsolete(&mut self, _: &mut Option<u64>) {}
-    fn elements(&mut self, _: &mut [u64]) {}
+    fn elements(&mut self, _: &mut WordRange) {}
 
     fn md(&mut self, r: &mut MdRef) {
         if let Some(m) = r {
-            (self.0)(m);
+            (self.1)(m);
         }
     }
 
@@ -752,12 +778,12 @@ impl<F: FnMut(&mut Metadata)> RefWalkMut<F> {
     }
 
     fn md_required(&mut self, r: &mut Metadata) {
-        (self.0)(r);
+        (self.1)(r);
     }
 
-    fn md_list(&mut self, rs: &mut [MdRef]) {
-        for r in rs {
-            self.md(r);
+    fn md_list(&mut self, rs: &mut MdRange) {
+        for m in self.0.list_mut(*rs).iter_mut().flatten() {
+            (self.1)(m);
         }
     }
 }
@@ -772,15 +798,23 @@ macro_rules! di_refs_mut {
     )*) => {
         impl MetadataData {
             /// Calls `f` on every metadata this item refers to, in the order of
-            /// [`MetadataData::for_each_ref`], allowing it to replace them.
-            pub fn for_each_ref_mut(&mut self, f: impl FnMut(&mut Metadata)) {
-                let mut w = RefWalkMut(f);
+            /// [`MetadataData::for_each_ref`], allowing it to replace them (in place: a
+            /// node's operands are changed in `pools`, for every item that shares them).
+            pub fn for_each_ref_mut(&mut self, pools: &mut Pools, f: impl FnMut(&mut Metadata)) {
+                let mut w = RefWalkMut(pools, f);
                 match self {
                     MetadataData::String(_) | MetadataData::Value { .. } => {}
                     MetadataData::Node { operands, .. } => w.md_list(operands),
                     $(
                         MetadataData::$variant(n) => {
-                            $( w.$kind(&mut n.$field); )*
+                            // The record may be in the pools, which the walk changes too: it
+                            // is changed as a copy and written back.
+                            if let Some(mut r) = crate::DiPayload::record(n, w.0).copied() {
+                                $( w.$kind(&mut r.$field); )*
+                                if let Some(slot) = crate::DiPayload::record_mut(n, w.0) {
+                                    *slot = r;
+                                }
+                            }
                         }
                     )*
                 }
@@ -885,9 +919,10 @@ mod tests {
     #[test]
     fn local_ids_outside_their_body_are_found() {
         let mut m = module();
+        let ops = m.pools.push(&[ValueRef::Inst(Inst(0))]);
         m.constants.push(crate::ConstData {
             ty: Type(0),
-            kind: ConstKind::Aggregate(Box::new([ValueRef::Inst(Inst(0))])),
+            kind: ConstKind::Aggregate(ops),
         });
         assert_eq!(check(&m).unwrap_err().space, IdSpace::Inst);
 
@@ -907,6 +942,32 @@ mod tests {
             (e.space, e.site),
             (IdSpace::Arg, IdSite::Inst(Function(0), Inst(0)))
         );
+    }
+
+    #[test]
+    fn lists_the_pools_do_not_hold_are_found() {
+        let mut other = crate::Pools::new();
+        other.push::<MdRef>(&[None, None]);
+        let foreign = other.push::<MdRef>(&[None]);
+        let mut m = module();
+        m.metadata.push(MetadataData::Node {
+            distinct: false,
+            operands: foreign,
+        });
+        m.module_metadata_count = 1;
+        let e = check(&m).unwrap_err();
+        assert_eq!(
+            (e.space, e.site),
+            (IdSpace::Pool, IdSite::Metadata(Metadata(0)))
+        );
+        let values = other.push(&[ValueRef::Const(Const(0))]);
+        let mut m = module();
+        m.constants.push(crate::ConstData {
+            ty: Type(0),
+            kind: ConstKind::Aggregate(values),
+        });
+        let e = check(&m).unwrap_err();
+        assert_eq!((e.space, e.site), (IdSpace::Pool, IdSite::Const(Const(0))));
     }
 
     #[test]

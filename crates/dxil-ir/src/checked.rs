@@ -98,6 +98,27 @@ impl CheckedModule {
         &self.0.metadata[md]
     }
 
+    /// The list `r` of the module's pools.
+    #[inline]
+    pub fn list<T: crate::Pooled>(&self, r: crate::PoolRange<T>) -> &[T] {
+        self.0.pools.held_list(r)
+    }
+
+    /// The debug-info record of a metadata payload.
+    #[inline]
+    pub fn record<'a, P: crate::DiPayload>(&'a self, p: &'a P) -> &'a P::Record {
+        match p.record(&self.0.pools) {
+            Some(r) => r,
+            None => panic!("a debug-info record the module's pools do not hold"),
+        }
+    }
+
+    /// The bytes `r` of the module's pools (a metadata string).
+    #[inline]
+    pub fn bytes(&self, r: crate::ByteRange) -> &[u8] {
+        self.0.pools.held_list(r)
+    }
+
     /// The global variable `g`.
     pub fn global(&self, g: Global) -> &GlobalVar {
         &self.0.globals[g]

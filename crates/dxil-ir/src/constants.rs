@@ -3,6 +3,7 @@
 use crate::ids::{Block, Function, Type};
 use crate::instructions::{BinOp, CastOp};
 use crate::keywords::Predicate;
+use crate::pool::{ByteRange, Pools, ValueRange, WordRange};
 use crate::values::ValueRef;
 
 /// One constant: its type (the current CST_CODE_SETTYPE type) and its kind.
@@ -14,7 +15,8 @@ pub struct ConstData {
     pub kind: ConstKind,
 }
 
-/// The constant kinds LLVM 3.7 writes.
+/// The constant kinds LLVM 3.7 writes. Lists and byte strings are in the module's
+/// [`Pools`] (read them with [`crate::Module::list`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ConstKind {
     /// `zeroinitializer` / `null` / `0` (CST_CODE_NULL).
@@ -25,20 +27,20 @@ pub enum ConstKind {
     Int(i64),
     /// Integer wider than 64 bits (CST_CODE_WIDE_INTEGER): the active 64-bit words, least
     /// significant first, each decoded from the signed VBR encoding.
-    WideInt(Box<[u64]>),
+    WideInt(WordRange),
     /// `half`/`float`/`double` (CST_CODE_FLOAT): the IEEE bit pattern, zero-extended.
     Float(u64),
     /// `x86_fp80`/`fp128`/`ppc_fp128` (CST_CODE_FLOAT): the two record words as written.
     FloatWide([u64; 2]),
     /// Array, struct or vector of other values (CST_CODE_AGGREGATE).
-    Aggregate(Box<[ValueRef]>),
+    Aggregate(ValueRange),
     /// `c"..."` without a terminating NUL (CST_CODE_STRING).
-    String(Box<[u8]>),
+    String(ByteRange),
     /// `c"...\00"` (CST_CODE_CSTRING): the bytes without the final NUL.
-    CString(Box<[u8]>),
+    CString(ByteRange),
     /// Array or vector of integers/floats (CST_CODE_DATA): elements as written (float
     /// elements are their bit patterns).
-    Data(Box<[u64]>),
+    Data(WordRange),
     /// Cast expression (CST_CODE_CE_CAST: [opcode, opty, opval]).
     Cast {
         /// The cast.
@@ -64,7 +66,7 @@ pub enum ConstKind {
         /// Explicit source element type (present when the record has an odd length).
         source_ty: Option<Type>,
         /// Base pointer and indices.
-        operands: Box<[ValueRef]>,
+        operands: ValueRange,
     },
     /// `select` (CST_CODE_CE_SELECT).
     Select {
@@ -125,9 +127,9 @@ pub enum ConstKind {
         /// The flags word.
         flags: u64,
         /// Assembly string.
-        asm: Box<[u8]>,
+        asm: ByteRange,
         /// Constraint string.
-        constraints: Box<[u8]>,
+        constraints: ByteRange,
     },
 }
 
@@ -135,10 +137,10 @@ pub enum ConstKind {
 /// walks; `$($m)?` is `mut` for the mutable one). The function of a blockaddress is not a
 /// value operand here.
 macro_rules! walk_const_operands {
-    ($this:expr, $f:ident $(, $m:tt)?) => {
+    ($this:expr, $pools:ident . $list:ident, $f:ident $(, $m:tt)?) => {
         match $this {
             ConstKind::Aggregate(ops) | ConstKind::Gep { operands: ops, .. } => {
-                for v in & $($m)? **ops {
+                for v in $pools.$list(*ops) {
                     $f(v);
                 }
             }
@@ -191,14 +193,66 @@ macro_rules! walk_const_operands {
 
 impl ConstKind {
     /// Calls `f` on every value operand, in record order (the function of a blockaddress is
-    /// not a value operand here).
-    pub fn for_each_operand(&self, mut f: impl FnMut(ValueRef)) {
+    /// not a value operand here). `pools` are the module's, which hold the lists.
+    pub fn for_each_operand(&self, pools: &Pools, mut f: impl FnMut(ValueRef)) {
         let mut g = |v: &ValueRef| f(*v);
-        walk_const_operands!(self, g)
+        walk_const_operands!(self, pools.list, g)
     }
 
-    /// Calls `f` on every value operand, in record order, allowing it to replace them.
-    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut ValueRef)) {
-        walk_const_operands!(self, f, mut)
+    /// Calls `f` on every value operand, in record order, allowing it to replace them (in
+    /// place: a list's entries are changed in `pools`).
+    pub fn for_each_operand_mut(&mut self, pools: &mut Pools, mut f: impl FnMut(&mut ValueRef)) {
+        walk_const_operands!(self, pools.list_mut, f, mut)
+    }
+
+    /// Whether `pools` hold every list and byte string of the constant.
+    pub fn held_by(&self, pools: &Pools) -> bool {
+        match self {
+            ConstKind::WideInt(r) | ConstKind::Data(r) => pools.holds(*r),
+            ConstKind::Aggregate(r) | ConstKind::Gep { operands: r, .. } => pools.holds(*r),
+            ConstKind::String(r) | ConstKind::CString(r) => pools.holds(*r),
+            ConstKind::InlineAsm {
+                asm, constraints, ..
+            } => pools.holds(*asm) && pools.holds(*constraints),
+            _ => true,
+        }
+    }
+
+    /// Gives back to `pools` the lists of the constant that are the last ones in their pools
+    /// ([`Pools::release`]): for a constant made to look one up, which was found.
+    pub fn release_lists(&self, pools: &mut Pools) {
+        match self {
+            ConstKind::WideInt(r) | ConstKind::Data(r) => pools.release(*r),
+            ConstKind::Aggregate(r) | ConstKind::Gep { operands: r, .. } => pools.release(*r),
+            ConstKind::String(r) | ConstKind::CString(r) => pools.release(*r),
+            ConstKind::InlineAsm {
+                asm, constraints, ..
+            } => {
+                pools.release(*constraints);
+                pools.release(*asm);
+            }
+            _ => {}
+        }
+    }
+
+    /// The constant with its lists copied from `from` into `to` (another module's pools);
+    /// `None` when `from` does not hold them or a pool of `to` is full.
+    pub fn copy_between(&self, from: &Pools, to: &mut Pools) -> Option<ConstKind> {
+        let mut k = self.clone();
+        match &mut k {
+            ConstKind::WideInt(r) | ConstKind::Data(r) => *r = to.try_push(from.get(*r)?)?,
+            ConstKind::Aggregate(r) | ConstKind::Gep { operands: r, .. } => {
+                *r = to.try_push(from.get(*r)?)?
+            }
+            ConstKind::String(r) | ConstKind::CString(r) => *r = to.try_push(from.get(*r)?)?,
+            ConstKind::InlineAsm {
+                asm, constraints, ..
+            } => {
+                *asm = to.try_push(from.get(*asm)?)?;
+                *constraints = to.try_push(from.get(*constraints)?)?;
+            }
+            _ => {}
+        }
+        Some(k)
     }
 }

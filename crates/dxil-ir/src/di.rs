@@ -394,13 +394,17 @@ macro_rules! di_ir {
         ),*];
 
         impl crate::metadata::MetadataData {
-            /// The `distinct` flag of a node (false for strings and value wrappers).
-            pub fn is_distinct(&self) -> bool {
+            /// The `distinct` flag of a node (false for strings and value wrappers, and for a
+            /// record `pools`, the module's, do not hold).
+            pub fn is_distinct(&self, pools: &crate::Pools) -> bool {
+                use crate::DiPayload;
                 match self {
                     crate::metadata::MetadataData::String(_)
                     | crate::metadata::MetadataData::Value { .. } => false,
                     crate::metadata::MetadataData::Node { distinct, .. } => *distinct,
-                    $( crate::metadata::MetadataData::$variant(n) => n.distinct, )*
+                    $( crate::metadata::MetadataData::$variant(n) => {
+                        n.record(pools).is_some_and(|r| r.distinct)
+                    } )*
                 }
             }
 
@@ -412,8 +416,105 @@ macro_rules! di_ir {
                     _ => None,
                 }
             }
+
+            /// Whether `pools` hold every list and record of the item.
+            pub fn held_by(&self, pools: &crate::Pools) -> bool {
+                use crate::DiPayload;
+                match self {
+                    crate::metadata::MetadataData::String(r) => pools.holds(*r),
+                    crate::metadata::MetadataData::Value { .. } => true,
+                    crate::metadata::MetadataData::Node { operands, .. } => pools.holds(*operands),
+                    $( crate::metadata::MetadataData::$variant(n) => {
+                        let Some(_r) = n.record(pools) else { return false };
+                        let mut held = true;
+                        $( held &= ListHeld(pools).$kind(&_r.$field); )*
+                        held
+                    } )*
+                }
+            }
+
+            /// The item with its lists and record copied from `from` into `to` (another
+            /// module's pools); `None` when `from` does not hold them or a pool of `to` is
+            /// full.
+            pub fn copy_between(
+                &self,
+                from: &crate::Pools,
+                to: &mut crate::Pools,
+            ) -> Option<crate::metadata::MetadataData> {
+                use crate::metadata::MetadataData as M;
+                use crate::DiPayload;
+                Some(match self {
+                    M::String(r) => M::String(to.try_push(from.get(*r)?)?),
+                    M::Value { ty, value } => M::Value { ty: *ty, value: *value },
+                    M::Node { distinct, operands } => M::Node {
+                        distinct: *distinct,
+                        operands: to.try_push(from.get(*operands)?)?,
+                    },
+                    $( M::$variant(n) => {
+                        #[allow(unused_mut)]
+                        let mut r = *n.record(from)?;
+                        let mut _c = ListCopy { from, to: &mut *to };
+                        $( _c.$kind(&mut r.$field)?; )*
+                        M::$variant(DiPayload::store(r, to)?)
+                    } )*
+                })
+            }
         }
     };
+}
+
+/// Whether the pools hold a field's list (fields without a list are always held); each
+/// method is a kind of [`crate::for_each_di_record!`].
+struct ListHeld<'p>(&'p crate::Pools);
+
+macro_rules! no_list {
+    ($($kind:ident: $t:ty),* $(,)?) => {
+        impl ListHeld<'_> {
+            $( fn $kind(&self, _: &$t) -> bool { true } )*
+            fn md_list(&self, r: &crate::MdRange) -> bool {
+                self.0.holds(*r)
+            }
+            fn elements(&self, r: &crate::WordRange) -> bool {
+                self.0.holds(*r)
+            }
+        }
+        impl ListCopy<'_> {
+            $( fn $kind(&mut self, _: &mut $t) -> Option<()> { Some(()) } )*
+            fn md_list(&mut self, r: &mut crate::MdRange) -> Option<()> {
+                *r = self.to.try_push(self.from.get(*r)?)?;
+                Some(())
+            }
+            fn elements(&mut self, r: &mut crate::WordRange) -> Option<()> {
+                *r = self.to.try_push(self.from.get(*r)?)?;
+                Some(())
+            }
+        }
+    };
+}
+
+/// Copies a field's list between two modules' pools; each method is a kind of
+/// [`crate::for_each_di_record!`].
+struct ListCopy<'p> {
+    from: &'p crate::Pools,
+    to: &'p mut crate::Pools,
+}
+
+no_list! {
+    flag: bool,
+    uint: u64,
+    tag: u64,
+    generic_tag: u64,
+    flags: u64,
+    lang: u64,
+    encoding: u64,
+    virtuality: u64,
+    int: i64,
+    sint: i64,
+    md: crate::MdRef,
+    string: crate::MdRef,
+    md_required: crate::Metadata,
+    opt_uint: Option<u64>,
+    obsolete: Option<u64>,
 }
 
 for_each_di_record!(di_ir);

@@ -10,6 +10,17 @@
 //!   ([`Body::constants`]).
 //! - Metadata share one arena, [`Module::metadata`]: module-level metadata first (arena
 //!   index = bitcode metadata id), then each function's local metadata ([`Body::local_metadata`]).
+//! - Lists and byte strings of metadata and constants (node and named metadata operands,
+//!   DWARF expressions, `!"..."` strings, aggregates, expression operands, wide integers,
+//!   data arrays, constant strings, inline assembly) and the larger debug-info records live
+//!   in [`Module::pools`], one vector per element type, so that decoding allocates per pool
+//!   rather than per list. An entry names them by a [`PoolRange`] or a [`PoolRef`], whose
+//!   numbers are private to this crate as ids' are. Read them with [`Module::list`],
+//!   [`Module::bytes`] and [`Module::record`] (a range the pools do not hold reads as empty
+//!   or `None`; [`CheckedModule`]'s versions index, the id check having proven every
+//!   range); make them with [`Pools::push`], [`Pools::try_collect`] (readers: straight from
+//!   the record) and [`Pools::add`], or the builder's `push_list`, `md_list` and
+//!   `md_record`.
 //! - Operands are [`ValueRef`]s; `Arg` and `Inst` are local to the enclosing body. Results of
 //!   `void` type have `ty: None` and take no value number (they get no `%N` slot).
 //! - Operand lists of variable length (call and invoke arguments, GEP operands, phi and switch
@@ -37,8 +48,8 @@
 //! Instruction ids in METADATA_ATTACHMENT are [`Inst`] indexes (all instructions count).
 //!
 //! Guarantees of modules from `dxil_bitcode::read_module` (hostile input included): every id
-//! is in range; the type graph has no cycle except through identified structs (and none by
-//! value); constants do not reference themselves through other constants. The readers
+//! is in range, and every pool range and record in the pools; the type graph has no cycle
+//! except through identified structs (and none by value); constants do not reference themselves through other constants. The readers
 //! (`dxil_bitcode::read_module`, `dxil_asm::parse_module`, and `dxil::read_module` and
 //! `dxil::parse_text` over them) return a [`CheckedModule`]: the id part is proven, by one
 //! pass, [`check`] ([`Module::check_ids`]), or by the maker as it stores each id. The bitcode
@@ -115,6 +126,7 @@ mod keywords;
 mod lists;
 mod metadata;
 mod names;
+mod pool;
 mod types;
 mod values;
 
@@ -139,6 +151,10 @@ pub use lists::{
 };
 pub use metadata::*;
 pub use names::{Name, Names, NamesFull};
+pub use pool::{
+    ByteRange, DiPayload, MdIdRange, MdRange, PoolRange, PoolRef, Pooled, Pools, ValueRange,
+    WordRange,
+};
 pub use types::{StructType, TypeData};
 pub use values::{
     decode_linkage, AliasData, FunctionData, GlobalCommon, GlobalVar, Linkage, LinkageCode,
@@ -210,6 +226,10 @@ pub struct Module {
     pub module_constants: Vec<Const>,
     /// Metadata arena.
     pub metadata: Arena<Metadata, MetadataData>,
+    /// The lists, byte strings and debug-info records of metadata and constants, referred
+    /// to by [`PoolRange`]s and [`PoolRef`]s; read them with [`Module::list`],
+    /// [`Module::bytes`] and [`Module::record`].
+    pub pools: Pools,
     /// Number of module-level metadata (ids `0..module_metadata_count`).
     pub module_metadata_count: u32,
     /// Named metadata in record order.
@@ -241,6 +261,26 @@ impl Module {
     /// The data of metadata `md`.
     pub fn md(&self, md: Metadata) -> Option<&MetadataData> {
         self.metadata.get(md)
+    }
+
+    /// The list `r` of [`Module::pools`] (empty when the pools do not hold it: a range of
+    /// another module, which the id check reports).
+    #[inline]
+    pub fn list<T: Pooled>(&self, r: PoolRange<T>) -> &[T] {
+        self.pools.list(r)
+    }
+
+    /// The debug-info record of a metadata payload (`None` when [`Module::pools`] do not
+    /// hold it).
+    #[inline]
+    pub fn record<'a, P: DiPayload>(&'a self, p: &'a P) -> Option<&'a P::Record> {
+        p.record(&self.pools)
+    }
+
+    /// The bytes `r` of [`Module::pools`] (a metadata string), as [`Module::list`].
+    #[inline]
+    pub fn bytes(&self, r: ByteRange) -> &[u8] {
+        self.pools.list(r)
     }
 
     /// The first type-table entry equal to `data`.

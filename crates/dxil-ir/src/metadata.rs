@@ -8,6 +8,7 @@ use std::borrow::Cow;
 
 use crate::ids::{Metadata, Type};
 use crate::names::Name;
+use crate::pool::{ByteRange, MdIdRange, MdRange, PoolRef, WordRange};
 use crate::values::ValueRef;
 
 /// A nullable metadata reference.
@@ -18,8 +19,8 @@ pub type MdRef = Option<Metadata>;
 pub struct NamedMetadata {
     /// The name (`!llvm.ident`, `!dx.entryPoints`, ...), in [`crate::Module::names`].
     pub name: Name,
-    /// The operand nodes.
-    pub operands: Vec<Metadata>,
+    /// The operand nodes, in [`crate::Module::pools`].
+    pub operands: MdIdRange,
 }
 
 /// One METADATA_KIND record: [id, name...].
@@ -35,15 +36,15 @@ pub struct MetadataKind {
 
 /// One metadata item.
 ///
-/// The debug-info records larger than a location are boxed: they are rare in DXIL parts,
-/// and inline they made every item 136 bytes where a node, string or value wrapper needs
-/// 24. Passes that walk the arena (the id check, the writer's enumeration, a copy through
-/// the builder) read a fifth of the memory. The codecs build the payloads with `.into()`,
-/// which boxes or not as the variant says.
+/// The debug-info records larger than a location are in the module's pools, one vector per
+/// record kind, named by a [`PoolRef`]: inline they made every item 136 bytes where a node,
+/// string or value wrapper needs 24, and a box each cost an allocation per record. The
+/// codecs read and make the payloads through [`crate::DiPayload`], which looks in the pools
+/// or not as the variant's type says.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MetadataData {
-    /// `!"..."` (METADATA_STRING).
-    String(Box<[u8]>),
+    /// `!"..."` (METADATA_STRING): the bytes, in [`crate::Module::pools`].
+    String(ByteRange),
     /// A value wrapper (METADATA_VALUE: [ty, value id]), module-level (constants, globals) or
     /// function-local (arguments, instructions).
     Value {
@@ -56,57 +57,57 @@ pub enum MetadataData {
     Node {
         /// `distinct`.
         distinct: bool,
-        /// Operands (`None`: `null`).
-        operands: Box<[MdRef]>,
+        /// Operands (`None`: `null`), in [`crate::Module::pools`].
+        operands: MdRange,
     },
     /// `!DILocation` (METADATA_LOCATION).
     Location(DILocation),
     /// `!GenericDINode` (METADATA_GENERIC_DEBUG).
-    GenericDebug(Box<GenericDINode>),
+    GenericDebug(PoolRef<GenericDINode>),
     /// `!DISubrange` (METADATA_SUBRANGE).
     Subrange(DISubrange),
     /// `!DIEnumerator` (METADATA_ENUMERATOR).
     Enumerator(DIEnumerator),
     /// `!DIBasicType` (METADATA_BASIC_TYPE).
-    BasicType(Box<DIBasicType>),
+    BasicType(PoolRef<DIBasicType>),
     /// `!DIFile` (METADATA_FILE).
     File(DIFile),
     /// `!DIDerivedType` (METADATA_DERIVED_TYPE).
-    DerivedType(Box<DIDerivedType>),
+    DerivedType(PoolRef<DIDerivedType>),
     /// `!DICompositeType` (METADATA_COMPOSITE_TYPE).
-    CompositeType(Box<DICompositeType>),
+    CompositeType(PoolRef<DICompositeType>),
     /// `!DISubroutineType` (METADATA_SUBROUTINE_TYPE).
     SubroutineType(DISubroutineType),
     /// `!DICompileUnit` (METADATA_COMPILE_UNIT).
-    CompileUnit(Box<DICompileUnit>),
+    CompileUnit(PoolRef<DICompileUnit>),
     /// `!DISubprogram` (METADATA_SUBPROGRAM).
-    Subprogram(Box<DISubprogram>),
+    Subprogram(PoolRef<DISubprogram>),
     /// `!DILexicalBlock` (METADATA_LEXICAL_BLOCK).
-    LexicalBlock(Box<DILexicalBlock>),
+    LexicalBlock(PoolRef<DILexicalBlock>),
     /// `!DILexicalBlockFile` (METADATA_LEXICAL_BLOCK_FILE).
     LexicalBlockFile(DILexicalBlockFile),
     /// `!DINamespace` (METADATA_NAMESPACE).
-    Namespace(Box<DINamespace>),
+    Namespace(PoolRef<DINamespace>),
     /// `!DITemplateTypeParameter` (METADATA_TEMPLATE_TYPE).
     TemplateTypeParameter(DITemplateTypeParameter),
     /// `!DITemplateValueParameter` (METADATA_TEMPLATE_VALUE).
-    TemplateValueParameter(Box<DITemplateValueParameter>),
+    TemplateValueParameter(PoolRef<DITemplateValueParameter>),
     /// `!DIGlobalVariable` (METADATA_GLOBAL_VAR).
-    GlobalVariable(Box<DIGlobalVariable>),
+    GlobalVariable(PoolRef<DIGlobalVariable>),
     /// `!DILocalVariable` (METADATA_LOCAL_VAR).
-    LocalVariable(Box<DILocalVariable>),
+    LocalVariable(PoolRef<DILocalVariable>),
     /// `!DIExpression` (METADATA_EXPRESSION).
     Expression(DIExpression),
     /// `!DIObjCProperty` (METADATA_OBJC_PROPERTY).
-    ObjCProperty(Box<DIObjCProperty>),
+    ObjCProperty(PoolRef<DIObjCProperty>),
     /// `!DIImportedEntity` (METADATA_IMPORTED_ENTITY).
-    ImportedEntity(Box<DIImportedEntity>),
+    ImportedEntity(PoolRef<DIImportedEntity>),
     /// `!DIModule` (METADATA_MODULE).
-    Module(Box<DIModule>),
+    Module(PoolRef<DIModule>),
 }
 
 /// METADATA_LOCATION: [distinct, line, column, scope, inlinedAt + 1].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DILocation {
     /// `distinct`.
     pub distinct: bool,
@@ -121,7 +122,7 @@ pub struct DILocation {
 }
 
 /// METADATA_GENERIC_DEBUG: [distinct, tag, version (0), header, operands...].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GenericDINode {
     /// `distinct`.
     pub distinct: bool,
@@ -129,12 +130,12 @@ pub struct GenericDINode {
     pub tag: u64,
     /// Header string.
     pub header: MdRef,
-    /// DWARF operands.
-    pub operands: Box<[MdRef]>,
+    /// DWARF operands, in [`crate::Module::pools`].
+    pub operands: MdRange,
 }
 
 /// METADATA_SUBRANGE: [distinct, count, lowerBound (sign-rotated)].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DISubrange {
     /// `distinct`.
     pub distinct: bool,
@@ -145,7 +146,7 @@ pub struct DISubrange {
 }
 
 /// METADATA_ENUMERATOR: [distinct, value (sign-rotated), name].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIEnumerator {
     /// `distinct`.
     pub distinct: bool,
@@ -156,7 +157,7 @@ pub struct DIEnumerator {
 }
 
 /// METADATA_BASIC_TYPE: [distinct, tag, name, size, align, encoding].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIBasicType {
     /// `distinct`.
     pub distinct: bool,
@@ -173,7 +174,7 @@ pub struct DIBasicType {
 }
 
 /// METADATA_FILE: [distinct, filename, directory].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIFile {
     /// `distinct`.
     pub distinct: bool,
@@ -185,7 +186,7 @@ pub struct DIFile {
 
 /// METADATA_DERIVED_TYPE: [distinct, tag, name, file, line, scope, baseType, size, align,
 /// offset, flags, extraData].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIDerivedType {
     /// `distinct`.
     pub distinct: bool,
@@ -215,7 +216,7 @@ pub struct DIDerivedType {
 
 /// METADATA_COMPOSITE_TYPE: [distinct, tag, name, file, line, scope, baseType, size, align,
 /// offset, flags, elements, runtimeLang, vtableHolder, templateParams, identifier].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DICompositeType {
     /// `distinct`.
     pub distinct: bool,
@@ -252,7 +253,7 @@ pub struct DICompositeType {
 }
 
 /// METADATA_SUBROUTINE_TYPE: [distinct, flags, types].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DISubroutineType {
     /// `distinct`.
     pub distinct: bool,
@@ -265,7 +266,7 @@ pub struct DISubroutineType {
 /// METADATA_COMPILE_UNIT: [distinct, language, file, producer, isOptimized, flags,
 /// runtimeVersion, splitDebugFilename, emissionKind, enums, retainedTypes, subprograms,
 /// globals, imports, dwoId?].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DICompileUnit {
     /// `distinct`.
     pub distinct: bool,
@@ -302,7 +303,7 @@ pub struct DICompileUnit {
 /// METADATA_SUBPROGRAM: [distinct, scope, name, linkageName, file, line, type, isLocal,
 /// isDefinition, scopeLine, containingType, virtuality, virtualIndex, flags, isOptimized,
 /// function, templateParams, declaration, variables].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DISubprogram {
     /// `distinct`.
     pub distinct: bool,
@@ -345,7 +346,7 @@ pub struct DISubprogram {
 }
 
 /// METADATA_LEXICAL_BLOCK: [distinct, scope, file, line, column].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DILexicalBlock {
     /// `distinct`.
     pub distinct: bool,
@@ -360,7 +361,7 @@ pub struct DILexicalBlock {
 }
 
 /// METADATA_LEXICAL_BLOCK_FILE: [distinct, scope, file, discriminator].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DILexicalBlockFile {
     /// `distinct`.
     pub distinct: bool,
@@ -373,7 +374,7 @@ pub struct DILexicalBlockFile {
 }
 
 /// METADATA_NAMESPACE: [distinct, scope, file, name, line].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DINamespace {
     /// `distinct`.
     pub distinct: bool,
@@ -388,7 +389,7 @@ pub struct DINamespace {
 }
 
 /// METADATA_TEMPLATE_TYPE: [distinct, name, type].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DITemplateTypeParameter {
     /// `distinct`.
     pub distinct: bool,
@@ -399,7 +400,7 @@ pub struct DITemplateTypeParameter {
 }
 
 /// METADATA_TEMPLATE_VALUE: [distinct, tag, name, type, value].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DITemplateValueParameter {
     /// `distinct`.
     pub distinct: bool,
@@ -415,7 +416,7 @@ pub struct DITemplateValueParameter {
 
 /// METADATA_GLOBAL_VAR: [distinct, scope, name, linkageName, file, line, type, isLocal,
 /// isDefinition, variable, staticDataMemberDeclaration].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIGlobalVariable {
     /// `distinct`.
     pub distinct: bool,
@@ -443,7 +444,7 @@ pub struct DIGlobalVariable {
 
 /// METADATA_LOCAL_VAR: [distinct, tag, scope, name, file, line, type, arg, flags,
 /// (obsolete inlinedAt)?].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DILocalVariable {
     /// `distinct`.
     pub distinct: bool,
@@ -468,16 +469,16 @@ pub struct DILocalVariable {
 }
 
 /// METADATA_EXPRESSION: [distinct, elements...].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIExpression {
     /// `distinct`.
     pub distinct: bool,
-    /// DW_OP_* elements and their arguments.
-    pub elements: Box<[u64]>,
+    /// DW_OP_* elements and their arguments, in [`crate::Module::pools`].
+    pub elements: WordRange,
 }
 
 /// METADATA_OBJC_PROPERTY: [distinct, name, file, line, setter, getter, attributes, type].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIObjCProperty {
     /// `distinct`.
     pub distinct: bool,
@@ -498,7 +499,7 @@ pub struct DIObjCProperty {
 }
 
 /// METADATA_IMPORTED_ENTITY: [distinct, tag, scope, entity, line, name].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIImportedEntity {
     /// `distinct`.
     pub distinct: bool,
@@ -515,7 +516,7 @@ pub struct DIImportedEntity {
 }
 
 /// METADATA_MODULE: [distinct, scope, name, configurationMacros, includePath, isysroot].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DIModule {
     /// `distinct`.
     pub distinct: bool,

@@ -57,7 +57,8 @@ fn interning_finds_adopted_entries() {
     let s = mb.md_string(b"s");
     let seven_md = mb.md_value(seven).unwrap();
     let node = mb.md_node(&[Some(s), Some(seven_md)]).unwrap();
-    assert_eq!(mb.module().named_metadata[0].operands, vec![node]);
+    let m = mb.module();
+    assert_eq!(m.list(m.named_metadata[0].operands), [node]);
     assert!(mb.lookup("f").is_some());
     let out = mb.finish().unwrap();
     assert_eq!(
@@ -81,7 +82,7 @@ fn local_metadata_moves_after_new_module_metadata() {
     mb.set_named_metadata("named", &[t]).unwrap();
     let out = mb.finish().unwrap();
     assert_eq!(out.module_metadata_count, count + 1);
-    assert_eq!(out.named_metadata[0].operands, vec![t]);
+    assert_eq!(out.list(out.named_metadata[0].operands), [t]);
     // The constant made after adoption is listed as a module constant.
     let ValueRef::Const(nine) = nine.value_ref() else {
         panic!("a constant")

@@ -28,7 +28,7 @@ fn setup() -> (ModuleBuilder, ValueRef, dxil_ir::Type) {
 #[test]
 fn a_constant_naming_a_global_not_yet_typed_is_interned_once() {
     let (mut mb, g, st) = setup();
-    let kind = ConstKind::Aggregate(Box::new([g]));
+    let kind = ConstKind::Aggregate(mb.push_list(&[g]));
     // The checked entry compares the operand with the type it has now (i32*, not i8*).
     let checked = mb.constant(st, kind.clone()).unwrap_err();
     assert_eq!(checked.kind(), BuildErrorKind::Type);
@@ -42,8 +42,9 @@ fn a_constant_or_wrapper_naming_nothing_is_an_error() {
     let (mut mb, _, st) = setup();
     // Ids as a reader would give them for an input that declared more entries than it has.
     let dangling = ValueRef::Global(Global::checked(7, 8).unwrap());
+    let ops = mb.push_list(&[dangling]);
     let e = mb
-        .constant_filled_later(st, ConstKind::Aggregate(Box::new([dangling])))
+        .constant_filled_later(st, ConstKind::Aggregate(ops))
         .unwrap_err();
     assert_eq!(e.kind(), BuildErrorKind::Dangling);
     let i32t = mb.int(32);

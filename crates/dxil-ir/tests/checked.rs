@@ -69,19 +69,16 @@ fn lookups_return_values() {
 fn metadata_without_a_metadata_type_is_its_own_case() {
     let mut m = Module::default();
     let i32t = m.types.push(TypeData::Int(32));
-    let md = m
-        .metadata
-        .push(dxil_ir::MetadataData::String(b"x".to_vec().into()));
+    let x = m.pools.push(&b"x"[..]);
+    let md = m.metadata.push(dxil_ir::MetadataData::String(x));
     m.module_metadata_count = 1;
     let m = CheckedModule::new(m).unwrap();
     assert_eq!(
         m.value_type(None, ValueRef::Metadata(md)),
         ValueType::NoMetadataType
     );
-    assert_eq!(
-        m.md(md),
-        &dxil_ir::MetadataData::String(b"x".to_vec().into())
-    );
+    assert_eq!(m.md(md), &dxil_ir::MetadataData::String(x));
+    assert_eq!(m.bytes(x), b"x");
     assert_eq!(m.ty(i32t), &TypeData::Int(32));
     // With the type in the table, metadata values have it.
     let mut raw = m.into_inner();

@@ -162,20 +162,30 @@ fn const_int_array(module: &Module, ty: Type, c: Const) -> Option<(u32, Vec<u64>
             let n = usize::try_from(*len).ok().filter(|&n| n <= MAX_NODES)?;
             Some((bits, vec![0; n]))
         }
-        ConstKind::Data(d) => Some((bits, d.iter().map(|&v| mask(bits, v as i64)).collect())),
-        ConstKind::String(b) if bits == 8 => {
-            Some((bits, b.iter().map(|&v| u64::from(v)).collect()))
-        }
+        ConstKind::Data(d) => Some((
+            bits,
+            module
+                .list(*d)
+                .iter()
+                .map(|&v| mask(bits, v as i64))
+                .collect(),
+        )),
+        ConstKind::String(b) if bits == 8 => Some((
+            bits,
+            module.bytes(*b).iter().map(|&v| u64::from(v)).collect(),
+        )),
         ConstKind::CString(b) if bits == 8 => Some((
             bits,
-            b.iter()
+            module
+                .bytes(*b)
+                .iter()
                 .map(|&v| u64::from(v))
                 .chain(std::iter::once(0))
                 .collect(),
         )),
         ConstKind::Aggregate(ops) => {
             let mut out = Vec::with_capacity(ops.len());
-            for op in ops.iter() {
+            for op in module.list(*ops) {
                 let ValueRef::Const(e) = op else { return None };
                 out.push(const_int(module, *elem, *e)?.1);
             }
@@ -206,7 +216,7 @@ impl<'m> Reader<'m> {
             return Ok(None);
         };
         let mut out = Vec::with_capacity(nm.operands.len());
-        for &op in &nm.operands {
+        for &op in self.module.list(nm.operands) {
             out.push(self.read(Some(op), 0)?);
         }
         Ok(Some(out))
@@ -233,7 +243,7 @@ impl<'m> Reader<'m> {
             ));
         };
         Ok(match data {
-            MetadataData::String(s) => Md::String(s.clone()),
+            MetadataData::String(s) => Md::String(self.module.bytes(*s).into()),
             MetadataData::Value { ty, value } => match *value {
                 ValueRef::Const(c) => {
                     if let Some((bits, value)) = const_int(self.module, *ty, c) {
@@ -253,7 +263,7 @@ impl<'m> Reader<'m> {
             },
             MetadataData::Node { operands, .. } => {
                 let mut ops = Vec::with_capacity(operands.len());
-                for &op in operands.iter() {
+                for &op in self.module.list(*operands) {
                     ops.push(self.read(op, depth + 1)?);
                 }
                 Md::Node {
@@ -306,6 +316,12 @@ impl<'b> Writer<'b> {
                 ValueRef::Const(c) => c.as_u32(),
                 _ => u32::MAX,
             });
+        // The forms made only for the lookup give back their lists (last made, first given
+        // back), so that writing an unchanged model leaves the module as it was.
+        let made = existing.is_none();
+        for k in found.iter().rev().filter(|k| !made || **k != make) {
+            self.b.release_const_lists(k);
+        }
         match existing {
             Some(v) => Ok(v),
             None => self.b.constant(ty, make).map_err(build_err),
@@ -344,7 +360,7 @@ impl<'b> Writer<'b> {
                         elem,
                     })
                     .map_err(build_err)?;
-                let data = ConstKind::Data(values.clone().into());
+                let data = ConstKind::Data(self.b.push_list(values));
                 let mut forms = vec![data.clone()];
                 if values.iter().all(|&v| v == 0) {
                     forms.push(ConstKind::Null);
@@ -352,9 +368,9 @@ impl<'b> Writer<'b> {
                 if *bits == 8 && values.iter().all(|&v| v <= 0xff) {
                     let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
                     if let Some((0, head)) = bytes.split_last() {
-                        forms.push(ConstKind::CString(head.into()));
+                        forms.push(ConstKind::CString(self.b.push_list(head)));
                     }
-                    forms.push(ConstKind::String(bytes.into()));
+                    forms.push(ConstKind::String(self.b.push_list(&bytes)));
                 }
                 self.constant(ty, &forms, data)?
             }
@@ -444,21 +460,21 @@ mod tests {
             kind: ConstKind::Int(7),
         });
         m.module_constants.push(seven);
-        let s = m.metadata.push(MetadataData::String(b"s".to_vec().into()));
+        let s = m.pools.push(&b"s"[..]);
+        let s = m.metadata.push(MetadataData::String(s));
         let v = m.metadata.push(MetadataData::Value {
             ty: i32t,
             value: ValueRef::Const(seven),
         });
+        let operands = m.pools.push(&[Some(s), Some(v), None]);
         let node = m.metadata.push(MetadataData::Node {
             distinct: false,
-            operands: vec![Some(s), Some(v), None].into(),
+            operands,
         });
         m.module_metadata_count = 3;
         let name = m.intern("named");
-        m.named_metadata.push(NamedMetadata {
-            name,
-            operands: vec![node],
-        });
+        let operands = m.pools.push(&[node]);
+        m.named_metadata.push(NamedMetadata { name, operands });
         m
     }
 
@@ -492,9 +508,10 @@ mod tests {
     fn cycles_are_an_error() {
         let mut m = module();
         let node = m.metadata.id_of(2).unwrap();
+        let operands = m.pools.push(&[Some(node)]);
         m.metadata[node] = MetadataData::Node {
             distinct: false,
-            operands: vec![Some(node)].into(),
+            operands,
         };
         let e = Reader::new(&m).named("named").unwrap_err();
         assert_eq!(e.kind, ErrorKind::TooComplex);

@@ -43,8 +43,8 @@ fn flag_key(m: &Module, node: dxil_ir::Metadata) -> Option<&[u8]> {
     let MetadataData::Node { operands, .. } = m.metadata.get(node)? else {
         return None;
     };
-    match m.metadata.get(operands.get(1).copied()??)? {
-        MetadataData::String(s) => Some(s),
+    match m.metadata.get(m.list(*operands).get(1).copied()??)? {
+        MetadataData::String(s) => Some(m.bytes(*s)),
         _ => None,
     }
 }
@@ -52,8 +52,8 @@ fn flag_key(m: &Module, node: dxil_ir::Metadata) -> Option<&[u8]> {
 /// The integer value of module flag `key`, when it is a constant integer.
 fn module_flag_int(m: &Module, key: &[u8]) -> Option<i64> {
     let flags = m.find_named_metadata("llvm.module.flags")?;
-    let node = *flags
-        .operands
+    let node = *m
+        .list(flags.operands)
         .iter()
         .find(|&&n| flag_key(m, n) == Some(key))?;
     let MetadataData::Node { operands, .. } = m.metadata.get(node)? else {
@@ -62,7 +62,7 @@ fn module_flag_int(m: &Module, key: &[u8]) -> Option<i64> {
     let MetadataData::Value {
         value: ValueRef::Const(c),
         ..
-    } = m.metadata.get(operands.get(2).copied()??)?
+    } = m.metadata.get(m.list(*operands).get(2).copied()??)?
     else {
         return None;
     };
@@ -132,10 +132,16 @@ pub fn strip_debug_info(m: &mut Module) -> Result<bool> {
     {
         let mut flags = m.named_metadata.remove(pos);
         let count = flags.operands.len();
-        flags
-            .operands
-            .retain(|&n| !flag_key(m, n).is_some_and(|k| DEBUG_FLAGS.contains(&k)));
-        changed |= flags.operands.len() != count;
+        let kept: Vec<_> = m
+            .list(flags.operands)
+            .iter()
+            .copied()
+            .filter(|&n| !flag_key(m, n).is_some_and(|k| DEBUG_FLAGS.contains(&k)))
+            .collect();
+        if kept.len() != count {
+            flags.operands = m.pools.push(&kept);
+            changed = true;
+        }
         if !flags.operands.is_empty() {
             changed |= pos != m.named_metadata.len();
             m.named_metadata.push(flags);
@@ -163,7 +169,7 @@ fn check_only_called(m: &Module, removed: &[bool]) -> Result<()> {
     };
     let mut bad = false;
     for c in &m.constants {
-        c.kind.for_each_operand(|v| bad |= is_removed(&v));
+        c.kind.for_each_operand(&m.pools, |v| bad |= is_removed(&v));
         if let dxil_ir::ConstKind::BlockAddress { function, .. } = c.kind {
             bad |= removed.get(function.index()).copied().unwrap_or(false);
         }
@@ -275,7 +281,7 @@ fn remove_functions(m: &mut Module, removed: &[bool]) {
         _ => true,
     });
     for c in &mut m.constants {
-        c.kind.for_each_operand_mut(remap);
+        c.kind.for_each_operand_mut(&mut m.pools, remap);
         if let dxil_ir::ConstKind::BlockAddress { function, .. } = &mut c.kind {
             if let Some(n) = new_id(*function) {
                 *function = n;

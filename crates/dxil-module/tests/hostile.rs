@@ -24,7 +24,7 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
     let choice = rng.below(5);
     if let Some(MetadataData::Node { operands, .. }) = m.metadata.as_mut_slice().get_mut(target) {
         let len = operands.len();
-        let mut ops = operands.to_vec();
+        let mut ops = m.pools.list(*operands).to_vec();
         match choice {
             0 if len > 0 => ops[rng.below(len)] = None,
             1 if len > 0 => ops[rng.below(len)] = Some(other),
@@ -33,9 +33,9 @@ fn mutate(m: &mut Module, rng: &mut XorShift64) {
             _ if len > 0 => ops[rng.below(len)] = Some(own),
             _ => {}
         }
-        *operands = ops.into();
+        *operands = m.pools.push(&ops);
     } else if let Some(d) = m.metadata.as_mut_slice().get_mut(target) {
-        *d = MetadataData::String(b"\xff\xfe".to_vec().into());
+        *d = MetadataData::String(m.pools.push(&b"\xff\xfe"[..]));
     }
 }
 
@@ -121,9 +121,8 @@ fn malformed_field_names_node_and_field() {
         else {
             continue;
         };
-        let mut ops = operands.to_vec();
+        let ops = m.pools.get_mut(*operands).expect("the module's own range");
         ops[1] = ops[0];
-        *operands = ops.into();
         let err = dxil_module::DxilMetadata::read(&m).expect_err("malformed name accepted");
         assert_eq!(
             err.to_string(),

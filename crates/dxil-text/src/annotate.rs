@@ -112,7 +112,7 @@ impl Printer<'_> {
         let raw = match &cd.kind {
             ConstKind::Int(v) => *v as u64,
             ConstKind::Null => 0,
-            ConstKind::WideInt(w) => *w.first()?,
+            ConstKind::WideInt(w) => *self.m.list(*w).first()?,
             _ => return None,
         };
         Some(if bits >= 64 {
@@ -133,6 +133,7 @@ impl Printer<'_> {
             match &cd.kind {
                 ConstKind::Null => (0, 0),
                 ConstKind::Aggregate(e) if e.len() == 2 => {
+                    let e = m.list(*e);
                     let a = self.const_u64(e[0]);
                     let b = self.const_u64(e[1]);
                     match (a, b) {
@@ -163,6 +164,7 @@ impl Printer<'_> {
         let (Some(M::LocalVariable(v)), Some(M::Expression(e))) = (m.md(var), m.md(expr)) else {
             return;
         };
+        let Some(v) = m.record(v) else { return };
         self.out.push_str(" ; var:\"");
         push_raw(self.out, md_string(m, v.name));
         self.out.push_str("\" ");
@@ -170,7 +172,7 @@ impl Printer<'_> {
             self.out.push_str("distinct ");
         }
         self.out.push_str("!DIExpression(");
-        crate::dwarf::write_di_expression_elements(self.out, &e.elements);
+        crate::dwarf::write_di_expression_elements(self.out, m.list(e.elements));
         self.out.push(')');
         // The subprogram enclosing the variable's scope.
         let mut scope = v.scope;
@@ -178,12 +180,16 @@ impl Printer<'_> {
             let Some(s) = scope else { return };
             match m.md(s) {
                 Some(M::Subprogram(sp)) => {
+                    let Some(sp) = m.record(sp) else { return };
                     self.out.push_str(" func:\"");
                     push_raw(self.out, md_string(m, sp.name));
                     self.out.push('"');
                     return;
                 }
-                Some(M::LexicalBlock(b)) => scope = b.scope,
+                Some(M::LexicalBlock(b)) => match m.record(b) {
+                    Some(b) => scope = b.scope,
+                    None => return,
+                },
                 Some(M::LexicalBlockFile(b)) => scope = b.scope,
                 _ => return,
             }
@@ -198,7 +204,7 @@ fn push_raw(out: &mut String, bytes: &[u8]) {
 
 fn md_string(m: &dxil_ir::Module, r: Option<Metadata>) -> &[u8] {
     match r.and_then(|id| m.md(id)) {
-        Some(M::String(b)) => b,
+        Some(M::String(b)) => m.bytes(*b),
         _ => &[],
     }
 }

@@ -73,7 +73,7 @@ pub fn const_flags(m: &Module) -> Vec<u8> {
                 f[c] |= BUSY;
                 stack.push((c, true));
                 if let ConstKind::Aggregate(elems) = kind {
-                    for i in elems.iter().filter_map(child) {
+                    for i in m.list(*elems).iter().filter_map(child) {
                         if f[i] & (DONE | BUSY) == 0 {
                             stack.push((i, false));
                         }
@@ -96,14 +96,18 @@ pub fn const_flags(m: &Module) -> Vec<u8> {
                         0
                     }
                 }
-                ConstKind::WideInt(w) if w.iter().all(|x| *x == 0) => NULL,
+                ConstKind::WideInt(w) if m.list(*w).iter().all(|x| *x == 0) => NULL,
                 ConstKind::Float(0) => NULL,
                 ConstKind::FloatWide([0, 0]) => NULL,
-                ConstKind::Data(d) if d.iter().all(|x| *x == 0) => NULL,
-                ConstKind::String(b) | ConstKind::CString(b) if b.iter().all(|x| *x == 0) => NULL,
+                ConstKind::Data(d) if m.list(*d).iter().all(|x| *x == 0) => NULL,
+                ConstKind::String(b) | ConstKind::CString(b)
+                    if m.bytes(*b).iter().all(|x| *x == 0) =>
+                {
+                    NULL
+                }
                 ConstKind::Aggregate(elems) => {
                     let all = |flag: u8| {
-                        elems
+                        m.list(*elems)
                             .iter()
                             .all(|e| child(e).is_some_and(|i| f[i] & flag != 0))
                     };
@@ -138,16 +142,16 @@ pub fn constant_operands(
 ) {
     match &c.kind {
         ConstKind::Aggregate(elems)
-            if !has(flags, id, NULL | UNDEF) && !becomes_data(m, c.ty, elems) =>
+            if !has(flags, id, NULL | UNDEF) && !becomes_data(m, c.ty, m.list(*elems)) =>
         {
-            out.extend(elems.iter().copied());
+            out.extend(m.list(*elems).iter().copied());
         }
         ConstKind::Cast { value, .. } => out.push(*value),
         ConstKind::Binary { lhs, rhs, .. } | ConstKind::Cmp { lhs, rhs, .. } => {
             out.push(*lhs);
             out.push(*rhs);
         }
-        ConstKind::Gep { operands, .. } => out.extend(operands.iter().copied()),
+        ConstKind::Gep { operands, .. } => out.extend(m.list(*operands).iter().copied()),
         ConstKind::Select {
             cond,
             if_true,
@@ -207,12 +211,13 @@ impl Printer<'_> {
         let ty = cd.ty;
         match &cd.kind {
             ConstKind::Int(v) => self.write_int(ty, *v as u64),
-            ConstKind::WideInt(words) => self.write_wide_int(ty, words),
+            ConstKind::WideInt(words) => self.write_wide_int(ty, m.list(*words)),
             ConstKind::Float(bits) => self.write_fp(ty, *bits),
             ConstKind::FloatWide(w) => self.write_fp_wide(ty, *w),
             ConstKind::Null => self.write_null(ty),
             ConstKind::Undef => self.out.push_str("undef"),
             ConstKind::Aggregate(elems) => {
+                let elems = m.list(*elems);
                 if has(&self.const_flags, c, NULL) {
                     self.out.push_str("zeroinitializer");
                 } else if has(&self.const_flags, c, UNDEF) {
@@ -234,6 +239,7 @@ impl Printer<'_> {
                 }
             }
             ConstKind::Data(d) => {
+                let d = m.list(*d);
                 if d.iter().all(|x| *x == 0) {
                     self.out.push_str("zeroinitializer");
                 } else if self.is_i8_array(ty) {
@@ -244,6 +250,7 @@ impl Printer<'_> {
                 }
             }
             ConstKind::String(b) => {
+                let b = m.bytes(*b);
                 if b.iter().all(|x| *x == 0) {
                     self.out.push_str("zeroinitializer");
                 } else {
@@ -251,6 +258,7 @@ impl Printer<'_> {
                 }
             }
             ConstKind::CString(b) => {
+                let b = m.bytes(*b);
                 if b.iter().all(|x| *x == 0) {
                     self.out.push_str("zeroinitializer");
                 } else {
@@ -296,6 +304,7 @@ impl Printer<'_> {
             ConstKind::Gep {
                 inbounds, operands, ..
             } => {
+                let operands = m.list(*operands);
                 self.out.push_str("getelementptr");
                 if *inbounds {
                     self.out.push_str(" inbounds");
@@ -370,9 +379,9 @@ impl Printer<'_> {
                     self.out.push_str("inteldialect ");
                 }
                 self.out.push('"');
-                write_escaped(self.out, asm);
+                write_escaped(self.out, m.bytes(*asm));
                 self.out.push_str("\", \"");
-                write_escaped(self.out, constraints);
+                write_escaped(self.out, m.bytes(*constraints));
                 self.out.push('"');
             }
         }
@@ -623,9 +632,18 @@ mod tests {
 
     /// Prints a constant of type `ty` (made from the type's own id) and kind `kind`.
     fn print_const(ty: impl FnOnce(Type) -> TypeData, kind: ConstKind) -> String {
+        print_listed(ty, |_| kind)
+    }
+
+    /// As `print_const`, for a kind whose lists `kind` puts in the module's pools.
+    fn print_listed(
+        ty: impl FnOnce(Type) -> TypeData,
+        kind: impl FnOnce(&mut dxil_ir::Pools) -> ConstKind,
+    ) -> String {
         let mut m = Module::default();
         let own = m.types.next_id().unwrap();
         let t = m.types.push(ty(own));
+        let kind = kind(&mut m.pools);
         let c = m.constants.push(ConstData { ty: t, kind });
         let lists = crate::attrs::build_lists(&m);
         let kinds = crate::slots::Kinds::new(&m);
@@ -650,18 +668,18 @@ mod tests {
 
     #[test]
     fn wide_integers_are_signed_decimal() {
-        let w = |words: &[u64]| ConstKind::WideInt(words.into());
-        assert_eq!(print_const(|_| TypeData::Int(128), w(&[u64::MAX])), "-1");
-        assert_eq!(
-            print_const(|_| TypeData::Int(128), w(&[0, 1])),
-            "18446744073709551616"
-        );
-        assert_eq!(
-            print_const(|_| TypeData::Int(96), w(&[5, u64::MAX])),
-            "-18446744073709551611"
-        );
+        let w = |bits: u32, words: &[u64]| {
+            let words = words.to_vec();
+            print_listed(
+                |_| TypeData::Int(bits),
+                move |p: &mut dxil_ir::Pools| ConstKind::WideInt(p.push(&words)),
+            )
+        };
+        assert_eq!(w(128, &[u64::MAX]), "-1");
+        assert_eq!(w(128, &[0, 1]), "18446744073709551616");
+        assert_eq!(w(96, &[5, u64::MAX]), "-18446744073709551611");
         // A huge width with few active words prints the same value.
-        assert_eq!(print_const(|_| TypeData::Int(1 << 22), w(&[7])), "7");
+        assert_eq!(w(1 << 22, &[7]), "7");
     }
 
     #[test]
@@ -679,7 +697,7 @@ mod tests {
         let ty = |own| TypeData::Array { len: 1, elem: own };
         // The element type is the array itself here; only the kind matters.
         assert_eq!(
-            print_const(ty, ConstKind::CString(Box::new([]))),
+            print_const(ty, ConstKind::CString(dxil_ir::ByteRange::EMPTY)),
             "zeroinitializer"
         );
     }
@@ -707,9 +725,10 @@ mod dag_tests {
                 ..StructType::default()
             }));
             let prev = ValueRef::Const(c);
+            let ops = m.pools.push(&[prev, prev]);
             c = m.constants.push(ConstData {
                 ty,
-                kind: ConstKind::Aggregate(Box::new([prev, prev])),
+                kind: ConstKind::Aggregate(ops),
             });
         }
         m

@@ -37,15 +37,16 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
     let fixed: [Option<Metadata>; 11];
     let refs: &[Option<Metadata>] = match data {
         M::String(_) | M::Value { .. } => return,
-        M::Node { operands, .. } => operands,
+        M::Node { operands, .. } => m.list(*operands),
         M::Location(n) => {
             fixed = pad([Some(n.scope), n.inlined_at]);
             let len = if n.inlined_at.is_some() { 2 } else { 1 };
             &fixed[..len]
         }
         M::GenericDebug(n) => {
+            let Some(n) = m.record(n) else { return };
             out.push(classify(m, n.header));
-            &n.operands
+            m.list(n.operands)
         }
         M::Subrange(_) | M::Expression(_) => &[],
         M::Enumerator(n) => {
@@ -53,6 +54,7 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..1]
         }
         M::BasicType(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([None, None, n.name]);
             &fixed[..3]
         }
@@ -61,10 +63,12 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..2]
         }
         M::DerivedType(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([n.file, n.scope, n.name, n.base_type, n.extra_data]);
             &fixed[..5]
         }
         M::CompositeType(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([
                 n.file,
                 n.scope,
@@ -82,6 +86,7 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..8]
         }
         M::CompileUnit(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([
                 n.file,
                 n.producer,
@@ -96,6 +101,7 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..9]
         }
         M::Subprogram(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = [
                 n.file,
                 n.scope,
@@ -112,6 +118,7 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..11]
         }
         M::LexicalBlock(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([n.file, n.scope]);
             &fixed[..2]
         }
@@ -120,6 +127,7 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..2]
         }
         M::Namespace(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([n.file, n.scope, n.name]);
             &fixed[..3]
         }
@@ -128,10 +136,12 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..2]
         }
         M::TemplateValueParameter(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([n.name, n.ty, n.value]);
             &fixed[..3]
         }
         M::GlobalVariable(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([
                 n.scope,
                 n.name,
@@ -145,18 +155,22 @@ pub fn md_operands_into(m: &Module, md: Metadata, out: &mut Vec<MdOperand>) {
             &fixed[..8]
         }
         M::LocalVariable(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([n.scope, n.name, n.file, n.ty]);
             &fixed[..4]
         }
         M::ObjCProperty(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([n.name, n.file, n.getter, n.setter, n.ty]);
             &fixed[..5]
         }
         M::ImportedEntity(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([n.scope, n.entity, n.name]);
             &fixed[..3]
         }
         M::Module(n) => {
+            let Some(n) = m.record(n) else { return };
             fixed = pad([
                 n.scope,
                 n.name,

@@ -2,7 +2,7 @@
 //! `writeDI*` field printers; LangRef "Metadata", "Specialized Metadata Nodes"): field order,
 //! and which fields are left out when zero, empty or null.
 
-use dxil_ir::{DiShow, Metadata, MetadataData as M, DW_TAG_AUTO_VARIABLE};
+use dxil_ir::{DiShow, MdRange, Metadata, MetadataData as M, WordRange, DW_TAG_AUTO_VARIABLE};
 
 use crate::dwarf;
 use crate::names::write_escaped;
@@ -130,8 +130,9 @@ impl<'a, 'm> Fields<'a, 'm> {
     }
 
     fn string(&mut self, name: &str, s: &Option<Metadata>, show: DiShow, _: Option<()>) {
-        let bytes: &[u8] = match s.and_then(|id| self.p.m.md(id)) {
-            Some(M::String(b)) => b,
+        let m = self.p.m;
+        let bytes: &[u8] = match s.and_then(|id| m.md(id)) {
+            Some(M::String(b)) => m.bytes(*b),
             _ => &[],
         };
         if show != DiShow::Always && bytes.is_empty() {
@@ -154,7 +155,8 @@ impl<'a, 'm> Fields<'a, 'm> {
     /// Not printed: the field has no text form.
     fn obsolete(&mut self, _: &str, _: &Option<u64>, _: DiShow, _: Option<()>) {}
 
-    fn md_list(&mut self, name: &str, v: &[Option<Metadata>], show: DiShow, _: Option<()>) {
+    fn md_list(&mut self, name: &str, v: &MdRange, show: DiShow, _: Option<()>) {
+        let v = self.p.m.list(*v);
         if show != DiShow::Always && v.is_empty() {
             return;
         }
@@ -173,8 +175,8 @@ impl<'a, 'm> Fields<'a, 'm> {
     }
 
     /// The elements of a `DIExpression`, written without a field name.
-    fn elements(&mut self, _: &str, v: &[u64], _: DiShow, _: Option<()>) {
-        dwarf::write_di_expression_elements(self.p.out, v);
+    fn elements(&mut self, _: &str, v: &WordRange, _: DiShow, _: Option<()>) {
+        dwarf::write_di_expression_elements(self.p.out, self.p.m.list(*v));
     }
 
     fn end(self) {
@@ -195,6 +197,10 @@ macro_rules! di_printer {
                 match data {
                     $(
                         M::$variant(n) => {
+                            let Some(n) = self.m.record(n) else {
+                                self.out.push_str("<badref>");
+                                return;
+                            };
                             let mut f = Fields::new(self, concat!("!", $name, "("));
                             $(
                                 let default = None $( .or(Some($default)) )?;
@@ -220,7 +226,7 @@ impl Printer<'_> {
         match m.md(md) {
             Some(M::String(b)) => {
                 self.out.push_str("!\"");
-                write_escaped(self.out, b);
+                write_escaped(self.out, m.bytes(*b));
                 self.out.push('"');
             }
             Some(M::Value { ty, value }) => {
@@ -268,14 +274,14 @@ impl Printer<'_> {
             self.out.push_str("<badref>");
             return;
         };
-        if data.is_distinct() {
+        if data.is_distinct(&m.pools) {
             self.out.push_str("distinct ");
         }
         match data {
             M::String(_) | M::Value { .. } => self.write_md_operand(id),
             M::Node { operands, .. } => {
                 self.out.push_str("!{");
-                for (i, op) in operands.iter().enumerate() {
+                for (i, op) in m.list(*operands).iter().enumerate() {
                     if i > 0 {
                         self.out.push_str(", ");
                     }

@@ -77,7 +77,7 @@ impl Printer<'_> {
             self.out.push('!');
             write_metadata_identifier(self.out, m.name_str(nm.name).as_bytes());
             self.out.push_str(" = !{");
-            for (i, &md) in nm.operands.iter().enumerate() {
+            for (i, &md) in m.list(nm.operands).iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }

@@ -173,7 +173,7 @@ impl Slots {
             }
         }
         for nm in &m.named_metadata {
-            for &md in &nm.operands {
+            for &md in m.list(nm.operands) {
                 s.create_md(m, NodeRef::Arena(md));
             }
         }

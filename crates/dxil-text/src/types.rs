@@ -388,7 +388,7 @@ impl Finder<'_> {
             }
         }
         for nm in &m.named_metadata {
-            for &md in &nm.operands {
+            for &md in m.list(nm.operands) {
                 self.md_node(md);
             }
         }

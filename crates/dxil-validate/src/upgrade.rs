@@ -74,7 +74,7 @@ fn has_old_tag(m: &Module, body: Option<&dxil_ir::Body>, tbaa: &[u32]) -> bool {
 /// The operands of a node; a string or value wrapper has none (and is no tag).
 fn operands(m: &Module, md: Metadata) -> &[Option<Metadata>] {
     match m.md(md) {
-        Some(MetadataData::Node { operands, .. }) => operands,
+        Some(MetadataData::Node { operands, .. }) => m.list(*operands),
         _ => &[],
     }
 }
@@ -111,13 +111,14 @@ fn node(m: &mut Module, operands: Vec<Option<Metadata>>) -> Metadata {
         MetadataData::Node {
             distinct: false,
             operands: o,
-        } if o[..] == operands[..] => Some(id),
+        } if m.list(*o) == operands => Some(id),
         _ => None,
     });
     existing.unwrap_or_else(|| {
+        let operands = m.pools.push(&operands);
         m.metadata.push(MetadataData::Node {
             distinct: false,
-            operands: operands.into(),
+            operands,
         })
     })
 }

@@ -32,10 +32,8 @@ pub fn shaders() -> ExampleShaders {
         mb.const_int(i32t, i64::from(DISPATCH_INPUT_RECORD))?,
         mb.const_int(i32t, record_size)?,
     ];
-    let info = mb.constant(
-        info_ty,
-        dxil::ir::ConstKind::Aggregate(info_words.iter().map(|v| v.value_ref()).collect()),
-    )?;
+    let info_words = mb.extend_list(info_words.iter().map(|v| v.value_ref()));
+    let info = mb.constant(info_ty, dxil::ir::ConstKind::Aggregate(info_words))?;
     let properties = vec![
         Property::NodeLaunchType(BROADCASTING),
         Property::NodeIsProgramEntry(true),

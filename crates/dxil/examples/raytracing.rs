@@ -35,15 +35,8 @@ pub fn shaders() -> ExampleShaders {
     let one = mb.constant(f32t, ConstKind::Float(u64::from(1.0f32.to_bits())))?;
     let fzero = mb.constant(f32t, ConstKind::Float(0))?;
     let black = mb.const_null(v4)?;
-    let blue = mb.constant(
-        v4,
-        ConstKind::Aggregate(
-            [fzero, fzero, one, one]
-                .iter()
-                .map(|v| v.value_ref())
-                .collect(),
-        ),
-    )?;
+    let blue = mb.extend_list([fzero, fzero, one, one].iter().map(|v| v.value_ref()));
+    let blue = mb.constant(v4, ConstKind::Aggregate(blue))?;
     let payload_size = Property::RayPayloadSize(16);
     let i32o = [Ty::Scalar(Scalar::I32)];
     let f32o = [Ty::Scalar(Scalar::Float)];

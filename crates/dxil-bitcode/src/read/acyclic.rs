@@ -1,7 +1,7 @@
 //! Cycle detection (iterative depth-first search) for the graphs that consumers walk
 //! recursively: types printed inline, types contained by value, constants within a block.
 
-use dxil_ir::{ConstData, TypeData, ValueRef};
+use dxil_ir::{ConstData, Pools, TypeData, ValueRef};
 
 /// Returns a node on a cycle of the graph with nodes `0..n`, if any. `edges(node, out)`
 /// appends the node's successors; successors `>= n` are ignored.
@@ -83,10 +83,15 @@ pub(crate) fn types_have_bad_cycle(types: &[TypeData]) -> bool {
 }
 
 /// True when the constants `base..base + count` of one block reference themselves.
-pub(crate) fn constants_have_cycle(constants: &[ConstData], base: usize, count: usize) -> bool {
+pub(crate) fn constants_have_cycle(
+    constants: &[ConstData],
+    pools: &Pools,
+    base: usize,
+    count: usize,
+) -> bool {
     find_cycle(count, |c, out| {
         if let Some(data) = constants.get(base + c) {
-            data.kind.for_each_operand(|v| {
+            data.kind.for_each_operand(pools, |v| {
                 if let ValueRef::Const(k) = v {
                     if let Some(local) = k.index().checked_sub(base) {
                         out.push(local);

@@ -1,12 +1,13 @@
 //! CONSTANTS_BLOCK (LLVM 3.7 `parseConstants`): module constants and function constants.
 
 use dxil_ir::{
-    BinOp, Block, CastOp, Const, ConstData, ConstKind, Predicate, Type, TypeData, ValueRef,
+    BinOp, Block, ByteRange, CastOp, Const, ConstData, ConstKind, Pools, Predicate, Type, TypeData,
+    ValueRef,
 };
 
 use super::cursor::Cursor;
 use super::values::State;
-use super::{bytes, decode_signed, op, op32, K};
+use super::{decode_signed, op, op32, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -43,6 +44,34 @@ pub(crate) fn read_constants(
     order: &mut Vec<Const>,
 ) -> Result<()> {
     let prev = cur.enter(CONSTANTS_BLOCK_ID)?;
+    // Room for the block's constants from its length: a record takes at least a few bits,
+    // most a word or more (a guess from DXC's blocks, bounded by the bits the input holds).
+    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
+    st.m.constants.reserve(words);
+    order.reserve(words);
+    // The lists go straight into the module's pools, held apart from the module while the
+    // records that fill them read its tables.
+    let mut pools = std::mem::take(&mut st.m.pools);
+    pools.reserve::<ValueRef>(words / 2);
+    let r = read_block(cur, st, &mut pools, local, order);
+    st.m.pools = pools;
+    r?;
+    cur.leave(prev);
+    Ok(())
+}
+
+/// The error for a pool that would hold more than `u32::MAX` entries.
+fn pool_full() -> ErrorKind {
+    ErrorKind::InvalidRecord("too many constant operands")
+}
+
+fn read_block(
+    cur: &mut Cursor<'_>,
+    st: &mut State,
+    pools: &mut Pools,
+    local: bool,
+    order: &mut Vec<Const>,
+) -> Result<()> {
     let mut ids = Ids {
         base_value: st.value_count() as u64,
         arena_base: st.m.constants.len(),
@@ -68,7 +97,7 @@ pub(crate) fn read_constants(
             // LLVM starts with i32 as the current type.
             None => st.find(&TypeData::Int(32), "i32").map_err(|k| cur.err(k))?,
         };
-        let kind = constant(st, &mut ids, code, ty, ops).map_err(|k| cur.err(k))?;
+        let kind = constant(st, pools, &mut ids, code, ty, ops).map_err(|k| cur.err(k))?;
         let id =
             st.m.constants
                 .next_id()
@@ -90,14 +119,29 @@ pub(crate) fn read_constants(
             return Err(cur.err(ErrorKind::BadValue(ids.base_value.saturating_add(m))));
         }
     }
-    if super::acyclic::constants_have_cycle(&st.m.constants, ids.arena_base, count as usize) {
+    let (base, count) = (ids.arena_base, count as usize);
+    if super::acyclic::constants_have_cycle(&st.m.constants, pools, base, count) {
         return Err(cur.err(ErrorKind::Malformed("constant refers to itself")));
     }
-    cur.leave(prev);
     Ok(())
 }
 
-fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<ConstKind> {
+/// Operands as bytes (each must be below 256), into the pools.
+fn bytes(pools: &mut Pools, ops: &[u64]) -> K<ByteRange> {
+    let bytes = ops.iter().map(|&c| {
+        u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits"))
+    });
+    pools.try_collect(bytes, pool_full)
+}
+
+fn constant(
+    st: &State,
+    pools: &mut Pools,
+    ids: &mut Ids,
+    code: u32,
+    ty: Type,
+    ops: &[u64],
+) -> K<ConstKind> {
     Ok(match code {
         CST_CODE_NULL => ConstKind::Null,
         CST_CODE_UNDEF => ConstKind::Undef,
@@ -111,7 +155,8 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
         },
         CST_CODE_WIDE_INTEGER => match st.td(ty) {
             TypeData::Int(bits) if *bits > 64 && !ops.is_empty() => {
-                ConstKind::WideInt(ops.iter().map(|&w| decode_signed(w) as u64).collect())
+                let words = ops.iter().map(|&w| Ok(decode_signed(w) as u64));
+                ConstKind::WideInt(pools.try_collect(words, pool_full)?)
             }
             _ => return Err(ErrorKind::TypeMismatch("WIDE_INTEGER constant")),
         },
@@ -131,10 +176,11 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
                     "AGGREGATE constant of a non-aggregate",
                 ));
             }
-            ConstKind::Aggregate(super::map_ops(ops, |v| ids.get(st, v))?)
+            let values = ops.iter().map(|&v| ids.get(st, v));
+            ConstKind::Aggregate(pools.try_collect(values, pool_full)?)
         }
-        CST_CODE_STRING => ConstKind::String(bytes(ops)?),
-        CST_CODE_CSTRING => ConstKind::CString(bytes(ops)?),
+        CST_CODE_STRING => ConstKind::String(bytes(pools, ops)?),
+        CST_CODE_CSTRING => ConstKind::CString(bytes(pools, ops)?),
         CST_CODE_DATA => {
             // Only arrays and vectors of i8/i16/i32/i64, float and double are stored as data
             // in LLVM 3.7 (`ConstantDataSequential::isElementTypeCompatible`); its reader
@@ -155,7 +201,7 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
                     "DATA constant whose elements are not i8/i16/i32/i64/float/double",
                 ));
             }
-            ConstKind::Data(ops.into())
+            ConstKind::Data(pools.try_push(ops).ok_or_else(pool_full)?)
         }
         CST_CODE_CE_BINOP => {
             let op_code = op(ops, 0)?;
@@ -186,18 +232,18 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
                 None
             };
             let pairs = ops.get(i..).unwrap_or(&[]);
-            let mut operands = Vec::with_capacity(pairs.len() / 2);
-            for pair in pairs.chunks_exact(2) {
+            let operands = pairs.chunks_exact(2).map(|pair| {
                 st.ty(pair[0])?;
-                operands.push(ids.get(st, pair[1])?);
-            }
+                ids.get(st, pair[1])
+            });
+            let operands = pools.try_collect(operands, pool_full)?;
             if operands.is_empty() {
                 return Err(ErrorKind::InvalidRecord("GEP without operands"));
             }
             ConstKind::Gep {
                 inbounds: code == CST_CODE_CE_INBOUNDS_GEP,
                 source_ty,
-                operands: operands.into(),
+                operands,
             }
         }
         CST_CODE_CE_SELECT => ConstKind::Select {
@@ -279,8 +325,8 @@ fn constant(st: &State, ids: &mut Ids, code: u32, ty: Type, ops: &[u64]) -> K<Co
                 .ok_or(ErrorKind::InvalidRecord("inline asm constraints"))?;
             ConstKind::InlineAsm {
                 flags,
-                asm: bytes(asm)?,
-                constraints: bytes(cons)?,
+                asm: bytes(pools, asm)?,
+                constraints: bytes(pools, cons)?,
             }
         }
         18 => return Err(ErrorKind::Unsupported("pre-3.6 CST_CODE_INLINEASM_OLD")),

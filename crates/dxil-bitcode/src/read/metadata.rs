@@ -8,7 +8,7 @@ use dxil_ir::*;
 
 use super::cursor::Cursor;
 use super::values::State;
-use super::{bytes, op, string, K};
+use super::{op, string, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -60,6 +60,11 @@ impl MdIds {
     }
 }
 
+/// The error for a pool that would hold more than `u32::MAX` entries.
+fn pool_full() -> ErrorKind {
+    ErrorKind::InvalidRecord("too many metadata operands")
+}
+
 /// Reads a metadata block. `local` for a function's block; then `fixups` collects value
 /// wrappers of not-yet-defined values.
 pub(crate) fn read_metadata(
@@ -69,6 +74,35 @@ pub(crate) fn read_metadata(
     fixups: &mut Vec<MdFixup>,
 ) -> Result<()> {
     let prev = cur.enter(METADATA_BLOCK_ID)?;
+    // The lists go straight into the module's pools, held apart from the module while the
+    // records that fill them read its tables.
+    let mut pools = std::mem::take(&mut st.m.pools);
+    if !local {
+        reserve(cur, st, &mut pools);
+    }
+    let r = read_block(cur, st, &mut pools, local, fixups);
+    st.m.pools = pools;
+    r?;
+    cur.leave(prev);
+    Ok(())
+}
+
+/// Makes room for the module metadata block's items and lists, from its length: a guess
+/// from the sizes DXC's blocks have, bounded by the bits the input holds.
+fn reserve(cur: &Cursor<'_>, st: &mut State, pools: &mut Pools) {
+    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
+    st.m.metadata.reserve(words / 3);
+    pools.reserve::<MdRef>(words / 2);
+    pools.reserve::<u8>(words);
+}
+
+fn read_block(
+    cur: &mut Cursor<'_>,
+    st: &mut State,
+    pools: &mut Pools,
+    local: bool,
+    fixups: &mut Vec<MdFixup>,
+) -> Result<()> {
     if !local && st.seen_body {
         return Err(cur.err(ErrorKind::Malformed(
             "module metadata after a function body",
@@ -95,9 +129,9 @@ pub(crate) fn read_metadata(
                         "METADATA_NAME not followed by METADATA_NAMED_NODE",
                     )));
                 }
-                let operands = super::map_ops(&cur.rec.ops, |id| ids.get(id))
-                    .map_err(|k| cur.err(k))?
-                    .into_vec();
+                let operands = pools
+                    .try_collect(cur.rec.ops.iter().map(|&id| ids.get(id)), pool_full)
+                    .map_err(|k| cur.err(k))?;
                 st.m.named_metadata.push(NamedMetadata { name, operands });
             }
             METADATA_KIND => {
@@ -120,7 +154,7 @@ pub(crate) fn read_metadata(
                 r.map_err(|k| cur.err(k))?;
             }
             _ => {
-                let data = md_record(st, &mut ids, code, &cur.rec.ops, local, fixups)
+                let data = md_record(st, pools, &mut ids, code, &cur.rec.ops, local, fixups)
                     .map_err(|k| cur.err(k))?;
                 let id =
                     st.m.metadata
@@ -142,7 +176,6 @@ pub(crate) fn read_metadata(
             return Err(cur.err(ErrorKind::BadMetadata(max)));
         }
     }
-    cur.leave(prev);
     Ok(())
 }
 
@@ -156,6 +189,7 @@ fn exact(ops: &[u64], n: usize) -> K<()> {
 
 fn md_record(
     st: &State,
+    pools: &mut Pools,
     ids: &mut MdIds,
     code: u32,
     ops: &[u64],
@@ -163,7 +197,12 @@ fn md_record(
     fixups: &mut Vec<MdFixup>,
 ) -> K<MetadataData> {
     Ok(match code {
-        METADATA_STRING => MetadataData::String(bytes(ops)?),
+        METADATA_STRING => {
+            let bytes = ops.iter().map(|&c| {
+                u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits"))
+            });
+            MetadataData::String(pools.try_collect(bytes, pool_full)?)
+        }
         METADATA_VALUE => {
             exact(ops, 2)?;
             let ty = st.ty(ops[0])?;
@@ -202,10 +241,10 @@ fn md_record(
         }
         METADATA_NODE | METADATA_DISTINCT_NODE => MetadataData::Node {
             distinct: code == METADATA_DISTINCT_NODE,
-            operands: super::map_ops(ops, |id| ids.or_null(id))?,
+            operands: pools.try_collect(ops.iter().map(|&id| ids.or_null(id)), pool_full)?,
         },
         8 | 9 => return Err(ErrorKind::Unsupported("pre-3.6 METADATA_OLD_NODE")),
-        other => match read_di(other, ops, ids)? {
+        other => match read_di(other, ops, ids, pools)? {
             Some(d) => d,
             None => return Err(ErrorKind::UnexpectedRecord(other)),
         },
@@ -217,6 +256,7 @@ fn md_record(
 struct DiOps<'a, 'b> {
     ops: &'a [u64],
     ids: &'b mut MdIds,
+    pools: &'b mut Pools,
 }
 
 impl DiOps<'_, '_> {
@@ -284,13 +324,16 @@ impl DiOps<'_, '_> {
         Ok(self.ops.get(i).copied())
     }
 
-    fn md_list(&mut self, i: usize) -> K<Box<[MdRef]>> {
+    fn md_list(&mut self, i: usize) -> K<MdRange> {
         let rest = self.ops.get(i..).unwrap_or(&[]);
-        super::map_ops(rest, |id| self.ids.or_null(id))
+        let ids = &mut *self.ids;
+        self.pools
+            .try_collect(rest.iter().map(|&id| ids.or_null(id)), pool_full)
     }
 
-    fn elements(&mut self, i: usize) -> K<Box<[u64]>> {
-        Ok(self.ops.get(i..).unwrap_or(&[]).into())
+    fn elements(&mut self, i: usize) -> K<WordRange> {
+        let rest = self.ops.get(i..).unwrap_or(&[]);
+        self.pools.try_push(rest).ok_or_else(pool_full)
     }
 }
 
@@ -302,8 +345,13 @@ macro_rules! di_reader {
             $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
         }
     )*) => {
-        fn read_di(code: u32, ops: &[u64], ids: &mut MdIds) -> K<Option<MetadataData>> {
-            let mut r = DiOps { ops, ids };
+        fn read_di(
+            code: u32,
+            ops: &[u64],
+            ids: &mut MdIds,
+            pools: &mut Pools,
+        ) -> K<Option<MetadataData>> {
+            let mut r = DiOps { ops, ids, pools };
             Ok(Some(match code {
                 $(
                     $code => {
@@ -317,10 +365,13 @@ macro_rules! di_reader {
                                 )));
                             }
                         )*
-                        MetadataData::$variant($ty {
+                        let record = $ty {
                             distinct: r.flag(0)?,
                             $( $field: r.$kind($idx)?, )*
-                        }.into())
+                        };
+                        MetadataData::$variant(
+                            DiPayload::store(record, r.pools).ok_or_else(pool_full)?,
+                        )
                     }
                 )*
                 _ => return Ok(None),

@@ -109,7 +109,8 @@ fn constant(
             (CST_CODE_INTEGER, CST_INTEGER)
         }
         ConstKind::WideInt(words) => {
-            out.rec.extend(words.iter().map(|&w| emit_signed(w as i64)));
+            out.rec
+                .extend(m.list(*words).iter().map(|&w| emit_signed(w as i64)));
             (CST_CODE_WIDE_INTEGER, 0)
         }
         ConstKind::Float(bits) => {
@@ -121,10 +122,12 @@ fn constant(
             (CST_CODE_FLOAT, 0)
         }
         ConstKind::String(bytes) => {
-            out.rec.extend(bytes.iter().map(|&b| u64::from(b)));
+            out.rec
+                .extend(m.bytes(*bytes).iter().map(|&b| u64::from(b)));
             (CST_CODE_STRING, g(CST_STRING8))
         }
         ConstKind::CString(bytes) => {
+            let bytes = m.bytes(*bytes);
             out.rec.extend(bytes.iter().map(|&b| u64::from(b)));
             let (char6, seven) = char_classes(bytes);
             let abbrev = if char6 {
@@ -155,11 +158,11 @@ fn constant(
                     "data constant whose elements are not i8/i16/i32/i64/float/double",
                 )));
             }
-            out.rec.extend(elems.iter().copied());
+            out.rec.extend(m.list(*elems).iter().copied());
             (CST_CODE_DATA, 0)
         }
         ConstKind::Aggregate(ops) => {
-            for &v in ops.iter() {
+            for &v in m.list(*ops) {
                 let id = vid(out, nb, v)?;
                 out.rec.push(id);
             }
@@ -193,7 +196,8 @@ fn constant(
             let src = match source_ty {
                 Some(t) => *t,
                 None => {
-                    let base = operands
+                    let base = m
+                        .list(*operands)
                         .first()
                         .and_then(|&b| m.value_type(body, b))
                         .and_then(|t| m.ty(t));
@@ -205,7 +209,7 @@ fn constant(
             };
             let s = tid(out, nb, src)?;
             out.rec.push(s);
-            for &v in operands.iter() {
+            for &v in m.list(*operands) {
                 let t = vty(out, m, body, nb, v)?;
                 let id = vid(out, nb, v)?;
                 out.rec.extend([t, id]);
@@ -286,6 +290,7 @@ fn constant(
             asm,
             constraints,
         } => {
+            let (asm, constraints) = (m.bytes(*asm), m.bytes(*constraints));
             out.rec.push(*flags);
             out.rec.push(asm.len() as u64);
             out.rec.extend(asm.iter().map(|&b| u64::from(b)));

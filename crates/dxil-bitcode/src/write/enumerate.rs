@@ -283,7 +283,7 @@ impl En<'_> {
         self.enter_const(c, body)?;
         while let Some(&(ci, i)) = self.stack.last().filter(|_| self.stack.len() > frames_base) {
             let data = &self.m.constants[ci];
-            if let Some(op) = const_operand(&data.kind, i) {
+            if let Some(op) = const_operand(&self.m.pools, &data.kind, i) {
                 if let Some(top) = self.stack.last_mut() {
                     top.1 += 1;
                 }
@@ -448,7 +448,8 @@ impl En<'_> {
                 st.walked = true;
                 let data = &self.m.constants[c];
                 let start = work.len();
-                data.kind.for_each_operand(|op| work.push(op));
+                data.kind
+                    .for_each_operand(&self.m.pools, |op| work.push(op));
                 if let ConstKind::BlockAddress { function, .. } = data.kind {
                     work.push(ValueRef::Function(function));
                 }
@@ -524,7 +525,7 @@ impl En<'_> {
             *st = VISITING;
         }
         let start = self.md_ops.len();
-        md_operands(d, &mut self.md_ops);
+        md_operands(&self.m.pools, d, &mut self.md_ops);
         let end = self.md_ops.len();
         self.md_stack.push((md, start, end));
         Ok(())
@@ -770,7 +771,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
     let md_ty = simple.metadata.ok_or(ErrorKind::MissingType("metadata"))?;
     en.ty(md_ty)?;
     for nm in &m.named_metadata {
-        for &op in &nm.operands {
+        for &op in m.list(nm.operands) {
             en.metadata(op)?;
         }
     }

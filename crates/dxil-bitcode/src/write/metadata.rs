@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 use dxil_bitstream::AbbrevOp;
 use dxil_bitstream::AbbrevOp::{Array, Fixed, Literal, Vbr};
 use dxil_ir::{
-    Body, DILocation, FixedMetadataKind, FunctionData, GenericDINode, MdRef, Metadata,
-    MetadataData as M, MetadataKind, Module,
+    Body, DILocation, DiPayload, FixedMetadataKind, FunctionData, GenericDINode, MdRange, MdRef,
+    Metadata, MetadataData as M, MetadataKind, Module, Pools, WordRange,
 };
 
 use super::abbrevs::{by_width, define_shared, ByWidth};
@@ -112,7 +112,7 @@ pub fn write_module_metadata(
     for d in mds {
         match d {
             M::String(s) => {
-                emit_bytes(out, METADATA_STRING, string, MD_BYTES, s)?;
+                emit_bytes(out, METADATA_STRING, string, MD_BYTES, m.bytes(*s))?;
                 continue;
             }
             // The most common record after strings: its ids go straight to the writer.
@@ -123,14 +123,14 @@ pub fn write_module_metadata(
                     METADATA_NODE
                 };
                 out.w
-                    .write_unabbrev_map(code, operands, |x| nb.md_or_null(x))
+                    .write_unabbrev_map(code, m.list(*operands), |x| nb.md_or_null(x))
                     .map_err(|e| out.bs(e))?
                     .map_err(|k| out.err(k))?;
                 continue;
             }
             _ => {}
         }
-        let (code, abbrev) = md_record(out, nb, d)?;
+        let (code, abbrev) = md_record(out, &m.pools, nb, d)?;
         let abbrev = match code {
             METADATA_STRING => string,
             DILocation::CODE => location,
@@ -147,7 +147,7 @@ pub fn write_module_metadata(
             MD_BYTES,
             m.name_str(nm.name).as_bytes(),
         )?;
-        for &op in &nm.operands {
+        for &op in m.list(nm.operands) {
             let id = nb.md(op).map_err(|k| out.err(k))?;
             out.rec.push(u64::from(id));
         }
@@ -227,7 +227,7 @@ pub fn write_local_metadata(
     let prev = out.enter(METADATA_BLOCK_ID, 3)?;
     for &md in order {
         let d = &m.metadata[md];
-        let (code, _) = md_record(out, nb, d)?;
+        let (code, _) = md_record(out, &m.pools, nb, d)?;
         out.emit(code, 0)?;
     }
     out.exit(prev)
@@ -270,20 +270,20 @@ pub fn write_attachments(
 }
 
 /// Fills `out.rec` with one metadata record; returns (code, abbreviation 0).
-fn md_record(out: &mut Out, nb: &Numbering, d: &M) -> Result<(u32, u32)> {
+fn md_record(out: &mut Out, pools: &Pools, nb: &Numbering, d: &M) -> Result<(u32, u32)> {
     let mut r = std::mem::take(&mut out.rec);
-    let res = fill(&mut r, nb, d);
+    let res = fill(&mut r, pools, nb, d);
     out.rec = r;
     res.map(|c| (c, 0)).map_err(|k| out.err(k))
 }
 
 type K<T> = std::result::Result<T, ErrorKind>;
 
-fn fill(r: &mut Vec<u64>, nb: &Numbering, d: &M) -> K<u32> {
+fn fill(r: &mut Vec<u64>, pools: &Pools, nb: &Numbering, d: &M) -> K<u32> {
     let o = |x: MdRef| nb.md_or_null(x);
     Ok(match d {
         M::String(s) => {
-            r.extend(s.iter().map(|&b| u64::from(b)));
+            r.extend(pools.list(*s).iter().map(|&b| u64::from(b)));
             METADATA_STRING
         }
         M::Value { ty, value } => {
@@ -292,7 +292,7 @@ fn fill(r: &mut Vec<u64>, nb: &Numbering, d: &M) -> K<u32> {
             METADATA_VALUE
         }
         M::Node { distinct, operands } => {
-            for &x in operands.iter() {
+            for &x in pools.list(*operands) {
                 r.push(o(x)?);
             }
             if *distinct {
@@ -301,7 +301,7 @@ fn fill(r: &mut Vec<u64>, nb: &Numbering, d: &M) -> K<u32> {
                 METADATA_NODE
             }
         }
-        other => match write_di(r, nb, other)? {
+        other => match write_di(r, pools, nb, other)? {
             Some(code) => code,
             None => return Err(ErrorKind::Malformed("metadata without a record")),
         },
@@ -314,6 +314,7 @@ fn fill(r: &mut Vec<u64>, nb: &Numbering, d: &M) -> K<u32> {
 struct DiOut<'a, 'n> {
     r: &'a mut Vec<u64>,
     base: usize,
+    pools: &'n Pools,
     nb: &'n Numbering,
 }
 
@@ -391,16 +392,16 @@ impl DiOut<'_, '_> {
         self.opt_uint(i, v)
     }
 
-    fn md_list(&mut self, _: usize, v: &[MdRef]) -> K<()> {
-        for &x in v {
+    fn md_list(&mut self, _: usize, v: &MdRange) -> K<()> {
+        for &x in self.pools.list(*v) {
             let id = self.nb.md_or_null(x)?;
             self.r.push(id);
         }
         Ok(())
     }
 
-    fn elements(&mut self, _: usize, v: &[u64]) -> K<()> {
-        self.r.extend_from_slice(v);
+    fn elements(&mut self, _: usize, v: &WordRange) -> K<()> {
+        self.r.extend_from_slice(self.pools.list(*v));
         Ok(())
     }
 }
@@ -414,14 +415,16 @@ macro_rules! di_writer {
             $( $field:ident: $kind:ident[$idx:literal] $text:literal $show:ident $(($default:expr))? ),* $(,)?
         }
     )*) => {
-        fn write_di(r: &mut Vec<u64>, nb: &Numbering, d: &M) -> K<Option<u32>> {
+        fn write_di(r: &mut Vec<u64>, pools: &Pools, nb: &Numbering, d: &M) -> K<Option<u32>> {
             match d {
                 $(
                     M::$variant(n) => {
+                        let n = DiPayload::record(n, pools)
+                            .ok_or(ErrorKind::Malformed("a debug-info record the module does not hold"))?;
                         let base = r.len();
                         // Reserved operands stay 0.
                         r.resize(base + $min, 0);
-                        let mut w = DiOut { r, base, nb };
+                        let mut w = DiOut { r, base, pools, nb };
                         w.flag(0, &n.distinct)?;
                         $( w.$kind($idx, &n.$field)?; )*
                         Ok(Some($code))

@@ -372,9 +372,10 @@ mod tests {
         });
         m.types.push(TypeData::Metadata);
         let own = m.constants.next_id().unwrap();
+        let ops = m.pools.push(&[ValueRef::Const(own)]);
         let c = m.constants.push(ConstData {
             ty: arr,
-            kind: ConstKind::Aggregate(Box::new([ValueRef::Const(own)])),
+            kind: ConstKind::Aggregate(ops),
         });
         m.globals.push(global(ptr, arr, Some(ValueRef::Const(c))));
         assert!(super::write_module(&m).is_err());

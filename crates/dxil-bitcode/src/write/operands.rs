@@ -2,7 +2,9 @@
 //! `MDNode::operands()` of each metadata node kind (DXC `DebugInfoMetadata.cpp`), and
 //! `Type::subtypes()`.
 
-use dxil_ir::{Body, ConstKind, InstKind, Metadata, MetadataData as M, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Body, ConstKind, InstKind, Metadata, MetadataData as M, Pools, Type, TypeData, ValueRef,
+};
 
 /// An operand in LLVM's operand order: a value or a basic block (label typed).
 #[derive(Clone, Copy)]
@@ -92,31 +94,38 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
 }
 
 /// LLVM operand order of a metadata node (`MDNode::operands()`), nulls skipped.
-pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
+pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
     let mut p = |x: &Option<Metadata>| out.extend(*x);
     match d {
         M::String(_) | M::Value { .. } | M::Subrange(_) | M::Expression(_) => {}
-        M::Node { operands, .. } => operands.iter().for_each(p),
+        M::Node { operands, .. } => pools.list(*operands).iter().for_each(p),
         M::Location(n) => {
             p(&Some(n.scope));
             p(&n.inlined_at);
         }
         M::GenericDebug(n) => {
+            let Some(n) = pools.one(*n) else { return };
             p(&n.header);
-            n.operands.iter().for_each(p);
+            pools.list(n.operands).iter().for_each(p);
         }
         M::Enumerator(n) => p(&n.name),
-        M::BasicType(n) => p(&n.name),
+        M::BasicType(n) => {
+            if let Some(n) = pools.one(*n) {
+                p(&n.name);
+            }
+        }
         M::File(n) => {
             p(&n.filename);
             p(&n.directory);
         }
         M::DerivedType(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.file, n.scope, n.name, n.base_type, n.extra_data] {
                 p(&x);
             }
         }
         M::CompositeType(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.file,
                 n.scope,
@@ -132,6 +141,7 @@ pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
         }
         M::SubroutineType(n) => p(&n.types),
         M::CompileUnit(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.file,
                 n.producer,
@@ -147,6 +157,7 @@ pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
             }
         }
         M::Subprogram(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.file,
                 n.scope,
@@ -164,6 +175,7 @@ pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
             }
         }
         M::LexicalBlock(n) => {
+            let Some(n) = pools.one(*n) else { return };
             p(&n.file);
             p(&n.scope);
         }
@@ -172,6 +184,7 @@ pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
             p(&n.scope);
         }
         M::Namespace(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.file, n.scope, n.name] {
                 p(&x);
             }
@@ -181,11 +194,13 @@ pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
             p(&n.ty);
         }
         M::TemplateValueParameter(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.name, n.ty, n.value] {
                 p(&x);
             }
         }
         M::GlobalVariable(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.scope,
                 n.name,
@@ -200,21 +215,25 @@ pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
             }
         }
         M::LocalVariable(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.scope, n.name, n.file, n.ty] {
                 p(&x);
             }
         }
         M::ObjCProperty(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.name, n.file, n.getter, n.setter, n.ty] {
                 p(&x);
             }
         }
         M::ImportedEntity(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [n.scope, n.entity, n.name] {
                 p(&x);
             }
         }
         M::Module(n) => {
+            let Some(n) = pools.one(*n) else { return };
             for x in [
                 n.scope,
                 n.name,
@@ -229,11 +248,11 @@ pub(crate) fn md_operands(d: &M, out: &mut Vec<Metadata>) {
 }
 
 /// The `i`-th value operand of a constant (the order of [`ConstKind::for_each_operand`]).
-pub(crate) fn const_operand(k: &ConstKind, i: usize) -> Option<ValueRef> {
+pub(crate) fn const_operand(pools: &Pools, k: &ConstKind, i: usize) -> Option<ValueRef> {
     use ConstKind as C;
     let pick = |ops: &[ValueRef]| ops.get(i).copied();
     match k {
-        C::Aggregate(ops) | C::Gep { operands: ops, .. } => ops.get(i).copied(),
+        C::Aggregate(ops) | C::Gep { operands: ops, .. } => pools.list(*ops).get(i).copied(),
         C::Cast { value, .. } => pick(&[*value]),
         C::Binary { lhs, rhs, .. } | C::Cmp { lhs, rhs, .. } => pick(&[*lhs, *rhs]),
         C::Select {

@@ -246,7 +246,8 @@ fn aggregate(e: &mut EntryBuilder<'_>, name: &str, fields: &[(u32, i64)]) -> R<V
         let t = mb.int(bits);
         refs.push(mb.const_int(t, v)?.value_ref());
     }
-    Ok(mb.constant(ty, ConstKind::Aggregate(refs.into()))?)
+    let refs = mb.push_list(&refs);
+    Ok(mb.constant(ty, ConstKind::Aggregate(refs))?)
 }
 
 /// A local (`alloca`) of the module's struct `name`.

@@ -75,7 +75,7 @@ fn eval_at(
         }
         ConstKind::Float(bits) => out.push(*bits),
         ConstKind::Aggregate(ops) => {
-            for op in ops.iter() {
+            for op in m.list(*ops) {
                 eval_at(m, globals, *op, out, depth + 1, visits)?;
             }
         }
@@ -85,10 +85,10 @@ fn eval_at(
                 _ => return Err(unsupported("a data constant that is not an array".into())),
             };
             let s = types::scalar_of(m, elem)?;
-            out.extend(words.iter().map(|w| w & s.mask()));
+            out.extend(m.list(*words).iter().map(|w| w & s.mask()));
         }
         ConstKind::String(b) | ConstKind::CString(b) => {
-            out.extend(b.iter().map(|x| u64::from(*x)));
+            out.extend(m.bytes(*b).iter().map(|x| u64::from(*x)));
             if matches!(data.kind, ConstKind::CString(_)) {
                 out.push(0);
             }
@@ -108,7 +108,8 @@ fn eval_at(
             operands,
             ..
         } => {
-            let (base, idx) = operands
+            let (base, idx) = m
+                .list(*operands)
                 .split_first()
                 .ok_or_else(|| unsupported("an empty getelementptr constant".into()))?;
             let mut b = Vec::new();

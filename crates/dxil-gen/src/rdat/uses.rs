@@ -34,7 +34,7 @@ impl Uses {
                             }
                             ValueRef::Const(c) if set.insert(v) => {
                                 if let Some(d) = m.constant(c) {
-                                    d.kind.for_each_operand(|o| stack.push(o));
+                                    d.kind.for_each_operand(&m.pools, |o| stack.push(o));
                                 }
                             }
                             _ => {}

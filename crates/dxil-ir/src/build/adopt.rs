@@ -107,10 +107,12 @@ impl ModuleBuilder {
             if local_const[id] {
                 continue;
             }
-            let h = hash_of(data);
-            let consts = &m.constants;
+            let h = super::constants::const_hash(&m.pools, data);
+            let (consts, pools) = (&m.constants, &m.pools);
             if b.const_index
-                .find(h, |x| consts[x as usize] == *data)
+                .find(h, |x| {
+                    super::constants::const_eq(pools, &consts[x as usize], data)
+                })
                 .is_none()
             {
                 b.const_index.insert(h, id.0);
@@ -121,12 +123,15 @@ impl ModuleBuilder {
         let locals = module_md.split_off(md_count as usize);
         m.metadata = module_md.into();
         for (id, data) in m.metadata.iter_with_ids() {
-            if data.is_distinct() {
+            if data.is_distinct(&m.pools) {
                 continue;
             }
-            let h = super::md_hash::md_hash(data);
-            let mds = &m.metadata;
-            if b.md_index.find(h, |x| mds[x as usize] == *data).is_none() {
+            let h = super::md_hash::md_hash(&m.pools, data);
+            let (mds, pools) = (&m.metadata, &m.pools);
+            if b.md_index
+                .find(h, |x| super::md_hash::md_eq(pools, &mds[x as usize], data))
+                .is_none()
+            {
                 b.md_index.insert(h, id.0);
             }
         }

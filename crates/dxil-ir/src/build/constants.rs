@@ -2,11 +2,14 @@
 //! (type, kind), as LLVM's context uniques constants. Operands are module-level values.
 
 use super::error::{type_err, BuildError, BuildErrorKind, BuildResult};
+use std::hash::{Hash, Hasher};
+
+use super::hash::FastHasher;
 use super::intern::hash_of;
 use super::module::ModuleBuilder;
 use super::typing::{int_bits, type_name};
 use super::Value;
-use crate::{Const, ConstData, ConstKind, Type, TypeData, ValueRef};
+use crate::{Const, ConstData, ConstKind, PoolRange, Pooled, Pools, Type, TypeData, ValueRef};
 
 impl ModuleBuilder {
     /// The constant `kind` of type `ty` (get-or-insert). The kind must fit the type: an
@@ -23,12 +26,38 @@ impl ModuleBuilder {
         Ok(Value::new(ValueRef::Const(id), Some(ty), None))
     }
 
+    /// Copies a list or byte string into the module's pools, for the lists of a
+    /// [`ConstKind`] handed to [`ModuleBuilder::constant`] (an aggregate's values, a string's
+    /// bytes, a data array's words), or of metadata.
+    pub fn push_list<T: Pooled>(&mut self, items: &[T]) -> PoolRange<T> {
+        self.m.pools.push(items)
+    }
+
+    /// Gives back the lists of a constant kind made for a lookup that found what it looked
+    /// for ([`ConstKind::release_lists`]); nothing may refer to them afterwards.
+    pub fn release_const_lists(&mut self, kind: &ConstKind) {
+        kind.release_lists(&mut self.m.pools)
+    }
+
+    /// Adds the entries of `iter` to the module's pools as one list, as
+    /// [`ModuleBuilder::push_list`].
+    pub fn extend_list<T: Pooled>(&mut self, iter: impl IntoIterator<Item = T>) -> PoolRange<T> {
+        self.m.pools.extend(iter)
+    }
+
     /// Interns without checking the kind against the type (the callers did).
     pub(crate) fn intern_constant(&mut self, data: ConstData) -> Const {
-        let h = hash_of(&data);
-        let consts = &self.m.constants;
-        match self.const_index.find(h, |id| consts[id as usize] == data) {
-            Some(id) => Const(id),
+        let h = const_hash(&self.m.pools, &data);
+        let (consts, pools) = (&self.m.constants, &self.m.pools);
+        match self
+            .const_index
+            .find(h, |id| const_eq(pools, &consts[id as usize], &data))
+        {
+            Some(id) => {
+                // A constant made again gives back the lists made for it.
+                data.kind.release_lists(&mut self.m.pools);
+                Const(id)
+            }
             None => {
                 let id = self.m.constants.push(data);
                 self.const_index.insert(h, id.0);
@@ -78,6 +107,8 @@ impl ModuleBuilder {
 
     fn check_constant(&self, ty: Type, kind: &ConstKind) -> BuildResult<()> {
         self.check_type("constant", ty)?;
+        self.check_const_lists(kind)?;
+        let pools = &self.m.pools;
         let types = &self.m.types;
         let td = &types[ty];
         let tn = || type_name(types, ty);
@@ -123,6 +154,7 @@ impl ModuleBuilder {
                 }
             }
             ConstKind::Aggregate(ops) => {
+                let ops = pools.list(*ops);
                 // The element types read in place: a struct's list, or one type repeated.
                 let (elems, repeated): (&[Type], Option<Type>) = match td {
                     TypeData::Struct(s) if !s.opaque => (&s.elems, None),
@@ -151,6 +183,7 @@ impl ModuleBuilder {
                 }
             }
             ConstKind::String(b) | ConstKind::CString(b) => {
+                let b = pools.list(*b);
                 let extra = u64::from(matches!(kind, ConstKind::CString(_)));
                 let ok = matches!(td, TypeData::Array { len, elem }
                     if *len == b.len() as u64 + extra && int_bits(types, *elem) == Some(8));
@@ -159,6 +192,7 @@ impl ModuleBuilder {
                 }
             }
             ConstKind::Data(d) => {
+                let d = pools.list(*d);
                 let ok = elem_count(td) == Some(d.len() as u64)
                     && elem_of(td).is_some_and(|e| {
                         matches!(types.get(e), Some(TypeData::Int(_)))
@@ -190,7 +224,7 @@ impl ModuleBuilder {
                     self.check_type("constant getelementptr", *t)?;
                 }
                 let mut r = Ok(());
-                kind.for_each_operand(|v| {
+                kind.for_each_operand(pools, |v| {
                     if r.is_ok() {
                         r = self.operand_ty("constant getelementptr", v).map(|_| ());
                     }
@@ -206,7 +240,7 @@ impl ModuleBuilder {
                     self.check_type("constant shufflevector", *t)?;
                 }
                 let mut r = Ok(());
-                kind.for_each_operand(|v| {
+                kind.for_each_operand(pools, |v| {
                     if r.is_ok() {
                         r = self.operand_ty("constant expression", v).map(|_| ());
                     }
@@ -215,5 +249,84 @@ impl ModuleBuilder {
             }
         }
         Ok(())
+    }
+
+    /// Refuses a constant whose lists are not in this builder's pools.
+    pub(crate) fn check_const_lists(&self, kind: &ConstKind) -> BuildResult<()> {
+        if kind.held_by(&self.m.pools) {
+            Ok(())
+        } else {
+            Err(BuildError::new(
+                BuildErrorKind::Dangling,
+                "constant: a list that is not in this builder's pools",
+            ))
+        }
+    }
+}
+
+/// The interning hash of a constant, whose lists are in `pools`: lists by their entries.
+pub(crate) fn const_hash(pools: &Pools, d: &ConstData) -> u64 {
+    let mut h = FastHasher::default();
+    h.write_u32(d.ty.0);
+    match &d.kind {
+        ConstKind::WideInt(r) | ConstKind::Data(r) => {
+            hash_of(&(std::mem::discriminant(&d.kind), pools.list(*r))).hash(&mut h)
+        }
+        ConstKind::Aggregate(r) => hash_of(pools.list(*r)).hash(&mut h),
+        ConstKind::String(r) | ConstKind::CString(r) => {
+            hash_of(&(std::mem::discriminant(&d.kind), pools.list(*r))).hash(&mut h)
+        }
+        ConstKind::Gep {
+            inbounds,
+            source_ty,
+            operands,
+        } => hash_of(&(inbounds, source_ty, pools.list(*operands))).hash(&mut h),
+        ConstKind::InlineAsm {
+            flags,
+            asm,
+            constraints,
+        } => hash_of(&(flags, pools.list(*asm), pools.list(*constraints))).hash(&mut h),
+        k => hash_of(k).hash(&mut h),
+    }
+    h.finish()
+}
+
+/// Whether two constants, whose lists are in `pools`, are the same: equal type, equal
+/// fields, equal lists.
+pub(crate) fn const_eq(pools: &Pools, a: &ConstData, b: &ConstData) -> bool {
+    if a.ty != b.ty {
+        return false;
+    }
+    match (&a.kind, &b.kind) {
+        (ConstKind::WideInt(x), ConstKind::WideInt(y))
+        | (ConstKind::Data(x), ConstKind::Data(y)) => pools.list(*x) == pools.list(*y),
+        (ConstKind::Aggregate(x), ConstKind::Aggregate(y)) => pools.list(*x) == pools.list(*y),
+        (ConstKind::String(x), ConstKind::String(y))
+        | (ConstKind::CString(x), ConstKind::CString(y)) => pools.list(*x) == pools.list(*y),
+        (
+            ConstKind::Gep {
+                inbounds: ia,
+                source_ty: sa,
+                operands: oa,
+            },
+            ConstKind::Gep {
+                inbounds: ib,
+                source_ty: sb,
+                operands: ob,
+            },
+        ) => ia == ib && sa == sb && pools.list(*oa) == pools.list(*ob),
+        (
+            ConstKind::InlineAsm {
+                flags: fa,
+                asm: aa,
+                constraints: ca,
+            },
+            ConstKind::InlineAsm {
+                flags: fb,
+                asm: ab,
+                constraints: cb,
+            },
+        ) => fa == fb && pools.list(*aa) == pools.list(*ab) && pools.list(*ca) == pools.list(*cb),
+        (x, y) => x == y,
     }
 }

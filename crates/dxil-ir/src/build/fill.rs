@@ -112,8 +112,9 @@ impl ModuleBuilder {
     pub fn constant_filled_later(&mut self, ty: Type, kind: ConstKind) -> BuildResult<Value> {
         self.raw_ids = true;
         self.check_type("constant", ty)?;
+        self.check_const_lists(&kind)?;
         let mut bad = None;
-        kind.for_each_operand(|v| {
+        kind.for_each_operand(&self.m.pools, |v| {
             let local = matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_));
             if bad.is_none() && (local || self.m.value_type(None, v).is_none()) {
                 bad = Some(v);

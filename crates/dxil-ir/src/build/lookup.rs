@@ -3,8 +3,8 @@
 //! [`Value`]s (a module adopted by [`ModuleBuilder::from_module`], a metadata model written
 //! back over the one it was read from).
 
+use super::constants::{const_eq, const_hash};
 use super::error::{BuildError, BuildErrorKind, BuildResult};
-use super::intern::hash_of;
 use super::module::ModuleBuilder;
 use super::Value;
 use crate::{ConstData, ConstKind, Metadata, NamedMetadata, Type, ValueRef};
@@ -16,10 +16,10 @@ impl ModuleBuilder {
             ty,
             kind: kind.clone(),
         };
-        let consts = &self.m.constants;
-        let id = self
-            .const_index
-            .find(hash_of(&data), |id| consts[id as usize] == data)?;
+        let (consts, pools) = (&self.m.constants, &self.m.pools);
+        let id = self.const_index.find(const_hash(pools, &data), |id| {
+            const_eq(pools, &consts[id as usize], &data)
+        })?;
         Some(Value::new(
             ValueRef::Const(crate::Const(id)),
             Some(ty),
@@ -59,11 +59,12 @@ impl ModuleBuilder {
             .iter_mut()
             .find(|n| names.get(n.name) == Some(name));
         match found {
-            Some(n) => n.operands = operands.to_vec(),
-            None => self.m.named_metadata.push(NamedMetadata {
-                name: self.m.names.push(name),
-                operands: operands.to_vec(),
-            }),
+            Some(n) => n.operands = self.m.pools.replace(n.operands, operands),
+            None => {
+                let operands = self.m.pools.push(operands);
+                let name = self.m.names.push(name);
+                self.m.named_metadata.push(NamedMetadata { name, operands })
+            }
         }
         Ok(())
     }

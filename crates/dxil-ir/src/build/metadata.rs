@@ -3,10 +3,12 @@
 //! and may be reserved first so that cycles through them can be built.
 
 use super::error::{BuildError, BuildErrorKind, BuildResult};
-use super::md_hash::{md_hash, string_hash};
+use super::md_hash::{md_eq, md_hash, node_hash, string_hash};
 use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
-use crate::{MdRef, Metadata, MetadataData, NamedMetadata, ValueRef};
+use crate::{
+    DiPayload, MdRange, MdRef, Metadata, MetadataData, NamedMetadata, ValueRef, WordRange,
+};
 
 impl ModuleBuilder {
     pub(crate) fn check_md(&self, what: &str, md: Metadata) -> BuildResult<()> {
@@ -21,18 +23,20 @@ impl ModuleBuilder {
     }
 
     fn check_md_data(&self, what: &str, data: &MetadataData) -> BuildResult<()> {
+        let pools = &self.m.pools;
+        if !data.held_by(pools) {
+            return Err(BuildError::new(
+                BuildErrorKind::Dangling,
+                format!("{what}: a list or record that is not in this builder's pools"),
+            ));
+        }
         // Plain nodes are most of a module's metadata: their operands are checked in one
         // tight loop, the records' fields by the generic walk.
         if let MetadataData::Node { operands, .. } = data {
-            let len = self.m.metadata.len();
-            let ok = |m: &Metadata| m.0 & LOCAL_MD_TAG == 0 && m.index() < len;
-            return match operands.iter().flatten().find(|m| !ok(m)) {
-                None => Ok(()),
-                Some(&m) => self.check_md(what, m),
-            };
+            return self.check_md_refs(what, pools.list(*operands));
         }
         let mut bad = None;
-        data.for_each_ref(|md| {
+        data.for_each_ref(pools, |md| {
             if bad.is_none() && self.check_md(what, md).is_err() {
                 bad = Some(md);
             }
@@ -62,10 +66,23 @@ impl ModuleBuilder {
         Ok(())
     }
 
+    /// Checks node operands: module metadata of this builder.
+    fn check_md_refs(&self, what: &str, operands: &[MdRef]) -> BuildResult<()> {
+        let len = self.m.metadata.len();
+        let ok = |m: &Metadata| m.0 & LOCAL_MD_TAG == 0 && m.index() < len;
+        match operands.iter().flatten().find(|m| !ok(m)) {
+            None => Ok(()),
+            Some(&m) => self.check_md(what, m),
+        }
+    }
+
     pub(crate) fn intern_md(&mut self, data: MetadataData) -> Metadata {
-        let h = md_hash(&data);
-        let mds = &self.m.metadata;
-        if let Some(id) = self.md_index.find(h, |id| mds[id as usize] == data) {
+        let h = md_hash(&self.m.pools, &data);
+        let (mds, pools) = (&self.m.metadata, &self.m.pools);
+        if let Some(id) = self
+            .md_index
+            .find(h, |id| md_eq(pools, &mds[id as usize], &data))
+        {
             return Metadata(id);
         }
         let id = self.m.metadata.push(data);
@@ -77,12 +94,14 @@ impl ModuleBuilder {
     pub fn md_string(&mut self, s: &[u8]) -> Metadata {
         // Looked up by the bytes: a string already there costs no allocation.
         let h = string_hash(s);
-        let mds = &self.m.metadata;
-        let same = |id: u32| matches!(&mds[id as usize], MetadataData::String(x) if **x == *s);
+        let (mds, pools) = (&self.m.metadata, &self.m.pools);
+        let same =
+            |id: u32| matches!(&mds[id as usize], MetadataData::String(x) if pools.list(*x) == s);
         if let Some(id) = self.md_index.find(h, same) {
             return Metadata(id);
         }
-        let id = self.m.metadata.push(MetadataData::String(s.into()));
+        let bytes = self.m.pools.push(s);
+        let id = self.m.metadata.push(MetadataData::String(bytes));
         self.md_index.insert(h, id.0);
         id
     }
@@ -96,7 +115,7 @@ impl ModuleBuilder {
     /// A uniqued node or DI record (get-or-insert). Distinct data is an error (use
     /// [`ModuleBuilder::md_distinct`]).
     pub fn md(&mut self, data: MetadataData) -> BuildResult<Metadata> {
-        if data.is_distinct() {
+        if data.is_distinct(&self.m.pools) {
             return Err(BuildError::new(
                 BuildErrorKind::Unsupported,
                 "metadata: distinct data is built by md_distinct",
@@ -108,16 +127,51 @@ impl ModuleBuilder {
 
     /// `!{ops...}` (uniqued).
     pub fn md_node(&mut self, operands: &[MdRef]) -> BuildResult<Metadata> {
-        self.md(MetadataData::Node {
+        self.check_md_refs("metadata", operands)?;
+        // Looked up by the operands: a node already there copies nothing into the pools.
+        let h = node_hash(false, operands);
+        let (mds, pools) = (&self.m.metadata, &self.m.pools);
+        let same = |id: u32| {
+            matches!(&mds[id as usize], MetadataData::Node { distinct: false, operands: o }
+                if pools.list(*o) == operands)
+        };
+        if let Some(id) = self.md_index.find(h, same) {
+            return Ok(Metadata(id));
+        }
+        let operands = self.m.pools.push(operands);
+        let id = self.m.metadata.push(MetadataData::Node {
             distinct: false,
-            operands: operands.into(),
-        })
+            operands,
+        });
+        self.md_index.insert(h, id.0);
+        Ok(id)
+    }
+
+    /// Copies node operands into the module's pools, for the list of a node or
+    /// `GenericDINode` handed to [`ModuleBuilder::md`] or [`ModuleBuilder::define_md`].
+    pub fn md_list(&mut self, operands: &[MdRef]) -> MdRange {
+        self.m.pools.push(operands)
+    }
+
+    /// Stores a debug-info record as the payload of its [`MetadataData`] variant (in the
+    /// module's pools for the larger records), for [`ModuleBuilder::md`] or
+    /// [`ModuleBuilder::define_md`]: `MetadataData::DerivedType(mb.md_record(record))`.
+    pub fn md_record<P: DiPayload>(&mut self, record: P::Record) -> P {
+        match P::store(record, &mut self.m.pools) {
+            Some(p) => p,
+            None => panic!("pool holds more than u32::MAX entries"),
+        }
+    }
+
+    /// Copies DWARF expression elements into the module's pools, for a `DIExpression`.
+    pub fn md_words(&mut self, elements: &[u64]) -> WordRange {
+        self.m.pools.push(elements)
     }
 
     /// A new `distinct` node or DI record (never interned). The data must carry the
     /// `distinct` flag.
     pub fn md_distinct(&mut self, data: MetadataData) -> BuildResult<Metadata> {
-        if !data.is_distinct() {
+        if !data.is_distinct(&self.m.pools) {
             return Err(BuildError::new(
                 BuildErrorKind::Unsupported,
                 "md_distinct: the data is not distinct",
@@ -133,7 +187,7 @@ impl ModuleBuilder {
     pub fn reserve_md(&mut self) -> Metadata {
         let md = self.m.metadata.push(MetadataData::Node {
             distinct: true,
-            operands: Box::new([]),
+            operands: MdRange::EMPTY,
         });
         self.md_reserved.insert(md.0);
         md
@@ -157,14 +211,16 @@ impl ModuleBuilder {
                 format!("define_md: !{} is not a reserved node", md.0),
             ));
         }
-        let uniqued = !data.is_distinct();
-        let h = md_hash(&data);
+        let uniqued = !data.is_distinct(&self.m.pools);
+        let h = md_hash(&self.m.pools, &data);
         self.m.metadata[md] = data;
         if uniqued {
-            let mds = &self.m.metadata;
+            let (mds, pools) = (&self.m.metadata, &self.m.pools);
             let known = self
                 .md_index
-                .find(h, |id| id != md.0 && mds[id as usize] == mds[md])
+                .find(h, |id| {
+                    id != md.0 && md_eq(pools, &mds[id as usize], &mds[md])
+                })
                 .is_some();
             if !known {
                 self.md_index.insert(h, md.0);
@@ -192,11 +248,12 @@ impl ModuleBuilder {
             .iter_mut()
             .find(|n| names.get(n.name) == Some(name));
         match found {
-            Some(n) => n.operands.extend_from_slice(operands),
-            None => self.m.named_metadata.push(NamedMetadata {
-                name: self.m.names.push(name),
-                operands: operands.to_vec(),
-            }),
+            Some(n) => n.operands = self.m.pools.append(n.operands, operands),
+            None => {
+                let operands = self.m.pools.push(operands);
+                let name = self.m.names.push(name);
+                self.m.named_metadata.push(NamedMetadata { name, operands })
+            }
         }
         Ok(())
     }

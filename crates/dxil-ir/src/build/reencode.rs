@@ -71,6 +71,7 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
         // (Deep enough for nearly every module: growing by doubling cost an allocation each.)
         const_stack: Vec::with_capacity(WALK_DEPTH),
         md_stack: Vec::with_capacity(WALK_DEPTH),
+        md_ops: Vec::new(),
     };
     let mut mb = ModuleBuilder::new();
     mb.preserve_use_list_order(src.preserve_use_list_order);
@@ -119,7 +120,7 @@ pub fn copy_module_checked(src: &Module) -> BuildResult<CheckedModule> {
     let mut ops: Vec<Metadata> = Vec::with_capacity(most.unwrap_or(0));
     for nm in &src.named_metadata {
         ops.clear();
-        for &o in &nm.operands {
+        for &o in src.list(nm.operands) {
             ops.push(cx.md(&mut mb, o)?);
         }
         mb.named_metadata(src.name_str(nm.name), &ops)?;
@@ -167,6 +168,8 @@ struct Copier<'s> {
     /// The walks' stacks, kept between calls (one call per constant and per node).
     const_stack: Vec<crate::Const>,
     md_stack: Vec<Metadata>,
+    /// A plain node's operands mapped into the copy, kept between nodes.
+    md_ops: Vec<MdRef>,
 }
 
 /// A source node's state in the copy.
@@ -458,7 +461,7 @@ impl Copier<'_> {
             }
             let d = &src.constants[cur];
             let mut missing = None;
-            d.kind.for_each_operand(|v| {
+            d.kind.for_each_operand(&src.pools, |v| {
                 if let ValueRef::Const(o) = v {
                     if missing.is_none() && self.consts.get(o.index()).is_some_and(Option::is_none)
                     {
@@ -470,9 +473,12 @@ impl Copier<'_> {
                 stack.push(o);
                 continue;
             }
-            let mut kind = d.kind.clone();
+            let mut kind = d
+                .kind
+                .copy_between(&src.pools, &mut mb.m.pools)
+                .ok_or_else(|| dangling(format!("{cur}: a list the module does not hold")))?;
             let mut err = None;
-            kind.for_each_operand_mut(|v| match self.module_value(*v) {
+            kind.for_each_operand_mut(&mut mb.m.pools, |v| match self.module_value(*v) {
                 Ok(x) => *v = x.value_ref(),
                 Err(e) => err = Some(e),
             });
@@ -561,7 +567,7 @@ impl Copier<'_> {
                 .metadata
                 .get(cur)
                 .ok_or_else(|| dangling(format!("!{} does not exist", cur.0)))?;
-            if d.is_distinct() {
+            if d.is_distinct(&src.pools) {
                 let id = mb.reserve_md();
                 self.pending_distinct.push((cur, id));
                 self.mds[cur.index()] = MdSlot::Copied(id);
@@ -569,27 +575,39 @@ impl Copier<'_> {
                 continue;
             }
             let id = match d {
-                MetadataData::String(s) => mb.md_string(s),
+                MetadataData::String(s) => mb.md_string(src.list(*s)),
                 MetadataData::Value { value, .. } => {
                     let v = self.module_value(*value)?;
                     mb.md_value(v)?
                 }
+                MetadataData::Node { operands, .. }
+                    if self.cycle_reserved.is_empty() || !self.cycle_reserved.contains(&cur.0) =>
+                {
+                    // A plain node is looked up by its mapped operands, without copying them
+                    // into the pools when it is there already.
+                    let mut ops = std::mem::take(&mut self.md_ops);
+                    let r = self.remap_node(src.list(*operands), &mut ops);
+                    let r = match r {
+                        Ok(Ok(())) => mb.md_node(&ops).map(Ok),
+                        Ok(Err(o)) => Ok(Err(o)),
+                        Err(e) => Err(e),
+                    };
+                    self.md_ops = ops;
+                    match r? {
+                        Ok(id) => id,
+                        Err(o) => {
+                            self.descend(mb, stack, cur, o);
+                            continue;
+                        }
+                    }
+                }
                 _ => {
                     // Operands nearly always come first: the node is remapped in one walk,
                     // and the walk descends only when one is missing.
-                    let data = match self.remap_md(d)? {
+                    let data = match self.remap_md(mb, d)? {
                         Ok(data) => data,
                         Err(o) => {
-                            // (A node reserved by a cycle keeps its id.)
-                            if self.mds[cur.index()] == MdSlot::Todo {
-                                self.mds[cur.index()] = MdSlot::Visiting;
-                            }
-                            if self.mds[o.index()] == MdSlot::Visiting {
-                                self.mds[o.index()] = MdSlot::Copied(mb.reserve_md());
-                                self.cycle_reserved.insert(o.0);
-                            } else {
-                                stack.push(o);
-                            }
+                            self.descend(mb, stack, cur, o);
                             continue;
                         }
                     };
@@ -608,21 +626,54 @@ impl Copier<'_> {
         Ok(())
     }
 
-    /// `d` with its operands mapped into the copy, or the first operand not copied yet
-    /// (`Ok(Err(o))`). An operand past the source's table is an error.
-    fn remap_md(&self, d: &MetadataData) -> BuildResult<Result<MetadataData, Metadata>> {
-        if let MetadataData::Node { distinct, operands } = d {
-            return Ok(self
-                .remap_node(operands)?
-                .map(|operands| MetadataData::Node {
-                    distinct: *distinct,
-                    operands,
-                }));
+    /// `cur` waits for its operand `o`, which is not copied yet: the walk descends to `o`,
+    /// or reserves it when `o` is being copied (a cycle).
+    fn descend(
+        &mut self,
+        mb: &mut ModuleBuilder,
+        stack: &mut Vec<Metadata>,
+        cur: Metadata,
+        o: Metadata,
+    ) {
+        // (A node reserved by a cycle keeps its id.)
+        if self.mds[cur.index()] == MdSlot::Todo {
+            self.mds[cur.index()] = MdSlot::Visiting;
         }
-        let mut data = d.clone();
+        if self.mds[o.index()] == MdSlot::Visiting {
+            self.mds[o.index()] = MdSlot::Copied(mb.reserve_md());
+            self.cycle_reserved.insert(o.0);
+        } else {
+            stack.push(o);
+        }
+    }
+
+    /// `d` with its operands mapped into the copy (its lists copied into the copy's pools),
+    /// or the first operand not copied yet (`Ok(Err(o))`). An operand past the source's
+    /// table is an error.
+    fn remap_md(
+        &mut self,
+        mb: &mut ModuleBuilder,
+        d: &MetadataData,
+    ) -> BuildResult<Result<MetadataData, Metadata>> {
+        let src = self.src;
+        if let MetadataData::Node { distinct, operands } = d {
+            let mut ops = std::mem::take(&mut self.md_ops);
+            let r = self.remap_node(src.list(*operands), &mut ops);
+            let r = r.map(|r| {
+                r.map(|()| MetadataData::Node {
+                    distinct: *distinct,
+                    operands: mb.md_list(&ops),
+                })
+            });
+            self.md_ops = ops;
+            return r;
+        }
+        let mut data = d
+            .copy_between(&src.pools, &mut mb.m.pools)
+            .ok_or_else(|| dangling("metadata whose list or record is missing".into()))?;
         let mut missing = None;
         let mut bad = None;
-        data.for_each_ref_mut(|o| match self.mds.get(o.index()) {
+        data.for_each_ref_mut(&mut mb.m.pools, |o| match self.mds.get(o.index()) {
             Some(MdSlot::Copied(x)) => *o = *x,
             Some(_) => {
                 missing.get_or_insert(*o);
@@ -636,9 +687,13 @@ impl Copier<'_> {
     }
 
     /// A plain node's operands mapped into the copy in one pass (most of a module's
-    /// metadata), or the first operand not copied yet (`Ok(Err(o))`).
-    fn remap_node(&self, operands: &[MdRef]) -> BuildResult<Result<Box<[MdRef]>, Metadata>> {
-        let mut out = Vec::with_capacity(operands.len());
+    /// metadata) into `out`, or the first operand not copied yet (`Ok(Err(o))`).
+    fn remap_node(
+        &self,
+        operands: &[MdRef],
+        out: &mut Vec<MdRef>,
+    ) -> BuildResult<Result<(), Metadata>> {
+        out.clear();
         for &o in operands {
             out.push(match o {
                 None => None,
@@ -649,7 +704,7 @@ impl Copier<'_> {
                 },
             });
         }
-        Ok(Ok(out.into_boxed_slice()))
+        Ok(Ok(()))
     }
 
     fn define_distinct(&mut self, mb: &mut ModuleBuilder) -> BuildResult<()> {
@@ -657,7 +712,7 @@ impl Copier<'_> {
             let src = self.src;
             let d = &src.metadata[s];
             let mut err = None;
-            d.for_each_ref(|o| {
+            d.for_each_ref(&src.pools, |o| {
                 if err.is_none() {
                     err = self.md(mb, o).err();
                 }
@@ -666,7 +721,7 @@ impl Copier<'_> {
                 return Err(e);
             }
             let data = self
-                .remap_md(d)?
+                .remap_md(mb, d)?
                 .map_err(|o| dangling(format!("!{} was not copied", o.0)))?;
             mb.define_md(id, data)?;
         }

@@ -54,13 +54,14 @@ impl Uses {
         };
         // A constant is one user however many bodies list it (each body's constants block
         // may repeat a module constant): each distinct constant counts once.
-        let mut seen: HashSet<&dxil_ir::ConstData> = HashSet::new();
+        let mut seen: HashSet<ConstKey<'_>> = HashSet::new();
         for c in m.constants.iter_with_ids().map(|(_, c)| c) {
             let mut refs_function = false;
-            c.kind
-                .for_each_operand(|v| refs_function |= matches!(v, ValueRef::Function(_)));
-            if refs_function && seen.insert(c) {
-                c.kind.for_each_operand(|v| other(v, &mut by_fn));
+            c.kind.for_each_operand(&m.pools, |v| {
+                refs_function |= matches!(v, ValueRef::Function(_))
+            });
+            if refs_function && seen.insert(ConstKey::of(m, c)) {
+                c.kind.for_each_operand(&m.pools, |v| other(v, &mut by_fn));
             }
         }
         for g in m.globals.iter_with_ids().map(|(_, g)| g) {
@@ -300,5 +301,28 @@ fn kind_name(kind: ShaderKind) -> &'static str {
 pub(crate) fn added_functions(ctx: &mut Ctx, st: &State) {
     for name in st.ops.added() {
         ctx.fn_error_named(name, R::DeclUsedExternalFunction, &[name]);
+    }
+}
+
+/// A constant compared by content: its operand lists by their entries (equal constants of
+/// different bodies' blocks have their lists at different places in the module's pools).
+#[derive(PartialEq, Eq, Hash)]
+enum ConstKey<'m> {
+    Plain(&'m dxil_ir::ConstData),
+    Aggregate(dxil_ir::Type, &'m [ValueRef]),
+    Gep(dxil_ir::Type, bool, Option<dxil_ir::Type>, &'m [ValueRef]),
+}
+
+impl<'m> ConstKey<'m> {
+    fn of(m: &'m dxil_ir::Module, c: &'m dxil_ir::ConstData) -> Self {
+        match &c.kind {
+            dxil_ir::ConstKind::Aggregate(r) => ConstKey::Aggregate(c.ty, m.list(*r)),
+            dxil_ir::ConstKind::Gep {
+                inbounds,
+                source_ty,
+                operands,
+            } => ConstKey::Gep(c.ty, *inbounds, *source_ty, m.list(*operands)),
+            _ => ConstKey::Plain(c),
+        }
     }
 }

@@ -64,7 +64,8 @@ impl UserIndex {
         // The constants arena holds the module's constants, then each body's, in the order
         // read.
         for (c, d) in m.constants.iter_with_ids() {
-            d.kind.for_each_operand(|v| add(v, User::Const(c)));
+            d.kind
+                .for_each_operand(&m.pools, |v| add(v, User::Const(c)));
         }
         for (g, data) in m.globals.iter_with_ids() {
             if let Some(init) = data.initializer {

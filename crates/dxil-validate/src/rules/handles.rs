@@ -708,6 +708,7 @@ fn binding_of(m: &CheckedModule, c: dxil_ir::Const) -> Option<(u32, u32, u32)> {
     }
     match &data.kind {
         ConstKind::Aggregate(ops) if ops.len() == 4 => {
+            let ops = m.list(*ops);
             let field = |i: usize| util::field_uint(m, ops[i]);
             Some((field(0) as u32, field(1) as u32, u32::from(field(3) as u8)))
         }
@@ -746,8 +747,8 @@ fn props_constant(m: &CheckedModule, v: ValueRef) -> Props {
     }
     match &data.kind {
         ConstKind::Aggregate(ops) if ops.len() == 2 => Props {
-            d0: util::field_uint(m, ops[0]) as u32,
-            d1: util::field_uint(m, ops[1]) as u32,
+            d0: util::field_uint(m, m.list(*ops)[0]) as u32,
+            d1: util::field_uint(m, m.list(*ops)[1]) as u32,
         },
         _ => Props::default(),
     }
@@ -911,7 +912,7 @@ impl Uses {
             _ => None,
         };
         for (c, data) in m.constants.iter_with_ids() {
-            data.kind.for_each_operand(|op| {
+            data.kind.for_each_operand(&m.pools, |op| {
                 if let Some(k) = key(op) {
                     map.entry(k).or_default().push(Val::Const(c));
                 }

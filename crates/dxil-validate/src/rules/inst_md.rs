@@ -66,7 +66,7 @@ impl Kinds {
 /// rule here reports as malformed.
 fn attached_node_operands(m: &CheckedModule, md: Metadata) -> &[Option<Metadata>] {
     match m.md(md) {
-        MetadataData::Node { operands, .. } => operands,
+        MetadataData::Node { operands, .. } => m.list(*operands),
         _ => &[],
     }
 }
@@ -112,7 +112,7 @@ fn constant_int(m: &CheckedModule, v: ValueRef) -> Option<u64> {
     match &data.kind {
         ConstKind::Int(v) => Some(*v as u64 & mask),
         ConstKind::Null => Some(0),
-        ConstKind::WideInt(words) => Some(util::wide_int_low_word(words)),
+        ConstKind::WideInt(words) => Some(util::wide_int_low_word(m.list(*words))),
         _ => None,
     }
 }
@@ -181,7 +181,7 @@ pub(crate) fn loop_md(ctx: &mut Ctx, node: Metadata, depth: u32) {
         Some(MetadataData::String(s)) => s,
         _ => return ctx.meta_error(R::MetaWellFormed, hint),
     };
-    let name = &name[..];
+    let name = m.bytes(*name);
     if name != b"llvm.loop.unroll.full"
         && name != b"llvm.loop.unroll.disable"
         && name != b"llvm.loop.unroll.count"

@@ -228,7 +228,7 @@ impl InstrRules {
             } else if let ValueRef::Const(c) = op {
                 let cd = m.constant(c);
                 if is_constant_expr(&cd.kind) {
-                    cd.kind.for_each_operand(|o| {
+                    cd.kind.for_each_operand(&m.pools, |o| {
                         if util::is_undef(m, o) {
                             ctx.inst_error(f, inst, R::InstrNoReadingUninitialized, &[]);
                         }
@@ -657,7 +657,7 @@ pub(crate) fn strip_gep_bitcast(
                 _ => None,
             },
             ValueRef::Const(c) => match &m.constant(c).kind {
-                ConstKind::Gep { operands, .. } => operands.first().copied(),
+                ConstKind::Gep { operands, .. } => m.list(*operands).first().copied(),
                 ConstKind::Cast {
                     op: CastOp::BitCast,
                     value,

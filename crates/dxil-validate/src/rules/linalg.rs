@@ -66,7 +66,7 @@ fn read_target_types(m: &CheckedModule) -> TargetTypes {
     let Some(named) = m.find_named_metadata("dx.targetTypes") else {
         return out;
     };
-    for &op in &named.operands {
+    for &op in m.list(named.operands) {
         // One reader per tuple: its node budget then bounds each tuple, not the list.
         let Ok(Md::Node { ops, .. }) = Reader::new(m).read(Some(op), 0) else {
             continue;
@@ -956,16 +956,15 @@ mod tests {
                     value: ValueRef::Const(c),
                 })));
             }
+            let operands = m.pools.push(&ops);
             nodes.push(m.metadata.push(MetadataData::Node {
                 distinct: false,
-                operands: ops.into(),
+                operands,
             }));
         }
         let name = m.intern("dx.targetTypes");
-        m.named_metadata.push(NamedMetadata {
-            name,
-            operands: nodes,
-        });
+        let operands = m.pools.push(&nodes);
+        m.named_metadata.push(NamedMetadata { name, operands });
         let m = CheckedModule::new(m).expect("the test's ids come from its own arenas");
         (m, types)
     }

@@ -227,7 +227,7 @@ fn type_annotations(ctx: &mut Ctx) {
     let Ok(Some(nodes)) = Reader::new(m).named("dx.typeAnnotations") else {
         return;
     };
-    for (&id, node) in named.operands.iter().zip(&nodes) {
+    for (&id, node) in m.list(named.operands).iter().zip(&nodes) {
         let well_formed = match node {
             Md::Node { ops, .. } => {
                 ops.len() >= 3 && matches!(ops.first(), Some(Md::Int { value: 0 | 1, .. }))
