@@ -474,26 +474,44 @@ impl En<'_> {
         self.md_ops.clear();
         self.md_stack.clear();
         self.begin_md(md)?;
-        while let Some(&(node, start, end)) = self.md_stack.last() {
+        while let Some(top) = self.md_stack.last_mut() {
+            let (node, start, end) = *top;
             if start < end {
-                if let Some(top) = self.md_stack.last_mut() {
-                    top.1 += 1;
-                }
+                top.1 += 1;
                 let op = self.md_ops[start];
-                let s = *self
-                    .md_state
-                    .get(op)
-                    .ok_or(ErrorKind::BadMetadata(u64::from(op.as_u32())))?;
-                if s == UNSEEN {
+                // Unseen when listed; an earlier operand's walk may have numbered it since.
+                if self.md_state[op] == UNSEEN {
                     self.begin_md(op)?;
                 }
                 continue;
             }
             self.md_stack.pop();
             // This node's operands are the last region: drop them.
-            let begin = self.md_stack.last().map_or(0, |f| f.2);
-            self.md_ops.truncate(begin);
-            if let Some(M::Value { value, .. }) = self.m.md(node) {
+            self.md_ops.truncate(start);
+            self.number_md(node);
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn number_md(&mut self, md: Metadata) {
+        self.mds.push(md);
+        self.md_state[md] = self.mds.len() as u32;
+    }
+
+    /// Starts `md` (unseen): a node with operands not yet numbered gets a frame, the others
+    /// (strings, values, nodes whose operands all were numbered: most of them) are
+    /// numbered at once, as LLVM's walk would after finding nothing new below them.
+    #[inline(always)]
+    fn begin_md(&mut self, md: Metadata) -> K<()> {
+        let m = self.m;
+        let d = &m.metadata[md];
+        match d {
+            M::String(_) => {
+                self.number_md(md);
+                return Ok(());
+            }
+            M::Value { value, .. } => {
                 let v = *value;
                 if matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_)) {
                     return Err(ErrorKind::Malformed(
@@ -501,33 +519,33 @@ impl En<'_> {
                     ));
                 }
                 self.value(v)?;
+                self.number_md(md);
+                return Ok(());
             }
-            self.mds.push(node);
-            if let Some(st) = self.md_state.get_mut(node) {
-                *st = self.mds.len() as u32;
-            }
+            _ => {}
         }
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn begin_md(&mut self, md: Metadata) -> K<()> {
-        let d = &self.m.metadata[md];
-        // A string (a leaf, the most common node) is numbered at once, without a frame.
-        if let M::String(_) = d {
-            self.mds.push(md);
-            if let Some(st) = self.md_state.get_mut(md) {
-                *st = self.mds.len() as u32;
-            }
-            return Ok(());
-        }
-        if let Some(st) = self.md_state.get_mut(md) {
-            *st = VISITING;
-        }
+        self.md_state[md] = VISITING;
         let start = self.md_ops.len();
-        md_operands(&self.m.pools, d, &mut self.md_ops);
+        // Only the operands unseen now are listed: a numbered one stays numbered, and one
+        // being visited is an ancestor, visiting until this node is done.
+        let mut bad = None;
+        let (state, ops) = (&self.md_state, &mut self.md_ops);
+        md_operands(&m.pools, d, |op| match state.get(op) {
+            Some(&UNSEEN) => ops.push(op),
+            Some(_) => {}
+            None => {
+                bad.get_or_insert(op);
+            }
+        });
+        if let Some(op) = bad {
+            return Err(ErrorKind::BadMetadata(u64::from(op.as_u32())));
+        }
         let end = self.md_ops.len();
-        self.md_stack.push((md, start, end));
+        if start == end {
+            self.number_md(md);
+        } else {
+            self.md_stack.push((md, start, end));
+        }
         Ok(())
     }
 

@@ -93,9 +93,16 @@ pub(crate) fn llvm_operands<E, F: FnMut(Op) -> Result<(), E>>(
     }
 }
 
-/// LLVM operand order of a metadata node (`MDNode::operands()`), nulls skipped.
-pub(crate) fn md_operands(pools: &Pools, d: &M, out: &mut Vec<Metadata>) {
-    let mut p = |x: &Option<Metadata>| out.extend(*x);
+/// Calls `f` on the operands of a metadata node in LLVM operand order
+/// (`MDNode::operands()`), nulls skipped. A callback rather than a list: the enumeration
+/// keeps only the operands not yet numbered.
+#[inline(always)]
+pub(crate) fn md_operands(pools: &Pools, d: &M, mut f: impl FnMut(Metadata)) {
+    let mut p = |x: &Option<Metadata>| {
+        if let Some(x) = *x {
+            f(x)
+        }
+    };
     match d {
         M::String(_) | M::Value { .. } | M::Subrange(_) | M::Expression(_) => {}
         M::Node { operands, .. } => pools.list(*operands).iter().for_each(p),
