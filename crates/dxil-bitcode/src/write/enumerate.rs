@@ -293,21 +293,27 @@ impl En<'_> {
                 continue;
             }
             self.stack.pop();
-            let vals = if body {
-                &mut self.body_vals
-            } else {
-                &mut self.vals
-            };
-            vals.push((ci, 1));
-            let n = vals.len() as u32;
-            let st = &mut self.cs[ci];
-            if body {
-                st.body = n;
-            } else {
-                st.module = n;
-            }
+            self.number_const(ci, body);
         }
         Ok(())
+    }
+
+    /// Numbers constant `c` (its operands done) in the module's range or the body's.
+    #[inline(always)]
+    fn number_const(&mut self, c: Const, body: bool) {
+        let vals = if body {
+            &mut self.body_vals
+        } else {
+            &mut self.vals
+        };
+        vals.push((c, 1));
+        let n = vals.len() as u32;
+        let st = &mut self.cs[c];
+        if body {
+            st.body = n;
+        } else {
+            st.module = n;
+        }
     }
 
     fn enter_const(&mut self, c: Const, body: bool) -> K<()> {
@@ -335,7 +341,13 @@ impl En<'_> {
             }
             return Ok(());
         }
-        self.ty(self.m.constants[c].ty)?;
+        let data = &self.m.constants[c];
+        self.ty(data.ty)?;
+        // A constant without operands (most: integers) is numbered at once, without a frame.
+        if const_operand(&self.m.pools, &data.kind, 0).is_none() {
+            self.number_const(c, body);
+            return Ok(());
+        }
         // Every frame is a different constant unless a constant refers to itself.
         if self.stack.len() > self.cs.len() {
             return Err(ErrorKind::Malformed("constant refers to itself"));
