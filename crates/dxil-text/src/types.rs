@@ -48,6 +48,8 @@ impl TypeNames {
             ops: Vec::new(),
             subs: Vec::new(),
             tywork: Vec::new(),
+            md_flat: Vec::new(),
+            md_stack: Vec::new(),
         };
         f.run();
         let mut names = TypeNames {
@@ -114,10 +116,18 @@ impl TypeNames {
                 Some(TypeData::Label) => out.push_str("label"),
                 Some(TypeData::Metadata) => out.push_str("metadata"),
                 Some(TypeData::X86Mmx) => out.push_str("x86_mmx"),
-                Some(TypeData::Int(bits)) => {
-                    out.push('i');
-                    push_u64(out, u64::from(*bits));
-                }
+                Some(TypeData::Int(bits)) => match bits {
+                    // The widths DXIL uses, without the digit loop.
+                    1 => out.push_str("i1"),
+                    8 => out.push_str("i8"),
+                    16 => out.push_str("i16"),
+                    32 => out.push_str("i32"),
+                    64 => out.push_str("i64"),
+                    _ => {
+                        out.push('i');
+                        push_u64(out, u64::from(*bits));
+                    }
+                },
                 Some(TypeData::Pointer { pointee, addrspace }) => {
                     suffixes.push(Suffix::Pointer(*addrspace));
                     cur = *pointee;
@@ -320,10 +330,8 @@ pub fn push_u64(out: &mut String, v: u64) {
         buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
     }
-    out.reserve(buf.len() - i);
-    for &d in &buf[i..] {
-        out.push(char::from(d));
-    }
+    // The digits are ASCII, so the slice is valid UTF-8: one copy, no per-char encoding.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// Appends a signed decimal number.
@@ -347,6 +355,9 @@ struct Finder<'m> {
     ops: Vec<ValueRef>,
     subs: Vec<Type>,
     tywork: Vec<Type>,
+    /// [`Finder::md_node`]'s operand buffer and frames.
+    md_flat: Vec<MdOperand>,
+    md_stack: Vec<(usize, usize)>,
 }
 
 impl Finder<'_> {
@@ -473,8 +484,10 @@ impl Finder<'_> {
         }
         // Frames of (start of the node's operands in `flat`, next operand index); the top
         // frame's operands run to the end of `flat`.
-        let mut flat: Vec<MdOperand> = Vec::new();
-        let mut stack: Vec<(usize, usize)> = Vec::new();
+        let mut flat = std::mem::take(&mut self.md_flat);
+        let mut stack = std::mem::take(&mut self.md_stack);
+        flat.clear();
+        stack.clear();
         md_operands_into(self.m, md, &mut flat);
         stack.push((0, 0));
         while let Some((start, next)) = stack.last_mut() {
@@ -501,5 +514,7 @@ impl Finder<'_> {
                 MdOperand::String(_) | MdOperand::Null => {}
             }
         }
+        self.md_flat = flat;
+        self.md_stack = stack;
     }
 }
