@@ -318,8 +318,22 @@ enum Suffix {
 
 /// Appends a decimal number.
 pub fn push_u64(out: &mut String, v: u64) {
+    // Slot numbers, widths and counts are mostly short: those take a few byte pushes, with
+    // no buffer and no copy call.
+    let digit = |d: u64| char::from(b'0' + d as u8);
     if v < 10 {
-        out.push(char::from(b'0' + v as u8));
+        out.push(digit(v));
+        return;
+    }
+    if v < 100 {
+        out.push(digit(v / 10));
+        out.push(digit(v % 10));
+        return;
+    }
+    if v < 1000 {
+        out.push(digit(v / 100));
+        out.push(digit(v / 10 % 10));
+        out.push(digit(v % 10));
         return;
     }
     let mut buf = [0u8; 20];
@@ -330,7 +344,7 @@ pub fn push_u64(out: &mut String, v: u64) {
         buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
     }
-    // The digits are ASCII, so the slice is valid UTF-8: one copy, no per-char encoding.
+    // The digits are ASCII, so the slice is valid UTF-8.
     out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
@@ -516,5 +530,38 @@ impl Finder<'_> {
         }
         self.md_flat = flat;
         self.md_stack = stack;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_i64, push_u64};
+
+    #[test]
+    fn decimal_numbers_match_display() {
+        for v in [
+            0u64,
+            7,
+            9,
+            10,
+            42,
+            99,
+            100,
+            512,
+            999,
+            1000,
+            65535,
+            1 << 32,
+            u64::MAX,
+        ] {
+            let mut s = String::from("x");
+            push_u64(&mut s, v);
+            assert_eq!(s, format!("x{v}"));
+        }
+        for v in [i64::MIN, -1000, -10, -1, 0, 1, 12345] {
+            let mut s = String::new();
+            push_i64(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
     }
 }
