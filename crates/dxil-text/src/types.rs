@@ -50,6 +50,7 @@ impl TypeNames {
             tywork: Vec::new(),
             md_flat: Vec::new(),
             md_stack: Vec::new(),
+            atts: Vec::new(),
         };
         f.run();
         let mut names = TypeNames {
@@ -372,6 +373,8 @@ struct Finder<'m> {
     /// [`Finder::md_node`]'s operand buffer and frames.
     md_flat: Vec<MdOperand>,
     md_stack: Vec<(usize, usize)>,
+    /// An instruction's attachments, sorted.
+    atts: Vec<(u32, dxil_ir::Metadata)>,
 }
 
 impl Finder<'_> {
@@ -404,10 +407,15 @@ impl Finder<'_> {
                         self.ty(t);
                     }
                     crate::operands::llvm_operand_order(body, &inst.kind, |v| self.value(v));
-                    let mut atts: Vec<(u32, dxil_ir::Metadata)> = inst.attachments().to_vec();
-                    self.kinds.sort_attachments(m, &mut atts);
-                    for (_, md) in atts {
-                        self.md_node(md);
+                    if !inst.attachments().is_empty() {
+                        let mut atts = std::mem::take(&mut self.atts);
+                        atts.clear();
+                        atts.extend_from_slice(inst.attachments());
+                        self.kinds.sort_attachments(m, &mut atts);
+                        for &(_, md) in &atts {
+                            self.md_node(md);
+                        }
+                        self.atts = atts;
                     }
                 }
             }
