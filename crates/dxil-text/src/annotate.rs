@@ -5,7 +5,7 @@
 //! (plus the resource kind for `AnnotateHandle`).
 
 use dxil_ir::{ConstKind, InstData, InstKind, Metadata, MetadataData as M, TypeData, ValueRef};
-use dxil_ops::{DxOp, OpCode};
+use dxil_ops::OpCode;
 
 use crate::printer::Printer;
 use crate::types::push_u64;
@@ -44,38 +44,18 @@ impl Printer<'_> {
         self.write_op_comment(inst);
     }
 
-    /// The `  ; OpName(operand,...)` comment of a `dx.op` call, from its typed operation
-    /// (plus the resource properties of `AnnotateHandle`). A call the database rejects is
-    /// still commented by its opcode alone, as the reference does.
+    /// The `  ; OpName(operand,...)` comment of a `dx.op` call, from its opcode (plus the
+    /// resource properties of `AnnotateHandle`). The comment names the operation only, so
+    /// the call is not decoded and checked against the database (a call the database
+    /// rejects is commented by its opcode alone too, as the reference does).
     fn write_op_comment(&mut self, inst: &InstData) {
-        let decoded = self
-            .body
-            .map(|body| dxil_ops::decode_call(self.m, body, inst));
-        let info = match decoded {
-            Some(Ok(None)) => return,
-            Some(Ok(Some(call))) => {
-                let info = call.op.info();
-                self.out.push_str("  ; ");
-                self.out.push_str(info.name());
-                self.out.push_str(info.signature());
-                if let DxOp::AnnotateHandle { props, .. } = call.op {
-                    self.write_props(props);
-                }
-                return;
-            }
-            Some(Err(_)) | None => {
-                let Some(opcode) = self.raw_opcode(inst) else {
-                    return;
-                };
-                match dxil_ops::op_info(opcode) {
-                    Some(info) => info,
-                    None => {
-                        self.out.push_str("  ; invalid DXIL opcode #");
-                        push_u64(self.out, u64::from(opcode));
-                        return;
-                    }
-                }
-            }
+        let Some(opcode) = self.raw_opcode(inst) else {
+            return;
+        };
+        let Some(info) = dxil_ops::op_info(opcode) else {
+            self.out.push_str("  ; invalid DXIL opcode #");
+            push_u64(self.out, u64::from(opcode));
+            return;
         };
         self.out.push_str("  ; ");
         self.out.push_str(info.name());
@@ -89,8 +69,8 @@ impl Printer<'_> {
         }
     }
 
-    /// The opcode of a call to a `dx.op.*` function the database rejects: its first
-    /// argument, any integer constant, zero-extended.
+    /// The opcode of a call to a `dx.op.*` function: its first argument, any integer
+    /// constant, zero-extended.
     fn raw_opcode(&self, inst: &InstData) -> Option<u32> {
         let InstKind::Call { callee, args, .. } = &inst.kind else {
             return None;

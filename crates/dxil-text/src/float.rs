@@ -51,28 +51,66 @@ fn write_wide(out: &mut String, bits: u64) {
         }
         out.truncate(start);
     }
-    let _ = write!(out, "0x{bits:X}");
+    push_hex(out, bits);
+}
+
+/// Writes `0x` and `bits` in uppercase hexadecimal without leading zeros.
+fn push_hex(out: &mut String, bits: u64) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut buf = [0u8; 18];
+    let mut i = buf.len();
+    let mut n = bits;
+    loop {
+        i -= 1;
+        buf[i] = HEX[(n & 15) as usize];
+        n >>= 4;
+        if n == 0 {
+            break;
+        }
+    }
+    i -= 1;
+    buf[i] = b'x';
+    i -= 1;
+    buf[i] = b'0';
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// Writes `v` as C's `printf("%e")` does: one digit, a point, six digits, `e`, a sign and at
 /// least two exponent digits.
 pub fn write_percent_e(out: &mut String, v: f64) {
+    if v == 0.0 {
+        out.push_str(if v.is_sign_negative() {
+            "-0.000000e+00"
+        } else {
+            "0.000000e+00"
+        });
+        return;
+    }
     let start = out.len();
     let _ = write!(out, "{v:.6e}");
     let Some(epos) = out[start..].find('e').map(|p| p + start) else {
         return;
     };
-    let exp: String = out[epos + 1..].to_string();
-    out.truncate(epos + 1);
-    let (sign, digits) = match exp.strip_prefix('-') {
-        Some(d) => ('-', d),
-        None => ('+', exp.as_str()),
+    // Rust writes the exponent bare (`e-1`, `e10`); C writes a sign and at least two digits.
+    // The exponent is moved through a small stack buffer rather than a new string.
+    let mut buf = [0u8; 8];
+    let exp = out.as_bytes().get(epos + 1..).unwrap_or_default();
+    let (sign, digits) = match exp.split_first() {
+        Some((b'-', d)) => (b'-', d),
+        _ => (b'+', exp),
     };
-    out.push(sign);
-    if digits.len() < 2 {
-        out.push('0');
+    let n = digits.len().min(buf.len() - 2);
+    let mut len = 0;
+    buf[len] = sign;
+    len += 1;
+    if n < 2 {
+        buf[len] = b'0';
+        len += 1;
     }
-    out.push_str(digits);
+    buf[len..len + n].copy_from_slice(&digits[..n]);
+    len += n;
+    out.truncate(epos + 1);
+    out.push_str(std::str::from_utf8(&buf[..len]).unwrap_or_default());
 }
 
 #[cfg(test)]

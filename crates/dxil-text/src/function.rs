@@ -461,6 +461,9 @@ impl<'m> Printer<'m> {
                 self.write_node_ref(n);
             }
         }
+        if inst.attachments().is_empty() {
+            return;
+        }
         let mut atts = inst.attachments().to_vec();
         self.kinds.sort_attachments(m, &mut atts);
         for (k, md) in atts {

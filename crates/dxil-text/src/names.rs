@@ -3,6 +3,19 @@
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
+/// Bytes a name may hold unquoted: letters, digits, `-`, `.` and `_` (one load per byte
+/// rather than four compares; every named value goes through this).
+static BARE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 fn is_print(c: u8) -> bool {
     (0x20..0x7f).contains(&c)
 }
@@ -42,9 +55,7 @@ pub fn write_name(out: &mut String, prefix: Option<char>, name: &str) {
     let name_str = name;
     let name = name.as_bytes();
     let needs_quotes = name.first().is_some_and(|c| c.is_ascii_digit())
-        || name
-            .iter()
-            .any(|&c| !(c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'_'));
+        || name.iter().any(|&c| !BARE[usize::from(c)]);
     if needs_quotes {
         out.push('"');
         write_escaped(out, name);
@@ -98,6 +109,14 @@ mod tests {
         assert_eq!(name(Some('%'), "1abc"), "%\"1abc\"");
         assert_eq!(name(None, "if.then"), "if.then");
         assert_eq!(name(Some('%'), "a\"b\\"), "%\"a\\22b\\5C\"");
+    }
+
+    #[test]
+    fn bare_bytes_are_letters_digits_dash_dot_underscore() {
+        for c in 0..=255u8 {
+            let want = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_');
+            assert_eq!(BARE[usize::from(c)], want, "{c:#x}");
+        }
     }
 
     #[test]

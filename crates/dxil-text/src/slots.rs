@@ -71,8 +71,11 @@ impl Kinds {
     /// last attachment of a kind, and drops the debug-location kind (held apart) and
     /// attachments of non-nodes.
     pub fn sort_attachments(&self, m: &Module, atts: &mut Vec<(u32, Metadata)>) {
-        let mut kept: Vec<(u64, u32, Metadata)> = Vec::with_capacity(atts.len());
-        for &(k, md) in atts.iter() {
+        // In place: the kept attachments are compacted to the front (an attachment replaces
+        // the kept one of its context kind where there is one), then sorted.
+        let mut kept = 0;
+        for r in 0..atts.len() {
+            let (k, md) = atts[r];
             if !crate::mdwalk::is_node(m, md) {
                 continue;
             }
@@ -81,14 +84,22 @@ impl Kinds {
                 continue;
             }
             // Later attachments of the same kind replace earlier ones.
-            match kept.iter_mut().find(|(c, _, _)| *c == ck) {
-                Some(e) => *e = (ck, k, md),
-                None => kept.push((ck, k, md)),
+            match atts[..kept]
+                .iter_mut()
+                .find(|(c, _)| self.context_kind(*c) == ck)
+            {
+                Some(e) => *e = (k, md),
+                None => {
+                    atts[kept] = (k, md);
+                    kept += 1;
+                }
             }
         }
-        kept.sort_by_key(|(c, _, _)| *c);
-        atts.clear();
-        atts.extend(kept.into_iter().map(|(_, k, md)| (k, md)));
+        atts.truncate(kept);
+        if kept > 1 {
+            // Context kinds are distinct after the merge, so any sort gives one order.
+            atts.sort_unstable_by_key(|(k, _)| self.context_kind(*k));
+        }
     }
 }
 
@@ -199,7 +210,7 @@ impl Slots {
     ) {
         let mut atts = f.attachments.clone();
         kinds.sort_attachments(m, &mut atts);
-        for (_, md) in atts {
+        for &(_, md) in &atts {
             self.create_md(m, NodeRef::Arena(md));
         }
         let Some(body) = &f.body else {
@@ -223,9 +234,11 @@ impl Slots {
                     let n = self.loc_node(dl);
                     self.create_md(m, n);
                 }
-                let mut atts = inst.attachments().to_vec();
+                // One buffer for the attachments of every instruction.
+                atts.clear();
+                atts.extend_from_slice(inst.attachments());
                 kinds.sort_attachments(m, &mut atts);
-                for (_, md) in atts {
+                for &(_, md) in &atts {
                     self.create_md(m, NodeRef::Arena(md));
                 }
             }

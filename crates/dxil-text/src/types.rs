@@ -48,6 +48,9 @@ impl TypeNames {
             ops: Vec::new(),
             subs: Vec::new(),
             tywork: Vec::new(),
+            md_flat: Vec::new(),
+            md_stack: Vec::new(),
+            atts: Vec::new(),
         };
         f.run();
         let mut names = TypeNames {
@@ -114,10 +117,18 @@ impl TypeNames {
                 Some(TypeData::Label) => out.push_str("label"),
                 Some(TypeData::Metadata) => out.push_str("metadata"),
                 Some(TypeData::X86Mmx) => out.push_str("x86_mmx"),
-                Some(TypeData::Int(bits)) => {
-                    out.push('i');
-                    push_u64(out, u64::from(*bits));
-                }
+                Some(TypeData::Int(bits)) => match bits {
+                    // The widths DXIL uses, without the digit loop.
+                    1 => out.push_str("i1"),
+                    8 => out.push_str("i8"),
+                    16 => out.push_str("i16"),
+                    32 => out.push_str("i32"),
+                    64 => out.push_str("i64"),
+                    _ => {
+                        out.push('i');
+                        push_u64(out, u64::from(*bits));
+                    }
+                },
                 Some(TypeData::Pointer { pointee, addrspace }) => {
                     suffixes.push(Suffix::Pointer(*addrspace));
                     cur = *pointee;
@@ -308,8 +319,22 @@ enum Suffix {
 
 /// Appends a decimal number.
 pub fn push_u64(out: &mut String, v: u64) {
+    // Slot numbers, widths and counts are mostly short: those take a few byte pushes, with
+    // no buffer and no copy call.
+    let digit = |d: u64| char::from(b'0' + d as u8);
     if v < 10 {
-        out.push(char::from(b'0' + v as u8));
+        out.push(digit(v));
+        return;
+    }
+    if v < 100 {
+        out.push(digit(v / 10));
+        out.push(digit(v % 10));
+        return;
+    }
+    if v < 1000 {
+        out.push(digit(v / 100));
+        out.push(digit(v / 10 % 10));
+        out.push(digit(v % 10));
         return;
     }
     let mut buf = [0u8; 20];
@@ -320,10 +345,8 @@ pub fn push_u64(out: &mut String, v: u64) {
         buf[i] = b'0' + (n % 10) as u8;
         n /= 10;
     }
-    out.reserve(buf.len() - i);
-    for &d in &buf[i..] {
-        out.push(char::from(d));
-    }
+    // The digits are ASCII, so the slice is valid UTF-8.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// Appends a signed decimal number.
@@ -347,6 +370,11 @@ struct Finder<'m> {
     ops: Vec<ValueRef>,
     subs: Vec<Type>,
     tywork: Vec<Type>,
+    /// [`Finder::md_node`]'s operand buffer and frames.
+    md_flat: Vec<MdOperand>,
+    md_stack: Vec<(usize, usize)>,
+    /// An instruction's attachments, sorted.
+    atts: Vec<(u32, dxil_ir::Metadata)>,
 }
 
 impl Finder<'_> {
@@ -379,10 +407,15 @@ impl Finder<'_> {
                         self.ty(t);
                     }
                     crate::operands::llvm_operand_order(body, &inst.kind, |v| self.value(v));
-                    let mut atts: Vec<(u32, dxil_ir::Metadata)> = inst.attachments().to_vec();
-                    self.kinds.sort_attachments(m, &mut atts);
-                    for (_, md) in atts {
-                        self.md_node(md);
+                    if !inst.attachments().is_empty() {
+                        let mut atts = std::mem::take(&mut self.atts);
+                        atts.clear();
+                        atts.extend_from_slice(inst.attachments());
+                        self.kinds.sort_attachments(m, &mut atts);
+                        for &(_, md) in &atts {
+                            self.md_node(md);
+                        }
+                        self.atts = atts;
                     }
                 }
             }
@@ -473,8 +506,10 @@ impl Finder<'_> {
         }
         // Frames of (start of the node's operands in `flat`, next operand index); the top
         // frame's operands run to the end of `flat`.
-        let mut flat: Vec<MdOperand> = Vec::new();
-        let mut stack: Vec<(usize, usize)> = Vec::new();
+        let mut flat = std::mem::take(&mut self.md_flat);
+        let mut stack = std::mem::take(&mut self.md_stack);
+        flat.clear();
+        stack.clear();
         md_operands_into(self.m, md, &mut flat);
         stack.push((0, 0));
         while let Some((start, next)) = stack.last_mut() {
@@ -500,6 +535,41 @@ impl Finder<'_> {
                 }
                 MdOperand::String(_) | MdOperand::Null => {}
             }
+        }
+        self.md_flat = flat;
+        self.md_stack = stack;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_i64, push_u64};
+
+    #[test]
+    fn decimal_numbers_match_display() {
+        for v in [
+            0u64,
+            7,
+            9,
+            10,
+            42,
+            99,
+            100,
+            512,
+            999,
+            1000,
+            65535,
+            1 << 32,
+            u64::MAX,
+        ] {
+            let mut s = String::from("x");
+            push_u64(&mut s, v);
+            assert_eq!(s, format!("x{v}"));
+        }
+        for v in [i64::MIN, -1000, -10, -1, 0, 1, 12345] {
+            let mut s = String::new();
+            push_i64(&mut s, v);
+            assert_eq!(s, v.to_string());
         }
     }
 }
