@@ -41,11 +41,7 @@ fn main() {
     let Some((n, files)) = dxil_test_support::example_inputs() else {
         return;
     };
-    let modules: Vec<&[u8]> = files
-        .iter()
-        .flat_map(|f| [b"DXIL", b"ILDB"].map(|p| dxil_test_support::part_bitcode(f, p)))
-        .flatten()
-        .collect();
+    let modules = dxil_test_support::parts_bitcode(&files, &[b"DXIL", b"ILDB"]);
     let bytes: usize = modules.iter().map(|m| m.len()).sum();
     let mut ops = Vec::new();
     let mut bufs = ReaderBuffers::default();

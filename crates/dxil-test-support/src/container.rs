@@ -54,6 +54,15 @@ pub fn part_bitcode<'a>(b: &'a [u8], fourcc: &[u8; 4]) -> Option<&'a [u8]> {
     program_bitcode(part(b, fourcc)?)
 }
 
+/// The bitcode of the program parts `parts` of every container in `files`, container by
+/// container (the examples' and benches' inputs).
+pub fn parts_bitcode<'a>(files: &'a [Vec<u8>], parts: &[&[u8; 4]]) -> Vec<&'a [u8]> {
+    files
+        .iter()
+        .flat_map(|f| parts.iter().filter_map(|p| part_bitcode(f, p)))
+        .collect()
+}
+
 /// The bitcode of the `DXIL` part.
 pub fn dxil_bitcode(b: &[u8]) -> Option<&[u8]> {
     part_bitcode(b, b"DXIL")

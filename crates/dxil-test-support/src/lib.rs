@@ -28,7 +28,8 @@ pub mod skip;
 pub mod timing;
 
 pub use container::{
-    dxil_bitcode, part, part_bitcode, parts, primary_bitcode, program_bitcode, program_bitcodes,
+    dxil_bitcode, part, part_bitcode, parts, parts_bitcode, primary_bitcode, program_bitcode,
+    program_bitcodes,
 };
 pub use damage::{SplitMix64, XorShift64};
 pub use index::{read_jsonl, rootsig_containers, unhex};

@@ -52,20 +52,27 @@ impl ModuleBuilder {
         for &md in operands {
             self.check_md("named metadata", md)?;
         }
-        let names = &self.m.names;
-        let found = self
-            .m
+        self.put_named_metadata(name, operands, false);
+        Ok(())
+    }
+
+    /// Gives named metadata `!name` the operands `operands`, after the ones it has when
+    /// `append`, instead of them otherwise; creates it at the end of the list when new.
+    pub(super) fn put_named_metadata(&mut self, name: &str, operands: &[Metadata], append: bool) {
+        let m = &mut self.m;
+        let names = &m.names;
+        match m
             .named_metadata
             .iter_mut()
-            .find(|n| names.get(n.name) == Some(name));
-        match found {
-            Some(n) => n.operands = self.m.pools.replace(n.operands, operands),
+            .find(|n| names.get(n.name) == Some(name))
+        {
+            Some(n) if append => n.operands = m.pools.append(n.operands, operands),
+            Some(n) => n.operands = m.pools.replace(n.operands, operands),
             None => {
-                let operands = self.m.pools.push(operands);
-                let name = self.m.names.push(name);
-                self.m.named_metadata.push(NamedMetadata { name, operands })
+                let operands = m.pools.push(operands);
+                let name = m.names.push(name);
+                m.named_metadata.push(NamedMetadata { name, operands })
             }
         }
-        Ok(())
     }
 }

@@ -6,9 +6,7 @@ use super::error::{BuildError, BuildErrorKind, BuildResult};
 use super::md_hash::{md_eq, md_hash, node_hash, string_hash};
 use super::module::{ModuleBuilder, LOCAL_MD_TAG};
 use super::Value;
-use crate::{
-    DiPayload, MdRange, MdRef, Metadata, MetadataData, NamedMetadata, ValueRef, WordRange,
-};
+use crate::{DiPayload, MdRange, MdRef, Metadata, MetadataData, ValueRef, WordRange};
 
 impl ModuleBuilder {
     pub(crate) fn check_md(&self, what: &str, md: Metadata) -> BuildResult<()> {
@@ -241,20 +239,7 @@ impl ModuleBuilder {
         for &md in operands {
             self.check_md("named metadata", md)?;
         }
-        let names = &self.m.names;
-        let found = self
-            .m
-            .named_metadata
-            .iter_mut()
-            .find(|n| names.get(n.name) == Some(name));
-        match found {
-            Some(n) => n.operands = self.m.pools.append(n.operands, operands),
-            None => {
-                let operands = self.m.pools.push(operands);
-                let name = self.m.names.push(name);
-                self.m.named_metadata.push(NamedMetadata { name, operands })
-            }
-        }
+        self.put_named_metadata(name, operands, true);
         Ok(())
     }
 }
