@@ -53,7 +53,7 @@ fn module_names(m: &Module) -> (BTreeSet<String>, BTreeSet<String>, BTreeSet<Str
     let mut defs = BTreeSet::new();
     let mut decls = BTreeSet::new();
     for f in &m.functions {
-        let name = m.name_of(f.common.name).unwrap_or_default().to_string();
+        let name = m.name_text(f.common.name).to_string();
         if f.body.is_some() {
             defs.insert(name);
         } else {
@@ -63,11 +63,11 @@ fn module_names(m: &Module) -> (BTreeSet<String>, BTreeSet<String>, BTreeSet<Str
     let globals = m
         .globals
         .iter()
-        .map(|g| m.name_of(g.common.name).unwrap_or_default().to_string())
+        .map(|g| m.name_text(g.common.name).to_string())
         .chain(
             m.aliases
                 .iter()
-                .map(|a| m.name_of(a.common.name).unwrap_or_default().to_string()),
+                .map(|a| m.name_text(a.common.name).to_string()),
         )
         .collect();
     (defs, decls, globals)

@@ -329,6 +329,13 @@ impl Module {
         n.map(|n| self.name_str(n))
     }
 
+    /// The text of an optional name as LLVM's `Value::getName` gives it: empty for an
+    /// unnamed value.
+    #[inline]
+    pub fn name_text(&self, n: Option<Name>) -> &str {
+        self.name_of(n).unwrap_or_default()
+    }
+
     /// The named metadata `!name`, the first when listed twice.
     pub fn find_named_metadata(&self, name: &str) -> Option<&NamedMetadata> {
         self.named_metadata

@@ -66,7 +66,7 @@ impl DataLayout {
 
     /// The layout of `module` (LLVM's defaults when it has none).
     pub fn of(module: &Module) -> DataLayout {
-        DataLayout::parse(module.name_of(module.datalayout).unwrap_or(""))
+        DataLayout::parse(module.name_text(module.datalayout))
     }
 
     fn int_align(&self, bits: u32) -> u64 {

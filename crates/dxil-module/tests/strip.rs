@@ -31,10 +31,7 @@ fn shape(m: &Module) -> Vec<(String, Vec<String>)> {
                     }
                 })
                 .collect();
-            Some((
-                m.name_of(f.common.name).unwrap_or_default().to_string(),
-                insts,
-            ))
+            Some((m.name_text(f.common.name).to_string(), insts))
         })
         .collect()
 }

@@ -343,7 +343,7 @@ pub fn check_function(
         .functions
         .get(f)
         .ok_or_else(|| DecodeError::new(DecodeErrorKind::CallType { op }))?;
-    let name = m.name_of(data.common.name).unwrap_or("");
+    let name = m.name_text(data.common.name);
     resolve(m, info, data.fn_ty, name)
 }
 

@@ -108,7 +108,7 @@ fn corpus_declarations_match_signatures() {
             }
         }
         for (fid, f) in m.functions.iter_with_ids() {
-            let name = m.name_of(f.common.name).unwrap_or("");
+            let name = m.name_text(f.common.name);
             if f.body.is_some() || !name.starts_with("dx.op.") {
                 continue;
             }

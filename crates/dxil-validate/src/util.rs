@@ -79,7 +79,7 @@ pub fn type_text(m: &CheckedModule, ty: Type) -> String {
 /// rules compare and print: empty for an unnamed value (LLVM keeps no name apart from the
 /// empty one).
 pub fn llvm_name<'m>(m: &'m Module, common: &GlobalCommon) -> &'m str {
-    m.name_of(common.name).unwrap_or_default()
+    m.name_text(common.name)
 }
 
 /// The name of a struct type as `StructType::getName` gives it: empty for a literal

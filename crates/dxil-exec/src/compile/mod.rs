@@ -191,7 +191,7 @@ pub(crate) fn compile(m: &CheckedModule, entry: Option<&str>) -> Result<Compiled
 /// The name traces and errors give the entry function: its symbol, or the empty name for a
 /// function without one (`dxil dis` numbers it instead).
 fn function_name<'m>(m: &'m dxil_ir::CheckedModule, f: &dxil_ir::FunctionData) -> &'m str {
-    m.name_of(f.common.name).unwrap_or("")
+    m.name_text(f.common.name)
 }
 
 /// The function's `fp32-denorm-mode` attribute (DXIL.rst "Shader Properties": `any`, `ftz`

@@ -127,7 +127,7 @@ pub(crate) fn add_functions(
     // External functions each function calls, as name strings.
     let mut deps_of: Vec<Vec<u32>> = vec![Vec::new(); m.functions.len()];
     for (i, f) in m.functions.iter_with_ids() {
-        let name = m.name_of(f.common.name).unwrap_or("");
+        let name = m.name_text(f.common.name);
         let fv = ValueRef::Function(i);
         if f.body.is_some()
             || name.starts_with("llvm.")
@@ -160,7 +160,7 @@ pub(crate) fn add_functions(
         if f.body.is_none() {
             continue;
         }
-        let name = m.name_of(f.common.name).unwrap_or("").as_bytes();
+        let name = m.name_text(f.common.name).as_bytes();
         let mangled = b.strings.insert(name)?;
         let unmangled = b.strings.insert(demangle(name))?;
         let res = match res_of.get(i) {

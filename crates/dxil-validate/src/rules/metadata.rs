@@ -139,7 +139,7 @@ const DXIL_NAMED_METADATA: [&str; 9] = [
 pub(crate) fn validate(ctx: &mut Ctx) {
     validator_version(ctx);
     dxil_version(ctx);
-    let triple = ctx.m.name_of(ctx.m.triple).unwrap_or("");
+    let triple = ctx.m.name_text(ctx.m.triple);
     if triple != "dxil-ms-dx" {
         ctx.error(R::MetaTarget, &[triple]);
     }

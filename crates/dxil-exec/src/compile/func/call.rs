@@ -21,7 +21,7 @@ fn callee_name(m: &CheckedModule, callee: ValueRef) -> &str {
     let ValueRef::Function(f) = callee else {
         return "";
     };
-    m.name_of(m.function(f).common.name).unwrap_or("")
+    m.name_text(m.function(f).common.name)
 }
 
 impl<'a, 'm> Ctx<'a, 'm> {
