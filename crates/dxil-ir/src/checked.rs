@@ -146,13 +146,6 @@ impl CheckedModule {
         n.map(|n| self.name_str(n))
     }
 
-    /// The text of an optional name as LLVM's `Value::getName` gives it: empty for an
-    /// unnamed value ([`CheckedModule::name_str`]).
-    #[inline]
-    pub fn name_text(&self, n: Option<Name>) -> &str {
-        self.name_of(n).unwrap_or_default()
-    }
-
     /// The body of function `f` (`None` for a declaration), with lookups that cannot miss.
     pub fn body(&self, f: Function) -> Option<CheckedBody<'_>> {
         let body = self.function(f).body.as_ref()?;
