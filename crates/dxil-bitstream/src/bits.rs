@@ -143,23 +143,34 @@ impl<'a> BitCursor<'a> {
     }
 
     /// Reads a VBR field with `width`-bit chunks (2..=32), capped at 64 bits of value.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn read_vbr(&mut self, width: u32, what: &'static str) -> Result<u64> {
         debug_assert!((2..=MAX_VBR_WIDTH).contains(&width));
-        if self.avail < REFILL_BITS {
+        // One chunk (most fields) from the cached bits, refilled only when the chunk is not
+        // all there: a refill per field would cost more than most fields.
+        if self.avail < width {
             self.refill();
         }
-        // Every chunk within the cached bits: at most 56 bits of chunks, so fewer than 56 bits
-        // of value (no overflow).
         let hi_bit = 1u64 << (width - 1);
-        let chunk = (hi_bit << 1) - 1;
-        // One chunk (most fields) first.
-        let first = self.word & chunk;
+        let first = self.word & ((hi_bit << 1) - 1);
         if first & hi_bit == 0 && width <= self.avail {
             self.word >>= width;
             self.avail -= width;
             return Ok(first);
         }
+        self.read_vbr_long(width, what)
+    }
+
+    /// A VBR of several chunks.
+    #[inline(never)]
+    fn read_vbr_long(&mut self, width: u32, what: &'static str) -> Result<u64> {
+        if self.avail < REFILL_BITS {
+            self.refill();
+        }
+        // Every chunk within the cached bits: at most 63 bits of chunks, so fewer than 63 bits
+        // of value (no overflow).
+        let hi_bit = 1u64 << (width - 1);
+        let chunk = (hi_bit << 1) - 1;
         let mut value = 0u64;
         let mut used = 0u32;
         let mut shift = 0u32;
@@ -219,12 +230,12 @@ impl<'a> BitCursor<'a> {
         what: &'static str,
     ) -> Result<()> {
         debug_assert!((2..=MAX_VBR_WIDTH).contains(&width));
-        let base = out.len();
-        out.extend(std::iter::repeat_n(0, n));
+        // Reserved, then pushed: zero-filling the slots first costs a memset call per record.
+        out.reserve(n);
         let hi_bit = 1u64 << (width - 1);
         let chunk = (hi_bit << 1) - 1;
         let (mut word, mut avail) = (self.word, self.avail);
-        for slot in &mut out[base..] {
+        for _ in 0..n {
             if avail < 2 * width {
                 self.word = word;
                 self.avail = avail;
@@ -237,20 +248,20 @@ impl<'a> BitCursor<'a> {
                 if piece & hi_bit == 0 {
                     word >>= width;
                     avail -= width;
-                    *slot = piece;
+                    out.push(piece);
                     continue;
                 }
                 let second = (word >> width) & chunk;
                 if second & hi_bit == 0 {
                     word >>= 2 * width;
                     avail -= 2 * width;
-                    *slot = (piece & (hi_bit - 1)) | (second << (width - 1));
+                    out.push((piece & (hi_bit - 1)) | (second << (width - 1)));
                     continue;
                 }
             }
             self.word = word;
             self.avail = avail;
-            *slot = self.read_vbr(width, what)?;
+            out.push(self.read_vbr(width, what)?);
             word = self.word;
             avail = self.avail;
         }
@@ -260,8 +271,10 @@ impl<'a> BitCursor<'a> {
     }
 
     /// Reads `n` fixed fields of `width` bits (1..=32) into `out`, each passed through `map`
-    /// (char6 decoding); the caller has bounded `n` by the bits left. Locals as in
-    /// [`BitCursor::read_vbr_into`].
+    /// (char6 decoding). The caller has checked that `n * width` bits are left in the input,
+    /// so no field can run past its end: the elements go straight into `out` (an exact-size
+    /// extend, no per-element capacity check), and a field that could not be read (never,
+    /// given that check) would read as 0 rather than fail.
     #[inline]
     pub(crate) fn read_fixed_into(
         &mut self,
@@ -269,34 +282,32 @@ impl<'a> BitCursor<'a> {
         n: usize,
         out: &mut Vec<u64>,
         map: impl Fn(u64) -> u64,
-        what: &'static str,
-    ) -> Result<()> {
+    ) {
         debug_assert!((1..=32).contains(&width));
-        let base = out.len();
-        out.extend(std::iter::repeat_n(0, n));
+        debug_assert!(n as u64 * u64::from(width) <= self.bits_left());
         let mask = (1u64 << width) - 1;
-        let (mut word, mut avail) = (self.word, self.avail);
-        for slot in &mut out[base..] {
-            if avail < width {
-                self.word = word;
-                self.avail = avail;
+        let mut left = n;
+        while left > 0 {
+            if self.avail < REFILL_BITS {
                 self.refill();
-                word = self.word;
-                avail = self.avail;
-                if avail < width {
-                    *slot = map(self.read(width, what)?);
-                    word = self.word;
-                    avail = self.avail;
-                    continue;
-                }
             }
-            *slot = map(word & mask);
-            word >>= width;
-            avail -= width;
+            // As many fields as the cached bits hold, in one exact-size extend.
+            let k = ((self.avail / width) as usize).min(left);
+            if k == 0 {
+                out.push(map(self.read(width, "fixed field").unwrap_or(0)));
+                left -= 1;
+                continue;
+            }
+            let mut word = self.word;
+            out.extend((0..k).map(|_| {
+                let v = word & mask;
+                word >>= width;
+                map(v)
+            }));
+            self.word = word;
+            self.avail -= k as u32 * width;
+            left -= k;
         }
-        self.word = word;
-        self.avail = avail;
-        Ok(())
     }
 
     /// The next cached bits (at least 56 while 8 bytes of input remain) and how many there
@@ -304,6 +315,15 @@ impl<'a> BitCursor<'a> {
     #[inline]
     pub(crate) fn peek(&mut self) -> (u64, u32) {
         if self.avail < REFILL_BITS {
+            self.refill();
+        }
+        (self.word, self.avail)
+    }
+
+    /// Like [`BitCursor::peek`], refilling only when fewer than `n` bits are cached.
+    #[inline]
+    pub(crate) fn peek_at_least(&mut self, n: u32) -> (u64, u32) {
+        if self.avail < n {
             self.refill();
         }
         (self.word, self.avail)

@@ -346,22 +346,27 @@ impl<'a> Reader<'a> {
         // The common case first: a record in an open block, read without the pending-state
         // round trip of `next` + `read_record`.
         if self.pending == Pending::None && self.scopes.len() > 1 && !self.in_blockinfo {
-            let before = self.cur.clone();
-            let id = self.cur.read(self.width, "abbreviation id")? as u32;
-            if id == crate::record::UNABBREV_RECORD {
-                self.record_bit = self.cur.pos();
-                self.read_unabbreviated(rec)?;
-                return Ok(Entry::Record { abbrev_id: id });
+            // The id is peeked, and taken only for a record: anything else goes through the
+            // general path, which reads it again.
+            let width = self.width;
+            let (bits, avail) = self.cur.peek_at_least(width);
+            if width <= avail {
+                let id = (bits & ((1u64 << width) - 1)) as u32;
+                if id == crate::record::UNABBREV_RECORD {
+                    self.cur.skip_peeked(width);
+                    self.record_bit = self.cur.pos();
+                    self.read_unabbreviated(rec)?;
+                    return Ok(Entry::Record { abbrev_id: id });
+                }
+                if id >= crate::record::FIRST_APPLICATION_ABBREV
+                    && ((id - 4) as usize) < self.top().abbrevs.len()
+                {
+                    self.cur.skip_peeked(width);
+                    self.record_bit = self.cur.pos();
+                    self.read_with_abbrev(id, rec)?;
+                    return Ok(Entry::Record { abbrev_id: id });
+                }
             }
-            if id >= crate::record::FIRST_APPLICATION_ABBREV
-                && ((id - 4) as usize) < self.top().abbrevs.len()
-            {
-                self.record_bit = self.cur.pos();
-                self.read_with_abbrev(id, rec)?;
-                return Ok(Entry::Record { abbrev_id: id });
-            }
-            // Anything else goes through the general path, from the abbreviation id again.
-            self.cur = before;
         }
         loop {
             if let Some(e) = self.step()? {
@@ -822,17 +827,11 @@ fn read_scalar(cur: &mut BitCursor<'_>, op: AbbrevOp) -> Result<u64> {
 fn read_array(cur: &mut BitCursor<'_>, elt: AbbrevOp, n: usize, ops: &mut Vec<u64>) -> Result<()> {
     match elt {
         AbbrevOp::Fixed(0) | AbbrevOp::Vbr(0) => ops.extend(std::iter::repeat_n(0, n)),
-        AbbrevOp::Fixed(w @ 1..=32) => {
-            cur.read_fixed_into(u32::from(w), n, ops, |v| v, "fixed field")?
-        }
+        AbbrevOp::Fixed(w @ 1..=32) => cur.read_fixed_into(u32::from(w), n, ops, |v| v),
         AbbrevOp::Vbr(w) => cur.read_vbr_into(u32::from(w), n, ops, "VBR field")?,
-        AbbrevOp::Char6 => cur.read_fixed_into(
-            6,
-            n,
-            ops,
-            |v| u64::from(crate::char6::decode(v as u8)),
-            "char6 field",
-        )?,
+        AbbrevOp::Char6 => {
+            cur.read_fixed_into(6, n, ops, |v| u64::from(crate::char6::decode(v as u8)))
+        }
         AbbrevOp::Fixed(_) | AbbrevOp::Literal(_) | AbbrevOp::Array | AbbrevOp::Blob => {
             ops.reserve(n);
             for _ in 0..n {
