@@ -158,6 +158,13 @@ impl<'a> BitCursor<'a> {
             self.avail -= width;
             return Ok(first);
         }
+        // Two chunks (the next most common), if cached.
+        let second = (self.word >> width) & ((hi_bit << 1) - 1);
+        if second & hi_bit == 0 && 2 * width <= self.avail {
+            self.word >>= 2 * width;
+            self.avail -= 2 * width;
+            return Ok((first & (hi_bit - 1)) | (second << (width - 1)));
+        }
         self.read_vbr_long(width, what)
     }
 
@@ -210,7 +217,7 @@ impl<'a> BitCursor<'a> {
     }
 
     /// Reads a VBR field that must fit in 32 bits.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn read_vbr32(&mut self, width: u32, what: &'static str) -> Result<u32> {
         let start = self.pos();
         let v = self.read_vbr(width, what)?;

@@ -804,7 +804,7 @@ fn span(info: bool, start: usize, end: usize, at: u64) -> Result<Span> {
 }
 
 /// Reads one scalar field.
-#[inline]
+#[inline(always)]
 fn read_scalar(cur: &mut BitCursor<'_>, op: AbbrevOp) -> Result<u64> {
     match op {
         AbbrevOp::Literal(v) => Ok(v),
