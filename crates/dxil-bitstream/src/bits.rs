@@ -14,6 +14,23 @@ pub const MAX_FIXED_WIDTH: u32 = 64;
 /// Bits a refill guarantees while at least 8 bytes of input remain.
 const REFILL_BITS: u32 = 56;
 
+/// For each VBR chunk width (index), the continuation bits of the chunks that fit in a word.
+const CONTINUATION: [u64; MAX_VBR_WIDTH as usize + 1] = continuation_masks();
+
+const fn continuation_masks() -> [u64; MAX_VBR_WIDTH as usize + 1] {
+    let mut masks = [0u64; MAX_VBR_WIDTH as usize + 1];
+    let mut w = 2;
+    while w <= MAX_VBR_WIDTH {
+        let mut top = w - 1;
+        while top < 64 {
+            masks[w as usize] |= 1 << top;
+            top += w;
+        }
+        w += 1;
+    }
+    masks
+}
+
 /// A read cursor over `bytes`, bit-addressed, least significant bit first.
 #[derive(Clone, Debug)]
 pub(crate) struct BitCursor<'a> {
@@ -174,25 +191,27 @@ impl<'a> BitCursor<'a> {
         if self.avail < REFILL_BITS {
             self.refill();
         }
-        // Every chunk within the cached bits: at most 63 bits of chunks, so fewer than 63 bits
-        // of value (no overflow).
-        let hi_bit = 1u64 << (width - 1);
-        let chunk = (hi_bit << 1) - 1;
-        let mut value = 0u64;
-        let mut used = 0u32;
-        let mut shift = 0u32;
-        while used + width <= self.avail {
-            let piece = (self.word >> used) & chunk;
-            value |= (piece & (hi_bit - 1)) << shift;
-            used += width;
-            shift += width - 1;
-            if piece & hi_bit == 0 {
-                self.word = self.word.checked_shr(used).unwrap_or(0);
-                self.avail -= used;
-                return Ok(value);
-            }
+        // The chunks' continuation bits are at fixed places in the word: the lowest clear one
+        // among the cached chunks ends the value (at most 63 bits of chunks, so fewer than 63
+        // bits of value: no overflow).
+        let whole = (self.avail / width) * width;
+        let cached = if whole >= 64 { u64::MAX } else { (1u64 << whole) - 1 };
+        let ends = !self.word & CONTINUATION[width as usize] & cached;
+        if ends == 0 {
+            return self.read_vbr_slow(width, what);
         }
-        self.read_vbr_slow(width, what)
+        let used = ends.trailing_zeros() + 1;
+        let data = (1u64 << (width - 1)) - 1;
+        let (mut word, mut value, mut shift, mut done) = (self.word, 0u64, 0u32, 0u32);
+        while done < used {
+            value |= (word & data) << shift;
+            word >>= width;
+            shift += width - 1;
+            done += width;
+        }
+        self.word = word;
+        self.avail -= used;
+        Ok(value)
     }
 
     /// A VBR longer than the cached bits: chunk by chunk, with the overflow check.
