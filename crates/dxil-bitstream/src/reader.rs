@@ -311,6 +311,7 @@ impl<'a> Reader<'a> {
         self.top().setbid
     }
 
+    #[inline(always)]
     fn top(&self) -> &Scope {
         // The top-level scope is never popped.
         self.scopes
