@@ -137,24 +137,28 @@ impl Names {
     /// (below 0x80), as bitcode records carry names; `None`, and nothing stored, otherwise.
     /// For readers: no string of their own, and no character-by-character encoding.
     pub fn try_push_ascii(&mut self, codes: &[u64]) -> Option<Result<Name, NamesFull>> {
-        if codes.iter().fold(0, |a, &c| a | c) >= 0x80 {
-            return None;
-        }
         if let Err(e) = self.check_room(self.text.len().checked_add(codes.len())) {
-            return Some(Err(e));
+            // Full or not ASCII, the name is not stored: say which.
+            return codes.iter().all(|&c| c < 0x80).then_some(Err(e));
         }
+        let start = self.text.len();
         self.text.reserve(codes.len());
-        // The bytes go through a buffer on the stack, a chunk at a time: `String` takes them
-        // only as `&str`.
+        // The bytes go through a buffer on the stack, a chunk at a time (`String` takes them
+        // only as `&str`), checked as they are copied.
         let mut buf = [0u8; 64];
         for chunk in codes.chunks(buf.len()) {
             let bytes = &mut buf[..chunk.len()];
+            let mut all = 0;
             for (b, &c) in bytes.iter_mut().zip(chunk) {
                 *b = c as u8;
+                all |= c;
             }
-            // ASCII (checked above), so always UTF-8.
-            if let Ok(s) = core::str::from_utf8(bytes) {
-                self.text.push_str(s);
+            match core::str::from_utf8(bytes) {
+                Ok(s) if all < 0x80 => self.text.push_str(s),
+                _ => {
+                    self.text.truncate(start);
+                    return None;
+                }
             }
         }
         Some(Ok(self.seal()))
