@@ -10,12 +10,15 @@ const CONSTANTS: u32 = 11;
 const METADATA: u32 = 15;
 const TYPES: u32 = 17;
 
+/// A block: its id and its records `(code, operands)`.
+type Block = (u32, Vec<(u32, Vec<u64>)>);
+
 fn chars(s: &str) -> Vec<u64> {
     s.bytes().map(u64::from).collect()
 }
 
 /// A module of the given blocks `(id, records)`, in order.
-fn module(blocks: &[(u32, Vec<(u32, Vec<u64>)>)]) -> Vec<u8> {
+fn module(blocks: &[Block]) -> Vec<u8> {
     let mut w = Writer::new();
     w.enter_block(MODULE, 3).unwrap();
     w.write_unabbrev(1, &[1]).unwrap(); // VERSION 1
@@ -30,11 +33,11 @@ fn module(blocks: &[(u32, Vec<(u32, Vec<u64>)>)]) -> Vec<u8> {
     w.finish().unwrap()
 }
 
-fn read(blocks: &[(u32, Vec<(u32, Vec<u64>)>)]) -> Result<dxil_ir::CheckedModule, String> {
+fn read(blocks: &[Block]) -> Result<dxil_ir::CheckedModule, String> {
     dxil_bitcode::read_module(&module(blocks)).map_err(|e| e.to_string())
 }
 
-fn read_err(blocks: &[(u32, Vec<(u32, Vec<u64>)>)]) -> String {
+fn read_err(blocks: &[Block]) -> String {
     match read(blocks) {
         Ok(_) => panic!("accepted"),
         Err(e) => e,
