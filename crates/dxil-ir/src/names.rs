@@ -133,6 +133,37 @@ impl Names {
         Ok(self.seal())
     }
 
+    /// Stores the name whose bytes are `codes`, one code a byte, when every code is ASCII
+    /// (below 0x80), as bitcode records carry names; `None`, and nothing stored, otherwise.
+    /// For readers: no string of their own, and no character-by-character encoding.
+    pub fn try_push_ascii(&mut self, codes: &[u64]) -> Option<Result<Name, NamesFull>> {
+        if let Err(e) = self.check_room(self.text.len().checked_add(codes.len())) {
+            // Full or not ASCII, the name is not stored: say which.
+            return codes.iter().all(|&c| c < 0x80).then_some(Err(e));
+        }
+        let start = self.text.len();
+        self.text.reserve(codes.len());
+        // The bytes go through a buffer on the stack, a chunk at a time (`String` takes them
+        // only as `&str`), checked as they are copied.
+        let mut buf = [0u8; 64];
+        for chunk in codes.chunks(buf.len()) {
+            let bytes = &mut buf[..chunk.len()];
+            let mut all = 0;
+            for (b, &c) in bytes.iter_mut().zip(chunk) {
+                *b = c as u8;
+                all |= c;
+            }
+            match core::str::from_utf8(bytes) {
+                Ok(s) if all < 0x80 => self.text.push_str(s),
+                _ => {
+                    self.text.truncate(start);
+                    return None;
+                }
+            }
+        }
+        Some(Ok(self.seal()))
+    }
+
     fn check_room(&self, end: Option<usize>) -> Result<(), NamesFull> {
         let fits = end.is_some_and(|e| u32::try_from(e).is_ok());
         if fits && self.ends.len() < u32::MAX as usize - 1 {
@@ -185,5 +216,24 @@ mod tests {
         assert!(!q.contains(a.max(b)) || q.len() > b.slot());
         assert_eq!(format!("{p:?}"), r#"["main", "", "é.x"]"#);
         assert_eq!(std::mem::size_of::<Option<Name>>(), 4);
+    }
+
+    #[test]
+    fn ascii_codes_are_stored_and_others_refused() {
+        let mut p = Names::new();
+        let a = p.push("a");
+        let long: Vec<u64> = (0..150).map(|i| u64::from(b'a') + i % 26).collect();
+        let text: String = long.iter().map(|&c| char::from(c as u8)).collect();
+        let l = p.try_push_ascii(&long).unwrap().unwrap();
+        let e = p.try_push_ascii(&[]).unwrap().unwrap();
+        assert_eq!(p.get(a), Some("a"));
+        assert_eq!(p.get(l), Some(text.as_str()));
+        assert_eq!(p.get(e), Some(""));
+        // A code past ASCII, even past a byte: nothing stored.
+        for bad in [0x80, 0xE9, 0x100, u64::MAX] {
+            assert!(p.try_push_ascii(&[u64::from(b'x'), bad]).is_none());
+        }
+        assert_eq!(p.len(), 3);
+        assert_eq!(p.text_len(), 1 + 150);
     }
 }

@@ -331,6 +331,27 @@ impl Pools {
         }
     }
 
+    /// Adds the entries of `iter`, which knows its length, and returns their range (`None`,
+    /// and the pool left as it was, when it would hold more than `u32::MAX` entries). For
+    /// readers that check a record's operands first: the entries go in without a check or a
+    /// capacity test each.
+    pub fn try_extend<T: Pooled, I>(&mut self, iter: I) -> Option<PoolRange<T>>
+    where
+        I: IntoIterator<Item = T>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let iter = iter.into_iter();
+        let v = T::vec_mut(self);
+        let start = v.len();
+        range_at::<T>(start, iter.len())?;
+        v.extend(iter);
+        let r = range_at(start, v.len() - start);
+        if r.is_none() {
+            v.truncate(start);
+        }
+        r
+    }
+
     /// Adds one entry and returns its reference (`None` when the pool would hold more than
     /// `u32::MAX` entries).
     pub fn try_add<T: Pooled>(&mut self, x: T) -> Option<PoolRef<T>> {
@@ -545,5 +566,9 @@ mod tests {
         assert_eq!(bad, Err("no"));
         assert_eq!(p.len_of::<u64>(), 10);
         assert!(PoolRange::<u8>::EMPTY.is_empty() && p.holds(PoolRange::<u8>::EMPTY));
+        let more = p.try_extend([1u64, 2, 3].iter().map(|w| w * 2)).unwrap();
+        assert_eq!((p.held_list(more), more.start), (&[2, 4, 6][..], 10));
+        let none = p.try_extend(core::iter::empty::<u64>()).unwrap();
+        assert!(none.is_empty() && p.len_of::<u64>() == 13);
     }
 }

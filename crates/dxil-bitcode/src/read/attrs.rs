@@ -9,6 +9,9 @@ use super::{op, op32, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
+/// Words an attribute group or list takes in DXC's modules, about the fewest.
+const WORDS_PER_ENTRY: u64 = 2;
+
 /// Reads PARAMATTR_GROUP_BLOCK (`group = true`) or PARAMATTR_BLOCK.
 pub(crate) fn read_attrs(cur: &mut Cursor<'_>, st: &mut State, group: bool) -> Result<()> {
     let id = if group {
@@ -17,6 +20,15 @@ pub(crate) fn read_attrs(cur: &mut Cursor<'_>, st: &mut State, group: bool) -> R
         PARAMATTR_BLOCK_ID
     };
     let prev = cur.enter(id)?;
+    // Room for the records the block's length holds at the rate of DXC's (bounded by the bits
+    // present).
+    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32);
+    let room = usize::try_from(words / WORDS_PER_ENTRY).unwrap_or(0);
+    if group {
+        st.m.attribute_groups.reserve(room);
+    } else {
+        st.m.attribute_lists.reserve(room);
+    }
     while let Some(code) = cur.next_record()? {
         let ops = &cur.rec.ops;
         let r = match (group, code) {
@@ -40,7 +52,7 @@ pub(crate) fn read_attrs(cur: &mut Cursor<'_>, st: &mut State, group: bool) -> R
 fn group_entry(ops: &[u64]) -> K<AttributeGroup> {
     let id = op32(ops, 0)?;
     let index = op32(ops, 1)?;
-    let mut attrs = Vec::new();
+    let mut attrs = Vec::with_capacity(count_attrs(ops));
     let mut i = 2;
     while i < ops.len() {
         let kind = op(ops, i)?;
@@ -67,6 +79,38 @@ fn group_entry(ops: &[u64]) -> K<AttributeGroup> {
         }
     }
     Ok(AttributeGroup { id, index, attrs })
+}
+
+/// How many attributes the operands of a group entry hold (those before a malformed one).
+fn count_attrs(ops: &[u64]) -> usize {
+    let mut n = 0;
+    let mut i = 2;
+    while let Some(&kind) = ops.get(i) {
+        let strings = match kind {
+            0 => {
+                i += 2;
+                0
+            }
+            1 => {
+                i += 3;
+                0
+            }
+            3 => 1,
+            4 => 2,
+            _ => break,
+        };
+        if strings > 0 {
+            i += 1;
+            for _ in 0..strings {
+                match ops.get(i..).and_then(|r| r.iter().position(|&c| c == 0)) {
+                    Some(len) => i += len + 1,
+                    None => return n,
+                }
+            }
+        }
+        n += 1;
+    }
+    n
 }
 
 /// A NUL-terminated string starting at `*i`; leaves `*i` after the NUL.

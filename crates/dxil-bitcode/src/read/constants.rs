@@ -17,6 +17,10 @@ struct Ids {
     base_value: u64,
     arena_base: usize,
     max_forward: Option<u64>,
+    /// The position in the block of the constant being read.
+    at: u64,
+    /// A constant has named itself or a later one: only then can the block have a cycle.
+    forward: bool,
 }
 
 impl Ids {
@@ -31,6 +35,7 @@ impl Ids {
             .and_then(|i| Const::checked(i, usize::MAX).ok())
             .ok_or(ErrorKind::BadValue(id))?;
         self.max_forward = Some(self.max_forward.map_or(off, |m| m.max(off)));
+        self.forward |= off >= self.at;
         Ok(ValueRef::Const(idx))
     }
 }
@@ -76,6 +81,8 @@ fn read_block(
         base_value: st.value_count() as u64,
         arena_base: st.m.constants.len(),
         max_forward: None,
+        at: 0,
+        forward: false,
     };
     let mut cur_ty: Option<Type> = None;
     let mut count = 0u64;
@@ -97,6 +104,7 @@ fn read_block(
             // LLVM starts with i32 as the current type.
             None => st.find(&TypeData::Int(32), "i32").map_err(|k| cur.err(k))?,
         };
+        ids.at = count;
         let kind = constant(st, pools, &mut ids, code, ty, ops).map_err(|k| cur.err(k))?;
         let id =
             st.m.constants
@@ -120,7 +128,8 @@ fn read_block(
         }
     }
     let (base, count) = (ids.arena_base, count as usize);
-    if super::acyclic::constants_have_cycle(&st.m.constants, pools, base, count) {
+    // Constants that name only earlier ones have no cycle: the search is for the rest.
+    if ids.forward && super::acyclic::constants_have_cycle(&st.m.constants, pools, base, count) {
         return Err(cur.err(ErrorKind::Malformed("constant refers to itself")));
     }
     Ok(())
@@ -128,10 +137,11 @@ fn read_block(
 
 /// Operands as bytes (each must be below 256), into the pools.
 fn bytes(pools: &mut Pools, ops: &[u64]) -> K<ByteRange> {
-    let bytes = ops.iter().map(|&c| {
-        u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits"))
-    });
-    pools.try_collect(bytes, pool_full)
+    if !super::all_bytes(ops) {
+        return Err(super::not_a_byte());
+    }
+    let bytes = ops.iter().map(|&c| c as u8);
+    pools.try_extend(bytes).ok_or_else(pool_full)
 }
 
 fn constant(

@@ -1060,7 +1060,7 @@ fn attachment(st: &State, fs: &mut Fn, ops: &[u64]) -> K<()> {
     let mut list = Vec::with_capacity(pairs.len() / 2);
     for pair in pairs.chunks_exact(2) {
         let kind = u32::try_from(pair[0]).map_err(|_| ErrorKind::InvalidRecord("kind id"))?;
-        if !st.kind_ids.contains(&kind) {
+        if !super::metadata::kind_defined(st, kind) {
             return Err(ErrorKind::InvalidRecord("unknown metadata kind"));
         }
         list.push((kind, st.md(pair[1])?));

@@ -58,6 +58,32 @@ impl MdIds {
             self.get(id - 1).map(Some)
         }
     }
+
+    /// `or_null` of each id of `list`, into the pools.
+    fn or_null_list(&mut self, pools: &mut Pools, list: &[u64]) -> K<MdRange> {
+        let max = list.iter().fold(0, |m, &id| m.max(id));
+        // An id maps to itself or to `local_arena_base` plus less than itself: below this
+        // bound every id of the list is one, so the ids go in without a check each.
+        if max.saturating_add(self.local_arena_base) < u64::from(u32::MAX) {
+            if max > 0 {
+                let last = max - 1;
+                self.max_ref = Some(self.max_ref.map_or(last, |m| m.max(last)));
+            }
+            let (local, module_count, base) =
+                (self.local, self.module_count, self.local_arena_base);
+            let refs = list.iter().map(|&id| {
+                let id = id.checked_sub(1)?;
+                let idx = if !local || id < module_count {
+                    id
+                } else {
+                    base + (id - module_count)
+                };
+                Metadata::checked(idx, u32::MAX as usize).ok()
+            });
+            return pools.try_extend(refs).ok_or_else(pool_full);
+        }
+        pools.try_collect(list.iter().map(|&id| self.or_null(id)), pool_full)
+    }
 }
 
 /// The error for a pool that would hold more than `u32::MAX` entries.
@@ -129,6 +155,11 @@ fn read_block(
                         "METADATA_NAME not followed by METADATA_NAMED_NODE",
                     )));
                 }
+                if st.m.named_metadata.is_empty() {
+                    // DXC's modules name a dozen lists or fewer, of one to three nodes.
+                    st.m.named_metadata.reserve(NAMED_ROOM);
+                    pools.reserve::<Metadata>(2 * NAMED_ROOM);
+                }
                 let operands = pools
                     .try_collect(cur.rec.ops.iter().map(|&id| ids.get(id)), pool_full)
                     .map_err(|k| cur.err(k))?;
@@ -144,10 +175,14 @@ fn read_block(
                         if ops.len() < 2 {
                             return Err(ErrorKind::InvalidRecord("kind without a name"));
                         }
-                        if !st.kind_ids.insert(id) {
+                        if !new_kind(st, id) {
                             return Err(ErrorKind::Malformed("conflicting METADATA_KIND records"));
                         }
                         let name = kind_name(id, ops.get(1..).unwrap_or(&[]))?;
+                        if st.m.metadata_kinds.is_empty() {
+                            // LLVM 3.7's fixed kinds and DXC's own: room for all at once.
+                            st.m.metadata_kinds.reserve(KINDS_ROOM);
+                        }
                         st.m.metadata_kinds.push(MetadataKind { id, name });
                         Ok(())
                     });
@@ -179,6 +214,39 @@ fn read_block(
     Ok(())
 }
 
+/// Room made for named metadata when the first is read.
+const NAMED_ROOM: usize = 16;
+
+/// Room made for metadata kinds when the first is read (a module lists LLVM's fourteen fixed
+/// kinds and DXC's few).
+const KINDS_ROOM: usize = 24;
+
+/// Whether kind `id` is not defined yet (and is from now on). Writers list kinds by
+/// increasing id, so a kind above the last one is new with no lookup; only after one that is
+/// not does the set of ids (`State::kind_ids`) hold them all, and until then it is empty.
+fn new_kind(st: &mut State, id: u32) -> bool {
+    if st.kind_ids.is_empty() {
+        match st.m.metadata_kinds.last() {
+            Some(k) if k.id >= id => {
+                st.kind_ids.extend(st.m.metadata_kinds.iter().map(|k| k.id));
+            }
+            _ => return true,
+        }
+    }
+    st.kind_ids.insert(id)
+}
+
+/// Whether kind `id` is defined (see [`new_kind`]: the kinds are sorted by id while the set
+/// of ids is empty).
+pub(crate) fn kind_defined(st: &State, id: u32) -> bool {
+    if st.kind_ids.is_empty() {
+        let kinds = &st.m.metadata_kinds;
+        kinds.binary_search_by_key(&id, |k| k.id).is_ok()
+    } else {
+        st.kind_ids.contains(&id)
+    }
+}
+
 fn exact(ops: &[u64], n: usize) -> K<()> {
     if ops.len() == n {
         Ok(())
@@ -198,10 +266,11 @@ fn md_record(
 ) -> K<MetadataData> {
     Ok(match code {
         METADATA_STRING => {
-            let bytes = ops.iter().map(|&c| {
-                u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits"))
-            });
-            MetadataData::String(pools.try_collect(bytes, pool_full)?)
+            if !super::all_bytes(ops) {
+                return Err(super::not_a_byte());
+            }
+            let bytes = ops.iter().map(|&c| c as u8);
+            MetadataData::String(pools.try_extend(bytes).ok_or_else(pool_full)?)
         }
         METADATA_VALUE => {
             exact(ops, 2)?;
@@ -241,7 +310,7 @@ fn md_record(
         }
         METADATA_NODE | METADATA_DISTINCT_NODE => MetadataData::Node {
             distinct: code == METADATA_DISTINCT_NODE,
-            operands: pools.try_collect(ops.iter().map(|&id| ids.or_null(id)), pool_full)?,
+            operands: ids.or_null_list(pools, ops)?,
         },
         8 | 9 => return Err(ErrorKind::Unsupported("pre-3.6 METADATA_OLD_NODE")),
         other => match read_di(other, ops, ids, pools)? {
@@ -326,9 +395,7 @@ impl DiOps<'_, '_> {
 
     fn md_list(&mut self, i: usize) -> K<MdRange> {
         let rest = self.ops.get(i..).unwrap_or(&[]);
-        let ids = &mut *self.ids;
-        self.pools
-            .try_collect(rest.iter().map(|&id| ids.or_null(id)), pool_full)
+        self.ids.or_null_list(self.pools, rest)
     }
 
     fn elements(&mut self, i: usize) -> K<WordRange> {

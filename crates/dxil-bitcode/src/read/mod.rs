@@ -55,25 +55,37 @@ pub(crate) fn map_ops<T, U: Copy>(ops: &[U], mut f: impl FnMut(U) -> K<T>) -> K<
     Ok(v.into_boxed_slice())
 }
 
-/// Operands as bytes (each must be below 256).
-pub(crate) fn bytes(ops: &[u64]) -> K<Box<[u8]>> {
-    map_ops(ops, |c| {
-        u8::try_from(c).map_err(|_| ErrorKind::InvalidRecord("character exceeds 8 bits"))
-    })
+/// Whether every operand is below 256 (a byte). One pass with no branch per operand, before
+/// a conversion that then needs no check per operand.
+#[inline]
+pub(crate) fn all_bytes(ops: &[u64]) -> bool {
+    ops.iter().fold(0, |a, &c| a | c) < 0x100
+}
+
+/// The error for an operand that should be a character and is not a byte.
+pub(crate) fn not_a_byte() -> ErrorKind {
+    ErrorKind::InvalidRecord("character exceeds 8 bits")
+}
+
+/// Operands as bytes (each must be below 256), in a vector of the exact size.
+fn byte_vec(ops: &[u64]) -> K<Vec<u8>> {
+    if !all_bytes(ops) {
+        return Err(not_a_byte());
+    }
+    Ok(ops.iter().map(|&c| c as u8).collect())
 }
 
 /// Operands as a UTF-8 string.
 pub(crate) fn string(ops: &[u64]) -> K<String> {
-    String::from_utf8(bytes(ops)?.into_vec()).map_err(|_| ErrorKind::NotUtf8)
+    String::from_utf8(byte_vec(ops)?).map_err(|_| ErrorKind::NotUtf8)
 }
 
 /// Operands as a name stored in `names` (each operand a byte, the bytes UTF-8, as
 /// [`string`] asks). An ASCII name, nearly every one, goes straight into the pool.
 pub(crate) fn name(names: &mut dxil_ir::Names, ops: &[u64]) -> K<dxil_ir::Name> {
-    let r = if ops.iter().all(|&c| c < 0x80) {
-        names.try_push_chars(ops.iter().map(|&c| char::from(c as u8)))
-    } else {
-        names.try_push(&string(ops)?)
+    let r = match names.try_push_ascii(ops) {
+        Some(r) => r,
+        None => names.try_push(&string(ops)?),
     };
     r.map_err(|_| ErrorKind::Unsupported("names past 4 GiB"))
 }

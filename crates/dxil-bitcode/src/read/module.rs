@@ -334,9 +334,19 @@ fn common_tail(st: &State, c: &mut GlobalCommon, ops: &[u64], at: [Option<usize>
     Ok(())
 }
 
+/// Room made for functions when the first is read: a DXIL module declares the `dx.op`
+/// functions it calls, a dozen or fewer, and defines one or a few.
+const FUNCTIONS_ROOM: usize = 16;
+
+/// Room made for global values (functions, variables, aliases) when the first is read.
+const GLOBALS_ROOM: usize = 32;
+
 fn push_global_value(st: &mut State, g: GlobalValue, ty: Type) -> K<()> {
     if st.module_values.len() >= (u32::MAX / 2) as usize {
         return Err(ErrorKind::InvalidRecord("too many values"));
+    }
+    if st.m.global_values.is_empty() {
+        st.m.global_values.reserve(GLOBALS_ROOM);
     }
     st.m.global_values.push(g);
     st.module_values.push((ValueRef::from(g), ty));
@@ -417,6 +427,9 @@ fn function(ms: &mut ModState, ops: &[u64]) -> K<()> {
         ops,
         [Some(7), None, Some(9), Some(11), Some(12)],
     )?;
+    if st.m.functions.is_empty() {
+        st.m.functions.reserve(FUNCTIONS_ROOM);
+    }
     let f =
         st.m.functions
             .next_id()

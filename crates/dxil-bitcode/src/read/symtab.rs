@@ -9,6 +9,10 @@ use super::{op, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
+/// Words a symbol table entry takes in DXC's modules, about the fewest (a value id, a length
+/// and a name's characters).
+const WORDS_PER_ENTRY: u64 = 2;
+
 /// Reads a value symbol table: the module's (`body` = None) or a function's.
 pub(crate) fn read_symtab(
     cur: &mut Cursor<'_>,
@@ -16,6 +20,14 @@ pub(crate) fn read_symtab(
     mut body: Option<&mut Body>,
 ) -> Result<()> {
     let prev = cur.enter(VALUE_SYMTAB_BLOCK_ID)?;
+    // Room for the entries the block's length holds at the rate of DXC's (bounded by the bits
+    // present).
+    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32);
+    let room = usize::try_from(words / WORDS_PER_ENTRY).unwrap_or(0);
+    match body.as_deref_mut() {
+        Some(b) => b.symtab.reserve(room),
+        None => st.m.symtab.reserve(room),
+    }
     while let Some(code) = cur.next_record()? {
         let r = entry(st, body.as_deref_mut(), code, &cur.rec.ops);
         r.map_err(|k| cur.err(k))?;

@@ -11,39 +11,63 @@ use crate::error::{ErrorKind, Result};
 /// Most parameters of a function type / elements of a struct (keeps placeholder ids free).
 const MAX_MEMBERS: usize = 1 << 24;
 
+/// Fewest bits a type record takes in DXC's type blocks (an abbreviated pointer or integer):
+/// the room made for the count TYPE_CODE_NUMENTRY declares is capped at what the block's bits
+/// can hold at this rate.
+const MIN_BITS_PER_TYPE: u64 = 4;
+
+/// What the type records say of the ids they name, for the checks when the block ends.
+#[derive(Default)]
+struct Refs {
+    /// The block's length in bits, capped by the bits present (bounds the room made for the
+    /// count TYPE_CODE_NUMENTRY declares).
+    block_bits: u64,
+    /// The largest type id named (a forward reference may name any id).
+    max: Option<u64>,
+    /// A type names itself or a later type: only then can the table have a cycle.
+    forward: bool,
+}
+
+impl Refs {
+    /// A type id named by the type being defined, entry `at` of the table (may refer
+    /// forward: checked against the table's length when the block ends).
+    fn ty(&mut self, at: usize, id: u64) -> K<Type> {
+        self.note(at, id);
+        fwd_ty(id)
+    }
+
+    fn note(&mut self, at: usize, id: u64) {
+        self.max = Some(self.max.map_or(id, |m| m.max(id)));
+        self.forward |= id >= at as u64;
+    }
+}
+
 /// Reads the type table.
 pub(crate) fn read_types(cur: &mut Cursor<'_>, st: &mut State) -> Result<()> {
     if !st.m.types.is_empty() {
         return Err(cur.err(ErrorKind::Malformed("second TYPE_BLOCK")));
     }
     let prev = cur.enter(TYPE_BLOCK_ID_NEW)?;
+    let mut refs = Refs {
+        block_bits: u64::from(cur.r.block_len_words()).saturating_mul(32),
+        ..Refs::default()
+    };
+    refs.block_bits = refs.block_bits.min(cur.bits_left());
     let mut pending_name: Option<String> = None;
     while let Some(code) = cur.next_record()? {
         let ops = &cur.rec.ops;
-        let r = type_record(st, code, ops, &mut pending_name);
+        let r = type_record(st, &mut refs, code, ops, &mut pending_name);
         r.map_err(|k| cur.err(k))?;
     }
     // Every referenced type id must exist (forward references are allowed inside the block).
-    let n = st.m.types.len();
-    for t in &st.m.types {
-        let bad = match t {
-            TypeData::Pointer { pointee: x, .. }
-            | TypeData::Array { elem: x, .. }
-            | TypeData::Vector { elem: x, .. } => x.index() >= n,
-            TypeData::Struct(s) => s.elems.iter().any(|e| e.index() >= n),
-            TypeData::Function { ret, params, .. } => {
-                ret.index() >= n || params.iter().any(|e| e.index() >= n)
-            }
-            _ => false,
-        };
-        if bad {
-            return Err(cur.err(ErrorKind::Malformed("type refers to an undefined type id")));
-        }
+    if refs.max.is_some_and(|m| m >= st.m.types.len() as u64) {
+        return Err(cur.err(ErrorKind::Malformed("type refers to an undefined type id")));
     }
     if pending_name.is_some() {
         return Err(cur.err(ErrorKind::Malformed("STRUCT_NAME without a struct")));
     }
-    if super::acyclic::types_have_bad_cycle(&st.m.types) {
+    // A table whose types name only earlier types has no cycle: the search is for the rest.
+    if refs.forward && super::acyclic::types_have_bad_cycle(&st.m.types) {
         return Err(cur.err(ErrorKind::Malformed(
             "recursive type not broken by an identified struct",
         )));
@@ -59,17 +83,32 @@ fn fwd_ty(id: u64) -> K<Type> {
     Type::checked(id, u32::MAX as usize).map_err(|_| ErrorKind::BadType(id))
 }
 
-fn type_list(ops: &[u64]) -> K<Box<[Type]>> {
+fn type_list(refs: &mut Refs, at: usize, ops: &[u64]) -> K<Box<[Type]>> {
     if ops.len() > MAX_MEMBERS {
         return Err(ErrorKind::InvalidRecord("too many members"));
+    }
+    if let Some(&max) = ops.iter().max() {
+        refs.note(at, max);
     }
     super::map_ops(ops, fwd_ty)
 }
 
-fn type_record(st: &mut State, code: u32, ops: &[u64], pending_name: &mut Option<String>) -> K<()> {
+fn type_record(
+    st: &mut State,
+    refs: &mut Refs,
+    code: u32,
+    ops: &[u64],
+    pending_name: &mut Option<String>,
+) -> K<()> {
+    let at = st.m.types.len();
     let data = match code {
         TYPE_CODE_NUMENTRY => {
-            st.m.type_count_hint = Some(op(ops, 0)?);
+            let n = op(ops, 0)?;
+            st.m.type_count_hint = Some(n);
+            if at == 0 {
+                let room = n.min(refs.block_bits / MIN_BITS_PER_TYPE);
+                st.m.types.reserve(usize::try_from(room).unwrap_or(0));
+            }
             return Ok(());
         }
         TYPE_CODE_STRUCT_NAME => {
@@ -96,13 +135,13 @@ fn type_record(st: &mut State, code: u32, ops: &[u64], pending_name: &mut Option
         TYPE_CODE_POINTER => {
             let addrspace = if ops.len() > 1 { op32(ops, 1)? } else { 0 };
             TypeData::Pointer {
-                pointee: fwd_ty(op(ops, 0)?)?,
+                pointee: refs.ty(at, op(ops, 0)?)?,
                 addrspace,
             }
         }
         TYPE_CODE_ARRAY | TYPE_CODE_VECTOR => {
             let len = op(ops, 0)?;
-            let elem = fwd_ty(op(ops, 1)?)?;
+            let elem = refs.ty(at, op(ops, 1)?)?;
             if code == TYPE_CODE_ARRAY {
                 TypeData::Array { len, elem }
             } else {
@@ -114,16 +153,16 @@ fn type_record(st: &mut State, code: u32, ops: &[u64], pending_name: &mut Option
         }
         TYPE_CODE_FUNCTION => {
             let vararg = super::flag(ops, 0)?;
-            let ret = fwd_ty(op(ops, 1)?)?;
+            let ret = refs.ty(at, op(ops, 1)?)?;
             TypeData::Function {
                 ret,
-                params: type_list(ops.get(2..).unwrap_or(&[]))?,
+                params: type_list(refs, at, ops.get(2..).unwrap_or(&[]))?,
                 vararg,
             }
         }
         TYPE_CODE_STRUCT_ANON | TYPE_CODE_STRUCT_NAMED => {
             let packed = super::flag(ops, 0)?;
-            let elems = type_list(ops.get(1..).unwrap_or(&[]))?;
+            let elems = type_list(refs, at, ops.get(1..).unwrap_or(&[]))?;
             let identified = code == TYPE_CODE_STRUCT_NAMED;
             let name = if identified {
                 pending_name.take()
