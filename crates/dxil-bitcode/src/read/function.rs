@@ -330,7 +330,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             .map_err(|_| ErrorKind::InvalidRecord("too many values"))?,
         relative: st.relative_ids,
     };
-    let (kind, ty): (InstKind, Option<Type>) = match code {
+    match code {
         FUNC_CODE_DECLAREBLOCKS => {
             let n = o.next()?;
             if n == 0 || fs.declared != 0 {
@@ -385,7 +385,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 .ok_or(ErrorKind::InvalidRecord("binary opcode"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            (
+            push_inst(st, fs,
                 InstKind::Binary {
                     op,
                     lhs,
@@ -400,7 +400,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let dest = o.ty(st)?;
             let op = CastOp::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("cast opcode"))?;
             end(&o)?;
-            (InstKind::Cast { op, value }, Some(dest))
+            push_inst(st, fs,InstKind::Cast { op, value }, Some(dest))
         }
         FUNC_CODE_INST_GEP => {
             let inbounds = flag(ops, 0)?;
@@ -418,7 +418,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let ty = gep_result(st, source_ty, fs.body.values(operands), &types);
             fs.gep_types = types;
             let ty = ty?;
-            (
+            push_inst(st, fs,
                 InstKind::Gep {
                     inbounds,
                     source_ty,
@@ -432,7 +432,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let if_false = o.value(st, fs, t)?;
             let (cond, _) = o.value_type(st, fs)?;
             end(&o)?;
-            (
+            push_inst(st, fs,
                 InstKind::Select {
                     cond,
                     if_true,
@@ -449,7 +449,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 TypeData::Vector { elem, .. } => elem,
                 _ => return Err(ErrorKind::TypeMismatch("extractelement of a non-vector")),
             };
-            (InstKind::ExtractElement { vector, index }, Some(elem))
+            push_inst(st, fs,InstKind::ExtractElement { vector, index }, Some(elem))
         }
         FUNC_CODE_INST_INSERTELT => {
             let (vector, vt) = o.value_type(st, fs)?;
@@ -460,7 +460,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let element = o.value(st, fs, elem)?;
             let (index, _) = o.value_type(st, fs)?;
             end(&o)?;
-            (
+            push_inst(st, fs,
                 InstKind::InsertElement {
                     vector,
                     element,
@@ -486,7 +486,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 },
                 "the shufflevector result vector type",
             )?;
-            (InstKind::ShuffleVector { a, b, mask }, Some(rt))
+            push_inst(st, fs,InstKind::ShuffleVector { a, b, mask }, Some(rt))
         }
         FUNC_CODE_INST_CMP | FUNC_CODE_INST_CMP2 => {
             let (lhs, lt) = o.value_type(st, fs)?;
@@ -495,7 +495,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 Predicate::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("predicate"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            (
+            push_inst(st, fs,
                 InstKind::Cmp {
                     predicate,
                     lhs,
@@ -514,18 +514,18 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if !o.done() {
                 return Err(ErrorKind::Unsupported("ret with several values"));
             }
-            (InstKind::Ret { value }, None)
+            push_inst(st, fs,InstKind::Ret { value }, None)
         }
         FUNC_CODE_INST_BR => {
             let target = o.block(fs)?;
             if o.done() {
-                (InstKind::Br { target }, None)
+                push_inst(st, fs,InstKind::Br { target }, None)
             } else {
                 let if_false = o.block(fs)?;
                 let b = i1(st)?;
                 let cond = o.value(st, fs, b)?;
                 end(&o)?;
-                (
+                push_inst(st, fs,
                     InstKind::CondBr {
                         cond,
                         if_true: target,
@@ -558,7 +558,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 let b = o.block(fs)?;
                 fs.body.pool.push_item((v, b));
             }
-            (
+            push_inst(st, fs,
                 InstKind::Switch {
                     cond_ty,
                     cond,
@@ -576,7 +576,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 let b = o.block(fs)?;
                 fs.body.pool.push_item(b);
             }
-            (
+            push_inst(st, fs,
                 InstKind::IndirectBr {
                     addr_ty,
                     addr,
@@ -596,7 +596,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            (
+            push_inst(st, fs,
                 InstKind::Invoke {
                     attributes,
                     cc_field,
@@ -618,7 +618,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            (
+            push_inst(st, fs,
                 InstKind::Call {
                     attributes,
                     cc_field,
@@ -632,9 +632,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         FUNC_CODE_INST_RESUME => {
             let (value, _) = o.value_type(st, fs)?;
             end(&o)?;
-            (InstKind::Resume { value }, None)
+            push_inst(st, fs,InstKind::Resume { value }, None)
         }
-        FUNC_CODE_INST_UNREACHABLE => (InstKind::Unreachable, None),
+        FUNC_CODE_INST_UNREACHABLE => push_inst(st, fs,InstKind::Unreachable, None),
         FUNC_CODE_INST_PHI => {
             let ty = o.ty(st)?;
             if o.rest().len() & 1 != 0 {
@@ -647,7 +647,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 let b = o.block(fs)?;
                 fs.body.pool.push_item((v, b));
             }
-            (
+            push_inst(st, fs,
                 InstKind::Phi {
                     incoming: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
@@ -669,7 +669,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 fs.body.pool.push_item((kind as u8, v));
             }
             end(&o)?;
-            (
+            push_inst(st, fs,
                 InstKind::LandingPad {
                     cleanup,
                     clauses: fs.body.pool.close(start).ok_or(POOL_FULL)?,
@@ -695,7 +695,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             };
             let id = u32::try_from(ops[2]).map_err(|_| ErrorKind::BadValue(ops[2]))?;
             let size = resolve(st, fs, id, size_ty)?;
-            (
+            push_inst(st, fs,
                 InstKind::Alloca {
                     allocated_ty,
                     size_ty,
@@ -730,7 +730,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             } else {
                 None
             };
-            (
+            push_inst(st, fs,
                 InstKind::Load {
                     ptr,
                     align_log2p1,
@@ -762,7 +762,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             } else {
                 None
             };
-            (
+            push_inst(st, fs,
                 InstKind::Store {
                     ptr,
                     value,
@@ -796,7 +796,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 }),
                 "the cmpxchg result struct",
             )?;
-            (
+            push_inst(st, fs,
                 InstKind::CmpXchg {
                     ptr,
                     cmp,
@@ -821,7 +821,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 .ok_or(ErrorKind::InvalidRecord("atomicrmw operation"))?;
             let volatile = flag(ops, o.i)?;
             o.i += 1;
-            (
+            push_inst(st, fs,
                 InstKind::AtomicRmw {
                     ptr,
                     value,
@@ -837,7 +837,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if ops.len() != 2 {
                 return Err(ErrorKind::InvalidRecord("FENCE needs 2 operands"));
             }
-            (
+            push_inst(st, fs,
                 InstKind::Fence {
                     ordering: atomic_ordering(ops[0])?,
                     scope: scope(ops[1])?,
@@ -850,7 +850,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let valist = o.value(st, fs, valist_ty)?;
             let ty = o.ty(st)?;
             end(&o)?;
-            (InstKind::VaArg { valist_ty, valist }, Some(ty))
+            push_inst(st, fs,InstKind::VaArg { valist_ty, valist }, Some(ty))
         }
         FUNC_CODE_INST_EXTRACTVAL => {
             let (aggregate, mut t) = o.value_type(st, fs)?;
@@ -858,7 +858,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
-            (InstKind::ExtractValue { aggregate, indices }, Some(t))
+            push_inst(st, fs,InstKind::ExtractValue { aggregate, indices }, Some(t))
         }
         FUNC_CODE_INST_INSERTVAL => {
             let (aggregate, at) = o.value_type(st, fs)?;
@@ -868,7 +868,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
-            (
+            push_inst(st, fs,
                 InstKind::InsertValue {
                     aggregate,
                     value,
@@ -881,10 +881,12 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             return Err(ErrorKind::Unsupported("pre-3.7 instruction record"))
         }
         other => return Err(ErrorKind::UnexpectedRecord(other)),
-    };
-    push_inst(st, fs, kind, ty)
+    }
 }
 
+/// Appends an instruction (called at the end of each arm with the kind built there, so that
+/// no value merging the variants is assembled at a join).
+#[inline(never)]
 fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
     if fs.cur_block == fs.body.blocks.len() && fs.cur_block < fs.declared {
         fs.body.blocks.push(BlockData::default());
