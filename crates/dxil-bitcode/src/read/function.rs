@@ -8,7 +8,7 @@ use super::constants::read_constants;
 use super::cursor::Cursor;
 use super::metadata::{read_metadata, MdFixup};
 use super::symtab::{read_symtab, read_uselists};
-use super::values::State;
+use super::values::{State, TY_LABEL, TY_METADATA, TY_VOID};
 use super::{decode_signed, flag, op, op32, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
@@ -195,20 +195,24 @@ struct Ops<'r> {
 }
 
 impl Ops<'_> {
+    #[inline(always)]
     fn next(&mut self) -> K<u64> {
         let v = op(self.ops, self.i)?;
         self.i += 1;
         Ok(v)
     }
 
+    #[inline(always)]
     fn done(&self) -> bool {
         self.i >= self.ops.len()
     }
 
+    #[inline(always)]
     fn rest(&self) -> &[u64] {
         self.ops.get(self.i..).unwrap_or(&[])
     }
 
+    #[inline(always)]
     fn abs(&self, raw: u64) -> u32 {
         if self.relative {
             self.inst_num.wrapping_sub(raw as u32)
@@ -217,17 +221,20 @@ impl Ops<'_> {
         }
     }
 
+    #[inline(always)]
     fn ty(&mut self, st: &State) -> K<Type> {
         let t = self.next()?;
         st.ty(t)
     }
 
+    #[inline(always)]
     fn block(&mut self, fs: &Fn) -> K<Block> {
         let b = self.next()?;
         check_block(fs, b)
     }
 
     /// A value and, for forward references, its type (LLVM `getValueTypePair`).
+    #[inline(always)]
     fn value_type(&mut self, st: &State, fs: &mut Fn) -> K<(ValueRef, Type)> {
         let raw = self.next()?;
         let id = self.abs(raw);
@@ -236,11 +243,19 @@ impl Ops<'_> {
                 .value(u64::from(id))
                 .ok_or(ErrorKind::BadValue(u64::from(id)));
         }
+        self.forward_type(st, fs, id)
+    }
+
+    /// The rest of [`Ops::value_type`] for an id not defined yet: its type follows.
+    #[cold]
+    #[inline(never)]
+    fn forward_type(&mut self, st: &State, fs: &mut Fn, id: u32) -> K<(ValueRef, Type)> {
         let ty = self.ty(st)?;
         Ok((resolve(st, fs, id, ty)?, ty))
     }
 
     /// A value of known type (LLVM `popValue`).
+    #[inline(always)]
     fn value(&mut self, st: &State, fs: &mut Fn, ty: Type) -> K<ValueRef> {
         let raw = self.next()?;
         let id = self.abs(raw);
@@ -248,6 +263,7 @@ impl Ops<'_> {
     }
 
     /// A value given by a sign-rotated relative id (phi operands).
+    #[inline(always)]
     fn value_signed(&mut self, st: &State, fs: &mut Fn, ty: Type) -> K<ValueRef> {
         let raw = decode_signed(self.next()?) as u64;
         let id = self.abs(raw);
@@ -262,27 +278,39 @@ fn check_block(fs: &Fn, b: u64) -> K<Block> {
 
 /// The value with absolute id `id` and type `ty`: metadata for `metadata`-typed operands,
 /// a defined value (type-checked), or a parked forward reference.
+#[inline(always)]
 fn resolve(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
-    if matches!(st.td(ty), TypeData::Metadata) {
+    if st.flags(ty) & TY_METADATA != 0 {
         return st.md(u64::from(id)).map(ValueRef::Metadata);
     }
+    resolve_value(st, fs, id, ty)
+}
+
+/// [`resolve`] for an operand whose type is not `metadata`.
+#[inline(always)]
+fn resolve_value(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
     match st.value(u64::from(id)) {
         Some((v, vty)) if vty == ty => Ok(v),
         Some(_) => Err(ErrorKind::TypeMismatch("operand type")),
-        None => {
-            if fs.fwd.len() >= (u32::MAX - FWD_BASE) as usize {
-                return Err(ErrorKind::InvalidRecord("too many forward references"));
-            }
-            let k = fs.fwd.len() as u32;
-            fs.fwd.push((id, ty));
-            // A placeholder above every real argument, bounded by the references parked so
-            // far; `resolve_forward` replaces each one before the body is stored.
-            let parked = FWD_BASE as usize + fs.fwd.len();
-            let placeholder = Arg::checked(u64::from(FWD_BASE + k), parked)
-                .map_err(|_| ErrorKind::InvalidRecord("too many forward references"))?;
-            Ok(ValueRef::Arg(placeholder))
-        }
+        None => park(fs, id, ty),
     }
+}
+
+/// A placeholder for the value `id` of type `ty`, defined later in the body.
+#[cold]
+#[inline(never)]
+fn park(fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
+    if fs.fwd.len() >= (u32::MAX - FWD_BASE) as usize {
+        return Err(ErrorKind::InvalidRecord("too many forward references"));
+    }
+    let k = fs.fwd.len() as u32;
+    fs.fwd.push((id, ty));
+    // A placeholder above every real argument, bounded by the references parked so
+    // far; `resolve_forward` replaces each one before the body is stored.
+    let parked = FWD_BASE as usize + fs.fwd.len();
+    let placeholder = Arg::checked(u64::from(FWD_BASE + k), parked)
+        .map_err(|_| ErrorKind::InvalidRecord("too many forward references"))?;
+    Ok(ValueRef::Arg(placeholder))
 }
 
 fn atomic_ordering(v: u64) -> K<Ordering> {
@@ -888,39 +916,44 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
 /// no value merging the variants is assembled at a join).
 #[inline(never)]
 fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
-    if fs.cur_block == fs.body.blocks.len() && fs.cur_block < fs.declared {
+    // `cur_block` passes the last block made only when that block ended with a terminator.
+    if fs.cur_block == fs.body.blocks.len() {
+        if fs.cur_block >= fs.declared {
+            return Err(ErrorKind::Malformed(
+                "instruction outside any declared block",
+            ));
+        }
         fs.body.blocks.push(BlockData::default());
         fs.block_start = fs.body.insts.len();
-    }
-    if fs.cur_block >= fs.body.blocks.len() {
-        return Err(ErrorKind::Malformed(
-            "instruction outside any declared block",
-        ));
     }
     let id = fs
         .body
         .insts
         .next_id()
         .ok_or(ErrorKind::InvalidRecord("too many instructions"))?;
-    let ty = ty.filter(|&t| !matches!(st.td(t), TypeData::Void));
+    let ty = ty.filter(|&t| st.flags(t) & TY_VOID == 0);
     let terminator = kind.is_terminator();
     fs.body.insts.push(InstData::new(kind, ty));
     if let Some(t) = ty {
         st.local_values.push((ValueRef::Inst(id), t));
     }
-    if terminator {
-        // The block's instructions are the run since its first one (a body is read in
-        // program order): listed once, at their exact count, when the block ends.
-        let insts = &fs.body.insts;
-        if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
-            let run = fs.block_start..insts.len();
-            block.insts.reserve_exact(run.len());
-            block.insts.extend(run.filter_map(|i| insts.id_of(i)));
-        }
-        fs.cur_block += 1;
-    }
     fs.last_inst = Some(id);
+    if terminator {
+        end_block(fs);
+    }
     Ok(())
+}
+
+/// Lists the current block's instructions, the run since its first one (a body is read in
+/// program order), at their exact count, and moves to the next block.
+fn end_block(fs: &mut Fn) {
+    let insts = &fs.body.insts;
+    if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
+        let run = fs.block_start..insts.len();
+        block.insts.reserve_exact(run.len());
+        block.insts.extend(run.filter_map(|i| insts.id_of(i)));
+    }
+    fs.cur_block += 1;
 }
 
 fn attr_list(st: &State, v: u64) -> K<u32> {
@@ -977,17 +1010,26 @@ fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type
         } => (*ret, params, *vararg),
         _ => return Err(ErrorKind::TypeMismatch("callee is not a function")),
     };
-    if o.rest().len() < params.len() {
-        return Err(ErrorKind::InvalidRecord("too few call arguments"));
-    }
+    let fixed = match o.rest().get(..params.len()) {
+        Some(fixed) => fixed,
+        None => return Err(ErrorKind::InvalidRecord("too few call arguments")),
+    };
     let start = fs.body.start_list();
-    for &p in params.iter() {
-        if matches!(st.td(p), TypeData::Label) {
+    // Room for the fixed arguments, which the record holds.
+    fs.body.pool.reserve::<ValueRef>(fixed.len());
+    for (&p, &raw) in params.iter().zip(fixed) {
+        let id = o.abs(raw);
+        let flags = st.flags(p);
+        let v = if flags & (TY_LABEL | TY_METADATA) == 0 {
+            resolve_value(st, fs, id, p)?
+        } else if flags & TY_LABEL != 0 {
             return Err(ErrorKind::Unsupported("label-typed call arguments"));
-        }
-        let v = o.value(st, fs, p)?;
+        } else {
+            ValueRef::Metadata(st.md(u64::from(id))?)
+        };
         fs.body.pool.push_item(v);
     }
+    o.i += fixed.len();
     if vararg {
         while !o.done() {
             let v = o.value_type(st, fs)?.0;
