@@ -34,8 +34,6 @@ struct Fn {
     gep_types: Vec<Type>,
     /// The function block's length in bits, capped by the bytes present.
     bits: u64,
-    /// The position of the current block's first instruction.
-    block_start: usize,
 }
 
 /// Too many elements for an operand list (the pool holds at most 2^32 of a type).
@@ -57,6 +55,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
     };
     st.local_values.clear();
     st.local_md.clear();
+    st.block_insts.clear();
     let mut fs = Fn {
         body: body_for(bits),
         declared: 0,
@@ -68,7 +67,6 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         fn_attachments: Vec::new(),
         gep_types: Vec::new(),
         bits,
-        block_start: 0,
     };
     for &ty in params.iter() {
         let a = fs.body.args.push(ArgData { ty, name: None });
@@ -924,7 +922,6 @@ fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K
             ));
         }
         fs.body.blocks.push(BlockData::default());
-        fs.block_start = fs.body.insts.len();
     }
     let id = fs
         .body
@@ -938,21 +935,22 @@ fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K
         st.local_values.push((ValueRef::Inst(id), t));
     }
     fs.last_inst = Some(id);
+    // The block's instructions are copied into it, at their exact count, when its
+    // terminator arrives.
+    st.block_insts.push(id);
     if terminator {
-        end_block(fs);
+        end_block(st, fs);
     }
     Ok(())
 }
 
-/// Lists the current block's instructions, the run since its first one (a body is read in
-/// program order), at their exact count, and moves to the next block.
-fn end_block(fs: &mut Fn) {
-    let insts = &fs.body.insts;
+/// Gives the current block its instructions, at their exact count, and moves to the next.
+#[inline(never)]
+fn end_block(st: &mut State, fs: &mut Fn) {
     if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
-        let run = fs.block_start..insts.len();
-        block.insts.reserve_exact(run.len());
-        block.insts.extend(run.filter_map(|i| insts.id_of(i)));
+        block.insts = st.block_insts.as_slice().into();
     }
+    st.block_insts.clear();
     fs.cur_block += 1;
 }
 

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
 use dxil_ir::{
-    Const, ConstKind, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+    Const, ConstKind, Inst, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use super::hash::fx_hash;
@@ -35,6 +35,9 @@ pub(crate) struct State {
     pub local_values: Vec<(ValueRef, Type)>,
     /// Function-local metadata of the body being read (ids from `module_metadata_count`).
     pub local_md: Vec<Metadata>,
+    /// The instructions of the block being read (the function reader's scratch, kept for
+    /// the next body and module).
+    pub block_insts: Vec<Inst>,
     /// A function body has been read (module metadata must come before).
     pub seen_body: bool,
     /// MODULE_CODE_VERSION >= 1: instruction operands are relative ids.
@@ -55,6 +58,7 @@ pub(crate) struct StateScratch {
     module_values: Vec<(ValueRef, Type)>,
     local_values: Vec<(ValueRef, Type)>,
     local_md: Vec<Metadata>,
+    block_insts: Vec<Inst>,
     kind_ids: HashSet<u32>,
 }
 
@@ -76,6 +80,7 @@ impl State {
             module_values: s.module_values,
             local_values: s.local_values,
             local_md: s.local_md,
+            block_insts: s.block_insts,
             kind_ids: s.kind_ids,
             ..State::default()
         }
@@ -89,6 +94,7 @@ impl State {
             module_values: self.module_values,
             local_values: self.local_values,
             local_md: self.local_md,
+            block_insts: self.block_insts,
             kind_ids: self.kind_ids,
         };
         s.ptr0.clear();
@@ -96,6 +102,7 @@ impl State {
         s.module_values.clear();
         s.local_values.clear();
         s.local_md.clear();
+        s.block_insts.clear();
         s.kind_ids.clear();
         (self.m, s)
     }
