@@ -86,8 +86,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
             },
             Entry::Record { .. } => {
                 let code = cur.rec.code;
-                let bits_left = cur.bits_left();
-                let r = record(st, &mut fs, code, &cur.rec.ops, bits_left);
+                let r = record(st, &mut fs, code, &cur.rec.ops, cur);
                 r.map_err(|k| cur.err(k))?;
             }
         }
@@ -348,7 +347,8 @@ fn end(o: &Ops<'_>) -> K<()> {
     }
 }
 
-fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -> K<()> {
+#[inline(always)]
+fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>) -> K<()> {
     let mut o = Ops {
         ops,
         i: 0,
@@ -363,7 +363,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 return Err(ErrorKind::InvalidRecord("DECLAREBLOCKS"));
             }
             // Every block holds at least one record of at least two bits.
-            if n > bits_left / 2 {
+            if n > cur.bits_left() / 2 {
                 return Err(ErrorKind::InvalidRecord("more blocks than bits left"));
             }
             fs.declared = n as usize;
