@@ -372,7 +372,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             // record, and the few bits of a terminator alone are no body a writer makes).
             let cap = usize::try_from(fs.bits / 16).unwrap_or(usize::MAX);
             fs.body.blocks.reserve(fs.declared.min(cap));
-            return Ok(());
+            Ok(())
         }
         FUNC_CODE_DEBUG_LOC => {
             let inst = fs
@@ -392,7 +392,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.set_debug_loc(Some(loc));
             }
-            return Ok(());
+            Ok(())
         }
         FUNC_CODE_DEBUG_LOC_AGAIN => {
             let inst = fs.last_inst.ok_or(ErrorKind::Malformed(
@@ -401,7 +401,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.set_debug_loc(fs.last_loc);
             }
-            return Ok(());
+            Ok(())
         }
         FUNC_CODE_INST_BINOP => {
             let (lhs, lt) = o.value_type(st, fs)?;
@@ -411,7 +411,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 .ok_or(ErrorKind::InvalidRecord("binary opcode"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Binary {
                     op,
                     lhs,
@@ -426,7 +428,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let dest = o.ty(st)?;
             let op = CastOp::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("cast opcode"))?;
             end(&o)?;
-            push_inst(st, fs,InstKind::Cast { op, value }, Some(dest))
+            push_inst(st, fs, InstKind::Cast { op, value }, Some(dest))
         }
         FUNC_CODE_INST_GEP => {
             let inbounds = flag(ops, 0)?;
@@ -444,7 +446,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let ty = gep_result(st, source_ty, fs.body.values(operands), &types);
             fs.gep_types = types;
             let ty = ty?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Gep {
                     inbounds,
                     source_ty,
@@ -458,7 +462,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let if_false = o.value(st, fs, t)?;
             let (cond, _) = o.value_type(st, fs)?;
             end(&o)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Select {
                     cond,
                     if_true,
@@ -475,7 +481,12 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 TypeData::Vector { elem, .. } => elem,
                 _ => return Err(ErrorKind::TypeMismatch("extractelement of a non-vector")),
             };
-            push_inst(st, fs,InstKind::ExtractElement { vector, index }, Some(elem))
+            push_inst(
+                st,
+                fs,
+                InstKind::ExtractElement { vector, index },
+                Some(elem),
+            )
         }
         FUNC_CODE_INST_INSERTELT => {
             let (vector, vt) = o.value_type(st, fs)?;
@@ -486,7 +497,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let element = o.value(st, fs, elem)?;
             let (index, _) = o.value_type(st, fs)?;
             end(&o)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::InsertElement {
                     vector,
                     element,
@@ -512,7 +525,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 },
                 "the shufflevector result vector type",
             )?;
-            push_inst(st, fs,InstKind::ShuffleVector { a, b, mask }, Some(rt))
+            push_inst(st, fs, InstKind::ShuffleVector { a, b, mask }, Some(rt))
         }
         FUNC_CODE_INST_CMP | FUNC_CODE_INST_CMP2 => {
             let (lhs, lt) = o.value_type(st, fs)?;
@@ -521,7 +534,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 Predicate::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("predicate"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Cmp {
                     predicate,
                     lhs,
@@ -540,18 +555,20 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             if !o.done() {
                 return Err(ErrorKind::Unsupported("ret with several values"));
             }
-            push_inst(st, fs,InstKind::Ret { value }, None)
+            push_inst(st, fs, InstKind::Ret { value }, None)
         }
         FUNC_CODE_INST_BR => {
             let target = o.block(fs)?;
             if o.done() {
-                push_inst(st, fs,InstKind::Br { target }, None)
+                push_inst(st, fs, InstKind::Br { target }, None)
             } else {
                 let if_false = o.block(fs)?;
                 let b = i1(st)?;
                 let cond = o.value(st, fs, b)?;
                 end(&o)?;
-                push_inst(st, fs,
+                push_inst(
+                    st,
+                    fs,
                     InstKind::CondBr {
                         cond,
                         if_true: target,
@@ -584,7 +601,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 let b = o.block(fs)?;
                 fs.body.pool.push_item((v, b));
             }
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Switch {
                     cond_ty,
                     cond,
@@ -602,7 +621,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 let b = o.block(fs)?;
                 fs.body.pool.push_item(b);
             }
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::IndirectBr {
                     addr_ty,
                     addr,
@@ -622,7 +643,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Invoke {
                     attributes,
                     cc_field,
@@ -644,7 +667,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Call {
                     attributes,
                     cc_field,
@@ -658,9 +683,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
         FUNC_CODE_INST_RESUME => {
             let (value, _) = o.value_type(st, fs)?;
             end(&o)?;
-            push_inst(st, fs,InstKind::Resume { value }, None)
+            push_inst(st, fs, InstKind::Resume { value }, None)
         }
-        FUNC_CODE_INST_UNREACHABLE => push_inst(st, fs,InstKind::Unreachable, None),
+        FUNC_CODE_INST_UNREACHABLE => push_inst(st, fs, InstKind::Unreachable, None),
         FUNC_CODE_INST_PHI => {
             let ty = o.ty(st)?;
             if o.rest().len() & 1 != 0 {
@@ -673,7 +698,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 let b = o.block(fs)?;
                 fs.body.pool.push_item((v, b));
             }
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Phi {
                     incoming: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
@@ -695,7 +722,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 fs.body.pool.push_item((kind as u8, v));
             }
             end(&o)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::LandingPad {
                     cleanup,
                     clauses: fs.body.pool.close(start).ok_or(POOL_FULL)?,
@@ -721,7 +750,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             };
             let id = u32::try_from(ops[2]).map_err(|_| ErrorKind::BadValue(ops[2]))?;
             let size = resolve(st, fs, id, size_ty)?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Alloca {
                     allocated_ty,
                     size_ty,
@@ -756,7 +787,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             } else {
                 None
             };
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Load {
                     ptr,
                     align_log2p1,
@@ -788,7 +821,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             } else {
                 None
             };
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Store {
                     ptr,
                     value,
@@ -822,7 +857,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 }),
                 "the cmpxchg result struct",
             )?;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::CmpXchg {
                     ptr,
                     cmp,
@@ -847,7 +884,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 .ok_or(ErrorKind::InvalidRecord("atomicrmw operation"))?;
             let volatile = flag(ops, o.i)?;
             o.i += 1;
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::AtomicRmw {
                     ptr,
                     value,
@@ -863,7 +902,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             if ops.len() != 2 {
                 return Err(ErrorKind::InvalidRecord("FENCE needs 2 operands"));
             }
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::Fence {
                     ordering: atomic_ordering(ops[0])?,
                     scope: scope(ops[1])?,
@@ -876,7 +917,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let valist = o.value(st, fs, valist_ty)?;
             let ty = o.ty(st)?;
             end(&o)?;
-            push_inst(st, fs,InstKind::VaArg { valist_ty, valist }, Some(ty))
+            push_inst(st, fs, InstKind::VaArg { valist_ty, valist }, Some(ty))
         }
         FUNC_CODE_INST_EXTRACTVAL => {
             let (aggregate, mut t) = o.value_type(st, fs)?;
@@ -884,7 +925,12 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
-            push_inst(st, fs,InstKind::ExtractValue { aggregate, indices }, Some(t))
+            push_inst(
+                st,
+                fs,
+                InstKind::ExtractValue { aggregate, indices },
+                Some(t),
+            )
         }
         FUNC_CODE_INST_INSERTVAL => {
             let (aggregate, at) = o.value_type(st, fs)?;
@@ -894,7 +940,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
-            push_inst(st, fs,
+            push_inst(
+                st,
+                fs,
                 InstKind::InsertValue {
                     aggregate,
                     value,
@@ -903,10 +951,8 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 Some(at),
             )
         }
-        4 | 5 | 24 | 30 | 37 | 40 | 42 => {
-            return Err(ErrorKind::Unsupported("pre-3.7 instruction record"))
-        }
-        other => return Err(ErrorKind::UnexpectedRecord(other)),
+        4 | 5 | 24 | 30 | 37 | 40 | 42 => Err(ErrorKind::Unsupported("pre-3.7 instruction record")),
+        other => Err(ErrorKind::UnexpectedRecord(other)),
     }
 }
 
