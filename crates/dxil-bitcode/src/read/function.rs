@@ -8,7 +8,7 @@ use super::constants::read_constants;
 use super::cursor::Cursor;
 use super::metadata::{read_metadata, MdFixup};
 use super::symtab::{read_symtab, read_uselists};
-use super::values::State;
+use super::values::{State, TY_LABEL, TY_METADATA, TY_VOID};
 use super::{decode_signed, flag, op, op32, K};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
@@ -34,8 +34,6 @@ struct Fn {
     gep_types: Vec<Type>,
     /// The function block's length in bits, capped by the bytes present.
     bits: u64,
-    /// The position of the current block's first instruction.
-    block_start: usize,
 }
 
 /// Too many elements for an operand list (the pool holds at most 2^32 of a type).
@@ -57,6 +55,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
     };
     st.local_values.clear();
     st.local_md.clear();
+    st.block_insts.clear();
     let mut fs = Fn {
         body: body_for(bits),
         declared: 0,
@@ -68,7 +67,6 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         fn_attachments: Vec::new(),
         gep_types: Vec::new(),
         bits,
-        block_start: 0,
     };
     for &ty in params.iter() {
         let a = fs.body.args.push(ArgData { ty, name: None });
@@ -88,8 +86,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
             },
             Entry::Record { .. } => {
                 let code = cur.rec.code;
-                let bits_left = cur.bits_left();
-                let r = record(st, &mut fs, code, &cur.rec.ops, bits_left);
+                let r = record(st, &mut fs, code, &cur.rec.ops, cur);
                 r.map_err(|k| cur.err(k))?;
             }
         }
@@ -195,20 +192,24 @@ struct Ops<'r> {
 }
 
 impl Ops<'_> {
+    #[inline(always)]
     fn next(&mut self) -> K<u64> {
         let v = op(self.ops, self.i)?;
         self.i += 1;
         Ok(v)
     }
 
+    #[inline(always)]
     fn done(&self) -> bool {
         self.i >= self.ops.len()
     }
 
+    #[inline(always)]
     fn rest(&self) -> &[u64] {
         self.ops.get(self.i..).unwrap_or(&[])
     }
 
+    #[inline(always)]
     fn abs(&self, raw: u64) -> u32 {
         if self.relative {
             self.inst_num.wrapping_sub(raw as u32)
@@ -217,17 +218,20 @@ impl Ops<'_> {
         }
     }
 
+    #[inline(always)]
     fn ty(&mut self, st: &State) -> K<Type> {
         let t = self.next()?;
         st.ty(t)
     }
 
+    #[inline(always)]
     fn block(&mut self, fs: &Fn) -> K<Block> {
         let b = self.next()?;
         check_block(fs, b)
     }
 
     /// A value and, for forward references, its type (LLVM `getValueTypePair`).
+    #[inline(always)]
     fn value_type(&mut self, st: &State, fs: &mut Fn) -> K<(ValueRef, Type)> {
         let raw = self.next()?;
         let id = self.abs(raw);
@@ -236,11 +240,19 @@ impl Ops<'_> {
                 .value(u64::from(id))
                 .ok_or(ErrorKind::BadValue(u64::from(id)));
         }
+        self.forward_type(st, fs, id)
+    }
+
+    /// The rest of [`Ops::value_type`] for an id not defined yet: its type follows.
+    #[cold]
+    #[inline(never)]
+    fn forward_type(&mut self, st: &State, fs: &mut Fn, id: u32) -> K<(ValueRef, Type)> {
         let ty = self.ty(st)?;
         Ok((resolve(st, fs, id, ty)?, ty))
     }
 
     /// A value of known type (LLVM `popValue`).
+    #[inline(always)]
     fn value(&mut self, st: &State, fs: &mut Fn, ty: Type) -> K<ValueRef> {
         let raw = self.next()?;
         let id = self.abs(raw);
@@ -248,6 +260,7 @@ impl Ops<'_> {
     }
 
     /// A value given by a sign-rotated relative id (phi operands).
+    #[inline(always)]
     fn value_signed(&mut self, st: &State, fs: &mut Fn, ty: Type) -> K<ValueRef> {
         let raw = decode_signed(self.next()?) as u64;
         let id = self.abs(raw);
@@ -262,27 +275,39 @@ fn check_block(fs: &Fn, b: u64) -> K<Block> {
 
 /// The value with absolute id `id` and type `ty`: metadata for `metadata`-typed operands,
 /// a defined value (type-checked), or a parked forward reference.
+#[inline(always)]
 fn resolve(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
-    if matches!(st.td(ty), TypeData::Metadata) {
+    if st.flags(ty) & TY_METADATA != 0 {
         return st.md(u64::from(id)).map(ValueRef::Metadata);
     }
+    resolve_value(st, fs, id, ty)
+}
+
+/// [`resolve`] for an operand whose type is not `metadata`.
+#[inline(always)]
+fn resolve_value(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
     match st.value(u64::from(id)) {
         Some((v, vty)) if vty == ty => Ok(v),
         Some(_) => Err(ErrorKind::TypeMismatch("operand type")),
-        None => {
-            if fs.fwd.len() >= (u32::MAX - FWD_BASE) as usize {
-                return Err(ErrorKind::InvalidRecord("too many forward references"));
-            }
-            let k = fs.fwd.len() as u32;
-            fs.fwd.push((id, ty));
-            // A placeholder above every real argument, bounded by the references parked so
-            // far; `resolve_forward` replaces each one before the body is stored.
-            let parked = FWD_BASE as usize + fs.fwd.len();
-            let placeholder = Arg::checked(u64::from(FWD_BASE + k), parked)
-                .map_err(|_| ErrorKind::InvalidRecord("too many forward references"))?;
-            Ok(ValueRef::Arg(placeholder))
-        }
+        None => park(fs, id, ty),
     }
+}
+
+/// A placeholder for the value `id` of type `ty`, defined later in the body.
+#[cold]
+#[inline(never)]
+fn park(fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
+    if fs.fwd.len() >= (u32::MAX - FWD_BASE) as usize {
+        return Err(ErrorKind::InvalidRecord("too many forward references"));
+    }
+    let k = fs.fwd.len() as u32;
+    fs.fwd.push((id, ty));
+    // A placeholder above every real argument, bounded by the references parked so
+    // far; `resolve_forward` replaces each one before the body is stored.
+    let parked = FWD_BASE as usize + fs.fwd.len();
+    let placeholder = Arg::checked(u64::from(FWD_BASE + k), parked)
+        .map_err(|_| ErrorKind::InvalidRecord("too many forward references"))?;
+    Ok(ValueRef::Arg(placeholder))
 }
 
 fn atomic_ordering(v: u64) -> K<Ordering> {
@@ -322,7 +347,8 @@ fn end(o: &Ops<'_>) -> K<()> {
     }
 }
 
-fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -> K<()> {
+#[inline(always)]
+fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>) -> K<()> {
     let mut o = Ops {
         ops,
         i: 0,
@@ -330,14 +356,14 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             .map_err(|_| ErrorKind::InvalidRecord("too many values"))?,
         relative: st.relative_ids,
     };
-    let (kind, ty): (InstKind, Option<Type>) = match code {
+    match code {
         FUNC_CODE_DECLAREBLOCKS => {
             let n = o.next()?;
             if n == 0 || fs.declared != 0 {
                 return Err(ErrorKind::InvalidRecord("DECLAREBLOCKS"));
             }
             // Every block holds at least one record of at least two bits.
-            if n > bits_left / 2 {
+            if n > cur.bits_left() / 2 {
                 return Err(ErrorKind::InvalidRecord("more blocks than bits left"));
             }
             fs.declared = n as usize;
@@ -346,7 +372,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             // record, and the few bits of a terminator alone are no body a writer makes).
             let cap = usize::try_from(fs.bits / 16).unwrap_or(usize::MAX);
             fs.body.blocks.reserve(fs.declared.min(cap));
-            return Ok(());
+            Ok(())
         }
         FUNC_CODE_DEBUG_LOC => {
             let inst = fs
@@ -366,7 +392,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.set_debug_loc(Some(loc));
             }
-            return Ok(());
+            Ok(())
         }
         FUNC_CODE_DEBUG_LOC_AGAIN => {
             let inst = fs.last_inst.ok_or(ErrorKind::Malformed(
@@ -375,7 +401,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if let Some(i) = fs.body.insts.get_mut(inst) {
                 i.set_debug_loc(fs.last_loc);
             }
-            return Ok(());
+            Ok(())
         }
         FUNC_CODE_INST_BINOP => {
             let (lhs, lt) = o.value_type(st, fs)?;
@@ -385,7 +411,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 .ok_or(ErrorKind::InvalidRecord("binary opcode"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Binary {
                     op,
                     lhs,
@@ -400,7 +428,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let dest = o.ty(st)?;
             let op = CastOp::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("cast opcode"))?;
             end(&o)?;
-            (InstKind::Cast { op, value }, Some(dest))
+            push_inst(st, fs, InstKind::Cast { op, value }, Some(dest))
         }
         FUNC_CODE_INST_GEP => {
             let inbounds = flag(ops, 0)?;
@@ -418,7 +446,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let ty = gep_result(st, source_ty, fs.body.values(operands), &types);
             fs.gep_types = types;
             let ty = ty?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Gep {
                     inbounds,
                     source_ty,
@@ -432,7 +462,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let if_false = o.value(st, fs, t)?;
             let (cond, _) = o.value_type(st, fs)?;
             end(&o)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Select {
                     cond,
                     if_true,
@@ -449,7 +481,12 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 TypeData::Vector { elem, .. } => elem,
                 _ => return Err(ErrorKind::TypeMismatch("extractelement of a non-vector")),
             };
-            (InstKind::ExtractElement { vector, index }, Some(elem))
+            push_inst(
+                st,
+                fs,
+                InstKind::ExtractElement { vector, index },
+                Some(elem),
+            )
         }
         FUNC_CODE_INST_INSERTELT => {
             let (vector, vt) = o.value_type(st, fs)?;
@@ -460,7 +497,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let element = o.value(st, fs, elem)?;
             let (index, _) = o.value_type(st, fs)?;
             end(&o)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::InsertElement {
                     vector,
                     element,
@@ -486,7 +525,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 },
                 "the shufflevector result vector type",
             )?;
-            (InstKind::ShuffleVector { a, b, mask }, Some(rt))
+            push_inst(st, fs, InstKind::ShuffleVector { a, b, mask }, Some(rt))
         }
         FUNC_CODE_INST_CMP | FUNC_CODE_INST_CMP2 => {
             let (lhs, lt) = o.value_type(st, fs)?;
@@ -495,7 +534,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 Predicate::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("predicate"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Cmp {
                     predicate,
                     lhs,
@@ -514,18 +555,20 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if !o.done() {
                 return Err(ErrorKind::Unsupported("ret with several values"));
             }
-            (InstKind::Ret { value }, None)
+            push_inst(st, fs, InstKind::Ret { value }, None)
         }
         FUNC_CODE_INST_BR => {
             let target = o.block(fs)?;
             if o.done() {
-                (InstKind::Br { target }, None)
+                push_inst(st, fs, InstKind::Br { target }, None)
             } else {
                 let if_false = o.block(fs)?;
                 let b = i1(st)?;
                 let cond = o.value(st, fs, b)?;
                 end(&o)?;
-                (
+                push_inst(
+                    st,
+                    fs,
                     InstKind::CondBr {
                         cond,
                         if_true: target,
@@ -558,7 +601,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 let b = o.block(fs)?;
                 fs.body.pool.push_item((v, b));
             }
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Switch {
                     cond_ty,
                     cond,
@@ -576,7 +621,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 let b = o.block(fs)?;
                 fs.body.pool.push_item(b);
             }
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::IndirectBr {
                     addr_ty,
                     addr,
@@ -596,7 +643,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Invoke {
                     attributes,
                     cc_field,
@@ -618,7 +667,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Call {
                     attributes,
                     cc_field,
@@ -632,9 +683,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
         FUNC_CODE_INST_RESUME => {
             let (value, _) = o.value_type(st, fs)?;
             end(&o)?;
-            (InstKind::Resume { value }, None)
+            push_inst(st, fs, InstKind::Resume { value }, None)
         }
-        FUNC_CODE_INST_UNREACHABLE => (InstKind::Unreachable, None),
+        FUNC_CODE_INST_UNREACHABLE => push_inst(st, fs, InstKind::Unreachable, None),
         FUNC_CODE_INST_PHI => {
             let ty = o.ty(st)?;
             if o.rest().len() & 1 != 0 {
@@ -647,7 +698,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 let b = o.block(fs)?;
                 fs.body.pool.push_item((v, b));
             }
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Phi {
                     incoming: fs.body.pool.close(start).ok_or(POOL_FULL)?,
                 },
@@ -669,7 +722,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 fs.body.pool.push_item((kind as u8, v));
             }
             end(&o)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::LandingPad {
                     cleanup,
                     clauses: fs.body.pool.close(start).ok_or(POOL_FULL)?,
@@ -695,7 +750,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             };
             let id = u32::try_from(ops[2]).map_err(|_| ErrorKind::BadValue(ops[2]))?;
             let size = resolve(st, fs, id, size_ty)?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Alloca {
                     allocated_ty,
                     size_ty,
@@ -730,7 +787,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             } else {
                 None
             };
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Load {
                     ptr,
                     align_log2p1,
@@ -762,7 +821,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             } else {
                 None
             };
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Store {
                     ptr,
                     value,
@@ -796,7 +857,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 }),
                 "the cmpxchg result struct",
             )?;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::CmpXchg {
                     ptr,
                     cmp,
@@ -821,7 +884,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 .ok_or(ErrorKind::InvalidRecord("atomicrmw operation"))?;
             let volatile = flag(ops, o.i)?;
             o.i += 1;
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::AtomicRmw {
                     ptr,
                     value,
@@ -837,7 +902,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             if ops.len() != 2 {
                 return Err(ErrorKind::InvalidRecord("FENCE needs 2 operands"));
             }
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::Fence {
                     ordering: atomic_ordering(ops[0])?,
                     scope: scope(ops[1])?,
@@ -850,7 +917,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             let valist = o.value(st, fs, valist_ty)?;
             let ty = o.ty(st)?;
             end(&o)?;
-            (InstKind::VaArg { valist_ty, valist }, Some(ty))
+            push_inst(st, fs, InstKind::VaArg { valist_ty, valist }, Some(ty))
         }
         FUNC_CODE_INST_EXTRACTVAL => {
             let (aggregate, mut t) = o.value_type(st, fs)?;
@@ -858,7 +925,12 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
-            (InstKind::ExtractValue { aggregate, indices }, Some(t))
+            push_inst(
+                st,
+                fs,
+                InstKind::ExtractValue { aggregate, indices },
+                Some(t),
+            )
         }
         FUNC_CODE_INST_INSERTVAL => {
             let (aggregate, at) = o.value_type(st, fs)?;
@@ -868,7 +940,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
             for &i in fs.body.list(indices) {
                 t = aggregate_member(st, t, i)?;
             }
-            (
+            push_inst(
+                st,
+                fs,
                 InstKind::InsertValue {
                     aggregate,
                     value,
@@ -877,48 +951,53 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], bits_left: u64) -
                 Some(at),
             )
         }
-        4 | 5 | 24 | 30 | 37 | 40 | 42 => {
-            return Err(ErrorKind::Unsupported("pre-3.7 instruction record"))
-        }
-        other => return Err(ErrorKind::UnexpectedRecord(other)),
-    };
-    push_inst(st, fs, kind, ty)
+        4 | 5 | 24 | 30 | 37 | 40 | 42 => Err(ErrorKind::Unsupported("pre-3.7 instruction record")),
+        other => Err(ErrorKind::UnexpectedRecord(other)),
+    }
 }
 
+/// Appends an instruction (called at the end of each arm with the kind built there, so that
+/// no value merging the variants is assembled at a join).
+#[inline(never)]
 fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
-    if fs.cur_block == fs.body.blocks.len() && fs.cur_block < fs.declared {
+    // `cur_block` passes the last block made only when that block ended with a terminator.
+    if fs.cur_block == fs.body.blocks.len() {
+        if fs.cur_block >= fs.declared {
+            return Err(ErrorKind::Malformed(
+                "instruction outside any declared block",
+            ));
+        }
         fs.body.blocks.push(BlockData::default());
-        fs.block_start = fs.body.insts.len();
-    }
-    if fs.cur_block >= fs.body.blocks.len() {
-        return Err(ErrorKind::Malformed(
-            "instruction outside any declared block",
-        ));
     }
     let id = fs
         .body
         .insts
         .next_id()
         .ok_or(ErrorKind::InvalidRecord("too many instructions"))?;
-    let ty = ty.filter(|&t| !matches!(st.td(t), TypeData::Void));
+    let ty = ty.filter(|&t| st.flags(t) & TY_VOID == 0);
     let terminator = kind.is_terminator();
     fs.body.insts.push(InstData::new(kind, ty));
     if let Some(t) = ty {
         st.local_values.push((ValueRef::Inst(id), t));
     }
-    if terminator {
-        // The block's instructions are the run since its first one (a body is read in
-        // program order): listed once, at their exact count, when the block ends.
-        let insts = &fs.body.insts;
-        if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
-            let run = fs.block_start..insts.len();
-            block.insts.reserve_exact(run.len());
-            block.insts.extend(run.filter_map(|i| insts.id_of(i)));
-        }
-        fs.cur_block += 1;
-    }
     fs.last_inst = Some(id);
+    // The block's instructions are copied into it, at their exact count, when its
+    // terminator arrives.
+    st.block_insts.push(id);
+    if terminator {
+        end_block(st, fs);
+    }
     Ok(())
+}
+
+/// Gives the current block its instructions, at their exact count, and moves to the next.
+#[inline(never)]
+fn end_block(st: &mut State, fs: &mut Fn) {
+    if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
+        block.insts = st.block_insts.as_slice().into();
+    }
+    st.block_insts.clear();
+    fs.cur_block += 1;
 }
 
 fn attr_list(st: &State, v: u64) -> K<u32> {
@@ -975,17 +1054,26 @@ fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type
         } => (*ret, params, *vararg),
         _ => return Err(ErrorKind::TypeMismatch("callee is not a function")),
     };
-    if o.rest().len() < params.len() {
-        return Err(ErrorKind::InvalidRecord("too few call arguments"));
-    }
+    let fixed = match o.rest().get(..params.len()) {
+        Some(fixed) => fixed,
+        None => return Err(ErrorKind::InvalidRecord("too few call arguments")),
+    };
     let start = fs.body.start_list();
-    for &p in params.iter() {
-        if matches!(st.td(p), TypeData::Label) {
+    // Room for the fixed arguments, which the record holds.
+    fs.body.pool.reserve::<ValueRef>(fixed.len());
+    for (&p, &raw) in params.iter().zip(fixed) {
+        let id = o.abs(raw);
+        let flags = st.flags(p);
+        let v = if flags & (TY_LABEL | TY_METADATA) == 0 {
+            resolve_value(st, fs, id, p)?
+        } else if flags & TY_LABEL != 0 {
             return Err(ErrorKind::Unsupported("label-typed call arguments"));
-        }
-        let v = o.value(st, fs, p)?;
+        } else {
+            ValueRef::Metadata(st.md(u64::from(id))?)
+        };
         fs.body.pool.push_item(v);
     }
+    o.i += fixed.len();
     if vararg {
         while !o.done() {
             let v = o.value_type(st, fs)?.0;

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
 use dxil_ir::{
-    Const, ConstKind, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+    Const, ConstKind, Inst, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use super::hash::fx_hash;
@@ -22,6 +22,10 @@ pub(crate) struct State {
     pub ptr0: SecondaryMap<Type, PackedOption<Type>>,
     pub i1: PackedOption<Type>,
     pub i32: PackedOption<Type>,
+    /// What the function reader asks of each type on every operand ([`TY_VOID`] and the
+    /// other bits), one byte per type, so that it reads a byte instead of matching the
+    /// type's data; built with the direct lookups.
+    pub ty_flags: Vec<u8>,
     /// Content hash of each type -> its first occurrence in the table, for the other
     /// derived-type lookups; built on the first such lookup.
     pub type_map: OnceCell<HashMap<u64, Type>>,
@@ -31,6 +35,9 @@ pub(crate) struct State {
     pub local_values: Vec<(ValueRef, Type)>,
     /// Function-local metadata of the body being read (ids from `module_metadata_count`).
     pub local_md: Vec<Metadata>,
+    /// The instructions of the block being read (the function reader's scratch, kept for
+    /// the next body and module).
+    pub block_insts: Vec<Inst>,
     /// A function body has been read (module metadata must come before).
     pub seen_body: bool,
     /// MODULE_CODE_VERSION >= 1: instruction operands are relative ids.
@@ -47,20 +54,33 @@ pub(crate) struct State {
 #[derive(Default)]
 pub(crate) struct StateScratch {
     ptr0: SecondaryMap<Type, PackedOption<Type>>,
+    ty_flags: Vec<u8>,
     module_values: Vec<(ValueRef, Type)>,
     local_values: Vec<(ValueRef, Type)>,
     local_md: Vec<Metadata>,
+    block_insts: Vec<Inst>,
     kind_ids: HashSet<u32>,
 }
+
+/// [`State::ty_flags`]: `void`.
+pub(crate) const TY_VOID: u8 = 1;
+/// [`State::ty_flags`]: `metadata`.
+pub(crate) const TY_METADATA: u8 = 2;
+/// [`State::ty_flags`]: `label`.
+pub(crate) const TY_LABEL: u8 = 4;
+/// [`State::ty_flags`]: floating point, or a vector of floating point ([`State::is_fp`]).
+pub(crate) const TY_FP: u8 = 8;
 
 impl State {
     /// A state for a new module, using the tables of an earlier one.
     pub fn with_scratch(s: StateScratch) -> State {
         State {
             ptr0: s.ptr0,
+            ty_flags: s.ty_flags,
             module_values: s.module_values,
             local_values: s.local_values,
             local_md: s.local_md,
+            block_insts: s.block_insts,
             kind_ids: s.kind_ids,
             ..State::default()
         }
@@ -70,15 +90,19 @@ impl State {
     pub fn into_parts(self) -> (Module, StateScratch) {
         let mut s = StateScratch {
             ptr0: self.ptr0,
+            ty_flags: self.ty_flags,
             module_values: self.module_values,
             local_values: self.local_values,
             local_md: self.local_md,
+            block_insts: self.block_insts,
             kind_ids: self.kind_ids,
         };
         s.ptr0.clear();
+        s.ty_flags.clear();
         s.module_values.clear();
         s.local_values.clear();
         s.local_md.clear();
+        s.block_insts.clear();
         s.kind_ids.clear();
         (self.m, s)
     }
@@ -89,6 +113,7 @@ impl State {
     }
 
     /// The value with absolute id `id`, if defined.
+    #[inline]
     pub fn value(&self, id: u64) -> Option<(ValueRef, Type)> {
         let id = usize::try_from(id).ok()?;
         match id.checked_sub(self.module_values.len()) {
@@ -106,6 +131,7 @@ impl State {
     }
 
     /// The data of a checked type.
+    #[inline]
     pub fn td(&self, ty: Type) -> &TypeData {
         // Types come from `ty`, or from the table itself, so the index is in range.
         static VOID: TypeData = TypeData::Void;
@@ -150,8 +176,26 @@ impl State {
         full.get(data).copied().ok_or(missing)
     }
 
-    /// Builds the direct lookups of [`State::find`] once the type table is read.
+    /// The [`State::ty_flags`] of a checked type (`void`'s for another, as [`State::td`]).
+    #[inline]
+    pub fn flags(&self, ty: Type) -> u8 {
+        self.ty_flags.get(ty.index()).copied().unwrap_or(TY_VOID)
+    }
+
+    /// Builds the direct lookups of [`State::find`] and the [`State::ty_flags`] once the type
+    /// table is read.
     pub fn index_types(&mut self) {
+        let mut flags = std::mem::take(&mut self.ty_flags);
+        flags.clear();
+        flags.extend(self.m.types.iter().map(|t| match t {
+            TypeData::Void => TY_VOID,
+            TypeData::Metadata => TY_METADATA,
+            TypeData::Label => TY_LABEL,
+            TypeData::Vector { elem, .. } if self.td(*elem).is_float() => TY_FP,
+            t if t.is_float() => TY_FP,
+            _ => 0,
+        }));
+        self.ty_flags = flags;
         self.ptr0.refill(self.m.types.len(), PackedOption::none());
         for (i, t) in self.m.types.iter_with_ids() {
             let slot = match *t {
@@ -222,11 +266,9 @@ impl State {
     }
 
     /// True when the type is floating point or a vector of floating point.
+    #[inline]
     pub fn is_fp(&self, ty: Type) -> bool {
-        match self.td(ty) {
-            TypeData::Vector { elem, .. } => self.td(*elem).is_float(),
-            t => t.is_float(),
-        }
+        self.flags(ty) & TY_FP != 0
     }
 
     /// The element type of an array, vector or pointer.
