@@ -52,6 +52,7 @@ impl<'a> Cursor<'a> {
 
     /// The next entry of the current block; after `Entry::Record` the record is read, its
     /// operands in `self.rec`.
+    #[inline]
     pub fn next(&mut self) -> Result<Entry> {
         self.code = None;
         let e = self
