@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 mod abbrev_set;
+mod vbr;
 mod words;
 pub use abbrev_set::AbbrevSet;
 pub use words::Words;
@@ -92,6 +93,19 @@ impl Bits {
     /// A VBR of more than one chunk (kept out of line: most values take one).
     #[inline(never)]
     fn emit_vbr_chunks(&mut self, mut value: u64, width: u32) {
+        if width == 6 {
+            let [(a, an), (b, bn)] = vbr::vbr6_long(value);
+            self.emit_bits(a, an);
+            if bn != 0 {
+                self.emit_bits(b, bn);
+            }
+            return;
+        }
+        if width == 8 && value < vbr::VBR8_SPREAD_LIMIT {
+            let (bits, n) = vbr::vbr8_spread(value);
+            self.emit_bits(bits, n);
+            return;
+        }
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
@@ -140,6 +154,10 @@ impl Bits {
     /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
     /// go straight into the accumulator, kept in registers for the whole run.
     fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
+        if width == 6 {
+            self.emit_vbr6_run(vals);
+            return;
+        }
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
@@ -156,6 +174,28 @@ impl Bits {
                 continue;
             };
             push_bits(&mut self.buf, &mut acc, &mut nacc, bits, n);
+        }
+        (self.acc, self.nacc) = (acc, nacc);
+    }
+
+    /// [`Bits::emit_vbr_run`] in 6-bit chunks (unabbreviated operands, most arrays): each
+    /// value one shift and OR into the accumulator kept in registers.
+    #[inline(always)]
+    fn emit_vbr6_run(&mut self, vals: &[u64]) {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        // Two at a time: a pair of one-chunk values (most relative operand ids) is one field.
+        let mut pairs = vals.chunks_exact(2);
+        for p in pairs.by_ref() {
+            let (a, b) = (p[0], p[1]);
+            if (a | b) < 32 {
+                push_bits(&mut self.buf, &mut acc, &mut nacc, a | b << 6, 12);
+            } else {
+                push_vbr6(&mut self.buf, &mut acc, &mut nacc, a);
+                push_vbr6(&mut self.buf, &mut acc, &mut nacc, b);
+            }
+        }
+        if let [v] = *pairs.remainder() {
+            push_vbr6(&mut self.buf, &mut acc, &mut nacc, v);
         }
         (self.acc, self.nacc) = (acc, nacc);
     }
@@ -862,7 +902,7 @@ impl Writer {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
         self.unabbrev_header(code, ops.len());
-        self.bits.emit_vbr_run(ops, 6);
+        self.bits.emit_vbr6_run(ops);
         self.note_record(code, ops);
         Ok(())
     }
@@ -896,14 +936,7 @@ impl Writer {
                     return Ok(Err(e));
                 }
             };
-            if v < 1024 {
-                let (b, n) = vbr6_small(v);
-                push_bits(&mut bits.buf, &mut acc, &mut nacc, b, n);
-            } else {
-                (bits.acc, bits.nacc) = (acc, nacc);
-                bits.emit_vbr_chunks(v, 6);
-                (acc, nacc) = (bits.acc, bits.nacc);
-            }
+            push_vbr6(&mut bits.buf, &mut acc, &mut nacc, v);
         }
         (bits.acc, bits.nacc) = (acc, nacc);
         Ok(Ok(()))
@@ -915,7 +948,11 @@ impl Writer {
     fn unabbrev_header(&mut self, code: u32, len: usize) {
         let w = self.width;
         let (code, len) = (u64::from(code), len as u64);
-        if code < 1024 && len < 1024 {
+        if code < 32 && len < 32 {
+            // The common case: one chunk each, at most 32 + 12 bits.
+            let bits = u64::from(UNABBREV_RECORD) | code << w | len << (w + 6);
+            self.emit_bits(bits, w + 12);
+        } else if code < 1024 && len < 1024 {
             let (c, cn) = vbr6_small(code);
             let (l, ln) = vbr6_small(len);
             // At most 32 + 12 + 12 bits.
@@ -940,7 +977,7 @@ impl Writer {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
         self.unabbrev_header(code, head.len() + tail.len());
-        self.bits.emit_vbr_run(head, 6);
+        self.bits.emit_vbr6_run(head);
         self.bits.emit_vbr_bytes(tail, 6);
         self.note_record_bytes(code, head, tail);
         Ok(())
@@ -1189,12 +1226,31 @@ fn scope_abbrev<'a>(
 #[inline(always)]
 fn push_bits(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, bits: u64, n: u32) {
     *acc |= bits << *nacc;
-    let total = *nacc + n;
-    if total < 64 {
-        *nacc = total;
-        return;
+    *nacc += n;
+    if *nacc >= 64 {
+        buf.extend_from_slice(&acc.to_le_bytes());
+        *nacc -= 64;
+        // The top `nacc` bits of the field did not fit: a shift by 64 - the old `nacc`
+        // (1..=64), in two steps so that none is by 64.
+        *acc = (bits >> 1) >> (n - *nacc - 1);
     }
-    buf.extend_from_slice(&acc.to_le_bytes());
-    *acc = if *nacc == 0 { 0 } else { bits >> (64 - *nacc) };
-    *nacc = total - 64;
+}
+
+/// Adds the VBR6 encoding of `v` to an accumulator kept in registers, as [`push_bits`]: one
+/// field for values of one or two chunks, the longer ones encoded out of line.
+#[inline(always)]
+fn push_vbr6(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, v: u64) {
+    if v < 32 {
+        push_bits(buf, acc, nacc, v, 6);
+    } else if v < 1024 {
+        // (v & 31) | 32 | (v >> 5) << 6: the high chunk moved up by one bit.
+        push_bits(buf, acc, nacc, v + (v & 0x3e0) + 32, 12);
+    } else if v < vbr::VBR6_SPREAD_LIMIT {
+        let (bits, n) = vbr::vbr6_mid(v);
+        push_bits(buf, acc, nacc, bits, n);
+    } else {
+        let [(a, an), (b, bn)] = vbr::vbr6_long(v);
+        push_bits(buf, acc, nacc, a, an);
+        push_bits(buf, acc, nacc, b, bn);
+    }
 }
