@@ -151,6 +151,56 @@ impl Bits {
         }
     }
 
+    /// Emits whole 64-bit words given as their little-endian bytes (`bytes.len()` a multiple
+    /// of 8): copied as they are when the output stands at a 32-bit boundary (bits encoded
+    /// beforehand for the start of a block), shifted into place otherwise.
+    fn emit_word_bytes(&mut self, bytes: &[u8]) {
+        if self.nacc % 32 == 0 {
+            if self.nacc == 32 {
+                self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
+                (self.acc, self.nacc) = (0, 0);
+            }
+            self.buf.extend_from_slice(bytes);
+            return;
+        }
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        self.buf.reserve(bytes.len());
+        for w in bytes.chunks_exact(8) {
+            push_bits(&mut self.buf, &mut acc, &mut nacc, le_word(w), 64);
+        }
+        (self.acc, self.nacc) = (acc, nacc);
+    }
+
+    /// Emits each byte of `bytes` as an 8-bit field, after the low `width` bits of `head`
+    /// (`width` <= 64; the bits above it are dropped): a word of bytes at a time.
+    fn emit_head_and_bytes8(&mut self, head: u64, width: u32, bytes: &[u8]) {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        let head = if width >= 64 {
+            head
+        } else {
+            head & ((1u64 << width) - 1)
+        };
+        push_bits(&mut self.buf, &mut acc, &mut nacc, head, width.min(64));
+        let mut words = bytes.chunks_exact(8);
+        for w in words.by_ref() {
+            push_bits(&mut self.buf, &mut acc, &mut nacc, le_word(w), 64);
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let r = rest.len();
+            let word = if bytes.len() >= 8 {
+                // The last eight bytes, those already written shifted out.
+                le_word(&bytes[bytes.len() - 8..]) >> (8 * (8 - r))
+            } else {
+                rest.iter()
+                    .rev()
+                    .fold(0u64, |w, &b| w << 8 | u64::from(b))
+            };
+            push_bits(&mut self.buf, &mut acc, &mut nacc, word, 8 * r as u32);
+        }
+        (self.acc, self.nacc) = (acc, nacc);
+    }
+
     /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
     /// go straight into the accumulator, kept in registers for the whole run.
     fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
@@ -686,6 +736,13 @@ impl Writer {
     #[inline]
     fn emit_bits(&mut self, value: u64, width: u32) {
         self.bits.emit_bits(value, width);
+    }
+
+    /// Emits the low `width` bits of `head` (as [`Writer::emit_masked`]), then each byte of
+    /// `bytes` as an 8-bit fixed field: the fields of a record whose abbreviation the caller
+    /// defined, ending with an array of 8-bit elements (a string), a word at a time.
+    pub fn emit_masked_and_bytes(&mut self, head: u64, width: u32, bytes: &[u8]) {
+        self.bits.emit_head_and_bytes8(head, width, bytes);
     }
 
     /// Emits `words` (the last holding `tail_bits` bits, 1..=64; the others 64): bits
@@ -1253,4 +1310,12 @@ fn push_vbr6(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, v: u64) {
         push_bits(buf, acc, nacc, a, an);
         push_bits(buf, acc, nacc, b, bn);
     }
+}
+
+/// The 64-bit little-endian word in `b` (eight bytes).
+#[inline(always)]
+fn le_word(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(b);
+    u64::from_le_bytes(w)
 }
