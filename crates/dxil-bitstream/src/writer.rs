@@ -163,12 +163,7 @@ impl Bits {
             self.buf.extend_from_slice(bytes);
             return;
         }
-        let (mut acc, mut nacc) = (self.acc, self.nacc);
-        self.buf.reserve(bytes.len());
-        for w in bytes.chunks_exact(8) {
-            push_bits(&mut self.buf, &mut acc, &mut nacc, le_word(w), 64);
-        }
-        (self.acc, self.nacc) = (acc, nacc);
+        self.acc = shift_words_in(&mut self.buf, self.acc, self.nacc, bytes);
     }
 
     /// Emits each byte of `bytes` as an 8-bit field, after the low `width` bits of `head`
@@ -181,11 +176,9 @@ impl Bits {
             head & ((1u64 << width) - 1)
         };
         push_bits(&mut self.buf, &mut acc, &mut nacc, head, width.min(64));
-        let mut words = bytes.chunks_exact(8);
-        for w in words.by_ref() {
-            push_bits(&mut self.buf, &mut acc, &mut nacc, le_word(w), 64);
-        }
-        let rest = words.remainder();
+        let whole = bytes.len() & !7;
+        acc = shift_words_in(&mut self.buf, acc, nacc, &bytes[..whole]);
+        let rest = &bytes[whole..];
         if !rest.is_empty() {
             let r = rest.len();
             let word = if bytes.len() >= 8 {
@@ -1318,4 +1311,24 @@ fn le_word(b: &[u8]) -> u64 {
     let mut w = [0u8; 8];
     w.copy_from_slice(b);
     u64::from_le_bytes(w)
+}
+
+/// Appends the 64-bit words whose little-endian bytes are `bytes` (a multiple of 8 long)
+/// after the `nacc` (< 64) pending bits of `acc`, and returns the pending bits after them
+/// (still `nacc` of them: each word adds 64). A copy when nothing is pending.
+#[inline]
+fn shift_words_in(buf: &mut Vec<u8>, acc: u64, nacc: u32, bytes: &[u8]) -> u64 {
+    if nacc == 0 {
+        buf.extend_from_slice(bytes);
+        return acc;
+    }
+    let start = buf.len();
+    buf.resize(start + bytes.len(), 0);
+    let mut acc = acc;
+    for (dst, src) in buf[start..].chunks_exact_mut(8).zip(bytes.chunks_exact(8)) {
+        let x = le_word(src);
+        dst.copy_from_slice(&(acc | x << nacc).to_le_bytes());
+        acc = x >> (64 - nacc);
+    }
+    acc
 }
