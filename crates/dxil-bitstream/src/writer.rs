@@ -1316,18 +1316,16 @@ fn le_word(b: &[u8]) -> u64 {
 /// Appends the 64-bit words whose little-endian bytes are `bytes` (a multiple of 8 long)
 /// after the `nacc` (< 64) pending bits of `acc`, and returns the pending bits after them
 /// (still `nacc` of them: each word adds 64). A copy when nothing is pending.
-#[inline]
+#[inline(always)]
 fn shift_words_in(buf: &mut Vec<u8>, acc: u64, nacc: u32, bytes: &[u8]) -> u64 {
     if nacc == 0 {
         buf.extend_from_slice(bytes);
         return acc;
     }
-    let start = buf.len();
-    buf.resize(start + bytes.len(), 0);
     let mut acc = acc;
-    for (dst, src) in buf[start..].chunks_exact_mut(8).zip(bytes.chunks_exact(8)) {
+    for src in bytes.chunks_exact(8) {
         let x = le_word(src);
-        dst.copy_from_slice(&(acc | x << nacc).to_le_bytes());
+        buf.extend_from_slice(&(acc | x << nacc).to_le_bytes());
         acc = x >> (64 - nacc);
     }
     acc
