@@ -155,7 +155,7 @@ impl Bits {
     /// of 8): copied as they are when the output stands at a 32-bit boundary (bits encoded
     /// beforehand for the start of a block), shifted into place otherwise.
     fn emit_word_bytes(&mut self, bytes: &[u8]) {
-        if self.nacc % 32 == 0 {
+        if self.nacc.is_multiple_of(32) {
             if self.nacc == 32 {
                 self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
                 (self.acc, self.nacc) = (0, 0);
@@ -185,9 +185,7 @@ impl Bits {
                 // The last eight bytes, those already written shifted out.
                 le_word(&bytes[bytes.len() - 8..]) >> (8 * (8 - r))
             } else {
-                rest.iter()
-                    .rev()
-                    .fold(0u64, |w, &b| w << 8 | u64::from(b))
+                rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b))
             };
             push_bits(&mut self.buf, &mut acc, &mut nacc, word, 8 * r as u32);
         }

@@ -42,7 +42,11 @@ fn unabbreviated_records_match_operand_by_operand_vbrs() {
                 for &v in &rec {
                     slow.emit_vbr(v, 6).unwrap();
                 }
-                assert_eq!(finish(fast), finish(slow), "lead {lead} len {len} start {start}");
+                assert_eq!(
+                    finish(fast),
+                    finish(slow),
+                    "lead {lead} len {len} start {start}"
+                );
             }
         }
     }
@@ -62,7 +66,11 @@ fn strings_after_a_header_match_byte_by_byte_fields() {
                 for &b in &text[..len] {
                     slow.emit(u64::from(b), 8).unwrap();
                 }
-                assert_eq!(finish(fast), finish(slow), "lead {lead} len {len} head {head_bits}");
+                assert_eq!(
+                    finish(fast),
+                    finish(slow),
+                    "lead {lead} len {len} head {head_bits}"
+                );
             }
         }
     }

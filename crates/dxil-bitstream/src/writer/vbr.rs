@@ -141,7 +141,13 @@ mod tests {
         let mut vals = vec![0, 1, u64::MAX];
         for b in 0..64 {
             let p = 1u64 << b;
-            vals.extend([p, p - 1, p + 1, p | (p >> 1), p.wrapping_mul(0x9e37_79b9_7f4a_7c15)]);
+            vals.extend([
+                p,
+                p - 1,
+                p + 1,
+                p | (p >> 1),
+                p.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            ]);
         }
         vals
     }
