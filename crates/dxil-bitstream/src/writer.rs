@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 mod abbrev_set;
+mod vbr;
 mod words;
 pub use abbrev_set::AbbrevSet;
 pub use words::Words;
@@ -92,6 +93,19 @@ impl Bits {
     /// A VBR of more than one chunk (kept out of line: most values take one).
     #[inline(never)]
     fn emit_vbr_chunks(&mut self, mut value: u64, width: u32) {
+        if width == 6 {
+            let [(a, an), (b, bn)] = vbr::vbr6_long(value);
+            self.emit_bits(a, an);
+            if bn != 0 {
+                self.emit_bits(b, bn);
+            }
+            return;
+        }
+        if width == 8 && value < vbr::VBR8_SPREAD_LIMIT {
+            let (bits, n) = vbr::vbr8_spread(value);
+            self.emit_bits(bits, n);
+            return;
+        }
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
@@ -137,9 +151,54 @@ impl Bits {
         }
     }
 
+    /// Emits whole 64-bit words given as their little-endian bytes (`bytes.len()` a multiple
+    /// of 8): copied as they are when the output stands at a 32-bit boundary (bits encoded
+    /// beforehand for the start of a block), shifted into place otherwise.
+    fn emit_word_bytes(&mut self, bytes: &[u8]) {
+        if self.nacc.is_multiple_of(32) {
+            if self.nacc == 32 {
+                self.buf.extend_from_slice(&(self.acc as u32).to_le_bytes());
+                (self.acc, self.nacc) = (0, 0);
+            }
+            self.buf.extend_from_slice(bytes);
+            return;
+        }
+        self.acc = shift_words_in(&mut self.buf, self.acc, self.nacc, bytes);
+    }
+
+    /// Emits each byte of `bytes` as an 8-bit field, after the low `width` bits of `head`
+    /// (`width` <= 64; the bits above it are dropped): a word of bytes at a time.
+    fn emit_head_and_bytes8(&mut self, head: u64, width: u32, bytes: &[u8]) {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        let head = if width >= 64 {
+            head
+        } else {
+            head & ((1u64 << width) - 1)
+        };
+        push_bits(&mut self.buf, &mut acc, &mut nacc, head, width.min(64));
+        let whole = bytes.len() & !7;
+        acc = shift_words_in(&mut self.buf, acc, nacc, &bytes[..whole]);
+        let rest = &bytes[whole..];
+        if !rest.is_empty() {
+            let r = rest.len();
+            let word = if bytes.len() >= 8 {
+                // The last eight bytes, those already written shifted out.
+                le_word(&bytes[bytes.len() - 8..]) >> (8 * (8 - r))
+            } else {
+                rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b))
+            };
+            push_bits(&mut self.buf, &mut acc, &mut nacc, word, 8 * r as u32);
+        }
+        (self.acc, self.nacc) = (acc, nacc);
+    }
+
     /// Emits `vals` as VBRs of `width` (2..=32). Values of one or two chunks (most operands)
     /// go straight into the accumulator, kept in registers for the whole run.
     fn emit_vbr_run(&mut self, vals: &[u64], width: u32) {
+        if width == 6 {
+            self.emit_vbr6_run(vals);
+            return;
+        }
         let data = width - 1;
         let hi = 1u64 << data;
         let mask = hi - 1;
@@ -156,6 +215,28 @@ impl Bits {
                 continue;
             };
             push_bits(&mut self.buf, &mut acc, &mut nacc, bits, n);
+        }
+        (self.acc, self.nacc) = (acc, nacc);
+    }
+
+    /// [`Bits::emit_vbr_run`] in 6-bit chunks (unabbreviated operands, most arrays): each
+    /// value one shift and OR into the accumulator kept in registers.
+    #[inline(always)]
+    fn emit_vbr6_run(&mut self, vals: &[u64]) {
+        let (mut acc, mut nacc) = (self.acc, self.nacc);
+        // Two at a time: a pair of one-chunk values (most relative operand ids) is one field.
+        let mut pairs = vals.chunks_exact(2);
+        for p in pairs.by_ref() {
+            let (a, b) = (p[0], p[1]);
+            if (a | b) < 32 {
+                push_bits(&mut self.buf, &mut acc, &mut nacc, a | b << 6, 12);
+            } else {
+                push_vbr6(&mut self.buf, &mut acc, &mut nacc, a);
+                push_vbr6(&mut self.buf, &mut acc, &mut nacc, b);
+            }
+        }
+        if let [v] = *pairs.remainder() {
+            push_vbr6(&mut self.buf, &mut acc, &mut nacc, v);
         }
         (self.acc, self.nacc) = (acc, nacc);
     }
@@ -648,6 +729,13 @@ impl Writer {
         self.bits.emit_bits(value, width);
     }
 
+    /// Emits the low `width` bits of `head` (as [`Writer::emit_masked`]), then each byte of
+    /// `bytes` as an 8-bit fixed field: the fields of a record whose abbreviation the caller
+    /// defined, ending with an array of 8-bit elements (a string), a word at a time.
+    pub fn emit_masked_and_bytes(&mut self, head: u64, width: u32, bytes: &[u8]) {
+        self.bits.emit_head_and_bytes8(head, width, bytes);
+    }
+
     /// Emits `words` (the last holding `tail_bits` bits, 1..=64; the others 64): bits
     /// encoded beforehand, such as records that are the same in every stream. Bits of the
     /// last word above `tail_bits` are dropped.
@@ -862,7 +950,7 @@ impl Writer {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
         self.unabbrev_header(code, ops.len());
-        self.bits.emit_vbr_run(ops, 6);
+        self.bits.emit_vbr6_run(ops);
         self.note_record(code, ops);
         Ok(())
     }
@@ -896,14 +984,7 @@ impl Writer {
                     return Ok(Err(e));
                 }
             };
-            if v < 1024 {
-                let (b, n) = vbr6_small(v);
-                push_bits(&mut bits.buf, &mut acc, &mut nacc, b, n);
-            } else {
-                (bits.acc, bits.nacc) = (acc, nacc);
-                bits.emit_vbr_chunks(v, 6);
-                (acc, nacc) = (bits.acc, bits.nacc);
-            }
+            push_vbr6(&mut bits.buf, &mut acc, &mut nacc, v);
         }
         (bits.acc, bits.nacc) = (acc, nacc);
         Ok(Ok(()))
@@ -915,7 +996,11 @@ impl Writer {
     fn unabbrev_header(&mut self, code: u32, len: usize) {
         let w = self.width;
         let (code, len) = (u64::from(code), len as u64);
-        if code < 1024 && len < 1024 {
+        if code < 32 && len < 32 {
+            // The common case: one chunk each, at most 32 + 12 bits.
+            let bits = u64::from(UNABBREV_RECORD) | code << w | len << (w + 6);
+            self.emit_bits(bits, w + 12);
+        } else if code < 1024 && len < 1024 {
             let (c, cn) = vbr6_small(code);
             let (l, ln) = vbr6_small(len);
             // At most 32 + 12 + 12 bits.
@@ -940,7 +1025,7 @@ impl Writer {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
         self.unabbrev_header(code, head.len() + tail.len());
-        self.bits.emit_vbr_run(head, 6);
+        self.bits.emit_vbr6_run(head);
         self.bits.emit_vbr_bytes(tail, 6);
         self.note_record_bytes(code, head, tail);
         Ok(())
@@ -1189,12 +1274,57 @@ fn scope_abbrev<'a>(
 #[inline(always)]
 fn push_bits(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, bits: u64, n: u32) {
     *acc |= bits << *nacc;
-    let total = *nacc + n;
-    if total < 64 {
-        *nacc = total;
-        return;
+    *nacc += n;
+    if *nacc >= 64 {
+        buf.extend_from_slice(&acc.to_le_bytes());
+        *nacc -= 64;
+        // The top `nacc` bits of the field did not fit: a shift by 64 - the old `nacc`
+        // (1..=64), in two steps so that none is by 64.
+        *acc = (bits >> 1) >> (n - *nacc - 1);
     }
-    buf.extend_from_slice(&acc.to_le_bytes());
-    *acc = if *nacc == 0 { 0 } else { bits >> (64 - *nacc) };
-    *nacc = total - 64;
+}
+
+/// Adds the VBR6 encoding of `v` to an accumulator kept in registers, as [`push_bits`]: one
+/// field for values of one or two chunks, the longer ones encoded out of line.
+#[inline(always)]
+fn push_vbr6(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, v: u64) {
+    if v < 32 {
+        push_bits(buf, acc, nacc, v, 6);
+    } else if v < 1024 {
+        // (v & 31) | 32 | (v >> 5) << 6: the high chunk moved up by one bit.
+        push_bits(buf, acc, nacc, v + (v & 0x3e0) + 32, 12);
+    } else if v < vbr::VBR6_SPREAD_LIMIT {
+        let (bits, n) = vbr::vbr6_mid(v);
+        push_bits(buf, acc, nacc, bits, n);
+    } else {
+        let [(a, an), (b, bn)] = vbr::vbr6_long(v);
+        push_bits(buf, acc, nacc, a, an);
+        push_bits(buf, acc, nacc, b, bn);
+    }
+}
+
+/// The 64-bit little-endian word in `b` (eight bytes).
+#[inline(always)]
+fn le_word(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(b);
+    u64::from_le_bytes(w)
+}
+
+/// Appends the 64-bit words whose little-endian bytes are `bytes` (a multiple of 8 long)
+/// after the `nacc` (< 64) pending bits of `acc`, and returns the pending bits after them
+/// (still `nacc` of them: each word adds 64). A copy when nothing is pending.
+#[inline(always)]
+fn shift_words_in(buf: &mut Vec<u8>, acc: u64, nacc: u32, bytes: &[u8]) -> u64 {
+    if nacc == 0 {
+        buf.extend_from_slice(bytes);
+        return acc;
+    }
+    let mut acc = acc;
+    for src in bytes.chunks_exact(8) {
+        let x = le_word(src);
+        buf.extend_from_slice(&(acc | x << nacc).to_le_bytes());
+        acc = x >> (64 - nacc);
+    }
+    acc
 }

@@ -128,6 +128,16 @@ pub fn write_module_metadata(
                     .map_err(|k| out.err(k))?;
                 continue;
             }
+            // Nearly as common (every constant a node refers to): two operands, written
+            // without going through the record buffer.
+            M::Value { ty, value } => {
+                let ops = nb
+                    .ty(*ty)
+                    .and_then(|t| Ok([t, u64::from(nb.value(*value)?)]))
+                    .map_err(|k| out.err(k))?;
+                out.emit_ops(METADATA_VALUE, &ops)?;
+                continue;
+            }
             _ => {}
         }
         let (code, abbrev) = md_record(out, &m.pools, nb, d)?;
@@ -147,11 +157,12 @@ pub fn write_module_metadata(
             MD_BYTES,
             m.name_str(nm.name).as_bytes(),
         )?;
-        for &op in m.list(nm.operands) {
-            let id = nb.md(op).map_err(|k| out.err(k))?;
-            out.rec.push(u64::from(id));
-        }
-        out.emit(METADATA_NAMED_NODE, 0)?;
+        out.w
+            .write_unabbrev_map(METADATA_NAMED_NODE, m.list(nm.operands), |op| {
+                nb.md(op).map(u64::from)
+            })
+            .map_err(|e| out.bs(e))?
+            .map_err(|k| out.err(k))?;
     }
     out.exit(prev)
 }

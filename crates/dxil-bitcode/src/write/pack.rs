@@ -341,14 +341,12 @@ pub fn emit_bytes(
     p.vbr(bytes.len() as u64, 6);
     match layout.elem {
         Elem::Fixed8 => {
-            // Eight-bit fields are the bytes themselves, least significant first.
-            let mut chunks = bytes.chunks_exact(8);
-            for c in chunks.by_ref() {
-                let mut b = [0u8; 8];
-                b.copy_from_slice(c);
-                p.put(u64::from_le_bytes(b), 64);
-            }
-            words(&mut p, chunks.remainder(), 8, u64::from);
+            // Eight-bit fields are the bytes themselves, least significant first: the writer
+            // copies them a word at a time after the fields gathered so far.
+            let Pack { w, bits, n } = p;
+            w.emit_masked_and_bytes(bits, n, bytes);
+            out.rec.clear();
+            return Ok(());
         }
         Elem::Fixed7 => words(&mut p, bytes, 7, u64::from),
         Elem::Char6 => words(&mut p, bytes, 6, |b| {

@@ -1,14 +1,17 @@
 //! Bits encoded beforehand: records that come out the same in every stream (for a given
 //! block abbreviation id width) are written once into a scratch stream and kept as words,
-//! then emitted a word at a time wherever they are needed.
+//! then emitted a word at a time wherever they are needed (copied as bytes where the output
+//! stands at a 32-bit boundary, as at the start of a block).
 
 use super::Writer;
 use crate::error::{ErrorKind, Result};
 
-/// Encoded bits, least significant first; the last word holds `tail_bits` of them (1..=64).
+/// Encoded bits, least significant first: whole 64-bit words (as little-endian bytes), then
+/// `tail_bits` (1..=64) more.
 #[derive(Debug, Clone)]
 pub struct Words {
-    words: Vec<u64>,
+    full: Vec<u8>,
+    tail: u64,
     tail_bits: u32,
 }
 
@@ -46,13 +49,20 @@ impl Words {
             0 => 64,
             r => r as u32,
         };
-        Ok(Words { words, tail_bits })
+        let tail = words.pop().unwrap_or(0);
+        let full = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        Ok(Words {
+            full,
+            tail,
+            tail_bits,
+        })
     }
 }
 
 impl Writer {
     /// Emits bits encoded beforehand (in a block of the width they were encoded for).
     pub fn emit_encoded(&mut self, words: &Words) {
-        self.emit_words(&words.words, words.tail_bits);
+        self.bits.emit_word_bytes(&words.full);
+        self.emit_masked(words.tail, words.tail_bits);
     }
 }
