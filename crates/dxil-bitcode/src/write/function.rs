@@ -12,7 +12,7 @@ use super::metadata::{write_attachments, write_local_metadata};
 use super::numbering::Numbering;
 use super::pack::emit_function;
 use super::symtab::{write_body_symtab, write_uselists};
-use super::{emit_signed, Out};
+use super::{emit_signed, Fields, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -241,9 +241,34 @@ impl InstWriter<'_> {
         }
         match self.ops(&mut out.rec, inst) {
             Ok((code, 0)) => out.emit(code, 0),
+            Ok((FUNC_CODE_INST_GEP, FN_GEP)) if self.pack_gep(out) => Ok(()),
             Ok((code, abbrev)) => emit_function(out, code, abbrev, self.tb),
             Err(k) => Err(out.err(k)),
         }
+    }
+
+    /// Packs the GEP record in `out.rec` ([inbounds, type, operands...]) with its
+    /// abbreviation and clears it; false (nothing written) when a field does not fit.
+    #[inline(never)]
+    fn pack_gep(&self, out: &mut Out) -> bool {
+        let tb = self.tb;
+        let &[inbounds, ty, ref ops @ ..] = &out.rec[..] else {
+            return false;
+        };
+        if inbounds > 1 || tb > 32 || ty >> tb != 0 {
+            return false;
+        }
+        let w = &mut out.w;
+        let mut f = Fields::new(FN_GEP);
+        f.put(w, inbounds, 1);
+        f.put(w, ty, tb);
+        f.vbr(w, ops.len() as u64, 6);
+        for &v in ops {
+            f.vbr(w, v, 6);
+        }
+        f.finish(w);
+        out.rec.clear();
+        true
     }
 
     /// A backward reference's relative id as a VBR6 of at most two chunks.

@@ -320,15 +320,22 @@ impl Fields {
         }
     }
 
-    #[cold]
+    /// A VBR of three chunks or more: the chunks gathered in a register first.
     #[inline(never)]
     fn vbr_long(&mut self, w: &mut Writer, mut v: u64, width: u32) {
-        let hi = 1u64 << (width - 1);
+        let data = width - 1;
+        let hi = 1u64 << data;
+        let (mut chunks, mut n) = (0u64, 0u32);
         while v >= hi {
-            self.put(w, (v & (hi - 1)) | hi, width);
-            v >>= width - 1;
+            chunks |= ((v & (hi - 1)) | hi) << n;
+            n += width;
+            v >>= data;
+            if n + width > 64 {
+                self.put(w, chunks, n);
+                (chunks, n) = (0, 0);
+            }
         }
-        self.put(w, v, width);
+        self.put(w, chunks | v << n, n + width);
     }
 
     /// `bytes` as `width`-bit fields (`code` of each, which fits; width 1..=8), eight to a
