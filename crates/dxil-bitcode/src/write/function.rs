@@ -3,7 +3,9 @@
 //! type of forward references), debug locations, the symbol table, attachments and use
 //! lists.
 
-use dxil_ir::{Body, DebugLoc, FunctionData, InstData, InstKind, Module, Type, TypeData, ValueRef};
+use dxil_ir::{
+    Body, DebugLoc, FunctionData, InstData, InstKind, Module, Type, TypeData, ValueList, ValueRef,
+};
 
 use super::abbrevs::*;
 use super::constants::write_constants;
@@ -233,6 +235,20 @@ impl InstWriter<'_> {
             InstKind::Ret { value: None } => Some(Word::new(FN_RET_VOID)),
             InstKind::Ret { value: Some(v) } => self.ret_word(v),
             InstKind::Unreachable => Some(Word::new(FN_UNREACHABLE)),
+            // The commonest record of all: straight to its own path.
+            InstKind::Call {
+                attributes,
+                cc_field,
+                fn_ty,
+                callee,
+                args,
+            } => {
+                return match self.call_ops(&mut out.rec, attributes, cc_field, fn_ty, callee, args)
+                {
+                    Ok(()) => out.emit(FUNC_CODE_INST_CALL, 0),
+                    Err(k) => Err(out.err(k)),
+                };
+            }
             _ => None,
         };
         if let Some(word) = word {
@@ -630,15 +646,7 @@ impl InstWriter<'_> {
                 callee,
                 args,
             } => {
-                let args = body.values(args);
-                rec.reserve(4 + args.len());
-                let attrs = self.nb.attr_list(attributes)?;
-                rec.extend_from_slice(&[attrs, cc_field]);
-                if cc_field >> 15 & 1 == 1 {
-                    self.push_ty(rec, fn_ty)?;
-                }
-                self.push_vt(rec, callee)?;
-                self.call_args(rec, fn_ty, args)?;
+                self.call_ops(rec, attributes, cc_field, fn_ty, callee, args)?;
                 (FUNC_CODE_INST_CALL, 0)
             }
             InstKind::VaArg { valist_ty, valist } => {
@@ -651,8 +659,30 @@ impl InstWriter<'_> {
         })
     }
 
+    /// A call record's operands.
+    #[inline(never)]
+    fn call_ops(
+        &self,
+        rec: &mut Vec<u64>,
+        attributes: u32,
+        cc_field: u64,
+        fn_ty: Type,
+        callee: ValueRef,
+        args: ValueList,
+    ) -> K<()> {
+        let args = self.body.values(args);
+        rec.reserve(4 + args.len());
+        let attrs = self.nb.attr_list(attributes)?;
+        rec.extend_from_slice(&[attrs, cc_field]);
+        if cc_field >> 15 & 1 == 1 {
+            self.push_ty(rec, fn_ty)?;
+        }
+        self.push_vt(rec, callee)?;
+        self.call_args(rec, fn_ty, args)
+    }
+
     /// Fixed arguments as relative ids (labels absolute), varargs with their types.
-    #[inline]
+    #[inline(always)]
     fn call_args(&self, rec: &mut Vec<u64>, fn_ty: Type, args: &[ValueRef]) -> K<()> {
         let Some(TypeData::Function { params, .. }) = self.m.ty(fn_ty) else {
             return Err(ErrorKind::TypeMismatch("callee is not a function"));
