@@ -265,6 +265,7 @@ pub fn emit_type(out: &mut Out, code: u32, abbrev: u32, ids: &TypeAbbrevs, tb: u
 #[derive(Clone, Copy)]
 pub enum Elem {
     Fixed8,
+    Fixed7,
     Char6,
 }
 
@@ -318,6 +319,7 @@ pub fn emit_bytes(
     let fits = match layout.elem {
         Elem::Fixed8 => true,
         // Branch-free: an OR over all the bytes, one test at the end.
+        Elem::Fixed7 => bytes.iter().fold(0, |a, &b| a | b) < 128,
         Elem::Char6 => {
             bytes
                 .iter()
@@ -348,6 +350,7 @@ pub fn emit_bytes(
             }
             words(&mut p, chunks.remainder(), 8, u64::from);
         }
+        Elem::Fixed7 => words(&mut p, bytes, 7, u64::from),
         Elem::Char6 => words(&mut p, bytes, 6, |b| {
             u64::from(char6::CODES[usize::from(b)])
         }),

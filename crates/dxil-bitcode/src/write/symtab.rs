@@ -5,6 +5,7 @@ use dxil_ir::{Body, Module, UseList, ValueRef};
 
 use super::abbrevs::*;
 use super::numbering::Numbering;
+use super::pack::{emit_bytes, ByteRecord, Elem};
 use super::{char_classes, Fields, Out};
 use crate::codes::*;
 use crate::error::Result;
@@ -47,35 +48,34 @@ fn write_syms(out: &mut Out, syms: &mut [Sym<'_>]) -> Result<()> {
     let prev = out.enter(VALUE_SYMTAB_BLOCK_ID, super::abbrevs::ABBREV_ID_WIDTH)?;
     for s in syms.iter() {
         let (char6, seven) = char_classes(s.name);
-        // BLOCKINFO's layouts (4-bit abbreviation ids), packed here: the 8-bit one writes
-        // the code in 3 bits, the others as a literal; the id is a vbr8, the name an array.
-        let w = &mut out.w;
         if char6 {
+            // BLOCKINFO's char6 layouts (4-bit abbreviation ids, the code a literal, the id
+            // a vbr8, the name an array), packed here: most names are char6.
             let abbrev = if s.block { VST_BBENTRY_6 } else { VST_ENTRY_6 };
+            let w = &mut out.w;
             let mut f = Fields::new(abbrev);
             f.vbr(w, s.id, 8);
             f.vbr(w, s.name.len() as u64, 6);
             f.bytes(w, s.name, 6, |b| u64::from(char6::CODES[usize::from(b)]));
             f.finish(w);
-        } else if seven && !s.block {
-            let mut f = Fields::new(VST_ENTRY_7);
-            f.vbr(w, s.id, 8);
-            f.vbr(w, s.name.len() as u64, 6);
-            f.bytes(w, s.name, 7, u64::from);
-            f.finish(w);
-        } else {
-            let code = if s.block {
-                VST_CODE_BBENTRY
-            } else {
-                VST_CODE_ENTRY
-            };
-            let mut f = Fields::new(VST_ENTRY_8);
-            f.put(w, u64::from(code), 3);
-            f.vbr(w, s.id, 8);
-            f.vbr(w, s.name.len() as u64, 6);
-            f.bytes(w, s.name, 8, u64::from);
-            f.finish(w);
+            continue;
         }
+        // The 8-bit layout writes the code in 3 bits, the 7-bit one as a literal.
+        let (code, abbrev, code_bits, elem) = if seven && !s.block {
+            (VST_CODE_ENTRY, VST_ENTRY_7, 0, Elem::Fixed7)
+        } else if s.block {
+            (VST_CODE_BBENTRY, VST_ENTRY_8, 3, Elem::Fixed8)
+        } else {
+            (VST_CODE_ENTRY, VST_ENTRY_8, 3, Elem::Fixed8)
+        };
+        let layout = ByteRecord {
+            width: 4,
+            code_bits,
+            head: true,
+            elem,
+        };
+        out.rec.push(s.id);
+        emit_bytes(out, code, abbrev, layout, s.name)?;
     }
     out.exit(prev)
 }
