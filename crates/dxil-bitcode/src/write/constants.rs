@@ -11,7 +11,7 @@ use super::abbrevs::*;
 use super::numbering::Numbering;
 use super::pack::emit_constant;
 use super::types::tid;
-use super::{char_classes, emit_signed, log2_ceil, Out};
+use super::{char_classes, emit_signed, log2_ceil, Fields, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -47,14 +47,31 @@ pub fn write_constants(
         vb = log2_ceil(last + 1);
         define_set(out, &MODULE_ABBREVS, vb, 4, module_abbrevs)?;
     }
+    // SETTYPE and INTEGER records (BLOCKINFO's layouts) are packed here when the type id
+    // fits its field, as it does in a table of this size.
+    let packable = (1..=32).contains(&tb);
     let mut last_ty = None;
     for &c in order {
         let data = &m.constants[c];
         if last_ty != Some(data.ty) {
             last_ty = Some(data.ty);
             let t = tid(out, nb, data.ty)?;
-            out.rec.push(t);
-            emit_constant(out, CST_CODE_SETTYPE, CST_SETTYPE, tb, 0)?;
+            if packable && t >> tb == 0 {
+                let mut f = Fields::new(CST_SETTYPE);
+                f.put(&mut out.w, t, tb);
+                f.finish(&mut out.w);
+            } else {
+                out.rec.push(t);
+                emit_constant(out, CST_CODE_SETTYPE, CST_SETTYPE, tb, 0)?;
+            }
+        }
+        if let ConstKind::Int(v) = data.kind {
+            if v != 0 {
+                let mut f = Fields::new(CST_INTEGER);
+                f.vbr(&mut out.w, emit_signed(v), 8);
+                f.finish(&mut out.w);
+                continue;
+            }
         }
         let (code, abbrev) = constant(out, m, body, nb, data.ty, &data.kind, global)?;
         if abbrev == 0 {

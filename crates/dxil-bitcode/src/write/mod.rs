@@ -100,6 +100,7 @@ impl Encoder {
                 w: Writer::new(),
                 block: "top level",
                 rec: Vec::new(),
+                spare: Vec::new(),
             },
             scratch: scratch::Scratch::default(),
         }
@@ -206,6 +207,8 @@ pub(crate) struct Out {
     pub block: &'static str,
     /// Reused record buffer.
     pub rec: Vec<u64>,
+    /// A second one, for operands gathered while another record is written.
+    pub spare: Vec<u64>,
 }
 
 impl Out {
@@ -271,6 +274,96 @@ impl Out {
     /// Emits a record from explicit operands (unabbreviated).
     pub fn emit_ops(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         self.w.write_unabbrev(code, ops).map_err(|e| self.bs(e))
+    }
+}
+
+/// The fields of a record whose abbreviation this writer defined (so its layout is known
+/// here), gathered least significant first in a register and emitted a word at a time:
+/// no operand list, no matching against the abbreviation.
+pub(crate) struct Fields {
+    bits: u64,
+    n: u32,
+}
+
+impl Fields {
+    /// A record starting with abbreviation id `abbrev` (in a block of 4-bit ids).
+    #[inline(always)]
+    pub fn new(abbrev: u32) -> Self {
+        Fields {
+            bits: u64::from(abbrev),
+            n: abbrevs::ABBREV_ID_WIDTH,
+        }
+    }
+
+    /// A fixed field of `width` bits (1..=64) holding `v`, which fits.
+    #[inline(always)]
+    pub fn put(&mut self, w: &mut Writer, v: u64, width: u32) {
+        if self.n + width > 64 {
+            w.emit_masked(self.bits, self.n);
+            (self.bits, self.n) = (0, 0);
+        }
+        self.bits |= v << self.n;
+        self.n += width;
+    }
+
+    /// A VBR field of `width`-bit chunks (2..=32).
+    #[inline(always)]
+    pub fn vbr(&mut self, w: &mut Writer, v: u64, width: u32) {
+        let data = width - 1;
+        if v >> data == 0 {
+            self.put(w, v, width);
+        } else if v >> (2 * data) == 0 && width <= 16 {
+            let hi = 1u64 << data;
+            self.put(w, ((v & (hi - 1)) | hi) | (v >> data) << width, 2 * width);
+        } else {
+            self.vbr_long(w, v, width);
+        }
+    }
+
+    /// A VBR of three chunks or more: the chunks gathered in a register first.
+    #[inline(never)]
+    fn vbr_long(&mut self, w: &mut Writer, mut v: u64, width: u32) {
+        let data = width - 1;
+        let hi = 1u64 << data;
+        let (mut chunks, mut n) = (0u64, 0u32);
+        while v >= hi {
+            chunks |= ((v & (hi - 1)) | hi) << n;
+            n += width;
+            v >>= data;
+            if n + width > 64 {
+                self.put(w, chunks, n);
+                (chunks, n) = (0, 0);
+            }
+        }
+        self.put(w, chunks | v << n, n + width);
+    }
+
+    /// `bytes` as `width`-bit fields (`code` of each, which fits; width 1..=8), eight to a
+    /// register.
+    #[inline(always)]
+    pub fn bytes(&mut self, w: &mut Writer, bytes: &[u8], width: u32, code: impl Fn(u8) -> u64) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in chunks.by_ref() {
+            let mut word = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                word |= code(b) << (i as u32 * width);
+            }
+            self.put(w, word, 8 * width);
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = 0u64;
+            for (i, &b) in rest.iter().enumerate() {
+                word |= code(b) << (i as u32 * width);
+            }
+            self.put(w, word, rest.len() as u32 * width);
+        }
+    }
+
+    /// Emits what is left.
+    #[inline(always)]
+    pub fn finish(self, w: &mut Writer) {
+        w.emit_masked(self.bits, self.n);
     }
 }
 

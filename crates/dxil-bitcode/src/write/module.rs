@@ -138,6 +138,7 @@ fn has_extras(c: &GlobalCommon, externally_initialized: bool) -> bool {
         || c.comdat != 0
 }
 
+#[inline]
 fn value_plus_one(out: &Out, nb: &Numbering, v: Option<ValueRef>) -> Result<u64> {
     match v {
         None => Ok(0),
@@ -284,7 +285,8 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
         let prefix = value_plus_one(out, nb, f.prefix)?;
         let personality = value_plus_one(out, nb, f.personality)?;
         let attrs = nb.attr_list(f.attributes).map_err(|k| out.err(k))?;
-        out.rec.extend([
+        // Written from the stack: no copy through the record buffer.
+        let ops = [
             ty,
             u64::from(f.calling_conv),
             u64::from(f.body.is_none()),
@@ -300,8 +302,8 @@ fn write_module_info(out: &mut Out, m: &Module, nb: &Numbering) -> Result<()> {
             u64::from(c.comdat),
             prefix,
             personality,
-        ]);
-        out.emit(MODULE_CODE_FUNCTION, 0)?;
+        ];
+        out.emit_ops(MODULE_CODE_FUNCTION, &ops)?;
     }
     for a in &m.aliases {
         let c = &a.common;

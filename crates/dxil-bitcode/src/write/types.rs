@@ -10,7 +10,7 @@ use dxil_ir::{Attribute, Module, Type, TypeData};
 use super::abbrevs::{define_set, SetByWidth};
 use super::numbering::Numbering;
 use super::pack::{emit_bytes, emit_type, ByteRecord, Elem, TypeAbbrevs};
-use super::{char_classes, log2_ceil, Out};
+use super::{char_classes, log2_ceil, Fields, Out};
 use crate::codes::*;
 use crate::error::{ErrorKind, Result};
 
@@ -101,15 +101,18 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
     let prev = out.enter(TYPE_BLOCK_ID_NEW, super::abbrevs::ABBREV_ID_WIDTH)?;
     let tb = log2_ceil(order.len() as u64 + 1);
     let ptr = define_set(out, &TYPE_ABBREVS, tb, 4, type_abbrevs)?;
-    let [func, anon, name, named, array] = [1, 2, 3, 4, 5].map(|i| ptr + i);
+    let [func, anon, name, named_abbrev, array] = [1, 2, 3, 4, 5].map(|i| ptr + i);
     let ids = TypeAbbrevs {
         ptr,
         func,
         anon,
-        named,
+        named: named_abbrev,
         array,
     };
     let tbits = u32::from(tb);
+    // The records of the block's own abbreviations are packed here (their layout is
+    // known) when every type id fits its field, as it does in a table of this size.
+    let packable = (1..=32).contains(&tbits);
     out.rec.push(order.len() as u64);
     out.emit(TYPE_CODE_NUMENTRY, 0)?;
     for &ti in order {
@@ -133,7 +136,13 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
             }
             TypeData::Pointer { pointee, addrspace } => {
                 let p = tid(out, nb, *pointee)?;
-                out.rec.extend([p, u64::from(*addrspace)]);
+                if *addrspace == 0 && packable && p >> tbits == 0 {
+                    let mut f = Fields::new(ptr);
+                    f.put(&mut out.w, p, tbits);
+                    f.finish(&mut out.w);
+                    continue;
+                }
+                out.rec.extend_from_slice(&[p, u64::from(*addrspace)]);
                 (TYPE_CODE_POINTER, if *addrspace == 0 { ptr } else { 0 })
             }
             TypeData::Function {
@@ -141,8 +150,9 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
                 params,
                 vararg,
             } => {
+                out.rec.reserve(2 + params.len());
                 let r = tid(out, nb, *ret)?;
-                out.rec.extend([u64::from(*vararg), r]);
+                out.rec.extend_from_slice(&[u64::from(*vararg), r]);
                 for &p in params.iter() {
                     let p = tid(out, nb, p)?;
                     out.rec.push(p);
@@ -151,56 +161,97 @@ pub fn write_types(out: &mut Out, m: &Module, order: &[Type], nb: &Numbering) ->
             }
             TypeData::Struct(s) => {
                 // The element ids are checked before the name is written (an error names
-                // the struct record's position).
+                // the struct record's position); they wait in the spare buffer meanwhile.
+                let mut elems = std::mem::take(&mut out.spare);
+                elems.clear();
+                elems.reserve(1 + s.elems.len());
+                elems.push(u64::from(s.packed));
                 for &e in s.elems.iter() {
-                    tid(out, nb, e)?;
+                    match nb.ty(e) {
+                        Ok(id) => elems.push(id),
+                        Err(k) => {
+                            out.spare = elems;
+                            return Err(out.err(k));
+                        }
+                    }
                 }
                 let r = if !s.identified {
-                    (TYPE_CODE_STRUCT_ANON, anon)
+                    Ok((TYPE_CODE_STRUCT_ANON, anon))
                 } else {
-                    if let Some(n) = s.name.as_deref().filter(|n| !n.is_empty()) {
-                        if char_classes(n.as_bytes()).0 {
+                    let named = match s.name.as_deref().filter(|n| !n.is_empty()) {
+                        Some(n) if char_classes(n.as_bytes()).0 => {
                             let layout = ByteRecord {
                                 width: 4,
                                 code_bits: 0,
                                 head: false,
                                 elem: Elem::Char6,
                             };
-                            emit_bytes(out, TYPE_CODE_STRUCT_NAME, name, layout, n.as_bytes())?;
-                        } else {
-                            out.emit_bytes(TYPE_CODE_STRUCT_NAME, 0, n.as_bytes())?;
+                            emit_bytes(out, TYPE_CODE_STRUCT_NAME, name, layout, n.as_bytes())
                         }
-                    }
-                    if s.opaque {
-                        (TYPE_CODE_OPAQUE, 0)
-                    } else {
-                        (TYPE_CODE_STRUCT_NAMED, named)
-                    }
+                        Some(n) => out.emit_bytes(TYPE_CODE_STRUCT_NAME, 0, n.as_bytes()),
+                        None => Ok(()),
+                    };
+                    named.map(|()| {
+                        if s.opaque {
+                            (TYPE_CODE_OPAQUE, 0)
+                        } else {
+                            (TYPE_CODE_STRUCT_NAMED, named_abbrev)
+                        }
+                    })
                 };
-                out.rec.push(u64::from(s.packed));
-                for &e in s.elems.iter() {
-                    out.rec.push(nb.ty(e).unwrap_or(0));
-                }
-                r
+                // The record buffer is empty here (the name record cleared it).
+                out.spare = std::mem::replace(&mut out.rec, elems);
+                r?
             }
             TypeData::Array { len, elem } => {
                 let e = tid(out, nb, *elem)?;
-                out.rec.extend([*len, e]);
+                if packable && e >> tbits == 0 {
+                    let mut f = Fields::new(array);
+                    f.vbr(&mut out.w, *len, 8);
+                    f.put(&mut out.w, e, tbits);
+                    f.finish(&mut out.w);
+                    continue;
+                }
+                out.rec.extend_from_slice(&[*len, e]);
                 (TYPE_CODE_ARRAY, array)
             }
             TypeData::Vector { len, elem } => {
                 let e = tid(out, nb, *elem)?;
-                out.rec.extend([*len, e]);
+                out.rec.extend_from_slice(&[*len, e]);
                 (TYPE_CODE_VECTOR, 0)
             }
         };
         if abbrev == 0 {
             out.emit(code, 0)?;
+        } else if abbrev != ptr && abbrev != array && packable && pack_list(out, abbrev, tbits) {
+            // Function and struct records: a flag, then the type ids as an array.
         } else {
             emit_type(out, code, abbrev, &ids, tbits)?;
         }
     }
     out.exit(prev)
+}
+
+/// Packs `out.rec` (a flag, then type ids of `tb` bits) as an abbreviated record of a
+/// flag and a fixed-width array, and clears it; false (nothing written) when a value does
+/// not fit.
+fn pack_list(out: &mut Out, abbrev: u32, tb: u32) -> bool {
+    let Some((&flag, elems)) = out.rec.split_first() else {
+        return false;
+    };
+    if flag > 1 || elems.iter().fold(0, |a, &e| a | e) >> tb != 0 {
+        return false;
+    }
+    let w = &mut out.w;
+    let mut f = Fields::new(abbrev);
+    f.put(w, flag, 1);
+    f.vbr(w, elems.len() as u64, 6);
+    for &e in elems {
+        f.put(w, e, tb);
+    }
+    f.finish(w);
+    out.rec.clear();
+    true
 }
 
 /// A checked type id, with the error placed at the current position.
