@@ -19,8 +19,8 @@
 //!   wrappers are numbered per body, in operand order, after the module metadata.
 
 use dxil_ir::{
-    Body, CheckedModule, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module,
-    PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+    Body, CheckedModule, Const, ConstKind, InstKind, MdRef, Metadata,
+    MetadataData as M, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
@@ -154,18 +154,14 @@ struct En<'m> {
     /// enumerates types on the way), the metadata walk's.
     type_stack: Vec<(Type, usize)>,
     stack: Vec<(Const, usize)>,
-    md_ops: Vec<Metadata>,
-    md_stack: Vec<(Metadata, usize, usize)>,
+    md_ops: Vec<MdRef>,
+    md_stack: Vec<(Metadata, usize)>,
     work: Vec<ValueRef>,
     label: Option<Type>,
     void: Option<Type>,
 }
 
 impl En<'_> {
-    fn td(&self, t: Type) -> K<&TypeData> {
-        Ok(&self.m.types[t])
-    }
-
     /// `EnumerateType`. Inline: nearly every call meets a type already enumerated.
     #[inline]
     fn ty(&mut self, t: Type) -> K<()> {
@@ -176,15 +172,25 @@ impl En<'_> {
         }
     }
 
-    /// Enumerates `t` (unseen) after its subtypes.
+    /// Enumerates `t` (unseen) after its subtypes. The type being walked is kept in locals
+    /// (only its ancestors are on the stack, with the position of their next subtype).
     fn ty_walk(&mut self, t: Type) -> K<()> {
         self.type_stack.clear();
-        self.begin_type(t)?;
         let m = self.m;
-        while let Some(&(ti, mut i)) = self.type_stack.last() {
-            let td = &m.types[ti];
+        let (mut cur, mut i) = (t, 0usize);
+        loop {
+            let td = &m.types[cur];
+            if i == 0 {
+                // An identified struct may be met again below itself: visiting, it counts
+                // as seen there.
+                if let TypeData::Struct(s) = td {
+                    if s.identified {
+                        self.type_state[cur] = VISITING;
+                    }
+                }
+            }
             // The subtypes already numbered are passed over in one loop (most are: the
-            // element and parameter types repeat), with the type read once.
+            // element and parameter types repeat).
             let mut unseen = None;
             while let Some(sub) = subtype(td, i) {
                 i += 1;
@@ -198,57 +204,63 @@ impl En<'_> {
                 }
             }
             if let Some(sub) = unseen {
-                if let Some(top) = self.type_stack.last_mut() {
-                    top.1 = i;
+                // Every frame is a different type unless a cycle avoids identified structs
+                // (which LLVM cannot build).
+                if self.type_stack.len() >= self.type_state.len() {
+                    return Err(ErrorKind::Malformed(
+                        "recursive type not broken by an identified struct",
+                    ));
                 }
-                self.begin_type(sub)?;
+                self.type_stack.push((cur, i));
+                (cur, i) = (sub, 0);
                 continue;
             }
-            self.type_stack.pop();
-            if let Some(st) = self.type_state.get_mut(ti) {
-                if *st == UNSEEN || *st == VISITING {
-                    self.types.push(ti);
-                    *st = self.types.len() as u32;
-                }
+            let st = &mut self.type_state[cur];
+            if *st == UNSEEN || *st == VISITING {
+                self.types.push(cur);
+                *st = self.types.len() as u32;
+            }
+            match self.type_stack.pop() {
+                Some(f) => (cur, i) = f,
+                None => return Ok(()),
             }
         }
-        Ok(())
-    }
-
-    fn begin_type(&mut self, t: Type) -> K<()> {
-        // Every frame on the stack is a different type unless a cycle avoids identified
-        // structs (which LLVM cannot build).
-        if self.type_stack.len() > self.type_state.len() {
-            return Err(ErrorKind::Malformed(
-                "recursive type not broken by an identified struct",
-            ));
-        }
-        if let TypeData::Struct(s) = self.td(t)? {
-            if s.identified {
-                self.type_state[t] = VISITING;
-            }
-        }
-        self.type_stack.push((t, 0));
-        Ok(())
     }
 
     /// `EnumerateValue` for module-level values and constants (arguments and instructions
     /// are numbered by the writer).
     #[inline]
     fn value(&mut self, v: ValueRef) -> K<()> {
-        let ValueRef::Const(c) = v else {
-            return Ok(());
-        };
-        // Inline, the common case: a constant already counted.
-        match self.cs.get(c).map(|s| s.module) {
-            Some(st) if st != UNSEEN => {
-                if let Some(slot) = self.vals.get_mut(st as usize - 1) {
-                    slot.1 += 1;
-                }
-                Ok(())
-            }
-            _ => self.value_walk(c, false),
+        match v {
+            ValueRef::Const(c) => self.module_const(c),
+            _ => Ok(()),
         }
+    }
+
+    /// `EnumerateValue` of a module constant. Inline, the common case: a constant already
+    /// counted.
+    #[inline(always)]
+    fn module_const(&mut self, c: Const) -> K<()> {
+        let st = self
+            .cs
+            .get(c)
+            .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?
+            .module;
+        if st != UNSEEN {
+            if let Some(slot) = self.vals.get_mut(st as usize - 1) {
+                slot.1 += 1;
+            }
+            return Ok(());
+        }
+        // Not enumerated yet: one without operands (most) is numbered at once, after its
+        // type.
+        let data = &self.m.constants[c];
+        if !leaf_const(&data.kind) {
+            return self.value_walk(c, false);
+        }
+        self.ty(data.ty)?;
+        self.number_const(c, false);
+        Ok(())
     }
 
     /// `EnumerateValue` of a body's constant operand, in the walk that also enumerates types
@@ -482,26 +494,74 @@ impl En<'_> {
         }
     }
 
-    fn metadata_walk(&mut self, md: Metadata) -> K<()> {
-        self.md_ops.clear();
-        self.md_stack.clear();
-        self.begin_md(md)?;
-        while let Some(top) = self.md_stack.last_mut() {
-            let (node, start, end) = *top;
-            if start < end {
-                top.1 += 1;
-                let op = self.md_ops[start];
-                // Unseen when listed; an earlier operand's walk may have numbered it since.
-                if self.md_state[op] == UNSEEN {
-                    self.begin_md(op)?;
-                }
-                continue;
+    /// Enumerates `root` (unseen) after its operands. The node being walked is kept in
+    /// locals (its ancestors are on the stack with the position of their next operand); an
+    /// operand without operands of its own (a string, a value: most of them) is numbered
+    /// where it is met, without a frame.
+    fn metadata_walk(&mut self, root: Metadata) -> K<()> {
+        let m = self.m;
+        match &m.metadata[root] {
+            M::String(_) => {
+                self.number_md(root);
+                return Ok(());
             }
-            self.md_stack.pop();
-            // This node's operands are the last region: drop them.
-            self.md_ops.truncate(start);
-            self.number_md(node);
+            &M::Value { value, .. } => {
+                self.md_value(value)?;
+                self.number_md(root);
+                return Ok(());
+            }
+            _ => {}
         }
+        // The operands of the debug-info node being walked (a generic node's are read from
+        // the pool in place), listed again when the walk comes back to it.
+        let mut di = std::mem::take(&mut self.md_ops);
+        self.md_stack.clear();
+        self.md_state[root] = VISITING;
+        let (mut node, mut pos) = (root, 0usize);
+        let mut pooled = node_operands(m, root, &mut di);
+        loop {
+            let ops: &[MdRef] = pooled.unwrap_or(&di);
+            let mut child = None;
+            while let Some(&op) = ops.get(pos) {
+                pos += 1;
+                let Some(op) = op else { continue };
+                match self.md_state.get(op) {
+                    Some(&UNSEEN) => {}
+                    Some(_) => continue,
+                    None => return Err(ErrorKind::BadMetadata(u64::from(op.as_u32()))),
+                }
+                match &m.metadata[op] {
+                    M::String(_) => self.number_md(op),
+                    &M::Value { value, .. } => {
+                        self.md_value(value)?;
+                        self.number_md(op);
+                    }
+                    _ => {
+                        child = Some(op);
+                        break;
+                    }
+                }
+            }
+            match child {
+                Some(op) => {
+                    // Every frame is a different node (visiting until it is numbered): the
+                    // stack is no deeper than the arena is long.
+                    self.md_stack.push((node, pos));
+                    self.md_state[op] = VISITING;
+                    (node, pos) = (op, 0);
+                    pooled = node_operands(m, op, &mut di);
+                }
+                None => {
+                    self.number_md(node);
+                    let Some((up, at)) = self.md_stack.pop() else {
+                        break;
+                    };
+                    (node, pos) = (up, at);
+                    pooled = node_operands(m, up, &mut di);
+                }
+            }
+        }
+        self.md_ops = di;
         Ok(())
     }
 
@@ -511,54 +571,16 @@ impl En<'_> {
         self.md_state[md] = self.mds.len() as u32;
     }
 
-    /// Starts `md` (unseen): a node with operands not yet numbered gets a frame, the others
-    /// (strings, values, nodes whose operands all were numbered: most of them) are
-    /// numbered at once, as LLVM's walk would after finding nothing new below them.
+    /// The value of a module-level `ValueAsMetadata` (`EnumerateValue`).
     #[inline(always)]
-    fn begin_md(&mut self, md: Metadata) -> K<()> {
-        let m = self.m;
-        let d = &m.metadata[md];
-        match d {
-            M::String(_) => {
-                self.number_md(md);
-                return Ok(());
-            }
-            M::Value { value, .. } => {
-                let v = *value;
-                if matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_)) {
-                    return Err(ErrorKind::Malformed(
-                        "function-local metadata in a module node",
-                    ));
-                }
-                self.value(v)?;
-                self.number_md(md);
-                return Ok(());
-            }
-            _ => {}
+    fn md_value(&mut self, v: ValueRef) -> K<()> {
+        match v {
+            ValueRef::Const(c) => self.module_const(c),
+            ValueRef::Arg(_) | ValueRef::Inst(_) => Err(ErrorKind::Malformed(
+                "function-local metadata in a module node",
+            )),
+            _ => Ok(()),
         }
-        self.md_state[md] = VISITING;
-        let start = self.md_ops.len();
-        // Only the operands unseen now are listed: a numbered one stays numbered, and one
-        // being visited is an ancestor, visiting until this node is done.
-        let mut bad = None;
-        let (state, ops) = (&self.md_state, &mut self.md_ops);
-        md_operands(&m.pools, d, |op| match state.get(op) {
-            Some(&UNSEEN) => ops.push(op),
-            Some(_) => {}
-            None => {
-                bad.get_or_insert(op);
-            }
-        });
-        if let Some(op) = bad {
-            return Err(ErrorKind::BadMetadata(u64::from(op.as_u32())));
-        }
-        let end = self.md_ops.len();
-        if start == end {
-            self.number_md(md);
-        } else {
-            self.md_stack.push((md, start, end));
-        }
-        Ok(())
     }
 
     /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type
@@ -686,6 +708,47 @@ pub(crate) fn sorted_attachments(
     let mut v = list.to_vec();
     v.sort_by_key(|a| a.0);
     std::borrow::Cow::Owned(v)
+}
+
+/// Whether constant kind `k` has no value operands (in [`ConstKind::for_each_operand`] and
+/// [`const_operand`] alike) and no function to walk: true for the kinds whose answer needs
+/// no list read (an empty aggregate is not one of them).
+#[inline(always)]
+fn leaf_const(k: &ConstKind) -> bool {
+    use ConstKind as C;
+    matches!(
+        k,
+        C::Null
+            | C::Undef
+            | C::Int(_)
+            | C::WideInt(_)
+            | C::Float(_)
+            | C::FloatWide(_)
+            | C::String(_)
+            | C::CString(_)
+            | C::Data(_)
+            | C::InlineAsm { .. }
+    )
+}
+
+/// The operands of node `md` (neither a string nor a value): a generic node's in the pool,
+/// a debug-info node's listed in `di` (`None` returned).
+#[inline(always)]
+fn node_operands<'m>(m: &'m Module, md: Metadata, di: &mut Vec<MdRef>) -> Option<&'m [MdRef]> {
+    match &m.metadata[md] {
+        M::Node { operands, .. } => Some(m.pools.list(*operands)),
+        d => {
+            di_operands(&m.pools, d, di);
+            None
+        }
+    }
+}
+
+/// Lists the operands of debug-info node `d` in `di` (nulls left out).
+#[inline(never)]
+fn di_operands(pools: &dxil_ir::Pools, d: &dxil_ir::MetadataData, di: &mut Vec<MdRef>) {
+    di.clear();
+    md_operands(pools, d, |op| di.push(Some(op)));
 }
 
 fn is_local(m: &Module, md: Metadata) -> bool {
