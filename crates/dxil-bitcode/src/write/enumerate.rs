@@ -84,6 +84,34 @@ pub(crate) struct Enumerated {
     pub inst_ids: Vec<PackedOption<u32>>,
 }
 
+/// What the walk of a body knows of it.
+struct BodyCx {
+    /// The instruction arena is in program order.
+    in_order: bool,
+    /// Instructions with a smaller id were met before (their result types enumerated).
+    met: u32,
+    /// Arguments with a smaller id have their types enumerated.
+    known_args: u32,
+    /// The body's 1-based number (marks in `En::local_seen`).
+    mark: u32,
+}
+
+/// Notes the first use by a call or invoke of attribute list `a` (1-based, 0: none).
+#[inline(always)]
+fn note_call_attributes(a: u32, call_seen: &mut [bool], call_lists: &mut Vec<u32>) {
+    if a != 0 {
+        match call_seen.get_mut(a as usize - 1) {
+            Some(seen) if *seen => {}
+            Some(seen) => {
+                *seen = true;
+                call_lists.push(a);
+            }
+            // Out of range: `attribute_orders` reports it.
+            None => call_lists.push(a),
+        }
+    }
+}
+
 /// The first `label`, `void` and `metadata` types of the table (`Module::find_type` of
 /// each), found in one pass.
 struct SimpleTypes {
@@ -157,6 +185,11 @@ struct En<'m> {
     md_ops: Vec<MdRef>,
     md_stack: Vec<(Metadata, usize)>,
     work: Vec<ValueRef>,
+    /// Per metadata: the 1-based index of the last body that listed it as local (made when
+    /// the first local wrapper is met: most modules have none).
+    local_seen: SecondaryMap<Metadata, u32>,
+    /// The function-local metadata of the body being walked, in first-use order.
+    locals: Vec<Metadata>,
     label: Option<Type>,
     void: Option<Type>,
 }
@@ -368,29 +401,178 @@ impl En<'_> {
         Ok(())
     }
 
-    /// One instruction operand in the body walk: the types it brings and, for a constant,
-    /// its enumeration for the body. `current`: the instruction's position in program order
-    /// (`in_order`: the arena is in program order, so an earlier instruction has a smaller
-    /// id and its result type was enumerated when it was met).
+    /// One value operand of an instruction in the body walk: the types it brings and, for a
+    /// constant, its enumeration for the body. Inline, the common cases: a constant, an
+    /// instruction met earlier, an argument, a global value.
     #[inline(always)]
-    fn inst_operand(&mut self, body: &Body, op: Op, in_order: bool, current: u32) -> K<()> {
-        match op {
-            Op::V(ValueRef::Inst(i)) if in_order && i.as_u32() < current => Ok(()),
-            Op::V(ValueRef::Const(c)) => self.body_const(c),
+    fn body_operand(&mut self, body: &Body, v: ValueRef, cx: &BodyCx) -> K<()> {
+        match v {
+            ValueRef::Const(c) => self.body_const(c),
+            ValueRef::Inst(i) if i.as_u32() < cx.met => Ok(()),
+            ValueRef::Arg(a) if a.as_u32() < cx.known_args => Ok(()),
             // Global values' types were enumerated first of all.
-            Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => Ok(()),
-            Op::V(ValueRef::Metadata(md)) if is_local(self.m, md) => Ok(()),
-            Op::V(ValueRef::Metadata(md)) => self.metadata(md),
-            Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => self
+            ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_) => Ok(()),
+            _ => self.rare_operand(body, v),
+        }
+    }
+
+    /// [`En::body_operand`] of metadata, or of an instruction or argument whose type may be
+    /// new.
+    #[inline(never)]
+    fn rare_operand(&mut self, body: &Body, v: ValueRef) -> K<()> {
+        match v {
+            ValueRef::Metadata(md) if is_local(self.m, md) => Ok(()),
+            ValueRef::Metadata(md) => self.metadata(md),
+            _ => self
                 .m
                 .value_type(Some(body), v)
                 .ok_or(ErrorKind::TypeMismatch("operand without a type"))
                 .and_then(|t| self.ty(t)),
-            Op::B => match self.label {
-                Some(l) => self.ty(l),
-                None => Err(ErrorKind::MissingType("label")),
-            },
         }
+    }
+
+    /// A basic-block operand: the `label` type.
+    #[inline(always)]
+    fn label_operand(&mut self) -> K<()> {
+        match self.label {
+            Some(l) => self.ty(l),
+            None => Err(ErrorKind::MissingType("label")),
+        }
+    }
+
+    /// A metadata argument of a call: a function-local wrapper is listed for the body (the
+    /// first time), other metadata is enumerated.
+    #[inline(never)]
+    fn call_md_arg(&mut self, md: Metadata, cx: &BodyCx) -> K<()> {
+        if is_local(self.m, md) {
+            self.note_local(md, cx.mark);
+            Ok(())
+        } else {
+            self.metadata(md)
+        }
+    }
+
+    /// Lists function-local wrapper `md` for the body numbered `mark` (1-based) unless it
+    /// did.
+    fn note_local(&mut self, md: Metadata, mark: u32) {
+        if self.local_seen[md] == mark {
+            return;
+        }
+        // The first local met sizes the table for the whole arena at once.
+        if self.local_seen.len() <= md.index() {
+            self.local_seen
+                .resize(self.m.metadata.len().max(md.index() + 1));
+        }
+        self.local_seen[md] = mark;
+        self.locals.push(md);
+    }
+
+    /// The walk of one body: types and metadata in LLVM's constructor order, the body's
+    /// constants (as `incorporateFunction` meets them), its function-local metadata (the
+    /// wrappers among call and invoke arguments, in first-use order, into `locals`) and the
+    /// attribute lists of its calls and invokes (first uses into `call_lists`). `ids`: the
+    /// body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
+    fn walk_body(
+        &mut self,
+        body: &Body,
+        mut cx: BodyCx,
+        ids: &mut [PackedOption<u32>],
+        call_seen: &mut [bool],
+        call_lists: &mut Vec<u32>,
+    ) -> K<()> {
+        let mut local = 0u32;
+        let mut current = 0u32;
+        for b in &body.blocks {
+            for &i in &b.insts {
+                let inst = body
+                    .inst(i)
+                    .ok_or(ErrorKind::Malformed("dangling instruction"))?;
+                if inst.ty.is_some() {
+                    if let Some(slot) = ids.get_mut(i.index()) {
+                        *slot = local.into();
+                        local = local
+                            .checked_add(1)
+                            .ok_or(ErrorKind::Unsupported("too many values"))?;
+                    }
+                }
+                if cx.in_order {
+                    cx.met = current;
+                }
+                match &inst.kind {
+                    // Most instructions of a DXIL body are calls: their operands (the
+                    // arguments, then the callee) walked in one loop with the operand step
+                    // inline. A call's function-local metadata arguments are listed on the
+                    // way.
+                    InstKind::Call {
+                        args,
+                        callee,
+                        attributes,
+                        ..
+                    } => {
+                        for &a in body.values(*args) {
+                            if let ValueRef::Metadata(md) = a {
+                                self.call_md_arg(md, &cx)?;
+                                continue;
+                            }
+                            self.body_operand(body, a, &cx)?;
+                        }
+                        self.body_operand(body, *callee, &cx)?;
+                        self.result_and_extras(inst)?;
+                        note_call_attributes(*attributes, call_seen, call_lists);
+                    }
+                    kind => {
+                        llvm_operands(body, kind, |op| match op {
+                            Op::V(v) => self.body_operand(body, v, &cx),
+                            Op::B => self.label_operand(),
+                        })?;
+                        self.result_and_extras(inst)?;
+                        if let InstKind::Invoke {
+                            attributes, args, ..
+                        } = kind
+                        {
+                            note_call_attributes(*attributes, call_seen, call_lists);
+                            for a in body.values(*args) {
+                                if let ValueRef::Metadata(md) = *a {
+                                    if is_local(self.m, md) {
+                                        self.note_local(md, cx.mark);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                current += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// After an instruction's operands: its result type, its attachments (by kind id) and
+    /// its debug location's operands.
+    #[inline(always)]
+    fn result_and_extras(&mut self, inst: &dxil_ir::InstData) -> K<()> {
+        match inst.ty {
+            Some(t) => self.ty(t)?,
+            None => {
+                let void = self.void.ok_or(ErrorKind::MissingType("void"))?;
+                self.ty(void)?;
+            }
+        }
+        let attachments = inst.attachments();
+        if !attachments.is_empty() {
+            for &(_, md) in sorted_attachments(attachments).iter() {
+                self.metadata(md)?;
+            }
+        }
+        if let Some(loc) = inst.debug_loc() {
+            if let Some(s) = loc.scope {
+                self.metadata(s)?;
+            }
+            if let Some(i) = loc.inlined_at {
+                self.metadata(i)?;
+            }
+        }
+        Ok(())
     }
 
     /// A constant operand of an instruction: its operands' types first (enumerating the
@@ -818,6 +1000,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
         md_ops: take(&mut s.md_ops),
         md_stack: take(&mut s.md_stack),
         work: take(&mut s.work),
+        local_seen: take_map(&mut s.local_seen, 0, 0),
+        locals: Vec::new(),
         label: simple.label,
         void: simple.void,
     };
@@ -868,10 +1052,6 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
             en.metadata(op)?;
         }
     }
-    // Per metadata: the 1-based index of the last body that listed it as local (made when
-    // the first local wrapper is met: most modules have none).
-    let mut local_seen = take_map(&mut s.local_seen, 0, 0);
-    let n_md = m.metadata.len();
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
     let mut call_seen = take_filled(&mut s.call_seen, m.attribute_lists.len(), false);
     let mut call_lists = take(&mut s.call_lists);
@@ -891,7 +1071,6 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
             walked.push(None);
             continue;
         };
-        let mark = fi as u32 + 1;
         // An instruction operand met earlier in program order has had its result type
         // enumerated; when the arena is in program order (as a builder or reader leaves it),
         // that is every operand with a smaller id.
@@ -901,101 +1080,33 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
             .flat_map(|b| b.insts.iter())
             .enumerate()
             .all(|(n, i)| i.index() == n);
-        let mut current = 0u32;
-        // One walk per body: types and metadata in LLVM's constructor order, the body's
-        // constants (as `incorporateFunction` meets them), its function-local metadata
-        // (the wrappers among call and invoke arguments, in first-use order) and the
-        // attribute lists of its calls and invokes.
-        let mut local_metadata = spare(&mut s.md_lists);
-        // The body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
+        // An argument operand brings no type when every argument's type is enumerated
+        // already (the function type's parameters were, just above).
+        let args_known = body
+            .args
+            .iter()
+            .all(|a| en.type_state.get(a.ty).is_some_and(|&s| s != UNSEEN));
+        let cx = BodyCx {
+            in_order,
+            met: 0,
+            known_args: if args_known {
+                u32::try_from(body.args.len()).unwrap_or(0)
+            } else {
+                0
+            },
+            mark: fi as u32 + 1,
+        };
         let base = inst_ids.len();
         inst_ids.resize(base + body.insts.len(), PackedOption::none());
-        let mut local = 0u32;
-        for_each_inst(body, |i, inst| {
-            if inst.ty.is_some() {
-                if let Some(slot) = inst_ids.get_mut(base + i.index()) {
-                    *slot = local.into();
-                    local = local
-                        .checked_add(1)
-                        .ok_or(ErrorKind::Unsupported("too many values"))?;
-                }
-            }
-            match &inst.kind {
-                // Most instructions of a DXIL body are calls: their operands (the arguments,
-                // then the callee) walked in one loop with the operand step inline.
-                // A call's function-local metadata arguments are listed on the way.
-                InstKind::Call { args, callee, .. } => {
-                    for &a in body.values(*args) {
-                        if let ValueRef::Metadata(md) = a {
-                            if is_local(m, md) {
-                                if local_seen[md] != mark {
-                                    note_local(
-                                        &mut local_seen,
-                                        &mut local_metadata,
-                                        md,
-                                        mark,
-                                        n_md,
-                                    );
-                                }
-                                continue;
-                            }
-                        }
-                        en.inst_operand(body, Op::V(a), in_order, current)?;
-                    }
-                    en.inst_operand(body, Op::V(*callee), in_order, current)?;
-                }
-                kind => {
-                    llvm_operands(body, kind, |op| {
-                        en.inst_operand(body, op, in_order, current)
-                    })?;
-                }
-            }
-            current += 1;
-            match inst.ty {
-                Some(t) => en.ty(t)?,
-                None => {
-                    let void = en.void.ok_or(ErrorKind::MissingType("void"))?;
-                    en.ty(void)?;
-                }
-            }
-            for &(_, md) in sorted_attachments(inst.attachments()).iter() {
-                en.metadata(md)?;
-            }
-            if let Some(loc) = inst.debug_loc() {
-                if let Some(s) = loc.scope {
-                    en.metadata(s)?;
-                }
-                if let Some(i) = loc.inlined_at {
-                    en.metadata(i)?;
-                }
-            }
-            if let InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } =
-                &inst.kind
-            {
-                let a = *attributes;
-                if a != 0 {
-                    match call_seen.get_mut(a as usize - 1) {
-                        Some(seen) if *seen => {}
-                        Some(seen) => {
-                            *seen = true;
-                            call_lists.push(a);
-                        }
-                        // Out of range: `attribute_orders` reports it.
-                        None => call_lists.push(a),
-                    }
-                }
-            }
-            if let InstKind::Invoke { args, .. } = &inst.kind {
-                for a in body.values(*args) {
-                    if let ValueRef::Metadata(md) = *a {
-                        if is_local(m, md) && local_seen[md] != mark {
-                            note_local(&mut local_seen, &mut local_metadata, md, mark, n_md);
-                        }
-                    }
-                }
-            }
-            Ok(())
-        })?;
+        en.locals = spare(&mut s.md_lists);
+        en.walk_body(
+            body,
+            cx,
+            &mut inst_ids[base..],
+            &mut call_seen,
+            &mut call_lists,
+        )?;
+        let local_metadata = std::mem::take(&mut en.locals);
         let candidates = std::mem::replace(&mut en.body_vals, spare(&mut s.candidate_lists));
         for &(c, _) in &candidates {
             en.cs[c].body = UNSEEN;
@@ -1033,6 +1144,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
         md_ops,
         md_stack,
         work,
+        local_seen,
+        locals,
         ..
     } = en;
     (s.cs, s.vals, s.body_vals, s.keys) = (cs, vals, body_vals, keys);
@@ -1040,6 +1153,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
         (type_stack, stack, md_ops, md_stack, work);
     (s.local_seen, s.call_seen, s.call_lists, s.walked) =
         (local_seen, call_seen, call_lists, walked);
+    keep(&mut s.md_lists, locals);
     Ok(Enumerated {
         orders: Orders {
             types,
@@ -1092,39 +1206,4 @@ fn attribute_orders(m: &Module, calls: &[u32], s: &mut Scratch) -> K<(Vec<u32>, 
     }
     s.attr_seen = seen;
     Ok((lists, groups))
-}
-
-/// Lists function-local wrapper `md` for the body numbered `mark` (1-based), which had not
-/// listed it.
-#[cold]
-#[inline(never)]
-fn note_local(
-    seen: &mut SecondaryMap<Metadata, u32>,
-    listed: &mut Vec<Metadata>,
-    md: Metadata,
-    mark: u32,
-    n_md: usize,
-) {
-    // The first local met sizes the table for the whole arena at once.
-    if seen.len() <= md.index() {
-        seen.resize(n_md.max(md.index() + 1));
-    }
-    seen[md] = mark;
-    listed.push(md);
-}
-
-/// Calls `f` on every instruction of `body` (with its id) in program order.
-fn for_each_inst(
-    body: &Body,
-    mut f: impl FnMut(dxil_ir::Inst, &dxil_ir::InstData) -> K<()>,
-) -> K<()> {
-    for b in &body.blocks {
-        for &i in &b.insts {
-            let inst = body
-                .inst(i)
-                .ok_or(ErrorKind::Malformed("dangling instruction"))?;
-            f(i, inst)?;
-        }
-    }
-    Ok(())
 }
