@@ -521,10 +521,70 @@ impl En<'_> {
                         note_call_attributes(*attributes, call_seen, call_lists);
                     }
                     kind => {
-                        llvm_operands(body, kind, |op| match op {
-                            Op::V(v) => self.body_operand(body, v, &cx),
-                            Op::B => self.label_operand(),
-                        })?;
+                        // The other common kinds with their operands in LLVM's order, the
+                        // operand step inline; the rest (and blocks while the `label` type
+                        // is not enumerated) through the generic walk.
+                        use InstKind as I;
+                        let fixed = match *kind {
+                            I::Binary { lhs, rhs, .. } | I::Cmp { lhs, rhs, .. } => {
+                                Some(([lhs, rhs, rhs], 2))
+                            }
+                            I::Cast { value, .. }
+                            | I::Load { ptr: value, .. }
+                            | I::ExtractValue {
+                                aggregate: value, ..
+                            }
+                            | I::Alloca { size: value, .. } => Some(([value; 3], 1)),
+                            I::Store { ptr, value, .. } => Some(([value, ptr, ptr], 2)),
+                            I::Select {
+                                cond,
+                                if_true,
+                                if_false,
+                            } => Some(([cond, if_true, if_false], 3)),
+                            I::ExtractElement { vector, index } => Some(([vector, index, index], 2)),
+                            I::InsertElement {
+                                vector,
+                                element,
+                                index,
+                            } => Some(([vector, element, index], 3)),
+                            I::InsertValue {
+                                aggregate, value, ..
+                            } => Some(([aggregate, value, value], 2)),
+                            I::Ret { value: Some(v) } => Some(([v; 3], 1)),
+                            I::Ret { value: None } | I::Unreachable => None,
+                            // A block brings the `label` type (the second adds nothing).
+                            I::Br { .. } => {
+                                self.label_operand()?;
+                                None
+                            }
+                            I::CondBr { cond, .. } => {
+                                self.body_operand(body, cond, &cx)?;
+                                self.label_operand()?;
+                                None
+                            }
+                            I::Gep { operands, .. } => {
+                                for &v in body.values(operands) {
+                                    self.body_operand(body, v, &cx)?;
+                                }
+                                None
+                            }
+                            I::Phi { incoming } => {
+                                for &(v, _) in body.list(incoming) {
+                                    self.body_operand(body, v, &cx)?;
+                                }
+                                None
+                            }
+                            _ => {
+                                llvm_operands(body, kind, |op| match op {
+                                    Op::V(v) => self.body_operand(body, v, &cx),
+                                    Op::B => self.label_operand(),
+                                })?;
+                                None
+                            }
+                        };
+                        for &v in fixed.as_ref().map_or(&[][..], |(ops, n)| &ops[..*n]) {
+                            self.body_operand(body, v, &cx)?;
+                        }
                         self.result_and_extras(inst)?;
                         if let InstKind::Invoke {
                             attributes, args, ..
