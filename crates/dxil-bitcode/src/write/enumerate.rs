@@ -662,6 +662,14 @@ impl En<'_> {
     /// [`En::body_const`] of a constant the body had not met.
     #[inline(never)]
     fn new_body_const(&mut self, c: Const) -> K<()> {
+        // One without operands (most): `EnumerateOperandType` adds its type alone, then it
+        // is numbered for the body.
+        let data = &self.m.constants[c];
+        if leaf_const(&data.kind) {
+            self.ty(data.ty)?;
+            self.number_const(c, true);
+            return Ok(());
+        }
         let v = ValueRef::Const(c);
         self.operand_type(v)?;
         self.body_value(v)
