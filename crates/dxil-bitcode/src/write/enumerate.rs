@@ -19,8 +19,8 @@
 //!   wrappers are numbered per body, in operand order, after the module metadata.
 
 use dxil_ir::{
-    Body, CheckedModule, Const, ConstKind, InstKind, MdRef, Metadata,
-    MetadataData as M, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+    Body, CheckedModule, Const, ConstKind, InstKind, MdRef, Metadata, MetadataData as M, Module,
+    PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
 use super::operands::{const_operand, llvm_operands, md_operands, subtype, Op};
@@ -541,7 +541,9 @@ impl En<'_> {
                                 if_true,
                                 if_false,
                             } => Some(([cond, if_true, if_false], 3)),
-                            I::ExtractElement { vector, index } => Some(([vector, index, index], 2)),
+                            I::ExtractElement { vector, index } => {
+                                Some(([vector, index, index], 2))
+                            }
                             I::InsertElement {
                                 vector,
                                 element,
