@@ -19,7 +19,7 @@
 //!   wrappers are numbered per body, in operand order, after the module metadata.
 
 use dxil_ir::{
-    Body, CheckedModule, Const, ConstKind, InstKind, Metadata, MetadataData as M, Module,
+    Body, CheckedModule, Const, ConstKind, InstKind, MdRef, Metadata, MetadataData as M, Module,
     PackedOption, SecondaryMap, Type, TypeData, ValueRef,
 };
 
@@ -82,6 +82,34 @@ pub(crate) struct Enumerated {
     ///
     /// [`Inst`]: dxil_ir::Inst
     pub inst_ids: Vec<PackedOption<u32>>,
+}
+
+/// What the walk of a body knows of it.
+struct BodyCx {
+    /// The instruction arena is in program order.
+    in_order: bool,
+    /// Instructions with a smaller id were met before (their result types enumerated).
+    met: u32,
+    /// Arguments with a smaller id have their types enumerated.
+    known_args: u32,
+    /// The body's 1-based number (marks in `En::local_seen`).
+    mark: u32,
+}
+
+/// Notes the first use by a call or invoke of attribute list `a` (1-based, 0: none).
+#[inline(always)]
+fn note_call_attributes(a: u32, call_seen: &mut [bool], call_lists: &mut Vec<u32>) {
+    if a != 0 {
+        match call_seen.get_mut(a as usize - 1) {
+            Some(seen) if *seen => {}
+            Some(seen) => {
+                *seen = true;
+                call_lists.push(a);
+            }
+            // Out of range: `attribute_orders` reports it.
+            None => call_lists.push(a),
+        }
+    }
 }
 
 /// The first `label`, `void` and `metadata` types of the table (`Module::find_type` of
@@ -154,18 +182,19 @@ struct En<'m> {
     /// enumerates types on the way), the metadata walk's.
     type_stack: Vec<(Type, usize)>,
     stack: Vec<(Const, usize)>,
-    md_ops: Vec<Metadata>,
-    md_stack: Vec<(Metadata, usize, usize)>,
+    md_ops: Vec<MdRef>,
+    md_stack: Vec<(Metadata, usize)>,
     work: Vec<ValueRef>,
+    /// Per metadata: the 1-based index of the last body that listed it as local (made when
+    /// the first local wrapper is met: most modules have none).
+    local_seen: SecondaryMap<Metadata, u32>,
+    /// The function-local metadata of the body being walked, in first-use order.
+    locals: Vec<Metadata>,
     label: Option<Type>,
     void: Option<Type>,
 }
 
 impl En<'_> {
-    fn td(&self, t: Type) -> K<&TypeData> {
-        Ok(&self.m.types[t])
-    }
-
     /// `EnumerateType`. Inline: nearly every call meets a type already enumerated.
     #[inline]
     fn ty(&mut self, t: Type) -> K<()> {
@@ -176,15 +205,25 @@ impl En<'_> {
         }
     }
 
-    /// Enumerates `t` (unseen) after its subtypes.
+    /// Enumerates `t` (unseen) after its subtypes. The type being walked is kept in locals
+    /// (only its ancestors are on the stack, with the position of their next subtype).
     fn ty_walk(&mut self, t: Type) -> K<()> {
         self.type_stack.clear();
-        self.begin_type(t)?;
         let m = self.m;
-        while let Some(&(ti, mut i)) = self.type_stack.last() {
-            let td = &m.types[ti];
+        let (mut cur, mut i) = (t, 0usize);
+        loop {
+            let td = &m.types[cur];
+            if i == 0 {
+                // An identified struct may be met again below itself: visiting, it counts
+                // as seen there.
+                if let TypeData::Struct(s) = td {
+                    if s.identified {
+                        self.type_state[cur] = VISITING;
+                    }
+                }
+            }
             // The subtypes already numbered are passed over in one loop (most are: the
-            // element and parameter types repeat), with the type read once.
+            // element and parameter types repeat).
             let mut unseen = None;
             while let Some(sub) = subtype(td, i) {
                 i += 1;
@@ -198,57 +237,63 @@ impl En<'_> {
                 }
             }
             if let Some(sub) = unseen {
-                if let Some(top) = self.type_stack.last_mut() {
-                    top.1 = i;
+                // Every frame is a different type unless a cycle avoids identified structs
+                // (which LLVM cannot build).
+                if self.type_stack.len() >= self.type_state.len() {
+                    return Err(ErrorKind::Malformed(
+                        "recursive type not broken by an identified struct",
+                    ));
                 }
-                self.begin_type(sub)?;
+                self.type_stack.push((cur, i));
+                (cur, i) = (sub, 0);
                 continue;
             }
-            self.type_stack.pop();
-            if let Some(st) = self.type_state.get_mut(ti) {
-                if *st == UNSEEN || *st == VISITING {
-                    self.types.push(ti);
-                    *st = self.types.len() as u32;
-                }
+            let st = &mut self.type_state[cur];
+            if *st == UNSEEN || *st == VISITING {
+                self.types.push(cur);
+                *st = self.types.len() as u32;
+            }
+            match self.type_stack.pop() {
+                Some(f) => (cur, i) = f,
+                None => return Ok(()),
             }
         }
-        Ok(())
-    }
-
-    fn begin_type(&mut self, t: Type) -> K<()> {
-        // Every frame on the stack is a different type unless a cycle avoids identified
-        // structs (which LLVM cannot build).
-        if self.type_stack.len() > self.type_state.len() {
-            return Err(ErrorKind::Malformed(
-                "recursive type not broken by an identified struct",
-            ));
-        }
-        if let TypeData::Struct(s) = self.td(t)? {
-            if s.identified {
-                self.type_state[t] = VISITING;
-            }
-        }
-        self.type_stack.push((t, 0));
-        Ok(())
     }
 
     /// `EnumerateValue` for module-level values and constants (arguments and instructions
     /// are numbered by the writer).
     #[inline]
     fn value(&mut self, v: ValueRef) -> K<()> {
-        let ValueRef::Const(c) = v else {
-            return Ok(());
-        };
-        // Inline, the common case: a constant already counted.
-        match self.cs.get(c).map(|s| s.module) {
-            Some(st) if st != UNSEEN => {
-                if let Some(slot) = self.vals.get_mut(st as usize - 1) {
-                    slot.1 += 1;
-                }
-                Ok(())
-            }
-            _ => self.value_walk(c, false),
+        match v {
+            ValueRef::Const(c) => self.module_const(c),
+            _ => Ok(()),
         }
+    }
+
+    /// `EnumerateValue` of a module constant. Inline, the common case: a constant already
+    /// counted.
+    #[inline(always)]
+    fn module_const(&mut self, c: Const) -> K<()> {
+        let st = self
+            .cs
+            .get(c)
+            .ok_or(ErrorKind::BadValue(u64::from(c.as_u32())))?
+            .module;
+        if st != UNSEEN {
+            if let Some(slot) = self.vals.get_mut(st as usize - 1) {
+                slot.1 += 1;
+            }
+            return Ok(());
+        }
+        // Not enumerated yet: one without operands (most) is numbered at once, after its
+        // type.
+        let data = &self.m.constants[c];
+        if !leaf_const(&data.kind) {
+            return self.value_walk(c, false);
+        }
+        self.ty(data.ty)?;
+        self.number_const(c, false);
+        Ok(())
     }
 
     /// `EnumerateValue` of a body's constant operand, in the walk that also enumerates types
@@ -356,29 +401,240 @@ impl En<'_> {
         Ok(())
     }
 
-    /// One instruction operand in the body walk: the types it brings and, for a constant,
-    /// its enumeration for the body. `current`: the instruction's position in program order
-    /// (`in_order`: the arena is in program order, so an earlier instruction has a smaller
-    /// id and its result type was enumerated when it was met).
+    /// One value operand of an instruction in the body walk: the types it brings and, for a
+    /// constant, its enumeration for the body. Inline, the common cases: a constant, an
+    /// instruction met earlier, an argument, a global value.
     #[inline(always)]
-    fn inst_operand(&mut self, body: &Body, op: Op, in_order: bool, current: u32) -> K<()> {
-        match op {
-            Op::V(ValueRef::Inst(i)) if in_order && i.as_u32() < current => Ok(()),
-            Op::V(ValueRef::Const(c)) => self.body_const(c),
+    fn body_operand(&mut self, body: &Body, v: ValueRef, cx: &BodyCx) -> K<()> {
+        match v {
+            ValueRef::Const(c) => self.body_const(c),
+            ValueRef::Inst(i) if i.as_u32() < cx.met => Ok(()),
+            ValueRef::Arg(a) if a.as_u32() < cx.known_args => Ok(()),
             // Global values' types were enumerated first of all.
-            Op::V(ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_)) => Ok(()),
-            Op::V(ValueRef::Metadata(md)) if is_local(self.m, md) => Ok(()),
-            Op::V(ValueRef::Metadata(md)) => self.metadata(md),
-            Op::V(v @ (ValueRef::Arg(_) | ValueRef::Inst(_))) => self
+            ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_) => Ok(()),
+            _ => self.rare_operand(body, v),
+        }
+    }
+
+    /// [`En::body_operand`] of metadata, or of an instruction or argument whose type may be
+    /// new.
+    #[inline(never)]
+    fn rare_operand(&mut self, body: &Body, v: ValueRef) -> K<()> {
+        match v {
+            ValueRef::Metadata(md) if is_local(self.m, md) => Ok(()),
+            ValueRef::Metadata(md) => self.metadata(md),
+            _ => self
                 .m
                 .value_type(Some(body), v)
                 .ok_or(ErrorKind::TypeMismatch("operand without a type"))
                 .and_then(|t| self.ty(t)),
-            Op::B => match self.label {
-                Some(l) => self.ty(l),
-                None => Err(ErrorKind::MissingType("label")),
-            },
         }
+    }
+
+    /// A basic-block operand: the `label` type.
+    #[inline(always)]
+    fn label_operand(&mut self) -> K<()> {
+        match self.label {
+            Some(l) => self.ty(l),
+            None => Err(ErrorKind::MissingType("label")),
+        }
+    }
+
+    /// A metadata argument of a call: a function-local wrapper is listed for the body (the
+    /// first time), other metadata is enumerated.
+    #[inline(never)]
+    fn call_md_arg(&mut self, md: Metadata, cx: &BodyCx) -> K<()> {
+        if is_local(self.m, md) {
+            self.note_local(md, cx.mark);
+            Ok(())
+        } else {
+            self.metadata(md)
+        }
+    }
+
+    /// Lists function-local wrapper `md` for the body numbered `mark` (1-based) unless it
+    /// did.
+    fn note_local(&mut self, md: Metadata, mark: u32) {
+        if self.local_seen[md] == mark {
+            return;
+        }
+        // The first local met sizes the table for the whole arena at once.
+        if self.local_seen.len() <= md.index() {
+            self.local_seen
+                .resize(self.m.metadata.len().max(md.index() + 1));
+        }
+        self.local_seen[md] = mark;
+        self.locals.push(md);
+    }
+
+    /// The walk of one body: types and metadata in LLVM's constructor order, the body's
+    /// constants (as `incorporateFunction` meets them), its function-local metadata (the
+    /// wrappers among call and invoke arguments, in first-use order, into `locals`) and the
+    /// attribute lists of its calls and invokes (first uses into `call_lists`). `ids`: the
+    /// body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
+    fn walk_body(
+        &mut self,
+        body: &Body,
+        mut cx: BodyCx,
+        ids: &mut [PackedOption<u32>],
+        call_seen: &mut [bool],
+        call_lists: &mut Vec<u32>,
+    ) -> K<()> {
+        let mut local = 0u32;
+        let mut current = 0u32;
+        for b in &body.blocks {
+            for &i in &b.insts {
+                let inst = body
+                    .inst(i)
+                    .ok_or(ErrorKind::Malformed("dangling instruction"))?;
+                if inst.ty.is_some() {
+                    if let Some(slot) = ids.get_mut(i.index()) {
+                        *slot = local.into();
+                        local = local
+                            .checked_add(1)
+                            .ok_or(ErrorKind::Unsupported("too many values"))?;
+                    }
+                }
+                if cx.in_order {
+                    cx.met = current;
+                }
+                match &inst.kind {
+                    // Most instructions of a DXIL body are calls: their operands (the
+                    // arguments, then the callee) walked in one loop with the operand step
+                    // inline. A call's function-local metadata arguments are listed on the
+                    // way.
+                    InstKind::Call {
+                        args,
+                        callee,
+                        attributes,
+                        ..
+                    } => {
+                        for &a in body.values(*args) {
+                            if let ValueRef::Metadata(md) = a {
+                                self.call_md_arg(md, &cx)?;
+                                continue;
+                            }
+                            self.body_operand(body, a, &cx)?;
+                        }
+                        self.body_operand(body, *callee, &cx)?;
+                        self.result_and_extras(inst)?;
+                        note_call_attributes(*attributes, call_seen, call_lists);
+                    }
+                    kind => {
+                        // The other common kinds with their operands in LLVM's order, the
+                        // operand step inline; the rest (and blocks while the `label` type
+                        // is not enumerated) through the generic walk.
+                        use InstKind as I;
+                        let fixed = match *kind {
+                            I::Binary { lhs, rhs, .. } | I::Cmp { lhs, rhs, .. } => {
+                                Some(([lhs, rhs, rhs], 2))
+                            }
+                            I::Cast { value, .. }
+                            | I::Load { ptr: value, .. }
+                            | I::ExtractValue {
+                                aggregate: value, ..
+                            }
+                            | I::Alloca { size: value, .. } => Some(([value; 3], 1)),
+                            I::Store { ptr, value, .. } => Some(([value, ptr, ptr], 2)),
+                            I::Select {
+                                cond,
+                                if_true,
+                                if_false,
+                            } => Some(([cond, if_true, if_false], 3)),
+                            I::ExtractElement { vector, index } => {
+                                Some(([vector, index, index], 2))
+                            }
+                            I::InsertElement {
+                                vector,
+                                element,
+                                index,
+                            } => Some(([vector, element, index], 3)),
+                            I::InsertValue {
+                                aggregate, value, ..
+                            } => Some(([aggregate, value, value], 2)),
+                            I::Ret { value: Some(v) } => Some(([v; 3], 1)),
+                            I::Ret { value: None } | I::Unreachable => None,
+                            // A block brings the `label` type (the second adds nothing).
+                            I::Br { .. } => {
+                                self.label_operand()?;
+                                None
+                            }
+                            I::CondBr { cond, .. } => {
+                                self.body_operand(body, cond, &cx)?;
+                                self.label_operand()?;
+                                None
+                            }
+                            I::Gep { operands, .. } => {
+                                for &v in body.values(operands) {
+                                    self.body_operand(body, v, &cx)?;
+                                }
+                                None
+                            }
+                            I::Phi { incoming } => {
+                                for &(v, _) in body.list(incoming) {
+                                    self.body_operand(body, v, &cx)?;
+                                }
+                                None
+                            }
+                            _ => {
+                                llvm_operands(body, kind, |op| match op {
+                                    Op::V(v) => self.body_operand(body, v, &cx),
+                                    Op::B => self.label_operand(),
+                                })?;
+                                None
+                            }
+                        };
+                        for &v in fixed.as_ref().map_or(&[][..], |(ops, n)| &ops[..*n]) {
+                            self.body_operand(body, v, &cx)?;
+                        }
+                        self.result_and_extras(inst)?;
+                        if let InstKind::Invoke {
+                            attributes, args, ..
+                        } = kind
+                        {
+                            note_call_attributes(*attributes, call_seen, call_lists);
+                            for a in body.values(*args) {
+                                if let ValueRef::Metadata(md) = *a {
+                                    if is_local(self.m, md) {
+                                        self.note_local(md, cx.mark);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                current += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// After an instruction's operands: its result type, its attachments (by kind id) and
+    /// its debug location's operands.
+    #[inline(always)]
+    fn result_and_extras(&mut self, inst: &dxil_ir::InstData) -> K<()> {
+        match inst.ty {
+            Some(t) => self.ty(t)?,
+            None => {
+                let void = self.void.ok_or(ErrorKind::MissingType("void"))?;
+                self.ty(void)?;
+            }
+        }
+        let attachments = inst.attachments();
+        if !attachments.is_empty() {
+            for &(_, md) in sorted_attachments(attachments).iter() {
+                self.metadata(md)?;
+            }
+        }
+        if let Some(loc) = inst.debug_loc() {
+            if let Some(s) = loc.scope {
+                self.metadata(s)?;
+            }
+            if let Some(i) = loc.inlined_at {
+                self.metadata(i)?;
+            }
+        }
+        Ok(())
     }
 
     /// A constant operand of an instruction: its operands' types first (enumerating the
@@ -408,6 +664,14 @@ impl En<'_> {
     /// [`En::body_const`] of a constant the body had not met.
     #[inline(never)]
     fn new_body_const(&mut self, c: Const) -> K<()> {
+        // One without operands (most): `EnumerateOperandType` adds its type alone, then it
+        // is numbered for the body.
+        let data = &self.m.constants[c];
+        if leaf_const(&data.kind) {
+            self.ty(data.ty)?;
+            self.number_const(c, true);
+            return Ok(());
+        }
         let v = ValueRef::Const(c);
         self.operand_type(v)?;
         self.body_value(v)
@@ -482,26 +746,74 @@ impl En<'_> {
         }
     }
 
-    fn metadata_walk(&mut self, md: Metadata) -> K<()> {
-        self.md_ops.clear();
-        self.md_stack.clear();
-        self.begin_md(md)?;
-        while let Some(top) = self.md_stack.last_mut() {
-            let (node, start, end) = *top;
-            if start < end {
-                top.1 += 1;
-                let op = self.md_ops[start];
-                // Unseen when listed; an earlier operand's walk may have numbered it since.
-                if self.md_state[op] == UNSEEN {
-                    self.begin_md(op)?;
-                }
-                continue;
+    /// Enumerates `root` (unseen) after its operands. The node being walked is kept in
+    /// locals (its ancestors are on the stack with the position of their next operand); an
+    /// operand without operands of its own (a string, a value: most of them) is numbered
+    /// where it is met, without a frame.
+    fn metadata_walk(&mut self, root: Metadata) -> K<()> {
+        let m = self.m;
+        match &m.metadata[root] {
+            M::String(_) => {
+                self.number_md(root);
+                return Ok(());
             }
-            self.md_stack.pop();
-            // This node's operands are the last region: drop them.
-            self.md_ops.truncate(start);
-            self.number_md(node);
+            &M::Value { value, .. } => {
+                self.md_value(value)?;
+                self.number_md(root);
+                return Ok(());
+            }
+            _ => {}
         }
+        // The operands of the debug-info node being walked (a generic node's are read from
+        // the pool in place), listed again when the walk comes back to it.
+        let mut di = std::mem::take(&mut self.md_ops);
+        self.md_stack.clear();
+        self.md_state[root] = VISITING;
+        let (mut node, mut pos) = (root, 0usize);
+        let mut pooled = node_operands(m, root, &mut di);
+        loop {
+            let ops: &[MdRef] = pooled.unwrap_or(&di);
+            let mut child = None;
+            while let Some(&op) = ops.get(pos) {
+                pos += 1;
+                let Some(op) = op else { continue };
+                match self.md_state.get(op) {
+                    Some(&UNSEEN) => {}
+                    Some(_) => continue,
+                    None => return Err(ErrorKind::BadMetadata(u64::from(op.as_u32()))),
+                }
+                match &m.metadata[op] {
+                    M::String(_) => self.number_md(op),
+                    &M::Value { value, .. } => {
+                        self.md_value(value)?;
+                        self.number_md(op);
+                    }
+                    _ => {
+                        child = Some(op);
+                        break;
+                    }
+                }
+            }
+            match child {
+                Some(op) => {
+                    // Every frame is a different node (visiting until it is numbered): the
+                    // stack is no deeper than the arena is long.
+                    self.md_stack.push((node, pos));
+                    self.md_state[op] = VISITING;
+                    (node, pos) = (op, 0);
+                    pooled = node_operands(m, op, &mut di);
+                }
+                None => {
+                    self.number_md(node);
+                    let Some((up, at)) = self.md_stack.pop() else {
+                        break;
+                    };
+                    (node, pos) = (up, at);
+                    pooled = node_operands(m, up, &mut di);
+                }
+            }
+        }
+        self.md_ops = di;
         Ok(())
     }
 
@@ -511,54 +823,16 @@ impl En<'_> {
         self.md_state[md] = self.mds.len() as u32;
     }
 
-    /// Starts `md` (unseen): a node with operands not yet numbered gets a frame, the others
-    /// (strings, values, nodes whose operands all were numbered: most of them) are
-    /// numbered at once, as LLVM's walk would after finding nothing new below them.
+    /// The value of a module-level `ValueAsMetadata` (`EnumerateValue`).
     #[inline(always)]
-    fn begin_md(&mut self, md: Metadata) -> K<()> {
-        let m = self.m;
-        let d = &m.metadata[md];
-        match d {
-            M::String(_) => {
-                self.number_md(md);
-                return Ok(());
-            }
-            M::Value { value, .. } => {
-                let v = *value;
-                if matches!(v, ValueRef::Arg(_) | ValueRef::Inst(_)) {
-                    return Err(ErrorKind::Malformed(
-                        "function-local metadata in a module node",
-                    ));
-                }
-                self.value(v)?;
-                self.number_md(md);
-                return Ok(());
-            }
-            _ => {}
+    fn md_value(&mut self, v: ValueRef) -> K<()> {
+        match v {
+            ValueRef::Const(c) => self.module_const(c),
+            ValueRef::Arg(_) | ValueRef::Inst(_) => Err(ErrorKind::Malformed(
+                "function-local metadata in a module node",
+            )),
+            _ => Ok(()),
         }
-        self.md_state[md] = VISITING;
-        let start = self.md_ops.len();
-        // Only the operands unseen now are listed: a numbered one stays numbered, and one
-        // being visited is an ancestor, visiting until this node is done.
-        let mut bad = None;
-        let (state, ops) = (&self.md_state, &mut self.md_ops);
-        md_operands(&m.pools, d, |op| match state.get(op) {
-            Some(&UNSEEN) => ops.push(op),
-            Some(_) => {}
-            None => {
-                bad.get_or_insert(op);
-            }
-        });
-        if let Some(op) = bad {
-            return Err(ErrorKind::BadMetadata(u64::from(op.as_u32())));
-        }
-        let end = self.md_ops.len();
-        if start == end {
-            self.number_md(md);
-        } else {
-            self.md_stack.push((md, start, end));
-        }
-        Ok(())
     }
 
     /// `OptimizeConstants` (skipped when use-list order is preserved): stable sort by (type
@@ -688,6 +962,47 @@ pub(crate) fn sorted_attachments(
     std::borrow::Cow::Owned(v)
 }
 
+/// Whether constant kind `k` has no value operands (in [`ConstKind::for_each_operand`] and
+/// [`const_operand`] alike) and no function to walk: true for the kinds whose answer needs
+/// no list read (an empty aggregate is not one of them).
+#[inline(always)]
+fn leaf_const(k: &ConstKind) -> bool {
+    use ConstKind as C;
+    matches!(
+        k,
+        C::Null
+            | C::Undef
+            | C::Int(_)
+            | C::WideInt(_)
+            | C::Float(_)
+            | C::FloatWide(_)
+            | C::String(_)
+            | C::CString(_)
+            | C::Data(_)
+            | C::InlineAsm { .. }
+    )
+}
+
+/// The operands of node `md` (neither a string nor a value): a generic node's in the pool,
+/// a debug-info node's listed in `di` (`None` returned).
+#[inline(always)]
+fn node_operands<'m>(m: &'m Module, md: Metadata, di: &mut Vec<MdRef>) -> Option<&'m [MdRef]> {
+    match &m.metadata[md] {
+        M::Node { operands, .. } => Some(m.pools.list(*operands)),
+        d => {
+            di_operands(&m.pools, d, di);
+            None
+        }
+    }
+}
+
+/// Lists the operands of debug-info node `d` in `di` (nulls left out).
+#[inline(never)]
+fn di_operands(pools: &dxil_ir::Pools, d: &dxil_ir::MetadataData, di: &mut Vec<MdRef>) {
+    di.clear();
+    md_operands(pools, d, |op| di.push(Some(op)));
+}
+
 fn is_local(m: &Module, md: Metadata) -> bool {
     matches!(
         m.md(md),
@@ -755,6 +1070,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
         md_ops: take(&mut s.md_ops),
         md_stack: take(&mut s.md_stack),
         work: take(&mut s.work),
+        local_seen: take_map(&mut s.local_seen, 0, 0),
+        locals: Vec::new(),
         label: simple.label,
         void: simple.void,
     };
@@ -805,10 +1122,6 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
             en.metadata(op)?;
         }
     }
-    // Per metadata: the 1-based index of the last body that listed it as local (made when
-    // the first local wrapper is met: most modules have none).
-    let mut local_seen = take_map(&mut s.local_seen, 0, 0);
-    let n_md = m.metadata.len();
     // Attribute lists (1-based ids) of calls and invokes, first uses in program order.
     let mut call_seen = take_filled(&mut s.call_seen, m.attribute_lists.len(), false);
     let mut call_lists = take(&mut s.call_lists);
@@ -828,7 +1141,6 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
             walked.push(None);
             continue;
         };
-        let mark = fi as u32 + 1;
         // An instruction operand met earlier in program order has had its result type
         // enumerated; when the arena is in program order (as a builder or reader leaves it),
         // that is every operand with a smaller id.
@@ -838,101 +1150,33 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
             .flat_map(|b| b.insts.iter())
             .enumerate()
             .all(|(n, i)| i.index() == n);
-        let mut current = 0u32;
-        // One walk per body: types and metadata in LLVM's constructor order, the body's
-        // constants (as `incorporateFunction` meets them), its function-local metadata
-        // (the wrappers among call and invoke arguments, in first-use order) and the
-        // attribute lists of its calls and invokes.
-        let mut local_metadata = spare(&mut s.md_lists);
-        // The body's instruction numbers (see `Enumerated::inst_ids`), given on the way.
+        // An argument operand brings no type when every argument's type is enumerated
+        // already (the function type's parameters were, just above).
+        let args_known = body
+            .args
+            .iter()
+            .all(|a| en.type_state.get(a.ty).is_some_and(|&s| s != UNSEEN));
+        let cx = BodyCx {
+            in_order,
+            met: 0,
+            known_args: if args_known {
+                u32::try_from(body.args.len()).unwrap_or(0)
+            } else {
+                0
+            },
+            mark: fi as u32 + 1,
+        };
         let base = inst_ids.len();
         inst_ids.resize(base + body.insts.len(), PackedOption::none());
-        let mut local = 0u32;
-        for_each_inst(body, |i, inst| {
-            if inst.ty.is_some() {
-                if let Some(slot) = inst_ids.get_mut(base + i.index()) {
-                    *slot = local.into();
-                    local = local
-                        .checked_add(1)
-                        .ok_or(ErrorKind::Unsupported("too many values"))?;
-                }
-            }
-            match &inst.kind {
-                // Most instructions of a DXIL body are calls: their operands (the arguments,
-                // then the callee) walked in one loop with the operand step inline.
-                // A call's function-local metadata arguments are listed on the way.
-                InstKind::Call { args, callee, .. } => {
-                    for &a in body.values(*args) {
-                        if let ValueRef::Metadata(md) = a {
-                            if is_local(m, md) {
-                                if local_seen[md] != mark {
-                                    note_local(
-                                        &mut local_seen,
-                                        &mut local_metadata,
-                                        md,
-                                        mark,
-                                        n_md,
-                                    );
-                                }
-                                continue;
-                            }
-                        }
-                        en.inst_operand(body, Op::V(a), in_order, current)?;
-                    }
-                    en.inst_operand(body, Op::V(*callee), in_order, current)?;
-                }
-                kind => {
-                    llvm_operands(body, kind, |op| {
-                        en.inst_operand(body, op, in_order, current)
-                    })?;
-                }
-            }
-            current += 1;
-            match inst.ty {
-                Some(t) => en.ty(t)?,
-                None => {
-                    let void = en.void.ok_or(ErrorKind::MissingType("void"))?;
-                    en.ty(void)?;
-                }
-            }
-            for &(_, md) in sorted_attachments(inst.attachments()).iter() {
-                en.metadata(md)?;
-            }
-            if let Some(loc) = inst.debug_loc() {
-                if let Some(s) = loc.scope {
-                    en.metadata(s)?;
-                }
-                if let Some(i) = loc.inlined_at {
-                    en.metadata(i)?;
-                }
-            }
-            if let InstKind::Call { attributes, .. } | InstKind::Invoke { attributes, .. } =
-                &inst.kind
-            {
-                let a = *attributes;
-                if a != 0 {
-                    match call_seen.get_mut(a as usize - 1) {
-                        Some(seen) if *seen => {}
-                        Some(seen) => {
-                            *seen = true;
-                            call_lists.push(a);
-                        }
-                        // Out of range: `attribute_orders` reports it.
-                        None => call_lists.push(a),
-                    }
-                }
-            }
-            if let InstKind::Invoke { args, .. } = &inst.kind {
-                for a in body.values(*args) {
-                    if let ValueRef::Metadata(md) = *a {
-                        if is_local(m, md) && local_seen[md] != mark {
-                            note_local(&mut local_seen, &mut local_metadata, md, mark, n_md);
-                        }
-                    }
-                }
-            }
-            Ok(())
-        })?;
+        en.locals = spare(&mut s.md_lists);
+        en.walk_body(
+            body,
+            cx,
+            &mut inst_ids[base..],
+            &mut call_seen,
+            &mut call_lists,
+        )?;
+        let local_metadata = std::mem::take(&mut en.locals);
         let candidates = std::mem::replace(&mut en.body_vals, spare(&mut s.candidate_lists));
         for &(c, _) in &candidates {
             en.cs[c].body = UNSEEN;
@@ -970,6 +1214,8 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
         md_ops,
         md_stack,
         work,
+        local_seen,
+        locals,
         ..
     } = en;
     (s.cs, s.vals, s.body_vals, s.keys) = (cs, vals, body_vals, keys);
@@ -977,6 +1223,7 @@ pub(crate) fn compute(p: Proven<'_>, preserve: bool, s: &mut Scratch) -> K<Enume
         (type_stack, stack, md_ops, md_stack, work);
     (s.local_seen, s.call_seen, s.call_lists, s.walked) =
         (local_seen, call_seen, call_lists, walked);
+    keep(&mut s.md_lists, locals);
     Ok(Enumerated {
         orders: Orders {
             types,
@@ -1029,39 +1276,4 @@ fn attribute_orders(m: &Module, calls: &[u32], s: &mut Scratch) -> K<(Vec<u32>, 
     }
     s.attr_seen = seen;
     Ok((lists, groups))
-}
-
-/// Lists function-local wrapper `md` for the body numbered `mark` (1-based), which had not
-/// listed it.
-#[cold]
-#[inline(never)]
-fn note_local(
-    seen: &mut SecondaryMap<Metadata, u32>,
-    listed: &mut Vec<Metadata>,
-    md: Metadata,
-    mark: u32,
-    n_md: usize,
-) {
-    // The first local met sizes the table for the whole arena at once.
-    if seen.len() <= md.index() {
-        seen.resize(n_md.max(md.index() + 1));
-    }
-    seen[md] = mark;
-    listed.push(md);
-}
-
-/// Calls `f` on every instruction of `body` (with its id) in program order.
-fn for_each_inst(
-    body: &Body,
-    mut f: impl FnMut(dxil_ir::Inst, &dxil_ir::InstData) -> K<()>,
-) -> K<()> {
-    for b in &body.blocks {
-        for &i in &b.insts {
-            let inst = body
-                .inst(i)
-                .ok_or(ErrorKind::Malformed("dangling instruction"))?;
-            f(i, inst)?;
-        }
-    }
-    Ok(())
 }

@@ -255,6 +255,7 @@ pub(crate) fn md_operands(pools: &Pools, d: &M, mut f: impl FnMut(Metadata)) {
 }
 
 /// The `i`-th value operand of a constant (the order of [`ConstKind::for_each_operand`]).
+#[inline]
 pub(crate) fn const_operand(pools: &Pools, k: &ConstKind, i: usize) -> Option<ValueRef> {
     use ConstKind as C;
     let pick = |ops: &[ValueRef]| ops.get(i).copied();
@@ -279,6 +280,7 @@ pub(crate) fn const_operand(pools: &Pools, k: &ConstKind, i: usize) -> Option<Va
 }
 
 /// The `i`-th subtype of a type (`Type::subtypes()`).
+#[inline]
 pub(crate) fn subtype(t: &TypeData, i: usize) -> Option<Type> {
     match t {
         TypeData::Pointer { pointee, .. } => (i == 0).then_some(*pointee),

@@ -2,7 +2,7 @@
 //! each is cleared and sized for the next module, so writing many modules allocates only
 //! while a module is larger than every one before it.
 
-use dxil_ir::{Const, EntityId, Metadata, PackedOption, SecondaryMap, Type, ValueRef};
+use dxil_ir::{Const, EntityId, MdRef, Metadata, PackedOption, SecondaryMap, Type, ValueRef};
 
 use super::enumerate::{BodyOrders, CState, Enumerated, Orders};
 
@@ -21,8 +21,8 @@ pub(crate) struct Scratch {
     pub mds: Vec<Metadata>,
     pub type_stack: Vec<(Type, usize)>,
     pub stack: Vec<(Const, usize)>,
-    pub md_ops: Vec<Metadata>,
-    pub md_stack: Vec<(Metadata, usize, usize)>,
+    pub md_ops: Vec<MdRef>,
+    pub md_stack: Vec<(Metadata, usize)>,
     pub work: Vec<ValueRef>,
     pub local_seen: SecondaryMap<Metadata, u32>,
     pub call_seen: Vec<bool>,
