@@ -195,7 +195,11 @@ impl<'a> BitCursor<'a> {
         // among the cached chunks ends the value (at most 63 bits of chunks, so fewer than 63
         // bits of value: no overflow).
         let whole = (self.avail / width) * width;
-        let cached = if whole >= 64 { u64::MAX } else { (1u64 << whole) - 1 };
+        let cached = if whole >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << whole) - 1
+        };
         let ends = !self.word & CONTINUATION[width as usize] & cached;
         if ends == 0 {
             return self.read_vbr_slow(width, what);

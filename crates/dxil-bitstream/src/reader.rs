@@ -98,6 +98,8 @@ pub struct Reader<'a> {
     in_blockinfo: bool,
     abbrev_cache: Vec<CachedAbbrev>,
     abbrev_cache_ops: Vec<AbbrevOp>,
+    /// Where the next search of `abbrev_cache` starts.
+    abbrev_hint: usize,
     /// Abbreviation vectors of closed scopes, kept to avoid reallocating.
     spare: Vec<Vec<Span>>,
     /// Bit offset just after the abbreviation ID of the last record [`Reader::advance`] read.
@@ -227,6 +229,7 @@ impl<'a> Reader<'a> {
             info_rec,
             abbrev_cache,
             abbrev_cache_ops,
+            abbrev_hint: 0,
         })
     }
 
@@ -509,11 +512,18 @@ impl<'a> Reader<'a> {
             }
             let start = self.pool.len();
             let (bits, avail) = self.cur.peek();
-            let hit = self
-                .abbrev_cache
-                .iter()
-                .find(|e| e.len <= avail && bits & ((1u64 << e.len) - 1) == e.bits);
-            if let Some(e) = hit {
+            // Writers define the same abbreviations in the same order in every module: the
+            // search starts after the last hit, where the next definition usually is.
+            let matches =
+                |e: &CachedAbbrev| e.len <= avail && bits & ((1u64 << e.len) - 1) == e.bits;
+            let from = self.abbrev_hint.min(self.abbrev_cache.len());
+            let hit = match self.abbrev_cache[from..].iter().position(matches) {
+                Some(i) => Some(from + i),
+                None => self.abbrev_cache[..from].iter().position(matches),
+            };
+            if let Some(i) = hit {
+                self.abbrev_hint = i + 1;
+                let e = self.abbrev_cache[i];
                 let ops = &self.abbrev_cache_ops[e.start as usize..(e.start + e.n) as usize];
                 self.pool.extend_from_slice(ops);
                 self.cur.skip_peeked(e.len);
@@ -552,6 +562,7 @@ impl<'a> Reader<'a> {
             start: first,
             n,
         });
+        self.abbrev_hint = self.abbrev_cache.len();
     }
 
     fn blockinfo_entry(&mut self, bid: u32, at: u64) -> Result<&mut Vec<Span>> {
