@@ -445,7 +445,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 .ok_or(ErrorKind::InvalidRecord("binary opcode"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Binary {
@@ -462,7 +462,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let dest = o.ty(st)?;
             let op = CastOp::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("cast opcode"))?;
             end(&o)?;
-            push_inst(st, fs, InstKind::Cast { op, value }, Some(dest))
+            push_inst_inline(st, fs, InstKind::Cast { op, value }, Some(dest))
         }
         FUNC_CODE_INST_GEP => {
             let inbounds = flag(ops, 0)?;
@@ -477,7 +477,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             }
             let operands = fs.body.pool.close(start).ok_or(POOL_FULL)?;
             let ty = walk.result(st, &mut fs.gep_ptrs)?;
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Gep {
@@ -698,7 +698,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Call {
@@ -818,7 +818,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             } else {
                 None
             };
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Load {
@@ -852,7 +852,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             } else {
                 None
             };
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Store {
@@ -990,18 +990,24 @@ fn last_inst(fs: &Fn) -> Option<Inst> {
 /// no value merging the variants is assembled at a join).
 #[inline(never)]
 fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
+    push_inst_inline(st, fs, kind, ty)
+}
+
+/// [`push_inst`] inlined, for the arms of the most frequent records (the kind is then built
+/// in place and its terminator test folds away).
+#[inline(always)]
+fn push_inst_inline(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
     // `cur_block` passes the last block made only when that block ended with a terminator.
     if fs.cur_block == fs.body.blocks.len() {
         start_block(fs)?;
     }
+    let ty = ty.filter(|&t| st.flags(t) & TY_VOID == 0);
+    let terminator = kind.is_terminator();
     let id = fs
         .body
         .insts
-        .next_id()
+        .try_push(InstData::new(kind, ty))
         .ok_or(ErrorKind::InvalidRecord("too many instructions"))?;
-    let ty = ty.filter(|&t| st.flags(t) & TY_VOID == 0);
-    let terminator = kind.is_terminator();
-    fs.body.insts.push(InstData::new(kind, ty));
     if let Some(t) = ty {
         st.values.push((ValueRef::Inst(id), t));
     }
