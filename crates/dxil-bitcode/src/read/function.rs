@@ -40,6 +40,8 @@ struct Fn {
     /// GEP result pointer types met, `(pointee, address space) -> pointer`, direct-mapped by
     /// the pointee's index (a body's GEPs reach a few types over and over).
     gep_ptrs: [Option<(Type, u32, Type)>; SIG_SLOTS],
+    /// The last vector compare: operand type and result type.
+    bool_vec: Option<(Type, Type)>,
     /// The function block's length in bits, capped by the bytes present.
     bits: u64,
 }
@@ -57,8 +59,8 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
             .get(f)
             .map(|x| x.fn_ty)
             .ok_or_else(|| cur.err(ErrorKind::Malformed("body for an unknown function")))?;
-    let params = match st.td(fn_ty) {
-        TypeData::Function { params, .. } => params.clone(),
+    let n_params = match st.td(fn_ty) {
+        TypeData::Function { params, .. } => params.len(),
         _ => return Err(cur.err(ErrorKind::TypeMismatch("function of a non-function type"))),
     };
     let values_start = st.values.len();
@@ -75,11 +77,18 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         fn_attachments: Vec::new(),
         sigs: [None; SIG_SLOTS],
         gep_ptrs: [None; SIG_SLOTS],
+        bool_vec: None,
         bits,
     };
-    for &ty in params.iter() {
-        let a = fs.body.args.push(ArgData { ty, name: None });
-        st.values.push((ValueRef::Arg(a), ty));
+    // The parameter types are read from the type table while the values grow (no copy).
+    let State { m, values, .. } = &mut *st;
+    if let Some(TypeData::Function { params, .. }) = m.types.get(fn_ty) {
+        fs.body.args.reserve(n_params);
+        values.reserve(n_params);
+        for &ty in params.iter() {
+            let a = fs.body.args.push(ArgData { ty, name: None });
+            values.push((ValueRef::Arg(a), ty));
+        }
     }
     loop {
         match cur.next()? {
@@ -361,15 +370,25 @@ fn align(v: u64) -> K<u8> {
     }
 }
 
+#[inline]
 fn i1(st: &State) -> K<Type> {
-    st.find(&TypeData::Int(1), "i1")
+    // What `st.find(&TypeData::Int(1), "i1")` answers, without building the key.
+    st.i1.expand().ok_or(ErrorKind::MissingType("i1"))
 }
 
-/// `i1`, or `<N x i1>` for a vector operand (compare results).
-fn bool_like(st: &State, operand: Type) -> K<Type> {
+/// `i1`, or `<N x i1>` for a vector operand (compare results); `last` keeps the last vector
+/// operand type and its result.
+fn bool_like(st: &State, operand: Type, last: &mut Option<(Type, Type)>) -> K<Type> {
     let b = i1(st)?;
     match *st.td(operand) {
-        TypeData::Vector { len, .. } => st.find(&TypeData::Vector { len, elem: b }, "<N x i1>"),
+        TypeData::Vector { len, .. } => match *last {
+            Some((o, r)) if o == operand => Ok(r),
+            _ => {
+                let r = st.find(&TypeData::Vector { len, elem: b }, "<N x i1>")?;
+                *last = Some((operand, r));
+                Ok(r)
+            }
+        },
         _ => Ok(b),
     }
 }
@@ -565,6 +584,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 Predicate::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("predicate"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
+            let rt = bool_like(st, lt, &mut fs.bool_vec)?;
             push_inst(
                 st,
                 fs,
@@ -574,7 +594,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                     rhs,
                     flags,
                 },
-                Some(bool_like(st, lt)?),
+                Some(rt),
             )
         }
         FUNC_CODE_INST_RET => {
