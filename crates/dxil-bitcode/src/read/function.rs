@@ -261,12 +261,11 @@ impl Ops<'_> {
     fn value_type(&mut self, st: &State, fs: &mut Fn) -> K<(ValueRef, Type)> {
         let raw = self.next()?;
         let id = self.abs(raw);
-        if id < self.inst_num {
-            return st
-                .value(u64::from(id))
-                .ok_or(ErrorKind::BadValue(u64::from(id)));
+        // The values defined are the ids below `inst_num`: any other is a forward reference.
+        match st.value(u64::from(id)) {
+            Some(vt) => Ok(vt),
+            None => self.forward_type(st, fs, id),
         }
-        self.forward_type(st, fs, id)
     }
 
     /// The rest of [`Ops::value_type`] for an id not defined yet: its type follows.
@@ -585,7 +584,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
             let rt = bool_like(st, lt, &mut fs.bool_vec)?;
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Cmp {
@@ -973,7 +972,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
         FUNC_CODE_INST_EXTRACTVAL => {
             let (aggregate, at) = o.value_type(st, fs)?;
             let (indices, t) = index_list(st, fs, o.rest(), at)?;
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::ExtractValue { aggregate, indices },
