@@ -1164,6 +1164,7 @@ fn signature(st: &State, ct: Type, explicit: Option<Type>) -> K<Sig> {
 }
 
 /// Callee and arguments of a call or invoke (after the fixed fields).
+#[inline(always)]
 fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type>) -> K<CallParts> {
     let (callee, ct) = o.value_type(st, fs)?;
     let slot = ct.index() % SIG_SLOTS;
