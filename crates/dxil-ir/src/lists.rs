@@ -263,13 +263,6 @@ impl OperandPool {
         T::pool_mut(self).push(item);
     }
 
-    /// Appends elements to the list being pushed (as [`OperandPool::push_item`] for each, with
-    /// one reservation when the iterator knows its length).
-    #[inline]
-    pub fn extend_items<T: PoolItem>(&mut self, items: impl IntoIterator<Item = T>) {
-        T::pool_mut(self).extend(items);
-    }
-
     /// The list of the elements pushed since `start`; `None` when the pool holds more than
     /// `u32::MAX` elements of the type.
     #[inline]

@@ -428,8 +428,8 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             Ok(())
         }
         FUNC_CODE_DEBUG_LOC => {
-            let inst = last_inst(fs)
-                .ok_or(ErrorKind::Malformed("DEBUG_LOC before any instruction"))?;
+            let inst =
+                last_inst(fs).ok_or(ErrorKind::Malformed("DEBUG_LOC before any instruction"))?;
             let line = u32::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("line"))?;
             let col = u32::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("column"))?;
             let scope = st.md_or_null(o.next()?)?;
@@ -1291,9 +1291,7 @@ impl GepWalk {
             return;
         }
         let next = match st.td(self.t) {
-            TypeData::Struct(_) => st
-                .const_index(v)
-                .and_then(|i| st.member(self.t, i)),
+            TypeData::Struct(_) => st.const_index(v).and_then(|i| st.member(self.t, i)),
             TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Ok(*elem),
             _ => Err(ErrorKind::TypeMismatch("GEP index into a non-aggregate")),
         };

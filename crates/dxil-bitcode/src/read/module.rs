@@ -233,11 +233,7 @@ fn resolve_deferred(ms: &mut ModState) -> K<()> {
             | Deferred::Prefix(_, id)
             | Deferred::Personality(_, id) => id,
         };
-        let v = st
-            .values
-            .get(id as usize)
-            .ok_or(ErrorKind::BadValue(id))?
-            .0;
+        let v = st.values.get(id as usize).ok_or(ErrorKind::BadValue(id))?.0;
         let missing = ErrorKind::Malformed("dangling global value");
         match d {
             Deferred::Init(g, _) => st.m.globals.get_mut(g).ok_or(missing)?.initializer = Some(v),
