@@ -93,6 +93,15 @@ impl<I: EntityId, T> Arena<I, T> {
         id
     }
 
+    /// Adds an entry and returns its id, or `None` (adding nothing) when the arena is full:
+    /// [`Arena::next_id`] and [`Arena::push`] in one check, inlined for readers' hot loops.
+    #[inline(always)]
+    pub fn try_push(&mut self, value: T) -> Option<I> {
+        let id = I::from_index(self.items.len())?;
+        self.items.push(value);
+        Some(id)
+    }
+
     /// The id the next [`Arena::push`] returns (`None` when the arena is full).
     pub fn next_id(&self) -> Option<I> {
         I::from_index(self.items.len())

@@ -40,12 +40,11 @@ impl Ids {
     }
 }
 
-/// Reads a constants block; `local` when it belongs to a function body. Returns the ids of
-/// the constants read, in order.
+/// Reads a constants block (the module's, or a function body's). Returns the ids of the
+/// constants read, in order.
 pub(crate) fn read_constants(
     cur: &mut Cursor<'_>,
     st: &mut State,
-    local: bool,
     order: &mut Vec<Const>,
 ) -> Result<()> {
     let prev = cur.enter(CONSTANTS_BLOCK_ID)?;
@@ -58,7 +57,7 @@ pub(crate) fn read_constants(
     // records that fill them read its tables.
     let mut pools = std::mem::take(&mut st.m.pools);
     pools.reserve::<ValueRef>(words / 2);
-    let r = read_block(cur, st, &mut pools, local, order);
+    let r = read_block(cur, st, &mut pools, order);
     st.m.pools = pools;
     r?;
     cur.leave(prev);
@@ -74,7 +73,6 @@ fn read_block(
     cur: &mut Cursor<'_>,
     st: &mut State,
     pools: &mut Pools,
-    local: bool,
     order: &mut Vec<Const>,
 ) -> Result<()> {
     let mut ids = Ids {
@@ -115,11 +113,8 @@ fn read_block(
         }
         st.m.constants.push(ConstData { ty, kind });
         order.push(id);
-        if local {
-            st.local_values.push((ValueRef::Const(id), ty));
-        } else {
-            st.module_values.push((ValueRef::Const(id), ty));
-        }
+        // A body's constants follow the module's values in the one table.
+        st.values.push((ValueRef::Const(id), ty));
         count += 1;
     }
     if let Some(m) = ids.max_forward {

@@ -24,14 +24,24 @@ struct Fn {
     /// memory follows the content rather than the declared count.
     declared: usize,
     cur_block: usize,
-    last_inst: Option<Inst>,
+    /// The first instruction of the current block (its instructions are the ones pushed
+    /// since).
+    block_start: usize,
     last_loc: Option<DebugLoc>,
     /// Forward references: (absolute value id, expected type).
     fwd: Vec<(u32, Type)>,
+    /// The instructions that hold a forward reference, in order (an instruction is listed
+    /// once per reference).
+    fwd_insts: Vec<u32>,
     md_fixups: Vec<MdFixup>,
     fn_attachments: Vec<(u32, Metadata)>,
-    /// The operand types of the GEP being read (reused).
-    gep_types: Vec<Type>,
+    /// Signatures of the callee types met, direct-mapped by type index.
+    sigs: [Option<Sig>; SIG_SLOTS],
+    /// GEP result pointer types met, `(pointee, address space) -> pointer`, direct-mapped by
+    /// the pointee's index (a body's GEPs reach a few types over and over).
+    gep_ptrs: [Option<(Type, u32, Type)>; SIG_SLOTS],
+    /// The last vector compare: operand type and result type.
+    bool_vec: Option<(Type, Type)>,
     /// The function block's length in bits, capped by the bytes present.
     bits: u64,
 }
@@ -49,35 +59,43 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
             .get(f)
             .map(|x| x.fn_ty)
             .ok_or_else(|| cur.err(ErrorKind::Malformed("body for an unknown function")))?;
-    let params = match st.td(fn_ty) {
-        TypeData::Function { params, .. } => params.clone(),
+    let n_params = match st.td(fn_ty) {
+        TypeData::Function { params, .. } => params.len(),
         _ => return Err(cur.err(ErrorKind::TypeMismatch("function of a non-function type"))),
     };
-    st.local_values.clear();
+    let values_start = st.values.len();
     st.local_md.clear();
-    st.block_insts.clear();
     let mut fs = Fn {
         body: body_for(bits),
         declared: 0,
         cur_block: 0,
-        last_inst: None,
+        block_start: 0,
         last_loc: None,
         fwd: Vec::new(),
+        fwd_insts: Vec::new(),
         md_fixups: Vec::new(),
         fn_attachments: Vec::new(),
-        gep_types: Vec::new(),
+        sigs: [None; SIG_SLOTS],
+        gep_ptrs: [None; SIG_SLOTS],
+        bool_vec: None,
         bits,
     };
-    for &ty in params.iter() {
-        let a = fs.body.args.push(ArgData { ty, name: None });
-        st.local_values.push((ValueRef::Arg(a), ty));
+    // The parameter types are read from the type table while the values grow (no copy).
+    let State { m, values, .. } = &mut *st;
+    if let Some(TypeData::Function { params, .. }) = m.types.get(fn_ty) {
+        fs.body.args.reserve(n_params);
+        values.reserve(n_params);
+        for &ty in params.iter() {
+            let a = fs.body.args.push(ArgData { ty, name: None });
+            values.push((ValueRef::Arg(a), ty));
+        }
     }
     loop {
         match cur.next()? {
             Entry::EndBlock => break,
             Entry::EndOfStream => return Err(cur.truncated()),
             Entry::SubBlock { block_id } => match block_id {
-                CONSTANTS_BLOCK_ID => read_constants(cur, st, true, &mut fs.body.constants)?,
+                CONSTANTS_BLOCK_ID => read_constants(cur, st, &mut fs.body.constants)?,
                 METADATA_BLOCK_ID => read_metadata(cur, st, true, &mut fs.md_fixups)?,
                 VALUE_SYMTAB_BLOCK_ID => read_symtab(cur, st, Some(&mut fs.body))?,
                 METADATA_ATTACHMENT_ID => read_attachments(cur, st, &mut fs)?,
@@ -107,7 +125,7 @@ pub(crate) fn read_function(cur: &mut Cursor<'_>, st: &mut State, f: Function) -
         func.body = Some(body);
         func.attachments = fn_attachments;
     }
-    st.local_values.clear();
+    st.values.truncate(values_start);
     st.local_md.clear();
     cur.leave(prev);
     Ok(())
@@ -160,7 +178,15 @@ fn resolve_forward(st: &mut State, fs: &mut Fn) -> K<()> {
     }
     let mut result = Ok(());
     let body = &mut fs.body;
-    for inst in &mut body.insts {
+    let mut last = None;
+    for &at in &fs.fwd_insts {
+        if last == Some(at) {
+            continue;
+        }
+        last = Some(at);
+        let Some(inst) = body.insts.as_mut_slice().get_mut(at as usize) else {
+            return Err(ErrorKind::Malformed("dangling forward reference"));
+        };
         inst.kind.for_each_operand_mut(&mut body.pool, |v| {
             if let ValueRef::Arg(a) = *v {
                 let a = a.as_u32();
@@ -235,12 +261,11 @@ impl Ops<'_> {
     fn value_type(&mut self, st: &State, fs: &mut Fn) -> K<(ValueRef, Type)> {
         let raw = self.next()?;
         let id = self.abs(raw);
-        if id < self.inst_num {
-            return st
-                .value(u64::from(id))
-                .ok_or(ErrorKind::BadValue(u64::from(id)));
+        // The values defined are the ids below `inst_num`: any other is a forward reference.
+        match st.value(u64::from(id)) {
+            Some(vt) => Ok(vt),
+            None => self.forward_type(st, fs, id),
         }
-        self.forward_type(st, fs, id)
     }
 
     /// The rest of [`Ops::value_type`] for an id not defined yet: its type follows.
@@ -297,14 +322,32 @@ fn resolve_value(st: &State, fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
 #[cold]
 #[inline(never)]
 fn park(fs: &mut Fn, id: u32, ty: Type) -> K<ValueRef> {
-    if fs.fwd.len() >= (u32::MAX - FWD_BASE) as usize {
+    park_in(&mut fs.fwd, &mut fs.fwd_insts, fs.body.insts.len(), id, ty)
+}
+
+/// [`park`] given the lists of forward references, and the index of the instruction being
+/// read.
+#[cold]
+#[inline(never)]
+fn park_in(
+    fwd: &mut Vec<(u32, Type)>,
+    fwd_insts: &mut Vec<u32>,
+    inst: usize,
+    id: u32,
+    ty: Type,
+) -> K<ValueRef> {
+    if fwd.len() >= (u32::MAX - FWD_BASE) as usize {
         return Err(ErrorKind::InvalidRecord("too many forward references"));
     }
-    let k = fs.fwd.len() as u32;
-    fs.fwd.push((id, ty));
+    // The instruction being read gets the next index (a body has fewer than 2^32).
+    let inst =
+        u32::try_from(inst).map_err(|_| ErrorKind::InvalidRecord("too many instructions"))?;
+    fwd_insts.push(inst);
+    let k = fwd.len() as u32;
+    fwd.push((id, ty));
     // A placeholder above every real argument, bounded by the references parked so
     // far; `resolve_forward` replaces each one before the body is stored.
-    let parked = FWD_BASE as usize + fs.fwd.len();
+    let parked = FWD_BASE as usize + fwd.len();
     let placeholder = Arg::checked(u64::from(FWD_BASE + k), parked)
         .map_err(|_| ErrorKind::InvalidRecord("too many forward references"))?;
     Ok(ValueRef::Arg(placeholder))
@@ -326,15 +369,25 @@ fn align(v: u64) -> K<u8> {
     }
 }
 
+#[inline]
 fn i1(st: &State) -> K<Type> {
-    st.find(&TypeData::Int(1), "i1")
+    // What `st.find(&TypeData::Int(1), "i1")` answers, without building the key.
+    st.i1.expand().ok_or(ErrorKind::MissingType("i1"))
 }
 
-/// `i1`, or `<N x i1>` for a vector operand (compare results).
-fn bool_like(st: &State, operand: Type) -> K<Type> {
+/// `i1`, or `<N x i1>` for a vector operand (compare results); `last` keeps the last vector
+/// operand type and its result.
+fn bool_like(st: &State, operand: Type, last: &mut Option<(Type, Type)>) -> K<Type> {
     let b = i1(st)?;
     match *st.td(operand) {
-        TypeData::Vector { len, .. } => st.find(&TypeData::Vector { len, elem: b }, "<N x i1>"),
+        TypeData::Vector { len, .. } => match *last {
+            Some((o, r)) if o == operand => Ok(r),
+            _ => {
+                let r = st.find(&TypeData::Vector { len, elem: b }, "<N x i1>")?;
+                *last = Some((operand, r));
+                Ok(r)
+            }
+        },
         _ => Ok(b),
     }
 }
@@ -375,9 +428,8 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             Ok(())
         }
         FUNC_CODE_DEBUG_LOC => {
-            let inst = fs
-                .last_inst
-                .ok_or(ErrorKind::Malformed("DEBUG_LOC before any instruction"))?;
+            let inst =
+                last_inst(fs).ok_or(ErrorKind::Malformed("DEBUG_LOC before any instruction"))?;
             let line = u32::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("line"))?;
             let col = u32::try_from(o.next()?).map_err(|_| ErrorKind::InvalidRecord("column"))?;
             let scope = st.md_or_null(o.next()?)?;
@@ -395,7 +447,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             Ok(())
         }
         FUNC_CODE_DEBUG_LOC_AGAIN => {
-            let inst = fs.last_inst.ok_or(ErrorKind::Malformed(
+            let inst = last_inst(fs).ok_or(ErrorKind::Malformed(
                 "DEBUG_LOC_AGAIN before any instruction",
             ))?;
             if let Some(i) = fs.body.insts.get_mut(inst) {
@@ -411,7 +463,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 .ok_or(ErrorKind::InvalidRecord("binary opcode"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Binary {
@@ -428,25 +480,22 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             let dest = o.ty(st)?;
             let op = CastOp::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("cast opcode"))?;
             end(&o)?;
-            push_inst(st, fs, InstKind::Cast { op, value }, Some(dest))
+            push_inst_inline(st, fs, InstKind::Cast { op, value }, Some(dest))
         }
         FUNC_CODE_INST_GEP => {
             let inbounds = flag(ops, 0)?;
             o.i = 1;
             let source_ty = o.ty(st)?;
             let start = fs.body.start_list();
-            let mut types = std::mem::take(&mut fs.gep_types);
-            types.clear();
+            let mut walk = GepWalk::new(source_ty);
             while !o.done() {
                 let (v, t) = o.value_type(st, fs)?;
                 fs.body.pool.push_item(v);
-                types.push(t);
+                walk.step(st, v, t);
             }
             let operands = fs.body.pool.close(start).ok_or(POOL_FULL)?;
-            let ty = gep_result(st, source_ty, fs.body.values(operands), &types);
-            fs.gep_types = types;
-            let ty = ty?;
-            push_inst(
+            let ty = walk.result(st, &mut fs.gep_ptrs)?;
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Gep {
@@ -534,7 +583,8 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 Predicate::from_code(o.next()?).ok_or(ErrorKind::InvalidRecord("predicate"))?;
             let flags = if o.done() { 0 } else { o.next()? };
             end(&o)?;
-            push_inst(
+            let rt = bool_like(st, lt, &mut fs.bool_vec)?;
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Cmp {
@@ -543,7 +593,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                     rhs,
                     flags,
                 },
-                Some(bool_like(st, lt)?),
+                Some(rt),
             )
         }
         FUNC_CODE_INST_RET => {
@@ -667,7 +717,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
                 None
             };
             let (fn_ty, callee, args, ret) = call_operands(st, fs, &mut o, explicit)?;
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Call {
@@ -787,7 +837,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             } else {
                 None
             };
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Load {
@@ -821,7 +871,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             } else {
                 None
             };
-            push_inst(
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::Store {
@@ -920,12 +970,9 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
             push_inst(st, fs, InstKind::VaArg { valist_ty, valist }, Some(ty))
         }
         FUNC_CODE_INST_EXTRACTVAL => {
-            let (aggregate, mut t) = o.value_type(st, fs)?;
-            let indices = index_list(fs, o.rest())?;
-            for &i in fs.body.list(indices) {
-                t = aggregate_member(st, t, i)?;
-            }
-            push_inst(
+            let (aggregate, at) = o.value_type(st, fs)?;
+            let (indices, t) = index_list(st, fs, o.rest(), at)?;
+            push_inst_inline(
                 st,
                 fs,
                 InstKind::ExtractValue { aggregate, indices },
@@ -935,11 +982,7 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
         FUNC_CODE_INST_INSERTVAL => {
             let (aggregate, at) = o.value_type(st, fs)?;
             let (value, _) = o.value_type(st, fs)?;
-            let indices = index_list(fs, o.rest())?;
-            let mut t = at;
-            for &i in fs.body.list(indices) {
-                t = aggregate_member(st, t, i)?;
-            }
+            let (indices, _) = index_list(st, fs, o.rest(), at)?;
             push_inst(
                 st,
                 fs,
@@ -956,47 +999,73 @@ fn record(st: &mut State, fs: &mut Fn, code: u32, ops: &[u64], cur: &Cursor<'_>)
     }
 }
 
+/// The instruction read last.
+fn last_inst(fs: &Fn) -> Option<Inst> {
+    let n = fs.body.insts.len();
+    fs.body.insts.id_of(n.checked_sub(1)?)
+}
+
 /// Appends an instruction (called at the end of each arm with the kind built there, so that
 /// no value merging the variants is assembled at a join).
 #[inline(never)]
 fn push_inst(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
+    push_inst_inline(st, fs, kind, ty)
+}
+
+/// [`push_inst`] inlined, for the arms of the most frequent records (the kind is then built
+/// in place and its terminator test folds away).
+#[inline(always)]
+fn push_inst_inline(st: &mut State, fs: &mut Fn, kind: InstKind, ty: Option<Type>) -> K<()> {
     // `cur_block` passes the last block made only when that block ended with a terminator.
     if fs.cur_block == fs.body.blocks.len() {
-        if fs.cur_block >= fs.declared {
-            return Err(ErrorKind::Malformed(
-                "instruction outside any declared block",
-            ));
-        }
-        fs.body.blocks.push(BlockData::default());
+        start_block(fs)?;
     }
+    let ty = ty.filter(|&t| st.flags(t) & TY_VOID == 0);
+    let terminator = kind.is_terminator();
     let id = fs
         .body
         .insts
-        .next_id()
+        .try_push(InstData::new(kind, ty))
         .ok_or(ErrorKind::InvalidRecord("too many instructions"))?;
-    let ty = ty.filter(|&t| st.flags(t) & TY_VOID == 0);
-    let terminator = kind.is_terminator();
-    fs.body.insts.push(InstData::new(kind, ty));
     if let Some(t) = ty {
-        st.local_values.push((ValueRef::Inst(id), t));
+        st.values.push((ValueRef::Inst(id), t));
     }
-    fs.last_inst = Some(id);
-    // The block's instructions are copied into it, at their exact count, when its
-    // terminator arrives.
-    st.block_insts.push(id);
     if terminator {
         end_block(st, fs);
     }
     Ok(())
 }
 
-/// Gives the current block its instructions, at their exact count, and moves to the next.
+/// Makes the block the next instruction starts.
+#[inline(never)]
+fn start_block(fs: &mut Fn) -> K<()> {
+    if fs.cur_block >= fs.declared {
+        return Err(ErrorKind::Malformed(
+            "instruction outside any declared block",
+        ));
+    }
+    fs.body.blocks.push(BlockData::default());
+    fs.block_start = fs.body.insts.len();
+    Ok(())
+}
+
+/// Gives the current block its instructions (those pushed since it started, at their exact
+/// count), and moves to the next.
 #[inline(never)]
 fn end_block(st: &mut State, fs: &mut Fn) {
-    if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
-        block.insts = st.block_insts.as_slice().into();
+    let n = fs.body.insts.len();
+    if st.inst_ids.len() < n {
+        let from = st.inst_ids.len();
+        let insts = &fs.body.insts;
+        st.inst_ids.extend((from..n).filter_map(|i| insts.id_of(i)));
     }
-    st.block_insts.clear();
+    let list = st
+        .inst_ids
+        .get(fs.block_start..n)
+        .map_or_else(Vec::new, <[Inst]>::to_vec);
+    if let Some(block) = fs.body.blocks.as_mut_slice().get_mut(fs.cur_block) {
+        block.insts = list;
+    }
     fs.cur_block += 1;
 }
 
@@ -1008,23 +1077,37 @@ fn attr_list(st: &State, v: u64) -> K<u32> {
     }
 }
 
-fn index_list(fs: &mut Fn, ops: &[u64]) -> K<IndexList> {
+/// The indices of an extractvalue or insertvalue into `agg`, and the member type they reach.
+/// Every index is read before the first type error is reported, in index order.
+fn index_list(st: &State, fs: &mut Fn, ops: &[u64], agg: Type) -> K<(IndexList, Type)> {
     if ops.is_empty() {
         return Err(ErrorKind::InvalidRecord("aggregate access without indices"));
     }
     reserve_rare::<u32>(fs);
     let body = &mut fs.body;
     let start = body.start_list();
+    let mut t = Ok(agg);
     for &i in ops {
         let i = u32::try_from(i).map_err(|_| ErrorKind::InvalidRecord("aggregate index"))?;
         body.pool.push_item(i);
+        if let Ok(ty) = t {
+            t = aggregate_member(st, ty, i);
+        }
     }
-    body.pool.close(start).ok_or(POOL_FULL)
+    let list = body.pool.close(start).ok_or(POOL_FULL)?;
+    Ok((list, t?))
 }
 
+/// The member of aggregate `t` at index `i` (a struct field or an array element).
+#[inline]
 fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {
     match st.td(t) {
-        TypeData::Struct(_) | TypeData::Array { .. } => st.member(t, u64::from(i)),
+        TypeData::Struct(s) => s
+            .elems
+            .get(i as usize)
+            .copied()
+            .ok_or(ErrorKind::InvalidRecord("struct index out of range")),
+        TypeData::Array { elem, .. } => Ok(*elem),
         _ => Err(ErrorKind::TypeMismatch(
             "aggregate index into a non-aggregate",
         )),
@@ -1033,48 +1116,106 @@ fn aggregate_member(st: &State, t: Type, i: u32) -> K<Type> {
 
 type CallParts = (Type, ValueRef, ValueList, Option<Type>);
 
-/// Callee and arguments of a call or invoke (after the fixed fields).
-fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type>) -> K<CallParts> {
-    let (callee, ct) = o.value_type(st, fs)?;
+/// Slots of the callee signature and GEP pointer caches ([`Fn::sigs`], [`Fn::gep_ptrs`]).
+const SIG_SLOTS: usize = 16;
+
+/// What a call needs of its callee's type, kept for the next call through the same type
+/// (DXIL calls a few `dx.op.*` functions over and over).
+#[derive(Clone, Copy)]
+struct Sig {
+    /// The callee's (pointer) type, the key.
+    callee_ty: Type,
+    fn_ty: Type,
+    ret: Type,
+    vararg: bool,
+    /// No parameter is `label` or `metadata`: every fixed argument is a value of the
+    /// parameter's type.
+    plain: bool,
+}
+
+/// The signature of a callee of type `ct`, checked against the explicit function type.
+#[inline(never)]
+fn signature(st: &State, ct: Type, explicit: Option<Type>) -> K<Sig> {
     let pointee = match *st.td(ct) {
         TypeData::Pointer { pointee, .. } => pointee,
         _ => return Err(ErrorKind::TypeMismatch("callee is not a pointer")),
     };
-    let fn_ty = explicit.unwrap_or(pointee);
-    if fn_ty != pointee {
+    if explicit.is_some_and(|e| e != pointee) {
         return Err(ErrorKind::TypeMismatch(
             "explicit call type differs from the callee's",
         ));
     }
-    let (ret, params, vararg) = match st.td(fn_ty) {
+    match st.td(pointee) {
         TypeData::Function {
             ret,
             params,
             vararg,
-        } => (*ret, params, *vararg),
-        _ => return Err(ErrorKind::TypeMismatch("callee is not a function")),
+        } => Ok(Sig {
+            callee_ty: ct,
+            fn_ty: pointee,
+            ret: *ret,
+            vararg: *vararg,
+            plain: params
+                .iter()
+                .all(|&p| st.flags(p) & (TY_LABEL | TY_METADATA) == 0),
+        }),
+        _ => Err(ErrorKind::TypeMismatch("callee is not a function")),
+    }
+}
+
+/// Callee and arguments of a call or invoke (after the fixed fields).
+#[inline(always)]
+fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type>) -> K<CallParts> {
+    let (callee, ct) = o.value_type(st, fs)?;
+    let slot = ct.index() % SIG_SLOTS;
+    let sig = match fs.sigs[slot] {
+        Some(s) if s.callee_ty == ct => {
+            if explicit.is_some_and(|e| e != s.fn_ty) {
+                return Err(ErrorKind::TypeMismatch(
+                    "explicit call type differs from the callee's",
+                ));
+            }
+            s
+        }
+        _ => {
+            let s = signature(st, ct, explicit)?;
+            fs.sigs[slot] = Some(s);
+            s
+        }
+    };
+    let params: &[Type] = match st.td(sig.fn_ty) {
+        TypeData::Function { params, .. } => params,
+        _ => &[],
     };
     let fixed = match o.rest().get(..params.len()) {
         Some(fixed) => fixed,
         None => return Err(ErrorKind::InvalidRecord("too few call arguments")),
     };
     let start = fs.body.start_list();
-    // Room for the fixed arguments, which the record holds.
-    fs.body.pool.reserve::<ValueRef>(fixed.len());
-    for (&p, &raw) in params.iter().zip(fixed) {
-        let id = o.abs(raw);
-        let flags = st.flags(p);
-        let v = if flags & (TY_LABEL | TY_METADATA) == 0 {
-            resolve_value(st, fs, id, p)?
-        } else if flags & TY_LABEL != 0 {
-            return Err(ErrorKind::Unsupported("label-typed call arguments"));
-        } else {
-            ValueRef::Metadata(st.md(u64::from(id))?)
-        };
-        fs.body.pool.push_item(v);
+    if sig.plain {
+        fs.body.pool.reserve::<ValueRef>(fixed.len());
+        for (&p, &raw) in params.iter().zip(fixed) {
+            let id = o.abs(raw);
+            let v = resolve_value(st, fs, id, p)?;
+            fs.body.pool.push_item(v);
+        }
+    } else {
+        fs.body.pool.reserve::<ValueRef>(fixed.len());
+        for (&p, &raw) in params.iter().zip(fixed) {
+            let id = o.abs(raw);
+            let flags = st.flags(p);
+            let v = if flags & (TY_LABEL | TY_METADATA) == 0 {
+                resolve_value(st, fs, id, p)?
+            } else if flags & TY_LABEL != 0 {
+                return Err(ErrorKind::Unsupported("label-typed call arguments"));
+            } else {
+                ValueRef::Metadata(st.md(u64::from(id))?)
+            };
+            fs.body.pool.push_item(v);
+        }
     }
     o.i += fixed.len();
-    if vararg {
+    if sig.vararg {
         while !o.done() {
             let v = o.value_type(st, fs)?.0;
             fs.body.pool.push_item(v);
@@ -1082,45 +1223,105 @@ fn call_operands(st: &State, fs: &mut Fn, o: &mut Ops<'_>, explicit: Option<Type
     }
     end(o)?;
     let args = fs.body.pool.close(start).ok_or(POOL_FULL)?;
-    Ok((fn_ty, callee, args, Some(ret)))
+    Ok((sig.fn_ty, callee, args, Some(sig.ret)))
 }
 
-/// The result type of a GEP (LLVM `GetElementPtrInst::getGEPReturnType`).
-fn gep_result(st: &State, source: Type, operands: &[ValueRef], types: &[Type]) -> K<Type> {
-    let (&base_ty, index_types) = types
-        .split_first()
-        .ok_or(ErrorKind::InvalidRecord("GEP without a base"))?;
-    let (scalar_ptr, mut vec_len) = match *st.td(base_ty) {
-        TypeData::Vector { len, elem } => (elem, Some(len)),
-        _ => (base_ty, None),
-    };
-    let TypeData::Pointer { pointee, addrspace } = *st.td(scalar_ptr) else {
-        return Err(ErrorKind::TypeMismatch("GEP base is not a pointer"));
-    };
-    if pointee != source {
-        return Err(ErrorKind::TypeMismatch(
-            "GEP source type differs from the pointee",
-        ));
-    }
-    let mut t = source;
-    for (k, (&v, &it)) in operands.iter().zip(types).enumerate().skip(1) {
-        if let TypeData::Vector { len, .. } = *st.td(it) {
-            vec_len = Some(len);
+/// The result type of a GEP (LLVM `GetElementPtrInst::getGEPReturnType`), worked out
+/// operand by operand as they are read. A type error is kept for the end: every operand is
+/// read first (a record that fails to read reports that), then the first type error is
+/// reported in operand order.
+struct GepWalk {
+    source: Type,
+    /// Operands seen.
+    n: usize,
+    /// The type the indices reached so far.
+    t: Type,
+    addrspace: u32,
+    /// The vector length of a vector base or index.
+    vec_len: Option<u64>,
+    err: Option<ErrorKind>,
+}
+
+impl GepWalk {
+    fn new(source: Type) -> Self {
+        GepWalk {
+            source,
+            n: 0,
+            t: source,
+            addrspace: 0,
+            vec_len: None,
+            err: None,
         }
-        let _ = index_types;
+    }
+
+    /// Takes operand `v` of type `ty`.
+    #[inline]
+    fn step(&mut self, st: &State, v: ValueRef, ty: Type) {
+        let k = self.n;
+        self.n += 1;
+        if self.err.is_some() {
+            return;
+        }
+        if k == 0 {
+            let scalar_ptr = match *st.td(ty) {
+                TypeData::Vector { len, elem } => {
+                    self.vec_len = Some(len);
+                    elem
+                }
+                _ => ty,
+            };
+            match *st.td(scalar_ptr) {
+                TypeData::Pointer { pointee, addrspace } if pointee == self.source => {
+                    self.addrspace = addrspace;
+                }
+                TypeData::Pointer { .. } => {
+                    self.err = Some(ErrorKind::TypeMismatch(
+                        "GEP source type differs from the pointee",
+                    ));
+                }
+                _ => self.err = Some(ErrorKind::TypeMismatch("GEP base is not a pointer")),
+            }
+            return;
+        }
+        if let TypeData::Vector { len, .. } = *st.td(ty) {
+            self.vec_len = Some(len);
+        }
+        // The first index steps over the pointer; the others go into the type.
         if k == 1 {
-            continue;
+            return;
         }
-        t = match st.td(t) {
-            TypeData::Struct(_) => st.member(t, st.const_index(v)?)?,
-            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
-            _ => return Err(ErrorKind::TypeMismatch("GEP index into a non-aggregate")),
+        let next = match st.td(self.t) {
+            TypeData::Struct(_) => st.const_index(v).and_then(|i| st.member(self.t, i)),
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => Ok(*elem),
+            _ => Err(ErrorKind::TypeMismatch("GEP index into a non-aggregate")),
         };
+        match next {
+            Ok(t) => self.t = t,
+            Err(e) => self.err = Some(e),
+        }
     }
-    let p = st.pointer_to(t, addrspace)?;
-    match vec_len {
-        Some(len) => st.find(&TypeData::Vector { len, elem: p }, "a vector of pointers"),
-        None => Ok(p),
+
+    /// The result type, or the first error met; `ptrs` caches pointer types found.
+    fn result(self, st: &State, ptrs: &mut [Option<(Type, u32, Type)>; SIG_SLOTS]) -> K<Type> {
+        if self.n == 0 {
+            return Err(ErrorKind::InvalidRecord("GEP without a base"));
+        }
+        if let Some(e) = self.err {
+            return Err(e);
+        }
+        let slot = self.t.index() % SIG_SLOTS;
+        let p = match ptrs[slot] {
+            Some((t, a, p)) if t == self.t && a == self.addrspace => p,
+            _ => {
+                let p = st.pointer_to(self.t, self.addrspace)?;
+                ptrs[slot] = Some((self.t, self.addrspace, p));
+                p
+            }
+        };
+        match self.vec_len {
+            Some(len) => st.find(&TypeData::Vector { len, elem: p }, "a vector of pointers"),
+            None => Ok(p),
+        }
     }
 }
 

@@ -184,7 +184,7 @@ fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
                 TYPE_BLOCK_ID_NEW => read_types(cur, &mut ms.st)?,
                 CONSTANTS_BLOCK_ID => {
                     let mut order = std::mem::take(&mut ms.st.m.module_constants);
-                    let r = read_constants(cur, &mut ms.st, false, &mut order);
+                    let r = read_constants(cur, &mut ms.st, &mut order);
                     ms.st.m.module_constants = order;
                     r?;
                 }
@@ -233,11 +233,7 @@ fn resolve_deferred(ms: &mut ModState) -> K<()> {
             | Deferred::Prefix(_, id)
             | Deferred::Personality(_, id) => id,
         };
-        let v = st
-            .module_values
-            .get(id as usize)
-            .ok_or(ErrorKind::BadValue(id))?
-            .0;
+        let v = st.values.get(id as usize).ok_or(ErrorKind::BadValue(id))?.0;
         let missing = ErrorKind::Malformed("dangling global value");
         match d {
             Deferred::Init(g, _) => st.m.globals.get_mut(g).ok_or(missing)?.initializer = Some(v),
@@ -342,14 +338,14 @@ const FUNCTIONS_ROOM: usize = 16;
 const GLOBALS_ROOM: usize = 32;
 
 fn push_global_value(st: &mut State, g: GlobalValue, ty: Type) -> K<()> {
-    if st.module_values.len() >= (u32::MAX / 2) as usize {
+    if st.values.len() >= (u32::MAX / 2) as usize {
         return Err(ErrorKind::InvalidRecord("too many values"));
     }
     if st.m.global_values.is_empty() {
         st.m.global_values.reserve(GLOBALS_ROOM);
     }
     st.m.global_values.push(g);
-    st.module_values.push((ValueRef::from(g), ty));
+    st.values.push((ValueRef::from(g), ty));
     Ok(())
 }
 

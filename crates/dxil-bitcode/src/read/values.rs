@@ -29,15 +29,15 @@ pub(crate) struct State {
     /// Content hash of each type -> its first occurrence in the table, for the other
     /// derived-type lookups; built on the first such lookup.
     pub type_map: OnceCell<HashMap<u64, Type>>,
-    /// Module-level values in value-id order, with their types.
-    pub module_values: Vec<(ValueRef, Type)>,
-    /// Function-local values (arguments, constants, instructions) of the body being read.
-    pub local_values: Vec<(ValueRef, Type)>,
+    /// The values defined so far in value-id order, with their types: the module's, then,
+    /// while a body is read, the body's (arguments, constants, instructions), which are
+    /// dropped when it ends. One table, so that an operand is found with one bounds check.
+    pub values: Vec<(ValueRef, Type)>,
+    /// The ids `0..n` of instructions, for the block lists (each a copy of a range of it),
+    /// grown to the largest body read (kept for the next body and module).
+    pub inst_ids: Vec<Inst>,
     /// Function-local metadata of the body being read (ids from `module_metadata_count`).
     pub local_md: Vec<Metadata>,
-    /// The instructions of the block being read (the function reader's scratch, kept for
-    /// the next body and module).
-    pub block_insts: Vec<Inst>,
     /// A function body has been read (module metadata must come before).
     pub seen_body: bool,
     /// MODULE_CODE_VERSION >= 1: instruction operands are relative ids.
@@ -55,10 +55,9 @@ pub(crate) struct State {
 pub(crate) struct StateScratch {
     ptr0: SecondaryMap<Type, PackedOption<Type>>,
     ty_flags: Vec<u8>,
-    module_values: Vec<(ValueRef, Type)>,
-    local_values: Vec<(ValueRef, Type)>,
+    values: Vec<(ValueRef, Type)>,
+    inst_ids: Vec<Inst>,
     local_md: Vec<Metadata>,
-    block_insts: Vec<Inst>,
     kind_ids: HashSet<u32>,
 }
 
@@ -77,10 +76,9 @@ impl State {
         State {
             ptr0: s.ptr0,
             ty_flags: s.ty_flags,
-            module_values: s.module_values,
-            local_values: s.local_values,
+            values: s.values,
+            inst_ids: s.inst_ids,
             local_md: s.local_md,
-            block_insts: s.block_insts,
             kind_ids: s.kind_ids,
             ..State::default()
         }
@@ -91,35 +89,29 @@ impl State {
         let mut s = StateScratch {
             ptr0: self.ptr0,
             ty_flags: self.ty_flags,
-            module_values: self.module_values,
-            local_values: self.local_values,
+            values: self.values,
+            inst_ids: self.inst_ids,
             local_md: self.local_md,
-            block_insts: self.block_insts,
             kind_ids: self.kind_ids,
         };
         s.ptr0.clear();
         s.ty_flags.clear();
-        s.module_values.clear();
-        s.local_values.clear();
+        s.values.clear();
         s.local_md.clear();
-        s.block_insts.clear();
         s.kind_ids.clear();
         (self.m, s)
     }
 
     /// Number of values defined so far (module values plus the current body's).
     pub fn value_count(&self) -> usize {
-        self.module_values.len() + self.local_values.len()
+        self.values.len()
     }
 
     /// The value with absolute id `id`, if defined.
     #[inline]
     pub fn value(&self, id: u64) -> Option<(ValueRef, Type)> {
         let id = usize::try_from(id).ok()?;
-        match id.checked_sub(self.module_values.len()) {
-            None => self.module_values.get(id).copied(),
-            Some(local) => self.local_values.get(local).copied(),
-        }
+        self.values.get(id).copied()
     }
 
     /// Checks a type id.
