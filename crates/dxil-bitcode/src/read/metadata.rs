@@ -17,7 +17,12 @@ use crate::error::{ErrorKind, Result};
 fn kind_name(id: u32, ops: &[u64]) -> K<Cow<'static, str>> {
     if let Some(k) = FixedMetadataKind::from_code(u64::from(id)) {
         let kw = k.keyword();
-        if kw.len() == ops.len() && kw.bytes().zip(ops).all(|(b, &o)| u64::from(b) == o) {
+        // One pass, no branch per character: the names nearly always match.
+        let diff = kw
+            .bytes()
+            .zip(ops)
+            .fold(0, |a, (b, &o)| a | (u64::from(b) ^ o));
+        if kw.len() == ops.len() && diff == 0 {
             return Ok(Cow::Borrowed(kw));
         }
     }
@@ -37,6 +42,8 @@ struct MdIds {
     module_count: u64,
     local_arena_base: u64,
     max_ref: Option<u64>,
+    /// The block's length in words (bounded by the input), for the room made for records.
+    words: usize,
 }
 
 impl MdIds {
@@ -61,27 +68,31 @@ impl MdIds {
 
     /// `or_null` of each id of `list`, into the pools.
     fn or_null_list(&mut self, pools: &mut Pools, list: &[u64]) -> K<MdRange> {
-        let max = list.iter().fold(0, |m, &id| m.max(id));
-        // An id maps to itself or to `local_arena_base` plus less than itself: below this
-        // bound every id of the list is one, so the ids go in without a check each.
-        if max.saturating_add(self.local_arena_base) < u64::from(u32::MAX) {
+        let (local, module_count, base) = (self.local, self.module_count, self.local_arena_base);
+        // One pass maps the ids and finds the largest; an id maps to itself or to
+        // `local_arena_base` plus less than itself, so below the bound checked after it
+        // every id is one and the list stands.
+        let mut max = 0;
+        let refs = list.iter().map(|&id| {
+            max = max.max(id);
+            let id = id.checked_sub(1)?;
+            let idx = if !local || id < module_count {
+                id
+            } else {
+                base + (id - module_count)
+            };
+            Metadata::checked(idx, u32::MAX as usize).ok()
+        });
+        let r = pools.try_extend(refs).ok_or_else(pool_full)?;
+        if max.saturating_add(base) < u64::from(u32::MAX) {
             if max > 0 {
                 let last = max - 1;
                 self.max_ref = Some(self.max_ref.map_or(last, |m| m.max(last)));
             }
-            let (local, module_count, base) =
-                (self.local, self.module_count, self.local_arena_base);
-            let refs = list.iter().map(|&id| {
-                let id = id.checked_sub(1)?;
-                let idx = if !local || id < module_count {
-                    id
-                } else {
-                    base + (id - module_count)
-                };
-                Metadata::checked(idx, u32::MAX as usize).ok()
-            });
-            return pools.try_extend(refs).ok_or_else(pool_full);
+            return Ok(r);
         }
+        // An id past the bound: the list goes again, id by id, to find the one to report.
+        pools.release(r);
         pools.try_collect(list.iter().map(|&id| self.or_null(id)), pool_full)
     }
 }
@@ -103,23 +114,25 @@ pub(crate) fn read_metadata(
     // The lists go straight into the module's pools, held apart from the module while the
     // records that fill them read its tables.
     let mut pools = std::mem::take(&mut st.m.pools);
-    if !local {
-        reserve(cur, st, &mut pools);
-    }
-    let r = read_block(cur, st, &mut pools, local, fixups);
+    // The block's length in words, bounded by the bits the input holds: what the room made
+    // for its items and lists is reckoned from.
+    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
+    let r = read_block(cur, st, &mut pools, local, words, fixups);
     st.m.pools = pools;
     r?;
     cur.leave(prev);
     Ok(())
 }
 
-/// Makes room for the module metadata block's items and lists, from its length: a guess
-/// from the sizes DXC's blocks have, bounded by the bits the input holds.
-fn reserve(cur: &Cursor<'_>, st: &mut State, pools: &mut Pools) {
-    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
-    st.m.metadata.reserve(words / 3);
-    pools.reserve::<MdRef>(words / 2);
-    pools.reserve::<u8>(words);
+/// Makes room for the items and lists of a module metadata block of `words` words, when its
+/// first item is read (a block of kinds only, which DXC writes first, makes none): room for
+/// nine in ten of DXC's blocks, from the rates their items and lists have per word. The
+/// room not used is given back when the module is read ([`Pools::trim`]).
+#[cold]
+fn reserve(st: &mut State, pools: &mut Pools, words: usize) {
+    st.m.metadata.reserve(words / 2);
+    pools.reserve::<MdRef>(words);
+    pools.reserve::<u8>(words + words / 2);
 }
 
 fn read_block(
@@ -127,6 +140,7 @@ fn read_block(
     st: &mut State,
     pools: &mut Pools,
     local: bool,
+    words: usize,
     fixups: &mut Vec<MdFixup>,
 ) -> Result<()> {
     if !local && st.seen_body {
@@ -139,11 +153,17 @@ fn read_block(
         module_count: u64::from(st.m.module_metadata_count),
         local_arena_base: st.m.metadata.len() as u64 - st.local_md.len() as u64,
         max_ref: None,
+        words,
     };
+    let mut reserved = local;
     while let Some(code) = cur.next_record()? {
         match code {
             METADATA_NAME => {
-                let name = super::name(&mut st.m.names, &cur.rec.ops).map_err(|k| cur.err(k))?;
+                if !reserved {
+                    reserved = true;
+                    reserve(st, pools, words);
+                }
+                let name = super::name(&mut st.names, &cur.rec.ops).map_err(|k| cur.err(k))?;
                 let next = cur.next()?;
                 let Entry::Record { .. } = next else {
                     return Err(cur.err(ErrorKind::Malformed(
@@ -189,6 +209,10 @@ fn read_block(
                 r.map_err(|k| cur.err(k))?;
             }
             _ => {
+                if !reserved {
+                    reserved = true;
+                    reserve(st, pools, words);
+                }
                 let data = md_record(st, pools, &mut ids, code, &cur.rec.ops, local, fixups)
                     .map_err(|k| cur.err(k))?;
                 let id =
@@ -265,13 +289,7 @@ fn md_record(
     fixups: &mut Vec<MdFixup>,
 ) -> K<MetadataData> {
     Ok(match code {
-        METADATA_STRING => {
-            if !super::all_bytes(ops) {
-                return Err(super::not_a_byte());
-            }
-            let bytes = ops.iter().map(|&c| c as u8);
-            MetadataData::String(pools.try_extend(bytes).ok_or_else(pool_full)?)
-        }
+        METADATA_STRING => MetadataData::String(super::pool_bytes(pools, ops, pool_full)?),
         METADATA_VALUE => {
             exact(ops, 2)?;
             let ty = st.ty(ops[0])?;
@@ -436,8 +454,12 @@ macro_rules! di_reader {
                             distinct: r.flag(0)?,
                             $( $field: r.$kind($idx)?, )*
                         };
+                        // The first record of a pooled kind makes room for the block's (the
+                        // kinds of types are most of a debug part's records).
+                        let room = r.ids.words / if $code == 17 { 6 } else { 64 };
                         MetadataData::$variant(
-                            DiPayload::store(record, r.pools).ok_or_else(pool_full)?,
+                            DiPayload::store_with_room(record, r.pools, room)
+                                .ok_or_else(pool_full)?,
                         )
                     }
                 )*

@@ -109,7 +109,7 @@ impl Decoder {
         // Names are about a sixth of a part's bytes, ten to a kilobyte, across the corpus:
         // room for a fifth and twelve keeps most pools from growing (bounded by the input).
         let len = bitcode.len();
-        ms.st.m.names.reserve(len / 80, len / 5);
+        ms.st.names.reserve(len / 80, len / 5);
         let r = read_top(&mut cur, &mut ms);
         let (m, state) = ms.st.into_parts();
         self.scratch = Scratch {
@@ -158,6 +158,12 @@ fn read_top(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
         return Err(cur.err(ErrorKind::Malformed("no MODULE_BLOCK")));
     }
     ms.st.check_block_addresses().map_err(|k| cur.err(k))?;
+    let m = &mut ms.st.m;
+    m.names = ms.st.names.take_names();
+    // Room reserved from the input's length and not used, given back where it is large.
+    m.pools.trim();
+    m.metadata.trim();
+    m.constants.trim();
     // Every id is range-checked as its record is read and every forward reference is
     // resolved or refused when its block ends, so the module already passes
     // `Module::check_ids`; the whole-module pass would cost ~5% of decoding. Builds with
@@ -282,19 +288,19 @@ fn module_record(ms: &mut ModState, code: u32, ops: &[u64]) -> K<()> {
             st.m.version = v;
             st.relative_ids = v >= 1;
         }
-        MODULE_CODE_TRIPLE => st.m.triple = Some(name(&mut st.m.names, ops)?),
-        MODULE_CODE_DATALAYOUT => st.m.datalayout = Some(name(&mut st.m.names, ops)?),
+        MODULE_CODE_TRIPLE => st.m.triple = Some(name(&mut st.names, ops)?),
+        MODULE_CODE_DATALAYOUT => st.m.datalayout = Some(name(&mut st.names, ops)?),
         MODULE_CODE_ASM => st.m.asm = Some(string(ops)?),
         MODULE_CODE_SECTIONNAME => {
-            let n = name(&mut st.m.names, ops)?;
+            let n = name(&mut st.names, ops)?;
             st.m.section_names.push(n);
         }
         MODULE_CODE_DEPLIB => {
-            let n = name(&mut st.m.names, ops)?;
+            let n = name(&mut st.names, ops)?;
             st.m.deplibs.push(n);
         }
         MODULE_CODE_GCNAME => {
-            let n = name(&mut st.m.names, ops)?;
+            let n = name(&mut st.names, ops)?;
             st.m.gc_names.push(n);
         }
         MODULE_CODE_COMDAT => {
@@ -303,7 +309,7 @@ fn module_record(ms: &mut ModState, code: u32, ops: &[u64]) -> K<()> {
             let n = ops
                 .get(2..2usize.saturating_add(len))
                 .ok_or(ErrorKind::InvalidRecord("comdat name"))?;
-            let n = name(&mut st.m.names, n)?;
+            let n = name(&mut st.names, n)?;
             st.m.comdats.push((kind, n));
         }
         MODULE_CODE_GLOBALVAR => global_var(ms, ops)?,
