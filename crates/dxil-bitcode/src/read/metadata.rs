@@ -66,33 +66,53 @@ impl MdIds {
         }
     }
 
-    /// `or_null` of each id of `list`, into the pools.
-    fn or_null_list(&mut self, pools: &mut Pools, list: &[u64]) -> K<MdRange> {
-        let (local, module_count, base) = (self.local, self.module_count, self.local_arena_base);
-        // One pass maps the ids and finds the largest; an id maps to itself or to
-        // `local_arena_base` plus less than itself, so below the bound checked after it
-        // every id is one and the list stands.
-        let mut max = 0;
-        let refs = list.iter().map(|&id| {
-            max = max.max(id);
-            let id = id.checked_sub(1)?;
-            let idx = if !local || id < module_count {
-                id
+    /// `or_null` of each id of `list`, into the pools; `defined`: how many ids the block
+    /// has defined so far.
+    fn or_null_list(&mut self, pools: &mut Pools, list: &[u64], defined: u64) -> K<MdRange> {
+        // Nearly every list names only items defined already: the bitwise or of its ids (a
+        // pass with no branch) bounds them, and below `defined` each id is one, refers
+        // back, and needs no check of its own.
+        if list.iter().fold(0, |a, &id| a | id) <= defined {
+            let (module_count, base) = (self.module_count, self.local_arena_base);
+            let r = if self.local {
+                pools.try_extend(list.iter().map(move |&id| {
+                    let id = id.checked_sub(1)?;
+                    let idx = if id < module_count {
+                        id
+                    } else {
+                        base + (id - module_count)
+                    };
+                    Metadata::checked(idx, u32::MAX as usize).ok()
+                }))
             } else {
-                base + (id - module_count)
+                pools.try_extend(
+                    list.iter()
+                        .map(|&id| Metadata::checked(id.checked_sub(1)?, u32::MAX as usize).ok()),
+                )
             };
-            Metadata::checked(idx, u32::MAX as usize).ok()
-        });
-        let r = pools.try_extend(refs).ok_or_else(pool_full)?;
-        if max.saturating_add(base) < u64::from(u32::MAX) {
+            return r.ok_or_else(pool_full);
+        }
+        let max = list.iter().fold(0, |m, &id| m.max(id));
+        // An id maps to itself or to `local_arena_base` plus less than itself: below this
+        // bound every id of the list is one, so the ids go in without a check each.
+        if max.saturating_add(self.local_arena_base) < u64::from(u32::MAX) {
             if max > 0 {
                 let last = max - 1;
                 self.max_ref = Some(self.max_ref.map_or(last, |m| m.max(last)));
             }
-            return Ok(r);
+            let (local, module_count, base) =
+                (self.local, self.module_count, self.local_arena_base);
+            let refs = list.iter().map(|&id| {
+                let id = id.checked_sub(1)?;
+                let idx = if !local || id < module_count {
+                    id
+                } else {
+                    base + (id - module_count)
+                };
+                Metadata::checked(idx, u32::MAX as usize).ok()
+            });
+            return pools.try_extend(refs).ok_or_else(pool_full);
         }
-        // An id past the bound: the list goes again, id by id, to find the one to report.
-        pools.release(r);
         pools.try_collect(list.iter().map(|&id| self.or_null(id)), pool_full)
     }
 }
@@ -279,6 +299,12 @@ fn exact(ops: &[u64], n: usize) -> K<()> {
     }
 }
 
+/// How many metadata ids are defined so far (the module's and the body's).
+#[inline]
+fn defined(st: &State) -> u64 {
+    u64::from(st.m.module_metadata_count) + st.local_md.len() as u64
+}
+
 fn md_record(
     st: &State,
     pools: &mut Pools,
@@ -328,10 +354,10 @@ fn md_record(
         }
         METADATA_NODE | METADATA_DISTINCT_NODE => MetadataData::Node {
             distinct: code == METADATA_DISTINCT_NODE,
-            operands: ids.or_null_list(pools, ops)?,
+            operands: ids.or_null_list(pools, ops, defined(st))?,
         },
         8 | 9 => return Err(ErrorKind::Unsupported("pre-3.6 METADATA_OLD_NODE")),
-        other => match read_di(other, ops, ids, pools)? {
+        other => match read_di(other, ops, ids, pools, defined(st))? {
             Some(d) => d,
             None => return Err(ErrorKind::UnexpectedRecord(other)),
         },
@@ -344,6 +370,8 @@ struct DiOps<'a, 'b> {
     ops: &'a [u64],
     ids: &'b mut MdIds,
     pools: &'b mut Pools,
+    /// How many ids the block has defined so far.
+    defined: u64,
 }
 
 impl DiOps<'_, '_> {
@@ -413,7 +441,7 @@ impl DiOps<'_, '_> {
 
     fn md_list(&mut self, i: usize) -> K<MdRange> {
         let rest = self.ops.get(i..).unwrap_or(&[]);
-        self.ids.or_null_list(self.pools, rest)
+        self.ids.or_null_list(self.pools, rest, self.defined)
     }
 
     fn elements(&mut self, i: usize) -> K<WordRange> {
@@ -435,8 +463,9 @@ macro_rules! di_reader {
             ops: &[u64],
             ids: &mut MdIds,
             pools: &mut Pools,
+            defined: u64,
         ) -> K<Option<MetadataData>> {
-            let mut r = DiOps { ops, ids, pools };
+            let mut r = DiOps { ops, ids, pools, defined };
             Ok(Some(match code {
                 $(
                     $code => {
