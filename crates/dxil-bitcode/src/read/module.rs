@@ -53,12 +53,19 @@ pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
         decoder.ops = ops;
     }
     let r = decoder.read_module(bitcode);
+    // The operand vector is as long as the longest record read (a long string or list):
+    // kept at most at the size ordinary records need, so that it holds no memory the
+    // caller's work on the module could use.
+    decoder.ops.shrink_to(KEPT_OPS);
     let kept = decoder.bufs.footprint() + decoder.ops.capacity() * 8;
     if kept <= MAX_KEPT_BYTES {
         KEPT_BITSTREAM.set(Some((decoder.bufs, decoder.ops)));
     }
     r
 }
+
+/// Most record operands whose room [`read_module`] keeps for the thread's next call.
+const KEPT_OPS: usize = 1024;
 
 /// Largest reader buffers [`read_module`] keeps for the thread's next call.
 const MAX_KEPT_BYTES: usize = 256 << 10;
@@ -164,6 +171,12 @@ fn read_top(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
     m.pools.trim();
     m.metadata.trim();
     m.constants.trim();
+    trim_vec(&mut m.module_constants);
+    for body in m.functions.iter_mut().filter_map(|f| f.body.as_mut()) {
+        // Reserved from the function block's length.
+        body.insts.trim();
+        trim_vec(&mut body.constants);
+    }
     // Every id is range-checked as its record is read and every forward reference is
     // resolved or refused when its block ends, so the module already passes
     // `Module::check_ids`; the whole-module pass would cost ~5% of decoding. Builds with
@@ -175,6 +188,14 @@ fn read_top(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
             .map_err(|e| cur.err(ErrorKind::InvalidId(e)))?;
     }
     Ok(())
+}
+
+/// Gives back a vector's room when it is large and mostly unused (as the IR's `trim`).
+fn trim_vec<T>(v: &mut Vec<T>) {
+    let slack = (v.capacity() - v.len()) * std::mem::size_of::<T>();
+    if slack > 4096 && slack * 4 > v.capacity() * std::mem::size_of::<T>() {
+        v.shrink_to_fit();
+    }
 }
 
 fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
