@@ -80,6 +80,12 @@ impl<I: EntityId, T> Arena<I, T> {
         self.items.reserve(additional);
     }
 
+    /// Gives back the room that is large and mostly unused (a reader's reservation made
+    /// from the input's length), so that the arena holds about what it uses.
+    pub fn trim(&mut self) {
+        crate::names::trim(&mut self.items);
+    }
+
     /// Adds an entry and returns its id.
     ///
     /// Panics when the arena already holds `u32::MAX + 1` entries; readers bound their

@@ -150,7 +150,7 @@ pub use lists::{
     BlockList, ClauseList, EdgeList, IndexList, List, ListStart, OperandPool, PoolItem, ValueList,
 };
 pub use metadata::*;
-pub use names::{Name, Names, NamesFull};
+pub use names::{Name, NameBuf, Names, NamesFull};
 pub use pool::{
     ByteRange, DiPayload, MdIdRange, MdRange, PoolRange, PoolRef, Pooled, Pools, ValueRange,
     WordRange,

@@ -186,6 +186,138 @@ impl Names {
     }
 }
 
+/// Names being read, the text kept as bytes: a reader pushes each name with one pass over its
+/// codes (copying them and checking they are ASCII) and no UTF-8 check of its own, and
+/// [`NameBuf::take_names`] makes the [`Names`] with one check of the whole text. The handles
+/// it returns are those of the [`Names`] it makes.
+#[derive(Clone, Default)]
+pub struct NameBuf {
+    text: Vec<u8>,
+    ends: Vec<u32>,
+}
+
+impl NameBuf {
+    /// An empty buffer.
+    pub fn new() -> Self {
+        NameBuf::default()
+    }
+
+    /// How many names the buffer holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the buffer holds no name.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Stores `s` and returns its handle, or says the pool is full.
+    pub fn try_push(&mut self, s: &str) -> Result<Name, NamesFull> {
+        let end = self.text.len().checked_add(s.len());
+        self.check_room(end)?;
+        self.text.extend_from_slice(s.as_bytes());
+        Ok(self.seal())
+    }
+
+    /// Stores the name whose bytes are `codes`, one code a byte, when every code is ASCII
+    /// (below 0x80), as bitcode records carry names; `None`, and nothing stored, otherwise.
+    #[inline]
+    pub fn try_push_ascii(&mut self, codes: &[u64]) -> Option<Result<Name, NamesFull>> {
+        let start = self.text.len();
+        let mut all = 0;
+        self.text.extend(codes.iter().map(|&c| {
+            all |= c;
+            c as u8
+        }));
+        if all >= 0x80 {
+            self.text.truncate(start);
+            return None;
+        }
+        if let Err(e) = self.check_room(Some(self.text.len())) {
+            self.text.truncate(start);
+            return Some(Err(e));
+        }
+        Some(Ok(self.seal()))
+    }
+
+    fn check_room(&self, end: Option<usize>) -> Result<(), NamesFull> {
+        let fits = end.is_some_and(|e| u32::try_from(e).is_ok());
+        if fits && self.ends.len() < u32::MAX as usize - 1 {
+            Ok(())
+        } else {
+            Err(NamesFull)
+        }
+    }
+
+    /// Ends the name written since the last one (its room was checked).
+    #[inline]
+    fn seal(&mut self) -> Name {
+        self.ends.push(self.text.len() as u32);
+        Name(NonZeroU32::MIN.saturating_add(self.ends.len() as u32 - 1))
+    }
+
+    /// Reserves room for `names` more names of `bytes` bytes in all.
+    pub fn reserve(&mut self, names: usize, bytes: usize) {
+        self.ends.reserve(names);
+        self.text.reserve(bytes);
+    }
+
+    /// The names stored, as a [`Names`] whose handles are the ones this buffer returned;
+    /// the buffer is left empty. Room reserved and not used is given back when it is a
+    /// large part of a large buffer.
+    pub fn take_names(&mut self) -> Names {
+        let mut ends = core::mem::take(&mut self.ends);
+        let text = core::mem::take(&mut self.text);
+        // Every piece pushed is ASCII or a `&str`, so the text is UTF-8: this is the one
+        // check that proves it (on failure, which cannot happen, the text is repaired
+        // rather than a panic).
+        let mut text = String::from_utf8(text)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        trim(&mut text);
+        trim(&mut ends);
+        Names { text, ends }
+    }
+}
+
+/// Capacity worth giving back: more than this many bytes and a quarter of the whole.
+const SLACK_BYTES: usize = 4096;
+
+/// Gives back a vector's unused room when it is large (a shrinking reallocation of a large
+/// block stays in place); small slack is kept, as shrinking it costs more than it saves.
+pub(crate) fn trim<V: Trim>(v: &mut V) {
+    let (len, cap, size) = v.len_cap_size();
+    let slack = (cap - len) * size;
+    if slack > SLACK_BYTES && slack * 4 > cap * size {
+        v.shrink();
+    }
+}
+
+pub(crate) trait Trim {
+    fn len_cap_size(&self) -> (usize, usize, usize);
+    fn shrink(&mut self);
+}
+
+impl Trim for String {
+    fn len_cap_size(&self) -> (usize, usize, usize) {
+        (self.len(), self.capacity(), 1)
+    }
+    fn shrink(&mut self) {
+        self.shrink_to_fit();
+    }
+}
+
+impl<T> Trim for Vec<T> {
+    fn len_cap_size(&self) -> (usize, usize, usize) {
+        (self.len(), self.capacity(), core::mem::size_of::<T>())
+    }
+    fn shrink(&mut self) {
+        self.shrink_to_fit();
+    }
+}
+
 /// Printed as the list of names.
 impl fmt::Debug for Names {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -235,5 +367,37 @@ mod tests {
         }
         assert_eq!(p.len(), 3);
         assert_eq!(p.text_len(), 1 + 150);
+    }
+
+    #[test]
+    fn name_buf_hands_out_the_handles_of_its_names() {
+        let mut b = NameBuf::new();
+        let a = b
+            .try_push_ascii(&[u64::from(b'o'), u64::from(b'k')])
+            .unwrap()
+            .unwrap();
+        let u = b.try_push("é.x").unwrap();
+        // A code past ASCII, even past a byte: nothing stored.
+        for bad in [0x80, 0xE9, 0x100, u64::MAX] {
+            assert!(b.try_push_ascii(&[u64::from(b'x'), bad]).is_none());
+        }
+        let e = b.try_push_ascii(&[]).unwrap().unwrap();
+        let long: Vec<u64> = (0..5000).map(|i| u64::from(b'a') + i % 26).collect();
+        let l = b.try_push_ascii(&long).unwrap().unwrap();
+        assert_eq!(b.len(), 4);
+        let names = b.take_names();
+        assert!(b.is_empty());
+        assert_eq!(names.get(a), Some("ok"));
+        assert_eq!(names.get(u), Some("é.x"));
+        assert_eq!(names.get(e), Some(""));
+        assert_eq!(names.get(l).map(str::len), Some(5000));
+        assert_eq!(names.len(), 4);
+        assert_eq!(names.text_len(), 2 + 4 + 5000);
+        // Room reserved and not used is given back when it is large.
+        let mut r = NameBuf::new();
+        r.reserve(1 << 12, 1 << 20);
+        r.try_push("x").unwrap();
+        let n = r.take_names();
+        assert!(n.text.capacity() < 1 << 12 && n.ends.capacity() < 1 << 10);
     }
 }

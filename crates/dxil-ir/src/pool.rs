@@ -219,6 +219,58 @@ impl Pools {
         Pools::default()
     }
 
+    /// Gives back the room of every pool that is large and mostly unused (a reader's
+    /// reservations, made from the input's length, and growth by doubling), so that a module
+    /// read holds about what it uses.
+    pub fn trim(&mut self) {
+        // Every pool, named so that a new one cannot be left out.
+        let Pools {
+            md_refs,
+            md_ids,
+            values,
+            words,
+            bytes,
+            generic_di,
+            basic_types,
+            derived_types,
+            composite_types,
+            compile_units,
+            subprograms,
+            lexical_blocks,
+            namespaces,
+            template_values,
+            global_variables,
+            local_variables,
+            objc_properties,
+            imported_entities,
+            modules,
+        } = self;
+        macro_rules! trim_all {
+            ($($v:ident),*) => {$( crate::names::trim($v); )*};
+        }
+        trim_all!(
+            md_refs,
+            md_ids,
+            values,
+            words,
+            bytes,
+            generic_di,
+            basic_types,
+            derived_types,
+            composite_types,
+            compile_units,
+            subprograms,
+            lexical_blocks,
+            namespaces,
+            template_values,
+            global_variables,
+            local_variables,
+            objc_properties,
+            imported_entities,
+            modules
+        );
+    }
+
     /// Makes room for `additional` more entries of `T`.
     pub fn reserve<T: Pooled>(&mut self, additional: usize) {
         T::vec_mut(self).reserve(additional);
@@ -464,6 +516,13 @@ pub trait DiPayload: Sized {
     /// The payload of `rec`, stored in `pools` when it goes there (`None` when the pool is
     /// full).
     fn store(rec: Self::Record, pools: &mut Pools) -> Option<Self>;
+    /// As [`DiPayload::store`], and when the record is the first of its pool, room is made
+    /// there for `room` more (for readers, which know how many may follow).
+    #[inline]
+    fn store_with_room(rec: Self::Record, pools: &mut Pools, room: usize) -> Option<Self> {
+        let _ = room;
+        Self::store(rec, pools)
+    }
 }
 
 impl<T: Pooled> DiPayload for PoolRef<T> {
@@ -478,6 +537,13 @@ impl<T: Pooled> DiPayload for PoolRef<T> {
     }
     #[inline]
     fn store(rec: T, pools: &mut Pools) -> Option<Self> {
+        pools.try_add(rec)
+    }
+    #[inline]
+    fn store_with_room(rec: T, pools: &mut Pools, room: usize) -> Option<Self> {
+        if T::vec(pools).is_empty() {
+            pools.reserve::<T>(room);
+        }
         pools.try_add(rec)
     }
 }

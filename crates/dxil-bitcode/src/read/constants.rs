@@ -1,8 +1,7 @@
 //! CONSTANTS_BLOCK (LLVM 3.7 `parseConstants`): module constants and function constants.
 
 use dxil_ir::{
-    BinOp, Block, ByteRange, CastOp, Const, ConstData, ConstKind, Pools, Predicate, Type, TypeData,
-    ValueRef,
+    BinOp, Block, CastOp, Const, ConstData, ConstKind, Pools, Predicate, Type, TypeData, ValueRef,
 };
 
 use super::cursor::Cursor;
@@ -48,15 +47,19 @@ pub(crate) fn read_constants(
     order: &mut Vec<Const>,
 ) -> Result<()> {
     let prev = cur.enter(CONSTANTS_BLOCK_ID)?;
-    // Room for the block's constants from its length: a record takes at least a few bits,
-    // most a word or more (a guess from DXC's blocks, bounded by the bits the input holds).
+    // Room for the block's constants from its length: DXC's blocks hold one or two
+    // constants a word (their records are abbreviated, a few bits each), their aggregates
+    // one operand a word or fewer; bounded by the bits the input holds. Room not used is
+    // given back when the module is read.
     let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
-    st.m.constants.reserve(words);
-    order.reserve(words);
+    let room = 2 * words;
+    st.m.constants.reserve(room);
+    order.reserve(room);
+    st.values.reserve(room);
     // The lists go straight into the module's pools, held apart from the module while the
     // records that fill them read its tables.
     let mut pools = std::mem::take(&mut st.m.pools);
-    pools.reserve::<ValueRef>(words / 2);
+    pools.reserve::<ValueRef>(words);
     let r = read_block(cur, st, &mut pools, order);
     st.m.pools = pools;
     r?;
@@ -130,15 +133,6 @@ fn read_block(
     Ok(())
 }
 
-/// Operands as bytes (each must be below 256), into the pools.
-fn bytes(pools: &mut Pools, ops: &[u64]) -> K<ByteRange> {
-    if !super::all_bytes(ops) {
-        return Err(super::not_a_byte());
-    }
-    let bytes = ops.iter().map(|&c| c as u8);
-    pools.try_extend(bytes).ok_or_else(pool_full)
-}
-
 fn constant(
     st: &State,
     pools: &mut Pools,
@@ -184,8 +178,8 @@ fn constant(
             let values = ops.iter().map(|&v| ids.get(st, v));
             ConstKind::Aggregate(pools.try_collect(values, pool_full)?)
         }
-        CST_CODE_STRING => ConstKind::String(bytes(pools, ops)?),
-        CST_CODE_CSTRING => ConstKind::CString(bytes(pools, ops)?),
+        CST_CODE_STRING => ConstKind::String(super::pool_bytes(pools, ops, pool_full)?),
+        CST_CODE_CSTRING => ConstKind::CString(super::pool_bytes(pools, ops, pool_full)?),
         CST_CODE_DATA => {
             // Only arrays and vectors of i8/i16/i32/i64, float and double are stored as data
             // in LLVM 3.7 (`ConstantDataSequential::isElementTypeCompatible`); its reader
@@ -330,8 +324,8 @@ fn constant(
                 .ok_or(ErrorKind::InvalidRecord("inline asm constraints"))?;
             ConstKind::InlineAsm {
                 flags,
-                asm: bytes(pools, asm)?,
-                constraints: bytes(pools, cons)?,
+                asm: super::pool_bytes(pools, asm, pool_full)?,
+                constraints: super::pool_bytes(pools, cons, pool_full)?,
             }
         }
         18 => return Err(ErrorKind::Unsupported("pre-3.6 CST_CODE_INLINEASM_OLD")),

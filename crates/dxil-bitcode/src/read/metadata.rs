@@ -17,7 +17,12 @@ use crate::error::{ErrorKind, Result};
 fn kind_name(id: u32, ops: &[u64]) -> K<Cow<'static, str>> {
     if let Some(k) = FixedMetadataKind::from_code(u64::from(id)) {
         let kw = k.keyword();
-        if kw.len() == ops.len() && kw.bytes().zip(ops).all(|(b, &o)| u64::from(b) == o) {
+        // One pass, no branch per character: the names nearly always match.
+        let diff = kw
+            .bytes()
+            .zip(ops)
+            .fold(0, |a, (b, &o)| a | (u64::from(b) ^ o));
+        if kw.len() == ops.len() && diff == 0 {
             return Ok(Cow::Borrowed(kw));
         }
     }
@@ -37,6 +42,8 @@ struct MdIds {
     module_count: u64,
     local_arena_base: u64,
     max_ref: Option<u64>,
+    /// The block's length in words (bounded by the input), for the room made for records.
+    words: usize,
 }
 
 impl MdIds {
@@ -59,8 +66,32 @@ impl MdIds {
         }
     }
 
-    /// `or_null` of each id of `list`, into the pools.
-    fn or_null_list(&mut self, pools: &mut Pools, list: &[u64]) -> K<MdRange> {
+    /// `or_null` of each id of `list`, into the pools; `defined`: how many ids the block
+    /// has defined so far.
+    fn or_null_list(&mut self, pools: &mut Pools, list: &[u64], defined: u64) -> K<MdRange> {
+        // Nearly every list names only items defined already: the bitwise or of its ids (a
+        // pass with no branch) bounds them, and below `defined` each id is one, refers
+        // back, and needs no check of its own.
+        if list.iter().fold(0, |a, &id| a | id) <= defined {
+            let (module_count, base) = (self.module_count, self.local_arena_base);
+            let r = if self.local {
+                pools.try_extend(list.iter().map(move |&id| {
+                    let id = id.checked_sub(1)?;
+                    let idx = if id < module_count {
+                        id
+                    } else {
+                        base + (id - module_count)
+                    };
+                    Metadata::checked(idx, u32::MAX as usize).ok()
+                }))
+            } else {
+                pools.try_extend(
+                    list.iter()
+                        .map(|&id| Metadata::checked(id.checked_sub(1)?, u32::MAX as usize).ok()),
+                )
+            };
+            return r.ok_or_else(pool_full);
+        }
         let max = list.iter().fold(0, |m, &id| m.max(id));
         // An id maps to itself or to `local_arena_base` plus less than itself: below this
         // bound every id of the list is one, so the ids go in without a check each.
@@ -103,23 +134,25 @@ pub(crate) fn read_metadata(
     // The lists go straight into the module's pools, held apart from the module while the
     // records that fill them read its tables.
     let mut pools = std::mem::take(&mut st.m.pools);
-    if !local {
-        reserve(cur, st, &mut pools);
-    }
-    let r = read_block(cur, st, &mut pools, local, fixups);
+    // The block's length in words, bounded by the bits the input holds: what the room made
+    // for its items and lists is reckoned from.
+    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
+    let r = read_block(cur, st, &mut pools, local, words, fixups);
     st.m.pools = pools;
     r?;
     cur.leave(prev);
     Ok(())
 }
 
-/// Makes room for the module metadata block's items and lists, from its length: a guess
-/// from the sizes DXC's blocks have, bounded by the bits the input holds.
-fn reserve(cur: &Cursor<'_>, st: &mut State, pools: &mut Pools) {
-    let words = u64::from(cur.r.block_len_words()).min(cur.bits_left() / 32) as usize;
-    st.m.metadata.reserve(words / 3);
-    pools.reserve::<MdRef>(words / 2);
-    pools.reserve::<u8>(words);
+/// Makes room for the items and lists of a module metadata block of `words` words, when its
+/// first item is read (a block of kinds only, which DXC writes first, makes none): room for
+/// nine in ten of DXC's blocks, from the rates their items and lists have per word. The
+/// room not used is given back when the module is read ([`Pools::trim`]).
+#[cold]
+fn reserve(st: &mut State, pools: &mut Pools, words: usize) {
+    st.m.metadata.reserve(words / 2);
+    pools.reserve::<MdRef>(words);
+    pools.reserve::<u8>(words + words / 2);
 }
 
 fn read_block(
@@ -127,6 +160,7 @@ fn read_block(
     st: &mut State,
     pools: &mut Pools,
     local: bool,
+    words: usize,
     fixups: &mut Vec<MdFixup>,
 ) -> Result<()> {
     if !local && st.seen_body {
@@ -139,11 +173,17 @@ fn read_block(
         module_count: u64::from(st.m.module_metadata_count),
         local_arena_base: st.m.metadata.len() as u64 - st.local_md.len() as u64,
         max_ref: None,
+        words,
     };
+    let mut reserved = local;
     while let Some(code) = cur.next_record()? {
         match code {
             METADATA_NAME => {
-                let name = super::name(&mut st.m.names, &cur.rec.ops).map_err(|k| cur.err(k))?;
+                if !reserved {
+                    reserved = true;
+                    reserve(st, pools, words);
+                }
+                let name = super::name(&mut st.names, &cur.rec.ops).map_err(|k| cur.err(k))?;
                 let next = cur.next()?;
                 let Entry::Record { .. } = next else {
                     return Err(cur.err(ErrorKind::Malformed(
@@ -189,6 +229,10 @@ fn read_block(
                 r.map_err(|k| cur.err(k))?;
             }
             _ => {
+                if !reserved {
+                    reserved = true;
+                    reserve(st, pools, words);
+                }
                 let data = md_record(st, pools, &mut ids, code, &cur.rec.ops, local, fixups)
                     .map_err(|k| cur.err(k))?;
                 let id =
@@ -255,6 +299,12 @@ fn exact(ops: &[u64], n: usize) -> K<()> {
     }
 }
 
+/// How many metadata ids are defined so far (the module's and the body's).
+#[inline]
+fn defined(st: &State) -> u64 {
+    u64::from(st.m.module_metadata_count) + st.local_md.len() as u64
+}
+
 fn md_record(
     st: &State,
     pools: &mut Pools,
@@ -265,13 +315,7 @@ fn md_record(
     fixups: &mut Vec<MdFixup>,
 ) -> K<MetadataData> {
     Ok(match code {
-        METADATA_STRING => {
-            if !super::all_bytes(ops) {
-                return Err(super::not_a_byte());
-            }
-            let bytes = ops.iter().map(|&c| c as u8);
-            MetadataData::String(pools.try_extend(bytes).ok_or_else(pool_full)?)
-        }
+        METADATA_STRING => MetadataData::String(super::pool_bytes(pools, ops, pool_full)?),
         METADATA_VALUE => {
             exact(ops, 2)?;
             let ty = st.ty(ops[0])?;
@@ -310,10 +354,10 @@ fn md_record(
         }
         METADATA_NODE | METADATA_DISTINCT_NODE => MetadataData::Node {
             distinct: code == METADATA_DISTINCT_NODE,
-            operands: ids.or_null_list(pools, ops)?,
+            operands: ids.or_null_list(pools, ops, defined(st))?,
         },
         8 | 9 => return Err(ErrorKind::Unsupported("pre-3.6 METADATA_OLD_NODE")),
-        other => match read_di(other, ops, ids, pools)? {
+        other => match read_di(other, ops, ids, pools, defined(st))? {
             Some(d) => d,
             None => return Err(ErrorKind::UnexpectedRecord(other)),
         },
@@ -326,6 +370,8 @@ struct DiOps<'a, 'b> {
     ops: &'a [u64],
     ids: &'b mut MdIds,
     pools: &'b mut Pools,
+    /// How many ids the block has defined so far.
+    defined: u64,
 }
 
 impl DiOps<'_, '_> {
@@ -395,7 +441,7 @@ impl DiOps<'_, '_> {
 
     fn md_list(&mut self, i: usize) -> K<MdRange> {
         let rest = self.ops.get(i..).unwrap_or(&[]);
-        self.ids.or_null_list(self.pools, rest)
+        self.ids.or_null_list(self.pools, rest, self.defined)
     }
 
     fn elements(&mut self, i: usize) -> K<WordRange> {
@@ -417,8 +463,9 @@ macro_rules! di_reader {
             ops: &[u64],
             ids: &mut MdIds,
             pools: &mut Pools,
+            defined: u64,
         ) -> K<Option<MetadataData>> {
-            let mut r = DiOps { ops, ids, pools };
+            let mut r = DiOps { ops, ids, pools, defined };
             Ok(Some(match code {
                 $(
                     $code => {
@@ -436,8 +483,12 @@ macro_rules! di_reader {
                             distinct: r.flag(0)?,
                             $( $field: r.$kind($idx)?, )*
                         };
+                        // The first record of a pooled kind makes room for the block's (the
+                        // kinds of types are most of a debug part's records).
+                        let room = r.ids.words / if $code == 17 { 6 } else { 64 };
                         MetadataData::$variant(
-                            DiPayload::store(record, r.pools).ok_or_else(pool_full)?,
+                            DiPayload::store_with_room(record, r.pools, room)
+                                .ok_or_else(pool_full)?,
                         )
                     }
                 )*

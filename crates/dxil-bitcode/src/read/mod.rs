@@ -67,6 +67,27 @@ pub(crate) fn not_a_byte() -> ErrorKind {
     ErrorKind::InvalidRecord("character exceeds 8 bits")
 }
 
+/// Operands as bytes (each must be below 256), into the pools: one pass copies them and
+/// checks them. `full` makes the error for a pool that would pass `u32::MAX` entries.
+#[inline]
+pub(crate) fn pool_bytes(
+    pools: &mut dxil_ir::Pools,
+    ops: &[u64],
+    full: fn() -> ErrorKind,
+) -> K<dxil_ir::ByteRange> {
+    let mut all = 0;
+    let bytes = ops.iter().map(|&c| {
+        all |= c;
+        c as u8
+    });
+    let r = pools.try_extend(bytes).ok_or_else(full)?;
+    if all >= 0x100 {
+        pools.release(r);
+        return Err(not_a_byte());
+    }
+    Ok(r)
+}
+
 /// Operands as bytes (each must be below 256), in a vector of the exact size.
 fn byte_vec(ops: &[u64]) -> K<Vec<u8>> {
     if !all_bytes(ops) {
@@ -81,8 +102,9 @@ pub(crate) fn string(ops: &[u64]) -> K<String> {
 }
 
 /// Operands as a name stored in `names` (each operand a byte, the bytes UTF-8, as
-/// [`string`] asks). An ASCII name, nearly every one, goes straight into the pool.
-pub(crate) fn name(names: &mut dxil_ir::Names, ops: &[u64]) -> K<dxil_ir::Name> {
+/// [`string`] asks). An ASCII name, nearly every one, goes straight into the buffer.
+#[inline]
+pub(crate) fn name(names: &mut dxil_ir::NameBuf, ops: &[u64]) -> K<dxil_ir::Name> {
     let r = match names.try_push_ascii(ops) {
         Some(r) => r,
         None => names.try_push(&string(ops)?),

@@ -53,12 +53,19 @@ pub fn read_module(bitcode: &[u8]) -> Result<CheckedModule> {
         decoder.ops = ops;
     }
     let r = decoder.read_module(bitcode);
+    // The operand vector is as long as the longest record read (a long string or list):
+    // kept at most at the size ordinary records need, so that it holds no memory the
+    // caller's work on the module could use.
+    decoder.ops.shrink_to(KEPT_OPS);
     let kept = decoder.bufs.footprint() + decoder.ops.capacity() * 8;
     if kept <= MAX_KEPT_BYTES {
         KEPT_BITSTREAM.set(Some((decoder.bufs, decoder.ops)));
     }
     r
 }
+
+/// Most record operands whose room [`read_module`] keeps for the thread's next call.
+const KEPT_OPS: usize = 1024;
 
 /// Largest reader buffers [`read_module`] keeps for the thread's next call.
 const MAX_KEPT_BYTES: usize = 256 << 10;
@@ -109,7 +116,7 @@ impl Decoder {
         // Names are about a sixth of a part's bytes, ten to a kilobyte, across the corpus:
         // room for a fifth and twelve keeps most pools from growing (bounded by the input).
         let len = bitcode.len();
-        ms.st.m.names.reserve(len / 80, len / 5);
+        ms.st.names.reserve(len / 80, len / 5);
         let r = read_top(&mut cur, &mut ms);
         let (m, state) = ms.st.into_parts();
         self.scratch = Scratch {
@@ -158,6 +165,18 @@ fn read_top(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
         return Err(cur.err(ErrorKind::Malformed("no MODULE_BLOCK")));
     }
     ms.st.check_block_addresses().map_err(|k| cur.err(k))?;
+    let m = &mut ms.st.m;
+    m.names = ms.st.names.take_names();
+    // Room reserved from the input's length and not used, given back where it is large.
+    m.pools.trim();
+    m.metadata.trim();
+    m.constants.trim();
+    trim_vec(&mut m.module_constants);
+    for body in m.functions.iter_mut().filter_map(|f| f.body.as_mut()) {
+        // Reserved from the function block's length.
+        body.insts.trim();
+        trim_vec(&mut body.constants);
+    }
     // Every id is range-checked as its record is read and every forward reference is
     // resolved or refused when its block ends, so the module already passes
     // `Module::check_ids`; the whole-module pass would cost ~5% of decoding. Builds with
@@ -169,6 +188,14 @@ fn read_top(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
             .map_err(|e| cur.err(ErrorKind::InvalidId(e)))?;
     }
     Ok(())
+}
+
+/// Gives back a vector's room when it is large and mostly unused (as the IR's `trim`).
+fn trim_vec<T>(v: &mut Vec<T>) {
+    let slack = (v.capacity() - v.len()) * std::mem::size_of::<T>();
+    if slack > 4096 && slack * 4 > v.capacity() * std::mem::size_of::<T>() {
+        v.shrink_to_fit();
+    }
 }
 
 fn read_module_block(cur: &mut Cursor<'_>, ms: &mut ModState) -> Result<()> {
@@ -278,19 +305,19 @@ fn module_record(ms: &mut ModState, code: u32, ops: &[u64]) -> K<()> {
             st.m.version = v;
             st.relative_ids = v >= 1;
         }
-        MODULE_CODE_TRIPLE => st.m.triple = Some(name(&mut st.m.names, ops)?),
-        MODULE_CODE_DATALAYOUT => st.m.datalayout = Some(name(&mut st.m.names, ops)?),
+        MODULE_CODE_TRIPLE => st.m.triple = Some(name(&mut st.names, ops)?),
+        MODULE_CODE_DATALAYOUT => st.m.datalayout = Some(name(&mut st.names, ops)?),
         MODULE_CODE_ASM => st.m.asm = Some(string(ops)?),
         MODULE_CODE_SECTIONNAME => {
-            let n = name(&mut st.m.names, ops)?;
+            let n = name(&mut st.names, ops)?;
             st.m.section_names.push(n);
         }
         MODULE_CODE_DEPLIB => {
-            let n = name(&mut st.m.names, ops)?;
+            let n = name(&mut st.names, ops)?;
             st.m.deplibs.push(n);
         }
         MODULE_CODE_GCNAME => {
-            let n = name(&mut st.m.names, ops)?;
+            let n = name(&mut st.names, ops)?;
             st.m.gc_names.push(n);
         }
         MODULE_CODE_COMDAT => {
@@ -299,7 +326,7 @@ fn module_record(ms: &mut ModState, code: u32, ops: &[u64]) -> K<()> {
             let n = ops
                 .get(2..2usize.saturating_add(len))
                 .ok_or(ErrorKind::InvalidRecord("comdat name"))?;
-            let n = name(&mut st.m.names, n)?;
+            let n = name(&mut st.names, n)?;
             st.m.comdats.push((kind, n));
         }
         MODULE_CODE_GLOBALVAR => global_var(ms, ops)?,

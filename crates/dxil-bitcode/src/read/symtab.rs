@@ -38,7 +38,7 @@ pub(crate) fn read_symtab(
 
 fn entry(st: &mut State, body: Option<&mut Body>, code: u32, ops: &[u64]) -> K<()> {
     let id = op(ops, 0)?;
-    let name = super::name(&mut st.m.names, ops.get(1..).unwrap_or(&[]))?;
+    let name = super::name(&mut st.names, ops.get(1..).unwrap_or(&[]))?;
     match (code, body) {
         (VST_CODE_ENTRY, None) => {
             let (v, _) = st.value(id).ok_or(ErrorKind::BadValue(id))?;

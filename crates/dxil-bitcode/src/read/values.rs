@@ -5,7 +5,8 @@ use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
 use dxil_ir::{
-    Const, ConstKind, Inst, Metadata, Module, PackedOption, SecondaryMap, Type, TypeData, ValueRef,
+    Const, ConstKind, Inst, Metadata, Module, NameBuf, PackedOption, SecondaryMap, Type, TypeData,
+    ValueRef,
 };
 
 use super::hash::fx_hash;
@@ -16,6 +17,8 @@ use crate::error::ErrorKind;
 #[derive(Default)]
 pub(crate) struct State {
     pub m: Module,
+    /// The module's names while they are read (moved into `m.names` when the module ends).
+    pub names: NameBuf,
     /// The first `T*` (address space 0) of each type `T`, and the first `i1` and `i32`: the
     /// lookups every module makes (function and global pointer types, compare results,
     /// constant ids), answered without hashing.
