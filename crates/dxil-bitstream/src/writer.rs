@@ -177,7 +177,14 @@ impl Bits {
         };
         push_bits(&mut self.buf, &mut acc, &mut nacc, head, width.min(64));
         let whole = bytes.len() & !7;
-        acc = shift_words_in(&mut self.buf, acc, nacc, &bytes[..whole]);
+        if whole >= 64 {
+            acc = shift_words_in(&mut self.buf, acc, nacc, &bytes[..whole]);
+        } else {
+            // Most strings are short: a few words, each one field, without a copy call.
+            for w in bytes[..whole].chunks_exact(8) {
+                push_bits(&mut self.buf, &mut acc, &mut nacc, le_word(w), 64);
+            }
+        }
         let rest = &bytes[whole..];
         if !rest.is_empty() {
             let r = rest.len();
@@ -224,16 +231,23 @@ impl Bits {
     #[inline(always)]
     fn emit_vbr6_run(&mut self, vals: &[u64]) {
         let (mut acc, mut nacc) = (self.acc, self.nacc);
-        // Two at a time: a pair of one-chunk values (most relative operand ids) is one field.
-        let mut pairs = vals.chunks_exact(2);
-        for p in pairs.by_ref() {
-            let (a, b) = (p[0], p[1]);
-            if (a | b) < 32 {
-                push_bits(&mut self.buf, &mut acc, &mut nacc, a | b << 6, 12);
+        // Four at a time: four one-chunk values (most flags, counts and relative operand
+        // ids) are one field of 24 bits; otherwise two pairs.
+        let mut quads = vals.chunks_exact(4);
+        for q in quads.by_ref() {
+            let (a, b, c, d) = (q[0], q[1], q[2], q[3]);
+            if (a | b | c | d) < 32 {
+                let field = a | b << 6 | c << 12 | d << 18;
+                push_bits(&mut self.buf, &mut acc, &mut nacc, field, 24);
             } else {
-                push_vbr6(&mut self.buf, &mut acc, &mut nacc, a);
-                push_vbr6(&mut self.buf, &mut acc, &mut nacc, b);
+                push_vbr6_pair(&mut self.buf, &mut acc, &mut nacc, a, b);
+                push_vbr6_pair(&mut self.buf, &mut acc, &mut nacc, c, d);
             }
+        }
+        let rest = quads.remainder();
+        let mut pairs = rest.chunks_exact(2);
+        for p in pairs.by_ref() {
+            push_vbr6_pair(&mut self.buf, &mut acc, &mut nacc, p[0], p[1]);
         }
         if let [v] = *pairs.remainder() {
             push_vbr6(&mut self.buf, &mut acc, &mut nacc, v);
@@ -635,6 +649,10 @@ pub struct Writer {
     /// from `scopes` for the per-record paths.
     width: u32,
     in_blockinfo: bool,
+    /// Whether a record can take the short unabbreviated path: inside a block other than
+    /// BLOCKINFO (whose records are tracked), with an abbreviation id width of at most 16
+    /// (so a header and two short operands fit one 64-bit field).
+    plain: bool,
 }
 
 impl Default for Writer {
@@ -676,6 +694,7 @@ impl Writer {
             local: Vec::new(),
             width: 2,
             in_blockinfo: false,
+            plain: false,
         }
     }
 
@@ -795,6 +814,7 @@ impl Writer {
         });
         self.width = abbrev_width;
         self.in_blockinfo = block_id == BLOCKINFO_BLOCK_ID;
+        self.plain = !self.in_blockinfo && abbrev_width <= 16;
         Ok(())
     }
 
@@ -813,6 +833,7 @@ impl Writer {
         let top = self.top();
         (self.width, self.in_blockinfo) =
             (top.abbrev_width, top.block_id == Some(BLOCKINFO_BLOCK_ID));
+        self.plain = self.scopes.len() > 1 && !self.in_blockinfo && self.width <= 16;
         let words = (self.bits.buf.len() - scope.len_at - 4) / 4;
         let words =
             u32::try_from(words).map_err(|_| self.err(ErrorKind::OutOfRange("block length")))?;
@@ -945,7 +966,44 @@ impl Writer {
     }
 
     /// Emits an unabbreviated record: code, operand count and operands as vbr6.
+    ///
+    /// Inline: records of at most two operands below 1024 with a code below 32 (most of
+    /// them) are one field, built in registers at the caller; the others take
+    /// [`Writer::write_unabbrev_long`].
+    #[inline]
     pub fn write_unabbrev(&mut self, code: u32, ops: &[u64]) -> Result<()> {
+        if self.plain && code < 32 {
+            let w = self.width;
+            // UNABBREV_RECORD, the code and the count (one chunk each), at most 16 + 12 bits;
+            // two operands of at most two chunks add 24.
+            let head = u64::from(UNABBREV_RECORD) | u64::from(code) << w;
+            match *ops {
+                [] => {
+                    self.bits.emit_bits(head, w + 12);
+                    return Ok(());
+                }
+                [a] if a < 1024 => {
+                    let (x, n) = vbr6_small(a);
+                    self.bits
+                        .emit_bits(head | 1 << (w + 6) | x << (w + 12), w + 12 + n);
+                    return Ok(());
+                }
+                [a, b] if (a | b) < 1024 => {
+                    let (x, n) = vbr6_small(a);
+                    let (y, m) = vbr6_small(b);
+                    let bits = head | 2 << (w + 6) | (x | y << n) << (w + 12);
+                    self.bits.emit_bits(bits, w + 12 + n + m);
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        self.write_unabbrev_long(code, ops)
+    }
+
+    /// [`Writer::write_unabbrev`] of any record (out of line).
+    #[inline(never)]
+    fn write_unabbrev_long(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         if self.depth() == 0 {
             return Err(self.err(ErrorKind::AtTopLevel("record")));
         }
@@ -960,22 +1018,37 @@ impl Writer {
     /// output is rewound to where the record began and its error is returned inside `Ok`;
     /// the outer error is the writer's own (a record at the top level or in BLOCKINFO,
     /// whose records this path does not track).
+    #[inline]
     pub fn write_unabbrev_map<T: Copy, E>(
         &mut self,
         code: u32,
         items: &[T],
+        op: impl FnMut(T) -> std::result::Result<u64, E>,
+    ) -> Result<std::result::Result<(), E>> {
+        self.write_unabbrev_head_map(code, &[], items, op)
+    }
+
+    /// [`Writer::write_unabbrev_map`] of the operands `head` followed by one operand per
+    /// item, `op(item)` (a call record: its fixed operands, then its arguments). When `op`
+    /// refuses an item, the bits already written for the record are taken back, as by
+    /// [`Writer::write_unabbrev_map`].
+    pub fn write_unabbrev_head_map<T: Copy, E>(
+        &mut self,
+        code: u32,
+        head: &[u64],
+        items: &[T],
         mut op: impl FnMut(T) -> std::result::Result<u64, E>,
     ) -> Result<std::result::Result<(), E>> {
-        if self.depth() == 0 {
-            return Err(self.err(ErrorKind::AtTopLevel("record")));
-        }
-        if self.in_blockinfo {
-            return Err(self.err(ErrorKind::Misuse("mapped record in BLOCKINFO")));
+        if !self.plain {
+            self.check_mapped()?;
         }
         let mark = self.bits.mark();
-        self.unabbrev_header(code, items.len());
+        self.unabbrev_header(code, head.len() + items.len());
         let bits = &mut self.bits;
         let (mut acc, mut nacc) = (bits.acc, bits.nacc);
+        for &v in head {
+            push_vbr6(&mut bits.buf, &mut acc, &mut nacc, v);
+        }
         for &x in items {
             let v = match op(x) {
                 Ok(v) => v,
@@ -988,6 +1061,21 @@ impl Writer {
         }
         (bits.acc, bits.nacc) = (acc, nacc);
         Ok(Ok(()))
+    }
+
+    /// Where a mapped record cannot be written: at the top level, or in BLOCKINFO (whose
+    /// records this path does not track). Other blocks pass (a wide abbreviation id width
+    /// only rules out the inline path).
+    #[cold]
+    #[inline(never)]
+    fn check_mapped(&self) -> Result<()> {
+        if self.depth() == 0 {
+            return Err(self.err(ErrorKind::AtTopLevel("record")));
+        }
+        if self.in_blockinfo {
+            return Err(self.err(ErrorKind::Misuse("mapped record in BLOCKINFO")));
+        }
+        Ok(())
     }
 
     /// UNABBREV_RECORD, the code and the operand count; in one field when the code and
@@ -1168,6 +1256,7 @@ impl Writer {
         self.local.clear();
         self.width = 2;
         self.in_blockinfo = false;
+        self.plain = false;
     }
 }
 
@@ -1300,6 +1389,17 @@ fn push_vbr6(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, v: u64) {
         let [(a, an), (b, bn)] = vbr::vbr6_long(v);
         push_bits(buf, acc, nacc, a, an);
         push_bits(buf, acc, nacc, b, bn);
+    }
+}
+
+/// Two VBR6 values, as [`push_vbr6`]: one field of 12 bits when both take one chunk.
+#[inline(always)]
+fn push_vbr6_pair(buf: &mut Vec<u8>, acc: &mut u64, nacc: &mut u32, a: u64, b: u64) {
+    if (a | b) < 32 {
+        push_bits(buf, acc, nacc, a | b << 6, 12);
+    } else {
+        push_vbr6(buf, acc, nacc, a);
+        push_vbr6(buf, acc, nacc, b);
     }
 }
 

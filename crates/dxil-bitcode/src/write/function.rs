@@ -66,9 +66,8 @@ pub fn write_function(
             }
             let scope = w.nb.md_or_null(loc.scope).map_err(|k| out.err(k))?;
             let inlined = w.nb.md_or_null(loc.inlined_at).map_err(|k| out.err(k))?;
-            out.rec
-                .extend_from_slice(&[u64::from(loc.line), u64::from(loc.col), scope, inlined]);
-            out.emit(FUNC_CODE_DEBUG_LOC, 0)?;
+            let ops = [u64::from(loc.line), u64::from(loc.col), scope, inlined];
+            out.emit_ops(FUNC_CODE_DEBUG_LOC, &ops)?;
             last_loc = Some(loc);
         }
     }
@@ -242,13 +241,7 @@ impl InstWriter<'_> {
                 fn_ty,
                 callee,
                 args,
-            } => {
-                return match self.call_ops(&mut out.rec, attributes, cc_field, fn_ty, callee, args)
-                {
-                    Ok(()) => out.emit(FUNC_CODE_INST_CALL, 0),
-                    Err(k) => Err(out.err(k)),
-                };
-            }
+            } => return self.write_call(out, attributes, cc_field, fn_ty, callee, args),
             _ => None,
         };
         if let Some(word) = word {
@@ -657,6 +650,63 @@ impl InstWriter<'_> {
                 (FUNC_CODE_INST_VAARG, 0)
             }
         })
+    }
+
+    /// Writes a call record. Its fixed operands are gathered first, then the arguments
+    /// are numbered while the record is written (the writer takes back what it wrote when
+    /// one is refused, so an error is reported where the record begins, as before). Calls
+    /// with varargs or `label` parameters take the general path.
+    #[inline(never)]
+    fn write_call(
+        &self,
+        out: &mut Out,
+        attributes: u32,
+        cc_field: u64,
+        fn_ty: Type,
+        callee: ValueRef,
+        args: ValueList,
+    ) -> Result<()> {
+        let argv = self.body.values(args);
+        let simple = !self.nb.label_params
+            && matches!(self.m.ty(fn_ty), Some(TypeData::Function { params, .. })
+                if argv.len() <= params.len());
+        if !simple {
+            return match self.call_ops(&mut out.rec, attributes, cc_field, fn_ty, callee, args) {
+                Ok(()) => out.emit(FUNC_CODE_INST_CALL, 0),
+                Err(k) => Err(out.err(k)),
+            };
+        }
+        // attributes, cc, the explicit function type, the callee and its type when it is
+        // a forward reference.
+        let mut head = [0u64; 5];
+        let mut n = 2;
+        let fixed = (|| {
+            head[0] = self.nb.attr_list(attributes)?;
+            head[1] = cc_field;
+            if cc_field >> 15 & 1 == 1 {
+                head[n] = self.ty(fn_ty)?;
+                n += 1;
+            }
+            let id = self.id(callee)?;
+            head[n] = u64::from(self.inst_id.wrapping_sub(id));
+            n += 1;
+            if id >= self.inst_id {
+                head[n] = self.fwd_ty(callee)?;
+                n += 1;
+            }
+            Ok(())
+        })();
+        if let Err(k) = fixed {
+            return Err(out.err(k));
+        }
+        let inst_id = self.inst_id;
+        let nb = self.nb;
+        out.w
+            .write_unabbrev_head_map(FUNC_CODE_INST_CALL, &head[..n], argv, |v| {
+                nb.value(v).map(|id| u64::from(inst_id.wrapping_sub(id)))
+            })
+            .map_err(|e| out.bs(e))?
+            .map_err(|k| out.err(k))
     }
 
     /// A call record's operands.

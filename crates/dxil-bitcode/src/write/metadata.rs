@@ -112,7 +112,23 @@ pub fn write_module_metadata(
     for d in mds {
         match d {
             M::String(s) => {
-                emit_bytes(out, METADATA_STRING, string, MD_BYTES, m.bytes(*s))?;
+                let bytes = m.bytes(*s);
+                if let (true, &[]) = (bytes.len() < 1024, &out.rec[..]) {
+                    // The abbreviation id (3 bits) and the length (one or two VBR6 chunks):
+                    // one field ahead of the bytes, without the layout checks of
+                    // `emit_bytes` (its fixed 8-bit elements take any byte).
+                    let len = bytes.len() as u64;
+                    let (l, n) = if len < 32 {
+                        (len, 6)
+                    } else {
+                        (len + (len & 0x3e0) + 32, 12)
+                    };
+                    let w = MD_BYTES.width;
+                    out.w
+                        .emit_masked_and_bytes(u64::from(string) | l << w, w + n, bytes);
+                } else {
+                    emit_bytes(out, METADATA_STRING, string, MD_BYTES, bytes)?;
+                }
                 continue;
             }
             // The most common record after strings: its ids go straight to the writer.

@@ -249,6 +249,7 @@ impl Out {
 
     /// Emits `self.rec` as record `code`, abbreviated with `abbrev` (0: unabbreviated), and
     /// clears it.
+    #[inline]
     pub fn emit(&mut self, code: u32, abbrev: u32) -> Result<()> {
         let r = if abbrev == 0 {
             self.w.write_unabbrev(code, &self.rec)
@@ -272,6 +273,7 @@ impl Out {
     }
 
     /// Emits a record from explicit operands (unabbreviated).
+    #[inline]
     pub fn emit_ops(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         self.w.write_unabbrev(code, ops).map_err(|e| self.bs(e))
     }
