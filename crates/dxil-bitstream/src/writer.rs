@@ -968,8 +968,8 @@ impl Writer {
     /// Emits an unabbreviated record: code, operand count and operands as vbr6.
     ///
     /// Inline: records of at most two operands below 1024 with a code below 32 (most of
-    /// them) are one field, built in registers at the caller; the others take
-    /// [`Writer::write_unabbrev_long`].
+    /// them) are one field, built in registers at the caller; the others take the general
+    /// path, out of line.
     #[inline]
     pub fn write_unabbrev(&mut self, code: u32, ops: &[u64]) -> Result<()> {
         if self.plain && code < 32 {
