@@ -45,8 +45,43 @@ impl std::error::Error for NamesFull {}
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct Names {
     text: String,
-    /// `ends[i]`: the end of name `i` in `text`; it starts where name `i - 1` ends.
-    ends: Vec<u32>,
+    ends: Ends,
+}
+
+/// Where each name of a pool ends in its text (`0[i]`: the end of name `i`; it starts where
+/// name `i - 1` ends), and the handles that follow from it: what [`Names`] and [`NameBuf`]
+/// share.
+#[derive(Clone, Default, PartialEq, Eq)]
+struct Ends(Vec<u32>);
+
+impl Ends {
+    /// Whether a text of `end` bytes (`None`: past `usize`) and one more name still fit.
+    fn check_room(&self, end: Option<usize>) -> Result<(), NamesFull> {
+        let fits = end.is_some_and(|e| u32::try_from(e).is_ok());
+        if fits && self.0.len() < u32::MAX as usize - 1 {
+            Ok(())
+        } else {
+            Err(NamesFull)
+        }
+    }
+
+    /// Ends the name written up to `text_len` (its room was checked).
+    #[inline]
+    fn seal(&mut self, text_len: usize) -> Name {
+        self.0.push(text_len as u32);
+        Name(NonZeroU32::MIN.saturating_add(self.0.len() as u32 - 1))
+    }
+
+    /// Where name `i` lies in the text; `None` past the last name.
+    #[inline]
+    fn range(&self, i: usize) -> Option<core::ops::Range<usize>> {
+        let end = *self.0.get(i)? as usize;
+        let start = match i {
+            0 => 0,
+            _ => self.0[i - 1] as usize,
+        };
+        Some(start..end)
+    }
 }
 
 impl Names {
@@ -58,13 +93,13 @@ impl Names {
     /// How many names the pool holds.
     #[inline]
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.ends.0.len()
     }
 
     /// Whether the pool holds no name.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.ends.0.is_empty()
     }
 
     /// Bytes of text held.
@@ -76,19 +111,13 @@ impl Names {
     /// Whether `n` is a handle of this pool.
     #[inline]
     pub fn contains(&self, n: Name) -> bool {
-        n.slot() < self.ends.len()
+        n.slot() < self.ends.0.len()
     }
 
     /// The text of `n`; `None` for a handle this pool did not hand out.
     #[inline]
     pub fn get(&self, n: Name) -> Option<&str> {
-        let i = n.slot();
-        let end = *self.ends.get(i)? as usize;
-        let start = match i {
-            0 => 0,
-            _ => self.ends[i - 1] as usize,
-        };
-        self.text.get(start..end)
+        self.text.get(self.ends.range(n.slot())?)
     }
 
     /// The text of `n`, for a handle the id check proved.
@@ -99,8 +128,12 @@ impl Names {
     #[inline]
     pub(crate) fn index(&self, n: Name) -> &str {
         let i = n.slot();
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.text[start..self.ends[i] as usize]
+        let start = if i == 0 {
+            0
+        } else {
+            self.ends.0[i - 1] as usize
+        };
+        &self.text[start..self.ends.0[i] as usize]
     }
 
     /// Stores `s` and returns its handle.
@@ -115,73 +148,14 @@ impl Names {
 
     /// Stores `s` and returns its handle, or says the pool is full.
     pub fn try_push(&mut self, s: &str) -> Result<Name, NamesFull> {
-        let end = self.text.len().checked_add(s.len());
-        self.check_room(end)?;
+        self.ends.check_room(self.text.len().checked_add(s.len()))?;
         self.text.push_str(s);
-        Ok(self.seal())
-    }
-
-    /// Stores the name whose characters are `chars` (for a reader that has them one by
-    /// one, so it needs no string of its own).
-    pub fn try_push_chars(&mut self, chars: impl Iterator<Item = char>) -> Result<Name, NamesFull> {
-        let start = self.text.len();
-        self.text.extend(chars);
-        if let Err(e) = self.check_room(Some(self.text.len())) {
-            self.text.truncate(start);
-            return Err(e);
-        }
-        Ok(self.seal())
-    }
-
-    /// Stores the name whose bytes are `codes`, one code a byte, when every code is ASCII
-    /// (below 0x80), as bitcode records carry names; `None`, and nothing stored, otherwise.
-    /// For readers: no string of their own, and no character-by-character encoding.
-    pub fn try_push_ascii(&mut self, codes: &[u64]) -> Option<Result<Name, NamesFull>> {
-        if let Err(e) = self.check_room(self.text.len().checked_add(codes.len())) {
-            // Full or not ASCII, the name is not stored: say which.
-            return codes.iter().all(|&c| c < 0x80).then_some(Err(e));
-        }
-        let start = self.text.len();
-        self.text.reserve(codes.len());
-        // The bytes go through a buffer on the stack, a chunk at a time (`String` takes them
-        // only as `&str`), checked as they are copied.
-        let mut buf = [0u8; 64];
-        for chunk in codes.chunks(buf.len()) {
-            let bytes = &mut buf[..chunk.len()];
-            let mut all = 0;
-            for (b, &c) in bytes.iter_mut().zip(chunk) {
-                *b = c as u8;
-                all |= c;
-            }
-            match core::str::from_utf8(bytes) {
-                Ok(s) if all < 0x80 => self.text.push_str(s),
-                _ => {
-                    self.text.truncate(start);
-                    return None;
-                }
-            }
-        }
-        Some(Ok(self.seal()))
-    }
-
-    fn check_room(&self, end: Option<usize>) -> Result<(), NamesFull> {
-        let fits = end.is_some_and(|e| u32::try_from(e).is_ok());
-        if fits && self.ends.len() < u32::MAX as usize - 1 {
-            Ok(())
-        } else {
-            Err(NamesFull)
-        }
-    }
-
-    /// Ends the name written since the last one (its room was checked).
-    fn seal(&mut self) -> Name {
-        self.ends.push(self.text.len() as u32);
-        Name(NonZeroU32::MIN.saturating_add(self.ends.len() as u32 - 1))
+        Ok(self.ends.seal(self.text.len()))
     }
 
     /// Reserves room for `names` more names of `bytes` bytes in all.
     pub fn reserve(&mut self, names: usize, bytes: usize) {
-        self.ends.reserve(names);
+        self.ends.0.reserve(names);
         self.text.reserve(bytes);
     }
 }
@@ -193,7 +167,7 @@ impl Names {
 #[derive(Clone, Default)]
 pub struct NameBuf {
     text: Vec<u8>,
-    ends: Vec<u32>,
+    ends: Ends,
 }
 
 impl NameBuf {
@@ -202,24 +176,11 @@ impl NameBuf {
         NameBuf::default()
     }
 
-    /// How many names the buffer holds.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// Whether the buffer holds no name.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
-    }
-
     /// Stores `s` and returns its handle, or says the pool is full.
     pub fn try_push(&mut self, s: &str) -> Result<Name, NamesFull> {
-        let end = self.text.len().checked_add(s.len());
-        self.check_room(end)?;
+        self.ends.check_room(self.text.len().checked_add(s.len()))?;
         self.text.extend_from_slice(s.as_bytes());
-        Ok(self.seal())
+        Ok(self.ends.seal(self.text.len()))
     }
 
     /// Stores the name whose bytes are `codes`, one code a byte, when every code is ASCII
@@ -236,32 +197,16 @@ impl NameBuf {
             self.text.truncate(start);
             return None;
         }
-        if let Err(e) = self.check_room(Some(self.text.len())) {
+        if let Err(e) = self.ends.check_room(Some(self.text.len())) {
             self.text.truncate(start);
             return Some(Err(e));
         }
-        Some(Ok(self.seal()))
-    }
-
-    fn check_room(&self, end: Option<usize>) -> Result<(), NamesFull> {
-        let fits = end.is_some_and(|e| u32::try_from(e).is_ok());
-        if fits && self.ends.len() < u32::MAX as usize - 1 {
-            Ok(())
-        } else {
-            Err(NamesFull)
-        }
-    }
-
-    /// Ends the name written since the last one (its room was checked).
-    #[inline]
-    fn seal(&mut self) -> Name {
-        self.ends.push(self.text.len() as u32);
-        Name(NonZeroU32::MIN.saturating_add(self.ends.len() as u32 - 1))
+        Some(Ok(self.ends.seal(self.text.len())))
     }
 
     /// Reserves room for `names` more names of `bytes` bytes in all.
     pub fn reserve(&mut self, names: usize, bytes: usize) {
-        self.ends.reserve(names);
+        self.ends.0.reserve(names);
         self.text.reserve(bytes);
     }
 
@@ -277,7 +222,7 @@ impl NameBuf {
         let mut text = String::from_utf8(text)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         trim(&mut text);
-        trim(&mut ends);
+        trim(&mut ends.0);
         Names { text, ends }
     }
 }
@@ -321,7 +266,7 @@ impl<T> Trim for Vec<T> {
 /// Printed as the list of names.
 impl fmt::Debug for Names {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let all = (0..self.ends.len())
+        let all = (0..self.ends.0.len())
             .map(|i| self.index(Name(NonZeroU32::MIN.saturating_add(i as u32))));
         f.debug_list().entries(all).finish()
     }
@@ -336,7 +281,7 @@ mod tests {
         let mut p = Names::new();
         let a = p.push("main");
         let e = p.push("");
-        let b = p.try_push_chars("é.x".chars()).unwrap();
+        let b = p.try_push("é.x").unwrap();
         assert_eq!(p.get(a), Some("main"));
         assert_eq!(p.get(e), Some(""));
         assert_eq!(p.get(b), Some("é.x"));
@@ -348,25 +293,6 @@ mod tests {
         assert!(!q.contains(a.max(b)) || q.len() > b.slot());
         assert_eq!(format!("{p:?}"), r#"["main", "", "é.x"]"#);
         assert_eq!(std::mem::size_of::<Option<Name>>(), 4);
-    }
-
-    #[test]
-    fn ascii_codes_are_stored_and_others_refused() {
-        let mut p = Names::new();
-        let a = p.push("a");
-        let long: Vec<u64> = (0..150).map(|i| u64::from(b'a') + i % 26).collect();
-        let text: String = long.iter().map(|&c| char::from(c as u8)).collect();
-        let l = p.try_push_ascii(&long).unwrap().unwrap();
-        let e = p.try_push_ascii(&[]).unwrap().unwrap();
-        assert_eq!(p.get(a), Some("a"));
-        assert_eq!(p.get(l), Some(text.as_str()));
-        assert_eq!(p.get(e), Some(""));
-        // A code past ASCII, even past a byte: nothing stored.
-        for bad in [0x80, 0xE9, 0x100, u64::MAX] {
-            assert!(p.try_push_ascii(&[u64::from(b'x'), bad]).is_none());
-        }
-        assert_eq!(p.len(), 3);
-        assert_eq!(p.text_len(), 1 + 150);
     }
 
     #[test]
@@ -384,9 +310,8 @@ mod tests {
         let e = b.try_push_ascii(&[]).unwrap().unwrap();
         let long: Vec<u64> = (0..5000).map(|i| u64::from(b'a') + i % 26).collect();
         let l = b.try_push_ascii(&long).unwrap().unwrap();
-        assert_eq!(b.len(), 4);
         let names = b.take_names();
-        assert!(b.is_empty());
+        assert!(b.take_names().is_empty());
         assert_eq!(names.get(a), Some("ok"));
         assert_eq!(names.get(u), Some("é.x"));
         assert_eq!(names.get(e), Some(""));
@@ -398,6 +323,6 @@ mod tests {
         r.reserve(1 << 12, 1 << 20);
         r.try_push("x").unwrap();
         let n = r.take_names();
-        assert!(n.text.capacity() < 1 << 12 && n.ends.capacity() < 1 << 10);
+        assert!(n.text.capacity() < 1 << 12 && n.ends.0.capacity() < 1 << 10);
     }
 }

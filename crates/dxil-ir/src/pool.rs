@@ -223,30 +223,13 @@ impl Pools {
     /// reservations, made from the input's length, and growth by doubling), so that a module
     /// read holds about what it uses.
     pub fn trim(&mut self) {
-        // Every pool, named so that a new one cannot be left out.
-        let Pools {
-            md_refs,
-            md_ids,
-            values,
-            words,
-            bytes,
-            generic_di,
-            basic_types,
-            derived_types,
-            composite_types,
-            compile_units,
-            subprograms,
-            lexical_blocks,
-            namespaces,
-            template_values,
-            global_variables,
-            local_variables,
-            objc_properties,
-            imported_entities,
-            modules,
-        } = self;
+        // Every pool, named once: the destructuring names every field, so that a new pool
+        // cannot be left out.
         macro_rules! trim_all {
-            ($($v:ident),*) => {$( crate::names::trim($v); )*};
+            ($($v:ident),*) => {{
+                let Pools { $($v),* } = self;
+                $( crate::names::trim($v); )*
+            }};
         }
         trim_all!(
             md_refs,
