@@ -27,6 +27,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+mod coverage;
+
+/// Held while the cases run (and may rewrite their `.out` files) and while `coverage` reads
+/// them.
+static CASE_FILES: Mutex<()> = Mutex::new(());
+
 /// A command that runs longer than this is killed and reported.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -299,6 +305,7 @@ fn difference(expected: &str, actual: &str) -> String {
 
 #[test]
 fn cli_cases() {
+    let _files = CASE_FILES.lock().unwrap_or_else(|e| e.into_inner());
     let root = cases_dir();
     let mut cases = Vec::new();
     collect(&root, &root, &mut cases);
