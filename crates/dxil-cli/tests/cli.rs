@@ -1,6 +1,6 @@
 //! The `dxil` checks that need code: loops over the corpus comparing with the reference's
 //! own files, and inputs built byte by byte. Everything that is "run a command, look at what
-//! it prints and how it exits" is a case under `tests/cli/` (see `tests/cases.rs`).
+//! it prints and how it exits" is a case under `tests/cli/` (see `tests/cases/main.rs`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

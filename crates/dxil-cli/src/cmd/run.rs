@@ -51,7 +51,9 @@ pub struct Args {
     #[arg(long, value_name = "YAML", conflicts_with_all = ["dispatch", "buffer", "format", "out", "out_dir"])]
     pipeline: Option<PathBuf>,
     /// The pixel shader of a graphics pipeline (the input is then its vertex shader).
-    #[arg(long, value_name = "PS", requires = "pipeline")]
+    // Refused with --dispatch (which would leave it unread); the required form group then
+    // asks for --pipeline.
+    #[arg(long, value_name = "PS", conflicts_with = "dispatch")]
     pixel: Option<PathBuf>,
     /// Thread groups in x, y, z (quick form; at most 65535 each).
     #[arg(long, value_name = "X,Y,Z", value_parser = groups)]

@@ -19,6 +19,9 @@
 //! `BLESS=1` writes the expectations from what the commands print; `CLI_CASE=text` runs only
 //! the cases whose path contains `text`. In the expectations the paths above are written back
 //! as their placeholders, and standard output that is not text shows as its length.
+//!
+//! Once the cases pass, the test checks that they cover every subcommand and, for each file
+//! it reads, every error path (`coverage.rs` says how a case shows which).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -26,6 +29,8 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+mod coverage;
 
 /// A command that runs longer than this is killed and reported.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(120);
@@ -358,4 +363,5 @@ fn cli_cases() {
         cases.len(),
         failures.join("\n\n")
     );
+    coverage::every_subcommand_and_error_path_has_a_case();
 }
