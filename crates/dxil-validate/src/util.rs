@@ -130,6 +130,17 @@ pub fn loaded_entries(records: &[EntryPoint], is_library: bool) -> &[EntryPoint]
     }
 }
 
+/// The kind the reference's loader gives a library entry before its `ShaderKind`
+/// property: `Library` when the record has a property list, `Invalid` when it has none
+/// (the loader then leaves the entry's properties as constructed).
+pub fn lib_entry_default_kind(record: &EntryPoint) -> ShaderKind {
+    if record.properties.is_some() {
+        ShaderKind::Library
+    } else {
+        ShaderKind::Invalid
+    }
+}
+
 /// The properties of an entry record: an absent property list holds none.
 pub fn entry_properties(record: &EntryPoint) -> &[Property] {
     record.properties.as_deref().unwrap_or_default()

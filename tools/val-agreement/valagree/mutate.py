@@ -413,18 +413,37 @@ class Mutator:
     # any hit, closest hit, miss, callable, mesh, amplification, node; then invalid
     SHADER_KINDS = list(range(0, 17))
 
+    # kinds with a state of their own (geometry, hull, domain, compute, mesh,
+    # amplification, node: thread counts or a stage record)
+    STATE_KINDS = (2, 3, 4, 5, 13, 14, 15)
+    # entry property tags that carry no stage state: flags, auto-binding space, ray
+    # payload and attribute sizes, kind, wave sizes, root signature
+    STATELESS_TAGS = (0, 5, 6, 7, 8, 11, 12, 23)
+
     def m_shader_kind(self, mod, rng):
         """The shader kind a library entry's properties give (tag 8) changed to another
-        kind. (A stage's entry takes its kind from the shader model; the reference reads a
-        kind tag there too, but then for some rules only, and thread counts of a kind that
-        needs them from memory it never set: no stable verdict to compare.)"""
+        kind, `Invalid` (16) included, between the kinds without a stage state (pixel,
+        vertex, library, the ray tracing kinds): the reference keeps the stage records of
+        all kinds in one union, so a kind that reads a state the entry never declared (or
+        past the kinds, a name past its table) gives values from memory it never set, no
+        stable verdict to compare. (A stage's entry takes its kind from the shader model;
+        the reference reads a kind tag there too, for some rules only.)"""
         out = []
         for e, p in self._props(mod):
+            tags = {}
             for k in range(0, mod.nfields(p) - 1, 2):
                 t = mod.int_field(p, k)
-                if t and t[1] == 8:
-                    out.append(int_field_edit(rng, mod, p, k + 1, "entry shader kind",
-                                              self.SHADER_KINDS + [17, 255]))
+                if t:
+                    tags[t[1]] = k
+            if 8 not in tags or any(t not in self.STATELESS_TAGS for t in tags):
+                continue
+            k = tags[8] + 1
+            ty, old = mod.int_field(p, k)
+            if old in self.STATE_KINDS:
+                continue
+            kinds = [v for v in self.SHADER_KINDS if v != old and v not in self.STATE_KINDS]
+            new = rng.choice(kinds)
+            out.append(Edit(f"entry shader kind: {ty} {old} -> {new}").field(mod, p, k, f"{ty} {new}"))
         return out
 
     def m_shader_flags(self, mod, rng):
