@@ -176,7 +176,10 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
     let mut next = start;
     let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut name_off = Vec::with_capacity(elements.len());
-    let semantics: Vec<(u32, &str)> = elements.iter().map(|e| part_semantic(cx.point, e)).collect();
+    let semantics: Vec<(u32, &str)> = elements
+        .iter()
+        .map(|e| part_semantic(cx.point, e))
+        .collect();
     for &(_, name) in &semantics {
         let found = if dedup { seen.get(name).copied() } else { None };
         let off = found.unwrap_or_else(|| {
@@ -273,4 +276,43 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
         },
     )?;
     Ok(part.write()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn element(name: &str, kind: u8) -> MdElement {
+        MdElement {
+            id: 0,
+            name: name.to_string(),
+            component_type: 9,
+            semantic_kind: kind,
+            semantic_indices: vec![0],
+            interpolation_mode: 0,
+            rows: 1,
+            cols: 4,
+            start_row: 0,
+            start_col: 0,
+            properties: None,
+        }
+    }
+
+    #[test]
+    fn parts_name_semantics_as_the_reference_resolves_their_kinds() {
+        // A system value keeps its canonical name whatever the metadata spells.
+        let target = element("SV_VertexID", 16);
+        assert_eq!(
+            part_semantic(SigPointKind::PSOut, &target),
+            (16, "SV_Target")
+        );
+        // A kind the point reads as arbitrary: no system value, the element's own name.
+        let pos = element("SV_Position", 3);
+        assert_eq!(part_semantic(SigPointKind::VSIn, &pos), (0, "SV_Position"));
+        let arb = element("COLOR", 0);
+        assert_eq!(part_semantic(SigPointKind::PSIn, &arb), (0, "COLOR"));
+        // A kind the point does not allow keeps its kind and name (no record is written).
+        let depth = element("Foo", 17);
+        assert_eq!(part_semantic(SigPointKind::VSOut, &depth), (17, "Foo"));
+    }
 }

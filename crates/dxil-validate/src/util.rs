@@ -231,4 +231,18 @@ mod tests {
         assert_eq!(const_int(&m, undef), None);
         assert!(is_undef(&m, undef));
     }
+
+    #[test]
+    fn a_library_entry_starts_at_library_only_with_a_property_list() {
+        let mut record = EntryPoint {
+            function: dxil_module::md::Md::Null,
+            name: "main".to_string(),
+            signatures: None,
+            resources: None,
+            properties: None,
+        };
+        assert_eq!(lib_entry_default_kind(&record), ShaderKind::Invalid);
+        record.properties = Some(vec![Property::ShaderFlags(0)]);
+        assert_eq!(lib_entry_default_kind(&record), ShaderKind::Library);
+    }
 }

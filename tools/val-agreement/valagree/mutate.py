@@ -20,7 +20,11 @@ One mutation per mutant, chosen per category from the sites a module offers:
   min-precision or DXIL-struct type introduced;
 - instructions: a binary operator swapped, a divisor made zero, `ret void` made
   `unreachable`, a GEP index put out of bounds, a void dx.op call removed, or an
-  instruction DXIL forbids (pointer casts, address space casts, external calls, ...) added.
+  instruction DXIL forbids (pointer casts, address space casts, external calls, ...) added;
+- model-move: the module moved to another shader model of its kind, versions along;
+- shader-kind: a library entry's kind property changed;
+- shader-flags: an entry's shader flags changed, cleared or added;
+- metadata-int: any integer field of the metadata the validator reads changed.
 Every mutant is assembled with the reference's `dxa`; what it refuses is dropped.
 """
 import re

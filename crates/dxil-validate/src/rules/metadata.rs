@@ -102,7 +102,7 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
                 }
                 _ => false,
             })
-        || loaded.iter().any(|e| signature_has_unknown(e));
+        || loaded.iter().any(signature_has_unknown);
     if extra {
         ctx.error_text(
             None,
