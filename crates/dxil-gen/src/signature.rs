@@ -132,6 +132,25 @@ pub fn cols_mask(e: &MdElement) -> u8 {
     (((1u32 << cols) - 1) << start) as u8
 }
 
+/// The semantic kind and name the part gives `e` at `point`, as the reference's loader
+/// resolves an element's semantic from its kind: a kind the point reads as an arbitrary
+/// semantic is arbitrary (system value none, the element's own name); a system value is
+/// written with its canonical name (`SV_Target`, whatever the metadata spells); a kind the
+/// point does not know keeps the element's name.
+pub fn part_semantic(point: SigPointKind, e: &MdElement) -> (u32, &str) {
+    let kind = u32::from(e.semantic_kind);
+    match point.recover(kind).interpretation(kind) {
+        SemanticInterpretationKind::Arb => (0, e.name.as_str()),
+        SemanticInterpretationKind::NA => (kind, e.name.as_str()),
+        _ => {
+            let name = dxil_ops::SemanticKind::from_u32(kind)
+                .and_then(dxil_parts::names::sv_semantic_name)
+                .unwrap_or(e.name.as_str());
+            (kind, name)
+        }
+    }
+}
+
 /// True when `e` gets records in the part.
 pub fn in_part(point: SigPointKind, e: &MdElement) -> bool {
     let kind = u32::from(e.semantic_kind);
@@ -157,16 +176,16 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
     let mut next = start;
     let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut name_off = Vec::with_capacity(elements.len());
-    for e in elements {
-        let found = if dedup {
-            seen.get(e.name.as_str()).copied()
-        } else {
-            None
-        };
+    let semantics: Vec<(u32, &str)> = elements
+        .iter()
+        .map(|e| part_semantic(cx.point, e))
+        .collect();
+    for &(_, name) in &semantics {
+        let found = if dedup { seen.get(name).copied() } else { None };
         let off = found.unwrap_or_else(|| {
             let o = next;
-            next += e.name.len() + 1;
-            seen.entry(e.name.as_str()).or_insert(o);
+            next += name.len() + 1;
+            seen.entry(name).or_insert(o);
             o
         });
         name_off.push(off);
@@ -177,7 +196,7 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
         if !in_sig[i] {
             continue;
         }
-        let kind = u32::from(e.semantic_kind);
+        let kind = semantics[i].0;
         let ct = u32::from(e.component_type);
         let mask = cols_mask(e);
         let rw_mask = if compat_1_4 {
@@ -245,7 +264,8 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
     let declared: Vec<(&str, Vec<usize>)> = elements
         .iter()
         .zip(owned)
-        .map(|(e, list)| (e.name.as_str(), list))
+        .zip(&semantics)
+        .map(|((_, list), &(_, name))| (name, list))
         .collect();
     let part = SignaturePart::build(
         recs.into_iter().map(|(_, r)| r).collect(),
@@ -256,4 +276,43 @@ pub fn build_signature_part(elements: &[MdElement], cx: &SignatureContext) -> Re
         },
     )?;
     Ok(part.write()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn element(name: &str, kind: u8) -> MdElement {
+        MdElement {
+            id: 0,
+            name: name.to_string(),
+            component_type: 9,
+            semantic_kind: kind,
+            semantic_indices: vec![0],
+            interpolation_mode: 0,
+            rows: 1,
+            cols: 4,
+            start_row: 0,
+            start_col: 0,
+            properties: None,
+        }
+    }
+
+    #[test]
+    fn parts_name_semantics_as_the_reference_resolves_their_kinds() {
+        // A system value keeps its canonical name whatever the metadata spells.
+        let target = element("SV_VertexID", 16);
+        assert_eq!(
+            part_semantic(SigPointKind::PSOut, &target),
+            (16, "SV_Target")
+        );
+        // A kind the point reads as arbitrary: no system value, the element's own name.
+        let pos = element("SV_Position", 3);
+        assert_eq!(part_semantic(SigPointKind::VSIn, &pos), (0, "SV_Position"));
+        let arb = element("COLOR", 0);
+        assert_eq!(part_semantic(SigPointKind::PSIn, &arb), (0, "COLOR"));
+        // A kind the point does not allow keeps its kind and name (no record is written).
+        let depth = element("Foo", 17);
+        assert_eq!(part_semantic(SigPointKind::VSOut, &depth), (17, "Foo"));
+    }
 }

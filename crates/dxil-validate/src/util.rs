@@ -130,6 +130,17 @@ pub fn loaded_entries(records: &[EntryPoint], is_library: bool) -> &[EntryPoint]
     }
 }
 
+/// The kind the reference's loader gives a library entry before its `ShaderKind`
+/// property: `Library` when the record has a property list, `Invalid` when it has none
+/// (the loader then leaves the entry's properties as constructed).
+pub fn lib_entry_default_kind(record: &EntryPoint) -> ShaderKind {
+    if record.properties.is_some() {
+        ShaderKind::Library
+    } else {
+        ShaderKind::Invalid
+    }
+}
+
 /// The properties of an entry record: an absent property list holds none.
 pub fn entry_properties(record: &EntryPoint) -> &[Property] {
     record.properties.as_deref().unwrap_or_default()
@@ -219,5 +230,19 @@ mod tests {
         assert_eq!(const_int(&m, zero), Some(0));
         assert_eq!(const_int(&m, undef), None);
         assert!(is_undef(&m, undef));
+    }
+
+    #[test]
+    fn a_library_entry_starts_at_library_only_with_a_property_list() {
+        let mut record = EntryPoint {
+            function: dxil_module::md::Md::Null,
+            name: "main".to_string(),
+            signatures: None,
+            resources: None,
+            properties: None,
+        };
+        assert_eq!(lib_entry_default_kind(&record), ShaderKind::Invalid);
+        record.properties = Some(vec![Property::ShaderFlags(0)]);
+        assert_eq!(lib_entry_default_kind(&record), ShaderKind::Library);
     }
 }

@@ -20,7 +20,11 @@ One mutation per mutant, chosen per category from the sites a module offers:
   min-precision or DXIL-struct type introduced;
 - instructions: a binary operator swapped, a divisor made zero, `ret void` made
   `unreachable`, a GEP index put out of bounds, a void dx.op call removed, or an
-  instruction DXIL forbids (pointer casts, address space casts, external calls, ...) added.
+  instruction DXIL forbids (pointer casts, address space casts, external calls, ...) added;
+- model-move: the module moved to another shader model of its kind, versions along;
+- shader-kind: a library entry's kind property changed;
+- shader-flags: an entry's shader flags changed, cleared or added;
+- metadata-int: any integer field of the metadata the validator reads changed.
 Every mutant is assembled with the reference's `dxa`; what it refuses is dropped.
 """
 import re
@@ -227,7 +231,8 @@ class Mutator:
         self.sem_kinds = enums.get("SemanticKind", list(range(34)))
 
     CATEGORIES = ["control", "opcode", "immediate", "shader-model", "version", "entry-props",
-                  "threads", "signature", "resources", "types", "instructions"]
+                  "threads", "signature", "resources", "types", "instructions", "model-move",
+                  "shader-kind", "shader-flags", "metadata-int"]
 
     def sites(self, cat, mod, rng):
         """Candidate mutations of one category for one module (each an Edit)."""
@@ -376,6 +381,138 @@ class Mutator:
         for k, l in enumerate(mod.lines):
             if l.startswith("!dx.valver = "):
                 out.append(Edit("dx.valver removed", 0.3).delete(k))
+        return out
+
+    def m_model_move(self, mod, rng):
+        """The module moved to another shader model of the same kind, its DXIL version (and
+        the validator version, where lower) moved along, so that the module passes the
+        version rules and the rules of the other model speak: opcodes and properties a model
+        forbids or requires (`createHandle` from 6.6 on, `annotateHandle` before it...)."""
+        out = []
+        ver = next((n for n in mod.named.get("dx.version", []) if n in mod.md), None)
+        val = next((n for n in mod.named.get("dx.valver", []) if n in mod.md and mod.nfields(n) == 2), None)
+        for n in mod.named.get("dx.shaderModel", []):
+            if n not in mod.md or mod.nfields(n) < 3 or ver is None:
+                continue
+            major, minor = mod.int_field(n, 1), mod.int_field(n, 2)
+            if not major or not minor or major[1] != 6:
+                continue
+            for new in range(0, 11):
+                if new == minor[1]:
+                    continue
+                e = Edit(f"shader model 6.{minor[1]} -> 6.{new}, dx.version 1.{new}")
+                e.field(mod, n, 2, f"i32 {new}").field(mod, ver, 1, f"i32 {new}")
+                vv = mod.int_field(val, 1) if val is not None else None
+                if vv and vv[1] < new:
+                    e.field(mod, val, 1, f"i32 {new}")
+                    e.desc += f", dx.valver 1.{new}"
+                # newer models weigh more: most corpus shaders are old, the rules that
+                # change with the model (handles, properties) start at 6.6
+                e.weight = 2.0 if new >= 6 else 1.0
+                out.append(e)
+        return out
+
+    # the shader kinds of the entry property `kDxilShaderKindTag` (DXIL.rst "Shader Kinds"):
+    # pixel, vertex, geometry, hull, domain, compute, library, ray generation, intersection,
+    # any hit, closest hit, miss, callable, mesh, amplification, node; then invalid
+    SHADER_KINDS = list(range(0, 17))
+
+    # kinds with a state of their own (geometry, hull, domain, compute, mesh,
+    # amplification, node: thread counts or a stage record)
+    STATE_KINDS = (2, 3, 4, 5, 13, 14, 15)
+    # entry property tags that carry no stage state: flags, auto-binding space, ray
+    # payload and attribute sizes, kind, wave sizes, root signature
+    STATELESS_TAGS = (0, 5, 6, 7, 8, 11, 12, 23)
+
+    def m_shader_kind(self, mod, rng):
+        """The shader kind a library entry's properties give (tag 8) changed to another
+        kind, `Invalid` (16) included, between the kinds without a stage state (pixel,
+        vertex, library, the ray tracing kinds): the reference keeps the stage records of
+        all kinds in one union, so a kind that reads a state the entry never declared (or
+        past the kinds, a name past its table) gives values from memory it never set, no
+        stable verdict to compare. (A stage's entry takes its kind from the shader model;
+        the reference reads a kind tag there too, for some rules only.)"""
+        out = []
+        for e, p in self._props(mod):
+            tags = {}
+            for k in range(0, mod.nfields(p) - 1, 2):
+                t = mod.int_field(p, k)
+                if t:
+                    tags[t[1]] = k
+            if 8 not in tags or any(t not in self.STATELESS_TAGS for t in tags):
+                continue
+            k = tags[8] + 1
+            ty, old = mod.int_field(p, k)
+            if old in self.STATE_KINDS:
+                continue
+            kinds = [v for v in self.SHADER_KINDS if v != old and v not in self.STATE_KINDS]
+            new = rng.choice(kinds)
+            out.append(Edit(f"entry shader kind: {ty} {old} -> {new}").field(mod, p, k, f"{ty} {new}"))
+        return out
+
+    def m_shader_flags(self, mod, rng):
+        """The shader flags an entry records (property tag 0): one bit of the defined ones
+        flipped, every bit cleared, or a flags property added where there is none."""
+        out = []
+        for e in mod.entries():
+            p = mod.ref(e, 4)
+            k = None
+            if p is not None:
+                for j in range(0, mod.nfields(p) - 1, 2):
+                    t = mod.int_field(p, j)
+                    if t and t[1] == 0:
+                        k = j
+            if k is not None:
+                vt = mod.int_field(p, k + 1)
+                if not vt:
+                    continue
+                ty, old = vt
+                for bit in rng.sample(range(0, 38), 6):
+                    out.append(Edit(f"shader flags bit {bit} {'cleared' if old >> bit & 1 else 'set'}")
+                               .field(mod, p, k + 1, f"{ty} {old ^ (1 << bit)}"))
+                if old:
+                    out.append(Edit(f"shader flags {old:#x} cleared", 0.5).field(mod, p, k + 1, f"{ty} 0"))
+                    setb = [b for b in range(64) if old >> b & 1]
+                    b = rng.choice(setb)
+                    out.append(Edit(f"shader flags bit {b} cleared", 2.0).field(mod, p, k + 1, f"{ty} {old & ~(1 << b)}"))
+            else:
+                bit = rng.randrange(0, 38)
+                if p is not None:
+                    line, fields = mod.md[p]
+                    b = fields[-1][1] if fields else len(mod.lines[line]) - 1
+                    sep = ", " if fields else ""
+                    out.append(Edit(f"shader flags property added, bit {bit}").sub(line, b, b, f"{sep}i32 0, i64 {1 << bit}"))
+                elif mod.field(e, 4) == "null":
+                    n = mod.next_md
+                    mod.next_md += 1
+                    ed = Edit(f"shader flags property added, bit {bit}").field(mod, e, 4, f"!{n}")
+                    ed.insert(len(mod.lines), f"!{n} = !{{i32 0, i64 {1 << bit}}}")
+                    out.append(ed)
+        return out
+
+    # metadata the validator reads: everything under the dx.* named nodes but the source
+    # records a debugger reads
+    _SKIP_NAMED = ("dx.source.", "llvm.")
+
+    def m_metadata_int(self, mod, rng):
+        """An integer field of any metadata node the validator reads (reachable from a dx.*
+        named node: versions, shader model, entries, signatures, resources, properties, type
+        annotations, view-id state...), set to another value: out of its range, at a limit,
+        or next to the old one."""
+        roots = [n for name, ns in mod.named.items() if not name.startswith(self._SKIP_NAMED) for n in ns]
+        seen, todo = set(), list(roots)
+        while todo:
+            n = todo.pop()
+            if n in seen or n not in mod.md:
+                continue
+            seen.add(n)
+            todo.extend(mod.list_refs(n))
+        sites = [(n, k) for n in sorted(seen) for k in range(mod.nfields(n)) if mod.int_field(n, k)]
+        out = []
+        for n, k in rng.sample(sites, min(len(sites), 40)):
+            ty, old = mod.int_field(n, k)
+            dom = [old + 1, old - 1, -1, 0, 1, 2, 3, 16, 255, 256, 65536, 2147483647, -2147483648]
+            out.append(int_field_edit(rng, mod, n, k, f"!{n} field {k}", dom))
         return out
 
     # -- entry points

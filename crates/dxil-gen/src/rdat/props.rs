@@ -88,7 +88,8 @@ impl NodeIoProps {
 pub struct FnProps<'a> {
     /// The entry record.
     pub entry: &'a EntryPoint,
-    /// `DXIL::ShaderKind` ([`KIND_INVALID`] without the property).
+    /// `DXIL::ShaderKind` (without the property: [`KIND_LIBRARY`] in a property list,
+    /// [`KIND_INVALID`] without a list).
     pub kind: u32,
     /// Ray payload (or callable parameter) size.
     pub payload_size: u32,
@@ -116,7 +117,13 @@ impl<'a> FnProps<'a> {
         let properties = entry.properties.as_deref().unwrap_or(&[]);
         let mut p = FnProps {
             entry,
-            kind: KIND_INVALID,
+            // The reference's loader starts a property list at `Library`; a record without
+            // one keeps the kind its properties were constructed with, `Invalid`.
+            kind: if entry.properties.is_some() {
+                KIND_LIBRARY
+            } else {
+                KIND_INVALID
+            },
             payload_size: 0,
             attribute_size: 0,
             num_threads: [0; 3],

@@ -257,7 +257,12 @@ impl<'m> EntryMap<'m> {
             let Some(record) = record_of[f] else {
                 continue;
             };
-            let e = read_entry(record, f, sm_kind.raw());
+            let default_kind = if sm_kind == ShaderKind::Library {
+                util::lib_entry_default_kind(record)
+            } else {
+                sm_kind
+            };
+            let e = read_entry(record, f, default_kind.raw());
             if e.is(ShaderKind::Hull) {
                 if let Some(HsState {
                     patch_constant_function:

@@ -18,7 +18,7 @@ use crate::util;
 /// What the operation rules read of an entry's properties.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct EntryProps {
-    /// The shader kind (`Invalid` for a library entry without one).
+    /// The shader kind (a library entry without one: [`util::lib_entry_default_kind`]).
     pub kind: ShaderKind,
     /// `NodeLaunchType` (0: none).
     pub launch_type: u32,
@@ -85,7 +85,7 @@ impl EntryKinds {
                 let Some(f) = function_of(&entry.function) else {
                     continue;
                 };
-                kinds.add(f, entry, ShaderKind::Invalid);
+                kinds.add(f, entry, util::lib_entry_default_kind(entry));
             }
         } else if let (Some(f), Some(kind)) = (function_of(&first.function), sm_kind) {
             kinds.add(f, first, kind);

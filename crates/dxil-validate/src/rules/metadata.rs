@@ -5,7 +5,9 @@
 
 use dxil_container::ShaderKind;
 use dxil_module::md::{Md, Reader};
-use dxil_module::model::{NodeIo, NodeIoProperty, NodeRecordProperty, Property};
+use dxil_module::model::{
+    EntryPoint, NodeIo, NodeIoProperty, NodeRecordProperty, Property, SignatureProperty,
+};
 use dxil_ops::ValidationRule as R;
 
 use crate::context::{Ctx, DXIL_VERSION, VALIDATOR_VERSION};
@@ -41,7 +43,7 @@ fn sm_dxil_version(minor: u32) -> (u32, u32) {
 /// What the reference refuses while it loads the module's metadata, before its rules run
 /// (DXIL.rst "Shader Model", "Shader Properties and Capabilities"): an unknown shader model
 /// and a stage without exactly one entry (the load fails); entry properties the validator
-/// does not know (unknown property, node input/output or record tags; a wave size range
+/// does not know (unknown property, signature element, node input/output or record tags; a wave size range
 /// before shader model 6.8; a group shared limit before 6.10) and payload access
 /// qualifiers before shader model 6.6, which it reports as a metadata error in
 /// "non-critical metadata". True when validation stops there.
@@ -99,7 +101,8 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
                     list.iter().any(node_io_has_unknown)
                 }
                 _ => false,
-            });
+            })
+        || loaded.iter().any(signature_has_unknown);
     if extra {
         ctx.error_text(
             None,
@@ -108,6 +111,19 @@ pub(crate) fn load(ctx: &mut Ctx) -> bool {
         );
     }
     extra
+}
+
+/// An entry whose signature elements carry a property tag the reference does not know
+/// (DXIL.rst "Signature element record": output stream, dynamic index and usage masks).
+fn signature_has_unknown(entry: &EntryPoint) -> bool {
+    let Some(sigs) = &entry.signatures else {
+        return false;
+    };
+    [&sigs.input, &sigs.output, &sigs.patch_constant]
+        .into_iter()
+        .flat_map(|list| util::signature_elements(list.as_ref()))
+        .flat_map(|e| e.properties.iter().flatten())
+        .any(|p| matches!(p, SignatureProperty::Other(..)))
 }
 
 /// A node input or output with a tag the reference does not know (a dispatch grid of more

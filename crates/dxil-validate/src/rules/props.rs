@@ -83,7 +83,11 @@ impl Entries {
         for e in util::loaded_entries(entries, is_lib) {
             let f = md_function(&e.function);
             let mut p = FnProps {
-                kind: if is_lib { ShaderKind::Invalid } else { sm_kind },
+                kind: if is_lib {
+                    util::lib_entry_default_kind(e)
+                } else {
+                    sm_kind
+                },
                 launch_type: 0,
                 input_flags: Vec::new(),
                 group_shared_limit: None,

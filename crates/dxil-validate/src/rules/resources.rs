@@ -263,7 +263,8 @@ fn first_non_dense(res: &[Res]) -> Option<&Res> {
     found.into_values().next()
 }
 
-/// `ValidateCBuffer`: the constant buffer's type is a struct (an array of them for a range),
+/// `ValidateCBuffer`: the constant buffer's type is a struct (an array of them for a range,
+/// where anything but an array stops validation with the reference's cast failure),
 /// at most 64 KiB, and its fields, by their annotated offsets, neither overlap nor leave it.
 fn cbuffer(ctx: &mut Ctx, r: &Res) {
     let m = ctx.m;
@@ -272,17 +273,12 @@ fn cbuffer(ctx: &mut Ctx, r: &Res) {
     };
     let is_array = matches!(m.ty(ty), TypeData::Array { .. });
     if r.range_size != 1 || is_array {
-        // The element type of the array; the reference reads the first contained type of
-        // whatever else it finds.
-        ty = match m.ty(ty) {
-            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
-            TypeData::Struct(s) => match s.elems.first() {
-                Some(&e) => e,
-                None => return res_error(ctx, r, R::SmCBufferTemplateTypeMustBeStruct, &[]),
-            },
-            TypeData::Pointer { pointee, .. } => *pointee,
-            _ => return res_error(ctx, r, R::SmCBufferTemplateTypeMustBeStruct, &[]),
-        };
+        // The reference takes the array's element type with an LLVM cast, which fails on
+        // any other type (a range of a struct included): validation stops there.
+        match m.ty(ty) {
+            TypeData::Array { elem, .. } => ty = *elem,
+            _ => return ctx.abort(super::oload::CAST_FAILURE),
+        }
     }
     if !matches!(m.ty(ty), TypeData::Struct(_)) {
         return res_error(ctx, r, R::SmCBufferTemplateTypeMustBeStruct, &[]);

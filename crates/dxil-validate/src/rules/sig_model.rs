@@ -572,7 +572,7 @@ impl<'m> SigState<'m> {
                         Property::ShaderKind(k) => ShaderKind::from_raw(*k),
                         _ => None,
                     })
-                    .unwrap_or(ShaderKind::Invalid);
+                    .unwrap_or_else(|| util::lib_entry_default_kind(ep));
                 // A later record for the same function replaces an earlier one.
                 found.retain(|(g, _, _)| *g != f);
                 found.push((f, kind, ep));
