@@ -21,7 +21,6 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use dxil::exec::pipeline::{self, DataFormat, RunOptions};
 use dxil::exec::{
     Binding, Bindings, ComponentType, DeclaredResource, Dispatch, ElementFormat, Program, Resource,
     ResourceClass, ViewKind,
@@ -30,6 +29,7 @@ use dxil::ir::{Module, TypeData};
 use dxil::module::model::Resource as MdResource;
 use dxil::module::DxilMetadata;
 use dxil::parts::names::{ComponentType as MdComponent, ResourceKind};
+use dxil::pipeline::{self, DataFormat, RunOptions};
 
 use crate::io::{
     display_name, read_input, CliError, CmdResult, InputArg, OutputArg, UsageError, UsageResult,
