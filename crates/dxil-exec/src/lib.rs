@@ -19,7 +19,7 @@ pub mod resource;
 pub mod texture;
 
 pub use declared::DeclaredResource;
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, InputCause, Result, RuntimeCause, UnsupportedCause};
 pub use resource::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
     Resource, ResourceClass, SamplerDesc, ViewKind,
@@ -36,6 +36,5 @@ pub use program::{
 /// so that [`Program::compile`] can take it: an id that names nothing is an
 /// [`ErrorKind::Input`] naming it.
 pub fn check_module(module: dxil_ir::Module) -> Result<dxil_ir::CheckedModule> {
-    dxil_ir::CheckedModule::new(module)
-        .map_err(|e| ErrorKind::Input(format!("the module's ids: {e}")).into())
+    dxil_ir::CheckedModule::new(module).map_err(|e| InputCause::Ids(e).into())
 }
