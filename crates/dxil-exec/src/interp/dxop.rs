@@ -233,7 +233,7 @@ pub(crate) fn exec(
                     .prog
                     .ranges
                     .get(&(class as u8, range))
-                    .ok_or_else(|| InputCause::UndeclaredRange { range })?;
+                    .ok_or(InputCause::UndeclaredRange { range })?;
                 let h = bind(ctx, c, space, index)?;
                 w.set(dst, l, h);
             });
@@ -257,7 +257,7 @@ pub(crate) fn exec(
                 let h = ctx
                     .bindings
                     .find_in_heap(sampler, index)
-                    .ok_or_else(|| RuntimeCause::EmptyHeapSlot { index, sampler })?;
+                    .ok_or(RuntimeCause::EmptyHeapSlot { index, sampler })?;
                 w.set(dst, l, h as u64 + 1);
             });
         }
