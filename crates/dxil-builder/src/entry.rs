@@ -207,8 +207,7 @@ impl<'a> EntryBuilder<'a> {
         index: impl Into<Arg>,
         non_uniform: bool,
     ) -> Result<Value> {
-        desc.check()
-            .map_err(|m| Error::new(ErrorKind::Resource, m))?;
+        desc.check()?;
         let sampler = desc.class == dxil_module::model::ResourceClass::Sampler;
         let h = self.op(
             DxOp::CreateHandleFromHeap {

@@ -45,6 +45,6 @@ pub use cbuffer::CBufferLayout;
 pub use entry::EntryBuilder;
 pub use error::{Error, ErrorKind, Result};
 pub use ops::{Arg, OpContext};
-pub use resource::{Binding, Element, ResourceDesc};
+pub use resource::{Binding, Element, ResourceDesc, ResourceError, ResourceFault};
 pub use shader::{ResourceId, ShaderBuilder, Signature};
 pub use signature::ElementDesc;

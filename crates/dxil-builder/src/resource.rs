@@ -330,8 +330,15 @@ impl ResourceDesc {
         (w0, w1)
     }
 
-    /// Checks that the description is one DXIL can express; the message names the field.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks that the description is one DXIL can express; the error names the resource
+    /// and the field.
+    pub fn check(&self) -> Result<(), ResourceError> {
+        let fail = |fault| {
+            Err(ResourceError {
+                name: self.name.clone(),
+                fault,
+            })
+        };
         let class_ok = match self.class {
             ResourceClass::CBuffer => matches!(self.element, Element::CBuffer(_)),
             ResourceClass::Sampler => matches!(self.element, Element::Sampler(_)),
@@ -360,13 +367,11 @@ impl ResourceDesc {
             ),
         };
         if !class_ok {
-            return Err(format!(
-                "resource `{}`: kind {} does not take element {:?} in class {:?}",
-                self.name,
-                self.kind.name(),
-                self.element,
-                self.class
-            ));
+            return fail(ResourceFault::ElementMismatch {
+                kind: self.kind,
+                element: self.element,
+                class: self.class,
+            });
         }
         if self.class == ResourceClass::UAV
             && matches!(
@@ -376,37 +381,129 @@ impl ResourceDesc {
                     | ResourceKind::RTAccelerationStructure
             )
         {
-            return Err(format!(
-                "resource `{}`: {} cannot be a UAV",
-                self.name,
-                self.kind.name()
-            ));
+            return fail(ResourceFault::NotAUav { kind: self.kind });
         }
         if self.class != ResourceClass::UAV
             && (self.has_counter || self.globally_coherent || self.rasterizer_ordered)
         {
-            return Err(format!(
-                "resource `{}`: counters, globallycoherent and rasterizer ordering are UAV properties",
-                self.name
-            ));
+            return fail(ResourceFault::UavPropertyOutsideUav);
         }
         if self.binding.range_size == 0 {
-            return Err(format!("resource `{}`: range size 0", self.name));
+            return fail(ResourceFault::EmptyRange);
         }
         match (self.layout, self.element) {
             (None, _) => {}
             (Some(l), Element::CBuffer(size)) if l.size() == size => {}
-            (Some(l), _) => {
-                return Err(format!(
-                "resource `{}`: a struct of {} bytes describes constant buffers of its size only",
-                self.name,
-                l.size()
-            ))
-            }
+            (Some(l), _) => return fail(ResourceFault::LayoutOutsideCBuffer { size: l.size() }),
         }
         if let Element::Structured(0) = self.element {
-            return Err(format!("resource `{}`: structure stride 0", self.name));
+            return fail(ResourceFault::ZeroStride);
         }
         Ok(())
+    }
+}
+
+/// A resource description DXIL cannot express ([`ResourceDesc::check`]): the resource and
+/// what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("resource `{name}`: {fault}")]
+pub struct ResourceError {
+    /// The resource's name (may be empty).
+    pub name: String,
+    /// What is wrong.
+    pub fault: ResourceFault,
+}
+
+/// What makes a [`ResourceDesc`] one DXIL cannot express.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResourceFault {
+    /// The element description does not fit the kind in the class (a structured buffer
+    /// with a typed element, a constant buffer without a size, ...).
+    #[error("kind {} does not take element {element:?} in class {class:?}", .kind.name())]
+    ElementMismatch {
+        /// The resource kind.
+        kind: ResourceKind,
+        /// The element description given.
+        element: Element,
+        /// The resource class.
+        class: ResourceClass,
+    },
+    /// A kind that is never a UAV (cube textures, acceleration structures).
+    #[error("{} cannot be a UAV", .kind.name())]
+    NotAUav {
+        /// The resource kind.
+        kind: ResourceKind,
+    },
+    /// A counter, `globallycoherent` or rasterizer ordering on a resource that is not a UAV.
+    #[error("counters, globallycoherent and rasterizer ordering are UAV properties")]
+    UavPropertyOutsideUav,
+    /// A range of no registers.
+    #[error("range size 0")]
+    EmptyRange,
+    /// A struct layout on something other than a constant buffer of the struct's size.
+    #[error("a struct of {size} bytes describes constant buffers of its size only")]
+    LayoutOutsideCBuffer {
+        /// The struct's size in bytes.
+        size: u32,
+    },
+    /// A structured buffer whose stride is 0.
+    #[error("structure stride 0")]
+    ZeroStride,
+}
+
+impl From<ResourceError> for crate::Error {
+    fn from(e: ResourceError) -> Self {
+        crate::Error::new(crate::ErrorKind::Resource, e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fault(desc: &ResourceDesc) -> ResourceFault {
+        desc.check().unwrap_err().fault
+    }
+
+    #[test]
+    fn check_names_the_fault_and_the_resource() {
+        assert_eq!(ResourceDesc::structured_buffer("ok", 4).check(), Ok(()));
+        let cube = ResourceDesc::rw_texture("c", ResourceKind::TextureCube, ComponentType::F32, 4);
+        assert_eq!(
+            fault(&cube),
+            ResourceFault::NotAUav {
+                kind: ResourceKind::TextureCube
+            }
+        );
+        assert_eq!(
+            cube.check().unwrap_err().to_string(),
+            "resource `c`: TextureCube cannot be a UAV"
+        );
+        let zero = ResourceDesc::structured_buffer("s", 0);
+        assert_eq!(fault(&zero), ResourceFault::ZeroStride);
+        assert_eq!(
+            zero.check().unwrap_err().to_string(),
+            "resource `s`: structure stride 0"
+        );
+        let mut empty = ResourceDesc::byte_address_buffer("b");
+        empty.binding.range_size = 0;
+        assert_eq!(fault(&empty), ResourceFault::EmptyRange);
+        let mut counted = ResourceDesc::structured_buffer("t", 4);
+        counted.has_counter = true;
+        assert_eq!(fault(&counted), ResourceFault::UavPropertyOutsideUav);
+        let mut mixed = ResourceDesc::structured_buffer("m", 4);
+        mixed.element = Element::Raw;
+        assert!(matches!(
+            fault(&mixed),
+            ResourceFault::ElementMismatch {
+                kind: ResourceKind::StructuredBuffer,
+                element: Element::Raw,
+                ..
+            }
+        ));
+        // The builder's own error keeps the text and says the kind.
+        let err: crate::Error = zero.check().unwrap_err().into();
+        assert_eq!(err.kind(), crate::ErrorKind::Resource);
+        assert_eq!(err.message(), "resource `s`: structure stride 0");
     }
 }

@@ -334,8 +334,7 @@ impl ShaderBuilder {
     /// Declares a resource range; its record goes to `dx.resources`, its handles come from
     /// [`EntryBuilder::handle`].
     pub fn resource(&mut self, desc: ResourceDesc) -> Result<ResourceId> {
-        desc.check()
-            .map_err(|m| Error::new(ErrorKind::Resource, m))?;
+        desc.check()?;
         let b = desc.binding;
         for (other, _) in &self.cx.resources {
             let same_space = other.class == desc.class && other.binding.space == b.space;

@@ -22,8 +22,30 @@ impl<E: std::error::Error> From<E> for CliError {
     }
 }
 
+/// How a subcommand fails; the process exits with status 1 either way.
+#[derive(Debug)]
+pub enum Failure {
+    /// An error not reported yet: `main` prints it as `error: <message>`.
+    Error(CliError),
+    /// Failures already reported (on standard error or in the output): nothing more is
+    /// printed.
+    Reported,
+}
+
+impl From<CliError> for Failure {
+    fn from(e: CliError) -> Self {
+        Failure::Error(e)
+    }
+}
+
+impl<E: std::error::Error> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure::Error(CliError::from(e))
+    }
+}
+
 /// The result of a subcommand.
-pub type CmdResult = Result<(), CliError>;
+pub type CmdResult = Result<(), Failure>;
 
 /// A command line that clap's own constraints cannot refuse (a rule over several
 /// arguments' values, such as `-o` with several inputs), found before any input is read:
@@ -104,12 +126,12 @@ pub struct OutputArg {
 
 impl OutputArg {
     /// Writes text.
-    pub fn text(&self, text: &str) -> CmdResult {
+    pub fn text(&self, text: &str) -> Result<(), CliError> {
         write_text(self.output.as_deref(), text)
     }
 
     /// Writes binary output (refused on a terminal).
-    pub fn binary(&self, bytes: &[u8]) -> CmdResult {
+    pub fn binary(&self, bytes: &[u8]) -> Result<(), CliError> {
         write_binary(self.output.as_deref(), bytes)
     }
 
@@ -195,7 +217,7 @@ fn without_os_code(e: &std::io::Error) -> String {
 }
 
 /// Writes binary output; `-` (or no path) writes standard output, refused on a terminal.
-pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> CmdResult {
+pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> Result<(), CliError> {
     match path {
         Some(p) if p.as_os_str() != "-" => std::fs::write(p, bytes)
             .map_err(|e| CliError(format!("writing {}: {}", p.display(), write_reason(&e)))),
@@ -220,7 +242,7 @@ pub fn write_binary(path: Option<&Path>, bytes: &[u8]) -> CmdResult {
 }
 
 /// Writes text output; `-` (or no path) writes standard output.
-pub fn write_text(path: Option<&Path>, text: &str) -> CmdResult {
+pub fn write_text(path: Option<&Path>, text: &str) -> Result<(), CliError> {
     match path {
         Some(p) if p.as_os_str() != "-" => std::fs::write(p, text)
             .map_err(|e| CliError(format!("writing {}: {}", p.display(), write_reason(&e)))),
@@ -241,7 +263,7 @@ pub fn write_text(path: Option<&Path>, text: &str) -> CmdResult {
 
 /// Replaces `path` with `bytes` so that no reader sees a half-written file: the bytes go to
 /// a temporary file beside it, which is then renamed over it.
-pub fn replace_file(path: &Path, bytes: &[u8]) -> CmdResult {
+pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -353,14 +375,6 @@ pub fn report_each(
     }
     match (failed, not_ok) {
         (0, 0) => Ok(()),
-        _ => Err(CliError::quiet()),
-    }
-}
-
-impl CliError {
-    /// A failure already reported (on standard error or in the output): exit 1, no
-    /// further message.
-    pub fn quiet() -> Self {
-        CliError(String::new())
+        _ => Err(Failure::Reported),
     }
 }

@@ -43,8 +43,8 @@ fn main() {
         };
         error.exit();
     }
-    if let Err(e) = cli.command.run() {
-        if !e.0.is_empty() {
+    if let Err(failure) = cli.command.run() {
+        if let io::Failure::Error(e) = failure {
             eprintln!("error: {e}");
         }
         std::process::exit(1);

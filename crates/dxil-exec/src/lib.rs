@@ -5,6 +5,9 @@
 //! ([`Bindings`]). Direct3D's rules decide what the IR leaves open: out-of-bounds reads give 0
 //! and writes are dropped, threads of a group interleave only at barriers, the lanes of a wave
 //! advance together.
+//!
+//! The offload-test-suite's pipelines, its `Results` rules, FileCheck and lit are a harness
+//! around this engine, in the `dxil-pipeline` crate.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -16,7 +19,7 @@ pub mod resource;
 pub mod texture;
 
 pub use declared::DeclaredResource;
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, InputCause, Result, RuntimeCause, UnsupportedCause};
 pub use resource::{
     AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
     Resource, ResourceClass, SamplerDesc, ViewKind,
@@ -28,14 +31,10 @@ mod program;
 pub use program::{
     Dispatch, Program, DEFAULT_WAVE_SIZE, MAX_GROUPS_PER_DIMENSION, WAVE_START_COST,
 };
-pub mod filecheck;
 
 /// Proves the ids of a module that no reader checked (one built or edited by hand) once,
 /// so that [`Program::compile`] can take it: an id that names nothing is an
 /// [`ErrorKind::Input`] naming it.
 pub fn check_module(module: dxil_ir::Module) -> Result<dxil_ir::CheckedModule> {
-    dxil_ir::CheckedModule::new(module)
-        .map_err(|e| ErrorKind::Input(format!("the module's ids: {e}")).into())
+    dxil_ir::CheckedModule::new(module).map_err(|e| InputCause::Ids(e).into())
 }
-pub mod lit;
-pub mod pipeline;

@@ -11,7 +11,7 @@
 //! memory and synchronisation).
 
 use crate::compile::{self, Compiled};
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, InputCause, Result, UnsupportedCause};
 use crate::interp::{Ctx, Status, Wave};
 use crate::resource::Bindings;
 
@@ -111,26 +111,19 @@ impl Program {
     ) -> Result<()> {
         let prog = &self.compiled;
         if let Some(k) = (0..3).find(|&k| dispatch.groups[k] > MAX_GROUPS_PER_DIMENSION) {
-            return Err(ErrorKind::Input(format!(
-                "a dispatch of {} thread groups in {}: Direct3D dispatches at most {} per \
-                 dimension",
-                dispatch.groups[k],
-                ["x", "y", "z"][k],
-                MAX_GROUPS_PER_DIMENSION
-            ))
+            return Err(InputCause::TooManyGroups {
+                groups: dispatch.groups[k],
+                dimension: k,
+                max: MAX_GROUPS_PER_DIMENSION,
+            }
             .into());
         }
         if prog.stage.kind != crate::graphics::Kind::Compute {
-            return Err(ErrorKind::Input(
-                "a vertex or pixel shader is drawn, not dispatched".into(),
-            )
-            .into());
+            return Err(InputCause::NotCompute.into());
         }
         let lanes = dispatch.wave_size.unwrap_or_else(|| self.wave_size());
         if !(1..=128).contains(&lanes) {
-            return Err(
-                ErrorKind::Unsupported(format!("a wave size of {lanes} (1 to 128)")).into(),
-            );
+            return Err(UnsupportedCause::WaveSize(lanes).into());
         }
         let dims = prog.num_threads;
         let threads = dims[0] * dims[1] * dims[2];

@@ -229,3 +229,57 @@ void main(uint3 tid : SV_DispatchThreadID) {
     );
     assert_eq!(words(&b.bindings[0].resource.data), [3, 110, 17, 24]);
 }
+
+/// A dispatch the executor refuses says why as a cause to match on: the dimension and
+/// count of too many groups, the wave size it does not run.
+#[test]
+fn refused_dispatches_carry_their_cause() {
+    use dxil_exec::{ErrorKind, InputCause, UnsupportedCause};
+    let src = r#"
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(1, 1, 1)]
+void main() { Out[0] = 1; }"#;
+    let Some(m) = core_support::compile(src, "6_5", &[]) else {
+        return;
+    };
+    let p = dxil_exec::Program::compile(&m, None).unwrap();
+    let mut b = dxil_exec::Bindings {
+        bindings: vec![uav(0, ViewKind::StructuredBuffer, 4, vec![0; 4])],
+    };
+    let run = |d: dxil_exec::Dispatch, b: &mut dxil_exec::Bindings| {
+        p.dispatch(b, &d, &mut std::io::sink()).unwrap_err()
+    };
+    let e = run(
+        dxil_exec::Dispatch {
+            groups: [1, 1, 70_000],
+            ..dxil_exec::Dispatch::default()
+        },
+        &mut b,
+    );
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::Input(InputCause::TooManyGroups {
+                groups: 70_000,
+                dimension: 2,
+                ..
+            })
+        ),
+        "{e}"
+    );
+    let e = run(
+        dxil_exec::Dispatch {
+            wave_size: Some(256),
+            ..dxil_exec::Dispatch::default()
+        },
+        &mut b,
+    );
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::Unsupported(UnsupportedCause::WaveSize(256))
+        ),
+        "{e}"
+    );
+    assert_eq!(e.to_string(), "unsupported: a wave size of 256 (1 to 128)");
+}

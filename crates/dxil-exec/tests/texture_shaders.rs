@@ -309,7 +309,7 @@ void main() {}
 /// absent.
 fn compile_hlsl(shader: &str, target: &str) -> Option<dxil_ir::CheckedModule> {
     let bytes = dxil_test_support::compile_hlsl(shader, target, &[])?;
-    Some(dxil_exec::pipeline::load_module(&bytes).unwrap())
+    Some(dxil::read_module(&bytes).unwrap())
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! what reads must bind or fail cleanly, check its rules without panicking, and print to
 //! YAML that reads back to the same printed text.
 
-use dxil::exec::pipeline;
+use dxil_pipeline as pipeline;
 
 /// The body of the `pipeline` fuzz target: see the module's documentation.
 pub fn run(data: &[u8]) {

@@ -29,7 +29,10 @@ pub use model::{
     StaticSampler, Version, FLOAT32_MAX, MAX_DWORDS, OFFSET_APPEND, UNBOUNDED,
 };
 pub use text::{parse, to_text, TextForm};
-pub use validate::{validate, validate_with_shader, Element, ShaderBinding, Violation};
+pub use validate::{
+    validate, validate_with_shader, Element, Incompatible, RootDescriptorUse, ShaderBinding,
+    Violation,
+};
 
 /// Parses and validates root signature text as the reference compiler does for
 /// `-T rootsig_1_x`: the first syntax or validation error is returned, validation errors at

@@ -12,6 +12,7 @@
 //! flags. The 64-DWORD budget is not enforced by the reference; [`lint`] reports it.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use crate::enums::{
     AddressMode, ComparisonFunc, DescriptorFlags, RangeFlags, RangeType, RootFlags, SamplerFlags,
@@ -55,6 +56,92 @@ impl Violation {
         Error::new(ErrorKind::Validation, self.message, position)
     }
 }
+
+/// Why a shader's bindings do not fit its root signature ([`validate_with_shader`]), the
+/// reference validator's `ContainerRootSignatureIncompatible`; printed in the reference's
+/// words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Incompatible {
+    /// The root signature itself breaks a rule ([`validate`]).
+    RootSignature(Violation),
+    /// No one range of the binding's class visible to the stage covers the binding.
+    NotBound {
+        /// The binding's class (`SRV`, `UAV`, `CBV` or `SAMPLER`).
+        class: RangeType,
+        /// Register space.
+        space: u32,
+        /// Registers the binding spans (1 for an unbounded one: only its first counts).
+        count: u32,
+        /// First register.
+        base: u32,
+    },
+    /// A binding mapped to a root descriptor, which holds only raw and structured buffers.
+    RootDescriptor {
+        /// What the shader declares there.
+        kind: RootDescriptorUse,
+        /// Register space.
+        space: u32,
+        /// The register.
+        register: u32,
+    },
+    /// The shader binds resources, and the root signature's flags deny its stage root
+    /// access.
+    Denied,
+}
+
+/// A resource a root descriptor cannot hold ([`Incompatible::RootDescriptor`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootDescriptorUse {
+    /// A texture, at a root SRV.
+    Texture,
+    /// A typed UAV.
+    TypedUav,
+    /// A structured UAV with a counter.
+    CounterUav,
+}
+
+impl fmt::Display for Incompatible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const ONLY_BUFFERS: &str =
+            "SRV or UAV root descriptors can only be Raw or Structured buffers.";
+        match self {
+            Incompatible::RootSignature(v) => f.write_str(&v.message),
+            Incompatible::NotBound {
+                class,
+                space,
+                count,
+                base,
+            } => {
+                let class = match *class {
+                    RangeType::SAMPLER => "sampler",
+                    RangeType::SRV => "SRV",
+                    RangeType::UAV => "UAV",
+                    _ => "CBV",
+                };
+                write!(f, "Shader {class} descriptor range (RegisterSpace={space}, NumDescriptors={count}, BaseShaderRegister={base}) is not fully bound in root signature.")
+            }
+            Incompatible::RootDescriptor {
+                kind,
+                space,
+                register,
+            } => {
+                let (declaring, view) = match kind {
+                    RootDescriptorUse::Texture => {
+                        ("A Shader is declaring a resource object as a texture", "SRV")
+                    }
+                    RootDescriptorUse::TypedUav => ("A shader is declaring a typed UAV", "UAV"),
+                    RootDescriptorUse::CounterUav => {
+                        ("A Shader is declaring a structured UAV with counter", "UAV")
+                    }
+                };
+                write!(f, "{declaring} using a register mapped to a root descriptor {view} (RegisterSpace={space}, ShaderRegister={register}).  {ONLY_BUFFERS}")
+            }
+            Incompatible::Denied => f.write_str("Shader has root bindings but root signature uses a DENY flag to disallow root binding access to the shader stage."),
+        }
+    }
+}
+
+impl std::error::Error for Incompatible {}
 
 const RESERVED_SPACE_START: u32 = 0xffff_fff0;
 
@@ -320,7 +407,7 @@ fn verify(rs: &RootSignature) -> std::result::Result<Verifier, Violation> {
                 ),
             ));
         }
-        verify_sampler(s, rs.version).map_err(|m| Violation::new(el, m))?;
+        verify_sampler(s, rs.version, el)?;
         v.add(
             el,
             Node::Sampler(i),
@@ -401,8 +488,8 @@ pub fn validate_with_shader(
     rs: &RootSignature,
     visibility: ShaderVisibility,
     bindings: &[ShaderBinding],
-) -> std::result::Result<(), String> {
-    let mut v = verify(rs).map_err(|e| e.message)?;
+) -> std::result::Result<(), Incompatible> {
+    let mut v = verify(rs).map_err(Incompatible::RootSignature)?;
     let denied = v.flags.0 & deny_flag(visibility) != 0;
     let mut has_bindings = false;
     for b in bindings {
@@ -412,8 +499,16 @@ pub fn validate_with_shader(
         } else {
             1
         };
-        let not_bound = |class: &str| {
-            format!("Shader {class} descriptor range (RegisterSpace={space}, NumDescriptors={num}, BaseShaderRegister={lb}) is not fully bound in root signature.")
+        let not_bound = |class| Incompatible::NotBound {
+            class,
+            space,
+            count: num,
+            base: lb,
+        };
+        let in_root_descriptor = |kind| Incompatible::RootDescriptor {
+            kind,
+            space,
+            register: lb,
         };
         match b.res_type {
             1 => {
@@ -421,15 +516,15 @@ pub fn validate_with_shader(
                 if v.covering(RangeType::SAMPLER, visibility, num, lb, space)
                     .is_none()
                 {
-                    return Err(not_bound("sampler"));
+                    return Err(not_bound(RangeType::SAMPLER));
                 }
             }
             3..=5 => {
                 has_bindings = true;
                 match v.covering(RangeType::SRV, visibility, num, lb, space) {
-                    None => return Err(not_bound("SRV")),
+                    None => return Err(not_bound(RangeType::SRV)),
                     Some(iv) if matches!(iv.node, Node::Descriptor(_)) && b.res_type == 3 => {
-                        return Err(format!("A Shader is declaring a resource object as a texture using a register mapped to a root descriptor SRV (RegisterSpace={space}, ShaderRegister={lb}).  SRV or UAV root descriptors can only be Raw or Structured buffers."));
+                        return Err(in_root_descriptor(RootDescriptorUse::Texture));
                     }
                     Some(_) => {}
                 }
@@ -437,13 +532,13 @@ pub fn validate_with_shader(
             6..=9 => {
                 has_bindings = true;
                 match v.covering(RangeType::UAV, visibility, num, lb, space) {
-                    None => return Err(not_bound("UAV")),
+                    None => return Err(not_bound(RangeType::UAV)),
                     Some(iv) if matches!(iv.node, Node::Descriptor(_)) => {
                         if b.res_type == 6 {
-                            return Err(format!("A shader is declaring a typed UAV using a register mapped to a root descriptor UAV (RegisterSpace={space}, ShaderRegister={lb}).  SRV or UAV root descriptors can only be Raw or Structured buffers."));
+                            return Err(in_root_descriptor(RootDescriptorUse::TypedUav));
                         }
                         if b.res_type == 9 {
-                            return Err(format!("A Shader is declaring a structured UAV with counter using a register mapped to a root descriptor UAV (RegisterSpace={space}, ShaderRegister={lb}).  SRV or UAV root descriptors can only be Raw or Structured buffers."));
+                            return Err(in_root_descriptor(RootDescriptorUse::CounterUav));
                         }
                     }
                     Some(_) => {}
@@ -454,14 +549,14 @@ pub fn validate_with_shader(
                 if v.covering(RangeType::CBV, visibility, num, lb, space)
                     .is_none()
                 {
-                    return Err(not_bound("CBV"));
+                    return Err(not_bound(RangeType::CBV));
                 }
             }
             _ => {}
         }
     }
     if has_bindings && denied {
-        return Err("Shader has root bindings but root signature uses a DENY flag to disallow root binding access to the shader stage.".into());
+        return Err(Incompatible::Denied);
     }
     Ok(())
 }
@@ -520,9 +615,14 @@ fn verify_table(
     Ok(())
 }
 
-fn verify_sampler(s: &StaticSampler, version: Version) -> std::result::Result<(), String> {
+fn verify_sampler(
+    s: &StaticSampler,
+    version: Version,
+    el: Element,
+) -> std::result::Result<(), Violation> {
+    let fail = |message: String| Err(Violation::new(el, message));
     if s.filter.keyword().is_none() {
-        return Err("Static sampler: Filter unrecognized.".into());
+        return fail("Static sampler: Filter unrecognized.".into());
     }
     for (name, m) in [
         ("AddressU", s.address_u),
@@ -530,17 +630,17 @@ fn verify_sampler(s: &StaticSampler, version: Version) -> std::result::Result<()
         ("AddressW", s.address_w),
     ] {
         if m.keyword().is_none() || m == AddressMode(0) {
-            return Err(format!("Static sampler: {name} unrecognized."));
+            return fail(format!("Static sampler: {name} unrecognized."));
         }
     }
     let bias = s.mip_lod_bias;
     if !(-16.0..=15.99).contains(&bias) {
-        return Err(format!(
+        return fail(format!(
             "Static sampler: MipLODBias must be in the range [-16 to 15.99].  {bias}specified."
         ));
     }
     if s.max_anisotropy > 16 {
-        return Err(format!(
+        return fail(format!(
             "Static sampler: MaxAnisotropy must be in the range [0 to 16].  {} specified.",
             s.max_anisotropy
         ));
@@ -548,28 +648,28 @@ fn verify_sampler(s: &StaticSampler, version: Version) -> std::result::Result<()
     if s.filter.is_comparison()
         && !(ComparisonFunc::NEVER.0..=ComparisonFunc::ALWAYS.0).contains(&s.comparison_func.0)
     {
-        return Err("Static sampler: ComparisonFunc unrecognized.".into());
+        return fail("Static sampler: ComparisonFunc unrecognized.".into());
     }
     if s.min_lod.is_nan() {
-        return Err(format!(
+        return fail(format!(
             "Static sampler: MinLOD be in the range [-INF to +INF].  {} specified.",
             s.min_lod
         ));
     }
     if s.max_lod.is_nan() {
-        return Err(format!(
+        return fail(format!(
             "Static sampler: MaxLOD be in the range [-INF to +INF].  {} specified.",
             s.max_lod
         ));
     }
     if s.flags.0 != 0 && version < Version::V1_2 {
-        return Err(format!(
+        return fail(format!(
             "Static sampler: flags {:#x} require root signature version 1.2.",
             s.flags.0
         ));
     }
     if s.flags.0 & !SamplerFlags::VALID != 0 {
-        return Err(format!(
+        return fail(format!(
             "Static sampler: unsupported bit-flag set (sampler flags {:#x}).",
             s.flags.0
         ));
@@ -604,9 +704,10 @@ mod tests {
         }
     }
 
+    /// The check's verdict, the failure as the reference prints it.
     fn check(text: &str, vis: ShaderVisibility, bindings: &[ShaderBinding]) -> Result<(), String> {
         let rs = crate::compile(text, Version::V1_1).expect("root signature");
-        validate_with_shader(&rs, vis, bindings)
+        validate_with_shader(&rs, vis, bindings).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -658,6 +759,41 @@ mod tests {
         assert_eq!(
             check(text, ShaderVisibility::VERTEX, &[binding(2, 0, 0, 0)]),
             Ok(())
+        );
+    }
+
+    #[test]
+    fn failures_are_told_by_kind() {
+        let all = ShaderVisibility::ALL;
+        let rs = crate::compile("SRV(t0), UAV(u0)", Version::V1_1).expect("root signature");
+        assert_eq!(
+            validate_with_shader(&rs, all, &[binding(6, 0, 0, 0)]),
+            Err(Incompatible::RootDescriptor {
+                kind: RootDescriptorUse::TypedUav,
+                space: 0,
+                register: 0
+            })
+        );
+        assert_eq!(
+            validate_with_shader(&rs, all, &[binding(2, 1, 4, 5)]),
+            Err(Incompatible::NotBound {
+                class: RangeType::CBV,
+                space: 1,
+                count: 2,
+                base: 4
+            })
+        );
+        // A root signature that breaks its own rules is told as the violation, element
+        // included; a static sampler's field is one of them.
+        let mut bad = crate::compile("StaticSampler(s0)", Version::V1_1).expect("root signature");
+        bad.static_samplers[0].max_anisotropy = 17;
+        let Err(Incompatible::RootSignature(v)) = validate_with_shader(&bad, all, &[]) else {
+            panic!("the sampler's anisotropy is refused");
+        };
+        assert_eq!(v.element, Element::StaticSampler(0));
+        assert_eq!(
+            v.message,
+            "Static sampler: MaxAnisotropy must be in the range [0 to 16].  17 specified."
         );
     }
 }

@@ -54,7 +54,8 @@
 //! | [`builder`] | shaders built without DXC: stages, libraries, signatures, resources, typed op methods |
 //! | [`rootsig`] | root signatures: HLSL text, RTS0, metadata, validation |
 //! | [`validator`] | the DXIL validator: rules, diagnostics, reports |
-//! | [`exec`] | compute shaders run on the CPU; the offload-test-suite's pipelines, FileCheck, lit |
+//! | [`exec`] | shaders run on the CPU: compute dispatch, draws, resources, textures |
+//! | `pipeline` | (feature `pipeline`) the offload-test-suite's harness: YAML pipelines, `Results` rules, FileCheck, lit |
 //! | `naga_backend` | (feature `naga`) naga's IR (WGSL, SPIR-V, GLSL) to signed DXIL without DXC |
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -97,6 +98,8 @@ pub use dxil_module as module;
 pub use dxil_naga as naga_backend;
 pub use dxil_ops as ops;
 pub use dxil_parts as parts;
+#[cfg(feature = "pipeline")]
+pub use dxil_pipeline as pipeline;
 pub use dxil_rootsig as rootsig;
 pub use dxil_text as text;
 pub use dxil_validate as validator;

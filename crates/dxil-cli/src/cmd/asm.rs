@@ -91,7 +91,8 @@ pub fn run(args: Args) -> CmdResult {
             return Err(CliError(format!(
                 "{name}: expected DXIL text, found {} (`dxil dis` prints it as text)",
                 other.kind().describe()
-            )))
+            ))
+            .into())
         }
         // Text that is not UTF-8 is told as such (rather than as an unknown binary form).
         Err(_)
@@ -101,11 +102,9 @@ pub fn run(args: Args) -> CmdResult {
             let at = std::str::from_utf8(&bytes)
                 .err()
                 .map_or(0, |e| e.valid_up_to());
-            return Err(CliError(format!(
-                "{name}: input is not UTF-8 (at offset {at:#x})"
-            )));
+            return Err(CliError(format!("{name}: input is not UTF-8 (at offset {at:#x})")).into());
         }
-        Err(e) => return Err(CliError(format!("{name}: {e}"))),
+        Err(e) => return Err(CliError(format!("{name}: {e}")).into()),
     };
     let mut assembler = dxil::Assembler::new()
         .file_name(name.clone())

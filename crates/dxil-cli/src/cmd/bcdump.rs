@@ -56,14 +56,14 @@ pub fn run(args: Args) -> CmdResult {
     let mut text = String::with_capacity(bitcode.len() * 8);
     let result = dump(bitcode, &mut text, opts);
     args.out.text(&text)?;
-    result.map_err(|e| {
+    Ok(result.map_err(|e| {
         let at = dxil::Location::Bit(position * 8 + e.bit_offset());
         CliError(format!(
             "{}: bitcode: {} (at {at})",
             args.input.name(),
             e.kind()
         ))
-    })
+    })?)
 }
 
 /// The bitcode to dump and where it starts in the input.

@@ -29,7 +29,8 @@ use dxil::naga_backend::{BindTarget, Options, PipelineOptions, ShaderModel};
 
 use super::CmdResult;
 use crate::io::{
-    count, display_name, no_entry, read_input, write_binary, write_reason, CliError, InputsArg,
+    count, display_name, no_entry, read_input, write_binary, write_reason, CliError, Failure,
+    InputsArg,
 };
 
 /// Arguments of `dxil compile`.
@@ -148,12 +149,13 @@ pub fn run(args: Args) -> CmdResult {
     let written = out.finish()?;
     match failed {
         0 => Ok(()),
-        _ if !several && written == 0 => Err(CliError::quiet()),
+        _ if !several && written == 0 => Err(Failure::Reported),
         n => Err(CliError(format!(
             "{} failed; {} written",
             count(n, "input or entry point", "inputs or entry points"),
             count(written, "container", "containers")
-        ))),
+        ))
+        .into()),
     }
 }
 
@@ -189,7 +191,7 @@ impl<'a> Outputs<'a> {
         })
     }
 
-    fn add(&mut self, c: Compiled) -> CmdResult {
+    fn add(&mut self, c: Compiled) -> Result<(), CliError> {
         let Some(dir) = &self.args.out_dir else {
             self.single.push(c);
             return Ok(());
@@ -433,7 +435,7 @@ fn profile_name(prefix: &str, model: ShaderModel) -> String {
 
 /// Validates a container before it is written: an error listing the validator's messages
 /// when it is rejected; its warnings printed when it is accepted with some.
-fn check(bytes: &[u8], name: &str, what: &str) -> CmdResult {
+fn check(bytes: &[u8], name: &str, what: &str) -> Result<(), CliError> {
     let report = dxil::validate(bytes, &Default::default()).map_err(|e| {
         CliError(format!(
             "{name}: {what}: the compiled container cannot be validated ({e}); nothing written \

@@ -19,5 +19,5 @@ pub fn run(args: Args) -> CmdResult {
     let mut cmd = crate::Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "dxil", &mut script);
-    args.out.text(&String::from_utf8_lossy(&script))
+    Ok(args.out.text(&String::from_utf8_lossy(&script))?)
 }

@@ -89,11 +89,11 @@ pub fn run(args: Args) -> CmdResult {
     let d = dxil::Disassembler::new().keep_parts(args.keep_parts);
     match (&args.out_dir, files.as_slice()) {
         (Some(dir), _) => run_many(files, dir, d, args.keep_parts),
-        (None, [file]) => write_text(
+        (None, [file]) => Ok(write_text(
             args.output.as_deref(),
             &disassemble_file(file, d, args.keep_parts)?,
-        ),
-        (None, _) => Err(CliError("several inputs need --out-dir DIR".into())),
+        )?),
+        (None, _) => Err(CliError("several inputs need --out-dir DIR".into()).into()),
     }
 }
 
@@ -165,5 +165,6 @@ fn run_many(files: &[PathBuf], dir: &Path, d: dxil::Disassembler, keep_parts: bo
         "{last} ({} of {} inputs failed)",
         failures.len(),
         files.len()
-    )))
+    ))
+    .into())
 }

@@ -37,7 +37,7 @@ pub fn fourcc(s: &str) -> Result<FourCC, String> {
 pub fn run(args: Args) -> CmdResult {
     let bytes = args.input.read()?;
     let data = part_data(&bytes, args.part, args.raw).map_err(in_file(&args.input.input))?;
-    args.out.binary(data)
+    Ok(args.out.binary(data)?)
 }
 
 fn part_data(bytes: &[u8], fourcc: FourCC, raw: bool) -> Result<&[u8], CliError> {

@@ -87,7 +87,7 @@ pub fn check_usage(args: &Args) -> UsageResult {
 
 fn update(args: &Args) -> CmdResult {
     let [file] = args.inputs.inputs.as_slice() else {
-        return Err(CliError("--update takes one input".into()));
+        return Err(CliError("--update takes one input".into()).into());
     };
     let mut bytes = read_input(file)?;
     let computed = {
@@ -102,10 +102,10 @@ fn update(args: &Args) -> CmdResult {
     };
     digest::update_in_place(&mut bytes).map_err(|e| in_file(file)(e.into()))?;
     if args.in_place {
-        replace_file(file, &bytes)
+        Ok(replace_file(file, &bytes)?)
     } else {
         // The report goes to standard error: standard output may carry the container.
         eprintln!("{computed} updated");
-        write_binary(args.output.as_deref(), &bytes)
+        Ok(write_binary(args.output.as_deref(), &bytes)?)
     }
 }

@@ -298,7 +298,7 @@ pub fn run(args: Args) -> CmdResult {
         let cmd = find(&root, &args.command)
             .ok_or_else(|| CliError(format!("no command `{}`", args.command.join(" "))))?;
         let page = render(cmd, &args.command.join(" "))?;
-        return args.out.text(&String::from_utf8_lossy(&page));
+        return Ok(args.out.text(&String::from_utf8_lossy(&page))?);
     };
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError(format!("creating {}: {}", dir.display(), write_reason(&e))))?;

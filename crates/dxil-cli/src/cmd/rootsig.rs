@@ -164,7 +164,7 @@ pub fn run(args: Args) -> CmdResult {
                         let report = json!({"ok": false, "error": e.to_string(), "kind": e.kind(), "position": e.position()});
                         crate::io::write_text(None, &json_text(&report)?)?;
                     }
-                    return Err(CliError(format!("{name}: {e}")));
+                    return Err(CliError(format!("{name}: {e}")).into());
                 }
             };
             let part = binary::write(&rs);
@@ -187,9 +187,9 @@ pub fn run(args: Args) -> CmdResult {
                     "output": out.output.as_ref().filter(|_| !out.is_stdout()).map(|p| p.display().to_string()),
                     "warnings": validate::lint(&rs).into_iter().map(|v| v.message).collect::<Vec<_>>(),
                 });
-                crate::io::write_text(None, &json_text(&report)?)
+                Ok(crate::io::write_text(None, &json_text(&report)?)?)
             } else {
-                out.binary(&bytes)
+                Ok(out.binary(&bytes)?)
             }
         }
         Sub::Show { input, json, out } => {
@@ -198,17 +198,17 @@ pub fn run(args: Args) -> CmdResult {
             let text = to_text(&rs);
             if json.json {
                 let verdict = validate(&rs);
-                out.text(&json_text(&json!({
+                Ok(out.text(&json_text(&json!({
                     "version": rs.version.as_str(),
                     "text": text.as_ref().ok(),
                     "text_error": text.as_ref().err().map(|e| e.to_string()),
                     "valid": verdict.is_ok(),
                     "violation": verdict.err(),
                     "root_signature": rs,
-                }))?)
+                }))?)?)
             } else {
                 let text = text.map_err(|e| CliError(format!("{name}: {e}")))?;
-                out.text(&format!("{text}\n"))
+                Ok(out.text(&format!("{text}\n"))?)
             }
         }
         Sub::Check {
@@ -254,15 +254,15 @@ fn check(
             let warnings: Vec<String> =
                 validate::lint(&rs).into_iter().map(|v| v.message).collect();
             if json {
-                out.text(&json_text(
+                Ok(out.text(&json_text(
                     &json!({"ok": true, "source": source, "version": rs.version.as_str(), "warnings": warnings}),
-                )?)
+                )?)?)
             } else {
                 let mut s = format!("ok: root signature {} is valid\n", rs.version);
                 for w in warnings {
                     s.push_str(&format!("warning: {w}\n"));
                 }
-                out.text(&s)
+                Ok(out.text(&s)?)
             }
         }
         Err(e) => {
@@ -271,7 +271,7 @@ fn check(
                     &json!({"ok": false, "source": source, "error": e.to_string(), "kind": e.kind(), "position": e.position()}),
                 )?)?;
             }
-            Err(CliError(format!("{name}: {e}")))
+            Err(CliError(format!("{name}: {e}")).into())
         }
     }
 }

@@ -31,5 +31,5 @@ pub fn run(args: Args) -> CmdResult {
     let out = dxil::reencode_with(&bytes, depth)
         .map_err(CliError::from)
         .map_err(in_file(&args.input.input))?;
-    args.out.binary(&out)
+    Ok(args.out.binary(&out)?)
 }

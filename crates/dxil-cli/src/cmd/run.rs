@@ -21,7 +21,6 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use dxil::exec::pipeline::{self, DataFormat, RunOptions};
 use dxil::exec::{
     Binding, Bindings, ComponentType, DeclaredResource, Dispatch, ElementFormat, Program, Resource,
     ResourceClass, ViewKind,
@@ -30,9 +29,11 @@ use dxil::ir::{Module, TypeData};
 use dxil::module::model::Resource as MdResource;
 use dxil::module::DxilMetadata;
 use dxil::parts::names::{ComponentType as MdComponent, ResourceKind};
+use dxil::pipeline::{self, DataFormat, RunOptions};
 
 use crate::io::{
-    display_name, read_input, CliError, CmdResult, InputArg, OutputArg, UsageError, UsageResult,
+    display_name, read_input, CliError, CmdResult, Failure, InputArg, OutputArg, UsageError,
+    UsageResult,
 };
 
 /// Bytes a quick-form buffer file may hold (the pipeline form's limit too); a constant
@@ -343,7 +344,8 @@ pub fn run(args: Args) -> CmdResult {
     let Some(groups) = args.dispatch else {
         return Err(CliError(
             "give --pipeline P.yaml, or --dispatch X,Y,Z with --buffer REG=FILE".into(),
-        ));
+        )
+        .into());
     };
     let md = DxilMetadata::read(&module)
         .map_err(|e| CliError(format!("{name}: resource metadata: {e}")))?;
@@ -408,7 +410,7 @@ pub fn run(args: Args) -> CmdResult {
             crate::io::write_binary(Some(&dir.join(file)), &binding.resource.data)?;
         }
     }
-    args.output.text(&text)
+    Ok(args.output.text(&text)?)
 }
 
 /// What to do about a spent budget (`--budget N` allows more), or nothing for other errors.
@@ -533,7 +535,8 @@ fn run_pipeline(
         let Some(ps_path) = &args.pixel else {
             return Err(CliError(format!(
                 "{yaml_name}: the pipeline draws: give its pixel shader with --pixel PS.dxil"
-            )));
+            ))
+            .into());
         };
         let ps_name = display_name(ps_path);
         let ps_bytes = read_input(ps_path)?;
@@ -550,7 +553,7 @@ fn run_pipeline(
     progress.borrow_mut().finish();
     let outcome = outcome?;
     if outcome.failures.is_empty() {
-        return args.output.text(&outcome.stdout);
+        return Ok(args.output.text(&outcome.stdout)?);
     }
     eprint!("{}", outcome.stderr);
     for f in &outcome.failures {
@@ -567,7 +570,7 @@ fn run_pipeline(
         };
         eprintln!("error: {yaml_name}: rule '{}' does not hold{first}", f.name);
     }
-    Err(CliError(String::new()))
+    Err(Failure::Reported)
 }
 
 /// `FILE:LINE: message` (the line left out when the error is about the whole pipeline).

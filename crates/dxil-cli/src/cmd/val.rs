@@ -13,7 +13,7 @@ use dxil::validator::{Options, Report};
 use serde_json::json;
 
 use super::CmdResult;
-use crate::io::{display_name, json_text, read_unnamed, CliError, InputsArg, JsonArg, OutputArg};
+use crate::io::{display_name, json_text, read_unnamed, Failure, InputsArg, JsonArg, OutputArg};
 
 /// Arguments of `dxil val`.
 #[derive(clap::Args)]
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> CmdResult {
     if all_valid {
         Ok(())
     } else {
-        Err(CliError(String::new()))
+        Err(Failure::Reported)
     }
 }
 

@@ -4,7 +4,7 @@
 //! reading outside the file.
 
 use crate::code::{Function, Inst, Slot};
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result};
 
 /// Slots past the last that a wave's register file also has (a `dx.op` writes up to eight
 /// results and reads up to four slots of an aggregate operand).
@@ -15,7 +15,7 @@ pub(crate) fn slots(f: &Function) -> Result<()> {
     let limit = u64::from(f.slots) + u64::from(SPARE);
     let within = |s: Slot, w: u32| u64::from(s) + u64::from(w) <= limit;
     let bad = |what: &str| -> crate::Error {
-        ErrorKind::Input(format!(
+        InputCause::Malformed(format!(
             "{what} reads or writes outside the registers (mistyped operands)"
         ))
         .into()

@@ -9,7 +9,7 @@ use dxil_ir::{CheckedModule, ConstKind, Global, Type, TypeData, ValueRef};
 
 use crate::code::Ty;
 use crate::compile::types::{self, field_offsets, layout};
-use crate::error::{ErrorKind, Result};
+use crate::error::{Result, UnsupportedCause};
 use crate::interp::alu;
 
 /// Constant expressions nested deeper than this are refused.
@@ -31,7 +31,7 @@ pub(crate) fn eval(
 const MAX_VISITS: u32 = 1 << 18;
 
 fn unsupported(what: String) -> crate::Error {
-    ErrorKind::Unsupported(what).into()
+    UnsupportedCause::Construct(what).into()
 }
 
 fn eval_at(

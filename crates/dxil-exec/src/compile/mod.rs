@@ -19,7 +19,7 @@ use dxil_module::model::{Property, ResourceClass};
 use dxil_module::DxilMetadata;
 
 use crate::code::Function;
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::interp::mem;
 
 /// Group-shared memory beyond this is refused (D3D allows 32 KiB; SM 6.8 more).
@@ -46,7 +46,7 @@ pub(crate) struct Compiled {
 }
 
 fn input(what: String) -> crate::Error {
-    ErrorKind::Input(what).into()
+    InputCause::Malformed(what).into()
 }
 
 /// Compiles `entry` (or the only entry point) of `m`.
@@ -143,7 +143,7 @@ pub(crate) fn compile(m: &CheckedModule, entry: Option<&str>) -> Result<Compiled
         let off = cur.div_ceil(align) * align;
         *cur = off + u64::from(size);
         if *cur > MAX_SHARED {
-            return Err(ErrorKind::Unsupported("more than 16 MiB of global memory".into()).into());
+            return Err(UnsupportedCause::GlobalMemory.into());
         }
         addrs.insert(g, mem::pointer(space, off as u32));
         placed.push((g, space, off as usize));

@@ -5,7 +5,7 @@
 use dxil_ir::{CheckedModule, Type, TypeData};
 
 use crate::code::Ty;
-use crate::error::{ErrorKind, Result};
+use crate::error::{Result, UnsupportedCause};
 
 /// Nesting deeper than this is refused (types come from the input).
 const MAX_DEPTH: u32 = 32;
@@ -15,7 +15,7 @@ const MAX_LEAVES: usize = 1 << 16;
 const MAX_VISITS: u32 = 1 << 18;
 
 fn unsupported(what: String) -> crate::Error {
-    ErrorKind::Unsupported(what).into()
+    UnsupportedCause::Construct(what).into()
 }
 
 /// The scalar kind of `ty`, or `None` for aggregates, `void` and other non-scalars.

@@ -13,7 +13,7 @@ mod vertex;
 
 pub(crate) use signature::{Kind, StageIo};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::interp::{Ctx, Status, Wave};
 use crate::program::Program;
 use crate::resource::{Bindings, ElementFormat};
@@ -96,25 +96,21 @@ pub fn draw(
     target: &mut RenderTarget,
 ) -> Result<()> {
     if vs.compiled().stage.kind != Kind::Vertex {
-        return Err(
-            ErrorKind::Input("the first shader of a draw is not a vertex shader".into()).into(),
-        );
+        return Err(InputCause::NotVertexShader.into());
     }
     if ps.compiled().stage.kind != Kind::Pixel {
-        return Err(
-            ErrorKind::Input("the second shader of a draw is not a pixel shader".into()).into(),
-        );
+        return Err(InputCause::NotPixelShader.into());
     }
     let pixels = u64::from(target.width) * u64::from(target.height);
     if pixels > MAX_PIXELS {
-        return Err(ErrorKind::Unsupported(format!("a render target of {pixels} pixels")).into());
+        return Err(UnsupportedCause::RenderTargetPixels(pixels).into());
     }
     let need = pixels * u64::from(target.format.size());
     if (target.data.len() as u64) < need {
-        return Err(ErrorKind::Input(format!(
-            "the render target holds {} bytes, {need} needed",
-            target.data.len()
-        ))
+        return Err(InputCause::RenderTargetTooSmall {
+            have: target.data.len(),
+            need,
+        }
         .into());
     }
     let mut executed = 0u64;
@@ -137,10 +133,7 @@ pub fn draw(
         let [x0, y0, x1, y1] = tri.bounds.map(u64::from);
         scanned += x1.saturating_sub(x0) * y1.saturating_sub(y0);
         if scanned > MAX_SCANNED {
-            return Err(ErrorKind::Unsupported(format!(
-                "a draw covering more than {MAX_SCANNED} pixel positions"
-            ))
-            .into());
+            return Err(UnsupportedCause::Coverage(MAX_SCANNED).into());
         }
         pixel::shade(
             ps,
@@ -178,8 +171,6 @@ fn run_wave(
     };
     match wave.run(&mut ctx)? {
         Status::Done => Ok(()),
-        Status::Barrier => {
-            Err(ErrorKind::Input("a barrier in a vertex or pixel shader".into()).into())
-        }
+        Status::Barrier => Err(InputCause::GraphicsBarrier.into()),
     }
 }

@@ -12,7 +12,7 @@ use super::raster::Triangle;
 use super::signature::Element;
 use super::vertex::Shaded;
 use super::{run_wave, Draw, RenderTarget};
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result};
 use crate::format::{f32_to_half, half_to_f32, write_element};
 use crate::interp::{Mask, Wave};
 use crate::program::Program;
@@ -68,12 +68,11 @@ fn sources(ps: &[Element], verts: &Shaded) -> Result<Vec<(usize, Source, bool)>>
                 Source::Zero
             } else {
                 let index = e.semantic_index(row);
-                let v = vertex_output(verts, e, index).ok_or_else(|| {
-                    ErrorKind::Input(format!(
-                        "pixel shader input {}{index} is not a vertex shader output",
-                        e.name
-                    ))
-                })?;
+                let v =
+                    vertex_output(verts, e, index).ok_or_else(|| InputCause::NotAVertexOutput {
+                        semantic: e.name.clone(),
+                        index,
+                    })?;
                 let interp =
                     if e.interpolation == CONSTANT || !(e.component == F32 || e.component == F16) {
                         Interp::Flat
@@ -343,7 +342,7 @@ fn write(
                 .rt
                 .data
                 .get_mut(i * size..(i + 1) * size)
-                .ok_or_else(|| ErrorKind::Input("the render target is too small".into()))?;
+                .ok_or(InputCause::RenderTargetOverrun)?;
             write_element(fmt, v, 0xf, bytes);
         }
     }

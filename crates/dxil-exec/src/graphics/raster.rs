@@ -6,7 +6,7 @@
 
 use super::vertex::Shaded;
 use super::Viewport;
-use crate::error::{ErrorKind, Result};
+use crate::error::{Result, UnsupportedCause};
 
 /// Sub-pixel steps per pixel (D3D: 8 bits).
 const SUB: f64 = 256.0;
@@ -69,19 +69,13 @@ impl Triangle {
                 || !zz.is_finite()
                 || !w.is_finite()
             {
-                return Err(ErrorKind::Unsupported(
-                    "a triangle with a vertex at w <= 0 (clipping is not done)".into(),
-                )
-                .into());
+                return Err(UnsupportedCause::Clipping.into());
             }
             let (nx, ny, nz) = (x / w, y / w, zz / w);
             let sx = f64::from(vp.x) + (nx + 1.0) * 0.5 * f64::from(vp.width);
             let sy = f64::from(vp.y) + (1.0 - ny) * 0.5 * f64::from(vp.height);
             if sx.abs() > GUARD || sy.abs() > GUARD {
-                return Err(ErrorKind::Unsupported(format!(
-                    "a vertex at ({sx}, {sy}), beyond the guard band"
-                ))
-                .into());
+                return Err(UnsupportedCause::GuardBand { x: sx, y: sy }.into());
             }
             xy[k] = [(sx * SUB).round() as i64, (sy * SUB).round() as i64];
             z[k] = f64::from(vp.min_depth) + nz * f64::from(vp.max_depth - vp.min_depth);

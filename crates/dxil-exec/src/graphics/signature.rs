@@ -7,7 +7,7 @@
 use dxil_module::model::{EntrySignatures, SignatureElement};
 use dxil_ops::SemanticKind;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result, UnsupportedCause};
 
 /// Rows one element may span (D3D: 32 registers of four components).
 const MAX_ROWS: u32 = 32;
@@ -66,10 +66,11 @@ impl Layout {
         let mut out = Layout::default();
         for e in list.into_iter().flatten() {
             if e.rows == 0 || e.rows > MAX_ROWS {
-                return Err(ErrorKind::Input(format!(
-                    "signature element '{}' has {} rows (1 to {MAX_ROWS})",
-                    e.name, e.rows
-                ))
+                return Err(InputCause::SignatureRows {
+                    name: e.name.clone(),
+                    rows: e.rows,
+                    max: MAX_ROWS,
+                }
                 .into());
             }
             out.elements.push(Element {
@@ -116,12 +117,7 @@ impl StageIo {
             "cs" => Kind::Compute,
             "vs" => Kind::Vertex,
             "ps" => Kind::Pixel,
-            other => {
-                return Err(ErrorKind::Unsupported(format!(
-                    "{other} shaders (compute, vertex and pixel shaders run)"
-                ))
-                .into())
-            }
+            other => return Err(UnsupportedCause::Stage(other.to_string()).into()),
         };
         let (inputs, outputs) = match (kind, sigs) {
             (Kind::Compute, _) | (_, None) => (Layout::default(), Layout::default()),

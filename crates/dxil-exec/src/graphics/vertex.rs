@@ -7,7 +7,7 @@ use dxil_ops::SemanticKind;
 
 use super::signature::Layout;
 use super::{run_wave, Draw};
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::format::{f32_to_half, read_element};
 use crate::interp::Wave;
 use crate::program::Program;
@@ -68,20 +68,20 @@ pub(crate) fn shade(
     let prog = vs.compiled();
     let count = draw.vertex_count;
     if count > MAX_VERTICES {
-        return Err(ErrorKind::Unsupported(format!("a draw of {count} vertices")).into());
+        return Err(UnsupportedCause::Vertices(count).into());
     }
     let ins = &prog.stage.inputs;
     let outs = &prog.stage.outputs;
     if u64::from(count) * u64::from(outs.stride) > MAX_VALUES {
-        return Err(ErrorKind::Unsupported(format!(
-            "{count} vertices of {} output values each",
-            outs.stride
-        ))
+        return Err(UnsupportedCause::VertexOutputs {
+            vertices: count,
+            values: outs.stride,
+        }
         .into());
     }
     let position = outs
         .system(SemanticKind::Position)
-        .ok_or_else(|| ErrorKind::Input("the vertex shader writes no SV_Position".into()))?
+        .ok_or(InputCause::NoPosition)?
         .base as usize;
     // Each input element row: where its values come from.
     let mut sources = Vec::new();
@@ -97,11 +97,9 @@ pub(crate) fn shade(
                     .attributes
                     .iter()
                     .find(|a| a.name.eq_ignore_ascii_case(&e.name) && a.semantic_index == index)
-                    .ok_or_else(|| {
-                        ErrorKind::Input(format!(
-                            "vertex shader input {}{index} has no vertex attribute",
-                            e.name
-                        ))
+                    .ok_or_else(|| InputCause::NoVertexAttribute {
+                        semantic: e.name.clone(),
+                        index,
                     })?;
                 Source::Attribute(a.format, a.offset)
             };

@@ -8,7 +8,7 @@
 use dxil_ops::OpCode as O;
 
 use crate::code::{RmwK, Slot, Ty};
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, InputCause, Result, RuntimeCause, UnsupportedCause};
 use crate::interp::{buffer, for_lanes, math, rmw, texops, waveop, Ctx, Mask, Status, Wave};
 use crate::resource::{Resource, ResourceClass, ViewKind};
 
@@ -75,7 +75,7 @@ pub(crate) fn resource<'c>(ctx: &'c mut Ctx<'_>, h: u64) -> Result<&'c mut Resou
     let i = (h as usize).wrapping_sub(1);
     match ctx.bindings.bindings.get_mut(i) {
         Some(b) => Ok(&mut b.resource),
-        None => Err(ErrorKind::Runtime("use of a null resource handle".into()).into()),
+        None => Err(RuntimeCause::NullHandle.into()),
     }
 }
 
@@ -127,11 +127,11 @@ fn counter_now(res: &Resource) -> u32 {
 pub(crate) fn operand(op: O, args: &[Slot], i: usize) -> Result<Slot> {
     match args.get(i) {
         Some(&s) => Ok(s),
-        None => Err(ErrorKind::Input(format!(
-            "dx.op {op:?}: operand {} of {} is absent",
-            i + 1,
-            args.len()
-        ))
+        None => Err(InputCause::MissingOperand {
+            op: format!("{op:?}"),
+            position: i + 1,
+            count: args.len(),
+        }
         .into()),
     }
 }
@@ -228,13 +228,12 @@ pub(crate) fn exec(
                 let class = w.get(arg(0)?, l);
                 let range = w.get(arg(1)?, l) as u32;
                 let index = w.get(arg(2)?, l) as u32;
-                let c = class_of(class)
-                    .ok_or_else(|| ErrorKind::Input(format!("resource class {class}")))?;
-                let &(space, _) = ctx.prog.ranges.get(&(class as u8, range)).ok_or_else(|| {
-                    ErrorKind::Input(format!(
-                        "createHandle of range {range}, not in dx.resources"
-                    ))
-                })?;
+                let c = class_of(class).ok_or(InputCause::ResourceClass(class))?;
+                let &(space, _) = ctx
+                    .prog
+                    .ranges
+                    .get(&(class as u8, range))
+                    .ok_or(InputCause::UndeclaredRange { range })?;
                 let h = bind(ctx, c, space, index)?;
                 w.set(dst, l, h);
             });
@@ -246,8 +245,7 @@ pub(crate) fn exec(
                 let space = w.get(b + 2, l) as u32;
                 let class = w.get(b + 3, l);
                 let index = w.get(arg(1)?, l) as u32;
-                let c = class_of(class)
-                    .ok_or_else(|| ErrorKind::Input(format!("resource class {class}")))?;
+                let c = class_of(class).ok_or(InputCause::ResourceClass(class))?;
                 let h = bind(ctx, c, space, index)?;
                 w.set(dst, l, h);
             });
@@ -256,12 +254,10 @@ pub(crate) fn exec(
             for_lanes!(mask, l, {
                 let index = w.get(arg(0)?, l) as u32;
                 let sampler = w.get(arg(1)?, l) & 1 == 1;
-                let h = ctx.bindings.find_in_heap(sampler, index).ok_or_else(|| {
-                    ErrorKind::Runtime(format!(
-                        "descriptor heap index {index} is empty ({} heap)",
-                        if sampler { "sampler" } else { "resource" }
-                    ))
-                })?;
+                let h = ctx
+                    .bindings
+                    .find_in_heap(sampler, index)
+                    .ok_or(RuntimeCause::EmptyHeapSlot { index, sampler })?;
                 w.set(dst, l, h as u64 + 1);
             });
         }
@@ -292,10 +288,10 @@ pub(crate) fn exec(
                         buffer::load_raw(res, addr, end, ty, cmask, &mut out)
                     }
                     other => {
-                        return Err(ErrorKind::Unsupported(format!(
-                            "{} on a {other:?}",
-                            op_name(op)
-                        ))
+                        return Err(UnsupportedCause::OpOnView {
+                            op: op_name(op),
+                            view: other,
+                        }
                         .into())
                     }
                 };
@@ -329,10 +325,10 @@ pub(crate) fn exec(
                         buffer::store_raw(res, addr, end, ty, &vals, cmask);
                     }
                     other => {
-                        return Err(ErrorKind::Unsupported(format!(
-                            "{} on a {other:?}",
-                            op_name(op)
-                        ))
+                        return Err(UnsupportedCause::OpOnView {
+                            op: op_name(op),
+                            view: other,
+                        }
                         .into())
                     }
                 }
@@ -433,7 +429,7 @@ pub(crate) fn exec(
             let v = w.get(arg(0)?, l);
             w.set(dst, l, u64::from(v != 0))
         }),
-        _ => return Err(ErrorKind::Unsupported(format!("dx.op {}", op_name(op))).into()),
+        _ => return Err(UnsupportedCause::Op { name: op_name(op) }.into()),
     }
     Ok(Status::Done)
 }

@@ -3,7 +3,7 @@
 //! [`crate::interp::dxop`].
 
 use crate::code::{Inst, RmwK, Ty};
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result};
 use crate::interp::{alu, dxop, float, for_lanes, mem, Ctx, Mask, Status, Wave};
 use dxil_ir::BinOp;
 use dxil_ir::CastOp;
@@ -252,7 +252,7 @@ impl Wave {
             | Inst::Switch { .. }
             | Inst::Ret
             | Inst::Unreachable => {
-                return Err(ErrorKind::Input("a terminator inside a block".into()).into())
+                return Err(InputCause::Malformed("a terminator inside a block".into()).into())
             }
         }
         Ok(Status::Done)

@@ -7,7 +7,7 @@
 use dxil_ops::OpCode as O;
 
 use crate::code::{Slot, Ty};
-use crate::error::{ErrorKind, Result};
+use crate::error::{Result, RuntimeCause};
 use crate::interp::buffer::from_regs;
 use crate::interp::dxop::{operand, resource};
 use crate::interp::float::f32_to_half;
@@ -41,8 +41,7 @@ pub(crate) fn handles(op: O) -> bool {
 
 fn sampler_desc(ctx: &mut Ctx<'_>, h: u64) -> Result<SamplerDesc> {
     let res = resource(ctx, h)?;
-    res.sampler
-        .ok_or_else(|| ErrorKind::Runtime("a sampler handle names no sampler".into()).into())
+    res.sampler.ok_or_else(|| RuntimeCause::NotASampler.into())
 }
 
 fn f(w: &Wave, s: Slot, l: usize) -> f32 {

@@ -4,7 +4,7 @@
 
 use crate::code::{Inst, Slot, EXIT};
 use crate::compile::Compiled;
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, InputCause, Result, RuntimeCause, UnsupportedCause};
 use crate::interp::{for_lanes, trace, Ctx, Mask, Status};
 
 /// Register slots of one wave beyond this are refused (256 MiB).
@@ -55,7 +55,7 @@ impl Wave {
         let n = slots
             .checked_mul(lanes)
             .filter(|&n| n <= MAX_REGISTERS)
-            .ok_or_else(|| ErrorKind::Unsupported("a register file over 256 MiB".into()))?;
+            .ok_or(UnsupportedCause::RegisterFile)?;
         let mut regs = vec![0u64; n];
         for &(s, v) in &prog.func.consts {
             let b = s as usize * lanes;
@@ -65,7 +65,7 @@ impl Wave {
         let total = frame
             .checked_mul(lanes)
             .filter(|&n| n <= MAX_PRIVATE)
-            .ok_or_else(|| ErrorKind::Unsupported("private memory over 256 MiB".into()))?;
+            .ok_or(UnsupportedCause::PrivateMemory)?;
         Ok(Wave {
             lanes,
             regs,
@@ -245,13 +245,17 @@ impl Wave {
                 return Ok(());
             }
             Inst::Unreachable => {
-                return Err(ErrorKind::Runtime(format!(
-                    "thread {:?} reached 'unreachable' in block {block}",
-                    self.thread_id(ctx, mask.trailing_zeros() as usize)
-                ))
+                return Err(RuntimeCause::Unreachable {
+                    thread: self.thread_id(ctx, mask.trailing_zeros() as usize),
+                    block,
+                }
                 .into())
             }
-            _ => return Err(ErrorKind::Input("a block ends without a terminator".into()).into()),
+            _ => {
+                return Err(
+                    InputCause::Malformed("a block ends without a terminator".into()).into(),
+                )
+            }
         }
         // Phi copies, per edge, for the lanes taking it (parallel: read all, then write).
         for &(e, m) in &splits {
@@ -336,7 +340,7 @@ impl Wave {
             }
         }
         if self.stack.len() > 1 << 16 {
-            return Err(ErrorKind::Runtime("reconvergence stack over 65536 entries".into()).into());
+            return Err(RuntimeCause::ReconvergenceStack.into());
         }
         self.splits = splits;
         Ok(())

@@ -5,7 +5,7 @@
 
 use dxil_rootsig as rs;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::resource::{
     AddressMode, Binding, ComparisonFunc, Filter, Resource, ResourceClass, SamplerDesc, ViewKind,
 };
@@ -17,13 +17,11 @@ pub fn static_samplers(container: &[u8]) -> Result<Vec<Binding>> {
     if !container.starts_with(b"DXBC") {
         return Ok(Vec::new());
     }
-    let input = |m: String| ErrorKind::Input(m);
-    let c = dxil_container::Container::parse(container)
-        .map_err(|e| input(format!("not a DXContainer: {e}")))?;
+    let c = dxil_container::Container::parse(container).map_err(InputCause::Container)?;
     let Some(part) = c.part(dxil_container::FourCC::RTS0) else {
         return Ok(Vec::new());
     };
-    let sig = rs::binary::read(part.data).map_err(|e| input(format!("RTS0 part: {e}")))?;
+    let sig = rs::binary::read(part.data).map_err(InputCause::RootSignature)?;
     sig.static_samplers
         .iter()
         .map(|s| {
@@ -58,10 +56,10 @@ pub fn sampler_desc(s: &rs::StaticSampler) -> Result<SamplerDesc> {
     let reduction = (f >> 7) & 3;
     let any_linear = [min_filter, mag_filter, mip_filter].contains(&Filter::Linear);
     if reduction >= 2 && any_linear {
-        return Err(ErrorKind::Unsupported(format!(
-            "a static sampler (s{}, space {}) with minimum/maximum reduction and linear filtering",
-            s.register, s.space
-        ))
+        return Err(UnsupportedCause::StaticSamplerReduction {
+            register: s.register,
+            space: s.space,
+        }
         .into());
     }
     let comparison = if reduction == 1 {

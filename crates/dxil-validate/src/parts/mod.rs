@@ -155,7 +155,7 @@ fn root_signature(ctx: &mut Ctx, kind: ShaderKind, rts0: &[u8], psv0: &[u8]) {
                 .collect();
             match dxil_rootsig::validate_with_shader(&rs, visibility(kind), &bindings) {
                 Ok(()) => return,
-                Err(reason) => reason,
+                Err(reason) => reason.to_string(),
             }
         }
         _ => String::new(),

@@ -8,7 +8,7 @@ use super::{unsupported, Ctx};
 use crate::code::{Inst, Slot};
 use crate::compile::consts::{self, gep_offset, GepIndex};
 use crate::compile::types;
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result};
 
 impl<'a, 'm> Ctx<'a, 'm> {
     /// The slot offset and width of the member at `indices` of an aggregate of type `ty`.
@@ -50,7 +50,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
         let m = self.m();
         let (base, idx) = operands
             .split_first()
-            .ok_or_else(|| ErrorKind::Input("getelementptr without a base".into()))?;
+            .ok_or_else(|| InputCause::Malformed("getelementptr without a base".into()))?;
         let mut indices = Vec::with_capacity(idx.len());
         for i in idx {
             indices.push(if let ValueRef::Const(_) = i {

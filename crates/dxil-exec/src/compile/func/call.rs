@@ -7,7 +7,7 @@ use dxil_ir::{CheckedModule, InstData, ValueRef};
 use super::{unsupported, Ctx};
 use crate::code::{Inst, Slot, Ty};
 use crate::compile::types;
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::interp::dxop;
 
 /// The kind an operation runs with when it has no scalar overload (none, `void`, or an
@@ -38,10 +38,13 @@ impl<'a, 'm> Ctx<'a, 'm> {
             )));
         }
         let call = dxil_ops::decode_call(m, self.body.body(), inst)
-            .map_err(|e| ErrorKind::Input(format!("{e}")))?
+            .map_err(InputCause::Call)?
             .ok_or_else(|| unsupported(format!("the call to @{name}")))?;
         if !dxop::supported(call.op.code()) {
-            return Err(unsupported(format!("dx.op {}", call.op.name())));
+            return Err(UnsupportedCause::Op {
+                name: call.op.name().to_string(),
+            }
+            .into());
         }
         let ty = match call.overload() {
             Some(t) => match types::scalar(m, t)? {

@@ -17,7 +17,7 @@ mod address;
 mod call;
 use crate::compile::consts;
 use crate::compile::types::{self, layout, scalar_of};
-use crate::error::{ErrorKind, Result};
+use crate::error::{InputCause, Result, UnsupportedCause};
 
 /// What the function compiler needs besides the body.
 pub(crate) struct Env<'m> {
@@ -31,7 +31,7 @@ pub(crate) struct Env<'m> {
 }
 
 fn unsupported(what: String) -> crate::Error {
-    ErrorKind::Unsupported(what).into()
+    UnsupportedCause::Construct(what).into()
 }
 
 fn rmw_kind(op: RmwOp) -> Result<RmwK> {
@@ -84,14 +84,16 @@ pub(crate) fn compile<'m>(
         for &i in &block.insts {
             let inst = body.inst(i);
             if terminated {
-                return Err(ErrorKind::Input("an instruction after a terminator".into()).into());
+                return Err(
+                    InputCause::Malformed("an instruction after a terminator".into()).into(),
+                );
             }
             terminated = inst.kind.is_terminator();
             cx.lower(bid.as_u32(), ValueRef::Inst(i), inst)?;
         }
         if !terminated {
             return Err(
-                ErrorKind::Input(format!("block {} has no terminator", bid.as_u32())).into(),
+                InputCause::Malformed(format!("block {} has no terminator", bid.as_u32())).into(),
             );
         }
         let end = cx.f.insts.len() as u32;
@@ -103,7 +105,7 @@ pub(crate) fn compile<'m>(
         });
     }
     if nblocks == 0 {
-        return Err(ErrorKind::Input(format!("function @{name} has no blocks")).into());
+        return Err(InputCause::Malformed(format!("function @{name} has no blocks")).into());
     }
     for (b, d) in post_dominators(&succs).into_iter().enumerate() {
         cx.f.blocks[b].ipdom = d;
@@ -224,7 +226,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 self.vals.insert(v, s);
                 Ok(s)
             }
-            ValueRef::Inst(i) => Err(ErrorKind::Input(format!(
+            ValueRef::Inst(i) => Err(InputCause::Malformed(format!(
                 "use of instruction {} that has no value",
                 i.as_u32()
             ))
@@ -237,7 +239,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
         match self.body.value_type(v) {
             ValueType::Typed(t) => Ok(t),
             ValueType::Void | ValueType::NoMetadataType => {
-                Err(ErrorKind::Input(format!("value {v:?} has no type")).into())
+                Err(InputCause::Malformed(format!("value {v:?} has no type")).into())
             }
         }
     }

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use dxil_exec::filecheck::filecheck;
-use dxil_exec::lit::{self, Verdict};
-use dxil_exec::pipeline::{self, RunOptions};
+use dxil_pipeline::filecheck::filecheck;
+use dxil_pipeline::lit::{self, Verdict};
+use dxil_pipeline::{self as pipeline, RunOptions};
 
-/// Cases that pass at the last measurement (`cargo test --release -p dxil-exec --test suite`).
+/// Cases that pass at the last measurement (`cargo test --release -p dxil-pipeline --test suite`).
 const PASS_FLOOR: usize = 276;
 
 fn exec_dir() -> Option<PathBuf> {

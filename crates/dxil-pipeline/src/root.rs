@@ -7,10 +7,10 @@
 
 use dxil_rootsig::{ParameterKind, RootSignature};
 
-use super::bind::Readback;
-use super::error::PipelineError;
-use super::model::{Pipeline, ResourceKind, RootParameter};
-use crate::resource::{Binding, Bindings, Resource, ResourceClass, ViewKind};
+use crate::bind::Readback;
+use crate::error::PipelineError;
+use crate::model::{Pipeline, ResourceKind, RootParameter};
+use dxil_exec::resource::{Binding, Bindings, Resource, ResourceClass, ViewKind};
 
 /// The root signature of `container` (its `RTS0` part), when it has one.
 pub fn root_signature(container: &[u8]) -> Result<Option<RootSignature>, String> {

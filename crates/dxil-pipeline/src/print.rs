@@ -4,8 +4,8 @@
 //! out, buffer values as flow sequences wrapped past column 70, and the CPU buffers holding
 //! what the dispatch wrote back. The CHECK lines of the suite's tests match this text.
 
-use super::model::*;
-use super::values;
+use crate::model::*;
+use crate::values;
 
 /// LLVM's YAML output starts a new line of a flow sequence once a line passes this column.
 const WRAP_COLUMN: usize = 70;

@@ -2,11 +2,11 @@
 //! (`lib/Support/Pipeline.cpp`, the `MappingTraits` of each part). Every error names the
 //! line of the node it concerns.
 
-use super::error::PipelineError;
-use super::fields::{number, Fields};
-use super::model::*;
-use super::values;
-use super::yaml::{self, Node};
+use crate::error::PipelineError;
+use crate::fields::{number, Fields};
+use crate::model::*;
+use crate::values;
+use crate::yaml::{self, Node};
 
 /// Bytes a buffer may take, all its blocks together; larger is refused, so that `FillSize`
 /// cannot ask for unbounded memory (the suite's largest, a golden image, takes all of it).
@@ -139,7 +139,7 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
             }
             for (i, item) in items.iter().enumerate() {
                 p.dispatch[i] = number(item, "DispatchGroupCount")?;
-                if p.dispatch[i] > crate::MAX_GROUPS_PER_DIMENSION {
+                if p.dispatch[i] > dxil_exec::MAX_GROUPS_PER_DIMENSION {
                     return Err(PipelineError::new(
                         item.line,
                         format!(
@@ -147,7 +147,7 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
                              per dimension",
                             p.dispatch[i],
                             ["x", "y", "z"][i],
-                            crate::MAX_GROUPS_PER_DIMENSION
+                            dxil_exec::MAX_GROUPS_PER_DIMENSION
                         ),
                     ));
                 }

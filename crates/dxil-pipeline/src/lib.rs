@@ -1,13 +1,21 @@
-//! The pipelines of LLVM's offload-test-suite (`include/Support/Pipeline.h`,
-//! `lib/Support/Pipeline.cpp`): reading their YAML ([`parse`]), binding and running them
-//! ([`run_pipeline`]), checking their `Results` ([`check_results`], `lib/Support/Check.cpp`)
-//! and printing them after the run as the suite's `offloader` does ([`print_pipeline`]).
+//! `dxil-pipeline`: the test harness of LLVM's offload-test-suite around the CPU executor
+//! (`dxil-exec`).
+//!
+//! The suite's pipelines (`include/Support/Pipeline.h`, `lib/Support/Pipeline.cpp`): reading
+//! their YAML ([`parse`]), binding and running them ([`run_pipeline`]), checking their
+//! `Results` ([`check_results`], `lib/Support/Check.cpp`) and printing them after the run as
+//! the suite's `offloader` does ([`print_pipeline`]); and the two tools its lit tests run the
+//! offloader under: [`filecheck`] (LLVM's FileCheck) and [`lit`] (which tests run where).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod bind;
 mod check;
 mod draw;
 mod error;
 mod fields;
+pub mod filecheck;
+pub mod lit;
 mod model;
 mod offload;
 mod print;

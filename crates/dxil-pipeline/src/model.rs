@@ -2,7 +2,7 @@
 //! shaders, CPU-side buffers, samplers, descriptor sets, dispatch size and the `Results`
 //! rules, as this executor keeps them.
 
-pub use crate::resource::{AddressMode, ComparisonFunc, Filter};
+pub use dxil_exec::resource::{AddressMode, ComparisonFunc, Filter};
 
 /// How a buffer's values are written in the YAML and printed after a run (`DataFormat`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,12 +4,12 @@
 
 use std::fmt;
 
-use super::bind::bind;
-use super::error::PipelineError;
-use super::model::Pipeline;
-use super::root::bind_root_parameters;
-use crate::program::{Dispatch, Program};
-use crate::resource::Binding;
+use crate::bind::bind;
+use crate::error::PipelineError;
+use crate::model::Pipeline;
+use crate::root::bind_root_parameters;
+use dxil_exec::resource::Binding;
+use dxil_exec::{Dispatch, Program};
 
 /// How to run (the dispatch size comes from the pipeline).
 #[derive(Clone, Debug, Default)]
@@ -20,7 +20,7 @@ pub struct RunOptions {
     pub budget: Option<u64>,
     /// The thread whose instructions to trace.
     pub trace: Option<[u32; 3]>,
-    /// The shader's root signature ([`super::root_signature`]): where explicit root
+    /// The shader's root signature ([`crate::root_signature`]): where explicit root
     /// constants and root descriptors go.
     pub root_signature: Option<dxil_rootsig::RootSignature>,
     /// Told how far the dispatch has come after each thread group.
@@ -28,7 +28,7 @@ pub struct RunOptions {
 }
 
 /// A callback told (thread groups done, thread groups in all) after each group of a
-/// dispatch ([`crate::Program::dispatch_with_progress`]); none by default.
+/// dispatch ([`dxil_exec::Program::dispatch_with_progress`]); none by default.
 #[derive(Clone, Default)]
 pub struct ProgressFn(pub Option<ProgressCallback>);
 
@@ -62,7 +62,7 @@ pub enum RunError {
     /// The shader could not be read.
     Shader(String),
     /// The executor refused or failed.
-    Exec(crate::Error),
+    Exec(dxil_exec::Error),
 }
 
 impl fmt::Display for RunError {
@@ -83,8 +83,8 @@ impl From<PipelineError> for RunError {
     }
 }
 
-impl From<crate::Error> for RunError {
-    fn from(e: crate::Error) -> Self {
+impl From<dxil_exec::Error> for RunError {
+    fn from(e: dxil_exec::Error) -> Self {
         RunError::Exec(e)
     }
 }
@@ -145,7 +145,7 @@ pub fn run_pipeline(
 }
 
 /// [`run_pipeline`] with the static samplers of the shader's root signature
-/// ([`crate::texture::static_samplers`]), bound where the pipeline binds nothing, as D3D12
+/// ([`dxil_exec::texture::static_samplers`]), bound where the pipeline binds nothing, as D3D12
 /// binds them with the root signature.
 pub fn run_pipeline_with(
     p: &mut Pipeline,
@@ -189,7 +189,7 @@ pub(crate) fn bind_all(
     p: &Pipeline,
     statics: &[Binding],
     options: &RunOptions,
-) -> Result<(crate::resource::Bindings, Vec<super::bind::Readback>), RunError> {
+) -> Result<(dxil_exec::resource::Bindings, Vec<crate::bind::Readback>), RunError> {
     let (mut bindings, mut readback) = bind(p)?;
     bind_root_parameters(
         p,
@@ -208,8 +208,8 @@ pub(crate) fn bind_all(
 /// Copies the UAVs (and their counters) back into the pipeline's buffers.
 pub(crate) fn read_back(
     p: &mut Pipeline,
-    bindings: &crate::resource::Bindings,
-    readback: Vec<super::bind::Readback>,
+    bindings: &dxil_exec::resource::Bindings,
+    readback: Vec<crate::bind::Readback>,
 ) {
     let mut counted = vec![false; p.buffers.len()];
     for r in readback {

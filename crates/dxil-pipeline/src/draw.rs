@@ -4,13 +4,13 @@
 //! the render target, the target cleared to zero and, after the draw, read back into its
 //! buffer, the UAVs copied back as for compute.
 
-use super::bind::{element_format, typed_format_at};
-use super::error::PipelineError;
-use super::model::Pipeline;
-use super::run::{bind_all, check_supported, read_back, RunError, RunOptions};
-use crate::graphics::{self, Draw, RenderTarget, VertexAttribute, Viewport};
-use crate::program::Program;
-use crate::resource::Binding;
+use crate::bind::{element_format, typed_format_at};
+use crate::error::PipelineError;
+use crate::model::Pipeline;
+use crate::run::{bind_all, check_supported, read_back, RunError, RunOptions};
+use dxil_exec::graphics::{self, Draw, RenderTarget, VertexAttribute, Viewport};
+use dxil_exec::resource::Binding;
+use dxil_exec::Program;
 
 /// Draws `p` with vertex shader module `vs` and pixel shader module `ps`; the buffers of
 /// `p` (the render target among them) then hold what the draw wrote.
@@ -102,7 +102,9 @@ pub fn run_graphics_pipeline(
             min_depth: 0.0,
             max_depth: 1.0,
         },
-        budget: options.budget.unwrap_or(crate::Dispatch::default().budget),
+        budget: options
+            .budget
+            .unwrap_or(dxil_exec::Dispatch::default().budget),
     };
     let mut target = RenderTarget {
         format,

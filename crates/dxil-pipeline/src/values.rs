@@ -3,7 +3,7 @@
 //! `ScalarTraits`): integers in decimal, `HexN` as `0x` and upper-case digits without
 //! padding, floats with C's `%g`, `Float16` as its bits in hex.
 
-use super::model::DataFormat;
+use crate::model::DataFormat;
 
 /// The bytes of one value of `format` written as `text`, or why it is not one.
 pub(crate) fn parse(format: DataFormat, text: &str) -> Result<Vec<u8>, String> {

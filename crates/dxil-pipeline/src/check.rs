@@ -5,9 +5,9 @@
 //! also matches a zero of its sign. A failure is reported in the checker's words, with the
 //! first differing element.
 
-use super::model::*;
-use super::print::print_buffer;
-use super::values::format_g;
+use crate::model::*;
+use crate::print::print_buffer;
+use crate::values::format_g;
 use dxil_ir::half_to_f32;
 
 /// A rule that does not hold.

@@ -2,12 +2,12 @@
 //! check every `Results` rule; when one fails, report the failures on the error stream and
 //! print nothing else, otherwise print the pipeline with the buffers as the run left them.
 
-use super::check::{check_results, RuleFailure};
-use super::draw::run_graphics_pipeline;
-use super::model::Pipeline;
-use super::print::print_pipeline;
-use super::run::{run_pipeline_with, RunError, RunOptions};
-use crate::resource::Binding;
+use crate::check::{check_results, RuleFailure};
+use crate::draw::run_graphics_pipeline;
+use crate::model::Pipeline;
+use crate::print::print_pipeline;
+use crate::run::{run_pipeline_with, RunError, RunOptions};
+use dxil_exec::resource::Binding;
 
 /// What an offloader run produced.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +31,7 @@ pub fn offload(
 }
 
 /// [`offload`] with the static samplers of the shader's root signature (see
-/// [`super::run::run_pipeline_with`]).
+/// [`crate::run::run_pipeline_with`]).
 pub fn offload_with(
     p: &mut Pipeline,
     module: &dxil_ir::CheckedModule,

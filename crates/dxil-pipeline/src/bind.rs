@@ -5,9 +5,9 @@
 //! the buffer's element size; resource arrays take consecutive registers; samplers filter
 //! mips by point and border in transparent black.
 
-use super::error::PipelineError;
-use super::model::{self, Buffer, DataFormat, Pipeline, ResourceDesc, ResourceKind};
-use crate::resource::{
+use crate::error::PipelineError;
+use crate::model::{self, Buffer, DataFormat, Pipeline, ResourceDesc, ResourceKind};
+use dxil_exec::resource::{
     Binding, Bindings, ComponentType, Dims, ElementFormat, Filter, Resource, ResourceClass,
     SamplerDesc, ViewKind,
 };
@@ -203,7 +203,7 @@ fn sampler_desc(s: &model::Sampler) -> SamplerDesc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::parse;
+    use crate::parse;
 
     const YAML: &str = "Shaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n  - Name: T\n    Format: Float32\n    Channels: 4\n    Data: [ 1, 2, 3, 4 ]\n  - Name: S\n    Format: Int32\n    Stride: 8\n    ArraySize: 2\n    Data:\n      - [ 1, 2 ]\n      - [ 3, 4 ]\n  - Name: H\n    Format: Float16\n    Data: [ 0x3C00 ]\nSamplers:\n  - Name: Samp\n    MinFilter: Nearest\n    Address: Repeat\nDescriptorSets:\n  - Resources:\n    - Name: T\n      Kind: Buffer\n      DirectXBinding: { Register: 0, Space: 0 }\n    - Name: S\n      Kind: RWStructuredBuffer\n      HasCounter: true\n      DirectXBinding: { Register: 3, Space: 1 }\n    - Name: Samp\n      Kind: Sampler\n      HeapIndex: 5\n";
 
@@ -253,7 +253,7 @@ mod tests {
             (desc.min_filter, desc.mag_filter, desc.mip_filter),
             (Filter::Point, Filter::Linear, Filter::Point)
         );
-        assert_eq!(desc.address, [crate::AddressMode::Wrap; 3]);
+        assert_eq!(desc.address, [dxil_exec::AddressMode::Wrap; 3]);
     }
 
     #[test]

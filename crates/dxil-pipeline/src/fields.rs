@@ -2,8 +2,8 @@
 //! and optional keys, enumerations by name, and an error for any key the mapping does not
 //! define.
 
-use super::error::PipelineError;
-use super::yaml::{Node, Value};
+use crate::error::PipelineError;
+use crate::yaml::{Node, Value};
 
 /// The entries of one mapping, and which keys it defines.
 pub(crate) struct Fields<'a> {
@@ -153,7 +153,7 @@ pub(crate) fn enumeration<T: Copy>(
 /// An unsigned 32-bit number in `node`.
 pub(crate) fn number(node: &Node, key: &str) -> Result<u32, PipelineError> {
     let t = node.scalar(key)?;
-    let bytes = super::values::parse(super::model::DataFormat::UInt32, t)
+    let bytes = crate::values::parse(crate::model::DataFormat::UInt32, t)
         .map_err(|_| PipelineError::new(node.line, format!("invalid number '{t}' for {key}")))?;
     Ok(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
 }

@@ -4,7 +4,7 @@
 
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
-use super::error::PipelineError;
+use crate::error::PipelineError;
 
 /// Nesting deeper than this is refused: the suite's pipelines nest six levels at most, and a
 /// cap keeps hostile input from deepening the walk without bound.
