@@ -14,7 +14,10 @@ use dxil_module::md::{Md, Reader};
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
 
 use super::function::Site;
-use super::handle_props::{self, Class};
+use dxil_module::model::ResourceClass;
+use dxil_parts::names::ResourceKind;
+
+use super::handle_props;
 use crate::context::Ctx;
 use crate::util;
 
@@ -36,9 +39,6 @@ const LAYOUT_ROW_MAJOR: u32 = 0;
 const LAYOUT_COLUMN_MAJOR: u32 = 1;
 const LAYOUT_OUTER_PRODUCT_OPTIMAL: u32 = 4;
 const LAYOUT_OUTER_PRODUCT_OPTIMAL_TRANSPOSE: u32 = 5;
-
-/// `ResourceKind::RawBuffer` (byte address buffers).
-const KIND_RAW_BUFFER: u32 = 11;
 
 /// Bounds of a matrix's K dimension: Thread and Wave scope, then ThreadGroup scope.
 const K_BOUNDS: (u32, u32) = (4, 128);
@@ -328,7 +328,9 @@ impl Val<'_, '_, '_, '_> {
     /// The handle is a `RWByteAddressBuffer`.
     fn rw_byte_address(&mut self, handle: ValueRef, op: &str) {
         let props = handle_props::props_of_handle(self.ctx, self.site.f, self.site.body, handle);
-        let ok = props.is_some_and(|p| p.class() == Class::Uav && p.kind == KIND_RAW_BUFFER);
+        let ok = props.is_some_and(|p| {
+            p.class() == Some(ResourceClass::UAV) && p.kind == ResourceKind::RawBuffer.raw()
+        });
         if !ok {
             self.error(R::InstrLinAlgMatrixRequiresRWBAB, &[op]);
         }
@@ -476,7 +478,9 @@ impl Val<'_, '_, '_, '_> {
         if ret.scope == SCOPE_THREAD {
             let props =
                 handle_props::props_of_handle(self.ctx, self.site.f, self.site.body, handle);
-            let ok = props.is_some_and(|p| p.class() == Class::Srv && p.kind == KIND_RAW_BUFFER);
+            let ok = props.is_some_and(|p| {
+                p.class() == Some(ResourceClass::SRV) && p.kind == ResourceKind::RawBuffer.raw()
+            });
             if !ok {
                 self.error(R::InstrLinAlgMatrixLoadThreadRequiresBAB, &[]);
             }
