@@ -963,3 +963,104 @@ pub fn repack_metadata(
     }
     used
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SemanticInterpretationKind as Interp;
+
+    fn shape(interpretation: Interp, interpolation: u8, rows: u32, cols: u32) -> Shape {
+        Shape {
+            interpretation,
+            interpolation,
+            width: DataWidth::Bits32,
+            rows,
+            cols,
+        }
+    }
+
+    #[test]
+    fn conflicts_are_named() {
+        let mut a = Allocator::new(REGISTERS);
+        let arb = shape(Interp::Arb, 2, 1, 2);
+        assert_eq!(a.row_conflict(&arb, 0), None);
+        a.place(&arb, 0, 0);
+        assert_eq!(a.col_conflict(&arb, 0, 1), Some(Conflict::Overlap));
+        assert_eq!(a.col_conflict(&arb, 0, 3), Some(Conflict::Fit));
+        let other_mode = shape(Interp::Arb, 1, 1, 1);
+        assert_eq!(
+            a.row_conflict(&other_mode, 0),
+            Some(Conflict::InterpolationMode)
+        );
+        let half = Shape {
+            width: DataWidth::Bits16,
+            ..shape(Interp::Arb, 2, 1, 1)
+        };
+        assert_eq!(a.row_conflict(&half, 0), Some(Conflict::DataWidth));
+        // A system value may not sit left of arbitrary components.
+        let mut b = Allocator::new(REGISTERS);
+        b.place(&shape(Interp::Arb, 2, 1, 1), 0, 2);
+        assert_eq!(b.col_conflict(&shape(Interp::SV, 2, 1, 1), 0, 3), None);
+        let sgv = shape(Interp::SGV, 2, 1, 1);
+        assert_eq!(b.col_conflict(&sgv, 0, 0), Some(Conflict::ComponentOrder));
+        // Indexed rows refuse system values.
+        let mut c = Allocator::new(REGISTERS);
+        c.place(&shape(Interp::Arb, 2, 2, 1), 0, 0);
+        assert_eq!(
+            c.row_conflict(&shape(Interp::SV, 2, 1, 1), 1),
+            Some(Conflict::Indexed)
+        );
+        assert_eq!(
+            c.row_conflict(&shape(Interp::Arb, 2, 31, 1), 2),
+            Some(Conflict::Fit)
+        );
+        assert_eq!(
+            c.row_conflict(&shape(Interp::Arb, 2, 2, 1), u32::MAX),
+            Some(Conflict::Fit)
+        );
+    }
+
+    #[test]
+    fn pack_takes_the_first_free_place() {
+        let mut a = Allocator::new(REGISTERS);
+        let s = shape(Interp::Arb, 1, 1, 4);
+        for row in 0..REGISTERS {
+            assert_eq!(a.pack(&s, 0, REGISTERS, 0), Some(row + 1));
+        }
+        assert_eq!(a.pack(&s, 0, REGISTERS, 0), None);
+    }
+
+    #[test]
+    fn placement_errors_name_the_constraint() {
+        let el = |id, interpretation, interpolation, location| PackElement {
+            id,
+            kind: 0,
+            interpolation,
+            interpretation,
+            width: DataWidth::Bits32,
+            rows: 1,
+            cols: 2,
+            stream: 0,
+            start_index: 0,
+            location: Some(location),
+        };
+        let overlap = [el(0, Interp::Arb, 2, (0, 0)), el(1, Interp::Arb, 2, (0, 1))];
+        let e = check_placement(&overlap, SigPointKind::VSOut).unwrap_err();
+        assert_eq!(
+            *e.kind(),
+            PlacementErrorKind::Overlap {
+                first: 0,
+                second: 1,
+                row: 0,
+                col: 1
+            }
+        );
+        assert_eq!(e.to_string(), "elements 0 and 1 overlap at r0.1");
+        let modes = [el(0, Interp::Arb, 2, (3, 0)), el(1, Interp::Arb, 1, (3, 2))];
+        let e = check_placement(&modes, SigPointKind::VSOut).unwrap_err();
+        assert_eq!(*e.kind(), PlacementErrorKind::InterpolationMode { row: 3 });
+        let outside = [el(7, Interp::Arb, 2, (REGISTERS, 0))];
+        let e = check_placement(&outside, SigPointKind::VSOut).unwrap_err();
+        assert_eq!(*e.kind(), PlacementErrorKind::OutOfRange { element: 7 });
+    }
+}
