@@ -35,12 +35,13 @@ pub enum DataWidth {
 
 impl DataWidth {
     /// The width of DXIL component type `ct` (raw); 16-bit types count as 32-bit when the
-    /// module uses minimum precision.
+    /// module uses minimum precision. 64-bit, packed and unknown types have none.
     pub fn of(ct: u32, use_min_precision: bool) -> DataWidth {
-        match ct {
-            2 | 3 | 8 | 11 | 12 if use_min_precision => DataWidth::Bits32,
-            2 | 3 | 8 | 11 | 12 => DataWidth::Bits16,
-            1 | 4 | 5 | 9 | 13 | 14 => DataWidth::Bits32,
+        use dxil_parts::names::ComponentType::*;
+        match dxil_parts::names::ComponentType::from_raw(ct) {
+            Some(I16 | U16 | F16 | SNormF16 | UNormF16) if use_min_precision => DataWidth::Bits32,
+            Some(I16 | U16 | F16 | SNormF16 | UNormF16) => DataWidth::Bits16,
+            Some(I1 | I32 | U32 | F32 | SNormF32 | UNormF32) => DataWidth::Bits32,
             _ => DataWidth::Undefined,
         }
     }

@@ -15,7 +15,7 @@ use dxil_ops::{DxCall, DxOp, ValidationRule as R};
 
 use super::function::Site;
 use dxil_module::model::ResourceClass;
-use dxil_parts::names::ResourceKind;
+use dxil_parts::names::{ComponentType, ResourceKind};
 
 use super::handle_props;
 use crate::context::Ctx;
@@ -857,35 +857,18 @@ fn elements_per_scalar(comp: u32) -> u32 {
     }
 }
 
-/// `ComponentType` names as the messages spell them.
+/// `ComponentType` names as the messages spell them, with the LinAlg types that follow
+/// the spec's last one.
 fn component_name(comp: u32) -> &'static str {
-    const NAMES: [&str; 24] = [
-        "Invalid",
-        "I1",
-        "I16",
-        "U16",
-        "I32",
-        "U32",
-        "I64",
-        "U64",
-        "F16",
-        "F32",
-        "F64",
-        "SNormF16",
-        "UNormF16",
-        "SNormF32",
-        "UNormF32",
-        "SNormF64",
-        "UNormF64",
-        "PackedS8x32",
-        "PackedU8x32",
-        "I8",
-        "U8",
-        "F8_E4M3FN",
-        "F8_E5M2",
-        "BFloat16",
-    ];
-    util::table_entry(&NAMES, comp, "Unknown ComponentType")
+    const LINALG: [&str; 5] = ["I8", "U8", "F8_E4M3FN", "F8_E5M2", "BFloat16"];
+    match ComponentType::from_raw(comp) {
+        Some(c) => c.name(),
+        None => comp
+            .checked_sub(ComponentType::PackedU8x32.raw() + 1)
+            .and_then(|i| LINALG.get(i as usize))
+            .copied()
+            .unwrap_or("Unknown ComponentType"),
+    }
 }
 
 fn scope_name(scope: u32) -> &'static str {
