@@ -363,3 +363,49 @@ pub fn input_primitive_name(v: u32) -> Option<String> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resource_classes_are_their_list_positions() {
+        for (i, class) in ResourceClass::ALL.into_iter().enumerate() {
+            assert_eq!(class.raw() as usize, i);
+            assert_eq!(ResourceClass::from_raw(i as u32), Some(class));
+        }
+        assert_eq!(ResourceClass::from_raw(4), None);
+        let mut order = ResourceClass::BINDING_ORDER;
+        order.sort_by_key(|c| c.raw());
+        assert_eq!(order, ResourceClass::ALL);
+        let letters: String = ResourceClass::ALL
+            .map(|c| c.register_letter())
+            .iter()
+            .collect();
+        assert_eq!(letters, "tubs");
+        assert_eq!(ResourceClass::CBuffer.id_prefix(), "CB");
+        assert_eq!(ResourceClass::CBuffer.bind_prefix(), "cb");
+    }
+
+    #[test]
+    fn textures_are_the_kinds_from_1d_to_cube_arrays() {
+        let textures: Vec<u32> = (0..32)
+            .filter_map(ResourceKind::from_raw)
+            .filter(|k| k.is_texture())
+            .map(ResourceKind::raw)
+            .collect();
+        assert_eq!(textures, (1..=9).collect::<Vec<_>>());
+        assert_eq!(ResourceKind::Texture2DMSArray.dim_name(), "2darrayMS");
+        assert_eq!(ResourceKind::RTAccelerationStructure.dim_name(), "ras");
+    }
+
+    #[test]
+    fn component_type_spellings() {
+        assert_eq!(ComponentType::SNormF16.type_name(), "snorm_f16");
+        assert_eq!(ComponentType::PackedU8x32.type_name(), "p32u8");
+        assert_eq!(ComponentType::F16.hlsl_name(false), "half");
+        assert_eq!(ComponentType::F16.hlsl_name(true), "min16float");
+        assert_eq!(ComponentType::UNormF16.hlsl_name(true), "unorm_min16f");
+        assert_eq!(ComponentType::I32.hlsl_name(true), "int");
+    }
+}
