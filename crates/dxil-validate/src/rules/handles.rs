@@ -973,7 +973,7 @@ pub(crate) fn resource_from_handle(
         return Props::default();
     };
     let props = ctx.res.props(f, handle);
-    if props.class() == None {
+    if props.class().is_none() {
         ctx.inst_error(f, call, R::InstrHandleNotFromCreateHandle, &[]);
     }
     if props.reorder_coherent() && !sm_at_least(ctx, 6, 9) {
