@@ -129,12 +129,16 @@ struct Reg {
 
 impl Reg {
     fn parse(s: &str) -> Result<Reg, String> {
-        let class = match s.chars().next() {
-            Some('u') => ResourceClass::UAV,
-            Some('t') => ResourceClass::SRV,
-            Some('b') => ResourceClass::CBuffer,
-            Some('s') => return Err("a sampler needs a pipeline (--pipeline)".into()),
-            _ => {
+        let letter = s.chars().next();
+        let class = ResourceClass::ALL
+            .into_iter()
+            .find(|c| Some(c.register_letter()) == letter);
+        let class = match class {
+            Some(ResourceClass::Sampler) => {
+                return Err("a sampler needs a pipeline (--pipeline)".into())
+            }
+            Some(c) => c,
+            None => {
                 return Err(format!(
                     "expected a register such as u0, t1 or b0 (t1:2: in space 2), found '{s}'"
                 ))
