@@ -8,36 +8,10 @@ use dxil_module::model::{
     DxilMetadata, FieldAnnotation, FieldProperty, Resource, ResourceClass, StructAnnotation,
     TypeAnnotations,
 };
+use dxil_parts::names::ComponentType;
 
 /// Most nested struct levels read.
 const MAX_DEPTH: usize = 32;
-
-/// HLSL component type spellings by `ComponentType` value (with and without minimum
-/// precision types; DXIL.rst "Type annotations").
-const COMP_NAMES: [(&str, u32); 22] = [
-    ("bool", 1),
-    ("int16_t", 2),
-    ("uint16_t", 3),
-    ("min16i", 2),
-    ("min16ui", 3),
-    ("int", 4),
-    ("uint", 5),
-    ("int64_t", 6),
-    ("uint64_t", 7),
-    ("half", 8),
-    ("min16float", 8),
-    ("float", 9),
-    ("double", 10),
-    ("snorm_half", 11),
-    ("unorm_half", 12),
-    ("snorm_min16f", 11),
-    ("unorm_min16f", 12),
-    ("snorm_float", 13),
-    ("unorm_float", 14),
-    ("snorm_double", 15),
-    ("unorm_double", 16),
-    ("int8_t_packed", 17),
-];
 
 /// One printed member: a field line or a struct block.
 #[derive(Debug)]
@@ -220,11 +194,14 @@ fn field_annotation(decl: &str, offset: Option<u32>) -> Option<FieldAnnotation> 
         _ => return None,
     };
     // TYPE is a component name, then a vector length or ROWSxCOLS.
-    let (comp, shape) = COMP_NAMES
-        .iter()
+    // The printer's spellings (`ComponentType::hlsl_name`), with and without minimum
+    // precision types; the longest that starts TYPE (`uint16_t` before `uint`).
+    let (comp, shape) = (1..)
+        .map_while(ComponentType::from_raw)
+        .flat_map(|c| [c.hlsl_name(false), c.hlsl_name(true)].map(|n| (n, c.raw())))
         .filter(|(n, _)| ty.starts_with(n))
         .max_by_key(|(n, _)| n.len())
-        .map(|(n, v)| (*v, ty.get(n.len()..).unwrap_or("")))?;
+        .map(|(n, v)| (v, ty.get(n.len()..).unwrap_or("")))?;
     let mut props = Vec::new();
     if let Some((r, c)) = shape.split_once('x') {
         props.push(FieldProperty::Matrix {

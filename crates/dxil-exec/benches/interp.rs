@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
+use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ResourceKind};
 use dxil_ir::{BinOp, Block, CheckedModule, InstKind, IntPredicate, Module, Predicate, ValueRef};
 
 const ITERATIONS: u32 = 4096;
@@ -75,14 +75,14 @@ fn module() -> CheckedModule {
 }
 
 fn bindings() -> Bindings {
-    let mut r = Resource::buffer(ViewKind::TypedBuffer, vec![0; THREADS as usize * 4]);
+    let mut r = Resource::buffer(ResourceKind::TypedBuffer, vec![0; THREADS as usize * 4]);
     r.format = Some(dxil_exec::ElementFormat {
-        component: dxil_exec::ComponentType::UInt32,
+        component: dxil_exec::ComponentFormat::UInt32,
         channels: 1,
     });
     Bindings {
         bindings: vec![Binding {
-            class: ResourceClass::Uav,
+            class: ResourceClass::UAV,
             space: 0,
             register: 0,
             heap_index: None,

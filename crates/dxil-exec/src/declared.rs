@@ -2,52 +2,13 @@
 //! executor's terms: the register class, the view, the registers of each range. `dxil run`
 //! binds files to them, the fuzz targets and tests bind filler memory to every one of them.
 
-use dxil_module::model::{Resource as Record, ResourceClass as RecordClass};
+use dxil_module::model::Resource as Record;
 use dxil_module::DxilMetadata;
-use dxil_parts::names::ResourceKind;
 
 use crate::resource::{
-    Binding, Bindings, Dims, ElementFormat, Resource, ResourceClass, SamplerDesc, ViewKind,
+    has_view, Binding, Bindings, Dims, ElementFormat, Resource, ResourceClass, ResourceKind,
+    SamplerDesc,
 };
-
-impl From<RecordClass> for ResourceClass {
-    fn from(class: RecordClass) -> Self {
-        match class {
-            RecordClass::SRV => ResourceClass::Srv,
-            RecordClass::UAV => ResourceClass::Uav,
-            RecordClass::CBuffer => ResourceClass::Cbv,
-            RecordClass::Sampler => ResourceClass::Sampler,
-        }
-    }
-}
-
-impl ViewKind {
-    /// The view of a DXIL resource kind; `None` for the kinds the executor has no view of
-    /// (`Invalid`, `TBuffer`, ray-tracing acceleration structures, feedback textures).
-    pub fn of_kind(kind: ResourceKind) -> Option<ViewKind> {
-        Some(match kind {
-            ResourceKind::Texture1D => ViewKind::Texture1D,
-            ResourceKind::Texture1DArray => ViewKind::Texture1DArray,
-            ResourceKind::Texture2D => ViewKind::Texture2D,
-            ResourceKind::Texture2DArray => ViewKind::Texture2DArray,
-            ResourceKind::Texture2DMS => ViewKind::Texture2DMS,
-            ResourceKind::Texture2DMSArray => ViewKind::Texture2DMSArray,
-            ResourceKind::Texture3D => ViewKind::Texture3D,
-            ResourceKind::TextureCube => ViewKind::TextureCube,
-            ResourceKind::TextureCubeArray => ViewKind::TextureCubeArray,
-            ResourceKind::TypedBuffer => ViewKind::TypedBuffer,
-            ResourceKind::RawBuffer => ViewKind::RawBuffer,
-            ResourceKind::StructuredBuffer => ViewKind::StructuredBuffer,
-            ResourceKind::CBuffer => ViewKind::ConstantBuffer,
-            ResourceKind::Sampler => ViewKind::Sampler,
-            ResourceKind::Invalid
-            | ResourceKind::TBuffer
-            | ResourceKind::RTAccelerationStructure
-            | ResourceKind::FeedbackTexture2D
-            | ResourceKind::FeedbackTexture2DArray => return None,
-        })
-    }
-}
 
 /// One resource range a module declares (a record of `dx.resources`), in the executor's
 /// terms. [`DeclaredResource::all`] lists them; [`DeclaredResource::at`] finds the one
@@ -58,8 +19,8 @@ pub struct DeclaredResource<'m> {
     pub class: ResourceClass,
     /// The DXIL resource kind (`None`: a shape this reader does not know).
     pub kind: Option<ResourceKind>,
-    /// The executor's view of it (`None`: see [`ViewKind::of_kind`]).
-    pub view: Option<ViewKind>,
+    /// The kind, when the executor has a view of it (`None`: see [`has_view`]).
+    pub view: Option<ResourceKind>,
     /// The record itself: element type, size, counter, symbol.
     pub record: &'m Record,
 }
@@ -68,9 +29,9 @@ impl<'m> DeclaredResource<'m> {
     fn new(record: &'m Record) -> Self {
         let kind = record.kind();
         DeclaredResource {
-            class: record.class.into(),
+            class: record.class,
             kind,
-            view: kind.and_then(ViewKind::of_kind),
+            view: kind.filter(|&k| has_view(k)),
             record,
         }
     }
@@ -122,7 +83,7 @@ impl<'m> DeclaredResource<'m> {
     /// [`Resource::dims`], samplers [`Resource::sampler`]. `None` when there is no view.
     pub fn resource(&self, data: Vec<u8>) -> Option<Resource> {
         let mut r = Resource::buffer(self.view?, data);
-        if r.view == ViewKind::StructuredBuffer {
+        if r.view == ResourceKind::StructuredBuffer {
             r.stride = self.record.element_stride().unwrap_or(4);
         }
         if self.record.has_counter {
@@ -228,20 +189,30 @@ mod tests {
             seen,
             [
                 (
-                    ResourceClass::Cbv,
-                    Some(ViewKind::ConstantBuffer),
+                    ResourceClass::CBuffer,
+                    Some(ResourceKind::CBuffer),
                     0,
                     vec![0]
                 ),
-                (ResourceClass::Sampler, Some(ViewKind::Sampler), 0, vec![0]),
-                (ResourceClass::Srv, Some(ViewKind::Texture2D), 0, vec![0]),
+                (
+                    ResourceClass::Sampler,
+                    Some(ResourceKind::Sampler),
+                    0,
+                    vec![0]
+                ),
+                (
+                    ResourceClass::SRV,
+                    Some(ResourceKind::Texture2D),
+                    0,
+                    vec![0]
+                ),
             ]
         );
-        let t0 = DeclaredResource::at(&meta, ResourceClass::Srv, 0, 0).expect("t0");
+        let t0 = DeclaredResource::at(&meta, ResourceClass::SRV, 0, 0).expect("t0");
         assert_eq!(t0.record.base.name, "Albedo");
-        assert!(DeclaredResource::at(&meta, ResourceClass::Srv, 0, 1).is_none());
-        assert!(DeclaredResource::at(&meta, ResourceClass::Srv, 1, 0).is_none());
-        assert!(DeclaredResource::at(&meta, ResourceClass::Uav, 0, 0).is_none());
+        assert!(DeclaredResource::at(&meta, ResourceClass::SRV, 0, 1).is_none());
+        assert!(DeclaredResource::at(&meta, ResourceClass::SRV, 1, 0).is_none());
+        assert!(DeclaredResource::at(&meta, ResourceClass::UAV, 0, 0).is_none());
     }
 
     #[test]
@@ -249,7 +220,7 @@ mod tests {
         let meta = textured();
         let b = Bindings::from_module(&meta, 4, |d, _| {
             // The texture left unbound: the others are bound and numbered in their heaps.
-            (d.class != ResourceClass::Srv)
+            (d.class != ResourceClass::SRV)
                 .then(|| d.resource(vec![7; 16]))
                 .flatten()
         });
@@ -261,8 +232,8 @@ mod tests {
         assert_eq!(
             got,
             [
-                (ResourceClass::Cbv, 0, Some(0), ViewKind::ConstantBuffer),
-                (ResourceClass::Sampler, 0, Some(0), ViewKind::Sampler),
+                (ResourceClass::CBuffer, 0, Some(0), ResourceKind::CBuffer),
+                (ResourceClass::Sampler, 0, Some(0), ResourceKind::Sampler),
             ]
         );
         assert_eq!(b.bindings[0].resource.data, vec![7; 16]);
@@ -275,7 +246,7 @@ mod tests {
         let srv = &mut lists.srvs.as_mut().expect("SRVs")[0];
         srv.base.lower_bound = u32::MAX - 1;
         srv.base.range_size = u32::MAX;
-        let t = DeclaredResource::at(&meta, ResourceClass::Srv, 0, u32::MAX).expect("held");
+        let t = DeclaredResource::at(&meta, ResourceClass::SRV, 0, u32::MAX).expect("held");
         assert_eq!(t.registers(8).collect::<Vec<_>>(), [u32::MAX - 1, u32::MAX]);
         assert!(!t.holds(0, u32::MAX - 2));
     }

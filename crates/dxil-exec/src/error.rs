@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::resource::ViewKind;
+use crate::resource::ResourceKind;
 
 /// What went wrong.
 #[derive(Debug, thiserror::Error)]
@@ -178,7 +178,7 @@ pub enum UnsupportedCause {
         /// The operation's name.
         op: String,
         /// The view of the resource it was given.
-        view: ViewKind,
+        view: ResourceKind,
     },
     /// An IR construct (a type, a constant, an instruction, a call), in words.
     #[error("{0}")]
@@ -354,7 +354,7 @@ mod tests {
         );
         let e: Error = UnsupportedCause::OpOnView {
             op: "BufferLoad".into(),
-            view: ViewKind::Texture2D,
+            view: ResourceKind::Texture2D,
         }
         .into();
         assert_eq!(e.to_string(), "unsupported: BufferLoad on a Texture2D");

@@ -5,7 +5,7 @@
 //! and drops the fraction; float32 to float16 rounds to nearest even; integers are
 //! sign- or zero-extended on read and truncated on write.
 
-use crate::resource::{ComponentType, ElementFormat};
+use crate::resource::{ComponentFormat, ElementFormat};
 pub(crate) use dxil_ir::{f32_to_half, half_to_f32};
 
 /// The register bits of 1.0 (the alpha a float format without alpha reads).
@@ -21,12 +21,12 @@ pub fn read_element(format: ElementFormat, bytes: &[u8]) -> [u32; 4] {
     let channels = usize::from(format.channels.clamp(1, 4));
     let is_float = !matches!(
         comp,
-        ComponentType::Int16
-            | ComponentType::Int32
-            | ComponentType::Int64
-            | ComponentType::UInt16
-            | ComponentType::UInt32
-            | ComponentType::UInt64
+        ComponentFormat::Int16
+            | ComponentFormat::Int32
+            | ComponentFormat::Int64
+            | ComponentFormat::UInt16
+            | ComponentFormat::UInt32
+            | ComponentFormat::UInt64
     );
     let mut out = [0, 0, 0, if is_float { ONE_F32 } else { 1 }];
     if bytes.len() < size * channels {
@@ -52,20 +52,20 @@ pub fn read_element(format: ElementFormat, bytes: &[u8]) -> [u32; 4] {
 }
 
 /// One component of at most 4 bytes as a register.
-fn read_component(comp: ComponentType, raw: &[u8]) -> u32 {
+fn read_component(comp: ComponentFormat, raw: &[u8]) -> u32 {
     let u16v = || u16::from_le_bytes([raw[0], raw[1]]);
     match comp {
-        ComponentType::Float32 | ComponentType::Int32 | ComponentType::UInt32 => {
+        ComponentFormat::Float32 | ComponentFormat::Int32 | ComponentFormat::UInt32 => {
             u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])
         }
-        ComponentType::Float16 => half_to_f32(u16v()).to_bits(),
-        ComponentType::Int16 => i32::from(u16v() as i16) as u32,
-        ComponentType::UInt16 => u32::from(u16v()),
-        ComponentType::UNorm8 => unorm_to_f32(u32::from(raw[0]), 8).to_bits(),
-        ComponentType::SNorm8 => snorm_to_f32(i32::from(raw[0] as i8), 8).to_bits(),
-        ComponentType::UNorm16 => unorm_to_f32(u32::from(u16v()), 16).to_bits(),
-        ComponentType::SNorm16 => snorm_to_f32(i32::from(u16v() as i16), 16).to_bits(),
-        ComponentType::Float64 | ComponentType::Int64 | ComponentType::UInt64 => 0,
+        ComponentFormat::Float16 => half_to_f32(u16v()).to_bits(),
+        ComponentFormat::Int16 => i32::from(u16v() as i16) as u32,
+        ComponentFormat::UInt16 => u32::from(u16v()),
+        ComponentFormat::UNorm8 => unorm_to_f32(u32::from(raw[0]), 8).to_bits(),
+        ComponentFormat::SNorm8 => snorm_to_f32(i32::from(raw[0] as i8), 8).to_bits(),
+        ComponentFormat::UNorm16 => unorm_to_f32(u32::from(u16v()), 16).to_bits(),
+        ComponentFormat::SNorm16 => snorm_to_f32(i32::from(u16v() as i16), 16).to_bits(),
+        ComponentFormat::Float64 | ComponentFormat::Int64 | ComponentFormat::UInt64 => 0,
     }
 }
 
@@ -102,21 +102,25 @@ pub fn write_element(format: ElementFormat, value: [u32; 4], mask: u8, bytes: &m
 }
 
 /// One register into one component of at most 4 bytes.
-fn write_component(comp: ComponentType, reg: u32, dst: &mut [u8]) {
+fn write_component(comp: ComponentFormat, reg: u32, dst: &mut [u8]) {
     let f = f32::from_bits(reg);
     match comp {
-        ComponentType::Float32 | ComponentType::Int32 | ComponentType::UInt32 => {
+        ComponentFormat::Float32 | ComponentFormat::Int32 | ComponentFormat::UInt32 => {
             dst.copy_from_slice(&reg.to_le_bytes())
         }
-        ComponentType::Float16 => dst.copy_from_slice(&f32_to_half(f).to_le_bytes()),
-        ComponentType::Int16 | ComponentType::UInt16 => {
+        ComponentFormat::Float16 => dst.copy_from_slice(&f32_to_half(f).to_le_bytes()),
+        ComponentFormat::Int16 | ComponentFormat::UInt16 => {
             dst.copy_from_slice(&(reg as u16).to_le_bytes())
         }
-        ComponentType::UNorm8 => dst[0] = f32_to_unorm(f, 8) as u8,
-        ComponentType::SNorm8 => dst[0] = f32_to_snorm(f, 8) as i8 as u8,
-        ComponentType::UNorm16 => dst.copy_from_slice(&(f32_to_unorm(f, 16) as u16).to_le_bytes()),
-        ComponentType::SNorm16 => dst.copy_from_slice(&(f32_to_snorm(f, 16) as i16).to_le_bytes()),
-        ComponentType::Float64 | ComponentType::Int64 | ComponentType::UInt64 => {}
+        ComponentFormat::UNorm8 => dst[0] = f32_to_unorm(f, 8) as u8,
+        ComponentFormat::SNorm8 => dst[0] = f32_to_snorm(f, 8) as i8 as u8,
+        ComponentFormat::UNorm16 => {
+            dst.copy_from_slice(&(f32_to_unorm(f, 16) as u16).to_le_bytes())
+        }
+        ComponentFormat::SNorm16 => {
+            dst.copy_from_slice(&(f32_to_snorm(f, 16) as i16).to_le_bytes())
+        }
+        ComponentFormat::Float64 | ComponentFormat::Int64 | ComponentFormat::UInt64 => {}
     }
 }
 

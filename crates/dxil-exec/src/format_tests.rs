@@ -1,6 +1,6 @@
 use super::*;
 
-fn fmt(component: ComponentType, channels: u8) -> ElementFormat {
+fn fmt(component: ComponentFormat, channels: u8) -> ElementFormat {
     ElementFormat {
         component,
         channels,
@@ -10,26 +10,26 @@ fn fmt(component: ComponentType, channels: u8) -> ElementFormat {
 #[test]
 fn float32_reads_bits_and_fills_missing_channels() {
     let bytes = [1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()].concat();
-    let v = read_element(fmt(ComponentType::Float32, 2), &bytes);
+    let v = read_element(fmt(ComponentFormat::Float32, 2), &bytes);
     assert_eq!(v, [1.5f32.to_bits(), (-2.0f32).to_bits(), 0, ONE_F32]);
 }
 
 #[test]
 fn integers_extend_and_alpha_is_one() {
-    let v = read_element(fmt(ComponentType::Int16, 1), &0xfffeu16.to_le_bytes());
+    let v = read_element(fmt(ComponentFormat::Int16, 1), &0xfffeu16.to_le_bytes());
     assert_eq!(v, [(-2i32) as u32, 0, 0, 1]);
-    let v = read_element(fmt(ComponentType::UInt16, 1), &0xfffeu16.to_le_bytes());
+    let v = read_element(fmt(ComponentFormat::UInt16, 1), &0xfffeu16.to_le_bytes());
     assert_eq!(v, [0xfffe, 0, 0, 1]);
 }
 
 #[test]
 fn unorm8_and_snorm8_read_exactly() {
-    let v = read_element(fmt(ComponentType::UNorm8, 4), &[0, 255, 51, 128]);
+    let v = read_element(fmt(ComponentFormat::UNorm8, 4), &[0, 255, 51, 128]);
     assert_eq!(f32::from_bits(v[0]), 0.0);
     assert_eq!(f32::from_bits(v[1]), 1.0);
     assert_eq!(f32::from_bits(v[2]), 0.2);
     assert_eq!(f32::from_bits(v[3]), 128.0 / 255.0);
-    let v = read_element(fmt(ComponentType::SNorm8, 3), &[0x80, 0x81, 127]);
+    let v = read_element(fmt(ComponentFormat::SNorm8, 3), &[0x80, 0x81, 127]);
     assert_eq!(f32::from_bits(v[0]), -1.0);
     assert_eq!(f32::from_bits(v[1]), -1.0);
     assert_eq!(f32::from_bits(v[2]), 1.0);
@@ -76,11 +76,11 @@ fn half_round_trips_and_rounds_to_even() {
 fn write_respects_mask_and_converts() {
     let mut bytes = [0xaau8; 4];
     let value = [1.0f32.to_bits(), 0.5f32.to_bits(), (-1.0f32).to_bits(), 0];
-    write_element(fmt(ComponentType::UNorm8, 4), value, 0b0011, &mut bytes);
+    write_element(fmt(ComponentFormat::UNorm8, 4), value, 0b0011, &mut bytes);
     assert_eq!(bytes, [255, 128, 0xaa, 0xaa]);
     let mut bytes = [0u8; 2];
     write_element(
-        fmt(ComponentType::Int16, 1),
+        fmt(ComponentFormat::Int16, 1),
         [0x1234_5678, 0, 0, 0],
         1,
         &mut bytes,
@@ -91,7 +91,7 @@ fn write_respects_mask_and_converts() {
 #[test]
 fn sixty_four_bit_components_take_two_registers() {
     let bytes = 0x1122_3344_5566_7788u64.to_le_bytes();
-    let f = fmt(ComponentType::UInt64, 1);
+    let f = fmt(ComponentFormat::UInt64, 1);
     assert_eq!(read_element(f, &bytes), [0x5566_7788, 0x1122_3344, 0, 1]);
     let mut out = [0u8; 8];
     write_element(f, [0x5566_7788, 0x1122_3344, 0, 0], 0b11, &mut out);
@@ -100,7 +100,7 @@ fn sixty_four_bit_components_take_two_registers() {
 
 #[test]
 fn short_buffers_read_zero_and_write_nothing() {
-    let f = fmt(ComponentType::Float32, 4);
+    let f = fmt(ComponentFormat::Float32, 4);
     assert_eq!(read_element(f, &[1, 2, 3]), [0, 0, 0, ONE_F32]);
     let mut bytes = [7u8; 3];
     write_element(f, [1, 2, 3, 4], 0xf, &mut bytes);
@@ -113,13 +113,13 @@ fn every_narrow_code_survives_read_then_write() {
     // except the codes D3D's conversions merge: the most negative SNORM (read as -1.0 like
     // its neighbour) and half NaNs (written back quiet).
     let types = [
-        ComponentType::UNorm8,
-        ComponentType::SNorm8,
-        ComponentType::UNorm16,
-        ComponentType::SNorm16,
-        ComponentType::Float16,
-        ComponentType::Int16,
-        ComponentType::UInt16,
+        ComponentFormat::UNorm8,
+        ComponentFormat::SNorm8,
+        ComponentFormat::UNorm16,
+        ComponentFormat::SNorm16,
+        ComponentFormat::Float16,
+        ComponentFormat::Int16,
+        ComponentFormat::UInt16,
     ];
     for component in types {
         let f = fmt(component, 1);
@@ -131,9 +131,9 @@ fn every_narrow_code_survives_read_then_write() {
         for code in 0..codes {
             let bytes = &code.to_le_bytes()[..component.size() as usize];
             let merged = match component {
-                ComponentType::SNorm8 => code == 0x80,
-                ComponentType::SNorm16 => code == 0x8000,
-                ComponentType::Float16 => code & 0x7c00 == 0x7c00 && code & 0x3ff != 0,
+                ComponentFormat::SNorm8 => code == 0x80,
+                ComponentFormat::SNorm16 => code == 0x8000,
+                ComponentFormat::Float16 => code & 0x7c00 == 0x7c00 && code & 0x3ff != 0,
                 _ => false,
             };
             if merged {

@@ -21,8 +21,8 @@ pub mod texture;
 pub use declared::DeclaredResource;
 pub use error::{Error, ErrorKind, InputCause, Result, RuntimeCause, UnsupportedCause};
 pub use resource::{
-    AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter,
-    Resource, ResourceClass, SamplerDesc, ViewKind,
+    has_view, AddressMode, Binding, Bindings, ComparisonFunc, ComponentFormat, ComponentType, Dims,
+    ElementFormat, Filter, Resource, ResourceClass, ResourceKind, SamplerDesc,
 };
 mod code;
 mod compile;

@@ -3,68 +3,33 @@
 //! heap present them to a shader (LLVM's "DXIL Resource Handling", "resource binding"; DXIL.rst "Shader
 //! Resources").
 
-/// The register class a resource is bound in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ResourceClass {
-    /// Shader resource view (`t`).
-    Srv,
-    /// Unordered access view (`u`).
-    Uav,
-    /// Constant buffer view (`b`).
-    Cbv,
-    /// Sampler (`s`).
-    Sampler,
+/// The register class a resource is bound in, and how a view addresses its memory: DXIL's
+/// own `ResourceClass` and `ResourceKind` (typed buffers hold elements of
+/// [`Resource::format`], raw buffers bytes at 4-byte aligned addresses, structured buffers
+/// elements of [`Resource::stride`] bytes, constant buffers 16-byte rows, samplers a
+/// [`Resource::sampler`]). [`has_view`] tells the kinds the executor can run.
+pub use dxil_parts::names::{ComponentType, ResourceClass, ResourceKind};
+
+/// Whether the executor has a view of `kind`: not of `Invalid`, `TBuffer`, ray-tracing
+/// acceleration structures or feedback textures.
+pub fn has_view(kind: ResourceKind) -> bool {
+    !matches!(
+        kind,
+        ResourceKind::Invalid
+            | ResourceKind::TBuffer
+            | ResourceKind::RTAccelerationStructure
+            | ResourceKind::FeedbackTexture2D
+            | ResourceKind::FeedbackTexture2DArray
+    )
 }
 
-impl ResourceClass {
-    /// The register letter HLSL uses (`t`, `u`, `b`, `s`).
-    pub fn letter(self) -> char {
-        match self {
-            ResourceClass::Srv => 't',
-            ResourceClass::Uav => 'u',
-            ResourceClass::Cbv => 'b',
-            ResourceClass::Sampler => 's',
-        }
-    }
-}
-
-/// How a view addresses its memory (DXIL `ResourceKind`, plus samplers and constant buffers).
+/// How one component of a typed view sits in memory: a DXGI format's component (the suite's
+/// buffer `Format`, less its print-only variants: `Bool` is `UInt32` in memory, `HexN` is
+/// `UIntN`). Not DXIL's [`ComponentType`], which names the type a shader sees and leaves
+/// the width of normalised formats to the bound view; [`ComponentFormat::of_type`] maps one
+/// to the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ViewKind {
-    /// `Buffer<T>` / `RWBuffer<T>`: elements of [`Resource::format`], converted on access.
-    TypedBuffer,
-    /// `ByteAddressBuffer` / `RWByteAddressBuffer`: bytes, 4-byte aligned addresses.
-    RawBuffer,
-    /// `StructuredBuffer<T>` / `RWStructuredBuffer<T>`: elements of [`Resource::stride`] bytes.
-    StructuredBuffer,
-    /// `cbuffer` / `ConstantBuffer<T>`: 16-byte rows (`cbufferLoadLegacy`).
-    ConstantBuffer,
-    /// `Texture1D`.
-    Texture1D,
-    /// `Texture1DArray`.
-    Texture1DArray,
-    /// `Texture2D`.
-    Texture2D,
-    /// `Texture2DArray`.
-    Texture2DArray,
-    /// `Texture2DMS`.
-    Texture2DMS,
-    /// `Texture2DMSArray`.
-    Texture2DMSArray,
-    /// `Texture3D`.
-    Texture3D,
-    /// `TextureCube`.
-    TextureCube,
-    /// `TextureCubeArray`.
-    TextureCubeArray,
-    /// A sampler ([`Resource::sampler`]).
-    Sampler,
-}
-
-/// A component type of resource memory (the suite's buffer `Format`, less its print-only
-/// variants: `Bool` is `UInt32` in memory, `HexN` is `UIntN`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ComponentType {
+pub enum ComponentFormat {
     /// IEEE half.
     Float16,
     /// IEEE single.
@@ -93,18 +58,35 @@ pub enum ComponentType {
     SNorm16,
 }
 
-impl ComponentType {
+impl ComponentFormat {
+    /// The memory format of a typed element of DXIL component type `t`; `None` for the
+    /// types whose width the view decides (normalised floats), `I1` and packed types.
+    pub fn of_type(t: ComponentType) -> Option<ComponentFormat> {
+        Some(match t {
+            ComponentType::F16 => ComponentFormat::Float16,
+            ComponentType::F32 => ComponentFormat::Float32,
+            ComponentType::F64 => ComponentFormat::Float64,
+            ComponentType::I16 => ComponentFormat::Int16,
+            ComponentType::I32 => ComponentFormat::Int32,
+            ComponentType::I64 => ComponentFormat::Int64,
+            ComponentType::U16 => ComponentFormat::UInt16,
+            ComponentType::U32 => ComponentFormat::UInt32,
+            ComponentType::U64 => ComponentFormat::UInt64,
+            _ => return None,
+        })
+    }
+
     /// Bytes one component takes in memory.
     pub fn size(self) -> u32 {
         match self {
-            ComponentType::UNorm8 | ComponentType::SNorm8 => 1,
-            ComponentType::Float16
-            | ComponentType::Int16
-            | ComponentType::UInt16
-            | ComponentType::UNorm16
-            | ComponentType::SNorm16 => 2,
-            ComponentType::Float32 | ComponentType::Int32 | ComponentType::UInt32 => 4,
-            ComponentType::Float64 | ComponentType::Int64 | ComponentType::UInt64 => 8,
+            ComponentFormat::UNorm8 | ComponentFormat::SNorm8 => 1,
+            ComponentFormat::Float16
+            | ComponentFormat::Int16
+            | ComponentFormat::UInt16
+            | ComponentFormat::UNorm16
+            | ComponentFormat::SNorm16 => 2,
+            ComponentFormat::Float32 | ComponentFormat::Int32 | ComponentFormat::UInt32 => 4,
+            ComponentFormat::Float64 | ComponentFormat::Int64 | ComponentFormat::UInt64 => 8,
         }
     }
 }
@@ -114,7 +96,7 @@ impl ComponentType {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ElementFormat {
     /// Component type.
-    pub component: ComponentType,
+    pub component: ComponentFormat,
     /// Channels, 1 to 4.
     pub channels: u8,
 }
@@ -247,7 +229,7 @@ impl Default for SamplerDesc {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resource {
     /// How the shader addresses it.
-    pub view: ViewKind,
+    pub view: ResourceKind,
     /// The bytes (buffers: in order; textures: mip 0 of slice 0, then mip 1 ..., then the
     /// next slice, rows tightly packed).
     pub data: Vec<u8>,
@@ -266,7 +248,7 @@ pub struct Resource {
 
 impl Resource {
     /// A buffer view over `data`, without format, stride or counter.
-    pub fn buffer(view: ViewKind, data: Vec<u8>) -> Self {
+    pub fn buffer(view: ResourceKind, data: Vec<u8>) -> Self {
         Resource {
             view,
             data,

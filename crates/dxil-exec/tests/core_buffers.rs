@@ -5,8 +5,8 @@ mod core_support;
 
 use core_support::{bytes_u32, compile, uav, words};
 use dxil_exec::{
-    Binding, Bindings, ComponentType, Dispatch, ElementFormat, Program, Resource, ResourceClass,
-    ViewKind,
+    Binding, Bindings, ComponentFormat, Dispatch, ElementFormat, Program, Resource, ResourceClass,
+    ResourceKind,
 };
 
 fn run_with(m: &dxil_ir::CheckedModule, groups: [u32; 3], bindings: Vec<Binding>) -> Bindings {
@@ -33,14 +33,17 @@ void main(uint3 tid : SV_DispatchThreadID) {
     let Some(m) = compile(src, "6_0", &[]) else {
         return;
     };
-    let mut input = Resource::buffer(ViewKind::TypedBuffer, vec![0, 64, 128, 255, 255, 0, 32, 16]);
+    let mut input = Resource::buffer(
+        ResourceKind::TypedBuffer,
+        vec![0, 64, 128, 255, 255, 0, 32, 16],
+    );
     input.format = Some(ElementFormat {
-        component: ComponentType::UNorm8,
+        component: ComponentFormat::UNorm8,
         channels: 4,
     });
-    let mut out = Resource::buffer(ViewKind::TypedBuffer, vec![0; 16]);
+    let mut out = Resource::buffer(ResourceKind::TypedBuffer, vec![0; 16]);
     out.format = Some(ElementFormat {
-        component: ComponentType::UNorm16,
+        component: ComponentFormat::UNorm16,
         channels: 2,
     });
     let b = run_with(
@@ -48,14 +51,14 @@ void main(uint3 tid : SV_DispatchThreadID) {
         [1, 1, 1],
         vec![
             Binding {
-                class: ResourceClass::Srv,
+                class: ResourceClass::SRV,
                 space: 0,
                 register: 0,
                 heap_index: None,
                 resource: input,
             },
             Binding {
-                class: ResourceClass::Uav,
+                class: ResourceClass::UAV,
                 space: 0,
                 register: 0,
                 heap_index: None,
@@ -92,20 +95,20 @@ void main() {
     let mut cb = bytes_u32(&[1000, 7, 5, 0]);
     cb.extend(10.0f64.to_le_bytes());
     cb.extend(0x1_0000_0001u64.to_le_bytes());
-    let mut cbv = Resource::buffer(ViewKind::ConstantBuffer, cb);
+    let mut cbv = Resource::buffer(ResourceKind::CBuffer, cb);
     cbv.stride = 0;
     let b = run_with(
         &m,
         [1, 1, 1],
         vec![
             Binding {
-                class: ResourceClass::Cbv,
+                class: ResourceClass::CBuffer,
                 space: 0,
                 register: 0,
                 heap_index: None,
                 resource: cbv,
             },
-            uav(0, ViewKind::RawBuffer, 0, vec![0; 24]),
+            uav(0, ResourceKind::RawBuffer, 0, vec![0; 24]),
         ],
     );
     let d = &b.bindings[1].resource.data;
@@ -139,16 +142,16 @@ void main(uint gi : SV_GroupIndex) {
     let Some(m) = compile(src, "6_6", &[]) else {
         return;
     };
-    let mut appended = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 64]);
+    let mut appended = Resource::buffer(ResourceKind::StructuredBuffer, vec![0; 64]);
     appended.stride = 4;
     appended.counter = Some(0);
     let b = run_with(
         &m,
         [2, 1, 1],
         vec![
-            uav(0, ViewKind::RawBuffer, 0, vec![0; 20]),
+            uav(0, ResourceKind::RawBuffer, 0, vec![0; 20]),
             Binding {
-                class: ResourceClass::Uav,
+                class: ResourceClass::UAV,
                 space: 0,
                 register: 1,
                 heap_index: None,

@@ -4,7 +4,7 @@
 mod core_support;
 
 use core_support::{bytes_u32, run, uav, words};
-use dxil_exec::ViewKind;
+use dxil_exec::ResourceKind;
 
 #[test]
 fn integer_and_float_arithmetic_per_thread() {
@@ -23,8 +23,8 @@ void main(uint3 tid : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
         [2, 1, 1],
         None,
         vec![
-            uav(0, ViewKind::StructuredBuffer, 4, vec![0; 32 * 4]),
-            uav(1, ViewKind::StructuredBuffer, 4, vec![0; 32 * 4]),
+            uav(0, ResourceKind::StructuredBuffer, 4, vec![0; 32 * 4]),
+            uav(1, ResourceKind::StructuredBuffer, 4, vec![0; 32 * 4]),
         ],
     ) else {
         return;
@@ -71,7 +71,7 @@ void main(uint3 tid : SV_DispatchThreadID) {
         src,
         [1, 1, 1],
         None,
-        vec![uav(0, ViewKind::StructuredBuffer, 4, vec![0; 128])],
+        vec![uav(0, ResourceKind::StructuredBuffer, 4, vec![0; 128])],
     ) else {
         return;
     };
@@ -111,7 +111,7 @@ void main(uint gi : SV_GroupIndex, uint3 g : SV_GroupID) {
         src,
         [2, 1, 1],
         Some(4),
-        vec![uav(0, ViewKind::StructuredBuffer, 4, vec![0; 512])],
+        vec![uav(0, ResourceKind::StructuredBuffer, 4, vec![0; 512])],
     ) else {
         return;
     };
@@ -135,13 +135,18 @@ void main(uint3 tid : SV_DispatchThreadID) {
     Out.Store(tid.x * 4, v.x + v.y);
     Out.Store(4096 + tid.x * 4, 7);
 }"#;
-    let mut srv = uav(0, ViewKind::RawBuffer, 0, bytes_u32(&[1, 2, 3, 4, 5, 6]));
-    srv.class = dxil_exec::ResourceClass::Srv;
+    let mut srv = uav(
+        0,
+        ResourceKind::RawBuffer,
+        0,
+        bytes_u32(&[1, 2, 3, 4, 5, 6]),
+    );
+    srv.class = dxil_exec::ResourceClass::SRV;
     let Some(b) = run(
         src,
         [1, 1, 1],
         None,
-        vec![srv, uav(0, ViewKind::RawBuffer, 0, vec![0; 16])],
+        vec![srv, uav(0, ResourceKind::RawBuffer, 0, vec![0; 16])],
     ) else {
         return;
     };
@@ -163,7 +168,12 @@ void main() {
     };
     let p = dxil_exec::Program::compile(&m, None).unwrap();
     let mut b = dxil_exec::Bindings {
-        bindings: vec![uav(0, ViewKind::StructuredBuffer, 4, bytes_u32(&[0, 1]))],
+        bindings: vec![uav(
+            0,
+            ResourceKind::StructuredBuffer,
+            4,
+            bytes_u32(&[0, 1]),
+        )],
     };
     let d = dxil_exec::Dispatch {
         budget: 100_000,
@@ -194,7 +204,7 @@ void main(uint3 tid : SV_DispatchThreadID) {
     };
     let p = dxil_exec::Program::compile(&m, None).unwrap();
     let mut b = dxil_exec::Bindings {
-        bindings: vec![uav(0, ViewKind::StructuredBuffer, 4, vec![0; 16])],
+        bindings: vec![uav(0, ResourceKind::StructuredBuffer, 4, vec![0; 16])],
     };
     let d = dxil_exec::Dispatch {
         trace: Some([1, 0, 0]),
@@ -244,7 +254,7 @@ void main() { Out[0] = 1; }"#;
     };
     let p = dxil_exec::Program::compile(&m, None).unwrap();
     let mut b = dxil_exec::Bindings {
-        bindings: vec![uav(0, ViewKind::StructuredBuffer, 4, vec![0; 4])],
+        bindings: vec![uav(0, ResourceKind::StructuredBuffer, 4, vec![0; 4])],
     };
     let run = |d: dxil_exec::Dispatch, b: &mut dxil_exec::Bindings| {
         p.dispatch(b, &d, &mut std::io::sink()).unwrap_err()

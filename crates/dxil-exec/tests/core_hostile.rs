@@ -2,7 +2,7 @@
 //! 1 to 128 lanes), compiled and run against small zeroed resources under a small budget.
 //! Errors are fine; panics and hangs are not.
 
-use dxil_exec::{Bindings, ComponentType, Dispatch, ElementFormat, Program};
+use dxil_exec::{Bindings, ComponentFormat, Dispatch, ElementFormat, Program};
 use dxil_test_support::XorShift64;
 
 fn bindings(m: &dxil_ir::Module) -> Bindings {
@@ -10,7 +10,7 @@ fn bindings(m: &dxil_ir::Module) -> Bindings {
         return Bindings::default();
     };
     let pair = ElementFormat {
-        component: ComponentType::Float32,
+        component: ComponentFormat::Float32,
         channels: 2,
     };
     Bindings::from_module(&meta, 4, |declared, _| {

@@ -4,7 +4,7 @@
 mod core_support;
 
 use core_support::{run, uav, words};
-use dxil_exec::ViewKind;
+use dxil_exec::ResourceKind;
 
 #[test]
 fn wave_ops_see_the_active_lanes() {
@@ -29,7 +29,7 @@ void main(uint gi : SV_GroupIndex) {
         src,
         [1, 1, 1],
         Some(8),
-        vec![uav(0, ViewKind::StructuredBuffer, 16, vec![0; 256])],
+        vec![uav(0, ResourceKind::StructuredBuffer, 16, vec![0; 256])],
     ) else {
         return;
     };
@@ -73,7 +73,7 @@ void main(uint gi : SV_GroupIndex) {
         src,
         [1, 1, 1],
         None,
-        vec![uav(0, ViewKind::StructuredBuffer, 4, vec![0; 128])],
+        vec![uav(0, ResourceKind::StructuredBuffer, 4, vec![0; 128])],
     ) else {
         return;
     };
@@ -103,7 +103,7 @@ void main(uint gi : SV_GroupIndex) {
         src,
         [1, 1, 1],
         Some(8),
-        vec![uav(0, ViewKind::StructuredBuffer, 16, vec![0; 128])],
+        vec![uav(0, ResourceKind::StructuredBuffer, 16, vec![0; 128])],
     ) else {
         return;
     };

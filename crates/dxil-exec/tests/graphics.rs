@@ -6,7 +6,8 @@
 
 use dxil_exec::graphics::{self, Draw, RenderTarget, VertexAttribute, Viewport};
 use dxil_exec::{
-    Binding, Bindings, ComponentType, ElementFormat, Program, Resource, ResourceClass, ViewKind,
+    Binding, Bindings, ComponentFormat, ElementFormat, Program, Resource, ResourceClass,
+    ResourceKind,
 };
 
 /// Compiles `shader` for `target` with the reference compiler, `None` when it is absent.
@@ -26,7 +27,7 @@ fn floats(v: &[f32]) -> Vec<u8> {
 
 fn f32x4() -> ElementFormat {
     ElementFormat {
-        component: ComponentType::Float32,
+        component: ComponentFormat::Float32,
         channels: 4,
     }
 }
@@ -36,7 +37,7 @@ fn attribute(name: &str, channels: u8, offset: u32) -> VertexAttribute {
         name: name.into(),
         semantic_index: 0,
         format: ElementFormat {
-            component: ComponentType::Float32,
+            component: ComponentFormat::Float32,
             channels,
         },
         offset,
@@ -44,10 +45,10 @@ fn attribute(name: &str, channels: u8, offset: u32) -> VertexAttribute {
 }
 
 fn uav(register: u32, words: usize) -> Binding {
-    let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; words * 4]);
+    let mut r = Resource::buffer(ResourceKind::StructuredBuffer, vec![0; words * 4]);
     r.stride = 4;
     Binding {
-        class: ResourceClass::Uav,
+        class: ResourceClass::UAV,
         space: 0,
         register,
         heap_index: None,

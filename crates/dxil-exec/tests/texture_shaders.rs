@@ -5,8 +5,8 @@
 //! from D3D's sampling rules.
 
 use dxil_exec::{
-    AddressMode, Binding, Bindings, ComparisonFunc, ComponentType, Dims, Dispatch, ElementFormat,
-    Filter, Program, Resource, ResourceClass, SamplerDesc, ViewKind,
+    AddressMode, Binding, Bindings, ComparisonFunc, ComponentFormat, Dims, Dispatch, ElementFormat,
+    Filter, Program, Resource, ResourceClass, ResourceKind, SamplerDesc,
 };
 
 const SHADER: &str = r#"
@@ -90,8 +90,8 @@ fn floats(values: impl IntoIterator<Item = f32>) -> Vec<u8> {
 }
 
 fn texture(
-    view: ViewKind,
-    component: ComponentType,
+    view: ResourceKind,
+    component: ComponentFormat,
     channels: u8,
     dims: [u32; 5],
     data: Vec<u8>,
@@ -113,7 +113,7 @@ fn texture(
 }
 
 fn sampler(filter: Filter, address: AddressMode, comparison: Option<ComparisonFunc>) -> Resource {
-    let mut r = Resource::buffer(ViewKind::Sampler, Vec::new());
+    let mut r = Resource::buffer(ResourceKind::Sampler, Vec::new());
     r.sampler = Some(SamplerDesc {
         min_filter: filter,
         mag_filter: filter,
@@ -136,22 +136,22 @@ fn bind(class: ResourceClass, register: u32, resource: Resource) -> Binding {
 }
 
 fn bindings() -> Bindings {
-    use ComponentType::{Float32, UInt32, UNorm8};
-    use ResourceClass::{Sampler, Srv, Uav};
+    use ComponentFormat::{Float32, UInt32, UNorm8};
+    use ResourceClass::{Sampler, SRV, UAV};
     let f32s = |n: u32| floats((0..n).map(|v| v as f32));
     let t1 = floats([0.0, 1.0, 2.0, 3.0, 10.0, 11.0]);
     let rg = floats([0.0, 10.0, 1.0, 11.0, 2.0, 12.0, 3.0, 13.0]);
     let bindings = vec![
         bind(
-            Srv,
+            SRV,
             0,
-            texture(ViewKind::Texture1D, Float32, 1, [4, 1, 1, 1, 2], t1),
+            texture(ResourceKind::Texture1D, Float32, 1, [4, 1, 1, 1, 2], t1),
         ),
         bind(
-            Srv,
+            SRV,
             1,
             texture(
-                ViewKind::Texture1DArray,
+                ResourceKind::Texture1DArray,
                 Float32,
                 1,
                 [2, 1, 1, 2, 1],
@@ -159,10 +159,10 @@ fn bindings() -> Bindings {
             ),
         ),
         bind(
-            Srv,
+            SRV,
             2,
             texture(
-                ViewKind::Texture2DArray,
+                ResourceKind::Texture2DArray,
                 Float32,
                 1,
                 [2, 2, 1, 2, 1],
@@ -170,20 +170,32 @@ fn bindings() -> Bindings {
             ),
         ),
         bind(
-            Srv,
+            SRV,
             3,
-            texture(ViewKind::Texture3D, Float32, 1, [2, 2, 2, 1, 1], f32s(8)),
+            texture(
+                ResourceKind::Texture3D,
+                Float32,
+                1,
+                [2, 2, 2, 1, 1],
+                f32s(8),
+            ),
         ),
         bind(
-            Srv,
+            SRV,
             4,
-            texture(ViewKind::TextureCube, Float32, 1, [1, 1, 1, 6, 1], f32s(6)),
+            texture(
+                ResourceKind::TextureCube,
+                Float32,
+                1,
+                [1, 1, 1, 6, 1],
+                f32s(6),
+            ),
         ),
         bind(
-            Srv,
+            SRV,
             5,
             texture(
-                ViewKind::TextureCubeArray,
+                ResourceKind::TextureCubeArray,
                 Float32,
                 1,
                 [1, 1, 1, 12, 1],
@@ -191,15 +203,15 @@ fn bindings() -> Bindings {
             ),
         ),
         bind(
-            Srv,
+            SRV,
             6,
-            texture(ViewKind::Texture2D, Float32, 2, [2, 2, 1, 1, 1], rg),
+            texture(ResourceKind::Texture2D, Float32, 2, [2, 2, 1, 1, 1], rg),
         ),
         bind(
-            Srv,
+            SRV,
             7,
             texture(
-                ViewKind::Texture2D,
+                ResourceKind::Texture2D,
                 Float32,
                 1,
                 [2, 2, 1, 1, 1],
@@ -221,16 +233,17 @@ fn bindings() -> Bindings {
                 Some(ComparisonFunc::Less),
             ),
         ),
-        bind(Uav, 0, {
-            let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 4 * EXPECTED.len()]);
+        bind(UAV, 0, {
+            let mut r =
+                Resource::buffer(ResourceKind::StructuredBuffer, vec![0; 4 * EXPECTED.len()]);
             r.stride = 4;
             r
         }),
         bind(
-            Uav,
+            UAV,
             1,
             texture(
-                ViewKind::Texture2DArray,
+                ResourceKind::Texture2DArray,
                 Float32,
                 1,
                 [2, 2, 1, 2, 1],
@@ -238,14 +251,26 @@ fn bindings() -> Bindings {
             ),
         ),
         bind(
-            Uav,
+            UAV,
             2,
-            texture(ViewKind::Texture3D, UInt32, 1, [2, 2, 2, 1, 1], vec![0; 32]),
+            texture(
+                ResourceKind::Texture3D,
+                UInt32,
+                1,
+                [2, 2, 2, 1, 1],
+                vec![0; 32],
+            ),
         ),
         bind(
-            Uav,
+            UAV,
             3,
-            texture(ViewKind::Texture1D, UNorm8, 4, [2, 1, 1, 1, 1], vec![0; 8]),
+            texture(
+                ResourceKind::Texture1D,
+                UNorm8,
+                4,
+                [2, 1, 1, 1, 1],
+                vec![0; 8],
+            ),
         ),
     ];
     Bindings { bindings }
@@ -329,8 +354,8 @@ void main() {
         return;
     };
     let mut ms = texture(
-        ViewKind::Texture2DMS,
-        ComponentType::Float32,
+        ResourceKind::Texture2DMS,
+        ComponentFormat::Float32,
         1,
         [2, 1, 1, 1, 1],
         vec![0; 32],
@@ -338,9 +363,9 @@ void main() {
     ms.dims.sample_count = 4;
     let mut b = Bindings {
         bindings: vec![
-            bind(ResourceClass::Uav, 0, ms),
-            bind(ResourceClass::Uav, 1, {
-                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0xff; 8]);
+            bind(ResourceClass::UAV, 0, ms),
+            bind(ResourceClass::UAV, 1, {
+                let mut r = Resource::buffer(ResourceKind::StructuredBuffer, vec![0xff; 8]);
                 r.stride = 4;
                 r
             }),
@@ -386,19 +411,19 @@ void main(uint i : SV_GroupIndex) {
     let mut b = Bindings {
         bindings: vec![
             bind(
-                ResourceClass::Srv,
+                ResourceClass::SRV,
                 0,
                 texture(
-                    ViewKind::Texture2D,
-                    ComponentType::Float32,
+                    ResourceKind::Texture2D,
+                    ComponentFormat::Float32,
                     1,
                     [2, 2, 1, 1, 1],
                     depth,
                 ),
             ),
             bind(ResourceClass::Sampler, 0, cmp),
-            bind(ResourceClass::Uav, 0, {
-                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 8]);
+            bind(ResourceClass::UAV, 0, {
+                let mut r = Resource::buffer(ResourceKind::StructuredBuffer, vec![0; 8]);
                 r.stride = 4;
                 r
             }),
@@ -440,22 +465,22 @@ void main() {
     let mut b = Bindings {
         bindings: vec![
             bind(
-                ResourceClass::Srv,
+                ResourceClass::SRV,
                 0,
                 texture(
-                    ViewKind::Texture2D,
-                    ComponentType::UInt32,
+                    ResourceKind::Texture2D,
+                    ComponentFormat::UInt32,
                     1,
                     [2, 2, 1, 1, 1],
                     u32s([10, 11, 12, 13]),
                 ),
             ),
             bind(
-                ResourceClass::Srv,
+                ResourceClass::SRV,
                 1,
                 texture(
-                    ViewKind::Texture2D,
-                    ComponentType::UInt16,
+                    ResourceKind::Texture2D,
+                    ComponentFormat::UInt16,
                     2,
                     [2, 2, 1, 1, 1],
                     pairs,
@@ -466,8 +491,8 @@ void main() {
                 0,
                 sampler(Filter::Point, AddressMode::Clamp, None),
             ),
-            bind(ResourceClass::Uav, 0, {
-                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0; 32]);
+            bind(ResourceClass::UAV, 0, {
+                let mut r = Resource::buffer(ResourceKind::StructuredBuffer, vec![0; 32]);
                 r.stride = 16;
                 r
             }),
@@ -498,8 +523,8 @@ void main() {
         return;
     };
     let mut ms = texture(
-        ViewKind::Texture2DMS,
-        ComponentType::Float32,
+        ResourceKind::Texture2DMS,
+        ComponentFormat::Float32,
         1,
         [1, 1, 1, 1, 1],
         vec![0; 16],
@@ -507,9 +532,9 @@ void main() {
     ms.dims.sample_count = 4;
     let mut b = Bindings {
         bindings: vec![
-            bind(ResourceClass::Srv, 0, ms),
-            bind(ResourceClass::Uav, 0, {
-                let mut r = Resource::buffer(ViewKind::StructuredBuffer, vec![0xff; 16]);
+            bind(ResourceClass::SRV, 0, ms),
+            bind(ResourceClass::UAV, 0, {
+                let mut r = Resource::buffer(ResourceKind::StructuredBuffer, vec![0xff; 16]);
                 r.stride = 8;
                 r
             }),

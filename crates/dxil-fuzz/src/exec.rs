@@ -3,7 +3,7 @@
 //! declares is bound to small zeroed memory, and a small instruction budget stops endless
 //! loops: compiling and dispatching must end without a panic or a hang; errors are fine.
 
-use dxil_exec::{Bindings, ComponentType, Dispatch, ElementFormat, Program};
+use dxil_exec::{Bindings, ComponentFormat, Dispatch, ElementFormat, Program};
 
 /// The body of the `exec` fuzz target: see the module's documentation.
 pub fn run(data: &[u8]) {
@@ -20,7 +20,7 @@ pub fn run(data: &[u8]) {
         return;
     };
     let word = ElementFormat {
-        component: ComponentType::UInt32,
+        component: ComponentFormat::UInt32,
         channels: 1,
     };
     let mut bindings = Bindings::from_module(&meta, 4, |declared, _| {

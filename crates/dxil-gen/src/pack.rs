@@ -35,12 +35,13 @@ pub enum DataWidth {
 
 impl DataWidth {
     /// The width of DXIL component type `ct` (raw); 16-bit types count as 32-bit when the
-    /// module uses minimum precision.
+    /// module uses minimum precision. 64-bit, packed and unknown types have none.
     pub fn of(ct: u32, use_min_precision: bool) -> DataWidth {
-        match ct {
-            2 | 3 | 8 | 11 | 12 if use_min_precision => DataWidth::Bits32,
-            2 | 3 | 8 | 11 | 12 => DataWidth::Bits16,
-            1 | 4 | 5 | 9 | 13 | 14 => DataWidth::Bits32,
+        use dxil_parts::names::ComponentType::*;
+        match dxil_parts::names::ComponentType::from_raw(ct) {
+            Some(I16 | U16 | F16 | SNormF16 | UNormF16) if use_min_precision => DataWidth::Bits32,
+            Some(I16 | U16 | F16 | SNormF16 | UNormF16) => DataWidth::Bits16,
+            Some(I1 | I32 | U32 | F32 | SNormF32 | UNormF32) => DataWidth::Bits32,
             _ => DataWidth::Undefined,
         }
     }
@@ -142,8 +143,32 @@ fn index_flags(row: u32, rows: u32) -> u8 {
     (if row > 0 { INDEXED_UP } else { 0 }) | (if row + 1 < rows { INDEXED_DOWN } else { 0 })
 }
 
+/// Why a shape cannot sit at a place. The packer only asks whether it fits; the validator
+/// reports which rule a declared place breaks, and the order of the checks decides which
+/// one when several are broken, as in the reference's allocator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Conflict {
+    /// A system value inside an index range, or index ranges that do not line up.
+    Indexed,
+    /// An index range crossing a TessFactor range.
+    IndexedTessFactor,
+    /// Two interpolation modes in one register.
+    InterpolationMode,
+    /// Not enough free adjacent components in the row (the column check tells more).
+    InsufficientFreeComponents,
+    /// Components already taken.
+    Overlap,
+    /// The component ordering rule (arbitrary left of system values left of SGVs).
+    ComponentOrder,
+    /// Outside the register file.
+    Fit,
+    /// Two data widths in one register.
+    DataWidth,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Register {
+    /// Per component: the occupant's flags, or the flags that may not be placed there.
     flags: [u8; 4],
     interp: u8,
     index_flags: u8,
@@ -152,21 +177,28 @@ struct Register {
 }
 
 impl Register {
-    fn row_conflict(&self, flags: u8, index: u8, interp: u8, cols: u32, width: DataWidth) -> bool {
+    fn row_conflict(
+        &self,
+        flags: u8,
+        index: u8,
+        interp: u8,
+        cols: u32,
+        width: DataWidth,
+    ) -> Option<Conflict> {
         if self.index_flags != 0 && flags & CONFLICTS_WITH_INDEXED != 0 {
-            return true;
+            return Some(Conflict::Indexed);
         }
         if self.indexing_fixed && (index | self.index_flags) != self.index_flags {
-            return true;
+            return Some(Conflict::Indexed);
         }
         if flags & TESS_FACTOR != 0 && (index | self.index_flags) != index {
-            return true;
+            return Some(Conflict::IndexedTessFactor);
         }
         if self.interp != 0 && self.interp != interp {
-            return true;
+            return Some(Conflict::InterpolationMode);
         }
         if self.width != DataWidth::Undefined && self.width != width {
-            return true;
+            return Some(Conflict::DataWidth);
         }
         let mut free = 0;
         for f in self.flags {
@@ -176,18 +208,27 @@ impl Register {
                 free += 1;
             }
             if cols <= free {
-                return false;
+                return None;
             }
         }
-        true
+        Some(Conflict::InsufficientFreeComponents)
     }
 
-    fn col_conflict(&self, flags: u8, col: u32, cols: u32) -> bool {
-        if col + cols > 4 {
-            return true;
+    fn col_conflict(&self, flags: u8, col: u32, cols: u32) -> Option<Conflict> {
+        if col.checked_add(cols).is_none_or(|end| end > 4) {
+            return Some(Conflict::Fit);
         }
         let flags = flags | OCCUPIED;
-        (col..col + cols).any(|i| self.flags[i as usize] & flags != 0)
+        for &f in &self.flags[col as usize..(col + cols) as usize] {
+            if f & flags != 0 {
+                return Some(if f & OCCUPIED != 0 {
+                    Conflict::Overlap
+                } else {
+                    Conflict::ComponentOrder
+                });
+            }
+        }
+        None
     }
 
     fn place(&mut self, flags: u8, index: u8, interp: u8, col: u32, cols: u32, width: DataWidth) {
@@ -203,7 +244,7 @@ impl Register {
             if *f & OCCUPIED == 0 {
                 if i < col {
                     *f |= left;
-                } else if i < col + cols {
+                } else if i < col.saturating_add(cols) {
                     *f = OCCUPIED | flags;
                 } else {
                     *f |= right;
@@ -213,78 +254,114 @@ impl Register {
     }
 }
 
-/// The shape an allocator works on (an element or a stand-in for clip/cull rows).
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    flags: u8,
-    interp: u8,
-    width: DataWidth,
-    rows: u32,
-    cols: u32,
+/// What an allocator places: an element, or a stand-in for the rows clip and cull
+/// distances take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Interpretation at the signature point.
+    pub interpretation: SemanticInterpretationKind,
+    /// Interpolation mode, raw (0: undefined, constrains nothing).
+    pub interpolation: u8,
+    /// Scalar width.
+    pub width: DataWidth,
+    /// Rows.
+    pub rows: u32,
+    /// Columns.
+    pub cols: u32,
 }
 
 impl Shape {
-    fn of(e: &PackElement) -> Shape {
+    /// The shape of element `e`.
+    pub fn of(e: &PackElement) -> Shape {
         Shape {
-            flags: element_flags(e.interpretation),
-            interp: e.interpolation,
+            interpretation: e.interpretation,
+            interpolation: e.interpolation,
             width: e.width,
             rows: e.rows,
             cols: e.cols,
         }
     }
+
+    fn flags(&self) -> u8 {
+        element_flags(self.interpretation)
+    }
 }
 
-/// A register file being packed.
+/// A register file being packed: per register and component, who sits there or what may
+/// not, its interpolation mode, data width and indexing.
 #[derive(Clone, Debug)]
-struct Allocator {
+pub struct Allocator {
     regs: Vec<Register>,
 }
 
 impl Allocator {
-    fn new(n: u32) -> Allocator {
+    /// An empty file of `n` registers ([`REGISTERS`] for a signature).
+    pub fn new(n: u32) -> Allocator {
         Allocator {
             regs: vec![Register::default(); n as usize],
         }
     }
 
-    fn row_conflict(&self, s: &Shape, row: u32) -> bool {
-        if s.rows.saturating_add(row) > self.regs.len() as u32 {
-            return true;
-        }
-        (0..s.rows).any(|i| {
-            self.regs[(row + i) as usize].row_conflict(
-                s.flags,
-                index_flags(i, s.rows),
-                s.interp,
+    /// The rows `row..row + s.rows` as register indices, when inside the file.
+    fn rows(&self, s: &Shape, row: u32) -> Option<std::ops::Range<usize>> {
+        let end = row.checked_add(s.rows)?;
+        (end as usize <= self.regs.len()).then_some(row as usize..end as usize)
+    }
+
+    /// What keeps `s` out of rows `row..`, looking at whole rows (modes, widths, indexing,
+    /// free room).
+    pub fn row_conflict(&self, s: &Shape, row: u32) -> Option<Conflict> {
+        let Some(range) = self.rows(s, row) else {
+            return Some(Conflict::Fit);
+        };
+        let flags = s.flags();
+        range.enumerate().find_map(|(i, r)| {
+            self.regs[r].row_conflict(
+                flags,
+                index_flags(i as u32, s.rows),
+                s.interpolation,
                 s.cols,
                 s.width,
             )
         })
     }
 
-    fn col_conflict(&self, s: &Shape, row: u32, col: u32) -> bool {
-        (0..s.rows).any(|i| self.regs[(row + i) as usize].col_conflict(s.flags, col, s.cols))
+    /// What keeps `s` out of column `col` of rows `row..`.
+    pub fn col_conflict(&self, s: &Shape, row: u32, col: u32) -> Option<Conflict> {
+        let Some(range) = self.rows(s, row) else {
+            return Some(Conflict::Fit);
+        };
+        let flags = s.flags();
+        range
+            .into_iter()
+            .find_map(|r| self.regs[r].col_conflict(flags, col, s.cols))
     }
 
-    fn place(&mut self, s: &Shape, row: u32, col: u32) {
+    /// Places `s` at (`row`, `col`) (no conflict checked; rows outside the file are left
+    /// out).
+    pub fn place(&mut self, s: &Shape, row: u32, col: u32) {
+        let flags = s.flags();
         for i in 0..s.rows {
-            if let Some(r) = self.regs.get_mut((row + i) as usize) {
-                r.place(
-                    s.flags,
-                    index_flags(i, s.rows),
-                    s.interp,
-                    col,
-                    s.cols,
-                    s.width,
-                );
-            }
+            let Some(r) = row
+                .checked_add(i)
+                .and_then(|r| self.regs.get_mut(r as usize))
+            else {
+                break;
+            };
+            r.place(
+                flags,
+                index_flags(i, s.rows),
+                s.interpolation,
+                col,
+                s.cols,
+                s.width,
+            );
         }
     }
 
-    /// First (row, column) in `start_row..start_row + num_rows` where `s` fits, and the
-    /// row after it.
-    fn find(
+    /// The first (row, column) in `start_row..start_row + num_rows`, columns from
+    /// `start_col` on, where `s` fits, and the row after it.
+    pub fn find(
         &self,
         s: &Shape,
         start_row: u32,
@@ -295,16 +372,30 @@ impl Allocator {
             return None;
         }
         for row in start_row..=(start_row + num_rows - s.rows) {
-            if self.row_conflict(s, row) {
+            if self.row_conflict(s, row).is_some() {
                 continue;
             }
             for col in start_col..=(4 - s.cols) {
-                if !self.col_conflict(s, row, col) {
+                if self.col_conflict(s, row, col).is_none() {
                     return Some((row, col, row + s.rows));
                 }
             }
         }
         None
+    }
+
+    /// Places `s` at the first place [`Allocator::find`] gives; the row after it, `None`
+    /// when there is none.
+    pub fn pack(
+        &mut self,
+        s: &Shape,
+        start_row: u32,
+        num_rows: u32,
+        start_col: u32,
+    ) -> Option<u32> {
+        let (row, col, used) = self.find(s, start_row, num_rows, start_col)?;
+        self.place(s, row, col);
+        Some(used)
     }
 
     fn pack_next(
@@ -354,11 +445,9 @@ impl Allocator {
                     }
                     if need > cc_used {
                         let mut stand_in = Shape {
-                            flags: s.flags,
-                            interp: s.interp,
-                            width: s.width,
                             rows: 1,
                             cols: 4,
+                            ..s
                         };
                         if cc_indexed {
                             if cc_used < 1 {
@@ -505,18 +594,16 @@ impl Allocator {
                 let Some(&first) = list.first() else { continue };
                 let f = &els[first];
                 let s = Shape {
-                    flags: element_flags(f.interpretation),
-                    interp: f.interpolation,
-                    width: f.width,
                     rows: 1,
                     cols: list.iter().map(|&i| els[i].cols).sum(),
+                    ..Shape::of(f)
                 };
                 'rows: for row in start_row..start_row + num_rows {
-                    if self.row_conflict(&s, row) {
+                    if self.row_conflict(&s, row).is_some() {
                         continue;
                     }
                     for col in 0..=4u32.saturating_sub(s.cols) {
-                        if self.col_conflict(&s, row, col) {
+                        if self.col_conflict(&s, row, col).is_some() {
                             continue;
                         }
                         let mut c = col;
@@ -626,6 +713,89 @@ pub fn pack_signature(
     used
 }
 
+/// A packing constraint placements break (DXIL.rst "Signature packing"), with the
+/// elements (by id) and the register it concerns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementErrorKind {
+    /// An element of an interpretation the packer does not place has a place.
+    #[error("element {element} is placed but must not be")]
+    NotPacked {
+        /// The element.
+        element: u32,
+    },
+    /// An element reaches outside the 32 x 4 register space.
+    #[error("element {element} leaves the register space")]
+    OutOfRange {
+        /// The element.
+        element: u32,
+    },
+    /// Two elements take one component.
+    #[error("elements {first} and {second} overlap at r{row}.{col}")]
+    Overlap {
+        /// The element placed first.
+        first: u32,
+        /// The element placed over it.
+        second: u32,
+        /// The register.
+        row: u32,
+        /// The component.
+        col: u32,
+    },
+    /// Constraint 1: two interpolation modes in one register.
+    #[error("r{row}: mixed interpolation modes (constraint 1)")]
+    InterpolationMode {
+        /// The register.
+        row: usize,
+    },
+    /// Constraints 2 and 7: a system value left of arbitrary components, or an SGV left of
+    /// others.
+    #[error("r{row}: system value left of arbitrary or SGV left of others (constraints 2, 7)")]
+    ComponentOrder {
+        /// The register.
+        row: usize,
+    },
+    /// Constraint 4: a system value in a register an index range crosses.
+    #[error("r{row}: system value inside an index range (constraint 4)")]
+    SystemValueIndexed {
+        /// The register.
+        row: usize,
+    },
+    /// Constraint 3: clip and cull distances in more than two registers.
+    #[error("clip/cull distances in {rows} registers (constraint 3)")]
+    ClipCullRows {
+        /// The registers they take.
+        rows: u32,
+    },
+    /// Constraint 5: an index range overlapping a TessFactor range reaches outside it.
+    #[error("index range of {element} crosses TessFactor range of {tess_factor} (constraint 5)")]
+    TessFactorCrossed {
+        /// The element with the index range.
+        element: u32,
+        /// The TessFactor element.
+        tess_factor: u32,
+    },
+}
+
+/// The first packing constraint a signature's placements break ([`check_placement`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct PlacementError {
+    kind: PlacementErrorKind,
+}
+
+impl PlacementError {
+    /// Which constraint, and where.
+    pub fn kind(&self) -> &PlacementErrorKind {
+        &self.kind
+    }
+}
+
+impl From<PlacementErrorKind> for PlacementError {
+    fn from(kind: PlacementErrorKind) -> Self {
+        PlacementError { kind }
+    }
+}
+
 /// Checks the placements of one signature against the spec's packing constraints: every
 /// placed element inside the 32 x 4 register space without overlap (per GS stream);
 /// (1) one interpolation mode per register (undefined modes aside); (2) system values right of arbitrary
@@ -634,7 +804,10 @@ pub fn pack_signature(
 /// (5) an index range overlapping a TessFactor range lies inside it; (6) overlapping
 /// index ranges share their registers (implied by the checks above); (7) SGVs are never
 /// left of other elements. Returns the first violation.
-pub fn check_placement(elements: &[PackElement], point: SigPointKind) -> Result<(), String> {
+pub fn check_placement(
+    elements: &[PackElement],
+    point: SigPointKind,
+) -> Result<(), PlacementError> {
     let packing = point.packing();
     let placed: Vec<(&PackElement, u32, u32)> = elements
         .iter()
@@ -642,10 +815,10 @@ pub fn check_placement(elements: &[PackElement], point: SigPointKind) -> Result<
         .collect();
     for (e, r, c) in &placed {
         if !e.should_allocate() {
-            return Err(format!("element {} is placed but must not be", e.id));
+            return Err(PlacementErrorKind::NotPacked { element: e.id }.into());
         }
         if r.saturating_add(e.rows) > REGISTERS || c.saturating_add(e.cols) > 4 {
-            return Err(format!("element {} leaves the register space", e.id));
+            return Err(PlacementErrorKind::OutOfRange { element: e.id }.into());
         }
     }
     let streams = if point == SigPointKind::GSOut { 4 } else { 1 };
@@ -660,10 +833,13 @@ pub fn check_placement(elements: &[PackElement], point: SigPointKind) -> Result<
                 for col in c..c + e.cols {
                     let slot = &mut grid[row as usize][col as usize];
                     if let Some(o) = slot {
-                        return Err(format!(
-                            "elements {} and {} overlap at r{row}.{col}",
-                            o.id, e.id
-                        ));
+                        return Err(PlacementErrorKind::Overlap {
+                            first: o.id,
+                            second: e.id,
+                            row,
+                            col,
+                        }
+                        .into());
                     }
                     *slot = Some(e);
                 }
@@ -687,10 +863,10 @@ pub fn check_placement(elements: &[PackElement], point: SigPointKind) -> Result<
                 .filter(|&m| m != 0)
                 .collect();
             if modes.windows(2).any(|w| w[0] != w[1]) {
-                return Err(format!("r{row}: mixed interpolation modes (constraint 1)"));
+                return Err(PlacementErrorKind::InterpolationMode { row }.into());
             }
             if present.windows(2).any(|w| rank(w[0]) > rank(w[1])) {
-                return Err(format!("r{row}: system value left of arbitrary or SGV left of others (constraints 2, 7)"));
+                return Err(PlacementErrorKind::ComponentOrder { row }.into());
             }
             if present
                 .iter()
@@ -707,15 +883,14 @@ pub fn check_placement(elements: &[PackElement], point: SigPointKind) -> Result<
                     )
                 })
             {
-                return Err(format!(
-                    "r{row}: system value inside an index range (constraint 4)"
-                ));
+                return Err(PlacementErrorKind::SystemValueIndexed { row }.into());
             }
         }
         if clip_cull_rows > MAX_CLIP_CULL_ROWS {
-            return Err(format!(
-                "clip/cull distances in {clip_cull_rows} registers (constraint 3)"
-            ));
+            return Err(PlacementErrorKind::ClipCullRows {
+                rows: clip_cull_rows,
+            }
+            .into());
         }
         let ranges: Vec<(&PackElement, u32, u32)> = placed
             .iter()
@@ -731,10 +906,11 @@ pub fn check_placement(elements: &[PackElement], point: SigPointKind) -> Result<
                     continue;
                 }
                 if os < ts || oe > te {
-                    return Err(format!(
-                        "index range of {} crosses TessFactor range of {} (constraint 5)",
-                        o.id, t.id
-                    ));
+                    return Err(PlacementErrorKind::TessFactorCrossed {
+                        element: o.id,
+                        tess_factor: t.id,
+                    }
+                    .into());
                 }
             }
         }
@@ -787,4 +963,105 @@ pub fn repack_metadata(
         e.start_col = col;
     }
     used
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SemanticInterpretationKind as Interp;
+
+    fn shape(interpretation: Interp, interpolation: u8, rows: u32, cols: u32) -> Shape {
+        Shape {
+            interpretation,
+            interpolation,
+            width: DataWidth::Bits32,
+            rows,
+            cols,
+        }
+    }
+
+    #[test]
+    fn conflicts_are_named() {
+        let mut a = Allocator::new(REGISTERS);
+        let arb = shape(Interp::Arb, 2, 1, 2);
+        assert_eq!(a.row_conflict(&arb, 0), None);
+        a.place(&arb, 0, 0);
+        assert_eq!(a.col_conflict(&arb, 0, 1), Some(Conflict::Overlap));
+        assert_eq!(a.col_conflict(&arb, 0, 3), Some(Conflict::Fit));
+        let other_mode = shape(Interp::Arb, 1, 1, 1);
+        assert_eq!(
+            a.row_conflict(&other_mode, 0),
+            Some(Conflict::InterpolationMode)
+        );
+        let half = Shape {
+            width: DataWidth::Bits16,
+            ..shape(Interp::Arb, 2, 1, 1)
+        };
+        assert_eq!(a.row_conflict(&half, 0), Some(Conflict::DataWidth));
+        // A system value may not sit left of arbitrary components.
+        let mut b = Allocator::new(REGISTERS);
+        b.place(&shape(Interp::Arb, 2, 1, 1), 0, 2);
+        assert_eq!(b.col_conflict(&shape(Interp::SV, 2, 1, 1), 0, 3), None);
+        let sgv = shape(Interp::SGV, 2, 1, 1);
+        assert_eq!(b.col_conflict(&sgv, 0, 0), Some(Conflict::ComponentOrder));
+        // Indexed rows refuse system values.
+        let mut c = Allocator::new(REGISTERS);
+        c.place(&shape(Interp::Arb, 2, 2, 1), 0, 0);
+        assert_eq!(
+            c.row_conflict(&shape(Interp::SV, 2, 1, 1), 1),
+            Some(Conflict::Indexed)
+        );
+        assert_eq!(
+            c.row_conflict(&shape(Interp::Arb, 2, 31, 1), 2),
+            Some(Conflict::Fit)
+        );
+        assert_eq!(
+            c.row_conflict(&shape(Interp::Arb, 2, 2, 1), u32::MAX),
+            Some(Conflict::Fit)
+        );
+    }
+
+    #[test]
+    fn pack_takes_the_first_free_place() {
+        let mut a = Allocator::new(REGISTERS);
+        let s = shape(Interp::Arb, 1, 1, 4);
+        for row in 0..REGISTERS {
+            assert_eq!(a.pack(&s, 0, REGISTERS, 0), Some(row + 1));
+        }
+        assert_eq!(a.pack(&s, 0, REGISTERS, 0), None);
+    }
+
+    #[test]
+    fn placement_errors_name_the_constraint() {
+        let el = |id, interpretation, interpolation, location| PackElement {
+            id,
+            kind: 0,
+            interpolation,
+            interpretation,
+            width: DataWidth::Bits32,
+            rows: 1,
+            cols: 2,
+            stream: 0,
+            start_index: 0,
+            location: Some(location),
+        };
+        let overlap = [el(0, Interp::Arb, 2, (0, 0)), el(1, Interp::Arb, 2, (0, 1))];
+        let e = check_placement(&overlap, SigPointKind::VSOut).unwrap_err();
+        assert_eq!(
+            *e.kind(),
+            PlacementErrorKind::Overlap {
+                first: 0,
+                second: 1,
+                row: 0,
+                col: 1
+            }
+        );
+        assert_eq!(e.to_string(), "elements 0 and 1 overlap at r0.1");
+        let modes = [el(0, Interp::Arb, 2, (3, 0)), el(1, Interp::Arb, 1, (3, 2))];
+        let e = check_placement(&modes, SigPointKind::VSOut).unwrap_err();
+        assert_eq!(*e.kind(), PlacementErrorKind::InterpolationMode { row: 3 });
+        let outside = [el(7, Interp::Arb, 2, (REGISTERS, 0))];
+        let e = check_placement(&outside, SigPointKind::VSOut).unwrap_err();
+        assert_eq!(*e.kind(), PlacementErrorKind::OutOfRange { element: 7 });
+    }
 }

@@ -37,7 +37,7 @@ use crate::model::{
     SignatureElement, Version,
 };
 use crate::shader_flags::{bit, mask};
-use crate::view::{ModuleView, HLSL_MIN_NAMES, HLSL_NAMES};
+use crate::view::ModuleView;
 
 /// The reflection of a shader.
 #[derive(Clone, Debug, Serialize)]
@@ -287,13 +287,8 @@ impl Members<'_> {
                 break;
             }
         }
-        let comp = fa.comp_type().unwrap_or(0) as usize;
-        let names = if self.min_precision {
-            &HLSL_MIN_NAMES
-        } else {
-            &HLSL_NAMES
-        };
-        let comp_name = names.get(comp).copied().unwrap_or("unknown");
+        let comp_name = dxil_parts::names::ComponentType::from_raw(fa.comp_type().unwrap_or(0))
+            .map_or("unknown", |c| c.hlsl_name(self.min_precision));
         let (ty_name, members) = if let Some((rows, cols, orientation)) = fa.matrix() {
             let major = match orientation {
                 1 => "row_major ",

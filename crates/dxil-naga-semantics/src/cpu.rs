@@ -1,7 +1,7 @@
 //! The run under test: the module through dxil-naga to a DXIL container, run on the
 //! project's CPU executor with the same buffers.
 
-use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
+use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ResourceKind};
 use dxil_naga::{BindTarget, Options, PipelineOptions, ShaderModel};
 
 use crate::buffers::{Access, Buffer};
@@ -63,9 +63,9 @@ pub fn run(
             .iter()
             .map(|b| {
                 let (class, view) = match b.access {
-                    Access::Uniform => (ResourceClass::Cbv, ViewKind::ConstantBuffer),
-                    Access::ReadOnly => (ResourceClass::Srv, ViewKind::RawBuffer),
-                    Access::ReadWrite => (ResourceClass::Uav, ViewKind::RawBuffer),
+                    Access::Uniform => (ResourceClass::CBuffer, ResourceKind::CBuffer),
+                    Access::ReadOnly => (ResourceClass::SRV, ResourceKind::RawBuffer),
+                    Access::ReadWrite => (ResourceClass::UAV, ResourceKind::RawBuffer),
                 };
                 Binding {
                     class,
@@ -80,11 +80,11 @@ pub fn run(
     let mut special: Vec<u8> = groups.iter().flat_map(|g| g.to_le_bytes()).collect();
     special.resize(16, 0);
     bindings.bindings.push(Binding {
-        class: ResourceClass::Cbv,
+        class: ResourceClass::CBuffer,
         space: u32::from(SPECIAL.space),
         register: SPECIAL.register,
         heap_index: None,
-        resource: Resource::buffer(ViewKind::ConstantBuffer, special),
+        resource: Resource::buffer(ResourceKind::CBuffer, special),
     });
     let dispatch = Dispatch {
         groups,

@@ -5,7 +5,7 @@
 //! bit; bit fields at 32 and 64 bits; samplers read through the sampler heap; external
 //! textures of one, two and three planes loaded, sampled, measured and converted.
 
-use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
+use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ResourceKind};
 use dxil_naga::front::{self, Language};
 use dxil_naga::{Options, PipelineOptions};
 
@@ -58,7 +58,7 @@ fn expected(input: &[i32], id: usize, scale: i32, bias: i32) -> [i32; 4] {
     ]
 }
 
-fn binding(class: ResourceClass, register: u32, view: ViewKind, data: Vec<u8>) -> Binding {
+fn binding(class: ResourceClass, register: u32, view: ResourceKind, data: Vec<u8>) -> Binding {
     Binding {
         class,
         space: 0,
@@ -91,13 +91,18 @@ fn compute_shader_computes_what_wgsl_says() {
     let mut bindings = Bindings {
         bindings: vec![
             binding(
-                ResourceClass::Srv,
+                ResourceClass::SRV,
                 0,
-                ViewKind::RawBuffer,
+                ResourceKind::RawBuffer,
                 input.iter().flat_map(|v| v.to_le_bytes()).collect(),
             ),
-            binding(ResourceClass::Uav, 1, ViewKind::RawBuffer, vec![0; n * 16]),
-            binding(ResourceClass::Cbv, 2, ViewKind::ConstantBuffer, uniforms),
+            binding(
+                ResourceClass::UAV,
+                1,
+                ResourceKind::RawBuffer,
+                vec![0; n * 16],
+            ),
+            binding(ResourceClass::CBuffer, 2, ResourceKind::CBuffer, uniforms),
         ],
     };
     let dispatch = Dispatch {
@@ -341,19 +346,29 @@ fn f64_math_at(shader_model: dxil_naga::ShaderModel) {
     let mut bindings = Bindings {
         bindings: vec![
             binding(
-                ResourceClass::Srv,
+                ResourceClass::SRV,
                 0,
-                ViewKind::RawBuffer,
+                ResourceKind::RawBuffer,
                 input.iter().flat_map(|v| v.to_le_bytes()).collect(),
             ),
             binding(
-                ResourceClass::Srv,
+                ResourceClass::SRV,
                 1,
-                ViewKind::RawBuffer,
+                ResourceKind::RawBuffer,
                 exps.iter().flat_map(|v| v.to_le_bytes()).collect(),
             ),
-            binding(ResourceClass::Uav, 2, ViewKind::RawBuffer, vec![0; n * 88]),
-            binding(ResourceClass::Uav, 3, ViewKind::RawBuffer, vec![0; n * 8]),
+            binding(
+                ResourceClass::UAV,
+                2,
+                ResourceKind::RawBuffer,
+                vec![0; n * 88],
+            ),
+            binding(
+                ResourceClass::UAV,
+                3,
+                ResourceKind::RawBuffer,
+                vec![0; n * 8],
+            ),
         ],
     };
     let dispatch = Dispatch {
@@ -510,8 +525,13 @@ fn bit_fields_at_32_and_64_bits() {
         .collect();
     let mut bindings = Bindings {
         bindings: vec![
-            binding(ResourceClass::Srv, 0, ViewKind::RawBuffer, data),
-            binding(ResourceClass::Uav, 1, ViewKind::RawBuffer, vec![0; n * 48]),
+            binding(ResourceClass::SRV, 0, ResourceKind::RawBuffer, data),
+            binding(
+                ResourceClass::UAV,
+                1,
+                ResourceKind::RawBuffer,
+                vec![0; n * 48],
+            ),
         ],
     };
     let dispatch = Dispatch {
@@ -594,9 +614,9 @@ fn override_sized_workgroup_array() {
         Program::compile(&dxil_exec_module(&container), None).expect("the executor compiles it");
     let mut bindings = Bindings {
         bindings: vec![binding(
-            ResourceClass::Uav,
+            ResourceClass::UAV,
             0,
-            ViewKind::RawBuffer,
+            ResourceKind::RawBuffer,
             vec![0; 32],
         )],
     };
@@ -612,7 +632,7 @@ fn override_sized_workgroup_array() {
 fn sampler_resource(desc: dxil_exec::SamplerDesc) -> Resource {
     Resource {
         sampler: Some(desc),
-        ..Resource::buffer(ViewKind::Sampler, Vec::new())
+        ..Resource::buffer(ResourceKind::Sampler, Vec::new())
     }
 }
 
@@ -626,7 +646,7 @@ fn texture_2d(
     Resource {
         format: Some(format),
         dims: dxil_exec::Dims::plane(width, height),
-        ..Resource::buffer(ViewKind::Texture2D, data)
+        ..Resource::buffer(ResourceKind::Texture2D, data)
     }
 }
 
@@ -776,41 +796,41 @@ fn samplers_through_the_heap_at(shader_model: dxil_naga::ShaderModel) {
     let group0 = [9u32, 4];
     let group1 = [6u32, 99, 5, 0, 3, 7, 6];
     let f32x4 = dxil_exec::ElementFormat {
-        component: dxil_exec::ComponentType::Float32,
+        component: dxil_exec::ComponentFormat::Float32,
         channels: 4,
     };
     let texel = |x: u32, y: u32| [x as f32, y as f32, (x * y) as f32, 0.5];
     let texels: Vec<f32> = (0..16).flat_map(|i| texel(i % 4, i / 4)).collect();
     let depth = dxil_exec::ElementFormat {
-        component: dxil_exec::ComponentType::Float32,
+        component: dxil_exec::ComponentFormat::Float32,
         channels: 1,
     };
     let mut list = vec![
         bound(
-            ResourceClass::Srv,
+            ResourceClass::SRV,
             0,
             0,
             texture_2d(4, 4, f32x4, floats(&texels)),
         ),
         bound(
-            ResourceClass::Srv,
+            ResourceClass::SRV,
             0,
             1,
             texture_2d(4, 4, depth, floats(&[0.5; 16])),
         ),
         bound(
-            ResourceClass::Uav,
+            ResourceClass::UAV,
             0,
             3,
-            Resource::buffer(ViewKind::RawBuffer, vec![0; 6 * 64]),
+            Resource::buffer(ResourceKind::RawBuffer, vec![0; 6 * 64]),
         ),
     ];
     for (register, table) in [(10, &group0[..]), (11, &group1[..])] {
         let r = Resource {
             stride: 4,
-            ..Resource::buffer(ViewKind::StructuredBuffer, words(table))
+            ..Resource::buffer(ResourceKind::StructuredBuffer, words(table))
         };
-        list.push(bound(ResourceClass::Srv, 3, register, r));
+        list.push(bound(ResourceClass::SRV, 3, register, r));
     }
     for k in 0..8 {
         list.push(bound(ResourceClass::Sampler, 0, k, heap_slot(k)));
@@ -935,7 +955,7 @@ impl Plane {
 
     fn resource(&self) -> Resource {
         let format = dxil_exec::ElementFormat {
-            component: dxil_exec::ComponentType::UNorm8,
+            component: dxil_exec::ComponentFormat::UNorm8,
             channels: self.channels,
         };
         texture_2d(self.width, self.height, format, self.data.clone())
@@ -1167,26 +1187,26 @@ fn external_textures_load_sample_and_convert() {
             };
             let table = Resource {
                 stride: 4,
-                ..Resource::buffer(ViewKind::StructuredBuffer, words(&[0]))
+                ..Resource::buffer(ResourceKind::StructuredBuffer, words(&[0]))
             };
             let mut bindings = Bindings {
                 bindings: vec![
                     bound(
-                        ResourceClass::Uav,
+                        ResourceClass::UAV,
                         0,
                         2,
-                        Resource::buffer(ViewKind::RawBuffer, vec![0; 64 * 64]),
+                        Resource::buffer(ResourceKind::RawBuffer, vec![0; 64 * 64]),
                     ),
-                    bound(ResourceClass::Srv, 0, 0, planes[0].resource()),
-                    bound(ResourceClass::Srv, 0, 1, planes[1].resource()),
-                    bound(ResourceClass::Srv, 0, 2, planes[2].resource()),
+                    bound(ResourceClass::SRV, 0, 0, planes[0].resource()),
+                    bound(ResourceClass::SRV, 0, 1, planes[1].resource()),
+                    bound(ResourceClass::SRV, 0, 2, planes[2].resource()),
                     bound(
-                        ResourceClass::Cbv,
+                        ResourceClass::CBuffer,
                         0,
                         0,
-                        Resource::buffer(ViewKind::ConstantBuffer, params.bytes()),
+                        Resource::buffer(ResourceKind::CBuffer, params.bytes()),
                     ),
-                    bound(ResourceClass::Srv, 0, 4, table),
+                    bound(ResourceClass::SRV, 0, 4, table),
                     bound(ResourceClass::Sampler, 0, 0, sampler_resource(point)),
                 ],
             };
@@ -1260,7 +1280,7 @@ fn sample_base_clamp_to_edge() {
     let texel = |i: usize| [i as f32, 10.0 * i as f32, 100.0, 1.0];
     let texels: Vec<f32> = (0..4).flat_map(texel).collect();
     let f32x4 = dxil_exec::ElementFormat {
-        component: dxil_exec::ComponentType::Float32,
+        component: dxil_exec::ComponentFormat::Float32,
         channels: 4,
     };
     let linear_wrap = dxil_exec::SamplerDesc {
@@ -1269,23 +1289,23 @@ fn sample_base_clamp_to_edge() {
     };
     let table = Resource {
         stride: 4,
-        ..Resource::buffer(ViewKind::StructuredBuffer, words(&[7, 3]))
+        ..Resource::buffer(ResourceKind::StructuredBuffer, words(&[7, 3]))
     };
     let mut bindings = Bindings {
         bindings: vec![
             bound(
-                ResourceClass::Uav,
+                ResourceClass::UAV,
                 0,
                 2,
-                Resource::buffer(ViewKind::RawBuffer, vec![0; 48]),
+                Resource::buffer(ResourceKind::RawBuffer, vec![0; 48]),
             ),
             bound(
-                ResourceClass::Srv,
+                ResourceClass::SRV,
                 0,
                 0,
                 texture_2d(4, 1, f32x4, floats(&texels)),
             ),
-            bound(ResourceClass::Srv, 255, 0, table),
+            bound(ResourceClass::SRV, 255, 0, table),
             bound(ResourceClass::Sampler, 0, 3, sampler_resource(linear_wrap)),
         ],
     };

@@ -113,6 +113,68 @@ named_enum!(
     }
 );
 
+impl ComponentType {
+    /// `CompType::GetName`: the spelling the disassembly's resource bindings print
+    /// (`f32`, `snorm_f16`, `p32i8`).
+    pub fn type_name(self) -> &'static str {
+        use ComponentType::*;
+        match self {
+            Invalid => "invalid",
+            I1 => "i1",
+            I16 => "i16",
+            U16 => "u16",
+            I32 => "i32",
+            U32 => "u32",
+            I64 => "i64",
+            U64 => "u64",
+            F16 => "f16",
+            F32 => "f32",
+            F64 => "f64",
+            SNormF16 => "snorm_f16",
+            UNormF16 => "unorm_f16",
+            SNormF32 => "snorm_f32",
+            UNormF32 => "unorm_f32",
+            SNormF64 => "snorm_f64",
+            UNormF64 => "unorm_f64",
+            PackedS8x32 => "p32i8",
+            PackedU8x32 => "p32u8",
+        }
+    }
+
+    /// The HLSL spelling the header's and reflection's type descriptions use (`float`,
+    /// `uint16_t`, `snorm_half`); with `min_precision` (modules without native low
+    /// precision) the 16-bit types are the minimum precision ones (`min16float`, `min16ui`).
+    pub fn hlsl_name(self, min_precision: bool) -> &'static str {
+        use ComponentType::*;
+        match self {
+            Invalid => "unknown",
+            I1 => "bool",
+            I16 if min_precision => "min16i",
+            I16 => "int16_t",
+            U16 if min_precision => "min16ui",
+            U16 => "uint16_t",
+            I32 => "int",
+            U32 => "uint",
+            I64 => "int64_t",
+            U64 => "uint64_t",
+            F16 if min_precision => "min16float",
+            F16 => "half",
+            F32 => "float",
+            F64 => "double",
+            SNormF16 if min_precision => "snorm_min16f",
+            SNormF16 => "snorm_half",
+            UNormF16 if min_precision => "unorm_min16f",
+            UNormF16 => "unorm_half",
+            SNormF32 => "snorm_float",
+            UNormF32 => "unorm_float",
+            SNormF64 => "snorm_double",
+            UNormF64 => "unorm_double",
+            PackedS8x32 => "int8_t_packed",
+            PackedU8x32 => "uint8_t_packed",
+        }
+    }
+}
+
 named_enum!(
     /// The system value a signature part stores per element (the D3D_NAME encoding).
     SystemValue: u32 {
@@ -175,7 +237,77 @@ named_enum!(
 );
 
 named_enum!(
-    /// DXIL `ResourceKind` (PSV0 binding records of version 2 and later).
+    /// DXIL `ResourceClass` (DXIL.rst "Shader Resources"): the list of `dx.resources` a
+    /// record is in (the stored value is its position there, and the class operand of
+    /// `createHandle`), and the register class it binds in.
+    #[derive(serde::Serialize)]
+    ResourceClass: u8 { SRV = 0, UAV = 1, CBuffer = 2, Sampler = 3 }
+);
+
+impl ResourceClass {
+    /// Every class, in the order of the lists of `dx.resources`.
+    pub const ALL: [ResourceClass; 4] = [
+        ResourceClass::SRV,
+        ResourceClass::UAV,
+        ResourceClass::CBuffer,
+        ResourceClass::Sampler,
+    ];
+
+    /// The order the reference lists bindings in (PSV0 and RDAT resource tables, the
+    /// header's resource bindings): constant buffers, samplers, SRVs, UAVs.
+    pub const BINDING_ORDER: [ResourceClass; 4] = [
+        ResourceClass::CBuffer,
+        ResourceClass::Sampler,
+        ResourceClass::SRV,
+        ResourceClass::UAV,
+    ];
+
+    /// The register letter HLSL binds the class with (`t`, `u`, `b`, `s`).
+    pub fn register_letter(self) -> char {
+        match self {
+            ResourceClass::SRV => 't',
+            ResourceClass::UAV => 'u',
+            ResourceClass::CBuffer => 'b',
+            ResourceClass::Sampler => 's',
+        }
+    }
+
+    /// The prefix of a resource's id in the disassembly's resource bindings and the
+    /// validator's messages (`T0`, `U1`, `CB0`, `S0`).
+    pub fn id_prefix(self) -> &'static str {
+        match self {
+            ResourceClass::SRV => "T",
+            ResourceClass::UAV => "U",
+            ResourceClass::CBuffer => "CB",
+            ResourceClass::Sampler => "S",
+        }
+    }
+
+    /// The prefix of a binding there (`t0`, `u1`, `cb0`, `s0`).
+    pub fn bind_prefix(self) -> &'static str {
+        match self {
+            ResourceClass::SRV => "t",
+            ResourceClass::UAV => "u",
+            ResourceClass::CBuffer => "cb",
+            ResourceClass::Sampler => "s",
+        }
+    }
+
+    /// The type column of the disassembly's resource bindings (`texture`, `UAV`,
+    /// `cbuffer`, `sampler`).
+    pub fn binding_type_name(self) -> &'static str {
+        match self {
+            ResourceClass::SRV => "texture",
+            ResourceClass::UAV => "UAV",
+            ResourceClass::CBuffer => "cbuffer",
+            ResourceClass::Sampler => "sampler",
+        }
+    }
+}
+
+named_enum!(
+    /// DXIL `ResourceKind` (DXIL.rst "Shader Resources"; PSV0 binding records of version 2
+    /// and later).
     ResourceKind: u32 {
         Invalid = 0, Texture1D = 1, Texture2D = 2, Texture2DMS = 3, Texture3D = 4,
         TextureCube = 5, Texture1DArray = 6, Texture2DArray = 7, Texture2DMSArray = 8,
@@ -184,6 +316,40 @@ named_enum!(
         FeedbackTexture2D = 17, FeedbackTexture2DArray = 18,
     }
 );
+
+impl ResourceKind {
+    /// The dimension column of the disassembly's resource bindings (`2d`, `2darrayMS`,
+    /// `rawbuf`, `fbtex2d`).
+    pub fn dim_name(self) -> &'static str {
+        use ResourceKind::*;
+        match self {
+            Invalid => "invalid",
+            Texture1D => "1d",
+            Texture2D => "2d",
+            Texture2DMS => "2dMS",
+            Texture3D => "3d",
+            TextureCube => "cube",
+            Texture1DArray => "1darray",
+            Texture2DArray => "2darray",
+            Texture2DMSArray => "2darrayMS",
+            TextureCubeArray => "cubearray",
+            TypedBuffer => "buf",
+            RawBuffer => "rawbuf",
+            StructuredBuffer => "structbuf",
+            CBuffer => "cbuffer",
+            Sampler => "sampler",
+            TBuffer => "tbuffer",
+            RTAccelerationStructure => "ras",
+            FeedbackTexture2D => "fbtex2d",
+            FeedbackTexture2DArray => "fbtex2darray",
+        }
+    }
+
+    /// `IsAnyTexture`: the texture kinds, feedback textures excluded.
+    pub fn is_texture(self) -> bool {
+        (ResourceKind::Texture1D.raw()..=ResourceKind::TextureCubeArray.raw()).contains(&self.raw())
+    }
+}
 
 /// DXIL `InputPrimitive` spelling as the disassembly prints it (`triangleadj`, `patch5`).
 pub fn input_primitive_name(v: u32) -> Option<String> {
@@ -196,4 +362,50 @@ pub fn input_primitive_name(v: u32) -> Option<String> {
         8..=39 => format!("patch{}", v - 7),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resource_classes_are_their_list_positions() {
+        for (i, class) in ResourceClass::ALL.into_iter().enumerate() {
+            assert_eq!(class.raw() as usize, i);
+            assert_eq!(ResourceClass::from_raw(i as u32), Some(class));
+        }
+        assert_eq!(ResourceClass::from_raw(4), None);
+        let mut order = ResourceClass::BINDING_ORDER;
+        order.sort_by_key(|c| c.raw());
+        assert_eq!(order, ResourceClass::ALL);
+        let letters: String = ResourceClass::ALL
+            .map(|c| c.register_letter())
+            .iter()
+            .collect();
+        assert_eq!(letters, "tubs");
+        assert_eq!(ResourceClass::CBuffer.id_prefix(), "CB");
+        assert_eq!(ResourceClass::CBuffer.bind_prefix(), "cb");
+    }
+
+    #[test]
+    fn textures_are_the_kinds_from_1d_to_cube_arrays() {
+        let textures: Vec<u32> = (0..32)
+            .filter_map(ResourceKind::from_raw)
+            .filter(|k| k.is_texture())
+            .map(ResourceKind::raw)
+            .collect();
+        assert_eq!(textures, (1..=9).collect::<Vec<_>>());
+        assert_eq!(ResourceKind::Texture2DMSArray.dim_name(), "2darrayMS");
+        assert_eq!(ResourceKind::RTAccelerationStructure.dim_name(), "ras");
+    }
+
+    #[test]
+    fn component_type_spellings() {
+        assert_eq!(ComponentType::SNormF16.type_name(), "snorm_f16");
+        assert_eq!(ComponentType::PackedU8x32.type_name(), "p32u8");
+        assert_eq!(ComponentType::F16.hlsl_name(false), "half");
+        assert_eq!(ComponentType::F16.hlsl_name(true), "min16float");
+        assert_eq!(ComponentType::UNormF16.hlsl_name(true), "unorm_min16f");
+        assert_eq!(ComponentType::I32.hlsl_name(true), "int");
+    }
 }

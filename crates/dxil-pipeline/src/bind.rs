@@ -6,10 +6,10 @@
 //! mips by point and border in transparent black.
 
 use crate::error::PipelineError;
-use crate::model::{self, Buffer, DataFormat, Pipeline, ResourceDesc, ResourceKind};
+use crate::model::{self, Buffer, DataFormat, Pipeline, ResourceDesc, SuiteResourceKind};
 use dxil_exec::resource::{
-    Binding, Bindings, ComponentType, Dims, ElementFormat, Filter, Resource, ResourceClass,
-    SamplerDesc, ViewKind,
+    Binding, Bindings, ComponentFormat, Dims, ElementFormat, Filter, Resource, ResourceClass,
+    ResourceKind, SamplerDesc,
 };
 
 /// Where a bound UAV's memory goes back after the dispatch.
@@ -35,7 +35,7 @@ pub fn bind(p: &Pipeline) -> Result<(Bindings, Vec<Readback>), PipelineError> {
         let (class, view) = view_of(r)?;
         if class == ResourceClass::Sampler {
             let s = p.sampler(&r.name).ok_or_else(|| missing(r))?;
-            let mut res = Resource::buffer(ViewKind::Sampler, Vec::new());
+            let mut res = Resource::buffer(ResourceKind::Sampler, Vec::new());
             res.sampler = Some(sampler_desc(s));
             push(&mut bindings, r, class, 0, res);
             continue;
@@ -45,13 +45,13 @@ pub fn bind(p: &Pipeline) -> Result<(Bindings, Vec<Readback>), PipelineError> {
         for (block, data) in b.data.iter().enumerate() {
             let mut res = Resource::buffer(view, data.clone());
             match view {
-                ViewKind::TypedBuffer | ViewKind::Texture2D => {
+                ResourceKind::TypedBuffer | ResourceKind::Texture2D => {
                     res.format = Some(typed_format(b, r)?);
                 }
-                ViewKind::StructuredBuffer => res.stride = b.element_size(),
+                ResourceKind::StructuredBuffer => res.stride = b.element_size(),
                 _ => {}
             }
-            if view == ViewKind::Texture2D {
+            if view == ResourceKind::Texture2D {
                 let o = b.output_props.ok_or_else(|| {
                     PipelineError::new(r.line, format!("texture '{}' has no OutputProps", b.name))
                 })?;
@@ -74,7 +74,7 @@ pub fn bind(p: &Pipeline) -> Result<(Bindings, Vec<Readback>), PipelineError> {
                 res.counter = Some(0);
             }
             let index = push(&mut bindings, r, class, block as u32, res);
-            if class == ResourceClass::Uav {
+            if class == ResourceClass::UAV {
                 readback.push(Readback {
                     binding: index,
                     buffer: bi,
@@ -115,20 +115,20 @@ fn push(
 }
 
 /// The register class and view of a resource kind (`getDescriptorKind`).
-fn view_of(r: &ResourceDesc) -> Result<(ResourceClass, ViewKind), PipelineError> {
+fn view_of(r: &ResourceDesc) -> Result<(ResourceClass, ResourceKind), PipelineError> {
     use ResourceClass::*;
     Ok(match r.kind {
-        ResourceKind::Buffer => (Srv, ViewKind::TypedBuffer),
-        ResourceKind::StructuredBuffer => (Srv, ViewKind::StructuredBuffer),
-        ResourceKind::ByteAddressBuffer => (Srv, ViewKind::RawBuffer),
-        ResourceKind::Texture2D => (Srv, ViewKind::Texture2D),
-        ResourceKind::RWBuffer => (Uav, ViewKind::TypedBuffer),
-        ResourceKind::RWStructuredBuffer => (Uav, ViewKind::StructuredBuffer),
-        ResourceKind::RWByteAddressBuffer => (Uav, ViewKind::RawBuffer),
-        ResourceKind::RWTexture2D => (Uav, ViewKind::Texture2D),
-        ResourceKind::ConstantBuffer => (Cbv, ViewKind::ConstantBuffer),
-        ResourceKind::Sampler => (Sampler, ViewKind::Sampler),
-        ResourceKind::SampledTexture2D | ResourceKind::AccelerationStructure => {
+        SuiteResourceKind::Buffer => (SRV, ResourceKind::TypedBuffer),
+        SuiteResourceKind::StructuredBuffer => (SRV, ResourceKind::StructuredBuffer),
+        SuiteResourceKind::ByteAddressBuffer => (SRV, ResourceKind::RawBuffer),
+        SuiteResourceKind::Texture2D => (SRV, ResourceKind::Texture2D),
+        SuiteResourceKind::RWBuffer => (UAV, ResourceKind::TypedBuffer),
+        SuiteResourceKind::RWStructuredBuffer => (UAV, ResourceKind::StructuredBuffer),
+        SuiteResourceKind::RWByteAddressBuffer => (UAV, ResourceKind::RawBuffer),
+        SuiteResourceKind::RWTexture2D => (UAV, ResourceKind::Texture2D),
+        SuiteResourceKind::ConstantBuffer => (CBuffer, ResourceKind::CBuffer),
+        SuiteResourceKind::Sampler => (Sampler, ResourceKind::Sampler),
+        SuiteResourceKind::SampledTexture2D | SuiteResourceKind::AccelerationStructure => {
             return Err(PipelineError::new(
                 r.line,
                 format!(
@@ -161,14 +161,14 @@ pub fn element_format(
 ) -> Result<ElementFormat, PipelineError> {
     let c = channels;
     let component = match (format, c) {
-        (DataFormat::Int16, 1 | 2 | 4) => ComponentType::Int16,
-        (DataFormat::UInt16, 1 | 2 | 4) => ComponentType::UInt16,
-        (DataFormat::Int32, 1 | 2 | 4) => ComponentType::Int32,
-        (DataFormat::UInt32, 1 | 2 | 4) => ComponentType::UInt32,
-        (DataFormat::Float32, 1..=4) => ComponentType::Float32,
-        (DataFormat::Depth32, 1) => ComponentType::Float32,
-        (DataFormat::UInt64, 1 | 2) => ComponentType::UInt64,
-        (DataFormat::Int64, 1 | 2) => ComponentType::Int64,
+        (DataFormat::Int16, 1 | 2 | 4) => ComponentFormat::Int16,
+        (DataFormat::UInt16, 1 | 2 | 4) => ComponentFormat::UInt16,
+        (DataFormat::Int32, 1 | 2 | 4) => ComponentFormat::Int32,
+        (DataFormat::UInt32, 1 | 2 | 4) => ComponentFormat::UInt32,
+        (DataFormat::Float32, 1..=4) => ComponentFormat::Float32,
+        (DataFormat::Depth32, 1) => ComponentFormat::Float32,
+        (DataFormat::UInt64, 1 | 2) => ComponentFormat::UInt64,
+        (DataFormat::Int64, 1 | 2) => ComponentFormat::Int64,
         _ => {
             return Err(PipelineError::new(
                 line,
@@ -214,12 +214,12 @@ mod tests {
         let t = &b.bindings[0];
         assert_eq!(
             (t.class, t.register, t.resource.view),
-            (ResourceClass::Srv, 0, ViewKind::TypedBuffer)
+            (ResourceClass::SRV, 0, ResourceKind::TypedBuffer)
         );
         assert_eq!(
             t.resource.format,
             Some(ElementFormat {
-                component: ComponentType::Float32,
+                component: ComponentFormat::Float32,
                 channels: 4
             })
         );
@@ -227,7 +227,7 @@ mod tests {
         let s: Vec<_> = b
             .bindings
             .iter()
-            .filter(|x| x.class == ResourceClass::Uav)
+            .filter(|x| x.class == ResourceClass::UAV)
             .collect();
         assert_eq!(
             s.iter().map(|x| (x.space, x.register)).collect::<Vec<_>>(),

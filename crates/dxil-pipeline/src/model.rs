@@ -129,10 +129,10 @@ impl Buffer {
     }
 }
 
-/// How a resource is presented to the shader (`ResourceKind`).
+/// How a resource is presented to the shader (`SuiteResourceKind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
-pub enum ResourceKind {
+pub enum SuiteResourceKind {
     Buffer,
     StructuredBuffer,
     ByteAddressBuffer,
@@ -147,26 +147,32 @@ pub enum ResourceKind {
     AccelerationStructure,
 }
 
-impl ResourceKind {
+impl SuiteResourceKind {
     /// Every kind and its YAML name.
-    pub const ALL: [(ResourceKind, &'static str); 12] = [
-        (ResourceKind::Buffer, "Buffer"),
-        (ResourceKind::StructuredBuffer, "StructuredBuffer"),
-        (ResourceKind::ByteAddressBuffer, "ByteAddressBuffer"),
-        (ResourceKind::Texture2D, "Texture2D"),
-        (ResourceKind::RWBuffer, "RWBuffer"),
-        (ResourceKind::RWStructuredBuffer, "RWStructuredBuffer"),
-        (ResourceKind::RWByteAddressBuffer, "RWByteAddressBuffer"),
-        (ResourceKind::RWTexture2D, "RWTexture2D"),
-        (ResourceKind::ConstantBuffer, "ConstantBuffer"),
-        (ResourceKind::Sampler, "Sampler"),
-        (ResourceKind::SampledTexture2D, "SampledTexture2D"),
-        (ResourceKind::AccelerationStructure, "AccelerationStructure"),
+    pub const ALL: [(SuiteResourceKind, &'static str); 12] = [
+        (SuiteResourceKind::Buffer, "Buffer"),
+        (SuiteResourceKind::StructuredBuffer, "StructuredBuffer"),
+        (SuiteResourceKind::ByteAddressBuffer, "ByteAddressBuffer"),
+        (SuiteResourceKind::Texture2D, "Texture2D"),
+        (SuiteResourceKind::RWBuffer, "RWBuffer"),
+        (SuiteResourceKind::RWStructuredBuffer, "RWStructuredBuffer"),
+        (
+            SuiteResourceKind::RWByteAddressBuffer,
+            "RWByteAddressBuffer",
+        ),
+        (SuiteResourceKind::RWTexture2D, "RWTexture2D"),
+        (SuiteResourceKind::ConstantBuffer, "ConstantBuffer"),
+        (SuiteResourceKind::Sampler, "Sampler"),
+        (SuiteResourceKind::SampledTexture2D, "SampledTexture2D"),
+        (
+            SuiteResourceKind::AccelerationStructure,
+            "AccelerationStructure",
+        ),
     ];
 
     /// The YAML name.
     pub fn name(self) -> &'static str {
-        ResourceKind::ALL
+        SuiteResourceKind::ALL
             .iter()
             .find(|(k, _)| *k == self)
             .map_or("", |(_, n)| n)
@@ -176,11 +182,11 @@ impl ResourceKind {
     pub fn is_raw(self) -> bool {
         matches!(
             self,
-            ResourceKind::StructuredBuffer
-                | ResourceKind::RWStructuredBuffer
-                | ResourceKind::ByteAddressBuffer
-                | ResourceKind::RWByteAddressBuffer
-                | ResourceKind::ConstantBuffer
+            SuiteResourceKind::StructuredBuffer
+                | SuiteResourceKind::RWStructuredBuffer
+                | SuiteResourceKind::ByteAddressBuffer
+                | SuiteResourceKind::RWByteAddressBuffer
+                | SuiteResourceKind::ConstantBuffer
         )
     }
 }
@@ -200,7 +206,7 @@ pub struct ResourceDesc {
     /// The buffer, sampler or acceleration structure it refers to.
     pub name: String,
     /// How the shader sees it.
-    pub kind: ResourceKind,
+    pub kind: SuiteResourceKind,
     /// Whether a UAV has a hidden counter.
     pub has_counter: bool,
     /// Its Direct3D register binding (exactly one of this and `heap_index`).
@@ -426,7 +432,7 @@ pub enum RootParameter {
         /// The buffer.
         name: String,
         /// How the shader sees it.
-        kind: ResourceKind,
+        kind: SuiteResourceKind,
     },
 }
 

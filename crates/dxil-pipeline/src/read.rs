@@ -165,9 +165,9 @@ pub fn parse(text: &str) -> Result<Pipeline, PipelineError> {
 fn resolve(p: &Pipeline) -> Result<(), PipelineError> {
     for r in p.sets.iter().flatten() {
         let found = match r.kind {
-            ResourceKind::AccelerationStructure => true, // refused later, with its construct
-            ResourceKind::Sampler => p.sampler(&r.name).is_some(),
-            ResourceKind::SampledTexture2D => {
+            SuiteResourceKind::AccelerationStructure => true, // refused later, with its construct
+            SuiteResourceKind::Sampler => p.sampler(&r.name).is_some(),
+            SuiteResourceKind::SampledTexture2D => {
                 p.sampler(&r.name).is_some() && p.buffer(&r.name).is_some()
             }
             _ => p.buffer(&r.name).is_some(),
@@ -272,7 +272,7 @@ fn root_parameters(n: &Node) -> Result<Vec<RootParameter>, PipelineError> {
             "RootDescriptor" => {
                 let r = f.required("Resource")?;
                 let rf = Fields::new(r, "a root descriptor", &["Name", "Kind"])?;
-                let kind = rf.enumeration("Kind", &ResourceKind::ALL, None)?;
+                let kind = rf.enumeration("Kind", &SuiteResourceKind::ALL, None)?;
                 if !kind.is_raw() {
                     return Err(PipelineError::new(
                         r.line,
@@ -619,7 +619,7 @@ fn resource(n: &Node) -> Result<ResourceDesc, PipelineError> {
     }
     Ok(ResourceDesc {
         name,
-        kind: f.enumeration("Kind", &ResourceKind::ALL, None)?,
+        kind: f.enumeration("Kind", &SuiteResourceKind::ALL, None)?,
         has_counter: f.bool_or("HasCounter", false)?,
         binding,
         heap_index,

@@ -9,8 +9,8 @@ use dxil_rootsig::{ParameterKind, RootSignature};
 
 use crate::bind::Readback;
 use crate::error::PipelineError;
-use crate::model::{Pipeline, ResourceKind, RootParameter};
-use dxil_exec::resource::{Binding, Bindings, Resource, ResourceClass, ViewKind};
+use crate::model::{Pipeline, RootParameter, SuiteResourceKind};
+use dxil_exec::resource::{Binding, Bindings, Resource, ResourceClass, ResourceKind};
 
 /// The root signature of `container` (its `RTS0` part), when it has one.
 pub fn root_signature(container: &[u8]) -> Result<Option<RootSignature>, String> {
@@ -62,33 +62,33 @@ pub fn bind_root_parameters(
         let slot_kind = rs.parameters.get(slot).map(|r| &r.kind);
         let (class, register, space, view) = match (kind, slot_kind) {
             (None, Some(ParameterKind::Constants(c))) => (
-                ResourceClass::Cbv,
+                ResourceClass::CBuffer,
                 c.register,
                 c.space,
-                ViewKind::ConstantBuffer,
+                ResourceKind::CBuffer,
             ),
             (None, _) => return Err(mismatch("a root constant")),
-            (Some(ResourceKind::ConstantBuffer), Some(ParameterKind::Cbv(d))) => (
-                ResourceClass::Cbv,
+            (Some(SuiteResourceKind::ConstantBuffer), Some(ParameterKind::Cbv(d))) => (
+                ResourceClass::CBuffer,
                 d.register,
                 d.space,
-                ViewKind::ConstantBuffer,
+                ResourceKind::CBuffer,
             ),
             (Some(k), Some(ParameterKind::Srv(d)))
                 if matches!(
                     k,
-                    ResourceKind::StructuredBuffer | ResourceKind::ByteAddressBuffer
+                    SuiteResourceKind::StructuredBuffer | SuiteResourceKind::ByteAddressBuffer
                 ) =>
             {
-                (ResourceClass::Srv, d.register, d.space, raw_view(k))
+                (ResourceClass::SRV, d.register, d.space, raw_view(k))
             }
             (Some(k), Some(ParameterKind::Uav(d)))
                 if matches!(
                     k,
-                    ResourceKind::RWStructuredBuffer | ResourceKind::RWByteAddressBuffer
+                    SuiteResourceKind::RWStructuredBuffer | SuiteResourceKind::RWByteAddressBuffer
                 ) =>
             {
-                (ResourceClass::Uav, d.register, d.space, raw_view(k))
+                (ResourceClass::UAV, d.register, d.space, raw_view(k))
             }
             (Some(_), _) => return Err(mismatch("a root descriptor of this kind")),
         };
@@ -104,7 +104,7 @@ pub fn bind_root_parameters(
             ));
         }
         let mut resource = Resource::buffer(view, b.data[0].clone());
-        if view == ViewKind::StructuredBuffer {
+        if view == ResourceKind::StructuredBuffer {
             resource.stride = b.element_size();
         }
         bindings.bindings.push(Binding {
@@ -114,7 +114,7 @@ pub fn bind_root_parameters(
             heap_index: None,
             resource,
         });
-        if class == ResourceClass::Uav {
+        if class == ResourceClass::UAV {
             readback.push(Readback {
                 binding: bindings.bindings.len() - 1,
                 buffer: bi,
@@ -125,11 +125,11 @@ pub fn bind_root_parameters(
     Ok(())
 }
 
-fn raw_view(k: ResourceKind) -> ViewKind {
+fn raw_view(k: SuiteResourceKind) -> ResourceKind {
     match k {
-        ResourceKind::StructuredBuffer | ResourceKind::RWStructuredBuffer => {
-            ViewKind::StructuredBuffer
+        SuiteResourceKind::StructuredBuffer | SuiteResourceKind::RWStructuredBuffer => {
+            ResourceKind::StructuredBuffer
         }
-        _ => ViewKind::RawBuffer,
+        _ => ResourceKind::RawBuffer,
     }
 }

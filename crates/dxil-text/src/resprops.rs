@@ -5,34 +5,26 @@
 //! ROV (13), globally coherent (14), sampler-comparison or has-counter (15), reorder coherent
 //! (16); word 1 = component type (0-7) and count (8-15), or the structure stride).
 
-const COMP_NAMES: [&str; 17] = [
-    "<invalid CompType>",
-    "I1",
-    "I16",
-    "U16",
-    "I32",
-    "U32",
-    "I64",
-    "U64",
-    "F16",
-    "F32",
-    "F64",
-    "SNormF16",
-    "UNormF16",
-    "SNormF32",
-    "UNormF32",
-    "SNormF64",
-    "UNormF64",
-];
+use dxil_parts::names::{ComponentType, ResourceKind};
 
 /// A kind as DXC's resource properties printer spells it: the spec's names, but
-/// `ByteAddressBuffer` for a raw buffer and `<invalid ResourceKind>` for 0 and unknown values.
-fn kind_name(kind: u32) -> &'static str {
-    use dxil_parts::names::ResourceKind;
-    match ResourceKind::from_raw(kind) {
-        Some(ResourceKind::Invalid) | None => "<invalid ResourceKind>",
-        Some(ResourceKind::RawBuffer) => "ByteAddressBuffer",
-        Some(k) => k.name(),
+/// `ByteAddressBuffer` for a raw buffer.
+fn kind_name(kind: ResourceKind) -> &'static str {
+    match kind {
+        ResourceKind::RawBuffer => "ByteAddressBuffer",
+        k => k.name(),
+    }
+}
+
+/// A component type as that printer spells it: the spec's names, `<invalid CompType>` for
+/// 0, the packed types and unknown values.
+fn comp_name(comp: u32) -> &'static str {
+    match ComponentType::from_raw(comp) {
+        None
+        | Some(ComponentType::Invalid | ComponentType::PackedS8x32 | ComponentType::PackedU8x32) => {
+            "<invalid CompType>"
+        }
+        Some(c) => c.name(),
     }
 }
 
@@ -40,15 +32,15 @@ fn kind_name(kind: u32) -> &'static str {
 pub fn write_resource_properties(out: &mut String, w0: u32, w1: u32) {
     use std::fmt::Write;
     out.push_str("  resource: ");
-    let kind = w0 & 0xff;
+    let kind = ResourceKind::from_raw(w0 & 0xff);
     let is_uav = w0 & (1 << 12) != 0;
     let is_rov = w0 & (1 << 13) != 0;
     let globally_coherent = w0 & (1 << 14) != 0;
     let cmp_or_counter = w0 & (1 << 15) != 0;
     let reorder_coherent = w0 & (1 << 16) != 0;
     match kind {
-        13 => return out.push_str("CBuffer"),
-        14 => {
+        Some(ResourceKind::CBuffer) => return out.push_str("CBuffer"),
+        Some(ResourceKind::Sampler) => {
             out.push_str(if cmp_or_counter {
                 "SamplerComparisonState"
             } else {
@@ -56,7 +48,7 @@ pub fn write_resource_properties(out: &mut String, w0: u32, w1: u32) {
             });
             return;
         }
-        15 if !is_uav => return out.push_str("TBuffer"),
+        Some(ResourceKind::TBuffer) if !is_uav => return out.push_str("TBuffer"),
         _ => {}
     }
     let rw = if is_uav {
@@ -79,41 +71,36 @@ pub fn write_resource_properties(out: &mut String, w0: u32, w1: u32) {
         ""
     };
     match kind {
-        1..=10 => {
+        Some(k) if k.is_texture() || k == ResourceKind::TypedBuffer => {
             let count = (w1 >> 8) & 0xff;
-            let comp = w1 & 0xff;
-            let _ = write!(out, "{gc}{rc}{rw}{}<", kind_name(kind));
+            let _ = write!(out, "{gc}{rc}{rw}{}<", kind_name(k));
             if count > 1 {
                 let _ = write!(out, "{count}x");
             }
-            out.push_str(
-                COMP_NAMES
-                    .get(comp as usize)
-                    .copied()
-                    .unwrap_or("<invalid CompType>"),
-            );
+            out.push_str(comp_name(w1 & 0xff));
             out.push('>');
         }
-        11 => {
-            let _ = write!(out, "{gc}{rc}{rw}{}", kind_name(kind));
+        Some(k @ ResourceKind::RawBuffer) => {
+            let _ = write!(out, "{gc}{rc}{rw}{}", kind_name(k));
         }
-        12 => {
+        Some(k @ ResourceKind::StructuredBuffer) => {
             let counter = if is_uav && cmp_or_counter {
                 ", counter"
             } else {
                 ""
             };
-            let _ = write!(out, "{gc}{rc}{rw}{}<stride={w1}{counter}>", kind_name(kind));
+            let _ = write!(out, "{gc}{rc}{rw}{}<stride={w1}{counter}>", kind_name(k));
         }
-        16 => out.push_str(kind_name(kind)),
-        17 | 18 => {
+        Some(k @ ResourceKind::RTAccelerationStructure) => out.push_str(kind_name(k)),
+        Some(k @ (ResourceKind::FeedbackTexture2D | ResourceKind::FeedbackTexture2DArray)) => {
             let fb = match w1 & 0xff {
                 0 => "MinMip",
                 1 => "MipRegionUsed",
                 _ => "<invalid sampler feedback type>",
             };
-            let _ = write!(out, "{}<{fb}>", kind_name(kind));
+            let _ = write!(out, "{}<{fb}>", kind_name(k));
         }
+        // `Invalid`, unknown values and a UAV `TBuffer`.
         _ => out.push_str("<invalid resource properties>"),
     }
 }

@@ -175,28 +175,30 @@ pub fn node_io_flags(io: &NodeIo) -> u32 {
         .unwrap_or(0)
 }
 
-/// Component types (DXIL.rst "ComponentType", `DXIL::ComponentType`), as the metadata
-/// and the parts hold them.
+/// Component types (DXIL.rst "ComponentType", `DXIL::ComponentType`) as the raw numbers the
+/// metadata and the parts hold and the rules compare with; the values are `ComponentType`'s.
 pub(crate) mod comp {
-    pub const INVALID: u32 = 0;
-    pub const I1: u32 = 1;
-    pub const I16: u32 = 2;
-    pub const U16: u32 = 3;
-    pub const I32: u32 = 4;
-    pub const U32: u32 = 5;
-    pub const I64: u32 = 6;
-    pub const U64: u32 = 7;
-    pub const F16: u32 = 8;
-    pub const F32: u32 = 9;
-    pub const F64: u32 = 10;
-    pub const SNORM_F16: u32 = 11;
-    pub const UNORM_F16: u32 = 12;
-    pub const SNORM_F32: u32 = 13;
-    pub const UNORM_F32: u32 = 14;
-    pub const SNORM_F64: u32 = 15;
-    pub const UNORM_F64: u32 = 16;
-    pub const PACKED_S8X32: u32 = 17;
-    pub const PACKED_U8X32: u32 = 18;
+    use dxil_parts::names::ComponentType as C;
+
+    pub const INVALID: u32 = C::Invalid as u32;
+    pub const I1: u32 = C::I1 as u32;
+    pub const I16: u32 = C::I16 as u32;
+    pub const U16: u32 = C::U16 as u32;
+    pub const I32: u32 = C::I32 as u32;
+    pub const U32: u32 = C::U32 as u32;
+    pub const I64: u32 = C::I64 as u32;
+    pub const U64: u32 = C::U64 as u32;
+    pub const F16: u32 = C::F16 as u32;
+    pub const F32: u32 = C::F32 as u32;
+    pub const F64: u32 = C::F64 as u32;
+    pub const SNORM_F16: u32 = C::SNormF16 as u32;
+    pub const UNORM_F16: u32 = C::UNormF16 as u32;
+    pub const SNORM_F32: u32 = C::SNormF32 as u32;
+    pub const UNORM_F32: u32 = C::UNormF32 as u32;
+    pub const SNORM_F64: u32 = C::SNormF64 as u32;
+    pub const UNORM_F64: u32 = C::UNormF64 as u32;
+    pub const PACKED_S8X32: u32 = C::PackedS8x32 as u32;
+    pub const PACKED_U8X32: u32 = C::PackedU8x32 as u32;
 
     /// `CompType::Is64Bit`.
     pub fn is_64bit(c: u32) -> bool {

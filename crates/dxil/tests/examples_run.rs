@@ -5,12 +5,12 @@
 #[path = "../examples/compute.rs"]
 mod compute;
 
-use dxil::exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
+use dxil::exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ResourceKind};
 
 const GROUPS: u32 = 3;
 const THREADS: u32 = 64;
 
-fn bind(class: ResourceClass, view: ViewKind, data: Vec<u8>, stride: u32) -> Binding {
+fn bind(class: ResourceClass, view: ResourceKind, data: Vec<u8>, stride: u32) -> Binding {
     let mut resource = Resource::buffer(view, data);
     resource.stride = stride;
     Binding {
@@ -37,18 +37,18 @@ fn compute_example_computes_the_mirrored_scaled_input() {
         let mut bindings = Bindings {
             bindings: vec![
                 bind(
-                    ResourceClass::Srv,
-                    ViewKind::StructuredBuffer,
+                    ResourceClass::SRV,
+                    ResourceKind::StructuredBuffer,
                     input.iter().flat_map(|v| v.to_le_bytes()).collect(),
                     4,
                 ),
                 bind(
-                    ResourceClass::Uav,
-                    ViewKind::StructuredBuffer,
+                    ResourceClass::UAV,
+                    ResourceKind::StructuredBuffer,
                     vec![0; n * 4],
                     4,
                 ),
-                bind(ResourceClass::Cbv, ViewKind::ConstantBuffer, cbuffer, 0),
+                bind(ResourceClass::CBuffer, ResourceKind::CBuffer, cbuffer, 0),
             ],
         };
         let dispatch = Dispatch {

@@ -22,13 +22,12 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use dxil::exec::{
-    Binding, Bindings, ComponentType, DeclaredResource, Dispatch, ElementFormat, Program, Resource,
-    ResourceClass, ViewKind,
+    Binding, Bindings, ComponentFormat, ComponentType, DeclaredResource, Dispatch, ElementFormat,
+    Program, Resource, ResourceClass, ResourceKind,
 };
 use dxil::ir::{Module, TypeData};
 use dxil::module::model::Resource as MdResource;
 use dxil::module::DxilMetadata;
-use dxil::parts::names::{ComponentType as MdComponent, ResourceKind};
 use dxil::pipeline::{self, DataFormat, RunOptions};
 
 use crate::io::{
@@ -133,12 +132,16 @@ struct Reg {
 
 impl Reg {
     fn parse(s: &str) -> Result<Reg, String> {
-        let class = match s.chars().next() {
-            Some('u') => ResourceClass::Uav,
-            Some('t') => ResourceClass::Srv,
-            Some('b') => ResourceClass::Cbv,
-            Some('s') => return Err("a sampler needs a pipeline (--pipeline)".into()),
-            _ => {
+        let letter = s.chars().next();
+        let class = ResourceClass::ALL
+            .into_iter()
+            .find(|c| Some(c.register_letter()) == letter);
+        let class = match class {
+            Some(ResourceClass::Sampler) => {
+                return Err("a sampler needs a pipeline (--pipeline)".into())
+            }
+            Some(c) => c,
+            None => {
                 return Err(format!(
                     "expected a register such as u0, t1 or b0 (t1:2: in space 2), found '{s}'"
                 ))
@@ -155,20 +158,11 @@ impl Reg {
             space,
         })
     }
-
-    fn letter(self) -> char {
-        match self.class {
-            ResourceClass::Uav => 'u',
-            ResourceClass::Srv => 't',
-            ResourceClass::Cbv => 'b',
-            ResourceClass::Sampler => 's',
-        }
-    }
 }
 
 impl fmt::Display for Reg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.letter(), self.register)?;
+        write!(f, "{}{}", self.class.register_letter(), self.register)?;
         if self.space != 0 {
             write!(f, ":{}", self.space)?;
         }
@@ -225,7 +219,7 @@ impl OutSpec {
             .split_once('=')
             .ok_or_else(|| format!("expected REG=FILE, such as u0=out.bin; found '{s}'"))?;
         let reg = Reg::parse(reg)?;
-        if reg.class != ResourceClass::Uav {
+        if reg.class != ResourceClass::UAV {
             return Err(format!(
                 "only UAVs (u registers) are written back, not {reg}"
             ));
@@ -312,7 +306,7 @@ pub fn check_usage(args: &Args) -> UsageResult {
         let bound = args
             .buffer
             .iter()
-            .any(|b| b.reg == r && r.class == ResourceClass::Uav);
+            .any(|b| b.reg == r && r.class == ResourceClass::UAV);
         if !bound {
             return Err(UsageError(format!(
                 "--format {r}: no --buffer binds a UAV at {r}"
@@ -379,7 +373,7 @@ pub fn run(args: Args) -> CmdResult {
     ran.map_err(|e| CliError(format!("{name}: {e}{}", budget_hint(&e))))?;
     let mut text = String::new();
     for ((spec, binding), format) in args.buffer.iter().zip(&bindings.bindings).zip(&printed) {
-        if spec.reg.class != ResourceClass::Uav {
+        if spec.reg.class != ResourceClass::UAV {
             continue;
         }
         let format = args
@@ -400,7 +394,7 @@ pub fn run(args: Args) -> CmdResult {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError(format!("creating {}: {e}", dir.display())))?;
         for (spec, binding) in args.buffer.iter().zip(&bindings.bindings) {
-            if spec.reg.class != ResourceClass::Uav {
+            if spec.reg.class != ResourceClass::UAV {
                 continue;
             }
             let file = match spec.reg.space {
@@ -605,7 +599,7 @@ fn quick_binding(
             kind.map_or("resource", |k| k.name())
         )));
     }
-    let cbuffer = declared.view == Some(ViewKind::ConstantBuffer);
+    let cbuffer = declared.view == Some(ResourceKind::CBuffer);
     let limit = if cbuffer {
         u64::from(record.shape_or_size)
     } else {
@@ -617,10 +611,10 @@ fn quick_binding(
     let buffer = |r: &Resource| {
         matches!(
             r.view,
-            ViewKind::TypedBuffer
-                | ViewKind::RawBuffer
-                | ViewKind::StructuredBuffer
-                | ViewKind::ConstantBuffer
+            ResourceKind::TypedBuffer
+                | ResourceKind::RawBuffer
+                | ResourceKind::StructuredBuffer
+                | ResourceKind::CBuffer
         )
     };
     let Some(mut resource) = declared.resource(data).filter(buffer) else {
@@ -630,7 +624,7 @@ fn quick_binding(
         )));
     };
     let format = match resource.view {
-        ViewKind::TypedBuffer => {
+        ResourceKind::TypedBuffer => {
             let md_component = record
                 .element_type()
                 .ok_or_else(|| CliError("the typed buffer's record has no element type".into()))?;
@@ -666,7 +660,7 @@ fn quick_binding(
             });
             format
         }
-        ViewKind::StructuredBuffer => structured_format(module, md, record),
+        ResourceKind::StructuredBuffer => structured_format(module, md, record),
         _ => DataFormat::Hex32,
     };
     Ok((declared.binding(register, resource), format))
@@ -725,17 +719,17 @@ fn structured_format(module: &Module, md: &DxilMetadata, r: &MdResource) -> Data
     let resource_struct = r.symbol_struct_type(module);
     let comp = annotated(elem)
         .or_else(|| resource_struct.and_then(annotated))
-        .and_then(MdComponent::from_raw);
+        .and_then(ComponentType::from_raw);
     match (first, comp) {
         (TypeData::Float, _) => DataFormat::Float32,
         (TypeData::Double, _) => DataFormat::Float64,
         (TypeData::Half, _) => DataFormat::Float16,
-        (TypeData::Int(32), Some(MdComponent::I32)) => DataFormat::Int32,
-        (TypeData::Int(32), Some(MdComponent::U32)) => DataFormat::UInt32,
-        (TypeData::Int(16), Some(MdComponent::I16)) => DataFormat::Int16,
-        (TypeData::Int(16), Some(MdComponent::U16)) => DataFormat::UInt16,
-        (TypeData::Int(64), Some(MdComponent::I64)) => DataFormat::Int64,
-        (TypeData::Int(64), Some(MdComponent::U64)) => DataFormat::UInt64,
+        (TypeData::Int(32), Some(ComponentType::I32)) => DataFormat::Int32,
+        (TypeData::Int(32), Some(ComponentType::U32)) => DataFormat::UInt32,
+        (TypeData::Int(16), Some(ComponentType::I16)) => DataFormat::Int16,
+        (TypeData::Int(16), Some(ComponentType::U16)) => DataFormat::UInt16,
+        (TypeData::Int(64), Some(ComponentType::I64)) => DataFormat::Int64,
+        (TypeData::Int(64), Some(ComponentType::U64)) => DataFormat::UInt64,
         _ => DataFormat::Hex32,
     }
 }
@@ -763,19 +757,21 @@ fn scalar_leaves(module: &Module, ty: dxil::ir::Type, depth: u32, out: &mut Vec<
 }
 
 /// A typed element's component for the executor's view, and the format its values print in.
-fn component(t: MdComponent) -> Option<(ComponentType, DataFormat)> {
-    Some(match t {
-        MdComponent::F32 => (ComponentType::Float32, DataFormat::Float32),
-        MdComponent::F16 => (ComponentType::Float16, DataFormat::Float16),
-        MdComponent::F64 => (ComponentType::Float64, DataFormat::Float64),
-        MdComponent::I32 => (ComponentType::Int32, DataFormat::Int32),
-        MdComponent::U32 => (ComponentType::UInt32, DataFormat::UInt32),
-        MdComponent::I16 => (ComponentType::Int16, DataFormat::Int16),
-        MdComponent::U16 => (ComponentType::UInt16, DataFormat::UInt16),
-        MdComponent::I64 => (ComponentType::Int64, DataFormat::Int64),
-        MdComponent::U64 => (ComponentType::UInt64, DataFormat::UInt64),
+fn component(t: ComponentType) -> Option<(ComponentFormat, DataFormat)> {
+    let format = ComponentFormat::of_type(t)?;
+    let printed = match format {
+        ComponentFormat::Float16 => DataFormat::Float16,
+        ComponentFormat::Float32 => DataFormat::Float32,
+        ComponentFormat::Float64 => DataFormat::Float64,
+        ComponentFormat::Int16 => DataFormat::Int16,
+        ComponentFormat::Int32 => DataFormat::Int32,
+        ComponentFormat::Int64 => DataFormat::Int64,
+        ComponentFormat::UInt16 => DataFormat::UInt16,
+        ComponentFormat::UInt32 => DataFormat::UInt32,
+        ComponentFormat::UInt64 => DataFormat::UInt64,
         _ => return None,
-    })
+    };
+    Some((format, printed))
 }
 
 /// One UAV after the run: `u0 (Float32): [ 1, 2.5 ]`, its values printed as the pipeline

@@ -16,13 +16,13 @@ use crate::error::{InputCause, Result};
 use crate::format::{f32_to_half, half_to_f32, write_element};
 use crate::interp::{Mask, Wave};
 use crate::program::Program;
-use crate::resource::Bindings;
+use crate::resource::{Bindings, ComponentType};
 
 /// Quads shaded together (a wave of 32 lanes).
 const QUADS: usize = 8;
 /// `ComponentType` values of floating-point elements.
-const F16: u8 = 8;
-const F32: u8 = 9;
+const F16: u8 = ComponentType::F16 as u8;
+const F32: u8 = ComponentType::F32 as u8;
 /// `InterpolationMode`: `nointerpolation`, and the `noperspective` modes.
 const CONSTANT: u8 = 1;
 const NOPERSPECTIVE: [u8; 3] = [4, 5, 7];

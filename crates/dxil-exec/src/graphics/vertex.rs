@@ -11,7 +11,7 @@ use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::format::{f32_to_half, read_element};
 use crate::interp::Wave;
 use crate::program::Program;
-use crate::resource::Bindings;
+use crate::resource::{Bindings, ComponentType};
 
 /// Vertices one draw may have.
 const MAX_VERTICES: u32 = 1 << 22;
@@ -20,7 +20,7 @@ const MAX_VALUES: u64 = 1 << 25;
 /// Vertices shaded together.
 const LANES: usize = 32;
 /// `ComponentType` F16: a half-precision element holds half bits.
-const F16: u8 = 8;
+const F16: u8 = ComponentType::F16 as u8;
 
 /// The shaded vertices of a draw.
 pub(crate) struct Shaded {

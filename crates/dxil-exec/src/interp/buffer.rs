@@ -7,15 +7,15 @@ use crate::code::Ty;
 use crate::format::{read_element, write_element};
 use crate::interp::float::{f32_to_half, half_to_f32};
 use crate::interp::mem;
-use crate::resource::{Resource, ViewKind};
+use crate::resource::{Resource, ResourceKind};
 
 /// The byte address of (index, offset) in a raw or structured view.
 pub(crate) fn address(res: &Resource, index: u64, offset: u64) -> u64 {
     match res.view {
-        ViewKind::StructuredBuffer => index
+        ResourceKind::StructuredBuffer => index
             .saturating_mul(u64::from(res.stride))
             .saturating_add(offset),
-        ViewKind::TypedBuffer => {
+        ResourceKind::TypedBuffer => {
             index.saturating_mul(u64::from(res.format.map_or(4, |f| f.size())))
         }
         _ => index,
@@ -28,7 +28,9 @@ pub(crate) fn address(res: &Resource, index: u64, offset: u64) -> u64 {
 pub(crate) fn end(res: &Resource, index: u64) -> u64 {
     let len = res.data.len() as u64;
     match res.view {
-        ViewKind::StructuredBuffer => len.min((index + 1).saturating_mul(u64::from(res.stride))),
+        ResourceKind::StructuredBuffer => {
+            len.min((index + 1).saturating_mul(u64::from(res.stride)))
+        }
         _ => len,
     }
 }
@@ -175,8 +177,8 @@ pub(crate) fn store_typed(res: &mut Resource, index: u64, ty: Ty, vals: &[u64; 4
 pub(crate) fn length(res: &Resource) -> u64 {
     let n = res.data.len() as u64;
     match res.view {
-        ViewKind::StructuredBuffer => n / u64::from(res.stride.max(1)),
-        ViewKind::TypedBuffer => n / u64::from(res.format.map_or(4, |f| f.size()).max(1)),
+        ResourceKind::StructuredBuffer => n / u64::from(res.stride.max(1)),
+        ResourceKind::TypedBuffer => n / u64::from(res.format.map_or(4, |f| f.size()).max(1)),
         _ => n,
     }
 }

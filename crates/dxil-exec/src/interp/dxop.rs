@@ -10,7 +10,7 @@ use dxil_ops::OpCode as O;
 use crate::code::{RmwK, Slot, Ty};
 use crate::error::{ErrorKind, InputCause, Result, RuntimeCause, UnsupportedCause};
 use crate::interp::{buffer, for_lanes, math, rmw, texops, waveop, Ctx, Mask, Status, Wave};
-use crate::resource::{Resource, ResourceClass, ViewKind};
+use crate::resource::{Resource, ResourceClass, ResourceKind};
 
 /// Whether the executor runs `op` (checked when compiling, so the error names it early).
 pub(crate) fn supported(op: O) -> bool {
@@ -48,9 +48,9 @@ pub(crate) fn supported(op: O) -> bool {
 
 fn class_of(code: u64) -> Option<ResourceClass> {
     Some(match code {
-        0 => ResourceClass::Srv,
-        1 => ResourceClass::Uav,
-        2 => ResourceClass::Cbv,
+        0 => ResourceClass::SRV,
+        1 => ResourceClass::UAV,
+        2 => ResourceClass::CBuffer,
         3 => ResourceClass::Sampler,
         _ => return None,
     })
@@ -62,7 +62,7 @@ fn bind(ctx: &Ctx<'_>, class: ResourceClass, space: u32, register: u32) -> Resul
         .map(|i| i as u64 + 1)
         .ok_or_else(|| {
             ErrorKind::Unbound {
-                class: class.letter(),
+                class: class.register_letter(),
                 space,
                 register,
             }
@@ -97,8 +97,8 @@ fn atomic_kind(code: u64) -> RmwK {
 fn atomic_range(res: &Resource, o: [u64; 3], ty: Ty) -> Option<usize> {
     let size = u64::from(ty.bytes());
     let (at, end) = match res.view {
-        ViewKind::RawBuffer | ViewKind::StructuredBuffer | ViewKind::TypedBuffer => {
-            let index = if res.view == ViewKind::RawBuffer {
+        ResourceKind::RawBuffer | ResourceKind::StructuredBuffer | ResourceKind::TypedBuffer => {
+            let index = if res.view == ResourceKind::RawBuffer {
                 0
             } else {
                 o[0]
@@ -276,9 +276,9 @@ pub(crate) fn exec(
                 };
                 let res = resource(ctx, h)?;
                 let ok = match res.view {
-                    ViewKind::TypedBuffer => buffer::load_typed(res, i, ty, &mut out),
-                    ViewKind::RawBuffer | ViewKind::StructuredBuffer => {
-                        let o = if res.view == ViewKind::RawBuffer {
+                    ResourceKind::TypedBuffer => buffer::load_typed(res, i, ty, &mut out),
+                    ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
+                        let o = if res.view == ResourceKind::RawBuffer {
                             0
                         } else {
                             o
@@ -313,9 +313,9 @@ pub(crate) fn exec(
                 let cmask = w.get(arg(7)?, l) as u8;
                 let res = resource(ctx, h)?;
                 match res.view {
-                    ViewKind::TypedBuffer => buffer::store_typed(res, i, ty, &vals, cmask),
-                    ViewKind::RawBuffer | ViewKind::StructuredBuffer => {
-                        let o = if res.view == ViewKind::RawBuffer {
+                    ResourceKind::TypedBuffer => buffer::store_typed(res, i, ty, &vals, cmask),
+                    ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
+                        let o = if res.view == ResourceKind::RawBuffer {
                             0
                         } else {
                             o
@@ -415,9 +415,9 @@ pub(crate) fn exec(
                 let (h, mip) = (w.get(arg(0)?, l), w.get(arg(1)?, l) as u32);
                 let res = resource(ctx, h)?;
                 let d = match res.view {
-                    ViewKind::RawBuffer | ViewKind::StructuredBuffer | ViewKind::TypedBuffer => {
-                        [buffer::length(res) as u32, 0, 0, 0]
-                    }
+                    ResourceKind::RawBuffer
+                    | ResourceKind::StructuredBuffer
+                    | ResourceKind::TypedBuffer => [buffer::length(res) as u32, 0, 0, 0],
                     _ => crate::texture::dimensions(res, mip),
                 };
                 for (k, v) in d.iter().enumerate() {

@@ -94,7 +94,7 @@ pub(crate) fn exec(
             let res = resource(ctx, h)?;
             let ms = matches!(
                 res.view,
-                crate::ViewKind::Texture2DMS | crate::ViewKind::Texture2DMSArray
+                crate::ResourceKind::Texture2DMS | crate::ResourceKind::Texture2DMSArray
             );
             let regs = if ms {
                 texture::load(res, coord, 0, mip, offset)

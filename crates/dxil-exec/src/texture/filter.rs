@@ -7,7 +7,7 @@
 use super::address::address;
 use super::cube::across_edge;
 use super::layout::{extent, fetch_d3d, Texel};
-use crate::resource::{ComparisonFunc, ComponentType, Filter, Resource, SamplerDesc};
+use crate::resource::{ComparisonFunc, ComponentFormat, Filter, Resource, SamplerDesc};
 
 /// One level of one slice of a texture, seen through a sampler.
 pub struct Level<'a> {
@@ -107,8 +107,8 @@ impl Level<'_> {
             return self.sampler.border_color;
         };
         let range = match format.component {
-            ComponentType::UNorm8 | ComponentType::UNorm16 => (0.0, 1.0),
-            ComponentType::SNorm8 | ComponentType::SNorm16 => (-1.0, 1.0),
+            ComponentFormat::UNorm8 | ComponentFormat::UNorm16 => (0.0, 1.0),
+            ComponentFormat::SNorm8 | ComponentFormat::SNorm16 => (-1.0, 1.0),
             _ => (f32::NEG_INFINITY, f32::INFINITY),
         };
         std::array::from_fn(|c| {

@@ -4,7 +4,7 @@
 //! Sizes are computed in `u64` and checked against the data, so malformed dimensions read 0.
 
 use crate::format::{read_element, write_element};
-use crate::resource::{ElementFormat, Resource, ViewKind};
+use crate::resource::{ElementFormat, Resource, ResourceKind};
 
 /// The shape of a texture view kind: how many coordinates address a texel and whether the
 /// view is arrayed, cubic or multisampled (DXIL.rst "Resource kinds").
@@ -21,7 +21,7 @@ pub struct Shape {
 }
 
 /// The shape of `view`, `None` for buffers and samplers.
-pub fn shape(view: ViewKind) -> Option<Shape> {
+pub fn shape(view: ResourceKind) -> Option<Shape> {
     let s = |dims, array, cube, multisampled| {
         Some(Shape {
             dims,
@@ -31,15 +31,15 @@ pub fn shape(view: ViewKind) -> Option<Shape> {
         })
     };
     match view {
-        ViewKind::Texture1D => s(1, false, false, false),
-        ViewKind::Texture1DArray => s(1, true, false, false),
-        ViewKind::Texture2D => s(2, false, false, false),
-        ViewKind::Texture2DArray => s(2, true, false, false),
-        ViewKind::Texture2DMS => s(2, false, false, true),
-        ViewKind::Texture2DMSArray => s(2, true, false, true),
-        ViewKind::Texture3D => s(3, false, false, false),
-        ViewKind::TextureCube => s(2, false, true, false),
-        ViewKind::TextureCubeArray => s(2, true, true, false),
+        ResourceKind::Texture1D => s(1, false, false, false),
+        ResourceKind::Texture1DArray => s(1, true, false, false),
+        ResourceKind::Texture2D => s(2, false, false, false),
+        ResourceKind::Texture2DArray => s(2, true, false, false),
+        ResourceKind::Texture2DMS => s(2, false, false, true),
+        ResourceKind::Texture2DMSArray => s(2, true, false, true),
+        ResourceKind::Texture3D => s(3, false, false, false),
+        ResourceKind::TextureCube => s(2, false, true, false),
+        ResourceKind::TextureCubeArray => s(2, true, true, false),
         _ => None,
     }
 }

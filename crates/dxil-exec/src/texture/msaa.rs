@@ -61,11 +61,11 @@ pub fn sample_position(res: &Resource, index: u32) -> [f32; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::resource::ViewKind;
+    use crate::resource::ResourceKind;
 
     #[test]
     fn standard_patterns_and_out_of_range_centre() {
-        let mut ms = Resource::buffer(ViewKind::Texture2DMS, Vec::new());
+        let mut ms = Resource::buffer(ResourceKind::Texture2DMS, Vec::new());
         ms.dims.sample_count = 4;
         assert_eq!(sample_position(&ms, 1), [0.375, -0.125]);
         assert_eq!(sample_position(&ms, 4), [0.0, 0.0]);
@@ -73,7 +73,7 @@ mod tests {
         assert_eq!(sample_position(&ms, 15), [-0.4375, -0.5]);
         ms.dims.sample_count = 3;
         assert_eq!(sample_position(&ms, 0), [0.0, 0.0]);
-        let plain = Resource::buffer(ViewKind::Texture2D, Vec::new());
+        let plain = Resource::buffer(ResourceKind::Texture2D, Vec::new());
         assert_eq!(sample_position(&plain, 0), [0.0, 0.0]);
     }
 }

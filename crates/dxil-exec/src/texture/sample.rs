@@ -12,7 +12,7 @@ use super::SampleArgs;
 use crate::format::{
     f32_to_half, f32_to_snorm, f32_to_unorm, half_to_f32, snorm_to_f32, unorm_to_f32,
 };
-use crate::resource::{ComparisonFunc, ComponentType, Filter, Resource, SamplerDesc};
+use crate::resource::{ComparisonFunc, ComponentFormat, Filter, Resource, SamplerDesc};
 
 /// Samples `res` through `sampler` as `args` say. Not a sampleable texture (buffers,
 /// multisampled views) reads 0.
@@ -111,11 +111,11 @@ pub(super) fn comparison(
     let func = sampler.comparison?;
     let reference = args.compare?;
     let quantised = match res.format.map(|f| f.component) {
-        Some(ComponentType::UNorm8) => unorm_to_f32(f32_to_unorm(reference, 8), 8),
-        Some(ComponentType::UNorm16) => unorm_to_f32(f32_to_unorm(reference, 16), 16),
-        Some(ComponentType::SNorm8) => snorm_to_f32(f32_to_snorm(reference, 8), 8),
-        Some(ComponentType::SNorm16) => snorm_to_f32(f32_to_snorm(reference, 16), 16),
-        Some(ComponentType::Float16) => half_to_f32(f32_to_half(reference)),
+        Some(ComponentFormat::UNorm8) => unorm_to_f32(f32_to_unorm(reference, 8), 8),
+        Some(ComponentFormat::UNorm16) => unorm_to_f32(f32_to_unorm(reference, 16), 16),
+        Some(ComponentFormat::SNorm8) => snorm_to_f32(f32_to_snorm(reference, 8), 8),
+        Some(ComponentFormat::SNorm16) => snorm_to_f32(f32_to_snorm(reference, 16), 16),
+        Some(ComponentFormat::Float16) => half_to_f32(f32_to_half(reference)),
         _ => reference,
     };
     Some((quantised, func))

@@ -7,7 +7,8 @@ use dxil_rootsig as rs;
 
 use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::resource::{
-    AddressMode, Binding, ComparisonFunc, Filter, Resource, ResourceClass, SamplerDesc, ViewKind,
+    AddressMode, Binding, ComparisonFunc, Filter, Resource, ResourceClass, ResourceKind,
+    SamplerDesc,
 };
 
 /// The static samplers of the root signature in `container`, as bindings in register class
@@ -25,7 +26,7 @@ pub fn static_samplers(container: &[u8]) -> Result<Vec<Binding>> {
     sig.static_samplers
         .iter()
         .map(|s| {
-            let mut resource = Resource::buffer(ViewKind::Sampler, Vec::new());
+            let mut resource = Resource::buffer(ResourceKind::Sampler, Vec::new());
             resource.sampler = Some(sampler_desc(s)?);
             Ok(Binding {
                 class: ResourceClass::Sampler,

@@ -1,15 +1,15 @@
 use super::*;
 use crate::resource::{
-    AddressMode, ComparisonFunc, ComponentType, Dims, ElementFormat, Filter, Resource, SamplerDesc,
-    ViewKind,
+    AddressMode, ComparisonFunc, ComponentFormat, Dims, ElementFormat, Filter, Resource,
+    ResourceKind, SamplerDesc,
 };
 
-fn texture(view: ViewKind, dims: Dims, channels: u8, values: &[f32]) -> Resource {
+fn texture(view: ResourceKind, dims: Dims, channels: u8, values: &[f32]) -> Resource {
     Resource {
         view,
         data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
         format: Some(ElementFormat {
-            component: ComponentType::Float32,
+            component: ComponentFormat::Float32,
             channels,
         }),
         stride: 0,
@@ -38,7 +38,7 @@ fn quad() -> Resource {
         0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0,
         1.0, 1.0, 0.0, 1.0,
     ];
-    texture(ViewKind::Texture2D, dims(2, 2, 1, 1, 2), 4, &values)
+    texture(ResourceKind::Texture2D, dims(2, 2, 1, 1, 2), 4, &values)
 }
 
 fn sampler(min: Filter, mag: Filter, mip: Filter, address: AddressMode) -> SamplerDesc {
@@ -87,12 +87,22 @@ fn load_addresses_mips_offsets_and_reads_zero_outside() {
 #[test]
 fn arrays_and_volumes_address_slices_and_planes() {
     let values: Vec<f32> = (0..8).map(|v| v as f32).collect();
-    let arr = texture(ViewKind::Texture2DArray, dims(2, 2, 1, 2, 1), 1, &values);
+    let arr = texture(
+        ResourceKind::Texture2DArray,
+        dims(2, 2, 1, 2, 1),
+        1,
+        &values,
+    );
     assert_eq!(f(load(&arr, [1, 1, 1], 0, 0, [0; 3]))[0], 7.0);
     assert_eq!(load(&arr, [0, 0, 2], 0, 0, [0; 3]), [0; 4]);
-    let vol = texture(ViewKind::Texture3D, dims(2, 2, 2, 1, 1), 1, &values);
+    let vol = texture(ResourceKind::Texture3D, dims(2, 2, 2, 1, 1), 1, &values);
     assert_eq!(f(load(&vol, [0, 1, 1], 0, 0, [0; 3]))[0], 6.0);
-    let a1 = texture(ViewKind::Texture1DArray, dims(4, 1, 1, 2, 1), 1, &values);
+    let a1 = texture(
+        ResourceKind::Texture1DArray,
+        dims(4, 1, 1, 2, 1),
+        1,
+        &values,
+    );
     assert_eq!(f(load(&a1, [2, 1, 0], 0, 0, [0; 3]))[0], 6.0);
     // Point sampling a volume at the centre of texel (1, 0, 1).
     let s = sampler(
@@ -112,7 +122,7 @@ fn arrays_and_volumes_address_slices_and_planes() {
 
 #[test]
 fn store_writes_in_range_and_drops_outside() {
-    let mut t = texture(ViewKind::Texture2D, dims(2, 2, 1, 1, 1), 1, &[0.0; 4]);
+    let mut t = texture(ResourceKind::Texture2D, dims(2, 2, 1, 1, 1), 1, &[0.0; 4]);
     store(&mut t, [1, 1, 0], [2.5f32.to_bits(), 0, 0, 0], 1);
     store(&mut t, [2, 0, 0], [9.0f32.to_bits(), 0, 0, 0], 1);
     assert_eq!(f(load(&t, [1, 1, 0], 0, 0, [0; 3]))[0], 2.5);
@@ -128,13 +138,13 @@ fn dimensions_follow_the_kind() {
     assert_eq!(dimensions(&t, 0), [2, 2, 0, 2]);
     assert_eq!(dimensions(&t, 1), [1, 1, 0, 2]);
     assert_eq!(dimensions(&t, 5), [0, 0, 0, 2]);
-    let arr = texture(ViewKind::Texture1DArray, dims(8, 1, 1, 3, 4), 1, &[]);
+    let arr = texture(ResourceKind::Texture1DArray, dims(8, 1, 1, 3, 4), 1, &[]);
     assert_eq!(dimensions(&arr, 2), [2, 3, 0, 4]);
-    let cube = texture(ViewKind::TextureCubeArray, dims(4, 4, 1, 12, 1), 1, &[]);
+    let cube = texture(ResourceKind::TextureCubeArray, dims(4, 4, 1, 12, 1), 1, &[]);
     assert_eq!(dimensions(&cube, 0), [4, 4, 2, 1]);
-    let vol = texture(ViewKind::Texture3D, dims(8, 4, 2, 1, 3), 1, &[]);
+    let vol = texture(ResourceKind::Texture3D, dims(8, 4, 2, 1, 3), 1, &[]);
     assert_eq!(dimensions(&vol, 2), [2, 1, 1, 3]);
-    let mut ms = texture(ViewKind::Texture2DMS, dims(4, 2, 1, 1, 1), 1, &[]);
+    let mut ms = texture(ResourceKind::Texture2DMS, dims(4, 2, 1, 1, 1), 1, &[]);
     ms.dims.sample_count = 4;
     assert_eq!(dimensions(&ms, 0), [4, 2, 0, 4]);
 }
@@ -169,7 +179,7 @@ fn sample_grad_matches_the_suite_case() {
 
 #[test]
 fn linear_filtering_blends_and_each_mode_handles_edges() {
-    let t = texture(ViewKind::Texture1D, dims(2, 1, 1, 1, 1), 1, &[0.0, 1.0]);
+    let t = texture(ResourceKind::Texture1D, dims(2, 1, 1, 1, 1), 1, &[0.0, 1.0]);
     let at = |mode, u: f32| {
         let mut s = sampler(Filter::Linear, Filter::Linear, Filter::Point, mode);
         s.border_color = [4.0, 0.0, 0.0, 0.0];
@@ -186,7 +196,7 @@ fn linear_filtering_blends_and_each_mode_handles_edges() {
 #[test]
 fn mip_filter_blends_levels_and_lod_is_biased_and_clamped() {
     let t = texture(
-        ViewKind::Texture2D,
+        ResourceKind::Texture2D,
         dims(2, 2, 1, 1, 2),
         1,
         &[0.0, 0.0, 0.0, 0.0, 8.0],
@@ -233,7 +243,12 @@ fn cube_directions_select_faces() {
         Filter::Point,
         AddressMode::Clamp,
     );
-    let cube = texture(ViewKind::TextureCube, dims(1, 1, 1, 6, 1), 1, &values[..6]);
+    let cube = texture(
+        ResourceKind::TextureCube,
+        dims(1, 1, 1, 6, 1),
+        1,
+        &values[..6],
+    );
     let at = |r: &Resource, c: [f32; 4]| sample(r, &s, &args(c, Lod::Level(0.0)))[0];
     assert_eq!(at(&cube, [1.0, 0.2, 0.3, 0.0]), 0.0);
     assert_eq!(at(&cube, [-1.0, 0.2, 0.3, 0.0]), 1.0);
@@ -241,13 +256,18 @@ fn cube_directions_select_faces() {
     assert_eq!(at(&cube, [0.0, -3.0, 0.3, 0.0]), 3.0);
     assert_eq!(at(&cube, [0.1, 0.0, 1.0, 0.0]), 4.0);
     assert_eq!(at(&cube, [0.1, 0.0, -1.0, 0.0]), 5.0);
-    let arr = texture(ViewKind::TextureCubeArray, dims(1, 1, 1, 12, 1), 1, &values);
+    let arr = texture(
+        ResourceKind::TextureCubeArray,
+        dims(1, 1, 1, 12, 1),
+        1,
+        &values,
+    );
     assert_eq!(at(&arr, [0.0, -3.0, 0.3, 1.0]), 9.0);
 }
 
 fn depth() -> Resource {
     texture(
-        ViewKind::Texture2D,
+        ResourceKind::Texture2D,
         dims(2, 2, 1, 1, 1),
         1,
         &[0.2, 0.8, 0.2, 0.8],
@@ -304,7 +324,7 @@ fn gather_cmp_matches_the_suite_case() {
 #[test]
 fn gather_orders_the_footprint_and_sample_cmp_filters_results() {
     let t = texture(
-        ViewKind::Texture2D,
+        ResourceKind::Texture2D,
         dims(2, 2, 1, 1, 1),
         2,
         &[0., 10., 1., 11., 2., 12., 3., 13.],
@@ -331,27 +351,27 @@ fn gather_orders_the_footprint_and_sample_cmp_filters_results() {
 fn malformed_textures_never_panic() {
     let s = SamplerDesc::default();
     let hostile = [
-        texture(ViewKind::Texture2D, dims(0, 0, 0, 0, 0), 4, &[]),
+        texture(ResourceKind::Texture2D, dims(0, 0, 0, 0, 0), 4, &[]),
         texture(
-            ViewKind::Texture2D,
+            ResourceKind::Texture2D,
             dims(u32::MAX, u32::MAX, 1, 1, u32::MAX),
             4,
             &[1.0],
         ),
         texture(
-            ViewKind::Texture3D,
+            ResourceKind::Texture3D,
             dims(u32::MAX, u32::MAX, u32::MAX, u32::MAX, 40),
             1,
             &[],
         ),
         texture(
-            ViewKind::TextureCubeArray,
+            ResourceKind::TextureCubeArray,
             dims(3, 3, 1, 5, 2),
             1,
             &[1.0; 7],
         ),
-        Resource::buffer(ViewKind::Texture2DMSArray, vec![1, 2, 3]),
-        Resource::buffer(ViewKind::RawBuffer, vec![1, 2, 3]),
+        Resource::buffer(ResourceKind::Texture2DMSArray, vec![1, 2, 3]),
+        Resource::buffer(ResourceKind::RawBuffer, vec![1, 2, 3]),
     ];
     let coords = [
         [f32::NAN; 4],
@@ -387,7 +407,7 @@ fn malformed_textures_never_panic() {
 fn cube_linear_filtering_crosses_edges() {
     // 2x2 faces holding their face index; at the +Z/+X edge half the footprint is on +X.
     let values: Vec<f32> = (0..6).flat_map(|f| [f as f32; 4]).collect();
-    let cube = texture(ViewKind::TextureCube, dims(2, 2, 1, 6, 1), 1, &values);
+    let cube = texture(ResourceKind::TextureCube, dims(2, 2, 1, 6, 1), 1, &values);
     let s = sampler(
         Filter::Linear,
         Filter::Linear,
@@ -401,7 +421,7 @@ fn cube_linear_filtering_crosses_edges() {
 #[test]
 fn cube_corners_synthesise_the_missing_texel() {
     let values: Vec<f32> = (0..6).flat_map(|f| [f as f32; 4]).collect();
-    let cube = texture(ViewKind::TextureCube, dims(2, 2, 1, 6, 1), 1, &values);
+    let cube = texture(ResourceKind::TextureCube, dims(2, 2, 1, 6, 1), 1, &values);
     let s = sampler(
         Filter::Linear,
         Filter::Linear,
@@ -416,9 +436,9 @@ fn cube_corners_synthesise_the_missing_texel() {
 
 #[test]
 fn border_colour_keeps_only_the_format_channels_in_range() {
-    let mut t = texture(ViewKind::Texture1D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
+    let mut t = texture(ResourceKind::Texture1D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
     t.format = Some(ElementFormat {
-        component: ComponentType::UNorm8,
+        component: ComponentFormat::UNorm8,
         channels: 2,
     });
     t.data = vec![0, 0];
@@ -435,9 +455,9 @@ fn border_colour_keeps_only_the_format_channels_in_range() {
 
 #[test]
 fn comparison_reference_is_quantised_to_the_format() {
-    let mut t = texture(ViewKind::Texture2D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
+    let mut t = texture(ResourceKind::Texture2D, dims(1, 1, 1, 1, 1), 1, &[0.0]);
     t.format = Some(ElementFormat {
-        component: ComponentType::UNorm8,
+        component: ComponentFormat::UNorm8,
         channels: 1,
     });
     t.data = vec![128];
@@ -457,7 +477,7 @@ fn comparison_reference_is_quantised_to_the_format() {
 #[test]
 fn min_lod_wins_over_max_lod() {
     let t = texture(
-        ViewKind::Texture2D,
+        ResourceKind::Texture2D,
         dims(2, 2, 1, 1, 2),
         1,
         &[0.0, 0.0, 0.0, 0.0, 8.0],
@@ -485,15 +505,15 @@ fn random_inputs_never_panic() {
         state
     };
     let views = [
-        ViewKind::Texture1D,
-        ViewKind::Texture1DArray,
-        ViewKind::Texture2D,
-        ViewKind::Texture2DArray,
-        ViewKind::Texture2DMS,
-        ViewKind::Texture2DMSArray,
-        ViewKind::Texture3D,
-        ViewKind::TextureCube,
-        ViewKind::TextureCubeArray,
+        ResourceKind::Texture1D,
+        ResourceKind::Texture1DArray,
+        ResourceKind::Texture2D,
+        ResourceKind::Texture2DArray,
+        ResourceKind::Texture2DMS,
+        ResourceKind::Texture2DMSArray,
+        ResourceKind::Texture3D,
+        ResourceKind::TextureCube,
+        ResourceKind::TextureCubeArray,
     ];
     let modes = [
         AddressMode::Wrap,
@@ -571,9 +591,9 @@ fn random_inputs_never_panic() {
 
 #[test]
 fn gather_raw_returns_whole_elements() {
-    let mut t = texture(ViewKind::Texture2D, dims(2, 2, 1, 1, 1), 2, &[]);
+    let mut t = texture(ResourceKind::Texture2D, dims(2, 2, 1, 1, 1), 2, &[]);
     t.format = Some(ElementFormat {
-        component: ComponentType::UInt16,
+        component: ComponentFormat::UInt16,
         channels: 2,
     });
     // Texel i holds the channels (i, 0x100 + i), packed low channel first.

@@ -2,7 +2,7 @@
 //! with a note when `../shared` is absent), buffers bound by register, results read back.
 #![allow(dead_code)]
 
-use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ViewKind};
+use dxil_exec::{Binding, Bindings, Dispatch, Program, Resource, ResourceClass, ResourceKind};
 
 /// `source` compiled for `cs_<sm>` by `dxc`, as a module; `None` when the tools are absent.
 pub fn compile(source: &str, sm: &str, extra: &[&str]) -> Option<dxil_ir::CheckedModule> {
@@ -11,11 +11,11 @@ pub fn compile(source: &str, sm: &str, extra: &[&str]) -> Option<dxil_ir::Checke
 }
 
 /// A UAV of `view` at register `u<reg>` over `data`.
-pub fn uav(reg: u32, view: ViewKind, stride: u32, data: Vec<u8>) -> Binding {
+pub fn uav(reg: u32, view: ResourceKind, stride: u32, data: Vec<u8>) -> Binding {
     let mut resource = Resource::buffer(view, data);
     resource.stride = stride;
     Binding {
-        class: ResourceClass::Uav,
+        class: ResourceClass::UAV,
         space: 0,
         register: reg,
         heap_index: None,

@@ -4,31 +4,8 @@
 use crate::error::{ErrorKind, Result};
 use crate::fields::Fields;
 use crate::md::Md;
+pub use dxil_parts::names::ResourceClass;
 use dxil_parts::names::{ComponentType, ResourceKind};
-
-/// The resource class (the list a record is in).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-pub enum ResourceClass {
-    /// Shader resource view (`t` registers).
-    SRV,
-    /// Unordered access view (`u`).
-    UAV,
-    /// Constant buffer (`cb`).
-    CBuffer,
-    /// Sampler (`s`).
-    Sampler,
-}
-
-impl ResourceClass {
-    /// The order the reference lists bindings in (PSV0 and RDAT resource tables, the
-    /// header's resource bindings): constant buffers, samplers, SRVs, UAVs.
-    pub const BINDING_ORDER: [ResourceClass; 4] = [
-        ResourceClass::CBuffer,
-        ResourceClass::Sampler,
-        ResourceClass::SRV,
-        ResourceClass::UAV,
-    ];
-}
 
 /// Fields every record starts with: `i32 id, symbol, !"name", i32 space, i32 lower bound,
 /// i32 range size`.
@@ -269,13 +246,6 @@ pub struct ResourceLists {
     pub samplers: Option<Vec<Resource>>,
 }
 
-const CLASSES: [ResourceClass; 4] = [
-    ResourceClass::SRV,
-    ResourceClass::UAV,
-    ResourceClass::CBuffer,
-    ResourceClass::Sampler,
-];
-
 impl ResourceLists {
     fn lists(&self) -> [&Option<Vec<Resource>>; 4] {
         [&self.srvs, &self.uavs, &self.cbuffers, &self.samplers]
@@ -329,7 +299,7 @@ impl ResourceLists {
             ));
         }
         let mut out = ResourceLists::default();
-        for (i, class) in CLASSES.into_iter().enumerate() {
+        for (i, class) in ResourceClass::ALL.into_iter().enumerate() {
             let list = match f.opt_node(i, "resources.list")? {
                 None => None,
                 Some(l) => Some(

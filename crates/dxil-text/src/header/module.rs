@@ -11,8 +11,8 @@ use dxil_module::layout::DataLayout;
 use dxil_module::md::Md;
 use dxil_module::model::{FieldAnnotation, Resource, ResourceClass, SignatureElement, Subobject};
 use dxil_module::shader_flags::{bit, mask};
-use dxil_module::view::{ModuleView, HLSL_MIN_NAMES, HLSL_NAMES};
-use dxil_parts::names::{sv_semantic_name, ResourceKind, SemanticKind};
+use dxil_module::view::ModuleView;
+use dxil_parts::names::{sv_semantic_name, ComponentType, ResourceKind, SemanticKind};
 use dxil_parts::rdat::SubobjectData;
 use dxil_parts::ViewIdState;
 
@@ -26,53 +26,10 @@ pub struct ModuleSections<'m> {
     pub reflection: &'m ModuleView<'m>,
 }
 
-/// `CompType::GetName` spellings (resource formats).
-const COMP_NAMES: [&str; 19] = [
-    "invalid",
-    "i1",
-    "i16",
-    "u16",
-    "i32",
-    "u32",
-    "i64",
-    "u64",
-    "f16",
-    "f32",
-    "f64",
-    "snorm_f16",
-    "unorm_f16",
-    "snorm_f32",
-    "unorm_f32",
-    "snorm_f64",
-    "unorm_f64",
-    "p32i8",
-    "p32u8",
-];
-/// Resource dimension spellings by `ResourceKind`.
-const DIM_NAMES: [&str; 19] = [
-    "invalid",
-    "1d",
-    "2d",
-    "2dMS",
-    "3d",
-    "cube",
-    "1darray",
-    "2darray",
-    "2darrayMS",
-    "cubearray",
-    "buf",
-    "rawbuf",
-    "structbuf",
-    "cbuffer",
-    "sampler",
-    "tbuffer",
-    "ras",
-    "fbtex2d",
-    "fbtex2darray",
-];
-
-fn table(names: &[&'static str; 19], v: u32) -> &'static str {
-    names.get(v as usize).copied().unwrap_or("invalid")
+/// The dimension column for a stored shape: the kind's spelling, `invalid` for values
+/// outside `ResourceKind`.
+fn dim_name(shape: u32) -> &'static str {
+    ResourceKind::from_raw(shape).map_or("invalid", ResourceKind::dim_name)
 }
 
 fn left(out: &mut String, s: &str, w: usize) {
@@ -197,15 +154,9 @@ impl Layout<'_> {
                 break;
             }
         }
-        let comp = fa.comp_type().unwrap_or(0);
-        let comp_name = table(
-            if self.min_precision {
-                &HLSL_MIN_NAMES
-            } else {
-                &HLSL_NAMES
-            },
-            comp,
-        );
+        // A value outside `ComponentType` prints as `invalid`.
+        let comp_name = ComponentType::from_raw(fa.comp_type().unwrap_or(0))
+            .map_or("invalid", |c| c.hlsl_name(self.min_precision));
         let mut s = String::new();
         if let Some((rows, cols, orientation)) = fa.matrix() {
             match orientation {
@@ -458,13 +409,8 @@ impl Layout<'_> {
 fn resource_line(out: &mut String, r: &Resource) {
     out.push_str("; ");
     left(out, &r.base.name, 31);
-    let (class, id_prefix, bind_prefix) = match r.class {
-        ResourceClass::SRV => ("texture", "T", "t"),
-        ResourceClass::UAV => ("UAV", "U", "u"),
-        ResourceClass::CBuffer => ("cbuffer", "CB", "cb"),
-        ResourceClass::Sampler => ("sampler", "S", "s"),
-    };
-    right(out, class, 10);
+    let (id_prefix, bind_prefix) = (r.class.id_prefix(), r.class.bind_prefix());
+    right(out, r.class.binding_type_name(), 10);
     let kind = r.kind();
     let (format, dim): (String, String) = match r.class {
         ResourceClass::CBuffer | ResourceClass::Sampler => ("NA".into(), "NA".into()),
@@ -472,7 +418,12 @@ fn resource_line(out: &mut String, r: &Resource) {
             let format = match kind {
                 Some(ResourceKind::RawBuffer) => "byte".into(),
                 Some(ResourceKind::StructuredBuffer) => "struct".into(),
-                _ => table(&COMP_NAMES, r.element_type().map_or(0, |t| t.raw())).into(),
+                // An unknown or absent element type prints as `invalid`.
+                _ => r
+                    .element_type()
+                    .unwrap_or(ComponentType::Invalid)
+                    .type_name()
+                    .into(),
             };
             let dim = match kind {
                 Some(ResourceKind::RawBuffer | ResourceKind::StructuredBuffer) => match r.class {
@@ -482,13 +433,13 @@ fn resource_line(out: &mut String, r: &Resource) {
                 },
                 Some(ResourceKind::TypedBuffer) => "buf".into(),
                 Some(ResourceKind::Texture2DMS | ResourceKind::Texture2DMSArray) => {
-                    let mut d = table(&DIM_NAMES, r.shape_or_size).to_string();
+                    let mut d = dim_name(r.shape_or_size).to_string();
                     if r.sample_count != 0 {
                         d.push_str(&r.sample_count.to_string());
                     }
                     d
                 }
-                _ => table(&DIM_NAMES, r.shape_or_size).into(),
+                _ => dim_name(r.shape_or_size).into(),
             };
             (format, dim)
         }

@@ -11,20 +11,8 @@ use dxil_ir::{Body, Function, ValueRef};
 use super::handles;
 use crate::context::Ctx;
 
-/// `ResourceKind::CBuffer`.
-const KIND_CBUFFER: u32 = 13;
-/// `ResourceKind::Sampler`.
-const KIND_SAMPLER: u32 = 14;
-
-/// The class a handle's properties give (`DxilResourceProperties::getResourceClass`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Class {
-    Invalid,
-    Srv,
-    Uav,
-    CBuffer,
-    Sampler,
-}
+use dxil_module::model::ResourceClass;
+use dxil_parts::names::ResourceKind;
 
 /// The parts of a handle's resource properties the rules read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,13 +27,13 @@ pub(crate) struct Props {
 
 impl Props {
     /// The class: by kind for constant buffers and samplers, by the UAV bit otherwise.
-    pub fn class(self) -> Class {
+    pub fn class(self) -> Option<ResourceClass> {
         match self.kind {
-            0 => Class::Invalid,
-            KIND_CBUFFER => Class::CBuffer,
-            KIND_SAMPLER => Class::Sampler,
-            _ if self.is_uav => Class::Uav,
-            _ => Class::Srv,
+            0 => None,
+            k if k == ResourceKind::CBuffer.raw() => Some(ResourceClass::CBuffer),
+            k if k == ResourceKind::Sampler.raw() => Some(ResourceClass::Sampler),
+            _ if self.is_uav => Some(ResourceClass::UAV),
+            _ => Some(ResourceClass::SRV),
         }
     }
 

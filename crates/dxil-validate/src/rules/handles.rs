@@ -25,32 +25,35 @@ use crate::context::Ctx;
 use crate::util;
 use crate::util::comp;
 
-/// Resource kinds (`DXIL::ResourceKind`, DXIL.rst "Resource kinds"), as raw numbers since
-/// hostile metadata may hold any value.
+/// Resource kinds (`DXIL::ResourceKind`, DXIL.rst "Resource kinds") as the raw numbers the
+/// rules compare with, since hostile metadata may hold any value; the values are
+/// `ResourceKind`'s.
 pub(crate) mod kind {
-    pub const INVALID: u32 = 0;
-    pub const TEXTURE1D: u32 = 1;
-    pub const TEXTURE2D: u32 = 2;
-    pub const TEXTURE2DMS: u32 = 3;
-    pub const TEXTURE3D: u32 = 4;
-    pub const TEXTURECUBE: u32 = 5;
-    pub const TEXTURE1DARRAY: u32 = 6;
-    pub const TEXTURE2DARRAY: u32 = 7;
-    pub const TEXTURE2DMSARRAY: u32 = 8;
-    pub const TEXTURECUBEARRAY: u32 = 9;
-    pub const TYPEDBUFFER: u32 = 10;
-    pub const RAWBUFFER: u32 = 11;
-    pub const STRUCTUREDBUFFER: u32 = 12;
-    pub const CBUFFER: u32 = 13;
-    pub const SAMPLER: u32 = 14;
-    pub const TBUFFER: u32 = 15;
-    pub const RTACCELERATIONSTRUCTURE: u32 = 16;
-    pub const FEEDBACKTEXTURE2D: u32 = 17;
-    pub const FEEDBACKTEXTURE2DARRAY: u32 = 18;
+    use dxil_parts::names::ResourceKind as K;
+
+    pub const INVALID: u32 = K::Invalid as u32;
+    pub const TEXTURE1D: u32 = K::Texture1D as u32;
+    pub const TEXTURE2D: u32 = K::Texture2D as u32;
+    pub const TEXTURE2DMS: u32 = K::Texture2DMS as u32;
+    pub const TEXTURE3D: u32 = K::Texture3D as u32;
+    pub const TEXTURECUBE: u32 = K::TextureCube as u32;
+    pub const TEXTURE1DARRAY: u32 = K::Texture1DArray as u32;
+    pub const TEXTURE2DARRAY: u32 = K::Texture2DArray as u32;
+    pub const TEXTURE2DMSARRAY: u32 = K::Texture2DMSArray as u32;
+    pub const TEXTURECUBEARRAY: u32 = K::TextureCubeArray as u32;
+    pub const TYPEDBUFFER: u32 = K::TypedBuffer as u32;
+    pub const RAWBUFFER: u32 = K::RawBuffer as u32;
+    pub const STRUCTUREDBUFFER: u32 = K::StructuredBuffer as u32;
+    pub const CBUFFER: u32 = K::CBuffer as u32;
+    pub const SAMPLER: u32 = K::Sampler as u32;
+    pub const TBUFFER: u32 = K::TBuffer as u32;
+    pub const RTACCELERATIONSTRUCTURE: u32 = K::RTAccelerationStructure as u32;
+    pub const FEEDBACKTEXTURE2D: u32 = K::FeedbackTexture2D as u32;
+    pub const FEEDBACKTEXTURE2DARRAY: u32 = K::FeedbackTexture2DArray as u32;
 
     /// `IsAnyTexture`: the texture kinds, feedback textures excluded.
     pub fn is_any_texture(k: u32) -> bool {
-        (TEXTURE1D..=TEXTURECUBEARRAY).contains(&k)
+        K::from_raw(k).is_some_and(K::is_texture)
     }
 
     /// Coordinates an access of this kind takes (`GetNumCoords`); 0 for kinds outside the
@@ -71,17 +74,6 @@ pub(crate) mod kind {
         const T: [usize; 19] = [0, 1, 2, 2, 3, 0, 1, 2, 2, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2];
         crate::util::table_entry(&T, k, 0)
     }
-}
-
-/// The resource class as a handle's properties give it (`DXIL::ResourceClass`), with
-/// `Invalid` for a handle that stands for no resource.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Class {
-    Srv,
-    Uav,
-    CBuffer,
-    Sampler,
-    Invalid,
 }
 
 /// A handle's resource properties (`DxilResourceProperties`, DXIL.rst "Annotating
@@ -122,14 +114,15 @@ impl Props {
         self.d1 & 0xff
     }
 
-    /// The class the kind and the UAV bit give (`getResourceClass`).
-    pub fn class(self) -> Class {
+    /// The class the kind and the UAV bit give (`getResourceClass`); `None` (the spec's
+    /// `Invalid`) for a handle that stands for no resource.
+    pub fn class(self) -> Option<ResourceClass> {
         match self.kind() {
-            kind::INVALID => Class::Invalid,
-            kind::CBUFFER => Class::CBuffer,
-            kind::SAMPLER => Class::Sampler,
-            _ if self.is_uav() => Class::Uav,
-            _ => Class::Srv,
+            kind::INVALID => None,
+            kind::CBUFFER => Some(ResourceClass::CBuffer),
+            kind::SAMPLER => Some(ResourceClass::Sampler),
+            _ if self.is_uav() => Some(ResourceClass::UAV),
+            _ => Some(ResourceClass::SRV),
         }
     }
 }
@@ -410,12 +403,7 @@ pub(crate) fn res_name(r: &Res) -> String {
     if !r.name.is_empty() {
         return r.name.clone();
     }
-    let (id_prefix, bind_prefix) = match r.class {
-        ResourceClass::SRV => ("T", "t"),
-        ResourceClass::UAV => ("U", "u"),
-        ResourceClass::CBuffer => ("CB", "cb"),
-        ResourceClass::Sampler => ("S", "s"),
-    };
+    let (id_prefix, bind_prefix) = (r.class.id_prefix(), r.class.bind_prefix());
     // The spec's names, as the reference prints them here; `invalid` for 0 and unknown values.
     let kind = match dxil_parts::names::ResourceKind::from_raw(r.kind) {
         Some(dxil_parts::names::ResourceKind::Invalid) | None => "invalid",
@@ -466,12 +454,7 @@ pub(crate) fn build(ctx: &mut Ctx) {
         .and_then(|e| e.first())
         .and_then(|e| e.resources.as_ref())
     {
-        for class in [
-            ResourceClass::SRV,
-            ResourceClass::UAV,
-            ResourceClass::CBuffer,
-            ResourceClass::Sampler,
-        ] {
+        for class in ResourceClass::ALL {
             for (i, r) in lists.of(class).iter().enumerate() {
                 let mut res = Res::from_record(r, i as u32);
                 strip_type_bitcast(m, &mut res, sm66);
@@ -637,12 +620,8 @@ fn create_handle(ctx: &mut Ctx, f: Function, inst: Inst) {
         return range_error(ctx);
     };
     // The class is read as an 8-bit value, the range id as a 32-bit one.
-    let class = match class as u8 {
-        0 => ResourceClass::SRV,
-        1 => ResourceClass::UAV,
-        2 => ResourceClass::CBuffer,
-        3 => ResourceClass::Sampler,
-        _ => return range_error(ctx),
+    let Some(class) = ResourceClass::from_raw(u32::from(class as u8)) else {
+        return range_error(ctx);
     };
     let range = range as u32;
     let Some(res) = ctx.res.of(class).nth(range as usize) else {
@@ -994,7 +973,7 @@ pub(crate) fn resource_from_handle(
         return Props::default();
     };
     let props = ctx.res.props(f, handle);
-    if props.class() == Class::Invalid {
+    if props.class().is_none() {
         ctx.inst_error(f, call, R::InstrHandleNotFromCreateHandle, &[]);
     }
     if props.reorder_coherent() && !sm_at_least(ctx, 6, 9) {
@@ -1012,13 +991,17 @@ pub(crate) fn resource_kind(
     f: Function,
     body: &Body,
     handle: ValueRef,
-) -> (u32, u32, Class) {
+) -> (u32, u32, Option<ResourceClass>) {
     let p = resource_from_handle(ctx, f, body, handle);
     match p.class() {
-        Class::Srv | Class::Uav => {}
-        Class::CBuffer => return (kind::CBUFFER, comp::INVALID, Class::CBuffer),
-        Class::Sampler => return (kind::SAMPLER, comp::INVALID, Class::Sampler),
-        Class::Invalid => return (kind::INVALID, comp::INVALID, Class::Invalid),
+        Some(ResourceClass::SRV) | Some(ResourceClass::UAV) => {}
+        Some(ResourceClass::CBuffer) => {
+            return (kind::CBUFFER, comp::INVALID, Some(ResourceClass::CBuffer))
+        }
+        Some(ResourceClass::Sampler) => {
+            return (kind::SAMPLER, comp::INVALID, Some(ResourceClass::Sampler))
+        }
+        None => return (kind::INVALID, comp::INVALID, None),
     }
     let ct = if p.kind() == kind::STRUCTUREDBUFFER {
         comp::INVALID
@@ -1080,13 +1063,13 @@ mod tests {
         // RWByteAddressBuffer, reordercoherent (DXIL.rst "Annotating handles").
         let p = Props { d0: 69643, d1: 0 };
         assert_eq!(p.kind(), kind::RAWBUFFER);
-        assert_eq!(p.class(), Class::Uav);
+        assert_eq!(p.class(), Some(ResourceClass::UAV));
         assert!(p.reorder_coherent() && !p.cmp_or_counter());
         // SamplerComparisonState.
         let s = Props { d0: 32782, d1: 0 };
-        assert_eq!(s.class(), Class::Sampler);
+        assert_eq!(s.class(), Some(ResourceClass::Sampler));
         assert!(s.cmp_or_counter());
-        assert_eq!(Props::default().class(), Class::Invalid);
+        assert_eq!(Props::default().class(), None);
         assert_eq!(Props { d0: 2, d1: 1033 }.comp_type(), comp::F32);
     }
 

@@ -8,6 +8,7 @@
 
 use dxil_ir::ValueRef;
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
+use dxil_parts::names::ResourceKind;
 
 use super::function::Site;
 use super::handle_props;
@@ -15,9 +16,6 @@ use super::linalg::call_args;
 use super::{linalg, ray_query};
 use crate::context::Ctx;
 use crate::util;
-
-/// `ResourceKind::RTAccelerationStructure`.
-const KIND_ACCELERATION_STRUCTURE: u32 = 16;
 
 /// The family-specific checks of one decoded `dx.op` call (the hit object, ray query and
 /// LinAlg cases of the reference's per-operation switch); other operations are left alone.
@@ -165,7 +163,7 @@ fn hit_object(ctx: &mut Ctx, site: &Site, call: &DxCall) {
             ..
         } => {
             let props = handle_props::props_of(ctx, site.f, acceleration_structure);
-            if props.is_none_or(|p| p.kind != KIND_ACCELERATION_STRUCTURE) {
+            if props.is_none_or(|p| p.kind != ResourceKind::RTAccelerationStructure.raw()) {
                 error(ctx, R::InstrResourceKindForTraceRay, &[]);
             }
             // Every operand after the acceleration structure, the payload included.

@@ -14,7 +14,10 @@ use dxil_module::md::{Md, Reader};
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
 
 use super::function::Site;
-use super::handle_props::{self, Class};
+use dxil_module::model::ResourceClass;
+use dxil_parts::names::{ComponentType, ResourceKind};
+
+use super::handle_props;
 use crate::context::Ctx;
 use crate::util;
 
@@ -36,9 +39,6 @@ const LAYOUT_ROW_MAJOR: u32 = 0;
 const LAYOUT_COLUMN_MAJOR: u32 = 1;
 const LAYOUT_OUTER_PRODUCT_OPTIMAL: u32 = 4;
 const LAYOUT_OUTER_PRODUCT_OPTIMAL_TRANSPOSE: u32 = 5;
-
-/// `ResourceKind::RawBuffer` (byte address buffers).
-const KIND_RAW_BUFFER: u32 = 11;
 
 /// Bounds of a matrix's K dimension: Thread and Wave scope, then ThreadGroup scope.
 const K_BOUNDS: (u32, u32) = (4, 128);
@@ -328,7 +328,9 @@ impl Val<'_, '_, '_, '_> {
     /// The handle is a `RWByteAddressBuffer`.
     fn rw_byte_address(&mut self, handle: ValueRef, op: &str) {
         let props = handle_props::props_of_handle(self.ctx, self.site.f, self.site.body, handle);
-        let ok = props.is_some_and(|p| p.class() == Class::Uav && p.kind == KIND_RAW_BUFFER);
+        let ok = props.is_some_and(|p| {
+            p.class() == Some(ResourceClass::UAV) && p.kind == ResourceKind::RawBuffer.raw()
+        });
         if !ok {
             self.error(R::InstrLinAlgMatrixRequiresRWBAB, &[op]);
         }
@@ -476,7 +478,9 @@ impl Val<'_, '_, '_, '_> {
         if ret.scope == SCOPE_THREAD {
             let props =
                 handle_props::props_of_handle(self.ctx, self.site.f, self.site.body, handle);
-            let ok = props.is_some_and(|p| p.class() == Class::Srv && p.kind == KIND_RAW_BUFFER);
+            let ok = props.is_some_and(|p| {
+                p.class() == Some(ResourceClass::SRV) && p.kind == ResourceKind::RawBuffer.raw()
+            });
             if !ok {
                 self.error(R::InstrLinAlgMatrixLoadThreadRequiresBAB, &[]);
             }
@@ -853,35 +857,18 @@ fn elements_per_scalar(comp: u32) -> u32 {
     }
 }
 
-/// `ComponentType` names as the messages spell them.
+/// `ComponentType` names as the messages spell them, with the LinAlg types that follow
+/// the spec's last one.
 fn component_name(comp: u32) -> &'static str {
-    const NAMES: [&str; 24] = [
-        "Invalid",
-        "I1",
-        "I16",
-        "U16",
-        "I32",
-        "U32",
-        "I64",
-        "U64",
-        "F16",
-        "F32",
-        "F64",
-        "SNormF16",
-        "UNormF16",
-        "SNormF32",
-        "UNormF32",
-        "SNormF64",
-        "UNormF64",
-        "PackedS8x32",
-        "PackedU8x32",
-        "I8",
-        "U8",
-        "F8_E4M3FN",
-        "F8_E5M2",
-        "BFloat16",
-    ];
-    util::table_entry(&NAMES, comp, "Unknown ComponentType")
+    const LINALG: [&str; 5] = ["I8", "U8", "F8_E4M3FN", "F8_E5M2", "BFloat16"];
+    match ComponentType::from_raw(comp) {
+        Some(c) => c.name(),
+        None => comp
+            .checked_sub(ComponentType::PackedU8x32.raw() + 1)
+            .and_then(|i| LINALG.get(i as usize))
+            .copied()
+            .unwrap_or("Unknown ComponentType"),
+    }
 }
 
 fn scope_name(scope: u32) -> &'static str {

@@ -21,7 +21,6 @@ mod props;
 mod ray_query;
 mod resource_ops;
 mod resources;
-mod sig_alloc;
 mod sig_entry;
 mod sig_model;
 mod sig_ops;

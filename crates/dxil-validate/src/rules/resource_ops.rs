@@ -11,10 +11,11 @@ use std::collections::HashMap;
 use dxil_ir::ValueType;
 use dxil_ir::{Body, ConstKind, Function, Inst, InstKind, TypeData, ValueRef};
 use dxil_module::layout::DataLayout;
+use dxil_module::model::ResourceClass;
 use dxil_ops::{DxCall, DxOp, ValidationRule as R};
 
 use super::function::Site;
-use super::handles::{kind, resource_from_handle, resource_kind, sm_at_least, sm_kind, Class};
+use super::handles::{kind, resource_from_handle, resource_kind, sm_at_least, sm_kind};
 use crate::context::Ctx;
 use crate::util;
 use crate::util::comp;
@@ -143,14 +144,14 @@ impl Check<'_, '_, '_> {
     }
 
     /// `GetResourceKindAndCompTy` for a handle operand of the call.
-    fn kind_of(&mut self, handle: ValueRef) -> (u32, u32, Class) {
+    fn kind_of(&mut self, handle: ValueRef) -> (u32, u32, Option<ResourceClass>) {
         resource_kind(self.ctx, self.site.f, self.site.body, handle)
     }
 
     /// `GetSamplerKind`.
     fn sampler_mode(&mut self, handle: ValueRef) -> SamplerMode {
         let p = resource_from_handle(self.ctx, self.site.f, self.site.body, handle);
-        if p.class() != Class::Sampler {
+        if p.class() != Some(ResourceClass::Sampler) {
             SamplerMode::Invalid
         } else if p.cmp_or_counter() {
             SamplerMode::Comparison
@@ -530,7 +531,7 @@ impl Check<'_, '_, '_> {
         if !ok {
             self.err(R::InstrSampleCompType);
         }
-        if class != Class::Srv {
+        if class != Some(ResourceClass::SRV) {
             self.err(R::InstrResourceClassForSamplerGather);
         }
         let rule = if cmp {
@@ -579,7 +580,7 @@ impl Check<'_, '_, '_> {
     ) {
         self.sampler_rule(sampler, cmp);
         let (k, _, class) = self.kind_of(srv);
-        if class != Class::Srv {
+        if class != Some(ResourceClass::SRV) {
             return self.err(R::InstrResourceClassForSamplerGather);
         }
         self.coords(k, &coords);
@@ -780,7 +781,7 @@ impl Check<'_, '_, '_> {
             self.err(R::InstrSamplerModeForLOD);
         }
         let (k, _, class) = self.kind_of(handle);
-        if class != Class::Srv {
+        if class != Some(ResourceClass::SRV) {
             return self.err(R::InstrResourceClassForSamplerGather);
         }
         let n = kind::num_lod_coords(k);
@@ -893,7 +894,7 @@ impl Check<'_, '_, '_> {
         mask: ValueRef,
     ) {
         let (k, _, class) = self.kind_of(uav);
-        if class != Class::Uav {
+        if class != Some(ResourceClass::UAV) {
             self.err(R::InstrResourceClassForUAVStore);
         }
         let values = store_mask(self.ctx.m, values);
@@ -906,7 +907,7 @@ impl Check<'_, '_, '_> {
 
     fn texture_store(&mut self, handle: ValueRef, values: [ValueRef; 4], mask: ValueRef) {
         let (k, _, class) = self.kind_of(handle);
-        if class != Class::Uav {
+        if class != Some(ResourceClass::UAV) {
             self.err(R::InstrResourceClassForUAVStore);
         }
         let values = store_mask(self.ctx.m, values);
@@ -929,7 +930,7 @@ impl Check<'_, '_, '_> {
 
     fn buffer_load(&mut self, handle: ValueRef, offset: ValueRef) {
         let (k, _, class) = self.kind_of(handle);
-        if !matches!(class, Class::Srv | Class::Uav) {
+        if !matches!(class, Some(ResourceClass::SRV) | Some(ResourceClass::UAV)) {
             self.err(R::InstrResourceClassForLoad);
         }
         self.buffer_offset(k, offset, true);
@@ -938,14 +939,14 @@ impl Check<'_, '_, '_> {
     fn texture_load(&mut self, handle: ValueRef, mip: ValueRef, offsets: [ValueRef; 3]) {
         let (k, _, class) = self.kind_of(handle);
         let multisampled = matches!(k, kind::TEXTURE2DMS | kind::TEXTURE2DMSARRAY);
-        if class == Class::Uav {
+        if class == Some(ResourceClass::UAV) {
             if offsets.iter().any(|&o| !self.undef(o)) {
                 self.err(R::InstrOffsetOnUAVLoad);
             }
             if !self.undef(mip) && !multisampled {
                 self.err(R::InstrMipOnUAVLoad);
             }
-        } else if class != Class::Srv {
+        } else if class != Some(ResourceClass::SRV) {
             self.err(R::InstrResourceClassForLoad);
         }
         match k {
@@ -968,7 +969,7 @@ impl Check<'_, '_, '_> {
     /// buffer the handle names (`GetCBufSize`; the reference compares as `int`).
     fn cbuffer_bound(&mut self, handle: ValueRef, offset: i32) {
         let p = resource_from_handle(self.ctx, self.site.f, self.site.body, handle);
-        if p.class() != Class::CBuffer {
+        if p.class() != Some(ResourceClass::CBuffer) {
             // Reported on the handle's call.
             let at = match handle {
                 ValueRef::Inst(i) => i,
@@ -1000,7 +1001,7 @@ impl Check<'_, '_, '_> {
 
     fn raw_load(&mut self, handle: ValueRef, offset: ValueRef, alignment: ValueRef) {
         let (k, _, class) = self.kind_of(handle);
-        if !matches!(class, Class::Srv | Class::Uav) {
+        if !matches!(class, Some(ResourceClass::SRV) | Some(ResourceClass::UAV)) {
             self.err(R::InstrResourceClassForLoad);
         }
         if self.const_int(alignment).is_none() {
@@ -1017,7 +1018,7 @@ impl Check<'_, '_, '_> {
         alignment: ValueRef,
     ) {
         let (k, _, class) = self.kind_of(handle);
-        if class != Class::Uav {
+        if class != Some(ResourceClass::UAV) {
             self.err(R::InstrResourceClassForUAVStore);
         }
         if vector.is_some_and(|v| self.undef(v)) {
@@ -1075,7 +1076,8 @@ impl Check<'_, '_, '_> {
         }
         let from_call = matches!(handle, ValueRef::Inst(i)
             if matches!(self.site.body.inst(i).map(|d| &d.kind), Some(InstKind::Call { .. })));
-        if !from_call || self.ctx.res.props(self.site.f, handle).class() != Class::Uav {
+        if !from_call || self.ctx.res.props(self.site.f, handle).class() != Some(ResourceClass::UAV)
+        {
             self.err(R::InstrAtomicIntrinNonUAV);
         }
     }

@@ -270,17 +270,6 @@ impl<'m> Element<'m> {
     pub fn signature(&self) -> Option<SignatureKind> {
         point_signature(self.point)
     }
-
-    /// Bits of the component type (0 for unknown types).
-    pub fn comp_bits(&self) -> u32 {
-        match self.comp {
-            comp::I1 => 1,
-            comp::I16 | comp::U16 | comp::F16 | comp::SNORM_F16 | comp::UNORM_F16 => 16,
-            comp::I32 | comp::U32 | comp::F32 | comp::SNORM_F32 | comp::UNORM_F32 => 32,
-            comp::I64 | comp::U64 | comp::F64 | comp::SNORM_F64 | comp::UNORM_F64 => 64,
-            _ => 0,
-        }
-    }
 }
 
 /// The number a name ends with (0 when it does not end with a digit); wraps like the C

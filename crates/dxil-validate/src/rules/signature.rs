@@ -14,10 +14,10 @@ use dxil_ops::{SemanticInterpretationKind as Interp, ValidationRule as R};
 use crate::context::Ctx;
 use crate::util::{self, comp};
 
-use super::sig_alloc::{Allocator, Conflict, Shape, Width};
 use super::sig_model::{
     interp, sem, semantic_by_name, semantic_name, Element, Entry, SigState, Signature, Status,
 };
+use dxil_gen::pack::{Allocator, Conflict, DataWidth, Shape, REGISTERS};
 
 /// Output streams of a geometry shader.
 const STREAMS: usize = 4;
@@ -283,7 +283,7 @@ fn mesh(ctx: &mut Ctx, e: &Entry, f: Function) {
 
 /// `ValidateSignature`: each element, then the elements against each other, per GS stream.
 fn signature(ctx: &mut Ctx, sig: &Signature, status: &mut Status, use_min_precision: bool) {
-    let mut allocators: [Allocator; STREAMS] = std::array::from_fn(|_| Allocator::new());
+    let mut allocators: [Allocator; STREAMS] = std::array::from_fn(|_| Allocator::new(REGISTERS));
     let mut used_kinds: [Vec<u32>; STREAMS] = Default::default();
     let mut indices: [Vec<(String, Vec<u32>)>; STREAMS] = Default::default();
     let mut clip_cull_rows: [Vec<u32>; STREAMS] = Default::default();
@@ -398,13 +398,13 @@ fn signature(ctx: &mut Ctx, sig: &Signature, status: &mut Status, use_min_precis
     // A pixel shader reading the view id needs a free component for it in its input.
     if status.view_id && sig.is_input() && ctx.md.shader_kind() == Some(ShaderKind::Pixel) {
         let view_id = Shape {
-            interp: Interp::SGV,
-            mode: interp::CONSTANT,
-            width: Width::Undefined,
+            interpretation: Interp::SGV,
+            interpolation: interp::CONSTANT,
+            width: DataWidth::Undefined,
             rows: 1,
             cols: 1,
         };
-        if !allocators[0].pack_next(&view_id) {
+        if allocators[0].pack(&view_id, 0, REGISTERS, 0).is_none() {
             ctx.error(R::SmViewIDNeedsSlot, &[]);
         }
     }
@@ -421,9 +421,9 @@ fn overlap(ctx: &mut Ctx, el: &Element, alloc: &mut Allocator, use_min_precision
         return;
     }
     let shape = Shape {
-        interp: el.interp,
-        mode: el.mode,
-        width: Width::of(el.comp_bits(), use_min_precision),
+        interpretation: el.interp,
+        interpolation: el.mode,
+        width: DataWidth::of(el.comp, use_min_precision),
         rows: el.rows(),
         cols: el.cols(),
     };
