@@ -1,7 +1,7 @@
 //! LLVM 3.7 / DXIL text parser: text -> [`dxil_ir::Module`], the inverse of `dxil-text`.
 //!
 //! Accepts the module text the reference disassembler prints (the header comments are `;`
-//! comments) and LLVM 3.7 assembly as people write it (spec: `../shared/spec/LangRef.rst`):
+//! comments) and LLVM 3.7 assembly as people write it (spec: the "LLVM Language Reference Manual" of LLVM 3.7):
 //! named and numbered values, blocks and types with forward references, globals, aliases,
 //! declarations and definitions, attributes and attribute groups, every instruction of the
 //! IR, constant expressions, metadata (named, numbered, `distinct`, `DI*` records,

@@ -2,7 +2,7 @@
 //! writer ([`write_module`], IR -> bitcode, byte-identical to DXC for modules it wrote).
 //!
 //! Record layouts follow LLVM 3.7 as shipped in DXC (`include/llvm/Bitcode/LLVMBitCodes.h`,
-//! `lib/Bitcode/Reader/BitcodeReader.cpp`); `../shared/spec/BitCodeFormat.rst` describes the
+//! `lib/Bitcode/Reader/BitcodeReader.cpp`); LLVM's "LLVM Bitcode File Format" describes the
 //! container. [`read_module`] decodes every block of the module: BLOCKINFO, PARAMATTR_GROUP,
 //! PARAMATTR, TYPE, the module records, CONSTANTS, METADATA (incl. every DI* record and the
 //! kind table), VALUE_SYMTAB, USELIST and the FUNCTION blocks with their constants,

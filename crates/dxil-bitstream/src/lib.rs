@@ -1,4 +1,4 @@
-//! LLVM bitstream container format (spec: `../shared/spec/BitCodeFormat.rst`): a zero-copy
+//! LLVM bitstream container format (spec: LLVM's "LLVM Bitcode File Format"): a zero-copy
 //! cursor [`Reader`], a [`Writer`], abbreviations, BLOCKINFO, an `llvm-bcanalyzer -dump` style
 //! printer ([`dump`]) and a generic re-encoder ([`reencode`]) that proves the layer is exact.
 //!

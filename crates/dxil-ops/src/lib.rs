@@ -3,7 +3,7 @@
 //! the validation rules.
 //!
 //! The tables live in `generated.rs`, written by `tests/generated.rs` from
-//! `../shared/spec/dxil-db.json` (the facts of DXC's `hctdb.py`) and checked in; that test fails
+//! the DXIL operation database (`dxil-db.json`: the facts of DXC's `hctdb.py`, read from the reference data folder) and checked in; that test fails
 //! when regenerating would change the file, and `BLESS=1` rewrites it. Spec: DXIL.rst,
 //! "Operations" and "Validation Rules".
 #![forbid(unsafe_code)]

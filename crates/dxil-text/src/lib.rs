@@ -3,7 +3,7 @@
 //! ([`header`]) the header comments themselves, from the container parts and the module's
 //! metadata. [`print_dumpbin`] prints both.
 //!
-//! Spec: LLVM 3.7 LangRef (`../shared/spec/LangRef.rst`) for the syntax; the layout rules
+//! Spec: LLVM 3.7's "LLVM Language Reference Manual" for the syntax; the layout rules
 //! (slot numbering, metadata numbering, float spelling, comments) are those of LLVM 3.7's
 //! assembly writer and DXC's annotation writer, observed on the corpus.
 #![forbid(unsafe_code)]
