@@ -147,8 +147,6 @@ macro_rules! operations {
     };
 }
 
-// Arithmetic that does not flush fp32 denormals: absolute value, classification, bit casts
-// and the legacy conversions work on the bits (they pass `false` where the others pass `ftz`).
 operations! {
     (w, ctx, call, mask, ty, dst, ftz) {
         // System values.
@@ -206,7 +204,9 @@ operations! {
         }),
         DxOp::Barrier { .. } => return Ok(Status::Barrier),
 
-        // Arithmetic.
+        // Arithmetic. The operations on the bits (absolute value, classification, the fp32
+        // bit casts, the legacy conversions, `Dot2AddHalf`) never flush fp32 denormals: they
+        // pass `false` where the others pass `ftz`.
         DxOp::FAbs { value } => per_lane(w, mask, dst, [value], false, |[x]| [math::fabs(ty, x)]),
         DxOp::Saturate { value } => {
             per_lane(w, mask, dst, [value], ftz, |[x]| [math::saturate(ty, x)])
@@ -241,13 +241,16 @@ operations! {
         DxOp::Frc { value } => {
             math::float1(w, mask, dst, value, ftz, ty, |v| v - v.floor(), |v| v - v.floor())
         },
-        DxOp::Round_ne { value } => math::float1(w, mask, dst, value, ftz, ty, math::round_ne, |v| {
-            math::round_ne(f64::from(v)) as f32
-        }),
+        DxOp::Round_ne { value } => {
+            let f32f = |v: f32| math::round_ne(f64::from(v)) as f32;
+            math::float1(w, mask, dst, value, ftz, ty, math::round_ne, f32f)
+        },
         DxOp::Round_ni { value } => {
             math::float1(w, mask, dst, value, ftz, ty, f64::floor, f32::floor)
         },
-        DxOp::Round_pi { value } => math::float1(w, mask, dst, value, ftz, ty, f64::ceil, f32::ceil),
+        DxOp::Round_pi { value } => {
+            math::float1(w, mask, dst, value, ftz, ty, f64::ceil, f32::ceil)
+        },
         DxOp::Round_z { value } => {
             math::float1(w, mask, dst, value, ftz, ty, f64::trunc, f32::trunc)
         },
