@@ -1,6 +1,7 @@
 //! The interpreter on a tight arithmetic loop: lane-instructions per second of a dispatch
 //! (64 threads in waves of 8 and of 32 lanes), beside a naive walk over the IR that looks every
-//! operand up by value id, one thread at a time (what decoding once avoids).
+//! operand up by value id, one thread at a time (what decoding once avoids); and on a loop of
+//! `dx.op` arithmetic calls, which measures the dispatch of decoded operations.
 
 use std::collections::HashMap;
 
@@ -13,7 +14,24 @@ const THREADS: u32 = 64;
 /// Instructions per loop iteration: mul, add, xor, add, icmp, br (the phis are edge copies).
 const PER_ITERATION: u64 = 6;
 
-fn shader() -> String {
+/// Instructions per iteration of the `dx.op` loop: umad, imax, countbits, firstbitHi, umin,
+/// add, icmp, br.
+const DX_PER_ITERATION: u64 = 8;
+
+/// The loop body of the tight loop: plain LLVM arithmetic.
+const ARITH_BODY: &str = "  %a1 = mul i32 %a, 1664525
+  %a2 = add i32 %a1, 1013904223
+  %a3 = xor i32 %a2, %i";
+
+/// The loop body of the `dx.op` loop: arithmetic through `dx.op` calls.
+const DX_BODY: &str =
+    "  %a1 = call i32 @dx.op.tertiary.i32(i32 49, i32 %a, i32 1664525, i32 1013904223)
+  %b1 = call i32 @dx.op.binary.i32(i32 37, i32 %a1, i32 %i)
+  %b2 = call i32 @dx.op.unaryBits.i32(i32 31, i32 %b1)
+  %b3 = call i32 @dx.op.unaryBits.i32(i32 33, i32 %a1)
+  %a3 = call i32 @dx.op.binary.i32(i32 40, i32 %a1, i32 %b3)";
+
+fn shader(body: &str) -> String {
     format!(
         r#"target datalayout = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 target triple = "dxil-ms-dx"
@@ -29,9 +47,7 @@ define void @main() {{
 loop:
   %i = phi i32 [ 0, %0 ], [ %i1, %loop ]
   %a = phi i32 [ %2, %0 ], [ %a3, %loop ]
-  %a1 = mul i32 %a, 1664525
-  %a2 = add i32 %a1, 1013904223
-  %a3 = xor i32 %a2, %i
+{body}
   %i1 = add i32 %i, 1
   %c = icmp ult i32 %i1, {ITERATIONS}
   br i1 %c, label %loop, label %done
@@ -44,6 +60,9 @@ done:
 declare i32 @dx.op.threadId.i32(i32, i32) #0
 declare void @dx.op.bufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8) #1
 declare %dx.types.Handle @dx.op.createHandle(i32, i8, i32, i32, i1) #2
+declare i32 @dx.op.tertiary.i32(i32, i32, i32, i32) #0
+declare i32 @dx.op.binary.i32(i32, i32, i32) #0
+declare i32 @dx.op.unaryBits.i32(i32, i32) #0
 
 attributes #0 = {{ nounwind readnone }}
 attributes #1 = {{ nounwind }}
@@ -69,8 +88,8 @@ attributes #2 = {{ nounwind readonly }}
     )
 }
 
-fn module() -> CheckedModule {
-    let bytes = dxil::assemble(&shader()).expect("the bench shader assembles");
+fn module(body: &str) -> CheckedModule {
+    let bytes = dxil::assemble(&shader(body)).expect("the bench shader assembles");
     dxil::read_module(&bytes).expect("the bench shader reads")
 }
 
@@ -177,7 +196,7 @@ fn naive_walk(m: &Module, tid: u32) -> u32 {
 }
 
 fn bench(c: &mut Criterion) {
-    let m = module();
+    let m = module(ARITH_BODY);
     let program = Program::compile(&m, None).expect("the bench shader compiles");
     let lane_insts = u64::from(THREADS) * u64::from(ITERATIONS) * PER_ITERATION;
     let mut g = c.benchmark_group("tight_loop");
@@ -199,6 +218,28 @@ fn bench(c: &mut Criterion) {
     g.bench_function("naive_ir_walk", |b| {
         b.iter(|| (0..THREADS).fold(0, |acc, t| acc ^ naive_walk(&m, t)));
     });
+    g.finish();
+
+    let m = module(DX_BODY);
+    let program = Program::compile(&m, None).expect("the dx.op bench shader compiles");
+    let mut g = c.benchmark_group("dx_op_loop");
+    g.throughput(Throughput::Elements(
+        u64::from(THREADS) * u64::from(ITERATIONS) * DX_PER_ITERATION,
+    ));
+    for lanes in [8, 32] {
+        g.bench_function(format!("executor_{lanes}_lanes"), |b| {
+            let mut bind = bindings();
+            let d = Dispatch {
+                wave_size: Some(lanes),
+                ..Dispatch::default()
+            };
+            b.iter(|| {
+                program
+                    .dispatch(&mut bind, &d, &mut std::io::sink())
+                    .expect("runs")
+            });
+        });
+    }
     g.finish();
 }
 

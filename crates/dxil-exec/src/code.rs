@@ -1,10 +1,11 @@
 //! The compact form a function is compiled into for execution: instructions over numbered
 //! register slots (one 64-bit slot per scalar; aggregates take consecutive slots), blocks as
 //! ranges of instructions, phis as parallel copies on edges (LangRef "'phi' Instruction":
-//! the incoming value is chosen by the edge taken), each `dx.op` call decoded once.
+//! the incoming value is chosen by the edge taken), each `dx.op` call decoded once into the
+//! typed operation with its operands' slots ([`DxCall`]).
 
 use dxil_ir::{BinOp, CastOp};
-use dxil_ops::OpCode;
+use dxil_ops::DxOp;
 
 /// A register slot.
 pub(crate) type Slot = u32;
@@ -173,15 +174,10 @@ pub(crate) enum Inst {
         cmp: Slot,
         new: Slot,
     },
-    /// A `dx.op` call: `args` is a range of [`Function::args`], one slot per operand after
-    /// the opcode (an aggregate operand's first slot).
+    /// A `dx.op` call: an index into [`Function::calls`] (kept apart so that the
+    /// instructions stay small).
     Dx {
-        op: OpCode,
-        ty: Ty,
-        dst: Slot,
-        args: (u32, u32),
-        /// The call has a result (`dst` is meaningful).
-        value: bool,
+        call: u32,
     },
     Br {
         edge: u32,
@@ -199,6 +195,19 @@ pub(crate) enum Inst {
     },
     Ret,
     Unreachable,
+}
+
+/// A `dx.op` call as the interpreter runs it: the operation with the slot of each operand
+/// (an aggregate operand's first slot) in its named fields.
+#[derive(Clone, Debug)]
+pub(crate) struct DxCall {
+    pub(crate) op: DxOp<Slot>,
+    /// The overload's scalar kind (i32 where the operation has none).
+    pub(crate) ty: Ty,
+    /// The first result slot.
+    pub(crate) dst: Slot,
+    /// The call has a result (`dst` is meaningful).
+    pub(crate) value: bool,
 }
 
 /// An edge to a block with the phi copies it makes.
@@ -237,8 +246,8 @@ pub(crate) struct Function {
     pub(crate) edges: Vec<Edge>,
     /// Phi copies of the edges: (destination, source).
     pub(crate) copies: Vec<(Slot, Slot)>,
-    /// Operand slots of the `dx.op` calls.
-    pub(crate) args: Vec<Slot>,
+    /// The `dx.op` calls.
+    pub(crate) calls: Vec<DxCall>,
     /// `switch` cases: (value, edge).
     pub(crate) cases: Vec<(u64, u32)>,
     /// Variable `getelementptr` indices: (slot, index kind, byte stride).

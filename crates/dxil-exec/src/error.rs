@@ -75,16 +75,6 @@ pub enum InputCause {
     /// terminator where a block ends, a value where an instruction reads one), in words.
     #[error("{0}")]
     Malformed(String),
-    /// An operation is called with fewer operands than it reads.
-    #[error("dx.op {op}: operand {position} of {count} is absent")]
-    MissingOperand {
-        /// The operation.
-        op: String,
-        /// The operand read (1-based).
-        position: usize,
-        /// The operands the call has.
-        count: usize,
-    },
     /// `createHandle` of a resource class that is none of SRV, UAV, CBV and sampler.
     #[error("resource class {0}")]
     ResourceClass(u64),

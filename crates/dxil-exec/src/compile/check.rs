@@ -59,12 +59,9 @@ pub(crate) fn slots(f: &Function) -> Result<()> {
             Inst::CmpXchg {
                 dst, ptr, cmp, new, ..
             } => within(dst, 2) && within(ptr, 1) && within(cmp, 1) && within(new, 1),
-            Inst::Dx { dst, args, .. } => {
-                within(dst, SPARE)
-                    && f.args
-                        .get(args.0 as usize..(args.0 as usize + args.1 as usize))
-                        .is_some_and(|a| a.iter().all(|&s| within(s, 4)))
-            }
+            Inst::Dx { call } => f.calls.get(call as usize).is_some_and(|c| {
+                within(c.dst, SPARE) && c.op.operands().all(|(_, &s)| within(s, 4))
+            }),
             Inst::CondBr { c, .. } | Inst::Switch { c, .. } => within(c, 1),
             Inst::Br { .. } | Inst::Ret | Inst::Unreachable => true,
         };

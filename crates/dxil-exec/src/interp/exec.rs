@@ -241,11 +241,8 @@ impl Wave {
                     self.set(dst + 1, l, u64::from(old == c));
                 });
             }
-            Inst::Dx {
-                op, ty, dst, args, ..
-            } => {
-                let args = &prog.func.args[args.0 as usize..(args.0 + args.1) as usize];
-                return dxop::exec(self, ctx, op, ty, dst, args, mask);
+            Inst::Dx { call } => {
+                return dxop::exec(self, ctx, &prog.func.calls[call as usize], mask);
             }
             Inst::Br { .. }
             | Inst::CondBr { .. }

@@ -4,39 +4,121 @@
 //! quad, as compute shaders do with derivatives (SM 6.6): coarse differences across the
 //! 2x2 lanes of each quad.
 
-use dxil_ops::OpCode as O;
-
 use crate::code::{Slot, Ty};
 use crate::error::{Result, RuntimeCause};
 use crate::interp::buffer::from_regs;
-use crate::interp::dxop::{operand, resource};
+use crate::interp::dxop::resource;
 use crate::interp::float::f32_to_half;
 use crate::interp::{for_lanes, Ctx, Mask, Wave};
 use crate::resource::SamplerDesc;
 use crate::texture::{self, Lod, SampleArgs};
 
-/// Whether `op` is computed here.
-pub(crate) fn handles(op: O) -> bool {
-    matches!(
-        op,
-        O::TextureLoad
-            | O::TextureStore
-            | O::TextureStoreSample
-            | O::Sample
-            | O::SampleBias
-            | O::SampleLevel
-            | O::SampleGrad
-            | O::SampleCmp
-            | O::SampleCmpLevelZero
-            | O::SampleCmpLevel
-            | O::SampleCmpGrad
-            | O::SampleCmpBias
-            | O::TextureGather
-            | O::TextureGatherCmp
-            | O::TextureGatherRaw
-            | O::Texture2DMSGetSamplePosition
-            | O::CalculateLOD
-    )
+/// Where a sampling operation's level of detail comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Gradients {
+    /// The quad's differences of the coordinates (`Sample`, `SampleCmp`).
+    Quad,
+    /// The quad's differences, plus the `bias` operand (`SampleBias`, `SampleCmpBias`).
+    Bias(Slot),
+    /// The `lod` operand (`SampleLevel`, `SampleCmpLevel`).
+    Level(Slot),
+    /// Level 0 (`SampleCmpLevelZero`, the gathers).
+    LevelZero,
+    /// The `ddx` and `ddy` operands (`SampleGrad`, `SampleCmpGrad`).
+    Given([Slot; 3], [Slot; 3]),
+}
+
+/// The operands of a sampling or gathering operation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sampling {
+    srv: Slot,
+    sampler: Slot,
+    coord: [Slot; 4],
+    /// Texel offsets per axis; an axis without one (the gathers' third) takes 0.
+    offset: [Option<Slot>; 3],
+    lod: Gradients,
+    clamp: Option<Slot>,
+    compare: Option<Slot>,
+}
+
+impl Sampling {
+    /// The operation on `srv` through `sampler` at `coord`, without offsets, clamp or
+    /// comparison.
+    pub(crate) fn new(srv: Slot, sampler: Slot, coord: [Slot; 4], lod: Gradients) -> Self {
+        Sampling {
+            srv,
+            sampler,
+            coord,
+            offset: [None; 3],
+            lod,
+            clamp: None,
+            compare: None,
+        }
+    }
+
+    /// With texel offsets on all three axes.
+    pub(crate) fn offset(self, o: [Slot; 3]) -> Self {
+        Sampling {
+            offset: o.map(Some),
+            ..self
+        }
+    }
+
+    /// With texel offsets in x and y (the gathers).
+    pub(crate) fn offset2(self, [x, y]: [Slot; 2]) -> Self {
+        Sampling {
+            offset: [Some(x), Some(y), None],
+            ..self
+        }
+    }
+
+    /// With the `clamp` operand: the least LOD.
+    pub(crate) fn clamp(self, clamp: Slot) -> Self {
+        Sampling {
+            clamp: Some(clamp),
+            ..self
+        }
+    }
+
+    /// With the `compareValue` operand.
+    pub(crate) fn compare(self, compare: Slot) -> Self {
+        Sampling {
+            compare: Some(compare),
+            ..self
+        }
+    }
+
+    /// What lane `l` samples.
+    fn args(&self, w: &Wave, l: usize) -> SampleArgs {
+        let quad = || quad_grads(w, &self.coord, l);
+        let lod = match self.lod {
+            Gradients::Quad => {
+                let (ddx, ddy) = quad();
+                Lod::Grad { ddx, ddy }
+            }
+            Gradients::Bias(bias) => {
+                let (ddx, ddy) = quad();
+                Lod::Bias {
+                    bias: f(w, bias, l),
+                    ddx,
+                    ddy,
+                }
+            }
+            Gradients::Level(lod) => Lod::Level(f(w, lod, l)),
+            Gradients::LevelZero => Lod::Level(0.0),
+            Gradients::Given(ddx, ddy) => Lod::Grad {
+                ddx: ddx.map(|s| f(w, s, l)),
+                ddy: ddy.map(|s| f(w, s, l)),
+            },
+        };
+        SampleArgs {
+            coord: self.coord.map(|s| f(w, s, l)),
+            offset: self.offset.map(|o| o.map_or(0, |s| int(w, s, l))),
+            lod,
+            clamp: self.clamp.map(|s| f(w, s, l)),
+            compare: self.compare.map(|s| f(w, s, l)),
+        }
+    }
 }
 
 fn sampler_desc(ctx: &mut Ctx<'_>, h: u64) -> Result<SamplerDesc> {
@@ -46,6 +128,10 @@ fn sampler_desc(ctx: &mut Ctx<'_>, h: u64) -> Result<SamplerDesc> {
 
 fn f(w: &Wave, s: Slot, l: usize) -> f32 {
     f32::from_bits(w.get(s, l) as u32)
+}
+
+fn int(w: &Wave, s: Slot, l: usize) -> i32 {
+    w.get(s, l) as u32 as i32
 }
 
 /// Coarse derivatives of coordinates `coords` at lane `l` (x then y).
@@ -73,184 +159,182 @@ fn write_f32s(w: &mut Wave, dst: Slot, l: usize, ty: Ty, v: [f32; 4]) {
     w.set(dst + 4, l, 1);
 }
 
-/// Runs a texture operation for the lanes of `mask`.
-pub(crate) fn exec(
+/// `TextureLoad`: the texel of `srv` at `coord` + `offset`, of mip level `mip` (or sample
+/// `mip` of a multisampled texture).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn load(
     w: &mut Wave,
     ctx: &mut Ctx<'_>,
-    op: O,
     ty: Ty,
     dst: Slot,
-    args: &[Slot],
     mask: Mask,
+    srv: Slot,
+    mip: Slot,
+    coord: [Slot; 3],
+    offset: [Slot; 3],
 ) -> Result<()> {
-    let arg = |i: usize| operand(op, args, i);
-    let int = |w: &Wave, i: usize, l: usize| -> Result<i32> { Ok(w.get(arg(i)?, l) as u32 as i32) };
-    match op {
-        O::TextureLoad => for_lanes!(mask, l, {
-            let h = w.get(arg(0)?, l);
-            let mip = w.get(arg(1)?, l) as u32;
-            let coord = [int(w, 2, l)?, int(w, 3, l)?, int(w, 4, l)?];
-            let offset = [int(w, 5, l)?, int(w, 6, l)?, int(w, 7, l)?];
-            let res = resource(ctx, h)?;
-            let ms = matches!(
-                res.view,
-                crate::ResourceKind::Texture2DMS | crate::ResourceKind::Texture2DMSArray
-            );
-            let regs = if ms {
-                texture::load(res, coord, 0, mip, offset)
-            } else {
-                texture::load(res, coord, mip, 0, offset)
-            };
-            let wide = res.format.is_some_and(|f| f.component.size() == 8);
-            let mut out = [0u64; 8];
-            from_regs(regs, ty, wide, &mut out);
-            for (k, v) in out.iter().enumerate().take(4) {
-                w.set(dst + k as u32, l, *v);
-            }
-            w.set(dst + 4, l, 1);
-        }),
-        O::TextureStore | O::TextureStoreSample => for_lanes!(mask, l, {
-            let h = w.get(arg(0)?, l);
-            let coord = [
-                w.get(arg(1)?, l) as u32,
-                w.get(arg(2)?, l) as u32,
-                w.get(arg(3)?, l) as u32,
-            ];
-            let vals = [
-                w.get(arg(4)?, l),
-                w.get(arg(5)?, l),
-                w.get(arg(6)?, l),
-                w.get(arg(7)?, l),
-            ];
-            let m = w.get(arg(8)?, l) as u8;
-            let res = resource(ctx, h)?;
-            let wide = res.format.is_some_and(|f| f.component.size() == 8);
-            let (regs, m) = crate::interp::buffer::to_regs(&vals, ty, wide, m);
-            let sample = if op == O::TextureStoreSample {
-                w.get(arg(9)?, l) as u32
-            } else {
-                0
-            };
-            texture::store_sample(res, coord, sample, regs, m);
-        }),
-        O::Texture2DMSGetSamplePosition => for_lanes!(mask, l, {
-            let index = w.get(arg(1)?, l) as u32;
-            let res = resource(ctx, w.get(arg(0)?, l))?;
-            let [x, y] = texture::sample_position(res, index);
-            w.set(dst, l, u64::from(x.to_bits()));
-            w.set(dst + 1, l, u64::from(y.to_bits()));
-        }),
-        O::CalculateLOD => for_lanes!(mask, l, {
-            let (h, s) = (w.get(arg(0)?, l), w.get(arg(1)?, l));
-            let sampler = sampler_desc(ctx, s)?;
-            let coords = [arg(2)?, arg(3)?, arg(4)?];
-            let (ddx, ddy) = quad_grads(w, &coords, l);
-            let sa = SampleArgs {
-                coord: [f(w, arg(2)?, l), f(w, arg(3)?, l), f(w, arg(4)?, l), 0.0],
-                offset: [0; 3],
-                lod: Lod::Grad { ddx, ddy },
-                clamp: None,
-                compare: None,
-            };
-            let clamped = w.get(arg(5)?, l) & 1 == 1;
-            let res = resource(ctx, h)?;
-            let r = texture::calculate_lod(res, &sampler, &sa);
-            let v = if clamped { r[0] } else { r[1] };
-            w.set(dst, l, u64::from(v.to_bits()));
-        }),
-        _ => for_lanes!(mask, l, {
-            let (h, s) = (w.get(arg(0)?, l), w.get(arg(1)?, l));
-            let sampler = sampler_desc(ctx, s)?;
-            let coords = [arg(2)?, arg(3)?, arg(4)?, arg(5)?];
-            let coord = [
-                f(w, arg(2)?, l),
-                f(w, arg(3)?, l),
-                f(w, arg(4)?, l),
-                f(w, arg(5)?, l),
-            ];
-            let gather = matches!(
-                op,
-                O::TextureGather | O::TextureGatherCmp | O::TextureGatherRaw
-            );
-            let offset = if gather {
-                [int(w, 6, l)?, int(w, 7, l)?, 0]
-            } else {
-                [int(w, 6, l)?, int(w, 7, l)?, int(w, 8, l)?]
-            };
-            let opt = |w: &Wave, i: usize| -> Result<Option<f32>> { Ok(Some(f(w, arg(i)?, l))) };
-            let (ddx, ddy) = quad_grads(w, &coords, l);
-            let (lod, clamp, compare) = match op {
-                O::Sample => (Lod::Grad { ddx, ddy }, opt(w, 9)?, None),
-                O::SampleBias => (
-                    Lod::Bias {
-                        bias: f(w, arg(9)?, l),
-                        ddx,
-                        ddy,
-                    },
-                    opt(w, 10)?,
-                    None,
-                ),
-                O::SampleLevel => (Lod::Level(f(w, arg(9)?, l)), None, None),
-                O::SampleGrad => (
-                    Lod::Grad {
-                        ddx: [f(w, arg(9)?, l), f(w, arg(10)?, l), f(w, arg(11)?, l)],
-                        ddy: [f(w, arg(12)?, l), f(w, arg(13)?, l), f(w, arg(14)?, l)],
-                    },
-                    opt(w, 15)?,
-                    None,
-                ),
-                O::SampleCmp => (Lod::Grad { ddx, ddy }, opt(w, 10)?, opt(w, 9)?),
-                O::SampleCmpLevelZero => (Lod::Level(0.0), None, opt(w, 9)?),
-                O::SampleCmpLevel => (Lod::Level(f(w, arg(10)?, l)), None, opt(w, 9)?),
-                O::SampleCmpGrad => (
-                    Lod::Grad {
-                        ddx: [f(w, arg(10)?, l), f(w, arg(11)?, l), f(w, arg(12)?, l)],
-                        ddy: [f(w, arg(13)?, l), f(w, arg(14)?, l), f(w, arg(15)?, l)],
-                    },
-                    opt(w, 16)?,
-                    opt(w, 9)?,
-                ),
-                O::SampleCmpBias => (
-                    Lod::Bias {
-                        bias: f(w, arg(10)?, l),
-                        ddx,
-                        ddy,
-                    },
-                    opt(w, 11)?,
-                    opt(w, 9)?,
-                ),
-                O::TextureGatherCmp => (Lod::Level(0.0), None, opt(w, 9)?),
-                _ => (Lod::Level(0.0), None, None),
-            };
-            let sa = SampleArgs {
-                coord,
-                offset,
-                lod,
-                clamp,
-                compare,
-            };
-            let res = resource(ctx, h)?;
-            if op == O::TextureGatherRaw {
+    for_lanes!(mask, l, {
+        let h = w.get(srv, l);
+        let mip = w.get(mip, l) as u32;
+        let coord = coord.map(|s| int(w, s, l));
+        let offset = offset.map(|s| int(w, s, l));
+        let res = resource(ctx, h)?;
+        let ms = matches!(
+            res.view,
+            crate::ResourceKind::Texture2DMS | crate::ResourceKind::Texture2DMSArray
+        );
+        let regs = if ms {
+            texture::load(res, coord, 0, mip, offset)
+        } else {
+            texture::load(res, coord, mip, 0, offset)
+        };
+        let wide = res.format.is_some_and(|f| f.component.size() == 8);
+        let mut out = [0u64; 8];
+        from_regs(regs, ty, wide, &mut out);
+        for (k, v) in out.iter().enumerate().take(4) {
+            w.set(dst + k as u32, l, *v);
+        }
+        w.set(dst + 4, l, 1);
+    });
+    Ok(())
+}
+
+/// `TextureStore`, or with `sample` `TextureStoreSample`: the components `components` of
+/// `values` to the texel of `srv` at `coord`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn store(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    ty: Ty,
+    mask: Mask,
+    srv: Slot,
+    coord: [Slot; 3],
+    values: [Slot; 4],
+    components: Slot,
+    sample: Option<Slot>,
+) -> Result<()> {
+    for_lanes!(mask, l, {
+        let h = w.get(srv, l);
+        let coord = coord.map(|s| w.get(s, l) as u32);
+        let vals = values.map(|s| w.get(s, l));
+        let m = w.get(components, l) as u8;
+        let res = resource(ctx, h)?;
+        let wide = res.format.is_some_and(|f| f.component.size() == 8);
+        let (regs, m) = crate::interp::buffer::to_regs(&vals, ty, wide, m);
+        let sample = sample.map_or(0, |s| w.get(s, l) as u32);
+        texture::store_sample(res, coord, sample, regs, m);
+    });
+    Ok(())
+}
+
+/// `Texture2DMSGetSamplePosition`.
+pub(crate) fn sample_position(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    dst: Slot,
+    mask: Mask,
+    srv: Slot,
+    index: Slot,
+) -> Result<()> {
+    for_lanes!(mask, l, {
+        let index = w.get(index, l) as u32;
+        let res = resource(ctx, w.get(srv, l))?;
+        let [x, y] = texture::sample_position(res, index);
+        w.set(dst, l, u64::from(x.to_bits()));
+        w.set(dst + 1, l, u64::from(y.to_bits()));
+    });
+    Ok(())
+}
+
+/// `CalculateLOD`: the LOD a sample of `handle` through `sampler` at `coord` would take,
+/// clamped or not as `clamped` says.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn calculate_lod(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    dst: Slot,
+    mask: Mask,
+    handle: Slot,
+    sampler: Slot,
+    coord: [Slot; 3],
+    clamped: Slot,
+) -> Result<()> {
+    for_lanes!(mask, l, {
+        let (h, s) = (w.get(handle, l), w.get(sampler, l));
+        let sampler = sampler_desc(ctx, s)?;
+        let (ddx, ddy) = quad_grads(w, &coord, l);
+        let [x, y, z] = coord.map(|s| f(w, s, l));
+        let sa = SampleArgs {
+            coord: [x, y, z, 0.0],
+            offset: [0; 3],
+            lod: Lod::Grad { ddx, ddy },
+            clamp: None,
+            compare: None,
+        };
+        let clamped = w.get(clamped, l) & 1 == 1;
+        let res = resource(ctx, h)?;
+        let r = texture::calculate_lod(res, &sampler, &sa);
+        let v = if clamped { r[0] } else { r[1] };
+        w.set(dst, l, u64::from(v.to_bits()));
+    });
+    Ok(())
+}
+
+/// The `Sample*` operations.
+pub(crate) fn sample(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    ty: Ty,
+    dst: Slot,
+    mask: Mask,
+    s: &Sampling,
+) -> Result<()> {
+    for_lanes!(mask, l, {
+        let (h, smp) = (w.get(s.srv, l), w.get(s.sampler, l));
+        let sampler = sampler_desc(ctx, smp)?;
+        let sa = s.args(w, l);
+        let res = resource(ctx, h)?;
+        let v = texture::sample(res, &sampler, &sa);
+        write_f32s(w, dst, l, ty, v);
+    });
+    Ok(())
+}
+
+/// `TextureGather` and `TextureGatherCmp` (the component `channel` of the four texels), or
+/// without a channel `TextureGatherRaw` (whole elements).
+pub(crate) fn gather(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    ty: Ty,
+    dst: Slot,
+    mask: Mask,
+    s: &Sampling,
+    channel: Option<Slot>,
+) -> Result<()> {
+    for_lanes!(mask, l, {
+        let (h, smp) = (w.get(s.srv, l), w.get(s.sampler, l));
+        let sampler = sampler_desc(ctx, smp)?;
+        let sa = s.args(w, l);
+        let res = resource(ctx, h)?;
+        match channel {
+            None => {
                 // Whole elements, cut to the result's integer width.
                 let keep = u64::MAX >> (64 - ty.bits().clamp(1, 64));
                 for (k, v) in texture::gather_raw(res, &sampler, &sa).iter().enumerate() {
                     w.set(dst + k as u32, l, v & keep);
                 }
-                w.set(dst + 4, l, 1);
-            } else if gather {
-                let channel = w.get(arg(8)?, l) as u8;
+            }
+            Some(c) => {
+                let channel = w.get(c, l) as u8;
                 let regs = texture::gather(res, &sampler, &sa, channel);
                 let mut out = [0u64; 8];
                 from_regs(regs, ty, false, &mut out);
                 for (k, v) in out.iter().enumerate().take(4) {
                     w.set(dst + k as u32, l, *v);
                 }
-                w.set(dst + 4, l, 1);
-            } else {
-                let v = texture::sample(res, &sampler, &sa);
-                write_f32s(w, dst, l, ty, v);
             }
-        }),
-    }
+        }
+        w.set(dst + 4, l, 1);
+    });
     Ok(())
 }

@@ -45,11 +45,13 @@ fn slots(f: &Function, inst: &Inst) -> (Option<Slot>, Vec<Slot>) {
         Inst::CmpXchg {
             dst, ptr, cmp, new, ..
         } => (Some(*dst), vec![*ptr, *cmp, *new]),
-        Inst::Dx {
-            dst, args, value, ..
-        } => {
-            let a = &f.args[args.0 as usize..(args.0 + args.1) as usize];
-            ((*value).then_some(*dst), a.to_vec())
+        Inst::Dx { call } => {
+            // In range: the compiler's check of the function proved it.
+            let c = &f.calls[*call as usize];
+            (
+                c.value.then_some(c.dst),
+                c.op.operands().map(|(_, &s)| s).collect(),
+            )
         }
         Inst::CondBr { c, .. } | Inst::Switch { c, .. } => (None, vec![*c]),
         Inst::Br { .. } | Inst::Ret | Inst::Unreachable => (None, Vec::new()),
@@ -73,7 +75,7 @@ fn ty_name(t: Ty) -> &'static str {
 
 /// The instruction's name and fixed fields, LLVM's spelling where the IR has one
 /// (`fadd float`, `fcmp olt float`, `sitofp i32 to float`).
-fn head(inst: &Inst) -> String {
+fn head(f: &Function, inst: &Inst) -> String {
     match inst {
         Inst::Bin { op, ty, .. } => format!("{} {}", op.mnemonic(), ty_name(*ty)),
         Inst::BinFtz { op, .. } => format!("{} float", op.mnemonic()),
@@ -94,7 +96,10 @@ fn head(inst: &Inst) -> String {
         Inst::Store { ty, off, .. } => format!("store {} +{off}", ty_name(*ty)),
         Inst::Rmw { op, ty, .. } => format!("atomicrmw {op:?} {}", ty_name(*ty)).to_lowercase(),
         Inst::CmpXchg { ty, .. } => format!("cmpxchg {}", ty_name(*ty)),
-        Inst::Dx { op, ty, .. } => format!("dx.op {op:?} {}", ty_name(*ty)),
+        Inst::Dx { call } => {
+            let c = &f.calls[*call as usize];
+            format!("dx.op {} {}", c.op.name(), ty_name(c.ty))
+        }
         Inst::Br { .. } => "br".into(),
         Inst::CondBr { .. } => "br".into(),
         Inst::Switch { .. } => "switch".into(),
@@ -202,7 +207,7 @@ pub(crate) fn line(
     if let Some(d) = &dst_name {
         s.push_str(&format!("{d} = "));
     }
-    s.push_str(&head(inst));
+    s.push_str(&head(f, inst));
     if !ops.is_empty() {
         let vals: Vec<String> = ops.iter().map(|&o| operand(f, w, o, lane)).collect();
         s.push_str(&format!(" ({})", vals.join(", ")));

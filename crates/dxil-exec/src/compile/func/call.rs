@@ -5,7 +5,7 @@
 use dxil_ir::{CheckedModule, InstData, ValueRef};
 
 use super::{unsupported, Ctx};
-use crate::code::{Inst, Slot, Ty};
+use crate::code::{DxCall, Inst, Slot, Ty};
 use crate::compile::types;
 use crate::error::{InputCause, Result, UnsupportedCause};
 use crate::interp::dxop;
@@ -40,7 +40,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
         let call = dxil_ops::decode_call(m, self.body.body(), inst)
             .map_err(InputCause::Call)?
             .ok_or_else(|| unsupported(format!("the call to @{name}")))?;
-        if !dxop::supported(call.op.code()) {
+        if !dxop::runs(&call.op) {
             return Err(UnsupportedCause::Op {
                 name: call.op.name().to_string(),
             }
@@ -53,24 +53,26 @@ impl<'a, 'm> Ctx<'a, 'm> {
             },
             None => NO_SCALAR_OVERLOAD,
         };
-        let mut slots = Vec::with_capacity(call.op.operand_count());
-        for k in 0..call.op.operand_count() {
-            let v = *call
-                .op
-                .operand(k)
-                .ok_or_else(|| unsupported("a missing operand".into()))?;
-            slots.push(self.slot(v)?);
+        // Each operand's slot, in database order (constants get theirs in that order).
+        let mut failed = None;
+        let op = call.op.map(|v| {
+            self.slot(v).unwrap_or_else(|e| {
+                failed.get_or_insert(e);
+                0
+            })
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
-        let start = self.f.args.len() as u32;
-        self.f.args.extend(slots);
-        let n = self.f.args.len() as u32 - start;
-        self.push(Inst::Dx {
-            op: call.op.code(),
+        let index = u32::try_from(self.f.calls.len())
+            .map_err(|_| unsupported("more than 4G dx.op calls".into()))?;
+        self.f.calls.push(DxCall {
+            op,
             ty,
             dst,
-            args: (start, n),
             value: inst.ty.is_some(),
         });
+        self.push(Inst::Dx { call: index });
         Ok(())
     }
 }
