@@ -37,6 +37,8 @@ pub struct Diagnostic {
     pub message: String,
     /// Notes printed after it (where a macro was defined, an earlier declaration).
     pub notes: Vec<Diagnostic>,
+    /// The warning group that controls it (`macro-redefined`), printed as `[-Wmacro-redefined]`.
+    pub flag: Option<&'static str>,
 }
 
 impl Diagnostic {
@@ -57,7 +59,14 @@ impl Diagnostic {
             loc,
             message: message.into(),
             notes: Vec::new(),
+            flag: None,
         }
+    }
+
+    /// Names the warning group that controls it.
+    pub fn with_flag(mut self, flag: &'static str) -> Self {
+        self.flag = Some(flag);
+        self
     }
 
     /// Adds a note at `loc`.
@@ -71,13 +80,19 @@ impl Diagnostic {
             Some(loc) => {
                 let f = map.file(loc.file);
                 let (line, col) = f.line_col(loc.offset);
-                let _ = writeln!(
+                let _ = write!(
                     out,
                     "{}:{line}:{col}: {}: {}",
                     f.name(),
                     self.level.word(),
                     self.message
                 );
+                match self.flag {
+                    Some(flag) => {
+                        let _ = writeln!(out, " [-W{flag}]");
+                    }
+                    None => out.push('\n'),
+                }
                 let text = f.line_text(line);
                 out.push_str(text);
                 out.push('\n');

@@ -213,7 +213,7 @@ impl Pp<'_> {
                 return None;
             }
             args.last_mut()
-                .map_or_else(|| unreachable!(), |v| v)
+                .unwrap_or_else(|| unreachable!())
                 .push(a);
         }
         if nparams == 0 && args.len() == 1 && args[0].is_empty() {
@@ -328,8 +328,8 @@ impl Pp<'_> {
                     lhs_empty = false;
                     continue;
                 }
-                let lhs = out.pop().map_or_else(|| unreachable!(), |l| l);
-                match self.paste(&lhs, &rhs[0]) {
+                let lhs = out.pop().unwrap_or_else(|| unreachable!());
+                match self.paste(&lhs, &rhs[0], name.loc) {
                     Some(p) => out.push(p),
                     None => {
                         out.push(lhs);
@@ -411,9 +411,9 @@ impl Pp<'_> {
         }
     }
 
-    /// `a ## b`: one token spelled as both, or `None` (with an error) when the spelling is
-    /// not one token.
-    fn paste(&mut self, a: &Token, b: &Token) -> Option<Token> {
+    /// `a ## b`: one token spelled as both, or `None` (with an error at `at`, the invocation)
+    /// when the spelling is not one token.
+    fn paste(&mut self, a: &Token, b: &Token, at: crate::source::Loc) -> Option<Token> {
         let text = format!("{}{}", self.int.str(a.sym), self.int.str(b.sym));
         let l = lex::lex(&text);
         let one = l.toks.len() == 1 && l.toks[0].lo == 0 && l.toks[0].hi as usize == text.len();
@@ -427,7 +427,7 @@ impl Pp<'_> {
         };
         if !one || kind == TokenKind::Other {
             self.diags.push(Diagnostic::error(
-                a.loc,
+                at,
                 format!("pasting formed '{text}', an invalid preprocessing token"),
             ));
             return None;

@@ -139,8 +139,7 @@ impl<'a> Eval<'a, '_> {
 
     fn binary(&mut self, min: u8, live: bool) -> Result<Value, EvalError> {
         let mut lhs = self.unary(live)?;
-        loop {
-            let Some(t) = self.peek() else { break };
+        while let Some(t) = self.peek() {
             if t.kind != super::token::TokenKind::Punct {
                 break;
             }

@@ -35,7 +35,7 @@ pub use print::print;
 pub const MAX_INCLUDE_DEPTH: usize = 200;
 /// Most tokens one preprocessing produces, macro expansions included: input that expands
 /// past it (macros that double at each level) gets an error, not an exhausted memory.
-pub const MAX_TOKENS: usize = 1 << 24;
+pub const MAX_TOKENS: usize = 1 << 22;
 
 /// A shader stage and model, as `-T` names them (`cs_6_6`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,6 +290,8 @@ pub(crate) struct Pp<'l> {
     files: Vec<FileState>,
     lexed: HashMap<FileId, Rc<Lexed>>,
     once: HashSet<String>,
+    /// Files read whole once, by path, whose text is all inside an include guard.
+    guards: HashMap<String, Sym>,
     pub(crate) out: Vec<Token>,
     changes: Vec<FileChange>,
     lines: Vec<LineDirective>,
@@ -338,6 +340,7 @@ impl<'l> Pp<'l> {
             files: Vec::new(),
             lexed: HashMap::new(),
             once: HashSet::new(),
+            guards: HashMap::new(),
             out: Vec::new(),
             changes: Vec::new(),
             lines: Vec::new(),
@@ -487,7 +490,7 @@ impl<'l> Pp<'l> {
 
     /// The location of raw token `t` of the file being read.
     fn raw_loc(&self, t: &RawTok) -> Loc {
-        let f = self.files.last().map_or_else(|| unreachable!(), |f| f);
+        let f = self.files.last().unwrap_or_else(|| unreachable!());
         Loc {
             file: f.id,
             offset: f.lexed.original(t.lo),
@@ -495,7 +498,7 @@ impl<'l> Pp<'l> {
     }
 
     fn make_token(&mut self, t: &RawTok) -> Token {
-        let f = self.files.last().map_or_else(|| unreachable!(), |f| f);
+        let f = self.files.last().unwrap_or_else(|| unreachable!());
         let kind = match t.kind {
             RawKind::Ident => TokenKind::Ident,
             RawKind::Number => TokenKind::Number,
@@ -536,7 +539,7 @@ impl<'l> Pp<'l> {
                 continue;
             }
             let t = f.lexed.toks[f.pos];
-            let f = self.files.last_mut().map_or_else(|| unreachable!(), |f| f);
+            let f = self.files.last_mut().unwrap_or_else(|| unreachable!());
             f.pos += 1;
             match t.kind {
                 RawKind::Newline => continue,
@@ -553,13 +556,13 @@ impl<'l> Pp<'l> {
                     {
                         "'"
                     } else {
-                        "\""
+                        "'\"'"
                     };
                     let loc = self.raw_loc(&t);
-                    self.diags.push(Diagnostic::error(
-                        loc,
-                        format!("missing terminating {q} character"),
-                    ));
+                    self.diags.push(
+                        Diagnostic::warning(loc, format!("missing terminating {q} character"))
+                            .with_flag("invalid-pp-token"),
+                    );
                     return Some(self.make_token(&t));
                 }
                 _ => return Some(self.make_token(&t)),
@@ -569,6 +572,10 @@ impl<'l> Pp<'l> {
 
     fn close_file(&mut self) {
         let Some(f) = self.files.pop() else { return };
+        if let Some(name) = include_guard(&f.lexed) {
+            let sym = self.int.intern(name);
+            self.guards.insert(f.path.clone(), sym);
+        }
         for c in f.conds.iter().rev() {
             self.diags.push(Diagnostic::error(
                 c.loc,
@@ -618,7 +625,7 @@ impl<'l> Pp<'l> {
     /// Handles the directive after a `#` at the start of a line.
     fn directive(&mut self) {
         let hash_loc = {
-            let f = self.files.last().map_or_else(|| unreachable!(), |f| f);
+            let f = self.files.last().unwrap_or_else(|| unreachable!());
             let t = f.lexed.toks[f.pos - 1];
             self.raw_loc(&t)
         };
@@ -635,7 +642,7 @@ impl<'l> Pp<'l> {
             (RawKind::Ident, "include") => self.include(args, at),
             (RawKind::Ident, "if") => {
                 let v = self.eval_if(args, at);
-                self.open_cond(hash_loc, v);
+                self.open_cond(at, v);
             }
             (RawKind::Ident, "ifdef" | "ifndef") => {
                 let v = match args.first() {
@@ -848,7 +855,8 @@ impl<'l> Pp<'l> {
                         let mut d = Diagnostic::warning(
                             toks[0].loc,
                             format!("'{}' macro redefined", self.int.str(name)),
-                        );
+                        )
+                        .with_flag("macro-redefined");
                         if let Some(l) = old.loc {
                             d = d.with_note(l, "previous definition is here");
                         }
@@ -955,18 +963,16 @@ impl<'l> Pp<'l> {
         if let Some(b) = body.first_mut() {
             b.flags &= !(LEADING_SPACE | LINE_START);
         }
-        if body.first().is_some_and(|t| t.sym == self.kw.hashhash)
-            || body.len() > 1 && body.last().is_some_and(|t| t.sym == self.kw.hashhash)
-            || body.len() == 1 && body[0].sym == self.kw.hashhash
-        {
-            let t = if body[0].sym == self.kw.hashhash {
-                body[0]
-            } else {
-                body[body.len() - 1]
-            };
+        if let Some(t) = body.first().filter(|t| t.sym == self.kw.hashhash) {
             return Err(Diagnostic::error(
                 t.loc,
-                "'##' cannot appear at either end of a macro expansion",
+                "'##' cannot appear at start of macro expansion",
+            ));
+        }
+        if let Some(t) = body.last().filter(|t| t.sym == self.kw.hashhash) {
+            return Err(Diagnostic::error(
+                t.loc,
+                "'##' cannot appear at end of macro expansion",
             ));
         }
         let m = Macro {
@@ -978,12 +984,12 @@ impl<'l> Pp<'l> {
         if m.params.is_some() {
             for (j, t) in body.iter().enumerate() {
                 if t.sym == self.kw.hash {
-                    let ok = body
-                        .get(j + 1)
+                    let next = body.get(j + 1);
+                    let ok = next
                         .is_some_and(|n| n.kind == TokenKind::Ident && m.param(n.sym).is_some());
                     if !ok {
                         return Err(Diagnostic::error(
-                            t.loc,
+                            next.map_or(t.loc, |n| n.loc),
                             "'#' is not followed by a macro parameter",
                         ));
                     }
@@ -1030,7 +1036,7 @@ impl<'l> Pp<'l> {
                 (s[1..s.len() - 1].to_string(), false)
             }
             Some(t) if t.kind == RawKind::Punct && self.raw_text(t) == "<" => {
-                let f = self.files.last().map_or_else(|| unreachable!(), |f| f);
+                let f = self.files.last().unwrap_or_else(|| unreachable!());
                 let rest =
                     &f.lexed.clean[t.hi as usize..raw.last().map_or(t.hi, |l| l.hi) as usize];
                 match rest.find('>') {
@@ -1090,13 +1096,23 @@ impl<'l> Pp<'l> {
                 candidates.push(format!("{dir}/{name}"));
             }
             for d in &self.opts.include_dirs {
-                let sep = if d.ends_with(['/', '\\']) { "" } else { "/" };
-                candidates.push(format!("{d}{sep}{name}"));
+                // DXC names files found through a relative folder from `./`.
+                let d = d.trim_end_matches(['/', '\\']).replace('\\', "/");
+                let rooted = d.starts_with('/') || d.starts_with("./") || d.as_bytes().get(1) == Some(&b':');
+                let prefix = if rooted || d == "." { "" } else { "./" };
+                candidates.push(format!("{prefix}{d}/{name}"));
             }
         }
         for path in candidates {
             if self.once.contains(&path) {
                 return;
+            }
+            // A file wholly inside `#ifndef X` ... `#endif` whose X is now defined is not
+            // entered again (clang's multiple-include optimization: no line markers either).
+            if let Some(guard) = self.guards.get(&path) {
+                if self.macros.contains_key(guard) {
+                    return;
+                }
             }
             if let Some(text) = self.loader.load(&path) {
                 match self.sm.add(path.clone(), text) {
@@ -1163,6 +1179,11 @@ impl<'l> Pp<'l> {
 
     fn pragma(&mut self, raw: &[RawTok], hash_loc: Loc) {
         if raw.len() == 1 && raw[0].kind == RawKind::Ident && self.raw_text(&raw[0]) == "once" {
+            if self.files.len() == 1 {
+                let loc = self.raw_loc(&raw[0]);
+                self.diags
+                    .push(Diagnostic::warning(loc, "#pragma once in main file"));
+            }
             if let Some(f) = self.files.last() {
                 self.once.insert(f.path.clone());
             }
@@ -1238,4 +1259,60 @@ fn unescape(lit: &str) -> String {
         }
     }
     out
+}
+
+/// The macro of an include guard: the file's first directive is `#ifndef X` (or
+/// `#if !defined X`), the `#endif` that closes it is the last thing in the file, and there is
+/// no `#else`/`#elif` in between at its level.
+fn include_guard(l: &Lexed) -> Option<&str> {
+    let toks: Vec<&RawTok> = l.toks.iter().collect();
+    let text = |i: usize| toks.get(i).map_or("", |t| l.text(t));
+    let is_nl = |i: usize| toks.get(i).is_none_or(|t| t.kind == RawKind::Newline);
+    let mut i = 0;
+    while i < toks.len() && toks[i].kind == RawKind::Newline {
+        i += 1;
+    }
+    if text(i) != "#" {
+        return None;
+    }
+    let name = match (text(i + 1), text(i + 2), text(i + 3)) {
+        ("ifndef", n, _) if is_nl(i + 3) => (n, i + 3),
+        ("if", "!", "defined") => match (text(i + 4), text(i + 5), text(i + 6)) {
+            ("(", n, ")") if is_nl(i + 7) => (n, i + 7),
+            (n, _, _) if is_nl(i + 5) => (n, i + 5),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (name, mut i) = name;
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        return None;
+    }
+    let mut depth = 1usize;
+    while i < toks.len() {
+        let t = toks[i];
+        if t.kind == RawKind::Punct && t.flags & LINE_START != 0 && l.text(t) == "#" {
+            match text(i + 1) {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "else" | "elif" if depth == 1 => return None,
+                "endif" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        // Only line ends may follow the rest of the `#endif` line.
+                        let mut j = i + 2;
+                        while j < toks.len() && toks[j].kind != RawKind::Newline {
+                            j += 1;
+                        }
+                        return toks[j..]
+                            .iter()
+                            .all(|t| t.kind == RawKind::Newline)
+                            .then_some(name);
+                    }
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    None
 }
