@@ -8,7 +8,12 @@ fn run(src: &str, files: &mut MemoryLoader) -> Output {
 }
 
 fn first_error(out: &Output) -> String {
-    out.diagnostics.render(&out.sources).lines().next().unwrap_or("").to_string()
+    out.diagnostics
+        .render(&out.sources)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
 }
 
 #[test]
@@ -19,15 +24,25 @@ fn doubling_macros_hit_the_token_limit() {
     }
     src.push_str("A63\n");
     let out = run(&src, &mut MemoryLoader::default());
-    assert!(first_error(&out).contains("preprocessing produces more than"), "{}", first_error(&out));
+    assert!(
+        first_error(&out).contains("preprocessing produces more than"),
+        "{}",
+        first_error(&out)
+    );
 }
 
 #[test]
 fn an_include_cycle_ends_at_the_depth_limit() {
     let mut files = MemoryLoader::default();
-    files.files.insert("./self.h".into(), "#include \"self.h\"\n".into());
+    files
+        .files
+        .insert("./self.h".into(), "#include \"self.h\"\n".into());
     let out = run("#include \"self.h\"\n", &mut files);
-    assert!(first_error(&out).ends_with("error: #include nested too deeply"), "{}", first_error(&out));
+    assert!(
+        first_error(&out).ends_with("error: #include nested too deeply"),
+        "{}",
+        first_error(&out)
+    );
     assert!(out.sources.files().count() <= MAX_INCLUDE_DEPTH + 2);
 }
 
@@ -36,11 +51,19 @@ fn deeply_nested_arguments_and_expressions() {
     let n = 20_000;
     let src = format!("#define f(x) x\n{}1{}\n", "f(".repeat(n), ")".repeat(n));
     let out = run(&src, &mut MemoryLoader::default());
-    assert!(first_error(&out).contains("nested too deeply"), "{}", first_error(&out));
+    assert!(
+        first_error(&out).contains("nested too deeply"),
+        "{}",
+        first_error(&out)
+    );
 
     let src = format!("#if {}1{}\n#endif\n", "(".repeat(n), ")".repeat(n));
     let out = run(&src, &mut MemoryLoader::default());
-    assert!(first_error(&out).contains("nested too deeply"), "{}", first_error(&out));
+    assert!(
+        first_error(&out).contains("nested too deeply"),
+        "{}",
+        first_error(&out)
+    );
 
     let src = format!("{}{}", "#if 1\n".repeat(n), "#endif\n".repeat(n));
     let out = run(&src, &mut MemoryLoader::default());
@@ -49,7 +72,8 @@ fn deeply_nested_arguments_and_expressions() {
 
 #[test]
 fn recursive_macros_stop() {
-    let src = "#define a b a\n#define b a b\na b\n#define f(x) f(x) g(x)\n#define g(x) f(x)\nf(f(1))\n";
+    let src =
+        "#define a b a\n#define b a b\na b\n#define f(x) f(x) g(x)\n#define g(x) f(x)\nf(f(1))\n";
     let out = run(src, &mut MemoryLoader::default());
     assert!(!out.diagnostics.has_errors());
     assert!(out.tokens.len() < 100);

@@ -122,7 +122,10 @@ fn gnu_comma_paste_and_named_variadics() {
 
 #[test]
 fn self_reference_is_not_expanded_again() {
-    expands_to("#define foo foo + 1\n#define a b\n#define b a\nfoo a b\n", "foo + 1 a b");
+    expands_to(
+        "#define foo foo + 1\n#define a b\n#define b a\nfoo a b\n",
+        "foo + 1 a b",
+    );
 }
 
 #[test]
@@ -176,7 +179,10 @@ fn predefined_macros_follow_the_options() {
         target: Target::parse("cs_6_6"),
         enable_16bit_types: true,
         hlsl_version: 2018,
-        defines: vec![("N".into(), Some("4".into())), ("M".into(), Some("".into()))],
+        defines: vec![
+            ("N".into(), Some("4".into())),
+            ("M".into(), Some("".into())),
+        ],
         ..Options::default()
     };
     let out = run_with(
@@ -186,16 +192,29 @@ fn predefined_macros_follow_the_options() {
     );
     assert!(!out.diagnostics.has_errors(), "{}", errors(&out));
     assert_eq!(spellings(&out), tokens_of("5 6 6 2018 1 4 [] 5"));
-    assert_eq!(Target::parse("lib_6_x"), Some(Target { stage: 6, major: 6, minor: 15 }));
+    assert_eq!(
+        Target::parse("lib_6_x"),
+        Some(Target {
+            stage: 6,
+            major: 6,
+            minor: 15
+        })
+    );
     assert_eq!(Target::parse("xs_6_0"), None);
 }
 
 #[test]
 fn includes_search_the_includer_then_the_include_dirs() {
     let mut files = MemoryLoader::default();
-    files.files.insert("./inc/a.hlsli".into(), "#pragma once\n#include \"b.hlsli\"\nA\n".into());
+    files.files.insert(
+        "./inc/a.hlsli".into(),
+        "#pragma once\n#include \"b.hlsli\"\nA\n".into(),
+    );
     files.files.insert("./inc/b.hlsli".into(), "B\n".into());
-    files.files.insert("./sys/c.h".into(), "#ifndef C_H\n#define C_H\nC\n#endif\n".into());
+    files.files.insert(
+        "./sys/c.h".into(),
+        "#ifndef C_H\n#define C_H\nC\n#endif\n".into(),
+    );
     let opts = Options {
         include_dirs: vec!["sys".into()],
         ..Options::default()
@@ -222,27 +241,81 @@ fn pragmas_pass_through() {
 #[test]
 fn errors_name_the_place() {
     let cases: &[(&str, &str)] = &[
-        ("#if 1\nx\n", "main.hlsl:1:2: error: unterminated conditional directive"),
-        ("#pragma once\n", "main.hlsl:1:9: warning: #pragma once in main file"),
+        (
+            "#if 1\nx\n",
+            "main.hlsl:1:2: error: unterminated conditional directive",
+        ),
+        (
+            "#pragma once\n",
+            "main.hlsl:1:9: warning: #pragma once in main file",
+        ),
         ("#endif\n", "main.hlsl:1:2: error: #endif without #if"),
-        ("#include \"nope.h\"\n", "main.hlsl:1:2: error: 'nope.h' file not found"),
-        ("#error stop \"here\"\n", "main.hlsl:1:2: error: stop \"here\""),
-        ("#define f(x) x\nf(1, 2)\n", "main.hlsl:2:1: error: too many arguments provided to function-like macro invocation"),
-        ("#define f(x, y) x\nf(1)\n", "main.hlsl:2:1: error: too few arguments provided to function-like macro invocation"),
-        ("#define f(x) x\nf(1\n", "main.hlsl:2:1: error: unterminated function-like macro invocation"),
-        ("#define f(x) #y\n", "main.hlsl:1:15: error: '#' is not followed by a macro parameter"),
-        ("#define f ## x\n", "main.hlsl:1:11: error: '##' cannot appear at start of macro expansion"),
-        ("#define f x ##\n", "main.hlsl:1:13: error: '##' cannot appear at end of macro expansion"),
+        (
+            "#include \"nope.h\"\n",
+            "main.hlsl:1:2: error: 'nope.h' file not found",
+        ),
+        (
+            "#error stop \"here\"\n",
+            "main.hlsl:1:2: error: stop \"here\"",
+        ),
+        (
+            "#define f(x) x\nf(1, 2)\n",
+            "main.hlsl:2:1: error: too many arguments provided to function-like macro invocation",
+        ),
+        (
+            "#define f(x, y) x\nf(1)\n",
+            "main.hlsl:2:1: error: too few arguments provided to function-like macro invocation",
+        ),
+        (
+            "#define f(x) x\nf(1\n",
+            "main.hlsl:2:1: error: unterminated function-like macro invocation",
+        ),
+        (
+            "#define f(x) #y\n",
+            "main.hlsl:1:15: error: '#' is not followed by a macro parameter",
+        ),
+        (
+            "#define f ## x\n",
+            "main.hlsl:1:11: error: '##' cannot appear at start of macro expansion",
+        ),
+        (
+            "#define f x ##\n",
+            "main.hlsl:1:13: error: '##' cannot appear at end of macro expansion",
+        ),
         ("#define\n", "main.hlsl:1:2: error: macro name missing"),
-        ("#define 3 x\n", "main.hlsl:1:9: error: macro name must be an identifier"),
-        ("#define defined\n", "main.hlsl:1:9: error: 'defined' cannot be used as a macro name"),
-        ("#define f(x, x) x\n", "main.hlsl:1:14: error: duplicate macro parameter name 'x'"),
-        ("#if 1 / 0\n#endif\n", "main.hlsl:1:7: error: division by zero in preprocessor expression"),
-        ("#if 1.0\n#endif\n", "main.hlsl:1:5: error: floating point literal in preprocessor expression"),
-        ("#frob\n", "main.hlsl:1:2: error: invalid preprocessing directive"),
+        (
+            "#define 3 x\n",
+            "main.hlsl:1:9: error: macro name must be an identifier",
+        ),
+        (
+            "#define defined\n",
+            "main.hlsl:1:9: error: 'defined' cannot be used as a macro name",
+        ),
+        (
+            "#define f(x, x) x\n",
+            "main.hlsl:1:14: error: duplicate macro parameter name 'x'",
+        ),
+        (
+            "#if 1 / 0\n#endif\n",
+            "main.hlsl:1:7: error: division by zero in preprocessor expression",
+        ),
+        (
+            "#if 1.0\n#endif\n",
+            "main.hlsl:1:5: error: floating point literal in preprocessor expression",
+        ),
+        (
+            "#frob\n",
+            "main.hlsl:1:2: error: invalid preprocessing directive",
+        ),
         ("/* open\n", "main.hlsl:1:1: error: unterminated /* comment"),
-        ("\"open\n", "main.hlsl:1:1: warning: missing terminating '\"' character [-Winvalid-pp-token]"),
-        ("#define c(a, b) a ## b\nc(+, /)\n", "main.hlsl:2:1: error: pasting formed '+/', an invalid preprocessing token"),
+        (
+            "\"open\n",
+            "main.hlsl:1:1: warning: missing terminating '\"' character [-Winvalid-pp-token]",
+        ),
+        (
+            "#define c(a, b) a ## b\nc(+, /)\n",
+            "main.hlsl:2:1: error: pasting formed '+/', an invalid preprocessing token",
+        ),
     ];
     for (src, first_line) in cases {
         let out = run(src);

@@ -212,9 +212,7 @@ impl Pp<'_> {
                 self.too_many(a.loc);
                 return None;
             }
-            args.last_mut()
-                .unwrap_or_else(|| unreachable!())
-                .push(a);
+            args.last_mut().unwrap_or_else(|| unreachable!()).push(a);
         }
         if nparams == 0 && args.len() == 1 && args[0].is_empty() {
             args.clear();

@@ -1098,7 +1098,8 @@ impl<'l> Pp<'l> {
             for d in &self.opts.include_dirs {
                 // DXC names files found through a relative folder from `./`.
                 let d = d.trim_end_matches(['/', '\\']).replace('\\', "/");
-                let rooted = d.starts_with('/') || d.starts_with("./") || d.as_bytes().get(1) == Some(&b':');
+                let rooted =
+                    d.starts_with('/') || d.starts_with("./") || d.as_bytes().get(1) == Some(&b':');
                 let prefix = if rooted || d == "." { "" } else { "./" };
                 candidates.push(format!("{prefix}{d}/{name}"));
             }
