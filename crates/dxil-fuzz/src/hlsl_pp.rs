@@ -1,7 +1,7 @@
-//! Fuzz the HLSL preprocessor: any text, with an include file beside it, must preprocess or
-//! fail with diagnostics, never panic, overflow the stack or run without end; what it
-//! writes for `dxc -P` must read back to the same tokens when nothing was reported and no
-//! `#` token could start a directive.
+//! Fuzz the HLSL preprocessor and parser: any text, with an include file beside it, must
+//! preprocess and parse or fail with diagnostics, never panic, overflow the stack or run
+//! without end; what the preprocessor writes for `dxc -P` must read back to the same tokens
+//! when nothing was reported and no `#` token could start a directive.
 //!
 //! Input: one selector byte (bit 0: `-enable-16bit-types`, bits 1..: the target), then the
 //! main file, and after the first NUL byte the text of `inc.h` (found as `"inc.h"` and as
@@ -34,6 +34,8 @@ pub fn run(data: &[u8]) {
     files.files.insert("./sys/inc.h".into(), inc.to_string());
     let out = preprocess("main.hlsl", main, &opts, &mut files);
     let _ = out.diagnostics.render(&out.sources);
+    let parsed = dxil_hlsl::parse::parse(&out);
+    let _ = parsed.diagnostics.render(&out.sources);
     let printed = print(&out);
     let plain = out.tokens.iter().all(|t| {
         !matches!(t.kind, TokenKind::Pragma | TokenKind::Other)

@@ -294,7 +294,7 @@ fn hlsl_sources(n: usize) -> Vec<Seed> {
                 .or_else(|| rest.find("\n#--- "))
                 .unwrap_or(rest.len());
             let mut seed = vec![(name.len() % 8) as u8];
-            seed.extend_from_slice(rest[..end].as_bytes());
+            seed.extend_from_slice(&rest.as_bytes()[..end]);
             Some((name, seed))
         })
         .collect()

@@ -1,5 +1,6 @@
 //! Preprocesses a file as `dxc -P` does: `pp FILE [-T PROFILE] [-D N[=V]]... [-I DIR]...`;
-//! the text on stdout, diagnostics on stderr.
+//! the text on stdout, diagnostics on stderr. With `--parse`, parses the result too and
+//! prints only the diagnostics.
 
 use dxil_hlsl::pp::{preprocess, print, FsLoader, Options, Target};
 
@@ -7,6 +8,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut opts = Options::default();
     let mut file = None;
+    let mut parse = false;
     while let Some(a) = args.next() {
         let mut val = |a: &str, flag: &str| -> Option<String> {
             if a == flag {
@@ -24,10 +26,12 @@ fn main() {
             opts.include_dirs.push(v);
         } else if let Some(v) = val(&a, "-HV") {
             opts.hlsl_version = v.parse().unwrap_or(2021);
+        } else if a == "--parse" {
+            parse = true;
         } else if a == "-enable-16bit-types" {
             opts.enable_16bit_types = true;
         } else if a.starts_with('-') {
-            let _ = val(&a, &a.clone());
+            // Other compiler flags do not concern the preprocessor.
         } else {
             file = Some(a);
         }
@@ -44,6 +48,13 @@ fn main() {
         }
     };
     let out = preprocess(&file, &text, &opts, &mut FsLoader);
+    if parse {
+        let parsed = dxil_hlsl::parse::parse(&out);
+        eprint!("{}", out.diagnostics.render(&out.sources));
+        eprint!("{}", parsed.diagnostics.render(&out.sources));
+        let failed = out.diagnostics.has_errors() || parsed.diagnostics.has_errors();
+        std::process::exit(i32::from(failed));
+    }
     print!("{}", print(&out));
     eprint!("{}", out.diagnostics.render(&out.sources));
     std::process::exit(i32::from(out.diagnostics.has_errors()));

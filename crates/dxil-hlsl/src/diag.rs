@@ -127,6 +127,11 @@ impl Diagnostics {
         self.list.push(d);
     }
 
+    /// Drops those after the first `n` (a parse tried and abandoned).
+    pub(crate) fn truncate(&mut self, n: usize) {
+        self.list.truncate(n);
+    }
+
     /// Whether any is an error.
     pub fn has_errors(&self) -> bool {
         self.list.iter().any(|d| d.level == Level::Error)

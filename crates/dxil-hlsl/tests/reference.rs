@@ -159,3 +159,48 @@ fn dxc_p_output_is_the_same_on_the_exec_suite() {
     );
     assert!(compared > 300, "only {compared} sources compared");
 }
+
+/// Every shader of the offload-test-suite (which the reference compiles) parses without an
+/// error.
+#[test]
+fn every_exec_suite_shader_parses() {
+    let Some(exec) = dxil_test_support::shared_path("exec") else {
+        return;
+    };
+    let index = std::fs::read_to_string(exec.join("index.jsonl")).expect("exec/index.jsonl");
+    let mut failures = Vec::new();
+    let mut parsed_count = 0;
+    for (id, args) in index.lines().filter_map(args_of) {
+        let text = std::fs::read_to_string(exec.join(format!("{id}.test"))).expect("test file");
+        let Some(src) = source_of(&text) else {
+            continue;
+        };
+        let pp = preprocess(
+            "source.hlsl",
+            src,
+            &options(&args),
+            &mut dxil_hlsl::pp::MemoryLoader::default(),
+        );
+        let parsed = dxil_hlsl::parse::parse(&pp);
+        if pp.diagnostics.has_errors() || parsed.diagnostics.has_errors() {
+            failures.push(format!(
+                "{id}:\n{}{}",
+                pp.diagnostics.render(&pp.sources),
+                parsed.diagnostics.render(&pp.sources)
+            ));
+        }
+        parsed_count += 1;
+    }
+    assert!(parsed_count > 300, "{parsed_count} shaders");
+    assert!(
+        failures.is_empty(),
+        "{} of {parsed_count} fail:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
