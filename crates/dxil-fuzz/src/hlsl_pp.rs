@@ -1,5 +1,5 @@
-//! Fuzz the HLSL preprocessor and parser: any text, with an include file beside it, must
-//! preprocess and parse or fail with diagnostics, never panic, overflow the stack or run
+//! Fuzz the HLSL preprocessor, parser and analysis: any text, with an include file beside it, must
+//! preprocess, parse and resolve or fail with diagnostics, never panic, overflow the stack or run
 //! without end; what the preprocessor writes for `dxc -P` must read back to the same tokens
 //! when nothing was reported and no `#` token could start a directive.
 //!
@@ -36,6 +36,8 @@ pub fn run(data: &[u8]) {
     let _ = out.diagnostics.render(&out.sources);
     let parsed = dxil_hlsl::parse::parse(&out);
     let _ = parsed.diagnostics.render(&out.sources);
+    let analysis = dxil_hlsl::sema::analyze(&parsed);
+    let _ = analysis.diagnostics.render(&out.sources);
     let printed = print(&out);
     let plain = out.tokens.iter().all(|t| {
         !matches!(t.kind, TokenKind::Pragma | TokenKind::Other)

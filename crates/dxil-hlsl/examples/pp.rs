@@ -1,6 +1,6 @@
 //! Preprocesses a file as `dxc -P` does: `pp FILE [-T PROFILE] [-D N[=V]]... [-I DIR]...`;
-//! the text on stdout, diagnostics on stderr. With `--parse`, parses the result too and
-//! prints only the diagnostics.
+//! the text on stdout, diagnostics on stderr. With `--parse`, parses and analyses the result
+//! too and prints only the diagnostics.
 
 use dxil_hlsl::pp::{preprocess, print, FsLoader, Options, Target};
 
@@ -52,7 +52,13 @@ fn main() {
         let parsed = dxil_hlsl::parse::parse(&out);
         eprint!("{}", out.diagnostics.render(&out.sources));
         eprint!("{}", parsed.diagnostics.render(&out.sources));
-        let failed = out.diagnostics.has_errors() || parsed.diagnostics.has_errors();
+        let analysis = dxil_hlsl::sema::analyze_with_locations(&parsed, &|t| {
+            out.tokens.get(t as usize).map(|t| t.loc)
+        });
+        eprint!("{}", analysis.diagnostics.render(&out.sources));
+        let failed = out.diagnostics.has_errors()
+            || parsed.diagnostics.has_errors()
+            || analysis.diagnostics.has_errors();
         std::process::exit(i32::from(failed));
     }
     print!("{}", print(&out));

@@ -110,6 +110,8 @@ pub enum TypeExprKind {
         /// `<...>` arguments, when written.
         args: Option<Vec<TemplateArg>>,
     },
+    /// The struct declared where the type is written (`struct { int a; } x;`).
+    Record(DeclId),
     /// C's spellings `unsigned int`, `unsigned`, `signed int`, `signed`: HLSL's `uint`
     /// (`true`) or `int`.
     CInt {

@@ -160,10 +160,10 @@ fn dxc_p_output_is_the_same_on_the_exec_suite() {
     assert!(compared > 300, "only {compared} sources compared");
 }
 
-/// Every shader of the offload-test-suite (which the reference compiles) parses without an
-/// error.
+/// Every shader of the offload-test-suite (which the reference compiles) parses and has its
+/// types resolved without an error.
 #[test]
-fn every_exec_suite_shader_parses() {
+fn every_exec_suite_shader_parses_and_resolves() {
     let Some(exec) = dxil_test_support::shared_path("exec") else {
         return;
     };
@@ -182,11 +182,18 @@ fn every_exec_suite_shader_parses() {
             &mut dxil_hlsl::pp::MemoryLoader::default(),
         );
         let parsed = dxil_hlsl::parse::parse(&pp);
-        if pp.diagnostics.has_errors() || parsed.diagnostics.has_errors() {
+        let analysis = dxil_hlsl::sema::analyze_with_locations(&parsed, &|t| {
+            pp.tokens.get(t as usize).map(|t| t.loc)
+        });
+        if pp.diagnostics.has_errors()
+            || parsed.diagnostics.has_errors()
+            || analysis.diagnostics.has_errors()
+        {
             failures.push(format!(
-                "{id}:\n{}{}",
+                "{id}:\n{}{}{}",
                 pp.diagnostics.render(&pp.sources),
-                parsed.diagnostics.render(&pp.sources)
+                parsed.diagnostics.render(&pp.sources),
+                analysis.diagnostics.render(&pp.sources)
             ));
         }
         parsed_count += 1;

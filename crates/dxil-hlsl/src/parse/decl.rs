@@ -551,21 +551,9 @@ impl Parser<'_> {
             }),
             start,
         );
-        let path = match name {
-            Some(n) => Path {
-                parts: vec![n],
-                global: false,
-            },
-            None => Path {
-                parts: vec![Name {
-                    sym: self.toks[kw].sym,
-                    tok: kw as u32,
-                }],
-                global: false,
-            },
-        };
+        let _ = kw;
         let ty = self.ast.push_type(TypeExpr {
-            kind: TypeExprKind::Named { path, args: None },
+            kind: TypeExprKind::Record(decl),
             quals,
             span: self.span_from(start),
         });
