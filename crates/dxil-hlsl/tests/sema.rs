@@ -92,3 +92,78 @@ fn unknown_names_are_errors_at_the_name() {
         assert_eq!(text.lines().next(), Some(expected), "{src}\n{text}");
     }
 }
+
+#[test]
+fn names_resolve_to_their_declarations() {
+    use dxil_hlsl::ast::{DeclKind, ExprKind};
+    use dxil_hlsl::sema::Resolution;
+    let (pp, a) = run(r#"
+static const uint N = 4;
+cbuffer C { float scale; };
+RWBuffer<float> out;
+namespace ns { float twice(float x) { return x * 2; } }
+struct S {
+    float v;
+    static const int K = 2;
+    float get() { return v * helper(); }
+    float helper() { return K; }
+};
+float f(float x) { return x; }
+float f(int x) { return x; }
+[numthreads(N, 1, 1)]
+void main(uint i : SV_DispatchThreadID) {
+    S s;
+    float y = ns::twice(scale) + f(1) + sin(y) + S::K + RAY_FLAG_CULL_OPAQUE;
+    out[i] = y + s.get();
+    uint mem = UAV_MEMORY | GROUP_SHARED_MEMORY;
+}
+"#);
+    assert!(
+        !a.diagnostics.has_errors(),
+        "{}",
+        a.diagnostics.render(&pp.sources)
+    );
+    let of = |kind: fn(&Resolution) -> bool| a.names.values().filter(|r| kind(r)).count();
+    assert!(of(|r| matches!(r, Resolution::Intrinsic(_))) >= 1, "sin");
+    assert!(
+        of(|r| matches!(r, Resolution::Functions(v) if v.len() == 2)) == 1,
+        "f's two overloads"
+    );
+    assert!(
+        of(|r| matches!(r, Resolution::Const(0x40))) == 1,
+        "RAY_FLAG_CULL_OPAQUE"
+    );
+    // Every name expression of the shader resolved.
+    let parsed = dxil_hlsl::parse::parse(&pp);
+    let name_exprs = parsed
+        .ast
+        .exprs
+        .iter()
+        .filter(|e| matches!(e.kind, ExprKind::Name(_)))
+        .count();
+    assert_eq!(a.names.len(), name_exprs);
+    // `v` in the method resolves to the field.
+    assert!(a.names.values().any(|r| matches!(r, Resolution::Decl(d) if matches!(&parsed.ast.decl(*d).kind, DeclKind::Var(v) if pp.interner.str(v.name.sym) == "v"))));
+}
+
+#[test]
+fn undeclared_names_are_errors() {
+    for (src, expected) in [
+        (
+            "void f() { x = 1; }",
+            "main.hlsl:1:12: error: use of undeclared identifier 'x'",
+        ),
+        (
+            "void f() { int a = ns::y; }",
+            "main.hlsl:1:24: error: use of undeclared identifier 'ns::y'",
+        ),
+        (
+            "void f() { { int b; } b = 2; }",
+            "main.hlsl:1:23: error: use of undeclared identifier 'b'",
+        ),
+    ] {
+        let (pp, a) = run(src);
+        let text = a.diagnostics.render(&pp.sources);
+        assert_eq!(text.lines().next(), Some(expected), "{src}\n{text}");
+    }
+}

@@ -91,6 +91,7 @@ const OBJECTS: &[&str] = &[
     "BuiltInTriangleIntersectionAttributes",
     "RayQuery",
     "HitObject",
+    "BuiltInTrianglePositions",
     "SubobjectToExportsAssociation",
     "StateObjectConfig",
     "GlobalRootSignature",

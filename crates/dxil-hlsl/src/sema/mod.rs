@@ -13,6 +13,7 @@
 //! assert_eq!(a.structs.len(), 1);
 //! ```
 
+mod builtins;
 mod consts;
 pub mod ty;
 
@@ -62,6 +63,8 @@ pub struct Analysis {
     pub enums: Vec<EnumInfo>,
     /// The type of each written type of the tree that resolved.
     pub resolved: HashMap<TypeId, TyId>,
+    /// What each name expression of the tree refers to.
+    pub names: HashMap<crate::ast::ExprId, Resolution>,
     /// Errors and warnings.
     pub diagnostics: Diagnostics,
 }
@@ -70,11 +73,37 @@ pub struct Analysis {
 #[derive(Clone, Copy, Debug)]
 enum Entry {
     Type(TyId),
-    /// An integer constant (`static const`, an enumerator, a template value parameter's
-    /// default).
-    Const(i64),
+    /// An integer constant: an enumerator, or a `static const` variable (its declaration).
+    Const(i64, Option<DeclId>),
     /// A template value parameter (not yet known).
     ValueParam,
+    /// A variable, parameter, field or `cbuffer` member.
+    Value(DeclId),
+    /// A function or method (its overloads are in `Resolver::functions`).
+    Function,
+    /// An object HLSL declares (`ResourceDescriptorHeap`).
+    Builtin(Sym),
+}
+
+/// What a name in an expression refers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// A variable, parameter, field, `cbuffer` member or `static const`.
+    Decl(DeclId),
+    /// An enumerator or a template value parameter's value.
+    Const(i64),
+    /// A template value parameter.
+    TemplateValue,
+    /// The overloads of a function or method.
+    Functions(Vec<DeclId>),
+    /// A name that is called and declared nowhere: an intrinsic (`sin`, `WaveActiveSum`), to
+    /// be matched against the intrinsic table.
+    Intrinsic(Sym),
+    /// A type named as a value (`E` of `E::A` when the whole is not found).
+    Type(TyId),
+    /// An object HLSL declares (`ResourceDescriptorHeap`), or a built-in type's static
+    /// method (`dx::HitObject::MakeNop`).
+    Builtin(Sym),
 }
 
 struct Resolver<'a> {
@@ -89,6 +118,8 @@ struct Resolver<'a> {
     locals: Vec<HashMap<Sym, Entry>>,
     /// The type of each struct declaration.
     records: HashMap<DeclId, TyId>,
+    /// Function overloads by qualified name (`ns::f`, `S::method`).
+    functions: HashMap<String, Vec<DeclId>>,
     /// Tokens of each written type, for locations.
     tok_loc: &'a dyn Fn(u32) -> Option<crate::source::Loc>,
 }
@@ -111,8 +142,10 @@ pub fn analyze_with_locations(
         ns: Vec::new(),
         locals: Vec::new(),
         records: HashMap::new(),
+        functions: HashMap::new(),
         tok_loc: loc,
     };
+    r.predeclare();
     for &d in &parsed.ast.items {
         r.decl(d);
     }
@@ -120,6 +153,23 @@ pub fn analyze_with_locations(
 }
 
 impl Resolver<'_> {
+    /// The names HLSL declares before the shader's first line.
+    fn predeclare(&mut self) {
+        let uint = self.out.types.intern(Ty::Scalar(Scalar::U32));
+        for name in builtins::UINT_TYPEDEFS {
+            self.global.insert((*name).to_string(), Entry::Type(uint));
+        }
+        for (name, value) in builtins::UINT_CONSTANTS {
+            self.global
+                .insert((*name).to_string(), Entry::Const(*value, None));
+        }
+        for name in builtins::GLOBAL_OBJECTS {
+            if let Some(sym) = self.int.get(name) {
+                self.global.insert((*name).to_string(), Entry::Builtin(sym));
+            }
+        }
+    }
+
     fn error(&mut self, tok: u32, message: String) {
         let d = match (self.tok_loc)(tok) {
             Some(l) => Diagnostic::error(l, message),
@@ -177,6 +227,8 @@ impl Resolver<'_> {
         match &ast.decl(d).kind {
             DeclKind::Var(v) => {
                 let ty = self.resolve(v.ty);
+                // The name is in scope from its declarator on (`int a = a;` reads itself).
+                self.define(v.name.sym, Entry::Value(d));
                 for a in &v.annotations {
                     if let Annotation::BitField(e) = a {
                         self.expr(*e);
@@ -192,13 +244,39 @@ impl Resolver<'_> {
                         || self.ast.ty(v.ty).quals.has(crate::ast::TypeQuals::CONST);
                     if integral && constant {
                         if let Some(value) = self.eval(init) {
-                            self.define(v.name.sym, Entry::Const(value));
+                            self.define(v.name.sym, Entry::Const(value, Some(d)));
+                            return;
                         }
                     }
                 }
             }
             DeclKind::Function(f) => {
+                let q = f
+                    .name
+                    .parts
+                    .iter()
+                    .map(|n| self.name(n.sym))
+                    .collect::<Vec<_>>()
+                    .join("::");
+                let q = self.qualified(&q);
+                self.functions.entry(q).or_default().push(d);
+                if f.name.parts.len() == 1 {
+                    self.define(f.name.last().sym, Entry::Function);
+                }
                 self.locals.push(HashMap::new());
+                // An out-of-line method (`S::f`) sees its struct's members.
+                if f.name.parts.len() > 1 {
+                    let owner = Path {
+                        parts: f.name.parts[..f.name.parts.len() - 1].to_vec(),
+                        global: f.name.global,
+                    };
+                    if let Some(Entry::Type(t)) = self.lookup(&owner) {
+                        if let Ty::Struct(i) = self.out.types.get(t) {
+                            let decl = self.out.structs[i as usize].decl;
+                            self.members_in_scope(decl);
+                        }
+                    }
+                }
                 if let Some(params) = &f.template {
                     self.template_params(params);
                 }
@@ -229,6 +307,14 @@ impl Resolver<'_> {
                     self.template_params(params);
                 }
                 let bases: Vec<TyId> = rec.bases.iter().filter_map(|&b| self.resolve(b)).collect();
+                for &b in &bases {
+                    if let Ty::Struct(i) = self.out.types.get(b) {
+                        let decl = self.out.structs[i as usize].decl;
+                        self.members_in_scope(decl);
+                    }
+                }
+                // Methods see every member, declared before or after them.
+                self.members_in_scope(d);
                 let mut fields = Vec::new();
                 for &m in &rec.members {
                     self.decl(m);
@@ -308,17 +394,17 @@ impl Resolver<'_> {
                                 self.name(en.sym),
                                 self.name(n.sym)
                             ));
-                            self.global.insert(q, Entry::Const(value));
+                            self.global.insert(q, Entry::Const(value, None));
                         }
                     } else {
-                        self.define(n.sym, Entry::Const(value));
+                        self.define(n.sym, Entry::Const(value, None));
                         if let Some(en) = name {
                             let q = self.qualified(&format!(
                                 "{}::{}",
                                 self.name(en.sym),
                                 self.name(n.sym)
                             ));
-                            self.global.insert(q, Entry::Const(value));
+                            self.global.insert(q, Entry::Const(value, None));
                         }
                     }
                 }
@@ -336,6 +422,32 @@ impl Resolver<'_> {
                 }
             }
             DeclKind::Pragma | DeclKind::Empty => {}
+        }
+    }
+
+    /// Puts the fields and methods of the struct declared by `decl` (and its bases') in the
+    /// innermost scope.
+    fn members_in_scope(&mut self, decl: DeclId) {
+        let ast = self.ast;
+        let DeclKind::Record(rec) = &ast.decl(decl).kind else {
+            return;
+        };
+        for &m in &rec.members {
+            match &ast.decl(m).kind {
+                DeclKind::Var(v) => self.define(v.name.sym, Entry::Value(m)),
+                DeclKind::Function(f) => {
+                    let owner = rec
+                        .name
+                        .map_or(String::new(), |n| self.name(n.sym).to_string());
+                    let q = self.qualified(&format!("{owner}::{}", self.name(f.name.last().sym)));
+                    let list = self.functions.entry(q).or_default();
+                    if !list.contains(&m) {
+                        list.push(m);
+                    }
+                    self.define(f.name.last().sym, Entry::Function);
+                }
+                _ => {}
+            }
         }
     }
 
@@ -450,7 +562,10 @@ impl Resolver<'_> {
                 template_args,
                 args,
             } => {
-                self.expr(*callee);
+                match &ast.expr(*callee).kind {
+                    ExprKind::Name(p) => self.name_expr(*callee, p, true),
+                    _ => self.expr(*callee),
+                }
                 for a in template_args.iter().flatten() {
                     match a {
                         TemplateArg::Type(t) => {
@@ -487,12 +602,119 @@ impl Resolver<'_> {
                     self.expr(i);
                 }
             }
-            ExprKind::Int { .. }
-            | ExprKind::Float(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Str(_)
-            | ExprKind::Name(_) => {}
+            ExprKind::Name(p) => self.name_expr(e, p, false),
+            ExprKind::Int { .. } | ExprKind::Float(_) | ExprKind::Bool(_) | ExprKind::Str(_) => {}
         }
+    }
+
+    /// Resolves a name in an expression; `called`: it is a call's callee (an undeclared
+    /// name is then an intrinsic's).
+    fn name_expr(&mut self, e: crate::ast::ExprId, p: &Path, called: bool) {
+        let r = match self.lookup(p) {
+            Some(Entry::Value(d)) => Resolution::Decl(d),
+            Some(Entry::Const(_, Some(d))) => Resolution::Decl(d),
+            Some(Entry::Const(v, None)) => Resolution::Const(v),
+            Some(Entry::ValueParam) => Resolution::TemplateValue,
+            Some(Entry::Type(t)) => Resolution::Type(t),
+            Some(Entry::Builtin(sym)) => Resolution::Builtin(sym),
+            Some(Entry::Function) | None if self.function_overloads(p).is_some() => {
+                Resolution::Functions(self.function_overloads(p).unwrap_or_default())
+            }
+            _ if called && p.parts.len() == 1 => Resolution::Intrinsic(p.last().sym),
+            // DXC's own namespace of intrinsics: `dx::MaybeReorderThread(...)`.
+            _ if called && p.parts.len() == 2 && self.name(p.parts[0].sym) == "dx" => {
+                Resolution::Intrinsic(p.last().sym)
+            }
+            // A static member of a struct: `S::count`.
+            _ if p.parts.len() >= 2 && self.static_member(p).is_some() => {
+                Resolution::Decl(self.static_member(p).unwrap_or_else(|| unreachable!()))
+            }
+            // A built-in type's static method: `dx::HitObject::MakeMiss(...)`.
+            _ if called
+                && p.parts.len() >= 2
+                && crate::parse::names::is_builtin_type(
+                    self.name(p.parts[p.parts.len() - 2].sym),
+                ) =>
+            {
+                Resolution::Builtin(p.last().sym)
+            }
+            _ if self.name(p.last().sym) == "this" => return,
+            _ => {
+                let name = p
+                    .parts
+                    .iter()
+                    .map(|n| self.name(n.sym))
+                    .collect::<Vec<_>>()
+                    .join("::");
+                self.error(
+                    p.last().tok,
+                    format!("use of undeclared identifier '{name}'"),
+                );
+                return;
+            }
+        };
+        self.out.names.insert(e, r);
+    }
+
+    /// The member declaration `S::m` names (`p` with a struct before its last part).
+    fn static_member(&self, p: &Path) -> Option<DeclId> {
+        let owner = Path {
+            parts: p.parts[..p.parts.len() - 1].to_vec(),
+            global: p.global,
+        };
+        let Some(Entry::Type(t)) = self.lookup(&owner) else {
+            return None;
+        };
+        let Ty::Struct(i) = self.out.types.get(t) else {
+            return None;
+        };
+        let DeclKind::Record(rec) = &self.ast.decl(self.out.structs[i as usize].decl).kind else {
+            return None;
+        };
+        let want = p.last().sym;
+        rec.members
+            .iter()
+            .copied()
+            .find(|&m| match &self.ast.decl(m).kind {
+                DeclKind::Var(v) => v.name.sym == want,
+                _ => false,
+            })
+    }
+
+    /// The overloads of the function `p` names, searched like other names.
+    fn function_overloads(&self, p: &Path) -> Option<Vec<DeclId>> {
+        let tail = p
+            .parts
+            .iter()
+            .map(|n| self.name(n.sym))
+            .collect::<Vec<_>>()
+            .join("::");
+        if !p.global {
+            for depth in (0..=self.ns.len()).rev() {
+                let q = if depth == 0 {
+                    tail.clone()
+                } else {
+                    format!("{}::{tail}", self.ns[..depth].join("::"))
+                };
+                if let Some(list) = self.functions.get(&q) {
+                    return Some(list.clone());
+                }
+            }
+            // A method called inside its struct: `Entry::Function` was found in a scope.
+            let suffix = format!("::{tail}");
+            let mut found: Vec<DeclId> = self
+                .functions
+                .iter()
+                .filter(|(k, _)| k.ends_with(&suffix))
+                .flat_map(|(_, v)| v.iter().copied())
+                .collect();
+            if !found.is_empty() {
+                found.sort();
+                return Some(found);
+            }
+            return None;
+        }
+        self.functions.get(&tail).cloned()
     }
 
     /// The type written at `t`, or `None` after an error.
@@ -573,7 +795,11 @@ impl Resolver<'_> {
                             }
                             Some(ty)
                         }
-                        Entry::Const(_) | Entry::ValueParam => {
+                        Entry::Const(..)
+                        | Entry::ValueParam
+                        | Entry::Value(_)
+                        | Entry::Function
+                        | Entry::Builtin(_) => {
                             self.error(path.last().tok, format!("'{last}' does not name a type"));
                             None
                         }
@@ -695,6 +921,7 @@ impl Resolver<'_> {
     fn mentions_value_param(&self, e: crate::ast::ExprId) -> bool {
         match &self.ast.expr(e).kind {
             ExprKind::Name(p) => matches!(self.lookup(p), Some(Entry::ValueParam)),
+            ExprKind::Call { args, .. } => args.iter().any(|&a| self.mentions_value_param(a)),
             ExprKind::Binary { lhs, rhs, .. } => {
                 self.mentions_value_param(*lhs) || self.mentions_value_param(*rhs)
             }
@@ -708,7 +935,7 @@ impl Resolver<'_> {
     /// The value of a constant integer expression.
     fn eval(&self, e: crate::ast::ExprId) -> Option<i64> {
         consts::eval(self.ast, e, &|p| match self.lookup(p) {
-            Some(Entry::Const(v)) => Some(v),
+            Some(Entry::Const(v, _)) => Some(v),
             _ => None,
         })
     }
