@@ -226,6 +226,11 @@ impl Resolver<'_> {
         let ast = self.ast;
         match &ast.decl(d).kind {
             DeclKind::Var(v) => {
+                for a in &v.attrs {
+                    for &e in &a.args {
+                        self.expr(e);
+                    }
+                }
                 let ty = self.resolve(v.ty);
                 // The name is in scope from its declarator on (`int a = a;` reads itself).
                 self.define(v.name.sym, Entry::Value(d));
@@ -245,7 +250,6 @@ impl Resolver<'_> {
                     if integral && constant {
                         if let Some(value) = self.eval(init) {
                             self.define(v.name.sym, Entry::Const(value, Some(d)));
-                            return;
                         }
                     }
                 }
@@ -262,6 +266,11 @@ impl Resolver<'_> {
                 self.functions.entry(q).or_default().push(d);
                 if f.name.parts.len() == 1 {
                     self.define(f.name.last().sym, Entry::Function);
+                }
+                for a in &f.attrs {
+                    for &e in &a.args {
+                        self.expr(e);
+                    }
                 }
                 self.locals.push(HashMap::new());
                 // An out-of-line method (`S::f`) sees its struct's members.
