@@ -568,11 +568,12 @@ impl Parser<'_> {
             let name = if self.is_word("operator") {
                 self.operator_name()?
             } else if ctx == Context::Member && self.is(":") {
-                // An unnamed bit-field (`int : 4;`) pads; it is named by its type's token.
+                // An unnamed bit-field (`int : 4;`) pads; it is named by its `:`, which no
+                // name lookup can meet.
                 Path {
                     parts: vec![Name {
-                        sym: self.toks[dstart].sym,
-                        tok: dstart as u32,
+                        sym: self.toks[self.pos].sym,
+                        tok: self.pos as u32,
                     }],
                     global: false,
                 }

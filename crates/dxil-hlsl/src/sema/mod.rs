@@ -118,6 +118,8 @@ struct Resolver<'a> {
     locals: Vec<HashMap<Sym, Entry>>,
     /// The type of each struct declaration.
     records: HashMap<DeclId, TyId>,
+    /// The structs around the current declaration (names), outermost first.
+    record_path: Vec<String>,
     /// Function overloads by qualified name (`ns::f`, `S::method`).
     functions: HashMap<String, Vec<DeclId>>,
     /// Tokens of each written type, for locations.
@@ -143,6 +145,7 @@ pub fn analyze_with_locations(
         locals: Vec::new(),
         records: HashMap::new(),
         functions: HashMap::new(),
+        record_path: Vec::new(),
         tok_loc: loc,
     };
     r.predeclare();
@@ -194,6 +197,13 @@ impl Resolver<'_> {
     fn define(&mut self, name: Sym, e: Entry) {
         if let Some(scope) = self.locals.last_mut() {
             scope.insert(name, e);
+            // Types and constants declared in a struct are also reached from outside as
+            // `S::Inner`, `S::K`.
+            if matches!(e, Entry::Type(_) | Entry::Const(..)) && !self.record_path.is_empty() {
+                let q = format!("{}::{}", self.record_path.join("::"), self.int.str(name));
+                let q = self.qualified(&q);
+                self.global.insert(q, e);
+            }
         } else {
             let q = self.qualified(self.int.str(name));
             self.global.insert(q, e);
@@ -325,6 +335,10 @@ impl Resolver<'_> {
                 // Methods see every member, declared before or after them.
                 self.members_in_scope(d);
                 let mut fields = Vec::new();
+                let named = rec.name.map(|n| self.name(n.sym).to_string());
+                if let Some(n) = &named {
+                    self.record_path.push(n.clone());
+                }
                 for &m in &rec.members {
                     self.decl(m);
                     if let DeclKind::Var(v) = &ast.decl(m).kind {
@@ -334,6 +348,9 @@ impl Resolver<'_> {
                             }
                         }
                     }
+                }
+                if named.is_some() {
+                    self.record_path.pop();
                 }
                 self.locals.pop();
                 let info = &mut self.out.structs[index as usize];
