@@ -277,3 +277,31 @@ fn a_body_that_panics_fails_the_test() {
         assert!(data.len() == 64 && data.iter().all(|&b| b == 0), "damaged");
     });
 }
+
+/// The offload-test-suite's shaders (their `source.hlsl` part), behind a selector byte.
+fn hlsl_sources(n: usize) -> Vec<Seed> {
+    let Some(dir) = shared_path("exec") else {
+        return Vec::new();
+    };
+    read_all(spread(&files_with_extension(&dir, "test"), n))
+        .into_iter()
+        .filter_map(|(name, bytes)| {
+            let text = String::from_utf8_lossy(&bytes);
+            let start = text.find("--- source.hlsl\n")? + "--- source.hlsl\n".len();
+            let rest = &text[start..];
+            let end = rest
+                .find("\n//--- ")
+                .or_else(|| rest.find("\n#--- "))
+                .unwrap_or(rest.len());
+            let mut seed = vec![(name.len() % 8) as u8];
+            seed.extend_from_slice(&rest.as_bytes()[..end]);
+            Some((name, seed))
+        })
+        .collect()
+}
+
+#[test]
+fn hlsl_pp() {
+    let seeds = hlsl_sources(200);
+    drive("hlsl_pp", &seeds, 4, dxil_fuzz::hlsl_pp::run);
+}
