@@ -109,6 +109,29 @@ impl<'m> DeclaredResource<'m> {
         Some(r)
     }
 
+    /// The element format of a typed buffer or texture: the record's component type, the
+    /// channels of its element's vector type in `module` (one for a scalar). `None` for
+    /// other views, or a component type the executor has no memory format for.
+    pub fn element_format(&self, module: &dxil_ir::Module) -> Option<ElementFormat> {
+        let component = crate::resource::ComponentFormat::of_type(self.record.element_type()?)?;
+        Some(ElementFormat {
+            component,
+            channels: self.channels(module)?,
+        })
+    }
+
+    /// The channels of the element of a typed view: its vector type's length in `module`
+    /// (1 to 4), 1 for a scalar, `None` when the record names no element type.
+    pub fn channels(&self, module: &dxil_ir::Module) -> Option<u8> {
+        let ty = self.record.element_ir_type(module)?;
+        match module.ty(ty)? {
+            dxil_ir::TypeData::Vector { len, .. } => {
+                u8::try_from(*len).ok().filter(|c| (1..=4).contains(c))
+            }
+            _ => Some(1),
+        }
+    }
+
     /// `resource` bound at `register` of this range (not placed in a descriptor heap).
     pub fn binding(&self, register: u32, resource: Resource) -> Binding {
         Binding {

@@ -53,6 +53,9 @@ pub enum ErrorKind {
     Generate,
     /// A root signature is malformed or invalid.
     RootSignature,
+    /// The executor refused a shader or stopped running it, or two shaders held against
+    /// each other cannot be compared (stages, resources or thread groups differ).
+    Execute,
 }
 
 type Source = Box<dyn std::error::Error + Send + Sync + 'static>;

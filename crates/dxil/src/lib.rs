@@ -62,6 +62,7 @@
 
 mod assemble;
 mod disassemble;
+pub mod equiv;
 mod error;
 mod info;
 mod input;

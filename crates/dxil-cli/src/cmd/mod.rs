@@ -10,6 +10,7 @@ mod bcdump;
 mod compile;
 mod completions;
 mod dis;
+mod equiv;
 mod extract;
 mod hash;
 mod info;
@@ -50,6 +51,8 @@ pub enum Command {
     Run(run::Args),
     /// Compile WGSL, SPIR-V or GLSL to signed DXIL containers (naga's front ends, no DXC).
     Compile(compile::Args),
+    /// Run two compute shaders on the same random inputs and compare what they write.
+    Equiv(equiv::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// Print a command's man page (roff), or write them all with --out-dir.
@@ -78,6 +81,7 @@ impl Command {
             Command::Roundtrip(a) => roundtrip::run(a),
             Command::Rootsig(a) => rootsig::run(a),
             Command::Bcdump(a) => bcdump::run(a),
+            Command::Equiv(a) => equiv::run(a),
             Command::Dis(a) => dis::run(a),
             Command::As(a) => asm::run(a),
             Command::Reflect(a) => reflect::run(a),

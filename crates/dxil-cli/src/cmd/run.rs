@@ -633,7 +633,7 @@ fn quick_binding(
                     "an element type ({md_component:?}) this executor cannot view"
                 ))
             })?;
-            let declared_channels = typed_channels(module, record);
+            let declared_channels = declared.channels(module);
             let channels = match (spec.channels, declared_channels) {
                 (Some(given), Some(d)) if given != d => {
                     return Err(CliError(format!(
@@ -682,16 +682,6 @@ fn read_bounded(path: &Path, limit: u64, cbuffer: bool) -> Result<Vec<u8>, CliEr
             )
         })
     })
-}
-
-/// The channels of a typed buffer's element: the vector length of the element type the
-/// resource's symbol gives (`RWBuffer<float4>`: 4), else 1; `None` when it gives none.
-fn typed_channels(module: &Module, r: &MdResource) -> Option<u8> {
-    let ty = r.element_ir_type(module)?;
-    match module.ty(ty)? {
-        TypeData::Vector { len, .. } => u8::try_from(*len).ok().filter(|c| (1..=4).contains(c)),
-        _ => Some(1),
-    }
 }
 
 /// The print format of a structured buffer: the element's one scalar type when every field
