@@ -178,6 +178,14 @@ const PAGES: &[Page] = &[
         status: "",
     },
     Page {
+        path: "equiv",
+        examples: &[
+            ("dxil equiv ours.dxil theirs.dxil", "Four runs on the same random inputs; every UAV compared."),
+            ("dxil equiv a.dxil b.dxil --seeds 16 --ulp 1 --groups 4,1,1", "More runs, floats within one unit in the last place, four groups."),
+        ],
+        status: "1 when a UAV differs (the first difference is printed) or the shaders cannot be compared.",
+    },
+    Page {
         path: "completions",
         examples: &[(
             "dxil completions bash > ~/.local/share/bash-completion/completions/dxil",
