@@ -287,14 +287,9 @@ fn hlsl_sources(n: usize) -> Vec<Seed> {
         .into_iter()
         .filter_map(|(name, bytes)| {
             let text = String::from_utf8_lossy(&bytes);
-            let start = text.find("--- source.hlsl\n")? + "--- source.hlsl\n".len();
-            let rest = &text[start..];
-            let end = rest
-                .find("\n//--- ")
-                .or_else(|| rest.find("\n#--- "))
-                .unwrap_or(rest.len());
+            let source = dxil_test_support::exec_source(&text)?;
             let mut seed = vec![(name.len() % 8) as u8];
-            seed.extend_from_slice(&rest.as_bytes()[..end]);
+            seed.extend_from_slice(source.as_bytes());
             Some((name, seed))
         })
         .collect()

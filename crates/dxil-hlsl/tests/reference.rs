@@ -6,18 +6,6 @@ use std::process::Command;
 
 use dxil_hlsl::pp::{preprocess, print, FsLoader, Options, Target};
 
-/// The `source.hlsl` part of a split test file.
-fn source_of(test: &str) -> Option<&str> {
-    let start = test.find("--- source.hlsl\n")? + "--- source.hlsl\n".len();
-    let rest = &test[start..];
-    let end = ["\n#--- ", "\n//--- "]
-        .iter()
-        .filter_map(|m| rest.find(m))
-        .min()
-        .map_or(rest.len(), |e| e + 1);
-    Some(&rest[..end])
-}
-
 /// The preprocessor options in `args` (dxc's command line).
 fn options(args: &[String]) -> Options {
     let mut o = Options::default();
@@ -95,7 +83,7 @@ fn dxc_p_output_is_the_same_on_the_exec_suite() {
     let check = |(id, args): &(String, Vec<String>)| -> Result<bool, String> {
         let text =
             std::fs::read_to_string(exec.join(format!("{id}.test"))).map_err(|e| e.to_string())?;
-        let Some(src) = source_of(&text) else {
+        let Some(src) = dxil_test_support::exec_source(&text) else {
             return Ok(false);
         };
         let dir = work.join(id);
@@ -172,7 +160,7 @@ fn every_exec_suite_shader_parses_and_resolves() {
     let mut parsed_count = 0;
     for (id, args) in index.lines().filter_map(args_of) {
         let text = std::fs::read_to_string(exec.join(format!("{id}.test"))).expect("test file");
-        let Some(src) = source_of(&text) else {
+        let Some(src) = dxil_test_support::exec_source(&text) else {
             continue;
         };
         let pp = preprocess(

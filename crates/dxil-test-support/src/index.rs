@@ -44,3 +44,16 @@ pub fn rootsig_containers() -> Vec<Vec<u8>> {
         .filter_map(|v| Some(unhex(v.get("container_hex")?.as_str()?)))
         .collect()
 }
+
+/// The `source.hlsl` part of an offload-test-suite case (`../shared/exec/ID.test`, split
+/// into parts by `#--- NAME` or `//--- NAME` lines): the text up to the next part.
+pub fn exec_source(test: &str) -> Option<&str> {
+    let start = test.find("--- source.hlsl\n")? + "--- source.hlsl\n".len();
+    let rest = &test[start..];
+    let end = ["\n#--- ", "\n//--- "]
+        .iter()
+        .filter_map(|m| rest.find(m))
+        .min()
+        .map_or(rest.len(), |e| e + 1);
+    Some(&rest[..end])
+}

@@ -32,7 +32,7 @@ pub use container::{
     program_bitcodes,
 };
 pub use damage::{SplitMix64, XorShift64};
-pub use index::{read_jsonl, rootsig_containers, unhex};
+pub use index::{exec_source, read_jsonl, rootsig_containers, unhex};
 pub use paths::{
     corpus_bytes, corpus_dir, corpus_files, corpus_ids, files_with_extension, ids_with_extension,
     naga_inputs, shared_dir, shared_path, shared_root, spread, workspace_root,

@@ -25,18 +25,6 @@ fn dxc(dxc: &Path, dir: &Path, source: &str, opt: &str) -> Option<Vec<u8>> {
         .then(|| std::fs::read(&out).expect("reading what dxc wrote"))
 }
 
-/// The `source.hlsl` part of a split test file.
-fn source_of(test: &str) -> Option<&str> {
-    let start = test.find("--- source.hlsl\n")? + "--- source.hlsl\n".len();
-    let rest = &test[start..];
-    let end = ["\n#--- ", "\n//--- "]
-        .iter()
-        .filter_map(|m| rest.find(m))
-        .min()
-        .map_or(rest.len(), |e| e + 1);
-    Some(&rest[..end])
-}
-
 #[test]
 fn optimization_levels_of_the_reference_agree() {
     let (Some(exec), Some(tool)) = (
@@ -66,7 +54,7 @@ fn optimization_levels_of_the_reference_agree() {
     let (mut agree, mut refused, mut compiled) = (0, Vec::new(), 0);
     for id in &ids {
         let text = std::fs::read_to_string(exec.join(format!("{id}.test"))).expect("test file");
-        let Some(src) = source_of(&text) else {
+        let Some(src) = dxil_test_support::exec_source(&text) else {
             continue;
         };
         let (Some(od), Some(o3)) = (dxc(&tool, &dir, src, "-Od"), dxc(&tool, &dir, src, "-O3"))

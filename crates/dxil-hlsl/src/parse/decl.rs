@@ -53,18 +53,11 @@ impl Parser<'_> {
             let double = self.eat("[");
             loop {
                 let name = self.path()?;
-                let mut args = Vec::new();
-                if self.eat("(") {
-                    if !self.is(")") {
-                        loop {
-                            args.push(self.assignment_expr()?);
-                            if !self.eat(",") {
-                                break;
-                            }
-                        }
-                    }
-                    self.expect(")", "")?;
-                }
+                let args = if self.is("(") {
+                    self.arguments()?
+                } else {
+                    Vec::new()
+                };
                 attrs.push(Attribute {
                     name,
                     args,
@@ -737,17 +730,7 @@ impl Parser<'_> {
         self.bump();
         let name = self.ident("cbuffer name")?;
         let annotations = self.annotations()?;
-        self.expect("{", "")?;
-        self.nest()?;
-        let mut members = Vec::new();
-        while !self.is("}") && !self.at_end() && !self.stop {
-            match self.declaration(Context::Buffer) {
-                Ok(ids) => members.extend(ids),
-                Err(Reported) => self.recover(),
-            }
-        }
-        self.unnest();
-        self.expect("}", "")?;
+        let members = self.braced_declarations(Context::Buffer)?;
         self.eat(";");
         Ok(self.push_decl(
             DeclKind::Buffer {
@@ -830,21 +813,28 @@ impl Parser<'_> {
         self.pos > 0 && self.text_at_index(self.pos - 1) == "namespace"
     }
 
-    fn namespace(&mut self) -> PResult<DeclId> {
-        let start = self.pos;
-        self.bump();
-        let name = self.ident("namespace name")?;
+    /// `{ declarations }` in `ctx` (a `cbuffer`'s or a namespace's); a declaration that
+    /// fails is reported and skipped.
+    fn braced_declarations(&mut self, ctx: Context) -> PResult<Vec<DeclId>> {
         self.expect("{", "")?;
         self.nest()?;
-        let mut items = Vec::new();
+        let mut ids = Vec::new();
         while !self.is("}") && !self.at_end() && !self.stop {
-            match self.declaration(Context::Top) {
-                Ok(ids) => items.extend(ids),
+            match self.declaration(ctx) {
+                Ok(d) => ids.extend(d),
                 Err(Reported) => self.recover(),
             }
         }
         self.unnest();
         self.expect("}", "")?;
+        Ok(ids)
+    }
+
+    fn namespace(&mut self) -> PResult<DeclId> {
+        let start = self.pos;
+        self.bump();
+        let name = self.ident("namespace name")?;
+        let items = self.braced_declarations(Context::Top)?;
         Ok(self.push_decl(DeclKind::Namespace { name, items }, start))
     }
 

@@ -355,7 +355,7 @@ impl Parser<'_> {
     }
 
     /// `( a, b, ... )`.
-    fn arguments(&mut self) -> PResult<Vec<ExprId>> {
+    pub(crate) fn arguments(&mut self) -> PResult<Vec<ExprId>> {
         self.expect("(", "")?;
         let mut args = Vec::new();
         if !self.is(")") {
