@@ -8,6 +8,19 @@
 //! Structs keep the raw stored numbers (so unknown values round-trip); these enums name them.
 
 macro_rules! named_enum {
+    // With `as module`: also the stored values as constants in `module`, for matching raw
+    // numbers read from the input (which may name no enumerator).
+    ($(#[$m:meta])* $name:ident : $repr:ty as $raw:ident { $($(#[$vm:meta])* $var:ident = $val:expr),* $(,)? }) => {
+        named_enum!($(#[$m])* $name : $repr { $($(#[$vm])* $var = $val),* });
+        #[doc = concat!("The stored values of [`", stringify!($name), "`], by the enumerators' names, for matching raw numbers.")]
+        #[allow(non_upper_case_globals)]
+        pub mod $raw {
+            $(
+                #[doc = concat!("`", stringify!($name), "::", stringify!($var), "`.")]
+                pub const $var: u32 = $val;
+            )*
+        }
+    };
     ($(#[$m:meta])* $name:ident : $repr:ty { $($(#[$vm:meta])* $var:ident = $val:expr),* $(,)? }) => {
         $(#[$m])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,7 +119,7 @@ impl InterpolationMode {
 
 named_enum!(
     /// DXIL `ComponentType` (DXIL.rst "Signature element record").
-    ComponentType: u8 {
+    ComponentType: u8 as component_type {
         Invalid = 0, I1 = 1, I16 = 2, U16 = 3, I32 = 4, U32 = 5, I64 = 6, U64 = 7, F16 = 8,
         F32 = 9, F64 = 10, SNormF16 = 11, UNormF16 = 12, SNormF32 = 13, UNormF32 = 14,
         SNormF64 = 15, UNormF64 = 16, PackedS8x32 = 17, PackedU8x32 = 18,
@@ -308,7 +321,7 @@ impl ResourceClass {
 named_enum!(
     /// DXIL `ResourceKind` (DXIL.rst "Shader Resources"; PSV0 binding records of version 2
     /// and later).
-    ResourceKind: u32 {
+    ResourceKind: u32 as resource_kind {
         Invalid = 0, Texture1D = 1, Texture2D = 2, Texture2DMS = 3, Texture3D = 4,
         TextureCube = 5, Texture1DArray = 6, Texture2DArray = 7, Texture2DMSArray = 8,
         TextureCubeArray = 9, TypedBuffer = 10, RawBuffer = 11, StructuredBuffer = 12,

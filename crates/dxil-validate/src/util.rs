@@ -178,36 +178,16 @@ pub fn node_io_flags(io: &NodeIo) -> u32 {
 /// Component types (DXIL.rst "ComponentType", `DXIL::ComponentType`) as the raw numbers the
 /// metadata and the parts hold and the rules compare with; the values are `ComponentType`'s.
 pub(crate) mod comp {
-    use dxil_parts::names::ComponentType as C;
-
-    pub const INVALID: u32 = C::Invalid as u32;
-    pub const I1: u32 = C::I1 as u32;
-    pub const I16: u32 = C::I16 as u32;
-    pub const U16: u32 = C::U16 as u32;
-    pub const I32: u32 = C::I32 as u32;
-    pub const U32: u32 = C::U32 as u32;
-    pub const I64: u32 = C::I64 as u32;
-    pub const U64: u32 = C::U64 as u32;
-    pub const F16: u32 = C::F16 as u32;
-    pub const F32: u32 = C::F32 as u32;
-    pub const F64: u32 = C::F64 as u32;
-    pub const SNORM_F16: u32 = C::SNormF16 as u32;
-    pub const UNORM_F16: u32 = C::UNormF16 as u32;
-    pub const SNORM_F32: u32 = C::SNormF32 as u32;
-    pub const UNORM_F32: u32 = C::UNormF32 as u32;
-    pub const SNORM_F64: u32 = C::SNormF64 as u32;
-    pub const UNORM_F64: u32 = C::UNormF64 as u32;
-    pub const PACKED_S8X32: u32 = C::PackedS8x32 as u32;
-    pub const PACKED_U8X32: u32 = C::PackedU8x32 as u32;
+    pub use dxil_parts::names::component_type::*;
 
     /// `CompType::Is64Bit`.
     pub fn is_64bit(c: u32) -> bool {
-        matches!(c, I64 | U64 | F64 | SNORM_F64 | UNORM_F64)
+        matches!(c, I64 | U64 | F64 | self::SNormF64 | self::UNormF64)
     }
 
     /// `CompType::Is16Bit`.
     pub fn is_16bit(c: u32) -> bool {
-        matches!(c, I16 | U16 | F16 | SNORM_F16 | UNORM_F16)
+        matches!(c, I16 | U16 | F16 | self::SNormF16 | self::UNormF16)
     }
 }
 

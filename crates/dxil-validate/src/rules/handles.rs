@@ -31,25 +31,7 @@ use crate::util::comp;
 pub(crate) mod kind {
     use dxil_parts::names::ResourceKind as K;
 
-    pub const INVALID: u32 = K::Invalid as u32;
-    pub const TEXTURE1D: u32 = K::Texture1D as u32;
-    pub const TEXTURE2D: u32 = K::Texture2D as u32;
-    pub const TEXTURE2DMS: u32 = K::Texture2DMS as u32;
-    pub const TEXTURE3D: u32 = K::Texture3D as u32;
-    pub const TEXTURECUBE: u32 = K::TextureCube as u32;
-    pub const TEXTURE1DARRAY: u32 = K::Texture1DArray as u32;
-    pub const TEXTURE2DARRAY: u32 = K::Texture2DArray as u32;
-    pub const TEXTURE2DMSARRAY: u32 = K::Texture2DMSArray as u32;
-    pub const TEXTURECUBEARRAY: u32 = K::TextureCubeArray as u32;
-    pub const TYPEDBUFFER: u32 = K::TypedBuffer as u32;
-    pub const RAWBUFFER: u32 = K::RawBuffer as u32;
-    pub const STRUCTUREDBUFFER: u32 = K::StructuredBuffer as u32;
-    pub const CBUFFER: u32 = K::CBuffer as u32;
-    pub const SAMPLER: u32 = K::Sampler as u32;
-    pub const TBUFFER: u32 = K::TBuffer as u32;
-    pub const RTACCELERATIONSTRUCTURE: u32 = K::RTAccelerationStructure as u32;
-    pub const FEEDBACKTEXTURE2D: u32 = K::FeedbackTexture2D as u32;
-    pub const FEEDBACKTEXTURE2DARRAY: u32 = K::FeedbackTexture2DArray as u32;
+    pub use dxil_parts::names::resource_kind::*;
 
     /// `IsAnyTexture`: the texture kinds, feedback textures excluded.
     pub fn is_any_texture(k: u32) -> bool {
@@ -118,9 +100,9 @@ impl Props {
     /// `Invalid`) for a handle that stands for no resource.
     pub fn class(self) -> Option<ResourceClass> {
         match self.kind() {
-            kind::INVALID => None,
-            kind::CBUFFER => Some(ResourceClass::CBuffer),
-            kind::SAMPLER => Some(ResourceClass::Sampler),
+            kind::Invalid => None,
+            kind::CBuffer => Some(ResourceClass::CBuffer),
+            kind::Sampler => Some(ResourceClass::Sampler),
             _ if self.is_uav() => Some(ResourceClass::UAV),
             _ => Some(ResourceClass::SRV),
         }
@@ -171,12 +153,12 @@ impl Res {
                     matches!(p, ResourceProperty::Other(0, Md::Int { value, .. }) if *value & 1 != 0)
                 });
                 if tbuffer {
-                    kind::TBUFFER
+                    kind::TBuffer
                 } else {
-                    kind::CBUFFER
+                    kind::CBuffer
                 }
             }
-            ResourceClass::Sampler => kind::SAMPLER,
+            ResourceClass::Sampler => kind::Sampler,
             _ => r.shape_or_size,
         };
         let mut res = Res {
@@ -193,8 +175,8 @@ impl Res {
             reorder_coherent: false,
             has_counter: r.has_counter,
             rov: r.rasterizer_ordered,
-            comp_type: comp::INVALID,
-            stride: if kind == kind::RAWBUFFER { 1 } else { 4 },
+            comp_type: comp::Invalid,
+            stride: if kind == kind::RawBuffer { 1 } else { 4 },
             feedback_type: 0,
             size: 0,
             sampler_kind: 0,
@@ -249,11 +231,11 @@ impl Res {
                     p.d0 |= u32::from(self.reorder_coherent) << 16;
                 }
                 match self.kind {
-                    kind::FEEDBACKTEXTURE2D | kind::FEEDBACKTEXTURE2DARRAY => {
+                    kind::FeedbackTexture2D | kind::FeedbackTexture2DArray => {
                         p.d1 = self.feedback_type;
                     }
-                    kind::STRUCTUREDBUFFER => p.d1 = self.stride,
-                    kind::TYPEDBUFFER | kind::TEXTURE1D..=kind::TEXTURECUBEARRAY => {
+                    kind::StructuredBuffer => p.d1 = self.stride,
+                    kind::TypedBuffer | kind::Texture1D..=kind::TextureCubeArray => {
                         let count = self
                             .ret_type(m)
                             .map_or(0, |t| component_count(m, t, &mut 256) & 0xff);
@@ -266,9 +248,9 @@ impl Res {
             }
             ResourceClass::Sampler => {
                 p.d0 = match self.sampler_kind {
-                    1 => kind::SAMPLER | (1 << 15),
-                    3 => kind::INVALID,
-                    _ => kind::SAMPLER,
+                    1 => kind::Sampler | (1 << 15),
+                    3 => kind::Invalid,
+                    _ => kind::Sampler,
                 };
             }
             ResourceClass::CBuffer => {
@@ -705,7 +687,7 @@ fn annotate_handle(ctx: &mut Ctx, f: Function, inst: Inst) {
     };
     let Some(&props) = args.get(2) else { return };
     let props = props_constant(m, props);
-    if props.kind() == kind::INVALID {
+    if props.kind() == kind::Invalid {
         return ctx.inst_error(f, inst, R::InstrOpConstRange, &[]);
     }
     ctx.res.handles.insert((f, inst), props);
@@ -985,7 +967,7 @@ pub(crate) fn resource_from_handle(
 /// `GetResourceKindAndCompTy`: the kind, component type and class of the resource behind
 /// `handle` (reporting a bad handle as [`resource_from_handle`] does). Constant buffers and
 /// samplers give their own kind; structured buffers, raw buffers and anything but typed
-/// resources give no component type (`comp::INVALID`).
+/// resources give no component type (`comp::Invalid`).
 pub(crate) fn resource_kind(
     ctx: &mut Ctx,
     f: Function,
@@ -996,15 +978,15 @@ pub(crate) fn resource_kind(
     match p.class() {
         Some(ResourceClass::SRV) | Some(ResourceClass::UAV) => {}
         Some(ResourceClass::CBuffer) => {
-            return (kind::CBUFFER, comp::INVALID, Some(ResourceClass::CBuffer))
+            return (kind::CBuffer, comp::Invalid, Some(ResourceClass::CBuffer))
         }
         Some(ResourceClass::Sampler) => {
-            return (kind::SAMPLER, comp::INVALID, Some(ResourceClass::Sampler))
+            return (kind::Sampler, comp::Invalid, Some(ResourceClass::Sampler))
         }
-        None => return (kind::INVALID, comp::INVALID, None),
+        None => return (kind::Invalid, comp::Invalid, None),
     }
-    let ct = if p.kind() == kind::STRUCTUREDBUFFER {
-        comp::INVALID
+    let ct = if p.kind() == kind::StructuredBuffer {
+        comp::Invalid
     } else {
         p.comp_type()
     };
@@ -1024,7 +1006,7 @@ mod tests {
             space,
             lower_bound,
             range_size,
-            kind: kind::TYPEDBUFFER,
+            kind: kind::TypedBuffer,
             sample_count: 0,
             globally_coherent: false,
             reorder_coherent: false,
@@ -1062,7 +1044,7 @@ mod tests {
     fn properties_read_as_the_reference_packs_them() {
         // RWByteAddressBuffer, reordercoherent (DXIL.rst "Annotating handles").
         let p = Props { d0: 69643, d1: 0 };
-        assert_eq!(p.kind(), kind::RAWBUFFER);
+        assert_eq!(p.kind(), kind::RawBuffer);
         assert_eq!(p.class(), Some(ResourceClass::UAV));
         assert!(p.reorder_coherent() && !p.cmp_or_counter());
         // SamplerComparisonState.
@@ -1075,9 +1057,9 @@ mod tests {
 
     #[test]
     fn kind_tables_stay_in_range() {
-        assert_eq!(kind::num_coords(kind::TEXTURECUBEARRAY), 4);
-        assert_eq!(kind::num_offsets(kind::TEXTURECUBE), 0);
-        assert_eq!(kind::num_lod_coords(kind::TEXTURECUBE), 3);
+        assert_eq!(kind::num_coords(kind::TextureCubeArray), 4);
+        assert_eq!(kind::num_offsets(kind::TextureCube), 0);
+        assert_eq!(kind::num_lod_coords(kind::TextureCube), 3);
         assert_eq!(kind::num_coords(200), 0);
     }
 }

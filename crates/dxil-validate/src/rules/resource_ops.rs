@@ -155,7 +155,7 @@ impl Check<'_, '_, '_> {
             SamplerMode::Invalid
         } else if p.cmp_or_counter() {
             SamplerMode::Comparison
-        } else if p.kind() == kind::INVALID {
+        } else if p.kind() == kind::Invalid {
             SamplerMode::Invalid
         } else {
             SamplerMode::Default
@@ -519,11 +519,11 @@ impl Check<'_, '_, '_> {
         let mut ok = matches!(
             ct,
             comp::F32
-                | comp::SNORM_F32
-                | comp::UNORM_F32
+                | comp::SNormF32
+                | comp::UNormF32
                 | comp::F16
-                | comp::SNORM_F16
-                | comp::UNORM_F16
+                | comp::SNormF16
+                | comp::UNormF16
         );
         if sm_at_least(self.ctx, 6, 7) && !cmp {
             ok |= matches!(ct, comp::I16 | comp::U16 | comp::I32 | comp::U32);
@@ -540,13 +540,13 @@ impl Check<'_, '_, '_> {
             R::InstrResourceKindForSample
         };
         match k {
-            kind::TEXTURE1D
-            | kind::TEXTURE1DARRAY
-            | kind::TEXTURE2D
-            | kind::TEXTURE2DARRAY
-            | kind::TEXTURECUBE
-            | kind::TEXTURECUBEARRAY => {}
-            kind::TEXTURE3D => {
+            kind::Texture1D
+            | kind::Texture1DArray
+            | kind::Texture2D
+            | kind::Texture2DArray
+            | kind::TextureCube
+            | kind::TextureCubeArray => {}
+            kind::Texture3D => {
                 if cmp {
                     self.err(rule);
                 }
@@ -585,12 +585,12 @@ impl Check<'_, '_, '_> {
         }
         self.coords(k, &coords);
         match k {
-            kind::TEXTURE2D | kind::TEXTURE2DARRAY => {
+            kind::Texture2D | kind::Texture2DArray => {
                 if !self.undef(offsets[0]) && self.undef(offsets[1]) {
                     self.err(R::InstrResourceOffsetMiss);
                 }
             }
-            kind::TEXTURECUBE | kind::TEXTURECUBEARRAY => {
+            kind::TextureCube | kind::TextureCubeArray => {
                 for o in offsets {
                     if !self.undef(o) {
                         self.err(R::InstrResourceOffsetTooMany);
@@ -662,7 +662,7 @@ impl Check<'_, '_, '_> {
             c.err_args(R::InstrUndefResultForGetDimension, &[comp, what]);
         };
         match k {
-            kind::TEXTURE1D => {
+            kind::Texture1D => {
                 if usage.y {
                     undef_result(self, "y", "Texture1D");
                 }
@@ -670,31 +670,31 @@ impl Check<'_, '_, '_> {
                     undef_result(self, "z", "Texture1D");
                 }
             }
-            kind::TEXTURE1DARRAY => {
+            kind::Texture1DArray => {
                 if usage.z {
                     undef_result(self, "z", "Texture1DArray");
                 }
             }
-            kind::TEXTURE2D => {
+            kind::Texture2D => {
                 if usage.z {
                     undef_result(self, "z", "Texture2D");
                 }
             }
-            kind::TEXTURE2DMS => {
+            kind::Texture2DMS => {
                 if usage.z {
                     undef_result(self, "z", "Texture2DMS");
                 }
             }
-            kind::TEXTURECUBE => {
+            kind::TextureCube => {
                 if usage.z {
                     undef_result(self, "z", "TextureCube");
                 }
             }
-            kind::TEXTURE2DARRAY
-            | kind::TEXTURE2DMSARRAY
-            | kind::TEXTURE3D
-            | kind::TEXTURECUBEARRAY => {}
-            kind::STRUCTUREDBUFFER | kind::RAWBUFFER | kind::TYPEDBUFFER | kind::TBUFFER => {
+            kind::Texture2DArray
+            | kind::Texture2DMSArray
+            | kind::Texture3D
+            | kind::TextureCubeArray => {}
+            kind::StructuredBuffer | kind::RawBuffer | kind::TypedBuffer | kind::TBuffer => {
                 if !self.undef(mip) {
                     self.err(R::InstrMipLevelForGetDimension);
                 }
@@ -796,13 +796,13 @@ impl Check<'_, '_, '_> {
         }
         if !matches!(
             k,
-            kind::TEXTURE1D
-                | kind::TEXTURE1DARRAY
-                | kind::TEXTURE2D
-                | kind::TEXTURE2DARRAY
-                | kind::TEXTURE3D
-                | kind::TEXTURECUBE
-                | kind::TEXTURECUBEARRAY
+            kind::Texture1D
+                | kind::Texture1DArray
+                | kind::Texture2D
+                | kind::Texture2DArray
+                | kind::Texture3D
+                | kind::TextureCube
+                | kind::TextureCubeArray
         ) {
             self.err(R::InstrResourceKindForCalcLOD);
         }
@@ -867,17 +867,17 @@ impl Check<'_, '_, '_> {
     /// only.
     fn buffer_offset(&mut self, k: u32, offset: ValueRef, typed_too: bool) {
         match k {
-            kind::RAWBUFFER => {
+            kind::RawBuffer => {
                 if !self.undef(offset) {
                     self.err(R::InstrCoordinateCountForRawTypedBuf);
                 }
             }
-            kind::TYPEDBUFFER | kind::TBUFFER if typed_too => {
+            kind::TypedBuffer | kind::TBuffer if typed_too => {
                 if !self.undef(offset) {
                     self.err(R::InstrCoordinateCountForRawTypedBuf);
                 }
             }
-            kind::STRUCTUREDBUFFER => {
+            kind::StructuredBuffer => {
                 if self.undef(offset) {
                     self.err(R::InstrCoordinateCountForStructBuf);
                 }
@@ -898,7 +898,7 @@ impl Check<'_, '_, '_> {
             self.err(R::InstrResourceClassForUAVStore);
         }
         let values = store_mask(self.ctx.m, values);
-        let typed = matches!(k, kind::TYPEDBUFFER | kind::TBUFFER);
+        let typed = matches!(k, kind::TypedBuffer | kind::TBuffer);
         if !self.storage_masks(mask, values, typed) {
             return;
         }
@@ -916,13 +916,13 @@ impl Check<'_, '_, '_> {
         }
         if !matches!(
             k,
-            kind::TEXTURE1D
-                | kind::TEXTURE1DARRAY
-                | kind::TEXTURE2D
-                | kind::TEXTURE2DARRAY
-                | kind::TEXTURE2DMS
-                | kind::TEXTURE2DMSARRAY
-                | kind::TEXTURE3D
+            kind::Texture1D
+                | kind::Texture1DArray
+                | kind::Texture2D
+                | kind::Texture2DArray
+                | kind::Texture2DMS
+                | kind::Texture2DMSArray
+                | kind::Texture3D
         ) {
             self.err(R::InstrResourceKindForTextureStore);
         }
@@ -938,7 +938,7 @@ impl Check<'_, '_, '_> {
 
     fn texture_load(&mut self, handle: ValueRef, mip: ValueRef, offsets: [ValueRef; 3]) {
         let (k, _, class) = self.kind_of(handle);
-        let multisampled = matches!(k, kind::TEXTURE2DMS | kind::TEXTURE2DMSARRAY);
+        let multisampled = matches!(k, kind::Texture2DMS | kind::Texture2DMSArray);
         if class == Some(ResourceClass::UAV) {
             if offsets.iter().any(|&o| !self.undef(o)) {
                 self.err(R::InstrOffsetOnUAVLoad);
@@ -950,12 +950,12 @@ impl Check<'_, '_, '_> {
             self.err(R::InstrResourceClassForLoad);
         }
         match k {
-            kind::TEXTURE1D
-            | kind::TEXTURE1DARRAY
-            | kind::TEXTURE2D
-            | kind::TEXTURE2DARRAY
-            | kind::TEXTURE3D => {}
-            kind::TEXTURE2DMS | kind::TEXTURE2DMSARRAY => {
+            kind::Texture1D
+            | kind::Texture1DArray
+            | kind::Texture2D
+            | kind::Texture2DArray
+            | kind::Texture3D => {}
+            kind::Texture2DMS | kind::Texture2DMSArray => {
                 if self.undef(mip) {
                     self.err(R::InstrSampleIndexForLoad2DMS);
                 }
@@ -1038,7 +1038,7 @@ impl Check<'_, '_, '_> {
         if !p.is_uav() {
             self.err(R::InstrBufferUpdateCounterOnUAV);
         }
-        if p.kind() != kind::STRUCTUREDBUFFER {
+        if p.kind() != kind::StructuredBuffer {
             self.err(R::SmCounterOnlyOnStructBuf);
         }
         if !p.cmp_or_counter() {

@@ -35,10 +35,10 @@ pub(crate) fn validate(ctx: &mut Ctx) {
         if r.rov && !is_ps && !is_lib {
             res_error(ctx, r, R::SmROVOnlyInPS, &[]);
         }
-        if matches!(r.kind, kind::TEXTURECUBE | kind::TEXTURECUBEARRAY) {
+        if matches!(r.kind, kind::TextureCube | kind::TextureCubeArray) {
             res_error(ctx, r, R::SmInvalidTextureKindOnUAV, &[]);
         }
-        if r.has_counter && r.kind != kind::STRUCTUREDBUFFER {
+        if r.has_counter && r.kind != kind::StructuredBuffer {
             res_error(ctx, r, R::SmCounterOnlyOnStructBuf, &[]);
         }
         if r.has_counter && (r.globally_coherent || r.reorder_coherent) {
@@ -86,23 +86,23 @@ fn resource(ctx: &mut Ctx, r: &Res, dl: &DataLayout) {
         res_error(ctx, r, R::InstrReorderCoherentRequiresSM69, &[]);
     }
     match r.kind {
-        kind::RAWBUFFER
-        | kind::TYPEDBUFFER
-        | kind::TBUFFER
-        | kind::STRUCTUREDBUFFER
-        | kind::TEXTURE1D
-        | kind::TEXTURE1DARRAY
-        | kind::TEXTURE2D
-        | kind::TEXTURE2DARRAY
-        | kind::TEXTURE3D
-        | kind::TEXTURECUBE
-        | kind::TEXTURECUBEARRAY => {
+        kind::RawBuffer
+        | kind::TypedBuffer
+        | kind::TBuffer
+        | kind::StructuredBuffer
+        | kind::Texture1D
+        | kind::Texture1DArray
+        | kind::Texture2D
+        | kind::Texture2DArray
+        | kind::Texture3D
+        | kind::TextureCube
+        | kind::TextureCubeArray => {
             if r.sample_count > 0 {
                 res_error(ctx, r, R::SmSampleCountOnlyOn2DMS, &[]);
             }
         }
-        kind::TEXTURE2DMS | kind::TEXTURE2DMSARRAY | kind::RTACCELERATIONSTRUCTURE => {}
-        kind::FEEDBACKTEXTURE2D | kind::FEEDBACKTEXTURE2DARRAY => {
+        kind::Texture2DMS | kind::Texture2DMSArray | kind::RTAccelerationStructure => {}
+        kind::FeedbackTexture2D | kind::FeedbackTexture2DArray => {
             // Sampler feedback types: 0 MinMip, 1 MipRegionUsed.
             if r.feedback_type >= 2 {
                 res_error(ctx, r, R::SmInvalidSamplerFeedbackType, &[]);
@@ -114,8 +114,8 @@ fn resource(ctx: &mut Ctx, r: &Res, dl: &DataLayout) {
     let typed_ok = matches!(
         r.comp_type,
         comp::F32
-            | comp::SNORM_F32
-            | comp::UNORM_F32
+            | comp::SNormF32
+            | comp::UNormF32
             | comp::F64
             | comp::I32
             | comp::I64
@@ -127,16 +127,16 @@ fn resource(ctx: &mut Ctx, r: &Res, dl: &DataLayout) {
     );
     let untyped = matches!(
         r.kind,
-        kind::STRUCTUREDBUFFER
-            | kind::RAWBUFFER
-            | kind::FEEDBACKTEXTURE2D
-            | kind::FEEDBACKTEXTURE2DARRAY
+        kind::StructuredBuffer
+            | kind::RawBuffer
+            | kind::FeedbackTexture2D
+            | kind::FeedbackTexture2DArray
     );
     if !typed_ok && !untyped {
         res_error(ctx, r, R::SmInvalidResourceCompType, &[]);
     }
 
-    if r.kind == kind::STRUCTUREDBUFFER {
+    if r.kind == kind::StructuredBuffer {
         if r.stride & 3 != 0 && use_min_precision(ctx) {
             let stride = r.stride.to_string();
             res_error(ctx, r, R::MetaStructBufAlignment, &["4", &stride]);
@@ -152,7 +152,7 @@ fn resource(ctx: &mut Ctx, r: &Res, dl: &DataLayout) {
         }
     }
 
-    if kind::is_any_texture(r.kind) || r.kind == kind::TYPEDBUFFER {
+    if kind::is_any_texture(r.kind) || r.kind == kind::TypedBuffer {
         // A texel is at most four 32-bit components.
         let size = r.ret_type(ctx.m).and_then(|t| dl.type_alloc_size(ctx.m, t));
         if size.is_some_and(|s| s > 16) {
@@ -426,7 +426,7 @@ impl CbWalk {
                 return 0;
             }
         }
-        let ct = field.comp_type().unwrap_or(comp::INVALID);
+        let ct = field.comp_type().unwrap_or(comp::Invalid);
         let comp_size = if comp::is_64bit(ct) {
             8
         } else if comp::is_16bit(ct) && !self.min_precision {

@@ -219,7 +219,7 @@ impl<'m> Element<'m> {
             &md.semantic_indices
         };
         let comp = match u32::from(md.component_type) {
-            comp::PACKED_S8X32 | comp::PACKED_U8X32 => comp::U32,
+            comp::PackedS8x32 | comp::PackedU8x32 => comp::U32,
             c => c,
         };
         Element {

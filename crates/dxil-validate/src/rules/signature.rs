@@ -466,9 +466,9 @@ fn element(ctx: &mut Ctx, el: &Element) {
         comp::U32 | comp::I32 => (32, false, true, false),
         comp::U16 | comp::I16 => (16, false, true, false),
         comp::I1 => (1, false, false, true),
-        comp::F64 | comp::SNORM_F64 | comp::UNORM_F64 => (64, true, false, false),
-        comp::F32 | comp::SNORM_F32 | comp::UNORM_F32 => (32, true, false, false),
-        comp::F16 | comp::SNORM_F16 | comp::UNORM_F16 => (16, true, false, false),
+        comp::F64 | comp::SNormF64 | comp::UNormF64 => (64, true, false, false),
+        comp::F32 | comp::SNormF32 | comp::UNormF32 => (32, true, false, false),
+        comp::F16 | comp::SNormF16 | comp::UNormF16 => (16, true, false, false),
         _ => {
             ctx.error(R::MetaSignatureCompType, &[name]);
             (0, false, false, false)
