@@ -88,3 +88,24 @@ fn every_prefix_of_a_shader_is_handled() {
         }
     }
 }
+
+#[test]
+fn many_line_directives_number_every_line() {
+    // Each `#line` renumbers the line after it; the last token is told the last number.
+    let n = 20_000;
+    let src: String = (0..n)
+        .map(|i| format!("#line {} \"f{}.h\"\nint a{i};\n", i + 10, i % 7))
+        .collect();
+    let out = run(&src, &mut MemoryLoader::default());
+    assert!(!out.diagnostics.has_errors());
+    let last = out.tokens.last().expect("tokens");
+    assert_eq!(
+        out.presumed(last.loc),
+        (n + 9, format!("f{}.h", (n - 1) % 7).as_str())
+    );
+    assert!(dxil_hlsl::pp::print(&out).contains(&format!(
+        "#line {} \"f{}.h\"",
+        n + 9,
+        (n - 1) % 7
+    )));
+}

@@ -16,6 +16,7 @@
 mod expand;
 mod expr;
 mod lex;
+mod lines;
 mod macros;
 mod print;
 pub mod token;
@@ -29,6 +30,7 @@ use lex::{Lexed, RawKind, RawTok};
 use macros::{Body, Macro};
 use token::{Interner, Sym, Token, TokenKind, LEADING_SPACE, LINE_START};
 
+pub use lines::LineTable;
 pub use print::print;
 
 /// Deepest `#include` nesting (clang's limit).
@@ -155,20 +157,6 @@ pub struct FileChange {
     pub from: Option<Loc>,
 }
 
-/// A `#line` directive: from the line after `offset` in `file`, lines count from `line` in
-/// file `name`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineDirective {
-    /// File holding the directive.
-    pub file: FileId,
-    /// Offset of the directive's line end.
-    pub offset: u32,
-    /// The number of the next line.
-    pub line: u32,
-    /// The file name it gives, if any.
-    pub name: Option<String>,
-}
-
 /// The result of preprocessing.
 #[derive(Clone, Debug)]
 pub struct Output {
@@ -184,7 +172,7 @@ pub struct Output {
     /// File changes in token order (for line markers).
     pub file_changes: Vec<FileChange>,
     /// `#line` directives.
-    pub line_directives: Vec<LineDirective>,
+    pub lines: LineTable,
 }
 
 impl Output {
@@ -208,27 +196,7 @@ impl Output {
 
     /// The line and file name a reader of `loc` is told (`#line` applied).
     pub fn presumed(&self, loc: Loc) -> (u32, &str) {
-        let f = self.sources.file(loc.file);
-        let (line, _) = f.line_col(loc.offset);
-        let d = self
-            .line_directives
-            .iter()
-            .rev()
-            .find(|d| d.file == loc.file && d.offset < loc.offset);
-        match d {
-            Some(d) => {
-                let (dline, _) = f.line_col(d.offset);
-                let name = self
-                    .line_directives
-                    .iter()
-                    .rev()
-                    .filter(|e| e.file == loc.file && e.offset <= d.offset)
-                    .find_map(|e| e.name.as_deref())
-                    .unwrap_or(f.name());
-                (d.line.wrapping_add(line - dline - 1), name)
-            }
-            None => (line, f.name()),
-        }
+        self.lines.presumed(&self.sources, loc)
     }
 }
 
@@ -254,7 +222,7 @@ pub fn preprocess(name: &str, text: &str, opts: &Options, loader: &mut dyn FileL
         interner: pp.int,
         diagnostics: pp.diags,
         file_changes: pp.changes,
-        line_directives: pp.lines,
+        lines: pp.lines,
     }
 }
 
@@ -294,7 +262,7 @@ pub(crate) struct Pp<'l> {
     guards: HashMap<String, Sym>,
     pub(crate) out: Vec<Token>,
     changes: Vec<FileChange>,
-    lines: Vec<LineDirective>,
+    lines: LineTable,
     pub(crate) exp: expand::Expander,
     /// Stop reading: an error that makes the rest meaningless (a token limit).
     pub(crate) fatal: bool,
@@ -343,7 +311,7 @@ impl<'l> Pp<'l> {
             guards: HashMap::new(),
             out: Vec::new(),
             changes: Vec::new(),
-            lines: Vec::new(),
+            lines: LineTable::default(),
             exp: expand::Expander::default(),
             fatal: false,
             counter: 0,
@@ -1160,12 +1128,8 @@ impl<'l> Pp<'l> {
             .map_or(self.sm.file(file).text().len() as u32, |t| {
                 f.lexed.original(t.lo)
             });
-        self.lines.push(LineDirective {
-            file,
-            offset,
-            line: num,
-            name,
-        });
+        let dline = self.sm.file(file).line_col(offset).0;
+        self.lines.add(file, offset, dline, num, name);
         // The printer writes a marker here, as at a change of file.
         self.changes.push(FileChange {
             before_token: self.out.len(),
@@ -1211,27 +1175,12 @@ impl<'l> Pp<'l> {
 
     /// The presumed line of `loc` (`#line` applied) for `__LINE__`.
     pub(crate) fn presumed_line(&self, loc: Loc) -> u32 {
-        let f = self.sm.file(loc.file);
-        let (line, _) = f.line_col(loc.offset);
-        match self
-            .lines
-            .iter()
-            .rev()
-            .find(|d| d.file == loc.file && d.offset < loc.offset)
-        {
-            Some(d) => d.line.wrapping_add(line - f.line_col(d.offset).0 - 1),
-            None => line,
-        }
+        self.lines.presumed(&self.sm, loc).0
     }
 
     /// The presumed file name of `loc` for `__FILE__`.
     pub(crate) fn presumed_name(&self, loc: Loc) -> String {
-        self.lines
-            .iter()
-            .rev()
-            .filter(|d| d.file == loc.file && d.offset < loc.offset)
-            .find_map(|d| d.name.clone())
-            .unwrap_or_else(|| self.sm.file(loc.file).name().to_string())
+        self.lines.presumed(&self.sm, loc).1.to_string()
     }
 
     pub(crate) fn include_level(&self) -> usize {
