@@ -109,3 +109,23 @@ fn many_line_directives_number_every_line() {
         (n - 1) % 7
     )));
 }
+
+#[test]
+fn comparison_chains_and_unclosed_casts_parse_in_linear_time() {
+    // `a < b < c ...`: every `<` could open template arguments; each is tried once and
+    // only when a `>` closes it nearby. `(vector<a (vector<a ...`: each cast's scan is bounded.
+    let n = 20_000;
+    let chain: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
+    let srcs = [
+        format!("void f() {{ x = {}; }}", chain.join(" < ")),
+        format!("void f() {{ x = {}; }}", "(vector<a ".repeat(n)),
+    ];
+    for src in srcs {
+        let out = run(&src, &mut MemoryLoader::default());
+        let parsed = dxil_hlsl::parse::parse(&out);
+        let a = dxil_hlsl::sema::analyze(&parsed);
+        // Errors stop at the limit, as clang's do.
+        assert!(parsed.diagnostics.error_count() <= dxil_hlsl::diag::ERROR_LIMIT);
+        assert!(a.diagnostics.error_count() <= dxil_hlsl::diag::ERROR_LIMIT);
+    }
+}

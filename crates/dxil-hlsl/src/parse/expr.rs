@@ -6,6 +6,9 @@ use super::{PResult, Parser};
 use crate::ast::{BinaryOp, Expr, ExprId, ExprKind, UnaryOp};
 use crate::pp::token::TokenKind;
 
+/// Tokens [`Parser::is_cast`] looks through for the end of a type's template arguments.
+const MAX_CAST_SCAN: usize = 256;
+
 /// Binary operators of one precedence level (higher binds tighter), comma and assignment
 /// aside.
 fn binary_op(s: &str) -> Option<(u8, BinaryOp)> {
@@ -265,6 +268,11 @@ impl Parser<'_> {
                     _ => {}
                 }
                 i += 1;
+                // No type in a cast is this long: stop before a scan per `(` makes
+                // parsing quadratic.
+                if i > MAX_CAST_SCAN {
+                    return false;
+                }
             }
         }
         self.is_at(i, ")") || self.is_at(i, "[")
@@ -313,6 +321,11 @@ impl Parser<'_> {
     /// At `<` after a function or method name: template arguments if they are followed by
     /// `(` (then consumed), else nothing is consumed (a comparison follows).
     fn try_template_call_args(&mut self) -> Option<Vec<crate::ast::TemplateArg>> {
+        // Each `<` is tried once: `a < b < c ...` would otherwise be tried again inside
+        // every attempt, twice as often for each operand.
+        if self.no_template_call_at.contains(&self.pos) || !self.closes_soon() {
+            return None;
+        }
         let save = (
             self.pos,
             self.ast.exprs.len(),
@@ -327,10 +340,38 @@ impl Parser<'_> {
             }
         }
         self.pos = save.0;
+        self.no_template_call_at.insert(save.0);
         self.ast.exprs.truncate(save.1);
         self.ast.types.truncate(save.2);
         self.diags_truncate(save.3);
         None
+    }
+
+    /// At `<`: whether a `>` closes it within [`MAX_CAST_SCAN`] tokens (brackets balanced,
+    /// no `;`, `{` or `}` between), so that trying template arguments costs little where
+    /// there are none (`a < b`).
+    fn closes_soon(&self) -> bool {
+        let mut depth = 0i32;
+        for i in 0..MAX_CAST_SCAN {
+            match self.peek_text(i) {
+                "<" => depth += 1,
+                ">" => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return true;
+                    }
+                }
+                ">>" => {
+                    depth -= 2;
+                    if depth <= 0 {
+                        return true;
+                    }
+                }
+                "" | ";" | "{" | "}" => return false,
+                _ => {}
+            }
+        }
+        false
     }
 
     fn template_args_quiet(&mut self) -> Option<Vec<crate::ast::TemplateArg>> {

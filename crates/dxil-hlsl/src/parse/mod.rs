@@ -55,6 +55,7 @@ pub fn parse(pp: &Output) -> Parsed {
         depth: 0,
         stop: false,
         no_gt: false,
+        no_template_call_at: HashSet::new(),
     };
     p.translation_unit();
     Parsed {
@@ -86,6 +87,8 @@ pub(crate) struct Parser<'a> {
     stop: bool,
     /// Inside template arguments: `>` closes the list and is no operator.
     pub(crate) no_gt: bool,
+    /// Tokens (`<`) where template arguments of a call were tried and are not there.
+    pub(crate) no_template_call_at: HashSet<usize>,
 }
 
 impl<'a> Parser<'a> {

@@ -174,6 +174,10 @@ impl Resolver<'_> {
     }
 
     fn error(&mut self, tok: u32, message: String) {
+        // As the parser: past the limit, further errors are not reported.
+        if self.out.diagnostics.error_count() >= crate::diag::ERROR_LIMIT {
+            return;
+        }
         let d = match (self.tok_loc)(tok) {
             Some(l) => Diagnostic::error(l, message),
             None => Diagnostic::new(crate::diag::Level::Error, None, message),
