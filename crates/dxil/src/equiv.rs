@@ -29,7 +29,7 @@ use dxil_module::DxilMetadata;
 
 use crate::{Error, ErrorKind, Result};
 
-/// How the two shaders are run.
+/// How the two shaders are run (`seeds` at least 1: with none, nothing is compared).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Runs, each with its own inputs.
@@ -431,6 +431,15 @@ pub fn compare_named(
             ),
         ));
     }
+    // With no UAV there is nothing to compare: saying the two agree would say nothing.
+    if !ia.iter().any(|r| r.class == ResourceClass::UAV) {
+        return Err(Error::new(
+            ErrorKind::Execute,
+            format!(
+                "{first_name} and {second_name} declare no UAV: nothing they write can be compared"
+            ),
+        ));
+    }
     let (ta, tb) = (a.program.num_threads(), b.program.num_threads());
     if ta != tb {
         return Err(Error::new(
@@ -444,7 +453,7 @@ pub fn compare_named(
         ..Dispatch::default()
     };
     let mut bytes = 0u64;
-    for seed in 0..opts.seeds {
+    for seed in 0..opts.seeds.max(1) {
         let run = |side: &Side, which: &str| -> Result<Bindings> {
             let mut bindings = Bindings::from_module(&side.meta, PER_RANGE, |d, reg| {
                 fill(d, reg, seed, &side.module)
@@ -482,7 +491,7 @@ pub fn compare_named(
         }
     }
     Ok(Outcome::Agree {
-        seeds: opts.seeds,
+        seeds: opts.seeds.max(1),
         bytes,
     })
 }

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use dxil::equiv::{compare_named, Options, Outcome};
 
-use crate::io::{display_name, read_input, CliError, CmdResult, Failure, OutputArg};
+use crate::io::{
+    display_name, read_input, CliError, CmdResult, Failure, OutputArg, UsageError, UsageResult,
+};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -16,7 +18,7 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     pub second: PathBuf,
     /// Runs, each with its own random inputs.
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
     pub seeds: u32,
     /// Units in the last place two float values may differ by (typed float elements; the
     /// words of raw and structured UAVs too, read as f32, when not 0).
@@ -43,6 +45,17 @@ fn parse_groups(s: &str) -> Result<[u32; 3], String> {
         return Err("a dispatch has at least one group in each dimension".into());
     }
     Ok(g)
+}
+
+/// Refuses standard input given for both shaders (it can be read once).
+pub fn check_usage(args: &Args) -> UsageResult {
+    let stdin = |p: &PathBuf| p.as_os_str() == "-";
+    if stdin(&args.first) && stdin(&args.second) {
+        return Err(UsageError(
+            "`-` (standard input) can give one of the two shaders, not both".into(),
+        ));
+    }
+    Ok(())
 }
 
 pub fn run(args: Args) -> CmdResult {

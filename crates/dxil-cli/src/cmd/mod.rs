@@ -65,6 +65,7 @@ impl Command {
     pub fn check_usage(&self) -> UsageResult {
         match self {
             Command::Dis(a) => dis::check_usage(a),
+            Command::Equiv(a) => equiv::check_usage(a),
             Command::Hash(a) => hash::check_usage(a),
             Command::Man(a) => man::check_usage(a),
             Command::Run(a) => run::check_usage(a),
