@@ -170,6 +170,8 @@ fn f16_to_f32(h: u16) -> f32 {
 const PER_RANGE: u32 = 8;
 /// Bytes of each buffer.
 const BUFFER_BYTES: usize = 4096;
+/// Most bytes a constant buffer binds (D3D12: 4096 16-byte rows).
+const MAX_CBUFFER_BYTES: usize = 65536;
 /// Texels of each side of a texture.
 const TEXTURE_SIDE: u32 = 16;
 
@@ -349,7 +351,9 @@ fn fill(
             r
         }
         ResourceKind::CBuffer => {
-            let size = d.record.shape_or_size as usize;
+            // The size the metadata states, at most what Direct3D binds (4096 rows of 16
+            // bytes): the input does not choose how much is allocated.
+            let size = (d.record.shape_or_size as usize).min(MAX_CBUFFER_BYTES);
             d.resource(words(&mut rng, size.div_ceil(4)))?
         }
         ResourceKind::TypedBuffer => {

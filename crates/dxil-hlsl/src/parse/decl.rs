@@ -485,7 +485,7 @@ impl Parser<'_> {
             "interface" => RecordKind::Interface,
             _ => RecordKind::Struct,
         };
-        let kw = self.bump();
+        self.bump();
         // `struct [raypayload] P`.
         let _record_attrs = if self.is("[") {
             self.attributes()?
@@ -544,7 +544,6 @@ impl Parser<'_> {
             }),
             start,
         );
-        let _ = kw;
         let ty = self.ast.push_type(TypeExpr {
             kind: TypeExprKind::Record(decl),
             quals,
