@@ -132,6 +132,16 @@ impl Diagnostics {
         self.list.truncate(n);
     }
 
+    /// The same with every warning made an error (`-WX`).
+    pub fn warnings_as_errors(mut self) -> Self {
+        for d in &mut self.list {
+            if d.level == Level::Warning {
+                d.level = Level::Error;
+            }
+        }
+        self
+    }
+
     /// Whether any is an error.
     pub fn has_errors(&self) -> bool {
         self.list.iter().any(|d| d.level == Level::Error)

@@ -5,7 +5,9 @@
 #![warn(missing_docs)]
 
 pub mod ast;
+pub mod compile;
 pub mod diag;
+mod lower;
 pub mod parse;
 pub mod pp;
 pub mod sema;
