@@ -1,17 +1,18 @@
 //! Integer constant expressions (array lengths, template arguments, enumerator values):
 //! literals, `static const` names and enumerators, arithmetic, comparisons, casts.
 
-use crate::ast::{Ast, BinaryOp, ExprId, ExprKind, Path, UnaryOp};
+use crate::ast::{Ast, BinaryOp, ExprId, ExprKind, UnaryOp};
 
-/// The value of `e`, or `None` when it is not a constant; `name` gives the value of a name.
-pub(crate) fn eval(ast: &Ast, e: ExprId, name: &dyn Fn(&Path) -> Option<i64>) -> Option<i64> {
+/// The value of `e`, or `None` when it is not a constant; `name` gives the value of a name
+/// expression.
+pub(crate) fn eval(ast: &Ast, e: ExprId, name: &dyn Fn(ExprId) -> Option<i64>) -> Option<i64> {
     eval_depth(ast, e, name, 0)
 }
 
 fn eval_depth(
     ast: &Ast,
     e: ExprId,
-    name: &dyn Fn(&Path) -> Option<i64>,
+    name: &dyn Fn(ExprId) -> Option<i64>,
     depth: u32,
 ) -> Option<i64> {
     // The parser bounds nesting; this bound keeps a deep tree from the analysis's stack too.
@@ -22,7 +23,7 @@ fn eval_depth(
     Some(match &ast.expr(e).kind {
         ExprKind::Int { value, .. } => *value as i64,
         ExprKind::Bool(b) => i64::from(*b),
-        ExprKind::Name(p) => name(p)?,
+        ExprKind::Name(_) => name(e)?,
         ExprKind::Cast { operand, .. } => ev(*operand)?,
         ExprKind::Unary { op, operand } => {
             let v = ev(*operand)?;

@@ -65,8 +65,22 @@ pub struct Analysis {
     pub resolved: HashMap<TypeId, TyId>,
     /// What each name expression of the tree refers to.
     pub names: HashMap<crate::ast::ExprId, Resolution>,
+    /// The values of integer `static const` variables.
+    pub consts: HashMap<DeclId, i64>,
     /// Errors and warnings.
     pub diagnostics: Diagnostics,
+}
+
+impl Analysis {
+    /// The value of an integer constant expression of `ast` (literals, enumerators,
+    /// `static const` integers, arithmetic).
+    pub fn eval_const(&self, ast: &Ast, e: crate::ast::ExprId) -> Option<i64> {
+        consts::eval(ast, e, &|x| match self.names.get(&x)? {
+            Resolution::Const(v) => Some(*v),
+            Resolution::Decl(d) => self.consts.get(d).copied(),
+            _ => None,
+        })
+    }
 }
 
 /// What a name stands for in a scope.
@@ -264,6 +278,7 @@ impl Resolver<'_> {
                     if integral && constant {
                         if let Some(value) = self.eval(init) {
                             self.define(v.name.sym, Entry::Const(value, Some(d)));
+                            self.out.consts.insert(d, value);
                         }
                     }
                 }
@@ -964,8 +979,11 @@ impl Resolver<'_> {
 
     /// The value of a constant integer expression.
     fn eval(&self, e: crate::ast::ExprId) -> Option<i64> {
-        consts::eval(self.ast, e, &|p| match self.lookup(p) {
-            Some(Entry::Const(v, _)) => Some(v),
+        consts::eval(self.ast, e, &|x| match &self.ast.expr(x).kind {
+            ExprKind::Name(p) => match self.lookup(p) {
+                Some(Entry::Const(v, _)) => Some(v),
+                _ => None,
+            },
             _ => None,
         })
     }

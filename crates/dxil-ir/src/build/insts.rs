@@ -479,6 +479,35 @@ impl FunctionBuilder<'_> {
         self.push("phi", InstKind::Phi { incoming }, Some(ty))
     }
 
+    /// `phi` of type `ty` placed after the phis already at the start of `block` (not at the
+    /// insertion point): a front end that learns where values meet only after emitting the
+    /// block (SSA built during emission) places it there.
+    pub fn phi_at_start(
+        &mut self,
+        block: Block,
+        ty: Type,
+        incoming: &[(Value, Block)],
+    ) -> BuildResult<Value> {
+        self.check_block("phi", block)?;
+        let here = self.current;
+        self.current = Some(block);
+        // Built at the end of the block (which may hold a terminator), then moved.
+        let insts = std::mem::take(&mut self.body.blocks[block].insts);
+        let built = self.phi(ty, incoming);
+        let mut moved = std::mem::replace(&mut self.body.blocks[block].insts, insts);
+        self.current = here;
+        let v = built?;
+        let at = self.body.blocks[block]
+            .insts
+            .iter()
+            .position(|&i| !matches!(self.body.insts[i].kind, InstKind::Phi { .. }))
+            .unwrap_or(self.body.blocks[block].insts.len());
+        if let Some(i) = moved.pop() {
+            self.body.blocks[block].insts.insert(at, i);
+        }
+        Ok(v)
+    }
+
     /// Adds an incoming (value, predecessor) pair to a phi of this function.
     pub fn add_incoming(&mut self, phi: Value, value: Value, block: Block) -> BuildResult<()> {
         let (r, t) = self.operand("phi", 1, value)?;

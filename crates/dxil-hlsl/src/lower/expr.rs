@@ -1,0 +1,1101 @@
+//! Expressions: typed as HLSL types them (the usual arithmetic conversions with literal
+//! types, scalar-to-vector splats and vector truncation, swizzles), lowered leaf by leaf.
+
+use super::emit::{Arith, Cmp, Leaf};
+use super::func::{Fx, Local, ResRef, Rv};
+use super::place::{res_elem, Place};
+use super::resource::Global;
+use super::types;
+use super::{LowerError, LowerResult};
+use crate::ast::{BinaryOp, DeclId, DeclKind, ExprId, ExprKind, Modifiers, UnaryOp};
+use crate::sema::{Resolution, Scalar, Ty, TyId};
+
+/// What an expression denotes: a place (assignable) or a value.
+#[derive(Clone, Debug)]
+pub(crate) enum Access {
+    Place(Place),
+    Value(Rv),
+}
+
+/// Rank of a scalar among the floating types.
+fn float_rank(s: Scalar) -> u8 {
+    match s {
+        Scalar::Min10Float => 1,
+        Scalar::Min16Float => 2,
+        Scalar::Half | Scalar::F16 => 3,
+        Scalar::F32 => 4,
+        Scalar::F64 => 5,
+        _ => 0,
+    }
+}
+
+fn int_width(s: Scalar) -> u8 {
+    match s {
+        Scalar::Bool => 1,
+        Scalar::Min12Int | Scalar::Min16Int | Scalar::Min16Uint | Scalar::I16 | Scalar::U16 => 16,
+        Scalar::I64 | Scalar::U64 => 64,
+        _ => 32,
+    }
+}
+
+/// The scalar two operands are converted to (HLSL's usual arithmetic conversions).
+pub(crate) fn common_scalar(a: Scalar, b: Scalar) -> Scalar {
+    use Scalar::*;
+    if a == b {
+        return a;
+    }
+    match (a, b) {
+        (IntLiteral, x) | (x, IntLiteral) => return x,
+        (FloatLiteral, x) | (x, FloatLiteral) => {
+            return if x.is_float() { x } else { F32 };
+        }
+        _ => {}
+    }
+    match (a.is_float(), b.is_float()) {
+        (true, true) => {
+            if float_rank(a) >= float_rank(b) {
+                a
+            } else {
+                b
+            }
+        }
+        (true, false) => a,
+        (false, true) => b,
+        (false, false) => {
+            let (wa, wb) = (int_width(a), int_width(b));
+            if wa != wb {
+                let w = if wa > wb { a } else { b };
+                if w == Bool {
+                    I32
+                } else {
+                    w
+                }
+            } else if types::unsigned(a) && a != Bool {
+                a
+            } else {
+                b
+            }
+        }
+    }
+}
+
+impl Fx<'_, '_> {
+    pub fn ty_scalar(&self, s: Scalar) -> TyId {
+        self.cx.intern(Ty::Scalar(s))
+    }
+
+    /// `ty` with its scalar replaced by `s` (same shape).
+    pub fn with_scalar(&self, ty: TyId, s: Scalar) -> TyId {
+        match self.cx.get(ty) {
+            Ty::Vector(_, n) => self.cx.intern(Ty::Vector(s, n)),
+            Ty::Matrix(_, r, c) => self.cx.intern(Ty::Matrix(s, r, c)),
+            _ => self.cx.intern(Ty::Scalar(s)),
+        }
+    }
+
+    /// Scalar, vector of `n` or matrix `r`x`c` of `s`.
+    pub fn shaped(&self, s: Scalar, shape: (u8, u8, bool)) -> TyId {
+        let (r, c, mat) = shape;
+        if mat {
+            self.cx.intern(Ty::Matrix(s, r, c))
+        } else if c <= 1 && !mat && r == 0 {
+            self.cx.intern(Ty::Scalar(s))
+        } else {
+            self.cx.intern(Ty::Vector(s, u16::from(c)))
+        }
+    }
+
+    /// (rows, columns, is matrix): scalar (0, 1, false), vector (0, n, false).
+    pub fn shape(&self, ty: TyId) -> Option<(u8, u8, bool)> {
+        match self.cx.get(ty) {
+            Ty::Scalar(_) | Ty::Enum(_) => Some((0, 1, false)),
+            Ty::Vector(_, n) => Some((1, n as u8, false)),
+            Ty::Matrix(_, r, c) => Some((r, c, true)),
+            _ => None,
+        }
+    }
+
+    /// The value of an expression.
+    pub fn rvalue(&mut self, e: ExprId) -> LowerResult<Rv> {
+        match self.access(e)? {
+            Access::Value(v) => Ok(v),
+            Access::Place(p) => self.load(&p),
+        }
+    }
+
+    /// The value of `e` converted to `ty`.
+    pub fn rvalue_as(&mut self, e: ExprId, ty: TyId) -> LowerResult<Rv> {
+        let v = self.rvalue(e)?;
+        let span = self.cx.ast.expr(e).span;
+        self.coerce(v, ty, false).map_err(|x| x.at(span))
+    }
+
+    /// The place an expression denotes (an error for a value).
+    pub fn place(&mut self, e: ExprId) -> LowerResult<Place> {
+        match self.access(e)? {
+            Access::Place(p) => Ok(p),
+            Access::Value(_) => Err(LowerError::shader("expression is not assignable")
+                .at(self.cx.ast.expr(e).span)),
+        }
+    }
+
+    /// What `e` denotes.
+    pub fn access(&mut self, e: ExprId) -> LowerResult<Access> {
+        let span = self.cx.ast.expr(e).span;
+        self.access_inner(e).map_err(|x| x.at(span))
+    }
+
+    fn access_inner(&mut self, e: ExprId) -> LowerResult<Access> {
+        let ast = self.cx.ast;
+        let val = |ty: TyId, leaves: Vec<Leaf>| Ok(Access::Value(Rv { ty, leaves, res: None }));
+        match &ast.expr(e).kind {
+            ExprKind::Int {
+                value,
+                unsigned,
+                long,
+            } => {
+                let s = match (unsigned, long) {
+                    (true, true) => Scalar::U64,
+                    (false, true) => Scalar::I64,
+                    (true, false) => Scalar::U32,
+                    (false, false) => Scalar::IntLiteral,
+                };
+                val(self.ty_scalar(s), vec![Leaf::Int(*value as i64)])
+            }
+            ExprKind::Float(sym) => {
+                let text = self.cx.name(*sym);
+                let (digits, s) = match text.as_bytes().last() {
+                    Some(b'f' | b'F') => (&text[..text.len() - 1], Scalar::F32),
+                    Some(b'h' | b'H') => (&text[..text.len() - 1], Scalar::Half),
+                    Some(b'l' | b'L') => (&text[..text.len() - 1], Scalar::F64),
+                    _ => (text, Scalar::FloatLiteral),
+                };
+                let x: f64 = digits
+                    .parse()
+                    .map_err(|_| LowerError::shader(format!("invalid floating literal '{text}'")))?;
+                let x = if s == Scalar::F32 || (s == Scalar::Half && !self.cx.storage.native16) {
+                    f64::from(x as f32)
+                } else {
+                    x
+                };
+                val(self.ty_scalar(s), vec![Leaf::Float(x)])
+            }
+            ExprKind::Bool(b) => val(self.ty_scalar(Scalar::Bool), vec![Leaf::Int(-i64::from(*b))]),
+            ExprKind::Name(_) => self.name(e),
+            ExprKind::Unary { op, operand } => self.unary(*op, *operand).map(Access::Value),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs).map(Access::Value),
+            ExprKind::Assign { op, lhs, rhs } => {
+                let p = self.place(*lhs)?;
+                let ty = p.ty();
+                let v = match op {
+                    None => self.rvalue_as(*rhs, ty)?,
+                    Some(op) => {
+                        let old = self.load(&p)?;
+                        let r = self.rvalue(*rhs)?;
+                        let x = self.arith_values(*op, old, r)?;
+                        self.coerce(x, ty, true)?
+                    }
+                };
+                self.store(&p, &v)?;
+                Ok(Access::Value(v))
+            }
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.rvalue(*cond)?;
+                let a = self.rvalue(*then)?;
+                let b = self.rvalue(*otherwise)?;
+                if a.res.is_some() || b.res.is_some() {
+                    return Err(LowerError::unsupported("choosing between resources with ?:"));
+                }
+                let ty = self.common_type(a.ty, b.ty)?;
+                let a = self.coerce(a, ty, false)?;
+                let b = self.coerce(b, ty, false)?;
+                let n = a.leaves.len();
+                let ss = self.scalars(ty)?;
+                let cb = self.to_bool(c)?;
+                let mut out = Vec::with_capacity(n);
+                for k in 0..n {
+                    let ck = if cb.leaves.len() == 1 { cb.leaves[0] } else { cb.leaves[k.min(cb.leaves.len() - 1)] };
+                    out.push(self.select(ck, a.leaves[k], b.leaves[k], ss[k])?);
+                }
+                val(ty, out)
+            }
+            ExprKind::Cast { ty, operand } => {
+                let to = self.resolved(*ty)?;
+                let v = self.rvalue(*operand)?;
+                self.coerce(v, to, true).map(Access::Value)
+            }
+            ExprKind::Construct { ty, args } => {
+                let to = self.resolved(*ty)?;
+                self.construct(to, args).map(Access::Value)
+            }
+            ExprKind::Call {
+                callee,
+                template_args,
+                args,
+            } => {
+                let r = self.call(e, *callee, template_args.as_deref(), args)?;
+                match r {
+                    Some(v) => Ok(Access::Value(v)),
+                    None => {
+                        let void = self.cx.intern(Ty::Void);
+                        val(void, Vec::new())
+                    }
+                }
+            }
+            ExprKind::Member { base, name } => {
+                let b = self.access(*base)?;
+                let field = self.cx.name(name.sym).to_string();
+                self.member(b, &field)
+            }
+            ExprKind::Index { base, index } => {
+                let b = self.access(*base)?;
+                let i = self.rvalue(*index)?;
+                self.index_access(b, i)
+            }
+            ExprKind::InitList(_) => Err(LowerError::unsupported(
+                "an initializer list outside a declaration",
+            )),
+            ExprKind::SizeOf(_) => Err(LowerError::unsupported("sizeof")),
+            ExprKind::Str(_) => Err(LowerError::unsupported("strings")),
+        }
+    }
+
+    /// The lowering type of a written type.
+    pub fn resolved(&self, t: crate::ast::TypeId) -> LowerResult<TyId> {
+        self.cx
+            .an
+            .resolved
+            .get(&t)
+            .copied()
+            .ok_or_else(|| LowerError::unsupported("a type the analysis did not resolve (a template)"))
+    }
+
+    fn name(&mut self, e: ExprId) -> LowerResult<Access> {
+        let r = self
+            .cx
+            .an
+            .names
+            .get(&e)
+            .cloned()
+            .ok_or_else(|| LowerError::internal("unresolved name"))?;
+        match r {
+            Resolution::Decl(d) => self.decl_access(d),
+            Resolution::Const(v) => Ok(Access::Value(Rv {
+                ty: self.ty_scalar(Scalar::IntLiteral),
+                leaves: vec![Leaf::Int(v)],
+                res: None,
+            })),
+            Resolution::Builtin(s) => Err(LowerError::unsupported(format!(
+                "the built-in object {}",
+                self.cx.name(s)
+            ))),
+            _ => Err(LowerError::unsupported("this kind of name as a value")),
+        }
+    }
+
+    /// A declaration named in an expression.
+    pub fn decl_access(&mut self, d: DeclId) -> LowerResult<Access> {
+        for fr in self.frames.iter().rev() {
+            if let Some(l) = fr.locals.get(&d) {
+                return Ok(match l {
+                    Local::Vars { ty, vars } => Access::Place(Place::Vars {
+                        ty: *ty,
+                        vars: vars.clone(),
+                    }),
+                    Local::Res(r) => Access::Value(Rv {
+                        ty: r.ty,
+                        leaves: Vec::new(),
+                        res: Some(*r),
+                    }),
+                });
+            }
+            // Fields of `this` in a method.
+            if let Some(this) = &fr.this {
+                if let Some(p) = self.field_of_this(this.clone(), d)? {
+                    return Ok(Access::Place(p));
+                }
+            }
+            break;
+        }
+        if let Some(Local::Vars { ty, vars }) = self.statics.get(&d) {
+            let p = Place::Vars {
+                ty: *ty,
+                vars: vars.clone(),
+            };
+            // `static const` values are constants.
+            return Ok(Access::Place(p));
+        }
+        match self.globals.get(&d) {
+            Some(Global::Resource { id, ty, count }) => {
+                if *count == 1 {
+                    Ok(Access::Value(Rv {
+                        ty: *ty,
+                        leaves: Vec::new(),
+                        res: Some(ResRef {
+                            id: *id,
+                            ty: *ty,
+                            index: Leaf::Int(0),
+                        }),
+                    }))
+                } else {
+                    Ok(Access::Value(Rv {
+                        ty: *ty,
+                        leaves: Vec::new(),
+                        res: Some(ResRef {
+                            id: *id,
+                            ty: *ty,
+                            index: Leaf::Undef,
+                        }),
+                    }))
+                }
+            }
+            Some(Global::Constant { buffer, ty, layout }) => {
+                let handle = *self
+                    .handles
+                    .get(buffer)
+                    .ok_or_else(|| LowerError::internal("constant buffer handle"))?;
+                Ok(Access::Place(Place::Constant {
+                    handle,
+                    ty: *ty,
+                    slots: layout.slots.clone(),
+                }))
+            }
+            Some(Global::Shared { ty, globals, len }) => {
+                let whole = if *len > 1 {
+                    // Indexed later; the array type stays for `index`.
+                    self.decl_type(d)?
+                } else {
+                    *ty
+                };
+                Ok(Access::Place(Place::Shared {
+                    ty: whole,
+                    globals: globals.clone(),
+                    sel: (0..globals.len()).collect(),
+                    index: Leaf::Int(0),
+                }))
+            }
+            Some(Global::Static { .. }) | None => Err(LowerError::unsupported(
+                "a variable the lowering did not declare",
+            )),
+        }
+    }
+
+    fn decl_type(&self, d: DeclId) -> LowerResult<TyId> {
+        match &self.cx.ast.decl(d).kind {
+            DeclKind::Var(v) => self.resolved(v.ty),
+            _ => Err(LowerError::internal("not a variable")),
+        }
+    }
+
+    /// The place of field `d` of `this`, when `d` is one of its struct's fields.
+    fn field_of_this(&mut self, this: Place, d: DeclId) -> LowerResult<Option<Place>> {
+        let Ty::Struct(i) = self.cx.get(this.ty()) else {
+            return Ok(None);
+        };
+        let DeclKind::Var(v) = &self.cx.ast.decl(d).kind else {
+            return Ok(None);
+        };
+        let name = self.cx.name(v.name.sym).to_string();
+        let _ = i;
+        match self.member(Access::Place(this), &name) {
+            Ok(Access::Place(p)) => Ok(Some(p)),
+            _ => Ok(None),
+        }
+    }
+
+    /// Leaves `sel` of an access, of type `ty`.
+    fn narrow(&mut self, b: Access, sel: &[usize], ty: TyId) -> LowerResult<Access> {
+        match b {
+            Access::Place(p) => Ok(Access::Place(p.select(sel, ty)?)),
+            Access::Value(v) => {
+                let mut leaves = Vec::with_capacity(sel.len());
+                for &k in sel {
+                    leaves.push(
+                        *v.leaves
+                            .get(k)
+                            .ok_or_else(|| LowerError::internal("leaf selection out of range"))?,
+                    );
+                }
+                Ok(Access::Value(Rv {
+                    ty,
+                    leaves,
+                    res: None,
+                }))
+            }
+        }
+    }
+
+    fn access_ty(&self, a: &Access) -> TyId {
+        match a {
+            Access::Place(p) => p.ty(),
+            Access::Value(v) => v.ty,
+        }
+    }
+
+    /// `b.name`: a field or a swizzle.
+    pub fn member(&mut self, b: Access, name: &str) -> LowerResult<Access> {
+        let ty = self.access_ty(&b);
+        match self.cx.get(ty) {
+            Ty::Struct(i) => {
+                let mut offset = 0usize;
+                let (found, fty) = self.find_field(i, name, &mut offset)?;
+                if !found {
+                    return Err(LowerError::shader(format!("no member named '{name}'")));
+                }
+                let n = types::leaf_count(self.cx, fty)?;
+                let sel: Vec<usize> = (offset..offset + n).collect();
+                self.narrow(b, &sel, fty)
+            }
+            Ty::Scalar(s) | Ty::Vector(s, _) => {
+                let n = match self.cx.get(ty) {
+                    Ty::Vector(_, n) => n as usize,
+                    _ => 1,
+                };
+                let mut sel = Vec::with_capacity(4);
+                for ch in name.chars() {
+                    let k = match ch {
+                        'x' | 'r' => 0,
+                        'y' | 'g' => 1,
+                        'z' | 'b' => 2,
+                        'w' | 'a' => 3,
+                        _ => return Err(LowerError::shader(format!("invalid swizzle '{name}'"))),
+                    };
+                    if k >= n {
+                        return Err(LowerError::shader(format!(
+                            "vector swizzle '{name}' is out of bounds"
+                        )));
+                    }
+                    sel.push(k);
+                }
+                if sel.is_empty() || sel.len() > 4 {
+                    return Err(LowerError::shader(format!("invalid swizzle '{name}'")));
+                }
+                let rty = if sel.len() == 1 {
+                    self.ty_scalar(s)
+                } else {
+                    self.cx.intern(Ty::Vector(s, sel.len() as u16))
+                };
+                self.narrow(b, &sel, rty)
+            }
+            Ty::Matrix(s, r, c) => {
+                let mut sel = Vec::new();
+                let mut rest = name;
+                while !rest.is_empty() {
+                    let (zero, tail) = if let Some(t) = rest.strip_prefix("_m") {
+                        (true, t)
+                    } else if let Some(t) = rest.strip_prefix('_') {
+                        (false, t)
+                    } else {
+                        return Err(LowerError::shader(format!("invalid matrix swizzle '{name}'")));
+                    };
+                    let bytes = tail.as_bytes();
+                    if bytes.len() < 2 {
+                        return Err(LowerError::shader(format!("invalid matrix swizzle '{name}'")));
+                    }
+                    let d = |b: u8| (b as char).to_digit(10).map(|x| x as usize);
+                    let (Some(i), Some(j)) = (d(bytes[0]), d(bytes[1])) else {
+                        return Err(LowerError::shader(format!("invalid matrix swizzle '{name}'")));
+                    };
+                    let (i, j) = if zero { (i, j) } else { (i.wrapping_sub(1), j.wrapping_sub(1)) };
+                    if i >= r as usize || j >= c as usize {
+                        return Err(LowerError::shader(format!("matrix swizzle '{name}' is out of bounds")));
+                    }
+                    sel.push(i * c as usize + j);
+                    rest = &tail[2..];
+                }
+                let rty = if sel.len() == 1 {
+                    self.ty_scalar(s)
+                } else {
+                    self.cx.intern(Ty::Vector(s, sel.len() as u16))
+                };
+                self.narrow(b, &sel, rty)
+            }
+            _ => Err(LowerError::unsupported(format!(
+                "member '{name}' of {}",
+                types::describe(self.cx, ty)
+            ))),
+        }
+    }
+
+    /// Finds field `name` in struct `i` (bases first), counting the leaves before it.
+    fn find_field(&self, i: u32, name: &str, offset: &mut usize) -> LowerResult<(bool, TyId)> {
+        let info = self
+            .cx
+            .an
+            .structs
+            .get(i as usize)
+            .ok_or_else(|| LowerError::internal("struct index"))?;
+        // Own fields shadow the bases'.
+        let mut own = 0usize;
+        for &b in &info.bases {
+            own += types::leaf_count(self.cx, b)?;
+        }
+        let mut at = *offset + own;
+        for &(sym, fty) in &info.fields {
+            if matches!(self.cx.get(fty), Ty::Object(_)) {
+                continue;
+            }
+            if self.cx.name(sym) == name {
+                *offset = at;
+                return Ok((true, fty));
+            }
+            at += types::leaf_count(self.cx, fty)?;
+        }
+        let mut at = *offset;
+        for &b in &info.bases {
+            if let Ty::Struct(j) = self.cx.get(b) {
+                let mut o = at;
+                let (found, t) = self.find_field(j, name, &mut o)?;
+                if found {
+                    *offset = o;
+                    return Ok((true, t));
+                }
+            }
+            at += types::leaf_count(self.cx, b)?;
+        }
+        Ok((false, self.cx.intern(Ty::Void)))
+    }
+
+    /// `b[i]`.
+    pub fn index_access(&mut self, b: Access, i: Rv) -> LowerResult<Access> {
+        let ty = self.access_ty(&b);
+        let idx_s = types::scalar_of(self.cx, i.ty).unwrap_or(Scalar::U32);
+        if let Access::Value(Rv { res: Some(r), .. }) = &b {
+            let r = *r;
+            let uty = self.cx.intern(Ty::Scalar(Scalar::U32));
+            // An element of an array of resources.
+            if r.index == Leaf::Undef {
+                let iv = self.coerce(i, uty, true)?;
+                return Ok(Access::Value(Rv {
+                    ty: r.ty,
+                    leaves: Vec::new(),
+                    res: Some(ResRef {
+                        index: iv.leaves[0],
+                        ..r
+                    }),
+                }));
+            }
+            return self.resource_element(r, i).map(Access::Place);
+        }
+        let idx = if i.leaves.len() == 1 {
+            self.convert(i.leaves[0], idx_s, Scalar::U32)?
+        } else {
+            return Err(LowerError::shader("array subscript is not an integer"));
+        };
+        let (elem, n, stride) = match self.cx.get(ty) {
+            Ty::Array(e, n) => (e, n as usize, types::leaf_count(self.cx, e)?),
+            Ty::Vector(s, n) => (self.ty_scalar(s), n as usize, 1),
+            Ty::Matrix(s, r, c) => (self.cx.intern(Ty::Vector(s, u16::from(c))), r as usize, c as usize),
+            _ => {
+                return Err(LowerError::shader(format!(
+                    "subscripted value of type {} is not an array, matrix, or vector",
+                    types::describe(self.cx, ty)
+                )))
+            }
+        };
+        if let Access::Place(Place::Shared {
+            globals,
+            sel,
+            index,
+            ..
+        }) = &b
+        {
+            if let Ty::Array(..) = self.cx.get(ty) {
+                let scaled = self.arith(Arith::Mul, *index, Leaf::Int(n as i64), Scalar::U32)?;
+                let at = self.arith(Arith::Add, scaled, idx, Scalar::U32)?;
+                return Ok(Access::Place(Place::Shared {
+                    ty: elem,
+                    globals: globals.clone(),
+                    sel: sel.clone(),
+                    index: at,
+                }));
+            }
+        }
+        if let Leaf::Int(k) = idx {
+            let k = k as usize;
+            if k >= n {
+                return Err(LowerError::shader("array index out of bounds"));
+            }
+            let sel: Vec<usize> = (k * stride..(k + 1) * stride).collect();
+            return self.narrow(b, &sel, elem);
+        }
+        match b {
+            Access::Place(Place::Vars { vars, .. }) => {
+                let elems = (0..n).map(|k| vars[k * stride..(k + 1) * stride].to_vec()).collect();
+                Ok(Access::Place(Place::VarsDyn {
+                    ty: elem,
+                    elems,
+                    index: idx,
+                }))
+            }
+            Access::Value(v) => {
+                // A value indexed at run time: select among its elements.
+                let ss = self.scalars(elem)?;
+                let mut acc: Vec<Leaf> = v.leaves[(n - 1) * stride..n * stride].to_vec();
+                for k in (0..n - 1).rev() {
+                    let c = self.compare(Cmp::Eq, idx, Leaf::Int(k as i64), Scalar::U32)?;
+                    for j in 0..stride {
+                        acc[j] = self.select(c, v.leaves[k * stride + j], acc[j], ss[j])?;
+                    }
+                }
+                Ok(Access::Value(Rv {
+                    ty: elem,
+                    leaves: acc,
+                    res: None,
+                }))
+            }
+            _ => Err(LowerError::unsupported(
+                "indexing memory (a buffer element or constant) with a non-constant index",
+            )),
+        }
+    }
+
+    /// `res[i]`: an element of a buffer or texture.
+    fn resource_element(&mut self, r: ResRef, i: Rv) -> LowerResult<Place> {
+        let Ty::Object(o) = self.cx.get(r.ty) else {
+            return Err(LowerError::internal("resource of a non-object type"));
+        };
+        let oname = self.cx.name(o.name).to_string();
+        let elem = res_elem(self, r);
+        let base = oname
+            .trim_start_matches("RW")
+            .trim_start_matches("RasterizerOrdered")
+            .to_string();
+        let uty = self.cx.intern(Ty::Scalar(Scalar::U32));
+        match base.as_str() {
+            "StructuredBuffer" => {
+                let iv = self.coerce(i, uty, true)?;
+                let l = types::structured_layout(self.cx, self.cx.storage, elem, None)?;
+                Ok(Place::Buffer {
+                    res: r,
+                    index: iv.leaves[0],
+                    ty: elem,
+                    slots: l.slots,
+                    raw: false,
+                })
+            }
+            "Buffer" | "Texture1D" | "Texture2D" | "Texture3D" | "Texture1DArray"
+            | "Texture2DArray" => {
+                let dims = match base.as_str() {
+                    "Buffer" | "Texture1D" => 1,
+                    "Texture2D" | "Texture1DArray" => 2,
+                    _ => 3,
+                };
+                let cty = if dims == 1 {
+                    uty
+                } else {
+                    self.cx.intern(Ty::Vector(Scalar::U32, dims))
+                };
+                let iv = self.coerce(i, cty, true)?;
+                let n = match self.cx.get(elem) {
+                    Ty::Vector(_, n) => n as u8,
+                    _ => 1,
+                };
+                if base != "Buffer" && !oname.starts_with("RW") && !oname.starts_with("Rasterizer") {
+                    // Texture reads through `[]` are `Load` at mip 0.
+                    let mut coords = iv.leaves.clone();
+                    if base != "Buffer" {
+                        coords.truncate(dims as usize);
+                    }
+                    return Ok(Place::Typed {
+                        res: r,
+                        coords,
+                        ty: elem,
+                        comps: (0..n).collect(),
+                    });
+                }
+                Ok(Place::Typed {
+                    res: r,
+                    coords: iv.leaves,
+                    ty: elem,
+                    comps: (0..n).collect(),
+                })
+            }
+            _ => Err(LowerError::unsupported(format!("indexing a {oname}"))),
+        }
+    }
+
+    /// A vector, matrix, struct or array built from arguments' leaves in order, or a
+    /// scalar splat (`float4(0)`).
+    pub fn construct(&mut self, to: TyId, args: &[ExprId]) -> LowerResult<Rv> {
+        let mut vals = Vec::with_capacity(args.len());
+        for &a in args {
+            vals.push(self.rvalue(a)?);
+        }
+        self.construct_from(to, vals)
+    }
+
+    pub fn construct_from(&mut self, to: TyId, vals: Vec<Rv>) -> LowerResult<Rv> {
+        if vals.len() == 1 {
+            return self.coerce(vals.into_iter().next().unwrap_or_else(|| unreachable!()), to, true);
+        }
+        let ss = self.scalars(to)?;
+        let mut leaves = Vec::with_capacity(ss.len());
+        for v in vals {
+            let vs = self.scalars(v.ty)?;
+            for (l, s) in v.leaves.into_iter().zip(vs) {
+                let Some(&t) = ss.get(leaves.len()) else {
+                    return Err(LowerError::shader("too many elements in vector initialization"));
+                };
+                leaves.push(self.convert(l, s, t)?);
+            }
+        }
+        if leaves.len() != ss.len() {
+            return Err(LowerError::shader(format!(
+                "too few elements in vector initialization (expected {} elements, have {})",
+                ss.len(),
+                leaves.len()
+            )));
+        }
+        Ok(Rv {
+            ty: to,
+            leaves,
+            res: None,
+        })
+    }
+
+    /// An initializer for a variable of type `ty`: an initializer list (flattened) or an
+    /// expression converted.
+    pub fn initializer(&mut self, e: ExprId, ty: TyId) -> LowerResult<Rv> {
+        if let ExprKind::InitList(items) = &self.cx.ast.expr(e).kind {
+            let mut flat = Vec::new();
+            self.flatten_init(items, &mut flat, 0)?;
+            let span = self.cx.ast.expr(e).span;
+            return self.construct_from(ty, flat).map_err(|x| x.at(span));
+        }
+        let v = self.rvalue(e)?;
+        if v.res.is_some() {
+            return Ok(v);
+        }
+        let span = self.cx.ast.expr(e).span;
+        self.coerce(v, ty, false).map_err(|x| x.at(span))
+    }
+
+    fn flatten_init(&mut self, items: &[ExprId], out: &mut Vec<Rv>, depth: u32) -> LowerResult<()> {
+        if depth > 64 {
+            return Err(LowerError::shader("initializer nested too deeply"));
+        }
+        for &i in items {
+            if let ExprKind::InitList(inner) = &self.cx.ast.expr(i).kind {
+                self.flatten_init(inner, out, depth + 1)?;
+            } else {
+                out.push(self.rvalue(i)?);
+            }
+        }
+        // A construct of several values with one leaf list.
+        if out.len() > 1 {
+            let mut leaves = Vec::new();
+            let mut ss = Vec::new();
+            for v in out.drain(..) {
+                ss.extend(self.scalars(v.ty)?);
+                leaves.extend(v.leaves);
+            }
+            // Kept as one value per leaf so construct_from converts each.
+            for (l, s) in leaves.into_iter().zip(ss) {
+                out.push(Rv {
+                    ty: self.ty_scalar(s),
+                    leaves: vec![l],
+                    res: None,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Converts `v` to `to`: implicit (`explicit` false) or a cast.
+    pub fn coerce(&mut self, v: Rv, to: TyId, explicit: bool) -> LowerResult<Rv> {
+        if v.ty == to {
+            return Ok(v);
+        }
+        if v.res.is_some() {
+            return Ok(v);
+        }
+        let ft = self.cx.get(v.ty);
+        let tt = self.cx.get(to);
+        let fss = self.scalars(v.ty)?;
+        let tss = self.scalars(to)?;
+        let numeric = |t: &Ty| matches!(t, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) | Ty::Enum(_));
+        let mut leaves = Vec::with_capacity(tss.len());
+        if fss.len() == 1 && !tss.is_empty() && (numeric(&tt) || explicit) {
+            // Splat.
+            for &t in &tss {
+                leaves.push(self.convert(v.leaves[0], fss[0], t)?);
+            }
+        } else if numeric(&ft) && numeric(&tt) {
+            let pick: Vec<usize> = match (ft, tt) {
+                (Ty::Matrix(_, _, fc), Ty::Matrix(_, r, c)) => {
+                    let (r, c) = (r as usize, c as usize);
+                    (0..r).flat_map(|i| (0..c).map(move |j| i * fc as usize + j)).collect()
+                }
+                _ => (0..tss.len()).collect(),
+            };
+            if tss.len() > fss.len() || pick.iter().any(|&k| k >= fss.len()) {
+                return Err(LowerError::shader(format!(
+                    "cannot convert from '{}' to '{}'",
+                    types::describe(self.cx, v.ty),
+                    types::describe(self.cx, to)
+                )));
+            }
+            if tss.is_empty() {
+                return Ok(Rv { ty: to, leaves, res: None });
+            }
+            for (k, &t) in pick.iter().zip(&tss) {
+                leaves.push(self.convert(v.leaves[*k], fss[*k], t)?);
+            }
+        } else if fss.len() == tss.len() {
+            for ((l, f), t) in v.leaves.iter().zip(&fss).zip(&tss) {
+                leaves.push(self.convert(*l, *f, *t)?);
+            }
+        } else if explicit && fss.len() > tss.len() && !tss.is_empty() {
+            for ((l, f), t) in v.leaves.iter().zip(&fss).zip(&tss) {
+                leaves.push(self.convert(*l, *f, *t)?);
+            }
+        } else {
+            return Err(LowerError::shader(format!(
+                "cannot convert from '{}' to '{}'",
+                types::describe(self.cx, v.ty),
+                types::describe(self.cx, to)
+            )));
+        }
+        Ok(Rv {
+            ty: to,
+            leaves,
+            res: None,
+        })
+    }
+
+    /// The type both operands of a binary operator are converted to.
+    pub fn common_type(&mut self, a: TyId, b: TyId) -> LowerResult<TyId> {
+        if a == b {
+            return Ok(a);
+        }
+        let (Some(sa), Some(sb)) = (types::scalar_of(self.cx, a), types::scalar_of(self.cx, b)) else {
+            return Err(LowerError::shader(format!(
+                "invalid operands to binary expression ('{}' and '{}')",
+                types::describe(self.cx, a),
+                types::describe(self.cx, b)
+            )));
+        };
+        let s = common_scalar(sa, sb);
+        let (Some(ha), Some(hb)) = (self.shape(a), self.shape(b)) else {
+            return Err(LowerError::shader("invalid operands to binary expression"));
+        };
+        let shape = match (ha, hb) {
+            ((0, 1, false), x) | (x, (0, 1, false)) => x,
+            ((_, n, false), (_, m, false)) => (1, n.min(m), false),
+            ((r1, c1, true), (r2, c2, true)) => (r1.min(r2), c1.min(c2), true),
+            ((1, n, false), (r, c, true)) | ((r, c, true), (1, n, false)) => {
+                if r == 1 && c == n || c == 1 && r == n {
+                    (1, n, false)
+                } else {
+                    return Err(LowerError::shader("vector and matrix operands of different sizes"));
+                }
+            }
+            _ => return Err(LowerError::shader("invalid operands to binary expression")),
+        };
+        Ok(match shape {
+            (0, 1, false) => self.ty_scalar(s),
+            (_, n, false) => self.cx.intern(Ty::Vector(s, u16::from(n))),
+            (r, c, true) => self.cx.intern(Ty::Matrix(s, r, c)),
+        })
+    }
+
+    /// `a op b` for arithmetic and bitwise operators.
+    pub fn arith_values(&mut self, op: BinaryOp, a: Rv, b: Rv) -> LowerResult<Rv> {
+        let ty = self.common_type(a.ty, b.ty)?;
+        let mut s = types::scalar_of(self.cx, ty).unwrap_or(Scalar::I32);
+        let arith = match op {
+            BinaryOp::Add => Arith::Add,
+            BinaryOp::Sub => Arith::Sub,
+            BinaryOp::Mul => Arith::Mul,
+            BinaryOp::Div => Arith::Div,
+            BinaryOp::Rem => Arith::Rem,
+            BinaryOp::Shl => Arith::Shl,
+            BinaryOp::Shr => Arith::Shr,
+            BinaryOp::BitAnd => Arith::And,
+            BinaryOp::BitOr => Arith::Or,
+            BinaryOp::BitXor => Arith::Xor,
+            _ => return Err(LowerError::internal("not an arithmetic operator")),
+        };
+        if matches!(arith, Arith::Shl | Arith::Shr) {
+            // Shifts take the left operand's type.
+            let lt = a.ty;
+            let ls = types::scalar_of(self.cx, lt).unwrap_or(Scalar::I32);
+            let ls = if ls == Scalar::Bool || ls == Scalar::IntLiteral { Scalar::I32 } else { ls };
+            if ls.is_float() {
+                return Err(LowerError::shader("shift of a floating-point value"));
+            }
+            let shape = self.common_type(a.ty, b.ty)?;
+            let ty = self.with_scalar(shape, ls);
+            let a = self.coerce(a, ty, false)?;
+            let b = self.coerce(b, ty, false)?;
+            let mut out = Vec::with_capacity(a.leaves.len());
+            for (x, y) in a.leaves.iter().zip(&b.leaves) {
+                out.push(self.arith(arith, *x, *y, ls)?);
+            }
+            return Ok(Rv { ty, leaves: out, res: None });
+        }
+        if s == Scalar::Bool {
+            s = Scalar::I32;
+        }
+        if s.is_float() && matches!(arith, Arith::And | Arith::Or | Arith::Xor) {
+            return Err(LowerError::shader("bitwise operation on a floating-point value"));
+        }
+        let ty = self.with_scalar(ty, s);
+        let a = self.coerce(a, ty, false)?;
+        let b = self.coerce(b, ty, false)?;
+        let mut out = Vec::with_capacity(a.leaves.len());
+        for (x, y) in a.leaves.iter().zip(&b.leaves) {
+            out.push(self.arith(arith, *x, *y, s)?);
+        }
+        Ok(Rv {
+            ty,
+            leaves: out,
+            res: None,
+        })
+    }
+
+    /// The value as booleans, same shape.
+    pub fn to_bool(&mut self, v: Rv) -> LowerResult<Rv> {
+        let s = types::scalar_of(self.cx, v.ty)
+            .ok_or_else(|| LowerError::shader("value is not a scalar, vector or matrix"))?;
+        let ty = self.with_scalar(v.ty, Scalar::Bool);
+        let mut out = Vec::with_capacity(v.leaves.len());
+        for l in v.leaves {
+            out.push(self.convert(l, s, Scalar::Bool)?);
+        }
+        Ok(Rv {
+            ty,
+            leaves: out,
+            res: None,
+        })
+    }
+
+    fn binary(&mut self, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> LowerResult<Rv> {
+        match op {
+            BinaryOp::Comma => {
+                self.rvalue(lhs)?;
+                self.rvalue(rhs)
+            }
+            BinaryOp::And | BinaryOp::Or => {
+                let a = self.rvalue(lhs)?;
+                let b = self.rvalue(rhs)?;
+                let ty = self.common_type(a.ty, b.ty)?;
+                let bt = self.with_scalar(ty, Scalar::Bool);
+                let a = self.coerce(a, bt, false)?;
+                let b = self.coerce(b, bt, false)?;
+                let ar = if op == BinaryOp::And { Arith::And } else { Arith::Or };
+                let mut out = Vec::new();
+                for (x, y) in a.leaves.iter().zip(&b.leaves) {
+                    out.push(self.arith(ar, *x, *y, Scalar::Bool)?);
+                }
+                Ok(Rv { ty: bt, leaves: out, res: None })
+            }
+            BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne => {
+                let a = self.rvalue(lhs)?;
+                let b = self.rvalue(rhs)?;
+                let ty = self.common_type(a.ty, b.ty)?;
+                let s = types::scalar_of(self.cx, ty).unwrap_or(Scalar::I32);
+                let a = self.coerce(a, ty, false)?;
+                let b = self.coerce(b, ty, false)?;
+                let c = match op {
+                    BinaryOp::Lt => Cmp::Lt,
+                    BinaryOp::Gt => Cmp::Gt,
+                    BinaryOp::Le => Cmp::Le,
+                    BinaryOp::Ge => Cmp::Ge,
+                    BinaryOp::Eq => Cmp::Eq,
+                    _ => Cmp::Ne,
+                };
+                let mut out = Vec::new();
+                for (x, y) in a.leaves.iter().zip(&b.leaves) {
+                    out.push(self.compare(c, *x, *y, s)?);
+                }
+                let bt = self.with_scalar(ty, Scalar::Bool);
+                Ok(Rv { ty: bt, leaves: out, res: None })
+            }
+            _ => {
+                let a = self.rvalue(lhs)?;
+                let b = self.rvalue(rhs)?;
+                self.arith_values(op, a, b)
+            }
+        }
+    }
+
+    fn unary(&mut self, op: UnaryOp, operand: ExprId) -> LowerResult<Rv> {
+        match op {
+            UnaryOp::Plus => self.rvalue(operand),
+            UnaryOp::Neg => {
+                let v = self.rvalue(operand)?;
+                let s = types::scalar_of(self.cx, v.ty)
+                    .ok_or_else(|| LowerError::shader("invalid argument type to unary expression"))?;
+                let (s, ty) = if s == Scalar::Bool {
+                    (Scalar::I32, self.with_scalar(v.ty, Scalar::I32))
+                } else {
+                    (s, v.ty)
+                };
+                let v = self.coerce(v, ty, false)?;
+                let mut out = Vec::new();
+                for l in v.leaves {
+                    out.push(match l {
+                        Leaf::Int(i) => Leaf::Int(super::emit::wrap(i.wrapping_neg(), if s == Scalar::I64 || s == Scalar::U64 { 64 } else if matches!(self.cx.storage.reg(s), dxil_ops::Scalar::I16) { 16 } else { 32 })),
+                        Leaf::Float(x) => Leaf::Float(-x),
+                        _ if s.is_float() => self.arith(Arith::Sub, Leaf::Float(-0.0), l, s)?,
+                        _ => self.arith(Arith::Sub, Leaf::Int(0), l, s)?,
+                    });
+                }
+                Ok(Rv { ty, leaves: out, res: None })
+            }
+            UnaryOp::Not => {
+                let v = self.rvalue(operand)?;
+                let b = self.to_bool(v)?;
+                let mut out = Vec::new();
+                for l in b.leaves {
+                    out.push(self.arith(Arith::Xor, l, Leaf::Int(-1), Scalar::Bool)?);
+                }
+                Ok(Rv { ty: b.ty, leaves: out, res: None })
+            }
+            UnaryOp::BitNot => {
+                let v = self.rvalue(operand)?;
+                let s = types::scalar_of(self.cx, v.ty).unwrap_or(Scalar::I32);
+                if s.is_float() {
+                    return Err(LowerError::shader("invalid argument type to unary expression"));
+                }
+                let (s, ty) = if s == Scalar::Bool || s == Scalar::IntLiteral {
+                    (Scalar::I32, self.with_scalar(v.ty, Scalar::I32))
+                } else {
+                    (s, v.ty)
+                };
+                let v = self.coerce(v, ty, false)?;
+                let mut out = Vec::new();
+                for l in v.leaves {
+                    out.push(self.arith(Arith::Xor, l, Leaf::Int(-1), s)?);
+                }
+                Ok(Rv { ty, leaves: out, res: None })
+            }
+            UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                let p = self.place(operand)?;
+                let old = self.load(&p)?;
+                let s = types::scalar_of(self.cx, old.ty)
+                    .ok_or_else(|| LowerError::shader("cannot increment this value"))?;
+                let one = if s.is_float() { Leaf::Float(1.0) } else { Leaf::Int(1) };
+                let ar = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { Arith::Add } else { Arith::Sub };
+                let mut new = Vec::new();
+                for &l in &old.leaves {
+                    new.push(self.arith(ar, l, one, s)?);
+                }
+                let newv = Rv { ty: old.ty, leaves: new, res: None };
+                self.store(&p, &newv)?;
+                Ok(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) { newv } else { old })
+            }
+        }
+    }
+
+    /// Whether a parameter is `out` or `inout`.
+    pub fn is_out_param(&self, p: DeclId) -> bool {
+        matches!(&self.cx.ast.decl(p).kind, DeclKind::Var(v) if v.mods.has(Modifiers::OUT) || v.mods.has(Modifiers::INOUT))
+    }
+}

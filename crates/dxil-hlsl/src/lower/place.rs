@@ -1,0 +1,474 @@
+//! Places values are read from and written to: local variables (SSA), elements of
+//! resources (structured, raw and typed buffers), constant buffer members, group-shared
+//! memory; narrowed by fields, indices and swizzles to the leaves they name.
+
+use dxil_ir::build::Value;
+use dxil_ops::{Scalar as Dx, Ty as OTy};
+
+use super::emit::{Arith, Cmp, Leaf};
+use super::func::{Fx, ResRef, Rv};
+use super::ssa::Var;
+use super::types::{size_of, Slot};
+use super::{LowerError, LowerResult};
+use crate::sema::{Scalar, Ty, TyId};
+
+/// Where a value lives.
+#[derive(Clone, Debug)]
+pub(crate) enum Place {
+    /// Local variables, one per leaf.
+    Vars { ty: TyId, vars: Vec<Var> },
+    /// One of several same-typed groups of local variables, chosen by a runtime index
+    /// (a local array or vector indexed by a non-constant).
+    VarsDyn {
+        ty: TyId,
+        elems: Vec<Vec<Var>>,
+        index: Leaf,
+    },
+    /// Part of an element of a structured or raw buffer: each leaf's byte offset within
+    /// the element (`index` the element; for a raw buffer `index` is the byte address and
+    /// the offsets add to it).
+    Buffer {
+        res: ResRef,
+        index: Leaf,
+        ty: TyId,
+        slots: Vec<Slot>,
+        raw: bool,
+    },
+    /// Components `comps` of an element of a typed buffer or texture at `coords`.
+    Typed {
+        res: ResRef,
+        coords: Vec<Leaf>,
+        ty: TyId,
+        comps: Vec<u8>,
+    },
+    /// Leaves of a constant buffer.
+    Constant {
+        handle: Value,
+        ty: TyId,
+        slots: Vec<Slot>,
+    },
+    /// Group-shared memory: the globals of the element's leaves, which of them (`sel`),
+    /// the flattened element index, and the element type's dimensions left to index.
+    Shared {
+        ty: TyId,
+        globals: Vec<(Value, dxil_ir::Type)>,
+        sel: Vec<usize>,
+        index: Leaf,
+    },
+}
+
+impl Place {
+    pub fn ty(&self) -> TyId {
+        match self {
+            Place::Vars { ty, .. }
+            | Place::VarsDyn { ty, .. }
+            | Place::Buffer { ty, .. }
+            | Place::Typed { ty, .. }
+            | Place::Constant { ty, .. }
+            | Place::Shared { ty, .. } => *ty,
+        }
+    }
+
+    /// The place narrowed to leaves `sel` (positions in its leaf list), of type `ty`.
+    pub fn select(self, sel: &[usize], ty: TyId) -> LowerResult<Place> {
+        let pick = |n: usize| -> LowerResult<()> {
+            if sel.iter().all(|&k| k < n) {
+                Ok(())
+            } else {
+                Err(LowerError::internal("leaf selection out of range"))
+            }
+        };
+        Ok(match self {
+            Place::Vars { vars, .. } => {
+                pick(vars.len())?;
+                Place::Vars {
+                    ty,
+                    vars: sel.iter().map(|&k| vars[k]).collect(),
+                }
+            }
+            Place::VarsDyn { elems, index, .. } => {
+                for e in &elems {
+                    pick(e.len())?;
+                }
+                Place::VarsDyn {
+                    ty,
+                    elems: elems
+                        .iter()
+                        .map(|e| sel.iter().map(|&k| e[k]).collect())
+                        .collect(),
+                    index,
+                }
+            }
+            Place::Buffer {
+                res,
+                index,
+                slots,
+                raw,
+                ..
+            } => {
+                pick(slots.len())?;
+                Place::Buffer {
+                    res,
+                    index,
+                    ty,
+                    slots: sel.iter().map(|&k| slots[k]).collect(),
+                    raw,
+                }
+            }
+            Place::Typed {
+                res, coords, comps, ..
+            } => {
+                pick(comps.len())?;
+                Place::Typed {
+                    res,
+                    coords,
+                    ty,
+                    comps: sel.iter().map(|&k| comps[k]).collect(),
+                }
+            }
+            Place::Constant { handle, slots, .. } => {
+                pick(slots.len())?;
+                Place::Constant {
+                    handle,
+                    ty,
+                    slots: sel.iter().map(|&k| slots[k]).collect(),
+                }
+            }
+            Place::Shared {
+                globals,
+                sel: s0,
+                index,
+                ..
+            } => {
+                pick(s0.len())?;
+                Place::Shared {
+                    ty,
+                    globals,
+                    sel: sel.iter().map(|&k| s0[k]).collect(),
+                    index,
+                }
+            }
+        })
+    }
+}
+
+/// The overload type of a DXIL scalar.
+pub(crate) fn oty(d: Dx) -> OTy {
+    OTy::Scalar(d)
+}
+
+impl Fx<'_, '_> {
+    /// Reads a place.
+    pub fn load(&mut self, p: &Place) -> LowerResult<Rv> {
+        let ty = p.ty();
+        let ss = self.scalars(ty)?;
+        let leaves = match p {
+            Place::Vars { vars, .. } => self.read_vars(vars)?,
+            Place::VarsDyn { elems, index, .. } => {
+                let mut acc: Option<Vec<Leaf>> = None;
+                for (k, e) in elems.iter().enumerate().rev() {
+                    let vals = self.read_vars(e)?;
+                    acc = Some(match acc {
+                        None => vals,
+                        Some(rest) => {
+                            let c = self.compare(Cmp::Eq, *index, Leaf::Int(k as i64), Scalar::U32)?;
+                            let mut out = Vec::with_capacity(vals.len());
+                            for ((a, b), s) in vals.into_iter().zip(rest).zip(&ss) {
+                                out.push(self.select(c, a, b, *s)?);
+                            }
+                            out
+                        }
+                    });
+                }
+                acc.unwrap_or_default()
+            }
+            Place::Buffer {
+                res,
+                index,
+                slots,
+                raw,
+                ..
+            } => self.buffer_load(*res, *index, slots, *raw)?,
+            Place::Typed {
+                res, coords, comps, ..
+            } => self.typed_load(*res, coords, comps, &ss)?,
+            Place::Constant { handle, slots, .. } => {
+                let mut out = Vec::with_capacity(slots.len());
+                for s in slots {
+                    let d = self.cx.storage.mem(s.scalar);
+                    let v = self.e.load_constant(*handle, s.offset, d)?;
+                    out.push(self.from_memory(Leaf::V(v), s.scalar)?);
+                }
+                out
+            }
+            Place::Shared {
+                globals,
+                sel,
+                index,
+                ..
+            } => {
+                let mut out = Vec::with_capacity(sel.len());
+                for (&k, &s) in sel.iter().zip(&ss) {
+                    let ptr = self.shared_ptr(globals[k], *index)?;
+                    let align = u64::from(size_of(self.shared_ty(s)));
+                    let v = self.e.ir().load(ptr, align, false, None)?;
+                    out.push(self.from_memory(Leaf::V(v), s)?);
+                }
+                out
+            }
+        };
+        Ok(Rv {
+            ty,
+            leaves,
+            res: None,
+        })
+    }
+
+    /// Writes `v` (of the place's type) to a place.
+    pub fn store(&mut self, p: &Place, v: &Rv) -> LowerResult<()> {
+        if self.cur.is_none() {
+            return Ok(());
+        }
+        let ss = self.scalars(p.ty())?;
+        match p {
+            Place::Vars { vars, .. } => self.write_vars(vars, &v.leaves, &ss),
+            Place::VarsDyn { elems, index, .. } => {
+                for (k, e) in elems.iter().enumerate() {
+                    let old = self.read_vars(e)?;
+                    let c = self.compare(Cmp::Eq, *index, Leaf::Int(k as i64), Scalar::U32)?;
+                    let mut new = Vec::with_capacity(old.len());
+                    for ((a, b), s) in v.leaves.iter().zip(old).zip(&ss) {
+                        new.push(self.select(c, *a, b, *s)?);
+                    }
+                    self.write_vars(e, &new, &ss)?;
+                }
+                Ok(())
+            }
+            Place::Buffer {
+                res,
+                index,
+                slots,
+                raw,
+                ..
+            } => self.buffer_store(*res, *index, slots, *raw, &v.leaves),
+            Place::Typed {
+                res, coords, comps, ..
+            } => self.typed_store(*res, coords, comps, &v.leaves, &ss),
+            Place::Constant { .. } => Err(LowerError::shader(
+                "cannot assign to a constant buffer member",
+            )),
+            Place::Shared {
+                globals,
+                sel,
+                index,
+                ..
+            } => {
+                for ((&k, &s), &l) in sel.iter().zip(&ss).zip(&v.leaves) {
+                    let ptr = self.shared_ptr(globals[k], *index)?;
+                    let m = self.to_memory(l, s)?;
+                    let d = self.shared_ty(s);
+                    let x = self.value(m, d)?;
+                    self.e.ir().store(x, ptr, u64::from(size_of(d)), false, None)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The DXIL type group-shared memory holds a scalar in.
+    pub fn shared_ty(&self, s: Scalar) -> Dx {
+        match self.cx.storage.reg(s) {
+            Dx::I1 => Dx::I32,
+            d => d,
+        }
+    }
+
+    /// `getelementptr` of element `index` of a group-shared array.
+    pub fn shared_ptr(&mut self, global: (Value, dxil_ir::Type), index: Leaf) -> LowerResult<Value> {
+        let (global, pointee) = global;
+        let mb = self.e.ir().module();
+        let i32t = mb.int(32);
+        let zero = mb.const_int(i32t, 0)?;
+        let idx = self.value(index, Dx::I32)?;
+        Ok(self.e.ir().gep(true, pointee, global, &[zero, idx])?)
+    }
+
+    /// A scalar read from memory (booleans stored as 32-bit, minimum precision full width)
+    /// in its register type.
+    pub fn from_memory(&mut self, l: Leaf, s: Scalar) -> LowerResult<Leaf> {
+        let (m, r) = (self.cx.storage.mem(s), self.cx.storage.reg(s));
+        if m == r {
+            return Ok(l);
+        }
+        if r == Dx::I1 {
+            return self.compare(Cmp::Ne, l, Leaf::Int(0), Scalar::U32);
+        }
+        let from = if matches!(m, Dx::Float) { Scalar::F32 } else if super::types::unsigned(s) { Scalar::U32 } else { Scalar::I32 };
+        self.convert(l, from, s)
+    }
+
+    /// A scalar in its memory type.
+    pub fn to_memory(&mut self, l: Leaf, s: Scalar) -> LowerResult<Leaf> {
+        let (m, r) = (self.cx.storage.mem(s), self.cx.storage.reg(s));
+        if m == r {
+            return Ok(l);
+        }
+        let to = match m {
+            Dx::Float => Scalar::F32,
+            _ if r == Dx::I1 => Scalar::U32,
+            _ if super::types::unsigned(s) => Scalar::U32,
+            _ => Scalar::I32,
+        };
+        self.convert(l, s, to)
+    }
+
+    /// Leaves of a structured (or raw) buffer element: runs of same-typed contiguous
+    /// scalars read four at a time (`rawBufferLoad` from SM 6.2, `bufferLoad` before).
+    fn buffer_load(&mut self, res: ResRef, index: Leaf, slots: &[Slot], raw: bool) -> LowerResult<Vec<Leaf>> {
+        let h = self.handle(res)?;
+        let mut out = Vec::with_capacity(slots.len());
+        let mut k = 0;
+        while k < slots.len() {
+            let d = self.cx.storage.mem(slots[k].scalar);
+            let sz = size_of(d);
+            let mut n = 1;
+            while n < 4
+                && k + n < slots.len()
+                && self.cx.storage.mem(slots[k + n].scalar) == d
+                && slots[k + n].offset == slots[k].offset + sz * n as u32
+            {
+                n += 1;
+            }
+            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw)?;
+            let mask = (1u8 << n) - 1;
+            let v = if self.raw_ops() {
+                self.e.raw_buffer_load(&[oty(d)], h, idx, off, mask, sz.min(4))?
+            } else {
+                self.e.buffer_load(&[oty(d)], h, idx, off)?
+            };
+            for j in 0..n {
+                let x = self.e.ir().extract_value(v, &[j as u32])?;
+                out.push(self.from_memory(Leaf::V(x), slots[k + j].scalar)?);
+            }
+            k += n;
+        }
+        Ok(out)
+    }
+
+    fn buffer_store(&mut self, res: ResRef, index: Leaf, slots: &[Slot], raw: bool, leaves: &[Leaf]) -> LowerResult<()> {
+        let h = self.handle(res)?;
+        let mut k = 0;
+        while k < slots.len() {
+            let d = self.cx.storage.mem(slots[k].scalar);
+            let sz = size_of(d);
+            let mut n = 1;
+            while n < 4
+                && k + n < slots.len()
+                && self.cx.storage.mem(slots[k + n].scalar) == d
+                && slots[k + n].offset == slots[k].offset + sz * n as u32
+            {
+                n += 1;
+            }
+            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw)?;
+            let mut vals = [Leaf::Undef; 4];
+            for j in 0..n {
+                vals[j] = self.to_memory(leaves[k + j], slots[k + j].scalar)?;
+            }
+            let mut vs = Vec::with_capacity(4);
+            for (j, &l) in vals.iter().enumerate() {
+                vs.push(if j < n { Leaf::V(self.value(l, d)?) } else { Leaf::Undef });
+            }
+            let mask = (1u8 << n) - 1;
+            if self.raw_ops() {
+                self.e.raw_buffer_store(&[oty(d)], h, idx, off, vs[0], vs[1], vs[2], vs[3], mask, sz.min(4))?;
+            } else {
+                self.e.buffer_store(&[oty(d)], h, idx, off, vs[0], vs[1], vs[2], vs[3], mask)?;
+            }
+            k += n;
+        }
+        Ok(())
+    }
+
+    /// The (index, offset) operands of a buffer access: for a structured buffer the
+    /// element and the byte offset in it; for a raw buffer the byte address and `undef`.
+    fn buffer_coords(&mut self, index: Leaf, offset: u32, raw: bool) -> LowerResult<(Leaf, Leaf)> {
+        if raw {
+            let a = self.arith(Arith::Add, index, Leaf::Int(i64::from(offset)), Scalar::U32)?;
+            Ok((a, Leaf::Undef))
+        } else {
+            Ok((index, Leaf::Int(i64::from(offset))))
+        }
+    }
+
+    /// Whether buffers are read with the raw buffer operations (shader model 6.2 on).
+    pub fn raw_ops(&self) -> bool {
+        (self.cx.target.major, self.cx.target.minor) >= (6, 2)
+    }
+
+    fn typed_load(&mut self, res: ResRef, coords: &[Leaf], comps: &[u8], ss: &[Scalar]) -> LowerResult<Vec<Leaf>> {
+        let h = self.handle(res)?;
+        let s = ss.first().copied().unwrap_or(Scalar::F32);
+        let d = self.cx.storage.mem(s);
+        let v = match coords.len() {
+            1 => self.e.buffer_load(&[oty(d)], h, coords[0], Leaf::Undef)?,
+            _ => {
+                let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
+                self.e.texture_load(&[oty(d)], h, Leaf::Undef, c(0), c(1), c(2), Leaf::Undef, Leaf::Undef, Leaf::Undef)?
+            }
+        };
+        let mut out = Vec::with_capacity(comps.len());
+        for (&c, &s) in comps.iter().zip(ss) {
+            let x = self.e.ir().extract_value(v, &[u32::from(c)])?;
+            out.push(self.from_memory(Leaf::V(x), s)?);
+        }
+        Ok(out)
+    }
+
+    fn typed_store(&mut self, res: ResRef, coords: &[Leaf], comps: &[u8], leaves: &[Leaf], ss: &[Scalar]) -> LowerResult<()> {
+        let h = self.handle(res)?;
+        let s = ss.first().copied().unwrap_or(Scalar::F32);
+        let d = self.cx.storage.mem(s);
+        // The element's components: what is written, the rest read back (a typed store
+        // writes every component).
+        let n = match self.cx.get(res_elem(self, res)) {
+            Ty::Vector(_, n) => n as usize,
+            _ => 1,
+        };
+        let mut vals: Vec<Leaf> = vec![Leaf::Undef; 4];
+        let written: Vec<usize> = comps.iter().map(|&c| c as usize).collect();
+        if (0..n).any(|c| !written.contains(&c)) {
+            let all: Vec<u8> = (0..n as u8).collect();
+            let ess = vec![s; n];
+            let old = self.typed_load(res, coords, &all, &ess)?;
+            for (c, l) in old.into_iter().enumerate() {
+                vals[c] = self.to_memory(l, s)?;
+            }
+        }
+        for (&c, (&l, &s)) in comps.iter().zip(leaves.iter().zip(ss)) {
+            vals[c as usize] = self.to_memory(l, s)?;
+        }
+        let mut vs = Vec::with_capacity(4);
+        for (c, &l) in vals.iter().enumerate() {
+            vs.push(if c < n { Leaf::V(self.value(l, d)?) } else { Leaf::Undef });
+        }
+        let mask = ((1u16 << n) - 1) as u8;
+        match coords.len() {
+            1 => {
+                self.e.buffer_store(&[oty(d)], h, coords[0], Leaf::Undef, vs[0], vs[1], vs[2], vs[3], mask)?;
+            }
+            _ => {
+                let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
+                self.e.texture_store(&[oty(d)], h, c(0), c(1), c(2), vs[0], vs[1], vs[2], vs[3], mask)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The element type of a resource.
+pub(crate) fn res_elem(fx: &Fx<'_, '_>, r: ResRef) -> TyId {
+    match fx.cx.get(r.ty) {
+        Ty::Object(o) => o.elem.unwrap_or(r.ty),
+        _ => r.ty,
+    }
+}

@@ -1,0 +1,457 @@
+//! Globals of the shader: which the entry reaches, resources declared with their
+//! registers (explicit ones kept, the rest given the lowest free register of their class
+//! in space 0, in declaration order, as DXC assigns them), constant buffer members placed
+//! by the legacy layout, group-shared variables as arrays in `addrspace(3)`.
+
+use std::collections::{HashMap, HashSet};
+
+use dxil_builder::{Binding, ResourceDesc, ResourceId, ShaderBuilder};
+use dxil_ir::build::Value;
+use dxil_parts::names::{ComponentType, ResourceKind};
+
+use super::types::{self, Layout};
+use super::{Cx, Globals, LowerError, LowerResult};
+use crate::ast::{Annotation, DeclId, DeclKind, Modifiers, TypeQuals};
+use crate::sema::{Resolution, Scalar, Ty, TyId};
+
+/// What a global declaration became.
+#[derive(Clone, Debug)]
+pub(crate) enum Global {
+    /// A resource range (`count` > 1 for an array of resources).
+    Resource {
+        id: ResourceId,
+        /// The object type (the element type for an array).
+        ty: TyId,
+        count: u32,
+    },
+    /// A member of a constant buffer: its leaves' places in the buffer.
+    Constant {
+        buffer: ResourceId,
+        ty: TyId,
+        layout: Layout,
+    },
+    /// A group-shared variable: one global per leaf of the element type, each an array of
+    /// `len` scalars (1 for a variable that is not an array).
+    Shared {
+        ty: TyId,
+        globals: Vec<(Value, dxil_ir::Type)>,
+        len: u32,
+    },
+    /// A `static` variable (or `static const`): a local of the entry, initialized first.
+    Static { ty: TyId },
+}
+
+/// Functions the entry reaches and the declarations their bodies name.
+pub(crate) struct Reach {
+    pub named: HashSet<DeclId>,
+}
+
+impl Reach {
+    /// From `entry`, following every function named (all overloads of a name).
+    pub fn of(cx: &Cx<'_>, entry: DeclId) -> Reach {
+        let mut by_start: Vec<(u32, &Resolution)> = cx
+            .an
+            .names
+            .iter()
+            .map(|(&e, r)| (cx.ast.expr(e).span.start, r))
+            .collect();
+        by_start.sort_by_key(|x| x.0);
+        let mut named = HashSet::new();
+        let mut seen = HashSet::new();
+        let mut work = vec![entry];
+        while let Some(f) = work.pop() {
+            if !seen.insert(f) {
+                continue;
+            }
+            let DeclKind::Function(fd) = &cx.ast.decl(f).kind else {
+                continue;
+            };
+            let span = cx.ast.decl(f).span;
+            let _ = fd;
+            let lo = by_start.partition_point(|x| x.0 < span.start);
+            for &(start, r) in &by_start[lo..] {
+                if start >= span.end {
+                    break;
+                }
+                match r {
+                    Resolution::Decl(d) => {
+                        named.insert(*d);
+                    }
+                    Resolution::Functions(fs) => work.extend(fs.iter().copied()),
+                    _ => {}
+                }
+            }
+        }
+        Reach { named }
+    }
+}
+
+fn resource_kind(name: &str) -> Option<(bool, ResourceKind)> {
+    use ResourceKind as K;
+    let (uav, base) = match name.strip_prefix("RW") {
+        Some(b) => (true, b),
+        None => match name.strip_prefix("RasterizerOrdered") {
+            Some(b) => (true, b),
+            None => (false, name),
+        },
+    };
+    Some(match base {
+        "Buffer" => (uav, K::TypedBuffer),
+        "StructuredBuffer" => (uav, K::StructuredBuffer),
+        "ByteAddressBuffer" => (uav, K::RawBuffer),
+        "Texture1D" => (uav, K::Texture1D),
+        "Texture1DArray" => (uav, K::Texture1DArray),
+        "Texture2D" => (uav, K::Texture2D),
+        "Texture2DArray" => (uav, K::Texture2DArray),
+        "Texture2DMS" => (uav, K::Texture2DMS),
+        "Texture2DMSArray" => (uav, K::Texture2DMSArray),
+        "Texture3D" => (uav, K::Texture3D),
+        "TextureCube" => (uav, K::TextureCube),
+        "TextureCubeArray" => (uav, K::TextureCubeArray),
+        "AppendStructuredBuffer" | "ConsumeStructuredBuffer" => (true, K::StructuredBuffer),
+        _ => return None,
+    })
+}
+
+/// The component type and count of a typed resource's element.
+fn element_format(cx: &Cx<'_>, elem: Option<TyId>) -> LowerResult<(ComponentType, u8)> {
+    let (s, n) = match elem.map(|t| cx.get(t)) {
+        None => (Scalar::F32, 4),
+        Some(Ty::Scalar(s)) => (s, 1),
+        Some(Ty::Vector(s, n)) => (s, n as u8),
+        Some(_) => {
+            return Err(LowerError::unsupported(
+                "a typed resource whose element is not a scalar or vector",
+            ))
+        }
+    };
+    let c = match s {
+        Scalar::F32 | Scalar::FloatLiteral => ComponentType::F32,
+        Scalar::Half if !cx.storage.native16 => ComponentType::F32,
+        Scalar::Half | Scalar::F16 => ComponentType::F16,
+        Scalar::Min16Float | Scalar::Min10Float => ComponentType::F16,
+        Scalar::F64 => ComponentType::F64,
+        Scalar::I32 | Scalar::IntLiteral | Scalar::Bool => ComponentType::I32,
+        Scalar::U32 => ComponentType::U32,
+        Scalar::I16 | Scalar::Min16Int | Scalar::Min12Int => ComponentType::I16,
+        Scalar::U16 | Scalar::Min16Uint => ComponentType::U16,
+        Scalar::I64 => ComponentType::I64,
+        Scalar::U64 => ComponentType::U64,
+    };
+    Ok((c, n))
+}
+
+/// Register class letter of a resource description.
+fn class_letter(d: &ResourceDesc) -> char {
+    d.class.register_letter()
+}
+
+/// `register(u3, space1)`: the class letter, register and space written.
+fn written_register(cx: &Cx<'_>, anns: &[Annotation]) -> Option<(char, u32, u32)> {
+    anns.iter().find_map(|a| match a {
+        Annotation::Register { slot, space, .. } => {
+            let s = cx.name(slot.sym);
+            let mut chars = s.chars();
+            let letter = chars.next()?.to_ascii_lowercase();
+            let reg = chars.as_str().parse().ok()?;
+            let space = match space {
+                Some(sp) => cx.name(sp.sym).strip_prefix("space")?.parse().ok()?,
+                None => 0,
+            };
+            Some((letter, reg, space))
+        }
+        _ => None,
+    })
+}
+
+/// Declares the globals the entry reaches.
+pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> LowerResult<Globals> {
+    let mut out = Globals::new();
+    // (desc, decl or buffer decl, explicit register)
+    let mut pending: Vec<(ResourceDesc, Option<(char, u32, u32)>, Vec<(DeclId, TyId, Option<Layout>, u32)>)> =
+        Vec::new();
+    let mut globals_cb: Vec<(DeclId, TyId, Layout)> = Vec::new();
+    let mut globals_end = 0u32;
+    let mut items = Vec::new();
+    collect_items(cx, &cx.ast.items, &mut items, 0);
+    for d in items {
+        match &cx.ast.decl(d).kind {
+            DeclKind::Var(v) => {
+                let Some(&ty) = cx.an.resolved.get(&v.ty) else {
+                    continue;
+                };
+                if v.mods.has(Modifiers::STATIC) {
+                    out.insert(d, Global::Static { ty });
+                    continue;
+                }
+                if !reach.named.contains(&d) {
+                    continue;
+                }
+                if v.mods.has(Modifiers::GROUPSHARED) {
+                    out.insert(d, shared(cx, sb, ty, cx.name(v.name.sym))?);
+                    continue;
+                }
+                let (obj, count) = match cx.get(ty) {
+                    Ty::Array(e, n) => (e, n),
+                    Ty::UnsizedArray(e) => (e, u32::MAX),
+                    _ => (ty, 1),
+                };
+                if let Ty::Object(o) = cx.get(obj) {
+                    let oname = cx.name(o.name);
+                    let name = cx.name(v.name.sym);
+                    let mut desc = object_desc(cx, oname, o.elem, name)?;
+                    desc.binding.range_size = count;
+                    if v.mods.has(Modifiers::GLOBALLYCOHERENT) {
+                        desc = desc.globally_coherent();
+                    }
+                    let reg = written_register(cx, &v.annotations);
+                    pending.push((desc, reg, vec![(d, obj, None, count)]));
+                    continue;
+                }
+                if cx.ast.ty(v.ty).quals.has(TypeQuals::CONST) && v.init.is_some() {
+                    out.insert(d, Global::Static { ty });
+                    continue;
+                }
+                // A global without `static` is a member of `$Globals`.
+                let l = types::cbuffer_layout(cx, cx.storage, ty, row_major(cx, v.ty), globals_end)?;
+                globals_end = l.size;
+                globals_cb.push((d, ty, l));
+            }
+            DeclKind::Buffer {
+                name,
+                annotations,
+                members,
+                tbuffer,
+            } => {
+                if *tbuffer {
+                    return Err(LowerError::unsupported("tbuffer"));
+                }
+                let mut end = 0;
+                let mut placed = Vec::new();
+                let mut used = false;
+                for &m in members {
+                    let DeclKind::Var(v) = &cx.ast.decl(m).kind else {
+                        continue;
+                    };
+                    let Some(&ty) = cx.an.resolved.get(&v.ty) else {
+                        continue;
+                    };
+                    if v.annotations.iter().any(|a| matches!(a, Annotation::PackOffset { .. })) {
+                        return Err(LowerError::unsupported("packoffset"));
+                    }
+                    let l = types::cbuffer_layout(cx, cx.storage, ty, row_major(cx, v.ty), end)?;
+                    end = l.size;
+                    used |= reach.named.contains(&m);
+                    placed.push((m, ty, Some(l), 1));
+                }
+                if !used {
+                    continue;
+                }
+                let size = end.next_multiple_of(16);
+                let desc = ResourceDesc::cbuffer(cx.name(name.sym), size);
+                let reg = written_register(cx, annotations);
+                pending.push((desc, reg, placed));
+            }
+            _ => {}
+        }
+    }
+    if !globals_cb.is_empty() {
+        let size = globals_end.next_multiple_of(16);
+        let desc = ResourceDesc::cbuffer("$Globals", size);
+        let placed = globals_cb
+            .into_iter()
+            .map(|(d, t, l)| (d, t, Some(l), 1))
+            .collect();
+        pending.insert(0, (desc, None, placed));
+    }
+    // Explicit registers first, then the lowest free ones.
+    let mut taken: HashMap<(char, u32), Vec<(u32, u32)>> = HashMap::new();
+    for (desc, reg, _) in &mut pending {
+        if let Some((letter, r, space)) = *reg {
+            if letter != class_letter(desc) {
+                return Err(LowerError::shader(format!(
+                    "register '{letter}{r}' is of the wrong class for '{}'",
+                    desc.name
+                )));
+            }
+            desc.binding = Binding {
+                space,
+                lower_bound: r,
+                range_size: desc.binding.range_size,
+            };
+            let hi = desc.binding.upper_bound();
+            taken.entry((letter, space)).or_default().push((r, hi));
+        }
+    }
+    for (desc, reg, _) in &mut pending {
+        if reg.is_some() {
+            continue;
+        }
+        let letter = class_letter(desc);
+        let n = desc.binding.range_size.max(1);
+        let used = taken.entry((letter, 0)).or_default();
+        let mut r = 0u32;
+        loop {
+            let hi = r.saturating_add(n - 1);
+            match used.iter().find(|&&(lo, uh)| lo <= hi && r <= uh) {
+                Some(&(_, uh)) => r = uh.saturating_add(1),
+                None => break,
+            }
+        }
+        desc.binding.lower_bound = r;
+        used.push((r, r.saturating_add(n - 1)));
+    }
+    for (desc, _, decls) in pending {
+        let is_cb = matches!(desc.element, dxil_builder::Element::CBuffer(_));
+        let id = sb.resource(desc)?;
+        for (d, ty, layout, count) in decls {
+            let g = match (is_cb, layout) {
+                (true, Some(layout)) => Global::Constant {
+                    buffer: id,
+                    ty,
+                    layout,
+                },
+                _ => Global::Resource { id, ty, count },
+            };
+            out.insert(d, g);
+        }
+    }
+    Ok(out)
+}
+
+/// File-scope declarations in order, namespaces opened.
+fn collect_items(cx: &Cx<'_>, items: &[DeclId], out: &mut Vec<DeclId>, depth: u32) {
+    if depth > 64 {
+        return;
+    }
+    for &d in items {
+        match &cx.ast.decl(d).kind {
+            DeclKind::Namespace { items, .. } => collect_items(cx, items, out, depth + 1),
+            _ => out.push(d),
+        }
+    }
+}
+
+/// `row_major`/`column_major` written on a type.
+pub(crate) fn row_major(cx: &Cx<'_>, t: crate::ast::TypeId) -> Option<bool> {
+    let q = cx.ast.ty(t).quals;
+    if q.has(TypeQuals::ROW_MAJOR) {
+        Some(true)
+    } else if q.has(TypeQuals::COLUMN_MAJOR) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The description of a resource object type.
+pub(crate) fn object_desc(
+    cx: &Cx<'_>,
+    oname: &str,
+    elem: Option<TyId>,
+    name: &str,
+) -> LowerResult<ResourceDesc> {
+    if oname == "SamplerState" || oname == "sampler" {
+        return Ok(ResourceDesc::sampler(name, false));
+    }
+    if oname == "SamplerComparisonState" {
+        return Ok(ResourceDesc::sampler(name, true));
+    }
+    if oname == "ConstantBuffer" {
+        let ty = elem.ok_or_else(|| LowerError::shader("ConstantBuffer without a type"))?;
+        let l = types::cbuffer_layout(cx, cx.storage, ty, None, 0)?;
+        return Ok(ResourceDesc::cbuffer(name, l.size.next_multiple_of(16)));
+    }
+    let Some((uav, kind)) = resource_kind(oname) else {
+        return Err(LowerError::unsupported(format!("resources of type {oname}")));
+    };
+    let mut d = match kind {
+        ResourceKind::StructuredBuffer => {
+            let ty = elem.ok_or_else(|| LowerError::shader(format!("{oname} without a type")))?;
+            let l = types::structured_layout(cx, cx.storage, ty, None)?;
+            let stride = l.size;
+            if uav {
+                ResourceDesc::rw_structured_buffer(name, stride)
+            } else {
+                ResourceDesc::structured_buffer(name, stride)
+            }
+        }
+        ResourceKind::RawBuffer => {
+            if uav {
+                ResourceDesc::rw_byte_address_buffer(name)
+            } else {
+                ResourceDesc::byte_address_buffer(name)
+            }
+        }
+        ResourceKind::TypedBuffer => {
+            let (c, n) = element_format(cx, elem)?;
+            if uav {
+                ResourceDesc::rw_typed_buffer(name, c, n)
+            } else {
+                ResourceDesc::typed_buffer(name, c, n)
+            }
+        }
+        k => {
+            let (c, n) = element_format(cx, elem)?;
+            if uav {
+                ResourceDesc::rw_texture(name, k, c, n)
+            } else {
+                ResourceDesc::texture(name, k, c, n)
+            }
+        }
+    };
+    if oname.starts_with("RasterizerOrdered") {
+        d = d.rasterizer_ordered();
+    }
+    if oname.starts_with("Append") || oname.starts_with("Consume") {
+        d = d.with_counter();
+    }
+    Ok(d)
+}
+
+/// A group-shared variable: per leaf of its element type, one array.
+fn shared(cx: &Cx<'_>, sb: &mut ShaderBuilder, ty: TyId, name: &str) -> LowerResult<Global> {
+    let mut len = 1u32;
+    let mut elem = ty;
+    while let Ty::Array(e, n) = cx.get(elem) {
+        len = len
+            .checked_mul(n)
+            .filter(|&l| l <= 1 << 20)
+            .ok_or_else(|| LowerError::shader("group-shared array too large"))?;
+        elem = e;
+    }
+    let mut leaves = Vec::new();
+    types::leaves(cx, elem, &mut leaves)?;
+    let mut globals = Vec::with_capacity(leaves.len());
+    for (k, s) in leaves.iter().enumerate() {
+        let mb = sb.module();
+        let st = dxil_builder::types::scalar_type(mb, cx.storage.mem(*s).max_reg(cx.storage.reg(*s)))?;
+        let arr = mb.ty(dxil_ir::TypeData::Array { len: u64::from(len), elem: st })?;
+        let gname = if leaves.len() == 1 {
+            name.to_string()
+        } else {
+            format!("{name}.{k}")
+        };
+        globals.push((sb.group_shared(&gname, arr)?, arr));
+    }
+    Ok(Global::Shared {
+        ty: elem,
+        globals,
+        len,
+    })
+}
+
+trait MaxReg {
+    /// Group-shared memory holds register types, booleans as 32-bit integers.
+    fn max_reg(self, reg: dxil_ops::Scalar) -> dxil_ops::Scalar;
+}
+
+impl MaxReg for dxil_ops::Scalar {
+    fn max_reg(self, reg: dxil_ops::Scalar) -> dxil_ops::Scalar {
+        if reg == dxil_ops::Scalar::I1 {
+            dxil_ops::Scalar::I32
+        } else {
+            reg
+        }
+    }
+}

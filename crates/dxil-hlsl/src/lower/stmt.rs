@@ -1,0 +1,356 @@
+//! Statements: structured control flow straight to blocks (SSA variables meet at the
+//! joins), loops with their header sealed once the back edges are known, `switch` as
+//! LLVM's `switch`, `return` to the inlined function's exit.
+
+use super::emit::Leaf;
+use super::func::{Fx, Local, LoopTargets};
+use super::{LowerError, LowerResult};
+use crate::ast::{DeclKind, Modifiers, StmtId, StmtKind};
+use crate::sema::{Scalar, Ty};
+
+/// Deepest statement nesting lowered (the parser bounds it too).
+const MAX_DEPTH: u32 = 512;
+
+impl Fx<'_, '_> {
+    pub fn stmt(&mut self, s: StmtId) -> LowerResult<()> {
+        self.stmt_depth(s, 0)
+    }
+
+    fn stmt_depth(&mut self, s: StmtId, depth: u32) -> LowerResult<()> {
+        if depth > MAX_DEPTH {
+            return Err(LowerError::shader("statements nested too deeply"));
+        }
+        let span = self.cx.ast.stmt(s).span;
+        self.stmt_inner(s, depth).map_err(|e| e.at(span))
+    }
+
+    /// The loop condition as an `i1` leaf.
+    fn condition(&mut self, e: crate::ast::ExprId) -> LowerResult<Leaf> {
+        let v = self.rvalue(e)?;
+        if v.leaves.len() != 1 {
+            return Err(LowerError::shader("condition must be a scalar"));
+        }
+        let b = self.to_bool(v)?;
+        Ok(b.leaves[0])
+    }
+
+    fn stmt_inner(&mut self, s: StmtId, depth: u32) -> LowerResult<()> {
+        let ast = self.cx.ast;
+        let st = ast.stmt(s);
+        // Code after `return`/`break`: nothing reaches it (a `case` label starts anew).
+        if self.cur.is_none() && !matches!(st.kind, StmtKind::Case(_) | StmtKind::Default | StmtKind::Block(_)) {
+            return Ok(());
+        }
+        match &st.kind {
+            StmtKind::Block(list) => {
+                for &x in list {
+                    self.stmt_depth(x, depth + 1)?;
+                }
+            }
+            StmtKind::Decl(decls) => {
+                for &d in decls {
+                    let DeclKind::Var(v) = &ast.decl(d).kind else {
+                        continue;
+                    };
+                    if v.mods.has(Modifiers::STATIC) {
+                        return Err(LowerError::unsupported("static variables inside functions"));
+                    }
+                    let ty = self.resolved(v.ty)?;
+                    if let Ty::Object(_) = self.cx.get(ty) {
+                        let Some(init) = v.init else {
+                            return Err(LowerError::unsupported("a local resource without initializer"));
+                        };
+                        let r = self.rvalue(init)?;
+                        let Some(res) = r.res else {
+                            return Err(LowerError::shader("resource initialized with a value"));
+                        };
+                        self.frame()?.locals.insert(d, Local::Res(res));
+                        continue;
+                    }
+                    let init = match v.init {
+                        Some(e) => self.initializer(e, ty)?,
+                        // An uninitialized local: undefined (zero, as DXC's output reads it).
+                        None => self.zero(ty)?,
+                    };
+                    let vars = self.new_vars(ty)?;
+                    let ss = self.scalars(ty)?;
+                    self.write_vars(&vars, &init.leaves, &ss)?;
+                    self.frame()?.locals.insert(d, Local::Vars { ty, vars });
+                }
+            }
+            StmtKind::Expr(e) => {
+                self.rvalue(*e)?;
+            }
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let c = self.condition(*cond)?;
+                // A constant condition: only the branch taken is code.
+                if let Leaf::Int(k) = c {
+                    if k != 0 {
+                        self.stmt_depth(*then, depth + 1)?;
+                    } else if let Some(o) = otherwise {
+                        self.stmt_depth(*o, depth + 1)?;
+                    }
+                    return Ok(());
+                }
+                let tb = self.new_block()?;
+                let join = self.new_block()?;
+                let eb = if otherwise.is_some() { self.new_block()? } else { join };
+                self.branch(c, tb, eb)?;
+                self.seal(tb)?;
+                self.enter(tb)?;
+                self.stmt_depth(*then, depth + 1)?;
+                self.jump(join)?;
+                if let Some(o) = otherwise {
+                    self.seal(eb)?;
+                    self.enter(eb)?;
+                    self.stmt_depth(*o, depth + 1)?;
+                    self.jump(join)?;
+                }
+                self.continue_at(join)?;
+            }
+            StmtKind::While { cond, body } => {
+                let header = self.new_block()?;
+                self.jump(header)?;
+                self.enter(header)?;
+                let c = self.condition(*cond)?;
+                let bb = self.new_block()?;
+                let exit = self.new_block()?;
+                self.branch(c, bb, exit)?;
+                self.seal(bb)?;
+                self.loop_body(bb, *body, exit, Some(header), depth)?;
+                self.jump(header)?;
+                self.seal(header)?;
+                self.continue_at(exit)?;
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let bb = self.new_block()?;
+                let latch = self.new_block()?;
+                let exit = self.new_block()?;
+                self.jump(bb)?;
+                self.loop_body(bb, *body, exit, Some(latch), depth)?;
+                self.jump(latch)?;
+                self.seal(latch)?;
+                if self.ssa.preds(latch).is_empty() {
+                    self.cur = None;
+                } else {
+                    self.enter(latch)?;
+                    let c = self.condition(*cond)?;
+                    self.branch(c, bb, exit)?;
+                }
+                self.seal(bb)?;
+                self.continue_at(exit)?;
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt_depth(*i, depth + 1)?;
+                }
+                let header = self.new_block()?;
+                self.jump(header)?;
+                self.enter(header)?;
+                let bb = self.new_block()?;
+                let exit = self.new_block()?;
+                match cond {
+                    Some(c) => {
+                        let c = self.condition(*c)?;
+                        self.branch(c, bb, exit)?;
+                    }
+                    None => self.jump(bb)?,
+                }
+                self.seal(bb)?;
+                let latch = self.new_block()?;
+                self.loop_body(bb, *body, exit, Some(latch), depth)?;
+                self.jump(latch)?;
+                self.seal(latch)?;
+                if self.ssa.preds(latch).is_empty() {
+                    self.cur = None;
+                } else {
+                    self.enter(latch)?;
+                    if let Some(st) = step {
+                        self.rvalue(*st)?;
+                    }
+                    self.jump(header)?;
+                }
+                self.seal(header)?;
+                self.continue_at(exit)?;
+            }
+            StmtKind::Switch { cond, body } => self.switch(*cond, *body, depth)?,
+            StmtKind::Case(_) | StmtKind::Default => {
+                return Err(LowerError::shader("'case' statement not in switch statement"));
+            }
+            StmtKind::Break => {
+                let t = self
+                    .frame()?
+                    .loops
+                    .last()
+                    .copied()
+                    .ok_or_else(|| LowerError::shader("'break' statement not in loop or switch statement"))?;
+                self.jump(t.brk)?;
+            }
+            StmtKind::Continue => {
+                let t = self
+                    .frame()?
+                    .loops
+                    .iter()
+                    .rev()
+                    .find_map(|l| l.cont)
+                    .ok_or_else(|| LowerError::shader("'continue' statement not in loop statement"))?;
+                self.jump(t)?;
+            }
+            StmtKind::Return(e) => {
+                let ret = self.frame()?.ret.clone();
+                if let (Some(e), Some((ty, vars))) = (e, &ret) {
+                    let v = self.initializer(*e, *ty)?;
+                    let ss = self.scalars(*ty)?;
+                    self.write_vars(vars, &v.leaves, &ss)?;
+                } else if let Some(e) = e {
+                    self.rvalue(*e)?;
+                }
+                let exit = self.frame()?.exit;
+                self.jump(exit)?;
+            }
+            StmtKind::Discard => {
+                return Err(LowerError::shader("discard is only allowed in pixel shaders"));
+            }
+            StmtKind::Empty => {}
+        }
+        Ok(())
+    }
+
+    /// Continues at `b` (sealed) when anything branches there; otherwise the code after is
+    /// unreachable.
+    fn continue_at(&mut self, b: dxil_ir::Block) -> LowerResult<()> {
+        self.seal(b)?;
+        if self.ssa.preds(b).is_empty() {
+            self.cur = None;
+            // The block stays empty: give it a terminator.
+            self.e.ir().position_at_end(b)?;
+            self.e.ir().unreachable()?;
+            return Ok(());
+        }
+        self.enter(b)
+    }
+
+    fn loop_body(
+        &mut self,
+        bb: dxil_ir::Block,
+        body: StmtId,
+        exit: dxil_ir::Block,
+        cont: Option<dxil_ir::Block>,
+        depth: u32,
+    ) -> LowerResult<()> {
+        if self.ssa.preds(bb).is_empty() {
+            self.cur = None;
+            self.e.ir().position_at_end(bb)?;
+            self.e.ir().unreachable()?;
+            return Ok(());
+        }
+        self.enter(bb)?;
+        self.frame()?.loops.push(LoopTargets { brk: exit, cont });
+        let r = self.stmt_depth(body, depth + 1);
+        self.frame()?.loops.pop();
+        r
+    }
+
+    fn switch(&mut self, cond: crate::ast::ExprId, body: StmtId, depth: u32) -> LowerResult<()> {
+        let ast = self.cx.ast;
+        let v = self.rvalue(cond)?;
+        let s = crate::lower::types::scalar_of(self.cx, v.ty).unwrap_or(Scalar::I32);
+        if v.leaves.len() != 1 || s.is_float() || s == Scalar::Bool {
+            return Err(LowerError::shader("statement requires expression of integer type"));
+        }
+        let sel = self.convert(v.leaves[0], s, Scalar::I32)?;
+        let StmtKind::Block(items) = &ast.stmt(body).kind else {
+            return Err(LowerError::unsupported("a switch whose body is not a block"));
+        };
+        let exit = self.new_block()?;
+        // One block per label, in order.
+        let mut labels = Vec::new();
+        let mut default = None;
+        for &it in items {
+            match &ast.stmt(it).kind {
+                StmtKind::Case(e) => {
+                    let val = self
+                        .cx
+                        .an
+                        .eval_const(ast, *e)
+                        .ok_or_else(|| LowerError::shader("case value is not a constant expression").at(ast.stmt(it).span))?;
+                    let b = self.new_block()?;
+                    labels.push((it, Some(val), b));
+                }
+                StmtKind::Default => {
+                    let b = self.new_block()?;
+                    default = Some(b);
+                    labels.push((it, None, b));
+                }
+                _ => {}
+            }
+        }
+        let Some(from) = self.cur.take() else {
+            return Ok(());
+        };
+        let dflt = default.unwrap_or(exit);
+        let cases: Vec<(i64, dxil_ir::Block)> =
+            labels.iter().filter_map(|(_, v, b)| v.map(|v| (v, *b))).collect();
+        match sel {
+            Leaf::Int(k) => {
+                let t = cases.iter().find(|c| c.0 == k).map_or(dflt, |c| c.1);
+                self.e.ir().br(t)?;
+                self.ssa.edge(from, t);
+            }
+            _ => {
+                let x = self.value(sel, dxil_ops::Scalar::I32)?;
+                let i32t = self.ir_ty(dxil_ops::Scalar::I32)?;
+                let mut cs = Vec::with_capacity(cases.len());
+                for &(k, b) in &cases {
+                    let c = self.e.ir().module().const_int(i32t, k)?;
+                    cs.push((c, b));
+                }
+                self.e.ir().switch(x, dflt, &cs)?;
+                let mut targets: Vec<_> = cases.iter().map(|c| c.1).collect();
+                targets.push(dflt);
+                targets.sort();
+                targets.dedup();
+                for t in targets {
+                    self.ssa.edge(from, t);
+                }
+            }
+        }
+        self.frame()?.loops.push(LoopTargets { brk: exit, cont: None });
+        let mut li = 0;
+        let mut r = Ok(());
+        for &it in items {
+            if li < labels.len() && labels[li].0 == it {
+                let b = labels[li].2;
+                li += 1;
+                // Falling through from the previous label.
+                self.jump(b)?;
+                self.seal(b)?;
+                if self.ssa.preds(b).is_empty() {
+                    self.cur = None;
+                    self.e.ir().position_at_end(b)?;
+                    self.e.ir().unreachable()?;
+                } else {
+                    self.enter(b)?;
+                }
+                continue;
+            }
+            r = self.stmt_depth(it, depth + 1);
+            if r.is_err() {
+                break;
+            }
+        }
+        self.frame()?.loops.pop();
+        r?;
+        self.jump(exit)?;
+        self.continue_at(exit)
+    }
+}
