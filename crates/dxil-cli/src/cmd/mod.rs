@@ -50,7 +50,7 @@ pub enum Command {
     Val(val::Args),
     /// Run a compute shader on the CPU: an offload-test-suite pipeline, or files bound.
     Run(run::Args),
-    /// Compile WGSL, SPIR-V or GLSL to signed DXIL containers (naga's front ends, no DXC).
+    /// Compile HLSL (-T PROFILE), WGSL, SPIR-V or GLSL to signed DXIL containers, no DXC.
     Compile(compile::Args),
     /// Compile HLSL with DXC's own command line (`-T cs_6_0 -E main -Fo OUT F.hlsl`), no DXC.
     Dxc(dxc::Args),
