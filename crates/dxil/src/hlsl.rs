@@ -126,6 +126,23 @@ pub fn compile_with(
     loader: &mut dyn FileLoader,
     validate: bool,
 ) -> Output {
+    if source.is_empty() {
+        // As DXC, which refuses an empty input; said here with the input's name, which a
+        // diagnostic without a location would not give.
+        let mut diagnostics = Diagnostics::default();
+        diagnostics.push(Diagnostic::new(
+            Level::Error,
+            None,
+            format!("{name}: the input is empty (no HLSL to compile)"),
+        ));
+        let rendered = diagnostics.render(&Default::default());
+        return Output {
+            container: None,
+            diagnostics,
+            rendered,
+            validation: None,
+        };
+    }
     let compiled = dxil_hlsl::compile::compile(name, source, opts, loader);
     let rendered = if compiled.diagnostics.is_empty() {
         String::new()
@@ -177,6 +194,12 @@ mod tests {
         assert!(text.starts_with("shader.hlsl:1:"), "{text}");
         assert!(text.contains("error:"), "{text}");
         assert!(e.diagnostics.has_errors());
+    }
+
+    #[test]
+    fn an_empty_input_is_named() {
+        let e = compile("", &Options::default()).expect_err("nothing to compile");
+        assert!(e.to_string().contains("shader.hlsl: the input is empty"), "{e}");
     }
 
     #[test]

@@ -280,7 +280,7 @@ fn compile_file(args: &Args, file: &Path, out: &mut Vec<Compiled>) -> Vec<CliErr
             Err(e) => vec![e],
         };
     }
-    if args.profile.is_some() {
+    if args.profile.is_some() && ext != "hlsli" {
         return vec![CliError(format!(
             "{name}: -T names an HLSL profile; this input is not HLSL (.hlsl)"
         ))];
