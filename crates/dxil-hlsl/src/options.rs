@@ -78,6 +78,8 @@ impl std::error::Error for OptionError {}
 enum Kind {
     /// No value; the word is the name alone.
     Flag,
+    /// The rest of the word, whatever it is (a family of names: DXC's `-fvk-...`).
+    Joined,
     /// The value is the next word.
     Separate,
     /// The value is the rest of the word, or the next word when the rest is empty.
@@ -144,7 +146,8 @@ const fn spec(
 }
 
 const NO_DEBUG_INFO: &str = "debug information is not produced";
-const NO_SPIRV: &str = "SPIR-V is not produced";
+const NO_SPIRV: &str =
+    "SPIR-V is not produced (as by a dxc built without SPIR-V, which refuses it too)";
 
 /// The options: DXC's spellings (its `HLSLOptions.td`).
 const TABLE: &[Spec] = &[
@@ -156,7 +159,7 @@ const TABLE: &[Spec] = &[
     spec("I", Kind::JoinedOrSeparate, Id::Include, "<value>", "Add directory to include search path"),
     spec("T", Kind::JoinedOrSeparate, Id::Target, "<profile>", "Set target profile (e.g. cs_6_0)"),
     spec("E", Kind::JoinedOrSeparate, Id::Entry, "<value>", "Entry point name (default main)"),
-    spec("HV", Kind::Separate, Id::HlslVersion, "<value>", "HLSL version (2016, 2017, 2018, 2021). Default is 2021"),
+    spec("HV", Kind::Separate, Id::HlslVersion, "<value>", "HLSL version (2016, 2017, 2018, 2021, 202x). Default is 2021"),
     spec("enable-16bit-types", Kind::Flag, Id::Enable16BitTypes, "", "Enable 16bit types and disable min precision types (shader model 6.2 and HLSL 2018 or later)"),
     spec("O0", Kind::Flag, Id::Opt(0), "", "Optimization Level 0"),
     spec("O1", Kind::Flag, Id::Opt(1), "", "Optimization Level 1"),
@@ -199,6 +202,23 @@ const TABLE: &[Spec] = &[
         slash: false,
         ..spec("spirv", Kind::Flag, Id::Refused(NO_SPIRV), "", "")
     },
+    // DXC's SPIR-V options all start so; a word of any length after them.
+    Spec {
+        slash: false,
+        ..spec("fvk-", Kind::Joined, Id::Refused(NO_SPIRV), "", "")
+    },
+    Spec {
+        slash: false,
+        ..spec("fspv-", Kind::Joined, Id::Refused(NO_SPIRV), "", "")
+    },
+    Spec {
+        slash: false,
+        ..spec("Oconfig=", Kind::Joined, Id::Refused(NO_SPIRV), "", "")
+    },
+    Spec {
+        slash: false,
+        ..spec("vkbr", Kind::Flag, Id::Refused(NO_SPIRV), "", "")
+    },
 ];
 
 /// Reads a DXC command line (the words after `dxc`).
@@ -237,7 +257,7 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<DxcCommand, OptionError> {
         };
         let spelled = &word[..word.len() - rest.len()];
         let value = match spec.kind {
-            Kind::Flag => None,
+            Kind::Flag | Kind::Joined => None,
             Kind::JoinedOrSeparate if !rest.is_empty() => Some(rest.to_string()),
             Kind::Separate | Kind::JoinedOrSeparate => match args.get(i) {
                 Some(v) => {
@@ -278,6 +298,8 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<DxcCommand, OptionError> {
                     "2017" => 2017,
                     "2018" => 2018,
                     "2021" => 2021,
+                    // DXC's name for the version after 2021; `__HLSL_VERSION` is 2029.
+                    "202x" => 2029,
                     "2015" => {
                         return Err(OptionError(
                             "HLSL Version 2015 is only supported for language services".into(),
@@ -286,7 +308,7 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<DxcCommand, OptionError> {
                     _ => {
                         return Err(OptionError(format!(
                             "unknown HLSL version: {value}. Valid versions: 2016, 2017, 2018, \
-                             and 2021"
+                             2021 and 202x"
                         )))
                     }
                 }
@@ -321,9 +343,7 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<DxcCommand, OptionError> {
             Id::NoLogo => {}
             Id::Help => help = true,
             Id::Refused(why) => {
-                return Err(OptionError(format!(
-                    "unsupported option '{spelled}': {why}"
-                )));
+                return Err(OptionError(format!("unsupported option '{word}': {why}")));
             }
         }
     }
@@ -650,11 +670,18 @@ mod tests {
     }
 
     #[test]
+    fn hlsl_202x_is_2029() {
+        let c = ok(&["-T", "cs_6_0", "-HV", "202x", "a"]);
+        assert_eq!(c.options.pp.hlsl_version, 2029);
+    }
+
+    #[test]
     fn refusals_name_the_option() {
-        assert_eq!(
-            err(&["-T", "cs_6_0", "-fspv-target-env=vulkan1.1", "a"]),
-            "unsupported option '-fspv-target-env=vulkan1.1'"
-        );
+        assert!(err(&["-T", "cs_6_0", "-fspv-target-env=vulkan1.1", "a"])
+            .starts_with("unsupported option '-fspv-target-env=vulkan1.1': SPIR-V"));
+        assert!(err(&["-T", "cs_6_0", "-fvk-use-dx-layout", "a"])
+            .starts_with("unsupported option '-fvk-use-dx-layout': SPIR-V"));
+        assert!(err(&["-T", "cs_6_0", "-foo", "a"]) == "unsupported option '-foo'");
         assert!(err(&["-T", "cs_6_0", "-Zi", "a"]).starts_with("unsupported option '-Zi'"));
         assert!(err(&["-T", "cs_6_0", "/Zi", "a"]).starts_with("unsupported option '/Zi'"));
         assert!(err(&["-T", "cs_6_0", "-Gis", "a"]).starts_with("unsupported option '-Gis'"));

@@ -199,7 +199,10 @@ mod tests {
     #[test]
     fn an_empty_input_is_named() {
         let e = compile("", &Options::default()).expect_err("nothing to compile");
-        assert!(e.to_string().contains("shader.hlsl: the input is empty"), "{e}");
+        assert!(
+            e.to_string().contains("shader.hlsl: the input is empty"),
+            "{e}"
+        );
     }
 
     #[test]
