@@ -1,5 +1,6 @@
-//! DXC's command line: the arguments `dxc` takes, read into [`compile::Options`] and what to
-//! do with the result, so that scripts and test suites that call `dxc` can call us unchanged.
+//! DXC's command line: the arguments `dxc` takes, read into the compiler's [`Options`] and
+//! what to do with the result, so that scripts and test suites that call `dxc` can call us
+//! unchanged.
 //!
 //! Arguments are read as DXC's option table (its `HLSLOptions.td`) reads them, for the
 //! options we honour: case-sensitive names after `-` or `/` (`/T cs_6_0` is `-T cs_6_0`), the
