@@ -8,6 +8,7 @@ pub mod ast;
 pub mod compile;
 pub mod diag;
 mod lower;
+pub mod options;
 pub mod parse;
 pub mod pp;
 pub mod sema;

@@ -18,6 +18,7 @@
 //! | [`parse_text`], [`read_module`] | text or bitcode to the in-memory module ([`ir::Module`]) |
 //! | [`builder::ShaderBuilder`] | a shader of any stage, or a library, built without DXC: a container ready for Direct3D |
 //! | [`ir::build`] | modules built instruction by instruction, types checked at each call |
+//! | `hlsl::compile` | (feature `hlsl`, on by default) HLSL to a validated container without DXC |
 //!
 //! A whole round through the crate: read a container, print it, reflect it, assemble the
 //! printed text again.
@@ -64,6 +65,8 @@ mod assemble;
 mod disassemble;
 pub mod equiv;
 mod error;
+#[cfg(feature = "hlsl")]
+pub mod hlsl;
 mod info;
 mod input;
 mod reencode;

@@ -3,6 +3,8 @@
 //! [--quiet]`: naga's front end for each file's language (by extension, or `--lang wgsl|spv|
 //! glsl-vert|glsl-frag|glsl-comp`, which standard input needs), naga's validator, then the
 //! naga back end ([`dxil::naga_backend::write`]): one signed container per entry point.
+//! `.hlsl` inputs go to the HLSL compiler instead ([`dxil::hlsl`]), with DXC's `-T PROFILE`
+//! (required) and `-E ENTRY` (`--entry`, default `main`): one container each.
 //!
 //! - Shader model: without `--shader-model`, the lowest the entry point needs
 //!   ([`dxil::naga_backend::requirement`]: 6.0, or e.g. 6.6 for 64-bit atomics); a given one
@@ -42,13 +44,17 @@ pub struct Args {
     /// extension, .wgsl .spv .vert .frag .comp; required for standard input).
     #[arg(long, value_name = "LANG", value_parser = parse_lang)]
     pub lang: Option<Language>,
-    /// The entry point to compile (default: every entry point).
-    #[arg(long, value_name = "NAME")]
+    /// The entry point to compile (default: every entry point; for HLSL, `main`).
+    #[arg(short = 'E', long, value_name = "NAME")]
     pub entry: Option<String>,
     /// The shader model, 6.0 to 6.9 (default: the lowest each entry point needs; one too low
-    /// is refused).
+    /// is refused). Not for HLSL, whose profile names it.
     #[arg(long, value_name = "6.x", value_parser = parse_shader_model)]
     pub shader_model: Option<ShaderModel>,
+    /// HLSL's target profile, as DXC's `-T` (`cs_6_0`): required for .hlsl inputs, refused
+    /// for the others.
+    #[arg(short = 'T', long, value_name = "PROFILE")]
+    pub profile: Option<String>,
     /// Output file for a single entry point of a single input (default: standard output).
     #[arg(short, long, value_name = "OUT", conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
@@ -260,17 +266,32 @@ fn file_name_part(name: &str) -> String {
 /// one for the file or one per entry point that failed.
 fn compile_file(args: &Args, file: &Path, out: &mut Vec<Compiled>) -> Vec<CliError> {
     let name = display_name(file);
+    let ext = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if args.lang.is_none() && ext == "hlsl" {
+        return match compile_hlsl(args, file, &name) {
+            Ok(c) => {
+                out.push(c);
+                Vec::new()
+            }
+            Err(e) => vec![e],
+        };
+    }
+    if args.profile.is_some() && ext != "hlsli" {
+        return vec![CliError(format!(
+            "{name}: -T names an HLSL profile; this input is not HLSL (.hlsl)"
+        ))];
+    }
     let lang = match args.lang.or_else(|| Language::of(&name)) {
         Some(l) => l,
         None => {
-            let ext = file
-                .extension()
-                .and_then(|e| e.to_str())
-                .unwrap_or_default();
             // Names that say what the file is get an answer that says where it goes.
-            let reason = match ext.to_ascii_lowercase().as_str() {
-                "hlsl" | "hlsli" => "HLSL is not compiled here yet: compile it with DXC \
-                                     (`dxc -T cs_6_0 -E main FILE -Fo OUT.dxil`)"
+            let reason = match ext.as_str() {
+                "hlsli" => "an .hlsli file is included by HLSL, not compiled alone: compile \
+                            the .hlsl that includes it"
                     .to_string(),
                 "dxil" | "ll" | "bc" => format!(
                     "a .{ext} file is DXIL already: `dxil as` assembles DXIL text, `dxil val` \
@@ -351,6 +372,91 @@ fn compile_file(args: &Args, file: &Path, out: &mut Vec<Compiled>) -> Vec<CliErr
         errors.push(CliError(message));
     }
     errors
+}
+
+/// An HLSL input to a validated container (unless `--no-validate`), through the HLSL
+/// compiler ([`dxil::hlsl::compile_with`]): its profile from `-T`, its entry point from
+/// `--entry` (`main` when absent, as DXC's); diagnostics printed as clang prints them.
+fn compile_hlsl(args: &Args, file: &Path, name: &str) -> Result<Compiled, CliError> {
+    let Some(profile) = &args.profile else {
+        return Err(CliError(format!(
+            "{name}: HLSL needs a target profile: -T cs_6_0 (or another stage and model)"
+        )));
+    };
+    if args.shader_model.is_some() {
+        return Err(CliError(format!(
+            "{name}: --shader-model is not for HLSL: the profile (-T {profile}) names the model"
+        )));
+    }
+    // The profile is read as `dxc -T` reads it.
+    let dxc_args = ["-T", profile.as_str(), name];
+    let cmd = dxil::hlsl::front_end::options::parse(&dxc_args)
+        .map_err(|e| CliError(format!("-T {profile}: {e}")))?;
+    for w in &cmd.warnings {
+        eprintln!("warning: {w}");
+    }
+    let mut options = cmd.options;
+    if let Some(entry) = &args.entry {
+        options.entry = entry.clone();
+    }
+    let bytes = read_input(file)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError(format!(
+            "{name}: not UTF-8 text (at offset {:#x})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    let what = format!("entry point `{}`", options.entry);
+    let compiled = dxil::hlsl::compile_with(
+        name,
+        &text,
+        &options,
+        &mut dxil::hlsl::FsLoader,
+        !args.no_validate,
+    );
+    if !compiled.rendered.is_empty() {
+        eprint!("{}", compiled.rendered);
+    }
+    let report = compiled.validation.as_ref();
+    let Some(bytes) = compiled.container else {
+        if let Some(r) = report.filter(|r| !r.is_valid()) {
+            return Err(CliError(format!(
+                "{name}: {what}: the compiled container fails validation, so it is not written \
+                 (--no-validate writes it anyway):{}",
+                indented(r)
+            )));
+        }
+        return Err(CliError(format!(
+            "{name}: {what}: not compiled (errors above)"
+        )));
+    };
+    if let Some(r) = report.filter(|r| !r.diagnostics.is_empty()) {
+        eprintln!(
+            "warning: {name}: {what}: the validator warns:{}",
+            indented(r)
+        );
+    }
+    Ok(Compiled {
+        file: name.to_string(),
+        stem: file
+            .file_stem()
+            .map_or_else(|| "stdin".to_string(), |s| s.to_string_lossy().into_owned()),
+        entry: options.entry.clone(),
+        profile: profile.clone(),
+        bytes,
+    })
+}
+
+/// The validator's messages, each line indented under the error that lists them.
+fn indented(report: &dxil::validator::Report) -> String {
+    let mut lines = String::new();
+    for d in &report.diagnostics {
+        for line in d.to_string().lines() {
+            lines.push_str("\n  ");
+            lines.push_str(line);
+        }
+    }
+    lines
 }
 
 /// One entry point to a validated container: its profile text and bytes.
@@ -445,13 +551,7 @@ fn check(bytes: &[u8], name: &str, what: &str) -> Result<(), CliError> {
     if report.diagnostics.is_empty() {
         return Ok(());
     }
-    let mut lines = String::new();
-    for d in &report.diagnostics {
-        for line in d.to_string().lines() {
-            lines.push_str("\n  ");
-            lines.push_str(line);
-        }
-    }
+    let lines = indented(&report);
     if report.is_valid() {
         eprintln!("warning: {name}: {what}: the validator warns:{lines}");
         return Ok(());

@@ -174,8 +174,20 @@ const PAGES: &[Page] = &[
         examples: &[
             ("dxil compile saxpy.wgsl -o saxpy.dxil", "One entry point to one signed container."),
             ("dxil compile tri.wgsl --out-dir out", "Every entry point, as out/tri.<entry>.dxil."),
+            ("dxil compile blur.hlsl -T cs_6_0 -E main -o blur.dxil", "HLSL, with DXC's profile and entry point."),
         ],
         status: "",
+    },
+    Page {
+        path: "dxc",
+        examples: &[
+            ("dxil dxc -T cs_6_0 -E main -Fo blur.dxil blur.hlsl", "What dxc would compile, as dxc is called: the validated container to blur.dxil."),
+            ("dxil dxc -T cs_6_6 -HV 2021 -DTILE=8 -I include blur.hlsl", "The disassembly on standard output, as dxc prints it."),
+            ("dxil dxc -P -Fi blur.i blur.hlsl", "The preprocessed text, as dxc -P writes it."),
+            ("dxil dxc -dumpbin shader.dxil", "A container's disassembly."),
+            ("dxil dxc -help", "The options honoured; any other option of dxc is refused by name."),
+        ],
+        status: "1 for an option refused, an input that does not compile, or a container the validator rejects (-Vd skips validation).",
     },
     Page {
         path: "equiv",

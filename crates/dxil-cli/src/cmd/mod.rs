@@ -10,6 +10,7 @@ mod bcdump;
 mod compile;
 mod completions;
 mod dis;
+mod dxc;
 mod equiv;
 mod extract;
 mod hash;
@@ -49,8 +50,10 @@ pub enum Command {
     Val(val::Args),
     /// Run a compute shader on the CPU: an offload-test-suite pipeline, or files bound.
     Run(run::Args),
-    /// Compile WGSL, SPIR-V or GLSL to signed DXIL containers (naga's front ends, no DXC).
+    /// Compile HLSL (-T PROFILE), WGSL, SPIR-V or GLSL to signed DXIL containers, no DXC.
     Compile(compile::Args),
+    /// Compile HLSL with DXC's own command line (`-T cs_6_0 -E main -Fo OUT F.hlsl`), no DXC.
+    Dxc(dxc::Args),
     /// Run two compute shaders on the same random inputs and compare what they write.
     Equiv(equiv::Args),
     /// Print a shell completion script.
@@ -89,6 +92,7 @@ impl Command {
             Command::Val(a) => val::run(a),
             Command::Run(a) => run::run(a),
             Command::Compile(a) => compile::run(a),
+            Command::Dxc(a) => dxc::run(a),
             Command::Completions(a) => completions::run(a),
             Command::Man(a) => man::run(a),
         }

@@ -12,6 +12,12 @@
 //! says its input is one the command accepts (an empty file of root signature text is the
 //! empty root signature): that line must exit 0. A line that exits 2 was refused as a usage
 //! error before any input was read, and covers no input's path.
+//!
+//! A command whose positional is `<NAME_ARGS>...` (`dxil dxc <DXC_ARGS>...`) reads its own
+//! arguments, as another tool's command line: clap does not parse them, so its flags are not
+//! in its help. There an unknown flag is one the command refuses naming it in quotes
+//! (`unsupported option '-foo'`, exit 1), and each word named for an error path is an input
+//! of `<NAME_ARGS>` that must show every path.
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -83,6 +89,13 @@ struct Positional {
     many: bool,
 }
 
+impl Positional {
+    /// Another tool's command line, read by the command itself (`<DXC_ARGS>...`).
+    fn raw(&self) -> bool {
+        self.many && self.value.ends_with("_ARGS")
+    }
+}
+
 /// A (sub)command as its `--help` describes it.
 struct Cmd {
     /// The words after `dxil` that name it.
@@ -103,7 +116,7 @@ impl Cmd {
         let mut out: Vec<String> = self
             .positionals
             .iter()
-            .filter(|p| p.value == "FILE")
+            .filter(|p| p.value == "FILE" || p.raw())
             .map(|p| format!("<{}>", p.value))
             .collect();
         out.extend(
@@ -393,6 +406,8 @@ struct Invocation<'a> {
     /// (file argument, value) pairs.
     files: Vec<(String, String)>,
     unknown_flag: Option<String>,
+    /// For a command that reads its own arguments: the words that look like flags.
+    own_flags: Vec<String>,
 }
 
 fn invocation<'a>(root: &'a Cmd, words: &[String]) -> Option<Invocation<'a>> {
@@ -410,6 +425,23 @@ fn invocation<'a>(root: &'a Cmd, words: &[String]) -> Option<Invocation<'a>> {
     }
     let mut files = Vec::new();
     let mut unknown_flag = None;
+    if let Some(raw) = cmd.positionals.first().filter(|p| p.raw()) {
+        let arg = format!("<{}>", raw.value);
+        let mut own_flags = Vec::new();
+        for w in rest {
+            if w.starts_with('-') && w != "-" {
+                own_flags.push(w.clone());
+            } else if ErrorPath::of(w).is_some() {
+                files.push((arg.clone(), w.clone()));
+            }
+        }
+        return Some(Invocation {
+            leaf: cmd,
+            files,
+            unknown_flag,
+            own_flags,
+        });
+    }
     let mut positional = 0;
     let mut i = 0;
     while i < rest.len() {
@@ -458,6 +490,7 @@ fn invocation<'a>(root: &'a Cmd, words: &[String]) -> Option<Invocation<'a>> {
         leaf: cmd,
         files,
         unknown_flag,
+        own_flags: Vec::new(),
     })
 }
 
@@ -525,6 +558,17 @@ pub(crate) fn every_subcommand_and_error_path_has_a_case() {
                             case.name, rec.exit
                         ));
                     }
+                    continue;
+                }
+                // A command that reads its own arguments refuses a flag it does not know by
+                // name, exit 1.
+                if rec.exit == 1
+                    && inv
+                        .own_flags
+                        .iter()
+                        .any(|f| rec.stderr.contains(&format!("'{f}'")))
+                {
+                    seen.bad_flag = true;
                     continue;
                 }
                 // A usage error (a bad value, flags that conflict) is found before any input
