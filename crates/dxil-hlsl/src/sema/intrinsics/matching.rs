@@ -1043,20 +1043,23 @@ fn match_record(
                     }
                     (Shape::Object | Shape::String, K::Obj(n)) => object_type(env, n),
                     (_, K::Obj(_)) => None,
-                    (Shape::Scalar | Shape::Array, k) => {
-                        k.scalar().map(|s| env.types.intern(Ty::Scalar(s)))
-                    }
-                    (Shape::Vector, k) => k.scalar().and_then(|s| {
-                        Some(env.types.intern(Ty::Vector(s, u16::try_from(cols).ok()?)))
+                    // DXC's `NewSimpleAggregateType`: more than one component makes a
+                    // vector, or a matrix when the layout is one or has rows.
+                    (shape, k) => k.scalar().and_then(|s| {
+                        let ty = if rows > 1
+                            || cols > 1
+                            || matches!(shape, Shape::Vector | Shape::Matrix)
+                        {
+                            if rows == 1 && shape != Shape::Matrix || shape == Shape::Vector {
+                                Ty::Vector(s, u16::try_from(cols).ok()?)
+                            } else {
+                                Ty::Matrix(s, u8::try_from(rows).ok()?, u8::try_from(cols).ok()?)
+                            }
+                        } else {
+                            Ty::Scalar(s)
+                        };
+                        Some(env.types.intern(ty))
                     }),
-                    (Shape::Matrix, k) => k.scalar().and_then(|s| {
-                        Some(env.types.intern(Ty::Matrix(
-                            s,
-                            u8::try_from(rows).ok()?,
-                            u8::try_from(cols).ok()?,
-                        )))
-                    }),
-                    _ => None,
                 };
                 let Some(mut t) = made else {
                     return Err(fail(Some(i), types));
