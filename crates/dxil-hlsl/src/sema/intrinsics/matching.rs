@@ -917,9 +917,9 @@ fn match_record(
         match comp[i] {
             Some(c) => {
                 if !list.contains(&c) {
-                    if no_cast {
-                        mark(&mut bad, i);
-                    } else if layout[i] == Some(Shape::Object) && !object_converts(list[0], c) {
+                    // No conversion at all, or an object that does not convert.
+                    let objects = layout[i] == Some(Shape::Object);
+                    if no_cast || objects && !object_converts(list[0], c) {
                         mark(&mut bad, i);
                     }
                     comp[i] = Some(list[0]);
@@ -1035,6 +1035,7 @@ fn match_record(
                     shape = Shape::Vector;
                 }
                 let made = match (shape, kind) {
+                    (Shape::String, K::Obj("string")) => Some(env.types.intern(Ty::String)),
                     // An object return is the argument it matches, set below; else the
                     // object named (`HitObject`).
                     (Shape::Object | Shape::String, K::Obj(n)) if i == 0 => {

@@ -386,3 +386,222 @@ fn failures() {
         "no matching member function for call to 'Store'"
     );
 }
+
+/// An argument each parameter of `r` takes by its own description: the first layout and
+/// component of its sets, sizes of two where they are shared; `None` where the front end has
+/// no such type (linear algebra matrices, node records, Vulkan's objects).
+fn own_arguments(f: &mut Fx, r: &Intrinsic) -> Option<Vec<TyId>> {
+    let mut out = Vec::new();
+    for p in &r.params[1..] {
+        if p.layout_of == Of::Varargs {
+            break;
+        }
+        let n = |d: Dim| match d {
+            Dim::N(n) => n.max(1),
+            _ => 2,
+        };
+        let scalar = match p.comp {
+            Comp::Bool => Scalar::Bool,
+            Comp::Int | Comp::AnyInt | Comp::AnyInt32 | Comp::Int32Only | Comp::AnyInt16Or32 => {
+                Scalar::I32
+            }
+            Comp::SInt16Or32Only => Scalar::I32,
+            Comp::Uint | Comp::UintOnly | Comp::Int8x4Packed | Comp::Uint8x4Packed => Scalar::U32,
+            Comp::Uint64 | Comp::Int64Only => Scalar::U64,
+            Comp::AnyInt64 => Scalar::I64,
+            Comp::Int16 => Scalar::I16,
+            Comp::Uint16 => Scalar::U16,
+            Comp::Float16 | Comp::Numeric16Only => Scalar::F16,
+            Comp::Double | Comp::DoubleOnly => Scalar::F64,
+            Comp::Float
+            | Comp::AnyFloat
+            | Comp::FloatLike
+            | Comp::FloatDouble
+            | Comp::Numeric
+            | Comp::Numeric32
+            | Comp::Numeric32Only
+            | Comp::Float32Only
+            | Comp::Any
+            | Comp::Void => Scalar::F32,
+            Comp::Sampler | Comp::AnySampler => {
+                out.push(f.obj("SamplerState", None));
+                continue;
+            }
+            Comp::SamplerCmp => {
+                out.push(f.obj("SamplerComparisonState", None));
+                continue;
+            }
+            Comp::Texture2D => {
+                out.push(f.obj("Texture2D", Some("float4")));
+                continue;
+            }
+            Comp::Texture2DArray => {
+                out.push(f.obj("Texture2DArray", Some("float4")));
+                continue;
+            }
+            Comp::RayDesc => {
+                out.push(f.obj("RayDesc", None));
+                continue;
+            }
+            Comp::AccelerationStruct => {
+                out.push(f.obj("RaytracingAccelerationStructure", None));
+                continue;
+            }
+            Comp::RayQuery => {
+                out.push(f.obj("RayQuery", None));
+                continue;
+            }
+            Comp::HitObject => {
+                out.push(f.obj("HitObject", None));
+                continue;
+            }
+            Comp::ByteAddressBuffer => {
+                out.push(f.obj("ByteAddressBuffer", None));
+                continue;
+            }
+            Comp::RWByteAddressBuffer | Comp::NodeRecordOrUav => {
+                out.push(f.obj("RWByteAddressBuffer", None));
+                continue;
+            }
+            Comp::UserDefinedType => {
+                out.push(f.types.intern(Ty::Struct(0)));
+                continue;
+            }
+            Comp::String => {
+                out.push(f.types.intern(Ty::String));
+                continue;
+            }
+            _ => return None,
+        };
+        let ty = match p.layout {
+            Layout::Vector => Ty::Vector(scalar, u16::from(n(p.cols))),
+            Layout::Matrix => Ty::Matrix(scalar, n(p.rows), n(p.cols)),
+            Layout::Array | Layout::AnyArray => {
+                let e = f.types.intern(Ty::Scalar(scalar));
+                Ty::Array(e, 4)
+            }
+            _ => Ty::Scalar(scalar),
+        };
+        out.push(f.types.intern(ty));
+    }
+    Some(out)
+}
+
+/// Every record a shader can reach resolves with arguments made from its own parameters, to
+/// itself or to an earlier record of the name that takes them too.
+#[test]
+fn every_record_takes_its_own_arguments() {
+    let mut f = Fx::new();
+    f.native_16bit = true;
+    // Object returns are made of the names the source spelled.
+    for n in [
+        "BuiltInTrianglePositions",
+        "HitObject",
+        "ThreadNodeOutputRecords",
+        "GroupNodeOutputRecords",
+    ] {
+        f.interner.intern(n);
+    }
+    let mut checked = 0;
+    for (index, r) in INTRINSICS.iter().enumerate() {
+        if r.attrs.hidden || r.namespace.starts_with("Vk") || r.namespace == "BufferPointerMethods"
+        {
+            continue;
+        }
+        let Some(args) = own_arguments(&mut f, r) else {
+            continue;
+        };
+        let scope = if r.namespace == "Intrinsics" {
+            Scope::Global
+        } else if r.namespace == "DxIntrinsics" {
+            Scope::Dx
+        } else {
+            let object = match r.namespace {
+                "StreamMethods" => "TriangleStream",
+                "TextureCUBEMethods" => "TextureCube",
+                "TextureCUBEArrayMethods" => "TextureCubeArray",
+                "Texture2DArrayMSMethods" => "Texture2DMSArray",
+                "DxHitObjectMethods" => "HitObject",
+                "GroupOrThreadNodeOutputRecordsMethods" => "ThreadNodeOutputRecords",
+                ns => ns.strip_suffix("Methods").expect(ns),
+            };
+            let elem =
+                (object != "RayQuery" && !object.contains("ByteAddress")).then_some("float4");
+            let t = f.obj(object, elem);
+            assert_eq!(methods_namespace(object), Some(r.namespace), "{object}");
+            Scope::Object(t)
+        };
+        let float2 = f.t("float2");
+        let targ = r
+            .params
+            .iter()
+            .any(|p| p.layout_of == Of::Function)
+            .then_some(float2);
+        match f.resolve(scope, r.name, targ, &args) {
+            Ok(got) => {
+                assert!(
+                    got.index <= index,
+                    "{} {}: resolved to a later record",
+                    r.namespace,
+                    r.op
+                );
+                assert_eq!(got.params.len(), args.len());
+                checked += 1;
+            }
+            Err(e) => panic!("{} {} ({}): {e:?}", r.namespace, r.name, r.op),
+        }
+    }
+    assert!(checked >= 849, "{checked}");
+}
+
+/// Arguments of every kind against every name: no panic, and a failure says what failed.
+#[test]
+fn hostile_arguments_do_not_panic() {
+    let mut f = Fx::new();
+    let pool = [
+        f.t("float"),
+        f.t("lit int"),
+        f.t("lit float"),
+        f.t("int4x4"),
+        f.t("bool2"),
+        f.types.intern(Ty::Void),
+        f.types.intern(Ty::Struct(7)),
+        f.types.intern(Ty::Enum(0)),
+        f.types.intern(Ty::String),
+        {
+            let e = f.t("float3");
+            f.types.intern(Ty::Array(e, 3))
+        },
+        {
+            let e = f.t("uint");
+            f.types.intern(Ty::UnsizedArray(e))
+        },
+        f.obj("SamplerState", None),
+        f.obj("Texture2D", None),
+        f.obj("StructuredBuffer", None),
+    ];
+    let scopes = [
+        Scope::Global,
+        Scope::Dx,
+        Scope::Object(f.obj("RWStructuredBuffer", Some("float4"))),
+        Scope::Object(f.obj("Texture2D", None)),
+        Scope::Object(f.types.intern(Ty::Void)),
+    ];
+    let mut names: Vec<&str> = INTRINSICS.iter().map(|r| r.name).collect();
+    names.dedup();
+    for name in names {
+        for &scope in &scopes {
+            for n in 0..4 {
+                for (k, &a) in pool.iter().enumerate() {
+                    let args: Vec<TyId> = (0..n).map(|i| pool[(k + i) % pool.len()]).collect();
+                    let _ = a;
+                    if let Err(e) = f.resolve(scope, name, None, &args) {
+                        let spelled: Vec<String> = args.iter().map(|&t| f.name(t)).collect();
+                        let (msg, _) = e.render(&f.types, &f.interner, &spelled);
+                        assert!(msg.contains(name), "{msg}");
+                    }
+                }
+            }
+        }
+    }
+}
