@@ -6,6 +6,20 @@
 //! truncated, components combined with the usual arithmetic conversions, sizes shared
 //! through `r`/`c`/`r2`/`c2`, literal arguments given a concrete type, the first record of
 //! the name and arity whose arguments all match winning.
+//!
+//! ```
+//! use dxil_hlsl::pp::token::Interner;
+//! use dxil_hlsl::sema::intrinsics::{resolve, Arg, Env, Scope};
+//! use dxil_hlsl::sema::{Scalar, Ty, Types};
+//!
+//! let mut types = Types::default();
+//! let interner = Interner::default();
+//! let f4 = types.intern(Ty::Vector(Scalar::F32, 4));
+//! let m = types.intern(Ty::Matrix(Scalar::F32, 4, 4));
+//! let mut env = Env { types: &mut types, interner: &interner, native_16bit: false, shader_model: (6, 6) };
+//! let r = resolve(&mut env, Scope::Global, "mul", None, &[Arg::new(f4), Arg::new(m)]).unwrap();
+//! assert_eq!((r.intrinsic.op, r.ret, r.params.as_slice()), ("mul_vm", f4, &[f4, m][..]));
+//! ```
 
 mod matching;
 mod table;
