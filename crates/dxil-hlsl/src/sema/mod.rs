@@ -15,6 +15,7 @@
 
 mod builtins;
 mod consts;
+pub mod intrinsics;
 pub mod ty;
 
 use std::collections::HashMap;
