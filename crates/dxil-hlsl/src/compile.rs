@@ -46,6 +46,10 @@ pub struct Options {
     pub denorm: Denorm,
     /// `-WX`: warnings are errors.
     pub warnings_as_errors: bool,
+    /// `-Gis`: IEEE strictness: floating-point operations are neither reassociated nor
+    /// contracted. The lowering never does either, so this changes nothing in what it
+    /// writes today; it is kept so that optimizations that would can honour it.
+    pub ieee_strict: bool,
 }
 
 impl Default for Options {
@@ -58,6 +62,7 @@ impl Default for Options {
             legacy_cbuffer_layout: true,
             denorm: Denorm::default(),
             warnings_as_errors: false,
+            ieee_strict: false,
         }
     }
 }

@@ -108,6 +108,7 @@ enum Id {
     NoLegacyCbufLayout,
     Denorm,
     WarningsAsErrors,
+    Gis,
     Preprocess,
     Dumpbin,
     NoLogo,
@@ -189,16 +190,7 @@ const TABLE: &[Spec] = &[
     spec("Qembed_debug", Kind::Flag, Id::Refused(NO_DEBUG_INFO), "", ""),
     spec("Qsource_in_debug_module", Kind::Flag, Id::Refused(NO_DEBUG_INFO), "", ""),
     spec("Qstrip_debug", Kind::Flag, Id::Refused(NO_DEBUG_INFO), "", ""),
-    spec(
-        "Gis",
-        Kind::Flag,
-        Id::Refused(
-            "IEEE strictness (no `fast` flags, float operations precise) is not offered by the \
-             compiler yet",
-        ),
-        "",
-        "",
-    ),
+    spec("Gis", Kind::Flag, Id::Gis, "", "Force IEEE strictness"),
     Spec {
         slash: false,
         ..spec("spirv", Kind::Flag, Id::Refused(NO_SPIRV), "", "")
@@ -339,6 +331,7 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<DxcCommand, OptionError> {
                 }
             }
             Id::WarningsAsErrors => opts.warnings_as_errors = true,
+            Id::Gis => opts.ieee_strict = true,
             Id::Preprocess => preprocess = true,
             Id::Dumpbin => dumpbin = true,
             Id::NoLogo => {}
@@ -685,7 +678,6 @@ mod tests {
         assert!(err(&["-T", "cs_6_0", "-foo", "a"]) == "unsupported option '-foo'");
         assert!(err(&["-T", "cs_6_0", "-Zi", "a"]).starts_with("unsupported option '-Zi'"));
         assert!(err(&["-T", "cs_6_0", "/Zi", "a"]).starts_with("unsupported option '/Zi'"));
-        assert!(err(&["-T", "cs_6_0", "-Gis", "a"]).starts_with("unsupported option '-Gis'"));
         assert!(err(&["-T", "cs_6_0", "--version", "a"]).contains("'--version'"));
         // A flag takes nothing joined: `-Vdx` is not `-Vd`.
         assert!(err(&["-T", "cs_6_0", "-Vdx", "a"]).contains("'-Vdx'"));

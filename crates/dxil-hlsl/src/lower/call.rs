@@ -145,7 +145,12 @@ impl Fx<'_, '_> {
 
     /// A call of one of the user functions `list`: the overload whose parameters match
     /// the arguments best, inlined.
-    fn call_user(&mut self, list: &[DeclId], args: &[ExprId], this: Option<Place>) -> LowerResult<Option<Rv>> {
+    fn call_user(
+        &mut self,
+        list: &[DeclId],
+        args: &[ExprId],
+        this: Option<Place>,
+    ) -> LowerResult<Option<Rv>> {
         // Argument values first (out arguments as places).
         let mut vals: Vec<Access> = Vec::with_capacity(args.len());
         for &a in args {
@@ -171,7 +176,9 @@ impl Fx<'_, '_> {
             let required = f
                 .params
                 .iter()
-                .filter(|&&p| matches!(&self.cx.ast.decl(p).kind, DeclKind::Var(v) if v.init.is_none()))
+                .filter(
+                    |&&p| matches!(&self.cx.ast.decl(p).kind, DeclKind::Var(v) if v.init.is_none()),
+                )
                 .count();
             if args.len() < required || args.len() > params.len() {
                 continue;
@@ -186,7 +193,9 @@ impl Fx<'_, '_> {
                     0
                 } else if self.shape(at).is_some() && self.shape(at) == self.shape(*pt) {
                     1
-                } else if types::scalar_of(self.cx, at).is_some() && types::scalar_of(self.cx, *pt).is_some() {
+                } else if types::scalar_of(self.cx, at).is_some()
+                    && types::scalar_of(self.cx, *pt).is_some()
+                {
                     4
                 } else {
                     16
@@ -217,7 +226,9 @@ impl Fx<'_, '_> {
                     let a = a.clone();
                     if is_out {
                         let Access::Place(pl) = a else {
-                            return Err(LowerError::shader("cannot bind a value to an out parameter"));
+                            return Err(LowerError::shader(
+                                "cannot bind a value to an out parameter",
+                            ));
                         };
                         outs.push(Some(pl.clone()));
                         if only_out {
@@ -237,7 +248,9 @@ impl Fx<'_, '_> {
                 }
                 None => {
                     outs.push(None);
-                    let init = pv.init.ok_or_else(|| LowerError::internal("default argument"))?;
+                    let init = pv
+                        .init
+                        .ok_or_else(|| LowerError::internal("default argument"))?;
                     self.initializer(init, *pt)?
                 }
             };

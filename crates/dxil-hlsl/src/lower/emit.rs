@@ -159,11 +159,7 @@ impl Fx<'_, '_> {
                     x.wrapping_rem(y)
                 }),
                 Arith::Shl => Some(x.wrapping_shl(sh)),
-                Arith::Shr => Some(if uns {
-                    (ux >> sh) as i64
-                } else {
-                    x >> sh
-                }),
+                Arith::Shr => Some(if uns { (ux >> sh) as i64 } else { x >> sh }),
                 Arith::And => Some(x & y),
                 Arith::Or => Some(x | y),
                 Arith::Xor => Some(x ^ y),
@@ -309,7 +305,11 @@ impl Fx<'_, '_> {
                 Leaf::Float(x) => Ok(Leaf::Int(-i64::from(x != 0.0))),
                 _ if fd == Dx::I1 => Ok(l),
                 _ => {
-                    let zero = if is_float(fd) { Leaf::Float(0.0) } else { Leaf::Int(0) };
+                    let zero = if is_float(fd) {
+                        Leaf::Float(0.0)
+                    } else {
+                        Leaf::Int(0)
+                    };
                     self.compare(Cmp::Ne, l, zero, from)
                 }
             };
@@ -374,10 +374,16 @@ impl Fx<'_, '_> {
     /// Reinterprets the bits of a leaf of DXIL type `from` as `to` (same width).
     pub fn bitcast(&mut self, l: Leaf, from: Dx, to: Dx) -> LowerResult<Leaf> {
         match (l, from, to) {
-            (Leaf::Float(x), Dx::Float, Dx::I32) => return Ok(Leaf::Int((x as f32).to_bits() as i32 as i64)),
-            (Leaf::Int(i), Dx::I32, Dx::Float) => return Ok(Leaf::Float(f32::from_bits(i as u32) as f64)),
+            (Leaf::Float(x), Dx::Float, Dx::I32) => {
+                return Ok(Leaf::Int((x as f32).to_bits() as i32 as i64))
+            }
+            (Leaf::Int(i), Dx::I32, Dx::Float) => {
+                return Ok(Leaf::Float(f32::from_bits(i as u32) as f64))
+            }
             (Leaf::Float(x), Dx::Double, Dx::I64) => return Ok(Leaf::Int(x.to_bits() as i64)),
-            (Leaf::Int(i), Dx::I64, Dx::Double) => return Ok(Leaf::Float(f64::from_bits(i as u64))),
+            (Leaf::Int(i), Dx::I64, Dx::Double) => {
+                return Ok(Leaf::Float(f64::from_bits(i as u64)))
+            }
             _ => {}
         }
         if from == to || l == Leaf::Undef {

@@ -134,8 +134,9 @@ impl Fx<'_, '_> {
     pub fn place(&mut self, e: ExprId) -> LowerResult<Place> {
         match self.access(e)? {
             Access::Place(p) => Ok(p),
-            Access::Value(_) => Err(LowerError::shader("expression is not assignable")
-                .at(self.cx.ast.expr(e).span)),
+            Access::Value(_) => {
+                Err(LowerError::shader("expression is not assignable").at(self.cx.ast.expr(e).span))
+            }
         }
     }
 
@@ -147,7 +148,13 @@ impl Fx<'_, '_> {
 
     fn access_inner(&mut self, e: ExprId) -> LowerResult<Access> {
         let ast = self.cx.ast;
-        let val = |ty: TyId, leaves: Vec<Leaf>| Ok(Access::Value(Rv { ty, leaves, res: None }));
+        let val = |ty: TyId, leaves: Vec<Leaf>| {
+            Ok(Access::Value(Rv {
+                ty,
+                leaves,
+                res: None,
+            }))
+        };
         match &ast.expr(e).kind {
             ExprKind::Int {
                 value,
@@ -170,9 +177,9 @@ impl Fx<'_, '_> {
                     Some(b'l' | b'L') => (&text[..text.len() - 1], Scalar::F64),
                     _ => (text, Scalar::FloatLiteral),
                 };
-                let x: f64 = digits
-                    .parse()
-                    .map_err(|_| LowerError::shader(format!("invalid floating literal '{text}'")))?;
+                let x: f64 = digits.parse().map_err(|_| {
+                    LowerError::shader(format!("invalid floating literal '{text}'"))
+                })?;
                 let x = if s == Scalar::F32 || (s == Scalar::Half && !self.cx.storage.native16) {
                     f64::from(x as f32)
                 } else {
@@ -180,7 +187,10 @@ impl Fx<'_, '_> {
                 };
                 val(self.ty_scalar(s), vec![Leaf::Float(x)])
             }
-            ExprKind::Bool(b) => val(self.ty_scalar(Scalar::Bool), vec![Leaf::Int(-i64::from(*b))]),
+            ExprKind::Bool(b) => val(
+                self.ty_scalar(Scalar::Bool),
+                vec![Leaf::Int(-i64::from(*b))],
+            ),
             ExprKind::Name(_) => self.name(e),
             ExprKind::Unary { op, operand } => self.unary(*op, *operand).map(Access::Value),
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs).map(Access::Value),
@@ -208,7 +218,9 @@ impl Fx<'_, '_> {
                 let a = self.rvalue(*then)?;
                 let b = self.rvalue(*otherwise)?;
                 if a.res.is_some() || b.res.is_some() {
-                    return Err(LowerError::unsupported("choosing between resources with ?:"));
+                    return Err(LowerError::unsupported(
+                        "choosing between resources with ?:",
+                    ));
                 }
                 let ty = self.common_type(a.ty, b.ty)?;
                 let a = self.coerce(a, ty, false)?;
@@ -218,7 +230,11 @@ impl Fx<'_, '_> {
                 let cb = self.to_bool(c)?;
                 let mut out = Vec::with_capacity(n);
                 for k in 0..n {
-                    let ck = if cb.leaves.len() == 1 { cb.leaves[0] } else { cb.leaves[k.min(cb.leaves.len() - 1)] };
+                    let ck = if cb.leaves.len() == 1 {
+                        cb.leaves[0]
+                    } else {
+                        cb.leaves[k.min(cb.leaves.len() - 1)]
+                    };
                     out.push(self.select(ck, a.leaves[k], b.leaves[k], ss[k])?);
                 }
                 val(ty, out)
@@ -266,12 +282,9 @@ impl Fx<'_, '_> {
 
     /// The lowering type of a written type.
     pub fn resolved(&self, t: crate::ast::TypeId) -> LowerResult<TyId> {
-        self.cx
-            .an
-            .resolved
-            .get(&t)
-            .copied()
-            .ok_or_else(|| LowerError::unsupported("a type the analysis did not resolve (a template)"))
+        self.cx.an.resolved.get(&t).copied().ok_or_else(|| {
+            LowerError::unsupported("a type the analysis did not resolve (a template)")
+        })
     }
 
     fn name(&mut self, e: ExprId) -> LowerResult<Access> {
@@ -490,19 +503,31 @@ impl Fx<'_, '_> {
                     } else if let Some(t) = rest.strip_prefix('_') {
                         (false, t)
                     } else {
-                        return Err(LowerError::shader(format!("invalid matrix swizzle '{name}'")));
+                        return Err(LowerError::shader(format!(
+                            "invalid matrix swizzle '{name}'"
+                        )));
                     };
                     let bytes = tail.as_bytes();
                     if bytes.len() < 2 {
-                        return Err(LowerError::shader(format!("invalid matrix swizzle '{name}'")));
+                        return Err(LowerError::shader(format!(
+                            "invalid matrix swizzle '{name}'"
+                        )));
                     }
                     let d = |b: u8| (b as char).to_digit(10).map(|x| x as usize);
                     let (Some(i), Some(j)) = (d(bytes[0]), d(bytes[1])) else {
-                        return Err(LowerError::shader(format!("invalid matrix swizzle '{name}'")));
+                        return Err(LowerError::shader(format!(
+                            "invalid matrix swizzle '{name}'"
+                        )));
                     };
-                    let (i, j) = if zero { (i, j) } else { (i.wrapping_sub(1), j.wrapping_sub(1)) };
+                    let (i, j) = if zero {
+                        (i, j)
+                    } else {
+                        (i.wrapping_sub(1), j.wrapping_sub(1))
+                    };
                     if i >= r as usize || j >= c as usize {
-                        return Err(LowerError::shader(format!("matrix swizzle '{name}' is out of bounds")));
+                        return Err(LowerError::shader(format!(
+                            "matrix swizzle '{name}' is out of bounds"
+                        )));
                     }
                     sel.push(i * c as usize + j);
                     rest = &tail[2..];
@@ -589,7 +614,11 @@ impl Fx<'_, '_> {
         let (elem, n, stride) = match self.cx.get(ty) {
             Ty::Array(e, n) => (e, n as usize, types::leaf_count(self.cx, e)?),
             Ty::Vector(s, n) => (self.ty_scalar(s), n as usize, 1),
-            Ty::Matrix(s, r, c) => (self.cx.intern(Ty::Vector(s, u16::from(c))), r as usize, c as usize),
+            Ty::Matrix(s, r, c) => (
+                self.cx.intern(Ty::Vector(s, u16::from(c))),
+                r as usize,
+                c as usize,
+            ),
             _ => {
                 return Err(LowerError::shader(format!(
                     "subscripted value of type {} is not an array, matrix, or vector",
@@ -625,7 +654,9 @@ impl Fx<'_, '_> {
         }
         match b {
             Access::Place(Place::Vars { vars, .. }) => {
-                let elems = (0..n).map(|k| vars[k * stride..(k + 1) * stride].to_vec()).collect();
+                let elems = (0..n)
+                    .map(|k| vars[k * stride..(k + 1) * stride].to_vec())
+                    .collect();
                 Ok(Access::Place(Place::VarsDyn {
                     ty: elem,
                     elems,
@@ -695,7 +726,8 @@ impl Fx<'_, '_> {
                     Ty::Vector(_, n) => n as u8,
                     _ => 1,
                 };
-                if base != "Buffer" && !oname.starts_with("RW") && !oname.starts_with("Rasterizer") {
+                if base != "Buffer" && !oname.starts_with("RW") && !oname.starts_with("Rasterizer")
+                {
                     // Texture reads through `[]` are `Load` at mip 0.
                     let mut coords = iv.leaves.clone();
                     if base != "Buffer" {
@@ -731,7 +763,11 @@ impl Fx<'_, '_> {
 
     pub fn construct_from(&mut self, to: TyId, vals: Vec<Rv>) -> LowerResult<Rv> {
         if vals.len() == 1 {
-            return self.coerce(vals.into_iter().next().unwrap_or_else(|| unreachable!()), to, true);
+            return self.coerce(
+                vals.into_iter().next().unwrap_or_else(|| unreachable!()),
+                to,
+                true,
+            );
         }
         let ss = self.scalars(to)?;
         let mut leaves = Vec::with_capacity(ss.len());
@@ -739,7 +775,9 @@ impl Fx<'_, '_> {
             let vs = self.scalars(v.ty)?;
             for (l, s) in v.leaves.into_iter().zip(vs) {
                 let Some(&t) = ss.get(leaves.len()) else {
-                    return Err(LowerError::shader("too many elements in vector initialization"));
+                    return Err(LowerError::shader(
+                        "too many elements in vector initialization",
+                    ));
                 };
                 leaves.push(self.convert(l, s, t)?);
             }
@@ -818,7 +856,12 @@ impl Fx<'_, '_> {
         let tt = self.cx.get(to);
         let fss = self.scalars(v.ty)?;
         let tss = self.scalars(to)?;
-        let numeric = |t: &Ty| matches!(t, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) | Ty::Enum(_));
+        let numeric = |t: &Ty| {
+            matches!(
+                t,
+                Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) | Ty::Enum(_)
+            )
+        };
         let mut leaves = Vec::with_capacity(tss.len());
         if fss.len() == 1 && !tss.is_empty() && (numeric(&tt) || explicit) {
             // Splat.
@@ -829,7 +872,9 @@ impl Fx<'_, '_> {
             let pick: Vec<usize> = match (ft, tt) {
                 (Ty::Matrix(_, _, fc), Ty::Matrix(_, r, c)) => {
                     let (r, c) = (r as usize, c as usize);
-                    (0..r).flat_map(|i| (0..c).map(move |j| i * fc as usize + j)).collect()
+                    (0..r)
+                        .flat_map(|i| (0..c).map(move |j| i * fc as usize + j))
+                        .collect()
                 }
                 _ => (0..tss.len()).collect(),
             };
@@ -841,7 +886,11 @@ impl Fx<'_, '_> {
                 )));
             }
             if tss.is_empty() {
-                return Ok(Rv { ty: to, leaves, res: None });
+                return Ok(Rv {
+                    ty: to,
+                    leaves,
+                    res: None,
+                });
             }
             for (k, &t) in pick.iter().zip(&tss) {
                 leaves.push(self.convert(v.leaves[*k], fss[*k], t)?);
@@ -873,7 +922,8 @@ impl Fx<'_, '_> {
         if a == b {
             return Ok(a);
         }
-        let (Some(sa), Some(sb)) = (types::scalar_of(self.cx, a), types::scalar_of(self.cx, b)) else {
+        let (Some(sa), Some(sb)) = (types::scalar_of(self.cx, a), types::scalar_of(self.cx, b))
+        else {
             return Err(LowerError::shader(format!(
                 "invalid operands to binary expression ('{}' and '{}')",
                 types::describe(self.cx, a),
@@ -892,7 +942,9 @@ impl Fx<'_, '_> {
                 if r == 1 && c == n || c == 1 && r == n {
                     (1, n, false)
                 } else {
-                    return Err(LowerError::shader("vector and matrix operands of different sizes"));
+                    return Err(LowerError::shader(
+                        "vector and matrix operands of different sizes",
+                    ));
                 }
             }
             _ => return Err(LowerError::shader("invalid operands to binary expression")),
@@ -925,7 +977,11 @@ impl Fx<'_, '_> {
             // Shifts take the left operand's type.
             let lt = a.ty;
             let ls = types::scalar_of(self.cx, lt).unwrap_or(Scalar::I32);
-            let ls = if ls == Scalar::Bool || ls == Scalar::IntLiteral { Scalar::I32 } else { ls };
+            let ls = if ls == Scalar::Bool || ls == Scalar::IntLiteral {
+                Scalar::I32
+            } else {
+                ls
+            };
             if ls.is_float() {
                 return Err(LowerError::shader("shift of a floating-point value"));
             }
@@ -937,13 +993,19 @@ impl Fx<'_, '_> {
             for (x, y) in a.leaves.iter().zip(&b.leaves) {
                 out.push(self.arith(arith, *x, *y, ls)?);
             }
-            return Ok(Rv { ty, leaves: out, res: None });
+            return Ok(Rv {
+                ty,
+                leaves: out,
+                res: None,
+            });
         }
         if s == Scalar::Bool {
             s = Scalar::I32;
         }
         if s.is_float() && matches!(arith, Arith::And | Arith::Or | Arith::Xor) {
-            return Err(LowerError::shader("bitwise operation on a floating-point value"));
+            return Err(LowerError::shader(
+                "bitwise operation on a floating-point value",
+            ));
         }
         let ty = self.with_scalar(ty, s);
         let a = self.coerce(a, ty, false)?;
@@ -988,14 +1050,27 @@ impl Fx<'_, '_> {
                 let bt = self.with_scalar(ty, Scalar::Bool);
                 let a = self.coerce(a, bt, false)?;
                 let b = self.coerce(b, bt, false)?;
-                let ar = if op == BinaryOp::And { Arith::And } else { Arith::Or };
+                let ar = if op == BinaryOp::And {
+                    Arith::And
+                } else {
+                    Arith::Or
+                };
                 let mut out = Vec::new();
                 for (x, y) in a.leaves.iter().zip(&b.leaves) {
                     out.push(self.arith(ar, *x, *y, Scalar::Bool)?);
                 }
-                Ok(Rv { ty: bt, leaves: out, res: None })
+                Ok(Rv {
+                    ty: bt,
+                    leaves: out,
+                    res: None,
+                })
             }
-            BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne => {
+            BinaryOp::Lt
+            | BinaryOp::Gt
+            | BinaryOp::Le
+            | BinaryOp::Ge
+            | BinaryOp::Eq
+            | BinaryOp::Ne => {
                 let a = self.rvalue(lhs)?;
                 let b = self.rvalue(rhs)?;
                 let ty = self.common_type(a.ty, b.ty)?;
@@ -1015,7 +1090,11 @@ impl Fx<'_, '_> {
                     out.push(self.compare(c, *x, *y, s)?);
                 }
                 let bt = self.with_scalar(ty, Scalar::Bool);
-                Ok(Rv { ty: bt, leaves: out, res: None })
+                Ok(Rv {
+                    ty: bt,
+                    leaves: out,
+                    res: None,
+                })
             }
             _ => {
                 let a = self.rvalue(lhs)?;
@@ -1030,8 +1109,9 @@ impl Fx<'_, '_> {
             UnaryOp::Plus => self.rvalue(operand),
             UnaryOp::Neg => {
                 let v = self.rvalue(operand)?;
-                let s = types::scalar_of(self.cx, v.ty)
-                    .ok_or_else(|| LowerError::shader("invalid argument type to unary expression"))?;
+                let s = types::scalar_of(self.cx, v.ty).ok_or_else(|| {
+                    LowerError::shader("invalid argument type to unary expression")
+                })?;
                 let (s, ty) = if s == Scalar::Bool {
                     (Scalar::I32, self.with_scalar(v.ty, Scalar::I32))
                 } else {
@@ -1041,13 +1121,26 @@ impl Fx<'_, '_> {
                 let mut out = Vec::new();
                 for l in v.leaves {
                     out.push(match l {
-                        Leaf::Int(i) => Leaf::Int(super::emit::wrap(i.wrapping_neg(), if s == Scalar::I64 || s == Scalar::U64 { 64 } else if matches!(self.cx.storage.reg(s), dxil_ops::Scalar::I16) { 16 } else { 32 })),
+                        Leaf::Int(i) => Leaf::Int(super::emit::wrap(
+                            i.wrapping_neg(),
+                            if s == Scalar::I64 || s == Scalar::U64 {
+                                64
+                            } else if matches!(self.cx.storage.reg(s), dxil_ops::Scalar::I16) {
+                                16
+                            } else {
+                                32
+                            },
+                        )),
                         Leaf::Float(x) => Leaf::Float(-x),
                         _ if s.is_float() => self.arith(Arith::Sub, Leaf::Float(-0.0), l, s)?,
                         _ => self.arith(Arith::Sub, Leaf::Int(0), l, s)?,
                     });
                 }
-                Ok(Rv { ty, leaves: out, res: None })
+                Ok(Rv {
+                    ty,
+                    leaves: out,
+                    res: None,
+                })
             }
             UnaryOp::Not => {
                 let v = self.rvalue(operand)?;
@@ -1056,13 +1149,19 @@ impl Fx<'_, '_> {
                 for l in b.leaves {
                     out.push(self.arith(Arith::Xor, l, Leaf::Int(-1), Scalar::Bool)?);
                 }
-                Ok(Rv { ty: b.ty, leaves: out, res: None })
+                Ok(Rv {
+                    ty: b.ty,
+                    leaves: out,
+                    res: None,
+                })
             }
             UnaryOp::BitNot => {
                 let v = self.rvalue(operand)?;
                 let s = types::scalar_of(self.cx, v.ty).unwrap_or(Scalar::I32);
                 if s.is_float() {
-                    return Err(LowerError::shader("invalid argument type to unary expression"));
+                    return Err(LowerError::shader(
+                        "invalid argument type to unary expression",
+                    ));
                 }
                 let (s, ty) = if s == Scalar::Bool || s == Scalar::IntLiteral {
                     (Scalar::I32, self.with_scalar(v.ty, Scalar::I32))
@@ -1074,22 +1173,42 @@ impl Fx<'_, '_> {
                 for l in v.leaves {
                     out.push(self.arith(Arith::Xor, l, Leaf::Int(-1), s)?);
                 }
-                Ok(Rv { ty, leaves: out, res: None })
+                Ok(Rv {
+                    ty,
+                    leaves: out,
+                    res: None,
+                })
             }
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                 let p = self.place(operand)?;
                 let old = self.load(&p)?;
                 let s = types::scalar_of(self.cx, old.ty)
                     .ok_or_else(|| LowerError::shader("cannot increment this value"))?;
-                let one = if s.is_float() { Leaf::Float(1.0) } else { Leaf::Int(1) };
-                let ar = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { Arith::Add } else { Arith::Sub };
+                let one = if s.is_float() {
+                    Leaf::Float(1.0)
+                } else {
+                    Leaf::Int(1)
+                };
+                let ar = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
+                    Arith::Add
+                } else {
+                    Arith::Sub
+                };
                 let mut new = Vec::new();
                 for &l in &old.leaves {
                     new.push(self.arith(ar, l, one, s)?);
                 }
-                let newv = Rv { ty: old.ty, leaves: new, res: None };
+                let newv = Rv {
+                    ty: old.ty,
+                    leaves: new,
+                    res: None,
+                };
                 self.store(&p, &newv)?;
-                Ok(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) { newv } else { old })
+                Ok(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) {
+                    newv
+                } else {
+                    old
+                })
             }
         }
     }

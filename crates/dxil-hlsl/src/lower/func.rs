@@ -107,7 +107,8 @@ impl<'c, 'b> Fx<'c, 'b> {
     /// The current block, or an error when the code is unreachable (callers check
     /// [`Fx::cur`] first).
     pub fn block(&self) -> LowerResult<Block> {
-        self.cur.ok_or_else(|| LowerError::internal("emitting into no block"))
+        self.cur
+            .ok_or_else(|| LowerError::internal("emitting into no block"))
     }
 
     /// A new block (not sealed).
@@ -208,7 +209,9 @@ impl<'c, 'b> Fx<'c, 'b> {
             dxil_ir::ConstKind::Int(i) => Some(Leaf::Int(i)),
             dxil_ir::ConstKind::Undef => Some(Leaf::Undef),
             dxil_ir::ConstKind::Float(bits) => match m.types.get(data.ty)? {
-                dxil_ir::TypeData::Float => Some(Leaf::Float(f64::from(f32::from_bits(bits as u32)))),
+                dxil_ir::TypeData::Float => {
+                    Some(Leaf::Float(f64::from(f32::from_bits(bits as u32))))
+                }
                 dxil_ir::TypeData::Double => Some(Leaf::Float(f64::from_bits(bits))),
                 _ => None,
             },
@@ -331,7 +334,13 @@ impl<'c, 'b> Fx<'c, 'b> {
             ty,
             leaves: ss
                 .iter()
-                .map(|s| if s.is_float() { Leaf::Float(0.0) } else { Leaf::Int(0) })
+                .map(|s| {
+                    if s.is_float() {
+                        Leaf::Float(0.0)
+                    } else {
+                        Leaf::Int(0)
+                    }
+                })
                 .collect(),
             res: None,
         })
@@ -405,19 +414,26 @@ impl<'c, 'b> Fx<'c, 'b> {
         this: Option<Place>,
     ) -> LowerResult<(Option<Rv>, Vec<Option<Rv>>)> {
         if self.frames.len() >= MAX_INLINE || self.frames.iter().any(|fr| fr.decl == d) {
-            return Err(LowerError::shader("recursive functions are not allowed in HLSL")
-                .at(self.cx.ast.decl(d).span));
+            return Err(
+                LowerError::shader("recursive functions are not allowed in HLSL").at(self
+                    .cx
+                    .ast
+                    .decl(d)
+                    .span),
+            );
         }
         let Some(body) = f.body else {
-            return Err(LowerError::shader("function is declared but never defined")
-                .at(self.cx.ast.decl(d).span));
+            return Err(
+                LowerError::shader("function is declared but never defined").at(self
+                    .cx
+                    .ast
+                    .decl(d)
+                    .span),
+            );
         };
-        let ret_ty = *self
-            .cx
-            .an
-            .resolved
-            .get(&f.ret)
-            .ok_or_else(|| LowerError::unsupported("a function whose return type is not resolved (a template)"))?;
+        let ret_ty = *self.cx.an.resolved.get(&f.ret).ok_or_else(|| {
+            LowerError::unsupported("a function whose return type is not resolved (a template)")
+        })?;
         let ret = if matches!(self.cx.get(ret_ty), Ty::Void) {
             None
         } else {
@@ -445,7 +461,10 @@ impl<'c, 'b> Fx<'c, 'b> {
         }
         self.frames.push(frame);
         let r = self.stmt(body);
-        let frame = self.frames.pop().ok_or_else(|| LowerError::internal("frame"))?;
+        let frame = self
+            .frames
+            .pop()
+            .ok_or_else(|| LowerError::internal("frame"))?;
         r?;
         self.jump(exit)?;
         self.seal(exit)?;
@@ -497,7 +516,10 @@ impl<'c, 'b> Fx<'c, 'b> {
 /// `[numthreads(x, y, z)]` of a compute entry.
 pub(crate) fn num_threads(cx: &Cx<'_>, f: &FunctionDecl) -> LowerResult<[u32; 3]> {
     for a in &f.attrs {
-        if cx.name(a.name.last().sym).eq_ignore_ascii_case("numthreads") {
+        if cx
+            .name(a.name.last().sym)
+            .eq_ignore_ascii_case("numthreads")
+        {
             let mut out = [1u32; 3];
             if a.args.len() != 3 {
                 return Err(LowerError::shader("numthreads takes three arguments").at(a.span));
@@ -513,5 +535,7 @@ pub(crate) fn num_threads(cx: &Cx<'_>, f: &FunctionDecl) -> LowerResult<[u32; 3]
             return Ok(out);
         }
     }
-    Err(LowerError::shader("compute entry point must have the numthreads attribute"))
+    Err(LowerError::shader(
+        "compute entry point must have the numthreads attribute",
+    ))
 }

@@ -54,7 +54,8 @@ impl Fx<'_, '_> {
         for v in &vals[1..] {
             ty = self.common_type(ty, v.ty)?;
         }
-        let mut s = types::scalar_of(self.cx, ty).ok_or_else(|| LowerError::shader("argument is not numeric"))?;
+        let mut s = types::scalar_of(self.cx, ty)
+            .ok_or_else(|| LowerError::shader("argument is not numeric"))?;
         if s == Scalar::IntLiteral {
             s = Scalar::I32;
         }
@@ -86,7 +87,11 @@ impl Fx<'_, '_> {
             }
             out.push(f(self, &ops)?);
         }
-        Ok(Rv { ty, leaves: out, res: None })
+        Ok(Rv {
+            ty,
+            leaves: out,
+            res: None,
+        })
     }
 
     fn v(&mut self, l: Leaf, s: Scalar) -> LowerResult<Leaf> {
@@ -139,13 +144,22 @@ impl Fx<'_, '_> {
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         if name == "exp" {
-                            let m = fx.arith(Arith::Mul, x[0], Leaf::Float(std::f64::consts::LOG2_E), s)?;
+                            let m = fx.arith(
+                                Arith::Mul,
+                                x[0],
+                                Leaf::Float(std::f64::consts::LOG2_E),
+                                s,
+                            )?;
                             let a = fx.v(m, s)?;
                             Ok(Leaf::V(fx.e.exp(&[oty(d)], a)?))
                         } else {
                             let a = fx.v(x[0], s)?;
                             let l = Leaf::V(fx.e.log(&[oty(d)], a)?);
-                            let k = if name == "log" { std::f64::consts::LN_2 } else { std::f64::consts::LOG10_2 };
+                            let k = if name == "log" {
+                                std::f64::consts::LN_2
+                            } else {
+                                std::f64::consts::LOG10_2
+                            };
                             fx.arith(Arith::Mul, l, Leaf::Float(k), s)
                         }
                     })
@@ -171,7 +185,9 @@ impl Fx<'_, '_> {
                 let vals = self.args(args)?;
                 let (ty, s, vals) = self.unify(vals, true)?;
                 return self
-                    .map_leaves(ty, &vals, |fx, x| fx.arith(Arith::Div, Leaf::Float(1.0), x[0], s))
+                    .map_leaves(ty, &vals, |fx, x| {
+                        fx.arith(Arith::Div, Leaf::Float(1.0), x[0], s)
+                    })
                     .map(Some);
             }
             "abs" => {
@@ -200,7 +216,9 @@ impl Fx<'_, '_> {
                 let vals = self.args(args)?;
                 let (ty, s, vals) = self.unify(vals, false)?;
                 let max = name == "max";
-                return self.map_leaves(ty, &vals, |fx, x| fx.minmax(max, x[0], x[1], s)).map(Some);
+                return self
+                    .map_leaves(ty, &vals, |fx, x| fx.minmax(max, x[0], x[1], s))
+                    .map(Some);
             }
             "clamp" => {
                 Self::arity(name, args, 3)?;
@@ -271,7 +289,11 @@ impl Fx<'_, '_> {
                 let vals = self.args(args)?;
                 let (ty, s, vals) = self.unify(vals, false)?;
                 let ity = self.with_scalar(ty, Scalar::I32);
-                let zero = if s.is_float() { Leaf::Float(0.0) } else { Leaf::Int(0) };
+                let zero = if s.is_float() {
+                    Leaf::Float(0.0)
+                } else {
+                    Leaf::Int(0)
+                };
                 return self
                     .map_leaves(ity, &vals, |fx, x| {
                         let gt = fx.compare(Cmp::Lt, zero, x[0], s)?;
@@ -306,7 +328,11 @@ impl Fx<'_, '_> {
                 let (ty, s, vals) = self.unify(vals, false)?;
                 let d = self.cx.storage.reg(s);
                 let which = name.to_string();
-                let rty = if which == "reversebits" { ty } else { self.with_scalar(ty, Scalar::U32) };
+                let rty = if which == "reversebits" {
+                    ty
+                } else {
+                    self.with_scalar(ty, Scalar::U32)
+                };
                 let width = i64::from(size_of(d) * 8);
                 return self
                     .map_leaves(rty, &vals, |fx, x| {
@@ -322,7 +348,8 @@ impl Fx<'_, '_> {
                                 } else {
                                     fx.e.firstbit_shi(&[oty(d)], a)?
                                 });
-                                let sub = fx.arith(Arith::Sub, Leaf::Int(width - 1), r, Scalar::U32)?;
+                                let sub =
+                                    fx.arith(Arith::Sub, Leaf::Int(width - 1), r, Scalar::U32)?;
                                 let none = fx.compare(Cmp::Eq, r, Leaf::Int(-1), Scalar::I32)?;
                                 fx.select(none, Leaf::Int(-1), sub, Scalar::U32)?
                             }
@@ -332,19 +359,41 @@ impl Fx<'_, '_> {
             }
             "asuint" | "asint" | "asfloat" => {
                 if args.len() != 1 {
-                    return Err(LowerError::unsupported(format!("{name} with {} arguments", args.len())));
+                    return Err(LowerError::unsupported(format!(
+                        "{name} with {} arguments",
+                        args.len()
+                    )));
                 }
                 let v = self.rvalue(args[0])?;
-                let s = types::scalar_of(self.cx, v.ty).ok_or_else(|| LowerError::shader("argument is not numeric"))?;
+                let s = types::scalar_of(self.cx, v.ty)
+                    .ok_or_else(|| LowerError::shader("argument is not numeric"))?;
                 let s = match s {
                     Scalar::IntLiteral => Scalar::I32,
                     Scalar::FloatLiteral => Scalar::F32,
                     x => x,
                 };
                 let to = match name {
-                    "asuint" => if self.cx.storage.reg(s) == Dx::I16 || self.cx.storage.reg(s) == Dx::Half { Scalar::U16 } else { Scalar::U32 },
-                    "asint" => if self.cx.storage.reg(s) == Dx::I16 || self.cx.storage.reg(s) == Dx::Half { Scalar::I16 } else { Scalar::I32 },
-                    _ => if self.cx.storage.reg(s) == Dx::I16 || self.cx.storage.reg(s) == Dx::Half { Scalar::F16 } else { Scalar::F32 },
+                    "asuint" => {
+                        if self.cx.storage.reg(s) == Dx::I16 || self.cx.storage.reg(s) == Dx::Half {
+                            Scalar::U16
+                        } else {
+                            Scalar::U32
+                        }
+                    }
+                    "asint" => {
+                        if self.cx.storage.reg(s) == Dx::I16 || self.cx.storage.reg(s) == Dx::Half {
+                            Scalar::I16
+                        } else {
+                            Scalar::I32
+                        }
+                    }
+                    _ => {
+                        if self.cx.storage.reg(s) == Dx::I16 || self.cx.storage.reg(s) == Dx::Half {
+                            Scalar::F16
+                        } else {
+                            Scalar::F32
+                        }
+                    }
                 };
                 let ty = self.with_scalar(v.ty, to);
                 let (fd, td) = (self.cx.storage.reg(s), self.cx.storage.reg(to));
@@ -352,7 +401,11 @@ impl Fx<'_, '_> {
                 for l in v.leaves {
                     out.push(self.bitcast(l, fd, td)?);
                 }
-                return Ok(Some(Rv { ty, leaves: out, res: None }));
+                return Ok(Some(Rv {
+                    ty,
+                    leaves: out,
+                    res: None,
+                }));
             }
             "asdouble" => {
                 Self::arity(name, args, 2)?;
@@ -368,12 +421,20 @@ impl Fx<'_, '_> {
                 for (a, b) in lo.leaves.iter().zip(&hi.leaves) {
                     out.push(Leaf::V(self.e.make_double(&[oty(Dx::Double)], *a, *b)?));
                 }
-                return Ok(Some(Rv { ty, leaves: out, res: None }));
+                return Ok(Some(Rv {
+                    ty,
+                    leaves: out,
+                    res: None,
+                }));
             }
             "f32tof16" | "f16tof32" => {
                 Self::arity(name, args, 1)?;
                 let v = self.rvalue(args[0])?;
-                let (from, to) = if name == "f32tof16" { (Scalar::F32, Scalar::U32) } else { (Scalar::U32, Scalar::F32) };
+                let (from, to) = if name == "f32tof16" {
+                    (Scalar::F32, Scalar::U32)
+                } else {
+                    (Scalar::U32, Scalar::F32)
+                };
                 let fty = self.with_scalar(v.ty, from);
                 let v = self.coerce(v, fty, false)?;
                 let ty = self.with_scalar(v.ty, to);
@@ -385,7 +446,11 @@ impl Fx<'_, '_> {
                         self.e.legacy_f16_to_f32(&[], l)?
                     }));
                 }
-                return Ok(Some(Rv { ty, leaves: out, res: None }));
+                return Ok(Some(Rv {
+                    ty,
+                    leaves: out,
+                    res: None,
+                }));
             }
             "dot" => {
                 Self::arity(name, args, 2)?;
@@ -407,8 +472,12 @@ impl Fx<'_, '_> {
                     let o = [oty(d)];
                     Leaf::V(match n {
                         2 => self.e.dot2(&o, ops[0], ops[1], ops[2], ops[3])?,
-                        3 => self.e.dot3(&o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5])?,
-                        _ => self.e.dot4(&o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7])?,
+                        3 => self
+                            .e
+                            .dot3(&o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5])?,
+                        _ => self.e.dot4(
+                            &o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7],
+                        )?,
                     })
                 } else {
                     let mut acc = self.arith(Arith::Mul, a[0], b[0], s)?;
@@ -427,7 +496,11 @@ impl Fx<'_, '_> {
                     }
                     acc
                 };
-                return Ok(Some(Rv { ty: sty, leaves: vec![r], res: None }));
+                return Ok(Some(Rv {
+                    ty: sty,
+                    leaves: vec![r],
+                    res: None,
+                }));
             }
             "length" | "normalize" | "distance" => {
                 let vals = self.args(args)?;
@@ -441,7 +514,11 @@ impl Fx<'_, '_> {
                     for (x, y) in a.leaves.iter().zip(&b.leaves) {
                         diff.push(self.arith(Arith::Sub, *x, *y, s)?);
                     }
-                    vals = vec![Rv { ty, leaves: diff, res: None }];
+                    vals = vec![Rv {
+                        ty,
+                        leaves: diff,
+                        res: None,
+                    }];
                 } else {
                     Self::arity(name, args, 1)?;
                 }
@@ -455,11 +532,19 @@ impl Fx<'_, '_> {
                     for &x in l {
                         out.push(self.arith(Arith::Mul, x, r, s)?);
                     }
-                    return Ok(Some(Rv { ty, leaves: out, res: None }));
+                    return Ok(Some(Rv {
+                        ty,
+                        leaves: out,
+                        res: None,
+                    }));
                 }
                 let dv = self.v(dot, s)?;
                 let r = Leaf::V(self.e.sqrt(&[oty(d)], dv)?);
-                return Ok(Some(Rv { ty: sty, leaves: vec![r], res: None }));
+                return Ok(Some(Rv {
+                    ty: sty,
+                    leaves: vec![r],
+                    res: None,
+                }));
             }
             "cross" => {
                 Self::arity(name, args, 2)?;
@@ -475,7 +560,11 @@ impl Fx<'_, '_> {
                     let q = self.arith(Arith::Mul, a[j], b[i], s)?;
                     out.push(self.arith(Arith::Sub, p, q, s)?);
                 }
-                return Ok(Some(Rv { ty, leaves: out, res: None }));
+                return Ok(Some(Rv {
+                    ty,
+                    leaves: out,
+                    res: None,
+                }));
             }
             "all" | "any" => {
                 Self::arity(name, args, 1)?;
@@ -487,7 +576,11 @@ impl Fx<'_, '_> {
                     acc = self.arith(ar, acc, l, Scalar::Bool)?;
                 }
                 let bt = self.ty_scalar(Scalar::Bool);
-                return Ok(Some(Rv { ty: bt, leaves: vec![acc], res: None }));
+                return Ok(Some(Rv {
+                    ty: bt,
+                    leaves: vec![acc],
+                    res: None,
+                }));
             }
             "select" => {
                 Self::arity(name, args, 3)?;
@@ -508,7 +601,11 @@ impl Fx<'_, '_> {
                 for k in 0..a.leaves.len() {
                     out.push(self.select(c.leaves[k], a.leaves[k], b.leaves[k], ss[k])?);
                 }
-                return Ok(Some(Rv { ty, leaves: out, res: None }));
+                return Ok(Some(Rv {
+                    ty,
+                    leaves: out,
+                    res: None,
+                }));
             }
             "and" | "or" => {
                 Self::arity(name, args, 2)?;
@@ -523,7 +620,11 @@ impl Fx<'_, '_> {
                 for (x, y) in a.leaves.iter().zip(&b.leaves) {
                     out.push(self.arith(ar, *x, *y, Scalar::Bool)?);
                 }
-                return Ok(Some(Rv { ty: bt, leaves: out, res: None }));
+                return Ok(Some(Rv {
+                    ty: bt,
+                    leaves: out,
+                    res: None,
+                }));
             }
             "NonUniformResourceIndex" => {
                 Self::arity(name, args, 1)?;
@@ -553,7 +654,9 @@ impl Fx<'_, '_> {
             Self::arity(name, args, 1)?;
             let v = self.rvalue(args[0])?;
             let Ty::Matrix(s, r, c) = self.cx.get(v.ty) else {
-                return Err(LowerError::shader("transpose of a value that is not a matrix"));
+                return Err(LowerError::shader(
+                    "transpose of a value that is not a matrix",
+                ));
             };
             let ty = self.cx.intern(Ty::Matrix(s, c, r));
             let mut out = Vec::new();
@@ -562,7 +665,11 @@ impl Fx<'_, '_> {
                     out.push(v.leaves[i * c as usize + j]);
                 }
             }
-            return Ok(Some(Rv { ty, leaves: out, res: None }));
+            return Ok(Some(Rv {
+                ty,
+                leaves: out,
+                res: None,
+            }));
         }
         Err(LowerError::unsupported(format!("the intrinsic '{name}'")))
     }
@@ -581,8 +688,12 @@ impl Fx<'_, '_> {
             let o = [oty(d)];
             return Ok(Leaf::V(match n {
                 2 => self.e.dot2(&o, ops[0], ops[1], ops[2], ops[3])?,
-                3 => self.e.dot3(&o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5])?,
-                _ => self.e.dot4(&o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7])?,
+                3 => self
+                    .e
+                    .dot3(&o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5])?,
+                _ => self.e.dot4(
+                    &o, ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7],
+                )?,
             }));
         }
         let mut acc = self.arith(Arith::Mul, a[0], b[0], s)?;
@@ -622,7 +733,10 @@ impl Fx<'_, '_> {
 
     /// `mul(a, b)`: scalar, vector and matrix products.
     fn mul(&mut self, a: Rv, b: Rv) -> LowerResult<Rv> {
-        let (Some(sa), Some(sb)) = (types::scalar_of(self.cx, a.ty), types::scalar_of(self.cx, b.ty)) else {
+        let (Some(sa), Some(sb)) = (
+            types::scalar_of(self.cx, a.ty),
+            types::scalar_of(self.cx, b.ty),
+        ) else {
             return Err(LowerError::shader("mul of non-numeric values"));
         };
         let mut s = common_scalar(sa, sb);
@@ -654,7 +768,11 @@ impl Fx<'_, '_> {
             for &l in &other.leaves {
                 out.push(self.arith(Arith::Mul, sc.leaves[0], l, s)?);
             }
-            return Ok(Rv { ty: other.ty, leaves: out, res: None });
+            return Ok(Rv {
+                ty: other.ty,
+                leaves: out,
+                res: None,
+            });
         }
         // Vectors: a row on the left, a column on the right.
         let (ra, ca) = if ka == 1 { (1, ca) } else { (ra, ca) };
@@ -662,7 +780,11 @@ impl Fx<'_, '_> {
         if ka == 1 && kb == 1 {
             let d = self.dot_leaves(&a.leaves, &b.leaves, s)?;
             let t = self.ty_scalar(s);
-            return Ok(Rv { ty: t, leaves: vec![d], res: None });
+            return Ok(Rv {
+                ty: t,
+                leaves: vec![d],
+                res: None,
+            });
         }
         let inner = ca.min(rb);
         let mut out = Vec::with_capacity(ra * cb);
@@ -693,19 +815,33 @@ impl Fx<'_, '_> {
         } else {
             self.cx.intern(Ty::Matrix(s, ra as u8, cb as u8))
         };
-        Ok(Rv { ty, leaves: out, res: None })
+        Ok(Rv {
+            ty,
+            leaves: out,
+            res: None,
+        })
     }
 
     /// Wave and quad intrinsics; `None` when `name` is not one.
     fn wave_intrinsic(&mut self, name: &str, args: &[ExprId]) -> LowerResult<Option<Option<Rv>>> {
         let u = self.ty_scalar(Scalar::U32);
         let b = self.ty_scalar(Scalar::Bool);
-        let one = |ty, l| Some(Some(Rv { ty, leaves: vec![l], res: None }));
+        let one = |ty, l| {
+            Some(Some(Rv {
+                ty,
+                leaves: vec![l],
+                res: None,
+            }))
+        };
         match name {
             "WaveGetLaneIndex" => return Ok(one(u, Leaf::V(self.e.wave_get_lane_index(&[])?))),
             "WaveGetLaneCount" => return Ok(one(u, Leaf::V(self.e.wave_get_lane_count(&[])?))),
             "WaveIsFirstLane" => return Ok(one(b, Leaf::V(self.e.wave_is_first_lane(&[])?))),
-            "WaveActiveAnyTrue" | "WaveActiveAllTrue" | "WaveActiveCountBits" | "WavePrefixCountBits" | "WaveActiveBallot" => {
+            "WaveActiveAnyTrue"
+            | "WaveActiveAllTrue"
+            | "WaveActiveCountBits"
+            | "WavePrefixCountBits"
+            | "WaveActiveBallot" => {
                 Self::arity(name, args, 1)?;
                 let v = self.rvalue_as(args[0], b)?;
                 let c = self.v(v.leaves[0], Scalar::Bool)?;
@@ -721,7 +857,11 @@ impl Fx<'_, '_> {
                             out.push(Leaf::V(self.e.ir().extract_value(r, &[k])?));
                         }
                         let t = self.cx.intern(Ty::Vector(Scalar::U32, 4));
-                        Some(Some(Rv { ty: t, leaves: out, res: None }))
+                        Some(Some(Rv {
+                            ty: t,
+                            leaves: out,
+                            res: None,
+                        }))
                     }
                 });
             }
@@ -756,10 +896,15 @@ impl Fx<'_, '_> {
             "QuadReadLaneAt" => K::QuadAt,
             _ => return Ok(None),
         };
-        let want = if matches!(k, K::ReadAt | K::QuadAt) { 2 } else { 1 };
+        let want = if matches!(k, K::ReadAt | K::QuadAt) {
+            2
+        } else {
+            1
+        };
         Self::arity(name, args, want)?;
         let v = self.rvalue(args[0])?;
-        let mut s = types::scalar_of(self.cx, v.ty).ok_or_else(|| LowerError::shader("argument is not numeric"))?;
+        let mut s = types::scalar_of(self.cx, v.ty)
+            .ok_or_else(|| LowerError::shader("argument is not numeric"))?;
         if s == Scalar::IntLiteral {
             s = Scalar::I32;
         }
@@ -768,11 +913,19 @@ impl Fx<'_, '_> {
         }
         let ty = self.with_scalar(v.ty, s);
         let v = self.coerce(v, ty, false)?;
-        let lane = if want == 2 { Some(self.uint_arg(args[1])?) } else { None };
+        let lane = if want == 2 {
+            Some(self.uint_arg(args[1])?)
+        } else {
+            None
+        };
         let d = self.cx.storage.reg(s);
         let o = [oty(d)];
         let sop = i64::from(types::unsigned(s));
-        let rty = if matches!(k, K::AllEqual) { self.with_scalar(ty, Scalar::Bool) } else { ty };
+        let rty = if matches!(k, K::AllEqual) {
+            self.with_scalar(ty, Scalar::Bool)
+        } else {
+            ty
+        };
         let mut out = Vec::new();
         for l in v.leaves {
             let x = self.v(l, s)?;
@@ -780,14 +933,22 @@ impl Fx<'_, '_> {
                 K::Active(op) => self.e.wave_active_op(&o, x, op, sop)?,
                 K::Prefix(op) => self.e.wave_prefix_op(&o, x, op, sop)?,
                 K::Bit(op) => self.e.wave_active_bit(&o, x, op)?,
-                K::ReadAt => self.e.wave_read_lane_at(&o, x, lane.unwrap_or(Leaf::Int(0)))?,
+                K::ReadAt => self
+                    .e
+                    .wave_read_lane_at(&o, x, lane.unwrap_or(Leaf::Int(0)))?,
                 K::ReadFirst => self.e.wave_read_lane_first(&o, x)?,
                 K::AllEqual => self.e.wave_active_all_equal(&o, x)?,
                 K::Quad(op) => self.e.quad_op(&o, x, op)?,
-                K::QuadAt => self.e.quad_read_lane_at(&o, x, lane.unwrap_or(Leaf::Int(0)))?,
+                K::QuadAt => self
+                    .e
+                    .quad_read_lane_at(&o, x, lane.unwrap_or(Leaf::Int(0)))?,
             }));
         }
-        Ok(Some(Some(Rv { ty: rty, leaves: out, res: None })))
+        Ok(Some(Some(Rv {
+            ty: rty,
+            leaves: out,
+            res: None,
+        })))
     }
 
     /// `InterlockedOp(dest, value[, original])` and the compare forms.
@@ -802,21 +963,31 @@ impl Fx<'_, '_> {
     /// An interlocked operation on `dest` with the remaining arguments.
     fn interlocked(&mut self, op: &str, dest: Place, rest: &[ExprId]) -> LowerResult<Option<Rv>> {
         let ty = dest.ty();
-        let s = types::scalar_of(self.cx, ty).ok_or_else(|| LowerError::shader("interlocked operation on a non-integer"))?;
+        let s = types::scalar_of(self.cx, ty)
+            .ok_or_else(|| LowerError::shader("interlocked operation on a non-integer"))?;
         let d = self.cx.storage.reg(s);
         let compare = op.starts_with("Compare");
         let (cmp, val, orig) = if compare {
             let store_only = op == "CompareStore";
             let need = if store_only { 2 } else { 3 };
             if rest.len() != need {
-                return Err(LowerError::shader(format!("Interlocked{op} takes {} arguments", need + 1)));
+                return Err(LowerError::shader(format!(
+                    "Interlocked{op} takes {} arguments",
+                    need + 1
+                )));
             }
             let c = self.rvalue_as(rest[0], ty)?;
             let v = self.rvalue_as(rest[1], ty)?;
-            (Some(c.leaves[0]), v.leaves[0], if store_only { None } else { Some(rest[2]) })
+            (
+                Some(c.leaves[0]),
+                v.leaves[0],
+                if store_only { None } else { Some(rest[2]) },
+            )
         } else {
             if rest.is_empty() || rest.len() > 2 {
-                return Err(LowerError::shader(format!("Interlocked{op} takes 2 or 3 arguments")));
+                return Err(LowerError::shader(format!(
+                    "Interlocked{op} takes 2 or 3 arguments"
+                )));
             }
             let v = self.rvalue_as(rest[0], ty)?;
             (None, v.leaves[0], rest.get(1).copied())
@@ -893,7 +1064,11 @@ impl Fx<'_, '_> {
         };
         if let Some(o) = orig {
             let p = self.place(o)?;
-            let rv = Rv { ty, leaves: vec![Leaf::V(result)], res: None };
+            let rv = Rv {
+                ty,
+                leaves: vec![Leaf::V(result)],
+                res: None,
+            };
             let rv = self.coerce(rv, p.ty(), false)?;
             self.store(&p, &rv)?;
         }
@@ -901,13 +1076,22 @@ impl Fx<'_, '_> {
     }
 
     /// A method of a resource.
-    pub fn resource_method(&mut self, r: ResRef, name: &str, targ: Option<TyId>, args: &[ExprId]) -> LowerResult<Option<Rv>> {
+    pub fn resource_method(
+        &mut self,
+        r: ResRef,
+        name: &str,
+        targ: Option<TyId>,
+        args: &[ExprId],
+    ) -> LowerResult<Option<Rv>> {
         let Ty::Object(o) = self.cx.get(r.ty) else {
             return Err(LowerError::internal("resource of a non-object type"));
         };
         let oname = self.cx.name(o.name).to_string();
         let elem = res_elem(self, r);
-        let base = oname.trim_start_matches("RW").trim_start_matches("RasterizerOrdered").to_string();
+        let base = oname
+            .trim_start_matches("RW")
+            .trim_start_matches("RasterizerOrdered")
+            .to_string();
         let u = self.ty_scalar(Scalar::U32);
         if base == "ByteAddressBuffer" {
             let width = |n: &str| -> Option<u16> {
@@ -925,9 +1109,19 @@ impl Fx<'_, '_> {
                     _ if w == 1 => u,
                     _ => self.cx.intern(Ty::Vector(Scalar::U32, w)),
                 };
-                let addr = self.uint_arg(args.first().copied().ok_or_else(|| LowerError::shader("missing address"))?)?;
+                let addr = self.uint_arg(
+                    args.first()
+                        .copied()
+                        .ok_or_else(|| LowerError::shader("missing address"))?,
+                )?;
                 let l = types::structured_layout(self.cx, self.cx.storage, ty, None)?;
-                let place = Place::Buffer { res: r, index: addr, ty, slots: l.slots, raw: true };
+                let place = Place::Buffer {
+                    res: r,
+                    index: addr,
+                    ty,
+                    slots: l.slots,
+                    raw: true,
+                };
                 if name.starts_with("Load") {
                     if args.len() != 1 {
                         return Err(LowerError::unsupported("Load with a status argument"));
@@ -941,20 +1135,44 @@ impl Fx<'_, '_> {
                     Some(t) => self.rvalue_as(args[1], t)?,
                     None => {
                         let v = self.rvalue(args[1])?;
-                        let t = if w == 1 { u } else { self.cx.intern(Ty::Vector(Scalar::U32, w)) };
+                        let t = if w == 1 {
+                            u
+                        } else {
+                            self.cx.intern(Ty::Vector(Scalar::U32, w))
+                        };
                         self.coerce(v, t, false)?
                     }
                 };
-                let place = Place::Buffer { ty: v.ty, slots: types::structured_layout(self.cx, self.cx.storage, v.ty, None)?.slots, res: r, index: addr, raw: true };
+                let place = Place::Buffer {
+                    ty: v.ty,
+                    slots: types::structured_layout(self.cx, self.cx.storage, v.ty, None)?.slots,
+                    res: r,
+                    index: addr,
+                    raw: true,
+                };
                 self.store(&place, &v)?;
                 return Ok(None);
             }
             if let Some(op) = name.strip_prefix("Interlocked") {
-                let addr = self.uint_arg(args.first().copied().ok_or_else(|| LowerError::shader("missing address"))?)?;
-                let ty = if op.ends_with("64") { self.ty_scalar(Scalar::U64) } else { u };
+                let addr = self.uint_arg(
+                    args.first()
+                        .copied()
+                        .ok_or_else(|| LowerError::shader("missing address"))?,
+                )?;
+                let ty = if op.ends_with("64") {
+                    self.ty_scalar(Scalar::U64)
+                } else {
+                    u
+                };
                 let op = op.trim_end_matches("64");
                 let l = types::structured_layout(self.cx, self.cx.storage, ty, None)?;
-                let place = Place::Buffer { res: r, index: addr, ty, slots: l.slots, raw: true };
+                let place = Place::Buffer {
+                    res: r,
+                    index: addr,
+                    ty,
+                    slots: l.slots,
+                    raw: true,
+                };
                 return self.interlocked(op, place, &args[1..]);
             }
         }
@@ -964,21 +1182,33 @@ impl Fx<'_, '_> {
                     return Err(LowerError::unsupported("Load with a status argument"));
                 }
                 let i = self.rvalue(args[0])?;
-                let a = Access::Value(Rv { ty: r.ty, leaves: Vec::new(), res: Some(r) });
+                let a = Access::Value(Rv {
+                    ty: r.ty,
+                    leaves: Vec::new(),
+                    res: Some(r),
+                });
                 let _ = a;
                 let place = self.resource_index(r, i)?;
                 return self.load(&place).map(Some);
             }
             "IncrementCounter" | "DecrementCounter" => {
                 let h = self.handle(r)?;
-                let v = self.e.buffer_update_counter(&[], h, if name == "IncrementCounter" { 1 } else { -1 })?;
+                let v = self.e.buffer_update_counter(
+                    &[],
+                    h,
+                    if name == "IncrementCounter" { 1 } else { -1 },
+                )?;
                 let l = if name == "DecrementCounter" {
                     // The value after decrementing, as DXC returns it.
                     Leaf::V(v)
                 } else {
                     Leaf::V(v)
                 };
-                return Ok(Some(Rv { ty: u, leaves: vec![l], res: None }));
+                return Ok(Some(Rv {
+                    ty: u,
+                    leaves: vec![l],
+                    res: None,
+                }));
             }
             "Append" => {
                 Self::arity(name, args, 1)?;
@@ -986,7 +1216,13 @@ impl Fx<'_, '_> {
                 let i = self.e.buffer_update_counter(&[], h, 1)?;
                 let v = self.rvalue_as(args[0], elem)?;
                 let l = types::structured_layout(self.cx, self.cx.storage, elem, None)?;
-                let place = Place::Buffer { res: r, index: Leaf::V(i), ty: elem, slots: l.slots, raw: false };
+                let place = Place::Buffer {
+                    res: r,
+                    index: Leaf::V(i),
+                    ty: elem,
+                    slots: l.slots,
+                    raw: false,
+                };
                 self.store(&place, &v)?;
                 return Ok(None);
             }
@@ -994,18 +1230,30 @@ impl Fx<'_, '_> {
                 let h = self.handle(r)?;
                 let i = self.e.buffer_update_counter(&[], h, -1)?;
                 let l = types::structured_layout(self.cx, self.cx.storage, elem, None)?;
-                let place = Place::Buffer { res: r, index: Leaf::V(i), ty: elem, slots: l.slots, raw: false };
+                let place = Place::Buffer {
+                    res: r,
+                    index: Leaf::V(i),
+                    ty: elem,
+                    slots: l.slots,
+                    raw: false,
+                };
                 return self.load(&place).map(Some);
             }
             "GetDimensions" => return self.get_dimensions(r, &base, args).map(|_| None),
             _ => {}
         }
-        Err(LowerError::unsupported(format!("the method {oname}::{name}")))
+        Err(LowerError::unsupported(format!(
+            "the method {oname}::{name}"
+        )))
     }
 
     /// `res[i]` as a place.
     fn resource_index(&mut self, r: ResRef, i: Rv) -> LowerResult<Place> {
-        let a = Access::Value(Rv { ty: r.ty, leaves: Vec::new(), res: Some(r) });
+        let a = Access::Value(Rv {
+            ty: r.ty,
+            leaves: Vec::new(),
+            res: Some(r),
+        });
         match self.index_access(a, i)? {
             Access::Place(p) => Ok(p),
             Access::Value(_) => Err(LowerError::internal("resource element is not a place")),
@@ -1021,7 +1269,9 @@ impl Fx<'_, '_> {
             "StructuredBuffer" | "AppendStructuredBuffer" | "ConsumeStructuredBuffer" => {
                 // (count, stride)
                 let n = Leaf::V(self.e.ir().extract_value(dims, &[0])?);
-                let stride = types::structured_layout(self.cx, self.cx.storage, res_elem(self, r), None)?.size;
+                let stride =
+                    types::structured_layout(self.cx, self.cx.storage, res_elem(self, r), None)?
+                        .size;
                 vec![n, Leaf::Int(i64::from(stride))]
             }
             "ByteAddressBuffer" | "Buffer" => vec![Leaf::V(self.e.ir().extract_value(dims, &[0])?)],
@@ -1034,11 +1284,22 @@ impl Fx<'_, '_> {
             }
         };
         if outs.len() != args.len() {
-            return Err(LowerError::unsupported(format!("GetDimensions of {base} with {} arguments", args.len())));
+            return Err(LowerError::unsupported(format!(
+                "GetDimensions of {base} with {} arguments",
+                args.len()
+            )));
         }
         for (&a, l) in args.iter().zip(outs) {
             let p = self.place(a)?;
-            let v = self.coerce(Rv { ty: u, leaves: vec![l], res: None }, p.ty(), false)?;
+            let v = self.coerce(
+                Rv {
+                    ty: u,
+                    leaves: vec![l],
+                    res: None,
+                },
+                p.ty(),
+                false,
+            )?;
             self.store(&p, &v)?;
         }
         Ok(())

@@ -172,12 +172,16 @@ pub(crate) fn lower(
 
 /// The function named `name` at file scope with a body.
 fn find_entry(cx: &Cx<'_>, name: &str) -> Option<DeclId> {
-    cx.ast.items.iter().copied().find(|&d| match &cx.ast.decl(d).kind {
-        DeclKind::Function(f) => {
-            f.body.is_some() && f.name.parts.len() == 1 && cx.name(f.name.last().sym) == name
-        }
-        _ => false,
-    })
+    cx.ast
+        .items
+        .iter()
+        .copied()
+        .find(|&d| match &cx.ast.decl(d).kind {
+            DeclKind::Function(f) => {
+                f.body.is_some() && f.name.parts.len() == 1 && cx.name(f.name.last().sym) == name
+            }
+            _ => false,
+        })
 }
 
 fn lower_entry(cx: &Cx<'_>) -> LowerResult<Vec<u8>> {

@@ -171,7 +171,8 @@ impl Fx<'_, '_> {
                     acc = Some(match acc {
                         None => vals,
                         Some(rest) => {
-                            let c = self.compare(Cmp::Eq, *index, Leaf::Int(k as i64), Scalar::U32)?;
+                            let c =
+                                self.compare(Cmp::Eq, *index, Leaf::Int(k as i64), Scalar::U32)?;
                             let mut out = Vec::with_capacity(vals.len());
                             for ((a, b), s) in vals.into_iter().zip(rest).zip(&ss) {
                                 out.push(self.select(c, a, b, *s)?);
@@ -268,7 +269,9 @@ impl Fx<'_, '_> {
                     let m = self.to_memory(l, s)?;
                     let d = self.shared_ty(s);
                     let x = self.value(m, d)?;
-                    self.e.ir().store(x, ptr, u64::from(size_of(d)), false, None)?;
+                    self.e
+                        .ir()
+                        .store(x, ptr, u64::from(size_of(d)), false, None)?;
                 }
                 Ok(())
             }
@@ -284,7 +287,11 @@ impl Fx<'_, '_> {
     }
 
     /// `getelementptr` of element `index` of a group-shared array.
-    pub fn shared_ptr(&mut self, global: (Value, dxil_ir::Type), index: Leaf) -> LowerResult<Value> {
+    pub fn shared_ptr(
+        &mut self,
+        global: (Value, dxil_ir::Type),
+        index: Leaf,
+    ) -> LowerResult<Value> {
         let (global, pointee) = global;
         let mb = self.e.ir().module();
         let i32t = mb.int(32);
@@ -303,7 +310,13 @@ impl Fx<'_, '_> {
         if r == Dx::I1 {
             return self.compare(Cmp::Ne, l, Leaf::Int(0), Scalar::U32);
         }
-        let from = if matches!(m, Dx::Float) { Scalar::F32 } else if super::types::unsigned(s) { Scalar::U32 } else { Scalar::I32 };
+        let from = if matches!(m, Dx::Float) {
+            Scalar::F32
+        } else if super::types::unsigned(s) {
+            Scalar::U32
+        } else {
+            Scalar::I32
+        };
         self.convert(l, from, s)
     }
 
@@ -324,7 +337,13 @@ impl Fx<'_, '_> {
 
     /// Leaves of a structured (or raw) buffer element: runs of same-typed contiguous
     /// scalars read four at a time (`rawBufferLoad` from SM 6.2, `bufferLoad` before).
-    fn buffer_load(&mut self, res: ResRef, index: Leaf, slots: &[Slot], raw: bool) -> LowerResult<Vec<Leaf>> {
+    fn buffer_load(
+        &mut self,
+        res: ResRef,
+        index: Leaf,
+        slots: &[Slot],
+        raw: bool,
+    ) -> LowerResult<Vec<Leaf>> {
         let h = self.handle(res)?;
         let mut out = Vec::with_capacity(slots.len());
         let mut k = 0;
@@ -342,7 +361,8 @@ impl Fx<'_, '_> {
             let (idx, off) = self.buffer_coords(index, slots[k].offset, raw)?;
             let mask = (1u8 << n) - 1;
             let v = if self.raw_ops() {
-                self.e.raw_buffer_load(&[oty(d)], h, idx, off, mask, sz.min(4))?
+                self.e
+                    .raw_buffer_load(&[oty(d)], h, idx, off, mask, sz.min(4))?
             } else {
                 self.e.buffer_load(&[oty(d)], h, idx, off)?
             };
@@ -355,7 +375,14 @@ impl Fx<'_, '_> {
         Ok(out)
     }
 
-    fn buffer_store(&mut self, res: ResRef, index: Leaf, slots: &[Slot], raw: bool, leaves: &[Leaf]) -> LowerResult<()> {
+    fn buffer_store(
+        &mut self,
+        res: ResRef,
+        index: Leaf,
+        slots: &[Slot],
+        raw: bool,
+        leaves: &[Leaf],
+    ) -> LowerResult<()> {
         let h = self.handle(res)?;
         let mut k = 0;
         while k < slots.len() {
@@ -376,13 +403,29 @@ impl Fx<'_, '_> {
             }
             let mut vs = Vec::with_capacity(4);
             for (j, &l) in vals.iter().enumerate() {
-                vs.push(if j < n { Leaf::V(self.value(l, d)?) } else { Leaf::Undef });
+                vs.push(if j < n {
+                    Leaf::V(self.value(l, d)?)
+                } else {
+                    Leaf::Undef
+                });
             }
             let mask = (1u8 << n) - 1;
             if self.raw_ops() {
-                self.e.raw_buffer_store(&[oty(d)], h, idx, off, vs[0], vs[1], vs[2], vs[3], mask, sz.min(4))?;
+                self.e.raw_buffer_store(
+                    &[oty(d)],
+                    h,
+                    idx,
+                    off,
+                    vs[0],
+                    vs[1],
+                    vs[2],
+                    vs[3],
+                    mask,
+                    sz.min(4),
+                )?;
             } else {
-                self.e.buffer_store(&[oty(d)], h, idx, off, vs[0], vs[1], vs[2], vs[3], mask)?;
+                self.e
+                    .buffer_store(&[oty(d)], h, idx, off, vs[0], vs[1], vs[2], vs[3], mask)?;
             }
             k += n;
         }
@@ -405,7 +448,13 @@ impl Fx<'_, '_> {
         (self.cx.target.major, self.cx.target.minor) >= (6, 2)
     }
 
-    fn typed_load(&mut self, res: ResRef, coords: &[Leaf], comps: &[u8], ss: &[Scalar]) -> LowerResult<Vec<Leaf>> {
+    fn typed_load(
+        &mut self,
+        res: ResRef,
+        coords: &[Leaf],
+        comps: &[u8],
+        ss: &[Scalar],
+    ) -> LowerResult<Vec<Leaf>> {
         let h = self.handle(res)?;
         let s = ss.first().copied().unwrap_or(Scalar::F32);
         let d = self.cx.storage.mem(s);
@@ -413,7 +462,17 @@ impl Fx<'_, '_> {
             1 => self.e.buffer_load(&[oty(d)], h, coords[0], Leaf::Undef)?,
             _ => {
                 let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
-                self.e.texture_load(&[oty(d)], h, Leaf::Undef, c(0), c(1), c(2), Leaf::Undef, Leaf::Undef, Leaf::Undef)?
+                self.e.texture_load(
+                    &[oty(d)],
+                    h,
+                    Leaf::Undef,
+                    c(0),
+                    c(1),
+                    c(2),
+                    Leaf::Undef,
+                    Leaf::Undef,
+                    Leaf::Undef,
+                )?
             }
         };
         let mut out = Vec::with_capacity(comps.len());
@@ -424,7 +483,14 @@ impl Fx<'_, '_> {
         Ok(out)
     }
 
-    fn typed_store(&mut self, res: ResRef, coords: &[Leaf], comps: &[u8], leaves: &[Leaf], ss: &[Scalar]) -> LowerResult<()> {
+    fn typed_store(
+        &mut self,
+        res: ResRef,
+        coords: &[Leaf],
+        comps: &[u8],
+        leaves: &[Leaf],
+        ss: &[Scalar],
+    ) -> LowerResult<()> {
         let h = self.handle(res)?;
         let s = ss.first().copied().unwrap_or(Scalar::F32);
         let d = self.cx.storage.mem(s);
@@ -449,16 +515,41 @@ impl Fx<'_, '_> {
         }
         let mut vs = Vec::with_capacity(4);
         for (c, &l) in vals.iter().enumerate() {
-            vs.push(if c < n { Leaf::V(self.value(l, d)?) } else { Leaf::Undef });
+            vs.push(if c < n {
+                Leaf::V(self.value(l, d)?)
+            } else {
+                Leaf::Undef
+            });
         }
         let mask = ((1u16 << n) - 1) as u8;
         match coords.len() {
             1 => {
-                self.e.buffer_store(&[oty(d)], h, coords[0], Leaf::Undef, vs[0], vs[1], vs[2], vs[3], mask)?;
+                self.e.buffer_store(
+                    &[oty(d)],
+                    h,
+                    coords[0],
+                    Leaf::Undef,
+                    vs[0],
+                    vs[1],
+                    vs[2],
+                    vs[3],
+                    mask,
+                )?;
             }
             _ => {
                 let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
-                self.e.texture_store(&[oty(d)], h, c(0), c(1), c(2), vs[0], vs[1], vs[2], vs[3], mask)?;
+                self.e.texture_store(
+                    &[oty(d)],
+                    h,
+                    c(0),
+                    c(1),
+                    c(2),
+                    vs[0],
+                    vs[1],
+                    vs[2],
+                    vs[3],
+                    mask,
+                )?;
             }
         }
         Ok(())

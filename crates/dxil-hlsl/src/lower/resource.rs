@@ -168,8 +168,11 @@ fn written_register(cx: &Cx<'_>, anns: &[Annotation]) -> Option<(char, u32, u32)
 pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> LowerResult<Globals> {
     let mut out = Globals::new();
     // (desc, decl or buffer decl, explicit register)
-    let mut pending: Vec<(ResourceDesc, Option<(char, u32, u32)>, Vec<(DeclId, TyId, Option<Layout>, u32)>)> =
-        Vec::new();
+    let mut pending: Vec<(
+        ResourceDesc,
+        Option<(char, u32, u32)>,
+        Vec<(DeclId, TyId, Option<Layout>, u32)>,
+    )> = Vec::new();
     let mut globals_cb: Vec<(DeclId, TyId, Layout)> = Vec::new();
     let mut globals_end = 0u32;
     let mut items = Vec::new();
@@ -213,7 +216,8 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     continue;
                 }
                 // A global without `static` is a member of `$Globals`.
-                let l = types::cbuffer_layout(cx, cx.storage, ty, row_major(cx, v.ty), globals_end)?;
+                let l =
+                    types::cbuffer_layout(cx, cx.storage, ty, row_major(cx, v.ty), globals_end)?;
                 globals_end = l.size;
                 globals_cb.push((d, ty, l));
             }
@@ -236,7 +240,10 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     let Some(&ty) = cx.an.resolved.get(&v.ty) else {
                         continue;
                     };
-                    if v.annotations.iter().any(|a| matches!(a, Annotation::PackOffset { .. })) {
+                    if v.annotations
+                        .iter()
+                        .any(|a| matches!(a, Annotation::PackOffset { .. }))
+                    {
                         return Err(LowerError::unsupported("packoffset"));
                     }
                     let l = types::cbuffer_layout(cx, cx.storage, ty, row_major(cx, v.ty), end)?;
@@ -363,7 +370,9 @@ pub(crate) fn object_desc(
         return Ok(ResourceDesc::cbuffer(name, l.size.next_multiple_of(16)));
     }
     let Some((uav, kind)) = resource_kind(oname) else {
-        return Err(LowerError::unsupported(format!("resources of type {oname}")));
+        return Err(LowerError::unsupported(format!(
+            "resources of type {oname}"
+        )));
     };
     let mut d = match kind {
         ResourceKind::StructuredBuffer => {
@@ -425,8 +434,12 @@ fn shared(cx: &Cx<'_>, sb: &mut ShaderBuilder, ty: TyId, name: &str) -> LowerRes
     let mut globals = Vec::with_capacity(leaves.len());
     for (k, s) in leaves.iter().enumerate() {
         let mb = sb.module();
-        let st = dxil_builder::types::scalar_type(mb, cx.storage.mem(*s).max_reg(cx.storage.reg(*s)))?;
-        let arr = mb.ty(dxil_ir::TypeData::Array { len: u64::from(len), elem: st })?;
+        let st =
+            dxil_builder::types::scalar_type(mb, cx.storage.mem(*s).max_reg(cx.storage.reg(*s)))?;
+        let arr = mb.ty(dxil_ir::TypeData::Array {
+            len: u64::from(len),
+            elem: st,
+        })?;
         let gname = if leaves.len() == 1 {
             name.to_string()
         } else {

@@ -114,7 +114,11 @@ impl Ssa {
         b: Block,
         ph: Value,
     ) -> LowerResult<Value> {
-        let preds = self.blocks.get(&b).map(|s| s.preds.clone()).unwrap_or_default();
+        let preds = self
+            .blocks
+            .get(&b)
+            .map(|s| s.preds.clone())
+            .unwrap_or_default();
         let mut incoming = Vec::with_capacity(preds.len());
         for p in preds {
             let x = self.read(fb, v, p)?;

@@ -38,7 +38,12 @@ impl Fx<'_, '_> {
         let ast = self.cx.ast;
         let st = ast.stmt(s);
         // Code after `return`/`break`: nothing reaches it (a `case` label starts anew).
-        if self.cur.is_none() && !matches!(st.kind, StmtKind::Case(_) | StmtKind::Default | StmtKind::Block(_)) {
+        if self.cur.is_none()
+            && !matches!(
+                st.kind,
+                StmtKind::Case(_) | StmtKind::Default | StmtKind::Block(_)
+            )
+        {
             return Ok(());
         }
         match &st.kind {
@@ -58,7 +63,9 @@ impl Fx<'_, '_> {
                     let ty = self.resolved(v.ty)?;
                     if let Ty::Object(_) = self.cx.get(ty) {
                         let Some(init) = v.init else {
-                            return Err(LowerError::unsupported("a local resource without initializer"));
+                            return Err(LowerError::unsupported(
+                                "a local resource without initializer",
+                            ));
                         };
                         let r = self.rvalue(init)?;
                         let Some(res) = r.res else {
@@ -98,7 +105,11 @@ impl Fx<'_, '_> {
                 }
                 let tb = self.new_block()?;
                 let join = self.new_block()?;
-                let eb = if otherwise.is_some() { self.new_block()? } else { join };
+                let eb = if otherwise.is_some() {
+                    self.new_block()?
+                } else {
+                    join
+                };
                 self.branch(c, tb, eb)?;
                 self.seal(tb)?;
                 self.enter(tb)?;
@@ -184,15 +195,14 @@ impl Fx<'_, '_> {
             }
             StmtKind::Switch { cond, body } => self.switch(*cond, *body, depth)?,
             StmtKind::Case(_) | StmtKind::Default => {
-                return Err(LowerError::shader("'case' statement not in switch statement"));
+                return Err(LowerError::shader(
+                    "'case' statement not in switch statement",
+                ));
             }
             StmtKind::Break => {
-                let t = self
-                    .frame()?
-                    .loops
-                    .last()
-                    .copied()
-                    .ok_or_else(|| LowerError::shader("'break' statement not in loop or switch statement"))?;
+                let t = self.frame()?.loops.last().copied().ok_or_else(|| {
+                    LowerError::shader("'break' statement not in loop or switch statement")
+                })?;
                 self.jump(t.brk)?;
             }
             StmtKind::Continue => {
@@ -202,7 +212,9 @@ impl Fx<'_, '_> {
                     .iter()
                     .rev()
                     .find_map(|l| l.cont)
-                    .ok_or_else(|| LowerError::shader("'continue' statement not in loop statement"))?;
+                    .ok_or_else(|| {
+                        LowerError::shader("'continue' statement not in loop statement")
+                    })?;
                 self.jump(t)?;
             }
             StmtKind::Return(e) => {
@@ -218,7 +230,9 @@ impl Fx<'_, '_> {
                 self.jump(exit)?;
             }
             StmtKind::Discard => {
-                return Err(LowerError::shader("discard is only allowed in pixel shaders"));
+                return Err(LowerError::shader(
+                    "discard is only allowed in pixel shaders",
+                ));
             }
             StmtKind::Empty => {}
         }
@@ -265,11 +279,15 @@ impl Fx<'_, '_> {
         let v = self.rvalue(cond)?;
         let s = crate::lower::types::scalar_of(self.cx, v.ty).unwrap_or(Scalar::I32);
         if v.leaves.len() != 1 || s.is_float() || s == Scalar::Bool {
-            return Err(LowerError::shader("statement requires expression of integer type"));
+            return Err(LowerError::shader(
+                "statement requires expression of integer type",
+            ));
         }
         let sel = self.convert(v.leaves[0], s, Scalar::I32)?;
         let StmtKind::Block(items) = &ast.stmt(body).kind else {
-            return Err(LowerError::unsupported("a switch whose body is not a block"));
+            return Err(LowerError::unsupported(
+                "a switch whose body is not a block",
+            ));
         };
         let exit = self.new_block()?;
         // One block per label, in order.
@@ -278,11 +296,10 @@ impl Fx<'_, '_> {
         for &it in items {
             match &ast.stmt(it).kind {
                 StmtKind::Case(e) => {
-                    let val = self
-                        .cx
-                        .an
-                        .eval_const(ast, *e)
-                        .ok_or_else(|| LowerError::shader("case value is not a constant expression").at(ast.stmt(it).span))?;
+                    let val = self.cx.an.eval_const(ast, *e).ok_or_else(|| {
+                        LowerError::shader("case value is not a constant expression")
+                            .at(ast.stmt(it).span)
+                    })?;
                     let b = self.new_block()?;
                     labels.push((it, Some(val), b));
                 }
@@ -298,8 +315,10 @@ impl Fx<'_, '_> {
             return Ok(());
         };
         let dflt = default.unwrap_or(exit);
-        let cases: Vec<(i64, dxil_ir::Block)> =
-            labels.iter().filter_map(|(_, v, b)| v.map(|v| (v, *b))).collect();
+        let cases: Vec<(i64, dxil_ir::Block)> = labels
+            .iter()
+            .filter_map(|(_, v, b)| v.map(|v| (v, *b)))
+            .collect();
         match sel {
             Leaf::Int(k) => {
                 let t = cases.iter().find(|c| c.0 == k).map_or(dflt, |c| c.1);
@@ -324,7 +343,10 @@ impl Fx<'_, '_> {
                 }
             }
         }
-        self.frame()?.loops.push(LoopTargets { brk: exit, cont: None });
+        self.frame()?.loops.push(LoopTargets {
+            brk: exit,
+            cont: None,
+        });
         let mut li = 0;
         let mut r = Ok(());
         for &it in items {

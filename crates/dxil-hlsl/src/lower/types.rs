@@ -6,9 +6,9 @@
 
 use dxil_ops::Scalar as Dx;
 
+use super::Cx;
 use super::{LowerError, LowerResult};
 use crate::compile::MatrixOrder;
-use super::Cx;
 use crate::sema::{Scalar, Ty, TyId};
 
 /// How the lowering stores HLSL's scalars.
@@ -96,7 +96,7 @@ fn leaves_depth(cx: &Cx<'_>, ty: TyId, out: &mut Vec<Scalar>, depth: u32) -> Low
         }
         Ty::Struct(i) => {
             let info = cx
-            .an
+                .an
                 .structs
                 .get(i as usize)
                 .ok_or_else(|| LowerError::internal("struct index"))?;
@@ -196,7 +196,9 @@ fn place_c(
     depth: u32,
 ) -> LowerResult<()> {
     if depth > 64 || l.slots.len() > 1 << 16 {
-        return Err(LowerError::unsupported("a type too deep or large to lay out"));
+        return Err(LowerError::unsupported(
+            "a type too deep or large to lay out",
+        ));
     }
     let scalar = |l: &mut Layout, s: Scalar| {
         let size = size_of(st.mem(s));
@@ -222,7 +224,11 @@ fn place_c(
             let rm = row_major.unwrap_or(st.matrix_order == MatrixOrder::RowMajor);
             for i in 0..r as u32 {
                 for j in 0..c as u32 {
-                    let k = if rm { i * c as u32 + j } else { j * r as u32 + i };
+                    let k = if rm {
+                        i * c as u32 + j
+                    } else {
+                        j * r as u32 + i
+                    };
                     l.slots.push(Slot {
                         offset: at + k * size,
                         scalar: s,
@@ -306,7 +312,9 @@ fn place_cb(
     depth: u32,
 ) -> LowerResult<()> {
     if depth > 64 || l.slots.len() > 1 << 16 {
-        return Err(LowerError::unsupported("a type too deep or large to lay out"));
+        return Err(LowerError::unsupported(
+            "a type too deep or large to lay out",
+        ));
     }
     let vector = |l: &mut Layout, s: Scalar, n: u32| {
         let size = size_of(st.mem(s));
@@ -330,7 +338,11 @@ fn place_cb(
             let size = size_of(st.mem(s));
             let rm = row_major.unwrap_or(st.matrix_order == MatrixOrder::RowMajor);
             let at = l.size.next_multiple_of(16);
-            let (lines, per) = if rm { (r as u32, c as u32) } else { (c as u32, r as u32) };
+            let (lines, per) = if rm {
+                (r as u32, c as u32)
+            } else {
+                (c as u32, r as u32)
+            };
             let mut slots = vec![
                 Slot {
                     offset: 0,
