@@ -679,8 +679,51 @@ impl Fx<'_, '_> {
                     res: None,
                 }))
             }
+            b @ Access::Place(
+                Place::Buffer { .. } | Place::Constant { .. } | Place::Offset { .. },
+            ) => {
+                let Access::Place(p) = b else {
+                    return Err(LowerError::internal("place"));
+                };
+                // Element 0, moved by the index times the distance between elements.
+                let (inner, by) = match p {
+                    Place::Offset { inner, by } => (*inner, by),
+                    p => (p, Leaf::Int(0)),
+                };
+                let cbuf = matches!(inner, Place::Constant { .. });
+                let slots_of = |p: &Place| match p {
+                    Place::Buffer { slots, .. } | Place::Constant { slots, .. } => {
+                        Some(slots.clone())
+                    }
+                    _ => None,
+                };
+                let slots = slots_of(&inner).ok_or_else(|| LowerError::internal("memory place"))?;
+                let stride_bytes = if n > 1 {
+                    slots[stride].offset - slots[0].offset
+                } else {
+                    0
+                };
+                let unit = if cbuf {
+                    stride_bytes / 16
+                } else {
+                    stride_bytes
+                };
+                if cbuf && stride_bytes % 16 != 0 {
+                    return Err(LowerError::unsupported(
+                        "indexing a constant buffer vector or matrix with a non-constant index",
+                    ));
+                }
+                let step = self.arith(Arith::Mul, idx, Leaf::Int(i64::from(unit)), Scalar::U32)?;
+                let by = self.arith(Arith::Add, by, step, Scalar::U32)?;
+                let sel: Vec<usize> = (0..stride).collect();
+                let elem0 = inner.select(&sel, elem)?;
+                Ok(Access::Place(Place::Offset {
+                    inner: Box::new(elem0),
+                    by,
+                }))
+            }
             _ => Err(LowerError::unsupported(
-                "indexing memory (a buffer element or constant) with a non-constant index",
+                "indexing this place with a non-constant index",
             )),
         }
     }

@@ -55,6 +55,9 @@ pub(crate) enum Place {
         sel: Vec<usize>,
         index: Leaf,
     },
+    /// A buffer or constant buffer place moved by a run-time amount: bytes for a buffer,
+    /// 16-byte rows for a constant buffer (an array in memory indexed by a non-constant).
+    Offset { inner: Box<Place>, by: Leaf },
 }
 
 impl Place {
@@ -66,6 +69,7 @@ impl Place {
             | Place::Typed { ty, .. }
             | Place::Constant { ty, .. }
             | Place::Shared { ty, .. } => *ty,
+            Place::Offset { inner, .. } => inner.ty(),
         }
     }
 
@@ -79,6 +83,10 @@ impl Place {
             }
         };
         Ok(match self {
+            Place::Offset { inner, by } => Place::Offset {
+                inner: Box::new(inner.select(sel, ty)?),
+                by,
+            },
             Place::Vars { vars, .. } => {
                 pick(vars.len())?;
                 Place::Vars {
@@ -163,6 +171,47 @@ impl Fx<'_, '_> {
         let ty = p.ty();
         let ss = self.scalars(ty)?;
         let leaves = match p {
+            Place::Offset { inner, by } => match &**inner {
+                Place::Buffer {
+                    res,
+                    index,
+                    slots,
+                    raw,
+                    ..
+                } => self.buffer_load_at(*res, *index, slots, *raw, *by)?,
+                Place::Constant { handle, slots, .. } => {
+                    let mut out = Vec::with_capacity(slots.len());
+                    for s in slots {
+                        let d = self.cx.storage.mem(s.scalar);
+                        let row = self.arith(
+                            Arith::Add,
+                            *by,
+                            Leaf::Int(i64::from(s.offset / 16)),
+                            Scalar::U32,
+                        )?;
+                        let v = self.e.cbuffer_load_legacy(&[oty(d)], *handle, row)?;
+                        let k = (s.offset % 16)
+                            / size_of(d).max(4).min(if d == Dx::Double || d == Dx::I64 {
+                                8
+                            } else {
+                                4
+                            });
+                        let k = if self.cx.storage.native16 && size_of(d) == 2 {
+                            (s.offset % 16) / 2
+                        } else {
+                            k
+                        };
+                        let x = self.e.ir().extract_value(v, &[k])?;
+                        out.push(self.from_memory(Leaf::V(x), s.scalar)?);
+                    }
+                    out
+                }
+                _ => {
+                    return Err(LowerError::internal(
+                        "offset of a place that is not in memory",
+                    ))
+                }
+            },
             Place::Vars { vars, .. } => self.read_vars(vars)?,
             Place::VarsDyn { elems, index, .. } => {
                 let mut acc: Option<Vec<Leaf>> = None;
@@ -232,6 +281,18 @@ impl Fx<'_, '_> {
         }
         let ss = self.scalars(p.ty())?;
         match p {
+            Place::Offset { inner, by } => match &**inner {
+                Place::Buffer {
+                    res,
+                    index,
+                    slots,
+                    raw,
+                    ..
+                } => self.buffer_store_at(*res, *index, slots, *raw, &v.leaves, *by),
+                _ => Err(LowerError::shader(
+                    "cannot assign to a constant buffer member",
+                )),
+            },
             Place::Vars { vars, .. } => self.write_vars(vars, &v.leaves, &ss),
             Place::VarsDyn { elems, index, .. } => {
                 for (k, e) in elems.iter().enumerate() {
@@ -344,6 +405,17 @@ impl Fx<'_, '_> {
         slots: &[Slot],
         raw: bool,
     ) -> LowerResult<Vec<Leaf>> {
+        self.buffer_load_at(res, index, slots, raw, Leaf::Int(0))
+    }
+
+    fn buffer_load_at(
+        &mut self,
+        res: ResRef,
+        index: Leaf,
+        slots: &[Slot],
+        raw: bool,
+        by: Leaf,
+    ) -> LowerResult<Vec<Leaf>> {
         let h = self.handle(res)?;
         let mut out = Vec::with_capacity(slots.len());
         let mut k = 0;
@@ -358,7 +430,7 @@ impl Fx<'_, '_> {
             {
                 n += 1;
             }
-            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw)?;
+            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
             let mask = (1u8 << n) - 1;
             let v = if self.raw_ops() {
                 self.e
@@ -383,6 +455,18 @@ impl Fx<'_, '_> {
         raw: bool,
         leaves: &[Leaf],
     ) -> LowerResult<()> {
+        self.buffer_store_at(res, index, slots, raw, leaves, Leaf::Int(0))
+    }
+
+    fn buffer_store_at(
+        &mut self,
+        res: ResRef,
+        index: Leaf,
+        slots: &[Slot],
+        raw: bool,
+        leaves: &[Leaf],
+        by: Leaf,
+    ) -> LowerResult<()> {
         let h = self.handle(res)?;
         let mut k = 0;
         while k < slots.len() {
@@ -396,7 +480,7 @@ impl Fx<'_, '_> {
             {
                 n += 1;
             }
-            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw)?;
+            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
             let mut vals = [Leaf::Undef; 4];
             for j in 0..n {
                 vals[j] = self.to_memory(leaves[k + j], slots[k + j].scalar)?;
@@ -434,12 +518,19 @@ impl Fx<'_, '_> {
 
     /// The (index, offset) operands of a buffer access: for a structured buffer the
     /// element and the byte offset in it; for a raw buffer the byte address and `undef`.
-    fn buffer_coords(&mut self, index: Leaf, offset: u32, raw: bool) -> LowerResult<(Leaf, Leaf)> {
+    fn buffer_coords(
+        &mut self,
+        index: Leaf,
+        offset: u32,
+        raw: bool,
+        by: Leaf,
+    ) -> LowerResult<(Leaf, Leaf)> {
+        let off = self.arith(Arith::Add, by, Leaf::Int(i64::from(offset)), Scalar::U32)?;
         if raw {
-            let a = self.arith(Arith::Add, index, Leaf::Int(i64::from(offset)), Scalar::U32)?;
+            let a = self.arith(Arith::Add, index, off, Scalar::U32)?;
             Ok((a, Leaf::Undef))
         } else {
-            Ok((index, Leaf::Int(i64::from(offset))))
+            Ok((index, off))
         }
     }
 
@@ -513,15 +604,14 @@ impl Fx<'_, '_> {
         for (&c, (&l, &s)) in comps.iter().zip(leaves.iter().zip(ss)) {
             vals[c as usize] = self.to_memory(l, s)?;
         }
+        // Every component is written (the validator requires it): those past the
+        // element's repeat the first, as DXC writes them.
         let mut vs = Vec::with_capacity(4);
-        for (c, &l) in vals.iter().enumerate() {
-            vs.push(if c < n {
-                Leaf::V(self.value(l, d)?)
-            } else {
-                Leaf::Undef
-            });
+        for c in 0..4 {
+            let l = if c < n { vals[c] } else { vals[0] };
+            vs.push(Leaf::V(self.value(l, d)?));
         }
-        let mask = ((1u16 << n) - 1) as u8;
+        let mask = 15u8;
         match coords.len() {
             1 => {
                 self.e.buffer_store(
