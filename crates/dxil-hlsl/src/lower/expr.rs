@@ -343,28 +343,19 @@ impl Fx<'_, '_> {
             return Ok(Access::Place(p));
         }
         match self.globals.get(&d) {
-            Some(Global::Resource { id, ty, count }) => {
-                if *count == 1 {
-                    Ok(Access::Value(Rv {
+            Some(Global::Resource { id, ty, .. }) => {
+                // An array of resources is a value of the array type; indexing it
+                // accumulates the flat index into the range.
+                let whole = self.decl_type(d)?;
+                Ok(Access::Value(Rv {
+                    ty: whole,
+                    leaves: Vec::new(),
+                    res: Some(ResRef {
+                        id: *id,
                         ty: *ty,
-                        leaves: Vec::new(),
-                        res: Some(ResRef {
-                            id: *id,
-                            ty: *ty,
-                            index: Leaf::Int(0),
-                        }),
-                    }))
-                } else {
-                    Ok(Access::Value(Rv {
-                        ty: *ty,
-                        leaves: Vec::new(),
-                        res: Some(ResRef {
-                            id: *id,
-                            ty: *ty,
-                            index: Leaf::Undef,
-                        }),
-                    }))
-                }
+                        index: Leaf::Int(0),
+                    }),
+                }))
             }
             Some(Global::Constant { buffer, ty, layout }) => {
                 let handle = *self
@@ -589,19 +580,28 @@ impl Fx<'_, '_> {
     pub fn index_access(&mut self, b: Access, i: Rv) -> LowerResult<Access> {
         let ty = self.access_ty(&b);
         let idx_s = types::scalar_of(self.cx, i.ty).unwrap_or(Scalar::U32);
-        if let Access::Value(Rv { res: Some(r), .. }) = &b {
-            let r = *r;
+        if let Access::Value(Rv {
+            res: Some(r),
+            ty: aty,
+            ..
+        }) = &b
+        {
+            let (r, aty) = (*r, *aty);
             let uty = self.cx.intern(Ty::Scalar(Scalar::U32));
             // An element of an array of resources.
-            if r.index == Leaf::Undef {
+            let dims = match self.cx.get(aty) {
+                Ty::Array(e, n) => Some((e, i64::from(n))),
+                Ty::UnsizedArray(e) => Some((e, 0)),
+                _ => None,
+            };
+            if let Some((e, n)) = dims {
                 let iv = self.coerce(i, uty, true)?;
+                let scaled = self.arith(Arith::Mul, r.index, Leaf::Int(n), Scalar::U32)?;
+                let at = self.arith(Arith::Add, scaled, iv.leaves[0], Scalar::U32)?;
                 return Ok(Access::Value(Rv {
-                    ty: r.ty,
+                    ty: e,
                     leaves: Vec::new(),
-                    res: Some(ResRef {
-                        index: iv.leaves[0],
-                        ..r
-                    }),
+                    res: Some(ResRef { index: at, ..r }),
                 }));
             }
             return self.resource_element(r, i).map(Access::Place);
@@ -661,6 +661,22 @@ impl Fx<'_, '_> {
                     ty: elem,
                     elems,
                     index: idx,
+                }))
+            }
+            Access::Place(Place::VarsDyn { elems, index, .. }) => {
+                // Both indices at run time: one index over every element of every group.
+                let mut all = Vec::with_capacity(elems.len() * n);
+                for e in &elems {
+                    for k in 0..n {
+                        all.push(e[k * stride..(k + 1) * stride].to_vec());
+                    }
+                }
+                let scaled = self.arith(Arith::Mul, index, Leaf::Int(n as i64), Scalar::U32)?;
+                let at = self.arith(Arith::Add, scaled, idx, Scalar::U32)?;
+                Ok(Access::Place(Place::VarsDyn {
+                    ty: elem,
+                    elems: all,
+                    index: at,
                 }))
             }
             Access::Value(v) => {

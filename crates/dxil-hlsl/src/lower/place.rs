@@ -549,14 +549,18 @@ impl Fx<'_, '_> {
         let h = self.handle(res)?;
         let s = ss.first().copied().unwrap_or(Scalar::F32);
         let d = self.cx.storage.mem(s);
+        let wide = matches!(d, Dx::I64 | Dx::Double);
+        let ld = if wide { Dx::I32 } else { d };
+        let uav = self.is_uav(res);
         let v = match coords.len() {
-            1 => self.e.buffer_load(&[oty(d)], h, coords[0], Leaf::Undef)?,
+            1 => self.e.buffer_load(&[oty(ld)], h, coords[0], Leaf::Undef)?,
             _ => {
                 let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
+                let mip = if uav { Leaf::Undef } else { Leaf::Int(0) };
                 self.e.texture_load(
-                    &[oty(d)],
+                    &[oty(ld)],
                     h,
-                    Leaf::Undef,
+                    mip,
                     c(0),
                     c(1),
                     c(2),
@@ -568,10 +572,56 @@ impl Fx<'_, '_> {
         };
         let mut out = Vec::with_capacity(comps.len());
         for (&c, &s) in comps.iter().zip(ss) {
+            if wide {
+                let lo = self.e.ir().extract_value(v, &[2 * u32::from(c)])?;
+                let hi = self.e.ir().extract_value(v, &[2 * u32::from(c) + 1])?;
+                out.push(self.join64(Leaf::V(lo), Leaf::V(hi), d)?);
+                continue;
+            }
             let x = self.e.ir().extract_value(v, &[u32::from(c)])?;
             out.push(self.from_memory(Leaf::V(x), s)?);
         }
         Ok(out)
+    }
+
+    /// Whether a resource is a UAV.
+    pub fn is_uav(&self, r: ResRef) -> bool {
+        match self.cx.get(r.ty) {
+            Ty::Object(o) => {
+                let n = self.cx.name(o.name);
+                n.starts_with("RW")
+                    || n.starts_with("RasterizerOrdered")
+                    || n.starts_with("Append")
+                    || n.starts_with("Consume")
+            }
+            _ => false,
+        }
+    }
+
+    /// A 64-bit value from its 32-bit halves.
+    pub fn join64(&mut self, lo: Leaf, hi: Leaf, d: Dx) -> LowerResult<Leaf> {
+        if d == Dx::Double {
+            return Ok(Leaf::V(self.e.make_double(&[oty(Dx::Double)], lo, hi)?));
+        }
+        let l = self.convert(lo, Scalar::U32, Scalar::U64)?;
+        let h = self.convert(hi, Scalar::U32, Scalar::U64)?;
+        let h = self.arith(Arith::Shl, h, Leaf::Int(32), Scalar::U64)?;
+        self.arith(Arith::Or, h, l, Scalar::U64)
+    }
+
+    /// The 32-bit halves (low, high) of a 64-bit value.
+    pub fn split64(&mut self, v: Leaf, d: Dx) -> LowerResult<(Leaf, Leaf)> {
+        if d == Dx::Double {
+            let x = self.value(v, Dx::Double)?;
+            let pair = self.e.split_double(&[oty(Dx::Double)], x)?;
+            let lo = self.e.ir().extract_value(pair, &[0])?;
+            let hi = self.e.ir().extract_value(pair, &[1])?;
+            return Ok((Leaf::V(lo), Leaf::V(hi)));
+        }
+        let lo = self.convert(v, Scalar::U64, Scalar::U32)?;
+        let h = self.arith(Arith::Shr, v, Leaf::Int(32), Scalar::U64)?;
+        let hi = self.convert(h, Scalar::U64, Scalar::U32)?;
+        Ok((lo, hi))
     }
 
     fn typed_store(
@@ -604,18 +654,34 @@ impl Fx<'_, '_> {
         for (&c, (&l, &s)) in comps.iter().zip(leaves.iter().zip(ss)) {
             vals[c as usize] = self.to_memory(l, s)?;
         }
+        let (sd, words) = if matches!(d, Dx::I64 | Dx::Double) {
+            // Pairs of 32-bit components.
+            let mut w = Vec::with_capacity(2 * n);
+            for &v in vals.iter().take(n) {
+                let (lo, hi) = self.split64(v, d)?;
+                w.push(lo);
+                w.push(hi);
+            }
+            (Dx::I32, w)
+        } else {
+            (d, vals[..n].to_vec())
+        };
         // Every component is written (the validator requires it): those past the
-        // element's repeat the first, as DXC writes them.
+        // element's repeat the first ones, as DXC writes them.
         let mut vs = Vec::with_capacity(4);
         for c in 0..4 {
-            let l = if c < n { vals[c] } else { vals[0] };
-            vs.push(Leaf::V(self.value(l, d)?));
+            let l = match words.get(c) {
+                Some(&w) => w,
+                None if sd != d => words[c % words.len().max(1)],
+                None => words[0],
+            };
+            vs.push(Leaf::V(self.value(l, sd)?));
         }
         let mask = 15u8;
         match coords.len() {
             1 => {
                 self.e.buffer_store(
-                    &[oty(d)],
+                    &[oty(sd)],
                     h,
                     coords[0],
                     Leaf::Undef,
@@ -629,7 +695,7 @@ impl Fx<'_, '_> {
             _ => {
                 let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
                 self.e.texture_store(
-                    &[oty(d)],
+                    &[oty(sd)],
                     h,
                     c(0),
                     c(1),
