@@ -215,6 +215,16 @@ impl Fx<'_, '_> {
                 otherwise,
             } => {
                 let c = self.rvalue(*cond)?;
+                if c.leaves.len() == 1
+                    && (self.has_effects(*then, 0) || self.has_effects(*otherwise, 0))
+                {
+                    // A scalar condition chooses which operand runs (HLSL 2021): wave
+                    // operations and writes in the other must not happen.
+                    let cb = self.to_bool(c)?;
+                    return self
+                        .choose(cb.leaves[0], *then, *otherwise)
+                        .map(Access::Value);
+                }
                 let a = self.rvalue(*then)?;
                 let b = self.rvalue(*otherwise)?;
                 if a.res.is_some() || b.res.is_some() {
@@ -1104,6 +1114,17 @@ impl Fx<'_, '_> {
             }
             BinaryOp::And | BinaryOp::Or => {
                 let a = self.rvalue(lhs)?;
+                if a.leaves.len() == 1 && self.has_effects(rhs, 0) {
+                    // The right operand runs only when the left does not decide.
+                    let ab = self.to_bool(a)?;
+                    let bt = ab.ty;
+                    let (t, f) = if op == BinaryOp::And {
+                        (Some(rhs), None)
+                    } else {
+                        (None, Some(rhs))
+                    };
+                    return self.choose_bool(ab.leaves[0], t, f, bt);
+                }
                 let b = self.rvalue(rhs)?;
                 let ty = self.common_type(a.ty, b.ty)?;
                 let bt = self.with_scalar(ty, Scalar::Bool);
@@ -1270,6 +1291,128 @@ impl Fx<'_, '_> {
                 })
             }
         }
+    }
+
+    /// Whether evaluating `e` can do more than compute a value: calls (wave operations,
+    /// user functions, resource methods), assignments, increments.
+    pub fn has_effects(&self, e: ExprId, depth: u32) -> bool {
+        if depth > 256 {
+            return true;
+        }
+        let d = depth + 1;
+        match &self.cx.ast.expr(e).kind {
+            ExprKind::Call { .. } | ExprKind::Assign { .. } => true,
+            ExprKind::Unary { op, operand } => {
+                matches!(
+                    op,
+                    UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec
+                ) || self.has_effects(*operand, d)
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.has_effects(*lhs, d) || self.has_effects(*rhs, d)
+            }
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.has_effects(*cond, d)
+                    || self.has_effects(*then, d)
+                    || self.has_effects(*otherwise, d)
+            }
+            ExprKind::Cast { operand, .. } => self.has_effects(*operand, d),
+            ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+                args.iter().any(|&a| self.has_effects(a, d))
+            }
+            ExprKind::Member { base, .. } => self.has_effects(*base, d),
+            ExprKind::Index { base, index } => {
+                self.has_effects(*base, d) || self.has_effects(*index, d)
+            }
+            _ => false,
+        }
+    }
+
+    /// `c ? a : b` with only the chosen operand evaluated, the values joined.
+    fn choose(&mut self, c: Leaf, a: ExprId, b: ExprId) -> LowerResult<Rv> {
+        if let Leaf::Int(k) = c {
+            return self.rvalue(if k != 0 { a } else { b });
+        }
+        let tb = self.new_block()?;
+        let fb = self.new_block()?;
+        let join = self.new_block()?;
+        self.branch(c, tb, fb)?;
+        self.seal(tb)?;
+        self.seal(fb)?;
+        self.enter(tb)?;
+        let av = self.rvalue(a)?;
+        let a_end = self.cur;
+        self.cur = None;
+        self.enter(fb)?;
+        let bv = self.rvalue(b)?;
+        if av.res.is_some() || bv.res.is_some() {
+            return Err(LowerError::unsupported(
+                "choosing between resources with ?:",
+            ));
+        }
+        let ty = self.common_type(av.ty, bv.ty)?;
+        let bv = self.coerce(bv, ty, false)?;
+        let vars = self.new_vars(ty)?;
+        let ss = self.scalars(ty)?;
+        self.write_vars(&vars, &bv.leaves, &ss)?;
+        self.jump(join)?;
+        // The other operand's value, converted where it was computed.
+        self.cur = a_end;
+        if let Some(b) = a_end {
+            self.e.ir().position_at_end(b)?;
+        }
+        let av = self.coerce(av, ty, false)?;
+        self.write_vars(&vars, &av.leaves, &ss)?;
+        self.jump(join)?;
+        self.seal(join)?;
+        self.enter(join)?;
+        let leaves = self.read_vars(&vars)?;
+        Ok(Rv {
+            ty,
+            leaves,
+            res: None,
+        })
+    }
+
+    /// `a && b` / `a || b` with `b` evaluated only when needed: `t` runs when `c` is true
+    /// (`&&`), `f` when it is false (`||`); the other path gives `c` itself.
+    fn choose_bool(
+        &mut self,
+        c: Leaf,
+        t: Option<ExprId>,
+        f: Option<ExprId>,
+        bt: TyId,
+    ) -> LowerResult<Rv> {
+        let run = self.new_block()?;
+        let join = self.new_block()?;
+        let vars = self.new_vars(bt)?;
+        let ss = [Scalar::Bool];
+        self.write_vars(&vars, &[c], &ss)?;
+        match t {
+            Some(_) => self.branch(c, run, join)?,
+            None => self.branch(c, join, run)?,
+        }
+        self.seal(run)?;
+        self.enter(run)?;
+        let e = t
+            .or(f)
+            .ok_or_else(|| LowerError::internal("short circuit"))?;
+        let v = self.rvalue(e)?;
+        let v = self.coerce(v, bt, false)?;
+        self.write_vars(&vars, &v.leaves, &ss)?;
+        self.jump(join)?;
+        self.seal(join)?;
+        self.enter(join)?;
+        let leaves = self.read_vars(&vars)?;
+        Ok(Rv {
+            ty: bt,
+            leaves,
+            res: None,
+        })
     }
 
     /// Whether a parameter is `out` or `inout`.
