@@ -1201,16 +1201,7 @@ impl Fx<'_, '_> {
                 let mut out = Vec::new();
                 for l in v.leaves {
                     out.push(match l {
-                        Leaf::Int(i) => Leaf::Int(super::emit::wrap(
-                            i.wrapping_neg(),
-                            if s == Scalar::I64 || s == Scalar::U64 {
-                                64
-                            } else if matches!(self.cx.storage.reg(s), dxil_ops::Scalar::I16) {
-                                16
-                            } else {
-                                32
-                            },
-                        )),
+                        Leaf::Int(_) => self.arith(Arith::Sub, Leaf::Int(0), l, s)?,
                         Leaf::Float(x) => Leaf::Float(-x),
                         _ if s.is_float() => self.arith(Arith::Sub, Leaf::Float(-0.0), l, s)?,
                         _ => self.arith(Arith::Sub, Leaf::Int(0), l, s)?,
