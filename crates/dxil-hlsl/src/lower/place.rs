@@ -431,6 +431,19 @@ impl Fx<'_, '_> {
                 n += 1;
             }
             let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
+            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops() {
+                // Before shader model 6.2, 64-bit values are read as 32-bit pairs.
+                let n = n.min(2);
+                let v = self.e.buffer_load(&[oty(Dx::I32)], h, idx, off)?;
+                for j in 0..n {
+                    let lo = self.e.ir().extract_value(v, &[2 * j as u32])?;
+                    let hi = self.e.ir().extract_value(v, &[2 * j as u32 + 1])?;
+                    let x = self.join64(Leaf::V(lo), Leaf::V(hi), d)?;
+                    out.push(x);
+                }
+                k += n;
+                continue;
+            }
             let mask = (1u8 << n) - 1;
             let v = if self.raw_ops() {
                 self.e
@@ -481,6 +494,38 @@ impl Fx<'_, '_> {
                 n += 1;
             }
             let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
+            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops() {
+                // Before shader model 6.2, 64-bit values are written as 32-bit pairs.
+                let n = n.min(2);
+                let mut words = [Leaf::Undef; 4];
+                for j in 0..n {
+                    let (lo, hi) = self.split64(leaves[k + j], d)?;
+                    words[2 * j] = lo;
+                    words[2 * j + 1] = hi;
+                }
+                let mut vs = Vec::with_capacity(4);
+                for (j, &w) in words.iter().enumerate() {
+                    vs.push(if j < 2 * n {
+                        Leaf::V(self.value(w, Dx::I32)?)
+                    } else {
+                        Leaf::Undef
+                    });
+                }
+                let mask = ((1u16 << (2 * n)) - 1) as u8;
+                self.e.buffer_store(
+                    &[oty(Dx::I32)],
+                    h,
+                    idx,
+                    off,
+                    vs[0],
+                    vs[1],
+                    vs[2],
+                    vs[3],
+                    mask,
+                )?;
+                k += n;
+                continue;
+            }
             let mut vals = [Leaf::Undef; 4];
             for j in 0..n {
                 vals[j] = self.to_memory(leaves[k + j], slots[k + j].scalar)?;
