@@ -329,8 +329,8 @@ impl Fx<'_, '_> {
                         ty: *ty,
                         vars: vars.clone(),
                     }),
-                    Local::Res(r) => Access::Value(Rv {
-                        ty: r.ty,
+                    Local::Res(r, ty) => Access::Value(Rv {
+                        ty: *ty,
                         leaves: Vec::new(),
                         res: Some(*r),
                     }),

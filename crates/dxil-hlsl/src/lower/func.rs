@@ -40,7 +40,7 @@ pub(crate) struct ResRef {
 #[derive(Clone, Debug)]
 pub(crate) enum Local {
     Vars { ty: TyId, vars: Vec<Var> },
-    Res(ResRef),
+    Res(ResRef, TyId),
 }
 
 /// Where `break` and `continue` go.
@@ -450,7 +450,7 @@ impl<'c, 'b> Fx<'c, 'b> {
         };
         for (&p, a) in f.params.iter().zip(args) {
             let local = if let Some(r) = a.res {
-                Local::Res(r)
+                Local::Res(r, a.ty)
             } else {
                 let vars = self.new_vars(a.ty)?;
                 let ss = self.scalars(a.ty)?;
