@@ -280,6 +280,13 @@ impl Fx<'_, '_> {
             return Ok(());
         }
         let ss = self.scalars(p.ty())?;
+        if v.leaves.len() != ss.len() {
+            return Err(LowerError::internal(format!(
+                "storing {} values to a place of {}",
+                v.leaves.len(),
+                ss.len()
+            )));
+        }
         match p {
             Place::Offset { inner, by } => match &**inner {
                 Place::Buffer {
@@ -431,10 +438,16 @@ impl Fx<'_, '_> {
                 n += 1;
             }
             let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
-            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops() {
-                // Before shader model 6.2, 64-bit values are read as 32-bit pairs.
+            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops64() {
+                // Before shader model 6.3, 64-bit values are read as 32-bit pairs.
                 let n = n.min(2);
-                let v = self.e.buffer_load(&[oty(Dx::I32)], h, idx, off)?;
+                let v = if self.raw_ops() {
+                    let mask = ((1u16 << (2 * n)) - 1) as u8;
+                    self.e
+                        .raw_buffer_load(&[oty(Dx::I32)], h, idx, off, mask, 4)?
+                } else {
+                    self.e.buffer_load(&[oty(Dx::I32)], h, idx, off)?
+                };
                 for j in 0..n {
                     let lo = self.e.ir().extract_value(v, &[2 * j as u32])?;
                     let hi = self.e.ir().extract_value(v, &[2 * j as u32 + 1])?;
@@ -494,8 +507,8 @@ impl Fx<'_, '_> {
                 n += 1;
             }
             let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
-            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops() {
-                // Before shader model 6.2, 64-bit values are written as 32-bit pairs.
+            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops64() {
+                // Before shader model 6.3, 64-bit values are written as 32-bit pairs.
                 let n = n.min(2);
                 let mut words = [Leaf::Undef; 4];
                 for j in 0..n {
@@ -577,6 +590,12 @@ impl Fx<'_, '_> {
         } else {
             Ok((index, off))
         }
+    }
+
+    /// Whether 64-bit values are read and written whole by the raw buffer operations
+    /// (shader model 6.3 on).
+    pub fn raw_ops64(&self) -> bool {
+        (self.cx.target.major, self.cx.target.minor) >= (6, 3)
     }
 
     /// Whether buffers are read with the raw buffer operations (shader model 6.2 on).
