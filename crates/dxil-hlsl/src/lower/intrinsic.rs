@@ -12,6 +12,7 @@ use super::place::{oty, res_elem, Place};
 use super::types::{self, size_of};
 use super::{LowerError, LowerResult};
 use crate::ast::ExprId;
+use crate::sema::intrinsics::{self as table, literal_int_kind, Arg, Env, Scope};
 use crate::sema::{Scalar, Ty, TyId};
 
 /// `dx.op` atomic operation codes (DXIL.rst "AtomicBinOp").
@@ -27,7 +28,175 @@ mod atomic {
     pub const EXCHANGE: i64 = 8;
 }
 
+/// An argument of a resolved call: a value converted to its parameter's type, or, for an
+/// `out`/`inout` parameter, the place written back.
+pub(super) enum ArgV {
+    In(Rv),
+    Out(Place),
+}
+
+/// A call resolved against DXC's intrinsic table.
+pub(super) struct Call {
+    /// The record's operation name (`mul_vm`, `tex2d_t_lod`).
+    pub op: &'static str,
+    /// The call's type, literal components made concrete (`void` when none).
+    pub ret: TyId,
+    /// Each parameter's type, literal components made concrete.
+    pub params: Vec<TyId>,
+    /// The arguments, the `in` ones converted to `params`.
+    pub args: Vec<ArgV>,
+}
+
+impl Call {
+    /// The `k`th argument's value.
+    pub fn val(&self, k: usize) -> LowerResult<&Rv> {
+        match self.args.get(k) {
+            Some(ArgV::In(v)) => Ok(v),
+            _ => Err(LowerError::internal("expected an input argument")),
+        }
+    }
+
+    /// The `k`th argument's place (an `out` parameter).
+    pub fn out(&self, k: usize) -> LowerResult<&Place> {
+        match self.args.get(k) {
+            Some(ArgV::Out(p)) => Ok(p),
+            _ => Err(LowerError::internal("expected an output argument")),
+        }
+    }
+}
+
 impl Fx<'_, '_> {
+    /// `ty` with literal components given the types DXC gives a literal used where no
+    /// parameter decides it: `int` and `float`.
+    pub(super) fn concrete(&self, ty: TyId) -> TyId {
+        match types::scalar_of(self.cx, ty) {
+            Some(Scalar::IntLiteral) => self.with_scalar(ty, Scalar::I32),
+            Some(Scalar::FloatLiteral) => self.with_scalar(ty, Scalar::F32),
+            _ => ty,
+        }
+    }
+
+    /// Resolves a call of intrinsic `name` in `scope` as DXC does (the first record of
+    /// the name and arity whose parameters all take the arguments), evaluating each
+    /// argument once: `out`/`inout` ones as places, the others as values converted to
+    /// their parameter's type.
+    pub(super) fn resolve_call(
+        &mut self,
+        scope: Scope,
+        name: &str,
+        targ: Option<TyId>,
+        args: &[ExprId],
+    ) -> LowerResult<Call> {
+        let ns = match scope {
+            Scope::Global => "Intrinsics",
+            Scope::Dx => "DxIntrinsics",
+            Scope::Object(t) => match self.cx.get(t) {
+                Ty::Object(o) => table::methods_namespace(self.cx.name(o.name)).unwrap_or(""),
+                _ => "",
+            },
+        };
+        let written = |k: usize| {
+            table::lookup(ns, name)
+                .filter(|i| i.arity() == args.len())
+                .any(|i| i.params.get(k + 1).is_some_and(|p| p.qual.writes()))
+        };
+        let mut vals = Vec::with_capacity(args.len());
+        let mut targs = Vec::with_capacity(args.len());
+        for (k, &a) in args.iter().enumerate() {
+            if written(k) {
+                let p = self.place(a)?;
+                targs.push(Arg::new(p.ty()));
+                vals.push(ArgV::Out(p));
+            } else {
+                let v = self.rvalue(a)?;
+                let mut arg = Arg::new(v.ty);
+                if types::scalar_of(self.cx, v.ty) == Some(Scalar::IntLiteral) {
+                    if let Some(Leaf::Int(i)) = v.leaves.first() {
+                        arg.literal = Some(literal_int_kind(i.unsigned_abs(), *i < 0));
+                    }
+                }
+                targs.push(arg);
+                vals.push(ArgV::In(v));
+            }
+        }
+        let r = {
+            let mut tys = self.cx.types.borrow_mut();
+            let mut env = Env {
+                types: &mut tys,
+                interner: self.cx.int,
+                native_16bit: self.cx.storage.native16,
+                shader_model: (self.cx.target.major as u8, self.cx.target.minor as u8),
+            };
+            table::resolve(&mut env, scope, name, targ, &targs)
+        };
+        let r = match r {
+            Ok(r) => r,
+            Err(no) => {
+                let spelled: Vec<String> = targs
+                    .iter()
+                    .map(|a| types::describe(self.cx, a.ty))
+                    .collect();
+                let (msg, notes) = no.render(&self.cx.types.borrow(), self.cx.int, &spelled);
+                let mut m = msg;
+                for n in notes {
+                    m.push_str("\nnote: ");
+                    m.push_str(&n);
+                }
+                return Err(LowerError::shader(m));
+            }
+        };
+        let ret = self.concrete(r.ret);
+        let params: Vec<TyId> = r.params.iter().map(|&t| self.concrete(t)).collect();
+        let mut out = Vec::with_capacity(vals.len());
+        for (v, &pt) in vals.into_iter().zip(&params) {
+            out.push(match v {
+                ArgV::In(v) if v.res.is_none() => ArgV::In(self.coerce(v, pt, false)?),
+                x => x,
+            });
+        }
+        Ok(Call {
+            op: r.intrinsic.op,
+            ret,
+            params,
+            args: out,
+        })
+    }
+
+    /// A global intrinsic's `in` arguments converted to the types of the overload DXC
+    /// picks, with the type of the first parameter and its scalar (the type of every
+    /// argument of the elementwise intrinsics).
+    fn typed(&mut self, name: &str, args: &[ExprId]) -> LowerResult<(TyId, Scalar, Vec<Rv>)> {
+        let c = self.resolve_call(Scope::Global, name, None, args)?;
+        let ty = *c
+            .params
+            .first()
+            .ok_or_else(|| LowerError::internal("intrinsic without parameters"))?;
+        let s = types::scalar_of(self.cx, ty)
+            .ok_or_else(|| LowerError::shader("argument is not numeric"))?;
+        let mut vals = Vec::with_capacity(c.args.len());
+        for a in c.args {
+            match a {
+                ArgV::In(v) => vals.push(v),
+                ArgV::Out(_) => return Err(LowerError::internal("unexpected output argument")),
+            }
+        }
+        Ok((ty, s, vals))
+    }
+
+    /// Stores `v` (of type `ty`) to an `out` argument's place, converted to its type.
+    pub(super) fn write_out(&mut self, p: &Place, ty: TyId, leaves: Vec<Leaf>) -> LowerResult<()> {
+        let v = self.coerce(
+            Rv {
+                ty,
+                leaves,
+                res: None,
+            },
+            p.ty(),
+            false,
+        )?;
+        self.store(p, &v)
+    }
+
     fn args(&mut self, args: &[ExprId]) -> LowerResult<Vec<Rv>> {
         let mut out = Vec::with_capacity(args.len());
         for &a in args {
@@ -45,29 +214,6 @@ impl Fx<'_, '_> {
                 args.len()
             )))
         }
-    }
-
-    /// The arguments converted to one type (their common type, made floating when
-    /// `float` is set: literal and integer arguments of float-only intrinsics).
-    fn unify(&mut self, vals: Vec<Rv>, float: bool) -> LowerResult<(TyId, Scalar, Vec<Rv>)> {
-        let mut ty = vals[0].ty;
-        for v in &vals[1..] {
-            ty = self.common_type(ty, v.ty)?;
-        }
-        let mut s = types::scalar_of(self.cx, ty)
-            .ok_or_else(|| LowerError::shader("argument is not numeric"))?;
-        if s == Scalar::IntLiteral {
-            s = Scalar::I32;
-        }
-        if s == Scalar::FloatLiteral || (float && !s.is_float()) {
-            s = Scalar::F32;
-        }
-        let ty = self.with_scalar(ty, s);
-        let mut out = Vec::with_capacity(vals.len());
-        for v in vals {
-            out.push(self.coerce(v, ty, false)?);
-        }
-        Ok((ty, s, out))
     }
 
     /// One `dx.op` per leaf through `f`.
@@ -104,8 +250,7 @@ impl Fx<'_, '_> {
         macro_rules! unary_float {
             ($method:ident) => {{
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -137,8 +282,7 @@ impl Fx<'_, '_> {
             "saturate" => unary_float!(saturate),
             "exp" | "log" | "log10" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 let name = name.to_string();
                 return self
@@ -167,8 +311,7 @@ impl Fx<'_, '_> {
             }
             "pow" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -182,8 +325,7 @@ impl Fx<'_, '_> {
             }
             "rcp" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         fx.arith(Arith::Div, Leaf::Float(1.0), x[0], s)
@@ -192,8 +334,7 @@ impl Fx<'_, '_> {
             }
             "abs" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -213,8 +354,7 @@ impl Fx<'_, '_> {
             }
             "min" | "max" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let max = name == "max";
                 return self
                     .map_leaves(ty, &vals, |fx, x| fx.minmax(max, x[0], x[1], s))
@@ -222,8 +362,7 @@ impl Fx<'_, '_> {
             }
             "clamp" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         let m = fx.minmax(true, x[0], x[1], s)?;
@@ -233,8 +372,7 @@ impl Fx<'_, '_> {
             }
             "mad" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -251,8 +389,7 @@ impl Fx<'_, '_> {
             }
             "fma" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -263,8 +400,7 @@ impl Fx<'_, '_> {
             }
             "lerp" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         let d = fx.arith(Arith::Sub, x[1], x[0], s)?;
@@ -275,8 +411,7 @@ impl Fx<'_, '_> {
             }
             "step" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         let c = fx.compare(Cmp::Lt, x[1], x[0], s)?;
@@ -286,8 +421,7 @@ impl Fx<'_, '_> {
             }
             "sign" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let ity = self.with_scalar(ty, Scalar::I32);
                 let zero = if s.is_float() {
                     Leaf::Float(0.0)
@@ -306,8 +440,7 @@ impl Fx<'_, '_> {
             }
             "isnan" | "isinf" | "isfinite" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 let bty = self.with_scalar(ty, Scalar::Bool);
                 let which = name.to_string();
@@ -324,8 +457,7 @@ impl Fx<'_, '_> {
             }
             "countbits" | "reversebits" | "firstbitlow" | "firstbithigh" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 let which = name.to_string();
                 let rty = if which == "reversebits" {
@@ -454,8 +586,7 @@ impl Fx<'_, '_> {
             }
             "dot" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let n = vals[0].leaves.len();
                 let d = self.cx.storage.reg(s);
                 let sty = self.ty_scalar(s);
@@ -503,8 +634,7 @@ impl Fx<'_, '_> {
                 }));
             }
             "length" | "normalize" | "distance" => {
-                let vals = self.args(args)?;
-                let (ty, s, mut vals) = self.unify(vals, true)?;
+                let (ty, s, mut vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 if name == "distance" {
                     Self::arity(name, args, 2)?;
@@ -548,8 +678,7 @@ impl Fx<'_, '_> {
             }
             "cross" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let (a, b) = (vals[0].leaves.clone(), vals[1].leaves.clone());
                 if a.len() != 3 {
                     return Err(LowerError::shader("cross requires 3-component vectors"));
