@@ -448,8 +448,34 @@ impl Fx<'_, '_> {
                 let d = self.cx.storage.reg(s);
                 let bty = self.with_scalar(ty, Scalar::Bool);
                 let which = name.to_string();
+                // Before shader model 6.9 the 16-bit overloads are not allowed: DXC tests
+                // the bits of the half instead.
+                let emulate = d == Dx::Half && (self.cx.target.major, self.cx.target.minor) < (6, 9);
                 return self
                     .map_leaves(bty, &vals, |fx, x| {
+                        if emulate {
+                            let u = Scalar::U16;
+                            let iv = fx.bitcast(x[0], Dx::Half, Dx::I16)?;
+                            let exp_mask = Leaf::Int(0x7c00);
+                            return match which.as_str() {
+                                "isinf" => {
+                                    let pos = fx.compare(Cmp::Eq, iv, exp_mask, u)?;
+                                    let neg = fx.compare(Cmp::Eq, iv, Leaf::Int(-0x400), u)?;
+                                    fx.arith(Arith::Or, pos, neg, Scalar::Bool)
+                                }
+                                "isnan" => {
+                                    let e = fx.arith(Arith::And, iv, exp_mask, u)?;
+                                    let all = fx.compare(Cmp::Eq, e, exp_mask, u)?;
+                                    let m = fx.arith(Arith::And, iv, Leaf::Int(0x3ff), u)?;
+                                    let nz = fx.compare(Cmp::Ne, m, Leaf::Int(0), u)?;
+                                    fx.arith(Arith::And, all, nz, Scalar::Bool)
+                                }
+                                _ => {
+                                    let e = fx.arith(Arith::And, iv, exp_mask, u)?;
+                                    fx.compare(Cmp::Ne, e, exp_mask, u)
+                                }
+                            };
+                        }
                         let a = fx.v(x[0], s)?;
                         Ok(Leaf::V(match which.as_str() {
                             "isnan" => fx.e.is_nan(&[oty(d)], a)?,
