@@ -1251,6 +1251,9 @@ impl Fx<'_, '_> {
             .trim_start_matches("RW")
             .trim_start_matches("RasterizerOrdered")
             .to_string();
+        if let Some(v) = self.texture_method(r, &oname, name, args)? {
+            return Ok(v);
+        }
         let u = self.ty_scalar(Scalar::U32);
         if base == "ByteAddressBuffer" {
             let width = |n: &str| -> Option<u16> {
