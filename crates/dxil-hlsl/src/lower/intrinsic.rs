@@ -38,8 +38,6 @@ pub(super) enum ArgV {
 
 /// A call resolved against DXC's intrinsic table.
 pub(super) struct Call {
-    /// The record's operation name (`mul_vm`, `tex2d_t_lod`).
-    pub op: &'static str,
     /// The call's type, literal components made concrete (`void` when none).
     pub ret: TyId,
     /// Each parameter's type, literal components made concrete.
@@ -156,7 +154,6 @@ impl Fx<'_, '_> {
             });
         }
         Ok(Call {
-            op: r.intrinsic.op,
             ret,
             params,
             args: out,
@@ -196,14 +193,6 @@ impl Fx<'_, '_> {
             false,
         )?;
         self.store(p, &v)
-    }
-
-    fn args(&mut self, args: &[ExprId]) -> LowerResult<Vec<Rv>> {
-        let mut out = Vec::with_capacity(args.len());
-        for &a in args {
-            out.push(self.rvalue(a)?);
-        }
-        Ok(out)
     }
 
     fn arity(name: &str, args: &[ExprId], n: usize) -> LowerResult<()> {
@@ -450,7 +439,8 @@ impl Fx<'_, '_> {
                 let which = name.to_string();
                 // Before shader model 6.9 the 16-bit overloads are not allowed: DXC tests
                 // the bits of the half instead.
-                let emulate = d == Dx::Half && (self.cx.target.major, self.cx.target.minor) < (6, 9);
+                let emulate =
+                    d == Dx::Half && (self.cx.target.major, self.cx.target.minor) < (6, 9);
                 return self
                     .map_leaves(bty, &vals, |fx, x| {
                         if emulate {
@@ -624,11 +614,8 @@ impl Fx<'_, '_> {
                 let _ = ty;
                 let r = if s.is_float() && (2..=4).contains(&n) {
                     let mut ops = Vec::with_capacity(8);
-                    for k in 0..n {
-                        ops.push(self.v(a[k], s)?);
-                    }
-                    for k in 0..n {
-                        ops.push(self.v(b[k], s)?);
+                    for &x in a.iter().chain(b.iter()) {
+                        ops.push(self.v(x, s)?);
                     }
                     let o = [oty(d)];
                     Leaf::V(match n {
@@ -757,8 +744,8 @@ impl Fx<'_, '_> {
                 let c = self.coerce(c, bt, false)?;
                 let ss = self.scalars(ty)?;
                 let mut out = Vec::new();
-                for k in 0..a.leaves.len() {
-                    out.push(self.select(c.leaves[k], a.leaves[k], b.leaves[k], ss[k])?);
+                for (k, &sk) in ss.iter().enumerate().take(a.leaves.len()) {
+                    out.push(self.select(c.leaves[k], a.leaves[k], b.leaves[k], sk)?);
                 }
                 return Ok(Some(Rv {
                     ty,
@@ -1522,7 +1509,11 @@ impl Fx<'_, '_> {
         &mut self,
         x: Leaf,
         s: Scalar,
-        f: fn(&mut dxil_builder::EntryBuilder<'_>, &[dxil_ops::Ty], Value) -> dxil_builder::Result<Value>,
+        f: fn(
+            &mut dxil_builder::EntryBuilder<'_>,
+            &[dxil_ops::Ty],
+            Value,
+        ) -> dxil_builder::Result<Value>,
     ) -> LowerResult<Leaf> {
         let d = self.cx.storage.reg(s);
         let a = self.value(x, d)?;
@@ -1532,7 +1523,11 @@ impl Fx<'_, '_> {
     /// The intrinsics DXC expands into several operations (`atan2`, `fmod`, `reflect`...),
     /// the bit casts between 16-bit types, the packing operations and the wave
     /// intrinsics past the basic ones; `None` when `name` is none of them.
-    fn expanded_intrinsic(&mut self, name: &str, args: &[ExprId]) -> LowerResult<Option<Option<Rv>>> {
+    fn expanded_intrinsic(
+        &mut self,
+        name: &str,
+        args: &[ExprId],
+    ) -> LowerResult<Option<Option<Rv>>> {
         use std::f64::consts::PI;
         let known = matches!(
             name,
@@ -1611,7 +1606,11 @@ impl Fx<'_, '_> {
                 Some(Self::rv(ret, out))
             }
             "degrees" | "radians" => {
-                let k = if name == "degrees" { 180.0 / PI } else { PI / 180.0 };
+                let k = if name == "degrees" {
+                    180.0 / PI
+                } else {
+                    PI / 180.0
+                };
                 let mut out = Vec::new();
                 for &x in &c.val(0)?.leaves.clone() {
                     out.push(self.arith(Arith::Mul, Leaf::Float(k), x, s)?);
@@ -1644,7 +1643,9 @@ impl Fx<'_, '_> {
             }
             "frexp" => {
                 if d != Dx::Float {
-                    return Err(LowerError::unsupported("frexp of a type other than 32-bit float"));
+                    return Err(LowerError::unsupported(
+                        "frexp of a type other than 32-bit float",
+                    ));
                 }
                 let x = c.val(0)?.leaves.clone();
                 let mut mant = Vec::new();
@@ -1773,10 +1774,14 @@ impl Fx<'_, '_> {
             }
             "determinant" => {
                 let Ty::Matrix(_, rows, cols) = self.cx.get(p0) else {
-                    return Err(LowerError::shader("determinant of a value that is not a matrix"));
+                    return Err(LowerError::shader(
+                        "determinant of a value that is not a matrix",
+                    ));
                 };
                 if rows != cols {
-                    return Err(LowerError::shader("determinant of a matrix that is not square"));
+                    return Err(LowerError::shader(
+                        "determinant of a matrix that is not square",
+                    ));
                 }
                 let m = c.val(0)?.leaves.clone();
                 let r = determinant(self, &m, usize::from(rows), s)?;
@@ -1846,14 +1851,24 @@ impl Fx<'_, '_> {
                 let (a, b) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
                 let acc = c.val(2)?.leaves[0];
                 let h = Scalar::F16;
-                let (ax, ay, bx, by) = (self.v(a[0], h)?, self.v(a[1], h)?, self.v(b[0], h)?, self.v(b[1], h)?);
+                let (ax, ay, bx, by) = (
+                    self.v(a[0], h)?,
+                    self.v(a[1], h)?,
+                    self.v(b[0], h)?,
+                    self.v(b[1], h)?,
+                );
                 let acc = self.v(acc, Scalar::F32)?;
-                let r = self.e.dot2_add_half(&[oty(Dx::Float)], acc, ax, ay, bx, by)?;
+                let r = self
+                    .e
+                    .dot2_add_half(&[oty(Dx::Float)], acc, ax, ay, bx, by)?;
                 Some(Self::rv(ret, vec![Leaf::V(r)]))
             }
             "dot4add_i8packed" | "dot4add_u8packed" => {
                 let u = Scalar::U32;
-                let (a, b) = (self.v(c.val(0)?.leaves[0], u)?, self.v(c.val(1)?.leaves[0], u)?);
+                let (a, b) = (
+                    self.v(c.val(0)?.leaves[0], u)?,
+                    self.v(c.val(1)?.leaves[0], u)?,
+                );
                 let acc = self.v(c.val(2)?.leaves[0], u)?;
                 let o = [oty(Dx::I32)];
                 let r = if name == "dot4add_i8packed" {
@@ -1939,7 +1954,9 @@ impl Fx<'_, '_> {
             }
             "QuadAny" | "QuadAll" => {
                 let x = self.v(c.val(0)?.leaves[0], Scalar::Bool)?;
-                let r = self.e.quad_vote(&[oty(Dx::I1)], x, i64::from(name == "QuadAll"))?;
+                let r = self
+                    .e
+                    .quad_vote(&[oty(Dx::I1)], x, i64::from(name == "QuadAll"))?;
                 Some(Self::rv(ret, vec![Leaf::V(r)]))
             }
             _ => {
@@ -1953,7 +1970,9 @@ impl Fx<'_, '_> {
                 }
                 if name == "WaveMultiPrefixCountBits" {
                     let b = self.v(x[0], Scalar::Bool)?;
-                    let r = self.e.wave_multi_prefix_bit_count(&[], b, m[0], m[1], m[2], m[3])?;
+                    let r = self
+                        .e
+                        .wave_multi_prefix_bit_count(&[], b, m[0], m[1], m[2], m[3])?;
                     Some(Self::rv(ret, vec![Leaf::V(r)]))
                 } else {
                     let op = match name {
@@ -1967,7 +1986,16 @@ impl Fx<'_, '_> {
                     let mut out = Vec::new();
                     for &l in &x {
                         let v = self.v(l, s)?;
-                        out.push(Leaf::V(self.e.wave_multi_prefix_op(&[oty(d)], v, m[0], m[1], m[2], m[3], op, sop)?));
+                        out.push(Leaf::V(self.e.wave_multi_prefix_op(
+                            &[oty(d)],
+                            v,
+                            m[0],
+                            m[1],
+                            m[2],
+                            m[3],
+                            op,
+                            sop,
+                        )?));
                     }
                     Some(Self::rv(ret, out))
                 }

@@ -17,13 +17,11 @@ use super::types;
 use super::{LowerError, LowerResult};
 use crate::ast::ExprId;
 use crate::sema::intrinsics::Scope;
-use crate::sema::{Scalar, Ty};
+use crate::sema::Scalar;
 
 /// The dimensions of a texture kind (its name without `RW`/`RasterizerOrdered`).
 #[derive(Clone, Copy)]
 struct Shape {
-    /// Sampling coordinates (the array index included).
-    coords: usize,
     /// Texel offsets (none for cubes).
     offsets: usize,
     /// `Load`'s location without the mip level.
@@ -35,23 +33,22 @@ struct Shape {
 }
 
 fn shape(base: &str) -> Option<Shape> {
-    let s = |coords, offsets, load, ms, dims| Shape {
-        coords,
+    let s = |offsets, load, ms, dims| Shape {
         offsets,
         load,
         ms,
         dims,
     };
     Some(match base {
-        "Texture1D" => s(1, 1, 1, false, &[0]),
-        "Texture1DArray" => s(2, 1, 2, false, &[0, 1]),
-        "Texture2D" => s(2, 2, 2, false, &[0, 1]),
-        "Texture2DArray" => s(3, 2, 3, false, &[0, 1, 2]),
-        "Texture3D" => s(3, 3, 3, false, &[0, 1, 2]),
-        "TextureCube" => s(3, 0, 3, false, &[0, 1]),
-        "TextureCubeArray" => s(4, 0, 4, false, &[0, 1, 2]),
-        "Texture2DMS" => s(2, 2, 2, true, &[0, 1]),
-        "Texture2DMSArray" => s(3, 2, 3, true, &[0, 1, 2]),
+        "Texture1D" => s(1, 1, false, &[0]),
+        "Texture1DArray" => s(1, 2, false, &[0, 1]),
+        "Texture2D" => s(2, 2, false, &[0, 1]),
+        "Texture2DArray" => s(2, 3, false, &[0, 1, 2]),
+        "Texture3D" => s(3, 3, false, &[0, 1, 2]),
+        "TextureCube" => s(0, 3, false, &[0, 1]),
+        "TextureCubeArray" => s(0, 4, false, &[0, 1, 2]),
+        "Texture2DMS" => s(2, 2, true, &[0, 1]),
+        "Texture2DMSArray" => s(2, 3, true, &[0, 1, 2]),
         _ => return None,
     })
 }
@@ -113,7 +110,8 @@ impl Fx<'_, '_> {
         let d = self.cx.storage.reg(ret_s);
         let o = [oty(d)];
         let n = types::leaf_count(self.cx, c.ret)?;
-        let leaves = |c: &Call, k: usize| -> LowerResult<Vec<Leaf>> { Ok(c.val(k)?.leaves.clone()) };
+        let leaves =
+            |c: &Call, k: usize| -> LowerResult<Vec<Leaf>> { Ok(c.val(k)?.leaves.clone()) };
         let pad = |mut v: Vec<Leaf>, to: usize| {
             v.resize(to, Leaf::Undef);
             v
@@ -181,7 +179,11 @@ impl Fx<'_, '_> {
                 let s = sampler(self, &c)?;
                 let x = pad(leaves(&c, 1)?, 4);
                 let f = |c: &Call, k: usize| -> LowerResult<Leaf> {
-                    Ok(if k < nargs { c.val(k)?.leaves[0] } else { Leaf::Undef })
+                    Ok(if k < nargs {
+                        c.val(k)?.leaves[0]
+                    } else {
+                        Leaf::Undef
+                    })
                 };
                 let status = |last: usize| -> LowerResult<()> {
                     if nargs > last {
@@ -265,8 +267,9 @@ impl Fx<'_, '_> {
                                 &o, h, s, x[0], x[1], x[2], x[3], off[0], off[1], ch, v,
                             )?
                         } else {
-                            self.e
-                                .texture_gather(&o, h, s, x[0], x[1], x[2], x[3], off[0], off[1], ch)?
+                            self.e.texture_gather(
+                                &o, h, s, x[0], x[1], x[2], x[3], off[0], off[1], ch,
+                            )?
                         }
                     }
                 }
@@ -315,8 +318,6 @@ impl Fx<'_, '_> {
             };
             let p = p.clone();
             let l = Leaf::V(self.e.ir().extract_value(dims, &[comp])?);
-            let pt = p.ty();
-            let _ = matches!(self.cx.get(pt), Ty::Scalar(_));
             self.write_out(&p, u, vec![l])?;
         }
         Ok(())
