@@ -13,6 +13,7 @@ mod place;
 mod resource;
 mod ssa;
 mod stmt;
+mod texture;
 pub(crate) mod types;
 
 use std::collections::HashMap;
