@@ -400,8 +400,21 @@ impl ShaderBuilder {
             None => {
                 let name = format!("dxil.resource.{}", self.cx.resources.len());
                 let st = mb.struct_named(&name);
-                let i32t = mb.int(32);
-                mb.set_struct_body(st, &[i32t], false).map_err(Error::ir)?;
+                // A typed resource's struct holds its element (`<4 x float>`): readers
+                // take the element's components from it, as from DXC's class types.
+                let elem = match desc.element {
+                    crate::resource::Element::Typed(ct, n) => {
+                        let s = crate::types::component_scalar_type(mb, ct)?;
+                        if n > 1 {
+                            mb.ty(TypeData::Vector { len: u64::from(n), elem: s })
+                                .map_err(Error::ir)?
+                        } else {
+                            s
+                        }
+                    }
+                    _ => mb.int(32),
+                };
+                mb.set_struct_body(st, &[elem], false).map_err(Error::ir)?;
                 st
             }
         };

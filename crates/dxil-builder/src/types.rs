@@ -24,6 +24,25 @@ pub fn scalar_type(mb: &mut ModuleBuilder, s: Scalar) -> Result<Type> {
     mb.ty(data).map_err(Error::ir)
 }
 
+/// The IR scalar type that holds a component of `ct` (16-bit and 64-bit types as such,
+/// normalized floats as their float, packed 8-bit quadruples as `i32`).
+pub fn component_scalar_type(
+    mb: &mut ModuleBuilder,
+    ct: dxil_parts::names::ComponentType,
+) -> Result<Type> {
+    use dxil_parts::names::ComponentType as C;
+    let s = match ct {
+        C::I1 => Scalar::I1,
+        C::I16 | C::U16 => Scalar::I16,
+        C::I64 | C::U64 => Scalar::I64,
+        C::F16 | C::SNormF16 | C::UNormF16 => Scalar::Half,
+        C::F32 | C::SNormF32 | C::UNormF32 => Scalar::Float,
+        C::F64 | C::SNormF64 | C::UNormF64 => Scalar::Double,
+        _ => Scalar::I32,
+    };
+    scalar_type(mb, s)
+}
+
 /// The element types of a `%dx.types.*` struct, or `None` for a name this module does not
 /// define (user structs: payloads, attributes, node records).
 fn dx_struct_body(name: &str) -> Option<Vec<Ty>> {
