@@ -2,7 +2,7 @@
 //! subexpressions over the dominator tree, dead code.
 
 use dxil_ir::{
-    BinOp, Block, CastOp, Inst, InstKind, Predicate, Type, TypeData, ValueRef,
+    BinOp, ConstKind, Block, CastOp, Inst, InstKind, Predicate, Type, TypeData, ValueRef,
 };
 
 use crate::cfg::{
@@ -373,6 +373,13 @@ impl Work<'_> {
                     And if ones(lc) => Some(r),
                     And if ones(rc) => Some(l),
                     And | Or if l == r => Some(l),
+                    // Exact in IEEE arithmetic, signed zeros and NaNs included: `x * 1`,
+                    // `x / 1`, `x + -0`, `x - +0`.
+                    FMul if self.float_is(l, inst.ty, FloatConst::One) => Some(r),
+                    FMul | FDiv if self.float_is(r, inst.ty, FloatConst::One) => Some(l),
+                    FAdd if self.float_is(l, inst.ty, FloatConst::NegZero) => Some(r),
+                    FAdd if self.float_is(r, inst.ty, FloatConst::NegZero) => Some(l),
+                    FSub if self.float_is(r, inst.ty, FloatConst::PosZero) => Some(l),
                     _ => None,
                 }
             }
@@ -385,6 +392,33 @@ impl Work<'_> {
                     .then_some(v)
             }
             _ => None,
+        }
+    }
+
+    /// Whether `v` is the scalar floating-point constant `which` of type `ty`.
+    fn float_is(&self, v: ValueRef, ty: Option<Type>, which: FloatConst) -> bool {
+        let ValueRef::Const(c) = v else {
+            return false;
+        };
+        let Some(data) = self.m.constant(c) else {
+            return false;
+        };
+        let bits = match data.kind {
+            ConstKind::Float(b) => b,
+            ConstKind::Null => 0,
+            _ => return false,
+        };
+        // (1.0, -0.0) per type.
+        let (one, neg_zero) = match ty.and_then(|t| self.m.ty(t)) {
+            Some(TypeData::Half) => (0x3c00, 0x8000),
+            Some(TypeData::Float) => (0x3f80_0000, 0x8000_0000),
+            Some(TypeData::Double) => (0x3ff0_0000_0000_0000, 0x8000_0000_0000_0000),
+            _ => return false,
+        };
+        bits == match which {
+            FloatConst::One => one,
+            FloatConst::NegZero => neg_zero,
+            FloatConst::PosZero => 0,
         }
     }
 
@@ -666,6 +700,14 @@ impl Work<'_> {
         }
         self.purge();
     }
+}
+
+/// The floating-point constants the identities name.
+#[derive(Clone, Copy)]
+enum FloatConst {
+    One,
+    NegZero,
+    PosZero,
 }
 
 /// A total order on values, to put the operands of commutative operations in one order.

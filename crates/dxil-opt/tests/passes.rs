@@ -391,3 +391,39 @@ fn a_body_with_nothing_to_do_is_untouched() -> R<()> {
     assert_eq!(shape(&m, f), ["sink ret"]);
     Ok(())
 }
+
+#[test]
+fn exact_float_identities_fold_and_others_stay() -> R<()> {
+    let mut mb = ModuleBuilder::new();
+    let f32t = mb.float();
+    let void = mb.void();
+    let sink_ty = mb.function_type(void, &[f32t], false)?;
+    let sink = mb.declare_function(Some("fsink"), sink_ty, &Default::default())?;
+    let main_ty = mb.function_type(void, &[f32t], false)?;
+    let main = mb.declare_function(Some("main"), main_ty, &Default::default())?;
+    let f = main.function().ok_or("not a function")?;
+    let one = mb.constant(f32t, dxil_ir::ConstKind::Float(0x3f80_0000))?;
+    let neg_zero = mb.constant(f32t, dxil_ir::ConstKind::Float(0x8000_0000))?;
+    let pos_zero = mb.constant(f32t, dxil_ir::ConstKind::Float(0))?;
+    let mut fb = mb.define_function(f)?;
+    let b = fb.add_block(None)?;
+    fb.position_at_end(b)?;
+    let x = fb.arg(0)?;
+    let a = fb.fmul(one, x)?; // x
+    let c = fb.fadd(a, neg_zero)?; // x
+    let e = fb.fsub(c, pos_zero)?; // x
+    let g = fb.fdiv(e, one)?; // x
+    let kept = fb.fadd(g, pos_zero)?; // -0 + +0 is +0: stays
+    fb.call(sink, &[kept], &CallOptions::default())?;
+    fb.ret(None)?;
+    fb.finish()?;
+    let mut m = mb.finish()?;
+    optimize_module(&mut m)?;
+    assert_eq!(shape(&m, f), ["fadd fsink ret"]);
+    let body = m.functions[f].body.as_ref().unwrap();
+    let InstKind::Binary { lhs, .. } = body.insts[body.blocks[0].insts[0]].kind else {
+        panic!("not a binary operation");
+    };
+    assert_eq!(lhs, x.value_ref());
+    Ok(())
+}
