@@ -21,6 +21,7 @@ pub mod dis;
 pub mod exec;
 pub mod front;
 pub mod gen;
+pub mod hlsl_compile;
 pub mod hlsl_pp;
 pub mod module;
 pub mod naga_backend;

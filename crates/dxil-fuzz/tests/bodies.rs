@@ -300,3 +300,9 @@ fn hlsl_pp() {
     let seeds = hlsl_sources(200);
     drive("hlsl_pp", &seeds, 4, dxil_fuzz::hlsl_pp::run);
 }
+
+#[test]
+fn hlsl_compile() {
+    let seeds = hlsl_sources(120);
+    drive("hlsl_compile", &seeds, 2, dxil_fuzz::hlsl_compile::run);
+}

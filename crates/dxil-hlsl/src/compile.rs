@@ -125,7 +125,7 @@ pub fn compile(name: &str, text: &str, opts: &Options, loader: &mut dyn FileLoad
         return finish(diagnostics, None, pre.sources);
     }
     let loc = |t: u32| pre.tokens.get(t as usize).map(|t| t.loc);
-    let analysis = crate::sema::analyze_with_locations(&parsed, &loc);
+    let analysis = crate::sema::analyze_for(&parsed, &loc, opts.pp.enable_16bit_types);
     extend(&mut diagnostics, &analysis.diagnostics);
     if analysis.diagnostics.has_errors() {
         return finish(diagnostics, None, pre.sources);

@@ -112,6 +112,8 @@ enum Id {
     Preprocess,
     Dumpbin,
     NoLogo,
+    /// A SPIR-V option that does not change DXIL (accepted, as DXC accepts it).
+    SpirvOnly,
     Help,
     /// An option of DXC's that we know and refuse, with why.
     Refused(&'static str),
@@ -203,6 +205,12 @@ const TABLE: &[Spec] = &[
     Spec {
         slash: false,
         ..spec("fspv-", Kind::Joined, Id::Refused(NO_SPIRV), "", "")
+    },
+    // Asks SPIR-V for maximal reconvergence; DXIL's control flow already reconverges as
+    // HLSL states it, and DXC accepts the flag when writing DXIL.
+    Spec {
+        slash: false,
+        ..spec("fspv-enable-maximal-reconvergence", Kind::Flag, Id::SpirvOnly, "", "")
     },
     Spec {
         slash: false,
@@ -334,7 +342,7 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<DxcCommand, OptionError> {
             Id::Gis => opts.ieee_strict = true,
             Id::Preprocess => preprocess = true,
             Id::Dumpbin => dumpbin = true,
-            Id::NoLogo => {}
+            Id::NoLogo | Id::SpirvOnly => {}
             Id::Help => help = true,
             Id::Refused(why) => {
                 return Err(OptionError(format!("unsupported option '{word}': {why}")));

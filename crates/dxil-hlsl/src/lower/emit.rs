@@ -125,7 +125,8 @@ impl Fx<'_, '_> {
     /// `a op b` on scalars of HLSL type `s`.
     pub fn arith(&mut self, op: Arith, a: Leaf, b: Leaf, s: Scalar) -> LowerResult<Leaf> {
         let d = self.cx.storage.reg(s);
-        let w = bits(d);
+        // Integer literals keep 64 bits until a conversion gives them a type.
+        let w = if s == Scalar::IntLiteral { 64 } else { bits(d) };
         let uns = unsigned(s);
         if is_float(d) {
             if let (Some(x), Some(y)) = (num(a), num(b)) {
@@ -216,7 +217,7 @@ impl Fx<'_, '_> {
     /// `a cmp b` on scalars of HLSL type `s`: an `i1` leaf.
     pub fn compare(&mut self, op: Cmp, a: Leaf, b: Leaf, s: Scalar) -> LowerResult<Leaf> {
         let d = self.cx.storage.reg(s);
-        let w = bits(d);
+        let w = if s == Scalar::IntLiteral { 64 } else { bits(d) };
         let uns = unsigned(s);
         if is_float(d) {
             if let (Some(x), Some(y)) = (num(a), num(b)) {
@@ -294,7 +295,16 @@ impl Fx<'_, '_> {
     /// Converts a leaf from HLSL scalar `from` to `to`.
     pub fn convert(&mut self, l: Leaf, from: Scalar, to: Scalar) -> LowerResult<Leaf> {
         let (fd, td) = (self.cx.storage.reg(from), self.cx.storage.reg(to));
-        let (fw, tw) = (bits(fd), bits(td));
+        let fw = if from == Scalar::IntLiteral {
+            64
+        } else {
+            bits(fd)
+        };
+        let tw = if to == Scalar::IntLiteral {
+            64
+        } else {
+            bits(td)
+        };
         if l == Leaf::Undef {
             return Ok(l);
         }

@@ -215,6 +215,16 @@ impl Fx<'_, '_> {
                 otherwise,
             } => {
                 let c = self.rvalue(*cond)?;
+                if c.leaves.len() == 1
+                    && (self.has_effects(*then, 0) || self.has_effects(*otherwise, 0))
+                {
+                    // A scalar condition chooses which operand runs (HLSL 2021): wave
+                    // operations and writes in the other must not happen.
+                    let cb = self.to_bool(c)?;
+                    return self
+                        .choose(cb.leaves[0], *then, *otherwise)
+                        .map(Access::Value);
+                }
                 let a = self.rvalue(*then)?;
                 let b = self.rvalue(*otherwise)?;
                 if a.res.is_some() || b.res.is_some() {
@@ -319,8 +329,8 @@ impl Fx<'_, '_> {
                         ty: *ty,
                         vars: vars.clone(),
                     }),
-                    Local::Res(r) => Access::Value(Rv {
-                        ty: r.ty,
+                    Local::Res(r, ty) => Access::Value(Rv {
+                        ty: *ty,
                         leaves: Vec::new(),
                         res: Some(*r),
                     }),
@@ -343,28 +353,19 @@ impl Fx<'_, '_> {
             return Ok(Access::Place(p));
         }
         match self.globals.get(&d) {
-            Some(Global::Resource { id, ty, count }) => {
-                if *count == 1 {
-                    Ok(Access::Value(Rv {
+            Some(Global::Resource { id, ty, .. }) => {
+                // An array of resources is a value of the array type; indexing it
+                // accumulates the flat index into the range.
+                let whole = self.decl_type(d)?;
+                Ok(Access::Value(Rv {
+                    ty: whole,
+                    leaves: Vec::new(),
+                    res: Some(ResRef {
+                        id: *id,
                         ty: *ty,
-                        leaves: Vec::new(),
-                        res: Some(ResRef {
-                            id: *id,
-                            ty: *ty,
-                            index: Leaf::Int(0),
-                        }),
-                    }))
-                } else {
-                    Ok(Access::Value(Rv {
-                        ty: *ty,
-                        leaves: Vec::new(),
-                        res: Some(ResRef {
-                            id: *id,
-                            ty: *ty,
-                            index: Leaf::Undef,
-                        }),
-                    }))
-                }
+                        index: Leaf::Int(0),
+                    }),
+                }))
             }
             Some(Global::Constant { buffer, ty, layout }) => {
                 let handle = *self
@@ -589,19 +590,28 @@ impl Fx<'_, '_> {
     pub fn index_access(&mut self, b: Access, i: Rv) -> LowerResult<Access> {
         let ty = self.access_ty(&b);
         let idx_s = types::scalar_of(self.cx, i.ty).unwrap_or(Scalar::U32);
-        if let Access::Value(Rv { res: Some(r), .. }) = &b {
-            let r = *r;
+        if let Access::Value(Rv {
+            res: Some(r),
+            ty: aty,
+            ..
+        }) = &b
+        {
+            let (r, aty) = (*r, *aty);
             let uty = self.cx.intern(Ty::Scalar(Scalar::U32));
             // An element of an array of resources.
-            if r.index == Leaf::Undef {
+            let dims = match self.cx.get(aty) {
+                Ty::Array(e, n) => Some((e, i64::from(n))),
+                Ty::UnsizedArray(e) => Some((e, 0)),
+                _ => None,
+            };
+            if let Some((e, n)) = dims {
                 let iv = self.coerce(i, uty, true)?;
+                let scaled = self.arith(Arith::Mul, r.index, Leaf::Int(n), Scalar::U32)?;
+                let at = self.arith(Arith::Add, scaled, iv.leaves[0], Scalar::U32)?;
                 return Ok(Access::Value(Rv {
-                    ty: r.ty,
+                    ty: e,
                     leaves: Vec::new(),
-                    res: Some(ResRef {
-                        index: iv.leaves[0],
-                        ..r
-                    }),
+                    res: Some(ResRef { index: at, ..r }),
                 }));
             }
             return self.resource_element(r, i).map(Access::Place);
@@ -663,6 +673,22 @@ impl Fx<'_, '_> {
                     index: idx,
                 }))
             }
+            Access::Place(Place::VarsDyn { elems, index, .. }) => {
+                // Both indices at run time: one index over every element of every group.
+                let mut all = Vec::with_capacity(elems.len() * n);
+                for e in &elems {
+                    for k in 0..n {
+                        all.push(e[k * stride..(k + 1) * stride].to_vec());
+                    }
+                }
+                let scaled = self.arith(Arith::Mul, index, Leaf::Int(n as i64), Scalar::U32)?;
+                let at = self.arith(Arith::Add, scaled, idx, Scalar::U32)?;
+                Ok(Access::Place(Place::VarsDyn {
+                    ty: elem,
+                    elems: all,
+                    index: at,
+                }))
+            }
             Access::Value(v) => {
                 // A value indexed at run time: select among its elements.
                 let ss = self.scalars(elem)?;
@@ -679,8 +705,51 @@ impl Fx<'_, '_> {
                     res: None,
                 }))
             }
+            b @ Access::Place(
+                Place::Buffer { .. } | Place::Constant { .. } | Place::Offset { .. },
+            ) => {
+                let Access::Place(p) = b else {
+                    return Err(LowerError::internal("place"));
+                };
+                // Element 0, moved by the index times the distance between elements.
+                let (inner, by) = match p {
+                    Place::Offset { inner, by } => (*inner, by),
+                    p => (p, Leaf::Int(0)),
+                };
+                let cbuf = matches!(inner, Place::Constant { .. });
+                let slots_of = |p: &Place| match p {
+                    Place::Buffer { slots, .. } | Place::Constant { slots, .. } => {
+                        Some(slots.clone())
+                    }
+                    _ => None,
+                };
+                let slots = slots_of(&inner).ok_or_else(|| LowerError::internal("memory place"))?;
+                let stride_bytes = if n > 1 {
+                    slots[stride].offset - slots[0].offset
+                } else {
+                    0
+                };
+                let unit = if cbuf {
+                    stride_bytes / 16
+                } else {
+                    stride_bytes
+                };
+                if cbuf && stride_bytes % 16 != 0 {
+                    return Err(LowerError::unsupported(
+                        "indexing a constant buffer vector or matrix with a non-constant index",
+                    ));
+                }
+                let step = self.arith(Arith::Mul, idx, Leaf::Int(i64::from(unit)), Scalar::U32)?;
+                let by = self.arith(Arith::Add, by, step, Scalar::U32)?;
+                let sel: Vec<usize> = (0..stride).collect();
+                let elem0 = inner.select(&sel, elem)?;
+                Ok(Access::Place(Place::Offset {
+                    inner: Box::new(elem0),
+                    by,
+                }))
+            }
             _ => Err(LowerError::unsupported(
-                "indexing memory (a buffer element or constant) with a non-constant index",
+                "indexing this place with a non-constant index",
             )),
         }
     }
@@ -1045,6 +1114,17 @@ impl Fx<'_, '_> {
             }
             BinaryOp::And | BinaryOp::Or => {
                 let a = self.rvalue(lhs)?;
+                if a.leaves.len() == 1 && self.has_effects(rhs, 0) {
+                    // The right operand runs only when the left does not decide.
+                    let ab = self.to_bool(a)?;
+                    let bt = ab.ty;
+                    let (t, f) = if op == BinaryOp::And {
+                        (Some(rhs), None)
+                    } else {
+                        (None, Some(rhs))
+                    };
+                    return self.choose_bool(ab.leaves[0], t, f, bt);
+                }
                 let b = self.rvalue(rhs)?;
                 let ty = self.common_type(a.ty, b.ty)?;
                 let bt = self.with_scalar(ty, Scalar::Bool);
@@ -1121,16 +1201,7 @@ impl Fx<'_, '_> {
                 let mut out = Vec::new();
                 for l in v.leaves {
                     out.push(match l {
-                        Leaf::Int(i) => Leaf::Int(super::emit::wrap(
-                            i.wrapping_neg(),
-                            if s == Scalar::I64 || s == Scalar::U64 {
-                                64
-                            } else if matches!(self.cx.storage.reg(s), dxil_ops::Scalar::I16) {
-                                16
-                            } else {
-                                32
-                            },
-                        )),
+                        Leaf::Int(_) => self.arith(Arith::Sub, Leaf::Int(0), l, s)?,
                         Leaf::Float(x) => Leaf::Float(-x),
                         _ if s.is_float() => self.arith(Arith::Sub, Leaf::Float(-0.0), l, s)?,
                         _ => self.arith(Arith::Sub, Leaf::Int(0), l, s)?,
@@ -1211,6 +1282,128 @@ impl Fx<'_, '_> {
                 })
             }
         }
+    }
+
+    /// Whether evaluating `e` can do more than compute a value: calls (wave operations,
+    /// user functions, resource methods), assignments, increments.
+    pub fn has_effects(&self, e: ExprId, depth: u32) -> bool {
+        if depth > 256 {
+            return true;
+        }
+        let d = depth + 1;
+        match &self.cx.ast.expr(e).kind {
+            ExprKind::Call { .. } | ExprKind::Assign { .. } => true,
+            ExprKind::Unary { op, operand } => {
+                matches!(
+                    op,
+                    UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec
+                ) || self.has_effects(*operand, d)
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.has_effects(*lhs, d) || self.has_effects(*rhs, d)
+            }
+            ExprKind::Conditional {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.has_effects(*cond, d)
+                    || self.has_effects(*then, d)
+                    || self.has_effects(*otherwise, d)
+            }
+            ExprKind::Cast { operand, .. } => self.has_effects(*operand, d),
+            ExprKind::Construct { args, .. } | ExprKind::InitList(args) => {
+                args.iter().any(|&a| self.has_effects(a, d))
+            }
+            ExprKind::Member { base, .. } => self.has_effects(*base, d),
+            ExprKind::Index { base, index } => {
+                self.has_effects(*base, d) || self.has_effects(*index, d)
+            }
+            _ => false,
+        }
+    }
+
+    /// `c ? a : b` with only the chosen operand evaluated, the values joined.
+    fn choose(&mut self, c: Leaf, a: ExprId, b: ExprId) -> LowerResult<Rv> {
+        if let Leaf::Int(k) = c {
+            return self.rvalue(if k != 0 { a } else { b });
+        }
+        let tb = self.new_block()?;
+        let fb = self.new_block()?;
+        let join = self.new_block()?;
+        self.branch(c, tb, fb)?;
+        self.seal(tb)?;
+        self.seal(fb)?;
+        self.enter(tb)?;
+        let av = self.rvalue(a)?;
+        let a_end = self.cur;
+        self.cur = None;
+        self.enter(fb)?;
+        let bv = self.rvalue(b)?;
+        if av.res.is_some() || bv.res.is_some() {
+            return Err(LowerError::unsupported(
+                "choosing between resources with ?:",
+            ));
+        }
+        let ty = self.common_type(av.ty, bv.ty)?;
+        let bv = self.coerce(bv, ty, false)?;
+        let vars = self.new_vars(ty)?;
+        let ss = self.scalars(ty)?;
+        self.write_vars(&vars, &bv.leaves, &ss)?;
+        self.jump(join)?;
+        // The other operand's value, converted where it was computed.
+        self.cur = a_end;
+        if let Some(b) = a_end {
+            self.e.ir().position_at_end(b)?;
+        }
+        let av = self.coerce(av, ty, false)?;
+        self.write_vars(&vars, &av.leaves, &ss)?;
+        self.jump(join)?;
+        self.seal(join)?;
+        self.enter(join)?;
+        let leaves = self.read_vars(&vars)?;
+        Ok(Rv {
+            ty,
+            leaves,
+            res: None,
+        })
+    }
+
+    /// `a && b` / `a || b` with `b` evaluated only when needed: `t` runs when `c` is true
+    /// (`&&`), `f` when it is false (`||`); the other path gives `c` itself.
+    fn choose_bool(
+        &mut self,
+        c: Leaf,
+        t: Option<ExprId>,
+        f: Option<ExprId>,
+        bt: TyId,
+    ) -> LowerResult<Rv> {
+        let run = self.new_block()?;
+        let join = self.new_block()?;
+        let vars = self.new_vars(bt)?;
+        let ss = [Scalar::Bool];
+        self.write_vars(&vars, &[c], &ss)?;
+        match t {
+            Some(_) => self.branch(c, run, join)?,
+            None => self.branch(c, join, run)?,
+        }
+        self.seal(run)?;
+        self.enter(run)?;
+        let e = t
+            .or(f)
+            .ok_or_else(|| LowerError::internal("short circuit"))?;
+        let v = self.rvalue(e)?;
+        let v = self.coerce(v, bt, false)?;
+        self.write_vars(&vars, &v.leaves, &ss)?;
+        self.jump(join)?;
+        self.seal(join)?;
+        self.enter(join)?;
+        let leaves = self.read_vars(&vars)?;
+        Ok(Rv {
+            ty: bt,
+            leaves,
+            res: None,
+        })
     }
 
     /// Whether a parameter is `out` or `inout`.

@@ -40,7 +40,7 @@ pub(crate) struct ResRef {
 #[derive(Clone, Debug)]
 pub(crate) enum Local {
     Vars { ty: TyId, vars: Vec<Var> },
-    Res(ResRef),
+    Res(ResRef, TyId),
 }
 
 /// Where `break` and `continue` go.
@@ -450,7 +450,7 @@ impl<'c, 'b> Fx<'c, 'b> {
         };
         for (&p, a) in f.params.iter().zip(args) {
             let local = if let Some(r) = a.res {
-                Local::Res(r)
+                Local::Res(r, a.ty)
             } else {
                 let vars = self.new_vars(a.ty)?;
                 let ss = self.scalars(a.ty)?;
@@ -538,4 +538,30 @@ pub(crate) fn num_threads(cx: &Cx<'_>, f: &FunctionDecl) -> LowerResult<[u32; 3]
     Err(LowerError::shader(
         "compute entry point must have the numthreads attribute",
     ))
+}
+
+/// `[WaveSize(n)]` or `[WaveSize(min, max[, preferred])]` of an entry.
+pub(crate) fn wave_size(cx: &Cx<'_>, f: &FunctionDecl) -> LowerResult<Option<Vec<u32>>> {
+    for a in &f.attrs {
+        if cx.name(a.name.last().sym).eq_ignore_ascii_case("wavesize") {
+            if a.args.is_empty() || a.args.len() > 3 {
+                return Err(LowerError::shader("WaveSize takes one to three arguments").at(a.span));
+            }
+            let mut out = Vec::with_capacity(a.args.len());
+            for &e in &a.args {
+                let v = cx
+                    .an
+                    .eval_const(cx.ast, e)
+                    .and_then(|v| u32::try_from(v).ok())
+                    .filter(|v| v.is_power_of_two() && (4..=128).contains(v))
+                    .ok_or_else(|| {
+                        LowerError::shader("WaveSize arguments must be powers of two from 4 to 128")
+                            .at(a.span)
+                    })?;
+                out.push(v);
+            }
+            return Ok(Some(out));
+        }
+    }
+    Ok(None)
 }

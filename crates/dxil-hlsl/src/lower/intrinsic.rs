@@ -3,6 +3,7 @@
 //! `exp2(y * log2(x))`, `firstbithigh` counted from the low bit, barriers by their memory
 //! and sync flags, and so on).
 
+use dxil_ir::build::Value;
 use dxil_ops::Scalar as Dx;
 
 use super::emit::{Arith, Cmp, Leaf};
@@ -12,6 +13,7 @@ use super::place::{oty, res_elem, Place};
 use super::types::{self, size_of};
 use super::{LowerError, LowerResult};
 use crate::ast::ExprId;
+use crate::sema::intrinsics::{self as table, literal_int_kind, Arg, Env, Scope};
 use crate::sema::{Scalar, Ty, TyId};
 
 /// `dx.op` atomic operation codes (DXIL.rst "AtomicBinOp").
@@ -27,13 +29,170 @@ mod atomic {
     pub const EXCHANGE: i64 = 8;
 }
 
-impl Fx<'_, '_> {
-    fn args(&mut self, args: &[ExprId]) -> LowerResult<Vec<Rv>> {
-        let mut out = Vec::with_capacity(args.len());
-        for &a in args {
-            out.push(self.rvalue(a)?);
+/// An argument of a resolved call: a value converted to its parameter's type, or, for an
+/// `out`/`inout` parameter, the place written back.
+pub(super) enum ArgV {
+    In(Rv),
+    Out(Place),
+}
+
+/// A call resolved against DXC's intrinsic table.
+pub(super) struct Call {
+    /// The call's type, literal components made concrete (`void` when none).
+    pub ret: TyId,
+    /// Each parameter's type, literal components made concrete.
+    pub params: Vec<TyId>,
+    /// The arguments, the `in` ones converted to `params`.
+    pub args: Vec<ArgV>,
+}
+
+impl Call {
+    /// The `k`th argument's value.
+    pub fn val(&self, k: usize) -> LowerResult<&Rv> {
+        match self.args.get(k) {
+            Some(ArgV::In(v)) => Ok(v),
+            _ => Err(LowerError::internal("expected an input argument")),
         }
-        Ok(out)
+    }
+
+    /// The `k`th argument's place (an `out` parameter).
+    pub fn out(&self, k: usize) -> LowerResult<&Place> {
+        match self.args.get(k) {
+            Some(ArgV::Out(p)) => Ok(p),
+            _ => Err(LowerError::internal("expected an output argument")),
+        }
+    }
+}
+
+impl Fx<'_, '_> {
+    /// `ty` with literal components given the types DXC gives a literal used where no
+    /// parameter decides it: `int` and `float`.
+    pub(super) fn concrete(&self, ty: TyId) -> TyId {
+        match types::scalar_of(self.cx, ty) {
+            Some(Scalar::IntLiteral) => self.with_scalar(ty, Scalar::I32),
+            Some(Scalar::FloatLiteral) => self.with_scalar(ty, Scalar::F32),
+            _ => ty,
+        }
+    }
+
+    /// Resolves a call of intrinsic `name` in `scope` as DXC does (the first record of
+    /// the name and arity whose parameters all take the arguments), evaluating each
+    /// argument once: `out`/`inout` ones as places, the others as values converted to
+    /// their parameter's type.
+    pub(super) fn resolve_call(
+        &mut self,
+        scope: Scope,
+        name: &str,
+        targ: Option<TyId>,
+        args: &[ExprId],
+    ) -> LowerResult<Call> {
+        let ns = match scope {
+            Scope::Global => "Intrinsics",
+            Scope::Dx => "DxIntrinsics",
+            Scope::Object(t) => match self.cx.get(t) {
+                Ty::Object(o) => table::methods_namespace(self.cx.name(o.name)).unwrap_or(""),
+                _ => "",
+            },
+        };
+        let written = |k: usize| {
+            table::lookup(ns, name)
+                .filter(|i| i.arity() == args.len())
+                .any(|i| i.params.get(k + 1).is_some_and(|p| p.qual.writes()))
+        };
+        let mut vals = Vec::with_capacity(args.len());
+        let mut targs = Vec::with_capacity(args.len());
+        for (k, &a) in args.iter().enumerate() {
+            if written(k) {
+                let p = self.place(a)?;
+                targs.push(Arg::new(p.ty()));
+                vals.push(ArgV::Out(p));
+            } else {
+                let v = self.rvalue(a)?;
+                let mut arg = Arg::new(v.ty);
+                if types::scalar_of(self.cx, v.ty) == Some(Scalar::IntLiteral) {
+                    if let Some(Leaf::Int(i)) = v.leaves.first() {
+                        arg.literal = Some(literal_int_kind(i.unsigned_abs(), *i < 0));
+                    }
+                }
+                targs.push(arg);
+                vals.push(ArgV::In(v));
+            }
+        }
+        let r = {
+            let mut tys = self.cx.types.borrow_mut();
+            let mut env = Env {
+                types: &mut tys,
+                interner: self.cx.int,
+                native_16bit: self.cx.storage.native16,
+                shader_model: (self.cx.target.major as u8, self.cx.target.minor as u8),
+            };
+            table::resolve(&mut env, scope, name, targ, &targs)
+        };
+        let r = match r {
+            Ok(r) => r,
+            Err(no) => {
+                let spelled: Vec<String> = targs
+                    .iter()
+                    .map(|a| types::describe(self.cx, a.ty))
+                    .collect();
+                let (msg, notes) = no.render(&self.cx.types.borrow(), self.cx.int, &spelled);
+                let mut m = msg;
+                for n in notes {
+                    m.push_str("\nnote: ");
+                    m.push_str(&n);
+                }
+                return Err(LowerError::shader(m));
+            }
+        };
+        let ret = self.concrete(r.ret);
+        let params: Vec<TyId> = r.params.iter().map(|&t| self.concrete(t)).collect();
+        let mut out = Vec::with_capacity(vals.len());
+        for (v, &pt) in vals.into_iter().zip(&params) {
+            out.push(match v {
+                ArgV::In(v) if v.res.is_none() => ArgV::In(self.coerce(v, pt, false)?),
+                x => x,
+            });
+        }
+        Ok(Call {
+            ret,
+            params,
+            args: out,
+        })
+    }
+
+    /// A global intrinsic's `in` arguments converted to the types of the overload DXC
+    /// picks, with the type of the first parameter and its scalar (the type of every
+    /// argument of the elementwise intrinsics).
+    fn typed(&mut self, name: &str, args: &[ExprId]) -> LowerResult<(TyId, Scalar, Vec<Rv>)> {
+        let c = self.resolve_call(Scope::Global, name, None, args)?;
+        let ty = *c
+            .params
+            .first()
+            .ok_or_else(|| LowerError::internal("intrinsic without parameters"))?;
+        let s = types::scalar_of(self.cx, ty)
+            .ok_or_else(|| LowerError::shader("argument is not numeric"))?;
+        let mut vals = Vec::with_capacity(c.args.len());
+        for a in c.args {
+            match a {
+                ArgV::In(v) => vals.push(v),
+                ArgV::Out(_) => return Err(LowerError::internal("unexpected output argument")),
+            }
+        }
+        Ok((ty, s, vals))
+    }
+
+    /// Stores `v` (of type `ty`) to an `out` argument's place, converted to its type.
+    pub(super) fn write_out(&mut self, p: &Place, ty: TyId, leaves: Vec<Leaf>) -> LowerResult<()> {
+        let v = self.coerce(
+            Rv {
+                ty,
+                leaves,
+                res: None,
+            },
+            p.ty(),
+            false,
+        )?;
+        self.store(p, &v)
     }
 
     fn arity(name: &str, args: &[ExprId], n: usize) -> LowerResult<()> {
@@ -45,29 +204,6 @@ impl Fx<'_, '_> {
                 args.len()
             )))
         }
-    }
-
-    /// The arguments converted to one type (their common type, made floating when
-    /// `float` is set: literal and integer arguments of float-only intrinsics).
-    fn unify(&mut self, vals: Vec<Rv>, float: bool) -> LowerResult<(TyId, Scalar, Vec<Rv>)> {
-        let mut ty = vals[0].ty;
-        for v in &vals[1..] {
-            ty = self.common_type(ty, v.ty)?;
-        }
-        let mut s = types::scalar_of(self.cx, ty)
-            .ok_or_else(|| LowerError::shader("argument is not numeric"))?;
-        if s == Scalar::IntLiteral {
-            s = Scalar::I32;
-        }
-        if s == Scalar::FloatLiteral || (float && !s.is_float()) {
-            s = Scalar::F32;
-        }
-        let ty = self.with_scalar(ty, s);
-        let mut out = Vec::with_capacity(vals.len());
-        for v in vals {
-            out.push(self.coerce(v, ty, false)?);
-        }
-        Ok((ty, s, out))
     }
 
     /// One `dx.op` per leaf through `f`.
@@ -104,8 +240,7 @@ impl Fx<'_, '_> {
         macro_rules! unary_float {
             ($method:ident) => {{
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -114,6 +249,9 @@ impl Fx<'_, '_> {
                     })
                     .map(Some);
             }};
+        }
+        if let Some(r) = self.expanded_intrinsic(name, args)? {
+            return Ok(r);
         }
         match name {
             "sqrt" => unary_float!(sqrt),
@@ -137,8 +275,7 @@ impl Fx<'_, '_> {
             "saturate" => unary_float!(saturate),
             "exp" | "log" | "log10" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 let name = name.to_string();
                 return self
@@ -167,8 +304,7 @@ impl Fx<'_, '_> {
             }
             "pow" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -182,8 +318,7 @@ impl Fx<'_, '_> {
             }
             "rcp" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         fx.arith(Arith::Div, Leaf::Float(1.0), x[0], s)
@@ -192,8 +327,7 @@ impl Fx<'_, '_> {
             }
             "abs" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -213,8 +347,7 @@ impl Fx<'_, '_> {
             }
             "min" | "max" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let max = name == "max";
                 return self
                     .map_leaves(ty, &vals, |fx, x| fx.minmax(max, x[0], x[1], s))
@@ -222,8 +355,7 @@ impl Fx<'_, '_> {
             }
             "clamp" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         let m = fx.minmax(true, x[0], x[1], s)?;
@@ -233,8 +365,7 @@ impl Fx<'_, '_> {
             }
             "mad" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -251,8 +382,7 @@ impl Fx<'_, '_> {
             }
             "fma" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
@@ -263,8 +393,7 @@ impl Fx<'_, '_> {
             }
             "lerp" => {
                 Self::arity(name, args, 3)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         let d = fx.arith(Arith::Sub, x[1], x[0], s)?;
@@ -275,8 +404,7 @@ impl Fx<'_, '_> {
             }
             "step" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 return self
                     .map_leaves(ty, &vals, |fx, x| {
                         let c = fx.compare(Cmp::Lt, x[1], x[0], s)?;
@@ -286,8 +414,7 @@ impl Fx<'_, '_> {
             }
             "sign" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let ity = self.with_scalar(ty, Scalar::I32);
                 let zero = if s.is_float() {
                     Leaf::Float(0.0)
@@ -306,13 +433,39 @@ impl Fx<'_, '_> {
             }
             "isnan" | "isinf" | "isfinite" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 let bty = self.with_scalar(ty, Scalar::Bool);
                 let which = name.to_string();
+                // Before shader model 6.9 the 16-bit overloads are not allowed: DXC tests
+                // the bits of the half instead.
+                let emulate =
+                    d == Dx::Half && (self.cx.target.major, self.cx.target.minor) < (6, 9);
                 return self
                     .map_leaves(bty, &vals, |fx, x| {
+                        if emulate {
+                            let u = Scalar::U16;
+                            let iv = fx.bitcast(x[0], Dx::Half, Dx::I16)?;
+                            let exp_mask = Leaf::Int(0x7c00);
+                            return match which.as_str() {
+                                "isinf" => {
+                                    let pos = fx.compare(Cmp::Eq, iv, exp_mask, u)?;
+                                    let neg = fx.compare(Cmp::Eq, iv, Leaf::Int(-0x400), u)?;
+                                    fx.arith(Arith::Or, pos, neg, Scalar::Bool)
+                                }
+                                "isnan" => {
+                                    let e = fx.arith(Arith::And, iv, exp_mask, u)?;
+                                    let all = fx.compare(Cmp::Eq, e, exp_mask, u)?;
+                                    let m = fx.arith(Arith::And, iv, Leaf::Int(0x3ff), u)?;
+                                    let nz = fx.compare(Cmp::Ne, m, Leaf::Int(0), u)?;
+                                    fx.arith(Arith::And, all, nz, Scalar::Bool)
+                                }
+                                _ => {
+                                    let e = fx.arith(Arith::And, iv, exp_mask, u)?;
+                                    fx.compare(Cmp::Ne, e, exp_mask, u)
+                                }
+                            };
+                        }
                         let a = fx.v(x[0], s)?;
                         Ok(Leaf::V(match which.as_str() {
                             "isnan" => fx.e.is_nan(&[oty(d)], a)?,
@@ -324,8 +477,7 @@ impl Fx<'_, '_> {
             }
             "countbits" | "reversebits" | "firstbitlow" | "firstbithigh" => {
                 Self::arity(name, args, 1)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 let which = name.to_string();
                 let rty = if which == "reversebits" {
@@ -454,8 +606,7 @@ impl Fx<'_, '_> {
             }
             "dot" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, false)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let n = vals[0].leaves.len();
                 let d = self.cx.storage.reg(s);
                 let sty = self.ty_scalar(s);
@@ -463,11 +614,8 @@ impl Fx<'_, '_> {
                 let _ = ty;
                 let r = if s.is_float() && (2..=4).contains(&n) {
                     let mut ops = Vec::with_capacity(8);
-                    for k in 0..n {
-                        ops.push(self.v(a[k], s)?);
-                    }
-                    for k in 0..n {
-                        ops.push(self.v(b[k], s)?);
+                    for &x in a.iter().chain(b.iter()) {
+                        ops.push(self.v(x, s)?);
                     }
                     let o = [oty(d)];
                     Leaf::V(match n {
@@ -503,8 +651,7 @@ impl Fx<'_, '_> {
                 }));
             }
             "length" | "normalize" | "distance" => {
-                let vals = self.args(args)?;
-                let (ty, s, mut vals) = self.unify(vals, true)?;
+                let (ty, s, mut vals) = self.typed(name, args)?;
                 let d = self.cx.storage.reg(s);
                 if name == "distance" {
                     Self::arity(name, args, 2)?;
@@ -548,8 +695,7 @@ impl Fx<'_, '_> {
             }
             "cross" => {
                 Self::arity(name, args, 2)?;
-                let vals = self.args(args)?;
-                let (ty, s, vals) = self.unify(vals, true)?;
+                let (ty, s, vals) = self.typed(name, args)?;
                 let (a, b) = (vals[0].leaves.clone(), vals[1].leaves.clone());
                 if a.len() != 3 {
                     return Err(LowerError::shader("cross requires 3-component vectors"));
@@ -598,8 +744,8 @@ impl Fx<'_, '_> {
                 let c = self.coerce(c, bt, false)?;
                 let ss = self.scalars(ty)?;
                 let mut out = Vec::new();
-                for k in 0..a.leaves.len() {
-                    out.push(self.select(c.leaves[k], a.leaves[k], b.leaves[k], ss[k])?);
+                for (k, &sk) in ss.iter().enumerate().take(a.leaves.len()) {
+                    out.push(self.select(c.leaves[k], a.leaves[k], b.leaves[k], sk)?);
                 }
                 return Ok(Some(Rv {
                     ty,
@@ -1092,6 +1238,9 @@ impl Fx<'_, '_> {
             .trim_start_matches("RW")
             .trim_start_matches("RasterizerOrdered")
             .to_string();
+        if let Some(v) = self.texture_method(r, &oname, name, args)? {
+            return Ok(v);
+        }
         let u = self.ty_scalar(Scalar::U32);
         if base == "ByteAddressBuffer" {
             let width = |n: &str| -> Option<u16> {
@@ -1303,5 +1452,555 @@ impl Fx<'_, '_> {
             self.store(&p, &v)?;
         }
         Ok(())
+    }
+}
+
+/// `-x` as DXC writes it (`fsub -0.0, x`).
+fn fneg(fx: &mut Fx<'_, '_>, x: Leaf, s: Scalar) -> LowerResult<Leaf> {
+    fx.arith(Arith::Sub, Leaf::Float(-0.0), x, s)
+}
+
+/// The determinant of a square matrix of leaves, row by row, expanded along the first
+/// row as DXC's matrix lowering does.
+fn determinant(fx: &mut Fx<'_, '_>, m: &[Leaf], n: usize, s: Scalar) -> LowerResult<Leaf> {
+    if n == 1 {
+        return Ok(m[0]);
+    }
+    if n == 2 {
+        let a = fx.arith(Arith::Mul, m[0], m[3], s)?;
+        let b = fx.arith(Arith::Mul, m[1], m[2], s)?;
+        return fx.arith(Arith::Sub, a, b, s);
+    }
+    let mut terms = Vec::with_capacity(n);
+    for j in 0..n {
+        let mut minor = Vec::with_capacity((n - 1) * (n - 1));
+        for i in 1..n {
+            for k in 0..n {
+                if k != j {
+                    minor.push(m[i * n + k]);
+                }
+            }
+        }
+        terms.push(determinant(fx, &minor, n - 1, s)?);
+    }
+    let mut acc = Leaf::Undef;
+    for (j, t) in terms.into_iter().enumerate() {
+        let p = fx.arith(Arith::Mul, m[j], t, s)?;
+        acc = match j {
+            0 => p,
+            _ if j % 2 == 1 => fx.arith(Arith::Sub, acc, p, s)?,
+            _ => fx.arith(Arith::Add, acc, p, s)?,
+        };
+    }
+    Ok(acc)
+}
+
+impl Fx<'_, '_> {
+    fn rv(ty: TyId, leaves: Vec<Leaf>) -> Rv {
+        Rv {
+            ty,
+            leaves,
+            res: None,
+        }
+    }
+
+    /// A unary `dx.op` of overload `s`.
+    fn dx_unary(
+        &mut self,
+        x: Leaf,
+        s: Scalar,
+        f: fn(
+            &mut dxil_builder::EntryBuilder<'_>,
+            &[dxil_ops::Ty],
+            Value,
+        ) -> dxil_builder::Result<Value>,
+    ) -> LowerResult<Leaf> {
+        let d = self.cx.storage.reg(s);
+        let a = self.value(x, d)?;
+        Ok(Leaf::V(f(&mut self.e, &[oty(d)], a)?))
+    }
+
+    /// The intrinsics DXC expands into several operations (`atan2`, `fmod`, `reflect`...),
+    /// the bit casts between 16-bit types, the packing operations and the wave
+    /// intrinsics past the basic ones; `None` when `name` is none of them.
+    fn expanded_intrinsic(
+        &mut self,
+        name: &str,
+        args: &[ExprId],
+    ) -> LowerResult<Option<Option<Rv>>> {
+        use std::f64::consts::PI;
+        let known = matches!(
+            name,
+            "atan2"
+                | "degrees"
+                | "radians"
+                | "fmod"
+                | "ldexp"
+                | "frexp"
+                | "modf"
+                | "reflect"
+                | "refract"
+                | "smoothstep"
+                | "faceforward"
+                | "sincos"
+                | "determinant"
+                | "D3DCOLORtoUBYTE4"
+                | "AddUint64"
+                | "asint16"
+                | "asuint16"
+                | "asfloat16"
+                | "dot2add"
+                | "dot4add_i8packed"
+                | "dot4add_u8packed"
+                | "msad4"
+                | "pack_s8"
+                | "pack_u8"
+                | "pack_clamp_s8"
+                | "pack_clamp_u8"
+                | "unpack_s8s16"
+                | "unpack_s8s32"
+                | "unpack_u8u16"
+                | "unpack_u8u32"
+                | "WaveMatch"
+                | "QuadAny"
+                | "QuadAll"
+                | "WaveMultiPrefixSum"
+                | "WaveMultiPrefixProduct"
+                | "WaveMultiPrefixBitAnd"
+                | "WaveMultiPrefixBitOr"
+                | "WaveMultiPrefixBitXor"
+                | "WaveMultiPrefixCountBits"
+        ) || (name == "asuint" && args.len() == 3);
+        if !known {
+            return Ok(None);
+        }
+        let c = self.resolve_call(Scope::Global, name, None, args)?;
+        let ret = c.ret;
+        let p0 = c.params.first().copied().unwrap_or(ret);
+        let s = types::scalar_of(self.cx, p0).unwrap_or(Scalar::F32);
+        let d = self.cx.storage.reg(s);
+        let r = match name {
+            "atan2" => {
+                let (y, x) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
+                let mut out = Vec::with_capacity(y.len());
+                for (&y, &x) in y.iter().zip(&x) {
+                    let t = self.arith(Arith::Div, y, x, s)?;
+                    let at = self.dx_unary(t, s, |e, o, a| e.atan(o, a))?;
+                    let add = self.arith(Arith::Add, at, Leaf::Float(PI), s)?;
+                    let sub = self.arith(Arith::Sub, at, Leaf::Float(PI), s)?;
+                    let zero = Leaf::Float(0.0);
+                    let xlt = self.compare(Cmp::Lt, x, zero, s)?;
+                    let xeq = self.compare(Cmp::Eq, x, zero, s)?;
+                    let yge = self.compare(Cmp::Ge, y, zero, s)?;
+                    let ylt = self.compare(Cmp::Lt, y, zero, s)?;
+                    let b = Scalar::Bool;
+                    let c1 = self.arith(Arith::And, xlt, yge, b)?;
+                    let r = self.select(c1, add, at, s)?;
+                    let c2 = self.arith(Arith::And, xlt, ylt, b)?;
+                    let r = self.select(c2, sub, r, s)?;
+                    let c3 = self.arith(Arith::And, xeq, ylt, b)?;
+                    let r = self.select(c3, Leaf::Float(-PI / 2.0), r, s)?;
+                    let c4 = self.arith(Arith::And, xeq, yge, b)?;
+                    out.push(self.select(c4, Leaf::Float(PI / 2.0), r, s)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "degrees" | "radians" => {
+                let k = if name == "degrees" {
+                    180.0 / PI
+                } else {
+                    PI / 180.0
+                };
+                let mut out = Vec::new();
+                for &x in &c.val(0)?.leaves.clone() {
+                    out.push(self.arith(Arith::Mul, Leaf::Float(k), x, s)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "fmod" => {
+                let (a, b) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
+                let mut out = Vec::new();
+                for (&a, &b) in a.iter().zip(&b) {
+                    let div = self.arith(Arith::Div, a, b, s)?;
+                    let neg = fneg(self, div, s)?;
+                    let ge = self.compare(Cmp::Ge, div, neg, s)?;
+                    let abs = self.dx_unary(div, s, |e, o, a| e.fabs(o, a))?;
+                    let frc = self.dx_unary(abs, s, |e, o, a| e.frc(o, a))?;
+                    let nfrc = fneg(self, frc, s)?;
+                    let real = self.select(ge, frc, nfrc, s)?;
+                    out.push(self.arith(Arith::Mul, real, b, s)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "ldexp" => {
+                let (x, e) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
+                let mut out = Vec::new();
+                for (&x, &e) in x.iter().zip(&e) {
+                    let ex = self.dx_unary(e, s, |b, o, a| b.exp(o, a))?;
+                    out.push(self.arith(Arith::Mul, ex, x, s)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "frexp" => {
+                if d != Dx::Float {
+                    return Err(LowerError::unsupported(
+                        "frexp of a type other than 32-bit float",
+                    ));
+                }
+                let x = c.val(0)?.leaves.clone();
+                let mut mant = Vec::new();
+                let mut exps = Vec::new();
+                let i = Scalar::I32;
+                for &x in &x {
+                    let ne = self.compare(Cmp::Ne, x, Leaf::Float(0.0), s)?;
+                    let ne = self.int_cast(ne, Dx::I1, Dx::I32, true)?;
+                    let iv = self.bitcast(x, Dx::Float, Dx::I32)?;
+                    let t = self.arith(Arith::And, iv, Leaf::Int(0x7f80_0000), i)?;
+                    let t = self.arith(Arith::Add, t, Leaf::Int(-0x3f00_0000), i)?;
+                    let t = self.arith(Arith::And, t, ne, i)?;
+                    let t = self.arith(Arith::Shr, t, Leaf::Int(23), i)?;
+                    exps.push(self.convert(t, i, s)?);
+                    let m = self.arith(Arith::And, iv, Leaf::Int(0x007f_ffff), i)?;
+                    let m = self.arith(Arith::Or, m, Leaf::Int(0x3f00_0000), i)?;
+                    let m = self.arith(Arith::And, m, ne, i)?;
+                    mant.push(self.bitcast(m, Dx::I32, Dx::Float)?);
+                }
+                let p = c.out(1)?.clone();
+                self.write_out(&p, p0, exps)?;
+                Some(Self::rv(ret, mant))
+            }
+            "modf" => {
+                let x = c.val(0)?.leaves.clone();
+                let mut ip = Vec::new();
+                let mut fp = Vec::new();
+                for &x in &x {
+                    let t = self.dx_unary(x, s, |e, o, a| e.round_z(o, a))?;
+                    fp.push(self.arith(Arith::Sub, x, t, s)?);
+                    ip.push(t);
+                }
+                let p = c.out(1)?.clone();
+                self.write_out(&p, p0, ip)?;
+                Some(Self::rv(ret, fp))
+            }
+            "sincos" => {
+                let x = c.val(0)?.leaves.clone();
+                let mut sn = Vec::new();
+                let mut cs = Vec::new();
+                for &x in &x {
+                    sn.push(self.dx_unary(x, s, |e, o, a| e.sin(o, a))?);
+                }
+                let p = c.out(1)?.clone();
+                self.write_out(&p, p0, sn)?;
+                for &x in &x {
+                    cs.push(self.dx_unary(x, s, |e, o, a| e.cos(o, a))?);
+                }
+                let p = c.out(2)?.clone();
+                self.write_out(&p, p0, cs)?;
+                None
+            }
+            "reflect" => {
+                let (i, n) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
+                let dot = self.dot_leaves(&i, &n, s)?;
+                let dot = self.arith(Arith::Mul, Leaf::Float(2.0), dot, s)?;
+                let mut out = Vec::new();
+                for (&a, &b) in i.iter().zip(&n) {
+                    let m = self.arith(Arith::Mul, dot, b, s)?;
+                    out.push(self.arith(Arith::Sub, a, m, s)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "refract" => {
+                let (i, n) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
+                let eta = c.val(2)?.leaves[0];
+                let dot = self.dot_leaves(&i, &n, s)?;
+                let eta2 = self.arith(Arith::Mul, eta, eta, s)?;
+                let dot2 = self.arith(Arith::Mul, dot, dot, s)?;
+                let dot2 = self.arith(Arith::Sub, Leaf::Float(1.0), dot2, s)?;
+                let eta2 = self.arith(Arith::Mul, dot2, eta2, s)?;
+                let t = self.arith(Arith::Sub, Leaf::Float(1.0), eta2, s)?;
+                let cond = self.compare(Cmp::Ge, t, Leaf::Float(0.0), s)?;
+                let mut ei = Vec::new();
+                for &a in &i {
+                    ei.push(self.arith(Arith::Mul, a, eta, s)?);
+                }
+                let sq = self.dx_unary(t, s, |e, o, a| e.sqrt(o, a))?;
+                let ed = self.arith(Arith::Mul, eta, dot, s)?;
+                let es = self.arith(Arith::Add, ed, sq, s)?;
+                let mut out = Vec::new();
+                for (&a, &b) in ei.iter().zip(&n) {
+                    let m = self.arith(Arith::Mul, es, b, s)?;
+                    let r = self.arith(Arith::Sub, a, m, s)?;
+                    out.push(r);
+                }
+                let mut sel = Vec::new();
+                for r in out {
+                    sel.push(self.select(cond, r, Leaf::Float(0.0), s)?);
+                }
+                Some(Self::rv(ret, sel))
+            }
+            "smoothstep" => {
+                let (lo, hi, x) = (
+                    c.val(0)?.leaves.clone(),
+                    c.val(1)?.leaves.clone(),
+                    c.val(2)?.leaves.clone(),
+                );
+                let mut out = Vec::new();
+                for k in 0..x.len() {
+                    let range = self.arith(Arith::Sub, hi[k], lo[k], s)?;
+                    let off = self.arith(Arith::Sub, x[k], lo[k], s)?;
+                    let q = self.arith(Arith::Div, off, range, s)?;
+                    let t = self.dx_unary(q, s, |e, o, a| e.saturate(o, a))?;
+                    let t2 = self.arith(Arith::Mul, t, Leaf::Float(2.0), s)?;
+                    let r = self.arith(Arith::Sub, Leaf::Float(3.0), t2, s)?;
+                    let r = self.arith(Arith::Mul, t, r, s)?;
+                    out.push(self.arith(Arith::Mul, t, r, s)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "faceforward" => {
+                let (n, i, ng) = (
+                    c.val(0)?.leaves.clone(),
+                    c.val(1)?.leaves.clone(),
+                    c.val(2)?.leaves.clone(),
+                );
+                let dot = self.dot_leaves(&i, &ng, s)?;
+                let lt = self.compare(Cmp::Lt, dot, Leaf::Float(0.0), s)?;
+                let mut out = Vec::new();
+                for &a in &n {
+                    let na = fneg(self, a, s)?;
+                    out.push(self.select(lt, a, na, s)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "determinant" => {
+                let Ty::Matrix(_, rows, cols) = self.cx.get(p0) else {
+                    return Err(LowerError::shader(
+                        "determinant of a value that is not a matrix",
+                    ));
+                };
+                if rows != cols {
+                    return Err(LowerError::shader(
+                        "determinant of a matrix that is not square",
+                    ));
+                }
+                let m = c.val(0)?.leaves.clone();
+                let r = determinant(self, &m, usize::from(rows), s)?;
+                Some(Self::rv(ret, vec![r]))
+            }
+            "D3DCOLORtoUBYTE4" => {
+                let x = c.val(0)?.leaves.clone();
+                if x.len() != 4 {
+                    return Err(LowerError::shader("D3DCOLORtoUBYTE4 takes a float4"));
+                }
+                let mut out = Vec::new();
+                for k in [2, 1, 0, 3] {
+                    let m = self.arith(Arith::Mul, Leaf::Float(255.001953), x[k], s)?;
+                    out.push(self.convert(m, s, Scalar::I32)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "AddUint64" => {
+                let (a, b) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
+                if a.len() != 2 && a.len() != 4 {
+                    return Err(LowerError::shader(
+                        "AddUint64 can only be applied to uint2 and uint4 operands.",
+                    ));
+                }
+                let u = Scalar::U32;
+                let mut out = Vec::new();
+                for k in (0..a.len()).step_by(2) {
+                    let (x, y) = (self.v(a[k], u)?, self.v(b[k], u)?);
+                    let pair = self.e.uaddc(&[oty(Dx::I32)], x, y)?;
+                    let lo = self.e.ir().extract_value(pair, &[0])?;
+                    let carry = self.e.ir().extract_value(pair, &[1])?;
+                    let carry = self.int_cast(Leaf::V(carry), Dx::I1, Dx::I32, false)?;
+                    let hi = self.arith(Arith::Add, a[k + 1], b[k + 1], u)?;
+                    let hi = self.arith(Arith::Add, hi, carry, u)?;
+                    out.push(Leaf::V(lo));
+                    out.push(hi);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "asint16" | "asuint16" | "asfloat16" => {
+                let to = types::scalar_of(self.cx, ret).unwrap_or(Scalar::I16);
+                let td = self.cx.storage.reg(to);
+                let mut out = Vec::new();
+                for l in c.val(0)?.leaves.clone() {
+                    out.push(self.bitcast(l, d, td)?);
+                }
+                Some(Self::rv(ret, out))
+            }
+            "asuint" => {
+                let x = c.val(0)?.leaves.clone();
+                let mut lo = Vec::new();
+                let mut hi = Vec::new();
+                for &x in &x {
+                    let v = self.v(x, s)?;
+                    let pair = self.e.split_double(&[oty(Dx::Double)], v)?;
+                    lo.push(Leaf::V(self.e.ir().extract_value(pair, &[0])?));
+                    hi.push(Leaf::V(self.e.ir().extract_value(pair, &[1])?));
+                }
+                let ut = self.with_scalar(p0, Scalar::U32);
+                let p = c.out(1)?.clone();
+                self.write_out(&p, ut, lo)?;
+                let p = c.out(2)?.clone();
+                self.write_out(&p, ut, hi)?;
+                None
+            }
+            "dot2add" => {
+                let (a, b) = (c.val(0)?.leaves.clone(), c.val(1)?.leaves.clone());
+                let acc = c.val(2)?.leaves[0];
+                let h = Scalar::F16;
+                let (ax, ay, bx, by) = (
+                    self.v(a[0], h)?,
+                    self.v(a[1], h)?,
+                    self.v(b[0], h)?,
+                    self.v(b[1], h)?,
+                );
+                let acc = self.v(acc, Scalar::F32)?;
+                let r = self
+                    .e
+                    .dot2_add_half(&[oty(Dx::Float)], acc, ax, ay, bx, by)?;
+                Some(Self::rv(ret, vec![Leaf::V(r)]))
+            }
+            "dot4add_i8packed" | "dot4add_u8packed" => {
+                let u = Scalar::U32;
+                let (a, b) = (
+                    self.v(c.val(0)?.leaves[0], u)?,
+                    self.v(c.val(1)?.leaves[0], u)?,
+                );
+                let acc = self.v(c.val(2)?.leaves[0], u)?;
+                let o = [oty(Dx::I32)];
+                let r = if name == "dot4add_i8packed" {
+                    self.e.dot4_add_i8_packed(&o, acc, a, b)?
+                } else {
+                    self.e.dot4_add_u8_packed(&o, acc, a, b)?
+                };
+                Some(Self::rv(ret, vec![Leaf::V(r)]))
+            }
+            "msad4" => {
+                let u = Scalar::U32;
+                let r0 = c.val(0)?.leaves[0];
+                let src = c.val(1)?.leaves.clone();
+                let acc = c.val(2)?.leaves.clone();
+                let o = [oty(Dx::I32)];
+                let mut bytes = vec![src[0]];
+                let mut shift = self.arith(Arith::Shr, src[0], Leaf::Int(8), u)?;
+                for (w, off) in [(8, 24), (16, 16), (24, 8)] {
+                    if w > 8 {
+                        shift = self.arith(Arith::Shr, shift, Leaf::Int(8), u)?;
+                    }
+                    let (y, x) = (self.v(src[1], u)?, self.v(shift, u)?);
+                    bytes.push(Leaf::V(self.e.bfi(&o, w, off, y, x)?));
+                }
+                let mut out = Vec::new();
+                for k in 0..4 {
+                    let (a, b, cc) = (self.v(r0, u)?, self.v(bytes[k], u)?, self.v(acc[k], u)?);
+                    out.push(Leaf::V(self.e.msad(&o, a, b, cc)?));
+                }
+                Some(Self::rv(ret, out))
+            }
+            "pack_s8" | "pack_u8" | "pack_clamp_s8" | "pack_clamp_u8" => {
+                // Pack modes: truncate, clamp to unsigned, clamp to signed.
+                let mode = match name {
+                    "pack_clamp_u8" => 1,
+                    "pack_clamp_s8" => 2,
+                    _ => 0,
+                };
+                let x = c.val(0)?.leaves.clone();
+                let mut v = Vec::new();
+                for &l in &x {
+                    v.push(self.v(l, s)?);
+                }
+                let r = self.e.pack4x8(&[oty(d)], mode, v[0], v[1], v[2], v[3])?;
+                Some(Self::rv(ret, vec![Leaf::V(r)]))
+            }
+            "unpack_s8s16" | "unpack_s8s32" | "unpack_u8u16" | "unpack_u8u32" => {
+                // Unpack modes: zero-extend, sign-extend.
+                let mode = i64::from(name.starts_with("unpack_s"));
+                let rs = types::scalar_of(self.cx, ret).unwrap_or(Scalar::I32);
+                let rd = self.cx.storage.reg(rs);
+                let x = self.v(c.val(0)?.leaves[0], Scalar::U32)?;
+                let r = self.e.unpack4x8(&[oty(rd)], mode, x)?;
+                let mut out = Vec::new();
+                for k in 0..4 {
+                    out.push(Leaf::V(self.e.ir().extract_value(r, &[k])?));
+                }
+                Some(Self::rv(ret, out))
+            }
+            "WaveMatch" => {
+                let x = c.val(0)?.leaves.clone();
+                let mut acc: Option<[Leaf; 4]> = None;
+                for &l in &x {
+                    let v = self.v(l, s)?;
+                    let m = self.e.wave_match(&[oty(d)], v)?;
+                    let mut parts = [Leaf::Undef; 4];
+                    for (k, p) in parts.iter_mut().enumerate() {
+                        *p = Leaf::V(self.e.ir().extract_value(m, &[k as u32])?);
+                    }
+                    acc = Some(match acc {
+                        None => parts,
+                        Some(a) => {
+                            let mut r = [Leaf::Undef; 4];
+                            for k in 0..4 {
+                                r[k] = self.arith(Arith::And, a[k], parts[k], Scalar::U32)?;
+                            }
+                            r
+                        }
+                    });
+                }
+                let acc = acc.ok_or_else(|| LowerError::shader("WaveMatch of an empty value"))?;
+                Some(Self::rv(ret, acc.to_vec()))
+            }
+            "QuadAny" | "QuadAll" => {
+                let x = self.v(c.val(0)?.leaves[0], Scalar::Bool)?;
+                let r = self
+                    .e
+                    .quad_vote(&[oty(Dx::I1)], x, i64::from(name == "QuadAll"))?;
+                Some(Self::rv(ret, vec![Leaf::V(r)]))
+            }
+            _ => {
+                // WaveMultiPrefix*: the value, then the four words of the mask.
+                let x = c.val(0)?.leaves.clone();
+                let mask = c.val(1)?.leaves.clone();
+                let u = Scalar::U32;
+                let mut m = Vec::new();
+                for &l in &mask {
+                    m.push(self.v(l, u)?);
+                }
+                if name == "WaveMultiPrefixCountBits" {
+                    let b = self.v(x[0], Scalar::Bool)?;
+                    let r = self
+                        .e
+                        .wave_multi_prefix_bit_count(&[], b, m[0], m[1], m[2], m[3])?;
+                    Some(Self::rv(ret, vec![Leaf::V(r)]))
+                } else {
+                    let op = match name {
+                        "WaveMultiPrefixBitAnd" => 1,
+                        "WaveMultiPrefixBitOr" => 2,
+                        "WaveMultiPrefixBitXor" => 3,
+                        "WaveMultiPrefixProduct" => 4,
+                        _ => 0,
+                    };
+                    let sop = i64::from(types::unsigned(s));
+                    let mut out = Vec::new();
+                    for &l in &x {
+                        let v = self.v(l, s)?;
+                        out.push(Leaf::V(self.e.wave_multi_prefix_op(
+                            &[oty(d)],
+                            v,
+                            m[0],
+                            m[1],
+                            m[2],
+                            m[3],
+                            op,
+                            sop,
+                        )?));
+                    }
+                    Some(Self::rv(ret, out))
+                }
+            }
+        };
+        Ok(Some(r))
     }
 }

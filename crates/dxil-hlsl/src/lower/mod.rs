@@ -13,6 +13,7 @@ mod place;
 mod resource;
 mod ssa;
 mod stmt;
+mod texture;
 pub(crate) mod types;
 
 use std::collections::HashMap;
@@ -219,6 +220,22 @@ fn lower_entry(cx: &Cx<'_>) -> LowerResult<Vec<u8>> {
     };
     let threads = func::num_threads(cx, f)?;
     sb.num_threads(threads[0], threads[1], threads[2]);
+    if let Some(sizes) = func::wave_size(cx, f)? {
+        // Shader model 6.8 records a range (minimum, maximum, preferred; 0 unstated).
+        let p = if (cx.target.major, cx.target.minor) >= (6, 8) {
+            let mut v = sizes.clone();
+            v.resize(3, 0);
+            dxil_module::model::Property::RangedWaveSize(v)
+        } else {
+            if sizes.len() > 1 {
+                return Err(LowerError::shader(
+                    "WaveSize with a range requires shader model 6.8 or higher",
+                ));
+            }
+            dxil_module::model::Property::WaveSize(sizes)
+        };
+        sb.property(p);
+    }
     let reach = resource::Reach::of(cx, entry);
     let globals = resource::declare(cx, &mut sb, &reach)?;
     let name = cx.opts.entry.clone();

@@ -55,6 +55,9 @@ pub(crate) enum Place {
         sel: Vec<usize>,
         index: Leaf,
     },
+    /// A buffer or constant buffer place moved by a run-time amount: bytes for a buffer,
+    /// 16-byte rows for a constant buffer (an array in memory indexed by a non-constant).
+    Offset { inner: Box<Place>, by: Leaf },
 }
 
 impl Place {
@@ -66,6 +69,7 @@ impl Place {
             | Place::Typed { ty, .. }
             | Place::Constant { ty, .. }
             | Place::Shared { ty, .. } => *ty,
+            Place::Offset { inner, .. } => inner.ty(),
         }
     }
 
@@ -79,6 +83,10 @@ impl Place {
             }
         };
         Ok(match self {
+            Place::Offset { inner, by } => Place::Offset {
+                inner: Box::new(inner.select(sel, ty)?),
+                by,
+            },
             Place::Vars { vars, .. } => {
                 pick(vars.len())?;
                 Place::Vars {
@@ -163,6 +171,47 @@ impl Fx<'_, '_> {
         let ty = p.ty();
         let ss = self.scalars(ty)?;
         let leaves = match p {
+            Place::Offset { inner, by } => match &**inner {
+                Place::Buffer {
+                    res,
+                    index,
+                    slots,
+                    raw,
+                    ..
+                } => self.buffer_load_at(*res, *index, slots, *raw, *by)?,
+                Place::Constant { handle, slots, .. } => {
+                    let mut out = Vec::with_capacity(slots.len());
+                    for s in slots {
+                        let d = self.cx.storage.mem(s.scalar);
+                        let row = self.arith(
+                            Arith::Add,
+                            *by,
+                            Leaf::Int(i64::from(s.offset / 16)),
+                            Scalar::U32,
+                        )?;
+                        let v = self.e.cbuffer_load_legacy(&[oty(d)], *handle, row)?;
+                        let k = (s.offset % 16)
+                            / size_of(d).max(4).min(if d == Dx::Double || d == Dx::I64 {
+                                8
+                            } else {
+                                4
+                            });
+                        let k = if self.cx.storage.native16 && size_of(d) == 2 {
+                            (s.offset % 16) / 2
+                        } else {
+                            k
+                        };
+                        let x = self.e.ir().extract_value(v, &[k])?;
+                        out.push(self.from_memory(Leaf::V(x), s.scalar)?);
+                    }
+                    out
+                }
+                _ => {
+                    return Err(LowerError::internal(
+                        "offset of a place that is not in memory",
+                    ))
+                }
+            },
             Place::Vars { vars, .. } => self.read_vars(vars)?,
             Place::VarsDyn { elems, index, .. } => {
                 let mut acc: Option<Vec<Leaf>> = None;
@@ -231,7 +280,26 @@ impl Fx<'_, '_> {
             return Ok(());
         }
         let ss = self.scalars(p.ty())?;
+        if v.leaves.len() != ss.len() {
+            return Err(LowerError::internal(format!(
+                "storing {} values to a place of {}",
+                v.leaves.len(),
+                ss.len()
+            )));
+        }
         match p {
+            Place::Offset { inner, by } => match &**inner {
+                Place::Buffer {
+                    res,
+                    index,
+                    slots,
+                    raw,
+                    ..
+                } => self.buffer_store_at(*res, *index, slots, *raw, &v.leaves, *by),
+                _ => Err(LowerError::shader(
+                    "cannot assign to a constant buffer member",
+                )),
+            },
             Place::Vars { vars, .. } => self.write_vars(vars, &v.leaves, &ss),
             Place::VarsDyn { elems, index, .. } => {
                 for (k, e) in elems.iter().enumerate() {
@@ -344,6 +412,17 @@ impl Fx<'_, '_> {
         slots: &[Slot],
         raw: bool,
     ) -> LowerResult<Vec<Leaf>> {
+        self.buffer_load_at(res, index, slots, raw, Leaf::Int(0))
+    }
+
+    fn buffer_load_at(
+        &mut self,
+        res: ResRef,
+        index: Leaf,
+        slots: &[Slot],
+        raw: bool,
+        by: Leaf,
+    ) -> LowerResult<Vec<Leaf>> {
         let h = self.handle(res)?;
         let mut out = Vec::with_capacity(slots.len());
         let mut k = 0;
@@ -358,7 +437,26 @@ impl Fx<'_, '_> {
             {
                 n += 1;
             }
-            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw)?;
+            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
+            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops64() {
+                // Before shader model 6.3, 64-bit values are read as 32-bit pairs.
+                let n = n.min(2);
+                let v = if self.raw_ops() {
+                    let mask = ((1u16 << (2 * n)) - 1) as u8;
+                    self.e
+                        .raw_buffer_load(&[oty(Dx::I32)], h, idx, off, mask, 4)?
+                } else {
+                    self.e.buffer_load(&[oty(Dx::I32)], h, idx, off)?
+                };
+                for j in 0..n {
+                    let lo = self.e.ir().extract_value(v, &[2 * j as u32])?;
+                    let hi = self.e.ir().extract_value(v, &[2 * j as u32 + 1])?;
+                    let x = self.join64(Leaf::V(lo), Leaf::V(hi), d)?;
+                    out.push(x);
+                }
+                k += n;
+                continue;
+            }
             let mask = (1u8 << n) - 1;
             let v = if self.raw_ops() {
                 self.e
@@ -383,6 +481,18 @@ impl Fx<'_, '_> {
         raw: bool,
         leaves: &[Leaf],
     ) -> LowerResult<()> {
+        self.buffer_store_at(res, index, slots, raw, leaves, Leaf::Int(0))
+    }
+
+    fn buffer_store_at(
+        &mut self,
+        res: ResRef,
+        index: Leaf,
+        slots: &[Slot],
+        raw: bool,
+        leaves: &[Leaf],
+        by: Leaf,
+    ) -> LowerResult<()> {
         let h = self.handle(res)?;
         let mut k = 0;
         while k < slots.len() {
@@ -396,7 +506,39 @@ impl Fx<'_, '_> {
             {
                 n += 1;
             }
-            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw)?;
+            let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
+            if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops64() {
+                // Before shader model 6.3, 64-bit values are written as 32-bit pairs.
+                let n = n.min(2);
+                let mut words = [Leaf::Undef; 4];
+                for j in 0..n {
+                    let (lo, hi) = self.split64(leaves[k + j], d)?;
+                    words[2 * j] = lo;
+                    words[2 * j + 1] = hi;
+                }
+                let mut vs = Vec::with_capacity(4);
+                for (j, &w) in words.iter().enumerate() {
+                    vs.push(if j < 2 * n {
+                        Leaf::V(self.value(w, Dx::I32)?)
+                    } else {
+                        Leaf::Undef
+                    });
+                }
+                let mask = ((1u16 << (2 * n)) - 1) as u8;
+                self.e.buffer_store(
+                    &[oty(Dx::I32)],
+                    h,
+                    idx,
+                    off,
+                    vs[0],
+                    vs[1],
+                    vs[2],
+                    vs[3],
+                    mask,
+                )?;
+                k += n;
+                continue;
+            }
             let mut vals = [Leaf::Undef; 4];
             for j in 0..n {
                 vals[j] = self.to_memory(leaves[k + j], slots[k + j].scalar)?;
@@ -434,13 +576,26 @@ impl Fx<'_, '_> {
 
     /// The (index, offset) operands of a buffer access: for a structured buffer the
     /// element and the byte offset in it; for a raw buffer the byte address and `undef`.
-    fn buffer_coords(&mut self, index: Leaf, offset: u32, raw: bool) -> LowerResult<(Leaf, Leaf)> {
+    fn buffer_coords(
+        &mut self,
+        index: Leaf,
+        offset: u32,
+        raw: bool,
+        by: Leaf,
+    ) -> LowerResult<(Leaf, Leaf)> {
+        let off = self.arith(Arith::Add, by, Leaf::Int(i64::from(offset)), Scalar::U32)?;
         if raw {
-            let a = self.arith(Arith::Add, index, Leaf::Int(i64::from(offset)), Scalar::U32)?;
+            let a = self.arith(Arith::Add, index, off, Scalar::U32)?;
             Ok((a, Leaf::Undef))
         } else {
-            Ok((index, Leaf::Int(i64::from(offset))))
+            Ok((index, off))
         }
+    }
+
+    /// Whether 64-bit values are read and written whole by the raw buffer operations
+    /// (shader model 6.3 on).
+    pub fn raw_ops64(&self) -> bool {
+        (self.cx.target.major, self.cx.target.minor) >= (6, 3)
     }
 
     /// Whether buffers are read with the raw buffer operations (shader model 6.2 on).
@@ -458,14 +613,18 @@ impl Fx<'_, '_> {
         let h = self.handle(res)?;
         let s = ss.first().copied().unwrap_or(Scalar::F32);
         let d = self.cx.storage.mem(s);
+        let wide = matches!(d, Dx::I64 | Dx::Double);
+        let ld = if wide { Dx::I32 } else { d };
+        let uav = self.is_uav(res);
         let v = match coords.len() {
-            1 => self.e.buffer_load(&[oty(d)], h, coords[0], Leaf::Undef)?,
+            1 => self.e.buffer_load(&[oty(ld)], h, coords[0], Leaf::Undef)?,
             _ => {
                 let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
+                let mip = if uav { Leaf::Undef } else { Leaf::Int(0) };
                 self.e.texture_load(
-                    &[oty(d)],
+                    &[oty(ld)],
                     h,
-                    Leaf::Undef,
+                    mip,
                     c(0),
                     c(1),
                     c(2),
@@ -477,10 +636,56 @@ impl Fx<'_, '_> {
         };
         let mut out = Vec::with_capacity(comps.len());
         for (&c, &s) in comps.iter().zip(ss) {
+            if wide {
+                let lo = self.e.ir().extract_value(v, &[2 * u32::from(c)])?;
+                let hi = self.e.ir().extract_value(v, &[2 * u32::from(c) + 1])?;
+                out.push(self.join64(Leaf::V(lo), Leaf::V(hi), d)?);
+                continue;
+            }
             let x = self.e.ir().extract_value(v, &[u32::from(c)])?;
             out.push(self.from_memory(Leaf::V(x), s)?);
         }
         Ok(out)
+    }
+
+    /// Whether a resource is a UAV.
+    pub fn is_uav(&self, r: ResRef) -> bool {
+        match self.cx.get(r.ty) {
+            Ty::Object(o) => {
+                let n = self.cx.name(o.name);
+                n.starts_with("RW")
+                    || n.starts_with("RasterizerOrdered")
+                    || n.starts_with("Append")
+                    || n.starts_with("Consume")
+            }
+            _ => false,
+        }
+    }
+
+    /// A 64-bit value from its 32-bit halves.
+    pub fn join64(&mut self, lo: Leaf, hi: Leaf, d: Dx) -> LowerResult<Leaf> {
+        if d == Dx::Double {
+            return Ok(Leaf::V(self.e.make_double(&[oty(Dx::Double)], lo, hi)?));
+        }
+        let l = self.convert(lo, Scalar::U32, Scalar::U64)?;
+        let h = self.convert(hi, Scalar::U32, Scalar::U64)?;
+        let h = self.arith(Arith::Shl, h, Leaf::Int(32), Scalar::U64)?;
+        self.arith(Arith::Or, h, l, Scalar::U64)
+    }
+
+    /// The 32-bit halves (low, high) of a 64-bit value.
+    pub fn split64(&mut self, v: Leaf, d: Dx) -> LowerResult<(Leaf, Leaf)> {
+        if d == Dx::Double {
+            let x = self.value(v, Dx::Double)?;
+            let pair = self.e.split_double(&[oty(Dx::Double)], x)?;
+            let lo = self.e.ir().extract_value(pair, &[0])?;
+            let hi = self.e.ir().extract_value(pair, &[1])?;
+            return Ok((Leaf::V(lo), Leaf::V(hi)));
+        }
+        let lo = self.convert(v, Scalar::U64, Scalar::U32)?;
+        let h = self.arith(Arith::Shr, v, Leaf::Int(32), Scalar::U64)?;
+        let hi = self.convert(h, Scalar::U64, Scalar::U32)?;
+        Ok((lo, hi))
     }
 
     fn typed_store(
@@ -513,19 +718,34 @@ impl Fx<'_, '_> {
         for (&c, (&l, &s)) in comps.iter().zip(leaves.iter().zip(ss)) {
             vals[c as usize] = self.to_memory(l, s)?;
         }
+        let (sd, words) = if matches!(d, Dx::I64 | Dx::Double) {
+            // Pairs of 32-bit components.
+            let mut w = Vec::with_capacity(2 * n);
+            for &v in vals.iter().take(n) {
+                let (lo, hi) = self.split64(v, d)?;
+                w.push(lo);
+                w.push(hi);
+            }
+            (Dx::I32, w)
+        } else {
+            (d, vals[..n].to_vec())
+        };
+        // Every component is written (the validator requires it): those past the
+        // element's repeat the first ones, as DXC writes them.
         let mut vs = Vec::with_capacity(4);
-        for (c, &l) in vals.iter().enumerate() {
-            vs.push(if c < n {
-                Leaf::V(self.value(l, d)?)
-            } else {
-                Leaf::Undef
-            });
+        for c in 0..4 {
+            let l = match words.get(c) {
+                Some(&w) => w,
+                None if sd != d => words[c % words.len().max(1)],
+                None => words[0],
+            };
+            vs.push(Leaf::V(self.value(l, sd)?));
         }
-        let mask = ((1u16 << n) - 1) as u8;
+        let mask = 15u8;
         match coords.len() {
             1 => {
                 self.e.buffer_store(
-                    &[oty(d)],
+                    &[oty(sd)],
                     h,
                     coords[0],
                     Leaf::Undef,
@@ -539,7 +759,7 @@ impl Fx<'_, '_> {
             _ => {
                 let c = |k: usize| coords.get(k).copied().unwrap_or(Leaf::Undef);
                 self.e.texture_store(
-                    &[oty(d)],
+                    &[oty(sd)],
                     h,
                     c(0),
                     c(1),

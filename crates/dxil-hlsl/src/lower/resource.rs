@@ -130,13 +130,12 @@ fn element_format(cx: &Cx<'_>, elem: Option<TyId>) -> LowerResult<(ComponentType
         Scalar::Half if !cx.storage.native16 => ComponentType::F32,
         Scalar::Half | Scalar::F16 => ComponentType::F16,
         Scalar::Min16Float | Scalar::Min10Float => ComponentType::F16,
-        Scalar::F64 => ComponentType::F64,
+        // 64-bit elements are stored as pairs of 32-bit components.
+        Scalar::F64 | Scalar::I64 | Scalar::U64 => return Ok((ComponentType::U32, n * 2)),
         Scalar::I32 | Scalar::IntLiteral | Scalar::Bool => ComponentType::I32,
         Scalar::U32 => ComponentType::U32,
         Scalar::I16 | Scalar::Min16Int | Scalar::Min12Int => ComponentType::I16,
         Scalar::U16 | Scalar::Min16Uint => ComponentType::U16,
-        Scalar::I64 => ComponentType::I64,
-        Scalar::U64 => ComponentType::U64,
     };
     Ok((c, n))
 }
@@ -194,11 +193,22 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     out.insert(d, shared(cx, sb, ty, cx.name(v.name.sym))?);
                     continue;
                 }
-                let (obj, count) = match cx.get(ty) {
-                    Ty::Array(e, n) => (e, n),
-                    Ty::UnsizedArray(e) => (e, u32::MAX),
-                    _ => (ty, 1),
-                };
+                // Arrays of resources (of any rank) are one range.
+                let mut obj = ty;
+                let mut count = 1u32;
+                for _ in 0..8 {
+                    match cx.get(obj) {
+                        Ty::Array(e, n) => {
+                            count = count.saturating_mul(n);
+                            obj = e;
+                        }
+                        Ty::UnsizedArray(e) => {
+                            count = u32::MAX;
+                            obj = e;
+                        }
+                        _ => break,
+                    }
+                }
                 if let Ty::Object(o) = cx.get(obj) {
                     let oname = cx.name(o.name);
                     let name = cx.name(v.name.sym);

@@ -71,7 +71,7 @@ impl Fx<'_, '_> {
                         let Some(res) = r.res else {
                             return Err(LowerError::shader("resource initialized with a value"));
                         };
-                        self.frame()?.locals.insert(d, Local::Res(res));
+                        self.frame()?.locals.insert(d, Local::Res(res, r.ty));
                         continue;
                     }
                     let init = match v.init {

@@ -139,6 +139,8 @@ struct Resolver<'a> {
     functions: HashMap<String, Vec<DeclId>>,
     /// Tokens of each written type, for locations.
     tok_loc: &'a dyn Fn(u32) -> Option<crate::source::Loc>,
+    /// `-enable-16bit-types`: `int16_t`, `uint16_t` and `float16_t` exist.
+    native16: bool,
 }
 
 /// Resolves the types of `parsed`.
@@ -151,7 +153,18 @@ pub fn analyze_with_locations(
     parsed: &Parsed,
     loc: &dyn Fn(u32) -> Option<crate::source::Loc>,
 ) -> Analysis {
+    analyze_for(parsed, loc, true)
+}
+
+/// [`analyze_with_locations`] for a compilation with or without `-enable-16bit-types`
+/// (without, the explicitly 16-bit type names do not exist, as in DXC).
+pub fn analyze_for(
+    parsed: &Parsed,
+    loc: &dyn Fn(u32) -> Option<crate::source::Loc>,
+    native16: bool,
+) -> Analysis {
     let mut r = Resolver {
+        native16,
         ast: &parsed.ast,
         int: &parsed.interner,
         out: Analysis::default(),
@@ -853,6 +866,14 @@ impl Resolver<'_> {
                 }
                 let builtin_path = path.parts.len() == 1
                     || (path.parts.len() == 2 && self.name(path.parts[0].sym) == "dx");
+                let sixteen = ["int16_t", "uint16_t", "float16_t"].iter().any(|p| {
+                    last.strip_prefix(p)
+                        .is_some_and(|t| t.chars().all(|c| c.is_ascii_digit() || c == 'x'))
+                });
+                if builtin_path && sixteen && !self.native16 {
+                    self.error(path.last().tok, format!("unknown type name '{last}'"));
+                    return None;
+                }
                 if builtin_path && crate::parse::names::is_builtin_type(&last) {
                     return self.builtin(path.last().sym, &last, args.as_deref(), path.last().tok);
                 }
