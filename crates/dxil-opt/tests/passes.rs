@@ -427,3 +427,41 @@ fn exact_float_identities_fold_and_others_stay() -> R<()> {
     assert_eq!(lhs, x.value_ref());
     Ok(())
 }
+
+#[test]
+fn a_builder_is_optimized_before_it_finishes() -> R<()> {
+    // Through `optimize_builder`: the call-site attributes of a call whose id changes
+    // follow it.
+    let Fixture {
+        mut mb,
+        pure,
+        sink,
+        ..
+    } = fixture()?;
+    let i32t = mb.int(32);
+    let void = mb.void();
+    let ty = mb.function_type(void, &[i32t], false)?;
+    let main = mb.declare_function(Some("main"), ty, &Default::default())?;
+    let f = main.function().ok_or("not a function")?;
+    let mut fb = mb.define_function(f)?;
+    let b = fb.add_block(None)?;
+    fb.position_at_end(b)?;
+    let x = fb.arg(0)?;
+    let p = call(&mut fb, pure, x)?;
+    let _dup = call(&mut fb, pure, x)?;
+    let mut opts = CallOptions::default();
+    opts.attributes.function = vec![Attribute::Enum(NO_UNWIND)];
+    fb.call(sink, &[p], &opts)?;
+    fb.ret(None)?;
+    fb.finish()?;
+    let stats = dxil_opt::optimize_builder(&mut mb)?;
+    assert_eq!(stats.removed, 1);
+    let m = mb.finish()?;
+    assert_eq!(shape(&m, f), ["pure sink ret"]);
+    let body = m.functions[f].body.as_ref().unwrap();
+    let InstKind::Call { attributes, .. } = body.insts[body.blocks[0].insts[1]].kind else {
+        panic!("not a call");
+    };
+    assert_ne!(attributes, 0, "the call kept its attributes");
+    Ok(())
+}
