@@ -57,12 +57,7 @@ fn instructions(container: &[u8]) -> usize {
     m.functions
         .iter()
         .filter_map(|f| f.body.as_ref())
-        .map(|b| {
-            b.blocks
-                .iter()
-                .map(|bl| bl.insts.len())
-                .sum::<usize>()
-        })
+        .map(|b| b.blocks.iter().map(|bl| bl.insts.len()).sum::<usize>())
         .sum()
 }
 

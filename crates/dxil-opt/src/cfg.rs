@@ -101,7 +101,11 @@ pub(crate) fn reverse_post_order(body: &Body) -> Vec<Block> {
 
 /// The dominator tree of the blocks in `rpo` (reverse post-order from the entry): the
 /// immediate dominator of each block (`None` for the entry and unreachable blocks).
-pub(crate) fn immediate_dominators(rpo: &[Block], preds: &[Vec<Block>], n: usize) -> Vec<Option<Block>> {
+pub(crate) fn immediate_dominators(
+    rpo: &[Block],
+    preds: &[Vec<Block>],
+    n: usize,
+) -> Vec<Option<Block>> {
     const NONE: usize = usize::MAX;
     let mut number = vec![NONE; n];
     for (k, b) in rpo.iter().enumerate() {

@@ -270,10 +270,7 @@ impl<'a> Work<'a> {
             return Err(OptError::new("the entry block was removed"));
         }
         let dead = &self.dead;
-        let block_map = self
-            .body
-            .blocks
-            .retain_renumbered(|b, _| !dead[b.index()]);
+        let block_map = self.body.blocks.retain_renumbered(|b, _| !dead[b.index()]);
         let n = self.body.insts.len();
         let mut inst_map: Vec<Option<Inst>> = vec![None; n];
         let mut next = 0usize;
@@ -321,9 +318,7 @@ impl<'a> Work<'a> {
                 None => bad = Some(*b),
             });
             if let Some(b) = bad {
-                return Err(OptError::new(format!(
-                    "{i} names {b}, which was removed"
-                )));
+                return Err(OptError::new(format!("{i} names {b}, which was removed")));
             }
             self.body.insts.push(data);
         }
@@ -412,7 +407,9 @@ fn check_body(body: &Body) -> Result<()> {
         let mut phis_done = false;
         for &i in data.insts.iter() {
             let Some(inst) = body.insts.get(i) else {
-                return Err(OptError::new(format!("{b} lists {i}, which does not exist")));
+                return Err(OptError::new(format!(
+                    "{b} lists {i}, which does not exist"
+                )));
             };
             if std::mem::replace(&mut seen[i.index()], true) {
                 return Err(OptError::new(format!("{i} is listed twice")));
@@ -424,14 +421,18 @@ fn check_body(body: &Body) -> Result<()> {
             }
             let is_phi = matches!(inst.kind, InstKind::Phi { .. });
             if is_phi && phis_done {
-                return Err(OptError::new(format!("{i}: a phi after other instructions in {b}")));
+                return Err(OptError::new(format!(
+                    "{i}: a phi after other instructions in {b}"
+                )));
             }
             phis_done |= !is_phi;
         }
         if rest.iter().any(|&i| body.insts[i].kind.is_terminator())
             || !body.insts[last].kind.is_terminator()
         {
-            return Err(OptError::new(format!("{b} does not end with its only terminator")));
+            return Err(OptError::new(format!(
+                "{b} does not end with its only terminator"
+            )));
         }
     }
     let mut bad = None;

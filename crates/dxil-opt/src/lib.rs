@@ -176,7 +176,9 @@ fn follow_renumbering(m: &mut Module, body: &mut dxil_ir::Body, r: &Renumbering)
         }) = m.metadata.get_mut(md)
         {
             *i = r.inst(*i).ok_or_else(|| {
-                OptError::new(format!("metadata {md} wraps an instruction that was removed"))
+                OptError::new(format!(
+                    "metadata {md} wraps an instruction that was removed"
+                ))
             })?;
         }
     }

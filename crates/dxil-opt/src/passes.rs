@@ -2,7 +2,7 @@
 //! subexpressions over the dominator tree, dead code.
 
 use dxil_ir::{
-    BinOp, ConstKind, Block, CastOp, Inst, InstKind, Predicate, Type, TypeData, ValueRef,
+    BinOp, Block, CastOp, ConstKind, Inst, InstKind, Predicate, Type, TypeData, ValueRef,
 };
 
 use crate::cfg::{
@@ -74,7 +74,11 @@ impl Work<'_> {
         // one stays too.
         let mut cache = FastMap::default();
         let mut kept: FastMap<ValueRef, u32> = FastMap::default();
-        for b in self.live_blocks().into_iter().filter(|b| reachable[b.index()]) {
+        for b in self
+            .live_blocks()
+            .into_iter()
+            .filter(|b| reachable[b.index()])
+        {
             for &i in &self.body.blocks[b].insts {
                 for g in inst_refs(self.m, &self.body, &self.body.insts[i].kind, &mut cache) {
                     *kept.entry(g).or_insert(0) += 1;
@@ -363,7 +367,7 @@ impl Work<'_> {
                 };
                 let (lc, rc) = (self.const_int(l), self.const_int(r));
                 let one = |c: Option<i64>| bits > 1 && c == Some(1);
-                let ones = |c: Option<i64>| bits >= 1 && bits <= 64 && c == Some(-1);
+                let ones = |c: Option<i64>| (1..=64).contains(&bits) && c == Some(-1);
                 use BinOp::*;
                 match op {
                     Add | Or | Xor if lc == Some(0) => Some(r),
@@ -446,11 +450,11 @@ impl Work<'_> {
         // (block, next child, undo length on entry, generation at the block's end)
         let mut stack: Vec<(Block, usize, usize, u64)> = Vec::new();
         let enter = |w: &mut Self,
-                         b: Block,
-                         start_gen: u64,
-                         table: &mut FastMap<Key, (Inst, u64)>,
-                         undo: &mut Vec<(Key, Option<(Inst, u64)>)>,
-                         fresh: &mut u64| {
+                     b: Block,
+                     start_gen: u64,
+                     table: &mut FastMap<Key, (Inst, u64)>,
+                     undo: &mut Vec<(Key, Option<(Inst, u64)>)>,
+                     fresh: &mut u64| {
             let mut gen = if preds[b.index()].len() == 1 {
                 start_gen
             } else {
@@ -543,8 +547,13 @@ impl Work<'_> {
                 let (mut a, mut b) = (r(lhs), r(rhs));
                 let commutative = matches!(
                     op,
-                    BinOp::Add | BinOp::FAdd | BinOp::Mul | BinOp::FMul | BinOp::And
-                        | BinOp::Or | BinOp::Xor
+                    BinOp::Add
+                        | BinOp::FAdd
+                        | BinOp::Mul
+                        | BinOp::FMul
+                        | BinOp::And
+                        | BinOp::Or
+                        | BinOp::Xor
                 );
                 if commutative && rank(b) < rank(a) {
                     core::mem::swap(&mut a, &mut b);
@@ -558,7 +567,12 @@ impl Work<'_> {
                 operands,
             } => (
                 KeyKind::Gep(inbounds, source_ty),
-                self.body.pool.list(operands).iter().map(|&v| r(v)).collect(),
+                self.body
+                    .pool
+                    .list(operands)
+                    .iter()
+                    .map(|&v| r(v))
+                    .collect(),
             ),
             InstKind::Select {
                 cond,
@@ -651,10 +665,10 @@ impl Work<'_> {
             }
         }
         let propagate = |w: &Self,
-                             work: &mut Vec<Inst>,
-                             live: &mut Vec<bool>,
-                             inside: &mut FastMap<ValueRef, u32>,
-                             cache: &mut FastMap<ValueRef, Vec<ValueRef>>| {
+                         work: &mut Vec<Inst>,
+                         live: &mut Vec<bool>,
+                         inside: &mut FastMap<ValueRef, u32>,
+                         cache: &mut FastMap<ValueRef, Vec<ValueRef>>| {
             while let Some(i) = work.pop() {
                 let kind = &w.body.insts[i].kind;
                 for g in inst_refs(w.m, &w.body, kind, cache) {
@@ -680,9 +694,9 @@ impl Work<'_> {
                     continue;
                 }
                 let refs = inst_refs(self.m, &self.body, &self.body.insts[i].kind, &mut cache);
-                let last = refs.iter().any(|g| {
-                    self.outside.of(*g) + inside.get(g).copied().unwrap_or(0) == 0
-                });
+                let last = refs
+                    .iter()
+                    .any(|g| self.outside.of(*g) + inside.get(g).copied().unwrap_or(0) == 0);
                 if last {
                     live[i.index()] = true;
                     work.push(i);

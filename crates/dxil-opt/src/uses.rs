@@ -123,9 +123,8 @@ fn global_refs(
         }
         match x {
             ValueRef::Global(_) | ValueRef::Function(_) | ValueRef::Alias(_) => {
-                if !out.contains(&x) {
-                    out.push(x);
-                }
+                // `seen` keeps each once.
+                out.push(x);
             }
             ValueRef::Const(c) => {
                 let Some(data) = m.constant(c) else { continue };

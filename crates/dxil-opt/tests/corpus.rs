@@ -46,7 +46,10 @@ fn corpus_modules_stay_valid() {
             }
         };
         if stats == dxil_opt::Stats::default() {
-            assert!(m == original, "{id}: no change reported, but the module changed");
+            assert!(
+                m == original,
+                "{id}: no change reported, but the module changed"
+            );
             continue;
         }
         changed += 1;

@@ -55,7 +55,9 @@ impl Fixture {
         let i1 = self.mb.int(1);
         let void = self.mb.void();
         let ty = self.mb.function_type(void, &[i32t, i1], false)?;
-        let main = self.mb.declare_function(Some("main"), ty, &Default::default())?;
+        let main = self
+            .mb
+            .declare_function(Some("main"), ty, &Default::default())?;
         let f = main.function().ok_or("not a function")?;
         let fx = Fixture2 {
             pure: self.pure,
@@ -289,7 +291,11 @@ fn cfg_constant_branches_unreachable_merges_and_forwarding() -> R<()> {
     let InstKind::Phi { incoming } = body.insts[phi].kind else {
         panic!("not a phi");
     };
-    let preds: Vec<u32> = body.list(incoming).iter().map(|e| e.1.index() as u32).collect();
+    let preds: Vec<u32> = body
+        .list(incoming)
+        .iter()
+        .map(|e| e.1.index() as u32)
+        .collect();
     assert_eq!(preds, [0, 1]);
     Ok(())
 }
@@ -343,10 +349,7 @@ fn loads_merge_until_a_store() -> R<()> {
         fb.ret(None)?;
         Ok(())
     })?;
-    assert_eq!(
-        shape(&m, f),
-        ["alloca store load store load add sink ret"]
-    );
+    assert_eq!(shape(&m, f), ["alloca store load store load add sink ret"]);
     Ok(())
 }
 
@@ -433,10 +436,7 @@ fn a_builder_is_optimized_before_it_finishes() -> R<()> {
     // Through `optimize_builder`: the call-site attributes of a call whose id changes
     // follow it.
     let Fixture {
-        mut mb,
-        pure,
-        sink,
-        ..
+        mut mb, pure, sink, ..
     } = fixture()?;
     let i32t = mb.int(32);
     let void = mb.void();

@@ -15,10 +15,12 @@ impl ModuleBuilder {
     /// The attribute sets functions were declared with, in declaration order (functions
     /// declared without attributes are left out).
     pub fn function_attribute_sets(&self) -> impl Iterator<Item = (Function, &Attributes)> {
-        self.attr_sites.iter().filter_map(|&(site, set)| match site {
-            AttrSite::Function(f) => Some((f, self.attr_sets.get(set)?)),
-            AttrSite::Call(..) => None,
-        })
+        self.attr_sites
+            .iter()
+            .filter_map(|&(site, set)| match site {
+                AttrSite::Function(f) => Some((f, self.attr_sets.get(set)?)),
+                AttrSite::Call(..) => None,
+            })
     }
 
     /// Rewrites the body of the defined function `f` in place. `edit` gets the module (which
