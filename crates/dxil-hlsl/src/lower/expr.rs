@@ -165,6 +165,17 @@ impl Fx<'_, '_> {
                     (true, true) => Scalar::U64,
                     (false, true) => Scalar::I64,
                     (true, false) => Scalar::U32,
+                    // HLSL 202x's literals have C's types: `int`, else the first 64-bit
+                    // type that holds them.
+                    (false, false) if self.conforming_literals() => {
+                        if *value <= i32::MAX as u64 {
+                            Scalar::I32
+                        } else if *value <= i64::MAX as u64 {
+                            Scalar::I64
+                        } else {
+                            Scalar::U64
+                        }
+                    }
                     (false, false) => Scalar::IntLiteral,
                 };
                 val(self.ty_scalar(s), vec![Leaf::Int(*value as i64)])
@@ -175,6 +186,8 @@ impl Fx<'_, '_> {
                     Some(b'f' | b'F') => (&text[..text.len() - 1], Scalar::F32),
                     Some(b'h' | b'H') => (&text[..text.len() - 1], Scalar::Half),
                     Some(b'l' | b'L') => (&text[..text.len() - 1], Scalar::F64),
+                    // HLSL 202x: an unsuffixed floating literal is a `float`.
+                    _ if self.conforming_literals() => (text, Scalar::F32),
                     _ => (text, Scalar::FloatLiteral),
                 };
                 let x: f64 = digits.parse().map_err(|_| {
@@ -288,6 +301,11 @@ impl Fx<'_, '_> {
             ExprKind::SizeOf(_) => Err(LowerError::unsupported("sizeof")),
             ExprKind::Str(_) => Err(LowerError::unsupported("strings")),
         }
+    }
+
+    /// Whether literals have C's types (`-HV 202x`) rather than HLSL's literal types.
+    fn conforming_literals(&self) -> bool {
+        self.cx.opts.pp.hlsl_version > 2021
     }
 
     /// The lowering type of a written type.
@@ -452,6 +470,7 @@ impl Fx<'_, '_> {
 
     /// `b.name`: a field or a swizzle.
     pub fn member(&mut self, b: Access, name: &str) -> LowerResult<Access> {
+        let b = self.constant_buffer_view(b)?;
         let ty = self.access_ty(&b);
         match self.cx.get(ty) {
             Ty::Struct(i) => {
@@ -545,6 +564,32 @@ impl Fx<'_, '_> {
                 types::describe(self.cx, ty)
             ))),
         }
+    }
+
+    /// A `ConstantBuffer<T>` named as a value is its `T` in the buffer.
+    fn constant_buffer_view(&mut self, b: Access) -> LowerResult<Access> {
+        let Access::Value(Rv {
+            res: Some(r), ty, ..
+        }) = &b
+        else {
+            return Ok(b);
+        };
+        let Ty::Object(o) = self.cx.get(*ty) else {
+            return Ok(b);
+        };
+        if self.cx.name(o.name) != "ConstantBuffer" {
+            return Ok(b);
+        }
+        let elem = o
+            .elem
+            .ok_or_else(|| LowerError::shader("ConstantBuffer without a type"))?;
+        let handle = self.handle(*r)?;
+        let layout = types::cbuffer_layout(self.cx, self.cx.storage, elem, None, 0)?;
+        Ok(Access::Place(Place::Constant {
+            handle,
+            ty: elem,
+            slots: layout.slots,
+        }))
     }
 
     /// Finds field `name` in struct `i` (bases first), counting the leaves before it.

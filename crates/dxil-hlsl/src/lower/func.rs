@@ -565,3 +565,39 @@ pub(crate) fn wave_size(cx: &Cx<'_>, f: &FunctionDecl) -> LowerResult<Option<Vec
     }
     Ok(None)
 }
+
+/// `[RootSignature("...")]` of an entry: the string (adjacent literals joined).
+pub(crate) fn root_signature(cx: &Cx<'_>, f: &FunctionDecl) -> LowerResult<Option<String>> {
+    for a in &f.attrs {
+        if cx
+            .name(a.name.last().sym)
+            .eq_ignore_ascii_case("rootsignature")
+        {
+            let text = match a.args.as_slice() {
+                [e] => match &cx.ast.expr(*e).kind {
+                    crate::ast::ExprKind::Str(parts) => {
+                        let mut t = String::new();
+                        for &p in parts {
+                            let s = cx.name(p);
+                            // The literal's quotes are not part of the text.
+                            t.push_str(
+                                s.strip_prefix('"')
+                                    .and_then(|s| s.strip_suffix('"'))
+                                    .unwrap_or(s),
+                            );
+                        }
+                        t
+                    }
+                    _ => {
+                        return Err(
+                            LowerError::shader("RootSignature takes a string literal").at(a.span)
+                        )
+                    }
+                },
+                _ => return Err(LowerError::shader("RootSignature takes one argument").at(a.span)),
+            };
+            return Ok(Some(text));
+        }
+    }
+    Ok(None)
+}

@@ -236,6 +236,10 @@ fn lower_entry(cx: &Cx<'_>) -> LowerResult<Vec<u8>> {
         };
         sb.property(p);
     }
+    if let Some(text) = func::root_signature(cx, f)? {
+        sb.root_signature(&text)
+            .map_err(|e| LowerError::shader(format!("root signature: {}", e.message())))?;
+    }
     let reach = resource::Reach::of(cx, entry);
     let globals = resource::declare(cx, &mut sb, &reach)?;
     let name = cx.opts.entry.clone();
