@@ -25,7 +25,7 @@ fn corpus_modules_stay_valid() {
     let (mut seen, mut changed, mut validated) = (0usize, 0usize, 0usize);
     let mut removed = 0usize;
     let mut failures = Vec::new();
-    for id in dxil_test_support::spread(&ids, 160) {
+    for id in dxil_test_support::spread(&ids, 1000) {
         let Ok(file) = std::fs::read(dir.join(format!("{id}.dxil"))) else {
             continue;
         };
