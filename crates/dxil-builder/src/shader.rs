@@ -586,6 +586,17 @@ impl ShaderBuilder {
         Ok(e)
     }
 
+    /// Runs the optimizer over every finished function body (dead code, common
+    /// subexpressions, trivial phis, CFG simplification: see [`dxil_opt`]). Calls are pure
+    /// as the `dx.op` declarations' attributes say; declarations stay (the last call of
+    /// each is kept), so the functions resolved so far stay valid. Call it after the last
+    /// function is finished: [`ShaderBuilder::finish`] then computes the shader flags from
+    /// the code that remains.
+    pub fn optimize(&mut self) -> Result<dxil_opt::Stats> {
+        dxil_opt::optimize_builder(&mut self.mb)
+            .map_err(|e| Error::new(ErrorKind::Ir, format!("optimizer: {e}")))
+    }
+
     /// Finishes the module and writes the container: metadata, packed signatures, computed
     /// shader flags, every part, the digest.
     pub fn finish(self) -> Result<Vec<u8>> {

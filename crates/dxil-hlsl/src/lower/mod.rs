@@ -249,6 +249,9 @@ fn lower_entry(cx: &Cx<'_>) -> LowerResult<Vec<u8>> {
         fx.entry(entry)?;
         fx.finish()?;
     }
+    if cx.opts.optimization.is_some_and(|n| n > 0) {
+        sb.optimize()?;
+    }
     Ok(sb.finish()?)
 }
 

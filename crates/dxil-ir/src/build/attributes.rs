@@ -95,6 +95,11 @@ impl AttributeSets {
         self.ids.reserve(additional);
     }
 
+    /// The set at index `i`.
+    pub fn get(&self, i: u32) -> Option<&Attributes> {
+        self.sets.get(i as usize)
+    }
+
     /// The index of `a`, added when new (a lookup allocates nothing).
     pub fn intern(&mut self, a: &Attributes) -> u32 {
         if let Some(i) = self.last {

@@ -65,6 +65,7 @@ mod memory;
 mod metadata;
 mod module;
 mod reencode;
+mod rewrite;
 mod types;
 mod typing;
 
@@ -77,6 +78,7 @@ pub use insts::CallOptions;
 pub use kinds::MetadataKinds;
 pub use module::{AliasOptions, FunctionOptions, GlobalOptions, ModuleBuilder};
 pub use reencode::{copy_module, copy_module_checked};
+pub use rewrite::InstRenumbering;
 
 /// `ty` of `m` in LLVM assembly syntax (`i32`, `<4 x float>`, `%struct.S*`), for messages:
 /// types nested deeper than a few levels print as `...`; an id naming no type prints as
