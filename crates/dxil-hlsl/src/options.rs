@@ -210,7 +210,13 @@ const TABLE: &[Spec] = &[
     // HLSL states it, and DXC accepts the flag when writing DXIL.
     Spec {
         slash: false,
-        ..spec("fspv-enable-maximal-reconvergence", Kind::Flag, Id::SpirvOnly, "", "")
+        ..spec(
+            "fspv-enable-maximal-reconvergence",
+            Kind::Flag,
+            Id::SpirvOnly,
+            "",
+            "Accepted as DXC accepts it; it changes only SPIR-V",
+        )
     },
     Spec {
         slash: false,
