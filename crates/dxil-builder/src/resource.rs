@@ -84,6 +84,10 @@ pub struct ResourceDesc {
     /// UAV: the target of 64-bit atomic operations (DXIL.rst "Resource properties",
     /// extended tag 3, which PSV0's `UsedByAtomic64` flag reflects).
     pub atomic64_use: bool,
+    /// The typed resource's elements are 64-bit values, each stored as two 32-bit
+    /// components (DXC's typed resources of `uint64_t`, `int64_t`, `double`: `U32`
+    /// components, an `i64` in the symbol's struct).
+    pub wide: bool,
     /// Constant buffers: the struct that describes the members (the record's type, which
     /// reflection reads the members from); without it the buffer is bytes.
     pub layout: Option<StructType>,
@@ -102,6 +106,7 @@ impl ResourceDesc {
             has_counter: false,
             rasterizer_ordered: false,
             atomic64_use: false,
+            wide: false,
             layout: None,
         }
     }

@@ -404,7 +404,11 @@ impl ShaderBuilder {
                 // take the element's components from it, as from DXC's class types.
                 let elem = match desc.element {
                     crate::resource::Element::Typed(ct, n) => {
-                        let s = crate::types::component_scalar_type(mb, ct)?;
+                        let s = if desc.wide {
+                            mb.int(64)
+                        } else {
+                            crate::types::component_scalar_type(mb, ct)?
+                        };
                         if n > 1 {
                             mb.ty(TypeData::Vector { len: u64::from(n), elem: s })
                                 .map_err(Error::ir)?

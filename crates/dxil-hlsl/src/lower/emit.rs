@@ -352,10 +352,14 @@ impl Fx<'_, '_> {
                         return Ok(Leaf::Float(r));
                     }
                 } else if x.is_finite() {
-                    let v = if unsigned(to) {
-                        (x.max(0.0) as u64) as i64
-                    } else {
-                        x as i64
+                    // Out of range, the result saturates (as the reference folds it).
+                    let v = match (unsigned(to), tw) {
+                        (true, 16) => i64::from(x as u16),
+                        (true, 32) => i64::from(x as u32),
+                        (true, _) => (x as u64) as i64,
+                        (false, 16) => i64::from(x as i16),
+                        (false, 32) => i64::from(x as i32),
+                        (false, _) => x as i64,
                     };
                     return Ok(Leaf::Int(wrap(v, tw)));
                 }

@@ -1284,7 +1284,15 @@ impl Fx<'_, '_> {
                     Some(t) => self.rvalue_as(args[1], t)?,
                     None => {
                         let v = self.rvalue(args[1])?;
-                        let t = if w == 1 {
+                        // `Store` is a template whose type is the value's (literals are
+                        // `uint`); `Store2`..`Store4` take `uint` vectors.
+                        let literal = matches!(
+                            types::scalar_of(self.cx, v.ty),
+                            Some(Scalar::IntLiteral | Scalar::FloatLiteral)
+                        );
+                        let t = if name == "Store" && !literal && v.res.is_none() {
+                            v.ty
+                        } else if w == 1 {
                             u
                         } else {
                             self.cx.intern(Ty::Vector(Scalar::U32, w))

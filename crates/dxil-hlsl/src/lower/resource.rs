@@ -131,7 +131,7 @@ fn element_format(cx: &Cx<'_>, elem: Option<TyId>) -> LowerResult<(ComponentType
         Scalar::Half | Scalar::F16 => ComponentType::F16,
         Scalar::Min16Float | Scalar::Min10Float => ComponentType::F16,
         // 64-bit elements are stored as pairs of 32-bit components.
-        Scalar::F64 | Scalar::I64 | Scalar::U64 => return Ok((ComponentType::U32, n * 2)),
+        Scalar::F64 | Scalar::I64 | Scalar::U64 => return Ok((ComponentType::U32, n)),
         Scalar::I32 | Scalar::IntLiteral | Scalar::Bool => ComponentType::I32,
         Scalar::U32 => ComponentType::U32,
         Scalar::I16 | Scalar::Min16Int | Scalar::Min12Int => ComponentType::I16,
@@ -419,6 +419,10 @@ pub(crate) fn object_desc(
             }
         }
     };
+    if !matches!(kind, ResourceKind::StructuredBuffer | ResourceKind::RawBuffer) {
+        let wide = elem.and_then(|t| types::scalar_of(cx, t));
+        d.wide = matches!(wide, Some(Scalar::F64 | Scalar::I64 | Scalar::U64));
+    }
     if oname.starts_with("RasterizerOrdered") {
         d = d.rasterizer_ordered();
     }
