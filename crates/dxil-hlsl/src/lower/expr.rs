@@ -371,7 +371,9 @@ impl Fx<'_, '_> {
             return Ok(Access::Place(p));
         }
         match self.globals.get(&d) {
-            Some(Global::Resource { id, ty, .. }) => {
+            Some(Global::Resource {
+                id, ty, row_major, ..
+            }) => {
                 // An array of resources is a value of the array type; indexing it
                 // accumulates the flat index into the range.
                 let whole = self.decl_type(d)?;
@@ -382,6 +384,7 @@ impl Fx<'_, '_> {
                         id: *id,
                         ty: *ty,
                         index: Leaf::Int(0),
+                        row_major: *row_major,
                     }),
                 }))
             }
@@ -814,7 +817,7 @@ impl Fx<'_, '_> {
         match base.as_str() {
             "StructuredBuffer" => {
                 let iv = self.coerce(i, uty, true)?;
-                let l = types::structured_layout(self.cx, self.cx.storage, elem, None)?;
+                let l = types::structured_layout(self.cx, self.cx.storage, elem, r.row_major)?;
                 Ok(Place::Buffer {
                     res: r,
                     index: iv.leaves[0],

@@ -34,6 +34,9 @@ pub(crate) struct ResRef {
     /// The object type.
     pub ty: TyId,
     pub index: Leaf,
+    /// `row_major`/`column_major` written on the element type (`StructuredBuffer<row_major
+    /// float2x2>`).
+    pub row_major: Option<bool>,
 }
 
 /// A local: its SSA variables, or the resource it names.

@@ -1372,7 +1372,7 @@ impl Fx<'_, '_> {
                 let h = self.handle(r)?;
                 let i = self.e.buffer_update_counter(&[], h, 1)?;
                 let v = self.rvalue_as(args[0], elem)?;
-                let l = types::structured_layout(self.cx, self.cx.storage, elem, None)?;
+                let l = types::structured_layout(self.cx, self.cx.storage, elem, r.row_major)?;
                 let place = Place::Buffer {
                     res: r,
                     index: Leaf::V(i),
@@ -1386,7 +1386,7 @@ impl Fx<'_, '_> {
             "Consume" => {
                 let h = self.handle(r)?;
                 let i = self.e.buffer_update_counter(&[], h, -1)?;
-                let l = types::structured_layout(self.cx, self.cx.storage, elem, None)?;
+                let l = types::structured_layout(self.cx, self.cx.storage, elem, r.row_major)?;
                 let place = Place::Buffer {
                     res: r,
                     index: Leaf::V(i),

@@ -23,6 +23,8 @@ pub(crate) enum Global {
         /// The object type (the element type for an array).
         ty: TyId,
         count: u32,
+        /// The orientation written on the element type.
+        row_major: Option<bool>,
     },
     /// A member of a constant buffer: its leaves' places in the buffer.
     Constant {
@@ -170,7 +172,7 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
     let mut pending: Vec<(
         ResourceDesc,
         Option<(char, u32, u32)>,
-        Vec<(DeclId, TyId, Option<Layout>, u32)>,
+        Vec<(DeclId, TyId, Option<Layout>, u32, Option<bool>)>,
     )> = Vec::new();
     let mut globals_cb: Vec<(DeclId, TyId, Layout)> = Vec::new();
     let mut globals_end = 0u32;
@@ -218,7 +220,7 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                         desc = desc.globally_coherent();
                     }
                     let reg = written_register(cx, &v.annotations);
-                    pending.push((desc, reg, vec![(d, obj, None, count)]));
+                    pending.push((desc, reg, vec![(d, obj, None, count, element_major(cx, v.ty))]));
                     continue;
                 }
                 if cx.ast.ty(v.ty).quals.has(TypeQuals::CONST) && v.init.is_some() {
@@ -259,7 +261,7 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     let l = types::cbuffer_layout(cx, cx.storage, ty, row_major(cx, v.ty), end)?;
                     end = l.size;
                     used |= reach.named.contains(&m);
-                    placed.push((m, ty, Some(l), 1));
+                    placed.push((m, ty, Some(l), 1, None));
                 }
                 if !used {
                     continue;
@@ -277,7 +279,7 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
         let desc = ResourceDesc::cbuffer("$Globals", size);
         let placed = globals_cb
             .into_iter()
-            .map(|(d, t, l)| (d, t, Some(l), 1))
+            .map(|(d, t, l)| (d, t, Some(l), 1, None))
             .collect();
         pending.insert(0, (desc, None, placed));
     }
@@ -321,14 +323,19 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
     for (desc, _, decls) in pending {
         let is_cb = matches!(desc.element, dxil_builder::Element::CBuffer(_));
         let id = sb.resource(desc)?;
-        for (d, ty, layout, count) in decls {
+        for (d, ty, layout, count, row_major) in decls {
             let g = match (is_cb, layout) {
                 (true, Some(layout)) => Global::Constant {
                     buffer: id,
                     ty,
                     layout,
                 },
-                _ => Global::Resource { id, ty, count },
+                _ => Global::Resource {
+                    id,
+                    ty,
+                    count,
+                    row_major,
+                },
             };
             out.insert(d, g);
         }
@@ -481,4 +488,22 @@ impl MaxReg for dxil_ops::Scalar {
             reg
         }
     }
+}
+
+/// The orientation written on a resource type's element (`StructuredBuffer<row_major
+/// float2x2>`), through arrays of resources.
+fn element_major(cx: &Cx<'_>, mut t: crate::ast::TypeId) -> Option<bool> {
+    for _ in 0..16 {
+        match &cx.ast.ty(t).kind {
+            crate::ast::TypeExprKind::Array { elem, .. } => t = *elem,
+            crate::ast::TypeExprKind::Named { args: Some(args), .. } => {
+                return match args.first() {
+                    Some(crate::ast::TemplateArg::Type(e)) => row_major(cx, *e),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        }
+    }
+    None
 }

@@ -260,11 +260,13 @@ fn place_c(
             for &b in &info.bases {
                 place_c(cx, st, b, row_major, &mut inner, depth + 1)?;
             }
-            for &(_, f) in &info.fields {
+            let majors = field_majors(cx, i);
+            for (k, &(_, f)) in info.fields.iter().enumerate() {
                 if matches!(cx.get(f), Ty::Object(_)) {
                     continue;
                 }
-                place_c(cx, st, f, row_major, &mut inner, depth + 1)?;
+                let rm = majors.get(k).copied().flatten().or(row_major);
+                place_c(cx, st, f, rm, &mut inner, depth + 1)?;
             }
             inner.size = inner.size.next_multiple_of(inner.align.max(1));
             let at = l.size.next_multiple_of(inner.align.max(1));
@@ -371,11 +373,13 @@ fn place_cb(
             for &b in &info.bases {
                 place_cb(cx, st, b, row_major, l, depth + 1)?;
             }
-            for &(_, f) in &info.fields {
+            let majors = field_majors(cx, i);
+            for (k, &(_, f)) in info.fields.iter().enumerate() {
                 if matches!(cx.get(f), Ty::Object(_)) {
                     continue;
                 }
-                place_cb(cx, st, f, row_major, l, depth + 1)?;
+                let rm = majors.get(k).copied().flatten().or(row_major);
+                place_cb(cx, st, f, rm, l, depth + 1)?;
             }
         }
         _ => {
@@ -395,4 +399,27 @@ pub(crate) fn scalar_of(cx: &Cx<'_>, ty: TyId) -> Option<Scalar> {
         Ty::Enum(_) => Some(Scalar::I32),
         _ => None,
     }
+}
+
+/// The `row_major`/`column_major` written on each field of struct `i` (in the order of its
+/// fields in the analysis).
+fn field_majors(cx: &Cx<'_>, i: u32) -> Vec<Option<bool>> {
+    let Some(info) = cx.an.structs.get(i as usize) else {
+        return Vec::new();
+    };
+    let crate::ast::DeclKind::Record(rec) = &cx.ast.decl(info.decl).kind else {
+        return Vec::new();
+    };
+    rec.members
+        .iter()
+        .filter_map(|&m| match &cx.ast.decl(m).kind {
+            crate::ast::DeclKind::Var(v)
+                if !v.mods.has(crate::ast::Modifiers::STATIC)
+                    && cx.an.resolved.contains_key(&v.ty) =>
+            {
+                Some(super::resource::row_major(cx, v.ty))
+            }
+            _ => None,
+        })
+        .collect()
 }
