@@ -50,6 +50,8 @@ pub struct Options {
     /// contracted. The lowering never does either, so this changes nothing in what it
     /// writes today; it is kept so that optimizations that would can honour it.
     pub ieee_strict: bool,
+    /// `-no-warnings`: warnings are not reported.
+    pub no_warnings: bool,
 }
 
 impl Default for Options {
@@ -63,6 +65,7 @@ impl Default for Options {
             denorm: Denorm::default(),
             warnings_as_errors: false,
             ieee_strict: false,
+            no_warnings: false,
         }
     }
 }
@@ -106,7 +109,9 @@ pub fn compile(name: &str, text: &str, opts: &Options, loader: &mut dyn FileLoad
     let mut diagnostics = Diagnostics::default();
     extend(&mut diagnostics, &pre.diagnostics);
     let finish = |mut diagnostics: Diagnostics, container: Option<Vec<u8>>, sources: SourceMap| {
-        if opts.warnings_as_errors {
+        if opts.no_warnings {
+            diagnostics = diagnostics.without_warnings();
+        } else if opts.warnings_as_errors {
             diagnostics = diagnostics.warnings_as_errors();
         }
         let container = container.filter(|_| !diagnostics.has_errors());

@@ -132,6 +132,12 @@ impl Diagnostics {
         self.list.truncate(n);
     }
 
+    /// The same without warnings (`-no-warnings`).
+    pub fn without_warnings(mut self) -> Self {
+        self.list.retain(|d| d.level != Level::Warning);
+        self
+    }
+
     /// The same with every warning made an error (`-WX`).
     pub fn warnings_as_errors(mut self) -> Self {
         for d in &mut self.list {

@@ -109,6 +109,9 @@ enum Id {
     Denorm,
     WarningsAsErrors,
     Gis,
+    /// Asks for something the compiler never writes (reflection, lifetime markers).
+    NoReflection,
+    NoWarnings,
     Preprocess,
     Dumpbin,
     NoLogo,
@@ -193,6 +196,9 @@ const TABLE: &[Spec] = &[
     spec("Qsource_in_debug_module", Kind::Flag, Id::Refused(NO_DEBUG_INFO), "", ""),
     spec("Qstrip_debug", Kind::Flag, Id::Refused(NO_DEBUG_INFO), "", ""),
     spec("Gis", Kind::Flag, Id::Gis, "", "Force IEEE strictness"),
+    spec("Qstrip_reflect", Kind::Flag, Id::NoReflection, "", "Strip reflection data from shader bytecode (none is written)"),
+    spec("disable-lifetime-markers", Kind::Flag, Id::NoReflection, "", "Disable generation of lifetime markers (none are written)"),
+    spec("no-warnings", Kind::Flag, Id::NoWarnings, "", "Suppress warnings"),
     Spec {
         slash: false,
         ..spec("spirv", Kind::Flag, Id::Refused(NO_SPIRV), "", "")
@@ -346,6 +352,8 @@ pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<DxcCommand, OptionError> {
             }
             Id::WarningsAsErrors => opts.warnings_as_errors = true,
             Id::Gis => opts.ieee_strict = true,
+            Id::NoReflection => {}
+            Id::NoWarnings => opts.no_warnings = true,
             Id::Preprocess => preprocess = true,
             Id::Dumpbin => dumpbin = true,
             Id::NoLogo | Id::SpirvOnly => {}
