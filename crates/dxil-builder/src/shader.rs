@@ -410,8 +410,11 @@ impl ShaderBuilder {
                             crate::types::component_scalar_type(mb, ct)?
                         };
                         if n > 1 {
-                            mb.ty(TypeData::Vector { len: u64::from(n), elem: s })
-                                .map_err(Error::ir)?
+                            mb.ty(TypeData::Vector {
+                                len: u64::from(n),
+                                elem: s,
+                            })
+                            .map_err(Error::ir)?
                         } else {
                             s
                         }

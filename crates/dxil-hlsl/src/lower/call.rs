@@ -208,6 +208,8 @@ impl Fx<'_, '_> {
         let Some((_, d)) = best else {
             return Err(LowerError::shader("no matching function for call"));
         };
+        // A prototype: its definition comes later in the file.
+        let d = self.definition_of(d);
         let DeclKind::Function(f) = &self.cx.ast.decl(d).kind else {
             return Err(LowerError::internal("not a function"));
         };
@@ -264,6 +266,46 @@ impl Fx<'_, '_> {
             }
         }
         Ok(ret)
+    }
+
+    /// The definition of function `d` when `d` is a prototype (same name, same parameter
+    /// types, a body), else `d`.
+    fn definition_of(&self, d: DeclId) -> DeclId {
+        let ast = self.cx.ast;
+        let DeclKind::Function(f) = &ast.decl(d).kind else {
+            return d;
+        };
+        if f.body.is_some() {
+            return d;
+        }
+        let Ok(want) = self.param_types(d) else {
+            return d;
+        };
+        let name: Vec<_> = f.name.parts.iter().map(|p| p.sym).collect();
+        let mut todo: Vec<&[DeclId]> = vec![&ast.items];
+        let mut guard = 0;
+        while let Some(items) = todo.pop() {
+            for &it in items {
+                guard += 1;
+                if guard > 1 << 20 {
+                    return d;
+                }
+                match &ast.decl(it).kind {
+                    DeclKind::Namespace { items, .. } => todo.push(items),
+                    DeclKind::Function(g)
+                        if g.body.is_some()
+                            && g.name.parts.iter().map(|p| p.sym).eq(name.iter().copied())
+                            && self.param_types(it).is_ok_and(|p| {
+                                p.iter().map(|x| x.1).eq(want.iter().map(|x| x.1))
+                            }) =>
+                    {
+                        return it;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        d
     }
 
     /// A scalar `uint` value.

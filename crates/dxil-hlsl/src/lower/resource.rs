@@ -60,16 +60,31 @@ impl Reach {
         by_start.sort_by_key(|x| x.0);
         let mut named = HashSet::new();
         let mut seen = HashSet::new();
+        let mut all = Vec::new();
+        collect_items(cx, &cx.ast.items, &mut all, 0);
+        let mut bodies: HashMap<Vec<crate::pp::token::Sym>, Vec<DeclId>> = HashMap::new();
+        for &d in &all {
+            if let DeclKind::Function(f) = &cx.ast.decl(d).kind {
+                if f.body.is_some() {
+                    bodies
+                        .entry(f.name.parts.iter().map(|p| p.sym).collect())
+                        .or_default()
+                        .push(d);
+                }
+            }
+        }
         let mut work = vec![entry];
         while let Some(f) = work.pop() {
             if !seen.insert(f) {
                 continue;
             }
-            let DeclKind::Function(fd) = &cx.ast.decl(f).kind else {
+            if !matches!(
+                &cx.ast.decl(f).kind,
+                DeclKind::Function(_) | DeclKind::Var(_)
+            ) {
                 continue;
-            };
+            }
             let span = cx.ast.decl(f).span;
-            let _ = fd;
             let lo = by_start.partition_point(|x| x.0 < span.start);
             for &(start, r) in &by_start[lo..] {
                 if start >= span.end {
@@ -78,8 +93,26 @@ impl Reach {
                 match r {
                     Resolution::Decl(d) => {
                         named.insert(*d);
+                        // A static variable named is initialized before the entry runs:
+                        // what its initializer names is reached too.
+                        if matches!(&cx.ast.decl(*d).kind, DeclKind::Var(v) if v.mods.has(Modifiers::STATIC) && v.init.is_some())
+                        {
+                            work.push(*d);
+                        }
                     }
-                    Resolution::Functions(fs) => work.extend(fs.iter().copied()),
+                    Resolution::Functions(fs) => {
+                        for &g in fs {
+                            work.push(g);
+                            // A prototype's definition, later in the file.
+                            if let DeclKind::Function(gf) = &cx.ast.decl(g).kind {
+                                if gf.body.is_none() {
+                                    let name: Vec<_> =
+                                        gf.name.parts.iter().map(|p| p.sym).collect();
+                                    work.extend(bodies.get(&name).into_iter().flatten().copied());
+                                }
+                            }
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -184,11 +217,11 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                 let Some(&ty) = cx.an.resolved.get(&v.ty) else {
                     continue;
                 };
-                if v.mods.has(Modifiers::STATIC) {
-                    out.insert(d, Global::Static { ty });
+                if !reach.named.contains(&d) {
                     continue;
                 }
-                if !reach.named.contains(&d) {
+                if v.mods.has(Modifiers::STATIC) {
+                    out.insert(d, Global::Static { ty });
                     continue;
                 }
                 if v.mods.has(Modifiers::GROUPSHARED) {
@@ -215,12 +248,17 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     let oname = cx.name(o.name);
                     let name = cx.name(v.name.sym);
                     let mut desc = object_desc(cx, oname, o.elem, name)?;
+                    normalized(cx, v.ty, &mut desc);
                     desc.binding.range_size = count;
                     if v.mods.has(Modifiers::GLOBALLYCOHERENT) {
                         desc = desc.globally_coherent();
                     }
                     let reg = written_register(cx, &v.annotations);
-                    pending.push((desc, reg, vec![(d, obj, None, count, element_major(cx, v.ty))]));
+                    pending.push((
+                        desc,
+                        reg,
+                        vec![(d, obj, None, count, element_major(cx, v.ty))],
+                    ));
                     continue;
                 }
                 if cx.ast.ty(v.ty).quals.has(TypeQuals::CONST) && v.init.is_some() {
@@ -426,7 +464,10 @@ pub(crate) fn object_desc(
             }
         }
     };
-    if !matches!(kind, ResourceKind::StructuredBuffer | ResourceKind::RawBuffer) {
+    if !matches!(
+        kind,
+        ResourceKind::StructuredBuffer | ResourceKind::RawBuffer
+    ) {
         let wide = elem.and_then(|t| types::scalar_of(cx, t));
         d.wide = matches!(wide, Some(Scalar::F64 | Scalar::I64 | Scalar::U64));
     }
@@ -496,7 +537,9 @@ fn element_major(cx: &Cx<'_>, mut t: crate::ast::TypeId) -> Option<bool> {
     for _ in 0..16 {
         match &cx.ast.ty(t).kind {
             crate::ast::TypeExprKind::Array { elem, .. } => t = *elem,
-            crate::ast::TypeExprKind::Named { args: Some(args), .. } => {
+            crate::ast::TypeExprKind::Named {
+                args: Some(args), ..
+            } => {
                 return match args.first() {
                     Some(crate::ast::TemplateArg::Type(e)) => row_major(cx, *e),
                     _ => None,
@@ -506,4 +549,41 @@ fn element_major(cx: &Cx<'_>, mut t: crate::ast::TypeId) -> Option<bool> {
         }
     }
     None
+}
+
+/// `unorm`/`snorm` written on a typed resource's element (`RWTexture2D<unorm float4>`):
+/// its components are normalized.
+fn normalized(cx: &Cx<'_>, mut t: crate::ast::TypeId, desc: &mut ResourceDesc) {
+    let mut arg = None;
+    for _ in 0..16 {
+        match &cx.ast.ty(t).kind {
+            crate::ast::TypeExprKind::Array { elem, .. } => t = *elem,
+            crate::ast::TypeExprKind::Named {
+                args: Some(args), ..
+            } => {
+                if let Some(crate::ast::TemplateArg::Type(e)) = args.first() {
+                    arg = Some(*e);
+                }
+                break;
+            }
+            _ => break,
+        }
+    }
+    let Some(a) = arg else {
+        return;
+    };
+    let q = cx.ast.ty(a).quals;
+    let (un, sn) = (q.has(TypeQuals::UNORM), q.has(TypeQuals::SNORM));
+    if let dxil_builder::Element::Typed(ct, n) = desc.element {
+        let ct = match (ct, un, sn) {
+            (ComponentType::F32, true, _) => ComponentType::UNormF32,
+            (ComponentType::F32, _, true) => ComponentType::SNormF32,
+            (ComponentType::F16, true, _) => ComponentType::UNormF16,
+            (ComponentType::F16, _, true) => ComponentType::SNormF16,
+            (ComponentType::F64, true, _) => ComponentType::UNormF64,
+            (ComponentType::F64, _, true) => ComponentType::SNormF64,
+            (ct, _, _) => ct,
+        };
+        desc.element = dxil_builder::Element::Typed(ct, n);
+    }
 }
