@@ -298,7 +298,18 @@ impl Fx<'_, '_> {
             ExprKind::InitList(_) => Err(LowerError::unsupported(
                 "an initializer list outside a declaration",
             )),
-            ExprKind::SizeOf(_) => Err(LowerError::unsupported("sizeof")),
+            ExprKind::SizeOf(arg) => {
+                // Bytes of the type as buffers lay it out (each scalar at its own size).
+                let ty = match arg {
+                    crate::ast::TemplateArg::Type(t) => self.resolved(*t)?,
+                    crate::ast::TemplateArg::Expr(e) => self.type_only(*e)?,
+                };
+                let size = types::structured_layout(self.cx, self.cx.storage, ty, None)?.size;
+                val(
+                    self.ty_scalar(Scalar::U32),
+                    vec![Leaf::Int(i64::from(size))],
+                )
+            }
             ExprKind::Str(_) => Err(LowerError::unsupported("strings")),
         }
     }
@@ -306,6 +317,24 @@ impl Fx<'_, '_> {
     /// Whether literals have C's types (`-HV 202x`) rather than HLSL's literal types.
     fn conforming_literals(&self) -> bool {
         self.cx.opts.pp.hlsl_version > 2021
+    }
+
+    /// The type of `e` without its code: lowered in a block nothing reaches, so no effect
+    /// of it runs (`sizeof e` does not evaluate `e`).
+    fn type_only(&mut self, e: ExprId) -> LowerResult<TyId> {
+        let here = self.cur.take();
+        let dead = self.new_block()?;
+        self.seal(dead)?;
+        self.enter(dead)?;
+        let r = self.rvalue(e);
+        if self.cur.is_some() {
+            self.e.ir().unreachable()?;
+        }
+        self.cur = here;
+        if let Some(b) = here {
+            self.e.ir().position_at_end(b)?;
+        }
+        Ok(r?.ty)
     }
 
     /// The lowering type of a written type.

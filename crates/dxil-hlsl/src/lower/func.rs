@@ -83,6 +83,8 @@ pub(crate) struct Fx<'c, 'b> {
     pub handles: HashMap<ResourceId, Value>,
     /// Blocks made, for names.
     pub blocks: u32,
+    /// The entry block (where `static` locals get their values).
+    pub first: Block,
 }
 
 impl<'c, 'b> Fx<'c, 'b> {
@@ -104,6 +106,7 @@ impl<'c, 'b> Fx<'c, 'b> {
             statics: HashMap::new(),
             handles: HashMap::new(),
             blocks: 1,
+            first,
         })
     }
 

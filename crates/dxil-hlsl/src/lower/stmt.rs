@@ -58,7 +58,8 @@ impl Fx<'_, '_> {
                         continue;
                     };
                     if v.mods.has(Modifiers::STATIC) {
-                        return Err(LowerError::unsupported("static variables inside functions"));
+                        self.static_local(d, v)?;
+                        continue;
                     }
                     let ty = self.resolved(v.ty)?;
                     if let Ty::Object(_) = self.cx.get(ty) {
@@ -236,6 +237,33 @@ impl Fx<'_, '_> {
             }
             StmtKind::Empty => {}
         }
+        Ok(())
+    }
+
+    /// A `static` local: one variable for the whole shader (every inlined call shares it),
+    /// holding its constant initializer from the entry block on.
+    fn static_local(&mut self, d: crate::ast::DeclId, v: &crate::ast::VarDecl) -> LowerResult<()> {
+        if self.statics.contains_key(&d) {
+            return Ok(());
+        }
+        let ty = self.resolved(v.ty)?;
+        let init = match v.init {
+            Some(e) => self.initializer(e, ty)?,
+            None => self.zero(ty)?,
+        };
+        if init.leaves.iter().any(|l| matches!(l, Leaf::V(_))) {
+            return Err(LowerError::unsupported(
+                "a static local variable whose initializer is not constant",
+            ));
+        }
+        let vars = self.new_vars(ty)?;
+        let ss = self.scalars(ty)?;
+        let here = self.cur;
+        self.cur = Some(self.first);
+        let r = self.write_vars(&vars, &init.leaves, &ss);
+        self.cur = here;
+        r?;
+        self.statics.insert(d, Local::Vars { ty, vars });
         Ok(())
     }
 
