@@ -153,6 +153,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves,
                 res: None,
+                objs: Vec::new(),
             }))
         };
         match &ast.expr(e).kind {
@@ -358,6 +359,7 @@ impl Fx<'_, '_> {
                 ty: self.ty_scalar(Scalar::IntLiteral),
                 leaves: vec![Leaf::Int(v)],
                 res: None,
+                objs: Vec::new(),
             })),
             Resolution::Builtin(s) => Err(LowerError::unsupported(format!(
                 "the built-in object {}",
@@ -376,10 +378,12 @@ impl Fx<'_, '_> {
                         ty: *ty,
                         vars: vars.clone(),
                     }),
+                    Local::Value(v) => Access::Value(v.clone()),
                     Local::Res(r, ty) => Access::Value(Rv {
                         ty: *ty,
                         leaves: Vec::new(),
                         res: Some(*r),
+                        objs: Vec::new(),
                     }),
                 });
             }
@@ -415,6 +419,7 @@ impl Fx<'_, '_> {
                         index: Leaf::Int(0),
                         row_major: *row_major,
                     }),
+                    objs: Vec::new(),
                 }))
             }
             Some(Global::Constant { buffer, ty, layout }) => {
@@ -440,6 +445,39 @@ impl Fx<'_, '_> {
                     globals: globals.clone(),
                     sel: (0..globals.len()).collect(),
                     index: Leaf::Int(0),
+                }))
+            }
+            Some(Global::Aggregate { ty, objs, .. }) => {
+                // The array dimensions of the variable wrap each field's type.
+                let mut dims = Vec::new();
+                let mut t = *ty;
+                while let Ty::Array(e, n) = self.cx.get(t) {
+                    dims.push(n);
+                    t = e;
+                }
+                let mut vals = Vec::with_capacity(objs.len());
+                for &(id, fty, obj) in objs {
+                    let mut vt = fty;
+                    for &n in dims.iter().rev() {
+                        vt = self.cx.intern(Ty::Array(vt, n));
+                    }
+                    vals.push(Rv {
+                        ty: vt,
+                        leaves: Vec::new(),
+                        res: Some(ResRef {
+                            id,
+                            ty: obj,
+                            index: Leaf::Int(0),
+                            row_major: None,
+                        }),
+                        objs: Vec::new(),
+                    });
+                }
+                Ok(Access::Value(Rv {
+                    ty: *ty,
+                    leaves: Vec::new(),
+                    res: None,
+                    objs: vals,
                 }))
             }
             Some(Global::Static { .. }) | None => Err(LowerError::unsupported(
@@ -488,6 +526,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves,
                     res: None,
+                    objs: Vec::new(),
                 }))
             }
         }
@@ -504,6 +543,13 @@ impl Fx<'_, '_> {
     pub fn member(&mut self, b: Access, name: &str) -> LowerResult<Access> {
         let b = self.constant_buffer_view(b)?;
         let ty = self.access_ty(&b);
+        if let Access::Value(v) = &b {
+            if !v.objs.is_empty() {
+                if let Ty::Struct(_) = self.cx.get(ty) {
+                    return self.member_of_aggregate(v.clone(), name);
+                }
+            }
+        }
         match self.cx.get(ty) {
             Ty::Struct(i) => {
                 let mut offset = 0usize;
@@ -598,6 +644,70 @@ impl Fx<'_, '_> {
         }
     }
 
+    /// `v.name` of a struct value holding resources: an object field is its resource, a
+    /// struct field the resources within it, a numeric field its leaves.
+    fn member_of_aggregate(&mut self, v: Rv, name: &str) -> LowerResult<Access> {
+        let mut fields = Vec::new();
+        types::object_fields(self.cx, v.ty, "", &mut fields, 0);
+        let want = format!(".{name}");
+        let within = format!(".{name}.");
+        let picked: Vec<usize> = fields
+            .iter()
+            .enumerate()
+            .filter(|(_, (p, _))| *p == want || p.starts_with(&within))
+            .map(|(k, _)| k)
+            .collect();
+        let Ty::Struct(i) = self.cx.get(v.ty) else {
+            return Err(LowerError::internal("aggregate of a non-struct type"));
+        };
+        let mut off = 0usize;
+        let (found, fty) = self.find_field(i, name, &mut off)?;
+        if !found && picked.is_empty() {
+            // An object field: `find_field` skips objects.
+            let info = &self.cx.an.structs[i as usize];
+            let Some(&(_, oty)) = info.fields.iter().find(|(s, _)| self.cx.name(*s) == name) else {
+                return Err(LowerError::shader(format!("no member named '{name}'")));
+            };
+            let _ = oty;
+        }
+        if let [k] = picked.as_slice() {
+            if fields[*k].0 == want {
+                return Ok(Access::Value(v.objs[*k].clone()));
+            }
+        }
+        if !picked.is_empty() {
+            let Some(&(_, sty)) = self.cx.an.structs[i as usize]
+                .fields
+                .iter()
+                .find(|(s, _)| self.cx.name(*s) == name)
+            else {
+                return Err(LowerError::shader(format!("no member named '{name}'")));
+            };
+            let n = types::leaf_count(self.cx, sty)?;
+            let leaves = if found {
+                v.leaves[off..off + n].to_vec()
+            } else {
+                Vec::new()
+            };
+            return Ok(Access::Value(Rv {
+                ty: sty,
+                leaves,
+                res: None,
+                objs: picked.iter().map(|&k| v.objs[k].clone()).collect(),
+            }));
+        }
+        if !found {
+            return Err(LowerError::shader(format!("no member named '{name}'")));
+        }
+        let n = types::leaf_count(self.cx, fty)?;
+        Ok(Access::Value(Rv {
+            ty: fty,
+            leaves: v.leaves[off..off + n].to_vec(),
+            res: None,
+            objs: Vec::new(),
+        }))
+    }
+
     /// A `ConstantBuffer<T>` named as a value is its `T` in the buffer.
     fn constant_buffer_view(&mut self, b: Access) -> LowerResult<Access> {
         let Access::Value(Rv {
@@ -667,6 +777,28 @@ impl Fx<'_, '_> {
     pub fn index_access(&mut self, b: Access, i: Rv) -> LowerResult<Access> {
         let ty = self.access_ty(&b);
         let idx_s = types::scalar_of(self.cx, i.ty).unwrap_or(Scalar::U32);
+        if let Access::Value(v) = &b {
+            if !v.objs.is_empty() {
+                if let Ty::Array(e, _) = self.cx.get(v.ty) {
+                    // Each field's range indexed alike.
+                    let mut objs = Vec::with_capacity(v.objs.len());
+                    for o in v.objs.clone() {
+                        match self.index_access(Access::Value(o), i.clone())? {
+                            Access::Value(x) => objs.push(x),
+                            Access::Place(_) => {
+                                return Err(LowerError::internal("resource field element"))
+                            }
+                        }
+                    }
+                    return Ok(Access::Value(Rv {
+                        ty: e,
+                        leaves: Vec::new(),
+                        res: None,
+                        objs,
+                    }));
+                }
+            }
+        }
         if let Access::Value(Rv {
             res: Some(r),
             ty: aty,
@@ -689,6 +821,7 @@ impl Fx<'_, '_> {
                     ty: e,
                     leaves: Vec::new(),
                     res: Some(ResRef { index: at, ..r }),
+                    objs: Vec::new(),
                 }));
             }
             return self.resource_element(r, i).map(Access::Place);
@@ -780,6 +913,7 @@ impl Fx<'_, '_> {
                     ty: elem,
                     leaves: acc,
                     res: None,
+                    objs: Vec::new(),
                 }))
             }
             b @ Access::Place(
@@ -939,6 +1073,7 @@ impl Fx<'_, '_> {
             ty: to,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -984,6 +1119,7 @@ impl Fx<'_, '_> {
                     ty: self.ty_scalar(s),
                     leaves: vec![l],
                     res: None,
+                    objs: Vec::new(),
                 });
             }
         }
@@ -1036,6 +1172,7 @@ impl Fx<'_, '_> {
                     ty: to,
                     leaves,
                     res: None,
+                    objs: Vec::new(),
                 });
             }
             for (k, &t) in pick.iter().zip(&tss) {
@@ -1060,6 +1197,7 @@ impl Fx<'_, '_> {
             ty: to,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1143,6 +1281,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves: out,
                 res: None,
+                objs: Vec::new(),
             });
         }
         if s == Scalar::Bool {
@@ -1164,6 +1303,7 @@ impl Fx<'_, '_> {
             ty,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1180,6 +1320,7 @@ impl Fx<'_, '_> {
             ty,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1220,6 +1361,7 @@ impl Fx<'_, '_> {
                     ty: bt,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             BinaryOp::Lt
@@ -1251,6 +1393,7 @@ impl Fx<'_, '_> {
                     ty: bt,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             _ => {
@@ -1288,6 +1431,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             UnaryOp::Not => {
@@ -1301,6 +1445,7 @@ impl Fx<'_, '_> {
                     ty: b.ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             UnaryOp::BitNot => {
@@ -1325,6 +1470,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
@@ -1350,6 +1496,7 @@ impl Fx<'_, '_> {
                     ty: old.ty,
                     leaves: new,
                     res: None,
+                    objs: Vec::new(),
                 };
                 self.store(&p, &newv)?;
                 Ok(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) {
@@ -1443,6 +1590,7 @@ impl Fx<'_, '_> {
             ty,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1480,6 +1628,7 @@ impl Fx<'_, '_> {
             ty: bt,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 

@@ -25,6 +25,10 @@ pub(crate) struct Rv {
     pub ty: TyId,
     pub leaves: Vec<Leaf>,
     pub res: Option<ResRef>,
+    /// The values of a struct's object fields (in field order, through nested structs and
+    /// bases): each a resource (or an array of them, for a field that is one or for an
+    /// array of such structs).
+    pub objs: Vec<Rv>,
 }
 
 /// A resource named by a value: the range and the index in it.
@@ -42,8 +46,13 @@ pub(crate) struct ResRef {
 /// A local: its SSA variables, or the resource it names.
 #[derive(Clone, Debug)]
 pub(crate) enum Local {
-    Vars { ty: TyId, vars: Vec<Var> },
+    Vars {
+        ty: TyId,
+        vars: Vec<Var>,
+    },
     Res(ResRef, TyId),
+    /// A struct holding resources, bound once (its fields are not assigned).
+    Value(Rv),
 }
 
 /// Where `break` and `continue` go.
@@ -349,6 +358,7 @@ impl<'c, 'b> Fx<'c, 'b> {
                 })
                 .collect(),
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -407,6 +417,7 @@ impl<'c, 'b> Fx<'c, 'b> {
             ty,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -457,6 +468,8 @@ impl<'c, 'b> Fx<'c, 'b> {
         for (&p, a) in f.params.iter().zip(args) {
             let local = if let Some(r) = a.res {
                 Local::Res(r, a.ty)
+            } else if !a.objs.is_empty() {
+                Local::Value(a)
             } else {
                 let vars = self.new_vars(a.ty)?;
                 let ss = self.scalars(a.ty)?;
@@ -491,6 +504,7 @@ impl<'c, 'b> Fx<'c, 'b> {
                         ty: *ty,
                         leaves,
                         res: None,
+                        objs: Vec::new(),
                     })
                 }
                 _ => None,
@@ -504,6 +518,7 @@ impl<'c, 'b> Fx<'c, 'b> {
                     ty,
                     leaves,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             None => None,

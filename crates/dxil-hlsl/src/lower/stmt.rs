@@ -80,6 +80,11 @@ impl Fx<'_, '_> {
                         // An uninitialized local: undefined (zero, as DXC's output reads it).
                         None => self.zero(ty)?,
                     };
+                    if !init.objs.is_empty() {
+                        // A struct holding resources: bound once.
+                        self.frame()?.locals.insert(d, Local::Value(init));
+                        continue;
+                    }
                     let vars = self.new_vars(ty)?;
                     let ss = self.scalars(ty)?;
                     self.write_vars(&vars, &init.leaves, &ss)?;

@@ -423,3 +423,38 @@ fn field_majors(cx: &Cx<'_>, i: u32) -> Vec<Option<bool>> {
         })
         .collect()
 }
+
+/// The object fields of `ty` (a struct, or an array of them), in order through bases and
+/// nested structs: each field's path (`.Buf`, `.inner.Tex`) and type (an object, or an
+/// array of objects).
+pub(crate) fn object_fields(
+    cx: &Cx<'_>,
+    ty: TyId,
+    path: &str,
+    out: &mut Vec<(String, TyId)>,
+    depth: u32,
+) {
+    if depth > 32 || out.len() > 1 << 12 {
+        return;
+    }
+    if let Ty::Struct(i) = cx.get(ty) {
+        let Some(info) = cx.an.structs.get(i as usize) else {
+            return;
+        };
+        for &b in &info.bases {
+            object_fields(cx, b, path, out, depth + 1);
+        }
+        for &(sym, f) in &info.fields {
+            let p = format!("{path}.{}", cx.name(sym));
+            let mut inner = f;
+            while let Ty::Array(e, _) = cx.get(inner) {
+                inner = e;
+            }
+            match cx.get(inner) {
+                Ty::Object(_) => out.push((p, f)),
+                Ty::Struct(_) => object_fields(cx, f, &p, out, depth + 1),
+                _ => {}
+            }
+        }
+    }
+}
