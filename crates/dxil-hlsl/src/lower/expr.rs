@@ -749,7 +749,7 @@ impl Fx<'_, '_> {
         }
         let mut at = *offset + own;
         for &(sym, fty) in &info.fields {
-            if matches!(self.cx.get(fty), Ty::Object(_)) {
+            if types::is_object_like(self.cx, fty) {
                 continue;
             }
             if self.cx.name(sym) == name {

@@ -104,7 +104,7 @@ fn leaves_depth(cx: &Cx<'_>, ty: TyId, out: &mut Vec<Scalar>, depth: u32) -> Low
                 leaves_depth(cx, b, out, depth + 1)?;
             }
             for &(_, f) in &info.fields {
-                if matches!(cx.get(f), Ty::Object(_)) {
+                if is_object_like(cx, f) {
                     continue;
                 }
                 leaves_depth(cx, f, out, depth + 1)?;
@@ -262,7 +262,7 @@ fn place_c(
             }
             let majors = field_majors(cx, i);
             for (k, &(_, f)) in info.fields.iter().enumerate() {
-                if matches!(cx.get(f), Ty::Object(_)) {
+                if is_object_like(cx, f) {
                     continue;
                 }
                 let rm = majors.get(k).copied().flatten().or(row_major);
@@ -375,7 +375,7 @@ fn place_cb(
             }
             let majors = field_majors(cx, i);
             for (k, &(_, f)) in info.fields.iter().enumerate() {
-                if matches!(cx.get(f), Ty::Object(_)) {
+                if is_object_like(cx, f) {
                     continue;
                 }
                 let rm = majors.get(k).copied().flatten().or(row_major);
@@ -457,4 +457,16 @@ pub(crate) fn object_fields(
             }
         }
     }
+}
+
+/// Whether `ty` is an object or an array of them (a field that holds no values).
+pub(crate) fn is_object_like(cx: &Cx<'_>, mut ty: TyId) -> bool {
+    for _ in 0..64 {
+        match cx.get(ty) {
+            Ty::Array(e, _) | Ty::UnsizedArray(e) => ty = e,
+            Ty::Object(_) => return true,
+            _ => return false,
+        }
+    }
+    false
 }
