@@ -209,6 +209,11 @@ impl Fx<'_, '_> {
             ExprKind::Unary { op, operand } => self.unary(*op, *operand).map(Access::Value),
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs).map(Access::Value),
             ExprKind::Assign { op, lhs, rhs } => {
+                if let (None, Some(d)) = (op, self.resource_var(*lhs)) {
+                    let r = self.rvalue(*rhs)?;
+                    self.assign_resource(d, r.clone())?;
+                    return Ok(Access::Value(r));
+                }
                 let p = self.place(*lhs)?;
                 let ty = p.ty();
                 let v = match op {
@@ -315,6 +320,19 @@ impl Fx<'_, '_> {
         }
     }
 
+    /// The resource variable an expression names, if it names one.
+    fn resource_var(&self, e: ExprId) -> Option<DeclId> {
+        let Some(Resolution::Decl(d)) = self.cx.an.names.get(&e) else {
+            return None;
+        };
+        let fr = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| f.locals.contains_key(d))?;
+        matches!(fr.locals.get(d), Some(Local::ResVar { .. })).then_some(*d)
+    }
+
     /// Whether literals have C's types (`-HV 202x`) rather than HLSL's literal types.
     fn conforming_literals(&self) -> bool {
         self.cx.opts.pp.hlsl_version > 2021
@@ -379,6 +397,28 @@ impl Fx<'_, '_> {
                         vars: vars.clone(),
                     }),
                     Local::Value(v) => Access::Value(v.clone()),
+                    Local::ResVar {
+                        ty, range, index, ..
+                    } => {
+                        let (ty, range, index) = (*ty, *range, *index);
+                        let Some((id, obj, row_major)) = range else {
+                            return Err(LowerError::unsupported(
+                                "a resource variable read before it is assigned",
+                            ));
+                        };
+                        let at = self.read_vars(&[index])?[0];
+                        return Ok(Access::Value(Rv {
+                            ty,
+                            leaves: Vec::new(),
+                            res: Some(ResRef {
+                                id,
+                                ty: obj,
+                                index: at,
+                                row_major,
+                            }),
+                            objs: Vec::new(),
+                        }));
+                    }
                     Local::Res(r, ty) => Access::Value(Rv {
                         ty: *ty,
                         leaves: Vec::new(),

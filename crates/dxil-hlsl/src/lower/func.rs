@@ -53,6 +53,16 @@ pub(crate) enum Local {
     Res(ResRef, TyId),
     /// A struct holding resources, bound once (its fields are not assigned).
     Value(Rv),
+    /// A resource variable that is assigned: its range (fixed by the first assignment; a
+    /// later one may name another range only in the block of the declaration, before any
+    /// branch) and its index in the range, an SSA variable (so that assignments on
+    /// different paths meet in a `phi` of indices).
+    ResVar {
+        ty: TyId,
+        range: Option<(ResourceId, TyId, Option<bool>)>,
+        index: Var,
+        block: Block,
+    },
 }
 
 /// Where `break` and `continue` go.
