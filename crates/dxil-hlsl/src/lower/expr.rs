@@ -485,6 +485,7 @@ impl Fx<'_, '_> {
                     globals: globals.clone(),
                     sel: (0..globals.len()).collect(),
                     index: Leaf::Int(0),
+                    extra: Leaf::Int(0),
                 }))
             }
             Some(Global::Aggregate { ty, objs, .. }) => {
@@ -890,6 +891,7 @@ impl Fx<'_, '_> {
             globals,
             sel,
             index,
+            extra,
             ..
         }) = &b
         {
@@ -901,6 +903,24 @@ impl Fx<'_, '_> {
                     globals: globals.clone(),
                     sel: sel.clone(),
                     index: at,
+                    extra: *extra,
+                }));
+            }
+            // A vector's components (or a matrix's rows) at a run-time index: adjacent in
+            // one array, so the index moves the first one's position.
+            let same_array = sel.windows(2).all(|w| {
+                let (a, b) = (globals[w[0]], globals[w[1]]);
+                a.global == b.global && b.slot == a.slot + 1
+            });
+            if !matches!(idx, Leaf::Int(_)) && same_array && !sel.is_empty() {
+                let step = self.arith(Arith::Mul, idx, Leaf::Int(stride as i64), Scalar::U32)?;
+                let moved = self.arith(Arith::Add, *extra, step, Scalar::U32)?;
+                return Ok(Access::Place(Place::Shared {
+                    ty: elem,
+                    globals: globals.clone(),
+                    sel: sel[..stride].to_vec(),
+                    index: *index,
+                    extra: moved,
                 }));
             }
         }

@@ -51,9 +51,11 @@ pub(crate) enum Place {
     /// the flattened element index, and the element type's dimensions left to index.
     Shared {
         ty: TyId,
-        globals: Vec<(Value, dxil_ir::Type)>,
+        globals: Vec<super::resource::SharedLeaf>,
         sel: Vec<usize>,
         index: Leaf,
+        /// Added to each leaf's position (a vector component chosen at run time).
+        extra: Leaf,
     },
     /// A buffer or constant buffer place moved by a run-time amount: bytes for a buffer,
     /// 16-byte rows for a constant buffer (an array in memory indexed by a non-constant).
@@ -146,6 +148,7 @@ impl Place {
                 globals,
                 sel: s0,
                 index,
+                extra,
                 ..
             } => {
                 pick(s0.len())?;
@@ -154,6 +157,7 @@ impl Place {
                     globals,
                     sel: sel.iter().map(|&k| s0[k]).collect(),
                     index,
+                    extra,
                 }
             }
         })
@@ -255,11 +259,12 @@ impl Fx<'_, '_> {
                 globals,
                 sel,
                 index,
+                extra,
                 ..
             } => {
                 let mut out = Vec::with_capacity(sel.len());
                 for (&k, &s) in sel.iter().zip(&ss) {
-                    let ptr = self.shared_ptr(globals[k], *index)?;
+                    let ptr = self.shared_ptr_at(globals[k], *index, *extra)?;
                     let align = u64::from(size_of(self.shared_ty(s)));
                     let v = self.e.ir().load(ptr, align, false, None)?;
                     out.push(self.from_memory(Leaf::V(v), s)?);
@@ -331,10 +336,11 @@ impl Fx<'_, '_> {
                 globals,
                 sel,
                 index,
+                extra,
                 ..
             } => {
                 for ((&k, &s), &l) in sel.iter().zip(&ss).zip(&v.leaves) {
-                    let ptr = self.shared_ptr(globals[k], *index)?;
+                    let ptr = self.shared_ptr_at(globals[k], *index, *extra)?;
                     let m = self.to_memory(l, s)?;
                     let d = self.shared_ty(s);
                     let x = self.value(m, d)?;
@@ -355,18 +361,40 @@ impl Fx<'_, '_> {
         }
     }
 
-    /// `getelementptr` of element `index` of a group-shared array.
+    /// `getelementptr` of a group-shared leaf of element `index`.
     pub fn shared_ptr(
         &mut self,
-        global: (Value, dxil_ir::Type),
+        leaf: super::resource::SharedLeaf,
         index: Leaf,
     ) -> LowerResult<Value> {
-        let (global, pointee) = global;
+        self.shared_ptr_at(leaf, index, Leaf::Int(0))
+    }
+
+    /// [`Fx::shared_ptr`] moved by `extra` positions.
+    pub fn shared_ptr_at(
+        &mut self,
+        leaf: super::resource::SharedLeaf,
+        index: Leaf,
+        extra: Leaf,
+    ) -> LowerResult<Value> {
+        let scaled = self.arith(
+            Arith::Mul,
+            index,
+            Leaf::Int(i64::from(leaf.stride)),
+            Scalar::U32,
+        )?;
+        let at = self.arith(
+            Arith::Add,
+            scaled,
+            Leaf::Int(i64::from(leaf.slot)),
+            Scalar::U32,
+        )?;
+        let at = self.arith(Arith::Add, at, extra, Scalar::U32)?;
         let mb = self.e.ir().module();
         let i32t = mb.int(32);
         let zero = mb.const_int(i32t, 0)?;
-        let idx = self.value(index, Dx::I32)?;
-        Ok(self.e.ir().gep(true, pointee, global, &[zero, idx])?)
+        let idx = self.value(at, Dx::I32)?;
+        Ok(self.e.ir().gep(true, leaf.ty, leaf.global, &[zero, idx])?)
     }
 
     /// A scalar read from memory (booleans stored as 32-bit, minimum precision full width)

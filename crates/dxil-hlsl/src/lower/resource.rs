@@ -36,7 +36,7 @@ pub(crate) enum Global {
     /// `len` scalars (1 for a variable that is not an array).
     Shared {
         ty: TyId,
-        globals: Vec<(Value, dxil_ir::Type)>,
+        globals: Vec<SharedLeaf>,
         len: u32,
     },
     /// A `static` variable (or `static const`): a local of the entry, initialized first.
@@ -56,6 +56,8 @@ pub(crate) enum Global {
 /// Functions the entry reaches and the declarations their bodies name.
 pub(crate) struct Reach {
     pub named: HashSet<DeclId>,
+    /// Resources whose hidden counter is used (`IncrementCounter`, `DecrementCounter`).
+    pub counters: HashSet<DeclId>,
 }
 
 impl Reach {
@@ -127,7 +129,20 @@ impl Reach {
                 }
             }
         }
-        Reach { named }
+        let mut counters = HashSet::new();
+        for (k, e) in cx.ast.exprs.iter().enumerate() {
+            let crate::ast::ExprKind::Member { base, name } = &e.kind else {
+                continue;
+            };
+            if !matches!(cx.name(name.sym), "IncrementCounter" | "DecrementCounter") {
+                continue;
+            }
+            let _ = k;
+            if let Some(Resolution::Decl(d)) = cx.an.names.get(base) {
+                counters.insert(*d);
+            }
+        }
+        Reach { named, counters }
     }
 }
 
@@ -267,6 +282,9 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     let name = cx.name(v.name.sym);
                     let mut desc = object_desc(cx, oname, o.elem, name)?;
                     normalized(cx, v.ty, &mut desc);
+                    if reach.counters.contains(&d) {
+                        desc = desc.with_counter();
+                    }
                     desc.binding.range_size = count;
                     if v.mods.has(Modifiers::GLOBALLYCOHERENT) {
                         desc = desc.globally_coherent();
@@ -574,27 +592,68 @@ fn shared(cx: &Cx<'_>, sb: &mut ShaderBuilder, ty: TyId, name: &str) -> LowerRes
     }
     let mut leaves = Vec::new();
     types::leaves(cx, elem, &mut leaves)?;
-    let mut globals = Vec::with_capacity(leaves.len());
-    for (k, s) in leaves.iter().enumerate() {
+    // One array per scalar type the element holds: the element's leaves of that type side
+    // by side (a vector's components adjacent, so a run-time component index is an
+    // offset), element after element.
+    let mut kinds: Vec<dxil_ops::Scalar> = Vec::new();
+    let mut slot_of = Vec::with_capacity(leaves.len());
+    let mut counts: Vec<u32> = Vec::new();
+    for s in &leaves {
+        let d = cx.storage.mem(*s).max_reg(cx.storage.reg(*s));
+        let g = match kinds.iter().position(|&k| k == d) {
+            Some(g) => g,
+            None => {
+                kinds.push(d);
+                counts.push(0);
+                kinds.len() - 1
+            }
+        };
+        slot_of.push((g, counts[g]));
+        counts[g] += 1;
+    }
+    let mut arrays = Vec::with_capacity(kinds.len());
+    for (g, &d) in kinds.iter().enumerate() {
         let mb = sb.module();
-        let st =
-            dxil_builder::types::scalar_type(mb, cx.storage.mem(*s).max_reg(cx.storage.reg(*s)))?;
+        let st = dxil_builder::types::scalar_type(mb, d)?;
+        let total = u64::from(len) * u64::from(counts[g]);
+        if total > 1 << 22 {
+            return Err(LowerError::shader("group-shared variable too large"));
+        }
         let arr = mb.ty(dxil_ir::TypeData::Array {
-            len: u64::from(len),
+            len: total,
             elem: st,
         })?;
-        let gname = if leaves.len() == 1 {
+        let gname = if kinds.len() == 1 {
             name.to_string()
         } else {
-            format!("{name}.{k}")
+            format!("{name}.{g}")
         };
-        globals.push((sb.group_shared(&gname, arr)?, arr));
+        arrays.push((sb.group_shared(&gname, arr)?, arr));
     }
+    let globals = slot_of
+        .into_iter()
+        .map(|(g, slot)| SharedLeaf {
+            global: arrays[g].0,
+            ty: arrays[g].1,
+            stride: counts[g],
+            slot,
+        })
+        .collect();
     Ok(Global::Shared {
         ty: elem,
         globals,
         len,
     })
+}
+
+/// Where one leaf of a group-shared variable's element lives: in `global` (an array of
+/// type `ty`) at `index * stride + slot`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SharedLeaf {
+    pub global: Value,
+    pub ty: dxil_ir::Type,
+    pub stride: u32,
+    pub slot: u32,
 }
 
 trait MaxReg {
