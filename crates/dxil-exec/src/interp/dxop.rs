@@ -105,31 +105,20 @@ fn writers(w: &Wave, mask: Mask) -> Mask {
     mask & !w.helper
 }
 
-/// How an operation with a vector overload (shader model 6.9, DXIL.rst "Operations") treats
-/// its vectors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum VectorUse {
-    /// Element by element, as the scalar overload would on each (`Unary`, `Binary`, wave
-    /// operations): the compiler makes one scalar call per element.
-    PerElement,
-    /// Whole: the operation's arm runs over [`DxCall::elems`] elements.
-    Whole,
-    /// Not run on vectors.
-    Refused,
-}
-
-/// How `op` treats a vector overload.
-pub(crate) fn vector_use<V>(op: &DxOp<V>) -> VectorUse {
-    match op {
+/// Whether `op`, given a vector overload (shader model 6.9, DXIL.rst "Operations"), takes
+/// its vectors whole: its arm runs over [`DxCall::elems`] elements. The others (`Unary`,
+/// `Binary`, most wave operations) work element by element, as their scalar overload would
+/// on each, and the compiler makes one scalar call per element.
+pub(crate) fn takes_whole_vector<V>(op: &DxOp<V>) -> bool {
+    matches!(
+        op,
         DxOp::RawBufferVectorLoad { .. }
-        | DxOp::RawBufferVectorStore { .. }
-        | DxOp::VectorReduceAnd { .. }
-        | DxOp::VectorReduceOr { .. }
-        | DxOp::FDot { .. } => VectorUse::Whole,
-        // One mask for the whole vector: the lanes whose every element is equal.
-        DxOp::WaveMatch { .. } => VectorUse::Refused,
-        _ => VectorUse::PerElement,
-    }
+            | DxOp::RawBufferVectorStore { .. }
+            | DxOp::VectorReduceAnd { .. }
+            | DxOp::VectorReduceOr { .. }
+            | DxOp::FDot { .. }
+            | DxOp::WaveMatch { .. }
+    )
 }
 
 /// Makes, from one list of match arms over [`DxOp<Slot>`], both [`exec`] (the arms run) and
@@ -450,7 +439,9 @@ operations! {
         DxOp::WavePrefixBitCount { value } => {
             waveop::bit_count(w, value, dst, waveop::active(w, mask), true)
         },
-        DxOp::WaveMatch { value } => waveop::wave_match(w, value, dst, waveop::active(w, mask)),
+        DxOp::WaveMatch { value } => {
+            waveop::wave_match(w, value, call.elems, dst, waveop::active(w, mask))
+        },
         DxOp::WaveMultiPrefixOp { value, mask0, mask1, mask2, mask3, op, sop } => {
             let masks = [mask0, mask1, mask2, mask3];
             let reduce = Some((op, sop));

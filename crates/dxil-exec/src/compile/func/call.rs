@@ -58,18 +58,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
             },
             None => (NO_SCALAR_OVERLOAD, 1),
         };
-        let per_element = match dxop::vector_use(&call.op) {
-            _ if elems == 1 => false,
-            dxop::VectorUse::PerElement => true,
-            dxop::VectorUse::Whole => false,
-            dxop::VectorUse::Refused => {
-                return Err(unsupported(format!(
-                    "dx.op {} on a vector of {elems} elements",
-                    call.op.name()
-                )))
-            }
-        };
-        if !per_element {
+        if elems == 1 || dxop::takes_whole_vector(&call.op) {
             return self.push_call(call.op, ty, elems, dst, inst.ty.is_some());
         }
         // One call per element: each vector operand and the result advance by the element,
