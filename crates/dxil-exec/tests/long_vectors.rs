@@ -40,7 +40,8 @@ fn run69(source: &str, bindings: Vec<Binding>) -> Option<Bindings> {
         groups: [1, 1, 1],
         ..Dispatch::default()
     };
-    p.dispatch(&mut b, &d, &mut std::io::sink()).expect("it runs");
+    p.dispatch(&mut b, &d, &mut std::io::sink())
+        .expect("it runs");
     Some(b)
 }
 
@@ -104,8 +105,16 @@ fn operations_on_seven_element_vectors() {
     };
     expect(0, (0..7).map(|k| a[k] + b[k] * 2.0).collect(), "a + b * 2");
     expect(28, (0..7).map(|k| a[k].max(b[k])).collect(), "max");
-    expect(56, (0..7).map(|k| a[k].min(b[k])).collect(), "select(a < b, a, b)");
-    expect(84, a.iter().map(|x| x.abs().sqrt()).collect(), "sqrt(abs(a))");
+    expect(
+        56,
+        (0..7).map(|k| a[k].min(b[k])).collect(),
+        "select(a < b, a, b)",
+    );
+    expect(
+        84,
+        a.iter().map(|x| x.abs().sqrt()).collect(),
+        "sqrt(abs(a))",
+    );
     let bits: Vec<u32> = i.iter().map(|x| x.count_ones()).collect();
     assert_eq!(u[28..35], bits[..], "countbits");
     let rev: Vec<u32> = i.iter().map(|x| x.reverse_bits() as u32).collect();

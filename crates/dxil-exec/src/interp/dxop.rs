@@ -776,7 +776,10 @@ fn vector_load(
     for_lanes!(mask, l, {
         let (h, i, o) = (w.get(handle, l), w.get(index, l), w.get(offset, l));
         let res = resource(ctx, h)?;
-        if !matches!(res.view, ResourceKind::RawBuffer | ResourceKind::StructuredBuffer) {
+        if !matches!(
+            res.view,
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer
+        ) {
             return Err(wrong_view(call, res.view));
         }
         let (addr, end) = raw_span(res, i, o);
@@ -807,7 +810,10 @@ fn vector_store(
     for_lanes!(mask, l, {
         let (h, i, o) = (w.get(handle, l), w.get(index, l), w.get(offset, l));
         let res = resource(ctx, h)?;
-        if !matches!(res.view, ResourceKind::RawBuffer | ResourceKind::StructuredBuffer) {
+        if !matches!(
+            res.view,
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer
+        ) {
             return Err(wrong_view(call, res.view));
         }
         let (addr, end) = raw_span(res, i, o);
