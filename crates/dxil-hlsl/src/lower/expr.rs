@@ -153,6 +153,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves,
                 res: None,
+                objs: Vec::new(),
             }))
         };
         match &ast.expr(e).kind {
@@ -208,6 +209,11 @@ impl Fx<'_, '_> {
             ExprKind::Unary { op, operand } => self.unary(*op, *operand).map(Access::Value),
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs).map(Access::Value),
             ExprKind::Assign { op, lhs, rhs } => {
+                if let (None, Some(d)) = (op, self.resource_var(*lhs)) {
+                    let r = self.rvalue(*rhs)?;
+                    self.assign_resource(d, r.clone())?;
+                    return Ok(Access::Value(r));
+                }
                 let p = self.place(*lhs)?;
                 let ty = p.ty();
                 let v = match op {
@@ -298,14 +304,56 @@ impl Fx<'_, '_> {
             ExprKind::InitList(_) => Err(LowerError::unsupported(
                 "an initializer list outside a declaration",
             )),
-            ExprKind::SizeOf(_) => Err(LowerError::unsupported("sizeof")),
+            ExprKind::SizeOf(arg) => {
+                // Bytes of the type as buffers lay it out (each scalar at its own size).
+                let ty = match arg {
+                    crate::ast::TemplateArg::Type(t) => self.resolved(*t)?,
+                    crate::ast::TemplateArg::Expr(e) => self.type_only(*e)?,
+                };
+                let size = types::structured_layout(self.cx, self.cx.storage, ty, None)?.size;
+                val(
+                    self.ty_scalar(Scalar::U32),
+                    vec![Leaf::Int(i64::from(size))],
+                )
+            }
             ExprKind::Str(_) => Err(LowerError::unsupported("strings")),
         }
+    }
+
+    /// The resource variable an expression names, if it names one.
+    fn resource_var(&self, e: ExprId) -> Option<DeclId> {
+        let Some(Resolution::Decl(d)) = self.cx.an.names.get(&e) else {
+            return None;
+        };
+        let fr = self
+            .frames
+            .iter()
+            .rev()
+            .find(|f| f.locals.contains_key(d))?;
+        matches!(fr.locals.get(d), Some(Local::ResVar { .. })).then_some(*d)
     }
 
     /// Whether literals have C's types (`-HV 202x`) rather than HLSL's literal types.
     fn conforming_literals(&self) -> bool {
         self.cx.opts.pp.hlsl_version > 2021
+    }
+
+    /// The type of `e` without its code: lowered in a block nothing reaches, so no effect
+    /// of it runs (`sizeof e` does not evaluate `e`).
+    fn type_only(&mut self, e: ExprId) -> LowerResult<TyId> {
+        let here = self.cur.take();
+        let dead = self.new_block()?;
+        self.seal(dead)?;
+        self.enter(dead)?;
+        let r = self.rvalue(e);
+        if self.cur.is_some() {
+            self.e.ir().unreachable()?;
+        }
+        self.cur = here;
+        if let Some(b) = here {
+            self.e.ir().position_at_end(b)?;
+        }
+        Ok(r?.ty)
     }
 
     /// The lowering type of a written type.
@@ -329,6 +377,7 @@ impl Fx<'_, '_> {
                 ty: self.ty_scalar(Scalar::IntLiteral),
                 leaves: vec![Leaf::Int(v)],
                 res: None,
+                objs: Vec::new(),
             })),
             Resolution::Builtin(s) => Err(LowerError::unsupported(format!(
                 "the built-in object {}",
@@ -347,10 +396,34 @@ impl Fx<'_, '_> {
                         ty: *ty,
                         vars: vars.clone(),
                     }),
+                    Local::Value(v) => Access::Value(v.clone()),
+                    Local::ResVar {
+                        ty, range, index, ..
+                    } => {
+                        let (ty, range, index) = (*ty, *range, *index);
+                        let Some((id, obj, row_major)) = range else {
+                            return Err(LowerError::unsupported(
+                                "a resource variable read before it is assigned",
+                            ));
+                        };
+                        let at = self.read_vars(&[index])?[0];
+                        return Ok(Access::Value(Rv {
+                            ty,
+                            leaves: Vec::new(),
+                            res: Some(ResRef {
+                                id,
+                                ty: obj,
+                                index: at,
+                                row_major,
+                            }),
+                            objs: Vec::new(),
+                        }));
+                    }
                     Local::Res(r, ty) => Access::Value(Rv {
                         ty: *ty,
                         leaves: Vec::new(),
                         res: Some(*r),
+                        objs: Vec::new(),
                     }),
                 });
             }
@@ -386,6 +459,7 @@ impl Fx<'_, '_> {
                         index: Leaf::Int(0),
                         row_major: *row_major,
                     }),
+                    objs: Vec::new(),
                 }))
             }
             Some(Global::Constant { buffer, ty, layout }) => {
@@ -411,6 +485,39 @@ impl Fx<'_, '_> {
                     globals: globals.clone(),
                     sel: (0..globals.len()).collect(),
                     index: Leaf::Int(0),
+                }))
+            }
+            Some(Global::Aggregate { ty, objs, .. }) => {
+                // The array dimensions of the variable wrap each field's type.
+                let mut dims = Vec::new();
+                let mut t = *ty;
+                while let Ty::Array(e, n) = self.cx.get(t) {
+                    dims.push(n);
+                    t = e;
+                }
+                let mut vals = Vec::with_capacity(objs.len());
+                for &(id, fty, obj) in objs {
+                    let mut vt = fty;
+                    for &n in dims.iter().rev() {
+                        vt = self.cx.intern(Ty::Array(vt, n));
+                    }
+                    vals.push(Rv {
+                        ty: vt,
+                        leaves: Vec::new(),
+                        res: Some(ResRef {
+                            id,
+                            ty: obj,
+                            index: Leaf::Int(0),
+                            row_major: None,
+                        }),
+                        objs: Vec::new(),
+                    });
+                }
+                Ok(Access::Value(Rv {
+                    ty: *ty,
+                    leaves: Vec::new(),
+                    res: None,
+                    objs: vals,
                 }))
             }
             Some(Global::Static { .. }) | None => Err(LowerError::unsupported(
@@ -459,6 +566,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves,
                     res: None,
+                    objs: Vec::new(),
                 }))
             }
         }
@@ -475,6 +583,13 @@ impl Fx<'_, '_> {
     pub fn member(&mut self, b: Access, name: &str) -> LowerResult<Access> {
         let b = self.constant_buffer_view(b)?;
         let ty = self.access_ty(&b);
+        if let Access::Value(v) = &b {
+            if !v.objs.is_empty() {
+                if let Ty::Struct(_) = self.cx.get(ty) {
+                    return self.member_of_aggregate(v.clone(), name);
+                }
+            }
+        }
         match self.cx.get(ty) {
             Ty::Struct(i) => {
                 let mut offset = 0usize;
@@ -569,6 +684,70 @@ impl Fx<'_, '_> {
         }
     }
 
+    /// `v.name` of a struct value holding resources: an object field is its resource, a
+    /// struct field the resources within it, a numeric field its leaves.
+    fn member_of_aggregate(&mut self, v: Rv, name: &str) -> LowerResult<Access> {
+        let mut fields = Vec::new();
+        types::object_fields(self.cx, v.ty, "", &mut fields, 0);
+        let want = format!(".{name}");
+        let within = format!(".{name}.");
+        let picked: Vec<usize> = fields
+            .iter()
+            .enumerate()
+            .filter(|(_, (p, _))| *p == want || p.starts_with(&within))
+            .map(|(k, _)| k)
+            .collect();
+        let Ty::Struct(i) = self.cx.get(v.ty) else {
+            return Err(LowerError::internal("aggregate of a non-struct type"));
+        };
+        let mut off = 0usize;
+        let (found, fty) = self.find_field(i, name, &mut off)?;
+        if !found && picked.is_empty() {
+            // An object field: `find_field` skips objects.
+            let info = &self.cx.an.structs[i as usize];
+            let Some(&(_, oty)) = info.fields.iter().find(|(s, _)| self.cx.name(*s) == name) else {
+                return Err(LowerError::shader(format!("no member named '{name}'")));
+            };
+            let _ = oty;
+        }
+        if let [k] = picked.as_slice() {
+            if fields[*k].0 == want {
+                return Ok(Access::Value(v.objs[*k].clone()));
+            }
+        }
+        if !picked.is_empty() {
+            let Some(&(_, sty)) = self.cx.an.structs[i as usize]
+                .fields
+                .iter()
+                .find(|(s, _)| self.cx.name(*s) == name)
+            else {
+                return Err(LowerError::shader(format!("no member named '{name}'")));
+            };
+            let n = types::leaf_count(self.cx, sty)?;
+            let leaves = if found {
+                v.leaves[off..off + n].to_vec()
+            } else {
+                Vec::new()
+            };
+            return Ok(Access::Value(Rv {
+                ty: sty,
+                leaves,
+                res: None,
+                objs: picked.iter().map(|&k| v.objs[k].clone()).collect(),
+            }));
+        }
+        if !found {
+            return Err(LowerError::shader(format!("no member named '{name}'")));
+        }
+        let n = types::leaf_count(self.cx, fty)?;
+        Ok(Access::Value(Rv {
+            ty: fty,
+            leaves: v.leaves[off..off + n].to_vec(),
+            res: None,
+            objs: Vec::new(),
+        }))
+    }
+
     /// A `ConstantBuffer<T>` named as a value is its `T` in the buffer.
     fn constant_buffer_view(&mut self, b: Access) -> LowerResult<Access> {
         let Access::Value(Rv {
@@ -610,7 +789,7 @@ impl Fx<'_, '_> {
         }
         let mut at = *offset + own;
         for &(sym, fty) in &info.fields {
-            if matches!(self.cx.get(fty), Ty::Object(_)) {
+            if types::is_object_like(self.cx, fty) {
                 continue;
             }
             if self.cx.name(sym) == name {
@@ -638,6 +817,28 @@ impl Fx<'_, '_> {
     pub fn index_access(&mut self, b: Access, i: Rv) -> LowerResult<Access> {
         let ty = self.access_ty(&b);
         let idx_s = types::scalar_of(self.cx, i.ty).unwrap_or(Scalar::U32);
+        if let Access::Value(v) = &b {
+            if !v.objs.is_empty() {
+                if let Ty::Array(e, _) = self.cx.get(v.ty) {
+                    // Each field's range indexed alike.
+                    let mut objs = Vec::with_capacity(v.objs.len());
+                    for o in v.objs.clone() {
+                        match self.index_access(Access::Value(o), i.clone())? {
+                            Access::Value(x) => objs.push(x),
+                            Access::Place(_) => {
+                                return Err(LowerError::internal("resource field element"))
+                            }
+                        }
+                    }
+                    return Ok(Access::Value(Rv {
+                        ty: e,
+                        leaves: Vec::new(),
+                        res: None,
+                        objs,
+                    }));
+                }
+            }
+        }
         if let Access::Value(Rv {
             res: Some(r),
             ty: aty,
@@ -660,6 +861,7 @@ impl Fx<'_, '_> {
                     ty: e,
                     leaves: Vec::new(),
                     res: Some(ResRef { index: at, ..r }),
+                    objs: Vec::new(),
                 }));
             }
             return self.resource_element(r, i).map(Access::Place);
@@ -751,6 +953,7 @@ impl Fx<'_, '_> {
                     ty: elem,
                     leaves: acc,
                     res: None,
+                    objs: Vec::new(),
                 }))
             }
             b @ Access::Place(
@@ -910,6 +1113,7 @@ impl Fx<'_, '_> {
             ty: to,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -955,6 +1159,7 @@ impl Fx<'_, '_> {
                     ty: self.ty_scalar(s),
                     leaves: vec![l],
                     res: None,
+                    objs: Vec::new(),
                 });
             }
         }
@@ -1007,6 +1212,7 @@ impl Fx<'_, '_> {
                     ty: to,
                     leaves,
                     res: None,
+                    objs: Vec::new(),
                 });
             }
             for (k, &t) in pick.iter().zip(&tss) {
@@ -1031,6 +1237,7 @@ impl Fx<'_, '_> {
             ty: to,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1114,6 +1321,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves: out,
                 res: None,
+                objs: Vec::new(),
             });
         }
         if s == Scalar::Bool {
@@ -1135,6 +1343,7 @@ impl Fx<'_, '_> {
             ty,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1151,6 +1360,7 @@ impl Fx<'_, '_> {
             ty,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1191,6 +1401,7 @@ impl Fx<'_, '_> {
                     ty: bt,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             BinaryOp::Lt
@@ -1222,6 +1433,7 @@ impl Fx<'_, '_> {
                     ty: bt,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             _ => {
@@ -1259,6 +1471,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             UnaryOp::Not => {
@@ -1272,6 +1485,7 @@ impl Fx<'_, '_> {
                     ty: b.ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             UnaryOp::BitNot => {
@@ -1296,6 +1510,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
@@ -1321,6 +1536,7 @@ impl Fx<'_, '_> {
                     ty: old.ty,
                     leaves: new,
                     res: None,
+                    objs: Vec::new(),
                 };
                 self.store(&p, &newv)?;
                 Ok(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) {
@@ -1414,6 +1630,7 @@ impl Fx<'_, '_> {
             ty,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -1451,6 +1668,7 @@ impl Fx<'_, '_> {
             ty: bt,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 

@@ -25,6 +25,10 @@ pub(crate) struct Rv {
     pub ty: TyId,
     pub leaves: Vec<Leaf>,
     pub res: Option<ResRef>,
+    /// The values of a struct's object fields (in field order, through nested structs and
+    /// bases): each a resource (or an array of them, for a field that is one or for an
+    /// array of such structs).
+    pub objs: Vec<Rv>,
 }
 
 /// A resource named by a value: the range and the index in it.
@@ -42,8 +46,23 @@ pub(crate) struct ResRef {
 /// A local: its SSA variables, or the resource it names.
 #[derive(Clone, Debug)]
 pub(crate) enum Local {
-    Vars { ty: TyId, vars: Vec<Var> },
+    Vars {
+        ty: TyId,
+        vars: Vec<Var>,
+    },
     Res(ResRef, TyId),
+    /// A struct holding resources, bound once (its fields are not assigned).
+    Value(Rv),
+    /// A resource variable that is assigned: its range (fixed by the first assignment; a
+    /// later one may name another range only in the block of the declaration, before any
+    /// branch) and its index in the range, an SSA variable (so that assignments on
+    /// different paths meet in a `phi` of indices).
+    ResVar {
+        ty: TyId,
+        range: Option<(ResourceId, TyId, Option<bool>)>,
+        index: Var,
+        block: Block,
+    },
 }
 
 /// Where `break` and `continue` go.
@@ -83,6 +102,8 @@ pub(crate) struct Fx<'c, 'b> {
     pub handles: HashMap<ResourceId, Value>,
     /// Blocks made, for names.
     pub blocks: u32,
+    /// The entry block (where `static` locals get their values).
+    pub first: Block,
 }
 
 impl<'c, 'b> Fx<'c, 'b> {
@@ -104,6 +125,7 @@ impl<'c, 'b> Fx<'c, 'b> {
             statics: HashMap::new(),
             handles: HashMap::new(),
             blocks: 1,
+            first,
         })
     }
 
@@ -346,6 +368,7 @@ impl<'c, 'b> Fx<'c, 'b> {
                 })
                 .collect(),
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -404,6 +427,7 @@ impl<'c, 'b> Fx<'c, 'b> {
             ty,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -454,6 +478,8 @@ impl<'c, 'b> Fx<'c, 'b> {
         for (&p, a) in f.params.iter().zip(args) {
             let local = if let Some(r) = a.res {
                 Local::Res(r, a.ty)
+            } else if !a.objs.is_empty() {
+                Local::Value(a)
             } else {
                 let vars = self.new_vars(a.ty)?;
                 let ss = self.scalars(a.ty)?;
@@ -488,6 +514,7 @@ impl<'c, 'b> Fx<'c, 'b> {
                         ty: *ty,
                         leaves,
                         res: None,
+                        objs: Vec::new(),
                     })
                 }
                 _ => None,
@@ -501,6 +528,7 @@ impl<'c, 'b> Fx<'c, 'b> {
                     ty,
                     leaves,
                     res: None,
+                    objs: Vec::new(),
                 })
             }
             None => None,

@@ -188,6 +188,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves,
                 res: None,
+                objs: Vec::new(),
             },
             p.ty(),
             false,
@@ -227,6 +228,7 @@ impl Fx<'_, '_> {
             ty,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -557,6 +559,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "asdouble" => {
@@ -577,6 +580,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "f32tof16" | "f16tof32" => {
@@ -602,6 +606,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "dot" => {
@@ -648,6 +653,7 @@ impl Fx<'_, '_> {
                     ty: sty,
                     leaves: vec![r],
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "length" | "normalize" | "distance" => {
@@ -665,6 +671,7 @@ impl Fx<'_, '_> {
                         ty,
                         leaves: diff,
                         res: None,
+                        objs: Vec::new(),
                     }];
                 } else {
                     Self::arity(name, args, 1)?;
@@ -683,6 +690,7 @@ impl Fx<'_, '_> {
                         ty,
                         leaves: out,
                         res: None,
+                        objs: Vec::new(),
                     }));
                 }
                 let dv = self.v(dot, s)?;
@@ -691,6 +699,7 @@ impl Fx<'_, '_> {
                     ty: sty,
                     leaves: vec![r],
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "cross" => {
@@ -710,6 +719,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "all" | "any" => {
@@ -726,6 +736,7 @@ impl Fx<'_, '_> {
                     ty: bt,
                     leaves: vec![acc],
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "select" => {
@@ -751,6 +762,7 @@ impl Fx<'_, '_> {
                     ty,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "and" | "or" => {
@@ -770,6 +782,7 @@ impl Fx<'_, '_> {
                     ty: bt,
                     leaves: out,
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "NonUniformResourceIndex" => {
@@ -815,6 +828,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves: out,
                 res: None,
+                objs: Vec::new(),
             }));
         }
         Err(LowerError::unsupported(format!("the intrinsic '{name}'")))
@@ -918,6 +932,7 @@ impl Fx<'_, '_> {
                 ty: other.ty,
                 leaves: out,
                 res: None,
+                objs: Vec::new(),
             });
         }
         // Vectors: a row on the left, a column on the right.
@@ -930,6 +945,7 @@ impl Fx<'_, '_> {
                 ty: t,
                 leaves: vec![d],
                 res: None,
+                objs: Vec::new(),
             });
         }
         let inner = ca.min(rb);
@@ -965,6 +981,7 @@ impl Fx<'_, '_> {
             ty,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })
     }
 
@@ -977,6 +994,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves: vec![l],
                 res: None,
+                objs: Vec::new(),
             }))
         };
         match name {
@@ -1007,6 +1025,7 @@ impl Fx<'_, '_> {
                             ty: t,
                             leaves: out,
                             res: None,
+                            objs: Vec::new(),
                         }))
                     }
                 });
@@ -1094,6 +1113,7 @@ impl Fx<'_, '_> {
             ty: rty,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })))
     }
 
@@ -1214,6 +1234,7 @@ impl Fx<'_, '_> {
                 ty,
                 leaves: vec![Leaf::V(result)],
                 res: None,
+                objs: Vec::new(),
             };
             let rv = self.coerce(rv, p.ty(), false)?;
             self.store(&p, &rv)?;
@@ -1343,6 +1364,7 @@ impl Fx<'_, '_> {
                     ty: r.ty,
                     leaves: Vec::new(),
                     res: Some(r),
+                    objs: Vec::new(),
                 });
                 let _ = a;
                 let place = self.resource_index(r, i)?;
@@ -1365,6 +1387,7 @@ impl Fx<'_, '_> {
                     ty: u,
                     leaves: vec![l],
                     res: None,
+                    objs: Vec::new(),
                 }));
             }
             "Append" => {
@@ -1410,6 +1433,7 @@ impl Fx<'_, '_> {
             ty: r.ty,
             leaves: Vec::new(),
             res: Some(r),
+            objs: Vec::new(),
         });
         match self.index_access(a, i)? {
             Access::Place(p) => Ok(p),
@@ -1453,6 +1477,7 @@ impl Fx<'_, '_> {
                     ty: u,
                     leaves: vec![l],
                     res: None,
+                    objs: Vec::new(),
                 },
                 p.ty(),
                 false,
@@ -1509,6 +1534,7 @@ impl Fx<'_, '_> {
             ty,
             leaves,
             res: None,
+            objs: Vec::new(),
         }
     }
 

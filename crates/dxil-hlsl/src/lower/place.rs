@@ -271,6 +271,7 @@ impl Fx<'_, '_> {
             ty,
             leaves,
             res: None,
+            objs: Vec::new(),
         })
     }
 

@@ -41,6 +41,16 @@ pub(crate) enum Global {
     },
     /// A `static` variable (or `static const`): a local of the entry, initialized first.
     Static { ty: TyId },
+    /// A struct (or an array of structs) holding resources: each object field is a range
+    /// of its own (`a.Buf`), in field order; numeric fields are members of `$Globals`.
+    Aggregate {
+        ty: TyId,
+        /// Per object field: the range, the field's type (an object or an array of them),
+        /// the object type.
+        objs: Vec<(ResourceId, TyId, TyId)>,
+        /// The numeric fields' places in `$Globals`, when there are any.
+        numeric: Option<(ResourceId, Layout)>,
+    },
 }
 
 /// Functions the entry reaches and the declarations their bodies name.
@@ -208,6 +218,14 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
         Vec<(DeclId, TyId, Option<Layout>, u32, Option<bool>)>,
     )> = Vec::new();
     let mut globals_cb: Vec<(DeclId, TyId, Layout)> = Vec::new();
+    #[allow(clippy::type_complexity)]
+    let mut aggregates: Vec<(
+        DeclId,
+        TyId,
+        u32,
+        Vec<(String, TyId)>,
+        Option<(char, u32, u32)>,
+    )> = Vec::new();
     let mut globals_end = 0u32;
     let mut items = Vec::new();
     collect_items(cx, &cx.ast.items, &mut items, 0);
@@ -261,6 +279,17 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     ));
                     continue;
                 }
+                let mut fields = Vec::new();
+                types::object_fields(cx, obj, cx.name(v.name.sym), &mut fields, 0);
+                if !fields.is_empty() {
+                    if types::leaf_count(cx, obj)? > 0 {
+                        return Err(LowerError::unsupported(
+                            "a global struct holding both resources and values",
+                        ));
+                    }
+                    aggregates.push((d, ty, count, fields, written_register(cx, &v.annotations)));
+                    continue;
+                }
                 if cx.ast.ty(v.ty).quals.has(TypeQuals::CONST) && v.init.is_some() {
                     out.insert(d, Global::Static { ty });
                     continue;
@@ -312,6 +341,41 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
             _ => {}
         }
     }
+    // Each object field of a struct global is a range of its own, named by its path; a
+    // register written on the variable is the first of each class, the next fields of the
+    // class following it.
+    let mut agg_fields: Vec<(DeclId, TyId, Vec<(usize, TyId, TyId)>)> = Vec::new();
+    for (d, ty, count, fields, reg) in aggregates {
+        let mut next: HashMap<char, u32> = HashMap::new();
+        let mut list = Vec::new();
+        for (name, fty) in fields {
+            let mut obj = fty;
+            let mut n = count;
+            while let Ty::Array(e, len) = cx.get(obj) {
+                n = n.saturating_mul(len);
+                obj = e;
+            }
+            let Ty::Object(o) = cx.get(obj) else {
+                continue;
+            };
+            let mut desc = object_desc(cx, cx.name(o.name), o.elem, &name)?;
+            desc.binding.range_size = n;
+            let letter = class_letter(&desc);
+            let r = match reg {
+                Some((l, base, space)) if l == letter => {
+                    let k = next.entry(letter).or_insert(base);
+                    let at = *k;
+                    *k = k.saturating_add(n);
+                    Some((letter, at, space))
+                }
+                _ => None,
+            };
+            list.push((pending.len(), fty, obj));
+            pending.push((desc, r, Vec::new()));
+        }
+        agg_fields.push((d, ty, list));
+    }
+    let has_globals = !globals_cb.is_empty();
     if !globals_cb.is_empty() {
         let size = globals_end.next_multiple_of(16);
         let desc = ResourceDesc::cbuffer("$Globals", size);
@@ -358,9 +422,12 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
         desc.binding.lower_bound = r;
         used.push((r, r.saturating_add(n - 1)));
     }
+    let mut ids = Vec::with_capacity(pending.len());
+    let offset = usize::from(has_globals);
     for (desc, _, decls) in pending {
         let is_cb = matches!(desc.element, dxil_builder::Element::CBuffer(_));
         let id = sb.resource(desc)?;
+        ids.push(id);
         for (d, ty, layout, count, row_major) in decls {
             let g = match (is_cb, layout) {
                 (true, Some(layout)) => Global::Constant {
@@ -377,6 +444,20 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
             };
             out.insert(d, g);
         }
+    }
+    for (d, ty, list) in agg_fields {
+        let objs = list
+            .into_iter()
+            .map(|(k, fty, obj)| (ids[k + offset], fty, obj))
+            .collect();
+        out.insert(
+            d,
+            Global::Aggregate {
+                ty,
+                objs,
+                numeric: None,
+            },
+        );
     }
     Ok(out)
 }

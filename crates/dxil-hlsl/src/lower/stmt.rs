@@ -58,20 +58,27 @@ impl Fx<'_, '_> {
                         continue;
                     };
                     if v.mods.has(Modifiers::STATIC) {
-                        return Err(LowerError::unsupported("static variables inside functions"));
+                        self.static_local(d, v)?;
+                        continue;
                     }
                     let ty = self.resolved(v.ty)?;
                     if let Ty::Object(_) = self.cx.get(ty) {
-                        let Some(init) = v.init else {
-                            return Err(LowerError::unsupported(
-                                "a local resource without initializer",
-                            ));
-                        };
-                        let r = self.rvalue(init)?;
-                        let Some(res) = r.res else {
-                            return Err(LowerError::shader("resource initialized with a value"));
-                        };
-                        self.frame()?.locals.insert(d, Local::Res(res, r.ty));
+                        let i32t = self.ir_ty(dxil_ops::Scalar::I32)?;
+                        let index = self.ssa.var(i32t);
+                        let block = self.block()?;
+                        self.frame()?.locals.insert(
+                            d,
+                            Local::ResVar {
+                                ty,
+                                range: None,
+                                index,
+                                block,
+                            },
+                        );
+                        if let Some(init) = v.init {
+                            let r = self.rvalue(init)?;
+                            self.assign_resource(d, r)?;
+                        }
                         continue;
                     }
                     let init = match v.init {
@@ -79,6 +86,11 @@ impl Fx<'_, '_> {
                         // An uninitialized local: undefined (zero, as DXC's output reads it).
                         None => self.zero(ty)?,
                     };
+                    if !init.objs.is_empty() {
+                        // A struct holding resources: bound once.
+                        self.frame()?.locals.insert(d, Local::Value(init));
+                        continue;
+                    }
                     let vars = self.new_vars(ty)?;
                     let ss = self.scalars(ty)?;
                     self.write_vars(&vars, &init.leaves, &ss)?;
@@ -236,6 +248,78 @@ impl Fx<'_, '_> {
             }
             StmtKind::Empty => {}
         }
+        Ok(())
+    }
+
+    /// `local = value` for a resource variable `d`.
+    pub fn assign_resource(
+        &mut self,
+        d: crate::ast::DeclId,
+        r: crate::lower::func::Rv,
+    ) -> LowerResult<()> {
+        let Some(res) = r.res else {
+            return Err(LowerError::shader(
+                "a resource variable assigned a value that is not a resource",
+            ));
+        };
+        if !matches!(self.cx.get(r.ty), Ty::Object(_)) {
+            return Err(LowerError::unsupported("assigning an array of resources"));
+        }
+        let here = self.cur;
+        let Some(frame) = self
+            .frames
+            .iter_mut()
+            .rev()
+            .find(|f| f.locals.contains_key(&d))
+        else {
+            return Err(LowerError::internal("resource variable without a frame"));
+        };
+        let Some(Local::ResVar {
+            range,
+            index,
+            block,
+            ..
+        }) = frame.locals.get_mut(&d)
+        else {
+            return Err(LowerError::shader("expression is not assignable"));
+        };
+        match range {
+            Some((id, _, _)) if *id == res.id => {}
+            Some(_) if here != Some(*block) => {
+                return Err(LowerError::unsupported(
+                    "a resource variable assigned resources of different ranges on different paths",
+                ));
+            }
+            _ => *range = Some((res.id, res.ty, res.row_major)),
+        }
+        let var = *index;
+        self.write_vars(&[var], &[res.index], &[Scalar::U32])
+    }
+
+    /// A `static` local: one variable for the whole shader (every inlined call shares it),
+    /// holding its constant initializer from the entry block on.
+    fn static_local(&mut self, d: crate::ast::DeclId, v: &crate::ast::VarDecl) -> LowerResult<()> {
+        if self.statics.contains_key(&d) {
+            return Ok(());
+        }
+        let ty = self.resolved(v.ty)?;
+        let init = match v.init {
+            Some(e) => self.initializer(e, ty)?,
+            None => self.zero(ty)?,
+        };
+        if init.leaves.iter().any(|l| matches!(l, Leaf::V(_))) {
+            return Err(LowerError::unsupported(
+                "a static local variable whose initializer is not constant",
+            ));
+        }
+        let vars = self.new_vars(ty)?;
+        let ss = self.scalars(ty)?;
+        let here = self.cur;
+        self.cur = Some(self.first);
+        let r = self.write_vars(&vars, &init.leaves, &ss);
+        self.cur = here;
+        r?;
+        self.statics.insert(d, Local::Vars { ty, vars });
         Ok(())
     }
 

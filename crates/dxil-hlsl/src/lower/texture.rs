@@ -173,6 +173,7 @@ impl Fx<'_, '_> {
                     ty: c.ret,
                     leaves: vec![Leaf::V(v)],
                     res: None,
+                    objs: Vec::new(),
                 })));
             }
             _ => {
@@ -283,6 +284,7 @@ impl Fx<'_, '_> {
             ty: c.ret,
             leaves: out,
             res: None,
+            objs: Vec::new(),
         })))
     }
 

@@ -104,7 +104,7 @@ fn leaves_depth(cx: &Cx<'_>, ty: TyId, out: &mut Vec<Scalar>, depth: u32) -> Low
                 leaves_depth(cx, b, out, depth + 1)?;
             }
             for &(_, f) in &info.fields {
-                if matches!(cx.get(f), Ty::Object(_)) {
+                if is_object_like(cx, f) {
                     continue;
                 }
                 leaves_depth(cx, f, out, depth + 1)?;
@@ -262,7 +262,7 @@ fn place_c(
             }
             let majors = field_majors(cx, i);
             for (k, &(_, f)) in info.fields.iter().enumerate() {
-                if matches!(cx.get(f), Ty::Object(_)) {
+                if is_object_like(cx, f) {
                     continue;
                 }
                 let rm = majors.get(k).copied().flatten().or(row_major);
@@ -375,7 +375,7 @@ fn place_cb(
             }
             let majors = field_majors(cx, i);
             for (k, &(_, f)) in info.fields.iter().enumerate() {
-                if matches!(cx.get(f), Ty::Object(_)) {
+                if is_object_like(cx, f) {
                     continue;
                 }
                 let rm = majors.get(k).copied().flatten().or(row_major);
@@ -422,4 +422,51 @@ fn field_majors(cx: &Cx<'_>, i: u32) -> Vec<Option<bool>> {
             _ => None,
         })
         .collect()
+}
+
+/// The object fields of `ty` (a struct, or an array of them), in order through bases and
+/// nested structs: each field's path (`.Buf`, `.inner.Tex`) and type (an object, or an
+/// array of objects).
+pub(crate) fn object_fields(
+    cx: &Cx<'_>,
+    ty: TyId,
+    path: &str,
+    out: &mut Vec<(String, TyId)>,
+    depth: u32,
+) {
+    if depth > 32 || out.len() > 1 << 12 {
+        return;
+    }
+    if let Ty::Struct(i) = cx.get(ty) {
+        let Some(info) = cx.an.structs.get(i as usize) else {
+            return;
+        };
+        for &b in &info.bases {
+            object_fields(cx, b, path, out, depth + 1);
+        }
+        for &(sym, f) in &info.fields {
+            let p = format!("{path}.{}", cx.name(sym));
+            let mut inner = f;
+            while let Ty::Array(e, _) = cx.get(inner) {
+                inner = e;
+            }
+            match cx.get(inner) {
+                Ty::Object(_) => out.push((p, f)),
+                Ty::Struct(_) => object_fields(cx, f, &p, out, depth + 1),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether `ty` is an object or an array of them (a field that holds no values).
+pub(crate) fn is_object_like(cx: &Cx<'_>, mut ty: TyId) -> bool {
+    for _ in 0..64 {
+        match cx.get(ty) {
+            Ty::Array(e, _) | Ty::UnsizedArray(e) => ty = e,
+            Ty::Object(_) => return true,
+            _ => return false,
+        }
+    }
+    false
 }
