@@ -202,8 +202,13 @@ pub(crate) enum Inst {
 #[derive(Clone, Debug)]
 pub(crate) struct DxCall {
     pub(crate) op: DxOp<Slot>,
-    /// The overload's scalar kind (i32 where the operation has none).
+    /// The overload's scalar kind (i32 where the operation has none); for a vector overload
+    /// (`dx.op.rawBufferVectorLoad.v7f32`), the kind of its elements.
     pub(crate) ty: Ty,
+    /// Elements of the vector overload of an operation that takes its vectors whole
+    /// (`RawBufferVectorLoad`, `FDot`...); 1 for a scalar overload. Elementwise operations on
+    /// vectors are compiled into one call per element, each with a scalar overload.
+    pub(crate) elems: u32,
     /// The first result slot.
     pub(crate) dst: Slot,
     /// The call has a result (`dst` is meaningful).

@@ -38,8 +38,50 @@ fn damaged_shaders_and_odd_waves_do_not_panic() {
         return;
     };
     let files = dxil_test_support::files_with_extension(&dir, "dxil");
-    let mut rng = XorShift64(0x9e37_79b9_7f4a_7c15);
-    for path in dxil_test_support::spread(&files, 120) {
+    flip_bits(
+        dxil_test_support::spread(&files, 120),
+        0x9e37_79b9_7f4a_7c15,
+    );
+}
+
+#[test]
+fn mistyped_operands_do_not_panic() {
+    let Some(dir) = dxil_test_support::shared_path("exec") else {
+        return;
+    };
+    let files = dxil_test_support::files_with_extension(&dir, "dxil");
+    swap_operands(
+        dxil_test_support::spread(&files, 120),
+        0x2545_f491_4f6c_dd1d,
+    );
+}
+
+/// Shader model 6.9's long vectors (vectors of up to 1022 elements in registers, whole
+/// vector loads and stores): the reference compiler's own tests of them, damaged both ways.
+#[test]
+fn damaged_long_vector_shaders_do_not_panic() {
+    let Some(dir) = dxil_test_support::shared_path("corpus") else {
+        return;
+    };
+    let index = std::fs::read_to_string(dir.join("index.jsonl")).unwrap();
+    let files: Vec<std::path::PathBuf> = index
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|e| e["profile"] == "cs_6_9")
+        .map(|e| dir.join(format!("{}.dxil", e["id"].as_str().unwrap())))
+        .collect();
+    assert!(
+        !files.is_empty(),
+        "the corpus has shader model 6.9 compute shaders"
+    );
+    flip_bits(dxil_test_support::spread(&files, 40), 0x1234_5678_9abc_def1);
+    swap_operands(dxil_test_support::spread(&files, 40), 0x0fed_cba9_8765_4321);
+}
+
+/// Each of `files` run as it is, then with single bits flipped.
+fn flip_bits<P: AsRef<std::path::Path>>(files: impl IntoIterator<Item = P>, seed: u64) {
+    let mut rng = XorShift64(seed);
+    for path in files {
         let bytes = std::fs::read(path).unwrap();
         if let Ok(m) = dxil::read_module(&bytes) {
             run(&m, [1, 3, 4, 7, 64, 128][rng.below(6)]);
@@ -55,16 +97,12 @@ fn damaged_shaders_and_odd_waves_do_not_panic() {
     }
 }
 
-#[test]
-fn mistyped_operands_do_not_panic() {
-    // Operands swapped for other values of the same function: types disagree, aggregates
-    // meet scalars, pointers meet integers. The compiler refuses or the run ends cleanly.
-    let Some(dir) = dxil_test_support::shared_path("exec") else {
-        return;
-    };
-    let files = dxil_test_support::files_with_extension(&dir, "dxil");
-    let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
-    for path in dxil_test_support::spread(&files, 120) {
+/// Each of `files` with operands swapped for other values of the same function: types
+/// disagree, aggregates and vectors meet scalars, pointers meet integers. The compiler
+/// refuses or the run ends cleanly.
+fn swap_operands<P: AsRef<std::path::Path>>(files: impl IntoIterator<Item = P>, seed: u64) {
+    let mut rng = XorShift64(seed);
+    for path in files {
         let Ok(original) = dxil::read_module(&std::fs::read(path).unwrap()) else {
             continue;
         };

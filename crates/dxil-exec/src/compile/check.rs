@@ -3,6 +3,8 @@
 //! whose operand types disagree (a scalar where an aggregate is read) fail here instead of
 //! reading outside the file.
 
+use dxil_ops::{DxOp, Operand};
+
 use crate::code::{Function, Inst, Slot};
 use crate::error::{InputCause, Result};
 
@@ -60,7 +62,14 @@ pub(crate) fn slots(f: &Function) -> Result<()> {
                 dst, ptr, cmp, new, ..
             } => within(dst, 2) && within(ptr, 1) && within(cmp, 1) && within(new, 1),
             Inst::Dx { call } => f.calls.get(call as usize).is_some_and(|c| {
-                within(c.dst, SPARE) && c.op.operands().all(|(_, &s)| within(s, 4))
+                // An operation on a whole vector reads its operands of the overload's type
+                // element by element; a vector load writes them and a status.
+                let results = match c.op {
+                    DxOp::RawBufferVectorLoad { .. } => c.elems.saturating_add(1).max(SPARE),
+                    _ => SPARE,
+                };
+                let reads = |o: &Operand| if o.ty() == "$o" { c.elems.max(4) } else { 4 };
+                within(c.dst, results) && c.op.operands().all(|(o, &s)| within(s, reads(o)))
             }),
             Inst::CondBr { c, .. } | Inst::Switch { c, .. } => within(c, 1),
             Inst::Br { .. } | Inst::Ret | Inst::Unreachable => true,

@@ -53,14 +53,29 @@ pub(crate) fn load_raw(
             continue;
         }
         let at = addr.saturating_add(c as u64 * size);
-        if at.saturating_add(size) > end {
-            ok = false;
-            *o = 0;
-        } else {
-            *o = mem::read(&res.data, at as usize, ty);
+        match read_at(res, at, end, ty) {
+            Some(v) => *o = v,
+            None => {
+                ok = false;
+                *o = 0;
+            }
         }
     }
     ok
+}
+
+/// The value of kind `ty` at byte `at`, if it ends at or before `end`.
+#[inline]
+pub(crate) fn read_at(res: &Resource, at: u64, end: u64, ty: Ty) -> Option<u64> {
+    (at.saturating_add(u64::from(ty.bytes())) <= end).then(|| mem::read(&res.data, at as usize, ty))
+}
+
+/// Writes `v` (kind `ty`) at byte `at` if it ends at or before `end`; drops it otherwise.
+#[inline]
+pub(crate) fn write_at(res: &mut Resource, at: u64, end: u64, ty: Ty, v: u64) {
+    if at.saturating_add(u64::from(ty.bytes())) <= end {
+        mem::write(&mut res.data, at as usize, ty, v);
+    }
 }
 
 /// Stores the components of `mask` at byte `addr`, writing nothing at or past `end`.
@@ -76,9 +91,7 @@ pub(crate) fn store_raw(
     for (c, v) in vals.iter().enumerate() {
         if mask >> c & 1 == 1 {
             let at = addr.saturating_add(c as u64 * size);
-            if at.saturating_add(size) <= end {
-                mem::write(&mut res.data, at as usize, ty, *v);
-            }
+            write_at(res, at, end, ty, *v);
         }
     }
 }

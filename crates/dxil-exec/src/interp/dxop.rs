@@ -105,6 +105,22 @@ fn writers(w: &Wave, mask: Mask) -> Mask {
     mask & !w.helper
 }
 
+/// Whether `op`, given a vector overload (shader model 6.9, DXIL.rst "Operations"), takes
+/// its vectors whole: its arm runs over [`DxCall::elems`] elements. The others (`Unary`,
+/// `Binary`, most wave operations) work element by element, as their scalar overload would
+/// on each, and the compiler makes one scalar call per element.
+pub(crate) fn takes_whole_vector<V>(op: &DxOp<V>) -> bool {
+    matches!(
+        op,
+        DxOp::RawBufferVectorLoad { .. }
+            | DxOp::RawBufferVectorStore { .. }
+            | DxOp::VectorReduceAnd { .. }
+            | DxOp::VectorReduceOr { .. }
+            | DxOp::FDot { .. }
+            | DxOp::WaveMatch { .. }
+    )
+}
+
 /// Makes, from one list of match arms over [`DxOp<Slot>`], both [`exec`] (the arms run) and
 /// [`runs`] (whether an operation matches an arm), so that the operations the compiler
 /// accepts are exactly those the interpreter runs. The names in the header are what the
@@ -321,6 +337,23 @@ operations! {
                 [math::dot(ty, [ax, ay, az, aw], [bx, by, bz, bw])]
             })
         },
+        DxOp::FDot { a, b } => {
+            let n = call.elems;
+            let get = |v: u64| if ftz { crate::interp::float::flush32(v) } else { v };
+            for_lanes!(mask, l, {
+                let pairs = (0..n).map(|k| (get(w.get(a + k, l)), get(w.get(b + k, l))));
+                let v = math::dot_pairs(ty, pairs);
+                w.set(dst, l, get(v));
+            })
+        },
+        DxOp::VectorReduceAnd { a } => for_lanes!(mask, l, {
+            let v = (0..call.elems).fold(ty.mask(), |r, k| r & w.get(a + k, l));
+            w.set(dst, l, v)
+        }),
+        DxOp::VectorReduceOr { a } => for_lanes!(mask, l, {
+            let v = (0..call.elems).fold(0, |r, k| r | w.get(a + k, l));
+            w.set(dst, l, v)
+        }),
         DxOp::MakeDouble { lo, hi } => {
             per_lane(w, mask, dst, [lo, hi], ftz, |[lo, hi]| [(lo & 0xffff_ffff) | (hi << 32)])
         },
@@ -406,7 +439,9 @@ operations! {
         DxOp::WavePrefixBitCount { value } => {
             waveop::bit_count(w, value, dst, waveop::active(w, mask), true)
         },
-        DxOp::WaveMatch { value } => waveop::wave_match(w, value, dst, waveop::active(w, mask)),
+        DxOp::WaveMatch { value } => {
+            waveop::wave_match(w, value, call.elems, dst, waveop::active(w, mask))
+        },
         DxOp::WaveMultiPrefixOp { value, mask0, mask1, mask2, mask3, op, sop } => {
             let masks = [mask0, mask1, mask2, mask3];
             let reduce = Some((op, sop));
@@ -481,6 +516,12 @@ operations! {
             let values = [value0, value1, value2, value3];
             let at = [uav, index, element_offset];
             buffer_store(w, ctx, call, writers(w, mask), at, values, m)?
+        },
+        DxOp::RawBufferVectorLoad { buf, index, element_offset, .. } => {
+            vector_load(w, ctx, call, mask, [buf, index, element_offset])?
+        },
+        DxOp::RawBufferVectorStore { uav, index, element_offset, value0, .. } => {
+            vector_store(w, ctx, call, writers(w, mask), [uav, index, element_offset], value0)?
         },
         DxOp::CBufferLoadLegacy { handle, reg_index } => for_lanes!(mask, l, {
             let (h, row) = (w.get(handle, l), w.get(reg_index, l));
@@ -700,6 +741,90 @@ fn component_of(w: &Wave, component: Slot, l: usize) -> usize {
     (w.get(component, l) as usize).min(2)
 }
 
+/// Where an access at (`index`, `offset`) of a raw or structured view starts, and the end of
+/// the bytes it may touch (a raw view has no offset: its index is the byte address).
+fn raw_span(res: &Resource, index: u64, offset: u64) -> (u64, u64) {
+    let offset = if res.view == ResourceKind::RawBuffer {
+        0
+    } else {
+        offset
+    };
+    (buffer::address(res, index, offset), buffer::end(res, index))
+}
+
+/// The error for an operation on a view it cannot address.
+fn wrong_view(call: &DxCall, view: ResourceKind) -> crate::Error {
+    UnsupportedCause::OpOnView {
+        op: call.op.name().to_string(),
+        view,
+    }
+    .into()
+}
+
+/// `rawBufferVectorLoad`: the call's vector at `at` (handle, index, offset) of a raw or
+/// structured view, then the status (every element inside the view); elements outside
+/// read 0, as scalar loads do (D3D11.3 functional spec 5.3.7).
+fn vector_load(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    call: &DxCall,
+    mask: Mask,
+    [handle, index, offset]: [Slot; 3],
+) -> Result<()> {
+    let (ty, dst, n) = (call.ty, call.dst, call.elems);
+    let size = u64::from(ty.bytes());
+    for_lanes!(mask, l, {
+        let (h, i, o) = (w.get(handle, l), w.get(index, l), w.get(offset, l));
+        let res = resource(ctx, h)?;
+        if !matches!(
+            res.view,
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer
+        ) {
+            return Err(wrong_view(call, res.view));
+        }
+        let (addr, end) = raw_span(res, i, o);
+        let mut ok = true;
+        for k in 0..n {
+            let at = addr.saturating_add(u64::from(k) * size);
+            let v = buffer::read_at(res, at, end, ty);
+            ok &= v.is_some();
+            w.set(dst + k, l, v.unwrap_or(0));
+        }
+        w.set(dst + n, l, u64::from(ok));
+    });
+    Ok(())
+}
+
+/// `rawBufferVectorStore`: every element of the vector at `values` to `at` (handle, index,
+/// offset) of a raw or structured view; elements outside the view are dropped.
+fn vector_store(
+    w: &mut Wave,
+    ctx: &mut Ctx<'_>,
+    call: &DxCall,
+    mask: Mask,
+    [handle, index, offset]: [Slot; 3],
+    values: Slot,
+) -> Result<()> {
+    let (ty, n) = (call.ty, call.elems);
+    let size = u64::from(ty.bytes());
+    for_lanes!(mask, l, {
+        let (h, i, o) = (w.get(handle, l), w.get(index, l), w.get(offset, l));
+        let res = resource(ctx, h)?;
+        if !matches!(
+            res.view,
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer
+        ) {
+            return Err(wrong_view(call, res.view));
+        }
+        let (addr, end) = raw_span(res, i, o);
+        for k in 0..n {
+            let at = addr.saturating_add(u64::from(k) * size);
+            buffer::write_at(res, at, end, ty, w.get(values + k, l));
+        }
+    });
+    Ok(())
+}
+
 /// `bufferLoad` and `rawBufferLoad`: `at` is (handle, index, offset), `components` the
 /// component mask (a typed load reads all four).
 fn buffer_load(
@@ -719,22 +844,10 @@ fn buffer_load(
         let ok = match res.view {
             ResourceKind::TypedBuffer => buffer::load_typed(res, i, ty, &mut out),
             ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
-                let o = if res.view == ResourceKind::RawBuffer {
-                    0
-                } else {
-                    o
-                };
-                let addr = buffer::address(res, i, o);
-                let end = buffer::end(res, i);
+                let (addr, end) = raw_span(res, i, o);
                 buffer::load_raw(res, addr, end, ty, cmask, &mut out)
             }
-            other => {
-                return Err(UnsupportedCause::OpOnView {
-                    op: call.op.name().to_string(),
-                    view: other,
-                }
-                .into())
-            }
+            other => return Err(wrong_view(call, other)),
         };
         for (k, &v) in out.iter().enumerate().take(4) {
             w.set(dst + k as u32, l, v);
@@ -764,22 +877,10 @@ fn buffer_store(
         match res.view {
             ResourceKind::TypedBuffer => buffer::store_typed(res, i, ty, &vals, cmask),
             ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
-                let o = if res.view == ResourceKind::RawBuffer {
-                    0
-                } else {
-                    o
-                };
-                let addr = buffer::address(res, i, o);
-                let end = buffer::end(res, i);
+                let (addr, end) = raw_span(res, i, o);
                 buffer::store_raw(res, addr, end, ty, &vals, cmask);
             }
-            other => {
-                return Err(UnsupportedCause::OpOnView {
-                    op: call.op.name().to_string(),
-                    view: other,
-                }
-                .into())
-            }
+            other => return Err(wrong_view(call, other)),
         }
     });
     Ok(())

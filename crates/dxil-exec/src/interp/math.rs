@@ -295,20 +295,22 @@ pub(crate) fn bfi(width: u64, offset: u64, value: u64, replaced: u64) -> u64 {
 
 /// `Dot2`, `Dot3`, `Dot4`: summed in f32 for floats and halves.
 pub(crate) fn dot<const N: usize>(ty: Ty, a: [u64; N], b: [u64; N]) -> u64 {
+    dot_pairs(ty, a.into_iter().zip(b))
+}
+
+/// The dot product of the (a, b) pairs, summed in order (`FDot` of any length); fp16 in
+/// fp32, rounded once at the end.
+pub(crate) fn dot_pairs(ty: Ty, mut pairs: impl Iterator<Item = (u64, u64)>) -> u64 {
     if ty == Ty::F32 {
         let f = |v: u64| f32::from_bits(v as u32);
-        let mut s = f(a[0]) * f(b[0]);
-        for i in 1..N {
-            s += f(a[i]) * f(b[i]);
-        }
-        u64::from(s.to_bits())
+        let p = |(x, y): (u64, u64)| f(x) * f(y);
+        let first = pairs.next().map_or(0.0, p);
+        u64::from(pairs.fold(first, |s, xy| s + p(xy)).to_bits())
     } else {
         let f = |v: u64| half_to_f32(v as u16);
-        let mut s = f(a[0]) * f(b[0]);
-        for i in 1..N {
-            s += f(a[i]) * f(b[i]);
-        }
-        put(ty, f64::from(s))
+        let p = |(x, y): (u64, u64)| f(x) * f(y);
+        let first = pairs.next().map_or(0.0, p);
+        put(ty, f64::from(pairs.fold(first, |s, xy| s + p(xy))))
     }
 }
 

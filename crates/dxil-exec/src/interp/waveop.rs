@@ -242,13 +242,13 @@ pub(crate) fn bit_count(w: &mut Wave, value: Slot, dst: Slot, mask: Mask, prefix
     });
 }
 
-/// `WaveMatch`: the lanes whose `value` equals each lane's.
-pub(crate) fn wave_match(w: &mut Wave, value: Slot, dst: Slot, mask: Mask) {
+/// `WaveMatch`: the lanes whose `value` (`elems` elements, a vector overload's) equals
+/// each lane's in every element.
+pub(crate) fn wave_match(w: &mut Wave, value: Slot, elems: u32, dst: Slot, mask: Mask) {
     for_lanes!(mask, l, {
-        let v = w.get(value, l);
         let mut t: Mask = 0;
         for_lanes!(mask, o, {
-            if w.get(value, o) == v {
+            if (0..elems).all(|k| w.get(value + k, o) == w.get(value + k, l)) {
                 t |= 1 << o;
             }
         });

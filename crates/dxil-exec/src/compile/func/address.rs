@@ -41,6 +41,56 @@ impl<'a, 'm> Ctx<'a, 'm> {
         Ok((off, types::width(m, cur)?))
     }
 
+    /// `shufflevector` (LangRef "'shufflevector' Instruction"): element `i` of the result is
+    /// element `mask[i]` of `a` followed by `b`; an `undef` mask element reads element 0.
+    /// Runs of consecutive elements are copied together.
+    pub(super) fn shuffle(
+        &mut self,
+        dst: Slot,
+        a: ValueRef,
+        b: ValueRef,
+        mask: ValueRef,
+    ) -> Result<()> {
+        let m = self.m();
+        let (_, n) = self.elements(a)?;
+        let mut picks = Vec::new();
+        consts::eval(m, self.env.globals, mask, &mut picks)?;
+        let (sa, sb) = (self.slot(a)?, self.slot(b)?);
+        let mut run: Option<(Slot, Slot, u32)> = None;
+        for (i, &p) in (0u32..).zip(&picks) {
+            let src = if p < u64::from(n) {
+                sa + p as u32
+            } else if p < 2 * u64::from(n) {
+                sb + (p - u64::from(n)) as u32
+            } else {
+                return Err(InputCause::Malformed(format!(
+                    "shufflevector mask element {p} of two {n}-element vectors"
+                ))
+                .into());
+            };
+            run = match run {
+                Some((d, s, w)) if s + w == src => Some((d, s, w + 1)),
+                Some((d, s, w)) => {
+                    self.push(Inst::Copy {
+                        dst: d,
+                        src: s,
+                        width: w,
+                    });
+                    Some((dst + i, src, 1))
+                }
+                None => Some((dst + i, src, 1)),
+            };
+        }
+        if let Some((d, s, w)) = run {
+            self.push(Inst::Copy {
+                dst: d,
+                src: s,
+                width: w,
+            });
+        }
+        Ok(())
+    }
+
     pub(super) fn gep(
         &mut self,
         dst: Slot,

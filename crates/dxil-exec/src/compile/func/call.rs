@@ -46,16 +46,59 @@ impl<'a, 'm> Ctx<'a, 'm> {
             }
             .into());
         }
-        let ty = match call.overload() {
-            Some(t) => match types::scalar(m, t)? {
-                Some(ty) => ty,
-                None => NO_SCALAR_OVERLOAD,
+        // A vector overload (`dx.op.unary.v7f32`) runs on its elements' kind.
+        let (ty, elems) = match call.overload() {
+            Some(t) => match m.ty(t) {
+                dxil_ir::TypeData::Vector { len, elem } => {
+                    let len = u32::try_from(*len)
+                        .map_err(|_| unsupported(format!("a vector of {len} elements")))?;
+                    (types::scalar_of(m, *elem)?, len)
+                }
+                _ => (types::scalar(m, t)?.unwrap_or(NO_SCALAR_OVERLOAD), 1),
             },
-            None => NO_SCALAR_OVERLOAD,
+            None => (NO_SCALAR_OVERLOAD, 1),
         };
-        // Each operand's slot, in database order (constants get theirs in that order).
+        if elems == 1 || dxop::takes_whole_vector(&call.op) {
+            return self.push_call(call.op, ty, elems, dst, inst.ty.is_some());
+        }
+        // One call per element: each vector operand and the result advance by the element,
+        // the scalar operands (opcodes, lanes, modes) stay.
+        for k in 0..elems {
+            let mut failed = None;
+            let op = call.op.map(|v| {
+                let vector = self
+                    .ty_of(v)
+                    .is_ok_and(|t| matches!(m.ty(t), dxil_ir::TypeData::Vector { .. }));
+                let s = self.slot(v).unwrap_or_else(|e| {
+                    failed.get_or_insert(e);
+                    0
+                });
+                if vector {
+                    s + k
+                } else {
+                    s
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            self.push_slots(op, ty, 1, dst + k, inst.ty.is_some())?;
+        }
+        Ok(())
+    }
+
+    /// Pushes the call `op` (operands as values), giving each operand its slot in database
+    /// order (constants get theirs in that order).
+    fn push_call(
+        &mut self,
+        op: dxil_ops::DxOp<ValueRef>,
+        ty: Ty,
+        elems: u32,
+        dst: Slot,
+        value: bool,
+    ) -> Result<()> {
         let mut failed = None;
-        let op = call.op.map(|v| {
+        let op = op.map(|v| {
             self.slot(v).unwrap_or_else(|e| {
                 failed.get_or_insert(e);
                 0
@@ -64,13 +107,25 @@ impl<'a, 'm> Ctx<'a, 'm> {
         if let Some(e) = failed {
             return Err(e);
         }
+        self.push_slots(op, ty, elems, dst, value)
+    }
+
+    fn push_slots(
+        &mut self,
+        op: dxil_ops::DxOp<Slot>,
+        ty: Ty,
+        elems: u32,
+        dst: Slot,
+        value: bool,
+    ) -> Result<()> {
         let index = u32::try_from(self.f.calls.len())
             .map_err(|_| unsupported("more than 4G dx.op calls".into()))?;
         self.f.calls.push(DxCall {
             op,
             ty,
+            elems,
             dst,
-            value: inst.ty.is_some(),
+            value,
         });
         self.push(Inst::Dx { call: index });
         Ok(())

@@ -248,6 +248,25 @@ impl<'a, 'm> Ctx<'a, 'm> {
         scalar_of(self.m(), self.ty_of(v)?)
     }
 
+    /// The scalar kind of `v`'s elements and how many there are: a vector's, or a scalar
+    /// as one element (DXIL 6.9 keeps vectors in registers; instructions on them work
+    /// element by element).
+    fn elements(&self, v: ValueRef) -> Result<(Ty, u32)> {
+        self.elements_of(self.ty_of(v)?)
+    }
+
+    fn elements_of(&self, ty: dxil_ir::Type) -> Result<(Ty, u32)> {
+        let m = self.m();
+        match m.ty(ty) {
+            dxil_ir::TypeData::Vector { len, elem } => {
+                let n = u32::try_from(*len)
+                    .map_err(|_| unsupported(format!("a vector of {len} elements")))?;
+                Ok((scalar_of(m, *elem)?, n))
+            }
+            _ => Ok((scalar_of(m, ty)?, 1)),
+        }
+    }
+
     /// The first slot of the result of instruction `me`; [`NO_RESULT`] for an instruction
     /// without a value.
     fn dst(&self, me: ValueRef) -> Slot {
@@ -310,17 +329,20 @@ impl<'a, 'm> Ctx<'a, 'm> {
         let dst = self.dst(me);
         match &inst.kind {
             InstKind::Binary { op, lhs, rhs, .. } => {
-                let ty = self.scalar(*lhs)?;
+                let (ty, n) = self.elements(*lhs)?;
                 let (a, b) = (self.slot(*lhs)?, self.slot(*rhs)?);
                 let op = *op;
                 let float = matches!(
                     op,
                     BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem
                 );
-                if float && ty == Ty::F32 && self.env.ftz32 {
-                    self.push(Inst::BinFtz { op, dst, a, b });
-                } else {
-                    self.push(Inst::Bin { op, ty, dst, a, b });
+                for k in 0..n {
+                    let (dst, a, b) = (dst + k, a + k, b + k);
+                    if float && ty == Ty::F32 && self.env.ftz32 {
+                        self.push(Inst::BinFtz { op, dst, a, b });
+                    } else {
+                        self.push(Inst::Bin { op, ty, dst, a, b });
+                    }
                 }
             }
             InstKind::Cmp {
@@ -329,31 +351,41 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 rhs,
                 ..
             } => {
-                let ty = self.scalar(*lhs)?;
+                let (ty, n) = self.elements(*lhs)?;
                 let (a, b) = (self.slot(*lhs)?, self.slot(*rhs)?);
                 let pred = match predicate {
                     Predicate::Float(p) => p.code() as u8,
                     Predicate::Int(p) => p.code() as u8,
                 };
-                self.push(Inst::Cmp {
-                    pred,
-                    ty,
-                    dst,
-                    a,
-                    b,
-                });
+                for k in 0..n {
+                    self.push(Inst::Cmp {
+                        pred,
+                        ty,
+                        dst: dst + k,
+                        a: a + k,
+                        b: b + k,
+                    });
+                }
             }
             InstKind::Cast { op, value } => {
-                let from = self.scalar(*value)?;
-                let to = scalar_of(m, inst.ty.ok_or_else(|| unsupported("a void cast".into()))?)?;
+                let (from, n) = self.elements(*value)?;
+                let to_ty = inst.ty.ok_or_else(|| unsupported("a void cast".into()))?;
+                let (to, to_n) = self.elements_of(to_ty)?;
+                if to_n != n {
+                    return Err(unsupported(format!(
+                        "a cast of {n} elements to {to_n} elements"
+                    )));
+                }
                 let a = self.slot(*value)?;
-                self.push(Inst::Cast {
-                    op: *op,
-                    from,
-                    to,
-                    dst,
-                    a,
-                });
+                for k in 0..n {
+                    self.push(Inst::Cast {
+                        op: *op,
+                        from,
+                        to,
+                        dst: dst + k,
+                        a: a + k,
+                    });
+                }
             }
             InstKind::Select {
                 cond,
@@ -366,13 +398,32 @@ impl<'a, 'm> Ctx<'a, 'm> {
                     self.slot(*if_true)?,
                     self.slot(*if_false)?,
                 );
-                self.push(Inst::Select {
-                    dst,
-                    c,
-                    a,
-                    b,
-                    width,
-                });
+                // A vector condition chooses element by element (LangRef "'select'
+                // Instruction").
+                let (_, n) = self.elements(*cond)?;
+                if n == 1 {
+                    self.push(Inst::Select {
+                        dst,
+                        c,
+                        a,
+                        b,
+                        width,
+                    });
+                } else if n == width {
+                    for k in 0..n {
+                        self.push(Inst::Select {
+                            dst: dst + k,
+                            c: c + k,
+                            a: a + k,
+                            b: b + k,
+                            width: 1,
+                        });
+                    }
+                } else {
+                    return Err(unsupported(format!(
+                        "a select of {width} elements by {n} conditions"
+                    )));
+                }
             }
             InstKind::ExtractValue { aggregate, indices } => {
                 let (off, width) =
@@ -424,6 +475,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                     len,
                 });
             }
+            InstKind::ShuffleVector { a, b, mask } => self.shuffle(dst, *a, *b, *mask)?,
             InstKind::Gep {
                 source_ty,
                 operands,
