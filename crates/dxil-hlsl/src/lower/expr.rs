@@ -93,18 +93,6 @@ impl Fx<'_, '_> {
         }
     }
 
-    /// Scalar, vector of `n` or matrix `r`x`c` of `s`.
-    pub fn shaped(&self, s: Scalar, shape: (u8, u8, bool)) -> TyId {
-        let (r, c, mat) = shape;
-        if mat {
-            self.cx.intern(Ty::Matrix(s, r, c))
-        } else if c <= 1 && !mat && r == 0 {
-            self.cx.intern(Ty::Scalar(s))
-        } else {
-            self.cx.intern(Ty::Vector(s, u16::from(c)))
-        }
-    }
-
     /// (rows, columns, is matrix): scalar (0, 1, false), vector (0, n, false).
     pub fn shape(&self, ty: TyId) -> Option<(u8, u8, bool)> {
         match self.cx.get(ty) {
@@ -239,7 +227,7 @@ impl Fx<'_, '_> {
                 {
                     // A scalar condition chooses which operand runs (HLSL 2021): wave
                     // operations and writes in the other must not happen.
-                    let cb = self.to_bool(c)?;
+                    let cb = self.truth(c)?;
                     return self
                         .choose(cb.leaves[0], *then, *otherwise)
                         .map(Access::Value);
@@ -256,15 +244,11 @@ impl Fx<'_, '_> {
                 let b = self.coerce(b, ty, false)?;
                 let n = a.leaves.len();
                 let ss = self.scalars(ty)?;
-                let cb = self.to_bool(c)?;
+                let cb = self.truth(c)?;
                 let mut out = Vec::with_capacity(n);
-                for k in 0..n {
-                    let ck = if cb.leaves.len() == 1 {
-                        cb.leaves[0]
-                    } else {
-                        cb.leaves[k.min(cb.leaves.len() - 1)]
-                    };
-                    out.push(self.select(ck, a.leaves[k], b.leaves[k], ss[k])?);
+                for (k, &sk) in ss.iter().enumerate().take(n) {
+                    let ck = cb.leaves[k.min(cb.leaves.len() - 1)];
+                    out.push(self.select(ck, a.leaves[k], b.leaves[k], sk)?);
                 }
                 val(ty, out)
             }
@@ -389,7 +373,7 @@ impl Fx<'_, '_> {
 
     /// A declaration named in an expression.
     pub fn decl_access(&mut self, d: DeclId) -> LowerResult<Access> {
-        for fr in self.frames.iter().rev() {
+        if let Some(fr) = self.frames.last() {
             if let Some(l) = fr.locals.get(&d) {
                 return Ok(match l {
                     Local::Vars { ty, vars } => Access::Place(Place::Vars {
@@ -433,7 +417,6 @@ impl Fx<'_, '_> {
                     return Ok(Access::Place(p));
                 }
             }
-            break;
         }
         if let Some(Local::Vars { ty, vars }) = self.statics.get(&d) {
             let p = Place::Vars {
@@ -1238,11 +1221,8 @@ impl Fx<'_, '_> {
             for (k, &t) in pick.iter().zip(&tss) {
                 leaves.push(self.convert(v.leaves[*k], fss[*k], t)?);
             }
-        } else if fss.len() == tss.len() {
-            for ((l, f), t) in v.leaves.iter().zip(&fss).zip(&tss) {
-                leaves.push(self.convert(*l, *f, *t)?);
-            }
-        } else if explicit && fss.len() > tss.len() && !tss.is_empty() {
+        } else if fss.len() == tss.len() || (explicit && fss.len() > tss.len() && !tss.is_empty()) {
+            // Leaf by leaf (a cast may drop trailing leaves).
             for ((l, f), t) in v.leaves.iter().zip(&fss).zip(&tss) {
                 leaves.push(self.convert(*l, *f, *t)?);
             }
@@ -1368,7 +1348,7 @@ impl Fx<'_, '_> {
     }
 
     /// The value as booleans, same shape.
-    pub fn to_bool(&mut self, v: Rv) -> LowerResult<Rv> {
+    pub fn truth(&mut self, v: Rv) -> LowerResult<Rv> {
         let s = types::scalar_of(self.cx, v.ty)
             .ok_or_else(|| LowerError::shader("value is not a scalar, vector or matrix"))?;
         let ty = self.with_scalar(v.ty, Scalar::Bool);
@@ -1394,7 +1374,7 @@ impl Fx<'_, '_> {
                 let a = self.rvalue(lhs)?;
                 if a.leaves.len() == 1 && self.has_effects(rhs, 0) {
                     // The right operand runs only when the left does not decide.
-                    let ab = self.to_bool(a)?;
+                    let ab = self.truth(a)?;
                     let bt = ab.ty;
                     let (t, f) = if op == BinaryOp::And {
                         (Some(rhs), None)
@@ -1496,7 +1476,7 @@ impl Fx<'_, '_> {
             }
             UnaryOp::Not => {
                 let v = self.rvalue(operand)?;
-                let b = self.to_bool(v)?;
+                let b = self.truth(v)?;
                 let mut out = Vec::new();
                 for l in b.leaves {
                     out.push(self.arith(Arith::Xor, l, Leaf::Int(-1), Scalar::Bool)?);

@@ -389,9 +389,9 @@ impl<'c, 'b> Fx<'c, 'b> {
             _ => None,
         });
         let Some(sem) = sem else {
-            return Err(LowerError::shader(format!(
+            return Err(LowerError::shader(
                 "Semantic must be defined for all parameters of an entry function or patch constant function",
-            ))
+            )
             .at(span));
         };
         let (n, s) = match self.cx.get(ty) {

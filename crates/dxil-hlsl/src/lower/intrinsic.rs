@@ -725,7 +725,7 @@ impl Fx<'_, '_> {
             "all" | "any" => {
                 Self::arity(name, args, 1)?;
                 let v = self.rvalue(args[0])?;
-                let b = self.to_bool(v)?;
+                let b = self.truth(v)?;
                 let ar = if name == "all" { Arith::And } else { Arith::Or };
                 let mut acc = b.leaves[0];
                 for &l in &b.leaves[1..] {

@@ -206,7 +206,7 @@ impl Fx<'_, '_> {
                             k
                         };
                         let x = self.e.ir().extract_value(v, &[k])?;
-                        out.push(self.from_memory(Leaf::V(x), s.scalar)?);
+                        out.push(self.loaded_scalar(Leaf::V(x), s.scalar)?);
                     }
                     out
                 }
@@ -251,7 +251,7 @@ impl Fx<'_, '_> {
                 for s in slots {
                     let d = self.cx.storage.mem(s.scalar);
                     let v = self.e.load_constant(*handle, s.offset, d)?;
-                    out.push(self.from_memory(Leaf::V(v), s.scalar)?);
+                    out.push(self.loaded_scalar(Leaf::V(v), s.scalar)?);
                 }
                 out
             }
@@ -267,7 +267,7 @@ impl Fx<'_, '_> {
                     let ptr = self.shared_ptr_at(globals[k], *index, *extra)?;
                     let align = u64::from(size_of(self.shared_ty(s)));
                     let v = self.e.ir().load(ptr, align, false, None)?;
-                    out.push(self.from_memory(Leaf::V(v), s)?);
+                    out.push(self.loaded_scalar(Leaf::V(v), s)?);
                 }
                 out
             }
@@ -341,7 +341,7 @@ impl Fx<'_, '_> {
             } => {
                 for ((&k, &s), &l) in sel.iter().zip(&ss).zip(&v.leaves) {
                     let ptr = self.shared_ptr_at(globals[k], *index, *extra)?;
-                    let m = self.to_memory(l, s)?;
+                    let m = self.stored_scalar(l, s)?;
                     let d = self.shared_ty(s);
                     let x = self.value(m, d)?;
                     self.e
@@ -399,7 +399,7 @@ impl Fx<'_, '_> {
 
     /// A scalar read from memory (booleans stored as 32-bit, minimum precision full width)
     /// in its register type.
-    pub fn from_memory(&mut self, l: Leaf, s: Scalar) -> LowerResult<Leaf> {
+    pub fn loaded_scalar(&mut self, l: Leaf, s: Scalar) -> LowerResult<Leaf> {
         let (m, r) = (self.cx.storage.mem(s), self.cx.storage.reg(s));
         if m == r {
             return Ok(l);
@@ -418,7 +418,7 @@ impl Fx<'_, '_> {
     }
 
     /// A scalar in its memory type.
-    pub fn to_memory(&mut self, l: Leaf, s: Scalar) -> LowerResult<Leaf> {
+    pub fn stored_scalar(&mut self, l: Leaf, s: Scalar) -> LowerResult<Leaf> {
         let (m, r) = (self.cx.storage.mem(s), self.cx.storage.reg(s));
         if m == r {
             return Ok(l);
@@ -495,7 +495,7 @@ impl Fx<'_, '_> {
             };
             for j in 0..n {
                 let x = self.e.ir().extract_value(v, &[j as u32])?;
-                out.push(self.from_memory(Leaf::V(x), slots[k + j].scalar)?);
+                out.push(self.loaded_scalar(Leaf::V(x), slots[k + j].scalar)?);
             }
             k += n;
         }
@@ -570,7 +570,7 @@ impl Fx<'_, '_> {
             }
             let mut vals = [Leaf::Undef; 4];
             for j in 0..n {
-                vals[j] = self.to_memory(leaves[k + j], slots[k + j].scalar)?;
+                vals[j] = self.stored_scalar(leaves[k + j], slots[k + j].scalar)?;
             }
             let mut vs = Vec::with_capacity(4);
             for (j, &l) in vals.iter().enumerate() {
@@ -672,7 +672,7 @@ impl Fx<'_, '_> {
                 continue;
             }
             let x = self.e.ir().extract_value(v, &[u32::from(c)])?;
-            out.push(self.from_memory(Leaf::V(x), s)?);
+            out.push(self.loaded_scalar(Leaf::V(x), s)?);
         }
         Ok(out)
     }
@@ -741,11 +741,11 @@ impl Fx<'_, '_> {
             let ess = vec![s; n];
             let old = self.typed_load(res, coords, &all, &ess)?;
             for (c, l) in old.into_iter().enumerate() {
-                vals[c] = self.to_memory(l, s)?;
+                vals[c] = self.stored_scalar(l, s)?;
             }
         }
         for (&c, (&l, &s)) in comps.iter().zip(leaves.iter().zip(ss)) {
-            vals[c as usize] = self.to_memory(l, s)?;
+            vals[c as usize] = self.stored_scalar(l, s)?;
         }
         let (sd, words) = if matches!(d, Dx::I64 | Dx::Double) {
             // Pairs of 32-bit components.

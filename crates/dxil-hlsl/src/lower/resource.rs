@@ -48,8 +48,6 @@ pub(crate) enum Global {
         /// Per object field: the range, the field's type (an object or an array of them),
         /// the object type.
         objs: Vec<(ResourceId, TyId, TyId)>,
-        /// The numeric fields' places in `$Globals`, when there are any.
-        numeric: Option<(ResourceId, Layout)>,
     },
 }
 
@@ -223,24 +221,31 @@ fn written_register(cx: &Cx<'_>, anns: &[Annotation]) -> Option<(char, u32, u32)
     })
 }
 
+/// A register written: class letter, register, space.
+type Register = (char, u32, u32);
+
+/// A resource range to declare, its written register, and the declarations it stands for
+/// (declaration, type, constant buffer layout, range size, element orientation).
+type Pending = (
+    ResourceDesc,
+    Option<Register>,
+    Vec<(DeclId, TyId, Option<Layout>, u32, Option<bool>)>,
+);
+
+/// A struct global holding resources: declaration, type, array length, object fields
+/// (path, type), written register.
+type AggregateDecl = (DeclId, TyId, u32, Vec<(String, TyId)>, Option<Register>);
+
+/// A struct global's object fields once placed: declaration, type, and per field its
+/// position among the pending ranges, its type and its object type.
+type AggregateFields = (DeclId, TyId, Vec<(usize, TyId, TyId)>);
+
 /// Declares the globals the entry reaches.
 pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> LowerResult<Globals> {
     let mut out = Globals::new();
-    // (desc, decl or buffer decl, explicit register)
-    let mut pending: Vec<(
-        ResourceDesc,
-        Option<(char, u32, u32)>,
-        Vec<(DeclId, TyId, Option<Layout>, u32, Option<bool>)>,
-    )> = Vec::new();
+    let mut pending: Vec<Pending> = Vec::new();
     let mut globals_cb: Vec<(DeclId, TyId, Layout)> = Vec::new();
-    #[allow(clippy::type_complexity)]
-    let mut aggregates: Vec<(
-        DeclId,
-        TyId,
-        u32,
-        Vec<(String, TyId)>,
-        Option<(char, u32, u32)>,
-    )> = Vec::new();
+    let mut aggregates: Vec<AggregateDecl> = Vec::new();
     let mut globals_end = 0u32;
     let mut items = Vec::new();
     collect_items(cx, &cx.ast.items, &mut items, 0);
@@ -362,7 +367,7 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
     // Each object field of a struct global is a range of its own, named by its path; a
     // register written on the variable is the first of each class, the next fields of the
     // class following it.
-    let mut agg_fields: Vec<(DeclId, TyId, Vec<(usize, TyId, TyId)>)> = Vec::new();
+    let mut agg_fields: Vec<AggregateFields> = Vec::new();
     for (d, ty, count, fields, reg) in aggregates {
         let mut next: HashMap<char, u32> = HashMap::new();
         let mut list = Vec::new();
@@ -468,14 +473,7 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
             .into_iter()
             .map(|(k, fty, obj)| (ids[k + offset], fty, obj))
             .collect();
-        out.insert(
-            d,
-            Global::Aggregate {
-                ty,
-                objs,
-                numeric: None,
-            },
-        );
+        out.insert(d, Global::Aggregate { ty, objs });
     }
     Ok(out)
 }

@@ -30,7 +30,7 @@ impl Fx<'_, '_> {
         if v.leaves.len() != 1 {
             return Err(LowerError::shader("condition must be a scalar"));
         }
-        let b = self.to_bool(v)?;
+        let b = self.truth(v)?;
         Ok(b.leaves[0])
     }
 
