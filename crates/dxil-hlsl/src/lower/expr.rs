@@ -395,7 +395,8 @@ impl Fx<'_, '_> {
                             ty,
                             leaves: Vec::new(),
                             res: Some(ResRef {
-                                id,
+                                id: Some(id),
+                                heap: None,
                                 ty: obj,
                                 index: at,
                                 row_major,
@@ -437,7 +438,8 @@ impl Fx<'_, '_> {
                     ty: whole,
                     leaves: Vec::new(),
                     res: Some(ResRef {
-                        id: *id,
+                        id: Some(*id),
+                        heap: None,
                         ty: *ty,
                         index: Leaf::Int(0),
                         row_major: *row_major,
@@ -489,7 +491,8 @@ impl Fx<'_, '_> {
                         ty: vt,
                         leaves: Vec::new(),
                         res: Some(ResRef {
-                            id,
+                            id: Some(id),
+                            heap: None,
                             ty: obj,
                             index: Leaf::Int(0),
                             row_major: None,

@@ -34,7 +34,10 @@ pub(crate) struct Rv {
 /// A resource named by a value: the range and the index in it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ResRef {
-    pub id: ResourceId,
+    /// The range (`None` for a resource from the descriptor heap, whose handle is `heap`).
+    pub id: Option<ResourceId>,
+    /// The handle of a resource taken from `ResourceDescriptorHeap`/`SamplerDescriptorHeap`.
+    pub heap: Option<Value>,
     /// The object type.
     pub ty: TyId,
     pub index: Leaf,
@@ -259,13 +262,18 @@ impl<'c, 'b> Fx<'c, 'b> {
 
     /// The handle of resource `r` (made once in the first block for a whole resource).
     pub fn handle(&mut self, r: ResRef) -> LowerResult<Value> {
+        if let Some(h) = r.heap {
+            return Ok(h);
+        }
+        let id =
+            r.id.ok_or_else(|| LowerError::internal("a resource with neither range nor handle"))?;
         if let Leaf::Int(0) = r.index {
-            if let Some(&h) = self.handles.get(&r.id) {
+            if let Some(&h) = self.handles.get(&id) {
                 return Ok(h);
             }
         }
         let idx: dxil_builder::Arg = r.index.into();
-        Ok(self.e.handle(r.id, idx, false)?)
+        Ok(self.e.handle(id, idx, false)?)
     }
 
     /// Makes the handles of every whole resource in the first block.

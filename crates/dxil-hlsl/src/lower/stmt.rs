@@ -76,6 +76,12 @@ impl Fx<'_, '_> {
                             },
                         );
                         if let Some(init) = v.init {
+                            if let Some(r) = self.heap_resource(init, ty)? {
+                                // A descriptor heap's resource: its handle, typed by the
+                                // variable's declaration.
+                                self.frame()?.locals.insert(d, Local::Res(r, ty));
+                                continue;
+                            }
                             let r = self.rvalue(init)?;
                             self.assign_resource(d, r)?;
                         }
@@ -251,6 +257,46 @@ impl Fx<'_, '_> {
         Ok(())
     }
 
+    /// `ResourceDescriptorHeap[i]` (or `SamplerDescriptorHeap[i]`) given to a variable of
+    /// resource type `ty`: the handle from the heap (shader model 6.6), annotated as `ty`
+    /// describes it.
+    fn heap_resource(
+        &mut self,
+        e: crate::ast::ExprId,
+        ty: crate::sema::TyId,
+    ) -> LowerResult<Option<crate::lower::func::ResRef>> {
+        let ast = self.cx.ast;
+        let crate::ast::ExprKind::Index { base, index } = &ast.expr(e).kind else {
+            return Ok(None);
+        };
+        let Some(crate::sema::Resolution::Builtin(sym)) = self.cx.an.names.get(base) else {
+            return Ok(None);
+        };
+        if !matches!(
+            self.cx.name(*sym),
+            "ResourceDescriptorHeap" | "SamplerDescriptorHeap"
+        ) {
+            return Ok(None);
+        }
+        let Ty::Object(o) = self.cx.get(ty) else {
+            return Err(LowerError::shader(
+                "a descriptor heap's element given to a variable that is not a resource",
+            ));
+        };
+        let non_uniform = matches!(&ast.expr(*index).kind, crate::ast::ExprKind::Call { callee, .. }
+            if matches!(&ast.expr(*callee).kind, crate::ast::ExprKind::Name(p) if self.cx.name(p.last().sym) == "NonUniformResourceIndex"));
+        let i = self.uint_arg(*index)?;
+        let desc = crate::lower::resource::object_desc(self.cx, self.cx.name(o.name), o.elem, "")?;
+        let h = self.e.heap_handle(&desc, i, non_uniform)?;
+        Ok(Some(crate::lower::func::ResRef {
+            id: None,
+            heap: Some(h),
+            ty,
+            index: Leaf::Int(0),
+            row_major: None,
+        }))
+    }
+
     /// `local = value` for a resource variable `d`.
     pub fn assign_resource(
         &mut self,
@@ -283,14 +329,19 @@ impl Fx<'_, '_> {
         else {
             return Err(LowerError::shader("expression is not assignable"));
         };
+        let Some(rid) = res.id else {
+            return Err(LowerError::unsupported(
+                "assigning a descriptor heap resource to a resource variable declared before",
+            ));
+        };
         match range {
-            Some((id, _, _)) if *id == res.id => {}
+            Some((id, _, _)) if *id == rid => {}
             Some(_) if here != Some(*block) => {
                 return Err(LowerError::unsupported(
                     "a resource variable assigned resources of different ranges on different paths",
                 ));
             }
-            _ => *range = Some((res.id, res.ty, res.row_major)),
+            _ => *range = Some((rid, res.ty, res.row_major)),
         }
         let var = *index;
         self.write_vars(&[var], &[res.index], &[Scalar::U32])
