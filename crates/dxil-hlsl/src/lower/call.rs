@@ -24,7 +24,21 @@ impl Fx<'_, '_> {
             ExprKind::Name(p) => {
                 let name = self.cx.name(p.last().sym).to_string();
                 match self.cx.an.names.get(&callee).cloned() {
-                    Some(Resolution::Functions(list)) => self.call_user(&list, args, None),
+                    Some(Resolution::Functions(list)) => {
+                        // A method called by its name inside another method: on `this`.
+                        let this =
+                            self.frames
+                                .last()
+                                .and_then(|f| f.this.clone())
+                                .filter(|t| match self.cx.get(t.ty()) {
+                                    Ty::Struct(i) => {
+                                        let ms = self.methods(i, &name);
+                                        list.iter().any(|d| ms.contains(d))
+                                    }
+                                    _ => false,
+                                });
+                        self.call_user(&list, args, this)
+                    }
                     Some(Resolution::Intrinsic(_)) | None => self.intrinsic(&name, args),
                     _ => Err(LowerError::unsupported(format!("calling '{name}'"))),
                 }

@@ -992,9 +992,12 @@ impl Fx<'_, '_> {
                     stride_bytes
                 };
                 if cbuf && stride_bytes % 16 != 0 {
-                    return Err(LowerError::unsupported(
-                        "indexing a constant buffer vector or matrix with a non-constant index",
-                    ));
+                    // Components of one row: the row read whole, then chosen among.
+                    let v = self.load(&Place::Offset {
+                        inner: Box::new(inner),
+                        by,
+                    })?;
+                    return self.index_access(Access::Value(v), i);
                 }
                 let step = self.arith(Arith::Mul, idx, Leaf::Int(i64::from(unit)), Scalar::U32)?;
                 let by = self.arith(Arith::Add, by, step, Scalar::U32)?;
@@ -1004,6 +1007,16 @@ impl Fx<'_, '_> {
                     inner: Box::new(elem0),
                     by,
                 }))
+            }
+            Access::Place(
+                p @ (Place::Buffer { .. }
+                | Place::Constant { .. }
+                | Place::Offset { .. }
+                | Place::Typed { .. }),
+            ) => {
+                // A vector or matrix row in memory read whole, then chosen among.
+                let v = self.load(&p)?;
+                self.index_access(Access::Value(v), i)
             }
             _ => Err(LowerError::unsupported(
                 "indexing this place with a non-constant index",

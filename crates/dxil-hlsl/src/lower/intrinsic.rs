@@ -1200,9 +1200,15 @@ impl Fx<'_, '_> {
                     None => self.e.atomic_bin_op(&[oty(d)], h, code, c(0), c(1), c(2), vv)?,
                 }
             }
-            Place::Shared { globals, sel, index, .. } => {
+            Place::Shared {
+                globals,
+                sel,
+                index,
+                extra,
+                ..
+            } => {
                 let g = globals[sel[0]];
-                let ptr = self.shared_ptr(g, *index)?;
+                let ptr = self.shared_ptr_at(g, *index, *extra)?;
                 use dxil_ir::{Ordering as O, RmwOp, SyncScope};
                 match cmp {
                     Some(c) => {
