@@ -433,6 +433,47 @@ impl Fx<'_, '_> {
                     })
                     .map(Some);
             }
+            "ddx" | "ddy" | "ddx_coarse" | "ddy_coarse" | "ddx_fine" | "ddy_fine" | "fwidth" => {
+                Self::arity(name, args, 1)?;
+                let (ty, s, vals) = self.typed(name, args)?;
+                let which = name.to_string();
+                return self
+                    .map_leaves(ty, &vals, |fx, x| {
+                        // `ddx`/`ddy` are the coarse derivatives, as DXC lowers them;
+                        // `fwidth` is |ddx| + |ddy|.
+                        let one = |fx: &mut Self, w: &str, l: Leaf| -> LowerResult<Leaf> {
+                            match w {
+                                "ddx" | "ddx_coarse" => fx.dx_unary(l, s, |e, o, v| e.deriv_coarse_x(o, v)),
+                                "ddy" | "ddy_coarse" => fx.dx_unary(l, s, |e, o, v| e.deriv_coarse_y(o, v)),
+                                "ddx_fine" => fx.dx_unary(l, s, |e, o, v| e.deriv_fine_x(o, v)),
+                                _ => fx.dx_unary(l, s, |e, o, v| e.deriv_fine_y(o, v)),
+                            }
+                        };
+                        if which == "fwidth" {
+                            let dx = one(fx, "ddx", x[0])?;
+                            let dy = one(fx, "ddy", x[0])?;
+                            let ax = fx.dx_unary(dx, s, |e, o, v| e.fabs(o, v))?;
+                            let ay = fx.dx_unary(dy, s, |e, o, v| e.fabs(o, v))?;
+                            return fx.arith(Arith::Add, ax, ay, s);
+                        }
+                        one(fx, &which, x[0])
+                    })
+                    .map(Some);
+            }
+            "isnormal" => {
+                Self::arity(name, args, 1)?;
+                let (ty, s, vals) = self.typed(name, args)?;
+                let bty = self.with_scalar(ty, Scalar::Bool);
+                return self
+                    .map_leaves(bty, &vals, |fx, x| fx.dx_unary(x[0], s, |e, o, v| e.is_normal(o, v)))
+                    .map(Some);
+            }
+            "IsHelperLane" => {
+                Self::arity(name, args, 0)?;
+                let b = self.ty_scalar(Scalar::Bool);
+                let v = self.e.is_helper_lane(&[dxil_ops::Ty::Scalar(Dx::I1)])?;
+                return Ok(Some(Self::rv(b, vec![Leaf::V(v)])));
+            }
             "isnan" | "isinf" | "isfinite" => {
                 Self::arity(name, args, 1)?;
                 let (ty, s, vals) = self.typed(name, args)?;
