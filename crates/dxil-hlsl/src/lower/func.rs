@@ -469,14 +469,31 @@ impl<'c, 'b> Fx<'c, 'b> {
         let ret_ty = *self.cx.an.resolved.get(&f.ret).ok_or_else(|| {
             LowerError::unsupported("a function whose return type is not resolved (a template)")
         })?;
-        let ret = if matches!(self.cx.get(ret_ty), Ty::Void) {
+        let returns_resource = matches!(self.cx.get(ret_ty), Ty::Object(_));
+        let ret = if matches!(self.cx.get(ret_ty), Ty::Void) || returns_resource {
             None
         } else {
             Some((ret_ty, self.new_vars(ret_ty)?))
         };
         let exit = self.new_block()?;
+        let mut locals = HashMap::new();
+        if returns_resource {
+            // The resource returned, as a resource variable keyed by the function.
+            let i32t = self.ir_ty(Dx::I32)?;
+            let index = self.ssa.var(i32t);
+            let block = self.block()?;
+            locals.insert(
+                d,
+                Local::ResVar {
+                    ty: ret_ty,
+                    range: None,
+                    index,
+                    block,
+                },
+            );
+        }
         let mut frame = Frame {
-            locals: HashMap::new(),
+            locals,
             ret,
             exit,
             loops: Vec::new(),
@@ -528,6 +545,21 @@ impl<'c, 'b> Fx<'c, 'b> {
                 _ => None,
             };
             outs.push(out);
+        }
+        if returns_resource {
+            // Read the way a resource variable is (in the caller's frame: the key is
+            // found in the frame put back for the read).
+            self.frames.push(frame);
+            let r = self.decl_access(d);
+            let frame = self
+                .frames
+                .pop()
+                .ok_or_else(|| LowerError::internal("frame"))?;
+            let _ = frame;
+            return match r? {
+                crate::lower::expr::Access::Value(v) => Ok((Some(v), outs)),
+                _ => Err(LowerError::internal("returned resource")),
+            };
         }
         let ret = match frame.ret {
             Some((ty, vars)) => {

@@ -443,8 +443,12 @@ impl Fx<'_, '_> {
                         // `fwidth` is |ddx| + |ddy|.
                         let one = |fx: &mut Self, w: &str, l: Leaf| -> LowerResult<Leaf> {
                             match w {
-                                "ddx" | "ddx_coarse" => fx.dx_unary(l, s, |e, o, v| e.deriv_coarse_x(o, v)),
-                                "ddy" | "ddy_coarse" => fx.dx_unary(l, s, |e, o, v| e.deriv_coarse_y(o, v)),
+                                "ddx" | "ddx_coarse" => {
+                                    fx.dx_unary(l, s, |e, o, v| e.deriv_coarse_x(o, v))
+                                }
+                                "ddy" | "ddy_coarse" => {
+                                    fx.dx_unary(l, s, |e, o, v| e.deriv_coarse_y(o, v))
+                                }
                                 "ddx_fine" => fx.dx_unary(l, s, |e, o, v| e.deriv_fine_x(o, v)),
                                 _ => fx.dx_unary(l, s, |e, o, v| e.deriv_fine_y(o, v)),
                             }
@@ -465,7 +469,9 @@ impl Fx<'_, '_> {
                 let (ty, s, vals) = self.typed(name, args)?;
                 let bty = self.with_scalar(ty, Scalar::Bool);
                 return self
-                    .map_leaves(bty, &vals, |fx, x| fx.dx_unary(x[0], s, |e, o, v| e.is_normal(o, v)))
+                    .map_leaves(bty, &vals, |fx, x| {
+                        fx.dx_unary(x[0], s, |e, o, v| e.is_normal(o, v))
+                    })
                     .map(Some);
             }
             "IsHelperLane" => {

@@ -242,7 +242,12 @@ impl Fx<'_, '_> {
                     let ss = self.scalars(*ty)?;
                     self.write_vars(vars, &v.leaves, &ss)?;
                 } else if let Some(e) = e {
-                    self.rvalue(*e)?;
+                    let v = self.rvalue(*e)?;
+                    let decl = self.frame()?.decl;
+                    if matches!(self.frame()?.locals.get(&decl), Some(Local::ResVar { .. })) {
+                        // A function returning a resource.
+                        self.assign_resource(decl, v)?;
+                    }
                 }
                 let exit = self.frame()?.exit;
                 self.jump(exit)?;
