@@ -197,9 +197,9 @@ impl Fx<'_, '_> {
             ExprKind::Unary { op, operand } => self.unary(*op, *operand).map(Access::Value),
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, *lhs, *rhs).map(Access::Value),
             ExprKind::Assign { op, lhs, rhs } => {
-                if let (None, Some(d)) = (op, self.resource_var(*lhs)) {
+                if let (None, Some((d, k))) = (op, self.resource_var(*lhs)) {
                     let r = self.rvalue(*rhs)?;
-                    self.assign_resource(d, r.clone())?;
+                    self.assign_resource(d, k, r.clone())?;
                     return Ok(Access::Value(r));
                 }
                 let p = self.place(*lhs)?;
@@ -305,8 +305,15 @@ impl Fx<'_, '_> {
     }
 
     /// The resource variable an expression names, if it names one.
-    fn resource_var(&self, e: ExprId) -> Option<DeclId> {
-        let Some(Resolution::Decl(d)) = self.cx.an.names.get(&e) else {
+    fn resource_var(&self, e: ExprId) -> Option<(DeclId, usize)> {
+        let (name, k) = match &self.cx.ast.expr(e).kind {
+            ExprKind::Index { base, index } => {
+                let k = self.cx.an.eval_const(self.cx.ast, *index)?;
+                (*base, usize::try_from(k).ok()?)
+            }
+            _ => (e, 0),
+        };
+        let Some(Resolution::Decl(d)) = self.cx.an.names.get(&name) else {
             return None;
         };
         let fr = self
@@ -314,7 +321,7 @@ impl Fx<'_, '_> {
             .iter()
             .rev()
             .find(|f| f.locals.contains_key(d))?;
-        matches!(fr.locals.get(d), Some(Local::ResVar { .. })).then_some(*d)
+        matches!(fr.locals.get(d), Some(Local::ResVar { .. })).then_some((*d, k))
     }
 
     /// Whether literals have C's types (`-HV 202x`) rather than HLSL's literal types.
@@ -381,27 +388,48 @@ impl Fx<'_, '_> {
                         vars: vars.clone(),
                     }),
                     Local::Value(v) => Access::Value(v.clone()),
-                    Local::ResVar {
-                        ty, range, index, ..
-                    } => {
-                        let (ty, range, index) = (*ty, *range, *index);
-                        let Some((id, obj, row_major)) = range else {
-                            return Err(LowerError::unsupported(
-                                "a resource variable read before it is assigned",
-                            ));
+                    Local::ResVar { ty, slots, .. } => {
+                        let (ty, slots) = (*ty, slots.clone());
+                        let ety = match self.cx.get(ty) {
+                            Ty::Array(e, _) => e,
+                            _ => ty,
                         };
-                        let at = self.read_vars(&[index])?[0];
+                        let mut vals = Vec::with_capacity(slots.len());
+                        for slot in &slots {
+                            let res = match slot.range {
+                                Some((id, obj, row_major)) => {
+                                    let at = self.read_vars(&[slot.index])?[0];
+                                    Some(ResRef {
+                                        id: Some(id),
+                                        heap: None,
+                                        ty: obj,
+                                        index: at,
+                                        row_major,
+                                    })
+                                }
+                                None => None,
+                            };
+                            vals.push(Rv {
+                                ty: ety,
+                                leaves: Vec::new(),
+                                res,
+                                objs: Vec::new(),
+                            });
+                        }
+                        if let Ty::Object(_) = self.cx.get(ty) {
+                            let v = vals.pop().ok_or_else(|| LowerError::internal("slot"))?;
+                            if v.res.is_none() {
+                                return Err(LowerError::unsupported(
+                                    "a resource variable read before it is assigned",
+                                ));
+                            }
+                            return Ok(Access::Value(v));
+                        }
                         return Ok(Access::Value(Rv {
                             ty,
                             leaves: Vec::new(),
-                            res: Some(ResRef {
-                                id: Some(id),
-                                heap: None,
-                                ty: obj,
-                                index: at,
-                                row_major,
-                            }),
-                            objs: Vec::new(),
+                            res: None,
+                            objs: vals,
                         }));
                     }
                     Local::Res(r, ty) => Access::Value(Rv {
@@ -805,6 +833,32 @@ impl Fx<'_, '_> {
         let ty = self.access_ty(&b);
         let idx_s = types::scalar_of(self.cx, i.ty).unwrap_or(Scalar::U32);
         if let Access::Value(v) = &b {
+            if let Ty::Array(e, n) = self.cx.get(v.ty) {
+                if v.res.is_none()
+                    && v.objs.len() == n as usize
+                    && matches!(self.cx.get(e), Ty::Object(_))
+                {
+                    // An array of resources held element by element (a local one).
+                    let uty = self.ty_scalar(Scalar::U32);
+                    let iv = self.coerce(i.clone(), uty, true)?;
+                    let Leaf::Int(k) = iv.leaves[0] else {
+                        return Err(LowerError::unsupported(
+                            "a local array of resources indexed at run time",
+                        ));
+                    };
+                    let el = v
+                        .objs
+                        .get(k as usize)
+                        .cloned()
+                        .ok_or_else(|| LowerError::shader("array index out of bounds"))?;
+                    if el.res.is_none() {
+                        return Err(LowerError::unsupported(
+                            "a resource variable read before it is assigned",
+                        ));
+                    }
+                    return Ok(Access::Value(el));
+                }
+            }
             if !v.objs.is_empty() {
                 if let Ty::Array(e, _) = self.cx.get(v.ty) {
                     // Each field's range indexed alike.
@@ -1008,13 +1062,8 @@ impl Fx<'_, '_> {
                     by,
                 }))
             }
-            Access::Place(
-                p @ (Place::Buffer { .. }
-                | Place::Constant { .. }
-                | Place::Offset { .. }
-                | Place::Typed { .. }),
-            ) => {
-                // A vector or matrix row in memory read whole, then chosen among.
+            Access::Place(p @ Place::Typed { .. }) => {
+                // A vector element of a typed resource read whole, then chosen among.
                 let v = self.load(&p)?;
                 self.index_access(Access::Value(v), i)
             }

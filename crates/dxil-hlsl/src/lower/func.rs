@@ -61,11 +61,19 @@ pub(crate) enum Local {
     /// branch) and its index in the range, an SSA variable (so that assignments on
     /// different paths meet in a `phi` of indices).
     ResVar {
+        /// The declared type: a resource, or an array of them (one slot per element).
         ty: TyId,
-        range: Option<(ResourceId, TyId, Option<bool>)>,
-        index: Var,
+        slots: Vec<ResSlot>,
         block: Block,
     },
+}
+
+/// One resource of a resource variable: its range once assigned (with the object type and
+/// element orientation) and its index in the range.
+#[derive(Clone, Debug)]
+pub(crate) struct ResSlot {
+    pub range: Option<(ResourceId, TyId, Option<bool>)>,
+    pub index: Var,
 }
 
 /// Where `break` and `continue` go.
@@ -486,8 +494,7 @@ impl<'c, 'b> Fx<'c, 'b> {
                 d,
                 Local::ResVar {
                     ty: ret_ty,
-                    range: None,
-                    index,
+                    slots: vec![ResSlot { range: None, index }],
                     block,
                 },
             );

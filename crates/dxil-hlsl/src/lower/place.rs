@@ -361,16 +361,8 @@ impl Fx<'_, '_> {
         }
     }
 
-    /// `getelementptr` of a group-shared leaf of element `index`.
-    pub fn shared_ptr(
-        &mut self,
-        leaf: super::resource::SharedLeaf,
-        index: Leaf,
-    ) -> LowerResult<Value> {
-        self.shared_ptr_at(leaf, index, Leaf::Int(0))
-    }
-
-    /// [`Fx::shared_ptr`] moved by `extra` positions.
+    /// `getelementptr` of a group-shared leaf of element `index`, moved by `extra`
+    /// positions.
     pub fn shared_ptr_at(
         &mut self,
         leaf: super::resource::SharedLeaf,

@@ -62,28 +62,52 @@ impl Fx<'_, '_> {
                         continue;
                     }
                     let ty = self.resolved(v.ty)?;
-                    if let Ty::Object(_) = self.cx.get(ty) {
+                    let elems = match self.cx.get(ty) {
+                        Ty::Object(_) => Some(1),
+                        Ty::Array(e, n) if matches!(self.cx.get(e), Ty::Object(_)) => Some(n),
+                        _ => None,
+                    };
+                    if let Some(n) = elems {
+                        if n > 1 << 12 {
+                            return Err(LowerError::unsupported(
+                                "a local array of resources this long",
+                            ));
+                        }
                         let i32t = self.ir_ty(dxil_ops::Scalar::I32)?;
-                        let index = self.ssa.var(i32t);
-                        let block = self.block()?;
-                        self.frame()?.locals.insert(
-                            d,
-                            Local::ResVar {
-                                ty,
+                        let mut slots = Vec::with_capacity(n as usize);
+                        for _ in 0..n {
+                            slots.push(crate::lower::func::ResSlot {
                                 range: None,
-                                index,
-                                block,
-                            },
-                        );
-                        if let Some(init) = v.init {
-                            if let Some(r) = self.heap_resource(init, ty)? {
-                                // A descriptor heap's resource: its handle, typed by the
-                                // variable's declaration.
-                                self.frame()?.locals.insert(d, Local::Res(r, ty));
-                                continue;
+                                index: self.ssa.var(i32t),
+                            });
+                        }
+                        let block = self.block()?;
+                        self.frame()?
+                            .locals
+                            .insert(d, Local::ResVar { ty, slots, block });
+                        let Some(init) = v.init else {
+                            continue;
+                        };
+                        if let crate::ast::ExprKind::InitList(items) = &ast.expr(init).kind {
+                            for (k, &it) in items.iter().enumerate() {
+                                let r = self.rvalue(it)?;
+                                self.assign_resource(d, k, r)?;
                             }
-                            let r = self.rvalue(init)?;
-                            self.assign_resource(d, r)?;
+                            continue;
+                        }
+                        if let Some(r) = self.heap_resource(init, ty)? {
+                            // A descriptor heap's resource: its handle, typed by the
+                            // variable's declaration.
+                            self.frame()?.locals.insert(d, Local::Res(r, ty));
+                            continue;
+                        }
+                        let r = self.rvalue(init)?;
+                        if r.res.is_none() && !r.objs.is_empty() {
+                            for (k, o) in r.objs.into_iter().enumerate() {
+                                self.assign_resource(d, k, o)?;
+                            }
+                        } else {
+                            self.assign_resource(d, 0, r)?;
                         }
                         continue;
                     }
@@ -246,7 +270,7 @@ impl Fx<'_, '_> {
                     let decl = self.frame()?.decl;
                     if matches!(self.frame()?.locals.get(&decl), Some(Local::ResVar { .. })) {
                         // A function returning a resource.
-                        self.assign_resource(decl, v)?;
+                        self.assign_resource(decl, 0, v)?;
                     }
                 }
                 let exit = self.frame()?.exit;
@@ -302,10 +326,11 @@ impl Fx<'_, '_> {
         }))
     }
 
-    /// `local = value` for a resource variable `d`.
+    /// `local = value` (`local[k] = value` for an array) for a resource variable `d`.
     pub fn assign_resource(
         &mut self,
         d: crate::ast::DeclId,
+        k: usize,
         r: crate::lower::func::Rv,
     ) -> LowerResult<()> {
         let Some(res) = r.res else {
@@ -325,30 +350,28 @@ impl Fx<'_, '_> {
         else {
             return Err(LowerError::internal("resource variable without a frame"));
         };
-        let Some(Local::ResVar {
-            range,
-            index,
-            block,
-            ..
-        }) = frame.locals.get_mut(&d)
-        else {
+        let Some(Local::ResVar { slots, block, .. }) = frame.locals.get_mut(&d) else {
             return Err(LowerError::shader("expression is not assignable"));
+        };
+        let block = *block;
+        let Some(slot) = slots.get_mut(k) else {
+            return Err(LowerError::shader("array index out of bounds"));
         };
         let Some(rid) = res.id else {
             return Err(LowerError::unsupported(
                 "assigning a descriptor heap resource to a resource variable declared before",
             ));
         };
-        match range {
-            Some((id, _, _)) if *id == rid => {}
-            Some(_) if here != Some(*block) => {
+        match slot.range {
+            Some((id, _, _)) if id == rid => {}
+            Some(_) if here != Some(block) => {
                 return Err(LowerError::unsupported(
                     "a resource variable assigned resources of different ranges on different paths",
                 ));
             }
-            _ => *range = Some((rid, res.ty, res.row_major)),
+            _ => slot.range = Some((rid, res.ty, res.row_major)),
         }
-        let var = *index;
+        let var = slot.index;
         self.write_vars(&[var], &[res.index], &[Scalar::U32])
     }
 
