@@ -447,6 +447,14 @@ impl Fx<'_, '_> {
                 }
             }
         }
+        if let Some(Local::Res(r, ty)) = self.statics.get(&d) {
+            return Ok(Access::Value(Rv {
+                ty: *ty,
+                leaves: Vec::new(),
+                res: Some(*r),
+                objs: Vec::new(),
+            }));
+        }
         if let Some(Local::Vars { ty, vars }) = self.statics.get(&d) {
             let p = Place::Vars {
                 ty: *ty,

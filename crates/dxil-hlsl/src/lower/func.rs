@@ -347,6 +347,18 @@ impl<'c, 'b> Fx<'c, 'b> {
                 continue;
             };
             if matches!(self.cx.get(ty), Ty::Object(_)) {
+                // A static resource: the heap's or a global's, bound once.
+                let Some(init) = v.init else {
+                    continue;
+                };
+                let r = match self.heap_resource(init, ty)? {
+                    Some(r) => r,
+                    None => self
+                        .rvalue(init)?
+                        .res
+                        .ok_or_else(|| LowerError::shader("a resource initialized with a value"))?,
+                };
+                self.statics.insert(d, Local::Res(r, ty));
                 continue;
             }
             let vars = self.new_vars(ty)?;

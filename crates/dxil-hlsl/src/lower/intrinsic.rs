@@ -477,6 +477,11 @@ impl Fx<'_, '_> {
             "IsHelperLane" => {
                 Self::arity(name, args, 0)?;
                 let b = self.ty_scalar(Scalar::Bool);
+                // Before shader model 6.6 there is no operation: a compute shader has no
+                // helper lanes.
+                if (self.cx.target.major, self.cx.target.minor) < (6, 6) {
+                    return Ok(Some(Self::rv(b, vec![Leaf::Int(0)])));
+                }
                 let v = self.e.is_helper_lane(&[dxil_ops::Ty::Scalar(Dx::I1)])?;
                 return Ok(Some(Self::rv(b, vec![Leaf::V(v)])));
             }

@@ -289,7 +289,7 @@ impl Fx<'_, '_> {
     /// `ResourceDescriptorHeap[i]` (or `SamplerDescriptorHeap[i]`) given to a variable of
     /// resource type `ty`: the handle from the heap (shader model 6.6), annotated as `ty`
     /// describes it.
-    fn heap_resource(
+    pub fn heap_resource(
         &mut self,
         e: crate::ast::ExprId,
         ty: crate::sema::TyId,
