@@ -136,7 +136,15 @@ impl Reach {
                 continue;
             }
             let _ = k;
-            if let Some(Resolution::Decl(d)) = cx.an.names.get(base) {
+            // Through indices: `bufs[i].IncrementCounter()`.
+            let mut b = *base;
+            for _ in 0..64 {
+                match &cx.ast.expr(b).kind {
+                    crate::ast::ExprKind::Index { base, .. } => b = *base,
+                    _ => break,
+                }
+            }
+            if let Some(Resolution::Decl(d)) = cx.an.names.get(&b) {
                 counters.insert(*d);
             }
         }
