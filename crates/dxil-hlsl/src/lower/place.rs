@@ -448,16 +448,7 @@ impl Fx<'_, '_> {
         let mut out = Vec::with_capacity(slots.len());
         let mut k = 0;
         while k < slots.len() {
-            let d = self.cx.storage.mem(slots[k].scalar);
-            let sz = size_of(d);
-            let mut n = 1;
-            while n < 4
-                && k + n < slots.len()
-                && self.cx.storage.mem(slots[k + n].scalar) == d
-                && slots[k + n].offset == slots[k].offset + sz * n as u32
-            {
-                n += 1;
-            }
+            let (d, sz, n) = self.run_at(slots, k);
             let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
             if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops64() {
                 // Before shader model 6.3, 64-bit values are read as 32-bit pairs.
@@ -517,16 +508,7 @@ impl Fx<'_, '_> {
         let h = self.handle(res)?;
         let mut k = 0;
         while k < slots.len() {
-            let d = self.cx.storage.mem(slots[k].scalar);
-            let sz = size_of(d);
-            let mut n = 1;
-            while n < 4
-                && k + n < slots.len()
-                && self.cx.storage.mem(slots[k + n].scalar) == d
-                && slots[k + n].offset == slots[k].offset + sz * n as u32
-            {
-                n += 1;
-            }
+            let (d, sz, n) = self.run_at(slots, k);
             let (idx, off) = self.buffer_coords(index, slots[k].offset, raw, by)?;
             if matches!(d, Dx::I64 | Dx::Double) && !self.raw_ops64() {
                 // Before shader model 6.3, 64-bit values are written as 32-bit pairs.
@@ -611,6 +593,22 @@ impl Fx<'_, '_> {
         } else {
             Ok((index, off))
         }
+    }
+
+    /// The run of leaves from `k` one buffer access reads or writes: up to four of one
+    /// memory type at consecutive offsets. Returns the type, its size and the run's length.
+    fn run_at(&self, slots: &[Slot], k: usize) -> (Dx, u32, usize) {
+        let d = self.cx.storage.mem(slots[k].scalar);
+        let sz = size_of(d);
+        let mut n = 1;
+        while n < 4
+            && k + n < slots.len()
+            && self.cx.storage.mem(slots[k + n].scalar) == d
+            && slots[k + n].offset == slots[k].offset + sz * n as u32
+        {
+            n += 1;
+        }
+        (d, sz, n)
     }
 
     /// Whether 64-bit values are read and written whole by the raw buffer operations
