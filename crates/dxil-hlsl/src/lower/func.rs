@@ -622,6 +622,22 @@ pub(crate) fn num_threads(cx: &Cx<'_>, f: &FunctionDecl) -> LowerResult<[u32; 3]
                     LowerError::shader("numthreads arguments must be positive").at(a.span)
                 })?;
             }
+            // A group of 1 to 1024 threads, at most 1024 along x and y and 64 along z.
+            let size = u64::from(out[0]) * u64::from(out[1]) * u64::from(out[2]);
+            if !(1..=1024).contains(&size) {
+                return Err(LowerError::shader(format!(
+                    "compute entry point must have a valid numthreads attribute (group size of {size} ({} * {} * {}) is outside of valid range [1..1024])",
+                    out[0], out[1], out[2]
+                ))
+                .at(a.span));
+            }
+            if out[2] > 64 {
+                return Err(LowerError::shader(format!(
+                    "Declared Thread Group Z size {} outside valid range [1..64].",
+                    out[2]
+                ))
+                .at(a.span));
+            }
             return Ok(out);
         }
     }
