@@ -463,10 +463,21 @@ impl Fx<'_, '_> {
                         LowerError::shader("case value is not a constant expression")
                             .at(ast.stmt(it).span)
                     })?;
+                    if labels
+                        .iter()
+                        .any(|l: &(StmtId, Option<i64>, dxil_ir::Block)| l.1 == Some(val))
+                    {
+                        return Err(LowerError::shader(format!("duplicate case value '{val}'"))
+                            .at(ast.stmt(it).span));
+                    }
                     let b = self.new_block()?;
                     labels.push((it, Some(val), b));
                 }
                 StmtKind::Default => {
+                    if default.is_some() {
+                        return Err(LowerError::shader("multiple default labels in one switch")
+                            .at(ast.stmt(it).span));
+                    }
                     let b = self.new_block()?;
                     default = Some(b);
                     labels.push((it, None, b));
