@@ -56,6 +56,8 @@ pub(crate) struct Reach {
     pub named: HashSet<DeclId>,
     /// Resources whose hidden counter is used (`IncrementCounter`, `DecrementCounter`).
     pub counters: HashSet<DeclId>,
+    /// Resources an `Interlocked*` call names as its destination.
+    pub atomics: HashSet<DeclId>,
 }
 
 impl Reach {
@@ -128,6 +130,32 @@ impl Reach {
             }
         }
         let mut counters = HashSet::new();
+        let mut atomics = HashSet::new();
+        // The declaration an expression's indices and members start from.
+        let root = |mut b: crate::ast::ExprId| {
+            for _ in 0..64 {
+                match &cx.ast.expr(b).kind {
+                    crate::ast::ExprKind::Index { base, .. }
+                    | crate::ast::ExprKind::Member { base, .. } => b = *base,
+                    _ => break,
+                }
+            }
+            match cx.an.names.get(&b) {
+                Some(Resolution::Decl(d)) => Some(*d),
+                _ => None,
+            }
+        };
+        for e in &cx.ast.exprs {
+            if let crate::ast::ExprKind::Call { callee, args, .. } = &e.kind {
+                if let crate::ast::ExprKind::Name(p) = &cx.ast.expr(*callee).kind {
+                    if cx.name(p.last().sym).starts_with("Interlocked") {
+                        if let Some(d) = args.first().and_then(|&a| root(a)) {
+                            atomics.insert(d);
+                        }
+                    }
+                }
+            }
+        }
         for (k, e) in cx.ast.exprs.iter().enumerate() {
             let crate::ast::ExprKind::Member { base, name } = &e.kind else {
                 continue;
@@ -148,7 +176,11 @@ impl Reach {
                 counters.insert(*d);
             }
         }
-        Reach { named, counters }
+        Reach {
+            named,
+            counters,
+            atomics,
+        }
     }
 }
 
@@ -297,6 +329,10 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     normalized(cx, v.ty, &mut desc);
                     if reach.counters.contains(&d) {
                         desc = desc.with_counter();
+                    }
+                    if desc.wide && reach.atomics.contains(&d) {
+                        // A typed resource of 64-bit values under 64-bit atomics.
+                        desc = desc.used_by_atomic64();
                     }
                     desc.binding.range_size = count;
                     if v.mods.has(Modifiers::GLOBALLYCOHERENT) {
