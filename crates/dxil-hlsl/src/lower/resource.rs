@@ -147,12 +147,24 @@ impl Reach {
         };
         for e in &cx.ast.exprs {
             if let crate::ast::ExprKind::Call { callee, args, .. } = &e.kind {
-                if let crate::ast::ExprKind::Name(p) = &cx.ast.expr(*callee).kind {
-                    if cx.name(p.last().sym).starts_with("Interlocked") {
+                match &cx.ast.expr(*callee).kind {
+                    crate::ast::ExprKind::Name(p)
+                        if cx.name(p.last().sym).starts_with("Interlocked") =>
+                    {
                         if let Some(d) = args.first().and_then(|&a| root(a)) {
                             atomics.insert(d);
                         }
                     }
+                    // `buf.InterlockedAdd64(...)` of a raw buffer.
+                    crate::ast::ExprKind::Member { base, name }
+                        if cx.name(name.sym).starts_with("Interlocked")
+                            && cx.name(name.sym).ends_with("64") =>
+                    {
+                        if let Some(d) = root(*base) {
+                            atomics.insert(d);
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
@@ -330,8 +342,8 @@ pub(crate) fn declare(cx: &Cx<'_>, sb: &mut ShaderBuilder, reach: &Reach) -> Low
                     if reach.counters.contains(&d) {
                         desc = desc.with_counter();
                     }
-                    if desc.wide && reach.atomics.contains(&d) {
-                        // A typed resource of 64-bit values under 64-bit atomics.
+                    if reach.atomics.contains(&d) && holds_64bit(cx, oname, o.elem) {
+                        // A resource of 64-bit values under 64-bit atomics.
                         desc = desc.used_by_atomic64();
                     }
                     desc.binding.range_size = count;
@@ -768,4 +780,21 @@ fn normalized(cx: &Cx<'_>, mut t: crate::ast::TypeId, desc: &mut ResourceDesc) {
         };
         desc.element = dxil_builder::Element::Typed(ct, n);
     }
+}
+
+/// Whether atomics on a resource of this kind are 64-bit: 64-bit elements of a typed or
+/// structured buffer, and raw buffers (reached only by their `...64` methods).
+fn holds_64bit(cx: &Cx<'_>, oname: &str, elem: Option<TyId>) -> bool {
+    if oname.ends_with("ByteAddressBuffer") {
+        return true;
+    }
+    let Some(e) = elem else {
+        return false;
+    };
+    let mut ss = Vec::new();
+    if types::leaves(cx, e, &mut ss).is_err() {
+        return false;
+    }
+    ss.iter()
+        .any(|s| matches!(s, Scalar::I64 | Scalar::U64 | Scalar::F64))
 }
