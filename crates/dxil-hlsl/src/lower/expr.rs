@@ -904,6 +904,14 @@ impl Fx<'_, '_> {
             };
             if let Some((e, n)) = dims {
                 let iv = self.coerce(i, uty, true)?;
+                if let Leaf::Int(k) = iv.leaves[0] {
+                    // `n` is 0 for an unbounded array.
+                    if n > 0 && !(0..n).contains(&k) {
+                        return Err(LowerError::shader(format!(
+                            "array index {k} is out of bounds"
+                        )));
+                    }
+                }
                 let scaled = self.arith(Arith::Mul, r.index, Leaf::Int(n), Scalar::U32)?;
                 let at = self.arith(Arith::Add, scaled, iv.leaves[0], Scalar::U32)?;
                 return Ok(Access::Value(Rv {
