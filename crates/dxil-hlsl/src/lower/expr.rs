@@ -912,8 +912,14 @@ impl Fx<'_, '_> {
                         )));
                     }
                 }
-                let scaled = self.arith(Arith::Mul, r.index, Leaf::Int(n), Scalar::U32)?;
-                let at = self.arith(Arith::Add, scaled, iv.leaves[0], Scalar::U32)?;
+                // An array of one resource has one element whatever the index (past it the
+                // access is undefined): its handle stays the range's only one.
+                let at = if n == 1 {
+                    r.index
+                } else {
+                    let scaled = self.arith(Arith::Mul, r.index, Leaf::Int(n), Scalar::U32)?;
+                    self.arith(Arith::Add, scaled, iv.leaves[0], Scalar::U32)?
+                };
                 return Ok(Access::Value(Rv {
                     ty: e,
                     leaves: Vec::new(),
